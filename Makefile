@@ -1,0 +1,98 @@
+# ecsched -- energy-cost scheduling of task graphs.
+#
+#   make            build bin/ecsched (and build/libecsched.a)
+#   make deps       install missing Debian packages
+#   make demo       deps + build + run the main job on bundled data
+#   make test       deps + build + unit tests + command-line tests
+#   make sanitize   the same tests under AddressSanitizer and UBSan
+#   make bench      benchmarks (figures for the issue notes)
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+LDFLAGS ?=
+BUILD   ?= build
+BINDIR  ?= bin
+
+ECS_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+             -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes \
+             -Iinclude -MMD -MP
+LIBS       = -lglpk -lcsv -ljansson -lm
+
+LIB_DIRS = common taskgraphs prices heuristic solver
+LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
+CLI_SRC  = $(wildcard cli/*.c)
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+LIBA     = $(BUILD)/libecsched.a
+CLILIB   = $(BUILD)/libecscli.a
+EXE      = $(BINDIR)/ecsched
+
+TEST_SRC = $(wildcard tests/unit/test_*.c)
+TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+TEST_LIBS = $(LIBS) -lcmocka
+
+DEB_PACKAGES = libglpk-dev libcsv-dev libjansson-dev libcmocka-dev
+
+.PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers
+
+all: $(EXE)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ECS_CFLAGS) $(CFLAGS) -c $< -o $@
+
+$(LIBA): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+# The command's code minus main(), so that tests can link it too.
+$(CLILIB): $(filter-out $(BUILD)/cli/main.o,$(CLI_OBJ))
+	@mkdir -p $(dir $@)
+	rm -f $@
+	ar rcs $@ $^
+
+$(EXE): $(BUILD)/cli/main.o $(CLILIB) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/testutil.h $(CLILIB) $(LIBA)
+	@mkdir -p $(dir $@)
+	$(CC) $(ECS_CFLAGS) -Itests/unit -Icli $(CFLAGS) $(LDFLAGS) $< $(CLILIB) $(LIBA) $(TEST_LIBS) -o $@
+
+# Install the Debian packages that are missing (as root, or through sudo).
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+demo: deps all
+	@sh tests/demo.sh $(EXE)
+
+test: deps
+	$(MAKE) all $(TEST_BIN)
+	@sh tests/run.sh $(BUILD)/tests $(EXE)
+
+sanitize: deps
+	$(MAKE) BUILD=build/san BINDIR=build/san/bin \
+	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	  LDFLAGS="-fsanitize=address,undefined" \
+	  build/san/bin/ecsched $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
+	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  sh tests/run.sh build/san/tests build/san/bin/ecsched
+
+bench: all
+	@sh bench/run.sh $(EXE)
+
+check-layers:
+	@sh tests/check_layers.sh
+
+clean:
+	rm -rf build bin
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

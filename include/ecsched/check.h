@@ -1,0 +1,75 @@
+/*
+ * ecsched: the schedule checker, the one judge of feasibility and cost
+ * (MODEL.md "Schedule").  Every command runs it on every schedule it emits.
+ */
+#ifndef ECSCHED_CHECK_H
+#define ECSCHED_CHECK_H
+
+#include <stddef.h>
+
+#include "ecsched/graph.h"
+#include "ecsched/platform.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+/* XX(ENUM_SUFFIX, "name in output", "description") */
+#define ECS_VIOLATION_MAP(XX)                                                 \
+    XX(NONE, "none", "no violation")                                          \
+    XX(UNSCHEDULED, "unscheduled", "a task with work is not scheduled")       \
+    XX(PE_RANGE, "pe_range", "PE outside 0..P-1")                             \
+    XX(SLOT_RANGE, "slot_range", "negative start or stop before start")       \
+    XX(FREQUENCY, "frequency", "frequency not in F")                          \
+    XX(WORK, "work", "work not done")                                         \
+    XX(OVERLAP, "overlap", "two tasks on one PE in the same slot")            \
+    XX(PRECEDENCE, "precedence", "task starts before a predecessor stops")    \
+    XX(DEADLINE, "deadline", "task runs at or after the deadline")            \
+    XX(NO_PRICE, "no_price", "no price for a slot the schedule uses")
+
+typedef enum ecs_violation_kind {
+#define ECS_VIOLATION_ENUM(name, key, desc) ECS_VIOLATION_##name,
+    ECS_VIOLATION_MAP(ECS_VIOLATION_ENUM)
+#undef ECS_VIOLATION_ENUM
+} ecs_violation_kind;
+
+/* Short key of a violation kind, e.g. "precedence". */
+const char *ecs_violation_key(ecs_violation_kind k);
+
+/* Description of a violation kind. */
+const char *ecs_violation_desc(ecs_violation_kind k);
+
+typedef struct ecs_violation {
+    ecs_violation_kind kind;
+    size_t task;       /* task index (graph order), when relevant */
+    size_t other;      /* the other task (overlap, precedence), else (size_t)-1 */
+    int pe;            /* PE, or -1 */
+    long slot;         /* slot, or -1 */
+} ecs_violation;
+
+typedef struct ecs_check_report {
+    long makespan;       /* max stop + 1 */
+    double cost;         /* sum of power(f) * price over all task slots */
+    int meets_deadline;  /* makespan <= deadline (1 when no deadline) */
+    ecs_violation first; /* the first violation found, kind NONE if feasible */
+    char msg[512];       /* the first violation in words, with STG ids */
+} ecs_check_report;
+
+/*
+ * Check schedule s of graph g on platform p, with price[l] for slots
+ * l = 0..nprice-1 and deadline D' (<= 0: no deadline).  Zero-work tasks must
+ * be unscheduled; precedence passes through them.  Returns OK when the
+ * schedule is feasible, EVIOLATION with report->first and report->msg set
+ * otherwise, EINVAL when g and s do not match.  Makespan is always
+ * computed; cost is computed when every used slot has a price.
+ */
+ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
+                              const double *price, size_t nprice,
+                              long deadline, const ecs_schedule *s,
+                              ecs_check_report *report);
+
+/*
+ * Cost of one task's slots (no checks); slots beyond nprice cost nothing.
+ */
+double ecs_check_task_cost(const ecs_platform *p, const double *price,
+                           size_t nprice, const ecs_sched_task *t);
+
+#endif
