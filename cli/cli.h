@@ -1,0 +1,243 @@
+/*
+ * ecsched command line: shared pieces of the commands.
+ *
+ * Conventions for a command `ecsched NAME`:
+ * - it lives in cli/cmd_NAME.c as `int ecs_cmd_NAME(int argc, char **argv)`
+ *   (argv[0] is the command name), declared in cli/commands.h and listed in
+ *   the table in cli/commands.c with its summary and usage text;
+ * - options are parsed with getopt_long; the model flags shared by all
+ *   scheduling commands come from ECS_CLI_MODEL_LONGOPTS and are handled by
+ *   ecs_cli_model_option();
+ * - people get a short aligned summary on stdout, programs get JSON
+ *   (`--json` on stdout, `-o FILE` written atomically);
+ * - errors go to stderr as "ecsched NAME: file:line: problem" through
+ *   ecs_cli_error(), and the exit code comes from ecs_cli_exit_code().
+ */
+#ifndef ECSCHED_CLI_H
+#define ECSCHED_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "ecsched/check.h"
+#include "ecsched/graph.h"
+#include "ecsched/numparse.h"
+#include "ecsched/platform.h"
+#include "ecsched/prices.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+#define ECS_VERSION "0.1.0"
+
+/* Exit codes of the command (README "Exit codes"). */
+typedef enum ecs_exit {
+    ECS_EXIT_OK = 0,         /* done; schedule feasible and meets the deadline */
+    ECS_EXIT_INFEASIBLE = 1, /* infeasible, deadline missed, violation found */
+    ECS_EXIT_USAGE = 2,      /* bad input or usage */
+    ECS_EXIT_INTERNAL = 3    /* internal or solver failure */
+} ecs_exit;
+
+/* Exit code for a library result (a switch without default). */
+int ecs_cli_exit_code(ecs_result r);
+
+/* Print "ecsched CMD: <diag>" on stderr. */
+void ecs_cli_error(const char *cmd, const ecs_diag *d);
+
+/* Print "ecsched CMD: <printf message>" on stderr. */
+void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Usage error: message, hint to --help, returns ECS_EXIT_USAGE. */
+int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Print the help text of a command on f; returns 0, or -1 if unknown. */
+int ecs_cli_print_help(const char *cmd, FILE *f);
+
+/* Seconds on a monotonic clock. */
+double ecs_cli_now(void);
+
+/* ---- model flags shared by the scheduling commands ---- */
+
+enum ecs_cli_model_opt {
+    ECS_OPT_PES = 'p',
+    ECS_OPT_OUT = 'o',
+    ECS_OPT_FREQS = 1000,
+    ECS_OPT_POWER,
+    ECS_OPT_PRICES,
+    ECS_OPT_DEADLINE,
+    ECS_OPT_EXTENSION,
+    ECS_OPT_FORMAT,
+    ECS_OPT_BASE,
+    ECS_OPT_JSON,
+    ECS_OPT_SLOT_MINUTES,
+    ECS_OPT_NO_REPEAT,
+    ECS_OPT_PRICE_COLUMN,
+    ECS_OPT_FILTER,
+    ECS_OPT_UTC_OFFSET,
+    ECS_OPT_STAMP,
+    ECS_OPT_FILL,
+    ECS_OPT_START,
+    ECS_OPT_UNIT,
+    ECS_OPT_TIME_COLUMN,
+    ECS_OPT_HELP,
+    ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
+};
+
+/* getopt_long entries of the model flags; end a command's table with
+ * ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}. */
+#define ECS_CLI_MODEL_LONGOPTS                                               \
+    {"pes", required_argument, 0, ECS_OPT_PES},                              \
+    {"out", required_argument, 0, ECS_OPT_OUT},                              \
+    {"freqs", required_argument, 0, ECS_OPT_FREQS},                          \
+    {"power", required_argument, 0, ECS_OPT_POWER},                          \
+    {"prices", required_argument, 0, ECS_OPT_PRICES},                        \
+    {"deadline", required_argument, 0, ECS_OPT_DEADLINE},                    \
+    {"extension", required_argument, 0, ECS_OPT_EXTENSION},                  \
+    {"format", required_argument, 0, ECS_OPT_FORMAT},                        \
+    {"base", required_argument, 0, ECS_OPT_BASE},                            \
+    {"json", no_argument, 0, ECS_OPT_JSON},                                  \
+    {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},            \
+    {"no-repeat", no_argument, 0, ECS_OPT_NO_REPEAT},                        \
+    {"price-column", required_argument, 0, ECS_OPT_PRICE_COLUMN},            \
+    {"filter", required_argument, 0, ECS_OPT_FILTER},                        \
+    {"utc-offset", required_argument, 0, ECS_OPT_UTC_OFFSET},                \
+    {"stamp", required_argument, 0, ECS_OPT_STAMP},                          \
+    {"fill", required_argument, 0, ECS_OPT_FILL},                            \
+    {"start", required_argument, 0, ECS_OPT_START},                          \
+    {"unit", required_argument, 0, ECS_OPT_UNIT},                            \
+    {"time-column", required_argument, 0, ECS_OPT_TIME_COLUMN},              \
+    {"help", no_argument, 0, ECS_OPT_HELP}
+
+/* Short options of the model flags, to prefix a command's optstring. */
+#define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
+
+#define ECS_CLI_MAX_PRICE_OPTS 16
+
+typedef struct ecs_cli_model {
+    ecs_platform platform;
+    int pes_given, freqs_given, power_given;
+    const char *prices_spec;      /* NULL: the default built-in */
+    ecs_price_options price_opt;
+    long deadline;                /* --deadline, -1 if not given */
+    ecs_decimal extension;        /* --extension, 0 if not given */
+    int extension_given;
+    ecs_stg_format format;        /* --format */
+    const char *base_path;        /* --base */
+    const char *out_path;         /* -o */
+    int json;                     /* --json */
+    int help;                     /* --help / -h */
+} ecs_cli_model;
+
+/* Defaults: 1 PE, default F and power, default prices, no deadline. */
+void ecs_cli_model_init(ecs_cli_model *m);
+
+/*
+ * Handle one model flag returned by getopt_long.  Returns 1 if the option
+ * was a model flag and valid, 0 if it is not a model flag, -1 if its value
+ * is bad (diag filled).
+ */
+int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
+                         ecs_diag *diag);
+
+/* The default price schedule. */
+#define ECS_DEFAULT_PRICES "epex-2016-10-19"
+
+/*
+ * Read an STG file and contract it.  *raw may be NULL if not wanted.
+ */
+ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
+                              ecs_graph **raw, ecs_graph **work,
+                              ecs_diag *diag);
+
+/*
+ * Per-slot prices for nslots slots from the model's --prices and loader
+ * options.
+ */
+ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
+                               ecs_slot_prices *out, ecs_diag *diag);
+
+/* ---- output ---- */
+
+/*
+ * Write text to path atomically (temporary file in the same directory,
+ * then rename): a reader never sees half a file.  "-" means stdout.
+ */
+ecs_result ecs_cli_write_file(const char *path, const char *text,
+                              ecs_diag *diag);
+
+/* JSON_* flags used for every document ecsched writes. */
+#define ECS_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
+
+/* Dump a JSON document to path atomically ("-" = stdout). */
+ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
+                              ecs_diag *diag);
+
+/* ---- the schedule document (README "JSON schedule") ---- */
+
+typedef struct ecs_doc_info {
+    const char *command;          /* e.g. "validate" */
+    const char *graph_file;       /* path as given */
+    const ecs_graph *raw;         /* the graph as read (tasks, edges) */
+    const ecs_platform *platform;
+    const ecs_slot_prices *prices;
+    long deadline;                /* D', <= 0 if none */
+    const ecs_check_report *check; /* makespan, cost, meets_deadline */
+    int has_base_cost;
+    double base_cost;
+    const char *status;           /* e.g. "feasible", "optimal" */
+    double runtime_s;
+} ecs_doc_info;
+
+/*
+ * The document's head: tool .. runtime_s, in a fixed order.  The command
+ * may append its own keys, then ecs_doc_add_tasks() appends "tasks".
+ * NULL on out of memory.
+ */
+json_t *ecs_doc_new(const ecs_doc_info *info);
+
+/* Append "tasks": [{id, work, pe, start, stop, freqs}] (positive work). */
+int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
+                      const ecs_schedule *s);
+
+/* A number rounded to 1e-9 relative, so that output is stable. */
+json_t *ecs_json_num(double v);
+
+/* What a schedule document says besides its tasks (for validate). */
+typedef struct ecs_doc_model {
+    long pes;             /* -1 if absent */
+    char freqs[256];      /* comma list, "" if absent */
+    char power[32];       /* "" if absent */
+    long deadline;        /* -1 if absent */
+    size_t nprice;        /* prices.per_slot length, 0 if absent */
+    double *price;        /* prices.per_slot, malloc'ed, or NULL */
+    char price_source[256];
+} ecs_doc_model;
+
+void ecs_doc_model_release(ecs_doc_model *dm);
+
+/*
+ * Read a schedule document: the model keys into dm (may be NULL) and the
+ * tasks into a schedule of graph g (contracted).  Tasks are matched by STG
+ * id; "freqs" may be absent (every slot at f = 1, stop = start + work - 1
+ * required, as for a user's base schedule).  A frequency that is not in F
+ * is stored as an invalid index for the checker to report.  Fails with EIO
+ * or EPARSE (diag names file, line or task).
+ */
+ecs_result ecs_doc_read(const char *path, const ecs_graph *g,
+                        const ecs_platform *p, ecs_schedule **out,
+                        ecs_doc_model *dm, ecs_diag *diag);
+
+/* Read only the model keys of a schedule document. */
+ecs_result ecs_doc_read_model(const char *path, ecs_doc_model *dm,
+                              ecs_diag *diag);
+
+#endif

@@ -1,0 +1,7 @@
+/* ecsched: entry point. */
+#include "commands.h"
+
+int main(int argc, char **argv)
+{
+    return ecs_cli_main(argc, argv);
+}
