@@ -1,0 +1,33 @@
+/* Names of the STG layouts (graph.h). */
+#include "ecsched/graph.h"
+
+#include <string.h>
+
+const char *ecs_stg_format_name(ecs_stg_format f)
+{
+    switch (f) {
+    case ECS_STG_AUTO:
+        return "auto";
+    case ECS_STG_STANDARD:
+        return "standard";
+    case ECS_STG_PROTO:
+        return "proto";
+    case ECS_STG_COMM:
+        return "comm";
+    }
+    return "unknown";
+}
+
+int ecs_stg_format_parse(const char *name, ecs_stg_format *out)
+{
+    static const ecs_stg_format all[] = {ECS_STG_AUTO, ECS_STG_STANDARD,
+                                         ECS_STG_PROTO, ECS_STG_COMM};
+    if (name == NULL)
+        return -1;
+    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+        if (strcmp(name, ecs_stg_format_name(all[i])) == 0) {
+            *out = all[i];
+            return 0;
+        }
+    return -1;
+}
