@@ -206,8 +206,6 @@ int ecs_cmd_validate(int argc, char **argv)
         print_json(&j, rc, &rep);
     else
         print_human(&j, rc, &rep);
-    if (rc == ECS_EVIOLATION)
-        ecs_cli_errorf(CMD, "%s: %s", j.sched_path, rep.msg);
     job_release(&j);
     return ecs_cli_exit_code(rc);
 }

@@ -91,8 +91,8 @@ static ecs_result check_tasks(const ecs_graph *g, const ecs_platform *p,
             if (k >= p->nfreq)
                 return violate(r, ECS_VIOLATION_FREQUENCY, i, (size_t)-1,
                                t->pe, l,
-                               "task %ld on PE %d, slot %ld: frequency index %u is not in F",
-                               id, t->pe, l, (unsigned)k);
+                               "task %ld on PE %d, slot %ld: frequency not in F",
+                               id, t->pe, l);
             done += p->freq_q[k];
         }
         if (done < g->work[i] * p->grid)
