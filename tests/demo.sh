@@ -1,0 +1,11 @@
+#!/bin/sh
+# make demo: the main job on bundled data.
+set -eu
+ECSCHED=${1:-bin/ecsched}
+G=data/stg/rand0000.stg
+mkdir -p out
+echo "== ecsched info $G"
+"$ECSCHED" info "$G"
+echo
+echo "== ecsched validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json"
+"$ECSCHED" validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json
