@@ -76,6 +76,7 @@ demo: deps all
 
 test: deps
 	$(MAKE) all $(TEST_BIN)
+	@sh tests/check_layers.sh
 	@sh tests/run.sh $(BUILD)/tests $(EXE)
 
 sanitize: deps
