@@ -165,6 +165,20 @@ ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
 ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
                                ecs_slot_prices *out, ecs_diag *diag);
 
+/* Help text of the model flags, for the commands' usage texts. */
+#define ECS_CLI_MODEL_FLAGS_HELP                                                     \
+    "Model flags:\n"                                                         \
+    "  -p, --pes P          number of identical PEs (default 1)\n"          \
+    "  --freqs LIST         frequencies, strictly decreasing from 1\n"      \
+    "                       (default 1,0.8,0.6,0.4,0.2,0)\n"                \
+    "  --power MODEL        quadratic (f^2, default) or static:S\n"         \
+    "                       (S + (1-S) f^3 for f > 0)\n"                    \
+    "  --prices SPEC        built-in (flat, increasing, alternating,\n"     \
+    "                       epex-2016-10-19: default) or a CSV file\n"      \
+    "  --slot-minutes M     slot length for CSV prices (default 60)\n"      \
+    "  --no-repeat          error if prices are shorter than the deadline\n" \
+    "  --format F           STG layout: auto, standard, proto, comm\n"
+
 /* ---- output ---- */
 
 /*

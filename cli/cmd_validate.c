@@ -7,6 +7,25 @@
 
 static const char *CMD = "validate";
 
+int ecs_cmd_validate(int argc, char **argv);
+
+const ecs_command ecs_command_validate = {
+    "validate", "check a schedule and compute its cost and makespan",
+    "Usage: ecsched validate GRAPH SCHEDULE.json [model flags]\n"
+    "                        [--deadline N] [--json]\n"
+    "\n"
+    "Runs the checker on a schedule document: work done exactly, one task\n"
+    "per PE and slot, precedence (through zero-work tasks), the deadline,\n"
+    "frequencies from F.  PEs, frequencies, power, deadline and per-slot\n"
+    "prices come from the document unless given as flags.\n"
+    "Exit 0: feasible (cost and makespan printed); 1: the first violation\n"
+    "is named (task, PE, slot); 2: unreadable input.\n"
+    "\n"
+    "  --deadline N   D' (slots 0..N-1); default: the document's\n"
+    "  --json         the result as JSON\n"
+    "\n" ECS_CLI_MODEL_FLAGS_HELP,
+    ecs_cmd_validate};
+
 typedef struct validate_job {
     ecs_cli_model m;
     const char *graph_path, *sched_path;

@@ -5,43 +5,18 @@
 
 #include <string.h>
 
-#define MODEL_FLAGS_HELP                                                     \
-    "Model flags:\n"                                                         \
-    "  -p, --pes P          number of identical PEs (default 1)\n"          \
-    "  --freqs LIST         frequencies, strictly decreasing from 1\n"      \
-    "                       (default 1,0.8,0.6,0.4,0.2,0)\n"                \
-    "  --power MODEL        quadratic (f^2, default) or static:S\n"         \
-    "                       (S + (1-S) f^3 for f > 0)\n"                    \
-    "  --prices SPEC        built-in (flat, increasing, alternating,\n"     \
-    "                       epex-2016-10-19: default) or a CSV file\n"      \
-    "  --slot-minutes M     slot length for CSV prices (default 60)\n"      \
-    "  --no-repeat          error if prices are shorter than the deadline\n" \
-    "  --format F           STG layout: auto, standard, proto, comm\n"
-
-const ecs_command ecs_commands[] = {
-    {"validate", "check a schedule and compute its cost and makespan",
-     "Usage: ecsched validate GRAPH SCHEDULE.json [model flags]\n"
-     "                        [--deadline N] [--json]\n"
-     "\n"
-     "Runs the checker on a schedule document: work done exactly, one task\n"
-     "per PE and slot, precedence (through zero-work tasks), the deadline,\n"
-     "frequencies from F.  PEs, frequencies, power, deadline and per-slot\n"
-     "prices come from the document unless given as flags.\n"
-     "Exit 0: feasible (cost and makespan printed); 1: the first violation\n"
-     "is named (task, PE, slot); 2: unreadable input.\n"
-     "\n"
-     "  --deadline N   D' (slots 0..N-1); default: the document's\n"
-     "  --json         the result as JSON\n"
-     "\n" MODEL_FLAGS_HELP,
-     ecs_cmd_validate},
-    {NULL, NULL, NULL, NULL},
+#define ECS_COMMAND_ENTRY(name) &ecs_command_##name,
+static const ecs_command *const ecs_commands[] = {
+    ECS_COMMAND_LIST(ECS_COMMAND_ENTRY) NULL,
 };
+#undef ECS_COMMAND_ENTRY
+
 
 const ecs_command *ecs_command_find(const char *name)
 {
-    for (const ecs_command *c = ecs_commands; c->name; c++)
-        if (strcmp(c->name, name) == 0)
-            return c;
+    for (size_t k = 0; ecs_commands[k] != NULL; k++)
+        if (strcmp(ecs_commands[k]->name, name) == 0)
+            return ecs_commands[k];
     return NULL;
 }
 
@@ -64,8 +39,9 @@ static void print_overview(FILE *f)
             "\n"
             "Commands:\n",
             ECS_VERSION);
-    for (const ecs_command *c = ecs_commands; c->name; c++)
-        fprintf(f, "  %-10s %s\n", c->name, c->summary);
+    for (size_t k = 0; ecs_commands[k] != NULL; k++)
+        fprintf(f, "  %-10s %s\n", ecs_commands[k]->name,
+                ecs_commands[k]->summary);
     fprintf(f, "\n"
                "'ecsched help COMMAND' or 'ecsched COMMAND --help' for details.\n"
                "Exit codes: 0 ok, 1 infeasible or deadline missed, 2 bad input\n"

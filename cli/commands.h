@@ -8,18 +8,25 @@ typedef struct ecs_command {
     const char *name;
     const char *summary; /* one line */
     const char *usage;   /* full help text */
-    ecs_cmd_fn run;
+    ecs_cmd_fn run;      /* argv[0] is the command name */
 } ecs_command;
 
-/* The table, ended by an entry with name NULL. */
-extern const ecs_command ecs_commands[];
+/*
+ * Every command, in the order `ecsched --help` lists them.  A command NAME
+ * defines `const ecs_command ecs_command_NAME` in cli/cmd_NAME.c; adding it
+ * here is the only other step.
+ */
+#define ECS_COMMAND_LIST(X)                                                  \
+    X(validate)
+
+#define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
+ECS_COMMAND_LIST(ECS_COMMAND_DECLARE)
+#undef ECS_COMMAND_DECLARE
 
 /* The command called name, or NULL. */
 const ecs_command *ecs_command_find(const char *name);
 
 /* Run the command line (argv[0] is the program). */
 int ecs_cli_main(int argc, char **argv);
-
-int ecs_cmd_validate(int argc, char **argv);
 
 #endif

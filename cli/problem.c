@@ -2,6 +2,9 @@
  * schedule (makespan-optimal, or the user's --base), D' and the prices. */
 #include "problem.h"
 
+#include "ecsched/listsched.h"
+#include "ecsched/makespan.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,4 +63,80 @@ ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
     }
     *out = s;
     return ECS_OK;
+}
+
+static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
+                            ecs_cli_problem *pb, ecs_diag *diag)
+{
+    if (m->base_path != NULL) {
+        ecs_result rc = ecs_cli_read_base(m->base_path, pb->g, &m->platform,
+                                          &pb->base, diag);
+        if (rc != ECS_OK)
+            return rc;
+        if (ecs_schedule_pes_used(pb->base) > m->platform.pes)
+            return ecs_diag_set(diag, ECS_EPARSE, m->base_path, 0,
+                                "the base schedule uses %d PEs, but -p gives %d",
+                                ecs_schedule_pes_used(pb->base),
+                                m->platform.pes);
+        pb->base_from_file = 1;
+        pb->base_makespan = ecs_schedule_makespan(pb->base);
+        pb->base_lower_bound = ecs_makespan_lower_bound(pb->g, m->platform.pes);
+        pb->base_optimal = 0;
+        return ECS_OK;
+    }
+    ecs_makespan_params prm;
+    ecs_makespan_params_init(&prm);
+    prm.time_limit_s = time_limit_s;
+    ecs_makespan_result r;
+    ecs_result rc = ecs_makespan_solve(pb->g, m->platform.pes, &prm, &r, diag);
+    if (rc != ECS_OK)
+        return rc;
+    pb->base = r.schedule;
+    pb->base_makespan = r.makespan;
+    pb->base_optimal = r.optimal;
+    pb->base_lower_bound = r.lower_bound;
+    pb->base_nodes = r.nodes;
+    pb->base_runtime_s = r.runtime_s;
+    return ECS_OK;
+}
+
+ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_cli_problem *pb, ecs_diag *diag)
+{
+    memset(pb, 0, sizeof *pb);
+    pb->graph_path = graph_path;
+    ecs_result rc = ecs_cli_load_graph(graph_path, m->format, &pb->raw, &pb->g,
+                                       diag);
+    if (rc == ECS_OK)
+        rc = load_base(m, makespan_time_limit_s, pb, diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_deadline(m, pb->base_makespan, &pb->deadline, diag);
+    if (rc == ECS_OK) {
+        long n = pb->deadline > pb->base_makespan ? pb->deadline
+                                                  : pb->base_makespan;
+        rc = ecs_cli_load_prices(m, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
+        pb->have_prices = rc == ECS_OK;
+    }
+    if (rc == ECS_OK) {
+        pb->base_cost = 0.0;
+        for (size_t i = 0; i < pb->g->n; i++)
+            pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
+                                                 pb->prices.n, &pb->base->task[i]);
+    }
+    if (rc != ECS_OK)
+        ecs_cli_problem_release(pb);
+    return rc;
+}
+
+void ecs_cli_problem_release(ecs_cli_problem *pb)
+{
+    if (pb == NULL)
+        return;
+    ecs_schedule_free(pb->base);
+    ecs_graph_free(pb->g);
+    ecs_graph_free(pb->raw);
+    if (pb->have_prices)
+        ecs_slot_prices_release(&pb->prices);
+    memset(pb, 0, sizeof *pb);
 }

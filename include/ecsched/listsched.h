@@ -1,0 +1,33 @@
+/*
+ * ecsched: list scheduling at full speed (heuristic/), the upper bound and
+ * the starting incumbent of the makespan search (issue "Makespan-optimal
+ * base schedules").
+ *
+ * Graphs here are contracted (every task has positive work; see
+ * ecs_graph_contract).  Schedules run every slot at frequency index 0
+ * (f = 1), so stop = start + work - 1.
+ */
+#ifndef ECSCHED_LISTSCHED_H
+#define ECSCHED_LISTSCHED_H
+
+#include "ecsched/graph.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+/*
+ * Critical-path list scheduling (CP/MISF: priority = bottom level, ties by
+ * more successors, then lower index) on `pes` identical PEs at f = 1.
+ * O(E + n log n).  *out is a new schedule of g (free with
+ * ecs_schedule_free).  EINVAL if pes < 1, ENOMEM.
+ */
+ecs_result ecs_list_schedule(const ecs_graph *g, int pes, ecs_schedule **out,
+                             ecs_diag *diag);
+
+/*
+ * Lower bound on the makespan of g on `pes` PEs at f = 1:
+ * max(critical path, ceil(total work / pes)) and, where it is stronger,
+ * Fernandez-Bussell.
+ */
+long ecs_makespan_lower_bound(const ecs_graph *g, int pes);
+
+#endif

@@ -1,0 +1,46 @@
+/*
+ * ecsched: makespan-optimal base schedules, P|prec|Cmax at f = 1 (solver/).
+ *
+ * An exact branch-and-bound in the spirit of DF/IHS, started from the list
+ * schedule (listsched.h) and stopped as soon as the lower bound meets the
+ * incumbent or the time limit is reached.  Graphs are contracted.
+ */
+#ifndef ECSCHED_MAKESPAN_H
+#define ECSCHED_MAKESPAN_H
+
+#include "ecsched/graph.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+typedef struct ecs_makespan_params {
+    double time_limit_s;       /* default 10; <= 0: list schedule only */
+    unsigned long long node_limit; /* 0: none (default) */
+} ecs_makespan_params;
+
+/* Fill params with the defaults. */
+void ecs_makespan_params_init(ecs_makespan_params *prm);
+
+typedef struct ecs_makespan_result {
+    ecs_schedule *schedule;    /* best schedule found, f = 1 everywhere */
+    long makespan;             /* its makespan */
+    long lower_bound;          /* proven lower bound (= makespan if optimal) */
+    long list_makespan;        /* makespan of the list schedule */
+    int optimal;               /* 1 if makespan == lower_bound is proven */
+    unsigned long long nodes;  /* search nodes explored */
+    double runtime_s;
+} ecs_makespan_result;
+
+/*
+ * Compute a makespan-optimal (or best within the limits) schedule of g on
+ * `pes` PEs.  EINVAL for bad parameters (diag says which), ENOMEM.
+ * Reaching a limit is not an error: optimal is 0 then.  Release *out with
+ * ecs_makespan_result_release.
+ */
+ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
+                              const ecs_makespan_params *prm,
+                              ecs_makespan_result *out, ecs_diag *diag);
+
+/* Free the schedule of a result; NULL is accepted. */
+void ecs_makespan_result_release(ecs_makespan_result *r);
+
+#endif

@@ -1,0 +1,94 @@
+/*
+ * ecsched: cost-optimal schedules as mixed-integer programs on GLPK
+ * (solver/; MODEL.md "MILP, paper formulation (corrected)" and "MILP,
+ * strong formulation").
+ *
+ * GLPK never aborts the process (glp_error_hook) and prints nothing unless
+ * verbose.  Inputs are validated before GLPK is called.
+ */
+#ifndef ECSCHED_MILP_H
+#define ECSCHED_MILP_H
+
+#include <stddef.h>
+
+#include "ecsched/graph.h"
+#include "ecsched/platform.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+typedef enum ecs_milp_formulation {
+    ECS_MILP_STRONG = 0, /* one column per kept interval, PEs after the solve */
+    ECS_MILP_PAPER       /* x_{i,j,k,l}, constraints (1)-(12) corrected */
+} ecs_milp_formulation;
+
+/* "strong" / "paper" */
+const char *ecs_milp_formulation_name(ecs_milp_formulation f);
+
+/* Parse a formulation name; 0, or -1 when unknown. */
+int ecs_milp_formulation_parse(const char *name, ecs_milp_formulation *out);
+
+/* XX(ENUM_SUFFIX, "name in output") */
+#define ECS_MILP_STATUS_MAP(XX)                                              \
+    XX(OPTIMAL, "optimal")         /* proven optimal (within the gap) */     \
+    XX(FEASIBLE, "feasible")       /* a limit was reached; bound and gap */  \
+    XX(INFEASIBLE, "infeasible")   /* no schedule meets the deadline */      \
+    XX(NO_SOLUTION, "no_solution") /* a limit was reached, nothing found */
+
+typedef enum ecs_milp_status {
+#define ECS_MILP_STATUS_ENUM(name, key) ECS_MILP_##name,
+    ECS_MILP_STATUS_MAP(ECS_MILP_STATUS_ENUM)
+#undef ECS_MILP_STATUS_ENUM
+} ecs_milp_status;
+
+/* The status as written in output, e.g. "no_solution". */
+const char *ecs_milp_status_name(ecs_milp_status s);
+
+typedef struct ecs_milp_params {
+    ecs_milp_formulation formulation; /* default strong */
+    double time_limit_s;        /* default 60 */
+    double mip_gap;             /* relative gap to stop at, default 0 */
+    const ecs_schedule *warm_start; /* first incumbent, or NULL */
+    int verbose;                /* GLPK's own output on stdout */
+    double max_nonzeros;        /* refuse larger models (default 5e7) */
+    const char *write_lp;       /* export the model (CPLEX LP), or NULL */
+    const char *write_mps;      /* export the model (free MPS), or NULL */
+} ecs_milp_params;
+
+/* Fill params with the defaults. */
+void ecs_milp_params_init(ecs_milp_params *prm);
+
+/* EINVAL (diag says which) for a negative limit, and the like. */
+ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
+                                    ecs_diag *diag);
+
+typedef struct ecs_milp_result {
+    ecs_milp_status status;
+    ecs_schedule *schedule;  /* best schedule found, NULL if none */
+    double cost;             /* its cost (NAN if none) */
+    double bound;            /* best proven lower bound on the cost */
+    double gap;              /* (cost - bound) / max(|cost|, 1e-9); 0 if optimal */
+    double root_bound;       /* LP relaxation at the root */
+    long rows, cols;         /* model size */
+    long nonzeros;
+    unsigned long long nodes; /* branch-and-bound nodes */
+    double runtime_s;
+} ecs_milp_result;
+
+/*
+ * Minimise the cost of a schedule of g (contracted) on platform p with
+ * prices price[0..nprice-1] (nprice >= deadline) and deadline D'.
+ * Returns OK with out->status set for every solver outcome (infeasible
+ * included); EINVAL for bad input, ELIMIT when the model would exceed
+ * max_nonzeros (diag gives the estimate and the flag that raises it),
+ * ESOLVER when GLPK fails, ENOMEM.  Release *out with
+ * ecs_milp_result_release.
+ */
+ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, size_t nprice, long deadline,
+                          const ecs_milp_params *prm, ecs_milp_result *out,
+                          ecs_diag *diag);
+
+/* Free what a result holds; NULL is accepted. */
+void ecs_milp_result_release(ecs_milp_result *r);
+
+#endif
