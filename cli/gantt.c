@@ -49,12 +49,14 @@ static void make_layout(const ecs_gantt_data *d, const ecs_gantt_options *o,
     double pw = o->width > 0 ? o->width : 22.0 * (double)L->slots;
     if (o->width <= 0)
         pw = pw < 640 ? 640 : pw > 3200 ? 3200 : pw;
-    L->row_h = d->pes <= 8 ? 34 : 480.0 / (double)d->pes;
+    L->row_h = 560.0 / (double)d->pes;
     if (L->row_h > 34)
         L->row_h = 34;
-    if (L->row_h < 10)
-        L->row_h = 10;
-    L->font = L->row_h - 6 < 11 ? L->row_h - 6 : 11;
+    if (L->row_h < 14)
+        L->row_h = 14;
+    /* the label's em box (baseline at 0.35 em below the middle) stays
+     * inside the box of height row_h - 4 */
+    L->font = (L->row_h - 4) / 1.3 < 11 ? (L->row_h - 4) / 1.3 : 11;
     if (L->font < LABEL_MIN_FONT || !o->labels)
         L->font = 0;
     L->W = MARGIN_L + pw + MARGIN_R;
