@@ -442,7 +442,9 @@ static void tick_label(char *buf, size_t size, double v, int decimals,
                        const char *suffix)
 {
     char num[48];
-    if (v != 0 && (fabs(v) >= 1e6 || fabs(v) < 1e-4))
+    if (decimals < 0) /* log axis: powers of ten */
+        snprintf(num, sizeof num, "%g", v);
+    else if (v != 0 && (fabs(v) >= 1e6 || fabs(v) < 1e-4))
         snprintf(num, sizeof num, "%.0e", v);
     else
         ecs_svg_num(num, sizeof num, v, decimals);
@@ -490,7 +492,8 @@ void ecs_svg_axis_draw(ecs_svg *s, const ecs_svg_axis *ax)
     for (size_t i = 0; i < nt; i++) {
         double p = ecs_svg_map(sc, ticks[i]);
         char lab[64];
-        tick_label(lab, sizeof lab, ticks[i], decimals, ax->suffix);
+        tick_label(lab, sizeof lab, ticks[i], sc->log ? -1 : decimals,
+                   ax->suffix);
         if (ax->vertical) {
             if (ax->grid_len > 0)
                 ecs_svg_line(s, ax->pos, p, ax->pos + ax->grid_len, p, &grid);
