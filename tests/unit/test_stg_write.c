@@ -174,7 +174,8 @@ static void test_empty_and_single(void **state)
     (void)state;
     ecs_graph *g = NULL;
     ecs_diag d;
-    assert_int_equal(ecs_graph_build(0, NULL, NULL, NULL, 0, NULL, 0, &g, &d),
+    long none[1] = {0};
+    assert_int_equal(ecs_graph_build(0, none, none, NULL, 0, NULL, 0, &g, &d),
                      ECS_OK);
     char *text = write_text(g, NULL);
     assert_non_null(strstr(text, "          1          0          1          0\n"));
