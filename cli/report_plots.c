@@ -4,6 +4,7 @@
 
 #include "chart.h"
 #include "cli.h"
+#include "results.h"
 
 #include <errno.h>
 #include <math.h>
@@ -14,38 +15,6 @@
 
 #define MAX_SERIES 16
 #define MAX_GROUPS 48
-
-/* ---- rows ---- */
-
-static const char *rstr(const json_t *r, const char *key)
-{
-    json_t *v = json_object_get(r, key);
-    return json_is_string(v) ? json_string_value(v) : NULL;
-}
-
-static int rnum(const json_t *r, const char *key, double *out)
-{
-    json_t *v = json_object_get(r, key);
-    if (!json_is_number(v))
-        return 0;
-    *out = json_number_value(v);
-    return isfinite(*out);
-}
-
-/* A row that describes a finished case. */
-static int row_ok(const json_t *r)
-{
-    if (!json_is_object(r))
-        return 0;
-    json_t *e = json_object_get(r, "error");
-    return e == NULL || json_is_null(e);
-}
-
-static int is_heuristic(const char *method)
-{
-    return method && strcmp(method, "base") != 0 &&
-           strcmp(method, "milp") != 0;
-}
 
 /* ---- accumulators: mean of y per (series, x) ---- */
 
@@ -174,7 +143,7 @@ static size_t distinct(json_t *const *rows, size_t n, const char *key)
     char names[MAX_GROUPS][96];
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        const char *v = row_ok(rows[i]) ? rstr(rows[i], key) : NULL;
+        const char *v = ecs_row_ok(rows[i]) ? ecs_row_str(rows[i], key) : NULL;
         if (v)
             name_index(names, &k, MAX_GROUPS, v);
     }
@@ -191,11 +160,11 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
     long used = 0;
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
-        const char *m = rstr(r, "method"), *pr = rstr(r, "prices");
+        const char *m = ecs_row_str(r, "method"), *pr = ecs_row_str(r, "prices");
         double e, c, b;
-        if (!row_ok(r) || m == NULL || strcmp(m, "base") == 0 ||
-            !rnum(r, "extension", &e) || !rnum(r, "cost", &c) ||
-            !rnum(r, "base_cost", &b) || !(b > 0))
+        if (!ecs_row_ok(r) || m == NULL || strcmp(m, "base") == 0 ||
+            !ecs_row_num(r, "extension", &e) || !ecs_row_num(r, "cost", &c) ||
+            !ecs_row_num(r, "base_cost", &b) || !(b > 0))
             continue;
         char name[96];
         snprintf(name, sizeof name, "%s%s%s", m, by_prices ? ", " : "",
@@ -236,60 +205,6 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
 }
 
 /* ---- heuristic over optimal, by price schedule ---- */
-
-typedef struct opt_entry {
-    char key[320];
-    double cost;
-} opt_entry;
-
-static void case_key(const json_t *r, char *buf, size_t size)
-{
-    double pes = -1, e = -1;
-    rnum(r, "pes", &pes);
-    rnum(r, "extension", &e);
-    const char *g = rstr(r, "graph"), *pr = rstr(r, "prices");
-    snprintf(buf, size, "%s|%.0f|%.9g|%s", g ? g : "", pes, e, pr ? pr : "");
-}
-
-static int cmp_opt(const void *a, const void *b)
-{
-    return strcmp(((const opt_entry *)a)->key, ((const opt_entry *)b)->key);
-}
-
-/* Proven optima from the "milp" rows with status "optimal", sorted. */
-static opt_entry *milp_optima(json_t *const *rows, size_t n, size_t *nopt)
-{
-    opt_entry *o = malloc((n ? n : 1) * sizeof *o);
-    *nopt = 0;
-    if (o == NULL)
-        return NULL;
-    for (size_t i = 0; i < n; i++) {
-        const char *m = rstr(rows[i], "method"), *st = rstr(rows[i], "status");
-        double c;
-        if (row_ok(rows[i]) && m && strcmp(m, "milp") == 0 && st &&
-            strcmp(st, "optimal") == 0 && rnum(rows[i], "cost", &c)) {
-            case_key(rows[i], o[*nopt].key, sizeof o[*nopt].key);
-            o[(*nopt)++].cost = c;
-        }
-    }
-    qsort(o, *nopt, sizeof *o, cmp_opt);
-    return o;
-}
-
-static int proven_optimum(const json_t *r, const opt_entry *o, size_t nopt,
-                          double *opt)
-{
-    if (rnum(r, "optimum", opt) && *opt > 0)
-        return 1;
-    opt_entry k;
-    case_key(r, k.key, sizeof k.key);
-    const opt_entry *hit = o ? bsearch(&k, o, nopt, sizeof *o, cmp_opt) : NULL;
-    if (hit && hit->cost > 0) {
-        *opt = hit->cost;
-        return 1;
-    }
-    return 0;
-}
 
 typedef struct bars_data {
     char group[MAX_GROUPS][96];
@@ -342,24 +257,23 @@ static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
                                     size_t n)
 {
     ecs_report_plot *p = next_plot(cx, "heuristic_over_optimal.svg");
-    size_t nopt;
-    opt_entry *o = milp_optima(rows, n, &nopt);
+    ecs_optima *o = ecs_optima_new(rows, n);
     if (o == NULL)
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
     bars_data *B = calloc(1, sizeof *B);
     if (B == NULL) {
-        free(o);
+        ecs_optima_free(o);
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
     }
     long used = 0, unproven = 0;
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
-        const char *m = rstr(r, "method"), *pr = rstr(r, "prices");
+        const char *m = ecs_row_str(r, "method"), *pr = ecs_row_str(r, "prices");
         double c, e, opt;
-        if (!row_ok(r) || !is_heuristic(m) || !rnum(r, "cost", &c) ||
-            !rnum(r, "extension", &e))
+        if (!ecs_row_ok(r) || !ecs_row_is_heuristic(m) || !ecs_row_num(r, "cost", &c) ||
+            !ecs_row_num(r, "extension", &e))
             continue;
-        if (!proven_optimum(r, o, nopt, &opt)) {
+        if (!ecs_optima_find(o, r, &opt)) {
             unproven++;
             continue;
         }
@@ -368,7 +282,7 @@ static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
         bars_add(B, group, m, 100 * (c / opt - 1));
         used++;
     }
-    free(o);
+    ecs_optima_free(o);
     if (used == 0) {
         snprintf(p->note, sizeof p->note,
                  "skipped: no heuristic case with a proven optimum "
@@ -395,7 +309,7 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
     int all_tasks = 1;
     for (size_t i = 0; i < n; i++) {
         double t;
-        if (row_ok(rows[i]) && !rnum(rows[i], "tasks", &t))
+        if (ecs_row_ok(rows[i]) && !ecs_row_num(rows[i], "tasks", &t))
             all_tasks = 0;
     }
     const char *xkey = all_tasks ? "tasks" : "deadline";
@@ -403,10 +317,10 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
     long used = 0;
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
-        const char *m = rstr(r, "method");
+        const char *m = ecs_row_str(r, "method");
         double x, t;
-        if (!row_ok(r) || m == NULL || !rnum(r, xkey, &x) ||
-            !rnum(r, "runtime_s", &t))
+        if (!ecs_row_ok(r) || m == NULL || !ecs_row_num(r, xkey, &x) ||
+            !ecs_row_num(r, "runtime_s", &t))
             continue;
         acc_add(&A, m, "", x, t > 1e-6 ? t : 1e-6);
         used++;
