@@ -20,7 +20,8 @@ typedef struct ecs_command {
     X(validate)                                                              \
     X(info)                                                                  \
     X(generate)                                                              \
-    X(plot)
+    X(plot)                                                                  \
+    X(reproduce)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
 ECS_COMMAND_LIST(ECS_COMMAND_DECLARE)
