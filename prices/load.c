@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void ecs_price_series_release(ecs_price_series *s)
 {
@@ -91,7 +92,13 @@ ecs_result ecs_prices_load(const char *spec, const ecs_price_options *opt,
 {
     if (ecs_prices_is_builtin(spec))
         return ecs_prices_builtin(spec, out, diag);
-    return ecs_prices_read_file(spec, opt, out, diag);
+    ecs_result rc = ecs_prices_read_file(spec, opt, out, diag);
+    if (rc == ECS_EIO && diag != NULL && access(spec, F_OK) != 0) {
+        ecs_diag_set(diag, ECS_EIO, spec, 0,
+                     "no such file, and not a built-in price schedule (%s)",
+                     ECS_PRICES_BUILTIN_NAMES);
+    }
+    return rc;
 }
 
 ecs_result ecs_prices_resolve(const char *spec, const ecs_price_options *opt,
