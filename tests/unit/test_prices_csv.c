@@ -146,6 +146,12 @@ static void test_date_period(void **state)
     assert_int_equal(s.resolution_minutes, 15);
     assert_true(s.pt[99].start == mid + 99 * 900);
     ecs_price_series_release(&s);
+    text = omie(92); /* spring DST day in quarter hours */
+    load_ok(text, &o, &s);
+    free(text);
+    assert_int_equal(s.n, 92);
+    assert_int_equal(s.resolution_minutes, 15);
+    ecs_price_series_release(&s);
     ecs_price_options_set(&o, ECS_PRICE_KEY_PRICE_COLUMN, "5", &d);
     text = omie(24);
     load_ok(text, &o, &s);
