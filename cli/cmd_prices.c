@@ -217,7 +217,7 @@ static void print_human(const prices_job *j)
     }
     if (sw < 4)
         sw = 4;
-    printf("\n%*s  %s%-*s  %s\n", sw, "slot", synthetic(j) ? "" : "start (UTC)        ",
+    printf("\n%*s  %s%*s  %s\n", sw, "slot", synthetic(j) ? "" : "start (UTC)        ",
            pw, "price", "normalized");
     for (size_t l = 0; l < j->sp.n; l++) {
         slot_time(j, l, t, sizeof t);
