@@ -11,6 +11,10 @@
 #include "ecsched/numparse.h"
 #include "ecsched/prices.h"
 
+/* Limits that keep a malformed file from asking for absurd memory. */
+#define ECS_PRICE_MAX_MINUTES (31 * 24 * 60) /* longest interval: 31 days */
+#define ECS_PRICE_MAX_POINTS 10000000        /* points after filling, slots */
+
 /* ---- timestamp.c ---- */
 
 /* A time as written: local seconds, and its offset when it has one. */

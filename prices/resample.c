@@ -86,7 +86,13 @@ ecs_result ecs_prices_resample(const ecs_price_series *s,
     if (rc != ECS_OK)
         return rc;
     long long end = s->pt[s->n - 1].start + s->pt[s->n - 1].minutes * 60LL;
-    size_t m = (size_t)((end - t0 + len - 1) / len);
+    long long slots = (end - t0 + len - 1) / len;
+    if (slots > ECS_PRICE_MAX_POINTS)
+        return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
+                            "the series spans %lld slots of %d minutes (at "
+                            "most %d)", slots, opt->slot_minutes,
+                            ECS_PRICE_MAX_POINTS);
+    size_t m = (size_t)slots;
     out->value = malloc(m * sizeof *out->value);
     if (out->value == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");

@@ -67,10 +67,11 @@ static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
             rc = to_utc(&b, txt, file, p->line, opt, s, &end, diag);
         if (rc != ECS_OK)
             return rc;
-        if (end <= p->start || (end - p->start) % 60 != 0)
+        if (end <= p->start || (end - p->start) % 60 != 0 ||
+            end - p->start > 60LL * ECS_PRICE_MAX_MINUTES)
             return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                                 "interval '%s' does not end whole minutes "
-                                "after it starts", txt);
+                                "(at most 31 days) after it starts", txt);
         p->minutes = (int)((end - p->start) / 60);
         return ECS_OK;
     }
@@ -247,6 +248,10 @@ static ecs_result point_lengths(raw_pt *p, size_t n, const char *file,
     if (step % 60 != 0)
         return ecs_diag_set(diag, ECS_EPARSE, file, p[1].line,
                             "times are not whole minutes apart");
+    if (step > 60LL * ECS_PRICE_MAX_MINUTES)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p[1].line,
+                            "times are %lld minutes apart: intervals longer "
+                            "than 31 days are not supported", step / 60);
     for (size_t i = 0; i < n; i++) {
         if (p[i].minutes == 0)
             p[i].minutes = (int)(step / 60);
@@ -301,6 +306,10 @@ static ecs_result gap(ecs_price_series *s, size_t *cap, const raw_pt *b,
                             "gap from %s to %s is not a whole number of "
                             "%d-minute intervals", t1, t2, a.minutes);
     long long k = missing / len;
+    if (k > (long long)(ECS_PRICE_MAX_POINTS - s->n))
+        return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
+                            "gap from %s to %s is too long to fill (more "
+                            "than %d points)", t1, t2, ECS_PRICE_MAX_POINTS);
     for (long long i = 1; i <= k; i++) {
         double v = opt->fill == ECS_PRICE_FILL_PREVIOUS
                        ? a.price
