@@ -77,8 +77,13 @@ ecs_result ecs_prices_resample(const ecs_price_series *s,
 {
     memset(out, 0, sizeof *out);
     out->slot_minutes = opt->slot_minutes;
-    if (s->kind != ECS_PRICE_DATA)
+    if (s->kind != ECS_PRICE_DATA) {
+        if (opt->start[0] != '\0')
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--start does not apply to '%s' (defined per "
+                                "slot, not in time)", s->source);
         return synthetic(s->kind, min_slots, out, diag);
+    }
     if (s->n == 0)
         return ecs_diag_set(diag, ECS_EINVAL, s->source, 0, "no prices");
     long long t0, len = 60LL * opt->slot_minutes;

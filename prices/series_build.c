@@ -205,8 +205,9 @@ static ecs_result order_rows(raw_pt *p, size_t n, const char *file,
         if (p[i].start == p[i - 1].start) {
             ecs_price_time_format(p[i].start, a, sizeof a);
             return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
-                                "repeated interval %s (also on line %ld; a daylight-"
-                                "saving hour in local time? use a UTC column)", a,
+                                "repeated interval %s (also on line %ld): several "
+                                "areas need --filter, a daylight-saving hour in "
+                                "local time needs a UTC column", a,
                                 p[i - 1].line);
         }
         int d = p[i].start > p[i - 1].start ? 1 : -1;

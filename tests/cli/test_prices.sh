@@ -161,7 +161,7 @@ if [ -n "$R" ]; then
   expect_eq "$(field 'points read')" 337 "EDS DE 2016: 337 hours (14 days + DST hour)"
   run prices "$R/energidataservice_elspot_DE_2016-10-18_2016-10-31.csv" --time-column HourDK --utc-offset +01:00
   expect_rc 2 "EDS DE by local hour: the DST hour appears twice"
-  expect_err '_2016-10-31.csv:48: repeated interval .*line 47' "repeated interval names both lines"
+  expect_err '_2016-10-31.csv:48: repeated interval .*line 47.*UTC column' "repeated interval names both lines"
 
   # AEMO: end stamps in fixed UTC+10, equal to the clean extract
   run prices "$R/aemo_PRICE_AND_DEMAND_202402_VIC1_2024-02-13.csv"

@@ -207,6 +207,9 @@ static void test_synthetic_builtins(void **state)
     assert_int_equal(ecs_prices_resolve("alternating", &o, 50, &sp, &d), ECS_OK);
     ecs_slot_prices_release(&sp);
     assert_int_equal(ecs_prices_resolve("nosuch", &o, 5, &sp, &d), ECS_EIO);
+    snprintf(o.start, sizeof o.start, "2024-01-01T00:00Z");
+    assert_int_equal(ecs_prices_resolve("flat", &o, 5, &sp, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "--start does not apply"));
 }
 
 /* The compiled-in day equals the bundled data file, value by value. */
