@@ -153,11 +153,16 @@ static void slot_time(const prices_job *j, size_t l, char *buf, size_t size)
     ecs_price_time_format(t, buf, size);
 }
 
-static const char *unit_note(const prices_job *j)
+/* Where the unit came from. */
+static const char *unit_origin(const ecs_price_series *s)
 {
-    if (j->s.unit[0] == '\0')
+    if (s->kind != ECS_PRICE_DATA)
+        return "none (a synthetic schedule)";
+    if (s->unit[0] == '\0')
         return "unknown (--unit sets it)";
-    return "";
+    if (s->unit_from_header)
+        return " (from the header)";
+    return s->price_column[0] ? " (--unit)" : "";
 }
 
 static void print_head(const prices_job *j)
@@ -165,11 +170,7 @@ static void print_head(const prices_job *j)
     const ecs_price_series *s = &j->s;
     char a[64], b[64], c[64];
     printf("source         %s\n", s->source);
-    printf("unit           %s%s\n", s->unit,
-           s->unit[0] == '\0'      ? unit_note(j)
-           : s->unit_from_header   ? " (from the header)"
-           : s->kind == ECS_PRICE_DATA && s->price_column[0] ? " (--unit)"
-                                                            : "");
+    printf("unit           %s%s\n", s->unit, unit_origin(s));
     if (!synthetic(j)) {
         if (s->time_column[0])
             printf("time column    %s%s%s\n", s->time_column,
