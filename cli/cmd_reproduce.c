@@ -282,7 +282,7 @@ static void landscape_step(repro *r)
         base = base ? base + 1 : r->graph[i];
         for (char *p = pes, *save = NULL, *tok;
              (tok = strtok_r(p, ",", &save)) != NULL && !failed; p = NULL) {
-            char csv[4096 + 64], stem[256];
+            char csv[4096 + 512], stem[256];
             snprintf(stem, sizeof stem, "%s", base);
             stem[strlen(stem) > 4 ? strlen(stem) - 4 : 0] = '\0';
             snprintf(csv, sizeof csv, "%s/%s_p%s.csv", dir, stem, tok);
