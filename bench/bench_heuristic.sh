@@ -2,8 +2,8 @@
 # Benchmark of `ecsched heuristic`: time of the heuristic itself (the
 # document's heuristic_s: ecs_heur_run, without graph reading and base
 # schedule) per run, best of 3, at P = 16, E = 0.2, flat prices.
-#  1. sweep (I = 100) and binary on 50-, 100-, 300-task STG graphs and a
-#     generated 5,000-task graph;
+#  1. sweep (I = 100) and binary on 50-, 100-, 300-task STG graphs (shared
+#     data, rand0000) and a 5,000-task graph from `ecsched generate`;
 #  2. growth with I (sweep, 5,000 tasks);
 #  3. growth with the number of tasks (generated graphs, sweep I = 100);
 #  4. growth with the deadline extension E (5,000 tasks, sweep I = 100).
@@ -19,28 +19,10 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 P=16
 
-# gen N SEED: a random layered STG graph (standard layout) of N tasks,
-# work 1..10, each task 0..3 predecessors among the 60 before it.
+# gen N SEED: a random STG graph (ecsched generate, sameprob, work 1..10,
+# 2 predecessors per task on average).
 gen() {
-  awk -v n="$1" -v seed="$2" 'BEGIN {
-    srand(seed); print n; print "0 0 0"
-    for (i = 1; i <= n; i++) {
-      w = 1 + int(rand() * 10); k = (i <= 8) ? 0 : int(rand() * 4)
-      m = 0; delete seen
-      for (j = 0; j < k; j++) {
-        lo = i - 60; if (lo < 1) lo = 1
-        p = lo + int(rand() * (i - lo))
-        if (!(p in seen)) { seen[p] = 1; pr[++m] = p; hassucc[p] = 1 }
-      }
-      line = i " " w " " (m ? m : 1)
-      if (m == 0) line = line " 0"
-      for (j = 1; j <= m; j++) line = line " " pr[j]
-      print line
-    }
-    m = 0; line = ""
-    for (i = 1; i <= n; i++) if (!(i in hassucc)) { m++; line = line " " i }
-    print (n + 1) " 0 " m line
-  }'
+  "$ECSCHED" generate --tasks "$1" --seed "$2"
 }
 
 # base GRAPH P: a list schedule at f = 1 (tasks in id order, earliest free
