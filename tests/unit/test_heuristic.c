@@ -606,12 +606,42 @@ typedef struct price_set {
     double *price;
 } price_set;
 
-/* Built-ins the loader resolves, and MODEL.md's synthetic schedules and a
- * random one with negative prices, generated here, over n slots. */
+/* A generated schedule: q = 0 MODEL.md's increasing (10 for 20 slots, then
+ * +10 per slot, / 100), 1 alternating (.1, 1, ...), 2 random in [-.4, 1.6)
+ * (about 20 % negative). */
+static double *gen_prices(size_t n, int q)
+{
+    double *p = malloc((n ? n : 1) * sizeof *p);
+    assert_non_null(p);
+    unsigned long seed = 12345;
+    for (size_t l = 0; l < n; l++) {
+        seed = seed * 6364136223846793005UL + 1442695040888963407UL;
+        double u = (double)((seed >> 33) % 1000) / 1000.0;
+        p[l] = q == 0 ? (l < 20 ? 10.0 : 10.0 * (double)(l - 18)) / 100.0
+             : q == 1 ? (l % 2 ? 1.0 : 0.1)
+                      : 2.0 * u - 0.4;
+    }
+    return p;
+}
+
+static int known_prices(const price_set *ps, size_t k, const double *p,
+                        size_t n)
+{
+    for (size_t j = 0; j < k; j++)
+        if (memcmp(ps[j].price, p, n * sizeof *p) == 0)
+            return 1;
+    return 0;
+}
+
+/* The built-ins the loader resolves (duplicates dropped: the interim loader
+ * gives flat prices for the default), MODEL.md's increasing and alternating
+ * made here where the loader does not know them yet, and random prices
+ * with negatives, over n slots. */
 static size_t price_sets(size_t n, price_set *ps)
 {
     static const char *builtin[] = {"flat", "increasing", "alternating",
                                     "epex-2016-10-19"};
+    int have[4] = {0, 0, 0, 0};
     size_t k = 0;
     ecs_price_options opt;
     ecs_price_options_init(&opt);
@@ -620,23 +650,21 @@ static size_t price_sets(size_t n, price_set *ps)
         ecs_diag d;
         if (ecs_prices_resolve(builtin[b], &opt, n, &sp, &d) != ECS_OK)
             continue;
+        have[b] = 1;
+        if (sp.n < n || known_prices(ps, k, sp.price, n)) {
+            ecs_slot_prices_release(&sp);
+            continue;
+        }
         snprintf(ps[k].name, sizeof ps[k].name, "%s", builtin[b]);
         ps[k++].price = sp.price; /* ownership moves here */
     }
-    const char *gen[] = {"gen-increasing", "gen-alternating", "gen-random-neg"};
-    unsigned long seed = 12345;
-    for (size_t q = 0; q < 3; q++) {
-        double *p = malloc(n * sizeof *p);
-        assert_non_null(p);
-        for (size_t l = 0; l < n; l++) {
-            seed = seed * 6364136223846793005UL + 1442695040888963407UL;
-            double u = (double)((seed >> 33) % 1000) / 1000.0;
-            p[l] = q == 0 ? (l < 20 ? 10.0 : 10.0 * (double)(l - 18)) / 100.0
-                 : q == 1 ? (l % 2 ? 1.0 : 0.1)
-                          : 2.0 * u - 0.4; /* about 20 % negative */
-        }
-        snprintf(ps[k].name, sizeof ps[k].name, "%s", gen[q]);
-        ps[k++].price = p;
+    for (int q = 0; q < 3; q++) {
+        if (q < 2 && have[q + 1])
+            continue;
+        snprintf(ps[k].name, sizeof ps[k].name, "%s",
+                 q == 0 ? "gen-increasing" : q == 1 ? "gen-alternating"
+                                                    : "gen-random-negative");
+        ps[k++].price = gen_prices(n, q);
     }
     return k;
 }
