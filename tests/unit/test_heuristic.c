@@ -589,6 +589,103 @@ static void test_params(void **state)
     assert_string_equal(ecs_heur_mode_name(ECS_HEUR_SWEEP), "sweep");
 }
 
+/* ---- consistency on the bundled graph (data/stg/rand0000.stg) ----
+ *
+ * Every candidate of a sweep is what ecs_heur_map gives at the same budget
+ * (feasibility, and the checker's cost of the mapping), the winner is that
+ * mapping, and with a huge budget under flat prices every task runs at
+ * f = 1 as early as the base order allows: cost = Cm, makespan <= M.
+ */
+static double *gen_prices(size_t n, int q);
+
+static void load_bundled(ecs_graph **g, int pes, ecs_schedule **base, long *M)
+{
+    ecs_graph *raw = NULL;
+    ecs_diag d;
+    assert_int_equal(ecs_stg_read_file("data/stg/rand0000.stg", ECS_STG_AUTO,
+                                       &raw, &d), ECS_OK);
+    assert_int_equal(ecs_graph_contract(raw, g, &d), ECS_OK);
+    ecs_graph_free(raw);
+    ecs_makespan_params mp;
+    ecs_makespan_params_init(&mp);
+    mp.time_limit_s = 0;
+    ecs_makespan_result mr;
+    assert_int_equal(ecs_makespan_solve(*g, pes, &mp, &mr, &d), ECS_OK);
+    *base = mr.schedule;
+    *M = mr.makespan;
+}
+
+static void test_candidates_match_mapper(void **state)
+{
+    (void)state;
+    ecs_graph *g;
+    ecs_schedule *base;
+    long M;
+    load_bundled(&g, 4, &base, &M);
+    ecs_platform p;
+    ecs_platform_init(&p);
+    ecs_diag d;
+    ecs_platform_set_pes(&p, 4, &d);
+    long D = M + M / 5;
+    double *price = gen_prices((size_t)D, 2); /* with negatives */
+    ecs_heur_params prm;
+    ecs_heur_params_init(&prm);
+    prm.steps = 20;
+    ecs_heur_result r;
+    assert_int_equal(ecs_heur_run(g, &p, price, (size_t)D, D, base, &prm, &r,
+                                  &d), ECS_OK);
+    assert_true(r.nfeasible > 0 && r.nfeasible < r.ncand);
+    assert_int_equal(r.fallback, 0);
+    ecs_schedule *s = ecs_schedule_new(g->n);
+    for (size_t k = 0; k < r.ncand; k++) {
+        int feasible = -1;
+        assert_int_equal(ecs_heur_map(g, &p, price, (size_t)D, D, base,
+                                      r.cand[k].budget, s, &feasible, &d),
+                         ECS_OK);
+        assert_int_equal(feasible, r.cand[k].feasible);
+        if (!feasible)
+            continue;
+        ecs_check_report rep;
+        assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D, s,
+                                            &rep), ECS_OK);
+        assert_true(rep.cost == r.cand[k].cost);
+        assert_int_equal(rep.makespan, r.cand[k].makespan);
+    }
+    if (!r.fallback) {
+        int feasible = -1;
+        ecs_heur_map(g, &p, price, (size_t)D, D, base, r.budget, s, &feasible,
+                     &d);
+        for (size_t i = 0; i < g->n; i++) {
+            assert_int_equal(s->task[i].start, r.schedule->task[i].start);
+            assert_int_equal(s->task[i].stop, r.schedule->task[i].stop);
+            assert_int_equal(s->task[i].pe, r.schedule->task[i].pe);
+        }
+    }
+    ecs_heur_result_release(&r);
+
+    /* a huge budget, flat prices: the base compacted at f = 1 */
+    for (long l = 0; l < D; l++)
+        price[l] = 1.0;
+    prm.steps = 1;
+    prm.sigma = 1e6;
+    assert_int_equal(ecs_heur_run(g, &p, price, (size_t)D, D, base, &prm, &r,
+                                  &d), ECS_OK);
+    assert_int_equal(r.nfeasible, 1);
+    assert_close(r.cost, r.base_cost, 1e-9);
+    assert_true(r.makespan <= M);
+    for (size_t i = 0; i < g->n; i++) {
+        const ecs_sched_task *t = &r.schedule->task[i];
+        assert_int_equal(t->stop - t->start + 1, g->work[i]);
+        assert_int_equal(t->pe, base->task[i].pe);
+        assert_true(t->start <= base->task[i].start);
+    }
+    ecs_heur_result_release(&r);
+    ecs_schedule_free(s);
+    free(price);
+    ecs_schedule_free(base);
+    ecs_graph_free(g);
+}
+
 /* ---- guarantees over the shared STG graphs ----
  *
  * Every graph of stg/50 and stg/100, P in {2, 4, 8, 16}, E in {0, .05, .2,
@@ -844,6 +941,7 @@ int main(void)
         cmocka_unit_test(test_no_zero_frequency),
         cmocka_unit_test(test_bad_inputs),
         cmocka_unit_test(test_params),
+        cmocka_unit_test(test_candidates_match_mapper),
         cmocka_unit_test(test_guarantees_shared_stg),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
