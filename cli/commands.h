@@ -20,6 +20,7 @@ typedef struct ecs_command {
     X(validate)                                                              \
     X(info)                                                                  \
     X(generate)                                                              \
+    X(prices)                                                                \
     X(heuristic)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
