@@ -297,6 +297,8 @@ static void landscape_step(repro *r)
             arg(&b, tok);
             arg(&b, "--extension");
             arg(&b, "0.2");
+            arg(&b, "--steps");
+            arg(&b, "1000");
             arg(&b, "--landscape");
             arg(&b, csv);
             int rc = run_child(r, b.a);

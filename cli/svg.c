@@ -539,7 +539,7 @@ char *ecs_svg_ramp(char buf[8], double t)
     /* ColorBrewer Blues, light to dark */
     static const unsigned char c[][3] = {{222, 235, 247}, {198, 219, 239},
                                          {158, 202, 225}, {107, 174, 214},
-                                         {66, 146, 198}};
+                                         {66, 146, 198},  {33, 113, 181}};
     const size_t n = sizeof c / sizeof c[0];
     if (!(t > 0))
         t = 0;
