@@ -429,12 +429,19 @@ static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
         ns += k > 0;
     }
     if (rc == ECS_OK && ns > 1) {
+        /* the mean only where every landscape is feasible, so that it
+         * averages the same set everywhere */
+        size_t keep = 0;
+        for (size_t i = 0; i < mean.n; i++)
+            if ((size_t)mean.a[i].n == ns)
+                mean.a[keep++] = mean.a[i];
+        mean.n = keep;
         int oom = 0;
         accs_to_series(&mean, &se[ns], 1, &oom);
-        snprintf(se[ns].name, sizeof se[ns].name, "mean of %zu landscapes",
-                 ns);
+        snprintf(se[ns].name, sizeof se[ns].name,
+                 "mean of %zu landscapes (where all are feasible)", ns);
         se[ns].color = "#1f77b4";
-        se[ns].markers = 1; /* dots with tooltips: the mean's values */
+        se[ns].markers = se[ns].n <= 60; /* dots with tooltips */
         se[ns].width = 2.5;
         ns++;
         if (oom)
