@@ -178,15 +178,24 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
                  "skipped: no rows with extension, cost and base_cost");
         return ECS_OK;
     }
+    long lo = 0, hi = 0; /* cases behind a point */
+    for (size_t i = 0; i < A.n; i++) {
+        lo = i == 0 || A.a[i].n < lo ? A.a[i].n : lo;
+        hi = A.a[i].n > hi ? A.a[i].n : hi;
+    }
     ecs_chart_series se[MAX_SERIES];
     memset(se, 0, sizeof se);
     int oom = A.oom;
     size_t ns = accs_to_series(&A, se, MAX_SERIES, &oom);
     free(A.a);
-    char sub[160];
+    char sub[160], per[48];
+    if (lo == hi)
+        snprintf(per, sizeof per, "%ld", lo);
+    else
+        snprintf(per, sizeof per, "%ld-%ld", lo, hi);
     snprintf(sub, sizeof sub,
-             "mean of 100 (1 - cost / base cost) over %ld cases per method "
-             "and E (paper: Figure 2)", used);
+             "mean of 100 (1 - cost / base cost) over %s cases per point "
+             "(paper: Figure 2)", per);
     ecs_chart c;
     ecs_chart_init(&c);
     c.title = "Cost saving over the base schedule vs deadline extension";

@@ -69,6 +69,34 @@ else
   expect_file "$T_DIR/nobatch/REPORT.md" "still writes the report"
 fi
 
+# a real quick run on one small graph: the heuristic experiments run
+# in-process (the MILP ones through batch, when this build has it)
+mkdir -p "$T_DIR/one"
+cp data/paper32/g00_n08.stg "$T_DIR/one/"
+run reproduce --quick --graphs "$T_DIR/one" --time-limit 5 --out "$T_DIR/q"
+if "$ECSCHED" batch --help >/dev/null 2>&1; then
+  expect_rc 0 "quick run on one graph"
+else
+  expect_rc 3 "quick run on one graph without batch (MILP experiments missing)"
+fi
+S=$T_DIR/q/saving.jsonl
+expect_eq "$(grep -c . "$S")" 36 "saving: 2 P x 6 E x (base, sweep, binary) rows"
+expect_eq "$(grep -c '"error":null' "$S")" 36 "no case failed"
+expect_eq "$(grep -c '"meets_deadline":true' "$S")" 36 "every schedule meets its deadline"
+# the heuristic never costs more than the base (MODEL.md): cost <= base_cost
+over=$(sed -n 's/.*"cost":\([-0-9.e]*\),"base_cost":\([-0-9.e]*\),.*/\1 \2/p' "$S" |
+  awk '$1 > $2 + 1e-9 { n++ } END { print n + 0 }')
+expect_eq "$over" 0 "no heuristic row costs more than its base"
+# cross-check with the heuristic command on the same case
+want=$("$ECSCHED" heuristic "$T_DIR/one/g00_n08.stg" -p 2 --extension 0.2 --json | sed -n 's/^  "cost": \(.*\),$/\1/p')
+got=$(grep '"pes":2,"extension":0.2,' "$S" | grep '"method":"sweep"' | sed -n 's/.*"cost":\([-0-9.e]*\),.*/\1/p')
+expect_eq "$got" "$want" "sweep row = ecsched heuristic on the same case"
+expect_eq "$(grep -c '"method":"sweep"' "$T_DIR/q/static.jsonl")" 2 "static power: one sweep row per P"
+expect_eq "$(ls "$T_DIR/q/landscape" | grep -c '\.csv$')" 2 "one landscape per P"
+cp "$T_DIR/q/REPORT.md" "$OUT"
+expect_out '^Base schedules: makespan proven optimal for [0-9]+ of 2 ' "report says how many bases are optimal"
+expect_out '^\| 0\.2 \| [0-9.]+% \| [0-9.]+% \| 2 \|' "saving table has E = 0.2"
+
 # usage
 run reproduce --time-limit 0
 expect_rc 2 "bad time limit"

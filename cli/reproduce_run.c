@@ -1,0 +1,216 @@
+/* ecsched reproduce: the heuristic-only experiments, run in-process. */
+#include "reproduce_run.h"
+
+#include "ecsched/heuristic.h"
+#include "ecsched/numparse.h"
+#include "problem.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void ecs_repro_heur_init(ecs_repro_heur *h)
+{
+    memset(h, 0, sizeof *h);
+    h->prices = "epex-2016-10-19";
+    h->makespan_time_limit_s = 10;
+}
+
+static json_t *row_head(const char *graph, long pes, double e,
+                        const char *prices, const char *method)
+{
+    json_t *r = json_object();
+    json_object_set_new(r, "graph", json_string(graph));
+    json_object_set_new(r, "pes", json_integer(pes));
+    json_object_set_new(r, "extension", ecs_json_num(e));
+    json_object_set_new(r, "prices", json_string(prices));
+    json_object_set_new(r, "method", json_string(method));
+    return r;
+}
+
+/* The rest of a row, in batch's key order. */
+static void row_tail(json_t *r, double cost, double base_cost, const char *status,
+                     long makespan, long deadline, double runtime,
+                     const char *error, const ecs_cli_problem *pb)
+{
+    int ok = error == NULL;
+    json_object_set_new(r, "cost", ok ? ecs_json_num(cost) : json_null());
+    json_object_set_new(r, "base_cost",
+                        pb ? ecs_json_num(base_cost) : json_null());
+    json_object_set_new(r, "optimum", json_null());
+    json_object_set_new(r, "bound", json_null());
+    json_object_set_new(r, "status", json_string(status));
+    json_object_set_new(r, "makespan", ok ? json_integer(makespan) : json_null());
+    json_object_set_new(r, "deadline", pb ? json_integer(deadline) : json_null());
+    json_object_set_new(r, "meets_deadline",
+                        ok ? json_boolean(makespan <= deadline) : json_null());
+    json_object_set_new(r, "runtime_s", ecs_json_num(runtime));
+    json_object_set_new(r, "error", ok ? json_null() : json_string(error));
+    json_object_set_new(r, "tasks", pb ? json_integer((json_int_t)pb->g->n)
+                                       : json_null());
+    json_object_set_new(r, "base_optimal",
+                        pb ? json_boolean(pb->base_optimal) : json_null());
+}
+
+typedef struct run_ctx {
+    const ecs_repro_heur *h;
+    json_t *rows;
+} run_ctx;
+
+/* One heuristic mode on a loaded problem: a row, its schedule checked. */
+static void heur_row(run_ctx *cx, const ecs_cli_model *m,
+                     const ecs_cli_problem *pb, const char *graph, double e,
+                     ecs_heur_mode mode)
+{
+    json_t *r = row_head(graph, m->platform.pes, e, cx->h->prices,
+                         ecs_heur_mode_name(mode));
+    ecs_heur_params prm;
+    ecs_heur_params_init(&prm);
+    prm.mode = mode;
+    ecs_heur_result res;
+    memset(&res, 0, sizeof res);
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    double t0 = ecs_cli_now();
+    ecs_result rc = ecs_heur_run(pb->g, &m->platform, pb->prices.price,
+                                 pb->prices.n, pb->deadline, pb->base, &prm,
+                                 &res, &d);
+    double t = ecs_cli_now() - t0;
+    ecs_check_report rep;
+    char err[ECS_DIAG_MSG_MAX + 64] = "";
+    if (rc != ECS_OK) {
+        ecs_diag_format(&d, err, sizeof err);
+    } else if (ecs_check_schedule(pb->g, &m->platform, pb->prices.price,
+                                  pb->prices.n, pb->deadline, res.schedule,
+                                  &rep) != ECS_OK) {
+        snprintf(err, sizeof err, "checker: %s", rep.msg);
+    }
+    row_tail(r, res.cost, pb->base_cost, err[0] ? "error" : "feasible",
+             err[0] ? 0 : ecs_schedule_makespan(res.schedule), pb->deadline,
+             t, err[0] ? err : NULL, pb);
+    json_array_append_new(cx->rows, r);
+    ecs_heur_result_release(&res);
+}
+
+static ecs_result model_for(const ecs_repro_heur *h, long pes,
+                            const char *ext, ecs_cli_model *m, ecs_diag *diag)
+{
+    ecs_cli_model_init(m);
+    m->prices_spec = h->prices;
+    if (ecs_platform_set_pes(&m->platform, pes, diag) != ECS_OK)
+        return ECS_EINVAL;
+    m->pes_given = 1;
+    if (h->power && ecs_platform_set_power(&m->platform, h->power, diag) !=
+                        ECS_OK)
+        return ECS_EINVAL;
+    m->power_given = h->power != NULL;
+    if (ecs_parse_decimal(ext, &m->extension) != 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "extension '%s' is not a decimal", ext);
+    m->extension_given = 1;
+    return ECS_OK;
+}
+
+/* base, sweep, binary for one graph, P and E. */
+static ecs_result one_case(run_ctx *cx, const char *graph, long pes,
+                           const char *ext, ecs_diag *diag)
+{
+    const ecs_repro_heur *h = cx->h;
+    ecs_cli_model m;
+    ecs_result rc = model_for(h, pes, ext, &m, diag);
+    if (rc != ECS_OK)
+        return rc;
+    double e = strtod(ext, NULL);
+    ecs_cli_problem pb;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    double t0 = ecs_cli_now();
+    if (ecs_cli_problem_load(&m, graph, h->makespan_time_limit_s, &pb, &d) !=
+        ECS_OK) {
+        char err[ECS_DIAG_MSG_MAX + 300];
+        ecs_diag_format(&d, err, sizeof err);
+        for (int k = 0; k < 3; k++) {
+            static const char *const meth[] = {"base", "sweep", "binary"};
+            json_t *r = row_head(graph, pes, e, h->prices, meth[k]);
+            row_tail(r, 0, 0, "error", 0, 0, 0, err, NULL);
+            json_array_append_new(cx->rows, r);
+        }
+        return ECS_OK; /* recorded; the experiment goes on */
+    }
+    json_t *r = row_head(graph, pes, e, h->prices, "base");
+    row_tail(r, pb.base_cost, pb.base_cost, "feasible", pb.base_makespan,
+             pb.deadline, ecs_cli_now() - t0, NULL, &pb);
+    json_array_append_new(cx->rows, r);
+    heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP);
+    heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY);
+    ecs_cli_problem_release(&pb);
+    return ECS_OK;
+}
+
+/* Rows as JSON lines (stable key order). */
+static char *to_lines(const json_t *rows)
+{
+    size_t cap = 4096, len = 0, i;
+    char *s = malloc(cap);
+    json_t *r;
+    if (s == NULL)
+        return NULL;
+    s[0] = '\0';
+    json_array_foreach(rows, i, r)
+    {
+        char *line = json_dumps(r, JSON_COMPACT | JSON_PRESERVE_ORDER |
+                                       JSON_REAL_PRECISION(12));
+        if (line == NULL) {
+            free(s);
+            return NULL;
+        }
+        size_t n = strlen(line);
+        if (len + n + 2 > cap) {
+            while (len + n + 2 > cap)
+                cap *= 2;
+            char *ns = realloc(s, cap);
+            if (ns == NULL) {
+                free(line);
+                free(s);
+                return NULL;
+            }
+            s = ns;
+        }
+        memcpy(s + len, line, n);
+        len += n;
+        s[len++] = '\n';
+        s[len] = '\0';
+        free(line);
+    }
+    return s;
+}
+
+ecs_result ecs_repro_heur_run(const ecs_repro_heur *h, const char *out_path,
+                              size_t *ncases, ecs_diag *diag)
+{
+    run_ctx cx = {h, json_array()};
+    if (cx.rows == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, out_path, 0, "out of memory");
+    size_t total = h->ngraphs * h->npes * h->next, done = 0;
+    int tty = isatty(2);
+    ecs_result rc = ECS_OK;
+    for (size_t g = 0; g < h->ngraphs && rc == ECS_OK; g++)
+        for (size_t p = 0; p < h->npes && rc == ECS_OK; p++)
+            for (size_t e = 0; e < h->next && rc == ECS_OK; e++) {
+                rc = one_case(&cx, h->graphs[g], h->pes[p], h->ext[e], diag);
+                if (tty)
+                    fprintf(stderr, "\r  %zu/%zu cases", ++done, total);
+            }
+    if (tty)
+        fprintf(stderr, "\n");
+    char *text = rc == ECS_OK ? to_lines(cx.rows) : NULL;
+    if (rc == ECS_OK && text == NULL)
+        rc = ecs_diag_set(diag, ECS_ENOMEM, out_path, 0, "out of memory");
+    if (rc == ECS_OK)
+        rc = ecs_cli_write_file(out_path, text, diag);
+    free(text);
+    *ncases = json_array_size(cx.rows);
+    json_decref(cx.rows);
+    return rc;
+}

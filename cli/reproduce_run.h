@@ -1,0 +1,37 @@
+/*
+ * ecsched reproduce: the heuristic-only experiments (saving over E, static
+ * power) run in-process on the library, writing rows in the batch format
+ * (README "Batches") plus "tasks" and "base_optimal".
+ */
+#ifndef ECSCHED_CLI_REPRODUCE_RUN_H
+#define ECSCHED_CLI_REPRODUCE_RUN_H
+
+#include <stddef.h>
+
+#include "cli.h"
+
+typedef struct ecs_repro_heur {
+    const char *const *graphs;
+    size_t ngraphs;
+    const long *pes;
+    size_t npes;
+    const char *const *ext;   /* decimals, e.g. "0.05" */
+    size_t next;
+    const char *prices;       /* default epex-2016-10-19 */
+    const char *power;        /* NULL: quadratic */
+    double makespan_time_limit_s; /* per base schedule (default 10) */
+} ecs_repro_heur;
+
+void ecs_repro_heur_init(ecs_repro_heur *h);
+
+/*
+ * For every graph, P and E: the base schedule, the heuristic in sweep and
+ * binary mode (each schedule checked by the checker), one row each, written
+ * as JSON lines to out_path atomically.  A case that fails is a row with
+ * "error" and the run goes on.  *ncases = rows written.  EIO, ENOMEM,
+ * EINVAL (bad P, power or E).
+ */
+ecs_result ecs_repro_heur_run(const ecs_repro_heur *h, const char *out_path,
+                              size_t *ncases, ecs_diag *diag);
+
+#endif
