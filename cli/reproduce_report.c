@@ -703,7 +703,8 @@ ecs_result ecs_reproduce_report(const char *dir,
     if (rc == ECS_OK) {
         line L[] = {
             {"saving over the base schedule", "E = 0, epex prices", NAN, "",
-             4.6, 0, "graphs (slack of non-critical tasks), frequency set"},
+             4.6, 0, "graphs (slack of non-critical tasks), frequency set, "
+                     "base schedules"},
             {"heuristic over optimal", "E = 0.05, epex prices", NAN, "", 15, 1,
              "proven optima vs timed-out CPLEX incumbents; graphs"},
             {"heuristic over optimal", "E = 0.2, epex prices", NAN, "", 17, 1,
