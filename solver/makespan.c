@@ -1,0 +1,619 @@
+/*
+ * Makespan-optimal schedules at f = 1 (makespan.h): depth-first
+ * branch-and-bound in the spirit of DF/IHS (Kasahara & Narita 1984).
+ *
+ * Search space.  A node appends one ready task to a sequence; the task
+ * starts at max(its ready time, earliest PE free time) on the PE that fits
+ * best (the latest-free PE that is free by then).  The PE multiset, not the
+ * PE index, is what the search sees: identical PEs are never told apart.
+ * Only sequences whose (start, priority rank) pairs increase
+ * lexicographically are generated.  This loses nothing: from any optimal
+ * schedule, rescheduling its tasks in (start, rank) order with this rule
+ * starts every task no later, so repeating it reaches an optimal schedule
+ * that the rule reproduces in that order (a semi-active, start-ordered
+ * schedule).  Each such schedule is generated once.
+ *
+ * Pruning.  A node is cut when its bound reaches the incumbent: the
+ * critical-path bound (earliest starts through the unscheduled part plus
+ * bottom levels) and head/tail load bounds against the PE availability
+ * profile.  States already seen (scheduled set, effective PE profile,
+ * effective finish times of the tasks with unscheduled successors, and the
+ * start/rank of the last step where it still constrains) are cut too.  The
+ * search stops as soon as the incumbent meets the root lower bound
+ * (ecs_makespan_lower_bound), or at the time or node limit.
+ */
+#include "ecsched/makespan.h"
+
+#include "ecsched/listsched.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "stateset.h"
+
+/* Memory budget of the set of seen states. */
+#define SEEN_MAX_BYTES ((size_t)192 << 20)
+/* Nodes between two looks at the clock. */
+#define CLOCK_EVERY 256
+
+typedef struct cand {
+    size_t v;
+    long start;
+} cand;
+
+typedef struct bb {
+    const ecs_graph *g;
+    size_t n;
+    int pes;
+    /* static data */
+    long *bl;          /* bottom level, own work included */
+    long *tail;        /* bl - work */
+    long *rank;        /* priority position of each task (0 = first) */
+    size_t *by_tail;   /* tasks by decreasing tail */
+    /* the current partial schedule */
+    unsigned char *done;
+    long *start, *fin;
+    int *pe;
+    size_t *left;      /* unscheduled predecessors */
+    long *pe_free;
+    size_t ndone;
+    long s_last, r_last, cur_ms, rest_work;
+    /* scratch */
+    long *est, *avail;
+    cand *heads;       /* (est, task) of the unscheduled tasks */
+    uint32_t *key;
+    size_t nwords;     /* bitmap words of a key */
+    cand *cbuf;        /* candidate lists of the active nodes */
+    size_t clen, ccap;
+    /* incumbent and limits */
+    long best;
+    long *best_start;
+    int *best_pe;
+    long root_lb;
+    double t_begin, t_limit;
+    unsigned long long nodes, node_limit;
+    int stopped, use_seen, nomem;
+    ecs_stateset seen;
+} bb;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void ecs_makespan_params_init(ecs_makespan_params *prm)
+{
+    memset(prm, 0, sizeof *prm);
+    prm->time_limit_s = 10.0;
+}
+
+void ecs_makespan_result_release(ecs_makespan_result *r)
+{
+    if (r == NULL)
+        return;
+    ecs_schedule_free(r->schedule);
+    r->schedule = NULL;
+}
+
+/* ---- bounds ---- */
+
+static long ceil_div(long a, long b) { return a <= 0 ? 0 : (a + b - 1) / b; }
+
+/*
+ * Smallest T with sum_q max(0, T - max(avail[q], h)) >= w, avail sorted
+ * ascending.
+ */
+static long fill_time(const long *avail, int pes, long h, long w)
+{
+    long sum = 0;
+    for (int m = 1; m <= pes; m++) {
+        long a = avail[m - 1] > h ? avail[m - 1] : h;
+        sum += a;
+        long t = ceil_div(w + sum, m);
+        if (m == pes)
+            return t;
+        long next = avail[m] > h ? avail[m] : h;
+        if (t <= next)
+            return t;
+    }
+    return h; /* not reached */
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_cand_desc(const void *a, const void *b)
+{
+    const cand *x = a, *y = b;
+    if (x->start != y->start)
+        return (x->start < y->start) - (x->start > y->start);
+    return (x->v > y->v) - (x->v < y->v);
+}
+
+/* Earliest starts of the unscheduled tasks; returns the path bound. */
+static long path_bound(bb *b, long t0)
+{
+    const ecs_graph *g = b->g;
+    long lb = b->cur_ms;
+    for (size_t k = 0; k < b->n; k++) {
+        size_t v = g->topo[k];
+        if (b->done[v])
+            continue;
+        long e = t0;
+        if (e == b->s_last && b->rank[v] < b->r_last)
+            e = b->s_last + 1;
+        for (size_t x = g->pred_off[v]; x < g->pred_off[v + 1]; x++) {
+            size_t u = g->pred[x];
+            long f = b->done[u] ? b->fin[u] : b->est[u] + g->work[u];
+            if (f > e)
+                e = f;
+        }
+        b->est[v] = e;
+        if (e + b->bl[v] > lb)
+            lb = e + b->bl[v];
+    }
+    return lb;
+}
+
+/* Tail side: tasks with tail >= q all end by C - q, none starts before the
+ * earliest head among them. */
+static long tail_load_bound(const bb *b)
+{
+    long lb = 0, w = 0, hmin = -1;
+    for (size_t k = 0; k < b->n; k++) {
+        size_t v = b->by_tail[k];
+        if (b->done[v])
+            continue;
+        w += b->g->work[v];
+        if (hmin < 0 || b->est[v] < hmin)
+            hmin = b->est[v];
+        long c = fill_time(b->avail, b->pes, hmin, w) + b->tail[v];
+        if (c > lb)
+            lb = c;
+    }
+    return lb;
+}
+
+/* Head side: tasks with est >= h all start at h or later and leave at least
+ * the smallest tail among them. */
+static long head_load_bound(bb *b)
+{
+    size_t m = 0;
+    for (size_t v = 0; v < b->n; v++)
+        if (!b->done[v]) {
+            b->heads[m].v = v;
+            b->heads[m].start = b->est[v];
+            m++;
+        }
+    qsort(b->heads, m, sizeof *b->heads, cmp_cand_desc);
+    long lb = 0, w = 0, qmin = -1;
+    for (size_t k = 0; k < m; k++) {
+        size_t v = b->heads[k].v;
+        w += b->g->work[v];
+        if (qmin < 0 || b->tail[v] < qmin)
+            qmin = b->tail[v];
+        long c = fill_time(b->avail, b->pes, b->heads[k].start, w) + qmin;
+        if (c > lb)
+            lb = c;
+    }
+    return lb;
+}
+
+/* Time from which every unscheduled task starts, and the sorted profile. */
+static long node_t0(bb *b)
+{
+    long mf = b->pe_free[0];
+    for (int q = 1; q < b->pes; q++)
+        if (b->pe_free[q] < mf)
+            mf = b->pe_free[q];
+    long t0 = b->s_last > mf ? b->s_last : mf;
+    for (int q = 0; q < b->pes; q++)
+        b->avail[q] = b->pe_free[q] > t0 ? b->pe_free[q] : t0;
+    qsort(b->avail, (size_t)b->pes, sizeof *b->avail, cmp_long);
+    return t0;
+}
+
+/* 1 if the current node cannot lead to a schedule better than best. */
+static int node_cut(bb *b, long t0)
+{
+    if (path_bound(b, t0) >= b->best)
+        return 1;
+    if (tail_load_bound(b) >= b->best)
+        return 1;
+    return head_load_bound(b) >= b->best;
+}
+
+/* ---- seen states ---- */
+
+static size_t state_key(bb *b, long t0)
+{
+    uint32_t *k = b->key;
+    memset(k, 0, b->nwords * sizeof *k);
+    for (size_t v = 0; v < b->n; v++)
+        if (b->done[v])
+            k[v / 32] |= (uint32_t)1 << (v % 32);
+    size_t len = b->nwords;
+    k[len++] = (uint32_t)t0;
+    k[len++] = (uint32_t)(t0 == b->s_last ? b->r_last + 1 : 0);
+    for (int q = 0; q < b->pes; q++)
+        k[len++] = (uint32_t)b->avail[q];
+    const ecs_graph *g = b->g;
+    for (size_t v = 0; v < b->n; v++) {
+        if (!b->done[v])
+            continue;
+        for (size_t x = g->succ_off[v]; x < g->succ_off[v + 1]; x++)
+            if (!b->done[g->succ[x]]) {
+                k[len++] = (uint32_t)(b->fin[v] > t0 ? b->fin[v] : t0);
+                break;
+            }
+    }
+    return len;
+}
+
+/* ---- moves ---- */
+
+typedef struct undo {
+    int q;
+    long pe_free, s_last, r_last, cur_ms;
+} undo;
+
+static void apply(bb *b, size_t v, long s, undo *u)
+{
+    int q = -1;
+    for (int p = 0; p < b->pes; p++)
+        if (b->pe_free[p] <= s && (q < 0 || b->pe_free[p] > b->pe_free[q]))
+            q = p;
+    u->q = q;
+    u->pe_free = b->pe_free[q];
+    u->s_last = b->s_last;
+    u->r_last = b->r_last;
+    u->cur_ms = b->cur_ms;
+    b->done[v] = 1;
+    b->start[v] = s;
+    b->fin[v] = s + b->g->work[v];
+    b->pe[v] = q;
+    b->pe_free[q] = b->fin[v];
+    b->s_last = s;
+    b->r_last = b->rank[v];
+    if (b->fin[v] > b->cur_ms)
+        b->cur_ms = b->fin[v];
+    b->ndone++;
+    b->rest_work -= b->g->work[v];
+    for (size_t x = b->g->succ_off[v]; x < b->g->succ_off[v + 1]; x++)
+        b->left[b->g->succ[x]]--;
+}
+
+static void revert(bb *b, size_t v, const undo *u)
+{
+    for (size_t x = b->g->succ_off[v]; x < b->g->succ_off[v + 1]; x++)
+        b->left[b->g->succ[x]]++;
+    b->rest_work += b->g->work[v];
+    b->ndone--;
+    b->done[v] = 0;
+    b->pe_free[u->q] = u->pe_free;
+    b->s_last = u->s_last;
+    b->r_last = u->r_last;
+    b->cur_ms = u->cur_ms;
+}
+
+static int cmp_cand_asc(const void *a, const void *b)
+{
+    const cand *x = a, *y = b;
+    if (x->start != y->start)
+        return (x->start > y->start) - (x->start < y->start);
+    return (x->v > y->v) - (x->v < y->v);
+}
+
+/* Children of the current node, pushed on cbuf (v holds the rank while
+ * sorting); returns how many. */
+static size_t push_children(bb *b)
+{
+    const ecs_graph *g = b->g;
+    long mf = b->pe_free[0];
+    for (int q = 1; q < b->pes; q++)
+        if (b->pe_free[q] < mf)
+            mf = b->pe_free[q];
+    size_t base = b->clen, cnt = 0;
+    for (size_t v = 0; v < b->n; v++) {
+        if (b->done[v] || b->left[v] != 0)
+            continue;
+        long s = mf;
+        for (size_t x = g->pred_off[v]; x < g->pred_off[v + 1]; x++)
+            if (b->fin[g->pred[x]] > s)
+                s = b->fin[g->pred[x]];
+        if (s < b->s_last || (s == b->s_last && b->rank[v] < b->r_last))
+            continue;
+        if (s + b->bl[v] >= b->best)
+            continue;
+        if (b->clen == b->ccap) {
+            size_t nc = b->ccap * 2;
+            cand *nb = realloc(b->cbuf, nc * sizeof *nb);
+            if (nb == NULL) {
+                b->nomem = 1;
+                b->stopped = 1;
+                break;
+            }
+            b->cbuf = nb;
+            b->ccap = nc;
+        }
+        b->cbuf[b->clen].v = (size_t)b->rank[v];
+        b->cbuf[b->clen].start = s;
+        b->clen++;
+        cnt++;
+    }
+    qsort(b->cbuf + base, cnt, sizeof *b->cbuf, cmp_cand_asc);
+    return cnt;
+}
+
+static void record_incumbent(bb *b)
+{
+    b->best = b->cur_ms;
+    memcpy(b->best_start, b->start, b->n * sizeof *b->start);
+    memcpy(b->best_pe, b->pe, b->n * sizeof *b->pe);
+}
+
+static int out_of_budget(bb *b)
+{
+    if (b->node_limit && b->nodes >= b->node_limit)
+        return 1;
+    if (b->nodes % CLOCK_EVERY == 0 && now_s() - b->t_begin >= b->t_limit)
+        return 1;
+    return 0;
+}
+
+static void dfs(bb *b, const size_t *by_rank)
+{
+    if (b->ndone == b->n) {
+        if (b->cur_ms < b->best)
+            record_incumbent(b);
+        return;
+    }
+    b->nodes++;
+    if (out_of_budget(b)) {
+        b->stopped = 1;
+        return;
+    }
+    size_t base = b->clen;
+    size_t cnt = push_children(b);
+    for (size_t i = 0; i < cnt && !b->stopped && b->best > b->root_lb; i++) {
+        cand c = b->cbuf[base + i];
+        size_t v = by_rank[c.v];
+        if (c.start + b->bl[v] >= b->best)
+            continue;
+        undo u;
+        apply(b, v, c.start, &u);
+        long t0 = node_t0(b);
+        int go = b->ndone == b->n || !node_cut(b, t0);
+        if (go && b->use_seen && b->ndone < b->n) {
+            size_t len = state_key(b, t0);
+            go = !ecs_stateset_visit(&b->seen, b->key, len);
+        }
+        if (go)
+            dfs(b, by_rank);
+        revert(b, v, &u);
+    }
+    b->clen = base;
+}
+
+/* ---- setup ---- */
+
+static void bb_free(bb *b)
+{
+    free(b->bl);
+    free(b->tail);
+    free(b->rank);
+    free(b->by_tail);
+    free(b->done);
+    free(b->start);
+    free(b->fin);
+    free(b->pe);
+    free(b->left);
+    free(b->pe_free);
+    free(b->est);
+    free(b->avail);
+    free(b->heads);
+    free(b->key);
+    free(b->cbuf);
+    free(b->best_start);
+    free(b->best_pe);
+    if (b->use_seen)
+        ecs_stateset_release(&b->seen);
+}
+
+static int bb_alloc(bb *b, size_t n, int pes)
+{
+    size_t m = n ? n : 1, p = (size_t)pes;
+    b->bl = malloc(m * sizeof *b->bl);
+    b->tail = malloc(m * sizeof *b->tail);
+    b->rank = malloc(m * sizeof *b->rank);
+    b->by_tail = malloc(m * sizeof *b->by_tail);
+    b->done = calloc(m, 1);
+    b->start = calloc(m, sizeof *b->start);
+    b->fin = calloc(m, sizeof *b->fin);
+    b->pe = calloc(m, sizeof *b->pe);
+    b->left = malloc(m * sizeof *b->left);
+    b->pe_free = calloc(p, sizeof *b->pe_free);
+    b->est = calloc(m, sizeof *b->est);
+    b->avail = calloc(p, sizeof *b->avail);
+    b->heads = malloc(m * sizeof *b->heads);
+    b->nwords = (n + 31) / 32;
+    b->key = malloc((b->nwords + 2 + p + m) * sizeof *b->key);
+    b->ccap = 4 * m;
+    b->cbuf = malloc(b->ccap * sizeof *b->cbuf);
+    b->best_start = malloc(m * sizeof *b->best_start);
+    b->best_pe = malloc(m * sizeof *b->best_pe);
+    return b->bl && b->tail && b->rank && b->by_tail && b->done && b->start &&
+           b->fin && b->pe && b->left && b->pe_free && b->est && b->avail &&
+           b->heads && b->key && b->cbuf && b->best_start && b->best_pe;
+}
+
+/* Priority ranks (CP/MISF: bottom level, more successors, index) and the
+ * tasks by decreasing tail. */
+static void bb_order(bb *b, size_t *by_rank)
+{
+    const ecs_graph *g = b->g;
+    cand *tmp = b->heads;
+    for (size_t v = 0; v < b->n; v++) {
+        /* bottom level major, number of successors minor */
+        tmp[v].v = v;
+        tmp[v].start = b->bl[v] * (long)(b->n + 1) +
+                       (long)(g->succ_off[v + 1] - g->succ_off[v]);
+    }
+    qsort(tmp, b->n, sizeof *tmp, cmp_cand_desc);
+    /* cmp_cand_desc breaks ties by higher index first: restore lower first */
+    for (size_t i = 0; i < b->n;) {
+        size_t j = i;
+        while (j < b->n && tmp[j].start == tmp[i].start)
+            j++;
+        for (size_t a = i, z = j - 1; a < z; a++, z--) {
+            cand t = tmp[a];
+            tmp[a] = tmp[z];
+            tmp[z] = t;
+        }
+        i = j;
+    }
+    for (size_t k = 0; k < b->n; k++) {
+        by_rank[k] = tmp[k].v;
+        b->rank[tmp[k].v] = (long)k;
+    }
+    for (size_t v = 0; v < b->n; v++) {
+        tmp[v].v = v;
+        tmp[v].start = b->tail[v];
+    }
+    qsort(tmp, b->n, sizeof *tmp, cmp_cand_desc);
+    for (size_t k = 0; k < b->n; k++)
+        b->by_tail[k] = tmp[k].v;
+}
+
+static void bb_reset(bb *b)
+{
+    const ecs_graph *g = b->g;
+    b->rest_work = 0;
+    for (size_t v = 0; v < b->n; v++) {
+        b->left[v] = g->pred_off[v + 1] - g->pred_off[v];
+        b->rest_work += g->work[v];
+    }
+    b->s_last = 0;
+    b->r_last = -1;
+    b->cur_ms = 0;
+    b->ndone = 0;
+    b->clen = 0;
+}
+
+static void take_list_schedule(bb *b, const ecs_schedule *s)
+{
+    b->best = ecs_schedule_makespan(s);
+    for (size_t v = 0; v < b->n; v++) {
+        b->best_start[v] = s->task[v].start;
+        b->best_pe[v] = s->task[v].pe;
+    }
+}
+
+static ecs_result build_result(const bb *b, ecs_schedule **out)
+{
+    ecs_schedule *s = ecs_schedule_new(b->n);
+    if (s == NULL)
+        return ECS_ENOMEM;
+    for (size_t v = 0; v < b->n; v++) {
+        ecs_result rc = ecs_schedule_place(s, v, b->best_pe[v],
+                                           b->best_start[v],
+                                           b->best_start[v] + b->g->work[v] - 1,
+                                           NULL, 0);
+        if (rc != ECS_OK) {
+            ecs_schedule_free(s);
+            return rc;
+        }
+    }
+    *out = s;
+    return ECS_OK;
+}
+
+static ecs_result validate_input(const ecs_graph *g, int pes,
+                                 const ecs_makespan_params *prm,
+                                 ecs_diag *diag)
+{
+    if (pes < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "makespan: needs at least 1 PE, got %d", pes);
+    if (prm->time_limit_s != prm->time_limit_s)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "makespan: time limit is not a number");
+    for (size_t v = 0; v < g->n; v++)
+        if (g->work[v] <= 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "makespan: task %ld has no work: contract the "
+                                "graph first",
+                                g->id[v]);
+    return ECS_OK;
+}
+
+/* Run the search from the list schedule; fills the result fields. */
+static void bb_search(bb *b, const ecs_makespan_params *prm, size_t *by_rank,
+                      ecs_makespan_result *out)
+{
+    b->t_limit = prm->time_limit_s;
+    b->node_limit = prm->node_limit;
+    b->use_seen = b->best < (long)INT32_MAX &&
+                  ecs_stateset_init(&b->seen, SEEN_MAX_BYTES) == 0;
+    ecs_graph_bottom_levels(b->g, b->bl);
+    for (size_t v = 0; v < b->n; v++)
+        b->tail[v] = b->bl[v] - b->g->work[v];
+    bb_order(b, by_rank);
+    bb_reset(b);
+    if (b->best > b->root_lb && prm->time_limit_s > 0)
+        dfs(b, by_rank);
+    else
+        b->stopped = b->best > b->root_lb;
+    out->nodes = b->nodes;
+    out->optimal = !b->stopped || b->best <= b->root_lb;
+    out->lower_bound = out->optimal ? b->best : b->root_lb;
+}
+
+ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
+                              const ecs_makespan_params *prm,
+                              ecs_makespan_result *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    ecs_result rc = validate_input(g, pes, prm, diag);
+    if (rc != ECS_OK)
+        return rc;
+    bb b;
+    memset(&b, 0, sizeof b);
+    b.g = g;
+    b.n = g->n;
+    b.pes = pes;
+    b.t_begin = now_s();
+    ecs_schedule *ls = NULL;
+    size_t *by_rank = malloc((g->n ? g->n : 1) * sizeof *by_rank);
+    rc = ecs_list_schedule(g, pes, &ls, diag);
+    if (rc == ECS_OK && (by_rank == NULL || !bb_alloc(&b, g->n, pes)))
+        rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    if (rc == ECS_OK) {
+        take_list_schedule(&b, ls);
+        out->list_makespan = b.best;
+        b.root_lb = ecs_makespan_lower_bound(g, pes);
+        bb_search(&b, prm, by_rank, out);
+        if (b.nomem)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (rc == ECS_OK) {
+        out->makespan = b.best;
+        rc = build_result(&b, &out->schedule);
+        if (rc != ECS_OK)
+            ecs_diag_set(diag, rc, NULL, 0, "makespan: %s", ecs_strerror(rc));
+    }
+    out->runtime_s = now_s() - b.t_begin;
+    ecs_schedule_free(ls);
+    free(by_rank);
+    bb_free(&b);
+    if (rc != ECS_OK)
+        ecs_makespan_result_release(out);
+    return rc;
+}
