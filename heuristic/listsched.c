@@ -123,11 +123,13 @@ static ecs_result ls_run(const ecs_graph *g, int pes, ls_work *w,
         if (w->left[v] == 0)
             release_task(g, w, &waiting, v);
     }
+    long now = 0; /* the scheduling clock never goes back */
     for (size_t done = 0; done < n; done++) {
         size_t q = heap_pop(&pe);
-        long t = w->pe_free[q];
+        long t = w->pe_free[q] > now ? w->pe_free[q] : now;
         if (avail.len == 0 && w->ready[waiting.a[0]] > t)
             t = w->ready[waiting.a[0]];
+        now = t;
         while (waiting.len > 0 && w->ready[waiting.a[0]] <= t)
             heap_push(&avail, heap_pop(&waiting));
         size_t v = heap_pop(&avail);
