@@ -567,7 +567,8 @@ static void bb_search(bb *b, const ecs_makespan_params *prm, size_t *by_rank,
         b->tail[v] = b->bl[v] - b->g->work[v];
     bb_order(b, by_rank);
     bb_reset(b);
-    if (b->best > b->root_lb && prm->time_limit_s > 0)
+    if (b->best > b->root_lb && prm->time_limit_s > 0 &&
+        b->n <= ECS_MAKESPAN_SEARCH_MAX_TASKS)
         dfs(b, by_rank);
     else
         b->stopped = b->best > b->root_lb;
@@ -593,12 +594,15 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
     ecs_schedule *ls = NULL;
     size_t *by_rank = malloc((g->n ? g->n : 1) * sizeof *by_rank);
     rc = ecs_list_schedule(g, pes, &ls, diag);
+    out->list_runtime_s = now_s() - b.t_begin;
     if (rc == ECS_OK && (by_rank == NULL || !bb_alloc(&b, g->n, pes)))
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     if (rc == ECS_OK) {
         take_list_schedule(&b, ls);
         out->list_makespan = b.best;
+        double t = now_s();
         b.root_lb = ecs_makespan_lower_bound(g, pes);
+        out->bound_runtime_s = now_s() - t;
         bb_search(&b, prm, by_rank, out);
         if (b.nomem)
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");

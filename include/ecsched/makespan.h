@@ -12,6 +12,12 @@
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
+/*
+ * Graphs with more tasks than this get the list schedule and the lower
+ * bound only (the depth-first search recurses once per task).
+ */
+#define ECS_MAKESPAN_SEARCH_MAX_TASKS 10000
+
 typedef struct ecs_makespan_params {
     double time_limit_s;       /* default 10; <= 0: list schedule only */
     unsigned long long node_limit; /* 0: none (default) */
@@ -27,7 +33,9 @@ typedef struct ecs_makespan_result {
     long list_makespan;        /* makespan of the list schedule */
     int optimal;               /* 1 if makespan == lower_bound is proven */
     unsigned long long nodes;  /* search nodes explored */
-    double runtime_s;
+    double runtime_s;          /* whole call */
+    double list_runtime_s;     /* of which the list schedule */
+    double bound_runtime_s;    /* of which the root lower bound */
 } ecs_makespan_result;
 
 /*
