@@ -40,7 +40,13 @@ typedef struct ecs_makespan_result {
 
 /*
  * Compute a makespan-optimal (or best within the limits) schedule of g on
- * `pes` PEs.  EINVAL for bad parameters (diag says which), ENOMEM.
+ * `pes` PEs.  The search (solver/makespan.c) is depth first from the list
+ * schedule over semi-active schedules generated in order of start time,
+ * with identical PEs treated as one multiset, seen states cut (exactly, in
+ * a memory-bounded set) and critical-path and load bounds; it stops when
+ * the incumbent meets ecs_makespan_lower_bound(), the search is exhausted
+ * (optimal either way), or at a limit (optimal = 0, lower_bound = the root
+ * bound).  EINVAL for bad parameters (diag says which), ENOMEM.
  * Reaching a limit is not an error: optimal is 0 then.  Release *out with
  * ecs_makespan_result_release.
  */
