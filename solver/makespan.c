@@ -74,7 +74,8 @@ typedef struct bb {
     long root_lb;
     double t_begin, t_limit;
     unsigned long long nodes, node_limit;
-    int stopped, use_seen, nomem;
+    unsigned long long phase_nodes, phase_limit; /* 0: no phase limit */
+    int stopped, use_seen, nomem, out_of_time;
     ecs_stateset seen;
 } bb;
 
@@ -89,6 +90,9 @@ void ecs_makespan_params_init(ecs_makespan_params *prm)
 {
     memset(prm, 0, sizeof *prm);
     prm->time_limit_s = 10.0;
+    prm->first_nodes = 20000;
+    prm->restarts = 10;
+    prm->restart_nodes = 2000;
 }
 
 void ecs_makespan_result_release(ecs_makespan_result *r)
@@ -361,11 +365,11 @@ static void record_incumbent(bb *b)
 
 static int out_of_budget(bb *b)
 {
-    if (b->node_limit && b->nodes >= b->node_limit)
-        return 1;
-    if (b->nodes % CLOCK_EVERY == 0 && now_s() - b->t_begin >= b->t_limit)
-        return 1;
-    return 0;
+    if ((b->node_limit && b->nodes >= b->node_limit) ||
+        (b->nodes % CLOCK_EVERY == 0 && now_s() - b->t_begin >= b->t_limit))
+        b->out_of_time = 1;
+    return b->out_of_time ||
+           (b->phase_limit && b->phase_nodes >= b->phase_limit);
 }
 
 static void dfs(bb *b, const size_t *by_rank)
@@ -376,6 +380,7 @@ static void dfs(bb *b, const size_t *by_rank)
         return;
     }
     b->nodes++;
+    b->phase_nodes++;
     if (out_of_budget(b)) {
         b->stopped = 1;
         return;
@@ -423,8 +428,6 @@ static void bb_free(bb *b)
     free(b->cbuf);
     free(b->best_start);
     free(b->best_pe);
-    if (b->use_seen)
-        ecs_stateset_release(&b->seen);
 }
 
 static int bb_alloc(bb *b, size_t n, int pes)
@@ -456,14 +459,26 @@ static int bb_alloc(bb *b, size_t n, int pes)
 
 /* Priority ranks (CP/MISF: bottom level, more successors, index) and the
  * tasks by decreasing tail. */
-static void bb_order(bb *b, size_t *by_rank)
+static uint64_t rng_next(uint64_t *x)
+{
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* seed 0: CP/MISF; otherwise bottom levels scaled by random factors in
+ * [1, 1.3) (a restart's diversification). */
+static void bb_order(bb *b, size_t *by_rank, uint64_t seed)
 {
     const ecs_graph *g = b->g;
     cand *tmp = b->heads;
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + 1;
     for (size_t v = 0; v < b->n; v++) {
         /* bottom level major, number of successors minor */
+        long scale = seed ? 1000 + (long)(rng_next(&x) % 300) : 1;
         tmp[v].v = v;
-        tmp[v].start = b->bl[v] * (long)(b->n + 1) +
+        tmp[v].start = b->bl[v] * scale * (long)(b->n + 1) +
                        (long)(g->succ_off[v + 1] - g->succ_off[v]);
     }
     qsort(tmp, b->n, sizeof *tmp, cmp_cand_desc);
@@ -545,6 +560,11 @@ static ecs_result validate_input(const ecs_graph *g, int pes,
     if (prm->time_limit_s != prm->time_limit_s)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "makespan: time limit is not a number");
+    if (prm->restarts < 0 || (prm->restarts > 0 && prm->restart_nodes == 0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "makespan: restarts need a node budget "
+                            "(restarts %d, restart_nodes %llu)",
+                            prm->restarts, prm->restart_nodes);
     for (size_t v = 0; v < g->n; v++)
         if (g->work[v] <= 0)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -555,26 +575,58 @@ static ecs_result validate_input(const ecs_graph *g, int pes,
 }
 
 /* Run the search from the list schedule; fills the result fields. */
+/*
+ * One depth-first search from the root under the rank order of `seed`,
+ * within phase_limit nodes (0: none); seen states only when `seen`.
+ * Returns 1 when it settled optimality (exhausted, or met the root bound).
+ */
+static int run_phase(bb *b, size_t *by_rank, unsigned long long phase_limit,
+                     int seen, uint64_t seed)
+{
+    bb_order(b, by_rank, seed);
+    bb_reset(b);
+    b->phase_nodes = 0;
+    b->phase_limit = phase_limit;
+    b->stopped = 0;
+    b->use_seen = 0;
+    if (seen && b->best < (long)INT32_MAX &&
+        ecs_stateset_init(&b->seen, SEEN_MAX_BYTES) == 0)
+        b->use_seen = 1;
+    dfs(b, by_rank);
+    if (b->use_seen)
+        ecs_stateset_release(&b->seen);
+    b->use_seen = 0;
+    return !b->stopped || b->best <= b->root_lb;
+}
+
+/*
+ * The search: a first budgeted run in CP/MISF order settles the easy
+ * cases; then short restarts under perturbed orders look for a better
+ * incumbent; then the complete run with the time that is left.
+ */
 static void bb_search(bb *b, const ecs_makespan_params *prm, size_t *by_rank,
                       ecs_makespan_result *out)
 {
     b->t_limit = prm->time_limit_s;
     b->node_limit = prm->node_limit;
-    b->use_seen = b->best < (long)INT32_MAX &&
-                  ecs_stateset_init(&b->seen, SEEN_MAX_BYTES) == 0;
     ecs_graph_bottom_levels(b->g, b->bl);
     for (size_t v = 0; v < b->n; v++)
         b->tail[v] = b->bl[v] - b->g->work[v];
-    bb_order(b, by_rank);
-    bb_reset(b);
-    if (b->best > b->root_lb && prm->time_limit_s > 0 &&
-        b->n <= ECS_MAKESPAN_SEARCH_MAX_TASKS)
-        dfs(b, by_rank);
-    else
-        b->stopped = b->best > b->root_lb;
+    int settled = b->best <= b->root_lb;
+    if (!settled && prm->time_limit_s > 0 &&
+        b->n <= ECS_MAKESPAN_SEARCH_MAX_TASKS) {
+        settled = run_phase(b, by_rank, prm->first_nodes, 1, 0);
+        for (int r = 1; !settled && !b->out_of_time && !b->nomem &&
+                        r <= prm->restarts && prm->first_nodes > 0;
+             r++)
+            settled = run_phase(b, by_rank, prm->restart_nodes, 0,
+                                (uint64_t)r);
+        if (!settled && !b->out_of_time && !b->nomem && prm->first_nodes > 0)
+            settled = run_phase(b, by_rank, 0, 1, 0);
+    }
     out->nodes = b->nodes;
-    out->optimal = !b->stopped || b->best <= b->root_lb;
-    out->lower_bound = out->optimal ? b->best : b->root_lb;
+    out->optimal = settled;
+    out->lower_bound = settled ? b->best : b->root_lb;
 }
 
 ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,

@@ -21,6 +21,14 @@
 typedef struct ecs_makespan_params {
     double time_limit_s;       /* default 10; <= 0: list schedule only */
     unsigned long long node_limit; /* 0: none (default) */
+    /* Search phases (tuning): a first run in CP/MISF order within
+     * first_nodes nodes, then `restarts` runs of restart_nodes nodes each
+     * under perturbed priorities (for a better incumbent), then the
+     * complete run.  Defaults 20000, 10, 2000; first_nodes 0: the
+     * complete run only. */
+    unsigned long long first_nodes;
+    int restarts;
+    unsigned long long restart_nodes;
 } ecs_makespan_params;
 
 /* Fill params with the defaults. */

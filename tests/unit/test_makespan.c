@@ -51,16 +51,12 @@ static long checked_makespan(const ecs_graph *g, int pes, const ecs_schedule *s)
     return r.makespan;
 }
 
-static ecs_makespan_result solve(const ecs_graph *g, int pes, double limit,
-                                 unsigned long long nodes)
+static ecs_makespan_result solve_prm(const ecs_graph *g, int pes,
+                                     const ecs_makespan_params *prm)
 {
-    ecs_makespan_params prm;
-    ecs_makespan_params_init(&prm);
-    prm.time_limit_s = limit;
-    prm.node_limit = nodes;
     ecs_makespan_result r;
     ecs_diag d;
-    assert_int_equal(ecs_makespan_solve(g, pes, &prm, &r, &d), ECS_OK);
+    assert_int_equal(ecs_makespan_solve(g, pes, prm, &r, &d), ECS_OK);
     assert_non_null(r.schedule);
     assert_int_equal(checked_makespan(g, pes, r.schedule), r.makespan);
     assert_true(r.lower_bound <= r.makespan);
@@ -68,6 +64,16 @@ static ecs_makespan_result solve(const ecs_graph *g, int pes, double limit,
     if (r.optimal)
         assert_int_equal(r.lower_bound, r.makespan);
     return r;
+}
+
+static ecs_makespan_result solve(const ecs_graph *g, int pes, double limit,
+                                 unsigned long long nodes)
+{
+    ecs_makespan_params prm;
+    ecs_makespan_params_init(&prm);
+    prm.time_limit_s = limit;
+    prm.node_limit = nodes;
+    return solve_prm(g, pes, &prm);
 }
 
 /* ---- brute force: every semi-active schedule ---- */
@@ -176,13 +182,27 @@ static void test_brute_force_agrees(void **state)
         int pct = (int)(rng_next(&rng) % 50);
         ecs_graph *g = random_graph(&rng, n, pct, 6);
         long opt = brute_force(g, pes);
-        ecs_makespan_result r = solve(g, pes, 10.0, 0);
-        if (r.makespan != opt || !r.optimal)
-            print_error("round %d: n=%zu P=%d: B&B %ld (optimal %d), brute "
-                        "force %ld\n",
-                        round, n, pes, r.makespan, r.optimal, opt);
-        assert_int_equal(r.makespan, opt);
-        assert_true(r.optimal);
+        /* default phases; tiny budgets so that the first run, the
+         * restarts and the complete run all happen; the complete run only */
+        ecs_makespan_params prm[3];
+        for (int k = 0; k < 3; k++)
+            ecs_makespan_params_init(&prm[k]);
+        prm[1].first_nodes = 2;
+        prm[1].restarts = 3;
+        prm[1].restart_nodes = 2;
+        prm[2].first_nodes = 0;
+        ecs_makespan_result r;
+        for (int k = 0; k < 3; k++) {
+            r = solve_prm(g, pes, &prm[k]);
+            if (r.makespan != opt || !r.optimal)
+                print_error("round %d, params %d: n=%zu P=%d: B&B %ld "
+                            "(optimal %d), brute force %ld\n",
+                            round, k, n, pes, r.makespan, r.optimal, opt);
+            assert_int_equal(r.makespan, opt);
+            assert_true(r.optimal);
+            if (k < 2)
+                ecs_makespan_result_release(&r);
+        }
         assert_true(ecs_makespan_lower_bound(g, pes) <= opt);
         ecs_schedule *ls = NULL;
         ecs_diag d;
