@@ -20,7 +20,14 @@
  * effective finish times of the tasks with unscheduled successors, and the
  * start/rank of the last step where it still constrains) are cut too.  The
  * search stops as soon as the incumbent meets the root lower bound
- * (ecs_makespan_lower_bound), or at the time or node limit.
+ * (ecs_makespan_lower_bound), or at the time or node limit.  Node bounds
+ * and state keys: makespan_bounds.c.
+ *
+ * Phases.  A first run in CP/MISF order with a node budget settles the easy
+ * cases; short restarts under randomly perturbed priorities (no seen set)
+ * may find a better incumbent; then the complete run with a fresh seen set
+ * uses the time that is left.  Any run that finishes within its budget
+ * proves optimality: every rank order gives a complete search.
  */
 #include "ecsched/makespan.h"
 
@@ -31,53 +38,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "stateset.h"
+#include "makespan_bb.h"
 
 /* Memory budget of the set of seen states. */
 #define SEEN_MAX_BYTES ((size_t)192 << 20)
 /* Nodes between two looks at the clock. */
 #define CLOCK_EVERY 256
-
-typedef struct cand {
-    size_t v;
-    long start;
-} cand;
-
-typedef struct bb {
-    const ecs_graph *g;
-    size_t n;
-    int pes;
-    /* static data */
-    long *bl;          /* bottom level, own work included */
-    long *tail;        /* bl - work */
-    long *rank;        /* priority position of each task (0 = first) */
-    size_t *by_tail;   /* tasks by decreasing tail */
-    /* the current partial schedule */
-    unsigned char *done;
-    long *start, *fin;
-    int *pe;
-    size_t *left;      /* unscheduled predecessors */
-    long *pe_free;
-    size_t ndone;
-    long s_last, r_last, cur_ms, rest_work;
-    /* scratch */
-    long *est, *avail;
-    cand *heads;       /* (est, task) of the unscheduled tasks */
-    uint32_t *key;
-    size_t nwords;     /* bitmap words of a key */
-    cand *cbuf;        /* candidate lists of the active nodes */
-    size_t clen, ccap;
-    /* incumbent and limits */
-    long best;
-    long *best_start;
-    int *best_pe;
-    long root_lb;
-    double t_begin, t_limit;
-    unsigned long long nodes, node_limit;
-    unsigned long long phase_nodes, phase_limit; /* 0: no phase limit */
-    int stopped, use_seen, nomem, out_of_time;
-    ecs_stateset seen;
-} bb;
 
 static double now_s(void)
 {
@@ -101,164 +67,6 @@ void ecs_makespan_result_release(ecs_makespan_result *r)
         return;
     ecs_schedule_free(r->schedule);
     r->schedule = NULL;
-}
-
-/* ---- bounds ---- */
-
-static long ceil_div(long a, long b) { return a <= 0 ? 0 : (a + b - 1) / b; }
-
-/*
- * Smallest T with sum_q max(0, T - max(avail[q], h)) >= w, avail sorted
- * ascending.
- */
-static long fill_time(const long *avail, int pes, long h, long w)
-{
-    long sum = 0;
-    for (int m = 1; m <= pes; m++) {
-        long a = avail[m - 1] > h ? avail[m - 1] : h;
-        sum += a;
-        long t = ceil_div(w + sum, m);
-        if (m == pes)
-            return t;
-        long next = avail[m] > h ? avail[m] : h;
-        if (t <= next)
-            return t;
-    }
-    return h; /* not reached */
-}
-
-static int cmp_long(const void *a, const void *b)
-{
-    long x = *(const long *)a, y = *(const long *)b;
-    return (x > y) - (x < y);
-}
-
-static int cmp_cand_desc(const void *a, const void *b)
-{
-    const cand *x = a, *y = b;
-    if (x->start != y->start)
-        return (x->start < y->start) - (x->start > y->start);
-    return (x->v > y->v) - (x->v < y->v);
-}
-
-/* Earliest starts of the unscheduled tasks; returns the path bound. */
-static long path_bound(bb *b, long t0)
-{
-    const ecs_graph *g = b->g;
-    long lb = b->cur_ms;
-    for (size_t k = 0; k < b->n; k++) {
-        size_t v = g->topo[k];
-        if (b->done[v])
-            continue;
-        long e = t0;
-        if (e == b->s_last && b->rank[v] < b->r_last)
-            e = b->s_last + 1;
-        for (size_t x = g->pred_off[v]; x < g->pred_off[v + 1]; x++) {
-            size_t u = g->pred[x];
-            long f = b->done[u] ? b->fin[u] : b->est[u] + g->work[u];
-            if (f > e)
-                e = f;
-        }
-        b->est[v] = e;
-        if (e + b->bl[v] > lb)
-            lb = e + b->bl[v];
-    }
-    return lb;
-}
-
-/* Tail side: tasks with tail >= q all end by C - q, none starts before the
- * earliest head among them. */
-static long tail_load_bound(const bb *b)
-{
-    long lb = 0, w = 0, hmin = -1;
-    for (size_t k = 0; k < b->n; k++) {
-        size_t v = b->by_tail[k];
-        if (b->done[v])
-            continue;
-        w += b->g->work[v];
-        if (hmin < 0 || b->est[v] < hmin)
-            hmin = b->est[v];
-        long c = fill_time(b->avail, b->pes, hmin, w) + b->tail[v];
-        if (c > lb)
-            lb = c;
-    }
-    return lb;
-}
-
-/* Head side: tasks with est >= h all start at h or later and leave at least
- * the smallest tail among them. */
-static long head_load_bound(bb *b)
-{
-    size_t m = 0;
-    for (size_t v = 0; v < b->n; v++)
-        if (!b->done[v]) {
-            b->heads[m].v = v;
-            b->heads[m].start = b->est[v];
-            m++;
-        }
-    qsort(b->heads, m, sizeof *b->heads, cmp_cand_desc);
-    long lb = 0, w = 0, qmin = -1;
-    for (size_t k = 0; k < m; k++) {
-        size_t v = b->heads[k].v;
-        w += b->g->work[v];
-        if (qmin < 0 || b->tail[v] < qmin)
-            qmin = b->tail[v];
-        long c = fill_time(b->avail, b->pes, b->heads[k].start, w) + qmin;
-        if (c > lb)
-            lb = c;
-    }
-    return lb;
-}
-
-/* Time from which every unscheduled task starts, and the sorted profile. */
-static long node_t0(bb *b)
-{
-    long mf = b->pe_free[0];
-    for (int q = 1; q < b->pes; q++)
-        if (b->pe_free[q] < mf)
-            mf = b->pe_free[q];
-    long t0 = b->s_last > mf ? b->s_last : mf;
-    for (int q = 0; q < b->pes; q++)
-        b->avail[q] = b->pe_free[q] > t0 ? b->pe_free[q] : t0;
-    qsort(b->avail, (size_t)b->pes, sizeof *b->avail, cmp_long);
-    return t0;
-}
-
-/* 1 if the current node cannot lead to a schedule better than best. */
-static int node_cut(bb *b, long t0)
-{
-    if (path_bound(b, t0) >= b->best)
-        return 1;
-    if (tail_load_bound(b) >= b->best)
-        return 1;
-    return head_load_bound(b) >= b->best;
-}
-
-/* ---- seen states ---- */
-
-static size_t state_key(bb *b, long t0)
-{
-    uint32_t *k = b->key;
-    memset(k, 0, b->nwords * sizeof *k);
-    for (size_t v = 0; v < b->n; v++)
-        if (b->done[v])
-            k[v / 32] |= (uint32_t)1 << (v % 32);
-    size_t len = b->nwords;
-    k[len++] = (uint32_t)t0;
-    k[len++] = (uint32_t)(t0 == b->s_last ? b->r_last + 1 : 0);
-    for (int q = 0; q < b->pes; q++)
-        k[len++] = (uint32_t)b->avail[q];
-    const ecs_graph *g = b->g;
-    for (size_t v = 0; v < b->n; v++) {
-        if (!b->done[v])
-            continue;
-        for (size_t x = g->succ_off[v]; x < g->succ_off[v + 1]; x++)
-            if (!b->done[g->succ[x]]) {
-                k[len++] = (uint32_t)(b->fin[v] > t0 ? b->fin[v] : t0);
-                break;
-            }
-    }
-    return len;
 }
 
 /* ---- moves ---- */
@@ -307,14 +115,6 @@ static void revert(bb *b, size_t v, const undo *u)
     b->cur_ms = u->cur_ms;
 }
 
-static int cmp_cand_asc(const void *a, const void *b)
-{
-    const cand *x = a, *y = b;
-    if (x->start != y->start)
-        return (x->start > y->start) - (x->start < y->start);
-    return (x->v > y->v) - (x->v < y->v);
-}
-
 /* Children of the current node, pushed on cbuf (v holds the rank while
  * sorting); returns how many. */
 static size_t push_children(bb *b)
@@ -352,7 +152,7 @@ static size_t push_children(bb *b)
         b->clen++;
         cnt++;
     }
-    qsort(b->cbuf + base, cnt, sizeof *b->cbuf, cmp_cand_asc);
+    qsort(b->cbuf + base, cnt, sizeof *b->cbuf, ecs_bb_cmp_cand_asc);
     return cnt;
 }
 
@@ -394,10 +194,10 @@ static void dfs(bb *b, const size_t *by_rank)
             continue;
         undo u;
         apply(b, v, c.start, &u);
-        long t0 = node_t0(b);
-        int go = b->ndone == b->n || !node_cut(b, t0);
+        long t0 = ecs_bb_node_t0(b);
+        int go = b->ndone == b->n || !ecs_bb_node_cut(b, t0);
         if (go && b->use_seen && b->ndone < b->n) {
-            size_t len = state_key(b, t0);
+            size_t len = ecs_bb_state_key(b, t0);
             go = !ecs_stateset_visit(&b->seen, b->key, len);
         }
         if (go)
@@ -481,7 +281,7 @@ static void bb_order(bb *b, size_t *by_rank, uint64_t seed)
         tmp[v].start = b->bl[v] * scale * (long)(b->n + 1) +
                        (long)(g->succ_off[v + 1] - g->succ_off[v]);
     }
-    qsort(tmp, b->n, sizeof *tmp, cmp_cand_desc);
+    qsort(tmp, b->n, sizeof *tmp, ecs_bb_cmp_cand_desc);
     /* cmp_cand_desc breaks ties by higher index first: restore lower first */
     for (size_t i = 0; i < b->n;) {
         size_t j = i;
@@ -502,7 +302,7 @@ static void bb_order(bb *b, size_t *by_rank, uint64_t seed)
         tmp[v].v = v;
         tmp[v].start = b->tail[v];
     }
-    qsort(tmp, b->n, sizeof *tmp, cmp_cand_desc);
+    qsort(tmp, b->n, sizeof *tmp, ecs_bb_cmp_cand_desc);
     for (size_t k = 0; k < b->n; k++)
         b->by_tail[k] = tmp[k].v;
 }
