@@ -59,6 +59,7 @@ void ecs_makespan_params_init(ecs_makespan_params *prm)
     prm->first_nodes = 20000;
     prm->restarts = 10;
     prm->restart_nodes = 2000;
+    prm->node_energetic = 1;
 }
 
 void ecs_makespan_result_release(ecs_makespan_result *r)
@@ -409,6 +410,7 @@ static void bb_search(bb *b, const ecs_makespan_params *prm, size_t *by_rank,
 {
     b->t_limit = prm->time_limit_s;
     b->node_limit = prm->node_limit;
+    b->energetic = prm->node_energetic;
     ecs_graph_bottom_levels(b->g, b->bl);
     for (size_t v = 0; v < b->n; v++)
         b->tail[v] = b->bl[v] - b->g->work[v];

@@ -53,6 +53,7 @@ typedef struct bb {
     unsigned long long nodes, node_limit;
     unsigned long long phase_nodes, phase_limit; /* 0: no phase limit */
     int stopped, use_seen, nomem, out_of_time;
+    int energetic;     /* energetic reasoning at nodes */
     ecs_stateset seen;
 } bb;
 

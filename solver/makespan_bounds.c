@@ -8,7 +8,11 @@
  * - tail load: the tasks with tail >= q all end by C - q and none starts
  *   before the earliest head among them, on the PE availability profile;
  * - head load: the tasks with earliest start >= h leave at least the
- *   smallest tail among them.
+ *   smallest tail among them;
+ * - energetic reasoning for makespan best - 1 (deep nodes only, where few
+ *   tasks are left and it is cheap): the work that must fall into an
+ *   interval from one of the smallest earliest starts to a deadline
+ *   exceeds what the PEs offer there.
  * The state key is complete: the scheduled set, t0, the last rank where it
  * still constrains, the effective PE profile and the effective finish times
  * of the scheduled tasks that have unscheduled successors.
@@ -17,6 +21,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+/* Interval starts (smallest earliest starts) tried by energetic reasoning. */
+#define ENERGETIC_STARTS 4
 
 static long ceil_div(long a, long b) { return a <= 0 ? 0 : (a + b - 1) / b; }
 
@@ -137,6 +144,64 @@ long ecs_bb_node_t0(bb *b)
     return t0;
 }
 
+/* PE time available inside [a, e) on the profile b->avail. */
+static long capacity(const bb *b, long a, long e)
+{
+    long cap = 0;
+    for (int q = 0; q < b->pes; q++) {
+        long from = b->avail[q] > a ? b->avail[q] : a;
+        if (e > from)
+            cap += e - from;
+    }
+    return cap;
+}
+
+/*
+ * Energetic reasoning for makespan c = best - 1: every unscheduled task
+ * lies in [est, c - tail]; 1 if some interval [a, e) between a head and a
+ * deadline must hold more work than the PEs offer there.  Uses b->heads as
+ * left by head_load_bound (sorted by decreasing est).
+ */
+static int energetic_cut(const bb *b, size_t m)
+{
+    long c = b->best - 1;
+    int tried = 0;
+    for (size_t i = m; i-- > 0 && tried < ENERGETIC_STARTS;) {
+        long a = b->heads[i].start;
+        if (i + 1 < m && a == b->heads[i + 1].start)
+            continue;
+        tried++;
+        long last_e = -1;
+        for (size_t k = 0; k < b->n; k++) {
+            size_t u = b->by_tail[k];
+            if (b->done[u])
+                continue;
+            long e = c - b->tail[u];
+            if (e <= a || e == last_e)
+                continue;
+            last_e = e;
+            long cap = capacity(b, a, e), need = 0;
+            for (size_t j = 0; j < m && need <= cap; j++) {
+                size_t v = b->heads[j].v;
+                long w = b->g->work[v], f = w;
+                long left = b->est[v] + w - a;
+                long right = e - (c - b->tail[v] - w);
+                if (e - a < f)
+                    f = e - a;
+                if (left < f)
+                    f = left;
+                if (right < f)
+                    f = right;
+                if (f > 0)
+                    need += f;
+            }
+            if (need > cap)
+                return 1;
+        }
+    }
+    return 0;
+}
+
 /* 1 if the current node cannot lead to a schedule better than best. */
 int ecs_bb_node_cut(bb *b, long t0)
 {
@@ -144,7 +209,10 @@ int ecs_bb_node_cut(bb *b, long t0)
         return 1;
     if (tail_load_bound(b) >= b->best)
         return 1;
-    return head_load_bound(b) >= b->best;
+    if (head_load_bound(b) >= b->best)
+        return 1;
+    size_t m = b->n - b->ndone;
+    return b->energetic && m * 2 <= b->n && energetic_cut(b, m);
 }
 
 size_t ecs_bb_state_key(const bb *b, long t0)

@@ -29,6 +29,9 @@ typedef struct ecs_makespan_params {
     unsigned long long first_nodes;
     int restarts;
     unsigned long long restart_nodes;
+    /* 1 (default): energetic reasoning at nodes with at most half of the
+     * tasks left to schedule; 0: critical-path and load bounds only. */
+    int node_energetic;
 } ecs_makespan_params;
 
 /* Fill params with the defaults. */

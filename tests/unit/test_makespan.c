@@ -191,6 +191,7 @@ static void test_brute_force_agrees(void **state)
         prm[1].restarts = 3;
         prm[1].restart_nodes = 2;
         prm[2].first_nodes = 0;
+        prm[2].node_energetic = 0;
         ecs_makespan_result r;
         for (int k = 0; k < 3; k++) {
             r = solve_prm(g, pes, &prm[k]);
