@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char *CMD = "makespan";
 
@@ -146,6 +147,15 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
     return rc;
 }
 
+/* Progress on a terminal: one line, rewritten in place. */
+static void show_progress(void *ctx, const ecs_makespan_progress *p)
+{
+    (void)ctx;
+    fprintf(stderr, "\rmakespan %ld, lower bound %ld, %llu nodes, %.1f s  ",
+            p->makespan, p->lower_bound, p->nodes, p->elapsed_s);
+    fflush(stderr);
+}
+
 static ecs_result solve(makespan_job *j, ecs_diag *diag)
 {
     ecs_result rc = ecs_cli_load_graph(j->graph_path, j->m.format, &j->raw,
@@ -155,7 +165,12 @@ static ecs_result solve(makespan_job *j, ecs_diag *diag)
     ecs_makespan_params prm;
     ecs_makespan_params_init(&prm);
     prm.time_limit_s = j->time_limit_s;
+    int tty = isatty(STDERR_FILENO);
+    if (tty)
+        prm.progress = show_progress;
     rc = ecs_makespan_solve(j->g, j->m.platform.pes, &prm, &j->r, diag);
+    if (tty && j->r.nodes > 0 && j->r.runtime_s >= prm.progress_every_s)
+        fprintf(stderr, "\r%60s\r", "");
     if (rc != ECS_OK)
         return rc;
     long n = j->r.makespan > 0 ? j->r.makespan : 1;

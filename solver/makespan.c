@@ -60,6 +60,7 @@ void ecs_makespan_params_init(ecs_makespan_params *prm)
     prm->restarts = 10;
     prm->restart_nodes = 2000;
     prm->node_energetic = 1;
+    prm->progress_every_s = 0.5;
 }
 
 void ecs_makespan_result_release(ecs_makespan_result *r)
@@ -164,11 +165,26 @@ static void record_incumbent(bb *b)
     memcpy(b->best_pe, b->pe, b->n * sizeof *b->pe);
 }
 
+/* Look at the clock: time limit and progress reports. */
+static void clock_tick(bb *b)
+{
+    double el = now_s() - b->t_begin;
+    if (el >= b->t_limit)
+        b->out_of_time = 1;
+    const ecs_makespan_params *prm = b->prm;
+    if (prm->progress != NULL && el >= b->next_progress) {
+        ecs_makespan_progress pg = {b->best, b->root_lb, b->nodes, el};
+        prm->progress(prm->progress_ctx, &pg);
+        b->next_progress = el + prm->progress_every_s;
+    }
+}
+
 static int out_of_budget(bb *b)
 {
-    if ((b->node_limit && b->nodes >= b->node_limit) ||
-        (b->nodes % CLOCK_EVERY == 0 && now_s() - b->t_begin >= b->t_limit))
+    if (b->node_limit && b->nodes >= b->node_limit)
         b->out_of_time = 1;
+    if (b->nodes % CLOCK_EVERY == 0)
+        clock_tick(b);
     return b->out_of_time ||
            (b->phase_limit && b->phase_nodes >= b->phase_limit);
 }
@@ -361,6 +377,9 @@ static ecs_result validate_input(const ecs_graph *g, int pes,
     if (prm->time_limit_s != prm->time_limit_s)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "makespan: time limit is not a number");
+    if (prm->progress != NULL && !(prm->progress_every_s > 0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "makespan: progress_every_s must be > 0");
     if (prm->restarts < 0 || (prm->restarts > 0 && prm->restart_nodes == 0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "makespan: restarts need a node budget "
@@ -411,6 +430,8 @@ static void bb_search(bb *b, const ecs_makespan_params *prm, size_t *by_rank,
     b->t_limit = prm->time_limit_s;
     b->node_limit = prm->node_limit;
     b->energetic = prm->node_energetic;
+    b->prm = prm;
+    b->next_progress = prm->progress_every_s;
     ecs_graph_bottom_levels(b->g, b->bl);
     for (size_t v = 0; v < b->n; v++)
         b->tail[v] = b->bl[v] - b->g->work[v];

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/makespan.h"
 
 #include "stateset.h"
 
@@ -54,6 +55,8 @@ typedef struct bb {
     unsigned long long phase_nodes, phase_limit; /* 0: no phase limit */
     int stopped, use_seen, nomem, out_of_time;
     int energetic;     /* energetic reasoning at nodes */
+    const ecs_makespan_params *prm; /* limits and the progress callback */
+    double next_progress;
     ecs_stateset seen;
 } bb;
 

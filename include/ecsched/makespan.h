@@ -18,6 +18,14 @@
  */
 #define ECS_MAKESPAN_SEARCH_MAX_TASKS 10000
 
+/* What a progress callback is told during the search. */
+typedef struct ecs_makespan_progress {
+    long makespan;             /* best so far */
+    long lower_bound;          /* root lower bound */
+    unsigned long long nodes;  /* nodes so far */
+    double elapsed_s;
+} ecs_makespan_progress;
+
 typedef struct ecs_makespan_params {
     double time_limit_s;       /* default 10; <= 0: list schedule only */
     unsigned long long node_limit; /* 0: none (default) */
@@ -32,6 +40,11 @@ typedef struct ecs_makespan_params {
     /* 1 (default): energetic reasoning at nodes with at most half of the
      * tasks left to schedule; 0: critical-path and load bounds only. */
     int node_energetic;
+    /* Called about every progress_every_s seconds of search (default
+     * 0.5) when not NULL (default NULL); ctx is passed through. */
+    void (*progress)(void *ctx, const ecs_makespan_progress *p);
+    void *progress_ctx;
+    double progress_every_s;
 } ecs_makespan_params;
 
 /* Fill params with the defaults. */

@@ -330,10 +330,19 @@ static void test_bundled_optima(void **state)
     ecs_graph_free(g);
 }
 
+static void count_progress(void *ctx, const ecs_makespan_progress *p)
+{
+    int *calls = ctx;
+    (*calls)++;
+    assert_true(p->lower_bound <= 132);
+    assert_true(p->makespan >= 132);
+    assert_true(p->nodes > 0);
+}
+
 /*
  * 100/rand0003.stg on 4 PEs: published optimum 132, list schedule 133, so
  * the search must run.  A node limit stops it unproven; without limits it
- * proves 132.
+ * proves 132, reporting progress on the way.
  */
 static void test_limits(void **state)
 {
@@ -349,6 +358,22 @@ static void test_limits(void **state)
     assert_true(r.makespan >= 132);
     assert_true(r.lower_bound <= 132);
     ecs_makespan_result_release(&r);
+    /* progress reports during a complete search */
+    ecs_makespan_params prm;
+    ecs_makespan_params_init(&prm);
+    int calls = 0;
+    prm.progress = count_progress;
+    prm.progress_ctx = &calls;
+    prm.progress_every_s = 1e-9;
+    r = solve_prm(g, 4, &prm);
+    assert_true(r.optimal);
+    assert_int_equal(r.makespan, 132);
+    assert_true(r.nodes >= 256);
+    assert_true(calls > 0);
+    ecs_makespan_result_release(&r);
+    prm.progress_every_s = 0;
+    ecs_diag d;
+    assert_int_equal(ecs_makespan_solve(g, 4, &prm, &r, &d), ECS_EINVAL);
     r = solve(g, 4, 0.0, 0);
     assert_int_equal(r.nodes, 0);
     assert_int_equal(r.makespan, r.list_makespan);
