@@ -5,8 +5,10 @@
 #     published optimum, time per case;
 #  2. the open cases (stg/known_bounds.csv): makespan and bound vs. the
 #     published bounds;
-#  3. list scheduling alone (--time-limit 0) on the 300-task graphs and on
-#     a generated 5,000-task graph (and a 50,000-task one).
+#  3. list scheduling alone (--time-limit 0) on the 300-task graphs, and
+#     the full search on them with the default limit;
+#  4. list scheduling on a generated 5,000-task graph (and a 50,000-task
+#     one), and the full search on the 5,000-task graph.
 # Run from the project root with $ECSCHED set (make bench does both).
 set -u
 : "${ECSCHED:=bin/ecsched}"
@@ -62,6 +64,17 @@ EOF
     done
   done
   echo
+  echo "-- branch-and-bound on the 300-task graphs, default time limit"
+  printf '%-18s %3s %6s %6s %6s %-7s %10s %8s\n' graph P list ours bound proven nodes time_s
+  for g in "$data"/stg/300/*.stg; do
+    for p in 2 4 8 16; do
+      "$ECSCHED" makespan "$g" -p "$p" >"$tmp/out" 2>&1
+      printf '%-18s %3s %6s %6s %6s %-7s %10s %8s\n' "300/$(basename "$g")" "$p" \
+        "$(field 'list makespan')" "$(field makespan)" "$(field 'lower bound')" \
+        "$(field optimal | cut -d' ' -f1)" "$(field nodes)" "$(field time | cut -d' ' -f1)"
+    done
+  done
+  echo
 else
   echo "skip: shared data not found (set ECSCHED_SHARED_DATA): published optima, open cases and 300-task graphs"
 fi
@@ -102,4 +115,10 @@ for n in 5000 50000; do
       "$(echo "$t" | sed 's/.*list \([0-9.]*\) ms.*/\1/')" \
       "$(echo "$t" | sed 's/.*bound \([0-9.]*\) ms.*/\1/')"
   done
+done
+echo
+echo "-- branch-and-bound on the generated 5,000-task graph, default time limit"
+for p in 4 16; do
+  "$ECSCHED" makespan "$tmp/g5000.stg" -p "$p" >"$tmp/out" 2>&1
+  echo "P=$p: list $(field 'list makespan'), makespan $(field makespan), bound $(field 'lower bound'), optimal $(field optimal), nodes $(field nodes), $(field time | cut -d' ' -f1) s"
 done
