@@ -299,6 +299,59 @@ static void test_bad_input(void **state)
     ecs_graph_free(g);
 }
 
+/*
+ * 3,000 tasks, each with up to 3 predecessors among the 30 before it: the
+ * list schedule and a short search both pass the checker and respect the
+ * lower bound.
+ */
+static void test_large_graph(void **state)
+{
+    (void)state;
+    size_t n = 3000;
+    long *id = malloc(n * sizeof *id), *work = malloc(n * sizeof *work);
+    ecs_edge *e = malloc(3 * n * sizeof *e);
+    assert_true(id && work && e);
+    uint64_t rng = 42;
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        id[i] = (long)i + 1;
+        work[i] = 1 + (long)(rng_next(&rng) % 10);
+        size_t first = m;
+        for (int k = 0; i > 0 && k < 3; k++) {
+            size_t span = i < 30 ? i : 30;
+            size_t p = i - 1 - (size_t)(rng_next(&rng) % span);
+            int dup = 0;
+            for (size_t x = first; x < m; x++)
+                dup |= e[x].from == p;
+            if (dup)
+                continue;
+            e[m].from = p;
+            e[m].to = i;
+            e[m].comm = 0;
+            m++;
+        }
+    }
+    ecs_graph *g = NULL;
+    ecs_diag d;
+    ecs_result rc = ecs_graph_build(n, id, work, NULL, m, e, 0, &g, &d);
+    free(id);
+    free(work);
+    free(e);
+    assert_int_equal(rc, ECS_OK);
+    for (int pes = 2; pes <= 16; pes *= 2) {
+        ecs_schedule *ls = NULL;
+        assert_int_equal(ecs_list_schedule(g, pes, &ls, &d), ECS_OK);
+        long lm = checked_makespan(g, pes, ls);
+        assert_true(lm >= ecs_makespan_lower_bound(g, pes));
+        ecs_schedule_free(ls);
+        ecs_makespan_result r = solve(g, pes, 0.2, 0);
+        assert_int_equal(r.list_makespan, lm);
+        assert_true(r.lower_bound >= ecs_makespan_lower_bound(g, pes));
+        ecs_makespan_result_release(&r);
+    }
+    ecs_graph_free(g);
+}
+
 /* ---- published optima ---- */
 
 static ecs_graph *load_stg(const char *path)
@@ -321,6 +374,11 @@ static void test_bundled_optima(void **state)
     static const int pes[] = {2, 4, 8};
     static const long opt[] = {131, 66, 55};
     for (int k = 0; k < 3; k++) {
+        ecs_schedule *ls = NULL;
+        ecs_diag d;
+        assert_int_equal(ecs_list_schedule(g, pes[k], &ls, &d), ECS_OK);
+        assert_true(checked_makespan(g, pes[k], ls) >= opt[k]);
+        ecs_schedule_free(ls);
         ecs_makespan_result r = solve(g, pes[k], 10.0, 0);
         assert_int_equal(r.makespan, opt[k]);
         assert_true(r.optimal);
@@ -389,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_lower_bound_fork_join),
         cmocka_unit_test(test_bad_input),
         cmocka_unit_test(test_brute_force_agrees),
+        cmocka_unit_test(test_large_graph),
         cmocka_unit_test(test_bundled_optima),
         cmocka_unit_test(test_limits),
     };
