@@ -76,7 +76,8 @@ long ecs_bb_node_t0(bb *b);
  */
 int ecs_bb_node_cut(bb *b, long t0);
 
-/* The current state's key in b->key (after ecs_bb_node_t0); its length. */
-size_t ecs_bb_state_key(const bb *b, long t0);
+/* The current state's key in b->key (after the bounds: it reuses
+ * b->avail); its length. */
+size_t ecs_bb_state_key(bb *b, long t0);
 
 #endif

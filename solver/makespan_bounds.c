@@ -14,8 +14,9 @@
  *   interval from one of the smallest earliest starts to a deadline
  *   exceeds what the PEs offer there.
  * The state key is complete: the scheduled set, t0, the last rank where it
- * still constrains, the effective PE profile and the effective finish times
- * of the scheduled tasks that have unscheduled successors.
+ * still constrains, the PE free times and the finish times of the
+ * scheduled tasks that have unscheduled successors, each exact where it can
+ * still matter (see ecs_bb_state_key).
  */
 #include "makespan_bb.h"
 
@@ -215,8 +216,21 @@ int ecs_bb_node_cut(bb *b, long t0)
     return b->energetic && m * 2 <= b->n && energetic_cut(b, m);
 }
 
-size_t ecs_bb_state_key(const bb *b, long t0)
+size_t ecs_bb_state_key(bb *b, long t0)
 {
+    /*
+     * A task may start only when max(ready, earliest PE free) reaches the
+     * last start.  Values at or above lo are kept exactly; those below it
+     * can never matter beyond "below", so they all become lo.  While some
+     * PE is free before the last start, "below the last start" and "at the
+     * last start" differ (lo = last start - 1); otherwise nothing starts
+     * before t0 (lo = t0).
+     */
+    long mf = b->pe_free[0];
+    for (int q = 1; q < b->pes; q++)
+        if (b->pe_free[q] < mf)
+            mf = b->pe_free[q];
+    long lo = mf < b->s_last ? b->s_last - 1 : t0;
     uint32_t *k = b->key;
     memset(k, 0, b->nwords * sizeof *k);
     for (size_t v = 0; v < b->n; v++)
@@ -226,6 +240,9 @@ size_t ecs_bb_state_key(const bb *b, long t0)
     k[len++] = (uint32_t)t0;
     k[len++] = (uint32_t)(t0 == b->s_last ? b->r_last + 1 : 0);
     for (int q = 0; q < b->pes; q++)
+        b->avail[q] = b->pe_free[q] > lo ? b->pe_free[q] : lo;
+    qsort(b->avail, (size_t)b->pes, sizeof *b->avail, cmp_long);
+    for (int q = 0; q < b->pes; q++)
         k[len++] = (uint32_t)b->avail[q];
     const ecs_graph *g = b->g;
     for (size_t v = 0; v < b->n; v++) {
@@ -233,7 +250,7 @@ size_t ecs_bb_state_key(const bb *b, long t0)
             continue;
         for (size_t x = g->succ_off[v]; x < g->succ_off[v + 1]; x++)
             if (!b->done[g->succ[x]]) {
-                k[len++] = (uint32_t)(b->fin[v] > t0 ? b->fin[v] : t0);
+                k[len++] = (uint32_t)(b->fin[v] > lo ? b->fin[v] : lo);
                 break;
             }
     }
