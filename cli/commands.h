@@ -18,7 +18,11 @@ typedef struct ecs_command {
  */
 #define ECS_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
-    X(makespan)
+    X(info)                                                                  \
+    X(generate)                                                              \
+    X(prices)                                                                \
+    X(makespan)                                                              \
+    X(heuristic)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
 ECS_COMMAND_LIST(ECS_COMMAND_DECLARE)
