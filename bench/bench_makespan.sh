@@ -7,8 +7,9 @@
 #     published bounds;
 #  3. list scheduling alone (--time-limit 0) on the 300-task graphs, and
 #     the full search on them with the default limit;
-#  4. list scheduling on a generated 5,000-task graph (and a 50,000-task
-#     one), and the full search on the 5,000-task graph.
+#  4. list scheduling on generated 5,000-task graphs (and a 20,000-task
+#     one, the generator's maximum), and the full search on the 5,000-task
+#     graphs.
 # Run from the project root with $ECSCHED set (make bench does both).
 set -u
 : "${ECSCHED:=bin/ecsched}"
@@ -79,46 +80,32 @@ else
   echo "skip: shared data not found (set ECSCHED_SHARED_DATA): published optima, open cases and 300-task graphs"
 fi
 
-# gen N SEED: an STG (standard layout) with N tasks, work 1..10, each task
-# with up to 3 predecessors among the 50 before it, dummy entry and exit.
+# gen N SEED METHOD: a random STG graph (ecsched generate, work 1..10,
+# 2 predecessors per task on average).
 gen() {
-  awk -v n="$1" -v seed="$2" 'BEGIN {
-    srand(seed); print n; print 0, 0, 0
-    for (i = 1; i <= n; i++) {
-      k = (i == 1) ? 0 : 1 + int(rand() * 3); m = 0; delete pr
-      for (j = 0; j < k; j++) {
-        p = i - 1 - int(rand() * (i - 1 < 50 ? i - 1 : 50))
-        if (!(p in pr)) { pr[p] = 1; list[m++] = p; hs[p] = 1 }
-      }
-      line = i " " (1 + int(rand() * 10)) " " (m ? m : 1)
-      if (m == 0) line = line " 0"
-      for (j = 0; j < m; j++) line = line " " list[j]
-      print line
-    }
-    m = 0; line = ""
-    for (i = 1; i <= n; i++) if (!(i in hs)) { m++; line = line " " i }
-    print n + 1, 0, m line
-  }'
+  "$ECSCHED" generate --tasks "$1" --seed "$2" --method "$3"
 }
 
-echo "-- list scheduling on generated graphs (--time-limit 0)"
-printf '%-12s %3s %8s %8s %9s %9s\n' tasks P list bound list_ms bound_ms
-for n in 5000 50000; do
-  gen "$n" 7 >"$tmp/g$n.stg"
+echo "-- list scheduling on generated graphs (ecsched generate, --time-limit 0)"
+printf '%-18s %3s %8s %8s %9s %9s\n' graph P list bound list_ms bound_ms
+for spec in 5000:sameprob 5000:layered 20000:sameprob; do
+  n=${spec%%:*} method=${spec#*:}
+  gen "$n" 7 "$method" >"$tmp/g$n$method.stg" || exit 1
   for p in 4 16; do
-    if ! "$ECSCHED" makespan "$tmp/g$n.stg" -p "$p" --time-limit 0 >"$tmp/out" 2>&1; then
+    if ! "$ECSCHED" makespan "$tmp/g$n$method.stg" -p "$p" --time-limit 0 >"$tmp/out" 2>&1; then
       cat "$tmp/out"; exit 1
     fi
     t=$(field time)
-    printf '%-12s %3s %8s %8s %9s %9s\n' "$n" "$p" "$(field makespan)" \
+    printf '%-18s %3s %8s %8s %9s %9s\n' "$n $method" "$p" "$(field makespan)" \
       "$(field 'lower bound')" \
       "$(echo "$t" | sed 's/.*list \([0-9.]*\) ms.*/\1/')" \
       "$(echo "$t" | sed 's/.*bound \([0-9.]*\) ms.*/\1/')"
   done
 done
 echo
-echo "-- branch-and-bound on the generated 5,000-task graph, default time limit"
-for p in 4 16; do
-  "$ECSCHED" makespan "$tmp/g5000.stg" -p "$p" >"$tmp/out" 2>&1
-  echo "P=$p: list $(field 'list makespan'), makespan $(field makespan), bound $(field 'lower bound'), optimal $(field optimal), nodes $(field nodes), $(field time | cut -d' ' -f1) s"
+echo "-- branch-and-bound on the generated 5,000-task graphs, default time limit"
+for spec in sameprob:4 sameprob:16 layered:4 layered:16; do
+  method=${spec%%:*} p=${spec#*:}
+  "$ECSCHED" makespan "$tmp/g5000$method.stg" -p "$p" >"$tmp/out" 2>&1
+  echo "$method P=$p: list $(field 'list makespan'), makespan $(field makespan), bound $(field 'lower bound'), optimal $(field optimal), nodes $(field nodes), $(field time | cut -d' ' -f1) s"
 done
