@@ -112,40 +112,86 @@ static ecs_result model_for(const ecs_repro_heur *h, long pes,
     return ECS_OK;
 }
 
-/* base, sweep, binary for one graph, P and E. */
-static ecs_result one_case(run_ctx *cx, const char *graph, long pes,
-                           const char *ext, ecs_diag *diag)
+/* Rows for a case that could not be set up. */
+static void error_rows(run_ctx *cx, const char *graph, long pes, double e,
+                       const ecs_diag *d)
+{
+    char err[ECS_DIAG_MSG_MAX + 300];
+    ecs_diag_format(d, err, sizeof err);
+    for (int k = 0; k < 3; k++) {
+        static const char *const meth[] = {"base", "sweep", "binary"};
+        json_t *r = row_head(graph, pes, e, cx->h->prices, meth[k]);
+        row_tail(r, 0, 0, "error", 0, 0, 0, err, NULL);
+        json_array_append_new(cx->rows, r);
+    }
+}
+
+/* D', prices and base cost of pb for the extension in m (the base
+ * schedule stays: it is computed once per graph and P). */
+static ecs_result set_extension(const ecs_cli_model *m, ecs_cli_problem *pb,
+                                ecs_diag *diag)
+{
+    ecs_result rc = ecs_cli_deadline(m, pb->base_makespan, &pb->deadline, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (pb->have_prices)
+        ecs_slot_prices_release(&pb->prices);
+    pb->have_prices = 0;
+    long n = pb->deadline > pb->base_makespan ? pb->deadline
+                                              : pb->base_makespan;
+    rc = ecs_cli_load_prices(m, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
+    if (rc != ECS_OK)
+        return rc;
+    pb->have_prices = 1;
+    pb->base_cost = 0;
+    for (size_t i = 0; i < pb->g->n; i++)
+        pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
+                                             pb->prices.n, &pb->base->task[i]);
+    return ECS_OK;
+}
+
+/* base, sweep, binary for one graph and P over every E; the base schedule
+ * is computed once. */
+static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
+                           size_t *done, size_t total, ecs_diag *diag)
 {
     const ecs_repro_heur *h = cx->h;
     ecs_cli_model m;
-    ecs_result rc = model_for(h, pes, ext, &m, diag);
+    ecs_result rc = model_for(h, pes, h->ext[0], &m, diag);
     if (rc != ECS_OK)
         return rc;
-    double e = strtod(ext, NULL);
     ecs_cli_problem pb;
     ecs_diag d;
     ecs_diag_clear(&d);
     double t0 = ecs_cli_now();
-    if (ecs_cli_problem_load(&m, graph, h->makespan_time_limit_s, &pb, &d) !=
-        ECS_OK) {
-        char err[ECS_DIAG_MSG_MAX + 300];
-        ecs_diag_format(&d, err, sizeof err);
-        for (int k = 0; k < 3; k++) {
-            static const char *const meth[] = {"base", "sweep", "binary"};
-            json_t *r = row_head(graph, pes, e, h->prices, meth[k]);
-            row_tail(r, 0, 0, "error", 0, 0, 0, err, NULL);
-            json_array_append_new(cx->rows, r);
+    int loaded = ecs_cli_problem_load(&m, graph, h->makespan_time_limit_s,
+                                      &pb, &d) == ECS_OK;
+    double base_time = ecs_cli_now() - t0;
+    for (size_t k = 0; k < h->next; k++) {
+        double e = strtod(h->ext[k], NULL);
+        rc = model_for(h, pes, h->ext[k], &m, diag);
+        if (rc != ECS_OK)
+            break;
+        if (loaded && k > 0 && set_extension(&m, &pb, &d) != ECS_OK) {
+            error_rows(cx, graph, pes, e, &d);
+            continue;
         }
-        return ECS_OK; /* recorded; the experiment goes on */
+        if (!loaded) {
+            error_rows(cx, graph, pes, e, &d);
+            continue;
+        }
+        json_t *r = row_head(graph, pes, e, h->prices, "base");
+        row_tail(r, pb.base_cost, pb.base_cost, "feasible", pb.base_makespan,
+                 pb.deadline, base_time, NULL, &pb);
+        json_array_append_new(cx->rows, r);
+        heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP);
+        heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY);
+        if (isatty(2))
+            fprintf(stderr, "\r  %zu/%zu cases", ++*done, total);
     }
-    json_t *r = row_head(graph, pes, e, h->prices, "base");
-    row_tail(r, pb.base_cost, pb.base_cost, "feasible", pb.base_makespan,
-             pb.deadline, ecs_cli_now() - t0, NULL, &pb);
-    json_array_append_new(cx->rows, r);
-    heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP);
-    heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY);
-    ecs_cli_problem_release(&pb);
-    return ECS_OK;
+    if (loaded)
+        ecs_cli_problem_release(&pb);
+    return rc;
 }
 
 /* Rows as JSON lines (stable key order). */
@@ -197,11 +243,7 @@ ecs_result ecs_repro_heur_run(const ecs_repro_heur *h, const char *out_path,
     ecs_result rc = ECS_OK;
     for (size_t g = 0; g < h->ngraphs && rc == ECS_OK; g++)
         for (size_t p = 0; p < h->npes && rc == ECS_OK; p++)
-            for (size_t e = 0; e < h->next && rc == ECS_OK; e++) {
-                rc = one_case(&cx, h->graphs[g], h->pes[p], h->ext[e], diag);
-                if (tty)
-                    fprintf(stderr, "\r  %zu/%zu cases", ++done, total);
-            }
+            rc = one_pair(&cx, h->graphs[g], h->pes[p], &done, total, diag);
     if (tty)
         fprintf(stderr, "\n");
     char *text = rc == ECS_OK ? to_lines(cx.rows) : NULL;
