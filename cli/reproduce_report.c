@@ -661,7 +661,10 @@ static void base_note(md *m, const results *R)
         n++;
         proven += json_is_true(b);
     }
-    if (n > 0)
+    if (n > 0 && proven == n)
+        out(m, "Base schedules: makespan proven optimal for all %ld (graph, "
+               "P) pairs, as in the paper.\n\n", n);
+    else if (n > 0)
         out(m, "Base schedules: makespan proven optimal for %ld of %ld "
                "(graph, P) pairs; the others are the makespan solver's best "
                "within its limit (the paper's were all optimal).\n\n",
