@@ -63,7 +63,7 @@ static void heur_row(run_ctx *cx, const ecs_cli_model *m,
                      const ecs_cli_problem *pb, const char *graph, double e,
                      ecs_heur_mode mode)
 {
-    json_t *r = row_head(graph, m->platform.pes, e, cx->h->prices,
+    json_t *r = row_head(graph, m->platform.pes, e, m->prices_spec,
                          ecs_heur_mode_name(mode));
     ecs_heur_params prm;
     ecs_heur_params_init(&prm);
@@ -94,10 +94,11 @@ static void heur_row(run_ctx *cx, const ecs_cli_model *m,
 }
 
 static ecs_result model_for(const ecs_repro_heur *h, long pes,
-                            const char *ext, ecs_cli_model *m, ecs_diag *diag)
+                            const char *ext, const char *prices,
+                            ecs_cli_model *m, ecs_diag *diag)
 {
     ecs_cli_model_init(m);
-    m->prices_spec = h->prices;
+    m->prices_spec = prices;
     if (ecs_platform_set_pes(&m->platform, pes, diag) != ECS_OK)
         return ECS_EINVAL;
     m->pes_given = 1;
@@ -114,13 +115,13 @@ static ecs_result model_for(const ecs_repro_heur *h, long pes,
 
 /* Rows for a case that could not be set up. */
 static void error_rows(run_ctx *cx, const char *graph, long pes, double e,
-                       const ecs_diag *d)
+                       const char *prices, const ecs_diag *d)
 {
     char err[ECS_DIAG_MSG_MAX + 300];
     ecs_diag_format(d, err, sizeof err);
     for (int k = 0; k < 3; k++) {
         static const char *const meth[] = {"base", "sweep", "binary"};
-        json_t *r = row_head(graph, pes, e, cx->h->prices, meth[k]);
+        json_t *r = row_head(graph, pes, e, prices, meth[k]);
         row_tail(r, 0, 0, "error", 0, 0, 0, err, NULL);
         json_array_append_new(cx->rows, r);
     }
@@ -150,14 +151,21 @@ static ecs_result set_extension(const ecs_cli_model *m, ecs_cli_problem *pb,
     return ECS_OK;
 }
 
-/* base, sweep, binary for one graph and P over every E; the base schedule
- * is computed once. */
+/* base, sweep, binary for one graph and P over every price schedule and
+ * E; the base schedule is computed once. */
 static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
                            size_t *done, size_t total, ecs_diag *diag)
 {
     const ecs_repro_heur *h = cx->h;
+    char pbuf[512], *price[16];
+    size_t np = 0;
+    snprintf(pbuf, sizeof pbuf, "%s", h->prices);
+    char *save = NULL;
+    for (char *t = strtok_r(pbuf, ",", &save); t && np < 16;
+         t = strtok_r(NULL, ",", &save))
+        price[np++] = t;
     ecs_cli_model m;
-    ecs_result rc = model_for(h, pes, h->ext[0], &m, diag);
+    ecs_result rc = model_for(h, pes, h->ext[0], price[0], &m, diag);
     if (rc != ECS_OK)
         return rc;
     ecs_cli_problem pb;
@@ -167,28 +175,30 @@ static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
     int loaded = ecs_cli_problem_load(&m, graph, h->makespan_time_limit_s,
                                       &pb, &d) == ECS_OK;
     double base_time = ecs_cli_now() - t0;
-    for (size_t k = 0; k < h->next; k++) {
-        double e = strtod(h->ext[k], NULL);
-        rc = model_for(h, pes, h->ext[k], &m, diag);
-        if (rc != ECS_OK)
-            break;
-        if (loaded && k > 0 && set_extension(&m, &pb, &d) != ECS_OK) {
-            error_rows(cx, graph, pes, e, &d);
-            continue;
+    for (size_t q = 0; q < np && rc == ECS_OK; q++)
+        for (size_t k = 0; k < h->next; k++) {
+            double e = strtod(h->ext[k], NULL);
+            rc = model_for(h, pes, h->ext[k], price[q], &m, diag);
+            if (rc != ECS_OK)
+                break;
+            if (loaded && (q > 0 || k > 0) &&
+                set_extension(&m, &pb, &d) != ECS_OK) {
+                error_rows(cx, graph, pes, e, price[q], &d);
+                continue;
+            }
+            if (!loaded) {
+                error_rows(cx, graph, pes, e, price[q], &d);
+                continue;
+            }
+            json_t *r = row_head(graph, pes, e, price[q], "base");
+            row_tail(r, pb.base_cost, pb.base_cost, "feasible",
+                     pb.base_makespan, pb.deadline, base_time, NULL, &pb);
+            json_array_append_new(cx->rows, r);
+            heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP);
+            heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY);
+            if (isatty(2))
+                fprintf(stderr, "\r  %zu/%zu cases", ++*done, total);
         }
-        if (!loaded) {
-            error_rows(cx, graph, pes, e, &d);
-            continue;
-        }
-        json_t *r = row_head(graph, pes, e, h->prices, "base");
-        row_tail(r, pb.base_cost, pb.base_cost, "feasible", pb.base_makespan,
-                 pb.deadline, base_time, NULL, &pb);
-        json_array_append_new(cx->rows, r);
-        heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP);
-        heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY);
-        if (isatty(2))
-            fprintf(stderr, "\r  %zu/%zu cases", ++*done, total);
-    }
     if (loaded)
         ecs_cli_problem_release(&pb);
     return rc;
@@ -238,7 +248,10 @@ ecs_result ecs_repro_heur_run(const ecs_repro_heur *h, const char *out_path,
     run_ctx cx = {h, json_array()};
     if (cx.rows == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, out_path, 0, "out of memory");
-    size_t total = h->ngraphs * h->npes * h->next, done = 0;
+    size_t nprices = 1;
+    for (const char *c = h->prices; *c; c++)
+        nprices += *c == ',';
+    size_t total = h->ngraphs * h->npes * nprices * h->next, done = 0;
     int tty = isatty(2);
     ecs_result rc = ECS_OK;
     for (size_t g = 0; g < h->ngraphs && rc == ECS_OK; g++)

@@ -17,7 +17,7 @@ typedef struct ecs_repro_heur {
     size_t npes;
     const char *const *ext;   /* decimals, e.g. "0.05" */
     size_t next;
-    const char *prices;       /* default epex-2016-10-19 */
+    const char *prices;       /* comma list, default epex-2016-10-19 */
     const char *power;        /* NULL: quadratic */
     double makespan_time_limit_s; /* per base schedule (default 10) */
 } ecs_repro_heur;
@@ -25,7 +25,7 @@ typedef struct ecs_repro_heur {
 void ecs_repro_heur_init(ecs_repro_heur *h);
 
 /*
- * For every graph, P and E: the base schedule, the heuristic in sweep and
+ * For every graph, P, price schedule and E: the base schedule, the heuristic in sweep and
  * binary mode (each schedule checked by the checker), one row each, written
  * as JSON lines to out_path atomically.  A case that fails is a row with
  * "error" and the run goes on.  *ncases = rows written.  EIO, ENOMEM,
