@@ -19,7 +19,7 @@ typedef struct ecs_command {
 #define ECS_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
     X(info)                                                                  \
-    X(generate)\
+    X(generate)                                                              \
     X(milp)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;

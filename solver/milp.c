@@ -170,6 +170,8 @@ typedef struct built {
     ecs_milp_strong_map smap;
     ecs_milp_paper_map pmap;
     double *warm;
+    ecs_milp_rounder rounder;
+    int have_rounder;
     int no_interval; /* strong: a task has no interval at all */
 } built;
 
@@ -197,6 +199,13 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
         return ECS_OK;
     rc = ecs_milp_strong_build(g, p, deadline, w, &b->iv, &b->m, &b->smap,
                                diag);
+    if (rc == ECS_OK) {
+        rc = ecs_milp_rounder_init(&b->rounder, g, p, deadline, &b->iv,
+                                   &b->smap, b->m.ncols);
+        if (rc != ECS_OK)
+            return ecs_diag_set(diag, rc, NULL, 0, "out of memory");
+        b->have_rounder = 1;
+    }
     if (rc == ECS_OK && prm->warm_start != NULL)
         b->warm = ecs_milp_strong_from_schedule(g, &b->iv, &b->smap,
                                                 b->m.ncols, prm->warm_start);
@@ -208,6 +217,8 @@ static void built_release(built *b)
     ecs_milp_model_release(&b->m);
     ecs_milp_ivals_release(&b->iv);
     ecs_milp_strong_map_release(&b->smap);
+    if (b->have_rounder)
+        ecs_milp_rounder_release(&b->rounder);
     free(b->warm);
 }
 
@@ -311,6 +322,10 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     run.verbose = prm->verbose;
     run.write_lp = prm->write_lp;
     run.write_mps = prm->write_mps;
+    if (b.have_rounder) {
+        run.round = ecs_milp_round;
+        run.round_ctx = &b.rounder;
+    }
     rc = ecs_milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         out->root_bound = run.root_bound;

@@ -13,31 +13,46 @@ static void set_chain(double *x, size_t col0, long first, long last, long at)
         x[col0 + (size_t)(l - first)] = l >= at ? 1.0 : 0.0;
 }
 
-double *ecs_milp_strong_from_schedule(const ecs_graph *g,
-                                      const ecs_milp_ivals *iv,
-                                      const ecs_milp_strong_map *map,
-                                      size_t ncols, const ecs_schedule *s)
+void ecs_milp_strong_vector(const ecs_milp_ivals *iv,
+                            const ecs_milp_strong_map *map, size_t n,
+                            const size_t *pick, double *x, size_t ncols)
 {
-    double *x = calloc(ncols ? ncols : 1, sizeof *x);
-    if (x == NULL || s == NULL || s->n != g->n) {
-        free(x);
-        return NULL;
-    }
-    for (size_t i = 0; i < g->n; i++) {
-        const ecs_sched_task *t = &s->task[i];
-        size_t v = t->pe < 0 ? (size_t)-1
-                             : ecs_milp_ivals_best_inside(iv, i, t->start,
-                                                          t->stop);
-        if (v == (size_t)-1) {
-            free(x);
-            return NULL;
-        }
+    memset(x, 0, ncols * sizeof *x);
+    for (size_t i = 0; i < n; i++) {
+        size_t v = pick[i];
         x[map->x_off[i] + (v - iv->off[i])] = 1.0;
         set_chain(x, map->s_col[i], map->s_first[i], map->s_last[i],
                   iv->iv[v].s);
         set_chain(x, map->c_col[i], map->c_first[i], map->c_last[i],
                   iv->iv[v].e);
     }
+}
+
+double *ecs_milp_strong_from_schedule(const ecs_graph *g,
+                                      const ecs_milp_ivals *iv,
+                                      const ecs_milp_strong_map *map,
+                                      size_t ncols, const ecs_schedule *s)
+{
+    double *x = calloc(ncols ? ncols : 1, sizeof *x);
+    size_t *pick = calloc(g->n ? g->n : 1, sizeof *pick);
+    if (x == NULL || pick == NULL || s == NULL || s->n != g->n) {
+        free(x);
+        free(pick);
+        return NULL;
+    }
+    for (size_t i = 0; i < g->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        pick[i] = t->pe < 0 ? (size_t)-1
+                            : ecs_milp_ivals_best_inside(iv, i, t->start,
+                                                         t->stop);
+        if (pick[i] == (size_t)-1) {
+            free(x);
+            free(pick);
+            return NULL;
+        }
+    }
+    ecs_milp_strong_vector(iv, map, g->n, pick, x, ncols);
+    free(pick);
     return x;
 }
 

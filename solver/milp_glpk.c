@@ -20,6 +20,8 @@ typedef struct glpk_ctx {
     ecs_milp_run *run;
     glp_prob *lp;
     double *warm1; /* 1-based copy of the warm start */
+    double *lpx;   /* LP values at a node (0-based) */
+    double *heur1; /* 1-based rounded solution */
     int injected;
     double t0;
 } glpk_ctx;
@@ -54,6 +56,17 @@ static void on_tree(glp_tree *T, void *info)
         c->injected = 1;
         if (glp_ios_heur_sol(T, c->warm1) == 0)
             c->run->warm_accepted = 1;
+    }
+    if (glp_ios_reason(T) == GLP_IHEUR && c->run->round != NULL &&
+        c->lpx != NULL) {
+        glp_prob *lp = glp_ios_get_prob(T);
+        size_t n = c->run->model->ncols;
+        for (size_t j = 0; j < n; j++)
+            c->lpx[j] = glp_get_col_prim(lp, (int)j + 1);
+        c->heur1[0] = 0.0;
+        if (c->run->round(c->run->round_ctx, c->lpx, c->heur1 + 1) == 0 &&
+            glp_ios_heur_sol(T, c->heur1) == 0)
+            c->run->rounded++;
     }
     int best = glp_ios_best_node(T);
     if (best != 0) {
@@ -147,6 +160,12 @@ static double violation(const ecs_milp_model *m, const double *x)
 static ecs_result prepare_warm(glpk_ctx *c, ecs_diag *diag)
 {
     const ecs_milp_model *m = c->run->model;
+    if (c->run->round != NULL) {
+        c->lpx = malloc((m->ncols + 1) * sizeof *c->lpx);
+        c->heur1 = malloc((m->ncols + 1) * sizeof *c->heur1);
+        if (c->lpx == NULL || c->heur1 == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
     if (c->run->warm == NULL || violation(m, c->run->warm) > 1e-6)
         return ECS_OK; /* nothing usable to inject */
     c->warm1 = malloc((m->ncols + 1) * sizeof *c->warm1);
@@ -164,6 +183,7 @@ static int solve_root(glpk_ctx *c)
     glp_init_smcp(&sm);
     sm.msg_lev = c->run->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
     sm.presolve = GLP_OFF;
+    glp_adv_basis(c->lp, 0); /* triangular start: far fewer iterations */
     sm.tm_lim = ms_left(c);
     int ret = glp_simplex(c->lp, &sm);
     if (ret == 0 && glp_get_status(c->lp) == GLP_OPT) {
@@ -244,11 +264,16 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     run->x = NULL;
     run->warm_accepted = 0;
     ecs_result rc = prepare_warm(&c, diag);
-    if (rc != ECS_OK)
+    if (rc != ECS_OK) {
+        free(c.lpx);
+        free(c.heur1);
         return rc;
+    }
     if (setjmp(c.jb) != 0) {
         glp_free_env(); /* frees every GLPK object, the problem included */
         free(c.warm1);
+        free(c.lpx);
+        free(c.heur1);
         free(run->x);
         run->x = NULL;
         return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
@@ -261,5 +286,7 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     glp_error_hook(NULL, NULL);
     glp_free_env();
     free(c.warm1);
+    free(c.lpx);
+    free(c.heur1);
     return rc;
 }

@@ -184,6 +184,38 @@ ecs_result ecs_milp_paper_extract(const ecs_graph *g,
                                   const double *x, ecs_schedule **out,
                                   ecs_diag *diag);
 
+/* ---- LP rounding heuristic for the strong model (milp_round.c) ---- */
+
+typedef struct ecs_milp_rounder {
+    const ecs_graph *g;
+    const ecs_platform *p;
+    long deadline;
+    const ecs_milp_ivals *iv;
+    const ecs_milp_strong_map *map;
+    size_t ncols;
+    /* work space */
+    const double *lp;
+    int *used;       /* tasks per slot */
+    long *stop;      /* chosen stop per task */
+    size_t *pick;    /* chosen interval per task */
+} ecs_milp_rounder;
+
+ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
+                                 const ecs_platform *p, long deadline,
+                                 const ecs_milp_ivals *iv,
+                                 const ecs_milp_strong_map *map, size_t ncols);
+void ecs_milp_rounder_release(ecs_milp_rounder *r);
+
+/* The ecs_milp_run round hook: tasks in topological order take the interval
+ * with the largest LP value (then the cheapest) that fits precedence and
+ * capacity; 0 when every task got one. */
+int ecs_milp_round(void *rounder, const double *lp, double *x);
+
+/* Column values of a choice of one interval per task (pick[i] indexes iv). */
+void ecs_milp_strong_vector(const ecs_milp_ivals *iv,
+                            const ecs_milp_strong_map *map, size_t n,
+                            const size_t *pick, double *x, size_t ncols);
+
 /* ---- GLPK driver (milp_glpk.c) ---- */
 
 typedef struct ecs_milp_run {
@@ -203,6 +235,11 @@ typedef struct ecs_milp_run {
     unsigned long long nodes;
     double *x;            /* incumbent column values (ncols), malloc'ed */
     int warm_accepted;
+    /* optional primal heuristic: from the LP values lp (ncols) write an
+     * integer feasible x (ncols) and return 0, or return -1 */
+    int (*round)(void *ctx, const double *lp, double *x);
+    void *round_ctx;
+    unsigned long rounded; /* incumbents the heuristic supplied */
 } ecs_milp_run;
 
 /* Load the model into GLPK, export it if asked, solve.  OK with run's out
