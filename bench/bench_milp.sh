@@ -9,15 +9,16 @@
 #     MILP_STG50_PES (default "2 4 8 16"), E = 0.2, limit MILP_STG50_LIMIT s
 #     (default 300): how many are proven optimal.
 #  3. the paper formulation on the first MILP_PAPER_GRAPHS (default 32)
-#     paper-sized instances at P in MILP_PAPER_PES (default "2 4 8 16"),
-#     limit MILP_PAPER_LIMIT s (default 60): status and gap.
+#     paper-sized instances (every MILP_PAPER_STEP-th, default 1) at P in
+#     MILP_PAPER_PES (default "2 4 8 16"), limit MILP_PAPER_LIMIT s (default
+#     60): status and gap.
 # MILP_PARTS selects parts (default "1 2 3").
 set -u
 : "${ECSCHED:=bin/ecsched}"
 : "${MILP_GRAPHS:=32}" "${MILP_PES:=2 4 8 16}" "${MILP_LIMIT:=60}"
 : "${MILP_STG50:=16}" "${MILP_STG50_PES:=2 4 8 16}" "${MILP_STG50_LIMIT:=300}"
 : "${MILP_PAPER_GRAPHS:=32}" "${MILP_PAPER_PES:=2 4 8 16}" "${MILP_PAPER_LIMIT:=60}"
-: "${MILP_PARTS:=1 2 3}"
+: "${MILP_PAPER_STEP:=1}" "${MILP_PARTS:=1 2 3}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
@@ -45,7 +46,7 @@ one() {
       -v nodes="$(key "$out" nodes)" -v rt="$(key "$out" runtime_s)" \
       -v cols="$(key "$out" cols)" 'BEGIN {
     rg = (cost != "null" && root != "null" && cost + 0 != 0) ? (cost - root) / (cost < 0 ? -cost : cost) * 100 : -1
-    printf "%-22s %3s %5s %-11s %8.2f %7s %8s %10s %10s %7s %8s\n", name, P, D, st, rt, nodes, cols,
+    printf "%-22s %3s %5s %-11s %8.3f %7s %8s %10s %10s %7s %8s\n", name, P, D, st, rt, nodes, cols,
       cost, base, rg < 0 ? "-" : sprintf("%.2f%%", rg), gap == "null" ? "-" : sprintf("%.2f%%", gap * 100)
   }'
 }
@@ -103,7 +104,7 @@ for part in $MILP_PARTS; do
     summary "$dir/t2"
     ;;
   3)
-    echo "-- paper formulation, paper-sized: first $MILP_PAPER_GRAPHS graphs, P in {$MILP_PAPER_PES}, limit ${MILP_PAPER_LIMIT}s"
+    echo "-- paper formulation, paper-sized: every ${MILP_PAPER_STEP}th of the first $MILP_PAPER_GRAPHS graphs, P in {$MILP_PAPER_PES}, limit ${MILP_PAPER_LIMIT}s"
     [ -f "$dir/g0.stg" ] || gen_graphs
     header | tee "$dir/t3"
     k=0
@@ -112,7 +113,7 @@ for part in $MILP_PARTS; do
       for P in $MILP_PAPER_PES; do
         one "$dir/g$k.stg" "$P" "$MILP_PAPER_LIMIT" paper "gen-n$n-seed$((k + 1))" | tee -a "$dir/t3"
       done
-      k=$((k + 1))
+      k=$((k + MILP_PAPER_STEP))
     done
     summary "$dir/t3"
     ;;
