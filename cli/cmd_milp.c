@@ -168,9 +168,7 @@ static const ecs_schedule *choose_warm_start(const milp_job *j,
 
 static void print_num_line(const char *key, double v)
 {
-    if (isnan(v))
-        printf("%-12s -\n", key);
-    else
+    if (!isnan(v))
         printf("%-12s %.6f\n", key, v);
 }
 
