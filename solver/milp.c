@@ -325,6 +325,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     if (b.have_rounder) {
         run.round = ecs_milp_round;
         run.round_ctx = &b.rounder;
+        run.dive = 1;
     }
     rc = ecs_milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {

@@ -4,6 +4,7 @@
  * columns keep their numbers), the best bound recorded in the callback, the
  * time limit in milliseconds.  A GLPK error never aborts the process: the
  * error hook jumps back here and the environment is freed. */
+#include "milp_dive.h"
 #include "milp_internal.h"
 
 #include <glpk.h>
@@ -197,6 +198,75 @@ static int solve_root(glpk_ctx *c)
     return 0;
 }
 
+/* Objective of a 1-based column vector. */
+static double objective(const ecs_milp_model *m, const double *x1)
+{
+    double z = 0.0;
+    for (size_t j = 0; j < m->ncols; j++)
+        z += m->obj[j] * x1[j + 1];
+    return z;
+}
+
+/* Dive with half the time left; a better solution becomes the warm start. */
+static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
+{
+    const ecs_milp_model *m = c->run->model;
+    double *best = malloc((m->ncols + 1) * sizeof *best);
+    if (best == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    double best_obj = HUGE_VAL;
+    if (c->warm1 != NULL) {
+        memcpy(best, c->warm1 + 1, m->ncols * sizeof *best);
+        best_obj = objective(m, c->warm1);
+    }
+    double t_end = now_s() + 0.5 * (double)ms_left(c) / 1000.0;
+    int r = ecs_milp_dive(c->lp, c->run, t_end, best, &best_obj);
+    if (r < 0) {
+        free(best);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (r > 0) {
+        c->run->dive_improved = 1;
+        if (c->warm1 == NULL)
+            c->warm1 = malloc((m->ncols + 1) * sizeof *c->warm1);
+        if (c->warm1 == NULL) {
+            free(best);
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        }
+        c->warm1[0] = 0.0;
+        memcpy(c->warm1 + 1, best, m->ncols * sizeof *best);
+        c->injected = 0;
+    }
+    free(best);
+    return ECS_OK;
+}
+
+/* Back to the root LP optimum after the dive (from the saved basis). */
+static int resolve_root(glpk_ctx *c)
+{
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = c->run->verbose ? GLP_MSG_ERR : GLP_MSG_OFF;
+    sm.presolve = GLP_OFF;
+    sm.tm_lim = ms_left(c);
+    return glp_simplex(c->lp, &sm) == 0 && glp_get_status(c->lp) == GLP_OPT;
+}
+
+/* The time ran out before branch and bound: the incumbent is the answer. */
+static ecs_result keep_incumbent(glpk_ctx *c, ecs_diag *diag)
+{
+    if (c->warm1 == NULL)
+        return ECS_OK;
+    size_t n = c->run->model->ncols;
+    c->run->x = malloc((n ? n : 1) * sizeof *c->run->x);
+    if (c->run->x == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    memcpy(c->run->x, c->warm1 + 1, n * sizeof *c->run->x);
+    c->run->obj = objective(c->run->model, c->warm1);
+    c->run->mip_status = 2;
+    return ECS_OK;
+}
+
 static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
 {
     glp_iocp io;
@@ -242,8 +312,14 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
         rc = export(c->lp, run->write_lp, 0, diag);
     if (rc == ECS_OK && run->write_mps != NULL)
         rc = export(c->lp, run->write_mps, 1, diag);
-    if (rc == ECS_OK && solve_root(c))
-        rc = solve_tree(c, diag);
+    if (rc == ECS_OK && solve_root(c)) {
+        if (run->dive)
+            rc = dive(c, diag);
+        if (rc == ECS_OK && resolve_root(c))
+            rc = solve_tree(c, diag);
+        else if (rc == ECS_OK)
+            rc = keep_incumbent(c, diag);
+    }
     glp_delete_prob(c->lp);
     c->lp = NULL;
     return rc;
@@ -263,6 +339,7 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     run->nodes = 0;
     run->x = NULL;
     run->warm_accepted = 0;
+    run->dive_improved = 0;
     ecs_result rc = prepare_warm(&c, diag);
     if (rc != ECS_OK) {
         free(c.lpx);

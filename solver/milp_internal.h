@@ -198,6 +198,8 @@ typedef struct ecs_milp_rounder {
     int *used;       /* tasks per slot */
     long *stop;      /* chosen stop per task */
     size_t *pick;    /* chosen interval per task */
+    double *key;     /* LP expected start per task */
+    unsigned char *done; /* task placed */
 } ecs_milp_rounder;
 
 ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
@@ -206,9 +208,10 @@ ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
                                  const ecs_milp_strong_map *map, size_t ncols);
 void ecs_milp_rounder_release(ecs_milp_rounder *r);
 
-/* The ecs_milp_run round hook: tasks in topological order take the interval
- * with the largest LP value (then the cheapest) that fits precedence and
- * capacity; 0 when every task got one. */
+/* The ecs_milp_run round hook: tasks, ready ones by LP expected start,
+ * take the fitting interval (precedence, capacity) with the largest LP
+ * value, else a cheap one ending no later than the LP's, else the one that
+ * ends first; 0 when every task got one. */
 int ecs_milp_round(void *rounder, const double *lp, double *x);
 
 /* Column values of a choice of one interval per task (pick[i] indexes iv). */
@@ -240,6 +243,8 @@ typedef struct ecs_milp_run {
     int (*round)(void *ctx, const double *lp, double *x);
     void *round_ctx;
     unsigned long rounded; /* incumbents the heuristic supplied */
+    int dive;              /* run the diving heuristic after the root */
+    int dive_improved;     /* the dive found a better incumbent */
 } ecs_milp_run;
 
 /* Load the model into GLPK, export it if asked, solve.  OK with run's out
