@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "problem.h"
 
+#include "ecsched/heuristic.h"
 #include "ecsched/milp.h"
 
 #include <math.h>
@@ -23,8 +24,8 @@ const ecs_command ecs_command_milp = {
     "\n"
     "Minimises the electricity cost of GRAPH on P PEs under the deadline\n"
     "D' = floor(M (1 + E)) (M: the base schedule's makespan) or --deadline N.\n"
-    "The base schedule (makespan-optimal, or --base FILE) is the first\n"
-    "incumbent when it meets D'.  Status: optimal (proven), feasible (the time\n"
+    "The heuristic's schedule (from the base: makespan-optimal, or --base\n"
+    "FILE) is the first incumbent when the base meets D'.  Status: optimal (proven), feasible (the time\n"
     "limit was reached; bound and gap say how far from optimal it may be),\n"
     "infeasible (no schedule meets D': exit 1), no_solution (the limit was\n"
     "reached with nothing found: exit 3).\n"
@@ -36,7 +37,7 @@ const ecs_command ecs_command_milp = {
     "  --deadline N       D' directly (slots 0..N-1)\n"
     "  --time-limit S     seconds for the solver (default 60)\n"
     "  --gap G            stop at relative gap G (default 0: proven optimal)\n"
-    "  --no-warm-start    do not give the solver the base schedule\n"
+    "  --no-warm-start    do not give the solver the heuristic's schedule\n"
     "  --write-lp FILE    export the model (CPLEX LP format)\n"
     "  --write-mps FILE   export the model (free MPS format)\n"
     "  --max-nonzeros N   refuse larger models (default 5e7)\n"
@@ -66,7 +67,10 @@ typedef struct milp_job {
     ecs_cli_problem pb;
     int have_pb;
     ecs_milp_result res;
-    const char *warm_name; /* "base" or "none" */
+    ecs_heur_result heur;  /* the heuristic's schedule (the warm start) */
+    int have_heur;
+    const char *warm_name; /* "heuristic", "base" or "none" */
+    double warm_cost;
 } milp_job;
 
 static int own_option(milp_job *j, int c, const char *arg)
@@ -153,16 +157,29 @@ static int parse_args(milp_job *j, int argc, char **argv)
 }
 
 /*
- * The first incumbent: the base schedule when it meets D'.  When the
- * heuristic lands, this is the one place to switch to its result.
+ * The first incumbent: the heuristic's schedule (never costlier than the
+ * base) when the base meets D'; the base itself if the heuristic fails.
  */
-static const ecs_schedule *choose_warm_start(const milp_job *j,
-                                             const char **name)
+static const ecs_schedule *choose_warm_start(milp_job *j)
 {
-    *name = "none";
+    j->warm_name = "none";
+    j->warm_cost = NAN;
     if (j->no_warm || j->pb.base_makespan > j->pb.deadline)
         return NULL;
-    *name = "base";
+    ecs_heur_params hp;
+    ecs_heur_params_init(&hp);
+    ecs_diag diag;
+    ecs_result rc = ecs_heur_run(j->pb.g, &j->m.platform, j->pb.prices.price,
+                                 j->pb.prices.n, j->pb.deadline, j->pb.base,
+                                 &hp, &j->heur, &diag);
+    j->have_heur = 1;
+    if (rc == ECS_OK && j->heur.schedule != NULL) {
+        j->warm_name = "heuristic";
+        j->warm_cost = j->heur.cost;
+        return j->heur.schedule;
+    }
+    j->warm_name = "base";
+    j->warm_cost = j->pb.base_cost;
     return j->pb.base;
 }
 
@@ -180,8 +197,11 @@ static void print_human(const milp_job *j, const ecs_check_report *rep)
     printf("%-12s %d\n", "pes", j->m.platform.pes);
     printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
            pb->base_makespan, pb->base_optimal ? ", optimal" : "");
-    printf("%-12s %s (warm start: %s)\n", "formulation",
+    printf("%-12s %s (warm start: %s", "formulation",
            ecs_milp_formulation_name(j->prm.formulation), j->warm_name);
+    if (!isnan(j->warm_cost))
+        printf(", cost %.6f", j->warm_cost);
+    printf(")\n");
     printf("%-12s %ld rows, %ld columns, %ld non-zeros\n", "model", r->rows,
            r->cols, r->nonzeros);
     printf("%-12s %s\n", "status", ecs_milp_status_name(r->status));
@@ -217,7 +237,8 @@ static int add_milp_keys(json_t *d, const milp_job *j)
            json_object_set_new(d, "rows", json_integer(r->rows)) ||
            json_object_set_new(d, "cols", json_integer(r->cols)) ||
            json_object_set_new(d, "nonzeros", json_integer(r->nonzeros)) ||
-           json_object_set_new(d, "warm_start", json_string(j->warm_name));
+           json_object_set_new(d, "warm_start", json_string(j->warm_name)) ||
+           json_object_set_new(d, "warm_start_cost", ecs_json_num(j->warm_cost));
 }
 
 static json_t *make_doc(const milp_job *j, const ecs_check_report *rep)
@@ -325,7 +346,7 @@ int ecs_cmd_milp(int argc, char **argv)
     ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
-        j.prm.warm_start = choose_warm_start(&j, &j.warm_name);
+        j.prm.warm_start = choose_warm_start(&j);
         rc = ecs_milp_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                             j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);
     }
@@ -337,6 +358,8 @@ int ecs_cmd_milp(int argc, char **argv)
         code = report(&j);
     }
     ecs_milp_result_release(&j.res);
+    if (j.have_heur)
+        ecs_heur_result_release(&j.heur);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

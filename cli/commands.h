@@ -20,6 +20,9 @@ typedef struct ecs_command {
     X(validate)                                                              \
     X(info)                                                                  \
     X(generate)                                                              \
+    X(prices)                                                                \
+    X(makespan)                                                              \
+    X(heuristic)                                                             \
     X(milp)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;

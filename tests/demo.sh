@@ -13,3 +13,7 @@ echo "== ecsched generate --tasks 16 --seed 1 --method layered -o out/gen16.stg"
 echo
 echo "== ecsched validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json"
 "$ECSCHED" validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json
+echo
+echo "== ecsched heuristic $G -p 4 --extension 0.2 -o out/heuristic.json --landscape out/landscape.csv"
+"$ECSCHED" heuristic "$G" -p 4 --extension 0.2 -o out/heuristic.json --landscape out/landscape.csv
+"$ECSCHED" validate "$G" out/heuristic.json

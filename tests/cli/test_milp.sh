@@ -6,9 +6,10 @@ G=tests/fixtures/tiny.stg
 # before 3; CP 5, M = 5 on 2 PEs, D' = floor(5 * 1.2) = 6, flat prices.
 # By hand: the one spare slot on the chain goes to a 2-unit task
 # (0.6, 0.8, 0.6: 1.36 instead of 2), task 2 gets 3 slots (0.4, 0.4, 0.2:
-# 0.36), task 3 runs at 1 (1), the other 2-unit task at 1 (2): 4.72.
+# 0.36), task 3 runs at 1 (1), the other 2-unit task at 1 (2): 4.72
+# (with --prices flat: every slot costs 1).
 for f in strong paper; do
-  run milp "$G" -p 2 --extension 0.2 --formulation $f -o "$T_DIR/$f.json"
+  run milp "$G" -p 2 --extension 0.2 --prices flat --formulation $f -o "$T_DIR/$f.json"
   expect_rc 0 "milp $f on tiny"
   expect_out "^status +optimal" "milp $f proves optimality"
   expect_out "^cost +4\.720000 \(base 6\.000000" "milp $f finds the hand optimum 4.72"
@@ -25,7 +26,7 @@ run milp "$G" -p 2 --extension 0.2 --json
 expect_rc 0 "milp --json"
 keys=$(grep -Eo '^  "[a-z_]+"' "$OUT" | tr -d ' "' | tr '\n' ' ')
 case "$keys" in
-  *"status runtime_s formulation optimal bound gap root_bound nodes rows cols nonzeros warm_start tasks "*)
+  *"status runtime_s formulation optimal bound gap root_bound nodes rows cols nonzeros warm_start warm_start_cost tasks "*)
     ok "milp --json key order" ;;
   *) notok "milp --json key order: $keys" ;;
 esac
@@ -60,6 +61,8 @@ expect_err "/nonexistent/dir/m.lp" "milp names the file it cannot write"
 run milp "$G" -p 2 --extension 0.4 --no-warm-start --power static:0.4 --gap 0.01 -o "$T_DIR/s.json"
 expect_rc 0 "milp --no-warm-start --power static:0.4"
 expect_eq "$(json_key "$T_DIR/s.json" warm_start)" none "no warm start recorded"
+run milp "$G" -p 2 --extension 0.2 --json
+expect_eq "$(json_key "$OUT" warm_start)" heuristic "the heuristic gives the warm start"
 run validate "$G" "$T_DIR/s.json"
 expect_rc 0 "static-power schedule passes validate"
 
