@@ -5,6 +5,7 @@
 
 #include "ecsched/check.h"
 #include "ecsched/graph.h"
+#include "ecsched/heuristic.h"
 #include "ecsched/makespan.h"
 #include "ecsched/milp.h"
 #include "ecsched/platform.h"
@@ -338,8 +339,8 @@ static void test_strong_equals_paper(void **state)
     assert_int_equal(compared, 20);
 }
 
-/* The optimum never exceeds the base schedule's cost, negative prices too;
- * with a warm start the result is never worse than it. */
+/* The optimum never exceeds the base schedule's cost nor the heuristic's,
+ * negative prices too; with or without either as the warm start. */
 static void test_not_above_base(void **state)
 {
     (void)state;
@@ -357,10 +358,21 @@ static void test_not_above_base(void **state)
         assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D, base,
                                             &rep),
                          ECS_OK);
-        ecs_milp_status st = solve(g, &p, price, D, ECS_MILP_STRONG,
-                                   t % 3 ? base : NULL, &cost);
+        ecs_heur_params hp;
+        ecs_heur_params_init(&hp);
+        ecs_heur_result hr;
+        assert_int_equal(ecs_heur_run(g, &p, price, (size_t)D, D, base, &hp,
+                                      &hr, NULL),
+                         ECS_OK);
+        assert_true(hr.cost <= rep.cost + 1e-9);
+        const ecs_schedule *warm = t % 3 == 0 ? NULL
+                                   : t % 3 == 1 ? base : hr.schedule;
+        ecs_milp_status st = solve(g, &p, price, D, ECS_MILP_STRONG, warm,
+                                   &cost);
         assert_int_equal(st, ECS_MILP_OPTIMAL);
         assert_true(cost <= rep.cost + 1e-9);
+        assert_true(cost <= hr.cost + 1e-9);
+        ecs_heur_result_release(&hr);
         ecs_schedule_free(base);
         ecs_graph_free(g);
     }
