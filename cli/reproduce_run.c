@@ -2,6 +2,7 @@
 #include "reproduce_run.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/milp.h"
 #include "ecsched/numparse.h"
 #include "problem.h"
 
@@ -15,6 +16,8 @@ void ecs_repro_heur_init(ecs_repro_heur *h)
     memset(h, 0, sizeof *h);
     h->prices = "epex-2016-10-19";
     h->makespan_time_limit_s = 10;
+    h->with_base = 1;
+    h->milp_time_limit_s = 60;
 }
 
 static json_t *row_head(const char *graph, long pes, double e,
@@ -61,7 +64,7 @@ typedef struct run_ctx {
 /* One heuristic mode on a loaded problem: a row, its schedule checked. */
 static void heur_row(run_ctx *cx, const ecs_cli_model *m,
                      const ecs_cli_problem *pb, const char *graph, double e,
-                     ecs_heur_mode mode)
+                     ecs_heur_mode mode, ecs_schedule **best, double *best_cost)
 {
     json_t *r = row_head(graph, m->platform.pes, e, m->prices_spec,
                          ecs_heur_mode_name(mode));
@@ -90,8 +93,64 @@ static void heur_row(run_ctx *cx, const ecs_cli_model *m,
              err[0] ? 0 : ecs_schedule_makespan(res.schedule), pb->deadline,
              t, err[0] ? err : NULL, pb);
     json_array_append_new(cx->rows, r);
+    if (!err[0] && (*best == NULL || res.cost < *best_cost)) {
+        ecs_schedule *c = ecs_schedule_copy(res.schedule);
+        if (c) {
+            ecs_schedule_free(*best);
+            *best = c;
+            *best_cost = res.cost;
+        }
+    }
     ecs_heur_result_release(&res);
 }
+
+/* The MILP at the same D', warm-started
+ * with the best heuristic schedule; its row, and the proven optimum copied
+ * into the heuristic rows of the case (rows[first..]). */
+static void milp_row(run_ctx *cx, const ecs_cli_model *m,
+                     const ecs_cli_problem *pb, const char *graph, double e,
+                     const ecs_schedule *warm, size_t first)
+{
+    json_t *r = row_head(graph, m->platform.pes, e, m->prices_spec, "milp");
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = cx->h->milp_time_limit_s;
+    prm.warm_start = warm;
+    ecs_milp_result res;
+    memset(&res, 0, sizeof res);
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    double t0 = ecs_cli_now();
+    ecs_result rc = ecs_milp_solve(pb->g, &m->platform, pb->prices.price,
+                                   pb->prices.n, pb->deadline, &prm, &res, &d);
+    double t = ecs_cli_now() - t0;
+    char err[ECS_DIAG_MSG_MAX + 64] = "";
+    ecs_check_report rep;
+    if (rc != ECS_OK)
+        ecs_diag_format(&d, err, sizeof err);
+    else if (res.schedule == NULL)
+        snprintf(err, sizeof err, "no schedule (%s)",
+                 ecs_milp_status_name(res.status));
+    else if (ecs_check_schedule(pb->g, &m->platform, pb->prices.price,
+                                pb->prices.n, pb->deadline, res.schedule,
+                                &rep) != ECS_OK)
+        snprintf(err, sizeof err, "checker: %s", rep.msg);
+    int proven = !err[0] && res.status == ECS_MILP_OPTIMAL;
+    row_tail(r, res.cost, pb->base_cost,
+             rc == ECS_OK ? ecs_milp_status_name(res.status) : "error",
+             err[0] ? 0 : ecs_schedule_makespan(res.schedule), pb->deadline, t,
+             err[0] ? err : NULL, pb);
+    if (proven)
+        json_object_set_new(r, "optimum", ecs_json_num(res.cost));
+    if (rc == ECS_OK && !err[0])
+        json_object_set_new(r, "bound", ecs_json_num(res.bound));
+    json_array_append_new(cx->rows, r);
+    for (size_t i = first; proven && i + 1 < json_array_size(cx->rows); i++)
+        json_object_set_new(json_array_get(cx->rows, i), "optimum",
+                            ecs_json_num(res.cost));
+    ecs_milp_result_release(&res);
+}
+
 
 static ecs_result model_for(const ecs_repro_heur *h, long pes,
                             const char *ext, const char *prices,
@@ -190,12 +249,20 @@ static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
                 error_rows(cx, graph, pes, e, price[q], &d);
                 continue;
             }
-            json_t *r = row_head(graph, pes, e, price[q], "base");
-            row_tail(r, pb.base_cost, pb.base_cost, "feasible",
-                     pb.base_makespan, pb.deadline, base_time, NULL, &pb);
-            json_array_append_new(cx->rows, r);
-            heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP);
-            heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY);
+            if (h->with_base) {
+                json_t *r = row_head(graph, pes, e, price[q], "base");
+                row_tail(r, pb.base_cost, pb.base_cost, "feasible",
+                         pb.base_makespan, pb.deadline, base_time, NULL, &pb);
+                json_array_append_new(cx->rows, r);
+            }
+            size_t first = json_array_size(cx->rows);
+            ecs_schedule *best = NULL;
+            double best_cost = 0;
+            heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP, &best, &best_cost);
+            heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY, &best, &best_cost);
+            if (h->with_milp)
+                milp_row(cx, &m, &pb, graph, e, best, first);
+            ecs_schedule_free(best);
             if (isatty(2))
                 fprintf(stderr, "\r  %zu/%zu cases", ++*done, total);
         }

@@ -20,13 +20,19 @@ typedef struct ecs_repro_heur {
     const char *prices;       /* comma list, default epex-2016-10-19 */
     const char *power;        /* NULL: quadratic */
     double makespan_time_limit_s; /* per base schedule (default 10) */
+    int with_base;            /* a "base" row per case (default 1) */
+    int with_milp;            /* a "milp" row per case (default 0), warm-
+                                 started with the cheaper heuristic result;
+                                 its proven optimum goes into the heuristic
+                                 rows' "optimum" */
+    double milp_time_limit_s; /* per MILP (default 60) */
 } ecs_repro_heur;
 
 void ecs_repro_heur_init(ecs_repro_heur *h);
 
 /*
- * For every graph, P, price schedule and E: the base schedule, the heuristic in sweep and
- * binary mode (each schedule checked by the checker), one row each, written
+ * For every graph, P, price schedule and E: the base schedule, the
+ * heuristic in sweep and binary mode, optionally the MILP (each schedule checked by the checker), one row each, written
  * as JSON lines to out_path atomically.  A case that fails is a row with
  * "error" and the run goes on.  *ncases = rows written.  EIO, ENOMEM,
  * EINVAL (bad P, power or E).

@@ -59,26 +59,12 @@ cp "$T_DIR/empty/REPORT.md" "$OUT"
 expect_out 'Not run: `saving\.jsonl` is missing' "missing experiment named"
 expect_out 'E = 0, epex prices \| n/a \| 4\.6% \| not measured' "nothing measured, nothing claimed"
 
-# without the batch command in this build, nothing can run: exit 3, said so
-if "$ECSCHED" batch --help >/dev/null 2>&1; then
-  skip "reproduce without batch: this build has batch (the quick run is not part of the test suite)"
-else
-  run reproduce --quick --out "$T_DIR/nobatch"
-  expect_rc 3 "reproduce without batch"
-  expect_err 'no `ecsched batch`' "says that batch is missing"
-  expect_file "$T_DIR/nobatch/REPORT.md" "still writes the report"
-fi
-
 # a real quick run on one small graph: the heuristic experiments run
 # in-process (the MILP ones through batch, when this build has it)
 mkdir -p "$T_DIR/one"
 cp data/paper32/g00_n08.stg "$T_DIR/one/"
 run reproduce --quick --graphs "$T_DIR/one" --time-limit 5 --out "$T_DIR/q"
-if "$ECSCHED" batch --help >/dev/null 2>&1; then
-  expect_rc 0 "quick run on one graph"
-else
-  expect_rc 3 "quick run on one graph without batch (MILP experiments missing)"
-fi
+expect_rc 0 "quick run on one graph"
 S=$T_DIR/q/saving.jsonl
 expect_eq "$(grep -c . "$S")" 36 "saving: 2 P x 6 E x (base, sweep, binary) rows"
 expect_eq "$(grep -c '"error":null' "$S")" 36 "no case failed"
@@ -93,7 +79,18 @@ got=$(grep '"pes":2,"extension":0.2,' "$S" | grep '"method":"sweep"' | sed -n 's
 expect_eq "$got" "$want" "sweep row = ecsched heuristic on the same case"
 expect_eq "$(grep -c '"method":"sweep"' "$T_DIR/q/static.jsonl")" 2 "static power: one sweep row per P"
 expect_eq "$(ls "$T_DIR/q/landscape" | grep -c '\.csv$')" 2 "one landscape per P"
+# heuristic vs MILP: 2 P x 2 E x (sweep, binary, milp); the optimum is never
+# above a heuristic's cost, and the heuristic rows carry the MILP's optimum
+O=$T_DIR/q/optimal.jsonl
+expect_eq "$(grep -c . "$O")" 12 "optimal: 2 P x 2 E x 3 methods"
+expect_eq "$(grep '"method":"milp"' "$O" | grep -c '"status":"optimal"')" 4 "every 8-task MILP proven optimal"
+bad=$(sed -n 's/.*"cost":\([-0-9.e]*\),"base_cost":[-0-9.e]*,"optimum":\([-0-9.e]*\),.*/\1 \2/p' "$O" |
+  awk '$1 < $2 - 1e-9 { n++ } END { print n + 0 }')
+expect_eq "$bad" 0 "no heuristic below the proven optimum"
+expect_eq "$(grep -c '"optimum":null' "$O")" 0 "every row knows its optimum"
+expect_eq "$(grep -c . "$T_DIR/q/prices.jsonl")" 18 "prices: 2 P x 3 schedules x 3 methods"
 cp "$T_DIR/q/REPORT.md" "$OUT"
+expect_out 'E = 0\.2, epex prices \| \+[0-9.]+% \(sweep; 2 proven, 0 without proof\)' "report: heuristic over the proven optimum"
 expect_out '^Base schedules: makespan proven optimal for (all 2 |[0-9]+ of 2 )' "report says how many bases are optimal"
 expect_out '^\| 0\.2 \| [0-9.]+% \| [0-9.]+% \| 2 \|' "saving table has E = 0.2"
 
