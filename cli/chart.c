@@ -334,6 +334,38 @@ static void draw_bar(ecs_svg *s, const ecs_bar_chart *c, size_t g, size_t b,
     ecs_svg_group_end(s);
 }
 
+/* A group name under its bars: one line if it fits, else split after its
+ * last ", " into two lines; never wider than w (the font shrinks to 7 px,
+ * below that the name is left out). */
+static void group_label(ecs_svg *s, const char *name, double x, double y,
+                        double w)
+{
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.anchor = ECS_SVG_MIDDLE;
+    f.cls = "group";
+    char a[128], b[128] = "";
+    snprintf(a, sizeof a, "%s", name);
+    if (ecs_svg_text_width(a, 11) > w) {
+        char *cut = strstr(a, ", ");
+        for (char *p = cut; p; p = strstr(p + 1, ", "))
+            cut = p;
+        if (cut) {
+            snprintf(b, sizeof b, "%s", cut + 2);
+            *cut = '\0';
+        }
+    }
+    double need = ecs_svg_text_width(a, 1);
+    if (ecs_svg_text_width(b, 1) > need)
+        need = ecs_svg_text_width(b, 1);
+    f.size = need > 0 && w / need < 11 ? w / need : 11;
+    if (f.size < 7)
+        return;
+    ecs_svg_text(s, x, y, a, &f);
+    if (b[0])
+        ecs_svg_text(s, x, y + f.size + 3, b, &f);
+}
+
 char *ecs_chart_bars_svg(const ecs_bar_chart *c)
 {
     legend_entry *le = calloc(c->nbars + 1, sizeof *le);
@@ -377,12 +409,8 @@ char *ecs_chart_bars_svg(const ecs_bar_chart *c)
         double gx = CH_ML + gw * (double)g;
         for (size_t b = 0; b < c->nbars; b++)
             draw_bar(s, c, g, b, gx + gw * 0.1 + bw * (double)b, bw, &sy);
-        /* group names: shrink the font until the name fits its slot */
-        f.size = 11;
-        while (f.size > 7 && ecs_svg_text_width(c->group[g], f.size) > gw - 4)
-            f.size -= 1;
-        if (ecs_svg_text_width(c->group[g], f.size) <= gw - 4)
-            ecs_svg_text(s, gx + gw / 2, top + CH_PLOT_H + 18, c->group[g], &f);
+        group_label(s, c->group[g], gx + gw / 2, top + CH_PLOT_H + 18,
+                    gw - 4);
     }
     ecs_svg_style st;
     ecs_svg_style_init(&st);

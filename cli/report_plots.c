@@ -95,6 +95,49 @@ static size_t accs_to_series(const accs *A, ecs_chart_series *se, size_t max,
     return n;
 }
 
+/* ---- one row per case and method (the same case may come from several
+ * result files) ---- */
+
+typedef struct seen {
+    char **key;
+    size_t n, cap;
+} seen;
+
+/* 1 when row's (graph, pes, extension, prices, method) is new. */
+static int seen_first(seen *S, const json_t *r)
+{
+    double p = -1, e = -1;
+    ecs_row_num(r, "pes", &p);
+    ecs_row_num(r, "extension", &e);
+    const char *g = ecs_row_str(r, "graph"), *pr = ecs_row_str(r, "prices");
+    const char *m = ecs_row_str(r, "method");
+    char k[512];
+    snprintf(k, sizeof k, "%s|%.0f|%.9g|%s|%s", g ? g : "", p, e,
+             pr ? pr : "", m ? m : "");
+    for (size_t i = 0; i < S->n; i++)
+        if (strcmp(S->key[i], k) == 0)
+            return 0;
+    if (S->n == S->cap) {
+        size_t c = S->cap ? 2 * S->cap : 256;
+        char **nk = realloc(S->key, c * sizeof *nk);
+        if (nk == NULL)
+            return 1;
+        S->key = nk;
+        S->cap = c;
+    }
+    S->key[S->n] = strdup(k);
+    if (S->key[S->n])
+        S->n++;
+    return 1;
+}
+
+static void seen_free(seen *S)
+{
+    for (size_t i = 0; i < S->n; i++)
+        free(S->key[i]);
+    free(S->key);
+}
+
 /* ---- writing ---- */
 
 typedef struct plot_ctx {
@@ -157,6 +200,7 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
     ecs_report_plot *p = next_plot(cx, "saving_vs_extension.svg");
     int by_prices = distinct(rows, n, "prices") > 1;
     accs A = {0};
+    seen S = {0};
     long used = 0;
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
@@ -164,7 +208,7 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
         double e, c, b;
         if (!ecs_row_ok(r) || m == NULL || strcmp(m, "base") == 0 ||
             !ecs_row_num(r, "extension", &e) || !ecs_row_num(r, "cost", &c) ||
-            !ecs_row_num(r, "base_cost", &b) || !(b > 0))
+            !ecs_row_num(r, "base_cost", &b) || !(b > 0) || !seen_first(&S, r))
             continue;
         char name[96];
         snprintf(name, sizeof name, "%s%s%s", m, by_prices ? ", " : "",
@@ -172,6 +216,7 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
         acc_add(&A, name, "", 100 * e, 100 * (1 - c / b));
         used++;
     }
+    seen_free(&S);
     if (used == 0) {
         free(A.a);
         snprintf(p->note, sizeof p->note,
@@ -275,6 +320,7 @@ static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
     }
     long used = 0, unproven = 0;
+    seen S = {0};
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
         const char *m = ecs_row_str(r, "method"), *pr = ecs_row_str(r, "prices");
@@ -282,7 +328,10 @@ static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
         if (!ecs_row_ok(r) || !ecs_row_is_heuristic(m) || !ecs_row_num(r, "cost", &c) ||
             !ecs_row_num(r, "extension", &e))
             continue;
-        if (!ecs_optima_find(o, r, &opt)) {
+        int found = ecs_optima_find(o, r, &opt);
+        if (found < 0 || !seen_first(&S, r))
+            continue;
+        if (found == 0) {
             unproven++;
             continue;
         }
@@ -292,6 +341,7 @@ static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
         used++;
     }
     ecs_optima_free(o);
+    seen_free(&S);
     if (used == 0) {
         snprintf(p->note, sizeof p->note,
                  "skipped: no heuristic case with a proven optimum "

@@ -167,6 +167,8 @@ static void st_free(sample *s)
 /* "12.3%" or "n/a" */
 static const char *pct(char *buf, double v, int sign)
 {
+    if (fabs(v) < 0.05)
+        v = 0; /* no "-0.0%" */
     if (!isfinite(v))
         snprintf(buf, 32, "n/a");
     else
@@ -228,10 +230,11 @@ static void over_opt(const results *R, const ecs_optima *o,
         if (!ecs_row_ok(r) || !is_method(r, method) || !same_e(r, e) ||
             !is_prices(r, prices) || !ecs_row_num(r, "cost", &c))
             continue;
-        if (ecs_optima_find(o, r, &opt))
+        int found = ecs_optima_find(o, r, &opt);
+        if (found > 0)
             st_add(s, 100 * (c / opt - 1));
         else
-            (*unproven)++;
+            (*unproven)++; /* no proven optimum (or no MILP ran) */
     }
 }
 

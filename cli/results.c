@@ -73,10 +73,12 @@ ecs_optima *ecs_optima_new(json_t *const *rows, size_t n)
         const char *m = ecs_row_str(rows[i], "method");
         const char *st = ecs_row_str(rows[i], "status");
         double c;
-        if (ecs_row_ok(rows[i]) && m && strcmp(m, "milp") == 0 && st &&
-            strcmp(st, "optimal") == 0 && ecs_row_num(rows[i], "cost", &c)) {
+        if (m && strcmp(m, "milp") == 0) { /* NAN: not proven */
+            int proven = ecs_row_ok(rows[i]) && st &&
+                         strcmp(st, "optimal") == 0 &&
+                         ecs_row_num(rows[i], "cost", &c);
             case_key(rows[i], o->e[o->n].key, sizeof o->e[o->n].key);
-            o->e[o->n++].cost = c;
+            o->e[o->n++].cost = proven ? c : NAN;
         }
     }
     qsort(o->e, o->n, sizeof *o->e, cmp_opt);
@@ -96,13 +98,19 @@ int ecs_optima_find(const ecs_optima *o, const json_t *r, double *opt)
     if (ecs_row_num(r, "optimum", opt) && *opt > 0)
         return 1;
     if (o == NULL || o->n == 0)
-        return 0;
+        return -1;
     opt_entry k;
     case_key(r, k.key, sizeof k.key);
     const opt_entry *hit = bsearch(&k, o->e, o->n, sizeof *o->e, cmp_opt);
-    if (hit && hit->cost > 0) {
-        *opt = hit->cost;
-        return 1;
-    }
+    if (hit == NULL)
+        return -1;
+    /* several milp rows of one case: any proven one */
+    while (hit > o->e && strcmp(hit[-1].key, k.key) == 0)
+        hit--;
+    for (; hit < o->e + o->n && strcmp(hit->key, k.key) == 0; hit++)
+        if (hit->cost > 0) {
+            *opt = hit->cost;
+            return 1;
+        }
     return 0;
 }
