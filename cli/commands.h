@@ -17,7 +17,8 @@ typedef struct ecs_command {
  * here is the only other step.
  */
 #define ECS_COMMAND_LIST(X)                                                  \
-    X(validate)
+    X(validate)                                                              \
+    X(compare)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
 ECS_COMMAND_LIST(ECS_COMMAND_DECLARE)
