@@ -18,7 +18,8 @@ typedef struct ecs_command {
  */
 #define ECS_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
-    X(compare)
+    X(compare)                                                               \
+    X(batch)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
 ECS_COMMAND_LIST(ECS_COMMAND_DECLARE)
