@@ -19,7 +19,8 @@ typedef struct ecs_command {
 #define ECS_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
     X(compare)                                                               \
-    X(batch)
+    X(batch)                                                                 \
+    X(report)
 
 #define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
 ECS_COMMAND_LIST(ECS_COMMAND_DECLARE)
