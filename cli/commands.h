@@ -18,6 +18,8 @@ typedef struct ecs_command {
  */
 #define ECS_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
+    X(info)                                                                  \
+    X(generate)                                                              \
     X(compare)                                                               \
     X(batch)                                                                 \
     X(report)

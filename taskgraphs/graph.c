@@ -118,7 +118,8 @@ static int check_unique_ids(const long *id, size_t n, long *dup)
     long *ids = malloc((n ? n : 1) * sizeof *ids);
     if (ids == NULL)
         return -2;
-    memcpy(ids, id, n * sizeof *ids);
+    if (n > 0)
+        memcpy(ids, id, n * sizeof *ids);
     qsort(ids, n, sizeof *ids, cmp_long);
     int rc = 0;
     for (size_t i = 1; i < n; i++)
@@ -166,10 +167,12 @@ ecs_result ecs_graph_build(size_t n, const long *id, const long *work,
     ecs_graph *g = graph_alloc(n, m, has_comm);
     if (g == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    memcpy(g->id, id, n * sizeof *id);
-    memcpy(g->work, work, n * sizeof *work);
-    if (dummy)
-        memcpy(g->dummy, dummy, n);
+    if (n > 0) { /* id and work may be NULL for the empty graph */
+        memcpy(g->id, id, n * sizeof *id);
+        memcpy(g->work, work, n * sizeof *work);
+        if (dummy)
+            memcpy(g->dummy, dummy, n);
+    }
     g->meta.cp_length = -1;
     g->meta.parallelism = -1;
     for (size_t e = 0; e < m; e++) {

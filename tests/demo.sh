@@ -7,5 +7,9 @@ mkdir -p out
 echo "== ecsched info $G"
 "$ECSCHED" info "$G"
 echo
+echo "== ecsched generate --tasks 16 --seed 1 --method layered -o out/gen16.stg"
+"$ECSCHED" generate --tasks 16 --seed 1 --method layered -o out/gen16.stg
+"$ECSCHED" info out/gen16.stg
+echo
 echo "== ecsched validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json"
 "$ECSCHED" validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json

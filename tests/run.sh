@@ -21,17 +21,19 @@ for t in "$testdir"/test_*; do
   [ -x "$t" ] || continue
   name=$(basename "$t")
   if (cd "$top" && "$t") >"$tmp" 2>&1; then status=ok; else status=FAIL; fi
+  # cmocka prints one OK line per passed test and closes with
+  # "[  FAILED  ] N test(s), listed below:" / "[  SKIPPED ] N test(s), ..."
   p=$(grep -c '^\[       OK \]' "$tmp")
-  f=$(grep -c '^\[  FAILED  \] test' "$tmp")
-  s=$(grep -c '^\[  SKIPPED \]' "$tmp")
-  # cmocka counts skipped tests as OK lines too in some versions
-  passed=$((passed + p - s)); skipped=$((skipped + s))
+  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:.*/\1/p' "$tmp" | head -1)
+  s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test(s), listed below:.*/\1/p' "$tmp" | head -1)
+  f=${f:-0}; s=${s:-0}
+  passed=$((passed + p)); skipped=$((skipped + s))
   if [ "$status" = FAIL ]; then
     [ "$f" -gt 0 ] || f=1
     failed=$((failed + f)); failures="$failures $name"
     cat "$tmp"
   fi
-  printf '%-28s %s (%d ok, %d skipped)\n' "$name" "$status" "$((p - s))" "$s"
+  printf '%-28s %s (%d ok, %d skipped)\n' "$name" "$status" "$p" "$s"
 done
 
 for t in "$here"/cli/test_*.sh; do

@@ -25,9 +25,21 @@ ecs_result ecs_stg_read_buffer(const char *buf, size_t len, const char *name,
                                ecs_diag *diag);
 
 /*
- * Write g in the standard layout: header n, dummy entry 0 and exit n+1
- * (added unless g already has them), tasks renumbered 1..n in topological
- * order, and a "#" block with CP Length and Parallelism.
+ * Write g in the standard layout: header n, dummy entry 0 and exit n+1,
+ * tasks renumbered 1..n in topological order, one record per line, and a
+ * "#" block with the comment (each of its lines prefixed "# "), the
+ * generator (g->meta.generator, where set), task and edge counts, CP Length
+ * and Parallelism (total work / CP Length), as the STG files have it.
+ *
+ * The tasks written are all tasks of g except layout dummies (dummy[]) that
+ * are a source or a sink; the entry and exit dummies are made afresh (entry
+ * before every task without predecessors, exit after every task without
+ * successors).  The renumbering is the topological order that takes the
+ * smallest STG id first among the ready tasks, so a graph whose ids already
+ * follow a topological order keeps its ids.  Communication costs are not
+ * written (the standard layout has none; a "#" line says so).  Reading the
+ * file back with ecs_stg_read_file gives the same graph under that
+ * renumbering.  Fails with EIO when writing fails, ENOMEM.
  */
 ecs_result ecs_stg_write(FILE *f, const ecs_graph *g, const char *comment);
 
@@ -37,18 +49,52 @@ typedef enum ecs_gen_method {
     ECS_GEN_LAYERED   /* tasks in layers, edges from earlier layers */
 } ecs_gen_method;
 
+/* Name of a method: "sameprob", "layered". */
+const char *ecs_gen_method_name(ecs_gen_method m);
+
+/* Parse a method name; returns 0 or -1 when unknown. */
+int ecs_gen_method_parse(const char *name, ecs_gen_method *out);
+
+/* Limits of the generators (time is quadratic in the tasks). */
+#define ECS_GEN_MAX_TASKS 20000
+#define ECS_GEN_MAX_WORK 1000000000L
+#define ECS_GEN_MAX_EDGES 4000000
+
 typedef struct ecs_gen_params {
-    size_t tasks;          /* number of real tasks, >= 1 */
-    ecs_gen_method method;
-    unsigned long seed;
+    size_t tasks;          /* number of real tasks, 1..ECS_GEN_MAX_TASKS
+                              (default 50) */
+    ecs_gen_method method; /* default ECS_GEN_SAMEPROB */
+    unsigned long seed;    /* default 1 */
     long max_work;         /* work uniform in 1..max_work (default 10) */
-    double avg_preds;      /* target average predecessors (default 2) */
+    double avg_preds;      /* target average predecessors (default 2),
+                              0..(tasks - 1) / 2 */
 } ecs_gen_params;
 
 /* Fill params with defaults. */
 void ecs_gen_params_init(ecs_gen_params *p);
 
-/* Generate a graph (with dummy entry and exit, ids 0..n+1). */
+/* Number of layers the layered method uses for `tasks` tasks:
+ * round(tasks / 10) (the STG set's average width of 10), at least 2 (at
+ * most tasks). */
+size_t ecs_gen_layers(size_t tasks);
+
+/*
+ * Generate a graph with dummy entry 0 and exit n+1 (ids 0..n+1, dummy[]
+ * set, entry before every source, exit after every sink), real tasks 1..n
+ * with work uniform in 1..max_work, ids in a topological order.
+ *
+ * sameprob: every pair i < j is an edge with probability
+ * p = 2 avg_preds / (n - 1), so a task has avg_preds predecessors on average.
+ * layered: ecs_gen_layers(n) layers, each with one task and the remaining
+ * tasks dealt to layers uniformly at random, numbered layer by layer; every
+ * pair from an earlier to a later layer is an edge with probability
+ * p = avg_preds n / (number of such pairs), capped at 1.
+ * meta.generator is "sameprob" or "layrprob" (the STG set's names).
+ *
+ * Deterministic: a splitmix64 stream seeded with seed, no global state, no
+ * floating point in the draws; the same parameters give the same graph on
+ * every machine.  Fails with EINVAL (diag says which parameter) or ENOMEM.
+ */
 ecs_result ecs_stg_generate(const ecs_gen_params *p, ecs_graph **out,
                             ecs_diag *diag);
 

@@ -1,0 +1,86 @@
+# ecsched generate: random graphs that our reader reads back, the same file
+# for the same seed, the requested size and work range, atomic -o.
+. tests/cli/lib.sh
+
+run generate --tasks 30 --seed 5
+expect_rc 0 "generate to stdout"
+cp "$OUT" "$T_DIR/a.stg"
+expect_eq "$(head -1 "$T_DIR/a.stg" | tr -d ' ')" 30 "header: 30 tasks"
+expect_out '^# CP Length +: [0-9]+$' "the # block has a CP Length"
+expect_out '^# Parallelism +: [0-9]+\.[0-9]{6}$' "the # block has a Parallelism"
+run info --json "$T_DIR/a.stg"
+expect_rc 0 "the reader reads it back, CP Length agrees"
+expect_eq "$(json_key "$OUT" tasks) $(json_key "$OUT" cp_agrees) $(json_key "$OUT" generator)" \
+  "30 true sameprob" "30 tasks, CP Length agrees, sameprob"
+
+# the same arguments give the same bytes; another seed another graph
+run generate --tasks 30 --seed 5
+if cmp -s "$OUT" "$T_DIR/a.stg"; then ok "same seed, same file"; else notok "same seed, same file"; fi
+run generate --tasks 30 --seed 6
+if cmp -s "$OUT" "$T_DIR/a.stg"; then notok "another seed, another file"; else ok "another seed, another file"; fi
+# the command line written in the file makes the file again
+again=$(sed -n 's/^# \(ecsched generate .*\)$/\1/p' "$T_DIR/a.stg")
+expect_eq "$again" "ecsched generate --tasks 30 --seed 5 --method sameprob --max-work 10 --avg-preds 2" "the file records its command line"
+# shellcheck disable=SC2086
+run ${again#ecsched }
+if cmp -s "$OUT" "$T_DIR/a.stg"; then ok "the recorded command line reproduces the file"; else notok "recorded command line"; fi
+
+# work in 1..max-work; every record's id, its predecessors before it
+run generate --tasks 200 --seed 11 --method layered --max-work 3 --avg-preds 4
+expect_rc 0 "layered, max work 3"
+bad=$(awk 'NR > 2 && $1 >= 1 && $1 <= 200 && ($2 < 1 || $2 > 3) { n++ } END { print n + 0 }' "$OUT")
+expect_eq "$bad" 0 "every work in 1..3"
+seen=$(awk 'NR > 2 && $1 >= 1 && $1 <= 200 { s[$2] = 1 } END { print s[1] + s[2] + s[3] }' "$OUT")
+expect_eq "$seen" 3 "each of 1, 2, 3 occurs"
+back=$(awk '!/^#/ && NR > 1 { for (k = 4; k <= NF; k++) if ($k >= $1) n++ } END { print n + 0 }' "$OUT")
+expect_eq "$back" 0 "ids are a topological order"
+cp "$OUT" "$T_DIR/l.stg"
+run info --json "$T_DIR/l.stg"
+expect_eq "$(json_key "$OUT" tasks) $(json_key "$OUT" total_work) $(json_key "$OUT" generator)" \
+  "200 $(awk 'NR > 2 && $1 >= 1 && $1 <= 200 { w += $2 } END { print w }' "$T_DIR/l.stg") layrprob" \
+  "layered: 200 tasks, total work = sum of the records"
+
+# -o: atomic, with a one-line summary; nothing left behind on failure
+run generate --tasks 50 --seed 1 -o "$T_DIR/o.stg"
+expect_rc 0 "generate -o"
+expect_file "$T_DIR/o.stg" "-o wrote the file"
+expect_out "o\.stg: 50 tasks, [0-9]+ edges, critical path [0-9]+, total work [0-9]+$" "-o prints a summary"
+expect_eq "$(ls "$T_DIR" | grep -c tmp)" 0 "no temporary file left"
+run generate --tasks 50 --seed 1 -o "$T_DIR/nodir/o.stg"
+expect_rc 2 "-o into a missing directory"
+expect_err 'nodir/o\.stg: cannot write' "the write error names the file"
+expect_no_file "$T_DIR/nodir" "nothing written"
+
+# tiny graphs for the solvers: defaults adapt the density
+run generate --tasks 3 --seed 2
+expect_rc 0 "3 tasks with the default density"
+run generate --tasks 1 --seed 2
+expect_rc 0 "a single task"
+expect_out '^ +2 +0 +1 +1$' "exit after the single task"
+
+# bad arguments: exit 2, the argument named, nothing on stdout
+while IFS='|' read -r args pattern; do
+  [ -n "$args" ] || continue
+  # shellcheck disable=SC2086
+  run generate $args
+  expect_rc 2 "generate $args"
+  expect_err "$pattern" "generate $args: message"
+  expect_no_out "generate $args: nothing on stdout"
+done <<'CASES'
+--tasks 0 --seed 1|--tasks must be 1\.\.20000, not '0'
+--tasks 20001 --seed 1|--tasks must be 1\.\.20000
+--tasks abc --seed 1|--tasks must be
+--tasks 10 --seed -1|--seed must be an integer
+--tasks 10 --seed 18446744073709551616|--seed must be an integer
+--tasks 10|needs --tasks N and --seed S
+--tasks 10 --seed 1 --method random|--method must be sameprob or layered, not 'random'
+--tasks 10 --seed 1 --max-work 0|--max-work must be 1\.\.
+--tasks 10 --seed 1 --avg-preds -1|--avg-preds must be a number >= 0
+--tasks 10 --seed 1 --avg-preds 4.6|impossible with 10 tasks: at most \(tasks - 1\) / 2 = 4\.5
+--tasks 10 --seed 1 extra|unexpected argument 'extra'
+--tasks 10 --seed 1 --bogus|bad option '--bogus'
+CASES
+run generate --help
+expect_rc 0 "generate --help"
+expect_out '^Usage: ecsched generate' "help text"
+finish
