@@ -8,7 +8,8 @@
  * together so that the heuristic warm-starts the MILP.  Workers are forked
  * children that stream "S <case>" (case started) and "R <case> <json>"
  * (case done) lines through a pipe; only the parent writes the results
- * file, one whole line per write(2), then fdatasync.
+ * file, one whole line per write(2), and fdatasyncs after each round of
+ * worker output.
  */
 #ifndef ECSCHED_CLI_BATCH_H
 #define ECSCHED_CLI_BATCH_H
@@ -105,6 +106,7 @@ typedef struct ecs_batch_store {
     char **keys;       /* sorted keys of the cases already in the file */
     size_t nkeys;
     size_t truncated;  /* bytes of a partial last line removed on open */
+    int dirty;         /* lines written since the last sync */
 } ecs_batch_store;
 
 /*
@@ -119,9 +121,14 @@ ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
 /* 1 if the case key is in the file. */
 int ecs_batch_store_has(const ecs_batch_store *st, const char *key);
 
-/* Append one whole line with write(2) and make it durable. */
+/* Append one whole line with write(2) (a line is never split between two
+ * writes unless write(2) itself writes less, which a restart repairs). */
 ecs_result ecs_batch_store_append(ecs_batch_store *st, const char *line,
                                   size_t len, ecs_diag *diag);
+
+/* fdatasync the lines appended since the last call (the pool calls it
+ * after each round of worker output, so one sync covers a whole group). */
+ecs_result ecs_batch_store_sync(ecs_batch_store *st, ecs_diag *diag);
 
 void ecs_batch_store_close(ecs_batch_store *st);
 

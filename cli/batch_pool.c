@@ -327,6 +327,8 @@ static void round_trip(pool *pl)
         if (pfd[q].revents & (POLLIN | POLLHUP | POLLERR))
             if (drain(pl, &pl->slots[map[q]]))
                 finish(pl, &pl->slots[map[q]]);
+    if (pl->io_rc == ECS_OK)
+        pl->io_rc = ecs_batch_store_sync(pl->st, pl->diag);
     watchdog(pl);
 }
 
@@ -404,6 +406,8 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
     }
     stats->interrupted = interrupted != 0;
     stop_all(&pl);
+    if (pl.io_rc == ECS_OK)
+        pl.io_rc = ecs_batch_store_sync(st, diag);
     progress(&pl, 1);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);

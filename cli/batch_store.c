@@ -136,6 +136,15 @@ ecs_result ecs_batch_store_append(ecs_batch_store *st, const char *line,
                                 w < 0 ? strerror(errno) : "no progress");
         done += (size_t)w;
     }
+    st->dirty = 1;
+    return ECS_OK;
+}
+
+ecs_result ecs_batch_store_sync(ecs_batch_store *st, ecs_diag *diag)
+{
+    if (!st->dirty)
+        return ECS_OK;
+    st->dirty = 0;
     if (fdatasync(st->fd) != 0 && errno != EINVAL)
         return ecs_diag_set(diag, ECS_EIO, st->path, 0, "cannot sync: %s", strerror(errno));
     return ECS_OK;
