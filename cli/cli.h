@@ -177,7 +177,27 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       epex-2016-10-19: default) or a CSV file\n"      \
     "  --slot-minutes M     slot length for CSV prices (default 60)\n"      \
     "  --no-repeat          error if prices are shorter than the deadline\n" \
-    "  --format F           STG layout: auto, standard, proto, comm\n"
+    "  --format F           STG layout: auto, standard, proto, comm\n"      \
+    "  (price CSV loader options: see 'ecsched help prices')\n"
+
+/* Help text of the price loader flags (README "Input formats: prices"). */
+#define ECS_CLI_PRICE_FLAGS_HELP                                              \
+    "Price flags (also accepted by every scheduling command):\n"            \
+    "  --prices SPEC        the same as the SPEC argument\n"                \
+    "  --slot-minutes M     slot length (default 60); finer series are\n"    \
+    "                       averaged over a slot, coarser ones repeated\n"   \
+    "  --start TIME         first slot (default: the series' first point)\n" \
+    "  --no-repeat          error if the series is shorter than the slots\n" \
+    "  --price-column C     column name or 1-based number (default: guess\n" \
+    "                       by header name, e.g. *Price*, RRP, EUR first)\n" \
+    "  --time-column C      column of the times (default: first column\n"   \
+    "                       holding times, one named *UTC* first)\n"        \
+    "  --filter COL=VALUE   keep only rows where COL equals VALUE\n"        \
+    "  --utc-offset OFF     offset of naive local times (+01:00, -0500, Z);\n" \
+    "                       for date + period files: the offset at midnight\n" \
+    "  --stamp start|end    times mark interval starts (default) or ends\n" \
+    "  --fill previous|linear  fill missing intervals (default: an error)\n" \
+    "  --unit UNIT          currency/unit when the header names none\n"
 
 /* ---- output ---- */
 

@@ -20,6 +20,7 @@ typedef struct ecs_command {
     X(validate)                                                              \
     X(info)                                                                  \
     X(generate)                                                              \
+    X(prices)                                                                \
     X(compare)                                                               \
     X(batch)                                                                 \
     X(report)

@@ -1,0 +1,323 @@
+/* Which columns of a price file hold the time and the price. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* Field c of row r, "" when the row is shorter. */
+static const char *cell(const ecs_csv_table *t, size_t r, long c)
+{
+    return c >= 0 && (size_t)c < t->nfields[r] ? t->field[r][c] : "";
+}
+
+static int is_blank(const char *s)
+{
+    for (; *s; s++)
+        if (!isspace((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+static int is_number(const char *s)
+{
+    double v;
+    return ecs_price_number(s, strlen(s), &v) == 0;
+}
+
+static int is_time(const char *s, int *date_only)
+{
+    ecs_ts a, b;
+    size_t n = strlen(s);
+    if (ecs_ts_scan_interval(s, n, &a, &b) == 0) {
+        *date_only = 0;
+        return 1;
+    }
+    if (ecs_ts_scan(s, n, &a) == 0) {
+        *date_only = a.date_only;
+        return 1;
+    }
+    return 0;
+}
+
+static int is_int_in(const char *s, long lo, long hi)
+{
+    long v;
+    return ecs_parse_long_n(s, strlen(s), &v) == 0 && v >= lo && v <= hi;
+}
+
+static size_t nonempty(const ecs_csv_table *t, size_t r)
+{
+    size_t n = 0;
+    for (size_t c = 0; c < t->nfields[r]; c++)
+        n += !is_blank(t->field[r][c]);
+    return n;
+}
+
+static size_t width(const ecs_csv_table *t, size_t from)
+{
+    size_t w = 0;
+    for (size_t r = from; r < t->nrows && r < from + 8; r++)
+        if (t->nfields[r] > w)
+            w = t->nfields[r];
+    return w;
+}
+
+/* The name of column c for messages and output. */
+static void col_name(const ecs_csv_table *t, const ecs_columns *k, long c,
+                     char *buf, size_t size)
+{
+    if (k->has_header && !is_blank(cell(t, k->first_data - 1, c)))
+        snprintf(buf, size, "%s", cell(t, k->first_data - 1, c));
+    else
+        snprintf(buf, size, "column %ld", c + 1);
+}
+
+/* A column named by the user: header name (any case) or 1-based number. */
+static ecs_result resolve(const ecs_csv_table *t, const ecs_columns *k,
+                          const char *name, const char *file, const char *what,
+                          long *out, ecs_diag *diag)
+{
+    size_t w = width(t, k->first_data);
+    if (k->has_header) {
+        size_t h = k->first_data - 1;
+        for (size_t c = 0; c < t->nfields[h]; c++)
+            if (strcasecmp(t->field[h][c], name) == 0) {
+                *out = (long)c;
+                return ECS_OK;
+            }
+    }
+    long v;
+    if (ecs_parse_long(name, &v) == 0 && v >= 1 && (size_t)v <= w) {
+        *out = v - 1;
+        return ECS_OK;
+    }
+    char list[256] = "";
+    size_t used = 0;
+    for (size_t c = 0; c < w && used + 4 < sizeof list; c++) {
+        char nm[64];
+        col_name(t, k, (long)c, nm, sizeof nm);
+        int n = snprintf(list + used, sizeof list - used, "%s%s",
+                         c ? ", " : "", nm);
+        if (n < 0 || (size_t)n >= sizeof list - used) {
+            snprintf(list + sizeof list - 5, 5, "...");
+            break;
+        }
+        used += (size_t)n;
+    }
+    return ecs_diag_set(diag, ECS_EINVAL, file, 0,
+                        "%s: no column '%s' (columns: %s)", what, name, list);
+}
+
+/* Title line (e.g. "MARGINALPDBC;") and header row. */
+static void find_header(const ecs_csv_table *t, ecs_columns *k)
+{
+    size_t r = 0;
+    if (t->nrows >= 2 && nonempty(t, 0) == 1 && nonempty(t, 1) > 1) {
+        int d;
+        if (!is_number(t->field[0][0]) && !is_time(t->field[0][0], &d))
+            r = 1; /* a title line */
+    }
+    k->has_header = 0;
+    for (size_t c = 0; r < t->nrows && c < t->nfields[r]; c++) {
+        const char *f = t->field[r][c];
+        int d;
+        if (!is_blank(f) && !is_number(f) && !is_time(f, &d))
+            k->has_header = 1;
+    }
+    k->first_data = r + (size_t)k->has_header;
+}
+
+/* The first non-empty value of column c (within the first rows). */
+static const char *first_value(const ecs_csv_table *t, const ecs_columns *k,
+                               long c)
+{
+    for (size_t r = k->first_data; r < t->nrows && r < k->first_data + 64; r++)
+        if (!is_blank(cell(t, r, c)))
+            return cell(t, r, c);
+    return "";
+}
+
+static int name_has(const ecs_csv_table *t, const ecs_columns *k, long c,
+                    const char *word)
+{
+    if (!k->has_header)
+        return 0;
+    const char *h = cell(t, k->first_data - 1, c);
+    size_t n = strlen(word);
+    for (; *h; h++)
+        if (strncasecmp(h, word, n) == 0)
+            return 1;
+    return 0;
+}
+
+/* year;month;day;period as the first four fields (OMIE). */
+static int ymd_period(const ecs_csv_table *t, const ecs_columns *k)
+{
+    size_t r = k->first_data;
+    return r < t->nrows && t->nfields[r] >= 5 &&
+           is_int_in(t->field[r][0], 1900, 2200) &&
+           is_int_in(t->field[r][1], 1, 12) &&
+           is_int_in(t->field[r][2], 1, 31) &&
+           is_int_in(t->field[r][3], 1, 200);
+}
+
+/* The period column after a date column: the next integer column. */
+static long period_after(const ecs_csv_table *t, const ecs_columns *k, long c)
+{
+    size_t w = width(t, k->first_data);
+    for (long p = c + 1; (size_t)p < w; p++) {
+        const char *v = first_value(t, k, p);
+        if (is_int_in(v, 1, 200))
+            return p;
+        if (!is_blank(v))
+            break;
+    }
+    return -1;
+}
+
+static ecs_result time_columns(const ecs_csv_table *t, const char *file,
+                               const ecs_price_options *opt, ecs_columns *k,
+                               ecs_price_series *s, ecs_diag *diag)
+{
+    long tc = -1;
+    int date_only = 0;
+    s->time_column_guessed = opt->time_column[0] == '\0';
+    if (!s->time_column_guessed) {
+        ecs_result rc = resolve(t, k, opt->time_column, file, "--time-column",
+                                &tc, diag);
+        if (rc != ECS_OK)
+            return rc;
+        if (!is_time(first_value(t, k, tc), &date_only))
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "--time-column %s: '%s' is not a time",
+                                opt->time_column, first_value(t, k, tc));
+    } else if (ymd_period(t, k)) {
+        k->layout = ECS_TIME_DATE_PERIOD;
+        k->time_col = -1;
+        for (int i = 0; i < 3; i++)
+            k->ymd_col[i] = i;
+        k->period_col = 3;
+        snprintf(s->time_column, sizeof s->time_column,
+                 "year;month;day;period (columns 1-4)");
+        return ECS_OK;
+    } else {
+        size_t w = width(t, k->first_data);
+        for (long c = 0; (size_t)c < w; c++) {
+            int d;
+            if (!is_time(first_value(t, k, c), &d))
+                continue;
+            if (tc < 0 || (name_has(t, k, c, "utc") && !name_has(t, k, tc, "utc"))) {
+                tc = c;
+                date_only = d;
+            }
+        }
+        if (tc < 0)
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "no column holds times: give --time-column");
+    }
+    k->time_col = tc;
+    k->layout = ECS_TIME_STAMP;
+    col_name(t, k, tc, s->time_column, sizeof s->time_column);
+    s->naive_time_utc = name_has(t, k, tc, "utc");
+    if (date_only) {
+        k->layout = ECS_TIME_DATE_PERIOD;
+        k->ymd_col[0] = k->ymd_col[1] = k->ymd_col[2] = -1;
+        k->period_col = period_after(t, k, tc);
+        if (k->period_col < 0)
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "column '%s' holds dates without times and no "
+                                "period column follows it", s->time_column);
+        char pn[64];
+        col_name(t, k, k->period_col, pn, sizeof pn);
+        size_t used = strlen(s->time_column);
+        snprintf(s->time_column + used, sizeof s->time_column - used, " + %s",
+                 pn);
+    }
+    return ECS_OK;
+}
+
+static int is_time_col(const ecs_columns *k, long c)
+{
+    return c == k->time_col || c == k->period_col || c == k->ymd_col[0] ||
+           c == k->ymd_col[1] || c == k->ymd_col[2] || c == k->filter_col;
+}
+
+/* Guess: a header naming a price (EUR preferred), else the last number. */
+static long guess_price(const ecs_csv_table *t, const ecs_columns *k)
+{
+    static const char *names[] = {"price", "rrp", "lmp", "preis", "precio",
+                                  "value"};
+    size_t w = width(t, k->first_data);
+    long best = -1;
+    for (size_t i = 0; i < sizeof names / sizeof *names && best < 0; i++)
+        for (long c = 0; (size_t)c < w; c++)
+            if (!is_time_col(k, c) && name_has(t, k, c, names[i]) &&
+                (best < 0 || (name_has(t, k, c, "eur") &&
+                              !name_has(t, k, best, "eur"))))
+                best = c;
+    if (best >= 0)
+        return best;
+    for (long c = (long)w - 1; c >= 0; c--)
+        if (!is_time_col(k, c) && is_number(first_value(t, k, c)))
+            return c;
+    return -1;
+}
+
+/* "Day-ahead Price (EUR/MWh)" -> EUR/MWh; "SpotPriceEUR" -> EUR. */
+static void unit_from_name(const char *h, char *unit, size_t size)
+{
+    static const char *cur[] = {"EUR", "DKK", "USD", "AUD", "GBP", "NOK",
+                                "SEK", "CHF", "PLN"};
+    const char *open = strchr(h, '('), *close = open ? strchr(open, ')') : NULL;
+    if (open && close && memchr(open, '/', (size_t)(close - open))) {
+        snprintf(unit, size, "%.*s", (int)(close - open - 1), open + 1);
+        return;
+    }
+    size_t n = strlen(h);
+    for (size_t i = 0; n >= 3 && i < sizeof cur / sizeof *cur; i++)
+        if (strcmp(h + n - 3, cur[i]) == 0) {
+            snprintf(unit, size, "%s", cur[i]);
+            return;
+        }
+}
+
+ecs_result ecs_columns_find(const ecs_csv_table *t, const char *file,
+                            const ecs_price_options *opt, ecs_columns *k,
+                            ecs_price_series *s, ecs_diag *diag)
+{
+    memset(k, 0, sizeof *k);
+    k->time_col = k->period_col = k->price_col = k->filter_col = -1;
+    k->ymd_col[0] = k->ymd_col[1] = k->ymd_col[2] = -1;
+    find_header(t, k);
+    if (k->first_data >= t->nrows)
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0, "no data rows");
+    ecs_result rc = ECS_OK;
+    if (opt->filter_column[0])
+        rc = resolve(t, k, opt->filter_column, file, "--filter", &k->filter_col,
+                     diag);
+    if (rc == ECS_OK)
+        rc = time_columns(t, file, opt, k, s, diag);
+    if (rc != ECS_OK)
+        return rc;
+    s->price_column_guessed = opt->price_column[0] == '\0';
+    if (!s->price_column_guessed) {
+        rc = resolve(t, k, opt->price_column, file, "--price-column",
+                     &k->price_col, diag);
+        if (rc != ECS_OK)
+            return rc;
+    } else if ((k->price_col = guess_price(t, k)) < 0) {
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "no column holds prices: give --price-column");
+    }
+    col_name(t, k, k->price_col, s->price_column, sizeof s->price_column);
+    if (k->has_header)
+        unit_from_name(cell(t, k->first_data - 1, k->price_col), s->unit,
+                       sizeof s->unit);
+    s->unit_from_header = s->unit[0] != '\0';
+    if (!s->unit_from_header)
+        snprintf(s->unit, sizeof s->unit, "%s", opt->unit);
+    return ECS_OK;
+}

@@ -1,0 +1,177 @@
+/* Split a price file into rows and fields with libcsv. */
+#include "internal.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct split_state {
+    ecs_csv_table *t;
+    size_t cap_rows;
+    char **row;          /* fields of the row being read */
+    size_t nf, cap_f;
+    long cur_line;       /* line being fed to the parser */
+    long row_line;       /* line of the row's first field, 0 before it */
+    int oom;
+    int stop;            /* end marker seen */
+} split_state;
+
+static void on_field(void *s, size_t len, void *data)
+{
+    split_state *st = data;
+    if (st->oom || st->stop)
+        return;
+    if (st->nf == 0)
+        st->row_line = st->cur_line;
+    if (st->nf == st->cap_f) {
+        size_t cap = st->cap_f ? st->cap_f * 2 : 8;
+        char **r = realloc(st->row, cap * sizeof *r);
+        if (r == NULL) {
+            st->oom = 1;
+            return;
+        }
+        st->row = r;
+        st->cap_f = cap;
+    }
+    char *f = malloc(len + 1);
+    if (f == NULL) {
+        st->oom = 1;
+        return;
+    }
+    if (len > 0)
+        memcpy(f, s, len);
+    f[len] = '\0';
+    st->row[st->nf++] = f;
+}
+
+static void drop_row(split_state *st)
+{
+    for (size_t i = 0; i < st->nf; i++)
+        free(st->row[i]);
+    st->nf = 0;
+}
+
+static void on_row(int c, void *data)
+{
+    (void)c;
+    split_state *st = data;
+    if (st->oom || st->stop) {
+        drop_row(st);
+        return;
+    }
+    if (st->nf == 1 && strcmp(st->row[0], "*") == 0) {
+        st->stop = 1; /* end-of-file marker (OMIE files) */
+        st->t->end_marker = 1;
+        drop_row(st);
+        return;
+    }
+    ecs_csv_table *t = st->t;
+    if (t->nrows == st->cap_rows) {
+        size_t cap = st->cap_rows ? st->cap_rows * 2 : 64;
+        size_t *nf = realloc(t->nfields, cap * sizeof *nf);
+        if (nf)
+            t->nfields = nf;
+        char ***fl = realloc(t->field, cap * sizeof *fl);
+        if (fl)
+            t->field = fl;
+        long *ln = realloc(t->line, cap * sizeof *ln);
+        if (ln)
+            t->line = ln;
+        if (!nf || !fl || !ln) {
+            st->oom = 1;
+            drop_row(st);
+            return;
+        }
+        st->cap_rows = cap;
+    }
+    char **fields = malloc((st->nf ? st->nf : 1) * sizeof *fields);
+    if (fields == NULL) {
+        st->oom = 1;
+        drop_row(st);
+        return;
+    }
+    memcpy(fields, st->row, st->nf * sizeof *fields);
+    t->field[t->nrows] = fields;
+    t->nfields[t->nrows] = st->nf;
+    t->line[t->nrows] = st->row_line;
+    t->nrows++;
+    st->nf = 0;
+}
+
+/* The separator: ';' if the first line has more of them than ','. */
+static char guess_sep(const char *text, size_t len)
+{
+    size_t semi = 0, comma = 0;
+    int quoted = 0;
+    for (size_t i = 0; i < len && (quoted || (text[i] != '\n' && text[i] != '\r'));
+         i++) {
+        if (text[i] == '"')
+            quoted = !quoted;
+        else if (!quoted && text[i] == ';')
+            semi++;
+        else if (!quoted && text[i] == ',')
+            comma++;
+    }
+    return semi > comma ? ';' : ',';
+}
+
+void ecs_csv_table_free(ecs_csv_table *t)
+{
+    if (t == NULL)
+        return;
+    for (size_t r = 0; r < t->nrows; r++) {
+        for (size_t c = 0; c < t->nfields[r]; c++)
+            free(t->field[r][c]);
+        free(t->field[r]);
+    }
+    free(t->field);
+    free(t->nfields);
+    free(t->line);
+    memset(t, 0, sizeof *t);
+}
+
+ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
+                         ecs_csv_table *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
+        text += 3;
+        len -= 3;
+        out->had_bom = 1;
+    }
+    out->sep = guess_sep(text, len);
+    struct csv_parser p;
+    if (csv_init(&p, CSV_STRICT | CSV_STRICT_FINI) != 0)
+        return ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+    csv_set_delim(&p, (unsigned char)out->sep);
+    split_state st;
+    memset(&st, 0, sizeof st);
+    st.t = out;
+    st.cur_line = 1;
+    ecs_result rc = ECS_OK;
+    size_t pos = 0;
+    while (pos < len && !st.stop && !st.oom) {
+        const char *nl = memchr(text + pos, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - (text + pos)) + 1 : len - pos;
+        if (csv_parse(&p, text + pos, n, on_field, on_row, &st) != n) {
+            rc = ecs_diag_set(diag, ECS_EPARSE, name, st.cur_line,
+                              "malformed CSV (%s)",
+                              csv_strerror(csv_error(&p)));
+            break;
+        }
+        pos += n;
+        st.cur_line++;
+    }
+    if (rc == ECS_OK && !st.stop &&
+        csv_fini(&p, on_field, on_row, &st) != 0)
+        rc = ecs_diag_set(diag, ECS_EPARSE, name, st.cur_line - 1,
+                          "malformed CSV: unterminated quoted field");
+    csv_free(&p);
+    drop_row(&st);
+    free(st.row);
+    if (rc == ECS_OK && st.oom)
+        rc = ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+    if (rc != ECS_OK)
+        ecs_csv_table_free(out);
+    return rc;
+}

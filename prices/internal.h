@@ -1,0 +1,108 @@
+/*
+ * Internal pieces of the price loader (not public API).  One concern per
+ * file: timestamp.c, number.c, csv_read.c, columns.c, series_build.c,
+ * resample.c, normalize.c, builtin.c, options.c, load.c.
+ */
+#ifndef ECSCHED_PRICES_INTERNAL_H
+#define ECSCHED_PRICES_INTERNAL_H
+
+#include <stddef.h>
+
+#include "ecsched/numparse.h"
+#include "ecsched/prices.h"
+
+/* Limits that keep a malformed file from asking for absurd memory. */
+#define ECS_PRICE_MAX_MINUTES (31 * 24 * 60) /* longest interval: 31 days */
+#define ECS_PRICE_MAX_POINTS 10000000        /* points after filling, slots */
+
+/* ---- timestamp.c ---- */
+
+/* A time as written: local seconds, and its offset when it has one. */
+typedef struct ecs_ts {
+    long long local;  /* seconds since 1970 of the wall-clock time */
+    int has_offset;   /* 1 if Z or +hh:mm was written */
+    int offset_min;   /* local = UTC + offset */
+    int date_only;    /* 1 if no time of day was written */
+} ecs_ts;
+
+/* Parse one time (no interval) from s[0..len).  0 or -1. */
+int ecs_ts_scan(const char *s, size_t len, ecs_ts *out);
+
+/* Parse "A - B" (an interval, both times).  0 or -1 (not an interval). */
+int ecs_ts_scan_interval(const char *s, size_t len, ecs_ts *a, ecs_ts *b);
+
+/* Parse a UTC offset "+01:00", "-0500", "+10", "Z", "0".  0 or -1. */
+int ecs_ts_parse_offset(const char *s, int *minutes);
+
+/* Days since 1970-01-01 of a proleptic Gregorian date. */
+long long ecs_ts_days(long long y, int m, int d);
+
+/* ---- number.c ---- */
+
+/*
+ * Parse one price: C-locale decimal, optional sign and exponent, a decimal
+ * comma accepted in place of the point; surrounding blanks ignored.
+ * 0 ok, 1 empty, -1 not one number.
+ */
+int ecs_price_number(const char *s, size_t len, double *out);
+
+/* ---- csv_read.c ---- */
+
+/* A table of text fields, row by row, with the file line of each row. */
+typedef struct ecs_csv_table {
+    size_t nrows;
+    size_t *nfields;  /* per row */
+    char ***field;    /* field[r][c], NUL-terminated */
+    long *line;       /* 1-based file line where row r starts */
+    char sep;         /* ',' or ';' */
+    int had_bom;
+    int end_marker;   /* 1 if an end-of-file marker line ended the data */
+} ecs_csv_table;
+
+/*
+ * Split text into rows and fields with libcsv (strict quoting): a UTF-8
+ * BOM is skipped, the separator (',' or ';') is the one more frequent in
+ * the first line, blank lines are dropped, a line "*" (an end-of-file
+ * marker) ends the data.
+ */
+ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
+                         ecs_csv_table *out, ecs_diag *diag);
+
+void ecs_csv_table_free(ecs_csv_table *t);
+
+/* ---- columns.c ---- */
+
+/* Where the time and price of a row are. */
+typedef enum ecs_time_layout {
+    ECS_TIME_STAMP,      /* one column: a time, or an interval "A - B" */
+    ECS_TIME_DATE_PERIOD /* year;month;day;period or date;period */
+} ecs_time_layout;
+
+typedef struct ecs_columns {
+    size_t first_data;   /* index of the first data row in the table */
+    int has_header;
+    ecs_time_layout layout;
+    long time_col;       /* stamp column, or date column for date;period */
+    long ymd_col[3];     /* year, month, day columns (-1 if a date column) */
+    long period_col;
+    long price_col;
+    long filter_col;     /* -1: no filter */
+} ecs_columns;
+
+/*
+ * Find the header, the time and price columns (guessing where the options
+ * do not say) and the filter column; fills the series' metadata (column
+ * names, guessed flags, unit from the header).
+ */
+ecs_result ecs_columns_find(const ecs_csv_table *t, const char *name,
+                            const ecs_price_options *opt, ecs_columns *out,
+                            ecs_price_series *s, ecs_diag *diag);
+
+/* ---- series_build.c ---- */
+
+/* Table rows -> sorted, checked, (filled) points in s. */
+ecs_result ecs_series_build(const ecs_csv_table *t, const ecs_columns *c,
+                            const char *name, const ecs_price_options *opt,
+                            ecs_price_series *s, ecs_diag *diag);
+
+#endif

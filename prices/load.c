@@ -1,0 +1,121 @@
+/* Loading a price SPEC: a built-in or a file; the whole pipeline. */
+#include "internal.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+void ecs_price_series_release(ecs_price_series *s)
+{
+    if (s == NULL)
+        return;
+    free(s->pt);
+    s->pt = NULL;
+    s->n = 0;
+}
+
+ecs_result ecs_prices_read_buffer(const char *text, size_t len,
+                                  const char *name,
+                                  const ecs_price_options *opt,
+                                  ecs_price_series *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    out->kind = ECS_PRICE_DATA;
+    snprintf(out->source, sizeof out->source, "%s", name);
+    ecs_csv_table t;
+    ecs_result rc = ecs_csv_split(text, len, name, &t, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_columns k;
+    rc = ecs_columns_find(&t, name, opt, &k, out, diag);
+    if (rc == ECS_OK)
+        rc = ecs_series_build(&t, &k, name, opt, out, diag);
+    ecs_csv_table_free(&t);
+    if (rc != ECS_OK)
+        ecs_price_series_release(out);
+    return rc;
+}
+
+/* The whole file into memory (price files are small). */
+static ecs_result slurp(const char *path, char **text, size_t *len,
+                        ecs_diag *diag)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot open: %s",
+                            strerror(errno));
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    while (buf != NULL) {
+        n += fread(buf + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        char *b = realloc(buf, cap * 2);
+        if (b == NULL) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = b;
+        cap *= 2;
+    }
+    int err = buf == NULL ? ENOMEM : ferror(f) ? EIO : 0;
+    fclose(f);
+    if (err) {
+        free(buf);
+        return ecs_diag_set(diag, err == ENOMEM ? ECS_ENOMEM : ECS_EIO, path,
+                            0, "cannot read: %s", strerror(err));
+    }
+    *text = buf;
+    *len = n;
+    return ECS_OK;
+}
+
+ecs_result ecs_prices_read_file(const char *path, const ecs_price_options *opt,
+                                ecs_price_series *out, ecs_diag *diag)
+{
+    char *text = NULL;
+    size_t len = 0;
+    memset(out, 0, sizeof *out);
+    ecs_result rc = slurp(path, &text, &len, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_prices_read_buffer(text, len, path, opt, out, diag);
+    free(text);
+    return rc;
+}
+
+ecs_result ecs_prices_load(const char *spec, const ecs_price_options *opt,
+                           ecs_price_series *out, ecs_diag *diag)
+{
+    if (ecs_prices_is_builtin(spec))
+        return ecs_prices_builtin(spec, out, diag);
+    ecs_result rc = ecs_prices_read_file(spec, opt, out, diag);
+    if (rc == ECS_EIO && diag != NULL && access(spec, F_OK) != 0) {
+        ecs_diag_set(diag, ECS_EIO, spec, 0,
+                     "no such file, and not a built-in price schedule (%s)",
+                     ECS_PRICES_BUILTIN_NAMES);
+    }
+    return rc;
+}
+
+ecs_result ecs_prices_resolve(const char *spec, const ecs_price_options *opt,
+                              size_t nslots, ecs_slot_prices *out,
+                              ecs_diag *diag)
+{
+    ecs_price_series s;
+    ecs_price_resampled r;
+    memset(out, 0, sizeof *out);
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_prices_load(spec, opt, &s, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_prices_resample(&s, opt, nslots, &r, diag);
+    if (rc == ECS_OK)
+        rc = ecs_prices_slots(&s, &r, opt, nslots, out, diag);
+    ecs_price_resampled_release(&r);
+    ecs_price_series_release(&s);
+    return rc;
+}

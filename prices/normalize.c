@@ -1,0 +1,64 @@
+/* Per-slot prices: cyclic repetition and normalisation (MODEL.md). */
+#include "internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ecs_slot_prices_release(ecs_slot_prices *sp)
+{
+    if (sp == NULL)
+        return;
+    free(sp->price);
+    sp->price = NULL;
+    sp->n = 0;
+}
+
+double ecs_prices_norm_factor(const double *v, size_t n)
+{
+    double max = 0.0, absmax = 0.0;
+    int positive = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] > 0.0 && (!positive || v[i] > max)) {
+            max = v[i];
+            positive = 1;
+        }
+        if (fabs(v[i]) > absmax)
+            absmax = fabs(v[i]);
+    }
+    if (positive)
+        return max;
+    return absmax > 0.0 ? absmax : 1.0;
+}
+
+ecs_result ecs_prices_slots(const ecs_price_series *s,
+                            const ecs_price_resampled *r,
+                            const ecs_price_options *opt, size_t nslots,
+                            ecs_slot_prices *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    if (r->m == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, s->source, 0, "no prices");
+    int repeated = nslots > r->m && !r->periodic;
+    if (repeated && opt->no_repeat)
+        return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
+                            "the prices cover %zu slots of %d minutes, %zu are "
+                            "needed (--no-repeat forbids repeating them)",
+                            r->m, r->slot_minutes, nslots);
+    out->price = malloc((nslots ? nslots : 1) * sizeof *out->price);
+    if (out->price == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    double f = ecs_prices_norm_factor(r->value, r->m);
+    for (size_t l = 0; l < nslots; l++)
+        out->price[l] = r->value[l % r->m] / f;
+    out->n = nslots;
+    out->normalized_by = f;
+    out->slot_minutes = r->slot_minutes;
+    out->repeated = repeated;
+    out->cycle = r->m;
+    out->first_utc = r->first_utc;
+    snprintf(out->source, sizeof out->source, "%s", s->source);
+    snprintf(out->unit, sizeof out->unit, "%s", s->unit);
+    return ECS_OK;
+}

@@ -1,0 +1,399 @@
+/* Rows of a price table -> checked, ascending, gap-free points. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct raw_pt {
+    long long start;  /* UTC seconds; for date;period: UTC midnight until placed */
+    int minutes;      /* 0 until known */
+    long period;      /* date;period layout: 1-based index */
+    double price;
+    int empty;
+    long line;
+} raw_pt;
+
+static const char *cell(const ecs_csv_table *t, size_t r, long c)
+{
+    return c >= 0 && (size_t)c < t->nfields[r] ? t->field[r][c] : "";
+}
+
+static int same_trimmed(const char *a, const char *b)
+{
+    while (isspace((unsigned char)*a))
+        a++;
+    size_t n = strlen(a);
+    while (n > 0 && isspace((unsigned char)a[n - 1]))
+        n--;
+    return strlen(b) == n && strncmp(a, b, n) == 0;
+}
+
+/* UTC seconds of a written time, or an error naming the line. */
+static ecs_result to_utc(const ecs_ts *ts, const char *text, const char *file,
+                         long line, const ecs_price_options *opt,
+                         const ecs_price_series *s, long long *out,
+                         ecs_diag *diag)
+{
+    if (ts->has_offset)
+        *out = ts->local - 60LL * ts->offset_min;
+    else if (opt->utc_offset_given)
+        *out = ts->local - 60LL * opt->utc_offset_minutes;
+    else if (s->naive_time_utc)
+        *out = ts->local;
+    else
+        return ecs_diag_set(diag, ECS_EPARSE, file, line,
+                            "time '%s' in column '%s' has no UTC offset: give "
+                            "--utc-offset (e.g. +01:00), or --time-column for "
+                            "a UTC column",
+                            text, s->time_column);
+    return ECS_OK;
+}
+
+static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
+                             const ecs_columns *k, const char *file,
+                             const ecs_price_options *opt,
+                             const ecs_price_series *s, raw_pt *p,
+                             ecs_diag *diag)
+{
+    const char *txt = cell(t, r, k->time_col);
+    size_t n = strlen(txt);
+    ecs_ts a, b;
+    long long end;
+    if (ecs_ts_scan_interval(txt, n, &a, &b) == 0) {
+        ecs_result rc = to_utc(&a, txt, file, p->line, opt, s, &p->start, diag);
+        if (rc == ECS_OK)
+            rc = to_utc(&b, txt, file, p->line, opt, s, &end, diag);
+        if (rc != ECS_OK)
+            return rc;
+        if (end <= p->start || (end - p->start) % 60 != 0 ||
+            end - p->start > 60LL * ECS_PRICE_MAX_MINUTES)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                                "interval '%s' does not end whole minutes "
+                                "(at most 31 days) after it starts", txt);
+        p->minutes = (int)((end - p->start) / 60);
+        return ECS_OK;
+    }
+    if (ecs_ts_scan(txt, n, &a) != 0 || a.date_only)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                            "'%s' in column '%s' is not a time", txt,
+                            s->time_column);
+    return to_utc(&a, txt, file, p->line, opt, s, &p->start, diag);
+}
+
+static ecs_result period_time(const ecs_csv_table *t, size_t r,
+                              const ecs_columns *k, const char *file,
+                              const ecs_price_options *opt,
+                              const ecs_price_series *s, raw_pt *p,
+                              ecs_diag *diag)
+{
+    long ymd[3];
+    long long day;
+    if (k->time_col >= 0) {
+        ecs_ts a;
+        const char *txt = cell(t, r, k->time_col);
+        if (ecs_ts_scan(txt, strlen(txt), &a) != 0 || !a.date_only)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                                "'%s' is not a date", txt);
+        day = a.local;
+    } else {
+        for (int i = 0; i < 3; i++) {
+            const char *f = cell(t, r, k->ymd_col[i]);
+            if (ecs_parse_long_n(f, strlen(f), &ymd[i]) != 0)
+                return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                                    "'%s' is not a %s", f,
+                                    i == 0 ? "year" : i == 1 ? "month" : "day");
+        }
+        if (ymd[1] < 1 || ymd[1] > 12 || ymd[2] < 1 || ymd[2] > 31)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                                "%ld-%ld-%ld is not a date", ymd[0], ymd[1],
+                                ymd[2]);
+        day = ecs_ts_days(ymd[0], (int)ymd[1], (int)ymd[2]) * 86400LL;
+    }
+    const char *pf = cell(t, r, k->period_col);
+    if (ecs_parse_long_n(pf, strlen(pf), &p->period) != 0 || p->period < 1)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                            "period '%s' is not a number from 1", pf);
+    if (opt->utc_offset_given)
+        p->start = day - 60LL * opt->utc_offset_minutes;
+    else if (s->naive_time_utc)
+        p->start = day;
+    else
+        return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                            "dates with period numbers need --utc-offset "
+                            "(the UTC offset at local midnight, e.g. +01:00)");
+    return ECS_OK;
+}
+
+/* Period length from the number of periods of each day (23-25 hours). */
+static ecs_result place_periods(raw_pt *p, size_t n, const char *file,
+                                ecs_diag *diag)
+{
+    static const int len[] = {60, 30, 15, 10, 5, 1};
+    size_t i = 0;
+    while (i < n) {
+        size_t j = i;
+        long maxp = 0;
+        while (j < n && p[j].start == p[i].start) {
+            if (p[j].period > maxp)
+                maxp = p[j].period;
+            j++;
+        }
+        int m = 0;
+        for (size_t q = 0; q < sizeof len / sizeof *len && !m; q++)
+            for (long h = 23; h <= 25; h++)
+                if (maxp * len[q] == h * 60)
+                    m = len[q];
+        if (m == 0)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
+                                "%ld periods in a day: cannot tell their "
+                                "length (a day has 23, 24 or 25 hours)", maxp);
+        for (size_t q = i; q < j; q++) {
+            p[q].start += (p[q].period - 1) * m * 60LL;
+            p[q].minutes = m;
+        }
+        i = j;
+    }
+    return ECS_OK;
+}
+
+static ecs_result read_rows(const ecs_csv_table *t, const ecs_columns *k,
+                            const char *file, const ecs_price_options *opt,
+                            ecs_price_series *s, raw_pt *p, size_t *np,
+                            ecs_diag *diag)
+{
+    size_t n = 0;
+    for (size_t r = k->first_data; r < t->nrows; r++) {
+        if (k->filter_col >= 0 &&
+            !same_trimmed(cell(t, r, k->filter_col), opt->filter_value)) {
+            s->rows_filtered++;
+            continue;
+        }
+        raw_pt *q = &p[n];
+        memset(q, 0, sizeof *q);
+        q->line = t->line[r];
+        const char *pf = cell(t, r, k->price_col);
+        int pr = ecs_price_number(pf, strlen(pf), &q->price);
+        if (pr < 0)
+            return ecs_diag_set(diag, ECS_EPARSE, file, q->line,
+                                "price '%s' in column '%s' is not one number",
+                                pf, s->price_column);
+        q->empty = pr == 1;
+        ecs_result rc = k->layout == ECS_TIME_STAMP
+                            ? stamp_time(t, r, k, file, opt, s, q, diag)
+                            : period_time(t, r, k, file, opt, s, q, diag);
+        if (rc != ECS_OK)
+            return rc;
+        n++;
+    }
+    *np = n;
+    if (n == 0)
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            s->rows_filtered ? "no row matches --filter"
+                                             : "no data rows");
+    return ECS_OK;
+}
+
+/* Rows must be in time order, ascending or newest first (then reversed). */
+static ecs_result order_rows(raw_pt *p, size_t n, const char *file,
+                             ecs_price_series *s, ecs_diag *diag)
+{
+    int dir = 0;
+    for (size_t i = 1; i < n; i++) {
+        char a[32], b[32];
+        if (p[i].start == p[i - 1].start) {
+            ecs_price_time_format(p[i].start, a, sizeof a);
+            return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
+                                "repeated interval %s (also on line %ld): several "
+                                "areas need --filter, a daylight-saving hour in "
+                                "local time needs a UTC column", a,
+                                p[i - 1].line);
+        }
+        int d = p[i].start > p[i - 1].start ? 1 : -1;
+        if (dir == 0)
+            dir = d;
+        if (d != dir) {
+            ecs_price_time_format(p[i].start, a, sizeof a);
+            ecs_price_time_format(p[i - 1].start, b, sizeof b);
+            return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
+                                "time %s is out of order after %s on line %ld "
+                                "(rows must be in time order, oldest or newest "
+                                "first)",
+                                a, b, p[i - 1].line);
+        }
+    }
+    if (dir < 0) {
+        for (size_t i = 0; i < n / 2; i++) {
+            raw_pt x = p[i];
+            p[i] = p[n - 1 - i];
+            p[n - 1 - i] = x;
+        }
+        s->sorted = 1;
+    }
+    return ECS_OK;
+}
+
+/* Point stamps: every point lasts the smallest step between stamps. */
+static ecs_result point_lengths(raw_pt *p, size_t n, const char *file,
+                                const ecs_price_options *opt, ecs_diag *diag)
+{
+    long long step = 0;
+    for (size_t i = 1; i < n; i++) {
+        long long d = p[i].start - p[i - 1].start;
+        if (step == 0 || d < step)
+            step = d;
+    }
+    if (n == 1)
+        step = 60LL * opt->slot_minutes;
+    if (step % 60 != 0)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p[1].line,
+                            "times are not whole minutes apart");
+    if (step > 60LL * ECS_PRICE_MAX_MINUTES)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p[1].line,
+                            "times are %lld minutes apart: intervals longer "
+                            "than 31 days are not supported", step / 60);
+    for (size_t i = 0; i < n; i++) {
+        if (p[i].minutes == 0)
+            p[i].minutes = (int)(step / 60);
+        if (opt->stamp == ECS_PRICE_STAMP_END)
+            p[i].start -= p[i].minutes * 60LL;
+    }
+    return ECS_OK;
+}
+
+static ecs_result push(ecs_price_series *s, size_t *cap, long long start,
+                       int minutes, double price, long line)
+{
+    if (s->n == *cap) {
+        size_t c = *cap ? *cap * 2 : 64;
+        ecs_price_point *q = realloc(s->pt, c * sizeof *q);
+        if (q == NULL)
+            return ECS_ENOMEM;
+        s->pt = q;
+        *cap = c;
+    }
+    ecs_price_point *x = &s->pt[s->n++];
+    x->start = start;
+    x->minutes = minutes;
+    x->price = price;
+    x->row = line;
+    return ECS_OK;
+}
+
+/* Gap between a (last kept point) and b: an error, or filled. */
+static ecs_result gap(ecs_price_series *s, size_t *cap, const raw_pt *b,
+                      long prev_line, const char *file,
+                      const ecs_price_options *opt, ecs_diag *diag)
+{
+    const ecs_price_point a = s->pt[s->n - 1];
+    long long end = a.start + a.minutes * 60LL;
+    char t1[32], t2[32];
+    ecs_price_time_format(end, t1, sizeof t1);
+    ecs_price_time_format(b->start, t2, sizeof t2);
+    if (b->start < end)
+        return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
+                            "interval starting %s overlaps the one on line %ld "
+                            "(which ends %s)",
+                            t2, prev_line, t1);
+    long long len = a.minutes * 60LL, missing = b->start - end;
+    if (opt->fill == ECS_PRICE_FILL_NONE)
+        return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
+                            "missing interval: no price from %s to %s (after "
+                            "line %ld); --fill previous|linear fills gaps",
+                            t1, t2, prev_line);
+    if (missing % len != 0)
+        return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
+                            "gap from %s to %s is not a whole number of "
+                            "%d-minute intervals", t1, t2, a.minutes);
+    long long k = missing / len;
+    if (k > (long long)(ECS_PRICE_MAX_POINTS - s->n))
+        return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
+                            "gap from %s to %s is too long to fill (more "
+                            "than %d points)", t1, t2, ECS_PRICE_MAX_POINTS);
+    for (long long i = 1; i <= k; i++) {
+        double v = opt->fill == ECS_PRICE_FILL_PREVIOUS
+                       ? a.price
+                       : a.price + (b->price - a.price) * (double)i / (double)(k + 1);
+        if (push(s, cap, end + (i - 1) * len, a.minutes, v, 0) != ECS_OK)
+            return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+        s->gaps_filled++;
+    }
+    return ECS_OK;
+}
+
+static int most_common_length(const ecs_price_point *p, size_t n)
+{
+    int len[16];
+    size_t count[16], k = 0, best = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t j = 0;
+        while (j < k && len[j] != p[i].minutes)
+            j++;
+        if (j == k && k < 16) {
+            len[k] = p[i].minutes;
+            count[k++] = 0;
+        }
+        if (j < k)
+            count[j]++;
+    }
+    for (size_t j = 1; j < k; j++)
+        if (count[j] > count[best])
+            best = j;
+    return k ? len[best] : 0;
+}
+
+static ecs_result emit(const raw_pt *p, size_t n, const char *file,
+                       const ecs_price_options *opt, ecs_price_series *s,
+                       ecs_diag *diag)
+{
+    size_t lo = 0, hi = n, cap = 0;
+    while (lo < hi && p[lo].empty)
+        lo++;
+    while (hi > lo && p[hi - 1].empty)
+        hi--;
+    s->empty_skipped = n - (hi - lo);
+    if (lo == hi)
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "column '%s' has no prices", s->price_column);
+    long prev_line = 0;
+    for (size_t i = lo; i < hi; i++) {
+        if (p[i].empty)
+            continue;
+        s->points_read++;
+        ecs_result rc = ECS_OK;
+        if (s->n > 0 &&
+            p[i].start != s->pt[s->n - 1].start + s->pt[s->n - 1].minutes * 60LL)
+            rc = gap(s, &cap, &p[i], prev_line, file, opt, diag);
+        if (rc == ECS_OK && push(s, &cap, p[i].start, p[i].minutes, p[i].price,
+                                 p[i].line) != ECS_OK)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+        if (rc != ECS_OK)
+            return rc;
+        prev_line = p[i].line;
+    }
+    s->resolution_minutes = most_common_length(s->pt, s->n);
+    return ECS_OK;
+}
+
+ecs_result ecs_series_build(const ecs_csv_table *t, const ecs_columns *k,
+                            const char *file, const ecs_price_options *opt,
+                            ecs_price_series *s, ecs_diag *diag)
+{
+    raw_pt *p = malloc((t->nrows ? t->nrows : 1) * sizeof *p);
+    if (p == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+    size_t n = 0;
+    ecs_result rc = read_rows(t, k, file, opt, s, p, &n, diag);
+    if (rc == ECS_OK && k->layout == ECS_TIME_DATE_PERIOD)
+        rc = place_periods(p, n, file, diag);
+    if (rc == ECS_OK)
+        rc = order_rows(p, n, file, s, diag);
+    if (rc == ECS_OK && k->layout == ECS_TIME_STAMP)
+        rc = point_lengths(p, n, file, opt, diag);
+    if (rc == ECS_OK)
+        rc = emit(p, n, file, opt, s, diag);
+    free(p);
+    return rc;
+}
+

@@ -1,0 +1,234 @@
+/* Timestamps of price files: ISO 8601 and the common spreadsheet layouts. */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+long long ecs_ts_days(long long y, int m, int d)
+{
+    /* H. Hinnant's days_from_civil. */
+    y -= m <= 2;
+    long long era = (y >= 0 ? y : y - 399) / 400;
+    long long yoe = y - era * 400;
+    long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+    long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    return era * 146097 + doe - 719468;
+}
+
+static int month_days(long long y, int m)
+{
+    static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    return d[m - 1] + (m == 2 && leap);
+}
+
+/* A cursor over s[0..len). */
+typedef struct cur {
+    const char *p, *end;
+} cur;
+
+/* Exactly n digits. */
+static int digits(cur *c, int n, int *out)
+{
+    int v = 0;
+    for (int i = 0; i < n; i++) {
+        if (c->p >= c->end || !isdigit((unsigned char)*c->p))
+            return -1;
+        v = v * 10 + (*c->p++ - '0');
+    }
+    *out = v;
+    return 0;
+}
+
+static int lit(cur *c, char ch)
+{
+    if (c->p < c->end && *c->p == ch) {
+        c->p++;
+        return 0;
+    }
+    return -1;
+}
+
+static int peek_digits(const cur *c, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (c->p + i >= c->end || !isdigit((unsigned char)c->p[i]))
+            return 0;
+    return 1;
+}
+
+/* YYYY-MM-DD, YYYY/MM/DD, DD/MM/YYYY, DD.MM.YYYY. */
+static int scan_date(cur *c, int *y, int *m, int *d)
+{
+    if (peek_digits(c, 4)) {
+        if (digits(c, 4, y) != 0 || c->p >= c->end)
+            return -1;
+        char sep = *c->p;
+        if (sep != '-' && sep != '/')
+            return -1;
+        c->p++;
+        return digits(c, 2, m) || lit(c, sep) || digits(c, 2, d) ? -1 : 0;
+    }
+    if (digits(c, 2, d) != 0 || c->p >= c->end)
+        return -1;
+    char sep = *c->p;
+    if (sep != '/' && sep != '.')
+        return -1;
+    c->p++;
+    return digits(c, 2, m) || lit(c, sep) || digits(c, 4, y) ? -1 : 0;
+}
+
+/* HH:MM[:SS[.fff]] (fractions must be zero). */
+static int scan_clock(cur *c, int *h, int *mi, int *s)
+{
+    *s = 0;
+    if (digits(c, 2, h) || lit(c, ':') || digits(c, 2, mi))
+        return -1;
+    if (lit(c, ':') == 0) {
+        if (digits(c, 2, s))
+            return -1;
+        if (lit(c, '.') == 0) {
+            int any = 0;
+            while (c->p < c->end && isdigit((unsigned char)*c->p)) {
+                if (*c->p != '0')
+                    return -1;
+                c->p++;
+                any = 1;
+            }
+            if (!any)
+                return -1;
+        }
+    }
+    return *h <= 23 && *mi <= 59 && *s <= 59 ? 0 : -1;
+}
+
+/* Z, +HH, +HHMM, +HH:MM (also "-"). */
+static int scan_offset(cur *c, int *minutes)
+{
+    if (lit(c, 'Z') == 0) {
+        *minutes = 0;
+        return 0;
+    }
+    if (c->p >= c->end || (*c->p != '+' && *c->p != '-'))
+        return -1;
+    int sign = *c->p++ == '-' ? -1 : 1, h, m = 0;
+    if (digits(c, 2, &h))
+        return -1;
+    if (lit(c, ':') == 0) {
+        if (digits(c, 2, &m))
+            return -1;
+    } else if (peek_digits(c, 2) && digits(c, 2, &m)) {
+        return -1;
+    }
+    if (h > 18 || m > 59)
+        return -1;
+    *minutes = sign * (h * 60 + m);
+    return 0;
+}
+
+static void trim(const char **s, size_t *len)
+{
+    while (*len > 0 && isspace((unsigned char)**s)) {
+        (*s)++;
+        (*len)--;
+    }
+    while (*len > 0 && isspace((unsigned char)(*s)[*len - 1]))
+        (*len)--;
+}
+
+int ecs_ts_scan(const char *s, size_t len, ecs_ts *out)
+{
+    trim(&s, &len);
+    cur c = {s, s + len};
+    int y, mo, d, h = 0, mi = 0, sec = 0, off = 0, has_off = 0, date_only = 1;
+    if (scan_date(&c, &y, &mo, &d) != 0 || mo < 1 || mo > 12 || d < 1 ||
+        d > month_days(y, mo))
+        return -1;
+    if (c.p < c.end && (*c.p == 'T' || *c.p == ' ')) {
+        c.p++;
+        while (c.p < c.end && *c.p == ' ')
+            c.p++;
+        if (scan_clock(&c, &h, &mi, &sec) != 0)
+            return -1;
+        date_only = 0;
+        while (c.p < c.end && *c.p == ' ')
+            c.p++;
+        if (c.p < c.end) {
+            if (scan_offset(&c, &off) != 0)
+                return -1;
+            has_off = 1;
+        }
+    }
+    if (c.p != c.end)
+        return -1;
+    out->local = ecs_ts_days(y, mo, d) * 86400LL + h * 3600LL + mi * 60LL + sec;
+    out->has_offset = has_off;
+    out->offset_min = off;
+    out->date_only = date_only;
+    return 0;
+}
+
+int ecs_ts_scan_interval(const char *s, size_t len, ecs_ts *a, ecs_ts *b)
+{
+    for (size_t i = 1; i + 2 < len; i++)
+        if (s[i] == '-' && s[i - 1] == ' ' && s[i + 1] == ' ')
+            return ecs_ts_scan(s, i, a) == 0 &&
+                           ecs_ts_scan(s + i + 1, len - i - 1, b) == 0
+                       ? 0
+                       : -1;
+    return -1;
+}
+
+int ecs_ts_parse_offset(const char *s, int *minutes)
+{
+    size_t len = strlen(s);
+    trim(&s, &len);
+    if (len == 1 && s[0] == '0') {
+        *minutes = 0;
+        return 0;
+    }
+    cur c = {s, s + len};
+    int m;
+    if (scan_offset(&c, &m) != 0 || c.p != c.end)
+        return -1;
+    *minutes = m;
+    return 0;
+}
+
+ecs_result ecs_price_time_parse(const char *text, int have_offset,
+                                int utc_offset_minutes, long long *utc,
+                                ecs_diag *diag)
+{
+    ecs_ts t;
+    if (ecs_ts_scan(text, strlen(text), &t) != 0)
+        return ecs_diag_set(diag, ECS_EPARSE, NULL, 0,
+                            "'%s' is not a time such as 2016-10-19T00:00+02:00",
+                            text);
+    if (!t.has_offset && !have_offset)
+        return ecs_diag_set(diag, ECS_EPARSE, NULL, 0,
+                            "'%s' has no UTC offset: write one (Z, +02:00) or "
+                            "give --utc-offset",
+                            text);
+    *utc = t.local - 60LL * (t.has_offset ? t.offset_min : utc_offset_minutes);
+    return ECS_OK;
+}
+
+void ecs_price_time_format(long long utc, char *buf, size_t size)
+{
+    long long days = utc >= 0 ? utc / 86400 : -((-utc + 86399) / 86400);
+    long long sod = utc - days * 86400;
+    /* H. Hinnant's civil_from_days. */
+    long long z = days + 719468;
+    long long era = (z >= 0 ? z : z - 146096) / 146097;
+    long long doe = z - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long y = yoe + era * 400;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long long mp = (5 * doy + 2) / 153;
+    long long d = doy - (153 * mp + 2) / 5 + 1;
+    long long m = mp < 10 ? mp + 3 : mp - 9;
+    y += m <= 2;
+    snprintf(buf, size, "%04lld-%02lld-%02lldT%02lld:%02lldZ", y, m, d,
+             sod / 3600, sod / 60 % 60);
+}

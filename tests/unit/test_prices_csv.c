@@ -1,0 +1,380 @@
+/* The price CSV loader: one small inline fixture per layout feature. */
+#include "testutil.h"
+
+#include "ecsched/prices.h"
+
+/* 2024-01-01T00:00Z */
+#define T0 (19723LL * 86400)
+
+static ecs_price_options opts(void)
+{
+    ecs_price_options o;
+    ecs_price_options_init(&o);
+    return o;
+}
+
+static ecs_result load(const char *text, const ecs_price_options *o,
+                       ecs_price_series *s, ecs_diag *d)
+{
+    ecs_diag_clear(d);
+    return ecs_prices_read_buffer(text, strlen(text), "fx.csv", o, s, d);
+}
+
+static void load_ok(const char *text, const ecs_price_options *o,
+                    ecs_price_series *s)
+{
+    ecs_diag d;
+    ecs_result rc = load(text, o, s, &d);
+    if (rc != ECS_OK)
+        print_error("%s:%ld: %s\n", d.file, d.line, d.msg);
+    assert_int_equal(rc, ECS_OK);
+}
+
+/* An error naming fx.csv, the line, and a piece of the message. */
+static void load_fails(const char *text, const ecs_price_options *o,
+                       long line, const char *what)
+{
+    ecs_price_series s;
+    ecs_diag d;
+    assert_int_equal(load(text, o, &s, &d), ECS_EPARSE);
+    assert_string_equal(d.file, "fx.csv");
+    if (line >= 0)
+        assert_int_equal(d.line, line);
+    if (strstr(d.msg, what) == NULL) {
+        print_error("message '%s' lacks '%s'\n", d.msg, what);
+        fail();
+    }
+}
+
+static void test_plain(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    load_ok("timestamp,price\n"
+            "2024-01-01T00:00:00Z,10.5\n"
+            "2024-01-01T01:00:00Z,-3\n"
+            "2024-01-01T02:00:00Z,0\n",
+            &o, &s);
+    assert_int_equal(s.n, 3);
+    assert_int_equal(s.points_read, 3);
+    assert_int_equal(s.resolution_minutes, 60);
+    assert_true(s.pt[0].start == T0 && s.pt[2].start == T0 + 7200);
+    assert_close(s.pt[0].price, 10.5, 0);
+    assert_close(s.pt[1].price, -3, 0);
+    assert_int_equal(s.pt[1].row, 3);
+    assert_string_equal(s.price_column, "price");
+    assert_true(s.price_column_guessed);
+    assert_string_equal(s.unit, "");
+    ecs_price_series_release(&s);
+}
+
+static void test_semicolon_decimal_comma_bom_crlf(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    load_ok("\xEF\xBB\xBFtime;price\r\n"
+            "2024-01-01T00:00Z;1,5\r\n"
+            "2024-01-01T00:15Z;-0,25\r\n",
+            &o, &s);
+    assert_int_equal(s.n, 2);
+    assert_int_equal(s.resolution_minutes, 15);
+    assert_close(s.pt[0].price, 1.5, 0);
+    assert_close(s.pt[1].price, -0.25, 0);
+    assert_string_equal(s.time_column, "time");
+    ecs_price_series_release(&s);
+}
+
+static void test_quoted_fields(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    load_ok("\"time\",\"price, EUR\"\n"
+            "\"2024-01-01T00:00Z\",\"1,25\"\n"
+            "\"2024-01-01T01:00Z\",\"2.5\"\n",
+            &o, &s);
+    assert_close(s.pt[0].price, 1.25, 0);
+    assert_close(s.pt[1].price, 2.5, 0);
+    ecs_price_series_release(&s);
+    ecs_diag d;
+    assert_int_equal(load("time,price\n\"2024-01-01T00:00Z,1\n", &o, &s, &d),
+                     ECS_EPARSE);
+    assert_string_equal(d.file, "fx.csv");
+}
+
+/* OMIE: title line, year;month;day;period, trailing ';', CRLF, '*' marker. */
+static char *omie(int periods)
+{
+    size_t cap = 64 + (size_t)periods * 40;
+    char *b = malloc(cap);
+    size_t n = (size_t)snprintf(b, cap, "MARGINALPDBC;\r\n");
+    for (int p = 1; p <= periods; p++)
+        n += (size_t)snprintf(b + n, cap - n, "2025;03;30;%d;%d.5;%d.25;\r\n",
+                              p, p, p);
+    snprintf(b + n, cap - n, "*\r\nignored after the marker\r\n");
+    return b;
+}
+
+static void test_date_period(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    ecs_diag d;
+    char *text = omie(23); /* spring DST day: 23 hours */
+    assert_int_equal(load(text, &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "--utc-offset"));
+    assert_int_equal(ecs_price_options_set(&o, ECS_PRICE_KEY_UTC_OFFSET,
+                                           "+01:00", &d), ECS_OK);
+    load_ok(text, &o, &s);
+    free(text);
+    assert_int_equal(s.n, 23);
+    assert_int_equal(s.resolution_minutes, 60);
+    /* local midnight of 2025-03-30 at +01:00 = 2025-03-29T23:00Z */
+    long long mid = 20177LL * 86400 - 3600;
+    assert_true(s.pt[0].start == mid);
+    assert_true(s.pt[22].start == mid + 22 * 3600);
+    assert_string_equal(s.price_column, "column 6"); /* the last: ES */
+    assert_close(s.pt[22].price, 23.25, 0);
+    ecs_price_series_release(&s);
+    text = omie(100); /* autumn DST day in quarter hours */
+    load_ok(text, &o, &s);
+    free(text);
+    assert_int_equal(s.n, 100);
+    assert_int_equal(s.resolution_minutes, 15);
+    assert_true(s.pt[99].start == mid + 99 * 900);
+    ecs_price_series_release(&s);
+    text = omie(92); /* spring DST day in quarter hours */
+    load_ok(text, &o, &s);
+    free(text);
+    assert_int_equal(s.n, 92);
+    assert_int_equal(s.resolution_minutes, 15);
+    ecs_price_series_release(&s);
+    ecs_price_options_set(&o, ECS_PRICE_KEY_PRICE_COLUMN, "5", &d);
+    text = omie(24);
+    load_ok(text, &o, &s);
+    assert_close(s.pt[0].price, 1.5, 0);
+    ecs_price_series_release(&s);
+    free(text);
+    text = omie(20); /* 20 periods: no day length fits */
+    load_fails(text, &o, -1, "cannot tell their length");
+    free(text);
+    /* a date column followed by a period column */
+    o.price_column[0] = '\0';
+    o.fill = ECS_PRICE_FILL_PREVIOUS; /* hours 4..23 are missing */
+    load_ok("date,hour,price\n2025-03-30,1,7\n2025-03-30,2,8\n"
+            "2025-03-30,3,9\n2025-03-30,24,1\n",
+            &o, &s);
+    assert_int_equal(s.resolution_minutes, 60);
+    assert_true(s.pt[1].start == mid + 3600);
+    assert_int_equal(s.gaps_filled, 20);
+    assert_true(s.pt[23].start == mid + 23 * 3600);
+    assert_close(s.pt[22].price, 9, 0);
+    ecs_price_series_release(&s);
+}
+
+static const char *WIDE =
+    "HourUTC;HourDK;PriceArea;SpotPriceDKK;SpotPriceEUR\n"
+    "2023-10-28 01:00:00;2023-10-28 03:00:00;DK2;80,5;10,5\n"
+    "2023-10-28 01:00:00;2023-10-28 03:00:00;DK1;70,5;9,5\n"
+    "2023-10-28 00:00:00;2023-10-28 02:00:00;DK2;60,5;8,5\n"
+    "2023-10-28 00:00:00;2023-10-28 02:00:00;DK1;50,5;7,5\n";
+
+static void test_wide_filter_guess(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    ecs_diag d;
+    /* two areas without --filter: the same hour twice */
+    load_fails(WIDE, &o, 3, "repeated interval");
+    ecs_price_options_set(&o, ECS_PRICE_KEY_FILTER, "PriceArea=DK1", &d);
+    load_ok(WIDE, &o, &s);
+    assert_int_equal(s.n, 2);
+    assert_int_equal(s.rows_filtered, 2);
+    assert_true(s.sorted); /* newest first */
+    assert_string_equal(s.time_column, "HourUTC"); /* a UTC column first */
+    assert_true(s.naive_time_utc);
+    assert_string_equal(s.price_column, "SpotPriceEUR"); /* EUR first */
+    assert_string_equal(s.unit, "EUR");
+    assert_true(s.pt[0].start == 19658LL * 86400);
+    assert_close(s.pt[0].price, 7.5, 0);
+    assert_close(s.pt[1].price, 9.5, 0);
+    ecs_price_series_release(&s);
+    ecs_price_options_set(&o, ECS_PRICE_KEY_PRICE_COLUMN, "spotpricedkk", &d);
+    load_ok(WIDE, &o, &s);
+    assert_close(s.pt[0].price, 50.5, 0);
+    assert_string_equal(s.unit, "DKK");
+    assert_false(s.price_column_guessed);
+    ecs_price_series_release(&s);
+    ecs_price_options_set(&o, ECS_PRICE_KEY_PRICE_COLUMN, "Preis", &d);
+    assert_int_equal(load(WIDE, &o, &s, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "no column 'Preis'"));
+    assert_non_null(strstr(d.msg, "SpotPriceEUR"));
+    /* local time column with an offset: the DK1 hours again */
+    ecs_price_options_set(&o, ECS_PRICE_KEY_PRICE_COLUMN, "SpotPriceEUR", &d);
+    ecs_price_options_set(&o, ECS_PRICE_KEY_TIME_COLUMN, "HourDK", &d);
+    ecs_price_options_set(&o, ECS_PRICE_KEY_UTC_OFFSET, "+0200", &d);
+    load_ok(WIDE, &o, &s);
+    assert_true(s.pt[0].start == 19658LL * 86400);
+    ecs_price_series_release(&s);
+}
+
+static void test_naive_local(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    ecs_diag d;
+    const char *t = "REGION,SETTLEMENTDATE,RRP\n"
+                    "VIC1,2024/02/13 00:05:00,86.16\n"
+                    "VIC1,2024/02/13 00:10:00,85.41\n";
+    load_fails(t, &o, 2, "no UTC offset");
+    ecs_price_options_set(&o, ECS_PRICE_KEY_UTC_OFFSET, "+10:00", &d);
+    load_ok(t, &o, &s);
+    /* 2024-02-13T00:05+10:00 = 2024-02-12T14:05Z */
+    assert_true(s.pt[0].start == 19765LL * 86400 + 14 * 3600 + 300);
+    assert_string_equal(s.price_column, "RRP");
+    ecs_price_series_release(&s);
+    /* end stamps: the interval starts 5 minutes earlier */
+    ecs_price_options_set(&o, ECS_PRICE_KEY_STAMP, "end", &d);
+    ecs_price_options_set(&o, ECS_PRICE_KEY_UNIT, "AUD/MWh", &d);
+    load_ok(t, &o, &s);
+    assert_true(s.pt[0].start == 19765LL * 86400 + 14 * 3600);
+    assert_int_equal(s.pt[0].minutes, 5);
+    assert_string_equal(s.unit, "AUD/MWh");
+    assert_false(s.unit_from_header);
+    ecs_price_series_release(&s);
+}
+
+static void test_intervals(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    load_ok("MTU (UTC),Area,Day-ahead Price (EUR/MWh),Intraday Price (EUR/MWh)\n"
+            "01/01/2024 00:00:00 - 01/01/2024 00:30:00,BZN|EE,10,,\n"
+            "01/01/2024 00:30:00 - 01/01/2024 01:30:00,BZN|EE,-20,,\n",
+            &o, &s);
+    assert_int_equal(s.n, 2);
+    assert_true(s.pt[0].start == T0 && s.pt[0].minutes == 30);
+    assert_true(s.pt[1].start == T0 + 1800 && s.pt[1].minutes == 60);
+    assert_close(s.pt[1].price, -20, 0);
+    assert_string_equal(s.unit, "EUR/MWh");
+    assert_true(s.unit_from_header);
+    assert_string_equal(s.price_column, "Day-ahead Price (EUR/MWh)");
+    assert_int_equal(s.resolution_minutes, 30); /* ties: the first */
+    ecs_price_series_release(&s);
+    load_fails("MTU (UTC),price\n"
+               "01/01/2024 00:00:00 - 01/01/2024 01:00:00,1\n"
+               "01/01/2024 00:30:00 - 01/01/2024 01:30:00,2\n",
+               &o, 3, "overlaps");
+}
+
+static void test_bad_numbers(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    static const char *bad[] = {"810.219.971", "1.234,5", "12abc", "--1",
+                                "1e", "nan", "inf", "0x10", "1 2"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        char text[256];
+        snprintf(text, sizeof text,
+                 "timestamp,price\n2024-01-01T00:00Z,1\n"
+                 "2024-01-01T01:00Z,\"%s\"\n", bad[i]);
+        load_fails(text, &o, 3, "is not one number");
+    }
+    ecs_price_series s;
+    load_ok("timestamp,price\n2024-01-01T00:00Z,1e2\n2024-01-01T01:00Z,+.5\n",
+            &o, &s);
+    assert_close(s.pt[0].price, 100, 0);
+    assert_close(s.pt[1].price, 0.5, 0);
+    ecs_price_series_release(&s);
+}
+
+static const char *GAP = "timestamp,price\n"
+                         "2024-01-01T00:00Z,10\n"
+                         "2024-01-01T01:00Z,20\n"
+                         "2024-01-01T04:00Z,50\n";
+
+static void test_gaps_and_fill(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    ecs_diag d;
+    load_fails(GAP, &o, 4, "missing interval");
+    ecs_price_options_set(&o, ECS_PRICE_KEY_FILL, "previous", &d);
+    load_ok(GAP, &o, &s);
+    assert_int_equal(s.n, 5);
+    assert_int_equal(s.gaps_filled, 2);
+    assert_int_equal(s.points_read, 3);
+    assert_close(s.pt[2].price, 20, 0);
+    assert_close(s.pt[3].price, 20, 0);
+    assert_true(s.pt[3].start == T0 + 3 * 3600);
+    ecs_price_series_release(&s);
+    ecs_price_options_set(&o, ECS_PRICE_KEY_FILL, "linear", &d);
+    load_ok(GAP, &o, &s);
+    assert_close(s.pt[2].price, 30, 1e-12);
+    assert_close(s.pt[3].price, 40, 1e-12);
+    ecs_price_series_release(&s);
+    /* an empty cell in the middle is a gap; at either end it is skipped */
+    load_ok("t,price\n2024-01-01T00:00Z,\n2024-01-01T01:00Z,4\n"
+            "2024-01-01T02:00Z,\n2024-01-01T03:00Z,8\n2024-01-01T04:00Z,\n",
+            &o, &s);
+    assert_int_equal(s.empty_skipped, 2);
+    assert_int_equal(s.n, 3);
+    assert_close(s.pt[1].price, 6, 1e-12);
+    ecs_price_series_release(&s);
+}
+
+static void test_order(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    load_fails("timestamp,price\n2024-01-01T00:00Z,1\n2024-01-01T02:00Z,2\n"
+               "2024-01-01T01:00Z,3\n",
+               &o, 4, "out of order");
+    load_fails("timestamp,price\n2024-01-01T00:00Z,1\n2024-01-01T00:00Z,2\n",
+               &o, 3, "repeated interval");
+    load_fails("timestamp,price\n2024-01-01T00:00Z,1\nyesterday,2\n", &o, 3,
+               "is not a time");
+    ecs_price_series s;
+    ecs_diag d;
+    assert_int_equal(load("price\n1\n2\n", &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "--time-column"));
+    assert_int_equal(load("timestamp,price\n", &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "no data rows"));
+}
+
+static void test_file_errors(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    ecs_diag d;
+    assert_int_equal(ecs_prices_read_file("/nonexistent/p.csv", &o, &s, &d),
+                     ECS_EIO);
+    assert_string_equal(d.file, "/nonexistent/p.csv");
+    assert_int_equal(ecs_prices_load("no-such-builtin", &o, &s, &d), ECS_EIO);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_plain),
+        cmocka_unit_test(test_semicolon_decimal_comma_bom_crlf),
+        cmocka_unit_test(test_quoted_fields),
+        cmocka_unit_test(test_date_period),
+        cmocka_unit_test(test_wide_filter_guess),
+        cmocka_unit_test(test_naive_local),
+        cmocka_unit_test(test_intervals),
+        cmocka_unit_test(test_bad_numbers),
+        cmocka_unit_test(test_gaps_and_fill),
+        cmocka_unit_test(test_order),
+        cmocka_unit_test(test_file_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
