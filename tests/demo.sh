@@ -13,3 +13,6 @@ echo "== ecsched generate --tasks 16 --seed 1 --method layered -o out/gen16.stg"
 echo
 echo "== ecsched validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json"
 "$ECSCHED" validate tests/fixtures/tiny.stg tests/fixtures/validate/scaled.json
+echo
+echo "== ecsched compare $G -p 4 --extension 0.2 -o out/compare.json (table also in out/compare.txt)"
+"$ECSCHED" compare "$G" -p 4 --extension 0.2 --time-limit 60 -o out/compare.json | tee out/compare.txt
