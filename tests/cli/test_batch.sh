@@ -2,7 +2,9 @@
 # crash and timeout records, report numbers checked by hand.
 . tests/cli/lib.sh
 G1=tests/fixtures/tiny.stg
-G2=data/stg/rand0000.stg
+G2=$T_DIR/g10.stg # small enough for the MILP to prove every case in ms
+"$ECSCHED" generate --tasks 10 --seed 3 -o "$G2" >/dev/null
+G50=data/stg/rand0000.stg
 
 # The methods this build has (heuristic and MILP join when they land).
 METHODS=base
@@ -41,12 +43,39 @@ expect_eq "$first" "{graph,pes,extension,prices,method,cost,base_cost,optimum,bo
 W1=$(awk 'NR > 1 && !/^#/ { s += $2 } END { print s }' "$G1")
 expect_eq "$(grep -c "\"graph\":\"$G1\",\"pes\":[0-9]*,\"extension\":[0-9.]*,\"prices\":\"flat\",\"method\":\"base\",\"cost\":$W1.0," "$FULL")" 9 \
   "base cost under flat prices = total work ($W1) for every P and E"
-expect_eq "$(grep -c '"status":"feasible"' "$FULL" | tr -d ' ')" "$(grep -c '"method":"base"' "$FULL")" "every base case feasible"
+expect_eq "$(grep -c '"method":"base".*"status":"feasible"' "$FULL")" "$(grep -c '"method":"base"' "$FULL")" "every base case feasible"
 expect_eq "$(grep -c '"meets_deadline":false' "$FULL")" 0 "every schedule meets D'"
-# D' = floor(M (1 + E)): rand0000 on 2 PEs with E = 0.1
+# D' = floor(M (1 + E)): the 10-task graph on 2 PEs with E = 0.1
 M2=$(grep "\"graph\":\"$G2\",\"pes\":2,\"extension\":0.0," "$FULL" | head -1 | sed 's/.*"base_makespan":\([0-9]*\).*/\1/')
 D2=$(grep "\"graph\":\"$G2\",\"pes\":2,\"extension\":0.1," "$FULL" | head -1 | sed 's/.*"deadline":\([0-9]*\).*/\1/')
 expect_eq "$D2" "$(( M2 * 11 / 10 ))" "D' = floor(M * 1.1) exactly"
+# per instance: milp <= sweep, binary <= base; a proven optimum on every line
+# of the instance equals the MILP's cost
+order=$(awk '{
+  match($0, /"graph":"[^"]*","pes":[0-9]*,"extension":[0-9.]*,"prices":"[^"]*"/); k = substr($0, RSTART, RLENGTH)
+  match($0, /"method":"[a-z]*"/); m = substr($0, RSTART + 10, RLENGTH - 11)
+  match($0, /"cost":[-0-9.e]*/); c[k, m] = substr($0, RSTART + 7, RLENGTH - 7) + 0
+  if (match($0, /"optimum":[-0-9.e]+/)) o[k, m] = substr($0, RSTART + 10, RLENGTH - 10) + 0
+  keys[k] = 1; have[k, m] = 1
+} END {
+  bad = 0
+  for (k in keys) {
+    for (h = 1; h <= 2; h++) {
+      hm = h == 1 ? "sweep" : "binary"
+      if (have[k, hm] && c[k, hm] > c[k, "base"] + 1e-9) { print "heuristic above base: " k; bad++ }
+      if (have[k, hm] && have[k, "milp"] && c[k, "milp"] > c[k, hm] + 1e-9) { print "milp above " hm ": " k; bad++ }
+    }
+    if (have[k, "milp"])
+      for (m2 in o) { split(m2, p, SUBSEP); if (p[1] == k && (o[m2] - c[k, "milp"])^2 > 1e-18) { print "optimum differs: " k; bad++ } }
+  }
+  print bad " bad"
+}' "$FULL" | tail -1)
+expect_eq "$order" "0 bad" "milp <= heuristic <= base per instance; optimum = MILP cost"
+case ",$METHODS," in
+  *,milp,*)
+    expect_eq "$(grep -c '"method":"milp".*"status":"optimal"' "$FULL")" "$((TOTAL / NM))" "the MILP proves every small case optimal" ;;
+  *) skip "no MILP in this build" ;;
+esac
 
 # ---- the same command again does nothing ----
 cp "$FULL" "$T_DIR/copy"
@@ -200,35 +229,47 @@ run report "$FULL"
 expect_rc 0 "report on batch output"
 expect_out "^$TOTAL cases from 1 file$" "all cases read"
 
-# ---- compare on rand0000 ----
-W2=$(awk 'NR > 1 && !/^#/ { s += $2 } END { print s }' "$G2")
-run compare "$G2" -p 4 --extension 0.2 --prices flat -o "$T_DIR/cmp.json"
+# ---- compare on rand0000 (the MILP only on the small graphs: fast) ----
+FAST=$(echo "$METHODS" | sed 's/,milp//')
+W50=$(awk 'NR > 1 && !/^#/ { s += $2 } END { print s }' "$G50")
+run compare "$G50" -p 4 --extension 0.2 --prices flat --methods "$FAST" -o "$T_DIR/cmp.json"
 expect_rc 0 "compare rand0000 -p 4"
-expect_out "^base +$W2\.000000 " "base cost under flat prices = total work $W2"
-for m in $(echo "$METHODS" | tr ',' ' '); do
+expect_out "^base +$W50\.000000 " "base cost under flat prices = total work $W50"
+for m in $(echo "$FAST" | tr ',' ' '); do
   expect_out "^$m " "compare row for $m"
 done
 expect_file "$T_DIR/cmp.json" "compare -o writes the document"
 expect_eq "$(json_key "$T_DIR/cmp.json" command)" compare "document says compare"
-expect_eq "$(grep -c '"method": ' "$T_DIR/cmp.json")" "$NM" "one schedule per method in the document"
-if command -v jq >/dev/null 2>&1; then
+expect_eq "$(grep -c '"method": ' "$T_DIR/cmp.json")" "$(echo "$FAST" | tr ',' '\n' | wc -l | tr -d ' ')" "one schedule per method in the document"
+revalidate() { # GRAPH DOC METHODS: every schedule of a compare document
+  if ! command -v jq >/dev/null 2>&1; then
+    skip "jq not installed: schedules of compare not re-validated"; return
+  fi
   i=0
-  for m in $(echo "$METHODS" | tr ',' ' '); do
-    jq "{pes, freqs, power, deadline, prices} + .methods[$i]" "$T_DIR/cmp.json" >"$T_DIR/m.json"
-    run validate "$G2" "$T_DIR/m.json"
+  for m in $(echo "$3" | tr ',' ' '); do
+    jq "{pes, freqs, power, deadline, prices} + .methods[$i]" "$2" >"$T_DIR/m.json"
+    run validate "$1" "$T_DIR/m.json"
     expect_rc 0 "validate accepts the $m schedule of compare"
-    want=$(jq -r ".methods[$i].cost" "$T_DIR/cmp.json")
+    want=$(jq -r ".methods[$i].cost" "$2")
     got=$(sed -n 's/^cost *//p' "$OUT")
     if awk -v a="$want" -v b="$got" 'BEGIN { exit !((a - b) ^ 2 < 1e-12) }'; then ok "validate: $m cost $got"; else notok "$m cost: compare $want, validate $got"; fi
     i=$((i + 1))
   done
-else
-  skip "jq not installed: schedules of compare not re-validated"
-fi
-run compare "$G2" -p 4 --json --prices flat
+}
+revalidate "$G50" "$T_DIR/cmp.json" "$FAST"
+run compare "$G2" -p 3 --extension 0.2 -o "$T_DIR/cmp10.json"
+expect_rc 0 "compare with every method on a 10-task graph"
+case ",$METHODS," in
+  *,milp,*)
+    expect_out "^milp .* 1\.0000 .* optimal " "the MILP is the optimum (cost/opt 1)"
+    expect_out "^optimum +[0-9.]+ \(proven by the MILP\)" "optimum line" ;;
+  *) skip "no MILP in this build" ;;
+esac
+revalidate "$G2" "$T_DIR/cmp10.json" "$METHODS"
+run compare "$G50" -p 4 --json --prices flat --methods "$FAST"
 expect_rc 0 "compare --json"
 expect_out '^  "methods": \[' "JSON on stdout"
-run compare "$G2" -p 4 --deadline 10 --prices flat --methods base
+run compare "$G50" -p 4 --deadline 10 --prices flat --methods base
 expect_rc 1 "a deadline below the base makespan: exit 1"
 expect_out "^base .* no +deadline_missed" "base misses D'"
 run compare tests/fixtures/nonexistent.stg -p 2
