@@ -1,6 +1,8 @@
 /* The methods of compare and batch, behind one dispatch. */
 #include "batch_methods.h"
 
+#include "ecsched/heuristic.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -30,11 +32,11 @@ int ecs_method_available(ecs_method m)
 {
     switch (m) {
     case ECS_METHOD_BASE:
-        return 1;
     case ECS_METHOD_SWEEP:
     case ECS_METHOD_BINARY:
+        return 1;
     case ECS_METHOD_MILP:
-        return 0; /* wired in when the heuristic and MILP issues land */
+        return 0; /* wired in when the MILP issue lands */
     case ECS_METHOD_COUNT:
         return 0;
     }
@@ -60,6 +62,27 @@ static ecs_result run_base(const ecs_method_ctx *ctx, ecs_method_out *out,
                                                          : "deadline_missed");
     out->runtime_s = ctx->pb->base_runtime_s;
     return ECS_OK;
+}
+
+static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
+                                ecs_method_out *out, ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_heur_params prm;
+    ecs_heur_params_init(&prm);
+    prm.mode = mode;
+    ecs_heur_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_heur_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                                 pb->deadline, pb->base, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "%s",
+                 r.fallback ? "fallback" : "feasible");
+    }
+    ecs_heur_result_release(&r);
+    return rc;
 }
 
 /* The checker on the method's schedule: cost, makespan, feasibility. */
@@ -94,8 +117,12 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
         rc = run_base(ctx, out, diag);
         break;
     case ECS_METHOD_SWEEP:
+        rc = run_heuristic(ECS_HEUR_SWEEP, ctx, out, diag);
+        break;
     case ECS_METHOD_BINARY:
-    case ECS_METHOD_MILP:
+        rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
+        break;
+    case ECS_METHOD_MILP: /* wired in when the MILP issue lands */
     case ECS_METHOD_COUNT:
         rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                           "method '%s' is not available in this build",

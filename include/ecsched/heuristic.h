@@ -4,11 +4,37 @@
  *
  * The base schedule fixes each task's PE and the per-PE order; a candidate
  * budget b gives every slot l < D' the budget b / D'; the greedy mapper
- * places tasks in base start order at the highest affordable frequency per
- * slot (last-slot rule f_suff, waits in place at f = 0).  Sweep mode tries
- * b = B/I, 2B/I, ..., B; binary mode bisects [0, B]; B = sigma * cost(base).
- * The result never costs more than the base and always meets D' when the
- * base does (the base itself is the fall-back).
+ * places tasks in base start order (ties: lower PE, then lower STG id) at
+ * the highest affordable frequency per slot (last-slot rule f_suff, waits
+ * in place at f = 0).  Sweep mode tries b = B/I, 2B/I, ..., B; binary mode
+ * bisects [0, B].  The result never costs more than the base and always
+ * meets D' (the base itself is the fall-back).
+ *
+ * Decisions taken here where MODEL.md leaves room:
+ * - Budget range.  B = sigma * C+, where C+ = sum over the base schedule's
+ *   slots of power(f) * |r_l|.  Without negative prices in the slots the
+ *   base uses, C+ = cost(base) = Cm and B = sigma * Cm as in the paper; with
+ *   negative prices (Cm may then be <= 0) B stays positive.  If C+ = 0 (the
+ *   base only uses slots priced 0), C+ = P * power(1) * sum_{l < D'} |r_l|;
+ *   if that is 0 too (every slot is free), B = 0 and the single candidate
+ *   b = 0 is evaluated (in both modes).
+ * - Negative prices.  A slot's remaining budget starts at b / D' >= 0 and
+ *   is reduced by power(f) * r_l of every slot placed in it; a negative
+ *   price therefore adds to it.  Any frequency is affordable in a slot with
+ *   r_l <= 0, so the remaining budget never drops below 0.  The last-slot
+ *   rule is kept as the paper states it (the lowest f that finishes).
+ * - Ties.  Sweep keeps the first (lowest) budget among equally cheap
+ *   feasible mappings; binary keeps the first one found.
+ * - Fall-back.  The best feasible mapping is returned when its cost is
+ *   <= cost(base), else the base schedule itself (fallback = 1).  Costs are
+ *   summed exactly as the checker sums them (task by task, slot by slot),
+ *   so the checker's cost of the result is result.cost, bit for bit.
+ * - Wait in place.  A task starts in the first slot free on its PE after
+ *   all its predecessors, even when it can only wait there at f = 0: its
+ *   interval may begin with f = 0 slots.
+ *
+ * Work is counted on the platform's integer frequency grid (freq_q), never
+ * with floating-point tolerances; costs and budgets are doubles.
  */
 #ifndef ECSCHED_HEURISTIC_H
 #define ECSCHED_HEURISTIC_H
@@ -31,12 +57,15 @@ const char *ecs_heur_mode_name(ecs_heur_mode m);
 /* Parse a mode name; 0, or -1 when unknown. */
 int ecs_heur_mode_parse(const char *name, ecs_heur_mode *out);
 
+/* Largest number of sweep steps accepted. */
+#define ECS_HEUR_MAX_STEPS 1000000L
+
 typedef struct ecs_heur_params {
     ecs_heur_mode mode;  /* default sweep */
-    long steps;          /* I, default 100 */
-    double sigma;        /* B = sigma * cost(base), default 2 */
-    double rel_tol;      /* binary: stop when hi - lo < rel_tol * B (1e-3) */
-    int max_bisections;  /* binary: at most this many steps (64) */
+    long steps;          /* I, default 100 (sweep only), 1..ECS_HEUR_MAX_STEPS */
+    double sigma;        /* B = sigma * C+ (see above), default 2, > 0 */
+    double rel_tol;      /* binary: stop when hi - lo < rel_tol * B (1e-3), in (0, 1) */
+    int max_bisections;  /* binary: at most this many steps (64), 1..1000 */
 } ecs_heur_params;
 
 /* Fill params with the defaults. */
@@ -50,25 +79,33 @@ ecs_result ecs_heur_params_validate(const ecs_heur_params *prm,
 typedef struct ecs_heur_candidate {
     double budget;   /* b */
     int feasible;    /* the mapping met D' */
-    double cost;     /* its cost (when feasible) */
-    long makespan;   /* its makespan (when feasible) */
+    double cost;     /* its cost (when feasible, else NAN) */
+    long makespan;   /* its makespan (when feasible, else -1) */
 } ecs_heur_candidate;
 
 typedef struct ecs_heur_result {
     ecs_schedule *schedule;     /* the best schedule (the base if no candidate won) */
     double cost;                /* its cost */
-    double base_cost;           /* cost(base) */
+    double base_cost;           /* cost(base) = Cm */
     double budget;              /* the winning b; NAN when the base was kept */
     int fallback;               /* 1 when the base schedule itself is returned */
     size_t ncand;               /* candidates evaluated */
     ecs_heur_candidate *cand;   /* all of them, in evaluation order */
+    /* added fields */
+    double range;               /* B, the budget range searched */
+    size_t nfeasible;           /* feasible candidates */
+    long makespan;              /* makespan of the result (<= D') */
+    long base_makespan;         /* makespan of the base */
 } ecs_heur_result;
 
 /*
  * Run the heuristic on graph g (contracted) with base schedule `base` (f = 1
  * everywhere), prices price[0..nprice-1] (nprice >= deadline) and deadline
  * D' (>= makespan(base)).  EINVAL when the inputs do not fit (diag says
- * which), ENOMEM.  Release *out with ecs_heur_result_release.
+ * which: a task without work, a base schedule the checker rejects, a
+ * deadline below the base makespan, a price that is not finite, too few
+ * prices), ENOMEM.  Release *out with ecs_heur_result_release (also after
+ * an error: *out is then empty).
  */
 ecs_result ecs_heur_run(const ecs_graph *g, const ecs_platform *p,
                         const double *price, size_t nprice, long deadline,
@@ -76,14 +113,25 @@ ecs_result ecs_heur_run(const ecs_graph *g, const ecs_platform *p,
                         ecs_heur_result *out, ecs_diag *diag);
 
 /*
- * The greedy mapper alone, at budget b: fills *out (a schedule of g's n
- * tasks, overwritten) and sets *feasible.  Exposed for tests and for the
- * landscape.
+ * The greedy mapper alone, at budget b (finite): fills *out (a schedule of
+ * g's n tasks, overwritten) and sets *feasible.  When the mapping is
+ * infeasible, *out holds the tasks placed before the one that failed and
+ * the rest unscheduled.  Same input checks as ecs_heur_run.  Exposed for
+ * tests and for the landscape.
  */
 ecs_result ecs_heur_map(const ecs_graph *g, const ecs_platform *p,
                         const double *price, size_t nprice, long deadline,
                         const ecs_schedule *base, double budget,
                         ecs_schedule *out, int *feasible, ecs_diag *diag);
+
+/*
+ * B for these inputs (see "Budget range" above), with the same input checks
+ * as ecs_heur_run.
+ */
+ecs_result ecs_heur_budget_range(const ecs_graph *g, const ecs_platform *p,
+                                 const double *price, size_t nprice,
+                                 long deadline, const ecs_schedule *base,
+                                 double sigma, double *range, ecs_diag *diag);
 
 /* Free what a result holds; NULL is accepted. */
 void ecs_heur_result_release(ecs_heur_result *r);
