@@ -164,10 +164,10 @@ static void print_report(const ecs_report_rows *rows, const ecs_report *r,
         print_csv(r);
         return;
     }
-    printf("%s%zu cases from %zu file%s", fmt == FMT_MARKDOWN ? "" : "", rows->n,
-           nfiles, nfiles == 1 ? "" : "s");
+    printf("%zu cases from %zu file%s", rows->n, nfiles, nfiles == 1 ? "" : "s");
     if (rows->duplicates > 0)
-        printf(" (%zu duplicate lines ignored)", rows->duplicates);
+        printf(" (%zu duplicate line%s ignored)", rows->duplicates,
+               rows->duplicates == 1 ? "" : "s");
     if (rows->partial > 0)
         printf(" (%zu unfinished last line%s skipped)", rows->partial,
                rows->partial == 1 ? "" : "s");
