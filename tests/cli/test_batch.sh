@@ -200,7 +200,7 @@ expect_err "bad.jsonl:1: not a batch result line" "names file and line"
 F=tests/fixtures/report
 run report $F/a.jsonl $F/b.jsonl
 expect_rc 0 "report on the fixture"
-expect_out "^15 cases from 2 files \(1 duplicate lines ignored\) \(1 unfinished last line skipped\)" "duplicates and the unfinished line counted"
+expect_out "^15 cases from 2 files \(1 duplicate line ignored\) \(1 unfinished last line skipped\)" "duplicates and the unfinished line counted"
 expect_out "optimum +not_proven +2$" "2 instances without a proven optimum"
 expect_out "optimum +proven +2$" "2 instances proven optimal"
 # I1: opt 80, sweep 100, binary 88, base 120; I2: opt 50, sweep 55, binary 60, base 100
