@@ -21,6 +21,7 @@ typedef struct ecs_command {
     X(info)                                                                  \
     X(generate)                                                              \
     X(prices)                                                                \
+    X(makespan)                                                              \
     X(heuristic)                                                             \
     X(compare)                                                               \
     X(batch)                                                                 \

@@ -12,9 +12,39 @@
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
+/*
+ * Graphs with more tasks than this get the list schedule and the lower
+ * bound only (the depth-first search recurses once per task).
+ */
+#define ECS_MAKESPAN_SEARCH_MAX_TASKS 10000
+
+/* What a progress callback is told during the search. */
+typedef struct ecs_makespan_progress {
+    long makespan;             /* best so far */
+    long lower_bound;          /* root lower bound */
+    unsigned long long nodes;  /* nodes so far */
+    double elapsed_s;
+} ecs_makespan_progress;
+
 typedef struct ecs_makespan_params {
     double time_limit_s;       /* default 10; <= 0: list schedule only */
     unsigned long long node_limit; /* 0: none (default) */
+    /* Search phases (tuning): a first run in CP/MISF order within
+     * first_nodes nodes, then `restarts` runs of restart_nodes nodes each
+     * under perturbed priorities (for a better incumbent), then the
+     * complete run.  Defaults 20000, 10, 2000; first_nodes 0: the
+     * complete run only. */
+    unsigned long long first_nodes;
+    int restarts;
+    unsigned long long restart_nodes;
+    /* 1 (default): energetic reasoning at nodes with at most half of the
+     * tasks left to schedule; 0: critical-path and load bounds only. */
+    int node_energetic;
+    /* Called about every progress_every_s seconds of search (default
+     * 0.5) when not NULL (default NULL); ctx is passed through. */
+    void (*progress)(void *ctx, const ecs_makespan_progress *p);
+    void *progress_ctx;
+    double progress_every_s;
 } ecs_makespan_params;
 
 /* Fill params with the defaults. */
@@ -27,12 +57,20 @@ typedef struct ecs_makespan_result {
     long list_makespan;        /* makespan of the list schedule */
     int optimal;               /* 1 if makespan == lower_bound is proven */
     unsigned long long nodes;  /* search nodes explored */
-    double runtime_s;
+    double runtime_s;          /* whole call */
+    double list_runtime_s;     /* of which the list schedule */
+    double bound_runtime_s;    /* of which the root lower bound */
 } ecs_makespan_result;
 
 /*
  * Compute a makespan-optimal (or best within the limits) schedule of g on
- * `pes` PEs.  EINVAL for bad parameters (diag says which), ENOMEM.
+ * `pes` PEs.  The search (solver/makespan.c) is depth first from the list
+ * schedule over semi-active schedules generated in order of start time,
+ * with identical PEs treated as one multiset, seen states cut (exactly, in
+ * a memory-bounded set) and critical-path and load bounds; it stops when
+ * the incumbent meets ecs_makespan_lower_bound(), the search is exhausted
+ * (optimal either way), or at a limit (optimal = 0, lower_bound = the root
+ * bound).  EINVAL for bad parameters (diag says which), ENOMEM.
  * Reaching a limit is not an error: optimal is 0 then.  Release *out with
  * ecs_makespan_result_release.
  */
