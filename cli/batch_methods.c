@@ -2,6 +2,7 @@
 #include "batch_methods.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/milp.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -34,9 +35,8 @@ int ecs_method_available(ecs_method m)
     case ECS_METHOD_BASE:
     case ECS_METHOD_SWEEP:
     case ECS_METHOD_BINARY:
-        return 1;
     case ECS_METHOD_MILP:
-        return 0; /* wired in when the MILP issue lands */
+        return 1;
     case ECS_METHOD_COUNT:
         return 0;
     }
@@ -85,6 +85,31 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
     return rc;
 }
 
+static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
+                           ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = ctx->time_limit_s;
+    prm.warm_start = ctx->warm_start;
+    ecs_milp_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_milp_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                                   pb->deadline, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "%s", ecs_milp_status_name(r.status));
+        out->optimal = r.status == ECS_MILP_OPTIMAL && out->schedule != NULL;
+        out->bound = r.bound;
+        out->gap = out->schedule != NULL ? r.gap : NAN;
+        out->runtime_s = r.runtime_s;
+    }
+    ecs_milp_result_release(&r);
+    return rc;
+}
+
 /* The checker on the method's schedule: cost, makespan, feasibility. */
 static ecs_result check(ecs_method m, const ecs_method_ctx *ctx,
                         ecs_method_out *out, ecs_diag *diag)
@@ -122,7 +147,9 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
     case ECS_METHOD_BINARY:
         rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
         break;
-    case ECS_METHOD_MILP: /* wired in when the MILP issue lands */
+    case ECS_METHOD_MILP:
+        rc = run_milp(ctx, out, diag);
+        break;
     case ECS_METHOD_COUNT:
         rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                           "method '%s' is not available in this build",

@@ -23,6 +23,7 @@ typedef struct ecs_command {
     X(prices)                                                                \
     X(makespan)                                                              \
     X(heuristic)                                                             \
+    X(milp)                                                                  \
     X(compare)                                                               \
     X(batch)                                                                 \
     X(report)

@@ -1,0 +1,375 @@
+/* ecs_milp_solve: parameters, input validation, the size guard, and the
+ * choice between the strong and the paper formulation (milp.h). */
+#include "milp_internal.h"
+
+#include "ecsched/check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+const char *ecs_milp_formulation_name(ecs_milp_formulation f)
+{
+    switch (f) {
+    case ECS_MILP_STRONG:
+        return "strong";
+    case ECS_MILP_PAPER:
+        return "paper";
+    }
+    return "unknown";
+}
+
+int ecs_milp_formulation_parse(const char *name, ecs_milp_formulation *out)
+{
+    if (name != NULL && strcmp(name, "strong") == 0)
+        *out = ECS_MILP_STRONG;
+    else if (name != NULL && strcmp(name, "paper") == 0)
+        *out = ECS_MILP_PAPER;
+    else
+        return -1;
+    return 0;
+}
+
+const char *ecs_milp_status_name(ecs_milp_status s)
+{
+    switch (s) {
+#define ECS_MILP_STATUS_NAME(name, key) case ECS_MILP_##name: return key;
+        ECS_MILP_STATUS_MAP(ECS_MILP_STATUS_NAME)
+#undef ECS_MILP_STATUS_NAME
+    }
+    return "unknown";
+}
+
+void ecs_milp_params_init(ecs_milp_params *prm)
+{
+    memset(prm, 0, sizeof *prm);
+    prm->formulation = ECS_MILP_STRONG;
+    prm->time_limit_s = 60.0;
+    prm->mip_gap = 0.0;
+    prm->max_nonzeros = 5e7;
+}
+
+ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
+                                    ecs_diag *diag)
+{
+    if (prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
+    if (prm->formulation != ECS_MILP_STRONG &&
+        prm->formulation != ECS_MILP_PAPER)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "unknown formulation");
+    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "time limit must be a positive number of seconds");
+    if (!(prm->mip_gap >= 0.0) || !(prm->mip_gap < 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "relative gap must be in [0, 1)");
+    if (!(prm->max_nonzeros >= 1.0) || !isfinite(prm->max_nonzeros))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the non-zero limit must be at least 1");
+    return ECS_OK;
+}
+
+void ecs_milp_result_release(ecs_milp_result *r)
+{
+    if (r == NULL)
+        return;
+    ecs_schedule_free(r->schedule);
+    r->schedule = NULL;
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static ecs_result validate_platform(const ecs_platform *p, ecs_diag *diag)
+{
+    if (p->pes < 1 || p->nfreq < 1 || p->nfreq > ECS_MAX_FREQS ||
+        p->grid < 1 || p->freq_q[0] != p->grid)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the platform is not initialised");
+    for (size_t k = 0; k < p->nfreq; k++)
+        if (p->freq_q[k] < 0 || !isfinite(p->power_of[k]))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "frequency %zu is invalid", k);
+    return ECS_OK;
+}
+
+static ecs_result validate_inputs(const ecs_graph *g, const ecs_platform *p,
+                                  const double *price, size_t nprice,
+                                  long deadline, const ecs_milp_params *prm,
+                                  ecs_diag *diag)
+{
+    if (g == NULL || p == NULL || price == NULL || prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    ecs_result rc = ecs_milp_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = validate_platform(p, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (deadline < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the deadline must be at least 1 slot, not %ld",
+                            deadline);
+    if (nprice < (size_t)deadline)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "%zu prices for a deadline of %ld slots", nprice,
+                            deadline);
+    for (long l = 0; l < deadline; l++)
+        if (!isfinite(price[l]))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "the price of slot %ld is not a number", l);
+    for (size_t i = 0; i < g->n; i++)
+        if (g->work[i] < 1)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld has no work: contract the graph first",
+                                g->id[i]);
+    if (prm->warm_start != NULL) {
+        ecs_check_report rep;
+        if (ecs_check_schedule(g, p, price, nprice, deadline, prm->warm_start,
+                               &rep) != ECS_OK)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "the warm start is not a feasible schedule: %s",
+                                rep.msg);
+    }
+    return ECS_OK;
+}
+
+/* Refuse a model above the limit before it is built. */
+static ecs_result size_guard(const ecs_graph *g, const ecs_platform *p,
+                             long deadline, const ecs_milp_windows *w,
+                             const ecs_milp_params *prm, ecs_diag *diag)
+{
+    double est = prm->formulation == ECS_MILP_STRONG
+                     ? ecs_milp_strong_estimate(g, w, deadline)
+                     : ecs_milp_paper_estimate(g, p, deadline);
+    if (est > prm->max_nonzeros)
+        return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                            "the %s model would have about %.3g non-zeros, "
+                            "more than the limit of %.3g; raise it with "
+                            "--max-nonzeros N",
+                            ecs_milp_formulation_name(prm->formulation), est,
+                            prm->max_nonzeros);
+    if (prm->formulation == ECS_MILP_STRONG &&
+        ecs_milp_dp_ops(g, p, w) > 200.0 * prm->max_nonzeros)
+        return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                            "costing the intervals would take about %.3g "
+                            "steps (frequency grid 1/%ld): more than the limit "
+                            "allows; raise it with --max-nonzeros N",
+                            ecs_milp_dp_ops(g, p, w), p->grid);
+    return ECS_OK;
+}
+
+/* What one formulation leaves for the common part. */
+typedef struct built {
+    ecs_milp_model m;
+    ecs_milp_ivals iv;
+    ecs_milp_strong_map smap;
+    ecs_milp_paper_map pmap;
+    double *warm;
+    ecs_milp_rounder rounder;
+    int have_rounder;
+    int no_interval; /* strong: a task has no interval at all */
+} built;
+
+static ecs_result build(const ecs_graph *g, const ecs_platform *p,
+                        const double *price, long deadline,
+                        const ecs_milp_windows *w, const ecs_milp_params *prm,
+                        built *b, ecs_diag *diag)
+{
+    ecs_milp_model_init(&b->m, prm->write_lp != NULL || prm->write_mps != NULL);
+    if (prm->formulation == ECS_MILP_PAPER) {
+        ecs_result rc = ecs_milp_paper_build(g, p, price, deadline, &b->m,
+                                             &b->pmap, diag);
+        if (rc == ECS_OK && prm->warm_start != NULL)
+            b->warm = ecs_milp_paper_from_schedule(g, &b->pmap, b->m.ncols,
+                                                   prm->warm_start);
+        return rc;
+    }
+    ecs_result rc = ecs_milp_ivals_compute(g, p, price, w, &b->iv, diag);
+    if (rc != ECS_OK)
+        return rc;
+    for (size_t i = 0; i < g->n; i++)
+        if (b->iv.off[i] == b->iv.off[i + 1])
+            b->no_interval = 1;
+    if (b->no_interval)
+        return ECS_OK;
+    rc = ecs_milp_strong_build(g, p, deadline, w, &b->iv, &b->m, &b->smap,
+                               diag);
+    if (rc == ECS_OK) {
+        rc = ecs_milp_rounder_init(&b->rounder, g, p, deadline, &b->iv,
+                                   &b->smap, b->m.ncols);
+        if (rc != ECS_OK)
+            return ecs_diag_set(diag, rc, NULL, 0, "out of memory");
+        b->have_rounder = 1;
+    }
+    if (rc == ECS_OK && prm->warm_start != NULL)
+        b->warm = ecs_milp_strong_from_schedule(g, &b->iv, &b->smap,
+                                                b->m.ncols, prm->warm_start);
+    return rc;
+}
+
+static void built_release(built *b)
+{
+    ecs_milp_model_release(&b->m);
+    ecs_milp_ivals_release(&b->iv);
+    ecs_milp_strong_map_release(&b->smap);
+    if (b->have_rounder)
+        ecs_milp_rounder_release(&b->rounder);
+    free(b->warm);
+}
+
+static ecs_result extract(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, const ecs_milp_params *prm,
+                          const built *b, const double *x, ecs_schedule **out,
+                          ecs_diag *diag)
+{
+    if (prm->formulation == ECS_MILP_PAPER)
+        return ecs_milp_paper_extract(g, &b->pmap, x, out, diag);
+    return ecs_milp_strong_extract(g, p, price, &b->iv, &b->smap, x, out,
+                                   diag);
+}
+
+/* Status, schedule, cost, bound and gap from the run. */
+static ecs_result conclude(const ecs_graph *g, const ecs_platform *p,
+                           const double *price, size_t nprice, long deadline,
+                           const ecs_milp_params *prm, const built *b,
+                           const ecs_milp_run *run, ecs_milp_result *out,
+                           ecs_diag *diag)
+{
+    if (run->x != NULL) {
+        ecs_result rc = extract(g, p, price, prm, b, run->x, &out->schedule,
+                                diag);
+        if (rc != ECS_OK)
+            return rc;
+        out->status = run->mip_status == 1 ? ECS_MILP_OPTIMAL
+                                           : ECS_MILP_FEASIBLE;
+    } else if (run->mip_status == 3 || run->lp_infeasible) {
+        out->status = ECS_MILP_INFEASIBLE;
+        return ECS_OK;
+    } else if (prm->warm_start != NULL) {
+        out->schedule = ecs_schedule_copy(prm->warm_start);
+        if (out->schedule == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        out->status = ECS_MILP_FEASIBLE;
+    } else {
+        out->status = ECS_MILP_NO_SOLUTION;
+        out->bound = run->bound;
+        return ECS_OK;
+    }
+    ecs_check_report rep;
+    if (ecs_check_schedule(g, p, price, nprice, deadline, out->schedule,
+                           &rep) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                            "the MILP schedule breaks the model: %s", rep.msg);
+    out->cost = rep.cost;
+    out->bound = run->bound;
+    if (out->status == ECS_MILP_OPTIMAL && prm->mip_gap == 0.0)
+        out->bound = out->cost;
+    if (!isnan(out->bound) && out->bound > out->cost)
+        out->bound = out->cost;
+    if (!isnan(out->bound)) {
+        double den = fabs(out->cost) > 1e-9 ? fabs(out->cost) : 1e-9;
+        out->gap = (out->cost - out->bound) / den;
+    }
+    if (out->status == ECS_MILP_OPTIMAL && prm->mip_gap == 0.0)
+        out->gap = 0.0;
+    return ECS_OK;
+}
+
+static void result_init(ecs_milp_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->status = ECS_MILP_NO_SOLUTION;
+    out->cost = NAN;
+    out->bound = NAN;
+    out->gap = NAN;
+    out->root_bound = NAN;
+}
+
+static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
+                              const double *price, size_t nprice,
+                              long deadline, const ecs_milp_windows *w,
+                              const ecs_milp_params *prm, double t0,
+                              ecs_milp_result *out, ecs_diag *diag)
+{
+    built b;
+    memset(&b, 0, sizeof b);
+    ecs_result rc = build(g, p, price, deadline, w, prm, &b, diag);
+    if (rc == ECS_OK && b.no_interval) {
+        out->status = ECS_MILP_INFEASIBLE;
+        built_release(&b);
+        return ECS_OK;
+    }
+    if (rc != ECS_OK) {
+        built_release(&b);
+        return rc;
+    }
+    out->rows = (long)b.m.nrows;
+    out->cols = (long)b.m.ncols;
+    out->nonzeros = (long)b.m.nnz;
+    ecs_milp_run run;
+    memset(&run, 0, sizeof run);
+    run.model = &b.m;
+    run.warm = b.warm;
+    run.time_limit_s = prm->time_limit_s - (seconds() - t0);
+    if (run.time_limit_s < 0.001)
+        run.time_limit_s = 0.001;
+    run.mip_gap = prm->mip_gap;
+    run.verbose = prm->verbose;
+    run.write_lp = prm->write_lp;
+    run.write_mps = prm->write_mps;
+    if (b.have_rounder) {
+        run.round = ecs_milp_round;
+        run.round_ctx = &b.rounder;
+        run.dive = 1;
+    }
+    rc = ecs_milp_glpk_solve(&run, diag);
+    if (rc == ECS_OK) {
+        out->root_bound = run.root_bound;
+        out->nodes = run.nodes;
+        rc = conclude(g, p, price, nprice, deadline, prm, &b, &run, out, diag);
+    }
+    free(run.x);
+    built_release(&b);
+    return rc;
+}
+
+ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, size_t nprice, long deadline,
+                          const ecs_milp_params *prm, ecs_milp_result *out,
+                          ecs_diag *diag)
+{
+    double t0 = seconds();
+    result_init(out);
+    ecs_result rc = validate_inputs(g, p, price, nprice, deadline, prm, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_milp_windows w;
+    int empty = 0;
+    rc = ecs_milp_windows_compute(g, deadline, &w, &empty, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (empty) {
+        out->status = ECS_MILP_INFEASIBLE; /* the critical path exceeds D' */
+    } else if (g->n == 0) {
+        out->schedule = ecs_schedule_new(0);
+        out->status = ECS_MILP_OPTIMAL;
+        out->cost = out->bound = out->gap = 0.0;
+        if (out->schedule == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    } else {
+        rc = size_guard(g, p, deadline, &w, prm, diag);
+        if (rc == ECS_OK)
+            rc = solve_model(g, p, price, nprice, deadline, &w, prm, t0, out,
+                             diag);
+    }
+    ecs_milp_windows_release(&w);
+    if (rc != ECS_OK)
+        ecs_milp_result_release(out);
+    out->runtime_s = seconds() - t0;
+    return rc;
+}

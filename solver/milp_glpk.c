@@ -1,0 +1,369 @@
+/* The GLPK driver shared by both formulations: load the model, export it if
+ * asked, solve the LP relaxation (the root bound), then branch and bound
+ * with the warm start injected as the first incumbent (presolve off, so
+ * columns keep their numbers), the best bound recorded in the callback, the
+ * time limit in milliseconds.  A GLPK error never aborts the process: the
+ * error hook jumps back here and the environment is freed. */
+#include "milp_dive.h"
+#include "milp_internal.h"
+
+#include <glpk.h>
+#include <limits.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct glpk_ctx {
+    jmp_buf jb;
+    ecs_milp_run *run;
+    glp_prob *lp;
+    double *warm1; /* 1-based copy of the warm start */
+    double *lpx;   /* LP values at a node (0-based) */
+    double *heur1; /* 1-based rounded solution */
+    int injected;
+    double t0;
+} glpk_ctx;
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int ms_left(const glpk_ctx *c)
+{
+    double left = c->run->time_limit_s - (now_s() - c->t0);
+    if (left <= 0.001)
+        return 1;
+    if (left * 1000.0 >= (double)INT_MAX)
+        return INT_MAX;
+    return (int)(left * 1000.0);
+}
+
+static void on_error(void *info)
+{
+    glpk_ctx *c = info;
+    longjmp(c->jb, 1);
+}
+
+static void on_tree(glp_tree *T, void *info)
+{
+    glpk_ctx *c = info;
+    if (glp_ios_reason(T) == GLP_IHEUR && c->warm1 != NULL && !c->injected) {
+        c->injected = 1;
+        if (glp_ios_heur_sol(T, c->warm1) == 0)
+            c->run->warm_accepted = 1;
+    }
+    if (glp_ios_reason(T) == GLP_IHEUR && c->run->round != NULL &&
+        c->lpx != NULL) {
+        glp_prob *lp = glp_ios_get_prob(T);
+        size_t n = c->run->model->ncols;
+        for (size_t j = 0; j < n; j++)
+            c->lpx[j] = glp_get_col_prim(lp, (int)j + 1);
+        c->heur1[0] = 0.0;
+        if (c->run->round(c->run->round_ctx, c->lpx, c->heur1 + 1) == 0 &&
+            glp_ios_heur_sol(T, c->heur1) == 0)
+            c->run->rounded++;
+    }
+    int best = glp_ios_best_node(T);
+    if (best != 0) {
+        double b = glp_ios_node_bound(T, best);
+        if (isnan(c->run->bound) || b > c->run->bound)
+            c->run->bound = b;
+    }
+    int a_cnt, n_cnt, t_cnt;
+    glp_ios_tree_size(T, &a_cnt, &n_cnt, &t_cnt);
+    c->run->nodes = (unsigned long long)t_cnt;
+}
+
+static void load(glp_prob *lp, const ecs_milp_model *m)
+{
+    glp_set_obj_dir(lp, GLP_MIN);
+    if (m->nrows > 0)
+        glp_add_rows(lp, (int)m->nrows);
+    if (m->ncols > 0)
+        glp_add_cols(lp, (int)m->ncols);
+    for (size_t r = 0; r < m->nrows; r++) {
+        int t = m->sense[r] == ECS_ROW_LE   ? GLP_UP
+                : m->sense[r] == ECS_ROW_GE ? GLP_LO
+                                            : GLP_FX;
+        glp_set_row_bnds(lp, (int)r + 1, t, m->rhs[r], m->rhs[r]);
+        if (m->names)
+            glp_set_row_name(lp, (int)r + 1, m->row_name[r]);
+    }
+    for (size_t j = 0; j < m->ncols; j++) {
+        int col = (int)j + 1;
+        glp_set_col_bnds(lp, col, m->lb[j] == m->ub[j] ? GLP_FX : GLP_DB,
+                         m->lb[j], m->ub[j]);
+        glp_set_obj_coef(lp, col, m->obj[j]);
+        if (m->integer[j])
+            glp_set_col_kind(lp, col, GLP_IV);
+        if (m->names)
+            glp_set_col_name(lp, col, m->col_name[j]);
+    }
+    if (m->nnz > 0)
+        glp_load_matrix(lp, (int)m->nnz, m->ia, m->ja, m->ar);
+}
+
+/* Write through a temporary file, so that no half model is left behind. */
+static ecs_result export(glp_prob *lp, const char *path, int mps,
+                         ecs_diag *diag)
+{
+    size_t len = strlen(path) + 8;
+    char *tmp = malloc(len);
+    if (tmp == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    snprintf(tmp, len, "%s.tmp", path);
+    int bad = mps ? glp_write_mps(lp, GLP_MPS_FILE, NULL, tmp)
+                  : glp_write_lp(lp, NULL, tmp);
+    if (!bad && rename(tmp, path) != 0)
+        bad = 1;
+    if (bad)
+        remove(tmp);
+    free(tmp);
+    if (bad)
+        return ecs_diag_set(diag, ECS_EIO, path, 0,
+                            "cannot write the model (%s format)",
+                            mps ? "MPS" : "CPLEX LP");
+    return ECS_OK;
+}
+
+/* Largest violation of the model's rows and bounds by x (0-based). */
+static double violation(const ecs_milp_model *m, const double *x)
+{
+    double *act = calloc(m->nrows ? m->nrows : 1, sizeof *act), worst = 0.0;
+    if (act == NULL)
+        return HUGE_VAL;
+    for (size_t q = 1; q <= m->nnz; q++)
+        act[m->ia[q] - 1] += m->ar[q] * x[m->ja[q] - 1];
+    for (size_t r = 0; r < m->nrows; r++) {
+        double d = act[r] - m->rhs[r];
+        double v = m->sense[r] == ECS_ROW_LE   ? d
+                   : m->sense[r] == ECS_ROW_GE ? -d
+                                               : fabs(d);
+        if (v > worst)
+            worst = v;
+    }
+    for (size_t j = 0; j < m->ncols; j++) {
+        if (m->lb[j] - x[j] > worst)
+            worst = m->lb[j] - x[j];
+        if (x[j] - m->ub[j] > worst)
+            worst = x[j] - m->ub[j];
+    }
+    free(act);
+    return worst;
+}
+
+static ecs_result prepare_warm(glpk_ctx *c, ecs_diag *diag)
+{
+    const ecs_milp_model *m = c->run->model;
+    if (c->run->round != NULL) {
+        c->lpx = malloc((m->ncols + 1) * sizeof *c->lpx);
+        c->heur1 = malloc((m->ncols + 1) * sizeof *c->heur1);
+        if (c->lpx == NULL || c->heur1 == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (c->run->warm == NULL || violation(m, c->run->warm) > 1e-6)
+        return ECS_OK; /* nothing usable to inject */
+    c->warm1 = malloc((m->ncols + 1) * sizeof *c->warm1);
+    if (c->warm1 == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    c->warm1[0] = 0.0;
+    memcpy(c->warm1 + 1, c->run->warm, m->ncols * sizeof *c->warm1);
+    return ECS_OK;
+}
+
+/* The LP relaxation; 1 when branch and bound can follow. */
+static int solve_root(glpk_ctx *c)
+{
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = c->run->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    sm.presolve = GLP_OFF;
+    glp_adv_basis(c->lp, 0); /* triangular start: far fewer iterations */
+    sm.tm_lim = ms_left(c);
+    int ret = glp_simplex(c->lp, &sm);
+    if (ret == 0 && glp_get_status(c->lp) == GLP_OPT) {
+        c->run->root_bound = glp_get_obj_val(c->lp);
+        c->run->bound = c->run->root_bound;
+        return 1;
+    }
+    if (ret == 0 && (glp_get_status(c->lp) == GLP_NOFEAS ||
+                     glp_get_prim_stat(c->lp) == GLP_NOFEAS))
+        c->run->lp_infeasible = 1;
+    return 0;
+}
+
+/* Objective of a 1-based column vector. */
+static double objective(const ecs_milp_model *m, const double *x1)
+{
+    double z = 0.0;
+    for (size_t j = 0; j < m->ncols; j++)
+        z += m->obj[j] * x1[j + 1];
+    return z;
+}
+
+/* Dive with half the time left; a better solution becomes the warm start. */
+static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
+{
+    const ecs_milp_model *m = c->run->model;
+    double *best = malloc((m->ncols + 1) * sizeof *best);
+    if (best == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    double best_obj = HUGE_VAL;
+    if (c->warm1 != NULL) {
+        memcpy(best, c->warm1 + 1, m->ncols * sizeof *best);
+        best_obj = objective(m, c->warm1);
+    }
+    double t_end = now_s() + 0.5 * (double)ms_left(c) / 1000.0;
+    int r = ecs_milp_dive(c->lp, c->run, t_end, best, &best_obj);
+    if (r < 0) {
+        free(best);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (r > 0) {
+        c->run->dive_improved = 1;
+        if (c->warm1 == NULL)
+            c->warm1 = malloc((m->ncols + 1) * sizeof *c->warm1);
+        if (c->warm1 == NULL) {
+            free(best);
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        }
+        c->warm1[0] = 0.0;
+        memcpy(c->warm1 + 1, best, m->ncols * sizeof *best);
+        c->injected = 0;
+    }
+    free(best);
+    return ECS_OK;
+}
+
+/* Back to the root LP optimum after the dive (from the saved basis). */
+static int resolve_root(glpk_ctx *c)
+{
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = c->run->verbose ? GLP_MSG_ERR : GLP_MSG_OFF;
+    sm.presolve = GLP_OFF;
+    sm.tm_lim = ms_left(c);
+    return glp_simplex(c->lp, &sm) == 0 && glp_get_status(c->lp) == GLP_OPT;
+}
+
+/* The time ran out before branch and bound: the incumbent is the answer. */
+static ecs_result keep_incumbent(glpk_ctx *c, ecs_diag *diag)
+{
+    if (c->warm1 == NULL)
+        return ECS_OK;
+    size_t n = c->run->model->ncols;
+    c->run->x = malloc((n ? n : 1) * sizeof *c->run->x);
+    if (c->run->x == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    memcpy(c->run->x, c->warm1 + 1, n * sizeof *c->run->x);
+    c->run->obj = objective(c->run->model, c->warm1);
+    c->run->mip_status = 2;
+    return ECS_OK;
+}
+
+static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
+{
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = c->run->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
+    io.presolve = GLP_OFF;
+    io.tm_lim = ms_left(c);
+    io.mip_gap = c->run->mip_gap;
+    io.cb_func = on_tree;
+    io.cb_info = c;
+    int ret = glp_intopt(c->lp, &io);
+    int st = glp_mip_status(c->lp);
+    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP)
+        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
+                            "GLPK glp_intopt failed (code %d)", ret);
+    if (st == GLP_OPT || (st == GLP_FEAS && ret == GLP_EMIPGAP))
+        c->run->mip_status = 1;
+    else if (st == GLP_FEAS)
+        c->run->mip_status = 2;
+    else if (st == GLP_NOFEAS)
+        c->run->mip_status = 3;
+    if (c->run->mip_status == 1 || c->run->mip_status == 2) {
+        size_t n = c->run->model->ncols;
+        c->run->x = malloc((n ? n : 1) * sizeof *c->run->x);
+        if (c->run->x == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        for (size_t j = 0; j < n; j++)
+            c->run->x[j] = glp_mip_col_val(c->lp, (int)j + 1);
+        c->run->obj = glp_mip_obj_val(c->lp);
+    }
+    if (c->run->mip_status == 1 && ret == 0)
+        c->run->bound = c->run->obj;
+    return ECS_OK;
+}
+
+static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
+{
+    ecs_milp_run *run = c->run;
+    c->lp = glp_create_prob();
+    load(c->lp, run->model);
+    ecs_result rc = ECS_OK;
+    if (run->write_lp != NULL)
+        rc = export(c->lp, run->write_lp, 0, diag);
+    if (rc == ECS_OK && run->write_mps != NULL)
+        rc = export(c->lp, run->write_mps, 1, diag);
+    if (rc == ECS_OK && solve_root(c)) {
+        if (run->dive)
+            rc = dive(c, diag);
+        if (rc == ECS_OK && resolve_root(c))
+            rc = solve_tree(c, diag);
+        else if (rc == ECS_OK)
+            rc = keep_incumbent(c, diag);
+    }
+    glp_delete_prob(c->lp);
+    c->lp = NULL;
+    return rc;
+}
+
+ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
+{
+    glpk_ctx c;
+    memset(&c, 0, sizeof c);
+    c.run = run;
+    c.t0 = now_s();
+    run->bound = NAN;
+    run->root_bound = NAN;
+    run->obj = NAN;
+    run->mip_status = 0;
+    run->lp_infeasible = 0;
+    run->nodes = 0;
+    run->x = NULL;
+    run->warm_accepted = 0;
+    run->dive_improved = 0;
+    ecs_result rc = prepare_warm(&c, diag);
+    if (rc != ECS_OK) {
+        free(c.lpx);
+        free(c.heur1);
+        return rc;
+    }
+    if (setjmp(c.jb) != 0) {
+        glp_free_env(); /* frees every GLPK object, the problem included */
+        free(c.warm1);
+        free(c.lpx);
+        free(c.heur1);
+        free(run->x);
+        run->x = NULL;
+        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
+                            "GLPK reported an internal error");
+    }
+    glp_error_hook(on_error, &c);
+    int old_term = glp_term_out(run->verbose ? GLP_ON : GLP_OFF);
+    rc = run_guarded(&c, diag);
+    glp_term_out(old_term);
+    glp_error_hook(NULL, NULL);
+    glp_free_env();
+    free(c.warm1);
+    free(c.lpx);
+    free(c.heur1);
+    return rc;
+}

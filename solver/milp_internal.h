@@ -1,0 +1,255 @@
+/*
+ * ecsched: internals of the MILP solver (solver/milp_*.c), not public.
+ *
+ * The pieces, one file each:
+ *   milp_intervals.c  time windows and per-task interval costs c(i,s,e)
+ *                     (dynamic programming on the frequency grid)
+ *   milp_model.c      a solver-neutral model (columns, rows, triplets)
+ *   milp_strong.c     the strong formulation as such a model
+ *   milp_paper.c      the paper's formulation (corrected) as such a model
+ *   milp_glpk.c       the GLPK driver (error hook, limits, warm start, bound)
+ *   milp_extract.c    schedules from solutions, solutions from schedules
+ *   milp.c            parameters, validation, ecs_milp_solve
+ */
+#ifndef ECSCHED_MILP_INTERNAL_H
+#define ECSCHED_MILP_INTERNAL_H
+
+#include <stddef.h>
+
+#include "ecsched/milp.h"
+
+/* ---- time windows and interval costs (milp_intervals.c) ---- */
+
+/* Earliest first slot and latest last slot of every task. */
+typedef struct ecs_milp_windows {
+    size_t n;
+    long *es; /* earliest start: top level */
+    long *lf; /* latest stop: D' - 1 - (bottom level - work) */
+} ecs_milp_windows;
+
+/* Compute windows for deadline D'; *empty is set to 1 when some task's
+ * window is shorter than its work (then no schedule meets D'). */
+ecs_result ecs_milp_windows_compute(const ecs_graph *g, long deadline,
+                                    ecs_milp_windows *w, int *empty,
+                                    ecs_diag *diag);
+void ecs_milp_windows_release(ecs_milp_windows *w);
+
+/* Upper bound on the number of intervals the windows allow (before
+ * dominance), and of the DP operations needed to cost them. */
+double ecs_milp_windows_intervals(const ecs_graph *g,
+                                  const ecs_milp_windows *w);
+double ecs_milp_dp_ops(const ecs_graph *g, const ecs_platform *p,
+                       const ecs_milp_windows *w);
+
+typedef struct ecs_milp_interval {
+    long s, e;   /* first and last slot */
+    double cost; /* c(i,s,e): cheapest profile finishing the work */
+} ecs_milp_interval;
+
+/* The kept (non-dominated) intervals of every task. */
+typedef struct ecs_milp_ivals {
+    size_t n;
+    size_t *off;           /* n+1 offsets into iv */
+    ecs_milp_interval *iv; /* per task sorted by (s, e) */
+} ecs_milp_ivals;
+
+/* Cost every interval of every task's window by DP and keep those that are
+ * strictly cheaper than every interval inside them. */
+ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
+                                  const double *price,
+                                  const ecs_milp_windows *w,
+                                  ecs_milp_ivals *out, ecs_diag *diag);
+void ecs_milp_ivals_release(ecs_milp_ivals *iv);
+
+/*
+ * The cheapest frequency profile for `work` units over slots s..e: fills
+ * freq[0..e-s] with indices into F and *cost.  Returns ECS_EINFEASIBLE when
+ * no profile finishes the work, ENOMEM.
+ */
+ecs_result ecs_milp_profile(const ecs_platform *p, const double *price,
+                            long work, long s, long e, unsigned char *freq,
+                            double *cost);
+
+/* Index in iv of the cheapest kept interval of task i inside [s, e], or
+ * (size_t)-1. */
+size_t ecs_milp_ivals_best_inside(const ecs_milp_ivals *iv, size_t i, long s,
+                                  long e);
+
+/* ---- solver-neutral model (milp_model.c) ---- */
+
+typedef enum ecs_milp_sense { ECS_ROW_LE, ECS_ROW_GE, ECS_ROW_EQ } ecs_milp_sense;
+
+typedef struct ecs_milp_model {
+    size_t ncols, nrows, nnz;
+    size_t cap_cols, cap_rows, cap_nnz;
+    double *obj, *lb, *ub;
+    unsigned char *integer;
+    unsigned char *sense;
+    double *rhs;
+    int *ia, *ja; /* 1-based triplets for glp_load_matrix (slot 0 unused) */
+    double *ar;
+    int names;    /* 1: keep names (for LP/MPS export) */
+    char **col_name, **row_name;
+    int oom;      /* an allocation failed */
+} ecs_milp_model;
+
+void ecs_milp_model_init(ecs_milp_model *m, int names);
+void ecs_milp_model_release(ecs_milp_model *m);
+
+/* Add a column; returns its 0-based index (check m->oom). */
+size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
+                          double obj, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 6, 7)))
+#endif
+    ;
+
+/* Add a row; returns its 0-based index. */
+size_t ecs_milp_model_row(ecs_milp_model *m, ecs_milp_sense sense, double rhs,
+                          const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Add coefficient a at (row, col), 0-based. */
+void ecs_milp_model_nz(ecs_milp_model *m, size_t row, size_t col, double a);
+
+/* ---- formulations ---- */
+
+/* Strong formulation: column layout for extraction and warm starts. */
+typedef struct ecs_milp_strong_map {
+    size_t n;
+    size_t *x_off; /* task i's interval columns: x_off[i] .. x_off[i+1]-1,
+                      in the order of ecs_milp_ivals */
+    long *s_first, *s_last; /* S_{i,l} columns for l in [s_first, s_last] */
+    size_t *s_col;          /* column of S_{i,s_first} (consecutive) */
+    long *c_first, *c_last; /* C_{i,l} columns for l in [c_first, c_last] */
+    size_t *c_col;
+} ecs_milp_strong_map;
+
+/* Estimated non-zeros of the strong model before it is built. */
+double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_milp_windows *w,
+                                long deadline);
+
+ecs_result ecs_milp_strong_build(const ecs_graph *g, const ecs_platform *p,
+                                 long deadline, const ecs_milp_windows *w,
+                                 const ecs_milp_ivals *iv, ecs_milp_model *m,
+                                 ecs_milp_strong_map *map, ecs_diag *diag);
+void ecs_milp_strong_map_release(ecs_milp_strong_map *map);
+
+/* Paper formulation: x_{i,j,k,l}, z_{i,j}, y_{i,l}, Y_{i,l}. */
+typedef struct ecs_milp_paper_map {
+    size_t n, pes, nfreq, slots;
+    size_t x0, z0, y0, Y0; /* first column of each block */
+} ecs_milp_paper_map;
+
+double ecs_milp_paper_estimate(const ecs_graph *g, const ecs_platform *p,
+                               long deadline);
+
+ecs_result ecs_milp_paper_build(const ecs_graph *g, const ecs_platform *p,
+                                const double *price, long deadline,
+                                ecs_milp_model *m, ecs_milp_paper_map *map,
+                                ecs_diag *diag);
+
+/* Column of x_{i,j,k,l} etc. */
+size_t ecs_milp_paper_x(const ecs_milp_paper_map *mp, size_t i, size_t j,
+                        size_t k, size_t l);
+
+/* ---- schedules and solutions (milp_extract.c) ---- */
+
+/* Column values (ncols) of schedule s in the strong model, with every
+ * interval replaced by the cheapest kept one inside it; NULL if one is
+ * missing (then s is not usable) or out of memory. */
+double *ecs_milp_strong_from_schedule(const ecs_graph *g,
+                                      const ecs_milp_ivals *iv,
+                                      const ecs_milp_strong_map *map,
+                                      size_t ncols, const ecs_schedule *s);
+
+/* The schedule of a strong solution x (ncols values): intervals chosen,
+ * PEs assigned greedily by start slot, profiles by DP. */
+ecs_result ecs_milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
+                                   const double *price,
+                                   const ecs_milp_ivals *iv,
+                                   const ecs_milp_strong_map *map,
+                                   const double *x, ecs_schedule **out,
+                                   ecs_diag *diag);
+
+double *ecs_milp_paper_from_schedule(const ecs_graph *g,
+                                     const ecs_milp_paper_map *mp,
+                                     size_t ncols, const ecs_schedule *s);
+
+ecs_result ecs_milp_paper_extract(const ecs_graph *g,
+                                  const ecs_milp_paper_map *mp,
+                                  const double *x, ecs_schedule **out,
+                                  ecs_diag *diag);
+
+/* ---- LP rounding heuristic for the strong model (milp_round.c) ---- */
+
+typedef struct ecs_milp_rounder {
+    const ecs_graph *g;
+    const ecs_platform *p;
+    long deadline;
+    const ecs_milp_ivals *iv;
+    const ecs_milp_strong_map *map;
+    size_t ncols;
+    /* work space */
+    const double *lp;
+    int *used;       /* tasks per slot */
+    long *stop;      /* chosen stop per task */
+    size_t *pick;    /* chosen interval per task */
+    double *key;     /* LP expected start per task */
+    unsigned char *done; /* task placed */
+} ecs_milp_rounder;
+
+ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
+                                 const ecs_platform *p, long deadline,
+                                 const ecs_milp_ivals *iv,
+                                 const ecs_milp_strong_map *map, size_t ncols);
+void ecs_milp_rounder_release(ecs_milp_rounder *r);
+
+/* The ecs_milp_run round hook: tasks, ready ones by LP expected start,
+ * take the fitting interval (precedence, capacity) with the largest LP
+ * value, else a cheap one ending no later than the LP's, else the one that
+ * ends first; 0 when every task got one. */
+int ecs_milp_round(void *rounder, const double *lp, double *x);
+
+/* Column values of a choice of one interval per task (pick[i] indexes iv). */
+void ecs_milp_strong_vector(const ecs_milp_ivals *iv,
+                            const ecs_milp_strong_map *map, size_t n,
+                            const size_t *pick, double *x, size_t ncols);
+
+/* ---- GLPK driver (milp_glpk.c) ---- */
+
+typedef struct ecs_milp_run {
+    /* in */
+    const ecs_milp_model *model;
+    const double *warm;   /* ncols values or NULL */
+    double time_limit_s;
+    double mip_gap;
+    int verbose;
+    const char *write_lp, *write_mps;
+    /* out */
+    int lp_infeasible;    /* the LP relaxation has no solution */
+    int mip_status;       /* 0 none, 1 optimal, 2 feasible, 3 infeasible */
+    double obj;           /* objective of the incumbent */
+    double bound;         /* best bound (NAN if unknown) */
+    double root_bound;    /* NAN if unknown */
+    unsigned long long nodes;
+    double *x;            /* incumbent column values (ncols), malloc'ed */
+    int warm_accepted;
+    /* optional primal heuristic: from the LP values lp (ncols) write an
+     * integer feasible x (ncols) and return 0, or return -1 */
+    int (*round)(void *ctx, const double *lp, double *x);
+    void *round_ctx;
+    unsigned long rounded; /* incumbents the heuristic supplied */
+    int dive;              /* run the diving heuristic after the root */
+    int dive_improved;     /* the dive found a better incumbent */
+} ecs_milp_run;
+
+/* Load the model into GLPK, export it if asked, solve.  OK with run's out
+ * fields set; ESOLVER when GLPK fails (diag says how); EIO for an export
+ * that cannot be written; ENOMEM. */
+ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag);
+
+#endif

@@ -1,0 +1,294 @@
+/* Time windows and interval costs c(i,s,e) for the strong formulation
+ * (MODEL.md "MILP, strong formulation"): the cheapest frequency profile of
+ * a task over a fixed interval is a multiple-choice knapsack, solved exactly
+ * by dynamic programming on the integer frequency grid. */
+#include "milp_internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+ecs_result ecs_milp_windows_compute(const ecs_graph *g, long deadline,
+                                    ecs_milp_windows *w, int *empty,
+                                    ecs_diag *diag)
+{
+    size_t n = g->n ? g->n : 1;
+    long *bl = malloc(n * sizeof *bl);
+    w->n = g->n;
+    w->es = malloc(n * sizeof *w->es);
+    w->lf = malloc(n * sizeof *w->lf);
+    if (bl == NULL || w->es == NULL || w->lf == NULL) {
+        free(bl);
+        ecs_milp_windows_release(w);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    ecs_graph_top_levels(g, w->es);
+    ecs_graph_bottom_levels(g, bl);
+    *empty = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        w->lf[i] = deadline - 1 - (bl[i] - g->work[i]);
+        if (w->es[i] + g->work[i] - 1 > w->lf[i])
+            *empty = 1;
+    }
+    free(bl);
+    return ECS_OK;
+}
+
+void ecs_milp_windows_release(ecs_milp_windows *w)
+{
+    if (w == NULL)
+        return;
+    free(w->es);
+    free(w->lf);
+    w->es = w->lf = NULL;
+}
+
+/* Intervals of length >= work inside a window of L slots. */
+static double window_intervals(long L, long work)
+{
+    double k = (double)(L - work + 1);
+    return k > 0 ? k * (k + 1) / 2 : 0.0;
+}
+
+double ecs_milp_windows_intervals(const ecs_graph *g,
+                                  const ecs_milp_windows *w)
+{
+    double total = 0.0;
+    for (size_t i = 0; i < g->n; i++)
+        total += window_intervals(w->lf[i] - w->es[i] + 1, g->work[i]);
+    return total;
+}
+
+double ecs_milp_dp_ops(const ecs_graph *g, const ecs_platform *p,
+                       const ecs_milp_windows *w)
+{
+    double total = 0.0;
+    for (size_t i = 0; i < g->n; i++) {
+        double L = (double)(w->lf[i] - w->es[i] + 1);
+        if (L > 0)
+            total += L * (L + 1) / 2 * (double)p->nfreq *
+                     ((double)g->work[i] * (double)p->grid + 1);
+    }
+    return total;
+}
+
+/*
+ * One slot of the DP: nxt[v] = min over k of cur[u] + power_k * r with
+ * v = min(W, u + q_k).  When how is non-NULL, how[v] records k and from[v]
+ * the u of the best choice.  Both the sweep and the profile use this one
+ * function, so that their costs agree to the last bit.
+ */
+static void dp_step(const ecs_platform *p, double r, long W, const double *cur,
+                    double *nxt, unsigned char *how, long *from)
+{
+    for (long v = 0; v <= W; v++)
+        nxt[v] = HUGE_VAL;
+    for (long u = 0; u <= W; u++) {
+        if (cur[u] == HUGE_VAL)
+            continue;
+        for (size_t k = 0; k < p->nfreq; k++) {
+            long v = u + p->freq_q[k];
+            if (v > W)
+                v = W;
+            double c = cur[u] + p->power_of[k] * r;
+            if (c < nxt[v]) {
+                nxt[v] = c;
+                if (how != NULL) {
+                    how[v] = (unsigned char)k;
+                    from[v] = u;
+                }
+            }
+        }
+    }
+}
+
+ecs_result ecs_milp_profile(const ecs_platform *p, const double *price,
+                            long work, long s, long e, unsigned char *freq,
+                            double *cost)
+{
+    long W = work * p->grid, len = e - s + 1;
+    size_t width = (size_t)W + 1;
+    double *dp = malloc((size_t)(len + 1) * width * sizeof *dp);
+    unsigned char *how = malloc((size_t)len * width);
+    long *from = malloc((size_t)len * width * sizeof *from);
+    if (dp == NULL || how == NULL || from == NULL) {
+        free(dp);
+        free(how);
+        free(from);
+        return ECS_ENOMEM;
+    }
+    for (long v = 0; v <= W; v++)
+        dp[v] = HUGE_VAL;
+    dp[0] = 0.0;
+    for (long t = 0; t < len; t++)
+        dp_step(p, price[s + t], W, dp + (size_t)t * width,
+                dp + (size_t)(t + 1) * width, how + (size_t)t * width,
+                from + (size_t)t * width);
+    double best = dp[(size_t)len * width + (size_t)W];
+    ecs_result rc = ECS_OK;
+    if (best == HUGE_VAL) {
+        rc = ECS_EINFEASIBLE;
+    } else {
+        long v = W;
+        for (long t = len - 1; t >= 0; t--) {
+            freq[t] = how[(size_t)t * width + (size_t)v];
+            v = from[(size_t)t * width + (size_t)v];
+        }
+        *cost = best;
+    }
+    free(dp);
+    free(how);
+    free(from);
+    return rc;
+}
+
+/* Tolerance under which two interval costs count as equal. */
+static double cost_tol(double c)
+{
+    return 1e-9 * (fabs(c) > 1.0 ? fabs(c) : 1.0);
+}
+
+typedef struct ival_buf {
+    ecs_milp_interval *iv;
+    size_t n, cap;
+} ival_buf;
+
+static int buf_push(ival_buf *b, long s, long e, double cost)
+{
+    if (b->n == b->cap) {
+        size_t cap = b->cap ? 2 * b->cap : 1024;
+        ecs_milp_interval *nv = realloc(b->iv, cap * sizeof *nv);
+        if (nv == NULL)
+            return -1;
+        b->iv = nv;
+        b->cap = cap;
+    }
+    b->iv[b->n].s = s;
+    b->iv[b->n].e = e;
+    b->iv[b->n].cost = cost;
+    b->n++;
+    return 0;
+}
+
+/* c[(s-es)*L + (e-es)] for every interval of task i's window. */
+static int cost_matrix(const ecs_platform *p, const double *price, long work,
+                       long es, long L, double *c, double *dp, double *nx)
+{
+    long W = work * p->grid;
+    for (size_t q = 0; q < (size_t)L * (size_t)L; q++)
+        c[q] = HUGE_VAL;
+    for (long s = 0; s + work <= L; s++) {
+        for (long v = 0; v <= W; v++)
+            dp[v] = HUGE_VAL;
+        dp[0] = 0.0;
+        for (long e = s; e < L; e++) {
+            dp_step(p, price[es + e], W, dp, nx, NULL, NULL);
+            double *t = dp;
+            dp = nx;
+            nx = t;
+            c[(size_t)s * (size_t)L + (size_t)e] = dp[W];
+        }
+    }
+    return 0;
+}
+
+/* Keep the intervals strictly cheaper than every interval inside them;
+ * m holds the minimum over each interval's sub-intervals. */
+static int keep_undominated(long es, long L, const double *c, double *m,
+                            ival_buf *b)
+{
+    for (long len = 1; len <= L; len++)
+        for (long s = 0; s + len <= L; s++) {
+            long e = s + len - 1;
+            size_t q = (size_t)s * (size_t)L + (size_t)e;
+            double sub = HUGE_VAL;
+            if (len > 1) {
+                double a = m[q + (size_t)L], d = m[q - 1];
+                sub = a < d ? a : d;
+            }
+            m[q] = c[q] < sub ? c[q] : sub;
+            if (c[q] != HUGE_VAL && c[q] < sub - cost_tol(c[q]))
+                if (buf_push(b, es + s, es + e, c[q]) != 0)
+                    return -1;
+        }
+    return 0;
+}
+
+static int cmp_interval(const void *a, const void *b)
+{
+    const ecs_milp_interval *x = a, *y = b;
+    if (x->s != y->s)
+        return x->s < y->s ? -1 : 1;
+    return x->e < y->e ? -1 : x->e > y->e;
+}
+
+ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
+                                  const double *price,
+                                  const ecs_milp_windows *w,
+                                  ecs_milp_ivals *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    out->n = g->n;
+    out->off = calloc(g->n + 1, sizeof *out->off);
+    long maxL = 1, maxW = 1;
+    for (size_t i = 0; i < g->n; i++) {
+        long L = w->lf[i] - w->es[i] + 1;
+        if (L > maxL)
+            maxL = L;
+        if (g->work[i] * p->grid > maxW)
+            maxW = g->work[i] * p->grid;
+    }
+    double *c = malloc((size_t)maxL * (size_t)maxL * sizeof *c);
+    double *m = malloc((size_t)maxL * (size_t)maxL * sizeof *m);
+    double *dp = malloc(((size_t)maxW + 1) * sizeof *dp);
+    double *nx = malloc(((size_t)maxW + 1) * sizeof *nx);
+    ival_buf b = {NULL, 0, 0};
+    int bad = out->off == NULL || c == NULL || m == NULL || dp == NULL ||
+              nx == NULL;
+    for (size_t i = 0; !bad && i < g->n; i++) {
+        long L = w->lf[i] - w->es[i] + 1;
+        size_t first = b.n;
+        if (L >= g->work[i]) {
+            cost_matrix(p, price, g->work[i], w->es[i], L, c, dp, nx);
+            bad = keep_undominated(w->es[i], L, c, m, &b) != 0;
+        }
+        if (!bad)
+            qsort(b.iv + first, b.n - first, sizeof *b.iv, cmp_interval);
+        out->off[i + 1] = b.n;
+    }
+    free(c);
+    free(m);
+    free(dp);
+    free(nx);
+    if (bad) {
+        free(b.iv);
+        ecs_milp_ivals_release(out);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
+                            "out of memory while costing intervals");
+    }
+    out->iv = b.iv;
+    return ECS_OK;
+}
+
+void ecs_milp_ivals_release(ecs_milp_ivals *iv)
+{
+    if (iv == NULL)
+        return;
+    free(iv->off);
+    free(iv->iv);
+    iv->off = NULL;
+    iv->iv = NULL;
+}
+
+size_t ecs_milp_ivals_best_inside(const ecs_milp_ivals *iv, size_t i, long s,
+                                  long e)
+{
+    size_t best = (size_t)-1;
+    for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
+        const ecs_milp_interval *x = &iv->iv[v];
+        if (x->s >= s && x->e <= e &&
+            (best == (size_t)-1 || x->cost < iv->iv[best].cost))
+            best = v;
+    }
+    return best;
+}

@@ -1,0 +1,228 @@
+/* The strong formulation (MODEL.md "MILP, strong formulation"): one binary
+ * per kept interval of each task with its exact cost, one assignment row
+ * per task, cumulative "started by l" (S) and "completed by l" (C)
+ * variables, a capacity row per slot (at most P tasks active) and
+ * precedence S_{b,l} <= C_{a,l-1} per edge and slot.  PEs are assigned after
+ * the solve (milp_extract.c). */
+#include "milp_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_COL ((size_t)-1)
+
+double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_milp_windows *w,
+                                long deadline)
+{
+    double nz = 3.0 * ecs_milp_windows_intervals(g, w);
+    for (size_t i = 0; i < g->n; i++) {
+        double L = (double)(w->lf[i] - w->es[i] + 1);
+        if (L < 0)
+            L = 0;
+        nz += 4.0 * L + 2.0 * L; /* S and C chains, capacity */
+        for (size_t e = g->succ_off[i]; e < g->succ_off[i + 1]; e++)
+            nz += 2.0 * L;
+    }
+    (void)deadline;
+    return nz;
+}
+
+/* A term of a row: a column, or a constant when the variable is fixed. */
+typedef struct term {
+    size_t col;
+    double val; /* constant value when col == NO_COL */
+} term;
+
+static term term_at(long first, long last, size_t col0, long l)
+{
+    term t = {NO_COL, 0.0};
+    if (l < first)
+        return t;
+    if (l > last) {
+        t.val = 1.0;
+        return t;
+    }
+    t.col = col0 + (size_t)(l - first);
+    return t;
+}
+
+static term start_term(const ecs_milp_strong_map *mp, size_t i, long l)
+{
+    return term_at(mp->s_first[i], mp->s_last[i], mp->s_col[i], l);
+}
+
+static term done_term(const ecs_milp_strong_map *mp, size_t i, long l)
+{
+    return term_at(mp->c_first[i], mp->c_last[i], mp->c_col[i], l);
+}
+
+static int map_alloc(ecs_milp_strong_map *mp, size_t n)
+{
+    size_t k = n ? n : 1;
+    memset(mp, 0, sizeof *mp);
+    mp->n = n;
+    mp->x_off = calloc(k + 1, sizeof *mp->x_off);
+    mp->s_first = calloc(k, sizeof(long));
+    mp->s_last = calloc(k, sizeof(long));
+    mp->c_first = calloc(k, sizeof(long));
+    mp->c_last = calloc(k, sizeof(long));
+    mp->s_col = calloc(k, sizeof(size_t));
+    mp->c_col = calloc(k, sizeof(size_t));
+    return mp->x_off && mp->s_first && mp->s_last && mp->c_first &&
+                   mp->c_last && mp->s_col && mp->c_col
+               ? 0
+               : -1;
+}
+
+void ecs_milp_strong_map_release(ecs_milp_strong_map *mp)
+{
+    if (mp == NULL)
+        return;
+    free(mp->x_off);
+    free(mp->s_first);
+    free(mp->s_last);
+    free(mp->c_first);
+    free(mp->c_last);
+    free(mp->s_col);
+    free(mp->c_col);
+    memset(mp, 0, sizeof *mp);
+}
+
+/* Interval columns and the assignment row of task i. */
+static void add_intervals(const ecs_graph *g, const ecs_milp_ivals *iv,
+                          size_t i, ecs_milp_model *m, ecs_milp_strong_map *mp)
+{
+    size_t row = ecs_milp_model_row(m, ECS_ROW_EQ, 1.0, "one_%ld", g->id[i]);
+    long smin = 0, smax = 0, emin = 0, emax = 0;
+    for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
+        const ecs_milp_interval *x = &iv->iv[v];
+        size_t c = ecs_milp_model_col(m, 0.0, 1.0, 1, x->cost, "x_%ld_%ld_%ld",
+                                      g->id[i], x->s, x->e);
+        ecs_milp_model_nz(m, row, c, 1.0);
+        if (v == iv->off[i] || x->s < smin)
+            smin = x->s;
+        if (v == iv->off[i] || x->s > smax)
+            smax = x->s;
+        if (v == iv->off[i] || x->e < emin)
+            emin = x->e;
+        if (v == iv->off[i] || x->e > emax)
+            emax = x->e;
+    }
+    mp->s_first[i] = smin;
+    mp->s_last[i] = smax - 1;
+    mp->c_first[i] = emin;
+    mp->c_last[i] = emax - 1;
+}
+
+/* S_{i,l} = S_{i,l-1} + sum_{s_v = l} x_v, likewise C with e_v. */
+static void add_chain(const ecs_graph *g, const ecs_milp_ivals *iv, size_t i,
+                      int by_end, ecs_milp_model *m, ecs_milp_strong_map *mp)
+{
+    long first = by_end ? mp->c_first[i] : mp->s_first[i];
+    long last = by_end ? mp->c_last[i] : mp->s_last[i];
+    size_t col0 = m->ncols, row0 = m->nrows;
+    if (last < first) {
+        if (by_end)
+            mp->c_col[i] = col0;
+        else
+            mp->s_col[i] = col0;
+        return;
+    }
+    for (long l = first; l <= last; l++)
+        ecs_milp_model_col(m, 0.0, 1.0, 0, 0.0, "%c_%ld_%ld",
+                           by_end ? 'C' : 'S', g->id[i], l);
+    for (long l = first; l <= last; l++) {
+        size_t r = ecs_milp_model_row(m, ECS_ROW_EQ, 0.0, "%s_%ld_%ld",
+                                      by_end ? "cdef" : "sdef", g->id[i], l);
+        ecs_milp_model_nz(m, r, col0 + (size_t)(l - first), 1.0);
+        if (l > first)
+            ecs_milp_model_nz(m, r, col0 + (size_t)(l - first) - 1, -1.0);
+    }
+    for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
+        long at = by_end ? iv->iv[v].e : iv->iv[v].s;
+        if (at <= last)
+            ecs_milp_model_nz(m, row0 + (size_t)(at - first),
+                              mp->x_off[i] + (v - iv->off[i]), -1.0);
+    }
+    if (by_end)
+        mp->c_col[i] = col0;
+    else
+        mp->s_col[i] = col0;
+}
+
+/* Add `sign * term` to row r; returns the constant part moved right. */
+static double add_term(ecs_milp_model *m, size_t r, term t, double sign)
+{
+    if (t.col == NO_COL)
+        return sign * t.val;
+    ecs_milp_model_nz(m, r, t.col, sign);
+    return 0.0;
+}
+
+/* At most P tasks active in slot l: sum_i S_{i,l} - C_{i,l-1} <= P. */
+static void add_capacity(const ecs_graph *g, const ecs_platform *p,
+                         long deadline, ecs_milp_model *m,
+                         const ecs_milp_strong_map *mp)
+{
+    for (long l = 0; l < deadline; l++) {
+        long live = 0;
+        for (size_t i = 0; i < g->n; i++)
+            live += mp->s_first[i] <= l && l <= mp->c_last[i] + 1;
+        if (live <= p->pes)
+            continue;
+        size_t r = ecs_milp_model_row(m, ECS_ROW_LE, 0.0, "cap_%ld", l);
+        double cst = 0.0;
+        for (size_t i = 0; i < g->n; i++) {
+            cst += add_term(m, r, start_term(mp, i, l), 1.0);
+            cst += add_term(m, r, done_term(mp, i, l - 1), -1.0);
+        }
+        m->rhs[r] = (double)p->pes - cst;
+    }
+}
+
+/* Edge a -> b: S_{b,l} <= C_{a,l-1} wherever it is not trivially true. */
+static void add_precedence(const ecs_graph *g, ecs_milp_model *m,
+                           const ecs_milp_strong_map *mp)
+{
+    for (size_t a = 0; a < g->n; a++)
+        for (size_t k = g->succ_off[a]; k < g->succ_off[a + 1]; k++) {
+            size_t b = g->succ[k];
+            for (long l = mp->s_first[b]; l <= mp->c_last[a] + 1; l++) {
+                size_t r = ecs_milp_model_row(m, ECS_ROW_LE, 0.0,
+                                              "prec_%ld_%ld_%ld", g->id[a],
+                                              g->id[b], l);
+                double cst = add_term(m, r, start_term(mp, b, l), 1.0);
+                cst += add_term(m, r, done_term(mp, a, l - 1), -1.0);
+                m->rhs[r] = -cst;
+            }
+        }
+}
+
+ecs_result ecs_milp_strong_build(const ecs_graph *g, const ecs_platform *p,
+                                 long deadline, const ecs_milp_windows *w,
+                                 const ecs_milp_ivals *iv, ecs_milp_model *m,
+                                 ecs_milp_strong_map *mp, ecs_diag *diag)
+{
+    (void)w;
+    if (map_alloc(mp, g->n) != 0) {
+        ecs_milp_strong_map_release(mp);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    for (size_t i = 0; i < g->n; i++) {
+        mp->x_off[i] = m->ncols;
+        add_intervals(g, iv, i, m, mp);
+        mp->x_off[i + 1] = m->ncols;
+    }
+    for (size_t i = 0; i < g->n; i++) {
+        add_chain(g, iv, i, 0, m, mp);
+        add_chain(g, iv, i, 1, m, mp);
+    }
+    add_capacity(g, p, deadline, m, mp);
+    add_precedence(g, m, mp);
+    if (m->oom) {
+        ecs_milp_strong_map_release(mp);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
+                            "out of memory while building the model");
+    }
+    return ECS_OK;
+}

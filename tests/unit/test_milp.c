@@ -1,0 +1,549 @@
+/* MILP solver: the strong and the paper formulation against each other and
+ * against brute-force enumeration; hand-computed optima; bounds against the
+ * base schedule; infeasible deadlines; time limits; input validation. */
+#include "testutil.h"
+
+#include "ecsched/check.h"
+#include "ecsched/graph.h"
+#include "ecsched/heuristic.h"
+#include "ecsched/makespan.h"
+#include "ecsched/milp.h"
+#include "ecsched/platform.h"
+
+/* A base schedule at f = 1 (the makespan solver's). */
+static ecs_schedule *base_schedule(const ecs_graph *g, int pes)
+{
+    ecs_makespan_params prm;
+    ecs_makespan_params_init(&prm);
+    prm.time_limit_s = 1.0;
+    ecs_makespan_result r;
+    assert_int_equal(ecs_makespan_solve(g, pes, &prm, &r, NULL), ECS_OK);
+    return r.schedule;
+}
+
+/* ---- seeded PRNG (splitmix64) ---- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static long rng_int(uint64_t *s, long lo, long hi) /* inclusive */
+{
+    return lo + (long)(rng_next(s) % (uint64_t)(hi - lo + 1));
+}
+
+static double rng_unit(uint64_t *s)
+{
+    return (double)(rng_next(s) >> 11) / 9007199254740992.0;
+}
+
+/* A random DAG: n tasks, work 1..maxw, edge i -> j (i < j) with prob pe. */
+static ecs_graph *random_graph(uint64_t *s, size_t n, long maxw, double pe)
+{
+    long id[16], work[16];
+    ecs_edge edges[128];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        id[i] = (long)i + 1;
+        work[i] = rng_int(s, 1, maxw);
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (rng_unit(s) < pe && m < 128) {
+                edges[m].from = i;
+                edges[m].to = j;
+                edges[m].comm = 0;
+                m++;
+            }
+    ecs_graph *g = NULL;
+    ecs_diag d;
+    assert_int_equal(ecs_graph_build(n, id, work, NULL, m, edges, 0, &g, &d),
+                     ECS_OK);
+    return g;
+}
+
+static void random_prices(uint64_t *s, double *price, long n, double neg)
+{
+    for (long l = 0; l < n; l++)
+        price[l] = rng_unit(s) < neg ? -rng_unit(s) : 0.1 + rng_unit(s);
+}
+
+static void platform(ecs_platform *p, int pes, const char *freqs,
+                     const char *power)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_pes(p, pes, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_set_freqs(p, freqs, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_set_power(p, power, NULL), ECS_OK);
+}
+
+/* Solve and check the schedule with the checker; returns the status. */
+static ecs_milp_status solve(const ecs_graph *g, const ecs_platform *p,
+                             const double *price, long D,
+                             ecs_milp_formulation f,
+                             const ecs_schedule *warm, double *cost)
+{
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.formulation = f;
+    prm.warm_start = warm;
+    prm.time_limit_s = 120;
+    ecs_milp_result r;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_milp_solve(g, p, price, (size_t)D, D, &prm, &r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    ecs_milp_status st = r.status;
+    *cost = NAN;
+    if (st == ECS_MILP_OPTIMAL) {
+        ecs_check_report rep;
+        assert_non_null(r.schedule);
+        assert_int_equal(ecs_check_schedule(g, p, price, (size_t)D, D,
+                                            r.schedule, &rep),
+                         ECS_OK);
+        assert_close(rep.cost, r.cost, 1e-9);
+        assert_close(r.bound, r.cost, 1e-6);
+        assert_close(r.gap, 0.0, 1e-9);
+        assert_true(r.rows > 0 && r.cols > 0 && r.nonzeros > 0);
+        *cost = r.cost;
+    }
+    ecs_milp_result_release(&r);
+    return st;
+}
+
+/* ---- brute force (independent of the solver's DP, windows, dominance
+ * and capacity rows): every interval, every PE, every frequency profile ---- */
+
+#define BF_MAXT 8
+
+typedef struct bf {
+    const ecs_graph *g;
+    const ecs_platform *p;
+    const double *price;
+    long T;
+    double cost[4][BF_MAXT][BF_MAXT]; /* cheapest profile per interval */
+    long s[4], e[4];
+    int pe[4];
+    double best;
+} bf;
+
+/* Cheapest profile of `work` over [s, e] by enumerating all K^len. */
+static double bf_profile(const bf *b, long work, long s, long e)
+{
+    long len = e - s + 1, K = (long)b->p->nfreq, total = 1;
+    for (long t = 0; t < len; t++)
+        total *= K;
+    double best = HUGE_VAL;
+    for (long code = 0; code < total; code++) {
+        long c = code, q = 0;
+        double cost = 0.0;
+        for (long t = 0; t < len; t++, c /= K) {
+            q += b->p->freq_q[c % K];
+            cost += b->p->power_of[c % K] * b->price[s + t];
+        }
+        if (q >= work * b->p->grid && cost < best)
+            best = cost;
+    }
+    return best;
+}
+
+static int bf_ok(const bf *b, size_t i)
+{
+    const ecs_graph *g = b->g;
+    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
+        if (b->e[g->pred[k]] >= b->s[i])
+            return 0;
+    for (size_t j = 0; j < i; j++)
+        if (b->pe[j] == b->pe[i] && !(b->e[j] < b->s[i] || b->e[i] < b->s[j]))
+            return 0;
+    return 1;
+}
+
+static void bf_rec(bf *b, size_t i, double acc)
+{
+    if (i == b->g->n) {
+        if (acc < b->best)
+            b->best = acc;
+        return;
+    }
+    for (long s = 0; s < b->T; s++)
+        for (long e = s; e < b->T; e++) {
+            double c = b->cost[i][s][e];
+            if (c == HUGE_VAL)
+                continue;
+            for (int q = 0; q < b->p->pes; q++) {
+                b->s[i] = s;
+                b->e[i] = e;
+                b->pe[i] = q;
+                if (bf_ok(b, i))
+                    bf_rec(b, i + 1, acc + c);
+            }
+        }
+}
+
+/* Brute-force optimum; HUGE_VAL when infeasible.  Graph tasks are in
+ * topological order (edges i -> j with i < j). */
+static double brute_force(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, long T)
+{
+    bf b;
+    memset(&b, 0, sizeof b);
+    b.g = g;
+    b.p = p;
+    b.price = price;
+    b.T = T;
+    b.best = HUGE_VAL;
+    for (size_t i = 0; i < g->n; i++)
+        for (long s = 0; s < T; s++)
+            for (long e = 0; e < T; e++)
+                b.cost[i][s][e] = e < s ? HUGE_VAL
+                                        : bf_profile(&b, g->work[i], s, e);
+    bf_rec(&b, 0, 0.0);
+    return b.best;
+}
+
+/* ---- tests ---- */
+
+/* One task, w = 1, F = {1, 0.5, 0}, quadratic: prices (1, 0.25): f = 1 in
+ * slot 1 costs 0.25; 0.5 + 0.5 would cost 0.25 + 0.0625 = 0.3125. */
+static void test_hand_single_task(void **state)
+{
+    (void)state;
+    long id[] = {1}, work[] = {1};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(1, id, work, NULL, 0, NULL, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 1, "1,0.5,0", "quadratic");
+    double price[] = {1.0, 0.25}, cost;
+    assert_int_equal(solve(g, &p, price, 2, ECS_MILP_STRONG, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, 0.25, 1e-9);
+    assert_int_equal(solve(g, &p, price, 2, ECS_MILP_PAPER, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, 0.25, 1e-9);
+    /* negative price: f = 1 in slot 0 earns 1; prices (-1, 1) */
+    double neg[] = {-1.0, 1.0};
+    assert_int_equal(solve(g, &p, neg, 2, ECS_MILP_STRONG, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, -1.0, 1e-9);
+    /* two negative slots: extra work beyond w is allowed and earns more:
+     * f = 1 in both slots costs -0.5 - 0.5 = -1 */
+    double neg2[] = {-0.5, -0.5};
+    assert_int_equal(solve(g, &p, neg2, 2, ECS_MILP_STRONG, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, -1.0, 1e-9);
+    assert_int_equal(solve(g, &p, neg2, 2, ECS_MILP_PAPER, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, -1.0, 1e-9);
+    ecs_graph_free(g);
+}
+
+/* Static power s = 0.4: power(0.5) = 0.4 + 0.6/8 = 0.475.  At flat price
+ * 1, a task of work 1 with 2 slots and F = {1, 0.5} (no 0) runs one slot
+ * at 1 (cost 1) or two at 0.5 (cost 0.95): hand optimum 0.95. */
+static void test_hand_static_power(void **state)
+{
+    (void)state;
+    long id[] = {1}, work[] = {1};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(1, id, work, NULL, 0, NULL, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 1, "1,0.5", "static:0.4");
+    double price[] = {1.0, 1.0}, cost;
+    assert_int_equal(solve(g, &p, price, 2, ECS_MILP_STRONG, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, 0.95, 1e-9);
+    assert_int_equal(solve(g, &p, price, 2, ECS_MILP_PAPER, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, 0.95, 1e-9);
+    ecs_graph_free(g);
+}
+
+/* Both formulations equal brute force on tiny instances. */
+static void test_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261123;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0"};
+    const char *power[] = {"quadratic", "quadratic", "static:0.4"};
+    int infeasible = 0, feasible = 0;
+    for (int t = 0; t < 12; t++) {
+        size_t n = (size_t)rng_int(&seed, 1, 4);
+        ecs_graph *g = random_graph(&seed, n, 2, 0.4);
+        ecs_platform p;
+        platform(&p, (int)rng_int(&seed, 1, 2), freqs[t % 3], power[t % 3]);
+        long T = rng_int(&seed, 2, t % 3 == 1 ? 4 : 5);
+        double price[BF_MAXT], cost_s, cost_p;
+        random_prices(&seed, price, T, 0.25);
+        double opt = brute_force(g, &p, price, T);
+        ecs_milp_status ss = solve(g, &p, price, T, ECS_MILP_STRONG, NULL,
+                                   &cost_s);
+        ecs_milp_status sp = solve(g, &p, price, T, ECS_MILP_PAPER, NULL,
+                                   &cost_p);
+        if (opt == HUGE_VAL) {
+            infeasible++;
+            assert_int_equal(ss, ECS_MILP_INFEASIBLE);
+            assert_int_equal(sp, ECS_MILP_INFEASIBLE);
+        } else {
+            feasible++;
+            assert_int_equal(ss, ECS_MILP_OPTIMAL);
+            assert_int_equal(sp, ECS_MILP_OPTIMAL);
+            assert_close(cost_s, opt, 1e-6);
+            assert_close(cost_p, opt, 1e-6);
+        }
+        ecs_graph_free(g);
+    }
+    assert_true(feasible >= 6); /* the sample exercises real optima */
+    (void)infeasible;
+}
+
+/* The two formulations reach the same optimum on 20 random instances of up
+ * to 8 tasks, with default F and negative prices among the slots. */
+static void test_strong_equals_paper(void **state)
+{
+    (void)state;
+    uint64_t seed = 777;
+    int compared = 0;
+    for (int t = 0; t < 20; t++) {
+        size_t n = (size_t)rng_int(&seed, 3, t % 2 ? 5 : 8);
+        ecs_graph *g = random_graph(&seed, n, 2, 0.4);
+        int pes = (int)rng_int(&seed, 2, 3);
+        ecs_platform p;
+        platform(&p, pes, t % 2 ? "1,0.8,0.6,0.4,0.2,0" : "1,0.5,0",
+                 t % 4 == 3 ? "static:0.4" : "quadratic");
+        ecs_schedule *base = base_schedule(g, pes);
+        long D = ecs_schedule_makespan(base) + rng_int(&seed, 0, 2);
+        double price[64], cs, cp;
+        random_prices(&seed, price, D, 0.15);
+        ecs_milp_status ss = solve(g, &p, price, D, ECS_MILP_STRONG, base, &cs);
+        ecs_milp_status sp = solve(g, &p, price, D, ECS_MILP_PAPER, base, &cp);
+        if (getenv("MILP_TEST_TRACE"))
+            fprintf(stderr, "n=%zu P=%d D=%ld %s: %s %.6f / %s %.6f\n", n, pes,
+                    D, p.freq_text[1], ecs_milp_status_name(ss), cs,
+                    ecs_milp_status_name(sp), cp);
+        assert_int_equal(ss, ECS_MILP_OPTIMAL);
+        assert_int_equal(sp, ECS_MILP_OPTIMAL);
+        assert_close(cs, cp, 1e-6);
+        compared++;
+        ecs_schedule_free(base);
+        ecs_graph_free(g);
+    }
+    assert_int_equal(compared, 20);
+}
+
+/* The optimum never exceeds the base schedule's cost nor the heuristic's,
+ * negative prices too; with or without either as the warm start. */
+static void test_not_above_base(void **state)
+{
+    (void)state;
+    uint64_t seed = 4242;
+    for (int t = 0; t < 8; t++) {
+        ecs_graph *g = random_graph(&seed, (size_t)rng_int(&seed, 6, 12), 6, 0.25);
+        int pes = (int)rng_int(&seed, 2, 4);
+        ecs_platform p;
+        platform(&p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+        ecs_schedule *base = base_schedule(g, pes);
+        long M = ecs_schedule_makespan(base), D = M + M / 5;
+        double price[256], cost;
+        random_prices(&seed, price, D, t % 2 ? 0.3 : 0.0);
+        ecs_check_report rep;
+        assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D, base,
+                                            &rep),
+                         ECS_OK);
+        ecs_heur_params hp;
+        ecs_heur_params_init(&hp);
+        ecs_heur_result hr;
+        assert_int_equal(ecs_heur_run(g, &p, price, (size_t)D, D, base, &hp,
+                                      &hr, NULL),
+                         ECS_OK);
+        assert_true(hr.cost <= rep.cost + 1e-9);
+        const ecs_schedule *warm = t % 3 == 0 ? NULL
+                                   : t % 3 == 1 ? base : hr.schedule;
+        ecs_milp_status st = solve(g, &p, price, D, ECS_MILP_STRONG, warm,
+                                   &cost);
+        assert_int_equal(st, ECS_MILP_OPTIMAL);
+        assert_true(cost <= rep.cost + 1e-9);
+        assert_true(cost <= hr.cost + 1e-9);
+        ecs_heur_result_release(&hr);
+        ecs_schedule_free(base);
+        ecs_graph_free(g);
+    }
+}
+
+/* A deadline below the critical path is infeasible (no model is needed);
+ * a deadline that fits the critical path but not the PEs too. */
+static void test_infeasible(void **state)
+{
+    (void)state;
+    long id[] = {1, 2, 3}, work[] = {2, 2, 2};
+    ecs_edge e[] = {{0, 1, 0}};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(3, id, work, NULL, 1, e, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 2, "1,0.5,0", "quadratic");
+    double price[8] = {1, 1, 1, 1, 1, 1, 1, 1}, cost;
+    /* critical path 4 */
+    for (int f = 0; f < 2; f++)
+        assert_int_equal(solve(g, &p, price, 3, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_INFEASIBLE);
+    /* one PE: 6 units of work in 5 slots */
+    platform(&p, 1, "1,0.5,0", "quadratic");
+    for (int f = 0; f < 2; f++)
+        assert_int_equal(solve(g, &p, price, 5, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_INFEASIBLE);
+    assert_int_equal(solve(g, &p, price, 6, ECS_MILP_STRONG, NULL, &cost),
+                     ECS_MILP_OPTIMAL);
+    assert_close(cost, 6.0, 1e-9);
+    ecs_graph_free(g);
+}
+
+/* A tiny time limit on a large model: feasible with bound <= cost, or
+ * no_solution; never a crash. */
+static void test_time_limit(void **state)
+{
+    (void)state;
+    uint64_t seed = 99;
+    long id[40], work[40];
+    ecs_edge edges[200];
+    size_t m = 0;
+    for (size_t i = 0; i < 40; i++) {
+        id[i] = (long)i + 1;
+        work[i] = rng_int(&seed, 3, 10);
+        for (size_t j = 0; j < i && m < 200; j++)
+            if (rng_unit(&seed) < 0.08)
+                edges[m++] = (ecs_edge){j, i, 0};
+    }
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(40, id, work, NULL, m, edges, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 2, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    ecs_schedule *base = base_schedule(g, 2);
+    long D = ecs_schedule_makespan(base) * 6 / 5;
+    double *price = malloc((size_t)D * sizeof *price);
+    random_prices(&seed, price, D, 0.1);
+    for (int warm = 0; warm < 2; warm++) {
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 0.05;
+        prm.warm_start = warm ? base : NULL;
+        ecs_milp_result r;
+        ecs_diag d;
+        assert_int_equal(ecs_milp_solve(g, &p, price, (size_t)D, D, &prm, &r, &d),
+                         ECS_OK);
+        if (r.status == ECS_MILP_FEASIBLE) {
+            ecs_check_report rep;
+            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
+                                                r.schedule, &rep),
+                             ECS_OK);
+            assert_true(isnan(r.bound) || r.bound <= r.cost + 1e-9);
+        } else {
+            assert_int_equal(r.status, ECS_MILP_NO_SOLUTION);
+            assert_int_equal(warm, 0); /* a warm start is always a solution */
+            assert_null(r.schedule);
+        }
+        ecs_milp_result_release(&r);
+    }
+    free(price);
+    ecs_schedule_free(base);
+    ecs_graph_free(g);
+}
+
+/* Bad input is refused before GLPK is called; a model above the limit is
+ * refused with its estimate and the flag that raises the limit. */
+static void test_validation(void **state)
+{
+    (void)state;
+    long id[] = {1, 2}, work[] = {2, 0};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(2, id, work, NULL, 0, NULL, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 2, "1,0.5,0", "quadratic");
+    double price[4] = {1, 1, 1, 1};
+    ecs_milp_params prm;
+    ecs_milp_result r;
+    ecs_diag d;
+    ecs_milp_params_init(&prm);
+    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+                     ECS_EINVAL); /* zero work: not contracted */
+    assert_non_null(strstr(d.msg, "no work"));
+    ecs_graph_free(g);
+    work[1] = 1;
+    assert_int_equal(ecs_graph_build(2, id, work, NULL, 0, NULL, 0, &g, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_milp_solve(g, &p, price, 3, 4, &prm, &r, &d),
+                     ECS_EINVAL); /* fewer prices than slots */
+    price[2] = NAN;
+    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+                     ECS_EINVAL);
+    price[2] = 1.0;
+    prm.time_limit_s = -1;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+                     ECS_EINVAL);
+    ecs_milp_params_init(&prm);
+    prm.mip_gap = 1.5;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    ecs_milp_params_init(&prm);
+    prm.max_nonzeros = 10;
+    for (int f = 0; f < 2; f++) {
+        prm.formulation = (ecs_milp_formulation)f;
+        assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+                         ECS_ELIMIT);
+        assert_non_null(strstr(d.msg, "--max-nonzeros"));
+        assert_null(r.schedule);
+    }
+    /* a warm start that breaks the model */
+    ecs_milp_params_init(&prm);
+    ecs_schedule *bad = ecs_schedule_new(2);
+    assert_int_equal(ecs_schedule_place(bad, 0, 0, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(bad, 1, 1, 0, 0, NULL, 0), ECS_OK);
+    prm.warm_start = bad; /* task 1 (work 2) gets one slot */
+    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+                     ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "warm start"));
+    ecs_schedule_free(bad);
+    ecs_graph_free(g);
+}
+
+static void test_names(void **state)
+{
+    (void)state;
+    ecs_milp_formulation f;
+    assert_int_equal(ecs_milp_formulation_parse("paper", &f), 0);
+    assert_int_equal(f, ECS_MILP_PAPER);
+    assert_int_equal(ecs_milp_formulation_parse("strong", &f), 0);
+    assert_int_equal(f, ECS_MILP_STRONG);
+    assert_int_equal(ecs_milp_formulation_parse("cplex", &f), -1);
+    assert_string_equal(ecs_milp_status_name(ECS_MILP_NO_SOLUTION),
+                        "no_solution");
+    assert_string_equal(ecs_milp_formulation_name(ECS_MILP_PAPER), "paper");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_names),
+        cmocka_unit_test(test_hand_single_task),
+        cmocka_unit_test(test_hand_static_power),
+        cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_strong_equals_paper),
+        cmocka_unit_test(test_not_above_base),
+        cmocka_unit_test(test_infeasible),
+        cmocka_unit_test(test_time_limit),
+        cmocka_unit_test(test_validation),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
