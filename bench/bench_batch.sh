@@ -32,13 +32,20 @@ w2=$(run_batch 2 "$tmp/j2.jsonl")
 n=$(wc -l <"$tmp/j1.jsonl" | tr -d ' ')
 # sum of the in-process runtimes of the methods (the bare work)
 bare=$(sed -n 's/.*"runtime_s":\([^,]*\),.*/\1/p' "$tmp/j1.jsonl" | awk '{ s += $1 } END { printf "%.6f", s }')
-awk -v n="$n" -v w1="$w1" -v w2="$w2" -v bare="$bare" -v m="$METHODS" 'BEGIN {
+# the base schedule (makespan search, once per graph and P) is part of the
+# overhead: measure it with a base-only batch (one line per unit with E = 0, flat)
+# shellcheck disable=SC2086
+"$ECSCHED" batch $(echo "$ARGS" | sed 's/--methods [a-z,]*/--methods base/') -j 2 --out "$tmp/base.jsonl" >/dev/null 2>&1
+basems=$(grep '"extension":0.0,"prices":"flat"' "$tmp/base.jsonl" | sed -n 's/.*"runtime_s":\([^,]*\),.*/\1/p' | awk '{ s += $1 } END { printf "%.6f", s }')
+awk -v n="$n" -v w1="$w1" -v w2="$w2" -v bare="$bare" -v m="$METHODS" -v base="$basems" 'BEGIN {
   printf "%-44s %s\n", "cases (8 graphs x 4 P x 4 E x 2 prices)", n " (" m ")"
   printf "%-44s %.1f\n", "cases/s with -j 1", n / (w1 / 1e9)
   printf "%-44s %.1f\n", "cases/s with -j 2", n / (w2 / 1e9)
   printf "%-44s %.3f\n", "bare method time per case (ms)", bare / n * 1e3
   printf "%-44s %.3f\n", "wall time per case with -j 1 (ms)", w1 / 1e6 / n
   printf "%-44s %.3f\n", "overhead per case over the bare run (ms)", w1 / 1e6 / n - bare / n * 1e3
+  printf "%-44s %.3f\n", "  of which base schedules, amortised (ms)", base / n * 1e3
+  printf "%-44s %.3f\n", "  the rest: fork, set-up, JSON, I/O (ms)", w1 / 1e6 / n - bare / n * 1e3 - base / n * 1e3
 }'
 # resuming a complete file: reading the keys only
 t0=$(now)
