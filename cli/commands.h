@@ -24,6 +24,9 @@ typedef struct ecs_command {
     X(makespan)                                                              \
     X(heuristic)                                                             \
     X(milp)                                                                  \
+    X(compare)                                                               \
+    X(batch)                                                                 \
+    X(report)                                                                \
     X(plot)                                                                  \
     X(reproduce)
 

@@ -17,3 +17,6 @@ echo
 echo "== ecsched heuristic $G -p 4 --extension 0.2 -o out/heuristic.json --landscape out/landscape.csv"
 "$ECSCHED" heuristic "$G" -p 4 --extension 0.2 -o out/heuristic.json --landscape out/landscape.csv
 "$ECSCHED" validate "$G" out/heuristic.json
+echo
+echo "== ecsched compare $G -p 8 --extension 0.2 -o out/compare.json (table also in out/compare.txt)"
+"$ECSCHED" compare "$G" -p 8 --extension 0.2 --time-limit 60 -o out/compare.json | tee out/compare.txt

@@ -1,0 +1,130 @@
+/* batch: case numbering, shards, case keys and the result line. */
+#include "testutil.h"
+
+#include "batch.h"
+
+static char *graphs[] = {"a.stg", "b.stg", "c.stg"};
+
+static void plan3(ecs_batch_plan *p)
+{
+    ecs_diag d;
+    ecs_batch_plan_init(p);
+    p->graph = graphs;
+    p->ngraph = 3;
+    assert_int_equal(ecs_batch_parse_pes(p, "2,4,8", &d), 0);
+    assert_int_equal(ecs_batch_parse_ext(p, "0,0.05", &d), 0);
+    assert_int_equal(ecs_batch_parse_prices(p, "flat,alternating", &d), 0);
+    assert_int_equal(ecs_batch_parse_methods(p, "binary,base", &d), 0);
+}
+
+static void test_numbering(void **state)
+{
+    (void)state;
+    ecs_batch_plan p;
+    plan3(&p);
+    assert_int_equal(ecs_batch_ncases(&p), 3 * 3 * 2 * 2 * 2);
+    assert_int_equal(ecs_batch_nunits(&p), 9);
+    /* methods in run order whatever the order given */
+    assert_int_equal(p.method[0], ECS_METHOD_BASE);
+    assert_int_equal(p.method[1], ECS_METHOD_BINARY);
+    int seen[3][3][2][2][2] = {{{{{0}}}}};
+    for (size_t id = 0; id < ecs_batch_ncases(&p); id++) {
+        ecs_batch_case c;
+        ecs_batch_case_of(&p, id, &c);
+        seen[c.graph][c.pes][c.ext][c.prices][c.method]++;
+        /* a unit is one graph and P */
+        assert_int_equal(id / ecs_batch_cases_per_unit(&p), c.graph * 3 + c.pes);
+    }
+    for (int a = 0; a < 3; a++)
+        for (int b = 0; b < 3; b++)
+            for (int e = 0; e < 2; e++)
+                for (int r = 0; r < 2; r++)
+                    for (int m = 0; m < 2; m++)
+                        assert_int_equal(seen[a][b][e][r][m], 1);
+}
+
+static void test_shards_partition(void **state)
+{
+    (void)state;
+    ecs_batch_plan p;
+    plan3(&p);
+    for (long n = 1; n <= 5; n++) {
+        int count[9] = {0};
+        for (long k = 1; k <= n; k++) {
+            p.shard_k = k;
+            p.shard_n = n;
+            for (size_t u = 0; u < ecs_batch_nunits(&p); u++)
+                count[u] += ecs_batch_unit_in_shard(&p, u);
+        }
+        for (size_t u = 0; u < 9; u++)
+            assert_int_equal(count[u], 1);
+    }
+}
+
+static void test_line_and_keys(void **state)
+{
+    (void)state;
+    ecs_batch_plan p;
+    plan3(&p);
+    size_t id = 37;
+    ecs_batch_row row;
+    ecs_batch_row_init(&row, &p, id);
+    row.status = "feasible";
+    row.cost = 12.5;
+    row.base_cost = 20;
+    row.makespan = 9;
+    row.deadline = 10;
+    row.meets_deadline = 1;
+    row.runtime_s = 0.25;
+    char *line = ecs_batch_row_line(&row);
+    assert_non_null(line);
+    ecs_batch_case c;
+    ecs_batch_case_of(&p, id, &c);
+    char want[1024];
+    snprintf(want, sizeof want,
+             "{\"graph\":\"%s\",\"pes\":%ld,\"extension\":%s,\"prices\":\"%s\","
+             "\"method\":\"%s\",\"cost\":12.5,\"base_cost\":20.0,\"optimum\":null,"
+             "\"bound\":null,\"status\":\"feasible\",\"makespan\":9,\"deadline\":10,"
+             "\"meets_deadline\":true,\"runtime_s\":0.25,\"error\":null,"
+             "\"base_makespan\":null,\"base_makespan_optimal\":null,\"gap\":null}\n",
+             graphs[c.graph], p.pes[c.pes], c.ext ? "0.05" : "0.0", p.prices[c.prices],
+             ecs_method_name(p.method[c.method]));
+    assert_string_equal(line, want);
+    json_t *o = json_loads(line, 0, NULL);
+    char *k1 = ecs_batch_row_key(o), *k2 = ecs_batch_case_key(&p, id);
+    assert_string_equal(k1, k2);
+    free(k1);
+    free(k2);
+    json_decref(o);
+    free(line);
+}
+
+static void test_bad_lists(void **state)
+{
+    (void)state;
+    ecs_batch_plan p;
+    ecs_diag d;
+    ecs_batch_plan_init(&p);
+    assert_int_equal(ecs_batch_parse_pes(&p, "2,2", &d), -1);
+    assert_non_null(strstr(d.msg, "given twice"));
+    assert_int_equal(ecs_batch_parse_pes(&p, "0", &d), -1);
+    assert_int_equal(ecs_batch_parse_pes(&p, ",", &d), -1);
+    assert_int_equal(ecs_batch_parse_ext(&p, "-0.1", &d), -1);
+    assert_int_equal(ecs_batch_parse_ext(&p, "0.1,0.10", &d), -1);
+    assert_int_equal(ecs_batch_parse_methods(&p, "base,foo", &d), -1);
+    assert_int_equal(ecs_batch_parse_shard(&p, "0/3", &d), -1);
+    assert_int_equal(ecs_batch_parse_shard(&p, "3", &d), -1);
+    assert_int_equal(ecs_batch_parse_shard(&p, "3/3", &d), 0);
+    assert_int_equal(p.shard_k, 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_numbering),
+        cmocka_unit_test(test_shards_partition),
+        cmocka_unit_test(test_line_and_keys),
+        cmocka_unit_test(test_bad_lists),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
