@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "commands.h"
 #include "report.h"
+#include "report_plots.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@ int ecs_cmd_report(int argc, char **argv);
 const ecs_command ecs_command_report = {
     "report", "statistics over batch results (cost over optimum, savings, runtimes)",
     "Usage: ecsched report RESULTS.jsonl... [--markdown | --csv]\n"
+    "                      [--plots DIR [--landscape FILE.csv]...]\n"
     "\n"
     "Reads the JSON lines of one or more batch runs (shards may be given\n"
     "together; a case found twice counts once) and prints:\n"
@@ -28,7 +30,13 @@ const ecs_command ecs_command_report = {
     "  runtime       seconds per case by method\n"
     "\n"
     "  --markdown     Markdown tables\n"
-    "  --csv          one CSV table: table,method,by,value,n,mean,median,max,total\n",
+    "  --csv          one CSV table: table,method,by,value,n,mean,median,max,total\n"
+    "  --plots DIR    also draw SVG plots into DIR: saving_vs_extension.svg\n"
+    "                 (paper Fig. 2), heuristic_over_optimal.svg (by price\n"
+    "                 schedule and E), solver_time.svg (by instance size),\n"
+    "                 landscape.svg (paper Fig. 3, from --landscape files)\n"
+    "  --landscape FILE.csv  a budget landscape of `ecsched heuristic\n"
+    "                 --landscape` (repeatable)\n",
     ecs_cmd_report};
 
 enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV };
@@ -185,9 +193,14 @@ int ecs_cmd_report(int argc, char **argv)
 {
     static const struct option opts[] = {{"markdown", no_argument, 0, 'm'},
                                          {"csv", no_argument, 0, 'c'},
+                                         {"plots", required_argument, 0, 'P'},
+                                         {"landscape", required_argument, 0, 'L'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
     int fmt = FMT_TEXT, c;
+    const char *plots = NULL;
+    const char *land[256];
+    size_t nland = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
@@ -198,6 +211,14 @@ int ecs_cmd_report(int argc, char **argv)
         case 'c':
             fmt = FMT_CSV;
             break;
+        case 'P':
+            plots = optarg;
+            break;
+        case 'L':
+            if (nland == sizeof land / sizeof land[0])
+                return ecs_cli_usage_error(CMD, "at most 256 --landscape files");
+            land[nland++] = optarg;
+            break;
         case 'h':
             ecs_cli_print_help(CMD, stdout);
             return ECS_EXIT_OK;
@@ -207,6 +228,8 @@ int ecs_cmd_report(int argc, char **argv)
     }
     if (optind >= argc)
         return ecs_cli_usage_error(CMD, "needs at least one RESULTS.jsonl");
+    if (nland > 0 && plots == NULL)
+        return ecs_cli_usage_error(CMD, "--landscape needs --plots DIR");
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_report_rows rows;
@@ -225,6 +248,18 @@ int ecs_cmd_report(int argc, char **argv)
     }
     print_report(&rows, &rep, nfiles, fmt);
     ecs_report_release(&rep);
+    if (plots) {
+        ecs_report_plots_result pr;
+        rc = ecs_report_plots_write(rows.row, rows.n, plots, land, nland, &pr,
+                                    &diag);
+        for (size_t i = 0; rc == ECS_OK && fmt != FMT_CSV && i < pr.n; i++)
+            printf("plot  %s/%-28s %s\n", plots, pr.plot[i].file,
+                   pr.plot[i].note);
+    }
     ecs_report_rows_release(&rows);
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+        return ecs_cli_exit_code(rc);
+    }
     return ECS_EXIT_OK;
 }
