@@ -47,7 +47,7 @@ one() {
       -v cols="$(key "$out" cols)" 'BEGIN {
     rg = (cost != "null" && root != "null" && cost + 0 != 0) ? (cost - root) / (cost < 0 ? -cost : cost) * 100 : -1
     printf "%-22s %3s %5s %-11s %8.3f %7s %8s %10s %10s %7s %8s\n", name, P, D, st, rt, nodes, cols,
-      cost, base, rg < 0 ? "-" : sprintf("%.2f%%", rg), gap == "null" ? "-" : sprintf("%.2f%%", gap * 100)
+      cost == "null" ? "-" : sprintf("%.4f", cost), sprintf("%.4f", base), rg < 0 ? "-" : sprintf("%.2f%%", rg), gap == "null" ? "-" : sprintf("%.2f%%", gap * 100)
   }'
 }
 
