@@ -68,6 +68,12 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
                                 ecs_method_out *out, ecs_diag *diag)
 {
     const ecs_cli_problem *pb = ctx->pb;
+    if (pb->deadline < pb->base_makespan) {
+        /* the heuristic keeps the base's PEs and order: it cannot meet a D'
+         * below M, which is an outcome, not a failure */
+        snprintf(out->status, sizeof out->status, "infeasible");
+        return ECS_OK;
+    }
     ecs_heur_params prm;
     ecs_heur_params_init(&prm);
     prm.mode = mode;
@@ -120,8 +126,12 @@ static ecs_result check(ecs_method m, const ecs_method_ctx *ctx,
                                        out->schedule, &out->check);
     if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
         m == ECS_METHOD_BASE) {
-        /* a --deadline below the base makespan: reported, not a bug */
+        /* a --deadline below the base makespan: reported, not a bug; the
+         * checker stopped at the violation, so take cost and makespan from
+         * the problem */
         out->check.meets_deadline = 0;
+        out->check.cost = pb->base_cost;
+        out->check.makespan = pb->base_makespan;
         return ECS_OK;
     }
     if (rc != ECS_OK)

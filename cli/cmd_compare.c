@@ -156,7 +156,10 @@ static void print_table(const compare_job *j)
                o->runtime_s);
     }
     if (j->set.want[ECS_METHOD_MILP] && j->set.rc[ECS_METHOD_MILP] == ECS_OK) {
-        if (isfinite(j->optimum))
+        if (strcmp(j->set.out[ECS_METHOD_MILP].status, "infeasible") == 0)
+            printf("\noptimum   none: no schedule meets D' = %ld (proven by the MILP)\n",
+                   pb->deadline);
+        else if (isfinite(j->optimum))
             printf("\noptimum   %.6f (proven by the MILP)\n", j->optimum);
         else if (isfinite(j->bound))
             printf("\noptimum   not proven; best bound %.6f (cost/opt left blank)\n",

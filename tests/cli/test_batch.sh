@@ -272,6 +272,16 @@ expect_out '^  "methods": \[' "JSON on stdout"
 run compare "$G50" -p 4 --deadline 10 --prices flat --methods base
 expect_rc 1 "a deadline below the base makespan: exit 1"
 expect_out "^base .* no +deadline_missed" "base misses D'"
+# tiny.stg: M = 5 on 2 PEs, total work 6 = base cost under flat prices; no
+# schedule fits D' = 3 (critical path 5): every method says so, exit 1
+run compare "$G1" -p 2 --deadline 3 --prices flat --methods "$METHODS"
+expect_rc 1 "compare below the critical path: exit 1, not a failure"
+expect_out "^base +6\.000000 .* no +deadline_missed" "base row keeps the base cost"
+expect_out "^sweep .* infeasible" "sweep: infeasible below M"
+expect_out "^binary .* infeasible" "binary: infeasible below M"
+case ",$METHODS," in
+  *,milp,*) expect_out "^optimum +none: no schedule meets D' = 3" "the MILP proves it" ;;
+esac
 run compare tests/fixtures/nonexistent.stg -p 2
 expect_rc 2 "compare: missing graph"
 run compare "$G1" -p 2 --methods nope
