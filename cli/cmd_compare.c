@@ -64,43 +64,38 @@ static int parse_methods(compare_job *j, const char *list)
     return 0;
 }
 
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    compare_job *j = ctx;
+    (void)word;
+    if (c == OPT_TIME_LIMIT) {
+        if (ecs_parse_double(arg, &j->time_limit_s) != 0 || j->time_limit_s <= 0)
+            return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0, not '%s'", arg);
+        return 0;
+    }
+    if (c == OPT_METHODS)
+        return parse_methods(j, arg);
+    return ECS_CLI_NOT_OWN;
+}
+
 static int parse_args(compare_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
         {"methods", required_argument, 0, OPT_METHODS},
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
     for (int k = 0; k < ECS_METHOD_COUNT; k++)
         j->set.want[k] = ecs_method_available((ecs_method)k);
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS, opts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'", argv[optind - 1]);
-        if (c == OPT_TIME_LIMIT) {
-            if (ecs_parse_double(optarg, &j->time_limit_s) != 0 || j->time_limit_s <= 0)
-                return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0, not '%s'", optarg);
-            continue;
-        }
-        if (c == OPT_METHODS) {
-            int r = parse_methods(j, optarg);
-            if (r != 0)
-                return r;
-            continue;
-        }
-        int r = ecs_cli_model_option(&j->m, c, optarg, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0)
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply here", argv[optind - 1]);
-    }
-    if (j->m.help)
-        return -1;
-    if (argc - optind != 1)
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[optind];
+    j->graph_path = argv[first];
     return 0;
 }
 
@@ -345,13 +340,8 @@ int ecs_cmd_compare(int argc, char **argv)
     j.time_limit_s = 60.0;
     j.optimum = j.bound = NAN;
     int pr = parse_args(&j, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
