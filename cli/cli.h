@@ -264,6 +264,13 @@ ecs_result ecs_cli_write_file(const char *path, const char *text,
 ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
                               ecs_diag *diag);
 
+/*
+ * The outputs of a command's document: written to -o FILE (m->out_path)
+ * if given, then to stdout if --json (m->json); stops at the first error.
+ */
+ecs_result ecs_cli_write_doc(const ecs_cli_model *m, const json_t *doc,
+                             ecs_diag *diag);
+
 /* ---- the schedule document (README "JSON schedule") ---- */
 
 typedef struct ecs_doc_info {

@@ -178,16 +178,8 @@ static int set(json_t *o, const char *key, json_t *v)
 static ecs_doc_info doc_info(const compare_job *j, const ecs_method_out *o)
 {
     ecs_doc_info in;
-    memset(&in, 0, sizeof in);
-    in.command = CMD;
-    in.graph_file = j->graph_path;
-    in.raw = j->pb.raw;
-    in.platform = &j->m.platform;
-    in.prices = &j->pb.prices;
-    in.deadline = j->pb.deadline;
+    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &o->check;
-    in.has_base_cost = 1;
-    in.base_cost = j->pb.base_cost;
     in.status = o->status;
     in.runtime_s = o->runtime_s;
     return in;
@@ -319,11 +311,7 @@ static int output(const compare_job *j)
         ecs_cli_errorf(CMD, "out of memory");
         return ECS_EXIT_INTERNAL;
     }
-    ecs_result rc = ECS_OK;
-    if (j->m.out_path != NULL)
-        rc = ecs_cli_write_json(j->m.out_path, d, &diag);
-    if (rc == ECS_OK && j->m.json)
-        rc = ecs_cli_write_json("-", d, &diag);
+    ecs_result rc = ecs_cli_write_doc(&j->m, d, &diag);
     json_decref(d);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);

@@ -190,15 +190,8 @@ static int add_keys(json_t *d, const heur_job *j)
 static json_t *make_doc(const heur_job *j)
 {
     ecs_doc_info in;
-    memset(&in, 0, sizeof in);
-    in.command = CMD;
-    in.graph_file = j->graph_path;
-    in.raw = j->pb.raw;
-    in.platform = &j->m.platform;
-    in.prices = &j->pb.prices;
-    in.deadline = j->pb.deadline;
+    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &j->rep;
-    in.has_base_cost = 1;
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
@@ -241,10 +234,7 @@ static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
         if (d == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
                                 "cannot build the JSON document");
-        if (j->m.out_path != NULL)
-            rc = ecs_cli_write_json(j->m.out_path, d, diag);
-        if (rc == ECS_OK && j->m.json)
-            rc = ecs_cli_write_json("-", d, diag);
+        rc = ecs_cli_write_doc(&j->m, d, diag);
         json_decref(d);
     }
     if (rc == ECS_OK && j->landscape_path != NULL) {

@@ -131,10 +131,8 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
     ecs_result rc = ECS_OK;
     if (bad)
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    if (rc == ECS_OK && j->m.out_path)
-        rc = ecs_cli_write_json(j->m.out_path, d, diag);
-    if (rc == ECS_OK && j->m.json)
-        rc = ecs_cli_write_json("-", d, diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_write_doc(&j->m, d, diag);
     json_decref(d);
     return rc;
 }
