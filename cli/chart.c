@@ -88,6 +88,22 @@ static size_t legend_rows(const legend_entry *e, size_t n, double w)
     return rows;
 }
 
+/* The vertical axis at the left margin, grid lines across the plot. */
+static void draw_y_axis(ecs_svg *s, ecs_svg_scale sy, double step,
+                        const char *label, const char *suffix)
+{
+    ecs_svg_axis ax;
+    ecs_svg_axis_init(&ax);
+    ax.scale = sy;
+    ax.vertical = 1;
+    ax.pos = CH_ML;
+    ax.step = step;
+    ax.label = label;
+    ax.suffix = suffix;
+    ax.grid_len = CH_W - CH_MR - CH_ML;
+    ecs_svg_axis_draw(s, &ax);
+}
+
 static void draw_legend(ecs_svg *s, const legend_entry *e, size_t n,
                         double top)
 {
@@ -266,16 +282,8 @@ char *ecs_chart_lines_svg(const ecs_chart *c)
     double xstep, ystep;
     make_scale(c, 0, CH_ML, CH_W - CH_MR, &sx, &xstep);
     make_scale(c, 1, top + CH_PLOT_H, top, &sy, &ystep);
+    draw_y_axis(s, sy, ystep, c->ylabel, c->ysuffix);
     ecs_svg_axis ax;
-    ecs_svg_axis_init(&ax);
-    ax.scale = sy;
-    ax.vertical = 1;
-    ax.pos = CH_ML;
-    ax.step = ystep;
-    ax.label = c->ylabel;
-    ax.suffix = c->ysuffix;
-    ax.grid_len = CH_W - CH_MR - CH_ML;
-    ecs_svg_axis_draw(s, &ax);
     ecs_svg_axis_init(&ax);
     ax.scale = sx;
     ax.pos = top + CH_PLOT_H;
@@ -387,16 +395,7 @@ char *ecs_chart_bars_svg(const ecs_bar_chart *c)
     bar_range(c, &lo, &hi);
     ecs_svg_scale sy = {0, 1, top + CH_PLOT_H, top, 0};
     ecs_svg_nice_domain(lo, hi * 1.08, 6, &sy.d0, &sy.d1, &step);
-    ecs_svg_axis ax;
-    ecs_svg_axis_init(&ax);
-    ax.scale = sy;
-    ax.vertical = 1;
-    ax.pos = CH_ML;
-    ax.step = step;
-    ax.label = c->ylabel;
-    ax.suffix = c->ysuffix;
-    ax.grid_len = CH_W - CH_MR - CH_ML;
-    ecs_svg_axis_draw(s, &ax);
+    draw_y_axis(s, sy, step, c->ylabel, c->ysuffix);
     double pw = CH_W - CH_ML - CH_MR;
     double gw = c->ngroups ? pw / (double)c->ngroups : pw;
     double bw = c->nbars ? gw * 0.8 / (double)c->nbars : 0;

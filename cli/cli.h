@@ -148,6 +148,55 @@ void ecs_cli_model_init(ecs_cli_model *m);
 int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
                          ecs_diag *diag);
 
+/* ---- the shared option loop of the commands (cli/args.c) ---- */
+
+/* Returned by an ecs_cli_own_fn for an option that is not its own. */
+#define ECS_CLI_NOT_OWN (-1)
+
+/*
+ * A command's own options.  Called for every option getopt_long returns,
+ * before the model flags are looked at, with the option id, its argument
+ * (or NULL) and the argv word last consumed (argv[optind - 1]).  Returns 0
+ * if it handled the option, ECS_CLI_NOT_OWN to pass it on to the model
+ * flags, or an exit code after printing the usage error.
+ */
+typedef int (*ecs_cli_own_fn)(void *ctx, int opt, const char *arg,
+                              const char *word);
+
+typedef struct ecs_cli_argspec {
+    const char *cmd;                /* command name, for messages */
+    const char *shortopts;          /* default ECS_CLI_MODEL_SHORTOPTS */
+    const struct option *longopts;  /* the command's getopt_long table */
+    ecs_cli_model *model;           /* filled by ecs_cli_model_option */
+    const int *rejected;            /* model flag ids that do not apply to
+                                       the command, 0-terminated; or NULL */
+    ecs_cli_own_fn own;             /* the command's own options, or NULL */
+    void *ctx;                      /* passed to own */
+} ecs_cli_argspec;
+
+/* Defaults: model short options, no rejected flags, no own options. */
+void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
+                          const struct option *longopts, ecs_cli_model *m);
+
+/*
+ * The option loop every scheduling command shares: resets getopt
+ * (optind = 1, opterr = 0), then for each option: unknown or missing value
+ * -> "bad option 'WORD'"; the command's own options; a rejected or unknown
+ * model flag -> "option 'WORD' does not apply here"; a bad model flag
+ * value -> its message.  Returns 0 with *first set to the index of the
+ * first positional argument, -1 if --help was given, or an exit code after
+ * printing the usage error (ecs_cli_usage_error).
+ */
+int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
+                       int *first);
+
+/*
+ * What a command returns when its argument parsing did not say "go on"
+ * (pr != 0): for pr < 0 (--help) prints the help on stdout and gives
+ * ECS_EXIT_OK, else gives pr, the exit code of the usage error.
+ */
+int ecs_cli_parse_exit(const char *cmd, int pr);
+
 /* The default price schedule. */
 #define ECS_DEFAULT_PRICES "epex-2016-10-19"
 
@@ -214,6 +263,13 @@ ecs_result ecs_cli_write_file(const char *path, const char *text,
 /* Dump a JSON document to path atomically ("-" = stdout). */
 ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
                               ecs_diag *diag);
+
+/*
+ * The outputs of a command's document: written to -o FILE (m->out_path)
+ * if given, then to stdout if --json (m->json); stops at the first error.
+ */
+ecs_result ecs_cli_write_doc(const ecs_cli_model *m, const json_t *doc,
+                             ecs_diag *diag);
 
 /* ---- the schedule document (README "JSON schedule") ---- */
 

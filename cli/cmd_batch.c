@@ -87,6 +87,35 @@ static int own_option(ecs_batch_plan *plan, int c, const char *arg, int *jobs,
     }
 }
 
+typedef struct batch_args {
+    ecs_batch_plan *plan;
+    int *jobs;
+} batch_args;
+
+/* The options of batch, the lists that replace model flags (-p, --extension,
+ * --prices), and the model flags that do not apply to batch. */
+static int batch_option(void *ctx, int c, const char *arg, const char *word)
+{
+    batch_args *a = ctx;
+    ecs_batch_plan *plan = a->plan;
+    if (c == OPT_TIME_LIMIT || c == OPT_MAKESPAN_LIMIT || c == OPT_KILL_AFTER) {
+        double *dst = c == OPT_TIME_LIMIT       ? &plan->time_limit_s
+                      : c == OPT_MAKESPAN_LIMIT ? &plan->makespan_limit_s
+                                                : &plan->kill_after_s;
+        return seconds(word, arg, dst) != 0 ? ECS_EXIT_USAGE : 0;
+    }
+    ecs_diag diag;
+    int r = own_option(plan, c, arg, a->jobs, &diag);
+    if (r < 0)
+        return ecs_cli_usage_error(CMD, "%s", diag.msg);
+    if (r == 0)
+        return 0;
+    if (c == ECS_OPT_DEADLINE || c == ECS_OPT_BASE || c == ECS_OPT_JSON)
+        return ecs_cli_usage_error(CMD, "option '%s' does not apply to batch",
+                                   word);
+    return ECS_CLI_NOT_OWN;
+}
+
 static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -96,46 +125,23 @@ static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
         {"makespan-limit", required_argument, 0, OPT_MAKESPAN_LIMIT},
         {"kill-after", required_argument, 0, OPT_KILL_AFTER},
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS "j:", opts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'", argv[optind - 1]);
-        if (c == OPT_TIME_LIMIT || c == OPT_MAKESPAN_LIMIT || c == OPT_KILL_AFTER) {
-            double *dst = c == OPT_TIME_LIMIT       ? &plan->time_limit_s
-                          : c == OPT_MAKESPAN_LIMIT ? &plan->makespan_limit_s
-                                                    : &plan->kill_after_s;
-            if (seconds(argv[optind - 1], optarg, dst) != 0)
-                return ECS_EXIT_USAGE;
-            continue;
-        }
-        int r = own_option(plan, c, optarg, jobs, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0)
-            continue;
-        if (c == ECS_OPT_DEADLINE || c == ECS_OPT_BASE || c == ECS_OPT_JSON)
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply to batch",
-                                       argv[optind - 1]);
-        r = ecs_cli_model_option(&plan->model, c, optarg, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0)
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
-                                       argv[optind - 1]);
-    }
-    if (plan->model.help)
-        return -1;
-    if (argc - optind < 1)
+    batch_args a = {plan, jobs};
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &plan->model);
+    spec.shortopts = ECS_CLI_MODEL_SHORTOPTS "j:";
+    spec.own = batch_option;
+    spec.ctx = &a;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first < 1)
         return ecs_cli_usage_error(CMD, "needs at least one GRAPH");
     if (plan->model.out_path == NULL)
         return ecs_cli_usage_error(CMD, "needs --out FILE");
     if (plan->npes == 0)
         return ecs_cli_usage_error(CMD, "needs -p LIST");
-    plan->graph = argv + optind;
-    plan->ngraph = (size_t)(argc - optind);
+    plan->graph = argv + first;
+    plan->ngraph = (size_t)(argc - first);
     return 0;
 }
 
@@ -234,13 +240,8 @@ int ecs_cmd_batch(int argc, char **argv)
     ecs_batch_plan_init(&plan);
     int jobs = 0;
     int pr = parse_args(&plan, &jobs, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     complete(&plan, &jobs);
     ecs_diag diag;
     ecs_diag_clear(&diag);

@@ -64,43 +64,38 @@ static int parse_methods(compare_job *j, const char *list)
     return 0;
 }
 
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    compare_job *j = ctx;
+    (void)word;
+    if (c == OPT_TIME_LIMIT) {
+        if (ecs_parse_double(arg, &j->time_limit_s) != 0 || j->time_limit_s <= 0)
+            return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0, not '%s'", arg);
+        return 0;
+    }
+    if (c == OPT_METHODS)
+        return parse_methods(j, arg);
+    return ECS_CLI_NOT_OWN;
+}
+
 static int parse_args(compare_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
         {"methods", required_argument, 0, OPT_METHODS},
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
     for (int k = 0; k < ECS_METHOD_COUNT; k++)
         j->set.want[k] = ecs_method_available((ecs_method)k);
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS, opts, NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'", argv[optind - 1]);
-        if (c == OPT_TIME_LIMIT) {
-            if (ecs_parse_double(optarg, &j->time_limit_s) != 0 || j->time_limit_s <= 0)
-                return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0, not '%s'", optarg);
-            continue;
-        }
-        if (c == OPT_METHODS) {
-            int r = parse_methods(j, optarg);
-            if (r != 0)
-                return r;
-            continue;
-        }
-        int r = ecs_cli_model_option(&j->m, c, optarg, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0)
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply here", argv[optind - 1]);
-    }
-    if (j->m.help)
-        return -1;
-    if (argc - optind != 1)
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[optind];
+    j->graph_path = argv[first];
     return 0;
 }
 
@@ -186,16 +181,8 @@ static int set(json_t *o, const char *key, json_t *v)
 static ecs_doc_info doc_info(const compare_job *j, const ecs_method_out *o)
 {
     ecs_doc_info in;
-    memset(&in, 0, sizeof in);
-    in.command = CMD;
-    in.graph_file = j->graph_path;
-    in.raw = j->pb.raw;
-    in.platform = &j->m.platform;
-    in.prices = &j->pb.prices;
-    in.deadline = j->pb.deadline;
+    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &o->check;
-    in.has_base_cost = 1;
-    in.base_cost = j->pb.base_cost;
     in.status = o->status;
     in.runtime_s = o->runtime_s;
     return in;
@@ -327,11 +314,7 @@ static int output(const compare_job *j)
         ecs_cli_errorf(CMD, "out of memory");
         return ECS_EXIT_INTERNAL;
     }
-    ecs_result rc = ECS_OK;
-    if (j->m.out_path != NULL)
-        rc = ecs_cli_write_json(j->m.out_path, d, &diag);
-    if (rc == ECS_OK && j->m.json)
-        rc = ecs_cli_write_json("-", d, &diag);
+    ecs_result rc = ecs_cli_write_doc(&j->m, d, &diag);
     json_decref(d);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
@@ -348,13 +331,8 @@ int ecs_cmd_compare(int argc, char **argv)
     j.time_limit_s = 60.0;
     j.optimum = j.bound = NAN;
     int pr = parse_args(&j, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);

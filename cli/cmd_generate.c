@@ -183,12 +183,8 @@ int ecs_cmd_generate(int argc, char **argv)
     memset(&j, 0, sizeof j);
     ecs_gen_params_init(&j.gp);
     int pr = parse_args(&j, argc, argv);
-    if (pr < 0) {
-        ecs_cli_print_help(CMD, stdout);
-        return ECS_EXIT_OK;
-    }
-    if (pr > 0)
-        return pr;
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;

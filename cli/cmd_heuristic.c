@@ -69,8 +69,10 @@ typedef struct heur_job {
     double heur_s;          /* ecs_heur_run alone */
 } heur_job;
 
-static int own_option(heur_job *j, int c, const char *arg)
+static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
+    heur_job *j = ctx;
+    (void)word;
     double d;
     long v;
     switch (c) {
@@ -95,8 +97,7 @@ static int own_option(heur_job *j, int c, const char *arg)
         j->landscape_path = arg;
         return 0;
     default:
-        return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
-                                   arg ? arg : "?");
+        return ECS_CLI_NOT_OWN;
     }
 }
 
@@ -110,28 +111,18 @@ static int parse_args(heur_job *j, int argc, char **argv)
         {"landscape", required_argument, 0, OPT_LANDSCAPE},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS, opts,
-                            NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        int r = ecs_cli_model_option(&j->m, c, optarg, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0 && own_option(j, c, optarg) != 0)
-            return ECS_EXIT_USAGE;
-    }
-    if (j->m.help)
-        return -1;
-    if (argc - optind != 1)
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
     if (j->m.deadline > 0 && j->m.extension_given)
         return ecs_cli_usage_error(CMD, "give --extension or --deadline, not both");
-    j->graph_path = argv[optind];
+    j->graph_path = argv[first];
     return 0;
 }
 
@@ -199,15 +190,8 @@ static int add_keys(json_t *d, const heur_job *j)
 static json_t *make_doc(const heur_job *j)
 {
     ecs_doc_info in;
-    memset(&in, 0, sizeof in);
-    in.command = CMD;
-    in.graph_file = j->graph_path;
-    in.raw = j->pb.raw;
-    in.platform = &j->m.platform;
-    in.prices = &j->pb.prices;
-    in.deadline = j->pb.deadline;
+    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &j->rep;
-    in.has_base_cost = 1;
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
@@ -250,10 +234,7 @@ static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
         if (d == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
                                 "cannot build the JSON document");
-        if (j->m.out_path != NULL)
-            rc = ecs_cli_write_json(j->m.out_path, d, diag);
-        if (rc == ECS_OK && j->m.json)
-            rc = ecs_cli_write_json("-", d, diag);
+        rc = ecs_cli_write_doc(&j->m, d, diag);
         json_decref(d);
     }
     if (rc == ECS_OK && j->landscape_path != NULL) {
@@ -334,13 +315,8 @@ int ecs_cmd_heuristic(int argc, char **argv)
     ecs_cli_model_init(&j.m);
     ecs_heur_params_init(&j.prm);
     int pr = parse_args(&j, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     int code = run_job(&j);
     ecs_heur_result_release(&j.res);
     if (j.have_pb)

@@ -231,12 +231,8 @@ int ecs_cmd_info(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.format = ECS_STG_AUTO;
     int pr = parse_args(&a, argc, argv);
-    if (pr < 0) {
-        ecs_cli_print_help(CMD, stdout);
-        return ECS_EXIT_OK;
-    }
-    if (pr > 0)
-        return pr;
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     size_t n = (size_t)(argc - a.first);
     info_row *rows = calloc(n, sizeof *rows);
     if (rows == NULL) {

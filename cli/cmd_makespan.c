@@ -44,45 +44,37 @@ typedef struct makespan_job {
     int have_sp;
 } makespan_job;
 
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    makespan_job *j = ctx;
+    (void)word;
+    if (c != OPT_TIME_LIMIT)
+        return ECS_CLI_NOT_OWN;
+    if (ecs_parse_double(arg, &j->time_limit_s) != 0 || j->time_limit_s < 0)
+        return ecs_cli_usage_error(
+            CMD, "--time-limit: '%s' is not a number of seconds >= 0", arg);
+    return 0;
+}
+
 static int parse_args(makespan_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS, opts,
-                            NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        if (c == OPT_TIME_LIMIT) {
-            if (ecs_parse_double(optarg, &j->time_limit_s) != 0 ||
-                j->time_limit_s < 0)
-                return ecs_cli_usage_error(
-                    CMD, "--time-limit: '%s' is not a number of seconds >= 0",
-                    optarg);
-            continue;
-        }
-        if (c == ECS_OPT_DEADLINE || c == ECS_OPT_EXTENSION ||
-            c == ECS_OPT_BASE)
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
-                                       argv[optind - 1]);
-        int r = ecs_cli_model_option(&j->m, c, optarg, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0)
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
-                                       argv[optind - 1]);
-    }
-    if (j->m.help)
-        return -1;
-    if (argc - optind != 1)
+    static const int rejected[] = {ECS_OPT_DEADLINE, ECS_OPT_EXTENSION,
+                                   ECS_OPT_BASE, 0};
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.rejected = rejected;
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[optind];
+    j->graph_path = argv[first];
     return 0;
 }
 
@@ -139,10 +131,8 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
     ecs_result rc = ECS_OK;
     if (bad)
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    if (rc == ECS_OK && j->m.out_path)
-        rc = ecs_cli_write_json(j->m.out_path, d, diag);
-    if (rc == ECS_OK && j->m.json)
-        rc = ecs_cli_write_json("-", d, diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_write_doc(&j->m, d, diag);
     json_decref(d);
     return rc;
 }
@@ -186,13 +176,8 @@ int ecs_cmd_makespan(int argc, char **argv)
     ecs_cli_model_init(&j.m);
     j.time_limit_s = 10.0;
     int pr = parse_args(&j, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_result rc = solve(&j, &diag);

@@ -73,8 +73,10 @@ typedef struct milp_job {
     double warm_cost;
 } milp_job;
 
-static int own_option(milp_job *j, int c, const char *arg)
+static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
+    milp_job *j = ctx;
+    (void)word;
     double v;
     switch (c) {
     case OPT_FORMULATION:
@@ -113,7 +115,7 @@ static int own_option(milp_job *j, int c, const char *arg)
         j->prm.verbose = 1;
         return 0;
     default:
-        return ecs_cli_usage_error(CMD, "unknown option");
+        return ECS_CLI_NOT_OWN;
     }
 }
 
@@ -130,29 +132,16 @@ static int parse_args(milp_job *j, int argc, char **argv)
         {"verbose", no_argument, 0, OPT_VERBOSE},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS, opts,
-                            NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        int r = ecs_cli_model_option(&j->m, c, optarg, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0) {
-            int e = own_option(j, c, optarg);
-            if (e != 0)
-                return e;
-        }
-    }
-    if (j->m.help)
-        return -1;
-    if (argc - optind != 1)
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[optind];
+    j->graph_path = argv[first];
     return 0;
 }
 

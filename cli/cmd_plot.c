@@ -90,13 +90,8 @@ int ecs_cmd_plot(int argc, char **argv)
     ecs_gantt_options_init(&a.opt);
     a.out = "-";
     int pr = parse_args(&a, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     json_error_t jerr;

@@ -68,46 +68,45 @@ static int is_price_flag(int c)
     }
 }
 
+/* --slots and --csv; of the model flags only the price flags apply. */
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    prices_job *j = ctx;
+    if (c == OPT_SLOTS) {
+        if (ecs_parse_long(arg, &j->slots) != 0 || j->slots < 1 ||
+            j->slots > 10000000)
+            return ecs_cli_usage_error(
+                CMD, "--slots needs a number of slots from 1, not '%s'", arg);
+        return 0;
+    }
+    if (c == OPT_CSV) {
+        j->csv = 1;
+        return 0;
+    }
+    if (!is_price_flag(c))
+        return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
+                                   word);
+    return ECS_CLI_NOT_OWN;
+}
+
 static int parse_args(prices_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"slots", required_argument, 0, OPT_SLOTS},
         {"csv", no_argument, 0, OPT_CSV},
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS, opts,
-                            NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        if (c == OPT_SLOTS) {
-            if (ecs_parse_long(optarg, &j->slots) != 0 || j->slots < 1 ||
-                j->slots > 10000000)
-                return ecs_cli_usage_error(
-                    CMD, "--slots needs a number of slots from 1, not '%s'",
-                    optarg);
-            continue;
-        }
-        if (c == OPT_CSV) {
-            j->csv = 1;
-            continue;
-        }
-        if (!is_price_flag(c))
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
-                                       argv[optind - 1]);
-        if (ecs_cli_model_option(&j->m, c, optarg, &diag) < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-    }
-    if (j->m.help)
-        return -1;
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
     if (j->m.json && j->csv)
         return ecs_cli_usage_error(CMD, "--json and --csv exclude each other");
-    if (argc - optind > 1 || (argc - optind == 1 && j->m.prices_spec))
+    if (argc - first > 1 || (argc - first == 1 && j->m.prices_spec))
         return ecs_cli_usage_error(CMD, "needs one SPEC");
-    j->spec = argc - optind == 1 ? argv[optind]
+    j->spec = argc - first == 1 ? argv[first]
               : j->m.prices_spec ? j->m.prices_spec
                                  : ECS_DEFAULT_PRICES;
     return 0;
@@ -308,13 +307,8 @@ int ecs_cmd_prices(int argc, char **argv)
     ecs_cli_model_init(&j.m);
     j.slots = -1;
     int pr = parse_args(&j, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_result rc = compute(&j, &diag);

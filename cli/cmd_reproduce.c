@@ -518,13 +518,8 @@ int ecs_cmd_reproduce(int argc, char **argv)
     r.out = "reproduce";
     r.graphs_dir = "data/paper32";
     int pr = parse_args(&r, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     if (r.time_limit <= 0)
         r.time_limit = r.quick ? 10 : 60;
     snprintf(r.time_arg, sizeof r.time_arg, "%g", r.time_limit);

@@ -146,28 +146,15 @@ static int print_json(const validate_job *j, ecs_result rc,
 static int parse_args(validate_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    ecs_diag diag;
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ECS_CLI_MODEL_SHORTOPTS, opts,
-                            NULL)) != -1) {
-        if (c == '?' || c == ':')
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        int r = ecs_cli_model_option(&j->m, c, optarg, &diag);
-        if (r < 0)
-            return ecs_cli_usage_error(CMD, "%s", diag.msg);
-        if (r == 0)
-            return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
-                                       argv[optind - 1]);
-    }
-    if (j->m.help)
-        return -1;
-    if (argc - optind != 2)
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 2)
         return ecs_cli_usage_error(CMD, "needs GRAPH and SCHEDULE.json");
-    j->graph_path = argv[optind];
-    j->sched_path = argv[optind + 1];
+    j->graph_path = argv[first];
+    j->sched_path = argv[first + 1];
     return 0;
 }
 
@@ -187,13 +174,8 @@ int ecs_cmd_validate(int argc, char **argv)
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
     int pr = parse_args(&j, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     const double *price = NULL;

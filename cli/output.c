@@ -61,3 +61,14 @@ ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
     free(withnl);
     return rc;
 }
+
+ecs_result ecs_cli_write_doc(const ecs_cli_model *m, const json_t *doc,
+                             ecs_diag *diag)
+{
+    ecs_result rc = ECS_OK;
+    if (m->out_path != NULL)
+        rc = ecs_cli_write_json(m->out_path, doc, diag);
+    if (rc == ECS_OK && m->json)
+        rc = ecs_cli_write_json("-", doc, diag);
+    return rc;
+}

@@ -140,3 +140,18 @@ void ecs_cli_problem_release(ecs_cli_problem *pb)
         ecs_slot_prices_release(&pb->prices);
     memset(pb, 0, sizeof *pb);
 }
+
+void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
+                              const ecs_cli_model *m, const char *cmd,
+                              ecs_doc_info *in)
+{
+    memset(in, 0, sizeof *in);
+    in->command = cmd;
+    in->graph_file = pb->graph_path;
+    in->raw = pb->raw;
+    in->platform = &m->platform;
+    in->prices = &pb->prices;
+    in->deadline = pb->deadline;
+    in->has_base_cost = 1;
+    in->base_cost = pb->base_cost;
+}

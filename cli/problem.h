@@ -46,6 +46,15 @@ ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
                                 double makespan_time_limit_s,
                                 ecs_cli_problem *out, ecs_diag *diag);
 
+/*
+ * The head of a schedule document for this problem: command cmd, the
+ * graph file and graph as read, the platform of m, the prices, D' and the
+ * base cost.  The caller sets check, status and runtime_s.
+ */
+void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
+                              const ecs_cli_model *m, const char *cmd,
+                              ecs_doc_info *in);
+
 /* Free what a problem holds; NULL is accepted. */
 void ecs_cli_problem_release(ecs_cli_problem *pb);
 

@@ -30,24 +30,6 @@ static ecs_result check_graph(const ecs_graph *g, const ecs_platform *p,
     return ECS_OK;
 }
 
-static ecs_result check_prices(const double *price, size_t nprice,
-                               long deadline, ecs_diag *diag)
-{
-    if (deadline < 1)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the deadline D' must be at least 1, not %ld",
-                            deadline);
-    if (nprice < (size_t)deadline)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "%zu prices for a deadline of %ld slots", nprice,
-                            deadline);
-    for (long l = 0; l < deadline; l++)
-        if (!isfinite(price[l]))
-            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "the price of slot %ld is not a number", l);
-    return ECS_OK;
-}
-
 /* The base must pass the checker with deadline D'. */
 static ecs_result check_base(const ecs_graph *g, const ecs_platform *p,
                              const double *price, size_t nprice, long deadline,
@@ -102,7 +84,7 @@ ecs_result heur_check_inputs(const ecs_graph *g, const ecs_platform *p,
     double cost = 0.0;
     ecs_result rc = check_graph(g, p, base, diag);
     if (rc == ECS_OK)
-        rc = check_prices(price, nprice, deadline, diag);
+        rc = ecs_check_prices(price, nprice, deadline, diag);
     if (rc == ECS_OK)
         rc = check_base(g, p, price, nprice, deadline, base, &cost, diag);
     if (rc != ECS_OK)

@@ -110,18 +110,9 @@ static ecs_result validate_inputs(const ecs_graph *g, const ecs_platform *p,
         rc = validate_platform(p, diag);
     if (rc != ECS_OK)
         return rc;
-    if (deadline < 1)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the deadline must be at least 1 slot, not %ld",
-                            deadline);
-    if (nprice < (size_t)deadline)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "%zu prices for a deadline of %ld slots", nprice,
-                            deadline);
-    for (long l = 0; l < deadline; l++)
-        if (!isfinite(price[l]))
-            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "the price of slot %ld is not a number", l);
+    rc = ecs_check_prices(price, nprice, deadline, diag);
+    if (rc != ECS_OK)
+        return rc;
     for (size_t i = 0; i < g->n; i++)
         if (g->work[i] < 1)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,

@@ -1,6 +1,7 @@
 /* The schedule checker (check.h): the one judge of feasibility and cost. */
 #include "ecsched/check.h"
 
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,4 +247,22 @@ ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
     free(src);
     free(ready);
     return rc;
+}
+
+ecs_result ecs_check_prices(const double *price, size_t nprice,
+                            long deadline, ecs_diag *diag)
+{
+    if (deadline < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the deadline D' must be at least 1, not %ld",
+                            deadline);
+    if (nprice < (size_t)deadline)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "%zu prices for a deadline of %ld slots", nprice,
+                            deadline);
+    for (long l = 0; l < deadline; l++)
+        if (!isfinite(price[l]))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "the price of slot %ld is not a number", l);
+    return ECS_OK;
 }

@@ -72,4 +72,13 @@ ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
 double ecs_check_task_cost(const ecs_platform *p, const double *price,
                            size_t nprice, const ecs_sched_task *t);
 
+/*
+ * Validate the price inputs of a scheduler before it runs: deadline D' at
+ * least 1, at least D' prices, and price[l] finite for every slot l < D'.
+ * Returns OK, or EINVAL with diag naming the problem (the slot of a price
+ * that is not a number).
+ */
+ecs_result ecs_check_prices(const double *price, size_t nprice,
+                            long deadline, ecs_diag *diag);
+
 #endif

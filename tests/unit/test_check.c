@@ -330,6 +330,25 @@ static void test_graph_errors_and_contraction(void **state)
     ecs_graph_free(g);
 }
 
+/* ecs_check_prices: D' >= 1, at least D' prices, finite prices below D'. */
+static void test_check_prices(void **state)
+{
+    (void)state;
+    double price[4] = {1.0, NAN, 2.0, INFINITY};
+    ecs_diag d;
+    assert_int_equal(ecs_check_prices(price, 1, 1, &d), ECS_OK);
+    assert_int_equal(ecs_check_prices(price, 4, 0, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "at least 1"));
+    assert_int_equal(ecs_check_prices(price, 2, 3, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "2 prices for a deadline of 3 slots"));
+    assert_int_equal(ecs_check_prices(price, 4, 2, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "slot 1"));
+    double ok[4] = {1.0, -0.5, 2.0, INFINITY};
+    assert_int_equal(ecs_check_prices(ok, 4, 3, &d), ECS_OK);
+    assert_int_equal(ecs_check_prices(ok, 4, 4, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "slot 3"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -352,6 +371,7 @@ int main(void)
         cmocka_unit_test(test_platform_power),
         cmocka_unit_test(test_decimal_extension),
         cmocka_unit_test(test_graph_errors_and_contraction),
+        cmocka_unit_test(test_check_prices),
     };
     return cmocka_run_group_tests_name("check", tests, NULL, NULL);
 }
