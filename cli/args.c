@@ -52,7 +52,13 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
     opterr = 0;
     while ((c = getopt_long(argc, argv, s->shortopts, s->longopts, NULL)) !=
            -1) {
-        int e = one_option(s, c, argv[optind - 1]);
+        /* the option's own word: with a separate value ("--deadline 100")
+         * that is the word before the value */
+        const char *word = optarg != NULL && optind >= 2 &&
+                                   optarg == argv[optind - 1]
+                               ? argv[optind - 2]
+                               : argv[optind - 1];
+        int e = one_option(s, c, word);
         if (e != 0)
             return e;
     }
