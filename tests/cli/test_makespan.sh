@@ -52,6 +52,7 @@ expect_rc 2 "--time-limit not a number"
 expect_err 'time-limit' "names --time-limit"
 run makespan "$G" -p 2 --deadline 100
 expect_rc 2 "--deadline does not apply"
+expect_err "option '--deadline' does not apply here" "the message names the option, not its value"
 run makespan tests/fixtures/nonexistent.stg -p 2
 expect_rc 2 "missing graph"
 expect_err 'nonexistent.stg' "names the graph file"
