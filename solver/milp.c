@@ -315,9 +315,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     memset(&run, 0, sizeof run);
     run.model = &b.m;
     run.warm = b.warm;
-    run.time_limit_s = prm->time_limit_s - (seconds() - t0);
-    if (run.time_limit_s < 0.001)
-        run.time_limit_s = 0.001;
+    run.t_end = t0 + prm->time_limit_s; /* the whole solve, not GLPK's part */
     run.mip_gap = prm->mip_gap;
     run.verbose = prm->verbose;
     run.write_lp = prm->write_lp;
@@ -327,7 +325,9 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
         run.round_ctx = &b.rounder;
         run.dive = 1;
     }
-    rc = ecs_milp_glpk_solve(&run, diag);
+    run.bound = run.root_bound = run.obj = NAN;
+    if (seconds() < run.t_end) /* else the warm start is the answer */
+        rc = ecs_milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         out->root_bound = run.root_bound;
         out->nodes = run.nodes;

@@ -24,7 +24,6 @@ typedef struct glpk_ctx {
     double *lpx;   /* LP values at a node (0-based) */
     double *heur1; /* 1-based rounded solution */
     int injected;
-    double t0;
 } glpk_ctx;
 
 static double now_s(void)
@@ -36,7 +35,7 @@ static double now_s(void)
 
 static int ms_left(const glpk_ctx *c)
 {
-    double left = c->run->time_limit_s - (now_s() - c->t0);
+    double left = c->run->t_end - now_s();
     if (left <= 0.001)
         return 1;
     if (left * 1000.0 >= (double)INT_MAX)
@@ -50,25 +49,9 @@ static void on_error(void *info)
     longjmp(c->jb, 1);
 }
 
-static void on_tree(glp_tree *T, void *info)
+/* The best bound and the node count, readable only in the callback. */
+static void record_bound(glp_tree *T, glpk_ctx *c)
 {
-    glpk_ctx *c = info;
-    if (glp_ios_reason(T) == GLP_IHEUR && c->warm1 != NULL && !c->injected) {
-        c->injected = 1;
-        if (glp_ios_heur_sol(T, c->warm1) == 0)
-            c->run->warm_accepted = 1;
-    }
-    if (glp_ios_reason(T) == GLP_IHEUR && c->run->round != NULL &&
-        c->lpx != NULL) {
-        glp_prob *lp = glp_ios_get_prob(T);
-        size_t n = c->run->model->ncols;
-        for (size_t j = 0; j < n; j++)
-            c->lpx[j] = glp_get_col_prim(lp, (int)j + 1);
-        c->heur1[0] = 0.0;
-        if (c->run->round(c->run->round_ctx, c->lpx, c->heur1 + 1) == 0 &&
-            glp_ios_heur_sol(T, c->heur1) == 0)
-            c->run->rounded++;
-    }
     int best = glp_ios_best_node(T);
     if (best != 0) {
         double b = glp_ios_node_bound(T, best);
@@ -78,6 +61,39 @@ static void on_tree(glp_tree *T, void *info)
     int a_cnt, n_cnt, t_cnt;
     glp_ios_tree_size(T, &a_cnt, &n_cnt, &t_cnt);
     c->run->nodes = (unsigned long long)t_cnt;
+}
+
+/* Past the wall-clock deadline? */
+static int over(const glpk_ctx *c)
+{
+    return now_s() >= c->run->t_end;
+}
+
+static void on_tree(glp_tree *T, void *info)
+{
+    glpk_ctx *c = info;
+    if (glp_ios_reason(T) == GLP_IHEUR && c->warm1 != NULL && !c->injected) {
+        c->injected = 1;
+        if (glp_ios_heur_sol(T, c->warm1) == 0)
+            c->run->warm_accepted = 1;
+    }
+    if (over(c)) {
+        record_bound(T, c);
+        glp_ios_terminate(T); /* tm_lim alone lets a node LP overrun */
+        return;
+    }
+    if (glp_ios_reason(T) == GLP_IHEUR && c->run->round != NULL &&
+        c->lpx != NULL && !over(c)) {
+        glp_prob *lp = glp_ios_get_prob(T);
+        size_t n = c->run->model->ncols;
+        for (size_t j = 0; j < n; j++)
+            c->lpx[j] = glp_get_col_prim(lp, (int)j + 1);
+        c->heur1[0] = 0.0;
+        if (c->run->round(c->run->round_ctx, c->lpx, c->heur1 + 1) == 0 &&
+            glp_ios_heur_sol(T, c->heur1) == 0)
+            c->run->rounded++;
+    }
+    record_bound(T, c);
 }
 
 static void load(glp_prob *lp, const ecs_milp_model *m)
@@ -279,7 +295,8 @@ static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
     io.cb_info = c;
     int ret = glp_intopt(c->lp, &io);
     int st = glp_mip_status(c->lp);
-    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP)
+    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP &&
+        ret != GLP_ESTOP)
         return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
                             "GLPK glp_intopt failed (code %d)", ret);
     if (st == GLP_OPT || (st == GLP_FEAS && ret == GLP_EMIPGAP))
@@ -299,6 +316,8 @@ static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
     }
     if (c->run->mip_status == 1 && ret == 0)
         c->run->bound = c->run->obj;
+    if (c->run->mip_status == 0)
+        return keep_incumbent(c, diag); /* stopped before it was injected */
     return ECS_OK;
 }
 
@@ -312,13 +331,15 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
         rc = export(c->lp, run->write_lp, 0, diag);
     if (rc == ECS_OK && run->write_mps != NULL)
         rc = export(c->lp, run->write_mps, 1, diag);
-    if (rc == ECS_OK && solve_root(c)) {
-        if (run->dive)
+    if (rc == ECS_OK && !over(c) && solve_root(c)) {
+        if (run->dive && !over(c))
             rc = dive(c, diag);
-        if (rc == ECS_OK && resolve_root(c))
+        if (rc == ECS_OK && !over(c) && resolve_root(c))
             rc = solve_tree(c, diag);
         else if (rc == ECS_OK)
             rc = keep_incumbent(c, diag);
+    } else if (rc == ECS_OK && !run->lp_infeasible) {
+        rc = keep_incumbent(c, diag); /* the root LP ran out of time */
     }
     glp_delete_prob(c->lp);
     c->lp = NULL;
@@ -330,7 +351,6 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     glpk_ctx c;
     memset(&c, 0, sizeof c);
     c.run = run;
-    c.t0 = now_s();
     run->bound = NAN;
     run->root_bound = NAN;
     run->obj = NAN;

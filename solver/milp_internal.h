@@ -225,7 +225,8 @@ typedef struct ecs_milp_run {
     /* in */
     const ecs_milp_model *model;
     const double *warm;   /* ncols values or NULL */
-    double time_limit_s;
+    double t_end;         /* wall-clock deadline (CLOCK_MONOTONIC seconds):
+                             every GLPK call and heuristic stops by then */
     double mip_gap;
     int verbose;
     const char *write_lp, *write_mps;
