@@ -54,10 +54,11 @@ typedef struct ecs_milp_ivals {
 } ecs_milp_ivals;
 
 /* Cost every interval of every task's window by DP and keep those that are
- * strictly cheaper than every interval inside them. */
+ * strictly cheaper than every interval inside them.  ELIMIT (out empty)
+ * when the monotonic clock passes t_end (seconds; 0 for no deadline). */
 ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                   const double *price,
-                                  const ecs_milp_windows *w,
+                                  const ecs_milp_windows *w, double t_end,
                                   ecs_milp_ivals *out, ecs_diag *diag);
 void ecs_milp_ivals_release(ecs_milp_ivals *iv);
 

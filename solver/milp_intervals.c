@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 ecs_result ecs_milp_windows_compute(const ecs_graph *g, long deadline,
                                     ecs_milp_windows *w, int *empty,
@@ -222,9 +223,18 @@ static int cmp_interval(const void *a, const void *b)
     return x->e < y->e ? -1 : x->e > y->e;
 }
 
+static int past(double t_end)
+{
+    struct timespec ts;
+    if (t_end <= 0.0)
+        return 0;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 >= t_end;
+}
+
 ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                   const double *price,
-                                  const ecs_milp_windows *w,
+                                  const ecs_milp_windows *w, double t_end,
                                   ecs_milp_ivals *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
@@ -245,7 +255,12 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     ival_buf b = {NULL, 0, 0};
     int bad = out->off == NULL || c == NULL || m == NULL || dp == NULL ||
               nx == NULL;
-    for (size_t i = 0; !bad && i < g->n; i++) {
+    int late = 0;
+    for (size_t i = 0; !bad && !late && i < g->n; i++) {
+        if (past(t_end)) {
+            late = 1;
+            break;
+        }
         long L = w->lf[i] - w->es[i] + 1;
         size_t first = b.n;
         if (L >= g->work[i]) {
@@ -260,9 +275,13 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     free(m);
     free(dp);
     free(nx);
-    if (bad) {
+    if (bad || late) {
         free(b.iv);
         ecs_milp_ivals_release(out);
+        if (late)
+            return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                                "the time limit ran out while costing "
+                                "intervals");
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
                             "out of memory while costing intervals");
     }
