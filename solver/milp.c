@@ -361,7 +361,8 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
         return rc;
     ecs_milp_windows w;
     int empty = 0;
-    rc = ecs_milp_windows_compute(g, deadline, &w, &empty, diag);
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty,
+                                  diag);
     if (rc != ECS_OK)
         return rc;
     if (empty) {

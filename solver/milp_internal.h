@@ -27,11 +27,16 @@ typedef struct ecs_milp_windows {
     long *lf; /* latest stop: D' - 1 - (bottom level - work) */
 } ecs_milp_windows;
 
-/* Compute windows for deadline D'; *empty is set to 1 when some task's
- * window is shorter than its work (then no schedule meets D'). */
-ecs_result ecs_milp_windows_compute(const ecs_graph *g, long deadline,
-                                    ecs_milp_windows *w, int *empty,
-                                    ecs_diag *diag);
+/* Compute windows for deadline D' on pes PEs; *empty is set to 1 when
+ * some task's window is shorter than its work (then no schedule meets D').
+ * Two bounds, propagated along the edges: the critical path (top and bottom
+ * levels), and the load: every ancestor of a task runs before it and every
+ * descendant after it, each for at least its work in slots (f <= 1) on at
+ * most pes PEs, so start >= ceil(ancestors' work / pes) and
+ * stop <= D' - 1 - ceil(descendants' work / pes). */
+ecs_result ecs_milp_windows_compute(const ecs_graph *g, int pes,
+                                    long deadline, ecs_milp_windows *w,
+                                    int *empty, ecs_diag *diag);
 void ecs_milp_windows_release(ecs_milp_windows *w);
 
 /* Upper bound on the number of intervals the windows allow (before

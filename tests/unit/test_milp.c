@@ -427,6 +427,49 @@ static ecs_graph *large_graph(uint64_t *seed)
     return g;
 }
 
+/* The load bound of the time windows, at its edge: three independent tasks
+ * of work 2 before a sink of work 1, one PE.  The sink cannot start before
+ * slot 6 (its ancestors' work on one PE) although its critical path is 3:
+ * D' = 7 is feasible only at f = 1 throughout (cost 7 at price 1, f^2),
+ * D' = 6 is not.  Both formulations (the paper's uses no windows). */
+static void test_load_windows(void **state)
+{
+    (void)state;
+    long id[] = {1, 2, 3, 4}, work[] = {2, 2, 2, 1};
+    ecs_edge e[] = {{0, 3, 0}, {1, 3, 0}, {2, 3, 0}};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(4, id, work, NULL, 3, e, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 1, "1,0.5,0", "quadratic");
+    double price[8] = {1, 1, 1, 1, 1, 1, 1, 1}, cost;
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(solve(g, &p, price, 7, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_OPTIMAL);
+        assert_close(cost, 7.0, 1e-9);
+        assert_int_equal(solve(g, &p, price, 6, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_INFEASIBLE);
+    }
+    /* two PEs: the load bound puts the sink at slot 3 or later; D' = 4
+     * would need the three tasks in slots 0..2, impossible without
+     * preemption.  D' = 5: the sink in slot 4 (cost 1); one PE runs two
+     * tasks back to back at f = 1 (4), the other one task at 0.5 over four
+     * slots (4 * 0.25 = 1): 6 */
+    platform(&p, 2, "1,0.5,0", "quadratic");
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(solve(g, &p, price, 4, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_INFEASIBLE);
+        assert_int_equal(solve(g, &p, price, 5, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_OPTIMAL);
+        assert_close(cost, 6.0, 1e-9);
+    }
+    ecs_graph_free(g);
+}
+
 /* A tiny time limit on a large model: feasible with bound <= cost, or
  * no_solution; never a crash. */
 static void test_time_limit(void **state)
@@ -600,6 +643,7 @@ int main(void)
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
+        cmocka_unit_test(test_load_windows),
         cmocka_unit_test(test_time_limit),
         cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_validation),
