@@ -335,6 +335,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
         run.round = ecs_milp_round;
         run.round_ctx = &b.rounder;
         run.dive = 1;
+        run.sift = 1;
     }
     run.bound = run.root_bound = run.obj = NAN;
     if (!b.late && (export || seconds() < run.t_end)) /* else the warm start */

@@ -251,6 +251,8 @@ typedef struct ecs_milp_run {
     void *round_ctx;
     unsigned long rounded; /* incumbents the heuristic supplied */
     int dive;              /* run the diving heuristic after the root */
+    int sift;              /* root LP by sifting the integer columns from
+                              the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */
 } ecs_milp_run;
 
