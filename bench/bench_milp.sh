@@ -12,13 +12,18 @@
 #     paper-sized instances (every MILP_PAPER_STEP-th, default 1) at P in
 #     MILP_PAPER_PES (default "2 4 8 16"), limit MILP_PAPER_LIMIT s (default
 #     60): status and gap.
-# MILP_PARTS selects parts (default "1 2 3").
+#  4. the limit honoured: `--time-limit S` for S in MILP_LIMITS (default
+#     "1 2 5") on the first MILP_LIMIT_GRAPHS (default 3) shared 50-task
+#     graphs at P = 2 (strong and paper formulation): wall time of the whole
+#     command and the solver's runtime against the limit.
+# MILP_PARTS selects parts (default "1 2 3"; add 4 for the limit check).
 set -u
 : "${ECSCHED:=bin/ecsched}"
 : "${MILP_GRAPHS:=32}" "${MILP_PES:=2 4 8 16}" "${MILP_LIMIT:=60}"
 : "${MILP_STG50:=16}" "${MILP_STG50_PES:=2 4 8 16}" "${MILP_STG50_LIMIT:=300}"
 : "${MILP_PAPER_GRAPHS:=32}" "${MILP_PAPER_PES:=2 4 8 16}" "${MILP_PAPER_LIMIT:=60}"
 : "${MILP_PAPER_STEP:=1}" "${MILP_PARTS:=1 2 3}"
+: "${MILP_LIMITS:=1 2 5}" "${MILP_LIMIT_GRAPHS:=3}"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
@@ -116,6 +121,34 @@ for part in $MILP_PARTS; do
       k=$((k + MILP_PAPER_STEP))
     done
     summary "$dir/t3"
+    ;;
+  4)
+    S=${ECSCHED_SHARED_DATA:-}/stg/50
+    if [ -z "${ECSCHED_SHARED_DATA:-}" ] || [ ! -d "$S" ]; then
+      echo "-- skipped: shared 50-task graphs absent"
+      continue
+    fi
+    echo "-- limit honoured: shared 50-task graphs ($MILP_LIMIT_GRAPHS), P = 2, E = 0.2, --time-limit in {$MILP_LIMITS}"
+    printf '%-14s %-7s %5s %-11s %9s %8s %8s\n' instance form limit status runtime_s wall_s over_s | tee "$dir/t4"
+    for f in $(ls "$S"/rand*.stg | head -n "$MILP_LIMIT_GRAPHS"); do
+      for form in strong paper; do
+        for L in $MILP_LIMITS; do
+          out=$dir/r.json
+          rm -f "$out"
+          t0=$(date +%s.%N)
+          "$ECSCHED" milp "$f" -p 2 --extension 0.2 --time-limit "$L" \
+            --formulation "$form" -o "$out" >/dev/null 2>"$dir/err"
+          t1=$(date +%s.%N)
+          st=$( [ -s "$out" ] && key "$out" status || echo error)
+          rt=$( [ -s "$out" ] && key "$out" runtime_s || echo 0)
+          awk -v n="$(basename "$f")" -v fm="$form" -v L="$L" -v st="$st" \
+              -v rt="$rt" -v w="$(echo "$t1 - $t0" | bc)" 'BEGIN {
+            printf "%-14s %-7s %5s %-11s %9.3f %8.3f %8.3f\n", n, fm, L, st, rt, w, w - L }' | tee -a "$dir/t4"
+        done
+      done
+    done
+    awk 'NR > 1 { n++; if ($7 > mx || n == 1) mx = $7; if ($5 - $3 > mr || n == 1) mr = $5 - $3 }
+      END { if (n) printf "summary: %d runs, largest overrun %.3f s wall (command), %.3f s solver runtime\n", n, mx, mr }' "$dir/t4"
     ;;
   esac
 done

@@ -164,12 +164,13 @@ typedef struct built {
     ecs_milp_rounder rounder;
     int have_rounder;
     int no_interval; /* strong: a task has no interval at all */
+    int late;        /* the time limit ran out while costing intervals */
 } built;
 
 static ecs_result build(const ecs_graph *g, const ecs_platform *p,
                         const double *price, long deadline,
                         const ecs_milp_windows *w, const ecs_milp_params *prm,
-                        built *b, ecs_diag *diag)
+                        double t_end, built *b, ecs_diag *diag)
 {
     ecs_milp_model_init(&b->m, prm->write_lp != NULL || prm->write_mps != NULL);
     if (prm->formulation == ECS_MILP_PAPER) {
@@ -180,7 +181,13 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
                                                    prm->warm_start);
         return rc;
     }
-    ecs_result rc = ecs_milp_ivals_compute(g, p, price, w, &b->iv, diag);
+    ecs_result rc = ecs_milp_ivals_compute(g, p, price, w, t_end, &b->iv,
+                                           diag);
+    if (rc == ECS_ELIMIT) {
+        b->late = 1; /* no model: the warm start, if any, is the answer */
+        ecs_diag_clear(diag);
+        return ECS_OK;
+    }
     if (rc != ECS_OK)
         return rc;
     for (size_t i = 0; i < g->n; i++)
@@ -289,7 +296,11 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
 {
     built b;
     memset(&b, 0, sizeof b);
-    ecs_result rc = build(g, p, price, deadline, w, prm, &b, diag);
+    double t_end = t0 + prm->time_limit_s; /* for the whole solve */
+    int export = prm->write_lp != NULL || prm->write_mps != NULL;
+    /* an export asked for is written whatever the limit */
+    ecs_result rc = build(g, p, price, deadline, w, prm, export ? 0.0 : t_end,
+                          &b, diag);
     if (rc == ECS_OK && b.no_interval) {
         out->status = ECS_MILP_INFEASIBLE;
         built_release(&b);
@@ -306,9 +317,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     memset(&run, 0, sizeof run);
     run.model = &b.m;
     run.warm = b.warm;
-    run.time_limit_s = prm->time_limit_s - (seconds() - t0);
-    if (run.time_limit_s < 0.001)
-        run.time_limit_s = 0.001;
+    run.t_end = t_end;
     run.mip_gap = prm->mip_gap;
     run.verbose = prm->verbose;
     run.write_lp = prm->write_lp;
@@ -317,8 +326,11 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
         run.round = ecs_milp_round;
         run.round_ctx = &b.rounder;
         run.dive = 1;
+        run.sift = 1;
     }
-    rc = ecs_milp_glpk_solve(&run, diag);
+    run.bound = run.root_bound = run.obj = NAN;
+    if (!b.late && (export || seconds() < run.t_end)) /* else the warm start */
+        rc = ecs_milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         out->root_bound = run.root_bound;
         out->nodes = run.nodes;
@@ -341,7 +353,8 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
         return rc;
     ecs_milp_windows w;
     int empty = 0;
-    rc = ecs_milp_windows_compute(g, deadline, &w, &empty, diag);
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty,
+                                  diag);
     if (rc != ECS_OK)
         return rc;
     if (empty) {

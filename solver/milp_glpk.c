@@ -1,9 +1,14 @@
 /* The GLPK driver shared by both formulations: load the model, export it if
- * asked, solve the LP relaxation (the root bound), then branch and bound
- * with the warm start injected as the first incumbent (presolve off, so
- * columns keep their numbers), the best bound recorded in the callback, the
- * time limit in milliseconds.  A GLPK error never aborts the process: the
- * error hook jumps back here and the environment is freed. */
+ * asked, solve the LP relaxation (the root bound; by sifting from the warm
+ * start's columns on the strong model), then branch and bound with the warm
+ * start injected as the first incumbent (presolve off, so columns keep their
+ * numbers), the best bound recorded in the callback.  The time limit is a
+ * wall-clock deadline (run->t_end) for everything: every glp_simplex and
+ * glp_intopt gets the time left (tm_lim, ms), the callback stops the search
+ * (glp_ios_terminate) before a node LP would run past it, and whenever it
+ * runs out the warm start (or a better incumbent) is kept.  A GLPK error
+ * never aborts the process: the error hook jumps back here and the
+ * environment is freed. */
 #include "milp_dive.h"
 #include "milp_internal.h"
 
@@ -24,7 +29,10 @@ typedef struct glpk_ctx {
     double *lpx;   /* LP values at a node (0-based) */
     double *heur1; /* 1-based rounded solution */
     int injected;
-    double t0;
+    double t_start; /* when the root LP started */
+    double root_s;  /* how long it took */
+    double last_cb; /* time of the previous callback */
+    double max_gap; /* longest time between callbacks: a node LP */
 } glpk_ctx;
 
 static double now_s(void)
@@ -36,7 +44,7 @@ static double now_s(void)
 
 static int ms_left(const glpk_ctx *c)
 {
-    double left = c->run->time_limit_s - (now_s() - c->t0);
+    double left = c->run->t_end - now_s();
     if (left <= 0.001)
         return 1;
     if (left * 1000.0 >= (double)INT_MAX)
@@ -50,25 +58,9 @@ static void on_error(void *info)
     longjmp(c->jb, 1);
 }
 
-static void on_tree(glp_tree *T, void *info)
+/* The best bound and the node count, readable only in the callback. */
+static void record_bound(glp_tree *T, glpk_ctx *c)
 {
-    glpk_ctx *c = info;
-    if (glp_ios_reason(T) == GLP_IHEUR && c->warm1 != NULL && !c->injected) {
-        c->injected = 1;
-        if (glp_ios_heur_sol(T, c->warm1) == 0)
-            c->run->warm_accepted = 1;
-    }
-    if (glp_ios_reason(T) == GLP_IHEUR && c->run->round != NULL &&
-        c->lpx != NULL) {
-        glp_prob *lp = glp_ios_get_prob(T);
-        size_t n = c->run->model->ncols;
-        for (size_t j = 0; j < n; j++)
-            c->lpx[j] = glp_get_col_prim(lp, (int)j + 1);
-        c->heur1[0] = 0.0;
-        if (c->run->round(c->run->round_ctx, c->lpx, c->heur1 + 1) == 0 &&
-            glp_ios_heur_sol(T, c->heur1) == 0)
-            c->run->rounded++;
-    }
     int best = glp_ios_best_node(T);
     if (best != 0) {
         double b = glp_ios_node_bound(T, best);
@@ -78,6 +70,54 @@ static void on_tree(glp_tree *T, void *info)
     int a_cnt, n_cnt, t_cnt;
     glp_ios_tree_size(T, &a_cnt, &n_cnt, &t_cnt);
     c->run->nodes = (unsigned long long)t_cnt;
+}
+
+/* Past the wall-clock deadline? */
+static int over(const glpk_ctx *c)
+{
+    return now_s() >= c->run->t_end;
+}
+
+/* In branch and bound: would the next node LP end past the deadline?  GLPK
+ * gives a node's LP no time limit, and one node LP of a large model can take
+ * tens of seconds: stop when less time is left than the longest gap seen
+ * between two callbacks (at first, a tenth of the root LP's time). */
+static int node_would_overrun(glpk_ctx *c)
+{
+    double t = now_s();
+    if (c->last_cb > 0.0 && t - c->last_cb > c->max_gap)
+        c->max_gap = t - c->last_cb;
+    else if (c->last_cb == 0.0)
+        c->max_gap = 0.1 * c->root_s;
+    c->last_cb = t;
+    return t + c->max_gap >= c->run->t_end;
+}
+
+static void on_tree(glp_tree *T, void *info)
+{
+    glpk_ctx *c = info;
+    if (glp_ios_reason(T) == GLP_IHEUR && c->warm1 != NULL && !c->injected) {
+        c->injected = 1;
+        if (glp_ios_heur_sol(T, c->warm1) == 0)
+            c->run->warm_accepted = 1;
+    }
+    if (node_would_overrun(c)) {
+        record_bound(T, c);
+        glp_ios_terminate(T); /* tm_lim alone lets a node LP overrun */
+        return;
+    }
+    if (glp_ios_reason(T) == GLP_IHEUR && c->run->round != NULL &&
+        c->lpx != NULL && !over(c)) {
+        glp_prob *lp = glp_ios_get_prob(T);
+        size_t n = c->run->model->ncols;
+        for (size_t j = 0; j < n; j++)
+            c->lpx[j] = glp_get_col_prim(lp, (int)j + 1);
+        c->heur1[0] = 0.0;
+        if (c->run->round(c->run->round_ctx, c->lpx, c->heur1 + 1) == 0 &&
+            glp_ios_heur_sol(T, c->heur1) == 0)
+            c->run->rounded++;
+    }
+    record_bound(T, c);
 }
 
 static void load(glp_prob *lp, const ecs_milp_model *m)
@@ -177,16 +217,128 @@ static ecs_result prepare_warm(glpk_ctx *c, ecs_diag *diag)
     return ECS_OK;
 }
 
+/* Reduced costs d (ncols) of every column from the row duals y (nrows). */
+static void reduced_costs(const ecs_milp_model *m, glp_prob *lp, double *y,
+                          double *d)
+{
+    for (size_t r = 0; r < m->nrows; r++)
+        y[r] = glp_get_row_dual(lp, (int)r + 1);
+    for (size_t j = 0; j < m->ncols; j++)
+        d[j] = m->obj[j];
+    for (size_t q = 1; q <= m->nnz; q++)
+        d[m->ja[q] - 1] -= m->ar[q] * y[m->ia[q] - 1];
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, z = *(const double *)b;
+    return x < z ? -1 : x > z;
+}
+
+/* Give column j back its bounds of the model. */
+static void unfix(glp_prob *lp, const ecs_milp_model *m, size_t j)
+{
+    glp_set_col_bnds(lp, (int)j + 1, m->lb[j] == m->ub[j] ? GLP_FX : GLP_DB,
+                     m->lb[j], m->ub[j]);
+}
+
+typedef struct sift_ws {
+    unsigned char *in; /* column in the working LP */
+    double *y, *d, *v;
+    size_t *cand;
+} sift_ws;
+
+/* One pricing round: bring in the (at most batch) columns of most negative
+ * reduced cost; the number brought in. */
+static size_t sift_price(glpk_ctx *c, sift_ws *ws, size_t batch)
+{
+    const ecs_milp_model *m = c->run->model;
+    reduced_costs(m, c->lp, ws->y, ws->d);
+    size_t k = 0;
+    for (size_t j = 0; j < m->ncols; j++)
+        if (!ws->in[j] && ws->d[j] < -1e-9) {
+            ws->v[k] = ws->d[j];
+            ws->cand[k++] = j;
+        }
+    if (k > batch) { /* keep those at or below the batch-th value */
+        qsort(ws->v, k, sizeof *ws->v, by_value);
+        double t = ws->v[batch - 1];
+        size_t kept = 0;
+        for (size_t q = 0; q < k && kept < batch; q++)
+            if (ws->d[ws->cand[q]] <= t)
+                ws->cand[kept++] = ws->cand[q];
+        k = kept;
+    }
+    for (size_t q = 0; q < k; q++) {
+        ws->in[ws->cand[q]] = 1;
+        unfix(c->lp, m, ws->cand[q]);
+    }
+    return k;
+}
+
+/*
+ * Sifting (column generation over the model's own columns) for the root LP
+ * of a model whose integer columns are many and whose warm start is
+ * feasible: the LP starts with the warm start's integer columns only (the
+ * others fixed at 0, which GLPK's simplex leaves out of its working LP), and
+ * each round brings in the columns of most negative reduced cost, until
+ * none is left; then every column is given back its bounds, nonbasic at 0
+ * with a non-negative reduced cost, so the basis is optimal for the whole
+ * LP.  On the strong model's long horizons this is far faster than the
+ * simplex over every interval column.
+ */
+static void sift_root(glpk_ctx *c, glp_smcp *sm)
+{
+    const ecs_milp_model *m = c->run->model;
+    size_t n = m->ncols;
+    sift_ws ws;
+    ws.in = calloc(n ? n : 1, 1);
+    ws.y = malloc((m->nrows ? m->nrows : 1) * sizeof *ws.y);
+    ws.d = malloc((n ? n : 1) * sizeof *ws.d);
+    ws.v = malloc((n ? n : 1) * sizeof *ws.v);
+    ws.cand = malloc((n ? n : 1) * sizeof *ws.cand);
+    if (ws.in != NULL && ws.y != NULL && ws.d != NULL && ws.v != NULL &&
+        ws.cand != NULL) {
+        for (size_t j = 0; j < n; j++) {
+            ws.in[j] = !m->integer[j] || c->warm1[j + 1] > 0.5;
+            if (!ws.in[j])
+                glp_set_col_bnds(c->lp, (int)j + 1, GLP_FX, 0.0, 0.0);
+        }
+        glp_adv_basis(c->lp, 0);
+        size_t batch = 2000; /* measured: 500..4000 within 15% */
+        for (;;) {
+            sm->tm_lim = ms_left(c);
+            if (over(c) || glp_simplex(c->lp, sm) != 0 ||
+                glp_get_status(c->lp) != GLP_OPT ||
+                sift_price(c, &ws, batch) == 0)
+                break;
+        }
+        for (size_t j = 0; j < n; j++)
+            if (!ws.in[j])
+                unfix(c->lp, m, j);
+    }
+    free(ws.in);
+    free(ws.y);
+    free(ws.d);
+    free(ws.v);
+    free(ws.cand);
+}
+
 /* The LP relaxation; 1 when branch and bound can follow. */
 static int solve_root(glpk_ctx *c)
 {
+    c->t_start = now_s();
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = c->run->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
     sm.presolve = GLP_OFF;
-    glp_adv_basis(c->lp, 0); /* triangular start: far fewer iterations */
+    if (c->run->sift && c->warm1 != NULL)
+        sift_root(c, &sm); /* leaves an optimal or near-optimal basis */
+    else
+        glp_adv_basis(c->lp, 0); /* triangular start: fewer iterations */
     sm.tm_lim = ms_left(c);
     int ret = glp_simplex(c->lp, &sm);
+    c->root_s = now_s() - c->t_start;
     if (ret == 0 && glp_get_status(c->lp) == GLP_OPT) {
         c->run->root_bound = glp_get_obj_val(c->lp);
         c->run->bound = c->run->root_bound;
@@ -279,7 +431,8 @@ static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
     io.cb_info = c;
     int ret = glp_intopt(c->lp, &io);
     int st = glp_mip_status(c->lp);
-    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP)
+    if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP &&
+        ret != GLP_ESTOP)
         return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
                             "GLPK glp_intopt failed (code %d)", ret);
     if (st == GLP_OPT || (st == GLP_FEAS && ret == GLP_EMIPGAP))
@@ -299,6 +452,8 @@ static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
     }
     if (c->run->mip_status == 1 && ret == 0)
         c->run->bound = c->run->obj;
+    if (c->run->mip_status == 0)
+        return keep_incumbent(c, diag); /* stopped before it was injected */
     return ECS_OK;
 }
 
@@ -312,13 +467,15 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
         rc = export(c->lp, run->write_lp, 0, diag);
     if (rc == ECS_OK && run->write_mps != NULL)
         rc = export(c->lp, run->write_mps, 1, diag);
-    if (rc == ECS_OK && solve_root(c)) {
-        if (run->dive)
+    if (rc == ECS_OK && !over(c) && solve_root(c)) {
+        if (run->dive && !over(c))
             rc = dive(c, diag);
-        if (rc == ECS_OK && resolve_root(c))
+        if (rc == ECS_OK && !over(c) && resolve_root(c))
             rc = solve_tree(c, diag);
         else if (rc == ECS_OK)
             rc = keep_incumbent(c, diag);
+    } else if (rc == ECS_OK && !run->lp_infeasible) {
+        rc = keep_incumbent(c, diag); /* the root LP ran out of time */
     }
     glp_delete_prob(c->lp);
     c->lp = NULL;
@@ -330,7 +487,6 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     glpk_ctx c;
     memset(&c, 0, sizeof c);
     c.run = run;
-    c.t0 = now_s();
     run->bound = NAN;
     run->root_bound = NAN;
     run->obj = NAN;

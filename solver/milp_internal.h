@@ -27,11 +27,16 @@ typedef struct ecs_milp_windows {
     long *lf; /* latest stop: D' - 1 - (bottom level - work) */
 } ecs_milp_windows;
 
-/* Compute windows for deadline D'; *empty is set to 1 when some task's
- * window is shorter than its work (then no schedule meets D'). */
-ecs_result ecs_milp_windows_compute(const ecs_graph *g, long deadline,
-                                    ecs_milp_windows *w, int *empty,
-                                    ecs_diag *diag);
+/* Compute windows for deadline D' on pes PEs; *empty is set to 1 when
+ * some task's window is shorter than its work (then no schedule meets D').
+ * Two bounds, propagated along the edges: the critical path (top and bottom
+ * levels), and the load: every ancestor of a task runs before it and every
+ * descendant after it, each for at least its work in slots (f <= 1) on at
+ * most pes PEs, so start >= ceil(ancestors' work / pes) and
+ * stop <= D' - 1 - ceil(descendants' work / pes). */
+ecs_result ecs_milp_windows_compute(const ecs_graph *g, int pes,
+                                    long deadline, ecs_milp_windows *w,
+                                    int *empty, ecs_diag *diag);
 void ecs_milp_windows_release(ecs_milp_windows *w);
 
 /* Upper bound on the number of intervals the windows allow (before
@@ -54,10 +59,11 @@ typedef struct ecs_milp_ivals {
 } ecs_milp_ivals;
 
 /* Cost every interval of every task's window by DP and keep those that are
- * strictly cheaper than every interval inside them. */
+ * strictly cheaper than every interval inside them.  ELIMIT (out empty)
+ * when the monotonic clock passes t_end (seconds; 0 for no deadline). */
 ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                   const double *price,
-                                  const ecs_milp_windows *w,
+                                  const ecs_milp_windows *w, double t_end,
                                   ecs_milp_ivals *out, ecs_diag *diag);
 void ecs_milp_ivals_release(ecs_milp_ivals *iv);
 
@@ -225,7 +231,8 @@ typedef struct ecs_milp_run {
     /* in */
     const ecs_milp_model *model;
     const double *warm;   /* ncols values or NULL */
-    double time_limit_s;
+    double t_end;         /* wall-clock deadline (CLOCK_MONOTONIC seconds):
+                             every GLPK call and heuristic stops by then */
     double mip_gap;
     int verbose;
     const char *write_lp, *write_mps;
@@ -244,6 +251,8 @@ typedef struct ecs_milp_run {
     void *round_ctx;
     unsigned long rounded; /* incumbents the heuristic supplied */
     int dive;              /* run the diving heuristic after the root */
+    int sift;              /* root LP by sifting the integer columns from
+                              the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */
 } ecs_milp_run;
 

@@ -5,12 +5,80 @@
 #include "milp_internal.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
-ecs_result ecs_milp_windows_compute(const ecs_graph *g, long deadline,
-                                    ecs_milp_windows *w, int *empty,
-                                    ecs_diag *diag)
+/* Total work of the ancestors (up = 1) or descendants (up = 0) of every
+ * task, by bit sets closed along a topological order; -1 when out of
+ * memory. */
+static int closure_work(const ecs_graph *g, int up, long *sum)
+{
+    size_t n = g->n, words = (n + 63) / 64;
+    uint64_t *set = calloc(n * words + 1, sizeof *set);
+    if (set == NULL)
+        return -1;
+    for (size_t q = 0; q < n; q++) {
+        size_t i = g->topo[up ? q : n - 1 - q];
+        const size_t *nb = up ? g->pred : g->succ;
+        const size_t *off = up ? g->pred_off : g->succ_off;
+        uint64_t *si = set + i * words;
+        for (size_t k = off[i]; k < off[i + 1]; k++) {
+            size_t j = nb[k];
+            const uint64_t *sj = set + j * words;
+            for (size_t b = 0; b < words; b++)
+                si[b] |= sj[b];
+            si[j / 64] |= (uint64_t)1 << (j % 64);
+        }
+        long total = 0;
+        for (size_t j = 0; j < n; j++)
+            if (si[j / 64] >> (j % 64) & 1)
+                total += g->work[j];
+        sum[i] = total;
+    }
+    free(set);
+    return 0;
+}
+
+/* Raise es and lower lf by the load bounds and propagate along edges. */
+static int tighten(const ecs_graph *g, int pes, long deadline,
+                   ecs_milp_windows *w)
+{
+    size_t n = g->n ? g->n : 1;
+    long *anc = malloc(n * sizeof *anc), *desc = malloc(n * sizeof *desc);
+    int bad = anc == NULL || desc == NULL || closure_work(g, 1, anc) != 0 ||
+              closure_work(g, 0, desc) != 0;
+    for (size_t q = 0; !bad && q < g->n; q++) {
+        size_t i = g->topo[q];
+        long b = (anc[i] + pes - 1) / pes;
+        if (b > w->es[i])
+            w->es[i] = b;
+        for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++) {
+            size_t j = g->pred[k];
+            if (w->es[j] + g->work[j] > w->es[i])
+                w->es[i] = w->es[j] + g->work[j];
+        }
+    }
+    for (size_t q = g->n; !bad && q-- > 0;) {
+        size_t i = g->topo[q];
+        long b = deadline - 1 - (desc[i] + pes - 1) / pes;
+        if (b < w->lf[i])
+            w->lf[i] = b;
+        for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++) {
+            size_t j = g->succ[k];
+            if (w->lf[j] - g->work[j] < w->lf[i])
+                w->lf[i] = w->lf[j] - g->work[j];
+        }
+    }
+    free(anc);
+    free(desc);
+    return bad ? -1 : 0;
+}
+
+ecs_result ecs_milp_windows_compute(const ecs_graph *g, int pes,
+                                    long deadline, ecs_milp_windows *w,
+                                    int *empty, ecs_diag *diag)
 {
     size_t n = g->n ? g->n : 1;
     long *bl = malloc(n * sizeof *bl);
@@ -24,13 +92,17 @@ ecs_result ecs_milp_windows_compute(const ecs_graph *g, long deadline,
     }
     ecs_graph_top_levels(g, w->es);
     ecs_graph_bottom_levels(g, bl);
-    *empty = 0;
-    for (size_t i = 0; i < g->n; i++) {
+    for (size_t i = 0; i < g->n; i++)
         w->lf[i] = deadline - 1 - (bl[i] - g->work[i]);
+    free(bl);
+    if (tighten(g, pes > 0 ? pes : 1, deadline, w) != 0) {
+        ecs_milp_windows_release(w);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    *empty = 0;
+    for (size_t i = 0; i < g->n; i++)
         if (w->es[i] + g->work[i] - 1 > w->lf[i])
             *empty = 1;
-    }
-    free(bl);
     return ECS_OK;
 }
 
@@ -222,9 +294,18 @@ static int cmp_interval(const void *a, const void *b)
     return x->e < y->e ? -1 : x->e > y->e;
 }
 
+static int past(double t_end)
+{
+    struct timespec ts;
+    if (t_end <= 0.0)
+        return 0;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 >= t_end;
+}
+
 ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                   const double *price,
-                                  const ecs_milp_windows *w,
+                                  const ecs_milp_windows *w, double t_end,
                                   ecs_milp_ivals *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
@@ -245,7 +326,12 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     ival_buf b = {NULL, 0, 0};
     int bad = out->off == NULL || c == NULL || m == NULL || dp == NULL ||
               nx == NULL;
-    for (size_t i = 0; !bad && i < g->n; i++) {
+    int late = 0;
+    for (size_t i = 0; !bad && !late && i < g->n; i++) {
+        if (past(t_end)) {
+            late = 1;
+            break;
+        }
         long L = w->lf[i] - w->es[i] + 1;
         size_t first = b.n;
         if (L >= g->work[i]) {
@@ -260,9 +346,13 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     free(m);
     free(dp);
     free(nx);
-    if (bad) {
+    if (bad || late) {
         free(b.iv);
         ecs_milp_ivals_release(out);
+        if (late)
+            return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                                "the time limit ran out while costing "
+                                "intervals");
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
                             "out of memory while costing intervals");
     }

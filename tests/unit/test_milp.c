@@ -408,25 +408,75 @@ static void test_infeasible(void **state)
     ecs_graph_free(g);
 }
 
+/* 40 tasks of work 3..10, sparse random precedence: a large model. */
+static ecs_graph *large_graph(uint64_t *seed)
+{
+    long id[40], work[40];
+    ecs_edge edges[200];
+    size_t m = 0;
+    for (size_t i = 0; i < 40; i++) {
+        id[i] = (long)i + 1;
+        work[i] = rng_int(seed, 3, 10);
+        for (size_t j = 0; j < i && m < 200; j++)
+            if (rng_unit(seed) < 0.08)
+                edges[m++] = (ecs_edge){j, i, 0};
+    }
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(40, id, work, NULL, m, edges, 0, &g, NULL),
+                     ECS_OK);
+    return g;
+}
+
+/* The load bound of the time windows, at its edge: three independent tasks
+ * of work 2 before a sink of work 1, one PE.  The sink cannot start before
+ * slot 6 (its ancestors' work on one PE) although its critical path is 3:
+ * D' = 7 is feasible only at f = 1 throughout (cost 7 at price 1, f^2),
+ * D' = 6 is not.  Both formulations (the paper's uses no windows). */
+static void test_load_windows(void **state)
+{
+    (void)state;
+    long id[] = {1, 2, 3, 4}, work[] = {2, 2, 2, 1};
+    ecs_edge e[] = {{0, 3, 0}, {1, 3, 0}, {2, 3, 0}};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(4, id, work, NULL, 3, e, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 1, "1,0.5,0", "quadratic");
+    double price[8] = {1, 1, 1, 1, 1, 1, 1, 1}, cost;
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(solve(g, &p, price, 7, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_OPTIMAL);
+        assert_close(cost, 7.0, 1e-9);
+        assert_int_equal(solve(g, &p, price, 6, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_INFEASIBLE);
+    }
+    /* two PEs: the load bound puts the sink at slot 3 or later; D' = 4
+     * would need the three tasks in slots 0..2, impossible without
+     * preemption.  D' = 5: the sink in slot 4 (cost 1); one PE runs two
+     * tasks back to back at f = 1 (4), the other one task at 0.5 over four
+     * slots (4 * 0.25 = 1): 6 */
+    platform(&p, 2, "1,0.5,0", "quadratic");
+    for (int f = 0; f < 2; f++) {
+        assert_int_equal(solve(g, &p, price, 4, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_INFEASIBLE);
+        assert_int_equal(solve(g, &p, price, 5, (ecs_milp_formulation)f, NULL,
+                               &cost),
+                         ECS_MILP_OPTIMAL);
+        assert_close(cost, 6.0, 1e-9);
+    }
+    ecs_graph_free(g);
+}
+
 /* A tiny time limit on a large model: feasible with bound <= cost, or
  * no_solution; never a crash. */
 static void test_time_limit(void **state)
 {
     (void)state;
     uint64_t seed = 99;
-    long id[40], work[40];
-    ecs_edge edges[200];
-    size_t m = 0;
-    for (size_t i = 0; i < 40; i++) {
-        id[i] = (long)i + 1;
-        work[i] = rng_int(&seed, 3, 10);
-        for (size_t j = 0; j < i && m < 200; j++)
-            if (rng_unit(&seed) < 0.08)
-                edges[m++] = (ecs_edge){j, i, 0};
-    }
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(40, id, work, NULL, m, edges, 0, &g, NULL),
-                     ECS_OK);
+    ecs_graph *g = large_graph(&seed);
     ecs_platform p;
     platform(&p, 2, "1,0.8,0.6,0.4,0.2,0", "quadratic");
     ecs_schedule *base = base_schedule(g, 2);
@@ -455,6 +505,57 @@ static void test_time_limit(void **state)
         }
         ecs_milp_result_release(&r);
     }
+    free(price);
+    ecs_schedule_free(base);
+    ecs_graph_free(g);
+}
+
+/* The limit is a budget for the whole solve: whenever it runs out (before
+ * the model is loaded, in the root LP, in the dive or in branch and bound),
+ * a feasible warm start is never lost: status feasible (or optimal), a
+ * schedule the checker accepts, cost no higher than the warm start's, bound
+ * no higher than the cost.  Both formulations, limits from 1 ms up. */
+static void test_time_budget(void **state)
+{
+    (void)state;
+    uint64_t seed = 7;
+    ecs_graph *g = large_graph(&seed);
+    ecs_platform p;
+    platform(&p, 2, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    ecs_schedule *base = base_schedule(g, 2);
+    long D = ecs_schedule_makespan(base) * 3 / 2;
+    double *price = malloc((size_t)D * sizeof *price);
+    random_prices(&seed, price, D, 0.1);
+    ecs_check_report wrep;
+    assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D, base,
+                                        &wrep),
+                     ECS_OK);
+    const double limits[] = {1e-3, 0.02, 0.1, 0.3};
+    for (int f = 0; f < 2; f++)
+        for (size_t k = 0; k < sizeof limits / sizeof *limits; k++) {
+            ecs_milp_params prm;
+            ecs_milp_params_init(&prm);
+            prm.formulation = f ? ECS_MILP_PAPER : ECS_MILP_STRONG;
+            prm.time_limit_s = limits[k];
+            prm.warm_start = base;
+            ecs_milp_result r;
+            ecs_diag d;
+            assert_int_equal(ecs_milp_solve(g, &p, price, (size_t)D, D, &prm,
+                                            &r, &d),
+                             ECS_OK);
+            assert_true(r.status == ECS_MILP_FEASIBLE ||
+                        r.status == ECS_MILP_OPTIMAL);
+            assert_non_null(r.schedule);
+            ecs_check_report rep;
+            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
+                                                r.schedule, &rep),
+                             ECS_OK);
+            assert_close(rep.cost, r.cost, 1e-9);
+            assert_true(r.cost <= wrep.cost + 1e-9);
+            assert_true(isnan(r.bound) || r.bound <= r.cost + 1e-9);
+            assert_true(isnan(r.gap) || r.gap >= -1e-12);
+            ecs_milp_result_release(&r);
+        }
     free(price);
     ecs_schedule_free(base);
     ecs_graph_free(g);
@@ -542,7 +643,9 @@ int main(void)
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
+        cmocka_unit_test(test_load_windows),
         cmocka_unit_test(test_time_limit),
+        cmocka_unit_test(test_time_budget),
         cmocka_unit_test(test_validation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
