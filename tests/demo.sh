@@ -20,3 +20,6 @@ echo "== ecsched heuristic $G -p 4 --extension 0.2 -o out/heuristic.json --lands
 echo
 echo "== ecsched compare $G -p 8 --extension 0.2 -o out/compare.json (table also in out/compare.txt)"
 "$ECSCHED" compare "$G" -p 8 --extension 0.2 --time-limit 60 -o out/compare.json | tee out/compare.txt
+echo
+echo "== ecsched plot out/heuristic.json -o out/gantt.svg"
+"$ECSCHED" plot out/heuristic.json -o out/gantt.svg
