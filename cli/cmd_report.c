@@ -11,6 +11,21 @@
 
 static const char *CMD = "report";
 
+/* Read every landscape file once before anything is printed, so that a bad
+ * one stops the command with nothing half-done. */
+static ecs_result check_landscapes(const char *const *land, size_t nland,
+                                   ecs_diag *diag)
+{
+    for (size_t i = 0; i < nland; i++) {
+        ecs_landscape l;
+        ecs_result rc = ecs_landscape_read(land[i], &l, diag);
+        if (rc != ECS_OK)
+            return rc;
+        ecs_landscape_release(&l);
+    }
+    return ECS_OK;
+}
+
 int ecs_cmd_report(int argc, char **argv);
 
 const ecs_command ecs_command_report = {
@@ -235,8 +250,10 @@ int ecs_cmd_report(int argc, char **argv)
     ecs_report_rows rows;
     ecs_report rep;
     size_t nfiles = (size_t)(argc - optind);
-    ecs_result rc = ecs_report_load((const char *const *)argv + optind, nfiles,
-                                    &rows, &diag);
+    ecs_result rc = check_landscapes(land, nland, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_report_load((const char *const *)argv + optind, nfiles, &rows,
+                             &diag);
     if (rc == ECS_OK) {
         rc = ecs_report_compute(&rows, &rep, &diag);
         if (rc != ECS_OK)

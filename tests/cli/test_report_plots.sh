@@ -26,4 +26,6 @@ expect_rc 2 "--landscape without --plots"
 run report "$F/results.jsonl" --plots "$T_DIR/b" --landscape "$F/landscape_bad.csv"
 expect_rc 2 "bad landscape file"
 expect_err "landscape_bad\.csv:2: feasible 'maybe'" "names file, line and problem"
+expect_no_out "a bad landscape file: no tables printed before the error"
+expect_no_file "$T_DIR/b/saving_vs_extension.svg" "a bad landscape file: no plot written"
 finish
