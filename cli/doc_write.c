@@ -43,6 +43,16 @@ static json_t *freqs_arr(const ecs_platform *p)
     return a;
 }
 
+/* UTC start of slot 0 as ISO 8601, null for the synthetic built-ins. */
+static json_t *first_slot_utc(const ecs_slot_prices *sp)
+{
+    if (sp->first_utc == 0)
+        return json_null();
+    char buf[64];
+    ecs_price_time_format(sp->first_utc, buf, sizeof buf);
+    return json_string(buf);
+}
+
 static json_t *prices_obj(const ecs_slot_prices *sp)
 {
     json_t *o = json_object(), *per = json_array();
@@ -61,7 +71,10 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
         set(o, "slot_minutes", json_integer(sp->slot_minutes)) ||
         set(o, "repeated", json_boolean(sp->repeated)) ||
         set(o, "normalized_by", ecs_json_num(sp->normalized_by)) ||
-        set(o, "unit", json_string(sp->unit)) || set(o, "per_slot", per)) {
+        set(o, "unit", json_string(sp->unit)) ||
+        set(o, "cycle", json_integer((json_int_t)sp->cycle)) ||
+        set(o, "first_slot_utc", first_slot_utc(sp)) ||
+        set(o, "per_slot", per)) {
         json_decref(o);
         return NULL;
     }

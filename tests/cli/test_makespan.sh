@@ -29,6 +29,9 @@ expect_eq "$(json_key "$T_DIR/s4.json" status)" optimal "status optimal"
 expect_eq "$(json_key "$T_DIR/s4.json" optimal)" true "optimal: true"
 expect_eq "$(json_key "$T_DIR/s4.json" lower_bound)" 66 "lower_bound key"
 expect_eq "$(json_key "$T_DIR/s4.json" command)" makespan "command key"
+# the default prices: 24 hourly values from local midnight of 2016-10-19 (CEST, UTC+2)
+expect_eq "$(json_key "$T_DIR/s4.json" cycle)" 24 "prices.cycle: one day of hours"
+expect_eq "$(json_key "$T_DIR/s4.json" first_slot_utc)" "2016-10-18T22:00Z" "prices.first_slot_utc: local midnight in UTC"
 order=$(grep -oE '^  "(makespan|status|optimal|lower_bound|list_makespan|nodes|tasks)"' "$T_DIR/s4.json" | tr -d ' "' | tr '\n' ,)
 expect_eq "$order" "makespan,status,optimal,lower_bound,list_makespan,nodes,tasks," "key order"
 freqs=$(grep -c '^ *1\.0,\{0,1\}$' "$T_DIR/s4.json")
