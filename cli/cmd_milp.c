@@ -233,16 +233,8 @@ static int add_milp_keys(json_t *d, const milp_job *j)
 static json_t *make_doc(const milp_job *j, const ecs_check_report *rep)
 {
     ecs_doc_info info;
-    memset(&info, 0, sizeof info);
-    info.command = CMD;
-    info.graph_file = j->graph_path;
-    info.raw = j->pb.raw;
-    info.platform = &j->m.platform;
-    info.prices = &j->pb.prices;
-    info.deadline = j->pb.deadline;
+    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &info);
     info.check = rep;
-    info.has_base_cost = 1;
-    info.base_cost = j->pb.base_cost;
     info.status = ecs_milp_status_name(j->res.status);
     info.runtime_s = j->res.runtime_s;
     json_t *d = ecs_doc_new(&info);
@@ -295,11 +287,7 @@ static int report(milp_job *j)
         ecs_cli_errorf(CMD, "out of memory");
         return ECS_EXIT_INTERNAL;
     }
-    ecs_result rc = ECS_OK;
-    if (j->m.out_path != NULL)
-        rc = ecs_cli_write_json(j->m.out_path, doc, &diag);
-    if (rc == ECS_OK && j->m.json)
-        rc = ecs_cli_write_json("-", doc, &diag);
+    ecs_result rc = ecs_cli_write_doc(&j->m, doc, &diag);
     json_decref(doc);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
@@ -323,13 +311,8 @@ int ecs_cmd_milp(int argc, char **argv)
     ecs_cli_model_init(&j.m);
     ecs_milp_params_init(&j.prm);
     int pr = parse_args(&j, argc, argv);
-    if (pr != 0) {
-        if (pr < 0) {
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        }
-        return pr;
-    }
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
