@@ -7,10 +7,10 @@ status=0
 allowed() { # dir -> allowed public headers (basenames)
   case $1 in
     common) echo "result numparse" ;;
-    taskgraphs) echo "result numparse graph stg platform schedule check" ;;
+    taskgraphs) echo "result numparse graph stg platform schedule check profile" ;;
     prices) echo "result numparse prices" ;;
-    heuristic) echo "result numparse graph stg platform schedule check prices listsched heuristic" ;;
-    solver) echo "result numparse graph stg platform schedule check prices listsched heuristic makespan milp" ;;
+    heuristic) echo "result numparse graph stg platform schedule check profile prices listsched heuristic" ;;
+    solver) echo "result numparse graph stg platform schedule check profile prices listsched heuristic makespan milp" ;;
   esac
 }
 for dir in common taskgraphs prices heuristic solver; do
