@@ -9,8 +9,8 @@ allowed() { # dir -> allowed public headers (basenames)
     common) echo "result numparse" ;;
     taskgraphs) echo "result numparse graph stg platform schedule check profile" ;;
     prices) echo "result numparse prices" ;;
-    heuristic) echo "result numparse graph stg platform schedule check profile prices listsched heuristic" ;;
-    solver) echo "result numparse graph stg platform schedule check profile prices listsched heuristic makespan milp" ;;
+    heuristic) echo "result numparse graph stg platform schedule check profile prices listsched heuristic local" ;;
+    solver) echo "result numparse graph stg platform schedule check profile prices listsched heuristic local makespan milp" ;;
   esac
 }
 for dir in common taskgraphs prices heuristic solver; do
