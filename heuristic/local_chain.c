@@ -25,8 +25,13 @@ int lh_state_init(lh_state *st, const ecs_graph *g, const ecs_platform *p,
     st->pos = calloc(n, sizeof *st->pos);
     st->load = calloc((size_t)D, sizeof *st->load);
     st->nb = malloc(((size_t)D + 1) * sizeof *st->nb);
+    st->dirty = calloc(n, 1);
+    st->os = malloc(n * sizeof *st->os);
+    st->oe = malloc(n * sizeof *st->oe);
+    st->touch = malloc(((size_t)D + 2) * sizeof *st->touch);
     if (st->s == NULL || st->e == NULL || st->c == NULL || st->pos == NULL ||
-        st->load == NULL || st->nb == NULL)
+        st->load == NULL || st->nb == NULL || st->dirty == NULL ||
+        st->os == NULL || st->oe == NULL || st->touch == NULL)
         return -1;
     for (size_t i = 0; i < g->n; i++)
         st->s[i] = st->e[i] = -1;
@@ -43,6 +48,10 @@ void lh_state_release(lh_state *st)
     free(st->pos);
     free(st->load);
     free(st->nb);
+    free(st->dirty);
+    free(st->os);
+    free(st->oe);
+    free(st->touch);
     free(st->lo);
     free(st->hi);
     free(st->off);
@@ -73,6 +82,15 @@ void lh_state_copy(lh_state *dst, const lh_state *src)
     memcpy(dst->load, src->load, (size_t)src->D * sizeof *dst->load);
 }
 
+void lh_state_clear(lh_state *st)
+{
+    for (size_t i = 0; i < st->n; i++) {
+        st->s[i] = st->e[i] = -1;
+        st->c[i] = 0.0;
+    }
+    memset(st->load, 0, (size_t)st->D * sizeof *st->load);
+}
+
 void lh_state_set(lh_state *st, size_t i, long s, long e)
 {
     st->s[i] = s;
@@ -90,6 +108,39 @@ double lh_state_total(const lh_state *st)
     for (size_t i = 0; i < st->n; i++)
         t += st->c[i];
     return t;
+}
+
+void lh_moved(lh_state *st, const size_t *set, size_t k)
+{
+    const ecs_graph *g = st->g;
+    long D = st->D;
+    memset(st->touch, 0, ((size_t)D + 2) * sizeof *st->touch);
+    for (size_t j = 0; j < k; j++) {
+        size_t t = set[j];
+        long a = st->os[j] < st->s[t] ? st->os[j] : st->s[t];
+        long b = st->oe[j] > st->e[t] ? st->oe[j] : st->e[t];
+        a = a > 0 ? a - 1 : 0;
+        b = b + 1 < D ? b + 1 : D - 1;
+        st->touch[a]++;
+        st->touch[b + 1]--;
+        st->dirty[t] = 1;
+        for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
+            st->dirty[g->pred[x]] = 1;
+        for (size_t x = g->succ_off[t]; x < g->succ_off[t + 1]; x++)
+            st->dirty[g->succ[x]] = 1;
+    }
+    /* touch[l] = number of touched slots in [0, l) */
+    long run = 0, count = 0;
+    for (long l = 0; l <= D; l++) {
+        long here = run + st->touch[l];
+        st->touch[l] = count;
+        run = here;
+        if (l < D && run > 0)
+            count++;
+    }
+    for (size_t i = 0; i < st->n; i++)
+        if (st->s[i] >= 0 && st->touch[st->e[i] + 1] > st->touch[st->s[i]])
+            st->dirty[i] = 1;
 }
 
 static int ensure_chain(lh_state *st, size_t k)
@@ -308,8 +359,12 @@ int lh_chain(lh_state *st, const size_t *ch, size_t k)
             st->ne[j] = e;
             x = s - 1;
         }
-        for (size_t j = 0; j < k; j++)
+        for (size_t j = 0; j < k; j++) {
+            st->os[j] = st->s[ch[j]];
+            st->oe[j] = st->e[ch[j]];
             lh_state_set(st, ch[j], st->ns[j], st->ne[j]);
+        }
+        lh_moved(st, ch, k);
         moved = 1;
         st->improved++;
     } else {
@@ -353,8 +408,9 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
             if (emax > st->nb[s] - 1)
                 emax = st->nb[s] - 1;
             for (long e = s + w - 1; e <= emax; e++)
-                if (row[e - s] < best - tol(best) ||
-                    (row[e - s] <= best && e < be)) {
+                if (row[e - s] != HUGE_VAL &&
+                    (bs < 0 || row[e - s] < best - tol(best) ||
+                     (row[e - s] <= best && e < be))) {
                     best = row[e - s];
                     bs = s;
                     be = e;
@@ -365,6 +421,62 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
         lh_state_set(st, t, bs, be);
     }
     return 0;
+}
+
+int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
+{
+    const ecs_graph *g = st->g;
+    long lo = 0, hi = st->D - 1, w = g->work[t];
+    for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
+        if (st->e[g->pred[x]] + 1 > lo)
+            lo = st->e[g->pred[x]] + 1;
+    for (size_t x = g->succ_off[t]; x < g->succ_off[t + 1]; x++)
+        if (st->s[g->succ[x]] - 1 < hi)
+            hi = st->s[g->succ[x]] - 1;
+    load_add(st, st->s[t], st->e[t], -1);
+    next_blocked(st, lo, hi);
+    /* the starts with room for the work, counted, then the r1-th taken */
+    long starts = 0;
+    for (long s = lo; s + w - 1 <= hi; s++)
+        if (st->nb[s] >= s + w)
+            starts++;
+    long pick = starts > 0 ? (long)(r1 % (uint64_t)starts) : -1;
+    for (long s = lo; pick >= 0 && s + w - 1 <= hi; s++) {
+        if (st->nb[s] < s + w || pick-- > 0)
+            continue;
+        long len;
+        if (lh_row(st->cache, st->cls[t], s, &len) == NULL) {
+            st->oom = 1;
+            break;
+        }
+        long emax = s + len - 1;
+        if (emax > hi)
+            emax = hi;
+        if (emax > st->nb[s] - 1)
+            emax = st->nb[s] - 1;
+        long e = s + w - 1 + (long)(r2 % (uint64_t)(emax - (s + w - 1) + 1));
+        st->os[0] = st->s[t];
+        st->oe[0] = st->e[t];
+        lh_state_set(st, t, s, e);
+        lh_moved(st, &t, 1);
+        return 1;
+    }
+    load_add(st, st->s[t], st->e[t], 1);
+    return 0;
+}
+
+int lh_shrink(lh_state *st, size_t t, int late)
+{
+    long w = st->g->work[t];
+    if (st->e[t] - st->s[t] + 1 <= w)
+        return 0;
+    long s = late ? st->e[t] - w + 1 : st->s[t];
+    st->os[0] = st->s[t];
+    st->oe[0] = st->e[t];
+    load_add(st, st->s[t], st->e[t], -1);
+    lh_state_set(st, t, s, s + w - 1);
+    lh_moved(st, &t, 1);
+    return 1;
 }
 
 /* ---- PEs by start slot ---- */
@@ -414,6 +526,52 @@ static long lheap_pop(lheap *h)
         i = m;
     }
     return top;
+}
+
+int lh_serial(lh_state *st, const long *prio, size_t *order)
+{
+    const ecs_graph *g = st->g;
+    size_t n = st->n;
+    long *indeg = malloc((n ? n : 1) * sizeof *indeg);
+    long *heap_a = malloc((n ? n : 1) * sizeof *heap_a);
+    if (indeg == NULL || heap_a == NULL) {
+        free(indeg);
+        free(heap_a);
+        st->oom = 1;
+        return -1;
+    }
+    lheap h = {heap_a, 0, prio};
+    for (size_t i = 0; i < n; i++) {
+        indeg[i] = (long)(g->pred_off[i + 1] - g->pred_off[i]);
+        if (indeg[i] == 0)
+            lheap_push(&h, (long)i);
+    }
+    size_t k = 0;
+    int rc = 0;
+    while (h.len > 0) {
+        size_t t = (size_t)lheap_pop(&h);
+        order[k++] = t;
+        for (size_t x = g->succ_off[t]; x < g->succ_off[t + 1]; x++)
+            if (--indeg[g->succ[x]] == 0)
+                lheap_push(&h, (long)g->succ[x]);
+    }
+    for (size_t q = 0; q < n && rc == 0; q++) {
+        size_t t = order[q];
+        long lo = 0, w = g->work[t];
+        for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
+            if (st->e[g->pred[x]] + 1 > lo)
+                lo = st->e[g->pred[x]] + 1;
+        long run = 0, l = lo;
+        for (; l < st->D && run < w; l++)
+            run = st->load[l] < st->P ? run + 1 : 0;
+        if (run < w)
+            rc = -1;
+        else
+            lh_state_set(st, t, l - w, l - 1);
+    }
+    free(indeg);
+    free(heap_a);
+    return rc;
 }
 
 typedef struct start_key {

@@ -11,6 +11,7 @@
 #define ECSCHED_LOCAL_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "ecsched/local.h"
 
@@ -81,6 +82,10 @@ typedef struct lh_state {
     double *tV, *tH;
     long *tVA, *tHA;
     size_t tdp_cap;
+    unsigned char *dirty; /* tasks whose neighbourhood changed since they
+                             were last searched (set by every move) */
+    long *os, *oe;       /* n: old intervals of the tasks a move moves */
+    long *touch;         /* D + 2: slots a move touched, then prefix counts */
     int oom;             /* an allocation failed */
     unsigned long moves, improved;
 } lh_state;
@@ -93,8 +98,17 @@ void lh_state_release(lh_state *st);
 /* Copy the intervals, costs and load of src into dst (same g). */
 void lh_state_copy(lh_state *dst, const lh_state *src);
 
+/* Unplace every task. */
+void lh_state_clear(lh_state *st);
+
 /* Set task i to [s, e] (adds to the load, costs it). */
 void lh_state_set(lh_state *st, size_t i, long s, long e);
+
+/* After a move of set[0..k-1] from the intervals os[j], oe[j] (the
+ * tasks hold their new ones): mark dirty the moved tasks, their
+ * predecessors and successors, and every task that runs in a slot within
+ * one of the old or new intervals or next to it. */
+void lh_moved(lh_state *st, const size_t *set, size_t k);
 
 /* Sum of the task costs. */
 double lh_state_total(const lh_state *st);
@@ -121,11 +135,31 @@ int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
             const unsigned char *rel, size_t k);
 
 /*
+ * Perturb: move task t to a random interval (the r1-th start with room, a
+ * length from r2) that keeps precedence and capacity, whatever it costs.
+ * Returns 1 when it moved.
+ */
+int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2);
+
+/* Perturb: shrink task t to its work at f = 1 from its first slot (or, if
+ * late, up to its last): frees slots.  Returns 1 when it changed. */
+int lh_shrink(lh_state *st, size_t t, int late);
+
+/*
  * Place the tasks of `order` (every task once, predecessors first) one by
  * one, each in its cheapest interval that starts after its predecessors,
  * ends by lf[i] and uses slots below P; 0 when every task found one.
  */
 int lh_place_all(lh_state *st, const size_t *order, const long *lf);
+
+/*
+ * Serial schedule generation at f = 1 into an empty state: the tasks in a
+ * topological order that takes the lowest prio first among the ready
+ * ones (order, n entries, receives it), each at the earliest start after
+ * its predecessors with `work` consecutive slots below P.  0 when every
+ * task ends before D, -1 otherwise (the state is then partly filled).
+ */
+int lh_serial(lh_state *st, const long *prio, size_t *order);
 
 /* PEs for the current intervals, greedily by start slot (ties by task
  * index), each to the lowest free PE; rows[k] lists the tasks of the PEs

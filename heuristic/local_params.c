@@ -29,6 +29,7 @@ void ecs_local_params_init(ecs_local_params *prm)
     prm->seed = 1;
     prm->max_rounds = 1000;
     prm->scratch_start = 1;
+    prm->max_stall = 100;
     prm->cache_mb = 256.0;
 }
 
@@ -51,6 +52,10 @@ ecs_result ecs_local_params_validate(const ecs_local_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "scratch_start must be 0 or 1, not %d",
                             prm->scratch_start);
+    if (prm->max_stall < 0 || prm->max_stall > ECS_LOCAL_MAX_ROUNDS)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "max_stall must be 0..%ld, not %ld",
+                            ECS_LOCAL_MAX_ROUNDS, prm->max_stall);
     if (!isfinite(prm->cache_mb) || prm->cache_mb < 1.0 ||
         prm->cache_mb > 1e7)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,

@@ -14,8 +14,26 @@
 /* Longest tight chain tried (tasks). */
 #define LH_TIGHT_MAX 24
 
+/* Tasks on either side of a dirty one in a PE stretch re-timed. */
+#define LH_ROW_REACH 6
+
 /* Largest tree tried (tasks). */
 #define LH_TREE_MAX 16
+
+/* Above this many tasks, max_stall is scaled down by LH_STALL_TASKS / n,
+ * to no less than LH_STALL_MIN kicks. */
+#define LH_STALL_TASKS 100
+#define LH_STALL_MIN 5
+
+/* Tasks kicked at once, at most. */
+#define LH_KICK_TASKS 3
+
+/* Relists: share of the kicks (%), on graphs up to this many tasks. */
+#define LH_RELIST_PCT 30
+#define LH_RELIST_TASKS 200
+
+/* Priority units per slot in a relist (the random delay's resolution). */
+#define LH_PRIO_SCALE 64
 
 /* Partners tried per task by the swap pass. */
 #define LH_SWAP_TRIES 4
@@ -49,6 +67,7 @@ typedef struct lh_run {
     size_t *end_off;  /* D + 1: tasks by last slot (a snapshot) */
     size_t *end_list; /* n */
     unsigned *mark;   /* n: tree membership by stamp */
+    long *prio;       /* n: priorities of a relist */
     unsigned stamp;
     long rounds;
     ecs_local_stop stop;
@@ -71,25 +90,14 @@ static void shuffle(ecs_rng *rng, size_t *a, size_t n)
     }
 }
 
-/* Every task alone, in random order. */
-static int pass_singles(lh_run *r, lh_state *st)
+/* Re-time the PEs: on every PE, the stretches of tasks (in start order)
+ * within LH_ROW_REACH tasks of a dirty one, PEs in random order.  From a
+ * start where every task is dirty, each PE is one chain. */
+static void pass_rows(lh_run *r, lh_state *st)
 {
-    int improved = 0;
-    for (size_t i = 0; i < st->n; i++)
-        r->perm[i] = i;
-    shuffle(&r->rng, r->perm, st->n);
-    for (size_t q = 0; q < st->n && !time_up(r); q++)
-        improved |= lh_chain(st, &r->perm[q], 1);
-    return improved;
-}
-
-/* Every PE's tasks in start order, PEs in random order. */
-static int pass_rows(lh_run *r, lh_state *st)
-{
-    int improved = 0;
     if (lh_assign_pes(st, r->pe, r->rows, r->row_off, r->order) != 0) {
         st->oom = 1;
-        return 0;
+        return;
     }
     size_t P = (size_t)st->P;
     for (size_t q = 0; q < P; q++)
@@ -98,10 +106,23 @@ static int pass_rows(lh_run *r, lh_state *st)
     for (size_t k = 0; k < P && !time_up(r); k++) {
         size_t q = r->qperm[k];
         size_t a = r->row_off[q], b = r->row_off[q + 1];
-        if (b > a)
-            improved |= lh_chain(st, r->rows + a, b - a);
+        size_t x = a;
+        while (x < b) {
+            while (x < b && !st->dirty[r->rows[x]])
+                x++;
+            if (x == b)
+                break;
+            size_t lo = x >= a + LH_ROW_REACH ? x - LH_ROW_REACH : a;
+            size_t hi = x; /* last dirty task of the stretch */
+            for (size_t y = x + 1; y < b && y <= hi + 2 * LH_ROW_REACH; y++)
+                if (st->dirty[r->rows[y]])
+                    hi = y;
+            size_t end = hi + LH_ROW_REACH + 1 < b ? hi + LH_ROW_REACH + 1 : b;
+            if (end - lo > 1)
+                lh_chain(st, r->rows + lo, end - lo);
+            x = end;
+        }
     }
-    return improved;
 }
 
 /* Snapshot of the tasks by last slot: end_list[end_off[l] ..
@@ -161,77 +182,56 @@ static size_t blocker_after(lh_run *r, const lh_state *st, size_t t)
     return found;
 }
 
-/* Chains through the tasks that touch each other, around every task. */
-static int pass_tight(lh_run *r, lh_state *st)
+/* The tight chain through t: back through the tasks that end right
+ * before each one starts (a predecessor preferred), forward through the
+ * successors that start right after; re-placed if it has 2 tasks or more. */
+static int tight_chain(lh_run *r, lh_state *st, size_t t)
 {
-    int improved = 0;
-    for (size_t i = 0; i < st->n; i++)
-        r->perm[i] = i;
-    shuffle(&r->rng, r->perm, st->n);
-    size_t *buf = r->chain;
-    for (size_t q = 0; q < st->n && !time_up(r); q++) {
-        size_t t = r->perm[q], k = 0;
-        /* backward: buf[LH_TIGHT_MAX - 1 - k] */
-        size_t back[LH_TIGHT_MAX];
-        size_t nb = 0, cur = t;
-        while (nb < LH_TIGHT_MAX / 2) {
-            size_t b = blocker_before(r, st, cur);
-            if (b == (size_t)-1)
-                break;
-            back[nb++] = b;
-            cur = b;
-        }
-        while (nb > 0)
-            buf[k++] = back[--nb];
-        buf[k++] = t;
-        cur = t;
-        while (k < LH_TIGHT_MAX) {
-            size_t a = blocker_after(r, st, cur);
-            if (a == (size_t)-1)
-                break;
-            buf[k++] = a;
-            cur = a;
-        }
-        if (k > 1)
-            improved |= lh_chain(st, buf, k);
+    size_t *buf = r->chain, back[LH_TIGHT_MAX];
+    size_t nb = 0, k = 0, cur = t;
+    while (nb < LH_TIGHT_MAX / 2) {
+        size_t b = blocker_before(r, st, cur);
+        if (b == (size_t)-1)
+            break;
+        back[nb++] = b;
+        cur = b;
     }
-    return improved;
+    while (nb > 0)
+        buf[k++] = back[--nb];
+    buf[k++] = t;
+    cur = t;
+    while (k < LH_TIGHT_MAX) {
+        size_t a = blocker_after(r, st, cur);
+        if (a == (size_t)-1)
+            break;
+        buf[k++] = a;
+        cur = a;
+    }
+    return k > 1 && lh_chain(st, buf, k);
 }
 
-/* Pairs of tasks that overlap in time, each order. */
-static int pass_swaps(lh_run *r, lh_state *st)
+/* Swaps: a task b that ends inside a's interval (from the snapshot) and a,
+ * re-placed in the reverse of their order by start. */
+static int swaps(lh_run *r, lh_state *st, size_t a)
 {
-    int improved = 0;
-    size_t n = st->n;
-    for (size_t i = 0; i < n; i++)
-        r->perm[i] = i;
-    shuffle(&r->rng, r->perm, n);
-    for (size_t q = 0; q < n && !time_up(r); q++) {
-        size_t a = r->perm[q];
-        for (int tries = 0; tries < LH_SWAP_TRIES; tries++) {
-            /* a task ending within a's interval, from the snapshot */
-            long l = st->s[a] + (long)ecs_rng_below(
-                                    &r->rng, (uint64_t)(st->e[a] - st->s[a] + 1));
-            size_t lo = r->end_off[l], hi = r->end_off[l + 1];
-            if (hi == lo)
-                continue;
-            size_t b = r->end_list[lo + (size_t)ecs_rng_below(&r->rng, hi - lo)];
-            if (b == a)
-                continue;
-            size_t pair[2] = {a, b};
-            if (st->s[b] < st->s[a]) {
-                pair[0] = b;
-                pair[1] = a;
-            }
-            /* the later task first: it moves before the other */
-            size_t sw[2] = {pair[1], pair[0]};
-            if (lh_chain(st, sw, 2)) {
-                improved = 1;
-                break;
-            }
+    for (int tries = 0; tries < LH_SWAP_TRIES; tries++) {
+        long l = st->s[a] + (long)ecs_rng_below(
+                                &r->rng, (uint64_t)(st->e[a] - st->s[a] + 1));
+        size_t lo = r->end_off[l], hi = r->end_off[l + 1];
+        if (hi == lo)
+            continue;
+        size_t b = r->end_list[lo + (size_t)ecs_rng_below(&r->rng, hi - lo)];
+        if (b == a || st->e[b] != l)
+            continue;
+        size_t sw[2] = {a, b};
+        if (st->s[b] > st->s[a]) {
+            sw[0] = b;
+            sw[1] = a;
         }
+        if (lh_chain(st, sw, 2))
+            return 1;
     }
-    return improved;
+    return 0;
 }
 
 /* q's only precedence edge into the marked set is the one to x. */
@@ -283,48 +283,59 @@ static size_t tight_tree(lh_run *r, const lh_state *st, size_t t,
     return k;
 }
 
-/* Trees of tight tasks around every task. */
-static int pass_trees(lh_run *r, lh_state *st)
+/* Every move around every dirty task, tasks in random order; a task none
+ * of whose moves pays is clean until a move near it dirties it again. */
+static void pass_tasks(lh_run *r, lh_state *st)
 {
-    int improved = 0;
     size_t nodes[LH_TREE_MAX], parent[LH_TREE_MAX];
     unsigned char rel[LH_TREE_MAX];
     for (size_t i = 0; i < st->n; i++)
         r->perm[i] = i;
     shuffle(&r->rng, r->perm, st->n);
-    for (size_t q = 0; q < st->n && !time_up(r); q++) {
-        size_t k = tight_tree(r, st, r->perm[q], nodes, parent, rel);
+    for (size_t q = 0; q < st->n && !time_up(r) && !st->oom; q++) {
+        size_t t = r->perm[q];
+        if (!st->dirty[t])
+            continue;
+        int moved = lh_chain(st, &t, 1);
+        moved |= tight_chain(r, st, t);
+        size_t k = tight_tree(r, st, t, nodes, parent, rel);
         if (k > 1)
-            improved |= lh_tree(st, nodes, parent, rel, k);
+            moved |= lh_tree(st, nodes, parent, rel, k);
+        moved |= swaps(r, st, t);
+        if (!moved)
+            st->dirty[t] = 0;
     }
-    return improved;
 }
 
-/* Rounds of moves until none pays, the time or the round limit. */
+static int any_dirty(const lh_state *st)
+{
+    for (size_t i = 0; i < st->n; i++)
+        if (st->dirty[i])
+            return 1;
+    return 0;
+}
+
+/* Rounds of moves around the dirty tasks until none is left (a local
+ * optimum), the time or the round limit. */
 static void search(lh_run *r, lh_state *st)
 {
-    r->stop = ECS_LOCAL_ROUND_LIMIT;
-    for (long round = 0; round < r->prm->max_rounds; round++) {
+    for (long round = 0;; round++) {
         if (time_up(r) || st->oom) {
             r->stop = ECS_LOCAL_TIME_LIMIT;
             return;
         }
-        r->rounds++;
-        int improved = pass_singles(r, st);
-        improved |= pass_rows(r, st);
-        index_ends(r, st);
-        improved |= pass_tight(r, st);
-        improved |= pass_trees(r, st);
-        index_ends(r, st);
-        improved |= pass_swaps(r, st);
-        if (time_up(r)) {
-            r->stop = ECS_LOCAL_TIME_LIMIT;
-            return;
-        }
-        if (!improved) {
+        if (!any_dirty(st)) {
             r->stop = ECS_LOCAL_CONVERGED;
             return;
         }
+        if (round == r->prm->max_rounds) {
+            r->stop = ECS_LOCAL_ROUND_LIMIT;
+            return;
+        }
+        r->rounds++;
+        pass_rows(r, st);
+        index_ends(r, st);
+        pass_tasks(r, st);
     }
 }
 
@@ -381,9 +392,10 @@ static int run_alloc(lh_run *r)
     r->qperm = malloc(P * sizeof *r->qperm);
     r->end_off = malloc(((size_t)r->D + 1) * sizeof *r->end_off);
     r->mark = calloc(n, sizeof *r->mark);
+    r->prio = malloc(n * sizeof *r->prio);
     return r->perm && r->chain && r->rows && r->order && r->pe &&
                    r->end_list && r->row_off && r->qperm && r->end_off &&
-                   r->mark
+                   r->mark && r->prio
                ? 0
                : -1;
 }
@@ -400,6 +412,7 @@ static void run_release(lh_run *r)
     free(r->qperm);
     free(r->end_off);
     free(r->mark);
+    free(r->prio);
     free(r->cls);
     lh_cache_release(&r->cache);
 }
@@ -491,6 +504,106 @@ static int scratch_start(lh_run *r, lh_state *st)
     return rc;
 }
 
+/* Search from the start and, if asked, from scratch; the cheaper is in
+ * best.  1 when out of memory. */
+static int descend(lh_run *r, const ecs_schedule *start, lh_state *best,
+                   lh_state *alt, ecs_local_result *out)
+{
+    for (size_t i = 0; i < best->n; i++)
+        lh_state_set(best, i, start->task[i].start, start->task[i].stop);
+    memset(best->dirty, 1, best->n);
+    search(r, best);
+    if (best->oom)
+        return 1;
+    if (!r->prm->scratch_start || time_up(r) || scratch_start(r, alt) != 0)
+        return alt->oom;
+    memset(alt->dirty, 1, alt->n);
+    search(r, alt);
+    if (lh_state_total(alt) < lh_state_total(best)) {
+        lh_state_copy(best, alt);
+        out->from_scratch = 1;
+    }
+    return alt->oom;
+}
+
+/* ---- iterated local search ---- */
+
+/* Kick 1..LH_KICK_TASKS random tasks of alt: each, at even odds, to a
+ * random interval that keeps precedence and capacity or shrunk to its work
+ * at f = 1 (at one end of its interval, which frees slots); the shrink is
+ * also the fall-back when no other interval has room. */
+static void kick_tasks(lh_run *r, lh_state *alt)
+{
+    size_t n = alt->n;
+    memset(alt->dirty, 0, n);
+    size_t nk = 1 + (size_t)ecs_rng_below(&r->rng,
+                                          n < LH_KICK_TASKS ? n : LH_KICK_TASKS);
+    for (size_t q = 0; q < nk; q++) {
+        size_t t = (size_t)ecs_rng_below(&r->rng, n);
+        uint64_t r1 = ecs_rng_next(&r->rng), r2 = ecs_rng_next(&r->rng);
+        if ((r2 & 1) || !lh_kick(alt, t, r1, r2 >> 1))
+            lh_shrink(alt, t, (int)(r1 & 1));
+    }
+}
+
+/* Rebuild alt from scratch at f = 1 by serial schedule generation, tasks by
+ * their start in best plus a random delay of up to `noise` slots (noise
+ * drawn in 1..D'/2); 0 when it meets D'. */
+static int kick_relist(lh_run *r, const lh_state *best, lh_state *alt)
+{
+    size_t n = best->n;
+    uint64_t noise = 1 + ecs_rng_below(&r->rng, (uint64_t)(r->D / 2 + 1));
+    for (size_t i = 0; i < n; i++)
+        r->prio[i] = best->s[i] * LH_PRIO_SCALE +
+                     (long)ecs_rng_below(&r->rng, noise * LH_PRIO_SCALE + 1);
+    lh_state_clear(alt);
+    if (lh_serial(alt, r->prio, r->order) != 0)
+        return -1;
+    memset(alt->dirty, 1, n);
+    return 0;
+}
+
+/*
+ * Kick, search, keep the cheaper, until max_stall kicks in a row found
+ * nothing (scaled down above LH_STALL_TASKS tasks), the time or out of
+ * memory (returns 1).  Relists (kick_relist) are LH_RELIST_PCT % of the
+ * kicks on graphs up to LH_RELIST_TASKS tasks, none above.
+ */
+static int iterate(lh_run *r, lh_state *best, lh_state *alt,
+                   ecs_local_result *out)
+{
+    size_t n = best->n;
+    long stall_max = r->prm->max_stall;
+    if (n > LH_STALL_TASKS) {
+        stall_max = (long)((double)stall_max * LH_STALL_TASKS / (double)n);
+        if (stall_max < LH_STALL_MIN)
+            stall_max = r->prm->max_stall < LH_STALL_MIN ? r->prm->max_stall
+                                                         : LH_STALL_MIN;
+    }
+    for (long stall = 0; n > 0 && stall < stall_max && !time_up(r); stall++) {
+        out->kicks++;
+        int relist = n <= LH_RELIST_TASKS &&
+                     ecs_rng_below(&r->rng, 100) < LH_RELIST_PCT;
+        if (relist) {
+            if (kick_relist(r, best, alt) != 0)
+                continue;
+        } else {
+            lh_state_copy(alt, best);
+            kick_tasks(r, alt);
+        }
+        search(r, alt);
+        if (alt->oom)
+            return 1;
+        double a = lh_state_total(alt), b = lh_state_total(best);
+        if (a < b - 1e-10 * (1.0 + fabs(b))) {
+            lh_state_copy(best, alt);
+            out->kicks_improved++;
+            stall = -1;
+        }
+    }
+    return 0;
+}
+
 ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
                          const double *price, size_t nprice, long deadline,
                          const ecs_schedule *start,
@@ -522,26 +635,13 @@ ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
     int bad = lh_cache_init(&r.cache, g, p, price, deadline,
                             prm->cache_mb * 1048576.0, &r.cls) != 0 ||
               run_alloc(&r) != 0 ||
-              lh_state_init(&st, g, p, deadline, &r.cache, r.cls) != 0;
-    if (!bad) {
-        for (size_t i = 0; i < g->n; i++)
-            lh_state_set(&st, i, start->task[i].start, start->task[i].stop);
-        search(&r, &st);
-        bad = st.oom;
-    }
-    ecs_local_stop stop = r.stop;
-    if (!bad && prm->scratch_start && !time_up(&r)) {
-        bad = lh_state_init(&alt, g, p, deadline, &r.cache, r.cls) != 0;
-        if (!bad && scratch_start(&r, &alt) == 0 && !alt.oom) {
-            search(&r, &alt);
-            if (lh_state_total(&alt) < lh_state_total(&st)) {
-                lh_state_copy(&st, &alt);
-                out->from_scratch = 1;
-                stop = r.stop;
-            }
-        }
-        bad = bad || alt.oom;
-    }
+              lh_state_init(&st, g, p, deadline, &r.cache, r.cls) != 0 ||
+              lh_state_init(&alt, g, p, deadline, &r.cache, r.cls) != 0;
+    if (!bad)
+        bad = descend(&r, start, &st, &alt, out) ||
+              iterate(&r, &st, &alt, out);
+    if (r.stop != ECS_LOCAL_TIME_LIMIT && time_up(&r))
+        r.stop = ECS_LOCAL_TIME_LIMIT;
     out->moves = st.moves + alt.moves;
     out->improved = st.improved + alt.improved;
     lh_state_release(&alt);
@@ -552,26 +652,31 @@ ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
         rc = export(&r, &st, &res, diag);
     out->rows = r.cache.computed;
     out->rounds = r.rounds;
-    out->stop = stop;
+    out->stop = r.stop;
     lh_state_release(&st);
     run_release(&r);
     if (rc != ECS_OK)
         return rc;
     ecs_check_report rep;
-    ecs_result crc = ecs_check_schedule(g, p, price, nprice, deadline, res,
-                                        &rep);
-    if (crc != ECS_OK || rep.cost > out->start_cost) {
+    if (ecs_check_schedule(g, p, price, nprice, deadline, res, &rep) !=
+        ECS_OK) {
+        ecs_schedule_free(res);
+        return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                            "the local heuristic's schedule fails the "
+                            "checker: %s", rep.msg);
+    }
+    if (rep.cost > out->start_cost) {
         ecs_schedule_free(res);
         res = ecs_schedule_copy(start);
         if (res == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         out->kept_start = 1;
-        crc = ecs_check_schedule(g, p, price, nprice, deadline, res, &rep);
+        rep.cost = out->start_cost;
+        rep.makespan = ecs_schedule_makespan(start);
     }
     out->schedule = res;
     out->cost = rep.cost;
     out->makespan = rep.makespan;
     out->runtime_s = now_s() - t0;
-    (void)crc;
     return ECS_OK;
 }

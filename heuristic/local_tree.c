@@ -298,8 +298,12 @@ int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
         for (size_t j = 0; j < k; j++)
             add(st, st->tns[j], st->tne[j], -1);
         if (fits) {
-            for (size_t j = 0; j < k; j++)
+            for (size_t j = 0; j < k; j++) {
+                st->os[j] = st->s[nodes[j]];
+                st->oe[j] = st->e[nodes[j]];
                 lh_state_set(st, nodes[j], st->tns[j], st->tne[j]);
+            }
+            lh_moved(st, nodes, k);
             moved = 1;
             st->improved++;
         }

@@ -88,6 +88,8 @@ typedef struct ecs_local_params {
     long max_rounds;     /* rounds of moves per start, default 1000 */
     int scratch_start;   /* also search from a schedule built from scratch
                             (default 1) */
+    long max_stall;      /* kicks in a row without a better schedule before
+                            the search stops, default 100; >= 0 */
     double cache_mb;     /* interval-cost cache size, default 256 MB; >= 1 */
 } ecs_local_params;
 
@@ -110,6 +112,8 @@ typedef struct ecs_local_result {
     unsigned long moves;    /* chains re-placed (tried) */
     unsigned long improved; /* of which lowered the cost */
     unsigned long rows;     /* interval-cost rows computed by DP */
+    unsigned long kicks;    /* perturbations tried */
+    unsigned long kicks_improved; /* of which led to a cheaper schedule */
     int from_scratch;       /* 1 when the winner came from the scratch start */
     double runtime_s;
 } ecs_local_result;
