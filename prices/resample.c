@@ -13,7 +13,7 @@ void ecs_price_resampled_release(ecs_price_resampled *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The synthetic built-ins: one value per slot (MODEL.md). */
+/* The synthetic built-ins: one value per slot (docs/MODEL.md "Prices"). */
 static ecs_result synthetic(ecs_price_kind kind, size_t min_slots,
                             ecs_price_resampled *out, ecs_diag *diag)
 {

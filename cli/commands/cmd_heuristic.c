@@ -1,5 +1,5 @@
 /* ecsched heuristic GRAPH -p P: the budgeted frequency-scaling heuristic
- * (MODEL.md "Heuristic") on the base schedule, with its search landscape. */
+ * (docs/MODEL.md "Heuristic") on the base schedule, with its search landscape. */
 #include "run/cli.h"
 #include "commands/commands.h"
 #include "run/problem.h"

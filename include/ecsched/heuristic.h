@@ -1,6 +1,6 @@
 /*
  * ecsched: the budgeted frequency-scaling heuristic of Gerhards and Keller
- * (MODEL.md "Heuristic"), on top of a base schedule at f = 1.
+ * (docs/MODEL.md "Heuristic"), on top of a base schedule at f = 1.
  *
  * The base schedule fixes each task's PE and the per-PE order; a candidate
  * budget b gives every slot l < D' the budget b / D'; the greedy mapper
@@ -10,7 +10,8 @@
  * bisects [0, B].  The result never costs more than the base and always
  * meets D' (the base itself is the fall-back).
  *
- * Decisions taken here where MODEL.md leaves room:
+ * Decisions taken where the paper leaves room (docs/MODEL.md "Heuristic"
+ * states them as part of the model):
  * - Budget range.  B = sigma * C+, where C+ = sum over the base schedule's
  *   slots of power(f) * |r_l|.  Without negative prices in the slots the
  *   base uses, C+ = cost(base) = Cm and B = sigma * Cm as in the paper; with
@@ -91,7 +92,7 @@ typedef struct ecs_heur_result {
     int fallback;               /* 1 when the base schedule itself is returned */
     size_t ncand;               /* candidates evaluated */
     ecs_heur_candidate *cand;   /* all of them, in evaluation order */
-    /* added fields */
+    /* what was searched, and the makespans */
     double range;               /* B, the budget range searched */
     size_t nfeasible;           /* feasible candidates */
     long makespan;              /* makespan of the result (<= D') */

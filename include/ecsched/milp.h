@@ -1,7 +1,7 @@
 /*
  * ecsched: cost-optimal schedules as mixed-integer programs on GLPK
- * (solver/; MODEL.md "MILP, paper formulation (corrected)" and "MILP,
- * strong formulation").
+ * (solver/; docs/MODEL.md "MILP, strong formulation" and "MILP, paper
+ * formulation").
  *
  * GLPK never aborts the process (glp_error_hook) and prints nothing unless
  * verbose.  Inputs are validated before GLPK is called.

@@ -1,5 +1,5 @@
 /*
- * ecsched: price schedules (MODEL.md "Prices").
+ * ecsched: price schedules (docs/MODEL.md "Prices").
  *
  * A price series is what a file or a built-in gives: points (UTC start,
  * length, price) in the original currency and unit.  The schedulers use

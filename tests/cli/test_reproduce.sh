@@ -69,7 +69,7 @@ S=$T_DIR/q/saving.jsonl
 expect_eq "$(grep -c . "$S")" 36 "saving: 2 P x 6 E x (base, sweep, binary) rows"
 expect_eq "$(grep -c '"error":null' "$S")" 36 "no case failed"
 expect_eq "$(grep -c '"meets_deadline":true' "$S")" 36 "every schedule meets its deadline"
-# the heuristic never costs more than the base (MODEL.md): cost <= base_cost
+# the heuristic never costs more than the base (docs/MODEL.md "Heuristic"): cost <= base_cost
 over=$(sed -n 's/.*"cost":\([-0-9.e]*\),"base_cost":\([-0-9.e]*\),.*/\1 \2/p' "$S" |
   awk '$1 > $2 + 1e-9 { n++ } END { print n + 0 }')
 expect_eq "$over" 0 "no heuristic row costs more than its base"
