@@ -200,7 +200,7 @@ static int parse_args(info_args *a, int argc, char **argv)
             a->json = 1;
             break;
         case OPT_FORMAT:
-            if (ecs_stg_format_parse(optarg, &a->format) != 0)
+            if (ecs_stg_format_parse(optarg, &a->format, NULL) != ECS_OK)
                 return ecs_cli_usage_error(
                     CMD, "--format must be auto, standard, proto or comm, "
                          "not '%s'",

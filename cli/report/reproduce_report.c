@@ -644,8 +644,11 @@ static void head(md *m, const ecs_reproduce_setup *su,
         su->quick ? "quick (`--quick`: a subset)" : "full", su->ngraphs,
         su->graphs_dir ? su->graphs_dir : "?", su->pes ? su->pes : "?",
         su->time_limit_s);
-    if (su->elapsed_s >= 0)
-        out(m, " Took %.0f s on a shared 2-core machine.", su->elapsed_s);
+    if (su->elapsed_s >= 0 && su->cpus >= 1)
+        out(m, " Took %.0f s on a machine with %ld online CPU%s.",
+            su->elapsed_s, su->cpus, su->cpus == 1 ? "" : "s");
+    else if (su->elapsed_s >= 0)
+        out(m, " Took %.0f s.", su->elapsed_s);
     out(m, "\nPercentages are means over cases; \"pp\" are percentage "
            "points. Raw results: `*.jsonl` (batch rows) in this directory.\n\n");
 }

@@ -32,6 +32,8 @@ typedef struct ecs_reproduce_setup {
     const char *extensions;   /* saving experiment, e.g. "0,0.05,0.2" */
     double time_limit_s;      /* per MILP */
     double elapsed_s;         /* < 0 when unknown (report only) */
+    long cpus;                /* online CPUs when the run took place, < 1
+                                 when unknown */
 } ecs_reproduce_setup;
 
 /* The rows of a JSON-lines file; *rows NULL and n 0 when the file is

@@ -66,7 +66,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         m->extension_given = 1;
         return 1;
     case ECS_OPT_FORMAT:
-        if (ecs_stg_format_parse(arg, &m->format) != 0)
+        if (ecs_stg_format_parse(arg, &m->format, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--format must be auto, standard, proto or comm, not '%s'",
                                 arg),

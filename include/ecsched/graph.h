@@ -24,8 +24,13 @@ typedef enum ecs_stg_format {
 /* Name of a format: "auto", "standard", "proto", "comm". */
 const char *ecs_stg_format_name(ecs_stg_format f);
 
-/* Parse a format name; returns 0 or -1 when unknown. */
-int ecs_stg_format_parse(const char *name, ecs_stg_format *out);
+/*
+ * Parse a format name ("auto", "standard", "proto", "comm") into *out.
+ * ECS_OK, or ECS_EINVAL with diag (may be NULL) naming the value and the
+ * accepted names; *out is untouched then.
+ */
+ecs_result ecs_stg_format_parse(const char *name, ecs_stg_format *out,
+                                ecs_diag *diag);
 
 /* Metadata from the STG "#" information block, where present. */
 typedef struct ecs_stg_meta {

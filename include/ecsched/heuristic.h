@@ -55,8 +55,13 @@ typedef enum ecs_heur_mode {
 /* "sweep" / "binary" */
 const char *ecs_heur_mode_name(ecs_heur_mode m);
 
-/* Parse a mode name; 0, or -1 when unknown. */
-int ecs_heur_mode_parse(const char *name, ecs_heur_mode *out);
+/*
+ * Parse a mode name ("sweep", "binary") into *out.  ECS_OK, or ECS_EINVAL
+ * with diag (may be NULL) naming the value and the accepted names; *out is
+ * untouched then.
+ */
+ecs_result ecs_heur_mode_parse(const char *name, ecs_heur_mode *out,
+                               ecs_diag *diag);
 
 /* Largest number of sweep steps accepted. */
 #define ECS_HEUR_MAX_STEPS 1000000L

@@ -24,8 +24,14 @@ typedef enum ecs_milp_formulation {
 /* "strong" / "paper" */
 const char *ecs_milp_formulation_name(ecs_milp_formulation f);
 
-/* Parse a formulation name; 0, or -1 when unknown. */
-int ecs_milp_formulation_parse(const char *name, ecs_milp_formulation *out);
+/*
+ * Parse a formulation name ("strong", "paper") into *out.  ECS_OK, or
+ * ECS_EINVAL with diag (may be NULL) naming the value and the accepted
+ * names; *out is untouched then.
+ */
+ecs_result ecs_milp_formulation_parse(const char *name,
+                                      ecs_milp_formulation *out,
+                                      ecs_diag *diag);
 
 /* XX(ENUM_SUFFIX, "name in output") */
 #define ECS_MILP_STATUS_MAP(XX)                                              \

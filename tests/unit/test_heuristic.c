@@ -580,11 +580,15 @@ static void test_params(void **state)
     prm.max_bisections = 0;
     assert_int_equal(ecs_heur_params_validate(&prm, &d), ECS_EINVAL);
     ecs_heur_mode m;
-    assert_int_equal(ecs_heur_mode_parse("binary", &m), 0);
+    assert_int_equal(ecs_heur_mode_parse("binary", &m, &d), ECS_OK);
     assert_int_equal(m, ECS_HEUR_BINARY);
-    assert_int_equal(ecs_heur_mode_parse("sweep", &m), 0);
+    assert_int_equal(ecs_heur_mode_parse("sweep", &m, NULL), ECS_OK);
     assert_int_equal(m, ECS_HEUR_SWEEP);
-    assert_int_equal(ecs_heur_mode_parse("Sweep", &m), -1);
+    assert_int_equal(ecs_heur_mode_parse("Sweep", &m, &d), ECS_EINVAL);
+    assert_int_equal(m, ECS_HEUR_SWEEP); /* untouched */
+    assert_string_equal(d.msg,
+                        "unknown heuristic mode 'Sweep' (sweep or binary)");
+    assert_int_equal(ecs_heur_mode_parse(NULL, &m, NULL), ECS_EINVAL);
     assert_string_equal(ecs_heur_mode_name(ECS_HEUR_BINARY), "binary");
     assert_string_equal(ecs_heur_mode_name(ECS_HEUR_SWEEP), "sweep");
 }
