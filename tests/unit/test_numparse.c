@@ -233,7 +233,7 @@ static void test_extend(void **state)
     /* brute force against integer arithmetic: M * (1000 + e) / 1000 */
     for (long m = 0; m <= 200; m++)
         for (long k = 0; k <= 1000; k += 7) {
-            char buf[16];
+            char buf[48];
             snprintf(buf, sizeof buf, "%ld.%03ld", k / 1000, k % 1000);
             assert_int_equal(ecs_parse_decimal(buf, &e), ECS_OK);
             assert_int_equal(ecs_decimal_extend(m, e, &out), ECS_OK);
