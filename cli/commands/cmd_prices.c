@@ -149,7 +149,7 @@ static void slot_time(const prices_job *j, size_t l, char *buf, size_t size)
     }
     long long t = j->r.first_utc +
                   (long long)(l % j->r.m) * 60LL * j->r.slot_minutes;
-    ecs_price_time_format(t, buf, size);
+    ecs_prices_time_format(t, buf, size);
 }
 
 /* Where the unit came from. */
