@@ -157,6 +157,13 @@ expect_err 'data/stg/rand0000.stg: cannot open' "not found: the path as given is
 mkdir -p "$W/mydata/stg" && cp "$top/tests/fixtures/tiny.stg" "$W/mydata/stg/rand0000.stg"
 RC=0; ECSCHED_DATA=$W/mydata "$P/bin/ecsched" info data/stg/rand0000.stg >"$OUT" 2>"$ERR" || RC=$?
 expect_out '^data/stg/rand0000.stg +standard +5 +4 ' "ECSCHED_DATA comes first (its stg/rand0000.stg is tiny.stg)"
+exe_data=$(cd "$(dirname "$ECSCHED")/.." && pwd)/data
+if [ -d "$exe_data/paper32" ]; then
+  RC=0; env -u ECSCHED_DATA "$ECSCHED" info data/paper32/g31_n32.stg >"$OUT" 2>"$ERR" || RC=$?
+  expect_rc 0 "the tree's $(basename "$(dirname "$ECSCHED")")/ecsched outside the tree: data/ beside its bin/"
+else
+  skip "no data/ beside $ECSCHED's directory"
+fi
 cd "$top" || exit 1
 
 # ---- DESTDIR: staged, then run from the stage (found beside the binary) ----
