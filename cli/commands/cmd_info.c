@@ -1,5 +1,6 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"
@@ -55,7 +56,9 @@ static void read_row(info_row *r, ecs_stg_format format)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    ecs_result rc = ecs_stg_read_file(r->file, format, &g, &diag);
+    char found[4096];
+    const char *path = ecs_cli_data_path(r->file, found, sizeof found);
+    ecs_result rc = ecs_stg_read_file(path, format, &g, &diag);
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, r->error, sizeof r->error);
         return;

@@ -1,6 +1,7 @@
 /* ecsched reproduce: the paper's experiments (section 5), our figures
  * beside the paper's. */
 #include "run/cli.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 #include "ecsched/numparse.h"
 #include "report/plots.h"
@@ -524,6 +525,8 @@ int ecs_cmd_reproduce(int argc, char **argv)
     int pr = parse_args(&r, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    char graphs_dir[4096]; /* the bundled graphs also from an install */
+    r.graphs_dir = ecs_cli_data_path(r.graphs_dir, graphs_dir, sizeof graphs_dir);
     if (r.time_limit <= 0)
         r.time_limit = r.quick ? 10 : 60;
     snprintf(r.time_arg, sizeof r.time_arg, "%g", r.time_limit);

@@ -42,6 +42,7 @@
 
 #include <jansson.h>
 
+#include "ecsched.h" /* ECS_VERSION */
 #include "ecsched/check.h"
 #include "ecsched/graph.h"
 #include "ecsched/numparse.h"
@@ -49,8 +50,6 @@
 #include "ecsched/prices.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
-
-#define ECS_VERSION "0.1.0"
 
 /* Exit codes of the command (README "Exit codes"). */
 typedef enum ecs_exit {

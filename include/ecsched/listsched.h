@@ -20,7 +20,7 @@
  * O(E + n log n).  *out is a new schedule of g (free with
  * ecs_schedule_free).  EINVAL if pes < 1, ENOMEM.
  */
-ecs_result ecs_list_schedule(const ecs_graph *g, int pes, ecs_schedule **out,
+ecs_result ecs_listsched_run(const ecs_graph *g, int pes, ecs_schedule **out,
                              ecs_diag *diag);
 
 /*

@@ -5,6 +5,18 @@
  *
  * GLPK never aborts the process (glp_error_hook) and prints nothing unless
  * verbose.  Inputs are validated before GLPK is called.
+ *
+ * The GLPK environment is the program's: ecs_milp_solve works in the
+ * calling thread's environment, deletes every GLPK object it made before it
+ * returns (GLPK's memory use is back where it was) and never calls
+ * glp_free_env(), so the program's own GLPK objects survive it.  A program
+ * that wants GLPK's per-thread memory back calls glp_free_env() itself,
+ * when it holds no GLPK object.  During the call ecs_milp_solve installs its
+ * own glp_error_hook and afterwards removes it (GLPK cannot tell it the
+ * program's: a program with its own hook installs it again).  After a GLPK
+ * error (ESOLVER; GLPK's error state, glp_at_error()), the problem object is
+ * left to the environment and every solve in that thread fails with ESOLVER
+ * until the program has called glp_free_env().
  */
 #ifndef ECSCHED_MILP_H
 #define ECSCHED_MILP_H
