@@ -15,7 +15,7 @@
 
 #include "ecsched/local.h"
 
-#include "../taskgraphs/rng.h"
+#include "ecsched/rng.h"
 
 /* ---- interval costs (local_cost.c) ---- */
 

@@ -1,0 +1,183 @@
+/*
+ * Critical-path list scheduling at f = 1 (listsched.h): CP/MISF priority
+ * (bottom level, then more successors, then lower index), non-delay, two
+ * binary heaps (ready tasks by priority, waiting tasks by ready time) and a
+ * heap of PE free times.  O((n + E) log n).
+ */
+#include "ecsched/listsched.h"
+
+#include <stdlib.h>
+
+/* A binary min-heap of task (or PE) indices under a caller's order. */
+typedef struct heap {
+    size_t *a;
+    size_t len;
+    const long *key;  /* primary key, smaller first */
+    const long *key2; /* secondary key, smaller first, or NULL */
+} heap;
+
+static int heap_less(const heap *h, size_t x, size_t y)
+{
+    if (h->key[x] != h->key[y])
+        return h->key[x] < h->key[y];
+    if (h->key2 && h->key2[x] != h->key2[y])
+        return h->key2[x] < h->key2[y];
+    return x < y;
+}
+
+static void heap_push(heap *h, size_t v)
+{
+    size_t i = h->len++;
+    h->a[i] = v;
+    while (i > 0) {
+        size_t p = (i - 1) / 2;
+        if (!heap_less(h, h->a[i], h->a[p]))
+            break;
+        size_t t = h->a[i];
+        h->a[i] = h->a[p];
+        h->a[p] = t;
+        i = p;
+    }
+}
+
+static size_t heap_pop(heap *h)
+{
+    size_t top = h->a[0];
+    h->a[0] = h->a[--h->len];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < h->len && heap_less(h, h->a[l], h->a[m]))
+            m = l;
+        if (r < h->len && heap_less(h, h->a[r], h->a[m]))
+            m = r;
+        if (m == i)
+            break;
+        size_t t = h->a[i];
+        h->a[i] = h->a[m];
+        h->a[m] = t;
+        i = m;
+    }
+    return top;
+}
+
+typedef struct ls_work {
+    long *negbl;    /* -bottom level: priority key */
+    long *negsucc;  /* -number of successors: tie key */
+    long *ready;    /* time all predecessors are done */
+    long *finish;   /* finish time (exclusive) */
+    size_t *left;   /* predecessors not yet scheduled */
+    long *pe_free;  /* per PE */
+    size_t *buf;    /* heap storage: 2n + pes */
+} ls_work;
+
+static void ls_work_free(ls_work *w)
+{
+    free(w->negbl);
+    free(w->negsucc);
+    free(w->ready);
+    free(w->finish);
+    free(w->left);
+    free(w->pe_free);
+    free(w->buf);
+}
+
+static int ls_work_alloc(ls_work *w, size_t n, int pes)
+{
+    size_t m = n ? n : 1;
+    w->negbl = malloc(m * sizeof *w->negbl);
+    w->negsucc = malloc(m * sizeof *w->negsucc);
+    w->ready = calloc(m, sizeof *w->ready);
+    w->finish = calloc(m, sizeof *w->finish);
+    w->left = malloc(m * sizeof *w->left);
+    w->pe_free = calloc((size_t)pes, sizeof *w->pe_free);
+    w->buf = malloc((2 * m + (size_t)pes) * sizeof *w->buf);
+    return w->negbl && w->negsucc && w->ready && w->finish && w->left &&
+           w->pe_free && w->buf;
+}
+
+/* A task's predecessors are all placed: it waits until its ready time. */
+static void release_task(const ecs_graph *g, ls_work *w, heap *waiting,
+                         size_t v)
+{
+    long r = 0;
+    for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
+        if (w->finish[g->pred[e]] > r)
+            r = w->finish[g->pred[e]];
+    w->ready[v] = r;
+    heap_push(waiting, v);
+}
+
+/* The list-scheduling loop; fills s. */
+static ecs_result ls_run(const ecs_graph *g, int pes, ls_work *w,
+                         ecs_schedule *s)
+{
+    size_t n = g->n;
+    heap avail = {w->buf, 0, w->negbl, w->negsucc};
+    heap waiting = {w->buf + n, 0, w->ready, NULL};
+    heap pe = {w->buf + 2 * n, 0, w->pe_free, NULL};
+    for (int q = 0; q < pes; q++)
+        heap_push(&pe, (size_t)q);
+    for (size_t v = 0; v < n; v++) {
+        w->left[v] = g->pred_off[v + 1] - g->pred_off[v];
+        if (w->left[v] == 0)
+            release_task(g, w, &waiting, v);
+    }
+    long now = 0; /* the scheduling clock never goes back */
+    for (size_t done = 0; done < n; done++) {
+        size_t q = heap_pop(&pe);
+        long t = w->pe_free[q] > now ? w->pe_free[q] : now;
+        if (avail.len == 0 && w->ready[waiting.a[0]] > t)
+            t = w->ready[waiting.a[0]];
+        now = t;
+        while (waiting.len > 0 && w->ready[waiting.a[0]] <= t)
+            heap_push(&avail, heap_pop(&waiting));
+        size_t v = heap_pop(&avail);
+        w->finish[v] = t + g->work[v];
+        w->pe_free[q] = w->finish[v];
+        heap_push(&pe, q);
+        ecs_result rc = ecs_schedule_place(s, v, (int)q, t, w->finish[v] - 1,
+                                           NULL, 0);
+        if (rc != ECS_OK)
+            return rc;
+        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
+            if (--w->left[g->succ[e]] == 0)
+                release_task(g, w, &waiting, g->succ[e]);
+    }
+    return ECS_OK;
+}
+
+ecs_result ecs_listsched_run(const ecs_graph *g, int pes, ecs_schedule **out,
+                             ecs_diag *diag)
+{
+    *out = NULL;
+    if (pes < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "list scheduling needs at least 1 PE, got %d", pes);
+    for (size_t v = 0; v < g->n; v++)
+        if (g->work[v] <= 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld has no work: contract the graph first",
+                                g->id[v]);
+    ls_work w = {0};
+    ecs_schedule *s = ecs_schedule_new(g->n);
+    if (s == NULL || !ls_work_alloc(&w, g->n, pes)) {
+        ls_work_free(&w);
+        ecs_schedule_free(s);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    ecs_graph_bottom_levels(g, w.negbl);
+    for (size_t v = 0; v < g->n; v++) {
+        w.negbl[v] = -w.negbl[v];
+        w.negsucc[v] = -(long)(g->succ_off[v + 1] - g->succ_off[v]);
+    }
+    ecs_result rc = ls_run(g, pes, &w, s);
+    ls_work_free(&w);
+    if (rc != ECS_OK) {
+        ecs_schedule_free(s);
+        return ecs_diag_set(diag, rc, NULL, 0, "list scheduling: %s",
+                            ecs_strerror(rc));
+    }
+    *out = s;
+    return ECS_OK;
+}
