@@ -192,7 +192,8 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
     memset(&set, 0, sizeof set);
     for (size_t k = 0; k < n; k++)
         set.want[w->plan->method[ids[k] % w->plan->nmethod]] = 1;
-    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, w->plan->time_limit_s};
+    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, w->plan->time_limit_s,
+                          0, 0};
     ecs_methods_run(&ctx, &set, before_method, w);
     for (size_t k = 0; k < n; k++) {
         ecs_batch_row row;

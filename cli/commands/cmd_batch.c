@@ -28,7 +28,7 @@ const ecs_command ecs_command_batch = {
     "  --extension LIST   E values, e.g. 0,0.05,0.2 (default 0)\n"
     "  --prices LIST      price schedules (built-in names or CSV files;\n"
     "                     default epex-2016-10-19)\n"
-    "  --methods LIST     of base,sweep,binary,milp (default: all available)\n"
+    "  --methods LIST     of base,sweep,binary,local,milp (default: all available)\n"
     "  --time-limit S     MILP time limit per case (default 60)\n"
     "  --makespan-limit S base schedule search per graph and P (default 10)\n"
     "  --kill-after S     watchdog per case (default 2 x time limit + makespan\n"

@@ -1,5 +1,5 @@
-/* ecsched compare GRAPH -p P: base, heuristic (sweep, binary) and MILP on
- * one problem, side by side. */
+/* ecsched compare GRAPH -p P: base, heuristic (sweep, binary), local and
+ * MILP on one problem, side by side. */
 #include "run/methods.h"
 #include "run/cli.h"
 #include "commands/commands.h"
@@ -18,15 +18,16 @@ const ecs_command ecs_command_compare = {
     "                       [--time-limit S] [--methods LIST] [--json] [-o FILE]\n"
     "\n"
     "Computes the base schedule (makespan-optimal at f = 1), the heuristic in\n"
-    "both modes (sweep, binary) and the MILP (warm-started with the better\n"
-    "heuristic schedule), checks every schedule with the checker and prints\n"
+    "both modes (sweep, binary), the local heuristic (from the sweep's\n"
+    "schedule; heuristic --mode local) and the MILP (warm-started with the\n"
+    "best heuristic schedule), checks every schedule with the checker and prints\n"
     "one aligned row per method: cost, cost over the proven optimum, saving\n"
     "versus the base, makespan, D', whether it meets D', status and time.\n"
     "\n"
     "  --extension E    D' = floor(M (1 + E)), M the base makespan (default 0)\n"
     "  --deadline N     D' directly\n"
     "  --time-limit S   MILP time limit in seconds (default 60)\n"
-    "  --methods LIST   subset of base,sweep,binary,milp (default: all)\n"
+    "  --methods LIST   subset of base,sweep,binary,local,milp (default: all)\n"
     "  --json           the document with all schedules on stdout, no table\n"
     "  -o FILE          also write that document to FILE (atomically)\n"
     "\n"
@@ -56,7 +57,7 @@ static int parse_methods(compare_job *j, const char *list)
          t = strtok_r(NULL, ",", &save)) {
         ecs_method m;
         if (ecs_method_parse(t, &m) != 0)
-            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, milp)", t);
+            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp)", t);
         if (!ecs_method_available(m))
             return ecs_cli_usage_error(CMD, "method '%s' is not available in this build", t);
         j->set.want[m] = 1;
@@ -340,7 +341,7 @@ int ecs_cmd_compare(int argc, char **argv)
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
-    ecs_method_ctx ctx = {&j.pb, &j.m.platform, NULL, j.time_limit_s};
+    ecs_method_ctx ctx = {&j.pb, &j.m.platform, NULL, j.time_limit_s, 0, 0};
     ecs_methods_run(&ctx, &j.set, NULL, NULL);
     const ecs_method_out *milp = &j.set.out[ECS_METHOD_MILP];
     if (j.set.want[ECS_METHOD_MILP] && j.set.rc[ECS_METHOD_MILP] == ECS_OK) {

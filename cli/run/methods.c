@@ -2,6 +2,7 @@
 #include "run/methods.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 #include "ecsched/milp.h"
 
 #include <math.h>
@@ -35,6 +36,7 @@ int ecs_method_available(ecs_method m)
     case ECS_METHOD_BASE:
     case ECS_METHOD_SWEEP:
     case ECS_METHOD_BINARY:
+    case ECS_METHOD_LOCAL:
     case ECS_METHOD_MILP:
         return 1;
     case ECS_METHOD_COUNT:
@@ -88,6 +90,39 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
                  r.fallback ? "fallback" : "feasible");
     }
     ecs_heur_result_release(&r);
+    return rc;
+}
+
+/* The sweep (default parameters), then the local heuristic from its
+ * schedule: never dearer than the sweep. */
+static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_method_out sweep;
+    ecs_result rc = ecs_method_run(ECS_METHOD_SWEEP, ctx, &sweep, diag);
+    if (rc != ECS_OK || sweep.schedule == NULL) {
+        if (rc == ECS_OK)
+            snprintf(out->status, sizeof out->status, "%s", sweep.status);
+        ecs_method_out_release(&sweep);
+        return rc;
+    }
+    ecs_local_params prm;
+    ecs_local_params_init(&prm);
+    if (ctx->local_time_limit_s > 0)
+        prm.time_limit_s = ctx->local_time_limit_s;
+    if (ctx->local_seed != 0)
+        prm.seed = ctx->local_seed;
+    ecs_local_result r;
+    rc = ecs_local_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                       pb->deadline, sweep.schedule, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "feasible");
+    }
+    ecs_local_result_release(&r);
+    ecs_method_out_release(&sweep);
     return rc;
 }
 
@@ -157,6 +192,9 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
     case ECS_METHOD_BINARY:
         rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
         break;
+    case ECS_METHOD_LOCAL:
+        rc = run_local(ctx, out, diag);
+        break;
     case ECS_METHOD_MILP:
         rc = run_milp(ctx, out, diag);
         break;
@@ -177,7 +215,7 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
 static const ecs_schedule *best_heuristic(const ecs_method_set *set)
 {
     const ecs_method_out *best = NULL;
-    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_BINARY; k++) {
+    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_LOCAL; k++) {
         const ecs_method_out *o = &set->out[k];
         if (set->want[k] && set->rc[k] == ECS_OK && o->schedule != NULL &&
             (best == NULL || o->check.cost < best->check.cost))

@@ -1,18 +1,21 @@
 /*
  * The scheduling methods that compare and batch run, behind one dispatch
  * (cli/run/methods.c): base schedule, heuristic sweep and binary search,
- * MILP.  Every schedule a method returns has been through the checker.
+ * the local heuristic (from the sweep's schedule), MILP.  Every schedule a method returns has been through the checker.
  */
 #ifndef ECSCHED_CLI_BATCH_METHODS_H
 #define ECSCHED_CLI_BATCH_METHODS_H
 
 #include "run/problem.h"
 
+#include <stdint.h>
+
 /* XX(ENUM_SUFFIX, "name") in the order compare and batch run them. */
 #define ECS_METHOD_MAP(XX)                                                   \
     XX(BASE, "base")     /* the base schedule at f = 1 */                    \
     XX(SWEEP, "sweep")   /* heuristic, budget sweep */                       \
     XX(BINARY, "binary") /* heuristic, budget bisection */                   \
+    XX(LOCAL, "local")   /* local search from the sweep's schedule */        \
     XX(MILP, "milp")     /* exact, GLPK (strong formulation) */
 
 typedef enum ecs_method {
@@ -22,7 +25,7 @@ typedef enum ecs_method {
     ECS_METHOD_COUNT
 } ecs_method;
 
-/* "base", "sweep", "binary", "milp". */
+/* "base", "sweep", "binary", "local", "milp". */
 const char *ecs_method_name(ecs_method m);
 
 /* Parse a method name: 0, or -1 when unknown. */
@@ -37,6 +40,8 @@ typedef struct ecs_method_ctx {
     const ecs_platform *platform;
     const ecs_schedule *warm_start; /* MILP's first incumbent, or NULL */
     double time_limit_s;            /* MILP time limit */
+    double local_time_limit_s;      /* local's limit; <= 0: its default */
+    uint64_t local_seed;            /* local's seed; 0: its default */
 } ecs_method_ctx;
 
 /* What a method gives. */
@@ -74,7 +79,7 @@ typedef void (*ecs_method_hook)(ecs_method m, void *arg);
 
 /*
  * Run the wanted methods in the order of ECS_METHOD_MAP.  The MILP is
- * warm-started with the cheapest heuristic schedule (the sweep is run for
+ * warm-started with the cheapest heuristic schedule (local's included) (the sweep is run for
  * it, unrecorded, when no heuristic method is wanted).  before may be NULL.
  */
 void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,

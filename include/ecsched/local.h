@@ -4,7 +4,7 @@
  * from a feasible start (the paper heuristic's schedule).  Ours, not the
  * paper's.
  *
- * The model it searches (MODEL.md "MILP, strong formulation"): PEs are
+ * The model it searches (docs/MODEL.md "MILP, strong formulation"): PEs are
  * identical and a task occupies one contiguous interval, so a schedule is
  * one interval [s_i, e_i] per task with at most P tasks in every slot,
  * precedence e_a < s_b and e_i < D'; PEs are assigned at the end, greedily

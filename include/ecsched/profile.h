@@ -1,6 +1,6 @@
 /*
  * ecsched: the cheapest frequency profile of one task over an interval of
- * slots (MODEL.md "MILP, strong formulation": once a task's interval [s, e]
+ * slots (docs/MODEL.md "MILP, strong formulation": once a task's interval [s, e]
  * is fixed, its cheapest profile does not depend on any other task).
  *
  * For `work` units over slots s..e under per-slot prices price[l], choose
