@@ -2,6 +2,7 @@
 #include "report/reproduce_run.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 #include "ecsched/milp.h"
 #include "ecsched/numparse.h"
 #include "run/problem.h"
@@ -102,6 +103,57 @@ static void heur_row(run_ctx *cx, const ecs_cli_model *m,
         }
     }
     ecs_heur_result_release(&res);
+}
+
+/* The local heuristic from the sweep's schedule (run again: it takes
+ * milliseconds): its row, its schedule a candidate for the MILP's warm
+ * start. */
+static void local_row(run_ctx *cx, const ecs_cli_model *m,
+                      const ecs_cli_problem *pb, const char *graph, double e,
+                      ecs_schedule **best, double *best_cost)
+{
+    json_t *r = row_head(graph, m->platform.pes, e, m->prices_spec, "local");
+    ecs_heur_params hp;
+    ecs_heur_params_init(&hp);
+    ecs_heur_result hr;
+    memset(&hr, 0, sizeof hr);
+    ecs_local_params lp;
+    ecs_local_params_init(&lp);
+    ecs_local_result lr;
+    memset(&lr, 0, sizeof lr);
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    double t0 = ecs_cli_now();
+    ecs_result rc = ecs_heur_run(pb->g, &m->platform, pb->prices.price,
+                                 pb->prices.n, pb->deadline, pb->base, &hp,
+                                 &hr, &d);
+    if (rc == ECS_OK)
+        rc = ecs_local_run(pb->g, &m->platform, pb->prices.price,
+                           pb->prices.n, pb->deadline, hr.schedule, &lp, &lr,
+                           &d);
+    double t = ecs_cli_now() - t0;
+    ecs_check_report rep;
+    char err[ECS_DIAG_MSG_MAX + 64] = "";
+    if (rc != ECS_OK)
+        ecs_diag_format(&d, err, sizeof err);
+    else if (ecs_check_schedule(pb->g, &m->platform, pb->prices.price,
+                                pb->prices.n, pb->deadline, lr.schedule,
+                                &rep) != ECS_OK)
+        snprintf(err, sizeof err, "checker: %s", rep.msg);
+    row_tail(r, lr.cost, pb->base_cost, err[0] ? "error" : "feasible",
+             err[0] ? 0 : ecs_schedule_makespan(lr.schedule), pb->deadline,
+             t, err[0] ? err : NULL, pb);
+    json_array_append_new(cx->rows, r);
+    if (!err[0] && (*best == NULL || lr.cost < *best_cost)) {
+        ecs_schedule *c = ecs_schedule_copy(lr.schedule);
+        if (c) {
+            ecs_schedule_free(*best);
+            *best = c;
+            *best_cost = lr.cost;
+        }
+    }
+    ecs_local_result_release(&lr);
+    ecs_heur_result_release(&hr);
 }
 
 /* The MILP at the same D', warm-started
@@ -210,8 +262,8 @@ static ecs_result set_extension(const ecs_cli_model *m, ecs_cli_problem *pb,
     return ECS_OK;
 }
 
-/* base, sweep, binary for one graph and P over every price schedule and
- * E; the base schedule is computed once. */
+/* base, sweep, binary (and with the MILP local and milp) for one graph and
+ * P over every price schedule and E; the base schedule is computed once. */
 static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
                            size_t *done, size_t total, ecs_diag *diag)
 {
@@ -260,8 +312,10 @@ static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
             double best_cost = 0;
             heur_row(cx, &m, &pb, graph, e, ECS_HEUR_SWEEP, &best, &best_cost);
             heur_row(cx, &m, &pb, graph, e, ECS_HEUR_BINARY, &best, &best_cost);
-            if (h->with_milp)
+            if (h->with_milp) {
+                local_row(cx, &m, &pb, graph, e, &best, &best_cost);
                 milp_row(cx, &m, &pb, graph, e, best, first);
+            }
             ecs_schedule_free(best);
             if (isatty(2))
                 fprintf(stderr, "\r  %zu/%zu cases", ++*done, total);

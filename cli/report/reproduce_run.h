@@ -21,8 +21,9 @@ typedef struct ecs_repro_heur {
     const char *power;        /* NULL: quadratic */
     double makespan_time_limit_s; /* per base schedule (default 10) */
     int with_base;            /* a "base" row per case (default 1) */
-    int with_milp;            /* a "milp" row per case (default 0), warm-
-                                 started with the cheaper heuristic result;
+    int with_milp;            /* a "local" and a "milp" row per case
+                                 (default 0), the MILP warm-started with
+                                 the cheapest heuristic result;
                                  its proven optimum goes into the heuristic
                                  rows' "optimum" */
     double milp_time_limit_s; /* per MILP (default 60) */

@@ -15,26 +15,41 @@
  * The move: re-place a sequence of tasks t_1 .. t_k (a "chain", taken in an
  * order that respects the precedence among them) optimally, with every
  * other task fixed, by dynamic programming over (position in the chain,
- * last slot): t_j starts after t_{j-1} ends, after its other
+ * last slot): t_j starts after t_{j-1} ends and after its other
  * predecessors, ends before its other successors, and uses only slots where
- * fewer than P other tasks run.  The chains tried, in rounds:
- * - every task alone (move a task to any interval and, implicitly, PE);
- * - every PE's tasks in their order (re-time a whole PE: the other PEs
- *   leave at most P - 1 tasks in any slot, so every slot is open to it);
- * - "tight" chains: from a task, back and forth through the neighbour that
- *   blocks it (a predecessor ending right before it starts, or the task
- *   before it on its PE) and forward likewise (shifts a chain of tasks);
- * - pairs of tasks that overlap in time, in the swapped order (swap).
- * A move is taken when it lowers the cost; rounds repeat until a round
- * finds nothing (a local optimum), the time limit or the round limit.
+ * fewer than P other tasks run.  The chains tried:
+ * - a task alone (to any interval and, implicitly, any PE);
+ * - a stretch of a PE's tasks in their order (re-time a PE; from the start,
+ *   every PE whole: the other PEs leave at most P - 1 tasks in any slot);
+ * - the "tight" chain through a task: back through the tasks that end right
+ *   before each one starts (a predecessor preferred), forward through the
+ *   successors that start right after (shift a chain);
+ * - two tasks that overlap in time, in the swapped order (swap).
+ * A tree move re-places a task with the predecessors that end right before
+ * it and the successors that start right after it, and theirs (up to 16
+ * tasks whose precedence edges form a tree), by DP from the leaves; it is
+ * kept when the joint load fits P (siblings may share a slot).
+ * A move is taken when it lowers the cost.  A task none of whose moves pays
+ * is not tried again until a move changes one of its slots' neighbourhood,
+ * a predecessor or a successor ("don't look bits"); the search stops at a
+ * local optimum.
  *
  * Decisions:
  * - Start.  The given start schedule (any feasible schedule of g meeting
  *   D', e.g. the sweep's), its tasks re-profiled by the exact DP on their
- *   own intervals (never dearer).  A second start is built from scratch
- *   (list scheduling by latest start, each task in its cheapest interval
- *   that leaves its descendants room) when time allows; both are searched
- *   and the cheaper result is kept.
+ *   own intervals (never dearer).  With scratch_start, a second start built
+ *   from scratch (tasks by latest start, each in its cheapest interval that
+ *   leaves its descendants their critical path) is searched too; the
+ *   cheaper is kept.
+ * - Iterated local search.  From the best schedule: 1 to 3 random tasks are
+ *   moved to a random interval with room, or shrunk to their work at f = 1
+ *   (at one end of their interval); or (30 % of the kicks, graphs of at
+ *   most 200 tasks) the whole schedule is rebuilt at f = 1 by serial
+ *   schedule generation, tasks in the order of their starts plus a random
+ *   delay of up to 1..D'/2 slots.  Then the search; the result is kept if
+ *   cheaper.  The kicks stop after max_stall kicks in a row without a
+ *   cheaper schedule; above 100 tasks max_stall is scaled by 100 / n (at
+ *   least 5), since a kick there gains less and costs more.
  * - Interval lengths.  A task of work w considers intervals of at most
  *   Lmax(w) = min(D', 2 w / f_min + 8, 4096) slots (f_min the smallest
  *   positive frequency): longer ones only wait at f = 0 or run at f_min,
@@ -45,10 +60,10 @@
  *   dropped and refilled when it exceeds cache_mb.
  * - Never worse.  The result is checked by ecs_check_schedule; if it were
  *   dearer than the start by the checker's own sum (it cannot be by the
- *   DP's), or infeasible, the start itself is returned (kept_start = 1).
- * - Randomness.  The order in which tasks and chains are tried comes from
- *   a splitmix64 stream seeded with `seed`: the same inputs and seed give
- *   the same schedule, unless the time limit cuts the search short.
+ *   DP's), the start itself is returned (kept_start = 1).
+ * - Randomness.  Every random choice comes from a splitmix64 stream
+ *   (rng.h) seeded with `seed`: the same inputs and seed give the same
+ *   schedule, unless the time limit cuts the search short.
  * - Time.  The limit is wall-clock (CLOCK_MONOTONIC), checked between
  *   moves; the best schedule found by then is returned.
  */
@@ -85,11 +100,12 @@ const char *ecs_local_stop_name(ecs_local_stop s);
 typedef struct ecs_local_params {
     double time_limit_s; /* wall clock, default 10; > 0 */
     uint64_t seed;       /* order of the moves, default 1 */
-    long max_rounds;     /* rounds of moves per start, default 1000 */
+    long max_rounds;     /* rounds of moves per search, default 1000 */
     int scratch_start;   /* also search from a schedule built from scratch
                             (default 1) */
     long max_stall;      /* kicks in a row without a better schedule before
-                            the search stops, default 100; >= 0 */
+                            the search stops (see above), default 100;
+                            0: no kicks */
     double cache_mb;     /* interval-cost cache size, default 256 MB; >= 1 */
 } ecs_local_params;
 
@@ -125,7 +141,8 @@ typedef struct ecs_local_result {
  * with deadline D'.  The result is feasible, meets D' and costs no more
  * than the start (by the checker).  EINVAL when the inputs do not fit (diag
  * says which: a task without work, a start the checker rejects, bad
- * prices, bad params), ENOMEM.  Release *out with ecs_local_result_release
+ * prices, bad params), ENOMEM, EINTERNAL if its own schedule failed the
+ * checker (a bug; diag says how).  Release *out with ecs_local_result_release
  * (also after an error: *out is then empty).
  */
 ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
