@@ -3,8 +3,10 @@
  * state and the chain move of the local heuristic (local.h).
  *
  *   local_cost.c    interval costs per (distinct work, first slot), lazily
- *   local_chain.c   the state (intervals, load) and the chain DP move
- *   local_search.c  starts, rounds of moves, the result
+ *   local_chain.c   the state (intervals, load), the chain DP move, kicks,
+ *                   placement from scratch, PEs by start slot
+ *   local_tree.c    the tree DP move
+ *   local_search.c  starts, rounds of moves, iterated local search, the result
  *   local_params.c  parameters, names, release
  */
 #ifndef ECSCHED_LOCAL_INTERNAL_H
@@ -165,7 +167,7 @@ int lh_serial(lh_state *st, const long *prio, size_t *order);
  * index), each to the lowest free PE; rows[k] lists the tasks of the PEs
  * in PE order and start order, row_off[q] .. row_off[q+1] - 1 those of PE
  * q.  pe, rows: n entries; row_off: P + 1; order: n entries of space.
- * -1 if more than P would be needed (a bug). */
+ * 0; -1 if more than P would be needed (a bug), -2 out of memory. */
 int lh_assign_pes(const lh_state *st, int *pe, size_t *rows, size_t *row_off,
                   size_t *order);
 
