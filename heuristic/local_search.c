@@ -14,8 +14,10 @@
 /* Longest tight chain tried (tasks). */
 #define LH_TIGHT_MAX 24
 
-/* Tasks on either side of a dirty one in a PE stretch re-timed. */
+/* Tasks on either side of a dirty one in a PE stretch re-timed; a stretch
+ * is re-timed in windows of at most LH_ROW_WINDOW tasks. */
 #define LH_ROW_REACH 6
+#define LH_ROW_WINDOW 64
 
 /* Largest tree tried (tasks). */
 #define LH_TREE_MAX 16
@@ -118,8 +120,15 @@ static void pass_rows(lh_run *r, lh_state *st)
                 if (st->dirty[r->rows[y]])
                     hi = y;
             size_t end = hi + LH_ROW_REACH + 1 < b ? hi + LH_ROW_REACH + 1 : b;
-            if (end - lo > 1)
-                lh_chain(st, r->rows + lo, end - lo);
+            /* windows of at most LH_ROW_WINDOW tasks, overlapping by
+             * LH_ROW_REACH: the DP's space stays bounded */
+            for (size_t a0 = lo; end - a0 > 1 && !time_up(r);
+                 a0 += LH_ROW_WINDOW - LH_ROW_REACH) {
+                size_t len = end - a0 < LH_ROW_WINDOW ? end - a0 : LH_ROW_WINDOW;
+                lh_chain(st, r->rows + a0, len);
+                if (a0 + len == end)
+                    break;
+            }
             x = end;
         }
     }
