@@ -94,7 +94,8 @@ static void shuffle(ecs_rng *rng, size_t *a, size_t n)
 
 /* Re-time the PEs: on every PE, the stretches of tasks (in start order)
  * within LH_ROW_REACH tasks of a dirty one, PEs in random order.  From a
- * start where every task is dirty, each PE is one chain. */
+ * start where every task is dirty, each PE is re-timed whole (in windows of
+ * LH_ROW_WINDOW tasks). */
 static void pass_rows(lh_run *r, lh_state *st)
 {
     if (lh_assign_pes(st, r->pe, r->rows, r->row_off, r->order) != 0) {
