@@ -1,4 +1,4 @@
-/* Names of the STG layouts (graph.h). */
+/* Names of the graph file formats (graph.h). */
 #include "ecsched/graph.h"
 
 #include <string.h>
@@ -14,6 +14,10 @@ const char *ecs_stg_format_name(ecs_stg_format f)
         return "proto";
     case ECS_STG_COMM:
         return "comm";
+    case ECS_STG_DOT:
+        return "dot";
+    case ECS_STG_WFFORMAT:
+        return "wfformat";
     }
     return "unknown";
 }
@@ -21,7 +25,8 @@ const char *ecs_stg_format_name(ecs_stg_format f)
 int ecs_stg_format_parse(const char *name, ecs_stg_format *out)
 {
     static const ecs_stg_format all[] = {ECS_STG_AUTO, ECS_STG_STANDARD,
-                                         ECS_STG_PROTO, ECS_STG_COMM};
+                                         ECS_STG_PROTO, ECS_STG_COMM,
+                                         ECS_STG_DOT, ECS_STG_WFFORMAT};
     if (name == NULL)
         return -1;
     for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)

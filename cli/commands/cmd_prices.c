@@ -126,6 +126,7 @@ static ecs_result compute(prices_job *j, ecs_diag *diag)
     rc = ecs_prices_slots(&j->s, &j->r, o, want, &j->sp, diag);
     if (rc != ECS_OK)
         return rc;
+    ecs_cli_note_repeated(CMD, &j->sp);
     j->orig = malloc(want * sizeof *j->orig);
     if (j->orig == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
