@@ -45,22 +45,21 @@ ecs_result ecs_dot_write(FILE *f, const ecs_graph *g, const char *name,
     fputs("strict digraph ", f);
     dot_id(f, name ? name : "G");
     fputs(" {\n", f);
-    for (size_t k = 0; k < g->n; k++) {
-        size_t i = g->topo[k];
-        if (gio_skip_task(g, i))
-            continue;
-        fprintf(f, "  %ld [weight=%ld];\n", g->id[i], g->work[i]);
-    }
-    for (size_t k = 0; k < g->n; k++) {
-        size_t v = g->topo[k];
+    for (size_t i = 0; i < g->n; i++)
+        if (!gio_skip_task(g, i))
+            fprintf(f, "  %ld [weight=%ld];\n", g->id[i], g->work[i]);
+    for (size_t v = 0; v < g->n; v++) {
         if (gio_skip_task(g, v))
             continue;
         for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++) {
             size_t u = g->pred[e];
             if (gio_skip_task(g, u))
                 continue;
-            fprintf(f, "  %ld -> %ld [size=%ld];\n", g->id[u], g->id[v],
-                    g->pred_comm ? g->pred_comm[e] : 0L);
+            if (g->pred_comm)
+                fprintf(f, "  %ld -> %ld [size=%ld];\n", g->id[u], g->id[v],
+                        g->pred_comm[e]);
+            else
+                fprintf(f, "  %ld -> %ld;\n", g->id[u], g->id[v]);
         }
     }
     fputs("}\n", f);
@@ -110,8 +109,7 @@ ecs_result ecs_wfformat_write(FILE *f, const ecs_graph *g, const char *name,
         json_decref(st);
         json_decref(et);
     }
-    for (size_t k = 0; !bad && k < g->n; k++) {
-        size_t v = g->topo[k];
+    for (size_t v = 0; !bad && v < g->n; v++) {
         if (gio_skip_task(g, v))
             continue;
         json_t *t = json_object(), *par = json_array(), *chi = json_array(),

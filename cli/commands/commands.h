@@ -19,6 +19,7 @@ typedef struct ecs_command {
 #define ECS_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
     X(info)                                                                  \
+    X(convert)                                                               \
     X(generate)                                                              \
     X(prices)                                                                \
     X(makespan)                                                              \

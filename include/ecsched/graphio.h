@@ -115,7 +115,8 @@ ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
 /*
  * Write g in DOT: `strict digraph "NAME" {`, one `ID [weight=W];` per task
  * (layout dummies that are a source or a sink left out, as ecs_stg_write
- * does), one `A -> B [size=C];` per edge between written tasks, `}`.  A
+ * does), one `A -> B;` per edge between written tasks (`A -> B [size=C];`
+ * when g has communication costs), `}`; tasks in index order.  A
  * comment line `// COMMENT` first when comment is not NULL.  Ids are the
  * graph's ids.  EIO when writing fails.
  */
