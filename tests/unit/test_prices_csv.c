@@ -277,8 +277,9 @@ static void test_bad_numbers(void **state)
 {
     (void)state;
     ecs_price_options o = opts();
-    static const char *bad[] = {"810.219.971", "1.234,5", "12abc", "--1",
-                                "1e", "nan", "inf", "0x10", "1 2"};
+    static const char *bad[] = {"810.219.971", "1.23,5", "1.2345,6",
+                                "12abc", "--1", "1e", "nan", "inf", "0x10",
+                                "1 2", "1.234.567"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char text[256];
         snprintf(text, sizeof text,
@@ -291,6 +292,14 @@ static void test_bad_numbers(void **state)
             &o, &s);
     assert_close(s.pt[0].price, 100, 0);
     assert_close(s.pt[1].price, 0.5, 0);
+    ecs_price_series_release(&s);
+    /* thousands separators in groups of three, ended by the decimal mark */
+    load_ok("timestamp;price\n2024-01-01T00:00Z;\"1.234,56\"\n"
+            "2024-01-01T01:00Z;-1.234.567,5\n2024-01-01T02:00Z;\"1,234.5\"\n",
+            &o, &s);
+    assert_close(s.pt[0].price, 1234.56, 1e-9);
+    assert_close(s.pt[1].price, -1234567.5, 1e-9);
+    assert_close(s.pt[2].price, 1234.5, 1e-9);
     ecs_price_series_release(&s);
 }
 
@@ -343,8 +352,16 @@ static void test_order(void **state)
                "is not a time");
     ecs_price_series s;
     ecs_diag d;
-    assert_int_equal(load("price\n1\n2\n", &o, &s, &d), ECS_EPARSE);
-    assert_non_null(strstr(d.msg, "--time-column"));
+    /* one price column without times: one price per slot, no dates */
+    assert_int_equal(load("price\n1\n2\n", &o, &s, &d), ECS_OK);
+    assert_int_equal(s.n, 2);
+    assert_int_equal(s.untimed, 1);
+    assert_int_equal(s.pt[1].start - s.pt[0].start, 60 * o.slot_minutes);
+    ecs_price_series_release(&s);
+    /* two number columns and no times: the message names both flags */
+    assert_int_equal(load("a,b\n1,2\n3,4\n", &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "--time-column none"));
+    assert_non_null(strstr(d.msg, "--price-column"));
     assert_int_equal(load("timestamp,price\n", &o, &s, &d), ECS_EPARSE);
     assert_non_null(strstr(d.msg, "no data rows"));
 }
