@@ -223,7 +223,8 @@ static ecs_result period_time(const ecs_csv_table *t, size_t r,
     else
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "dates with period numbers need --utc-offset "
-                            "(the UTC offset at local midnight, e.g. +01:00)");
+                            "(the UTC offset at local midnight, e.g. +01:00, "
+                            "or a time zone such as Europe/Berlin)");
     return ECS_OK;
 }
 
