@@ -31,7 +31,7 @@ TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_LIBS = $(LIBS) -lcmocka
 
-DEB_PACKAGES = libglpk-dev libcsv-dev libjansson-dev libcmocka-dev libxml2-utils
+DEB_PACKAGES = libglpk-dev libcsv-dev libjansson-dev libcmocka-dev libxml2-utils tzdata
 
 .PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers
 
