@@ -317,8 +317,14 @@ static ecs_result order_rows(raw_pt *p, size_t n, const char *file,
     int dir = 0;
     for (size_t i = 1; i < n; i++) {
         char a[32], b[32];
-        if (p[i].start == p[i - 1].start && p[i].alt > p[i].start)
-            p[i].start = p[i].alt; /* the repeated hour of a DST change */
+        /* the repeated hour of a DST change: the later row is the later
+         * hour (newest first: the earlier row is) */
+        if (p[i].start == p[i - 1].start) {
+            if (dir < 0 && p[i - 1].alt > p[i - 1].start)
+                p[i - 1].start = p[i - 1].alt;
+            else if (p[i].alt > p[i].start)
+                p[i].start = p[i].alt;
+        }
         if (p[i].start == p[i - 1].start) {
             ecs_price_time_format(p[i].start, a, sizeof a);
             return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,

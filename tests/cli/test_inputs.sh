@@ -223,6 +223,18 @@ if [ -n "$D" ]; then
   if cmp -s "$OUT" "$T_DIR/dst"; then ok "Europe/Berlin DST day equals the clean UTC file"
   else notok "DST day differs from $D"; fi
 else skip "shared prices absent: DST day not compared"; fi
+# a real file in local time, newest first, with the doubled hour: the zone
+# gives the same series as the file's UTC column
+R=$(shared prices/raw/energidataservice_elspot_DE_2016-10-18_2016-10-31.csv)
+if [ -n "$R" ]; then
+  run prices "$R" --csv
+  cp "$OUT" "$T_DIR/utc"
+  run prices "$R" --time-column HourDK --utc-offset Europe/Copenhagen --csv
+  if cmp -s "$OUT" "$T_DIR/utc"; then ok "HourDK in Europe/Copenhagen (newest first, DST) equals HourUTC"
+  else notok "HourDK with the zone differs from HourUTC"; fi
+  run prices "$R" --time-column HourDK --utc-offset +01:00
+  expect_rc 2 "HourDK with a fixed offset fails on the doubled hour"
+else skip "shared raw prices absent: HourDK not compared"; fi
 run prices $P/plain.csv --utc-offset Mars/Olympus
 expect_rc 2 "an unknown zone"
 expect_err "not 'Mars/Olympus' \(no such zone in .*tzdata" "unknown zone: says where it looked"
