@@ -142,7 +142,7 @@ ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
     const char *shrink =
         g->format == ECS_STG_WFFORMAT
             ? "a larger --work-unit (seconds per work unit; default: the slot "
-              "length) or --slot-minutes shrinks it"
+              "length) or a longer --slot-minutes shrinks it"
             : "--work-unit N (N file units per work unit) shrinks it";
     if (cp > ECS_CLI_MAX_HORIZON)
         return ecs_diag_set(diag, ECS_EINVAL, file, 0,
