@@ -279,7 +279,8 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "  --price-column C     column name or 1-based number (default: guess\n" \
     "                       by header name, e.g. *Price*, RRP, EUR first)\n" \
     "  --time-column C      column of the times (default: first column\n"   \
-    "                       holding times, one named *UTC* first)\n"        \
+    "                       holding times, one named *UTC* first); none:\n" \
+    "                       one price per slot, in file order\n"           \
     "  --filter COL=VALUE   keep only rows where COL equals VALUE\n"        \
     "  --utc-offset OFF     offset of naive local times (+01:00, -0500, Z)\n" \
     "                       or a time zone (Europe/Berlin, from zoneinfo);\n" \
