@@ -22,6 +22,8 @@ typedef struct wf {
     const char *id_key;      /* "id" or "name" */
     const char *runtime_key; /* "runtimeInSeconds" or "runtime" */
     gio_names names;
+    gio_names byname; /* the tasks' "name"s when unique (older files refer
+                         to parents by name), else empty */
 } wf;
 
 /* Line of `"KEY" : "NAME"` in the text, 0 if not found. */
@@ -159,6 +161,24 @@ static const char *task_id(const wf *w, json_t *t)
 }
 
 /* Does the string array a hold s? */
+static int holds(json_t *a, const char *s);
+
+/* A task reference: an id, else (older files) a name. */
+static size_t find_ref(const wf *w, const char *r)
+{
+    size_t k = gio_names_find(&w->names, r, strlen(r));
+    if (k == (size_t)-1 && w->byname.n == w->names.n)
+        k = gio_names_find(&w->byname, r, strlen(r));
+    return k;
+}
+
+/* Does the list a name task k (by id or by name)? */
+static int holds_task(const wf *w, json_t *a, size_t k)
+{
+    return holds(a, w->names.name[k]) ||
+           (w->byname.n == w->names.n && holds(a, w->byname.name[k]));
+}
+
 static int holds(json_t *a, const char *s)
 {
     size_t k;
@@ -228,6 +248,21 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
             return bad(w, id, diag, "task id '%s' is given twice%s", id, "");
     }
     fill_lines(w);
+    json_array_foreach(tasks, i, t)
+    {
+        json_t *nm = json_object_get(t, "name");
+        size_t k;
+        int r = json_is_string(nm)
+                    ? gio_names_add(&w->byname, json_string_value(nm),
+                                    strlen(json_string_value(nm)), 0, &k)
+                    : 0;
+        if (r < 0)
+            return ecs_diag_set(diag, ECS_ENOMEM, w->file, 0, "out of memory");
+        if (r == 0) { /* missing or repeated: names are not references */
+            gio_names_free(&w->byname);
+            break;
+        }
+    }
     /* runtimes */
     double *rt = calloc(n, sizeof *rt);
     unsigned char *have = calloc(n, 1);
@@ -293,7 +328,7 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
         json_array_foreach(par, j, v)
         {
             const char *p = json_string_value(v);
-            size_t k = p ? gio_names_find(&w->names, p, strlen(p)) : (size_t)-1;
+            size_t k = p ? find_ref(w, p) : (size_t)-1;
             if (p == NULL)
                 return bad(w, id, diag, "task '%s': a parent is not a string%s",
                            id, "");
@@ -301,7 +336,7 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
                 return bad(w, id, diag, "task '%s' has an unknown parent '%s'",
                            id, p);
             json_t *pc = json_object_get(json_array_get(tasks, k), "children");
-            if (pc != NULL && !holds(pc, id))
+            if (pc != NULL && !holds_task(w, pc, i))
                 return bad(w, id, diag,
                            "task '%s' lists '%s' as a parent, but that task does "
                            "not list it as a child", id, p);
@@ -311,7 +346,7 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
         json_array_foreach(chi, j, v)
         {
             const char *c = json_string_value(v);
-            size_t k = c ? gio_names_find(&w->names, c, strlen(c)) : (size_t)-1;
+            size_t k = c ? find_ref(w, c) : (size_t)-1;
             if (c == NULL)
                 return bad(w, id, diag, "task '%s': a child is not a string%s",
                            id, "");
@@ -319,7 +354,7 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
                 return bad(w, id, diag, "task '%s' has an unknown child '%s'",
                            id, c);
             json_t *cp = json_object_get(json_array_get(tasks, k), "parents");
-            if (!holds(cp, id))
+            if (!holds_task(w, cp, i))
                 return bad(w, id, diag,
                            "task '%s' lists '%s' as a child, but that task does "
                            "not list it as a parent", id, c);
@@ -364,6 +399,7 @@ ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
     free(work);
     free(E.e);
     gio_names_free(&w.names);
+    gio_names_free(&w.byname);
     json_decref(root);
     return rc;
 }

@@ -103,8 +103,10 @@ ecs_result ecs_dot_read_buffer(const char *buf, size_t len, const char *name,
  * The WfFormat reader alone: schema 1.5 (`workflow.specification.tasks[]`
  * with id, parents, children; runtimes in `workflow.execution.tasks[]`
  * {id, runtimeInSeconds}) and 1.4 (`workflow.tasks[]` with id, parents,
- * children, runtimeInSeconds); older files with `workflow.jobs[]` {name,
- * parents, runtime} too.  Every child must list the task as a parent and
+ * children, runtimeInSeconds; early 1.4 files without ids and with
+ * "runtime" too); older files with `workflow.jobs[]` {name, parents,
+ * runtime} too.  Parents and children refer to task ids, or (older files)
+ * to the tasks' unique names.  Every child must list the task as a parent and
  * every parent the task as a child; every task needs a runtime >= 0.
  * work_unit: seconds per work unit (> 0).
  */

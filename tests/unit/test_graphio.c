@@ -211,6 +211,26 @@ static void test_wfformat_15_and_14(void **state)
     assert_int_equal(g->work[idx(g, 2)], 3);
     assert_true(has_edge(g, 1, 2));
     ecs_graph_free(g);
+    /* early 1.4 files: no ids, parents by name, "runtime" (13+18+9) */
+    const char *wh = "{\"name\": \"h\", \"schemaVersion\": \"1.4\", \"workflow\": {\"tasks\": [\n"
+                     "{\"name\": \"t1\", \"runtime\": 13, \"parents\": []},\n"
+                     "{\"name\": \"t2\", \"runtime\": 18, \"parents\": [\"t1\"]},\n"
+                     "{\"name\": \"t3\", \"runtime\": 11, \"parents\": [\"t1\"]},\n"
+                     "{\"name\": \"t4\", \"runtime\": 9, \"parents\": [\"t2\", \"t3\"]}]}}\n";
+    assert_int_equal(rd(wh, ECS_STG_AUTO, 1, &g, &d), ECS_OK);
+    assert_int_equal(ecs_graph_critical_path(g), 40);
+    assert_int_equal(g->nedges, 4);
+    ecs_graph_free(g);
+    /* ids, but parents and children by name */
+    const char *wn = "{\"workflow\": {\"tasks\": [\n"
+                     "{\"name\": \"a_ID1\", \"id\": \"ID1\", \"runtimeInSeconds\": 13,"
+                     " \"parents\": [], \"children\": [\"b_ID2\"]},\n"
+                     "{\"name\": \"b_ID2\", \"id\": \"ID2\", \"runtimeInSeconds\": 20,"
+                     " \"parents\": [\"a_ID1\"], \"children\": []}]}}\n";
+    assert_int_equal(rd(wn, ECS_STG_AUTO, 1, &g, &d), ECS_OK);
+    assert_int_equal(ecs_graph_critical_path(g), 33);
+    assert_true(has_edge(g, 1, 2));
+    ecs_graph_free(g);
 }
 
 /* Replace the first occurrence of a by b in WF15. */
