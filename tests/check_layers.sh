@@ -10,7 +10,7 @@ allowed() { # dir -> allowed public headers (basenames)
     taskgraphs) echo "result numparse graph stg platform schedule check" ;;
     prices) echo "result numparse prices" ;;
     heuristic) echo "result numparse graph stg platform schedule check prices listsched heuristic" ;;
-    solver) echo "result numparse graph stg platform schedule check prices listsched heuristic makespan milp" ;;
+    solver) echo "result numparse graph stg platform schedule check prices listsched heuristic makespan milp bound solve" ;;
   esac
 }
 for dir in common taskgraphs prices heuristic solver; do
