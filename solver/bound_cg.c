@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <stdio.h>
 
 const char *ecs_bound_status_name(ecs_bound_status s)
 {
@@ -111,6 +112,7 @@ typedef struct cg {
     size_t *edge_from;     /* task a of each edge */
     unsigned char *have;   /* the row (edge, l) is in the master */
     int *row_edge;         /* per precedence row (from row n+D+1 on) */
+    int *row_age;          /* rounds the row has been slack in a row */
     long *row_l;
     size_t nprec, cap_prec;
     /* per task dense arrays over its window */
@@ -227,6 +229,7 @@ static void free_all(cg *c)
     free(c->have);
     free(c->row_edge);
     free(c->row_l);
+    free(c->row_age);
     free(c->woff);
     free(c->sx);
     free(c->cx);
@@ -460,7 +463,10 @@ static int reserve_prec(cg *c, size_t extra)
     long *l = realloc(c->row_l, cap * sizeof *l);
     if (l != NULL)
         c->row_l = l;
-    if (e == NULL || l == NULL)
+    int *ag = realloc(c->row_age, cap * sizeof *ag);
+    if (ag != NULL)
+        c->row_age = ag;
+    if (e == NULL || l == NULL || ag == NULL)
         return -1;
     c->cap_prec = cap;
     return 0;
@@ -478,11 +484,17 @@ static long separate(cg *c, long max)
     size_t cap = 0;
     for (size_t k = 0; k < edge_count(g) && added < max; k++) {
         size_t a = c->edge_from[k], b = g->succ[k];
-        for (long l = c->edge_lo[k]; l <= c->edge_hi[k] && added < max; l++) {
-            if (have_row(c, k, l))
-                continue;
-            if (S_at(c, b, l) - C_at(c, a, l - 1) <= 1e-7)
-                continue;
+        /* the most violated row of the edge only: fewer, stronger rows */
+        long l = -1;
+        double worst = 1e-7;
+        for (long t = c->edge_lo[k]; t <= c->edge_hi[k]; t++) {
+            double v = S_at(c, b, t) - C_at(c, a, t - 1);
+            if (v > worst && !have_row(c, k, t)) {
+                worst = v;
+                l = t;
+            }
+        }
+        if (l >= 0) {
             size_t need = c->task_cols[a].n + c->task_cols[b].n + 1;
             if (need > cap) {
                 cap = 2 * need;
@@ -524,6 +536,7 @@ static long separate(cg *c, long max)
             c->have[c->edge_off[k] + (size_t)(l - c->edge_lo[k])] = 1;
             c->row_edge[c->nprec] = (int)k;
             c->row_l[c->nprec] = l;
+            c->row_age[c->nprec] = 0;
             if (ivec_push(&c->rows_in[b], (int)c->nprec) != 0 ||
                 ivec_push(&c->rows_out[a], (int)c->nprec) != 0) {
                 free(ind);
@@ -638,6 +651,55 @@ static double read_duals(cg *c, double *u)
     return yb;
 }
 
+/* Delete the precedence rows that have been slack (zero dual, positive
+ * slack) for `age` rounds: the master stays small.  A deleted row may come
+ * back when violated again.  -1 when out of memory. */
+static int purge_rows(cg *c, int age)
+{
+    const ecs_graph *g = c->g;
+    int base = (int)g->n + (int)c->D;
+    int *num = malloc((c->nprec + 1) * sizeof *num);
+    if (num == NULL)
+        return -1;
+    int nd = 0;
+    size_t keep = 0;
+    for (size_t r = 0; r < c->nprec; r++) {
+        int row = base + 1 + (int)r;
+        double act = glp_get_row_prim(c->lp, row);
+        if (glp_get_row_stat(c->lp, row) == GLP_BS && act < -1e-6)
+            c->row_age[r]++;
+        else
+            c->row_age[r] = 0;
+        size_t k = (size_t)c->row_edge[r];
+        if (c->row_age[r] >= age) {
+            num[++nd] = row;
+            c->have[c->edge_off[k] + (size_t)(c->row_l[r] - c->edge_lo[k])] =
+                0;
+            continue;
+        }
+        c->row_edge[keep] = c->row_edge[r];
+        c->row_l[keep] = c->row_l[r];
+        c->row_age[keep] = c->row_age[r];
+        keep++;
+    }
+    if (nd > 0) {
+        glp_del_rows(c->lp, nd, num);
+        c->nprec = keep;
+        for (size_t i = 0; i < g->n; i++)
+            c->rows_in[i].n = c->rows_out[i].n = 0;
+        for (size_t r = 0; r < c->nprec; r++) {
+            size_t k = (size_t)c->row_edge[r];
+            if (ivec_push(&c->rows_in[g->succ[k]], (int)r) != 0 ||
+                ivec_push(&c->rows_out[c->edge_from[k]], (int)r) != 0) {
+                free(num);
+                return -1;
+            }
+        }
+    }
+    free(num);
+    return 0;
+}
+
 static ecs_result run(cg *c, const ecs_bound_params *prm,
                       ecs_bound_result *out)
 {
@@ -660,7 +722,9 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
     while (out->iterations < prm->max_iterations && now_s() < c->t_end) {
         sm.meth = rows_added ? GLP_DUALP : GLP_PRIMAL;
         sm.tm_lim = ms_left(c);
+        double tq = now_s();
         int ret = glp_simplex(c->lp, &sm);
+        if (getenv("BTRACE")) fprintf(stderr, "it %ld simplex %.2fs meth %d rows %d cols %d obj %.6f best %.6f\n", out->iterations, now_s()-tq, sm.meth, glp_get_num_rows(c->lp), glp_get_num_cols(c->lp), glp_get_obj_val(c->lp), out->bound);
         if (ret == GLP_ETMLIM || now_s() >= c->t_end)
             break;
         if (ret != 0) {
@@ -708,6 +772,10 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
             out->status = ECS_BOUND_PARTIAL;
         }
         /* rows first, on the solution just found; then the columns */
+        if (purge_rows(c, 5) != 0) {
+            rc = ECS_ENOMEM;
+            break;
+        }
         long rows = separate(c, prm->max_rows_per_round);
         if (rows < 0) {
             rc = ECS_ENOMEM;
