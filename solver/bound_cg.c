@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <stdio.h>
 
 const char *ecs_bound_status_name(ecs_bound_status s)
 {
@@ -42,6 +41,7 @@ void ecs_bound_params_init(ecs_bound_params *prm)
     prm->time_limit_s = 60.0;
     prm->max_iterations = 100000;
     prm->max_rows_per_round = 20000;
+    prm->colgen_share = 0.5;
 }
 
 ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
@@ -55,6 +55,9 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
     if (prm->max_iterations < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the iteration limit must be at least 1");
+    if (!(prm->colgen_share > 0.0) || !(prm->colgen_share <= 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the column generation share must be in (0, 1]");
     if (prm->max_rows_per_round < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the rows per round must be at least 1");
@@ -121,6 +124,10 @@ typedef struct cg {
     double *pin, *pout;    /* precedence duals by slot, then suffix sums */
     /* pricing work space */
     double *cur, *nxt, *mu;
+    /* dual smoothing (Wentges): the duals of the best bound so far */
+    double *u_rmp, *mu_rmp, *mu_pre; /* the master's duals, prefix sums */
+    double *u_c, *mu_c;
+    int have_center;
     long *st, *stn;
     unsigned char *fbuf;
     double scale;          /* magnitude of costs, for tolerances */
@@ -196,6 +203,13 @@ static int alloc_all(cg *c)
     c->st = malloc((size_t)(maxW + 1) * sizeof *c->st);
     c->stn = malloc((size_t)(maxW + 1) * sizeof *c->stn);
     c->mu = malloc((size_t)(c->D > 0 ? c->D : 1) * sizeof *c->mu);
+    c->mu_rmp = malloc((size_t)(c->D + 1) * sizeof *c->mu_rmp);
+    c->mu_pre = malloc((size_t)(c->D + 1) * sizeof *c->mu_pre);
+    c->mu_c = malloc((size_t)(c->D + 1) * sizeof *c->mu_c);
+    c->u_rmp = malloc(n * sizeof *c->u_rmp);
+    c->u_c = malloc(n * sizeof *c->u_c);
+    if (!c->mu_rmp || !c->mu_pre || !c->mu_c || !c->u_rmp || !c->u_c)
+        return -1;
     c->fbuf = malloc((size_t)maxL + 1);
     return c->have && c->sx && c->cx && c->pin && c->pout && c->cur &&
                    c->nxt && c->st && c->stn && c->mu && c->fbuf
@@ -240,6 +254,11 @@ static void free_all(cg *c)
     free(c->st);
     free(c->stn);
     free(c->mu);
+    free(c->mu_rmp);
+    free(c->mu_pre);
+    free(c->mu_c);
+    free(c->u_rmp);
+    free(c->u_c);
     free(c->fbuf);
     ecs_milp_windows_release(&c->w);
 }
@@ -719,12 +738,11 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
     sm.presolve = GLP_OFF;
     glp_adv_basis(c->lp, 0);
     int rows_added = 0;
+    double smooth = 0.8;
     while (out->iterations < prm->max_iterations && now_s() < c->t_end) {
         sm.meth = rows_added ? GLP_DUALP : GLP_PRIMAL;
         sm.tm_lim = ms_left(c);
-        double tq = now_s();
         int ret = glp_simplex(c->lp, &sm);
-        if (getenv("BTRACE")) fprintf(stderr, "it %ld simplex %.2fs meth %d rows %d cols %d obj %.6f best %.6f\n", out->iterations, now_s()-tq, sm.meth, glp_get_num_rows(c->lp), glp_get_num_cols(c->lp), glp_get_obj_val(c->lp), out->bound);
         if (ret == GLP_ETMLIM || now_s() >= c->t_end)
             break;
         if (ret != 0) {
@@ -748,7 +766,25 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
         out->iterations++;
         out->lp_value = glp_get_obj_val(c->lp);
         /* Lagrangian bound at these duals; pricing */
-        double lb = read_duals(c, u);
+        read_duals(c, u);
+        /* the master's duals, kept to check the columns found */
+        memcpy(c->u_rmp, u, g->n * sizeof *u);
+        memcpy(c->mu_rmp, c->mu, (size_t)c->D * sizeof *c->mu);
+        c->mu_pre[0] = 0.0;
+        for (long l = 0; l < c->D; l++)
+            c->mu_pre[l + 1] = c->mu_pre[l] + c->mu[l];
+        /* price at a point between the best bound's duals and the
+         * master's: every such point gives a valid bound */
+        double alpha = c->have_center ? smooth : 0.0;
+        double lb = 0.0;
+        for (size_t i = 0; i < g->n; i++) {
+            u[i] = alpha * c->u_c[i] + (1.0 - alpha) * u[i];
+            lb += u[i];
+        }
+        for (long l = 0; l < c->D; l++) {
+            c->mu[l] = alpha * c->mu_c[l] + (1.0 - alpha) * c->mu[l];
+            lb += c->mu[l] * (double)c->p->pes;
+        }
         int complete = 1;
         for (size_t i = 0; i < g->n; i++) {
             if ((i & 63) == 0 && now_s() >= c->t_end) {
@@ -770,6 +806,9 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
         if (lb > out->bound) {
             out->bound = lb;
             out->status = ECS_BOUND_PARTIAL;
+            memcpy(c->u_c, u, g->n * sizeof *u);
+            memcpy(c->mu_c, c->mu, (size_t)c->D * sizeof *c->mu);
+            c->have_center = 1;
         }
         /* rows first, on the solution just found; then the columns */
         if (purge_rows(c, 5) != 0) {
@@ -788,7 +827,18 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
                 continue;
             double cost;
             rc = interval_cost(c, i, ps[i], pe[i], &cost);
-            if (rc == ECS_OK && add_column(c, i, ps[i], pe[i], cost) != 0)
+            if (rc != ECS_OK)
+                break;
+            /* its reduced cost at the master's duals */
+            size_t o = c->woff[i];
+            long es = c->w.es[i];
+            double d = cost - c->u_rmp[i] -
+                       (c->mu_pre[pe[i] + 1] - c->mu_pre[ps[i]]) +
+                       c->pin[o + (size_t)(ps[i] - es)] +
+                       c->pout[o + (size_t)(pe[i] - es)];
+            if (!(d < -1e-9 * c->scale))
+                continue;
+            if (add_column(c, i, ps[i], pe[i], cost) != 0)
                 rc = ECS_ENOMEM;
             newcols++;
         }
@@ -796,12 +846,90 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
             break;
         out->columns = (long)c->ncol;
         if (rows == 0 && newcols == 0) {
+            if (alpha > 0.0) {
+                smooth = 0.0; /* mispriced: once at the master's duals */
+                continue;
+            }
             out->status = ECS_BOUND_LP_OPTIMAL;
             break;
         }
+        smooth = 0.8;
         rows_added = rows > 0;
     }
     return rc;
+}
+
+/*
+ * Lagrangian relaxation of the capacity rows (precedence kept only through
+ * the time windows, so the relaxation is weaker than the LP but its
+ * subproblem is one pricing DP per task, without any LP):
+ *   L(mu) = -P sum_l mu_l + sum_i min_{s,e} [c(i,s,e) + sum_{l=s..e} mu_l]
+ * for mu >= 0, maximised by subgradient steps (Polyak, target the
+ * incumbent's cost ub), from the column generation's best duals.
+ */
+static void lagrangian(cg *c, double ub, ecs_bound_result *out)
+{
+    const ecs_graph *g = c->g;
+    long D = c->D;
+    double *mu = c->mu_rmp, *best = c->mu_c, *gr = c->mu_pre;
+    double theta = 1.0, bestL = -HUGE_VAL;
+    long stall = 0;
+    memset(c->pin, 0, c->woff[g->n] * sizeof *c->pin);
+    memset(c->pout, 0, c->woff[g->n] * sizeof *c->pout);
+    for (long l = 0; l < D; l++)
+        mu[l] = c->have_center ? -c->mu_c[l] : 0.0;
+    while (now_s() < c->t_end && isfinite(ub)) {
+        for (long l = 0; l < D; l++) {
+            c->mu[l] = -mu[l];
+            gr[l] = -(double)c->p->pes;
+        }
+        double L = 0.0;
+        for (long l = 0; l < D; l++)
+            L -= (double)c->p->pes * mu[l];
+        int complete = 1;
+        for (size_t i = 0; i < g->n; i++) {
+            if ((i & 63) == 0 && now_s() >= c->t_end) {
+                complete = 0;
+                break;
+            }
+            L += price_task(c, i, 0.0, &c->ps[i], &c->pe[i]);
+            for (long l = c->ps[i]; l <= c->pe[i]; l++)
+                gr[l] += 1.0;
+        }
+        if (!complete || !isfinite(L))
+            break;
+        out->iterations++;
+        if (L > bestL + 1e-9 * fabs(bestL)) {
+            bestL = L;
+            stall = 0;
+            memcpy(best, mu, (size_t)D * sizeof *mu);
+        } else if (++stall >= 10) {
+            theta *= 0.5;
+            stall = 0;
+            memcpy(mu, best, (size_t)D * sizeof *mu);
+            if (theta < 1e-4)
+                break;
+            continue;
+        }
+        if (L > out->bound) {
+            out->bound = L;
+            out->method = "lagrangian_capacity";
+            out->status = ECS_BOUND_PARTIAL;
+        }
+        double norm = 0.0;
+        for (long l = 0; l < D; l++)
+            if (mu[l] > 0.0 || gr[l] > 0.0)
+                norm += gr[l] * gr[l];
+        if (norm == 0.0)
+            break; /* the relaxed solution fits: L is its optimum */
+        double step = theta * (ub - L) / norm;
+        if (!(step > 0.0))
+            break;
+        for (long l = 0; l < D; l++) {
+            double v = mu[l] + step * gr[l];
+            mu[l] = v > 0.0 ? v : 0.0;
+        }
+    }
 }
 
 /* The GLPK part, behind the error hook. */
@@ -817,9 +945,20 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
     glp_error_hook(on_error, c);
     int old = glp_term_out(GLP_OFF);
     c->lp = glp_create_prob();
+    double t_all = c->t_end;
+    if (prm->colgen_share < 1.0)
+        c->t_end = now_s() + prm->colgen_share * (t_all - now_s());
     ecs_result rc = run(c, prm, out);
     glp_delete_prob(c->lp);
     c->lp = NULL;
+    c->t_end = t_all;
+    if (rc == ECS_OK && out->status != ECS_BOUND_LP_OPTIMAL &&
+        out->status != ECS_BOUND_INFEASIBLE && prm->start != NULL) {
+        ecs_check_report rep;
+        if (ecs_check_schedule(c->g, c->p, c->price, (size_t)c->D, c->D,
+                               prm->start, &rep) == ECS_OK)
+            lagrangian(c, rep.cost, out);
+    }
     glp_term_out(old);
     glp_error_hook(NULL, NULL);
     if (rc != ECS_OK)

@@ -48,6 +48,11 @@ typedef struct ecs_bound_params {
                                      start the master, or NULL */
     long max_rows_per_round;      /* precedence rows added per round
                                      (default 20000) */
+    double colgen_share;          /* share of the limit for column
+                                     generation; when it has not solved the
+                                     LP by then and a start is given, the
+                                     Lagrangian relaxation of the capacity
+                                     rows takes the rest (default 0.5) */
 } ecs_bound_params;
 
 /* Fill params with the defaults. */
@@ -62,7 +67,8 @@ typedef struct ecs_bound_result {
     double bound;        /* best valid lower bound (-HUGE_VAL if none) */
     double lp_value;     /* last restricted master LP value (NAN if none);
                             equals bound when lp_optimal */
-    const char *method;  /* "lp_colgen" (static string) */
+    const char *method;  /* which gave the bound: "lp_colgen" or
+                            "lagrangian_capacity" (static strings) */
     long iterations;     /* pricing rounds */
     long columns;        /* interval columns generated */
     long prec_rows;      /* precedence rows added */
