@@ -778,11 +778,13 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
         double alpha = c->have_center ? smooth : 0.0;
         double lb = 0.0;
         for (size_t i = 0; i < g->n; i++) {
-            u[i] = alpha * c->u_c[i] + (1.0 - alpha) * u[i];
+            if (alpha > 0.0)
+                u[i] = alpha * c->u_c[i] + (1.0 - alpha) * u[i];
             lb += u[i];
         }
         for (long l = 0; l < c->D; l++) {
-            c->mu[l] = alpha * c->mu_c[l] + (1.0 - alpha) * c->mu[l];
+            if (alpha > 0.0)
+                c->mu[l] = alpha * c->mu_c[l] + (1.0 - alpha) * c->mu[l];
             lb += c->mu[l] * (double)c->p->pes;
         }
         int complete = 1;
