@@ -20,7 +20,7 @@ LIBS       = -lglpk -lcsv -ljansson -lm
 
 LIB_DIRS = common taskgraphs prices heuristic solver
 LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c))
-CLI_SRC  = $(wildcard cli/*.c)
+CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIBA     = $(BUILD)/libecsched.a
@@ -40,6 +40,11 @@ all: $(EXE)
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ECS_CFLAGS) $(CFLAGS) -c $< -o $@
+
+# The command's sources include each other as "run/cli.h", "batch/batch.h"...
+$(BUILD)/cli/%.o: cli/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ECS_CFLAGS) -Icli $(CFLAGS) -c $< -o $@
 
 $(LIBA): $(LIB_OBJ)
 	@mkdir -p $(dir $@)

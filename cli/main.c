@@ -1,5 +1,5 @@
 /* ecsched: entry point. */
-#include "commands.h"
+#include "commands/commands.h"
 
 int main(int argc, char **argv)
 {

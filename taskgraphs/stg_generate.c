@@ -10,7 +10,7 @@
 #include "ecsched/graph.h"
 #include "ecsched/stg.h"
 
-#include "rng.h"
+#include "ecsched/rng.h"
 
 #include <math.h>
 #include <stdint.h>

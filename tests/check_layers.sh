@@ -1,32 +1,123 @@
 #!/bin/sh
-# Dependencies point one way: cli -> solver -> heuristic -> taskgraphs, prices
-# (-> common).  Fails if a lower layer includes a higher layer's header.
+# The layers of ecsched, checked on every source file of the tree:
+#
+#   library:  common < taskgraphs, prices < heuristic, solver
+#             (taskgraphs and prices know nothing of each other; heuristic
+#             and solver never include each other; none of them includes cli)
+#   command:  cli/run < cli/plot, cli/batch < cli/report < cli/commands < cli/main.c
+#             (plot knows nothing of batch)
+#   tests:    public headers, the command's headers, tests/unit/testutil.h;
+#             never a library-private header through a relative path
+#
+# Each public header include/ecsched/NAME.h belongs to the folder that
+# implements it (OWNERS below); a folder may include the headers of its own
+# layer and of the layers below it.  A .c file may not declare `extern`
+# prototypes to get around the check.  Usage: check_layers.sh [ROOT]
 set -u
-cd "$(dirname "$0")/.."
+root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
+cd "$root" || exit 2
 status=0
-allowed() { # dir -> allowed public headers (basenames)
+fail() { echo "layers: $*"; status=1; }
+
+# public header -> owning library folder
+owner() {
   case $1 in
-    common) echo "result numparse" ;;
-    taskgraphs) echo "result numparse graph stg platform schedule check" ;;
-    prices) echo "result numparse prices" ;;
-    heuristic) echo "result numparse graph stg platform schedule check prices listsched heuristic" ;;
-    solver) echo "result numparse graph stg platform schedule check prices listsched heuristic makespan milp bound solve" ;;
+    result|numparse|rng) echo common ;;
+    graph|stg|platform|schedule|check|profile|dot|wfformat|graphio) echo taskgraphs ;;
+    prices) echo prices ;;
+    heuristic|local) echo heuristic ;;
+    listsched|makespan|milp|bound|solve) echo solver ;;
+    *) echo "" ;;
   esac
 }
-for dir in common taskgraphs prices heuristic solver; do
-  ok=$(allowed $dir)
-  for f in $dir/*.c $dir/*.h; do
-    [ -f "$f" ] || continue
-    for h in $(sed -n 's/^#include "ecsched\/\([a-z_]*\)\.h".*/\1/p' "$f"); do
-      case " $ok " in
-        *" $h "*) ;;
-        *) echo "$f includes ecsched/$h.h: not allowed in $dir/"; status=1 ;;
-      esac
-    done
-    if grep -q '#include "\.\./cli\|#include "cli' "$f"; then
-      echo "$f includes a cli header"; status=1
-    fi
+# library folder -> the library folders it may include
+lib_below() {
+  case $1 in
+    common) echo "common" ;;
+    taskgraphs) echo "common taskgraphs" ;;
+    prices) echo "common prices" ;;
+    heuristic) echo "common taskgraphs prices heuristic" ;;
+    solver) echo "common taskgraphs prices solver" ;;
+    *) echo "common taskgraphs prices heuristic solver" ;; # cli, tests, examples
+  esac
+}
+# cli sub-folder -> the cli sub-folders it may include
+cli_below() {
+  case $1 in
+    run) echo "run" ;;
+    plot) echo "run plot" ;;
+    batch) echo "run batch" ;;
+    report) echo "run plot batch report" ;;
+    commands) echo "run plot batch report commands" ;;
+    main) echo "commands" ;;
+    tests) echo "run plot batch report commands" ;;
+  esac
+}
+
+check_file() { # file zone(lib folder, cli sub-folder name, tests, examples)
+  f=$1 zone=$2
+  case $zone in
+    common|taskgraphs|prices|heuristic|solver) libzone=$zone clizone="" ;;
+    tests) libzone=tests clizone=tests ;;
+    examples) libzone=examples clizone="" ;;
+    *) libzone=cli clizone=$zone ;;
+  esac
+  okl=$(lib_below "$libzone")
+  sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$f" |
+  while IFS= read -r inc; do
+    case $inc in
+      ecsched.h)
+        case $libzone in cli|tests|examples) ;; *) echo "$f includes the umbrella ecsched.h (library code names its headers)" ;; esac ;;
+      ecsched/*.h)
+        h=${inc#ecsched/}; h=${h%.h}; o=$(owner "$h")
+        if [ -z "$o" ]; then
+          echo "$f includes $inc, which has no owner in tests/check_layers.sh"
+        else
+          case " $okl " in *" $o "*) ;; *) echo "$f includes $inc ($o): not allowed in $libzone/" ;; esac
+        fi ;;
+      */*)
+        case $inc in ../*|*/../*) echo "$f includes $inc through a relative path"; continue ;; esac
+        sub=${inc%%/*}
+        if [ -z "$clizone" ]; then
+          echo "$f includes $inc: a command header in the library"
+        else
+          case " $(cli_below "$clizone") " in *" $sub "*) ;; *) echo "$f includes $inc: cli/$sub is not below cli/$clizone" ;; esac
+        fi ;;
+      *)
+        # a header beside the file (library-private) or the test helper
+        if [ "$zone" = tests ] && [ "$inc" != testutil.h ]; then
+          echo "$f includes $inc: tests use public headers, the command's headers or testutil.h"
+        elif [ "$zone" != tests ] && [ ! -f "$(dirname "$f")/$inc" ]; then
+          echo "$f includes $inc, which is not beside it"
+        fi ;;
+    esac
   done
-done
+  case $f in
+    *.c) grep -n '^[[:space:]]*extern[[:space:]].*(' "$f" | sed "s|^|$f:|; s|\$| (an extern prototype in a .c file: include the header)|" ;;
+  esac
+}
+
+out=$(
+  for dir in common taskgraphs prices heuristic solver; do
+    for f in "$dir"/*.c "$dir"/*.h; do [ -f "$f" ] && check_file "$f" "$dir"; done
+  done
+  for f in cli/*.c cli/*.h; do [ -f "$f" ] && check_file "$f" main; done
+  for d in cli/*/; do
+    sub=$(basename "$d")
+    [ -n "$(cli_below "$sub")" ] || { echo "cli/$sub/: unknown sub-folder (add it to tests/check_layers.sh)"; continue; }
+    for f in "$d"*.c "$d"*.h; do [ -f "$f" ] && check_file "$f" "$sub"; done
+  done
+  for f in tests/unit/*.c tests/unit/*.h tests/fuzz/*.c; do [ -f "$f" ] && check_file "$f" tests; done
+  for f in examples/*.c; do [ -f "$f" ] && check_file "$f" examples; done
+  for f in include/ecsched/*.h; do
+    h=$(basename "$f" .h); o=$(owner "$h")
+    [ -n "$o" ] || { echo "$f has no owner in tests/check_layers.sh"; continue; }
+    check_file "$f" "$o"
+  done
+)
+if [ -n "$out" ]; then
+  printf '%s\n' "$out" | sed 's/^/layers: /'
+  status=1
+fi
 [ $status -eq 0 ] && echo "layers: ok"
 exit $status

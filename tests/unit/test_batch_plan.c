@@ -1,7 +1,7 @@
 /* batch: case numbering, shards, case keys and the result line. */
 #include "testutil.h"
 
-#include "batch.h"
+#include "batch/batch.h"
 
 static char *graphs[] = {"a.stg", "b.stg", "c.stg"};
 

@@ -4,7 +4,7 @@
 
 #include <unistd.h>
 
-#include "cli.h"
+#include "run/cli.h"
 
 #include "ecsched/check.h"
 #include "ecsched/graph.h"

@@ -4,8 +4,8 @@
 
 #include <jansson.h>
 
-#include "gantt.h"
-#include "svg.h"
+#include "plot/gantt.h"
+#include "plot/svg.h"
 
 /* ---- svg.c ---- */
 

@@ -5,7 +5,7 @@
 #include <jansson.h>
 #include <unistd.h>
 
-#include "report_plots.h"
+#include "report/plots.h"
 
 #define FIX "tests/fixtures/report/"
 

@@ -5,7 +5,7 @@
 #include "ecsched/graph.h"
 #include "ecsched/stg.h"
 
-#include "../../taskgraphs/rng.h"
+#include "ecsched/rng.h"
 
 /* splitmix64 reference values (Rosetta Code "Pseudo-random
  * numbers/Splitmix64": the first five integers for seed 1234567). */

@@ -1,0 +1,177 @@
+/*
+ * ecsched batch: many cases (graph x P x E x prices x method) run by worker
+ * processes, results appended loss-free to a JSON-lines file.
+ *
+ * A case is one method on one problem; its key is (graph, pes, extension,
+ * prices, method).  A unit of work is one graph and one P: its base schedule
+ * is computed once, and within it the cases of one E and price schedule run
+ * together so that the heuristic warm-starts the MILP.  Workers are forked
+ * children that stream "S <case>" (case started) and "R <case> <json>"
+ * (case done) lines through a pipe; only the parent writes the results
+ * file, one whole line per write(2), and fdatasyncs after each round of
+ * worker output.
+ */
+#ifndef ECSCHED_CLI_BATCH_H
+#define ECSCHED_CLI_BATCH_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "run/methods.h"
+
+#define ECS_BATCH_MAX_LIST 64
+
+/* Every list of the command line and the options that shape the cases. */
+typedef struct ecs_batch_plan {
+    ecs_cli_model model;          /* freqs, power, format, price loader flags */
+    size_t ngraph;
+    char **graph;                 /* paths as given (argv) */
+    size_t npes;
+    long pes[ECS_BATCH_MAX_LIST];
+    size_t next;
+    ecs_decimal ext[ECS_BATCH_MAX_LIST];
+    size_t nprices;
+    char prices[ECS_BATCH_MAX_LIST][256];
+    size_t nmethod;
+    ecs_method method[ECS_METHOD_COUNT]; /* in run order */
+    double time_limit_s;          /* MILP limit per case */
+    double makespan_limit_s;      /* base schedule limit per graph and P */
+    double kill_after_s;          /* watchdog per case */
+    long shard_k, shard_n;        /* this run does shard k of n (1-based) */
+} ecs_batch_plan;
+
+/* Defaults: no lists, time limit 60 s, shard 1/1. */
+void ecs_batch_plan_init(ecs_batch_plan *plan);
+
+/* Parse "2,4,8" / "0,0.05" / "flat,FILE" / "base,sweep" into the plan;
+ * -1 with diag on a bad item. */
+int ecs_batch_parse_pes(ecs_batch_plan *plan, const char *list, ecs_diag *diag);
+int ecs_batch_parse_ext(ecs_batch_plan *plan, const char *list, ecs_diag *diag);
+int ecs_batch_parse_prices(ecs_batch_plan *plan, const char *list, ecs_diag *diag);
+int ecs_batch_parse_methods(ecs_batch_plan *plan, const char *list, ecs_diag *diag);
+/* "K/N" with 1 <= K <= N. */
+int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag);
+
+/* Case numbering: case = (((unit * next + e) * nprices + r) * nmethod + m),
+ * unit = graph * npes + p. */
+size_t ecs_batch_ncases(const ecs_batch_plan *plan);
+size_t ecs_batch_nunits(const ecs_batch_plan *plan);
+size_t ecs_batch_cases_per_unit(const ecs_batch_plan *plan);
+
+typedef struct ecs_batch_case {
+    size_t graph, pes, ext, prices, method; /* list indices */
+} ecs_batch_case;
+
+void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c);
+
+/* 1 if unit u belongs to this run's shard (FNV-1a of "graph\x1fP"). */
+int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit);
+
+/* The key of a case, "graph\x1fpes\x1fext\x1fprices\x1fmethod" (malloc). */
+char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id);
+
+/* The same key from a result line's object; NULL if a key field is missing. */
+char *ecs_batch_row_key(const json_t *row);
+
+/* One result line. */
+typedef struct ecs_batch_row {
+    const char *graph;
+    long pes;
+    double extension;
+    const char *prices;
+    const char *method;
+    double cost, base_cost, optimum, bound; /* NAN: null */
+    const char *status;
+    long makespan, deadline;                /* < 0: null */
+    int meets_deadline;                     /* < 0: null */
+    double runtime_s;
+    const char *error;                      /* NULL: null */
+    long base_makespan;                     /* < 0: null */
+    int base_makespan_optimal;              /* < 0: null */
+    double gap;                             /* NAN: null */
+} ecs_batch_row;
+
+/* A row with every optional field null, for case id of the plan. */
+void ecs_batch_row_init(ecs_batch_row *row, const ecs_batch_plan *plan, size_t id);
+
+/* The row as compact JSON in the fixed key order, with a final newline
+ * (malloc); NULL when out of memory. */
+char *ecs_batch_row_line(const ecs_batch_row *row);
+
+/* ---- the results file ---- */
+
+typedef struct ecs_batch_store {
+    int fd;
+    const char *path;
+    char **keys;       /* sorted keys of the cases already in the file */
+    size_t nkeys;
+    size_t truncated;  /* bytes of a partial last line removed on open */
+    int dirty;         /* lines written since the last sync */
+} ecs_batch_store;
+
+/*
+ * Open (create) the results file, lock it (one writer), cut a partial last
+ * line left by a killed run, and read the keys of the cases done.  EIO
+ * (locked, unreadable), EPARSE (a whole line that is not a result, diag
+ * names the line).
+ */
+ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
+                                ecs_diag *diag);
+
+/* 1 if the case key is in the file. */
+int ecs_batch_store_has(const ecs_batch_store *st, const char *key);
+
+/* Append one whole line with write(2) (a line is never split between two
+ * writes unless write(2) itself writes less, which a restart repairs). */
+ecs_result ecs_batch_store_append(ecs_batch_store *st, const char *line,
+                                  size_t len, ecs_diag *diag);
+
+/* fdatasync the lines appended since the last call (the pool calls it
+ * after each round of worker output, so one sync covers a whole group). */
+ecs_result ecs_batch_store_sync(ecs_batch_store *st, ecs_diag *diag);
+
+void ecs_batch_store_close(ecs_batch_store *st);
+
+/* ---- workers ---- */
+
+/* A test hook read from $ECSCHED_BATCH_FAULT: "crash:METHOD:P" aborts and
+ * "hang:METHOD:P" sleeps in the case of that method and P. */
+typedef struct ecs_batch_fault {
+    int action;        /* 0 none, 1 crash, 2 hang */
+    ecs_method method;
+    long pes;
+} ecs_batch_fault;
+
+void ecs_batch_fault_parse(const char *text, ecs_batch_fault *f);
+
+/*
+ * The worker: run the cases ids[0..n-1] (all of one unit, ascending) and
+ * stream "S id" / "R id json" lines to fd.  Never returns an error: a case
+ * that fails is reported as a line with status "error".
+ */
+void ecs_batch_worker_run(const ecs_batch_plan *plan, const size_t *ids,
+                          size_t n, const ecs_batch_fault *fault, int fd);
+
+/* What the pool did. */
+typedef struct ecs_batch_stats {
+    size_t total;        /* cases of this shard */
+    size_t already;      /* found in the file */
+    size_t run;          /* recorded by this run */
+    size_t failed;       /* ... of them with status error, crashed or timeout */
+    size_t crashed, timeout, error;
+    int interrupted;     /* SIGINT or SIGTERM */
+    double elapsed_s;
+} ecs_batch_stats;
+
+/*
+ * Run the cases ids[0..n-1] (ascending; missing from the file) on `jobs`
+ * forked workers and append their lines to st.  Returns OK (also when
+ * cases failed or the run was interrupted: see stats), EIO when the file
+ * cannot be written.
+ */
+ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
+                              size_t n, int jobs, const ecs_batch_fault *fault,
+                              ecs_batch_store *st, ecs_batch_stats *stats,
+                              ecs_diag *diag);
+
+#endif

@@ -1,0 +1,309 @@
+/* ecsched batch: the lists of the command line, case numbering, keys,
+ * shards and the result line. */
+#include "batch/batch.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ecs_batch_plan_init(ecs_batch_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    ecs_cli_model_init(&plan->model);
+    plan->time_limit_s = 60.0;
+    plan->makespan_limit_s = 10.0;
+    plan->kill_after_s = -1.0; /* derived from the limits unless given */
+    plan->shard_k = plan->shard_n = 1;
+}
+
+/* Split a comma list, calling item() on each non-empty piece. */
+static int each_item(const char *list, const char *what, ecs_diag *diag,
+                     int (*item)(ecs_batch_plan *, const char *, ecs_diag *),
+                     ecs_batch_plan *plan)
+{
+    char buf[4096];
+    if (strlen(list) >= sizeof buf)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "%s: list too long", what), -1;
+    snprintf(buf, sizeof buf, "%s", list);
+    int n = 0;
+    for (char *save = NULL, *t = strtok_r(buf, ",", &save); t != NULL;
+         t = strtok_r(NULL, ",", &save), n++)
+        if (item(plan, t, diag) != 0)
+            return -1;
+    if (n == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "%s: empty list", what), -1;
+    return 0;
+}
+
+static int too_many(ecs_diag *diag, const char *what)
+{
+    ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "%s: at most %d values", what,
+                 ECS_BATCH_MAX_LIST);
+    return -1;
+}
+
+static int pes_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+{
+    long v;
+    if (ecs_parse_long(t, &v) != 0 || v < 1 || v > 100000)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "-p: '%s' is not a number of PEs (1..100000)", t), -1;
+    for (size_t k = 0; k < plan->npes; k++)
+        if (plan->pes[k] == v)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "-p: %ld given twice", v), -1;
+    if (plan->npes == ECS_BATCH_MAX_LIST)
+        return too_many(diag, "-p");
+    plan->pes[plan->npes++] = v;
+    return 0;
+}
+
+static int ext_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+{
+    ecs_decimal d;
+    if (ecs_parse_decimal(t, &d) != 0 || d.mantissa < 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--extension: '%s' is not a decimal >= 0", t), -1;
+    for (size_t k = 0; k < plan->next; k++)
+        if (ecs_decimal_value(plan->ext[k]) == ecs_decimal_value(d))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--extension: %s given twice", t), -1;
+    if (plan->next == ECS_BATCH_MAX_LIST)
+        return too_many(diag, "--extension");
+    plan->ext[plan->next++] = d;
+    return 0;
+}
+
+static int prices_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+{
+    if (strlen(t) >= sizeof plan->prices[0])
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--prices: '%s' too long", t), -1;
+    for (size_t k = 0; k < plan->nprices; k++)
+        if (strcmp(plan->prices[k], t) == 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--prices: %s given twice", t), -1;
+    if (plan->nprices == ECS_BATCH_MAX_LIST)
+        return too_many(diag, "--prices");
+    snprintf(plan->prices[plan->nprices++], sizeof plan->prices[0], "%s", t);
+    return 0;
+}
+
+static int method_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+{
+    ecs_method m;
+    if (ecs_method_parse(t, &m) != 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--methods: unknown method '%s' (base, sweep, binary, milp)",
+                            t), -1;
+    if (!ecs_method_available(m))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--methods: '%s' is not available in this build", t), -1;
+    for (size_t k = 0; k < plan->nmethod; k++)
+        if (plan->method[k] == m)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--methods: %s given twice", t), -1;
+    /* keep the run order of ECS_METHOD_MAP: heuristics before the MILP */
+    size_t at = plan->nmethod;
+    while (at > 0 && plan->method[at - 1] > m) {
+        plan->method[at] = plan->method[at - 1];
+        at--;
+    }
+    plan->method[at] = m;
+    plan->nmethod++;
+    return 0;
+}
+
+int ecs_batch_parse_pes(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+{
+    plan->npes = 0;
+    return each_item(list, "-p", diag, pes_item, plan);
+}
+
+int ecs_batch_parse_ext(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+{
+    plan->next = 0;
+    return each_item(list, "--extension", diag, ext_item, plan);
+}
+
+int ecs_batch_parse_prices(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+{
+    plan->nprices = 0;
+    return each_item(list, "--prices", diag, prices_item, plan);
+}
+
+int ecs_batch_parse_methods(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+{
+    plan->nmethod = 0;
+    return each_item(list, "--methods", diag, method_item, plan);
+}
+
+int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", text);
+    char *slash = strchr(buf, '/');
+    long k, n;
+    if (slash == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--shard needs K/N, not '%s'", text), -1;
+    *slash = '\0';
+    if (ecs_parse_long(buf, &k) != 0 || ecs_parse_long(slash + 1, &n) != 0 || n < 1 ||
+        k < 1 || k > n)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--shard needs K/N with 1 <= K <= N, not '%s'", text), -1;
+    plan->shard_k = k;
+    plan->shard_n = n;
+    return 0;
+}
+
+size_t ecs_batch_cases_per_unit(const ecs_batch_plan *plan)
+{
+    return plan->next * plan->nprices * plan->nmethod;
+}
+
+size_t ecs_batch_nunits(const ecs_batch_plan *plan)
+{
+    return plan->ngraph * plan->npes;
+}
+
+size_t ecs_batch_ncases(const ecs_batch_plan *plan)
+{
+    return ecs_batch_nunits(plan) * ecs_batch_cases_per_unit(plan);
+}
+
+void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c)
+{
+    c->method = id % plan->nmethod;
+    id /= plan->nmethod;
+    c->prices = id % plan->nprices;
+    id /= plan->nprices;
+    c->ext = id % plan->next;
+    id /= plan->next;
+    c->pes = id % plan->npes;
+    c->graph = id / plan->npes;
+}
+
+int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit)
+{
+    if (plan->shard_n <= 1)
+        return 1;
+    char key[4200];
+    snprintf(key, sizeof key, "%s\x1f%ld", plan->graph[unit / plan->npes],
+             plan->pes[unit % plan->npes]);
+    uint64_t h = 14695981039346656037ULL; /* FNV-1a */
+    for (const unsigned char *s = (const unsigned char *)key; *s; s++)
+        h = (h ^ *s) * 1099511628211ULL;
+    return (long)(h % (uint64_t)plan->shard_n) == plan->shard_k - 1;
+}
+
+static char *make_key(const char *graph, long pes, double ext, const char *prices,
+                      const char *method)
+{
+    size_t n = strlen(graph) + strlen(prices) + strlen(method) + 80;
+    char *k = malloc(n);
+    if (k != NULL)
+        snprintf(k, n, "%s\x1f%ld\x1f%.12g\x1f%s\x1f%s", graph, pes, ext, prices, method);
+    return k;
+}
+
+char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id)
+{
+    ecs_batch_case c;
+    ecs_batch_case_of(plan, id, &c);
+    return make_key(plan->graph[c.graph], plan->pes[c.pes],
+                    ecs_decimal_value(plan->ext[c.ext]), plan->prices[c.prices],
+                    ecs_method_name(plan->method[c.method]));
+}
+
+char *ecs_batch_row_key(const json_t *row)
+{
+    json_t *g = json_object_get(row, "graph"), *p = json_object_get(row, "pes"),
+           *e = json_object_get(row, "extension"), *r = json_object_get(row, "prices"),
+           *m = json_object_get(row, "method");
+    if (!json_is_string(g) || !json_is_integer(p) || !json_is_number(e) ||
+        !json_is_string(r) || !json_is_string(m))
+        return NULL;
+    return make_key(json_string_value(g), (long)json_integer_value(p),
+                    json_number_value(e), json_string_value(r), json_string_value(m));
+}
+
+void ecs_batch_row_init(ecs_batch_row *row, const ecs_batch_plan *plan, size_t id)
+{
+    ecs_batch_case c;
+    ecs_batch_case_of(plan, id, &c);
+    memset(row, 0, sizeof *row);
+    row->graph = plan->graph[c.graph];
+    row->pes = plan->pes[c.pes];
+    row->extension = ecs_decimal_value(plan->ext[c.ext]);
+    row->prices = plan->prices[c.prices];
+    row->method = ecs_method_name(plan->method[c.method]);
+    row->cost = row->base_cost = row->optimum = row->bound = row->gap = NAN;
+    row->status = "error";
+    row->makespan = row->deadline = row->base_makespan = -1;
+    row->meets_deadline = row->base_makespan_optimal = -1;
+}
+
+static json_t *num_or_null(double v)
+{
+    return isfinite(v) ? ecs_json_num(v) : json_null();
+}
+
+static json_t *long_or_null(long v)
+{
+    return v >= 0 ? json_integer(v) : json_null();
+}
+
+static json_t *bool_or_null(int v)
+{
+    return v >= 0 ? json_boolean(v) : json_null();
+}
+
+char *ecs_batch_row_line(const ecs_batch_row *r)
+{
+    json_t *o = json_object();
+    if (o == NULL)
+        return NULL;
+    struct {
+        const char *key;
+        json_t *v;
+    } kv[] = {
+        {"graph", json_string(r->graph)},
+        {"pes", json_integer(r->pes)},
+        {"extension", ecs_json_num(r->extension)},
+        {"prices", json_string(r->prices)},
+        {"method", json_string(r->method)},
+        {"cost", num_or_null(r->cost)},
+        {"base_cost", num_or_null(r->base_cost)},
+        {"optimum", num_or_null(r->optimum)},
+        {"bound", num_or_null(r->bound)},
+        {"status", json_string(r->status)},
+        {"makespan", long_or_null(r->makespan)},
+        {"deadline", long_or_null(r->deadline)},
+        {"meets_deadline", bool_or_null(r->meets_deadline)},
+        {"runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6)},
+        {"error", r->error ? json_string(r->error) : json_null()},
+        {"base_makespan", long_or_null(r->base_makespan)},
+        {"base_makespan_optimal", bool_or_null(r->base_makespan_optimal)},
+        {"gap", num_or_null(r->gap)},
+    };
+    int bad = 0;
+    for (size_t k = 0; k < sizeof kv / sizeof *kv; k++) {
+        if (bad) {
+            json_decref(kv[k].v);
+            continue;
+        }
+        /* json_object_set_new steals the value even when it fails */
+        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
+    }
+    char *text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12));
+    json_decref(o);
+    if (text == NULL)
+        return NULL;
+    size_t len = strlen(text);
+    char *line = realloc(text, len + 2);
+    if (line == NULL) {
+        free(text);
+        return NULL;
+    }
+    line[len] = '\n';
+    line[len + 1] = '\0';
+    return line;
+}

@@ -1,0 +1,271 @@
+/* ecsched info GRAPH...: figures about task graphs. */
+#include "run/cli.h"
+#include "commands/commands.h"
+
+#include "ecsched/stg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *CMD = "info";
+
+int ecs_cmd_info(int argc, char **argv);
+
+const ecs_command ecs_command_info = {
+    "info", "figures about task graphs (tasks, edges, critical path)",
+    "Usage: ecsched info GRAPH... [--json] [--format F]\n"
+    "\n"
+    "For every STG file: its layout, tasks and edges (layout dummies and\n"
+    "their edges not counted), critical path and total work (in work\n"
+    "units), parallelism (total work / critical path), and the file's own\n"
+    "CP Length where its '#' block has one, with whether it agrees.\n"
+    "People get one aligned row per file; --json gives a JSON array with\n"
+    "one object per file, in the order given.\n"
+    "\n"
+    "A file that cannot be read is named on standard error (file:line:\n"
+    "problem) and the other files are still reported; in JSON it gets an\n"
+    "object {file, error}.\n"
+    "Exit 0: every file read and every CP Length agrees; 1: some file's\n"
+    "CP Length differs from its critical path; 2: some file is unreadable\n"
+    "or bad usage.\n"
+    "\n"
+    "  --json         the figures as JSON\n"
+    "  --format F     STG layout: auto (default), standard, proto, comm\n",
+    ecs_cmd_info};
+
+enum { OPT_JSON = ECS_OPT_COMMAND_BASE, OPT_FORMAT };
+
+/* One file's figures, or its error. */
+typedef struct info_row {
+    const char *file;
+    int ok;
+    char error[1024];
+    ecs_stg_format format;
+    ecs_graph_stats st;
+    ecs_stg_meta meta;
+} info_row;
+
+static int cp_agrees(const info_row *r)
+{
+    return r->meta.cp_length == r->st.critical_path;
+}
+
+static void read_row(info_row *r, ecs_stg_format format)
+{
+    ecs_diag diag;
+    ecs_diag_clear(&diag);
+    ecs_graph *g = NULL;
+    ecs_result rc = ecs_stg_read_file(r->file, format, &g, &diag);
+    if (rc != ECS_OK) {
+        ecs_diag_format(&diag, r->error, sizeof r->error);
+        return;
+    }
+    r->ok = 1;
+    r->format = g->format;
+    r->meta = g->meta;
+    ecs_graph_stats_compute(g, &r->st);
+    ecs_graph_free(g);
+}
+
+/* ---- the table ---- */
+
+enum { COLS = 8 };
+static const char *const HEAD[COLS] = {"file", "format", "tasks", "edges",
+                                       "cp", "work", "parallelism",
+                                       "file_cp"};
+static const int LEFT[COLS] = {1, 1, 0, 0, 0, 0, 0, 1};
+
+static void cells(const info_row *r, char c[COLS][64])
+{
+    snprintf(c[0], 64, "%s", "");
+    snprintf(c[1], 64, "%s", ecs_stg_format_name(r->format));
+    snprintf(c[2], 64, "%zu", r->st.tasks);
+    snprintf(c[3], 64, "%zu", r->st.edges);
+    snprintf(c[4], 64, "%ld", r->st.critical_path);
+    snprintf(c[5], 64, "%ld", r->st.total_work);
+    snprintf(c[6], 64, "%.3f", r->st.parallelism);
+    if (r->meta.cp_length < 0)
+        snprintf(c[7], 64, "-");
+    else
+        snprintf(c[7], 64, "%ld (%s)", r->meta.cp_length,
+                 cp_agrees(r) ? "agrees" : "DIFFERS");
+}
+
+static void print_table(const info_row *rows, size_t n)
+{
+    size_t w[COLS];
+    char c[COLS][64];
+    for (int k = 0; k < COLS; k++)
+        w[k] = strlen(HEAD[k]);
+    for (size_t i = 0; i < n; i++) {
+        if (!rows[i].ok)
+            continue;
+        cells(&rows[i], c);
+        if (strlen(rows[i].file) > w[0])
+            w[0] = strlen(rows[i].file);
+        for (int k = 1; k < COLS; k++)
+            if (strlen(c[k]) > w[k])
+                w[k] = strlen(c[k]);
+    }
+    for (int k = 0; k < COLS - 1; k++)
+        printf(LEFT[k] ? "%-*s  " : "%*s  ", (int)w[k], HEAD[k]);
+    printf("%s\n", HEAD[COLS - 1]);
+    for (size_t i = 0; i < n; i++) {
+        if (!rows[i].ok)
+            continue;
+        cells(&rows[i], c);
+        printf("%-*s  ", (int)w[0], rows[i].file);
+        for (int k = 1; k < COLS - 1; k++)
+            printf(LEFT[k] ? "%-*s  " : "%*s  ", (int)w[k], c[k]);
+        printf("%s\n", c[COLS - 1]);
+    }
+}
+
+/* ---- JSON ---- */
+
+static json_t *row_json(const info_row *r)
+{
+    json_t *o = json_object();
+    if (o == NULL)
+        return NULL;
+    json_object_set_new(o, "file", json_string(r->file));
+    if (!r->ok) {
+        json_object_set_new(o, "error", json_string(r->error));
+        return o;
+    }
+    const ecs_stg_meta *m = &r->meta;
+    json_object_set_new(o, "format", json_string(ecs_stg_format_name(r->format)));
+    json_object_set_new(o, "tasks", json_integer((json_int_t)r->st.tasks));
+    json_object_set_new(o, "edges", json_integer((json_int_t)r->st.edges));
+    json_object_set_new(o, "work_tasks",
+                        json_integer((json_int_t)r->st.work_tasks));
+    json_object_set_new(o, "critical_path", json_integer(r->st.critical_path));
+    json_object_set_new(o, "total_work", json_integer(r->st.total_work));
+    json_object_set_new(o, "parallelism", ecs_json_num(r->st.parallelism));
+    json_object_set_new(o, "file_cp_length", m->cp_length >= 0
+                                                 ? json_integer(m->cp_length)
+                                                 : json_null());
+    json_object_set_new(o, "cp_agrees", m->cp_length >= 0
+                                            ? json_boolean(cp_agrees(r))
+                                            : json_null());
+    json_object_set_new(o, "file_parallelism", m->parallelism >= 0
+                                                   ? ecs_json_num(m->parallelism)
+                                                   : json_null());
+    json_object_set_new(o, "generator", m->generator[0]
+                                            ? json_string(m->generator)
+                                            : json_null());
+    json_object_set_new(o, "header_pes", m->header_pes > 0
+                                             ? json_integer(m->header_pes)
+                                             : json_null());
+    return o;
+}
+
+static int print_json(const info_row *rows, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; a && i < n; i++)
+        if (json_array_append_new(a, row_json(&rows[i])) != 0) {
+            json_decref(a);
+            a = NULL;
+        }
+    ecs_diag diag;
+    ecs_result rc = a ? ecs_cli_write_json("-", a, &diag) : ECS_ENOMEM;
+    json_decref(a);
+    if (rc != ECS_OK)
+        ecs_cli_errorf(CMD, "cannot write the JSON output");
+    return rc == ECS_OK ? 0 : -1;
+}
+
+/* ---- the command ---- */
+
+typedef struct info_args {
+    int json, help;
+    ecs_stg_format format;
+    int first; /* argv index of the first file */
+} info_args;
+
+static int parse_args(info_args *a, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"json", no_argument, 0, OPT_JSON},
+        {"format", required_argument, 0, OPT_FORMAT},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_JSON:
+            a->json = 1;
+            break;
+        case OPT_FORMAT:
+            if (ecs_stg_format_parse(optarg, &a->format) != 0)
+                return ecs_cli_usage_error(
+                    CMD, "--format must be auto, standard, proto or comm, "
+                         "not '%s'",
+                    optarg);
+            break;
+        case 'h':
+            a->help = 1;
+            break;
+        case ':':
+            return ecs_cli_usage_error(CMD, "option '%s' needs a value",
+                                       argv[optind - 1]);
+        default:
+            return ecs_cli_usage_error(CMD, "bad option '%s'",
+                                       argv[optind - 1]);
+        }
+    }
+    if (a->help)
+        return -1;
+    if (optind >= argc)
+        return ecs_cli_usage_error(CMD, "needs at least one GRAPH file");
+    a->first = optind;
+    return 0;
+}
+
+int ecs_cmd_info(int argc, char **argv)
+{
+    info_args a;
+    memset(&a, 0, sizeof a);
+    a.format = ECS_STG_AUTO;
+    int pr = parse_args(&a, argc, argv);
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
+    size_t n = (size_t)(argc - a.first);
+    info_row *rows = calloc(n, sizeof *rows);
+    if (rows == NULL) {
+        ecs_cli_errorf(CMD, "out of memory");
+        return ECS_EXIT_INTERNAL;
+    }
+    int bad = 0, differs = 0;
+    size_t good = 0;
+    for (size_t i = 0; i < n; i++) {
+        rows[i].file = argv[a.first + (int)i];
+        read_row(&rows[i], a.format);
+        if (!rows[i].ok) {
+            fprintf(stderr, "ecsched %s: %s\n", CMD, rows[i].error);
+            bad = 1;
+            continue;
+        }
+        good++;
+        if (rows[i].meta.cp_length >= 0 && !cp_agrees(&rows[i])) {
+            ecs_cli_errorf(CMD,
+                           "%s: the file says CP Length %ld, but its critical "
+                           "path is %ld",
+                           rows[i].file, rows[i].meta.cp_length,
+                           rows[i].st.critical_path);
+            differs = 1;
+        }
+    }
+    int out = 0;
+    if (a.json)
+        out = print_json(rows, n);
+    else if (good > 0)
+        print_table(rows, n);
+    free(rows);
+    if (out != 0)
+        return ECS_EXIT_INTERNAL;
+    return bad ? ECS_EXIT_USAGE : differs ? ECS_EXIT_INFEASIBLE : ECS_EXIT_OK;
+}

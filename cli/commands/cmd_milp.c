@@ -1,0 +1,338 @@
+/* ecsched milp GRAPH -p P: cost-optimal schedules with GLPK (milp.h). */
+#include "run/cli.h"
+#include "commands/commands.h"
+#include "run/problem.h"
+
+#include "ecsched/heuristic.h"
+#include "ecsched/milp.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *CMD = "milp";
+
+int ecs_cmd_milp(int argc, char **argv);
+
+const ecs_command ecs_command_milp = {
+    "milp", "cost-optimal schedule by mixed-integer programming (GLPK)",
+    "Usage: ecsched milp GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
+    "                    [--freqs LIST] [--power MODEL] [--formulation strong|paper]\n"
+    "                    [--time-limit S] [--gap G] [--no-warm-start]\n"
+    "                    [--write-lp FILE] [--write-mps FILE] [--max-nonzeros N]\n"
+    "                    [--verbose] [-o FILE] [--json]\n"
+    "\n"
+    "Minimises the electricity cost of GRAPH on P PEs under the deadline\n"
+    "D' = floor(M (1 + E)) (M: the base schedule's makespan) or --deadline N.\n"
+    "The heuristic's schedule (from the base: makespan-optimal, or --base\n"
+    "FILE) is the first incumbent when the base meets D'.  Status: optimal (proven), feasible (the time\n"
+    "limit was reached; bound and gap say how far from optimal it may be),\n"
+    "infeasible (no schedule meets D': exit 1), no_solution (the limit was\n"
+    "reached with nothing found: exit 3).\n"
+    "\n"
+    "  --formulation F    strong (default): one column per task interval with\n"
+    "                     its exact cost, PEs assigned after the solve;\n"
+    "                     paper: the paper's x_{i,j,k,l} model, corrected\n"
+    "  --extension E      deadline extension (default 0)\n"
+    "  --deadline N       D' directly (slots 0..N-1)\n"
+    "  --time-limit S     seconds for the solver (default 60)\n"
+    "  --gap G            stop at relative gap G (default 0: proven optimal)\n"
+    "  --no-warm-start    do not give the solver the heuristic's schedule\n"
+    "  --write-lp FILE    export the model (CPLEX LP format)\n"
+    "  --write-mps FILE   export the model (free MPS format)\n"
+    "  --max-nonzeros N   refuse larger models (default 5e7)\n"
+    "  --verbose          GLPK's own log on stdout\n"
+    "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
+    "  -o FILE            write the schedule document (JSON)\n"
+    "  --json             print the schedule document instead of the summary\n"
+    "\n" ECS_CLI_MODEL_FLAGS_HELP,
+    ecs_cmd_milp};
+
+enum {
+    OPT_FORMULATION = ECS_OPT_COMMAND_BASE,
+    OPT_TIME_LIMIT,
+    OPT_GAP,
+    OPT_NO_WARM,
+    OPT_WRITE_LP,
+    OPT_WRITE_MPS,
+    OPT_MAX_NZ,
+    OPT_VERBOSE
+};
+
+typedef struct milp_job {
+    ecs_cli_model m;
+    ecs_milp_params prm;
+    int no_warm;
+    const char *graph_path;
+    ecs_cli_problem pb;
+    int have_pb;
+    ecs_milp_result res;
+    ecs_heur_result heur;  /* the heuristic's schedule (the warm start) */
+    int have_heur;
+    const char *warm_name; /* "heuristic", "base" or "none" */
+    double warm_cost;
+} milp_job;
+
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    milp_job *j = ctx;
+    (void)word;
+    double v;
+    switch (c) {
+    case OPT_FORMULATION:
+        if (ecs_milp_formulation_parse(arg, &j->prm.formulation) != 0)
+            return ecs_cli_usage_error(CMD, "--formulation must be strong or "
+                                            "paper, not '%s'", arg);
+        return 0;
+    case OPT_TIME_LIMIT:
+        if (ecs_parse_double(arg, &v) != 0 || !(v > 0.0))
+            return ecs_cli_usage_error(CMD, "--time-limit needs a positive "
+                                            "number of seconds, not '%s'", arg);
+        j->prm.time_limit_s = v;
+        return 0;
+    case OPT_GAP:
+        if (ecs_parse_double(arg, &v) != 0 || !(v >= 0.0 && v < 1.0))
+            return ecs_cli_usage_error(CMD, "--gap needs a number in [0, 1), "
+                                            "not '%s'", arg);
+        j->prm.mip_gap = v;
+        return 0;
+    case OPT_NO_WARM:
+        j->no_warm = 1;
+        return 0;
+    case OPT_WRITE_LP:
+        j->prm.write_lp = arg;
+        return 0;
+    case OPT_WRITE_MPS:
+        j->prm.write_mps = arg;
+        return 0;
+    case OPT_MAX_NZ:
+        if (ecs_parse_double(arg, &v) != 0 || !(v >= 1.0) || !isfinite(v))
+            return ecs_cli_usage_error(CMD, "--max-nonzeros needs a number "
+                                            ">= 1, not '%s'", arg);
+        j->prm.max_nonzeros = v;
+        return 0;
+    case OPT_VERBOSE:
+        j->prm.verbose = 1;
+        return 0;
+    default:
+        return ECS_CLI_NOT_OWN;
+    }
+}
+
+static int parse_args(milp_job *j, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"formulation", required_argument, 0, OPT_FORMULATION},
+        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
+        {"gap", required_argument, 0, OPT_GAP},
+        {"no-warm-start", no_argument, 0, OPT_NO_WARM},
+        {"write-lp", required_argument, 0, OPT_WRITE_LP},
+        {"write-mps", required_argument, 0, OPT_WRITE_MPS},
+        {"max-nonzeros", required_argument, 0, OPT_MAX_NZ},
+        {"verbose", no_argument, 0, OPT_VERBOSE},
+        ECS_CLI_MODEL_LONGOPTS,
+        {0, 0, 0, 0}};
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
+        return ecs_cli_usage_error(CMD, "needs one GRAPH");
+    j->graph_path = argv[first];
+    return 0;
+}
+
+/*
+ * The first incumbent: the heuristic's schedule (never costlier than the
+ * base) when the base meets D'; the base itself if the heuristic fails.
+ */
+static const ecs_schedule *choose_warm_start(milp_job *j)
+{
+    j->warm_name = "none";
+    j->warm_cost = NAN;
+    if (j->no_warm || j->pb.base_makespan > j->pb.deadline)
+        return NULL;
+    ecs_heur_params hp;
+    ecs_heur_params_init(&hp);
+    ecs_diag diag;
+    ecs_result rc = ecs_heur_run(j->pb.g, &j->m.platform, j->pb.prices.price,
+                                 j->pb.prices.n, j->pb.deadline, j->pb.base,
+                                 &hp, &j->heur, &diag);
+    j->have_heur = 1;
+    if (rc == ECS_OK && j->heur.schedule != NULL) {
+        j->warm_name = "heuristic";
+        j->warm_cost = j->heur.cost;
+        return j->heur.schedule;
+    }
+    j->warm_name = "base";
+    j->warm_cost = j->pb.base_cost;
+    return j->pb.base;
+}
+
+static void print_num_line(const char *key, double v)
+{
+    if (!isnan(v))
+        printf("%-12s %.6f\n", key, v);
+}
+
+static void print_human(const milp_job *j, const ecs_check_report *rep)
+{
+    const ecs_milp_result *r = &j->res;
+    const ecs_cli_problem *pb = &j->pb;
+    printf("%-12s %s (%zu tasks with work)\n", "graph", j->graph_path, pb->g->n);
+    printf("%-12s %d\n", "pes", j->m.platform.pes);
+    printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
+           pb->base_makespan, pb->base_optimal ? ", optimal" : "");
+    printf("%-12s %s (warm start: %s", "formulation",
+           ecs_milp_formulation_name(j->prm.formulation), j->warm_name);
+    if (!isnan(j->warm_cost))
+        printf(", cost %.6f", j->warm_cost);
+    printf(")\n");
+    printf("%-12s %ld rows, %ld columns, %ld non-zeros\n", "model", r->rows,
+           r->cols, r->nonzeros);
+    printf("%-12s %s\n", "status", ecs_milp_status_name(r->status));
+    if (r->schedule != NULL) {
+        double base = pb->base_cost;
+        printf("%-12s %.6f (base %.6f", "cost", rep->cost, base);
+        if (fabs(base) > 1e-12)
+            printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
+        printf(")\n");
+        printf("%-12s %ld (%s)\n", "makespan", rep->makespan,
+               rep->meets_deadline ? "meets the deadline" : "misses the deadline");
+    }
+    print_num_line("bound", r->bound);
+    if (!isnan(r->gap))
+        printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
+    print_num_line("root bound", r->root_bound);
+    printf("%-12s %llu\n", "nodes", r->nodes);
+    printf("%-12s %.3f s\n", "runtime", r->runtime_s);
+}
+
+static int add_milp_keys(json_t *d, const milp_job *j)
+{
+    const ecs_milp_result *r = &j->res;
+    return json_object_set_new(d, "formulation",
+                               json_string(ecs_milp_formulation_name(
+                                   j->prm.formulation))) ||
+           json_object_set_new(d, "optimal",
+                               json_boolean(r->status == ECS_MILP_OPTIMAL)) ||
+           json_object_set_new(d, "bound", ecs_json_num(r->bound)) ||
+           json_object_set_new(d, "gap", ecs_json_num(r->gap)) ||
+           json_object_set_new(d, "root_bound", ecs_json_num(r->root_bound)) ||
+           json_object_set_new(d, "nodes", json_integer((json_int_t)r->nodes)) ||
+           json_object_set_new(d, "rows", json_integer(r->rows)) ||
+           json_object_set_new(d, "cols", json_integer(r->cols)) ||
+           json_object_set_new(d, "nonzeros", json_integer(r->nonzeros)) ||
+           json_object_set_new(d, "warm_start", json_string(j->warm_name)) ||
+           json_object_set_new(d, "warm_start_cost", ecs_json_num(j->warm_cost));
+}
+
+static json_t *make_doc(const milp_job *j, const ecs_check_report *rep)
+{
+    ecs_doc_info info;
+    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &info);
+    info.check = rep;
+    info.status = ecs_milp_status_name(j->res.status);
+    info.runtime_s = j->res.runtime_s;
+    json_t *d = ecs_doc_new(&info);
+    if (d == NULL || add_milp_keys(d, j) != 0) {
+        json_decref(d);
+        return NULL;
+    }
+    int bad = j->res.schedule != NULL
+                  ? ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, j->res.schedule)
+                  : json_object_set_new(d, "tasks", json_array());
+    if (bad) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+static int exit_for(ecs_milp_status s)
+{
+    switch (s) {
+    case ECS_MILP_OPTIMAL:
+    case ECS_MILP_FEASIBLE:
+        return ECS_EXIT_OK;
+    case ECS_MILP_INFEASIBLE:
+        return ECS_EXIT_INFEASIBLE;
+    case ECS_MILP_NO_SOLUTION:
+        return ECS_EXIT_INTERNAL;
+    }
+    return ECS_EXIT_INTERNAL;
+}
+
+/* Check the schedule, then write and print what was asked. */
+static int report(milp_job *j)
+{
+    ecs_check_report rep;
+    memset(&rep, 0, sizeof rep);
+    rep.cost = NAN;
+    if (j->res.schedule != NULL &&
+        ecs_check_schedule(j->pb.g, &j->m.platform, j->pb.prices.price,
+                           j->pb.prices.n, j->pb.deadline, j->res.schedule,
+                           &rep) != ECS_OK) {
+        ecs_cli_errorf(CMD, "internal error: the schedule breaks the model: %s",
+                       rep.msg);
+        return ECS_EXIT_INTERNAL;
+    }
+    json_t *doc = make_doc(j, &rep);
+    ecs_diag diag;
+    ecs_diag_clear(&diag);
+    if (doc == NULL) {
+        ecs_cli_errorf(CMD, "out of memory");
+        return ECS_EXIT_INTERNAL;
+    }
+    ecs_result rc = ecs_cli_write_doc(&j->m, doc, &diag);
+    json_decref(doc);
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+        return ecs_cli_exit_code(rc);
+    }
+    if (!j->m.json)
+        print_human(j, &rep);
+    if (j->res.status == ECS_MILP_INFEASIBLE)
+        fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld\n",
+                CMD, j->pb.deadline);
+    if (j->res.status == ECS_MILP_NO_SOLUTION)
+        fprintf(stderr, "ecsched %s: the time limit was reached before any "
+                        "schedule was found\n", CMD);
+    return exit_for(j->res.status);
+}
+
+int ecs_cmd_milp(int argc, char **argv)
+{
+    milp_job j;
+    memset(&j, 0, sizeof j);
+    ecs_cli_model_init(&j.m);
+    ecs_milp_params_init(&j.prm);
+    int pr = parse_args(&j, argc, argv);
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
+    ecs_diag diag;
+    ecs_diag_clear(&diag);
+    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
+    if (rc == ECS_OK) {
+        j.have_pb = 1;
+        j.prm.warm_start = choose_warm_start(&j);
+        rc = ecs_milp_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
+                            j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);
+    }
+    int code;
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+        code = ecs_cli_exit_code(rc);
+    } else {
+        code = report(&j);
+    }
+    ecs_milp_result_release(&j.res);
+    if (j.have_heur)
+        ecs_heur_result_release(&j.heur);
+    if (j.have_pb)
+        ecs_cli_problem_release(&j.pb);
+    return code;
+}

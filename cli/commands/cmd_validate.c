@@ -1,0 +1,212 @@
+/* ecsched validate GRAPH SCHEDULE.json: run the checker on any file. */
+#include "run/cli.h"
+#include "commands/commands.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *CMD = "validate";
+
+int ecs_cmd_validate(int argc, char **argv);
+
+const ecs_command ecs_command_validate = {
+    "validate", "check a schedule and compute its cost and makespan",
+    "Usage: ecsched validate GRAPH SCHEDULE.json [model flags]\n"
+    "                        [--deadline N] [--json]\n"
+    "\n"
+    "Runs the checker on a schedule document: work done exactly, one task\n"
+    "per PE and slot, precedence (through zero-work tasks), the deadline,\n"
+    "frequencies from F.  PEs, frequencies, power, deadline and per-slot\n"
+    "prices come from the document unless given as flags.\n"
+    "Exit 0: feasible (cost and makespan printed); 1: the first violation\n"
+    "is named (task, PE, slot); 2: unreadable input.\n"
+    "\n"
+    "  --deadline N   D' (slots 0..N-1); default: the document's\n"
+    "  --json         the result as JSON\n"
+    "\n" ECS_CLI_MODEL_FLAGS_HELP,
+    ecs_cmd_validate};
+
+typedef struct validate_job {
+    ecs_cli_model m;
+    const char *graph_path, *sched_path;
+    ecs_graph *raw, *g;
+    ecs_schedule *s;
+    ecs_doc_model dm;
+    ecs_slot_prices sp;
+    int have_sp;
+} validate_job;
+
+/* The document's model keys fill what the flags did not give. */
+static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
+{
+    ecs_cli_model *m = &j->m;
+    if (!m->pes_given) {
+        if (j->dm.pes < 1)
+            return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
+                                "the document has no \"pes\": give -p P");
+        if (ecs_platform_set_pes(&m->platform, j->dm.pes, diag) != ECS_OK)
+            return ECS_EPARSE;
+    }
+    ecs_diag inner;
+    if (!m->freqs_given && j->dm.freqs[0] &&
+        ecs_platform_set_freqs(&m->platform, j->dm.freqs, &inner) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
+                            "\"freqs\": %s", inner.msg);
+    if (!m->power_given && j->dm.power[0] &&
+        ecs_platform_set_power(&m->platform, j->dm.power, &inner) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
+                            "\"power\": %s", inner.msg);
+    if (m->deadline < 1 && j->dm.deadline > 0)
+        m->deadline = j->dm.deadline;
+    return ECS_OK;
+}
+
+/* Prices: --prices if given, else the document's per-slot prices, else the
+ * default built-in, over max(deadline, makespan) slots. */
+static ecs_result resolve_prices(validate_job *j, const double **price,
+                                 size_t *nprice, ecs_diag *diag)
+{
+    long need = ecs_schedule_makespan(j->s);
+    if (j->m.deadline > need)
+        need = j->m.deadline;
+    if (j->m.prices_spec == NULL && j->dm.nprice > 0) {
+        *price = j->dm.price;
+        *nprice = j->dm.nprice;
+        return ECS_OK;
+    }
+    ecs_result rc = ecs_cli_load_prices(&j->m, (size_t)(need > 0 ? need : 1),
+                                        &j->sp, diag);
+    if (rc != ECS_OK)
+        return rc;
+    j->have_sp = 1;
+    *price = j->sp.price;
+    *nprice = j->sp.n;
+    return ECS_OK;
+}
+
+static void print_human(const validate_job *j, ecs_result rc,
+                        const ecs_check_report *r)
+{
+    printf("schedule  %s\n", j->sched_path);
+    printf("graph     %s (%zu tasks with work)\n", j->graph_path, j->g->n);
+    printf("pes       %d\n", j->m.platform.pes);
+    if (rc == ECS_EVIOLATION) {
+        printf("result    violation: %s\n", r->msg);
+        return;
+    }
+    printf("makespan  %ld\n", r->makespan);
+    if (j->m.deadline > 0)
+        printf("deadline  %ld (%s)\n", j->m.deadline,
+               r->meets_deadline ? "met" : "missed");
+    printf("cost      %.6f\n", r->cost);
+    printf("result    feasible\n");
+}
+
+static int print_json(const validate_job *j, ecs_result rc,
+                      const ecs_check_report *r)
+{
+    json_t *d = json_object(), *v = NULL;
+    json_object_set_new(d, "tool", json_string("ecsched"));
+    json_object_set_new(d, "command", json_string(CMD));
+    json_object_set_new(d, "schedule", json_string(j->sched_path));
+    json_object_set_new(d, "graph", json_string(j->graph_path));
+    json_object_set_new(d, "pes", json_integer(j->m.platform.pes));
+    json_object_set_new(d, "deadline", j->m.deadline > 0
+                                           ? json_integer(j->m.deadline)
+                                           : json_null());
+    json_object_set_new(d, "feasible", json_boolean(rc == ECS_OK));
+    json_object_set_new(d, "makespan", json_integer(r->makespan));
+    json_object_set_new(d, "meets_deadline", json_boolean(r->meets_deadline));
+    json_object_set_new(d, "cost", rc == ECS_OK ? ecs_json_num(r->cost)
+                                                : json_null());
+    if (rc == ECS_EVIOLATION) {
+        v = json_object();
+        json_object_set_new(v, "kind",
+                            json_string(ecs_violation_key(r->first.kind)));
+        json_object_set_new(v, "task", r->first.task < j->g->n
+                                           ? json_integer(j->g->id[r->first.task])
+                                           : json_null());
+        json_object_set_new(v, "other", r->first.other < j->g->n
+                                            ? json_integer(j->g->id[r->first.other])
+                                            : json_null());
+        json_object_set_new(v, "pe", r->first.pe >= 0 ? json_integer(r->first.pe)
+                                                      : json_null());
+        json_object_set_new(v, "slot", r->first.slot >= 0
+                                           ? json_integer(r->first.slot)
+                                           : json_null());
+        json_object_set_new(v, "message", json_string(r->msg));
+    }
+    json_object_set_new(d, "violation", v ? v : json_null());
+    ecs_diag diag;
+    ecs_result wrc = ecs_cli_write_json("-", d, &diag);
+    json_decref(d);
+    return wrc == ECS_OK ? 0 : -1;
+}
+
+static int parse_args(validate_job *j, int argc, char **argv)
+{
+    static const struct option opts[] = {ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 2)
+        return ecs_cli_usage_error(CMD, "needs GRAPH and SCHEDULE.json");
+    j->graph_path = argv[first];
+    j->sched_path = argv[first + 1];
+    return 0;
+}
+
+static void job_release(validate_job *j)
+{
+    ecs_schedule_free(j->s);
+    ecs_graph_free(j->g);
+    ecs_graph_free(j->raw);
+    ecs_doc_model_release(&j->dm);
+    if (j->have_sp)
+        ecs_slot_prices_release(&j->sp);
+}
+
+int ecs_cmd_validate(int argc, char **argv)
+{
+    validate_job j;
+    memset(&j, 0, sizeof j);
+    ecs_cli_model_init(&j.m);
+    int pr = parse_args(&j, argc, argv);
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
+    ecs_diag diag;
+    ecs_diag_clear(&diag);
+    const double *price = NULL;
+    size_t nprice = 0;
+    ecs_result rc = ecs_cli_load_graph(j.graph_path, j.m.format, &j.raw, &j.g,
+                                       &diag);
+    if (rc == ECS_OK)
+        rc = ecs_doc_read_model(j.sched_path, &j.dm, &diag);
+    if (rc == ECS_OK)
+        rc = apply_doc_model(&j, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_doc_read(j.sched_path, j.g, &j.m.platform, &j.s, NULL, &diag);
+    if (rc == ECS_OK)
+        rc = resolve_prices(&j, &price, &nprice, &diag);
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+        job_release(&j);
+        return ecs_cli_exit_code(rc);
+    }
+    ecs_check_report rep;
+    rc = ecs_check_schedule(j.g, &j.m.platform, price, nprice, j.m.deadline,
+                            j.s, &rep);
+    if (rc != ECS_OK && rc != ECS_EVIOLATION) {
+        ecs_cli_errorf(CMD, "%s", rep.msg);
+        job_release(&j);
+        return ecs_cli_exit_code(rc);
+    }
+    if (j.m.json)
+        print_json(&j, rc, &rep);
+    else
+        print_human(&j, rc, &rep);
+    job_release(&j);
+    return ecs_cli_exit_code(rc);
+}

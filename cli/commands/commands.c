@@ -1,0 +1,84 @@
+/* The command table, `ecsched help`, `--help` and `--version`. */
+#include "commands/commands.h"
+
+#include "run/cli.h"
+
+#include <string.h>
+
+#define ECS_COMMAND_ENTRY(name) &ecs_command_##name,
+static const ecs_command *const ecs_commands[] = {
+    ECS_COMMAND_LIST(ECS_COMMAND_ENTRY) NULL,
+};
+#undef ECS_COMMAND_ENTRY
+
+
+const ecs_command *ecs_command_find(const char *name)
+{
+    for (size_t k = 0; ecs_commands[k] != NULL; k++)
+        if (strcmp(ecs_commands[k]->name, name) == 0)
+            return ecs_commands[k];
+    return NULL;
+}
+
+int ecs_cli_print_help(const char *cmd, FILE *f)
+{
+    const ecs_command *c = ecs_command_find(cmd);
+    if (c == NULL)
+        return -1;
+    fputs(c->usage, f);
+    return 0;
+}
+
+static void print_overview(FILE *f)
+{
+    fprintf(f,
+            "ecsched %s: energy-cost scheduling of task graphs on PEs with\n"
+            "frequency scaling under time-varying electricity prices.\n"
+            "\n"
+            "Usage: ecsched COMMAND [ARGS]\n"
+            "\n"
+            "Commands:\n",
+            ECS_VERSION);
+    for (size_t k = 0; ecs_commands[k] != NULL; k++)
+        fprintf(f, "  %-10s %s\n", ecs_commands[k]->name,
+                ecs_commands[k]->summary);
+    fprintf(f, "\n"
+               "'ecsched help COMMAND' or 'ecsched COMMAND --help' for details.\n"
+               "Exit codes: 0 ok, 1 infeasible or deadline missed, 2 bad input\n"
+               "or usage, 3 internal or solver failure.\n");
+}
+
+int ecs_cli_main(int argc, char **argv)
+{
+    if (argc < 2) {
+        print_overview(stderr);
+        return ECS_EXIT_USAGE;
+    }
+    const char *name = argv[1];
+    if (strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+        print_overview(stdout);
+        return ECS_EXIT_OK;
+    }
+    if (strcmp(name, "--version") == 0 || strcmp(name, "version") == 0) {
+        printf("ecsched %s\n", ECS_VERSION);
+        return ECS_EXIT_OK;
+    }
+    if (strcmp(name, "help") == 0) {
+        if (argc < 3) {
+            print_overview(stdout);
+            return ECS_EXIT_OK;
+        }
+        if (ecs_cli_print_help(argv[2], stdout) != 0) {
+            fprintf(stderr, "ecsched: unknown command '%s'\n", argv[2]);
+            return ECS_EXIT_USAGE;
+        }
+        return ECS_EXIT_OK;
+    }
+    const ecs_command *c = ecs_command_find(name);
+    if (c == NULL) {
+        fprintf(stderr, "ecsched: unknown command '%s'\nTry 'ecsched --help'.\n",
+                name);
+        return ECS_EXIT_USAGE;
+    }
+    return c->run(argc - 1, argv + 1);
+}

@@ -1,0 +1,470 @@
+/* Gantt chart of a schedule document, with the price curve under it. */
+#include "plot/gantt.h"
+
+#include "plot/gantt_data.h"
+#include "plot/svg.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MARGIN_L 92.0
+#define MARGIN_R 24.0
+#define PRICE_H 110.0
+#define LABEL_PAD 4.0  /* px a label keeps from its box's sides */
+#define LABEL_MIN_FONT 7.0
+
+#define COLOR_DEADLINE "#d62728"
+#define COLOR_MAKESPAN "#222"
+#define COLOR_PRICE "#e6550d"
+#define COLOR_WAIT "#f2f2f2"
+
+void ecs_gantt_options_init(ecs_gantt_options *o)
+{
+    o->title = NULL;
+    o->width = 0;
+    o->labels = 1;
+}
+
+typedef struct layout {
+    double W, H;
+    long slots;
+    double top;      /* top of the Gantt panel */
+    double row_h;
+    double gantt_bottom;
+    double price_top, price_bottom;
+    double font;     /* task label size; 0: no labels */
+    ecs_svg_scale x; /* slot -> px */
+} layout;
+
+static void make_layout(const ecs_gantt_data *d, const ecs_gantt_options *o,
+                        size_t legend_rows, layout *L)
+{
+    L->slots = d->makespan;
+    if (d->deadline > L->slots)
+        L->slots = d->deadline;
+    if (L->slots < 1)
+        L->slots = 1;
+    double pw = o->width > 0 ? o->width : 22.0 * (double)L->slots;
+    if (o->width <= 0)
+        pw = pw < 640 ? 640 : pw > 3200 ? 3200 : pw;
+    L->row_h = 560.0 / (double)d->pes;
+    if (L->row_h > 34)
+        L->row_h = 34;
+    if (L->row_h < 14)
+        L->row_h = 14;
+    /* the label's em box (baseline at 0.35 em below the middle) stays
+     * inside the box of height row_h - 4 */
+    L->font = (L->row_h - 4) / 1.3 < 11 ? (L->row_h - 4) / 1.3 : 11;
+    if (L->font < LABEL_MIN_FONT || !o->labels)
+        L->font = 0;
+    L->W = MARGIN_L + pw + MARGIN_R;
+    L->top = 64 + 20.0 * (double)legend_rows + 30;
+    L->gantt_bottom = L->top + L->row_h * (double)d->pes;
+    L->price_top = L->gantt_bottom + 52;
+    L->price_bottom = L->price_top + PRICE_H;
+    L->H = L->price_bottom + 52;
+    L->x.d0 = 0;
+    L->x.d1 = (double)L->slots;
+    L->x.r0 = MARGIN_L;
+    L->x.r1 = MARGIN_L + pw;
+    L->x.log = 0;
+}
+
+static const char *freq_color(char buf[8], double f)
+{
+    if (f <= 0) {
+        snprintf(buf, 8, "%s", COLOR_WAIT);
+        return buf;
+    }
+    return ecs_svg_ramp(buf, f);
+}
+
+/* ---- title and legend ---- */
+
+static void draw_title(ecs_svg *s, const ecs_gantt_data *d,
+                       const ecs_gantt_options *o, const layout *L)
+{
+    char line[768], part[256];
+    if (o->title) {
+        snprintf(line, sizeof line, "%s", o->title);
+    } else {
+        snprintf(line, sizeof line, "%s%sschedule%s%s",
+                 d->command, d->command[0] ? " " : "",
+                 d->graph[0] ? " of " : "", d->graph);
+        if (d->has_cost) {
+            snprintf(part, sizeof part, ": cost %.4g", d->cost);
+            strncat(line, part, sizeof line - strlen(line) - 1);
+        }
+        if (d->has_cost && d->has_base_cost && d->base_cost > 0) {
+            snprintf(part, sizeof part, " (base %.4g, saving %.1f%%)",
+                     d->base_cost, 100 * (1 - d->cost / d->base_cost));
+            strncat(line, part, sizeof line - strlen(line) - 1);
+        }
+    }
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.size = 15;
+    f.bold = 1;
+    f.cls = "title";
+    ecs_svg_text(s, MARGIN_L, 24, line, &f);
+    snprintf(line, sizeof line, "%ld PE%s, %zu tasks, makespan %ld", d->pes,
+             d->pes == 1 ? "" : "s", d->ntask, d->makespan);
+    if (d->deadline > 0) {
+        snprintf(part, sizeof part, ", deadline D' = %ld (%s)", d->deadline,
+                 d->makespan <= d->deadline ? "met" : "missed");
+        strncat(line, part, sizeof line - strlen(line) - 1);
+    }
+    if (d->price_source[0]) {
+        snprintf(part, sizeof part, ", prices %s", d->price_source);
+        strncat(line, part, sizeof line - strlen(line) - 1);
+    }
+    f.size = 12;
+    f.bold = 0;
+    f.fill = "#444";
+    f.cls = "subtitle";
+    ecs_svg_text(s, MARGIN_L, 44, line, &f);
+    (void)L;
+}
+
+typedef struct legend_item {
+    char text[64];
+    int kind; /* 0 swatch, 1 line */
+    char color[8];
+    const char *dash;
+} legend_item;
+
+static size_t legend_items(const ecs_gantt_data *d, legend_item *it,
+                           size_t max)
+{
+    size_t n = 0;
+    for (size_t k = 0; k < d->nfreq && n < max; k++, n++) {
+        char num[32];
+        ecs_svg_num(num, sizeof num, d->freq[k], 6);
+        snprintf(it[n].text, sizeof it[n].text, "f = %s%s", num,
+                 d->freq[k] <= 0 ? " (waits)" : "");
+        it[n].kind = 0;
+        freq_color(it[n].color, d->freq[k]);
+        it[n].dash = NULL;
+    }
+    if (d->deadline > 0 && n < max) {
+        snprintf(it[n].text, sizeof it[n].text, "deadline D'");
+        it[n].kind = 1;
+        snprintf(it[n].color, 8, "%s", COLOR_DEADLINE);
+        it[n++].dash = "6 4";
+    }
+    if (n < max) {
+        snprintf(it[n].text, sizeof it[n].text, "makespan");
+        it[n].kind = 1;
+        snprintf(it[n].color, 8, "%s", COLOR_MAKESPAN);
+        it[n++].dash = NULL;
+    }
+    if (d->nprice > 0 && n < max) {
+        snprintf(it[n].text, sizeof it[n].text, "price per slot");
+        it[n].kind = 1;
+        snprintf(it[n].color, 8, "%s", COLOR_PRICE);
+        it[n++].dash = NULL;
+    }
+    return n;
+}
+
+static double item_width(const legend_item *it)
+{
+    return 26 + ecs_svg_text_width(it->text, 11) + 18;
+}
+
+/* Rows the legend needs within width w. */
+static size_t legend_rows(const legend_item *it, size_t n, double w)
+{
+    size_t rows = 1;
+    double x = 0;
+    for (size_t i = 0; i < n; i++) {
+        double iw = item_width(&it[i]);
+        if (x > 0 && x + iw > w) {
+            rows++;
+            x = 0;
+        }
+        x += iw;
+    }
+    return rows;
+}
+
+static void draw_legend(ecs_svg *s, const legend_item *it, size_t n,
+                        const layout *L)
+{
+    ecs_svg_group_begin(s, "legend", NULL);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.size = 11;
+    double x = MARGIN_L, y = 66, right = L->W - MARGIN_R;
+    for (size_t i = 0; i < n; i++) {
+        double iw = item_width(&it[i]);
+        if (x > MARGIN_L && x + iw > right) {
+            x = MARGIN_L;
+            y += 20;
+        }
+        ecs_svg_style st;
+        ecs_svg_style_init(&st);
+        if (it[i].kind == 0) {
+            st.fill = it[i].color;
+            st.stroke = "#333";
+            st.stroke_width = 0.8;
+            ecs_svg_rect(s, x, y - 10, 20, 12, &st);
+        } else {
+            st.stroke = it[i].color;
+            st.stroke_width = 2;
+            st.dash = it[i].dash;
+            ecs_svg_line(s, x, y - 4, x + 20, y - 4, &st);
+        }
+        ecs_svg_text(s, x + 26, y, it[i].text, &f);
+        x += iw;
+    }
+    ecs_svg_group_end(s);
+}
+
+/* ---- the Gantt panel ---- */
+
+static void draw_rows(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
+{
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.anchor = ECS_SVG_END;
+    f.size = L->row_h - 2 < 12 ? L->row_h - 2 : 12;
+    f.cls = "pe";
+    /* label every k-th PE so that PE labels never touch */
+    long every = (long)ceil((f.size + 2) / L->row_h);
+    if (every < 1)
+        every = 1;
+    ecs_svg_group_begin(s, "rows", NULL);
+    for (long p = 0; p < d->pes; p++) {
+        double y = L->top + L->row_h * (double)p;
+        st.fill = p % 2 ? "#f7f7f7" : "#ffffff";
+        ecs_svg_rect(s, L->x.r0, y, L->x.r1 - L->x.r0, L->row_h, &st);
+        if (p % every == 0) {
+            char lab[32];
+            snprintf(lab, sizeof lab, "PE %ld", p);
+            ecs_svg_text(s, MARGIN_L - 8, y + L->row_h / 2 + f.size * 0.35,
+                         lab, &f);
+        }
+    }
+    ecs_svg_group_end(s);
+}
+
+static void task_tooltip(const ecs_gantt_task *t, char *buf, size_t size)
+{
+    int n = snprintf(buf, size, "task %ld", t->id);
+    if (t->work >= 0)
+        n += snprintf(buf + n, size - (size_t)n, " (work %ld)", t->work);
+    n += snprintf(buf + n, size - (size_t)n, ": PE %ld, slots %ld..%ld, f =",
+                  t->pe, t->start, t->stop);
+    for (long l = 0; l <= t->stop - t->start && (size_t)n + 16 < size; l++) {
+        char num[32];
+        n += snprintf(buf + n, size - (size_t)n, " %s",
+                      ecs_svg_num(num, sizeof num, t->f[l], 6));
+    }
+    if ((size_t)n + 16 >= size)
+        snprintf(buf + size - 5, 5, " ...");
+}
+
+/* Draws one task; returns 1 if its label was drawn. */
+static int draw_task(ecs_svg *s, const ecs_gantt_task *t, const layout *L)
+{
+    char tip[512], col[8];
+    task_tooltip(t, tip, sizeof tip);
+    ecs_svg_group_begin(s, "task", tip);
+    double y = L->top + L->row_h * (double)t->pe + 2;
+    double h = L->row_h - 4;
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
+    long len = t->stop - t->start + 1;
+    /* one rect per run of equal frequency */
+    for (long a = 0; a < len;) {
+        long b = a + 1;
+        while (b < len && t->f[b] == t->f[a])
+            b++;
+        double x0 = ecs_svg_map(&L->x, (double)(t->start + a));
+        double x1 = ecs_svg_map(&L->x, (double)(t->start + b));
+        st.fill = freq_color(col, t->f[a]);
+        ecs_svg_rect(s, x0, y, x1 - x0, h, &st);
+        a = b;
+    }
+    double x0 = ecs_svg_map(&L->x, (double)t->start);
+    double x1 = ecs_svg_map(&L->x, (double)(t->stop + 1));
+    st.fill = "none";
+    st.stroke = "#333";
+    st.stroke_width = x1 - x0 < 6 ? 0.5 : 1;
+    st.cls = "box";
+    ecs_svg_rect(s, x0, y, x1 - x0, h, &st);
+    int labelled = 0;
+    if (L->font > 0) {
+        char id[32];
+        snprintf(id, sizeof id, "%ld", t->id);
+        if (ecs_svg_text_width(id, L->font) + 2 * LABEL_PAD <= x1 - x0) {
+            ecs_svg_font f;
+            ecs_svg_font_init(&f);
+            f.size = L->font;
+            f.anchor = ECS_SVG_MIDDLE;
+            f.fill = "#000";
+            f.cls = "label";
+            ecs_svg_text(s, (x0 + x1) / 2, y + h / 2 + L->font * 0.35, id, &f);
+            labelled = 1;
+        }
+    }
+    ecs_svg_group_end(s);
+    return labelled;
+}
+
+static void draw_time_axis(ecs_svg *s, const layout *L, double y,
+                           double grid)
+{
+    ecs_svg_axis ax;
+    ecs_svg_axis_init(&ax);
+    ax.scale = L->x;
+    ax.pos = y;
+    ax.integer = 1;
+    ax.label = "slot";
+    ax.grid_len = grid;
+    ecs_svg_axis_draw(s, &ax);
+}
+
+/* ---- the price panel ---- */
+
+static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
+{
+    size_t n = d->nprice < (size_t)L->slots ? d->nprice : (size_t)L->slots;
+    ecs_svg_group_begin(s, "prices", NULL);
+    double lo = 0, hi = 0;
+    for (size_t l = 0; l < n; l++) {
+        lo = d->price[l] < lo ? d->price[l] : lo;
+        hi = d->price[l] > hi ? d->price[l] : hi;
+    }
+    double nlo, nhi, step;
+    ecs_svg_nice_domain(lo, hi, 4, &nlo, &nhi, &step);
+    ecs_svg_axis ax;
+    ecs_svg_axis_init(&ax);
+    ax.scale.d0 = nlo;
+    ax.scale.d1 = nhi;
+    ax.scale.r0 = L->price_bottom;
+    ax.scale.r1 = L->price_top;
+    ax.vertical = 1;
+    ax.pos = MARGIN_L;
+    ax.step = step;
+    ax.label = "price";
+    ax.grid_len = L->x.r1 - L->x.r0;
+    ecs_svg_axis_draw(s, &ax);
+    if (n == 0) {
+        ecs_svg_font f;
+        ecs_svg_font_init(&f);
+        f.fill = "#888";
+        ecs_svg_text(s, MARGIN_L + 10, (L->price_top + L->price_bottom) / 2,
+                     "(the document has no per-slot prices)", &f);
+    } else {
+        double *x = malloc(2 * n * sizeof *x), *y = malloc(2 * n * sizeof *y);
+        if (x && y) {
+            for (size_t l = 0; l < n; l++) {
+                double py = ecs_svg_map(&ax.scale, d->price[l]);
+                x[2 * l] = ecs_svg_map(&L->x, (double)l);
+                x[2 * l + 1] = ecs_svg_map(&L->x, (double)l + 1);
+                y[2 * l] = y[2 * l + 1] = py;
+            }
+            ecs_svg_style st;
+            ecs_svg_style_init(&st);
+            st.stroke = COLOR_PRICE;
+            st.stroke_width = 1.8;
+            st.cls = "price";
+            ecs_svg_polyline(s, x, y, 2 * n, &st);
+        }
+        free(x);
+        free(y);
+    }
+    draw_time_axis(s, L, L->price_bottom, 0);
+    ecs_svg_group_end(s);
+}
+
+/* Deadline and makespan: lines through both panels, labels above, the
+ * makespan's one row below the deadline's so that they never collide. */
+static void draw_marks(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
+{
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.size = 11;
+    f.anchor = ECS_SVG_END;
+    char lab[64];
+    ecs_svg_group_begin(s, "marks", NULL);
+    if (d->deadline > 0) {
+        double x = ecs_svg_map(&L->x, (double)d->deadline);
+        st.stroke = COLOR_DEADLINE;
+        st.stroke_width = 2;
+        st.dash = "6 4";
+        st.cls = "deadline";
+        ecs_svg_line(s, x, L->top - 22, x, L->price_bottom, &st);
+        snprintf(lab, sizeof lab, "D' = %ld", d->deadline);
+        f.fill = COLOR_DEADLINE;
+        ecs_svg_text(s, x - 4, L->top - 14, lab, &f);
+    }
+    double x = ecs_svg_map(&L->x, (double)d->makespan);
+    st.stroke = COLOR_MAKESPAN;
+    st.stroke_width = 1.5;
+    st.dash = NULL;
+    st.cls = "makespan";
+    ecs_svg_line(s, x, L->top - 8, x, L->price_bottom, &st);
+    snprintf(lab, sizeof lab, "makespan %ld", d->makespan);
+    f.fill = COLOR_MAKESPAN;
+    ecs_svg_text(s, x - 4, L->top - 1 - (d->deadline > 0 ? 0 : 13), lab, &f);
+    ecs_svg_group_end(s);
+}
+
+ecs_result ecs_gantt_render(const json_t *doc, const char *file,
+                            const ecs_gantt_options *opt, char **svg,
+                            ecs_gantt_stats *stats, ecs_diag *diag)
+{
+    ecs_gantt_options def;
+    if (opt == NULL) {
+        ecs_gantt_options_init(&def);
+        opt = &def;
+    }
+    *svg = NULL;
+    ecs_gantt_data d;
+    ecs_result rc = ecs_gantt_data_read(doc, file, &d, diag);
+    if (rc != ECS_OK) {
+        ecs_gantt_data_release(&d);
+        return rc;
+    }
+    legend_item items[ECS_GANTT_MAX_FREQS + 3];
+    size_t nitems = legend_items(&d, items, sizeof items / sizeof items[0]);
+    layout L;
+    make_layout(&d, opt, 1, &L);
+    size_t rows = legend_rows(items, nitems, L.W - MARGIN_L - MARGIN_R);
+    make_layout(&d, opt, rows, &L);
+
+    ecs_svg *s = ecs_svg_new(L.W, L.H, "ecsched Gantt chart");
+    size_t labels = 0;
+    if (s) {
+        draw_title(s, &d, opt, &L);
+        draw_legend(s, items, nitems, &L);
+        draw_rows(s, &d, &L);
+        draw_time_axis(s, &L, L.gantt_bottom, L.gantt_bottom - L.top);
+        ecs_svg_group_begin(s, "tasks", NULL);
+        for (size_t i = 0; i < d.ntask; i++)
+            labels += (size_t)draw_task(s, &d.task[i], &L);
+        ecs_svg_group_end(s);
+        draw_prices(s, &d, &L);
+        draw_marks(s, &d, &L);
+    }
+    *svg = ecs_svg_finish(s);
+    if (stats) {
+        stats->tasks = d.ntask;
+        stats->labels = labels;
+        stats->slots = L.slots;
+        stats->pes = d.pes;
+    }
+    ecs_gantt_data_release(&d);
+    if (*svg == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+    return ECS_OK;
+}

@@ -1,0 +1,267 @@
+/* Reading a schedule document into the Gantt chart's data. */
+#include "plot/gantt_data.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GANTT_MAX_SLOTS 1000000L
+#define GANTT_MAX_PES 4096L
+
+void ecs_gantt_data_release(ecs_gantt_data *d)
+{
+    if (d == NULL)
+        return;
+    for (size_t i = 0; i < d->ntask; i++)
+        free(d->task[i].f);
+    free(d->task);
+    free(d->price);
+    memset(d, 0, sizeof *d);
+}
+
+/* "file: tasks[i]: msg" */
+static ecs_result bad(ecs_diag *diag, const char *file, const char *msg,
+                      size_t i)
+{
+    return ecs_diag_set(diag, ECS_EPARSE, file, 0, "tasks[%zu]: %s", i, msg);
+}
+
+/* An integer key of a task; -1 (diag set) when absent or ill-typed. */
+static int task_int(const json_t *t, const char *key, long lo, long hi,
+                    long *out, const char *file, size_t i, ecs_diag *diag)
+{
+    json_t *v = json_object_get(t, key);
+    char msg[160];
+    if (!json_is_integer(v)) {
+        snprintf(msg, sizeof msg, "\"%s\" is %s", key,
+                 v ? "not an integer" : "missing");
+        bad(diag, file, msg, i);
+        return -1;
+    }
+    json_int_t x = json_integer_value(v);
+    if (x < lo || x > hi) {
+        snprintf(msg, sizeof msg, "\"%s\" %lld is outside %ld..%ld", key,
+                 (long long)x, lo, hi);
+        bad(diag, file, msg, i);
+        return -1;
+    }
+    *out = (long)x;
+    return 0;
+}
+
+static ecs_result read_task(const json_t *t, long pes, const char *file,
+                            size_t i, ecs_gantt_task *gt, ecs_diag *diag)
+{
+    if (!json_is_object(t))
+        return bad(diag, file, "is not an object", i);
+    if (task_int(t, "id", 0, 0x7fffffffL, &gt->id, file, i, diag) ||
+        task_int(t, "pe", 0, pes - 1, &gt->pe, file, i, diag) ||
+        task_int(t, "start", 0, GANTT_MAX_SLOTS - 1, &gt->start, file, i,
+                 diag) ||
+        task_int(t, "stop", gt->start, GANTT_MAX_SLOTS - 1, &gt->stop, file, i,
+                 diag))
+        return ECS_EPARSE;
+    gt->work = -1;
+    json_t *w = json_object_get(t, "work");
+    if (json_is_integer(w))
+        gt->work = (long)json_integer_value(w);
+    size_t len = (size_t)(gt->stop - gt->start + 1);
+    gt->f = malloc(len * sizeof *gt->f);
+    if (gt->f == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+    json_t *fr = json_object_get(t, "freqs");
+    if (fr == NULL || json_is_null(fr)) {
+        for (size_t k = 0; k < len; k++)
+            gt->f[k] = 1;
+        return ECS_OK;
+    }
+    char msg[160];
+    if (!json_is_array(fr) || json_array_size(fr) != len) {
+        snprintf(msg, sizeof msg,
+                 "\"freqs\" must list %zu frequencies (slots %ld..%ld)", len,
+                 gt->start, gt->stop);
+        return bad(diag, file, msg, i);
+    }
+    for (size_t k = 0; k < len; k++) {
+        json_t *x = json_array_get(fr, k);
+        double v = json_is_number(x) ? json_number_value(x) : -1;
+        if (!(v >= 0 && v <= 1)) {
+            snprintf(msg, sizeof msg, "freqs[%zu] is not a number in [0, 1]", k);
+            return bad(diag, file, msg, i);
+        }
+        gt->f[k] = v;
+    }
+    return ECS_OK;
+}
+
+static long max_pe(const json_t *tasks)
+{
+    long m = -1;
+    size_t i;
+    json_t *t;
+    json_array_foreach(tasks, i, t)
+    {
+        json_t *p = json_object_get(t, "pe");
+        if (json_is_integer(p) && json_integer_value(p) > m &&
+            json_integer_value(p) < GANTT_MAX_PES)
+            m = (long)json_integer_value(p);
+    }
+    return m;
+}
+
+static ecs_result read_head(const json_t *doc, const char *file,
+                            ecs_gantt_data *d, ecs_diag *diag)
+{
+    json_t *tasks = json_object_get(doc, "tasks");
+    if (!json_is_array(tasks))
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "\"tasks\" is %s", tasks ? "not an array" : "missing");
+    if (json_array_size(tasks) == 0)
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0, "no tasks to plot");
+    json_t *v = json_object_get(doc, "pes");
+    if (v == NULL || json_is_null(v)) {
+        d->pes = max_pe(tasks) + 1;
+        if (d->pes < 1)
+            d->pes = 1;
+    } else if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+               json_integer_value(v) > GANTT_MAX_PES) {
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "\"pes\" must be an integer in 1..%ld",
+                            GANTT_MAX_PES);
+    } else {
+        d->pes = (long)json_integer_value(v);
+    }
+    d->deadline = -1;
+    v = json_object_get(doc, "deadline");
+    if (v && !json_is_null(v)) {
+        if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+            json_integer_value(v) > GANTT_MAX_SLOTS)
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "\"deadline\" must be an integer in 1..%ld",
+                                GANTT_MAX_SLOTS);
+        d->deadline = (long)json_integer_value(v);
+    }
+    return ECS_OK;
+}
+
+static ecs_result read_prices(const json_t *doc, const char *file,
+                              ecs_gantt_data *d, ecs_diag *diag)
+{
+    json_t *pr = json_object_get(doc, "prices");
+    if (!json_is_object(pr))
+        return ECS_OK;
+    json_t *src = json_object_get(pr, "source");
+    if (json_is_string(src))
+        snprintf(d->price_source, sizeof d->price_source, "%s",
+                 json_string_value(src));
+    json_t *per = json_object_get(pr, "per_slot");
+    if (per == NULL || json_is_null(per))
+        return ECS_OK;
+    if (!json_is_array(per))
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "\"prices.per_slot\" is not an array");
+    size_t n = json_array_size(per);
+    if (n > (size_t)GANTT_MAX_SLOTS)
+        n = (size_t)GANTT_MAX_SLOTS;
+    if (n == 0)
+        return ECS_OK;
+    d->price = malloc(n * sizeof *d->price);
+    if (d->price == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+    for (size_t l = 0; l < n; l++) {
+        json_t *x = json_array_get(per, l);
+        if (!json_is_number(x) || !isfinite(json_number_value(x)))
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "prices.per_slot[%zu] is not a number", l);
+        d->price[l] = json_number_value(x);
+    }
+    d->nprice = n;
+    return ECS_OK;
+}
+
+/* Frequencies for the legend: the document's "freqs", else those used. */
+static void read_freqs(const json_t *doc, ecs_gantt_data *d)
+{
+    json_t *fr = json_object_get(doc, "freqs");
+    size_t k;
+    json_t *x;
+    if (json_is_array(fr))
+        json_array_foreach(fr, k, x)
+        {
+            double v = json_is_number(x) ? json_number_value(x) : -1;
+            if (v >= 0 && v <= 1 && d->nfreq < ECS_GANTT_MAX_FREQS)
+                d->freq[d->nfreq++] = v;
+        }
+    if (d->nfreq > 0)
+        return;
+    for (size_t i = 0; i < d->ntask; i++) {
+        const ecs_gantt_task *t = &d->task[i];
+        for (long l = 0; l <= t->stop - t->start; l++) {
+            size_t j = 0;
+            while (j < d->nfreq && fabs(d->freq[j] - t->f[l]) > 1e-9)
+                j++;
+            if (j == d->nfreq && d->nfreq < ECS_GANTT_MAX_FREQS)
+                d->freq[d->nfreq++] = t->f[l];
+        }
+    }
+    /* decreasing, like F */
+    for (size_t a = 1; a < d->nfreq; a++)
+        for (size_t b = a; b > 0 && d->freq[b] > d->freq[b - 1]; b--) {
+            double tmp = d->freq[b];
+            d->freq[b] = d->freq[b - 1];
+            d->freq[b - 1] = tmp;
+        }
+}
+
+static void read_info(const json_t *doc, ecs_gantt_data *d)
+{
+    json_t *v = json_object_get(doc, "command");
+    if (json_is_string(v))
+        snprintf(d->command, sizeof d->command, "%s", json_string_value(v));
+    v = json_object_get(doc, "graph");
+    if (json_is_object(v))
+        v = json_object_get(v, "file");
+    if (json_is_string(v)) {
+        const char *g = json_string_value(v), *slash = strrchr(g, '/');
+        snprintf(d->graph, sizeof d->graph, "%s", slash ? slash + 1 : g);
+    }
+    v = json_object_get(doc, "cost");
+    d->has_cost = json_is_number(v);
+    d->cost = d->has_cost ? json_number_value(v) : 0;
+    v = json_object_get(doc, "base_cost");
+    d->has_base_cost = json_is_number(v);
+    d->base_cost = d->has_base_cost ? json_number_value(v) : 0;
+}
+
+ecs_result ecs_gantt_data_read(const json_t *doc, const char *file,
+                               ecs_gantt_data *d, ecs_diag *diag)
+{
+    memset(d, 0, sizeof *d);
+    if (!json_is_object(doc))
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "not a schedule document (a JSON object)");
+    ecs_result rc = read_head(doc, file, d, diag);
+    if (rc == ECS_OK)
+        rc = read_prices(doc, file, d, diag);
+    if (rc != ECS_OK)
+        return rc;
+    json_t *tasks = json_object_get(doc, "tasks");
+    size_t n = json_array_size(tasks);
+    d->task = calloc(n, sizeof *d->task);
+    if (d->task == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+    d->makespan = 0;
+    for (size_t i = 0; i < n; i++) {
+        rc = read_task(json_array_get(tasks, i), d->pes, file, i, &d->task[i],
+                       diag);
+        d->ntask = i + 1; /* so that release frees this task's f */
+        if (rc != ECS_OK)
+            return rc;
+        if (d->task[i].stop + 1 > d->makespan)
+            d->makespan = d->task[i].stop + 1;
+    }
+    read_freqs(doc, d);
+    read_info(doc, d);
+    return ECS_OK;
+}

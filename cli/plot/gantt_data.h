@@ -1,0 +1,44 @@
+/* ecsched: a schedule document as the Gantt chart needs it (cli/plot/gantt.c). */
+#ifndef ECSCHED_CLI_GANTT_DATA_H
+#define ECSCHED_CLI_GANTT_DATA_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "ecsched/result.h"
+
+#define ECS_GANTT_MAX_FREQS 32
+
+typedef struct ecs_gantt_task {
+    long id, work, pe, start, stop; /* work -1 when absent */
+    double *f;                      /* stop - start + 1 frequencies */
+} ecs_gantt_task;
+
+typedef struct ecs_gantt_data {
+    long pes;
+    long deadline;      /* -1 when absent */
+    long makespan;      /* max stop + 1, from the tasks */
+    size_t nprice;
+    double *price;      /* prices.per_slot, or NULL */
+    size_t ntask;
+    ecs_gantt_task *task;
+    size_t nfreq;
+    double freq[ECS_GANTT_MAX_FREQS]; /* decreasing, for the legend */
+    char command[64], graph[256], price_source[128];
+    int has_cost, has_base_cost;
+    double cost, base_cost;
+} ecs_gantt_data;
+
+/*
+ * Read and check what the chart needs from a schedule document (keys as in
+ * README "JSON schedule"; "pes" defaults to the largest PE + 1, "freqs" of a
+ * task to all 1).  EPARSE naming file and task index, ENOMEM.  Release with
+ * ecs_gantt_data_release in every case.
+ */
+ecs_result ecs_gantt_data_read(const json_t *doc, const char *file,
+                               ecs_gantt_data *d, ecs_diag *diag);
+
+void ecs_gantt_data_release(ecs_gantt_data *d);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * ecsched report: statistics over batch result lines (cli/report/).
+ *
+ * The parsed lines are kept as jansson objects so that other consumers
+ * (plots) can take the same array.
+ */
+#ifndef ECSCHED_CLI_REPORT_H
+#define ECSCHED_CLI_REPORT_H
+
+#include <stddef.h>
+
+#include "run/cli.h"
+
+/* The result lines of one or more files, one object per case. */
+typedef struct ecs_report_rows {
+    json_t **row;       /* n objects (owned) */
+    size_t n;
+    size_t duplicates;  /* lines whose case key was seen before (dropped) */
+    size_t partial;     /* unfinished last lines skipped (a running batch) */
+} ecs_report_rows;
+
+/*
+ * Read JSON-lines files (batch output; shards may be given together).
+ * A case that occurs twice is kept once (the first).  EIO, EPARSE (diag
+ * names file and line).  Release with ecs_report_rows_release.
+ */
+ecs_result ecs_report_load(const char *const *paths, size_t npaths,
+                           ecs_report_rows *out, ecs_diag *diag);
+
+void ecs_report_rows_release(ecs_report_rows *r);
+
+/* One line of a report table: a group and its statistics. */
+typedef struct ecs_report_stat {
+    const char *table;  /* "cases", "ratio", "ratio_unproven", ... */
+    char method[16];    /* "" when not by method */
+    char by[16];        /* "all", "pes", "extension", "prices", "status" */
+    char value[256];    /* group value, "" for "all" */
+    size_t n;           /* cases in the group */
+    double mean, median, max, total; /* NAN where not applicable */
+} ecs_report_stat;
+
+typedef struct ecs_report {
+    ecs_report_stat *stat;
+    size_t n, cap;
+} ecs_report;
+
+/*
+ * Compute every table from rows: case counts by status; instances with a
+ * proven optimum; cost over optimum (proven only) by method and by P, E and
+ * prices; cost over best bound for instances without a proven optimum
+ * (separately); saving over base by method and E; runtimes by method.
+ */
+ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
+                              ecs_diag *diag);
+
+void ecs_report_release(ecs_report *r);
+
+#endif

@@ -1,0 +1,302 @@
+/* ecsched report: the statistics.  Instances are (graph, pes, extension,
+ * prices); an instance's optimum is proven when a line says so. */
+#include "report/report.h"
+
+#include "run/methods.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct group {
+    int table;          /* index into tables[] */
+    int method;         /* ecs_method, or ECS_METHOD_COUNT for none/other */
+    char mname[16];
+    int by;             /* index into bys[] */
+    char value[256];
+    double num;         /* numeric value for ordering (NAN: by text) */
+    double *v;
+    size_t n, cap;
+} group;
+
+static const char *const tables[] = {"cases", "instances", "ratio", "ratio_unproven",
+                                     "ratio_undefined", "saving", "runtime"};
+static const char *const bys[] = {"all", "status", "optimum", "pes", "extension",
+                                  "prices", "bound"};
+enum { T_CASES, T_INSTANCES, T_RATIO, T_UNPROVEN, T_UNDEFINED, T_SAVING, T_RUNTIME };
+enum { B_ALL, B_STATUS, B_OPTIMUM, B_PES, B_EXT, B_PRICES, B_BOUND };
+
+typedef struct acc {
+    group *g;
+    size_t n, cap;
+} acc;
+
+static int add(acc *a, int table, const char *method, int by, const char *value,
+               double num, double x)
+{
+    ecs_method m = ECS_METHOD_COUNT;
+    if (method[0] && ecs_method_parse(method, &m) != 0)
+        m = ECS_METHOD_COUNT;
+    group *g = NULL;
+    for (size_t k = 0; k < a->n && g == NULL; k++)
+        if (a->g[k].table == table && a->g[k].by == by &&
+            strcmp(a->g[k].mname, method) == 0 && strcmp(a->g[k].value, value) == 0)
+            g = &a->g[k];
+    if (g == NULL) {
+        if (a->n == a->cap) {
+            size_t cap = a->cap ? 2 * a->cap : 64;
+            group *ng = realloc(a->g, cap * sizeof *ng);
+            if (ng == NULL)
+                return -1;
+            a->g = ng;
+            a->cap = cap;
+        }
+        g = &a->g[a->n++];
+        memset(g, 0, sizeof *g);
+        g->table = table;
+        g->method = (int)m;
+        snprintf(g->mname, sizeof g->mname, "%s", method);
+        g->by = by;
+        snprintf(g->value, sizeof g->value, "%s", value);
+        g->num = num;
+    }
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 16;
+        double *nv = realloc(g->v, cap * sizeof *nv);
+        if (nv == NULL)
+            return -1;
+        g->v = nv;
+        g->cap = cap;
+    }
+    g->v[g->n++] = x;
+    return 0;
+}
+
+/* Numbers of a row, NAN when null or absent. */
+static double num(const json_t *row, const char *key)
+{
+    json_t *v = json_object_get(row, key);
+    return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+static const char *str(const json_t *row, const char *key)
+{
+    json_t *v = json_object_get(row, key);
+    return json_is_string(v) ? json_string_value(v) : "";
+}
+
+typedef struct inst {
+    char *key;
+    double optimum, bound;
+    int milp_seen, infeasible;
+} inst;
+
+static char *inst_key(const json_t *row)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s\x1f%.0f\x1f%.12g\x1f%s", str(row, "graph"),
+             num(row, "pes"), num(row, "extension"), str(row, "prices"));
+    return strdup(buf);
+}
+
+typedef struct keyed {
+    char *key;
+    size_t row;
+} keyed;
+
+static int cmp_keyed(const void *a, const void *b)
+{
+    const keyed *x = a, *y = b;
+    int c = strcmp(x->key, y->key);
+    return c != 0 ? c : (x->row > y->row) - (x->row < y->row);
+}
+
+static void learn(inst *in, const json_t *row)
+{
+    double opt = num(row, "optimum"), bd = num(row, "bound");
+    int milp = strcmp(str(row, "method"), "milp") == 0;
+    if (milp && strcmp(str(row, "status"), "optimal") == 0 && isfinite(num(row, "cost")))
+        opt = num(row, "cost");
+    if (isfinite(opt))
+        in->optimum = opt;
+    if (isfinite(bd) && !(bd <= in->bound))
+        in->bound = bd;
+    in->milp_seen |= milp;
+    in->infeasible |= milp && strcmp(str(row, "status"), "infeasible") == 0;
+}
+
+/* Instance index of every row (sorted by key), and what each one knows. */
+static inst *instances(const ecs_report_rows *rows, size_t *of, size_t *ninst)
+{
+    size_t n = rows->n ? rows->n : 1;
+    inst *in = calloc(n, sizeof *in);
+    keyed *k = calloc(n, sizeof *k);
+    int bad = in == NULL || k == NULL;
+    for (size_t r = 0; !bad && r < rows->n; r++) {
+        k[r] = (keyed){inst_key(rows->row[r]), r};
+        bad = k[r].key == NULL;
+    }
+    if (!bad)
+        qsort(k, rows->n, sizeof *k, cmp_keyed);
+    size_t ni = 0;
+    for (size_t r = 0; !bad && r < rows->n; r++) {
+        if (r == 0 || strcmp(k[r].key, k[r - 1].key) != 0)
+            in[ni++] = (inst){NULL, NAN, NAN, 0, 0};
+        of[k[r].row] = ni - 1;
+        learn(&in[ni - 1], rows->row[k[r].row]);
+    }
+    for (size_t r = 0; k != NULL && r < rows->n; r++)
+        free(k[r].key);
+    free(k);
+    if (bad) {
+        free(in);
+        return NULL;
+    }
+    *ninst = ni;
+    return in;
+}
+
+/* The group values of a row for the by-P, by-E, by-prices breakdowns. */
+static int add_breakdown(acc *a, int table, const json_t *row, double x)
+{
+    const char *m = str(row, "method");
+    char pes[32], ext[32];
+    snprintf(pes, sizeof pes, "%.0f", num(row, "pes"));
+    snprintf(ext, sizeof ext, "%.12g", num(row, "extension"));
+    return add(a, table, m, B_ALL, "", NAN, x) ||
+           add(a, table, m, B_PES, pes, num(row, "pes"), x) ||
+           add(a, table, m, B_EXT, ext, num(row, "extension"), x) ||
+           add(a, table, m, B_PRICES, str(row, "prices"), NAN, x);
+}
+
+static int per_row(acc *a, const json_t *row, const inst *in)
+{
+    const char *m = str(row, "method");
+    double cost = num(row, "cost"), base = num(row, "base_cost");
+    int heur = strcmp(m, "milp") != 0;
+    if (add(a, T_CASES, m, B_STATUS, str(row, "status"), NAN, 1))
+        return -1;
+    const char *st = str(row, "status");
+    int failed = strcmp(st, "error") == 0 || strcmp(st, "crashed") == 0 ||
+                 strcmp(st, "timeout") == 0;
+    if (!failed && isfinite(num(row, "runtime_s")) &&
+        add(a, T_RUNTIME, m, B_ALL, "", NAN, num(row, "runtime_s")))
+        return -1;
+    if (!isfinite(cost))
+        return 0;
+    if (strcmp(m, "base") != 0 && isfinite(base) && base > 0) {
+        char ext[32];
+        snprintf(ext, sizeof ext, "%.12g", num(row, "extension"));
+        if (add(a, T_SAVING, m, B_EXT, ext, num(row, "extension"), (base - cost) / base))
+            return -1;
+    }
+    if (!heur)
+        return 0;
+    if (isfinite(in->optimum)) {
+        if (in->optimum > 0)
+            return add_breakdown(a, T_RATIO, row, cost / in->optimum);
+        return add(a, T_UNDEFINED, m, B_OPTIMUM, "<= 0", NAN, 1);
+    }
+    if (isfinite(in->bound) && in->bound > 0)
+        return add(a, T_UNPROVEN, m, B_ALL, "", NAN, cost / in->bound);
+    return add(a, T_UNPROVEN, m, B_BOUND, "none", NAN, NAN);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+    const group *x = a, *y = b;
+    if (x->table != y->table)
+        return x->table - y->table;
+    if (x->method != y->method)
+        return x->method - y->method;
+    int c = strcmp(x->mname, y->mname);
+    if (c != 0)
+        return c;
+    if (x->by != y->by)
+        return x->by - y->by;
+    if (isfinite(x->num) && isfinite(y->num) && x->num != y->num)
+        return (x->num > y->num) - (x->num < y->num);
+    return strcmp(x->value, y->value);
+}
+
+static void stat_of(group *g, ecs_report_stat *s)
+{
+    memset(s, 0, sizeof *s);
+    s->table = tables[g->table];
+    snprintf(s->method, sizeof s->method, "%s", g->mname);
+    snprintf(s->by, sizeof s->by, "%s", bys[g->by]);
+    snprintf(s->value, sizeof s->value, "%s", g->value);
+    s->n = g->n;
+    s->mean = s->median = s->max = s->total = NAN;
+    int counts = g->table == T_CASES || g->table == T_INSTANCES ||
+                 g->table == T_UNDEFINED || g->by == B_BOUND;
+    if (counts || g->n == 0)
+        return;
+    qsort(g->v, g->n, sizeof *g->v, cmp_double);
+    double sum = 0;
+    for (size_t k = 0; k < g->n; k++)
+        sum += g->v[k];
+    s->mean = sum / (double)g->n;
+    s->median = g->n % 2 ? g->v[g->n / 2] : (g->v[g->n / 2 - 1] + g->v[g->n / 2]) / 2;
+    s->max = g->v[g->n - 1];
+    if (g->table == T_RUNTIME)
+        s->total = sum;
+}
+
+static int add_instances(acc *a, const inst *in, size_t n)
+{
+    for (size_t k = 0; k < n; k++) {
+        const char *what = isfinite(in[k].optimum) ? "proven"
+                           : in[k].infeasible       ? "infeasible"
+                           : in[k].milp_seen        ? "not_proven"
+                                                    : "no_milp";
+        if (add(a, T_INSTANCES, "", B_OPTIMUM, what, NAN, 1))
+            return -1;
+    }
+    return 0;
+}
+
+ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
+                              ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    acc a = {NULL, 0, 0};
+    size_t ninst = 0;
+    size_t *of = malloc((rows->n ? rows->n : 1) * sizeof *of);
+    inst *in = of ? instances(rows, of, &ninst) : NULL;
+    int bad = in == NULL || add_instances(&a, in, ninst) != 0;
+    for (size_t r = 0; !bad && r < rows->n; r++)
+        bad = per_row(&a, rows->row[r], &in[of[r]]) != 0;
+    if (!bad && a.n > 0) {
+        qsort(a.g, a.n, sizeof *a.g, cmp_group);
+        out->stat = calloc(a.n, sizeof *out->stat);
+        bad = out->stat == NULL;
+        for (size_t k = 0; !bad && k < a.n; k++)
+            stat_of(&a.g[k], &out->stat[out->n++]);
+    }
+    for (size_t k = 0; k < a.n; k++)
+        free(a.g[k].v);
+    free(a.g);
+    free(in);
+    free(of);
+    if (bad) {
+        ecs_report_release(out);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    return ECS_OK;
+}
+
+void ecs_report_release(ecs_report *r)
+{
+    if (r == NULL)
+        return;
+    free(r->stat);
+    memset(r, 0, sizeof *r);
+}

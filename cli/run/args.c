@@ -1,0 +1,77 @@
+/* The option loop shared by the commands (cli.h "shared option loop"). */
+#include "run/cli.h"
+
+void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
+                          const struct option *longopts, ecs_cli_model *m)
+{
+    s->cmd = cmd;
+    s->shortopts = ECS_CLI_MODEL_SHORTOPTS;
+    s->longopts = longopts;
+    s->model = m;
+    s->rejected = NULL;
+    s->own = NULL;
+    s->ctx = NULL;
+}
+
+static int is_rejected(const int *rejected, int opt)
+{
+    for (const int *r = rejected; r != NULL && *r != 0; r++)
+        if (*r == opt)
+            return 1;
+    return 0;
+}
+
+/* One option: 0 to go on, else an exit code (message printed). */
+static int one_option(const ecs_cli_argspec *s, int c, const char *word)
+{
+    if (c == '?' || c == ':')
+        return ecs_cli_usage_error(s->cmd, "bad option '%s'", word);
+    if (s->own != NULL) {
+        int e = s->own(s->ctx, c, optarg, word);
+        if (e != ECS_CLI_NOT_OWN)
+            return e;
+    }
+    if (is_rejected(s->rejected, c))
+        return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
+                                   word);
+    ecs_diag diag;
+    int r = ecs_cli_model_option(s->model, c, optarg, &diag);
+    if (r < 0)
+        return ecs_cli_usage_error(s->cmd, "%s", diag.msg);
+    if (r == 0)
+        return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
+                                   word);
+    return 0;
+}
+
+int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
+                       int *first)
+{
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, s->shortopts, s->longopts, NULL)) !=
+           -1) {
+        /* the option's own word: with a separate value ("--deadline 100")
+         * that is the word before the value */
+        const char *word = optarg != NULL && optind >= 2 &&
+                                   optarg == argv[optind - 1]
+                               ? argv[optind - 2]
+                               : argv[optind - 1];
+        int e = one_option(s, c, word);
+        if (e != 0)
+            return e;
+    }
+    if (s->model->help)
+        return -1;
+    *first = optind;
+    return 0;
+}
+
+int ecs_cli_parse_exit(const char *cmd, int pr)
+{
+    if (pr >= 0)
+        return pr;
+    ecs_cli_print_help(cmd, stdout);
+    return ECS_EXIT_OK;
+}

@@ -1,0 +1,333 @@
+/*
+ * ecsched command line: shared pieces of the commands.
+ *
+ * Conventions for a command `ecsched NAME`:
+ * - it lives in cli/commands/cmd_NAME.c as `int ecs_cmd_NAME(int argc, char **argv)`
+ *   (argv[0] is the command name), declared in cli/commands/commands.h and listed in
+ *   the table in cli/commands/commands.c with its summary and usage text;
+ * - options are parsed with getopt_long; the model flags shared by all
+ *   scheduling commands come from ECS_CLI_MODEL_LONGOPTS and are handled by
+ *   ecs_cli_model_option();
+ * - people get a short aligned summary on stdout, programs get JSON
+ *   (`--json` on stdout, `-o FILE` written atomically);
+ * - errors go to stderr as "ecsched NAME: file:line: problem" through
+ *   ecs_cli_error(), and the exit code comes from ecs_cli_exit_code().
+ */
+#ifndef ECSCHED_CLI_H
+#define ECSCHED_CLI_H
+
+#include <getopt.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "ecsched/check.h"
+#include "ecsched/graph.h"
+#include "ecsched/numparse.h"
+#include "ecsched/platform.h"
+#include "ecsched/prices.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+#define ECS_VERSION "0.1.0"
+
+/* Exit codes of the command (README "Exit codes"). */
+typedef enum ecs_exit {
+    ECS_EXIT_OK = 0,         /* done; schedule feasible and meets the deadline */
+    ECS_EXIT_INFEASIBLE = 1, /* infeasible, deadline missed, violation found */
+    ECS_EXIT_USAGE = 2,      /* bad input or usage */
+    ECS_EXIT_INTERNAL = 3    /* internal or solver failure */
+} ecs_exit;
+
+/* Exit code for a library result (a switch without default). */
+int ecs_cli_exit_code(ecs_result r);
+
+/* Print "ecsched CMD: <diag>" on stderr. */
+void ecs_cli_error(const char *cmd, const ecs_diag *d);
+
+/* Print "ecsched CMD: <printf message>" on stderr. */
+void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Usage error: message, hint to --help, returns ECS_EXIT_USAGE. */
+int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Print the help text of a command on f; returns 0, or -1 if unknown. */
+int ecs_cli_print_help(const char *cmd, FILE *f);
+
+/* Seconds on a monotonic clock. */
+double ecs_cli_now(void);
+
+/* ---- model flags shared by the scheduling commands ---- */
+
+enum ecs_cli_model_opt {
+    ECS_OPT_PES = 'p',
+    ECS_OPT_OUT = 'o',
+    ECS_OPT_FREQS = 1000,
+    ECS_OPT_POWER,
+    ECS_OPT_PRICES,
+    ECS_OPT_DEADLINE,
+    ECS_OPT_EXTENSION,
+    ECS_OPT_FORMAT,
+    ECS_OPT_BASE,
+    ECS_OPT_JSON,
+    ECS_OPT_SLOT_MINUTES,
+    ECS_OPT_NO_REPEAT,
+    ECS_OPT_PRICE_COLUMN,
+    ECS_OPT_FILTER,
+    ECS_OPT_UTC_OFFSET,
+    ECS_OPT_STAMP,
+    ECS_OPT_FILL,
+    ECS_OPT_START,
+    ECS_OPT_UNIT,
+    ECS_OPT_TIME_COLUMN,
+    ECS_OPT_HELP,
+    ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
+};
+
+/* getopt_long entries of the model flags; end a command's table with
+ * ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}. */
+#define ECS_CLI_MODEL_LONGOPTS                                               \
+    {"pes", required_argument, 0, ECS_OPT_PES},                              \
+    {"out", required_argument, 0, ECS_OPT_OUT},                              \
+    {"freqs", required_argument, 0, ECS_OPT_FREQS},                          \
+    {"power", required_argument, 0, ECS_OPT_POWER},                          \
+    {"prices", required_argument, 0, ECS_OPT_PRICES},                        \
+    {"deadline", required_argument, 0, ECS_OPT_DEADLINE},                    \
+    {"extension", required_argument, 0, ECS_OPT_EXTENSION},                  \
+    {"format", required_argument, 0, ECS_OPT_FORMAT},                        \
+    {"base", required_argument, 0, ECS_OPT_BASE},                            \
+    {"json", no_argument, 0, ECS_OPT_JSON},                                  \
+    {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},            \
+    {"no-repeat", no_argument, 0, ECS_OPT_NO_REPEAT},                        \
+    {"price-column", required_argument, 0, ECS_OPT_PRICE_COLUMN},            \
+    {"filter", required_argument, 0, ECS_OPT_FILTER},                        \
+    {"utc-offset", required_argument, 0, ECS_OPT_UTC_OFFSET},                \
+    {"stamp", required_argument, 0, ECS_OPT_STAMP},                          \
+    {"fill", required_argument, 0, ECS_OPT_FILL},                            \
+    {"start", required_argument, 0, ECS_OPT_START},                          \
+    {"unit", required_argument, 0, ECS_OPT_UNIT},                            \
+    {"time-column", required_argument, 0, ECS_OPT_TIME_COLUMN},              \
+    {"help", no_argument, 0, ECS_OPT_HELP}
+
+/* Short options of the model flags, to prefix a command's optstring. */
+#define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
+
+#define ECS_CLI_MAX_PRICE_OPTS 16
+
+typedef struct ecs_cli_model {
+    ecs_platform platform;
+    int pes_given, freqs_given, power_given;
+    const char *prices_spec;      /* NULL: the default built-in */
+    ecs_price_options price_opt;
+    long deadline;                /* --deadline, -1 if not given */
+    ecs_decimal extension;        /* --extension, 0 if not given */
+    int extension_given;
+    ecs_stg_format format;        /* --format */
+    const char *base_path;        /* --base */
+    const char *out_path;         /* -o */
+    int json;                     /* --json */
+    int help;                     /* --help / -h */
+} ecs_cli_model;
+
+/* Defaults: 1 PE, default F and power, default prices, no deadline. */
+void ecs_cli_model_init(ecs_cli_model *m);
+
+/*
+ * Handle one model flag returned by getopt_long.  Returns 1 if the option
+ * was a model flag and valid, 0 if it is not a model flag, -1 if its value
+ * is bad (diag filled).
+ */
+int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
+                         ecs_diag *diag);
+
+/* ---- the shared option loop of the commands (cli/run/args.c) ---- */
+
+/* Returned by an ecs_cli_own_fn for an option that is not its own. */
+#define ECS_CLI_NOT_OWN (-1)
+
+/*
+ * A command's own options.  Called for every option getopt_long returns,
+ * before the model flags are looked at, with the option id, its argument
+ * (or NULL) and the argv word last consumed (argv[optind - 1]).  Returns 0
+ * if it handled the option, ECS_CLI_NOT_OWN to pass it on to the model
+ * flags, or an exit code after printing the usage error.
+ */
+typedef int (*ecs_cli_own_fn)(void *ctx, int opt, const char *arg,
+                              const char *word);
+
+typedef struct ecs_cli_argspec {
+    const char *cmd;                /* command name, for messages */
+    const char *shortopts;          /* default ECS_CLI_MODEL_SHORTOPTS */
+    const struct option *longopts;  /* the command's getopt_long table */
+    ecs_cli_model *model;           /* filled by ecs_cli_model_option */
+    const int *rejected;            /* model flag ids that do not apply to
+                                       the command, 0-terminated; or NULL */
+    ecs_cli_own_fn own;             /* the command's own options, or NULL */
+    void *ctx;                      /* passed to own */
+} ecs_cli_argspec;
+
+/* Defaults: model short options, no rejected flags, no own options. */
+void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
+                          const struct option *longopts, ecs_cli_model *m);
+
+/*
+ * The option loop every scheduling command shares: resets getopt
+ * (optind = 1, opterr = 0), then for each option: unknown or missing value
+ * -> "bad option 'WORD'"; the command's own options; a rejected or unknown
+ * model flag -> "option 'WORD' does not apply here"; a bad model flag
+ * value -> its message.  Returns 0 with *first set to the index of the
+ * first positional argument, -1 if --help was given, or an exit code after
+ * printing the usage error (ecs_cli_usage_error).
+ */
+int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
+                       int *first);
+
+/*
+ * What a command returns when its argument parsing did not say "go on"
+ * (pr != 0): for pr < 0 (--help) prints the help on stdout and gives
+ * ECS_EXIT_OK, else gives pr, the exit code of the usage error.
+ */
+int ecs_cli_parse_exit(const char *cmd, int pr);
+
+/* The default price schedule. */
+#define ECS_DEFAULT_PRICES "epex-2016-10-19"
+
+/*
+ * Read an STG file and contract it.  *raw may be NULL if not wanted.
+ */
+ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
+                              ecs_graph **raw, ecs_graph **work,
+                              ecs_diag *diag);
+
+/*
+ * Per-slot prices for nslots slots from the model's --prices and loader
+ * options.
+ */
+ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
+                               ecs_slot_prices *out, ecs_diag *diag);
+
+/* Help text of the model flags, for the commands' usage texts. */
+#define ECS_CLI_MODEL_FLAGS_HELP                                                     \
+    "Model flags:\n"                                                         \
+    "  -p, --pes P          number of identical PEs (default 1)\n"          \
+    "  --freqs LIST         frequencies, strictly decreasing from 1\n"      \
+    "                       (default 1,0.8,0.6,0.4,0.2,0)\n"                \
+    "  --power MODEL        quadratic (f^2, default) or static:S\n"         \
+    "                       (S + (1-S) f^3 for f > 0)\n"                    \
+    "  --prices SPEC        built-in (flat, increasing, alternating,\n"     \
+    "                       epex-2016-10-19: default) or a CSV file\n"      \
+    "  --slot-minutes M     slot length for CSV prices (default 60)\n"      \
+    "  --no-repeat          error if prices are shorter than the deadline\n" \
+    "  --format F           STG layout: auto, standard, proto, comm\n"      \
+    "  (price CSV loader options: see 'ecsched help prices')\n"
+
+/* Help text of the price loader flags (README "Input formats: prices"). */
+#define ECS_CLI_PRICE_FLAGS_HELP                                              \
+    "Price flags (also accepted by every scheduling command):\n"            \
+    "  --prices SPEC        the same as the SPEC argument\n"                \
+    "  --slot-minutes M     slot length (default 60); finer series are\n"    \
+    "                       averaged over a slot, coarser ones repeated\n"   \
+    "  --start TIME         first slot (default: the series' first point)\n" \
+    "  --no-repeat          error if the series is shorter than the slots\n" \
+    "  --price-column C     column name or 1-based number (default: guess\n" \
+    "                       by header name, e.g. *Price*, RRP, EUR first)\n" \
+    "  --time-column C      column of the times (default: first column\n"   \
+    "                       holding times, one named *UTC* first)\n"        \
+    "  --filter COL=VALUE   keep only rows where COL equals VALUE\n"        \
+    "  --utc-offset OFF     offset of naive local times (+01:00, -0500, Z);\n" \
+    "                       for date + period files: the offset at midnight\n" \
+    "  --stamp start|end    times mark interval starts (default) or ends\n" \
+    "  --fill previous|linear  fill missing intervals (default: an error)\n" \
+    "  --unit UNIT          currency/unit when the header names none\n"
+
+/* ---- output ---- */
+
+/*
+ * Write text to path atomically (temporary file in the same directory,
+ * then rename): a reader never sees half a file.  "-" means stdout.
+ */
+ecs_result ecs_cli_write_file(const char *path, const char *text,
+                              ecs_diag *diag);
+
+/* JSON_* flags used for every document ecsched writes. */
+#define ECS_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
+
+/* Dump a JSON document to path atomically ("-" = stdout). */
+ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
+                              ecs_diag *diag);
+
+/*
+ * The outputs of a command's document: written to -o FILE (m->out_path)
+ * if given, then to stdout if --json (m->json); stops at the first error.
+ */
+ecs_result ecs_cli_write_doc(const ecs_cli_model *m, const json_t *doc,
+                             ecs_diag *diag);
+
+/* ---- the schedule document (README "JSON schedule") ---- */
+
+typedef struct ecs_doc_info {
+    const char *command;          /* e.g. "validate" */
+    const char *graph_file;       /* path as given */
+    const ecs_graph *raw;         /* the graph as read (tasks, edges) */
+    const ecs_platform *platform;
+    const ecs_slot_prices *prices;
+    long deadline;                /* D', <= 0 if none */
+    const ecs_check_report *check; /* makespan, cost, meets_deadline */
+    int has_base_cost;
+    double base_cost;
+    const char *status;           /* e.g. "feasible", "optimal" */
+    double runtime_s;
+} ecs_doc_info;
+
+/*
+ * The document's head: tool .. runtime_s, in a fixed order.  The command
+ * may append its own keys, then ecs_doc_add_tasks() appends "tasks".
+ * NULL on out of memory.
+ */
+json_t *ecs_doc_new(const ecs_doc_info *info);
+
+/* Append "tasks": [{id, work, pe, start, stop, freqs}] (positive work). */
+int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
+                      const ecs_schedule *s);
+
+/* A number rounded to 1e-9 relative, so that output is stable. */
+json_t *ecs_json_num(double v);
+
+/* What a schedule document says besides its tasks (for validate). */
+typedef struct ecs_doc_model {
+    long pes;             /* -1 if absent */
+    char freqs[256];      /* comma list, "" if absent */
+    char power[32];       /* "" if absent */
+    long deadline;        /* -1 if absent */
+    size_t nprice;        /* prices.per_slot length, 0 if absent */
+    double *price;        /* prices.per_slot, malloc'ed, or NULL */
+    char price_source[256];
+} ecs_doc_model;
+
+void ecs_doc_model_release(ecs_doc_model *dm);
+
+/*
+ * Read a schedule document: the model keys into dm (may be NULL) and the
+ * tasks into a schedule of graph g (contracted).  Tasks are matched by STG
+ * id; "freqs" may be absent (every slot at f = 1, stop = start + work - 1
+ * required, as for a user's base schedule).  A frequency that is not in F
+ * is stored as an invalid index for the checker to report.  Fails with EIO
+ * or EPARSE (diag names file, line or task).
+ */
+ecs_result ecs_doc_read(const char *path, const ecs_graph *g,
+                        const ecs_platform *p, ecs_schedule **out,
+                        ecs_doc_model *dm, ecs_diag *diag);
+
+/* Read only the model keys of a schedule document. */
+ecs_result ecs_doc_read_model(const char *path, ecs_doc_model *dm,
+                              ecs_diag *diag);
+
+#endif

@@ -1,0 +1,156 @@
+/* The JSON schedule document: writing (README "JSON schedule"). */
+#include "run/cli.h"
+
+#include <math.h>
+
+json_t *ecs_json_num(double v)
+{
+    if (!isfinite(v))
+        return json_null();
+    if (v == 0.0)
+        v = 0.0; /* no "-0.0" */
+    return json_real(v);
+}
+
+static int set(json_t *o, const char *key, json_t *v)
+{
+    return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
+}
+
+static json_t *graph_obj(const ecs_doc_info *in)
+{
+    json_t *g = json_object();
+    ecs_graph_stats st;
+    ecs_graph_stats_compute(in->raw, &st);
+    if (g == NULL ||
+        set(g, "file", json_string(in->graph_file ? in->graph_file : "")) ||
+        set(g, "tasks", json_integer((json_int_t)st.tasks)) ||
+        set(g, "edges", json_integer((json_int_t)st.edges))) {
+        json_decref(g);
+        return NULL;
+    }
+    return g;
+}
+
+static json_t *freqs_arr(const ecs_platform *p)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a && k < p->nfreq; k++)
+        if (json_array_append_new(a, ecs_json_num(p->freq[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+/* UTC start of slot 0 as ISO 8601, null for the synthetic built-ins. */
+static json_t *first_slot_utc(const ecs_slot_prices *sp)
+{
+    if (sp->first_utc == 0)
+        return json_null();
+    char buf[64];
+    ecs_price_time_format(sp->first_utc, buf, sizeof buf);
+    return json_string(buf);
+}
+
+static json_t *prices_obj(const ecs_slot_prices *sp)
+{
+    json_t *o = json_object(), *per = json_array();
+    if (o == NULL || per == NULL) {
+        json_decref(o);
+        json_decref(per);
+        return NULL;
+    }
+    for (size_t l = 0; l < sp->n; l++)
+        if (json_array_append_new(per, ecs_json_num(sp->price[l])) != 0) {
+            json_decref(o);
+            json_decref(per);
+            return NULL;
+        }
+    if (set(o, "source", json_string(sp->source)) ||
+        set(o, "slot_minutes", json_integer(sp->slot_minutes)) ||
+        set(o, "repeated", json_boolean(sp->repeated)) ||
+        set(o, "normalized_by", ecs_json_num(sp->normalized_by)) ||
+        set(o, "unit", json_string(sp->unit)) ||
+        set(o, "cycle", json_integer((json_int_t)sp->cycle)) ||
+        set(o, "first_slot_utc", first_slot_utc(sp)) ||
+        set(o, "per_slot", per)) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+json_t *ecs_doc_new(const ecs_doc_info *in)
+{
+    json_t *d = json_object();
+    if (d == NULL)
+        return NULL;
+    const ecs_check_report *c = in->check;
+    int bad = set(d, "tool", json_string("ecsched")) ||
+              set(d, "version", json_string(ECS_VERSION)) ||
+              set(d, "command", json_string(in->command)) ||
+              set(d, "graph", graph_obj(in)) ||
+              set(d, "pes", json_integer(in->platform->pes)) ||
+              set(d, "freqs", freqs_arr(in->platform)) ||
+              set(d, "power", json_string(in->platform->power_text)) ||
+              set(d, "prices", in->prices ? prices_obj(in->prices)
+                                          : json_null()) ||
+              set(d, "deadline", in->deadline > 0
+                                     ? json_integer(in->deadline)
+                                     : json_null()) ||
+              set(d, "makespan", json_integer(c->makespan)) ||
+              set(d, "meets_deadline", json_boolean(c->meets_deadline)) ||
+              set(d, "cost", ecs_json_num(c->cost));
+    if (!bad && in->has_base_cost)
+        bad = set(d, "base_cost", ecs_json_num(in->base_cost));
+    if (!bad)
+        bad = set(d, "status", json_string(in->status ? in->status : "")) ||
+              set(d, "runtime_s",
+                  ecs_json_num(round(in->runtime_s * 1e6) / 1e6));
+    if (bad) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
+                      const ecs_schedule *s)
+{
+    json_t *tasks = json_array();
+    if (tasks == NULL)
+        return -1;
+    for (size_t i = 0; i < g->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        if (g->work[i] == 0 || t->pe < 0)
+            continue;
+        json_t *o = json_object(), *f = json_array();
+        int bad = o == NULL || f == NULL;
+        for (long l = t->start; !bad && l <= t->stop; l++) {
+            unsigned char k = t->freq[l - t->start];
+            bad = json_array_append_new(
+                      f, ecs_json_num(k < p->nfreq ? p->freq[k] : NAN)) != 0;
+        }
+        if (!bad) {
+            bad = set(o, "id", json_integer(g->id[i])) ||
+                  set(o, "work", json_integer(g->work[i])) ||
+                  set(o, "pe", json_integer(t->pe)) ||
+                  set(o, "start", json_integer(t->start)) ||
+                  set(o, "stop", json_integer(t->stop));
+            if (bad)
+                json_decref(f);
+            else
+                bad = set(o, "freqs", f);
+        } else {
+            json_decref(f);
+        }
+        if (bad || json_array_append_new(tasks, o) != 0) {
+            if (bad)
+                json_decref(o);
+            json_decref(tasks);
+            return -1;
+        }
+    }
+    return set(doc, "tasks", tasks);
+}

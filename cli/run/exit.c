@@ -1,0 +1,61 @@
+/* Exit codes, error messages and the clock of the command line. */
+#include "run/cli.h"
+
+#include <stdarg.h>
+#include <time.h>
+
+int ecs_cli_exit_code(ecs_result r)
+{
+    switch (r) {
+    case ECS_OK:
+        return ECS_EXIT_OK;
+    case ECS_EINFEASIBLE:
+    case ECS_EVIOLATION:
+        return ECS_EXIT_INFEASIBLE;
+    case ECS_EPARSE:
+    case ECS_EINVAL:
+    case ECS_EIO:
+        return ECS_EXIT_USAGE;
+    case ECS_ENOMEM:
+    case ECS_ELIMIT:
+    case ECS_ESOLVER:
+    case ECS_EINTERNAL:
+        return ECS_EXIT_INTERNAL;
+    }
+    return ECS_EXIT_INTERNAL;
+}
+
+void ecs_cli_error(const char *cmd, const ecs_diag *d)
+{
+    char buf[1024];
+    ecs_diag_format(d, buf, sizeof buf);
+    fprintf(stderr, "ecsched %s: %s\n", cmd, buf[0] ? buf : "failed");
+}
+
+void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "ecsched %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "ecsched %s: ", cmd);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\nTry 'ecsched %s --help'.\n", cmd);
+    return ECS_EXIT_USAGE;
+}
+
+double ecs_cli_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}

@@ -1,0 +1,226 @@
+/* The methods of compare and batch, behind one dispatch. */
+#include "run/methods.h"
+
+#include "ecsched/heuristic.h"
+#include "ecsched/milp.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const method_names[] = {
+#define ECS_METHOD_NAME(name, key) key,
+    ECS_METHOD_MAP(ECS_METHOD_NAME)
+#undef ECS_METHOD_NAME
+};
+
+const char *ecs_method_name(ecs_method m)
+{
+    return (unsigned)m < ECS_METHOD_COUNT ? method_names[m] : "?";
+}
+
+int ecs_method_parse(const char *name, ecs_method *out)
+{
+    for (int k = 0; k < ECS_METHOD_COUNT; k++)
+        if (strcmp(name, method_names[k]) == 0) {
+            *out = (ecs_method)k;
+            return 0;
+        }
+    return -1;
+}
+
+int ecs_method_available(ecs_method m)
+{
+    switch (m) {
+    case ECS_METHOD_BASE:
+    case ECS_METHOD_SWEEP:
+    case ECS_METHOD_BINARY:
+    case ECS_METHOD_MILP:
+        return 1;
+    case ECS_METHOD_COUNT:
+        return 0;
+    }
+    return 0;
+}
+
+void ecs_method_out_release(ecs_method_out *out)
+{
+    if (out == NULL)
+        return;
+    ecs_schedule_free(out->schedule);
+    out->schedule = NULL;
+}
+
+static ecs_result run_base(const ecs_method_ctx *ctx, ecs_method_out *out,
+                           ecs_diag *diag)
+{
+    out->schedule = ecs_schedule_copy(ctx->pb->base);
+    if (out->schedule == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    snprintf(out->status, sizeof out->status, "%s",
+             ctx->pb->base_makespan <= ctx->pb->deadline ? "feasible"
+                                                         : "deadline_missed");
+    out->runtime_s = ctx->pb->base_runtime_s;
+    return ECS_OK;
+}
+
+static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
+                                ecs_method_out *out, ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    if (pb->deadline < pb->base_makespan) {
+        /* the heuristic keeps the base's PEs and order: it cannot meet a D'
+         * below M, which is an outcome, not a failure */
+        snprintf(out->status, sizeof out->status, "infeasible");
+        return ECS_OK;
+    }
+    ecs_heur_params prm;
+    ecs_heur_params_init(&prm);
+    prm.mode = mode;
+    ecs_heur_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_heur_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                                 pb->deadline, pb->base, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "%s",
+                 r.fallback ? "fallback" : "feasible");
+    }
+    ecs_heur_result_release(&r);
+    return rc;
+}
+
+static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
+                           ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = ctx->time_limit_s;
+    prm.warm_start = ctx->warm_start;
+    ecs_milp_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_milp_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                                   pb->deadline, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "%s", ecs_milp_status_name(r.status));
+        out->optimal = r.status == ECS_MILP_OPTIMAL && out->schedule != NULL;
+        out->bound = r.bound;
+        out->gap = out->schedule != NULL ? r.gap : NAN;
+        out->runtime_s = r.runtime_s;
+    }
+    ecs_milp_result_release(&r);
+    return rc;
+}
+
+/* The checker on the method's schedule: cost, makespan, feasibility. */
+static ecs_result check(ecs_method m, const ecs_method_ctx *ctx,
+                        ecs_method_out *out, ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_result rc = ecs_check_schedule(pb->g, ctx->platform, pb->prices.price,
+                                       pb->prices.n, pb->deadline,
+                                       out->schedule, &out->check);
+    if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
+        m == ECS_METHOD_BASE) {
+        /* a --deadline below the base makespan: reported, not a bug; the
+         * checker stopped at the violation, so take cost and makespan from
+         * the problem */
+        out->check.meets_deadline = 0;
+        out->check.cost = pb->base_cost;
+        out->check.makespan = pb->base_makespan;
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return ecs_diag_set(diag, rc, NULL, 0, "%s schedule rejected by the checker: %s",
+                            ecs_method_name(m), out->check.msg);
+    return ECS_OK;
+}
+
+ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
+                          ecs_method_out *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    out->bound = NAN;
+    out->gap = NAN;
+    ecs_result rc = ECS_EINTERNAL;
+    switch (m) {
+    case ECS_METHOD_BASE:
+        rc = run_base(ctx, out, diag);
+        break;
+    case ECS_METHOD_SWEEP:
+        rc = run_heuristic(ECS_HEUR_SWEEP, ctx, out, diag);
+        break;
+    case ECS_METHOD_BINARY:
+        rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
+        break;
+    case ECS_METHOD_MILP:
+        rc = run_milp(ctx, out, diag);
+        break;
+    case ECS_METHOD_COUNT:
+        rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                          "method '%s' is not available in this build",
+                          ecs_method_name(m));
+        break;
+    }
+    if (rc == ECS_OK && out->schedule != NULL)
+        rc = check(m, ctx, out, diag);
+    if (rc != ECS_OK)
+        ecs_method_out_release(out);
+    return rc;
+}
+
+/* The cheapest heuristic schedule of the set, for the MILP's warm start. */
+static const ecs_schedule *best_heuristic(const ecs_method_set *set)
+{
+    const ecs_method_out *best = NULL;
+    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_BINARY; k++) {
+        const ecs_method_out *o = &set->out[k];
+        if (set->want[k] && set->rc[k] == ECS_OK && o->schedule != NULL &&
+            (best == NULL || o->check.cost < best->check.cost))
+            best = o;
+    }
+    return best ? best->schedule : NULL;
+}
+
+void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
+                     ecs_method_hook before, void *arg)
+{
+    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+        memset(&set->out[k], 0, sizeof set->out[k]);
+        set->rc[k] = ECS_OK;
+        ecs_diag_clear(&set->diag[k]);
+    }
+    ecs_method_out warm;
+    memset(&warm, 0, sizeof warm);
+    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+        if (!set->want[k])
+            continue;
+        ecs_method_ctx c = *ctx;
+        if (k == ECS_METHOD_MILP) {
+            c.warm_start = best_heuristic(set);
+            if (c.warm_start == NULL && ecs_method_available(ECS_METHOD_SWEEP)) {
+                ecs_diag ignored;
+                if (ecs_method_run(ECS_METHOD_SWEEP, ctx, &warm, &ignored) == ECS_OK)
+                    c.warm_start = warm.schedule;
+            }
+        }
+        if (before != NULL)
+            before((ecs_method)k, arg);
+        double t0 = ecs_cli_now();
+        set->rc[k] = ecs_method_run((ecs_method)k, &c, &set->out[k],
+                                    &set->diag[k]);
+        if (set->out[k].runtime_s <= 0.0)
+            set->out[k].runtime_s = ecs_cli_now() - t0;
+    }
+    ecs_method_out_release(&warm);
+}
+
+void ecs_method_set_release(ecs_method_set *set)
+{
+    for (int k = 0; k < ECS_METHOD_COUNT; k++)
+        ecs_method_out_release(&set->out[k]);
+}

@@ -1,0 +1,86 @@
+/*
+ * The scheduling methods that compare and batch run, behind one dispatch
+ * (cli/run/methods.c): base schedule, heuristic sweep and binary search,
+ * MILP.  Every schedule a method returns has been through the checker.
+ */
+#ifndef ECSCHED_CLI_BATCH_METHODS_H
+#define ECSCHED_CLI_BATCH_METHODS_H
+
+#include "run/problem.h"
+
+/* XX(ENUM_SUFFIX, "name") in the order compare and batch run them. */
+#define ECS_METHOD_MAP(XX)                                                   \
+    XX(BASE, "base")     /* the base schedule at f = 1 */                    \
+    XX(SWEEP, "sweep")   /* heuristic, budget sweep */                       \
+    XX(BINARY, "binary") /* heuristic, budget bisection */                   \
+    XX(MILP, "milp")     /* exact, GLPK (strong formulation) */
+
+typedef enum ecs_method {
+#define ECS_METHOD_ENUM(name, key) ECS_METHOD_##name,
+    ECS_METHOD_MAP(ECS_METHOD_ENUM)
+#undef ECS_METHOD_ENUM
+    ECS_METHOD_COUNT
+} ecs_method;
+
+/* "base", "sweep", "binary", "milp". */
+const char *ecs_method_name(ecs_method m);
+
+/* Parse a method name: 0, or -1 when unknown. */
+int ecs_method_parse(const char *name, ecs_method *out);
+
+/* 1 if this build can run method m. */
+int ecs_method_available(ecs_method m);
+
+/* What a method is given. */
+typedef struct ecs_method_ctx {
+    const ecs_cli_problem *pb;      /* graph, base, D', prices, base cost */
+    const ecs_platform *platform;
+    const ecs_schedule *warm_start; /* MILP's first incumbent, or NULL */
+    double time_limit_s;            /* MILP time limit */
+} ecs_method_ctx;
+
+/* What a method gives. */
+typedef struct ecs_method_out {
+    ecs_schedule *schedule; /* checked schedule, or NULL */
+    ecs_check_report check; /* checker's report on it (cost, makespan) */
+    char status[24];        /* "feasible", "fallback", "optimal", ... */
+    int optimal;            /* the cost is proven optimal */
+    double bound;           /* proven lower bound on the cost, NAN if none */
+    double gap;             /* MILP relative gap, NAN if none */
+    double runtime_s;
+} ecs_method_out;
+
+/*
+ * Run method m on ctx.  OK with out filled (out->schedule may be NULL when
+ * the MILP found none: status says why); EVIOLATION when the checker
+ * rejects the method's schedule (a bug, diag says which); other codes from
+ * the method (diag filled).  Release out with ecs_method_out_release.
+ */
+ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
+                          ecs_method_out *out, ecs_diag *diag);
+
+void ecs_method_out_release(ecs_method_out *out);
+
+/* Several methods on one problem (one graph, P, E and price schedule). */
+typedef struct ecs_method_set {
+    int want[ECS_METHOD_COUNT];       /* in: which methods to run */
+    ecs_result rc[ECS_METHOD_COUNT];  /* out: per method */
+    ecs_diag diag[ECS_METHOD_COUNT];
+    ecs_method_out out[ECS_METHOD_COUNT];
+} ecs_method_set;
+
+/* Called before each method starts (batch workers report progress). */
+typedef void (*ecs_method_hook)(ecs_method m, void *arg);
+
+/*
+ * Run the wanted methods in the order of ECS_METHOD_MAP.  The MILP is
+ * warm-started with the cheapest heuristic schedule (the sweep is run for
+ * it, unrecorded, when no heuristic method is wanted).  before may be NULL.
+ */
+void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
+                     ecs_method_hook before, void *arg);
+
+/* Release every output of a set. */
+void ecs_method_set_release(ecs_method_set *set);
+
+#endif

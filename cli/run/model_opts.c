@@ -1,0 +1,122 @@
+/* Model flags shared by the scheduling commands, and input loading. */
+#include "run/cli.h"
+
+#include "ecsched/stg.h"
+
+#include <string.h>
+
+void ecs_cli_model_init(ecs_cli_model *m)
+{
+    memset(m, 0, sizeof *m);
+    ecs_platform_init(&m->platform);
+    ecs_price_options_init(&m->price_opt);
+    m->deadline = -1;
+    m->format = ECS_STG_AUTO;
+}
+
+/* Loader flags of --prices, passed on to the price module. */
+int ecs_cli_price_flag(ecs_price_options *o, int opt, const char *arg,
+                       ecs_diag *diag);
+
+int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
+                         ecs_diag *diag)
+{
+    long v;
+    switch (opt) {
+    case ECS_OPT_PES:
+        if (ecs_parse_long(arg, &v) != 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "-p needs a whole number, not '%s'", arg),
+                   -1;
+        if (ecs_platform_set_pes(&m->platform, v, diag) != ECS_OK)
+            return -1;
+        m->pes_given = 1;
+        return 1;
+    case ECS_OPT_OUT:
+        m->out_path = arg;
+        return 1;
+    case ECS_OPT_FREQS:
+        if (ecs_platform_set_freqs(&m->platform, arg, diag) != ECS_OK)
+            return -1;
+        m->freqs_given = 1;
+        return 1;
+    case ECS_OPT_POWER:
+        if (ecs_platform_set_power(&m->platform, arg, diag) != ECS_OK)
+            return -1;
+        m->power_given = 1;
+        return 1;
+    case ECS_OPT_PRICES:
+        m->prices_spec = arg;
+        return 1;
+    case ECS_OPT_DEADLINE:
+        if (ecs_parse_long(arg, &v) != 0 || v < 1)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--deadline needs a positive number of slots, not '%s'",
+                                arg),
+                   -1;
+        m->deadline = v;
+        return 1;
+    case ECS_OPT_EXTENSION:
+        if (ecs_parse_decimal(arg, &m->extension) != 0 ||
+            m->extension.mantissa < 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--extension needs a decimal >= 0 such as 0.2, not '%s'",
+                                arg),
+                   -1;
+        m->extension_given = 1;
+        return 1;
+    case ECS_OPT_FORMAT:
+        if (ecs_stg_format_parse(arg, &m->format) != 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--format must be auto, standard, proto or comm, not '%s'",
+                                arg),
+                   -1;
+        return 1;
+    case ECS_OPT_BASE:
+        m->base_path = arg;
+        return 1;
+    case ECS_OPT_JSON:
+        m->json = 1;
+        return 1;
+    case 'h':
+    case ECS_OPT_HELP:
+        m->help = 1;
+        return 1;
+    case ECS_OPT_SLOT_MINUTES:
+    case ECS_OPT_NO_REPEAT:
+    case ECS_OPT_PRICE_COLUMN:
+    case ECS_OPT_FILTER:
+    case ECS_OPT_UTC_OFFSET:
+    case ECS_OPT_STAMP:
+    case ECS_OPT_FILL:
+    case ECS_OPT_START:
+    case ECS_OPT_UNIT:
+    case ECS_OPT_TIME_COLUMN:
+        return ecs_cli_price_flag(&m->price_opt, opt, arg, diag) == 0 ? 1 : -1;
+    default:
+        return 0;
+    }
+}
+
+ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
+                              ecs_graph **raw, ecs_graph **work,
+                              ecs_diag *diag)
+{
+    ecs_graph *g = NULL;
+    ecs_result rc = ecs_stg_read_file(path, format, &g, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_graph_contract(g, work, diag);
+    if (rc != ECS_OK || raw == NULL)
+        ecs_graph_free(g);
+    else
+        *raw = g;
+    return rc;
+}
+
+ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
+                               ecs_slot_prices *out, ecs_diag *diag)
+{
+    const char *spec = m->prices_spec ? m->prices_spec : ECS_DEFAULT_PRICES;
+    return ecs_prices_resolve(spec, &m->price_opt, nslots, out, diag);
+}

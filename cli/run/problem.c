@@ -1,0 +1,157 @@
+/* The problem every scheduling command starts from: the graph, the base
+ * schedule (makespan-optimal, or the user's --base), D' and the prices. */
+#include "run/problem.h"
+
+#include "ecsched/listsched.h"
+#include "ecsched/makespan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
+                            ecs_diag *diag)
+{
+    if (m->deadline > 0 && m->extension_given)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "give --extension or --deadline, not both");
+    if (m->deadline > 0) {
+        *out = m->deadline;
+        return ECS_OK;
+    }
+    if (ecs_decimal_extend(makespan, m->extension, out) != 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--extension is too large");
+    return ECS_OK;
+}
+
+ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
+                             const ecs_platform *p, ecs_schedule **out,
+                             ecs_diag *diag)
+{
+    ecs_schedule *s = NULL;
+    ecs_result rc = ecs_doc_read(path, g, p, &s, NULL, diag);
+    if (rc != ECS_OK)
+        return rc;
+    for (size_t i = 0; i < g->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        if (t->pe < 0)
+            continue;
+        int full = t->stop - t->start + 1 == g->work[i];
+        for (long l = t->start; full && l <= t->stop; l++)
+            full = t->freq[l - t->start] == 0;
+        if (!full) {
+            ecs_schedule_free(s);
+            return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                                "task %ld: a base schedule runs every task at f = 1 "
+                                "(stop = start + work - 1 = %ld)",
+                                g->id[i], t->start + g->work[i] - 1);
+        }
+    }
+    long m = ecs_schedule_makespan(s);
+    double *zero = calloc((size_t)(m > 0 ? m : 1), sizeof *zero);
+    if (zero == NULL) {
+        ecs_schedule_free(s);
+        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    }
+    ecs_check_report r;
+    rc = ecs_check_schedule(g, p, zero, (size_t)(m > 0 ? m : 1), 0, s, &r);
+    free(zero);
+    if (rc != ECS_OK) {
+        ecs_schedule_free(s);
+        return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                            "not a valid base schedule: %s", r.msg);
+    }
+    *out = s;
+    return ECS_OK;
+}
+
+static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
+                            ecs_cli_problem *pb, ecs_diag *diag)
+{
+    if (m->base_path != NULL) {
+        ecs_result rc = ecs_cli_read_base(m->base_path, pb->g, &m->platform,
+                                          &pb->base, diag);
+        if (rc != ECS_OK)
+            return rc;
+        if (ecs_schedule_pes_used(pb->base) > m->platform.pes)
+            return ecs_diag_set(diag, ECS_EPARSE, m->base_path, 0,
+                                "the base schedule uses %d PEs, but -p gives %d",
+                                ecs_schedule_pes_used(pb->base),
+                                m->platform.pes);
+        pb->base_from_file = 1;
+        pb->base_makespan = ecs_schedule_makespan(pb->base);
+        pb->base_lower_bound = ecs_makespan_lower_bound(pb->g, m->platform.pes);
+        pb->base_optimal = 0;
+        return ECS_OK;
+    }
+    ecs_makespan_params prm;
+    ecs_makespan_params_init(&prm);
+    prm.time_limit_s = time_limit_s;
+    ecs_makespan_result r;
+    ecs_result rc = ecs_makespan_solve(pb->g, m->platform.pes, &prm, &r, diag);
+    if (rc != ECS_OK)
+        return rc;
+    pb->base = r.schedule;
+    pb->base_makespan = r.makespan;
+    pb->base_optimal = r.optimal;
+    pb->base_lower_bound = r.lower_bound;
+    pb->base_nodes = r.nodes;
+    pb->base_runtime_s = r.runtime_s;
+    return ECS_OK;
+}
+
+ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_cli_problem *pb, ecs_diag *diag)
+{
+    memset(pb, 0, sizeof *pb);
+    pb->graph_path = graph_path;
+    ecs_result rc = ecs_cli_load_graph(graph_path, m->format, &pb->raw, &pb->g,
+                                       diag);
+    if (rc == ECS_OK)
+        rc = load_base(m, makespan_time_limit_s, pb, diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_deadline(m, pb->base_makespan, &pb->deadline, diag);
+    if (rc == ECS_OK) {
+        long n = pb->deadline > pb->base_makespan ? pb->deadline
+                                                  : pb->base_makespan;
+        rc = ecs_cli_load_prices(m, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
+        pb->have_prices = rc == ECS_OK;
+    }
+    if (rc == ECS_OK) {
+        pb->base_cost = 0.0;
+        for (size_t i = 0; i < pb->g->n; i++)
+            pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
+                                                 pb->prices.n, &pb->base->task[i]);
+    }
+    if (rc != ECS_OK)
+        ecs_cli_problem_release(pb);
+    return rc;
+}
+
+void ecs_cli_problem_release(ecs_cli_problem *pb)
+{
+    if (pb == NULL)
+        return;
+    ecs_schedule_free(pb->base);
+    ecs_graph_free(pb->g);
+    ecs_graph_free(pb->raw);
+    if (pb->have_prices)
+        ecs_slot_prices_release(&pb->prices);
+    memset(pb, 0, sizeof *pb);
+}
+
+void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
+                              const ecs_cli_model *m, const char *cmd,
+                              ecs_doc_info *in)
+{
+    memset(in, 0, sizeof *in);
+    in->command = cmd;
+    in->graph_file = pb->graph_path;
+    in->raw = pb->raw;
+    in->platform = &m->platform;
+    in->prices = &pb->prices;
+    in->deadline = pb->deadline;
+    in->has_base_cost = 1;
+    in->base_cost = pb->base_cost;
+}

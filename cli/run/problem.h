@@ -1,0 +1,61 @@
+/* The problem a scheduling command starts from (cli/run/problem.c). */
+#ifndef ECSCHED_CLI_PROBLEM_H
+#define ECSCHED_CLI_PROBLEM_H
+
+#include "run/cli.h"
+
+/* D' from --deadline N, or floor(makespan * (1 + E)) exactly. */
+ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
+                            ecs_diag *diag);
+
+/*
+ * Read a user's base schedule (--base): tasks [{id, pe, start, stop}] at
+ * f = 1 (freqs optional), checked by the checker; a base that breaks the
+ * model is bad input (EPARSE).
+ */
+ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
+                             const ecs_platform *p, ecs_schedule **out,
+                             ecs_diag *diag);
+
+/* Everything a scheduling command needs before it schedules. */
+typedef struct ecs_cli_problem {
+    const char *graph_path;
+    ecs_graph *raw;            /* the graph as read (for the document) */
+    ecs_graph *g;              /* contracted: the tasks with work */
+    ecs_schedule *base;        /* base schedule at f = 1 */
+    long base_makespan;        /* M */
+    int base_optimal;          /* M proven optimal (0 for a user's --base) */
+    long base_lower_bound;     /* proven lower bound on M */
+    unsigned long long base_nodes; /* search nodes of the makespan solver */
+    double base_runtime_s;
+    int base_from_file;        /* 1 when --base gave it */
+    long deadline;             /* D' */
+    ecs_slot_prices prices;    /* per-slot prices of slots 0..n-1, n >= D' */
+    int have_prices;
+    double base_cost;          /* cost of the base under these prices */
+} ecs_cli_problem;
+
+/*
+ * Load the graph (m->format), get the base schedule (m->base_path, else the
+ * makespan solver with makespan_time_limit_s), compute D' (--deadline or
+ * --extension) and the per-slot prices for max(D', M) slots, and the base
+ * cost.  A deadline below the base makespan is allowed (the commands report
+ * it).  Release with ecs_cli_problem_release.
+ */
+ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_cli_problem *out, ecs_diag *diag);
+
+/*
+ * The head of a schedule document for this problem: command cmd, the
+ * graph file and graph as read, the platform of m, the prices, D' and the
+ * base cost.  The caller sets check, status and runtime_s.
+ */
+void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
+                              const ecs_cli_model *m, const char *cmd,
+                              ecs_doc_info *in);
+
+/* Free what a problem holds; NULL is accepted. */
+void ecs_cli_problem_release(ecs_cli_problem *pb);
+
+#endif

@@ -1,0 +1,116 @@
+/* Batch result rows: accessors and proven optima. */
+#include "run/results.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *ecs_row_str(const json_t *r, const char *key)
+{
+    json_t *v = json_object_get(r, key);
+    return json_is_string(v) ? json_string_value(v) : NULL;
+}
+
+int ecs_row_num(const json_t *r, const char *key, double *out)
+{
+    json_t *v = json_object_get(r, key);
+    if (!json_is_number(v))
+        return 0;
+    *out = json_number_value(v);
+    return isfinite(*out);
+}
+
+int ecs_row_ok(const json_t *r)
+{
+    if (!json_is_object(r))
+        return 0;
+    json_t *e = json_object_get(r, "error");
+    return e == NULL || json_is_null(e);
+}
+
+int ecs_row_is_heuristic(const char *method)
+{
+    return method && strcmp(method, "base") != 0 &&
+           strcmp(method, "milp") != 0;
+}
+
+typedef struct opt_entry {
+    char key[320];
+    double cost;
+} opt_entry;
+
+struct ecs_optima {
+    opt_entry *e;
+    size_t n;
+};
+
+static void case_key(const json_t *r, char *buf, size_t size)
+{
+    double pes = -1, e = -1;
+    ecs_row_num(r, "pes", &pes);
+    ecs_row_num(r, "extension", &e);
+    const char *g = ecs_row_str(r, "graph"), *pr = ecs_row_str(r, "prices");
+    snprintf(buf, size, "%s|%.0f|%.9g|%s", g ? g : "", pes, e, pr ? pr : "");
+}
+
+static int cmp_opt(const void *a, const void *b)
+{
+    return strcmp(((const opt_entry *)a)->key, ((const opt_entry *)b)->key);
+}
+
+ecs_optima *ecs_optima_new(json_t *const *rows, size_t n)
+{
+    ecs_optima *o = calloc(1, sizeof *o);
+    if (o == NULL)
+        return NULL;
+    o->e = malloc((n ? n : 1) * sizeof *o->e);
+    if (o->e == NULL) {
+        free(o);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *m = ecs_row_str(rows[i], "method");
+        const char *st = ecs_row_str(rows[i], "status");
+        double c;
+        if (m && strcmp(m, "milp") == 0) { /* NAN: not proven */
+            int proven = ecs_row_ok(rows[i]) && st &&
+                         strcmp(st, "optimal") == 0 &&
+                         ecs_row_num(rows[i], "cost", &c);
+            case_key(rows[i], o->e[o->n].key, sizeof o->e[o->n].key);
+            o->e[o->n++].cost = proven ? c : NAN;
+        }
+    }
+    qsort(o->e, o->n, sizeof *o->e, cmp_opt);
+    return o;
+}
+
+void ecs_optima_free(ecs_optima *o)
+{
+    if (o == NULL)
+        return;
+    free(o->e);
+    free(o);
+}
+
+int ecs_optima_find(const ecs_optima *o, const json_t *r, double *opt)
+{
+    if (ecs_row_num(r, "optimum", opt) && *opt > 0)
+        return 1;
+    if (o == NULL || o->n == 0)
+        return -1;
+    opt_entry k;
+    case_key(r, k.key, sizeof k.key);
+    const opt_entry *hit = bsearch(&k, o->e, o->n, sizeof *o->e, cmp_opt);
+    if (hit == NULL)
+        return -1;
+    /* several milp rows of one case: any proven one */
+    while (hit > o->e && strcmp(hit[-1].key, k.key) == 0)
+        hit--;
+    for (; hit < o->e + o->n && strcmp(hit->key, k.key) == 0; hit++)
+        if (hit->cost > 0) {
+            *opt = hit->cost;
+            return 1;
+        }
+    return 0;
+}
