@@ -1,5 +1,6 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"

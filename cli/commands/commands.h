@@ -25,6 +25,7 @@ typedef struct ecs_command {
     X(makespan)                                                              \
     X(heuristic)                                                             \
     X(milp)                                                                  \
+    X(solve)                                                                 \
     X(compare)                                                               \
     X(batch)                                                                 \
     X(report)                                                                \

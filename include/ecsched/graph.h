@@ -30,8 +30,14 @@ typedef enum ecs_stg_format {
  * "wfformat". */
 const char *ecs_stg_format_name(ecs_stg_format f);
 
-/* Parse a format name; returns 0 or -1 when unknown. */
-int ecs_stg_format_parse(const char *name, ecs_stg_format *out);
+/*
+ * Parse a format name ("auto", "standard", "proto", "comm", "dot",
+ * "wfformat") into *out.
+ * ECS_OK, or ECS_EINVAL with diag (may be NULL) naming the value and the
+ * accepted names; *out is untouched then.
+ */
+ecs_result ecs_stg_format_parse(const char *name, ecs_stg_format *out,
+                                ecs_diag *diag);
 
 /* Metadata from the STG "#" information block, where present. */
 typedef struct ecs_stg_meta {
@@ -96,7 +102,10 @@ void ecs_graph_free(ecs_graph *g);
 ecs_result ecs_graph_contract(const ecs_graph *g, ecs_graph **out,
                               ecs_diag *diag);
 
-/* Index of the task with STG id `id`, or (size_t)-1. O(log n). */
+/*
+ * Index of the task with STG id `id`, or (size_t)-1.  O(1) when the id is
+ * the index or the index + 1 (the STG layouts), else a linear scan, O(n).
+ */
 size_t ecs_graph_find(const ecs_graph *g, long id);
 
 /* Figures about a graph, as `ecsched info` shows them. */
