@@ -37,6 +37,9 @@ DEB_PACKAGES = libglpk-dev libcsv-dev libjansson-dev libcmocka-dev libxml2-utils
 # pkgconf: tests/cli/test_install.sh builds examples/embed.c against the
 # installed tree with `pkg-config --cflags --libs ecsched`, as a user would.
 DEB_PACKAGES += pkgconf
+# tzdata: the zoneinfo that --utc-offset Europe/Berlin reads through the C
+# library (minimal images lack /usr/share/zoneinfo).
+DEB_PACKAGES += tzdata
 
 .PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers
 

@@ -58,6 +58,7 @@ extern "C" {
 
 #include "ecsched/graph.h"
 #include "ecsched/stg.h"
+#include "ecsched/graphio.h"
 #include "ecsched/platform.h"
 #include "ecsched/schedule.h"
 #include "ecsched/check.h"
@@ -71,6 +72,8 @@ extern "C" {
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
 #include "ecsched/milp.h"
+#include "ecsched/bound.h"
+#include "ecsched/solve.h"
 
 #ifdef __cplusplus
 }

@@ -42,6 +42,12 @@ static int is_time(const char *s, int *date_only)
     return 0;
 }
 
+static int is_clock(const char *s)
+{
+    long a, b;
+    return ecs_ts_scan_clock(s, strlen(s), &a, &b) > 0;
+}
+
 static int is_int_in(const char *s, long lo, long hi)
 {
     long v;
@@ -124,7 +130,7 @@ static void find_header(const ecs_csv_table *t, ecs_columns *k)
     for (size_t c = 0; r < t->nrows && c < t->nfields[r]; c++) {
         const char *f = t->field[r][c];
         int d;
-        if (!is_blank(f) && !is_number(f) && !is_time(f, &d))
+        if (!is_blank(f) && !is_number(f) && !is_time(f, &d) && !is_clock(f))
             k->has_header = 1;
     }
     k->first_data = r + (size_t)k->has_header;
@@ -178,6 +184,46 @@ static long period_after(const ecs_csv_table *t, const ecs_columns *k, long c)
     return -1;
 }
 
+/* The list of column names, for messages. */
+static void col_list(const ecs_csv_table *t, const ecs_columns *k, char *list,
+                     size_t size)
+{
+    size_t w = width(t, k->first_data), used = 0;
+    list[0] = '\0';
+    for (size_t c = 0; c < w && used + 8 < size; c++) {
+        char nm[64];
+        col_name(t, k, (long)c, nm, sizeof nm);
+        int n = snprintf(list + used, size - used, "%s'%s'", c ? ", " : "", nm);
+        if (n < 0 || (size_t)n >= size - used) {
+            snprintf(list + size - 5, 5, "...");
+            break;
+        }
+        used += (size_t)n;
+    }
+}
+
+/* No dates: rows in sequence, by time of day or one slot each. */
+static ecs_result sequence(const ecs_csv_table *t, const char *file,
+                           ecs_columns *k, ecs_price_series *s, long cc,
+                           ecs_diag *diag)
+{
+    (void)file;
+    (void)diag;
+    k->layout = ECS_TIME_SEQUENCE;
+    k->time_col = cc;
+    s->untimed = 1;
+    if (cc >= 0) {
+        col_name(t, k, cc, s->time_column, sizeof s->time_column);
+        size_t used = strlen(s->time_column);
+        snprintf(s->time_column + used, sizeof s->time_column - used,
+                 " (times of day without dates, in sequence)");
+    } else {
+        snprintf(s->time_column, sizeof s->time_column,
+                 "none (one price per slot, in sequence)");
+    }
+    return ECS_OK;
+}
+
 static ecs_result time_columns(const ecs_csv_table *t, const char *file,
                                const ecs_price_options *opt, ecs_columns *k,
                                ecs_price_series *s, ecs_diag *diag)
@@ -185,13 +231,17 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
     long tc = -1;
     int date_only = 0;
     s->time_column_guessed = opt->time_column[0] == '\0';
-    if (!s->time_column_guessed) {
+    if (strcasecmp(opt->time_column, "none") == 0) {
+        return sequence(t, file, k, s, -1, diag);
+    } else if (!s->time_column_guessed) {
         ecs_result rc = resolve(t, k, opt->time_column, file, "--time-column",
                                 &tc, diag);
         if (rc != ECS_OK)
             return rc;
+        if (is_clock(first_value(t, k, tc)))
+            return sequence(t, file, k, s, tc, diag);
         if (!is_time(first_value(t, k, tc), &date_only))
-            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+            return ecs_diag_set(diag, ECS_EPARSE, file, t->line[k->first_data],
                                 "--time-column %s: '%s' is not a time",
                                 opt->time_column, first_value(t, k, tc));
     } else if (ymd_period(t, k)) {
@@ -214,22 +264,51 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
                 date_only = d;
             }
         }
-        if (tc < 0)
-            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
-                                "no column holds times: give --time-column");
+        if (tc < 0) {
+            for (long c = 0; (size_t)c < w; c++)
+                if (is_clock(first_value(t, k, c)))
+                    return sequence(t, file, k, s, c, diag);
+            size_t numeric = 0;
+            for (long c = 0; (size_t)c < w; c++)
+                numeric += is_number(first_value(t, k, c));
+            if (numeric == 1 || w == 1)
+                return sequence(t, file, k, s, -1, diag);
+            char list[256];
+            col_list(t, k, list, sizeof list);
+            return ecs_diag_set(diag, ECS_EPARSE, file, t->line[k->first_data],
+                                "no column holds dates or times (columns %s; "
+                                "first row '%s'...): give --time-column C for "
+                                "the time column, or --time-column none "
+                                "--price-column C to read one price per slot",
+                                list, first_value(t, k, 0));
+        }
     }
     k->time_col = tc;
     k->layout = ECS_TIME_STAMP;
     col_name(t, k, tc, s->time_column, sizeof s->time_column);
     s->naive_time_utc = name_has(t, k, tc, "utc");
+    if (date_only && (size_t)(tc + 1) < width(t, k->first_data) &&
+        is_clock(first_value(t, k, tc + 1))) {
+        k->layout = ECS_TIME_DATE_CLOCK;
+        k->clock_col = tc + 1;
+        char pn[64];
+        col_name(t, k, k->clock_col, pn, sizeof pn);
+        size_t used = strlen(s->time_column);
+        snprintf(s->time_column + used, sizeof s->time_column - used, " + %s",
+                 pn);
+        return ECS_OK;
+    }
     if (date_only) {
         k->layout = ECS_TIME_DATE_PERIOD;
         k->ymd_col[0] = k->ymd_col[1] = k->ymd_col[2] = -1;
         k->period_col = period_after(t, k, tc);
         if (k->period_col < 0)
-            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
-                                "column '%s' holds dates without times and no "
-                                "period column follows it", s->time_column);
+            return ecs_diag_set(diag, ECS_EPARSE, file, t->line[k->first_data],
+                                "column '%s' holds dates without times, and "
+                                "the column after it holds neither times of "
+                                "day (00:00, 00 - 01) nor period numbers "
+                                "(1..96): give --time-column for a column "
+                                "with times", s->time_column);
         char pn[64];
         col_name(t, k, k->period_col, pn, sizeof pn);
         size_t used = strlen(s->time_column);
@@ -241,7 +320,8 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
 
 static int is_time_col(const ecs_columns *k, long c)
 {
-    return c == k->time_col || c == k->period_col || c == k->ymd_col[0] ||
+    return c == k->time_col || c == k->period_col || c == k->clock_col ||
+           c == k->ymd_col[0] ||
            c == k->ymd_col[1] || c == k->ymd_col[2] || c == k->filter_col;
 }
 
@@ -266,15 +346,46 @@ static long guess_price(const ecs_csv_table *t, const ecs_columns *k)
     return -1;
 }
 
-/* "Day-ahead Price (EUR/MWh)" -> EUR/MWh; "SpotPriceEUR" -> EUR. */
+/* A unit token: letters (or the euro/cent signs), '/', letters. */
+static int unit_token(const char *s, size_t n)
+{
+    const char *sl = memchr(s, '/', n);
+    if (sl == NULL || sl == s || sl == s + n - 1)
+        return 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (!(isalpha(c) || c == '/' || c >= 0x80))
+            return 0;
+    }
+    return 1;
+}
+
+/* "Day-ahead Price (EUR/MWh)", "Price [EUR/MWh]", "Preis EUR/MWh",
+ * "ct/kWh" -> the unit; "SpotPriceEUR" -> EUR. */
 static void unit_from_name(const char *h, char *unit, size_t size)
 {
     static const char *cur[] = {"EUR", "DKK", "USD", "AUD", "GBP", "NOK",
                                 "SEK", "CHF", "PLN"};
-    const char *open = strchr(h, '('), *close = open ? strchr(open, ')') : NULL;
-    if (open && close && memchr(open, '/', (size_t)(close - open))) {
-        snprintf(unit, size, "%.*s", (int)(close - open - 1), open + 1);
-        return;
+    static const char *const br[][2] = {{"(", ")"}, {"[", "]"}};
+    for (size_t b = 0; b < 2; b++) {
+        const char *open = strstr(h, br[b][0]);
+        const char *close = open ? strstr(open, br[b][1]) : NULL;
+        if (open && close && memchr(open, '/', (size_t)(close - open))) {
+            snprintf(unit, size, "%.*s", (int)(close - open - 1), open + 1);
+            return;
+        }
+    }
+    for (const char *p = h; *p;) {
+        while (*p && (isspace((unsigned char)*p) || *p == '_' || *p == ':'))
+            p++;
+        const char *q = p;
+        while (*q && !isspace((unsigned char)*q) && *q != '_' && *q != ':')
+            q++;
+        if (q > p && unit_token(p, (size_t)(q - p))) {
+            snprintf(unit, size, "%.*s", (int)(q - p), p);
+            return;
+        }
+        p = q;
     }
     size_t n = strlen(h);
     for (size_t i = 0; n >= 3 && i < sizeof cur / sizeof *cur; i++)
@@ -290,6 +401,7 @@ ecs_result ecs_columns_find(const ecs_csv_table *t, const char *file,
 {
     memset(k, 0, sizeof *k);
     k->time_col = k->period_col = k->price_col = k->filter_col = -1;
+    k->clock_col = -1;
     k->ymd_col[0] = k->ymd_col[1] = k->ymd_col[2] = -1;
     find_header(t, k);
     if (k->first_data >= t->nrows)
@@ -309,8 +421,11 @@ ecs_result ecs_columns_find(const ecs_csv_table *t, const char *file,
         if (rc != ECS_OK)
             return rc;
     } else if ((k->price_col = guess_price(t, k)) < 0) {
-        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
-                            "no column holds prices: give --price-column");
+        char list[256];
+        col_list(t, k, list, sizeof list);
+        return ecs_diag_set(diag, ECS_EPARSE, file, t->line[k->first_data],
+                            "no column holds prices (columns %s): give "
+                            "--price-column C", list);
     }
     col_name(t, k, k->price_col, s->price_column, sizeof s->price_column);
     if (k->has_header)

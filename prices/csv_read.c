@@ -98,10 +98,11 @@ static void on_row(int c, void *data)
     st->nf = 0;
 }
 
-/* The separator: ';' if the first line has more of them than ','. */
+/* The separator: a tab if the first line has at least as many tabs as
+ * ',' and ';' (and one), else ';' if it has more of them than ','. */
 static char guess_sep(const char *text, size_t len)
 {
-    size_t semi = 0, comma = 0;
+    size_t semi = 0, comma = 0, tab = 0;
     int quoted = 0;
     for (size_t i = 0; i < len && (quoted || (text[i] != '\n' && text[i] != '\r'));
          i++) {
@@ -111,7 +112,13 @@ static char guess_sep(const char *text, size_t len)
             semi++;
         else if (!quoted && text[i] == ',')
             comma++;
+        else if (!quoted && text[i] == '\t')
+            tab++;
     }
+    if (tab > 0 && tab >= semi && tab >= comma)
+        return '\t';
+    if (semi == 0 && comma == 0)
+        return ';'; /* one column: decimal commas stay in their field */
     return semi > comma ? ';' : ',';
 }
 
@@ -130,10 +137,130 @@ void ecs_csv_table_free(ecs_csv_table *t)
     memset(t, 0, sizeof *t);
 }
 
+/* UTF-16 (le or be) to UTF-8; *out malloc'ed.  -1 on a bad surrogate
+ * (*bad_at gets the line), -2 out of memory. */
+static int utf16_to_utf8(const unsigned char *s, size_t len, int le,
+                         char **out, size_t *olen, long *bad_at)
+{
+    char *o = malloc(len / 2 * 3 + 1);
+    if (o == NULL)
+        return -2;
+    size_t n = 0;
+    long line = 1;
+    for (size_t i = 0; i + 1 < len; i += 2) {
+        unsigned u = le ? (unsigned)(s[i] | s[i + 1] << 8)
+                        : (unsigned)(s[i] << 8 | s[i + 1]);
+        if (u >= 0xD800 && u <= 0xDBFF) {
+            if (i + 3 >= len) {
+                free(o);
+                *bad_at = line;
+                return -1;
+            }
+            unsigned v = le ? (unsigned)(s[i + 2] | s[i + 3] << 8)
+                            : (unsigned)(s[i + 2] << 8 | s[i + 3]);
+            if (v < 0xDC00 || v > 0xDFFF) {
+                free(o);
+                *bad_at = line;
+                return -1;
+            }
+            u = 0x10000 + ((u - 0xD800) << 10) + (v - 0xDC00);
+            i += 2;
+        } else if (u >= 0xDC00 && u <= 0xDFFF) {
+            free(o);
+            *bad_at = line;
+            return -1;
+        }
+        line += u == '\n';
+        if (u < 0x80) {
+            o[n++] = (char)u;
+        } else if (u < 0x800) {
+            o[n++] = (char)(0xC0 | u >> 6);
+            o[n++] = (char)(0x80 | (u & 0x3F));
+        } else if (u < 0x10000) {
+            o[n++] = (char)(0xE0 | u >> 12);
+            o[n++] = (char)(0x80 | (u >> 6 & 0x3F));
+            o[n++] = (char)(0x80 | (u & 0x3F));
+        } else {
+            o[n++] = (char)(0xF0 | u >> 18);
+            o[n++] = (char)(0x80 | (u >> 12 & 0x3F));
+            o[n++] = (char)(0x80 | (u >> 6 & 0x3F));
+            o[n++] = (char)(0x80 | (u & 0x3F));
+        }
+    }
+    o[n] = '\0';
+    *out = o;
+    *olen = n;
+    return 0;
+}
+
+/* UTF-16: a BOM, or (without one) NUL in every odd (le) or even (be)
+ * byte of the first line.  Returns 1 le, 2 be, 0 not UTF-16; *skip gets
+ * the BOM length. */
+static int utf16_kind(const unsigned char *s, size_t len, size_t *skip)
+{
+    *skip = 0;
+    if (len >= 2 && s[0] == 0xFF && s[1] == 0xFE) {
+        *skip = 2;
+        return 1;
+    }
+    if (len >= 2 && s[0] == 0xFE && s[1] == 0xFF) {
+        *skip = 2;
+        return 2;
+    }
+    size_t n = len < 64 ? len & ~(size_t)1 : 64;
+    if (n < 4)
+        return 0;
+    int le = 1, be = 1;
+    for (size_t i = 0; i < n; i += 2) {
+        le &= s[i] != 0 && s[i + 1] == 0;
+        be &= s[i] == 0 && s[i + 1] != 0;
+    }
+    return le ? 1 : be ? 2 : 0;
+}
+
+static ecs_result split_utf8(const char *text, size_t len, const char *name,
+                             ecs_csv_table *out, ecs_diag *diag);
+
 ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
                          ecs_csv_table *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
+    size_t skip;
+    int kind = utf16_kind((const unsigned char *)text, len, &skip);
+    if (kind != 0) {
+        char *u = NULL;
+        size_t ulen = 0;
+        long bad_at = 0;
+        int r = utf16_to_utf8((const unsigned char *)text + skip, len - skip,
+                              kind == 1, &u, &ulen, &bad_at);
+        if (r == -2)
+            return ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+        if (r == -1)
+            return ecs_diag_set(diag, ECS_EPARSE, name, bad_at,
+                                "the file is UTF-16 (%s) with a broken "
+                                "surrogate pair: save it as UTF-8 CSV",
+                                kind == 1 ? "little-endian" : "big-endian");
+        ecs_result rc = split_utf8(u, ulen, name, out, diag);
+        out->utf16 = kind;
+        free(u);
+        return rc;
+    }
+    const char *nul = memchr(text, '\0', len);
+    if (nul != NULL) {
+        long line = 1;
+        for (const char *p = text; p < nul; p++)
+            line += *p == '\n';
+        return ecs_diag_set(diag, ECS_EPARSE, name, line,
+                            "a NUL byte: not a text file (UTF-32 or a "
+                            "spreadsheet file such as .xlsx?): save it as "
+                            "UTF-8 CSV");
+    }
+    return split_utf8(text, len, name, out, diag);
+}
+
+static ecs_result split_utf8(const char *text, size_t len, const char *name,
+                             ecs_csv_table *out, ecs_diag *diag)
+{
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
         text += 3;
         len -= 3;

@@ -37,12 +37,59 @@ int ecs_ts_parse_offset(const char *s, int *minutes);
 /* Days since 1970-01-01 of a proleptic Gregorian date. */
 long long ecs_ts_days(long long y, int m, int d);
 
+/* The calendar fields of local seconds since 1970. */
+void ecs_ts_civil(long long local, int *y, int *mo, int *d, int *h, int *mi,
+                  int *s);
+
+/*
+ * A time of day "HH:MM[:SS]" (returns 1, *end = -1) or an hour range
+ * "HH - HH", "HH:MM - HH:MM" (returns 2; an end at or before the start is
+ * on the next day, "23 - 00" ends at 24:00); seconds after midnight.
+ * -1 if neither.
+ */
+int ecs_ts_scan_clock(const char *s, size_t len, long *start, long *end);
+
+/* ---- timezone.c ---- */
+
+/* 1 if name is a time zone of the system's zoneinfo (Europe/Berlin). */
+int ecs_tz_valid(const char *name);
+
+/* The zoneinfo directory ($TZDIR or /usr/share/zoneinfo). */
+const char *ecs_tz_dir(void);
+
+/* Convert in zone between begin and end (a process-wide lock: TZ is set
+ * and restored). */
+void ecs_tz_begin(const char *zone);
+void ecs_tz_end(void);
+
+/*
+ * Local wall-clock seconds -> UTC in the current zone: 0, with *alt the
+ * later reading of an ambiguous time (the repeated hour of a
+ * daylight-saving change; else *alt = *utc); -1 if the local time does
+ * not exist (skipped by a change).
+ */
+int ecs_tz_local_to_utc(long long local, long long *utc, long long *alt);
+
+/*
+ * A naive local time through the options: --utc-offset as a fixed offset
+ * or a zone (then between ecs_tz_begin/end).  0, or -1 (nonexistent).
+ */
+int ecs_price_local_to_utc(const ecs_price_options *opt, long long local,
+                           long long *utc, long long *alt);
+
+/* A time as --start gives it: its own offset, else --utc-offset (an
+ * offset or a zone; takes the zone lock itself).  ECS_OK or ECS_EPARSE
+ * (message only). */
+ecs_result ecs_price_opt_time(const ecs_price_options *opt, const char *text,
+                              long long *utc, ecs_diag *diag);
+
 /* ---- number.c ---- */
 
 /*
  * Parse one price: C-locale decimal, optional sign and exponent, a decimal
- * comma accepted in place of the point; surrounding blanks ignored.
- * 0 ok, 1 empty, -1 not one number.
+ * comma accepted in place of the point, thousands separators in groups of
+ * three when the other mark ends them ("1.234,56", "1,234.56");
+ * surrounding blanks ignored.  0 ok, 1 empty, -1 not one number.
  */
 int ecs_price_number(const char *s, size_t len, double *out);
 
@@ -54,16 +101,20 @@ typedef struct ecs_csv_table {
     size_t *nfields;  /* per row */
     char ***field;    /* field[r][c], NUL-terminated */
     long *line;       /* 1-based file line where row r starts */
-    char sep;         /* ',' or ';' */
+    char sep;         /* ',', ';' or '\t' */
     int had_bom;
+    int utf16;        /* 1 UTF-16le, 2 UTF-16be (converted), 0 not */
     int end_marker;   /* 1 if an end-of-file marker line ended the data */
 } ecs_csv_table;
 
 /*
  * Split text into rows and fields with libcsv (strict quoting): a UTF-8
- * BOM is skipped, the separator (',' or ';') is the one more frequent in
- * the first line, blank lines are dropped, a line "*" (an end-of-file
- * marker) ends the data.
+ * BOM is skipped, UTF-16 text (with a BOM, or NUL bytes in every other
+ * place) is converted to UTF-8 first, the separator (tab, ',' or ';') is
+ * a tab if the first line has one and no more commas or semicolons, ';' if
+ * it has none of the three (one column: "38,5" is a decimal comma), else
+ * the more frequent of ',' and ';', blank lines are dropped, a line "*"
+ * (an end-of-file marker) ends the data.  Other NUL bytes are an error.
  */
 ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
                          ecs_csv_table *out, ecs_diag *diag);
@@ -74,8 +125,13 @@ void ecs_csv_table_free(ecs_csv_table *t);
 
 /* Where the time and price of a row are. */
 typedef enum ecs_time_layout {
-    ECS_TIME_STAMP,      /* one column: a time, or an interval "A - B" */
-    ECS_TIME_DATE_PERIOD /* year;month;day;period or date;period */
+    ECS_TIME_STAMP,       /* one column: a time, or an interval "A - B" */
+    ECS_TIME_DATE_PERIOD, /* year;month;day;period or date;period */
+    ECS_TIME_DATE_CLOCK,  /* a date column and a time-of-day or hour-range
+                             column ("00:00", "00 - 01") */
+    ECS_TIME_SEQUENCE     /* no dates: rows follow each other, each one
+                             slot (time_col -1) or as long as the hour
+                             range or time step of time_col says */
 } ecs_time_layout;
 
 typedef struct ecs_columns {
@@ -85,6 +141,7 @@ typedef struct ecs_columns {
     long time_col;       /* stamp column, or date column for date;period */
     long ymd_col[3];     /* year, month, day columns (-1 if a date column) */
     long period_col;
+    long clock_col;      /* ECS_TIME_DATE_CLOCK: the time-of-day column */
     long price_col;
     long filter_col;     /* -1: no filter */
 } ecs_columns;

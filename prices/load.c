@@ -28,6 +28,7 @@ ecs_result ecs_prices_read_buffer(const char *text, size_t len,
     ecs_result rc = ecs_csv_split(text, len, name, &t, diag);
     if (rc != ECS_OK)
         return rc;
+    out->utf16 = t.utf16 != 0;
     ecs_columns k;
     rc = ecs_columns_find(&t, name, opt, &k, out, diag);
     if (rc == ECS_OK)

@@ -13,6 +13,7 @@ typedef struct raw_pt {
     double price;
     int empty;
     long line;
+    long long alt;    /* the later reading of an ambiguous local time */
 } raw_pt;
 
 static const char *cell(const ecs_csv_table *t, size_t r, long c)
@@ -30,24 +31,45 @@ static int same_trimmed(const char *a, const char *b)
     return strlen(b) == n && strncmp(a, b, n) == 0;
 }
 
+/* A naive local time through --utc-offset (an offset or a zone). */
+static ecs_result local_utc(long long local, const char *text,
+                            const char *file, long line,
+                            const ecs_price_options *opt, long long *out,
+                            long long *alt, ecs_diag *diag)
+{
+    long long a;
+    if (alt == NULL)
+        alt = &a;
+    if (ecs_price_local_to_utc(opt, local, out, alt) != 0)
+        return ecs_diag_set(diag, ECS_EPARSE, file, line,
+                            "local time '%s' does not exist in %s (skipped by "
+                            "a daylight-saving change)", text, opt->utc_zone);
+    return ECS_OK;
+}
+
 /* UTC seconds of a written time, or an error naming the line. */
 static ecs_result to_utc(const ecs_ts *ts, const char *text, const char *file,
                          long line, const ecs_price_options *opt,
                          const ecs_price_series *s, long long *out,
-                         ecs_diag *diag)
+                         long long *alt, ecs_diag *diag)
 {
+    if (alt != NULL)
+        *alt = 0;
     if (ts->has_offset)
         *out = ts->local - 60LL * ts->offset_min;
     else if (opt->utc_offset_given)
-        *out = ts->local - 60LL * opt->utc_offset_minutes;
+        return local_utc(ts->local, text, file, line, opt, out, alt, diag);
     else if (s->naive_time_utc)
         *out = ts->local;
     else
         return ecs_diag_set(diag, ECS_EPARSE, file, line,
                             "time '%s' in column '%s' has no UTC offset: give "
-                            "--utc-offset (e.g. +01:00), or --time-column for "
-                            "a UTC column",
+                            "--utc-offset (e.g. +01:00, or Europe/Berlin for "
+                            "local times across a daylight-saving change), or "
+                            "--time-column for a UTC column",
                             text, s->time_column);
+    if (alt != NULL)
+        *alt = *out;
     return ECS_OK;
 }
 
@@ -62,9 +84,10 @@ static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
     ecs_ts a, b;
     long long end;
     if (ecs_ts_scan_interval(txt, n, &a, &b) == 0) {
-        ecs_result rc = to_utc(&a, txt, file, p->line, opt, s, &p->start, diag);
+        ecs_result rc = to_utc(&a, txt, file, p->line, opt, s, &p->start,
+                               NULL, diag);
         if (rc == ECS_OK)
-            rc = to_utc(&b, txt, file, p->line, opt, s, &end, diag);
+            rc = to_utc(&b, txt, file, p->line, opt, s, &end, NULL, diag);
         if (rc != ECS_OK)
             return rc;
         if (end <= p->start || (end - p->start) % 60 != 0 ||
@@ -79,7 +102,81 @@ static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "'%s' in column '%s' is not a time", txt,
                             s->time_column);
-    return to_utc(&a, txt, file, p->line, opt, s, &p->start, diag);
+    return to_utc(&a, txt, file, p->line, opt, s, &p->start, &p->alt, diag);
+}
+
+/* A date column and a time of day or an hour range beside it. */
+static ecs_result clock_time(const ecs_csv_table *t, size_t r,
+                             const ecs_columns *k, const char *file,
+                             const ecs_price_options *opt,
+                             const ecs_price_series *s, raw_pt *p,
+                             ecs_diag *diag)
+{
+    const char *dt = cell(t, r, k->time_col), *ct = cell(t, r, k->clock_col);
+    ecs_ts a;
+    long c0, c1;
+    if (ecs_ts_scan(dt, strlen(dt), &a) != 0 || !a.date_only)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                            "'%s' in column '%s' is not a date", dt,
+                            s->time_column);
+    int kind = ecs_ts_scan_clock(ct, strlen(ct), &c0, &c1);
+    if (kind < 0)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                            "'%s' is not a time of day (00:00) or an hour "
+                            "range (00 - 01)", ct);
+    char text[160];
+    snprintf(text, sizeof text, "%s %s", dt, ct);
+    a.local += c0;
+    ecs_result rc = to_utc(&a, text, file, p->line, opt, s, &p->start, &p->alt,
+                           diag);
+    if (rc == ECS_OK && kind == 2) {
+        /* the length in local time: an hour range lasts what it says, also
+         * on a daylight-saving day */
+        if ((c1 - c0) % 60 != 0)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                                "hour range '%s' is not whole minutes", ct);
+        p->minutes = (int)((c1 - c0) / 60);
+    }
+    return rc;
+}
+
+/* Rows without dates: a time of day or hour range (or nothing), in turn. */
+static ecs_result seq_time(const ecs_csv_table *t, size_t r,
+                           const ecs_columns *k, const char *file,
+                           const ecs_price_options *opt, raw_pt *p,
+                           long long *clock, ecs_diag *diag)
+{
+    if (k->time_col < 0) {
+        p->start = *clock;
+        p->minutes = opt->slot_minutes;
+        *clock += 60LL * opt->slot_minutes;
+        return ECS_OK;
+    }
+    const char *ct = cell(t, r, k->time_col);
+    long c0, c1;
+    int kind = ecs_ts_scan_clock(ct, strlen(ct), &c0, &c1);
+    if (kind < 0)
+        return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                            "'%s' is not a time of day (00:00) or an hour "
+                            "range (00 - 01)", ct);
+    p->start = c0; /* seconds of the day; placed by place_sequence */
+    p->minutes = kind == 2 ? (int)((c1 - c0) / 60) : 0;
+    return ECS_OK;
+}
+
+/* Times of day in turn -> times from the base (a day later whenever the
+ * time of day does not advance). */
+static void place_sequence(raw_pt *p, size_t n, long long base)
+{
+    long long day = 0, first = n ? p[0].start : 0, prev = -1;
+    for (size_t i = 0; i < n; i++) {
+        long long tod = p[i].start;
+        if (i > 0 && tod <= prev)
+            day += 86400;
+        prev = tod;
+        p[i].start = base + day + tod - first;
+        p[i].alt = p[i].start;
+    }
 }
 
 static ecs_result period_time(const ecs_csv_table *t, size_t r,
@@ -115,14 +212,19 @@ static ecs_result period_time(const ecs_csv_table *t, size_t r,
     if (ecs_parse_long_n(pf, strlen(pf), &p->period) != 0 || p->period < 1)
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "period '%s' is not a number from 1", pf);
-    if (opt->utc_offset_given)
-        p->start = day - 60LL * opt->utc_offset_minutes;
-    else if (s->naive_time_utc)
+    if (opt->utc_offset_given) {
+        char text[64];
+        snprintf(text, sizeof text, "%s 00:00", cell(t, r, k->time_col >= 0
+                                                               ? k->time_col
+                                                               : 0));
+        return local_utc(day, text, file, p->line, opt, &p->start, NULL, diag);
+    } else if (s->naive_time_utc)
         p->start = day;
     else
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "dates with period numbers need --utc-offset "
-                            "(the UTC offset at local midnight, e.g. +01:00)");
+                            "(the UTC offset at local midnight, e.g. +01:00, "
+                            "or a time zone such as Europe/Berlin)");
     return ECS_OK;
 }
 
@@ -164,6 +266,7 @@ static ecs_result read_rows(const ecs_csv_table *t, const ecs_columns *k,
                             ecs_diag *diag)
 {
     size_t n = 0;
+    long long clock = 0;
     for (size_t r = k->first_data; r < t->nrows; r++) {
         if (k->filter_col >= 0 &&
             !same_trimmed(cell(t, r, k->filter_col), opt->filter_value)) {
@@ -180,9 +283,21 @@ static ecs_result read_rows(const ecs_csv_table *t, const ecs_columns *k,
                                 "price '%s' in column '%s' is not one number",
                                 pf, s->price_column);
         q->empty = pr == 1;
-        ecs_result rc = k->layout == ECS_TIME_STAMP
-                            ? stamp_time(t, r, k, file, opt, s, q, diag)
-                            : period_time(t, r, k, file, opt, s, q, diag);
+        ecs_result rc = ECS_OK;
+        switch (k->layout) {
+        case ECS_TIME_STAMP:
+            rc = stamp_time(t, r, k, file, opt, s, q, diag);
+            break;
+        case ECS_TIME_DATE_PERIOD:
+            rc = period_time(t, r, k, file, opt, s, q, diag);
+            break;
+        case ECS_TIME_DATE_CLOCK:
+            rc = clock_time(t, r, k, file, opt, s, q, diag);
+            break;
+        case ECS_TIME_SEQUENCE:
+            rc = seq_time(t, r, k, file, opt, q, &clock, diag);
+            break;
+        }
         if (rc != ECS_OK)
             return rc;
         n++;
@@ -202,12 +317,21 @@ static ecs_result order_rows(raw_pt *p, size_t n, const char *file,
     int dir = 0;
     for (size_t i = 1; i < n; i++) {
         char a[32], b[32];
+        /* the repeated hour of a DST change: the later row is the later
+         * hour (newest first: the earlier row is) */
+        if (p[i].start == p[i - 1].start) {
+            if (dir < 0 && p[i - 1].alt > p[i - 1].start)
+                p[i - 1].start = p[i - 1].alt;
+            else if (p[i].alt > p[i].start)
+                p[i].start = p[i].alt;
+        }
         if (p[i].start == p[i - 1].start) {
             ecs_prices_time_format(p[i].start, a, sizeof a);
             return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
                                 "repeated interval %s (also on line %ld): several "
                                 "areas need --filter, a daylight-saving hour in "
-                                "local time needs a UTC column", a,
+                                "local time needs --utc-offset with a time zone "
+                                "(e.g. Europe/Berlin) or a UTC column", a,
                                 p[i - 1].line);
         }
         int d = p[i].start > p[i - 1].start ? 1 : -1;
@@ -376,6 +500,22 @@ static ecs_result emit(const raw_pt *p, size_t n, const char *file,
     return ECS_OK;
 }
 
+/* The base of a sequence without dates: --start, else 0 (untimed). */
+static ecs_result sequence_base(const char *file, const ecs_price_options *opt,
+                                ecs_price_series *s, long long *base,
+                                ecs_diag *diag)
+{
+    *base = 0;
+    if (opt->start[0] == '\0')
+        return ECS_OK;
+    ecs_diag inner;
+    if (ecs_price_opt_time(opt, opt->start, base, &inner) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EINVAL, file, 0, "--start: %s",
+                            inner.msg);
+    s->untimed = 0;
+    return ECS_OK;
+}
+
 ecs_result ecs_series_build(const ecs_csv_table *t, const ecs_columns *k,
                             const char *file, const ecs_price_options *opt,
                             ecs_price_series *s, ecs_diag *diag)
@@ -384,12 +524,24 @@ ecs_result ecs_series_build(const ecs_csv_table *t, const ecs_columns *k,
     if (p == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
     size_t n = 0;
-    ecs_result rc = read_rows(t, k, file, opt, s, p, &n, diag);
+    long long base = 0;
+    ecs_result rc = ECS_OK;
+    if (k->layout == ECS_TIME_SEQUENCE)
+        rc = sequence_base(file, opt, s, &base, diag);
+    int zone = opt->utc_zone[0] != '\0';
+    if (zone)
+        ecs_tz_begin(opt->utc_zone);
+    if (rc == ECS_OK)
+        rc = read_rows(t, k, file, opt, s, p, &n, diag);
     if (rc == ECS_OK && k->layout == ECS_TIME_DATE_PERIOD)
         rc = place_periods(p, n, file, diag);
+    if (rc == ECS_OK && k->layout == ECS_TIME_SEQUENCE)
+        place_sequence(p, n, base);
+    if (zone)
+        ecs_tz_end();
     if (rc == ECS_OK)
         rc = order_rows(p, n, file, s, diag);
-    if (rc == ECS_OK && k->layout == ECS_TIME_STAMP)
+    if (rc == ECS_OK && k->layout != ECS_TIME_DATE_PERIOD)
         rc = point_lengths(p, n, file, opt, diag);
     if (rc == ECS_OK)
         rc = emit(p, n, file, opt, s, diag);

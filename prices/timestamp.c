@@ -137,9 +137,31 @@ static void trim(const char **s, size_t *len)
         (*len)--;
 }
 
+/* Epoch seconds: exactly 10 digits, 2000-01-01 .. 2100-01-01 UTC. */
+static int scan_epoch(const char *s, size_t len, ecs_ts *out)
+{
+    if (len != 10)
+        return -1;
+    long long v = 0;
+    for (size_t i = 0; i < len; i++) {
+        if (!isdigit((unsigned char)s[i]))
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    if (v < 946684800LL || v > 4102444800LL)
+        return -1;
+    out->local = v;
+    out->has_offset = 1;
+    out->offset_min = 0;
+    out->date_only = 0;
+    return 0;
+}
+
 int ecs_ts_scan(const char *s, size_t len, ecs_ts *out)
 {
     trim(&s, &len);
+    if (scan_epoch(s, len, out) == 0)
+        return 0;
     cur c = {s, s + len};
     int y, mo, d, h = 0, mi = 0, sec = 0, off = 0, has_off = 0, date_only = 1;
     if (scan_date(&c, &y, &mo, &d) != 0 || mo < 1 || mo > 12 || d < 1 ||
@@ -167,6 +189,82 @@ int ecs_ts_scan(const char *s, size_t len, ecs_ts *out)
     out->offset_min = off;
     out->date_only = date_only;
     return 0;
+}
+
+/* H, HH, H:MM, HH:MM or HH:MM:SS (hours 0..24), as seconds. */
+static int scan_tod(cur *c, long *sec)
+{
+    int h = 0, m = 0, s = 0, nd = 0;
+    while (c->p < c->end && isdigit((unsigned char)*c->p) && nd < 2) {
+        h = h * 10 + (*c->p++ - '0');
+        nd++;
+    }
+    if (nd == 0)
+        return -1;
+    if (lit(c, ':') == 0) {
+        if (digits(c, 2, &m))
+            return -1;
+        if (lit(c, ':') == 0 && digits(c, 2, &s))
+            return -1;
+    } else if (nd == 1) {
+        /* a lone one-digit hour is fine too ("0 - 1") */
+    }
+    if (h > 24 || m > 59 || s > 59 || (h == 24 && (m || s)))
+        return -1;
+    *sec = h * 3600L + m * 60L + s;
+    return 0;
+}
+
+int ecs_ts_scan_clock(const char *s, size_t len, long *start, long *end)
+{
+    trim(&s, &len);
+    cur c = {s, s + len};
+    long a, b;
+    if (scan_tod(&c, &a) != 0)
+        return -1;
+    if (c.p == c.end) {
+        /* a clock time needs the colon: a bare "7" is a number */
+        if (memchr(s, ':', len) == NULL || a >= 86400)
+            return -1;
+        *start = a;
+        *end = -1;
+        return 1;
+    }
+    while (c.p < c.end && *c.p == ' ')
+        c.p++;
+    if (lit(&c, '-') != 0)
+        return -1;
+    while (c.p < c.end && *c.p == ' ')
+        c.p++;
+    if (scan_tod(&c, &b) != 0 || c.p != c.end || a >= 86400)
+        return -1;
+    if (b <= a)
+        b += 86400;
+    if (b - a > 86400)
+        return -1;
+    *start = a;
+    *end = b;
+    return 2;
+}
+
+void ecs_ts_civil(long long local, int *y, int *mo, int *d, int *h, int *mi,
+                  int *s)
+{
+    long long days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
+    long long sod = local - days * 86400;
+    long long z = days + 719468;
+    long long era = (z >= 0 ? z : z - 146096) / 146097;
+    long long doe = z - era * 146097;
+    long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    long long yy = yoe + era * 400;
+    long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    long long mp = (5 * doy + 2) / 153;
+    *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+    *mo = (int)(mp < 10 ? mp + 3 : mp - 9);
+    *y = (int)(yy + (*mo <= 2));
+    *h = (int)(sod / 3600);
+    *mi = (int)(sod / 60 % 60);
+    *s = (int)(sod % 60);
 }
 
 int ecs_ts_scan_interval(const char *s, size_t len, ecs_ts *a, ecs_ts *b)

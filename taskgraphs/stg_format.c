@@ -1,4 +1,4 @@
-/* Names of the STG layouts (graph.h). */
+/* Names of the graph file formats (graph.h). */
 #include "ecsched/graph.h"
 
 #include <string.h>
@@ -14,6 +14,10 @@ const char *ecs_stg_format_name(ecs_stg_format f)
         return "proto";
     case ECS_STG_COMM:
         return "comm";
+    case ECS_STG_DOT:
+        return "dot";
+    case ECS_STG_WFFORMAT:
+        return "wfformat";
     }
     return "unknown";
 }
@@ -22,13 +26,14 @@ ecs_result ecs_stg_format_parse(const char *name, ecs_stg_format *out,
                                 ecs_diag *diag)
 {
     static const ecs_stg_format all[] = {ECS_STG_AUTO, ECS_STG_STANDARD,
-                                         ECS_STG_PROTO, ECS_STG_COMM};
+                                         ECS_STG_PROTO, ECS_STG_COMM,
+                                         ECS_STG_DOT, ECS_STG_WFFORMAT};
     for (size_t i = 0; name != NULL && i < sizeof all / sizeof all[0]; i++)
         if (strcmp(name, ecs_stg_format_name(all[i])) == 0) {
             *out = all[i];
             return ECS_OK;
         }
     return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                        "unknown STG layout '%s' (auto, standard, proto or "
-                        "comm)", name ? name : "");
+                        "unknown graph format '%s' (auto, standard, proto, "
+                        "comm, dot or wfformat)", name ? name : "");
 }

@@ -341,6 +341,7 @@ int ecs_cmd_compare(int argc, char **argv)
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
+    ecs_cli_note_repeated(CMD, &j.pb.prices);
     ecs_method_ctx ctx = {&j.pb, &j.m.platform, NULL, j.time_limit_s, 0, 0};
     ecs_methods_run(&ctx, &j.set, NULL, NULL);
     const ecs_method_out *milp = &j.set.out[ECS_METHOD_MILP];

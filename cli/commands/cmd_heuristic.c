@@ -390,6 +390,7 @@ static int run_job(heur_job *j)
         return ecs_cli_exit_code(rc);
     }
     j->have_pb = 1;
+    ecs_cli_note_repeated(CMD, &j->pb.prices);
     if (!deadline_reachable(j))
         return ECS_EXIT_INFEASIBLE;
     rc = solve(j, &diag);

@@ -14,12 +14,15 @@ int ecs_cmd_info(int argc, char **argv);
 
 const ecs_command ecs_command_info = {
     "info", "figures about task graphs (tasks, edges, critical path)",
-    "Usage: ecsched info GRAPH... [--json] [--format F]\n"
+    "Usage: ecsched info GRAPH... [--json] [--format F] [--work-unit U]\n"
     "\n"
-    "For every STG file: its layout, tasks and edges (layout dummies and\n"
-    "their edges not counted), critical path and total work (in work\n"
-    "units), parallelism (total work / critical path), and the file's own\n"
-    "CP Length where its '#' block has one, with whether it agrees.\n"
+    "For every graph file (STG, DOT, WfFormat; '-' is standard input): its\n"
+    "format, tasks and edges (layout dummies and their edges not counted),\n"
+    "critical path and total work (in work units), parallelism (total work\n"
+    "/ critical path), the rounding of the file's work to work units\n"
+    "(total work * work unit - the file's total, relative to the file's\n"
+    "total), and the file's own CP Length where an STG '#' block has one,\n"
+    "with whether it agrees.\n"
     "People get one aligned row per file; --json gives a JSON array with\n"
     "one object per file, in the order given.\n"
     "\n"
@@ -31,10 +34,15 @@ const ecs_command ecs_command_info = {
     "or bad usage.\n"
     "\n"
     "  --json         the figures as JSON\n"
-    "  --format F     STG layout: auto (default), standard, proto, comm\n",
+    "  --format F     auto (default: by content), standard, proto, comm,\n"
+    "                 dot, wfformat\n"
+    "  --work-unit U  file units per work unit (rounded up): seconds for\n"
+    "                 WfFormat runtimes (default: the slot length), weights\n"
+    "                 for STG and DOT (default 1)\n"
+    "  --slot-minutes M  the slot length (default 60)\n",
     ecs_cmd_info};
 
-enum { OPT_JSON = ECS_OPT_COMMAND_BASE, OPT_FORMAT };
+enum { OPT_JSON = ECS_OPT_COMMAND_BASE };
 
 /* One file's figures, or its error. */
 typedef struct info_row {
@@ -46,19 +54,23 @@ typedef struct info_row {
     ecs_stg_meta meta;
 } info_row;
 
+/* The rounding error in file units (total work * unit - file total). */
+static double rounding(const info_row *r)
+{
+    return (double)r->st.total_work * r->meta.work_unit - r->meta.file_work;
+}
+
 static int cp_agrees(const info_row *r)
 {
     return r->meta.cp_length == r->st.critical_path;
 }
 
-static void read_row(info_row *r, ecs_stg_format format)
+static void read_row(info_row *r, const ecs_cli_model *m)
 {
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    char found[4096];
-    const char *path = ecs_cli_data_path(r->file, found, sizeof found);
-    ecs_result rc = ecs_stg_read_file(path, format, &g, &diag);
+    ecs_result rc = ecs_cli_read_graph(r->file, m, &g, &diag);
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, r->error, sizeof r->error);
         return;
@@ -72,11 +84,11 @@ static void read_row(info_row *r, ecs_stg_format format)
 
 /* ---- the table ---- */
 
-enum { COLS = 8 };
+enum { COLS = 9 };
 static const char *const HEAD[COLS] = {"file", "format", "tasks", "edges",
                                        "cp", "work", "parallelism",
-                                       "file_cp"};
-static const int LEFT[COLS] = {1, 1, 0, 0, 0, 0, 0, 1};
+                                       "rounding", "file_cp"};
+static const int LEFT[COLS] = {1, 1, 0, 0, 0, 0, 0, 0, 1};
 
 static void cells(const info_row *r, char c[COLS][64])
 {
@@ -87,10 +99,14 @@ static void cells(const info_row *r, char c[COLS][64])
     snprintf(c[4], 64, "%ld", r->st.critical_path);
     snprintf(c[5], 64, "%ld", r->st.total_work);
     snprintf(c[6], 64, "%.3f", r->st.parallelism);
-    if (r->meta.cp_length < 0)
-        snprintf(c[7], 64, "-");
+    if (rounding(r) == 0 || r->meta.file_work <= 0)
+        snprintf(c[7], 64, "0");
     else
-        snprintf(c[7], 64, "%ld (%s)", r->meta.cp_length,
+        snprintf(c[7], 64, "+%.1f%%", 100.0 * rounding(r) / r->meta.file_work);
+    if (r->meta.cp_length < 0)
+        snprintf(c[8], 64, "-");
+    else
+        snprintf(c[8], 64, "%ld (%s)", r->meta.cp_length,
                  cp_agrees(r) ? "agrees" : "DIFFERS");
 }
 
@@ -145,6 +161,13 @@ static json_t *row_json(const info_row *r)
     json_object_set_new(o, "critical_path", json_integer(r->st.critical_path));
     json_object_set_new(o, "total_work", json_integer(r->st.total_work));
     json_object_set_new(o, "parallelism", ecs_json_num(r->st.parallelism));
+    json_object_set_new(o, "work_unit", ecs_json_num(m->work_unit));
+    json_object_set_new(o, "file_work", ecs_json_num(m->file_work));
+    json_object_set_new(o, "rounding_error", ecs_json_num(rounding(r)));
+    json_object_set_new(o, "rounding_error_relative",
+                        m->file_work > 0
+                            ? ecs_json_num(rounding(r) / m->file_work)
+                            : json_null());
     json_object_set_new(o, "file_cp_length", m->cp_length >= 0
                                                  ? json_integer(m->cp_length)
                                                  : json_null());
@@ -183,7 +206,7 @@ static int print_json(const info_row *rows, size_t n)
 
 typedef struct info_args {
     int json, help;
-    ecs_stg_format format;
+    ecs_cli_model m; /* --format, --work-unit, --slot-minutes */
     int first; /* argv index of the first file */
 } info_args;
 
@@ -191,7 +214,9 @@ static int parse_args(info_args *a, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"json", no_argument, 0, OPT_JSON},
-        {"format", required_argument, 0, OPT_FORMAT},
+        {"format", required_argument, 0, ECS_OPT_FORMAT},
+        {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},
+        {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     int c;
@@ -202,13 +227,15 @@ static int parse_args(info_args *a, int argc, char **argv)
         case OPT_JSON:
             a->json = 1;
             break;
-        case OPT_FORMAT:
-            if (ecs_stg_format_parse(optarg, &a->format, NULL) != ECS_OK)
-                return ecs_cli_usage_error(
-                    CMD, "--format must be auto, standard, proto or comm, "
-                         "not '%s'",
-                    optarg);
+        case ECS_OPT_FORMAT:
+        case ECS_OPT_WORK_UNIT:
+        case ECS_OPT_SLOT_MINUTES: {
+            ecs_diag d;
+            ecs_diag_clear(&d);
+            if (ecs_cli_model_option(&a->m, c, optarg, &d) != 1)
+                return ecs_cli_usage_error(CMD, "%s", d.msg);
             break;
+        }
         case 'h':
             a->help = 1;
             break;
@@ -232,7 +259,7 @@ int ecs_cmd_info(int argc, char **argv)
 {
     info_args a;
     memset(&a, 0, sizeof a);
-    a.format = ECS_STG_AUTO;
+    ecs_cli_model_init(&a.m);
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
@@ -246,7 +273,7 @@ int ecs_cmd_info(int argc, char **argv)
     size_t good = 0;
     for (size_t i = 0; i < n; i++) {
         rows[i].file = argv[a.first + (int)i];
-        read_row(&rows[i], a.format);
+        read_row(&rows[i], &a.m);
         if (!rows[i].ok) {
             fprintf(stderr, "ecsched %s: %s\n", CMD, rows[i].error);
             bad = 1;

@@ -148,7 +148,7 @@ static void show_progress(void *ctx, const ecs_makespan_progress *p)
 
 static ecs_result solve(makespan_job *j, ecs_diag *diag)
 {
-    ecs_result rc = ecs_cli_load_graph(j->graph_path, j->m.format, &j->raw,
+    ecs_result rc = ecs_cli_load_graph(j->graph_path, &j->m, &j->raw,
                                        &j->g, diag);
     if (rc != ECS_OK)
         return rc;
@@ -166,6 +166,8 @@ static ecs_result solve(makespan_job *j, ecs_diag *diag)
     long n = j->r.makespan > 0 ? j->r.makespan : 1;
     rc = ecs_cli_load_prices(&j->m, (size_t)n, &j->sp, diag);
     j->have_sp = rc == ECS_OK;
+    if (rc == ECS_OK)
+        ecs_cli_note_repeated(CMD, &j->sp);
     return rc;
 }
 

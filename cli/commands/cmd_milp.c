@@ -319,6 +319,7 @@ int ecs_cmd_milp(int argc, char **argv)
     ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
+        ecs_cli_note_repeated(CMD, &j.pb.prices);
         j.prm.warm_start = choose_warm_start(&j);
         rc = ecs_milp_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                             j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);

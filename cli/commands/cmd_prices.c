@@ -131,6 +131,7 @@ static ecs_result compute(prices_job *j, ecs_diag *diag)
     rc = ecs_prices_slots(&j->s, &j->r, o, want, &j->sp, diag);
     if (rc != ECS_OK)
         return rc;
+    ecs_cli_note_repeated(CMD, &j->sp);
     j->orig = malloc(want * sizeof *j->orig);
     if (j->orig == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -148,7 +149,7 @@ static int synthetic(const prices_job *j)
 /* UTC start of slot l (cycled), "" for synthetic built-ins. */
 static void slot_time(const prices_job *j, size_t l, char *buf, size_t size)
 {
-    if (synthetic(j)) {
+    if (synthetic(j) || j->s.untimed) {
         buf[0] = '\0';
         return;
     }
@@ -174,6 +175,8 @@ static void print_head(const prices_job *j)
     const ecs_price_series *s = &j->s;
     char a[64], b[64], c[64];
     printf("source         %s\n", s->source);
+    if (s->utf16)
+        printf("encoding       UTF-16, converted to UTF-8\n");
     printf("unit           %s%s\n", s->unit, unit_origin(s));
     if (!synthetic(j)) {
         if (s->time_column[0])
@@ -196,7 +199,8 @@ static void print_head(const prices_job *j)
             printf("order          newest first, sorted\n");
         printf("resolution     %d min\n", s->resolution_minutes);
         slot_time(j, 0, a, sizeof a);
-        printf("first slot     %s\n", a);
+        printf("first slot     %s\n",
+               s->untimed ? "- (no dates in the file; --start sets one)" : a);
     }
     printf("slot minutes   %d%s\n", j->sp.slot_minutes,
            synthetic(j) ? " (a built-in defined per slot)" : "");

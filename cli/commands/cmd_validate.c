@@ -79,6 +79,7 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
     if (rc != ECS_OK)
         return rc;
     j->have_sp = 1;
+    ecs_cli_note_repeated(CMD, &j->sp);
     *price = j->sp.price;
     *nprice = j->sp.n;
     return ECS_OK;
@@ -180,7 +181,7 @@ int ecs_cmd_validate(int argc, char **argv)
     ecs_diag_clear(&diag);
     const double *price = NULL;
     size_t nprice = 0;
-    ecs_result rc = ecs_cli_load_graph(j.graph_path, j.m.format, &j.raw, &j.g,
+    ecs_result rc = ecs_cli_load_graph(j.graph_path, &j.m, &j.raw, &j.g,
                                        &diag);
     if (rc == ECS_OK)
         rc = ecs_doc_read_model(j.sched_path, &j.dm, &diag);

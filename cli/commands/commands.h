@@ -19,11 +19,13 @@ typedef struct ecs_command {
 #define ECS_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
     X(info)                                                                  \
+    X(convert)                                                               \
     X(generate)                                                              \
     X(prices)                                                                \
     X(makespan)                                                              \
     X(heuristic)                                                             \
     X(milp)                                                                  \
+    X(solve)                                                                 \
     X(compare)                                                               \
     X(batch)                                                                 \
     X(report)                                                                \

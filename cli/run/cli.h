@@ -46,6 +46,7 @@
 #include "ecsched.h" /* ECS_VERSION */
 #include "ecsched/check.h"
 #include "ecsched/graph.h"
+#include "ecsched/graphio.h"
 #include "ecsched/numparse.h"
 #include "ecsched/platform.h"
 #include "ecsched/prices.h"
@@ -109,6 +110,7 @@ enum ecs_cli_model_opt {
     ECS_OPT_START,
     ECS_OPT_UNIT,
     ECS_OPT_TIME_COLUMN,
+    ECS_OPT_WORK_UNIT,
     ECS_OPT_HELP,
     ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
@@ -136,6 +138,7 @@ enum ecs_cli_model_opt {
     {"start", required_argument, 0, ECS_OPT_START},                          \
     {"unit", required_argument, 0, ECS_OPT_UNIT},                            \
     {"time-column", required_argument, 0, ECS_OPT_TIME_COLUMN},              \
+    {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},                  \
     {"help", no_argument, 0, ECS_OPT_HELP}
 
 /* Short options of the model flags, to prefix a command's optstring. */
@@ -152,6 +155,7 @@ typedef struct ecs_cli_model {
     ecs_decimal extension;        /* --extension, 0 if not given */
     int extension_given;
     ecs_stg_format format;        /* --format */
+    double work_unit;             /* --work-unit, 0 if not given */
     const char *base_path;        /* --base */
     const char *out_path;         /* -o */
     int json;                     /* --json */
@@ -226,11 +230,42 @@ int ecs_cli_parse_seed(const char *s, uint64_t *out);
 #define ECS_DEFAULT_PRICES "epex-2016-10-19"
 
 /*
- * Read an STG file and contract it.  *raw may be NULL if not wanted.
+ * The graph reader's parameters from the model flags: --format,
+ * --work-unit, and the slot length (--slot-minutes) as the default work
+ * unit of WfFormat runtimes.
  */
-ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
+void ecs_cli_graph_params(const ecs_cli_model *m, ecs_graph_read_params *p);
+
+/* Read a task graph in any format (graphio.h; "-" is standard input). */
+ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
+                              ecs_graph **out, ecs_diag *diag);
+
+/*
+ * Read a task graph (ecs_cli_read_graph), refuse an absurd horizon
+ * (ecs_cli_check_horizon with no deadline) and contract it.  *raw may be
+ * NULL if not wanted.  Every command that takes a graph loads it here.
+ */
+ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag);
+
+/* Longest schedule horizon (slots) the commands accept. */
+#define ECS_CLI_MAX_HORIZON 20000L
+
+/*
+ * Refuse (EINVAL, with the numbers and the flag that shrinks it) a graph
+ * whose makespan lower bound max(critical path, ceil(total work / P))
+ * exceeds ECS_CLI_MAX_HORIZON slots, or a deadline above it (deadline <= 0:
+ * not checked).
+ */
+ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
+                                 long deadline, ecs_diag *diag);
+
+/*
+ * Say on stderr ("ecsched CMD: note: ...") when the prices were repeated
+ * to cover the horizon; nothing otherwise.
+ */
+void ecs_cli_note_repeated(const char *cmd, const ecs_slot_prices *sp);
 
 /*
  * Per-slot prices for nslots slots from the model's --prices and loader
@@ -251,7 +286,11 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       epex-2016-10-19: default) or a CSV file\n"      \
     "  --slot-minutes M     slot length for CSV prices (default 60)\n"      \
     "  --no-repeat          error if prices are shorter than the deadline\n" \
-    "  --format F           STG layout: auto, standard, proto, comm\n"      \
+    "  --format F           graph format: auto (by content), standard,\n"   \
+    "                       proto, comm (STG layouts), dot, wfformat\n"      \
+    "  --work-unit U        file units per work unit, rounded up: seconds\n" \
+    "                       for WfFormat runtimes (default: the slot\n"     \
+    "                       length), weights for STG and DOT (default 1)\n" \
     "  (price CSV loader options: see 'ecsched help prices')\n"
 
 /* Help text of the price loader flags (README "Input formats: prices"). */
@@ -265,9 +304,11 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "  --price-column C     column name or 1-based number (default: guess\n" \
     "                       by header name, e.g. *Price*, RRP, EUR first)\n" \
     "  --time-column C      column of the times (default: first column\n"   \
-    "                       holding times, one named *UTC* first)\n"        \
+    "                       holding times, one named *UTC* first); none:\n" \
+    "                       one price per slot, in file order\n"           \
     "  --filter COL=VALUE   keep only rows where COL equals VALUE\n"        \
-    "  --utc-offset OFF     offset of naive local times (+01:00, -0500, Z);\n" \
+    "  --utc-offset OFF     offset of naive local times (+01:00, -0500, Z)\n" \
+    "                       or a time zone (Europe/Berlin, from zoneinfo);\n" \
     "                       for date + period files: the offset at midnight\n" \
     "  --stamp start|end    times mark interval starts (default) or ends\n" \
     "  --fill previous|linear  fill missing intervals (default: an error)\n" \

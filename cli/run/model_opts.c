@@ -4,6 +4,8 @@
 
 #include "ecsched/stg.h"
 
+#include <math.h>
+#include <stdarg.h>
 #include <string.h>
 
 void ecs_cli_model_init(ecs_cli_model *m)
@@ -69,10 +71,24 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
     case ECS_OPT_FORMAT:
         if (ecs_stg_format_parse(arg, &m->format, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "--format must be auto, standard, proto or comm, not '%s'",
+                                "--format must be auto, standard, proto, comm, "
+                                "dot or wfformat, not '%s'",
                                 arg),
                    -1;
         return 1;
+    case ECS_OPT_WORK_UNIT: {
+        double u;
+        if (ecs_parse_double(arg, &u) != 0 || !(u >= 1e-6 && u <= 1e9))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--work-unit needs a number from 0.000001 to "
+                                "1e9 (seconds of work at f = 1 per work unit "
+                                "for WfFormat, file units for STG and DOT), "
+                                "not '%s'",
+                                arg),
+                   -1;
+        m->work_unit = u;
+        return 1;
+    }
     case ECS_OPT_BASE:
         m->base_path = arg;
         return 1;
@@ -99,22 +115,86 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
     }
 }
 
-ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
+void ecs_cli_graph_params(const ecs_cli_model *m, ecs_graph_read_params *p)
+{
+    ecs_graph_read_params_init(p);
+    p->format = m->format;
+    p->work_unit = m->work_unit;
+    p->default_runtime_unit = 60.0 * m->price_opt.slot_minutes;
+}
+
+ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
+                              ecs_graph **out, ecs_diag *diag)
+{
+    ecs_graph_read_params p;
+    ecs_cli_graph_params(m, &p);
+    char found[4096];
+    if (strcmp(path, "-") != 0)
+        path = ecs_cli_data_path(path, found, sizeof found);
+    return ecs_graph_read_file(path, &p, out, diag);
+}
+
+ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
+                                 long deadline, ecs_diag *diag)
+{
+    const char *file = g->source ? g->source : NULL;
+    long cp = ecs_graph_critical_path(g), total = 0;
+    for (size_t i = 0; i < g->n; i++)
+        total += g->work[i];
+    long pes = m->platform.pes > 0 ? m->platform.pes : 1;
+    long load = (total + pes - 1) / pes;
+    const char *shrink =
+        g->format == ECS_STG_WFFORMAT
+            ? "a larger --work-unit (seconds per work unit; default: the slot "
+              "length) or a longer --slot-minutes shrinks it"
+            : "--work-unit N (N file units per work unit) shrinks it";
+    if (cp > ECS_CLI_MAX_HORIZON)
+        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
+                            "the critical path is %ld slots (total work %ld), "
+                            "more than the %ld slots the model is meant for: "
+                            "%s", cp, total, ECS_CLI_MAX_HORIZON, shrink);
+    if (load > ECS_CLI_MAX_HORIZON)
+        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
+                            "the total work %ld on %ld PEs needs at least %ld "
+                            "slots, more than the %ld slots the model is "
+                            "meant for: more PEs (-p) or %s",
+                            total, pes, load, ECS_CLI_MAX_HORIZON, shrink);
+    if (deadline > ECS_CLI_MAX_HORIZON)
+        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
+                            "the deadline D' = %ld slots is more than the %ld "
+                            "slots the model is meant for: a smaller "
+                            "--deadline or --extension",
+                            deadline, ECS_CLI_MAX_HORIZON);
+    return ECS_OK;
+}
+
+ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag)
 {
     ecs_graph *g = NULL;
-    char found[4096];
-    path = ecs_cli_data_path(path, found, sizeof found);
-    ecs_result rc = ecs_stg_read_file(path, format, &g, diag);
+    ecs_result rc = ecs_cli_read_graph(path, m, &g, diag);
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_graph_contract(g, work, diag);
+    rc = ecs_cli_check_horizon(m, g, 0, diag);
+    if (rc == ECS_OK)
+        rc = ecs_graph_contract(g, work, diag);
     if (rc != ECS_OK || raw == NULL)
         ecs_graph_free(g);
     else
         *raw = g;
     return rc;
+}
+
+void ecs_cli_note_repeated(const char *cmd, const ecs_slot_prices *sp)
+{
+    if (sp == NULL || !sp->repeated)
+        return;
+    fprintf(stderr,
+            "ecsched %s: note: the prices (%s) cover %zu slots of %d minutes "
+            "and are repeated to fill %zu slots (--no-repeat makes this an "
+            "error)\n",
+            cmd, sp->source, sp->cycle, sp->slot_minutes, sp->n);
 }
 
 ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,

@@ -106,12 +106,13 @@ ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
 {
     memset(pb, 0, sizeof *pb);
     pb->graph_path = graph_path;
-    ecs_result rc = ecs_cli_load_graph(graph_path, m->format, &pb->raw, &pb->g,
-                                       diag);
+    ecs_result rc = ecs_cli_load_graph(graph_path, m, &pb->raw, &pb->g, diag);
     if (rc == ECS_OK)
         rc = load_base(m, makespan_time_limit_s, pb, diag);
     if (rc == ECS_OK)
         rc = ecs_cli_deadline(m, pb->base_makespan, &pb->deadline, diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_check_horizon(m, pb->raw, pb->deadline, diag);
     if (rc == ECS_OK) {
         long n = pb->deadline > pb->base_makespan ? pb->deadline
                                                   : pb->base_makespan;

@@ -13,19 +13,26 @@
 
 #include "ecsched/result.h"
 
-/* STG file layouts (taskgraphs/stg_read.c; README "Input formats"). */
+/*
+ * Task graph file formats: the three STG layouts and the other formats
+ * graphio.h reads and writes (README "Input formats").
+ */
 typedef enum ecs_stg_format {
     ECS_STG_AUTO = 0, /* detect from the file */
     ECS_STG_STANDARD, /* header "n", records 0..n+1 with dummy entry and exit */
     ECS_STG_PROTO,    /* header "n P", tasks 1..n (+ exit n+1, entry 0 optional) */
-    ECS_STG_COMM      /* header "n P", tasks 0..n-1, "pred cost" lines */
+    ECS_STG_COMM,     /* header "n P", tasks 0..n-1, "pred cost" lines */
+    ECS_STG_DOT,      /* Graphviz DOT: node [weight=W], edge [size=C] */
+    ECS_STG_WFFORMAT  /* WfCommons WfFormat JSON (schema 1.4, 1.5) */
 } ecs_stg_format;
 
-/* Name of a format: "auto", "standard", "proto", "comm". */
+/* Name of a format: "auto", "standard", "proto", "comm", "dot",
+ * "wfformat". */
 const char *ecs_stg_format_name(ecs_stg_format f);
 
 /*
- * Parse a format name ("auto", "standard", "proto", "comm") into *out.
+ * Parse a format name ("auto", "standard", "proto", "comm", "dot",
+ * "wfformat") into *out.
  * ECS_OK, or ECS_EINVAL with diag (may be NULL) naming the value and the
  * accepted names; *out is untouched then.
  */
@@ -38,6 +45,12 @@ typedef struct ecs_stg_meta {
     long cp_length;      /* "CP Length", -1 if absent */
     double parallelism;  /* "Parallelism", -1 if absent */
     long header_pes;     /* processors in an "n P" header, 0 if none */
+    double work_unit;    /* file units per work unit the reader divided the
+                            file's work by (rounding up): seconds for
+                            WfFormat runtimes, 1 for STG and DOT unless
+                            asked; 0 for graphs built in memory */
+    double file_work;    /* total work as written in the file, in file
+                            units (0 for graphs built in memory) */
 } ecs_stg_meta;
 
 typedef struct ecs_graph {

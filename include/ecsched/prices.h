@@ -69,6 +69,8 @@ typedef struct ecs_price_options {
     char filter_value[ECS_PRICE_NAME_MAX];  /* ... equals this value; "" = no filter */
     int utc_offset_given;   /* 1 if --utc-offset was given */
     int utc_offset_minutes; /* offset of naive local times (local = UTC + offset) */
+    char utc_zone[64];      /* or a time zone of the system's zoneinfo
+                               (e.g. "Europe/Berlin"); "" = a fixed offset */
     ecs_price_stamp stamp;  /* timestamps mark interval starts (default) or ends */
     ecs_price_fill fill;    /* gaps: error (default), previous, linear */
     char start[64];         /* first slot's time (ISO 8601); "" = the first point */
@@ -85,7 +87,8 @@ typedef enum ecs_price_key {
     ECS_PRICE_KEY_PRICE_COLUMN, /* "SpotPriceEUR" or "6" */
     ECS_PRICE_KEY_TIME_COLUMN,  /* "HourUTC" or "1" */
     ECS_PRICE_KEY_FILTER,       /* "PriceArea=DK1" */
-    ECS_PRICE_KEY_UTC_OFFSET,   /* "+01:00", "-0500", "+10", "Z", "0" */
+    ECS_PRICE_KEY_UTC_OFFSET,   /* "+01:00", "-0500", "+10", "Z", "0", or a
+                                   zone: "Europe/Berlin" */
     ECS_PRICE_KEY_STAMP,        /* "start" or "end" */
     ECS_PRICE_KEY_FILL,         /* "none", "previous" or "linear" */
     ECS_PRICE_KEY_START,        /* an ISO 8601 time */
@@ -153,6 +156,9 @@ typedef struct ecs_price_series {
     size_t empty_skipped;   /* leading/trailing rows with an empty price */
     size_t gaps_filled;     /* intervals added by --fill */
     int sorted;             /* 1 if the file was newest first */
+    int untimed;            /* 1 if the file has no dates and no --start
+                               placed it: the points start at 0 (1970) */
+    int utf16;              /* 1 if the file was UTF-16, converted */
 } ecs_price_series;
 
 /* Free what a series holds (not the struct); NULL is accepted. */

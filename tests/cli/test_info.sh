@@ -6,8 +6,8 @@ B=data/stg/rand0000.stg
 # the bundled file: 50 tasks, 96 edges, CP 55, work 262 (manifest.csv)
 run info "$B"
 expect_rc 0 "info on the bundled rand0000"
-expect_out '^file +format +tasks +edges +cp +work +parallelism +file_cp$' "table header"
-expect_out "^data/stg/rand0000\.stg +standard +50 +96 +55 +262 +4\.764 +55 \(agrees\)$" "rand0000 row"
+expect_out '^file +format +tasks +edges +cp +work +parallelism +rounding +file_cp$' "table header"
+expect_out "^data/stg/rand0000\.stg +standard +50 +96 +55 +262 +4\.764 +0 +55 \(agrees\)$" "rand0000 row"
 run info --json "$B"
 expect_rc 0 "info --json"
 expect_eq "$(json_key "$OUT" tasks)" 50 "JSON tasks"
@@ -20,7 +20,7 @@ expect_eq "$(json_key "$OUT" generator)" sameprob "JSON generator"
 
 # the hand-made fixture: CP 2 + 1 + 0 + 2 = 5, work 6, 5 tasks, 4 edges
 run info tests/fixtures/tiny.stg
-expect_out "^tests/fixtures/tiny\.stg +standard +5 +4 +5 +6 +1\.200 +5 \(agrees\)$" "tiny.stg row"
+expect_out "^tests/fixtures/tiny\.stg +standard +5 +4 +5 +6 +1\.200 +0 +5 \(agrees\)$" "tiny.stg row"
 
 # a file whose own CP Length is wrong: exit 1, named
 sed 's/CP Length : 5/CP Length : 9/' tests/fixtures/tiny.stg >"$T_DIR/wrongcp.stg"

@@ -53,7 +53,9 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
 {
     ecs_graph *raw = NULL, *g = NULL;
     ecs_diag d;
-    assert_int_equal(ecs_cli_load_graph("data/stg/rand0000.stg", ECS_STG_AUTO,
+    ecs_cli_model m;
+    ecs_cli_model_init(&m);
+    assert_int_equal(ecs_cli_load_graph("data/stg/rand0000.stg", &m,
                                         &raw, &g, &d),
                      ECS_OK);
     ecs_schedule *s = serial_schedule(g, p);

@@ -277,8 +277,9 @@ static void test_bad_numbers(void **state)
 {
     (void)state;
     ecs_price_options o = opts();
-    static const char *bad[] = {"810.219.971", "1.234,5", "12abc", "--1",
-                                "1e", "nan", "inf", "0x10", "1 2"};
+    static const char *bad[] = {"810.219.971", "1.23,5", "1.2345,6",
+                                "12abc", "--1", "1e", "nan", "inf", "0x10",
+                                "1 2", "1.234.567"};
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         char text[256];
         snprintf(text, sizeof text,
@@ -291,6 +292,14 @@ static void test_bad_numbers(void **state)
             &o, &s);
     assert_close(s.pt[0].price, 100, 0);
     assert_close(s.pt[1].price, 0.5, 0);
+    ecs_price_series_release(&s);
+    /* thousands separators in groups of three, ended by the decimal mark */
+    load_ok("timestamp;price\n2024-01-01T00:00Z;\"1.234,56\"\n"
+            "2024-01-01T01:00Z;-1.234.567,5\n2024-01-01T02:00Z;\"1,234.5\"\n",
+            &o, &s);
+    assert_close(s.pt[0].price, 1234.56, 1e-9);
+    assert_close(s.pt[1].price, -1234567.5, 1e-9);
+    assert_close(s.pt[2].price, 1234.5, 1e-9);
     ecs_price_series_release(&s);
 }
 
@@ -343,8 +352,16 @@ static void test_order(void **state)
                "is not a time");
     ecs_price_series s;
     ecs_diag d;
-    assert_int_equal(load("price\n1\n2\n", &o, &s, &d), ECS_EPARSE);
-    assert_non_null(strstr(d.msg, "--time-column"));
+    /* one price column without times: one price per slot, no dates */
+    assert_int_equal(load("price\n1\n2\n", &o, &s, &d), ECS_OK);
+    assert_int_equal(s.n, 2);
+    assert_int_equal(s.untimed, 1);
+    assert_int_equal(s.pt[1].start - s.pt[0].start, 60 * o.slot_minutes);
+    ecs_price_series_release(&s);
+    /* two number columns and no times: the message names both flags */
+    assert_int_equal(load("a,b\n1,2\n3,4\n", &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "--time-column none"));
+    assert_non_null(strstr(d.msg, "--price-column"));
     assert_int_equal(load("timestamp,price\n", &o, &s, &d), ECS_EPARSE);
     assert_non_null(strstr(d.msg, "no data rows"));
 }
@@ -361,6 +378,152 @@ static void test_file_errors(void **state)
     assert_int_equal(ecs_prices_load("no-such-builtin", &o, &s, &d), ECS_EIO);
 }
 
+/* ---- inputs from the field (issue 16) ---- */
+
+static ecs_result load_n(const char *text, size_t len,
+                         const ecs_price_options *o, ecs_price_series *s,
+                         ecs_diag *d)
+{
+    ecs_diag_clear(d);
+    return ecs_prices_read_buffer(text, len, "fx.csv", o, s, d);
+}
+
+static void test_utf16_and_nul(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    const char *u8 = "timestamp\tprice\r\n2024-01-01T00:00Z\t1,5\r\n"
+                     "2024-01-01T01:00Z\t\xE2\x82\xAC" "2\r\n";
+    /* big-endian with a BOM: the euro sign makes the second price bad, so
+     * the message shows the converted text and its line */
+    char be[256], le[256];
+    size_t n = 2, m = 0;
+    be[0] = (char)0xFE;
+    be[1] = (char)0xFF;
+    for (const unsigned char *p = (const unsigned char *)u8; *p; p++) {
+        unsigned u = *p;
+        if (u == 0xE2) { /* U+20AC */
+            u = 0x20AC;
+            p += 2;
+        }
+        be[n++] = (char)(u >> 8);
+        be[n++] = (char)(u & 0xFF);
+        le[m++] = (char)(u & 0xFF); /* no BOM: found by the NUL bytes */
+        le[m++] = (char)(u >> 8);
+    }
+    ecs_price_series s;
+    ecs_diag d;
+    assert_int_equal(load_n(be, n, &o, &s, &d), ECS_EPARSE);
+    assert_int_equal(d.line, 3);
+    assert_non_null(strstr(d.msg, "'\xE2\x82\xAC" "2'"));
+    assert_int_equal(load_n(le, m, &o, &s, &d), ECS_EPARSE);
+    assert_int_equal(d.line, 3);
+    /* without the euro sign both load: 1.5 and 2 */
+    const char *ok8 = "timestamp\tprice\r\n2024-01-01T00:00Z\t1,5\r\n"
+                      "2024-01-01T01:00Z\t2\r\n";
+    n = 0;
+    for (const char *p = ok8; *p; p++) {
+        le[n++] = *p;
+        le[n++] = 0;
+    }
+    assert_int_equal(load_n(le, n, &o, &s, &d), ECS_OK);
+    assert_int_equal(s.utf16, 1);
+    assert_close(s.pt[0].price, 1.5, 0);
+    assert_close(s.pt[1].price, 2, 0);
+    ecs_price_series_release(&s);
+    /* a NUL byte in a UTF-8 file */
+    const char nul[] = "timestamp,price\n2024-01-01T00:00Z,1\n\0\n";
+    assert_int_equal(load_n(nul, sizeof nul - 1, &o, &s, &d), ECS_EPARSE);
+    assert_int_equal(d.line, 3);
+    assert_non_null(strstr(d.msg, "NUL"));
+}
+
+static void test_zones(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_diag d;
+    if (ecs_price_options_set(&o, ECS_PRICE_KEY_UTC_OFFSET, "Europe/Berlin",
+                              &d) != ECS_OK) {
+        printf("skip - no zoneinfo for Europe/Berlin: %s\n", d.msg);
+        return;
+    }
+    ecs_price_series s;
+    /* spring: 02:00 local does not exist on 2024-03-31 */
+    load_fails("time,price\n2024-03-31 01:00,1\n2024-03-31 02:00,2\n", &o, 3,
+               "does not exist in Europe/Berlin");
+    /* spring: 01:00 CET, 03:00 CEST are one hour apart */
+    load_ok("time,price\n2024-03-31 01:00,1\n2024-03-31 03:00,2\n", &o, &s);
+    assert_int_equal(s.pt[0].start, 19813LL * 86400);
+    assert_int_equal(s.pt[1].start - s.pt[0].start, 3600);
+    ecs_price_series_release(&s);
+    /* autumn: 02:00 twice, 1 hour apart, in order */
+    load_ok("time,price\n2024-10-27 01:00,1\n2024-10-27 02:00,2\n"
+            "2024-10-27 02:00,3\n2024-10-27 03:00,4\n", &o, &s);
+    assert_int_equal(s.n, 4);
+    for (size_t i = 1; i < 4; i++)
+        assert_int_equal(s.pt[i].start - s.pt[i - 1].start, 3600);
+    ecs_price_series_release(&s);
+    /* a date + period file: the offset at local midnight (CEST) */
+    char day[1024] = "date,period,price\n";
+    for (int k = 1; k <= 24; k++)
+        snprintf(day + strlen(day), sizeof day - strlen(day),
+                 "2024-07-01,%d,%d\n", k, k);
+    load_ok(day, &o, &s);
+    assert_int_equal(s.n, 24);
+    assert_int_equal(s.pt[0].start, 19905LL * 86400 - 7200);
+    ecs_price_series_release(&s);
+    assert_int_equal(ecs_price_options_set(&o, ECS_PRICE_KEY_UTC_OFFSET,
+                                           "Europe/Nowhere", &d),
+                     ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "tzdata"));
+    assert_int_equal(ecs_price_options_set(&o, ECS_PRICE_KEY_UTC_OFFSET,
+                                           "../../etc/passwd", &d),
+                     ECS_EINVAL);
+}
+
+static void test_layouts_without_stamps(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    /* epoch seconds */
+    load_ok("unix_seconds,price\n1704067200,1\n1704070800,2\n", &o, &s);
+    assert_int_equal(s.pt[0].start, T0);
+    assert_int_equal(s.pt[1].minutes, 60);
+    ecs_price_series_release(&s);
+    /* date and time of day in two columns, naive UTC by the header */
+    load_ok("Date (UTC);Time;Price\n01.01.2024;00:00;1\n01.01.2024;00:15;2\n",
+            &o, &s);
+    assert_int_equal(s.pt[1].start, T0 + 900);
+    assert_int_equal(s.resolution_minutes, 15);
+    ecs_price_series_release(&s);
+    /* hour ranges with a date; 23:00 - 00:00 ends at midnight */
+    load_ok("day (UTC),hours,price\n2024-01-01,22 - 23,1\n2024-01-01,23:00 - 00:00,2\n"
+            "2024-01-02,00 - 01,3\n", &o, &s);
+    assert_int_equal(s.n, 3);
+    assert_int_equal(s.pt[1].start, T0 + 23 * 3600);
+    assert_int_equal(s.pt[1].minutes, 60);
+    ecs_price_series_release(&s);
+    /* hour ranges alone, across midnight, placed by --start */
+    assert_int_equal(ecs_price_options_set(&o, ECS_PRICE_KEY_START,
+                                           "2024-01-01T23:00Z", NULL),
+                     ECS_OK);
+    load_ok("Hour,Price\n23 - 00,1\n00 - 01,2\n", &o, &s);
+    assert_int_equal(s.untimed, 0);
+    assert_int_equal(s.pt[0].start, T0 + 23 * 3600);
+    assert_int_equal(s.pt[1].start, T0 + 24 * 3600);
+    ecs_price_series_release(&s);
+    /* units */
+    o = opts();
+    load_ok("Zeit (UTC),Preis [ct/kWh]\n2024-01-01 00:00,1\n", &o, &s);
+    assert_string_equal(s.unit, "ct/kWh");
+    ecs_price_series_release(&s);
+    load_ok("Zeit (UTC),Day-ahead EUR/MWh\n2024-01-01 00:00,1\n", &o, &s);
+    assert_string_equal(s.unit, "EUR/MWh");
+    ecs_price_series_release(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -375,6 +538,9 @@ int main(void)
         cmocka_unit_test(test_gaps_and_fill),
         cmocka_unit_test(test_order),
         cmocka_unit_test(test_file_errors),
+        cmocka_unit_test(test_utf16_and_nul),
+        cmocka_unit_test(test_zones),
+        cmocka_unit_test(test_layouts_without_stamps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

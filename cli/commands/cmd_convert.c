@@ -1,0 +1,207 @@
+/* ecsched convert GRAPH --to FORMAT: task graphs between STG, DOT and
+ * WfFormat. */
+#include "run/cli.h"
+#include "commands/commands.h"
+
+#include "ecsched/graphio.h"
+#include "ecsched/stg.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *CMD = "convert";
+
+int ecs_cmd_convert(int argc, char **argv);
+
+const ecs_command ecs_command_convert = {
+    "convert", "convert a task graph between STG, DOT and WfFormat",
+    "Usage: ecsched convert GRAPH [--to stg|dot|wfformat] [-o FILE]\n"
+    "                       [--format F] [--work-unit U] [--slot-minutes M]\n"
+    "\n"
+    "Reads GRAPH in any format ('-' is standard input) and writes it in\n"
+    "another: the STG standard layout (tasks renumbered 1..n in a\n"
+    "topological order, dummy entry and exit), Graphviz DOT (`strict\n"
+    "digraph`, node [weight=WORK], edge [size=COMM]) or WfFormat 1.5 JSON\n"
+    "(task ids as strings, runtimeInSeconds = work * work unit).  Work is\n"
+    "in work units: reading divides by the work unit and rounds up, writing\n"
+    "WfFormat multiplies by it (so converting back with the same flags gives\n"
+    "the same work).  Zero-work tasks are kept.\n"
+    "\n"
+    "  --to F           output format: stg, dot, wfformat (default: from\n"
+    "                   the extension of -o: .stg, .dot/.gv, .json)\n"
+    "  -o, --out FILE   write FILE atomically (default: standard output)\n"
+    "  --format F       input format: auto (by content, default), standard,\n"
+    "                   proto, comm, dot, wfformat\n"
+    "  --work-unit U    file units per work unit: seconds for WfFormat\n"
+    "                   (default: the slot length), weights for STG and\n"
+    "                   DOT (default 1)\n"
+    "  --slot-minutes M the slot length (default 60)\n"
+    "\n"
+    "Exit 0: written; 2: bad input or arguments, or the file cannot be\n"
+    "written.\n",
+    ecs_cmd_convert};
+
+enum { OPT_TO = ECS_OPT_COMMAND_BASE };
+
+typedef enum out_format { OUT_NONE, OUT_STG, OUT_DOT, OUT_WF } out_format;
+
+typedef struct convert_job {
+    ecs_cli_model m;
+    out_format to;
+    const char *in, *out;
+    int help;
+} convert_job;
+
+static int parse_to(const char *s, out_format *to)
+{
+    if (strcmp(s, "stg") == 0 || strcmp(s, "standard") == 0)
+        *to = OUT_STG;
+    else if (strcmp(s, "dot") == 0)
+        *to = OUT_DOT;
+    else if (strcmp(s, "wfformat") == 0)
+        *to = OUT_WF;
+    else
+        return -1;
+    return 0;
+}
+
+static int ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && strcmp(s + n - k, suffix) == 0;
+}
+
+static int parse_args(convert_job *j, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"to", required_argument, 0, OPT_TO},
+        {"out", required_argument, 0, 'o'},
+        {"format", required_argument, 0, ECS_OPT_FORMAT},
+        {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},
+        {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},
+        {"help", no_argument, 0, 'h'},
+        {0, 0, 0, 0}};
+    int c;
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
+        switch (c) {
+        case OPT_TO:
+            if (parse_to(optarg, &j->to) != 0)
+                return ecs_cli_usage_error(
+                    CMD, "--to must be stg, dot or wfformat, not '%s'", optarg);
+            break;
+        case 'o':
+            j->out = optarg;
+            break;
+        case ECS_OPT_FORMAT:
+        case ECS_OPT_WORK_UNIT:
+        case ECS_OPT_SLOT_MINUTES: {
+            ecs_diag d;
+            ecs_diag_clear(&d);
+            if (ecs_cli_model_option(&j->m, c, optarg, &d) != 1)
+                return ecs_cli_usage_error(CMD, "%s", d.msg);
+            break;
+        }
+        case 'h':
+            j->help = 1;
+            break;
+        case ':':
+            return ecs_cli_usage_error(CMD, "option '%s' needs a value",
+                                       argv[optind - 1]);
+        default:
+            return ecs_cli_usage_error(CMD, "bad option '%s'",
+                                       argv[optind - 1]);
+        }
+    }
+    if (j->help)
+        return -1;
+    if (optind != argc - 1)
+        return ecs_cli_usage_error(CMD, "needs exactly one GRAPH file");
+    j->in = argv[optind];
+    if (j->to == OUT_NONE && j->out != NULL) {
+        if (ends_with(j->out, ".stg"))
+            j->to = OUT_STG;
+        else if (ends_with(j->out, ".dot") || ends_with(j->out, ".gv"))
+            j->to = OUT_DOT;
+        else if (ends_with(j->out, ".json"))
+            j->to = OUT_WF;
+    }
+    if (j->to == OUT_NONE)
+        return ecs_cli_usage_error(CMD, "give --to stg|dot|wfformat (or -o "
+                                        "FILE ending in .stg, .dot or .json)");
+    return 0;
+}
+
+/* The graph's name in DOT and WfFormat: the input's base name. */
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return strcmp(path, "-") == 0 ? "G" : s ? s + 1 : path;
+}
+
+static ecs_result render(const convert_job *j, const ecs_graph *g,
+                         char **text, ecs_diag *diag)
+{
+    char comment[512];
+    snprintf(comment, sizeof comment, "Converted by ecsched %s from %s (%s)",
+             ECS_VERSION, j->in, ecs_stg_format_name(g->format));
+    size_t len = 0;
+    FILE *f = open_memstream(text, &len);
+    if (f == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_graph_read_params p;
+    ecs_cli_graph_params(&j->m, &p);
+    double unit = p.work_unit > 0 ? p.work_unit : p.default_runtime_unit;
+    ecs_result rc = ECS_OK;
+    switch (j->to) {
+    case OUT_STG:
+        rc = ecs_stg_write(f, g, comment);
+        break;
+    case OUT_DOT:
+        rc = ecs_dot_write(f, g, base_name(j->in), comment, diag);
+        break;
+    case OUT_WF:
+        rc = ecs_wfformat_write(f, g, base_name(j->in), unit, diag);
+        break;
+    case OUT_NONE:
+        rc = ECS_EINTERNAL;
+        break;
+    }
+    if (fclose(f) != 0 && rc == ECS_OK)
+        rc = ECS_ENOMEM;
+    if (rc != ECS_OK)
+        return ecs_diag_set(diag, rc, NULL, 0, "cannot format the graph: %s",
+                            ecs_strerror(rc));
+    return ECS_OK;
+}
+
+int ecs_cmd_convert(int argc, char **argv)
+{
+    convert_job j;
+    memset(&j, 0, sizeof j);
+    ecs_cli_model_init(&j.m);
+    int pr = parse_args(&j, argc, argv);
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
+    ecs_diag diag;
+    ecs_diag_clear(&diag);
+    ecs_graph *g = NULL;
+    char *text = NULL;
+    ecs_result rc = ecs_cli_read_graph(j.in, &j.m, &g, &diag);
+    if (rc == ECS_OK)
+        rc = render(&j, g, &text, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_write_file(j.out ? j.out : "-", text, &diag);
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+    } else if (j.out && strcmp(j.out, "-") != 0) {
+        ecs_graph_stats st;
+        ecs_graph_stats_compute(g, &st);
+        printf("%s: %zu tasks, %zu edges, critical path %ld, total work %ld\n",
+               j.out, st.tasks, st.edges, st.critical_path, st.total_work);
+    }
+    free(text);
+    ecs_graph_free(g);
+    return ecs_cli_exit_code(rc);
+}

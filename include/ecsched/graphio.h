@@ -1,0 +1,139 @@
+/*
+ * ecsched: task graph files in every format: STG (stg.h), Graphviz DOT and
+ * WfCommons WfFormat JSON; format detection, reading from a file or
+ * standard input, work units, and the writers (README "Input formats").
+ *
+ * Task ids.  STG files keep their ids.  In DOT and WfFormat files, a task
+ * id that is a whole number (0..10^15) is kept when every task id of the
+ * file is one; otherwise the tasks are numbered 1..n in the order the file
+ * first names them (DOT) or lists them (WfFormat tasks[]).  Messages name
+ * the task as the file writes it.
+ *
+ * Work units.  The work of a task is what the file says divided by the
+ * work unit and rounded up (a quotient within 1e-9 of a whole number is
+ * that number): WfFormat runtimes are seconds at f = 1, divided by
+ * work_unit seconds (default: default_runtime_unit, which the command
+ * line sets to the slot length); STG weights and DOT weights are divided
+ * by work_unit (default 1: taken as written).  Zero stays zero (a zero-work
+ * task).  meta.work_unit and meta.file_work record what was done, so the
+ * rounding error is total_work * work_unit - file_work.
+ */
+#ifndef ECSCHED_GRAPHIO_H
+#define ECSCHED_GRAPHIO_H
+
+#include <stdio.h>
+
+#include "ecsched/graph.h"
+
+/* Largest work of one task after rounding, and largest total. */
+#define ECS_GRAPHIO_MAX_WORK 1000000000000L      /* 1e12 */
+#define ECS_GRAPHIO_MAX_TOTAL 1000000000000000.0 /* 1e15 */
+
+typedef struct ecs_graph_read_params {
+    ecs_stg_format format;       /* ECS_STG_AUTO (default): by content */
+    double work_unit;            /* > 0: file units per work unit, for
+                                    every format; 0 (default): the
+                                    format's default below */
+    double default_runtime_unit; /* seconds per work unit for WfFormat
+                                    runtimes when work_unit is 0
+                                    (default 3600: a 60-minute slot) */
+} ecs_graph_read_params;
+
+/* Fill params with the defaults. */
+void ecs_graph_read_params_init(ecs_graph_read_params *p);
+
+/*
+ * Check params: work_unit 0 or finite in [1e-6, 1e9], default_runtime_unit
+ * finite in [1e-6, 1e9].  ECS_OK or ECS_EINVAL (diag names the field and
+ * the flag, --work-unit).
+ */
+ecs_result ecs_graph_read_params_validate(const ecs_graph_read_params *p,
+                                          ecs_diag *diag);
+
+/*
+ * The format of the len bytes at buf, by content: '{' first (after
+ * blanks and a UTF-8 BOM) is WfFormat; "digraph", "graph" or "strict"
+ * first (after blanks and comments) is DOT; anything else is STG
+ * (ECS_STG_AUTO: the STG reader picks the layout).
+ */
+ecs_stg_format ecs_graph_detect_format(const char *buf, size_t len);
+
+/*
+ * Read a task graph from the len bytes at buf; name is used in messages.
+ * params->format forces a format (an STG layout, DOT or WfFormat), AUTO
+ * detects it (ecs_graph_detect_format).  The graph's format is the one
+ * read (an STG layout, ECS_STG_DOT or ECS_STG_WFFORMAT), meta.work_unit
+ * and meta.file_work are set, and source is name.  Fails with EINVAL
+ * (params), EPARSE (diag names file, line where known, the task id as the
+ * file writes it, and the problem: malformed syntax, unknown id, parents
+ * and children that disagree, duplicate task or edge, cycle, negative or
+ * non-finite work, work above ECS_GRAPHIO_MAX_WORK after rounding) or
+ * ENOMEM.  *out is NULL on failure; free it with ecs_graph_free.
+ */
+ecs_result ecs_graph_read_buffer(const char *buf, size_t len,
+                                 const char *name,
+                                 const ecs_graph_read_params *params,
+                                 ecs_graph **out, ecs_diag *diag);
+
+/*
+ * Same, from a file; path "-" reads standard input (named "(stdin)" in
+ * messages).  EIO when the file cannot be opened or read.
+ */
+ecs_result ecs_graph_read_file(const char *path,
+                               const ecs_graph_read_params *params,
+                               ecs_graph **out, ecs_diag *diag);
+
+/*
+ * The DOT reader alone (ecs_graph_read_buffer with ECS_STG_DOT):
+ * `[strict] digraph [ID] { stmt; ... }` with node statements `ID
+ * [weight=W]`, edge chains `A -> B -> C [size=S]`, attribute statements
+ * (`graph [...]`, `node [...]`, `edge [...]`, `ID = ID`, ignored), quoted
+ * IDs, comments (`//`, block comments, `#` lines).  Every node needs a
+ * weight (a number >= 0) on one of its node statements; an edge's size is
+ * its communication volume (kept, rounded to a whole number, ignored by
+ * the cost model), default 0.  A repeated edge is an error unless the
+ * graph is strict (then the first one counts).  Undirected graphs,
+ * subgraphs, ports and HTML IDs are errors.  work_unit: 1 if 0.
+ */
+ecs_result ecs_dot_read_buffer(const char *buf, size_t len, const char *name,
+                               double work_unit, ecs_graph **out,
+                               ecs_diag *diag);
+
+/*
+ * The WfFormat reader alone: schema 1.5 (`workflow.specification.tasks[]`
+ * with id, parents, children; runtimes in `workflow.execution.tasks[]`
+ * {id, runtimeInSeconds}) and 1.4 (`workflow.tasks[]` with id, parents,
+ * children, runtimeInSeconds; early 1.4 files without ids and with
+ * "runtime" too); older files with `workflow.jobs[]` {name, parents,
+ * runtime} too.  Parents and children refer to task ids, or (older files)
+ * to the tasks' unique names.  Every child must list the task as a parent and
+ * every parent the task as a child; every task needs a runtime >= 0.
+ * work_unit: seconds per work unit (> 0).
+ */
+ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
+                                    const char *name, double work_unit,
+                                    ecs_graph **out, ecs_diag *diag);
+
+/*
+ * Write g in DOT: `strict digraph "NAME" {`, one `ID [weight=W];` per task
+ * (layout dummies that are a source or a sink left out, as ecs_stg_write
+ * does), one `A -> B;` per edge between written tasks (`A -> B [size=C];`
+ * when g has communication costs), `}`; tasks in index order.  A
+ * comment line `// COMMENT` first when comment is not NULL.  Ids are the
+ * graph's ids.  EIO when writing fails.
+ */
+ecs_result ecs_dot_write(FILE *f, const ecs_graph *g, const char *name,
+                         const char *comment, ecs_diag *diag);
+
+/*
+ * Write g as WfFormat 1.5 JSON: specification.tasks[] {name, id, parents,
+ * children, inputFiles [], outputFiles []} with the graph's ids as
+ * strings, execution.tasks[] {id, runtimeInSeconds = work * work_unit}
+ * (work_unit > 0: seconds per work unit), execution.makespanInSeconds =
+ * critical path * work_unit.  Layout dummies are left out as in
+ * ecs_dot_write.  EIO when writing fails, ENOMEM.
+ */
+ecs_result ecs_wfformat_write(FILE *f, const ecs_graph *g, const char *name,
+                              double work_unit, ecs_diag *diag);
+
+#endif

@@ -1,0 +1,405 @@
+/*
+ * WfCommons WfFormat JSON reader (graphio.h): schema 1.5 (specification
+ * and execution), 1.4 (workflow.tasks[]) and the older workflow.jobs[].
+ *
+ * jansson gives lines only for syntax errors; for the other errors the
+ * line is that of the task's `"id": "X"` (or `"name"`) in the text.
+ */
+#include "graphio_internal.h"
+
+#include "ecsched/graphio.h"
+
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct wf {
+    const char *file;
+    const char *buf;
+    size_t len;
+    const char *id_key;      /* "id" or "name" */
+    const char *runtime_key; /* "runtimeInSeconds" or "runtime" */
+    gio_names names;
+    gio_names byname; /* the tasks' "name"s when unique (older files refer
+                         to parents by name), else empty */
+} wf;
+
+/* Line of `"KEY" : "NAME"` in the text, 0 if not found. */
+static long line_of(const wf *w, const char *name)
+{
+    size_t nl = strlen(name), kl = strlen(w->id_key);
+    for (size_t i = 0; i + nl + 2 <= w->len; i++) {
+        if (w->buf[i] != '"' || memcmp(w->buf + i + 1, name, nl) != 0 ||
+            w->buf[i + 1 + nl] != '"')
+            continue;
+        size_t j = i;
+        while (j > 0 && (w->buf[j - 1] == ' ' || w->buf[j - 1] == '\t' ||
+                         w->buf[j - 1] == '\n' || w->buf[j - 1] == '\r'))
+            j--;
+        if (j == 0 || w->buf[j - 1] != ':')
+            continue;
+        j--;
+        while (j > 0 && (w->buf[j - 1] == ' ' || w->buf[j - 1] == '\t' ||
+                         w->buf[j - 1] == '\n' || w->buf[j - 1] == '\r'))
+            j--;
+        if (j < kl + 2 || w->buf[j - 1] != '"' ||
+            memcmp(w->buf + j - 1 - kl, w->id_key, kl) != 0 ||
+            w->buf[j - 2 - kl] != '"')
+            continue;
+        long line = 1;
+        for (size_t k = 0; k < i; k++)
+            line += w->buf[k] == '\n';
+        return line;
+    }
+    return 0;
+}
+
+/* One pass over the text: the line of each task's `"id": "X"`. */
+static void fill_lines(wf *w)
+{
+    long line = 1;
+    const char *key = NULL; /* the last string, when a ':' followed it */
+    size_t keylen = 0, kl = strlen(w->id_key);
+    const char *last = NULL;
+    size_t lastlen = 0;
+    for (size_t i = 0; i < w->len; i++) {
+        char c = w->buf[i];
+        if (c == '\n') {
+            line++;
+        } else if (c == '"') {
+            size_t j = i + 1;
+            while (j < w->len && w->buf[j] != '"') {
+                if (w->buf[j] == '\\')
+                    j++;
+                j++;
+            }
+            if (j >= w->len)
+                return;
+            if (key != NULL && keylen == kl && memcmp(key, w->id_key, kl) == 0) {
+                size_t k = gio_names_find(&w->names, w->buf + i + 1, j - i - 1);
+                if (k != (size_t)-1 && w->names.line[k] == 0)
+                    w->names.line[k] = line;
+            }
+            key = NULL;
+            last = w->buf + i + 1;
+            lastlen = j - i - 1;
+            i = j;
+            continue;
+        } else if (c == ':') {
+            key = last;
+            keylen = lastlen;
+            continue;
+        } else if (c == ' ' || c == '\t' || c == '\r') {
+            continue;
+        }
+        key = NULL;
+        last = NULL;
+    }
+}
+
+static ecs_result bad(const wf *w, const char *task, ecs_diag *diag,
+                      const char *fmt, const char *a, const char *b)
+{
+    char msg[ECS_DIAG_MSG_MAX];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    long line = 0;
+    if (task != NULL) {
+        size_t k = gio_names_find(&w->names, task, strlen(task));
+        line = k != (size_t)-1 && w->names.line[k] > 0 ? w->names.line[k]
+                                                       : line_of(w, task);
+    }
+    return ecs_diag_set(diag, ECS_EPARSE, w->file, line, "%s", msg);
+}
+
+/* The task list and which keys it uses. */
+static ecs_result find_tasks(wf *w, json_t *root, json_t **tasks,
+                             json_t **exec, ecs_diag *diag)
+{
+    json_t *wfl = json_object_get(root, "workflow");
+    if (!json_is_object(root) || !json_is_object(wfl))
+        return ecs_diag_set(diag, ECS_EPARSE, w->file, 1,
+                            "not a WfFormat file: no \"workflow\" object");
+    json_t *spec = json_object_get(wfl, "specification");
+    *exec = NULL;
+    w->id_key = "id";
+    w->runtime_key = "runtimeInSeconds";
+    if (json_is_object(spec)) { /* 1.5 */
+        *tasks = json_object_get(spec, "tasks");
+        json_t *ex = json_object_get(wfl, "execution");
+        *exec = json_is_object(ex) ? json_object_get(ex, "tasks") : NULL;
+        if (!json_is_array(*exec))
+            return ecs_diag_set(diag, ECS_EPARSE, w->file, 0,
+                                "workflow.execution.tasks is missing: the "
+                                "runtimes are needed (WfFormat 1.5)");
+    } else if (json_is_array(json_object_get(wfl, "tasks"))) { /* 1.4 */
+        *tasks = json_object_get(wfl, "tasks");
+    } else if (json_is_array(json_object_get(wfl, "jobs"))) { /* <= 1.3 */
+        *tasks = json_object_get(wfl, "jobs");
+        w->id_key = "name";
+        w->runtime_key = "runtime";
+    } else {
+        *tasks = NULL;
+    }
+    if (!json_is_array(*tasks))
+        return ecs_diag_set(diag, ECS_EPARSE, w->file, 0,
+                            "no task list: expected workflow.specification."
+                            "tasks (WfFormat 1.5) or workflow.tasks (1.4)");
+    if (json_array_size(*tasks) == 0)
+        return ecs_diag_set(diag, ECS_EPARSE, w->file, 0,
+                            "the workflow has no tasks");
+    return ECS_OK;
+}
+
+static const char *task_id(const wf *w, json_t *t)
+{
+    json_t *id = json_object_get(t, w->id_key);
+    if (!json_is_string(id) && strcmp(w->id_key, "id") == 0)
+        id = json_object_get(t, "name"); /* 1.4 files without ids */
+    return json_is_string(id) ? json_string_value(id) : NULL;
+}
+
+/* Does the string array a hold s? */
+static int holds(json_t *a, const char *s);
+
+/* A task reference: an id, else (older files) a name. */
+static size_t find_ref(const wf *w, const char *r)
+{
+    size_t k = gio_names_find(&w->names, r, strlen(r));
+    if (k == (size_t)-1 && w->byname.n == w->names.n)
+        k = gio_names_find(&w->byname, r, strlen(r));
+    return k;
+}
+
+/* Does the list a name task k (by id or by name)? */
+static int holds_task(const wf *w, json_t *a, size_t k)
+{
+    return holds(a, w->names.name[k]) ||
+           (w->byname.n == w->names.n && holds(a, w->byname.name[k]));
+}
+
+static int holds(json_t *a, const char *s)
+{
+    size_t k;
+    json_t *v;
+    json_array_foreach(a, k, v) if (json_is_string(v) &&
+                                    strcmp(json_string_value(v), s) == 0) return 1;
+    return 0;
+}
+
+static ecs_result runtime_of(const wf *w, json_t *t, const char *name,
+                             double *rt, ecs_diag *diag)
+{
+    json_t *r = json_object_get(t, w->runtime_key);
+    if (r == NULL && strcmp(w->runtime_key, "runtimeInSeconds") == 0)
+        r = json_object_get(t, "runtime");
+    if (!json_is_number(r))
+        return bad(w, name, diag, "task '%s' has no %s (a number of seconds)",
+                   name, w->runtime_key);
+    *rt = json_number_value(r);
+    if (!isfinite(*rt) || *rt < 0)
+        return bad(w, name, diag, "task '%s': %s is negative", name,
+                   w->runtime_key);
+    return ECS_OK;
+}
+
+typedef struct edges {
+    ecs_edge *e;
+    size_t n, cap;
+} edges;
+
+static int push(edges *E, size_t from, size_t to)
+{
+    if (E->n == E->cap) {
+        size_t cap = E->cap ? 2 * E->cap : 256;
+        ecs_edge *x = realloc(E->e, cap * sizeof *x);
+        if (x == NULL)
+            return -1;
+        E->e = x;
+        E->cap = cap;
+    }
+    E->e[E->n].from = from;
+    E->e[E->n].to = to;
+    E->e[E->n].comm = 0;
+    E->n++;
+    return 0;
+}
+
+static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
+                             double unit, long *work, double *file_work,
+                             edges *E, ecs_diag *diag)
+{
+    size_t n = json_array_size(tasks), i;
+    json_t *t;
+    /* names first */
+    json_array_foreach(tasks, i, t)
+    {
+        const char *id = json_is_object(t) ? task_id(w, t) : NULL;
+        if (id == NULL)
+            return ecs_diag_set(diag, ECS_EPARSE, w->file, 0,
+                                "task %zu of the task list has no \"%s\" string",
+                                i + 1, w->id_key);
+        size_t k;
+        int r = gio_names_add(&w->names, id, strlen(id), 0, &k);
+        if (r < 0)
+            return ecs_diag_set(diag, ECS_ENOMEM, w->file, 0, "out of memory");
+        if (r == 0)
+            return bad(w, id, diag, "task id '%s' is given twice%s", id, "");
+    }
+    fill_lines(w);
+    json_array_foreach(tasks, i, t)
+    {
+        json_t *nm = json_object_get(t, "name");
+        size_t k;
+        int r = json_is_string(nm)
+                    ? gio_names_add(&w->byname, json_string_value(nm),
+                                    strlen(json_string_value(nm)), 0, &k)
+                    : 0;
+        if (r < 0)
+            return ecs_diag_set(diag, ECS_ENOMEM, w->file, 0, "out of memory");
+        if (r == 0) { /* missing or repeated: names are not references */
+            gio_names_free(&w->byname);
+            break;
+        }
+    }
+    /* runtimes */
+    double *rt = calloc(n, sizeof *rt);
+    unsigned char *have = calloc(n, 1);
+    if (rt == NULL || have == NULL) {
+        free(rt);
+        free(have);
+        return ecs_diag_set(diag, ECS_ENOMEM, w->file, 0, "out of memory");
+    }
+    ecs_result rc = ECS_OK;
+    json_t *src = exec ? exec : tasks;
+    json_array_foreach(src, i, t)
+    {
+        const char *id = json_is_object(t) ? task_id(w, t) : NULL;
+        size_t k = id ? gio_names_find(&w->names, id, strlen(id)) : (size_t)-1;
+        if (id == NULL) {
+            rc = ecs_diag_set(diag, ECS_EPARSE, w->file, 0,
+                              "workflow.execution.tasks[%zu] has no \"id\"", i);
+            break;
+        }
+        if (k == (size_t)-1) {
+            rc = ecs_diag_set(diag, ECS_EPARSE, w->file, 0,
+                              "workflow.execution.tasks names task '%s', which "
+                              "the specification does not have", id);
+            break;
+        }
+        if ((rc = runtime_of(w, t, id, &rt[k], diag)) != ECS_OK)
+            break;
+        have[k] = 1;
+    }
+    *file_work = 0;
+    for (size_t k = 0; rc == ECS_OK && k < n; k++) {
+        if (!have[k]) {
+            rc = bad(w, w->names.name[k], diag,
+                     "task '%s' has no runtime in workflow.execution.tasks%s",
+                     w->names.name[k], "");
+            break;
+        }
+        if (gio_round_work(rt[k], unit, &work[k]) != 0)
+            rc = bad(w, w->names.name[k], diag,
+                     "task '%s': its runtime gives more work units than the "
+                     "limit%s: give a larger --work-unit",
+                     w->names.name[k], "");
+        *file_work += rt[k];
+    }
+    free(rt);
+    free(have);
+    if (rc != ECS_OK)
+        return rc;
+    /* edges from parents; children must agree */
+    json_array_foreach(tasks, i, t)
+    {
+        const char *id = task_id(w, t);
+        json_t *par = json_object_get(t, "parents");
+        json_t *chi = json_object_get(t, "children");
+        if (par != NULL && !json_is_array(par))
+            return bad(w, id, diag, "task '%s': \"parents\" is not a list%s",
+                       id, "");
+        if (chi != NULL && !json_is_array(chi))
+            return bad(w, id, diag, "task '%s': \"children\" is not a list%s",
+                       id, "");
+        size_t j;
+        json_t *v;
+        json_array_foreach(par, j, v)
+        {
+            const char *p = json_string_value(v);
+            size_t k = p ? find_ref(w, p) : (size_t)-1;
+            if (p == NULL)
+                return bad(w, id, diag, "task '%s': a parent is not a string%s",
+                           id, "");
+            if (k == (size_t)-1)
+                return bad(w, id, diag, "task '%s' has an unknown parent '%s'",
+                           id, p);
+            json_t *pc = json_object_get(json_array_get(tasks, k), "children");
+            if (pc != NULL && !holds_task(w, pc, i))
+                return bad(w, id, diag,
+                           "task '%s' lists '%s' as a parent, but that task does "
+                           "not list it as a child", id, p);
+            if (push(E, k, i) != 0)
+                return ecs_diag_set(diag, ECS_ENOMEM, w->file, 0, "out of memory");
+        }
+        json_array_foreach(chi, j, v)
+        {
+            const char *c = json_string_value(v);
+            size_t k = c ? find_ref(w, c) : (size_t)-1;
+            if (c == NULL)
+                return bad(w, id, diag, "task '%s': a child is not a string%s",
+                           id, "");
+            if (k == (size_t)-1)
+                return bad(w, id, diag, "task '%s' has an unknown child '%s'",
+                           id, c);
+            json_t *cp = json_object_get(json_array_get(tasks, k), "parents");
+            if (!holds_task(w, cp, i))
+                return bad(w, id, diag,
+                           "task '%s' lists '%s' as a child, but that task does "
+                           "not list it as a parent", id, c);
+        }
+    }
+    return ECS_OK;
+}
+
+ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
+                                    const char *name, double work_unit,
+                                    ecs_graph **out, ecs_diag *diag)
+{
+    *out = NULL;
+    if (!(work_unit > 0))
+        return ecs_diag_set(diag, ECS_EINVAL, name, 0,
+                            "the work unit must be positive");
+    json_error_t err;
+    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
+    if (root == NULL)
+        return ecs_diag_set(diag, ECS_EPARSE, name, err.line > 0 ? err.line : 0,
+                            "not valid JSON: %s", err.text);
+    wf w;
+    memset(&w, 0, sizeof w);
+    w.file = name;
+    w.buf = buf;
+    w.len = len;
+    json_t *tasks = NULL, *exec = NULL;
+    edges E = {NULL, 0, 0};
+    long *work = NULL;
+    double file_work = 0;
+    ecs_result rc = find_tasks(&w, root, &tasks, &exec, diag);
+    if (rc == ECS_OK) {
+        work = calloc(json_array_size(tasks), sizeof *work);
+        if (work == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+    }
+    if (rc == ECS_OK)
+        rc = read_tasks(&w, tasks, exec, work_unit, work, &file_work, &E, diag);
+    if (rc == ECS_OK)
+        rc = gio_build(name, &w.names, work, E.e, E.n, 0, 0, ECS_STG_WFFORMAT,
+                       work_unit, file_work, out, diag);
+    free(work);
+    free(E.e);
+    gio_names_free(&w.names);
+    gio_names_free(&w.byname);
+    json_decref(root);
+    return rc;
+}
