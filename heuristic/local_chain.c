@@ -345,8 +345,8 @@ int lh_chain(lh_state *st, const size_t *ch, size_t k)
     int ok = 1;
     for (size_t j = 0; ok && j < k; j++)
         ok = dp_position(st, ch, j);
-    if (!ok)
-        st->oom = 1;
+    if (!ok && !st->cache->late)
+        st->oom = 1; /* late: the time is up, the move is dropped */
     double best = ok ? st->G[st->off[k] - 1] : HUGE_VAL;
     if (ok && best < old - tol(old)) {
         long x = st->hi[k - 1];
@@ -399,7 +399,7 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
             long len;
             const double *row = lh_row(st->cache, st->cls[t], s, &len);
             if (row == NULL) {
-                st->oom = 1;
+                st->oom = !st->cache->late;
                 return -1;
             }
             long emax = s + len - 1;
@@ -446,7 +446,7 @@ int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
             continue;
         long len;
         if (lh_row(st->cache, st->cls[t], s, &len) == NULL) {
-            st->oom = 1;
+            st->oom = !st->cache->late;
             break;
         }
         long emax = s + len - 1;

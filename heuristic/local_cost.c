@@ -8,12 +8,20 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Doubles per arena block. */
 #define LH_BLOCK ((size_t)1 << 18)
 
 /* Absolute cap on the interval lengths costed (local.h). */
 #define LH_LMAX_CAP 4096L
+
+double lh_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
 
 static int cmp_long(const void *a, const void *b)
 {
@@ -146,6 +154,10 @@ const double *lh_row(lh_cache *c, size_t cls, long s, long *len)
     double **slot = &c->row[cls * (size_t)c->D + (size_t)s];
     if (*slot != NULL)
         return *slot;
+    if (c->t_end > 0.0 && lh_now() >= c->t_end) {
+        c->late = 1;
+        return NULL;
+    }
     double *r = arena_take(c, (size_t)L);
     if (r == NULL)
         return NULL;
@@ -161,7 +173,10 @@ double lh_cost(lh_cache *c, size_t cls, long s, long e)
 {
     long len;
     if (e - s < c->cls_lmax[cls]) {
+        double t_end = c->t_end;
+        c->t_end = 0.0; /* a placed task's cost is always needed */
         const double *r = lh_row(c, cls, s, &len);
+        c->t_end = t_end;
         if (r == NULL)
             return NAN;
         if (e - s < len)

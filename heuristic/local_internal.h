@@ -36,7 +36,13 @@ typedef struct lh_cache {
     double *scratch;     /* DP space for the largest work */
     double *tmp;         /* one row, for intervals longer than lmax */
     unsigned long computed; /* rows costed (flushes included) */
+    double t_end;        /* lh_row costs no new row from then on (lh_now
+                            seconds; 0: no limit) */
+    int late;            /* lh_row refused a row: the time is up */
 } lh_cache;
+
+/* The one clock of the local heuristic: CLOCK_MONOTONIC seconds. */
+double lh_now(void);
 
 /* Classes of g's works, Lmax per class (local.h, "Interval lengths"), an
  * empty cache of at most max_bytes; *cls (n entries, malloc'ed) gets each
@@ -47,11 +53,12 @@ int lh_cache_init(lh_cache *c, const ecs_graph *g, const ecs_platform *p,
 void lh_cache_release(lh_cache *c);
 
 /* Costs of [s, s+t] for t = 0..*len-1 for class cls, *len = min(Lmax,
- * D - s); valid until the next lh_row call.  NULL when out of memory. */
+ * D - s); valid until the next lh_row call.  NULL when out of memory, or,
+ * with c->late set, when a new row would be needed after c->t_end. */
 const double *lh_row(lh_cache *c, size_t cls, long s, long *len);
 
 /* Cost of [s, e] for class cls, any length (HUGE_VAL if the work does not
- * fit); NAN when out of memory. */
+ * fit), whatever the time; NAN when out of memory. */
 double lh_cost(lh_cache *c, size_t cls, long s, long e);
 
 /* ---- the state and the chain move (local_chain.c) ---- */

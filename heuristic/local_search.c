@@ -9,7 +9,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* Longest tight chain tried (tasks). */
 #define LH_TIGHT_MAX 24
@@ -40,14 +39,6 @@
 /* Partners tried per task by the swap pass. */
 #define LH_SWAP_TRIES 4
 
-/* The one clock of the local heuristic: monotonic seconds. */
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 typedef struct lh_run {
     const ecs_graph *g;
     const ecs_platform *p;
@@ -77,7 +68,7 @@ typedef struct lh_run {
 
 static int time_up(lh_run *r)
 {
-    if (!r->out_of_time && now_s() >= r->t_end)
+    if (!r->out_of_time && lh_now() >= r->t_end)
         r->out_of_time = 1;
     return r->out_of_time;
 }
@@ -623,7 +614,7 @@ ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
     if (out == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no result");
     memset(out, 0, sizeof *out);
-    double t0 = now_s();
+    double t0 = lh_now();
     ecs_result rc = ecs_local_params_validate(prm, diag);
     if (rc == ECS_OK)
         rc = check_inputs(g, p, price, nprice, deadline, start,
@@ -647,6 +638,7 @@ ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
               run_alloc(&r) != 0 ||
               lh_state_init(&st, g, p, deadline, &r.cache, r.cls) != 0 ||
               lh_state_init(&alt, g, p, deadline, &r.cache, r.cls) != 0;
+    r.cache.t_end = r.t_end;
     if (!bad)
         bad = descend(&r, start, &st, &alt, out) ||
               iterate(&r, &st, &alt, out);
@@ -687,6 +679,6 @@ ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
     out->schedule = res;
     out->cost = rep.cost;
     out->makespan = rep.makespan;
-    out->runtime_s = now_s() - t0;
+    out->runtime_s = lh_now() - t0;
     return ECS_OK;
 }

@@ -260,8 +260,8 @@ int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
     int ok = 1;
     for (size_t j = k; ok && j-- > 0;)
         ok = tree_node(st, nodes, parent, rel, k, j);
-    if (!ok)
-        st->oom = 1;
+    if (!ok && !st->cache->late)
+        st->oom = 1; /* late: the time is up, the move is dropped */
     long R0 = st->thi[0] - st->tlo[0] + 1;
     double best = ok ? st->tH[st->toff[0] + (size_t)(R0 - 1)] : HUGE_VAL;
     if (ok && best < old - tol(old)) {

@@ -12,12 +12,13 @@ size_t ecs_profile_scratch(const ecs_platform *p, long work)
 
 /*
  * One slot of the DP: nxt[v] = min over k of cur[u] + power_k * r with
- * v = min(W, u + q_k).  When how is non-NULL, how[v] records k and from[v]
- * the u of the best choice.  Every function of this file uses this one
- * step, so that their costs agree to the last bit.
+ * v = min(W, u + q_k).  When how is non-NULL, how[v] records k of the best
+ * choice and *from_W the u of the best choice for v = W (for v < W it is
+ * v - q_k).  Every function of this file uses this one step, so that their
+ * costs agree to the last bit.
  */
 static void dp_step(const ecs_platform *p, double r, long W, const double *cur,
-                    double *nxt, unsigned char *how, long *from)
+                    double *nxt, unsigned char *how, long *from_W)
 {
     for (long v = 0; v <= W; v++)
         nxt[v] = HUGE_VAL;
@@ -33,7 +34,8 @@ static void dp_step(const ecs_platform *p, double r, long W, const double *cur,
                 nxt[v] = c;
                 if (how != NULL) {
                     how[v] = (unsigned char)k;
-                    from[v] = u;
+                    if (v == W)
+                        *from_W = u;
                 }
             }
         }
@@ -74,36 +76,42 @@ ecs_result ecs_profile_cheapest(const ecs_platform *p, const double *price,
 {
     long W = work * p->grid, len = e - s + 1;
     size_t width = (size_t)W + 1;
-    double *dp = malloc((size_t)(len + 1) * width * sizeof *dp);
+    double *dp = malloc(2 * width * sizeof *dp);
     unsigned char *how = malloc((size_t)len * width);
-    long *from = malloc((size_t)len * width * sizeof *from);
-    if (dp == NULL || how == NULL || from == NULL) {
+    long *from_W = malloc((size_t)len * sizeof *from_W);
+    if (dp == NULL || how == NULL || from_W == NULL) {
         free(dp);
         free(how);
-        free(from);
+        free(from_W);
         return ECS_ENOMEM;
     }
+    double *cur = dp, *nxt = dp + width;
     for (long v = 0; v <= W; v++)
-        dp[v] = HUGE_VAL;
-    dp[0] = 0.0;
-    for (long t = 0; t < len; t++)
-        dp_step(p, price[s + t], W, dp + (size_t)t * width,
-                dp + (size_t)(t + 1) * width, how + (size_t)t * width,
-                from + (size_t)t * width);
-    double best = dp[(size_t)len * width + (size_t)W];
+        cur[v] = HUGE_VAL;
+    cur[0] = 0.0;
+    for (long t = 0; t < len; t++) {
+        from_W[t] = -1;
+        dp_step(p, price[s + t], W, cur, nxt, how + (size_t)t * width,
+                &from_W[t]);
+        double *tmp = cur;
+        cur = nxt;
+        nxt = tmp;
+    }
+    double best = cur[W];
     ecs_result rc = ECS_OK;
     if (best == HUGE_VAL) {
         rc = ECS_EINFEASIBLE;
     } else {
         long v = W;
         for (long t = len - 1; t >= 0; t--) {
-            freq[t] = how[(size_t)t * width + (size_t)v];
-            v = from[(size_t)t * width + (size_t)v];
+            int k = how[(size_t)t * width + (size_t)v];
+            freq[t] = (unsigned char)k;
+            v = v == W ? from_W[t] : v - p->freq_q[k];
         }
         *cost = best;
     }
     free(dp);
     free(how);
-    free(from);
+    free(from_W);
     return rc;
 }

@@ -55,7 +55,8 @@ void ecs_profile_window(const ecs_platform *p, const double *price, long work,
  * freq[0 .. e-s] with indices into F and *cost (the same double as
  * ecs_profile_costs_from gives for this interval).  ECS_EINFEASIBLE when no
  * profile finishes the work (freq and *cost untouched), ECS_ENOMEM (it
- * allocates (e-s+1) * (work * grid + 1) cells of DP table).
+ * allocates (e-s+1) * (work * grid + 1) bytes of choices and two rows of
+ * doubles).
  */
 ecs_result ecs_profile_cheapest(const ecs_platform *p, const double *price,
                                 long work, long s, long e,
