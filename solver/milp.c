@@ -1,6 +1,7 @@
 /* ecs_milp_solve: parameters, input validation, the size guard, and the
  * choice between the strong and the paper formulation (milp.h). */
 #include "milp_internal.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/check.h"
 
@@ -80,9 +81,7 @@ void ecs_milp_result_release(ecs_milp_result *r)
 
 static double seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ecs_clock_now();
 }
 
 static ecs_result validate_platform(const ecs_platform *p, ecs_diag *diag)

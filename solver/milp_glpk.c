@@ -10,6 +10,7 @@
  * never aborts the process: the error hook jumps back here and the
  * environment is freed. */
 #include "milp_dive.h"
+#include "ecsched/clock.h"
 #include "milp_internal.h"
 
 #include <glpk.h>
@@ -37,9 +38,7 @@ typedef struct glpk_ctx {
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ecs_clock_now();
 }
 
 static int ms_left(const glpk_ctx *c)

@@ -119,7 +119,7 @@ static int spawn(pool *pl, slot *s, job j)
     close(fds[1]);
     s->pid = pid;
     s->fd = fds[0];
-    s->started = ecs_cli_now();
+    s->started = ecs_clock_now();
     return 0;
 }
 
@@ -135,7 +135,7 @@ static void progress(pool *pl, int final)
 {
     if (!pl->progress)
         return;
-    double now = ecs_cli_now();
+    double now = ecs_clock_now();
     if (!final && now - pl->last_progress < 0.2)
         return;
     pl->last_progress = now;
@@ -183,11 +183,11 @@ static void handle_line(pool *pl, slot *s, char *line)
         return;
     if (line[0] == 'S') {
         s->current = k;
-        s->started = ecs_cli_now();
+        s->started = ecs_clock_now();
         return;
     }
     s->reported[k] = 1;
-    s->started = ecs_cli_now();
+    s->started = ecs_clock_now();
     json_t *row = json_loads(end + 1, 0, NULL);
     json_t *status = json_object_get(row, "status");
     size_t len = strlen(end + 1);
@@ -253,7 +253,7 @@ static void record_failure(pool *pl, slot *s, int wstatus)
     ecs_batch_row_init(&row, pl->plan, s->work.ids[k]);
     row.status = status;
     row.error = err;
-    row.runtime_s = ecs_cli_now() - s->started;
+    row.runtime_s = ecs_clock_now() - s->started;
     char *line = ecs_batch_row_line(&row);
     if (line == NULL) {
         pl->io_rc = ecs_diag_set(pl->diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -294,7 +294,7 @@ static void finish(pool *pl, slot *s)
 
 static void watchdog(pool *pl)
 {
-    double now = ecs_cli_now();
+    double now = ecs_clock_now();
     for (int k = 0; k < pl->nslots; k++) {
         slot *s = &pl->slots[k];
         if (s->pid > 0 && !s->killed && now - s->started > pl->plan->kill_after_s) {
@@ -377,7 +377,7 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
     pl.stats = stats;
     pl.diag = diag;
     pl.nslots = jobs;
-    pl.t0 = ecs_cli_now();
+    pl.t0 = ecs_clock_now();
     pl.progress = isatty(STDERR_FILENO);
     pl.slots = calloc((size_t)jobs, sizeof *pl.slots);
     if (pl.slots == NULL || fill_queue(&pl, ids, n) != 0)
@@ -415,6 +415,6 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
         free(pl.queue[k].ids);
     free(pl.queue);
     free(pl.slots);
-    stats->elapsed_s = ecs_cli_now() - pl.t0;
+    stats->elapsed_s = ecs_clock_now() - pl.t0;
     return pl.io_rc;
 }

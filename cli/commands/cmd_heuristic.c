@@ -264,12 +264,12 @@ static int deadline_reachable(const heur_job *j)
 static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
     const ecs_cli_problem *pb = &j->pb;
-    double t = ecs_cli_now();
+    double t = ecs_clock_now();
     ecs_result rc = ecs_heur_run(pb->g, &j->m.platform, pb->prices.price,
                                  pb->prices.n, pb->deadline, pb->base, &j->prm,
                                  &j->res, diag);
-    j->heur_s = ecs_cli_now() - t;
-    j->runtime_s = ecs_cli_now() - j->t0;
+    j->heur_s = ecs_clock_now() - t;
+    j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
     rc = ecs_check_schedule(pb->g, &j->m.platform, pb->prices.price,
@@ -286,7 +286,7 @@ static int run_job(heur_job *j)
 {
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    j->t0 = ecs_cli_now();
+    j->t0 = ecs_clock_now();
     ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path,
                                          HEUR_BASE_TIME_LIMIT_S, &j->pb, &diag);
     if (rc != ECS_OK) {

@@ -248,7 +248,7 @@ static void batch_step(repro *r, const char *title, const char *file,
     arg(&b, out);
     printf("%-34s -> %s\n", title, out);
     fflush(stdout);
-    double t0 = ecs_cli_now();
+    double t0 = ecs_clock_now();
     int rc = run_child(r, b.a);
     if (rc != 0 && rc != 1) { /* 1: some case missed its deadline */
         ecs_cli_errorf(CMD, "%s: `ecsched batch` %s %d; the report marks "
@@ -257,7 +257,7 @@ static void batch_step(repro *r, const char *title, const char *file,
                        rc);
         r->failed_steps++;
     } else {
-        printf("  done in %.0f s\n", ecs_cli_now() - t0);
+        printf("  done in %.0f s\n", ecs_clock_now() - t0);
     }
 }
 
@@ -390,7 +390,7 @@ static void heur_step(repro *r, const char *title, const char *file,
     snprintf(out, sizeof out, "%s/%s", r->out, file);
     printf("%-34s -> %s\n", title, out);
     fflush(stdout);
-    double t0 = ecs_cli_now();
+    double t0 = ecs_clock_now();
     size_t rows = 0;
     ecs_diag d;
     ecs_diag_clear(&d);
@@ -399,7 +399,7 @@ static void heur_step(repro *r, const char *title, const char *file,
         r->failed_steps++;
         return;
     }
-    printf("  %zu rows in %.1f s\n", rows, ecs_cli_now() - t0);
+    printf("  %zu rows in %.1f s\n", rows, ecs_clock_now() - t0);
 }
 
 static void run_all(repro *r)
@@ -533,11 +533,11 @@ int ecs_cmd_reproduce(int argc, char **argv)
     if (rc == ECS_OK && mkdir(r.out, 0777) != 0 && errno != EEXIST)
         rc = ecs_diag_set(&diag, ECS_EIO, r.out, 0, "cannot create: %s",
                           strerror(errno));
-    double t0 = ecs_cli_now();
+    double t0 = ecs_clock_now();
     if (rc == ECS_OK && !r.report_only)
         run_all(&r);
     if (rc == ECS_OK)
-        rc = write_report(&r, r.report_only ? -1 : ecs_cli_now() - t0, &diag);
+        rc = write_report(&r, r.report_only ? -1 : ecs_clock_now() - t0, &diag);
     for (size_t i = 0; i < r.ngraph; i++)
         free(r.graph[i]);
     if (rc != ECS_OK) {

@@ -75,11 +75,11 @@ static void heur_row(run_ctx *cx, const ecs_cli_model *m,
     memset(&res, 0, sizeof res);
     ecs_diag d;
     ecs_diag_clear(&d);
-    double t0 = ecs_cli_now();
+    double t0 = ecs_clock_now();
     ecs_result rc = ecs_heur_run(pb->g, &m->platform, pb->prices.price,
                                  pb->prices.n, pb->deadline, pb->base, &prm,
                                  &res, &d);
-    double t = ecs_cli_now() - t0;
+    double t = ecs_clock_now() - t0;
     ecs_check_report rep;
     char err[ECS_DIAG_MSG_MAX + 64] = "";
     if (rc != ECS_OK) {
@@ -120,10 +120,10 @@ static void milp_row(run_ctx *cx, const ecs_cli_model *m,
     memset(&res, 0, sizeof res);
     ecs_diag d;
     ecs_diag_clear(&d);
-    double t0 = ecs_cli_now();
+    double t0 = ecs_clock_now();
     ecs_result rc = ecs_milp_solve(pb->g, &m->platform, pb->prices.price,
                                    pb->prices.n, pb->deadline, &prm, &res, &d);
-    double t = ecs_cli_now() - t0;
+    double t = ecs_clock_now() - t0;
     char err[ECS_DIAG_MSG_MAX + 64] = "";
     ecs_check_report rep;
     if (rc != ECS_OK)
@@ -230,10 +230,10 @@ static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
     ecs_cli_problem pb;
     ecs_diag d;
     ecs_diag_clear(&d);
-    double t0 = ecs_cli_now();
+    double t0 = ecs_clock_now();
     int loaded = ecs_cli_problem_load(&m, graph, h->makespan_time_limit_s,
                                       &pb, &d) == ECS_OK;
-    double base_time = ecs_cli_now() - t0;
+    double base_time = ecs_clock_now() - t0;
     for (size_t q = 0; q < np && rc == ECS_OK; q++)
         for (size_t k = 0; k < h->next; k++) {
             double e = strtod(h->ext[k], NULL);

@@ -22,6 +22,7 @@
 #include <jansson.h>
 
 #include "ecsched/check.h"
+#include "ecsched/clock.h"
 #include "ecsched/graph.h"
 #include "ecsched/numparse.h"
 #include "ecsched/platform.h"
@@ -62,8 +63,6 @@ int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
 /* Print the help text of a command on f; returns 0, or -1 if unknown. */
 int ecs_cli_print_help(const char *cmd, FILE *f);
 
-/* Seconds on a monotonic clock. */
-double ecs_cli_now(void);
 
 /* ---- model flags shared by the scheduling commands ---- */
 

@@ -210,11 +210,11 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
         }
         if (before != NULL)
             before((ecs_method)k, arg);
-        double t0 = ecs_cli_now();
+        double t0 = ecs_clock_now();
         set->rc[k] = ecs_method_run((ecs_method)k, &c, &set->out[k],
                                     &set->diag[k]);
         if (set->out[k].runtime_s <= 0.0)
-            set->out[k].runtime_s = ecs_cli_now() - t0;
+            set->out[k].runtime_s = ecs_clock_now() - t0;
     }
     ecs_method_out_release(&warm);
 }
