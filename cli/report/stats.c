@@ -2,6 +2,7 @@
  * prices); an instance's optimum is proven when a line says so. */
 #include "report/report.h"
 
+#include "report/sample.h"
 #include "run/methods.h"
 
 #include <math.h>
@@ -16,8 +17,7 @@ typedef struct group {
     int by;             /* index into bys[] */
     char value[256];
     double num;         /* numeric value for ordering (NAN: by text) */
-    double *v;
-    size_t n, cap;
+    ecs_sample s;
 } group;
 
 static const char *const tables[] = {"cases", "instances", "ratio", "ratio_unproven",
@@ -61,16 +61,7 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
         snprintf(g->value, sizeof g->value, "%s", value);
         g->num = num;
     }
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 16;
-        double *nv = realloc(g->v, cap * sizeof *nv);
-        if (nv == NULL)
-            return -1;
-        g->v = nv;
-        g->cap = cap;
-    }
-    g->v[g->n++] = x;
-    return 0;
+    return ecs_sample_add(&g->s, x);
 }
 
 /* Numbers of a row, NAN when null or absent. */
@@ -203,12 +194,6 @@ static int per_row(acc *a, const json_t *row, const inst *in)
     return add(a, T_UNPROVEN, m, B_BOUND, "none", NAN, NAN);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
 static int cmp_group(const void *a, const void *b)
 {
     const group *x = a, *y = b;
@@ -233,21 +218,17 @@ static void stat_of(group *g, ecs_report_stat *s)
     snprintf(s->method, sizeof s->method, "%s", g->mname);
     snprintf(s->by, sizeof s->by, "%s", bys[g->by]);
     snprintf(s->value, sizeof s->value, "%s", g->value);
-    s->n = g->n;
+    s->n = g->s.n;
     s->mean = s->median = s->max = s->total = NAN;
     int counts = g->table == T_CASES || g->table == T_INSTANCES ||
                  g->table == T_UNDEFINED || g->by == B_BOUND;
-    if (counts || g->n == 0)
+    if (counts || g->s.n == 0)
         return;
-    qsort(g->v, g->n, sizeof *g->v, cmp_double);
-    double sum = 0;
-    for (size_t k = 0; k < g->n; k++)
-        sum += g->v[k];
-    s->mean = sum / (double)g->n;
-    s->median = g->n % 2 ? g->v[g->n / 2] : (g->v[g->n / 2 - 1] + g->v[g->n / 2]) / 2;
-    s->max = g->v[g->n - 1];
+    s->mean = ecs_sample_mean(&g->s);
+    s->median = ecs_sample_median(&g->s);
+    s->max = ecs_sample_max(&g->s);
     if (g->table == T_RUNTIME)
-        s->total = sum;
+        s->total = ecs_sample_sum(&g->s);
 }
 
 static int add_instances(acc *a, const inst *in, size_t n)
@@ -282,7 +263,7 @@ ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
             stat_of(&a.g[k], &out->stat[out->n++]);
     }
     for (size_t k = 0; k < a.n; k++)
-        free(a.g[k].v);
+        ecs_sample_release(&a.g[k].s);
     free(a.g);
     free(in);
     free(of);
