@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include "run/methods.h"
+#include "run/rows.h"
 
 #define ECS_BATCH_MAX_LIST 64
 
@@ -67,36 +68,11 @@ void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c)
 /* 1 if unit u belongs to this run's shard (FNV-1a of "graph\x1fP"). */
 int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit);
 
-/* The key of a case, "graph\x1fpes\x1fext\x1fprices\x1fmethod" (malloc). */
+/* The key of a case (ecs_row_key of its row; malloc). */
 char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id);
 
-/* The same key from a result line's object; NULL if a key field is missing. */
-char *ecs_batch_row_key(const json_t *row);
-
-/* One result line. */
-typedef struct ecs_batch_row {
-    const char *graph;
-    long pes;
-    double extension;
-    const char *prices;
-    const char *method;
-    double cost, base_cost, optimum, bound; /* NAN: null */
-    const char *status;
-    long makespan, deadline;                /* < 0: null */
-    int meets_deadline;                     /* < 0: null */
-    double runtime_s;
-    const char *error;                      /* NULL: null */
-    long base_makespan;                     /* < 0: null */
-    int base_makespan_optimal;              /* < 0: null */
-    double gap;                             /* NAN: null */
-} ecs_batch_row;
-
-/* A row with every optional field null, for case id of the plan. */
-void ecs_batch_row_init(ecs_batch_row *row, const ecs_batch_plan *plan, size_t id);
-
-/* The row as compact JSON in the fixed key order, with a final newline
- * (malloc); NULL when out of memory. */
-char *ecs_batch_row_line(const ecs_batch_row *row);
+/* A row (run/rows.h) with every outcome null, for case id of the plan. */
+void ecs_batch_row_init(ecs_row *row, const ecs_batch_plan *plan, size_t id);
 
 /* ---- the results file ---- */
 

@@ -249,12 +249,12 @@ static void record_failure(pool *pl, slot *s, int wstatus)
         snprintf(err, sizeof err, "worker exited with status %d",
                  WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
     }
-    ecs_batch_row row;
+    ecs_row row;
     ecs_batch_row_init(&row, pl->plan, s->work.ids[k]);
     row.status = status;
     row.error = err;
     row.runtime_s = ecs_clock_now() - s->started;
-    char *line = ecs_batch_row_line(&row);
+    char *line = ecs_row_line(&row);
     if (line == NULL) {
         pl->io_rc = ecs_diag_set(pl->diag, ECS_ENOMEM, NULL, 0, "out of memory");
         return;

@@ -4,6 +4,7 @@
 
 #include "report/sample.h"
 #include "run/methods.h"
+#include "run/rows.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -83,13 +84,6 @@ typedef struct inst {
     int milp_seen, infeasible;
 } inst;
 
-static char *inst_key(const json_t *row)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s\x1f%.0f\x1f%.12g\x1f%s", str(row, "graph"),
-             num(row, "pes"), num(row, "extension"), str(row, "prices"));
-    return strdup(buf);
-}
 
 typedef struct keyed {
     char *key;
@@ -125,7 +119,7 @@ static inst *instances(const ecs_report_rows *rows, size_t *of, size_t *ninst)
     keyed *k = calloc(n, sizeof *k);
     int bad = in == NULL || k == NULL;
     for (size_t r = 0; !bad && r < rows->n; r++) {
-        k[r] = (keyed){inst_key(rows->row[r]), r};
+        k[r] = (keyed){ecs_row_instance_key(rows->row[r]), r};
         bad = k[r].key == NULL;
     }
     if (!bad)

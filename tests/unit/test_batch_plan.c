@@ -67,7 +67,7 @@ static void test_line_and_keys(void **state)
     ecs_batch_plan p;
     plan3(&p);
     size_t id = 37;
-    ecs_batch_row row;
+    ecs_row row;
     ecs_batch_row_init(&row, &p, id);
     row.status = "feasible";
     row.cost = 12.5;
@@ -76,7 +76,7 @@ static void test_line_and_keys(void **state)
     row.deadline = 10;
     row.meets_deadline = 1;
     row.runtime_s = 0.25;
-    char *line = ecs_batch_row_line(&row);
+    char *line = ecs_row_line(&row);
     assert_non_null(line);
     ecs_batch_case c;
     ecs_batch_case_of(&p, id, &c);
@@ -86,12 +86,13 @@ static void test_line_and_keys(void **state)
              "\"method\":\"%s\",\"cost\":12.5,\"base_cost\":20.0,\"optimum\":null,"
              "\"bound\":null,\"status\":\"feasible\",\"makespan\":9,\"deadline\":10,"
              "\"meets_deadline\":true,\"runtime_s\":0.25,\"error\":null,"
-             "\"base_makespan\":null,\"base_makespan_optimal\":null,\"gap\":null}\n",
+             "\"base_makespan\":null,\"base_makespan_optimal\":null,\"gap\":null,"
+             "\"tasks\":null}\n",
              graphs[c.graph], p.pes[c.pes], c.ext ? "0.05" : "0.0", p.prices[c.prices],
              ecs_method_name(p.method[c.method]));
     assert_string_equal(line, want);
     json_t *o = json_loads(line, 0, NULL);
-    char *k1 = ecs_batch_row_key(o), *k2 = ecs_batch_case_key(&p, id);
+    char *k1 = ecs_row_key(o), *k2 = ecs_batch_case_key(&p, id);
     assert_string_equal(k1, k2);
     free(k1);
     free(k2);
