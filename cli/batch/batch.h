@@ -22,6 +22,11 @@
 
 #define ECS_BATCH_MAX_LIST 64
 
+/* The watchdog per case when --kill-after is not given:
+ * ECS_BATCH_KILL_FACTOR x time limit + makespan limit + margin. */
+#define ECS_BATCH_KILL_FACTOR 2.0
+#define ECS_BATCH_KILL_MARGIN_S 30.0
+
 /* Every list of the command line and the options that shape the cases. */
 typedef struct ecs_batch_plan {
     ecs_cli_model model;          /* freqs, power, format, price loader flags */
@@ -41,7 +46,8 @@ typedef struct ecs_batch_plan {
     long shard_k, shard_n;        /* this run does shard k of n (1-based) */
 } ecs_batch_plan;
 
-/* Defaults: no lists, time limit 60 s, shard 1/1. */
+/* Defaults: no lists, the MILP's and the makespan search's default time
+ * limits (their _init), shard 1/1. */
 void ecs_batch_plan_init(ecs_batch_plan *plan);
 
 /* Parse "2,4,8" / "0,0.05" / "flat,FILE" / "base,sweep" into the plan;
@@ -135,6 +141,7 @@ typedef struct ecs_batch_stats {
     size_t run;          /* recorded by this run */
     size_t failed;       /* ... of them with status error, crashed or timeout */
     size_t crashed, timeout, error;
+    size_t truncated;    /* bytes of a partial last line cut on open */
     int interrupted;     /* SIGINT or SIGTERM */
     double elapsed_s;
 } ecs_batch_stats;
@@ -149,5 +156,26 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
                               size_t n, int jobs, const ecs_batch_fault *fault,
                               ecs_batch_store *st, ecs_batch_stats *stats,
                               ecs_diag *diag);
+
+/* ---- the engine (cli/batch/run.c), shared by batch and reproduce ---- */
+
+/* Worker processes by default: the CPUs of this process's affinity mask
+ * (sched_getaffinity; Slurm and taskset), else the online CPUs. */
+int ecs_batch_default_jobs(void);
+
+/* Fill what the command line left out: E = 0, the default prices, every
+ * available method, the watchdog from the limits. */
+void ecs_batch_plan_complete(ecs_batch_plan *plan);
+
+/*
+ * Run a completed plan into the results file out_path: check every graph
+ * and price schedule first (bad input: EPARSE/EIO/EINVAL before any work),
+ * open and lock the file, run the cases it does not hold on `jobs` workers
+ * (<= 0: ecs_batch_default_jobs()).  OK also when cases failed or the run
+ * was interrupted (see stats).
+ */
+ecs_result ecs_batch_execute(const ecs_batch_plan *plan, const char *out_path,
+                             int jobs, const ecs_batch_fault *fault,
+                             ecs_batch_stats *stats, ecs_diag *diag);
 
 #endif

@@ -2,6 +2,9 @@
  * shards and the result line. */
 #include "batch/batch.h"
 
+#include "ecsched/makespan.h"
+#include "ecsched/milp.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,8 +15,12 @@ void ecs_batch_plan_init(ecs_batch_plan *plan)
 {
     memset(plan, 0, sizeof *plan);
     ecs_cli_model_init(&plan->model);
-    plan->time_limit_s = 60.0;
-    plan->makespan_limit_s = 10.0;
+    ecs_milp_params milp;
+    ecs_milp_params_init(&milp);
+    ecs_makespan_params mk;
+    ecs_makespan_params_init(&mk);
+    plan->time_limit_s = milp.time_limit_s;
+    plan->makespan_limit_s = mk.time_limit_s;
     plan->kill_after_s = -1.0; /* derived from the limits unless given */
     plan->shard_k = plan->shard_n = 1;
 }

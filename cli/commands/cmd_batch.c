@@ -145,85 +145,13 @@ static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
     return 0;
 }
 
-/* Defaults for lists not given. */
-static void complete(ecs_batch_plan *plan, int *jobs)
-{
-    ecs_diag diag;
-    if (plan->next == 0)
-        ecs_batch_parse_ext(plan, "0", &diag);
-    if (plan->nprices == 0)
-        ecs_batch_parse_prices(plan, ECS_DEFAULT_PRICES, &diag);
-    if (plan->nmethod == 0)
-        for (int k = 0; k < ECS_METHOD_COUNT; k++)
-            if (ecs_method_available((ecs_method)k))
-                plan->method[plan->nmethod++] = (ecs_method)k;
-    if (plan->kill_after_s <= 0)
-        plan->kill_after_s = 2 * plan->time_limit_s + plan->makespan_limit_s + 30;
-    if (*jobs <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        *jobs = n > 0 ? (int)n : 1;
-    }
-}
-
-/* Bad graphs and price schedules are bad input: found before any work. */
-static ecs_result check_inputs(const ecs_batch_plan *plan, ecs_diag *diag)
-{
-    for (size_t k = 0; k < plan->ngraph; k++) {
-        ecs_graph *g = NULL;
-        ecs_result rc = ecs_cli_load_graph(plan->graph[k], plan->model.format, NULL, &g, diag);
-        ecs_graph_free(g);
-        if (rc != ECS_OK)
-            return rc;
-    }
-    for (size_t k = 0; k < plan->nprices; k++) {
-        ecs_cli_model m = plan->model;
-        m.prices_spec = plan->prices[k];
-        m.price_opt.no_repeat = 0;
-        ecs_slot_prices sp;
-        ecs_result rc = ecs_cli_load_prices(&m, 1, &sp, diag);
-        if (rc != ECS_OK)
-            return rc;
-        ecs_slot_prices_release(&sp);
-    }
-    return ECS_OK;
-}
-
-/* The cases of this shard that the file does not hold yet. */
-static size_t *pending(const ecs_batch_plan *plan, const ecs_batch_store *st,
-                       ecs_batch_stats *stats, size_t *n)
-{
-    size_t total = ecs_batch_ncases(plan), per = ecs_batch_cases_per_unit(plan);
-    size_t *ids = malloc((total ? total : 1) * sizeof *ids);
-    if (ids == NULL)
-        return NULL;
-    *n = 0;
-    for (size_t u = 0; u < ecs_batch_nunits(plan); u++) {
-        if (!ecs_batch_unit_in_shard(plan, u))
-            continue;
-        for (size_t id = u * per; id < (u + 1) * per; id++) {
-            char *key = ecs_batch_case_key(plan, id);
-            if (key == NULL) {
-                free(ids);
-                return NULL;
-            }
-            stats->total++;
-            if (ecs_batch_store_has(st, key))
-                stats->already++;
-            else
-                ids[(*n)++] = id;
-            free(key);
-        }
-    }
-    return ids;
-}
-
-static void summary(const ecs_batch_plan *plan, const ecs_batch_store *st,
+static void summary(const ecs_batch_plan *plan, const char *path,
                     const ecs_batch_stats *s)
 {
     printf("batch: %zu cases", s->total);
     if (plan->shard_n > 1)
         printf(" in shard %ld/%ld", plan->shard_k, plan->shard_n);
-    printf(": %zu run now, %zu already in %s", s->run, s->already, st->path);
+    printf(": %zu run now, %zu already in %s", s->run, s->already, path);
     if (s->failed > 0)
         printf("; %zu failed (%zu error, %zu crashed, %zu timeout)", s->failed,
                s->error, s->crashed, s->timeout);
@@ -242,40 +170,24 @@ int ecs_cmd_batch(int argc, char **argv)
     int pr = parse_args(&plan, &jobs, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
-    complete(&plan, &jobs);
+    ecs_batch_plan_complete(&plan);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = check_inputs(&plan, &diag);
-    ecs_batch_store st;
-    if (rc == ECS_OK)
-        rc = ecs_batch_store_open(plan.model.out_path, &st, &diag);
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
-    }
-    if (st.truncated > 0)
-        fprintf(stderr, "ecsched batch: %s: cut a partial last line (%zu bytes) "
-                        "left by an interrupted run\n",
-                st.path, st.truncated);
-    ecs_batch_stats stats;
-    memset(&stats, 0, sizeof stats);
-    size_t n = 0;
-    size_t *ids = pending(&plan, &st, &stats, &n);
-    if (ids == NULL)
-        rc = ecs_diag_set(&diag, ECS_ENOMEM, NULL, 0, "out of memory");
     ecs_batch_fault fault;
     ecs_batch_fault_parse(getenv("ECSCHED_BATCH_FAULT"), &fault);
-    if (rc == ECS_OK && n > 0)
-        rc = ecs_batch_pool_run(&plan, ids, n, jobs, &fault, &st, &stats, &diag);
-    free(ids);
+    ecs_batch_stats stats;
+    ecs_result rc = ecs_batch_execute(&plan, plan.model.out_path, jobs, &fault,
+                                      &stats, &diag);
+    if (stats.truncated > 0)
+        fprintf(stderr, "ecsched batch: %s: cut a partial last line (%zu bytes) "
+                        "left by an interrupted run\n",
+                plan.model.out_path, stats.truncated);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
-        ecs_batch_store_close(&st);
         return ecs_cli_exit_code(rc);
     }
-    summary(&plan, &st, &stats);
-    ecs_batch_store_close(&st);
+    summary(&plan, plan.model.out_path, &stats);
     if (stats.interrupted)
-        return 130;
+        return ECS_EXIT_INTERRUPTED;
     return stats.failed > 0 ? ECS_EXIT_INTERNAL : ECS_EXIT_OK;
 }

@@ -2,6 +2,7 @@
  * (MODEL.md "Heuristic") on the base schedule, with its search landscape. */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/landscape.h"
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
@@ -204,28 +205,6 @@ static json_t *make_doc(const heur_job *j)
     return d;
 }
 
-/* "budget,feasible,cost,makespan", one row per candidate; cost and
- * makespan empty where infeasible. */
-static char *landscape_csv(const ecs_heur_result *r)
-{
-    size_t cap = 64 + r->ncand * 96, len = 0;
-    char *s = malloc(cap);
-    if (s == NULL)
-        return NULL;
-    len += (size_t)snprintf(s, cap, "budget,feasible,cost,makespan\n");
-    for (size_t k = 0; k < r->ncand; k++) {
-        const ecs_heur_candidate *c = &r->cand[k];
-        if (c->feasible)
-            len += (size_t)snprintf(s + len, cap - len, "%.12g,1,%.12g,%ld\n",
-                                    c->budget, c->cost == 0.0 ? 0.0 : c->cost,
-                                    c->makespan);
-        else
-            len += (size_t)snprintf(s + len, cap - len, "%.12g,0,,\n",
-                                    c->budget);
-    }
-    return s;
-}
-
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
 {
     ecs_result rc = ECS_OK;
@@ -238,7 +217,7 @@ static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
         json_decref(d);
     }
     if (rc == ECS_OK && j->landscape_path != NULL) {
-        char *csv = landscape_csv(&j->res);
+        char *csv = ecs_landscape_csv(&j->res);
         if (csv == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         rc = ecs_cli_write_file(j->landscape_path, csv, diag);

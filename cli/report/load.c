@@ -12,9 +12,8 @@ void ecs_report_rows_release(ecs_report_rows *r)
 {
     if (r == NULL)
         return;
-    for (size_t k = 0; k < r->n; k++)
-        json_decref(r->row[k]);
-    free(r->row);
+    ecs_rows rows = {r->row, r->n, 0};
+    ecs_rows_release(&rows);
     memset(r, 0, sizeof *r);
 }
 

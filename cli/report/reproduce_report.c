@@ -3,6 +3,7 @@
 
 #include "report/sample.h"
 #include "run/results.h"
+#include "run/rows.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -10,62 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- JSON lines ---- */
-
-void ecs_jsonl_free(json_t **rows, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        json_decref(rows[i]);
-    free(rows);
-}
-
-ecs_result ecs_jsonl_read(const char *path, json_t ***rows, size_t *n,
-                          ecs_diag *diag)
-{
-    *rows = NULL;
-    *n = 0;
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL)
-        return ECS_OK; /* absent: the experiment was not run */
-    char *line = NULL;
-    size_t lcap = 0, cap = 0;
-    long ln = 0;
-    ecs_result rc = ECS_OK;
-    while (rc == ECS_OK && getline(&line, &lcap, fp) != -1) {
-        ln++;
-        if (strspn(line, " \t\r\n") == strlen(line))
-            continue;
-        json_error_t e;
-        json_t *r = json_loads(line, 0, &e);
-        if (!json_is_object(r)) {
-            json_decref(r);
-            rc = ecs_diag_set(diag, ECS_EPARSE, path, ln, "%s",
-                              r ? "not a JSON object" : e.text);
-            break;
-        }
-        if (*n == cap) {
-            size_t c = cap ? 2 * cap : 256;
-            json_t **nr = realloc(*rows, c * sizeof *nr);
-            if (nr == NULL) {
-                json_decref(r);
-                rc = ecs_diag_set(diag, ECS_ENOMEM, path, ln, "out of memory");
-                break;
-            }
-            *rows = nr;
-            cap = c;
-        }
-        (*rows)[(*n)++] = r;
-    }
-    free(line);
-    fclose(fp);
-    if (rc != ECS_OK) {
-        ecs_jsonl_free(*rows, *n);
-        *rows = NULL;
-        *n = 0;
-    }
-    return rc;
-}
 
 /* ---- markdown buffer ---- */
 
@@ -123,7 +68,8 @@ static const char *pct(char *buf, double v, int sign)
 /* ---- selecting rows ---- */
 
 typedef struct results {
-    json_t **rows;
+    ecs_rows all;     /* the file's rows */
+    json_t **rows;    /* = all.row */
     size_t n;
     long errors;
     int present;
@@ -412,7 +358,7 @@ static void opt_table(md *m, results *R, const ecs_optima *o, double e,
         over_opt(R, o, methods[k], e, prices, &s, &unproven);
         char a[32], b[32], c[32];
         out(m, "| %s | %g | %s | %s | %s | %s | %zu | %ld |\n",
-            prices ? prices : "epex-2016-10-19", e, methods[k],
+            prices ? prices : ECS_DEFAULT_PRICES, e, methods[k],
             pct(a, ecs_sample_mean(&s), 1), pct(b, ecs_sample_median(&s), 1),
             pct(c, ecs_sample_max(&s), 1), s.n, unproven);
         if (k == 0) {
@@ -601,7 +547,7 @@ static void base_note(md *m, const results *R)
     long n = 0, proven = 0;
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
-        json_t *b = json_object_get(r, "base_optimal");
+        json_t *b = json_object_get(r, "base_makespan_optimal");
         if (!ecs_row_ok(r) || !is_method(r, "base") || !same_e(r, 0) ||
             !json_is_boolean(b))
             continue;
@@ -628,7 +574,9 @@ static ecs_result load(const char *dir, const char *name, results *R,
     R->present = fp != NULL;
     if (fp)
         fclose(fp);
-    ecs_result rc = ecs_jsonl_read(path, &R->rows, &R->n, diag);
+    ecs_result rc = ecs_rows_read(path, 1, &R->all, diag);
+    R->rows = R->all.row;
+    R->n = R->all.n;
     for (size_t i = 0; i < R->n; i++)
         R->errors += !ecs_row_ok(R->rows[i]);
     R->present = R->present && R->n > 0;
@@ -692,10 +640,10 @@ ecs_result ecs_reproduce_report(const char *dir,
         if (m.oom)
             rc = ecs_diag_set(diag, ECS_ENOMEM, dir, 0, "out of memory");
     }
-    ecs_jsonl_free(sav.rows, sav.n);
-    ecs_jsonl_free(opt.rows, opt.n);
-    ecs_jsonl_free(pri.rows, pri.n);
-    ecs_jsonl_free(sta.rows, sta.n);
+    ecs_rows_release(&sav.all);
+    ecs_rows_release(&opt.all);
+    ecs_rows_release(&pri.all);
+    ecs_rows_release(&sta.all);
     if (rc != ECS_OK) {
         free(m.s);
         return rc;

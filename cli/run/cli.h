@@ -37,7 +37,8 @@ typedef enum ecs_exit {
     ECS_EXIT_OK = 0,         /* done; schedule feasible and meets the deadline */
     ECS_EXIT_INFEASIBLE = 1, /* infeasible, deadline missed, violation found */
     ECS_EXIT_USAGE = 2,      /* bad input or usage */
-    ECS_EXIT_INTERNAL = 3    /* internal or solver failure */
+    ECS_EXIT_INTERNAL = 3,   /* internal or solver failure */
+    ECS_EXIT_INTERRUPTED = 130 /* SIGINT or SIGTERM (batch) */
 } ecs_exit;
 
 /* Exit code for a library result (a switch without default). */

@@ -39,7 +39,7 @@ expect_rc 0 "batch -j 2"
 expect_eq "$(lines "$FULL")" "$TOTAL" "one line per case"
 expect_out "batch: $TOTAL cases: $TOTAL run now, 0 already" "summary counts the cases"
 first=$(head -1 "$FULL" | sed 's/"\([a-z_]*\)":\("[^"]*"\|[^,}]*\)/\1/g')
-expect_eq "$first" "{graph,pes,extension,prices,method,cost,base_cost,optimum,bound,status,makespan,deadline,meets_deadline,runtime_s,error,base_makespan,base_makespan_optimal,gap}" "keys in the fixed order"
+expect_eq "$first" "{graph,pes,extension,prices,method,cost,base_cost,optimum,bound,status,makespan,deadline,meets_deadline,runtime_s,error,base_makespan,base_makespan_optimal,gap,tasks}" "keys in the fixed order"
 W1=$(awk 'NR > 1 && !/^#/ { s += $2 } END { print s }' "$G1")
 expect_eq "$(grep -c "\"graph\":\"$G1\",\"pes\":[0-9]*,\"extension\":[0-9.]*,\"prices\":\"flat\",\"method\":\"base\",\"cost\":$W1.0," "$FULL")" 9 \
   "base cost under flat prices = total work ($W1) for every P and E"

@@ -1,0 +1,113 @@
+/* ecsched batch: the engine that batch and reproduce share: defaults of
+ * the lists, input checks, the results file, the pending cases, the pool. */
+#include "batch/batch.h"
+
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+int ecs_batch_default_jobs(void)
+{
+#ifdef CPU_COUNT
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+#endif
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+void ecs_batch_plan_complete(ecs_batch_plan *plan)
+{
+    ecs_diag diag;
+    if (plan->next == 0)
+        ecs_batch_parse_ext(plan, "0", &diag);
+    if (plan->nprices == 0)
+        ecs_batch_parse_prices(plan, ECS_DEFAULT_PRICES, &diag);
+    if (plan->nmethod == 0)
+        for (int k = 0; k < ECS_METHOD_COUNT; k++)
+            if (ecs_method_available((ecs_method)k))
+                plan->method[plan->nmethod++] = (ecs_method)k;
+    if (plan->kill_after_s <= 0)
+        plan->kill_after_s = ECS_BATCH_KILL_FACTOR * plan->time_limit_s +
+                             plan->makespan_limit_s + ECS_BATCH_KILL_MARGIN_S;
+}
+
+/* Bad graphs and price schedules are bad input: found before any work. */
+static ecs_result check_inputs(const ecs_batch_plan *plan, ecs_diag *diag)
+{
+    for (size_t k = 0; k < plan->ngraph; k++) {
+        ecs_graph *g = NULL;
+        ecs_result rc = ecs_cli_load_graph(plan->graph[k], plan->model.format, NULL, &g, diag);
+        ecs_graph_free(g);
+        if (rc != ECS_OK)
+            return rc;
+    }
+    for (size_t k = 0; k < plan->nprices; k++) {
+        ecs_cli_model m = plan->model;
+        m.prices_spec = plan->prices[k];
+        m.price_opt.no_repeat = 0;
+        ecs_slot_prices sp;
+        ecs_result rc = ecs_cli_load_prices(&m, 1, &sp, diag);
+        if (rc != ECS_OK)
+            return rc;
+        ecs_slot_prices_release(&sp);
+    }
+    return ECS_OK;
+}
+
+/* The cases of this shard that the file does not hold yet. */
+static size_t *pending(const ecs_batch_plan *plan, const ecs_batch_store *st,
+                       ecs_batch_stats *stats, size_t *n)
+{
+    size_t total = ecs_batch_ncases(plan), per = ecs_batch_cases_per_unit(plan);
+    size_t *ids = malloc((total ? total : 1) * sizeof *ids);
+    if (ids == NULL)
+        return NULL;
+    *n = 0;
+    for (size_t u = 0; u < ecs_batch_nunits(plan); u++) {
+        if (!ecs_batch_unit_in_shard(plan, u))
+            continue;
+        for (size_t id = u * per; id < (u + 1) * per; id++) {
+            char *key = ecs_batch_case_key(plan, id);
+            if (key == NULL) {
+                free(ids);
+                return NULL;
+            }
+            stats->total++;
+            if (ecs_batch_store_has(st, key))
+                stats->already++;
+            else
+                ids[(*n)++] = id;
+            free(key);
+        }
+    }
+    return ids;
+}
+
+ecs_result ecs_batch_execute(const ecs_batch_plan *plan, const char *out_path,
+                             int jobs, const ecs_batch_fault *fault,
+                             ecs_batch_stats *stats, ecs_diag *diag)
+{
+    memset(stats, 0, sizeof *stats);
+    ecs_result rc = check_inputs(plan, diag);
+    ecs_batch_store st;
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_batch_store_open(out_path, &st, diag);
+    if (rc != ECS_OK)
+        return rc;
+    stats->truncated = st.truncated;
+    size_t n = 0;
+    size_t *ids = pending(plan, &st, stats, &n);
+    if (ids == NULL)
+        rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    if (rc == ECS_OK && n > 0)
+        rc = ecs_batch_pool_run(plan, ids, n, jobs > 0 ? jobs : ecs_batch_default_jobs(),
+                                fault, &st, stats, diag);
+    free(ids);
+    ecs_batch_store_close(&st);
+    return rc;
+}
