@@ -40,9 +40,13 @@ typedef struct ecs_batch_plan {
     char prices[ECS_BATCH_MAX_LIST][256];
     size_t nmethod;
     ecs_method method[ECS_METHOD_COUNT]; /* in run order */
-    double time_limit_s;          /* MILP limit per case */
+    ecs_param_grid grid;          /* method parameters; a list is an axis */
+    size_t nvariant;              /* points of the grid (set by _complete) */
     double makespan_limit_s;      /* base schedule limit per graph and P */
     double kill_after_s;          /* watchdog per case */
+    json_t *price_source[ECS_BATCH_MAX_LIST]; /* per price schedule, with
+                                     its file hash (ecs_batch_execute) */
+    int workers;                  /* worker processes (for the rows) */
     long shard_k, shard_n;        /* this run does shard k of n (1-based) */
 } ecs_batch_plan;
 
@@ -59,14 +63,15 @@ int ecs_batch_parse_methods(ecs_batch_plan *plan, const char *list, ecs_diag *di
 /* "K/N" with 1 <= K <= N. */
 int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag);
 
-/* Case numbering: case = (((unit * next + e) * nprices + r) * nmethod + m),
- * unit = graph * npes + p. */
+/* Case numbering: case = ((((unit * next + e) * nprices + r) * nvariant + v)
+ * * nmethod + m), unit = graph * npes + p, v the point of the parameter
+ * grid.  The methods of one (E, prices, v) run together. */
 size_t ecs_batch_ncases(const ecs_batch_plan *plan);
 size_t ecs_batch_nunits(const ecs_batch_plan *plan);
 size_t ecs_batch_cases_per_unit(const ecs_batch_plan *plan);
 
 typedef struct ecs_batch_case {
-    size_t graph, pes, ext, prices, method; /* list indices */
+    size_t graph, pes, ext, prices, variant, method; /* list indices */
 } ecs_batch_case;
 
 void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c);
@@ -77,8 +82,16 @@ int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit);
 /* The key of a case (ecs_row_key of its row; malloc). */
 char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id);
 
-/* A row (run/rows.h) with every outcome null, for case id of the plan. */
+/* A row (run/rows.h) with every outcome null, for case id of the plan:
+ * its model and params objects set (release with ecs_row_release). */
 void ecs_batch_row_init(ecs_row *row, const ecs_batch_plan *plan, size_t id);
+
+/* The parameters of case id. */
+void ecs_batch_case_params(const ecs_batch_plan *plan, size_t id,
+                           ecs_method_params *p);
+
+/* Free what the plan holds (the price sources). */
+void ecs_batch_plan_release(ecs_batch_plan *plan);
 
 /* ---- the results file ---- */
 
@@ -164,17 +177,19 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
 int ecs_batch_default_jobs(void);
 
 /* Fill what the command line left out: E = 0, the default prices, every
- * available method, the watchdog from the limits. */
+ * available method, the grid size, the base search limit, the watchdog
+ * from the limits (the largest MILP limit of the grid). */
 void ecs_batch_plan_complete(ecs_batch_plan *plan);
 
 /*
  * Run a completed plan into the results file out_path: check every graph
- * and price schedule first (bad input: EPARSE/EIO/EINVAL before any work),
+ * and price schedule first (bad input: EPARSE/EIO/EINVAL before any work)
+ * and record each price source with its file hash in the plan,
  * open and lock the file, run the cases it does not hold on `jobs` workers
  * (<= 0: ecs_batch_default_jobs()).  OK also when cases failed or the run
  * was interrupted (see stats).
  */
-ecs_result ecs_batch_execute(const ecs_batch_plan *plan, const char *out_path,
+ecs_result ecs_batch_execute(ecs_batch_plan *plan, const char *out_path,
                              int jobs, const ecs_batch_fault *fault,
                              ecs_batch_stats *stats, ecs_diag *diag);
 

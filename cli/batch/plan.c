@@ -2,8 +2,7 @@
  * shards and the result line. */
 #include "batch/batch.h"
 
-#include "ecsched/makespan.h"
-#include "ecsched/milp.h"
+#include "run/record.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -15,12 +14,12 @@ void ecs_batch_plan_init(ecs_batch_plan *plan)
 {
     memset(plan, 0, sizeof *plan);
     ecs_cli_model_init(&plan->model);
-    ecs_milp_params milp;
-    ecs_milp_params_init(&milp);
-    ecs_makespan_params mk;
-    ecs_makespan_params_init(&mk);
-    plan->time_limit_s = milp.time_limit_s;
-    plan->makespan_limit_s = mk.time_limit_s;
+    ecs_param_grid_init(&plan->grid);
+    ecs_method_params p;
+    ecs_method_params_init(&p);
+    plan->makespan_limit_s = p.makespan_limit_s;
+    plan->nvariant = 1;
+    plan->workers = 1;
     plan->kill_after_s = -1.0; /* derived from the limits unless given */
     plan->shard_k = plan->shard_n = 1;
 }
@@ -163,7 +162,7 @@ int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag
 
 size_t ecs_batch_cases_per_unit(const ecs_batch_plan *plan)
 {
-    return plan->next * plan->nprices * plan->nmethod;
+    return plan->next * plan->nprices * plan->nvariant * plan->nmethod;
 }
 
 size_t ecs_batch_nunits(const ecs_batch_plan *plan)
@@ -180,6 +179,8 @@ void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c)
 {
     c->method = id % plan->nmethod;
     id /= plan->nmethod;
+    c->variant = id % plan->nvariant;
+    id /= plan->nvariant;
     c->prices = id % plan->nprices;
     id /= plan->nprices;
     c->ext = id % plan->next;
@@ -201,6 +202,15 @@ int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit)
     return (long)(h % (uint64_t)plan->shard_n) == plan->shard_k - 1;
 }
 
+void ecs_batch_case_params(const ecs_batch_plan *plan, size_t id,
+                           ecs_method_params *p)
+{
+    ecs_batch_case c;
+    ecs_batch_case_of(plan, id, &c);
+    ecs_param_grid_point(&plan->grid, c.variant, p);
+    p->makespan_limit_s = plan->makespan_limit_s;
+}
+
 void ecs_batch_row_init(ecs_row *row, const ecs_batch_plan *plan, size_t id)
 {
     ecs_batch_case c;
@@ -208,14 +218,28 @@ void ecs_batch_row_init(ecs_row *row, const ecs_batch_plan *plan, size_t id)
     ecs_row_init(row, plan->graph[c.graph], plan->pes[c.pes],
                  ecs_decimal_value(plan->ext[c.ext]), plan->prices[c.prices],
                  ecs_method_name(plan->method[c.method]));
+    ecs_method_params p;
+    ecs_batch_case_params(plan, id, &p);
+    json_t *ps = plan->price_source[c.prices];
+    row->model = ecs_record_model(&plan->model, ps ? json_incref(ps) : json_null());
+    row->params = ecs_method_params_json(plan->method[c.method], &p);
 }
 
 char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id)
 {
     ecs_row row;
     ecs_batch_row_init(&row, plan, id);
-    json_t *o = ecs_row_json(&row);
+    json_t *o = row.model && row.params ? ecs_row_json(&row) : NULL;
     char *key = o ? ecs_row_key(o) : NULL;
     json_decref(o);
+    ecs_row_release(&row);
     return key;
+}
+
+void ecs_batch_plan_release(ecs_batch_plan *plan)
+{
+    for (size_t k = 0; k < ECS_BATCH_MAX_LIST; k++) {
+        json_decref(plan->price_source[k]);
+        plan->price_source[k] = NULL;
+    }
 }

@@ -3,6 +3,8 @@
  * records a crashed or timed-out case and restarts the rest of its unit. */
 #include "batch/batch.h"
 
+#include "run/record.h"
+
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
@@ -254,7 +256,9 @@ static void record_failure(pool *pl, slot *s, int wstatus)
     row.status = status;
     row.error = err;
     row.runtime_s = ecs_clock_now() - s->started;
+    row.context = ecs_record_context(pl->plan->workers, row.runtime_s, NAN);
     char *line = ecs_row_line(&row);
+    ecs_row_release(&row);
     if (line == NULL) {
         pl->io_rc = ecs_diag_set(pl->diag, ECS_ENOMEM, NULL, 0, "out of memory");
         return;

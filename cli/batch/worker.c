@@ -3,6 +3,8 @@
  * "R id json" when its line is final. */
 #include "batch/batch.h"
 
+#include "run/record.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -149,6 +151,9 @@ static void fill_row(const worker *w, const ecs_method_set *set, int k,
     row->deadline = pb->deadline;
     row->base_makespan = pb->base_makespan;
     row->base_makespan_optimal = pb->base_optimal;
+    row->base_status = ecs_record_base_status(pb->base_from_file, pb->base_optimal);
+    row->base_runtime_s = pb->base_runtime_s;
+    row->context = ecs_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
     if (set->want[ECS_METHOD_MILP] && set->rc[ECS_METHOD_MILP] == ECS_OK) {
         row->bound = milp->bound;
         if (milp->optimal && milp->schedule != NULL)
@@ -186,6 +191,7 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
             ecs_batch_row_init(&row, w->plan, ids[k]);
             row.error = err;
             send_row(w, ids[k], &row);
+            ecs_row_release(&row);
         }
         return;
     }
@@ -193,7 +199,9 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
     memset(&set, 0, sizeof set);
     for (size_t k = 0; k < n; k++)
         set.want[w->plan->method[ids[k] % w->plan->nmethod]] = 1;
-    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, w->plan->time_limit_s};
+    ecs_method_params prm;
+    ecs_batch_case_params(w->plan, ids[0], &prm);
+    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, prm.time_limit_s, 0, &prm};
     ecs_methods_run(&ctx, &set, before_method, w);
     for (size_t k = 0; k < n; k++) {
         ecs_row row;
@@ -201,6 +209,7 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
         fill_row(w, &set, (int)w->plan->method[ids[k] % w->plan->nmethod], &row, err,
                  sizeof err);
         send_row(w, ids[k], &row);
+        ecs_row_release(&row);
     }
     ecs_method_set_release(&set);
 }

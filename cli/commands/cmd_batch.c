@@ -45,13 +45,7 @@ const ecs_command ecs_command_batch = {
     "(as for compare).\n",
     ecs_cmd_batch};
 
-enum {
-    OPT_TIME_LIMIT = ECS_OPT_COMMAND_BASE,
-    OPT_METHODS,
-    OPT_SHARD,
-    OPT_MAKESPAN_LIMIT,
-    OPT_KILL_AFTER
-};
+enum { OPT_METHODS = ECS_OPT_COMMAND_BASE, OPT_SHARD, OPT_KILL_AFTER };
 
 static int seconds(const char *flag, const char *arg, double *out)
 {
@@ -98,13 +92,17 @@ static int batch_option(void *ctx, int c, const char *arg, const char *word)
 {
     batch_args *a = ctx;
     ecs_batch_plan *plan = a->plan;
-    if (c == OPT_TIME_LIMIT || c == OPT_MAKESPAN_LIMIT || c == OPT_KILL_AFTER) {
-        double *dst = c == OPT_TIME_LIMIT       ? &plan->time_limit_s
-                      : c == OPT_MAKESPAN_LIMIT ? &plan->makespan_limit_s
-                                                : &plan->kill_after_s;
-        return seconds(word, arg, dst) != 0 ? ECS_EXIT_USAGE : 0;
-    }
+    if (c == OPT_KILL_AFTER)
+        return seconds(word, arg, &plan->kill_after_s) != 0 ? ECS_EXIT_USAGE : 0;
     ecs_diag diag;
+    int pr = ecs_param_grid_option(&plan->grid, c, arg, 1, &diag);
+    if (pr < 0)
+        return ecs_cli_usage_error(CMD, "%s", diag.msg);
+    if (pr > 0 && plan->grid.n[ECS_PARAM_MAKESPAN_LIMIT] > 1)
+        return ecs_cli_usage_error(CMD, "--makespan-limit takes one value (the base "
+                                        "is shared by the cases of a graph and P)");
+    if (pr > 0)
+        return 0;
     int r = own_option(plan, c, arg, a->jobs, &diag);
     if (r < 0)
         return ecs_cli_usage_error(CMD, "%s", diag.msg);
@@ -119,11 +117,10 @@ static int batch_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
         {"methods", required_argument, 0, OPT_METHODS},
         {"shard", required_argument, 0, OPT_SHARD},
-        {"makespan-limit", required_argument, 0, OPT_MAKESPAN_LIMIT},
         {"kill-after", required_argument, 0, OPT_KILL_AFTER},
+        ECS_CLI_PARAM_LONGOPTS,
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     batch_args a = {plan, jobs};
     ecs_cli_argspec spec;
@@ -182,6 +179,7 @@ int ecs_cmd_batch(int argc, char **argv)
         fprintf(stderr, "ecsched batch: %s: cut a partial last line (%zu bytes) "
                         "left by an interrupted run\n",
                 plan.model.out_path, stats.truncated);
+    ecs_batch_plan_release(&plan);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);

@@ -189,7 +189,8 @@ static void batch_step(repro *r, const char *title, const char *file,
     ecs_batch_plan_init(&plan);
     plan.graph = r->graph;
     plan.ngraph = r->ngraph;
-    plan.time_limit_s = r->time_limit;
+    plan.grid.v[ECS_PARAM_TIME_LIMIT][0] = r->time_limit;
+    plan.grid.n[ECS_PARAM_TIME_LIMIT] = 1;
     ecs_diag d;
     ecs_diag_clear(&d);
     ecs_result rc = ECS_OK;
@@ -209,6 +210,7 @@ static void batch_step(repro *r, const char *title, const char *file,
     memset(&st, 0, sizeof st);
     if (rc == ECS_OK)
         rc = ecs_batch_execute(&plan, out, r->jobs, &none, &st, &d);
+    ecs_batch_plan_release(&plan);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &d);
         ecs_cli_errorf(CMD, "%s: not run; the report marks it", title);

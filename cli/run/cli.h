@@ -280,7 +280,8 @@ typedef struct ecs_doc_info {
     const ecs_platform *platform;
     const ecs_slot_prices *prices;
     long deadline;                /* D', <= 0 if none */
-    const ecs_check_report *check; /* makespan, cost, meets_deadline */
+    const ecs_check_report *check; /* makespan, cost, meets_deadline; NULL
+                                      when there is no schedule (null) */
     int has_base_cost;
     double base_cost;
     const char *status;           /* e.g. "feasible", "optimal" */

@@ -99,9 +99,11 @@ json_t *ecs_doc_new(const ecs_doc_info *in)
               set(d, "deadline", in->deadline > 0
                                      ? json_integer(in->deadline)
                                      : json_null()) ||
-              set(d, "makespan", json_integer(c->makespan)) ||
-              set(d, "meets_deadline", json_boolean(c->meets_deadline)) ||
-              set(d, "cost", ecs_json_num(c->cost));
+              /* no schedule (infeasible, nothing found): null, not 0 */
+              set(d, "makespan", c ? json_integer(c->makespan) : json_null()) ||
+              set(d, "meets_deadline", c ? json_boolean(c->meets_deadline)
+                                         : json_null()) ||
+              set(d, "cost", c ? ecs_json_num(c->cost) : json_null());
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", ecs_json_num(in->base_cost));
     if (!bad)

@@ -4,6 +4,7 @@
 
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
+#include "run/record.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -154,4 +155,64 @@ void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
     in->deadline = pb->deadline;
     in->has_base_cost = 1;
     in->base_cost = pb->base_cost;
+}
+
+double ecs_cli_base_limit(const ecs_method_params *p)
+{
+    if (p->makespan_limit_given || !p->time_limit_given)
+        return p->makespan_limit_s;
+    return p->time_limit_s < p->makespan_limit_s ? p->time_limit_s : p->makespan_limit_s;
+}
+
+json_t *ecs_cli_problem_base_json(const ecs_cli_problem *pb, double makespan_limit_s)
+{
+    json_t *o = json_object();
+    if (o == NULL)
+        return NULL;
+    struct {
+        const char *key;
+        json_t *v;
+    } kv[] = {
+        {"makespan", json_integer(pb->base_makespan)},
+        {"status", json_string(ecs_record_base_status(pb->base_from_file, pb->base_optimal))},
+        {"optimal", json_boolean(pb->base_optimal)},
+        {"lower_bound", json_integer(pb->base_lower_bound)},
+        {"nodes", pb->base_from_file ? json_null() : json_integer((json_int_t)pb->base_nodes)},
+        {"runtime_s", ecs_json_num(pb->base_runtime_s)},
+        {"makespan_limit_s", pb->base_from_file ? json_null() : ecs_json_num(makespan_limit_s)},
+    };
+    int bad = 0;
+    for (size_t k = 0; k < sizeof kv / sizeof *kv; k++) {
+        if (bad) {
+            json_decref(kv[k].v);
+            continue;
+        }
+        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
+    }
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
+                           const ecs_cli_model *m, json_t *params,
+                           double makespan_limit_s, double t0, double c0)
+{
+    ecs_diag d;
+    json_t *ps = ecs_record_price_source(m->prices_spec, &m->price_opt, &d);
+    json_t *model = ps ? ecs_record_model(m, ps) : NULL;
+    json_t *base = ecs_cli_problem_base_json(pb, makespan_limit_s);
+    json_t *ctx = ecs_record_context(1, ecs_clock_now() - t0, ecs_clock_cpu() - c0);
+    int bad = model == NULL || base == NULL || ctx == NULL;
+    bad = bad || json_object_set(doc, "model", model) != 0;
+    bad = bad || (params != NULL && json_object_set(doc, "params", params) != 0);
+    bad = bad || json_object_set(doc, "base", base) != 0;
+    bad = bad || json_object_set(doc, "context", ctx) != 0;
+    json_decref(model);
+    json_decref(params);
+    json_decref(base);
+    json_decref(ctx);
+    return bad ? -1 : 0;
 }

@@ -18,9 +18,23 @@ void ecs_row_init(ecs_row *row, const char *graph, long pes, double extension,
     row->prices = prices;
     row->method = method;
     row->cost = row->base_cost = row->optimum = row->bound = row->gap = NAN;
+    row->base_runtime_s = NAN;
     row->status = "error";
     row->tasks = row->makespan = row->deadline = row->base_makespan = -1;
     row->meets_deadline = row->base_makespan_optimal = -1;
+}
+
+void ecs_row_release(ecs_row *row)
+{
+    json_decref(row->model);
+    json_decref(row->params);
+    json_decref(row->context);
+    row->model = row->params = row->context = NULL;
+}
+
+static json_t *obj_or_null(json_t *v)
+{
+    return v != NULL ? json_incref(v) : json_null();
 }
 
 static json_t *num_or_null(double v)
@@ -47,25 +61,32 @@ json_t *ecs_row_json(const ecs_row *r)
         const char *key;
         json_t *v;
     } kv[] = {
+        {"tool", json_string("ecsched")},
+        {"version", json_string(ECS_VERSION)},
         {"graph", json_string(r->graph)},
+        {"tasks", long_or_null(r->tasks)},
         {"pes", json_integer(r->pes)},
         {"extension", ecs_json_num(r->extension)},
         {"prices", json_string(r->prices)},
         {"method", json_string(r->method)},
+        {"model", obj_or_null(r->model)},
+        {"params", obj_or_null(r->params)},
+        {"status", json_string(r->status)},
         {"cost", num_or_null(r->cost)},
         {"base_cost", num_or_null(r->base_cost)},
         {"optimum", num_or_null(r->optimum)},
         {"bound", num_or_null(r->bound)},
-        {"status", json_string(r->status)},
+        {"gap", num_or_null(r->gap)},
         {"makespan", long_or_null(r->makespan)},
         {"deadline", long_or_null(r->deadline)},
         {"meets_deadline", bool_or_null(r->meets_deadline)},
         {"runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6)},
-        {"error", r->error ? json_string(r->error) : json_null()},
         {"base_makespan", long_or_null(r->base_makespan)},
+        {"base_status", r->base_status ? json_string(r->base_status) : json_null()},
         {"base_makespan_optimal", bool_or_null(r->base_makespan_optimal)},
-        {"gap", num_or_null(r->gap)},
-        {"tasks", long_or_null(r->tasks)},
+        {"base_runtime_s", num_or_null(round(r->base_runtime_s * 1e6) / 1e6)},
+        {"error", r->error ? json_string(r->error) : json_null()},
+        {"context", obj_or_null(r->context)},
     };
     int bad = 0;
     for (size_t k = 0; k < sizeof kv / sizeof *kv; k++) {
@@ -103,6 +124,14 @@ char *ecs_row_line(const ecs_row *r)
     return line;
 }
 
+char *ecs_json_canonical(const json_t *v)
+{
+    if (v == NULL)
+        return strdup("null");
+    return json_dumps(v, JSON_COMPACT | JSON_SORT_KEYS | JSON_ENCODE_ANY |
+                             JSON_REAL_PRECISION(12));
+}
+
 static char *make_key(const json_t *row, int with_method)
 {
     json_t *g = json_object_get(row, "graph"), *p = json_object_get(row, "pes"),
@@ -111,13 +140,23 @@ static char *make_key(const json_t *row, int with_method)
     if (!json_is_string(g) || !json_is_integer(p) || !json_is_number(e) ||
         !json_is_string(r) || !json_is_string(m))
         return NULL;
-    const char *gs = json_string_value(g), *rs = json_string_value(r),
-               *ms = with_method ? json_string_value(m) : "";
-    size_t n = strlen(gs) + strlen(rs) + strlen(ms) + 80;
-    char *k = malloc(n);
-    if (k != NULL)
-        snprintf(k, n, "%s\x1f%lld\x1f%.12g\x1f%s\x1f%s", gs,
-                 (long long)json_integer_value(p), json_number_value(e), rs, ms);
+    char *model = ecs_json_canonical(json_object_get(row, "model"));
+    char *params = with_method ? ecs_json_canonical(json_object_get(row, "params"))
+                               : strdup("");
+    char *k = NULL;
+    if (model != NULL && params != NULL) {
+        const char *gs = json_string_value(g), *rs = json_string_value(r),
+                   *ms = with_method ? json_string_value(m) : "";
+        size_t n = strlen(gs) + strlen(rs) + strlen(ms) + strlen(model) +
+                   strlen(params) + 80;
+        k = malloc(n);
+        if (k != NULL)
+            snprintf(k, n, "%s\x1f%lld\x1f%.12g\x1f%s\x1f%s\x1f%s\x1f%s", gs,
+                     (long long)json_integer_value(p), json_number_value(e), rs, ms,
+                     model, params);
+    }
+    free(model);
+    free(params);
     return k;
 }
 

@@ -16,7 +16,8 @@
 
 #include "run/cli.h"
 
-/* One result line: one method on one case. */
+/* One result line: one method on one case.  model, params and context
+ * are owned JSON objects (NULL: null), released by ecs_row_release. */
 typedef struct ecs_row {
     const char *graph;
     long tasks;                             /* < 0: null */
@@ -24,15 +25,20 @@ typedef struct ecs_row {
     double extension;
     const char *prices;
     const char *method;
-    double cost, base_cost, optimum, bound; /* NAN: null */
+    json_t *model;      /* run/record.h: freqs, power, deadline rule, price source */
+    json_t *params;     /* ecs_method_params_json of the method */
     const char *status;
+    double cost, base_cost, optimum, bound; /* NAN: null */
+    double gap;                             /* NAN: null */
     long makespan, deadline;                /* < 0: null */
     int meets_deadline;                     /* < 0: null */
-    double runtime_s;
-    const char *error;                      /* NULL: null */
+    double runtime_s;                       /* the method (batch: the case) */
     long base_makespan;                     /* < 0: null */
+    const char *base_status;                /* NULL: null (ecs_record_base_status) */
     int base_makespan_optimal;              /* < 0: null */
-    double gap;                             /* NAN: null */
+    double base_runtime_s;                  /* NAN: null; the base search */
+    const char *error;                      /* NULL: null */
+    json_t *context;    /* host, cpu_model, workers, wall_s, cpu_s */
 } ecs_row;
 
 /* A row of case (graph, pes, extension, prices, method) with every
@@ -40,7 +46,14 @@ typedef struct ecs_row {
 void ecs_row_init(ecs_row *row, const char *graph, long pes, double extension,
                   const char *prices, const char *method);
 
-/* The row as a JSON object in the fixed key order; NULL when out of
+/* Release model, params and context. */
+void ecs_row_release(ecs_row *row);
+
+/* The row as a JSON object in the fixed key order (tool, version, graph,
+ * tasks, pes, extension, prices, method, model, params, status, cost,
+ * base_cost, optimum, bound, gap, makespan, deadline, meets_deadline,
+ * runtime_s, base_makespan, base_status, base_makespan_optimal,
+ * base_runtime_s, error, context); NULL when out of
  * memory. */
 json_t *ecs_row_json(const ecs_row *row);
 
@@ -48,14 +61,19 @@ json_t *ecs_row_json(const ecs_row *row);
  * when out of memory. */
 char *ecs_row_line(const ecs_row *row);
 
-/* The case key of a row object (malloc): every field that identifies the
- * case; NULL when a key field is missing or has the wrong type (not a
- * result row) or out of memory. */
+/* The case key of a row object (malloc): graph, pes, extension, prices,
+ * method, and the model and params objects (canonical JSON, keys sorted;
+ * "null" when absent, as in rows of older versions): every input that
+ * changes the result.  NULL when a key field is missing or has the wrong
+ * type (not a result row) or out of memory. */
 char *ecs_row_key(const json_t *row);
 
-/* The instance key (malloc): the case key without the method, so that
- * the methods of one problem meet (optima, ratios). */
+/* The instance key (malloc): graph, pes, extension, prices and model, so
+ * that the methods of one problem meet (optima, ratios). */
 char *ecs_row_instance_key(const json_t *row);
+
+/* Canonical JSON of v (compact, keys sorted; "null" for NULL) (malloc). */
+char *ecs_json_canonical(const json_t *v);
 
 /* Length of the whole lines of buf[0..len-1] (up to the last '\n'). */
 size_t ecs_rows_whole(const char *buf, size_t len);
