@@ -31,7 +31,9 @@ TEST_SRC = $(wildcard tests/unit/test_*.c)
 TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_LIBS = $(LIBS) -lcmocka
 
-DEB_PACKAGES = libglpk-dev libcsv-dev libjansson-dev libcmocka-dev libxml2-utils
+# jq: the CLI tests read result rows and documents with it (field order,
+# selections, `--verbose --json | jq`)
+DEB_PACKAGES = libglpk-dev libcsv-dev libjansson-dev libcmocka-dev libxml2-utils jq
 
 .PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers
 

@@ -3,6 +3,7 @@
  * records a crashed or timed-out case and restarts the rest of its unit. */
 #include "batch/batch.h"
 
+#include "run/progress.h"
 #include "run/record.h"
 
 #include <errno.h>
@@ -83,6 +84,7 @@ static void child_main(pool *pl, slot *s, int wfd)
     if (getppid() == 1)
         _exit(3);
     close(pl->st->fd); /* only the parent writes the results */
+    ecs_cli_progress_enable(0); /* the parent's line is the progress */
     ecs_batch_worker_run(pl->plan, s->work.ids, s->work.n, pl->fault, wfd);
     close(wfd);
     _exit(0);

@@ -3,6 +3,7 @@
 #include "run/cli.h"
 #include "commands/commands.h"
 #include "run/landscape.h"
+#include "run/methods.h"
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
@@ -21,6 +22,7 @@ const ecs_command ecs_command_heuristic = {
     "                         [--extension E | --deadline N]\n"
     "                         [--mode sweep|binary] [--steps I] [--sigma S]\n"
     "                         [--base FILE.json] [--landscape FILE.csv]\n"
+    "                         [--time-limit S] [--makespan-limit S]\n"
     "                         [-o FILE] [--json] [model flags]\n"
     "\n"
     "Gerhards and Keller's heuristic: keeps the base schedule's PEs and\n"
@@ -38,6 +40,9 @@ const ecs_command ecs_command_heuristic = {
     "  --steps I         sweep steps (default 100)\n"
     "  --sigma S         budget range B = S * cost(base) (default 2; with\n"
     "                    negative prices, S * the base's cost at |price|)\n"
+    "  --time-limit S    the whole command: caps the base search (default:\n"
+    "                    the base search's 10 s, then the heuristic)\n"
+    "  --makespan-limit S  the base search alone (default 10)\n"
     "  --base FILE.json  base schedule {tasks: [{id, pe, start, stop}]} at\n"
     "                    f = 1 (default: the makespan solver's)\n"
     "  --landscape FILE  every evaluated budget as CSV:\n"
@@ -47,19 +52,14 @@ const ecs_command ecs_command_heuristic = {
     "\n" ECS_CLI_MODEL_FLAGS_HELP,
     ecs_cmd_heuristic};
 
-enum {
-    OPT_MODE = ECS_OPT_COMMAND_BASE,
-    OPT_STEPS,
-    OPT_SIGMA,
-    OPT_LANDSCAPE
-};
-
-/* Time limit of the makespan solver for the base schedule. */
-#define HEUR_BASE_TIME_LIMIT_S 10.0
+enum { OPT_MODE = ECS_OPT_COMMAND_BASE, OPT_LANDSCAPE };
 
 typedef struct heur_job {
     ecs_cli_model m;
     ecs_heur_params prm;
+    ecs_param_grid grid;
+    ecs_method_params mp;   /* the command's parameters */
+    double c0;
     const char *graph_path;
     const char *landscape_path;
     ecs_cli_problem pb;
@@ -74,25 +74,17 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     heur_job *j = ctx;
     (void)word;
-    double d;
-    long v;
+    ecs_diag diag;
+    int pr = ecs_param_grid_option(&j->grid, c, arg, 0, &diag);
+    if (pr < 0)
+        return ecs_cli_usage_error(CMD, "%s", diag.msg);
+    if (pr > 0)
+        return 0;
     switch (c) {
     case OPT_MODE:
         if (ecs_heur_mode_parse(arg, &j->prm.mode) != 0)
             return ecs_cli_usage_error(CMD, "--mode must be sweep or binary, not '%s'",
                                        arg);
-        return 0;
-    case OPT_STEPS:
-        if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > ECS_HEUR_MAX_STEPS)
-            return ecs_cli_usage_error(CMD, "--steps needs a whole number 1..%ld, not '%s'",
-                                       ECS_HEUR_MAX_STEPS, arg);
-        j->prm.steps = v;
-        return 0;
-    case OPT_SIGMA:
-        if (ecs_parse_double(arg, &d) != 0 || !(d > 0.0) || d > 1e12)
-            return ecs_cli_usage_error(CMD, "--sigma needs a number > 0, not '%s'",
-                                       arg);
-        j->prm.sigma = d;
         return 0;
     case OPT_LANDSCAPE:
         j->landscape_path = arg;
@@ -107,8 +99,10 @@ static int parse_args(heur_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"mode", required_argument, 0, OPT_MODE},
-        {"steps", required_argument, 0, OPT_STEPS},
-        {"sigma", required_argument, 0, OPT_SIGMA},
+        {"steps", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_STEPS},
+        {"sigma", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SIGMA},
+        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
+        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
         {"landscape", required_argument, 0, OPT_LANDSCAPE},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
@@ -197,7 +191,10 @@ static json_t *make_doc(const heur_job *j)
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
     json_t *d = ecs_doc_new(&in);
+    ecs_method m = j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
     if (d == NULL || add_keys(d, j) != 0 ||
+        ecs_cli_doc_add_record(d, &j->pb, &j->m, ecs_method_params_json(m, &j->mp),
+                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0 ||
         ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, j->res.schedule) != 0) {
         json_decref(d);
         return NULL;
@@ -266,8 +263,9 @@ static int run_job(heur_job *j)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     j->t0 = ecs_clock_now();
-    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path,
-                                         HEUR_BASE_TIME_LIMIT_S, &j->pb, &diag);
+    j->c0 = ecs_clock_cpu();
+    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
+                                         &j->pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
@@ -293,9 +291,13 @@ int ecs_cmd_heuristic(int argc, char **argv)
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
     ecs_heur_params_init(&j.prm);
+    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    ecs_param_grid_point(&j.grid, 0, &j.mp);
+    j.prm.steps = j.mp.heur.steps;
+    j.prm.sigma = j.mp.heur.sigma;
     int code = run_job(&j);
     ecs_heur_result_release(&j.res);
     if (j.have_pb)

@@ -1,6 +1,8 @@
 /* The methods of compare and batch, behind one dispatch. */
 #include "run/methods.h"
 
+#include "run/progress.h"
+
 #include "ecsched/heuristic.h"
 #include "ecsched/milp.h"
 
@@ -101,6 +103,8 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
     ecs_milp_params prm = (ctx->params ? ctx->params : &dflt)->milp;
     prm.time_limit_s = ctx->time_limit_s;
     prm.warm_start = ctx->warm_start;
+    if (ecs_cli_progress_on())
+        prm.progress = ecs_cli_milp_progress;
     ecs_milp_result r;
     memset(&r, 0, sizeof r);
     ecs_result rc = ecs_milp_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
@@ -115,6 +119,7 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
         out->runtime_s = r.runtime_s;
     }
     ecs_milp_result_release(&r);
+    ecs_cli_progress_done();
     return rc;
 }
 

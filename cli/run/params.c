@@ -101,28 +101,31 @@ int ecs_param_grid_option(ecs_param_grid *g, int opt, const char *arg,
     if (snprintf(buf, sizeof buf, "%s", arg) >= (int)sizeof buf)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--%s: list too long",
                             param[id].flag), -1;
-    g->n[id] = 0;
+    double v[sizeof g->v[0] / sizeof g->v[0][0]];
+    size_t n = 0;
     for (char *save = NULL, *t = strtok_r(buf, ",", &save); t != NULL;
          t = strtok_r(NULL, ",", &save)) {
         double x;
         if (parse_value(id, t, &x, diag) != 0)
             return -1;
-        for (size_t k = 0; k < g->n[id]; k++)
-            if (g->v[id][k] == x)
+        for (size_t k = 0; k < n; k++)
+            if (v[k] == x)
                 return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--%s: %s given twice",
                                     param[id].flag, t), -1;
-        if (g->n[id] == sizeof g->v[id] / sizeof g->v[id][0])
+        if (n == sizeof v / sizeof v[0])
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--%s: too many values",
                                 param[id].flag), -1;
-        g->v[id][g->n[id]++] = x;
+        v[n++] = x;
     }
-    if (g->n[id] == 0)
+    if (n == 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--%s: empty list",
                             param[id].flag), -1;
-    if (g->n[id] > 1 && !lists)
+    if (n > 1 && !lists)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--%s takes one value here (lists: batch, compare)",
                             param[id].flag), -1;
+    memcpy(g->v[id], v, n * sizeof v[0]);
+    g->n[id] = n;
     return 1;
 }
 

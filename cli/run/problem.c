@@ -4,6 +4,7 @@
 
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
+#include "run/progress.h"
 #include "run/record.h"
 
 #include <stdlib.h>
@@ -88,8 +89,11 @@ static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
     ecs_makespan_params prm;
     ecs_makespan_params_init(&prm);
     prm.time_limit_s = time_limit_s;
+    if (ecs_cli_progress_on())
+        prm.progress = ecs_cli_makespan_progress;
     ecs_makespan_result r;
     ecs_result rc = ecs_makespan_solve(pb->g, m->platform.pes, &prm, &r, diag);
+    ecs_cli_progress_done();
     if (rc != ECS_OK)
         return rc;
     pb->base = r.schedule;
