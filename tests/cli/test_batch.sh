@@ -217,9 +217,9 @@ expect_out "sweep +extension +0 +2 +0\.2083 +0\.2083 +0\.2500" "sweep saving at 
 expect_out "milp +extension +0\.2 +2 +0\.4375 +0\.4375 +0\.5000" "milp saving at E = 0.2: (0.5 + 0.375) / 2"
 expect_out "milp +all +3 +2\.0000 +2\.0000 +3\.0000 +6\.0000" "milp runtimes without the timed-out case"
 run report $F/a.jsonl $F/b.jsonl --csv
-expect_out "^table,method,by,value,n,mean,median,max,total$" "CSV header"
-expect_out "^ratio,sweep,all,,2,1\.175,1\.175,1\.25,$" "CSV ratio row"
-expect_out "^runtime,sweep,all,,4,0\.25,0\.25,0\.4,1$" "CSV runtime: median of 4 = 0.25"
+expect_out "^table,method,setting,by,value,n,mean,median,max,total$" "CSV header"
+expect_out "^ratio,sweep,,all,,2,1\.175,1\.175,1\.25,$" "CSV ratio row"
+expect_out "^runtime,sweep,,all,,4,0\.25,0\.25,0\.4,1$" "CSV runtime: median of 4 = 0.25"
 run report $F/a.jsonl --markdown
 expect_out "^\| method \| by \| value \| n \|" "Markdown table"
 printf 'not json\n{}\n' >"$BAD"
