@@ -148,7 +148,12 @@ static void print_human(const heur_job *j)
     else
         printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
     printf("base cost   %.6f\n", r->base_cost);
-    printf("cost        %.6f\n", j->rep.cost);
+    double money;
+    char unit[32];
+    if (ecs_doc_money(&j->pb.prices, j->rep.cost, &money, unit, sizeof unit))
+        printf("cost        %.6f (%.2f %s at 1 MW per PE)\n", j->rep.cost, money, unit);
+    else
+        printf("cost        %.6f\n", j->rep.cost);
     printf("saving      %.2f %%\n", saving_pct(j));
     printf("makespan    %ld (base %ld)\n", j->rep.makespan, pb->base_makespan);
     printf("deadline    %ld (%s)\n", pb->deadline,
@@ -171,6 +176,7 @@ static int add_keys(json_t *d, const heur_job *j)
                                                 ? json_null()
                                                 : ecs_json_num(r->budget)) ||
            json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
+           json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
                                json_integer((json_int_t)r->ncand)) ||
            json_object_set_new(d, "feasible_candidates",

@@ -289,11 +289,19 @@ typedef struct ecs_doc_info {
 } ecs_doc_info;
 
 /*
- * The document's head: tool .. runtime_s, in a fixed order.  The command
+ * The document's head: tool .. cost, cost_money and money_unit (null
+ * when the price unit is unknown: ecs_doc_money), base_cost, status,
+ * runtime_s, in a fixed order.  The command
  * may append its own keys, then ecs_doc_add_tasks() appends "tasks".
  * NULL on out of memory.
  */
 json_t *ecs_doc_new(const ecs_doc_info *info);
+
+/* A cost in money: with prices in X/MWh, cost x normalized_by x slot
+ * hours is X for a PE drawing 1 MW at f = 1.  1 with *money and unit "X"
+ * set, 0 when the unit is unknown or not per MWh. */
+int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+                  char *unit, size_t size);
 
 /* Append "tasks": [{id, work, pe, start, stop, freqs}] (positive work). */
 int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,

@@ -2,6 +2,8 @@
 #include "run/cli.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 json_t *ecs_json_num(double v)
 {
@@ -81,6 +83,17 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
     return o;
 }
 
+int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+                  char *unit, size_t size)
+{
+    size_t n = sp ? strlen(sp->unit) : 0;
+    if (n <= 4 || strcmp(sp->unit + n - 4, "/MWh") != 0 || !isfinite(cost))
+        return 0;
+    *money = cost * sp->normalized_by * (double)sp->slot_minutes / 60.0;
+    snprintf(unit, size, "%.*s", (int)(n - 4), sp->unit);
+    return 1;
+}
+
 json_t *ecs_doc_new(const ecs_doc_info *in)
 {
     json_t *d = json_object();
@@ -104,6 +117,12 @@ json_t *ecs_doc_new(const ecs_doc_info *in)
               set(d, "meets_deadline", c ? json_boolean(c->meets_deadline)
                                          : json_null()) ||
               set(d, "cost", c ? ecs_json_num(c->cost) : json_null());
+    double money;
+    char unit[32];
+    int has_money = c && ecs_doc_money(in->prices, c->cost, &money, unit, sizeof unit);
+    if (!bad)
+        bad = set(d, "cost_money", has_money ? ecs_json_num(money) : json_null()) ||
+              set(d, "money_unit", has_money ? json_string(unit) : json_null());
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", ecs_json_num(in->base_cost));
     if (!bad)
