@@ -79,6 +79,24 @@ expect_eq "$(jq -r '[.tool, .version != null, (.graph | type), .base.status, .ba
 run heuristic $G -p 2 --extension 0.5 --json
 expect_eq "$(jq -r '[.base.status, .params.sigma, .model.power] | @csv' "$OUT")" '"optimal",2,"quadratic"' "heuristic: base status, params, model"
 
+# ---- plot: a schedule inside a compare document; money and clock axes ----
+run compare $G -p 2 --extension 0.5 -o "$T_DIR/cmp.json"
+run plot "$T_DIR/cmp.json" -o "$T_DIR/cmp.svg"
+expect_rc 2 "plot of a compare document without --method"
+expect_err "choose one with --method NAME" "says how to choose"
+run plot "$T_DIR/cmp.json" --method milp -o "$T_DIR/cmp.svg"
+expect_rc 0 "plot --method milp"
+if grep -q ">milp schedule of tiny.stg: cost 2.498" "$T_DIR/cmp.svg"; then ok "the MILP's schedule is drawn"; else notok "the MILP's schedule is not drawn"; fi
+run plot "$T_DIR/cmp.json" --method nope -o "$T_DIR/nope.svg"
+expect_rc 2 "plot --method of a method not in the document"
+expect_no_file "$T_DIR/nope.svg" "nothing written"
+# epex prices: EUR/MWh, first slot 2016-10-18T22:00Z
+if grep -q "price (EUR/MWh)" "$T_DIR/cmp.svg"; then ok "the price axis in money"; else notok "no money on the price axis"; fi
+expect_eq "$(grep -o 'class="clock"[^>]*>[^<]*' "$T_DIR/cmp.svg" | sed 's/.*>//' | head -3 | tr '\n' ' ')" "22:00 23:00 00:00 " "the time axis in clock time (one-slot steps on 7 slots)"
+run heuristic $G -p 2 --extension 0.5 --prices flat -o "$T_DIR/flat.json"
+run plot "$T_DIR/flat.json" -o "$T_DIR/flat.svg"
+expect_eq "$(grep -c 'class="clock"' "$T_DIR/flat.svg")" 0 "no clock for prices without timestamps"
+
 # ---- an infeasible document: null, not 0 ----
 run milp $G -p 2 --deadline 3 --json
 expect_rc 1 "milp with an unreachable deadline"
