@@ -87,12 +87,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     compare_job *j = ctx;
     (void)word;
-    ecs_diag diag;
-    int pr = ecs_param_grid_option(&j->grid, c, arg, 1, &diag);
-    if (pr < 0)
-        return ecs_cli_usage_error(CMD, "%s", diag.msg);
-    if (pr > 0)
-        return 0;
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 1);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     if (c == OPT_METHODS)
         return parse_methods(j, arg);
     return ECS_CLI_NOT_OWN;

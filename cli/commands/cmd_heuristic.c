@@ -74,12 +74,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     heur_job *j = ctx;
     (void)word;
-    ecs_diag diag;
-    int pr = ecs_param_grid_option(&j->grid, c, arg, 0, &diag);
-    if (pr < 0)
-        return ecs_cli_usage_error(CMD, "%s", diag.msg);
-    if (pr > 0)
-        return 0;
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     switch (c) {
     case OPT_MODE:
         if (ecs_heur_mode_parse(arg, &j->prm.mode) != 0)

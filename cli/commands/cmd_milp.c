@@ -84,12 +84,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     milp_job *j = ctx;
     (void)word;
     double v;
-    ecs_diag diag;
-    int pr = ecs_param_grid_option(&j->grid, c, arg, 0, &diag);
-    if (pr < 0)
-        return ecs_cli_usage_error(CMD, "%s", diag.msg);
-    if (pr > 0)
-        return 0;
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     switch (c) {
     case OPT_WRITE_LP:
         j->prm.write_lp = arg;

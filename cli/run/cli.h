@@ -307,6 +307,16 @@ int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
 int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
                       const ecs_schedule *s);
 
+/* One key and its value, for ecs_json_object_kv. */
+typedef struct ecs_json_kv {
+    const char *key;
+    json_t *v;
+} ecs_json_kv;
+
+/* An object of kv[0..n-1] in this order.  Steals every value, also on
+ * failure; NULL when a value is NULL (out of memory) or out of memory. */
+json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n);
+
 /* A number rounded to 1e-9 relative, so that output is stable. */
 json_t *ecs_json_num(double v);
 

@@ -14,6 +14,25 @@ json_t *ecs_json_num(double v)
     return json_real(v);
 }
 
+json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n)
+{
+    json_t *o = json_object();
+    int bad = o == NULL;
+    for (size_t k = 0; k < n; k++) {
+        if (bad) {
+            json_decref(kv[k].v);
+            continue;
+        }
+        /* json_object_set_new steals the value even when it fails */
+        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
+    }
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
 static int set(json_t *o, const char *key, json_t *v)
 {
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;

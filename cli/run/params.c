@@ -129,6 +129,16 @@ int ecs_param_grid_option(ecs_param_grid *g, int opt, const char *arg,
     return 1;
 }
 
+int ecs_cli_param_option(const char *cmd, ecs_param_grid *g, int opt,
+                         const char *arg, int lists)
+{
+    ecs_diag diag;
+    int pr = ecs_param_grid_option(g, opt, arg, lists, &diag);
+    if (pr < 0)
+        return ecs_cli_usage_error(cmd, "%s", diag.msg);
+    return pr > 0 ? 0 : ECS_CLI_NOT_OWN;
+}
+
 size_t ecs_param_grid_size(const ecs_param_grid *g)
 {
     size_t n = 1;

@@ -87,6 +87,14 @@ void ecs_param_grid_init(ecs_param_grid *g);
 int ecs_param_grid_option(ecs_param_grid *g, int opt, const char *arg,
                           int lists, ecs_diag *diag);
 
+/*
+ * The parameter options in a command's own-option function: ECS_CLI_NOT_OWN
+ * when opt is no parameter option, 0 when handled, else the exit code of
+ * the usage error printed for command cmd.
+ */
+int ecs_cli_param_option(const char *cmd, ecs_param_grid *g, int opt,
+                         const char *arg, int lists);
+
 /* Points of the grid: the product of the list lengths (at least 1). */
 size_t ecs_param_grid_size(const ecs_param_grid *g);
 

@@ -170,13 +170,7 @@ double ecs_cli_base_limit(const ecs_method_params *p)
 
 json_t *ecs_cli_problem_base_json(const ecs_cli_problem *pb, double makespan_limit_s)
 {
-    json_t *o = json_object();
-    if (o == NULL)
-        return NULL;
-    struct {
-        const char *key;
-        json_t *v;
-    } kv[] = {
+    ecs_json_kv kv[] = {
         {"makespan", json_integer(pb->base_makespan)},
         {"status", json_string(ecs_record_base_status(pb->base_from_file, pb->base_optimal))},
         {"optimal", json_boolean(pb->base_optimal)},
@@ -185,19 +179,7 @@ json_t *ecs_cli_problem_base_json(const ecs_cli_problem *pb, double makespan_lim
         {"runtime_s", ecs_json_num(pb->base_runtime_s)},
         {"makespan_limit_s", pb->base_from_file ? json_null() : ecs_json_num(makespan_limit_s)},
     };
-    int bad = 0;
-    for (size_t k = 0; k < sizeof kv / sizeof *kv; k++) {
-        if (bad) {
-            json_decref(kv[k].v);
-            continue;
-        }
-        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
-    }
-    if (bad) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    return ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
 }
 
 int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,

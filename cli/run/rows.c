@@ -54,13 +54,7 @@ static json_t *bool_or_null(int v)
 
 json_t *ecs_row_json(const ecs_row *r)
 {
-    json_t *o = json_object();
-    if (o == NULL)
-        return NULL;
-    struct {
-        const char *key;
-        json_t *v;
-    } kv[] = {
+    ecs_json_kv kv[] = {
         {"tool", json_string("ecsched")},
         {"version", json_string(ECS_VERSION)},
         {"graph", json_string(r->graph)},
@@ -88,20 +82,7 @@ json_t *ecs_row_json(const ecs_row *r)
         {"error", r->error ? json_string(r->error) : json_null()},
         {"context", obj_or_null(r->context)},
     };
-    int bad = 0;
-    for (size_t k = 0; k < sizeof kv / sizeof *kv; k++) {
-        if (bad) {
-            json_decref(kv[k].v);
-            continue;
-        }
-        /* json_object_set_new steals the value even when it fails */
-        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
-    }
-    if (bad) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
+    return ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
 }
 
 char *ecs_row_line(const ecs_row *r)
