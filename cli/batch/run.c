@@ -1,5 +1,8 @@
 /* ecsched batch: the engine that batch and reproduce share: defaults of
  * the lists, input checks, the results file, the pending cases, the pool. */
+#if defined(__linux__) && !defined(_GNU_SOURCE)
+#define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
+#endif
 #include "batch/batch.h"
 
 #include "run/record.h"

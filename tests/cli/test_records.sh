@@ -39,6 +39,14 @@ expect_out "batch: 3 cases: 1 run now, 2 already" "another --time-limit: a new M
 expect_eq "$(wc -l <"$R" | tr -d ' ')" 16 "3 + 3 + 3 + 3 + 3 + 1 rows"
 expect_eq "$(jq -r 'select(.prices == "'"$P"'") | .model.price_source.file_hash' "$R" | sort -u | wc -l | tr -d ' ')" 2 "two hashes for the two contents"
 
+# ---- -j defaults to the CPUs of the affinity mask ----
+if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
+  taskset -c 0 "$ECSCHED" batch $G -p 3 --methods base -o "$T_DIR/aff.jsonl" >/dev/null 2>&1
+  expect_eq "$(jq '.context.workers' "$T_DIR/aff.jsonl")" 1 "taskset -c 0: one worker"
+else
+  skip "taskset missing: affinity not tested"
+fi
+
 # ---- report separates every setting ----
 run report "$R" --json
 expect_rc 0 "report --json"
