@@ -42,11 +42,12 @@ ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
         for (long l = t->start; full && l <= t->stop; l++)
             full = t->freq[l - t->start] == 0;
         if (!full) {
+            long want = t->start + g->work[i] - 1; /* t dies with s */
             ecs_schedule_free(s);
             return ecs_diag_set(diag, ECS_EPARSE, path, 0,
                                 "task %ld: a base schedule runs every task at f = 1 "
                                 "(stop = start + work - 1 = %ld)",
-                                g->id[i], t->start + g->work[i] - 1);
+                                g->id[i], want);
         }
     }
     long m = ecs_schedule_makespan(s);

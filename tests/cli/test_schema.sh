@@ -33,6 +33,10 @@ for cmd in heuristic milp; do
   expect_rc 0 "$cmd document"
   expect_valid $S/schedule.schema.json "$T_DIR/$cmd.json" "$cmd document matches schedule.schema.json"
 done
+# a heuristic document is no base (f < 1): the message names the stop
+run milp $G -p 2 --extension 0.5 --base "$T_DIR/heuristic.json"
+expect_rc 2 "a scaled schedule is refused as --base"
+expect_err "task 1: a base schedule runs every task at f = 1 \(stop = start \+ work - 1 = 1\)" "the message gives the stop task 1 needs (work 2 from slot 0)"
 "$ECSCHED" makespan $G -p 2 -o "$T_DIR/m.json" >/dev/null
 run milp $G -p 2 --extension 0.5 --prices flat --formulation paper --base "$T_DIR/m.json" -o "$T_DIR/base.json"
 expect_valid $S/schedule.schema.json "$T_DIR/base.json" "milp from a --base file matches"
