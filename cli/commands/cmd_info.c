@@ -1,5 +1,6 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"
@@ -55,7 +56,9 @@ static void read_row(info_row *r, ecs_stg_format format)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    ecs_result rc = ecs_stg_read_file(r->file, format, &g, &diag);
+    char found[4096];
+    const char *path = ecs_cli_data_path(r->file, found, sizeof found);
+    ecs_result rc = ecs_stg_read_file(path, format, &g, &diag);
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, r->error, sizeof r->error);
         return;
@@ -200,7 +203,7 @@ static int parse_args(info_args *a, int argc, char **argv)
             a->json = 1;
             break;
         case OPT_FORMAT:
-            if (ecs_stg_format_parse(optarg, &a->format) != 0)
+            if (ecs_stg_format_parse(optarg, &a->format, NULL) != ECS_OK)
                 return ecs_cli_usage_error(
                     CMD, "--format must be auto, standard, proto or comm, "
                          "not '%s'",

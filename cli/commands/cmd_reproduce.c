@@ -2,6 +2,7 @@
  * beside the paper's. */
 #include "run/cli.h"
 #include "batch/batch.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 #include "ecsched/milp.h"
 #include "ecsched/numparse.h"
@@ -363,7 +364,8 @@ static ecs_result write_plots(const repro *r, ecs_diag *diag)
 static ecs_result write_report(const repro *r, double elapsed, ecs_diag *diag)
 {
     ecs_reproduce_setup su = {r->quick, r->ngraph, r->graphs_dir, r->pes,
-                              r->ext_saving, r->time_limit, elapsed};
+                              r->ext_saving, r->time_limit, elapsed,
+                              sysconf(_SC_NPROCESSORS_ONLN)};
     char *md = NULL;
     ecs_result rc = write_plots(r, diag);
     if (rc == ECS_OK)
@@ -387,6 +389,8 @@ int ecs_cmd_reproduce(int argc, char **argv)
     int pr = parse_args(&r, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    char graphs_dir[4096]; /* the bundled graphs also from an install */
+    r.graphs_dir = ecs_cli_data_path(r.graphs_dir, graphs_dir, sizeof graphs_dir);
     if (r.time_limit <= 0) {
         ecs_milp_params milp;
         ecs_milp_params_init(&milp);

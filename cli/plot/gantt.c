@@ -350,7 +350,7 @@ static void draw_clock(ecs_svg *s, const ecs_gantt_data *d, const layout *L, dou
     for (long l = 0; l <= L->slots; l += every) {
         long long t = d->first_utc + (long long)l * d->slot_minutes * 60;
         char buf[32], hm[16];
-        ecs_price_time_format(t, buf, sizeof buf); /* 2016-10-18T22:00Z */
+        ecs_prices_time_format(t, buf, sizeof buf); /* 2016-10-18T22:00Z */
         snprintf(hm, sizeof hm, "%.5s", strchr(buf, 'T') ? strchr(buf, 'T') + 1 : buf);
         ecs_svg_text(s, ecs_svg_map(&L->x, (double)l), y, hm, &f);
     }

@@ -167,7 +167,7 @@ static ecs_result read_prices(const json_t *doc, const char *file,
         d->slot_minutes = (long)json_integer_value(sm);
     ecs_diag ignored;
     if (json_is_string(fu) && d->slot_minutes > 0 &&
-        ecs_price_time_parse(json_string_value(fu), 0, 0, &d->first_utc, &ignored) == ECS_OK)
+        ecs_prices_time_parse(json_string_value(fu), 0, 0, &d->first_utc, &ignored) == ECS_OK)
         d->has_clock = 1;
     json_t *per = json_object_get(pr, "per_slot");
     if (per == NULL || json_is_null(per))

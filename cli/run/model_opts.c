@@ -1,5 +1,6 @@
 /* Model flags shared by the scheduling commands, and input loading. */
 #include "run/cli.h"
+#include "run/datapath.h"
 
 #include "ecsched/stg.h"
 
@@ -66,7 +67,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         m->extension_given = 1;
         return 1;
     case ECS_OPT_FORMAT:
-        if (ecs_stg_format_parse(arg, &m->format) != 0)
+        if (ecs_stg_format_parse(arg, &m->format, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--format must be auto, standard, proto or comm, not '%s'",
                                 arg),
@@ -103,6 +104,8 @@ ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
                               ecs_diag *diag)
 {
     ecs_graph *g = NULL;
+    char found[4096];
+    path = ecs_cli_data_path(path, found, sizeof found);
     ecs_result rc = ecs_stg_read_file(path, format, &g, diag);
     if (rc != ECS_OK)
         return rc;
@@ -118,5 +121,8 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
                                ecs_slot_prices *out, ecs_diag *diag)
 {
     const char *spec = m->prices_spec ? m->prices_spec : ECS_DEFAULT_PRICES;
+    char found[4096];
+    if (!ecs_prices_is_builtin(spec))
+        spec = ecs_cli_data_path(spec, found, sizeof found);
     return ecs_prices_resolve(spec, &m->price_opt, nslots, out, diag);
 }

@@ -66,7 +66,7 @@ static int parse_value(ecs_param_id id, const char *t, double *out, ecs_diag *di
             return 0;
         break;
     case FORM:
-        if (ecs_milp_formulation_parse(t, &f) == 0) {
+        if (ecs_milp_formulation_parse(t, &f, NULL) == ECS_OK) {
             *out = (double)f;
             return 0;
         }
