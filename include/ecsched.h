@@ -70,6 +70,8 @@ extern "C" {
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
 #include "ecsched/milp.h"
+#include "ecsched/bound.h"
+#include "ecsched/solve.h"
 
 #ifdef __cplusplus
 }
