@@ -2,8 +2,8 @@
  * ecsched: a lower bound on the optimal energy cost that scales to
  * thousands of tasks (solver/bound_cg.c; the argument in docs/bound.md).
  *
- * The bound is the LP relaxation of the strong formulation (MODEL.md "MILP,
- * strong formulation"), solved by column generation: a restricted master
+ * The bound is the LP relaxation of the strong formulation (docs/MODEL.md
+ * "MILP, strong formulation"), solved by column generation: a restricted master
  * LP over a few interval columns x(i,s,e) on GLPK's simplex, and a pricing
  * dynamic program per task that finds its interval and frequency profile of
  * least reduced cost against the duals of the capacity and precedence rows,
