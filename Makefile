@@ -40,6 +40,9 @@ DEB_PACKAGES += pkgconf
 # tzdata: the zoneinfo that --utc-offset Europe/Berlin reads through the C
 # library (minimal images lack /usr/share/zoneinfo).
 DEB_PACKAGES += tzdata
+# jq: the CLI tests read result rows and documents with it (field order,
+# selections, `--verbose --json | jq`, the JSON Schema check docs/schema/check.jq)
+DEB_PACKAGES += jq
 
 .PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers
 

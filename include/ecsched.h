@@ -55,6 +55,7 @@ extern "C" {
 #include "ecsched/result.h"
 #include "ecsched/numparse.h"
 #include "ecsched/rng.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/graph.h"
 #include "ecsched/stg.h"

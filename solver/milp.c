@@ -1,6 +1,7 @@
 /* ecs_milp_solve: parameters, input validation, the size guard, and the
  * choice between the strong and the paper formulation (milp.h). */
 #include "milp_internal.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/check.h"
 
@@ -52,6 +53,7 @@ void ecs_milp_params_init(ecs_milp_params *prm)
     prm->time_limit_s = 60.0;
     prm->mip_gap = 0.0;
     prm->max_nonzeros = 5e7;
+    prm->progress_every_s = 0.5;
 }
 
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
@@ -84,9 +86,7 @@ void ecs_milp_result_release(ecs_milp_result *r)
 
 static double seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ecs_clock_now();
 }
 
 static ecs_result validate_platform(const ecs_platform *p, ecs_diag *diag)
@@ -324,6 +324,12 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     run.t_end = t_end;
     run.mip_gap = prm->mip_gap;
     run.verbose = prm->verbose;
+    run.log = prm->log;
+    run.log_ctx = prm->log_ctx;
+    run.progress = prm->progress;
+    run.progress_ctx = prm->progress_ctx;
+    run.progress_every_s = prm->progress_every_s;
+    run.t_start = t0;
     run.write_lp = prm->write_lp;
     run.write_mps = prm->write_mps;
     if (b.have_rounder) {

@@ -2,6 +2,8 @@
  * (docs/MODEL.md "Heuristic") on the base schedule, with its search landscape. */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/landscape.h"
+#include "run/methods.h"
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
@@ -20,6 +22,7 @@ const ecs_command ecs_command_heuristic = {
     "                         [--extension E | --deadline N]\n"
     "                         [--mode sweep|binary] [--steps I] [--sigma S]\n"
     "                         [--base FILE.json] [--landscape FILE.csv]\n"
+    "                         [--time-limit S] [--makespan-limit S]\n"
     "                         [-o FILE] [--json] [model flags]\n"
     "\n"
     "Gerhards and Keller's heuristic: keeps the base schedule's PEs and\n"
@@ -37,6 +40,9 @@ const ecs_command ecs_command_heuristic = {
     "  --steps I         sweep steps (default 100)\n"
     "  --sigma S         budget range B = S * cost(base) (default 2; with\n"
     "                    negative prices, S * the base's cost at |price|)\n"
+    "  --time-limit S    the whole command: caps the base search (default:\n"
+    "                    the base search's 10 s, then the heuristic)\n"
+    "  --makespan-limit S  the base search alone (default 10)\n"
     "  --base FILE.json  base schedule {tasks: [{id, pe, start, stop}]} at\n"
     "                    f = 1 (default: the makespan solver's)\n"
     "  --landscape FILE  every evaluated budget as CSV:\n"
@@ -46,19 +52,14 @@ const ecs_command ecs_command_heuristic = {
     "\n" ECS_CLI_MODEL_FLAGS_HELP,
     ecs_cmd_heuristic};
 
-enum {
-    OPT_MODE = ECS_OPT_COMMAND_BASE,
-    OPT_STEPS,
-    OPT_SIGMA,
-    OPT_LANDSCAPE
-};
-
-/* Time limit of the makespan solver for the base schedule. */
-#define HEUR_BASE_TIME_LIMIT_S 10.0
+enum { OPT_MODE = ECS_OPT_COMMAND_BASE, OPT_LANDSCAPE };
 
 typedef struct heur_job {
     ecs_cli_model m;
     ecs_heur_params prm;
+    ecs_param_grid grid;
+    ecs_method_params mp;   /* the command's parameters */
+    double c0;
     const char *graph_path;
     const char *landscape_path;
     ecs_cli_problem pb;
@@ -73,25 +74,14 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     heur_job *j = ctx;
     (void)word;
-    double d;
-    long v;
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     switch (c) {
     case OPT_MODE:
         if (ecs_heur_mode_parse(arg, &j->prm.mode, NULL) != ECS_OK)
             return ecs_cli_usage_error(CMD, "--mode must be sweep or binary, not '%s'",
                                        arg);
-        return 0;
-    case OPT_STEPS:
-        if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > ECS_HEUR_MAX_STEPS)
-            return ecs_cli_usage_error(CMD, "--steps needs a whole number 1..%ld, not '%s'",
-                                       ECS_HEUR_MAX_STEPS, arg);
-        j->prm.steps = v;
-        return 0;
-    case OPT_SIGMA:
-        if (ecs_parse_double(arg, &d) != 0 || !(d > 0.0) || d > 1e12)
-            return ecs_cli_usage_error(CMD, "--sigma needs a number > 0, not '%s'",
-                                       arg);
-        j->prm.sigma = d;
         return 0;
     case OPT_LANDSCAPE:
         j->landscape_path = arg;
@@ -106,8 +96,10 @@ static int parse_args(heur_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"mode", required_argument, 0, OPT_MODE},
-        {"steps", required_argument, 0, OPT_STEPS},
-        {"sigma", required_argument, 0, OPT_SIGMA},
+        {"steps", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_STEPS},
+        {"sigma", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SIGMA},
+        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
+        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
         {"landscape", required_argument, 0, OPT_LANDSCAPE},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
@@ -153,7 +145,12 @@ static void print_human(const heur_job *j)
     else
         printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
     printf("base cost   %.6f\n", r->base_cost);
-    printf("cost        %.6f\n", j->rep.cost);
+    double money;
+    char unit[32];
+    if (ecs_doc_money(&j->pb.prices, j->rep.cost, &money, unit, sizeof unit))
+        printf("cost        %.6f (%.2f %s at 1 MW per PE)\n", j->rep.cost, money, unit);
+    else
+        printf("cost        %.6f\n", j->rep.cost);
     printf("saving      %.2f %%\n", saving_pct(j));
     printf("makespan    %ld (base %ld)\n", j->rep.makespan, pb->base_makespan);
     printf("deadline    %ld (%s)\n", pb->deadline,
@@ -176,6 +173,7 @@ static int add_keys(json_t *d, const heur_job *j)
                                                 ? json_null()
                                                 : ecs_json_num(r->budget)) ||
            json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
+           json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
                                json_integer((json_int_t)r->ncand)) ||
            json_object_set_new(d, "feasible_candidates",
@@ -196,34 +194,15 @@ static json_t *make_doc(const heur_job *j)
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
     json_t *d = ecs_doc_new(&in);
+    ecs_method m = j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
     if (d == NULL || add_keys(d, j) != 0 ||
+        ecs_cli_doc_add_record(d, &j->pb, &j->m, ecs_method_params_json(m, &j->mp),
+                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0 ||
         ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, j->res.schedule) != 0) {
         json_decref(d);
         return NULL;
     }
     return d;
-}
-
-/* "budget,feasible,cost,makespan", one row per candidate; cost and
- * makespan empty where infeasible. */
-static char *landscape_csv(const ecs_heur_result *r)
-{
-    size_t cap = 64 + r->ncand * 96, len = 0;
-    char *s = malloc(cap);
-    if (s == NULL)
-        return NULL;
-    len += (size_t)snprintf(s, cap, "budget,feasible,cost,makespan\n");
-    for (size_t k = 0; k < r->ncand; k++) {
-        const ecs_heur_candidate *c = &r->cand[k];
-        if (c->feasible)
-            len += (size_t)snprintf(s + len, cap - len, "%.12g,1,%.12g,%ld\n",
-                                    c->budget, c->cost == 0.0 ? 0.0 : c->cost,
-                                    c->makespan);
-        else
-            len += (size_t)snprintf(s + len, cap - len, "%.12g,0,,\n",
-                                    c->budget);
-    }
-    return s;
 }
 
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
@@ -238,7 +217,7 @@ static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
         json_decref(d);
     }
     if (rc == ECS_OK && j->landscape_path != NULL) {
-        char *csv = landscape_csv(&j->res);
+        char *csv = ecs_landscape_csv(&j->res);
         if (csv == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         rc = ecs_cli_write_file(j->landscape_path, csv, diag);
@@ -264,12 +243,12 @@ static int deadline_reachable(const heur_job *j)
 static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
     const ecs_cli_problem *pb = &j->pb;
-    double t = ecs_cli_now();
+    double t = ecs_clock_now();
     ecs_result rc = ecs_heur_run(pb->g, &j->m.platform, pb->prices.price,
                                  pb->prices.n, pb->deadline, pb->base, &j->prm,
                                  &j->res, diag);
-    j->heur_s = ecs_cli_now() - t;
-    j->runtime_s = ecs_cli_now() - j->t0;
+    j->heur_s = ecs_clock_now() - t;
+    j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
     rc = ecs_check_schedule(pb->g, &j->m.platform, pb->prices.price,
@@ -286,9 +265,10 @@ static int run_job(heur_job *j)
 {
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    j->t0 = ecs_cli_now();
-    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path,
-                                         HEUR_BASE_TIME_LIMIT_S, &j->pb, &diag);
+    j->t0 = ecs_clock_now();
+    j->c0 = ecs_clock_cpu();
+    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
+                                         &j->pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
@@ -315,9 +295,13 @@ int ecs_cmd_heuristic(int argc, char **argv)
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
     ecs_heur_params_init(&j.prm);
+    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    ecs_param_grid_point(&j.grid, 0, &j.mp);
+    j.prm.steps = j.mp.heur.steps;
+    j.prm.sigma = j.mp.heur.sigma;
     int code = run_job(&j);
     ecs_heur_result_release(&j.res);
     if (j.have_pb)

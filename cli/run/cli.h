@@ -44,6 +44,7 @@
 
 #include "ecsched.h" /* ECS_VERSION */
 #include "ecsched/check.h"
+#include "ecsched/clock.h"
 #include "ecsched/graph.h"
 #include "ecsched/graphio.h"
 #include "ecsched/numparse.h"
@@ -57,7 +58,8 @@ typedef enum ecs_exit {
     ECS_EXIT_OK = 0,         /* done; schedule feasible and meets the deadline */
     ECS_EXIT_INFEASIBLE = 1, /* infeasible, deadline missed, violation found */
     ECS_EXIT_USAGE = 2,      /* bad input or usage */
-    ECS_EXIT_INTERNAL = 3    /* internal or solver failure */
+    ECS_EXIT_INTERNAL = 3,   /* internal or solver failure */
+    ECS_EXIT_INTERRUPTED = 130 /* SIGINT or SIGTERM (batch) */
 } ecs_exit;
 
 /* Exit code for a library result (a switch without default). */
@@ -83,8 +85,6 @@ int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
 /* Print the help text of a command on f; returns 0, or -1 if unknown. */
 int ecs_cli_print_help(const char *cmd, FILE *f);
 
-/* Seconds on a monotonic clock. */
-double ecs_cli_now(void);
 
 /* ---- model flags shared by the scheduling commands ---- */
 
@@ -341,7 +341,8 @@ typedef struct ecs_doc_info {
     const ecs_platform *platform;
     const ecs_slot_prices *prices;
     long deadline;                /* D', <= 0 if none */
-    const ecs_check_report *check; /* makespan, cost, meets_deadline */
+    const ecs_check_report *check; /* makespan, cost, meets_deadline; NULL
+                                      when there is no schedule (null) */
     int has_base_cost;
     double base_cost;
     const char *status;           /* e.g. "feasible", "optimal" */
@@ -349,15 +350,33 @@ typedef struct ecs_doc_info {
 } ecs_doc_info;
 
 /*
- * The document's head: tool .. runtime_s, in a fixed order.  The command
+ * The document's head: tool .. cost, cost_money and money_unit (null
+ * when the price unit is unknown: ecs_doc_money), base_cost, status,
+ * runtime_s, in a fixed order.  The command
  * may append its own keys, then ecs_doc_add_tasks() appends "tasks".
  * NULL on out of memory.
  */
 json_t *ecs_doc_new(const ecs_doc_info *info);
 
+/* A cost in money: with prices in X/MWh, cost x normalized_by x slot
+ * hours is X for a PE drawing 1 MW at f = 1.  1 with *money and unit "X"
+ * set, 0 when the unit is unknown or not per MWh. */
+int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+                  char *unit, size_t size);
+
 /* Append "tasks": [{id, work, pe, start, stop, freqs}] (positive work). */
 int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
                       const ecs_schedule *s);
+
+/* One key and its value, for ecs_json_object_kv. */
+typedef struct ecs_json_kv {
+    const char *key;
+    json_t *v;
+} ecs_json_kv;
+
+/* An object of kv[0..n-1] in this order.  Steals every value, also on
+ * failure; NULL when a value is NULL (out of memory) or out of memory. */
+json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n);
 
 /* A number rounded to 1e-9 relative, so that output is stable. */
 json_t *ecs_json_num(double v);

@@ -2,6 +2,8 @@
 #include "run/cli.h"
 
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 json_t *ecs_json_num(double v)
 {
@@ -10,6 +12,25 @@ json_t *ecs_json_num(double v)
     if (v == 0.0)
         v = 0.0; /* no "-0.0" */
     return json_real(v);
+}
+
+json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n)
+{
+    json_t *o = json_object();
+    int bad = o == NULL;
+    for (size_t k = 0; k < n; k++) {
+        if (bad) {
+            json_decref(kv[k].v);
+            continue;
+        }
+        /* json_object_set_new steals the value even when it fails */
+        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
+    }
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }
 
 static int set(json_t *o, const char *key, json_t *v)
@@ -81,6 +102,17 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
     return o;
 }
 
+int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+                  char *unit, size_t size)
+{
+    size_t n = sp ? strlen(sp->unit) : 0;
+    if (n <= 4 || strcmp(sp->unit + n - 4, "/MWh") != 0 || !isfinite(cost))
+        return 0;
+    *money = cost * sp->normalized_by * (double)sp->slot_minutes / 60.0;
+    snprintf(unit, size, "%.*s", (int)(n - 4), sp->unit);
+    return 1;
+}
+
 json_t *ecs_doc_new(const ecs_doc_info *in)
 {
     json_t *d = json_object();
@@ -99,9 +131,17 @@ json_t *ecs_doc_new(const ecs_doc_info *in)
               set(d, "deadline", in->deadline > 0
                                      ? json_integer(in->deadline)
                                      : json_null()) ||
-              set(d, "makespan", json_integer(c->makespan)) ||
-              set(d, "meets_deadline", json_boolean(c->meets_deadline)) ||
-              set(d, "cost", ecs_json_num(c->cost));
+              /* no schedule (infeasible, nothing found): null, not 0 */
+              set(d, "makespan", c ? json_integer(c->makespan) : json_null()) ||
+              set(d, "meets_deadline", c ? json_boolean(c->meets_deadline)
+                                         : json_null()) ||
+              set(d, "cost", c ? ecs_json_num(c->cost) : json_null());
+    double money;
+    char unit[32];
+    int has_money = c && ecs_doc_money(in->prices, c->cost, &money, unit, sizeof unit);
+    if (!bad)
+        bad = set(d, "cost_money", has_money ? ecs_json_num(money) : json_null()) ||
+              set(d, "money_unit", has_money ? json_string(unit) : json_null());
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", ecs_json_num(in->base_cost));
     if (!bad)
