@@ -1,5 +1,7 @@
 /* ecsched batch: the results file.  One writer (flock), whole lines only:
- * a partial last line left by a killed run is cut on open. */
+ * a partial last line left by a killed run is cut on open; a last line
+ * that is a complete result and lacks only its newline (an editor, a copy)
+ * is kept and given its newline. */
 #include "batch/batch.h"
 
 #include <errno.h>
@@ -41,6 +43,16 @@ static ecs_result read_all(int fd, const char *path, char **out, size_t *len,
     *out = buf;
     *len = n;
     return ECS_OK;
+}
+
+/* 1 if the len bytes at s are one result row (a JSON object with a key). */
+static int complete_row(const char *s, size_t len)
+{
+    json_t *row = json_loadb(s, len, 0, NULL);
+    char *key = row ? ecs_batch_row_key(row) : NULL;
+    json_decref(row);
+    free(key);
+    return key != NULL;
 }
 
 /* Keys of the whole lines buf[0..len-1]. */
@@ -102,6 +114,13 @@ ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
         size_t whole = len;
         while (whole > 0 && buf[whole - 1] != '\n')
             whole--;
+        if (whole < len && complete_row(buf + whole, len - whole)) {
+            if (write(st->fd, "\n", 1) != 1 || fsync(st->fd) != 0)
+                rc = ecs_diag_set(diag, ECS_EIO, path, 0,
+                                  "cannot end the last line: %s", strerror(errno));
+            buf[len] = '\n'; /* read_all left room for the NUL */
+            whole = ++len;
+        }
         if (whole < len) {
             if (ftruncate(st->fd, (off_t)whole) != 0 || fsync(st->fd) != 0)
                 rc = ecs_diag_set(diag, ECS_EIO, path, 0,

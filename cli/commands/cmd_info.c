@@ -128,9 +128,9 @@ static json_t *row_json(const info_row *r)
     json_t *o = json_object();
     if (o == NULL)
         return NULL;
-    json_object_set_new(o, "file", json_string(r->file));
+    json_object_set_new(o, "file", ecs_json_text(r->file));
     if (!r->ok) {
-        json_object_set_new(o, "error", json_string(r->error));
+        json_object_set_new(o, "error", ecs_json_text(r->error));
         return o;
     }
     const ecs_stg_meta *m = &r->meta;
@@ -152,7 +152,7 @@ static json_t *row_json(const info_row *r)
                                                    ? ecs_json_num(m->parallelism)
                                                    : json_null());
     json_object_set_new(o, "generator", m->generator[0]
-                                            ? json_string(m->generator)
+                                            ? ecs_json_text(m->generator)
                                             : json_null());
     json_object_set_new(o, "header_pes", m->header_pes > 0
                                              ? json_integer(m->header_pes)

@@ -318,6 +318,12 @@ int ecs_cmd_milp(int argc, char **argv)
     ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
+        /* the size guard before the warm start: nothing large for a model
+         * that would be refused */
+        rc = ecs_milp_check_size(j.pb.g, &j.m.platform, j.pb.deadline,
+                                 &j.prm, &diag);
+    }
+    if (rc == ECS_OK) {
         j.prm.warm_start = choose_warm_start(&j);
         rc = ecs_milp_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                             j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);

@@ -62,6 +62,7 @@ static int is_price_flag(int c)
     case ECS_OPT_PRICE_COLUMN: case ECS_OPT_FILTER: case ECS_OPT_UTC_OFFSET:
     case ECS_OPT_STAMP: case ECS_OPT_FILL: case ECS_OPT_START:
     case ECS_OPT_UNIT: case ECS_OPT_TIME_COLUMN:
+    case ECS_OPT_MAX_INPUT_BYTES: case ECS_OPT_MAX_SLOTS:
         return 1;
     default:
         return 0;
@@ -114,7 +115,9 @@ static int parse_args(prices_job *j, int argc, char **argv)
 
 static ecs_result compute(prices_job *j, ecs_diag *diag)
 {
-    const ecs_price_options *o = &j->m.price_opt;
+    ecs_price_options opt = j->m.price_opt;
+    opt.limits = &j->m.limits;
+    const ecs_price_options *o = &opt;
     ecs_result rc = ecs_prices_load(j->spec, o, &j->s, diag);
     size_t want = j->slots > 0 ? (size_t)j->slots : 24;
     if (rc == ECS_OK)
@@ -244,7 +247,7 @@ static int set(json_t *o, const char *k, json_t *v)
 
 static json_t *str_or_null(const char *s)
 {
-    return s[0] ? json_string(s) : json_null();
+    return s[0] ? ecs_json_text(s) : json_null();
 }
 
 static int print_json(const prices_job *j)
@@ -260,8 +263,8 @@ static int print_json(const prices_job *j)
     int data = !synthetic(j);
     bad = bad || set(d, "tool", json_string("ecsched")) ||
           set(d, "command", json_string(CMD)) ||
-          set(d, "source", json_string(s->source)) ||
-          set(d, "unit", json_string(s->unit)) ||
+          set(d, "source", ecs_json_text(s->source)) ||
+          set(d, "unit", ecs_json_text(s->unit)) ||
           set(d, "time_column", str_or_null(s->time_column)) ||
           set(d, "time_column_guessed", json_boolean(data && s->time_column_guessed)) ||
           set(d, "price_column", str_or_null(s->price_column)) ||
@@ -282,7 +285,11 @@ static int print_json(const prices_job *j)
           set(d, "max", ecs_json_num(j->st.max)) ||
           set(d, "mean", ecs_json_num(j->st.mean)) ||
           set(d, "per_slot", per) || set(d, "per_slot_original", orig);
-    if (bad) {
+    if (bad) { /* per and orig belong to d only once set */
+        if (per != NULL && json_object_get(d, "per_slot") != per)
+            json_decref(per);
+        if (orig != NULL && json_object_get(d, "per_slot_original") != orig)
+            json_decref(orig);
         json_decref(d);
         return -1;
     }

@@ -23,6 +23,7 @@
 
 #include "ecsched/check.h"
 #include "ecsched/graph.h"
+#include "ecsched/limits.h"
 #include "ecsched/numparse.h"
 #include "ecsched/platform.h"
 #include "ecsched/prices.h"
@@ -89,6 +90,10 @@ enum ecs_cli_model_opt {
     ECS_OPT_UNIT,
     ECS_OPT_TIME_COLUMN,
     ECS_OPT_HELP,
+    ECS_OPT_MAX_INPUT_BYTES,
+    ECS_OPT_MAX_TASKS,
+    ECS_OPT_MAX_WORK,
+    ECS_OPT_MAX_SLOTS,
     ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -115,7 +120,11 @@ enum ecs_cli_model_opt {
     {"start", required_argument, 0, ECS_OPT_START},                          \
     {"unit", required_argument, 0, ECS_OPT_UNIT},                            \
     {"time-column", required_argument, 0, ECS_OPT_TIME_COLUMN},              \
-    {"help", no_argument, 0, ECS_OPT_HELP}
+    {"help", no_argument, 0, ECS_OPT_HELP},                                  \
+    {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},      \
+    {"max-tasks", required_argument, 0, ECS_OPT_MAX_TASKS},                  \
+    {"max-work", required_argument, 0, ECS_OPT_MAX_WORK},                    \
+    {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
@@ -135,6 +144,8 @@ typedef struct ecs_cli_model {
     const char *out_path;         /* -o */
     int json;                     /* --json */
     int help;                     /* --help / -h */
+    ecs_limits limits;            /* --max-input-bytes, --max-tasks,
+                                     --max-work, --max-slots */
 } ecs_cli_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */
@@ -201,11 +212,42 @@ int ecs_cli_parse_exit(const char *cmd, int pr);
 #define ECS_DEFAULT_PRICES "epex-2016-10-19"
 
 /*
- * Read an STG file and contract it.  *raw may be NULL if not wanted.
+ * Read an STG file (layout m->format) and contract it.  *raw may be NULL
+ * if not wanted.  The size limits m->limits are checked: the file's bytes
+ * while reading, then tasks, work per task and the critical path (against
+ * --max-slots) before anything else is computed.
  */
-ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
+ecs_result ecs_cli_load_graph(const ecs_cli_model *m, const char *path,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag);
+
+/* ---- size limits (cli/run/limits.c; the library side: ecsched/limits.h) ---- */
+
+/* Handle a --max-* flag: 1 if it was one and valid, 0 if not one, -1 bad. */
+int ecs_cli_limit_option(ecs_limits *l, int opt, const char *arg,
+                         ecs_diag *diag);
+
+/*
+ * The one horizon check: slots (a deadline, a makespan, a schedule's last
+ * slot + 1) against --max-slots; what says what asked for them, e.g.
+ * "--deadline".  EINVAL with a message naming the flag.
+ */
+ecs_result ecs_cli_check_slots(const ecs_limits *l, long long slots,
+                               const char *file, const char *what,
+                               ecs_diag *diag);
+
+/* Tasks, work per task and critical path of g against the limits. */
+ecs_result ecs_cli_check_graph(const ecs_limits *l, const ecs_graph *g,
+                               const char *file, ecs_diag *diag);
+
+/*
+ * Read a JSON document: at most --max-input-bytes, a directory is "is a
+ * directory", a UTF-8 byte order mark is skipped (as in CSV files),
+ * duplicate keys are an error.  *out is NULL on failure (EIO, EINVAL for
+ * a limit, ENOMEM, EPARSE with the line).  l NULL: the default limits.
+ */
+ecs_result ecs_cli_load_json(const char *path, const ecs_limits *l,
+                             json_t **out, ecs_diag *diag);
 
 /*
  * Per-slot prices for nslots slots from the model's --prices and loader
@@ -227,7 +269,18 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "  --slot-minutes M     slot length for CSV prices (default 60)\n"      \
     "  --no-repeat          error if prices are shorter than the deadline\n" \
     "  --format F           STG layout: auto, standard, proto, comm\n"      \
-    "  (price CSV loader options: see 'ecsched help prices')\n"
+    "  (price CSV loader options: see 'ecsched help prices')\n"          \
+    ECS_CLI_LIMIT_FLAGS_HELP
+
+/* Help text of the size limits (defaults: ecs_limits_init). */
+#define ECS_CLI_LIMIT_FLAGS_HELP                                              \
+    "Size limits (a small file must not cost gigabytes; raise them for\n"   \
+    "big inputs; N may end in k, M, G or Ki, Mi, Gi):\n"                    \
+    "  --max-input-bytes N  bytes of one input file (default 256Mi)\n"      \
+    "  --max-tasks N        tasks of a graph (default 1M)\n"                \
+    "  --max-work N         work of one task (default 10M)\n"               \
+    "  --max-slots N        slots of the horizon: deadline, makespan\n"     \
+    "                       (default 10M)\n"
 
 /* Help text of the price loader flags (README "Input formats: prices"). */
 #define ECS_CLI_PRICE_FLAGS_HELP                                              \
@@ -251,11 +304,26 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
 /* ---- output ---- */
 
 /*
- * Write text to path atomically (temporary file in the same directory,
- * then rename): a reader never sees half a file.  "-" means stdout.
+ * Write text to path, the one way every command writes a file ("-" means
+ * stdout).  A regular file (or a new one) is written atomically: a fresh
+ * temporary in the same directory, created with O_CREAT | O_EXCL |
+ * O_NOFOLLOW (a planted file or symlink is never opened), fsync'ed, then
+ * renamed over the target, which keeps its permission bits; a reader never
+ * sees half a file and a failed write leaves the old file.  A target that
+ * is not a regular file (a device such as /dev/null, a FIFO) is written in
+ * place and never replaced; a directory is an error ("is a directory").  A
+ * symlink is followed to what it names.  Fails with EIO naming path.
  */
 ecs_result ecs_cli_write_file(const char *path, const char *text,
                               ecs_diag *diag);
+
+/*
+ * Flush and close stdout once, after the command ran (as coreutils'
+ * close_stdout): a write error, e.g. on a full disk, prints "ecsched: write
+ * error on standard output: ..." on stderr and returns -1; a stdout that was
+ * closed before anything was written to it is not an error.
+ */
+int ecs_cli_close_stdout(void);
 
 /* JSON_* flags used for every document ecsched writes. */
 #define ECS_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
@@ -298,6 +366,13 @@ json_t *ecs_doc_new(const ecs_doc_info *info);
 int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
                       const ecs_schedule *s);
 
+/*
+ * A JSON string of text that need not be UTF-8 (file names, messages
+ * quoting input): as is when valid, else with each stray byte written
+ * "\xNN" (ecs_utf8_escape).  NULL on out of memory.
+ */
+json_t *ecs_json_text(const char *s);
+
 /* A number rounded to 1e-9 relative, so that output is stable. */
 json_t *ecs_json_num(double v);
 
@@ -315,19 +390,23 @@ typedef struct ecs_doc_model {
 void ecs_doc_model_release(ecs_doc_model *dm);
 
 /*
- * Read a schedule document: the model keys into dm (may be NULL) and the
- * tasks into a schedule of graph g (contracted).  Tasks are matched by STG
+ * Read a schedule document (ecs_cli_load_json; lim NULL: the default
+ * limits; a task's slots are checked against --max-slots; every key of
+ * README "JSON schedule" has one type, a wrong type is EPARSE naming the
+ * key): the model keys into dm (may be NULL) and the tasks into a schedule
+ * of graph g (contracted).  Tasks are matched by STG
  * id; "freqs" may be absent (every slot at f = 1, stop = start + work - 1
  * required, as for a user's base schedule).  A frequency that is not in F
  * is stored as an invalid index for the checker to report.  Fails with EIO
  * or EPARSE (diag names file, line or task).
  */
-ecs_result ecs_doc_read(const char *path, const ecs_graph *g,
-                        const ecs_platform *p, ecs_schedule **out,
-                        ecs_doc_model *dm, ecs_diag *diag);
+ecs_result ecs_doc_read(const char *path, const ecs_limits *lim,
+                        const ecs_graph *g, const ecs_platform *p,
+                        ecs_schedule **out, ecs_doc_model *dm,
+                        ecs_diag *diag);
 
 /* Read only the model keys of a schedule document. */
-ecs_result ecs_doc_read_model(const char *path, ecs_doc_model *dm,
-                              ecs_diag *diag);
+ecs_result ecs_doc_read_model(const char *path, const ecs_limits *lim,
+                              ecs_doc_model *dm, ecs_diag *diag);
 
 #endif

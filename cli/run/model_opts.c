@@ -3,6 +3,7 @@
 
 #include "ecsched/stg.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void ecs_cli_model_init(ecs_cli_model *m)
@@ -12,6 +13,7 @@ void ecs_cli_model_init(ecs_cli_model *m)
     ecs_price_options_init(&m->price_opt);
     m->deadline = -1;
     m->format = ECS_STG_AUTO;
+    ecs_limits_init(&m->limits);
 }
 
 /* Loader flags of --prices, passed on to the price module. */
@@ -93,19 +95,35 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
     case ECS_OPT_UNIT:
     case ECS_OPT_TIME_COLUMN:
         return ecs_cli_price_flag(&m->price_opt, opt, arg, diag) == 0 ? 1 : -1;
+    case ECS_OPT_MAX_INPUT_BYTES:
+    case ECS_OPT_MAX_TASKS:
+    case ECS_OPT_MAX_WORK:
+    case ECS_OPT_MAX_SLOTS:
+        return ecs_cli_limit_option(&m->limits, opt, arg, diag);
     default:
         return 0;
     }
 }
 
-ecs_result ecs_cli_load_graph(const char *path, ecs_stg_format format,
+ecs_result ecs_cli_load_graph(const ecs_cli_model *m, const char *path,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag)
 {
     ecs_graph *g = NULL;
-    ecs_result rc = ecs_stg_read_file(path, format, &g, diag);
+    char *text = NULL;
+    size_t len = 0;
+    ecs_result rc = ecs_read_file(path, m->limits.max_input_bytes, &text,
+                                  &len, diag);
     if (rc != ECS_OK)
         return rc;
+    rc = ecs_stg_read_buffer(text, len, path, m->format, &g, diag);
+    free(text);
+    if (rc == ECS_OK)
+        rc = ecs_cli_check_graph(&m->limits, g, path, diag);
+    if (rc != ECS_OK) {
+        ecs_graph_free(g);
+        return rc;
+    }
     rc = ecs_graph_contract(g, work, diag);
     if (rc != ECS_OK || raw == NULL)
         ecs_graph_free(g);
@@ -118,5 +136,11 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
                                ecs_slot_prices *out, ecs_diag *diag)
 {
     const char *spec = m->prices_spec ? m->prices_spec : ECS_DEFAULT_PRICES;
-    return ecs_prices_resolve(spec, &m->price_opt, nslots, out, diag);
+    ecs_result rc = ecs_cli_check_slots(&m->limits, (long long)nslots, NULL,
+                                        "the horizon", diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_price_options o = m->price_opt;
+    o.limits = &m->limits;
+    return ecs_prices_resolve(spec, &o, nslots, out, diag);
 }

@@ -53,8 +53,10 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
 {
     ecs_graph *raw = NULL, *g = NULL;
     ecs_diag d;
-    assert_int_equal(ecs_cli_load_graph("data/stg/rand0000.stg", ECS_STG_AUTO,
-                                        &raw, &g, &d),
+    ecs_cli_model m;
+    ecs_cli_model_init(&m);
+    assert_int_equal(ecs_cli_load_graph(&m, "data/stg/rand0000.stg", &raw, &g,
+                                        &d),
                      ECS_OK);
     ecs_schedule *s = serial_schedule(g, p);
     ecs_check_report rep;
@@ -83,7 +85,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     /* the model keys come back */
     ecs_doc_model dm;
     ecs_schedule *r = NULL;
-    assert_int_equal(ecs_doc_read(path, g, p, &r, &dm, &d), ECS_OK);
+    assert_int_equal(ecs_doc_read(path, NULL, g, p, &r, &dm, &d), ECS_OK);
     assert_int_equal(dm.pes, p->pes);
     assert_string_equal(dm.power, power);
     assert_int_equal(dm.deadline, makespan + 3);
