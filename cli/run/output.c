@@ -123,7 +123,7 @@ static ecs_result replace_file(const char *path, const struct stat *old,
     int fd = create_temp(path, &tmp);
     if (fd < 0)
         return ecs_diag_set(diag, ECS_EIO, path, 0,
-                            "cannot create a temporary file beside it: %s",
+                            "cannot write: %s",
                             strerror(errno));
     int bad = 0, e = 0;
     if (old != NULL && fchmod(fd, old->st_mode & 07777) != 0)
