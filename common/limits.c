@@ -13,8 +13,8 @@ void ecs_limits_init(ecs_limits *l)
 {
     l->max_input_bytes = 256LL << 20;
     l->max_tasks = 1000000;
-    l->max_work = 10000000;
-    l->max_slots = 10000000;
+    l->max_work = 1000000;
+    l->max_slots = 1000000;
 }
 
 const char *ecs_limit_flag(ecs_limit_kind k)

@@ -74,8 +74,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     prices_job *j = ctx;
     if (c == OPT_SLOTS) {
-        if (ecs_parse_long(arg, &j->slots) != 0 || j->slots < 1 ||
-            j->slots > 10000000)
+        if (ecs_parse_long(arg, &j->slots) != 0 || j->slots < 1)
             return ecs_cli_usage_error(
                 CMD, "--slots needs a number of slots from 1, not '%s'", arg);
         return 0;
@@ -118,7 +117,11 @@ static ecs_result compute(prices_job *j, ecs_diag *diag)
     ecs_price_options opt = j->m.price_opt;
     opt.limits = &j->m.limits;
     const ecs_price_options *o = &opt;
-    ecs_result rc = ecs_prices_load(j->spec, o, &j->s, diag);
+    ecs_result rc = j->slots > 0 ? ecs_cli_check_slots(&j->m.limits, j->slots,
+                                                      NULL, "--slots", diag)
+                                 : ECS_OK;
+    if (rc == ECS_OK)
+        rc = ecs_prices_load(j->spec, o, &j->s, diag);
     size_t want = j->slots > 0 ? (size_t)j->slots : 24;
     if (rc == ECS_OK)
         rc = ecs_prices_resample(&j->s, o, want, &j->r, diag);

@@ -278,9 +278,9 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "big inputs; N may end in k, M, G or Ki, Mi, Gi):\n"                    \
     "  --max-input-bytes N  bytes of one input file (default 256Mi)\n"      \
     "  --max-tasks N        tasks of a graph (default 1M)\n"                \
-    "  --max-work N         work of one task (default 10M)\n"               \
+    "  --max-work N         work of one task (default 1M)\n"               \
     "  --max-slots N        slots of the horizon: deadline, makespan\n"     \
-    "                       (default 10M)\n"
+    "                       (default 1M)\n"
 
 /* Help text of the price loader flags (README "Input formats: prices"). */
 #define ECS_CLI_PRICE_FLAGS_HELP                                              \

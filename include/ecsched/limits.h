@@ -20,10 +20,10 @@ typedef struct ecs_limits {
     long long max_input_bytes; /* bytes of one input file (--max-input-bytes),
                                   default 256 MiB */
     long long max_tasks;       /* tasks of a graph (--max-tasks), default 1e6 */
-    long long max_work;        /* work of one task (--max-work), default 1e7 */
+    long long max_work;        /* work of one task (--max-work), default 1e6 */
     long long max_slots;       /* slots of the horizon: deadline, makespan,
                                   a schedule's last slot (--max-slots),
-                                  default 1e7 */
+                                  default 1e6 */
 } ecs_limits;
 
 /* Which limit a check is about. */

@@ -105,7 +105,7 @@ expect_rc 2 "--max-input-bytes 50"
 expect_err 'limit of 50 bytes' "the limit given is used"
 run heuristic "$H/work_3e9.stg"
 expect_rc 2 "work 3e9"
-expect_err 'task 1 has work 3000000000, more than the limit of 10000000 \(--max-work N raises it\)' "names the task and --max-work"
+expect_err 'task 1 has work 3000000000, more than the limit of 1000000 \(--max-work N raises it\)' "names the task and --max-work"
 run validate "$G" "$V/scaled.json" --deadline 500000000
 expect_rc 2 "--deadline 5e8"
 expect_err '--deadline asks for 500000000, more than .* \(--max-slots N raises it\)' "names --max-slots"
@@ -118,7 +118,7 @@ expect_rc 2 "a task stopping in slot 1e9"
 expect_err 'task 2, stop 999999999\) asks for 1000000000' "names the task"
 run heuristic "$G" --max-slots 0
 expect_rc 2 "--max-slots 0"
-if "$ECSCHED" heuristic --help | grep -A1 -- '--max-slots N' | grep -q 'default 10M'; then ok "the limits and defaults in --help"; else notok "--help lacks the limits"; fi
+if "$ECSCHED" heuristic --help | grep -A1 -- '--max-slots N' | grep -q 'default 1M'; then ok "the limits and defaults in --help"; else notok "--help lacks the limits"; fi
 BIG=$T_DIR/big.stg
 awk 'BEGIN{n=100000; print n; print "0 0 0"; for(i=1;i<=n;i++) print i, 1, 1, 0;
   printf "%d 0 %d", n+1, n; for(i=1;i<=n;i++) printf " %d", i; print ""}' >"$BIG"
