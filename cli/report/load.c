@@ -45,9 +45,9 @@ static ecs_result add(loader *ld, json_t *row, char *key, const char *path)
 
 static ecs_result load_file(loader *ld, const char *path, ecs_diag *diag)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = ecs_cli_fopen_read(path, diag);
     if (f == NULL)
-        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s", strerror(errno));
+        return ECS_EIO;
     char *line = NULL;
     size_t cap = 0;
     ssize_t len;

@@ -221,6 +221,12 @@ ecs_result ecs_cli_load_graph(const ecs_cli_model *m, const char *path,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag);
 
+/*
+ * fopen(path, "r") for a reader that goes line by line: NULL with diag EIO
+ * "cannot read: REASON", or "is a directory" (which fopen accepts).
+ */
+FILE *ecs_cli_fopen_read(const char *path, ecs_diag *diag);
+
 /* ---- size limits (cli/run/limits.c; the library side: ecsched/limits.h) ---- */
 
 /* Handle a --max-* flag: 1 if it was one and valid, 0 if not one, -1 bad. */

@@ -3,7 +3,9 @@
  * side is include/ecsched/limits.h). */
 #include "run/cli.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,4 +99,21 @@ ecs_result ecs_cli_load_json(const char *path, const ecs_limits *l,
                             err.line > 0 ? err.line : 0, "%s", err.text);
     *out = root;
     return ECS_OK;
+}
+
+FILE *ecs_cli_fopen_read(const char *path, ecs_diag *diag)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s",
+                     strerror(errno));
+        return NULL;
+    }
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+        fclose(f);
+        ecs_diag_set(diag, ECS_EIO, path, 0, "is a directory");
+        return NULL;
+    }
+    return f;
 }

@@ -150,6 +150,8 @@ run heuristic tests/fixtures
 expect_err 'tests/fixtures: is a directory' "a directory as the graph"
 run heuristic "$G" --prices tests/fixtures
 expect_err 'tests/fixtures: is a directory' "a directory as the prices"
+run report tests/fixtures
+expect_err 'tests/fixtures: is a directory' "a directory as batch results"
 run validate "$G" "$H/pe_2p31.json"
 expect_rc 2 "a PE of 2^31"
 expect_err 'tasks\[3\] \(task 5\): pe 2147483648' "names the task"
