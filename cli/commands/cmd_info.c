@@ -30,7 +30,8 @@ const ecs_command ecs_command_info = {
     "or bad usage.\n"
     "\n"
     "  --json         the figures as JSON\n"
-    "  --format F     STG layout: auto (default), standard, proto, comm\n",
+    "  --format F     STG layout: auto (default), standard, proto, comm\n"
+    "  --max-input-bytes N  bytes read from one file (default 256Mi)\n",
     ecs_cmd_info};
 
 enum { OPT_JSON = ECS_OPT_COMMAND_BASE, OPT_FORMAT };
@@ -50,12 +51,19 @@ static int cp_agrees(const info_row *r)
     return r->meta.cp_length == r->st.critical_path;
 }
 
-static void read_row(info_row *r, ecs_stg_format format)
+static void read_row(info_row *r, ecs_stg_format format,
+                     const ecs_limits *lim)
 {
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    ecs_result rc = ecs_stg_read_file(r->file, format, &g, &diag);
+    char *text = NULL;
+    size_t len = 0;
+    ecs_result rc = ecs_read_file(r->file, lim->max_input_bytes, &text, &len,
+                                  &diag);
+    if (rc == ECS_OK)
+        rc = ecs_stg_read_buffer(text, len, r->file, format, &g, &diag);
+    free(text);
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, r->error, sizeof r->error);
         return;
@@ -181,6 +189,7 @@ static int print_json(const info_row *rows, size_t n)
 typedef struct info_args {
     int json, help;
     ecs_stg_format format;
+    ecs_limits limits; /* --max-input-bytes */
     int first; /* argv index of the first file */
 } info_args;
 
@@ -190,6 +199,7 @@ static int parse_args(info_args *a, int argc, char **argv)
         {"json", no_argument, 0, OPT_JSON},
         {"format", required_argument, 0, OPT_FORMAT},
         {"help", no_argument, 0, 'h'},
+        {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
@@ -209,6 +219,12 @@ static int parse_args(info_args *a, int argc, char **argv)
         case 'h':
             a->help = 1;
             break;
+        case ECS_OPT_MAX_INPUT_BYTES: {
+            ecs_diag d;
+            if (ecs_cli_limit_option(&a->limits, c, optarg, &d) != 1)
+                return ecs_cli_usage_error(CMD, "%s", d.msg);
+            break;
+        }
         case ':':
             return ecs_cli_usage_error(CMD, "option '%s' needs a value",
                                        argv[optind - 1]);
@@ -230,6 +246,7 @@ int ecs_cmd_info(int argc, char **argv)
     info_args a;
     memset(&a, 0, sizeof a);
     a.format = ECS_STG_AUTO;
+    ecs_limits_init(&a.limits);
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
@@ -243,7 +260,7 @@ int ecs_cmd_info(int argc, char **argv)
     size_t good = 0;
     for (size_t i = 0; i < n; i++) {
         rows[i].file = argv[a.first + (int)i];
-        read_row(&rows[i], a.format);
+        read_row(&rows[i], a.format, &a.limits);
         if (!rows[i].ok) {
             fprintf(stderr, "ecsched %s: %s\n", CMD, rows[i].error);
             bad = 1;

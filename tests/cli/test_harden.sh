@@ -99,6 +99,8 @@ expect_out '"file": ".*t\\\\xE9\.stg"' "the file name escaped in JSON"
 run info /dev/zero
 expect_rc 2 "info /dev/zero stops"
 expect_err 'longer than the limit of [0-9]+ bytes \(--max-input-bytes N raises it\)' "names --max-input-bytes"
+run info /dev/zero --max-input-bytes 1Ki
+expect_err 'limit of 1024 bytes' "info --max-input-bytes 1Ki"
 head -c 100 /dev/zero >"$T_DIR/zeros"
 run heuristic "$T_DIR/zeros" --max-input-bytes 50
 expect_rc 2 "--max-input-bytes 50"
