@@ -123,6 +123,11 @@ fuzz: fuzz-deps
 	    -fsanitize=fuzzer $(FUZZ_SAN) tests/fuzz/fuzz_$$t.c \
 	    $(FUZZ_BUILD)/libecscli.a $(FUZZ_BUILD)/libecsched.a $(LIBS) \
 	    -o $(FUZZ_BUILD)/fuzz_$$t || exit 1; \
+	  $(FUZZ_CC) $(ECS_CFLAGS) -Icli -O1 -g -fno-omit-frame-pointer \
+	    -fsanitize=fuzzer-no-link $(FUZZ_SAN) tests/fuzz/fuzz_$$t.c \
+	    tests/fuzz/replay.c \
+	    $(FUZZ_BUILD)/libecscli.a $(FUZZ_BUILD)/libecsched.a $(LIBS) \
+	    -o $(FUZZ_BUILD)/replay_$$t || exit 1; \
 	done
 	@sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

@@ -252,8 +252,10 @@ static ecs_result read_task(const char *path, const ecs_limits *lim,
                             k, id, pe, start, stop);
     char what[96];
     snprintf(what, sizeof what, "tasks[%zu] (task %ld, stop %ld)", k, id, stop);
-    ecs_result lrc = ecs_cli_check_slots(lim, (long long)stop + 1, path, what,
-                                         diag);
+    /* the slots up to stop: stop + 1, which LONG_MAX has not (found by
+     * fuzzing: tests/fixtures/harden/stop_max.json) */
+    long long need = stop < LONG_MAX ? (long long)stop + 1 : (long long)stop;
+    ecs_result lrc = ecs_cli_check_slots(lim, need, path, what, diag);
     if (lrc != ECS_OK)
         return lrc;
     size_t len = (size_t)(stop - start + 1);

@@ -55,12 +55,15 @@ for t in $targets; do
   runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
   slow=$(sed -n 's/^stat::slowest_unit_time_sec: *//p' "$log" | tail -1)
   rss=$(sed -n 's/^stat::peak_rss_mb: *//p' "$log" | tail -1)
-  size=$(ls -S "$corpus" 2>/dev/null | head -1)
-  big=$( [ -n "$size" ] && wc -c <"$corpus/$size" | tr -d ' ' || echo 0)
   if [ $rc -eq 0 ]; then res=ok; else res=FAIL; status=1; fi
-  printf 'fuzz %-7s %s: %s runs in %s s, slowest input %s s, peak RSS %s MB, corpus %s files (largest %s bytes)\n' \
+  printf 'fuzz %-7s %s: %s runs in %s s, slowest unit %s s (libFuzzer, whole seconds), peak RSS %s MB, corpus %s files\n' \
     "$t" "$res" "${runs:-?}" "$secs" "${slow:-?}" "${rss:-?}" \
-    "$(ls "$corpus" | wc -l | tr -d ' ')" "$big"
+    "$(ls "$corpus" | wc -l | tr -d ' ')"
+  # the slowest and largest input of the corpus, timed one by one
+  if [ -x "$build/replay_$t" ] && [ -n "$(ls "$corpus")" ]; then
+    printf 'fuzz %-7s replay: ' "$t"
+    "$build/replay_$t" "$corpus"/* | tail -1
+  fi
   if [ $rc -ne 0 ]; then
     grep -E 'ERROR|SUMMARY|Test unit written' "$log" | head -5
   fi
