@@ -121,7 +121,7 @@ expect_err 'task 2, stop 999999999\) asks for 1000000000' "names the task"
 # found by fuzzing (UBSan: stop + 1 overflowed)
 run validate "$G" "$H/stop_max.json" -p 2
 expect_rc 2 "a task stopping in slot 2^63-1"
-expect_err 'tasks\[0\] \(task 1, stop 9223372036854775807\) asks for 92233720368547758" "names the task"
+expect_err 'tasks\[0\] \(task 1, stop 9223372036854775807\) asks for 92233720368547758' "names the task"
 run heuristic "$G" --max-slots 0
 expect_rc 2 "--max-slots 0"
 if "$ECSCHED" heuristic --help | grep -A1 -- '--max-slots N' | grep -q 'default 1M'; then ok "the limits and defaults in --help"; else notok "--help lacks the limits"; fi
