@@ -7,6 +7,8 @@
 #   make sanitize   the same tests under AddressSanitizer and UBSan
 #   make bench      benchmarks (figures for the issue notes)
 #   make fuzz       libFuzzer targets (clang), each run FUZZ_SECONDS seconds
+#   make install    PREFIX=/usr/local (DESTDIR too): the command, the static and
+#                   shared library, headers, ecsched.pc, man page, data; make uninstall
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -33,6 +35,9 @@ TEST_BIN = $(TEST_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 TEST_LIBS = $(LIBS) -lcmocka
 
 DEB_PACKAGES = libglpk-dev libcsv-dev libjansson-dev libcmocka-dev libxml2-utils
+# pkgconf: tests/cli/test_install.sh builds examples/embed.c against the
+# installed tree with `pkg-config --cflags --libs ecsched`, as a user would.
+DEB_PACKAGES += pkgconf
 
 .PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers fuzz fuzz-deps
 
@@ -135,3 +140,87 @@ clean:
 	rm -rf build bin
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+
+# ---- install: the library for others to embed (README "Install") ----------
+# make install PREFIX=DIR [DESTDIR=STAGE]: bin/ecsched, lib/libecsched.a,
+# lib/libecsched.so (soname libecsched.so.MAJOR, from -fPIC objects built in
+# $(BUILD)/pic), include/ecsched.h and include/ecsched/*.h,
+# lib/pkgconfig/ecsched.pc, share/man/man1/ecsched.1 and share/ecsched/ (what
+# data/ holds).  The command finds that data through ECS_DATADIR, compiled
+# into cli/run/datapath.c from PREFIX (rebuilt when PREFIX changes).
+PREFIX       ?= /usr/local
+bindir       ?= $(PREFIX)/bin
+libdir       ?= $(PREFIX)/lib
+includedir   ?= $(PREFIX)/include
+datarootdir  ?= $(PREFIX)/share
+pkgdatadir   ?= $(datarootdir)/ecsched
+mandir       ?= $(datarootdir)/man
+pkgconfigdir ?= $(libdir)/pkgconfig
+
+# The version, from its one place (include/ecsched/version.h).
+ecs_version_part = $(shell sed -n 's/^\#define ECS_VERSION_$(1) \([0-9][0-9]*\)$$/\1/p' include/ecsched/version.h)
+VERSION_MAJOR := $(call ecs_version_part,MAJOR)
+VERSION       := $(VERSION_MAJOR).$(call ecs_version_part,MINOR).$(call ecs_version_part,PATCH)
+SONAME        = libecsched.so.$(VERSION_MAJOR)
+LIBSO         = $(BUILD)/libecsched.so.$(VERSION)
+PIC_OBJ       = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
+PCFILE        = $(BUILD)/ecsched.pc
+DATADIR_STAMP = $(BUILD)/datadir.txt
+
+.PHONY: install uninstall shared FORCE
+
+shared: $(LIBSO)
+
+$(BUILD)/pic/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ECS_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
+
+# Only the ecs_ names are exported (library-internal helpers stay local).
+$(LIBSO): $(PIC_OBJ)
+	@echo '{ global: ecs_*; local: *; };' > $(BUILD)/libecsched.map
+	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libecsched.map \
+	  $(CFLAGS) $(LDFLAGS) $(PIC_OBJ) $(LIBS) -o $@
+
+# Rewritten only when the data directory changes, so that datapath.o is
+# rebuilt exactly then.
+$(DATADIR_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(pkgdatadir)' | cmp -s - $@ || echo '$(pkgdatadir)' > $@
+
+$(BUILD)/cli/run/datapath.o: cli/run/datapath.c $(DATADIR_STAMP)
+	@mkdir -p $(dir $@)
+	$(CC) $(ECS_CFLAGS) -Icli -DECS_DATADIR='"$(pkgdatadir)"' $(CFLAGS) -c $< -o $@
+
+$(PCFILE): ecsched.pc.in include/ecsched/version.h FORCE
+	@mkdir -p $(dir $@)
+	@sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@LIBDIR@|$(libdir)|g' \
+	     -e 's|@INCLUDEDIR@|$(includedir)|g' -e 's|@DATADIR@|$(pkgdatadir)|g' \
+	     -e 's|@VERSION@|$(VERSION)|g' -e 's|@LIBS@|$(LIBS)|g' ecsched.pc.in > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+
+install: $(EXE) $(LIBA) $(LIBSO) $(PCFILE)
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(libdir) $(DESTDIR)$(pkgconfigdir) \
+	  $(DESTDIR)$(includedir)/ecsched $(DESTDIR)$(mandir)/man1 $(DESTDIR)$(pkgdatadir)
+	install -m 755 $(EXE) $(DESTDIR)$(bindir)/ecsched
+	install -m 644 $(LIBA) $(DESTDIR)$(libdir)/libecsched.a
+	install -m 755 $(LIBSO) $(DESTDIR)$(libdir)/libecsched.so.$(VERSION)
+	ln -sf libecsched.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(libdir)/libecsched.so
+	install -m 644 include/ecsched.h $(DESTDIR)$(includedir)/ecsched.h
+	install -m 644 include/ecsched/*.h $(DESTDIR)$(includedir)/ecsched/
+	install -m 644 $(PCFILE) $(DESTDIR)$(pkgconfigdir)/ecsched.pc
+	install -m 644 docs/ecsched.1 $(DESTDIR)$(mandir)/man1/ecsched.1
+	cp -R data/. $(DESTDIR)$(pkgdatadir)/
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/ecsched $(DESTDIR)$(libdir)/libecsched.a \
+	  $(DESTDIR)$(libdir)/libecsched.so.$(VERSION) $(DESTDIR)$(libdir)/$(SONAME) \
+	  $(DESTDIR)$(libdir)/libecsched.so $(DESTDIR)$(pkgconfigdir)/ecsched.pc \
+	  $(DESTDIR)$(includedir)/ecsched.h $(DESTDIR)$(mandir)/man1/ecsched.1 \
+	  $(addprefix $(DESTDIR)$(includedir)/ecsched/,$(notdir $(wildcard include/ecsched/*.h)))
+	-rmdir $(DESTDIR)$(includedir)/ecsched
+	rm -rf $(DESTDIR)$(pkgdatadir)
+
+FORCE:
+
+-include $(PIC_OBJ:.o=.d)

@@ -1,4 +1,4 @@
-/* The greedy mapper of the budget heuristic (MODEL.md "Heuristic"): input
+/* The greedy mapper of the budget heuristic (docs/MODEL.md "Heuristic"): input
  * checks, the workspace, one mapping at one budget. */
 #include "heur_internal.h"
 
@@ -115,7 +115,8 @@ static int order_cmp(const void *a, const void *b)
 
 /* The greedy order: base start, then PE, then STG id.  Every predecessor
  * (graph or PE) starts earlier in the base, so the first unplaced task in
- * this order is always ready and is the ready task MODEL.md picks. */
+ * this order is always ready and is the ready task that docs/MODEL.md
+ * "Heuristic" picks. */
 static ecs_result make_order(heur_ws *ws, const ecs_schedule *base)
 {
     size_t n = ws->g->n;

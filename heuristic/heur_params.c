@@ -16,17 +16,18 @@ const char *ecs_heur_mode_name(ecs_heur_mode m)
     return "unknown";
 }
 
-int ecs_heur_mode_parse(const char *name, ecs_heur_mode *out)
+ecs_result ecs_heur_mode_parse(const char *name, ecs_heur_mode *out,
+                               ecs_diag *diag)
 {
-    if (name == NULL)
-        return -1;
-    if (strcmp(name, "sweep") == 0)
+    if (name != NULL && strcmp(name, "sweep") == 0)
         *out = ECS_HEUR_SWEEP;
-    else if (strcmp(name, "binary") == 0)
+    else if (name != NULL && strcmp(name, "binary") == 0)
         *out = ECS_HEUR_BINARY;
     else
-        return -1;
-    return 0;
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "unknown heuristic mode '%s' (sweep or binary)",
+                            name ? name : "");
+    return ECS_OK;
 }
 
 void ecs_heur_params_init(ecs_heur_params *prm)

@@ -1,5 +1,5 @@
 /* The budget search of the heuristic: sweep and binary modes, the budget
- * range B and the fall-back to the base schedule (MODEL.md "Heuristic"). */
+ * range B and the fall-back to the base schedule (docs/MODEL.md "Heuristic"). */
 #include "heur_internal.h"
 
 #include <math.h>

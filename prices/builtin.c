@@ -1,4 +1,4 @@
-/* Built-in price schedules (MODEL.md "Prices"). */
+/* Built-in price schedules (docs/MODEL.md "Prices"). */
 #include "internal.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* Per-slot prices: cyclic repetition and normalisation (MODEL.md). */
+/* Per-slot prices: cyclic repetition and normalisation (docs/MODEL.md "Prices"). */
 #include "internal.h"
 
 #include <math.h>

@@ -1,6 +1,8 @@
 /* Price numbers: C locale, decimal point or decimal comma, nothing else. */
 #include "internal.h"
 
+#include "ecsched/numparse.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -51,11 +53,5 @@ int ecs_price_number(const char *s, size_t len, double *out)
     if (i != len)
         return -1;
     buf[n] = '\0';
-    char *end = NULL;
-    errno = 0;
-    double v = strtod(buf, &end);
-    if (errno != 0 || *end != '\0' || !isfinite(v))
-        return -1;
-    *out = v;
-    return 0;
+    return ecs_parse_double(buf, out) == ECS_OK ? 0 : -1;
 }

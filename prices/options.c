@@ -92,7 +92,7 @@ ecs_result ecs_price_options_set(ecs_price_options *o, ecs_price_key key,
         return ECS_OK;
     case ECS_PRICE_KEY_START:
         /* Checked for syntax now; the offset may come from --utc-offset. */
-        if (ecs_price_time_parse(v, 1, 0, &t, diag) != ECS_OK)
+        if (ecs_prices_time_parse(v, 1, 0, &t, diag) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--start needs a time such as "
                                 "2016-10-19T06:00+02:00, not '%s'", v);

@@ -14,7 +14,7 @@ void ecs_price_resampled_release(ecs_price_resampled *r)
     memset(r, 0, sizeof *r);
 }
 
-/* The synthetic built-ins: one value per slot (MODEL.md). */
+/* The synthetic built-ins: one value per slot (docs/MODEL.md "Prices"). */
 static ecs_result synthetic(ecs_price_kind kind, size_t min_slots,
                             ecs_price_resampled *out, ecs_diag *diag)
 {
@@ -56,15 +56,15 @@ static ecs_result grid_start(const ecs_price_series *s,
     if (opt->start[0] == '\0')
         return ECS_OK;
     ecs_diag inner;
-    if (ecs_price_time_parse(opt->start, opt->utc_offset_given,
-                             opt->utc_offset_minutes, t0, &inner) != ECS_OK)
+    if (ecs_prices_time_parse(opt->start, opt->utc_offset_given,
+                              opt->utc_offset_minutes, t0, &inner) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--start: %s",
                             inner.msg);
     if (*t0 < first || *t0 >= end) {
         char a[32], b[32], c[32];
-        ecs_price_time_format(*t0, a, sizeof a);
-        ecs_price_time_format(first, b, sizeof b);
-        ecs_price_time_format(end, c, sizeof c);
+        ecs_prices_time_format(*t0, a, sizeof a);
+        ecs_prices_time_format(first, b, sizeof b);
+        ecs_prices_time_format(end, c, sizeof c);
         return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
                             "--start %s is outside the series (%s to %s)", a,
                             b, c);
@@ -129,7 +129,7 @@ ecs_result ecs_prices_resample(const ecs_price_series *s,
                                     : 0.0;
         if (!isfinite(out->value[l])) {
             char t[32];
-            ecs_price_time_format(a, t, sizeof t);
+            ecs_prices_time_format(a, t, sizeof t);
             ecs_price_resampled_release(out);
             return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
                                 "the average price of the slot at %s is not a "

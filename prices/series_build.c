@@ -210,7 +210,7 @@ static ecs_result order_rows(raw_pt *p, size_t n, const char *file,
     for (size_t i = 1; i < n; i++) {
         char a[32], b[32];
         if (p[i].start == p[i - 1].start) {
-            ecs_price_time_format(p[i].start, a, sizeof a);
+            ecs_prices_time_format(p[i].start, a, sizeof a);
             return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
                                 "repeated interval %s (also on line %ld): several "
                                 "areas need --filter, a daylight-saving hour in "
@@ -221,8 +221,8 @@ static ecs_result order_rows(raw_pt *p, size_t n, const char *file,
         if (dir == 0)
             dir = d;
         if (d != dir) {
-            ecs_price_time_format(p[i].start, a, sizeof a);
-            ecs_price_time_format(p[i - 1].start, b, sizeof b);
+            ecs_prices_time_format(p[i].start, a, sizeof a);
+            ecs_prices_time_format(p[i - 1].start, b, sizeof b);
             return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
                                 "time %s is out of order after %s on line %ld "
                                 "(rows must be in time order, oldest or newest "
@@ -296,8 +296,8 @@ static ecs_result gap(ecs_price_series *s, size_t *cap, const raw_pt *b,
     const ecs_price_point a = s->pt[s->n - 1];
     long long end = a.start + a.minutes * 60LL;
     char t1[32], t2[32];
-    ecs_price_time_format(end, t1, sizeof t1);
-    ecs_price_time_format(b->start, t2, sizeof t2);
+    ecs_prices_time_format(end, t1, sizeof t1);
+    ecs_prices_time_format(b->start, t2, sizeof t2);
     if (b->start < end)
         return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
                             "interval starting %s overlaps the one on line %ld "

@@ -196,9 +196,9 @@ int ecs_ts_parse_offset(const char *s, int *minutes)
     return 0;
 }
 
-ecs_result ecs_price_time_parse(const char *text, int have_offset,
-                                int utc_offset_minutes, long long *utc,
-                                ecs_diag *diag)
+ecs_result ecs_prices_time_parse(const char *text, int have_offset,
+                                 int utc_offset_minutes, long long *utc,
+                                 ecs_diag *diag)
 {
     ecs_ts t;
     if (ecs_ts_scan(text, strlen(text), &t) != 0)
@@ -214,7 +214,7 @@ ecs_result ecs_price_time_parse(const char *text, int have_offset,
     return ECS_OK;
 }
 
-void ecs_price_time_format(long long utc, char *buf, size_t size)
+void ecs_prices_time_format(long long utc, char *buf, size_t size)
 {
     long long days = utc >= 0 ? utc / 86400 : -((-utc + 86399) / 86400);
     long long sod = utc - days * 86400;

@@ -147,7 +147,7 @@ static ecs_result ls_run(const ecs_graph *g, int pes, ls_work *w,
     return ECS_OK;
 }
 
-ecs_result ecs_list_schedule(const ecs_graph *g, int pes, ecs_schedule **out,
+ecs_result ecs_listsched_run(const ecs_graph *g, int pes, ecs_schedule **out,
                              ecs_diag *diag)
 {
     *out = NULL;

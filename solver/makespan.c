@@ -468,7 +468,7 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
     b.t_begin = now_s();
     ecs_schedule *ls = NULL;
     size_t *by_rank = malloc((g->n ? g->n : 1) * sizeof *by_rank);
-    rc = ecs_list_schedule(g, pes, &ls, diag);
+    rc = ecs_listsched_run(g, pes, &ls, diag);
     out->list_runtime_s = now_s() - b.t_begin;
     if (rc == ECS_OK && (by_rank == NULL || !bb_alloc(&b, g->n, pes)))
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");

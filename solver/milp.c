@@ -20,15 +20,19 @@ const char *ecs_milp_formulation_name(ecs_milp_formulation f)
     return "unknown";
 }
 
-int ecs_milp_formulation_parse(const char *name, ecs_milp_formulation *out)
+ecs_result ecs_milp_formulation_parse(const char *name,
+                                      ecs_milp_formulation *out,
+                                      ecs_diag *diag)
 {
     if (name != NULL && strcmp(name, "strong") == 0)
         *out = ECS_MILP_STRONG;
     else if (name != NULL && strcmp(name, "paper") == 0)
         *out = ECS_MILP_PAPER;
     else
-        return -1;
-    return 0;
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "unknown formulation '%s' (strong or paper)",
+                            name ? name : "");
+    return ECS_OK;
 }
 
 const char *ecs_milp_status_name(ecs_milp_status s)

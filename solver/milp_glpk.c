@@ -7,8 +7,16 @@
  * glp_intopt gets the time left (tm_lim, ms), the callback stops the search
  * (glp_ios_terminate) before a node LP would run past it, and whenever it
  * runs out the warm start (or a better incumbent) is kept.  A GLPK error
- * never aborts the process: the error hook jumps back here and the
- * environment is freed. */
+ * never aborts the process: the error hook jumps back here.
+ *
+ * The GLPK environment (per thread) belongs to the program, which may hold
+ * GLPK objects of its own: glp_free_env() is never called here, since it
+ * would destroy them.  Every solve deletes its problem, so GLPK's memory
+ * returns to where it was after each call (tests/unit/test_milp_env.c).
+ * After a GLPK error the environment is in GLPK's error state (GLPK's manual
+ * asks the program to call glp_free_env() then): the problem is left to it
+ * and every later solve in that thread fails at once until the program has
+ * freed the environment. */
 #include "milp_dive.h"
 #include "milp_internal.h"
 
@@ -496,28 +504,36 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     run->x = NULL;
     run->warm_accepted = 0;
     run->dive_improved = 0;
+    if (glp_at_error())
+        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
+                            "GLPK is in its error state after an earlier "
+                            "GLPK error; the program must call glp_free_env() "
+                            "before solving again");
     ecs_result rc = prepare_warm(&c, diag);
     if (rc != ECS_OK) {
         free(c.lpx);
         free(c.heur1);
         return rc;
     }
+    int old_term = glp_term_out(run->verbose ? GLP_ON : GLP_OFF);
     if (setjmp(c.jb) != 0) {
-        glp_free_env(); /* frees every GLPK object, the problem included */
+        /* c.lp stays with the environment (GLPK's error state) */
+        glp_term_out(old_term);
+        glp_error_hook(NULL, NULL);
         free(c.warm1);
         free(c.lpx);
         free(c.heur1);
         free(run->x);
         run->x = NULL;
         return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK reported an internal error");
+                            "GLPK reported an internal error (GLPK is now "
+                            "in its error state: glp_free_env() before "
+                            "solving again)");
     }
     glp_error_hook(on_error, &c);
-    int old_term = glp_term_out(run->verbose ? GLP_ON : GLP_OFF);
     rc = run_guarded(&c, diag);
     glp_term_out(old_term);
     glp_error_hook(NULL, NULL);
-    glp_free_env();
     free(c.warm1);
     free(c.lpx);
     free(c.heur1);

@@ -1,5 +1,5 @@
 /* Time windows and interval costs c(i,s,e) for the strong formulation
- * (MODEL.md "MILP, strong formulation"): the cheapest frequency profile of
+ * (docs/MODEL.md "MILP, strong formulation"): the cheapest frequency profile of
  * a task over a fixed interval is a multiple-choice knapsack, solved exactly
  * by dynamic programming on the integer frequency grid. */
 #include "milp_internal.h"

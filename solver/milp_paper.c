@@ -1,6 +1,6 @@
 /* The paper's formulation (Gerhards & Keller 2017, constraints (1)-(12))
- * with MODEL.md's corrections: per-slot linking for (7) and (9),
- * start <= stop for (10), (11) for every task, (12) with >= 1.  The
+ * with the corrections of docs/MODEL.md "MILP, paper formulation":
+ * per-slot linking for (7) and (9), start <= stop for (10), (11) for every task, (12) with >= 1.  The
  * frequency 0, when in F, is one of the k: a mapped slot at f = 0 keeps the
  * PE (waits in place) and costs nothing.  Slots 0..D'-1, no windows: this
  * is the reproduction and the independent cross-check of the strong model. */

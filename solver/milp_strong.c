@@ -1,4 +1,4 @@
-/* The strong formulation (MODEL.md "MILP, strong formulation"): one binary
+/* The strong formulation (docs/MODEL.md "MILP, strong formulation"): one binary
  * per kept interval of each task with its exact cost, one assignment row
  * per task, cumulative "started by l" (S) and "completed by l" (C)
  * variables, a capacity row per slot (at most P tasks active) and

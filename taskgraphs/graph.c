@@ -229,8 +229,8 @@ ecs_result ecs_graph_build(size_t n, const long *id, const long *work,
 
 size_t ecs_graph_find(const ecs_graph *g, long id)
 {
-    /* ids are not necessarily sorted: linear scan is O(n); keep it simple
-     * but fast for the common case where id == index or index + 1 */
+    /* ids are not necessarily sorted: O(1) where id == index or index + 1
+     * (every STG layout), else a linear scan, O(n) */
     if (g->n == 0)
         return (size_t)-1;
     if (id >= 0 && (size_t)id < g->n && g->id[id] == id)

@@ -18,16 +18,17 @@ const char *ecs_stg_format_name(ecs_stg_format f)
     return "unknown";
 }
 
-int ecs_stg_format_parse(const char *name, ecs_stg_format *out)
+ecs_result ecs_stg_format_parse(const char *name, ecs_stg_format *out,
+                                ecs_diag *diag)
 {
     static const ecs_stg_format all[] = {ECS_STG_AUTO, ECS_STG_STANDARD,
                                          ECS_STG_PROTO, ECS_STG_COMM};
-    if (name == NULL)
-        return -1;
-    for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+    for (size_t i = 0; name != NULL && i < sizeof all / sizeof all[0]; i++)
         if (strcmp(name, ecs_stg_format_name(all[i])) == 0) {
             *out = all[i];
-            return 0;
+            return ECS_OK;
         }
-    return -1;
+    return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                        "unknown STG layout '%s' (auto, standard, proto or "
+                        "comm)", name ? name : "");
 }

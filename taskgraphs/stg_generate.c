@@ -39,17 +39,18 @@ const char *ecs_gen_method_name(ecs_gen_method m)
     return "unknown";
 }
 
-int ecs_gen_method_parse(const char *name, ecs_gen_method *out)
+ecs_result ecs_gen_method_parse(const char *name, ecs_gen_method *out,
+                                ecs_diag *diag)
 {
     static const ecs_gen_method all[] = {ECS_GEN_SAMEPROB, ECS_GEN_LAYERED};
-    if (name == NULL)
-        return -1;
-    for (size_t k = 0; k < sizeof all / sizeof all[0]; k++)
+    for (size_t k = 0; name != NULL && k < sizeof all / sizeof all[0]; k++)
         if (strcmp(name, ecs_gen_method_name(all[k])) == 0) {
             *out = all[k];
-            return 0;
+            return ECS_OK;
         }
-    return -1;
+    return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                        "unknown generator method '%s' (sameprob or layered)",
+                        name ? name : "");
 }
 
 size_t ecs_gen_layers(size_t tasks)

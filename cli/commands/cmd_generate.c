@@ -81,7 +81,7 @@ static int one_option(generate_job *j, int c, const char *arg)
         j->seed_given = 1;
         return 0;
     case OPT_METHOD:
-        if (ecs_gen_method_parse(arg, &j->gp.method) != 0)
+        if (ecs_gen_method_parse(arg, &j->gp.method, NULL) != ECS_OK)
             return ecs_cli_usage_error(
                 CMD, "--method must be sameprob or layered, not '%s'", arg);
         return 0;

@@ -1,5 +1,5 @@
 /* ecsched heuristic GRAPH -p P: the budgeted frequency-scaling heuristic
- * (MODEL.md "Heuristic") on the base schedule, with its search landscape. */
+ * (docs/MODEL.md "Heuristic") on the base schedule, with its search landscape. */
 #include "run/cli.h"
 #include "commands/commands.h"
 #include "run/problem.h"
@@ -77,7 +77,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     long v;
     switch (c) {
     case OPT_MODE:
-        if (ecs_heur_mode_parse(arg, &j->prm.mode) != 0)
+        if (ecs_heur_mode_parse(arg, &j->prm.mode, NULL) != ECS_OK)
             return ecs_cli_usage_error(CMD, "--mode must be sweep or binary, not '%s'",
                                        arg);
         return 0;

@@ -1,5 +1,6 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"
@@ -57,12 +58,14 @@ static void read_row(info_row *r, ecs_stg_format format,
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
+    char found[4096];
+    const char *path = ecs_cli_data_path(r->file, found, sizeof found);
     char *text = NULL;
     size_t len = 0;
-    ecs_result rc = ecs_read_file(r->file, lim->max_input_bytes, &text, &len,
+    ecs_result rc = ecs_read_file(path, lim->max_input_bytes, &text, &len,
                                   &diag);
     if (rc == ECS_OK)
-        rc = ecs_stg_read_buffer(text, len, r->file, format, &g, &diag);
+        rc = ecs_stg_read_buffer(text, len, path, format, &g, &diag);
     free(text);
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, r->error, sizeof r->error);
@@ -210,7 +213,7 @@ static int parse_args(info_args *a, int argc, char **argv)
             a->json = 1;
             break;
         case OPT_FORMAT:
-            if (ecs_stg_format_parse(optarg, &a->format) != 0)
+            if (ecs_stg_format_parse(optarg, &a->format, NULL) != ECS_OK)
                 return ecs_cli_usage_error(
                     CMD, "--format must be auto, standard, proto or comm, "
                          "not '%s'",

@@ -80,7 +80,8 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     double v;
     switch (c) {
     case OPT_FORMULATION:
-        if (ecs_milp_formulation_parse(arg, &j->prm.formulation) != 0)
+        if (ecs_milp_formulation_parse(arg, &j->prm.formulation, NULL) !=
+            ECS_OK)
             return ecs_cli_usage_error(CMD, "--formulation must be strong or "
                                             "paper, not '%s'", arg);
         return 0;

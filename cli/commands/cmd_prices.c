@@ -1,5 +1,6 @@
 /* ecsched prices SPEC: the per-slot prices the schedulers will use. */
 #include "run/cli.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 
 #include <stdlib.h>
@@ -117,11 +118,15 @@ static ecs_result compute(prices_job *j, ecs_diag *diag)
     ecs_price_options opt = j->m.price_opt;
     opt.limits = &j->m.limits;
     const ecs_price_options *o = &opt;
+    char found[4096];
+    const char *spec = ecs_prices_is_builtin(j->spec)
+                           ? j->spec
+                           : ecs_cli_data_path(j->spec, found, sizeof found);
     ecs_result rc = j->slots > 0 ? ecs_cli_check_slots(&j->m.limits, j->slots,
                                                       NULL, "--slots", diag)
                                  : ECS_OK;
     if (rc == ECS_OK)
-        rc = ecs_prices_load(j->spec, o, &j->s, diag);
+        rc = ecs_prices_load(spec, o, &j->s, diag);
     size_t want = j->slots > 0 ? (size_t)j->slots : 24;
     if (rc == ECS_OK)
         rc = ecs_prices_resample(&j->s, o, want, &j->r, diag);
@@ -155,7 +160,7 @@ static void slot_time(const prices_job *j, size_t l, char *buf, size_t size)
     }
     long long t = j->r.first_utc +
                   (long long)(l % j->r.m) * 60LL * j->r.slot_minutes;
-    ecs_price_time_format(t, buf, size);
+    ecs_prices_time_format(t, buf, size);
 }
 
 /* Where the unit came from. */

@@ -1,6 +1,7 @@
 /* ecsched reproduce: the paper's experiments (section 5), our figures
  * beside the paper's. */
 #include "run/cli.h"
+#include "run/datapath.h"
 #include "commands/commands.h"
 #include "ecsched/numparse.h"
 #include "report/plots.h"
@@ -328,7 +329,9 @@ static void announce(const repro *r)
     size_t g = r->ngraph;
     size_t heur = g * np * (ne * 3 + 2 * 2 + 3 * 2 + 3) + g * np;
     size_t milp = g * np * (2 + 3);
-    long workers = r->jobs ? atol(r->jobs) : sysconf(_SC_NPROCESSORS_ONLN);
+    long workers = 0;
+    if (r->jobs == NULL || ecs_parse_long(r->jobs, &workers) != ECS_OK)
+        workers = sysconf(_SC_NPROCESSORS_ONLN); /* -j was checked */
     if (workers < 1)
         workers = 1;
     double worst = (double)milp * r->time_limit / (double)workers;
@@ -372,7 +375,8 @@ static void heur_step(repro *r, const char *title, const char *file,
     size_t ne = split(exts, ebuf, sizeof ebuf, eitem, 32);
     long pes[16];
     for (size_t i = 0; i < np; i++)
-        pes[i] = atol(pitem[i]);
+        if (ecs_parse_long(pitem[i], &pes[i]) != ECS_OK)
+            pes[i] = 0; /* r->pes is built in; set_pes rejects 0 */
     ecs_repro_heur h;
     ecs_repro_heur_init(&h);
     h.graphs = (const char *const *)r->graph;
@@ -496,7 +500,8 @@ static ecs_result write_plots(const repro *r, ecs_diag *diag)
 static ecs_result write_report(const repro *r, double elapsed, ecs_diag *diag)
 {
     ecs_reproduce_setup su = {r->quick, r->ngraph, r->graphs_dir, r->pes,
-                              r->ext_saving, r->time_limit, elapsed};
+                              r->ext_saving, r->time_limit, elapsed,
+                              sysconf(_SC_NPROCESSORS_ONLN)};
     char *md = NULL;
     ecs_result rc = write_plots(r, diag);
     if (rc == ECS_OK)
@@ -520,6 +525,8 @@ int ecs_cmd_reproduce(int argc, char **argv)
     int pr = parse_args(&r, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    char graphs_dir[4096]; /* the bundled graphs also from an install */
+    r.graphs_dir = ecs_cli_data_path(r.graphs_dir, graphs_dir, sizeof graphs_dir);
     if (r.time_limit <= 0)
         r.time_limit = r.quick ? 10 : 60;
     snprintf(r.time_arg, sizeof r.time_arg, "%g", r.time_limit);

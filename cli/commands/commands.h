@@ -24,6 +24,7 @@ typedef struct ecs_command {
     X(makespan)                                                              \
     X(heuristic)                                                             \
     X(milp)                                                                  \
+    X(solve)                                                                 \
     X(compare)                                                               \
     X(batch)                                                                 \
     X(report)                                                                \

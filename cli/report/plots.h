@@ -4,8 +4,8 @@
  *
  * Rows are the JSON lines of `ecsched batch` (keys graph, pes, extension,
  * prices, method, cost, base_cost, optimum, bound, status, makespan,
- * deadline, meets_deadline, runtime_s, error; README "Batches").  Rows with
- * a non-null "error" are left out of every plot.  Plots written into dir:
+ * deadline, meets_deadline, runtime_s, error; the README's `batch`
+ * section).  Rows with a non-null "error" are left out of every plot.  Plots written into dir:
  *
  * - saving_vs_extension.svg: mean saving over the base schedule,
  *   100 (1 - cost / base_cost) %, against the deadline extension E, one line

@@ -572,8 +572,8 @@ static const char *WHY_TEXT =
     "to it. Ours are proven optima only (unproven cases are listed "
     "separately), which tends to make our \"over optimal\" figures larger.\n"
     "- **Frequencies.** The paper does not give its frequency set; ours is "
-    "`{1, 0.8, 0.6, 0.4, 0.2, 0}` (MODEL.md). Coarser or finer steps change "
-    "both the heuristic's and the optimum's cost.\n"
+    "`{1, 0.8, 0.6, 0.4, 0.2, 0}` (docs/MODEL.md, \"Platform\"). Coarser "
+    "or finer steps change both the heuristic's and the optimum's cost.\n"
     "- **Base schedules.** The paper precomputed makespan-optimal schedules; "
     "ours come from ecsched's makespan solver (optimal where it proves it "
     "within its limit, otherwise the best found), and ties between optimal "
@@ -581,7 +581,7 @@ static const char *WHY_TEXT =
     "- **Open details.** Tie-breaking in the heuristic, prices normalised "
     "over the whole loaded series, the 100-slot repetition of one day, and "
     "the exact sweep granularity (the paper's landscape used 1000 steps) are "
-    "our reading of the paper (MODEL.md).\n"
+    "our reading of the paper (docs/MODEL.md).\n"
     "- **Sample size.** A quick run covers a few graphs and PEs; its means "
     "move by several points between subsets.\n\n";
 
@@ -644,8 +644,11 @@ static void head(md *m, const ecs_reproduce_setup *su,
         su->quick ? "quick (`--quick`: a subset)" : "full", su->ngraphs,
         su->graphs_dir ? su->graphs_dir : "?", su->pes ? su->pes : "?",
         su->time_limit_s);
-    if (su->elapsed_s >= 0)
-        out(m, " Took %.0f s on a shared 2-core machine.", su->elapsed_s);
+    if (su->elapsed_s >= 0 && su->cpus >= 1)
+        out(m, " Took %.0f s on a machine with %ld online CPU%s.",
+            su->elapsed_s, su->cpus, su->cpus == 1 ? "" : "s");
+    else if (su->elapsed_s >= 0)
+        out(m, " Took %.0f s.", su->elapsed_s);
     out(m, "\nPercentages are means over cases; \"pp\" are percentage "
            "points. Raw results: `*.jsonl` (batch rows) in this directory.\n\n");
 }

@@ -2,8 +2,8 @@
  * ecsched reproduce: the markdown report that sets our figures beside the
  * paper's (Gerhards & Keller 2017, section 5).
  *
- * The experiments' results are batch JSON lines (README "Batches") in the
- * run directory:
+ * The experiments' results are batch JSON lines (the README's `batch`
+ * section) in the run directory:
  *   saving.jsonl   base, sweep, binary over E = 0..1, epex prices
  *                  (saving at E = 0, Figure 2, sweep vs binary);
  *   optimal.jsonl  sweep, binary, milp at E = 0.05 and 0.2, epex prices;
@@ -32,6 +32,8 @@ typedef struct ecs_reproduce_setup {
     const char *extensions;   /* saving experiment, e.g. "0,0.05,0.2" */
     double time_limit_s;      /* per MILP */
     double elapsed_s;         /* < 0 when unknown (report only) */
+    long cpus;                /* online CPUs when the run took place, < 1
+                                 when unknown */
 } ecs_reproduce_setup;
 
 /* The rows of a JSON-lines file; *rows NULL and n 0 when the file is

@@ -236,10 +236,10 @@ static ecs_result one_pair(run_ctx *cx, const char *graph, long pes,
     double base_time = ecs_cli_now() - t0;
     for (size_t q = 0; q < np && rc == ECS_OK; q++)
         for (size_t k = 0; k < h->next; k++) {
-            double e = strtod(h->ext[k], NULL);
             rc = model_for(h, pes, h->ext[k], price[q], &m, diag);
             if (rc != ECS_OK)
                 break;
+            double e = ecs_decimal_value(m.extension);
             if (loaded && (q > 0 || k > 0) &&
                 set_extension(&m, &pb, &d) != ECS_OK) {
                 error_rows(cx, graph, pes, e, price[q], &d);

@@ -1,7 +1,7 @@
 /*
  * ecsched reproduce: the heuristic-only experiments (saving over E, static
  * power) run in-process on the library, writing rows in the batch format
- * (README "Batches") plus "tasks" and "base_optimal".
+ * (the README's `batch` section) plus "tasks" and "base_optimal".
  */
 #ifndef ECSCHED_CLI_REPRODUCE_RUN_H
 #define ECSCHED_CLI_REPRODUCE_RUN_H

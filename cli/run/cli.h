@@ -1,13 +1,34 @@
 /*
- * ecsched command line: shared pieces of the commands.
+ * ecsched command line: the plumbing every command shares (cli/run/).
+ *
+ * Layout of cli/ (tests/check_layers.sh enforces the arrows; every folder
+ * includes only itself, those to its right and the library):
+ *   cli/main.c      main(), nothing else          -> commands
+ *   cli/commands/   one file per command, cmd_NAME.c, defining
+ *                   `const ecs_command ecs_command_NAME` (name, summary,
+ *                   usage, `int ecs_cmd_NAME(int argc, char **argv)`,
+ *                   argv[0] = the command name), listed once in
+ *                   ECS_COMMAND_LIST (commands.h); commands.c dispatches
+ *                                                 -> report, batch, plot, run
+ *   cli/report/     statistics and tables over batch rows, the report plots,
+ *                   the reproduction runner and report   -> batch, plot, run
+ *   cli/batch/      the batch engine: plan, worker processes, the
+ *                   loss-free results store                      -> run
+ *   cli/plot/       SVG writer, charts, Gantt charts (knows nothing of
+ *                   batch)                                       -> run
+ *   cli/run/        this header and its neighbours: the model flags and the
+ *                   option loop (args.c, model_opts.c, price_flags.c), the
+ *                   problem a scheduling command starts from (problem.h),
+ *                   the methods behind one dispatch (methods.h), schedule
+ *                   documents in and out (doc_read.c, doc_write.c), result
+ *                   rows (results.h), atomic output (output.c), exit codes,
+ *                   messages and the clock (exit.c)
  *
  * Conventions for a command `ecsched NAME`:
- * - it lives in cli/commands/cmd_NAME.c as `int ecs_cmd_NAME(int argc, char **argv)`
- *   (argv[0] is the command name), declared in cli/commands/commands.h and listed in
- *   the table in cli/commands/commands.c with its summary and usage text;
- * - options are parsed with getopt_long; the model flags shared by all
- *   scheduling commands come from ECS_CLI_MODEL_LONGOPTS and are handled by
- *   ecs_cli_model_option();
+ * - options are parsed by ecs_cli_parse_args() (getopt_long); the model
+ *   flags shared by all scheduling commands come from
+ *   ECS_CLI_MODEL_LONGOPTS and are handled by ecs_cli_model_option();
+ *   numbers are parsed with the strict parsers of ecsched/numparse.h;
  * - people get a short aligned summary on stdout, programs get JSON
  *   (`--json` on stdout, `-o FILE` written atomically);
  * - errors go to stderr as "ecsched NAME: file:line: problem" through
@@ -21,6 +42,7 @@
 
 #include <jansson.h>
 
+#include "ecsched.h" /* ECS_VERSION */
 #include "ecsched/check.h"
 #include "ecsched/graph.h"
 #include "ecsched/limits.h"
@@ -29,8 +51,6 @@
 #include "ecsched/prices.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
-
-#define ECS_VERSION "0.1.0"
 
 /* Exit codes of the command (README "Exit codes"). */
 typedef enum ecs_exit {

@@ -63,7 +63,7 @@ static json_t *first_slot_utc(const ecs_slot_prices *sp)
     if (sp->first_utc == 0)
         return json_null();
     char buf[64];
-    ecs_price_time_format(sp->first_utc, buf, sizeof buf);
+    ecs_prices_time_format(sp->first_utc, buf, sizeof buf);
     return json_string(buf);
 }
 

@@ -1,5 +1,6 @@
 /* Model flags shared by the scheduling commands, and input loading. */
 #include "run/cli.h"
+#include "run/datapath.h"
 
 #include "ecsched/stg.h"
 
@@ -68,7 +69,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         m->extension_given = 1;
         return 1;
     case ECS_OPT_FORMAT:
-        if (ecs_stg_format_parse(arg, &m->format) != 0)
+        if (ecs_stg_format_parse(arg, &m->format, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--format must be auto, standard, proto or comm, not '%s'",
                                 arg),
@@ -110,6 +111,8 @@ ecs_result ecs_cli_load_graph(const ecs_cli_model *m, const char *path,
                               ecs_diag *diag)
 {
     ecs_graph *g = NULL;
+    char found[4096];
+    path = ecs_cli_data_path(path, found, sizeof found);
     char *text = NULL;
     size_t len = 0;
     ecs_result rc = ecs_read_file(path, m->limits.max_input_bytes, &text,
@@ -136,6 +139,9 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
                                ecs_slot_prices *out, ecs_diag *diag)
 {
     const char *spec = m->prices_spec ? m->prices_spec : ECS_DEFAULT_PRICES;
+    char found[4096];
+    if (!ecs_prices_is_builtin(spec))
+        spec = ecs_cli_data_path(spec, found, sizeof found);
     ecs_result rc = ecs_cli_check_slots(&m->limits, (long long)nslots, NULL,
                                         "the horizon", diag);
     if (rc != ECS_OK)

@@ -1,6 +1,6 @@
 /*
- * ecsched: reading batch result rows (README "Batches") for reports,
- * plots and reproduce.
+ * ecsched: reading batch result rows (the README's `batch` section) for
+ * reports, plots and reproduce.
  */
 #ifndef ECSCHED_CLI_RESULTS_H
 #define ECSCHED_CLI_RESULTS_H

@@ -1,6 +1,6 @@
 /*
  * ecsched: the schedule checker, the one judge of feasibility and cost
- * (MODEL.md "Schedule").  Every command runs it on every schedule it emits.
+ * (docs/MODEL.md "Schedule and feasibility").  Every command runs it on every schedule it emits.
  */
 #ifndef ECSCHED_CHECK_H
 #define ECSCHED_CHECK_H

@@ -13,7 +13,7 @@
 
 #include "ecsched/result.h"
 
-/* STG file layouts (see taskgraphs/stg.c and README "Input formats"). */
+/* STG file layouts (taskgraphs/stg_read.c; README "Input formats"). */
 typedef enum ecs_stg_format {
     ECS_STG_AUTO = 0, /* detect from the file */
     ECS_STG_STANDARD, /* header "n", records 0..n+1 with dummy entry and exit */
@@ -24,8 +24,13 @@ typedef enum ecs_stg_format {
 /* Name of a format: "auto", "standard", "proto", "comm". */
 const char *ecs_stg_format_name(ecs_stg_format f);
 
-/* Parse a format name; returns 0 or -1 when unknown. */
-int ecs_stg_format_parse(const char *name, ecs_stg_format *out);
+/*
+ * Parse a format name ("auto", "standard", "proto", "comm") into *out.
+ * ECS_OK, or ECS_EINVAL with diag (may be NULL) naming the value and the
+ * accepted names; *out is untouched then.
+ */
+ecs_result ecs_stg_format_parse(const char *name, ecs_stg_format *out,
+                                ecs_diag *diag);
 
 /* Metadata from the STG "#" information block, where present. */
 typedef struct ecs_stg_meta {
@@ -84,7 +89,10 @@ void ecs_graph_free(ecs_graph *g);
 ecs_result ecs_graph_contract(const ecs_graph *g, ecs_graph **out,
                               ecs_diag *diag);
 
-/* Index of the task with STG id `id`, or (size_t)-1. O(log n). */
+/*
+ * Index of the task with STG id `id`, or (size_t)-1.  O(1) when the id is
+ * the index or the index + 1 (the STG layouts), else a linear scan, O(n).
+ */
 size_t ecs_graph_find(const ecs_graph *g, long id);
 
 /* Figures about a graph, as `ecsched info` shows them. */

@@ -1,6 +1,6 @@
 /*
  * ecsched: the budgeted frequency-scaling heuristic of Gerhards and Keller
- * (MODEL.md "Heuristic"), on top of a base schedule at f = 1.
+ * (docs/MODEL.md "Heuristic"), on top of a base schedule at f = 1.
  *
  * The base schedule fixes each task's PE and the per-PE order; a candidate
  * budget b gives every slot l < D' the budget b / D'; the greedy mapper
@@ -10,7 +10,8 @@
  * bisects [0, B].  The result never costs more than the base and always
  * meets D' (the base itself is the fall-back).
  *
- * Decisions taken here where MODEL.md leaves room:
+ * Decisions taken where the paper leaves room (docs/MODEL.md "Heuristic"
+ * states them as part of the model):
  * - Budget range.  B = sigma * C+, where C+ = sum over the base schedule's
  *   slots of power(f) * |r_l|.  Without negative prices in the slots the
  *   base uses, C+ = cost(base) = Cm and B = sigma * Cm as in the paper; with
@@ -54,8 +55,13 @@ typedef enum ecs_heur_mode {
 /* "sweep" / "binary" */
 const char *ecs_heur_mode_name(ecs_heur_mode m);
 
-/* Parse a mode name; 0, or -1 when unknown. */
-int ecs_heur_mode_parse(const char *name, ecs_heur_mode *out);
+/*
+ * Parse a mode name ("sweep", "binary") into *out.  ECS_OK, or ECS_EINVAL
+ * with diag (may be NULL) naming the value and the accepted names; *out is
+ * untouched then.
+ */
+ecs_result ecs_heur_mode_parse(const char *name, ecs_heur_mode *out,
+                               ecs_diag *diag);
 
 /* Largest number of sweep steps accepted. */
 #define ECS_HEUR_MAX_STEPS 1000000L
@@ -91,7 +97,7 @@ typedef struct ecs_heur_result {
     int fallback;               /* 1 when the base schedule itself is returned */
     size_t ncand;               /* candidates evaluated */
     ecs_heur_candidate *cand;   /* all of them, in evaluation order */
-    /* added fields */
+    /* what was searched, and the makespans */
     double range;               /* B, the budget range searched */
     size_t nfeasible;           /* feasible candidates */
     long makespan;              /* makespan of the result (<= D') */

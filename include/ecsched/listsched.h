@@ -1,7 +1,7 @@
 /*
- * ecsched: list scheduling at full speed (heuristic/), the upper bound and
- * the starting incumbent of the makespan search (issue "Makespan-optimal
- * base schedules").
+ * ecsched: list scheduling at full speed (solver/listsched.c), the upper
+ * bound and the starting incumbent of the makespan search, and the
+ * makespan lower bound (solver/lowerbound.c; docs/MODEL.md "Lower bounds").
  *
  * Graphs here are contracted (every task has positive work; see
  * ecs_graph_contract).  Schedules run every slot at frequency index 0
@@ -20,7 +20,7 @@
  * O(E + n log n).  *out is a new schedule of g (free with
  * ecs_schedule_free).  EINVAL if pes < 1, ENOMEM.
  */
-ecs_result ecs_list_schedule(const ecs_graph *g, int pes, ecs_schedule **out,
+ecs_result ecs_listsched_run(const ecs_graph *g, int pes, ecs_schedule **out,
                              ecs_diag *diag);
 
 /*

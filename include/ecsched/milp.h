@@ -1,10 +1,22 @@
 /*
  * ecsched: cost-optimal schedules as mixed-integer programs on GLPK
- * (solver/; MODEL.md "MILP, paper formulation (corrected)" and "MILP,
- * strong formulation").
+ * (solver/; docs/MODEL.md "MILP, strong formulation" and "MILP, paper
+ * formulation").
  *
  * GLPK never aborts the process (glp_error_hook) and prints nothing unless
  * verbose.  Inputs are validated before GLPK is called.
+ *
+ * The GLPK environment is the program's: ecs_milp_solve works in the
+ * calling thread's environment, deletes every GLPK object it made before it
+ * returns (GLPK's memory use is back where it was) and never calls
+ * glp_free_env(), so the program's own GLPK objects survive it.  A program
+ * that wants GLPK's per-thread memory back calls glp_free_env() itself,
+ * when it holds no GLPK object.  During the call ecs_milp_solve installs its
+ * own glp_error_hook and afterwards removes it (GLPK cannot tell it the
+ * program's: a program with its own hook installs it again).  After a GLPK
+ * error (ESOLVER; GLPK's error state, glp_at_error()), the problem object is
+ * left to the environment and every solve in that thread fails with ESOLVER
+ * until the program has called glp_free_env().
  */
 #ifndef ECSCHED_MILP_H
 #define ECSCHED_MILP_H
@@ -24,8 +36,14 @@ typedef enum ecs_milp_formulation {
 /* "strong" / "paper" */
 const char *ecs_milp_formulation_name(ecs_milp_formulation f);
 
-/* Parse a formulation name; 0, or -1 when unknown. */
-int ecs_milp_formulation_parse(const char *name, ecs_milp_formulation *out);
+/*
+ * Parse a formulation name ("strong", "paper") into *out.  ECS_OK, or
+ * ECS_EINVAL with diag (may be NULL) naming the value and the accepted
+ * names; *out is untouched then.
+ */
+ecs_result ecs_milp_formulation_parse(const char *name,
+                                      ecs_milp_formulation *out,
+                                      ecs_diag *diag);
 
 /* XX(ENUM_SUFFIX, "name in output") */
 #define ECS_MILP_STATUS_MAP(XX)                                              \

@@ -1,6 +1,6 @@
 /*
  * ecsched: the platform: P identical PEs, a discrete frequency set F and a
- * power model (MODEL.md "Platform").
+ * power model (docs/MODEL.md "Platform").
  *
  * Frequencies are held exactly on an integer grid: every frequency is
  * freq_q[k] / grid, and one work unit is `grid` grid steps, so work sums are

@@ -1,5 +1,5 @@
 /*
- * ecsched: price schedules (MODEL.md "Prices").
+ * ecsched: price schedules (docs/MODEL.md "Prices").
  *
  * A price series is what a file or a built-in gives: points (UTC start,
  * length, price) in the original currency and unit.  The schedulers use
@@ -112,12 +112,12 @@ ecs_result ecs_price_options_set(ecs_price_options *o, ecs_price_key key,
  * *utc gets seconds since 1970-01-01 UTC.  Returns ECS_OK or ECS_EPARSE
  * (diag message only, no file).
  */
-ecs_result ecs_price_time_parse(const char *text, int have_offset,
-                                int utc_offset_minutes, long long *utc,
-                                ecs_diag *diag);
+ecs_result ecs_prices_time_parse(const char *text, int have_offset,
+                                 int utc_offset_minutes, long long *utc,
+                                 ecs_diag *diag);
 
 /* Format a UTC time as "2016-10-18T22:00Z" into buf (at least 24 bytes). */
-void ecs_price_time_format(long long utc, char *buf, size_t size);
+void ecs_prices_time_format(long long utc, char *buf, size_t size);
 
 /* ---- series ---- */
 

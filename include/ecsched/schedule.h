@@ -1,5 +1,5 @@
 /*
- * ecsched: schedules (MODEL.md "Schedule").
+ * ecsched: schedules (docs/MODEL.md "Schedule and feasibility").
  *
  * A schedule belongs to one graph: task i of the schedule is task i of the
  * graph.  A task with positive work has a PE, a first and a last slot

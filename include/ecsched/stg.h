@@ -52,8 +52,13 @@ typedef enum ecs_gen_method {
 /* Name of a method: "sameprob", "layered". */
 const char *ecs_gen_method_name(ecs_gen_method m);
 
-/* Parse a method name; returns 0 or -1 when unknown. */
-int ecs_gen_method_parse(const char *name, ecs_gen_method *out);
+/*
+ * Parse a method name ("sameprob", "layered") into *out.  ECS_OK, or
+ * ECS_EINVAL with diag (may be NULL) naming the value and the accepted
+ * names; *out is untouched then.
+ */
+ecs_result ecs_gen_method_parse(const char *name, ecs_gen_method *out,
+                                ecs_diag *diag);
 
 /* Limits of the generators (time is quadratic in the tasks). */
 #define ECS_GEN_MAX_TASKS 20000

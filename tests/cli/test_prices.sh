@@ -9,7 +9,7 @@ expect_near() { # GOT WANT WHAT
   if near "$1" "$2"; then ok "$3"; else notok "$3: got '$1', want '$2'"; fi
 }
 
-# ---- built-ins (MODEL.md) ----
+# ---- built-ins (docs/MODEL.md "Prices") ----
 run prices
 expect_rc 0 "default prices"
 expect_out '^source +epex-2016-10-19$' "default is epex-2016-10-19"

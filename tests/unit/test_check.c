@@ -288,10 +288,10 @@ static void test_decimal_extension(void **state)
     assert_int_equal(ecs_parse_decimal("0", &e), 0);
     assert_int_equal(ecs_decimal_extend(33, e, &out), 0);
     assert_int_equal(out, 33);
-    assert_int_equal(ecs_parse_decimal("1.2.3", &e), -1);
-    assert_int_equal(ecs_parse_decimal("", &e), -1);
-    assert_int_equal(ecs_parse_decimal("-", &e), -1);
-    assert_int_equal(ecs_parse_decimal("0.2x", &e), -1);
+    assert_int_equal(ecs_parse_decimal("1.2.3", &e), ECS_EPARSE);
+    assert_int_equal(ecs_parse_decimal("", &e), ECS_EPARSE);
+    assert_int_equal(ecs_parse_decimal("-", &e), ECS_EPARSE);
+    assert_int_equal(ecs_parse_decimal("0.2x", &e), ECS_EPARSE);
 }
 
 static void test_graph_errors_and_contraction(void **state)

@@ -580,11 +580,15 @@ static void test_params(void **state)
     prm.max_bisections = 0;
     assert_int_equal(ecs_heur_params_validate(&prm, &d), ECS_EINVAL);
     ecs_heur_mode m;
-    assert_int_equal(ecs_heur_mode_parse("binary", &m), 0);
+    assert_int_equal(ecs_heur_mode_parse("binary", &m, &d), ECS_OK);
     assert_int_equal(m, ECS_HEUR_BINARY);
-    assert_int_equal(ecs_heur_mode_parse("sweep", &m), 0);
+    assert_int_equal(ecs_heur_mode_parse("sweep", &m, NULL), ECS_OK);
     assert_int_equal(m, ECS_HEUR_SWEEP);
-    assert_int_equal(ecs_heur_mode_parse("Sweep", &m), -1);
+    assert_int_equal(ecs_heur_mode_parse("Sweep", &m, &d), ECS_EINVAL);
+    assert_int_equal(m, ECS_HEUR_SWEEP); /* untouched */
+    assert_string_equal(d.msg,
+                        "unknown heuristic mode 'Sweep' (sweep or binary)");
+    assert_int_equal(ecs_heur_mode_parse(NULL, &m, NULL), ECS_EINVAL);
     assert_string_equal(ecs_heur_mode_name(ECS_HEUR_BINARY), "binary");
     assert_string_equal(ecs_heur_mode_name(ECS_HEUR_SWEEP), "sweep");
 }
@@ -690,7 +694,7 @@ static void test_candidates_match_mapper(void **state)
  *
  * Every graph of stg/50 and stg/100, P in {2, 4, 8, 16}, E in {0, .05, .2,
  * .5, 1}, quadratic and static:0.4 power, every built-in price schedule the
- * loader resolves plus MODEL.md's increasing and alternating schedules and a
+ * loader resolves plus the paper's increasing and alternating schedules and a
  * random one with negative prices: sweep (I = 100) and binary pass the
  * checker, cost no more than the base and meet D'; at E = .2 sweep with
  * I = 200 costs no more than with I = 100.
@@ -703,7 +707,7 @@ typedef struct price_set {
     double *price;
 } price_set;
 
-/* A generated schedule: q = 0 MODEL.md's increasing (10 for 20 slots, then
+/* A generated schedule: q = 0 the paper's increasing (10 for 20 slots, then
  * +10 per slot, / 100), 1 alternating (.1, 1, ...), 2 random in [-.4, 1.6)
  * (about 20 % negative). */
 static double *gen_prices(size_t n, int q)
@@ -731,7 +735,7 @@ static int known_prices(const price_set *ps, size_t k, const double *p,
 }
 
 /* The built-ins the loader resolves (duplicates dropped: the interim loader
- * gives flat prices for the default), MODEL.md's increasing and alternating
+ * gives flat prices for the default), the paper's increasing and alternating
  * made here where the loader does not know them yet, and random prices
  * with negatives, over n slots. */
 static size_t price_sets(size_t n, price_set *ps)

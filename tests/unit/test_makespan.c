@@ -207,7 +207,7 @@ static void test_brute_force_agrees(void **state)
         assert_true(ecs_makespan_lower_bound(g, pes) <= opt);
         ecs_schedule *ls = NULL;
         ecs_diag d;
-        assert_int_equal(ecs_list_schedule(g, pes, &ls, &d), ECS_OK);
+        assert_int_equal(ecs_listsched_run(g, pes, &ls, &d), ECS_OK);
         long lm = checked_makespan(g, pes, ls);
         assert_int_equal(lm, r.list_makespan);
         assert_true(lm >= opt);
@@ -237,14 +237,14 @@ static void test_list_schedule_priority(void **state)
     ecs_graph *g = build(4, w, 1, e);
     ecs_schedule *s = NULL;
     ecs_diag d;
-    assert_int_equal(ecs_list_schedule(g, 2, &s, &d), ECS_OK);
+    assert_int_equal(ecs_listsched_run(g, 2, &s, &d), ECS_OK);
     assert_int_equal(checked_makespan(g, 2, s), 4);
     assert_int_equal(s->task[0].start, 0);
     assert_int_equal(s->task[1].start, 0);
     assert_int_equal(s->task[3].start, 1);
     assert_int_equal(s->task[2].start, 2);
     ecs_schedule_free(s);
-    assert_int_equal(ecs_list_schedule(g, 0, &s, &d), ECS_EINVAL);
+    assert_int_equal(ecs_listsched_run(g, 0, &s, &d), ECS_EINVAL);
     assert_null(s);
     ecs_graph_free(g);
 }
@@ -287,7 +287,7 @@ static void test_bad_input(void **state)
     assert_non_null(strstr(d.msg, "no work"));
     assert_null(r.schedule);
     ecs_schedule *s = NULL;
-    assert_int_equal(ecs_list_schedule(g, 2, &s, &d), ECS_EINVAL);
+    assert_int_equal(ecs_listsched_run(g, 2, &s, &d), ECS_EINVAL);
     ecs_graph_free(g);
     static const long w1[] = {3};
     g = build(1, w1, 0, NULL);
@@ -340,7 +340,7 @@ static void test_large_graph(void **state)
     assert_int_equal(rc, ECS_OK);
     for (int pes = 2; pes <= 16; pes *= 2) {
         ecs_schedule *ls = NULL;
-        assert_int_equal(ecs_list_schedule(g, pes, &ls, &d), ECS_OK);
+        assert_int_equal(ecs_listsched_run(g, pes, &ls, &d), ECS_OK);
         long lm = checked_makespan(g, pes, ls);
         assert_true(lm >= ecs_makespan_lower_bound(g, pes));
         ecs_schedule_free(ls);
@@ -376,7 +376,7 @@ static void test_bundled_optima(void **state)
     for (int k = 0; k < 3; k++) {
         ecs_schedule *ls = NULL;
         ecs_diag d;
-        assert_int_equal(ecs_list_schedule(g, pes[k], &ls, &d), ECS_OK);
+        assert_int_equal(ecs_listsched_run(g, pes[k], &ls, &d), ECS_OK);
         assert_true(checked_makespan(g, pes[k], ls) >= opt[k]);
         ecs_schedule_free(ls);
         ecs_makespan_result r = solve(g, pes[k], 10.0, 0);

@@ -623,11 +623,15 @@ static void test_names(void **state)
 {
     (void)state;
     ecs_milp_formulation f;
-    assert_int_equal(ecs_milp_formulation_parse("paper", &f), 0);
+    ecs_diag d;
+    assert_int_equal(ecs_milp_formulation_parse("paper", &f, &d), ECS_OK);
     assert_int_equal(f, ECS_MILP_PAPER);
-    assert_int_equal(ecs_milp_formulation_parse("strong", &f), 0);
+    assert_int_equal(ecs_milp_formulation_parse("strong", &f, NULL), ECS_OK);
     assert_int_equal(f, ECS_MILP_STRONG);
-    assert_int_equal(ecs_milp_formulation_parse("cplex", &f), -1);
+    assert_int_equal(ecs_milp_formulation_parse("cplex", &f, &d), ECS_EINVAL);
+    assert_int_equal(f, ECS_MILP_STRONG); /* untouched */
+    assert_string_equal(d.msg, "unknown formulation 'cplex' (strong or paper)");
+    assert_int_equal(ecs_milp_formulation_parse(NULL, &f, NULL), ECS_EINVAL);
     assert_string_equal(ecs_milp_status_name(ECS_MILP_NO_SOLUTION),
                         "no_solution");
     assert_string_equal(ecs_milp_formulation_name(ECS_MILP_PAPER), "paper");

@@ -10,7 +10,7 @@ static long long parse_ok(const char *s, int have, int off)
 {
     long long t = 0;
     ecs_diag d;
-    ecs_result rc = ecs_price_time_parse(s, have, off, &t, &d);
+    ecs_result rc = ecs_prices_time_parse(s, have, off, &t, &d);
     if (rc != ECS_OK)
         print_error("%s: %s\n", s, d.msg);
     assert_int_equal(rc, ECS_OK);
@@ -35,7 +35,7 @@ static void test_naive_and_layouts(void **state)
     (void)state;
     long long t;
     ecs_diag d;
-    assert_int_equal(ecs_price_time_parse("2016-10-19 00:00", 0, 0, &t, &d),
+    assert_int_equal(ecs_prices_time_parse("2016-10-19 00:00", 0, 0, &t, &d),
                      ECS_EPARSE);
     assert_non_null(strstr(d.msg, "--utc-offset"));
     assert_true(parse_ok("2016-10-19 00:00", 1, 120) == T_2016_10_18_22);
@@ -55,7 +55,7 @@ static void test_bad_times(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
         long long t;
         ecs_diag d;
-        if (ecs_price_time_parse(bad[i], 1, 0, &t, &d) != ECS_EPARSE) {
+        if (ecs_prices_time_parse(bad[i], 1, 0, &t, &d) != ECS_EPARSE) {
             print_error("'%s' accepted\n", bad[i]);
             fail();
         }
@@ -69,13 +69,13 @@ static void test_format(void **state)
 {
     (void)state;
     char buf[32];
-    ecs_price_time_format(T_2016_10_18_22, buf, sizeof buf);
+    ecs_prices_time_format(T_2016_10_18_22, buf, sizeof buf);
     assert_string_equal(buf, "2016-10-18T22:00Z");
-    ecs_price_time_format(0, buf, sizeof buf);
+    ecs_prices_time_format(0, buf, sizeof buf);
     assert_string_equal(buf, "1970-01-01T00:00Z");
-    ecs_price_time_format(-60, buf, sizeof buf);
+    ecs_prices_time_format(-60, buf, sizeof buf);
     assert_string_equal(buf, "1969-12-31T23:59Z");
-    ecs_price_time_format(19782LL * 86400, buf, sizeof buf);
+    ecs_prices_time_format(19782LL * 86400, buf, sizeof buf);
     assert_string_equal(buf, "2024-02-29T00:00Z");
 }
 

@@ -281,11 +281,15 @@ static void test_bad_params(void **state)
     p.method = (ecs_gen_method)7;
     assert_int_equal(ecs_stg_generate(&p, &g, &d), ECS_EINVAL);
     ecs_gen_method m;
-    assert_int_equal(ecs_gen_method_parse("layered", &m), 0);
+    assert_int_equal(ecs_gen_method_parse("layered", &m, &d), ECS_OK);
     assert_int_equal(m, ECS_GEN_LAYERED);
-    assert_int_equal(ecs_gen_method_parse("sameprob", &m), 0);
+    assert_int_equal(ecs_gen_method_parse("sameprob", &m, NULL), ECS_OK);
     assert_int_equal(m, ECS_GEN_SAMEPROB);
-    assert_int_equal(ecs_gen_method_parse("layrprob", &m), -1);
+    assert_int_equal(ecs_gen_method_parse("layrprob", &m, &d), ECS_EINVAL);
+    assert_int_equal(m, ECS_GEN_SAMEPROB); /* untouched */
+    assert_string_equal(d.msg, "unknown generator method 'layrprob' "
+                               "(sameprob or layered)");
+    assert_int_equal(ecs_gen_method_parse(NULL, &m, NULL), ECS_EINVAL);
     assert_string_equal(ecs_gen_method_name(ECS_GEN_LAYERED), "layered");
 }
 

@@ -1,0 +1,303 @@
+/* ecsched solve GRAPH -p P: the best schedule within a time limit with a
+ * proven lower bound (solve.h). */
+#include "run/cli.h"
+#include "commands/commands.h"
+#include "run/problem.h"
+
+#include "ecsched/heuristic.h"
+#include "ecsched/solve.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static const char *CMD = "solve";
+
+int ecs_cmd_solve(int argc, char **argv);
+
+const ecs_command ecs_command_solve = {
+    "solve", "best schedule within a time limit, with a lower bound",
+    "Usage: ecsched solve GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
+    "                     [--freqs LIST] [--power MODEL] [--time-limit S]\n"
+    "                     [--gap G] [--seed S] [-o FILE] [--json]\n"
+    "\n"
+    "Starts from the heuristic's schedule (from the base schedule) and, within\n"
+    "the time limit (a wall-clock budget for the whole solve), runs the exact\n"
+    "MILP when the model is small, else a lower bound (LP relaxation by column\n"
+    "generation, or a Lagrangian relaxation of the PE capacity) and a large-\n"
+    "neighbourhood search that re-solves time windows and task groups with\n"
+    "GLPK.  Stops at the gap or the limit.  Status: optimal (gap reached),\n"
+    "feasible (limit reached: bound and gap say how far it may be),\n"
+    "infeasible (exit 1), no_solution (exit 3).  Progress on stderr when it\n"
+    "is a terminal.\n"
+    "\n"
+    "  --extension E      deadline extension (default 0)\n"
+    "  --deadline N       D' directly (slots 0..N-1)\n"
+    "  --time-limit S     seconds for the whole solve (default 60)\n"
+    "  --gap G            stop at relative gap G (default 0)\n"
+    "  --seed S           neighbourhood choice (default 1)\n"
+    "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
+    "  -o FILE            write the schedule document (JSON)\n"
+    "  --json             print the schedule document instead of the summary\n"
+    "\n" ECS_CLI_MODEL_FLAGS_HELP,
+    ecs_cmd_solve};
+
+enum { OPT_TIME_LIMIT = ECS_OPT_COMMAND_BASE, OPT_GAP, OPT_SEED };
+
+typedef struct solve_job {
+    ecs_cli_model m;
+    ecs_solve_params prm;
+    const char *graph_path;
+    ecs_cli_problem pb;
+    int have_pb;
+    ecs_solve_result res;
+    ecs_heur_result heur;
+    int have_heur;
+    double start_cost;
+} solve_job;
+
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    solve_job *j = ctx;
+    (void)word;
+    double v;
+    switch (c) {
+    case OPT_TIME_LIMIT:
+        if (ecs_parse_double(arg, &v) != 0 || !(v > 0.0) || !isfinite(v))
+            return ecs_cli_usage_error(CMD, "--time-limit needs a positive "
+                                            "number of seconds, not '%s'", arg);
+        j->prm.time_limit_s = v;
+        return 0;
+    case OPT_GAP:
+        if (ecs_parse_double(arg, &v) != 0 || !(v >= 0.0 && v < 1.0))
+            return ecs_cli_usage_error(CMD, "--gap needs a number in [0, 1), "
+                                            "not '%s'", arg);
+        j->prm.gap = v;
+        return 0;
+    case OPT_SEED:
+        if (ecs_parse_double(arg, &v) != 0 || !(v >= 0.0 && v < 1e18) ||
+            v != floor(v))
+            return ecs_cli_usage_error(CMD, "--seed needs a non-negative "
+                                            "integer, not '%s'", arg);
+        j->prm.seed = (unsigned long long)v;
+        return 0;
+    default:
+        return ECS_CLI_NOT_OWN;
+    }
+}
+
+static int parse_args(solve_job *j, int argc, char **argv)
+{
+    static const struct option opts[] = {
+        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
+        {"gap", required_argument, 0, OPT_GAP},
+        {"seed", required_argument, 0, OPT_SEED},
+        ECS_CLI_MODEL_LONGOPTS,
+        {0, 0, 0, 0}};
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    spec.own = own_option;
+    spec.ctx = j;
+    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
+        return ecs_cli_usage_error(CMD, "needs one GRAPH");
+    j->graph_path = argv[first];
+    return 0;
+}
+
+/* The start: the heuristic's schedule when the base meets D'. */
+static const ecs_schedule *choose_start(solve_job *j)
+{
+    j->start_cost = NAN;
+    if (j->pb.base_makespan > j->pb.deadline)
+        return NULL;
+    ecs_heur_params hp;
+    ecs_heur_params_init(&hp);
+    ecs_diag diag;
+    ecs_result rc = ecs_heur_run(j->pb.g, &j->m.platform, j->pb.prices.price,
+                                 j->pb.prices.n, j->pb.deadline, j->pb.base,
+                                 &hp, &j->heur, &diag);
+    j->have_heur = 1;
+    if (rc == ECS_OK && j->heur.schedule != NULL) {
+        j->prm.start_method = j->heur.fallback ? "base" : "sweep";
+        j->start_cost = j->heur.cost;
+        return j->heur.schedule;
+    }
+    j->prm.start_method = "base";
+    j->start_cost = j->pb.base_cost;
+    return j->pb.base;
+}
+
+static void on_progress(const ecs_solve_progress *pr, void *ctx)
+{
+    (void)ctx;
+    fprintf(stderr, "\r%7.1f s  %-5s  cost %.6f  bound %.6f  gap %7.3f%%   ",
+            pr->elapsed_s, pr->phase, pr->cost,
+            isfinite(pr->bound) ? pr->bound : NAN, 100.0 * pr->gap);
+    if (strcmp(pr->phase, "done") == 0)
+        fprintf(stderr, "\n");
+    fflush(stderr);
+}
+
+static void print_human(const solve_job *j, const ecs_check_report *rep)
+{
+    const ecs_solve_result *r = &j->res;
+    const ecs_cli_problem *pb = &j->pb;
+    printf("%-12s %s (%zu tasks with work)\n", "graph", j->graph_path, pb->g->n);
+    printf("%-12s %d\n", "pes", j->m.platform.pes);
+    printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
+           pb->base_makespan, pb->base_optimal ? ", optimal" : "");
+    printf("%-12s %s (start: %s", "mode", r->mode, j->prm.start_method);
+    if (!isnan(j->start_cost))
+        printf(", cost %.6f", j->start_cost);
+    printf(")\n");
+    printf("%-12s %s\n", "status", ecs_milp_status_name(r->status));
+    if (r->schedule != NULL) {
+        double base = pb->base_cost;
+        printf("%-12s %.6f (base %.6f", "cost", rep->cost, base);
+        if (fabs(base) > 1e-12)
+            printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
+        printf(")\n");
+        printf("%-12s %ld (%s)\n", "makespan", rep->makespan,
+               rep->meets_deadline ? "meets the deadline" : "misses the deadline");
+        printf("%-12s %s\n", "found by", r->found_by);
+    }
+    if (!isnan(r->bound))
+        printf("%-12s %.6f (%s)\n", "bound", r->bound, r->bound_method);
+    if (!isnan(r->gap))
+        printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
+    if (r->lns_rounds > 0)
+        printf("%-12s %ld neighbourhoods, %ld improved\n", "search",
+               r->lns_rounds, r->lns_improved);
+    printf("%-12s %.3f s\n", "runtime", r->runtime_s);
+}
+
+static int add_solve_keys(json_t *d, const solve_job *j)
+{
+    const ecs_solve_result *r = &j->res;
+    return json_object_set_new(d, "mode", json_string(r->mode)) ||
+           json_object_set_new(d, "optimal",
+                               json_boolean(r->status == ECS_MILP_OPTIMAL)) ||
+           json_object_set_new(d, "bound", ecs_json_num(r->bound)) ||
+           json_object_set_new(d, "gap", ecs_json_num(r->gap)) ||
+           json_object_set_new(d, "bound_method", json_string(r->bound_method)) ||
+           json_object_set_new(d, "found_by", json_string(r->found_by)) ||
+           json_object_set_new(d, "start", json_string(j->prm.start_method)) ||
+           json_object_set_new(d, "start_cost", ecs_json_num(j->start_cost)) ||
+           json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
+           json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
+           json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s));
+}
+
+static json_t *make_doc(const solve_job *j, const ecs_check_report *rep)
+{
+    ecs_doc_info info;
+    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &info);
+    info.check = rep;
+    info.status = ecs_milp_status_name(j->res.status);
+    info.runtime_s = j->res.runtime_s;
+    json_t *d = ecs_doc_new(&info);
+    if (d == NULL || add_solve_keys(d, j) != 0) {
+        json_decref(d);
+        return NULL;
+    }
+    int bad = j->res.schedule != NULL
+                  ? ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, j->res.schedule)
+                  : json_object_set_new(d, "tasks", json_array());
+    if (bad) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+static int exit_for(ecs_milp_status s)
+{
+    switch (s) {
+    case ECS_MILP_OPTIMAL:
+    case ECS_MILP_FEASIBLE:
+        return ECS_EXIT_OK;
+    case ECS_MILP_INFEASIBLE:
+        return ECS_EXIT_INFEASIBLE;
+    case ECS_MILP_NO_SOLUTION:
+        return ECS_EXIT_INTERNAL;
+    }
+    return ECS_EXIT_INTERNAL;
+}
+
+/* Check the schedule, then write and print what was asked. */
+static int report(solve_job *j)
+{
+    ecs_check_report rep;
+    memset(&rep, 0, sizeof rep);
+    rep.cost = NAN;
+    if (j->res.schedule != NULL &&
+        ecs_check_schedule(j->pb.g, &j->m.platform, j->pb.prices.price,
+                           j->pb.prices.n, j->pb.deadline, j->res.schedule,
+                           &rep) != ECS_OK) {
+        ecs_cli_errorf(CMD, "internal error: the schedule breaks the model: %s",
+                       rep.msg);
+        return ECS_EXIT_INTERNAL;
+    }
+    json_t *doc = make_doc(j, &rep);
+    ecs_diag diag;
+    ecs_diag_clear(&diag);
+    if (doc == NULL) {
+        ecs_cli_errorf(CMD, "out of memory");
+        return ECS_EXIT_INTERNAL;
+    }
+    ecs_result rc = ecs_cli_write_doc(&j->m, doc, &diag);
+    json_decref(doc);
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+        return ecs_cli_exit_code(rc);
+    }
+    if (!j->m.json)
+        print_human(j, &rep);
+    if (j->res.status == ECS_MILP_INFEASIBLE)
+        fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld\n",
+                CMD, j->pb.deadline);
+    if (j->res.status == ECS_MILP_NO_SOLUTION)
+        fprintf(stderr, "ecsched %s: the time limit was reached before any "
+                        "schedule was found\n", CMD);
+    return exit_for(j->res.status);
+}
+
+int ecs_cmd_solve(int argc, char **argv)
+{
+    solve_job j;
+    memset(&j, 0, sizeof j);
+    ecs_cli_model_init(&j.m);
+    ecs_solve_params_init(&j.prm);
+    int pr = parse_args(&j, argc, argv);
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
+    if (isatty(STDERR_FILENO))
+        j.prm.progress = on_progress;
+    ecs_diag diag;
+    ecs_diag_clear(&diag);
+    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
+    if (rc == ECS_OK) {
+        j.have_pb = 1;
+        const ecs_schedule *start = choose_start(&j);
+        rc = ecs_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
+                       j.pb.prices.n, j.pb.deadline, start, &j.prm, &j.res,
+                       &diag);
+    }
+    int code;
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+        code = ecs_cli_exit_code(rc);
+    } else {
+        code = report(&j);
+    }
+    ecs_solve_result_release(&j.res);
+    if (j.have_heur)
+        ecs_heur_result_release(&j.heur);
+    if (j.have_pb)
+        ecs_cli_problem_release(&j.pb);
+    return code;
+}

@@ -1,0 +1,93 @@
+/*
+ * ecsched: a lower bound on the optimal energy cost that scales to
+ * thousands of tasks (solver/bound_cg.c; the argument in docs/bound.md).
+ *
+ * The bound is the LP relaxation of the strong formulation (MODEL.md "MILP,
+ * strong formulation"), solved by column generation: a restricted master
+ * LP over a few interval columns x(i,s,e) on GLPK's simplex, and a pricing
+ * dynamic program per task that finds its interval and frequency profile of
+ * least reduced cost against the duals of the capacity and precedence rows,
+ * over every interval of its time window (never enumerated).  Precedence
+ * rows S(b,l) <= C(a,l-1) are added only when the master's solution
+ * violates them.  After every pricing round the Lagrangian (Farley) bound
+ *   sum_r y_r b_r + sum_i min_{s,e} reduced cost(i,s,e)
+ * is a valid lower bound for any duals y of the right signs, so the best
+ * bound seen is valid whenever the time runs out; when no column prices out
+ * and no row is violated it equals the LP optimum (status "lp_optimal").
+ */
+#ifndef ECSCHED_BOUND_H
+#define ECSCHED_BOUND_H
+
+#include <stddef.h>
+
+#include "ecsched/graph.h"
+#include "ecsched/platform.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+/* XX(ENUM_SUFFIX, "name in output") */
+#define ECS_BOUND_STATUS_MAP(XX)                                             \
+    XX(LP_OPTIMAL, "lp_optimal")   /* the LP relaxation solved exactly */    \
+    XX(PARTIAL, "partial")         /* stopped early: a valid, weaker bound */\
+    XX(INFEASIBLE, "infeasible")   /* no schedule meets the deadline */      \
+    XX(NONE, "none")               /* stopped before any bound */
+
+typedef enum ecs_bound_status {
+#define ECS_BOUND_STATUS_ENUM(name, key) ECS_BOUND_##name,
+    ECS_BOUND_STATUS_MAP(ECS_BOUND_STATUS_ENUM)
+#undef ECS_BOUND_STATUS_ENUM
+} ecs_bound_status;
+
+/* The status as written in output, e.g. "lp_optimal". */
+const char *ecs_bound_status_name(ecs_bound_status s);
+
+typedef struct ecs_bound_params {
+    double time_limit_s;          /* wall-clock budget, default 60 */
+    long max_iterations;          /* pricing rounds, default 100000 */
+    const ecs_schedule *start;    /* a feasible schedule whose intervals
+                                     start the master, or NULL */
+    long max_rows_per_round;      /* precedence rows added per round
+                                     (default 20000) */
+    double colgen_share;          /* share of the limit for column
+                                     generation; when it has not solved the
+                                     LP by then and a start is given, the
+                                     Lagrangian relaxation of the capacity
+                                     rows takes the rest (default 0.5) */
+} ecs_bound_params;
+
+/* Fill params with the defaults. */
+void ecs_bound_params_init(ecs_bound_params *prm);
+
+/* EINVAL (diag says which) for a limit that is not positive. */
+ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
+                                     ecs_diag *diag);
+
+typedef struct ecs_bound_result {
+    ecs_bound_status status;
+    double bound;        /* best valid lower bound (-HUGE_VAL if none) */
+    double lp_value;     /* last restricted master LP value (NAN if none);
+                            equals bound when lp_optimal */
+    const char *method;  /* which gave the bound: "lp_colgen" or
+                            "lagrangian_capacity" (static strings) */
+    long iterations;     /* pricing rounds */
+    long columns;        /* interval columns generated */
+    long prec_rows;      /* precedence rows added */
+    double runtime_s;
+} ecs_bound_result;
+
+/*
+ * A lower bound on the cost of every feasible schedule of g (contracted:
+ * every task has work) on platform p with prices price[0..nprice-1]
+ * (nprice >= deadline) and deadline D'.  Returns OK with out filled for
+ * every outcome (status infeasible when the time windows already show that
+ * no schedule meets D'); EINVAL for bad input (a start schedule the checker
+ * rejects included), ENOMEM, ESOLVER when GLPK fails.  Memory grows with
+ * the columns generated, not with the intervals of the windows.  Returns
+ * within the time limit plus one simplex call's overrun at most.
+ */
+ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
+                             const double *price, size_t nprice,
+                             long deadline, const ecs_bound_params *prm,
+                             ecs_bound_result *out, ecs_diag *diag);
+
+#endif

@@ -1,0 +1,98 @@
+/*
+ * ecsched: the best schedule within a time limit, with a proven lower bound
+ * (solver/solve.c, solver/solve_lns.c).
+ *
+ * ecs_solve starts from the caller's schedule (a heuristic's).  When the
+ * strong model is small enough to prove (estimated non-zeros up to
+ * milp_max_nonzeros) it runs the exact MILP (ecs_milp_solve, warm-started
+ * with the start).  Otherwise it computes the column-generation lower
+ * bound (bound.h) and improves the schedule by large-neighbourhood search:
+ * repeatedly all tasks but those of a time window or of a group of
+ * neighbouring tasks keep their intervals, and the strong MILP over the
+ * freed tasks (with the fixed tasks that share their slots) is solved on
+ * GLPK warm-started with the incumbent; a better schedule that passes the
+ * checker replaces the incumbent.  It stops at the relative gap or the
+ * time limit, and always returns within the limit (plus a small overrun)
+ * with the best checked schedule (at least the start) and the best bound.
+ * The library never prints: progress goes to the optional callback.
+ */
+#ifndef ECSCHED_SOLVE_H
+#define ECSCHED_SOLVE_H
+
+#include <stddef.h>
+
+#include "ecsched/graph.h"
+#include "ecsched/milp.h"
+#include "ecsched/platform.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+/* What the callback is told: elapsed seconds, the incumbent's cost (NAN
+ * if none), the best bound (-HUGE_VAL if none) and the gap (NAN if
+ * unknown). */
+typedef struct ecs_solve_progress {
+    double elapsed_s;
+    double cost;
+    double bound;
+    double gap;
+    const char *phase; /* "milp", "bound", "lns" (static strings) */
+} ecs_solve_progress;
+
+typedef void (*ecs_solve_progress_fn)(const ecs_solve_progress *pr,
+                                      void *ctx);
+
+typedef struct ecs_solve_params {
+    double time_limit_s;      /* wall-clock budget for the call, default 60 */
+    double gap;               /* stop at this relative gap, default 0 */
+    unsigned long long seed;  /* neighbourhood choice, default 1 */
+    double milp_max_nonzeros; /* the full MILP up to this size (default
+                                 3e5 estimated non-zeros) */
+    double bound_share;       /* at most this share of the limit for the
+                                 bound before the search (default 0.5) */
+    const char *start_method; /* who made the start schedule, e.g.
+                                 "sweep" (default "start"); not copied */
+    ecs_solve_progress_fn progress; /* or NULL */
+    void *progress_ctx;
+} ecs_solve_params;
+
+/* Fill params with the defaults. */
+void ecs_solve_params_init(ecs_solve_params *prm);
+
+/* EINVAL (diag says which) for a limit that is not positive, a gap
+ * outside [0, 1), and the like. */
+ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
+                                     ecs_diag *diag);
+
+typedef struct ecs_solve_result {
+    ecs_milp_status status;   /* optimal (within the gap asked for),
+                                 feasible, infeasible, no_solution */
+    ecs_schedule *schedule;   /* best schedule, NULL if none */
+    double cost;              /* its cost (checker), NAN if none */
+    double bound;             /* best lower bound, NAN if none */
+    double gap;               /* (cost - bound) / max(|cost|, 1e-9), NAN
+                                 if either is missing */
+    const char *bound_method; /* "milp", "lp_colgen" or "none" */
+    const char *found_by;     /* "milp", "lns" or prm->start_method */
+    const char *mode;         /* "milp" or "bound+lns" */
+    long lns_rounds;          /* sub-problems solved */
+    long lns_improved;        /* of which improved the incumbent */
+    double bound_time_s;      /* spent on the bound */
+    double runtime_s;
+} ecs_solve_result;
+
+/*
+ * Minimise the cost of a schedule of g (contracted) on p with prices
+ * price[0..nprice-1] (nprice >= deadline) and deadline D', starting from
+ * `start` (a feasible schedule, or NULL).  OK with out filled for every
+ * solver outcome; EINVAL for bad input (a start the checker rejects),
+ * ENOMEM, ESOLVER.  Release *out with ecs_solve_result_release.
+ */
+ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
+                     const double *price, size_t nprice, long deadline,
+                     const ecs_schedule *start, const ecs_solve_params *prm,
+                     ecs_solve_result *out, ecs_diag *diag);
+
+/* Free what a result holds; NULL is accepted. */
+void ecs_solve_result_release(ecs_solve_result *r);
+
+#endif

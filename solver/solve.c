@@ -1,0 +1,321 @@
+/* ecs_solve (solve.h): the exact MILP where the model is small enough,
+ * else the column-generation bound and large-neighbourhood search, within
+ * one wall-clock budget. */
+#include "solve_internal.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void ecs_solve_params_init(ecs_solve_params *prm)
+{
+    memset(prm, 0, sizeof *prm);
+    prm->time_limit_s = 60.0;
+    prm->gap = 0.0;
+    prm->seed = 1;
+    prm->milp_max_nonzeros = 3e5;
+    prm->bound_share = 0.5;
+    prm->start_method = "start";
+}
+
+ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
+                                     ecs_diag *diag)
+{
+    if (prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
+    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "time limit must be a positive number of seconds");
+    if (!(prm->gap >= 0.0) || !(prm->gap < 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "relative gap must be in [0, 1)");
+    if (!(prm->milp_max_nonzeros >= 0.0) || !isfinite(prm->milp_max_nonzeros))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the MILP size limit must be a non-negative "
+                            "number");
+    if (!(prm->bound_share > 0.0) || !(prm->bound_share <= 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the bound's share of the limit must be in "
+                            "(0, 1]");
+    if (prm->start_method == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the start method needs a name");
+    return ECS_OK;
+}
+
+void ecs_solve_result_release(ecs_solve_result *r)
+{
+    if (r == NULL)
+        return;
+    ecs_schedule_free(r->schedule);
+    r->schedule = NULL;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double rel_gap(double cost, double bound)
+{
+    if (isnan(cost) || isnan(bound) || !isfinite(bound))
+        return NAN;
+    double den = fabs(cost) > 1e-9 ? fabs(cost) : 1e-9;
+    double gp = (cost - bound) / den;
+    return gp > 0.0 ? gp : 0.0;
+}
+
+typedef struct driver {
+    const ecs_solve_params *prm;
+    ecs_solve_result *out;
+    double t0;
+} driver;
+
+static void report(const driver *d, const char *phase)
+{
+    if (d->prm->progress == NULL)
+        return;
+    ecs_solve_progress pr;
+    pr.elapsed_s = now_s() - d->t0;
+    pr.cost = d->out->cost;
+    pr.bound = isnan(d->out->bound) ? -HUGE_VAL : d->out->bound;
+    pr.gap = rel_gap(d->out->cost, d->out->bound);
+    pr.phase = phase;
+    d->prm->progress(&pr, d->prm->progress_ctx);
+}
+
+static void lns_improved(ecs_lns *L)
+{
+    driver *d = L->ctx;
+    d->out->cost = L->cost;
+    d->out->found_by = "lns";
+    report(d, "lns");
+}
+
+static ecs_result validate(const ecs_graph *g, const ecs_platform *p,
+                           const double *price, size_t nprice, long deadline,
+                           const ecs_schedule *start,
+                           const ecs_solve_params *prm, double *start_cost,
+                           ecs_diag *diag)
+{
+    if (g == NULL || p == NULL || price == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    ecs_result rc = ecs_solve_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = ecs_check_prices(price, nprice, deadline, diag);
+    if (rc != ECS_OK)
+        return rc;
+    for (size_t i = 0; i < g->n; i++)
+        if (g->work[i] < 1)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld has no work: contract the graph first",
+                                g->id[i]);
+    if (start != NULL) {
+        ecs_check_report rep;
+        if (ecs_check_schedule(g, p, price, nprice, deadline, start, &rep) !=
+            ECS_OK)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "the start schedule is not feasible: %s",
+                                rep.msg);
+        *start_cost = rep.cost;
+    }
+    return ECS_OK;
+}
+
+/* The exact MILP with the whole budget. */
+static ecs_result by_milp(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, size_t nprice, long deadline,
+                          const ecs_schedule *start, driver *d,
+                          ecs_diag *diag)
+{
+    ecs_solve_result *out = d->out;
+    ecs_milp_params mp;
+    ecs_milp_params_init(&mp);
+    mp.time_limit_s = d->prm->time_limit_s - (now_s() - d->t0);
+    if (mp.time_limit_s < 0.01)
+        mp.time_limit_s = 0.01;
+    mp.mip_gap = d->prm->gap;
+    mp.warm_start = start;
+    mp.max_nonzeros = d->prm->milp_max_nonzeros > 1.0
+                          ? 2.0 * d->prm->milp_max_nonzeros
+                          : 2.0;
+    ecs_milp_result mr;
+    ecs_result rc = ecs_milp_solve(g, p, price, nprice, deadline, &mp, &mr,
+                                   diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->mode = "milp";
+    out->status = mr.status;
+    if (mr.schedule != NULL) {
+        out->schedule = mr.schedule;
+        mr.schedule = NULL;
+        if (start == NULL || mr.cost < out->cost - 1e-9 * (1 + fabs(out->cost)))
+            out->found_by = "milp";
+        out->cost = mr.cost;
+    }
+    if (!isnan(mr.bound)) {
+        out->bound = mr.bound;
+        out->bound_method = "milp";
+    }
+    ecs_milp_result_release(&mr);
+    return ECS_OK;
+}
+
+static ecs_result by_lns(const ecs_graph *g, const ecs_platform *p,
+                         const double *price, size_t nprice, long deadline,
+                         const ecs_schedule *start, driver *d,
+                         ecs_diag *diag)
+{
+    ecs_solve_result *out = d->out;
+    const ecs_solve_params *prm = d->prm;
+    double t_end = d->t0 + prm->time_limit_s;
+    out->mode = "bound+lns";
+    /* the bound first, with a share of the budget */
+    ecs_bound_params bp;
+    ecs_bound_params_init(&bp);
+    bp.start = start;
+    bp.time_limit_s = prm->bound_share * (t_end - now_s());
+    if (bp.time_limit_s < 0.01)
+        bp.time_limit_s = 0.01;
+    ecs_bound_result br;
+    double tb = now_s();
+    ecs_result rc = ecs_bound_compute(g, p, price, nprice, deadline, &bp, &br,
+                                      diag);
+    out->bound_time_s = now_s() - tb;
+    if (rc != ECS_OK)
+        return rc;
+    if (br.status == ECS_BOUND_INFEASIBLE) {
+        out->status = ECS_MILP_INFEASIBLE;
+        return ECS_OK;
+    }
+    if (isfinite(br.bound)) {
+        out->bound = br.bound;
+        out->bound_method = br.method;
+    }
+    report(d, "bound");
+    if (start == NULL)
+        return ECS_OK; /* nothing to improve on: no_solution */
+    ecs_lns L;
+    memset(&L, 0, sizeof L);
+    L.g = g;
+    L.p = p;
+    L.price = price;
+    L.D = deadline;
+    L.rng = prm->seed;
+    L.want = 30;
+    L.sub_limit = 10.0;
+    L.on_improve = lns_improved;
+    L.ctx = d;
+    L.cost = out->cost;
+    L.incumbent = ecs_schedule_copy(start);
+    int empty = 0;
+    if (L.incumbent == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &L.win, &empty, diag);
+    if (rc != ECS_OK) {
+        ecs_schedule_free(L.incumbent);
+        return rc;
+    }
+    double target = -HUGE_VAL;
+    if (!isnan(out->bound))
+        target = out->bound + prm->gap * fabs(out->bound) + 1e-9;
+    rc = ecs_lns_run(&L, t_end, target, diag);
+    out->lns_rounds = L.rounds;
+    out->lns_improved = L.improved;
+    ecs_milp_windows_release(&L.win);
+    if (rc == ECS_OK && L.improved > 0) {
+        ecs_schedule_free(out->schedule);
+        out->schedule = L.incumbent;
+        out->cost = L.cost;
+        L.incumbent = NULL;
+    }
+    ecs_schedule_free(L.incumbent);
+    return rc;
+}
+
+ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
+                     const double *price, size_t nprice, long deadline,
+                     const ecs_schedule *start, const ecs_solve_params *prm,
+                     ecs_solve_result *out, ecs_diag *diag)
+{
+    driver d = {prm, out, now_s()};
+    memset(out, 0, sizeof *out);
+    out->status = ECS_MILP_NO_SOLUTION;
+    out->cost = out->bound = out->gap = NAN;
+    out->bound_method = "none";
+    out->found_by = "none";
+    out->mode = "none";
+    double start_cost = NAN;
+    ecs_result rc = validate(g, p, price, nprice, deadline, start, prm,
+                             &start_cost, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (start != NULL) {
+        out->schedule = ecs_schedule_copy(start);
+        if (out->schedule == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        out->cost = start_cost;
+        out->found_by = prm->start_method;
+        out->status = ECS_MILP_FEASIBLE;
+    }
+    ecs_milp_windows w;
+    int empty = 0;
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    if (rc != ECS_OK) {
+        ecs_solve_result_release(out);
+        return rc;
+    }
+    double est = ecs_milp_strong_estimate(g, &w, deadline);
+    double ops = ecs_milp_dp_ops(g, p, &w);
+    ecs_milp_windows_release(&w);
+    if (empty) {
+        out->status = ECS_MILP_INFEASIBLE;
+    } else if (est <= prm->milp_max_nonzeros &&
+               ops <= 200.0 * prm->milp_max_nonzeros) {
+        ecs_schedule *keep = out->schedule;
+        out->schedule = NULL;
+        rc = by_milp(g, p, price, nprice, deadline, start, &d, diag);
+        if (out->schedule == NULL) {
+            out->schedule = keep;
+        } else {
+            ecs_schedule_free(keep);
+        }
+    } else {
+        rc = by_lns(g, p, price, nprice, deadline, start, &d, diag);
+    }
+    if (rc != ECS_OK) {
+        ecs_solve_result_release(out);
+        return rc;
+    }
+    if (out->status == ECS_MILP_INFEASIBLE) {
+        ecs_schedule_free(out->schedule);
+        out->schedule = NULL;
+        out->cost = out->bound = out->gap = NAN;
+    } else if (out->schedule != NULL) {
+        ecs_check_report rep;
+        if (ecs_check_schedule(g, p, price, nprice, deadline, out->schedule,
+                               &rep) != ECS_OK) {
+            ecs_solve_result_release(out);
+            return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                                "the solve schedule breaks the model: %s",
+                                rep.msg);
+        }
+        out->cost = rep.cost;
+        if (!isnan(out->bound) && out->bound > out->cost)
+            out->bound = out->cost; /* rounding: a bound never exceeds */
+        out->gap = rel_gap(out->cost, out->bound);
+        if (!isnan(out->gap) && out->gap <= prm->gap + 1e-9)
+            out->status = ECS_MILP_OPTIMAL;
+        else
+            out->status = ECS_MILP_FEASIBLE;
+    }
+    out->runtime_s = now_s() - d.t0;
+    report(&d, "done");
+    return ECS_OK;
+}

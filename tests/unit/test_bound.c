@@ -1,0 +1,480 @@
+/* The lower bound (bound.h) and the solve driver (solve.h): the bound is
+ * never above a proven optimum (brute force on tiny cases with static
+ * power, negative prices and F without 0; the MILP on random graphs and
+ * the paper-sized graphs of data/paper32), the column generation's LP value
+ * equals the full strong LP's root value (glp_simplex on the whole model),
+ * no schedule costs less than the bound, and solve's schedules pass the
+ * checker within the time limit. */
+#include "testutil.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/graph.h"
+#include "ecsched/heuristic.h"
+#include "ecsched/makespan.h"
+#include "ecsched/milp.h"
+#include "ecsched/platform.h"
+#include "ecsched/prices.h"
+#include "ecsched/solve.h"
+#include "ecsched/stg.h"
+
+#include <time.h>
+
+/* ---- seeded PRNG (splitmix64) ---- */
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static long rng_int(uint64_t *s, long lo, long hi) /* inclusive */
+{
+    return lo + (long)(rng_next(s) % (uint64_t)(hi - lo + 1));
+}
+
+static double rng_unit(uint64_t *s)
+{
+    return (double)(rng_next(s) >> 11) / 9007199254740992.0;
+}
+
+/* A random DAG: n tasks, work 1..maxw, edge i -> j (i < j) with prob pe. */
+static ecs_graph *random_graph(uint64_t *s, size_t n, long maxw, double pe)
+{
+    long id[16], work[16];
+    ecs_edge edges[128];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        id[i] = (long)i + 1;
+        work[i] = rng_int(s, 1, maxw);
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (rng_unit(s) < pe && m < 128) {
+                edges[m].from = i;
+                edges[m].to = j;
+                edges[m].comm = 0;
+                m++;
+            }
+    ecs_graph *g = NULL;
+    ecs_diag d;
+    assert_int_equal(ecs_graph_build(n, id, work, NULL, m, edges, 0, &g, &d),
+                     ECS_OK);
+    return g;
+}
+
+static void random_prices(uint64_t *s, double *price, long n, double neg)
+{
+    for (long l = 0; l < n; l++)
+        price[l] = rng_unit(s) < neg ? -rng_unit(s) : 0.1 + rng_unit(s);
+}
+
+static void platform(ecs_platform *p, int pes, const char *freqs,
+                     const char *power)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_pes(p, pes, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_set_freqs(p, freqs, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_set_power(p, power, NULL), ECS_OK);
+}
+
+/* ---- brute force (independent of the solver's DP, windows, dominance
+ * and capacity rows): every interval, every PE, every frequency profile ---- */
+
+#define BF_MAXT 8
+
+typedef struct bf {
+    const ecs_graph *g;
+    const ecs_platform *p;
+    const double *price;
+    long T;
+    double cost[4][BF_MAXT][BF_MAXT]; /* cheapest profile per interval */
+    long s[4], e[4];
+    int pe[4];
+    double best;
+} bf;
+
+/* Cheapest profile of `work` over [s, e] by enumerating all K^len. */
+static double bf_profile(const bf *b, long work, long s, long e)
+{
+    long len = e - s + 1, K = (long)b->p->nfreq, total = 1;
+    for (long t = 0; t < len; t++)
+        total *= K;
+    double best = HUGE_VAL;
+    for (long code = 0; code < total; code++) {
+        long c = code, q = 0;
+        double cost = 0.0;
+        for (long t = 0; t < len; t++, c /= K) {
+            q += b->p->freq_q[c % K];
+            cost += b->p->power_of[c % K] * b->price[s + t];
+        }
+        if (q >= work * b->p->grid && cost < best)
+            best = cost;
+    }
+    return best;
+}
+
+static int bf_ok(const bf *b, size_t i)
+{
+    const ecs_graph *g = b->g;
+    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
+        if (b->e[g->pred[k]] >= b->s[i])
+            return 0;
+    for (size_t j = 0; j < i; j++)
+        if (b->pe[j] == b->pe[i] && !(b->e[j] < b->s[i] || b->e[i] < b->s[j]))
+            return 0;
+    return 1;
+}
+
+static void bf_rec(bf *b, size_t i, double acc)
+{
+    if (i == b->g->n) {
+        if (acc < b->best)
+            b->best = acc;
+        return;
+    }
+    for (long s = 0; s < b->T; s++)
+        for (long e = s; e < b->T; e++) {
+            double c = b->cost[i][s][e];
+            if (c == HUGE_VAL)
+                continue;
+            for (int q = 0; q < b->p->pes; q++) {
+                b->s[i] = s;
+                b->e[i] = e;
+                b->pe[i] = q;
+                if (bf_ok(b, i))
+                    bf_rec(b, i + 1, acc + c);
+            }
+        }
+}
+
+/* Brute-force optimum; HUGE_VAL when infeasible.  Graph tasks are in
+ * topological order (edges i -> j with i < j). */
+static double brute_force(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, long T)
+{
+    bf b;
+    memset(&b, 0, sizeof b);
+    b.g = g;
+    b.p = p;
+    b.price = price;
+    b.T = T;
+    b.best = HUGE_VAL;
+    for (size_t i = 0; i < g->n; i++)
+        for (long s = 0; s < T; s++)
+            for (long e = 0; e < T; e++)
+                b.cost[i][s][e] = e < s ? HUGE_VAL
+                                        : bf_profile(&b, g->work[i], s, e);
+    bf_rec(&b, 0, 0.0);
+    return b.best;
+}
+
+
+static double tol(double v)
+{
+    return 1e-6 * (1.0 + fabs(v));
+}
+
+/* The bound of an instance, asserting OK; start may be NULL. */
+static ecs_bound_result bound_of(const ecs_graph *g, const ecs_platform *p,
+                                 const double *price, long D,
+                                 const ecs_schedule *start)
+{
+    ecs_bound_params prm;
+    ecs_bound_params_init(&prm);
+    prm.start = start;
+    prm.time_limit_s = 60;
+    ecs_bound_result r;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_bound_compute(g, p, price, (size_t)D, D, &prm, &r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    return r;
+}
+
+/* The MILP without warm start: status, optimum, root LP value. */
+static ecs_milp_status milp_of(const ecs_graph *g, const ecs_platform *p,
+                               const double *price, long D, double *opt,
+                               double *root, ecs_schedule **sched)
+{
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = 120;
+    ecs_milp_result r;
+    ecs_diag d;
+    assert_int_equal(ecs_milp_solve(g, p, price, (size_t)D, D, &prm, &r, &d),
+                     ECS_OK);
+    *opt = r.cost;
+    *root = r.root_bound;
+    if (sched != NULL) {
+        *sched = r.schedule;
+        r.schedule = NULL;
+    }
+    ecs_milp_status st = r.status;
+    ecs_milp_result_release(&r);
+    return st;
+}
+
+/* Brute force on tiny cases: F with and without 0, static power, negative
+ * prices; the bound (with and without a start) never above the optimum,
+ * and "infeasible" only when brute force finds nothing. */
+static void test_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 77123;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0", "1,0.5"};
+    const char *power[] = {"quadratic", "quadratic", "static:0.4",
+                           "static:0.4"};
+    int feasible = 0;
+    for (int t = 0; t < 24; t++) {
+        size_t n = (size_t)rng_int(&seed, 1, 4);
+        ecs_graph *g = random_graph(&seed, n, 2, 0.4);
+        ecs_platform p;
+        platform(&p, (int)rng_int(&seed, 1, 2), freqs[t % 4], power[t % 4]);
+        long T = rng_int(&seed, 2, t % 4 == 1 ? 4 : 5);
+        double price[BF_MAXT];
+        random_prices(&seed, price, T, 0.3);
+        double opt = brute_force(g, &p, price, T);
+        ecs_bound_result r = bound_of(g, &p, price, T, NULL);
+        if (opt == HUGE_VAL) {
+            ecs_graph_free(g);
+            continue;
+        }
+        feasible++;
+        assert_true(r.status == ECS_BOUND_LP_OPTIMAL);
+        if (!(r.bound <= opt + tol(opt)))
+            print_error("case %d: bound %.12g above the optimum %.12g\n", t,
+                        r.bound, opt);
+        assert_true(r.bound <= opt + tol(opt));
+        double o2, root;
+        ecs_schedule *s = NULL;
+        assert_int_equal(milp_of(g, &p, price, T, &o2, &root, &s),
+                         ECS_MILP_OPTIMAL);
+        assert_close(o2, opt, 1e-6);
+        ecs_bound_result r2 = bound_of(g, &p, price, T, s);
+        assert_true(r2.bound <= opt + tol(opt));
+        assert_close(r2.bound, r.bound, tol(r.bound)); /* the same LP */
+        ecs_schedule_free(s);
+        ecs_graph_free(g);
+    }
+    assert_true(feasible >= 10);
+}
+
+/* Column generation's LP value = the root LP of the full strong model
+ * (GLPK's simplex over every kept interval): two independent methods, on
+ * random graphs of up to 12 tasks with negative prices, with and without
+ * f = 0 and with static power. */
+static void test_lp_equals_root(void **state)
+{
+    (void)state;
+    uint64_t seed = 99;
+    const char *freqs[] = {"1,0.8,0.6,0.4,0.2,0", "1,0.75,0.5", "1,0.5,0"};
+    const char *power[] = {"quadratic", "quadratic", "static:0.4"};
+    int compared = 0;
+    for (int t = 0; t < 18; t++) {
+        size_t n = (size_t)rng_int(&seed, 4, 12);
+        ecs_graph *g = random_graph(&seed, n, 4, 0.25);
+        ecs_platform p;
+        platform(&p, (int)rng_int(&seed, 1, 3), freqs[t % 3], power[t % 3]);
+        long work = 0;
+        for (size_t i = 0; i < n; i++)
+            work += g->work[i];
+        long D = work / p.pes + rng_int(&seed, 2, 8);
+        double *price = malloc((size_t)D * sizeof *price);
+        random_prices(&seed, price, D, 0.2);
+        double opt, root;
+        ecs_milp_status st = milp_of(g, &p, price, D, &opt, &root, NULL);
+        ecs_bound_result r = bound_of(g, &p, price, D, NULL);
+        if (st == ECS_MILP_OPTIMAL) {
+            assert_int_equal(r.status, ECS_BOUND_LP_OPTIMAL);
+            assert_true(r.bound <= opt + tol(opt));
+            if (!isnan(root)) {
+                assert_close(r.bound, root, tol(root));
+                compared++;
+            }
+        }
+        free(price);
+        ecs_graph_free(g);
+    }
+    assert_true(compared >= 10);
+}
+
+/* A paper graph, contracted, with its base schedule, the heuristic's
+ * schedule and the 2016-10-19 prices at E = 0.2. */
+typedef struct inst {
+    ecs_graph *g;
+    ecs_platform p;
+    long D;
+    ecs_slot_prices sp;
+    ecs_schedule *heur;
+    double heur_cost;
+} inst;
+
+static void inst_load(inst *x, const char *path, int pes)
+{
+    ecs_graph *raw = NULL;
+    ecs_diag d;
+    memset(x, 0, sizeof *x);
+    assert_int_equal(ecs_stg_read_file(path, ECS_STG_AUTO, &raw, &d), ECS_OK);
+    assert_int_equal(ecs_graph_contract(raw, &x->g, &d), ECS_OK);
+    ecs_graph_free(raw);
+    ecs_makespan_params mp;
+    ecs_makespan_params_init(&mp);
+    mp.time_limit_s = 1.0;
+    ecs_makespan_result mr;
+    assert_int_equal(ecs_makespan_solve(x->g, pes, &mp, &mr, &d), ECS_OK);
+    x->D = mr.makespan + mr.makespan / 5;
+    ecs_price_options po;
+    ecs_price_options_init(&po);
+    assert_int_equal(ecs_prices_resolve("epex-2016-10-19", &po, (size_t)x->D,
+                                        &x->sp, &d),
+                     ECS_OK);
+    platform(&x->p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    ecs_heur_params hp;
+    ecs_heur_params_init(&hp);
+    ecs_heur_result hr;
+    assert_int_equal(ecs_heur_run(x->g, &x->p, x->sp.price, x->sp.n, x->D,
+                                  mr.schedule, &hp, &hr, &d),
+                     ECS_OK);
+    x->heur = hr.schedule;
+    x->heur_cost = hr.cost;
+    hr.schedule = NULL;
+    ecs_heur_result_release(&hr);
+    ecs_makespan_result_release(&mr);
+}
+
+static void inst_free(inst *x)
+{
+    ecs_graph_free(x->g);
+    ecs_slot_prices_release(&x->sp);
+    ecs_schedule_free(x->heur);
+}
+
+static double seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Solve (forced into bound + search) on an instance: a checked schedule
+ * no dearer than the start, bound <= cost, gap consistent, within the
+ * limit plus a small overrun. */
+static void check_solve(const inst *x, double limit, double milp_max,
+                        ecs_solve_result *r)
+{
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = limit;
+    prm.milp_max_nonzeros = milp_max;
+    prm.start_method = "sweep";
+    ecs_diag d;
+    double t0 = seconds();
+    assert_int_equal(ecs_solve(x->g, &x->p, x->sp.price, x->sp.n, x->D,
+                               x->heur, &prm, r, &d),
+                     ECS_OK);
+    double took = seconds() - t0;
+    if (took > limit + 1.5)
+        print_error("solve took %.2f s for a %.1f s limit\n", took, limit);
+    assert_true(took <= limit + 1.5);
+    assert_non_null(r->schedule);
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(x->g, &x->p, x->sp.price, x->sp.n,
+                                        x->D, r->schedule, &rep),
+                     ECS_OK);
+    assert_close(rep.cost, r->cost, 1e-9);
+    assert_true(r->cost <= x->heur_cost + 1e-9);
+    if (isnan(r->bound)) /* the MILP ran out before its root LP */
+        assert_string_equal(r->bound_method, "none");
+    else
+        assert_true(r->bound <= r->cost + tol(r->cost));
+}
+
+/* Paper-sized graphs (8-24 tasks) at P = 2 and 4: the bound never
+ * above the MILP's proven optimum, solve's bound+search never above it
+ * either and its schedule checked. */
+static void test_paper32(void **state)
+{
+    (void)state;
+    const char *files[] = {"g00_n08", "g03_n10", "g06_n12", "g09_n14",
+                           "g12_n17", "g15_n19", "g18_n21", "g21_n24"};
+    int proved = 0;
+    for (size_t f = 0; f < sizeof files / sizeof *files; f++)
+        for (int pes = 2; pes <= 4; pes += 2) {
+            char path[128];
+            snprintf(path, sizeof path, "data/paper32/%s.stg", files[f]);
+            inst x;
+            inst_load(&x, path, pes);
+            double opt, root;
+            ecs_milp_status st = milp_of(x.g, &x.p, x.sp.price, x.D, &opt,
+                                         &root, NULL);
+            ecs_bound_result b = bound_of(x.g, &x.p, x.sp.price, x.D, x.heur);
+            assert_true(b.bound <= x.heur_cost + tol(x.heur_cost));
+            ecs_solve_result r;
+            check_solve(&x, 1.0, 0.0, &r);
+            if (st == ECS_MILP_OPTIMAL) {
+                proved++;
+                assert_true(b.bound <= opt + tol(opt));
+                assert_true(r.bound <= opt + tol(opt));
+                assert_true(r.cost >= opt - tol(opt));
+                if (b.status == ECS_BOUND_LP_OPTIMAL && !isnan(root))
+                    assert_close(b.bound, root, tol(root));
+            }
+            ecs_solve_result_release(&r);
+            inst_free(&x);
+        }
+    assert_true(proved >= 12);
+}
+
+/* A 50-task graph at P = 2 (a long horizon): a 3 s limit is honoured by
+ * the search, and the MILP route too. */
+static void test_solve_limit(void **state)
+{
+    (void)state;
+    inst x;
+    inst_load(&x, "data/stg/rand0000.stg", 2);
+    ecs_solve_result r;
+    check_solve(&x, 3.0, 0.0, &r);
+    assert_string_equal(r.mode, "bound+lns");
+    ecs_solve_result_release(&r);
+    check_solve(&x, 3.0, 1e9, &r);
+    assert_string_equal(r.mode, "milp");
+    ecs_solve_result_release(&r);
+    inst_free(&x);
+}
+
+static void test_validation(void **state)
+{
+    (void)state;
+    ecs_bound_params bp;
+    ecs_bound_params_init(&bp);
+    assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_OK);
+    bp.time_limit_s = 0;
+    assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
+    ecs_solve_params sp;
+    ecs_solve_params_init(&sp);
+    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_OK);
+    sp.gap = 1.0;
+    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_EINVAL);
+    ecs_solve_params_init(&sp);
+    sp.time_limit_s = NAN;
+    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_EINVAL);
+    assert_string_equal(ecs_bound_status_name(ECS_BOUND_LP_OPTIMAL),
+                        "lp_optimal");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_validation),
+        cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_lp_equals_root),
+        cmocka_unit_test(test_paper32),
+        cmocka_unit_test(test_solve_limit),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
