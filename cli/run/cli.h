@@ -325,7 +325,9 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       for date + period files: the offset at midnight\n" \
     "  --stamp start|end    times mark interval starts (default) or ends\n" \
     "  --fill previous|linear  fill missing intervals (default: an error)\n" \
-    "  --unit UNIT          currency/unit when the header names none\n"
+    "  --unit UNIT          currency/unit when the header names none\n"                 \
+    "  --max-input-bytes N  bytes of the file (default 256Mi)\n"           \
+    "  --max-slots N        slots of the series (default 1M)\n"
 
 /* ---- output ---- */
 
