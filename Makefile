@@ -109,7 +109,8 @@ check-layers:
 FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_BUILD   = build/fuzz
-FUZZ_TARGETS = stg prices doc
+# the DOT and WfFormat readers once include/ecsched/graphio.h exists
+FUZZ_TARGETS = stg prices doc $(if $(wildcard include/ecsched/graphio.h),dot wfformat)
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_PACKAGES = clang
 

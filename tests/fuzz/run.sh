@@ -14,6 +14,7 @@ build=$1
 secs=$2
 shift 2
 targets=${*:-stg prices doc}
+mkdir -p "$build" || exit 2
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
 shared=${ECSCHED_SHARED_DATA:-$top/../shared/data}
@@ -25,9 +26,11 @@ seeds() { # TARGET DIR: copy the seed files of TARGET into DIR
     stg) pat='*.stg' ;;
     prices) pat='*.csv' ;;
     doc) pat='*.json' ;;
+    dot) pat='*.dot' ;;
+    wfformat) pat='*.json' ;;
   esac
   for d in "$top/tests/fixtures" "$top/data" ${shared:+"$shared"}; do
-    find "$d" -type f -name "$pat" -size -200k
+    find "$d" -type f \( -name "$pat" -o -name "${pat%.dot}.gv" \) -size -200k
   done | while read -r f; do
     cp "$f" "$2/$(echo "$f" | cksum | cut -d' ' -f1)"
   done
