@@ -170,7 +170,7 @@ static ecs_result check_inputs(const ecs_batch_plan *plan, ecs_diag *diag)
 {
     for (size_t k = 0; k < plan->ngraph; k++) {
         ecs_graph *g = NULL;
-        ecs_result rc = ecs_cli_load_graph(&plan->model, plan->graph[k], NULL, &g, diag);
+        ecs_result rc = ecs_cli_load_graph(plan->graph[k], &plan->model, NULL, &g, diag);
         ecs_graph_free(g);
         if (rc != ECS_OK)
             return rc;

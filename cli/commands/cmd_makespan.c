@@ -148,7 +148,7 @@ static void show_progress(void *ctx, const ecs_makespan_progress *p)
 
 static ecs_result solve(makespan_job *j, ecs_diag *diag)
 {
-    ecs_result rc = ecs_cli_load_graph(&j->m, j->graph_path, &j->raw,
+    ecs_result rc = ecs_cli_load_graph(j->graph_path, &j->m, &j->raw,
                                        &j->g, diag);
     if (rc != ECS_OK)
         return rc;

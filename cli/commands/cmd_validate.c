@@ -190,7 +190,7 @@ int ecs_cmd_validate(int argc, char **argv)
     ecs_diag_clear(&diag);
     const double *price = NULL;
     size_t nprice = 0;
-    ecs_result rc = ecs_cli_load_graph(&j.m, j.graph_path, &j.raw, &j.g,
+    ecs_result rc = ecs_cli_load_graph(j.graph_path, &j.m, &j.raw, &j.g,
                                        &diag);
     if (rc == ECS_OK)
         rc = ecs_doc_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);

@@ -237,7 +237,7 @@ int ecs_cli_parse_exit(const char *cmd, int pr);
  * while reading, then tasks, work per task and the critical path (against
  * --max-slots) before anything else is computed.
  */
-ecs_result ecs_cli_load_graph(const ecs_cli_model *m, const char *path,
+ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag);
 

@@ -106,7 +106,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
     }
 }
 
-ecs_result ecs_cli_load_graph(const ecs_cli_model *m, const char *path,
+ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag)
 {

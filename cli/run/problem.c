@@ -111,7 +111,7 @@ ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
 {
     memset(pb, 0, sizeof *pb);
     pb->graph_path = graph_path;
-    ecs_result rc = ecs_cli_load_graph(m, graph_path, &pb->raw, &pb->g,
+    ecs_result rc = ecs_cli_load_graph(graph_path, m, &pb->raw, &pb->g,
                                        diag);
     if (rc == ECS_OK)
         rc = load_base(m, makespan_time_limit_s, pb, diag);

@@ -55,7 +55,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     ecs_diag d;
     ecs_cli_model m;
     ecs_cli_model_init(&m);
-    assert_int_equal(ecs_cli_load_graph(&m, "data/stg/rand0000.stg", &raw, &g,
+    assert_int_equal(ecs_cli_load_graph("data/stg/rand0000.stg", &m, &raw, &g,
                                         &d),
                      ECS_OK);
     ecs_schedule *s = serial_schedule(g, p);
