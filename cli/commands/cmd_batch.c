@@ -33,7 +33,7 @@ const ecs_command ecs_command_batch = {
     "  --extension LIST   E values, e.g. 0,0.05,0.2 (default 0)\n"
     "  --prices LIST      price schedules (built-in names or CSV files;\n"
     "                     default epex-2016-10-19)\n"
-    "  --methods LIST     of base,sweep,binary,milp (default: all available)\n"
+    "  --methods LIST     of base,sweep,binary,local,milp (default: all available)\n"
     "  --time-limit LIST  MILP time limit per case (default 60)\n"
     "  --sigma LIST, --steps LIST  the heuristic's (default 2, 100)\n"
     "  --formulation LIST, --gap LIST, --warm-start on,off, --no-warm-start\n"

@@ -31,7 +31,7 @@ const ecs_command ecs_command_compare = {
     "                   the MILP's 60 s after the base search)\n"
     "  --makespan-limit S  the base search alone (default 10, or the time\n"
     "                   limit when smaller)\n"
-    "  --methods LIST   subset of base,sweep,binary,milp (default: all)\n"
+    "  --methods LIST   subset of base,sweep,binary,local,milp (default: all)\n"
     "  --sigma, --steps  the heuristic's budget range and sweep steps\n"
     "  --formulation, --gap, --warm-start, --no-warm-start  the MILP's\n"
     "                   (as for `ecsched milp`)\n"
@@ -75,7 +75,7 @@ static int parse_methods(compare_job *j, const char *list)
          t = strtok_r(NULL, ",", &save)) {
         ecs_method m;
         if (ecs_method_parse(t, &m) != 0)
-            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, milp)", t);
+            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp)", t);
         if (!ecs_method_available(m))
             return ecs_cli_usage_error(CMD, "method '%s' is not available in this build", t);
         j->want[m] = 1;

@@ -4,6 +4,7 @@
 #include "run/progress.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 #include "ecsched/milp.h"
 
 #include <math.h>
@@ -37,6 +38,7 @@ int ecs_method_available(ecs_method m)
     case ECS_METHOD_BASE:
     case ECS_METHOD_SWEEP:
     case ECS_METHOD_BINARY:
+    case ECS_METHOD_LOCAL:
     case ECS_METHOD_MILP:
         return 1;
     case ECS_METHOD_COUNT:
@@ -91,6 +93,43 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
                  r.fallback ? "fallback" : "feasible");
     }
     ecs_heur_result_release(&r);
+    return rc;
+}
+
+/* The sweep (default parameters), then the local heuristic from its
+ * schedule: never dearer than the sweep. */
+static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_method_out sweep;
+    ecs_result rc = ecs_method_run(ECS_METHOD_SWEEP, ctx, &sweep, diag);
+    if (rc != ECS_OK || sweep.schedule == NULL) {
+        if (rc == ECS_OK)
+            snprintf(out->status, sizeof out->status, "%s", sweep.status);
+        ecs_method_out_release(&sweep);
+        return rc;
+    }
+    ecs_method_params dflt;
+    ecs_method_params_init(&dflt);
+    const ecs_method_params *mp = ctx->params ? ctx->params : &dflt;
+    ecs_local_params prm = mp->local;
+    if (mp->time_limit_given)
+        prm.time_limit_s = mp->time_limit_s;
+    if (ctx->deadline_s > 0) /* the command's budget */
+        prm.time_limit_s = ecs_budget_left(ctx->deadline_s) < prm.time_limit_s
+                               ? ecs_budget_left(ctx->deadline_s)
+                               : prm.time_limit_s;
+    ecs_local_result r;
+    rc = ecs_local_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                       pb->deadline, sweep.schedule, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "feasible");
+    }
+    ecs_local_result_release(&r);
+    ecs_method_out_release(&sweep);
     return rc;
 }
 
@@ -164,6 +203,9 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
     case ECS_METHOD_BINARY:
         rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
         break;
+    case ECS_METHOD_LOCAL:
+        rc = run_local(ctx, out, diag);
+        break;
     case ECS_METHOD_MILP:
         rc = run_milp(ctx, out, diag);
         break;
@@ -184,7 +226,7 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
 static const ecs_schedule *best_heuristic(const ecs_method_set *set)
 {
     const ecs_method_out *best = NULL;
-    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_BINARY; k++) {
+    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_LOCAL; k++) {
         const ecs_method_out *o = &set->out[k];
         if (set->want[k] && set->rc[k] == ECS_OK && o->schedule != NULL &&
             (best == NULL || o->check.cost < best->check.cost))
@@ -257,6 +299,14 @@ json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
         bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
               set(o, "rel_tol", ecs_json_num(p->heur.rel_tol)) ||
               set(o, "max_bisections", json_integer(p->heur.max_bisections));
+        break;
+    case ECS_METHOD_LOCAL:
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+              set(o, "steps", json_integer(p->heur.steps)) ||
+              set(o, "time_limit_s", ecs_json_num(p->time_limit_given
+                                                      ? p->time_limit_s
+                                                      : p->local.time_limit_s)) ||
+              set(o, "seed", json_integer((json_int_t)p->local.seed));
         break;
     case ECS_METHOD_MILP:
         bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||

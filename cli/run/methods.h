@@ -1,7 +1,7 @@
 /*
  * The scheduling methods that compare and batch run, behind one dispatch
  * (cli/run/methods.c): base schedule, heuristic sweep and binary search,
- * MILP.  Every schedule a method returns has been through the checker.
+ * the local heuristic (from the sweep's schedule), MILP.  Every schedule a method returns has been through the checker.
  */
 #ifndef ECSCHED_CLI_BATCH_METHODS_H
 #define ECSCHED_CLI_BATCH_METHODS_H
@@ -14,6 +14,7 @@
     XX(BASE, "base")     /* the base schedule at f = 1 */                    \
     XX(SWEEP, "sweep")   /* heuristic, budget sweep */                       \
     XX(BINARY, "binary") /* heuristic, budget bisection */                   \
+    XX(LOCAL, "local")   /* local search from the sweep's schedule */        \
     XX(MILP, "milp")     /* exact, GLPK (strong formulation) */
 
 typedef enum ecs_method {
@@ -23,7 +24,7 @@ typedef enum ecs_method {
     ECS_METHOD_COUNT
 } ecs_method;
 
-/* "base", "sweep", "binary", "milp". */
+/* "base", "sweep", "binary", "local", "milp". */
 const char *ecs_method_name(ecs_method m);
 
 /* Parse a method name: 0, or -1 when unknown. */
