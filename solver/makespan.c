@@ -30,6 +30,7 @@
  * proves optimality: every rank order gives a complete search.
  */
 #include "ecsched/makespan.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/listsched.h"
 
@@ -47,9 +48,7 @@
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    return ecs_clock_now();
 }
 
 void ecs_makespan_params_init(ecs_makespan_params *prm)

@@ -1,6 +1,7 @@
 /* ecs_milp_solve: parameters, input validation, the size guard, and the
  * choice between the strong and the paper formulation (milp.h). */
 #include "milp_internal.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/check.h"
 
@@ -52,6 +53,7 @@ void ecs_milp_params_init(ecs_milp_params *prm)
     prm->time_limit_s = 60.0;
     prm->mip_gap = 0.0;
     prm->max_nonzeros = 5e7;
+    prm->progress_every_s = 0.5;
 }
 
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
@@ -84,9 +86,7 @@ void ecs_milp_result_release(ecs_milp_result *r)
 
 static double seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ecs_clock_now();
 }
 
 static ecs_result validate_platform(const ecs_platform *p, ecs_diag *diag)
@@ -156,6 +156,47 @@ static ecs_result size_guard(const ecs_graph *g, const ecs_platform *p,
                             "allows; raise it with --max-nonzeros N",
                             ecs_milp_dp_ops(g, p, w), p->grid);
     return ECS_OK;
+}
+
+/* The time windows' closure is quadratic in the tasks (bit sets of
+ * ancestors and descendants): refuse a graph too large for it before it
+ * runs, by the same limit. */
+static ecs_result quadratic_guard(const ecs_graph *g,
+                                  const ecs_milp_params *prm, ecs_diag *diag)
+{
+    double n = (double)g->n;
+    if (n * n > 20.0 * prm->max_nonzeros)
+        return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                            "the graph has %zu tasks: its time windows alone "
+                            "would take about %.3g steps (tasks squared), "
+                            "more than the limit allows (20 x %.3g); raise it "
+                            "with --max-nonzeros N",
+                            g->n, n * n, prm->max_nonzeros);
+    return ECS_OK;
+}
+
+ecs_result ecs_milp_check_size(const ecs_graph *g, const ecs_platform *p,
+                               long deadline, const ecs_milp_params *prm,
+                               ecs_diag *diag)
+{
+    if (g == NULL || p == NULL || prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    ecs_result rc = ecs_milp_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = validate_platform(p, diag);
+    if (rc == ECS_OK)
+        rc = quadratic_guard(g, prm, diag);
+    if (rc != ECS_OK || g->n == 0 || deadline < 1)
+        return rc;
+    ecs_milp_windows w;
+    int empty = 0;
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (!empty)
+        rc = size_guard(g, p, deadline, &w, prm, diag);
+    ecs_milp_windows_release(&w);
+    return rc;
 }
 
 /* What one formulation leaves for the common part. */
@@ -324,6 +365,12 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     run.t_end = t_end;
     run.mip_gap = prm->mip_gap;
     run.verbose = prm->verbose;
+    run.log = prm->log;
+    run.log_ctx = prm->log_ctx;
+    run.progress = prm->progress;
+    run.progress_ctx = prm->progress_ctx;
+    run.progress_every_s = prm->progress_every_s;
+    run.t_start = t0;
     run.write_lp = prm->write_lp;
     run.write_mps = prm->write_mps;
     if (b.have_rounder) {
@@ -353,6 +400,9 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
     double t0 = seconds();
     result_init(out);
     ecs_result rc = validate_inputs(g, p, price, nprice, deadline, prm, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK)
         return rc;
     ecs_milp_windows w;

@@ -8,6 +8,7 @@
  * own search finds incumbents slowly on the strong model, whose LP bound is
  * usually tight: a good incumbent is what closes the gap. */
 #include "milp_dive.h"
+#include "ecsched/clock.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -16,9 +17,7 @@
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ecs_clock_now();
 }
 
 static int resolve(glp_prob *lp, double t_end, int verbose)

@@ -18,6 +18,7 @@
  * and every later solve in that thread fails at once until the program has
  * freed the environment. */
 #include "milp_dive.h"
+#include "ecsched/clock.h"
 #include "milp_internal.h"
 
 #include <glpk.h>
@@ -41,13 +42,12 @@ typedef struct glpk_ctx {
     double root_s;  /* how long it took */
     double last_cb; /* time of the previous callback */
     double max_gap; /* longest time between callbacks: a node LP */
+    double next_progress; /* when the progress callback is due */
 } glpk_ctx;
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+    return ecs_clock_now();
 }
 
 static int ms_left(const glpk_ctx *c)
@@ -101,6 +101,34 @@ static int node_would_overrun(glpk_ctx *c)
     return t + c->max_gap >= c->run->t_end;
 }
 
+/* The progress callback, at most every progress_every_s seconds. */
+static void report_progress(glp_tree *T, glpk_ctx *c)
+{
+    ecs_milp_run *r = c->run;
+    double t = now_s();
+    if (r->progress == NULL || t < c->next_progress)
+        return;
+    c->next_progress = t + r->progress_every_s;
+    glp_prob *lp = glp_ios_get_prob(T);
+    ecs_milp_progress p;
+    p.elapsed_s = t - r->t_start;
+    p.incumbent = glp_mip_status(lp) == GLP_FEAS || glp_mip_status(lp) == GLP_OPT
+                      ? glp_mip_obj_val(lp)
+                      : NAN;
+    p.bound = r->bound;
+    p.gap = isnan(p.incumbent) ? NAN : glp_ios_mip_gap(T);
+    p.nodes = r->nodes;
+    r->progress(r->progress_ctx, &p);
+}
+
+/* GLPK's terminal output, to the caller's log. */
+static int on_term(void *info, const char *s)
+{
+    ecs_milp_run *r = info;
+    r->log(r->log_ctx, s);
+    return 1; /* GLPK prints nothing itself */
+}
+
 static void on_tree(glp_tree *T, void *info)
 {
     glpk_ctx *c = info;
@@ -126,6 +154,7 @@ static void on_tree(glp_tree *T, void *info)
             c->run->rounded++;
     }
     record_bound(T, c);
+    report_progress(T, c);
 }
 
 static void load(glp_prob *lp, const ecs_milp_model *m)
@@ -518,6 +547,8 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     int old_term = glp_term_out(run->verbose ? GLP_ON : GLP_OFF);
     if (setjmp(c.jb) != 0) {
         /* c.lp stays with the environment (GLPK's error state) */
+        if (run->verbose && run->log != NULL)
+            glp_term_hook(NULL, NULL);
         glp_term_out(old_term);
         glp_error_hook(NULL, NULL);
         free(c.warm1);
@@ -531,7 +562,11 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
                             "solving again)");
     }
     glp_error_hook(on_error, &c);
+    if (run->verbose && run->log != NULL)
+        glp_term_hook(on_term, run);
     rc = run_guarded(&c, diag);
+    if (run->verbose && run->log != NULL)
+        glp_term_hook(NULL, NULL);
     glp_term_out(old_term);
     glp_error_hook(NULL, NULL);
     free(c.warm1);

@@ -226,6 +226,12 @@ typedef struct ecs_milp_run {
                              every GLPK call and heuristic stops by then */
     double mip_gap;
     int verbose;
+    void (*log)(void *ctx, const char *text);  /* verbose output, or NULL */
+    void *log_ctx;
+    void (*progress)(void *ctx, const ecs_milp_progress *p); /* or NULL */
+    void *progress_ctx;
+    double progress_every_s;
+    double t_start;       /* when the solve started (progress) */
     const char *write_lp, *write_mps;
     /* out */
     int lp_infeasible;    /* the LP relaxation has no solution */

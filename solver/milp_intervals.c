@@ -3,6 +3,7 @@
  * a task over a fixed interval is a multiple-choice knapsack, solved exactly
  * by dynamic programming on the integer frequency grid (profile.h). */
 #include "milp_internal.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/profile.h"
 
@@ -206,11 +207,7 @@ static int cmp_interval(const void *a, const void *b)
 
 static int past(double t_end)
 {
-    struct timespec ts;
-    if (t_end <= 0.0)
-        return 0;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9 >= t_end;
+    return t_end > 0.0 && ecs_clock_now() >= t_end;
 }
 
 ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,

@@ -18,8 +18,14 @@
 #include <sys/types.h>
 
 #include "run/methods.h"
+#include "run/rows.h"
 
 #define ECS_BATCH_MAX_LIST 64
+
+/* The watchdog per case when --kill-after is not given:
+ * ECS_BATCH_KILL_FACTOR x time limit + makespan limit + margin. */
+#define ECS_BATCH_KILL_FACTOR 2.0
+#define ECS_BATCH_KILL_MARGIN_S 30.0
 
 /* Every list of the command line and the options that shape the cases. */
 typedef struct ecs_batch_plan {
@@ -34,13 +40,18 @@ typedef struct ecs_batch_plan {
     char prices[ECS_BATCH_MAX_LIST][256];
     size_t nmethod;
     ecs_method method[ECS_METHOD_COUNT]; /* in run order */
-    double time_limit_s;          /* MILP limit per case */
+    ecs_param_grid grid;          /* method parameters; a list is an axis */
+    size_t nvariant;              /* points of the grid (set by _complete) */
     double makespan_limit_s;      /* base schedule limit per graph and P */
     double kill_after_s;          /* watchdog per case */
+    json_t *price_source[ECS_BATCH_MAX_LIST]; /* per price schedule, with
+                                     its file hash (ecs_batch_execute) */
+    int workers;                  /* worker processes (for the rows) */
     long shard_k, shard_n;        /* this run does shard k of n (1-based) */
 } ecs_batch_plan;
 
-/* Defaults: no lists, time limit 60 s, shard 1/1. */
+/* Defaults: no lists, the MILP's and the makespan search's default time
+ * limits (their _init), shard 1/1. */
 void ecs_batch_plan_init(ecs_batch_plan *plan);
 
 /* Parse "2,4,8" / "0,0.05" / "flat,FILE" / "base,sweep" into the plan;
@@ -52,14 +63,15 @@ int ecs_batch_parse_methods(ecs_batch_plan *plan, const char *list, ecs_diag *di
 /* "K/N" with 1 <= K <= N. */
 int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag);
 
-/* Case numbering: case = (((unit * next + e) * nprices + r) * nmethod + m),
- * unit = graph * npes + p. */
+/* Case numbering: case = ((((unit * next + e) * nprices + r) * nvariant + v)
+ * * nmethod + m), unit = graph * npes + p, v the point of the parameter
+ * grid.  The methods of one (E, prices, v) run together. */
 size_t ecs_batch_ncases(const ecs_batch_plan *plan);
 size_t ecs_batch_nunits(const ecs_batch_plan *plan);
 size_t ecs_batch_cases_per_unit(const ecs_batch_plan *plan);
 
 typedef struct ecs_batch_case {
-    size_t graph, pes, ext, prices, method; /* list indices */
+    size_t graph, pes, ext, prices, variant, method; /* list indices */
 } ecs_batch_case;
 
 void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c);
@@ -67,36 +79,19 @@ void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c)
 /* 1 if unit u belongs to this run's shard (FNV-1a of "graph\x1fP"). */
 int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit);
 
-/* The key of a case, "graph\x1fpes\x1fext\x1fprices\x1fmethod" (malloc). */
+/* The key of a case (ecs_row_key of its row; malloc). */
 char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id);
 
-/* The same key from a result line's object; NULL if a key field is missing. */
-char *ecs_batch_row_key(const json_t *row);
+/* A row (run/rows.h) with every outcome null, for case id of the plan:
+ * its model and params objects set (release with ecs_row_release). */
+void ecs_batch_row_init(ecs_row *row, const ecs_batch_plan *plan, size_t id);
 
-/* One result line. */
-typedef struct ecs_batch_row {
-    const char *graph;
-    long pes;
-    double extension;
-    const char *prices;
-    const char *method;
-    double cost, base_cost, optimum, bound; /* NAN: null */
-    const char *status;
-    long makespan, deadline;                /* < 0: null */
-    int meets_deadline;                     /* < 0: null */
-    double runtime_s;
-    const char *error;                      /* NULL: null */
-    long base_makespan;                     /* < 0: null */
-    int base_makespan_optimal;              /* < 0: null */
-    double gap;                             /* NAN: null */
-} ecs_batch_row;
+/* The parameters of case id. */
+void ecs_batch_case_params(const ecs_batch_plan *plan, size_t id,
+                           ecs_method_params *p);
 
-/* A row with every optional field null, for case id of the plan. */
-void ecs_batch_row_init(ecs_batch_row *row, const ecs_batch_plan *plan, size_t id);
-
-/* The row as compact JSON in the fixed key order, with a final newline
- * (malloc); NULL when out of memory. */
-char *ecs_batch_row_line(const ecs_batch_row *row);
+/* Free what the plan holds (the price sources). */
+void ecs_batch_plan_release(ecs_batch_plan *plan);
 
 /* ---- the results file ---- */
 
@@ -159,6 +154,7 @@ typedef struct ecs_batch_stats {
     size_t run;          /* recorded by this run */
     size_t failed;       /* ... of them with status error, crashed or timeout */
     size_t crashed, timeout, error;
+    size_t truncated;    /* bytes of a partial last line cut on open */
     int interrupted;     /* SIGINT or SIGTERM */
     double elapsed_s;
 } ecs_batch_stats;
@@ -173,5 +169,28 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
                               size_t n, int jobs, const ecs_batch_fault *fault,
                               ecs_batch_store *st, ecs_batch_stats *stats,
                               ecs_diag *diag);
+
+/* ---- the engine (cli/batch/run.c), shared by batch and reproduce ---- */
+
+/* Worker processes by default: the CPUs of this process's affinity mask
+ * (sched_getaffinity; Slurm and taskset), else the online CPUs. */
+int ecs_batch_default_jobs(void);
+
+/* Fill what the command line left out: E = 0, the default prices, every
+ * available method, the grid size, the base search limit, the watchdog
+ * from the limits (the largest MILP limit of the grid). */
+void ecs_batch_plan_complete(ecs_batch_plan *plan);
+
+/*
+ * Run a completed plan into the results file out_path: check every graph
+ * and price schedule first (bad input: EPARSE/EIO/EINVAL before any work)
+ * and record each price source with its file hash in the plan,
+ * open and lock the file, run the cases it does not hold on `jobs` workers
+ * (<= 0: ecs_batch_default_jobs()).  OK also when cases failed or the run
+ * was interrupted (see stats).
+ */
+ecs_result ecs_batch_execute(ecs_batch_plan *plan, const char *out_path,
+                             int jobs, const ecs_batch_fault *fault,
+                             ecs_batch_stats *stats, ecs_diag *diag);
 
 #endif

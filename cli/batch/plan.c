@@ -2,6 +2,8 @@
  * shards and the result line. */
 #include "batch/batch.h"
 
+#include "run/record.h"
+
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -12,8 +14,12 @@ void ecs_batch_plan_init(ecs_batch_plan *plan)
 {
     memset(plan, 0, sizeof *plan);
     ecs_cli_model_init(&plan->model);
-    plan->time_limit_s = 60.0;
-    plan->makespan_limit_s = 10.0;
+    ecs_param_grid_init(&plan->grid);
+    ecs_method_params p;
+    ecs_method_params_init(&p);
+    plan->makespan_limit_s = p.makespan_limit_s;
+    plan->nvariant = 1;
+    plan->workers = 1;
     plan->kill_after_s = -1.0; /* derived from the limits unless given */
     plan->shard_k = plan->shard_n = 1;
 }
@@ -156,7 +162,7 @@ int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag
 
 size_t ecs_batch_cases_per_unit(const ecs_batch_plan *plan)
 {
-    return plan->next * plan->nprices * plan->nmethod;
+    return plan->next * plan->nprices * plan->nvariant * plan->nmethod;
 }
 
 size_t ecs_batch_nunits(const ecs_batch_plan *plan)
@@ -173,6 +179,8 @@ void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c)
 {
     c->method = id % plan->nmethod;
     id /= plan->nmethod;
+    c->variant = id % plan->nvariant;
+    id /= plan->nvariant;
     c->prices = id % plan->nprices;
     id /= plan->nprices;
     c->ext = id % plan->next;
@@ -194,116 +202,44 @@ int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit)
     return (long)(h % (uint64_t)plan->shard_n) == plan->shard_k - 1;
 }
 
-static char *make_key(const char *graph, long pes, double ext, const char *prices,
-                      const char *method)
+void ecs_batch_case_params(const ecs_batch_plan *plan, size_t id,
+                           ecs_method_params *p)
 {
-    size_t n = strlen(graph) + strlen(prices) + strlen(method) + 80;
-    char *k = malloc(n);
-    if (k != NULL)
-        snprintf(k, n, "%s\x1f%ld\x1f%.12g\x1f%s\x1f%s", graph, pes, ext, prices, method);
-    return k;
+    ecs_batch_case c;
+    ecs_batch_case_of(plan, id, &c);
+    ecs_param_grid_point(&plan->grid, c.variant, p);
+    p->makespan_limit_s = plan->makespan_limit_s;
+}
+
+void ecs_batch_row_init(ecs_row *row, const ecs_batch_plan *plan, size_t id)
+{
+    ecs_batch_case c;
+    ecs_batch_case_of(plan, id, &c);
+    ecs_row_init(row, plan->graph[c.graph], plan->pes[c.pes],
+                 ecs_decimal_value(plan->ext[c.ext]), plan->prices[c.prices],
+                 ecs_method_name(plan->method[c.method]));
+    ecs_method_params p;
+    ecs_batch_case_params(plan, id, &p);
+    json_t *ps = plan->price_source[c.prices];
+    row->model = ecs_record_model(&plan->model, ps ? json_incref(ps) : json_null());
+    row->params = ecs_method_params_json(plan->method[c.method], &p);
 }
 
 char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id)
 {
-    ecs_batch_case c;
-    ecs_batch_case_of(plan, id, &c);
-    return make_key(plan->graph[c.graph], plan->pes[c.pes],
-                    ecs_decimal_value(plan->ext[c.ext]), plan->prices[c.prices],
-                    ecs_method_name(plan->method[c.method]));
-}
-
-char *ecs_batch_row_key(const json_t *row)
-{
-    json_t *g = json_object_get(row, "graph"), *p = json_object_get(row, "pes"),
-           *e = json_object_get(row, "extension"), *r = json_object_get(row, "prices"),
-           *m = json_object_get(row, "method");
-    if (!json_is_string(g) || !json_is_integer(p) || !json_is_number(e) ||
-        !json_is_string(r) || !json_is_string(m))
-        return NULL;
-    return make_key(json_string_value(g), (long)json_integer_value(p),
-                    json_number_value(e), json_string_value(r), json_string_value(m));
-}
-
-void ecs_batch_row_init(ecs_batch_row *row, const ecs_batch_plan *plan, size_t id)
-{
-    ecs_batch_case c;
-    ecs_batch_case_of(plan, id, &c);
-    memset(row, 0, sizeof *row);
-    row->graph = plan->graph[c.graph];
-    row->pes = plan->pes[c.pes];
-    row->extension = ecs_decimal_value(plan->ext[c.ext]);
-    row->prices = plan->prices[c.prices];
-    row->method = ecs_method_name(plan->method[c.method]);
-    row->cost = row->base_cost = row->optimum = row->bound = row->gap = NAN;
-    row->status = "error";
-    row->makespan = row->deadline = row->base_makespan = -1;
-    row->meets_deadline = row->base_makespan_optimal = -1;
-}
-
-static json_t *num_or_null(double v)
-{
-    return isfinite(v) ? ecs_json_num(v) : json_null();
-}
-
-static json_t *long_or_null(long v)
-{
-    return v >= 0 ? json_integer(v) : json_null();
-}
-
-static json_t *bool_or_null(int v)
-{
-    return v >= 0 ? json_boolean(v) : json_null();
-}
-
-char *ecs_batch_row_line(const ecs_batch_row *r)
-{
-    json_t *o = json_object();
-    if (o == NULL)
-        return NULL;
-    struct {
-        const char *key;
-        json_t *v;
-    } kv[] = {
-        {"graph", json_string(r->graph)},
-        {"pes", json_integer(r->pes)},
-        {"extension", ecs_json_num(r->extension)},
-        {"prices", json_string(r->prices)},
-        {"method", json_string(r->method)},
-        {"cost", num_or_null(r->cost)},
-        {"base_cost", num_or_null(r->base_cost)},
-        {"optimum", num_or_null(r->optimum)},
-        {"bound", num_or_null(r->bound)},
-        {"status", json_string(r->status)},
-        {"makespan", long_or_null(r->makespan)},
-        {"deadline", long_or_null(r->deadline)},
-        {"meets_deadline", bool_or_null(r->meets_deadline)},
-        {"runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6)},
-        {"error", r->error ? json_string(r->error) : json_null()},
-        {"base_makespan", long_or_null(r->base_makespan)},
-        {"base_makespan_optimal", bool_or_null(r->base_makespan_optimal)},
-        {"gap", num_or_null(r->gap)},
-    };
-    int bad = 0;
-    for (size_t k = 0; k < sizeof kv / sizeof *kv; k++) {
-        if (bad) {
-            json_decref(kv[k].v);
-            continue;
-        }
-        /* json_object_set_new steals the value even when it fails */
-        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
-    }
-    char *text = bad ? NULL : json_dumps(o, JSON_COMPACT | JSON_REAL_PRECISION(12));
+    ecs_row row;
+    ecs_batch_row_init(&row, plan, id);
+    json_t *o = row.model && row.params ? ecs_row_json(&row) : NULL;
+    char *key = o ? ecs_row_key(o) : NULL;
     json_decref(o);
-    if (text == NULL)
-        return NULL;
-    size_t len = strlen(text);
-    char *line = realloc(text, len + 2);
-    if (line == NULL) {
-        free(text);
-        return NULL;
+    ecs_row_release(&row);
+    return key;
+}
+
+void ecs_batch_plan_release(ecs_batch_plan *plan)
+{
+    for (size_t k = 0; k < ECS_BATCH_MAX_LIST; k++) {
+        json_decref(plan->price_source[k]);
+        plan->price_source[k] = NULL;
     }
-    line[len] = '\n';
-    line[len + 1] = '\0';
-    return line;
 }

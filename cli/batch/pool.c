@@ -3,6 +3,9 @@
  * records a crashed or timed-out case and restarts the rest of its unit. */
 #include "batch/batch.h"
 
+#include "run/progress.h"
+#include "run/record.h"
+
 #include <errno.h>
 #include <math.h>
 #include <poll.h>
@@ -81,6 +84,7 @@ static void child_main(pool *pl, slot *s, int wfd)
     if (getppid() == 1)
         _exit(3);
     close(pl->st->fd); /* only the parent writes the results */
+    ecs_cli_progress_enable(0); /* the parent's line is the progress */
     ecs_batch_worker_run(pl->plan, s->work.ids, s->work.n, pl->fault, wfd);
     close(wfd);
     _exit(0);
@@ -119,7 +123,7 @@ static int spawn(pool *pl, slot *s, job j)
     close(fds[1]);
     s->pid = pid;
     s->fd = fds[0];
-    s->started = ecs_cli_now();
+    s->started = ecs_clock_now();
     return 0;
 }
 
@@ -135,7 +139,7 @@ static void progress(pool *pl, int final)
 {
     if (!pl->progress)
         return;
-    double now = ecs_cli_now();
+    double now = ecs_clock_now();
     if (!final && now - pl->last_progress < 0.2)
         return;
     pl->last_progress = now;
@@ -183,11 +187,11 @@ static void handle_line(pool *pl, slot *s, char *line)
         return;
     if (line[0] == 'S') {
         s->current = k;
-        s->started = ecs_cli_now();
+        s->started = ecs_clock_now();
         return;
     }
     s->reported[k] = 1;
-    s->started = ecs_cli_now();
+    s->started = ecs_clock_now();
     json_t *row = json_loads(end + 1, 0, NULL);
     json_t *status = json_object_get(row, "status");
     size_t len = strlen(end + 1);
@@ -249,12 +253,14 @@ static void record_failure(pool *pl, slot *s, int wstatus)
         snprintf(err, sizeof err, "worker exited with status %d",
                  WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
     }
-    ecs_batch_row row;
+    ecs_row row;
     ecs_batch_row_init(&row, pl->plan, s->work.ids[k]);
     row.status = status;
     row.error = err;
-    row.runtime_s = ecs_cli_now() - s->started;
-    char *line = ecs_batch_row_line(&row);
+    row.runtime_s = ecs_clock_now() - s->started;
+    row.context = ecs_record_context(pl->plan->workers, row.runtime_s, NAN);
+    char *line = ecs_row_line(&row);
+    ecs_row_release(&row);
     if (line == NULL) {
         pl->io_rc = ecs_diag_set(pl->diag, ECS_ENOMEM, NULL, 0, "out of memory");
         return;
@@ -294,7 +300,7 @@ static void finish(pool *pl, slot *s)
 
 static void watchdog(pool *pl)
 {
-    double now = ecs_cli_now();
+    double now = ecs_clock_now();
     for (int k = 0; k < pl->nslots; k++) {
         slot *s = &pl->slots[k];
         if (s->pid > 0 && !s->killed && now - s->started > pl->plan->kill_after_s) {
@@ -377,7 +383,7 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
     pl.stats = stats;
     pl.diag = diag;
     pl.nslots = jobs;
-    pl.t0 = ecs_cli_now();
+    pl.t0 = ecs_clock_now();
     pl.progress = isatty(STDERR_FILENO);
     pl.slots = calloc((size_t)jobs, sizeof *pl.slots);
     if (pl.slots == NULL || fill_queue(&pl, ids, n) != 0)
@@ -415,6 +421,6 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
         free(pl.queue[k].ids);
     free(pl.queue);
     free(pl.slots);
-    stats->elapsed_s = ecs_cli_now() - pl.t0;
+    stats->elapsed_s = ecs_clock_now() - pl.t0;
     return pl.io_rc;
 }

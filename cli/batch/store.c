@@ -1,5 +1,7 @@
 /* ecsched batch: the results file.  One writer (flock), whole lines only:
- * a partial last line left by a killed run is cut on open. */
+ * a partial last line left by a killed run is cut on open; a last line
+ * that is a complete result and lacks only its newline (an editor, a copy)
+ * is kept and given its newline. */
 #include "batch/batch.h"
 
 #include <errno.h>
@@ -43,39 +45,29 @@ static ecs_result read_all(int fd, const char *path, char **out, size_t *len,
     return ECS_OK;
 }
 
-/* Keys of the whole lines buf[0..len-1]. */
-static ecs_result parse_keys(ecs_batch_store *st, char *buf, size_t len,
+/* Keys of the rows of the whole lines buf[0..len-1]. */
+static ecs_result parse_keys(ecs_batch_store *st, const char *buf, size_t len,
                              ecs_diag *diag)
 {
-    size_t cap = 0;
-    long line = 0;
-    for (size_t at = 0; at < len;) {
-        char *nl = memchr(buf + at, '\n', len - at);
-        size_t end = (size_t)(nl - buf);
-        line++;
-        json_error_t err;
-        json_t *row = json_loadb(buf + at, end - at, 0, &err);
-        char *key = row ? ecs_batch_row_key(row) : NULL;
-        json_decref(row);
-        if (key == NULL)
-            return ecs_diag_set(diag, ECS_EPARSE, st->path, line,
-                                "not a batch result line%s%s",
-                                row ? "" : ": ", row ? "" : err.text);
-        if (st->nkeys == cap) {
-            cap = cap ? 2 * cap : 256;
-            char **k = realloc(st->keys, cap * sizeof *k);
-            if (k == NULL) {
-                free(key);
-                return ecs_diag_set(diag, ECS_ENOMEM, st->path, 0, "out of memory");
-            }
-            st->keys = k;
-        }
-        st->keys[st->nkeys++] = key;
-        at = end + 1;
+    ecs_rows rows;
+    memset(&rows, 0, sizeof rows);
+    ecs_result rc = ecs_rows_parse(buf, len, st->path, &rows, diag);
+    if (rc == ECS_OK && rows.n > 0) {
+        st->keys = calloc(rows.n, sizeof *st->keys);
+        if (st->keys == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, st->path, 0, "out of memory");
     }
-    if (st->nkeys > 0)
+    for (size_t k = 0; rc == ECS_OK && k < rows.n; k++) {
+        st->keys[k] = ecs_row_key(rows.row[k]);
+        if (st->keys[k] == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, st->path, 0, "out of memory");
+        else
+            st->nkeys++;
+    }
+    ecs_rows_release(&rows);
+    if (rc == ECS_OK && st->nkeys > 0)
         qsort(st->keys, st->nkeys, sizeof *st->keys, cmp_str);
-    return ECS_OK;
+    return rc;
 }
 
 ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
@@ -99,9 +91,11 @@ ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
     size_t len = 0;
     ecs_result rc = read_all(st->fd, path, &buf, &len, diag);
     if (rc == ECS_OK) {
-        size_t whole = len;
-        while (whole > 0 && buf[whole - 1] != '\n')
-            whole--;
+        size_t whole = ecs_rows_whole(buf, len);
+        if (whole == len && len > 0 && buf[len - 1] != '\n' &&
+            (write(st->fd, "\n", 1) != 1 || fsync(st->fd) != 0))
+            rc = ecs_diag_set(diag, ECS_EIO, path, 0,
+                              "cannot end the last line: %s", strerror(errno));
         if (whole < len) {
             if (ftruncate(st->fd, (off_t)whole) != 0 || fsync(st->fd) != 0)
                 rc = ecs_diag_set(diag, ECS_EIO, path, 0,

@@ -3,6 +3,8 @@
  * "R id json" when its line is final. */
 #include "batch/batch.h"
 
+#include "run/record.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -60,9 +62,9 @@ static void send_start(worker *w, size_t id)
     send_all(w->fd, buf, (size_t)n);
 }
 
-static void send_row(worker *w, size_t id, const ecs_batch_row *row)
+static void send_row(worker *w, size_t id, const ecs_row *row)
 {
-    char *line = ecs_batch_row_line(row);
+    char *line = ecs_row_line(row);
     if (line == NULL)
         _exit(3);
     char head[64];
@@ -139,15 +141,19 @@ static ecs_result prepare(worker *w, size_t first_id, ecs_diag *diag)
 }
 
 static void fill_row(const worker *w, const ecs_method_set *set, int k,
-                     ecs_batch_row *row, char *err, size_t errsize)
+                     ecs_row *row, char *err, size_t errsize)
 {
     const ecs_cli_problem *pb = &w->pb;
     const ecs_method_out *o = &set->out[k];
     const ecs_method_out *milp = &set->out[ECS_METHOD_MILP];
+    row->tasks = (long)pb->g->n;
     row->base_cost = pb->base_cost;
     row->deadline = pb->deadline;
     row->base_makespan = pb->base_makespan;
     row->base_makespan_optimal = pb->base_optimal;
+    row->base_status = ecs_record_base_status(pb->base_from_file, pb->base_optimal);
+    row->base_runtime_s = pb->base_runtime_s;
+    row->context = ecs_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
     if (set->want[ECS_METHOD_MILP] && set->rc[ECS_METHOD_MILP] == ECS_OK) {
         row->bound = milp->bound;
         if (milp->optimal && milp->schedule != NULL)
@@ -181,10 +187,11 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, err, sizeof err);
         for (size_t k = 0; k < n; k++) {
-            ecs_batch_row row;
+            ecs_row row;
             ecs_batch_row_init(&row, w->plan, ids[k]);
             row.error = err;
             send_row(w, ids[k], &row);
+            ecs_row_release(&row);
         }
         return;
     }
@@ -192,15 +199,17 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
     memset(&set, 0, sizeof set);
     for (size_t k = 0; k < n; k++)
         set.want[w->plan->method[ids[k] % w->plan->nmethod]] = 1;
-    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, w->plan->time_limit_s,
-                          0, 0};
+    ecs_method_params prm;
+    ecs_batch_case_params(w->plan, ids[0], &prm);
+    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, prm.time_limit_s, 0, &prm};
     ecs_methods_run(&ctx, &set, before_method, w);
     for (size_t k = 0; k < n; k++) {
-        ecs_batch_row row;
+        ecs_row row;
         ecs_batch_row_init(&row, w->plan, ids[k]);
         fill_row(w, &set, (int)w->plan->method[ids[k] % w->plan->nmethod], &row, err,
                  sizeof err);
         send_row(w, ids[k], &row);
+        ecs_row_release(&row);
     }
     ecs_method_set_release(&set);
 }

@@ -15,25 +15,37 @@ int ecs_cmd_batch(int argc, char **argv);
 const ecs_command ecs_command_batch = {
     "batch", "run many cases (graphs x P x E x prices x methods) into JSON lines",
     "Usage: ecsched batch GRAPHS... -p LIST [--extension LIST] [--prices LIST]\n"
-    "                     [--methods LIST] [--time-limit S] [-j N] [--shard K/N]\n"
-    "                     --out FILE\n"
+    "                     [--methods LIST] [--time-limit LIST] [-j N] [--shard K/N]\n"
+    "                     [--sigma LIST] [--steps LIST] [--formulation LIST]\n"
+    "                     [--gap LIST] [--warm-start on,off] --out FILE\n"
     "\n"
-    "Runs every combination of graph, P, extension E, price schedule and\n"
-    "method and appends one JSON line per case to FILE.  The base schedule of\n"
-    "a graph and P is computed once; the heuristic warm-starts the MILP.\n"
-    "Killed at any moment (Ctrl-C, kill -9) the file holds whole lines only;\n"
-    "the same command again runs only the cases that are missing.\n"
+    "Runs every combination of graph, P, extension E, price schedule, method\n"
+    "and method parameters and appends one JSON line per case to FILE.  The\n"
+    "base schedule of a graph and P is computed once; the heuristic\n"
+    "warm-starts the MILP.  Every line records the model (frequencies, power,\n"
+    "price source with a hash of the file's content and the loader options),\n"
+    "the method's parameters, the version and the run context; the case key\n"
+    "covers them, so the same command again runs only the cases that are\n"
+    "missing, and a command with other settings runs its cases beside the old\n"
+    "ones.  Killed at any moment (Ctrl-C, kill -9) the file holds whole lines.\n"
     "\n"
     "  -p LIST            PEs, e.g. 2,4,8,16\n"
     "  --extension LIST   E values, e.g. 0,0.05,0.2 (default 0)\n"
     "  --prices LIST      price schedules (built-in names or CSV files;\n"
     "                     default epex-2016-10-19)\n"
     "  --methods LIST     of base,sweep,binary,local,milp (default: all available)\n"
-    "  --time-limit S     MILP time limit per case (default 60)\n"
+    "  --time-limit LIST  MILP time limit per case (default 60)\n"
+    "  --sigma LIST, --steps LIST  the heuristic's (default 2, 100)\n"
+    "  --formulation LIST, --gap LIST, --warm-start on,off, --no-warm-start\n"
+    "                     the MILP's (default strong, 0, on)\n"
+    "                     A list is an axis of the grid; a case is run once\n"
+    "                     for the values its method uses.\n"
     "  --makespan-limit S base schedule search per graph and P (default 10)\n"
-    "  --kill-after S     watchdog per case (default 2 x time limit + makespan\n"
-    "                     limit + 30): a case over it is recorded as timeout\n"
-    "  -j N               worker processes (default: number of cores)\n"
+    "  --kill-after S     watchdog per case (default 2 x the longest time\n"
+    "                     limit + makespan limit + 30): a case over it is\n"
+    "                     recorded as timeout\n"
+    "  -j N               worker processes (default: the CPUs this process\n"
+    "                     may use, its affinity mask)\n"
     "  --shard K/N        run only shard K of N (by a hash of graph and P)\n"
     "  -o, --out FILE     the results file (JSON lines), required\n"
     "\n"
@@ -42,16 +54,10 @@ const ecs_command ecs_command_batch = {
     "recorded as such); 130: interrupted; 2: bad input.\n"
     "\n"
     "Model flags: --freqs, --power, --format, --slot-minutes, --no-repeat\n"
-    "(as for compare).\n",
+    "and the price loader flags (as for compare).\n",
     ecs_cmd_batch};
 
-enum {
-    OPT_TIME_LIMIT = ECS_OPT_COMMAND_BASE,
-    OPT_METHODS,
-    OPT_SHARD,
-    OPT_MAKESPAN_LIMIT,
-    OPT_KILL_AFTER
-};
+enum { OPT_METHODS = ECS_OPT_COMMAND_BASE, OPT_SHARD, OPT_KILL_AFTER };
 
 static int seconds(const char *flag, const char *arg, double *out)
 {
@@ -98,13 +104,17 @@ static int batch_option(void *ctx, int c, const char *arg, const char *word)
 {
     batch_args *a = ctx;
     ecs_batch_plan *plan = a->plan;
-    if (c == OPT_TIME_LIMIT || c == OPT_MAKESPAN_LIMIT || c == OPT_KILL_AFTER) {
-        double *dst = c == OPT_TIME_LIMIT       ? &plan->time_limit_s
-                      : c == OPT_MAKESPAN_LIMIT ? &plan->makespan_limit_s
-                                                : &plan->kill_after_s;
-        return seconds(word, arg, dst) != 0 ? ECS_EXIT_USAGE : 0;
-    }
+    if (c == OPT_KILL_AFTER)
+        return seconds(word, arg, &plan->kill_after_s) != 0 ? ECS_EXIT_USAGE : 0;
     ecs_diag diag;
+    int pr = ecs_param_grid_option(&plan->grid, c, arg, 1, &diag);
+    if (pr < 0)
+        return ecs_cli_usage_error(CMD, "%s", diag.msg);
+    if (pr > 0 && plan->grid.n[ECS_PARAM_MAKESPAN_LIMIT] > 1)
+        return ecs_cli_usage_error(CMD, "--makespan-limit takes one value (the base "
+                                        "is shared by the cases of a graph and P)");
+    if (pr > 0)
+        return 0;
     int r = own_option(plan, c, arg, a->jobs, &diag);
     if (r < 0)
         return ecs_cli_usage_error(CMD, "%s", diag.msg);
@@ -119,11 +129,10 @@ static int batch_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
         {"methods", required_argument, 0, OPT_METHODS},
         {"shard", required_argument, 0, OPT_SHARD},
-        {"makespan-limit", required_argument, 0, OPT_MAKESPAN_LIMIT},
         {"kill-after", required_argument, 0, OPT_KILL_AFTER},
+        ECS_CLI_PARAM_LONGOPTS,
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     batch_args a = {plan, jobs};
     ecs_cli_argspec spec;
@@ -145,85 +154,13 @@ static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
     return 0;
 }
 
-/* Defaults for lists not given. */
-static void complete(ecs_batch_plan *plan, int *jobs)
-{
-    ecs_diag diag;
-    if (plan->next == 0)
-        ecs_batch_parse_ext(plan, "0", &diag);
-    if (plan->nprices == 0)
-        ecs_batch_parse_prices(plan, ECS_DEFAULT_PRICES, &diag);
-    if (plan->nmethod == 0)
-        for (int k = 0; k < ECS_METHOD_COUNT; k++)
-            if (ecs_method_available((ecs_method)k))
-                plan->method[plan->nmethod++] = (ecs_method)k;
-    if (plan->kill_after_s <= 0)
-        plan->kill_after_s = 2 * plan->time_limit_s + plan->makespan_limit_s + 30;
-    if (*jobs <= 0) {
-        long n = sysconf(_SC_NPROCESSORS_ONLN);
-        *jobs = n > 0 ? (int)n : 1;
-    }
-}
-
-/* Bad graphs and price schedules are bad input: found before any work. */
-static ecs_result check_inputs(const ecs_batch_plan *plan, ecs_diag *diag)
-{
-    for (size_t k = 0; k < plan->ngraph; k++) {
-        ecs_graph *g = NULL;
-        ecs_result rc = ecs_cli_load_graph(plan->graph[k], &plan->model, NULL, &g, diag);
-        ecs_graph_free(g);
-        if (rc != ECS_OK)
-            return rc;
-    }
-    for (size_t k = 0; k < plan->nprices; k++) {
-        ecs_cli_model m = plan->model;
-        m.prices_spec = plan->prices[k];
-        m.price_opt.no_repeat = 0;
-        ecs_slot_prices sp;
-        ecs_result rc = ecs_cli_load_prices(&m, 1, &sp, diag);
-        if (rc != ECS_OK)
-            return rc;
-        ecs_slot_prices_release(&sp);
-    }
-    return ECS_OK;
-}
-
-/* The cases of this shard that the file does not hold yet. */
-static size_t *pending(const ecs_batch_plan *plan, const ecs_batch_store *st,
-                       ecs_batch_stats *stats, size_t *n)
-{
-    size_t total = ecs_batch_ncases(plan), per = ecs_batch_cases_per_unit(plan);
-    size_t *ids = malloc((total ? total : 1) * sizeof *ids);
-    if (ids == NULL)
-        return NULL;
-    *n = 0;
-    for (size_t u = 0; u < ecs_batch_nunits(plan); u++) {
-        if (!ecs_batch_unit_in_shard(plan, u))
-            continue;
-        for (size_t id = u * per; id < (u + 1) * per; id++) {
-            char *key = ecs_batch_case_key(plan, id);
-            if (key == NULL) {
-                free(ids);
-                return NULL;
-            }
-            stats->total++;
-            if (ecs_batch_store_has(st, key))
-                stats->already++;
-            else
-                ids[(*n)++] = id;
-            free(key);
-        }
-    }
-    return ids;
-}
-
-static void summary(const ecs_batch_plan *plan, const ecs_batch_store *st,
+static void summary(const ecs_batch_plan *plan, const char *path,
                     const ecs_batch_stats *s)
 {
     printf("batch: %zu cases", s->total);
     if (plan->shard_n > 1)
         printf(" in shard %ld/%ld", plan->shard_k, plan->shard_n);
-    printf(": %zu run now, %zu already in %s", s->run, s->already, st->path);
+    printf(": %zu run now, %zu already in %s", s->run, s->already, path);
     if (s->failed > 0)
         printf("; %zu failed (%zu error, %zu crashed, %zu timeout)", s->failed,
                s->error, s->crashed, s->timeout);
@@ -242,40 +179,25 @@ int ecs_cmd_batch(int argc, char **argv)
     int pr = parse_args(&plan, &jobs, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
-    complete(&plan, &jobs);
+    ecs_batch_plan_complete(&plan);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = check_inputs(&plan, &diag);
-    ecs_batch_store st;
-    if (rc == ECS_OK)
-        rc = ecs_batch_store_open(plan.model.out_path, &st, &diag);
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
-    }
-    if (st.truncated > 0)
-        fprintf(stderr, "ecsched batch: %s: cut a partial last line (%zu bytes) "
-                        "left by an interrupted run\n",
-                st.path, st.truncated);
-    ecs_batch_stats stats;
-    memset(&stats, 0, sizeof stats);
-    size_t n = 0;
-    size_t *ids = pending(&plan, &st, &stats, &n);
-    if (ids == NULL)
-        rc = ecs_diag_set(&diag, ECS_ENOMEM, NULL, 0, "out of memory");
     ecs_batch_fault fault;
     ecs_batch_fault_parse(getenv("ECSCHED_BATCH_FAULT"), &fault);
-    if (rc == ECS_OK && n > 0)
-        rc = ecs_batch_pool_run(&plan, ids, n, jobs, &fault, &st, &stats, &diag);
-    free(ids);
+    ecs_batch_stats stats;
+    ecs_result rc = ecs_batch_execute(&plan, plan.model.out_path, jobs, &fault,
+                                      &stats, &diag);
+    if (stats.truncated > 0)
+        fprintf(stderr, "ecsched batch: %s: cut a partial last line (%zu bytes) "
+                        "left by an interrupted run\n",
+                plan.model.out_path, stats.truncated);
+    ecs_batch_plan_release(&plan);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
-        ecs_batch_store_close(&st);
         return ecs_cli_exit_code(rc);
     }
-    summary(&plan, &st, &stats);
-    ecs_batch_store_close(&st);
+    summary(&plan, plan.model.out_path, &stats);
     if (stats.interrupted)
-        return 130;
+        return ECS_EXIT_INTERRUPTED;
     return stats.failed > 0 ? ECS_EXIT_INTERNAL : ECS_EXIT_OK;
 }

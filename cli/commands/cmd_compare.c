@@ -1,5 +1,5 @@
-/* ecsched compare GRAPH -p P: base, heuristic (sweep, binary), local and
- * MILP on one problem, side by side. */
+/* ecsched compare GRAPH -p P: base, heuristic (sweep, binary) and MILP on
+ * one problem, side by side. */
 #include "run/methods.h"
 #include "run/cli.h"
 #include "commands/commands.h"
@@ -15,19 +15,28 @@ int ecs_cmd_compare(int argc, char **argv);
 const ecs_command ecs_command_compare = {
     "compare", "base schedule, heuristic and MILP side by side on one graph",
     "Usage: ecsched compare GRAPH -p P [model flags] [--extension E | --deadline N]\n"
-    "                       [--time-limit S] [--methods LIST] [--json] [-o FILE]\n"
+    "                       [--time-limit S] [--makespan-limit S] [--methods LIST]\n"
+    "                       [--sigma LIST] [--steps LIST] [--formulation LIST]\n"
+    "                       [--gap LIST] [--warm-start on,off] [--json] [-o FILE]\n"
     "\n"
     "Computes the base schedule (makespan-optimal at f = 1), the heuristic in\n"
-    "both modes (sweep, binary), the local heuristic (from the sweep's\n"
-    "schedule; heuristic --mode local) and the MILP (warm-started with the\n"
-    "best heuristic schedule), checks every schedule with the checker and prints\n"
+    "both modes (sweep, binary) and the MILP (warm-started with the better\n"
+    "heuristic schedule), checks every schedule with the checker and prints\n"
     "one aligned row per method: cost, cost over the proven optimum, saving\n"
     "versus the base, makespan, D', whether it meets D', status and time.\n"
     "\n"
     "  --extension E    D' = floor(M (1 + E)), M the base makespan (default 0)\n"
     "  --deadline N     D' directly\n"
-    "  --time-limit S   MILP time limit in seconds (default 60)\n"
+    "  --time-limit S   the whole command, base search included (default:\n"
+    "                   the MILP's 60 s after the base search)\n"
+    "  --makespan-limit S  the base search alone (default 10, or the time\n"
+    "                   limit when smaller)\n"
     "  --methods LIST   subset of base,sweep,binary,local,milp (default: all)\n"
+    "  --sigma, --steps  the heuristic's budget range and sweep steps\n"
+    "  --formulation, --gap, --warm-start, --no-warm-start  the MILP's\n"
+    "                   (as for `ecsched milp`)\n"
+    "A list (--sigma 1,2,4) runs the methods once per combination of the\n"
+    "lists (a grid); each combination's MILP then gets its own time limit.\n"
     "  --json           the document with all schedules on stdout, no table\n"
     "  -o FILE          also write that document to FILE (atomically)\n"
     "\n"
@@ -36,14 +45,23 @@ const ecs_command ecs_command_compare = {
     "\n" ECS_CLI_MODEL_FLAGS_HELP,
     ecs_cmd_compare};
 
-enum { OPT_TIME_LIMIT = ECS_OPT_COMMAND_BASE, OPT_METHODS };
+enum { OPT_METHODS = ECS_OPT_COMMAND_BASE };
+
+/* Grid points of one compare (a list is an axis). */
+#define COMPARE_MAX_POINTS 256
 
 typedef struct compare_job {
     ecs_cli_model m;
     const char *graph_path;
-    double time_limit_s;
-    ecs_method_set set;
+    ecs_param_grid grid;
+    size_t npoint;
+    ecs_method_params prm[COMPARE_MAX_POINTS];
+    ecs_method_set sets[COMPARE_MAX_POINTS];
+    int want[ECS_METHOD_COUNT];
+    ecs_method_set set; /* the point being printed or written */
+    ecs_method_params cur;
     ecs_cli_problem pb;
+    double t0, c0;
     double optimum; /* NAN unless the MILP proved it */
     double bound;   /* NAN unless the MILP gave one */
 } compare_job;
@@ -52,7 +70,7 @@ static int parse_methods(compare_job *j, const char *list)
 {
     char buf[256];
     snprintf(buf, sizeof buf, "%s", list);
-    memset(j->set.want, 0, sizeof j->set.want);
+    memset(j->want, 0, sizeof j->want);
     for (char *save = NULL, *t = strtok_r(buf, ",", &save); t != NULL;
          t = strtok_r(NULL, ",", &save)) {
         ecs_method m;
@@ -60,7 +78,7 @@ static int parse_methods(compare_job *j, const char *list)
             return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp)", t);
         if (!ecs_method_available(m))
             return ecs_cli_usage_error(CMD, "method '%s' is not available in this build", t);
-        j->set.want[m] = 1;
+        j->want[m] = 1;
     }
     return 0;
 }
@@ -69,11 +87,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     compare_job *j = ctx;
     (void)word;
-    if (c == OPT_TIME_LIMIT) {
-        if (ecs_parse_double(arg, &j->time_limit_s) != 0 || j->time_limit_s <= 0)
-            return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0, not '%s'", arg);
-        return 0;
-    }
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 1);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     if (c == OPT_METHODS)
         return parse_methods(j, arg);
     return ECS_CLI_NOT_OWN;
@@ -82,11 +98,11 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(compare_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
         {"methods", required_argument, 0, OPT_METHODS},
+        ECS_CLI_PARAM_LONGOPTS,
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     for (int k = 0; k < ECS_METHOD_COUNT; k++)
-        j->set.want[k] = ecs_method_available((ecs_method)k);
+        j->want[k] = ecs_method_available((ecs_method)k);
     ecs_cli_argspec spec;
     ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
     spec.own = own_option;
@@ -96,6 +112,12 @@ static int parse_args(compare_job *j, int argc, char **argv)
         return pr;
     if (argc - first != 1)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
+    if (j->grid.n[ECS_PARAM_MAKESPAN_LIMIT] > 1)
+        return ecs_cli_usage_error(CMD, "--makespan-limit takes one value");
+    j->npoint = ecs_param_grid_size(&j->grid);
+    if (j->npoint > COMPARE_MAX_POINTS)
+        return ecs_cli_usage_error(CMD, "the lists make %zu combinations (at most %d)",
+                                   j->npoint, COMPARE_MAX_POINTS);
     j->graph_path = argv[first];
     return 0;
 }
@@ -110,7 +132,31 @@ static void fmt_num(char *buf, size_t n, double v, const char *fmt)
         snprintf(buf, n, "-");
 }
 
-static void print_table(const compare_job *j)
+/* "sigma 1, time-limit 10" for the axes of the grid. */
+static void point_label(const compare_job *j, size_t k, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int id = 0; id < ECS_PARAM_COUNT && len < size; id++) {
+        if (j->grid.n[id] < 2)
+            continue;
+        size_t stride = 1;
+        for (int q = id + 1; q < ECS_PARAM_COUNT; q++)
+            stride *= j->grid.n[q] ? j->grid.n[q] : 1;
+        double v = j->grid.v[id][(k / stride) % j->grid.n[id]];
+        char val[32];
+        if (id == ECS_PARAM_FORMULATION)
+            snprintf(val, sizeof val, "%s", ecs_milp_formulation_name((ecs_milp_formulation)(int)v));
+        else if (id == ECS_PARAM_WARM_START)
+            snprintf(val, sizeof val, "%s", v != 0 ? "on" : "off");
+        else
+            snprintf(val, sizeof val, "%g", v);
+        len += (size_t)snprintf(buf + len, size - len, "%s%s %s", len ? ", " : "",
+                                ecs_param_name((ecs_param_id)id), val);
+    }
+}
+
+static void print_head(const compare_job *j)
 {
     const ecs_cli_problem *pb = &j->pb;
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
@@ -123,6 +169,16 @@ static void print_table(const compare_job *j)
     printf("deadline  D' = %ld\n", pb->deadline);
     printf("prices    %s%s\n", pb->prices.source,
            pb->prices.repeated ? " (repeated)" : "");
+}
+
+static void print_table(const compare_job *j, size_t point)
+{
+    const ecs_cli_problem *pb = &j->pb;
+    if (j->npoint > 1) {
+        char label[256];
+        point_label(j, point, label, sizeof label);
+        printf("\n[%s]", label);
+    }
     printf("\n%-7s %12s %9s %8s %8s %6s %5s  %-15s %9s\n", "method", "cost",
            "cost/opt", "saving", "makespan", "D'", "meets", "status", "time_s");
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
@@ -163,6 +219,7 @@ static void print_table(const compare_job *j)
         else
             printf("\noptimum   not proven, no bound (cost/opt left blank)\n");
     }
+    (void)point;
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         if (j->set.want[k] && j->set.rc[k] != ECS_OK) {
             char buf[1024];
@@ -205,7 +262,8 @@ static json_t *method_obj(const compare_job *j, int k)
 {
     const ecs_method_out *o = &j->set.out[k];
     json_t *m = json_object();
-    if (m == NULL || set(m, "method", json_string(ecs_method_name((ecs_method)k))))
+    if (m == NULL || set(m, "method", json_string(ecs_method_name((ecs_method)k))) ||
+        set(m, "params", ecs_method_params_json((ecs_method)k, &j->cur)))
         goto fail;
     if (j->set.rc[k] != ECS_OK) {
         char buf[1024];
@@ -216,7 +274,11 @@ static json_t *method_obj(const compare_job *j, int k)
     }
     if (o->schedule == NULL) {
         if (set(m, "status", json_string(o->status)) ||
-            set(m, "bound", ecs_json_num(o->bound)) ||
+            set(m, "makespan", json_null()) || set(m, "meets_deadline", json_null()) ||
+            set(m, "cost", json_null()) || set(m, "optimal", json_false()) ||
+            set(m, "cost_over_optimum", json_null()) ||
+            set(m, "saving_over_base", json_null()) ||
+            set(m, "bound", ecs_json_num(o->bound)) || set(m, "gap", json_null()) ||
             set(m, "runtime_s", ecs_json_num(round(o->runtime_s * 1e6) / 1e6)))
             goto fail;
         return m;
@@ -251,7 +313,7 @@ fail:
     return NULL;
 }
 
-static json_t *build_doc(const compare_job *j)
+static json_t *build_doc(compare_job *j)
 {
     ecs_method_out base;
     memset(&base, 0, sizeof base);
@@ -270,10 +332,17 @@ static json_t *build_doc(const compare_job *j)
               set(d, "base_cost", ecs_json_num(pb->base_cost)) ||
               set(d, "optimum", ecs_json_num(j->optimum)) ||
               set(d, "bound", ecs_json_num(j->bound)) ||
-              set(d, "time_limit_s", ecs_json_num(j->time_limit_s));
-    for (int k = 0; !bad && k < ECS_METHOD_COUNT; k++)
-        if (j->set.want[k])
-            bad = json_array_append_new(arr, method_obj(j, k)) != 0;
+              set(d, "time_limit_s", ecs_json_num(j->prm[0].time_limit_s));
+    if (!bad)
+        bad = ecs_cli_doc_add_record(d, pb, &j->m, NULL, ecs_cli_base_limit(&j->prm[0]),
+                                     j->t0, j->c0) != 0;
+    for (size_t p = 0; !bad && p < j->npoint; p++) {
+        j->set = j->sets[p];
+        j->cur = j->prm[p];
+        for (int k = 0; !bad && k < ECS_METHOD_COUNT; k++)
+            if (j->set.want[k])
+                bad = json_array_append_new(arr, method_obj(j, k)) != 0;
+    }
     if (!bad) {
         bad = set(d, "methods", arr);
         arr = NULL;
@@ -289,12 +358,14 @@ static json_t *build_doc(const compare_job *j)
 static int exit_code(const compare_job *j)
 {
     int code = ECS_EXIT_OK;
+    for (size_t p = 0; p < j->npoint; p++)
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
-        if (!j->set.want[k])
+        const ecs_method_set *set = &j->sets[p];
+        if (!set->want[k])
             continue;
-        if (j->set.rc[k] != ECS_OK)
+        if (set->rc[k] != ECS_OK)
             return ECS_EXIT_INTERNAL;
-        const ecs_method_out *o = &j->set.out[k];
+        const ecs_method_out *o = &set->out[k];
         if (o->schedule == NULL && strcmp(o->status, "infeasible") != 0)
             return ECS_EXIT_INTERNAL;
         if (o->schedule == NULL || !o->check.meets_deadline)
@@ -303,11 +374,16 @@ static int exit_code(const compare_job *j)
     return code;
 }
 
-static int output(const compare_job *j)
+static int output(compare_job *j)
 {
     ecs_diag diag;
-    if (!j->m.json)
-        print_table(j);
+    if (!j->m.json) {
+        print_head(j);
+        for (size_t p = 0; p < j->npoint; p++) {
+            j->set = j->sets[p];
+            print_table(j, p);
+        }
+    }
     if (!j->m.json && j->m.out_path == NULL)
         return 0;
     json_t *d = build_doc(j);
@@ -324,36 +400,58 @@ static int output(const compare_job *j)
     return 0;
 }
 
+/* The grid's points one after the other; the optimum and the best bound
+ * over all of them. */
+static void run_points(compare_job *j)
+{
+    for (size_t p = 0; p < j->npoint; p++) {
+        ecs_method_params *prm = &j->prm[p];
+        ecs_method_set *set = &j->sets[p];
+        memcpy(set->want, j->want, sizeof set->want);
+        /* one point: --time-limit covers the whole command; a grid: each
+         * point's MILP has its own limit */
+        double end = j->npoint == 1 && prm->time_limit_given ? j->t0 + prm->time_limit_s : 0;
+        ecs_method_ctx ctx = {&j->pb, &j->m.platform, NULL, prm->time_limit_s, end, prm};
+        ecs_methods_run(&ctx, set, NULL, NULL);
+        const ecs_method_out *milp = &set->out[ECS_METHOD_MILP];
+        if (set->want[ECS_METHOD_MILP] && set->rc[ECS_METHOD_MILP] == ECS_OK) {
+            if (isfinite(milp->bound) && !(milp->bound <= j->bound))
+                j->bound = milp->bound;
+            if (milp->optimal && milp->schedule != NULL)
+                j->optimum = milp->check.cost;
+        }
+    }
+}
+
 int ecs_cmd_compare(int argc, char **argv)
 {
-    compare_job j;
+    static compare_job j; /* large: the grid's method sets */
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
-    j.time_limit_s = 60.0;
+    ecs_param_grid_init(&j.grid);
     j.optimum = j.bound = NAN;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    j.t0 = ecs_clock_now();
+    j.c0 = ecs_clock_cpu();
+    for (size_t p = 0; p < j.npoint; p++)
+        ecs_param_grid_point(&j.grid, p, &j.prm[p]);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
+    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.prm[0]),
+                                         &j.pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
     ecs_cli_note_repeated(CMD, &j.pb.prices);
-    ecs_method_ctx ctx = {&j.pb, &j.m.platform, NULL, j.time_limit_s, 0, 0};
-    ecs_methods_run(&ctx, &j.set, NULL, NULL);
-    const ecs_method_out *milp = &j.set.out[ECS_METHOD_MILP];
-    if (j.set.want[ECS_METHOD_MILP] && j.set.rc[ECS_METHOD_MILP] == ECS_OK) {
-        j.bound = milp->bound;
-        if (milp->optimal && milp->schedule != NULL)
-            j.optimum = milp->check.cost;
-    }
+    run_points(&j);
     int code = output(&j);
     if (code == 0)
         code = exit_code(&j);
-    ecs_method_set_release(&j.set);
+    for (size_t p = 0; p < j.npoint; p++)
+        ecs_method_set_release(&j.sets[p]);
     ecs_cli_problem_release(&j.pb);
     return code;
 }

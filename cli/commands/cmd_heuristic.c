@@ -4,6 +4,8 @@
  * heuristic (include/ecsched/local.h). */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/landscape.h"
+#include "run/methods.h"
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
@@ -22,8 +24,9 @@ const ecs_command ecs_command_heuristic = {
     "Usage: ecsched heuristic GRAPH -p P [--prices SPEC]\n"
     "                         [--extension E | --deadline N]\n"
     "                         [--mode sweep|binary|local] [--steps I] [--sigma S]\n"
-    "                         [--time-limit S] [--seed N]\n"
+    "                         [--seed N]\n"
     "                         [--base FILE.json] [--landscape FILE.csv]\n"
+    "                         [--time-limit S] [--makespan-limit S]\n"
     "                         [-o FILE] [--json] [model flags]\n"
     "\n"
     "Gerhards and Keller's heuristic: keeps the base schedule's PEs and\n"
@@ -43,13 +46,15 @@ const ecs_command ecs_command_heuristic = {
     "  --mode M          sweep (b = B/I, 2B/I, .., B; default) or binary\n"
     "                    (bisection of [0, B] down to B/1000), or local\n"
     "                    (the sweep, then local search from its schedule)\n"
-    "  --time-limit S    local: wall-clock limit in seconds (default 10;\n"
-    "                    most cases stop far earlier)\n"
     "  --seed N          local: seed of its random choices (default 1); the\n"
     "                    same seed gives the same schedule\n"
     "  --steps I         sweep steps (default 100)\n"
     "  --sigma S         budget range B = S * cost(base) (default 2; with\n"
     "                    negative prices, S * the base's cost at |price|)\n"
+    "  --time-limit S    the whole command: caps the base search (default:\n"
+    "                    the base search's 10 s, then the heuristic; local\n"
+    "                    gets what is left, by default at most 10 s)\n"
+    "  --makespan-limit S  the base search alone (default 10)\n"
     "  --base FILE.json  base schedule {tasks: [{id, pe, start, stop}]} at\n"
     "                    f = 1 (default: the makespan solver's)\n"
     "  --landscape FILE  every evaluated budget as CSV:\n"
@@ -59,21 +64,14 @@ const ecs_command ecs_command_heuristic = {
     "\n" ECS_CLI_MODEL_FLAGS_HELP,
     ecs_cmd_heuristic};
 
-enum {
-    OPT_MODE = ECS_OPT_COMMAND_BASE,
-    OPT_STEPS,
-    OPT_SIGMA,
-    OPT_LANDSCAPE,
-    OPT_TIME_LIMIT,
-    OPT_SEED
-};
-
-/* Time limit of the makespan solver for the base schedule. */
-#define HEUR_BASE_TIME_LIMIT_S 10.0
+enum { OPT_MODE = ECS_OPT_COMMAND_BASE, OPT_LANDSCAPE };
 
 typedef struct heur_job {
     ecs_cli_model m;
     ecs_heur_params prm;
+    ecs_param_grid grid;
+    ecs_method_params mp;   /* the command's parameters */
+    double c0;
     const char *graph_path;
     const char *landscape_path;
     ecs_cli_problem pb;
@@ -83,7 +81,6 @@ typedef struct heur_job {
     double t0, runtime_s;
     double heur_s;          /* ecs_heur_run alone */
     int local;              /* --mode local */
-    int local_flags;        /* --time-limit or --seed given */
     ecs_local_params lprm;
     ecs_local_result lres;
     double local_s;         /* ecs_local_run alone */
@@ -99,8 +96,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     heur_job *j = ctx;
     (void)word;
-    double d;
-    long v;
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     switch (c) {
     case OPT_MODE:
         j->local = strcmp(arg, "local") == 0;
@@ -109,32 +107,6 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         else if (ecs_heur_mode_parse(arg, &j->prm.mode, NULL) != ECS_OK)
             return ecs_cli_usage_error(CMD, "--mode must be sweep, binary or local, not '%s'",
                                        arg);
-        return 0;
-    case OPT_TIME_LIMIT:
-        if (ecs_parse_double(arg, &d) != 0 || !(d > 0.0) ||
-            d > ECS_LOCAL_MAX_TIME_S)
-            return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0 (at most %g), not '%s'",
-                                       ECS_LOCAL_MAX_TIME_S, arg);
-        j->lprm.time_limit_s = d;
-        j->local_flags = 1;
-        return 0;
-    case OPT_SEED:
-        if (ecs_cli_parse_seed(arg, &j->lprm.seed) != 0)
-            return ecs_cli_usage_error(CMD, "--seed must be an integer 0..%llu, not '%s'",
-                                       (unsigned long long)UINT64_MAX, arg);
-        j->local_flags = 1;
-        return 0;
-    case OPT_STEPS:
-        if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > ECS_HEUR_MAX_STEPS)
-            return ecs_cli_usage_error(CMD, "--steps needs a whole number 1..%ld, not '%s'",
-                                       ECS_HEUR_MAX_STEPS, arg);
-        j->prm.steps = v;
-        return 0;
-    case OPT_SIGMA:
-        if (ecs_parse_double(arg, &d) != 0 || !(d > 0.0) || d > 1e12)
-            return ecs_cli_usage_error(CMD, "--sigma needs a number > 0, not '%s'",
-                                       arg);
-        j->prm.sigma = d;
         return 0;
     case OPT_LANDSCAPE:
         j->landscape_path = arg;
@@ -149,11 +121,12 @@ static int parse_args(heur_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"mode", required_argument, 0, OPT_MODE},
-        {"steps", required_argument, 0, OPT_STEPS},
-        {"sigma", required_argument, 0, OPT_SIGMA},
+        {"steps", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_STEPS},
+        {"sigma", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SIGMA},
+        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
+        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
+        {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},
         {"landscape", required_argument, 0, OPT_LANDSCAPE},
-        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
-        {"seed", required_argument, 0, OPT_SEED},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     ecs_cli_argspec spec;
@@ -167,8 +140,8 @@ static int parse_args(heur_job *j, int argc, char **argv)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
     if (j->m.deadline > 0 && j->m.extension_given)
         return ecs_cli_usage_error(CMD, "give --extension or --deadline, not both");
-    if (j->local_flags && !j->local)
-        return ecs_cli_usage_error(CMD, "--time-limit and --seed apply to --mode local only");
+    if (j->grid.n[ECS_PARAM_SEED] > 0 && !j->local)
+        return ecs_cli_usage_error(CMD, "--seed applies to --mode local only");
     j->graph_path = argv[first];
     return 0;
 }
@@ -212,7 +185,12 @@ static void print_human(const heur_job *j)
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
     }
-    printf("cost        %.6f\n", j->rep.cost);
+    double money;
+    char unit[32];
+    if (ecs_doc_money(&j->pb.prices, j->rep.cost, &money, unit, sizeof unit))
+        printf("cost        %.6f (%.2f %s at 1 MW per PE)\n", j->rep.cost, money, unit);
+    else
+        printf("cost        %.6f\n", j->rep.cost);
     printf("saving      %.2f %%\n", saving_pct(j));
     printf("makespan    %ld (base %ld)\n", j->rep.makespan, pb->base_makespan);
     printf("deadline    %ld (%s)\n", pb->deadline,
@@ -230,11 +208,7 @@ static int add_local_keys(json_t *d, const heur_job *j)
 {
     const ecs_local_result *l = &j->lres;
     int on = j->local;
-    return json_object_set_new(d, "seed", on ? json_integer((json_int_t)j->lprm.seed)
-                                             : json_null()) ||
-           json_object_set_new(d, "time_limit_s",
-                               on ? ecs_json_num(j->lprm.time_limit_s) : json_null()) ||
-           json_object_set_new(d, "start_cost", on ? ecs_json_num(l->start_cost)
+    return json_object_set_new(d, "start_cost", on ? ecs_json_num(l->start_cost)
                                                    : json_null()) ||
            json_object_set_new(d, "local_stop",
                                on ? json_string(ecs_local_stop_name(l->stop)) : json_null()) ||
@@ -260,6 +234,7 @@ static int add_keys(json_t *d, const heur_job *j)
                                                 ? json_null()
                                                 : ecs_json_num(r->budget)) ||
            json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
+           json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
                                json_integer((json_int_t)r->ncand)) ||
            json_object_set_new(d, "feasible_candidates",
@@ -281,34 +256,16 @@ static json_t *make_doc(const heur_job *j)
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
     json_t *d = ecs_doc_new(&in);
+    ecs_method m = j->local ? ECS_METHOD_LOCAL
+                   : j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
     if (d == NULL || add_keys(d, j) != 0 ||
+        ecs_cli_doc_add_record(d, &j->pb, &j->m, ecs_method_params_json(m, &j->mp),
+                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0 ||
         ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, result_schedule(j)) != 0) {
         json_decref(d);
         return NULL;
     }
     return d;
-}
-
-/* "budget,feasible,cost,makespan", one row per candidate; cost and
- * makespan empty where infeasible. */
-static char *landscape_csv(const ecs_heur_result *r)
-{
-    size_t cap = 64 + r->ncand * 96, len = 0;
-    char *s = malloc(cap);
-    if (s == NULL)
-        return NULL;
-    len += (size_t)snprintf(s, cap, "budget,feasible,cost,makespan\n");
-    for (size_t k = 0; k < r->ncand; k++) {
-        const ecs_heur_candidate *c = &r->cand[k];
-        if (c->feasible)
-            len += (size_t)snprintf(s + len, cap - len, "%.12g,1,%.12g,%ld\n",
-                                    c->budget, c->cost == 0.0 ? 0.0 : c->cost,
-                                    c->makespan);
-        else
-            len += (size_t)snprintf(s + len, cap - len, "%.12g,0,,\n",
-                                    c->budget);
-    }
-    return s;
 }
 
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
@@ -323,7 +280,7 @@ static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
         json_decref(d);
     }
     if (rc == ECS_OK && j->landscape_path != NULL) {
-        char *csv = landscape_csv(&j->res);
+        char *csv = ecs_landscape_csv(&j->res);
         if (csv == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         rc = ecs_cli_write_file(j->landscape_path, csv, diag);
@@ -349,32 +306,32 @@ static int deadline_reachable(const heur_job *j)
 static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
     const ecs_cli_problem *pb = &j->pb;
-    double t = ecs_cli_now();
+    double t = ecs_clock_now();
     ecs_result rc = ecs_heur_run(pb->g, &j->m.platform, pb->prices.price,
                                  pb->prices.n, pb->deadline, pb->base, &j->prm,
                                  &j->res, diag);
-    j->heur_s = ecs_cli_now() - t;
+    j->heur_s = ecs_clock_now() - t;
     if (rc == ECS_OK && j->local) {
-        t = ecs_cli_now();
+        /* --time-limit covers the whole command: local gets what is left */
+        if (j->mp.time_limit_given &&
+            ecs_budget_left(j->t0 + j->mp.time_limit_s) < j->lprm.time_limit_s)
+            j->lprm.time_limit_s = ecs_budget_left(j->t0 + j->mp.time_limit_s);
+        t = ecs_clock_now();
         rc = ecs_local_run(pb->g, &j->m.platform, pb->prices.price,
                            pb->prices.n, pb->deadline, j->res.schedule,
                            &j->lprm, &j->lres, diag);
-        j->local_s = ecs_cli_now() - t;
+        j->local_s = ecs_clock_now() - t;
     }
-    j->runtime_s = ecs_cli_now() - j->t0;
+    j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
     rc = ecs_check_schedule(pb->g, &j->m.platform, pb->prices.price,
                             pb->prices.n, pb->deadline, result_schedule(j),
                             &j->rep);
-    if (rc != ECS_OK || j->rep.cost > j->res.base_cost ||
-        (j->local && j->rep.cost > j->res.cost))
+    if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                             "the heuristic's schedule fails the checker: %s",
-                            rc != ECS_OK ? j->rep.msg
-                            : j->rep.cost > j->res.base_cost
-                                ? "costs more than the base"
-                                : "local costs more than the sweep");
+                            rc != ECS_OK ? j->rep.msg : "costs more than the base");
     return ECS_OK;
 }
 
@@ -382,9 +339,10 @@ static int run_job(heur_job *j)
 {
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    j->t0 = ecs_cli_now();
-    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path,
-                                         HEUR_BASE_TIME_LIMIT_S, &j->pb, &diag);
+    j->t0 = ecs_clock_now();
+    j->c0 = ecs_clock_cpu();
+    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
+                                         &j->pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
@@ -411,10 +369,14 @@ int ecs_cmd_heuristic(int argc, char **argv)
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
     ecs_heur_params_init(&j.prm);
-    ecs_local_params_init(&j.lprm);
+    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    ecs_param_grid_point(&j.grid, 0, &j.mp);
+    j.prm.steps = j.mp.heur.steps;
+    j.prm.sigma = j.mp.heur.sigma;
+    j.lprm = j.mp.local;
     int code = run_job(&j);
     ecs_heur_result_release(&j.res);
     ecs_local_result_release(&j.lres);

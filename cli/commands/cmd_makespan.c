@@ -176,7 +176,9 @@ int ecs_cmd_makespan(int argc, char **argv)
     makespan_job j;
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
-    j.time_limit_s = 10.0;
+    ecs_makespan_params dflt;
+    ecs_makespan_params_init(&dflt);
+    j.time_limit_s = dflt.time_limit_s;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

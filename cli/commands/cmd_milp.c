@@ -1,7 +1,9 @@
 /* ecsched milp GRAPH -p P: cost-optimal schedules with GLPK (milp.h). */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/methods.h"
 #include "run/problem.h"
+#include "run/progress.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/milp.h"
@@ -18,7 +20,8 @@ const ecs_command ecs_command_milp = {
     "milp", "cost-optimal schedule by mixed-integer programming (GLPK)",
     "Usage: ecsched milp GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
     "                    [--freqs LIST] [--power MODEL] [--formulation strong|paper]\n"
-    "                    [--time-limit S] [--gap G] [--no-warm-start]\n"
+    "                    [--time-limit S] [--makespan-limit S] [--gap G]\n"
+    "                    [--no-warm-start]\n"
     "                    [--write-lp FILE] [--write-mps FILE] [--max-nonzeros N]\n"
     "                    [--verbose] [-o FILE] [--json]\n"
     "\n"
@@ -35,13 +38,17 @@ const ecs_command ecs_command_milp = {
     "                     paper: the paper's x_{i,j,k,l} model, corrected\n"
     "  --extension E      deadline extension (default 0)\n"
     "  --deadline N       D' directly (slots 0..N-1)\n"
-    "  --time-limit S     seconds for the solver (default 60)\n"
+    "  --time-limit S     seconds for the whole command, base search\n"
+    "                     included (default: 60 for the solver after the\n"
+    "                     base search)\n"
+    "  --makespan-limit S the base search alone (default 10, or the time\n"
+    "                     limit when smaller)\n"
     "  --gap G            stop at relative gap G (default 0: proven optimal)\n"
     "  --no-warm-start    do not give the solver the heuristic's schedule\n"
     "  --write-lp FILE    export the model (CPLEX LP format)\n"
     "  --write-mps FILE   export the model (free MPS format)\n"
     "  --max-nonzeros N   refuse larger models (default 5e7)\n"
-    "  --verbose          GLPK's own log on stdout\n"
+    "  --verbose          GLPK's own log on stderr\n"
     "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
     "  -o FILE            write the schedule document (JSON)\n"
     "  --json             print the schedule document instead of the summary\n"
@@ -49,11 +56,7 @@ const ecs_command ecs_command_milp = {
     ecs_cmd_milp};
 
 enum {
-    OPT_FORMULATION = ECS_OPT_COMMAND_BASE,
-    OPT_TIME_LIMIT,
-    OPT_GAP,
-    OPT_NO_WARM,
-    OPT_WRITE_LP,
+    OPT_WRITE_LP = ECS_OPT_COMMAND_BASE,
     OPT_WRITE_MPS,
     OPT_MAX_NZ,
     OPT_VERBOSE
@@ -62,6 +65,9 @@ enum {
 typedef struct milp_job {
     ecs_cli_model m;
     ecs_milp_params prm;
+    ecs_param_grid grid;
+    ecs_method_params mp;   /* the command's parameters (grid point 0) */
+    double t0, c0;
     int no_warm;
     const char *graph_path;
     ecs_cli_problem pb;
@@ -78,28 +84,10 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     milp_job *j = ctx;
     (void)word;
     double v;
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     switch (c) {
-    case OPT_FORMULATION:
-        if (ecs_milp_formulation_parse(arg, &j->prm.formulation, NULL) !=
-            ECS_OK)
-            return ecs_cli_usage_error(CMD, "--formulation must be strong or "
-                                            "paper, not '%s'", arg);
-        return 0;
-    case OPT_TIME_LIMIT:
-        if (ecs_parse_double(arg, &v) != 0 || !(v > 0.0))
-            return ecs_cli_usage_error(CMD, "--time-limit needs a positive "
-                                            "number of seconds, not '%s'", arg);
-        j->prm.time_limit_s = v;
-        return 0;
-    case OPT_GAP:
-        if (ecs_parse_double(arg, &v) != 0 || !(v >= 0.0 && v < 1.0))
-            return ecs_cli_usage_error(CMD, "--gap needs a number in [0, 1), "
-                                            "not '%s'", arg);
-        j->prm.mip_gap = v;
-        return 0;
-    case OPT_NO_WARM:
-        j->no_warm = 1;
-        return 0;
     case OPT_WRITE_LP:
         j->prm.write_lp = arg;
         return 0;
@@ -123,10 +111,12 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(milp_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"formulation", required_argument, 0, OPT_FORMULATION},
-        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
-        {"gap", required_argument, 0, OPT_GAP},
-        {"no-warm-start", no_argument, 0, OPT_NO_WARM},
+        {"formulation", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_FORMULATION},
+        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
+        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
+        {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},
+        {"warm-start", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_WARM_START},
+        {"no-warm-start", no_argument, 0, ECS_OPT_NO_WARM_START},
         {"write-lp", required_argument, 0, OPT_WRITE_LP},
         {"write-mps", required_argument, 0, OPT_WRITE_MPS},
         {"max-nonzeros", required_argument, 0, OPT_MAX_NZ},
@@ -235,11 +225,14 @@ static json_t *make_doc(const milp_job *j, const ecs_check_report *rep)
 {
     ecs_doc_info info;
     ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &info);
-    info.check = rep;
+    info.check = j->res.schedule != NULL ? rep : NULL;
     info.status = ecs_milp_status_name(j->res.status);
     info.runtime_s = j->res.runtime_s;
     json_t *d = ecs_doc_new(&info);
-    if (d == NULL || add_milp_keys(d, j) != 0) {
+    if (d == NULL || add_milp_keys(d, j) != 0 ||
+        ecs_cli_doc_add_record(d, &j->pb, &j->m,
+                               ecs_method_params_json(ECS_METHOD_MILP, &j->mp),
+                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0) {
         json_decref(d);
         return NULL;
     }
@@ -311,18 +304,40 @@ int ecs_cmd_milp(int argc, char **argv)
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
     ecs_milp_params_init(&j.prm);
+    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    j.t0 = ecs_clock_now();
+    j.c0 = ecs_clock_cpu();
+    ecs_param_grid_point(&j.grid, 0, &j.mp);
+    j.prm.formulation = j.mp.milp.formulation;
+    j.prm.mip_gap = j.mp.milp.mip_gap;
+    j.no_warm = !j.mp.warm_start;
+    if (j.prm.verbose)
+        j.prm.log = ecs_cli_log_stderr;
+    if (ecs_cli_progress_on() && !j.prm.verbose)
+        j.prm.progress = ecs_cli_milp_progress;
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
+    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.mp),
+                                         &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
         ecs_cli_note_repeated(CMD, &j.pb.prices);
+        /* the size guard before the warm start: nothing large for a model
+         * that would be refused */
+        rc = ecs_milp_check_size(j.pb.g, &j.m.platform, j.pb.deadline,
+                                 &j.prm, &diag);
+    }
+    if (rc == ECS_OK) {
         j.prm.warm_start = choose_warm_start(&j);
+        /* --time-limit covers the whole command: the solver gets the rest */
+        j.prm.time_limit_s = j.mp.time_limit_given ? ecs_budget_left(j.t0 + j.mp.time_limit_s)
+                                                   : j.mp.time_limit_s;
         rc = ecs_milp_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                             j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);
+        ecs_cli_progress_done();
     }
     int code;
     if (rc != ECS_OK) {

@@ -14,7 +14,7 @@ int ecs_cmd_plot(int argc, char **argv);
 const ecs_command ecs_command_plot = {
     "plot", "draw a schedule document as an SVG Gantt chart",
     "Usage: ecsched plot SCHEDULE.json [-o FILE.svg] [--title TEXT]\n"
-    "                    [--width PX] [--no-labels]\n"
+    "                    [--width PX] [--no-labels] [--method NAME]\n"
     "\n"
     "Draws any schedule document (README \"JSON schedule\") as a Gantt chart:\n"
     "one row per PE, slots on the x axis, each task a box labelled with its\n"
@@ -29,15 +29,17 @@ const ecs_command ecs_command_plot = {
     "  --width PX       width of the time axis in pixels (default: 22 per\n"
     "                   slot, within 640..3200)\n"
     "  --no-labels      no task labels\n"
+    "  --method NAME    the schedule of method NAME inside a compare document\n"
+    "                   (the first one of that name when compare ran a grid)\n"
     "\n"
     "Exit 0: written; 2: unreadable document (file and problem named),\n"
     "nothing written.\n",
     ecs_cmd_plot};
 
-enum { OPT_TITLE = 1100, OPT_WIDTH, OPT_NO_LABELS, OPT_HELP };
+enum { OPT_TITLE = 1100, OPT_WIDTH, OPT_NO_LABELS, OPT_HELP, OPT_METHOD };
 
 typedef struct plot_args {
-    const char *in, *out;
+    const char *in, *out, *method;
     ecs_gantt_options opt;
     int help;
 } plot_args;
@@ -49,6 +51,7 @@ static int parse_args(plot_args *a, int argc, char **argv)
         {"title", required_argument, 0, OPT_TITLE},
         {"width", required_argument, 0, OPT_WIDTH},
         {"no-labels", no_argument, 0, OPT_NO_LABELS},
+        {"method", required_argument, 0, OPT_METHOD},
         {"help", no_argument, 0, OPT_HELP},
         {0, 0, 0, 0}};
     int c;
@@ -68,6 +71,7 @@ static int parse_args(plot_args *a, int argc, char **argv)
             break;
         }
         case OPT_NO_LABELS: a->opt.labels = 0; break;
+        case OPT_METHOD: a->method = optarg; break;
         case 'h':
         case OPT_HELP: a->help = 1; break;
         default:
@@ -83,6 +87,47 @@ static int parse_args(plot_args *a, int argc, char **argv)
     return 0;
 }
 
+/* The schedule document of method `name` inside a compare document: the
+ * compare head (tool .. deadline) with the method's own keys.  NULL with
+ * diag when the document is no compare document or lacks the method. */
+static json_t *pick_method(const json_t *doc, const char *file, const char *name,
+                           ecs_diag *diag)
+{
+    json_t *methods = json_object_get(doc, "methods");
+    if (!json_is_array(methods)) {
+        ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                     "--method needs a compare document (with \"methods\")");
+        return NULL;
+    }
+    size_t i;
+    json_t *m;
+    json_array_foreach(methods, i, m)
+    {
+        json_t *n = json_object_get(m, "method");
+        if (!json_is_string(n) || strcmp(json_string_value(n), name) != 0)
+            continue;
+        if (!json_is_array(json_object_get(m, "tasks"))) {
+            ecs_diag_set(diag, ECS_EPARSE, file, 0, "method %s has no schedule (%s)",
+                         name, json_string_value(json_object_get(m, "status"))
+                                   ? json_string_value(json_object_get(m, "status"))
+                                   : "no status");
+            return NULL;
+        }
+        json_t *d = json_deep_copy(doc);
+        if (d == NULL || json_object_del(d, "methods") != 0 ||
+            json_object_update(d, m) != 0 ||
+            json_object_set_new(d, "command", json_string(name)) != 0) {
+            json_decref(d);
+            ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+            return NULL;
+        }
+        return d;
+    }
+    ecs_diag_set(diag, ECS_EPARSE, file, 0, "no method '%s' in this compare document",
+                 name);
+    return NULL;
+}
+
 int ecs_cmd_plot(int argc, char **argv)
 {
     plot_args a;
@@ -94,17 +139,32 @@ int ecs_cmd_plot(int argc, char **argv)
         return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    json_error_t jerr;
-    json_t *doc = json_load_file(a.in, 0, &jerr);
-    if (doc == NULL) {
-        ecs_diag_set(&diag, ECS_EPARSE, a.in, jerr.line > 0 ? jerr.line : 0,
-                     "%s", jerr.text);
+    json_t *doc = NULL;
+    ecs_result rc = ecs_cli_load_json(a.in, NULL, &doc, &diag);
+    if (rc != ECS_OK) {
+        ecs_cli_error(CMD, &diag);
+        return ecs_cli_exit_code(rc);
+    }
+    if (a.method == NULL && json_is_array(json_object_get(doc, "methods"))) {
+        json_decref(doc);
+        ecs_diag_set(&diag, ECS_EPARSE, a.in, 0,
+                     "a compare document holds several schedules: choose one with "
+                     "--method NAME");
         ecs_cli_error(CMD, &diag);
         return ECS_EXIT_USAGE;
     }
+    if (a.method != NULL) {
+        json_t *one = pick_method(doc, a.in, a.method, &diag);
+        json_decref(doc);
+        if (one == NULL) {
+            ecs_cli_error(CMD, &diag);
+            return ECS_EXIT_USAGE;
+        }
+        doc = one;
+    }
     char *svg = NULL;
     ecs_gantt_stats st;
-    ecs_result rc = ecs_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
+    rc = ecs_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
     json_decref(doc);
     if (rc == ECS_OK)
         rc = ecs_cli_write_file(a.out, svg, &diag);

@@ -30,22 +30,29 @@ int ecs_cmd_report(int argc, char **argv);
 
 const ecs_command ecs_command_report = {
     "report", "statistics over batch results (cost over optimum, savings, runtimes)",
-    "Usage: ecsched report RESULTS.jsonl... [--markdown | --csv]\n"
-    "                      [--plots DIR [--landscape FILE.csv]...]\n"
+    "Usage: ecsched report RESULTS.jsonl... [--markdown | --csv | --json]\n"
+    "                      [--strict] [--plots DIR [--landscape FILE.csv]...]\n"
     "\n"
     "Reads the JSON lines of one or more batch runs (shards may be given\n"
     "together; a case found twice counts once) and prints:\n"
     "  cases         per method and status\n"
-    "  instances     (graph, P, E, prices) with a proven optimum or not\n"
+    "  instances     (graph, P, E, prices, model) with a proven optimum or not\n"
     "  ratio         heuristic cost over the proven optimum: n, mean, median,\n"
     "                max by method, overall and by P, E and price schedule\n"
     "  ratio_unproven  cost over the best MILP bound where the optimum is NOT\n"
-    "                proven (an upper bound on the ratio), counted apart\n"
-    "  saving        (base cost - cost) / base cost by method and E\n"
-    "  runtime       seconds per case by method\n"
+    "                proven (an upper bound on the ratio), the same breakdown\n"
+    "  saving        (base cost - cost) / base cost (a fraction) by method,\n"
+    "                overall and by P, E and price schedule\n"
+    "  runtime       seconds per case by method, base search included\n"
+    "Rows that differ in any other setting (frequencies, power, price file\n"
+    "content, loader options, method parameters, version) are never pooled:\n"
+    "every table gets a `setting` column naming the values that differ.\n"
     "\n"
     "  --markdown     Markdown tables\n"
-    "  --csv          one CSV table: table,method,by,value,n,mean,median,max,total\n"
+    "  --csv          one CSV table:\n"
+    "                 table,method,setting,by,value,n,mean,median,max,total\n"
+    "  --json         the same as one JSON document (tool, version, axes, stats)\n"
+    "  --strict       refuse rows of more than one ecsched version (exit 2)\n"
     "  --plots DIR    also draw SVG plots into DIR: saving_vs_extension.svg\n"
     "                 (paper Fig. 2), heuristic_over_optimal.svg (by price\n"
     "                 schedule and E), solver_time.svg (by instance size),\n"
@@ -54,7 +61,7 @@ const ecs_command ecs_command_report = {
     "                 --landscape` (repeatable)\n",
     ecs_cmd_report};
 
-enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV };
+enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
 static const struct {
     const char *table, *title;
@@ -65,8 +72,8 @@ static const struct {
     {"ratio_unproven", "Cost over best bound where the optimum is NOT proven "
                        "(upper bound on cost/optimum)"},
     {"ratio_undefined", "Cost over optimum undefined (optimum <= 0)"},
-    {"saving", "Saving over the base schedule, (base - cost) / base, by E"},
-    {"runtime", "Runtime per case in seconds"},
+    {"saving", "Saving over the base schedule, (base - cost) / base"},
+    {"runtime", "Runtime per case in seconds, base search included"},
 };
 
 static const char *title_of(const char *table)
@@ -77,22 +84,25 @@ static const char *title_of(const char *table)
     return table;
 }
 
-#define NCOL 8
-static const char *const heads[NCOL] = {"method", "by", "value", "n",
+#define NCOL 9
+static const char *const heads[NCOL] = {"method", "setting", "by", "value", "n",
                                         "mean", "median", "max", "total"};
+/* Columns left of the numbers (left-aligned). */
+#define NTEXT 4
 
 static void cells(const ecs_report_stat *s, char c[NCOL][300], int csv)
 {
     snprintf(c[0], 300, "%s", s->method);
-    snprintf(c[1], 300, "%s", s->by);
-    snprintf(c[2], 300, "%s", s->value);
-    snprintf(c[3], 300, "%zu", s->n);
+    snprintf(c[1], 300, "%s", s->setting);
+    snprintf(c[2], 300, "%s", s->by);
+    snprintf(c[3], 300, "%s", s->value);
+    snprintf(c[4], 300, "%zu", s->n);
     const double v[4] = {s->mean, s->median, s->max, s->total};
     for (int k = 0; k < 4; k++) {
         if (!isfinite(v[k]))
-            snprintf(c[4 + k], 300, "%s", csv ? "" : "-");
+            snprintf(c[5 + k], 300, "%s", csv ? "" : "-");
         else
-            snprintf(c[4 + k], 300, csv ? "%.9g" : "%.4f", v[k]);
+            snprintf(c[5 + k], 300, csv ? "%.9g" : "%.4f", v[k]);
     }
 }
 
@@ -101,8 +111,14 @@ static int ncols(const char *table)
 {
     if (strcmp(table, "cases") == 0 || strcmp(table, "instances") == 0 ||
         strcmp(table, "ratio_undefined") == 0)
-        return 4;
-    return strcmp(table, "runtime") == 0 ? 8 : 7;
+        return 5;
+    return strcmp(table, "runtime") == 0 ? 9 : 8;
+}
+
+/* The setting column only when some setting differs. */
+static int shown(const ecs_report *r, int k)
+{
+    return k != 1 || r->naxes > 0;
 }
 
 static void print_table(const ecs_report *r, size_t from, size_t to, int fmt)
@@ -122,25 +138,30 @@ static void print_table(const ecs_report *r, size_t from, size_t to, int fmt)
     if (fmt == FMT_MARKDOWN) {
         printf("### %s\n\n|", title_of(table));
         for (int k = 0; k < nc; k++)
-            printf(" %s |", heads[k]);
+            if (shown(r, k))
+                printf(" %s |", heads[k]);
         printf("\n|");
         for (int k = 0; k < nc; k++)
-            printf("%s|", k < 3 ? "---" : "---:");
+            if (shown(r, k))
+                printf("%s|", k < NTEXT ? "---" : "---:");
         printf("\n");
     } else {
         printf("%s\n ", title_of(table));
         for (int k = 0; k < nc; k++)
-            printf(k < 3 ? " %-*s" : " %*s", w[k], heads[k]);
+            if (shown(r, k))
+                printf(k < NTEXT ? " %-*s" : " %*s", w[k], heads[k]);
         printf("\n");
     }
     for (size_t i = from; i < to; i++) {
         cells(&r->stat[i], c, 0);
         printf(fmt == FMT_MARKDOWN ? "|" : " ");
         for (int k = 0; k < nc; k++) {
+            if (!shown(r, k))
+                continue;
             if (fmt == FMT_MARKDOWN)
                 printf(" %s |", c[k]);
             else
-                printf(k < 3 ? " %-*s" : " %*s", w[k], c[k]);
+                printf(k < NTEXT ? " %-*s" : " %*s", w[k], c[k]);
         }
         printf("\n");
     }
@@ -180,6 +201,72 @@ static void print_csv(const ecs_report *r)
     }
 }
 
+static json_t *num_or_null(double v)
+{
+    return isfinite(v) ? ecs_json_num(v) : json_null();
+}
+
+/* The report as one JSON document on stdout. */
+static int print_json(const ecs_report_rows *rows, const ecs_report *r,
+                      char *const *files, size_t nfiles)
+{
+    json_t *d = json_object(), *fa = json_array(), *axes = json_array(),
+           *stats = json_array();
+    int bad = d == NULL || fa == NULL || axes == NULL || stats == NULL;
+    for (size_t k = 0; !bad && k < nfiles; k++)
+        bad = json_array_append_new(fa, json_string(files[k])) != 0;
+    for (size_t k = 0; !bad && k < r->naxes; k++)
+        bad = json_array_append_new(axes, json_string(r->axis[k])) != 0;
+    for (size_t i = 0; !bad && i < r->n; i++) {
+        const ecs_report_stat *s = &r->stat[i];
+        json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:o, s:o, s:o, s:o}",
+                              "table", s->table, "method", s->method, "setting",
+                              s->setting, "by", s->by, "value", s->value, "n",
+                              (json_int_t)s->n, "mean", num_or_null(s->mean), "median",
+                              num_or_null(s->median), "max", num_or_null(s->max),
+                              "total", num_or_null(s->total));
+        bad = o == NULL || json_array_append_new(stats, o) != 0;
+    }
+    bad = bad || json_object_set_new(d, "tool", json_string("ecsched")) ||
+          json_object_set_new(d, "version", json_string(ECS_VERSION)) ||
+          json_object_set_new(d, "command", json_string(CMD)) ||
+          json_object_set(d, "files", fa) ||
+          json_object_set_new(d, "cases", json_integer((json_int_t)rows->n)) ||
+          json_object_set_new(d, "duplicates", json_integer((json_int_t)rows->duplicates)) ||
+          json_object_set_new(d, "partial", json_integer((json_int_t)rows->partial)) ||
+          json_object_set(d, "axes", axes) || json_object_set(d, "stats", stats);
+    ecs_diag diag;
+    ecs_result rc = bad ? ECS_ENOMEM : ecs_cli_write_json("-", d, &diag);
+    json_decref(fa);
+    json_decref(axes);
+    json_decref(stats);
+    json_decref(d);
+    if (rc != ECS_OK) {
+        ecs_cli_errorf(CMD, "cannot write the JSON report");
+        return -1;
+    }
+    return 0;
+}
+
+/* --strict: the rows' versions ("none" for rows without one); 0 when
+ * there is one, else -1 after saying which. */
+static int one_version(const ecs_report_rows *rows)
+{
+    const char *first = NULL;
+    for (size_t i = 0; i < rows->n; i++) {
+        json_t *v = json_object_get(rows->row[i], "version");
+        const char *ver = json_is_string(v) ? json_string_value(v) : "none";
+        if (first == NULL)
+            first = ver;
+        else if (strcmp(first, ver) != 0) {
+            ecs_cli_errorf(CMD, "--strict: the rows mix ecsched versions (%s and %s)",
+                           first, ver);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static void print_report(const ecs_report_rows *rows, const ecs_report *r,
                          size_t nfiles, int fmt)
 {
@@ -194,7 +281,14 @@ static void print_report(const ecs_report_rows *rows, const ecs_report *r,
     if (rows->partial > 0)
         printf(" (%zu unfinished last line%s skipped)", rows->partial,
                rows->partial == 1 ? "" : "s");
-    printf("\n\n");
+    printf("\n");
+    if (r->naxes > 0) {
+        printf("settings that differ (tables split by them):");
+        for (size_t k = 0; k < r->naxes; k++)
+            printf(" %s", r->axis[k]);
+        printf("\n");
+    }
+    printf("\n");
     for (size_t i = 0; i < r->n;) {
         size_t j = i;
         while (j < r->n && strcmp(r->stat[j].table, r->stat[i].table) == 0)
@@ -208,11 +302,13 @@ int ecs_cmd_report(int argc, char **argv)
 {
     static const struct option opts[] = {{"markdown", no_argument, 0, 'm'},
                                          {"csv", no_argument, 0, 'c'},
+                                         {"json", no_argument, 0, 'j'},
+                                         {"strict", no_argument, 0, 's'},
                                          {"plots", required_argument, 0, 'P'},
                                          {"landscape", required_argument, 0, 'L'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    int fmt = FMT_TEXT, c;
+    int fmt = FMT_TEXT, c, strict = 0;
     const char *plots = NULL;
     const char *land[256];
     size_t nland = 0;
@@ -225,6 +321,12 @@ int ecs_cmd_report(int argc, char **argv)
             break;
         case 'c':
             fmt = FMT_CSV;
+            break;
+        case 'j':
+            fmt = FMT_JSON;
+            break;
+        case 's':
+            strict = 1;
             break;
         case 'P':
             plots = optarg;
@@ -263,13 +365,26 @@ int ecs_cmd_report(int argc, char **argv)
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
-    print_report(&rows, &rep, nfiles, fmt);
+    if (strict && one_version(&rows) != 0) {
+        ecs_report_release(&rep);
+        ecs_report_rows_release(&rows);
+        return ECS_EXIT_USAGE;
+    }
+    int bad_out = 0;
+    if (fmt == FMT_JSON)
+        bad_out = print_json(&rows, &rep, argv + optind, nfiles) != 0;
+    else
+        print_report(&rows, &rep, nfiles, fmt);
     ecs_report_release(&rep);
+    if (bad_out) {
+        ecs_report_rows_release(&rows);
+        return ECS_EXIT_INTERNAL;
+    }
     if (plots) {
         ecs_report_plots_result pr;
         rc = ecs_report_plots_write(rows.row, rows.n, plots, land, nland, &pr,
                                     &diag);
-        for (size_t i = 0; rc == ECS_OK && fmt != FMT_CSV && i < pr.n; i++)
+        for (size_t i = 0; rc == ECS_OK && fmt != FMT_CSV && fmt != FMT_JSON && i < pr.n; i++)
             printf("plot  %s/%-28s %s\n", plots, pr.plot[i].file,
                    pr.plot[i].note);
     }

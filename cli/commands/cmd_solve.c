@@ -2,6 +2,7 @@
  * proven lower bound (solve.h). */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/params.h"
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
@@ -20,7 +21,8 @@ const ecs_command ecs_command_solve = {
     "solve", "best schedule within a time limit, with a lower bound",
     "Usage: ecsched solve GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
     "                     [--freqs LIST] [--power MODEL] [--time-limit S]\n"
-    "                     [--gap G] [--seed S] [-o FILE] [--json]\n"
+    "                     [--makespan-limit S] [--gap G] [--seed S] [-o FILE]\n"
+    "                     [--json]\n"
     "\n"
     "Starts from the heuristic's schedule (from the base schedule) and, within\n"
     "the time limit (a wall-clock budget for the whole solve), runs the exact\n"
@@ -34,7 +36,10 @@ const ecs_command ecs_command_solve = {
     "\n"
     "  --extension E      deadline extension (default 0)\n"
     "  --deadline N       D' directly (slots 0..N-1)\n"
-    "  --time-limit S     seconds for the whole solve (default 60)\n"
+    "  --time-limit S     seconds for the whole command, base search included\n"
+    "                     (default 60)\n"
+    "  --makespan-limit S the base search alone (default 10, or the time\n"
+    "                     limit when smaller)\n"
     "  --gap G            stop at relative gap G (default 0)\n"
     "  --seed S           neighbourhood choice (default 1)\n"
     "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
@@ -48,6 +53,7 @@ enum { OPT_TIME_LIMIT = ECS_OPT_COMMAND_BASE, OPT_GAP, OPT_SEED };
 typedef struct solve_job {
     ecs_cli_model m;
     ecs_solve_params prm;
+    ecs_param_grid grid;    /* --makespan-limit */
     const char *graph_path;
     ecs_cli_problem pb;
     int have_pb;
@@ -62,6 +68,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     solve_job *j = ctx;
     (void)word;
     double v;
+    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != ECS_CLI_NOT_OWN)
+        return pr;
     switch (c) {
     case OPT_TIME_LIMIT:
         if (ecs_parse_double(arg, &v) != 0 || !(v > 0.0) || !isfinite(v))
@@ -93,6 +102,7 @@ static int parse_args(solve_job *j, int argc, char **argv)
         {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
         {"gap", required_argument, 0, OPT_GAP},
         {"seed", required_argument, 0, OPT_SEED},
+        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     ecs_cli_argspec spec;
@@ -272,17 +282,27 @@ int ecs_cmd_solve(int argc, char **argv)
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
     ecs_solve_params_init(&j.prm);
+    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
     if (isatty(STDERR_FILENO))
         j.prm.progress = on_progress;
+    /* one budget: --time-limit covers the base search, the start and the
+     * solve, unless --makespan-limit splits it */
+    ecs_method_params mp;
+    ecs_param_grid_point(&j.grid, 0, &mp);
+    mp.time_limit_s = j.prm.time_limit_s;
+    mp.time_limit_given = 1;
+    double t0 = ecs_clock_now();
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, 10.0, &j.pb, &diag);
+    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&mp),
+                                         &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
         const ecs_schedule *start = choose_start(&j);
+        j.prm.time_limit_s = ecs_budget_left(t0 + mp.time_limit_s);
         rc = ecs_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                        j.pb.prices.n, j.pb.deadline, start, &j.prm, &j.res,
                        &diag);

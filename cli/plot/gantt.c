@@ -1,6 +1,8 @@
 /* Gantt chart of a schedule document, with the price curve under it. */
 #include "plot/gantt.h"
 
+#include "ecsched/prices.h"
+
 #include "plot/gantt_data.h"
 #include "plot/svg.h"
 
@@ -64,7 +66,7 @@ static void make_layout(const ecs_gantt_data *d, const ecs_gantt_options *o,
     L->gantt_bottom = L->top + L->row_h * (double)d->pes;
     L->price_top = L->gantt_bottom + 52;
     L->price_bottom = L->price_top + PRICE_H;
-    L->H = L->price_bottom + 52;
+    L->H = L->price_bottom + 52 + (d->has_clock ? 16 : 0); /* clock times */
     L->x.d0 = 0;
     L->x.d1 = (double)L->slots;
     L->x.r0 = MARGIN_L;
@@ -332,14 +334,43 @@ static void draw_time_axis(ecs_svg *s, const layout *L, double y,
 
 /* ---- the price panel ---- */
 
+/* Clock times (UTC) under the slot axis when the prices have timestamps:
+ * about eight labels, on whole slots. */
+static void draw_clock(ecs_svg *s, const ecs_gantt_data *d, const layout *L, double y)
+{
+    if (!d->has_clock)
+        return;
+    long every = (L->slots + 7) / 8;
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.size = 10;
+    f.fill = "#555";
+    f.anchor = ECS_SVG_MIDDLE;
+    f.cls = "clock";
+    for (long l = 0; l <= L->slots; l += every) {
+        long long t = d->first_utc + (long long)l * d->slot_minutes * 60;
+        char buf[32], hm[16];
+        ecs_prices_time_format(t, buf, sizeof buf); /* 2016-10-18T22:00Z */
+        snprintf(hm, sizeof hm, "%.5s", strchr(buf, 'T') ? strchr(buf, 'T') + 1 : buf);
+        ecs_svg_text(s, ecs_svg_map(&L->x, (double)l), y, hm, &f);
+    }
+    f.anchor = ECS_SVG_END;
+    ecs_svg_text(s, L->x.r0 - 6, y, "UTC", &f);
+}
+
 static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
 {
     size_t n = d->nprice < (size_t)L->slots ? d->nprice : (size_t)L->slots;
     ecs_svg_group_begin(s, "prices", NULL);
+    /* in money where the unit is known: the normalised price x normalized_by */
+    int money = d->normalized_by > 0 && d->unit[0] != '\0';
+    double k = money ? d->normalized_by : 1.0;
+    char label[64];
+    snprintf(label, sizeof label, money ? "price (%s)" : "price", d->unit);
     double lo = 0, hi = 0;
     for (size_t l = 0; l < n; l++) {
-        lo = d->price[l] < lo ? d->price[l] : lo;
-        hi = d->price[l] > hi ? d->price[l] : hi;
+        lo = k * d->price[l] < lo ? k * d->price[l] : lo;
+        hi = k * d->price[l] > hi ? k * d->price[l] : hi;
     }
     double nlo, nhi, step;
     ecs_svg_nice_domain(lo, hi, 4, &nlo, &nhi, &step);
@@ -352,7 +383,7 @@ static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
     ax.vertical = 1;
     ax.pos = MARGIN_L;
     ax.step = step;
-    ax.label = "price";
+    ax.label = label;
     ax.grid_len = L->x.r1 - L->x.r0;
     ecs_svg_axis_draw(s, &ax);
     if (n == 0) {
@@ -365,7 +396,7 @@ static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
         double *x = malloc(2 * n * sizeof *x), *y = malloc(2 * n * sizeof *y);
         if (x && y) {
             for (size_t l = 0; l < n; l++) {
-                double py = ecs_svg_map(&ax.scale, d->price[l]);
+                double py = ecs_svg_map(&ax.scale, k * d->price[l]);
                 x[2 * l] = ecs_svg_map(&L->x, (double)l);
                 x[2 * l + 1] = ecs_svg_map(&L->x, (double)l + 1);
                 y[2 * l] = y[2 * l + 1] = py;
@@ -381,6 +412,7 @@ static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
         free(y);
     }
     draw_time_axis(s, L, L->price_bottom, 0);
+    draw_clock(s, d, L, L->price_bottom + 52);
     ecs_svg_group_end(s);
 }
 

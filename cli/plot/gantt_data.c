@@ -1,6 +1,8 @@
 /* Reading a schedule document into the Gantt chart's data. */
 #include "plot/gantt_data.h"
 
+#include "ecsched/prices.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -155,6 +157,18 @@ static ecs_result read_prices(const json_t *doc, const char *file,
     if (json_is_string(src))
         snprintf(d->price_source, sizeof d->price_source, "%s",
                  json_string_value(src));
+    json_t *nb = json_object_get(pr, "normalized_by"), *un = json_object_get(pr, "unit"),
+           *sm = json_object_get(pr, "slot_minutes"), *fu = json_object_get(pr, "first_slot_utc");
+    if (json_is_number(nb) && json_number_value(nb) > 0)
+        d->normalized_by = json_number_value(nb);
+    if (json_is_string(un))
+        snprintf(d->unit, sizeof d->unit, "%s", json_string_value(un));
+    if (json_is_integer(sm) && json_integer_value(sm) > 0 && json_integer_value(sm) <= 1440)
+        d->slot_minutes = (long)json_integer_value(sm);
+    ecs_diag ignored;
+    if (json_is_string(fu) && d->slot_minutes > 0 &&
+        ecs_prices_time_parse(json_string_value(fu), 0, 0, &d->first_utc, &ignored) == ECS_OK)
+        d->has_clock = 1;
     json_t *per = json_object_get(pr, "per_slot");
     if (per == NULL || json_is_null(per))
         return ECS_OK;

@@ -26,6 +26,11 @@ typedef struct ecs_gantt_data {
     size_t nfreq;
     double freq[ECS_GANTT_MAX_FREQS]; /* decreasing, for the legend */
     char command[64], graph[256], price_source[128];
+    double normalized_by;  /* prices.normalized_by, 0 when absent */
+    char unit[32];         /* prices.unit, "" when unknown */
+    long slot_minutes;     /* prices.slot_minutes, 0 when absent */
+    int has_clock;         /* prices.first_slot_utc given */
+    long long first_utc;   /* its seconds since 1970 (UTC) */
     int has_cost, has_base_cost;
     double cost, base_cost;
 } ecs_gantt_data;

@@ -33,22 +33,34 @@ void ecs_report_rows_release(ecs_report_rows *r);
 typedef struct ecs_report_stat {
     const char *table;  /* "cases", "ratio", "ratio_unproven", ... */
     char method[16];    /* "" when not by method */
+    char setting[256];  /* "name=value ..." of the settings that differ
+                           between the rows (ecs_report.axis), "" if none */
     char by[16];        /* "all", "pes", "extension", "prices", "status" */
     char value[256];    /* group value, "" for "all" */
     size_t n;           /* cases in the group */
     double mean, median, max, total; /* NAN where not applicable */
 } ecs_report_stat;
 
+#define ECS_REPORT_MAX_AXES 32
+
 typedef struct ecs_report {
     ecs_report_stat *stat;
     size_t n, cap;
+    /* settings that differ between the rows ("model.power",
+     * "params.time_limit_s", "version", ...): every table is split by
+     * them, never averaged across them */
+    char axis[ECS_REPORT_MAX_AXES][128];
+    size_t naxes;
 } ecs_report;
 
 /*
  * Compute every table from rows: case counts by status; instances with a
  * proven optimum; cost over optimum (proven only) by method and by P, E and
  * prices; cost over best bound for instances without a proven optimum
- * (separately); saving over base by method and E; runtimes by method.
+ * (separately, the same breakdown); saving over base by method and by P, E
+ * and prices; runtimes by method, base search included.  Every group is
+ * also split by the settings that differ between rows (model, params,
+ * version: see ecs_report.axis).
  */
 ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
                               ecs_diag *diag);

@@ -1,7 +1,9 @@
 /* The reproduce report: our figures beside the paper's, in markdown. */
 #include "report/reproduce_report.h"
 
+#include "report/sample.h"
 #include "run/results.h"
+#include "run/rows.h"
 
 #include <dirent.h>
 #include <math.h>
@@ -9,62 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- JSON lines ---- */
-
-void ecs_jsonl_free(json_t **rows, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        json_decref(rows[i]);
-    free(rows);
-}
-
-ecs_result ecs_jsonl_read(const char *path, json_t ***rows, size_t *n,
-                          ecs_diag *diag)
-{
-    *rows = NULL;
-    *n = 0;
-    FILE *fp = fopen(path, "r");
-    if (fp == NULL)
-        return ECS_OK; /* absent: the experiment was not run */
-    char *line = NULL;
-    size_t lcap = 0, cap = 0;
-    long ln = 0;
-    ecs_result rc = ECS_OK;
-    while (rc == ECS_OK && getline(&line, &lcap, fp) != -1) {
-        ln++;
-        if (strspn(line, " \t\r\n") == strlen(line))
-            continue;
-        json_error_t e;
-        json_t *r = json_loads(line, 0, &e);
-        if (!json_is_object(r)) {
-            json_decref(r);
-            rc = ecs_diag_set(diag, ECS_EPARSE, path, ln, "%s",
-                              r ? "not a JSON object" : e.text);
-            break;
-        }
-        if (*n == cap) {
-            size_t c = cap ? 2 * cap : 256;
-            json_t **nr = realloc(*rows, c * sizeof *nr);
-            if (nr == NULL) {
-                json_decref(r);
-                rc = ecs_diag_set(diag, ECS_ENOMEM, path, ln, "out of memory");
-                break;
-            }
-            *rows = nr;
-            cap = c;
-        }
-        (*rows)[(*n)++] = r;
-    }
-    free(line);
-    fclose(fp);
-    if (rc != ECS_OK) {
-        ecs_jsonl_free(*rows, *n);
-        *rows = NULL;
-        *n = 0;
-    }
-    return rc;
-}
 
 /* ---- markdown buffer ---- */
 
@@ -107,63 +53,6 @@ static void out(md *m, const char *fmt, ...)
     m->len += (size_t)n;
 }
 
-/* ---- statistics ---- */
-
-typedef struct sample {
-    double *v;
-    size_t n, cap;
-} sample;
-
-static void st_add(sample *s, double x)
-{
-    if (s->n == s->cap) {
-        size_t c = s->cap ? 2 * s->cap : 64;
-        double *nv = realloc(s->v, c * sizeof *nv);
-        if (nv == NULL)
-            return; /* a lost value shows as a smaller n */
-        s->v = nv;
-        s->cap = c;
-    }
-    s->v[s->n++] = x;
-}
-
-static double st_mean(const sample *s)
-{
-    double t = 0;
-    for (size_t i = 0; i < s->n; i++)
-        t += s->v[i];
-    return s->n ? t / (double)s->n : NAN;
-}
-
-static int cmp_d(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double st_median(sample *s)
-{
-    if (s->n == 0)
-        return NAN;
-    qsort(s->v, s->n, sizeof *s->v, cmp_d);
-    return s->n % 2 ? s->v[s->n / 2]
-                    : (s->v[s->n / 2 - 1] + s->v[s->n / 2]) / 2;
-}
-
-static double st_max(const sample *s)
-{
-    double m = -INFINITY;
-    for (size_t i = 0; i < s->n; i++)
-        m = s->v[i] > m ? s->v[i] : m;
-    return s->n ? m : NAN;
-}
-
-static void st_free(sample *s)
-{
-    free(s->v);
-    memset(s, 0, sizeof *s);
-}
-
 /* "12.3%" or "n/a" */
 static const char *pct(char *buf, double v, int sign)
 {
@@ -179,7 +68,8 @@ static const char *pct(char *buf, double v, int sign)
 /* ---- selecting rows ---- */
 
 typedef struct results {
-    json_t **rows;
+    ecs_rows all;     /* the file's rows */
+    json_t **rows;    /* = all.row */
     size_t n;
     long errors;
     int present;
@@ -205,7 +95,7 @@ static int is_prices(const json_t *r, const char *p)
 
 /* Savings 100 (1 - cost / base_cost) of method at E. */
 static void savings(const results *R, const char *method, double e,
-                    sample *s)
+                    ecs_sample *s)
 {
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
@@ -213,7 +103,7 @@ static void savings(const results *R, const char *method, double e,
         if (ecs_row_ok(r) && is_method(r, method) && same_e(r, e) &&
             ecs_row_num(r, "cost", &c) && ecs_row_num(r, "base_cost", &b) &&
             b > 0)
-            st_add(s, 100 * (1 - c / b));
+            (void)ecs_sample_add(s, 100 * (1 - c / b));
     }
 }
 
@@ -221,7 +111,7 @@ static void savings(const results *R, const char *method, double e,
  * the cases without a proven optimum. */
 static void over_opt(const results *R, const ecs_optima *o,
                      const char *method, double e, const char *prices,
-                     sample *s, long *unproven)
+                     ecs_sample *s, long *unproven)
 {
     *unproven = 0;
     for (size_t i = 0; i < R->n; i++) {
@@ -232,7 +122,7 @@ static void over_opt(const results *R, const ecs_optima *o,
             continue;
         int found = ecs_optima_find(o, r, &opt);
         if (found > 0)
-            st_add(s, 100 * (c / opt - 1));
+            (void)ecs_sample_add(s, 100 * (c / opt - 1));
         else
             (*unproven)++; /* no proven optimum (or no MILP ran) */
     }
@@ -252,7 +142,7 @@ static size_t extensions(const results *R, double *e, size_t max)
         if (k == n && n < max)
             e[n++] = x;
     }
-    qsort(e, n, sizeof *e, cmp_d);
+    ecs_sort_doubles(e, n);
     return n;
 }
 
@@ -338,25 +228,25 @@ static void section_saving(md *m, const char *dir, results *R,
     out(m, "| E | sweep | binary | cases |\n|---|---|---|---|\n");
     double first = NAN, at20 = NAN, last = NAN, last_e = NAN;
     for (size_t k = 0; k < ne; k++) {
-        sample s = {0}, b = {0};
+        ecs_sample s = {0}, b = {0};
         savings(R, "sweep", e[k], &s);
         savings(R, "binary", e[k], &b);
         char x[32], y[32];
-        out(m, "| %g | %s | %s | %zu |\n", e[k], pct(x, st_mean(&s), 0),
-            pct(y, st_mean(&b), 0), s.n);
+        out(m, "| %g | %s | %s | %zu |\n", e[k], pct(x, ecs_sample_mean(&s), 0),
+            pct(y, ecs_sample_mean(&b), 0), s.n);
         if (k == 0 && e[k] == 0) {
-            l_e0->ours = st_mean(&s);
+            l_e0->ours = ecs_sample_mean(&s);
             snprintf(l_e0->ours_note, sizeof l_e0->ours_note,
-                     "(sweep; binary %s; %zu cases)", pct(y, st_mean(&b), 0),
+                     "(sweep; binary %s; %zu cases)", pct(y, ecs_sample_mean(&b), 0),
                      s.n);
-            first = st_mean(&s);
+            first = ecs_sample_mean(&s);
         }
         if (fabs(e[k] - 0.2) < 1e-9)
-            at20 = st_mean(&s);
-        last = st_mean(&s);
+            at20 = ecs_sample_mean(&s);
+        last = ecs_sample_mean(&s);
         last_e = e[k];
-        st_free(&s);
-        st_free(&b);
+        ecs_sample_release(&s);
+        ecs_sample_release(&b);
     }
     out(m, "\nPaper: 4.6%% at E = 0; \"the cost reduction curve is steeper "
            "for the first 15%% to 20%% of deadline extension, but keeps "
@@ -376,7 +266,7 @@ static void section_saving(md *m, const char *dir, results *R,
 
 static void sweep_vs_binary(md *m, const results *R)
 {
-    sample d = {0};
+    ecs_sample d = {0};
     long binary_better = 0, within1 = 0;
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
@@ -396,7 +286,7 @@ static void sweep_vs_binary(md *m, const results *R)
                 !ecs_row_num(q, "cost", &cb))
                 continue;
             double rel = 100 * (cb / cs - 1);
-            st_add(&d, rel);
+            (void)ecs_sample_add(&d, rel);
             binary_better += rel < -1e-9;
             within1 += fabs(rel) <= 1;
             break;
@@ -412,10 +302,10 @@ static void sweep_vs_binary(md *m, const results *R)
            "within 1%% of sweep in %ld cases (%.0f%%), cheaper than sweep in "
            "%ld. Paper: \"both did always return results very close to each "
            "other\".\n\n",
-        d.n, pct(a, st_mean(&d), 1), pct(b, st_median(&d), 1),
-        pct(c, st_max(&d), 1), within1, 100.0 * (double)within1 / (double)d.n,
+        d.n, pct(a, ecs_sample_mean(&d), 1), pct(b, ecs_sample_median(&d), 1),
+        pct(c, ecs_sample_max(&d), 1), within1, 100.0 * (double)within1 / (double)d.n,
         binary_better);
-    st_free(&d);
+    ecs_sample_release(&d);
 }
 
 /* Local minima of the mean landscape and where the best budget lies. */
@@ -458,31 +348,31 @@ static void section_landscape(md *m, const char *dir, results *saving,
         not_run(m, "saving.jsonl");
 }
 
-/* One row per method that has rows: the paper's sweep and binary, and our
- * local heuristic beside them (results from before it have none). */
 static void opt_table(md *m, results *R, const ecs_optima *o, double e,
                       const char *prices, line *l)
 {
+    /* the paper's sweep and binary, and our local heuristic beside them
+     * (results from before it have no local rows: no line) */
     static const char *const methods[] = {"sweep", "binary", "local"};
-    for (size_t k = 0; k < 3; k++) {
-        sample s = {0};
+    for (size_t k = 0; k < sizeof methods / sizeof methods[0]; k++) {
+        ecs_sample s = {0};
         long unproven;
         over_opt(R, o, methods[k], e, prices, &s, &unproven);
         if (k > 0 && s.n == 0 && unproven == 0) {
-            st_free(&s);
+            ecs_sample_release(&s);
             continue;
         }
         char a[32], b[32], c[32];
         out(m, "| %s | %g | %s | %s | %s | %s | %zu | %ld |\n",
-            prices ? prices : "epex-2016-10-19", e, methods[k],
-            pct(a, st_mean(&s), 1), pct(b, st_median(&s), 1),
-            pct(c, st_max(&s), 1), s.n, unproven);
+            prices ? prices : ECS_DEFAULT_PRICES, e, methods[k],
+            pct(a, ecs_sample_mean(&s), 1), pct(b, ecs_sample_median(&s), 1),
+            pct(c, ecs_sample_max(&s), 1), s.n, unproven);
         if (k == 0) {
-            l->ours = st_mean(&s);
+            l->ours = ecs_sample_mean(&s);
             snprintf(l->ours_note, sizeof l->ours_note,
                      "(sweep; %zu proven, %ld without proof)", s.n, unproven);
         }
-        st_free(&s);
+        ecs_sample_release(&s);
     }
 }
 
@@ -550,7 +440,7 @@ static void section_static(md *m, results *R, results *quad, line *l)
         not_run(m, "static.jsonl");
         return;
     }
-    sample s = {0}, b = {0}, q = {0};
+    ecs_sample s = {0}, b = {0}, q = {0};
     savings(R, "sweep", 0.2, &s);
     savings(R, "binary", 0.2, &b);
     savings(quad, "sweep", 0.2, &q);
@@ -558,13 +448,13 @@ static void section_static(md *m, results *R, results *quad, line *l)
     out(m, "| power | sweep | binary | cases |\n|---|---|---|---|\n"
            "| static:0.4 | %s | %s | %zu |\n| quadratic (experiment 1) | %s "
            "| | %zu |\n\nPaper: 4%% (\"we only gained 4%% reduction\").\n\n",
-        pct(x, st_mean(&s), 0), pct(y, st_mean(&b), 0), s.n,
-        pct(z, st_mean(&q), 0), q.n);
-    l->ours = st_mean(&s);
+        pct(x, ecs_sample_mean(&s), 0), pct(y, ecs_sample_mean(&b), 0), s.n,
+        pct(z, ecs_sample_mean(&q), 0), q.n);
+    l->ours = ecs_sample_mean(&s);
     snprintf(l->ours_note, sizeof l->ours_note, "(sweep; %zu cases)", s.n);
-    st_free(&s);
-    st_free(&b);
-    st_free(&q);
+    ecs_sample_release(&s);
+    ecs_sample_release(&b);
+    ecs_sample_release(&q);
 }
 
 static const char *WHY_TEXT =
@@ -669,7 +559,7 @@ static void base_note(md *m, const results *R)
     long n = 0, proven = 0;
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
-        json_t *b = json_object_get(r, "base_optimal");
+        json_t *b = json_object_get(r, "base_makespan_optimal");
         if (!ecs_row_ok(r) || !is_method(r, "base") || !same_e(r, 0) ||
             !json_is_boolean(b))
             continue;
@@ -696,7 +586,9 @@ static ecs_result load(const char *dir, const char *name, results *R,
     R->present = fp != NULL;
     if (fp)
         fclose(fp);
-    ecs_result rc = ecs_jsonl_read(path, &R->rows, &R->n, diag);
+    ecs_result rc = ecs_rows_read(path, 1, &R->all, diag);
+    R->rows = R->all.row;
+    R->n = R->all.n;
     for (size_t i = 0; i < R->n; i++)
         R->errors += !ecs_row_ok(R->rows[i]);
     R->present = R->present && R->n > 0;
@@ -760,10 +652,10 @@ ecs_result ecs_reproduce_report(const char *dir,
         if (m.oom)
             rc = ecs_diag_set(diag, ECS_ENOMEM, dir, 0, "out of memory");
     }
-    ecs_jsonl_free(sav.rows, sav.n);
-    ecs_jsonl_free(opt.rows, opt.n);
-    ecs_jsonl_free(pri.rows, pri.n);
-    ecs_jsonl_free(sta.rows, sta.n);
+    ecs_rows_release(&sav.all);
+    ecs_rows_release(&opt.all);
+    ecs_rows_release(&pri.all);
+    ecs_rows_release(&sta.all);
     if (rc != ECS_OK) {
         free(m.s);
         return rc;

@@ -37,14 +37,6 @@ typedef struct ecs_reproduce_setup {
                                  when unknown */
 } ecs_reproduce_setup;
 
-/* The rows of a JSON-lines file; *rows NULL and n 0 when the file is
- * absent (not an error).  EPARSE names file and line.  Free with
- * ecs_jsonl_free. */
-ecs_result ecs_jsonl_read(const char *path, json_t ***rows, size_t *n,
-                          ecs_diag *diag);
-
-void ecs_jsonl_free(json_t **rows, size_t n);
-
 /*
  * The markdown report for the run directory dir (malloc'ed in *md).
  * plots_dir, relative to dir, is where the SVG plots are linked from (NULL:

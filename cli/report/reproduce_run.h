@@ -1,44 +1,20 @@
 /*
- * ecsched reproduce: the heuristic-only experiments (saving over E, static
- * power) run in-process on the library, writing rows in the batch format
- * (the README's `batch` section) plus "tasks" and "base_optimal".
+ * ecsched reproduce: the budget landscapes (Figure 3), run in process on
+ * the library (cli/report/reproduce_run.c).  The other experiments are
+ * batch plans run by the batch engine (batch/batch.h).
  */
 #ifndef ECSCHED_CLI_REPRODUCE_RUN_H
 #define ECSCHED_CLI_REPRODUCE_RUN_H
 
-#include <stddef.h>
-
 #include "run/cli.h"
 
-typedef struct ecs_repro_heur {
-    const char *const *graphs;
-    size_t ngraphs;
-    const long *pes;
-    size_t npes;
-    const char *const *ext;   /* decimals, e.g. "0.05" */
-    size_t next;
-    const char *prices;       /* comma list, default epex-2016-10-19 */
-    const char *power;        /* NULL: quadratic */
-    double makespan_time_limit_s; /* per base schedule (default 10) */
-    int with_base;            /* a "base" row per case (default 1) */
-    int with_milp;            /* a "local" and a "milp" row per case
-                                 (default 0), the MILP warm-started with
-                                 the cheapest heuristic result;
-                                 its proven optimum goes into the heuristic
-                                 rows' "optimum" */
-    double milp_time_limit_s; /* per MILP (default 60) */
-} ecs_repro_heur;
-
-void ecs_repro_heur_init(ecs_repro_heur *h);
-
 /*
- * For every graph, P, price schedule and E: the base schedule, the
- * heuristic in sweep and binary mode, optionally the MILP (each schedule checked by the checker), one row each, written
- * as JSON lines to out_path atomically.  A case that fails is a row with
- * "error" and the run goes on.  *ncases = rows written.  EIO, ENOMEM,
- * EINVAL (bad P, power or E).
+ * The heuristic (sweep, `steps` budgets) on graph with P PEs at extension
+ * ext (a decimal such as "0.2"), default model and prices, its landscape
+ * written atomically to csv_path (budget,feasible,cost,makespan, as
+ * `heuristic --landscape`).  EINVAL, EPARSE, EIO, ENOMEM with diag.
  */
-ecs_result ecs_repro_heur_run(const ecs_repro_heur *h, const char *out_path,
-                              size_t *ncases, ecs_diag *diag);
+ecs_result ecs_repro_landscape(const char *graph, long pes, const char *ext,
+                               long steps, const char *csv_path, ecs_diag *diag);
 
 #endif

@@ -2,7 +2,9 @@
  * prices); an instance's optimum is proven when a line says so. */
 #include "report/report.h"
 
+#include "report/sample.h"
 #include "run/methods.h"
+#include "run/rows.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -13,11 +15,11 @@ typedef struct group {
     int table;          /* index into tables[] */
     int method;         /* ecs_method, or ECS_METHOD_COUNT for none/other */
     char mname[16];
+    char setting[256];  /* the row's values of the varying settings */
     int by;             /* index into bys[] */
     char value[256];
     double num;         /* numeric value for ordering (NAN: by text) */
-    double *v;
-    size_t n, cap;
+    ecs_sample s;
 } group;
 
 static const char *const tables[] = {"cases", "instances", "ratio", "ratio_unproven",
@@ -30,6 +32,7 @@ enum { B_ALL, B_STATUS, B_OPTIMUM, B_PES, B_EXT, B_PRICES, B_BOUND };
 typedef struct acc {
     group *g;
     size_t n, cap;
+    const char *setting; /* of the row being added */
 } acc;
 
 static int add(acc *a, int table, const char *method, int by, const char *value,
@@ -41,7 +44,8 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
     group *g = NULL;
     for (size_t k = 0; k < a->n && g == NULL; k++)
         if (a->g[k].table == table && a->g[k].by == by &&
-            strcmp(a->g[k].mname, method) == 0 && strcmp(a->g[k].value, value) == 0)
+            strcmp(a->g[k].mname, method) == 0 && strcmp(a->g[k].value, value) == 0 &&
+            strcmp(a->g[k].setting, a->setting) == 0)
             g = &a->g[k];
     if (g == NULL) {
         if (a->n == a->cap) {
@@ -57,20 +61,12 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
         g->table = table;
         g->method = (int)m;
         snprintf(g->mname, sizeof g->mname, "%s", method);
+        snprintf(g->setting, sizeof g->setting, "%s", a->setting);
         g->by = by;
         snprintf(g->value, sizeof g->value, "%s", value);
         g->num = num;
     }
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? 2 * g->cap : 16;
-        double *nv = realloc(g->v, cap * sizeof *nv);
-        if (nv == NULL)
-            return -1;
-        g->v = nv;
-        g->cap = cap;
-    }
-    g->v[g->n++] = x;
-    return 0;
+    return ecs_sample_add(&g->s, x);
 }
 
 /* Numbers of a row, NAN when null or absent. */
@@ -92,13 +88,6 @@ typedef struct inst {
     int milp_seen, infeasible;
 } inst;
 
-static char *inst_key(const json_t *row)
-{
-    char buf[1024];
-    snprintf(buf, sizeof buf, "%s\x1f%.0f\x1f%.12g\x1f%s", str(row, "graph"),
-             num(row, "pes"), num(row, "extension"), str(row, "prices"));
-    return strdup(buf);
-}
 
 typedef struct keyed {
     char *key;
@@ -134,7 +123,7 @@ static inst *instances(const ecs_report_rows *rows, size_t *of, size_t *ninst)
     keyed *k = calloc(n, sizeof *k);
     int bad = in == NULL || k == NULL;
     for (size_t r = 0; !bad && r < rows->n; r++) {
-        k[r] = (keyed){inst_key(rows->row[r]), r};
+        k[r] = (keyed){ecs_row_instance_key(rows->row[r]), r};
         bad = k[r].key == NULL;
     }
     if (!bad)
@@ -158,6 +147,112 @@ static inst *instances(const ecs_report_rows *rows, size_t *of, size_t *ninst)
 }
 
 /* The group values of a row for the by-P, by-E, by-prices breakdowns. */
+/* ---- settings: what differs between rows besides graph, P, E, prices ---- */
+
+/* The leaves of v under prefix into out {path: canonical value}; arrays
+ * and scalars are leaves. */
+static int flatten(json_t *out, const char *prefix, const json_t *v)
+{
+    if (json_is_object(v)) {
+        const char *key;
+        json_t *x;
+        json_object_foreach((json_t *)v, key, x)
+        {
+            char path[256];
+            snprintf(path, sizeof path, "%s.%s", prefix, key);
+            if (flatten(out, path, x) != 0)
+                return -1;
+        }
+        return 0;
+    }
+    char *c = ecs_json_canonical(v);
+    int bad = c == NULL || json_object_set_new(out, prefix, json_string(c)) != 0;
+    free(c);
+    return bad ? -1 : 0;
+}
+
+/* The settings of a row: version ("none" in rows of old versions), model
+ * and params, flattened. */
+static json_t *row_settings(const json_t *row)
+{
+    json_t *out = json_object();
+    json_t *ver = json_object_get(row, "version");
+    json_t *none = json_string("none");
+    int bad = out == NULL || none == NULL ||
+              flatten(out, "version", json_is_string(ver) ? ver : none) != 0 ||
+              flatten(out, "model", json_object_get(row, "model")) != 0 ||
+              flatten(out, "params", json_object_get(row, "params")) != 0;
+    json_decref(none);
+    if (bad) {
+        json_decref(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* The paths with more than one value over the rows (sorted), and per row
+ * its label "name=value ..." over them (malloc). */
+static int settings(const ecs_report_rows *rows, ecs_report *out, char **label)
+{
+    json_t *values = json_object(); /* path -> {value: true} */
+    json_t **each = calloc(rows->n ? rows->n : 1, sizeof *each);
+    int bad = values == NULL || each == NULL;
+    for (size_t r = 0; !bad && r < rows->n; r++) {
+        each[r] = row_settings(rows->row[r]);
+        bad = each[r] == NULL;
+        const char *path;
+        json_t *v;
+        json_object_foreach(bad ? NULL : each[r], path, v)
+        {
+            json_t *set = json_object_get(values, path);
+            if (set == NULL) {
+                set = json_object();
+                bad = set == NULL || json_object_set_new(values, path, set) != 0;
+            }
+            bad = bad || json_object_set_new(set, json_string_value(v), json_true()) != 0;
+        }
+    }
+    const char *path;
+    json_t *set;
+    json_object_foreach(bad ? NULL : values, path, set)
+    {
+        if (json_object_size(set) < 2 || out->naxes == ECS_REPORT_MAX_AXES)
+            continue;
+        snprintf(out->axis[out->naxes++], sizeof out->axis[0], "%s", path);
+    }
+    for (size_t i = 1; i < out->naxes; i++) /* insertion sort: few axes */
+        for (size_t k = i; k > 0 && strcmp(out->axis[k - 1], out->axis[k]) > 0; k--) {
+            char t[sizeof out->axis[0]];
+            memcpy(t, out->axis[k], sizeof t);
+            memcpy(out->axis[k], out->axis[k - 1], sizeof t);
+            memcpy(out->axis[k - 1], t, sizeof t);
+        }
+    for (size_t r = 0; !bad && r < rows->n; r++) {
+        char buf[256] = "";
+        size_t len = 0;
+        for (size_t k = 0; k < out->naxes && len < sizeof buf; k++) {
+            json_t *v = json_object_get(each[r], out->axis[k]);
+            if (v == NULL)
+                continue;
+            const char *name = strchr(out->axis[k], '.');
+            name = name ? name + 1 : out->axis[k];
+            const char *val = json_string_value(v);
+            size_t vl = strlen(val);
+            int quoted = vl >= 2 && val[0] == '"' && val[vl - 1] == '"';
+            len += (size_t)snprintf(buf + len, sizeof buf - len, "%s%s=%.*s",
+                                    len ? " " : "", name,
+                                    (int)(quoted ? vl - 2 : vl), val + quoted);
+        }
+        label[r] = strdup(buf);
+        bad = label[r] == NULL;
+    }
+    for (size_t r = 0; each != NULL && r < rows->n; r++)
+        json_decref(each[r]);
+    free(each);
+    json_decref(values);
+    return bad ? -1 : 0;
+}
+
 static int add_breakdown(acc *a, int table, const json_t *row, double x)
 {
     const char *m = str(row, "method");
@@ -180,17 +275,17 @@ static int per_row(acc *a, const json_t *row, const inst *in)
     const char *st = str(row, "status");
     int failed = strcmp(st, "error") == 0 || strcmp(st, "crashed") == 0 ||
                  strcmp(st, "timeout") == 0;
-    if (!failed && isfinite(num(row, "runtime_s")) &&
-        add(a, T_RUNTIME, m, B_ALL, "", NAN, num(row, "runtime_s")))
+    /* solver time: the method's, plus the base search it started from */
+    double t = num(row, "runtime_s"), tb = num(row, "base_runtime_s");
+    if (strcmp(m, "base") != 0 && isfinite(tb))
+        t += tb;
+    if (!failed && isfinite(t) && add(a, T_RUNTIME, m, B_ALL, "", NAN, t))
         return -1;
     if (!isfinite(cost))
         return 0;
-    if (strcmp(m, "base") != 0 && isfinite(base) && base > 0) {
-        char ext[32];
-        snprintf(ext, sizeof ext, "%.12g", num(row, "extension"));
-        if (add(a, T_SAVING, m, B_EXT, ext, num(row, "extension"), (base - cost) / base))
-            return -1;
-    }
+    if (strcmp(m, "base") != 0 && isfinite(base) && base > 0 &&
+        add_breakdown(a, T_SAVING, row, (base - cost) / base))
+        return -1;
     if (!heur)
         return 0;
     if (isfinite(in->optimum)) {
@@ -199,14 +294,8 @@ static int per_row(acc *a, const json_t *row, const inst *in)
         return add(a, T_UNDEFINED, m, B_OPTIMUM, "<= 0", NAN, 1);
     }
     if (isfinite(in->bound) && in->bound > 0)
-        return add(a, T_UNPROVEN, m, B_ALL, "", NAN, cost / in->bound);
+        return add_breakdown(a, T_UNPROVEN, row, cost / in->bound);
     return add(a, T_UNPROVEN, m, B_BOUND, "none", NAN, NAN);
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
 }
 
 static int cmp_group(const void *a, const void *b)
@@ -217,6 +306,9 @@ static int cmp_group(const void *a, const void *b)
     if (x->method != y->method)
         return x->method - y->method;
     int c = strcmp(x->mname, y->mname);
+    if (c != 0)
+        return c;
+    c = strcmp(x->setting, y->setting);
     if (c != 0)
         return c;
     if (x->by != y->by)
@@ -231,23 +323,20 @@ static void stat_of(group *g, ecs_report_stat *s)
     memset(s, 0, sizeof *s);
     s->table = tables[g->table];
     snprintf(s->method, sizeof s->method, "%s", g->mname);
+    snprintf(s->setting, sizeof s->setting, "%s", g->setting);
     snprintf(s->by, sizeof s->by, "%s", bys[g->by]);
     snprintf(s->value, sizeof s->value, "%s", g->value);
-    s->n = g->n;
+    s->n = g->s.n;
     s->mean = s->median = s->max = s->total = NAN;
     int counts = g->table == T_CASES || g->table == T_INSTANCES ||
                  g->table == T_UNDEFINED || g->by == B_BOUND;
-    if (counts || g->n == 0)
+    if (counts || g->s.n == 0)
         return;
-    qsort(g->v, g->n, sizeof *g->v, cmp_double);
-    double sum = 0;
-    for (size_t k = 0; k < g->n; k++)
-        sum += g->v[k];
-    s->mean = sum / (double)g->n;
-    s->median = g->n % 2 ? g->v[g->n / 2] : (g->v[g->n / 2 - 1] + g->v[g->n / 2]) / 2;
-    s->max = g->v[g->n - 1];
+    s->mean = ecs_sample_mean(&g->s);
+    s->median = ecs_sample_median(&g->s);
+    s->max = ecs_sample_max(&g->s);
     if (g->table == T_RUNTIME)
-        s->total = sum;
+        s->total = ecs_sample_sum(&g->s);
 }
 
 static int add_instances(acc *a, const inst *in, size_t n)
@@ -267,13 +356,20 @@ ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
                               ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
-    acc a = {NULL, 0, 0};
+    acc a = {NULL, 0, 0, ""};
     size_t ninst = 0;
     size_t *of = malloc((rows->n ? rows->n : 1) * sizeof *of);
-    inst *in = of ? instances(rows, of, &ninst) : NULL;
-    int bad = in == NULL || add_instances(&a, in, ninst) != 0;
-    for (size_t r = 0; !bad && r < rows->n; r++)
+    char **label = calloc(rows->n ? rows->n : 1, sizeof *label);
+    inst *in = of && label ? instances(rows, of, &ninst) : NULL;
+    int bad = in == NULL || settings(rows, out, label) != 0 ||
+              add_instances(&a, in, ninst) != 0;
+    for (size_t r = 0; !bad && r < rows->n; r++) {
+        a.setting = label[r];
         bad = per_row(&a, rows->row[r], &in[of[r]]) != 0;
+    }
+    for (size_t r = 0; label != NULL && r < rows->n; r++)
+        free(label[r]);
+    free(label);
     if (!bad && a.n > 0) {
         qsort(a.g, a.n, sizeof *a.g, cmp_group);
         out->stat = calloc(a.n, sizeof *out->stat);
@@ -282,7 +378,7 @@ ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
             stat_of(&a.g[k], &out->stat[out->n++]);
     }
     for (size_t k = 0; k < a.n; k++)
-        free(a.g[k].v);
+        ecs_sample_release(&a.g[k].s);
     free(a.g);
     free(in);
     free(of);

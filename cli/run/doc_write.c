@@ -1,7 +1,23 @@
 /* The JSON schedule document: writing (README "JSON schedule"). */
 #include "run/cli.h"
 
+#include "ecsched/text.h"
+
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <stdlib.h>
+
+json_t *ecs_json_text(const char *s)
+{
+    json_t *j = json_string(s);
+    if (j != NULL || s == NULL)
+        return j;
+    char *esc = ecs_utf8_escape(s);
+    j = esc ? json_string(esc) : NULL;
+    free(esc);
+    return j;
+}
 
 json_t *ecs_json_num(double v)
 {
@@ -10,6 +26,25 @@ json_t *ecs_json_num(double v)
     if (v == 0.0)
         v = 0.0; /* no "-0.0" */
     return json_real(v);
+}
+
+json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n)
+{
+    json_t *o = json_object();
+    int bad = o == NULL;
+    for (size_t k = 0; k < n; k++) {
+        if (bad) {
+            json_decref(kv[k].v);
+            continue;
+        }
+        /* json_object_set_new steals the value even when it fails */
+        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
+    }
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }
 
 static int set(json_t *o, const char *key, json_t *v)
@@ -23,7 +58,7 @@ static json_t *graph_obj(const ecs_doc_info *in)
     ecs_graph_stats st;
     ecs_graph_stats_compute(in->raw, &st);
     if (g == NULL ||
-        set(g, "file", json_string(in->graph_file ? in->graph_file : "")) ||
+        set(g, "file", ecs_json_text(in->graph_file ? in->graph_file : "")) ||
         set(g, "tasks", json_integer((json_int_t)st.tasks)) ||
         set(g, "edges", json_integer((json_int_t)st.edges))) {
         json_decref(g);
@@ -67,11 +102,11 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
             json_decref(per);
             return NULL;
         }
-    if (set(o, "source", json_string(sp->source)) ||
+    if (set(o, "source", ecs_json_text(sp->source)) ||
         set(o, "slot_minutes", json_integer(sp->slot_minutes)) ||
         set(o, "repeated", json_boolean(sp->repeated)) ||
         set(o, "normalized_by", ecs_json_num(sp->normalized_by)) ||
-        set(o, "unit", json_string(sp->unit)) ||
+        set(o, "unit", ecs_json_text(sp->unit)) ||
         set(o, "cycle", json_integer((json_int_t)sp->cycle)) ||
         set(o, "first_slot_utc", first_slot_utc(sp)) ||
         set(o, "per_slot", per)) {
@@ -79,6 +114,17 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
         return NULL;
     }
     return o;
+}
+
+int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+                  char *unit, size_t size)
+{
+    size_t n = sp ? strlen(sp->unit) : 0;
+    if (n <= 4 || strcmp(sp->unit + n - 4, "/MWh") != 0 || !isfinite(cost))
+        return 0;
+    *money = cost * sp->normalized_by * (double)sp->slot_minutes / 60.0;
+    snprintf(unit, size, "%.*s", (int)(n - 4), sp->unit);
+    return 1;
 }
 
 json_t *ecs_doc_new(const ecs_doc_info *in)
@@ -99,9 +145,17 @@ json_t *ecs_doc_new(const ecs_doc_info *in)
               set(d, "deadline", in->deadline > 0
                                      ? json_integer(in->deadline)
                                      : json_null()) ||
-              set(d, "makespan", json_integer(c->makespan)) ||
-              set(d, "meets_deadline", json_boolean(c->meets_deadline)) ||
-              set(d, "cost", ecs_json_num(c->cost));
+              /* no schedule (infeasible, nothing found): null, not 0 */
+              set(d, "makespan", c ? json_integer(c->makespan) : json_null()) ||
+              set(d, "meets_deadline", c ? json_boolean(c->meets_deadline)
+                                         : json_null()) ||
+              set(d, "cost", c ? ecs_json_num(c->cost) : json_null());
+    double money;
+    char unit[32];
+    int has_money = c && ecs_doc_money(in->prices, c->cost, &money, unit, sizeof unit);
+    if (!bad)
+        bad = set(d, "cost_money", has_money ? ecs_json_num(money) : json_null()) ||
+              set(d, "money_unit", has_money ? json_string(unit) : json_null());
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", ecs_json_num(in->base_cost));
     if (!bad)

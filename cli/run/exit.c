@@ -2,7 +2,6 @@
 #include "run/cli.h"
 
 #include <stdarg.h>
-#include <time.h>
 
 int ecs_cli_exit_code(ecs_result r)
 {
@@ -53,9 +52,3 @@ int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
     return ECS_EXIT_USAGE;
 }
 
-double ecs_cli_now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}

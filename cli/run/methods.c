@@ -1,6 +1,8 @@
 /* The methods of compare and batch, behind one dispatch. */
 #include "run/methods.h"
 
+#include "run/progress.h"
+
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
 #include "ecsched/milp.h"
@@ -76,8 +78,9 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
         snprintf(out->status, sizeof out->status, "infeasible");
         return ECS_OK;
     }
-    ecs_heur_params prm;
-    ecs_heur_params_init(&prm);
+    ecs_method_params dflt;
+    ecs_method_params_init(&dflt);
+    ecs_heur_params prm = (ctx->params ? ctx->params : &dflt)->heur;
     prm.mode = mode;
     ecs_heur_result r;
     memset(&r, 0, sizeof r);
@@ -107,12 +110,16 @@ static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
         ecs_method_out_release(&sweep);
         return rc;
     }
-    ecs_local_params prm;
-    ecs_local_params_init(&prm);
-    if (ctx->local_time_limit_s > 0)
-        prm.time_limit_s = ctx->local_time_limit_s;
-    if (ctx->local_seed != 0)
-        prm.seed = ctx->local_seed;
+    ecs_method_params dflt;
+    ecs_method_params_init(&dflt);
+    const ecs_method_params *mp = ctx->params ? ctx->params : &dflt;
+    ecs_local_params prm = mp->local;
+    if (mp->time_limit_given)
+        prm.time_limit_s = mp->time_limit_s;
+    if (ctx->deadline_s > 0) /* the command's budget */
+        prm.time_limit_s = ecs_budget_left(ctx->deadline_s) < prm.time_limit_s
+                               ? ecs_budget_left(ctx->deadline_s)
+                               : prm.time_limit_s;
     ecs_local_result r;
     rc = ecs_local_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
                        pb->deadline, sweep.schedule, &prm, &r, diag);
@@ -130,10 +137,13 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
                            ecs_diag *diag)
 {
     const ecs_cli_problem *pb = ctx->pb;
-    ecs_milp_params prm;
-    ecs_milp_params_init(&prm);
+    ecs_method_params dflt;
+    ecs_method_params_init(&dflt);
+    ecs_milp_params prm = (ctx->params ? ctx->params : &dflt)->milp;
     prm.time_limit_s = ctx->time_limit_s;
     prm.warm_start = ctx->warm_start;
+    if (ecs_cli_progress_on())
+        prm.progress = ecs_cli_milp_progress;
     ecs_milp_result r;
     memset(&r, 0, sizeof r);
     ecs_result rc = ecs_milp_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
@@ -148,6 +158,7 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
         out->runtime_s = r.runtime_s;
     }
     ecs_milp_result_release(&r);
+    ecs_cli_progress_done();
     return rc;
 }
 
@@ -238,7 +249,8 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
         if (!set->want[k])
             continue;
         ecs_method_ctx c = *ctx;
-        if (k == ECS_METHOD_MILP) {
+        int use_warm = ctx->params == NULL || ctx->params->warm_start;
+        if (k == ECS_METHOD_MILP && use_warm) {
             c.warm_start = best_heuristic(set);
             if (c.warm_start == NULL && ecs_method_available(ECS_METHOD_SWEEP)) {
                 ecs_diag ignored;
@@ -248,11 +260,14 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
         }
         if (before != NULL)
             before((ecs_method)k, arg);
-        double t0 = ecs_cli_now();
+        double t0 = ecs_clock_now(), c0 = ecs_clock_cpu();
+        if (k == ECS_METHOD_MILP && ctx->deadline_s > 0)
+            c.time_limit_s = ecs_budget_left(ctx->deadline_s);
         set->rc[k] = ecs_method_run((ecs_method)k, &c, &set->out[k],
                                     &set->diag[k]);
         if (set->out[k].runtime_s <= 0.0)
-            set->out[k].runtime_s = ecs_cli_now() - t0;
+            set->out[k].runtime_s = ecs_clock_now() - t0;
+        set->out[k].cpu_s = ecs_clock_cpu() - c0;
     }
     ecs_method_out_release(&warm);
 }
@@ -261,4 +276,49 @@ void ecs_method_set_release(ecs_method_set *set)
 {
     for (int k = 0; k < ECS_METHOD_COUNT; k++)
         ecs_method_out_release(&set->out[k]);
+}
+
+static int set(json_t *o, const char *key, json_t *v)
+{
+    return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
+}
+
+json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
+{
+    json_t *o = json_object();
+    int bad = o == NULL || set(o, "makespan_limit_s", ecs_json_num(p->makespan_limit_s));
+    switch (m) {
+    case ECS_METHOD_BASE:
+    case ECS_METHOD_COUNT:
+        break;
+    case ECS_METHOD_SWEEP:
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+              set(o, "steps", json_integer(p->heur.steps));
+        break;
+    case ECS_METHOD_BINARY:
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+              set(o, "rel_tol", ecs_json_num(p->heur.rel_tol)) ||
+              set(o, "max_bisections", json_integer(p->heur.max_bisections));
+        break;
+    case ECS_METHOD_LOCAL:
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+              set(o, "steps", json_integer(p->heur.steps)) ||
+              set(o, "time_limit_s", ecs_json_num(p->time_limit_given
+                                                      ? p->time_limit_s
+                                                      : p->local.time_limit_s)) ||
+              set(o, "seed", json_integer((json_int_t)p->local.seed));
+        break;
+    case ECS_METHOD_MILP:
+        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
+              set(o, "formulation",
+                  json_string(ecs_milp_formulation_name(p->milp.formulation))) ||
+              set(o, "gap", ecs_json_num(p->milp.mip_gap)) ||
+              set(o, "warm_start", json_boolean(p->warm_start));
+        break;
+    }
+    if (bad) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
 }

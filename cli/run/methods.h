@@ -6,9 +6,8 @@
 #ifndef ECSCHED_CLI_BATCH_METHODS_H
 #define ECSCHED_CLI_BATCH_METHODS_H
 
+#include "run/params.h"
 #include "run/problem.h"
-
-#include <stdint.h>
 
 /* XX(ENUM_SUFFIX, "name") in the order compare and batch run them. */
 #define ECS_METHOD_MAP(XX)                                                   \
@@ -39,10 +38,20 @@ typedef struct ecs_method_ctx {
     const ecs_cli_problem *pb;      /* graph, base, D', prices, base cost */
     const ecs_platform *platform;
     const ecs_schedule *warm_start; /* MILP's first incumbent, or NULL */
-    double time_limit_s;            /* MILP time limit */
-    double local_time_limit_s;      /* local's limit; <= 0: its default */
-    uint64_t local_seed;            /* local's seed; 0: its default */
+    double time_limit_s;            /* MILP time limit (what is left of the
+                                       command's budget) */
+    double deadline_s;              /* > 0: the command's budget ends at this
+                                       ecs_clock_now() time; the MILP gets
+                                       what is left of it */
+    const ecs_method_params *params; /* sigma, steps, formulation, gap, warm
+                                        start; NULL: the defaults */
 } ecs_method_ctx;
+
+/* The parameters method m uses, as the "params" object of rows and
+ * documents (part of a row's case key): makespan_limit_s for every method
+ * (the base), sigma and steps for the heuristics, time_limit_s,
+ * formulation, gap, warm_start for the MILP.  NULL when out of memory. */
+json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p);
 
 /* What a method gives. */
 typedef struct ecs_method_out {
@@ -53,6 +62,7 @@ typedef struct ecs_method_out {
     double bound;           /* proven lower bound on the cost, NAN if none */
     double gap;             /* MILP relative gap, NAN if none */
     double runtime_s;
+    double cpu_s;           /* CPU time of this process during the method */
 } ecs_method_out;
 
 /*
@@ -79,7 +89,7 @@ typedef void (*ecs_method_hook)(ecs_method m, void *arg);
 
 /*
  * Run the wanted methods in the order of ECS_METHOD_MAP.  The MILP is
- * warm-started with the cheapest heuristic schedule (local's included) (the sweep is run for
+ * warm-started with the cheapest heuristic schedule (the sweep is run for
  * it, unrecorded, when no heuristic method is wanted).  before may be NULL.
  */
 void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,

@@ -4,6 +4,8 @@
 
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
+#include "run/progress.h"
+#include "run/record.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,20 +18,24 @@ ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
                             "give --extension or --deadline, not both");
     if (m->deadline > 0) {
         *out = m->deadline;
-        return ECS_OK;
+        return ecs_cli_check_slots(&m->limits, m->deadline, NULL,
+                                   "--deadline", diag);
     }
     if (ecs_decimal_extend(makespan, m->extension, out) != 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--extension is too large");
-    return ECS_OK;
+    return ecs_cli_check_slots(&m->limits, *out, NULL,
+                               "the deadline makespan * (1 + --extension)",
+                               diag);
 }
 
-ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
+ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
+                             const ecs_graph *g,
                              const ecs_platform *p, ecs_schedule **out,
                              ecs_diag *diag)
 {
     ecs_schedule *s = NULL;
-    ecs_result rc = ecs_doc_read(path, g, p, &s, NULL, diag);
+    ecs_result rc = ecs_doc_read(path, lim, g, p, &s, NULL, diag);
     if (rc != ECS_OK)
         return rc;
     for (size_t i = 0; i < g->n; i++) {
@@ -40,11 +46,12 @@ ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
         for (long l = t->start; full && l <= t->stop; l++)
             full = t->freq[l - t->start] == 0;
         if (!full) {
+            long want = t->start + g->work[i] - 1; /* t dies with s */
             ecs_schedule_free(s);
             return ecs_diag_set(diag, ECS_EPARSE, path, 0,
                                 "task %ld: a base schedule runs every task at f = 1 "
                                 "(stop = start + work - 1 = %ld)",
-                                g->id[i], t->start + g->work[i] - 1);
+                                g->id[i], want);
         }
     }
     long m = ecs_schedule_makespan(s);
@@ -69,7 +76,8 @@ static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
                             ecs_cli_problem *pb, ecs_diag *diag)
 {
     if (m->base_path != NULL) {
-        ecs_result rc = ecs_cli_read_base(m->base_path, pb->g, &m->platform,
+        ecs_result rc = ecs_cli_read_base(m->base_path, &m->limits, pb->g,
+                                          &m->platform,
                                           &pb->base, diag);
         if (rc != ECS_OK)
             return rc;
@@ -87,8 +95,11 @@ static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
     ecs_makespan_params prm;
     ecs_makespan_params_init(&prm);
     prm.time_limit_s = time_limit_s;
+    if (ecs_cli_progress_on())
+        prm.progress = ecs_cli_makespan_progress;
     ecs_makespan_result r;
     ecs_result rc = ecs_makespan_solve(pb->g, m->platform.pes, &prm, &r, diag);
+    ecs_cli_progress_done();
     if (rc != ECS_OK)
         return rc;
     pb->base = r.schedule;
@@ -155,4 +166,46 @@ void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
     in->deadline = pb->deadline;
     in->has_base_cost = 1;
     in->base_cost = pb->base_cost;
+}
+
+double ecs_cli_base_limit(const ecs_method_params *p)
+{
+    if (p->makespan_limit_given || !p->time_limit_given)
+        return p->makespan_limit_s;
+    return p->time_limit_s < p->makespan_limit_s ? p->time_limit_s : p->makespan_limit_s;
+}
+
+json_t *ecs_cli_problem_base_json(const ecs_cli_problem *pb, double makespan_limit_s)
+{
+    ecs_json_kv kv[] = {
+        {"makespan", json_integer(pb->base_makespan)},
+        {"status", json_string(ecs_record_base_status(pb->base_from_file, pb->base_optimal))},
+        {"optimal", json_boolean(pb->base_optimal)},
+        {"lower_bound", json_integer(pb->base_lower_bound)},
+        {"nodes", pb->base_from_file ? json_null() : json_integer((json_int_t)pb->base_nodes)},
+        {"runtime_s", ecs_json_num(pb->base_runtime_s)},
+        {"makespan_limit_s", pb->base_from_file ? json_null() : ecs_json_num(makespan_limit_s)},
+    };
+    return ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
+}
+
+int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
+                           const ecs_cli_model *m, json_t *params,
+                           double makespan_limit_s, double t0, double c0)
+{
+    ecs_diag d;
+    json_t *ps = ecs_record_price_source(m->prices_spec, &m->price_opt, &d);
+    json_t *model = ps ? ecs_record_model(m, ps) : NULL;
+    json_t *base = ecs_cli_problem_base_json(pb, makespan_limit_s);
+    json_t *ctx = ecs_record_context(1, ecs_clock_now() - t0, ecs_clock_cpu() - c0);
+    int bad = model == NULL || base == NULL || ctx == NULL;
+    bad = bad || json_object_set(doc, "model", model) != 0;
+    bad = bad || (params != NULL && json_object_set(doc, "params", params) != 0);
+    bad = bad || json_object_set(doc, "base", base) != 0;
+    bad = bad || json_object_set(doc, "context", ctx) != 0;
+    json_decref(model);
+    json_decref(params);
+    json_decref(base);
+    json_decref(ctx);
+    return bad ? -1 : 0;
 }

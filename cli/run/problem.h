@@ -3,6 +3,7 @@
 #define ECSCHED_CLI_PROBLEM_H
 
 #include "run/cli.h"
+#include "run/params.h"
 
 /* D' from --deadline N, or floor(makespan * (1 + E)) exactly. */
 ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
@@ -13,7 +14,8 @@ ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
  * f = 1 (freqs optional), checked by the checker; a base that breaks the
  * model is bad input (EPARSE).
  */
-ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
+ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
+                             const ecs_graph *g,
                              const ecs_platform *p, ecs_schedule **out,
                              ecs_diag *diag);
 
@@ -54,6 +56,29 @@ ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
 void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
                               const ecs_cli_model *m, const char *cmd,
                               ecs_doc_info *in);
+
+/* The base search's limit under the command's budget p (README "Time
+ * limits"): --makespan-limit when given, else the makespan search's
+ * default capped by --time-limit when that is given (the time limit
+ * covers the whole command). */
+double ecs_cli_base_limit(const ecs_method_params *p);
+
+/* What the document says of the base: "base": {makespan, status
+ * (ecs_record_base_status), optimal, lower_bound, nodes, runtime_s,
+ * makespan_limit_s}.  NULL when out of memory. */
+json_t *ecs_cli_problem_base_json(const ecs_cli_problem *pb, double makespan_limit_s);
+
+/*
+ * Append what makes a schedule document self-describing: "model"
+ * (run/record.h, with the price source's file hash), "params" (stolen;
+ * may be NULL: omitted), "base" (ecs_cli_problem_base_json) and "context"
+ * (this process: 1 worker, wall and CPU time since t0 and c0 of
+ * ecs_clock_now and ecs_clock_cpu).  -1 when out of memory or the price
+ * file cannot be read again.
+ */
+int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
+                           const ecs_cli_model *m, json_t *params,
+                           double makespan_limit_s, double t0, double c0);
 
 /* Free what a problem holds; NULL is accepted. */
 void ecs_cli_problem_release(ecs_cli_problem *pb);

@@ -1,6 +1,8 @@
 /* Batch result rows: accessors and proven optima. */
 #include "run/results.h"
 
+#include "run/rows.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,7 +38,7 @@ int ecs_row_is_heuristic(const char *method)
 }
 
 typedef struct opt_entry {
-    char key[320];
+    char *key;
     double cost;
 } opt_entry;
 
@@ -44,15 +46,6 @@ struct ecs_optima {
     opt_entry *e;
     size_t n;
 };
-
-static void case_key(const json_t *r, char *buf, size_t size)
-{
-    double pes = -1, e = -1;
-    ecs_row_num(r, "pes", &pes);
-    ecs_row_num(r, "extension", &e);
-    const char *g = ecs_row_str(r, "graph"), *pr = ecs_row_str(r, "prices");
-    snprintf(buf, size, "%s|%.0f|%.9g|%s", g ? g : "", pes, e, pr ? pr : "");
-}
 
 static int cmp_opt(const void *a, const void *b)
 {
@@ -77,7 +70,11 @@ ecs_optima *ecs_optima_new(json_t *const *rows, size_t n)
             int proven = ecs_row_ok(rows[i]) && st &&
                          strcmp(st, "optimal") == 0 &&
                          ecs_row_num(rows[i], "cost", &c);
-            case_key(rows[i], o->e[o->n].key, sizeof o->e[o->n].key);
+            o->e[o->n].key = ecs_row_instance_key(rows[i]);
+            if (o->e[o->n].key == NULL) {
+                ecs_optima_free(o);
+                return NULL;
+            }
             o->e[o->n++].cost = proven ? c : NAN;
         }
     }
@@ -89,6 +86,8 @@ void ecs_optima_free(ecs_optima *o)
 {
     if (o == NULL)
         return;
+    for (size_t k = 0; k < o->n; k++)
+        free(o->e[k].key);
     free(o->e);
     free(o);
 }
@@ -99,18 +98,23 @@ int ecs_optima_find(const ecs_optima *o, const json_t *r, double *opt)
         return 1;
     if (o == NULL || o->n == 0)
         return -1;
-    opt_entry k;
-    case_key(r, k.key, sizeof k.key);
-    const opt_entry *hit = bsearch(&k, o->e, o->n, sizeof *o->e, cmp_opt);
-    if (hit == NULL)
+    opt_entry k = {ecs_row_instance_key(r), 0};
+    if (k.key == NULL)
         return -1;
+    const opt_entry *hit = bsearch(&k, o->e, o->n, sizeof *o->e, cmp_opt);
+    if (hit == NULL) {
+        free(k.key);
+        return -1;
+    }
     /* several milp rows of one case: any proven one */
     while (hit > o->e && strcmp(hit[-1].key, k.key) == 0)
         hit--;
-    for (; hit < o->e + o->n && strcmp(hit->key, k.key) == 0; hit++)
+    int found = 0;
+    for (; !found && hit < o->e + o->n && strcmp(hit->key, k.key) == 0; hit++)
         if (hit->cost > 0) {
             *opt = hit->cost;
-            return 1;
+            found = 1;
         }
-    return 0;
+    free(k.key);
+    return found;
 }

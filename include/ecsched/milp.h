@@ -61,12 +61,30 @@ typedef enum ecs_milp_status {
 /* The status as written in output, e.g. "no_solution". */
 const char *ecs_milp_status_name(ecs_milp_status s);
 
+/* What a progress callback is told during branch and bound. */
+typedef struct ecs_milp_progress {
+    double elapsed_s;          /* since ecs_milp_solve was called */
+    double incumbent;          /* cost of the best schedule so far, NAN if none */
+    double bound;              /* best proven lower bound, NAN if unknown */
+    double gap;                /* relative gap, NAN without incumbent */
+    unsigned long long nodes;  /* branch-and-bound nodes so far */
+} ecs_milp_progress;
+
 typedef struct ecs_milp_params {
     ecs_milp_formulation formulation; /* default strong */
     double time_limit_s;        /* default 60 */
     double mip_gap;             /* relative gap to stop at, default 0 */
     const ecs_schedule *warm_start; /* first incumbent, or NULL */
-    int verbose;                /* GLPK's own output on stdout */
+    int verbose;                /* GLPK's own output (see log) */
+    /* With verbose: GLPK's log text goes to log(log_ctx, text) when log is
+     * not NULL (default NULL: GLPK's default, stdout). */
+    void (*log)(void *ctx, const char *text);
+    void *log_ctx;
+    /* Called from branch and bound about every progress_every_s seconds
+     * (default 0.5) when not NULL (default NULL); ctx passed through. */
+    void (*progress)(void *ctx, const ecs_milp_progress *p);
+    void *progress_ctx;
+    double progress_every_s;
     double max_nonzeros;        /* refuse larger models (default 5e7) */
     const char *write_lp;       /* export the model (CPLEX LP), or NULL */
     const char *write_mps;      /* export the model (free MPS), or NULL */
@@ -105,6 +123,18 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
                           const double *price, size_t nprice, long deadline,
                           const ecs_milp_params *prm, ecs_milp_result *out,
                           ecs_diag *diag);
+
+/*
+ * The size guard of ecs_milp_solve, alone and cheap enough to run before
+ * anything costly (a warm start, the prices): ELIMIT (diag names
+ * --max-nonzeros) when the graph is too large for the time windows'
+ * quadratic closure (tasks^2 > 20 max_nonzeros, checked first) or the
+ * model would exceed max_nonzeros; EINVAL for bad params.  OK otherwise,
+ * also when no schedule can meet the deadline (the solve says so).
+ */
+ecs_result ecs_milp_check_size(const ecs_graph *g, const ecs_platform *p,
+                               long deadline, const ecs_milp_params *prm,
+                               ecs_diag *diag);
 
 /* Free what a result holds; NULL is accepted. */
 void ecs_milp_result_release(ecs_milp_result *r);

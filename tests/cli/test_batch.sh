@@ -16,7 +16,8 @@ done
 echo "# methods: $METHODS"
 
 # strip runtime_s (the only key that differs between runs), sort
-norm() { sed 's/"runtime_s":[^,]*,//' "$@" | LC_ALL=C sort; }
+# a row without what differs between runs: times and the run context
+norm() { sed 's/"runtime_s":[^,]*,//; s/"base_runtime_s":[^,]*,//; s/,"context":{[^}]*}//' "$@" | LC_ALL=C sort; }
 lines() { if [ -f "$1" ]; then wc -l <"$1" | tr -d ' '; else echo 0; fi; }
 # wait until file $1 has at least $2 lines (up to 20 s)
 wait_lines() {
@@ -38,21 +39,21 @@ run batch $ARGS -j 2 --out "$FULL"
 expect_rc 0 "batch -j 2"
 expect_eq "$(lines "$FULL")" "$TOTAL" "one line per case"
 expect_out "batch: $TOTAL cases: $TOTAL run now, 0 already" "summary counts the cases"
-first=$(head -1 "$FULL" | sed 's/"\([a-z_]*\)":\("[^"]*"\|[^,}]*\)/\1/g')
-expect_eq "$first" "{graph,pes,extension,prices,method,cost,base_cost,optimum,bound,status,makespan,deadline,meets_deadline,runtime_s,error,base_makespan,base_makespan_optimal,gap}" "keys in the fixed order"
+first=$(head -1 "$FULL" | jq -c 'keys_unsorted')
+expect_eq "$first" '["tool","version","graph","tasks","pes","extension","prices","method","model","params","status","cost","base_cost","optimum","bound","gap","makespan","deadline","meets_deadline","runtime_s","base_makespan","base_status","base_makespan_optimal","base_runtime_s","error","context"]' "keys in the fixed order"
 W1=$(awk 'NR > 1 && !/^#/ { s += $2 } END { print s }' "$G1")
-expect_eq "$(grep -c "\"graph\":\"$G1\",\"pes\":[0-9]*,\"extension\":[0-9.]*,\"prices\":\"flat\",\"method\":\"base\",\"cost\":$W1.0," "$FULL")" 9 \
+expect_eq "$(jq -c --arg g "$G1" --argjson w "$W1" 'select(.graph == $g and .prices == "flat" and .method == "base" and .cost == $w)' "$FULL" | wc -l | tr -d ' ')" 9 \
   "base cost under flat prices = total work ($W1) for every P and E"
 expect_eq "$(grep -c '"method":"base".*"status":"feasible"' "$FULL")" "$(grep -c '"method":"base"' "$FULL")" "every base case feasible"
 expect_eq "$(grep -c '"meets_deadline":false' "$FULL")" 0 "every schedule meets D'"
 # D' = floor(M (1 + E)): the 10-task graph on 2 PEs with E = 0.1
-M2=$(grep "\"graph\":\"$G2\",\"pes\":2,\"extension\":0.0," "$FULL" | head -1 | sed 's/.*"base_makespan":\([0-9]*\).*/\1/')
-D2=$(grep "\"graph\":\"$G2\",\"pes\":2,\"extension\":0.1," "$FULL" | head -1 | sed 's/.*"deadline":\([0-9]*\).*/\1/')
+M2=$(jq --arg g "$G2" 'select(.graph == $g and .pes == 2 and .extension == 0) | .base_makespan' "$FULL" | head -1)
+D2=$(jq --arg g "$G2" 'select(.graph == $g and .pes == 2 and .extension == 0.1) | .deadline' "$FULL" | head -1)
 expect_eq "$D2" "$(( M2 * 11 / 10 ))" "D' = floor(M * 1.1) exactly"
 # per instance: milp <= sweep, binary <= base; a proven optimum on every line
 # of the instance equals the MILP's cost
 order=$(awk '{
-  match($0, /"graph":"[^"]*","pes":[0-9]*,"extension":[0-9.]*,"prices":"[^"]*"/); k = substr($0, RSTART, RLENGTH)
+  match($0, /"graph":"[^"]*","tasks":[0-9]*,"pes":[0-9]*,"extension":[0-9.]*,"prices":"[^"]*"/); k = substr($0, RSTART, RLENGTH)
   match($0, /"method":"[a-z]*"/); m = substr($0, RSTART + 10, RLENGTH - 11)
   match($0, /"cost":[-0-9.e]*/); c[k, m] = substr($0, RSTART + 7, RLENGTH - 7) + 0
   if (match($0, /"optimum":[-0-9.e]+/)) o[k, m] = substr($0, RSTART + 10, RLENGTH - 10) + 0
@@ -217,9 +218,9 @@ expect_out "sweep +extension +0 +2 +0\.2083 +0\.2083 +0\.2500" "sweep saving at 
 expect_out "milp +extension +0\.2 +2 +0\.4375 +0\.4375 +0\.5000" "milp saving at E = 0.2: (0.5 + 0.375) / 2"
 expect_out "milp +all +3 +2\.0000 +2\.0000 +3\.0000 +6\.0000" "milp runtimes without the timed-out case"
 run report $F/a.jsonl $F/b.jsonl --csv
-expect_out "^table,method,by,value,n,mean,median,max,total$" "CSV header"
-expect_out "^ratio,sweep,all,,2,1\.175,1\.175,1\.25,$" "CSV ratio row"
-expect_out "^runtime,sweep,all,,4,0\.25,0\.25,0\.4,1$" "CSV runtime: median of 4 = 0.25"
+expect_out "^table,method,setting,by,value,n,mean,median,max,total$" "CSV header"
+expect_out "^ratio,sweep,,all,,2,1\.175,1\.175,1\.25,$" "CSV ratio row"
+expect_out "^runtime,sweep,,all,,4,0\.25,0\.25,0\.4,1$" "CSV runtime: median of 4 = 0.25"
 run report $F/a.jsonl --markdown
 expect_out "^\| method \| by \| value \| n \|" "Markdown table"
 printf 'not json\n{}\n' >"$BAD"

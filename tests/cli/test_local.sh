@@ -33,7 +33,7 @@ expect_out '^cost +4\.720000 ' "the MILP's optimum is 4.72"
 
 # sweep documents say null for local's keys
 run heuristic "$G" -p 2 --prices flat --base "$B" --deadline 6 --json
-expect_eq "$(json_key "$OUT" seed)" null "sweep: seed null"
+expect_eq "$(json_key "$OUT" seed)" "" "sweep: no seed among its params"
 expect_eq "$(json_key "$OUT" local_stop)" null "sweep: local_stop null"
 
 # the same seed gives the same document (runtimes aside); another seed a
@@ -70,13 +70,13 @@ expect_rc 2 "unknown mode"
 expect_err "--mode must be sweep, binary or local, not 'anneal'" "the message names the modes"
 run heuristic "$G" -p 2 --seed 3
 expect_rc 2 "--seed without --mode local"
-expect_err "apply to --mode local only" "the message says so"
+expect_err "applies to --mode local only" "the message says so"
 run heuristic "$G" -p 2 --mode local --seed -3
 expect_rc 2 "negative seed"
-expect_err "--seed must be an integer" "the message names --seed"
+expect_err "--seed needs a whole number" "the message names --seed"
 run heuristic "$G" -p 2 --mode local --time-limit 0
 expect_rc 2 "zero time limit"
-expect_err "--time-limit needs seconds > 0" "the message names --time-limit"
+expect_err "--time-limit needs a number > 0" "the message names --time-limit"
 
 # compare: local beside the others, never above sweep, at or above the MILP
 run compare "$G20" -p 3 --extension 0.2 --methods sweep,local,milp

@@ -67,7 +67,7 @@ static void test_line_and_keys(void **state)
     ecs_batch_plan p;
     plan3(&p);
     size_t id = 37;
-    ecs_batch_row row;
+    ecs_row row;
     ecs_batch_row_init(&row, &p, id);
     row.status = "feasible";
     row.cost = 12.5;
@@ -76,27 +76,71 @@ static void test_line_and_keys(void **state)
     row.deadline = 10;
     row.meets_deadline = 1;
     row.runtime_s = 0.25;
-    char *line = ecs_batch_row_line(&row);
+    char *line = ecs_row_line(&row);
     assert_non_null(line);
     ecs_batch_case c;
     ecs_batch_case_of(&p, id, &c);
-    char want[1024];
+    char want[2048];
     snprintf(want, sizeof want,
-             "{\"graph\":\"%s\",\"pes\":%ld,\"extension\":%s,\"prices\":\"%s\","
-             "\"method\":\"%s\",\"cost\":12.5,\"base_cost\":20.0,\"optimum\":null,"
-             "\"bound\":null,\"status\":\"feasible\",\"makespan\":9,\"deadline\":10,"
-             "\"meets_deadline\":true,\"runtime_s\":0.25,\"error\":null,"
-             "\"base_makespan\":null,\"base_makespan_optimal\":null,\"gap\":null}\n",
-             graphs[c.graph], p.pes[c.pes], c.ext ? "0.05" : "0.0", p.prices[c.prices],
-             ecs_method_name(p.method[c.method]));
+             "{\"tool\":\"ecsched\",\"version\":\"%s\",\"graph\":\"%s\",\"tasks\":null,"
+             "\"pes\":%ld,\"extension\":%s,\"prices\":\"%s\",\"method\":\"%s\","
+             "\"model\":{\"freqs\":[1.0,0.8,0.6,0.4,0.2,0.0],\"power\":\"quadratic\","
+             "\"deadline_rule\":\"extension\",\"work_unit_s\":null,\"price_source\":null},"
+             "\"params\":{\"makespan_limit_s\":10.0,\"sigma\":2.0,\"rel_tol\":0.001,"
+             "\"max_bisections\":64},"
+             "\"status\":\"feasible\",\"cost\":12.5,\"base_cost\":20.0,\"optimum\":null,"
+             "\"bound\":null,\"gap\":null,\"makespan\":9,\"deadline\":10,"
+             "\"meets_deadline\":true,\"runtime_s\":0.25,\"base_makespan\":null,"
+             "\"base_status\":null,\"base_makespan_optimal\":null,\"base_runtime_s\":null,"
+             "\"error\":null,\"context\":null}\n",
+             ECS_VERSION, graphs[c.graph], p.pes[c.pes], c.ext ? "0.05" : "0.0",
+             p.prices[c.prices], ecs_method_name(p.method[c.method]));
     assert_string_equal(line, want);
     json_t *o = json_loads(line, 0, NULL);
-    char *k1 = ecs_batch_row_key(o), *k2 = ecs_batch_case_key(&p, id);
+    char *k1 = ecs_row_key(o), *k2 = ecs_batch_case_key(&p, id);
     assert_string_equal(k1, k2);
     free(k1);
     free(k2);
     json_decref(o);
     free(line);
+    ecs_row_release(&row);
+}
+
+/* A list-valued parameter is an axis; keys follow every input that
+ * changes a result and only those. */
+static void test_grid_keys(void **state)
+{
+    (void)state;
+    ecs_batch_plan p;
+    ecs_diag d;
+    ecs_batch_plan_init(&p);
+    p.graph = graphs;
+    p.ngraph = 1;
+    assert_int_equal(ecs_batch_parse_pes(&p, "2", &d), 0);
+    assert_int_equal(ecs_batch_parse_methods(&p, "sweep,milp", &d), 0);
+    assert_int_equal(ecs_param_grid_option(&p.grid, ECS_OPT_PARAM + ECS_PARAM_SIGMA, "1,2", 1, &d), 1);
+    assert_int_equal(ecs_param_grid_option(&p.grid, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT, "5", 0, &d), 1);
+    /* a list where one value is wanted */
+    assert_int_equal(ecs_param_grid_option(&p.grid, ECS_OPT_PARAM + ECS_PARAM_GAP, "0,0.1", 0, &d), -1);
+    ecs_batch_plan_complete(&p);
+    assert_int_equal(p.nvariant, 2);
+    assert_int_equal(ecs_batch_ncases(&p), 4); /* (sweep, milp) x sigma 1, 2 */
+    /* ids: variant-major, methods in run order (sweep, milp) */
+    char *sweep1 = ecs_batch_case_key(&p, 0), *milp1 = ecs_batch_case_key(&p, 1),
+         *sweep2 = ecs_batch_case_key(&p, 2), *milp2 = ecs_batch_case_key(&p, 3);
+    assert_string_not_equal(sweep1, sweep2); /* sigma changes the heuristic */
+    assert_string_equal(milp1, milp2);       /* ... not the MILP: run once */
+    assert_non_null(strstr(milp1, "\"time_limit_s\":5.0"));
+    /* another frequency set: another case */
+    assert_int_equal(ecs_platform_set_freqs(&p.model.platform, "1,0.5,0", &d), ECS_OK);
+    char *sweep1f = ecs_batch_case_key(&p, 0);
+    assert_string_not_equal(sweep1, sweep1f);
+    free(sweep1);
+    free(milp1);
+    free(sweep2);
+    free(milp2);
+    free(sweep1f);
+    ecs_batch_plan_release(&p);
 }
 
 static void test_bad_lists(void **state)
@@ -125,6 +169,7 @@ int main(void)
         cmocka_unit_test(test_shards_partition),
         cmocka_unit_test(test_line_and_keys),
         cmocka_unit_test(test_bad_lists),
+        cmocka_unit_test(test_grid_keys),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

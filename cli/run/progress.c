@@ -1,0 +1,57 @@
+/* Progress lines and the solver log on stderr (cli/run/progress.h). */
+#include "run/progress.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <unistd.h>
+
+static int disabled;
+static int line_open;
+
+int ecs_cli_progress_on(void)
+{
+    return !disabled && isatty(STDERR_FILENO);
+}
+
+void ecs_cli_progress_enable(int on)
+{
+    disabled = !on;
+}
+
+void ecs_cli_makespan_progress(void *ctx, const ecs_makespan_progress *p)
+{
+    (void)ctx;
+    fprintf(stderr, "\rmakespan: %.1f s, best %ld, bound %ld, %llu nodes   ",
+            p->elapsed_s, p->makespan, p->lower_bound, p->nodes);
+    fflush(stderr);
+    line_open = 1;
+}
+
+void ecs_cli_milp_progress(void *ctx, const ecs_milp_progress *p)
+{
+    (void)ctx;
+    char inc[32] = "none", bd[32] = "?", gap[32] = "?";
+    if (!isnan(p->incumbent))
+        snprintf(inc, sizeof inc, "%.6g", p->incumbent);
+    if (!isnan(p->bound))
+        snprintf(bd, sizeof bd, "%.6g", p->bound);
+    if (!isnan(p->gap))
+        snprintf(gap, sizeof gap, "%.1f%%", 100.0 * p->gap);
+    fprintf(stderr, "\rmilp: %.1f s, incumbent %s, bound %s, gap %s, %llu nodes   ",
+            p->elapsed_s, inc, bd, gap, p->nodes);
+    fflush(stderr);
+    line_open = 1;
+}
+
+void ecs_cli_progress_done(void)
+{
+    if (line_open)
+        fputc('\n', stderr);
+    line_open = 0;
+}
+
+void ecs_cli_log_stderr(void *ctx, const char *text)
+{
+    (void)ctx;
+    fputs(text, stderr);
+}

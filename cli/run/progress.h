@@ -1,0 +1,30 @@
+/*
+ * ecsched: one-line progress of the long searches on stderr, only when
+ * stderr is a terminal (cli/run/progress.c), and the solver's --verbose
+ * log, which goes to stderr so that stdout stays the document.
+ */
+#ifndef ECSCHED_CLI_PROGRESS_H
+#define ECSCHED_CLI_PROGRESS_H
+
+#include "ecsched/makespan.h"
+#include "ecsched/milp.h"
+
+/* 1 when progress lines are printed: stderr is a terminal and nobody
+ * turned them off (batch workers do: the pool has its own line). */
+int ecs_cli_progress_on(void);
+
+/* Turn progress lines off (on = 0) or back to the terminal test. */
+void ecs_cli_progress_enable(int on);
+
+/* Progress callbacks: "\rmakespan: 1.5 s, best 42, bound 40, 12345 nodes"
+ * and "\rmilp: 3.0 s, incumbent 12.3, bound 11.9, gap 3.2%, 120 nodes". */
+void ecs_cli_makespan_progress(void *ctx, const ecs_makespan_progress *p);
+void ecs_cli_milp_progress(void *ctx, const ecs_milp_progress *p);
+
+/* End an open progress line (a newline on stderr), if one is open. */
+void ecs_cli_progress_done(void);
+
+/* The MILP's --verbose log: text to stderr. */
+void ecs_cli_log_stderr(void *ctx, const char *text);
+
+#endif
