@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-enum kind { D_POS, LONG_POS, GAP, FORM, BOOL };
+enum kind { D_POS, LONG_POS, GAP, FORM, BOOL, SEED };
 
 static const struct {
     const char *flag;
@@ -22,6 +22,7 @@ void ecs_method_params_init(ecs_method_params *p)
     memset(p, 0, sizeof *p);
     ecs_milp_params_init(&p->milp);
     ecs_heur_params_init(&p->heur);
+    ecs_solve_params_init(&p->solve);
     ecs_makespan_params mk;
     ecs_makespan_params_init(&mk);
     p->time_limit_s = p->milp.time_limit_s;
@@ -77,10 +78,17 @@ static int parse_value(ecs_param_id id, const char *t, double *out, ecs_diag *di
             return 0;
         }
         break;
+    case SEED:
+        /* whole numbers below 2^53 stay exact in the double of the grid */
+        if (ecs_parse_long(t, &l) == 0 && l >= 0 && (double)l < 9007199254740992.0) {
+            *out = (double)l;
+            return 0;
+        }
+        break;
     }
     static const char *const want[] = {"a number > 0", "a whole number >= 1",
                                        "a number in [0, 1)", "strong or paper",
-                                       "on or off"};
+                                       "on or off", "a whole number >= 0"};
     ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--%s needs %s, not '%s'", param[id].flag,
                  want[param[id].kind], t);
     return -1;
@@ -169,9 +177,13 @@ static void apply(ecs_param_id id, double x, ecs_method_params *p)
         break;
     case ECS_PARAM_GAP:
         p->milp.mip_gap = x;
+        p->solve.gap = x;
         break;
     case ECS_PARAM_WARM_START:
         p->warm_start = x != 0;
+        break;
+    case ECS_PARAM_SEED:
+        p->solve.seed = (unsigned long long)x;
         break;
     case ECS_PARAM_COUNT:
         break;

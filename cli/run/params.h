@@ -14,17 +14,20 @@
 
 #include "ecsched/heuristic.h"
 #include "ecsched/milp.h"
+#include "ecsched/solve.h"
 
 /* XX(ID, "flag", kind): kind D_POS (seconds or number > 0), LONG_POS
- * (whole number >= 1), GAP ([0, 1)), FORM (strong|paper), BOOL (on|off). */
+ * (whole number >= 1), GAP ([0, 1)), FORM (strong|paper), BOOL (on|off),
+ * SEED (whole number >= 0). */
 #define ECS_PARAM_MAP(XX)                                                     \
     XX(TIME_LIMIT, "time-limit", D_POS)         /* MILP / whole command */    \
     XX(MAKESPAN_LIMIT, "makespan-limit", D_POS) /* base search alone */       \
     XX(SIGMA, "sigma", D_POS)                   /* heuristic budget range */  \
     XX(STEPS, "steps", LONG_POS)                /* heuristic sweep steps */   \
     XX(FORMULATION, "formulation", FORM)        /* MILP formulation */        \
-    XX(GAP, "gap", GAP)                         /* MILP relative gap */       \
-    XX(WARM_START, "warm-start", BOOL)          /* MILP first incumbent */
+    XX(GAP, "gap", GAP)                         /* MILP, solve rel. gap */    \
+    XX(WARM_START, "warm-start", BOOL)          /* MILP first incumbent */    \
+    XX(SEED, "seed", SEED)                      /* solve's neighbourhoods */
 
 typedef enum ecs_param_id {
 #define ECS_PARAM_ENUM(id, flag, kind) ECS_PARAM_##id,
@@ -46,6 +49,7 @@ typedef enum ecs_param_id {
     {"formulation", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_FORMULATION}, \
     {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},            \
     {"warm-start", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_WARM_START}, \
+    {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},          \
     {"no-warm-start", no_argument, 0, ECS_OPT_NO_WARM_START}
 
 /* Every parameter of one case or command. */
@@ -57,7 +61,9 @@ typedef struct ecs_method_params {
     int makespan_limit_given;
     ecs_heur_params heur;     /* sigma, steps (mode: per method) */
     ecs_milp_params milp;     /* formulation, mip_gap (time limit above) */
-    int warm_start;           /* MILP starts from the best heuristic schedule */
+    int warm_start;           /* MILP and solve start from the best
+                                 heuristic schedule */
+    ecs_solve_params solve;   /* gap, seed (time limit above) */
 } ecs_method_params;
 
 /* The defaults, all from the library's _init functions. */
