@@ -6,6 +6,7 @@
 #   make test       deps + build + unit tests + command-line tests
 #   make sanitize   the same tests under AddressSanitizer and UBSan
 #   make bench      benchmarks (figures for the issue notes)
+#   make fuzz       libFuzzer targets (clang), each run FUZZ_SECONDS seconds
 #   make install    PREFIX=/usr/local (DESTDIR too): the command, the static and
 #                   shared library, headers, ecsched.pc, man page, data; make uninstall
 
@@ -44,7 +45,7 @@ DEB_PACKAGES += tzdata
 # selections, `--verbose --json | jq`, the JSON Schema check docs/schema/check.jq)
 DEB_PACKAGES += jq
 
-.PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers
+.PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers fuzz fuzz-deps
 
 all: $(EXE)
 
@@ -108,6 +109,39 @@ bench: all
 
 check-layers:
 	@sh tests/check_layers.sh
+
+# ---- fuzzing: libFuzzer targets in tests/fuzz/ (tests/fuzz/run.sh says how
+# they are seeded); clang comes from Debian, installed by `make fuzz` only.
+FUZZ_SECONDS ?= 60
+FUZZ_CC      ?= clang
+FUZZ_BUILD   = build/fuzz
+# the DOT and WfFormat readers once include/ecsched/graphio.h exists
+FUZZ_TARGETS = stg prices doc $(if $(wildcard include/ecsched/graphio.h),dot wfformat)
+FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_PACKAGES = clang
+
+fuzz-deps: deps
+	@command -v $(FUZZ_CC) >/dev/null 2>&1 || { \
+	  echo "installing: $(FUZZ_PACKAGES)"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $(FUZZ_PACKAGES); }
+
+fuzz: fuzz-deps
+	$(MAKE) BUILD=$(FUZZ_BUILD) CC=$(FUZZ_CC) \
+	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
+	  $(FUZZ_BUILD)/libecsched.a $(FUZZ_BUILD)/libecscli.a
+	@for t in $(FUZZ_TARGETS); do \
+	  $(FUZZ_CC) $(ECS_CFLAGS) -Icli -O1 -g -fno-omit-frame-pointer \
+	    -fsanitize=fuzzer $(FUZZ_SAN) tests/fuzz/fuzz_$$t.c \
+	    $(FUZZ_BUILD)/libecscli.a $(FUZZ_BUILD)/libecsched.a $(LIBS) \
+	    -o $(FUZZ_BUILD)/fuzz_$$t || exit 1; \
+	  $(FUZZ_CC) $(ECS_CFLAGS) -Icli -O1 -g -fno-omit-frame-pointer \
+	    -fsanitize=fuzzer-no-link $(FUZZ_SAN) tests/fuzz/fuzz_$$t.c \
+	    tests/fuzz/replay.c \
+	    $(FUZZ_BUILD)/libecscli.a $(FUZZ_BUILD)/libecsched.a $(LIBS) \
+	    -o $(FUZZ_BUILD)/replay_$$t || exit 1; \
+	done
+	@sh tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf build bin

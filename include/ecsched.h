@@ -56,6 +56,8 @@ extern "C" {
 #include "ecsched/numparse.h"
 #include "ecsched/rng.h"
 #include "ecsched/clock.h"
+#include "ecsched/limits.h"
+#include "ecsched/text.h"
 
 #include "ecsched/graph.h"
 #include "ecsched/stg.h"

@@ -13,7 +13,6 @@
 
 /* Limits that keep a malformed file from asking for absurd memory. */
 #define ECS_PRICE_MAX_MINUTES (31 * 24 * 60) /* longest interval: 31 days */
-#define ECS_PRICE_MAX_POINTS 10000000        /* points after filling, slots */
 
 /* ---- timestamp.c ---- */
 
@@ -33,6 +32,9 @@ int ecs_ts_scan_interval(const char *s, size_t len, ecs_ts *a, ecs_ts *b);
 
 /* Parse a UTC offset "+01:00", "-0500", "+10", "Z", "0".  0 or -1. */
 int ecs_ts_parse_offset(const char *s, int *minutes);
+
+/* Days in month m (1..12) of year y (Gregorian leap years). */
+int ecs_ts_month_days(long long y, int m);
 
 /* Days since 1970-01-01 of a proleptic Gregorian date. */
 long long ecs_ts_days(long long y, int m, int d);

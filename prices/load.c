@@ -1,6 +1,8 @@
 /* Loading a price SPEC: a built-in or a file; the whole pipeline. */
 #include "internal.h"
 
+#include "ecsched/text.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,8 +26,19 @@ ecs_result ecs_prices_read_buffer(const char *text, size_t len,
     memset(out, 0, sizeof *out);
     out->kind = ECS_PRICE_DATA;
     snprintf(out->source, sizeof out->source, "%s", name);
+    /* A file that is not UTF-8 is Windows-1252 (Latin-1 with the euro
+     * sign at 0x80), as spreadsheet exports are: decoded, so that column
+     * names and units are UTF-8 everywhere after. */
+    char *decoded = NULL;
+    if (!ecs_utf8_valid(text, len)) {
+        decoded = ecs_cp1252_to_utf8(text, len, &len);
+        if (decoded == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+        text = decoded;
+    }
     ecs_csv_table t;
     ecs_result rc = ecs_csv_split(text, len, name, &t, diag);
+    free(decoded);
     if (rc != ECS_OK)
         return rc;
     out->utf16 = t.utf16 != 0;
@@ -39,48 +52,17 @@ ecs_result ecs_prices_read_buffer(const char *text, size_t len,
     return rc;
 }
 
-/* The whole file into memory (price files are small). */
-static ecs_result slurp(const char *path, char **text, size_t *len,
-                        ecs_diag *diag)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot open: %s",
-                            strerror(errno));
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    while (buf != NULL) {
-        n += fread(buf + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        char *b = realloc(buf, cap * 2);
-        if (b == NULL) {
-            free(buf);
-            buf = NULL;
-            break;
-        }
-        buf = b;
-        cap *= 2;
-    }
-    int err = buf == NULL ? ENOMEM : ferror(f) ? EIO : 0;
-    fclose(f);
-    if (err) {
-        free(buf);
-        return ecs_diag_set(diag, err == ENOMEM ? ECS_ENOMEM : ECS_EIO, path,
-                            0, "cannot read: %s", strerror(err));
-    }
-    *text = buf;
-    *len = n;
-    return ECS_OK;
-}
-
 ecs_result ecs_prices_read_file(const char *path, const ecs_price_options *opt,
                                 ecs_price_series *out, ecs_diag *diag)
 {
     char *text = NULL;
     size_t len = 0;
     memset(out, 0, sizeof *out);
-    ecs_result rc = slurp(path, &text, &len, diag);
+    ecs_limits def;
+    ecs_limits_init(&def);
+    const ecs_limits *lim = opt->limits ? opt->limits : &def;
+    ecs_result rc = ecs_read_file(path, lim->max_input_bytes, &text, &len,
+                                  diag);
     if (rc != ECS_OK)
         return rc;
     rc = ecs_prices_read_buffer(text, len, path, opt, out, diag);

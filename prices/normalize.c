@@ -50,8 +50,19 @@ ecs_result ecs_prices_slots(const ecs_price_series *s,
     if (out->price == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     double f = ecs_prices_norm_factor(r->value, r->m);
-    for (size_t l = 0; l < nslots; l++)
+    for (size_t l = 0; l < nslots; l++) {
         out->price[l] = r->value[l % r->m] / f;
+        if (!isfinite(out->price[l])) {
+            size_t at = l % r->m;
+            free(out->price);
+            out->price = NULL;
+            return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
+                                "slot %zu: price %g divided by the largest "
+                                "price %g is not a finite number (prices "
+                                "too far apart)",
+                                at, r->value[at], f);
+        }
+    }
     out->n = nslots;
     out->normalized_by = f;
     out->slot_minutes = r->slot_minutes;

@@ -1,6 +1,7 @@
 /* A series on the slot grid: time-weighted averages, or repetition. */
 #include "internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,11 +92,16 @@ ecs_result ecs_prices_resample(const ecs_price_series *s,
         return rc;
     long long end = s->pt[s->n - 1].start + s->pt[s->n - 1].minutes * 60LL;
     long long slots = (end - t0 + len - 1) / len;
-    if (slots > ECS_PRICE_MAX_POINTS)
-        return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
-                            "the series spans %lld slots of %d minutes (at "
-                            "most %d)", slots, opt->slot_minutes,
-                            ECS_PRICE_MAX_POINTS);
+    ecs_limits def;
+    ecs_limits_init(&def);
+    const ecs_limits *lim = opt->limits ? opt->limits : &def;
+    char what[96];
+    snprintf(what, sizeof what, "the series spans slots of %d minutes:",
+             opt->slot_minutes);
+    rc = ecs_limits_check(lim, ECS_LIMIT_SLOTS, (double)slots, s->source, 0,
+                          what, diag);
+    if (rc != ECS_OK)
+        return rc;
     size_t m = (size_t)slots;
     out->value = malloc(m * sizeof *out->value);
     if (out->value == NULL)
@@ -113,11 +119,21 @@ ecs_result ecs_prices_resample(const ecs_price_series *s,
             long long pa = s->pt[j].start, pb = pa + s->pt[j].minutes * 60LL;
             long long ov = (pb < b ? pb : b) - (pa > a ? pa : a);
             if (ov > 0) {
-                sum += s->pt[j].price * (double)ov;
+                /* weights <= 1: finite prices give a finite sum */
+                sum += s->pt[j].price * ((double)ov / (double)len);
                 covered += ov;
             }
         }
-        out->value[l] = covered > 0 ? sum / (double)covered : 0.0;
+        out->value[l] = covered > 0 ? sum * ((double)len / (double)covered)
+                                    : 0.0;
+        if (!isfinite(out->value[l])) {
+            char t[32];
+            ecs_prices_time_format(a, t, sizeof t);
+            ecs_price_resampled_release(out);
+            return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
+                                "the average price of the slot at %s is not a "
+                                "finite number: the prices are too large", t);
+        }
     }
     return ECS_OK;
 }

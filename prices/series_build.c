@@ -2,6 +2,7 @@
 #include "internal.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -202,16 +203,22 @@ static ecs_result period_time(const ecs_csv_table *t, size_t r,
                                     "'%s' is not a %s", f,
                                     i == 0 ? "year" : i == 1 ? "month" : "day");
         }
-        if (ymd[1] < 1 || ymd[1] > 12 || ymd[2] < 1 || ymd[2] > 31)
+        /* every field range-checked before any arithmetic on it */
+        if (ymd[0] < 1 || ymd[0] > 9999 || ymd[1] < 1 || ymd[1] > 12 ||
+            ymd[2] < 1 || ymd[2] > ecs_ts_month_days(ymd[0], (int)ymd[1]))
             return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
-                                "%ld-%ld-%ld is not a date", ymd[0], ymd[1],
-                                ymd[2]);
+                                "%ld-%ld-%ld is not a date (year 1..9999, "
+                                "month 1..12, a day of that month)",
+                                ymd[0], ymd[1], ymd[2]);
         day = ecs_ts_days(ymd[0], (int)ymd[1], (int)ymd[2]) * 86400LL;
     }
     const char *pf = cell(t, r, k->period_col);
-    if (ecs_parse_long_n(pf, strlen(pf), &p->period) != 0 || p->period < 1)
+    if (ecs_parse_long_n(pf, strlen(pf), &p->period) != 0 || p->period < 1 ||
+        p->period > 25 * 60)
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
-                            "period '%s' is not a number from 1", pf);
+                            "period '%s' is not a number from 1 to 1500 "
+                            "(a day has at most 25 hours of 1-minute periods)",
+                            pf);
     if (opt->utc_offset_given) {
         char text[64];
         snprintf(text, sizeof text, "%s 00:00", cell(t, r, k->time_col >= 0
@@ -431,14 +438,23 @@ static ecs_result gap(ecs_price_series *s, size_t *cap, const raw_pt *b,
                             "gap from %s to %s is not a whole number of "
                             "%d-minute intervals", t1, t2, a.minutes);
     long long k = missing / len;
-    if (k > (long long)(ECS_PRICE_MAX_POINTS - s->n))
+    ecs_limits def;
+    ecs_limits_init(&def);
+    const ecs_limits *lim = opt->limits ? opt->limits : &def;
+    if ((double)k + (double)s->n > (double)lim->max_slots)
         return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
                             "gap from %s to %s is too long to fill (more "
-                            "than %d points)", t1, t2, ECS_PRICE_MAX_POINTS);
+                            "than %lld points; %s N raises the limit)", t1, t2,
+                            lim->max_slots, ecs_limit_flag(ECS_LIMIT_SLOTS));
     for (long long i = 1; i <= k; i++) {
+        double w = (double)i / (double)(k + 1);
         double v = opt->fill == ECS_PRICE_FILL_PREVIOUS
                        ? a.price
-                       : a.price + (b->price - a.price) * (double)i / (double)(k + 1);
+                       : a.price * (1.0 - w) + b->price * w;
+        if (!isfinite(v))
+            return ecs_diag_set(diag, ECS_EPARSE, file, b->line,
+                                "filling the gap before this line gives a "
+                                "price that is not a finite number");
         if (push(s, cap, end + (i - 1) * len, a.minutes, v, 0) != ECS_OK)
             return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
         s->gaps_filled++;

@@ -1,6 +1,7 @@
 /* min, max and mean of a price vector. */
 #include "internal.h"
 
+#include <math.h>
 #include <string.h>
 
 void ecs_prices_stats(const double *v, size_t n, ecs_price_stats *out)
@@ -18,4 +19,9 @@ void ecs_prices_stats(const double *v, size_t n, ecs_price_stats *out)
         sum += v[i];
     }
     out->mean = sum / (double)n;
+    if (!isfinite(out->mean)) { /* the sum overflowed: divide first */
+        out->mean = 0.0;
+        for (size_t i = 0; i < n; i++)
+            out->mean += v[i] / (double)n;
+    }
 }

@@ -16,7 +16,7 @@ long long ecs_ts_days(long long y, int m, int d)
     return era * 146097 + doe - 719468;
 }
 
-static int month_days(long long y, int m)
+int ecs_ts_month_days(long long y, int m)
 {
     static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -165,7 +165,7 @@ int ecs_ts_scan(const char *s, size_t len, ecs_ts *out)
     cur c = {s, s + len};
     int y, mo, d, h = 0, mi = 0, sec = 0, off = 0, has_off = 0, date_only = 1;
     if (scan_date(&c, &y, &mo, &d) != 0 || mo < 1 || mo > 12 || d < 1 ||
-        d > month_days(y, mo))
+        d > ecs_ts_month_days(y, mo))
         return -1;
     if (c.p < c.end && (*c.p == 'T' || *c.p == ' ')) {
         c.p++;

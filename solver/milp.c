@@ -158,6 +158,47 @@ static ecs_result size_guard(const ecs_graph *g, const ecs_platform *p,
     return ECS_OK;
 }
 
+/* The time windows' closure is quadratic in the tasks (bit sets of
+ * ancestors and descendants): refuse a graph too large for it before it
+ * runs, by the same limit. */
+static ecs_result quadratic_guard(const ecs_graph *g,
+                                  const ecs_milp_params *prm, ecs_diag *diag)
+{
+    double n = (double)g->n;
+    if (n * n > 20.0 * prm->max_nonzeros)
+        return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                            "the graph has %zu tasks: its time windows alone "
+                            "would take about %.3g steps (tasks squared), "
+                            "more than the limit allows (20 x %.3g); raise it "
+                            "with --max-nonzeros N",
+                            g->n, n * n, prm->max_nonzeros);
+    return ECS_OK;
+}
+
+ecs_result ecs_milp_check_size(const ecs_graph *g, const ecs_platform *p,
+                               long deadline, const ecs_milp_params *prm,
+                               ecs_diag *diag)
+{
+    if (g == NULL || p == NULL || prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    ecs_result rc = ecs_milp_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = validate_platform(p, diag);
+    if (rc == ECS_OK)
+        rc = quadratic_guard(g, prm, diag);
+    if (rc != ECS_OK || g->n == 0 || deadline < 1)
+        return rc;
+    ecs_milp_windows w;
+    int empty = 0;
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (!empty)
+        rc = size_guard(g, p, deadline, &w, prm, diag);
+    ecs_milp_windows_release(&w);
+    return rc;
+}
+
 /* What one formulation leaves for the common part. */
 typedef struct built {
     ecs_milp_model m;
@@ -359,6 +400,9 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
     double t0 = seconds();
     result_init(out);
     ecs_result rc = validate_inputs(g, p, price, nprice, deadline, prm, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK)
         return rc;
     ecs_milp_windows w;

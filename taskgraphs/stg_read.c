@@ -13,6 +13,7 @@
  */
 #include "ecsched/graph.h"
 #include "ecsched/stg.h"
+#include "ecsched/limits.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -882,39 +883,14 @@ ecs_result ecs_stg_read_file(const char *path, ecs_stg_format format,
                              ecs_graph **out, ecs_diag *diag)
 {
     *out = NULL;
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot open: %s",
-                            strerror(errno));
+    ecs_limits lim;
+    ecs_limits_init(&lim);
     char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-        if (len == cap) {
-            size_t ncap = cap ? 2 * cap : 65536;
-            char *nb = realloc(buf, ncap);
-            if (nb == NULL) {
-                free(buf);
-                fclose(f);
-                return ecs_diag_set(diag, ECS_ENOMEM, path, 0,
-                                    "out of memory");
-            }
-            buf = nb;
-            cap = ncap;
-        }
-        size_t got = fread(buf + len, 1, cap - len, f);
-        len += got;
-        if (got == 0)
-            break;
-    }
-    int err = ferror(f);
-    int e = errno;
-    fclose(f);
-    if (err) {
-        free(buf);
-        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s",
-                            strerror(e));
-    }
-    ecs_result rc = ecs_stg_read_buffer(buf, len, path, format, out, diag);
+    size_t len = 0;
+    ecs_result rc = ecs_read_file(path, lim.max_input_bytes, &buf, &len, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_stg_read_buffer(buf, len, path, format, out, diag);
     free(buf);
     return rc;
 }

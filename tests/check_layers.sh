@@ -22,7 +22,7 @@ fail() { echo "layers: $*"; status=1; }
 # public header -> owning library folder
 owner() {
   case $1 in
-    result|numparse|rng|version|clock) echo common ;;
+    result|numparse|rng|version|clock|limits|text) echo common ;;
     graph|stg|platform|schedule|check|profile|dot|wfformat|graphio) echo taskgraphs ;;
     prices) echo prices ;;
     heuristic|local) echo heuristic ;;

@@ -1,5 +1,7 @@
 /* ecsched batch: the results file.  One writer (flock), whole lines only:
- * a partial last line left by a killed run is cut on open. */
+ * a partial last line left by a killed run is cut on open; a last line
+ * that is a complete result and lacks only its newline (an editor, a copy)
+ * is kept and given its newline. */
 #include "batch/batch.h"
 
 #include <errno.h>
@@ -90,6 +92,10 @@ ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
     ecs_result rc = read_all(st->fd, path, &buf, &len, diag);
     if (rc == ECS_OK) {
         size_t whole = ecs_rows_whole(buf, len);
+        if (whole == len && len > 0 && buf[len - 1] != '\n' &&
+            (write(st->fd, "\n", 1) != 1 || fsync(st->fd) != 0))
+            rc = ecs_diag_set(diag, ECS_EIO, path, 0,
+                              "cannot end the last line: %s", strerror(errno));
         if (whole < len) {
             if (ftruncate(st->fd, (off_t)whole) != 0 || fsync(st->fd) != 0)
                 rc = ecs_diag_set(diag, ECS_EIO, path, 0,

@@ -39,7 +39,8 @@ const ecs_command ecs_command_info = {
     "  --work-unit U  file units per work unit (rounded up): seconds for\n"
     "                 WfFormat runtimes (default: the slot length), weights\n"
     "                 for STG and DOT (default 1)\n"
-    "  --slot-minutes M  the slot length (default 60)\n",
+    "  --slot-minutes M  the slot length (default 60)\n"
+    "  --max-input-bytes N  bytes read from one file (default 256Mi)\n",
     ecs_cmd_info};
 
 enum { OPT_JSON = ECS_OPT_COMMAND_BASE };
@@ -147,9 +148,9 @@ static json_t *row_json(const info_row *r)
     json_t *o = json_object();
     if (o == NULL)
         return NULL;
-    json_object_set_new(o, "file", json_string(r->file));
+    json_object_set_new(o, "file", ecs_json_text(r->file));
     if (!r->ok) {
-        json_object_set_new(o, "error", json_string(r->error));
+        json_object_set_new(o, "error", ecs_json_text(r->error));
         return o;
     }
     const ecs_stg_meta *m = &r->meta;
@@ -178,7 +179,7 @@ static json_t *row_json(const info_row *r)
                                                    ? ecs_json_num(m->parallelism)
                                                    : json_null());
     json_object_set_new(o, "generator", m->generator[0]
-                                            ? json_string(m->generator)
+                                            ? ecs_json_text(m->generator)
                                             : json_null());
     json_object_set_new(o, "header_pes", m->header_pes > 0
                                              ? json_integer(m->header_pes)
@@ -218,6 +219,7 @@ static int parse_args(info_args *a, int argc, char **argv)
         {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},
         {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},
         {"help", no_argument, 0, 'h'},
+        {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},
         {0, 0, 0, 0}};
     int c;
     optind = 1;
@@ -229,7 +231,8 @@ static int parse_args(info_args *a, int argc, char **argv)
             break;
         case ECS_OPT_FORMAT:
         case ECS_OPT_WORK_UNIT:
-        case ECS_OPT_SLOT_MINUTES: {
+        case ECS_OPT_SLOT_MINUTES:
+        case ECS_OPT_MAX_INPUT_BYTES: {
             ecs_diag d;
             ecs_diag_clear(&d);
             if (ecs_cli_model_option(&a->m, c, optarg, &d) != 1)

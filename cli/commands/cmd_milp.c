@@ -325,6 +325,12 @@ int ecs_cmd_milp(int argc, char **argv)
     if (rc == ECS_OK) {
         j.have_pb = 1;
         ecs_cli_note_repeated(CMD, &j.pb.prices);
+        /* the size guard before the warm start: nothing large for a model
+         * that would be refused */
+        rc = ecs_milp_check_size(j.pb.g, &j.m.platform, j.pb.deadline,
+                                 &j.prm, &diag);
+    }
+    if (rc == ECS_OK) {
         j.prm.warm_start = choose_warm_start(&j);
         /* --time-limit covers the whole command: the solver gets the rest */
         j.prm.time_limit_s = j.mp.time_limit_given ? ecs_budget_left(j.t0 + j.mp.time_limit_s)

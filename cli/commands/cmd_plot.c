@@ -139,13 +139,11 @@ int ecs_cmd_plot(int argc, char **argv)
         return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    json_error_t jerr;
-    json_t *doc = json_load_file(a.in, 0, &jerr);
-    if (doc == NULL) {
-        ecs_diag_set(&diag, ECS_EPARSE, a.in, jerr.line > 0 ? jerr.line : 0,
-                     "%s", jerr.text);
+    json_t *doc = NULL;
+    ecs_result rc = ecs_cli_load_json(a.in, NULL, &doc, &diag);
+    if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
-        return ECS_EXIT_USAGE;
+        return ecs_cli_exit_code(rc);
     }
     if (a.method == NULL && json_is_array(json_object_get(doc, "methods"))) {
         json_decref(doc);
@@ -166,7 +164,7 @@ int ecs_cmd_plot(int argc, char **argv)
     }
     char *svg = NULL;
     ecs_gantt_stats st;
-    ecs_result rc = ecs_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
+    rc = ecs_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
     json_decref(doc);
     if (rc == ECS_OK)
         rc = ecs_cli_write_file(a.out, svg, &diag);

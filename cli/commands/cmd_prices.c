@@ -63,6 +63,7 @@ static int is_price_flag(int c)
     case ECS_OPT_PRICE_COLUMN: case ECS_OPT_FILTER: case ECS_OPT_UTC_OFFSET:
     case ECS_OPT_STAMP: case ECS_OPT_FILL: case ECS_OPT_START:
     case ECS_OPT_UNIT: case ECS_OPT_TIME_COLUMN:
+    case ECS_OPT_MAX_INPUT_BYTES: case ECS_OPT_MAX_SLOTS:
         return 1;
     default:
         return 0;
@@ -74,8 +75,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     prices_job *j = ctx;
     if (c == OPT_SLOTS) {
-        if (ecs_parse_long(arg, &j->slots) != 0 || j->slots < 1 ||
-            j->slots > 10000000)
+        if (ecs_parse_long(arg, &j->slots) != 0 || j->slots < 1)
             return ecs_cli_usage_error(
                 CMD, "--slots needs a number of slots from 1, not '%s'", arg);
         return 0;
@@ -115,12 +115,18 @@ static int parse_args(prices_job *j, int argc, char **argv)
 
 static ecs_result compute(prices_job *j, ecs_diag *diag)
 {
-    const ecs_price_options *o = &j->m.price_opt;
+    ecs_price_options opt = j->m.price_opt;
+    opt.limits = &j->m.limits;
+    const ecs_price_options *o = &opt;
     char found[4096];
     const char *spec = ecs_prices_is_builtin(j->spec)
                            ? j->spec
                            : ecs_cli_data_path(j->spec, found, sizeof found);
-    ecs_result rc = ecs_prices_load(spec, o, &j->s, diag);
+    ecs_result rc = j->slots > 0 ? ecs_cli_check_slots(&j->m.limits, j->slots,
+                                                      NULL, "--slots", diag)
+                                 : ECS_OK;
+    if (rc == ECS_OK)
+        rc = ecs_prices_load(spec, o, &j->s, diag);
     size_t want = j->slots > 0 ? (size_t)j->slots : 24;
     if (rc == ECS_OK)
         rc = ecs_prices_resample(&j->s, o, want, &j->r, diag);
@@ -253,7 +259,7 @@ static int set(json_t *o, const char *k, json_t *v)
 
 static json_t *str_or_null(const char *s)
 {
-    return s[0] ? json_string(s) : json_null();
+    return s[0] ? ecs_json_text(s) : json_null();
 }
 
 static int print_json(const prices_job *j)
@@ -269,8 +275,8 @@ static int print_json(const prices_job *j)
     int data = !synthetic(j);
     bad = bad || set(d, "tool", json_string("ecsched")) ||
           set(d, "command", json_string(CMD)) ||
-          set(d, "source", json_string(s->source)) ||
-          set(d, "unit", json_string(s->unit)) ||
+          set(d, "source", ecs_json_text(s->source)) ||
+          set(d, "unit", ecs_json_text(s->unit)) ||
           set(d, "time_column", str_or_null(s->time_column)) ||
           set(d, "time_column_guessed", json_boolean(data && s->time_column_guessed)) ||
           set(d, "price_column", str_or_null(s->price_column)) ||
@@ -291,7 +297,11 @@ static int print_json(const prices_job *j)
           set(d, "max", ecs_json_num(j->st.max)) ||
           set(d, "mean", ecs_json_num(j->st.mean)) ||
           set(d, "per_slot", per) || set(d, "per_slot_original", orig);
-    if (bad) {
+    if (bad) { /* per and orig belong to d only once set */
+        if (per != NULL && json_object_get(d, "per_slot") != per)
+            json_decref(per);
+        if (orig != NULL && json_object_get(d, "per_slot_original") != orig)
+            json_decref(orig);
         json_decref(d);
         return -1;
     }

@@ -2,6 +2,7 @@
 #include "run/cli.h"
 #include "commands/commands.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,8 +57,17 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
         ecs_platform_set_power(&m->platform, j->dm.power, &inner) != ECS_OK)
         return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
                             "\"power\": %s", inner.msg);
-    if (m->deadline < 1 && j->dm.deadline > 0)
+    if (m->deadline < 1 && j->dm.deadline > 0) {
+        ecs_result rc = ecs_cli_check_slots(&m->limits, j->dm.deadline,
+                                            j->sched_path, "\"deadline\"",
+                                            diag);
+        if (rc != ECS_OK)
+            return rc;
         m->deadline = j->dm.deadline;
+    }
+    if (m->deadline > 0)
+        return ecs_cli_check_slots(&m->limits, m->deadline, NULL,
+                                   "--deadline", diag);
     return ECS_OK;
 }
 
@@ -109,8 +119,8 @@ static int print_json(const validate_job *j, ecs_result rc,
     json_t *d = json_object(), *v = NULL;
     json_object_set_new(d, "tool", json_string("ecsched"));
     json_object_set_new(d, "command", json_string(CMD));
-    json_object_set_new(d, "schedule", json_string(j->sched_path));
-    json_object_set_new(d, "graph", json_string(j->graph_path));
+    json_object_set_new(d, "schedule", ecs_json_text(j->sched_path));
+    json_object_set_new(d, "graph", ecs_json_text(j->graph_path));
     json_object_set_new(d, "pes", json_integer(j->m.platform.pes));
     json_object_set_new(d, "deadline", j->m.deadline > 0
                                            ? json_integer(j->m.deadline)
@@ -135,7 +145,7 @@ static int print_json(const validate_job *j, ecs_result rc,
         json_object_set_new(v, "slot", r->first.slot >= 0
                                            ? json_integer(r->first.slot)
                                            : json_null());
-        json_object_set_new(v, "message", json_string(r->msg));
+        json_object_set_new(v, "message", ecs_json_text(r->msg));
     }
     json_object_set_new(d, "violation", v ? v : json_null());
     ecs_diag diag;
@@ -184,11 +194,12 @@ int ecs_cmd_validate(int argc, char **argv)
     ecs_result rc = ecs_cli_load_graph(j.graph_path, &j.m, &j.raw, &j.g,
                                        &diag);
     if (rc == ECS_OK)
-        rc = ecs_doc_read_model(j.sched_path, &j.dm, &diag);
+        rc = ecs_doc_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
     if (rc == ECS_OK)
         rc = apply_doc_model(&j, &diag);
     if (rc == ECS_OK)
-        rc = ecs_doc_read(j.sched_path, j.g, &j.m.platform, &j.s, NULL, &diag);
+        rc = ecs_doc_read(j.sched_path, &j.m.limits, j.g, &j.m.platform, &j.s,
+                          NULL, &diag);
     if (rc == ECS_OK)
         rc = resolve_prices(&j, &price, &nprice, &diag);
     if (rc != ECS_OK) {
@@ -203,6 +214,18 @@ int ecs_cmd_validate(int argc, char **argv)
         ecs_cli_errorf(CMD, "%s", rep.msg);
         job_release(&j);
         return ecs_cli_exit_code(rc);
+    }
+    if (rc == ECS_OK && !isfinite(rep.cost)) {
+        if (j.have_sp)
+            ecs_cli_errorf(CMD, "%s: the cost of the schedule under these "
+                                "prices is not a finite number (prices too "
+                                "large)", j.sp.source);
+        else
+            ecs_cli_errorf(CMD, "%s: the cost of the schedule under its "
+                                "\"prices\".\"per_slot\" is not a finite "
+                                "number (prices too large)", j.sched_path);
+        job_release(&j);
+        return ECS_EXIT_USAGE;
     }
     if (j.m.json)
         print_json(&j, rc, &rep);

@@ -48,7 +48,7 @@ static void print_overview(FILE *f)
                "or usage, 3 internal or solver failure.\n");
 }
 
-int ecs_cli_main(int argc, char **argv)
+static int dispatch(int argc, char **argv)
 {
     if (argc < 2) {
         print_overview(stderr);
@@ -81,4 +81,12 @@ int ecs_cli_main(int argc, char **argv)
         return ECS_EXIT_USAGE;
     }
     return c->run(argc - 1, argv + 1);
+}
+
+int ecs_cli_main(int argc, char **argv)
+{
+    int rc = dispatch(argc, argv);
+    if (ecs_cli_close_stdout() != 0 && rc == ECS_EXIT_OK)
+        rc = ecs_cli_exit_code(ECS_EIO);
+    return rc;
 }

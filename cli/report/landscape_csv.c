@@ -1,5 +1,6 @@
 /* Reading a budget landscape CSV (ecsched heuristic --landscape). */
 #include "report/plots.h"
+#include "run/cli.h"
 
 #include "ecsched/numparse.h"
 
@@ -105,10 +106,9 @@ ecs_result ecs_landscape_read(const char *path, ecs_landscape *out,
                               ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
-    FILE *fp = fopen(path, "r");
+    FILE *fp = ecs_cli_fopen_read(path, diag);
     if (fp == NULL)
-        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s",
-                            strerror(errno));
+        return ECS_EIO;
     char *line = NULL;
     size_t lcap = 0, cap = 0;
     long ln = 0;

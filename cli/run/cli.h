@@ -47,6 +47,7 @@
 #include "ecsched/clock.h"
 #include "ecsched/graph.h"
 #include "ecsched/graphio.h"
+#include "ecsched/limits.h"
 #include "ecsched/numparse.h"
 #include "ecsched/platform.h"
 #include "ecsched/prices.h"
@@ -111,6 +112,10 @@ enum ecs_cli_model_opt {
     ECS_OPT_TIME_COLUMN,
     ECS_OPT_WORK_UNIT,
     ECS_OPT_HELP,
+    ECS_OPT_MAX_INPUT_BYTES,
+    ECS_OPT_MAX_TASKS,
+    ECS_OPT_MAX_WORK,
+    ECS_OPT_MAX_SLOTS,
     ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -138,7 +143,11 @@ enum ecs_cli_model_opt {
     {"unit", required_argument, 0, ECS_OPT_UNIT},                            \
     {"time-column", required_argument, 0, ECS_OPT_TIME_COLUMN},              \
     {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},                  \
-    {"help", no_argument, 0, ECS_OPT_HELP}
+    {"help", no_argument, 0, ECS_OPT_HELP},                                  \
+    {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},      \
+    {"max-tasks", required_argument, 0, ECS_OPT_MAX_TASKS},                  \
+    {"max-work", required_argument, 0, ECS_OPT_MAX_WORK},                    \
+    {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
@@ -159,6 +168,8 @@ typedef struct ecs_cli_model {
     const char *out_path;         /* -o */
     int json;                     /* --json */
     int help;                     /* --help / -h */
+    ecs_limits limits;            /* --max-input-bytes, --max-tasks,
+                                     --max-work, --max-slots */
 } ecs_cli_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */
@@ -239,6 +250,9 @@ ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
  * Read a task graph (ecs_cli_read_graph), refuse an absurd horizon
  * (ecs_cli_check_horizon with no deadline) and contract it.  *raw may be
  * NULL if not wanted.  Every command that takes a graph loads it here.
+ * The size limits m->limits are checked: the file's bytes while reading,
+ * then tasks, work per task and the critical path (against --max-slots)
+ * before anything else is computed.
  */
 ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
                               ecs_graph **raw, ecs_graph **work,
@@ -261,6 +275,40 @@ ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
  * to cover the horizon; nothing otherwise.
  */
 void ecs_cli_note_repeated(const char *cmd, const ecs_slot_prices *sp);
+
+/*
+ * fopen(path, "r") for a reader that goes line by line: NULL with diag EIO
+ * "cannot read: REASON", or "is a directory" (which fopen accepts).
+ */
+FILE *ecs_cli_fopen_read(const char *path, ecs_diag *diag);
+
+/* ---- size limits (cli/run/limits.c; the library side: ecsched/limits.h) ---- */
+
+/* Handle a --max-* flag: 1 if it was one and valid, 0 if not one, -1 bad. */
+int ecs_cli_limit_option(ecs_limits *l, int opt, const char *arg,
+                         ecs_diag *diag);
+
+/*
+ * The one horizon check: slots (a deadline, a makespan, a schedule's last
+ * slot + 1) against --max-slots; what says what asked for them, e.g.
+ * "--deadline".  EINVAL with a message naming the flag.
+ */
+ecs_result ecs_cli_check_slots(const ecs_limits *l, long long slots,
+                               const char *file, const char *what,
+                               ecs_diag *diag);
+
+/* Tasks, work per task and critical path of g against the limits. */
+ecs_result ecs_cli_check_graph(const ecs_limits *l, const ecs_graph *g,
+                               const char *file, ecs_diag *diag);
+
+/*
+ * Read a JSON document: at most --max-input-bytes, a directory is "is a
+ * directory", a UTF-8 byte order mark is skipped (as in CSV files),
+ * duplicate keys are an error.  *out is NULL on failure (EIO, EINVAL for
+ * a limit, ENOMEM, EPARSE with the line).  l NULL: the default limits.
+ */
+ecs_result ecs_cli_load_json(const char *path, const ecs_limits *l,
+                             json_t **out, ecs_diag *diag);
 
 /*
  * Per-slot prices for nslots slots from the model's --prices and loader
@@ -286,7 +334,18 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "  --work-unit U        file units per work unit, rounded up: seconds\n" \
     "                       for WfFormat runtimes (default: the slot\n"     \
     "                       length), weights for STG and DOT (default 1)\n" \
-    "  (price CSV loader options: see 'ecsched help prices')\n"
+    "  (price CSV loader options: see 'ecsched help prices')\n"          \
+    ECS_CLI_LIMIT_FLAGS_HELP
+
+/* Help text of the size limits (defaults: ecs_limits_init). */
+#define ECS_CLI_LIMIT_FLAGS_HELP                                              \
+    "Size limits (a small file must not cost gigabytes; raise them for\n"   \
+    "big inputs; N may end in k, M, G or Ki, Mi, Gi):\n"                    \
+    "  --max-input-bytes N  bytes of one input file (default 256Mi)\n"      \
+    "  --max-tasks N        tasks of a graph (default 1M)\n"                \
+    "  --max-work N         work of one task (default 1M)\n"               \
+    "  --max-slots N        slots of the horizon: deadline, makespan\n"     \
+    "                       (default 1M)\n"
 
 /* Help text of the price loader flags (README "Input formats: prices"). */
 #define ECS_CLI_PRICE_FLAGS_HELP                                              \
@@ -307,16 +366,33 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       for date + period files: the offset at midnight\n" \
     "  --stamp start|end    times mark interval starts (default) or ends\n" \
     "  --fill previous|linear  fill missing intervals (default: an error)\n" \
-    "  --unit UNIT          currency/unit when the header names none\n"
+    "  --unit UNIT          currency/unit when the header names none\n"                 \
+    "  --max-input-bytes N  bytes of the file (default 256Mi)\n"           \
+    "  --max-slots N        slots of the series (default 1M)\n"
 
 /* ---- output ---- */
 
 /*
- * Write text to path atomically (temporary file in the same directory,
- * then rename): a reader never sees half a file.  "-" means stdout.
+ * Write text to path, the one way every command writes a file ("-" means
+ * stdout).  A regular file (or a new one) is written atomically: a fresh
+ * temporary in the same directory, created with O_CREAT | O_EXCL |
+ * O_NOFOLLOW (a planted file or symlink is never opened), fsync'ed, then
+ * renamed over the target, which keeps its permission bits; a reader never
+ * sees half a file and a failed write leaves the old file.  A target that
+ * is not a regular file (a device such as /dev/null, a FIFO) is written in
+ * place and never replaced; a directory is an error ("is a directory").  A
+ * symlink is followed to what it names.  Fails with EIO naming path.
  */
 ecs_result ecs_cli_write_file(const char *path, const char *text,
                               ecs_diag *diag);
+
+/*
+ * Flush and close stdout once, after the command ran (as coreutils'
+ * close_stdout): a write error, e.g. on a full disk, prints "ecsched: write
+ * error on standard output: ..." on stderr and returns -1; a stdout that was
+ * closed before anything was written to it is not an error.
+ */
+int ecs_cli_close_stdout(void);
 
 /* JSON_* flags used for every document ecsched writes. */
 #define ECS_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
@@ -377,6 +453,12 @@ typedef struct ecs_json_kv {
 /* An object of kv[0..n-1] in this order.  Steals every value, also on
  * failure; NULL when a value is NULL (out of memory) or out of memory. */
 json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n);
+/*
+ * A JSON string of text that need not be UTF-8 (file names, messages
+ * quoting input): as is when valid, else with each stray byte written
+ * "\xNN" (ecs_utf8_escape).  NULL on out of memory.
+ */
+json_t *ecs_json_text(const char *s);
 
 /* A number rounded to 1e-9 relative, so that output is stable. */
 json_t *ecs_json_num(double v);
@@ -395,19 +477,23 @@ typedef struct ecs_doc_model {
 void ecs_doc_model_release(ecs_doc_model *dm);
 
 /*
- * Read a schedule document: the model keys into dm (may be NULL) and the
- * tasks into a schedule of graph g (contracted).  Tasks are matched by STG
+ * Read a schedule document (ecs_cli_load_json; lim NULL: the default
+ * limits; a task's slots are checked against --max-slots; every key of
+ * README "JSON schedule" has one type, a wrong type is EPARSE naming the
+ * key): the model keys into dm (may be NULL) and the tasks into a schedule
+ * of graph g (contracted).  Tasks are matched by STG
  * id; "freqs" may be absent (every slot at f = 1, stop = start + work - 1
  * required, as for a user's base schedule).  A frequency that is not in F
  * is stored as an invalid index for the checker to report.  Fails with EIO
  * or EPARSE (diag names file, line or task).
  */
-ecs_result ecs_doc_read(const char *path, const ecs_graph *g,
-                        const ecs_platform *p, ecs_schedule **out,
-                        ecs_doc_model *dm, ecs_diag *diag);
+ecs_result ecs_doc_read(const char *path, const ecs_limits *lim,
+                        const ecs_graph *g, const ecs_platform *p,
+                        ecs_schedule **out, ecs_doc_model *dm,
+                        ecs_diag *diag);
 
 /* Read only the model keys of a schedule document. */
-ecs_result ecs_doc_read_model(const char *path, ecs_doc_model *dm,
-                              ecs_diag *diag);
+ecs_result ecs_doc_read_model(const char *path, const ecs_limits *lim,
+                              ecs_doc_model *dm, ecs_diag *diag);
 
 #endif

@@ -1,11 +1,10 @@
 /* The JSON schedule document: reading (validate, --base, plots). */
 #include "run/cli.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define MAX_TASK_SLOTS 100000000L
 
 void ecs_doc_model_release(ecs_doc_model *dm)
 {
@@ -16,21 +15,148 @@ void ecs_doc_model_release(ecs_doc_model *dm)
     dm->nprice = 0;
 }
 
+/* ---- the type of every key (README "JSON schedule") ---- */
+
+enum {
+    T_STR = 1, T_INT = 2, T_REAL = 4, T_BOOL = 8, T_NULL = 16, T_ARR = 32,
+    T_OBJ = 64,
+    T_NUM = T_INT | T_REAL
+};
+
+typedef struct key_type {
+    const char *key;
+    int types;   /* T_* mask */
+    long min;    /* integers: smallest value allowed */
+    const char *what;
+} key_type;
+
+/* Keys of the document; others (a command's own, e.g. "gap") are free. */
+static const key_type ROOT_KEYS[] = {
+    {"tool", T_STR, 0, "a string"},
+    {"version", T_STR, 0, "a string"},
+    {"command", T_STR, 0, "a string"},
+    {"graph", T_OBJ | T_NULL, 0, "an object"},
+    {"pes", T_INT, 1, "a whole number >= 1"},
+    {"freqs", T_ARR, 0, "an array of numbers"},
+    {"power", T_STR, 0, "a string such as \"quadratic\" or \"static:0.3\""},
+    {"prices", T_OBJ | T_NULL, 0, "an object"},
+    {"deadline", T_INT | T_NULL, 1, "a whole number of slots >= 1, or null"},
+    {"makespan", T_INT, 0, "a whole number >= 0"},
+    {"meets_deadline", T_BOOL, 0, "true or false"},
+    {"cost", T_NUM | T_NULL, 0, "a number or null"},
+    {"base_cost", T_NUM | T_NULL, 0, "a number or null"},
+    {"status", T_STR, 0, "a string"},
+    {"runtime_s", T_NUM | T_NULL, 0, "a number or null"},
+    {"tasks", T_ARR, 0, "an array of task objects"},
+};
+
+static const key_type GRAPH_KEYS[] = {
+    {"file", T_STR, 0, "a string"},
+    {"tasks", T_INT, 0, "a whole number >= 0"},
+    {"edges", T_INT, 0, "a whole number >= 0"},
+};
+
+static const key_type PRICE_KEYS[] = {
+    {"source", T_STR, 0, "a string"},
+    {"slot_minutes", T_INT, 1, "a whole number >= 1"},
+    {"repeated", T_BOOL, 0, "true or false"},
+    {"normalized_by", T_NUM | T_NULL, 0, "a number or null"},
+    {"unit", T_STR, 0, "a string"},
+    {"cycle", T_INT, 0, "a whole number >= 0"},
+    {"first_slot_utc", T_STR | T_NULL, 0, "a time string or null"},
+    {"per_slot", T_ARR, 0, "an array of numbers"},
+};
+
+static const key_type TASK_KEYS[] = {
+    {"id", T_INT, LONG_MIN, "a whole number"},
+    {"work", T_INT, 0, "a whole number >= 0"},
+    {"pe", T_INT, 0, "a whole number >= 0"},
+    {"start", T_INT, 0, "a whole number >= 0"},
+    {"stop", T_INT, 0, "a whole number >= 0"},
+    {"freqs", T_ARR | T_NULL, 0, "an array of numbers"},
+};
+
+static int type_of(const json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_STRING: return T_STR;
+    case JSON_INTEGER: return T_INT;
+    case JSON_REAL: return T_REAL;
+    case JSON_TRUE:
+    case JSON_FALSE: return T_BOOL;
+    case JSON_NULL: return T_NULL;
+    case JSON_ARRAY: return T_ARR;
+    case JSON_OBJECT: return T_OBJ;
+    }
+    return 0;
+}
+
+/* Every key of table present in o has its type; prefix names the object
+ * in the message ("", "prices.", "tasks[3].").  Numbers in arrays of
+ * numbers are checked where the arrays are read. */
+static ecs_result check_keys(const char *path, const json_t *o,
+                             const key_type *table, size_t n,
+                             const char *prefix, ecs_diag *diag)
+{
+    for (size_t k = 0; k < n; k++) {
+        const json_t *v = json_object_get(o, table[k].key);
+        if (v == NULL)
+            continue;
+        int t = type_of(v);
+        int bad = (t & table[k].types) == 0;
+        if (!bad && t == T_INT &&
+            (json_integer_value(v) < (json_int_t)table[k].min ||
+             json_integer_value(v) > (json_int_t)LONG_MAX ||
+             json_integer_value(v) < (json_int_t)LONG_MIN))
+            bad = 1;
+        if (bad) {
+            char *text = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+            ecs_result rc = ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                                         "\"%s%s\" must be %s, not %.60s",
+                                         prefix, table[k].key, table[k].what,
+                                         text ? text : "this");
+            free(text);
+            return rc;
+        }
+    }
+    return ECS_OK;
+}
+
+#define CHECK_KEYS(path, o, table, prefix, diag)                             \
+    check_keys(path, o, table, sizeof table / sizeof *table, prefix, diag)
+
 static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
                              ecs_diag *diag)
 {
     memset(dm, 0, sizeof *dm);
     dm->pes = -1;
     dm->deadline = -1;
+    ecs_result rc = CHECK_KEYS(path, root, ROOT_KEYS, "", diag);
+    if (rc != ECS_OK)
+        return rc;
+    json_t *g = json_object_get(root, "graph");
+    if (json_is_object(g) &&
+        (rc = CHECK_KEYS(path, g, GRAPH_KEYS, "graph.", diag)) != ECS_OK)
+        return rc;
     json_t *v = json_object_get(root, "pes");
-    if (json_is_integer(v))
+    if (json_is_integer(v)) {
+        if (json_integer_value(v) > INT_MAX)
+            return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                                "\"pes\" %" JSON_INTEGER_FORMAT
+                                " is out of range (at most %d)",
+                                json_integer_value(v), INT_MAX);
         dm->pes = (long)json_integer_value(v);
+    }
     v = json_object_get(root, "deadline");
     if (json_is_integer(v))
         dm->deadline = (long)json_integer_value(v);
     v = json_object_get(root, "power");
-    if (json_is_string(v))
+    if (json_is_string(v)) {
+        if (json_string_length(v) >= sizeof dm->power)
+            return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                                "\"power\" is too long");
         snprintf(dm->power, sizeof dm->power, "%s", json_string_value(v));
+    }
     v = json_object_get(root, "freqs");
     if (json_is_array(v)) {
         size_t k;
@@ -50,6 +176,9 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
         }
     }
     json_t *pr = json_object_get(root, "prices");
+    if (json_is_object(pr) &&
+        (rc = CHECK_KEYS(path, pr, PRICE_KEYS, "prices.", diag)) != ECS_OK)
+        return rc;
     json_t *per = json_is_object(pr) ? json_object_get(pr, "per_slot") : NULL;
     if (json_is_array(per) && json_array_size(per) > 0) {
         dm->nprice = json_array_size(per);
@@ -80,14 +209,20 @@ static int get_int(json_t *o, const char *key, long *out)
     return 0;
 }
 
-static ecs_result read_task(const char *path, size_t k, json_t *t,
-                            const ecs_graph *g, const ecs_platform *p,
-                            ecs_schedule *s, ecs_diag *diag)
+static ecs_result read_task(const char *path, const ecs_limits *lim,
+                            size_t k, json_t *t, const ecs_graph *g,
+                            const ecs_platform *p, ecs_schedule *s,
+                            ecs_diag *diag)
 {
     long id, pe, start, stop, work;
     if (!json_is_object(t))
         return ecs_diag_set(diag, ECS_EPARSE, path, 0,
                             "tasks[%zu] is not an object", k);
+    char prefix[48];
+    snprintf(prefix, sizeof prefix, "tasks[%zu].", k);
+    ecs_result trc = CHECK_KEYS(path, t, TASK_KEYS, prefix, diag);
+    if (trc != ECS_OK)
+        return trc;
     if (get_int(t, "id", &id) != 0)
         return ecs_diag_set(diag, ECS_EPARSE, path, 0,
                             "tasks[%zu]: \"id\" missing or not an integer", k);
@@ -111,10 +246,18 @@ static ecs_result read_task(const char *path, size_t k, json_t *t,
         return ecs_diag_set(diag, ECS_EPARSE, path, 0,
                             "tasks[%zu]: task %ld has work %ld here but %ld in the graph (another graph?)",
                             k, id, work, g->work[i]);
-    if (pe < 0 || start < 0 || stop < start || stop - start >= MAX_TASK_SLOTS)
+    if (pe < 0 || pe > INT_MAX || start < 0 || stop < start)
         return ecs_diag_set(diag, ECS_EPARSE, path, 0,
                             "tasks[%zu] (task %ld): pe %ld, slots %ld..%ld are not a valid placement",
                             k, id, pe, start, stop);
+    char what[96];
+    snprintf(what, sizeof what, "tasks[%zu] (task %ld, stop %ld)", k, id, stop);
+    /* the slots up to stop: stop + 1, which LONG_MAX has not (found by
+     * fuzzing: tests/fixtures/harden/stop_max.json) */
+    long long need = stop < LONG_MAX ? (long long)stop + 1 : (long long)stop;
+    ecs_result lrc = ecs_cli_check_slots(lim, need, path, what, diag);
+    if (lrc != ECS_OK)
+        return lrc;
     size_t len = (size_t)(stop - start + 1);
     json_t *f = json_object_get(t, "freqs");
     unsigned char *idx = malloc(len);
@@ -143,25 +286,29 @@ static ecs_result read_task(const char *path, size_t k, json_t *t,
     ecs_result rc = ecs_schedule_place(s, i, (int)pe, start, stop, idx, 0);
     free(idx);
     if (rc != ECS_OK)
-        return ecs_diag_set(diag, rc, path, 0, "%s", ecs_strerror(rc));
+        return ecs_diag_set(diag, rc, path, 0, "tasks[%zu] (task %ld): %s", k,
+                            id, ecs_strerror(rc));
     return ECS_OK;
 }
 
-ecs_result ecs_doc_read(const char *path, const ecs_graph *g,
-                        const ecs_platform *p, ecs_schedule **out,
-                        ecs_doc_model *dm, ecs_diag *diag)
+ecs_result ecs_doc_read(const char *path, const ecs_limits *lim,
+                        const ecs_graph *g, const ecs_platform *p,
+                        ecs_schedule **out, ecs_doc_model *dm,
+                        ecs_diag *diag)
 {
     *out = NULL;
-    json_error_t err;
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
-    if (root == NULL) {
-        FILE *f = fopen(path, "r");
-        if (f == NULL)
-            return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot open");
-        fclose(f);
-        return ecs_diag_set(diag, ECS_EPARSE, path, err.line, "%s", err.text);
+    ecs_limits def;
+    if (lim == NULL) {
+        ecs_limits_init(&def);
+        lim = &def;
     }
-    ecs_result rc = ECS_OK;
+    json_t *root = NULL;
+    ecs_result rc = ecs_cli_load_json(path, lim, &root, diag);
+    if (rc != ECS_OK) {
+        if (dm != NULL)
+            memset(dm, 0, sizeof *dm);
+        return rc;
+    }
     ecs_doc_model local;
     ecs_doc_model *m = dm ? dm : &local;
     ecs_schedule *s = NULL;
@@ -189,7 +336,7 @@ ecs_result ecs_doc_read(const char *path, const ecs_graph *g,
     json_t *t;
     json_array_foreach(tasks, k, t)
     {
-        rc = read_task(path, k, t, g, p, s, diag);
+        rc = read_task(path, lim, k, t, g, p, s, diag);
         if (rc != ECS_OK)
             goto done;
     }
@@ -206,20 +353,15 @@ done:
     return ECS_OK;
 }
 
-ecs_result ecs_doc_read_model(const char *path, ecs_doc_model *dm,
-                              ecs_diag *diag)
+ecs_result ecs_doc_read_model(const char *path, const ecs_limits *lim,
+                              ecs_doc_model *dm, ecs_diag *diag)
 {
-    json_error_t err;
     memset(dm, 0, sizeof *dm);
-    json_t *root = json_load_file(path, JSON_REJECT_DUPLICATES, &err);
-    if (root == NULL) {
-        FILE *f = fopen(path, "r");
-        if (f == NULL)
-            return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot open");
-        fclose(f);
-        return ecs_diag_set(diag, ECS_EPARSE, path, err.line, "%s", err.text);
-    }
-    ecs_result rc = json_is_object(root)
+    json_t *root = NULL;
+    ecs_result rc = ecs_cli_load_json(path, lim, &root, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = json_is_object(root)
                         ? read_model(path, root, dm, diag)
                         : ecs_diag_set(diag, ECS_EPARSE, path, 0,
                                        "not a schedule document (expected an object)");

@@ -1,9 +1,23 @@
 /* The JSON schedule document: writing (README "JSON schedule"). */
 #include "run/cli.h"
 
+#include "ecsched/text.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+
+json_t *ecs_json_text(const char *s)
+{
+    json_t *j = json_string(s);
+    if (j != NULL || s == NULL)
+        return j;
+    char *esc = ecs_utf8_escape(s);
+    j = esc ? json_string(esc) : NULL;
+    free(esc);
+    return j;
+}
 
 json_t *ecs_json_num(double v)
 {
@@ -44,7 +58,7 @@ static json_t *graph_obj(const ecs_doc_info *in)
     ecs_graph_stats st;
     ecs_graph_stats_compute(in->raw, &st);
     if (g == NULL ||
-        set(g, "file", json_string(in->graph_file ? in->graph_file : "")) ||
+        set(g, "file", ecs_json_text(in->graph_file ? in->graph_file : "")) ||
         set(g, "tasks", json_integer((json_int_t)st.tasks)) ||
         set(g, "edges", json_integer((json_int_t)st.edges))) {
         json_decref(g);
@@ -88,11 +102,11 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
             json_decref(per);
             return NULL;
         }
-    if (set(o, "source", json_string(sp->source)) ||
+    if (set(o, "source", ecs_json_text(sp->source)) ||
         set(o, "slot_minutes", json_integer(sp->slot_minutes)) ||
         set(o, "repeated", json_boolean(sp->repeated)) ||
         set(o, "normalized_by", ecs_json_num(sp->normalized_by)) ||
-        set(o, "unit", json_string(sp->unit)) ||
+        set(o, "unit", ecs_json_text(sp->unit)) ||
         set(o, "cycle", json_integer((json_int_t)sp->cycle)) ||
         set(o, "first_slot_utc", first_slot_utc(sp)) ||
         set(o, "per_slot", per)) {

@@ -6,6 +6,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 void ecs_cli_model_init(ecs_cli_model *m)
@@ -15,6 +16,7 @@ void ecs_cli_model_init(ecs_cli_model *m)
     ecs_price_options_init(&m->price_opt);
     m->deadline = -1;
     m->format = ECS_STG_AUTO;
+    ecs_limits_init(&m->limits);
 }
 
 /* Loader flags of --prices, passed on to the price module. */
@@ -110,6 +112,11 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
     case ECS_OPT_UNIT:
     case ECS_OPT_TIME_COLUMN:
         return ecs_cli_price_flag(&m->price_opt, opt, arg, diag) == 0 ? 1 : -1;
+    case ECS_OPT_MAX_INPUT_BYTES:
+    case ECS_OPT_MAX_TASKS:
+    case ECS_OPT_MAX_WORK:
+    case ECS_OPT_MAX_SLOTS:
+        return ecs_cli_limit_option(&m->limits, opt, arg, diag);
     default:
         return 0;
     }
@@ -131,7 +138,23 @@ ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
     char found[4096];
     if (strcmp(path, "-") != 0)
         path = ecs_cli_data_path(path, found, sizeof found);
-    return ecs_graph_read_file(path, &p, out, diag);
+    char *text = NULL;
+    size_t len = 0;
+    ecs_result rc = ecs_read_file(path, m->limits.max_input_bytes, &text, &len,
+                                  diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_graph_read_buffer(text, len, strcmp(path, "-") == 0 ? "(stdin)" : path,
+                               &p, out, diag);
+    free(text);
+    if (rc == ECS_OK) {
+        rc = ecs_cli_check_graph(&m->limits, *out, path, diag);
+        if (rc != ECS_OK) {
+            ecs_graph_free(*out);
+            *out = NULL;
+        }
+    }
+    return rc;
 }
 
 ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
@@ -204,5 +227,11 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     char found[4096];
     if (!ecs_prices_is_builtin(spec))
         spec = ecs_cli_data_path(spec, found, sizeof found);
-    return ecs_prices_resolve(spec, &m->price_opt, nslots, out, diag);
+    ecs_result rc = ecs_cli_check_slots(&m->limits, (long long)nslots, NULL,
+                                        "the horizon", diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_price_options o = m->price_opt;
+    o.limits = &m->limits;
+    return ecs_prices_resolve(spec, &o, nslots, out, diag);
 }

@@ -1,11 +1,156 @@
-/* Atomic output files: nothing half-written. */
+/* Output files: nothing half-written, nothing replaced that is not a file. */
 #include "run/cli.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
+
+/* Write all of buf to fd (retrying short writes and EINTR); 0 or -1. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+    while (len > 0) {
+        ssize_t w = write(fd, buf, len);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            if (w == 0)
+                errno = EIO;
+            return -1;
+        }
+        buf += w;
+        len -= (size_t)w;
+    }
+    return 0;
+}
+
+/* A target that is not a regular file (device, FIFO, socket): written in
+ * place, never replaced, never created. */
+static ecs_result write_in_place(const char *path, const char *text,
+                                 size_t len, ecs_diag *diag)
+{
+    int fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+    if (fd < 0)
+        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write: %s",
+                            strerror(errno));
+    int bad = write_all(fd, text, len) != 0;
+    int e = errno;
+    if (close(fd) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad)
+        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write: %s",
+                            strerror(e));
+    return ECS_OK;
+}
+
+/* Create a fresh temporary next to target: O_CREAT | O_EXCL | O_NOFOLLOW
+ * (as mkstemp, so a planted file or symlink is never opened), mode 0666
+ * less the umask like any new file; the name goes to *tmp (malloc'ed). */
+static int create_temp(const char *target, char **tmp)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dirlen = slash ? (size_t)(slash - target) + 1 : 0;
+    const char *base = slash ? slash + 1 : target;
+    size_t n = dirlen + strlen(base) + 32;
+    char *name = malloc(n);
+    if (name == NULL) {
+        errno = ENOMEM;
+        return -1;
+    }
+    static const char digits[] = "abcdefghijklmnopqrstuvwxyz0123456789";
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    unsigned long long x = (unsigned long long)ts.tv_nsec * 2654435761ULL ^
+                           (unsigned long long)ts.tv_sec << 20 ^
+                           (unsigned long long)getpid() << 40;
+    for (int attempt = 0; attempt < 100; attempt++) {
+        char rnd[11];
+        for (int k = 0; k < 10; k++) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            rnd[k] = digits[x % (sizeof digits - 1)];
+        }
+        rnd[10] = '\0';
+        snprintf(name, n, "%.*s.%s.%s.tmp", (int)dirlen, target, base, rnd);
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW |
+                                O_NOCTTY | O_CLOEXEC, 0666);
+        if (fd >= 0) {
+            *tmp = name;
+            return fd;
+        }
+        if (errno != EEXIST)
+            break;
+    }
+    int e = errno;
+    free(name);
+    errno = e;
+    return -1;
+}
+
+/* fsync the directory holding path, so that the rename lasts. */
+static void sync_dir(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[PATH_MAX];
+    if (slash == NULL)
+        snprintf(dir, sizeof dir, ".");
+    else if (slash == path)
+        snprintf(dir, sizeof dir, "/");
+    else
+        snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+    int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)fsync(fd);
+        close(fd);
+    }
+}
+
+/* A regular file (or a new one): a temporary in its directory, fsync,
+ * rename over it; an existing file keeps its permission bits. */
+static ecs_result replace_file(const char *path, const struct stat *old,
+                               const char *text, size_t len, ecs_diag *diag)
+{
+    char *tmp = NULL;
+    int fd = create_temp(path, &tmp);
+    if (fd < 0)
+        return ecs_diag_set(diag, ECS_EIO, path, 0,
+                            "cannot write: %s",
+                            strerror(errno));
+    int bad = 0, e = 0;
+    if (old != NULL && fchmod(fd, old->st_mode & 07777) != 0)
+        bad = 1;
+    if (!bad && write_all(fd, text, len) != 0)
+        bad = 1;
+    if (!bad && fsync(fd) != 0 && errno != EINVAL)
+        bad = 1;
+    e = errno;
+    if (close(fd) != 0 && !bad) {
+        bad = 1;
+        e = errno;
+    }
+    if (!bad && rename(tmp, path) != 0) {
+        bad = 1;
+        e = errno;
+    }
+    if (bad) {
+        unlink(tmp);
+        free(tmp);
+        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write: %s",
+                            strerror(e));
+    }
+    free(tmp);
+    sync_dir(path);
+    return ECS_OK;
+}
 
 ecs_result ecs_cli_write_file(const char *path, const char *text,
                               ecs_diag *diag)
@@ -13,36 +158,58 @@ ecs_result ecs_cli_write_file(const char *path, const char *text,
     size_t len = strlen(text);
     if (strcmp(path, "-") == 0) {
         if (fwrite(text, 1, len, stdout) != len || fflush(stdout) != 0)
-            return ecs_diag_set(diag, ECS_EIO, "stdout", 0, "write failed");
+            return ecs_diag_set(diag, ECS_EIO, "standard output", 0,
+                                "write failed: %s", strerror(errno));
         return ECS_OK;
     }
-    size_t n = strlen(path) + 32;
-    char *tmp = malloc(n);
-    if (tmp == NULL)
-        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
-    snprintf(tmp, n, "%s.tmp.%ld", path, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (f == NULL) {
-        ecs_result rc = ecs_diag_set(diag, ECS_EIO, path, 0,
-                                     "cannot write: %s", strerror(errno));
-        free(tmp);
-        return rc;
+    if (path[0] == '\0')
+        return ecs_diag_set(diag, ECS_EIO, path, 0, "empty file name");
+    /* A symlink is followed to what it names: that is the target. */
+    char *real = NULL;
+    struct stat sb;
+    if (lstat(path, &sb) == 0 && S_ISLNK(sb.st_mode)) {
+        real = realpath(path, NULL);
+        if (real == NULL && errno != ENOENT)
+            return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write: %s",
+                                strerror(errno));
     }
-    int bad = fwrite(text, 1, len, f) != len;
-    bad |= fflush(f) != 0;
-    bad |= fsync(fileno(f)) != 0 && errno != EINVAL;
-    bad |= fclose(f) != 0;
-    if (bad || rename(tmp, path) != 0) {
-        ecs_result rc = ecs_diag_set(diag, ECS_EIO, path, 0,
-                                     "cannot write: %s", strerror(errno));
-        remove(tmp);
-        free(tmp);
-        return rc;
+    const char *target = real ? real : path;
+    ecs_result rc;
+    if (stat(target, &sb) != 0) {
+        if (errno == ENOENT)
+            rc = replace_file(target, NULL, text, len, diag);
+        else
+            rc = ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write: %s",
+                              strerror(errno));
+    } else if (S_ISDIR(sb.st_mode)) {
+        rc = ecs_diag_set(diag, ECS_EIO, path, 0, "is a directory");
+    } else if (S_ISREG(sb.st_mode)) {
+        rc = replace_file(target, &sb, text, len, diag);
+    } else {
+        rc = write_in_place(target, text, len, diag);
     }
-    free(tmp);
-    return ECS_OK;
+    if (rc != ECS_OK && real != NULL && diag != NULL)
+        snprintf(diag->file, sizeof diag->file, "%s", path);
+    free(real);
+    return rc;
 }
 
+int ecs_cli_close_stdout(void)
+{
+    int pending = __fpending(stdout) > 0;
+    int prev_fail = ferror(stdout) != 0;
+    errno = 0;
+    int close_fail = fclose(stdout) != 0;
+    int e = errno;
+    if (prev_fail || (close_fail && (pending || e != EBADF))) {
+        if (!close_fail)
+            e = 0;
+        fprintf(stderr, "ecsched: write error on standard output%s%s\n",
+                e ? ": " : "", e ? strerror(e) : "");
+        return -1;
+    }
+    return 0;
+}
 ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
                               ecs_diag *diag)
 {

@@ -18,20 +18,24 @@ ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
                             "give --extension or --deadline, not both");
     if (m->deadline > 0) {
         *out = m->deadline;
-        return ECS_OK;
+        return ecs_cli_check_slots(&m->limits, m->deadline, NULL,
+                                   "--deadline", diag);
     }
     if (ecs_decimal_extend(makespan, m->extension, out) != 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--extension is too large");
-    return ECS_OK;
+    return ecs_cli_check_slots(&m->limits, *out, NULL,
+                               "the deadline makespan * (1 + --extension)",
+                               diag);
 }
 
-ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
+ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
+                             const ecs_graph *g,
                              const ecs_platform *p, ecs_schedule **out,
                              ecs_diag *diag)
 {
     ecs_schedule *s = NULL;
-    ecs_result rc = ecs_doc_read(path, g, p, &s, NULL, diag);
+    ecs_result rc = ecs_doc_read(path, lim, g, p, &s, NULL, diag);
     if (rc != ECS_OK)
         return rc;
     for (size_t i = 0; i < g->n; i++) {
@@ -72,7 +76,8 @@ static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
                             ecs_cli_problem *pb, ecs_diag *diag)
 {
     if (m->base_path != NULL) {
-        ecs_result rc = ecs_cli_read_base(m->base_path, pb->g, &m->platform,
+        ecs_result rc = ecs_cli_read_base(m->base_path, &m->limits, pb->g,
+                                          &m->platform,
                                           &pb->base, diag);
         if (rc != ECS_OK)
             return rc;

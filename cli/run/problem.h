@@ -14,7 +14,8 @@ ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
  * f = 1 (freqs optional), checked by the checker; a base that breaks the
  * model is bad input (EPARSE).
  */
-ecs_result ecs_cli_read_base(const char *path, const ecs_graph *g,
+ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
+                             const ecs_graph *g,
                              const ecs_platform *p, ecs_schedule **out,
                              ecs_diag *diag);
 

@@ -155,9 +155,18 @@ char *ecs_row_instance_key(const json_t *row)
 
 size_t ecs_rows_whole(const char *buf, size_t len)
 {
-    while (len > 0 && buf[len - 1] != '\n')
-        len--;
-    return len;
+    size_t whole = len;
+    while (whole > 0 && buf[whole - 1] != '\n')
+        whole--;
+    if (whole < len) { /* a last line that lacks only its newline counts */
+        json_t *row = json_loadb(buf + whole, len - whole, 0, NULL);
+        char *key = json_is_object(row) ? ecs_row_key(row) : NULL;
+        json_decref(row);
+        free(key);
+        if (key != NULL)
+            return len;
+    }
+    return whole;
 }
 
 static ecs_result push(ecs_rows *out, json_t *row, const char *path,
@@ -184,7 +193,7 @@ ecs_result ecs_rows_parse(const char *buf, size_t len, const char *path,
     long line = 0;
     for (size_t at = 0; at < whole;) {
         const char *nl = memchr(buf + at, '\n', whole - at);
-        size_t end = (size_t)(nl - buf);
+        size_t end = nl != NULL ? (size_t)(nl - buf) : whole; /* a complete last row */
         line++;
         size_t blank = at;
         while (blank < end && strchr(" \t\r", buf[blank]) != NULL)

@@ -80,7 +80,10 @@ char *ecs_row_instance_key(const json_t *row);
 /* Canonical JSON of v (compact, keys sorted; "null" for NULL) (malloc). */
 char *ecs_json_canonical(const json_t *v);
 
-/* Length of the whole lines of buf[0..len-1] (up to the last '\n'). */
+/* Length of the whole lines of buf[0..len-1]: up to the last '\n', or
+ * all of it when the text after the last '\n' is a complete row (a result
+ * line that lacks only its newline, as a full disk or an editor leaves it).
+ * The one rule for a partial last line, for every reader. */
 size_t ecs_rows_whole(const char *buf, size_t len);
 
 /* Rows read from JSON lines. */

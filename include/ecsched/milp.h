@@ -124,6 +124,18 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
                           const ecs_milp_params *prm, ecs_milp_result *out,
                           ecs_diag *diag);
 
+/*
+ * The size guard of ecs_milp_solve, alone and cheap enough to run before
+ * anything costly (a warm start, the prices): ELIMIT (diag names
+ * --max-nonzeros) when the graph is too large for the time windows'
+ * quadratic closure (tasks^2 > 20 max_nonzeros, checked first) or the
+ * model would exceed max_nonzeros; EINVAL for bad params.  OK otherwise,
+ * also when no schedule can meet the deadline (the solve says so).
+ */
+ecs_result ecs_milp_check_size(const ecs_graph *g, const ecs_platform *p,
+                               long deadline, const ecs_milp_params *prm,
+                               ecs_diag *diag);
+
 /* Free what a result holds; NULL is accepted. */
 void ecs_milp_result_release(ecs_milp_result *r);
 

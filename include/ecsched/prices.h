@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 
+#include "ecsched/limits.h"
 #include "ecsched/result.h"
 
 /* The built-in schedules, in the order `--help` lists them. */
@@ -75,6 +76,8 @@ typedef struct ecs_price_options {
     ecs_price_fill fill;    /* gaps: error (default), previous, linear */
     char start[64];         /* first slot's time (ISO 8601); "" = the first point */
     char unit[32];          /* currency/unit when the header gives none; "" = unknown */
+    const ecs_limits *limits; /* input bytes and slots (max_input_bytes,
+                                 max_slots); NULL = ecs_limits_init's */
 } ecs_price_options;
 
 /* Fill options with defaults. */

@@ -85,7 +85,7 @@ static void test_line_and_keys(void **state)
              "{\"tool\":\"ecsched\",\"version\":\"%s\",\"graph\":\"%s\",\"tasks\":null,"
              "\"pes\":%ld,\"extension\":%s,\"prices\":\"%s\",\"method\":\"%s\","
              "\"model\":{\"freqs\":[1.0,0.8,0.6,0.4,0.2,0.0],\"power\":\"quadratic\","
-             "\"deadline_rule\":\"extension\",\"price_source\":null},"
+             "\"deadline_rule\":\"extension\",\"work_unit_s\":null,\"price_source\":null},"
              "\"params\":{\"makespan_limit_s\":10.0,\"sigma\":2.0,\"rel_tol\":0.001,"
              "\"max_bisections\":64},"
              "\"status\":\"feasible\",\"cost\":12.5,\"base_cost\":20.0,\"optimum\":null,"

@@ -85,7 +85,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     /* the model keys come back */
     ecs_doc_model dm;
     ecs_schedule *r = NULL;
-    assert_int_equal(ecs_doc_read(path, g, p, &r, &dm, &d), ECS_OK);
+    assert_int_equal(ecs_doc_read(path, NULL, g, p, &r, &dm, &d), ECS_OK);
     assert_int_equal(dm.pes, p->pes);
     assert_string_equal(dm.power, power);
     assert_int_equal(dm.deadline, makespan + 3);
