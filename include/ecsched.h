@@ -10,8 +10,8 @@
  *
  * Names.  Every public name starts with ecs_ (types, functions) or ECS_
  * (macros, enum constants).  A function is ecs_<module>_<verb>: the module
- * is the header's (graph, stg, platform, schedule, check, prices, heur,
- * listsched, makespan, milp, rng, diag), or the type the function acts on
+ * is the header's (graph, stg, platform, schedule, check, profile, prices,
+ * heur, local, listsched, makespan, milp, rng, diag), or the type the function acts on
  * (ecs_heur_params_init acts on an ecs_heur_params, ecs_slot_prices_release
  * on an ecs_slot_prices).  Kept apart for their age and their many callers:
  * ecs_strerror (after strerror(3)), ecs_parse_* and ecs_decimal_* of
@@ -65,10 +65,12 @@ extern "C" {
 #include "ecsched/platform.h"
 #include "ecsched/schedule.h"
 #include "ecsched/check.h"
+#include "ecsched/profile.h"
 
 #include "ecsched/prices.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"

@@ -1,6 +1,8 @@
 /* Split a price file into rows and fields with libcsv. */
 #include "internal.h"
 
+#include "ecsched/text.h"
+
 #include <csv.h>
 #include <stdlib.h>
 #include <string.h>
@@ -254,6 +256,18 @@ ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
                             "a NUL byte: not a text file (UTF-32 or a "
                             "spreadsheet file such as .xlsx?): save it as "
                             "UTF-8 CSV");
+    }
+    /* A file that is not UTF-8 (nor UTF-16) is Windows-1252 (Latin-1 with
+     * the euro sign at 0x80), as spreadsheet exports are: decoded, so that
+     * column names and units are UTF-8 everywhere after. */
+    if (!ecs_utf8_valid(text, len)) {
+        size_t ulen = len;
+        char *decoded = ecs_cp1252_to_utf8(text, len, &ulen);
+        if (decoded == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+        ecs_result rc = split_utf8(decoded, ulen, name, out, diag);
+        free(decoded);
+        return rc;
     }
     return split_utf8(text, len, name, out, diag);
 }

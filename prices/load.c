@@ -26,19 +26,8 @@ ecs_result ecs_prices_read_buffer(const char *text, size_t len,
     memset(out, 0, sizeof *out);
     out->kind = ECS_PRICE_DATA;
     snprintf(out->source, sizeof out->source, "%s", name);
-    /* A file that is not UTF-8 is Windows-1252 (Latin-1 with the euro
-     * sign at 0x80), as spreadsheet exports are: decoded, so that column
-     * names and units are UTF-8 everywhere after. */
-    char *decoded = NULL;
-    if (!ecs_utf8_valid(text, len)) {
-        decoded = ecs_cp1252_to_utf8(text, len, &len);
-        if (decoded == NULL)
-            return ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
-        text = decoded;
-    }
     ecs_csv_table t;
     ecs_result rc = ecs_csv_split(text, len, name, &t, diag);
-    free(decoded);
     if (rc != ECS_OK)
         return rc;
     out->utf16 = t.utf16 != 0;

@@ -13,6 +13,7 @@
  * that the first master is feasible. */
 #include "milp_internal.h"
 
+#include "ecsched/profile.h"
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
 
@@ -351,8 +352,8 @@ static int add_column(cg *c, size_t i, long s, long e, double cost)
 /* Exact interval cost c(i,s,e), by the MILP's own DP. */
 static ecs_result interval_cost(cg *c, size_t i, long s, long e, double *cost)
 {
-    return ecs_milp_profile(c->p, c->price, c->g->work[i], s, e, c->fbuf,
-                            cost);
+    return ecs_profile_cheapest(c->p, c->price, c->g->work[i], s, e, c->fbuf,
+                                cost);
 }
 
 /* Slack column of capacity row l (cost M). */

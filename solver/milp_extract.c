@@ -2,6 +2,8 @@
  * for both formulations. */
 #include "milp_internal.h"
 
+#include "ecsched/profile.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -123,8 +125,8 @@ static ecs_result place_profiles(const ecs_graph *g, const ecs_platform *p,
         long len = ch[k].e - ch[k].s + 1;
         unsigned char *f = malloc((size_t)len);
         double cost;
-        ecs_result rc = f ? ecs_milp_profile(p, price, g->work[i], ch[k].s,
-                                             ch[k].e, f, &cost)
+        ecs_result rc = f ? ecs_profile_cheapest(p, price, g->work[i],
+                                                 ch[k].s, ch[k].e, f, &cost)
                           : ECS_ENOMEM;
         if (rc == ECS_OK)
             rc = ecs_schedule_place(s, i, pe_of[i], ch[k].s, ch[k].e, f, 0);

@@ -67,15 +67,6 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                   ecs_milp_ivals *out, ecs_diag *diag);
 void ecs_milp_ivals_release(ecs_milp_ivals *iv);
 
-/*
- * The cheapest frequency profile for `work` units over slots s..e: fills
- * freq[0..e-s] with indices into F and *cost.  Returns ECS_EINFEASIBLE when
- * no profile finishes the work, ENOMEM.
- */
-ecs_result ecs_milp_profile(const ecs_platform *p, const double *price,
-                            long work, long s, long e, unsigned char *freq,
-                            double *cost);
-
 /* Index in iv of the cheapest kept interval of task i inside [s, e], or
  * (size_t)-1. */
 size_t ecs_milp_ivals_best_inside(const ecs_milp_ivals *iv, size_t i, long s,

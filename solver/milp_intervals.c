@@ -1,9 +1,11 @@
 /* Time windows and interval costs c(i,s,e) for the strong formulation
  * (docs/MODEL.md "MILP, strong formulation"): the cheapest frequency profile of
  * a task over a fixed interval is a multiple-choice knapsack, solved exactly
- * by dynamic programming on the integer frequency grid. */
+ * by dynamic programming on the integer frequency grid (profile.h). */
 #include "milp_internal.h"
 #include "ecsched/clock.h"
+
+#include "ecsched/profile.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -145,76 +147,6 @@ double ecs_milp_dp_ops(const ecs_graph *g, const ecs_platform *p,
     return total;
 }
 
-/*
- * One slot of the DP: nxt[v] = min over k of cur[u] + power_k * r with
- * v = min(W, u + q_k).  When how is non-NULL, how[v] records k and from[v]
- * the u of the best choice.  Both the sweep and the profile use this one
- * function, so that their costs agree to the last bit.
- */
-static void dp_step(const ecs_platform *p, double r, long W, const double *cur,
-                    double *nxt, unsigned char *how, long *from)
-{
-    for (long v = 0; v <= W; v++)
-        nxt[v] = HUGE_VAL;
-    for (long u = 0; u <= W; u++) {
-        if (cur[u] == HUGE_VAL)
-            continue;
-        for (size_t k = 0; k < p->nfreq; k++) {
-            long v = u + p->freq_q[k];
-            if (v > W)
-                v = W;
-            double c = cur[u] + p->power_of[k] * r;
-            if (c < nxt[v]) {
-                nxt[v] = c;
-                if (how != NULL) {
-                    how[v] = (unsigned char)k;
-                    from[v] = u;
-                }
-            }
-        }
-    }
-}
-
-ecs_result ecs_milp_profile(const ecs_platform *p, const double *price,
-                            long work, long s, long e, unsigned char *freq,
-                            double *cost)
-{
-    long W = work * p->grid, len = e - s + 1;
-    size_t width = (size_t)W + 1;
-    double *dp = malloc((size_t)(len + 1) * width * sizeof *dp);
-    unsigned char *how = malloc((size_t)len * width);
-    long *from = malloc((size_t)len * width * sizeof *from);
-    if (dp == NULL || how == NULL || from == NULL) {
-        free(dp);
-        free(how);
-        free(from);
-        return ECS_ENOMEM;
-    }
-    for (long v = 0; v <= W; v++)
-        dp[v] = HUGE_VAL;
-    dp[0] = 0.0;
-    for (long t = 0; t < len; t++)
-        dp_step(p, price[s + t], W, dp + (size_t)t * width,
-                dp + (size_t)(t + 1) * width, how + (size_t)t * width,
-                from + (size_t)t * width);
-    double best = dp[(size_t)len * width + (size_t)W];
-    ecs_result rc = ECS_OK;
-    if (best == HUGE_VAL) {
-        rc = ECS_EINFEASIBLE;
-    } else {
-        long v = W;
-        for (long t = len - 1; t >= 0; t--) {
-            freq[t] = how[(size_t)t * width + (size_t)v];
-            v = from[(size_t)t * width + (size_t)v];
-        }
-        *cost = best;
-    }
-    free(dp);
-    free(how);
-    free(from);
-    return rc;
-}
-
 /* Tolerance under which two interval costs count as equal. */
 static double cost_tol(double c)
 {
@@ -240,28 +172,6 @@ static int buf_push(ival_buf *b, long s, long e, double cost)
     b->iv[b->n].e = e;
     b->iv[b->n].cost = cost;
     b->n++;
-    return 0;
-}
-
-/* c[(s-es)*L + (e-es)] for every interval of task i's window. */
-static int cost_matrix(const ecs_platform *p, const double *price, long work,
-                       long es, long L, double *c, double *dp, double *nx)
-{
-    long W = work * p->grid;
-    for (size_t q = 0; q < (size_t)L * (size_t)L; q++)
-        c[q] = HUGE_VAL;
-    for (long s = 0; s + work <= L; s++) {
-        for (long v = 0; v <= W; v++)
-            dp[v] = HUGE_VAL;
-        dp[0] = 0.0;
-        for (long e = s; e < L; e++) {
-            dp_step(p, price[es + e], W, dp, nx, NULL, NULL);
-            double *t = dp;
-            dp = nx;
-            nx = t;
-            c[(size_t)s * (size_t)L + (size_t)e] = dp[W];
-        }
-    }
     return 0;
 }
 
@@ -318,11 +228,9 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     }
     double *c = malloc((size_t)maxL * (size_t)maxL * sizeof *c);
     double *m = malloc((size_t)maxL * (size_t)maxL * sizeof *m);
-    double *dp = malloc(((size_t)maxW + 1) * sizeof *dp);
-    double *nx = malloc(((size_t)maxW + 1) * sizeof *nx);
+    double *dp = malloc(2 * ((size_t)maxW + 1) * sizeof *dp);
     ival_buf b = {NULL, 0, 0};
-    int bad = out->off == NULL || c == NULL || m == NULL || dp == NULL ||
-              nx == NULL;
+    int bad = out->off == NULL || c == NULL || m == NULL || dp == NULL;
     int late = 0;
     for (size_t i = 0; !bad && !late && i < g->n; i++) {
         if (past(t_end)) {
@@ -332,7 +240,7 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
         long L = w->lf[i] - w->es[i] + 1;
         size_t first = b.n;
         if (L >= g->work[i]) {
-            cost_matrix(p, price, g->work[i], w->es[i], L, c, dp, nx);
+            ecs_profile_window(p, price, g->work[i], w->es[i], L, c, dp);
             bad = keep_undominated(w->es[i], L, c, m, &b) != 0;
         }
         if (!bad)
@@ -342,7 +250,6 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     free(c);
     free(m);
     free(dp);
-    free(nx);
     if (bad || late) {
         free(b.iv);
         ecs_milp_ivals_release(out);

@@ -32,13 +32,14 @@ const ecs_command ecs_command_compare = {
     "                   the MILP's 60 s after the base search)\n"
     "  --makespan-limit S  the base search alone (default 10, or the time\n"
     "                   limit when smaller)\n"
-    "  --methods LIST   subset of base,sweep,binary,milp,solve (default: all\n"
-    "                   but solve)\n"
+    "  --methods LIST   subset of base,sweep,binary,local,milp,solve\n"
+    "                   (default: all but solve)\n"
     "  --sigma, --steps  the heuristic's budget range and sweep steps\n"
     "  --formulation, --gap, --warm-start, --no-warm-start  the MILP's\n"
     "                   (as for `ecsched milp`); --gap is solve's too\n"
-    "  --seed LIST      solve's neighbourhood choice (default 1); solve\n"
-    "                   starts from the cheapest heuristic schedule\n"
+    "  --seed LIST      local's random order, solve's neighbourhoods\n"
+    "                   (default 1); solve starts from the cheapest heuristic\n"
+    "                   schedule\n"
     "A list (--sigma 1,2,4) runs the methods once per combination of the\n"
     "lists (a grid); each combination's MILP then gets its own time limit.\n"
     "  --json           the document with all schedules on stdout, no table\n"
@@ -79,7 +80,7 @@ static int parse_methods(compare_job *j, const char *list)
          t = strtok_r(NULL, ",", &save)) {
         ecs_method m;
         if (ecs_method_parse(t, &m) != 0)
-            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, milp, solve)", t);
+            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp, solve)", t);
         if (!ecs_method_available(m))
             return ecs_cli_usage_error(CMD, "method '%s' is not available in this build", t);
         j->want[m] = 1;

@@ -48,23 +48,10 @@ typedef struct generate_job {
     int help;
 } generate_job;
 
-/* Strict unsigned decimal (no sign, no blanks) up to ULONG_MAX. */
-static int parse_seed(const char *s, unsigned long *out)
-{
-    if (s == NULL || *s < '0' || *s > '9')
-        return -1;
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 10);
-    if (errno != 0 || *end != '\0' || v > ULONG_MAX)
-        return -1;
-    *out = (unsigned long)v;
-    return 0;
-}
-
 static int one_option(generate_job *j, int c, const char *arg)
 {
     long v;
+    uint64_t seed;
     switch (c) {
     case OPT_TASKS:
         if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > ECS_GEN_MAX_TASKS)
@@ -74,10 +61,11 @@ static int one_option(generate_job *j, int c, const char *arg)
         j->tasks_given = 1;
         return 0;
     case OPT_SEED:
-        if (parse_seed(arg, &j->gp.seed) != 0)
+        if (ecs_cli_parse_seed(arg, &seed) != 0 || seed > ULONG_MAX)
             return ecs_cli_usage_error(
                 CMD, "--seed must be an integer 0..%lu, not '%s'", ULONG_MAX,
                 arg);
+        j->gp.seed = (unsigned long)seed;
         j->seed_given = 1;
         return 0;
     case OPT_METHOD:

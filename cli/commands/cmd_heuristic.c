@@ -1,5 +1,7 @@
 /* ecsched heuristic GRAPH -p P: the budgeted frequency-scaling heuristic
- * (docs/MODEL.md "Heuristic") on the base schedule, with its search landscape. */
+ * (docs/MODEL.md "Heuristic") on the base schedule, with its search
+ * landscape; --mode local goes on from its schedule with the local
+ * heuristic (include/ecsched/local.h). */
 #include "run/cli.h"
 #include "commands/commands.h"
 #include "run/landscape.h"
@@ -7,6 +9,7 @@
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,10 +20,11 @@ static const char *CMD = "heuristic";
 int ecs_cmd_heuristic(int argc, char **argv);
 
 const ecs_command ecs_command_heuristic = {
-    "heuristic", "scale a base schedule's frequencies under a budget (sweep/binary)",
+    "heuristic", "scale a base schedule's frequencies under a budget (sweep/binary), or map and scale (local)",
     "Usage: ecsched heuristic GRAPH -p P [--prices SPEC]\n"
     "                         [--extension E | --deadline N]\n"
-    "                         [--mode sweep|binary] [--steps I] [--sigma S]\n"
+    "                         [--mode sweep|binary|local] [--steps I] [--sigma S]\n"
+    "                         [--seed N]\n"
     "                         [--base FILE.json] [--landscape FILE.csv]\n"
     "                         [--time-limit S] [--makespan-limit S]\n"
     "                         [-o FILE] [--json] [model flags]\n"
@@ -31,17 +35,25 @@ const ecs_command ecs_command_heuristic = {
     "lowest that finishes in their last slot) and wait in place at f = 0.\n"
     "The cheapest feasible budget wins; the base schedule is the fall-back,\n"
     "so the result never costs more than the base and always meets D'.\n"
+    "--mode local (ours, not the paper's) starts from the sweep's schedule\n"
+    "and searches: any task to any PE and interval, its frequencies by the\n"
+    "exact interval cost, chains, PEs and trees of tasks re-timed together,\n"
+    "random kicks; never dearer than the sweep.\n"
     "Exit 0: schedule found; 1: D' is below the base makespan; 2: bad input.\n"
     "\n"
     "  --extension E     D' = floor(M (1 + E)), M = base makespan (default 0)\n"
     "  --deadline N      D' = N directly\n"
     "  --mode M          sweep (b = B/I, 2B/I, .., B; default) or binary\n"
-    "                    (bisection of [0, B] down to B/1000)\n"
+    "                    (bisection of [0, B] down to B/1000), or local\n"
+    "                    (the sweep, then local search from its schedule)\n"
+    "  --seed N          local: seed of its random choices (default 1); the\n"
+    "                    same seed gives the same schedule\n"
     "  --steps I         sweep steps (default 100)\n"
     "  --sigma S         budget range B = S * cost(base) (default 2; with\n"
     "                    negative prices, S * the base's cost at |price|)\n"
     "  --time-limit S    the whole command: caps the base search (default:\n"
-    "                    the base search's 10 s, then the heuristic)\n"
+    "                    the base search's 10 s, then the heuristic; local\n"
+    "                    gets what is left, by default at most 10 s)\n"
     "  --makespan-limit S  the base search alone (default 10)\n"
     "  --base FILE.json  base schedule {tasks: [{id, pe, start, stop}]} at\n"
     "                    f = 1 (default: the makespan solver's)\n"
@@ -68,7 +80,17 @@ typedef struct heur_job {
     ecs_check_report rep;
     double t0, runtime_s;
     double heur_s;          /* ecs_heur_run alone */
+    int local;              /* --mode local */
+    ecs_local_params lprm;
+    ecs_local_result lres;
+    double local_s;         /* ecs_local_run alone */
 } heur_job;
+
+/* The schedule the command reports: local's or the heuristic's. */
+static const ecs_schedule *result_schedule(const heur_job *j)
+{
+    return j->local ? j->lres.schedule : j->res.schedule;
+}
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
@@ -79,8 +101,11 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         return pr;
     switch (c) {
     case OPT_MODE:
-        if (ecs_heur_mode_parse(arg, &j->prm.mode, NULL) != ECS_OK)
-            return ecs_cli_usage_error(CMD, "--mode must be sweep or binary, not '%s'",
+        j->local = strcmp(arg, "local") == 0;
+        if (j->local)
+            j->prm.mode = ECS_HEUR_SWEEP; /* local starts from the sweep */
+        else if (ecs_heur_mode_parse(arg, &j->prm.mode, NULL) != ECS_OK)
+            return ecs_cli_usage_error(CMD, "--mode must be sweep, binary or local, not '%s'",
                                        arg);
         return 0;
     case OPT_LANDSCAPE:
@@ -100,6 +125,7 @@ static int parse_args(heur_job *j, int argc, char **argv)
         {"sigma", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SIGMA},
         {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
         {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
+        {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},
         {"landscape", required_argument, 0, OPT_LANDSCAPE},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
@@ -114,6 +140,8 @@ static int parse_args(heur_job *j, int argc, char **argv)
         return ecs_cli_usage_error(CMD, "needs one GRAPH");
     if (j->m.deadline > 0 && j->m.extension_given)
         return ecs_cli_usage_error(CMD, "give --extension or --deadline, not both");
+    if (j->grid.n[ECS_PARAM_SEED] > 0 && !j->local)
+        return ecs_cli_usage_error(CMD, "--seed applies to --mode local only");
     j->graph_path = argv[first];
     return 0;
 }
@@ -123,7 +151,7 @@ static double saving_pct(const heur_job *j)
     double base = j->res.base_cost;
     if (base == 0.0)
         return 0.0;
-    return 100.0 * (base - j->res.cost) / fabs(base);
+    return 100.0 * (base - j->rep.cost) / fabs(base);
 }
 
 static void print_human(const heur_job *j)
@@ -133,7 +161,12 @@ static void print_human(const heur_job *j)
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
     printf("prices      %s\n", pb->prices.source);
-    if (j->prm.mode == ECS_HEUR_SWEEP)
+    if (j->local)
+        printf("mode        local (seed %llu, limit %g s), from the sweep "
+               "(%ld steps, sigma %g)\n",
+               (unsigned long long)j->lprm.seed, j->lprm.time_limit_s,
+               j->prm.steps, j->prm.sigma);
+    else if (j->prm.mode == ECS_HEUR_SWEEP)
         printf("mode        sweep (%ld steps, sigma %g)\n", j->prm.steps,
                j->prm.sigma);
     else
@@ -145,6 +178,13 @@ static void print_human(const heur_job *j)
     else
         printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
     printf("base cost   %.6f\n", r->base_cost);
+    if (j->local) {
+        const ecs_local_result *l = &j->lres;
+        printf("sweep cost  %.6f\n", l->start_cost);
+        printf("search      %s: %ld rounds, %lu of %lu kicks better%s\n",
+               ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
+               l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
+    }
     double money;
     char unit[32];
     if (ecs_doc_money(&j->pb.prices, j->rep.cost, &money, unit, sizeof unit))
@@ -155,15 +195,36 @@ static void print_human(const heur_job *j)
     printf("makespan    %ld (base %ld)\n", j->rep.makespan, pb->base_makespan);
     printf("deadline    %ld (%s)\n", pb->deadline,
            j->rep.meets_deadline ? "met" : "missed");
-    printf("runtime     %.1f ms (heuristic %.1f ms)\n", j->runtime_s * 1e3,
-           j->heur_s * 1e3);
+    if (j->local)
+        printf("runtime     %.1f ms (sweep %.1f ms, local %.1f ms)\n",
+               j->runtime_s * 1e3, j->heur_s * 1e3, j->local_s * 1e3);
+    else
+        printf("runtime     %.1f ms (heuristic %.1f ms)\n",
+               j->runtime_s * 1e3, j->heur_s * 1e3);
+}
+
+/* local's own keys: null unless --mode local. */
+static int add_local_keys(json_t *d, const heur_job *j)
+{
+    const ecs_local_result *l = &j->lres;
+    int on = j->local;
+    return json_object_set_new(d, "start_cost", on ? ecs_json_num(l->start_cost)
+                                                   : json_null()) ||
+           json_object_set_new(d, "local_stop",
+                               on ? json_string(ecs_local_stop_name(l->stop)) : json_null()) ||
+           json_object_set_new(d, "local_rounds", on ? json_integer(l->rounds) : json_null()) ||
+           json_object_set_new(d, "local_kicks",
+                               on ? json_integer((json_int_t)l->kicks) : json_null()) ||
+           json_object_set_new(d, "local_s",
+                               on ? ecs_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
 }
 
 static int add_keys(json_t *d, const heur_job *j)
 {
     const ecs_heur_result *r = &j->res;
     return json_object_set_new(d, "mode",
-                               json_string(ecs_heur_mode_name(j->prm.mode))) ||
+                               json_string(j->local ? "local"
+                                                    : ecs_heur_mode_name(j->prm.mode))) ||
            json_object_set_new(d, "steps", j->prm.mode == ECS_HEUR_SWEEP
                                                ? json_integer(j->prm.steps)
                                                : json_null()) ||
@@ -182,7 +243,8 @@ static int add_keys(json_t *d, const heur_job *j)
            json_object_set_new(d, "base_makespan",
                                json_integer(j->pb.base_makespan)) ||
            json_object_set_new(d, "heuristic_s",
-                               ecs_json_num(round(j->heur_s * 1e6) / 1e6));
+                               ecs_json_num(round(j->heur_s * 1e6) / 1e6)) ||
+           add_local_keys(d, j);
 }
 
 static json_t *make_doc(const heur_job *j)
@@ -194,11 +256,12 @@ static json_t *make_doc(const heur_job *j)
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
     json_t *d = ecs_doc_new(&in);
-    ecs_method m = j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
+    ecs_method m = j->local ? ECS_METHOD_LOCAL
+                   : j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
     if (d == NULL || add_keys(d, j) != 0 ||
         ecs_cli_doc_add_record(d, &j->pb, &j->m, ecs_method_params_json(m, &j->mp),
                                ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0 ||
-        ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, j->res.schedule) != 0) {
+        ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, result_schedule(j)) != 0) {
         json_decref(d);
         return NULL;
     }
@@ -248,11 +311,22 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
                                  pb->prices.n, pb->deadline, pb->base, &j->prm,
                                  &j->res, diag);
     j->heur_s = ecs_clock_now() - t;
+    if (rc == ECS_OK && j->local) {
+        /* --time-limit covers the whole command: local gets what is left */
+        if (j->mp.time_limit_given &&
+            ecs_budget_left(j->t0 + j->mp.time_limit_s) < j->lprm.time_limit_s)
+            j->lprm.time_limit_s = ecs_budget_left(j->t0 + j->mp.time_limit_s);
+        t = ecs_clock_now();
+        rc = ecs_local_run(pb->g, &j->m.platform, pb->prices.price,
+                           pb->prices.n, pb->deadline, j->res.schedule,
+                           &j->lprm, &j->lres, diag);
+        j->local_s = ecs_clock_now() - t;
+    }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
     rc = ecs_check_schedule(pb->g, &j->m.platform, pb->prices.price,
-                            pb->prices.n, pb->deadline, j->res.schedule,
+                            pb->prices.n, pb->deadline, result_schedule(j),
                             &j->rep);
     if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
@@ -302,8 +376,10 @@ int ecs_cmd_heuristic(int argc, char **argv)
     ecs_param_grid_point(&j.grid, 0, &j.mp);
     j.prm.steps = j.mp.heur.steps;
     j.prm.sigma = j.mp.heur.sigma;
+    j.lprm = j.mp.local;
     int code = run_job(&j);
     ecs_heur_result_release(&j.res);
+    ecs_local_result_release(&j.lres);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

@@ -33,8 +33,9 @@ const ecs_command ecs_command_reproduce = {
     "figures beside the paper's, and the plots in DIR/plots/:\n"
     "  1. saving of the heuristic over the base schedule, E = 0 .. 1 (Fig. 2)\n"
     "  2. budget landscapes (Fig. 3) and sweep vs binary search\n"
-    "  3. heuristic over the proven optimum at E = 0.05 and 0.2\n"
-    "  4. flat, increasing and alternating prices at E = 0.05\n"
+    "  3. heuristic over the proven optimum at E = 0.05 and 0.2 (sweep and\n"
+    "     binary, and our local heuristic beside them)\n"
+    "  4. flat, increasing and alternating prices at E = 0.05 (the same)\n"
     "  5. static power 0.4 + 0.6 f^3 at E = 0.2\n"
     "Results go to DIR/*.jsonl; the batches resume, so running the same\n"
     "command again after an interruption does only the missing cases.\n"
@@ -280,7 +281,7 @@ static void announce(const repro *r)
     for (const char *p = r->ext_saving; *p; p++)
         ne += *p == ',';
     size_t g = r->ngraph;
-    size_t heur = g * np * (ne * 3 + 2 * 2 + 3 * 2 + 3) + g * np;
+    size_t heur = g * np * (ne * 3 + 2 * 3 + 3 * 3 + 3) + g * np;
     size_t milp = g * np * (2 + 3);
     long workers = r->jobs > 0 ? r->jobs : ecs_batch_default_jobs();
     double worst = (double)milp * r->time_limit / (double)workers;
@@ -301,9 +302,9 @@ static void run_all(repro *r)
                r->ext_saving, ECS_DEFAULT_PRICES, "base,sweep,binary", NULL);
     landscape_step(r);
     batch_step(r, "3. heuristic over optimal", "optimal.jsonl", "0.05,0.2",
-               ECS_DEFAULT_PRICES, "sweep,binary,milp", NULL);
+               ECS_DEFAULT_PRICES, "sweep,binary,local,milp", NULL);
     batch_step(r, "4. price schedules", "prices.jsonl", "0.05",
-               "flat,increasing,alternating", "sweep,binary,milp", NULL);
+               "flat,increasing,alternating", "sweep,binary,local,milp", NULL);
     batch_step(r, "5. static power", "static.jsonl", "0.2", ECS_DEFAULT_PRICES,
                "base,sweep,binary", "static:0.4");
 }

@@ -7,6 +7,7 @@
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 #include "ecsched/solve.h"
 
 #include <math.h>
@@ -25,7 +26,8 @@ const ecs_command ecs_command_solve = {
     "                     [--makespan-limit S] [--gap G] [--seed S] [-o FILE]\n"
     "                     [--json]\n"
     "\n"
-    "Starts from the heuristic's schedule (from the base schedule) and, within\n"
+    "Starts from the local heuristic's schedule (from the sweep's, within a\n"
+    "fifth of the limit; the sweep's if local fails) and, within\n"
     "the time limit (a wall-clock budget for the whole solve), runs the exact\n"
     "MILP when the model is small, else a lower bound (LP relaxation by column\n"
     "generation, or a Lagrangian relaxation of the PE capacity) and a large-\n"
@@ -61,6 +63,8 @@ typedef struct solve_job {
     ecs_solve_result res;
     ecs_heur_result heur;
     int have_heur;
+    ecs_local_result local;
+    int have_local;
     double start_cost;
 } solve_job;
 
@@ -93,8 +97,13 @@ static int parse_args(solve_job *j, int argc, char **argv)
     return 0;
 }
 
-/* The start: the heuristic's schedule when the base meets D'. */
-static const ecs_schedule *choose_start(solve_job *j)
+/* Share of the time limit the local heuristic may take for the start (at
+ * most its own default). */
+#define START_SHARE 0.2
+
+/* The start: the local heuristic's schedule from the sweep's (never
+ * dearer), else the sweep's, when the base meets D'. */
+static const ecs_schedule *choose_start(solve_job *j, double limit)
 {
     j->start_cost = NAN;
     if (j->pb.base_makespan > j->pb.deadline)
@@ -107,6 +116,21 @@ static const ecs_schedule *choose_start(solve_job *j)
                                  &hp, &j->heur, &diag);
     j->have_heur = 1;
     if (rc == ECS_OK && j->heur.schedule != NULL) {
+        ecs_local_params lp = j->mp.local;
+        if (START_SHARE * limit < lp.time_limit_s)
+            lp.time_limit_s = START_SHARE * limit;
+        if (lp.time_limit_s < ECS_MIN_TIME_LIMIT_S)
+            lp.time_limit_s = ECS_MIN_TIME_LIMIT_S;
+        ecs_result lrc = ecs_local_run(j->pb.g, &j->m.platform, j->pb.prices.price,
+                                       j->pb.prices.n, j->pb.deadline,
+                                       j->heur.schedule, &lp, &j->local, &diag);
+        j->have_local = 1;
+        if (lrc == ECS_OK && j->local.schedule != NULL &&
+            j->local.cost <= j->heur.cost) {
+            j->prm.start_method = "local";
+            j->start_cost = j->local.cost;
+            return j->local.schedule;
+        }
         j->prm.start_method = j->heur.fallback ? "base" : "sweep";
         j->start_cost = j->heur.cost;
         return j->heur.schedule;
@@ -282,7 +306,8 @@ int ecs_cmd_solve(int argc, char **argv)
                                          &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
-        const ecs_schedule *start = choose_start(&j);
+        const ecs_schedule *start =
+            choose_start(&j, ecs_budget_left(t0 + mp->time_limit_s));
         j.prm.time_limit_s = ecs_budget_left(t0 + mp->time_limit_s);
         rc = ecs_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                        j.pb.prices.n, j.pb.deadline, start, &j.prm, &j.res,
@@ -298,6 +323,8 @@ int ecs_cmd_solve(int argc, char **argv)
     ecs_solve_result_release(&j.res);
     if (j.have_heur)
         ecs_heur_result_release(&j.heur);
+    if (j.have_local)
+        ecs_local_result_release(&j.local);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

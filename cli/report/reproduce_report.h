@@ -6,9 +6,10 @@
  * section) in the run directory:
  *   saving.jsonl   base, sweep, binary over E = 0..1, epex prices
  *                  (saving at E = 0, Figure 2, sweep vs binary);
- *   optimal.jsonl  sweep, binary, milp at E = 0.05 and 0.2, epex prices;
- *   prices.jsonl   sweep, binary, milp at E = 0.05, flat / increasing /
- *                  alternating prices;
+ *   optimal.jsonl  sweep, binary, local, milp at E = 0.05 and 0.2, epex
+ *                  prices;
+ *   prices.jsonl   sweep, binary, local, milp at E = 0.05, flat /
+ *                  increasing / alternating prices;
  *   static.jsonl   base, sweep, binary at E = 0.2, power 0.4 + 0.6 f^3;
  *   landscape/NAME.csv  budget landscapes of the heuristic (Figure 3).
  * A missing file leaves its section saying so.  Rows with an "error" are

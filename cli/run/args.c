@@ -1,6 +1,9 @@
 /* The option loop shared by the commands (cli.h "shared option loop"). */
 #include "run/cli.h"
 
+#include <errno.h>
+#include <stdlib.h>
+
 void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
                           const struct option *longopts, ecs_cli_model *m)
 {
@@ -74,4 +77,17 @@ int ecs_cli_parse_exit(const char *cmd, int pr)
         return pr;
     ecs_cli_print_help(cmd, stdout);
     return ECS_EXIT_OK;
+}
+
+int ecs_cli_parse_seed(const char *s, uint64_t *out)
+{
+    if (s == NULL || *s < '0' || *s > '9')
+        return -1;
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno != 0 || *end != '\0' || v > UINT64_MAX)
+        return -1;
+    *out = (uint64_t)v;
+    return 0;
 }

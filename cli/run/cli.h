@@ -38,6 +38,7 @@
 #define ECSCHED_CLI_H
 
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include <jansson.h>
@@ -231,6 +232,10 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
  * ECS_EXIT_OK, else gives pr, the exit code of the usage error.
  */
 int ecs_cli_parse_exit(const char *cmd, int pr);
+
+/* A random seed: a strict unsigned decimal (no sign, no blanks) up to
+ * 18446744073709551615 (--seed of generate and heuristic); 0 or -1. */
+int ecs_cli_parse_seed(const char *s, uint64_t *out);
 
 /* The default price schedule. */
 #define ECS_DEFAULT_PRICES "epex-2016-10-19"

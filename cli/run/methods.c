@@ -4,6 +4,7 @@
 #include "run/progress.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 #include "ecsched/milp.h"
 #include "ecsched/solve.h"
 
@@ -38,6 +39,7 @@ int ecs_method_available(ecs_method m)
     case ECS_METHOD_BASE:
     case ECS_METHOD_SWEEP:
     case ECS_METHOD_BINARY:
+    case ECS_METHOD_LOCAL:
     case ECS_METHOD_MILP:
     case ECS_METHOD_SOLVE:
         return 1;
@@ -98,6 +100,43 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
                  r.fallback ? "fallback" : "feasible");
     }
     ecs_heur_result_release(&r);
+    return rc;
+}
+
+/* The sweep (default parameters), then the local heuristic from its
+ * schedule: never dearer than the sweep. */
+static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_method_out sweep;
+    ecs_result rc = ecs_method_run(ECS_METHOD_SWEEP, ctx, &sweep, diag);
+    if (rc != ECS_OK || sweep.schedule == NULL) {
+        if (rc == ECS_OK)
+            snprintf(out->status, sizeof out->status, "%s", sweep.status);
+        ecs_method_out_release(&sweep);
+        return rc;
+    }
+    ecs_method_params dflt;
+    ecs_method_params_init(&dflt);
+    const ecs_method_params *mp = ctx->params ? ctx->params : &dflt;
+    ecs_local_params prm = mp->local;
+    if (mp->time_limit_given)
+        prm.time_limit_s = mp->time_limit_s;
+    if (ctx->deadline_s > 0) /* the command's budget */
+        prm.time_limit_s = ecs_budget_left(ctx->deadline_s) < prm.time_limit_s
+                               ? ecs_budget_left(ctx->deadline_s)
+                               : prm.time_limit_s;
+    ecs_local_result r;
+    rc = ecs_local_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                       pb->deadline, sweep.schedule, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "feasible");
+    }
+    ecs_local_result_release(&r);
+    ecs_method_out_release(&sweep);
     return rc;
 }
 
@@ -209,6 +248,9 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
     case ECS_METHOD_BINARY:
         rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
         break;
+    case ECS_METHOD_LOCAL:
+        rc = run_local(ctx, out, diag);
+        break;
     case ECS_METHOD_MILP:
         rc = run_milp(ctx, out, diag);
         break;
@@ -234,7 +276,7 @@ static const ecs_schedule *best_heuristic(const ecs_method_set *set,
                                           const char **who)
 {
     const ecs_method_out *best = NULL;
-    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_BINARY; k++) {
+    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_LOCAL; k++) {
         const ecs_method_out *o = &set->out[k];
         if (set->want[k] && set->rc[k] == ECS_OK && o->schedule != NULL &&
             (best == NULL || o->check.cost < best->check.cost)) {
@@ -245,6 +287,44 @@ static const ecs_schedule *best_heuristic(const ecs_method_set *set,
     return best ? best->schedule : NULL;
 }
 
+/* Share of solve's time limit its start (the local heuristic) may take
+ * when local is not one of the set's methods; at most local's default. */
+#define SOLVE_START_SHARE 0.2
+
+/* solve's start when the set has no local schedule: the local heuristic
+ * from the sweep's schedule, unrecorded, within SOLVE_START_SHARE of the
+ * limit; into *out (empty when it fails: the caller falls back to the
+ * sweep). */
+static void local_start(const ecs_method_ctx *ctx, double limit,
+                        ecs_method_out *out)
+{
+    ecs_method_params prm;
+    if (ctx->params != NULL)
+        prm = *ctx->params;
+    else
+        ecs_method_params_init(&prm);
+    prm.time_limit_given = 0; /* the share below, not the solve's limit */
+    if (SOLVE_START_SHARE * limit < prm.local.time_limit_s)
+        prm.local.time_limit_s = SOLVE_START_SHARE * limit;
+    if (prm.local.time_limit_s < ECS_MIN_TIME_LIMIT_S)
+        prm.local.time_limit_s = ECS_MIN_TIME_LIMIT_S;
+    ecs_method_ctx c = *ctx;
+    c.params = &prm;
+    ecs_diag ignored;
+    if (ecs_method_run(ECS_METHOD_LOCAL, &c, out, &ignored) != ECS_OK ||
+        out->schedule == NULL)
+        ecs_method_out_release(out);
+}
+
+/* The checked cost of schedule s, one of the set's outputs. */
+static double best_cost(const ecs_method_set *set, const ecs_schedule *s)
+{
+    for (int k = 0; k < ECS_METHOD_COUNT; k++)
+        if (set->out[k].schedule == s)
+            return set->out[k].check.cost;
+    return HUGE_VAL;
+}
+
 void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
                      ecs_method_hook before, void *arg)
 {
@@ -253,16 +333,36 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
         set->rc[k] = ECS_OK;
         ecs_diag_clear(&set->diag[k]);
     }
-    ecs_method_out warm;
+    ecs_method_out warm, lwarm;
     memset(&warm, 0, sizeof warm);
+    memset(&lwarm, 0, sizeof lwarm);
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         if (!set->want[k])
             continue;
         ecs_method_ctx c = *ctx;
         int use_warm = ctx->params == NULL || ctx->params->warm_start;
         int solver = k == ECS_METHOD_MILP || k == ECS_METHOD_SOLVE;
+        /* solve's time limit covers its start */
+        double t0 = ecs_clock_now(), c0 = ecs_clock_cpu();
         if (solver && use_warm) {
             c.warm_start = best_heuristic(set, &c.warm_start_method);
+            /* solve starts from the local heuristic's schedule (never dearer
+             * than the paper heuristic's), falling back to the sweep */
+            int have_local = set->want[ECS_METHOD_LOCAL] &&
+                             set->rc[ECS_METHOD_LOCAL] == ECS_OK &&
+                             set->out[ECS_METHOD_LOCAL].schedule != NULL;
+            if (k == ECS_METHOD_SOLVE && !have_local &&
+                ecs_method_available(ECS_METHOD_LOCAL)) {
+                double limit = ctx->deadline_s > 0 ? ecs_budget_left(ctx->deadline_s)
+                                                   : ctx->time_limit_s;
+                local_start(ctx, limit, &lwarm);
+                if (lwarm.schedule != NULL &&
+                    (c.warm_start == NULL ||
+                     lwarm.check.cost < best_cost(set, c.warm_start))) {
+                    c.warm_start = lwarm.schedule;
+                    c.warm_start_method = ecs_method_name(ECS_METHOD_LOCAL);
+                }
+            }
             if (c.warm_start == NULL && warm.schedule == NULL &&
                 ecs_method_available(ECS_METHOD_SWEEP)) {
                 ecs_diag ignored;
@@ -276,16 +376,24 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
         }
         if (before != NULL)
             before((ecs_method)k, arg);
-        double t0 = ecs_clock_now(), c0 = ecs_clock_cpu();
+        if (k != ECS_METHOD_SOLVE) {
+            t0 = ecs_clock_now();
+            c0 = ecs_clock_cpu();
+        }
         if (solver && ctx->deadline_s > 0)
             c.time_limit_s = ecs_budget_left(ctx->deadline_s);
+        else if (k == ECS_METHOD_SOLVE)
+            c.time_limit_s = ecs_budget_left(t0 + ctx->time_limit_s);
         set->rc[k] = ecs_method_run((ecs_method)k, &c, &set->out[k],
                                     &set->diag[k]);
         if (set->out[k].runtime_s <= 0.0)
             set->out[k].runtime_s = ecs_clock_now() - t0;
+        if (k == ECS_METHOD_SOLVE)
+            set->out[k].runtime_s = ecs_clock_now() - t0;
         set->out[k].cpu_s = ecs_clock_cpu() - c0;
     }
     ecs_method_out_release(&warm);
+    ecs_method_out_release(&lwarm);
 }
 
 void ecs_method_set_release(ecs_method_set *set)
@@ -315,6 +423,14 @@ json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
         bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
               set(o, "rel_tol", ecs_json_num(p->heur.rel_tol)) ||
               set(o, "max_bisections", json_integer(p->heur.max_bisections));
+        break;
+    case ECS_METHOD_LOCAL:
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+              set(o, "steps", json_integer(p->heur.steps)) ||
+              set(o, "time_limit_s", ecs_json_num(p->time_limit_given
+                                                      ? p->time_limit_s
+                                                      : p->local.time_limit_s)) ||
+              set(o, "seed", json_integer((json_int_t)p->local.seed));
         break;
     case ECS_METHOD_MILP:
         bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||

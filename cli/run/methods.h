@@ -1,7 +1,7 @@
 /*
  * The scheduling methods that compare and batch run, behind one dispatch
  * (cli/run/methods.c): base schedule, heuristic sweep and binary search,
- * MILP.  Every schedule a method returns has been through the checker.
+ * the local heuristic (from the sweep's schedule), MILP.  Every schedule a method returns has been through the checker.
  */
 #ifndef ECSCHED_CLI_BATCH_METHODS_H
 #define ECSCHED_CLI_BATCH_METHODS_H
@@ -14,6 +14,7 @@
     XX(BASE, "base")     /* the base schedule at f = 1 */                    \
     XX(SWEEP, "sweep")   /* heuristic, budget sweep */                       \
     XX(BINARY, "binary") /* heuristic, budget bisection */                   \
+    XX(LOCAL, "local")   /* local search from the sweep's schedule */        \
     XX(MILP, "milp")     /* exact, GLPK (strong formulation) */           \
     XX(SOLVE, "solve")   /* ecs_solve: MILP or bound + search, gap */
 
@@ -24,7 +25,7 @@ typedef enum ecs_method {
     ECS_METHOD_COUNT
 } ecs_method;
 
-/* "base", "sweep", "binary", "milp", "solve". */
+/* "base", "sweep", "binary", "local", "milp", "solve". */
 const char *ecs_method_name(ecs_method m);
 
 /* Parse a method name: 0, or -1 when unknown. */
@@ -99,8 +100,10 @@ typedef void (*ecs_method_hook)(ecs_method m, void *arg);
 /*
  * Run the wanted methods in the order of ECS_METHOD_MAP.  The MILP and
  * solve are warm-started with the cheapest heuristic schedule (the sweep is
- * run for it, unrecorded, when no heuristic method is wanted).  before may
- * be NULL.
+ * run for it, unrecorded, when no heuristic method is wanted); solve's
+ * start is the local heuristic's schedule (run unrecorded within a fifth of
+ * solve's limit when local is not wanted), falling back to the sweep's, and
+ * its time limit covers that start.  before may be NULL.
  */
 void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
                      ecs_method_hook before, void *arg);

@@ -22,6 +22,7 @@ void ecs_method_params_init(ecs_method_params *p)
     memset(p, 0, sizeof *p);
     ecs_milp_params_init(&p->milp);
     ecs_heur_params_init(&p->heur);
+    ecs_local_params_init(&p->local);
     ecs_solve_params_init(&p->solve);
     ecs_makespan_params mk;
     ecs_makespan_params_init(&mk);
@@ -72,23 +73,22 @@ static int parse_value(ecs_param_id id, const char *t, double *out, ecs_diag *di
             return 0;
         }
         break;
+    case SEED:
+        if (ecs_parse_long(t, &l) == 0 && l >= 0 && l <= (1L << 53)) {
+            *out = (double)l; /* exact up to 2^53 */
+            return 0;
+        }
+        break;
     case BOOL:
         if (strcmp(t, "on") == 0 || strcmp(t, "off") == 0) {
             *out = strcmp(t, "on") == 0;
             return 0;
         }
         break;
-    case SEED:
-        /* whole numbers below 2^53 stay exact in the double of the grid */
-        if (ecs_parse_long(t, &l) == 0 && l >= 0 && (double)l < 9007199254740992.0) {
-            *out = (double)l;
-            return 0;
-        }
-        break;
     }
     static const char *const want[] = {"a number > 0", "a whole number >= 1",
                                        "a number in [0, 1)", "strong or paper",
-                                       "on or off", "a whole number >= 0"};
+                                       "on or off", "a whole number from 0 to 2^53"};
     ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--%s needs %s, not '%s'", param[id].flag,
                  want[param[id].kind], t);
     return -1;
@@ -183,6 +183,7 @@ static void apply(ecs_param_id id, double x, ecs_method_params *p)
         p->warm_start = x != 0;
         break;
     case ECS_PARAM_SEED:
+        p->local.seed = (uint64_t)x;
         p->solve.seed = (unsigned long long)x;
         break;
     case ECS_PARAM_COUNT:

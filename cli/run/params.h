@@ -13,6 +13,7 @@
 #include "run/cli.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 #include "ecsched/milp.h"
 #include "ecsched/solve.h"
 
@@ -26,8 +27,8 @@
     XX(STEPS, "steps", LONG_POS)                /* heuristic sweep steps */   \
     XX(FORMULATION, "formulation", FORM)        /* MILP formulation */        \
     XX(GAP, "gap", GAP)                         /* MILP, solve rel. gap */    \
-    XX(WARM_START, "warm-start", BOOL)          /* MILP first incumbent */    \
-    XX(SEED, "seed", SEED)                      /* solve's neighbourhoods */
+    XX(WARM_START, "warm-start", BOOL)          /* MILP, solve first incumb. */ \
+    XX(SEED, "seed", SEED)                      /* local's order, solve's */
 
 typedef enum ecs_param_id {
 #define ECS_PARAM_ENUM(id, flag, kind) ECS_PARAM_##id,
@@ -63,6 +64,8 @@ typedef struct ecs_method_params {
     ecs_milp_params milp;     /* formulation, mip_gap (time limit above) */
     int warm_start;           /* MILP and solve start from the best
                                  heuristic schedule */
+    ecs_local_params local;   /* seed; its time limit is time_limit_s when
+                                 given, else local's own default */
     ecs_solve_params solve;   /* gap, seed (time limit above) */
 } ecs_method_params;
 

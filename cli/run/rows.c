@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void ecs_row_init(ecs_row *row, const char *graph, long pes, double extension,
                   const char *prices, const char *method)
@@ -225,12 +226,11 @@ ecs_result ecs_rows_parse(const char *buf, size_t len, const char *path,
 ecs_result ecs_rows_read(const char *path, int missing_ok, ecs_rows *out,
                          ecs_diag *diag)
 {
-    FILE *f = fopen(path, "rb");
-    if (f == NULL) {
-        if (missing_ok && errno == ENOENT)
-            return ECS_OK;
-        return ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s", strerror(errno));
-    }
+    if (missing_ok && access(path, F_OK) != 0 && errno == ENOENT)
+        return ECS_OK;
+    FILE *f = ecs_cli_fopen_read(path, diag); /* "is a directory" too */
+    if (f == NULL)
+        return ECS_EIO;
     size_t cap = 65536, len = 0;
     char *buf = malloc(cap);
     ecs_result rc = buf ? ECS_OK : ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");

@@ -8,7 +8,7 @@ G50=data/stg/rand0000.stg
 
 # The methods this build has (heuristic and MILP join when they land).
 METHODS=base
-for m in sweep binary milp; do
+for m in sweep binary local milp; do
   if "$ECSCHED" compare "$G1" -p 2 --prices flat --methods $m >/dev/null 2>&1; then
     METHODS="$METHODS,$m"
   fi
@@ -61,10 +61,11 @@ order=$(awk '{
 } END {
   bad = 0
   for (k in keys) {
-    for (h = 1; h <= 2; h++) {
-      hm = h == 1 ? "sweep" : "binary"
+    for (h = 1; h <= 3; h++) {
+      hm = h == 1 ? "sweep" : h == 2 ? "binary" : "local"
       if (have[k, hm] && c[k, hm] > c[k, "base"] + 1e-9) { print "heuristic above base: " k; bad++ }
       if (have[k, hm] && have[k, "milp"] && c[k, "milp"] > c[k, hm] + 1e-9) { print "milp above " hm ": " k; bad++ }
+      if (hm == "local" && have[k, hm] && have[k, "sweep"] && c[k, hm] > c[k, "sweep"] + 1e-9) { print "local above sweep: " k; bad++ }
     }
     if (have[k, "milp"])
       for (m2 in o) { split(m2, p, SUBSEP); if (p[1] == k && (o[m2] - c[k, "milp"])^2 > 1e-18) { print "optimum differs: " k; bad++ } }

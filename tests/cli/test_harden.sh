@@ -128,7 +128,7 @@ if "$ECSCHED" heuristic --help | grep -A1 -- '--max-slots N' | grep -q 'default 
 BIG=$T_DIR/big.stg
 awk 'BEGIN{n=100000; print n; print "0 0 0"; for(i=1;i<=n;i++) print i, 1, 1, 0;
   printf "%d 0 %d", n+1, n; for(i=1;i<=n;i++) printf " %d", i; print ""}' >"$BIG"
-run milp "$BIG" -p 4 --prices flat --time-limit 5
+run milp "$BIG" -p 8 --prices flat --time-limit 5
 expect_rc 3 "milp on 100k tasks refused"
 expect_err 'the graph has 100000 tasks: its time windows alone .* --max-nonzeros N' "before the quadratic closure, naming the flag"
 run heuristic "$BIG" -p 4 --max-tasks 1000

@@ -60,7 +60,7 @@ expect_err "D' = 4 is below the base makespan M = 5" "says why"
 expect_no_out "nothing on stdout when infeasible"
 run heuristic "$G" -p 2 --mode fast
 expect_rc 2 "unknown mode"
-expect_err "--mode must be sweep or binary" "names the mode problem"
+expect_err "--mode must be sweep, binary or local" "names the mode problem"
 run heuristic "$G" -p 2 --steps 0
 expect_rc 2 "--steps 0"
 run heuristic "$G" -p 2 --sigma -1

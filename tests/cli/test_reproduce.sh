@@ -116,17 +116,20 @@ else
 fi
 expect_eq "$(grep -c '"method":"sweep"' "$T_DIR/q/static.jsonl")" 2 "static power: one sweep row per P"
 expect_eq "$(ls "$T_DIR/q/landscape" | grep -c '\.csv$')" 2 "one landscape per P"
-# heuristic vs MILP: 2 P x 2 E x (sweep, binary, milp); the optimum is never
-# above a heuristic's cost, and the heuristic rows carry the MILP's optimum
+# heuristic vs MILP: 2 P x 2 E x (sweep, binary, local, milp); the optimum is
+# never above a heuristic's cost, and the heuristic rows carry the MILP's
+# optimum
 O=$T_DIR/q/optimal.jsonl
-expect_eq "$(grep -c . "$O")" 12 "optimal: 2 P x 2 E x 3 methods"
+expect_eq "$(grep -c . "$O")" 16 "optimal: 2 P x 2 E x 4 methods"
+expect_eq "$(grep -c '"method":"local"' "$O")" 4 "optimal: a local row per case"
 expect_eq "$(grep '"method":"milp"' "$O" | grep -c '"status":"optimal"')" 4 "every 8-task MILP proven optimal"
-expect_eq "$(pairs "$O" cost optimum | count_pairs lt)" "12 0 0" \
+expect_eq "$(pairs "$O" cost optimum | count_pairs lt)" "16 0 0" \
   "no row below the proven optimum (every row parsed)"
 expect_eq "$(grep -c '"optimum":null' "$O")" 0 "every row knows its optimum"
-expect_eq "$(grep -c . "$T_DIR/q/prices.jsonl")" 18 "prices: 2 P x 3 schedules x 3 methods"
+expect_eq "$(grep -c . "$T_DIR/q/prices.jsonl")" 24 "prices: 2 P x 3 schedules x 4 methods"
 cp "$T_DIR/q/REPORT.md" "$OUT"
 expect_out 'E = 0\.2, epex prices \| \+[0-9.]+% \(sweep; 2 proven, 0 without proof\)' "report: heuristic over the proven optimum"
+expect_out '^\| epex-2016-10-19 \| 0\.2 \| local \| \+?[0-9.]+% \| ' "report: local beside sweep and binary"
 expect_out '^Base schedules: makespan proven optimal for (all 2 |[0-9]+ of 2 )' "report says how many bases are optimal"
 expect_out '^\| 0\.2 \| [0-9.]+% \| [0-9.]+% \| 2 \|' "saving table has E = 0.2"
 

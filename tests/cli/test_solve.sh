@@ -17,7 +17,7 @@ expect_rc 0 "solve schedule passes validate"
 # for the exact MILP), 4 s: a checked schedule, a bound, a gap
 run solve data/stg/rand0000.stg -p 2 --extension 0.2 --time-limit 4 -o "$T_DIR/r.json"
 expect_rc 0 "solve rand0000 P=2"
-expect_out "^mode +bound\+lns" "the large model goes to bound + search"
+expect_out "^mode +bound\+lns \(start: local" "the large model goes to bound + search, from local's schedule"
 expect_out "^bound +[0-9.]+ \((lp_colgen|lagrangian_capacity)\)" "a bound with its method"
 expect_out "^gap +[0-9.]+%" "a gap"
 run validate data/stg/rand0000.stg "$T_DIR/r.json"
@@ -27,7 +27,7 @@ expect_rc 0 "its schedule passes validate"
 # schedule, so never dearer than the sweep; its bound is below its cost and
 # below the optimum the MILP proves on its own
 if command -v jq >/dev/null 2>&1; then
-  run compare "$G" -p 2 --extension 0.2 --methods base,sweep,milp,solve --time-limit 20 --json
+  run compare "$G" -p 2 --extension 0.2 --methods base,sweep,local,milp,solve --time-limit 20 --json
   expect_rc 0 "compare with solve on tiny"
   printf '%s\n' "$(cat "$OUT")" >"$T_DIR/c.json"
   m() { jq -r --arg m "$1" ".methods[] | select(.method == \$m) | .$2" "$T_DIR/c.json"; }
@@ -35,8 +35,12 @@ if command -v jq >/dev/null 2>&1; then
   expect_eq "$(m milp status)" optimal "the MILP proves the optimum of tiny"
   expect_eq "$(jq -n --argjson s "$(m solve cost)" --argjson w "$(m sweep cost)" '$s <= $w + 1e-9')" true "solve's cost <= sweep's on tiny"
   expect_eq "$(jq -n --argjson b "$(m solve bound)" --argjson o "$opt" '$b <= $o + 1e-9')" true "solve's bound <= the MILP's proven optimum on tiny"
+  expect_eq "$(jq -n --argjson s "$(m solve cost)" --argjson l "$(m local cost)" '$s <= $l + 1e-9')" true "solve's cost <= local's on tiny"
   expect_eq "$(jq -n --argjson b "$(m solve bound)" --argjson c "$(m solve cost)" '$b <= $c + 1e-9')" true "solve's bound <= its cost on tiny"
-  expect_eq "$(m solve found_by)" milp "solve's document names who found the schedule"
+  case "$(m solve found_by)" in
+    milp|local|lns) ok "solve's document names who found the schedule" ;;
+    *) notok "solve's found_by: '$(m solve found_by)'" ;;
+  esac
   expect_eq "$(jq -c '.methods[] | select(.method == "solve") | .params | keys' "$T_DIR/c.json")" '["gap","makespan_limit_s","seed","time_limit_s","warm_start"]' "solve's params: time limit, gap, seed, warm start"
 
   run compare data/stg/rand0000.stg -p 8 --extension 0.2 --methods base,sweep,solve --time-limit 15 --seed 3 --json

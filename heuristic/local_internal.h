@@ -1,0 +1,174 @@
+/*
+ * Internal to heuristic/local_*.c: the interval-cost cache, the search
+ * state and the chain move of the local heuristic (local.h).
+ *
+ *   local_cost.c    interval costs per (distinct work, first slot), lazily
+ *   local_chain.c   the state (intervals, load), the chain DP move, kicks,
+ *                   placement from scratch, PEs by start slot
+ *   local_tree.c    the tree DP move
+ *   local_search.c  starts, rounds of moves, iterated local search, the result
+ *   local_params.c  parameters, names, release
+ */
+#ifndef ECSCHED_LOCAL_INTERNAL_H
+#define ECSCHED_LOCAL_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ecsched/local.h"
+
+#include "ecsched/rng.h"
+
+/* ---- interval costs (local_cost.c) ---- */
+
+typedef struct lh_cache {
+    const ecs_platform *p;
+    const double *price;
+    long D;              /* slots 0..D-1 */
+    size_t ncls;         /* distinct works */
+    long *cls_work;      /* work of each class */
+    long *cls_lmax;      /* longest interval costed for each class */
+    double **row;        /* ncls * D rows, NULL until costed */
+    double **block;      /* arena blocks of LH_BLOCK doubles */
+    size_t nblock, cap_block;
+    size_t cur_block, used; /* fill point */
+    size_t max_blocks;   /* flush when more would be needed */
+    double *scratch;     /* DP space for the largest work */
+    double *tmp;         /* one row, for intervals longer than lmax */
+    unsigned long computed; /* rows costed (flushes included) */
+} lh_cache;
+
+/* Classes of g's works, Lmax per class (local.h, "Interval lengths"), an
+ * empty cache of at most max_bytes; *cls (n entries, malloc'ed) gets each
+ * task's class.  -1 when out of memory. */
+int lh_cache_init(lh_cache *c, const ecs_graph *g, const ecs_platform *p,
+                  const double *price, long D, double max_bytes,
+                  size_t **cls);
+void lh_cache_release(lh_cache *c);
+
+/* Costs of [s, s+t] for t = 0..*len-1 for class cls, *len = min(Lmax,
+ * D - s); valid until the next lh_row call.  NULL when out of memory. */
+const double *lh_row(lh_cache *c, size_t cls, long s, long *len);
+
+/* Cost of [s, e] for class cls, any length (HUGE_VAL if the work does not
+ * fit); NAN when out of memory. */
+double lh_cost(lh_cache *c, size_t cls, long s, long e);
+
+/* ---- the state and the chain move (local_chain.c) ---- */
+
+typedef struct lh_state {
+    const ecs_graph *g;
+    const ecs_platform *p;
+    long D;
+    int P;
+    size_t n;
+    lh_cache *cache;
+    const size_t *cls;   /* class of each task */
+    long *s, *e;         /* each task's interval */
+    double *c;           /* its cost */
+    int *load;           /* tasks per slot */
+    /* chain workspace */
+    int *pos;            /* 1 + position in the current chain, 0 if not in it */
+    long *lo, *hi;       /* per chain position */
+    size_t *off;         /* per chain position, into F, G, A, GA */
+    long *ns, *ne;       /* the chain's new intervals */
+    size_t chain_cap;
+    double *F, *G;
+    long *A, *GA;
+    size_t dp_cap;
+    long *nb;            /* next blocked slot, D + 1 */
+    /* tree workspace (local_tree.c) */
+    long *tlo, *thi, *tns, *tne;
+    size_t *toff;
+    size_t tree_cap, tcells;
+    double *tV, *tH;
+    long *tVA, *tHA;
+    size_t tdp_cap;
+    unsigned char *dirty; /* tasks whose neighbourhood changed since they
+                             were last searched (set by every move) */
+    long *os, *oe;       /* n: old intervals of the tasks a move moves */
+    long *touch;         /* D + 2: slots a move touched, then prefix counts */
+    int oom;             /* an allocation failed */
+    unsigned long moves, improved;
+} lh_state;
+
+/* A state for g with every task unplaced; -1 when out of memory. */
+int lh_state_init(lh_state *st, const ecs_graph *g, const ecs_platform *p,
+                  long D, lh_cache *cache, const size_t *cls);
+void lh_state_release(lh_state *st);
+
+/* Copy the intervals, costs and load of src into dst (same g). */
+void lh_state_copy(lh_state *dst, const lh_state *src);
+
+/* Unplace every task. */
+void lh_state_clear(lh_state *st);
+
+/* Set task i to [s, e] (adds to the load, costs it). */
+void lh_state_set(lh_state *st, size_t i, long s, long e);
+
+/* After a move of set[0..k-1] from the intervals os[j], oe[j] (the
+ * tasks hold their new ones): mark dirty the moved tasks, their
+ * predecessors and successors, and every task that runs in a slot within
+ * one of the old or new intervals or next to it. */
+void lh_moved(lh_state *st, const size_t *set, size_t k);
+
+/* Sum of the task costs. */
+double lh_state_total(const lh_state *st);
+
+/*
+ * Re-place the chain ch[0..k-1] optimally with every other task fixed
+ * (local.h).  The chain must list distinct placed tasks; it is rejected
+ * (0) when its order contradicts a precedence among its tasks or when no
+ * placement beats the current one by more than a rounding tolerance.
+ * Returns 1 when the chain was moved (cheaper).
+ */
+int lh_chain(lh_state *st, const size_t *ch, size_t k);
+
+/*
+ * Re-place the tree nodes[0..k-1] optimally with every other task fixed:
+ * nodes[0] is the root; for j > 0, parent[j] < j is the position of its
+ * parent and rel[j] is 0 when nodes[j] precedes its parent, 1 when it
+ * succeeds it.  Rejected (0) when a precedence edge between two nodes is
+ * not a tree edge, when the placement found would put more than P tasks
+ * in a slot (siblings are placed independently) or is not cheaper.
+ * Returns 1 when the tree was moved (local_tree.c).
+ */
+int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
+            const unsigned char *rel, size_t k);
+
+/*
+ * Perturb: move task t to a random interval (the r1-th start with room, a
+ * length from r2) that keeps precedence and capacity, whatever it costs.
+ * Returns 1 when it moved.
+ */
+int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2);
+
+/* Perturb: shrink task t to its work at f = 1 from its first slot (or, if
+ * late, up to its last): frees slots.  Returns 1 when it changed. */
+int lh_shrink(lh_state *st, size_t t, int late);
+
+/*
+ * Place the tasks of `order` (every task once, predecessors first) one by
+ * one, each in its cheapest interval that starts after its predecessors,
+ * ends by lf[i] and uses slots below P; 0 when every task found one.
+ */
+int lh_place_all(lh_state *st, const size_t *order, const long *lf);
+
+/*
+ * Serial schedule generation at f = 1 into an empty state: the tasks in a
+ * topological order that takes the lowest prio first among the ready
+ * ones (order, n entries, receives it), each at the earliest start after
+ * its predecessors with `work` consecutive slots below P.  0 when every
+ * task ends before D, -1 otherwise (the state is then partly filled).
+ */
+int lh_serial(lh_state *st, const long *prio, size_t *order);
+
+/* PEs for the current intervals, greedily by start slot (ties by task
+ * index), each to the lowest free PE; rows[k] lists the tasks of the PEs
+ * in PE order and start order, row_off[q] .. row_off[q+1] - 1 those of PE
+ * q.  pe, rows: n entries; row_off: P + 1; order: n entries of space.
+ * 0; -1 if more than P would be needed (a bug), -2 out of memory. */
+int lh_assign_pes(const lh_state *st, int *pe, size_t *rows, size_t *row_off,
+                  size_t *order);
+
+#endif

@@ -1,0 +1,157 @@
+/*
+ * ecsched: the `local` heuristic (heuristic/local_*.c): maps tasks to any PE
+ * and any interval as well as it scales their frequencies, by local search
+ * from a feasible start (the paper heuristic's schedule).  Ours, not the
+ * paper's.
+ *
+ * The model it searches (docs/MODEL.md "MILP, strong formulation"): PEs are
+ * identical and a task occupies one contiguous interval, so a schedule is
+ * one interval [s_i, e_i] per task with at most P tasks in every slot,
+ * precedence e_a < s_b and e_i < D'; PEs are assigned at the end, greedily
+ * by start slot (interval graphs are perfect).  Once an interval is fixed,
+ * the task's cheapest frequency profile is exact (profile.h), so the search
+ * only chooses intervals.
+ *
+ * The move: re-place a sequence of tasks t_1 .. t_k (a "chain", taken in an
+ * order that respects the precedence among them) optimally, with every
+ * other task fixed, by dynamic programming over (position in the chain,
+ * last slot): t_j starts after t_{j-1} ends and after its other
+ * predecessors, ends before its other successors, and uses only slots where
+ * fewer than P other tasks run.  The chains tried:
+ * - a task alone (to any interval and, implicitly, any PE);
+ * - a stretch of a PE's tasks in their order (re-time a PE; from the start,
+ *   every PE whole: the other PEs leave at most P - 1 tasks in any slot);
+ * - the "tight" chain through a task: back through the tasks that end right
+ *   before each one starts (a predecessor preferred), forward through the
+ *   successors that start right after (shift a chain);
+ * - two tasks that overlap in time, in the swapped order (swap).
+ * A tree move re-places a task with the predecessors that end right before
+ * it and the successors that start right after it, and theirs (up to 16
+ * tasks whose precedence edges form a tree), by DP from the leaves; it is
+ * kept when the joint load fits P (siblings may share a slot).
+ * A move is taken when it lowers the cost.  A task none of whose moves pays
+ * is not tried again until a move changes one of its slots' neighbourhood,
+ * a predecessor or a successor ("don't look bits"); the search stops at a
+ * local optimum.
+ *
+ * Decisions:
+ * - Start.  The given start schedule (any feasible schedule of g meeting
+ *   D', e.g. the sweep's), its tasks re-profiled by the exact DP on their
+ *   own intervals (never dearer).  With scratch_start, a second start built
+ *   from scratch (tasks by latest start, each in its cheapest interval that
+ *   leaves its descendants their critical path) is searched too; the
+ *   cheaper is kept.
+ * - Iterated local search.  From the best schedule: 1 to 3 random tasks are
+ *   moved to a random interval with room, or shrunk to their work at f = 1
+ *   (at one end of their interval); or (30 % of the kicks, graphs of at
+ *   most 200 tasks) the whole schedule is rebuilt at f = 1 by serial
+ *   schedule generation, tasks in the order of their starts plus a random
+ *   delay of up to 1..D'/2 slots.  Then the search; the result is kept if
+ *   cheaper.  The kicks stop after max_stall kicks in a row without a
+ *   cheaper schedule; above 100 tasks max_stall is scaled by 100 / n (at
+ *   least 5), since a kick there gains less and costs more.
+ * - Interval lengths.  A task of work w considers intervals of at most
+ *   Lmax(w) = min(D', 2 w / f_min + 8, 4096) slots (f_min the smallest
+ *   positive frequency): longer ones only wait at f = 0 or run at f_min,
+ *   and this keeps the cost tables linear in (distinct works) x D'.  The
+ *   start's own intervals are kept whatever their length.
+ * - Costs.  Interval costs come from ecs_profile_costs_from, cached per
+ *   (distinct work, first slot) and computed on first use; the cache is
+ *   dropped and refilled when it exceeds cache_mb.
+ * - Never worse.  The result is checked by ecs_check_schedule; if it were
+ *   dearer than the start by the checker's own sum (it cannot be by the
+ *   DP's), the start itself is returned (kept_start = 1).
+ * - Randomness.  Every random choice comes from a splitmix64 stream
+ *   (rng.h) seeded with `seed`: the same inputs and seed give the same
+ *   schedule, unless the time limit cuts the search short.
+ * - Time.  The limit is wall-clock (CLOCK_MONOTONIC), checked between
+ *   moves; the best schedule found by then is returned.
+ */
+#ifndef ECSCHED_LOCAL_H
+#define ECSCHED_LOCAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ecsched/graph.h"
+#include "ecsched/platform.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+
+/* XX(ENUM_SUFFIX, "name in output") */
+#define ECS_LOCAL_STOP_MAP(XX)                                                \
+    XX(CONVERGED, "converged")   /* a whole round found no better move */     \
+    XX(TIME_LIMIT, "time_limit") /* the time limit ran out */                 \
+    XX(ROUND_LIMIT, "round_limit") /* max_rounds rounds were run */
+
+typedef enum ecs_local_stop {
+#define ECS_LOCAL_STOP_ENUM(name, key) ECS_LOCAL_##name,
+    ECS_LOCAL_STOP_MAP(ECS_LOCAL_STOP_ENUM)
+#undef ECS_LOCAL_STOP_ENUM
+} ecs_local_stop;
+
+/* "converged", "time_limit", "round_limit". */
+const char *ecs_local_stop_name(ecs_local_stop s);
+
+/* Largest accepted time limit (s) and round limit. */
+#define ECS_LOCAL_MAX_TIME_S 1e7
+#define ECS_LOCAL_MAX_ROUNDS 100000000L
+
+typedef struct ecs_local_params {
+    double time_limit_s; /* wall clock, default 10; > 0 */
+    uint64_t seed;       /* order of the moves, default 1 */
+    long max_rounds;     /* rounds of moves per search, default 1000 */
+    int scratch_start;   /* also search from a schedule built from scratch
+                            (default 1) */
+    long max_stall;      /* kicks in a row without a better schedule before
+                            the search stops (see above), default 100;
+                            0: no kicks */
+    double cache_mb;     /* interval-cost cache size, default 256 MB; >= 1 */
+} ecs_local_params;
+
+/* Fill params with the defaults. */
+void ecs_local_params_init(ecs_local_params *prm);
+
+/* EINVAL (diag says which) for a time limit <= 0 or above the maximum,
+ * max_rounds < 1, and the like. */
+ecs_result ecs_local_params_validate(const ecs_local_params *prm,
+                                     ecs_diag *diag);
+
+typedef struct ecs_local_result {
+    ecs_schedule *schedule; /* the result (a copy of the start if kept) */
+    double cost;            /* its cost by the checker */
+    double start_cost;      /* the start's cost by the checker */
+    long makespan;          /* its makespan (<= D') */
+    int kept_start;         /* 1 when the start itself is returned */
+    ecs_local_stop stop;    /* why the (last) search stopped */
+    long rounds;            /* rounds run, over all starts */
+    unsigned long moves;    /* chains re-placed (tried) */
+    unsigned long improved; /* of which lowered the cost */
+    unsigned long rows;     /* interval-cost rows computed by DP */
+    unsigned long kicks;    /* perturbations tried */
+    unsigned long kicks_improved; /* of which led to a cheaper schedule */
+    int from_scratch;       /* 1 when the winner came from the scratch start */
+    double runtime_s;
+} ecs_local_result;
+
+/*
+ * Run the local heuristic on graph g (contracted: every task has work) on
+ * platform p with prices price[0..nprice-1] (nprice >= deadline, finite)
+ * and deadline D', from `start`, a schedule of g that the checker accepts
+ * with deadline D'.  The result is feasible, meets D' and costs no more
+ * than the start (by the checker).  EINVAL when the inputs do not fit (diag
+ * says which: a task without work, a start the checker rejects, bad
+ * prices, bad params), ENOMEM, EINTERNAL if its own schedule failed the
+ * checker (a bug; diag says how).  Release *out with ecs_local_result_release
+ * (also after an error: *out is then empty).
+ */
+ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
+                         const double *price, size_t nprice, long deadline,
+                         const ecs_schedule *start,
+                         const ecs_local_params *prm, ecs_local_result *out,
+                         ecs_diag *diag);
+
+/* Free what a result holds; NULL is accepted. */
+void ecs_local_result_release(ecs_local_result *r);
+
+#endif

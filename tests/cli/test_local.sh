@@ -1,0 +1,117 @@
+# ecsched heuristic --mode local and the method `local` of compare and
+# batch: a hand-computed optimum, the document through `ecsched validate`,
+# never above the sweep, the seed, option errors; shared STG graphs
+# against the MILP's proven optimum.
+. tests/cli/lib.sh
+G=tests/fixtures/tiny.stg
+B=tests/fixtures/heuristic/tiny_base.json
+
+# tiny.stg contracted: 1 (w 2), 2 (w 1), 3 (w 1), 5 (w 2); 1,2 -> 3 -> 5;
+# D' = 6, 2 PEs, flat prices, F = {1, .8, .., .2, 0}, quadratic.  The chain
+# 1 -> 3 -> 5 (5 units) gets 6 slots: 1 over 3 slots (.6 .6 .8: 1.36), 3 in
+# one (1), 5 over 2 (2); task 2 beside 1 over 3 slots (.4 .4 .2: .36):
+# 4.72, the optimum (the MILP proves it); the sweep (test_heuristic.sh)
+# stays at 5.52 because it keeps the base's PEs and order.
+run heuristic "$G" -p 2 --prices flat --base "$B" --deadline 6 --steps 4 \
+    --mode local -o "$T_DIR/l.json"
+expect_rc 0 "heuristic --mode local on tiny.stg"
+expect_out '^mode +local \(seed 1, limit 10 s\), from the sweep \(4 steps, sigma 2\)$' "mode line"
+expect_out '^sweep cost +5\.520000$' "the sweep's cost is the start"
+expect_out '^cost +4\.720000$' "local reaches the hand-computed optimum 4.72"
+expect_out '^saving +21\.33 %$' "saving (6 - 4.72) / 6"
+expect_out '^search +converged: ' "the search converges"
+expect_eq "$(json_key "$T_DIR/l.json" mode)" local "document mode"
+expect_eq "$(json_key "$T_DIR/l.json" cost)" 4.72 "document cost"
+expect_eq "$(json_key "$T_DIR/l.json" start_cost)" 5.52 "document start_cost"
+expect_eq "$(json_key "$T_DIR/l.json" seed)" 1 "document seed"
+expect_eq "$(json_key "$T_DIR/l.json" local_stop)" converged "document local_stop"
+run validate "$G" "$T_DIR/l.json"
+expect_rc 0 "validate accepts local's schedule"
+expect_out '^cost +4\.720000$' "validate's cost is local's"
+run milp "$G" -p 2 --prices flat --deadline 6
+expect_out '^cost +4\.720000 ' "the MILP's optimum is 4.72"
+
+# sweep documents say null for local's keys
+run heuristic "$G" -p 2 --prices flat --base "$B" --deadline 6 --json
+expect_eq "$(json_key "$OUT" seed)" "" "sweep: no seed among its params"
+expect_eq "$(json_key "$OUT" local_stop)" null "sweep: local_stop null"
+
+# the same seed gives the same document (runtimes aside); another seed a
+# valid one, never above the sweep
+G20=$T_DIR/g20.stg
+"$ECSCHED" generate --tasks 20 --seed 5 -o "$G20" >/dev/null
+strip() { grep -v '_s"' "$1"; }
+run heuristic "$G20" -p 3 --extension 0.2 --mode local --seed 7 -o "$T_DIR/a.json"
+expect_rc 0 "seed 7"
+run heuristic "$G20" -p 3 --extension 0.2 --mode local --seed 7 -o "$T_DIR/b.json"
+strip "$T_DIR/b.json" >"$T_DIR/b.s"
+if strip "$T_DIR/a.json" | cmp -s - "$T_DIR/b.s"; then ok "seed 7 twice: the same schedule"; else notok "seed 7 twice differs"; fi
+for seed in 1 2 3; do
+  run heuristic "$G20" -p 3 --extension 0.2 --mode local --seed $seed -o "$T_DIR/s$seed.json"
+  c=$(json_key "$T_DIR/s$seed.json" cost)
+  s=$(json_key "$T_DIR/s$seed.json" start_cost)
+  b=$(json_key "$T_DIR/s$seed.json" base_cost)
+  expect_eq "$(awk -v c="$c" -v s="$s" -v b="$b" 'BEGIN { print (c <= s && s <= b) ? "yes" : "no" }')" yes \
+    "seed $seed: local ($c) <= sweep ($s) <= base ($b)"
+  run validate "$G20" "$T_DIR/s$seed.json"
+  expect_rc 0 "seed $seed: validate accepts the schedule"
+done
+
+# a tiny time limit still gives a checked schedule, no dearer than the sweep
+run heuristic "$G20" -p 3 --extension 0.2 --mode local --time-limit 0.000001 --json
+expect_rc 0 "--time-limit 1 us"
+expect_eq "$(json_key "$OUT" local_stop)" time_limit "stopped by the time limit"
+c=$(json_key "$OUT" cost); s=$(json_key "$OUT" start_cost)
+expect_eq "$(awk -v c="$c" -v s="$s" 'BEGIN { print (c <= s) ? "yes" : "no" }')" yes "cut short: still <= the sweep"
+
+# option errors name the option; exit 2
+run heuristic "$G" -p 2 --mode anneal
+expect_rc 2 "unknown mode"
+expect_err "--mode must be sweep, binary or local, not 'anneal'" "the message names the modes"
+run heuristic "$G" -p 2 --seed 3
+expect_rc 2 "--seed without --mode local"
+expect_err "applies to --mode local only" "the message says so"
+run heuristic "$G" -p 2 --mode local --seed -3
+expect_rc 2 "negative seed"
+expect_err "--seed needs a whole number" "the message names --seed"
+run heuristic "$G" -p 2 --mode local --time-limit 0
+expect_rc 2 "zero time limit"
+expect_err "--time-limit needs a number > 0" "the message names --time-limit"
+
+# compare: local beside the others, never above sweep, at or above the MILP
+run compare "$G20" -p 3 --extension 0.2 --methods sweep,local,milp
+expect_rc 0 "compare with local"
+expect_out '^local +[0-9.]+ ' "compare prints a local row"
+sw=$(awk '$1 == "sweep" { print $2 }' "$OUT")
+lo=$(awk '$1 == "local" { print $2 }' "$OUT")
+mi=$(awk '$1 == "milp" { print $2 }' "$OUT")
+expect_eq "$(awk -v a="$mi" -v b="$lo" -v c="$sw" 'BEGIN { print (a != "" && b != "" && a <= b + 1e-6 && b <= c + 1e-6) ? "yes" : "no" }')" yes \
+  "compare: milp ($mi) <= local ($lo) <= sweep ($sw)"
+
+# shared 50-task graphs: local within 3 % of the proven optimum on average
+if [ -n "$(shared stg/50)" ]; then
+  out=$T_DIR/b50.jsonl
+  "$ECSCHED" batch "$(shared stg/50)/rand0000.stg" \
+      -p 8,16 --extension 0.2 --methods sweep,local,milp --time-limit 20 \
+      --out "$out" >/dev/null 2>&1
+  r=$(awk '
+    { match($0, /"graph":"[^"]*","pes":[0-9]*/); k = substr($0, RSTART, RLENGTH)
+      match($0, /"method":"[a-z]*"/); m = substr($0, RSTART + 10, RLENGTH - 11)
+      match($0, /"cost":[-0-9.e]*/); c[k, m] = substr($0, RSTART + 7, RLENGTH - 7) + 0
+      if ($0 ~ /"method":"milp"/ && $0 ~ /"status":"optimal"/) opt[k] = c[k, m]; keys[k] = 1 }
+    END { n = 0; s = 0; bad = 0
+      for (k in keys) { if (c[k, "local"] > c[k, "sweep"] + 1e-9) bad++
+        if (k in opt) { n++; s += c[k, "local"] / opt[k]; if (c[k, "local"] < opt[k] - 1e-6) bad++ } }
+      printf "%d %d %.4f\n", n, bad, n ? s / n : 0 }' "$out")
+  set -- $r
+  expect_eq "$2" 0 "50-task graphs: local never above the sweep, never below the optimum"
+  if [ "$1" -gt 0 ]; then
+    expect_eq "$(awk -v m="$3" 'BEGIN { print (m <= 1.03) ? "yes" : "no" }')" yes \
+      "50-task graphs: mean local / optimum $3 <= 1.03 over $1 proven cases"
+  else
+    skip "no 50-task case proven optimal within 20 s"
+  fi
+else
+  skip "shared data absent: 50-task graphs"
+fi
+finish
