@@ -99,7 +99,7 @@ static int method_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
     ecs_method m;
     if (ecs_method_parse(t, &m) != 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "--methods: unknown method '%s' (base, sweep, binary, local, milp)",
+                            "--methods: unknown method '%s' (base, sweep, binary, local, milp, solve)",
                             t), -1;
     if (!ecs_method_available(m))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,

@@ -33,7 +33,7 @@ void ecs_batch_plan_complete(ecs_batch_plan *plan)
         ecs_batch_parse_prices(plan, ECS_DEFAULT_PRICES, &diag);
     if (plan->nmethod == 0)
         for (int k = 0; k < ECS_METHOD_COUNT; k++)
-            if (ecs_method_available((ecs_method)k))
+            if (ecs_method_default((ecs_method)k))
                 plan->method[plan->nmethod++] = (ecs_method)k;
     plan->nvariant = ecs_param_grid_size(&plan->grid);
     ecs_method_params p;

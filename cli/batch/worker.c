@@ -145,7 +145,6 @@ static void fill_row(const worker *w, const ecs_method_set *set, int k,
 {
     const ecs_cli_problem *pb = &w->pb;
     const ecs_method_out *o = &set->out[k];
-    const ecs_method_out *milp = &set->out[ECS_METHOD_MILP];
     row->tasks = (long)pb->g->n;
     row->base_cost = pb->base_cost;
     row->deadline = pb->deadline;
@@ -154,10 +153,17 @@ static void fill_row(const worker *w, const ecs_method_set *set, int k,
     row->base_status = ecs_record_base_status(pb->base_from_file, pb->base_optimal);
     row->base_runtime_s = pb->base_runtime_s;
     row->context = ecs_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
-    if (set->want[ECS_METHOD_MILP] && set->rc[ECS_METHOD_MILP] == ECS_OK) {
-        row->bound = milp->bound;
-        if (milp->optimal && milp->schedule != NULL)
-            row->optimum = milp->check.cost;
+    /* the instance's best bound and proven optimum: from the MILP and
+     * solve, whichever of them ran */
+    const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
+    for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
+        const ecs_method_out *so = &set->out[solvers[s]];
+        if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
+            continue;
+        if (isfinite(so->bound) && !(so->bound <= row->bound))
+            row->bound = so->bound;
+        if (so->optimal && so->schedule != NULL)
+            row->optimum = so->check.cost;
     }
     row->runtime_s = o->runtime_s;
     if (set->rc[k] != ECS_OK) {
@@ -167,8 +173,10 @@ static void fill_row(const worker *w, const ecs_method_set *set, int k,
         return;
     }
     row->status = o->status;
-    if (k == ECS_METHOD_MILP)
+    if (k == ECS_METHOD_MILP || k == ECS_METHOD_SOLVE)
         row->gap = o->gap;
+    row->bound_method = o->bound_method;
+    row->found_by = o->found_by;
     if (o->schedule != NULL) {
         row->cost = o->check.cost;
         row->makespan = o->check.makespan;
@@ -201,7 +209,7 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
         set.want[w->plan->method[ids[k] % w->plan->nmethod]] = 1;
     ecs_method_params prm;
     ecs_batch_case_params(w->plan, ids[0], &prm);
-    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, prm.time_limit_s, 0, &prm};
+    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, NULL, prm.time_limit_s, 0, &prm};
     ecs_methods_run(&ctx, &set, before_method, w);
     for (size_t k = 0; k < n; k++) {
         ecs_row row;

@@ -17,7 +17,8 @@ const ecs_command ecs_command_compare = {
     "Usage: ecsched compare GRAPH -p P [model flags] [--extension E | --deadline N]\n"
     "                       [--time-limit S] [--makespan-limit S] [--methods LIST]\n"
     "                       [--sigma LIST] [--steps LIST] [--formulation LIST]\n"
-    "                       [--gap LIST] [--warm-start on,off] [--json] [-o FILE]\n"
+    "                       [--gap LIST] [--warm-start on,off] [--seed LIST]\n"
+    "                       [--json] [-o FILE]\n"
     "\n"
     "Computes the base schedule (makespan-optimal at f = 1), the heuristic in\n"
     "both modes (sweep, binary) and the MILP (warm-started with the better\n"
@@ -31,10 +32,14 @@ const ecs_command ecs_command_compare = {
     "                   the MILP's 60 s after the base search)\n"
     "  --makespan-limit S  the base search alone (default 10, or the time\n"
     "                   limit when smaller)\n"
-    "  --methods LIST   subset of base,sweep,binary,local,milp (default: all)\n"
+    "  --methods LIST   subset of base,sweep,binary,local,milp,solve\n"
+    "                   (default: all but solve)\n"
     "  --sigma, --steps  the heuristic's budget range and sweep steps\n"
     "  --formulation, --gap, --warm-start, --no-warm-start  the MILP's\n"
-    "                   (as for `ecsched milp`)\n"
+    "                   (as for `ecsched milp`); --gap is solve's too\n"
+    "  --seed LIST      local's random order, solve's neighbourhoods\n"
+    "                   (default 1); solve starts from the cheapest heuristic\n"
+    "                   schedule\n"
     "A list (--sigma 1,2,4) runs the methods once per combination of the\n"
     "lists (a grid); each combination's MILP then gets its own time limit.\n"
     "  --json           the document with all schedules on stdout, no table\n"
@@ -75,7 +80,7 @@ static int parse_methods(compare_job *j, const char *list)
          t = strtok_r(NULL, ",", &save)) {
         ecs_method m;
         if (ecs_method_parse(t, &m) != 0)
-            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp)", t);
+            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp, solve)", t);
         if (!ecs_method_available(m))
             return ecs_cli_usage_error(CMD, "method '%s' is not available in this build", t);
         j->want[m] = 1;
@@ -102,7 +107,7 @@ static int parse_args(compare_job *j, int argc, char **argv)
         ECS_CLI_PARAM_LONGOPTS,
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     for (int k = 0; k < ECS_METHOD_COUNT; k++)
-        j->want[k] = ecs_method_available((ecs_method)k);
+        j->want[k] = ecs_method_default((ecs_method)k);
     ecs_cli_argspec spec;
     ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
     spec.own = own_option;
@@ -207,12 +212,25 @@ static void print_table(const compare_job *j, size_t point)
                has ? (o->check.meets_deadline ? "yes" : "no") : "-", o->status,
                o->runtime_s);
     }
-    if (j->set.want[ECS_METHOD_MILP] && j->set.rc[ECS_METHOD_MILP] == ECS_OK) {
-        if (strcmp(j->set.out[ECS_METHOD_MILP].status, "infeasible") == 0)
-            printf("\noptimum   none: no schedule meets D' = %ld (proven by the MILP)\n",
-                   pb->deadline);
+    int milp_ok = j->set.want[ECS_METHOD_MILP] && j->set.rc[ECS_METHOD_MILP] == ECS_OK;
+    int solve_ok = j->set.want[ECS_METHOD_SOLVE] && j->set.rc[ECS_METHOD_SOLVE] == ECS_OK;
+    const char *who = milp_ok ? "the MILP" : "solve";
+    const ecs_method_out *so = &j->set.out[milp_ok ? ECS_METHOD_MILP : ECS_METHOD_SOLVE];
+    if (solve_ok) {
+        const ecs_method_out *s = &j->set.out[ECS_METHOD_SOLVE];
+        char bd[32], gp[32];
+        fmt_num(bd, sizeof bd, s->bound, "%.6f");
+        fmt_num(gp, sizeof gp, 100.0 * s->gap, "%.4f%%");
+        printf("\nsolve     bound %s (%s), gap %s, found by %s\n", bd,
+               s->bound_method ? s->bound_method : "none", gp,
+               s->found_by ? s->found_by : "-");
+    }
+    if (milp_ok || solve_ok) {
+        if (strcmp(so->status, "infeasible") == 0)
+            printf("\noptimum   none: no schedule meets D' = %ld (proven by %s)\n",
+                   pb->deadline, who);
         else if (isfinite(j->optimum))
-            printf("\noptimum   %.6f (proven by the MILP)\n", j->optimum);
+            printf("\noptimum   %.6f (proven by %s)\n", j->optimum, who);
         else if (isfinite(j->bound))
             printf("\noptimum   not proven; best bound %.6f (cost/opt left blank)\n",
                    j->bound);
@@ -305,6 +323,9 @@ static json_t *method_obj(const compare_job *j, int k)
             ecs_json_num(j->pb.base_cost > 0 ? (j->pb.base_cost - c) / j->pb.base_cost
                                              : NAN)) ||
         set(m, "bound", ecs_json_num(o->bound)) || set(m, "gap", ecs_json_num(o->gap)) ||
+        (o->bound_method != NULL &&
+         set(m, "bound_method", json_string(o->bound_method))) ||
+        (o->found_by != NULL && set(m, "found_by", json_string(o->found_by))) ||
         ecs_doc_add_tasks(m, j->pb.g, &j->m.platform, o->schedule) != 0)
         goto fail;
     return m;
@@ -411,14 +432,17 @@ static void run_points(compare_job *j)
         /* one point: --time-limit covers the whole command; a grid: each
          * point's MILP has its own limit */
         double end = j->npoint == 1 && prm->time_limit_given ? j->t0 + prm->time_limit_s : 0;
-        ecs_method_ctx ctx = {&j->pb, &j->m.platform, NULL, prm->time_limit_s, end, prm};
+        ecs_method_ctx ctx = {&j->pb, &j->m.platform, NULL, NULL, prm->time_limit_s, end, prm};
         ecs_methods_run(&ctx, set, NULL, NULL);
-        const ecs_method_out *milp = &set->out[ECS_METHOD_MILP];
-        if (set->want[ECS_METHOD_MILP] && set->rc[ECS_METHOD_MILP] == ECS_OK) {
-            if (isfinite(milp->bound) && !(milp->bound <= j->bound))
-                j->bound = milp->bound;
-            if (milp->optimal && milp->schedule != NULL)
-                j->optimum = milp->check.cost;
+        const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
+        for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
+            const ecs_method_out *so = &set->out[solvers[s]];
+            if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
+                continue;
+            if (isfinite(so->bound) && !(so->bound <= j->bound))
+                j->bound = so->bound;
+            if (so->optimal && so->schedule != NULL)
+                j->optimum = so->check.cost;
         }
     }
 }

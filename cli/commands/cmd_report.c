@@ -41,6 +41,8 @@ const ecs_command ecs_command_report = {
     "                max by method, overall and by P, E and price schedule\n"
     "  ratio_unproven  cost over the best MILP bound where the optimum is NOT\n"
     "                proven (an upper bound on the ratio), the same breakdown\n"
+    "  gap           the MILP's and solve's own gap, (cost - bound) / cost,\n"
+    "                where the optimum is NOT proven, the same breakdown\n"
     "  saving        (base cost - cost) / base cost (a fraction) by method,\n"
     "                overall and by P, E and price schedule\n"
     "  runtime       seconds per case by method, base search included\n"
@@ -71,6 +73,7 @@ static const struct {
     {"ratio", "Cost over proven optimum (instances with a proven optimum only)"},
     {"ratio_unproven", "Cost over best bound where the optimum is NOT proven "
                        "(upper bound on cost/optimum)"},
+    {"gap", "Solver gap (cost - bound) / cost where the optimum is NOT proven"},
     {"ratio_undefined", "Cost over optimum undefined (optimum <= 0)"},
     {"saving", "Saving over the base schedule, (base - cost) / base"},
     {"runtime", "Runtime per case in seconds, base search included"},

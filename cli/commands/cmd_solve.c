@@ -2,10 +2,12 @@
  * proven lower bound (solve.h). */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/methods.h"
 #include "run/params.h"
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/local.h"
 #include "ecsched/solve.h"
 
 #include <math.h>
@@ -24,7 +26,8 @@ const ecs_command ecs_command_solve = {
     "                     [--makespan-limit S] [--gap G] [--seed S] [-o FILE]\n"
     "                     [--json]\n"
     "\n"
-    "Starts from the heuristic's schedule (from the base schedule) and, within\n"
+    "Starts from the local heuristic's schedule (from the sweep's, within a\n"
+    "fifth of the limit; the sweep's if local fails) and, within\n"
     "the time limit (a wall-clock budget for the whole solve), runs the exact\n"
     "MILP when the model is small, else a lower bound (LP relaxation by column\n"
     "generation, or a Lagrangian relaxation of the PE capacity) and a large-\n"
@@ -48,18 +51,20 @@ const ecs_command ecs_command_solve = {
     "\n" ECS_CLI_MODEL_FLAGS_HELP,
     ecs_cmd_solve};
 
-enum { OPT_TIME_LIMIT = ECS_OPT_COMMAND_BASE, OPT_GAP, OPT_SEED };
-
 typedef struct solve_job {
     ecs_cli_model m;
     ecs_solve_params prm;
-    ecs_param_grid grid;    /* --makespan-limit */
+    ecs_param_grid grid;    /* --time-limit, --makespan-limit, --gap, --seed */
+    ecs_method_params mp;   /* the grid's one point */
+    double t0, c0;          /* the command's start (wall, CPU) */
     const char *graph_path;
     ecs_cli_problem pb;
     int have_pb;
     ecs_solve_result res;
     ecs_heur_result heur;
     int have_heur;
+    ecs_local_result local;
+    int have_local;
     double start_cost;
 } solve_job;
 
@@ -67,41 +72,15 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     solve_job *j = ctx;
     (void)word;
-    double v;
-    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
-    if (pr != ECS_CLI_NOT_OWN)
-        return pr;
-    switch (c) {
-    case OPT_TIME_LIMIT:
-        if (ecs_parse_double(arg, &v) != 0 || !(v > 0.0) || !isfinite(v))
-            return ecs_cli_usage_error(CMD, "--time-limit needs a positive "
-                                            "number of seconds, not '%s'", arg);
-        j->prm.time_limit_s = v;
-        return 0;
-    case OPT_GAP:
-        if (ecs_parse_double(arg, &v) != 0 || !(v >= 0.0 && v < 1.0))
-            return ecs_cli_usage_error(CMD, "--gap needs a number in [0, 1), "
-                                            "not '%s'", arg);
-        j->prm.gap = v;
-        return 0;
-    case OPT_SEED:
-        if (ecs_parse_double(arg, &v) != 0 || !(v >= 0.0 && v < 1e18) ||
-            v != floor(v))
-            return ecs_cli_usage_error(CMD, "--seed needs a non-negative "
-                                            "integer, not '%s'", arg);
-        j->prm.seed = (unsigned long long)v;
-        return 0;
-    default:
-        return ECS_CLI_NOT_OWN;
-    }
+    return ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
 }
 
 static int parse_args(solve_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
-        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
-        {"gap", required_argument, 0, OPT_GAP},
-        {"seed", required_argument, 0, OPT_SEED},
+        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
+        {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},
+        {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},
         {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
@@ -118,8 +97,13 @@ static int parse_args(solve_job *j, int argc, char **argv)
     return 0;
 }
 
-/* The start: the heuristic's schedule when the base meets D'. */
-static const ecs_schedule *choose_start(solve_job *j)
+/* Share of the time limit the local heuristic may take for the start (at
+ * most its own default). */
+#define START_SHARE 0.2
+
+/* The start: the local heuristic's schedule from the sweep's (never
+ * dearer), else the sweep's, when the base meets D'. */
+static const ecs_schedule *choose_start(solve_job *j, double limit)
 {
     j->start_cost = NAN;
     if (j->pb.base_makespan > j->pb.deadline)
@@ -132,6 +116,21 @@ static const ecs_schedule *choose_start(solve_job *j)
                                  &hp, &j->heur, &diag);
     j->have_heur = 1;
     if (rc == ECS_OK && j->heur.schedule != NULL) {
+        ecs_local_params lp = j->mp.local;
+        if (START_SHARE * limit < lp.time_limit_s)
+            lp.time_limit_s = START_SHARE * limit;
+        if (lp.time_limit_s < ECS_MIN_TIME_LIMIT_S)
+            lp.time_limit_s = ECS_MIN_TIME_LIMIT_S;
+        ecs_result lrc = ecs_local_run(j->pb.g, &j->m.platform, j->pb.prices.price,
+                                       j->pb.prices.n, j->pb.deadline,
+                                       j->heur.schedule, &lp, &j->local, &diag);
+        j->have_local = 1;
+        if (lrc == ECS_OK && j->local.schedule != NULL &&
+            j->local.cost <= j->heur.cost) {
+            j->prm.start_method = "local";
+            j->start_cost = j->local.cost;
+            return j->local.schedule;
+        }
         j->prm.start_method = j->heur.fallback ? "base" : "sweep";
         j->start_cost = j->heur.cost;
         return j->heur.schedule;
@@ -210,7 +209,10 @@ static json_t *make_doc(const solve_job *j, const ecs_check_report *rep)
     info.status = ecs_milp_status_name(j->res.status);
     info.runtime_s = j->res.runtime_s;
     json_t *d = ecs_doc_new(&info);
-    if (d == NULL || add_solve_keys(d, j) != 0) {
+    if (d == NULL || add_solve_keys(d, j) != 0 ||
+        ecs_cli_doc_add_record(d, &j->pb, &j->m,
+                               ecs_method_params_json(ECS_METHOD_SOLVE, &j->mp),
+                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0) {
         json_decref(d);
         return NULL;
     }
@@ -281,28 +283,32 @@ int ecs_cmd_solve(int argc, char **argv)
     solve_job j;
     memset(&j, 0, sizeof j);
     ecs_cli_model_init(&j.m);
-    ecs_solve_params_init(&j.prm);
     ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
+    /* one budget: --time-limit (default: solve's) covers the base search,
+     * the start and the solve, unless --makespan-limit splits it */
+    ecs_method_params *mp = &j.mp;
+    ecs_param_grid_point(&j.grid, 0, mp);
+    j.prm = mp->solve;
+    if (!mp->time_limit_given)
+        mp->time_limit_s = j.prm.time_limit_s;
+    mp->time_limit_given = 1;
     if (isatty(STDERR_FILENO))
         j.prm.progress = on_progress;
-    /* one budget: --time-limit covers the base search, the start and the
-     * solve, unless --makespan-limit splits it */
-    ecs_method_params mp;
-    ecs_param_grid_point(&j.grid, 0, &mp);
-    mp.time_limit_s = j.prm.time_limit_s;
-    mp.time_limit_given = 1;
     double t0 = ecs_clock_now();
+    j.t0 = t0;
+    j.c0 = ecs_clock_cpu();
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&mp),
+    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(mp),
                                          &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
-        const ecs_schedule *start = choose_start(&j);
-        j.prm.time_limit_s = ecs_budget_left(t0 + mp.time_limit_s);
+        const ecs_schedule *start =
+            choose_start(&j, ecs_budget_left(t0 + mp->time_limit_s));
+        j.prm.time_limit_s = ecs_budget_left(t0 + mp->time_limit_s);
         rc = ecs_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                        j.pb.prices.n, j.pb.deadline, start, &j.prm, &j.res,
                        &diag);
@@ -317,6 +323,8 @@ int ecs_cmd_solve(int argc, char **argv)
     ecs_solve_result_release(&j.res);
     if (j.have_heur)
         ecs_heur_result_release(&j.heur);
+    if (j.have_local)
+        ecs_local_result_release(&j.local);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

@@ -23,10 +23,11 @@ typedef struct group {
 } group;
 
 static const char *const tables[] = {"cases", "instances", "ratio", "ratio_unproven",
-                                     "ratio_undefined", "saving", "runtime"};
+                                     "gap", "ratio_undefined", "saving", "runtime"};
 static const char *const bys[] = {"all", "status", "optimum", "pes", "extension",
                                   "prices", "bound"};
-enum { T_CASES, T_INSTANCES, T_RATIO, T_UNPROVEN, T_UNDEFINED, T_SAVING, T_RUNTIME };
+enum { T_CASES, T_INSTANCES, T_RATIO, T_UNPROVEN, T_GAP, T_UNDEFINED, T_SAVING,
+       T_RUNTIME };
 enum { B_ALL, B_STATUS, B_OPTIMUM, B_PES, B_EXT, B_PRICES, B_BOUND };
 
 typedef struct acc {
@@ -101,11 +102,22 @@ static int cmp_keyed(const void *a, const void *b)
     return c != 0 ? c : (x->row > y->row) - (x->row < y->row);
 }
 
+/* A row of a method that proves bounds: the MILP, or solve. */
+static int is_solver(const char *m)
+{
+    return strcmp(m, "milp") == 0 || strcmp(m, "solve") == 0;
+}
+
 static void learn(inst *in, const json_t *row)
 {
     double opt = num(row, "optimum"), bd = num(row, "bound");
-    int milp = strcmp(str(row, "method"), "milp") == 0;
-    if (milp && strcmp(str(row, "status"), "optimal") == 0 && isfinite(num(row, "cost")))
+    const char *m = str(row, "method");
+    int milp = is_solver(m);
+    /* solve's "optimal" is a proof only when no gap was allowed */
+    int proof = strcmp(m, "milp") == 0 ||
+                (strcmp(m, "solve") == 0 &&
+                 num(json_object_get(row, "params"), "gap") == 0.0);
+    if (proof && strcmp(str(row, "status"), "optimal") == 0 && isfinite(num(row, "cost")))
         opt = num(row, "cost");
     if (isfinite(opt))
         in->optimum = opt;
@@ -285,6 +297,11 @@ static int per_row(acc *a, const json_t *row, const inst *in)
         return 0;
     if (strcmp(m, "base") != 0 && isfinite(base) && base > 0 &&
         add_breakdown(a, T_SAVING, row, (base - cost) / base))
+        return -1;
+    /* a solver's own gap to its bound where no optimum is proven */
+    double gap = num(row, "gap");
+    if (is_solver(m) && !isfinite(in->optimum) && isfinite(gap) &&
+        add_breakdown(a, T_GAP, row, gap))
         return -1;
     if (!heur)
         return 0;

@@ -6,6 +6,7 @@
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
 #include "ecsched/milp.h"
+#include "ecsched/solve.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -40,11 +41,17 @@ int ecs_method_available(ecs_method m)
     case ECS_METHOD_BINARY:
     case ECS_METHOD_LOCAL:
     case ECS_METHOD_MILP:
+    case ECS_METHOD_SOLVE:
         return 1;
     case ECS_METHOD_COUNT:
         return 0;
     }
     return 0;
+}
+
+int ecs_method_default(ecs_method m)
+{
+    return m != ECS_METHOD_SOLVE && ecs_method_available(m);
 }
 
 void ecs_method_out_release(ecs_method_out *out)
@@ -162,6 +169,44 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
     return rc;
 }
 
+/* ecs_solve from the warm start (the cheapest heuristic schedule, or the
+ * base when it meets D' and no heuristic schedule exists). */
+static ecs_result run_solve(const ecs_method_ctx *ctx, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    const ecs_cli_problem *pb = ctx->pb;
+    ecs_method_params dflt;
+    ecs_method_params_init(&dflt);
+    const ecs_method_params *mp = ctx->params ? ctx->params : &dflt;
+    ecs_solve_params prm = mp->solve;
+    prm.time_limit_s = ctx->time_limit_s;
+    const ecs_schedule *start = ctx->warm_start;
+    prm.start_method = ctx->warm_start_method ? ctx->warm_start_method : "start";
+    if (start == NULL && mp->warm_start && pb->base_makespan <= pb->deadline) {
+        start = pb->base;
+        prm.start_method = "base";
+    }
+    ecs_solve_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
+                              pb->deadline, start, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        out->schedule = r.schedule;
+        r.schedule = NULL;
+        snprintf(out->status, sizeof out->status, "%s", ecs_milp_status_name(r.status));
+        /* optimal with the gap 0 asked for is a proven optimum */
+        out->optimal = r.status == ECS_MILP_OPTIMAL && out->schedule != NULL &&
+                       prm.gap == 0.0;
+        out->bound = r.bound;
+        out->gap = out->schedule != NULL ? r.gap : NAN;
+        out->bound_method = r.bound_method;
+        out->found_by = r.found_by;
+        out->runtime_s = r.runtime_s;
+    }
+    ecs_solve_result_release(&r);
+    return rc;
+}
+
 /* The checker on the method's schedule: cost, makespan, feasibility. */
 static ecs_result check(ecs_method m, const ecs_method_ctx *ctx,
                         ecs_method_out *out, ecs_diag *diag)
@@ -209,6 +254,9 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
     case ECS_METHOD_MILP:
         rc = run_milp(ctx, out, diag);
         break;
+    case ECS_METHOD_SOLVE:
+        rc = run_solve(ctx, out, diag);
+        break;
     case ECS_METHOD_COUNT:
         rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                           "method '%s' is not available in this build",
@@ -222,17 +270,59 @@ ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
     return rc;
 }
 
-/* The cheapest heuristic schedule of the set, for the MILP's warm start. */
-static const ecs_schedule *best_heuristic(const ecs_method_set *set)
+/* The cheapest heuristic schedule of the set (its method in *who), for
+ * the warm start of the MILP and solve. */
+static const ecs_schedule *best_heuristic(const ecs_method_set *set,
+                                          const char **who)
 {
     const ecs_method_out *best = NULL;
     for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_LOCAL; k++) {
         const ecs_method_out *o = &set->out[k];
         if (set->want[k] && set->rc[k] == ECS_OK && o->schedule != NULL &&
-            (best == NULL || o->check.cost < best->check.cost))
+            (best == NULL || o->check.cost < best->check.cost)) {
             best = o;
+            *who = ecs_method_name((ecs_method)k);
+        }
     }
     return best ? best->schedule : NULL;
+}
+
+/* Share of solve's time limit its start (the local heuristic) may take
+ * when local is not one of the set's methods; at most local's default. */
+#define SOLVE_START_SHARE 0.2
+
+/* solve's start when the set has no local schedule: the local heuristic
+ * from the sweep's schedule, unrecorded, within SOLVE_START_SHARE of the
+ * limit; into *out (empty when it fails: the caller falls back to the
+ * sweep). */
+static void local_start(const ecs_method_ctx *ctx, double limit,
+                        ecs_method_out *out)
+{
+    ecs_method_params prm;
+    if (ctx->params != NULL)
+        prm = *ctx->params;
+    else
+        ecs_method_params_init(&prm);
+    prm.time_limit_given = 0; /* the share below, not the solve's limit */
+    if (SOLVE_START_SHARE * limit < prm.local.time_limit_s)
+        prm.local.time_limit_s = SOLVE_START_SHARE * limit;
+    if (prm.local.time_limit_s < ECS_MIN_TIME_LIMIT_S)
+        prm.local.time_limit_s = ECS_MIN_TIME_LIMIT_S;
+    ecs_method_ctx c = *ctx;
+    c.params = &prm;
+    ecs_diag ignored;
+    if (ecs_method_run(ECS_METHOD_LOCAL, &c, out, &ignored) != ECS_OK ||
+        out->schedule == NULL)
+        ecs_method_out_release(out);
+}
+
+/* The checked cost of schedule s, one of the set's outputs. */
+static double best_cost(const ecs_method_set *set, const ecs_schedule *s)
+{
+    for (int k = 0; k < ECS_METHOD_COUNT; k++)
+        if (set->out[k].schedule == s)
+            return set->out[k].check.cost;
+    return HUGE_VAL;
 }
 
 void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
@@ -243,33 +333,67 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
         set->rc[k] = ECS_OK;
         ecs_diag_clear(&set->diag[k]);
     }
-    ecs_method_out warm;
+    ecs_method_out warm, lwarm;
     memset(&warm, 0, sizeof warm);
+    memset(&lwarm, 0, sizeof lwarm);
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         if (!set->want[k])
             continue;
         ecs_method_ctx c = *ctx;
         int use_warm = ctx->params == NULL || ctx->params->warm_start;
-        if (k == ECS_METHOD_MILP && use_warm) {
-            c.warm_start = best_heuristic(set);
-            if (c.warm_start == NULL && ecs_method_available(ECS_METHOD_SWEEP)) {
+        int solver = k == ECS_METHOD_MILP || k == ECS_METHOD_SOLVE;
+        /* solve's time limit covers its start */
+        double t0 = ecs_clock_now(), c0 = ecs_clock_cpu();
+        if (solver && use_warm) {
+            c.warm_start = best_heuristic(set, &c.warm_start_method);
+            /* solve starts from the local heuristic's schedule (never dearer
+             * than the paper heuristic's), falling back to the sweep */
+            int have_local = set->want[ECS_METHOD_LOCAL] &&
+                             set->rc[ECS_METHOD_LOCAL] == ECS_OK &&
+                             set->out[ECS_METHOD_LOCAL].schedule != NULL;
+            if (k == ECS_METHOD_SOLVE && !have_local &&
+                ecs_method_available(ECS_METHOD_LOCAL)) {
+                double limit = ctx->deadline_s > 0 ? ecs_budget_left(ctx->deadline_s)
+                                                   : ctx->time_limit_s;
+                local_start(ctx, limit, &lwarm);
+                if (lwarm.schedule != NULL &&
+                    (c.warm_start == NULL ||
+                     lwarm.check.cost < best_cost(set, c.warm_start))) {
+                    c.warm_start = lwarm.schedule;
+                    c.warm_start_method = ecs_method_name(ECS_METHOD_LOCAL);
+                }
+            }
+            if (c.warm_start == NULL && warm.schedule == NULL &&
+                ecs_method_available(ECS_METHOD_SWEEP)) {
                 ecs_diag ignored;
-                if (ecs_method_run(ECS_METHOD_SWEEP, ctx, &warm, &ignored) == ECS_OK)
-                    c.warm_start = warm.schedule;
+                if (ecs_method_run(ECS_METHOD_SWEEP, ctx, &warm, &ignored) != ECS_OK)
+                    ecs_method_out_release(&warm);
+            }
+            if (c.warm_start == NULL && warm.schedule != NULL) {
+                c.warm_start = warm.schedule;
+                c.warm_start_method = ecs_method_name(ECS_METHOD_SWEEP);
             }
         }
         if (before != NULL)
             before((ecs_method)k, arg);
-        double t0 = ecs_clock_now(), c0 = ecs_clock_cpu();
-        if (k == ECS_METHOD_MILP && ctx->deadline_s > 0)
+        if (k != ECS_METHOD_SOLVE) {
+            t0 = ecs_clock_now();
+            c0 = ecs_clock_cpu();
+        }
+        if (solver && ctx->deadline_s > 0)
             c.time_limit_s = ecs_budget_left(ctx->deadline_s);
+        else if (k == ECS_METHOD_SOLVE)
+            c.time_limit_s = ecs_budget_left(t0 + ctx->time_limit_s);
         set->rc[k] = ecs_method_run((ecs_method)k, &c, &set->out[k],
                                     &set->diag[k]);
         if (set->out[k].runtime_s <= 0.0)
             set->out[k].runtime_s = ecs_clock_now() - t0;
+        if (k == ECS_METHOD_SOLVE)
+            set->out[k].runtime_s = ecs_clock_now() - t0;
         set->out[k].cpu_s = ecs_clock_cpu() - c0;
     }
     ecs_method_out_release(&warm);
+    ecs_method_out_release(&lwarm);
 }
 
 void ecs_method_set_release(ecs_method_set *set)
@@ -313,6 +437,12 @@ json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
               set(o, "formulation",
                   json_string(ecs_milp_formulation_name(p->milp.formulation))) ||
               set(o, "gap", ecs_json_num(p->milp.mip_gap)) ||
+              set(o, "warm_start", json_boolean(p->warm_start));
+        break;
+    case ECS_METHOD_SOLVE:
+        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
+              set(o, "gap", ecs_json_num(p->solve.gap)) ||
+              set(o, "seed", json_integer((json_int_t)p->solve.seed)) ||
               set(o, "warm_start", json_boolean(p->warm_start));
         break;
     }

@@ -15,7 +15,8 @@
     XX(SWEEP, "sweep")   /* heuristic, budget sweep */                       \
     XX(BINARY, "binary") /* heuristic, budget bisection */                   \
     XX(LOCAL, "local")   /* local search from the sweep's schedule */        \
-    XX(MILP, "milp")     /* exact, GLPK (strong formulation) */
+    XX(MILP, "milp")     /* exact, GLPK (strong formulation) */           \
+    XX(SOLVE, "solve")   /* ecs_solve: MILP or bound + search, gap */
 
 typedef enum ecs_method {
 #define ECS_METHOD_ENUM(name, key) ECS_METHOD_##name,
@@ -24,7 +25,7 @@ typedef enum ecs_method {
     ECS_METHOD_COUNT
 } ecs_method;
 
-/* "base", "sweep", "binary", "local", "milp". */
+/* "base", "sweep", "binary", "local", "milp", "solve". */
 const char *ecs_method_name(ecs_method m);
 
 /* Parse a method name: 0, or -1 when unknown. */
@@ -33,16 +34,22 @@ int ecs_method_parse(const char *name, ecs_method *out);
 /* 1 if this build can run method m. */
 int ecs_method_available(ecs_method m);
 
+/* 1 if compare and batch run method m when --methods is not given: every
+ * available method but solve (which takes its whole time limit). */
+int ecs_method_default(ecs_method m);
+
 /* What a method is given. */
 typedef struct ecs_method_ctx {
     const ecs_cli_problem *pb;      /* graph, base, D', prices, base cost */
     const ecs_platform *platform;
-    const ecs_schedule *warm_start; /* MILP's first incumbent, or NULL */
-    double time_limit_s;            /* MILP time limit (what is left of the
-                                       command's budget) */
+    const ecs_schedule *warm_start; /* MILP's first incumbent, solve's
+                                       start, or NULL */
+    const char *warm_start_method;  /* who made warm_start ("sweep", ...) */
+    double time_limit_s;            /* MILP and solve time limit (what is
+                                       left of the command's budget) */
     double deadline_s;              /* > 0: the command's budget ends at this
-                                       ecs_clock_now() time; the MILP gets
-                                       what is left of it */
+                                       ecs_clock_now() time; the MILP and
+                                       solve get what is left of it */
     const ecs_method_params *params; /* sigma, steps, formulation, gap, warm
                                         start; NULL: the defaults */
 } ecs_method_ctx;
@@ -50,7 +57,8 @@ typedef struct ecs_method_ctx {
 /* The parameters method m uses, as the "params" object of rows and
  * documents (part of a row's case key): makespan_limit_s for every method
  * (the base), sigma and steps for the heuristics, time_limit_s,
- * formulation, gap, warm_start for the MILP.  NULL when out of memory. */
+ * formulation, gap, warm_start for the MILP, time_limit_s, gap, seed,
+ * warm_start for solve.  NULL when out of memory. */
 json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p);
 
 /* What a method gives. */
@@ -60,7 +68,9 @@ typedef struct ecs_method_out {
     char status[24];        /* "feasible", "fallback", "optimal", ... */
     int optimal;            /* the cost is proven optimal */
     double bound;           /* proven lower bound on the cost, NAN if none */
-    double gap;             /* MILP relative gap, NAN if none */
+    double gap;             /* MILP or solve relative gap, NAN if none */
+    const char *bound_method; /* solve: "milp", "lp_colgen", ...; else NULL */
+    const char *found_by;   /* solve: "milp", "lns" or the start's method */
     double runtime_s;
     double cpu_s;           /* CPU time of this process during the method */
 } ecs_method_out;
@@ -88,9 +98,12 @@ typedef struct ecs_method_set {
 typedef void (*ecs_method_hook)(ecs_method m, void *arg);
 
 /*
- * Run the wanted methods in the order of ECS_METHOD_MAP.  The MILP is
- * warm-started with the cheapest heuristic schedule (the sweep is run for
- * it, unrecorded, when no heuristic method is wanted).  before may be NULL.
+ * Run the wanted methods in the order of ECS_METHOD_MAP.  The MILP and
+ * solve are warm-started with the cheapest heuristic schedule (the sweep is
+ * run for it, unrecorded, when no heuristic method is wanted); solve's
+ * start is the local heuristic's schedule (run unrecorded within a fifth of
+ * solve's limit when local is not wanted), falling back to the sweep's, and
+ * its time limit covers that start.  before may be NULL.
  */
 void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
                      ecs_method_hook before, void *arg);

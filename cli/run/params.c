@@ -23,6 +23,7 @@ void ecs_method_params_init(ecs_method_params *p)
     ecs_milp_params_init(&p->milp);
     ecs_heur_params_init(&p->heur);
     ecs_local_params_init(&p->local);
+    ecs_solve_params_init(&p->solve);
     ecs_makespan_params mk;
     ecs_makespan_params_init(&mk);
     p->time_limit_s = p->milp.time_limit_s;
@@ -176,12 +177,14 @@ static void apply(ecs_param_id id, double x, ecs_method_params *p)
         break;
     case ECS_PARAM_GAP:
         p->milp.mip_gap = x;
+        p->solve.gap = x;
         break;
     case ECS_PARAM_WARM_START:
         p->warm_start = x != 0;
         break;
     case ECS_PARAM_SEED:
         p->local.seed = (uint64_t)x;
+        p->solve.seed = (unsigned long long)x;
         break;
     case ECS_PARAM_COUNT:
         break;

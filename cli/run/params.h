@@ -15,6 +15,7 @@
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
 #include "ecsched/milp.h"
+#include "ecsched/solve.h"
 
 /* XX(ID, "flag", kind): kind D_POS (seconds or number > 0), LONG_POS
  * (whole number >= 1), GAP ([0, 1)), FORM (strong|paper), BOOL (on|off),
@@ -25,9 +26,9 @@
     XX(SIGMA, "sigma", D_POS)                   /* heuristic budget range */  \
     XX(STEPS, "steps", LONG_POS)                /* heuristic sweep steps */   \
     XX(FORMULATION, "formulation", FORM)        /* MILP formulation */        \
-    XX(GAP, "gap", GAP)                         /* MILP relative gap */       \
-    XX(WARM_START, "warm-start", BOOL)          /* MILP first incumbent */    \
-    XX(SEED, "seed", SEED)                      /* local's random order */
+    XX(GAP, "gap", GAP)                         /* MILP, solve rel. gap */    \
+    XX(WARM_START, "warm-start", BOOL)          /* MILP, solve first incumb. */ \
+    XX(SEED, "seed", SEED)                      /* local's order, solve's */
 
 typedef enum ecs_param_id {
 #define ECS_PARAM_ENUM(id, flag, kind) ECS_PARAM_##id,
@@ -61,9 +62,11 @@ typedef struct ecs_method_params {
     int makespan_limit_given;
     ecs_heur_params heur;     /* sigma, steps (mode: per method) */
     ecs_milp_params milp;     /* formulation, mip_gap (time limit above) */
-    int warm_start;           /* MILP starts from the best heuristic schedule */
+    int warm_start;           /* MILP and solve start from the best
+                                 heuristic schedule */
     ecs_local_params local;   /* seed; its time limit is time_limit_s when
                                  given, else local's own default */
+    ecs_solve_params solve;   /* gap, seed (time limit above) */
 } ecs_method_params;
 
 /* The defaults, all from the library's _init functions. */

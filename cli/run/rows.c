@@ -72,6 +72,8 @@ json_t *ecs_row_json(const ecs_row *r)
         {"optimum", num_or_null(r->optimum)},
         {"bound", num_or_null(r->bound)},
         {"gap", num_or_null(r->gap)},
+        {"bound_method", r->bound_method ? json_string(r->bound_method) : json_null()},
+        {"found_by", r->found_by ? json_string(r->found_by) : json_null()},
         {"makespan", long_or_null(r->makespan)},
         {"deadline", long_or_null(r->deadline)},
         {"meets_deadline", bool_or_null(r->meets_deadline)},

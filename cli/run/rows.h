@@ -30,6 +30,10 @@ typedef struct ecs_row {
     const char *status;
     double cost, base_cost, optimum, bound; /* NAN: null */
     double gap;                             /* NAN: null */
+    const char *bound_method;               /* solve: how the bound was
+                                               proven; NULL: null */
+    const char *found_by;                   /* solve: who found the
+                                               schedule; NULL: null */
     long makespan, deadline;                /* < 0: null */
     int meets_deadline;                     /* < 0: null */
     double runtime_s;                       /* the method (batch: the case) */
@@ -51,7 +55,8 @@ void ecs_row_release(ecs_row *row);
 
 /* The row as a JSON object in the fixed key order (tool, version, graph,
  * tasks, pes, extension, prices, method, model, params, status, cost,
- * base_cost, optimum, bound, gap, makespan, deadline, meets_deadline,
+ * base_cost, optimum, bound, gap, bound_method, found_by, makespan,
+ * deadline, meets_deadline,
  * runtime_s, base_makespan, base_status, base_makespan_optimal,
  * base_runtime_s, error, context); NULL when out of
  * memory. */

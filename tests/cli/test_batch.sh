@@ -40,7 +40,7 @@ expect_rc 0 "batch -j 2"
 expect_eq "$(lines "$FULL")" "$TOTAL" "one line per case"
 expect_out "batch: $TOTAL cases: $TOTAL run now, 0 already" "summary counts the cases"
 first=$(head -1 "$FULL" | jq -c 'keys_unsorted')
-expect_eq "$first" '["tool","version","graph","tasks","pes","extension","prices","method","model","params","status","cost","base_cost","optimum","bound","gap","makespan","deadline","meets_deadline","runtime_s","base_makespan","base_status","base_makespan_optimal","base_runtime_s","error","context"]' "keys in the fixed order"
+expect_eq "$first" '["tool","version","graph","tasks","pes","extension","prices","method","model","params","status","cost","base_cost","optimum","bound","gap","bound_method","found_by","makespan","deadline","meets_deadline","runtime_s","base_makespan","base_status","base_makespan_optimal","base_runtime_s","error","context"]' "keys in the fixed order"
 W1=$(awk 'NR > 1 && !/^#/ { s += $2 } END { print s }' "$G1")
 expect_eq "$(jq -c --arg g "$G1" --argjson w "$W1" 'select(.graph == $g and .prices == "flat" and .method == "base" and .cost == $w)' "$FULL" | wc -l | tr -d ' ')" 9 \
   "base cost under flat prices = total work ($W1) for every P and E"

@@ -28,7 +28,7 @@ each_row() { # SCHEMA FILE WHAT
   expect_eq "$bad of $n" "0 of $n" "$3"
 }
 
-for cmd in heuristic milp; do
+for cmd in heuristic milp solve; do
   run $cmd $G -p 2 --extension 0.5 -o "$T_DIR/$cmd.json"
   expect_rc 0 "$cmd document"
   expect_valid $S/schedule.schema.json "$T_DIR/$cmd.json" "$cmd document matches schedule.schema.json"

@@ -17,11 +17,65 @@ expect_rc 0 "solve schedule passes validate"
 # for the exact MILP), 4 s: a checked schedule, a bound, a gap
 run solve data/stg/rand0000.stg -p 2 --extension 0.2 --time-limit 4 -o "$T_DIR/r.json"
 expect_rc 0 "solve rand0000 P=2"
-expect_out "^mode +bound\+lns" "the large model goes to bound + search"
+expect_out "^mode +bound\+lns \(start: local" "the large model goes to bound + search, from local's schedule"
 expect_out "^bound +[0-9.]+ \((lp_colgen|lagrangian_capacity)\)" "a bound with its method"
 expect_out "^gap +[0-9.]+%" "a gap"
 run validate data/stg/rand0000.stg "$T_DIR/r.json"
 expect_rc 0 "its schedule passes validate"
+
+# method solve in compare: warm-started from the cheapest heuristic
+# schedule, so never dearer than the sweep; its bound is below its cost and
+# below the optimum the MILP proves on its own
+if command -v jq >/dev/null 2>&1; then
+  run compare "$G" -p 2 --extension 0.2 --methods base,sweep,local,milp,solve --time-limit 20 --json
+  expect_rc 0 "compare with solve on tiny"
+  printf '%s\n' "$(cat "$OUT")" >"$T_DIR/c.json"
+  m() { jq -r --arg m "$1" ".methods[] | select(.method == \$m) | .$2" "$T_DIR/c.json"; }
+  opt=$(m milp cost)
+  expect_eq "$(m milp status)" optimal "the MILP proves the optimum of tiny"
+  expect_eq "$(jq -n --argjson s "$(m solve cost)" --argjson w "$(m sweep cost)" '$s <= $w + 1e-9')" true "solve's cost <= sweep's on tiny"
+  expect_eq "$(jq -n --argjson b "$(m solve bound)" --argjson o "$opt" '$b <= $o + 1e-9')" true "solve's bound <= the MILP's proven optimum on tiny"
+  expect_eq "$(jq -n --argjson s "$(m solve cost)" --argjson l "$(m local cost)" '$s <= $l + 1e-9')" true "solve's cost <= local's on tiny"
+  expect_eq "$(jq -n --argjson b "$(m solve bound)" --argjson c "$(m solve cost)" '$b <= $c + 1e-9')" true "solve's bound <= its cost on tiny"
+  case "$(m solve found_by)" in
+    milp|local|lns) ok "solve's document names who found the schedule" ;;
+    *) notok "solve's found_by: '$(m solve found_by)'" ;;
+  esac
+  expect_eq "$(jq -c '.methods[] | select(.method == "solve") | .params | keys' "$T_DIR/c.json")" '["gap","makespan_limit_s","seed","time_limit_s","warm_start"]' "solve's params: time limit, gap, seed, warm start"
+
+  run compare data/stg/rand0000.stg -p 8 --extension 0.2 --methods base,sweep,solve --time-limit 15 --seed 3 --json
+  expect_rc 0 "compare with solve on rand0000 P=8"
+  printf '%s\n' "$(cat "$OUT")" >"$T_DIR/c.json"
+  expect_eq "$(jq -n --argjson s "$(m solve cost)" --argjson w "$(m sweep cost)" '$s <= $w + 1e-9')" true "solve's cost <= sweep's on rand0000 P=8"
+  expect_eq "$(jq -n --argjson b "$(m solve bound)" --argjson c "$(m solve cost)" '$b <= $c + 1e-9')" true "solve's bound <= its cost on rand0000 P=8"
+  expect_eq "$(m solve params.seed)" 3 "--seed reaches solve"
+
+  # batch with solve, then report: a 50-task graph at P = 2 leaves a gap
+  # within 3 s (bound + search), which report shows in its gap table
+  "$ECSCHED" batch "$G" data/stg/rand0000.stg -p 2 --extension 0.2 --methods sweep,solve \
+    --time-limit 3 --makespan-limit 2 -j 1 -o "$T_DIR/rows.jsonl" >/dev/null 2>&1
+  expect_eq "$(jq -c 'select(.method == "solve" and .cost != null and .bound != null and .bound <= .cost + 1e-9 and .bound_method != null and .found_by != null) | .graph' "$T_DIR/rows.jsonl" | wc -l | tr -d ' ')" 2 "two solve rows carry cost, bound <= cost, bound_method, found_by"
+  expect_eq "$(jq -s -c '[.[] | select(.graph | test("rand0000"))] | (map(select(.method == "solve"))[0].cost <= map(select(.method == "sweep"))[0].cost + 1e-9)' "$T_DIR/rows.jsonl")" true "batch: solve's cost <= sweep's on rand0000"
+  bad=0
+  while IFS= read -r line; do
+    printf '%s\n' "$line" >"$T_DIR/row.json"
+    v=$(jq -n --slurpfile schema docs/schema/batch-row.schema.json --slurpfile doc "$T_DIR/row.json" -r -f docs/schema/check.jq 2>&1)
+    [ "$v" = valid ] || bad=$((bad + 1))
+  done <"$T_DIR/rows.jsonl"
+  expect_eq "$bad" 0 "the rows with solve match batch-row.schema.json"
+  gap=$(jq -r 'select(.method == "solve" and (.graph | test("rand0000"))) | .gap' "$T_DIR/rows.jsonl")
+  run report "$T_DIR/rows.jsonl" --csv
+  expect_rc 0 "report on solve rows"
+  if [ "$(jq -n --argjson g "$gap" '$g > 1e-9')" = true ]; then
+    expect_out "^gap,solve,[^,]*,all,,1," "report's gap table has the unproven solve row"
+    expect_out "^ratio_unproven,solve,[^,]*,all,,1," "report's ratio over the bound counts the solve row"
+  else
+    expect_out "^ratio,solve,[^,]*,all,,2," "solve proved both optima: report's ratio counts them"
+  fi
+  expect_out "^instances,,[^,]*,optimum,proven,[12]," "solve's proof on tiny counts as a proven optimum"
+else
+  skip "jq is not installed: compare/batch with solve"
+fi
 
 # infeasible deadline and bad options
 run solve "$G" -p 2 --deadline 4

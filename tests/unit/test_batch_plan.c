@@ -89,7 +89,8 @@ static void test_line_and_keys(void **state)
              "\"params\":{\"makespan_limit_s\":10.0,\"sigma\":2.0,\"rel_tol\":0.001,"
              "\"max_bisections\":64},"
              "\"status\":\"feasible\",\"cost\":12.5,\"base_cost\":20.0,\"optimum\":null,"
-             "\"bound\":null,\"gap\":null,\"makespan\":9,\"deadline\":10,"
+             "\"bound\":null,\"gap\":null,\"bound_method\":null,\"found_by\":null,"
+             "\"makespan\":9,\"deadline\":10,"
              "\"meets_deadline\":true,\"runtime_s\":0.25,\"base_makespan\":null,"
              "\"base_status\":null,\"base_makespan_optimal\":null,\"base_runtime_s\":null,"
              "\"error\":null,\"context\":null}\n",
