@@ -2,6 +2,7 @@
 #include "run/cli.h"
 #include "commands/commands.h"
 #include "run/methods.h"
+#include "run/outcome.h"
 #include "run/problem.h"
 #include "run/progress.h"
 
@@ -236,66 +237,29 @@ static json_t *make_doc(const milp_job *j, const ecs_check_report *rep)
         json_decref(d);
         return NULL;
     }
-    int bad = j->res.schedule != NULL
-                  ? ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, j->res.schedule)
-                  : json_object_set_new(d, "tasks", json_array());
-    if (bad) {
+    if (ecs_outcome_add_tasks(d, &j->pb, &j->m.platform, j->res.schedule) != 0) {
         json_decref(d);
         return NULL;
     }
     return d;
 }
 
-static int exit_for(ecs_milp_status s)
+/* Check the schedule, then write and print what was asked. */
+static json_t *doc_of(const void *job, const ecs_check_report *rep)
 {
-    switch (s) {
-    case ECS_MILP_OPTIMAL:
-    case ECS_MILP_FEASIBLE:
-        return ECS_EXIT_OK;
-    case ECS_MILP_INFEASIBLE:
-        return ECS_EXIT_INFEASIBLE;
-    case ECS_MILP_NO_SOLUTION:
-        return ECS_EXIT_INTERNAL;
-    }
-    return ECS_EXIT_INTERNAL;
+    return make_doc(job, rep);
 }
 
-/* Check the schedule, then write and print what was asked. */
+static void print_of(const void *job, const ecs_check_report *rep)
+{
+    print_human(job, rep);
+}
+
 static int report(milp_job *j)
 {
-    ecs_check_report rep;
-    memset(&rep, 0, sizeof rep);
-    rep.cost = NAN;
-    if (j->res.schedule != NULL &&
-        ecs_check_schedule(j->pb.g, &j->m.platform, j->pb.prices.price,
-                           j->pb.prices.n, j->pb.deadline, j->res.schedule,
-                           &rep) != ECS_OK) {
-        ecs_cli_errorf(CMD, "internal error: the schedule breaks the model: %s",
-                       rep.msg);
-        return ECS_EXIT_INTERNAL;
-    }
-    json_t *doc = make_doc(j, &rep);
-    ecs_diag diag;
-    ecs_diag_clear(&diag);
-    if (doc == NULL) {
-        ecs_cli_errorf(CMD, "out of memory");
-        return ECS_EXIT_INTERNAL;
-    }
-    ecs_result rc = ecs_cli_write_doc(&j->m, doc, &diag);
-    json_decref(doc);
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
-    }
-    if (!j->m.json)
-        print_human(j, &rep);
-    if (j->res.status == ECS_MILP_INFEASIBLE)
-        fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld\n",
-                CMD, j->pb.deadline);
-    if (j->res.status == ECS_MILP_NO_SOLUTION)
-        fprintf(stderr, "ecsched %s: the time limit was reached before any "
-                        "schedule was found\n", CMD);
-    return exit_for(j->res.status);
+    ecs_outcome o = {CMD, &j->m, &j->pb, j->res.schedule, j->res.status,
+                     doc_of, print_of, j};
+    return ecs_outcome_finish(&o);
 }
 
 int ecs_cmd_milp(int argc, char **argv)
