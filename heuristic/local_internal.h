@@ -6,6 +6,7 @@
  *   local_chain.c   the state (intervals, load), the chain DP move, kicks,
  *                   placement from scratch, PEs by start slot
  *   local_tree.c    the tree DP move
+ *   local_cut.c     the cut move (a stage boundary shifted)
  *   local_search.c  starts, rounds of moves, iterated local search, the result
  *   local_params.c  parameters, names, release
  */
@@ -142,6 +143,15 @@ int lh_chain(lh_state *st, const size_t *ch, size_t k);
  */
 int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
             const unsigned char *rel, size_t k);
+
+/*
+ * The cut move (local_cut.c): set[0..na-1] are tasks that end in slot x,
+ * set[na..na+nb-1] tasks that start in slot x + 1; all of A's ends and
+ * all of B's starts move by the same delta, the cheapest that keeps
+ * lengths, Lmax, precedence with the other tasks and capacity (A takes
+ * the slots B leaves and the reverse), if cheaper.  Returns 1 when moved.
+ */
+int lh_cut(lh_state *st, const size_t *set, size_t na, size_t nb, long x);
 
 /*
  * Perturb: move task t to a random interval (the r1-th start with room, a

@@ -59,6 +59,8 @@ typedef struct lh_run {
     size_t *qperm;    /* P */
     size_t *end_off;  /* D + 1: tasks by last slot (a snapshot) */
     size_t *end_list; /* n */
+    size_t *start_off; /* D + 1: tasks by first slot (a snapshot) */
+    size_t *start_list; /* n */
     unsigned *mark;   /* n: tree membership by stamp */
     long *prio;       /* n: priorities of a relist */
     unsigned stamp;
@@ -308,6 +310,72 @@ static void pass_tasks(lh_run *r, lh_state *st)
     }
 }
 
+/* Snapshot of the tasks by first slot (start_off, start_list as for the
+ * ends). */
+static void index_starts(lh_run *r, const lh_state *st)
+{
+    size_t D = (size_t)st->D;
+    memset(r->start_off, 0, (D + 1) * sizeof *r->start_off);
+    for (size_t i = 0; i < st->n; i++)
+        r->start_off[st->s[i]]++;
+    size_t sum = 0;
+    for (size_t l = 0; l <= D; l++) {
+        size_t c = r->start_off[l];
+        r->start_off[l] = sum;
+        sum += c;
+    }
+    for (size_t i = 0; i < st->n; i++)
+        r->start_list[r->start_off[st->s[i]]++] = i;
+    for (size_t l = D; l > 0; l--)
+        r->start_off[l] = r->start_off[l - 1];
+    r->start_off[0] = 0;
+}
+
+/* A task with a predecessor (dir 0) or successor (dir 1) right next to it
+ * in time. */
+static int has_tight(const lh_state *st, size_t t, int dir)
+{
+    const ecs_graph *g = st->g;
+    const size_t *nbr = dir == 0 ? g->pred : g->succ;
+    const size_t *off = dir == 0 ? g->pred_off : g->succ_off;
+    for (size_t y = off[t]; y < off[t + 1]; y++)
+        if (dir == 0 ? st->e[nbr[y]] == st->s[t] - 1
+                     : st->s[nbr[y]] == st->e[t] + 1)
+            return 1;
+    return 0;
+}
+
+/* Cut moves at every slot boundary x | x+1 with a dirty task on either
+ * side: A the tasks ending in x with a successor starting in x + 1, B the
+ * tasks starting in x + 1 with a predecessor ending in x (from snapshots
+ * taken at the start of the pass, checked again before use). */
+static void pass_cuts(lh_run *r, lh_state *st)
+{
+    index_ends(r, st);
+    index_starts(r, st);
+    size_t *set = r->chain;
+    for (long x = 0; x + 1 < st->D && !time_up(r) && !st->oom; x++) {
+        size_t na = 0, nb = 0;
+        int dirty = 0;
+        for (size_t k = r->end_off[x]; k < r->end_off[x + 1]; k++) {
+            size_t i = r->end_list[k];
+            if (st->e[i] == x && has_tight(st, i, 1)) {
+                set[na++] = i;
+                dirty |= st->dirty[i];
+            }
+        }
+        for (size_t k = r->start_off[x + 1]; k < r->start_off[x + 2]; k++) {
+            size_t j = r->start_list[k];
+            if (st->s[j] == x + 1 && has_tight(st, j, 0)) {
+                set[na + nb++] = j;
+                dirty |= st->dirty[j];
+            }
+        }
+        if (dirty)
+            lh_cut(st, set, na, nb, x);
+    }
+}
+
 static int any_dirty(const lh_state *st)
 {
     for (size_t i = 0; i < st->n; i++)
@@ -335,6 +403,7 @@ static void search(lh_run *r, lh_state *st)
         }
         r->rounds++;
         pass_rows(r, st);
+        pass_cuts(r, st);
         index_ends(r, st);
         pass_tasks(r, st);
     }
@@ -392,11 +461,13 @@ static int run_alloc(lh_run *r)
     r->row_off = malloc((P + 1) * sizeof *r->row_off);
     r->qperm = malloc(P * sizeof *r->qperm);
     r->end_off = malloc(((size_t)r->D + 1) * sizeof *r->end_off);
+    r->start_off = malloc(((size_t)r->D + 2) * sizeof *r->start_off);
+    r->start_list = malloc(n * sizeof *r->start_list);
     r->mark = calloc(n, sizeof *r->mark);
     r->prio = malloc(n * sizeof *r->prio);
     return r->perm && r->chain && r->rows && r->order && r->pe &&
                    r->end_list && r->row_off && r->qperm && r->end_off &&
-                   r->mark && r->prio
+                   r->mark && r->prio && r->start_off && r->start_list
                ? 0
                : -1;
 }
@@ -412,6 +483,8 @@ static void run_release(lh_run *r)
     free(r->row_off);
     free(r->qperm);
     free(r->end_off);
+    free(r->start_off);
+    free(r->start_list);
     free(r->mark);
     free(r->prio);
     free(r->cls);
