@@ -129,6 +129,8 @@ typedef struct cg {
     double *u_rmp, *mu_rmp, *mu_pre; /* the master's duals, prefix sums */
     double *u_c, *mu_c;
     int have_center;
+    double *mu_fluid;      /* the fluid bound's capacity prices (>= 0) */
+    double fluid;          /* its value, -HUGE_VAL if none */
     long *st, *stn;
     unsigned char *fbuf;
     double scale;          /* magnitude of costs, for tolerances */
@@ -207,9 +209,11 @@ static int alloc_all(cg *c)
     c->mu_rmp = malloc((size_t)(c->D + 1) * sizeof *c->mu_rmp);
     c->mu_pre = malloc((size_t)(c->D + 1) * sizeof *c->mu_pre);
     c->mu_c = malloc((size_t)(c->D + 1) * sizeof *c->mu_c);
+    c->mu_fluid = calloc((size_t)(c->D + 1), sizeof *c->mu_fluid);
     c->u_rmp = malloc(n * sizeof *c->u_rmp);
     c->u_c = malloc(n * sizeof *c->u_c);
-    if (!c->mu_rmp || !c->mu_pre || !c->mu_c || !c->u_rmp || !c->u_c)
+    if (!c->mu_rmp || !c->mu_pre || !c->mu_c || !c->u_rmp || !c->u_c ||
+        !c->mu_fluid)
         return -1;
     c->fbuf = malloc((size_t)maxL + 1);
     return c->have && c->sx && c->cx && c->pin && c->pout && c->cur &&
@@ -258,6 +262,7 @@ static void free_all(cg *c)
     free(c->mu_rmp);
     free(c->mu_pre);
     free(c->mu_c);
+    free(c->mu_fluid);
     free(c->u_rmp);
     free(c->u_c);
     free(c->fbuf);
@@ -808,6 +813,7 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
             break;
         if (lb > out->bound) {
             out->bound = lb;
+            out->method = "lp_colgen";
             out->status = ECS_BOUND_PARTIAL;
             memcpy(c->u_c, u, g->n * sizeof *u);
             memcpy(c->mu_c, c->mu, (size_t)c->D * sizeof *c->mu);
@@ -879,8 +885,11 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
     long stall = 0;
     memset(c->pin, 0, c->woff[g->n] * sizeof *c->pin);
     memset(c->pout, 0, c->woff[g->n] * sizeof *c->pout);
+    /* start from the better of the column generation's best duals and the
+     * fluid bound's prices */
+    int from_cg = c->have_center && !(c->fluid >= out->bound);
     for (long l = 0; l < D; l++)
-        mu[l] = c->have_center ? -c->mu_c[l] : 0.0;
+        mu[l] = from_cg ? -c->mu_c[l] : c->mu_fluid[l];
     while (now_s() < c->t_end && isfinite(ub)) {
         for (long l = 0; l < D; l++) {
             c->mu[l] = -mu[l];
@@ -933,6 +942,31 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
             mu[l] = v > 0.0 ? v : 0.0;
         }
     }
+}
+
+/* The fluid bound first: immediate, and its prices start the Lagrangian
+ * relaxation. */
+static ecs_result fluid(cg *c, ecs_bound_result *out, ecs_diag *diag)
+{
+    double work = 0.0;
+    for (size_t i = 0; i < c->g->n; i++)
+        work += (double)c->g->work[i];
+    c->fluid = -HUGE_VAL;
+    ecs_result rc = ecs_bound_fluid(c->p, c->price, (size_t)c->D, c->D, work,
+                                    c->mu_fluid, &c->fluid, diag);
+    if (rc == ECS_EINFEASIBLE) {
+        ecs_diag_clear(diag);
+        out->status = ECS_BOUND_INFEASIBLE;
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    if (c->fluid > out->bound) {
+        out->bound = c->fluid;
+        out->method = "fluid";
+        out->status = ECS_BOUND_PARTIAL;
+    }
+    return ECS_OK;
 }
 
 /* The GLPK part, behind the error hook. */
@@ -1030,7 +1064,9 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
     } else if (alloc_all(c) != 0) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     } else {
-        rc = guarded(c, prm, out, diag);
+        rc = fluid(c, out, diag);
+        if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE)
+            rc = guarded(c, prm, out, diag);
     }
     if (out->status == ECS_BOUND_INFEASIBLE)
         out->bound = HUGE_VAL; /* no schedule: every number is a bound */

@@ -67,7 +67,7 @@ typedef struct ecs_bound_result {
     double bound;        /* best valid lower bound (-HUGE_VAL if none) */
     double lp_value;     /* last restricted master LP value (NAN if none);
                             equals bound when lp_optimal */
-    const char *method;  /* which gave the bound: "lp_colgen" or
+    const char *method;  /* which gave the bound: "fluid", "lp_colgen" or
                             "lagrangian_capacity" (static strings) */
     long iterations;     /* pricing rounds */
     long columns;        /* interval columns generated */
@@ -89,5 +89,23 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
                              const double *price, size_t nprice,
                              long deadline, const ecs_bound_params *prm,
                              ecs_bound_result *out, ecs_diag *diag);
+
+/*
+ * The fluid bound: a lower bound on the cost of doing `work` work units on
+ * p in slots 0..deadline-1 at prices price[0..nprice-1] (nprice >=
+ * deadline), whichever tasks they belong to: the machine's P PEs run at any
+ * mixture of the frequencies of F in every slot (docs/bound.md "The fluid
+ * bound").  It ignores precedence and windows, so it is weak where the
+ * deadline leaves PEs idle, and strong where the load fills the machine.
+ * Fills *value and, when mu is not NULL, mu[0..deadline-1] >= 0 with the
+ * price of a PE in each slot in the dual solution behind the value; these
+ * start the Lagrangian relaxation of ecs_bound_compute, which uses this
+ * bound as its first value.  Returns OK; EINFEASIBLE when the work cannot
+ * fit (more than P * deadline); EINVAL for bad input; ENOMEM.
+ * O(deadline |F| log(deadline |F|)) time, O(deadline |F|) memory.
+ */
+ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
+                           size_t nprice, long deadline, double work,
+                           double *mu, double *value, ecs_diag *diag);
 
 #endif

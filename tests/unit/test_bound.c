@@ -18,6 +18,7 @@
 #include "ecsched/solve.h"
 #include "ecsched/stg.h"
 
+#include <glpk.h>
 #include <time.h>
 
 /* ---- seeded PRNG (splitmix64) ---- */
@@ -219,6 +220,20 @@ static ecs_milp_status milp_of(const ecs_graph *g, const ecs_platform *p,
     return st;
 }
 
+/* The fluid bound of a total work: value and dual prices. */
+static double fluid_of(const ecs_platform *p, const double *price, long D,
+                       double work, double *mu)
+{
+    double v;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_bound_fluid(p, price, (size_t)D, D, work, mu, &v, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    return v;
+}
+
 /* Brute force on tiny cases: F with and without 0, static power, negative
  * prices; the bound (with and without a start) never above the optimum,
  * and "infeasible" only when brute force finds nothing. */
@@ -245,6 +260,10 @@ static void test_brute_force(void **state)
             continue;
         }
         feasible++;
+        double work = 0.0;
+        for (size_t i = 0; i < g->n; i++)
+            work += (double)g->work[i];
+        assert_true(fluid_of(&p, price, T, work, NULL) <= opt + tol(opt));
         assert_true(r.status == ECS_BOUND_LP_OPTIMAL);
         if (!(r.bound <= opt + tol(opt)))
             print_error("case %d: bound %.12g above the optimum %.12g\n", t,
@@ -262,6 +281,111 @@ static void test_brute_force(void **state)
         ecs_graph_free(g);
     }
     assert_true(feasible >= 10);
+}
+
+/* The fluid LP written out for GLPK: z(l,k) PEs at frequency k in slot l,
+ * sum_k z(l,k) <= P, sum f_k z(l,k) >= work; an independent method. */
+static double fluid_by_glpk(const ecs_platform *p, const double *price,
+                            long D, double work)
+{
+    glp_prob *lp = glp_create_prob();
+    int K = (int)p->nfreq, n = (int)D * K;
+    glp_add_rows(lp, (int)D + 1);
+    glp_add_cols(lp, n);
+    int *ia = malloc((size_t)(2 * n + 1) * sizeof *ia);
+    int *ja = malloc((size_t)(2 * n + 1) * sizeof *ja);
+    double *ar = malloc((size_t)(2 * n + 1) * sizeof *ar);
+    int ne = 0;
+    for (long l = 0; l < D; l++) {
+        glp_set_row_bnds(lp, (int)l + 1, GLP_UP, 0.0, (double)p->pes);
+        for (int k = 0; k < K; k++) {
+            int j = (int)l * K + k + 1;
+            glp_set_col_bnds(lp, j, GLP_LO, 0.0, 0.0);
+            glp_set_obj_coef(lp, j, price[l] * p->power_of[k]);
+            ne++;
+            ia[ne] = (int)l + 1, ja[ne] = j, ar[ne] = 1.0;
+            ne++;
+            ia[ne] = (int)D + 1, ja[ne] = j;
+            ar[ne] = (double)p->freq_q[k] / (double)p->grid;
+        }
+    }
+    glp_set_row_bnds(lp, (int)D + 1, GLP_LO, work, 0.0);
+    glp_load_matrix(lp, ne, ia, ja, ar);
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    assert_int_equal(glp_simplex(lp, &sm), 0);
+    assert_int_equal(glp_get_status(lp), GLP_OPT);
+    double v = glp_get_obj_val(lp);
+    glp_delete_prob(lp);
+    free(ia);
+    free(ja);
+    free(ar);
+    return v;
+}
+
+/* By hand, one PE, F = {1, 0.5, 0}, f^2: a PE's envelope in slot l has
+ * slopes 0.5 r_l (to f = 0.5) and 1.5 r_l (to f = 1).  Prices 1, 2 and one
+ * work unit: half a unit in slot 0 (0.25) and half in slot 1 (0.5) = 0.75,
+ * which is also the optimum of a one-task graph (f = 0.5 in both slots).
+ * Prices -1, 2: slot 0 at f = 1 earns 1, so the bound is -1.  More work
+ * than P D is infeasible; zero work costs nothing. */
+static void test_fluid_by_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    platform(&p, 1, "1,0.5,0", "quadratic");
+    double price[2] = {1.0, 2.0}, mu[2];
+    assert_close(fluid_of(&p, price, 2, 1.0, mu), 0.75, 1e-12);
+    /* the dual prices: lambda = 1, mu_0 = max(0, 1 - 1, 0.5 - 0.25) */
+    assert_close(mu[0], 0.25, 1e-12);
+    assert_close(mu[1], 0.0, 1e-12);
+    price[0] = -1.0;
+    assert_close(fluid_of(&p, price, 2, 1.0, NULL), -1.0, 1e-12);
+    assert_close(fluid_of(&p, price, 2, 0.0, NULL), -1.0, 1e-12);
+    double v;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_bound_fluid(&p, price, 2, 2, 2.5, NULL, &v, &d),
+                     ECS_EINFEASIBLE);
+    assert_true(strstr(d.msg, "do not fit") != NULL);
+    assert_int_equal(ecs_bound_fluid(&p, price, 1, 2, 1.0, NULL, &v, &d),
+                     ECS_EINVAL); /* fewer prices than slots */
+    assert_int_equal(ecs_bound_fluid(&p, price, 2, 2, -1.0, NULL, &v, &d),
+                     ECS_EINVAL);
+    /* static power 0.4: power(0.5) = 0.4 + 0.6/8 = 0.475, power(1) = 1;
+     * per unit of work 0.95 at f = 0.5, 1 at f = 1; prices 1, 1, P = 1:
+     * 1.5 units cost both slots at 0.5 (0.95) plus 0.5 more units on the
+     * envelope from (0.5, 0.475) to (1, 1), slope 1.05: 0.95 + 0.525 */
+    platform(&p, 1, "1,0.5,0", "static:0.4");
+    double flat[2] = {1.0, 1.0};
+    assert_close(fluid_of(&p, flat, 2, 1.5, NULL), 1.475, 1e-12);
+}
+
+/* The fluid bound equals the fluid LP solved by GLPK, on random prices
+ * (negative ones included), frequency sets and power models. */
+static void test_fluid_equals_lp(void **state)
+{
+    (void)state;
+    uint64_t seed = 4242;
+    const char *freqs[] = {"1,0.8,0.6,0.4,0.2,0", "1,0.75,0.5", "1,0.5,0",
+                           "1,0.9,0.3"};
+    const char *power[] = {"quadratic", "static:0.4", "static:0.9",
+                           "quadratic"};
+    for (int t = 0; t < 40; t++) {
+        ecs_platform p;
+        platform(&p, (int)rng_int(&seed, 1, 6), freqs[t % 4],
+                 power[(t / 4) % 4]);
+        long D = rng_int(&seed, 1, 30);
+        double price[30];
+        random_prices(&seed, price, D, t % 3 == 0 ? 0.3 : 0.0);
+        double work = rng_unit(&seed) * (double)(p.pes * D);
+        double v = fluid_of(&p, price, D, work, NULL);
+        double lp = fluid_by_glpk(&p, price, D, work);
+        if (fabs(v - lp) > 1e-7 * (1.0 + fabs(lp)))
+            print_error("case %d: fluid %.12g, LP %.12g\n", t, v, lp);
+        assert_close(v, lp, 1e-7 * (1.0 + fabs(lp)));
+    }
 }
 
 /* Column generation's LP value = the root LP of the full strong model
@@ -472,6 +596,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_validation),
         cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_fluid_by_hand),
+        cmocka_unit_test(test_fluid_equals_lp),
         cmocka_unit_test(test_lp_equals_root),
         cmocka_unit_test(test_paper32),
         cmocka_unit_test(test_solve_limit),
