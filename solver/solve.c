@@ -17,7 +17,9 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->time_limit_s = 60.0;
     prm->gap = 0.0;
     prm->seed = 1;
-    prm->milp_max_nonzeros = 3e5;
+    prm->milp_small_nonzeros = 3e5;
+    prm->milp_max_nonzeros = 2e6;
+    prm->milp_share = 0.5;
     prm->bound_share = 0.5;
     prm->start_method = "start";
 }
@@ -33,10 +35,17 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
     if (!(prm->gap >= 0.0) || !(prm->gap < 1.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "relative gap must be in [0, 1)");
-    if (!(prm->milp_max_nonzeros >= 0.0) || !isfinite(prm->milp_max_nonzeros))
+    if (!(prm->milp_max_nonzeros >= 0.0) ||
+        !isfinite(prm->milp_max_nonzeros) ||
+        !(prm->milp_small_nonzeros >= 0.0) ||
+        !isfinite(prm->milp_small_nonzeros))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the MILP size limit must be a non-negative "
-                            "number");
+                            "the MILP size limits must be non-negative "
+                            "numbers");
+    if (!(prm->milp_share > 0.0) || !(prm->milp_share <= 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the MILP's share of the limit must be in "
+                            "(0, 1]");
     if (!(prm->bound_share > 0.0) || !(prm->bound_share <= 1.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the bound's share of the limit must be in "
@@ -128,16 +137,17 @@ static ecs_result validate(const ecs_graph *g, const ecs_platform *p,
     return ECS_OK;
 }
 
-/* The exact MILP with the whole budget. */
+/* The exact MILP with `share` of the time left; out->schedule (if any) is
+ * its warm start and is replaced by a better schedule. */
 static ecs_result by_milp(const ecs_graph *g, const ecs_platform *p,
                           const double *price, size_t nprice, long deadline,
-                          const ecs_schedule *start, driver *d,
-                          ecs_diag *diag)
+                          double share, driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
+    const ecs_schedule *start = out->schedule;
     ecs_milp_params mp;
     ecs_milp_params_init(&mp);
-    mp.time_limit_s = d->prm->time_limit_s - (now_s() - d->t0);
+    mp.time_limit_s = share * (d->prm->time_limit_s - (now_s() - d->t0));
     if (mp.time_limit_s < 0.01)
         mp.time_limit_s = 0.01;
     mp.mip_gap = d->prm->gap;
@@ -151,56 +161,72 @@ static ecs_result by_milp(const ecs_graph *g, const ecs_platform *p,
     if (rc != ECS_OK)
         return rc;
     out->mode = "milp";
-    out->status = mr.status;
-    if (mr.schedule != NULL) {
+    if (mr.status == ECS_MILP_INFEASIBLE)
+        out->status = ECS_MILP_INFEASIBLE;
+    if (mr.schedule != NULL &&
+        (start == NULL || mr.cost < out->cost - 1e-9 * (1 + fabs(out->cost)))) {
+        ecs_schedule_free(out->schedule);
         out->schedule = mr.schedule;
         mr.schedule = NULL;
-        if (start == NULL || mr.cost < out->cost - 1e-9 * (1 + fabs(out->cost)))
-            out->found_by = "milp";
+        out->found_by = "milp";
         out->cost = mr.cost;
+        out->status = ECS_MILP_FEASIBLE;
     }
-    if (!isnan(mr.bound)) {
+    if (!isnan(mr.bound) && !(mr.bound <= out->bound)) {
         out->bound = mr.bound;
         out->bound_method = "milp";
     }
+    if (mr.status == ECS_MILP_OPTIMAL && out->schedule != NULL &&
+        !(out->bound >= out->cost))
+        out->bound = out->cost; /* proven: the bound is the optimum */
     ecs_milp_result_release(&mr);
+    report(d, "milp");
     return ECS_OK;
 }
 
+/* The bound of bound.h within bound_share of the time left, unless the
+ * MILP already gave one (its root LP is at least as strong); then the
+ * search from out->schedule until the gap or the limit. */
 static ecs_result by_lns(const ecs_graph *g, const ecs_platform *p,
                          const double *price, size_t nprice, long deadline,
-                         const ecs_schedule *start, driver *d,
-                         ecs_diag *diag)
+                         driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
     const ecs_solve_params *prm = d->prm;
+    const ecs_schedule *start = out->schedule;
     double t_end = d->t0 + prm->time_limit_s;
-    out->mode = "bound+lns";
-    /* the bound first, with a share of the budget */
-    ecs_bound_params bp;
-    ecs_bound_params_init(&bp);
-    bp.start = start;
-    bp.time_limit_s = prm->bound_share * (t_end - now_s());
-    if (bp.time_limit_s < 0.01)
-        bp.time_limit_s = 0.01;
-    ecs_bound_result br;
-    double tb = now_s();
-    ecs_result rc = ecs_bound_compute(g, p, price, nprice, deadline, &bp, &br,
-                                      diag);
-    out->bound_time_s = now_s() - tb;
-    if (rc != ECS_OK)
-        return rc;
-    if (br.status == ECS_BOUND_INFEASIBLE) {
-        out->status = ECS_MILP_INFEASIBLE;
-        return ECS_OK;
+    ecs_result rc = ECS_OK;
+    if (strcmp(out->bound_method, "milp") == 0) {
+        out->mode = "milp+lns";
+    } else {
+        out->mode = "bound+lns";
+        ecs_bound_params bp;
+        ecs_bound_params_init(&bp);
+        bp.start = start;
+        bp.time_limit_s = prm->bound_share * (t_end - now_s());
+        if (bp.time_limit_s < 0.01)
+            bp.time_limit_s = 0.01;
+        ecs_bound_result br;
+        double tb = now_s();
+        rc = ecs_bound_compute(g, p, price, nprice, deadline, &bp, &br, diag);
+        out->bound_time_s += now_s() - tb;
+        if (rc != ECS_OK)
+            return rc;
+        if (br.status == ECS_BOUND_INFEASIBLE) {
+            out->status = ECS_MILP_INFEASIBLE;
+            return ECS_OK;
+        }
+        if (isfinite(br.bound) && !(br.bound <= out->bound)) {
+            out->bound = br.bound;
+            out->bound_method = br.method;
+        }
+        report(d, "bound");
     }
-    if (isfinite(br.bound)) {
-        out->bound = br.bound;
-        out->bound_method = br.method;
-    }
-    report(d, "bound");
     if (start == NULL)
         return ECS_OK; /* nothing to improve on: no_solution */
+    if (!isnan(out->bound) &&
+        out->cost <= out->bound + prm->gap * fabs(out->bound) + 1e-9)
+        return ECS_OK; /* the gap is reached already */
     ecs_lns L;
     memset(&L, 0, sizeof L);
     L.g = g;
@@ -276,18 +302,38 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
     ecs_milp_windows_release(&w);
     if (empty) {
         out->status = ECS_MILP_INFEASIBLE;
-    } else if (est <= prm->milp_max_nonzeros &&
-               ops <= 200.0 * prm->milp_max_nonzeros) {
-        ecs_schedule *keep = out->schedule;
-        out->schedule = NULL;
-        rc = by_milp(g, p, price, nprice, deadline, start, &d, diag);
-        if (out->schedule == NULL) {
-            out->schedule = keep;
-        } else {
-            ecs_schedule_free(keep);
-        }
     } else {
-        rc = by_lns(g, p, price, nprice, deadline, start, &d, diag);
+        /* the fluid bound, immediate: every route has at least this one */
+        double work = 0.0, fl;
+        for (size_t i = 0; i < g->n; i++)
+            work += (double)g->work[i];
+        rc = ecs_bound_fluid(p, price, nprice, deadline, work, NULL, &fl,
+                             diag);
+        if (rc == ECS_EINFEASIBLE) {
+            ecs_diag_clear(diag);
+            out->status = ECS_MILP_INFEASIBLE;
+        } else if (rc == ECS_OK && isfinite(fl)) {
+            out->bound = fl;
+            out->bound_method = "fluid";
+        }
+    }
+    if (rc == ECS_OK && out->status != ECS_MILP_INFEASIBLE) {
+        int small = est <= prm->milp_small_nonzeros &&
+                    ops <= 200.0 * prm->milp_small_nonzeros;
+        int fits = est <= prm->milp_max_nonzeros &&
+                   ops <= 200.0 * prm->milp_max_nonzeros;
+        if (small || fits) {
+            rc = by_milp(g, p, price, nprice, deadline,
+                         small ? 1.0 : prm->milp_share, &d, diag);
+            if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
+                ecs_diag_clear(diag);
+                rc = ECS_OK;
+                small = 0;
+            }
+        }
+        if (rc == ECS_OK && !small && out->status != ECS_MILP_INFEASIBLE &&
+            now_s() < d.t0 + prm->time_limit_s)
+            rc = by_lns(g, p, price, nprice, deadline, &d, diag);
     }
     if (rc != ECS_OK) {
         ecs_solve_result_release(out);

@@ -3,10 +3,15 @@
  * (solver/solve.c, solver/solve_lns.c).
  *
  * ecs_solve starts from the caller's schedule (a heuristic's).  When the
- * strong model is small enough to prove (estimated non-zeros up to
- * milp_max_nonzeros) it runs the exact MILP (ecs_milp_solve, warm-started
- * with the start).  Otherwise it computes the column-generation lower
- * bound (bound.h) and improves the schedule by large-neighbourhood search:
+ * strong model is small (estimated non-zeros up to milp_small_nonzeros) it
+ * runs the exact MILP (ecs_milp_solve, warm-started with the start) with
+ * the whole budget.  Up to milp_max_nonzeros it gives the MILP milp_share
+ * of the budget: its root LP is the best bound there is, and it may prove
+ * the optimum; if it does not, the search below continues from its best
+ * schedule with its bound (mode "milp+lns").  Beyond, it computes the
+ * lower bound of bound.h (fluid, column generation, Lagrangian) within
+ * bound_share of the budget and then searches (mode "bound+lns").  The
+ * search improves the schedule by large-neighbourhood search:
  * repeatedly all tasks but those of a time window or of a group of
  * neighbouring tasks keep their intervals, and the strong MILP over the
  * freed tasks (with the fixed tasks that share their slots) is solved on
@@ -45,8 +50,13 @@ typedef struct ecs_solve_params {
     double time_limit_s;      /* wall-clock budget for the call, default 60 */
     double gap;               /* stop at this relative gap, default 0 */
     unsigned long long seed;  /* neighbourhood choice, default 1 */
-    double milp_max_nonzeros; /* the full MILP up to this size (default
-                                 3e5 estimated non-zeros) */
+    double milp_small_nonzeros; /* the MILP alone, with the whole budget,
+                                 up to this size (default 3e5 estimated
+                                 non-zeros) */
+    double milp_max_nonzeros; /* the MILP first, with milp_share of the
+                                 budget, up to this size (default 2e6;
+                                 below milp_small_nonzeros: no MILP) */
+    double milp_share;        /* see above (default 0.5) */
     double bound_share;       /* at most this share of the limit for the
                                  bound before the search (default 0.5) */
     const char *start_method; /* who made the start schedule, e.g.
@@ -71,9 +81,10 @@ typedef struct ecs_solve_result {
     double bound;             /* best lower bound, NAN if none */
     double gap;               /* (cost - bound) / max(|cost|, 1e-9), NAN
                                  if either is missing */
-    const char *bound_method; /* "milp", "lp_colgen" or "none" */
+    const char *bound_method; /* "milp", "fluid", "lp_colgen",
+                                 "lagrangian_capacity" or "none" */
     const char *found_by;     /* "milp", "lns" or prm->start_method */
-    const char *mode;         /* "milp" or "bound+lns" */
+    const char *mode;         /* "milp", "milp+lns" or "bound+lns" */
     long lns_rounds;          /* sub-problems solved */
     long lns_improved;        /* of which improved the incumbent */
     double bound_time_s;      /* spent on the bound */

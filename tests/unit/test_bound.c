@@ -488,12 +488,13 @@ static double seconds(void)
 /* Solve (forced into bound + search) on an instance: a checked schedule
  * no dearer than the start, bound <= cost, gap consistent, within the
  * limit plus a small overrun. */
-static void check_solve(const inst *x, double limit, double milp_max,
-                        ecs_solve_result *r)
+static void check_solve(const inst *x, double limit, double milp_small,
+                        double milp_max, ecs_solve_result *r)
 {
     ecs_solve_params prm;
     ecs_solve_params_init(&prm);
     prm.time_limit_s = limit;
+    prm.milp_small_nonzeros = milp_small;
     prm.milp_max_nonzeros = milp_max;
     prm.start_method = "sweep";
     ecs_diag d;
@@ -539,7 +540,7 @@ static void test_paper32(void **state)
             ecs_bound_result b = bound_of(x.g, &x.p, x.sp.price, x.D, x.heur);
             assert_true(b.bound <= x.heur_cost + tol(x.heur_cost));
             ecs_solve_result r;
-            check_solve(&x, 1.0, 0.0, &r);
+            check_solve(&x, 1.0, 0.0, 0.0, &r);
             if (st == ECS_MILP_OPTIMAL) {
                 proved++;
                 assert_true(b.bound <= opt + tol(opt));
@@ -555,18 +556,32 @@ static void test_paper32(void **state)
 }
 
 /* A 50-task graph at P = 2 (a long horizon): a 3 s limit is honoured by
- * the search, and the MILP route too. */
+ * each route: the search after the bound, the MILP alone, and the MILP
+ * for a share of the time followed by the search (whose bound is the
+ * MILP's, at least the fluid bound's). */
 static void test_solve_limit(void **state)
 {
     (void)state;
     inst x;
     inst_load(&x, "data/stg/rand0000.stg", 2);
     ecs_solve_result r;
-    check_solve(&x, 3.0, 0.0, &r);
+    double work = 0.0;
+    for (size_t i = 0; i < x.g->n; i++)
+        work += (double)x.g->work[i];
+    double fluid = fluid_of(&x.p, x.sp.price, x.D, work, NULL);
+    check_solve(&x, 3.0, 0.0, 0.0, &r);
     assert_string_equal(r.mode, "bound+lns");
+    assert_true(r.bound >= fluid - tol(fluid)); /* the fluid bound first */
     ecs_solve_result_release(&r);
-    check_solve(&x, 3.0, 1e9, &r);
+    check_solve(&x, 3.0, 1e9, 1e9, &r);
     assert_string_equal(r.mode, "milp");
+    ecs_solve_result_release(&r);
+    check_solve(&x, 3.0, 0.0, 1e9, &r);
+    if (strcmp(r.bound_method, "milp") == 0) /* its root LP was solved */
+        assert_string_equal(r.mode, "milp+lns");
+    else
+        assert_string_equal(r.mode, "bound+lns");
+    assert_true(r.bound >= fluid - tol(fluid));
     ecs_solve_result_release(&r);
     inst_free(&x);
 }
