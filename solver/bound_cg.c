@@ -43,6 +43,7 @@ void ecs_bound_params_init(ecs_bound_params *prm)
     prm->max_iterations = 100000;
     prm->max_rows_per_round = 20000;
     prm->colgen_share = 0.5;
+    prm->colgen = 1;
 }
 
 ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
@@ -130,6 +131,14 @@ typedef struct cg {
     double *u_c, *mu_c;
     int have_center;
     double *mu_fluid;      /* the fluid bound's capacity prices (>= 0) */
+    /* the Lagrangian's chains: tasks chain[chain_off[k] .. chain_off[k+1]-1]
+     * along a path of the graph; per window position of each task the
+     * cheapest cost of its chain up to it finishing by that slot (cbv), the
+     * slot where that finish is (cbe) and the start of a finish there
+     * (cbs) */
+    size_t *chain, *chain_off, nchain;
+    double *cbv;
+    long *cbe, *cbs;
     double fluid;          /* its value, -HUGE_VAL if none */
     long *st, *stn;
     unsigned char *fbuf;
@@ -263,6 +272,11 @@ static void free_all(cg *c)
     free(c->mu_pre);
     free(c->mu_c);
     free(c->mu_fluid);
+    free(c->chain);
+    free(c->chain_off);
+    free(c->cbv);
+    free(c->cbe);
+    free(c->cbs);
     free(c->u_rmp);
     free(c->u_c);
     free(c->fbuf);
@@ -868,13 +882,162 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
     return rc;
 }
 
+/* Cover the tasks by disjoint paths, heaviest first: the longest path by
+ * work among the tasks not yet covered, again and again.  0 or -1 (memory). */
+static int make_chains(cg *c)
+{
+    const ecs_graph *g = c->g;
+    size_t n = g->n;
+    c->chain = malloc(n * sizeof *c->chain);
+    c->chain_off = malloc((n + 1) * sizeof *c->chain_off);
+    double *dist = malloc(n * sizeof *dist);
+    size_t *from = malloc(n * sizeof *from);
+    unsigned char *done = calloc(n, 1);
+    size_t tot = c->woff[n] ? c->woff[n] : 1;
+    c->cbv = malloc(tot * sizeof *c->cbv);
+    c->cbe = malloc(tot * sizeof *c->cbe);
+    c->cbs = malloc(tot * sizeof *c->cbs);
+    int rc = -1;
+    if (!c->chain || !c->chain_off || !dist || !from || !done || !c->cbv ||
+        !c->cbe || !c->cbs)
+        goto out;
+    size_t covered = 0;
+    c->nchain = 0;
+    c->chain_off[0] = 0;
+    while (covered < n) {
+        size_t best = SIZE_MAX;
+        for (size_t t = 0; t < n; t++) {
+            size_t v = g->topo[t];
+            if (done[v])
+                continue;
+            dist[v] = (double)g->work[v];
+            from[v] = SIZE_MAX;
+            for (size_t k = g->pred_off[v]; k < g->pred_off[v + 1]; k++) {
+                size_t a = g->pred[k];
+                if (!done[a] && dist[a] + (double)g->work[v] > dist[v]) {
+                    dist[v] = dist[a] + (double)g->work[v];
+                    from[v] = a;
+                }
+            }
+            if (best == SIZE_MAX || dist[v] > dist[best])
+                best = v;
+        }
+        /* the path ends at best: store it from its first task */
+        size_t len = 0;
+        for (size_t v = best; v != SIZE_MAX; v = from[v])
+            len++;
+        size_t k = covered + len;
+        for (size_t v = best; v != SIZE_MAX; v = from[v]) {
+            c->chain[--k] = v;
+            done[v] = 1;
+        }
+        covered += len;
+        c->chain_off[++c->nchain] = covered;
+    }
+    rc = 0;
+out:
+    free(dist);
+    free(from);
+    free(done);
+    return rc;
+}
+
+/* The cheapest cost of chain k at the slot prices r_l + mu_l (c->mu holds
+ * -mu_l), each task inside its window and starting after the one before it
+ * finishes; sets ps/pe of its tasks to the intervals of that solution.
+ * HUGE_VAL when the chain does not fit. */
+static double price_chain(cg *c, size_t k)
+{
+    const ecs_platform *p = c->p;
+    const size_t *ch = c->chain + c->chain_off[k];
+    size_t m = c->chain_off[k + 1] - c->chain_off[k];
+    for (size_t j = 0; j < m; j++) {
+        size_t i = ch[j];
+        long es = c->w.es[i], lf = c->w.lf[i], W = c->g->work[i] * p->grid;
+        size_t o = c->woff[i];
+        /* the chain before i: its cheapest finish by slot x */
+        const double *pv = j > 0 ? c->cbv + c->woff[ch[j - 1]] : NULL;
+        long pes = j > 0 ? c->w.es[ch[j - 1]] : 0;
+        long plf = j > 0 ? c->w.lf[ch[j - 1]] : 0;
+        double *cur = c->cur, *nxt = c->nxt;
+        long *st = c->st, *stn = c->stn;
+        for (long v = 0; v <= W; v++)
+            cur[v] = HUGE_VAL;
+        for (long l = es; l <= lf; l++) {
+            double a = 0.0;
+            if (j > 0) {
+                long x = l - 1 < plf ? l - 1 : plf;
+                a = x < pes ? HUGE_VAL : pv[x - pes];
+            }
+            if (a < cur[0]) {
+                cur[0] = a;
+                st[0] = l;
+            }
+            for (long v = 0; v <= W; v++)
+                nxt[v] = HUGE_VAL;
+            double r = c->price[l], mm = -c->mu[l];
+            for (long v = 0; v <= W; v++) {
+                if (cur[v] == HUGE_VAL)
+                    continue;
+                for (size_t q = 0; q < p->nfreq; q++) {
+                    long t = v + p->freq_q[q];
+                    if (t > W)
+                        t = W;
+                    double x = cur[v] + p->power_of[q] * r + mm;
+                    if (x < nxt[t]) {
+                        nxt[t] = x;
+                        stn[t] = st[v];
+                    }
+                }
+            }
+            /* finish by l: exactly at l, or the best earlier finish */
+            size_t at = o + (size_t)(l - es);
+            c->cbs[at] = nxt[W] == HUGE_VAL ? -1 : stn[W];
+            if (l > es && c->cbv[at - 1] <= nxt[W]) {
+                c->cbv[at] = c->cbv[at - 1];
+                c->cbe[at] = c->cbe[at - 1];
+            } else {
+                c->cbv[at] = nxt[W];
+                c->cbe[at] = l;
+            }
+            double *tv = cur;
+            cur = nxt;
+            nxt = tv;
+            long *ts = st;
+            st = stn;
+            stn = ts;
+        }
+    }
+    size_t last = ch[m - 1];
+    long by = c->w.lf[last];
+    double best = c->cbv[c->woff[last] + (size_t)(by - c->w.es[last])];
+    if (best == HUGE_VAL)
+        return HUGE_VAL;
+    /* back along the chain: each task finishes by the next one's start */
+    for (size_t j = m; j-- > 0;) {
+        size_t i = ch[j];
+        size_t o = c->woff[i];
+        long es = c->w.es[i];
+        if (by > c->w.lf[i])
+            by = c->w.lf[i];
+        long e = c->cbe[o + (size_t)(by - es)];
+        c->pe[i] = e;
+        c->ps[i] = c->cbs[o + (size_t)(e - es)];
+        by = c->ps[i] - 1;
+    }
+    return best;
+}
+
 /*
- * Lagrangian relaxation of the capacity rows (precedence kept only through
- * the time windows, so the relaxation is weaker than the LP but its
- * subproblem is one pricing DP per task, without any LP):
- *   L(mu) = -P sum_l mu_l + sum_i min_{s,e} [c(i,s,e) + sum_{l=s..e} mu_l]
+ * Lagrangian relaxation of the capacity rows, the tasks covered by
+ * disjoint chains (paths of the graph; precedence kept inside each chain
+ * and through the time windows, dropped between chains), so its subproblem
+ * is one DP per chain, without any LP:
+ *   L(mu) = -P sum_l mu_l + sum_chains min [sum_{i in chain} c(i,s_i,e_i)
+ *           + sum_{l=s_i..e_i} mu_l : e_i < s_next inside the windows]
  * for mu >= 0, maximised by subgradient steps (Polyak, target the
- * incumbent's cost ub), from the column generation's best duals.
+ * incumbent's cost ub), from the column generation's best duals or the
+ * fluid bound's prices.
  */
 static void lagrangian(cg *c, double ub, ecs_bound_result *out)
 {
@@ -883,6 +1046,8 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
     double *mu = c->mu_rmp, *best = c->mu_c, *gr = c->mu_pre;
     double theta = 1.0, bestL = -HUGE_VAL;
     long stall = 0;
+    if (make_chains(c) != 0)
+        return; /* out of memory: the bound so far stands */
     memset(c->pin, 0, c->woff[g->n] * sizeof *c->pin);
     memset(c->pout, 0, c->woff[g->n] * sizeof *c->pout);
     /* start from the better of the column generation's best duals and the
@@ -899,15 +1064,16 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
         for (long l = 0; l < D; l++)
             L -= (double)c->p->pes * mu[l];
         int complete = 1;
-        for (size_t i = 0; i < g->n; i++) {
-            if ((i & 63) == 0 && now_s() >= c->t_end) {
+        for (size_t k = 0; k < c->nchain; k++) {
+            if ((k & 15) == 0 && now_s() >= c->t_end) {
                 complete = 0;
                 break;
             }
-            L += price_task(c, i, 0.0, &c->ps[i], &c->pe[i]);
+            L += price_chain(c, k);
+        }
+        for (size_t i = 0; complete && isfinite(L) && i < g->n; i++)
             for (long l = c->ps[i]; l <= c->pe[i]; l++)
                 gr[l] += 1.0;
-        }
         if (!complete || !isfinite(L))
             break;
         out->iterations++;
@@ -985,7 +1151,7 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
     double t_all = c->t_end;
     if (prm->colgen_share < 1.0)
         c->t_end = now_s() + prm->colgen_share * (t_all - now_s());
-    ecs_result rc = run(c, prm, out);
+    ecs_result rc = prm->colgen ? run(c, prm, out) : ECS_OK;
     glp_delete_prob(c->lp);
     c->lp = NULL;
     c->t_end = t_all;

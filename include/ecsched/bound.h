@@ -53,6 +53,9 @@ typedef struct ecs_bound_params {
                                      LP by then and a start is given, the
                                      Lagrangian relaxation of the capacity
                                      rows takes the rest (default 0.5) */
+    int colgen;                   /* 1 (default): column generation first;
+                                     0: the fluid bound and, with a start,
+                                     the Lagrangian relaxation only */
 } ecs_bound_params;
 
 /* Fill params with the defaults. */

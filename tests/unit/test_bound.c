@@ -197,6 +197,27 @@ static ecs_bound_result bound_of(const ecs_graph *g, const ecs_platform *p,
     return r;
 }
 
+/* The bound without column generation: the fluid bound, then the
+ * Lagrangian relaxation over chains from the start schedule's cost. */
+static ecs_bound_result lagr_of(const ecs_graph *g, const ecs_platform *p,
+                                const double *price, long D,
+                                const ecs_schedule *start)
+{
+    ecs_bound_params prm;
+    ecs_bound_params_init(&prm);
+    prm.start = start;
+    prm.colgen = 0;
+    prm.time_limit_s = 10;
+    ecs_bound_result r;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_bound_compute(g, p, price, (size_t)D, D, &prm, &r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    return r;
+}
+
 /* The MILP without warm start: status, optimum, root LP value. */
 static ecs_milp_status milp_of(const ecs_graph *g, const ecs_platform *p,
                                const double *price, long D, double *opt,
@@ -244,7 +265,7 @@ static void test_brute_force(void **state)
     const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0", "1,0.5"};
     const char *power[] = {"quadratic", "quadratic", "static:0.4",
                            "static:0.4"};
-    int feasible = 0;
+    int feasible = 0, lagrangian = 0;
     for (int t = 0; t < 24; t++) {
         size_t n = (size_t)rng_int(&seed, 1, 4);
         ecs_graph *g = random_graph(&seed, n, 2, 0.4);
@@ -277,10 +298,73 @@ static void test_brute_force(void **state)
         ecs_bound_result r2 = bound_of(g, &p, price, T, s);
         assert_true(r2.bound <= opt + tol(opt));
         assert_close(r2.bound, r.bound, tol(r.bound)); /* the same LP */
+        ecs_bound_result r3 = lagr_of(g, &p, price, T, s);
+        if (!(r3.bound <= opt + tol(opt)))
+            print_error("case %d: Lagrangian %.12g above the optimum %.12g\n",
+                        t, r3.bound, opt);
+        assert_true(r3.bound <= opt + tol(opt));
+        lagrangian += strcmp(r3.method, "lagrangian_capacity") == 0;
         ecs_schedule_free(s);
         ecs_graph_free(g);
     }
     assert_true(feasible >= 10);
+    assert_true(lagrangian >= 5);
+}
+
+/* A chain (a path graph) is one chain of the Lagrangian relaxation, and on
+ * one PE its capacity never binds: at mu = 0 the relaxation is the exact
+ * problem, so the bound equals the brute-force optimum (static power,
+ * negative prices and F without 0 included). */
+static void test_chain_exact(void **state)
+{
+    (void)state;
+    uint64_t seed = 515;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0", "1,0.5"};
+    const char *power[] = {"quadratic", "quadratic", "static:0.4",
+                           "static:0.4"};
+    int exact = 0;
+    for (int t = 0; t < 20; t++) {
+        size_t n = (size_t)rng_int(&seed, 2, 4);
+        long id[4], work[4];
+        ecs_edge edges[3];
+        for (size_t i = 0; i < n; i++) {
+            id[i] = (long)i + 1;
+            work[i] = rng_int(&seed, 1, 2);
+        }
+        for (size_t i = 0; i + 1 < n; i++) {
+            edges[i].from = i;
+            edges[i].to = i + 1;
+            edges[i].comm = 0;
+        }
+        ecs_graph *g = NULL;
+        assert_int_equal(ecs_graph_build(n, id, work, NULL, n - 1, edges, 0,
+                                         &g, NULL),
+                         ECS_OK);
+        ecs_platform p;
+        platform(&p, 1, freqs[t % 4], power[t % 4]);
+        long T = rng_int(&seed, 5, BF_MAXT);
+        double price[BF_MAXT];
+        random_prices(&seed, price, T, 0.3);
+        double opt = brute_force(g, &p, price, T);
+        if (opt == HUGE_VAL) {
+            ecs_graph_free(g);
+            continue;
+        }
+        double o2, root;
+        ecs_schedule *s = NULL;
+        assert_int_equal(milp_of(g, &p, price, T, &o2, &root, &s),
+                         ECS_MILP_OPTIMAL);
+        ecs_bound_result r = lagr_of(g, &p, price, T, s);
+        if (fabs(r.bound - opt) > tol(opt))
+            print_error("case %d: chain bound %.12g, optimum %.12g (%s)\n", t,
+                        r.bound, opt, r.method);
+        assert_true(r.bound <= opt + tol(opt));
+        assert_true(r.bound >= opt - tol(opt));
+        exact++;
+        ecs_schedule_free(s);
+        ecs_graph_free(g);
+    }
+    assert_true(exact >= 10);
 }
 
 /* The fluid LP written out for GLPK: z(l,k) PEs at frequency k in slot l,
@@ -611,6 +695,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_validation),
         cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_chain_exact),
         cmocka_unit_test(test_fluid_by_hand),
         cmocka_unit_test(test_fluid_equals_lp),
         cmocka_unit_test(test_lp_equals_root),
