@@ -1,6 +1,8 @@
 /* ecs_milp_solve: parameters, input validation, the size guard, and the
  * choice between the strong and the paper formulation (milp.h). */
 #include "milp_internal.h"
+
+#include "ecsched/bound.h"
 #include "ecsched/clock.h"
 
 #include "ecsched/check.h"
@@ -331,6 +333,35 @@ static void result_init(ecs_milp_result *out)
     out->bound = NAN;
     out->gap = NAN;
     out->root_bound = NAN;
+    out->bound_method = "none";
+}
+
+/* When the MILP stopped without proving: the fluid bound (immediate) if
+ * GLPK has no bound or a lower one. */
+static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
+                           const double *price, size_t nprice, long deadline,
+                           ecs_milp_result *out)
+{
+    if (!isnan(out->bound))
+        out->bound_method = "milp";
+    if (out->status != ECS_MILP_FEASIBLE &&
+        out->status != ECS_MILP_NO_SOLUTION)
+        return;
+    double work = 0.0, fl;
+    for (size_t i = 0; i < g->n; i++)
+        work += (double)g->work[i];
+    if (ecs_bound_fluid(p, price, nprice, deadline, work, NULL, &fl, NULL) !=
+            ECS_OK ||
+        !isfinite(fl) || !(isnan(out->bound) || fl > out->bound))
+        return;
+    out->bound = fl;
+    out->bound_method = "fluid";
+    if (!isnan(out->cost)) {
+        if (out->bound > out->cost)
+            out->bound = out->cost;
+        double den = fabs(out->cost) > 1e-9 ? fabs(out->cost) : 1e-9;
+        out->gap = (out->cost - out->bound) / den;
+    }
 }
 
 static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
@@ -417,6 +448,7 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
         out->schedule = ecs_schedule_new(0);
         out->status = ECS_MILP_OPTIMAL;
         out->cost = out->bound = out->gap = 0.0;
+        out->bound_method = "milp";
         if (out->schedule == NULL)
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     } else {
@@ -424,6 +456,8 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
         if (rc == ECS_OK)
             rc = solve_model(g, p, price, nprice, deadline, &w, prm, t0, out,
                              diag);
+        if (rc == ECS_OK)
+            fluid_fallback(g, p, price, nprice, deadline, out);
     }
     ecs_milp_windows_release(&w);
     if (rc != ECS_OK)

@@ -174,7 +174,7 @@ static ecs_result by_milp(const ecs_graph *g, const ecs_platform *p,
     }
     if (!isnan(mr.bound) && !(mr.bound <= out->bound)) {
         out->bound = mr.bound;
-        out->bound_method = "milp";
+        out->bound_method = mr.bound_method;
     }
     if (mr.status == ECS_MILP_OPTIMAL && out->schedule != NULL &&
         !(out->bound >= out->cost))

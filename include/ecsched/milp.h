@@ -101,7 +101,11 @@ typedef struct ecs_milp_result {
     ecs_milp_status status;
     ecs_schedule *schedule;  /* best schedule found, NULL if none */
     double cost;             /* its cost (NAN if none) */
-    double bound;            /* best proven lower bound on the cost */
+    double bound;            /* best proven lower bound on the cost: GLPK's
+                                (root LP or branch and bound), or the fluid
+                                bound (bound.h) when that is higher or GLPK
+                                has none; NAN if neither */
+    const char *bound_method; /* "milp", "fluid" or "none" (static) */
     double gap;              /* (cost - bound) / max(|cost|, 1e-9); 0 if optimal */
     double root_bound;       /* LP relaxation at the root */
     long rows, cols;         /* model size */

@@ -670,6 +670,39 @@ static void test_solve_limit(void **state)
     inst_free(&x);
 }
 
+/* The MILP stopped before its root LP still has a bound: the fluid one,
+ * said so, never above the schedule it returns. */
+static void test_milp_fluid_fallback(void **state)
+{
+    (void)state;
+    inst x;
+    inst_load(&x, "data/stg/rand0000.stg", 2);
+    double work = 0.0;
+    for (size_t i = 0; i < x.g->n; i++)
+        work += (double)x.g->work[i];
+    double fluid = fluid_of(&x.p, x.sp.price, x.D, work, NULL);
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = 0.001;
+    prm.warm_start = x.heur;
+    ecs_milp_result r;
+    ecs_diag d;
+    assert_int_equal(ecs_milp_solve(x.g, &x.p, x.sp.price, x.sp.n, x.D, &prm,
+                                    &r, &d),
+                     ECS_OK);
+    assert_int_equal(r.status, ECS_MILP_FEASIBLE);
+    if (strcmp(r.bound_method, "fluid") == 0) {
+        assert_close(r.bound, fluid, tol(fluid));
+    } else { /* GLPK was faster than the limit: its bound is the higher */
+        assert_string_equal(r.bound_method, "milp");
+        assert_true(r.bound >= fluid - tol(fluid));
+    }
+    assert_true(r.bound <= r.cost + tol(r.cost));
+    assert_close(r.gap, (r.cost - r.bound) / r.cost, 1e-9);
+    ecs_milp_result_release(&r);
+    inst_free(&x);
+}
+
 static void test_validation(void **state)
 {
     (void)state;
@@ -701,6 +734,7 @@ int main(void)
         cmocka_unit_test(test_lp_equals_root),
         cmocka_unit_test(test_paper32),
         cmocka_unit_test(test_solve_limit),
+        cmocka_unit_test(test_milp_fluid_fallback),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
