@@ -176,9 +176,6 @@ static ecs_result by_milp(const ecs_graph *g, const ecs_platform *p,
         out->bound = mr.bound;
         out->bound_method = mr.bound_method;
     }
-    if (mr.status == ECS_MILP_OPTIMAL && out->schedule != NULL &&
-        !(out->bound >= out->cost))
-        out->bound = out->cost; /* proven: the bound is the optimum */
     ecs_milp_result_release(&mr);
     report(d, "milp");
     return ECS_OK;
@@ -322,7 +319,12 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
                     ops <= 200.0 * prm->milp_small_nonzeros;
         int fits = est <= prm->milp_max_nonzeros &&
                    ops <= 200.0 * prm->milp_max_nonzeros;
-        if (small || fits) {
+        int reached = !isnan(out->bound) && !isnan(out->cost) &&
+                      out->cost <= out->bound + prm->gap * fabs(out->bound) +
+                                       1e-9;
+        if (reached)
+            out->mode = "bound"; /* the start is within the gap already */
+        if ((small || fits) && !reached) {
             rc = by_milp(g, p, price, nprice, deadline,
                          small ? 1.0 : prm->milp_share, &d, diag);
             if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
@@ -331,7 +333,8 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
                 small = 0;
             }
         }
-        if (rc == ECS_OK && !small && out->status != ECS_MILP_INFEASIBLE &&
+        if (rc == ECS_OK && !small && !reached &&
+            out->status != ECS_MILP_INFEASIBLE &&
             now_s() < d.t0 + prm->time_limit_s)
             rc = by_lns(g, p, price, nprice, deadline, &d, diag);
     }

@@ -84,7 +84,9 @@ typedef struct ecs_solve_result {
     const char *bound_method; /* "milp", "fluid", "lp_colgen",
                                  "lagrangian_capacity" or "none" */
     const char *found_by;     /* "milp", "lns" or prm->start_method */
-    const char *mode;         /* "milp", "milp+lns" or "bound+lns" */
+    const char *mode;         /* "milp", "milp+lns", "bound+lns", or
+                                 "bound" when the fluid bound shows the
+                                 start within the gap at once */
     long lns_rounds;          /* sub-problems solved */
     long lns_improved;        /* of which improved the incumbent */
     double bound_time_s;      /* spent on the bound */
