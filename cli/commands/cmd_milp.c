@@ -125,16 +125,8 @@ static int parse_args(milp_job *j, int argc, char **argv)
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
-    spec.own = own_option;
-    spec.ctx = j;
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
-    if (pr != 0)
-        return pr;
-    if (argc - first != 1)
-        return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[first];
-    return 0;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
 /*
@@ -170,14 +162,11 @@ static void print_num_line(const char *key, double v)
         printf("%-12s %.6f\n", key, v);
 }
 
-static void print_human(const milp_job *j, const ecs_check_report *rep)
+static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
 {
+    const milp_job *j = o->job;
     const ecs_milp_result *r = &j->res;
-    const ecs_cli_problem *pb = &j->pb;
-    printf("%-12s %s (%zu tasks with work)\n", "graph", j->graph_path, pb->g->n);
-    printf("%-12s %d\n", "pes", j->m.platform.pes);
-    printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
-           pb->base_makespan, pb->base_optimal ? ", optimal" : "");
+    ecs_outcome_print_problem(o);
     printf("%-12s %s (warm start: %s", "formulation",
            ecs_milp_formulation_name(j->prm.formulation), j->warm_name);
     if (!isnan(j->warm_cost))
@@ -185,16 +174,7 @@ static void print_human(const milp_job *j, const ecs_check_report *rep)
     printf(")\n");
     printf("%-12s %ld rows, %ld columns, %ld non-zeros\n", "model", r->rows,
            r->cols, r->nonzeros);
-    printf("%-12s %s\n", "status", ecs_milp_status_name(r->status));
-    if (r->schedule != NULL) {
-        double base = pb->base_cost;
-        printf("%-12s %.6f (base %.6f", "cost", rep->cost, base);
-        if (fabs(base) > 1e-12)
-            printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
-        printf(")\n");
-        printf("%-12s %ld (%s)\n", "makespan", rep->makespan,
-               rep->meets_deadline ? "meets the deadline" : "misses the deadline");
-    }
+    ecs_outcome_print_solution(o, rep);
     print_num_line("bound", r->bound);
     if (!isnan(r->gap))
         printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
@@ -203,8 +183,9 @@ static void print_human(const milp_job *j, const ecs_check_report *rep)
     printf("%-12s %.3f s\n", "runtime", r->runtime_s);
 }
 
-static int add_milp_keys(json_t *d, const milp_job *j)
+static int add_milp_keys(json_t *d, const void *job)
 {
+    const milp_job *j = job;
     const ecs_milp_result *r = &j->res;
     return json_object_set_new(d, "formulation",
                                json_string(ecs_milp_formulation_name(
@@ -222,43 +203,11 @@ static int add_milp_keys(json_t *d, const milp_job *j)
            json_object_set_new(d, "warm_start_cost", ecs_json_num(j->warm_cost));
 }
 
-static json_t *make_doc(const milp_job *j, const ecs_check_report *rep)
-{
-    ecs_doc_info info;
-    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &info);
-    info.check = j->res.schedule != NULL ? rep : NULL;
-    info.status = ecs_milp_status_name(j->res.status);
-    info.runtime_s = j->res.runtime_s;
-    json_t *d = ecs_doc_new(&info);
-    if (d == NULL || add_milp_keys(d, j) != 0 ||
-        ecs_cli_doc_add_record(d, &j->pb, &j->m,
-                               ecs_method_params_json(ECS_METHOD_MILP, &j->mp),
-                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0) {
-        json_decref(d);
-        return NULL;
-    }
-    if (ecs_outcome_add_tasks(d, &j->pb, &j->m.platform, j->res.schedule) != 0) {
-        json_decref(d);
-        return NULL;
-    }
-    return d;
-}
-
-/* Check the schedule, then write and print what was asked. */
-static json_t *doc_of(const void *job, const ecs_check_report *rep)
-{
-    return make_doc(job, rep);
-}
-
-static void print_of(const void *job, const ecs_check_report *rep)
-{
-    print_human(job, rep);
-}
-
 static int report(milp_job *j)
 {
     ecs_outcome o = {CMD, &j->m, &j->pb, j->res.schedule, j->res.status,
-                     doc_of, print_of, j};
+                     j->res.runtime_s, {ECS_METHOD_MILP, &j->mp, j->t0, j->c0},
+                     add_milp_keys, print_human, j};
     return ecs_outcome_finish(&o);
 }
 

@@ -158,7 +158,7 @@ static int parse_args(validate_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, NULL, NULL);
     int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;

@@ -5,15 +5,16 @@
 #include <stdlib.h>
 
 void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
-                          const struct option *longopts, ecs_cli_model *m)
+                          const struct option *longopts, ecs_cli_model *m,
+                          ecs_cli_own_fn own, void *ctx)
 {
     s->cmd = cmd;
     s->shortopts = ECS_CLI_MODEL_SHORTOPTS;
     s->longopts = longopts;
     s->model = m;
     s->rejected = NULL;
-    s->own = NULL;
-    s->ctx = NULL;
+    s->own = own;
+    s->ctx = ctx;
 }
 
 static int is_rejected(const int *rejected, int opt)
@@ -68,6 +69,18 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
     if (s->model->help)
         return -1;
     *first = optind;
+    return 0;
+}
+
+int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
+                      const char *need, const char **arg)
+{
+    int first, pr = ecs_cli_parse_args(s, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
+        return ecs_cli_usage_error(s->cmd, "%s", need);
+    *arg = argv[first];
     return 0;
 }
 

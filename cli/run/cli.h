@@ -210,9 +210,12 @@ typedef struct ecs_cli_argspec {
     void *ctx;                      /* passed to own */
 } ecs_cli_argspec;
 
-/* Defaults: model short options, no rejected flags, no own options. */
+/* The command's option table, model and own options (own may be NULL:
+ * none; ctx is passed to own); defaults: model short options, no rejected
+ * flags. */
 void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
-                          const struct option *longopts, ecs_cli_model *m);
+                          const struct option *longopts, ecs_cli_model *m,
+                          ecs_cli_own_fn own, void *ctx);
 
 /*
  * The option loop every scheduling command shares: resets getopt
@@ -225,6 +228,14 @@ void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
  */
 int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
                        int *first);
+
+/*
+ * The commands that take one positional argument (GRAPH): ecs_cli_parse_args,
+ * then exactly one positional argument, stored in *arg, else the usage
+ * error `need` (e.g. "needs one GRAPH").  Returns as ecs_cli_parse_args.
+ */
+int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
+                      const char *need, const char **arg);
 
 /*
  * What a command returns when its argument parsing did not say "go on"
