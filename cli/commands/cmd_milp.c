@@ -137,23 +137,16 @@ static const ecs_schedule *choose_warm_start(milp_job *j)
 {
     j->warm_name = "none";
     j->warm_cost = NAN;
-    if (j->no_warm || j->pb.base_makespan > j->pb.deadline)
+    if (j->no_warm)
         return NULL;
-    ecs_heur_params hp;
-    ecs_heur_params_init(&hp);
-    ecs_diag diag;
-    ecs_result rc = ecs_heur_run(j->pb.g, &j->m.platform, j->pb.prices.price,
-                                 j->pb.prices.n, j->pb.deadline, j->pb.base,
-                                 &hp, &j->heur, &diag);
-    j->have_heur = 1;
-    if (rc == ECS_OK && j->heur.schedule != NULL) {
-        j->warm_name = "heuristic";
-        j->warm_cost = j->heur.cost;
-        return j->heur.schedule;
+    const ecs_schedule *s = ecs_cli_problem_start(&j->pb, &j->m.platform,
+                                                  &j->heur, &j->have_heur);
+    if (s != NULL) {
+        int heur = s != j->pb.base;
+        j->warm_name = heur ? "heuristic" : "base";
+        j->warm_cost = heur ? j->heur.cost : j->pb.base_cost;
     }
-    j->warm_name = "base";
-    j->warm_cost = j->pb.base_cost;
-    return j->pb.base;
+    return s;
 }
 
 static void print_num_line(const char *key, double v)
@@ -190,10 +183,7 @@ static int add_milp_keys(json_t *d, const void *job)
     return json_object_set_new(d, "formulation",
                                json_string(ecs_milp_formulation_name(
                                    j->prm.formulation))) ||
-           json_object_set_new(d, "optimal",
-                               json_boolean(r->status == ECS_MILP_OPTIMAL)) ||
-           json_object_set_new(d, "bound", ecs_json_num(r->bound)) ||
-           json_object_set_new(d, "gap", ecs_json_num(r->gap)) ||
+           ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "root_bound", ecs_json_num(r->root_bound)) ||
            json_object_set_new(d, "nodes", json_integer((json_int_t)r->nodes)) ||
            json_object_set_new(d, "rows", json_integer(r->rows)) ||
@@ -201,14 +191,6 @@ static int add_milp_keys(json_t *d, const void *job)
            json_object_set_new(d, "nonzeros", json_integer(r->nonzeros)) ||
            json_object_set_new(d, "warm_start", json_string(j->warm_name)) ||
            json_object_set_new(d, "warm_start_cost", ecs_json_num(j->warm_cost));
-}
-
-static int report(milp_job *j)
-{
-    ecs_outcome o = {CMD, &j->m, &j->pb, j->res.schedule, j->res.status,
-                     j->res.runtime_s, {ECS_METHOD_MILP, &j->mp, j->t0, j->c0},
-                     add_milp_keys, print_human, j};
-    return ecs_outcome_finish(&o);
 }
 
 int ecs_cmd_milp(int argc, char **argv)
@@ -252,13 +234,10 @@ int ecs_cmd_milp(int argc, char **argv)
                             j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);
         ecs_cli_progress_done();
     }
-    int code;
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        code = ecs_cli_exit_code(rc);
-    } else {
-        code = report(&j);
-    }
+    ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
+                     j.res.runtime_s, {ECS_METHOD_MILP, &j.mp, j.t0, j.c0},
+                     add_milp_keys, print_human, &j};
+    int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_milp_result_release(&j.res);
     if (j.have_heur)
         ecs_heur_result_release(&j.heur);

@@ -99,16 +99,12 @@ static int parse_args(solve_job *j, int argc, char **argv)
 static const ecs_schedule *choose_start(solve_job *j, double limit)
 {
     j->start_cost = NAN;
-    if (j->pb.base_makespan > j->pb.deadline)
+    const ecs_schedule *s = ecs_cli_problem_start(&j->pb, &j->m.platform,
+                                                  &j->heur, &j->have_heur);
+    if (s == NULL)
         return NULL;
-    ecs_heur_params hp;
-    ecs_heur_params_init(&hp);
-    ecs_diag diag;
-    ecs_result rc = ecs_heur_run(j->pb.g, &j->m.platform, j->pb.prices.price,
-                                 j->pb.prices.n, j->pb.deadline, j->pb.base,
-                                 &hp, &j->heur, &diag);
-    j->have_heur = 1;
-    if (rc == ECS_OK && j->heur.schedule != NULL) {
+    if (s != j->pb.base) {
+        ecs_diag diag;
         ecs_local_params lp = j->mp.local;
         if (START_SHARE * limit < lp.time_limit_s)
             lp.time_limit_s = START_SHARE * limit;
@@ -171,10 +167,7 @@ static int add_solve_keys(json_t *d, const void *job)
     const solve_job *j = job;
     const ecs_solve_result *r = &j->res;
     return json_object_set_new(d, "mode", json_string(r->mode)) ||
-           json_object_set_new(d, "optimal",
-                               json_boolean(r->status == ECS_MILP_OPTIMAL)) ||
-           json_object_set_new(d, "bound", ecs_json_num(r->bound)) ||
-           json_object_set_new(d, "gap", ecs_json_num(r->gap)) ||
+           ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "bound_method", json_string(r->bound_method)) ||
            json_object_set_new(d, "found_by", json_string(r->found_by)) ||
            json_object_set_new(d, "start", json_string(j->prm.start_method)) ||
@@ -182,14 +175,6 @@ static int add_solve_keys(json_t *d, const void *job)
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
            json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s));
-}
-
-static int report(solve_job *j)
-{
-    ecs_outcome o = {CMD, &j->m, &j->pb, j->res.schedule, j->res.status,
-                     j->res.runtime_s, {ECS_METHOD_SOLVE, &j->mp, j->t0, j->c0},
-                     add_solve_keys, print_human, j};
-    return ecs_outcome_finish(&o);
 }
 
 int ecs_cmd_solve(int argc, char **argv)
@@ -227,13 +212,10 @@ int ecs_cmd_solve(int argc, char **argv)
                        j.pb.prices.n, j.pb.deadline, start, &j.prm, &j.res,
                        &diag);
     }
-    int code;
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        code = ecs_cli_exit_code(rc);
-    } else {
-        code = report(&j);
-    }
+    ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
+                     j.res.runtime_s, {ECS_METHOD_SOLVE, &j.mp, j.t0, j.c0},
+                     add_solve_keys, print_human, &j};
+    int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_solve_result_release(&j.res);
     if (j.have_heur)
         ecs_heur_result_release(&j.heur);

@@ -105,3 +105,22 @@ int ecs_outcome_finish(const ecs_outcome *o)
                         "schedule was found\n", o->cmd);
     return exit_for(o->status);
 }
+
+int ecs_outcome_exit(const ecs_outcome *o, ecs_result rc, const ecs_diag *diag)
+{
+    if (rc == ECS_OK)
+        return ecs_outcome_finish(o);
+    ecs_cli_error(o->cmd, diag);
+    return ecs_cli_exit_code(rc);
+}
+
+int ecs_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
+                          double gap)
+{
+    return json_object_set_new(doc, "optimal",
+                               json_boolean(status == ECS_MILP_OPTIMAL)) ||
+                   json_object_set_new(doc, "bound", ecs_json_num(bound)) ||
+                   json_object_set_new(doc, "gap", ecs_json_num(gap))
+               ? -1
+               : 0;
+}

@@ -64,6 +64,16 @@ typedef struct ecs_outcome {
  */
 int ecs_outcome_finish(const ecs_outcome *o);
 
+/* The end of an exact command: when rc is not ECS_OK, diag's message on
+ * stderr and rc's exit code; else ecs_outcome_finish(o). */
+int ecs_outcome_exit(const ecs_outcome *o, ecs_result rc, const ecs_diag *diag);
+
+/* The keys every exact command's document has: "optimal" (status is
+ * optimal), "bound" and "gap" (null when unknown); 0, or -1 when out of
+ * memory. */
+int ecs_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
+                          double gap);
+
 /* The summary lines every exact command prints: graph, pes and deadline
  * (with the base makespan); status, then cost (with the saving over the
  * base) and makespan when there is a schedule. */
