@@ -138,9 +138,11 @@ static int parse_args(generate_job *j, int argc, char **argv)
 }
 
 /* The graph as STG text, with the command line that makes it again. */
-static ecs_result render(const generate_job *j, const ecs_graph *g,
-                         char **text, ecs_diag *diag)
+static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
+                         ecs_diag *diag)
 {
+    const generate_job *j = ctx;
+    (void)diag;
     char comment[512], avg[64];
     if (j->avg_text)
         snprintf(avg, sizeof avg, "%.40s", j->avg_text);
@@ -152,17 +154,7 @@ static ecs_result render(const generate_job *j, const ecs_graph *g,
              "--max-work %ld --avg-preds %s",
              ECS_VERSION, j->gp.tasks, j->gp.seed,
              ecs_gen_method_name(j->gp.method), j->gp.max_work, avg);
-    size_t len = 0;
-    FILE *f = open_memstream(text, &len);
-    if (f == NULL)
-        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    ecs_result rc = ecs_stg_write(f, g, comment);
-    if (fclose(f) != 0 && rc == ECS_OK)
-        rc = ECS_ENOMEM;
-    if (rc != ECS_OK)
-        return ecs_diag_set(diag, rc, NULL, 0, "cannot format the graph: %s",
-                            ecs_strerror(rc));
-    return ECS_OK;
+    return ecs_stg_write(f, g, comment);
 }
 
 int ecs_cmd_generate(int argc, char **argv)
@@ -176,26 +168,12 @@ int ecs_cmd_generate(int argc, char **argv)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    char *text = NULL;
     ecs_result rc = ecs_stg_generate(&j.gp, &g, &diag);
     if (rc == ECS_EINVAL) {
         ecs_graph_free(g);
         return ecs_cli_usage_error(CMD, "%s", diag.msg);
     }
-    if (rc == ECS_OK)
-        rc = render(&j, g, &text, &diag);
-    if (rc == ECS_OK)
-        rc = ecs_cli_write_file(j.out_path ? j.out_path : "-", text, &diag);
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-    } else if (j.out_path && strcmp(j.out_path, "-") != 0) {
-        ecs_graph_stats st;
-        ecs_graph_stats_compute(g, &st);
-        printf("%s: %zu tasks, %zu edges, critical path %ld, total work %ld\n",
-               j.out_path, st.tasks, st.edges, st.critical_path,
-               st.total_work);
-    }
-    free(text);
+    int code = ecs_cli_graph_output(CMD, rc, g, render, &j, j.out_path, &diag);
     ecs_graph_free(g);
-    return ecs_cli_exit_code(rc);
+    return code;
 }

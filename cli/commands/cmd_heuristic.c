@@ -117,9 +117,14 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     }
 }
 
-/* 0 to go on, -1 for --help, else an exit code. */
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(heur_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
+    ecs_heur_params_init(&j->prm);
+    ecs_param_grid_init(&j->grid);
     static const struct option opts[] = {
         {"mode", required_argument, 0, OPT_MODE},
         {"steps", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_STEPS},
@@ -356,10 +361,6 @@ static int run_job(heur_job *j)
 int ecs_cmd_heuristic(int argc, char **argv)
 {
     heur_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
-    ecs_heur_params_init(&j.prm);
-    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

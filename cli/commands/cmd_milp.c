@@ -109,8 +109,14 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     }
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(milp_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
+    ecs_milp_params_init(&j->prm);
+    ecs_param_grid_init(&j->grid);
     static const struct option opts[] = {
         {"formulation", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_FORMULATION},
         {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
@@ -196,10 +202,6 @@ static int add_milp_keys(json_t *d, const void *job)
 int ecs_cmd_milp(int argc, char **argv)
 {
     milp_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
-    ecs_milp_params_init(&j.prm);
-    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

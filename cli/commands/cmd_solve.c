@@ -76,8 +76,13 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     return ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(solve_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
+    ecs_param_grid_init(&j->grid);
     static const struct option opts[] = {
         {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
         {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},
@@ -180,9 +185,6 @@ static int add_solve_keys(json_t *d, const void *job)
 int ecs_cmd_solve(int argc, char **argv)
 {
     solve_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
-    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

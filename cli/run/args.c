@@ -28,8 +28,10 @@ static int is_rejected(const int *rejected, int opt)
 /* One option: 0 to go on, else an exit code (message printed). */
 static int one_option(const ecs_cli_argspec *s, int c, const char *word)
 {
-    if (c == '?' || c == ':')
+    if (c == '?')
         return ecs_cli_usage_error(s->cmd, "bad option '%s'", word);
+    if (c == ':')
+        return ecs_cli_usage_error(s->cmd, "option '%s' needs a value", word);
     if (s->own != NULL) {
         int e = s->own(s->ctx, c, optarg, word);
         if (e != ECS_CLI_NOT_OWN)

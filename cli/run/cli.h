@@ -219,8 +219,10 @@ void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
 
 /*
  * The option loop every scheduling command shares: resets getopt
- * (optind = 1, opterr = 0), then for each option: unknown or missing value
- * -> "bad option 'WORD'"; the command's own options; a rejected or unknown
+ * (optind = 1, opterr = 0), then for each option: unknown (or a missing
+ * value, unless shortopts begins with ':') -> "bad option 'WORD'"; a
+ * missing value when shortopts begins with ':' -> "option 'WORD' needs a
+ * value"; the command's own options; a rejected or unknown
  * model flag -> "option 'WORD' does not apply here"; a bad model flag
  * value -> its message.  Returns 0 with *first set to the index of the
  * first positional argument, -1 if --help was given, or an exit code after
@@ -401,6 +403,22 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
  */
 ecs_result ecs_cli_write_file(const char *path, const char *text,
                               ecs_diag *diag);
+
+/* Writes graph g to the memory stream f (a format's writer). */
+typedef ecs_result (*ecs_cli_graph_fmt)(FILE *f, const ecs_graph *g,
+                                        const void *ctx, ecs_diag *diag);
+
+/*
+ * The end of the commands that write a graph (convert, generate): when rc
+ * is ECS_OK, g formatted by fmt (a failure: "cannot format the graph:
+ * ..."), written to path (NULL or "-": stdout; ecs_cli_write_file) and,
+ * for a file, "PATH: N tasks, E edges, critical path C, total work W" on
+ * stdout; any error (rc's or these) as diag's message on stderr.  Returns
+ * the exit code.
+ */
+int ecs_cli_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
+                         ecs_cli_graph_fmt fmt, const void *ctx,
+                         const char *path, ecs_diag *diag);
 
 /*
  * Flush and close stdout once, after the command ran (as coreutils'
