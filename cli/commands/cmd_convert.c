@@ -88,8 +88,12 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     }
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(convert_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
     static const struct option opts[] = {
         {"to", required_argument, 0, OPT_TO},
         {"out", required_argument, 0, 'o'},
@@ -151,8 +155,6 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
 int ecs_cmd_convert(int argc, char **argv)
 {
     convert_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

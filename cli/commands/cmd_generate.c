@@ -99,8 +99,12 @@ static int one_option(generate_job *j, int c, const char *arg)
     }
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(generate_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_gen_params_init(&j->gp);
     static const struct option opts[] = {
         {"tasks", required_argument, 0, OPT_TASKS},
         {"seed", required_argument, 0, OPT_SEED},
@@ -160,8 +164,6 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
 int ecs_cmd_generate(int argc, char **argv)
 {
     generate_job j;
-    memset(&j, 0, sizeof j);
-    ecs_gen_params_init(&j.gp);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

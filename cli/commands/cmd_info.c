@@ -222,8 +222,12 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     return 0;
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(info_args *a, int argc, char **argv)
 {
+    memset(a, 0, sizeof *a);
+    ecs_cli_model_init(&a->m);
     static const struct option opts[] = {
         {"json", no_argument, 0, OPT_JSON},
         {"format", required_argument, 0, ECS_OPT_FORMAT},
@@ -246,8 +250,6 @@ static int parse_args(info_args *a, int argc, char **argv)
 int ecs_cmd_info(int argc, char **argv)
 {
     info_args a;
-    memset(&a, 0, sizeof a);
-    ecs_cli_model_init(&a.m);
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

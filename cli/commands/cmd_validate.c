@@ -154,8 +154,12 @@ static int print_json(const validate_job *j, ecs_result rc,
     return wrc == ECS_OK ? 0 : -1;
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(validate_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
     static const struct option opts[] = {ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     ecs_cli_argspec spec;
     ecs_cli_argspec_init(&spec, CMD, opts, &j->m, NULL, NULL);
@@ -182,8 +186,6 @@ static void job_release(validate_job *j)
 int ecs_cmd_validate(int argc, char **argv)
 {
     validate_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
