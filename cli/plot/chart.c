@@ -1,5 +1,6 @@
 /* Line/scatter and grouped bar charts on the SVG writer. */
 #include "plot/chart.h"
+#include "run/grow.h"
 
 #include "plot/svg.h"
 
@@ -17,15 +18,10 @@
 int ecs_chart_series_add(ecs_chart_series *s, double x, double y)
 {
     if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        double *nx = realloc(s->x, cap * sizeof *nx);
-        if (nx == NULL)
+        size_t cap = ecs_grow_cap(s->cap, 16);
+        if (ecs_resize(&s->x, cap, sizeof *s->x) != 0 ||
+            ecs_resize(&s->y, cap, sizeof *s->y) != 0)
             return -1;
-        s->x = nx;
-        double *ny = realloc(s->y, cap * sizeof *ny);
-        if (ny == NULL)
-            return -1;
-        s->y = ny;
         s->cap = cap;
     }
     s->x[s->n] = x;

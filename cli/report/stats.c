@@ -1,6 +1,7 @@
 /* ecsched report: the statistics.  Instances are (graph, pes, extension,
  * prices); an instance's optimum is proven when a line says so. */
 #include "report/report.h"
+#include "run/grow.h"
 
 #include "report/sample.h"
 #include "run/methods.h"
@@ -49,14 +50,8 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
             strcmp(a->g[k].setting, a->setting) == 0)
             g = &a->g[k];
     if (g == NULL) {
-        if (a->n == a->cap) {
-            size_t cap = a->cap ? 2 * a->cap : 64;
-            group *ng = realloc(a->g, cap * sizeof *ng);
-            if (ng == NULL)
-                return -1;
-            a->g = ng;
-            a->cap = cap;
-        }
+        if (ecs_grow(&a->g, a->n, &a->cap, sizeof *a->g, 64) != 0)
+            return -1;
         g = &a->g[a->n++];
         memset(g, 0, sizeof *g);
         g->table = table;
