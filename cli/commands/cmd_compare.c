@@ -429,16 +429,7 @@ static void run_points(compare_job *j)
         double end = j->npoint == 1 && prm->time_limit_given ? j->t0 + prm->time_limit_s : 0;
         ecs_method_ctx ctx = {&j->pb, &j->m.platform, NULL, NULL, prm->time_limit_s, end, prm};
         ecs_methods_run(&ctx, set, NULL, NULL);
-        const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
-        for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
-            const ecs_method_out *so = &set->out[solvers[s]];
-            if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
-                continue;
-            if (isfinite(so->bound) && !(so->bound <= j->bound))
-                j->bound = so->bound;
-            if (so->optimal && so->schedule != NULL)
-                j->optimum = so->check.cost;
-        }
+        ecs_method_set_best(set, &j->bound, &j->optimum);
     }
 }
 

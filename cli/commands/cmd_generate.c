@@ -45,11 +45,12 @@ typedef struct generate_job {
     int tasks_given, seed_given, avg_given;
     const char *avg_text; /* --avg-preds as given */
     const char *out_path;
-    int help;
 } generate_job;
 
-static int one_option(generate_job *j, int c, const char *arg)
+static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
+    generate_job *j = ctx;
+    (void)word;
     long v;
     uint64_t seed;
     switch (c) {
@@ -91,11 +92,8 @@ static int one_option(generate_job *j, int c, const char *arg)
     case 'o':
         j->out_path = arg;
         return 0;
-    case 'h':
-        j->help = 1;
-        return 0;
     default:
-        return ecs_cli_usage_error(CMD, "bad option");
+        return ECS_CLI_NOT_OWN;
     }
 }
 
@@ -114,25 +112,12 @@ static int parse_args(generate_job *j, int argc, char **argv)
         {"out", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-        if (c == '?')
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        if (c == ':')
-            return ecs_cli_usage_error(CMD, "option '%s' needs a value",
-                                       argv[optind - 1]);
-        int rc = one_option(j, c, optarg);
-        if (rc != 0)
-            return rc;
-    }
-    if (j->help)
-        return -1;
-    if (optind < argc)
-        return ecs_cli_usage_error(CMD, "unexpected argument '%s'",
-                                   argv[optind]);
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, j);
+    spec.shortopts = ":o:h";
+    int pr = ecs_cli_parse_none(&spec, argc, argv);
+    if (pr != 0)
+        return pr;
     if (!j->tasks_given || !j->seed_given)
         return ecs_cli_usage_error(CMD, "needs --tasks N and --seed S");
     double most = ((double)j->gp.tasks - 1) / 2;

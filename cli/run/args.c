@@ -26,7 +26,8 @@ static int is_rejected(const int *rejected, int opt)
 }
 
 /* One option: 0 to go on, else an exit code (message printed). */
-static int one_option(const ecs_cli_argspec *s, int c, const char *word)
+static int one_option(const ecs_cli_argspec *s, int c, const char *word,
+                      int *help)
 {
     if (c == '?')
         return ecs_cli_usage_error(s->cmd, "bad option '%s'", word);
@@ -40,6 +41,13 @@ static int one_option(const ecs_cli_argspec *s, int c, const char *word)
     if (is_rejected(s->rejected, c))
         return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
                                    word);
+    if (s->model == NULL) { /* a command without the model flags */
+        if (c != 'h' && c != ECS_OPT_HELP)
+            return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
+                                       word);
+        *help = 1;
+        return 0;
+    }
     ecs_diag diag;
     int r = ecs_cli_model_option(s->model, c, optarg, &diag);
     if (r < 0)
@@ -53,7 +61,7 @@ static int one_option(const ecs_cli_argspec *s, int c, const char *word)
 int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
                        int *first)
 {
-    int c;
+    int c, help = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, s->shortopts, s->longopts, NULL)) !=
@@ -64,11 +72,11 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
                                    optarg == argv[optind - 1]
                                ? argv[optind - 2]
                                : argv[optind - 1];
-        int e = one_option(s, c, word);
+        int e = one_option(s, c, word, &help);
         if (e != 0)
             return e;
     }
-    if (s->model->help)
+    if (s->model != NULL ? s->model->help : help)
         return -1;
     *first = optind;
     return 0;
@@ -84,6 +92,15 @@ int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
         return ecs_cli_usage_error(s->cmd, "%s", need);
     *arg = argv[first];
     return 0;
+}
+
+int ecs_cli_parse_none(const ecs_cli_argspec *s, int argc, char **argv)
+{
+    int first, pr = ecs_cli_parse_args(s, argc, argv, &first);
+    if (pr == 0 && first != argc)
+        return ecs_cli_usage_error(s->cmd, "unexpected argument '%s'",
+                                   argv[first]);
+    return pr;
 }
 
 int ecs_cli_parse_exit(const char *cmd, int pr)

@@ -203,7 +203,10 @@ typedef struct ecs_cli_argspec {
     const char *cmd;                /* command name, for messages */
     const char *shortopts;          /* default ECS_CLI_MODEL_SHORTOPTS */
     const struct option *longopts;  /* the command's getopt_long table */
-    ecs_cli_model *model;           /* filled by ecs_cli_model_option */
+    ecs_cli_model *model;           /* filled by ecs_cli_model_option; NULL
+                                       for a command without the model
+                                       flags: then only -h and --help
+                                       (ECS_OPT_HELP) are handled here */
     const int *rejected;            /* model flag ids that do not apply to
                                        the command, 0-terminated; or NULL */
     ecs_cli_own_fn own;             /* the command's own options, or NULL */
@@ -238,6 +241,11 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
  */
 int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
                       const char *need, const char **arg);
+
+/* The commands without positional arguments: ecs_cli_parse_args, then
+ * "unexpected argument 'WORD'" for the first one given.  Returns as
+ * ecs_cli_parse_args. */
+int ecs_cli_parse_none(const ecs_cli_argspec *s, int argc, char **argv);
 
 /*
  * What a command returns when its argument parsing did not say "go on"

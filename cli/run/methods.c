@@ -460,3 +460,18 @@ json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
     }
     return o;
 }
+
+void ecs_method_set_best(const ecs_method_set *set, double *bound,
+                         double *optimum)
+{
+    static const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
+    for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
+        const ecs_method_out *so = &set->out[solvers[s]];
+        if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
+            continue;
+        if (isfinite(so->bound) && !(so->bound <= *bound))
+            *bound = so->bound;
+        if (so->optimal && so->schedule != NULL)
+            *optimum = so->check.cost;
+    }
+}
