@@ -48,7 +48,7 @@ typedef enum out_format { OUT_NONE, OUT_STG, OUT_DOT, OUT_WF } out_format;
 typedef struct convert_job {
     ecs_cli_model m;
     out_format to;
-    const char *in, *out;
+    const char *in; /* -o: m.out_path */
 } convert_job;
 
 static int parse_to(const char *s, out_format *to)
@@ -80,9 +80,6 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
             return ecs_cli_usage_error(
                 CMD, "--to must be stg, dot or wfformat, not '%s'", arg);
         return 0;
-    case 'o':
-        j->out = arg;
-        return 0;
     default:
         return ECS_CLI_NOT_OWN;
     }
@@ -108,12 +105,12 @@ static int parse_args(convert_job *j, int argc, char **argv)
     int pr = ecs_cli_parse_one(&spec, argc, argv, "needs exactly one GRAPH file", &j->in);
     if (pr != 0)
         return pr;
-    if (j->to == OUT_NONE && j->out != NULL) {
-        if (ends_with(j->out, ".stg"))
+    if (j->to == OUT_NONE && j->m.out_path != NULL) {
+        if (ends_with(j->m.out_path, ".stg"))
             j->to = OUT_STG;
-        else if (ends_with(j->out, ".dot") || ends_with(j->out, ".gv"))
+        else if (ends_with(j->m.out_path, ".dot") || ends_with(j->m.out_path, ".gv"))
             j->to = OUT_DOT;
-        else if (ends_with(j->out, ".json"))
+        else if (ends_with(j->m.out_path, ".json"))
             j->to = OUT_WF;
     }
     if (j->to == OUT_NONE)
@@ -162,7 +159,7 @@ int ecs_cmd_convert(int argc, char **argv)
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
     ecs_result rc = ecs_cli_read_graph(j.in, &j.m, &g, &diag);
-    int code = ecs_cli_graph_output(CMD, rc, g, render, &j, j.out, &diag);
+    int code = ecs_cli_graph_output(CMD, rc, g, render, &j, j.m.out_path, &diag);
     ecs_graph_free(g);
     return code;
 }
