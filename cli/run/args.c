@@ -15,6 +15,7 @@ void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
     s->rejected = NULL;
     s->own = own;
     s->ctx = ctx;
+    s->help_now = 0;
 }
 
 static int is_rejected(const int *rejected, int opt)
@@ -75,6 +76,8 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
         int e = one_option(s, c, word, &help);
         if (e != 0)
             return e;
+        if (s->help_now && (s->model != NULL ? s->model->help : help))
+            return -1;
     }
     if (s->model != NULL ? s->model->help : help)
         return -1;

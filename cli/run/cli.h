@@ -21,11 +21,15 @@
  *                   problem a scheduling command starts from (problem.h),
  *                   the methods behind one dispatch (methods.h), schedule
  *                   documents in and out (doc_read.c, doc_write.c), result
- *                   rows (results.h), atomic output (output.c), exit codes,
+ *                   rows (results.h), atomic output (output.c), the end
+ *                   of a scheduling command (outcome.h), growing arrays
+ *                   (grow.h), items grouped by key (keyed.h), exit codes,
  *                   messages and the clock (exit.c)
  *
  * Conventions for a command `ecsched NAME`:
- * - options are parsed by ecs_cli_parse_args() (getopt_long); the model
+ * - every command parses its options through ecs_cli_parse_args() (or
+ *   ecs_cli_parse_one() / ecs_cli_parse_none() for one / no positional
+ *   argument), its own options in an ecs_cli_own_fn; the model
  *   flags shared by all scheduling commands come from
  *   ECS_CLI_MODEL_LONGOPTS and are handled by ecs_cli_model_option();
  *   numbers are parsed with the strict parsers of ecsched/numparse.h;
@@ -211,11 +215,14 @@ typedef struct ecs_cli_argspec {
                                        the command, 0-terminated; or NULL */
     ecs_cli_own_fn own;             /* the command's own options, or NULL */
     void *ctx;                      /* passed to own */
+    int help_now;                   /* 1: --help ends the parsing at once
+                                       (options after it are not looked
+                                       at); default 0 */
 } ecs_cli_argspec;
 
 /* The command's option table, model and own options (own may be NULL:
  * none; ctx is passed to own); defaults: model short options, no rejected
- * flags. */
+ * flags, --help read like any option. */
 void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
                           const struct option *longopts, ecs_cli_model *m,
                           ecs_cli_own_fn own, void *ctx);
