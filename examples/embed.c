@@ -128,12 +128,13 @@ int main(int argc, char **argv)
         goto out;
     }
 
-    /* 6. The checker, the one judge of feasibility and cost. */
+    /* 6. The checker, the one judge of feasibility and cost: a result and
+     *    a diagnostic like every step, the report for cost and makespan. */
     ecs_check_report rep;
-    rc = ecs_check_schedule(g, &p, prices.price, prices.n, deadline,
-                            heur.schedule, &rep);
+    rc = ecs_check_run(g, &p, prices.price, prices.n, deadline, heur.schedule,
+                       &rep, &diag);
     if (rc != ECS_OK) {
-        fprintf(stderr, "embed: checker: %s\n", rep.msg);
+        fail("checker", rc, &diag);
         goto out;
     }
 

@@ -207,10 +207,10 @@ static ecs_result check_deadline_and_cost(const ecs_graph *g,
     return ECS_OK;
 }
 
-ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
-                              const double *price, size_t nprice,
-                              long deadline, const ecs_schedule *s,
-                              ecs_check_report *report)
+static ecs_result check_schedule(const ecs_graph *g, const ecs_platform *p,
+                                 const double *price, size_t nprice,
+                                 long deadline, const ecs_schedule *s,
+                                 ecs_check_report *report)
 {
     memset(report, 0, sizeof *report);
     report->first.kind = ECS_VIOLATION_NONE;
@@ -247,6 +247,25 @@ ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
     free(src);
     free(ready);
     return rc;
+}
+
+ecs_result ecs_check_run(const ecs_graph *g, const ecs_platform *p,
+                         const double *price, size_t nprice, long deadline,
+                         const ecs_schedule *s, ecs_check_report *report,
+                         ecs_diag *diag)
+{
+    ecs_result rc = check_schedule(g, p, price, nprice, deadline, s, report);
+    if (rc != ECS_OK)
+        ecs_diag_set(diag, rc, NULL, 0, "%s", report->msg);
+    return rc;
+}
+
+ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
+                              const double *price, size_t nprice,
+                              long deadline, const ecs_schedule *s,
+                              ecs_check_report *report)
+{
+    return ecs_check_run(g, p, price, nprice, deadline, s, report, NULL);
 }
 
 ecs_result ecs_check_prices(const double *price, size_t nprice,

@@ -2,6 +2,7 @@
  * "S id" / "R id json" lines, appends whole lines to the results file,
  * records a crashed or timed-out case and restarts the rest of its unit. */
 #include "batch/batch.h"
+#include "run/grow.h"
 
 #include "run/progress.h"
 #include "run/record.h"
@@ -61,14 +62,8 @@ static void on_signal(int sig)
 
 static int push_job(pool *pl, job j)
 {
-    if (pl->nqueue == pl->capqueue) {
-        size_t cap = pl->capqueue ? 2 * pl->capqueue : 64;
-        job *q = realloc(pl->queue, cap * sizeof *q);
-        if (q == NULL)
-            return -1;
-        pl->queue = q;
-        pl->capqueue = cap;
-    }
+    if (ecs_grow(&pl->queue, pl->nqueue, &pl->capqueue, sizeof *pl->queue, 64) != 0)
+        return -1;
     pl->queue[pl->nqueue++] = j;
     return 0;
 }

@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #endif
 #include "batch/batch.h"
+#include "run/keyed.h"
 
 #include "run/record.h"
 
@@ -79,18 +80,6 @@ static ecs_result check_inputs(ecs_batch_plan *plan, ecs_diag *diag)
     return ECS_OK;
 }
 
-typedef struct keyed {
-    char *key;
-    size_t id;
-} keyed;
-
-static int cmp_keyed(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    return c != 0 ? c : (x->id > y->id) - (x->id < y->id);
-}
-
 static int cmp_size(const void *a, const void *b)
 {
     size_t x = *(const size_t *)a, y = *(const size_t *)b;
@@ -105,21 +94,21 @@ static size_t *pending(const ecs_batch_plan *plan, const ecs_batch_store *st,
 {
     size_t total = ecs_batch_ncases(plan), per = ecs_batch_cases_per_unit(plan);
     size_t *ids = malloc((total ? total : 1) * sizeof *ids);
-    keyed *k = malloc((total ? total : 1) * sizeof *k);
+    ecs_keyed *k = malloc((total ? total : 1) * sizeof *k);
     size_t nk = 0;
     int bad = ids == NULL || k == NULL;
     for (size_t u = 0; !bad && u < ecs_batch_nunits(plan); u++) {
         if (!ecs_batch_unit_in_shard(plan, u))
             continue;
         for (size_t id = u * per; !bad && id < (u + 1) * per; id++) {
-            k[nk] = (keyed){ecs_batch_case_key(plan, id), id};
+            k[nk] = (ecs_keyed){ecs_batch_case_key(plan, id), id};
             bad = k[nk].key == NULL;
             nk += !bad;
         }
     }
     *n = 0;
     if (!bad && nk > 0) {
-        qsort(k, nk, sizeof *k, cmp_keyed);
+        ecs_keyed_sort(k, nk);
         for (size_t i = 0; i < nk; i++) {
             if (i > 0 && strcmp(k[i].key, k[i - 1].key) == 0)
                 continue; /* the same case again */
@@ -127,13 +116,11 @@ static size_t *pending(const ecs_batch_plan *plan, const ecs_batch_store *st,
             if (ecs_batch_store_has(st, k[i].key))
                 stats->already++;
             else
-                ids[(*n)++] = k[i].id;
+                ids[(*n)++] = k[i].at;
         }
         qsort(ids, *n, sizeof *ids, cmp_size);
     }
-    for (size_t i = 0; k != NULL && i < nk; i++)
-        free(k[i].key);
-    free(k);
+    ecs_keyed_free(k, nk);
     if (bad) {
         free(ids);
         return NULL;

@@ -155,16 +155,7 @@ static void fill_row(const worker *w, const ecs_method_set *set, int k,
     row->context = ecs_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
     /* the instance's best bound and proven optimum: from the MILP and
      * solve, whichever of them ran */
-    const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
-    for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
-        const ecs_method_out *so = &set->out[solvers[s]];
-        if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
-            continue;
-        if (isfinite(so->bound) && !(so->bound <= row->bound))
-            row->bound = so->bound;
-        if (so->optimal && so->schedule != NULL)
-            row->optimum = so->check.cost;
-    }
+    ecs_method_set_best(set, &row->bound, &row->optimum);
     row->runtime_s = o->runtime_s;
     if (set->rc[k] != ECS_OK) {
         ecs_diag_format(&set->diag[k], err, errsize);

@@ -142,10 +142,8 @@ static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     batch_args a = {plan, jobs};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &plan->model);
+    ecs_cli_argspec_init(&spec, CMD, opts, &plan->model, batch_option, &a);
     spec.shortopts = ECS_CLI_MODEL_SHORTOPTS "j:";
-    spec.own = batch_option;
-    spec.ctx = &a;
     int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;

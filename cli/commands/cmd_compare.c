@@ -109,21 +109,16 @@ static int parse_args(compare_job *j, int argc, char **argv)
     for (int k = 0; k < ECS_METHOD_COUNT; k++)
         j->want[k] = ecs_method_default((ecs_method)k);
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
-    spec.own = own_option;
-    spec.ctx = j;
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    int pr = ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
     if (pr != 0)
         return pr;
-    if (argc - first != 1)
-        return ecs_cli_usage_error(CMD, "needs one GRAPH");
     if (j->grid.n[ECS_PARAM_MAKESPAN_LIMIT] > 1)
         return ecs_cli_usage_error(CMD, "--makespan-limit takes one value");
     j->npoint = ecs_param_grid_size(&j->grid);
     if (j->npoint > COMPARE_MAX_POINTS)
         return ecs_cli_usage_error(CMD, "the lists make %zu combinations (at most %d)",
                                    j->npoint, COMPARE_MAX_POINTS);
-    j->graph_path = argv[first];
     return 0;
 }
 
@@ -434,16 +429,7 @@ static void run_points(compare_job *j)
         double end = j->npoint == 1 && prm->time_limit_given ? j->t0 + prm->time_limit_s : 0;
         ecs_method_ctx ctx = {&j->pb, &j->m.platform, NULL, NULL, prm->time_limit_s, end, prm};
         ecs_methods_run(&ctx, set, NULL, NULL);
-        const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
-        for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
-            const ecs_method_out *so = &set->out[solvers[s]];
-            if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
-                continue;
-            if (isfinite(so->bound) && !(so->bound <= j->bound))
-                j->bound = so->bound;
-            if (so->optimal && so->schedule != NULL)
-                j->optimum = so->check.cost;
-        }
+        ecs_method_set_best(set, &j->bound, &j->optimum);
     }
 }
 

@@ -48,8 +48,7 @@ typedef enum out_format { OUT_NONE, OUT_STG, OUT_DOT, OUT_WF } out_format;
 typedef struct convert_job {
     ecs_cli_model m;
     out_format to;
-    const char *in, *out;
-    int help;
+    const char *in; /* -o: m.out_path */
 } convert_job;
 
 static int parse_to(const char *s, out_format *to)
@@ -71,8 +70,27 @@ static int ends_with(const char *s, const char *suffix)
     return n >= k && strcmp(s + n - k, suffix) == 0;
 }
 
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    convert_job *j = ctx;
+    (void)word;
+    switch (c) {
+    case OPT_TO:
+        if (parse_to(arg, &j->to) != 0)
+            return ecs_cli_usage_error(
+                CMD, "--to must be stg, dot or wfformat, not '%s'", arg);
+        return 0;
+    default:
+        return ECS_CLI_NOT_OWN;
+    }
+}
+
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(convert_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
     static const struct option opts[] = {
         {"to", required_argument, 0, OPT_TO},
         {"out", required_argument, 0, 'o'},
@@ -81,50 +99,18 @@ static int parse_args(convert_job *j, int argc, char **argv)
         {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":ho:", opts, NULL)) != -1) {
-        switch (c) {
-        case OPT_TO:
-            if (parse_to(optarg, &j->to) != 0)
-                return ecs_cli_usage_error(
-                    CMD, "--to must be stg, dot or wfformat, not '%s'", optarg);
-            break;
-        case 'o':
-            j->out = optarg;
-            break;
-        case ECS_OPT_FORMAT:
-        case ECS_OPT_WORK_UNIT:
-        case ECS_OPT_SLOT_MINUTES: {
-            ecs_diag d;
-            ecs_diag_clear(&d);
-            if (ecs_cli_model_option(&j->m, c, optarg, &d) != 1)
-                return ecs_cli_usage_error(CMD, "%s", d.msg);
-            break;
-        }
-        case 'h':
-            j->help = 1;
-            break;
-        case ':':
-            return ecs_cli_usage_error(CMD, "option '%s' needs a value",
-                                       argv[optind - 1]);
-        default:
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        }
-    }
-    if (j->help)
-        return -1;
-    if (optind != argc - 1)
-        return ecs_cli_usage_error(CMD, "needs exactly one GRAPH file");
-    j->in = argv[optind];
-    if (j->to == OUT_NONE && j->out != NULL) {
-        if (ends_with(j->out, ".stg"))
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    spec.shortopts = ":ho:";
+    int pr = ecs_cli_parse_one(&spec, argc, argv, "needs exactly one GRAPH file", &j->in);
+    if (pr != 0)
+        return pr;
+    if (j->to == OUT_NONE && j->m.out_path != NULL) {
+        if (ends_with(j->m.out_path, ".stg"))
             j->to = OUT_STG;
-        else if (ends_with(j->out, ".dot") || ends_with(j->out, ".gv"))
+        else if (ends_with(j->m.out_path, ".dot") || ends_with(j->m.out_path, ".gv"))
             j->to = OUT_DOT;
-        else if (ends_with(j->out, ".json"))
+        else if (ends_with(j->m.out_path, ".json"))
             j->to = OUT_WF;
     }
     if (j->to == OUT_NONE)
@@ -140,68 +126,40 @@ static const char *base_name(const char *path)
     return strcmp(path, "-") == 0 ? "G" : s ? s + 1 : path;
 }
 
-static ecs_result render(const convert_job *j, const ecs_graph *g,
-                         char **text, ecs_diag *diag)
+static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
+                         ecs_diag *diag)
 {
+    const convert_job *j = ctx;
     char comment[512];
     snprintf(comment, sizeof comment, "Converted by ecsched %s from %s (%s)",
              ECS_VERSION, j->in, ecs_stg_format_name(g->format));
-    size_t len = 0;
-    FILE *f = open_memstream(text, &len);
-    if (f == NULL)
-        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     ecs_graph_read_params p;
     ecs_cli_graph_params(&j->m, &p);
     double unit = p.work_unit > 0 ? p.work_unit : p.default_runtime_unit;
-    ecs_result rc = ECS_OK;
     switch (j->to) {
     case OUT_STG:
-        rc = ecs_stg_write(f, g, comment);
-        break;
+        return ecs_stg_write(f, g, comment);
     case OUT_DOT:
-        rc = ecs_dot_write(f, g, base_name(j->in), comment, diag);
-        break;
+        return ecs_dot_write(f, g, base_name(j->in), comment, diag);
     case OUT_WF:
-        rc = ecs_wfformat_write(f, g, base_name(j->in), unit, diag);
-        break;
+        return ecs_wfformat_write(f, g, base_name(j->in), unit, diag);
     case OUT_NONE:
-        rc = ECS_EINTERNAL;
-        break;
+        return ECS_EINTERNAL;
     }
-    if (fclose(f) != 0 && rc == ECS_OK)
-        rc = ECS_ENOMEM;
-    if (rc != ECS_OK)
-        return ecs_diag_set(diag, rc, NULL, 0, "cannot format the graph: %s",
-                            ecs_strerror(rc));
-    return ECS_OK;
+    return ECS_EINTERNAL;
 }
 
 int ecs_cmd_convert(int argc, char **argv)
 {
     convert_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    char *text = NULL;
     ecs_result rc = ecs_cli_read_graph(j.in, &j.m, &g, &diag);
-    if (rc == ECS_OK)
-        rc = render(&j, g, &text, &diag);
-    if (rc == ECS_OK)
-        rc = ecs_cli_write_file(j.out ? j.out : "-", text, &diag);
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-    } else if (j.out && strcmp(j.out, "-") != 0) {
-        ecs_graph_stats st;
-        ecs_graph_stats_compute(g, &st);
-        printf("%s: %zu tasks, %zu edges, critical path %ld, total work %ld\n",
-               j.out, st.tasks, st.edges, st.critical_path, st.total_work);
-    }
-    free(text);
+    int code = ecs_cli_graph_output(CMD, rc, g, render, &j, j.m.out_path, &diag);
     ecs_graph_free(g);
-    return ecs_cli_exit_code(rc);
+    return code;
 }

@@ -45,11 +45,12 @@ typedef struct generate_job {
     int tasks_given, seed_given, avg_given;
     const char *avg_text; /* --avg-preds as given */
     const char *out_path;
-    int help;
 } generate_job;
 
-static int one_option(generate_job *j, int c, const char *arg)
+static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
+    generate_job *j = ctx;
+    (void)word;
     long v;
     uint64_t seed;
     switch (c) {
@@ -91,16 +92,17 @@ static int one_option(generate_job *j, int c, const char *arg)
     case 'o':
         j->out_path = arg;
         return 0;
-    case 'h':
-        j->help = 1;
-        return 0;
     default:
-        return ecs_cli_usage_error(CMD, "bad option");
+        return ECS_CLI_NOT_OWN;
     }
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(generate_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_gen_params_init(&j->gp);
     static const struct option opts[] = {
         {"tasks", required_argument, 0, OPT_TASKS},
         {"seed", required_argument, 0, OPT_SEED},
@@ -110,25 +112,12 @@ static int parse_args(generate_job *j, int argc, char **argv)
         {"out", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":o:h", opts, NULL)) != -1) {
-        if (c == '?')
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        if (c == ':')
-            return ecs_cli_usage_error(CMD, "option '%s' needs a value",
-                                       argv[optind - 1]);
-        int rc = one_option(j, c, optarg);
-        if (rc != 0)
-            return rc;
-    }
-    if (j->help)
-        return -1;
-    if (optind < argc)
-        return ecs_cli_usage_error(CMD, "unexpected argument '%s'",
-                                   argv[optind]);
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, j);
+    spec.shortopts = ":o:h";
+    int pr = ecs_cli_parse_none(&spec, argc, argv);
+    if (pr != 0)
+        return pr;
     if (!j->tasks_given || !j->seed_given)
         return ecs_cli_usage_error(CMD, "needs --tasks N and --seed S");
     double most = ((double)j->gp.tasks - 1) / 2;
@@ -138,9 +127,11 @@ static int parse_args(generate_job *j, int argc, char **argv)
 }
 
 /* The graph as STG text, with the command line that makes it again. */
-static ecs_result render(const generate_job *j, const ecs_graph *g,
-                         char **text, ecs_diag *diag)
+static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
+                         ecs_diag *diag)
 {
+    const generate_job *j = ctx;
+    (void)diag;
     char comment[512], avg[64];
     if (j->avg_text)
         snprintf(avg, sizeof avg, "%.40s", j->avg_text);
@@ -152,50 +143,24 @@ static ecs_result render(const generate_job *j, const ecs_graph *g,
              "--max-work %ld --avg-preds %s",
              ECS_VERSION, j->gp.tasks, j->gp.seed,
              ecs_gen_method_name(j->gp.method), j->gp.max_work, avg);
-    size_t len = 0;
-    FILE *f = open_memstream(text, &len);
-    if (f == NULL)
-        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    ecs_result rc = ecs_stg_write(f, g, comment);
-    if (fclose(f) != 0 && rc == ECS_OK)
-        rc = ECS_ENOMEM;
-    if (rc != ECS_OK)
-        return ecs_diag_set(diag, rc, NULL, 0, "cannot format the graph: %s",
-                            ecs_strerror(rc));
-    return ECS_OK;
+    return ecs_stg_write(f, g, comment);
 }
 
 int ecs_cmd_generate(int argc, char **argv)
 {
     generate_job j;
-    memset(&j, 0, sizeof j);
-    ecs_gen_params_init(&j.gp);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    char *text = NULL;
     ecs_result rc = ecs_stg_generate(&j.gp, &g, &diag);
     if (rc == ECS_EINVAL) {
         ecs_graph_free(g);
         return ecs_cli_usage_error(CMD, "%s", diag.msg);
     }
-    if (rc == ECS_OK)
-        rc = render(&j, g, &text, &diag);
-    if (rc == ECS_OK)
-        rc = ecs_cli_write_file(j.out_path ? j.out_path : "-", text, &diag);
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-    } else if (j.out_path && strcmp(j.out_path, "-") != 0) {
-        ecs_graph_stats st;
-        ecs_graph_stats_compute(g, &st);
-        printf("%s: %zu tasks, %zu edges, critical path %ld, total work %ld\n",
-               j.out_path, st.tasks, st.edges, st.critical_path,
-               st.total_work);
-    }
-    free(text);
+    int code = ecs_cli_graph_output(CMD, rc, g, render, &j, j.out_path, &diag);
     ecs_graph_free(g);
-    return ecs_cli_exit_code(rc);
+    return code;
 }

@@ -6,6 +6,7 @@
 #include "commands/commands.h"
 #include "run/landscape.h"
 #include "run/methods.h"
+#include "run/outcome.h"
 #include "run/problem.h"
 
 #include "ecsched/heuristic.h"
@@ -116,9 +117,14 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     }
 }
 
-/* 0 to go on, -1 for --help, else an exit code. */
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(heur_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
+    ecs_heur_params_init(&j->prm);
+    ecs_param_grid_init(&j->grid);
     static const struct option opts[] = {
         {"mode", required_argument, 0, OPT_MODE},
         {"steps", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_STEPS},
@@ -130,19 +136,14 @@ static int parse_args(heur_job *j, int argc, char **argv)
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
-    spec.own = own_option;
-    spec.ctx = j;
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    int pr = ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
     if (pr != 0)
         return pr;
-    if (argc - first != 1)
-        return ecs_cli_usage_error(CMD, "needs one GRAPH");
     if (j->m.deadline > 0 && j->m.extension_given)
         return ecs_cli_usage_error(CMD, "give --extension or --deadline, not both");
     if (j->grid.n[ECS_PARAM_SEED] > 0 && !j->local)
         return ecs_cli_usage_error(CMD, "--seed applies to --mode local only");
-    j->graph_path = argv[first];
     return 0;
 }
 
@@ -219,8 +220,9 @@ static int add_local_keys(json_t *d, const heur_job *j)
                                on ? ecs_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
 }
 
-static int add_keys(json_t *d, const heur_job *j)
+static int add_keys(json_t *d, const void *job)
 {
+    const heur_job *j = job;
     const ecs_heur_result *r = &j->res;
     return json_object_set_new(d, "mode",
                                json_string(j->local ? "local"
@@ -255,17 +257,10 @@ static json_t *make_doc(const heur_job *j)
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
-    json_t *d = ecs_doc_new(&in);
     ecs_method m = j->local ? ECS_METHOD_LOCAL
                    : j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
-    if (d == NULL || add_keys(d, j) != 0 ||
-        ecs_cli_doc_add_record(d, &j->pb, &j->m, ecs_method_params_json(m, &j->mp),
-                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0 ||
-        ecs_doc_add_tasks(d, j->pb.g, &j->m.platform, result_schedule(j)) != 0) {
-        json_decref(d);
-        return NULL;
-    }
-    return d;
+    ecs_outcome_run run = {m, &j->mp, j->t0, j->c0};
+    return ecs_outcome_doc(&in, &j->pb, &j->m, &run, add_keys, j, result_schedule(j));
 }
 
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
@@ -366,10 +361,6 @@ static int run_job(heur_job *j)
 int ecs_cmd_heuristic(int argc, char **argv)
 {
     heur_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
-    ecs_heur_params_init(&j.prm);
-    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

@@ -206,13 +206,28 @@ static int print_json(const info_row *rows, size_t n)
 /* ---- the command ---- */
 
 typedef struct info_args {
-    int json, help;
+    int json;
     ecs_cli_model m; /* --format, --work-unit, --slot-minutes */
     int first; /* argv index of the first file */
 } info_args;
 
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    info_args *a = ctx;
+    (void)arg;
+    (void)word;
+    if (c != OPT_JSON)
+        return ECS_CLI_NOT_OWN;
+    a->json = 1;
+    return 0;
+}
+
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(info_args *a, int argc, char **argv)
 {
+    memset(a, 0, sizeof *a);
+    ecs_cli_model_init(&a->m);
     static const struct option opts[] = {
         {"json", no_argument, 0, OPT_JSON},
         {"format", required_argument, 0, ECS_OPT_FORMAT},
@@ -221,48 +236,20 @@ static int parse_args(info_args *a, int argc, char **argv)
         {"help", no_argument, 0, 'h'},
         {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},
         {0, 0, 0, 0}};
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
-        switch (c) {
-        case OPT_JSON:
-            a->json = 1;
-            break;
-        case ECS_OPT_FORMAT:
-        case ECS_OPT_WORK_UNIT:
-        case ECS_OPT_SLOT_MINUTES:
-        case ECS_OPT_MAX_INPUT_BYTES: {
-            ecs_diag d;
-            ecs_diag_clear(&d);
-            if (ecs_cli_model_option(&a->m, c, optarg, &d) != 1)
-                return ecs_cli_usage_error(CMD, "%s", d.msg);
-            break;
-        }
-        case 'h':
-            a->help = 1;
-            break;
-        case ':':
-            return ecs_cli_usage_error(CMD, "option '%s' needs a value",
-                                       argv[optind - 1]);
-        default:
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        }
-    }
-    if (a->help)
-        return -1;
-    if (optind >= argc)
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, &a->m, own_option, a);
+    spec.shortopts = ":h";
+    int pr = ecs_cli_parse_args(&spec, argc, argv, &a->first);
+    if (pr != 0)
+        return pr;
+    if (a->first >= argc)
         return ecs_cli_usage_error(CMD, "needs at least one GRAPH file");
-    a->first = optind;
     return 0;
 }
 
 int ecs_cmd_info(int argc, char **argv)
 {
     info_args a;
-    memset(&a, 0, sizeof a);
-    ecs_cli_model_init(&a.m);
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);

@@ -65,17 +65,9 @@ static int parse_args(makespan_job *j, int argc, char **argv)
     static const int rejected[] = {ECS_OPT_DEADLINE, ECS_OPT_EXTENSION,
                                    ECS_OPT_BASE, 0};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
     spec.rejected = rejected;
-    spec.own = own_option;
-    spec.ctx = j;
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
-    if (pr != 0)
-        return pr;
-    if (argc - first != 1)
-        return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[first];
-    return 0;
+    return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
 static void job_release(makespan_job *j)

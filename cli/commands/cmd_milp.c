@@ -109,8 +109,14 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     }
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(milp_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
+    ecs_milp_params_init(&j->prm);
+    ecs_param_grid_init(&j->grid);
     static const struct option opts[] = {
         {"formulation", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_FORMULATION},
         {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
@@ -125,16 +131,8 @@ static int parse_args(milp_job *j, int argc, char **argv)
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
-    spec.own = own_option;
-    spec.ctx = j;
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
-    if (pr != 0)
-        return pr;
-    if (argc - first != 1)
-        return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[first];
-    return 0;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
 /*
@@ -145,23 +143,16 @@ static const ecs_schedule *choose_warm_start(milp_job *j)
 {
     j->warm_name = "none";
     j->warm_cost = NAN;
-    if (j->no_warm || j->pb.base_makespan > j->pb.deadline)
+    if (j->no_warm)
         return NULL;
-    ecs_heur_params hp;
-    ecs_heur_params_init(&hp);
-    ecs_diag diag;
-    ecs_result rc = ecs_heur_run(j->pb.g, &j->m.platform, j->pb.prices.price,
-                                 j->pb.prices.n, j->pb.deadline, j->pb.base,
-                                 &hp, &j->heur, &diag);
-    j->have_heur = 1;
-    if (rc == ECS_OK && j->heur.schedule != NULL) {
-        j->warm_name = "heuristic";
-        j->warm_cost = j->heur.cost;
-        return j->heur.schedule;
+    const ecs_schedule *s = ecs_cli_problem_start(&j->pb, &j->m.platform,
+                                                  &j->heur, &j->have_heur);
+    if (s != NULL) {
+        int heur = s != j->pb.base;
+        j->warm_name = heur ? "heuristic" : "base";
+        j->warm_cost = heur ? j->heur.cost : j->pb.base_cost;
     }
-    j->warm_name = "base";
-    j->warm_cost = j->pb.base_cost;
-    return j->pb.base;
+    return s;
 }
 
 static void print_num_line(const char *key, double v)
@@ -170,14 +161,11 @@ static void print_num_line(const char *key, double v)
         printf("%-12s %.6f\n", key, v);
 }
 
-static void print_human(const milp_job *j, const ecs_check_report *rep)
+static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
 {
+    const milp_job *j = o->job;
     const ecs_milp_result *r = &j->res;
-    const ecs_cli_problem *pb = &j->pb;
-    printf("%-12s %s (%zu tasks with work)\n", "graph", j->graph_path, pb->g->n);
-    printf("%-12s %d\n", "pes", j->m.platform.pes);
-    printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
-           pb->base_makespan, pb->base_optimal ? ", optimal" : "");
+    ecs_outcome_print_problem(o);
     printf("%-12s %s (warm start: %s", "formulation",
            ecs_milp_formulation_name(j->prm.formulation), j->warm_name);
     if (!isnan(j->warm_cost))
@@ -185,16 +173,7 @@ static void print_human(const milp_job *j, const ecs_check_report *rep)
     printf(")\n");
     printf("%-12s %ld rows, %ld columns, %ld non-zeros\n", "model", r->rows,
            r->cols, r->nonzeros);
-    printf("%-12s %s\n", "status", ecs_milp_status_name(r->status));
-    if (r->schedule != NULL) {
-        double base = pb->base_cost;
-        printf("%-12s %.6f (base %.6f", "cost", rep->cost, base);
-        if (fabs(base) > 1e-12)
-            printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
-        printf(")\n");
-        printf("%-12s %ld (%s)\n", "makespan", rep->makespan,
-               rep->meets_deadline ? "meets the deadline" : "misses the deadline");
-    }
+    ecs_outcome_print_solution(o, rep);
     print_num_line("bound", r->bound);
     if (!isnan(r->gap))
         printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
@@ -203,16 +182,14 @@ static void print_human(const milp_job *j, const ecs_check_report *rep)
     printf("%-12s %.3f s\n", "runtime", r->runtime_s);
 }
 
-static int add_milp_keys(json_t *d, const milp_job *j)
+static int add_milp_keys(json_t *d, const void *job)
 {
+    const milp_job *j = job;
     const ecs_milp_result *r = &j->res;
     return json_object_set_new(d, "formulation",
                                json_string(ecs_milp_formulation_name(
                                    j->prm.formulation))) ||
-           json_object_set_new(d, "optimal",
-                               json_boolean(r->status == ECS_MILP_OPTIMAL)) ||
-           json_object_set_new(d, "bound", ecs_json_num(r->bound)) ||
-           json_object_set_new(d, "gap", ecs_json_num(r->gap)) ||
+           ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "root_bound", ecs_json_num(r->root_bound)) ||
            json_object_set_new(d, "nodes", json_integer((json_int_t)r->nodes)) ||
            json_object_set_new(d, "rows", json_integer(r->rows)) ||
@@ -222,53 +199,9 @@ static int add_milp_keys(json_t *d, const milp_job *j)
            json_object_set_new(d, "warm_start_cost", ecs_json_num(j->warm_cost));
 }
 
-static json_t *make_doc(const milp_job *j, const ecs_check_report *rep)
-{
-    ecs_doc_info info;
-    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &info);
-    info.check = j->res.schedule != NULL ? rep : NULL;
-    info.status = ecs_milp_status_name(j->res.status);
-    info.runtime_s = j->res.runtime_s;
-    json_t *d = ecs_doc_new(&info);
-    if (d == NULL || add_milp_keys(d, j) != 0 ||
-        ecs_cli_doc_add_record(d, &j->pb, &j->m,
-                               ecs_method_params_json(ECS_METHOD_MILP, &j->mp),
-                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0) {
-        json_decref(d);
-        return NULL;
-    }
-    if (ecs_outcome_add_tasks(d, &j->pb, &j->m.platform, j->res.schedule) != 0) {
-        json_decref(d);
-        return NULL;
-    }
-    return d;
-}
-
-/* Check the schedule, then write and print what was asked. */
-static json_t *doc_of(const void *job, const ecs_check_report *rep)
-{
-    return make_doc(job, rep);
-}
-
-static void print_of(const void *job, const ecs_check_report *rep)
-{
-    print_human(job, rep);
-}
-
-static int report(milp_job *j)
-{
-    ecs_outcome o = {CMD, &j->m, &j->pb, j->res.schedule, j->res.status,
-                     doc_of, print_of, j};
-    return ecs_outcome_finish(&o);
-}
-
 int ecs_cmd_milp(int argc, char **argv)
 {
     milp_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
-    ecs_milp_params_init(&j.prm);
-    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
@@ -303,13 +236,10 @@ int ecs_cmd_milp(int argc, char **argv)
                             j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);
         ecs_cli_progress_done();
     }
-    int code;
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        code = ecs_cli_exit_code(rc);
-    } else {
-        code = report(&j);
-    }
+    ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
+                     j.res.runtime_s, {ECS_METHOD_MILP, &j.mp, j.t0, j.c0},
+                     add_milp_keys, print_human, &j};
+    int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_milp_result_release(&j.res);
     if (j.have_heur)
         ecs_heur_result_release(&j.heur);

@@ -36,13 +36,32 @@ const ecs_command ecs_command_plot = {
     "nothing written.\n",
     ecs_cmd_plot};
 
-enum { OPT_TITLE = 1100, OPT_WIDTH, OPT_NO_LABELS, OPT_HELP, OPT_METHOD };
+enum { OPT_TITLE = 1100, OPT_WIDTH, OPT_NO_LABELS, OPT_METHOD };
 
 typedef struct plot_args {
     const char *in, *out, *method;
     ecs_gantt_options opt;
-    int help;
 } plot_args;
+
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    plot_args *a = ctx;
+    (void)word;
+    double w;
+    switch (c) {
+    case 'o': a->out = arg; return 0;
+    case OPT_TITLE: a->opt.title = arg; return 0;
+    case OPT_WIDTH:
+        if (ecs_parse_double(arg, &w) != 0 || !(w >= 100) || w > 100000)
+            return ecs_cli_usage_error(
+                CMD, "--width needs a number of pixels in 100..100000");
+        a->opt.width = w;
+        return 0;
+    case OPT_NO_LABELS: a->opt.labels = 0; return 0;
+    case OPT_METHOD: a->method = arg; return 0;
+    default: return ECS_CLI_NOT_OWN;
+    }
+}
 
 static int parse_args(plot_args *a, int argc, char **argv)
 {
@@ -52,39 +71,12 @@ static int parse_args(plot_args *a, int argc, char **argv)
         {"width", required_argument, 0, OPT_WIDTH},
         {"no-labels", no_argument, 0, OPT_NO_LABELS},
         {"method", required_argument, 0, OPT_METHOD},
-        {"help", no_argument, 0, OPT_HELP},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    int c;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'o': a->out = optarg; break;
-        case OPT_TITLE: a->opt.title = optarg; break;
-        case OPT_WIDTH: {
-            double w;
-            if (ecs_parse_double(optarg, &w) != 0 || !(w >= 100) ||
-                w > 100000)
-                return ecs_cli_usage_error(
-                    CMD, "--width needs a number of pixels in 100..100000");
-            a->opt.width = w;
-            break;
-        }
-        case OPT_NO_LABELS: a->opt.labels = 0; break;
-        case OPT_METHOD: a->method = optarg; break;
-        case 'h':
-        case OPT_HELP: a->help = 1; break;
-        default:
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        }
-    }
-    if (a->help)
-        return -1;
-    if (argc - optind != 1)
-        return ecs_cli_usage_error(CMD, "needs one SCHEDULE.json");
-    a->in = argv[optind];
-    return 0;
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, a);
+    spec.shortopts = "o:h";
+    return ecs_cli_parse_one(&spec, argc, argv, "needs one SCHEDULE.json", &a->in);
 }
 
 /* The schedule document of method `name` inside a compare document: the

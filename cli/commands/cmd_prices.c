@@ -97,9 +97,7 @@ static int parse_args(prices_job *j, int argc, char **argv)
         {"csv", no_argument, 0, OPT_CSV},
         ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
-    spec.own = own_option;
-    spec.ctx = j;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
     int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;

@@ -301,7 +301,35 @@ static void print_report(const ecs_report_rows *rows, const ecs_report *r,
     }
 }
 
-int ecs_cmd_report(int argc, char **argv)
+typedef struct report_args {
+    int fmt, strict;
+    const char *plots;
+    const char *land[256];
+    size_t nland;
+} report_args;
+
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    report_args *a = ctx;
+    (void)word;
+    switch (c) {
+    case 'm': a->fmt = FMT_MARKDOWN; return 0;
+    case 'c': a->fmt = FMT_CSV; return 0;
+    case 'j': a->fmt = FMT_JSON; return 0;
+    case 's': a->strict = 1; return 0;
+    case 'P': a->plots = arg; return 0;
+    case 'L':
+        if (a->nland == sizeof a->land / sizeof a->land[0])
+            return ecs_cli_usage_error(CMD, "at most 256 --landscape files");
+        a->land[a->nland++] = arg;
+        return 0;
+    default: return ECS_CLI_NOT_OWN;
+    }
+}
+
+/* The defaults, then the command line (--help at once): 0 to go on with
+ * the files from argv[*first], -1 for --help, else an exit code. */
+static int parse_args(report_args *a, int argc, char **argv, int *first)
 {
     static const struct option opts[] = {{"markdown", no_argument, 0, 'm'},
                                          {"csv", no_argument, 0, 'c'},
@@ -311,53 +339,36 @@ int ecs_cmd_report(int argc, char **argv)
                                          {"landscape", required_argument, 0, 'L'},
                                          {"help", no_argument, 0, 'h'},
                                          {0, 0, 0, 0}};
-    int fmt = FMT_TEXT, c, strict = 0;
-    const char *plots = NULL;
-    const char *land[256];
-    size_t nland = 0;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
-        switch (c) {
-        case 'm':
-            fmt = FMT_MARKDOWN;
-            break;
-        case 'c':
-            fmt = FMT_CSV;
-            break;
-        case 'j':
-            fmt = FMT_JSON;
-            break;
-        case 's':
-            strict = 1;
-            break;
-        case 'P':
-            plots = optarg;
-            break;
-        case 'L':
-            if (nland == sizeof land / sizeof land[0])
-                return ecs_cli_usage_error(CMD, "at most 256 --landscape files");
-            land[nland++] = optarg;
-            break;
-        case 'h':
-            ecs_cli_print_help(CMD, stdout);
-            return ECS_EXIT_OK;
-        default:
-            return ecs_cli_usage_error(CMD, "bad option '%s'", argv[optind - 1]);
-        }
-    }
-    if (optind >= argc)
+    memset(a, 0, sizeof *a);
+    a->fmt = FMT_TEXT;
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, a);
+    spec.shortopts = "h";
+    spec.help_now = 1;
+    int pr = ecs_cli_parse_args(&spec, argc, argv, first);
+    if (pr != 0)
+        return pr;
+    if (*first >= argc)
         return ecs_cli_usage_error(CMD, "needs at least one RESULTS.jsonl");
-    if (nland > 0 && plots == NULL)
+    if (a->nland > 0 && a->plots == NULL)
         return ecs_cli_usage_error(CMD, "--landscape needs --plots DIR");
+    return 0;
+}
+
+int ecs_cmd_report(int argc, char **argv)
+{
+    report_args a;
+    int first, pr = parse_args(&a, argc, argv, &first);
+    if (pr != 0)
+        return ecs_cli_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_report_rows rows;
     ecs_report rep;
-    size_t nfiles = (size_t)(argc - optind);
-    ecs_result rc = check_landscapes(land, nland, &diag);
+    size_t nfiles = (size_t)(argc - first);
+    ecs_result rc = check_landscapes(a.land, a.nland, &diag);
     if (rc == ECS_OK)
-        rc = ecs_report_load((const char *const *)argv + optind, nfiles, &rows,
+        rc = ecs_report_load((const char *const *)argv + first, nfiles, &rows,
                              &diag);
     if (rc == ECS_OK) {
         rc = ecs_report_compute(&rows, &rep, &diag);
@@ -368,28 +379,28 @@ int ecs_cmd_report(int argc, char **argv)
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
-    if (strict && one_version(&rows) != 0) {
+    if (a.strict && one_version(&rows) != 0) {
         ecs_report_release(&rep);
         ecs_report_rows_release(&rows);
         return ECS_EXIT_USAGE;
     }
     int bad_out = 0;
-    if (fmt == FMT_JSON)
-        bad_out = print_json(&rows, &rep, argv + optind, nfiles) != 0;
+    if (a.fmt == FMT_JSON)
+        bad_out = print_json(&rows, &rep, argv + first, nfiles) != 0;
     else
-        print_report(&rows, &rep, nfiles, fmt);
+        print_report(&rows, &rep, nfiles, a.fmt);
     ecs_report_release(&rep);
     if (bad_out) {
         ecs_report_rows_release(&rows);
         return ECS_EXIT_INTERNAL;
     }
-    if (plots) {
-        ecs_report_plots_result pr;
-        rc = ecs_report_plots_write(rows.row, rows.n, plots, land, nland, &pr,
+    if (a.plots) {
+        ecs_report_plots_result pl;
+        rc = ecs_report_plots_write(rows.row, rows.n, a.plots, a.land, a.nland, &pl,
                                     &diag);
-        for (size_t i = 0; rc == ECS_OK && fmt != FMT_CSV && fmt != FMT_JSON && i < pr.n; i++)
-            printf("plot  %s/%-28s %s\n", plots, pr.plot[i].file,
-                   pr.plot[i].note);
+        for (size_t i = 0; rc == ECS_OK && a.fmt != FMT_CSV && a.fmt != FMT_JSON && i < pl.n; i++)
+            printf("plot  %s/%-28s %s\n", a.plots, pl.plot[i].file,
+                   pl.plot[i].note);
     }
     ecs_report_rows_release(&rows);
     if (rc != ECS_OK) {

@@ -53,7 +53,7 @@ const ecs_command ecs_command_reproduce = {
     "report marks them); 2: bad usage.\n",
     ecs_cmd_reproduce};
 
-enum { OPT_QUICK = 1100, OPT_TIME, OPT_GRAPHS, OPT_REPORT_ONLY, OPT_HELP };
+enum { OPT_QUICK = 1100, OPT_TIME, OPT_GRAPHS, OPT_REPORT_ONLY };
 
 #define MAX_GRAPHS 256
 #define QUICK_PICK 5
@@ -64,7 +64,7 @@ enum { OPT_QUICK = 1100, OPT_TIME, OPT_GRAPHS, OPT_REPORT_ONLY, OPT_HELP };
 #define LANDSCAPE_STEPS 1000
 
 typedef struct repro {
-    int quick, report_only, help;
+    int quick, report_only;
     const char *out, *graphs_dir;
     int jobs;                 /* batch workers, 0: the engine's default */
     double time_limit;
@@ -77,6 +77,29 @@ typedef struct repro {
 
 /* ---- arguments ---- */
 
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    repro *r = ctx;
+    (void)word;
+    long j;
+    switch (c) {
+    case OPT_QUICK: r->quick = 1; return 0;
+    case 'o': r->out = arg; return 0;
+    case 'j':
+        if (ecs_parse_long(arg, &j) != 0 || j < 1 || j > 1024)
+            return ecs_cli_usage_error(CMD, "-j needs 1..1024 workers");
+        r->jobs = (int)j;
+        return 0;
+    case OPT_TIME:
+        if (ecs_parse_double(arg, &r->time_limit) != 0 || !(r->time_limit > 0))
+            return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0");
+        return 0;
+    case OPT_GRAPHS: r->graphs_dir = arg; return 0;
+    case OPT_REPORT_ONLY: r->report_only = 1; return 0;
+    default: return ECS_CLI_NOT_OWN;
+    }
+}
+
 static int parse_args(repro *r, int argc, char **argv)
 {
     static const struct option opts[] = {
@@ -85,42 +108,12 @@ static int parse_args(repro *r, int argc, char **argv)
         {"time-limit", required_argument, 0, OPT_TIME},
         {"graphs", required_argument, 0, OPT_GRAPHS},
         {"report-only", no_argument, 0, OPT_REPORT_ONLY},
-        {"help", no_argument, 0, OPT_HELP},
+        {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    int c;
-    long j;
-    optind = 1;
-    opterr = 0;
-    while ((c = getopt_long(argc, argv, "o:j:h", opts, NULL)) != -1) {
-        switch (c) {
-        case OPT_QUICK: r->quick = 1; break;
-        case 'o': r->out = optarg; break;
-        case 'j':
-            if (ecs_parse_long(optarg, &j) != 0 || j < 1 || j > 1024)
-                return ecs_cli_usage_error(CMD, "-j needs 1..1024 workers");
-            r->jobs = (int)j;
-            break;
-        case OPT_TIME:
-            if (ecs_parse_double(optarg, &r->time_limit) != 0 ||
-                !(r->time_limit > 0))
-                return ecs_cli_usage_error(CMD,
-                                           "--time-limit needs seconds > 0");
-            break;
-        case OPT_GRAPHS: r->graphs_dir = optarg; break;
-        case OPT_REPORT_ONLY: r->report_only = 1; break;
-        case 'h':
-        case OPT_HELP: r->help = 1; break;
-        default:
-            return ecs_cli_usage_error(CMD, "bad option '%s'",
-                                       argv[optind - 1]);
-        }
-    }
-    if (r->help)
-        return -1;
-    if (optind != argc)
-        return ecs_cli_usage_error(CMD, "unexpected argument '%s'",
-                                   argv[optind]);
-    return 0;
+    ecs_cli_argspec spec;
+    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, r);
+    spec.shortopts = "o:j:h";
+    return ecs_cli_parse_none(&spec, argc, argv);
 }
 
 /* ---- graphs ---- */

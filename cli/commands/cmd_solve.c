@@ -76,8 +76,13 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     return ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(solve_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
+    ecs_param_grid_init(&j->grid);
     static const struct option opts[] = {
         {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
         {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},
@@ -86,16 +91,8 @@ static int parse_args(solve_job *j, int argc, char **argv)
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
-    spec.own = own_option;
-    spec.ctx = j;
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
-    if (pr != 0)
-        return pr;
-    if (argc - first != 1)
-        return ecs_cli_usage_error(CMD, "needs one GRAPH");
-    j->graph_path = argv[first];
-    return 0;
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
 /* Share of the time limit the local heuristic may take for the start (at
@@ -107,16 +104,12 @@ static int parse_args(solve_job *j, int argc, char **argv)
 static const ecs_schedule *choose_start(solve_job *j, double limit)
 {
     j->start_cost = NAN;
-    if (j->pb.base_makespan > j->pb.deadline)
+    const ecs_schedule *s = ecs_cli_problem_start(&j->pb, &j->m.platform,
+                                                  &j->heur, &j->have_heur);
+    if (s == NULL)
         return NULL;
-    ecs_heur_params hp;
-    ecs_heur_params_init(&hp);
-    ecs_diag diag;
-    ecs_result rc = ecs_heur_run(j->pb.g, &j->m.platform, j->pb.prices.price,
-                                 j->pb.prices.n, j->pb.deadline, j->pb.base,
-                                 &hp, &j->heur, &diag);
-    j->have_heur = 1;
-    if (rc == ECS_OK && j->heur.schedule != NULL) {
+    if (s != j->pb.base) {
+        ecs_diag diag;
         ecs_local_params lp = j->mp.local;
         if (START_SHARE * limit < lp.time_limit_s)
             lp.time_limit_s = START_SHARE * limit;
@@ -152,29 +145,18 @@ static void on_progress(const ecs_solve_progress *pr, void *ctx)
     fflush(stderr);
 }
 
-static void print_human(const solve_job *j, const ecs_check_report *rep)
+static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
 {
+    const solve_job *j = o->job;
     const ecs_solve_result *r = &j->res;
-    const ecs_cli_problem *pb = &j->pb;
-    printf("%-12s %s (%zu tasks with work)\n", "graph", j->graph_path, pb->g->n);
-    printf("%-12s %d\n", "pes", j->m.platform.pes);
-    printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
-           pb->base_makespan, pb->base_optimal ? ", optimal" : "");
+    ecs_outcome_print_problem(o);
     printf("%-12s %s (start: %s", "mode", r->mode, j->prm.start_method);
     if (!isnan(j->start_cost))
         printf(", cost %.6f", j->start_cost);
     printf(")\n");
-    printf("%-12s %s\n", "status", ecs_milp_status_name(r->status));
-    if (r->schedule != NULL) {
-        double base = pb->base_cost;
-        printf("%-12s %.6f (base %.6f", "cost", rep->cost, base);
-        if (fabs(base) > 1e-12)
-            printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
-        printf(")\n");
-        printf("%-12s %ld (%s)\n", "makespan", rep->makespan,
-               rep->meets_deadline ? "meets the deadline" : "misses the deadline");
+    ecs_outcome_print_solution(o, rep);
+    if (r->schedule != NULL)
         printf("%-12s %s\n", "found by", r->found_by);
-    }
     if (!isnan(r->bound))
         printf("%-12s %.6f (%s)\n", "bound", r->bound, r->bound_method);
     if (!isnan(r->gap))
@@ -185,14 +167,12 @@ static void print_human(const solve_job *j, const ecs_check_report *rep)
     printf("%-12s %.3f s\n", "runtime", r->runtime_s);
 }
 
-static int add_solve_keys(json_t *d, const solve_job *j)
+static int add_solve_keys(json_t *d, const void *job)
 {
+    const solve_job *j = job;
     const ecs_solve_result *r = &j->res;
     return json_object_set_new(d, "mode", json_string(r->mode)) ||
-           json_object_set_new(d, "optimal",
-                               json_boolean(r->status == ECS_MILP_OPTIMAL)) ||
-           json_object_set_new(d, "bound", ecs_json_num(r->bound)) ||
-           json_object_set_new(d, "gap", ecs_json_num(r->gap)) ||
+           ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "bound_method", json_string(r->bound_method)) ||
            json_object_set_new(d, "found_by", json_string(r->found_by)) ||
            json_object_set_new(d, "start", json_string(j->prm.start_method)) ||
@@ -202,52 +182,9 @@ static int add_solve_keys(json_t *d, const solve_job *j)
            json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s));
 }
 
-static json_t *make_doc(const solve_job *j, const ecs_check_report *rep)
-{
-    ecs_doc_info info;
-    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &info);
-    info.check = rep;
-    info.status = ecs_milp_status_name(j->res.status);
-    info.runtime_s = j->res.runtime_s;
-    json_t *d = ecs_doc_new(&info);
-    if (d == NULL || add_solve_keys(d, j) != 0 ||
-        ecs_cli_doc_add_record(d, &j->pb, &j->m,
-                               ecs_method_params_json(ECS_METHOD_SOLVE, &j->mp),
-                               ecs_cli_base_limit(&j->mp), j->t0, j->c0) != 0) {
-        json_decref(d);
-        return NULL;
-    }
-    if (ecs_outcome_add_tasks(d, &j->pb, &j->m.platform, j->res.schedule) != 0) {
-        json_decref(d);
-        return NULL;
-    }
-    return d;
-}
-
-/* Check the schedule, then write and print what was asked. */
-static json_t *doc_of(const void *job, const ecs_check_report *rep)
-{
-    return make_doc(job, rep);
-}
-
-static void print_of(const void *job, const ecs_check_report *rep)
-{
-    print_human(job, rep);
-}
-
-static int report(solve_job *j)
-{
-    ecs_outcome o = {CMD, &j->m, &j->pb, j->res.schedule, j->res.status,
-                     doc_of, print_of, j};
-    return ecs_outcome_finish(&o);
-}
-
 int ecs_cmd_solve(int argc, char **argv)
 {
     solve_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
-    ecs_param_grid_init(&j.grid);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
@@ -277,13 +214,10 @@ int ecs_cmd_solve(int argc, char **argv)
                        j.pb.prices.n, j.pb.deadline, start, &j.prm, &j.res,
                        &diag);
     }
-    int code;
-    if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        code = ecs_cli_exit_code(rc);
-    } else {
-        code = report(&j);
-    }
+    ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
+                     j.res.runtime_s, {ECS_METHOD_SOLVE, &j.mp, j.t0, j.c0},
+                     add_solve_keys, print_human, &j};
+    int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_solve_result_release(&j.res);
     if (j.have_heur)
         ecs_heur_result_release(&j.heur);

@@ -154,11 +154,15 @@ static int print_json(const validate_job *j, ecs_result rc,
     return wrc == ECS_OK ? 0 : -1;
 }
 
+/* The job's defaults, then the command line: 0 to go on, -1 for --help,
+ * else an exit code. */
 static int parse_args(validate_job *j, int argc, char **argv)
 {
+    memset(j, 0, sizeof *j);
+    ecs_cli_model_init(&j->m);
     static const struct option opts[] = {ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
     ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m);
+    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, NULL, NULL);
     int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;
@@ -182,8 +186,6 @@ static void job_release(validate_job *j)
 int ecs_cmd_validate(int argc, char **argv)
 {
     validate_job j;
-    memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return ecs_cli_parse_exit(CMD, pr);
@@ -208,10 +210,10 @@ int ecs_cmd_validate(int argc, char **argv)
         return ecs_cli_exit_code(rc);
     }
     ecs_check_report rep;
-    rc = ecs_check_schedule(j.g, &j.m.platform, price, nprice, j.m.deadline,
-                            j.s, &rep);
+    rc = ecs_check_run(j.g, &j.m.platform, price, nprice, j.m.deadline, j.s,
+                       &rep, &diag);
     if (rc != ECS_OK && rc != ECS_EVIOLATION) {
-        ecs_cli_errorf(CMD, "%s", rep.msg);
+        ecs_cli_error(CMD, &diag);
         job_release(&j);
         return ecs_cli_exit_code(rc);
     }

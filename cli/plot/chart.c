@@ -1,5 +1,6 @@
 /* Line/scatter and grouped bar charts on the SVG writer. */
 #include "plot/chart.h"
+#include "run/grow.h"
 
 #include "plot/svg.h"
 
@@ -17,15 +18,10 @@
 int ecs_chart_series_add(ecs_chart_series *s, double x, double y)
 {
     if (s->n == s->cap) {
-        size_t cap = s->cap ? 2 * s->cap : 16;
-        double *nx = realloc(s->x, cap * sizeof *nx);
-        if (nx == NULL)
+        size_t cap = ecs_grow_cap(s->cap, 16);
+        if (ecs_resize(&s->x, cap, sizeof *s->x) != 0 ||
+            ecs_resize(&s->y, cap, sizeof *s->y) != 0)
             return -1;
-        s->x = nx;
-        double *ny = realloc(s->y, cap * sizeof *ny);
-        if (ny == NULL)
-            return -1;
-        s->y = ny;
         s->cap = cap;
     }
     s->x[s->n] = x;
@@ -62,33 +58,6 @@ void ecs_chart_init(ecs_chart *c)
 
 /* ---- shared: title, legend ---- */
 
-typedef struct legend_entry {
-    const char *name;
-    const char *color;
-    int swatch; /* 1 box, 0 line */
-} legend_entry;
-
-static double entry_width(const legend_entry *e)
-{
-    return 24 + ecs_svg_text_width(e->name, 11) + 16;
-}
-
-static size_t legend_rows(const legend_entry *e, size_t n, double w)
-{
-    size_t rows = n ? 1 : 0;
-    double x = 0;
-    for (size_t i = 0; i < n; i++) {
-        double iw = entry_width(&e[i]);
-        if (x > 0 && x + iw > w) {
-            rows++;
-            x = 0;
-        }
-        x += iw;
-    }
-    return rows;
-}
-
-/* The vertical axis at the left margin, grid lines across the plot. */
 static void draw_y_axis(ecs_svg *s, ecs_svg_scale sy, double step,
                         const char *label, const char *suffix)
 {
@@ -104,34 +73,13 @@ static void draw_y_axis(ecs_svg *s, ecs_svg_scale sy, double step,
     ecs_svg_axis_draw(s, &ax);
 }
 
-static void draw_legend(ecs_svg *s, const legend_entry *e, size_t n,
-                        double top)
+/* The legend under the titles, wrapped to the plot's width. */
+static void legend_init(ecs_svg_legend *lg)
 {
-    ecs_svg_group_begin(s, "legend", NULL);
-    ecs_svg_font f;
-    ecs_svg_font_init(&f);
-    f.size = 11;
-    double x = CH_ML, y = top + 12;
-    for (size_t i = 0; i < n; i++) {
-        double iw = entry_width(&e[i]);
-        if (x > CH_ML && x + iw > CH_W - CH_MR) {
-            x = CH_ML;
-            y += 18;
-        }
-        ecs_svg_style st;
-        ecs_svg_style_init(&st);
-        if (e[i].swatch) {
-            st.fill = e[i].color;
-            ecs_svg_rect(s, x, y - 10, 18, 11, &st);
-        } else {
-            st.stroke = e[i].color;
-            st.stroke_width = 2.5;
-            ecs_svg_line(s, x, y - 4, x + 18, y - 4, &st);
-        }
-        ecs_svg_text(s, x + 24, y, e[i].name, &f);
-        x += iw;
-    }
-    ecs_svg_group_end(s);
+    ecs_svg_legend_init(lg);
+    lg->left = CH_ML;
+    lg->right = CH_W - CH_MR;
+    lg->y = 50 + 12;
 }
 
 static void draw_titles(ecs_svg *s, const char *title, const char *subtitle)
@@ -260,23 +208,25 @@ static void draw_series(ecs_svg *s, const ecs_chart *c, size_t k,
 
 char *ecs_chart_lines_svg(const ecs_chart *c)
 {
-    legend_entry *le = calloc(c->nseries + 1, sizeof *le);
+    ecs_svg_legend_item *le = calloc(c->nseries + 1, sizeof *le);
     if (le == NULL)
         return NULL;
     size_t nl = 0;
     for (size_t k = 0; k < c->nseries; k++)
         if (c->series[k].name[0]) {
-            le[nl].name = c->series[k].name;
+            le[nl].text = c->series[k].name;
             le[nl].color = c->series[k].color ? c->series[k].color
                                               : ecs_svg_series_color(k);
-            le[nl++].swatch = 0;
+            le[nl++].line = 1;
         }
-    size_t rows = legend_rows(le, nl, CH_W - CH_ML - CH_MR);
+    ecs_svg_legend lg;
+    legend_init(&lg);
+    size_t rows = ecs_svg_legend_rows(&lg, le, nl);
     double top = 56 + 18.0 * (double)rows + 14;
     double H = top + CH_PLOT_H + CH_BOTTOM;
     ecs_svg *s = ecs_svg_new(CH_W, H, c->title);
     draw_titles(s, c->title, c->subtitle);
-    draw_legend(s, le, nl, 50);
+    ecs_svg_legend_draw(s, &lg, le, nl);
     free(le);
     ecs_svg_scale sx, sy;
     double xstep, ystep;
@@ -376,20 +326,22 @@ static void group_label(ecs_svg *s, const char *name, double x, double y,
 
 char *ecs_chart_bars_svg(const ecs_bar_chart *c)
 {
-    legend_entry *le = calloc(c->nbars + 1, sizeof *le);
+    ecs_svg_legend_item *le = calloc(c->nbars + 1, sizeof *le);
     if (le == NULL)
         return NULL;
     for (size_t b = 0; b < c->nbars; b++) {
-        le[b].name = c->bar[b];
+        le[b].text = c->bar[b];
         le[b].color = ecs_svg_series_color(b);
-        le[b].swatch = 1;
+        le[b].line = 0;
     }
-    size_t rows = legend_rows(le, c->nbars, CH_W - CH_ML - CH_MR);
+    ecs_svg_legend lg;
+    legend_init(&lg);
+    size_t rows = ecs_svg_legend_rows(&lg, le, c->nbars);
     double top = 56 + 18.0 * (double)rows + 20;
     double H = top + CH_PLOT_H + CH_BOTTOM;
     ecs_svg *s = ecs_svg_new(CH_W, H, c->title);
     draw_titles(s, c->title, c->subtitle);
-    draw_legend(s, le, c->nbars, 50);
+    ecs_svg_legend_draw(s, &lg, le, c->nbars);
     free(le);
     double lo, hi, step;
     bar_range(c, &lo, &hi);

@@ -130,99 +130,65 @@ static void draw_title(ecs_svg *s, const ecs_gantt_data *d,
     (void)L;
 }
 
-typedef struct legend_item {
+/* The legend's texts and colours (ecs_svg_legend_item points into them). */
+typedef struct legend_store {
     char text[64];
-    int kind; /* 0 swatch, 1 line */
     char color[8];
-    const char *dash;
-} legend_item;
+} legend_store;
 
-static size_t legend_items(const ecs_gantt_data *d, legend_item *it,
-                           size_t max)
+static void legend_add(ecs_svg_legend_item *it, legend_store *st, size_t n,
+                       int line, const char *color, const char *dash)
+{
+    snprintf(st[n].color, sizeof st[n].color, "%s", color);
+    it[n].text = st[n].text;
+    it[n].color = st[n].color;
+    it[n].line = line;
+    it[n].dash = dash;
+}
+
+static size_t legend_items(const ecs_gantt_data *d, ecs_svg_legend_item *it,
+                           legend_store *st, size_t max)
 {
     size_t n = 0;
     for (size_t k = 0; k < d->nfreq && n < max; k++, n++) {
-        char num[32];
+        char num[32], color[8];
         ecs_svg_num(num, sizeof num, d->freq[k], 6);
-        snprintf(it[n].text, sizeof it[n].text, "f = %s%s", num,
+        snprintf(st[n].text, sizeof st[n].text, "f = %s%s", num,
                  d->freq[k] <= 0 ? " (waits)" : "");
-        it[n].kind = 0;
-        freq_color(it[n].color, d->freq[k]);
-        it[n].dash = NULL;
+        freq_color(color, d->freq[k]);
+        legend_add(it, st, n, 0, color, NULL);
     }
     if (d->deadline > 0 && n < max) {
-        snprintf(it[n].text, sizeof it[n].text, "deadline D'");
-        it[n].kind = 1;
-        snprintf(it[n].color, 8, "%s", COLOR_DEADLINE);
-        it[n++].dash = "6 4";
+        snprintf(st[n].text, sizeof st[n].text, "deadline D'");
+        legend_add(it, st, n++, 1, COLOR_DEADLINE, "6 4");
     }
     if (n < max) {
-        snprintf(it[n].text, sizeof it[n].text, "makespan");
-        it[n].kind = 1;
-        snprintf(it[n].color, 8, "%s", COLOR_MAKESPAN);
-        it[n++].dash = NULL;
+        snprintf(st[n].text, sizeof st[n].text, "makespan");
+        legend_add(it, st, n++, 1, COLOR_MAKESPAN, NULL);
     }
     if (d->nprice > 0 && n < max) {
-        snprintf(it[n].text, sizeof it[n].text, "price per slot");
-        it[n].kind = 1;
-        snprintf(it[n].color, 8, "%s", COLOR_PRICE);
-        it[n++].dash = NULL;
+        snprintf(st[n].text, sizeof st[n].text, "price per slot");
+        legend_add(it, st, n++, 1, COLOR_PRICE, NULL);
     }
     return n;
 }
 
-static double item_width(const legend_item *it)
+/* The Gantt legend's look: 20 x 12 px boxes outlined, 2 px lines, rows
+ * 20 px apart under the title. */
+static void legend_init(ecs_svg_legend *lg, double W)
 {
-    return 26 + ecs_svg_text_width(it->text, 11) + 18;
-}
-
-/* Rows the legend needs within width w. */
-static size_t legend_rows(const legend_item *it, size_t n, double w)
-{
-    size_t rows = 1;
-    double x = 0;
-    for (size_t i = 0; i < n; i++) {
-        double iw = item_width(&it[i]);
-        if (x > 0 && x + iw > w) {
-            rows++;
-            x = 0;
-        }
-        x += iw;
-    }
-    return rows;
-}
-
-static void draw_legend(ecs_svg *s, const legend_item *it, size_t n,
-                        const layout *L)
-{
-    ecs_svg_group_begin(s, "legend", NULL);
-    ecs_svg_font f;
-    ecs_svg_font_init(&f);
-    f.size = 11;
-    double x = MARGIN_L, y = 66, right = L->W - MARGIN_R;
-    for (size_t i = 0; i < n; i++) {
-        double iw = item_width(&it[i]);
-        if (x > MARGIN_L && x + iw > right) {
-            x = MARGIN_L;
-            y += 20;
-        }
-        ecs_svg_style st;
-        ecs_svg_style_init(&st);
-        if (it[i].kind == 0) {
-            st.fill = it[i].color;
-            st.stroke = "#333";
-            st.stroke_width = 0.8;
-            ecs_svg_rect(s, x, y - 10, 20, 12, &st);
-        } else {
-            st.stroke = it[i].color;
-            st.stroke_width = 2;
-            st.dash = it[i].dash;
-            ecs_svg_line(s, x, y - 4, x + 20, y - 4, &st);
-        }
-        ecs_svg_text(s, x + 26, y, it[i].text, &f);
-        x += iw;
-    }
-    ecs_svg_group_end(s);
+    ecs_svg_legend_init(lg);
+    lg->left = MARGIN_L;
+    lg->right = W - MARGIN_R;
+    lg->y = 66;
+    lg->row_h = 20;
+    lg->sample_w = 20;
+    lg->box_h = 12;
+    lg->box_stroke = "#333";
+    lg->box_stroke_width = 0.8;
+    lg->line_width = 2;
+    lg->text_dx = 26;
+    lg->pad = 18;
 }
 
 /* ---- the Gantt panel ---- */
@@ -467,18 +433,22 @@ ecs_result ecs_gantt_render(const json_t *doc, const char *file,
         ecs_gantt_data_release(&d);
         return rc;
     }
-    legend_item items[ECS_GANTT_MAX_FREQS + 3];
-    size_t nitems = legend_items(&d, items, sizeof items / sizeof items[0]);
+    ecs_svg_legend_item items[ECS_GANTT_MAX_FREQS + 3];
+    legend_store store[ECS_GANTT_MAX_FREQS + 3];
+    size_t nitems = legend_items(&d, items, store, sizeof items / sizeof items[0]);
     layout L;
     make_layout(&d, opt, 1, &L);
-    size_t rows = legend_rows(items, nitems, L.W - MARGIN_L - MARGIN_R);
+    ecs_svg_legend lg;
+    legend_init(&lg, L.W);
+    size_t rows = ecs_svg_legend_rows(&lg, items, nitems);
     make_layout(&d, opt, rows, &L);
 
     ecs_svg *s = ecs_svg_new(L.W, L.H, "ecsched Gantt chart");
     size_t labels = 0;
     if (s) {
         draw_title(s, &d, opt, &L);
-        draw_legend(s, items, nitems, &L);
+        legend_init(&lg, L.W);
+        ecs_svg_legend_draw(s, &lg, items, nitems);
         draw_rows(s, &d, &L);
         draw_time_axis(s, &L, L.gantt_bottom, L.gantt_bottom - L.top);
         ecs_svg_group_begin(s, "tasks", NULL);

@@ -564,3 +564,76 @@ const char *ecs_svg_series_color(size_t i)
                                       "#e377c2", "#17becf"};
     return col[i % 8];
 }
+
+/* ---- legends ---- */
+
+void ecs_svg_legend_init(ecs_svg_legend *lg)
+{
+    lg->left = lg->right = lg->y = 0;
+    lg->row_h = 18;
+    lg->sample_w = 18;
+    lg->box_h = 11;
+    lg->box_stroke = NULL;
+    lg->box_stroke_width = 0;
+    lg->line_width = 2.5;
+    lg->text_dx = 24;
+    lg->pad = 16;
+    lg->font_size = 11;
+}
+
+static double legend_item_width(const ecs_svg_legend *lg,
+                                const ecs_svg_legend_item *it)
+{
+    return lg->text_dx + ecs_svg_text_width(it->text, lg->font_size) + lg->pad;
+}
+
+size_t ecs_svg_legend_rows(const ecs_svg_legend *lg,
+                           const ecs_svg_legend_item *it, size_t n)
+{
+    size_t rows = 1;
+    double x = 0, w = lg->right - lg->left;
+    for (size_t i = 0; i < n; i++) {
+        double iw = legend_item_width(lg, &it[i]);
+        if (x > 0 && x + iw > w) {
+            rows++;
+            x = 0;
+        }
+        x += iw;
+    }
+    return rows;
+}
+
+void ecs_svg_legend_draw(ecs_svg *s, const ecs_svg_legend *lg,
+                         const ecs_svg_legend_item *it, size_t n)
+{
+    ecs_svg_group_begin(s, "legend", NULL);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.size = lg->font_size;
+    double x = lg->left, y = lg->y;
+    for (size_t i = 0; i < n; i++) {
+        double iw = legend_item_width(lg, &it[i]);
+        if (x > lg->left && x + iw > lg->right) {
+            x = lg->left;
+            y += lg->row_h;
+        }
+        ecs_svg_style st;
+        ecs_svg_style_init(&st);
+        if (!it[i].line) {
+            st.fill = it[i].color;
+            if (lg->box_stroke != NULL) {
+                st.stroke = lg->box_stroke;
+                st.stroke_width = lg->box_stroke_width;
+            }
+            ecs_svg_rect(s, x, y - 10, lg->sample_w, lg->box_h, &st);
+        } else {
+            st.stroke = it[i].color;
+            st.stroke_width = lg->line_width;
+            st.dash = it[i].dash;
+            ecs_svg_line(s, x, y - 4, x + lg->sample_w, y - 4, &st);
+        }
+        ecs_svg_text(s, x + lg->text_dx, y, it[i].text, &f);
+        x += iw;
+    }
+    ecs_svg_group_end(s);
+}

@@ -91,6 +91,42 @@ void ecs_svg_text(ecs_svg *s, double x, double y, const char *text,
 void ecs_svg_group_begin(ecs_svg *s, const char *cls, const char *tooltip);
 void ecs_svg_group_end(ecs_svg *s);
 
+/* ---- legends: rows of items (a sample and its text) wrapped to a width ---- */
+
+typedef struct ecs_svg_legend_item {
+    const char *text;
+    const char *color;
+    int line;            /* 0: a filled box, 1: a line sample */
+    const char *dash;    /* the line's stroke-dasharray, or NULL */
+} ecs_svg_legend_item;
+
+typedef struct ecs_svg_legend {
+    double left, right;  /* the rows start at left and wrap before right */
+    double y;            /* baseline of the first row */
+    double row_h;        /* baseline to baseline */
+    double sample_w;     /* width of a box or line sample */
+    double box_h;        /* height of a box (its top 10 px above the baseline) */
+    const char *box_stroke; /* the box's outline colour, or NULL: none */
+    double box_stroke_width;
+    double line_width;   /* of a line sample (4 px above the baseline) */
+    double text_dx;      /* from an item's left edge to its text */
+    double pad;          /* after an item's text */
+    double font_size;
+} ecs_svg_legend;
+
+/* Defaults: sample 18 x 11 px, no box outline, line 2.5 px, text 24 px
+ * from the item's edge, 16 px after it, font 11 px, rows 18 px apart;
+ * left, right and y are 0 (the caller places the legend). */
+void ecs_svg_legend_init(ecs_svg_legend *lg);
+
+/* The rows the items need (at least 1). */
+size_t ecs_svg_legend_rows(const ecs_svg_legend *lg,
+                           const ecs_svg_legend_item *it, size_t n);
+
+/* Draw the items in a <g class="legend">. */
+void ecs_svg_legend_draw(ecs_svg *s, const ecs_svg_legend *lg,
+                         const ecs_svg_legend_item *it, size_t n);
+
 /* ---- text helpers ---- */
 
 /* Estimated width in px of text at a font size (UTF-8 aware). */

@@ -1,5 +1,6 @@
 /* Reading a budget landscape CSV (ecsched heuristic --landscape). */
 #include "report/plots.h"
+#include "run/grow.h"
 #include "run/cli.h"
 
 #include "ecsched/numparse.h"
@@ -27,23 +28,12 @@ static int ls_grow(ecs_landscape *l, size_t *cap)
 {
     if (l->n < *cap)
         return 0;
-    size_t c = *cap ? 2 * *cap : 128;
-    double *b = realloc(l->budget, c * sizeof *b);
-    if (b == NULL)
+    size_t c = ecs_grow_cap(*cap, 128);
+    if (ecs_resize(&l->budget, c, sizeof *l->budget) != 0 ||
+        ecs_resize(&l->cost, c, sizeof *l->cost) != 0 ||
+        ecs_resize(&l->feasible, c, sizeof *l->feasible) != 0 ||
+        ecs_resize(&l->makespan, c, sizeof *l->makespan) != 0)
         return -1;
-    l->budget = b;
-    double *co = realloc(l->cost, c * sizeof *co);
-    if (co == NULL)
-        return -1;
-    l->cost = co;
-    int *f = realloc(l->feasible, c * sizeof *f);
-    if (f == NULL)
-        return -1;
-    l->feasible = f;
-    long *m = realloc(l->makespan, c * sizeof *m);
-    if (m == NULL)
-        return -1;
-    l->makespan = m;
     *cap = c;
     return 0;
 }

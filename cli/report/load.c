@@ -1,5 +1,6 @@
 /* ecsched report: reading batch result lines. */
 #include "report/report.h"
+#include "run/keyed.h"
 
 #include "run/rows.h"
 
@@ -17,43 +18,29 @@ void ecs_report_rows_release(ecs_report_rows *r)
     memset(r, 0, sizeof *r);
 }
 
-typedef struct keyed {
-    char *key;
-    size_t at;
-} keyed;
-
-static int cmp_keyed(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    return c != 0 ? c : (x->at > y->at) - (x->at < y->at);
-}
-
 /* Keep the first of each case key, in the order of the files and lines. */
 static ecs_result dedupe(ecs_report_rows *r, ecs_diag *diag)
 {
     if (r->n < 2)
         return ECS_OK;
-    keyed *k = calloc(r->n, sizeof *k);
+    ecs_keyed *k = calloc(r->n, sizeof *k);
     unsigned char *drop = calloc(r->n, 1);
     int bad = k == NULL || drop == NULL;
     for (size_t i = 0; !bad && i < r->n; i++) {
-        k[i] = (keyed){ecs_row_key(r->row[i]), i};
+        k[i] = (ecs_keyed){ecs_row_key(r->row[i]), i};
         bad = k[i].key == NULL;
     }
     if (bad) {
-        for (size_t i = 0; k != NULL && i < r->n; i++)
-            free(k[i].key);
-        free(k);
+        ecs_keyed_free(k, r->n);
         free(drop);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     }
-    qsort(k, r->n, sizeof *k, cmp_keyed);
+    ecs_keyed_sort(k, r->n);
     for (size_t i = 1; i < r->n; i++)
         if (strcmp(k[i].key, k[i - 1].key) == 0)
             drop[k[i].at] = 1;
-    size_t m = 0;
-    for (size_t i = 0; i < r->n; i++) {
+    size_t m = 0, n = r->n;
+    for (size_t i = 0; i < n; i++) {
         if (drop[i]) {
             json_decref(r->row[i]);
             r->duplicates++;
@@ -62,9 +49,7 @@ static ecs_result dedupe(ecs_report_rows *r, ecs_diag *diag)
         }
     }
     r->n = m;
-    for (size_t i = 0; i < m + r->duplicates; i++)
-        free(k[i].key);
-    free(k);
+    ecs_keyed_free(k, n);
     free(drop);
     return ECS_OK;
 }

@@ -1,6 +1,7 @@
 /* The report plots: saving vs E, heuristic over optimal, solver time,
  * budget landscape. */
 #include "report/plots.h"
+#include "run/grow.h"
 
 #include "plot/chart.h"
 #include "run/cli.h"
@@ -42,15 +43,9 @@ static void acc_add(accs *A, const char *series, const char *group, double x,
             A->a[i].n++;
             return;
         }
-    if (A->n == A->cap) {
-        size_t cap = A->cap ? 2 * A->cap : 64;
-        acc *na = realloc(A->a, cap * sizeof *na);
-        if (na == NULL) {
-            A->oom = 1;
-            return;
-        }
-        A->a = na;
-        A->cap = cap;
+    if (ecs_grow(&A->a, A->n, &A->cap, sizeof *A->a, 64) != 0) {
+        A->oom = 1;
+        return;
     }
     acc *c = &A->a[A->n++];
     snprintf(c->series, sizeof c->series, "%s", series);
@@ -117,14 +112,8 @@ static int seen_first(seen *S, const json_t *r)
     for (size_t i = 0; i < S->n; i++)
         if (strcmp(S->key[i], k) == 0)
             return 0;
-    if (S->n == S->cap) {
-        size_t c = S->cap ? 2 * S->cap : 256;
-        char **nk = realloc(S->key, c * sizeof *nk);
-        if (nk == NULL)
-            return 1;
-        S->key = nk;
-        S->cap = c;
-    }
+    if (ecs_grow(&S->key, S->n, &S->cap, sizeof *S->key, 256) != 0)
+        return 1;
     S->key[S->n] = strdup(k);
     if (S->key[S->n])
         S->n++;

@@ -380,6 +380,31 @@ static void opt_table(md *m, results *R, const ecs_optima *o, double e,
     "| prices | E | method | mean over optimum | median | max | cases with "   \
     "proven optimum | cases without |\n|---|---|---|---|---|---|---|---|\n"
 
+/* One table of heuristic over optimal: E, the price schedule (NULL: every
+ * one) and the summary line it fills. */
+typedef struct opt_row {
+    double e;
+    const char *prices;
+    line *l;
+} opt_row;
+
+/* The heading and the tables of R against its proven optima; 0 (and "not
+ * run" for file) when R is absent. */
+static int opt_tables(md *m, results *R, const char *file, const opt_row *row,
+                      size_t n)
+{
+    if (!R->present) {
+        not_run(m, file);
+        return 0;
+    }
+    ecs_optima *o = ecs_optima_new(R->rows, R->n);
+    out(m, OPT_HEAD);
+    for (size_t k = 0; k < n; k++)
+        opt_table(m, R, o, row[k].e, row[k].prices, row[k].l);
+    ecs_optima_free(o);
+    return 1;
+}
+
 static void section_optimal(md *m, results *R, const char *plots,
                             line *l05, line *l20)
 {
@@ -393,15 +418,9 @@ static void section_optimal(md *m, results *R, const char *plots,
            "tasks to any PE and interval as well as it scales frequencies "
            "(`ecsched heuristic --mode local`, from the sweep's "
            "schedule).\n\n");
-    if (!R->present) {
-        not_run(m, "optimal.jsonl");
+    const opt_row row[] = {{0.05, NULL, l05}, {0.2, NULL, l20}};
+    if (!opt_tables(m, R, "optimal.jsonl", row, sizeof row / sizeof *row))
         return;
-    }
-    ecs_optima *o = ecs_optima_new(R->rows, R->n);
-    out(m, OPT_HEAD);
-    opt_table(m, R, o, 0.05, NULL, l05);
-    opt_table(m, R, o, 0.2, NULL, l20);
-    ecs_optima_free(o);
     out(m, "\nPaper: +15%% at E = 0.05, +17%% at E = 0.2 (17.1%% after "
            "8 min, 17.6%% after 4 h).\n\n");
     (void)plots;
@@ -414,16 +433,10 @@ static void section_prices(md *m, const char *dir, results *R,
            "Setting (paper): flat R = (1, 1, ...), increasing (10 for 20 "
            "slots, then +10 per slot), alternating (5, 50, 5, 50, ...); "
            "heuristic against the MILP at E = 0.05.\n\n");
-    if (!R->present) {
-        not_run(m, "prices.jsonl");
+    const opt_row row[] = {
+        {0.05, "flat", lf}, {0.05, "increasing", li}, {0.05, "alternating", la}};
+    if (!opt_tables(m, R, "prices.jsonl", row, sizeof row / sizeof *row))
         return;
-    }
-    ecs_optima *o = ecs_optima_new(R->rows, R->n);
-    out(m, OPT_HEAD);
-    opt_table(m, R, o, 0.05, "flat", lf);
-    opt_table(m, R, o, 0.05, "increasing", li);
-    opt_table(m, R, o, 0.05, "alternating", la);
-    ecs_optima_free(o);
     out(m, "\nPaper: +10%% (flat), +13%% (increasing), +30%% "
            "(alternating).\n");
     plot_link(m, dir, plots, "heuristic_over_optimal.svg",

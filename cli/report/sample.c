@@ -1,5 +1,6 @@
 /* The one statistics module (cli/report/sample.h). */
 #include "report/sample.h"
+#include "run/grow.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -7,14 +8,8 @@
 
 int ecs_sample_add(ecs_sample *s, double x)
 {
-    if (s->n == s->cap) {
-        size_t c = s->cap ? 2 * s->cap : 64;
-        double *nv = realloc(s->v, c * sizeof *nv);
-        if (nv == NULL)
-            return -1;
-        s->v = nv;
-        s->cap = c;
-    }
+    if (ecs_grow(&s->v, s->n, &s->cap, sizeof *s->v, 64) != 0)
+        return -1;
     s->v[s->n++] = x;
     return 0;
 }

@@ -1,6 +1,8 @@
 /* ecsched report: the statistics.  Instances are (graph, pes, extension,
  * prices); an instance's optimum is proven when a line says so. */
 #include "report/report.h"
+#include "run/keyed.h"
+#include "run/grow.h"
 
 #include "report/sample.h"
 #include "run/methods.h"
@@ -49,14 +51,8 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
             strcmp(a->g[k].setting, a->setting) == 0)
             g = &a->g[k];
     if (g == NULL) {
-        if (a->n == a->cap) {
-            size_t cap = a->cap ? 2 * a->cap : 64;
-            group *ng = realloc(a->g, cap * sizeof *ng);
-            if (ng == NULL)
-                return -1;
-            a->g = ng;
-            a->cap = cap;
-        }
+        if (ecs_grow(&a->g, a->n, &a->cap, sizeof *a->g, 64) != 0)
+            return -1;
         g = &a->g[a->n++];
         memset(g, 0, sizeof *g);
         g->table = table;
@@ -90,18 +86,6 @@ typedef struct inst {
 } inst;
 
 
-typedef struct keyed {
-    char *key;
-    size_t row;
-} keyed;
-
-static int cmp_keyed(const void *a, const void *b)
-{
-    const keyed *x = a, *y = b;
-    int c = strcmp(x->key, y->key);
-    return c != 0 ? c : (x->row > y->row) - (x->row < y->row);
-}
-
 /* A row of a method that proves bounds: the MILP, or solve. */
 static int is_solver(const char *m)
 {
@@ -132,24 +116,22 @@ static inst *instances(const ecs_report_rows *rows, size_t *of, size_t *ninst)
 {
     size_t n = rows->n ? rows->n : 1;
     inst *in = calloc(n, sizeof *in);
-    keyed *k = calloc(n, sizeof *k);
+    ecs_keyed *k = calloc(n, sizeof *k);
     int bad = in == NULL || k == NULL;
     for (size_t r = 0; !bad && r < rows->n; r++) {
-        k[r] = (keyed){ecs_row_instance_key(rows->row[r]), r};
+        k[r] = (ecs_keyed){ecs_row_instance_key(rows->row[r]), r};
         bad = k[r].key == NULL;
     }
     if (!bad)
-        qsort(k, rows->n, sizeof *k, cmp_keyed);
+        ecs_keyed_sort(k, rows->n);
     size_t ni = 0;
     for (size_t r = 0; !bad && r < rows->n; r++) {
         if (r == 0 || strcmp(k[r].key, k[r - 1].key) != 0)
             in[ni++] = (inst){NULL, NAN, NAN, 0, 0};
-        of[k[r].row] = ni - 1;
-        learn(&in[ni - 1], rows->row[k[r].row]);
+        of[k[r].at] = ni - 1;
+        learn(&in[ni - 1], rows->row[k[r].at]);
     }
-    for (size_t r = 0; k != NULL && r < rows->n; r++)
-        free(k[r].key);
-    free(k);
+    ecs_keyed_free(k, rows->n);
     if (bad) {
         free(in);
         return NULL;

@@ -5,15 +5,17 @@
 #include <stdlib.h>
 
 void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
-                          const struct option *longopts, ecs_cli_model *m)
+                          const struct option *longopts, ecs_cli_model *m,
+                          ecs_cli_own_fn own, void *ctx)
 {
     s->cmd = cmd;
     s->shortopts = ECS_CLI_MODEL_SHORTOPTS;
     s->longopts = longopts;
     s->model = m;
     s->rejected = NULL;
-    s->own = NULL;
-    s->ctx = NULL;
+    s->own = own;
+    s->ctx = ctx;
+    s->help_now = 0;
 }
 
 static int is_rejected(const int *rejected, int opt)
@@ -25,10 +27,13 @@ static int is_rejected(const int *rejected, int opt)
 }
 
 /* One option: 0 to go on, else an exit code (message printed). */
-static int one_option(const ecs_cli_argspec *s, int c, const char *word)
+static int one_option(const ecs_cli_argspec *s, int c, const char *word,
+                      int *help)
 {
-    if (c == '?' || c == ':')
+    if (c == '?')
         return ecs_cli_usage_error(s->cmd, "bad option '%s'", word);
+    if (c == ':')
+        return ecs_cli_usage_error(s->cmd, "option '%s' needs a value", word);
     if (s->own != NULL) {
         int e = s->own(s->ctx, c, optarg, word);
         if (e != ECS_CLI_NOT_OWN)
@@ -37,6 +42,13 @@ static int one_option(const ecs_cli_argspec *s, int c, const char *word)
     if (is_rejected(s->rejected, c))
         return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
                                    word);
+    if (s->model == NULL) { /* a command without the model flags */
+        if (c != 'h' && c != ECS_OPT_HELP)
+            return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
+                                       word);
+        *help = 1;
+        return 0;
+    }
     ecs_diag diag;
     int r = ecs_cli_model_option(s->model, c, optarg, &diag);
     if (r < 0)
@@ -50,7 +62,7 @@ static int one_option(const ecs_cli_argspec *s, int c, const char *word)
 int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
                        int *first)
 {
-    int c;
+    int c, help = 0;
     optind = 1;
     opterr = 0;
     while ((c = getopt_long(argc, argv, s->shortopts, s->longopts, NULL)) !=
@@ -61,14 +73,37 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
                                    optarg == argv[optind - 1]
                                ? argv[optind - 2]
                                : argv[optind - 1];
-        int e = one_option(s, c, word);
+        int e = one_option(s, c, word, &help);
         if (e != 0)
             return e;
+        if (s->help_now && (s->model != NULL ? s->model->help : help))
+            return -1;
     }
-    if (s->model->help)
+    if (s->model != NULL ? s->model->help : help)
         return -1;
     *first = optind;
     return 0;
+}
+
+int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
+                      const char *need, const char **arg)
+{
+    int first, pr = ecs_cli_parse_args(s, argc, argv, &first);
+    if (pr != 0)
+        return pr;
+    if (argc - first != 1)
+        return ecs_cli_usage_error(s->cmd, "%s", need);
+    *arg = argv[first];
+    return 0;
+}
+
+int ecs_cli_parse_none(const ecs_cli_argspec *s, int argc, char **argv)
+{
+    int first, pr = ecs_cli_parse_args(s, argc, argv, &first);
+    if (pr == 0 && first != argc)
+        return ecs_cli_usage_error(s->cmd, "unexpected argument '%s'",
+                                   argv[first]);
+    return pr;
 }
 
 int ecs_cli_parse_exit(const char *cmd, int pr)

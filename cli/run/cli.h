@@ -21,11 +21,15 @@
  *                   problem a scheduling command starts from (problem.h),
  *                   the methods behind one dispatch (methods.h), schedule
  *                   documents in and out (doc_read.c, doc_write.c), result
- *                   rows (results.h), atomic output (output.c), exit codes,
+ *                   rows (results.h), atomic output (output.c), the end
+ *                   of a scheduling command (outcome.h), growing arrays
+ *                   (grow.h), items grouped by key (keyed.h), exit codes,
  *                   messages and the clock (exit.c)
  *
  * Conventions for a command `ecsched NAME`:
- * - options are parsed by ecs_cli_parse_args() (getopt_long); the model
+ * - every command parses its options through ecs_cli_parse_args() (or
+ *   ecs_cli_parse_one() / ecs_cli_parse_none() for one / no positional
+ *   argument), its own options in an ecs_cli_own_fn; the model
  *   flags shared by all scheduling commands come from
  *   ECS_CLI_MODEL_LONGOPTS and are handled by ecs_cli_model_option();
  *   numbers are parsed with the strict parsers of ecsched/numparse.h;
@@ -203,21 +207,32 @@ typedef struct ecs_cli_argspec {
     const char *cmd;                /* command name, for messages */
     const char *shortopts;          /* default ECS_CLI_MODEL_SHORTOPTS */
     const struct option *longopts;  /* the command's getopt_long table */
-    ecs_cli_model *model;           /* filled by ecs_cli_model_option */
+    ecs_cli_model *model;           /* filled by ecs_cli_model_option; NULL
+                                       for a command without the model
+                                       flags: then only -h and --help
+                                       (ECS_OPT_HELP) are handled here */
     const int *rejected;            /* model flag ids that do not apply to
                                        the command, 0-terminated; or NULL */
     ecs_cli_own_fn own;             /* the command's own options, or NULL */
     void *ctx;                      /* passed to own */
+    int help_now;                   /* 1: --help ends the parsing at once
+                                       (options after it are not looked
+                                       at); default 0 */
 } ecs_cli_argspec;
 
-/* Defaults: model short options, no rejected flags, no own options. */
+/* The command's option table, model and own options (own may be NULL:
+ * none; ctx is passed to own); defaults: model short options, no rejected
+ * flags, --help read like any option. */
 void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
-                          const struct option *longopts, ecs_cli_model *m);
+                          const struct option *longopts, ecs_cli_model *m,
+                          ecs_cli_own_fn own, void *ctx);
 
 /*
  * The option loop every scheduling command shares: resets getopt
- * (optind = 1, opterr = 0), then for each option: unknown or missing value
- * -> "bad option 'WORD'"; the command's own options; a rejected or unknown
+ * (optind = 1, opterr = 0), then for each option: unknown (or a missing
+ * value, unless shortopts begins with ':') -> "bad option 'WORD'"; a
+ * missing value when shortopts begins with ':' -> "option 'WORD' needs a
+ * value"; the command's own options; a rejected or unknown
  * model flag -> "option 'WORD' does not apply here"; a bad model flag
  * value -> its message.  Returns 0 with *first set to the index of the
  * first positional argument, -1 if --help was given, or an exit code after
@@ -225,6 +240,19 @@ void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
  */
 int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
                        int *first);
+
+/*
+ * The commands that take one positional argument (GRAPH): ecs_cli_parse_args,
+ * then exactly one positional argument, stored in *arg, else the usage
+ * error `need` (e.g. "needs one GRAPH").  Returns as ecs_cli_parse_args.
+ */
+int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
+                      const char *need, const char **arg);
+
+/* The commands without positional arguments: ecs_cli_parse_args, then
+ * "unexpected argument 'WORD'" for the first one given.  Returns as
+ * ecs_cli_parse_args. */
+int ecs_cli_parse_none(const ecs_cli_argspec *s, int argc, char **argv);
 
 /*
  * What a command returns when its argument parsing did not say "go on"
@@ -390,6 +418,22 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
  */
 ecs_result ecs_cli_write_file(const char *path, const char *text,
                               ecs_diag *diag);
+
+/* Writes graph g to the memory stream f (a format's writer). */
+typedef ecs_result (*ecs_cli_graph_fmt)(FILE *f, const ecs_graph *g,
+                                        const void *ctx, ecs_diag *diag);
+
+/*
+ * The end of the commands that write a graph (convert, generate): when rc
+ * is ECS_OK, g formatted by fmt (a failure: "cannot format the graph:
+ * ..."), written to path (NULL or "-": stdout; ecs_cli_write_file) and,
+ * for a file, "PATH: N tasks, E edges, critical path C, total work W" on
+ * stdout; any error (rc's or these) as diag's message on stderr.  Returns
+ * the exit code.
+ */
+int ecs_cli_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
+                         ecs_cli_graph_fmt fmt, const void *ctx,
+                         const char *path, ecs_diag *diag);
 
 /*
  * Flush and close stdout once, after the command ran (as coreutils'

@@ -31,12 +31,18 @@ void ecs_cli_error(const char *cmd, const ecs_diag *d)
     fprintf(stderr, "ecsched %s: %s\n", cmd, buf[0] ? buf : "failed");
 }
 
+/* "ecsched CMD: " and the message, without the newline. */
+static void vmessage(const char *cmd, const char *fmt, va_list ap)
+{
+    fprintf(stderr, "ecsched %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+}
+
 void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "ecsched %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vmessage(cmd, fmt, ap);
     va_end(ap);
     fputc('\n', stderr);
 }
@@ -44,9 +50,8 @@ void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
 int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
-    fprintf(stderr, "ecsched %s: ", cmd);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vmessage(cmd, fmt, ap);
     va_end(ap);
     fprintf(stderr, "\nTry 'ecsched %s --help'.\n", cmd);
     return ECS_EXIT_USAGE;

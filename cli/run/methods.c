@@ -62,6 +62,38 @@ void ecs_method_out_release(ecs_method_out *out)
     out->schedule = NULL;
 }
 
+/* The method's parameters: the context's, else the defaults in *dflt. */
+static const ecs_method_params *params_of(const ecs_method_ctx *ctx,
+                                          ecs_method_params *dflt)
+{
+    if (ctx->params != NULL)
+        return ctx->params;
+    ecs_method_params_init(dflt);
+    return dflt;
+}
+
+/* Move a result's schedule *s into out, with its status. */
+static void take(ecs_method_out *out, ecs_schedule **s, const char *status)
+{
+    out->schedule = *s;
+    *s = NULL;
+    snprintf(out->status, sizeof out->status, "%s", status);
+}
+
+/* take() for the exact methods, with their figures: optimal when the status
+ * is optimal, a schedule exists and proof is 1 (the gap asked for is 0);
+ * the gap only with a schedule. */
+static void take_exact(ecs_method_out *out, ecs_schedule **s,
+                       ecs_milp_status status, int proof, double bound,
+                       double gap, double runtime_s)
+{
+    take(out, s, ecs_milp_status_name(status));
+    out->optimal = status == ECS_MILP_OPTIMAL && out->schedule != NULL && proof;
+    out->bound = bound;
+    out->gap = out->schedule != NULL ? gap : NAN;
+    out->runtime_s = runtime_s;
+}
+
 static ecs_result run_base(const ecs_method_ctx *ctx, ecs_method_out *out,
                            ecs_diag *diag)
 {
@@ -86,19 +118,14 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
         return ECS_OK;
     }
     ecs_method_params dflt;
-    ecs_method_params_init(&dflt);
-    ecs_heur_params prm = (ctx->params ? ctx->params : &dflt)->heur;
+    ecs_heur_params prm = params_of(ctx, &dflt)->heur;
     prm.mode = mode;
     ecs_heur_result r;
     memset(&r, 0, sizeof r);
     ecs_result rc = ecs_heur_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
                                  pb->deadline, pb->base, &prm, &r, diag);
-    if (rc == ECS_OK) {
-        out->schedule = r.schedule;
-        r.schedule = NULL;
-        snprintf(out->status, sizeof out->status, "%s",
-                 r.fallback ? "fallback" : "feasible");
-    }
+    if (rc == ECS_OK)
+        take(out, &r.schedule, r.fallback ? "fallback" : "feasible");
     ecs_heur_result_release(&r);
     return rc;
 }
@@ -118,8 +145,7 @@ static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
         return rc;
     }
     ecs_method_params dflt;
-    ecs_method_params_init(&dflt);
-    const ecs_method_params *mp = ctx->params ? ctx->params : &dflt;
+    const ecs_method_params *mp = params_of(ctx, &dflt);
     ecs_local_params prm = mp->local;
     if (mp->time_limit_given)
         prm.time_limit_s = mp->time_limit_s;
@@ -130,11 +156,8 @@ static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
     ecs_local_result r;
     rc = ecs_local_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
                        pb->deadline, sweep.schedule, &prm, &r, diag);
-    if (rc == ECS_OK) {
-        out->schedule = r.schedule;
-        r.schedule = NULL;
-        snprintf(out->status, sizeof out->status, "feasible");
-    }
+    if (rc == ECS_OK)
+        take(out, &r.schedule, "feasible");
     ecs_local_result_release(&r);
     ecs_method_out_release(&sweep);
     return rc;
@@ -145,8 +168,7 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
 {
     const ecs_cli_problem *pb = ctx->pb;
     ecs_method_params dflt;
-    ecs_method_params_init(&dflt);
-    ecs_milp_params prm = (ctx->params ? ctx->params : &dflt)->milp;
+    ecs_milp_params prm = params_of(ctx, &dflt)->milp;
     prm.time_limit_s = ctx->time_limit_s;
     prm.warm_start = ctx->warm_start;
     if (ecs_cli_progress_on())
@@ -155,15 +177,8 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
     memset(&r, 0, sizeof r);
     ecs_result rc = ecs_milp_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
                                    pb->deadline, &prm, &r, diag);
-    if (rc == ECS_OK) {
-        out->schedule = r.schedule;
-        r.schedule = NULL;
-        snprintf(out->status, sizeof out->status, "%s", ecs_milp_status_name(r.status));
-        out->optimal = r.status == ECS_MILP_OPTIMAL && out->schedule != NULL;
-        out->bound = r.bound;
-        out->gap = out->schedule != NULL ? r.gap : NAN;
-        out->runtime_s = r.runtime_s;
-    }
+    if (rc == ECS_OK)
+        take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap, r.runtime_s);
     ecs_milp_result_release(&r);
     ecs_cli_progress_done();
     return rc;
@@ -176,8 +191,7 @@ static ecs_result run_solve(const ecs_method_ctx *ctx, ecs_method_out *out,
 {
     const ecs_cli_problem *pb = ctx->pb;
     ecs_method_params dflt;
-    ecs_method_params_init(&dflt);
-    const ecs_method_params *mp = ctx->params ? ctx->params : &dflt;
+    const ecs_method_params *mp = params_of(ctx, &dflt);
     ecs_solve_params prm = mp->solve;
     prm.time_limit_s = ctx->time_limit_s;
     const ecs_schedule *start = ctx->warm_start;
@@ -191,17 +205,11 @@ static ecs_result run_solve(const ecs_method_ctx *ctx, ecs_method_out *out,
     ecs_result rc = ecs_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
                               pb->deadline, start, &prm, &r, diag);
     if (rc == ECS_OK) {
-        out->schedule = r.schedule;
-        r.schedule = NULL;
-        snprintf(out->status, sizeof out->status, "%s", ecs_milp_status_name(r.status));
         /* optimal with the gap 0 asked for is a proven optimum */
-        out->optimal = r.status == ECS_MILP_OPTIMAL && out->schedule != NULL &&
-                       prm.gap == 0.0;
-        out->bound = r.bound;
-        out->gap = out->schedule != NULL ? r.gap : NAN;
+        take_exact(out, &r.schedule, r.status, prm.gap == 0.0, r.bound, r.gap,
+                   r.runtime_s);
         out->bound_method = r.bound_method;
         out->found_by = r.found_by;
-        out->runtime_s = r.runtime_s;
     }
     ecs_solve_result_release(&r);
     return rc;
@@ -451,4 +459,19 @@ json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
         return NULL;
     }
     return o;
+}
+
+void ecs_method_set_best(const ecs_method_set *set, double *bound,
+                         double *optimum)
+{
+    static const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
+    for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
+        const ecs_method_out *so = &set->out[solvers[s]];
+        if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
+            continue;
+        if (isfinite(so->bound) && !(so->bound <= *bound))
+            *bound = so->bound;
+        if (so->optimal && so->schedule != NULL)
+            *optimum = so->check.cost;
+    }
 }

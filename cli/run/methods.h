@@ -111,4 +111,11 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
 /* Release every output of a set. */
 void ecs_method_set_release(ecs_method_set *set);
 
+/* The instance's best bound and proven optimum from the exact methods of
+ * set that ran (MILP, solve): *bound rises to a larger finite bound,
+ * *optimum becomes a proven optimum's cost; both left as they are
+ * otherwise (NAN start: none yet). */
+void ecs_method_set_best(const ecs_method_set *set, double *bound,
+                         double *optimum);
+
 #endif

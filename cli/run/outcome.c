@@ -1,4 +1,4 @@
-/* The end of the exact commands (cli/run/outcome.h). */
+/* The end of the scheduling commands (cli/run/outcome.h). */
 #include "run/outcome.h"
 
 #include <math.h>
@@ -18,11 +18,55 @@ static int exit_for(ecs_milp_status s)
     return ECS_EXIT_INTERNAL;
 }
 
-int ecs_outcome_add_tasks(json_t *doc, const ecs_cli_problem *pb,
-                          const ecs_platform *p, const ecs_schedule *s)
+json_t *ecs_outcome_doc(const ecs_doc_info *head, const ecs_cli_problem *pb,
+                        const ecs_cli_model *m, const ecs_outcome_run *run,
+                        ecs_outcome_keys_fn keys, const void *job,
+                        const ecs_schedule *s)
 {
-    return s != NULL ? ecs_doc_add_tasks(doc, pb->g, p, s)
-                     : json_object_set_new(doc, "tasks", json_array());
+    json_t *d = ecs_doc_new(head);
+    if (d == NULL || keys(d, job) != 0 ||
+        ecs_cli_doc_add_record(d, pb, m, ecs_method_params_json(run->method, run->mp),
+                               ecs_cli_base_limit(run->mp), run->t0, run->c0) != 0 ||
+        (s != NULL ? ecs_doc_add_tasks(d, pb->g, &m->platform, s)
+                   : json_object_set_new(d, "tasks", json_array())) != 0) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+static json_t *finish_doc(const ecs_outcome *o, const ecs_check_report *rep)
+{
+    ecs_doc_info info;
+    ecs_cli_problem_doc_info(o->pb, o->m, o->cmd, &info);
+    info.check = o->schedule != NULL ? rep : NULL;
+    info.status = ecs_milp_status_name(o->status);
+    info.runtime_s = o->runtime_s;
+    return ecs_outcome_doc(&info, o->pb, o->m, &o->run, o->keys, o->job,
+                           o->schedule);
+}
+
+void ecs_outcome_print_problem(const ecs_outcome *o)
+{
+    const ecs_cli_problem *pb = o->pb;
+    printf("%-12s %s (%zu tasks with work)\n", "graph", pb->graph_path, pb->g->n);
+    printf("%-12s %d\n", "pes", o->m->platform.pes);
+    printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
+           pb->base_makespan, pb->base_optimal ? ", optimal" : "");
+}
+
+void ecs_outcome_print_solution(const ecs_outcome *o, const ecs_check_report *rep)
+{
+    printf("%-12s %s\n", "status", ecs_milp_status_name(o->status));
+    if (o->schedule == NULL)
+        return;
+    double base = o->pb->base_cost;
+    printf("%-12s %.6f (base %.6f", "cost", rep->cost, base);
+    if (fabs(base) > 1e-12)
+        printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
+    printf(")\n");
+    printf("%-12s %ld (%s)\n", "makespan", rep->makespan,
+           rep->meets_deadline ? "meets the deadline" : "misses the deadline");
 }
 
 int ecs_outcome_finish(const ecs_outcome *o)
@@ -38,7 +82,7 @@ int ecs_outcome_finish(const ecs_outcome *o)
                        rep.msg);
         return ECS_EXIT_INTERNAL;
     }
-    json_t *doc = o->doc(o->job, &rep);
+    json_t *doc = finish_doc(o, &rep);
     if (doc == NULL) {
         ecs_cli_errorf(o->cmd, "out of memory");
         return ECS_EXIT_INTERNAL;
@@ -52,7 +96,7 @@ int ecs_outcome_finish(const ecs_outcome *o)
         return ecs_cli_exit_code(rc);
     }
     if (!o->m->json)
-        o->print(o->job, &rep);
+        o->print(o, &rep);
     if (o->status == ECS_MILP_INFEASIBLE)
         fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld\n",
                 o->cmd, pb->deadline);
@@ -60,4 +104,23 @@ int ecs_outcome_finish(const ecs_outcome *o)
         fprintf(stderr, "ecsched %s: the time limit was reached before any "
                         "schedule was found\n", o->cmd);
     return exit_for(o->status);
+}
+
+int ecs_outcome_exit(const ecs_outcome *o, ecs_result rc, const ecs_diag *diag)
+{
+    if (rc == ECS_OK)
+        return ecs_outcome_finish(o);
+    ecs_cli_error(o->cmd, diag);
+    return ecs_cli_exit_code(rc);
+}
+
+int ecs_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
+                          double gap)
+{
+    return json_object_set_new(doc, "optimal",
+                               json_boolean(status == ECS_MILP_OPTIMAL)) ||
+                   json_object_set_new(doc, "bound", ecs_json_num(bound)) ||
+                   json_object_set_new(doc, "gap", ecs_json_num(gap))
+               ? -1
+               : 0;
 }

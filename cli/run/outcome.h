@@ -1,19 +1,44 @@
 /*
- * The end of the exact commands (milp, solve): one way to check a
- * schedule, write its document, print it and choose the exit code
- * (cli/run/outcome.c).
+ * The end of the scheduling commands: their schedule document, and for
+ * the exact commands (milp, solve) one way to check a schedule, write its
+ * document, print it and choose the exit code (cli/run/outcome.c).
  */
 #ifndef ECSCHED_CLI_OUTCOME_H
 #define ECSCHED_CLI_OUTCOME_H
 
+#include "run/methods.h"
 #include "run/problem.h"
 
 #include "ecsched/milp.h"
 
-/* Builds the command's document for the checker's report (NULL: out of
- * memory) and prints its summary for people. */
-typedef json_t *(*ecs_outcome_doc_fn)(const void *job, const ecs_check_report *rep);
-typedef void (*ecs_outcome_print_fn)(const void *job, const ecs_check_report *rep);
+/* A command's own keys, appended to its document after the head; 0, or
+ * non-zero when out of memory. */
+typedef int (*ecs_outcome_keys_fn)(json_t *doc, const void *job);
+
+/* What ran: the method and its parameters (the document's "params" and
+ * the base search's limit) and the command's start (ecs_clock_now,
+ * ecs_clock_cpu: the "context"). */
+typedef struct ecs_outcome_run {
+    ecs_method method;
+    const ecs_method_params *mp;
+    double t0, c0;
+} ecs_outcome_run;
+
+/*
+ * A scheduling command's whole document: ecs_doc_new(head), the command's
+ * keys (keys(doc, job)), the record (ecs_cli_doc_add_record) and the
+ * "tasks" of s (an empty list when s is NULL).  NULL when out of memory.
+ */
+json_t *ecs_outcome_doc(const ecs_doc_info *head, const ecs_cli_problem *pb,
+                        const ecs_cli_model *m, const ecs_outcome_run *run,
+                        ecs_outcome_keys_fn keys, const void *job,
+                        const ecs_schedule *s);
+
+struct ecs_outcome;
+
+/* Prints the command's summary for people (o->job, the checker's report). */
+typedef void (*ecs_outcome_print_fn)(const struct ecs_outcome *o,
+                                     const ecs_check_report *rep);
 
 typedef struct ecs_outcome {
     const char *cmd;
@@ -21,23 +46,38 @@ typedef struct ecs_outcome {
     const ecs_cli_problem *pb;   /* graph, prices, D' */
     const ecs_schedule *schedule; /* or NULL (none found) */
     ecs_milp_status status;
-    ecs_outcome_doc_fn doc;
+    double runtime_s;
+    ecs_outcome_run run;
+    ecs_outcome_keys_fn keys;
     ecs_outcome_print_fn print;
     const void *job;
 } ecs_outcome;
 
 /*
  * Run the checker on the schedule (a schedule that breaks the model is an
- * internal error), write the document (-o, --json), print the summary
- * unless --json, say on stderr why there is no schedule, and return the
- * exit code of the status: 0 optimal or feasible, 1 infeasible, 3 no
- * solution within the limit.
+ * internal error), write the document (ecs_outcome_doc with the head of
+ * ecs_cli_problem_doc_info, the status and runtime; cost, makespan and
+ * meets_deadline null without a schedule) to -o and --json, print the
+ * summary unless --json, say on stderr why there is no schedule, and
+ * return the exit code of the status: 0 optimal or feasible, 1
+ * infeasible, 3 no solution within the limit.
  */
 int ecs_outcome_finish(const ecs_outcome *o);
 
-/* Append the "tasks" of a schedule to a document, or an empty list when
- * there is none; 0, or -1 when out of memory. */
-int ecs_outcome_add_tasks(json_t *doc, const ecs_cli_problem *pb,
-                          const ecs_platform *p, const ecs_schedule *s);
+/* The end of an exact command: when rc is not ECS_OK, diag's message on
+ * stderr and rc's exit code; else ecs_outcome_finish(o). */
+int ecs_outcome_exit(const ecs_outcome *o, ecs_result rc, const ecs_diag *diag);
+
+/* The keys every exact command's document has: "optimal" (status is
+ * optimal), "bound" and "gap" (null when unknown); 0, or -1 when out of
+ * memory. */
+int ecs_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
+                          double gap);
+
+/* The summary lines every exact command prints: graph, pes and deadline
+ * (with the base makespan); status, then cost (with the saving over the
+ * base) and makespan when there is a schedule. */
+void ecs_outcome_print_problem(const ecs_outcome *o);
+void ecs_outcome_print_solution(const ecs_outcome *o, const ecs_check_report *rep);
 
 #endif

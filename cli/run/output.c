@@ -239,3 +239,41 @@ ecs_result ecs_cli_write_doc(const ecs_cli_model *m, const json_t *doc,
         rc = ecs_cli_write_json("-", doc, diag);
     return rc;
 }
+
+/* g as text (ecs_cli_graph_output): *text to free. */
+static ecs_result graph_text(const ecs_graph *g, ecs_cli_graph_fmt fmt,
+                             const void *ctx, char **text, ecs_diag *diag)
+{
+    size_t len = 0;
+    FILE *f = open_memstream(text, &len);
+    if (f == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_result rc = fmt(f, g, ctx, diag);
+    if (fclose(f) != 0 && rc == ECS_OK)
+        rc = ECS_ENOMEM;
+    if (rc != ECS_OK)
+        return ecs_diag_set(diag, rc, NULL, 0, "cannot format the graph: %s",
+                            ecs_strerror(rc));
+    return ECS_OK;
+}
+
+int ecs_cli_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
+                         ecs_cli_graph_fmt fmt, const void *ctx,
+                         const char *path, ecs_diag *diag)
+{
+    char *text = NULL;
+    if (rc == ECS_OK)
+        rc = graph_text(g, fmt, ctx, &text, diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_write_file(path ? path : "-", text, diag);
+    free(text);
+    if (rc != ECS_OK) {
+        ecs_cli_error(cmd, diag);
+    } else if (path && strcmp(path, "-") != 0) {
+        ecs_graph_stats st;
+        ecs_graph_stats_compute(g, &st);
+        printf("%s: %zu tasks, %zu edges, critical path %ld, total work %ld\n",
+               path, st.tasks, st.edges, st.critical_path, st.total_work);
+    }
+    return ecs_cli_exit_code(rc);
+}

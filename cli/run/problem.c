@@ -2,6 +2,7 @@
  * schedule (makespan-optimal, or the user's --base), D' and the prices. */
 #include "run/problem.h"
 
+#include "ecsched/heuristic.h"
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
 #include "run/progress.h"
@@ -208,4 +209,19 @@ int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
     json_decref(base);
     json_decref(ctx);
     return bad ? -1 : 0;
+}
+
+const ecs_schedule *ecs_cli_problem_start(const ecs_cli_problem *pb,
+                                          const ecs_platform *p,
+                                          ecs_heur_result *heur, int *have_heur)
+{
+    if (pb->base_makespan > pb->deadline)
+        return NULL;
+    ecs_heur_params hp;
+    ecs_heur_params_init(&hp);
+    ecs_diag diag;
+    ecs_result rc = ecs_heur_run(pb->g, p, pb->prices.price, pb->prices.n,
+                                 pb->deadline, pb->base, &hp, heur, &diag);
+    *have_heur = 1;
+    return rc == ECS_OK && heur->schedule != NULL ? heur->schedule : pb->base;
 }

@@ -80,6 +80,17 @@ int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
                            const ecs_cli_model *m, json_t *params,
                            double makespan_limit_s, double t0, double c0);
 
+/*
+ * The start the exact commands improve on, when the base meets D': the
+ * budget heuristic's schedule (default parameters) from the base, held in
+ * *heur (*have_heur = 1: release it with ecs_heur_result_release), or the
+ * base itself when the heuristic fails.  NULL when the base misses D'
+ * (nothing run).
+ */
+const ecs_schedule *ecs_cli_problem_start(const ecs_cli_problem *pb,
+                                          const ecs_platform *p,
+                                          ecs_heur_result *heur, int *have_heur);
+
 /* Free what a problem holds; NULL is accepted. */
 void ecs_cli_problem_release(ecs_cli_problem *pb);
 

@@ -1,6 +1,8 @@
 /*
  * ecsched: the schedule checker, the one judge of feasibility and cost
- * (docs/MODEL.md "Schedule and feasibility").  Every command runs it on every schedule it emits.
+ * (docs/MODEL.md "Schedule and feasibility").  Every command runs it on
+ * every schedule it emits.  It reports like the rest of the library: an
+ * ecs_result and an ecs_diag (ecs_check_run), plus a structured report.
  */
 #ifndef ECSCHED_CHECK_H
 #define ECSCHED_CHECK_H
@@ -58,9 +60,24 @@ typedef struct ecs_check_report {
  * l = 0..nprice-1 and deadline D' (<= 0: no deadline).  Zero-work tasks must
  * be unscheduled; precedence passes through them.  Returns OK when the
  * schedule is feasible, EVIOLATION with report->first and report->msg set
- * otherwise, EINVAL when g and s do not match.  Makespan is always
- * computed; cost is computed when every used slot has a price.
+ * otherwise, EINVAL when g and s do not match (report->msg says how),
+ * ENOMEM.  Makespan is always computed; cost is computed when every used
+ * slot has a price.
+ *
+ * diag (may be NULL), like every fallible library function: when the
+ * result is not OK, its code and the report's message (the first
+ * violation in words, naming the task by its STG id, the PE and the slot;
+ * no file, line 0); untouched when the schedule is feasible.  The report
+ * keeps the structured fields (report->first) for callers that act on
+ * the kind of violation.  report is owned by the caller and always filled.
  */
+ecs_result ecs_check_run(const ecs_graph *g, const ecs_platform *p,
+                         const double *price, size_t nprice, long deadline,
+                         const ecs_schedule *s, ecs_check_report *report,
+                         ecs_diag *diag);
+
+/* ecs_check_run without a diagnostic (diag NULL): for callers that read
+ * only the report. */
 ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
                               const double *price, size_t nprice,
                               long deadline, const ecs_schedule *s,

@@ -80,6 +80,13 @@ fi
 # infeasible deadline and bad options
 run solve "$G" -p 2 --deadline 4
 expect_rc 1 "deadline below the critical path: infeasible"
+run solve "$G" -p 2 --deadline 4 --json
+if command -v jq >/dev/null 2>&1; then
+  expect_eq "$(jq -c '[.makespan, .meets_deadline, .cost, (.tasks | length)]' "$OUT")" \
+    "[null,null,null,0]" "infeasible solve document: no schedule is null, not 0 (as milp's)"
+else
+  skip "jq is not installed: the infeasible solve document"
+fi
 run solve "$G" -p 2 --gap 1.5
 expect_rc 2 "--gap out of range"
 expect_err "\-\-gap" "the error names --gap"

@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
@@ -68,7 +69,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     ecs_check_report rep;
     (void)m;
-    ecs_check_schedule(graph, &platform, price, np, dm.deadline, s, &rep);
+    ecs_diag cd;
+    ecs_diag_clear(&cd);
+    if (ecs_check_run(graph, &platform, price, np, dm.deadline, s, &rep, &cd) !=
+            ECS_OK &&
+        strcmp(cd.msg, rep.msg) != 0)
+        abort(); /* the diagnostic says what the report says */
     ecs_schedule_free(s);
     ecs_doc_model_release(&dm);
     return 0;

@@ -193,6 +193,60 @@ static void test_mismatch(void **state)
     ecs_schedule_free(s);
 }
 
+/* The checker's diagnostic (ecs_check_run): the code is returned, the
+ * message is the report's and names the STG ids, the PE and the slot. */
+static void test_diag_violation(void **state)
+{
+    fixture *f = *state;
+    ecs_schedule_place(f->s, 1, 0, 1, 1, NULL, 0); /* B on PE0 in A's slot */
+    ecs_check_report r;
+    ecs_diag d;
+    ecs_diag_set(&d, ECS_EIO, "stale.json", 9, "stale");
+    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, f->s, &r, &d),
+                     ECS_EVIOLATION);
+    assert_string_equal(d.msg, "tasks 1 and 2 both use PE 0 in slot 1");
+    assert_string_equal(d.msg, r.msg);
+    assert_string_equal(d.file, ""); /* not about a file */
+    assert_int_equal(d.line, 0);
+    assert_int_equal(r.first.kind, ECS_VIOLATION_OVERLAP); /* still filled */
+    /* precedence through the zero-work task: its STG ids, PE and slot */
+    ecs_schedule_place(f->s, 1, 1, 0, 0, NULL, 0);
+    ecs_schedule_place(f->s, 4, 1, 2, 3, NULL, 0); /* D with C, via Z */
+    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, f->s, &r, &d),
+                     ECS_EVIOLATION);
+    assert_string_equal(d.msg, "task 5 starts on PE 1 in slot 2, but its "
+                               "predecessor 3 stops in slot 2");
+    /* NULL is accepted and gives the same result and report */
+    ecs_check_report r2;
+    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, f->s, &r2, NULL),
+                     ECS_EVIOLATION);
+    assert_string_equal(r2.msg, d.msg);
+    assert_int_equal(ecs_check_schedule(f->g, &f->p, f->price, 8, 0, f->s, &r2),
+                     ECS_EVIOLATION);
+    assert_string_equal(r2.msg, d.msg);
+}
+
+static void test_diag_mismatch_and_feasible(void **state)
+{
+    fixture *f = *state;
+    ecs_check_report r;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_schedule *s = ecs_schedule_new(3);
+    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, s, &r, &d),
+                     ECS_EINVAL);
+    assert_string_equal(d.msg, "the schedule has 3 tasks, the graph 5");
+    ecs_schedule_free(s);
+    /* a feasible schedule leaves the diagnostic as it was */
+    ecs_diag_set(&d, ECS_EIO, "keep.json", 7, "untouched");
+    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 5, f->s, &r, &d),
+                     ECS_OK);
+    assert_string_equal(d.file, "keep.json");
+    assert_int_equal(d.line, 7);
+    assert_string_equal(d.msg, "untouched");
+    assert_close(r.cost, 16.0, 1e-12);
+}
+
 /* Exactness: ten slots at 0.1 finish one work unit, nine do not. */
 static void test_exact_grid(void **state)
 {
@@ -366,6 +420,9 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_no_price, setup, teardown),
         cmocka_unit_test_setup_teardown(test_negative_prices, setup, teardown),
         cmocka_unit_test_setup_teardown(test_mismatch, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_diag_violation, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_diag_mismatch_and_feasible, setup,
+                                        teardown),
         cmocka_unit_test(test_exact_grid),
         cmocka_unit_test(test_platform_freqs),
         cmocka_unit_test(test_platform_power),

@@ -1,0 +1,22 @@
+/*
+ * Items grouped by a string key (cli/run/keyed.c): the batch's pending
+ * cases, the report's duplicate rows and its instances all sort (key,
+ * index) pairs so that equal keys stand together, the first index first.
+ */
+#ifndef ECSCHED_CLI_KEYED_H
+#define ECSCHED_CLI_KEYED_H
+
+#include <stddef.h>
+
+typedef struct ecs_keyed {
+    char *key;   /* malloc'ed (ecs_keyed_free frees it) */
+    size_t at;   /* the item's index */
+} ecs_keyed;
+
+/* Sort by key, equal keys by index. */
+void ecs_keyed_sort(ecs_keyed *k, size_t n);
+
+/* Free the n keys, then the array; k may be NULL. */
+void ecs_keyed_free(ecs_keyed *k, size_t n);
+
+#endif
