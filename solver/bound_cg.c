@@ -1,4 +1,5 @@
-/* The lower bound by column generation (bound.h, docs/bound.md).
+/* The lower bound by column generation and the Lagrangian relaxation over
+ * chains (bound.h; docs/MODEL.md "Cost lower bounds").
  *
  * Master LP (the strong formulation's LP relaxation with S and C
  * substituted):

@@ -1,4 +1,4 @@
-/* The fluid bound (bound.h, docs/bound.md "The fluid bound").
+/* The fluid bound (bound.h; docs/MODEL.md "Cost lower bounds").
  *
  * Forget which task does which work: the machine must do W = sum w_i work
  * units in slots 0..D-1, each slot with P PEs that each run at one

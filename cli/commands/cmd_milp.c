@@ -28,9 +28,12 @@ const ecs_command ecs_command_milp = {
     "\n"
     "Minimises the electricity cost of GRAPH on P PEs under the deadline\n"
     "D' = floor(M (1 + E)) (M: the base schedule's makespan) or --deadline N.\n"
-    "The heuristic's schedule (from the base: makespan-optimal, or --base\n"
-    "FILE) is the first incumbent when the base meets D'.  Status: optimal (proven), feasible (the time\n"
-    "limit was reached; bound and gap say how far from optimal it may be),\n"
+    "The local heuristic's schedule (from the budget heuristic's, from the\n"
+    "base: makespan-optimal, or --base FILE; within a fifth of the limit)\n"
+    "is the first incumbent when the base meets D'.  Status: optimal\n"
+    "(proven), feasible (the time limit was reached; bound and gap say how\n"
+    "far from optimal it may be: GLPK's bound, or the fluid bound when GLPK\n"
+    "has none or a lower one),\n"
     "infeasible (no schedule meets D': exit 1), no_solution (the limit was\n"
     "reached with nothing found: exit 3).\n"
     "\n"
@@ -45,7 +48,7 @@ const ecs_command ecs_command_milp = {
     "  --makespan-limit S the base search alone (default 10, or the time\n"
     "                     limit when smaller)\n"
     "  --gap G            stop at relative gap G (default 0: proven optimal)\n"
-    "  --no-warm-start    do not give the solver the heuristic's schedule\n"
+    "  --no-warm-start    do not give the solver a heuristic's schedule\n"
     "  --write-lp FILE    export the model (CPLEX LP format)\n"
     "  --write-mps FILE   export the model (free MPS format)\n"
     "  --max-nonzeros N   refuse larger models (default 5e7)\n"
@@ -74,10 +77,9 @@ typedef struct milp_job {
     ecs_cli_problem pb;
     int have_pb;
     ecs_milp_result res;
-    ecs_heur_result heur;  /* the heuristic's schedule (the warm start) */
-    int have_heur;
-    const char *warm_name; /* "heuristic", "base" or "none" */
-    double warm_cost;
+    ecs_cli_start start;   /* the warm start: local's schedule, or the
+                              sweep's, or the base (method "none" when not
+                              given) */
 } milp_job;
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
@@ -135,25 +137,9 @@ static int parse_args(milp_job *j, int argc, char **argv)
     return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
-/*
- * The first incumbent: the heuristic's schedule (never costlier than the
- * base) when the base meets D'; the base itself if the heuristic fails.
- */
-static const ecs_schedule *choose_warm_start(milp_job *j)
-{
-    j->warm_name = "none";
-    j->warm_cost = NAN;
-    if (j->no_warm)
-        return NULL;
-    const ecs_schedule *s = ecs_cli_problem_start(&j->pb, &j->m.platform,
-                                                  &j->heur, &j->have_heur);
-    if (s != NULL) {
-        int heur = s != j->pb.base;
-        j->warm_name = heur ? "heuristic" : "base";
-        j->warm_cost = heur ? j->heur.cost : j->pb.base_cost;
-    }
-    return s;
-}
+/* Share of the time limit the local heuristic may take for the warm start
+ * (at most its own default). */
+#define START_SHARE 0.2
 
 static void print_num_line(const char *key, double v)
 {
@@ -167,14 +153,15 @@ static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
     const ecs_milp_result *r = &j->res;
     ecs_outcome_print_problem(o);
     printf("%-12s %s (warm start: %s", "formulation",
-           ecs_milp_formulation_name(j->prm.formulation), j->warm_name);
-    if (!isnan(j->warm_cost))
-        printf(", cost %.6f", j->warm_cost);
+           ecs_milp_formulation_name(j->prm.formulation), j->start.method);
+    if (!isnan(j->start.cost))
+        printf(", cost %.6f", j->start.cost);
     printf(")\n");
     printf("%-12s %ld rows, %ld columns, %ld non-zeros\n", "model", r->rows,
            r->cols, r->nonzeros);
     ecs_outcome_print_solution(o, rep);
-    print_num_line("bound", r->bound);
+    if (!isnan(r->bound))
+        printf("%-12s %.6f (%s)\n", "bound", r->bound, r->bound_method);
     if (!isnan(r->gap))
         printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
     print_num_line("root bound", r->root_bound);
@@ -190,13 +177,14 @@ static int add_milp_keys(json_t *d, const void *job)
                                json_string(ecs_milp_formulation_name(
                                    j->prm.formulation))) ||
            ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
+           json_object_set_new(d, "bound_method", json_string(r->bound_method)) ||
            json_object_set_new(d, "root_bound", ecs_json_num(r->root_bound)) ||
            json_object_set_new(d, "nodes", json_integer((json_int_t)r->nodes)) ||
            json_object_set_new(d, "rows", json_integer(r->rows)) ||
            json_object_set_new(d, "cols", json_integer(r->cols)) ||
            json_object_set_new(d, "nonzeros", json_integer(r->nonzeros)) ||
-           json_object_set_new(d, "warm_start", json_string(j->warm_name)) ||
-           json_object_set_new(d, "warm_start_cost", ecs_json_num(j->warm_cost));
+           json_object_set_new(d, "warm_start", json_string(j->start.method)) ||
+           json_object_set_new(d, "warm_start_cost", ecs_json_num(j->start.cost));
 }
 
 int ecs_cmd_milp(int argc, char **argv)
@@ -228,10 +216,22 @@ int ecs_cmd_milp(int argc, char **argv)
                                  &j.prm, &diag);
     }
     if (rc == ECS_OK) {
-        j.prm.warm_start = choose_warm_start(&j);
-        /* --time-limit covers the whole command: the solver gets the rest */
-        j.prm.time_limit_s = j.mp.time_limit_given ? ecs_budget_left(j.t0 + j.mp.time_limit_s)
-                                                   : j.mp.time_limit_s;
+        /* --time-limit covers the whole command, the warm start included:
+         * the solver gets the rest */
+        double limit = j.mp.time_limit_given
+                           ? ecs_budget_left(j.t0 + j.mp.time_limit_s)
+                           : j.mp.time_limit_s;
+        double t1 = ecs_clock_now();
+        memset(&j.start, 0, sizeof j.start);
+        j.start.method = "none";
+        j.start.cost = NAN;
+        if (!j.no_warm)
+            ecs_cli_start_choose(&j.start, &j.pb, &j.m.platform, &j.mp.local,
+                                 limit, START_SHARE);
+        j.prm.warm_start = j.start.schedule;
+        j.prm.time_limit_s = limit - (ecs_clock_now() - t1);
+        if (j.prm.time_limit_s < ECS_MIN_TIME_LIMIT_S)
+            j.prm.time_limit_s = ECS_MIN_TIME_LIMIT_S;
         rc = ecs_milp_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
                             j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);
         ecs_cli_progress_done();
@@ -241,8 +241,7 @@ int ecs_cmd_milp(int argc, char **argv)
                      add_milp_keys, print_human, &j};
     int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_milp_result_release(&j.res);
-    if (j.have_heur)
-        ecs_heur_result_release(&j.heur);
+    ecs_cli_start_release(&j.start);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

@@ -62,11 +62,7 @@ typedef struct solve_job {
     ecs_cli_problem pb;
     int have_pb;
     ecs_solve_result res;
-    ecs_heur_result heur;
-    int have_heur;
-    ecs_local_result local;
-    int have_local;
-    double start_cost;
+    ecs_cli_start start;   /* local's schedule, or the sweep's, or the base */
 } solve_job;
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
@@ -99,41 +95,6 @@ static int parse_args(solve_job *j, int argc, char **argv)
  * most its own default). */
 #define START_SHARE 0.2
 
-/* The start: the local heuristic's schedule from the sweep's (never
- * dearer), else the sweep's, when the base meets D'. */
-static const ecs_schedule *choose_start(solve_job *j, double limit)
-{
-    j->start_cost = NAN;
-    const ecs_schedule *s = ecs_cli_problem_start(&j->pb, &j->m.platform,
-                                                  &j->heur, &j->have_heur);
-    if (s == NULL)
-        return NULL;
-    if (s != j->pb.base) {
-        ecs_diag diag;
-        ecs_local_params lp = j->mp.local;
-        if (START_SHARE * limit < lp.time_limit_s)
-            lp.time_limit_s = START_SHARE * limit;
-        if (lp.time_limit_s < ECS_MIN_TIME_LIMIT_S)
-            lp.time_limit_s = ECS_MIN_TIME_LIMIT_S;
-        ecs_result lrc = ecs_local_run(j->pb.g, &j->m.platform, j->pb.prices.price,
-                                       j->pb.prices.n, j->pb.deadline,
-                                       j->heur.schedule, &lp, &j->local, &diag);
-        j->have_local = 1;
-        if (lrc == ECS_OK && j->local.schedule != NULL &&
-            j->local.cost <= j->heur.cost) {
-            j->prm.start_method = "local";
-            j->start_cost = j->local.cost;
-            return j->local.schedule;
-        }
-        j->prm.start_method = j->heur.fallback ? "base" : "sweep";
-        j->start_cost = j->heur.cost;
-        return j->heur.schedule;
-    }
-    j->prm.start_method = "base";
-    j->start_cost = j->pb.base_cost;
-    return j->pb.base;
-}
-
 static void on_progress(const ecs_solve_progress *pr, void *ctx)
 {
     (void)ctx;
@@ -150,9 +111,9 @@ static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
     const solve_job *j = o->job;
     const ecs_solve_result *r = &j->res;
     ecs_outcome_print_problem(o);
-    printf("%-12s %s (start: %s", "mode", r->mode, j->prm.start_method);
-    if (!isnan(j->start_cost))
-        printf(", cost %.6f", j->start_cost);
+    printf("%-12s %s (start: %s", "mode", r->mode, j->start.method);
+    if (!isnan(j->start.cost))
+        printf(", cost %.6f", j->start.cost);
     printf(")\n");
     ecs_outcome_print_solution(o, rep);
     if (r->schedule != NULL)
@@ -175,8 +136,8 @@ static int add_solve_keys(json_t *d, const void *job)
            ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "bound_method", json_string(r->bound_method)) ||
            json_object_set_new(d, "found_by", json_string(r->found_by)) ||
-           json_object_set_new(d, "start", json_string(j->prm.start_method)) ||
-           json_object_set_new(d, "start_cost", ecs_json_num(j->start_cost)) ||
+           json_object_set_new(d, "start", json_string(j->start.method)) ||
+           json_object_set_new(d, "start_cost", ecs_json_num(j->start.cost)) ||
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
            json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s));
@@ -207,22 +168,21 @@ int ecs_cmd_solve(int argc, char **argv)
                                          &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
-        const ecs_schedule *start =
-            choose_start(&j, ecs_budget_left(t0 + mp->time_limit_s));
+        ecs_cli_start_choose(&j.start, &j.pb, &j.m.platform, &mp->local,
+                             ecs_budget_left(t0 + mp->time_limit_s),
+                             START_SHARE);
+        j.prm.start_method = j.start.method;
         j.prm.time_limit_s = ecs_budget_left(t0 + mp->time_limit_s);
         rc = ecs_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
-                       j.pb.prices.n, j.pb.deadline, start, &j.prm, &j.res,
-                       &diag);
+                       j.pb.prices.n, j.pb.deadline, j.start.schedule, &j.prm,
+                       &j.res, &diag);
     }
     ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
                      j.res.runtime_s, {ECS_METHOD_SOLVE, &j.mp, j.t0, j.c0},
                      add_solve_keys, print_human, &j};
     int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_solve_result_release(&j.res);
-    if (j.have_heur)
-        ecs_heur_result_release(&j.heur);
-    if (j.have_local)
-        ecs_local_result_release(&j.local);
+    ecs_cli_start_release(&j.start);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

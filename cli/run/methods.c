@@ -177,8 +177,10 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
     memset(&r, 0, sizeof r);
     ecs_result rc = ecs_milp_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
                                    pb->deadline, &prm, &r, diag);
-    if (rc == ECS_OK)
+    if (rc == ECS_OK) {
         take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap, r.runtime_s);
+        out->bound_method = r.bound_method;
+    }
     ecs_milp_result_release(&r);
     ecs_cli_progress_done();
     return rc;

@@ -1,6 +1,7 @@
 /*
- * ecsched: a lower bound on the optimal energy cost that scales to
- * thousands of tasks (solver/bound_cg.c; the argument in docs/bound.md).
+ * ecsched: lower bounds on the optimal energy cost that scale to thousands
+ * of tasks (solver/bound_cg.c, solver/bound_fluid.c; the argument in
+ * docs/MODEL.md "Cost lower bounds").
  *
  * The bound is the LP relaxation of the strong formulation (docs/MODEL.md
  * "MILP, strong formulation"), solved by column generation: a restricted master
@@ -14,6 +15,13 @@
  * is a valid lower bound for any duals y of the right signs, so the best
  * bound seen is valid whenever the time runs out; when no column prices out
  * and no row is violated it equals the LP optimum (status "lp_optimal").
+ *
+ * Before it, the fluid bound (ecs_bound_fluid below) gives a bound at once;
+ * after it, when it has not solved the LP within its share of the time and
+ * a start schedule is given, a Lagrangian relaxation of the capacity rows
+ * whose subproblems are chains of the graph (precedence kept inside each)
+ * takes the rest, from the fluid bound's slot prices.  The bound returned
+ * is the largest of all, with its method.
  */
 #ifndef ECSCHED_BOUND_H
 #define ECSCHED_BOUND_H
@@ -97,8 +105,8 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
  * The fluid bound: a lower bound on the cost of doing `work` work units on
  * p in slots 0..deadline-1 at prices price[0..nprice-1] (nprice >=
  * deadline), whichever tasks they belong to: the machine's P PEs run at any
- * mixture of the frequencies of F in every slot (docs/bound.md "The fluid
- * bound").  It ignores precedence and windows, so it is weak where the
+ * mixture of the frequencies of F in every slot (docs/MODEL.md
+ * "Cost lower bounds", the fluid bound).  It ignores precedence and windows, so it is weak where the
  * deadline leaves PEs idle, and strong where the load fills the machine.
  * Fills *value and, when mu is not NULL, mu[0..deadline-1] >= 0 with the
  * price of a PE in each slot in the dual solution behind the value; these

@@ -62,7 +62,7 @@ run milp "$G" -p 2 --extension 0.4 --no-warm-start --power static:0.4 --gap 0.01
 expect_rc 0 "milp --no-warm-start --power static:0.4"
 expect_eq "$(json_key "$T_DIR/s.json" warm_start)" none "no warm start recorded"
 run milp "$G" -p 2 --extension 0.2 --json
-expect_eq "$(json_key "$OUT" warm_start)" heuristic "the heuristic gives the warm start"
+expect_eq "$(json_key "$OUT" warm_start)" local "the local heuristic gives the warm start"
 run validate "$G" "$T_DIR/s.json"
 expect_rc 0 "static-power schedule passes validate"
 
