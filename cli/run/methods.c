@@ -346,6 +346,7 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
     ecs_method_out warm, lwarm;
     memset(&warm, 0, sizeof warm);
     memset(&lwarm, 0, sizeof lwarm);
+    int local_tried = 0;
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         if (!set->want[k])
             continue;
@@ -356,16 +357,20 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
         double t0 = ecs_clock_now(), c0 = ecs_clock_cpu();
         if (solver && use_warm) {
             c.warm_start = best_heuristic(set, &c.warm_start_method);
-            /* solve starts from the local heuristic's schedule (never dearer
-             * than the paper heuristic's), falling back to the sweep */
+            /* milp and solve start from the local heuristic's schedule
+             * (never dearer than the paper heuristic's; run once for
+             * both), falling back to the sweep */
             int have_local = set->want[ECS_METHOD_LOCAL] &&
                              set->rc[ECS_METHOD_LOCAL] == ECS_OK &&
                              set->out[ECS_METHOD_LOCAL].schedule != NULL;
-            if (k == ECS_METHOD_SOLVE && !have_local &&
-                ecs_method_available(ECS_METHOD_LOCAL)) {
-                double limit = ctx->deadline_s > 0 ? ecs_budget_left(ctx->deadline_s)
-                                                   : ctx->time_limit_s;
-                local_start(ctx, limit, &lwarm);
+            if (!have_local && ecs_method_available(ECS_METHOD_LOCAL)) {
+                if (!local_tried) {
+                    double limit = ctx->deadline_s > 0
+                                       ? ecs_budget_left(ctx->deadline_s)
+                                       : ctx->time_limit_s;
+                    local_start(ctx, limit, &lwarm);
+                    local_tried = 1;
+                }
                 if (lwarm.schedule != NULL &&
                     (c.warm_start == NULL ||
                      lwarm.check.cost < best_cost(set, c.warm_start))) {
@@ -390,8 +395,16 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
             t0 = ecs_clock_now();
             c0 = ecs_clock_cpu();
         }
-        if (solver && ctx->deadline_s > 0)
-            c.time_limit_s = ecs_budget_left(ctx->deadline_s);
+        if (solver && ctx->deadline_s > 0) {
+            /* the command's budget, shared evenly by the exact methods
+             * still to run (milp then solve) */
+            int left = 0;
+            for (int q = k; q < ECS_METHOD_COUNT; q++)
+                left += set->want[q] &&
+                        (q == ECS_METHOD_MILP || q == ECS_METHOD_SOLVE);
+            c.time_limit_s = ecs_budget_left(ctx->deadline_s) /
+                             (left > 0 ? left : 1);
+        }
         else if (k == ECS_METHOD_SOLVE)
             c.time_limit_s = ecs_budget_left(t0 + ctx->time_limit_s);
         set->rc[k] = ecs_method_run((ecs_method)k, &c, &set->out[k],
