@@ -1078,7 +1078,8 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
         if (!complete || !isfinite(L))
             break;
         out->iterations++;
-        if (L > bestL + 1e-9 * fabs(bestL)) {
+        /* (the first round always improves: -inf + 1e-9 inf is NaN) */
+        if (bestL == -HUGE_VAL || L > bestL + 1e-9 * fabs(bestL)) {
             bestL = L;
             stall = 0;
             memcpy(best, mu, (size_t)D * sizeof *mu);

@@ -26,7 +26,7 @@ run milp "$G" -p 2 --extension 0.2 --json
 expect_rc 0 "milp --json"
 keys=$(grep -Eo '^  "[a-z_]+"' "$OUT" | tr -d ' "' | tr '\n' ' ')
 case "$keys" in
-  *"status runtime_s formulation optimal bound gap root_bound nodes rows cols nonzeros warm_start warm_start_cost model params base context tasks "*)
+  *"status runtime_s formulation optimal bound gap bound_method root_bound nodes rows cols nonzeros warm_start warm_start_cost model params base context tasks "*)
     ok "milp --json key order" ;;
   *) notok "milp --json key order: $keys" ;;
 esac

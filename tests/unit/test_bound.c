@@ -201,13 +201,13 @@ static ecs_bound_result bound_of(const ecs_graph *g, const ecs_platform *p,
  * Lagrangian relaxation over chains from the start schedule's cost. */
 static ecs_bound_result lagr_of(const ecs_graph *g, const ecs_platform *p,
                                 const double *price, long D,
-                                const ecs_schedule *start)
+                                const ecs_schedule *start, double limit)
 {
     ecs_bound_params prm;
     ecs_bound_params_init(&prm);
     prm.start = start;
     prm.colgen = 0;
-    prm.time_limit_s = 10;
+    prm.time_limit_s = limit;
     ecs_bound_result r;
     ecs_diag d;
     ecs_diag_clear(&d);
@@ -298,7 +298,7 @@ static void test_brute_force(void **state)
         ecs_bound_result r2 = bound_of(g, &p, price, T, s);
         assert_true(r2.bound <= opt + tol(opt));
         assert_close(r2.bound, r.bound, tol(r.bound)); /* the same LP */
-        ecs_bound_result r3 = lagr_of(g, &p, price, T, s);
+        ecs_bound_result r3 = lagr_of(g, &p, price, T, s, 10.0);
         if (!(r3.bound <= opt + tol(opt)))
             print_error("case %d: Lagrangian %.12g above the optimum %.12g\n",
                         t, r3.bound, opt);
@@ -354,7 +354,7 @@ static void test_chain_exact(void **state)
         ecs_schedule *s = NULL;
         assert_int_equal(milp_of(g, &p, price, T, &o2, &root, &s),
                          ECS_MILP_OPTIMAL);
-        ecs_bound_result r = lagr_of(g, &p, price, T, s);
+        ecs_bound_result r = lagr_of(g, &p, price, T, s, 10.0);
         if (fabs(r.bound - opt) > tol(opt))
             print_error("case %d: chain bound %.12g, optimum %.12g (%s)\n", t,
                         r.bound, opt, r.method);
@@ -562,6 +562,15 @@ static void inst_free(inst *x)
     ecs_schedule_free(x->heur);
 }
 
+/* The task count in the name of data/paper32/gFF_nNN.stg. */
+static int ecs_test_paper32_tasks(int f)
+{
+    static const int n[32] = {8,  8,  9,  10, 11, 11, 12, 13, 14, 14, 15,
+                              16, 17, 18, 18, 19, 20, 21, 21, 22, 23, 24,
+                              25, 25, 26, 27, 28, 28, 29, 30, 31, 32};
+    return n[f];
+}
+
 static double seconds(void)
 {
     struct timespec ts;
@@ -603,40 +612,62 @@ static void check_solve(const inst *x, double limit, double milp_small,
         assert_true(r->bound <= r->cost + tol(r->cost));
 }
 
-/* Paper-sized graphs (8-24 tasks) at P = 2 and 4: the bound never
- * above the MILP's proven optimum, solve's bound+search never above it
- * either and its schedule checked. */
+/* Every paper-sized graph (data/paper32: 8-32 tasks) at P = 2 and 4:
+ * where the MILP proves the optimum, no bound is above it (the fluid
+ * bound, column generation, the Lagrangian relaxation over chains alone)
+ * and column generation's LP equals the MILP's root LP; every eighth
+ * graph also through solve's bound + search, whose schedule is checked and
+ * never below the optimum. */
 static void test_paper32(void **state)
 {
     (void)state;
-    const char *files[] = {"g00_n08", "g03_n10", "g06_n12", "g09_n14",
-                           "g12_n17", "g15_n19", "g18_n21", "g21_n24"};
-    int proved = 0;
-    for (size_t f = 0; f < sizeof files / sizeof *files; f++)
+    int proved = 0, cases = 0;
+    for (int f = 0; f < 32; f++)
         for (int pes = 2; pes <= 4; pes += 2) {
             char path[128];
-            snprintf(path, sizeof path, "data/paper32/%s.stg", files[f]);
+            int n = ecs_test_paper32_tasks(f);
+            snprintf(path, sizeof path, "data/paper32/g%02d_n%02d.stg", f, n);
             inst x;
             inst_load(&x, path, pes);
+            cases++;
             double opt, root;
             ecs_milp_status st = milp_of(x.g, &x.p, x.sp.price, x.D, &opt,
                                          &root, NULL);
             ecs_bound_result b = bound_of(x.g, &x.p, x.sp.price, x.D, x.heur);
+            ecs_bound_result l = lagr_of(x.g, &x.p, x.sp.price, x.D, x.heur, 0.5);
+            double work = 0.0;
+            for (size_t i = 0; i < x.g->n; i++)
+                work += (double)x.g->work[i];
+            double fl = fluid_of(&x.p, x.sp.price, x.D, work, NULL);
             assert_true(b.bound <= x.heur_cost + tol(x.heur_cost));
+            assert_true(l.bound >= fl - tol(fl)); /* never below its start */
             ecs_solve_result r;
-            check_solve(&x, 1.0, 0.0, 0.0, &r);
+            int with_solve = f % 8 == 0;
+            if (with_solve)
+                check_solve(&x, 1.0, 0.0, 0.0, &r);
             if (st == ECS_MILP_OPTIMAL) {
                 proved++;
+                if (!(l.bound <= opt + tol(opt)))
+                    print_error("%s P=%d: Lagrangian %.12g above %.12g "
+                                "(%s, %ld rounds, status %d)\n",
+                                path, pes, l.bound, opt, l.method,
+                                l.iterations, (int)l.status);
+                assert_true(fl <= opt + tol(opt));
                 assert_true(b.bound <= opt + tol(opt));
-                assert_true(r.bound <= opt + tol(opt));
-                assert_true(r.cost >= opt - tol(opt));
+                assert_true(l.bound <= opt + tol(opt));
+                if (with_solve) {
+                    assert_true(r.bound <= opt + tol(opt));
+                    assert_true(r.cost >= opt - tol(opt));
+                }
                 if (b.status == ECS_BOUND_LP_OPTIMAL && !isnan(root))
                     assert_close(b.bound, root, tol(root));
             }
-            ecs_solve_result_release(&r);
+            if (with_solve)
+                ecs_solve_result_release(&r);
             inst_free(&x);
         }
-    assert_true(proved >= 12);
+    assert_int_equal(cases, 64);
+    assert_true(proved >= 50);
 }
 
 /* A 50-task graph at P = 2 (a long horizon): a 3 s limit is honoured by
