@@ -601,6 +601,39 @@ static long separate(cg *c, long max)
  * One pass over the window with the work done (on the frequency grid,
  * capped at the work) as the state and the start slot carried along.
  */
+/* One slot of the pricing DP: from *cur (cheapest cost by work done on the
+ * grid, capped at W; *st: the start of each) to the next row, every
+ * frequency at price r plus m for the slot; the rows are swapped, so that
+ * *cur and *st hold the new one after the call. */
+static void dp_step(const ecs_platform *p, long W, double r, double m,
+                    double **curp, long **stp, double **nxtp, long **stnp)
+{
+    const double *cur = *curp;
+    const long *st = *stp;
+    double *nxt = *nxtp;
+    long *stn = *stnp;
+    for (long v = 0; v <= W; v++)
+        nxt[v] = HUGE_VAL;
+    for (long v = 0; v <= W; v++) {
+        if (cur[v] == HUGE_VAL)
+            continue;
+        for (size_t k = 0; k < p->nfreq; k++) {
+            long t = v + p->freq_q[k];
+            if (t > W)
+                t = W;
+            double x = cur[v] + p->power_of[k] * r + m;
+            if (x < nxt[t]) {
+                nxt[t] = x;
+                stn[t] = st[v];
+            }
+        }
+    }
+    *nxtp = *curp;
+    *curp = nxt;
+    *stnp = *stp;
+    *stp = stn;
+}
+
 static double price_task(cg *c, size_t i, double u, long *bs, long *be)
 {
     const ecs_platform *p = c->p;
@@ -618,34 +651,12 @@ static double price_task(cg *c, size_t i, double u, long *bs, long *be)
             cur[0] = a;
             st[0] = l;
         }
-        for (long v = 0; v <= W; v++)
-            nxt[v] = HUGE_VAL;
-        double r = c->price[l], m = -c->mu[l];
-        for (long v = 0; v <= W; v++) {
-            if (cur[v] == HUGE_VAL)
-                continue;
-            for (size_t k = 0; k < p->nfreq; k++) {
-                long t = v + p->freq_q[k];
-                if (t > W)
-                    t = W;
-                double x = cur[v] + p->power_of[k] * r + m;
-                if (x < nxt[t]) {
-                    nxt[t] = x;
-                    stn[t] = st[v];
-                }
-            }
-        }
-        if (nxt[W] != HUGE_VAL && nxt[W] + pout[l - es] < best) {
-            best = nxt[W] + pout[l - es];
-            *bs = stn[W];
+        dp_step(p, W, c->price[l], -c->mu[l], &cur, &st, &nxt, &stn);
+        if (cur[W] != HUGE_VAL && cur[W] + pout[l - es] < best) {
+            best = cur[W] + pout[l - es];
+            *bs = st[W];
             *be = l;
         }
-        double *tv = cur;
-        cur = nxt;
-        nxt = tv;
-        long *ts = st;
-        st = stn;
-        stn = ts;
     }
     return best - u;
 }
@@ -974,39 +985,17 @@ static double price_chain(cg *c, size_t k)
                 cur[0] = a;
                 st[0] = l;
             }
-            for (long v = 0; v <= W; v++)
-                nxt[v] = HUGE_VAL;
-            double r = c->price[l], mm = -c->mu[l];
-            for (long v = 0; v <= W; v++) {
-                if (cur[v] == HUGE_VAL)
-                    continue;
-                for (size_t q = 0; q < p->nfreq; q++) {
-                    long t = v + p->freq_q[q];
-                    if (t > W)
-                        t = W;
-                    double x = cur[v] + p->power_of[q] * r + mm;
-                    if (x < nxt[t]) {
-                        nxt[t] = x;
-                        stn[t] = st[v];
-                    }
-                }
-            }
+            dp_step(p, W, c->price[l], -c->mu[l], &cur, &st, &nxt, &stn);
             /* finish by l: exactly at l, or the best earlier finish */
             size_t at = o + (size_t)(l - es);
-            c->cbs[at] = nxt[W] == HUGE_VAL ? -1 : stn[W];
-            if (l > es && c->cbv[at - 1] <= nxt[W]) {
+            c->cbs[at] = cur[W] == HUGE_VAL ? -1 : st[W];
+            if (l > es && c->cbv[at - 1] <= cur[W]) {
                 c->cbv[at] = c->cbv[at - 1];
                 c->cbe[at] = c->cbe[at - 1];
             } else {
-                c->cbv[at] = nxt[W];
+                c->cbv[at] = cur[W];
                 c->cbe[at] = l;
             }
-            double *tv = cur;
-            cur = nxt;
-            nxt = tv;
-            long *ts = st;
-            st = stn;
-            stn = ts;
         }
     }
     size_t last = ch[m - 1];

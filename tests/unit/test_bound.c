@@ -178,15 +178,19 @@ static double tol(double v)
     return 1e-6 * (1.0 + fabs(v));
 }
 
-/* The bound of an instance, asserting OK; start may be NULL. */
-static ecs_bound_result bound_of(const ecs_graph *g, const ecs_platform *p,
-                                 const double *price, long D,
-                                 const ecs_schedule *start)
+/* The bound of an instance, asserting OK; start may be NULL; colgen 0:
+ * without column generation (the fluid bound, then the Lagrangian
+ * relaxation over chains from the start schedule's cost). */
+static ecs_bound_result bound_with(const ecs_graph *g, const ecs_platform *p,
+                                   const double *price, long D,
+                                   const ecs_schedule *start, int colgen,
+                                   double limit)
 {
     ecs_bound_params prm;
     ecs_bound_params_init(&prm);
     prm.start = start;
-    prm.time_limit_s = 60;
+    prm.colgen = colgen;
+    prm.time_limit_s = limit;
     ecs_bound_result r;
     ecs_diag d;
     ecs_diag_clear(&d);
@@ -197,25 +201,18 @@ static ecs_bound_result bound_of(const ecs_graph *g, const ecs_platform *p,
     return r;
 }
 
-/* The bound without column generation: the fluid bound, then the
- * Lagrangian relaxation over chains from the start schedule's cost. */
+static ecs_bound_result bound_of(const ecs_graph *g, const ecs_platform *p,
+                                 const double *price, long D,
+                                 const ecs_schedule *start)
+{
+    return bound_with(g, p, price, D, start, 1, 60.0);
+}
+
 static ecs_bound_result lagr_of(const ecs_graph *g, const ecs_platform *p,
                                 const double *price, long D,
                                 const ecs_schedule *start, double limit)
 {
-    ecs_bound_params prm;
-    ecs_bound_params_init(&prm);
-    prm.start = start;
-    prm.colgen = 0;
-    prm.time_limit_s = limit;
-    ecs_bound_result r;
-    ecs_diag d;
-    ecs_diag_clear(&d);
-    ecs_result rc = ecs_bound_compute(g, p, price, (size_t)D, D, &prm, &r, &d);
-    if (rc != ECS_OK)
-        print_error("%s\n", d.msg);
-    assert_int_equal(rc, ECS_OK);
-    return r;
+    return bound_with(g, p, price, D, start, 0, limit);
 }
 
 /* The MILP without warm start: status, optimum, root LP value. */
