@@ -1105,12 +1105,9 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
  * relaxation. */
 static ecs_result fluid(cg *c, ecs_bound_result *out, ecs_diag *diag)
 {
-    double work = 0.0;
-    for (size_t i = 0; i < c->g->n; i++)
-        work += (double)c->g->work[i];
     c->fluid = -HUGE_VAL;
-    ecs_result rc = ecs_bound_fluid(c->p, c->price, (size_t)c->D, c->D, work,
-                                    c->mu_fluid, &c->fluid, diag);
+    ecs_result rc = ecs_bound_fluid_graph(c->g, c->p, c->price, (size_t)c->D,
+                                          c->D, c->mu_fluid, &c->fluid, diag);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
         out->status = ECS_BOUND_INFEASIBLE;

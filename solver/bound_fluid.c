@@ -144,3 +144,16 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
     *value = dual_value(p, price, D, work, lambda, mu);
     return ECS_OK;
 }
+
+ecs_result ecs_bound_fluid_graph(const ecs_graph *g, const ecs_platform *p,
+                                 const double *price, size_t nprice,
+                                 long deadline, double *mu, double *value,
+                                 ecs_diag *diag)
+{
+    if (g == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    double work = 0.0;
+    for (size_t i = 0; i < g->n; i++)
+        work += (double)g->work[i];
+    return ecs_bound_fluid(p, price, nprice, deadline, work, mu, value, diag);
+}

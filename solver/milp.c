@@ -347,11 +347,9 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
     if (out->status != ECS_MILP_FEASIBLE &&
         out->status != ECS_MILP_NO_SOLUTION)
         return;
-    double work = 0.0, fl;
-    for (size_t i = 0; i < g->n; i++)
-        work += (double)g->work[i];
-    if (ecs_bound_fluid(p, price, nprice, deadline, work, NULL, &fl, NULL) !=
-            ECS_OK ||
+    double fl;
+    if (ecs_bound_fluid_graph(g, p, price, nprice, deadline, NULL, &fl,
+                              NULL) != ECS_OK ||
         !isfinite(fl) || !(isnan(out->bound) || fl > out->bound))
         return;
     out->bound = fl;

@@ -301,11 +301,9 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
         out->status = ECS_MILP_INFEASIBLE;
     } else {
         /* the fluid bound, immediate: every route has at least this one */
-        double work = 0.0, fl;
-        for (size_t i = 0; i < g->n; i++)
-            work += (double)g->work[i];
-        rc = ecs_bound_fluid(p, price, nprice, deadline, work, NULL, &fl,
-                             diag);
+        double fl;
+        rc = ecs_bound_fluid_graph(g, p, price, nprice, deadline, NULL, &fl,
+                                   diag);
         if (rc == ECS_EINFEASIBLE) {
             ecs_diag_clear(diag);
             out->status = ECS_MILP_INFEASIBLE;

@@ -222,9 +222,7 @@ int ecs_cmd_milp(int argc, char **argv)
                            ? ecs_budget_left(j.t0 + j.mp.time_limit_s)
                            : j.mp.time_limit_s;
         double t1 = ecs_clock_now();
-        memset(&j.start, 0, sizeof j.start);
-        j.start.method = "none";
-        j.start.cost = NAN;
+        ecs_cli_start_init(&j.start);
         if (!j.no_warm)
             ecs_cli_start_choose(&j.start, &j.pb, &j.m.platform, &j.mp.local,
                                  limit, START_SHARE);

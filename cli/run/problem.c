@@ -212,13 +212,18 @@ int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
     return bad ? -1 : 0;
 }
 
-void ecs_cli_start_choose(ecs_cli_start *st, const ecs_cli_problem *pb,
-                          const ecs_platform *p, const ecs_local_params *lp,
-                          double limit, double share)
+void ecs_cli_start_init(ecs_cli_start *st)
 {
     memset(st, 0, sizeof *st);
     st->method = "none";
     st->cost = NAN;
+}
+
+void ecs_cli_start_choose(ecs_cli_start *st, const ecs_cli_problem *pb,
+                          const ecs_platform *p, const ecs_local_params *lp,
+                          double limit, double share)
+{
+    ecs_cli_start_init(st);
     if (pb->base_makespan > pb->deadline)
         return;
     ecs_heur_params hp;

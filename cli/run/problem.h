@@ -102,6 +102,9 @@ typedef struct ecs_cli_start {
  * itself.  Nothing is run when the base misses D' (schedule NULL, method
  * "none").  Release with ecs_cli_start_release.
  */
+/* An empty start: no schedule, method "none", cost NAN. */
+void ecs_cli_start_init(ecs_cli_start *st);
+
 void ecs_cli_start_choose(ecs_cli_start *st, const ecs_cli_problem *pb,
                           const ecs_platform *p, const ecs_local_params *lp,
                           double limit, double share);

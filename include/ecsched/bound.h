@@ -119,4 +119,10 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
                            size_t nprice, long deadline, double work,
                            double *mu, double *value, ecs_diag *diag);
 
+/* ecs_bound_fluid for the total work of g (g may be NULL: EINVAL). */
+ecs_result ecs_bound_fluid_graph(const ecs_graph *g, const ecs_platform *p,
+                                 const double *price, size_t nprice,
+                                 long deadline, double *mu, double *value,
+                                 ecs_diag *diag);
+
 #endif

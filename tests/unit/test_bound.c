@@ -680,7 +680,14 @@ static void test_solve_limit(void **state)
     double work = 0.0;
     for (size_t i = 0; i < x.g->n; i++)
         work += (double)x.g->work[i];
-    double fluid = fluid_of(&x.p, x.sp.price, x.D, work, NULL);
+    double fluid = fluid_of(&x.p, x.sp.price, x.D, work, NULL), fg;
+    assert_int_equal(ecs_bound_fluid_graph(x.g, &x.p, x.sp.price, x.sp.n, x.D,
+                                           NULL, &fg, NULL),
+                     ECS_OK);
+    assert_close(fg, fluid, 1e-12 * (1.0 + fabs(fluid)));
+    assert_int_equal(ecs_bound_fluid_graph(NULL, &x.p, x.sp.price, x.sp.n,
+                                           x.D, NULL, &fg, NULL),
+                     ECS_EINVAL);
     check_solve(&x, 3.0, 0.0, 0.0, &r);
     assert_string_equal(r.mode, "bound+lns");
     assert_true(r.bound >= fluid - tol(fluid)); /* the fluid bound first */
