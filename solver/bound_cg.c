@@ -45,6 +45,7 @@ void ecs_bound_params_init(ecs_bound_params *prm)
     prm->max_rows_per_round = 20000;
     prm->colgen_share = 0.5;
     prm->colgen = 1;
+    prm->lagr_edges = 1;
 }
 
 ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
@@ -955,9 +956,10 @@ out:
 }
 
 /* The cheapest cost of chain k at the slot prices r_l + mu_l (c->mu holds
- * -mu_l), each task inside its window and starting after the one before it
- * finishes; sets ps/pe of its tasks to the intervals of that solution.
- * HUGE_VAL when the chain does not fit. */
+ * -mu_l), plus pin(s) for each task's start and pout(e) for its finish (the
+ * precedence multipliers between chains), each task inside its window and
+ * starting after the one before it finishes; sets ps/pe of its tasks to the
+ * intervals of that solution.  HUGE_VAL when the chain does not fit. */
 static double price_chain(cg *c, size_t k)
 {
     const ecs_platform *p = c->p;
@@ -976,10 +978,11 @@ static double price_chain(cg *c, size_t k)
         for (long v = 0; v <= W; v++)
             cur[v] = HUGE_VAL;
         for (long l = es; l <= lf; l++) {
-            double a = 0.0;
+            size_t at = o + (size_t)(l - es);
+            double a = c->pin[at];
             if (j > 0) {
                 long x = l - 1 < plf ? l - 1 : plf;
-                a = x < pes ? HUGE_VAL : pv[x - pes];
+                a = x < pes ? HUGE_VAL : a + pv[x - pes];
             }
             if (a < cur[0]) {
                 cur[0] = a;
@@ -987,13 +990,13 @@ static double price_chain(cg *c, size_t k)
             }
             dp_step(p, W, c->price[l], -c->mu[l], &cur, &st, &nxt, &stn);
             /* finish by l: exactly at l, or the best earlier finish */
-            size_t at = o + (size_t)(l - es);
+            double f = cur[W] == HUGE_VAL ? HUGE_VAL : cur[W] + c->pout[at];
             c->cbs[at] = cur[W] == HUGE_VAL ? -1 : st[W];
-            if (l > es && c->cbv[at - 1] <= cur[W]) {
+            if (l > es && c->cbv[at - 1] <= f) {
                 c->cbv[at] = c->cbv[at - 1];
                 c->cbe[at] = c->cbe[at - 1];
             } else {
-                c->cbv[at] = cur[W];
+                c->cbv[at] = f;
                 c->cbe[at] = l;
             }
         }
@@ -1018,28 +1021,75 @@ static double price_chain(cg *c, size_t k)
     return best;
 }
 
+/* pin/pout of every task from the multipliers lam of the precedence rows
+ * (edge k, l) between chains, l in [edge_lo, edge_hi]: the row
+ * S(b,l) - C(a,l-1) <= 0 with lam >= 0 adds lam to b's start at s <= l and
+ * takes it from a's finish at e <= l - 1 (read_duals with y = -lam). */
+static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross)
+{
+    const ecs_graph *g = c->g;
+    memset(c->pin, 0, c->woff[g->n] * sizeof *c->pin);
+    memset(c->pout, 0, c->woff[g->n] * sizeof *c->pout);
+    for (size_t k = 0; k < edge_count(g); k++) {
+        if (!cross[k])
+            continue;
+        size_t a = c->edge_from[k], b = g->succ[k];
+        for (long l = c->edge_lo[k]; l <= c->edge_hi[k]; l++) {
+            double y = lam[c->edge_off[k] + (size_t)(l - c->edge_lo[k])];
+            if (y == 0.0)
+                continue;
+            c->pin[c->woff[b] + (size_t)((l > c->w.lf[b] ? c->w.lf[b] : l) -
+                                         c->w.es[b])] += y;
+            if (l - 1 >= c->w.es[a])
+                c->pout[c->woff[a] +
+                        (size_t)((l - 1 > c->w.lf[a] ? c->w.lf[a] : l - 1) -
+                                 c->w.es[a])] -= y;
+        }
+    }
+    for (size_t i = 0; i < g->n; i++)
+        for (size_t q = c->woff[i + 1]; q-- > c->woff[i] + 1;) {
+            c->pin[q - 1] += c->pin[q];
+            c->pout[q - 1] += c->pout[q];
+        }
+}
+
 /*
- * Lagrangian relaxation of the capacity rows, the tasks covered by
- * disjoint chains (paths of the graph; precedence kept inside each chain
- * and through the time windows, dropped between chains), so its subproblem
- * is one DP per chain, without any LP:
- *   L(mu) = -P sum_l mu_l + sum_chains min [sum_{i in chain} c(i,s_i,e_i)
- *           + sum_{l=s_i..e_i} mu_l : e_i < s_next inside the windows]
- * for mu >= 0, maximised by subgradient steps (Polyak, target the
- * incumbent's cost ub), from the column generation's best duals or the
- * fluid bound's prices.
+ * Lagrangian relaxation of the capacity rows and of the precedence rows
+ * between chains, the tasks covered by disjoint chains (paths of the
+ * graph; precedence kept inside each chain and through the time windows),
+ * so its subproblem is one DP per chain, without any LP:
+ *   L(mu, lam) = -P sum_l mu_l + sum_chains min [sum_{i in chain}
+ *                c(i,s_i,e_i) + sum_{l=s_i..e_i} mu_l + pin_i(s_i)
+ *                + pout_i(e_i) : e_i < s_next inside the windows]
+ * for mu >= 0 and lam >= 0 (one per edge a -> b between two chains and slot
+ * l: pin_b(s) = sum_{l >= s} lam, pout_a(e) = -sum_{l >= e+1} lam), maximised
+ * by subgradient steps (Polyak, target the incumbent's cost ub) from the
+ * column generation's best duals or the fluid bound's prices, lam = 0.
  */
-static void lagrangian(cg *c, double ub, ecs_bound_result *out)
+static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
 {
     const ecs_graph *g = c->g;
     long D = c->D;
+    size_t m = edge_count(g), nl = c->edge_off[m];
     double *mu = c->mu_rmp, *best = c->mu_c, *gr = c->mu_pre;
     double theta = 1.0, bestL = -HUGE_VAL;
     long stall = 0;
     if (make_chains(c) != 0)
         return; /* out of memory: the bound so far stands */
-    memset(c->pin, 0, c->woff[g->n] * sizeof *c->pin);
-    memset(c->pout, 0, c->woff[g->n] * sizeof *c->pout);
+    size_t *chain_of = malloc((g->n ? g->n : 1) * sizeof *chain_of);
+    unsigned char *cross = calloc(m ? m : 1, 1);
+    double *lam = calloc(nl ? nl : 1, sizeof *lam);
+    double *lbest = calloc(nl ? nl : 1, sizeof *lbest);
+    double *lgr = calloc(nl ? nl : 1, sizeof *lgr);
+    if (!chain_of || !cross || !lam || !lbest || !lgr)
+        goto out; /* out of memory: the bound so far stands */
+    for (size_t k = 0; k < c->nchain; k++)
+        for (size_t q = c->chain_off[k]; q < c->chain_off[k + 1]; q++)
+            chain_of[c->chain[q]] = k;
+    for (size_t k = 0; k < m; k++)
+        cross[k] = edges &&
+                   chain_of[c->edge_from[k]] != chain_of[g->succ[k]] &&
+                   c->edge_hi[k] >= c->edge_lo[k];
     /* start from the better of the column generation's best duals and the
      * fluid bound's prices */
     int from_cg = c->have_center && !(c->fluid >= out->bound);
@@ -1050,6 +1100,7 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
             c->mu[l] = -mu[l];
             gr[l] = -(double)c->p->pes;
         }
+        lam_to_pin_pout(c, lam, cross);
         double L = 0.0;
         for (long l = 0; l < D; l++)
             L -= (double)c->p->pes * mu[l];
@@ -1061,23 +1112,39 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
             }
             L += price_chain(c, k);
         }
-        for (size_t i = 0; complete && isfinite(L) && i < g->n; i++)
-            for (long l = c->ps[i]; l <= c->pe[i]; l++)
-                gr[l] += 1.0;
         if (!complete || !isfinite(L))
             break;
+        for (size_t i = 0; i < g->n; i++)
+            for (long l = c->ps[i]; l <= c->pe[i]; l++)
+                gr[l] += 1.0;
+        /* S(b,l) - C(a,l-1) of the relaxed solution */
+        for (size_t k = 0; k < m; k++) {
+            if (!cross[k])
+                continue;
+            size_t a = c->edge_from[k], b = g->succ[k];
+            for (long l = c->edge_lo[k]; l <= c->edge_hi[k]; l++)
+                lgr[c->edge_off[k] + (size_t)(l - c->edge_lo[k])] =
+                    (c->ps[b] <= l ? 1.0 : 0.0) - (c->pe[a] <= l - 1 ? 1.0 : 0.0);
+        }
         out->iterations++;
         /* (the first round always improves: -inf + 1e-9 inf is NaN) */
         if (bestL == -HUGE_VAL || L > bestL + 1e-9 * fabs(bestL)) {
             bestL = L;
             stall = 0;
             memcpy(best, mu, (size_t)D * sizeof *mu);
+            memcpy(lbest, lam, nl * sizeof *lam);
         } else if (++stall >= 10) {
             theta *= 0.5;
             stall = 0;
             memcpy(mu, best, (size_t)D * sizeof *mu);
-            if (theta < 1e-4)
-                break;
+            memcpy(lam, lbest, nl * sizeof *lam);
+            if (theta < 1e-3) {
+                /* the target is out of reach: aim halfway to it */
+                if (!(ub - bestL > 1e-9 * (1.0 + fabs(bestL))))
+                    break;
+                ub = bestL + 0.5 * (ub - bestL);
+                theta = 1.0;
+            }
             continue;
         }
         if (L > out->bound) {
@@ -1089,6 +1156,9 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
         for (long l = 0; l < D; l++)
             if (mu[l] > 0.0 || gr[l] > 0.0)
                 norm += gr[l] * gr[l];
+        for (size_t q = 0; q < nl; q++)
+            if (lam[q] > 0.0 || lgr[q] > 0.0)
+                norm += lgr[q] * lgr[q];
         if (norm == 0.0)
             break; /* the relaxed solution fits: L is its optimum */
         double step = theta * (ub - L) / norm;
@@ -1098,7 +1168,17 @@ static void lagrangian(cg *c, double ub, ecs_bound_result *out)
             double v = mu[l] + step * gr[l];
             mu[l] = v > 0.0 ? v : 0.0;
         }
+        for (size_t q = 0; q < nl; q++) {
+            double v = lam[q] + step * lgr[q];
+            lam[q] = v > 0.0 ? v : 0.0;
+        }
     }
+out:
+    free(chain_of);
+    free(cross);
+    free(lam);
+    free(lbest);
+    free(lgr);
 }
 
 /* The fluid bound first: immediate, and its prices start the Lagrangian
@@ -1148,7 +1228,7 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
         ecs_check_report rep;
         if (ecs_check_schedule(c->g, c->p, c->price, (size_t)c->D, c->D,
                                prm->start, &rep) == ECS_OK)
-            lagrangian(c, rep.cost, out);
+            lagrangian(c, rep.cost, prm->lagr_edges, out);
     }
     glp_term_out(old);
     glp_error_hook(NULL, NULL);

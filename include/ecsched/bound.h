@@ -19,8 +19,9 @@
  * Before it, the fluid bound (ecs_bound_fluid below) gives a bound at once;
  * after it, when it has not solved the LP within its share of the time and
  * a start schedule is given, a Lagrangian relaxation of the capacity rows
- * whose subproblems are chains of the graph (precedence kept inside each)
- * takes the rest, from the fluid bound's slot prices.  The bound returned
+ * and of the edges between chains, whose subproblems are chains of the
+ * graph (precedence kept inside each), takes the rest, from the fluid
+ * bound's slot prices.  The bound returned
  * is the largest of all, with its method.
  */
 #ifndef ECSCHED_BOUND_H
@@ -64,6 +65,11 @@ typedef struct ecs_bound_params {
     int colgen;                   /* 1 (default): column generation first;
                                      0: the fluid bound and, with a start,
                                      the Lagrangian relaxation only */
+    int lagr_edges;               /* 1 (default): the Lagrangian relaxation
+                                     also prices the edges between its
+                                     chains (a multiplier per edge and
+                                     slot); 0: drops them (the weaker
+                                     bound of capacity prices alone) */
 } ecs_bound_params;
 
 /* Fill params with the defaults. */

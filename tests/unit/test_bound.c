@@ -180,16 +180,18 @@ static double tol(double v)
 
 /* The bound of an instance, asserting OK; start may be NULL; colgen 0:
  * without column generation (the fluid bound, then the Lagrangian
- * relaxation over chains from the start schedule's cost). */
+ * relaxation over chains from the start schedule's cost); edges 0: the
+ * Lagrangian drops the edges between chains instead of pricing them. */
 static ecs_bound_result bound_with(const ecs_graph *g, const ecs_platform *p,
                                    const double *price, long D,
                                    const ecs_schedule *start, int colgen,
-                                   double limit)
+                                   int edges, double limit)
 {
     ecs_bound_params prm;
     ecs_bound_params_init(&prm);
     prm.start = start;
     prm.colgen = colgen;
+    prm.lagr_edges = edges;
     prm.time_limit_s = limit;
     ecs_bound_result r;
     ecs_diag d;
@@ -205,14 +207,14 @@ static ecs_bound_result bound_of(const ecs_graph *g, const ecs_platform *p,
                                  const double *price, long D,
                                  const ecs_schedule *start)
 {
-    return bound_with(g, p, price, D, start, 1, 60.0);
+    return bound_with(g, p, price, D, start, 1, 1, 60.0);
 }
 
 static ecs_bound_result lagr_of(const ecs_graph *g, const ecs_platform *p,
                                 const double *price, long D,
                                 const ecs_schedule *start, double limit)
 {
-    return bound_with(g, p, price, D, start, 0, limit);
+    return bound_with(g, p, price, D, start, 0, 1, limit);
 }
 
 /* The MILP without warm start: status, optimum, root LP value. */
@@ -362,6 +364,47 @@ static void test_chain_exact(void **state)
         ecs_graph_free(g);
     }
     assert_true(exact >= 10);
+}
+
+/* By hand, the edges between chains: tasks a, b, c of work 1, edges
+ * a -> c and b -> c, F = {1} (every task takes one slot at f = 1), P = 2,
+ * D' = 4, prices 1, 1, 0.5, 9.  Windows: a, b in [0, 2], c in [1, 3].  The
+ * chains are a -> c (or b -> c, the same by symmetry) and the other task
+ * alone.  Dropping the edge between them, the chain takes a at 0 or 1
+ * (1) and c at 2 (0.5), the lone task slot 2 (0.5): 2.0, with the lone
+ * task not before c.  The optimum puts c at 2 after a and b in slots 0-1
+ * (1 + 1 + 0.5 = 2.5; c at 1 costs 3, c at 3 costs 11).  A price on the
+ * edge's row for slot 2 moves the lone task to slot 1: the Lagrangian
+ * with the edges priced reaches 2.5 (the optimum, also by brute force), the
+ * one without stays at 2.0, and the capacity (P = 2) never binds. */
+static void test_lagrangian_edges(void **state)
+{
+    (void)state;
+    long id[3] = {1, 2, 3}, work[3] = {1, 1, 1};
+    ecs_edge edges[2] = {{0, 2, 0}, {1, 2, 0}};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(3, id, work, NULL, 2, edges, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 2, "1", "quadratic");
+    double price[4] = {1.0, 1.0, 0.5, 9.0};
+    assert_close(brute_force(g, &p, price, 4), 2.5, 1e-12);
+    double opt, root;
+    ecs_schedule *s = NULL;
+    assert_int_equal(milp_of(g, &p, price, 4, &opt, &root, &s),
+                     ECS_MILP_OPTIMAL);
+    assert_close(opt, 2.5, 1e-9);
+    ecs_bound_result with = bound_with(g, &p, price, 4, s, 0, 1, 5.0);
+    ecs_bound_result without = bound_with(g, &p, price, 4, s, 0, 0, 5.0);
+    assert_string_equal(with.method, "lagrangian_capacity");
+    assert_true(with.bound <= 2.5 + 1e-9);
+    if (!(with.bound >= 2.5 - 1e-4))
+        print_error("bound with the edges priced %.9g, want 2.5\n",
+                    with.bound);
+    assert_true(with.bound >= 2.5 - 1e-4);
+    assert_close(without.bound, 2.0, 1e-9);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
 }
 
 /* The fluid LP written out for GLPK: z(l,k) PEs at frequency k in slot l,
@@ -764,6 +807,7 @@ int main(void)
         cmocka_unit_test(test_validation),
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_chain_exact),
+        cmocka_unit_test(test_lagrangian_edges),
         cmocka_unit_test(test_fluid_by_hand),
         cmocka_unit_test(test_fluid_equals_lp),
         cmocka_unit_test(test_lp_equals_root),
