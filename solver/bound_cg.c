@@ -46,6 +46,7 @@ void ecs_bound_params_init(ecs_bound_params *prm)
     prm->colgen_share = 0.5;
     prm->colgen = 1;
     prm->lagr_edges = 1;
+    prm->stop_at = HUGE_VAL;
 }
 
 ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
@@ -62,6 +63,9 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
     if (!(prm->colgen_share > 0.0) || !(prm->colgen_share <= 1.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the column generation share must be in (0, 1]");
+    if (isnan(prm->stop_at))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the bound to stop at is not a number");
     if (prm->max_rows_per_round < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the rows per round must be at least 1");
@@ -142,6 +146,7 @@ typedef struct cg {
     double *cbv;
     long *cbe, *cbs;
     double fluid;          /* its value, -HUGE_VAL if none */
+    double stop_at;        /* stop once the bound reaches it */
     long *st, *stn;
     unsigned char *fbuf;
     double scale;          /* magnitude of costs, for tolerances */
@@ -846,6 +851,8 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
             memcpy(c->mu_c, c->mu, (size_t)c->D * sizeof *c->mu);
             c->have_center = 1;
         }
+        if (out->bound >= c->stop_at)
+            break;
         /* rows first, on the solution just found; then the columns */
         if (purge_rows(c, 5) != 0) {
             rc = ECS_ENOMEM;
@@ -1021,6 +1028,16 @@ static double price_chain(cg *c, size_t k)
     return best;
 }
 
+/* The subgradient method of the Lagrangian: rounds without a better value
+ * before the step halves, and the weight of the last direction in the
+ * next.  Chosen on five instances of 32 to 748 tasks (50/rand0090 P = 8,
+ * 100/rand0005 P = 16, 300/rand0000 P = 4, both montage workflows P = 4):
+ * from 10 rounds, back to the best point, no deflection, to these, the
+ * bounds rose by 0.1% to 4.3% in the same 15 s (montage 748 tasks: from
+ * the fluid bound 490.2 to 511.3). */
+#define LAGR_STALL 50
+#define LAGR_DEFLECT 0.7
+
 /* pin/pout of every task from the multipliers lam of the precedence rows
  * (edge k, l) between chains, l in [edge_lo, edge_hi]: the row
  * S(b,l) - C(a,l-1) <= 0 with lam >= 0 adds lam to b's start at s <= l and
@@ -1071,17 +1088,18 @@ static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
     const ecs_graph *g = c->g;
     long D = c->D;
     size_t m = edge_count(g), nl = c->edge_off[m];
-    double *mu = c->mu_rmp, *best = c->mu_c, *gr = c->mu_pre;
+    double *mu = c->mu_rmp, *gr = c->mu_pre;
     double theta = 1.0, bestL = -HUGE_VAL;
     long stall = 0;
     if (make_chains(c) != 0)
         return; /* out of memory: the bound so far stands */
+    double *dmu = calloc((size_t)D + 1, sizeof *dmu);
+    double *dlam = calloc(nl ? nl : 1, sizeof *dlam);
     size_t *chain_of = malloc((g->n ? g->n : 1) * sizeof *chain_of);
     unsigned char *cross = calloc(m ? m : 1, 1);
     double *lam = calloc(nl ? nl : 1, sizeof *lam);
-    double *lbest = calloc(nl ? nl : 1, sizeof *lbest);
     double *lgr = calloc(nl ? nl : 1, sizeof *lgr);
-    if (!chain_of || !cross || !lam || !lbest || !lgr)
+    if (!dmu || !dlam || !chain_of || !cross || !lam || !lgr)
         goto out; /* out of memory: the bound so far stands */
     for (size_t k = 0; k < c->nchain; k++)
         for (size_t q = c->chain_off[k]; q < c->chain_off[k + 1]; q++)
@@ -1131,26 +1149,35 @@ static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
         if (bestL == -HUGE_VAL || L > bestL + 1e-9 * fabs(bestL)) {
             bestL = L;
             stall = 0;
-            memcpy(best, mu, (size_t)D * sizeof *mu);
-            memcpy(lbest, lam, nl * sizeof *lam);
-        } else if (++stall >= 10) {
+        } else if (++stall >= LAGR_STALL) {
+            /* the step halves, from where it is (going back to the best
+             * point only repeats its steps); when it is small, the target
+             * is out of reach: aim halfway to it */
             theta *= 0.5;
             stall = 0;
-            memcpy(mu, best, (size_t)D * sizeof *mu);
-            memcpy(lam, lbest, nl * sizeof *lam);
             if (theta < 1e-3) {
-                /* the target is out of reach: aim halfway to it */
                 if (!(ub - bestL > 1e-9 * (1.0 + fabs(bestL))))
                     break;
                 ub = bestL + 0.5 * (ub - bestL);
                 theta = 1.0;
             }
-            continue;
         }
         if (L > out->bound) {
             out->bound = L;
             out->method = "lagrangian_capacity";
             out->status = ECS_BOUND_PARTIAL;
+        }
+        if (out->bound >= c->stop_at)
+            break;
+        /* the direction: the subgradient plus LAGR_DEFLECT times the last
+         * direction (less zigzag across the kinks) */
+        for (long l = 0; l < D; l++) {
+            dmu[l] = gr[l] + LAGR_DEFLECT * dmu[l];
+            gr[l] = dmu[l];
+        }
+        for (size_t q = 0; q < nl; q++) {
+            dlam[q] = lgr[q] + LAGR_DEFLECT * dlam[q];
+            lgr[q] = dlam[q];
         }
         double norm = 0.0;
         for (long l = 0; l < D; l++)
@@ -1174,10 +1201,11 @@ static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
         }
     }
 out:
+    free(dmu);
+    free(dlam);
     free(chain_of);
     free(cross);
     free(lam);
-    free(lbest);
     free(lgr);
 }
 
@@ -1219,12 +1247,15 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
     double t_all = c->t_end;
     if (prm->colgen_share < 1.0)
         c->t_end = now_s() + prm->colgen_share * (t_all - now_s());
-    ecs_result rc = prm->colgen ? run(c, prm, out) : ECS_OK;
+    ecs_result rc = prm->colgen && out->bound < c->stop_at
+                        ? run(c, prm, out)
+                        : ECS_OK;
     glp_delete_prob(c->lp);
     c->lp = NULL;
     c->t_end = t_all;
     if (rc == ECS_OK && out->status != ECS_BOUND_LP_OPTIMAL &&
-        out->status != ECS_BOUND_INFEASIBLE && prm->start != NULL) {
+        out->status != ECS_BOUND_INFEASIBLE && prm->start != NULL &&
+        out->bound < c->stop_at) {
         ecs_check_report rep;
         if (ecs_check_schedule(c->g, c->p, c->price, (size_t)c->D, c->D,
                                prm->start, &rep) == ECS_OK)
@@ -1287,6 +1318,7 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
     c->price = price;
     c->D = deadline;
     c->t_end = t0 + prm->time_limit_s;
+    c->stop_at = prm->stop_at;
     int empty = 0;
     rc = ecs_milp_windows_compute(g, p->pes, deadline, &c->w, &empty, diag);
     if (rc != ECS_OK) {

@@ -65,6 +65,10 @@ typedef struct ecs_bound_params {
     int colgen;                   /* 1 (default): column generation first;
                                      0: the fluid bound and, with a start,
                                      the Lagrangian relaxation only */
+    double stop_at;               /* stop as soon as the bound reaches
+                                     this value (default HUGE_VAL: use
+                                     the whole limit); e.g. the start's
+                                     cost minus the gap wanted */
     int lagr_edges;               /* 1 (default): the Lagrangian relaxation
                                      also prices the edges between its
                                      chains (a multiplier per edge and

@@ -407,6 +407,50 @@ static void test_lagrangian_edges(void **state)
     ecs_graph_free(g);
 }
 
+/* stop_at: the hand case of test_lagrangian_edges, whose Lagrangian
+ * rises from the fluid bound 2.0 to the optimum 2.5.  Asked to stop at
+ * 2.25 it returns a bound of at least 2.25, at most 2.5, in fewer rounds
+ * than the run that goes on to 2.5; asked to stop at the fluid bound or
+ * below, it returns the fluid bound without a single round. */
+static void test_stop_at(void **state)
+{
+    (void)state;
+    long id[3] = {1, 2, 3}, work[3] = {1, 1, 1};
+    ecs_edge edges[2] = {{0, 2, 0}, {1, 2, 0}};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(3, id, work, NULL, 2, edges, 0, &g, NULL),
+                     ECS_OK);
+    ecs_platform p;
+    platform(&p, 2, "1", "quadratic");
+    double price[4] = {1.0, 1.0, 0.5, 9.0};
+    double opt, root;
+    ecs_schedule *s = NULL;
+    assert_int_equal(milp_of(g, &p, price, 4, &opt, &root, &s),
+                     ECS_MILP_OPTIMAL);
+    ecs_bound_params prm;
+    ecs_bound_params_init(&prm);
+    prm.start = s;
+    prm.colgen = 0;
+    prm.time_limit_s = 5.0;
+    ecs_bound_result full, half, none;
+    assert_int_equal(ecs_bound_compute(g, &p, price, 4, 4, &prm, &full, NULL),
+                     ECS_OK);
+    prm.stop_at = 2.25;
+    assert_int_equal(ecs_bound_compute(g, &p, price, 4, 4, &prm, &half, NULL),
+                     ECS_OK);
+    prm.stop_at = 1.5;
+    assert_int_equal(ecs_bound_compute(g, &p, price, 4, 4, &prm, &none, NULL),
+                     ECS_OK);
+    assert_true(full.bound >= 2.5 - 1e-4);
+    assert_true(half.bound >= 2.25 && half.bound <= 2.5 + 1e-9);
+    assert_true(half.iterations >= 1 && half.iterations < full.iterations);
+    assert_close(none.bound, 2.0, 1e-9);
+    assert_string_equal(none.method, "fluid");
+    assert_int_equal(none.iterations, 0);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* The fluid LP written out for GLPK: z(l,k) PEs at frequency k in slot l,
  * sum_k z(l,k) <= P, sum f_k z(l,k) >= work; an independent method. */
 static double fluid_by_glpk(const ecs_platform *p, const double *price,
@@ -789,6 +833,9 @@ static void test_validation(void **state)
     assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_OK);
     bp.time_limit_s = 0;
     assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
+    ecs_bound_params_init(&bp);
+    bp.stop_at = NAN;
+    assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
     ecs_solve_params sp;
     ecs_solve_params_init(&sp);
     assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_OK);
@@ -808,6 +855,7 @@ int main(void)
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_chain_exact),
         cmocka_unit_test(test_lagrangian_edges),
+        cmocka_unit_test(test_stop_at),
         cmocka_unit_test(test_fluid_by_hand),
         cmocka_unit_test(test_fluid_equals_lp),
         cmocka_unit_test(test_lp_equals_root),
@@ -815,5 +863,8 @@ int main(void)
         cmocka_unit_test(test_solve_limit),
         cmocka_unit_test(test_milp_fluid_fallback),
     };
+    /* ECS_TEST_FILTER=test_stop_at runs the tests whose names match */
+    if (getenv("ECS_TEST_FILTER") != NULL)
+        cmocka_set_test_filter(getenv("ECS_TEST_FILTER"));
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
