@@ -1313,16 +1313,19 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
     cg *c = calloc(1, sizeof *c);
     if (c == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    c->g = g;
+    ecs_graph *red = NULL;
+    c->g = ecs_solver_graph(g, &red); /* fewer edges to price */
     c->p = p;
     c->price = price;
     c->D = deadline;
     c->t_end = t0 + prm->time_limit_s;
     c->stop_at = prm->stop_at;
     int empty = 0;
-    rc = ecs_milp_windows_compute(g, p->pes, deadline, &c->w, &empty, diag);
+    rc = ecs_milp_windows_compute(c->g, p->pes, deadline, &c->w, &empty,
+                                  diag);
     if (rc != ECS_OK) {
         free(c);
+        ecs_graph_free(red);
         return rc;
     }
     if (empty) {
@@ -1338,6 +1341,7 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
         out->bound = HUGE_VAL; /* no schedule: every number is a bound */
     free_all(c);
     free(c);
+    ecs_graph_free(red);
     out->runtime_s = now_s() - t0;
     return rc;
 }

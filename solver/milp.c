@@ -434,12 +434,16 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
     rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK)
         return rc;
+    ecs_graph *red = NULL;
+    g = ecs_solver_graph(g, &red); /* fewer precedence rows */
     ecs_milp_windows w;
     int empty = 0;
     rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty,
                                   diag);
-    if (rc != ECS_OK)
+    if (rc != ECS_OK) {
+        ecs_graph_free(red);
         return rc;
+    }
     if (empty) {
         out->status = ECS_MILP_INFEASIBLE; /* the critical path exceeds D' */
     } else if (g->n == 0) {
@@ -458,6 +462,7 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
             fluid_fallback(g, p, price, nprice, deadline, out);
     }
     ecs_milp_windows_release(&w);
+    ecs_graph_free(red);
     if (rc != ECS_OK)
         ecs_milp_result_release(out);
     out->runtime_s = seconds() - t0;

@@ -18,6 +18,14 @@
 
 #include "ecsched/milp.h"
 
+/* ---- the graph the solvers work on (milp_model.c) ---- */
+
+/* g's transitive reduction, kept in *owned (free it with ecs_graph_free),
+ * or g itself (*owned NULL) when it cannot be made (too many tasks, out of
+ * memory): the same schedules are feasible, with fewer precedence rows.
+ * Schedules of the one are schedules of the other, index for index. */
+const ecs_graph *ecs_solver_graph(const ecs_graph *g, ecs_graph **owned);
+
 /* ---- time windows and interval costs (milp_intervals.c) ---- */
 
 /* Earliest first slot and latest last slot of every task. */

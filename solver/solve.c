@@ -309,22 +309,27 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
         out->found_by = prm->start_method;
         out->status = ECS_MILP_FEASIBLE;
     }
+    /* the solvers work on the transitive reduction (fewer precedence
+     * rows, the same schedules); the final check is on g itself */
+    ecs_graph *red = NULL;
+    const ecs_graph *gs = ecs_solver_graph(g, &red);
     ecs_milp_windows w;
     int empty = 0;
-    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    rc = ecs_milp_windows_compute(gs, p->pes, deadline, &w, &empty, diag);
     if (rc != ECS_OK) {
+        ecs_graph_free(red);
         ecs_solve_result_release(out);
         return rc;
     }
-    double est = ecs_milp_strong_estimate(g, &w, deadline);
-    double ops = ecs_milp_dp_ops(g, p, &w);
+    double est = ecs_milp_strong_estimate(gs, &w, deadline);
+    double ops = ecs_milp_dp_ops(gs, p, &w);
     ecs_milp_windows_release(&w);
     if (empty) {
         out->status = ECS_MILP_INFEASIBLE;
     } else {
         /* the fluid bound, immediate: every route has at least this one */
         double fl;
-        rc = ecs_bound_fluid_graph(g, p, price, nprice, deadline, NULL, &fl,
+        rc = ecs_bound_fluid_graph(gs, p, price, nprice, deadline, NULL, &fl,
                                    diag);
         if (rc == ECS_EINFEASIBLE) {
             ecs_diag_clear(diag);
@@ -343,7 +348,7 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
         if (reached)
             out->mode = "bound"; /* the start is within the gap already */
         if ((small || fits) && !reached) {
-            rc = by_milp(g, p, price, nprice, deadline,
+            rc = by_milp(gs, p, price, nprice, deadline,
                          small ? 1.0 : prm->milp_share, &d, diag);
             if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
                 ecs_diag_clear(diag);
@@ -354,8 +359,9 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
         if (rc == ECS_OK && !small && !reached &&
             out->status != ECS_MILP_INFEASIBLE &&
             now_s() < d.t0 + prm->time_limit_s)
-            rc = by_lns(g, p, price, nprice, deadline, &d, diag);
+            rc = by_lns(gs, p, price, nprice, deadline, &d, diag);
     }
+    ecs_graph_free(red);
     if (rc != ECS_OK) {
         ecs_solve_result_release(out);
         return rc;

@@ -102,6 +102,23 @@ void ecs_graph_free(ecs_graph *g);
 ecs_result ecs_graph_contract(const ecs_graph *g, ecs_graph **out,
                               ecs_diag *diag);
 
+/* The largest graph ecs_graph_transitive_reduction takes (its memory is
+ * n^2 / 8 bytes: 32 MiB here). */
+#define ECS_GRAPH_REDUCE_MAX_TASKS 16384
+
+/*
+ * The transitive reduction of g: the same tasks (index for index: ids,
+ * work, dummies, format, metadata, source) and only the edges a -> b that
+ * no longer path a -> ... -> b implies, with their communication costs.
+ * Every schedule meets the precedence of g exactly when it meets that of
+ * the reduction, so the solvers work on it: fewer precedence rows, the
+ * same feasible schedules and the same LP bounds.  ELIMIT beyond
+ * ECS_GRAPH_REDUCE_MAX_TASKS tasks (the caller keeps g), ENOMEM.  O(n m / 64)
+ * time.
+ */
+ecs_result ecs_graph_transitive_reduction(const ecs_graph *g, ecs_graph **out,
+                                          ecs_diag *diag);
+
 /*
  * Index of the task with STG id `id`, or (size_t)-1.  O(1) when the id is
  * the index or the index + 1 (the STG layouts), else a linear scan, O(n).
