@@ -1070,6 +1070,77 @@ static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross
         }
 }
 
+/* The Lagrangian's multipliers, their subgradients and last directions:
+ * mu per slot, lam per (edge between chains, slot) as edge_off lays out. */
+typedef struct lagr {
+    size_t m, nl;         /* edges; multipliers of edges */
+    unsigned char *cross; /* per edge: between two chains (priced) */
+    double *mu, *gmu, *dmu;
+    double *lam, *glam, *dlam;
+} lagr;
+
+/* One evaluation: L(mu, lam) (HUGE_VAL-free; -HUGE_VAL when the time ran
+ * out) and its subgradient in gmu, glam: busy_l - P and S(b,l) - C(a,l-1)
+ * of the chains' minimisers. */
+static double lagr_eval(cg *c, lagr *z)
+{
+    const ecs_graph *g = c->g;
+    long D = c->D;
+    double L = 0.0;
+    for (long l = 0; l < D; l++) {
+        c->mu[l] = -z->mu[l];
+        z->gmu[l] = -(double)c->p->pes;
+        L -= (double)c->p->pes * z->mu[l];
+    }
+    lam_to_pin_pout(c, z->lam, z->cross);
+    for (size_t k = 0; k < c->nchain; k++) {
+        if ((k & 15) == 0 && now_s() >= c->t_end)
+            return -HUGE_VAL;
+        L += price_chain(c, k);
+    }
+    if (!isfinite(L))
+        return -HUGE_VAL;
+    for (size_t i = 0; i < g->n; i++)
+        for (long l = c->ps[i]; l <= c->pe[i]; l++)
+            z->gmu[l] += 1.0;
+    for (size_t k = 0; k < z->m; k++) {
+        if (!z->cross[k])
+            continue;
+        size_t a = c->edge_from[k], b = g->succ[k];
+        for (long l = c->edge_lo[k]; l <= c->edge_hi[k]; l++)
+            z->glam[c->edge_off[k] + (size_t)(l - c->edge_lo[k])] =
+                (c->ps[b] <= l ? 1.0 : 0.0) - (c->pe[a] <= l - 1 ? 1.0 : 0.0);
+    }
+    return L;
+}
+
+/* The squared norm of the subgradient (x, gx) once projected on x >= 0,
+ * after mixing LAGR_DEFLECT times the last direction dx into gx (and
+ * keeping the mix in dx) when deflect is set. */
+static double lagr_direction(const double *x, double *gx, double *dx,
+                             size_t n, int deflect)
+{
+    double norm = 0.0;
+    for (size_t q = 0; q < n; q++) {
+        if (deflect) {
+            dx[q] = gx[q] + LAGR_DEFLECT * dx[q];
+            gx[q] = dx[q];
+        }
+        if (x[q] > 0.0 || gx[q] > 0.0)
+            norm += gx[q] * gx[q];
+    }
+    return norm;
+}
+
+/* x = max(0, x + step gx). */
+static void lagr_move(double *x, const double *gx, size_t n, double step)
+{
+    for (size_t q = 0; q < n; q++) {
+        double v = x[q] + step * gx[q];
+        x[q] = v > 0.0 ? v : 0.0;
+    }
+}
+
 /*
  * Lagrangian relaxation of the capacity rows and of the precedence rows
  * between chains, the tasks covered by disjoint chains (paths of the
@@ -1080,70 +1151,49 @@ static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross
  *                + pout_i(e_i) : e_i < s_next inside the windows]
  * for mu >= 0 and lam >= 0 (one per edge a -> b between two chains and slot
  * l: pin_b(s) = sum_{l >= s} lam, pout_a(e) = -sum_{l >= e+1} lam), maximised
- * by subgradient steps (Polyak, target the incumbent's cost ub) from the
- * column generation's best duals or the fluid bound's prices, lam = 0.
+ * by deflected subgradient steps (Polyak, towards the incumbent's cost ub,
+ * then towards a lower target) from the column generation's best duals or
+ * the fluid bound's prices, lam = 0.  edges 0: lam stays 0.
  */
 static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
 {
     const ecs_graph *g = c->g;
     long D = c->D;
-    size_t m = edge_count(g), nl = c->edge_off[m];
-    double *mu = c->mu_rmp, *gr = c->mu_pre;
+    lagr z;
+    memset(&z, 0, sizeof z);
+    z.m = edge_count(g);
+    z.nl = c->edge_off[z.m];
+    z.mu = c->mu_rmp;
+    z.gmu = c->mu_pre;
     double theta = 1.0, bestL = -HUGE_VAL;
     long stall = 0;
     if (make_chains(c) != 0)
         return; /* out of memory: the bound so far stands */
-    double *dmu = calloc((size_t)D + 1, sizeof *dmu);
-    double *dlam = calloc(nl ? nl : 1, sizeof *dlam);
+    size_t nl1 = z.nl ? z.nl : 1;
     size_t *chain_of = malloc((g->n ? g->n : 1) * sizeof *chain_of);
-    unsigned char *cross = calloc(m ? m : 1, 1);
-    double *lam = calloc(nl ? nl : 1, sizeof *lam);
-    double *lgr = calloc(nl ? nl : 1, sizeof *lgr);
-    if (!dmu || !dlam || !chain_of || !cross || !lam || !lgr)
+    z.cross = calloc(z.m ? z.m : 1, 1);
+    z.dmu = calloc((size_t)D + 1, sizeof *z.dmu);
+    z.lam = calloc(nl1, sizeof *z.lam);
+    z.glam = calloc(nl1, sizeof *z.glam);
+    z.dlam = calloc(nl1, sizeof *z.dlam);
+    if (!chain_of || !z.cross || !z.dmu || !z.lam || !z.glam || !z.dlam)
         goto out; /* out of memory: the bound so far stands */
     for (size_t k = 0; k < c->nchain; k++)
         for (size_t q = c->chain_off[k]; q < c->chain_off[k + 1]; q++)
             chain_of[c->chain[q]] = k;
-    for (size_t k = 0; k < m; k++)
-        cross[k] = edges &&
-                   chain_of[c->edge_from[k]] != chain_of[g->succ[k]] &&
-                   c->edge_hi[k] >= c->edge_lo[k];
+    for (size_t k = 0; k < z.m; k++)
+        z.cross[k] = edges &&
+                     chain_of[c->edge_from[k]] != chain_of[g->succ[k]] &&
+                     c->edge_hi[k] >= c->edge_lo[k];
     /* start from the better of the column generation's best duals and the
      * fluid bound's prices */
     int from_cg = c->have_center && !(c->fluid >= out->bound);
     for (long l = 0; l < D; l++)
-        mu[l] = from_cg ? -c->mu_c[l] : c->mu_fluid[l];
+        z.mu[l] = from_cg ? -c->mu_c[l] : c->mu_fluid[l];
     while (now_s() < c->t_end && isfinite(ub)) {
-        for (long l = 0; l < D; l++) {
-            c->mu[l] = -mu[l];
-            gr[l] = -(double)c->p->pes;
-        }
-        lam_to_pin_pout(c, lam, cross);
-        double L = 0.0;
-        for (long l = 0; l < D; l++)
-            L -= (double)c->p->pes * mu[l];
-        int complete = 1;
-        for (size_t k = 0; k < c->nchain; k++) {
-            if ((k & 15) == 0 && now_s() >= c->t_end) {
-                complete = 0;
-                break;
-            }
-            L += price_chain(c, k);
-        }
-        if (!complete || !isfinite(L))
+        double L = lagr_eval(c, &z);
+        if (L == -HUGE_VAL)
             break;
-        for (size_t i = 0; i < g->n; i++)
-            for (long l = c->ps[i]; l <= c->pe[i]; l++)
-                gr[l] += 1.0;
-        /* S(b,l) - C(a,l-1) of the relaxed solution */
-        for (size_t k = 0; k < m; k++) {
-            if (!cross[k])
-                continue;
-            size_t a = c->edge_from[k], b = g->succ[k];
-            for (long l = c->edge_lo[k]; l <= c->edge_hi[k]; l++)
-                lgr[c->edge_off[k] + (size_t)(l - c->edge_lo[k])] =
-                    (c->ps[b] <= l ? 1.0 : 0.0) - (c->pe[a] <= l - 1 ? 1.0 : 0.0);
-        }
         out->iterations++;
         /* (the first round always improves: -inf + 1e-9 inf is NaN) */
         if (bestL == -HUGE_VAL || L > bestL + 1e-9 * fabs(bestL)) {
@@ -1169,44 +1219,25 @@ static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
         }
         if (out->bound >= c->stop_at)
             break;
-        /* the direction: the subgradient plus LAGR_DEFLECT times the last
-         * direction (less zigzag across the kinks) */
-        for (long l = 0; l < D; l++) {
-            dmu[l] = gr[l] + LAGR_DEFLECT * dmu[l];
-            gr[l] = dmu[l];
-        }
-        for (size_t q = 0; q < nl; q++) {
-            dlam[q] = lgr[q] + LAGR_DEFLECT * dlam[q];
-            lgr[q] = dlam[q];
-        }
-        double norm = 0.0;
-        for (long l = 0; l < D; l++)
-            if (mu[l] > 0.0 || gr[l] > 0.0)
-                norm += gr[l] * gr[l];
-        for (size_t q = 0; q < nl; q++)
-            if (lam[q] > 0.0 || lgr[q] > 0.0)
-                norm += lgr[q] * lgr[q];
-        if (norm == 0.0)
+        if (lagr_direction(z.mu, z.gmu, z.dmu, (size_t)D, 0) +
+                lagr_direction(z.lam, z.glam, z.dlam, z.nl, 0) ==
+            0.0)
             break; /* the relaxed solution fits: L is its optimum */
+        double norm = lagr_direction(z.mu, z.gmu, z.dmu, (size_t)D, 1) +
+                      lagr_direction(z.lam, z.glam, z.dlam, z.nl, 1);
         double step = theta * (ub - L) / norm;
-        if (!(step > 0.0))
+        if (!(step > 0.0) || !isfinite(step))
             break;
-        for (long l = 0; l < D; l++) {
-            double v = mu[l] + step * gr[l];
-            mu[l] = v > 0.0 ? v : 0.0;
-        }
-        for (size_t q = 0; q < nl; q++) {
-            double v = lam[q] + step * lgr[q];
-            lam[q] = v > 0.0 ? v : 0.0;
-        }
+        lagr_move(z.mu, z.gmu, (size_t)D, step);
+        lagr_move(z.lam, z.glam, z.nl, step);
     }
 out:
-    free(dmu);
-    free(dlam);
     free(chain_of);
-    free(cross);
-    free(lam);
-    free(lgr);
+    free(z.cross);
+    free(z.dmu);
+    free(z.lam);
+    free(z.glam);
+    free(z.dlam);
 }
 
 /* The fluid bound first: immediate, and its prices start the Lagrangian
