@@ -366,6 +366,21 @@ static void test_chain_exact(void **state)
     assert_true(exact >= 10);
 }
 
+/* The case of test_lagrangian_edges (see there): a -> c, b -> c, work 1
+ * each, F = {1}, P = 2, prices 1, 1, 0.5, 9. */
+static ecs_graph *edges_case(ecs_platform *p, double price[4])
+{
+    long id[3] = {1, 2, 3}, work[3] = {1, 1, 1};
+    ecs_edge edges[2] = {{0, 2, 0}, {1, 2, 0}};
+    ecs_graph *g = NULL;
+    assert_int_equal(ecs_graph_build(3, id, work, NULL, 2, edges, 0, &g, NULL),
+                     ECS_OK);
+    platform(p, 2, "1", "quadratic");
+    const double r[4] = {1.0, 1.0, 0.5, 9.0};
+    memcpy(price, r, sizeof r);
+    return g;
+}
+
 /* By hand, the edges between chains: tasks a, b, c of work 1, edges
  * a -> c and b -> c, F = {1} (every task takes one slot at f = 1), P = 2,
  * D' = 4, prices 1, 1, 0.5, 9.  Windows: a, b in [0, 2], c in [1, 3].  The
@@ -380,14 +395,9 @@ static void test_chain_exact(void **state)
 static void test_lagrangian_edges(void **state)
 {
     (void)state;
-    long id[3] = {1, 2, 3}, work[3] = {1, 1, 1};
-    ecs_edge edges[2] = {{0, 2, 0}, {1, 2, 0}};
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(3, id, work, NULL, 2, edges, 0, &g, NULL),
-                     ECS_OK);
     ecs_platform p;
-    platform(&p, 2, "1", "quadratic");
-    double price[4] = {1.0, 1.0, 0.5, 9.0};
+    double price[4];
+    ecs_graph *g = edges_case(&p, price);
     assert_close(brute_force(g, &p, price, 4), 2.5, 1e-12);
     double opt, root;
     ecs_schedule *s = NULL;
@@ -415,14 +425,9 @@ static void test_lagrangian_edges(void **state)
 static void test_stop_at(void **state)
 {
     (void)state;
-    long id[3] = {1, 2, 3}, work[3] = {1, 1, 1};
-    ecs_edge edges[2] = {{0, 2, 0}, {1, 2, 0}};
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(3, id, work, NULL, 2, edges, 0, &g, NULL),
-                     ECS_OK);
     ecs_platform p;
-    platform(&p, 2, "1", "quadratic");
-    double price[4] = {1.0, 1.0, 0.5, 9.0};
+    double price[4];
+    ecs_graph *g = edges_case(&p, price);
     double opt, root;
     ecs_schedule *s = NULL;
     assert_int_equal(milp_of(g, &p, price, 4, &opt, &root, &s),
