@@ -216,7 +216,8 @@ static ecs_result by_lns(const ecs_graph *g, const ecs_platform *p,
         ecs_bound_params_init(&bp);
         bp.start = start;
         /* no need to go on once the start is within the gap */
-        bp.stop_at = out->cost - prm->gap * fabs(out->cost);
+        if (isfinite(out->cost))
+            bp.stop_at = out->cost - prm->gap * fabs(out->cost);
         bp.time_limit_s = prm->bound_share * (t_end - now_s());
         /* column generation a quarter of it: where it has not solved the
          * LP by then, the Lagrangian relaxation (edges priced) gets as far

@@ -830,6 +830,33 @@ static void test_milp_fluid_fallback(void **state)
     inst_free(&x);
 }
 
+/* solve without a start schedule, forced past the MILP (no model is
+ * small enough): the bound runs with nothing to stop at (no start cost)
+ * and the call succeeds with a bound and no schedule. */
+static void test_solve_no_start(void **state)
+{
+    (void)state;
+    inst x;
+    inst_load(&x, "data/paper32/g00_n08.stg", 2);
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 1.0;
+    prm.milp_small_nonzeros = 1.0;
+    prm.milp_max_nonzeros = 1.0;
+    ecs_solve_result r;
+    ecs_diag d;
+    ecs_result rc = ecs_solve(x.g, &x.p, x.sp.price, x.sp.n, x.D, NULL, &prm,
+                              &r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    assert_null(r.schedule);
+    assert_int_equal(r.status, ECS_MILP_NO_SOLUTION);
+    assert_false(isnan(r.bound));
+    ecs_solve_result_release(&r);
+    inst_free(&x);
+}
+
 static void test_validation(void **state)
 {
     (void)state;
@@ -861,6 +888,7 @@ int main(void)
         cmocka_unit_test(test_chain_exact),
         cmocka_unit_test(test_lagrangian_edges),
         cmocka_unit_test(test_stop_at),
+        cmocka_unit_test(test_solve_no_start),
         cmocka_unit_test(test_fluid_by_hand),
         cmocka_unit_test(test_fluid_equals_lp),
         cmocka_unit_test(test_lp_equals_root),
