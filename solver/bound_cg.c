@@ -667,6 +667,18 @@ static double price_task(cg *c, size_t i, double u, long *bs, long *be)
     return best - u;
 }
 
+/* pin and pout hold each row's multiplier at its slot; make them the sums
+ * over the later slots: pin(s) = sum over l >= s, pout(e) = sum over
+ * l - 1 >= e. */
+static void pin_pout_sums(cg *c)
+{
+    for (size_t i = 0; i < c->g->n; i++)
+        for (size_t q = c->woff[i + 1]; q-- > c->woff[i] + 1;) {
+            c->pin[q - 1] += c->pin[q];
+            c->pout[q - 1] += c->pout[q];
+        }
+}
+
 /* Duals of the master, clamped to their valid signs; returns the part
  * sum_r y_r b_r of the Lagrangian bound. */
 static double read_duals(cg *c, double *u)
@@ -699,12 +711,7 @@ static double read_duals(cg *c, double *u)
                                                                : l - 1) -
                                           c->w.es[a])] += y;
     }
-    /* pin(s) = sum over l >= s; pout(e) = sum over l - 1 >= e */
-    for (size_t i = 0; i < g->n; i++)
-        for (size_t q = c->woff[i + 1]; q-- > c->woff[i] + 1;) {
-            c->pin[q - 1] += c->pin[q];
-            c->pout[q - 1] += c->pout[q];
-        }
+    pin_pout_sums(c);
     return yb;
 }
 
@@ -1063,11 +1070,7 @@ static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross
                                  c->w.es[a])] -= y;
         }
     }
-    for (size_t i = 0; i < g->n; i++)
-        for (size_t q = c->woff[i + 1]; q-- > c->woff[i] + 1;) {
-            c->pin[q - 1] += c->pin[q];
-            c->pout[q - 1] += c->pout[q];
-        }
+    pin_pout_sums(c);
 }
 
 /* The Lagrangian's multipliers, their subgradients and last directions:
