@@ -21,6 +21,9 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->milp_max_nonzeros = 2e6;
     prm->milp_share = 0.5;
     prm->bound_share = 0.5;
+    prm->dp_max_ideals = 5000;
+    prm->dp_share = 0.5;
+    prm->dp_max_bytes = (size_t)1 << 30;
     prm->start_method = "start";
 }
 
@@ -50,6 +53,10 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the bound's share of the limit must be in "
                             "(0, 1]");
+    if (!(prm->dp_share > 0.0) || !(prm->dp_share <= 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the dynamic program's share of the limit must "
+                            "be in (0, 1]");
     if (prm->start_method == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the start method needs a name");
@@ -150,6 +157,90 @@ static ecs_result validate(const ecs_graph *g, const ecs_platform *p,
         *start_cost = rep.cost;
     }
     return ECS_OK;
+}
+
+/* The dynamic program over order ideals (solve_dp.c) with dp_share of the
+ * time left: first a beam of it for a schedule, then the exact run, pruned
+ * by the best schedule; when the exact run finishes its bound is the
+ * optimum (within the gap).  A better schedule replaces out->schedule. */
+static ecs_result by_dp(const ecs_graph *g, const ecs_platform *p,
+                        const double *price, size_t nprice, long deadline,
+                        driver *d, ecs_diag *diag)
+{
+    ecs_solve_result *out = d->out;
+    const ecs_solve_params *prm = d->prm;
+    double t_end = now_s() + prm->dp_share * (d->t0 + prm->time_limit_s -
+                                              now_s());
+    ecs_milp_windows w;
+    ecs_milp_ivals iv;
+    int empty = 0;
+    memset(&iv, 0, sizeof iv);
+    double *mu = malloc((size_t)deadline * sizeof *mu);
+    if (mu == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    double fl;
+    ecs_result rc = ecs_bound_fluid_graph(g, p, price, nprice, deadline, mu,
+                                          &fl, diag);
+    if (rc != ECS_OK) { /* the caller has seen the fluid bound through */
+        ecs_diag_clear(diag);
+        free(mu);
+        return ECS_OK;
+    }
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    if (rc != ECS_OK) {
+        free(mu);
+        return rc;
+    }
+    rc = ecs_milp_ivals_compute(g, p, price, &w, t_end, &iv, diag);
+    ecs_milp_windows_release(&w);
+    if (rc == ECS_ELIMIT) {
+        ecs_diag_clear(diag);
+        free(mu);
+        return ECS_OK;
+    }
+    ecs_dp_params dp;
+    memset(&dp, 0, sizeof dp);
+    dp.max_bytes = prm->dp_max_bytes;
+    dp.gap = prm->gap;
+    dp.mu0 = mu;
+    for (int pass = 0; pass < 2 && rc == ECS_OK; pass++) {
+        /* pass 0: a beam of 1000 states a slot, a tenth of the time */
+        dp.beam = pass == 0 ? 1000 : 0;
+        dp.t_end = pass == 0 ? now_s() + 0.1 * (t_end - now_s()) : t_end;
+        dp.ub = isnan(out->cost) ? HUGE_VAL : out->cost;
+        ecs_dp_result r;
+        rc = ecs_dp_solve(g, p, price, deadline, &iv, &dp, &r, diag);
+        if (rc != ECS_OK)
+            break;
+        out->dp_states += r.states;
+        if (r.schedule != NULL) {
+            ecs_check_report rep;
+            if (ecs_check_schedule(g, p, price, nprice, deadline, r.schedule,
+                                   &rep) == ECS_OK &&
+                (isnan(out->cost) ||
+                 rep.cost < out->cost - 1e-9 * (1 + fabs(out->cost)))) {
+                ecs_schedule_free(out->schedule);
+                out->schedule = r.schedule;
+                r.schedule = NULL;
+                out->cost = rep.cost;
+                out->found_by = "dp";
+                out->status = ECS_MILP_FEASIBLE;
+            }
+        }
+        if (r.finished && !(r.bound <= out->bound)) {
+            out->bound = r.bound;
+            out->bound_method = "dp";
+        }
+        if (r.finished)
+            out->mode = "dp";
+        ecs_dp_result_release(&r);
+        report(d, "dp");
+        if (gap_reached(out->cost, out->bound, prm->gap))
+            break;
+    }
+    ecs_milp_ivals_release(&iv);
+    free(mu);
+    return rc;
 }
 
 /* The exact MILP with `share` of the time left; out->schedule (if any) is
@@ -348,6 +439,13 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
         int reached = gap_reached(out->cost, out->bound, prm->gap);
         if (reached)
             out->mode = "bound"; /* the start is within the gap already */
+        if (!reached && prm->dp_max_ideals > 0 && gs->n <= 512 &&
+            ecs_dp_count_ideals(gs, prm->dp_max_ideals) <=
+                prm->dp_max_ideals) {
+            rc = by_dp(gs, p, price, nprice, deadline, &d, diag);
+            reached = rc == ECS_OK &&
+                      gap_reached(out->cost, out->bound, prm->gap);
+        }
         if ((small || fits) && !reached) {
             rc = by_milp(gs, p, price, nprice, deadline,
                          small ? 1.0 : prm->milp_share, &d, diag);

