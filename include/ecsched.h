@@ -77,6 +77,7 @@ extern "C" {
 #include "ecsched/milp.h"
 #include "ecsched/bound.h"
 #include "ecsched/solve.h"
+#include "ecsched/dp.h"
 
 #ifdef __cplusplus
 }

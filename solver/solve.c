@@ -5,6 +5,7 @@
 
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
+#include "ecsched/dp.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -171,63 +172,44 @@ static ecs_result by_dp(const ecs_graph *g, const ecs_platform *p,
     const ecs_solve_params *prm = d->prm;
     double t_end = now_s() + prm->dp_share * (d->t0 + prm->time_limit_s -
                                               now_s());
-    ecs_milp_windows w;
-    ecs_milp_ivals iv;
-    int empty = 0;
-    memset(&iv, 0, sizeof iv);
     double *mu = malloc((size_t)deadline * sizeof *mu);
     if (mu == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     double fl;
-    ecs_result rc = ecs_bound_fluid_graph(g, p, price, nprice, deadline, mu,
-                                          &fl, diag);
-    if (rc != ECS_OK) { /* the caller has seen the fluid bound through */
-        ecs_diag_clear(diag);
-        free(mu);
-        return ECS_OK;
-    }
-    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
-    if (rc != ECS_OK) {
-        free(mu);
-        return rc;
-    }
-    rc = ecs_milp_ivals_compute(g, p, price, &w, t_end, &iv, diag);
-    ecs_milp_windows_release(&w);
-    if (rc == ECS_ELIMIT) {
-        ecs_diag_clear(diag);
-        free(mu);
-        return ECS_OK;
-    }
     ecs_dp_params dp;
-    memset(&dp, 0, sizeof dp);
+    ecs_dp_params_init(&dp);
     dp.max_bytes = prm->dp_max_bytes;
     dp.gap = prm->gap;
-    dp.mu0 = mu;
+    if (ecs_bound_fluid_graph(g, p, price, nprice, deadline, mu, &fl,
+                              diag) == ECS_OK)
+        dp.mu0 = mu;
+    ecs_diag_clear(diag);
+    ecs_result rc = ECS_OK;
     for (int pass = 0; pass < 2 && rc == ECS_OK; pass++) {
         /* pass 0: a beam of 1000 states a slot, a tenth of the time */
         dp.beam = pass == 0 ? 1000 : 0;
-        dp.t_end = pass == 0 ? now_s() + 0.1 * (t_end - now_s()) : t_end;
+        dp.time_limit_s = (pass == 0 ? 0.1 : 1.0) * (t_end - now_s());
+        if (dp.time_limit_s < 0.01)
+            break;
         dp.ub = isnan(out->cost) ? HUGE_VAL : out->cost;
         ecs_dp_result r;
-        rc = ecs_dp_solve(g, p, price, deadline, &iv, &dp, &r, diag);
+        rc = ecs_dp_solve(g, p, price, nprice, deadline, &dp, &r, diag);
         if (rc != ECS_OK)
             break;
         out->dp_states += r.states;
-        if (r.schedule != NULL) {
-            ecs_check_report rep;
-            if (ecs_check_schedule(g, p, price, nprice, deadline, r.schedule,
-                                   &rep) == ECS_OK &&
-                (isnan(out->cost) ||
-                 rep.cost < out->cost - 1e-9 * (1 + fabs(out->cost)))) {
-                ecs_schedule_free(out->schedule);
-                out->schedule = r.schedule;
-                r.schedule = NULL;
-                out->cost = rep.cost;
-                out->found_by = "dp";
-                out->status = ECS_MILP_FEASIBLE;
-            }
+        if (r.schedule != NULL &&
+            (isnan(out->cost) ||
+             r.cost < out->cost - 1e-9 * (1 + fabs(out->cost)))) {
+            ecs_schedule_free(out->schedule);
+            out->schedule = r.schedule;
+            r.schedule = NULL;
+            out->cost = r.cost;
+            out->found_by = "dp";
+            out->status = ECS_MILP_FEASIBLE;
         }
-        if (r.finished && !(r.bound <= out->bound)) {
+        if (r.finished && isinf(r.bound) && r.bound > 0)
+            out->status = ECS_MILP_INFEASIBLE;
+        else if (r.finished && !(r.bound <= out->bound)) {
             out->bound = r.bound;
             out->bound_method = "dp";
         }
@@ -235,10 +217,10 @@ static ecs_result by_dp(const ecs_graph *g, const ecs_platform *p,
             out->mode = "dp";
         ecs_dp_result_release(&r);
         report(d, "dp");
-        if (gap_reached(out->cost, out->bound, prm->gap))
+        if (out->status == ECS_MILP_INFEASIBLE ||
+            gap_reached(out->cost, out->bound, prm->gap))
             break;
     }
-    ecs_milp_ivals_release(&iv);
     free(mu);
     return rc;
 }
@@ -444,7 +426,8 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
                 prm->dp_max_ideals) {
             rc = by_dp(gs, p, price, nprice, deadline, &d, diag);
             reached = rc == ECS_OK &&
-                      gap_reached(out->cost, out->bound, prm->gap);
+                      (out->status == ECS_MILP_INFEASIBLE ||
+                       gap_reached(out->cost, out->bound, prm->gap));
         }
         if ((small || fits) && !reached) {
             rc = by_milp(gs, p, price, nprice, deadline,

@@ -19,6 +19,8 @@
 #include "solve_internal.h"
 
 #include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/dp.h"
 #include "ecsched/clock.h"
 #include "ecsched/profile.h"
 
@@ -26,6 +28,30 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+void ecs_dp_params_init(ecs_dp_params *prm)
+{
+    memset(prm, 0, sizeof *prm);
+    prm->time_limit_s = 60.0;
+    prm->max_bytes = (size_t)1 << 30;
+    prm->ub = HUGE_VAL;
+}
+
+ecs_result ecs_dp_params_validate(const ecs_dp_params *prm, ecs_diag *diag)
+{
+    if (prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
+    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "time limit must be a positive number of seconds");
+    if (!(prm->gap >= 0.0) || !(prm->gap < 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "relative gap must be in [0, 1)");
+    if (isnan(prm->ub))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the upper bound is not a number");
+    return ECS_OK;
+}
 
 void ecs_dp_result_release(ecs_dp_result *r)
 {
@@ -434,7 +460,8 @@ static ecs_result dp_init(dp *d, const ecs_graph *g, const ecs_platform *p,
     }
     chain_tables(d, pre0, d->F0);
     free(pre0);
-    if (choose_mu(d, prm->mu0, prm->ub, prm->t_end, root) != 0)
+    if (choose_mu(d, prm->mu0, prm->ub,
+                  ecs_clock_now() + 0.1 * prm->time_limit_s, root) != 0)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     return ECS_OK;
 }
@@ -613,6 +640,7 @@ typedef struct search {
     dp *d;
     store st;
     const ecs_dp_params *prm;
+    double t_end;       /* monotonic seconds */
     double ub, thr;     /* incumbent, prune at thr */
     uint32_t best_lab;  /* complete label of the incumbent found */
     long t;             /* the slot being decided */
@@ -717,7 +745,7 @@ static void enumerate(search *S, size_t from, size_t np, double cost)
 {
     if (S->stop)
         return;
-    if ((++S->ticks & 1023) == 0 && ecs_clock_now() > S->prm->t_end) {
+    if ((++S->ticks & 1023) == 0 && ecs_clock_now() > S->t_end) {
         S->stop = 1;
         return;
     }
@@ -887,21 +915,11 @@ static ecs_result rebuild(search *S, const ecs_platform *p,
     return ECS_OK;
 }
 
-ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, long deadline,
-                        const ecs_milp_ivals *iv, const ecs_dp_params *prm,
-                        ecs_dp_result *out, ecs_diag *diag)
+static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
+                         const double *price, long deadline,
+                         const ecs_milp_ivals *iv, const ecs_dp_params *prm,
+                         ecs_dp_result *out, ecs_diag *diag)
 {
-    memset(out, 0, sizeof *out);
-    out->cost = NAN;
-    out->bound = -HUGE_VAL;
-    out->root_bound = -HUGE_VAL;
-    if (g == NULL || p == NULL || price == NULL || iv == NULL ||
-        prm == NULL || deadline < 1 || iv->n != g->n)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    if (g->n == 0 || g->n > 512)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the dynamic program takes 1 to 512 tasks");
     dp d;
     double root = -HUGE_VAL;
     ecs_result rc = dp_init(&d, g, p, deadline, iv, prm, &root, diag);
@@ -918,6 +936,7 @@ ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
     S.thr = threshold(prm->ub, prm->gap);
     S.best_lab = UINT32_MAX;
     S.st.max_bytes = prm->max_bytes;
+    S.t_end = ecs_clock_now() + prm->time_limit_s;
     size_t W = d.W;
     S.I = malloc(2 * W * sizeof *S.I);
     S.run = malloc(2 * (size_t)d.P * sizeof *S.run);
@@ -981,5 +1000,77 @@ ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
     free(S.st.table);
     free(S.st.stamp);
     dp_release(&d);
+    return rc;
+}
+
+ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
+                        const double *price, size_t nprice, long deadline,
+                        const ecs_dp_params *prm, ecs_dp_result *out,
+                        ecs_diag *diag)
+{
+    double t0 = ecs_clock_now();
+    memset(out, 0, sizeof *out);
+    out->cost = NAN;
+    out->bound = -HUGE_VAL;
+    out->root_bound = -HUGE_VAL;
+    if (g == NULL || p == NULL || price == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    ecs_result rc = ecs_dp_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = ecs_check_prices(price, nprice, deadline, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (g->n == 0 || g->n > 512)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the dynamic program takes 1 to 512 tasks, "
+                            "not %zu", g->n);
+    for (size_t i = 0; i < g->n; i++)
+        if (g->work[i] < 1)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld has no work: contract the graph "
+                                "first",
+                                g->id[i]);
+    ecs_milp_windows w;
+    int empty = 0;
+    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (empty) { /* no schedule meets D': nothing costs less than +inf */
+        ecs_milp_windows_release(&w);
+        out->finished = 1;
+        out->bound = HUGE_VAL;
+        out->runtime_s = ecs_clock_now() - t0;
+        return ECS_OK;
+    }
+    ecs_milp_ivals iv;
+    rc = ecs_milp_ivals_compute(g, p, price, &w, t0 + prm->time_limit_s,
+                                &iv, diag);
+    ecs_milp_windows_release(&w);
+    if (rc == ECS_ELIMIT) { /* out of time while costing the intervals */
+        ecs_diag_clear(diag);
+        out->runtime_s = ecs_clock_now() - t0;
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    ecs_dp_params left = *prm;
+    left.time_limit_s = prm->time_limit_s - (ecs_clock_now() - t0);
+    if (left.time_limit_s < 1e-3)
+        left.time_limit_s = 1e-3;
+    rc = dp_run(g, p, price, deadline, &iv, &left, out, diag);
+    ecs_milp_ivals_release(&iv);
+    if (rc == ECS_OK && out->schedule != NULL) {
+        ecs_check_report rep;
+        if (ecs_check_schedule(g, p, price, nprice, deadline, out->schedule,
+                               &rep) != ECS_OK) {
+            ecs_dp_result_release(out);
+            return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                                "the dynamic program's schedule breaks the "
+                                "model: %s",
+                                rep.msg);
+        }
+        out->cost = rep.cost;
+    }
+    out->runtime_s = ecs_clock_now() - t0;
     return rc;
 }

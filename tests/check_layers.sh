@@ -26,7 +26,7 @@ owner() {
     graph|stg|platform|schedule|check|profile|dot|wfformat|graphio) echo taskgraphs ;;
     prices) echo prices ;;
     heuristic|local) echo heuristic ;;
-    listsched|makespan|milp|bound|solve) echo solver ;;
+    listsched|makespan|milp|bound|solve|dp) echo solver ;;
     *) echo "" ;;
   esac
 }
