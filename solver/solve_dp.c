@@ -986,7 +986,9 @@ static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
     }
     if (rc == ECS_OK && !S.stop && prm->beam == 0) {
         out->finished = 1;
-        out->bound = S.thr; /* nothing below it was left unexplored */
+        /* nothing below thr was left unexplored; with gap 0, thr is the
+         * incumbent less a rounding tolerance, reported as the incumbent */
+        out->bound = prm->gap > 0.0 ? S.thr : S.ub;
         if (out->schedule != NULL && out->cost < out->bound)
             out->bound = out->cost;
     }

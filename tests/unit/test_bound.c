@@ -831,7 +831,7 @@ static void test_milp_fluid_fallback(void **state)
 }
 
 /* solve without a start schedule, forced past the MILP (no model is
- * small enough): the bound runs with nothing to stop at (no start cost)
+ * small enough) and the dynamic program: the bound runs with nothing to stop at (no start cost)
  * and the call succeeds with a bound and no schedule. */
 static void test_solve_no_start(void **state)
 {
@@ -843,6 +843,7 @@ static void test_solve_no_start(void **state)
     prm.time_limit_s = 1.0;
     prm.milp_small_nonzeros = 1.0;
     prm.milp_max_nonzeros = 1.0;
+    prm.dp_max_ideals = 0; /* nor the dynamic program */
     ecs_solve_result r;
     ecs_diag d;
     ecs_result rc = ecs_solve(x.g, &x.p, x.sp.price, x.sp.n, x.D, NULL, &prm,
