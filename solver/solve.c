@@ -18,7 +18,6 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->time_limit_s = 60.0;
     prm->gap = 0.0;
     prm->seed = 1;
-    prm->milp_small_nonzeros = 3e5;
     prm->milp_max_nonzeros = 2e6;
     prm->milp_share = 0.5;
     prm->bound_share = 0.5;
@@ -40,12 +39,10 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "relative gap must be in [0, 1)");
     if (!(prm->milp_max_nonzeros >= 0.0) ||
-        !isfinite(prm->milp_max_nonzeros) ||
-        !(prm->milp_small_nonzeros >= 0.0) ||
-        !isfinite(prm->milp_small_nonzeros))
+        !isfinite(prm->milp_max_nonzeros))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the MILP size limits must be non-negative "
-                            "numbers");
+                            "the MILP size limit must be a non-negative "
+                            "number");
     if (!(prm->milp_share > 0.0) || !(prm->milp_share <= 1.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the MILP's share of the limit must be in "
@@ -414,8 +411,6 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
         }
     }
     if (rc == ECS_OK && out->status != ECS_MILP_INFEASIBLE) {
-        int small = est <= prm->milp_small_nonzeros &&
-                    ops <= 200.0 * prm->milp_small_nonzeros;
         int fits = est <= prm->milp_max_nonzeros &&
                    ops <= 200.0 * prm->milp_max_nonzeros;
         int reached = gap_reached(out->cost, out->bound, prm->gap);
@@ -429,16 +424,18 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
                       (out->status == ECS_MILP_INFEASIBLE ||
                        gap_reached(out->cost, out->bound, prm->gap));
         }
-        if ((small || fits) && !reached) {
-            rc = by_milp(gs, p, price, nprice, deadline,
-                         small ? 1.0 : prm->milp_share, &d, diag);
+        if (fits && !reached) {
+            rc = by_milp(gs, p, price, nprice, deadline, prm->milp_share, &d,
+                         diag);
             if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
                 ecs_diag_clear(diag);
                 rc = ECS_OK;
-                small = 0;
             }
+            reached = rc == ECS_OK &&
+                      (out->status == ECS_MILP_INFEASIBLE ||
+                       gap_reached(out->cost, out->bound, prm->gap));
         }
-        if (rc == ECS_OK && !small && !reached &&
+        if (rc == ECS_OK && !reached &&
             out->status != ECS_MILP_INFEASIBLE &&
             now_s() < d.t0 + prm->time_limit_s)
             rc = by_lns(gs, p, price, nprice, deadline, &d, diag);

@@ -670,13 +670,13 @@ static double seconds(void)
 /* Solve (forced into bound + search) on an instance: a checked schedule
  * no dearer than the start, bound <= cost, gap consistent, within the
  * limit plus a small overrun. */
-static void check_solve(const inst *x, double limit, double milp_small,
+static void check_solve(const inst *x, double limit, double milp_share,
                         double milp_max, ecs_solve_result *r)
 {
     ecs_solve_params prm;
     ecs_solve_params_init(&prm);
     prm.time_limit_s = limit;
-    prm.milp_small_nonzeros = milp_small;
+    prm.milp_share = milp_share;
     prm.milp_max_nonzeros = milp_max;
     prm.start_method = "sweep";
     ecs_diag d;
@@ -733,7 +733,7 @@ static void test_paper32(void **state)
             ecs_solve_result r;
             int with_solve = f % 8 == 0;
             if (with_solve)
-                check_solve(&x, 1.0, 0.0, 0.0, &r);
+                check_solve(&x, 1.0, 0.5, 0.0, &r);
             if (st == ECS_MILP_OPTIMAL) {
                 proved++;
                 if (!(l.bound <= opt + tol(opt)))
@@ -780,16 +780,21 @@ static void test_solve_limit(void **state)
     assert_int_equal(ecs_bound_fluid_graph(NULL, &x.p, x.sp.price, x.sp.n,
                                            x.D, NULL, &fg, NULL),
                      ECS_EINVAL);
-    check_solve(&x, 3.0, 0.0, 0.0, &r);
+    check_solve(&x, 3.0, 0.5, 0.0, &r);
     assert_string_equal(r.mode, "bound+lns");
     assert_true(r.bound >= fluid - tol(fluid)); /* the fluid bound first */
     ecs_solve_result_release(&r);
-    check_solve(&x, 3.0, 1e9, 1e9, &r);
+    check_solve(&x, 3.0, 1.0, 1e9, &r); /* the MILP alone */
     assert_string_equal(r.mode, "milp");
     ecs_solve_result_release(&r);
-    check_solve(&x, 3.0, 0.0, 1e9, &r);
-    if (strcmp(r.bound_method, "milp") == 0) /* its root LP was solved */
-        assert_string_equal(r.mode, "milp+lns");
+    check_solve(&x, 3.0, 0.5, 1e9, &r);
+    if (strcmp(r.bound_method, "milp") == 0) { /* its root LP was solved */
+        /* the search follows unless the MILP proved the optimum */
+        if (strcmp(r.mode, "milp") == 0)
+            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+        else
+            assert_string_equal(r.mode, "milp+lns");
+    }
     else
         assert_string_equal(r.mode, "bound+lns");
     assert_true(r.bound >= fluid - tol(fluid));
@@ -841,7 +846,6 @@ static void test_solve_no_start(void **state)
     ecs_solve_params prm;
     ecs_solve_params_init(&prm);
     prm.time_limit_s = 1.0;
-    prm.milp_small_nonzeros = 1.0;
     prm.milp_max_nonzeros = 1.0;
     prm.dp_max_ideals = 0; /* nor the dynamic program */
     ecs_solve_result r;
