@@ -407,6 +407,9 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
         run.round_ctx = &b.rounder;
         run.dive = 1;
         run.sift = 1;
+        /* branching on the cumulative S and C (ECS_COL_IMPLIED) too, by
+         * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
+        run.pcost = 1;
     }
     run.bound = run.root_bound = run.obj = NAN;
     if (!b.late && (export || seconds() < run.t_end)) /* else the warm start */

@@ -41,7 +41,7 @@ static int pick(glp_prob *lp, const ecs_milp_model *m, const unsigned char *fixe
     int best = 0;
     double bv = -1.0;
     for (size_t j = 0; j < m->ncols; j++) {
-        if (!m->integer[j] || fixed[j])
+        if (m->integer[j] != ECS_COL_INT || fixed[j])
             continue;
         double v = glp_get_col_prim(lp, (int)j + 1);
         if (v > 1e-6 && v < 1.0 - 1e-6 && v > bv) {
@@ -57,7 +57,7 @@ static void fix_near_one(glp_prob *lp, const ecs_milp_model *m,
                          unsigned char *fixed)
 {
     for (size_t j = 0; j < m->ncols; j++)
-        if (m->integer[j] && !fixed[j] &&
+        if (m->integer[j] == ECS_COL_INT && !fixed[j] &&
             glp_get_col_prim(lp, (int)j + 1) >= 0.9) {
             fixed[j] = 1;
             glp_set_col_bnds(lp, (int)j + 1, GLP_FX, 1.0, 1.0);
@@ -79,11 +79,11 @@ static void offer(glp_prob *lp, const ecs_milp_model *m, ecs_milp_run *run,
     }
     double obj = 0.0;
     for (size_t j = 0; j < m->ncols; j++)
-        obj += m->obj[j] * (m->integer[j] ? round(x[j]) : x[j]);
+        obj += m->obj[j] * (m->integer[j] == ECS_COL_INT ? round(x[j]) : x[j]);
     if (obj < *best_obj - 1e-9) {
         *best_obj = obj;
         for (size_t j = 0; j < m->ncols; j++)
-            best[j] = m->integer[j] ? round(x[j]) : x[j];
+            best[j] = m->integer[j] == ECS_COL_INT ? round(x[j]) : x[j];
     }
 }
 

@@ -18,6 +18,7 @@
  * and every later solve in that thread fails at once until the program has
  * freed the environment. */
 #include "milp_dive.h"
+#include "milp_pcost.h"
 #include "ecsched/clock.h"
 #include "milp_internal.h"
 
@@ -43,6 +44,8 @@ typedef struct glpk_ctx {
     double last_cb; /* time of the previous callback */
     double max_gap; /* longest time between callbacks: a node LP */
     double next_progress; /* when the progress callback is due */
+    ecs_milp_pcost *pc;   /* pseudo-cost branching (run->pcost), or NULL */
+    double sb_left;       /* seconds left for its strong branching */
 } glpk_ctx;
 
 static double now_s(void)
@@ -152,6 +155,14 @@ static void on_tree(glp_tree *T, void *info)
         if (c->run->round(c->run->round_ctx, c->lpx, c->heur1 + 1) == 0 &&
             glp_ios_heur_sol(T, c->heur1) == 0)
             c->run->rounded++;
+    }
+    if (glp_ios_reason(T) == GLP_IBRANCH && c->pc != NULL) {
+        /* strong branching: a tenth of the time left a node, a quarter of
+         * the tree's time in all (GLPK's own rule has no limit) */
+        double t = now_s(), left = c->run->t_end - t;
+        double sb = 0.1 * left < c->sb_left ? 0.1 * left : c->sb_left;
+        ecs_milp_pcost_branch(c->pc, T, t + (sb > 0.0 ? sb : 0.0));
+        c->sb_left -= now_s() - t;
     }
     record_bound(T, c);
     report_progress(T, c);
@@ -337,7 +348,7 @@ static void sift_root(glpk_ctx *c, glp_smcp *sm)
     if (ws.in != NULL && ws.y != NULL && ws.d != NULL && ws.v != NULL &&
         ws.cand != NULL) {
         for (size_t j = 0; j < n; j++) {
-            ws.in[j] = !m->integer[j] || c->warm1[j + 1] > 0.5;
+            ws.in[j] = m->integer[j] != ECS_COL_INT || c->warm1[j + 1] > 0.5;
             if (!ws.in[j])
                 glp_set_col_bnds(c->lp, (int)j + 1, GLP_FX, 0.0, 0.0);
         }
@@ -466,7 +477,13 @@ static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
     io.mip_gap = c->run->mip_gap;
     io.cb_func = on_tree;
     io.cb_info = c;
+    if (c->run->pcost) { /* else GLPK's default rule (Driebeck-Tomlin) */
+        c->pc = ecs_milp_pcost_new(glp_get_num_cols(c->lp));
+        c->sb_left = 0.25 * (c->run->t_end - now_s());
+    }
     int ret = glp_intopt(c->lp, &io);
+    ecs_milp_pcost_free(c->pc);
+    c->pc = NULL;
     int st = glp_mip_status(c->lp);
     if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP &&
         ret != GLP_ESTOP)
@@ -554,6 +571,7 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
         free(c.warm1);
         free(c.lpx);
         free(c.heur1);
+        ecs_milp_pcost_free(c.pc);
         free(run->x);
         run->x = NULL;
         return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,

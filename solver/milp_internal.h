@@ -84,11 +84,22 @@ size_t ecs_milp_ivals_best_inside(const ecs_milp_ivals *iv, size_t i, long s,
 
 typedef enum ecs_milp_sense { ECS_ROW_LE, ECS_ROW_GE, ECS_ROW_EQ } ecs_milp_sense;
 
+/* What a column is (integer[j]). */
+typedef enum ecs_milp_col_kind {
+    ECS_COL_CONT = 0,   /* continuous */
+    ECS_COL_INT = 1,    /* an integer decision (an interval's binary) */
+    ECS_COL_IMPLIED = 2 /* integral in every solution whose ECS_COL_INT
+                           columns are (the strong model's cumulative S and
+                           C); declared integer to GLPK, so that branch and
+                           bound may branch on it ("task i started by slot
+                           l" or not), and otherwise treated as continuous */
+} ecs_milp_col_kind;
+
 typedef struct ecs_milp_model {
     size_t ncols, nrows, nnz;
     size_t cap_cols, cap_rows, cap_nnz;
     double *obj, *lb, *ub;
-    unsigned char *integer;
+    unsigned char *integer; /* ecs_milp_col_kind */
     unsigned char *sense;
     double *rhs;
     int *ia, *ja; /* 1-based triplets for glp_load_matrix (slot 0 unused) */
@@ -101,7 +112,8 @@ typedef struct ecs_milp_model {
 void ecs_milp_model_init(ecs_milp_model *m, int names);
 void ecs_milp_model_release(ecs_milp_model *m);
 
-/* Add a column; returns its 0-based index (check m->oom). */
+/* Add a column of kind `integer` (ecs_milp_col_kind); returns its 0-based
+ * index (check m->oom). */
 size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
                           double obj, const char *fmt, ...)
 #if defined(__GNUC__)
@@ -256,6 +268,9 @@ typedef struct ecs_milp_run {
     void *round_ctx;
     unsigned long rounded; /* incumbents the heuristic supplied */
     int dive;              /* run the diving heuristic after the root */
+    int pcost;             /* branch by pseudo-costs (milp_pcost.h)
+                              instead of GLPK's default rule
+                              (Driebeck-Tomlin) */
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */

@@ -32,21 +32,21 @@ static void add_columns(const ecs_graph *g, const ecs_platform *p,
         for (size_t j = 0; j < mp->pes; j++)
             for (size_t k = 0; k < mp->nfreq; k++)
                 for (size_t l = 0; l < mp->slots; l++)
-                    ecs_milp_model_col(m, 0.0, 1.0, 1,
+                    ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_INT,
                                        p->power_of[k] * price[l],
                                        "x_%ld_%zu_%zu_%zu", g->id[i], j, k, l);
     mp->z0 = m->ncols;
     for (size_t i = 0; i < mp->n; i++)
         for (size_t j = 0; j < mp->pes; j++)
-            ecs_milp_model_col(m, 0.0, 1.0, 1, 0.0, "z_%ld_%zu", g->id[i], j);
+            ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_INT, 0.0, "z_%ld_%zu", g->id[i], j);
     mp->y0 = m->ncols;
     for (size_t i = 0; i < mp->n; i++)
         for (size_t l = 0; l < mp->slots; l++)
-            ecs_milp_model_col(m, 0.0, 1.0, 1, 0.0, "y_%ld_%zu", g->id[i], l);
+            ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_INT, 0.0, "y_%ld_%zu", g->id[i], l);
     mp->Y0 = m->ncols;
     for (size_t i = 0; i < mp->n; i++)
         for (size_t l = 0; l < mp->slots; l++)
-            ecs_milp_model_col(m, 0.0, 1.0, 1, 0.0, "Y_%ld_%zu", g->id[i], l);
+            ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_INT, 0.0, "Y_%ld_%zu", g->id[i], l);
 }
 
 #define X(i, j, k, l) ecs_milp_paper_x(mp, (i), (j), (k), (l))

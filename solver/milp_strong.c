@@ -96,7 +96,8 @@ static void add_intervals(const ecs_graph *g, const ecs_milp_ivals *iv,
     long smin = 0, smax = 0, emin = 0, emax = 0;
     for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
         const ecs_milp_interval *x = &iv->iv[v];
-        size_t c = ecs_milp_model_col(m, 0.0, 1.0, 1, x->cost, "x_%ld_%ld_%ld",
+        size_t c = ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_INT, x->cost,
+                                      "x_%ld_%ld_%ld",
                                       g->id[i], x->s, x->e);
         ecs_milp_model_nz(m, row, c, 1.0);
         if (v == iv->off[i] || x->s < smin)
@@ -129,7 +130,7 @@ static void add_chain(const ecs_graph *g, const ecs_milp_ivals *iv, size_t i,
         return;
     }
     for (long l = first; l <= last; l++)
-        ecs_milp_model_col(m, 0.0, 1.0, 0, 0.0, "%c_%ld_%ld",
+        ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_IMPLIED, 0.0, "%c_%ld_%ld",
                            by_end ? 'C' : 'S', g->id[i], l);
     for (long l = first; l <= last; l++) {
         size_t r = ecs_milp_model_row(m, ECS_ROW_EQ, 0.0, "%s_%ld_%ld",

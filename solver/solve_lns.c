@@ -258,6 +258,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
         run.mip_gap = 0.0;
         run.round = ecs_milp_round;
         run.round_ctx = &rnd;
+        run.pcost = 1; /* as the whole model's (milp.c) */
         rc = ecs_milp_glpk_solve(&run, diag);
     }
     double warm_obj = 0.0;
