@@ -44,8 +44,7 @@ typedef struct glpk_ctx {
     double last_cb; /* time of the previous callback */
     double max_gap; /* longest time between callbacks: a node LP */
     double next_progress; /* when the progress callback is due */
-    int pcost_now;        /* this tree branches by pseudo-costs */
-    ecs_milp_pcost *pc;   /* their data while it does, or NULL */
+    ecs_milp_pcost *pc;   /* pseudo-costs, while a tree branches by them */
     double sb_left;       /* seconds left for its strong branching */
 } glpk_ctx;
 
@@ -159,9 +158,9 @@ static void on_tree(glp_tree *T, void *info)
     }
     if (glp_ios_reason(T) == GLP_IBRANCH && c->pc != NULL &&
         !(glp_ios_mip_gap(T) <= c->run->mip_gap)) {
-        /* (within the gap, GLPK stops at its next node: no time spent) */
         /* strong branching: a tenth of the time left a node, a quarter of
-         * the tree's time in all (GLPK's own rule has no limit) */
+         * the tree's time in all (GLPK's own rule has no limit); none
+         * within the gap, where GLPK stops at its next node */
         double t = now_s(), left = c->run->t_end - t;
         double sb = 0.1 * left < c->sb_left ? 0.1 * left : c->sb_left;
         ecs_milp_pcost_branch(c->pc, T, t + (sb > 0.0 ? sb : 0.0));
@@ -470,7 +469,9 @@ static ecs_result keep_incumbent(glpk_ctx *c, ecs_diag *diag)
     return ECS_OK;
 }
 
-static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
+/* Branch and bound from the root LP; by pseudo-costs when pcost is set,
+ * else by GLPK's default rule (Driebeck-Tomlin). */
+static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
 {
     glp_iocp io;
     glp_init_iocp(&io);
@@ -480,7 +481,7 @@ static ecs_result solve_tree(glpk_ctx *c, ecs_diag *diag)
     io.mip_gap = c->run->mip_gap;
     io.cb_func = on_tree;
     io.cb_info = c;
-    if (c->pcost_now) { /* else GLPK's default rule (Driebeck-Tomlin) */
+    if (pcost) {
         c->pc = ecs_milp_pcost_new(glp_get_num_cols(c->lp));
         c->sb_left = 0.25 * (c->run->t_end - now_s());
     }
@@ -531,10 +532,9 @@ static void implied_kind(glpk_ctx *c, int kind)
  * 5 s, against 6 and 20 s by pseudo-costs from the root, whose strong
  * branching alone takes seconds; at P = 2 the first tree alone took 26 s of
  * a 60 s limit, a fifth was too little); then, if the gap is still open, a
- * new tree from the root
- * with the cumulative columns integer and pseudo-costs (milp_pcost.h),
- * warm-started with the best schedule so far, which closes the models
- * whose LP bound is weak (docs/MODEL.md "MILP, strong formulation").  The
+ * new tree from the root with the cumulative columns integer and
+ * pseudo-costs (milp_pcost.h), warm-started with the best schedule so far,
+ * which closes the models whose LP bound is weak (docs/MODEL.md "MILP, strong formulation").  The
  * bound is the better of the two trees'.
  */
 static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
@@ -543,9 +543,8 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     size_t n = run->model->ncols;
     double t_end = run->t_end;
     implied_kind(c, GLP_CV);
-    c->pcost_now = 0;
     run->t_end = now_s() + 0.5 * (t_end - now_s());
-    ecs_result rc = solve_tree(c, diag);
+    ecs_result rc = solve_tree(c, 0, diag);
     run->t_end = t_end;
     implied_kind(c, GLP_IV);
     if (rc != ECS_OK || run->mip_status == 1 || run->mip_status == 3 ||
@@ -568,10 +567,8 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     int st1 = run->mip_status;
     run->x = NULL;
     c->last_cb = 0.0; /* node times start again */
-    c->pcost_now = 1;
     if (resolve_root(c))
-        rc = solve_tree(c, diag);
-    c->pcost_now = 0;
+        rc = solve_tree(c, 1, diag);
     /* (a second tree stopped before it began reports the problem object's
      * stale MIP status: only a solution that satisfies the rows counts) */
     if (rc == ECS_OK &&
@@ -605,7 +602,8 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
         if (run->dive && !over(c))
             rc = dive(c, diag);
         if (rc == ECS_OK && !over(c) && resolve_root(c))
-            rc = run->pcost ? solve_two_trees(c, diag) : solve_tree(c, diag);
+            rc = run->pcost ? solve_two_trees(c, diag)
+                            : solve_tree(c, 0, diag);
         else if (rc == ECS_OK)
             rc = keep_incumbent(c, diag);
     } else if (rc == ECS_OK && !run->lp_infeasible) {
