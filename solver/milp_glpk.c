@@ -601,11 +601,14 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
     if (rc == ECS_OK && !over(c) && solve_root(c)) {
         if (run->dive && !over(c))
             rc = dive(c, diag);
-        if (rc == ECS_OK && !over(c) && resolve_root(c))
+        if (rc == ECS_OK && !over(c) && resolve_root(c)) {
+            if (!run->pcost)
+                implied_kind(c, GLP_CV); /* the first of two trees alone */
             rc = run->pcost ? solve_two_trees(c, diag)
                             : solve_tree(c, 0, diag);
-        else if (rc == ECS_OK)
+        } else if (rc == ECS_OK) {
             rc = keep_incumbent(c, diag);
+        }
     } else if (rc == ECS_OK && !run->lp_infeasible) {
         rc = keep_incumbent(c, diag); /* the root LP ran out of time */
     }

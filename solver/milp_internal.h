@@ -268,9 +268,11 @@ typedef struct ecs_milp_run {
     void *round_ctx;
     unsigned long rounded; /* incumbents the heuristic supplied */
     int dive;              /* run the diving heuristic after the root */
-    int pcost;             /* branch by pseudo-costs (milp_pcost.h)
-                              instead of GLPK's default rule
-                              (Driebeck-Tomlin) */
+    int pcost;             /* two trees: GLPK's default rule
+                              (Driebeck-Tomlin) on the ECS_COL_INT columns
+                              with half the time, then the ECS_COL_IMPLIED
+                              columns integer too and pseudo-costs
+                              (milp_pcost.h); 0: the first tree alone */
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */

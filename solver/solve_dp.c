@@ -642,6 +642,7 @@ typedef struct search {
     const ecs_dp_params *prm;
     double t_end;       /* monotonic seconds */
     double ub, thr;     /* incumbent, prune at thr */
+    double pruned;      /* least cost plus completion bound pruned */
     uint32_t best_lab;  /* complete label of the incumbent found */
     long t;             /* the slot being decided */
     size_t lo;          /* first label of the next layer */
@@ -732,8 +733,12 @@ static void reached(search *S, size_t np, double cost)
     }
     if (S->t + 1 >= S->d->D)
         return; /* the horizon ends with tasks left */
-    if (cost + completion_bound(S->d, S->key, S->t + 1) >= S->thr)
+    double f = cost + completion_bound(S->d, S->key, S->t + 1);
+    if (f >= S->thr) {
+        if (f < S->pruned)
+            S->pruned = f;
         return;
+    }
     int r = store_put(&S->st, S->key, len, cost, S->parent,
                       (uint32_t)(S->t + 2), S->lo);
     if (r != 0)
@@ -773,8 +778,12 @@ static void expand(search *S, uint32_t li)
     size_t W = d->W, D1 = (size_t)d->D + 1;
     label L = S->st.lab[li];
     const uint32_t *k = S->st.keys + L.key_off + 1;
-    if (!(L.cost + completion_bound(d, k, S->t) < S->thr))
+    double f = L.cost + completion_bound(d, k, S->t);
+    if (!(f < S->thr)) {
+        if (f < S->pruned)
+            S->pruned = f;
         return;
+    }
     for (size_t q = 0; q < W; q++)
         S->I[q] = (uint64_t)k[2 * q] | (uint64_t)k[2 * q + 1] << 32;
     S->nrun = k[2 * W];
@@ -934,6 +943,7 @@ static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
     S.prm = prm;
     S.ub = prm->ub;
     S.thr = threshold(prm->ub, prm->gap);
+    S.pruned = HUGE_VAL;
     S.best_lab = UINT32_MAX;
     S.st.max_bytes = prm->max_bytes;
     S.t_end = ecs_clock_now() + prm->time_limit_s;
@@ -986,9 +996,13 @@ static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
     }
     if (rc == ECS_OK && !S.stop && prm->beam == 0) {
         out->finished = 1;
-        /* nothing below thr was left unexplored; with gap 0, thr is the
-         * incumbent less a rounding tolerance, reported as the incumbent */
-        out->bound = prm->gap > 0.0 ? S.thr : S.ub;
+        /* every schedule is the incumbent, one the search reached at no
+         * less than the incumbent of its time, or one below a pruned
+         * state, whose cost plus completion bound was at least the
+         * threshold of its time (>= S.thr: the threshold only falls); with
+         * gap 0, S.thr is the incumbent less a rounding tolerance, and the
+         * bound is reported as the incumbent */
+        out->bound = prm->gap > 0.0 && S.pruned < S.ub ? S.pruned : S.ub;
         if (out->schedule != NULL && out->cost < out->bound)
             out->bound = out->cost;
     }

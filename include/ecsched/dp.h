@@ -53,7 +53,10 @@ typedef struct ecs_dp_result {
     double cost;            /* its cost (the checker's), NAN if none */
     int finished;           /* 1: an exact run expanded every state */
     double bound;           /* when finished: no schedule costs less than
-                               this (ub less the gap, or the optimum found);
+                               this (with gap 0 the optimum found, or ub;
+                               else the least cost plus completion bound
+                               of a pruned state, at least ub less the
+                               gap, at most the best cost);
                                -HUGE_VAL otherwise */
     double root_bound;      /* the completion bound at the root */
     size_t states;          /* states stored */

@@ -124,7 +124,7 @@ static void test_dp_equals_milp(void **state)
     const char *freqs[] = {"1,0.8,0.6,0.4,0.2,0", "1,0.5", "1,0.75,0.5,0"};
     const char *power[] = {"quadratic", "static:0.4", "quadratic"};
     uint64_t seed = 20261124;
-    int cases = 0, feasible = 0;
+    int cases = 0, feasible = 0, tighter = 0;
     for (int k = 0; k < 120; k++) {
         size_t n = (size_t)rng_int(&seed, 3, 12);
         ecs_graph *g = random_graph(&seed, n, 3, rng_unit(&seed) * 0.6);
@@ -181,10 +181,29 @@ static void test_dp_equals_milp(void **state)
             assert_true(r.root_bound <= opt + tol(opt));
         }
         ecs_dp_result_release(&r);
+        /* with a gap of 10% (and the same start) the bound is still below
+         * the optimum and at least the final incumbent less the gap; the
+         * least pruned state makes it tighter than that where the chain
+         * bound is good */
+        if (opt != HUGE_VAL) {
+            double ub1 = ub == HUGE_VAL ? HUGE_VAL : opt + tol(opt);
+            dp_of(g, &p, price, D, ub1, 0.1, 0, &r);
+            assert_int_equal(r.finished, 1);
+            double inc = r.schedule != NULL ? r.cost : ub1;
+            assert_true(isfinite(inc));
+            assert_true(inc >= opt - tol(opt));
+            assert_true(inc <= opt + 0.1 * fabs(inc) + tol(opt));
+            assert_true(r.bound <= opt + tol(opt));
+            assert_true(r.bound >= inc - 0.1 * fabs(inc) - tol(inc));
+            if (r.bound > inc - 0.1 * fabs(inc) + tol(inc))
+                tighter++;
+            ecs_dp_result_release(&r);
+        }
         ecs_graph_free(g);
     }
     assert_int_equal(cases, 120);
     assert_true(feasible >= 60);
+    assert_true(tighter >= feasible / 2);
 }
 
 /* Ideals against closed forms: a chain of n has n + 1, an antichain of n
