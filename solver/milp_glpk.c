@@ -534,8 +534,8 @@ static void implied_kind(glpk_ctx *c, int kind)
  * a 60 s limit, a fifth was too little); then, if the gap is still open, a
  * new tree from the root with the cumulative columns integer and
  * pseudo-costs (milp_pcost.h), warm-started with the best schedule so far,
- * which closes the models whose LP bound is weak (docs/MODEL.md "MILP, strong formulation").  The
- * bound is the better of the two trees'.
+ * which closes the models whose LP bound is weak (docs/MODEL.md "MILP,
+ * strong formulation").  The bound is the better of the two trees'.
  */
 static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
 {
@@ -602,10 +602,12 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
         if (run->dive && !over(c))
             rc = dive(c, diag);
         if (rc == ECS_OK && !over(c) && resolve_root(c)) {
-            if (!run->pcost)
+            if (run->pcost) {
+                rc = solve_two_trees(c, diag);
+            } else {
                 implied_kind(c, GLP_CV); /* the first of two trees alone */
-            rc = run->pcost ? solve_two_trees(c, diag)
-                            : solve_tree(c, 0, diag);
+                rc = solve_tree(c, 0, diag);
+            }
         } else if (rc == ECS_OK) {
             rc = keep_incumbent(c, diag);
         }

@@ -100,9 +100,10 @@ size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
     m->obj[j] = obj;
     m->lb[j] = lb;
     m->ub[j] = ub;
-    m->integer[j] = (unsigned char)(integer == ECS_COL_INT       ? ECS_COL_INT
-                                    : integer == ECS_COL_IMPLIED ? ECS_COL_IMPLIED
-                                                                 : ECS_COL_CONT);
+    m->integer[j] = (unsigned char)(integer == ECS_COL_INT ||
+                                            integer == ECS_COL_IMPLIED
+                                        ? integer
+                                        : ECS_COL_CONT);
     if (m->names) {
         va_list ap;
         va_start(ap, fmt);

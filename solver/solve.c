@@ -93,6 +93,13 @@ static int gap_reached(double cost, double bound, double gap)
     return !isnan(gp) && gp <= gap + 1e-9;
 }
 
+/* Nothing is left to do: the instance is infeasible or the gap reached. */
+static int settled(const ecs_solve_result *out, double gap)
+{
+    return out->status == ECS_MILP_INFEASIBLE ||
+           gap_reached(out->cost, out->bound, gap);
+}
+
 /* The dearest cost that reaches the gap over bound: (c - bound) <= gap |c|,
  * so c <= bound / (1 - gap) for bound >= 0 and bound / (1 + gap) below. */
 static double cost_target(double bound, double gap)
@@ -214,8 +221,7 @@ static ecs_result by_dp(const ecs_graph *g, const ecs_platform *p,
             out->mode = "dp";
         ecs_dp_result_release(&r);
         report(d, "dp");
-        if (out->status == ECS_MILP_INFEASIBLE ||
-            gap_reached(out->cost, out->bound, prm->gap))
+        if (settled(out, prm->gap))
             break;
     }
     free(mu);
@@ -420,24 +426,18 @@ ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
             ecs_dp_count_ideals(gs, prm->dp_max_ideals) <=
                 prm->dp_max_ideals) {
             rc = by_dp(gs, p, price, nprice, deadline, &d, diag);
-            reached = rc == ECS_OK &&
-                      (out->status == ECS_MILP_INFEASIBLE ||
-                       gap_reached(out->cost, out->bound, prm->gap));
+            reached = rc == ECS_OK && settled(out, prm->gap);
         }
-        if (fits && !reached) {
+        if (rc == ECS_OK && fits && !reached) {
             rc = by_milp(gs, p, price, nprice, deadline, prm->milp_share, &d,
                          diag);
             if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
                 ecs_diag_clear(diag);
                 rc = ECS_OK;
             }
-            reached = rc == ECS_OK &&
-                      (out->status == ECS_MILP_INFEASIBLE ||
-                       gap_reached(out->cost, out->bound, prm->gap));
+            reached = rc == ECS_OK && settled(out, prm->gap);
         }
-        if (rc == ECS_OK && !reached &&
-            out->status != ECS_MILP_INFEASIBLE &&
-            now_s() < d.t0 + prm->time_limit_s)
+        if (rc == ECS_OK && !reached && now_s() < d.t0 + prm->time_limit_s)
             rc = by_lns(gs, p, price, nprice, deadline, &d, diag);
     }
     ecs_graph_free(red);

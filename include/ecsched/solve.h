@@ -12,17 +12,17 @@
  * rand0090 and rand0093 at P = 4, 300 s of GLPK's branch and bound left
  * 0.84% and 0.60% between schedule and bound, 150 s of it and 150 s of
  * search 0.50% and 0.39% (better schedules, bounds 0.01% and 0.02% lower).
- * Beyond milp_max_nonzeros, it computes the
- * lower bound of bound.h (fluid, column generation, Lagrangian) within
- * bound_share of the budget and then searches (mode "bound+lns").  The
- * search improves the schedule by large-neighbourhood search:
- * repeatedly all tasks but those of a time window or of a group of
- * neighbouring tasks keep their intervals, and the strong MILP over the
- * freed tasks (with the fixed tasks that share their slots) is solved on
- * GLPK warm-started with the incumbent; a better schedule that passes the
- * checker replaces the incumbent.  It stops at the relative gap or the
- * time limit, and always returns within the limit (plus a small overrun)
- * with the best checked schedule (at least the start) and the best bound.
+ * Beyond milp_max_nonzeros, it computes the lower bound of bound.h (fluid,
+ * column generation, Lagrangian) within bound_share of the budget and then
+ * searches (mode "bound+lns").  The search improves the schedule by
+ * large-neighbourhood search: repeatedly all tasks but those of a time
+ * window or of a group of neighbouring tasks keep their intervals, and the
+ * strong MILP over the freed tasks (with the fixed tasks that share their
+ * slots) is solved on GLPK warm-started with the incumbent; a better
+ * schedule that passes the checker replaces the incumbent.  It stops at
+ * the relative gap or the time limit, and always returns within the limit
+ * (plus a small overrun) with the best checked schedule (at least the
+ * start) and the best bound.
  * The library never prints: progress goes to the optional callback.
  */
 #ifndef ECSCHED_SOLVE_H
