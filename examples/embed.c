@@ -121,7 +121,7 @@ int main(int argc, char **argv)
     /* 5. The heuristic (sweep over 100 budgets, the defaults). */
     ecs_heur_params hprm;
     ecs_heur_params_init(&hprm);
-    rc = ecs_heur_run(g, &p, prices.price, prices.n, deadline, base.schedule,
+    rc = ecs_heur_run(ECS_INSTANCE_BORROW(g, &p, prices.price, prices.n, deadline), base.schedule,
                       &hprm, &heur, &diag);
     if (rc != ECS_OK) {
         fail("heuristic", rc, &diag);
@@ -131,7 +131,7 @@ int main(int argc, char **argv)
     /* 6. The checker, the one judge of feasibility and cost: a result and
      *    a diagnostic like every step, the report for cost and makespan. */
     ecs_check_report rep;
-    rc = ecs_check_run(g, &p, prices.price, prices.n, deadline, heur.schedule,
+    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, prices.price, prices.n, deadline), heur.schedule,
                        &rep, &diag);
     if (rc != ECS_OK) {
         fail("checker", rc, &diag);

@@ -37,8 +37,8 @@ static ecs_result check_base(const ecs_graph *g, const ecs_platform *p,
                              ecs_diag *diag)
 {
     ecs_check_report rep;
-    ecs_result rc = ecs_check_schedule(g, p, price, nprice, deadline, base,
-                                       &rep);
+    ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), base,
+                                       &rep, NULL);
     if (rc == ECS_OK) {
         *cost = rep.cost;
         return ECS_OK;
@@ -312,11 +312,14 @@ ecs_result heur_ws_export(const heur_ws *ws, const heur_map_buf *m,
     return ECS_OK;
 }
 
-ecs_result ecs_heur_map(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, size_t nprice, long deadline,
-                        const ecs_schedule *base, double budget,
+ecs_result ecs_heur_map(const ecs_instance *inst, const ecs_schedule *base, double budget,
                         ecs_schedule *out, int *feasible, ecs_diag *diag)
 {
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
     ecs_result rc = heur_check_inputs(g, p, price, nprice, deadline, base,
                                       NULL, NULL, diag);
     if (rc != ECS_OK)

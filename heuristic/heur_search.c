@@ -6,11 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-ecs_result ecs_heur_budget_range(const ecs_graph *g, const ecs_platform *p,
-                                 const double *price, size_t nprice,
-                                 long deadline, const ecs_schedule *base,
+ecs_result ecs_heur_budget_range(const ecs_instance *inst, const ecs_schedule *base,
                                  double sigma, double *range, ecs_diag *diag)
 {
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
     double plus = 0.0;
     if (!isfinite(sigma) || sigma <= 0.0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -134,11 +137,14 @@ static ecs_result finish(heur_search *st, const ecs_schedule *base,
     return ECS_OK;
 }
 
-ecs_result ecs_heur_run(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, size_t nprice, long deadline,
-                        const ecs_schedule *base, const ecs_heur_params *prm,
+ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base, const ecs_heur_params *prm,
                         ecs_heur_result *out, ecs_diag *diag)
 {
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
     if (out == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no result");
     memset(out, 0, sizeof *out);

@@ -437,7 +437,7 @@ static ecs_result check_inputs(const ecs_graph *g, const ecs_platform *p,
     if (rc != ECS_OK)
         return rc;
     ecs_check_report rep;
-    rc = ecs_check_schedule(g, p, price, nprice, deadline, start, &rep);
+    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), start, &rep, NULL);
     if (rc == ECS_OK) {
         *cost = rep.cost;
         return ECS_OK;
@@ -678,12 +678,15 @@ static int iterate(lh_run *r, lh_state *best, lh_state *alt,
     return 0;
 }
 
-ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
-                         const double *price, size_t nprice, long deadline,
-                         const ecs_schedule *start,
+ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                          const ecs_local_params *prm, ecs_local_result *out,
                          ecs_diag *diag)
 {
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
     if (out == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no result");
     memset(out, 0, sizeof *out);
@@ -733,7 +736,7 @@ ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
     if (rc != ECS_OK)
         return rc;
     ecs_check_report rep;
-    if (ecs_check_schedule(g, p, price, nprice, deadline, res, &rep) !=
+    if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), res, &rep, NULL) !=
         ECS_OK) {
         ecs_schedule_free(res);
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,

@@ -249,23 +249,20 @@ static ecs_result check_schedule(const ecs_graph *g, const ecs_platform *p,
     return rc;
 }
 
-ecs_result ecs_check_run(const ecs_graph *g, const ecs_platform *p,
-                         const double *price, size_t nprice, long deadline,
-                         const ecs_schedule *s, ecs_check_report *report,
-                         ecs_diag *diag)
+ecs_result ecs_check_schedule(const ecs_instance *inst, const ecs_schedule *s,
+                              ecs_check_report *report, ecs_diag *diag)
 {
-    ecs_result rc = check_schedule(g, p, price, nprice, deadline, s, report);
+    if (inst == NULL || inst->graph == NULL || inst->platform == NULL) {
+        memset(report, 0, sizeof *report);
+        snprintf(report->msg, sizeof report->msg,
+                 "the instance lacks a graph or a platform");
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "%s", report->msg);
+    }
+    ecs_result rc = check_schedule(inst->graph, inst->platform, inst->price,
+                                   inst->nprice, inst->deadline, s, report);
     if (rc != ECS_OK)
         ecs_diag_set(diag, rc, NULL, 0, "%s", report->msg);
     return rc;
-}
-
-ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
-                              const double *price, size_t nprice,
-                              long deadline, const ecs_schedule *s,
-                              ecs_check_report *report)
-{
-    return ecs_check_run(g, p, price, nprice, deadline, s, report, NULL);
 }
 
 ecs_result ecs_check_prices(const double *price, size_t nprice,

@@ -1,9 +1,15 @@
 #!/bin/sh
 # The layers of ecsched, checked on every source file of the tree:
 #
-#   library:  common < taskgraphs, prices < heuristic, solver
+#   library:  common < taskgraphs, prices < heuristic, solver < engine
 #             (taskgraphs and prices know nothing of each other; heuristic
-#             and solver never include each other; none of them includes cli)
+#             and solver never include each other; the engine composes them
+#             through public headers only; none of them includes cli)
+#   solver/:  one room per family, each with its private headers:
+#             core < makespan, milp, bound < search
+#             (a room includes a private header of its own room beside it,
+#             or of a room below it as "room/header.h"; bound and milp know
+#             nothing of each other)
 #   command:  cli/run < cli/plot, cli/batch < cli/report < cli/commands < cli/main.c
 #             (plot knows nothing of batch)
 #   tests:    public headers, the command's headers, tests/unit/testutil.h;
@@ -22,11 +28,12 @@ fail() { echo "layers: $*"; status=1; }
 # public header -> owning library folder
 owner() {
   case $1 in
-    result|numparse|rng|version|clock|limits|text) echo common ;;
-    graph|stg|platform|schedule|check|profile|dot|wfformat|graphio) echo taskgraphs ;;
+    result|numparse|rng|version|clock|limits|text|progress) echo common ;;
+    graph|stg|platform|schedule|check|profile|dot|wfformat|graphio|instance) echo taskgraphs ;;
     prices) echo prices ;;
     heuristic|local) echo heuristic ;;
-    listsched|makespan|milp|bound|solve|dp) echo solver ;;
+    listsched|makespan|milp|bound|dp|lns) echo solver ;;
+    solve) echo engine ;;
     *) echo "" ;;
   esac
 }
@@ -38,7 +45,18 @@ lib_below() {
     prices) echo "common prices" ;;
     heuristic) echo "common taskgraphs prices heuristic" ;;
     solver) echo "common taskgraphs prices solver" ;;
-    *) echo "common taskgraphs prices heuristic solver" ;; # cli, tests, examples
+    engine) echo "common taskgraphs prices heuristic solver engine" ;;
+    *) echo "common taskgraphs prices heuristic solver engine" ;; # cli, tests, examples
+  esac
+}
+# solver room -> the rooms whose private headers it may include
+room_below() {
+  case $1 in
+    core) echo "core" ;;
+    makespan) echo "core makespan" ;;
+    milp) echo "core milp" ;;
+    bound) echo "core bound" ;;
+    search) echo "core milp bound search" ;;
   esac
 }
 # cli sub-folder -> the cli sub-folders it may include
@@ -54,10 +72,10 @@ cli_below() {
   esac
 }
 
-check_file() { # file zone(lib folder, cli sub-folder name, tests, examples)
-  f=$1 zone=$2
+check_file() { # file zone(lib folder, cli sub-folder name, tests, examples) [solver room]
+  f=$1 zone=$2 room=${3:-}
   case $zone in
-    common|taskgraphs|prices|heuristic|solver) libzone=$zone clizone="" ;;
+    common|taskgraphs|prices|heuristic|solver|engine) libzone=$zone clizone="" ;;
     tests) libzone=tests clizone=tests ;;
     examples) libzone=examples clizone="" ;;
     *) libzone=cli clizone=$zone ;;
@@ -78,7 +96,16 @@ check_file() { # file zone(lib folder, cli sub-folder name, tests, examples)
       */*)
         case $inc in ../*|*/../*) echo "$f includes $inc through a relative path"; continue ;; esac
         sub=${inc%%/*}
-        if [ -z "$clizone" ]; then
+        if [ -n "$room" ] && [ ! -d "solver/$sub" ]; then
+          echo "$f includes $inc: a command header in the library"
+        elif [ -n "$room" ]; then
+          case " $(room_below "$room") " in
+            *" $sub "*) [ -f "solver/$inc" ] || echo "$f includes $inc, which does not exist" ;;
+            *) echo "$f includes $inc: solver/$sub is not below solver/$room" ;;
+          esac
+        elif [ -z "$clizone" ] && [ -f "solver/$inc" ]; then
+          echo "$f includes $inc: a solver room's private header outside solver/"
+        elif [ -z "$clizone" ]; then
           echo "$f includes $inc: a command header in the library"
         else
           case " $(cli_below "$clizone") " in *" $sub "*) ;; *) echo "$f includes $inc: cli/$sub is not below cli/$clizone" ;; esac
@@ -98,8 +125,14 @@ check_file() { # file zone(lib folder, cli sub-folder name, tests, examples)
 }
 
 out=$(
-  for dir in common taskgraphs prices heuristic solver; do
+  for dir in common taskgraphs prices heuristic engine; do
     for f in "$dir"/*.c "$dir"/*.h; do [ -f "$f" ] && check_file "$f" "$dir"; done
+  done
+  for f in solver/*.c solver/*.h; do [ -f "$f" ] && echo "$f: solver/ keeps its code in its rooms (solver/ROOM/)"; done
+  for d in solver/*/; do
+    room=$(basename "$d")
+    [ -n "$(room_below "$room")" ] || { echo "solver/$room/: unknown room (add it to tests/check_layers.sh)"; continue; }
+    for f in "$d"*.c "$d"*.h; do [ -f "$f" ] && check_file "$f" solver "$room"; done
   done
   for f in cli/*.c cli/*.h; do [ -f "$f" ] && check_file "$f" main; done
   for d in cli/*/; do

@@ -302,8 +302,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
     const ecs_cli_problem *pb = &j->pb;
     double t = ecs_clock_now();
-    ecs_result rc = ecs_heur_run(pb->g, &j->m.platform, pb->prices.price,
-                                 pb->prices.n, pb->deadline, pb->base, &j->prm,
+    ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), pb->base, &j->prm,
                                  &j->res, diag);
     j->heur_s = ecs_clock_now() - t;
     if (rc == ECS_OK && j->local) {
@@ -312,17 +311,15 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
             ecs_budget_left(j->t0 + j->mp.time_limit_s) < j->lprm.time_limit_s)
             j->lprm.time_limit_s = ecs_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
-        rc = ecs_local_run(pb->g, &j->m.platform, pb->prices.price,
-                           pb->prices.n, pb->deadline, j->res.schedule,
+        rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), j->res.schedule,
                            &j->lprm, &j->lres, diag);
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_schedule(pb->g, &j->m.platform, pb->prices.price,
-                            pb->prices.n, pb->deadline, result_schedule(j),
-                            &j->rep);
+    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), result_schedule(j),
+                            &j->rep, NULL);
     if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                             "the heuristic's schedule fails the checker: %s",

@@ -130,11 +130,11 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
 }
 
 /* Progress on a terminal: one line, rewritten in place. */
-static void show_progress(void *ctx, const ecs_makespan_progress *p)
+static void show_progress(void *ctx, const ecs_progress *p)
 {
     (void)ctx;
-    fprintf(stderr, "\rmakespan %ld, lower bound %ld, %llu nodes, %.1f s  ",
-            p->makespan, p->lower_bound, p->nodes, p->elapsed_s);
+    fprintf(stderr, "\rmakespan %.0f, lower bound %.0f, %llu nodes, %.1f s  ",
+            p->cost, p->bound, p->nodes, p->elapsed_s);
     fflush(stderr);
 }
 
@@ -183,8 +183,7 @@ int ecs_cmd_makespan(int argc, char **argv)
         return ecs_cli_exit_code(rc);
     }
     ecs_check_report rep;
-    rc = ecs_check_schedule(j.g, &j.m.platform, j.sp.price, j.sp.n,
-                            j.r.makespan, j.r.schedule, &rep);
+    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(j.g, &j.m.platform, j.sp.price, j.sp.n, j.r.makespan), j.r.schedule, &rep, NULL);
     if (rc != ECS_OK) {
         ecs_cli_errorf(CMD, "internal error: the schedule fails the checker: %s",
                        rep.msg);

@@ -8,6 +8,7 @@
 
 #include "ecsched/heuristic.h"
 #include "ecsched/milp.h"
+#include "ecsched/solve.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -77,7 +78,7 @@ typedef struct milp_job {
     ecs_cli_problem pb;
     int have_pb;
     ecs_milp_result res;
-    ecs_cli_start start;   /* the warm start: local's schedule, or the
+    ecs_solve_result start; /* the warm start: local's schedule, or the
                               sweep's, or the base (method "none" when not
                               given) */
 } milp_job;
@@ -137,9 +138,6 @@ static int parse_args(milp_job *j, int argc, char **argv)
     return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
-/* Share of the time limit the local heuristic may take for the warm start
- * (at most its own default). */
-#define START_SHARE 0.2
 
 static void print_num_line(const char *key, double v)
 {
@@ -153,15 +151,17 @@ static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
     const ecs_milp_result *r = &j->res;
     ecs_outcome_print_problem(o);
     printf("%-12s %s (warm start: %s", "formulation",
-           ecs_milp_formulation_name(j->prm.formulation), j->start.method);
-    if (!isnan(j->start.cost))
-        printf(", cost %.6f", j->start.cost);
+           ecs_milp_formulation_name(j->prm.formulation),
+           ecs_found_by_name(j->start.start_by));
+    if (!isnan(j->start.start_cost))
+        printf(", cost %.6f", j->start.start_cost);
     printf(")\n");
     printf("%-12s %ld rows, %ld columns, %ld non-zeros\n", "model", r->rows,
            r->cols, r->nonzeros);
     ecs_outcome_print_solution(o, rep);
     if (!isnan(r->bound))
-        printf("%-12s %.6f (%s)\n", "bound", r->bound, r->bound_method);
+        printf("%-12s %.6f (%s)\n", "bound", r->bound,
+               ecs_bound_method_name(r->bound_method));
     if (!isnan(r->gap))
         printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
     print_num_line("root bound", r->root_bound);
@@ -177,14 +177,17 @@ static int add_milp_keys(json_t *d, const void *job)
                                json_string(ecs_milp_formulation_name(
                                    j->prm.formulation))) ||
            ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
-           json_object_set_new(d, "bound_method", json_string(r->bound_method)) ||
+           json_object_set_new(d, "bound_method", json_string(ecs_bound_method_name(
+                                                     r->bound_method))) ||
            json_object_set_new(d, "root_bound", ecs_json_num(r->root_bound)) ||
            json_object_set_new(d, "nodes", json_integer((json_int_t)r->nodes)) ||
            json_object_set_new(d, "rows", json_integer(r->rows)) ||
            json_object_set_new(d, "cols", json_integer(r->cols)) ||
            json_object_set_new(d, "nonzeros", json_integer(r->nonzeros)) ||
-           json_object_set_new(d, "warm_start", json_string(j->start.method)) ||
-           json_object_set_new(d, "warm_start_cost", ecs_json_num(j->start.cost));
+           json_object_set_new(d, "warm_start",
+                               json_string(ecs_found_by_name(j->start.start_by))) ||
+           json_object_set_new(d, "warm_start_cost",
+                               ecs_json_num(j->start.start_cost));
 }
 
 int ecs_cmd_milp(int argc, char **argv)
@@ -212,7 +215,10 @@ int ecs_cmd_milp(int argc, char **argv)
         ecs_cli_note_repeated(CMD, &j.pb.prices);
         /* the size guard before the warm start: nothing large for a model
          * that would be refused */
-        rc = ecs_milp_check_size(j.pb.g, &j.m.platform, j.pb.deadline,
+        rc = ecs_milp_check_size(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,
+                                                     j.pb.prices.price,
+                                                     j.pb.prices.n,
+                                                     j.pb.deadline),
                                  &j.prm, &diag);
     }
     if (rc == ECS_OK) {
@@ -222,16 +228,28 @@ int ecs_cmd_milp(int argc, char **argv)
                            ? ecs_budget_left(j.t0 + j.mp.time_limit_s)
                            : j.mp.time_limit_s;
         double t1 = ecs_clock_now();
-        ecs_cli_start_init(&j.start);
-        if (!j.no_warm)
-            ecs_cli_start_choose(&j.start, &j.pb, &j.m.platform, &j.mp.local,
-                                 limit, START_SHARE);
+        /* the engine's start phase (solve.h), as solve's */
+        ecs_solve_params sp;
+        ecs_solve_params_init(&sp);
+        sp.time_limit_s = limit;
+        sp.base = j.pb.base;
+        sp.local = j.mp.local;
+        ecs_diag ignored;
+        if (j.no_warm ||
+            ecs_solve_start(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,
+                                                j.pb.prices.price,
+                                                j.pb.prices.n, j.pb.deadline),
+                            &sp, &j.start, &ignored) != ECS_OK)
+            ecs_solve_result_release(&j.start);
+        if (j.start.schedule == NULL) {
+            j.start.start_by = ECS_FOUND_BY_NONE;
+            j.start.start_cost = NAN;
+        }
         j.prm.warm_start = j.start.schedule;
         j.prm.time_limit_s = limit - (ecs_clock_now() - t1);
         if (j.prm.time_limit_s < ECS_MIN_TIME_LIMIT_S)
             j.prm.time_limit_s = ECS_MIN_TIME_LIMIT_S;
-        rc = ecs_milp_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
-                            j.pb.prices.n, j.pb.deadline, &j.prm, &j.res, &diag);
+        rc = ecs_milp_solve(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform, j.pb.prices.price, j.pb.prices.n, j.pb.deadline), &j.prm, &j.res, &diag);
         ecs_cli_progress_done();
     }
     ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
@@ -239,7 +257,7 @@ int ecs_cmd_milp(int argc, char **argv)
                      add_milp_keys, print_human, &j};
     int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_milp_result_release(&j.res);
-    ecs_cli_start_release(&j.start);
+    ecs_solve_result_release(&j.start);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

@@ -63,7 +63,6 @@ typedef struct solve_job {
     ecs_cli_problem pb;
     int have_pb;
     ecs_solve_result res;
-    ecs_cli_start start;   /* local's schedule, or the sweep's, or the base */
 } solve_job;
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
@@ -92,11 +91,7 @@ static int parse_args(solve_job *j, int argc, char **argv)
     return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
-/* Share of the time limit the local heuristic may take for the start (at
- * most its own default). */
-#define START_SHARE 0.2
-
-static void on_progress(const ecs_solve_progress *pr, void *ctx)
+static void on_progress(void *ctx, const ecs_progress *pr)
 {
     (void)ctx;
     fprintf(stderr, "\r%7.1f s  %-5s  cost %.6f  bound %.6f  gap %7.3f%%   ",
@@ -112,15 +107,17 @@ static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
     const solve_job *j = o->job;
     const ecs_solve_result *r = &j->res;
     ecs_outcome_print_problem(o);
-    printf("%-12s %s (start: %s", "mode", r->mode, j->start.method);
-    if (!isnan(j->start.cost))
-        printf(", cost %.6f", j->start.cost);
+    printf("%-12s %s (start: %s", "mode", ecs_solve_mode_name(r->mode),
+           ecs_found_by_name(r->start_by));
+    if (!isnan(r->start_cost))
+        printf(", cost %.6f", r->start_cost);
     printf(")\n");
     ecs_outcome_print_solution(o, rep);
     if (r->schedule != NULL)
-        printf("%-12s %s\n", "found by", r->found_by);
+        printf("%-12s %s\n", "found by", ecs_found_by_name(r->found_by));
     if (!isnan(r->bound))
-        printf("%-12s %.6f (%s)\n", "bound", r->bound, r->bound_method);
+        printf("%-12s %.6f (%s)\n", "bound", r->bound,
+               ecs_bound_method_name(r->bound_method));
     if (!isnan(r->gap))
         printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
     if (r->lns_rounds > 0)
@@ -133,12 +130,16 @@ static int add_solve_keys(json_t *d, const void *job)
 {
     const solve_job *j = job;
     const ecs_solve_result *r = &j->res;
-    return json_object_set_new(d, "mode", json_string(r->mode)) ||
+    return json_object_set_new(d, "mode",
+                               json_string(ecs_solve_mode_name(r->mode))) ||
            ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
-           json_object_set_new(d, "bound_method", json_string(r->bound_method)) ||
-           json_object_set_new(d, "found_by", json_string(r->found_by)) ||
-           json_object_set_new(d, "start", json_string(j->start.method)) ||
-           json_object_set_new(d, "start_cost", ecs_json_num(j->start.cost)) ||
+           json_object_set_new(d, "bound_method", json_string(ecs_bound_method_name(
+                                                     r->bound_method))) ||
+           json_object_set_new(d, "found_by",
+                               json_string(ecs_found_by_name(r->found_by))) ||
+           json_object_set_new(d, "start",
+                               json_string(ecs_found_by_name(r->start_by))) ||
+           json_object_set_new(d, "start_cost", ecs_json_num(r->start_cost)) ||
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
            json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s));
@@ -168,22 +169,22 @@ int ecs_cmd_solve(int argc, char **argv)
     ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(mp),
                                          &j.pb, &diag);
     if (rc == ECS_OK) {
+        /* the engine: the start from the base, then the plan, within
+         * what is left of the budget */
         j.have_pb = 1;
-        ecs_cli_start_choose(&j.start, &j.pb, &j.m.platform, &mp->local,
-                             ecs_budget_left(t0 + mp->time_limit_s),
-                             START_SHARE);
-        j.prm.start_method = j.start.method;
+        j.prm.base = j.pb.base;
+        j.prm.local = mp->local;
         j.prm.time_limit_s = ecs_budget_left(t0 + mp->time_limit_s);
-        rc = ecs_solve(j.pb.g, &j.m.platform, j.pb.prices.price,
-                       j.pb.prices.n, j.pb.deadline, j.start.schedule, &j.prm,
-                       &j.res, &diag);
+        rc = ecs_solve(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,
+                                           j.pb.prices.price, j.pb.prices.n,
+                                           j.pb.deadline),
+                       NULL, &j.prm, &j.res, &diag);
     }
     ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
                      j.res.runtime_s, {ECS_METHOD_SOLVE, &j.mp, j.t0, j.c0},
                      add_solve_keys, print_human, &j};
     int code = ecs_outcome_exit(&o, rc, &diag);
     ecs_solve_result_release(&j.res);
-    ecs_cli_start_release(&j.start);
     if (j.have_pb)
         ecs_cli_problem_release(&j.pb);
     return code;

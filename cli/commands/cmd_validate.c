@@ -210,7 +210,7 @@ int ecs_cmd_validate(int argc, char **argv)
         return ecs_cli_exit_code(rc);
     }
     ecs_check_report rep;
-    rc = ecs_check_run(j.g, &j.m.platform, price, nprice, j.m.deadline, j.s,
+    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(j.g, &j.m.platform, price, nprice, j.m.deadline), j.s,
                        &rep, &diag);
     if (rc != ECS_OK && rc != ECS_EVIOLATION) {
         ecs_cli_error(CMD, &diag);

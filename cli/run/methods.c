@@ -122,8 +122,7 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
     prm.mode = mode;
     ecs_heur_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_heur_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
-                                 pb->deadline, pb->base, &prm, &r, diag);
+    ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), pb->base, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, r.fallback ? "fallback" : "feasible");
     ecs_heur_result_release(&r);
@@ -154,8 +153,7 @@ static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
                                ? ecs_budget_left(ctx->deadline_s)
                                : prm.time_limit_s;
     ecs_local_result r;
-    rc = ecs_local_run(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
-                       pb->deadline, sweep.schedule, &prm, &r, diag);
+    rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), sweep.schedule, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, "feasible");
     ecs_local_result_release(&r);
@@ -175,15 +173,23 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
         prm.progress = ecs_cli_milp_progress;
     ecs_milp_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_milp_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
-                                   pb->deadline, &prm, &r, diag);
+    ecs_result rc = ecs_milp_solve(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), &prm, &r, diag);
     if (rc == ECS_OK) {
         take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap, r.runtime_s);
-        out->bound_method = r.bound_method;
+        out->bound_method = ecs_bound_method_name(r.bound_method);
     }
     ecs_milp_result_release(&r);
     ecs_cli_progress_done();
     return rc;
+}
+
+/* The engine's name for a method of the set that made a start. */
+static ecs_found_by found_by_of(const char *method)
+{
+    for (int f = ECS_FOUND_BY_NONE; f <= ECS_FOUND_BY_LNS; f++)
+        if (method != NULL && strcmp(method, ecs_found_by_name((ecs_found_by)f)) == 0)
+            return (ecs_found_by)f;
+    return ECS_FOUND_BY_START;
 }
 
 /* ecs_solve from the warm start (the cheapest heuristic schedule, or the
@@ -197,21 +203,20 @@ static ecs_result run_solve(const ecs_method_ctx *ctx, ecs_method_out *out,
     ecs_solve_params prm = mp->solve;
     prm.time_limit_s = ctx->time_limit_s;
     const ecs_schedule *start = ctx->warm_start;
-    prm.start_method = ctx->warm_start_method ? ctx->warm_start_method : "start";
+    prm.start_by = found_by_of(ctx->warm_start_method);
     if (start == NULL && mp->warm_start && pb->base_makespan <= pb->deadline) {
         start = pb->base;
-        prm.start_method = "base";
+        prm.start_by = ECS_FOUND_BY_BASE;
     }
     ecs_solve_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_solve(pb->g, ctx->platform, pb->prices.price, pb->prices.n,
-                              pb->deadline, start, &prm, &r, diag);
+    ecs_result rc = ecs_solve(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), start, &prm, &r, diag);
     if (rc == ECS_OK) {
         /* optimal with the gap 0 asked for is a proven optimum */
         take_exact(out, &r.schedule, r.status, prm.gap == 0.0, r.bound, r.gap,
                    r.runtime_s);
-        out->bound_method = r.bound_method;
-        out->found_by = r.found_by;
+        out->bound_method = ecs_bound_method_name(r.bound_method);
+        out->found_by = ecs_found_by_name(r.found_by);
     }
     ecs_solve_result_release(&r);
     return rc;
@@ -222,9 +227,8 @@ static ecs_result check(ecs_method m, const ecs_method_ctx *ctx,
                         ecs_method_out *out, ecs_diag *diag)
 {
     const ecs_cli_problem *pb = ctx->pb;
-    ecs_result rc = ecs_check_schedule(pb->g, ctx->platform, pb->prices.price,
-                                       pb->prices.n, pb->deadline,
-                                       out->schedule, &out->check);
+    ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline),
+                                       out->schedule, &out->check, NULL);
     if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
         m == ECS_METHOD_BASE) {
         /* a --deadline below the base makespan: reported, not a bug; the
@@ -297,14 +301,10 @@ static const ecs_schedule *best_heuristic(const ecs_method_set *set,
     return best ? best->schedule : NULL;
 }
 
-/* Share of solve's time limit its start (the local heuristic) may take
- * when local is not one of the set's methods; at most local's default. */
-#define SOLVE_START_SHARE 0.2
-
 /* solve's start when the set has no local schedule: the local heuristic
- * from the sweep's schedule, unrecorded, within SOLVE_START_SHARE of the
- * limit; into *out (empty when it fails: the caller falls back to the
- * sweep). */
+ * from the sweep's schedule, unrecorded, within the engine's start_share
+ * of the limit (solve.h; at most local's own limit); into *out (empty when
+ * it fails: the caller falls back to the sweep). */
 static void local_start(const ecs_method_ctx *ctx, double limit,
                         ecs_method_out *out)
 {
@@ -314,8 +314,8 @@ static void local_start(const ecs_method_ctx *ctx, double limit,
     else
         ecs_method_params_init(&prm);
     prm.time_limit_given = 0; /* the share below, not the solve's limit */
-    if (SOLVE_START_SHARE * limit < prm.local.time_limit_s)
-        prm.local.time_limit_s = SOLVE_START_SHARE * limit;
+    if (prm.solve.start_share * limit < prm.local.time_limit_s)
+        prm.local.time_limit_s = prm.solve.start_share * limit;
     if (prm.local.time_limit_s < ECS_MIN_TIME_LIMIT_S)
         prm.local.time_limit_s = ECS_MIN_TIME_LIMIT_S;
     ecs_method_ctx c = *ctx;

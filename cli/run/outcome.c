@@ -76,8 +76,7 @@ int ecs_outcome_finish(const ecs_outcome *o)
     memset(&rep, 0, sizeof rep);
     rep.cost = NAN;
     if (o->schedule != NULL &&
-        ecs_check_schedule(pb->g, &o->m->platform, pb->prices.price, pb->prices.n,
-                           pb->deadline, o->schedule, &rep) != ECS_OK) {
+        ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, &o->m->platform, pb->prices.price, pb->prices.n, pb->deadline), o->schedule, &rep, NULL) != ECS_OK) {
         ecs_cli_errorf(o->cmd, "internal error: the schedule breaks the model: %s",
                        rep.msg);
         return ECS_EXIT_INTERNAL;

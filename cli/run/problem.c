@@ -63,7 +63,7 @@ ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
         return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
     }
     ecs_check_report r;
-    rc = ecs_check_schedule(g, p, zero, (size_t)(m > 0 ? m : 1), 0, s, &r);
+    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, zero, (size_t)(m > 0 ? m : 1), 0), s, &r, NULL);
     free(zero);
     if (rc != ECS_OK) {
         ecs_schedule_free(s);
@@ -210,60 +210,4 @@ int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
     json_decref(base);
     json_decref(ctx);
     return bad ? -1 : 0;
-}
-
-void ecs_cli_start_init(ecs_cli_start *st)
-{
-    memset(st, 0, sizeof *st);
-    st->method = "none";
-    st->cost = NAN;
-}
-
-void ecs_cli_start_choose(ecs_cli_start *st, const ecs_cli_problem *pb,
-                          const ecs_platform *p, const ecs_local_params *lp,
-                          double limit, double share)
-{
-    ecs_cli_start_init(st);
-    if (pb->base_makespan > pb->deadline)
-        return;
-    ecs_heur_params hp;
-    ecs_heur_params_init(&hp);
-    ecs_diag diag;
-    ecs_result rc = ecs_heur_run(pb->g, p, pb->prices.price, pb->prices.n,
-                                 pb->deadline, pb->base, &hp, &st->heur, &diag);
-    st->have_heur = 1;
-    if (rc != ECS_OK || st->heur.schedule == NULL) {
-        st->schedule = pb->base;
-        st->method = "base";
-        st->cost = pb->base_cost;
-        return;
-    }
-    st->schedule = st->heur.schedule;
-    st->method = st->heur.fallback ? "base" : "sweep";
-    st->cost = st->heur.cost;
-    ecs_local_params l = *lp;
-    if (share * limit < l.time_limit_s)
-        l.time_limit_s = share * limit;
-    if (l.time_limit_s < ECS_MIN_TIME_LIMIT_S)
-        l.time_limit_s = ECS_MIN_TIME_LIMIT_S;
-    rc = ecs_local_run(pb->g, p, pb->prices.price, pb->prices.n, pb->deadline,
-                       st->heur.schedule, &l, &st->local, &diag);
-    st->have_local = 1;
-    if (rc == ECS_OK && st->local.schedule != NULL &&
-        st->local.cost <= st->heur.cost) {
-        st->schedule = st->local.schedule;
-        st->method = "local";
-        st->cost = st->local.cost;
-    }
-}
-
-void ecs_cli_start_release(ecs_cli_start *st)
-{
-    if (st == NULL)
-        return;
-    if (st->have_heur)
-        ecs_heur_result_release(&st->heur);
-    if (st->have_local)
-        ecs_local_result_release(&st->local);
-    memset(st, 0, sizeof *st);
 }

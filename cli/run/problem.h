@@ -82,36 +82,6 @@ int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
                            const ecs_cli_model *m, json_t *params,
                            double makespan_limit_s, double t0, double c0);
 
-/* The start the exact commands (milp, solve) improve on. */
-typedef struct ecs_cli_start {
-    ecs_heur_result heur;         /* the budget heuristic's run */
-    int have_heur;
-    ecs_local_result local;       /* the local heuristic's run */
-    int have_local;
-    const ecs_schedule *schedule; /* the start (one of the above or the
-                                     base), NULL if none */
-    const char *method;           /* "local", "sweep", "base" or "none" */
-    double cost;                  /* its cost, NAN if none */
-} ecs_cli_start;
-
-/*
- * Choose the start when the base meets D': the local heuristic's schedule
- * (params lp, its limit cut to share * limit, at least the minimum limit)
- * from the budget heuristic's (default parameters) from the base, never
- * dearer than that one; else the budget heuristic's; else the base
- * itself.  Nothing is run when the base misses D' (schedule NULL, method
- * "none").  Release with ecs_cli_start_release.
- */
-/* An empty start: no schedule, method "none", cost NAN. */
-void ecs_cli_start_init(ecs_cli_start *st);
-
-void ecs_cli_start_choose(ecs_cli_start *st, const ecs_cli_problem *pb,
-                          const ecs_platform *p, const ecs_local_params *lp,
-                          double limit, double share);
-
-/* Free what a start holds; NULL is accepted. */
-void ecs_cli_start_release(ecs_cli_start *st);
-
 /* Free what a problem holds; NULL is accepted. */
 void ecs_cli_problem_release(ecs_cli_problem *pb);
 

@@ -18,21 +18,21 @@ void ecs_cli_progress_enable(int on)
     disabled = !on;
 }
 
-void ecs_cli_makespan_progress(void *ctx, const ecs_makespan_progress *p)
+void ecs_cli_makespan_progress(void *ctx, const ecs_progress *p)
 {
     (void)ctx;
-    fprintf(stderr, "\rmakespan: %.1f s, best %ld, bound %ld, %llu nodes   ",
-            p->elapsed_s, p->makespan, p->lower_bound, p->nodes);
+    fprintf(stderr, "\rmakespan: %.1f s, best %.0f, bound %.0f, %llu nodes   ",
+            p->elapsed_s, p->cost, p->bound, p->nodes);
     fflush(stderr);
     line_open = 1;
 }
 
-void ecs_cli_milp_progress(void *ctx, const ecs_milp_progress *p)
+void ecs_cli_milp_progress(void *ctx, const ecs_progress *p)
 {
     (void)ctx;
     char inc[32] = "none", bd[32] = "?", gap[32] = "?";
-    if (!isnan(p->incumbent))
-        snprintf(inc, sizeof inc, "%.6g", p->incumbent);
+    if (!isnan(p->cost))
+        snprintf(inc, sizeof inc, "%.6g", p->cost);
     if (!isnan(p->bound))
         snprintf(bd, sizeof bd, "%.6g", p->bound);
     if (!isnan(p->gap))

@@ -18,8 +18,8 @@ void ecs_cli_progress_enable(int on);
 
 /* Progress callbacks: "\rmakespan: 1.5 s, best 42, bound 40, 12345 nodes"
  * and "\rmilp: 3.0 s, incumbent 12.3, bound 11.9, gap 3.2%, 120 nodes". */
-void ecs_cli_makespan_progress(void *ctx, const ecs_makespan_progress *p);
-void ecs_cli_milp_progress(void *ctx, const ecs_milp_progress *p);
+void ecs_cli_makespan_progress(void *ctx, const ecs_progress *p);
+void ecs_cli_milp_progress(void *ctx, const ecs_progress *p);
 
 /* End an open progress line (a newline on stderr), if one is open. */
 void ecs_cli_progress_done(void);

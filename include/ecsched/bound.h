@@ -30,6 +30,7 @@
 #include <stddef.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/instance.h"
 #include "ecsched/platform.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
@@ -49,6 +50,41 @@ typedef enum ecs_bound_status {
 
 /* The status as written in output, e.g. "lp_optimal". */
 const char *ecs_bound_status_name(ecs_bound_status s);
+
+/* Which method gave a lower bound.  XX(ENUM_SUFFIX, "name in output") */
+#define ECS_BOUND_METHOD_MAP(XX)                                             \
+    XX(NONE, "none")                 /* no bound */                          \
+    XX(FLUID, "fluid")               /* the fluid bound (ecs_bound_fluid) */ \
+    XX(LP_COLGEN, "lp_colgen")       /* column generation's LP bound */      \
+    XX(LAGRANGIAN_CAPACITY, "lagrangian_capacity") /* the Lagrangian over  \
+                                        chains, capacity and edges priced */ \
+    XX(MILP, "milp")                 /* GLPK's branch-and-bound bound */     \
+    XX(DP, "dp")                     /* a finished dynamic program */
+
+typedef enum ecs_bound_method {
+#define ECS_BOUND_METHOD_ENUM(name, key) ECS_BOUND_BY_##name,
+    ECS_BOUND_METHOD_MAP(ECS_BOUND_METHOD_ENUM)
+#undef ECS_BOUND_METHOD_ENUM
+} ecs_bound_method;
+
+/* The method as written in output, e.g. "lp_colgen". */
+const char *ecs_bound_method_name(ecs_bound_method m);
+
+/* ---- the gap between a schedule's cost and a lower bound, judged one way
+ * by every method (milp, dp, solve) and as GLPK's mip_gap judges it
+ * (solver/core/gap.c) ---- */
+
+/* (cost - bound) / max(|cost|, 1e-9), at least 0; NAN when either is NAN or
+ * the bound is not finite. */
+double ecs_gap_rel(double cost, double bound);
+
+/* 1 when ecs_gap_rel(cost, bound) <= gap (within 1e-9), else 0 (also when
+ * the gap is unknown). */
+int ecs_gap_reached(double cost, double bound, double gap);
+
+/* The dearest cost that reaches the gap over bound: (c - bound) <= gap |c|,
+ * so c <= bound / (1 - gap) for bound >= 0 and bound / (1 + gap) below. */
+double ecs_gap_target(double bound, double gap);
 
 typedef struct ecs_bound_params {
     double time_limit_s;          /* wall-clock budget, default 60 */
@@ -88,8 +124,8 @@ typedef struct ecs_bound_result {
     double bound;        /* best valid lower bound (-HUGE_VAL if none) */
     double lp_value;     /* last restricted master LP value (NAN if none);
                             equals bound when lp_optimal */
-    const char *method;  /* which gave the bound: "fluid", "lp_colgen" or
-                            "lagrangian_capacity" (static strings) */
+    ecs_bound_method method; /* which gave the bound: FLUID, LP_COLGEN or
+                                LAGRANGIAN_CAPACITY */
     long iterations;     /* pricing rounds */
     long columns;        /* interval columns generated */
     long prec_rows;      /* precedence rows added */
@@ -106,9 +142,7 @@ typedef struct ecs_bound_result {
  * the columns generated, not with the intervals of the windows.  Returns
  * within the time limit plus one simplex call's overrun at most.
  */
-ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
-                             const double *price, size_t nprice,
-                             long deadline, const ecs_bound_params *prm,
+ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *prm,
                              ecs_bound_result *out, ecs_diag *diag);
 
 /*
@@ -130,9 +164,7 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
                            double *mu, double *value, ecs_diag *diag);
 
 /* ecs_bound_fluid for the total work of g (g may be NULL: EINVAL). */
-ecs_result ecs_bound_fluid_graph(const ecs_graph *g, const ecs_platform *p,
-                                 const double *price, size_t nprice,
-                                 long deadline, double *mu, double *value,
+ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double *value,
                                  ecs_diag *diag);
 
 #endif

@@ -10,6 +10,7 @@
 #include <stddef.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/instance.h"
 #include "ecsched/platform.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
@@ -56,8 +57,10 @@ typedef struct ecs_check_report {
 } ecs_check_report;
 
 /*
- * Check schedule s of graph g on platform p, with price[l] for slots
- * l = 0..nprice-1 and deadline D' (<= 0: no deadline).  Zero-work tasks must
+ * Check schedule s of the instance's graph on its platform, with price[l]
+ * for slots l = 0..nprice-1 and deadline D' (<= 0: no deadline; the
+ * instance is not validated, so a checker of base schedules may pass an
+ * instance without a deadline).  Zero-work tasks must
  * be unscheduled; precedence passes through them.  Returns OK when the
  * schedule is feasible, EVIOLATION with report->first and report->msg set
  * otherwise, EINVAL when g and s do not match (report->msg says how),
@@ -71,17 +74,8 @@ typedef struct ecs_check_report {
  * keeps the structured fields (report->first) for callers that act on
  * the kind of violation.  report is owned by the caller and always filled.
  */
-ecs_result ecs_check_run(const ecs_graph *g, const ecs_platform *p,
-                         const double *price, size_t nprice, long deadline,
-                         const ecs_schedule *s, ecs_check_report *report,
-                         ecs_diag *diag);
-
-/* ecs_check_run without a diagnostic (diag NULL): for callers that read
- * only the report. */
-ecs_result ecs_check_schedule(const ecs_graph *g, const ecs_platform *p,
-                              const double *price, size_t nprice,
-                              long deadline, const ecs_schedule *s,
-                              ecs_check_report *report);
+ecs_result ecs_check_schedule(const ecs_instance *inst, const ecs_schedule *s,
+                              ecs_check_report *report, ecs_diag *diag);
 
 /*
  * Cost of one task's slots (no checks); slots beyond nprice cost nothing.

@@ -21,6 +21,7 @@
 #include <stddef.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/instance.h"
 #include "ecsched/platform.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
@@ -76,9 +77,7 @@ size_t ecs_dp_count_ideals(const ecs_graph *g, size_t cap);
  * has passed the checker.  EINVAL for bad input, ENOMEM.  Release out with
  * ecs_dp_result_release.
  */
-ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, size_t nprice, long deadline,
-                        const ecs_dp_params *prm, ecs_dp_result *out,
+ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_dp_result *out,
                         ecs_diag *diag);
 
 /* Free what a result holds; NULL is accepted. */

@@ -43,6 +43,7 @@
 #include <stddef.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/instance.h"
 #include "ecsched/platform.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
@@ -113,9 +114,7 @@ typedef struct ecs_heur_result {
  * prices), ENOMEM.  Release *out with ecs_heur_result_release (also after
  * an error: *out is then empty).
  */
-ecs_result ecs_heur_run(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, size_t nprice, long deadline,
-                        const ecs_schedule *base, const ecs_heur_params *prm,
+ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base, const ecs_heur_params *prm,
                         ecs_heur_result *out, ecs_diag *diag);
 
 /*
@@ -125,18 +124,14 @@ ecs_result ecs_heur_run(const ecs_graph *g, const ecs_platform *p,
  * the rest unscheduled.  Same input checks as ecs_heur_run.  Exposed for
  * tests and for the landscape.
  */
-ecs_result ecs_heur_map(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, size_t nprice, long deadline,
-                        const ecs_schedule *base, double budget,
+ecs_result ecs_heur_map(const ecs_instance *inst, const ecs_schedule *base, double budget,
                         ecs_schedule *out, int *feasible, ecs_diag *diag);
 
 /*
  * B for these inputs (see "Budget range" above), with the same input checks
  * as ecs_heur_run.
  */
-ecs_result ecs_heur_budget_range(const ecs_graph *g, const ecs_platform *p,
-                                 const double *price, size_t nprice,
-                                 long deadline, const ecs_schedule *base,
+ecs_result ecs_heur_budget_range(const ecs_instance *inst, const ecs_schedule *base,
                                  double sigma, double *range, ecs_diag *diag);
 
 /* Free what a result holds; NULL is accepted. */

@@ -74,6 +74,7 @@
 #include <stdint.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/instance.h"
 #include "ecsched/platform.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
@@ -145,9 +146,7 @@ typedef struct ecs_local_result {
  * checker (a bug; diag says how).  Release *out with ecs_local_result_release
  * (also after an error: *out is then empty).
  */
-ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
-                         const double *price, size_t nprice, long deadline,
-                         const ecs_schedule *start,
+ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                          const ecs_local_params *prm, ecs_local_result *out,
                          ecs_diag *diag);
 

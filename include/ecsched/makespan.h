@@ -9,6 +9,7 @@
 #define ECSCHED_MAKESPAN_H
 
 #include "ecsched/graph.h"
+#include "ecsched/progress.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
@@ -17,14 +18,6 @@
  * bound only (the depth-first search recurses once per task).
  */
 #define ECS_MAKESPAN_SEARCH_MAX_TASKS 10000
-
-/* What a progress callback is told during the search. */
-typedef struct ecs_makespan_progress {
-    long makespan;             /* best so far */
-    long lower_bound;          /* root lower bound */
-    unsigned long long nodes;  /* nodes so far */
-    double elapsed_s;
-} ecs_makespan_progress;
 
 typedef struct ecs_makespan_params {
     double time_limit_s;       /* default 10; <= 0: list schedule only */
@@ -41,8 +34,10 @@ typedef struct ecs_makespan_params {
      * tasks left to schedule; 0: critical-path and load bounds only. */
     int node_energetic;
     /* Called about every progress_every_s seconds of search (default
-     * 0.5) when not NULL (default NULL); ctx is passed through. */
-    void (*progress)(void *ctx, const ecs_makespan_progress *p);
+     * 0.5) when not NULL (default NULL); ctx is passed through.  It is
+     * told phase "makespan", cost = the best makespan so far, bound = the
+     * root lower bound, nodes. */
+    ecs_progress_fn progress;
     void *progress_ctx;
     double progress_every_s;
 } ecs_makespan_params;

@@ -23,8 +23,11 @@
 
 #include <stddef.h>
 
+#include "ecsched/bound.h"
 #include "ecsched/graph.h"
+#include "ecsched/instance.h"
 #include "ecsched/platform.h"
+#include "ecsched/progress.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
@@ -61,15 +64,6 @@ typedef enum ecs_milp_status {
 /* The status as written in output, e.g. "no_solution". */
 const char *ecs_milp_status_name(ecs_milp_status s);
 
-/* What a progress callback is told during branch and bound. */
-typedef struct ecs_milp_progress {
-    double elapsed_s;          /* since ecs_milp_solve was called */
-    double incumbent;          /* cost of the best schedule so far, NAN if none */
-    double bound;              /* best proven lower bound, NAN if unknown */
-    double gap;                /* relative gap, NAN without incumbent */
-    unsigned long long nodes;  /* branch-and-bound nodes so far */
-} ecs_milp_progress;
-
 typedef struct ecs_milp_params {
     ecs_milp_formulation formulation; /* default strong */
     double time_limit_s;        /* default 60 */
@@ -81,8 +75,10 @@ typedef struct ecs_milp_params {
     void (*log)(void *ctx, const char *text);
     void *log_ctx;
     /* Called from branch and bound about every progress_every_s seconds
-     * (default 0.5) when not NULL (default NULL); ctx passed through. */
-    void (*progress)(void *ctx, const ecs_milp_progress *p);
+     * (default 0.5) when not NULL (default NULL); ctx passed through.  It
+     * is told phase "milp", cost = the incumbent's (NAN if none), the
+     * best bound (NAN if unknown), the gap and the nodes. */
+    ecs_progress_fn progress;
     void *progress_ctx;
     double progress_every_s;
     double max_nonzeros;        /* refuse larger models (default 5e7) */
@@ -105,7 +101,7 @@ typedef struct ecs_milp_result {
                                 (root LP or branch and bound), or the fluid
                                 bound (bound.h) when that is higher or GLPK
                                 has none; NAN if neither */
-    const char *bound_method; /* "milp", "fluid" or "none" (static) */
+    ecs_bound_method bound_method; /* MILP, FLUID or NONE */
     double gap;              /* (cost - bound) / max(|cost|, 1e-9); 0 if optimal */
     double root_bound;       /* LP relaxation at the root */
     long rows, cols;         /* model size */
@@ -123,9 +119,7 @@ typedef struct ecs_milp_result {
  * ESOLVER when GLPK fails, ENOMEM.  Release *out with
  * ecs_milp_result_release.
  */
-ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
-                          const double *price, size_t nprice, long deadline,
-                          const ecs_milp_params *prm, ecs_milp_result *out,
+ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, ecs_milp_result *out,
                           ecs_diag *diag);
 
 /*
@@ -136,9 +130,14 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
  * model would exceed max_nonzeros; EINVAL for bad params.  OK otherwise,
  * also when no schedule can meet the deadline (the solve says so).
  */
-ecs_result ecs_milp_check_size(const ecs_graph *g, const ecs_platform *p,
-                               long deadline, const ecs_milp_params *prm,
-                               ecs_diag *diag);
+ecs_result ecs_milp_check_size(const ecs_instance *inst,
+                               const ecs_milp_params *prm, ecs_diag *diag);
+
+/* The strong model's estimated non-zeros and the dynamic-programming
+ * steps its interval costs take, without building it (the instance's
+ * windows when prepared).  OK, EINVAL, ENOMEM. */
+ecs_result ecs_milp_estimate(const ecs_instance *inst, double *nonzeros,
+                             double *dp_ops, ecs_diag *diag);
 
 /* Free what a result holds; NULL is accepted. */
 void ecs_milp_result_release(ecs_milp_result *r);

@@ -1,73 +1,134 @@
 /*
- * ecsched: the best schedule within a time limit, with a proven lower bound
- * (solver/solve.c, solver/solve_lns.c).
+ * ecsched: the engine (engine/solve.c): the best schedule of an instance
+ * within a budget, with a proven lower bound; what `ecsched solve` runs.
  *
- * ecs_solve starts from the caller's schedule (a heuristic's).  When the
- * strong model has up to milp_max_nonzeros estimated non-zeros it runs the
- * exact MILP (ecs_milp_solve, warm-started with the start) with milp_share
- * of the budget left: its root LP is the best bound there is, and it may
- * prove the optimum (mode "milp"); if it does not, the search below
- * continues from its best schedule with its bound (mode "milp+lns").  The
- * search is given the rest even on small models: on the shared 50-task
- * rand0090 and rand0093 at P = 4, 300 s of GLPK's branch and bound left
- * 0.84% and 0.60% between schedule and bound, 150 s of it and 150 s of
- * search 0.50% and 0.39% (better schedules, bounds 0.01% and 0.02% lower).
- * Beyond milp_max_nonzeros, it computes the lower bound of bound.h (fluid,
- * column generation, Lagrangian) within bound_share of the budget and then
- * searches (mode "bound+lns").  The search improves the schedule by
- * large-neighbourhood search: repeatedly all tasks but those of a time
- * window or of a group of neighbouring tasks keep their intervals, and the
- * strong MILP over the freed tasks (with the fixed tasks that share their
- * slots) is solved on GLPK warm-started with the incumbent; a better
- * schedule that passes the checker replaces the incumbent.  It stops at
- * the relative gap or the time limit, and always returns within the limit
- * (plus a small overrun) with the best checked schedule (at least the
- * start) and the best bound.
+ * The plan, in this order (every share and threshold is a field of
+ * ecs_solve_params below, with its default; README "solve" and
+ * docs/MODEL.md "The solve plan" describe the same table):
+ *
+ *   phase   runs when                                       budget
+ *   start   no start schedule is given: the base (the        -
+ *           caller's, else the makespan search's), then the
+ *           paper's sweep heuristic from it (heuristic.h)
+ *           then local search from the sweep's schedule      start_share of
+ *           (local.h); the cheapest of the three             the limit
+ *   fluid   always: the fluid bound (immediate)              -
+ *   dp      the gap is open, the graph has at most           dp_share of what
+ *           dp_max_tasks tasks and dp_max_ideals order       is left: a beam of
+ *           ideals (dp.h)                                    dp_beam states a
+ *                                                            slot first within
+ *                                                            dp_beam_share of
+ *                                                            it, then exact
+ *   milp    the gap is open and the strong model has at      milp_share of
+ *           most milp_max_nonzeros estimated non-zeros and   what is left
+ *           its interval costs at most
+ *           milp_dp_ops_per_nonzero * milp_max_nonzeros
+ *           DP operations (milp.h; warm-started)
+ *   bound   the gap is open and the MILP did not run         bound_share of
+ *           (bound.h: column generation within colgen_share  what is left
+ *           of it, then the Lagrangian)
+ *   lns     the gap is still open (lns.h; lns_free_tasks     the rest
+ *           tasks freed at first, lns_sub_time_limit_s a
+ *           sub-problem)
+ *
+ * "The gap is open" is ecs_gap_reached (bound.h) of the best schedule and
+ * bound so far against params.gap.  The result's mode names the route.
+ *
+ * Budget.  time_limit_s is a wall-clock limit on the whole call (the
+ * start included); `stop` says what ended the run.
  * The library never prints: progress goes to the optional callback.
  */
 #ifndef ECSCHED_SOLVE_H
 #define ECSCHED_SOLVE_H
 
 #include <stddef.h>
+#include <stdint.h>
 
-#include "ecsched/graph.h"
+#include "ecsched/bound.h"
+#include "ecsched/instance.h"
+#include "ecsched/local.h"
 #include "ecsched/milp.h"
-#include "ecsched/platform.h"
+#include "ecsched/progress.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
-/* What the callback is told: elapsed seconds, the incumbent's cost (NAN
- * if none), the best bound (-HUGE_VAL if none) and the gap (NAN if
- * unknown). */
-typedef struct ecs_solve_progress {
-    double elapsed_s;
-    double cost;
-    double bound;
-    double gap;
-    const char *phase; /* "milp", "bound", "lns" (static strings) */
-} ecs_solve_progress;
+/* The route the engine took.  XX(ENUM_SUFFIX, "name in output") */
+#define ECS_SOLVE_MODE_MAP(XX)                                                \
+    XX(NONE, "none")           /* nothing ran (infeasible at once) */         \
+    XX(BOUND, "bound")         /* the fluid bound showed the start within    \
+                                  the gap at once */                          \
+    XX(DP, "dp")               /* the dynamic program finished */             \
+    XX(MILP, "milp")           /* the MILP (after a dynamic program that     \
+                                  did not finish, if any) */                  \
+    XX(MILP_LNS, "milp+lns")   /* the MILP, then the search */                \
+    XX(BOUND_LNS, "bound+lns") /* the bound of bound.h, then the search */
 
-typedef void (*ecs_solve_progress_fn)(const ecs_solve_progress *pr,
-                                      void *ctx);
+typedef enum ecs_solve_mode {
+#define ECS_SOLVE_MODE_ENUM(name, key) ECS_SOLVE_MODE_##name,
+    ECS_SOLVE_MODE_MAP(ECS_SOLVE_MODE_ENUM)
+#undef ECS_SOLVE_MODE_ENUM
+} ecs_solve_mode;
+
+/* The mode as written in output, e.g. "milp+lns". */
+const char *ecs_solve_mode_name(ecs_solve_mode m);
+
+/* Who found a schedule.  XX(ENUM_SUFFIX, "name in output") */
+#define ECS_FOUND_BY_MAP(XX)                                                  \
+    XX(NONE, "none")     /* no schedule */                                    \
+    XX(START, "start")   /* the caller's start schedule */                    \
+    XX(BASE, "base")     /* the base schedule (f = 1) */                      \
+    XX(SWEEP, "sweep")   /* the paper's sweep heuristic */                    \
+    XX(BINARY, "binary") /* the paper's binary-search heuristic */            \
+    XX(LOCAL, "local")   /* local search */                                   \
+    XX(DP, "dp")         /* the dynamic program */                            \
+    XX(MILP, "milp")     /* the MILP */                                       \
+    XX(LNS, "lns")       /* large-neighbourhood search */
+
+typedef enum ecs_found_by {
+#define ECS_FOUND_BY_ENUM(name, key) ECS_FOUND_BY_##name,
+    ECS_FOUND_BY_MAP(ECS_FOUND_BY_ENUM)
+#undef ECS_FOUND_BY_ENUM
+} ecs_found_by;
+
+/* The finder as written in output, e.g. "lns". */
+const char *ecs_found_by_name(ecs_found_by f);
 
 typedef struct ecs_solve_params {
     double time_limit_s;      /* wall-clock budget for the call, default 60 */
     double gap;               /* stop at this relative gap, default 0 */
-    unsigned long long seed;  /* neighbourhood choice, default 1 */
-    double milp_max_nonzeros; /* the MILP first up to this size (default
-                                 2e6 estimated non-zeros; 0: no MILP) */
-    double milp_share;        /* its share of the budget left (default
-                                 0.5; 1: the MILP alone) */
-    double bound_share;       /* at most this share of the limit for the
-                                 bound before the search (default 0.5) */
-    size_t dp_max_ideals;     /* the dynamic program over order ideals
-                                 first when the graph has at most this
-                                 many (default 5000; 0: never) */
-    double dp_share;          /* its share of the limit (default 0.5) */
-    size_t dp_max_bytes;      /* its memory for states (default 1 GiB) */
-    const char *start_method; /* who made the start schedule, e.g.
-                                 "sweep" (default "start"); not copied */
-    ecs_solve_progress_fn progress; /* or NULL */
+    uint64_t seed;            /* neighbourhood choice, default 1 */
+    /* the start, when ecs_solve is given none */
+    const ecs_schedule *base; /* base schedule at f = 1 (not copied), or
+                                 NULL: the makespan search's */
+    double base_time_limit_s; /* the makespan search's limit when it runs
+                                 (default 10, within the budget) */
+    double start_share;       /* local search's share of the limit for the
+                                 start (default 0.2; at most local's own
+                                 limit) */
+    ecs_local_params local;   /* local search's params for the start */
+    ecs_found_by start_by;    /* who made a start given to ecs_solve
+                                 (default START) */
+    /* the plan (the table above) */
+    size_t dp_max_tasks;      /* default 512 */
+    size_t dp_max_ideals;     /* default 5000; 0: no dynamic program */
+    double dp_share;          /* default 0.5 */
+    size_t dp_beam;           /* default 1000 states a slot */
+    double dp_beam_share;     /* default 0.1 */
+    size_t dp_max_bytes;      /* the dynamic program's memory, 1 GiB */
+    double milp_max_nonzeros; /* default 2e6; 0: no MILP */
+    double milp_dp_ops_per_nonzero; /* default 200 */
+    double milp_share;        /* default 0.5; 1: the MILP alone */
+    double bound_share;       /* default 0.5 */
+    double colgen_share;      /* default 0.25 of the bound's time: where
+                                 column generation has not solved the LP by
+                                 then, the Lagrangian gets as far in less
+                                 time (100/rand0005 P = 16, 100/rand0019
+                                 P = 4, montage 748 tasks P = 4: the same
+                                 bound within 0.05% with or without half
+                                 of 30 s for column generation) */
+    size_t lns_free_tasks;    /* default 30 */
+    double lns_sub_time_limit_s; /* default 10 */
+    ecs_progress_fn progress; /* or NULL */
     void *progress_ctx;
 } ecs_solve_params;
 
@@ -75,7 +136,7 @@ typedef struct ecs_solve_params {
 void ecs_solve_params_init(ecs_solve_params *prm);
 
 /* EINVAL (diag says which) for a limit that is not positive, a gap
- * outside [0, 1), and the like. */
+ * outside [0, 1), a share outside (0, 1], and the like. */
 ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
                                      ecs_diag *diag);
 
@@ -85,32 +146,43 @@ typedef struct ecs_solve_result {
     ecs_schedule *schedule;   /* best schedule, NULL if none */
     double cost;              /* its cost (checker), NAN if none */
     double bound;             /* best lower bound, NAN if none */
-    double gap;               /* (cost - bound) / max(|cost|, 1e-9), NAN
-                                 if either is missing */
-    const char *bound_method; /* "dp", "milp", "fluid", "lp_colgen",
-                                 "lagrangian_capacity" or "none" */
-    const char *found_by;     /* "dp", "milp", "lns" or prm->start_method */
-    const char *mode;         /* "dp", "milp", "milp+lns", "bound+lns", or
-                                 "bound" when the fluid bound shows the
-                                 start within the gap at once */
+    double gap;               /* ecs_gap_rel(cost, bound), NAN if either
+                                 is missing */
+    ecs_bound_method bound_method;
+    ecs_found_by found_by;
+    ecs_solve_mode mode;
+    ecs_found_by start_by;    /* who made the start (NONE: none) */
+    double start_cost;        /* its cost, NAN if none */
+    ecs_stop stop;            /* what ended the run */
     long lns_rounds;          /* sub-problems solved */
     long lns_improved;        /* of which improved the incumbent */
     double bound_time_s;      /* spent on the bound */
     size_t dp_states;         /* states the dynamic program stored */
-    double runtime_s;
+    double runtime_s;         /* wall time of the whole call */
 } ecs_solve_result;
 
 /*
- * Minimise the cost of a schedule of g (contracted) on p with prices
- * price[0..nprice-1] (nprice >= deadline) and deadline D', starting from
- * `start` (a feasible schedule, or NULL).  OK with out filled for every
- * solver outcome; EINVAL for bad input (a start the checker rejects),
+ * Minimise the cost of a schedule of the instance (its graph contracted:
+ * every task has work), starting from `start` (a feasible schedule, or NULL:
+ * the start phase makes one).  OK with out filled for every solver outcome,
+ * infeasible included; EINVAL for bad input (a start the checker rejects),
  * ENOMEM, ESOLVER.  Release *out with ecs_solve_result_release.
  */
-ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
-                     const double *price, size_t nprice, long deadline,
-                     const ecs_schedule *start, const ecs_solve_params *prm,
-                     ecs_solve_result *out, ecs_diag *diag);
+ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
+                     const ecs_solve_params *prm, ecs_solve_result *out,
+                     ecs_diag *diag);
+
+/*
+ * The start phase alone (the first row of the table above), within
+ * prm->time_limit_s: the base (prm->base, else the makespan search's), the
+ * sweep heuristic from it and local search from the sweep's schedule
+ * (start_share of the limit); out->schedule is the cheapest (NULL when no
+ * base meets D'), found_by and start_by say whose, cost and start_cost its
+ * cost.  The MILP's warm start in `ecsched milp`.  OK, EINVAL, ENOMEM.
+ */
+ecs_result ecs_solve_start(const ecs_instance *inst,
+                           const ecs_solve_params *prm, ecs_solve_result *out,
+                           ecs_diag *diag);
 
 /* Free what a result holds; NULL is accepted. */
 void ecs_solve_result_release(ecs_solve_result *r);

@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     (void)m;
     ecs_diag cd;
     ecs_diag_clear(&cd);
-    if (ecs_check_run(graph, &platform, price, np, dm.deadline, s, &rep, &cd) !=
+    if (ecs_check_schedule(ECS_INSTANCE_BORROW(graph, &platform, price, np, dm.deadline), s, &rep, &cd) !=
             ECS_OK &&
         strcmp(cd.msg, rep.msg) != 0)
         abort(); /* the diagnostic says what the report says */

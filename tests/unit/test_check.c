@@ -53,7 +53,7 @@ static int teardown(void **state)
 
 static ecs_result check(fixture *f, long deadline, ecs_check_report *r)
 {
-    return ecs_check_schedule(f->g, &f->p, f->price, 8, deadline, f->s, r);
+    return ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, deadline), f->s, r, NULL);
 }
 
 static void test_feasible_cost(void **state)
@@ -168,7 +168,7 @@ static void test_no_price(void **state)
 {
     fixture *f = *state;
     ecs_check_report r;
-    assert_int_equal(ecs_check_schedule(f->g, &f->p, f->price, 4, 0, f->s, &r),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 4, 0), f->s, &r, NULL),
                      ECS_EVIOLATION);
     assert_int_equal(r.first.kind, ECS_VIOLATION_NO_PRICE);
 }
@@ -188,7 +188,7 @@ static void test_mismatch(void **state)
     fixture *f = *state;
     ecs_schedule *s = ecs_schedule_new(3);
     ecs_check_report r;
-    assert_int_equal(ecs_check_schedule(f->g, &f->p, f->price, 8, 0, s, &r),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, 0), s, &r, NULL),
                      ECS_EINVAL);
     ecs_schedule_free(s);
 }
@@ -202,7 +202,7 @@ static void test_diag_violation(void **state)
     ecs_check_report r;
     ecs_diag d;
     ecs_diag_set(&d, ECS_EIO, "stale.json", 9, "stale");
-    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, f->s, &r, &d),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, 0), f->s, &r, &d),
                      ECS_EVIOLATION);
     assert_string_equal(d.msg, "tasks 1 and 2 both use PE 0 in slot 1");
     assert_string_equal(d.msg, r.msg);
@@ -212,16 +212,16 @@ static void test_diag_violation(void **state)
     /* precedence through the zero-work task: its STG ids, PE and slot */
     ecs_schedule_place(f->s, 1, 1, 0, 0, NULL, 0);
     ecs_schedule_place(f->s, 4, 1, 2, 3, NULL, 0); /* D with C, via Z */
-    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, f->s, &r, &d),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, 0), f->s, &r, &d),
                      ECS_EVIOLATION);
     assert_string_equal(d.msg, "task 5 starts on PE 1 in slot 2, but its "
                                "predecessor 3 stops in slot 2");
     /* NULL is accepted and gives the same result and report */
     ecs_check_report r2;
-    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, f->s, &r2, NULL),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, 0), f->s, &r2, NULL),
                      ECS_EVIOLATION);
     assert_string_equal(r2.msg, d.msg);
-    assert_int_equal(ecs_check_schedule(f->g, &f->p, f->price, 8, 0, f->s, &r2),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, 0), f->s, &r2, NULL),
                      ECS_EVIOLATION);
     assert_string_equal(r2.msg, d.msg);
 }
@@ -233,13 +233,13 @@ static void test_diag_mismatch_and_feasible(void **state)
     ecs_diag d;
     ecs_diag_clear(&d);
     ecs_schedule *s = ecs_schedule_new(3);
-    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 0, s, &r, &d),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, 0), s, &r, &d),
                      ECS_EINVAL);
     assert_string_equal(d.msg, "the schedule has 3 tasks, the graph 5");
     ecs_schedule_free(s);
     /* a feasible schedule leaves the diagnostic as it was */
     ecs_diag_set(&d, ECS_EIO, "keep.json", 7, "untouched");
-    assert_int_equal(ecs_check_run(f->g, &f->p, f->price, 8, 5, f->s, &r, &d),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(f->g, &f->p, f->price, 8, 5), f->s, &r, &d),
                      ECS_OK);
     assert_string_equal(d.file, "keep.json");
     assert_int_equal(d.line, 7);
@@ -267,16 +267,16 @@ static void test_exact_grid(void **state)
     ecs_schedule *s = ecs_schedule_new(1);
     ecs_schedule_place(s, 0, 0, 0, 9, NULL, 2);
     ecs_check_report r;
-    assert_int_equal(ecs_check_schedule(g, &p, price, 16, 0, s, &r), ECS_OK);
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, 16, 0), s, &r, NULL), ECS_OK);
     assert_close(r.cost, 10 * 0.01, 1e-12);
     ecs_schedule_place(s, 0, 0, 0, 8, NULL, 2);
-    assert_int_equal(ecs_check_schedule(g, &p, price, 16, 0, s, &r),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, 16, 0), s, &r, NULL),
                      ECS_EVIOLATION);
     assert_int_equal(r.first.kind, ECS_VIOLATION_WORK);
     /* 0.3 + 0.3 + 0.3 + 0.1 = 1 exactly */
     unsigned char mix[] = {1, 1, 1, 2};
     ecs_schedule_place(s, 0, 0, 0, 3, mix, 0);
-    assert_int_equal(ecs_check_schedule(g, &p, price, 16, 0, s, &r), ECS_OK);
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, 16, 0), s, &r, NULL), ECS_OK);
     ecs_schedule_free(s);
     ecs_graph_free(g);
 }

@@ -62,7 +62,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     ecs_check_report rep;
     long makespan = ecs_schedule_makespan(s);
     assert_true((size_t)makespan <= n);
-    assert_int_equal(ecs_check_schedule(g, p, price, n, makespan + 3, s, &rep),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, n, makespan + 3), s, &rep, NULL),
                      ECS_OK);
     ecs_slot_prices sp;
     memset(&sp, 0, sizeof sp);
@@ -113,8 +113,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
         assert_memory_equal(b->freq, a->freq, (size_t)(a->stop - a->start + 1));
     }
     ecs_check_report rep2;
-    assert_int_equal(ecs_check_schedule(g, p, dm.price, dm.nprice,
-                                        dm.deadline, r, &rep2),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, dm.price, dm.nprice, dm.deadline), r, &rep2, NULL),
                      ECS_OK);
     assert_int_equal(rep2.makespan, rep.makespan);
     assert_close(rep2.cost, rep.cost, 1e-9 * (1 + fabs(rep.cost)));

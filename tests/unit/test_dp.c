@@ -87,11 +87,11 @@ static void dp_of(const ecs_graph *g, const ecs_platform *p,
     prm.gap = gap;
     prm.beam = beam;
     double mu[64], fl;
-    if (ecs_bound_fluid_graph(g, p, price, (size_t)D, D, mu, &fl, &d) ==
+    if (ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), mu, &fl, &d) ==
         ECS_OK)
         prm.mu0 = mu; /* as solve starts it */
     ecs_diag_clear(&d);
-    ecs_result rc = ecs_dp_solve(g, p, price, (size_t)D, D, &prm, r, &d);
+    ecs_result rc = ecs_dp_solve(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm, r, &d);
     if (rc != ECS_OK)
         print_error("%s\n", d.msg);
     assert_int_equal(rc, ECS_OK);
@@ -106,7 +106,7 @@ static double milp_opt(const ecs_graph *g, const ecs_platform *p,
     prm.time_limit_s = 120;
     ecs_milp_result r;
     ecs_diag d;
-    assert_int_equal(ecs_milp_solve(g, p, price, (size_t)D, D, &prm, &r, &d),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm, &r, &d),
                      ECS_OK);
     double v = r.status == ECS_MILP_INFEASIBLE ? HUGE_VAL : r.cost;
     if (r.status != ECS_MILP_INFEASIBLE)
@@ -150,8 +150,8 @@ static void test_dp_equals_milp(void **state)
             assert_int_equal(r.finished, 0);
         if (r.schedule != NULL) {
             ecs_check_report rep;
-            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
-                                                r.schedule, &rep),
+            assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D),
+                                                r.schedule, &rep, NULL),
                              ECS_OK);
             assert_close(rep.cost, r.cost, tol(r.cost));
             assert_true(r.cost >= opt - tol(opt));
@@ -174,8 +174,8 @@ static void test_dp_equals_milp(void **state)
             assert_close(r.cost, opt, tol(opt));
             assert_true(r.bound <= opt + tol(opt));
             ecs_check_report rep;
-            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
-                                                r.schedule, &rep),
+            assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D),
+                                                r.schedule, &rep, NULL),
                              ECS_OK);
             assert_close(rep.cost, opt, tol(opt));
             assert_true(r.root_bound <= opt + tol(opt));
@@ -298,18 +298,18 @@ static void test_solve_dense(void **state)
         prm.time_limit_s = 120.0;
         prm.gap = 0.005;
         ecs_solve_result r;
-        assert_int_equal(ecs_solve(g, &p, sp.price, sp.n, D, NULL, &prm, &r,
+        assert_int_equal(ecs_solve(ECS_INSTANCE_BORROW(g, &p, sp.price, sp.n, D), NULL, &prm, &r,
                                    &d),
                          ECS_OK);
-        assert_string_equal(r.mode, "dp");
-        assert_string_equal(r.bound_method, "dp");
+        assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
+        assert_int_equal(r.bound_method, ECS_BOUND_BY_DP);
         assert_int_equal(r.status, ECS_MILP_OPTIMAL);
         assert_true(r.gap <= 0.005 + 1e-9);
         assert_true(r.bound <= r.cost);
         assert_true(r.runtime_s < 60.0);
         ecs_check_report rep;
-        assert_int_equal(ecs_check_schedule(g, &p, sp.price, sp.n, D,
-                                            r.schedule, &rep),
+        assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, sp.price, sp.n, D),
+                                            r.schedule, &rep, NULL),
                          ECS_OK);
         assert_close(rep.cost, r.cost, 1e-9);
         ecs_solve_result_release(&r);

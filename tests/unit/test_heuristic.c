@@ -84,7 +84,7 @@ static void expect_checked(const hcase *c, const double *price, size_t np,
                            long deadline, const ecs_schedule *s, double cost)
 {
     ecs_check_report r;
-    ecs_result rc = ecs_check_schedule(c->g, &c->p, price, np, deadline, s, &r);
+    ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(c->g, &c->p, price, np, deadline), s, &r, NULL);
     if (rc != ECS_OK)
         print_error("checker: %s\n", r.msg);
     assert_int_equal(rc, ECS_OK);
@@ -100,7 +100,7 @@ static void run_mode(const hcase *c, const double *price, size_t np,
     prm.mode = mode;
     prm.steps = steps;
     ecs_diag d;
-    ecs_result rc = ecs_heur_run(c->g, &c->p, price, np, deadline, c->base,
+    ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(c->g, &c->p, price, np, deadline), c->base,
                                  &prm, r, &d);
     if (rc != ECS_OK)
         print_error("ecs_heur_run: %s\n", d.msg);
@@ -160,7 +160,7 @@ static void test_case1_map(void **state)
     ecs_schedule *s = ecs_schedule_new(3);
     int feasible = -1;
     ecs_diag d;
-    assert_int_equal(ecs_heur_map(c.g, &c.p, flat4, 4, 4, c.base, 4.0, s,
+    assert_int_equal(ecs_heur_map(ECS_INSTANCE_BORROW(c.g, &c.p, flat4, 4, 4), c.base, 4.0, s,
                                   &feasible, &d), ECS_OK);
     assert_int_equal(feasible, 1);
     expect_task(&c, s, 1, 0, 0, 1, (const double[]){1, 1});
@@ -168,7 +168,7 @@ static void test_case1_map(void **state)
     expect_task(&c, s, 3, 1, 3, 3, (const double[]){1});
     expect_checked(&c, flat4, 4, 4, s, 4.0);
 
-    assert_int_equal(ecs_heur_map(c.g, &c.p, flat4, 4, 4, c.base, 2.0, s,
+    assert_int_equal(ecs_heur_map(ECS_INSTANCE_BORROW(c.g, &c.p, flat4, 4, 4), c.base, 2.0, s,
                                   &feasible, &d), ECS_OK);
     assert_int_equal(feasible, 0);
     expect_task(&c, s, 1, 0, 0, 3, (const double[]){.6, .6, .6, .2});
@@ -176,7 +176,7 @@ static void test_case1_map(void **state)
     assert_int_equal(s->task[2].pe, -1); /* task 3 not placed */
 
     double range = 0;
-    assert_int_equal(ecs_heur_budget_range(c.g, &c.p, flat4, 4, 4, c.base,
+    assert_int_equal(ecs_heur_budget_range(ECS_INSTANCE_BORROW(c.g, &c.p, flat4, 4, 4), c.base,
                                            2.0, &range, &d), ECS_OK);
     assert_close(range, 8.0, 0);
     ecs_schedule_free(s);
@@ -316,7 +316,7 @@ static void test_case2_sweep(void **state)
     ecs_schedule *s = ecs_schedule_new(5);
     int feasible = -1;
     ecs_diag d;
-    assert_int_equal(ecs_heur_map(c.g, &c.p, peak6, 6, 6, c.base, 6.0, s,
+    assert_int_equal(ecs_heur_map(ECS_INSTANCE_BORROW(c.g, &c.p, peak6, 6, 6), c.base, 6.0, s,
                                   &feasible, &d), ECS_OK);
     assert_int_equal(feasible, 0);
     expect_task(&c, s, 2, 1, 0, 3, (const double[]){0, 1, .5, .5});
@@ -509,7 +509,7 @@ static void test_no_zero_frequency(void **state)
     ecs_schedule *s = ecs_schedule_new(3);
     int feasible = -1;
     ecs_diag d;
-    assert_int_equal(ecs_heur_map(c.g, &c.p, flat4, 4, 4, c.base, 4.0, s,
+    assert_int_equal(ecs_heur_map(ECS_INSTANCE_BORROW(c.g, &c.p, flat4, 4, 4), c.base, 4.0, s,
                                   &feasible, &d), ECS_OK);
     assert_int_equal(feasible, 0);
     ecs_heur_result r;
@@ -533,20 +533,20 @@ static void test_bad_inputs(void **state)
     ecs_heur_result r;
     ecs_diag d;
     /* D' = 2 < M = 3 */
-    assert_int_equal(ecs_heur_run(c.g, &c.p, flat4, 4, 2, c.base, &prm, &r, &d),
+    assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(c.g, &c.p, flat4, 4, 2), c.base, &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "below the base makespan M = 3"));
     /* too few prices */
-    assert_int_equal(ecs_heur_run(c.g, &c.p, flat4, 3, 4, c.base, &prm, &r, &d),
+    assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(c.g, &c.p, flat4, 3, 4), c.base, &prm, &r, &d),
                      ECS_EINVAL);
     /* a price that is not a number */
     double bad[] = {1, NAN, 1, 1};
-    assert_int_equal(ecs_heur_run(c.g, &c.p, bad, 4, 4, c.base, &prm, &r, &d),
+    assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(c.g, &c.p, bad, 4, 4), c.base, &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "slot 1"));
     /* a base that breaks precedence */
     ecs_schedule_place(c.base, 2, 1, 1, 1, NULL, 0);
-    assert_int_equal(ecs_heur_run(c.g, &c.p, flat4, 4, 4, c.base, &prm, &r, &d),
+    assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(c.g, &c.p, flat4, 4, 4), c.base, &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "base schedule is not feasible"));
     ecs_heur_result_release(&r); /* empty after an error */
@@ -636,28 +636,28 @@ static void test_candidates_match_mapper(void **state)
     ecs_heur_params_init(&prm);
     prm.steps = 20;
     ecs_heur_result r;
-    assert_int_equal(ecs_heur_run(g, &p, price, (size_t)D, D, base, &prm, &r,
+    assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base, &prm, &r,
                                   &d), ECS_OK);
     assert_true(r.nfeasible > 0 && r.nfeasible < r.ncand);
     assert_int_equal(r.fallback, 0);
     ecs_schedule *s = ecs_schedule_new(g->n);
     for (size_t k = 0; k < r.ncand; k++) {
         int feasible = -1;
-        assert_int_equal(ecs_heur_map(g, &p, price, (size_t)D, D, base,
+        assert_int_equal(ecs_heur_map(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base,
                                       r.cand[k].budget, s, &feasible, &d),
                          ECS_OK);
         assert_int_equal(feasible, r.cand[k].feasible);
         if (!feasible)
             continue;
         ecs_check_report rep;
-        assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D, s,
-                                            &rep), ECS_OK);
+        assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), s,
+                                            &rep, NULL), ECS_OK);
         assert_true(rep.cost == r.cand[k].cost);
         assert_int_equal(rep.makespan, r.cand[k].makespan);
     }
     if (!r.fallback) {
         int feasible = -1;
-        ecs_heur_map(g, &p, price, (size_t)D, D, base, r.budget, s, &feasible,
+        ecs_heur_map(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base, r.budget, s, &feasible,
                      &d);
         for (size_t i = 0; i < g->n; i++) {
             assert_int_equal(s->task[i].start, r.schedule->task[i].start);
@@ -672,7 +672,7 @@ static void test_candidates_match_mapper(void **state)
         price[l] = 1.0;
     prm.steps = 1;
     prm.sigma = 1e6;
-    assert_int_equal(ecs_heur_run(g, &p, price, (size_t)D, D, base, &prm, &r,
+    assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base, &prm, &r,
                                   &d), ECS_OK);
     assert_int_equal(r.nfeasible, 1);
     assert_close(r.cost, r.base_cost, 1e-9);
@@ -781,12 +781,12 @@ static void check_run(const ecs_graph *g, const ecs_platform *p,
                       const char *what)
 {
     ecs_diag d;
-    ecs_result rc = ecs_heur_run(g, p, price, (size_t)D, D, base, prm, r, &d);
+    ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), base, prm, r, &d);
     if (rc != ECS_OK)
         print_error("%s: %s\n", what, d.msg);
     assert_int_equal(rc, ECS_OK);
     ecs_check_report rep;
-    rc = ecs_check_schedule(g, p, price, (size_t)D, D, r->schedule, &rep);
+    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), r->schedule, &rep, NULL);
     if (rc != ECS_OK || rep.cost != r->cost || !(r->cost <= r->base_cost) ||
         rep.makespan > D) {
         print_error("%s: checker %s, cost %.12g (checker %.12g), base %.12g, "

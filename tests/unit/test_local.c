@@ -91,7 +91,7 @@ static double checked_cost(const ecs_graph *g, const ecs_platform *p,
                            const double *price, long D, const ecs_schedule *s)
 {
     ecs_check_report rep;
-    ecs_result rc = ecs_check_schedule(g, p, price, (size_t)D, D, s, &rep);
+    ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), s, &rep, NULL);
     if (rc != ECS_OK)
         print_error("checker: %s\n", rep.msg);
     assert_int_equal(rc, ECS_OK);
@@ -111,7 +111,7 @@ static double run_local(const ecs_graph *g, const ecs_platform *p,
     ecs_local_result r;
     ecs_diag d;
     ecs_diag_clear(&d);
-    ecs_result rc = ecs_local_run(g, p, price, (size_t)D, D, start, &prm, &r,
+    ecs_result rc = ecs_local_run(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), start, &prm, &r,
                                   &d);
     if (rc != ECS_OK)
         print_error("local: %s\n", d.msg);
@@ -137,7 +137,7 @@ static ecs_schedule *sweep_schedule(const ecs_graph *g, const ecs_platform *p,
     ecs_heur_params hp;
     ecs_heur_params_init(&hp);
     ecs_heur_result hr;
-    assert_int_equal(ecs_heur_run(g, p, price, (size_t)D, D, base, &hp, &hr,
+    assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), base, &hp, &hr,
                                   NULL),
                      ECS_OK);
     ecs_schedule *s = hr.schedule;
@@ -158,7 +158,7 @@ static double milp_optimum(const ecs_graph *g, const ecs_platform *p,
     prm.time_limit_s = 60;
     prm.warm_start = warm;
     ecs_milp_result r;
-    assert_int_equal(ecs_milp_solve(g, p, price, (size_t)D, D, &prm, &r, NULL),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm, &r, NULL),
                      ECS_OK);
     double c = r.status == ECS_MILP_OPTIMAL ? r.cost : NAN;
     if (r.status == ECS_MILP_OPTIMAL)
@@ -575,7 +575,7 @@ static void test_time_limit(void **state)
     ecs_local_params_init(&prm);
     prm.time_limit_s = 1e-9;
     ecs_local_result r;
-    assert_int_equal(ecs_local_run(g, &p, price, (size_t)D, D, base, &prm, &r,
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base, &prm, &r,
                                    NULL),
                      ECS_OK);
     assert_int_equal(r.stop, ECS_LOCAL_TIME_LIMIT);
@@ -586,7 +586,7 @@ static void test_time_limit(void **state)
     prm.max_rounds = 1;
     prm.scratch_start = 0;
     prm.max_stall = 0;
-    assert_int_equal(ecs_local_run(g, &p, price, (size_t)D, D, base, &prm, &r,
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base, &prm, &r,
                                    NULL),
                      ECS_OK);
     assert_int_equal(r.rounds, 1);
@@ -645,40 +645,40 @@ static void test_bad_input(void **state)
     ecs_diag d;
     ecs_schedule *start = serial_start(g);
     /* deadline below the start's makespan 3 */
-    assert_int_equal(ecs_local_run(g, &p, price, 4, 2, start, &prm, &r, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, 4, 2), start, &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "start schedule is not feasible"));
     assert_null(r.schedule);
     /* too few prices */
-    assert_int_equal(ecs_local_run(g, &p, price, 2, 4, start, &prm, &r, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, 2, 4), start, &prm, &r, &d),
                      ECS_EINVAL);
     /* a price that is not a number */
     double bad[] = {1, NAN, 1, 1};
-    assert_int_equal(ecs_local_run(g, &p, bad, 4, 4, start, &prm, &r, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, bad, 4, 4), start, &prm, &r, &d),
                      ECS_EINVAL);
     /* precedence broken in the start */
     ecs_schedule *wrong = ecs_schedule_new(2);
     assert_int_equal(ecs_schedule_place(wrong, 0, 0, 1, 2, NULL, 0), ECS_OK);
     assert_int_equal(ecs_schedule_place(wrong, 1, 0, 0, 0, NULL, 0), ECS_OK);
-    assert_int_equal(ecs_local_run(g, &p, price, 4, 4, wrong, &prm, &r, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), wrong, &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "predecessor"));
     /* bad params, no result pointer, wrong task count */
     prm.max_rounds = -1;
-    assert_int_equal(ecs_local_run(g, &p, price, 4, 4, start, &prm, &r, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), start, &prm, &r, &d),
                      ECS_EINVAL);
     ecs_local_params_init(&prm);
-    assert_int_equal(ecs_local_run(g, &p, price, 4, 4, start, &prm, NULL, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), start, &prm, NULL, &d),
                      ECS_EINVAL);
     ecs_schedule *small = ecs_schedule_new(1);
-    assert_int_equal(ecs_local_run(g, &p, price, 4, 4, small, &prm, &r, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), small, &prm, &r, &d),
                      ECS_EINVAL);
     /* a graph with a zero-work task is not contracted */
     long zw[] = {0, 1};
     ecs_graph *gz = NULL;
     assert_int_equal(ecs_graph_build(2, id, zw, NULL, 1, e, 0, &gz, NULL),
                      ECS_OK);
-    assert_int_equal(ecs_local_run(gz, &p, price, 4, 4, start, &prm, &r, &d),
+    assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(gz, &p, price, 4, 4), start, &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "no work"));
     ecs_graph_free(gz);

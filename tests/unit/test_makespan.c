@@ -39,7 +39,7 @@ static long checked_makespan(const ecs_graph *g, int pes, const ecs_schedule *s)
     size_t nprice = (size_t)ecs_schedule_makespan(s) + 1;
     double *price = calloc(nprice, sizeof *price);
     assert_non_null(price);
-    ecs_result rc = ecs_check_schedule(g, &p, price, nprice, 0, s, &r);
+    ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, nprice, 0), s, &r, NULL);
     free(price);
     if (rc != ECS_OK)
         print_error("checker: %s\n", r.msg);
@@ -388,12 +388,12 @@ static void test_bundled_optima(void **state)
     ecs_graph_free(g);
 }
 
-static void count_progress(void *ctx, const ecs_makespan_progress *p)
+static void count_progress(void *ctx, const ecs_progress *p)
 {
     int *calls = ctx;
     (*calls)++;
-    assert_true(p->lower_bound <= 132);
-    assert_true(p->makespan >= 132);
+    assert_true(p->bound <= 132);
+    assert_true(p->cost >= 132);
     assert_true(p->nodes > 0);
 }
 

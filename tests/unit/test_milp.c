@@ -95,7 +95,7 @@ static ecs_milp_status solve(const ecs_graph *g, const ecs_platform *p,
     ecs_milp_result r;
     ecs_diag d;
     ecs_diag_clear(&d);
-    ecs_result rc = ecs_milp_solve(g, p, price, (size_t)D, D, &prm, &r, &d);
+    ecs_result rc = ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm, &r, &d);
     if (rc != ECS_OK)
         print_error("%s\n", d.msg);
     assert_int_equal(rc, ECS_OK);
@@ -104,8 +104,8 @@ static ecs_milp_status solve(const ecs_graph *g, const ecs_platform *p,
     if (st == ECS_MILP_OPTIMAL) {
         ecs_check_report rep;
         assert_non_null(r.schedule);
-        assert_int_equal(ecs_check_schedule(g, p, price, (size_t)D, D,
-                                            r.schedule, &rep),
+        assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D),
+                                            r.schedule, &rep, NULL),
                          ECS_OK);
         assert_close(rep.cost, r.cost, 1e-9);
         assert_close(r.bound, r.cost, 1e-6);
@@ -355,13 +355,13 @@ static void test_not_above_base(void **state)
         double price[256], cost;
         random_prices(&seed, price, D, t % 2 ? 0.3 : 0.0);
         ecs_check_report rep;
-        assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D, base,
-                                            &rep),
+        assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base,
+                                            &rep, NULL),
                          ECS_OK);
         ecs_heur_params hp;
         ecs_heur_params_init(&hp);
         ecs_heur_result hr;
-        assert_int_equal(ecs_heur_run(g, &p, price, (size_t)D, D, base, &hp,
+        assert_int_equal(ecs_heur_run(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base, &hp,
                                       &hr, NULL),
                          ECS_OK);
         assert_true(hr.cost <= rep.cost + 1e-9);
@@ -490,12 +490,12 @@ static void test_time_limit(void **state)
         prm.warm_start = warm ? base : NULL;
         ecs_milp_result r;
         ecs_diag d;
-        assert_int_equal(ecs_milp_solve(g, &p, price, (size_t)D, D, &prm, &r, &d),
+        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), &prm, &r, &d),
                          ECS_OK);
         if (r.status == ECS_MILP_FEASIBLE) {
             ecs_check_report rep;
-            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
-                                                r.schedule, &rep),
+            assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D),
+                                                r.schedule, &rep, NULL),
                              ECS_OK);
             assert_true(isnan(r.bound) || r.bound <= r.cost + 1e-9);
         } else {
@@ -527,8 +527,8 @@ static void test_time_budget(void **state)
     double *price = malloc((size_t)D * sizeof *price);
     random_prices(&seed, price, D, 0.1);
     ecs_check_report wrep;
-    assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D, base,
-                                        &wrep),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), base,
+                                        &wrep, NULL),
                      ECS_OK);
     const double limits[] = {1e-3, 0.02, 0.1, 0.3};
     for (int f = 0; f < 2; f++)
@@ -540,15 +540,15 @@ static void test_time_budget(void **state)
             prm.warm_start = base;
             ecs_milp_result r;
             ecs_diag d;
-            assert_int_equal(ecs_milp_solve(g, &p, price, (size_t)D, D, &prm,
+            assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D), &prm,
                                             &r, &d),
                              ECS_OK);
             assert_true(r.status == ECS_MILP_FEASIBLE ||
                         r.status == ECS_MILP_OPTIMAL);
             assert_non_null(r.schedule);
             ecs_check_report rep;
-            assert_int_equal(ecs_check_schedule(g, &p, price, (size_t)D, D,
-                                                r.schedule, &rep),
+            assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, (size_t)D, D),
+                                                r.schedule, &rep, NULL),
                              ECS_OK);
             assert_close(rep.cost, r.cost, 1e-9);
             assert_true(r.cost <= wrep.cost + 1e-9);
@@ -577,22 +577,22 @@ static void test_validation(void **state)
     ecs_milp_result r;
     ecs_diag d;
     ecs_milp_params_init(&prm);
-    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), &prm, &r, &d),
                      ECS_EINVAL); /* zero work: not contracted */
     assert_non_null(strstr(d.msg, "no work"));
     ecs_graph_free(g);
     work[1] = 1;
     assert_int_equal(ecs_graph_build(2, id, work, NULL, 0, NULL, 0, &g, NULL),
                      ECS_OK);
-    assert_int_equal(ecs_milp_solve(g, &p, price, 3, 4, &prm, &r, &d),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, 3, 4), &prm, &r, &d),
                      ECS_EINVAL); /* fewer prices than slots */
     price[2] = NAN;
-    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), &prm, &r, &d),
                      ECS_EINVAL);
     price[2] = 1.0;
     prm.time_limit_s = -1;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
-    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), &prm, &r, &d),
                      ECS_EINVAL);
     ecs_milp_params_init(&prm);
     prm.mip_gap = 1.5;
@@ -601,7 +601,7 @@ static void test_validation(void **state)
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
         prm.formulation = (ecs_milp_formulation)f;
-        assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), &prm, &r, &d),
                          ECS_ELIMIT);
         assert_non_null(strstr(d.msg, "--max-nonzeros"));
         assert_null(r.schedule);
@@ -612,7 +612,7 @@ static void test_validation(void **state)
     assert_int_equal(ecs_schedule_place(bad, 0, 0, 0, 0, NULL, 0), ECS_OK);
     assert_int_equal(ecs_schedule_place(bad, 1, 1, 0, 0, NULL, 0), ECS_OK);
     prm.warm_start = bad; /* task 1 (work 2) gets one slot */
-    assert_int_equal(ecs_milp_solve(g, &p, price, 4, 4, &prm, &r, &d),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "warm start"));
     ecs_schedule_free(bad);

@@ -65,10 +65,10 @@ static double solve_once(const ecs_graph *g, const ecs_platform *p,
     prm.time_limit_s = 20;
     ecs_milp_result r;
     ecs_diag d;
-    assert_int_equal(ecs_milp_solve(g, p, price, 6, 6, &prm, &r, &d), ECS_OK);
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price, 6, 6), &prm, &r, &d), ECS_OK);
     assert_int_equal(r.status, ECS_MILP_OPTIMAL);
     ecs_check_report rep;
-    assert_int_equal(ecs_check_schedule(g, p, price, 6, 6, r.schedule, &rep),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, 6, 6), r.schedule, &rep, NULL),
                      ECS_OK);
     assert_close(rep.cost, r.cost, 1e-9);
     double cost = r.cost;

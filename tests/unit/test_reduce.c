@@ -188,12 +188,12 @@ static void test_milp_checked(void **state)
     ecs_milp_params_init(&prm);
     prm.time_limit_s = 60;
     ecs_milp_result a;
-    assert_int_equal(ecs_milp_solve(g, &p, price, 58, 58, &prm, &a, NULL),
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price, 58, 58), &prm, &a, NULL),
                      ECS_OK);
     assert_int_equal(a.status, ECS_MILP_OPTIMAL);
     ecs_check_report rep;
-    assert_int_equal(ecs_check_schedule(g, &p, price, 58, 58, a.schedule,
-                                        &rep),
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, 58, 58), a.schedule,
+                                        &rep, NULL),
                      ECS_OK);
     assert_close(rep.cost, a.cost, 1e-9 * (1.0 + fabs(a.cost)));
     ecs_milp_result_release(&a);

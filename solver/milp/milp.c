@@ -10,7 +10,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *ecs_milp_formulation_name(ecs_milp_formulation f)
 {
@@ -86,11 +85,6 @@ void ecs_milp_result_release(ecs_milp_result *r)
     r->schedule = NULL;
 }
 
-static double seconds(void)
-{
-    return ecs_clock_now();
-}
-
 static ecs_result validate_platform(const ecs_platform *p, ecs_diag *diag)
 {
     if (p->pes < 1 || p->nfreq < 1 || p->nfreq > ECS_MAX_FREQS ||
@@ -126,8 +120,8 @@ static ecs_result validate_inputs(const ecs_graph *g, const ecs_platform *p,
                                 g->id[i]);
     if (prm->warm_start != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(g, p, price, nprice, deadline, prm->warm_start,
-                               &rep) != ECS_OK)
+        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), prm->warm_start,
+                               &rep, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "the warm start is not a feasible schedule: %s",
                                 rep.msg);
@@ -137,7 +131,7 @@ static ecs_result validate_inputs(const ecs_graph *g, const ecs_platform *p,
 
 /* Refuse a model above the limit before it is built. */
 static ecs_result size_guard(const ecs_graph *g, const ecs_platform *p,
-                             long deadline, const ecs_milp_windows *w,
+                             long deadline, const ecs_windows *w,
                              const ecs_milp_params *prm, ecs_diag *diag)
 {
     double est = prm->formulation == ECS_MILP_STRONG
@@ -151,12 +145,12 @@ static ecs_result size_guard(const ecs_graph *g, const ecs_platform *p,
                             ecs_milp_formulation_name(prm->formulation), est,
                             prm->max_nonzeros);
     if (prm->formulation == ECS_MILP_STRONG &&
-        ecs_milp_dp_ops(g, p, w) > 200.0 * prm->max_nonzeros)
+        ecs_ivals_dp_ops(g, p, w) > 200.0 * prm->max_nonzeros)
         return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
                             "costing the intervals would take about %.3g "
                             "steps (frequency grid 1/%ld): more than the limit "
                             "allows; raise it with --max-nonzeros N",
-                            ecs_milp_dp_ops(g, p, w), p->grid);
+                            ecs_ivals_dp_ops(g, p, w), p->grid);
     return ECS_OK;
 }
 
@@ -177,12 +171,15 @@ static ecs_result quadratic_guard(const ecs_graph *g,
     return ECS_OK;
 }
 
-ecs_result ecs_milp_check_size(const ecs_graph *g, const ecs_platform *p,
-                               long deadline, const ecs_milp_params *prm,
-                               ecs_diag *diag)
+ecs_result ecs_milp_check_size(const ecs_instance *inst,
+                               const ecs_milp_params *prm, ecs_diag *diag)
 {
-    if (g == NULL || p == NULL || prm == NULL)
+    if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
+        prm == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
+    long deadline = inst->deadline;
     ecs_result rc = ecs_milp_params_validate(prm, diag);
     if (rc == ECS_OK)
         rc = validate_platform(p, diag);
@@ -190,21 +187,45 @@ ecs_result ecs_milp_check_size(const ecs_graph *g, const ecs_platform *p,
         rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK || g->n == 0 || deadline < 1)
         return rc;
-    ecs_milp_windows w;
+    ecs_windows w;
     int empty = 0;
-    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    rc = ecs_windows_compute(g, p->pes, deadline, &w, &empty, diag);
     if (rc != ECS_OK)
         return rc;
     if (!empty)
         rc = size_guard(g, p, deadline, &w, prm, diag);
-    ecs_milp_windows_release(&w);
+    ecs_windows_release(&w);
     return rc;
+}
+
+ecs_result ecs_milp_estimate(const ecs_instance *inst, double *nonzeros,
+                             double *dp_ops, ecs_diag *diag)
+{
+    if (inst == NULL || inst->graph == NULL || inst->platform == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    const ecs_graph *g = ecs_instance_solver_graph(inst);
+    ecs_windows own;
+    const ecs_windows *w = &inst->windows;
+    memset(&own, 0, sizeof own);
+    if (inst->windows.n != g->n || inst->windows.es == NULL) {
+        int empty = 0;
+        ecs_result rc = ecs_windows_compute(g, inst->platform->pes,
+                                            inst->deadline, &own, &empty,
+                                            diag);
+        if (rc != ECS_OK)
+            return rc;
+        w = &own;
+    }
+    *nonzeros = ecs_milp_strong_estimate(g, w, inst->deadline);
+    *dp_ops = ecs_ivals_dp_ops(g, inst->platform, w);
+    ecs_windows_release(&own);
+    return ECS_OK;
 }
 
 /* What one formulation leaves for the common part. */
 typedef struct built {
     ecs_milp_model m;
-    ecs_milp_ivals iv;
+    ecs_ivals iv;
     ecs_milp_strong_map smap;
     ecs_milp_paper_map pmap;
     double *warm;
@@ -216,7 +237,7 @@ typedef struct built {
 
 static ecs_result build(const ecs_graph *g, const ecs_platform *p,
                         const double *price, long deadline,
-                        const ecs_milp_windows *w, const ecs_milp_params *prm,
+                        const ecs_windows *w, const ecs_milp_params *prm,
                         double t_end, built *b, ecs_diag *diag)
 {
     ecs_milp_model_init(&b->m, prm->write_lp != NULL || prm->write_mps != NULL);
@@ -228,7 +249,7 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
                                                    prm->warm_start);
         return rc;
     }
-    ecs_result rc = ecs_milp_ivals_compute(g, p, price, w, t_end, &b->iv,
+    ecs_result rc = ecs_ivals_compute(g, p, price, w, t_end, &b->iv,
                                            diag);
     if (rc == ECS_ELIMIT) {
         b->late = 1; /* no model: the warm start, if any, is the answer */
@@ -260,7 +281,7 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
 static void built_release(built *b)
 {
     ecs_milp_model_release(&b->m);
-    ecs_milp_ivals_release(&b->iv);
+    ecs_ivals_release(&b->iv);
     ecs_milp_strong_map_release(&b->smap);
     if (b->have_rounder)
         ecs_milp_rounder_release(&b->rounder);
@@ -306,8 +327,8 @@ static ecs_result conclude(const ecs_graph *g, const ecs_platform *p,
         return ECS_OK;
     }
     ecs_check_report rep;
-    if (ecs_check_schedule(g, p, price, nprice, deadline, out->schedule,
-                           &rep) != ECS_OK)
+    if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), out->schedule,
+                           &rep, NULL) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                             "the MILP schedule breaks the model: %s", rep.msg);
     out->cost = rep.cost;
@@ -316,10 +337,8 @@ static ecs_result conclude(const ecs_graph *g, const ecs_platform *p,
         out->bound = out->cost;
     if (!isnan(out->bound) && out->bound > out->cost)
         out->bound = out->cost;
-    if (!isnan(out->bound)) {
-        double den = fabs(out->cost) > 1e-9 ? fabs(out->cost) : 1e-9;
-        out->gap = (out->cost - out->bound) / den;
-    }
+    if (!isnan(out->bound))
+        out->gap = ecs_gap_rel(out->cost, out->bound);
     if (out->status == ECS_MILP_OPTIMAL && prm->mip_gap == 0.0)
         out->gap = 0.0;
     return ECS_OK;
@@ -333,7 +352,7 @@ static void result_init(ecs_milp_result *out)
     out->bound = NAN;
     out->gap = NAN;
     out->root_bound = NAN;
-    out->bound_method = "none";
+    out->bound_method = ECS_BOUND_BY_NONE;
 }
 
 /* When the MILP stopped without proving: the fluid bound (immediate) if
@@ -343,28 +362,27 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
                            ecs_milp_result *out)
 {
     if (!isnan(out->bound))
-        out->bound_method = "milp";
+        out->bound_method = ECS_BOUND_BY_MILP;
     if (out->status != ECS_MILP_FEASIBLE &&
         out->status != ECS_MILP_NO_SOLUTION)
         return;
     double fl;
-    if (ecs_bound_fluid_graph(g, p, price, nprice, deadline, NULL, &fl,
+    if (ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), NULL, &fl,
                               NULL) != ECS_OK ||
         !isfinite(fl) || !(isnan(out->bound) || fl > out->bound))
         return;
     out->bound = fl;
-    out->bound_method = "fluid";
+    out->bound_method = ECS_BOUND_BY_FLUID;
     if (!isnan(out->cost)) {
         if (out->bound > out->cost)
             out->bound = out->cost;
-        double den = fabs(out->cost) > 1e-9 ? fabs(out->cost) : 1e-9;
-        out->gap = (out->cost - out->bound) / den;
+        out->gap = ecs_gap_rel(out->cost, out->bound);
     }
 }
 
 static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
                               const double *price, size_t nprice,
-                              long deadline, const ecs_milp_windows *w,
+                              long deadline, const ecs_windows *w,
                               const ecs_milp_params *prm, double t0,
                               ecs_milp_result *out, ecs_diag *diag)
 {
@@ -412,7 +430,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
         run.pcost = 1;
     }
     run.bound = run.root_bound = run.obj = NAN;
-    if (!b.late && (export || seconds() < run.t_end)) /* else the warm start */
+    if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
         rc = ecs_milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         out->root_bound = run.root_bound;
@@ -424,12 +442,15 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     return rc;
 }
 
-ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
-                          const double *price, size_t nprice, long deadline,
-                          const ecs_milp_params *prm, ecs_milp_result *out,
+ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, ecs_milp_result *out,
                           ecs_diag *diag)
 {
-    double t0 = seconds();
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
+    double t0 = ecs_clock_now();
     result_init(out);
     ecs_result rc = validate_inputs(g, p, price, nprice, deadline, prm, diag);
     if (rc != ECS_OK)
@@ -437,15 +458,24 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
     rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK)
         return rc;
+    /* the reduction (fewer precedence rows) and the windows: the
+     * instance's when prepared, else derived here */
     ecs_graph *red = NULL;
-    g = ecs_solver_graph(g, &red); /* fewer precedence rows */
-    ecs_milp_windows w;
+    ecs_windows w;
+    memset(&w, 0, sizeof w);
+    const ecs_windows *wp = &w;
     int empty = 0;
-    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty,
-                                  diag);
-    if (rc != ECS_OK) {
-        ecs_graph_free(red);
-        return rc;
+    if (inst->reduced != NULL && inst->windows.es != NULL) {
+        g = inst->reduced;
+        wp = &inst->windows;
+        empty = inst->windows_empty;
+    } else {
+        g = ecs_solver_graph(g, &red);
+        rc = ecs_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+        if (rc != ECS_OK) {
+            ecs_graph_free(red);
+            return rc;
+        }
     }
     if (empty) {
         out->status = ECS_MILP_INFEASIBLE; /* the critical path exceeds D' */
@@ -453,21 +483,21 @@ ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
         out->schedule = ecs_schedule_new(0);
         out->status = ECS_MILP_OPTIMAL;
         out->cost = out->bound = out->gap = 0.0;
-        out->bound_method = "milp";
+        out->bound_method = ECS_BOUND_BY_MILP;
         if (out->schedule == NULL)
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     } else {
-        rc = size_guard(g, p, deadline, &w, prm, diag);
+        rc = size_guard(g, p, deadline, wp, prm, diag);
         if (rc == ECS_OK)
-            rc = solve_model(g, p, price, nprice, deadline, &w, prm, t0, out,
+            rc = solve_model(g, p, price, nprice, deadline, wp, prm, t0, out,
                              diag);
         if (rc == ECS_OK)
             fluid_fallback(g, p, price, nprice, deadline, out);
     }
-    ecs_milp_windows_release(&w);
+    ecs_windows_release(&w);
     ecs_graph_free(red);
     if (rc != ECS_OK)
         ecs_milp_result_release(out);
-    out->runtime_s = seconds() - t0;
+    out->runtime_s = ecs_clock_now() - t0;
     return rc;
 }

@@ -11,7 +11,7 @@
 #include "ecsched/graph.h"
 #include "ecsched/makespan.h"
 
-#include "stateset.h"
+#include "core/stateset.h"
 
 /* A candidate child: task (its rank while sorting) and start slot. */
 typedef struct cand {

@@ -157,13 +157,3 @@ void ecs_milp_model_nz(ecs_milp_model *m, size_t row, size_t col, double a)
     m->ja[m->nnz] = (int)col + 1;
     m->ar[m->nnz] = a;
 }
-
-const ecs_graph *ecs_solver_graph(const ecs_graph *g, ecs_graph **owned)
-{
-    *owned = NULL;
-    if (g == NULL ||
-        ecs_graph_transitive_reduction(g, owned, NULL) != ECS_OK ||
-        *owned == NULL)
-        return g;
-    return *owned;
-}

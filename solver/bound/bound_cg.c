@@ -12,7 +12,8 @@
  * and violated precedence rows are in GLPK; the rest is priced by a DP.
  * Without a start schedule, capacity rows get a slack column of cost M so
  * that the first master is feasible. */
-#include "milp_internal.h"
+#include "core/core.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/profile.h"
 #include "ecsched/bound.h"
@@ -25,7 +26,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *ecs_bound_status_name(ecs_bound_status s)
 {
@@ -33,6 +33,18 @@ const char *ecs_bound_status_name(ecs_bound_status s)
 #define ECS_BOUND_STATUS_NAME(name, key) case ECS_BOUND_##name: return key;
         ECS_BOUND_STATUS_MAP(ECS_BOUND_STATUS_NAME)
 #undef ECS_BOUND_STATUS_NAME
+    }
+    return "unknown";
+}
+
+const char *ecs_bound_method_name(ecs_bound_method m)
+{
+    switch (m) {
+#define ECS_BOUND_METHOD_NAME(name, key)                                      \
+    case ECS_BOUND_BY_##name:                                                 \
+        return key;
+        ECS_BOUND_METHOD_MAP(ECS_BOUND_METHOD_NAME)
+#undef ECS_BOUND_METHOD_NAME
     }
     return "unknown";
 }
@@ -72,13 +84,6 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
     return ECS_OK;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* A growable int vector. */
 typedef struct ivec {
     int *v;
@@ -105,7 +110,7 @@ typedef struct cg {
     const ecs_platform *p;
     const double *price;
     long D;
-    ecs_milp_windows w;
+    ecs_windows w;
     glp_prob *lp;
     double t_end;
     /* columns (GLPK index j, 1-based): task (-1 for a slack), s, e */
@@ -160,7 +165,7 @@ static void on_error(void *info)
 
 static int ms_left(const cg *c)
 {
-    double left = c->t_end - now_s();
+    double left = c->t_end - ecs_clock_now();
     if (left <= 0.001)
         return 1;
     if (left * 1000.0 >= (double)INT_MAX)
@@ -287,7 +292,7 @@ static void free_all(cg *c)
     free(c->u_rmp);
     free(c->u_c);
     free(c->fbuf);
-    ecs_milp_windows_release(&c->w);
+    ecs_windows_release(&c->w);
 }
 
 static int reserve_col(cg *c)
@@ -784,11 +789,11 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
     glp_adv_basis(c->lp, 0);
     int rows_added = 0;
     double smooth = 0.8;
-    while (out->iterations < prm->max_iterations && now_s() < c->t_end) {
+    while (out->iterations < prm->max_iterations && ecs_clock_now() < c->t_end) {
         sm.meth = rows_added ? GLP_DUALP : GLP_PRIMAL;
         sm.tm_lim = ms_left(c);
         int ret = glp_simplex(c->lp, &sm);
-        if (ret == GLP_ETMLIM || now_s() >= c->t_end)
+        if (ret == GLP_ETMLIM || ecs_clock_now() >= c->t_end)
             break;
         if (ret != 0) {
             /* a numerically troubled basis: start again from a fresh one */
@@ -834,7 +839,7 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
         }
         int complete = 1;
         for (size_t i = 0; i < g->n; i++) {
-            if ((i & 63) == 0 && now_s() >= c->t_end) {
+            if ((i & 63) == 0 && ecs_clock_now() >= c->t_end) {
                 complete = 0;
                 break;
             }
@@ -852,7 +857,7 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
             break;
         if (lb > out->bound) {
             out->bound = lb;
-            out->method = "lp_colgen";
+            out->method = ECS_BOUND_BY_LP_COLGEN;
             out->status = ECS_BOUND_PARTIAL;
             memcpy(c->u_c, u, g->n * sizeof *u);
             memcpy(c->mu_c, c->mu, (size_t)c->D * sizeof *c->mu);
@@ -1097,7 +1102,7 @@ static double lagr_eval(cg *c, lagr *z)
     }
     lam_to_pin_pout(c, z->lam, z->cross);
     for (size_t k = 0; k < c->nchain; k++) {
-        if ((k & 15) == 0 && now_s() >= c->t_end)
+        if ((k & 15) == 0 && ecs_clock_now() >= c->t_end)
             return -HUGE_VAL;
         L += price_chain(c, k);
     }
@@ -1193,7 +1198,7 @@ static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
     int from_cg = c->have_center && !(c->fluid >= out->bound);
     for (long l = 0; l < D; l++)
         z.mu[l] = from_cg ? -c->mu_c[l] : c->mu_fluid[l];
-    while (now_s() < c->t_end && isfinite(ub)) {
+    while (ecs_clock_now() < c->t_end && isfinite(ub)) {
         double L = lagr_eval(c, &z);
         if (L == -HUGE_VAL)
             break;
@@ -1217,7 +1222,7 @@ static void lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
         }
         if (L > out->bound) {
             out->bound = L;
-            out->method = "lagrangian_capacity";
+            out->method = ECS_BOUND_BY_LAGRANGIAN_CAPACITY;
             out->status = ECS_BOUND_PARTIAL;
         }
         if (out->bound >= c->stop_at)
@@ -1248,8 +1253,7 @@ out:
 static ecs_result fluid(cg *c, ecs_bound_result *out, ecs_diag *diag)
 {
     c->fluid = -HUGE_VAL;
-    ecs_result rc = ecs_bound_fluid_graph(c->g, c->p, c->price, (size_t)c->D,
-                                          c->D, c->mu_fluid, &c->fluid, diag);
+    ecs_result rc = ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(c->g, c->p, c->price, (size_t)c->D, c->D), c->mu_fluid, &c->fluid, diag);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
         out->status = ECS_BOUND_INFEASIBLE;
@@ -1259,7 +1263,7 @@ static ecs_result fluid(cg *c, ecs_bound_result *out, ecs_diag *diag)
         return rc;
     if (c->fluid > out->bound) {
         out->bound = c->fluid;
-        out->method = "fluid";
+        out->method = ECS_BOUND_BY_FLUID;
         out->status = ECS_BOUND_PARTIAL;
     }
     return ECS_OK;
@@ -1269,18 +1273,30 @@ static ecs_result fluid(cg *c, ecs_bound_result *out, ecs_diag *diag)
 static ecs_result guarded(cg *c, const ecs_bound_params *prm,
                           ecs_bound_result *out, ecs_diag *diag)
 {
+    /* As in milp_glpk.c: the GLPK environment belongs to the program, so a
+     * GLPK error leaves it in GLPK's error state (c->lp with it) for the
+     * program to free; glp_free_env() here would destroy the program's own
+     * GLPK objects. */
+    if (glp_at_error())
+        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
+                            "GLPK is in its error state after an earlier "
+                            "GLPK error; the program must call glp_free_env() "
+                            "before solving again");
+    int old = glp_term_out(GLP_OFF);
     if (setjmp(c->jb) != 0) {
-        glp_free_env(); /* GLPK's state is undefined after an error */
+        c->lp = NULL;
+        glp_term_out(old);
         glp_error_hook(NULL, NULL);
         return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK reported an internal error");
+                            "GLPK reported an internal error (GLPK is now "
+                            "in its error state: glp_free_env() before "
+                            "solving again)");
     }
     glp_error_hook(on_error, c);
-    int old = glp_term_out(GLP_OFF);
     c->lp = glp_create_prob();
     double t_all = c->t_end;
     if (prm->colgen_share < 1.0)
-        c->t_end = now_s() + prm->colgen_share * (t_all - now_s());
+        c->t_end = ecs_clock_now() + prm->colgen_share * (t_all - ecs_clock_now());
     ecs_result rc = prm->colgen && out->bound < c->stop_at
                         ? run(c, prm, out)
                         : ECS_OK;
@@ -1291,8 +1307,8 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
         out->status != ECS_BOUND_INFEASIBLE && prm->start != NULL &&
         out->bound < c->stop_at) {
         ecs_check_report rep;
-        if (ecs_check_schedule(c->g, c->p, c->price, (size_t)c->D, c->D,
-                               prm->start, &rep) == ECS_OK)
+        if (ecs_check_schedule(ECS_INSTANCE_BORROW(c->g, c->p, c->price, (size_t)c->D, c->D),
+                               prm->start, &rep, NULL) == ECS_OK)
             lagrangian(c, rep.cost, prm->lagr_edges, out);
     }
     glp_term_out(old);
@@ -1304,17 +1320,20 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
     return rc;
 }
 
-ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
-                             const double *price, size_t nprice,
-                             long deadline, const ecs_bound_params *prm,
+ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *prm,
                              ecs_bound_result *out, ecs_diag *diag)
 {
-    double t0 = now_s();
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
+    double t0 = ecs_clock_now();
     memset(out, 0, sizeof *out);
     out->status = ECS_BOUND_NONE;
     out->bound = -HUGE_VAL;
     out->lp_value = NAN;
-    out->method = "lp_colgen";
+    out->method = ECS_BOUND_BY_LP_COLGEN;
     if (g == NULL || p == NULL || price == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     ecs_result rc = ecs_bound_params_validate(prm, diag);
@@ -1332,8 +1351,8 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
                                 g->id[i]);
     if (prm->start != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(g, p, price, nprice, deadline, prm->start,
-                               &rep) != ECS_OK)
+        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), prm->start,
+                               &rep, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "the start schedule is not feasible: %s",
                                 rep.msg);
@@ -1341,7 +1360,7 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
     if (g->n == 0) {
         out->status = ECS_BOUND_LP_OPTIMAL;
         out->bound = out->lp_value = 0.0;
-        out->runtime_s = now_s() - t0;
+        out->runtime_s = ecs_clock_now() - t0;
         return ECS_OK;
     }
     cg *c = calloc(1, sizeof *c);
@@ -1355,7 +1374,7 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
     c->t_end = t0 + prm->time_limit_s;
     c->stop_at = prm->stop_at;
     int empty = 0;
-    rc = ecs_milp_windows_compute(c->g, p->pes, deadline, &c->w, &empty,
+    rc = ecs_windows_compute(c->g, p->pes, deadline, &c->w, &empty,
                                   diag);
     if (rc != ECS_OK) {
         free(c);
@@ -1376,6 +1395,6 @@ ecs_result ecs_bound_compute(const ecs_graph *g, const ecs_platform *p,
     free_all(c);
     free(c);
     ecs_graph_free(red);
-    out->runtime_s = now_s() - t0;
+    out->runtime_s = ecs_clock_now() - t0;
     return rc;
 }

@@ -13,12 +13,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now_s(void)
-{
-    return ecs_clock_now();
-}
 
 static int resolve(glp_prob *lp, double t_end, int verbose)
 {
@@ -27,7 +21,7 @@ static int resolve(glp_prob *lp, double t_end, int verbose)
     sm.msg_lev = verbose ? GLP_MSG_ERR : GLP_MSG_OFF;
     sm.presolve = GLP_OFF;
     sm.meth = GLP_DUALP; /* a bound change keeps the basis dual feasible */
-    double left = t_end - now_s();
+    double left = t_end - ecs_clock_now();
     if (left <= 0.001)
         return -1;
     sm.tm_lim = left * 1000.0 > 2e9 ? 2000000000 : (int)(left * 1000.0);
@@ -110,7 +104,7 @@ int ecs_milp_dive(glp_prob *lp, ecs_milp_run *run, double t_end, double *best,
         rstat[r] = glp_get_row_stat(lp, (int)r + 1);
     for (size_t j = 0; j < n; j++)
         cstat[j] = glp_get_col_stat(lp, (int)j + 1);
-    for (size_t step = 0; step < n && now_s() < t_end; step++) {
+    for (size_t step = 0; step < n && ecs_clock_now() < t_end; step++) {
         int j = pick(lp, m, fixed);
         offer(lp, m, run, lpx, cand, best, best_obj, j == 0);
         if (j == 0)

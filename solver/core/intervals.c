@@ -2,7 +2,7 @@
  * (docs/MODEL.md "MILP, strong formulation"): the cheapest frequency profile of
  * a task over a fixed interval is a multiple-choice knapsack, solved exactly
  * by dynamic programming on the integer frequency grid (profile.h). */
-#include "milp_internal.h"
+#include "core.h"
 #include "ecsched/clock.h"
 
 #include "ecsched/profile.h"
@@ -11,112 +11,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-/* Total work of the ancestors (up = 1) or descendants (up = 0) of every
- * task, by bit sets closed along a topological order; -1 when out of
- * memory. */
-static int closure_work(const ecs_graph *g, int up, long *sum)
-{
-    size_t n = g->n, words = (n + 63) / 64;
-    uint64_t *set = calloc(n * words + 1, sizeof *set);
-    if (set == NULL)
-        return -1;
-    for (size_t q = 0; q < n; q++) {
-        size_t i = g->topo[up ? q : n - 1 - q];
-        const size_t *nb = up ? g->pred : g->succ;
-        const size_t *off = up ? g->pred_off : g->succ_off;
-        uint64_t *si = set + i * words;
-        for (size_t k = off[i]; k < off[i + 1]; k++) {
-            size_t j = nb[k];
-            const uint64_t *sj = set + j * words;
-            for (size_t b = 0; b < words; b++)
-                si[b] |= sj[b];
-            si[j / 64] |= (uint64_t)1 << (j % 64);
-        }
-        long total = 0;
-        for (size_t j = 0; j < n; j++)
-            if (si[j / 64] >> (j % 64) & 1)
-                total += g->work[j];
-        sum[i] = total;
-    }
-    free(set);
-    return 0;
-}
-
-/* Raise es and lower lf by the load bounds and propagate along edges. */
-static int tighten(const ecs_graph *g, int pes, long deadline,
-                   ecs_milp_windows *w)
-{
-    size_t n = g->n ? g->n : 1;
-    long *anc = malloc(n * sizeof *anc), *desc = malloc(n * sizeof *desc);
-    int bad = anc == NULL || desc == NULL || closure_work(g, 1, anc) != 0 ||
-              closure_work(g, 0, desc) != 0;
-    for (size_t q = 0; !bad && q < g->n; q++) {
-        size_t i = g->topo[q];
-        long b = (anc[i] + pes - 1) / pes;
-        if (b > w->es[i])
-            w->es[i] = b;
-        for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++) {
-            size_t j = g->pred[k];
-            if (w->es[j] + g->work[j] > w->es[i])
-                w->es[i] = w->es[j] + g->work[j];
-        }
-    }
-    for (size_t q = g->n; !bad && q-- > 0;) {
-        size_t i = g->topo[q];
-        long b = deadline - 1 - (desc[i] + pes - 1) / pes;
-        if (b < w->lf[i])
-            w->lf[i] = b;
-        for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++) {
-            size_t j = g->succ[k];
-            if (w->lf[j] - g->work[j] < w->lf[i])
-                w->lf[i] = w->lf[j] - g->work[j];
-        }
-    }
-    free(anc);
-    free(desc);
-    return bad ? -1 : 0;
-}
-
-ecs_result ecs_milp_windows_compute(const ecs_graph *g, int pes,
-                                    long deadline, ecs_milp_windows *w,
-                                    int *empty, ecs_diag *diag)
-{
-    size_t n = g->n ? g->n : 1;
-    long *bl = malloc(n * sizeof *bl);
-    w->n = g->n;
-    w->es = malloc(n * sizeof *w->es);
-    w->lf = malloc(n * sizeof *w->lf);
-    if (bl == NULL || w->es == NULL || w->lf == NULL) {
-        free(bl);
-        ecs_milp_windows_release(w);
-        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    }
-    ecs_graph_top_levels(g, w->es);
-    ecs_graph_bottom_levels(g, bl);
-    for (size_t i = 0; i < g->n; i++)
-        w->lf[i] = deadline - 1 - (bl[i] - g->work[i]);
-    free(bl);
-    if (tighten(g, pes > 0 ? pes : 1, deadline, w) != 0) {
-        ecs_milp_windows_release(w);
-        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    }
-    *empty = 0;
-    for (size_t i = 0; i < g->n; i++)
-        if (w->es[i] + g->work[i] - 1 > w->lf[i])
-            *empty = 1;
-    return ECS_OK;
-}
-
-void ecs_milp_windows_release(ecs_milp_windows *w)
-{
-    if (w == NULL)
-        return;
-    free(w->es);
-    free(w->lf);
-    w->es = w->lf = NULL;
-}
 
 /* Intervals of length >= work inside a window of L slots. */
 static double window_intervals(long L, long work)
@@ -125,8 +19,8 @@ static double window_intervals(long L, long work)
     return k > 0 ? k * (k + 1) / 2 : 0.0;
 }
 
-double ecs_milp_windows_intervals(const ecs_graph *g,
-                                  const ecs_milp_windows *w)
+double ecs_windows_intervals(const ecs_graph *g,
+                                  const ecs_windows *w)
 {
     double total = 0.0;
     for (size_t i = 0; i < g->n; i++)
@@ -134,8 +28,8 @@ double ecs_milp_windows_intervals(const ecs_graph *g,
     return total;
 }
 
-double ecs_milp_dp_ops(const ecs_graph *g, const ecs_platform *p,
-                       const ecs_milp_windows *w)
+double ecs_ivals_dp_ops(const ecs_graph *g, const ecs_platform *p,
+                       const ecs_windows *w)
 {
     double total = 0.0;
     for (size_t i = 0; i < g->n; i++) {
@@ -154,7 +48,7 @@ static double cost_tol(double c)
 }
 
 typedef struct ival_buf {
-    ecs_milp_interval *iv;
+    ecs_interval *iv;
     size_t n, cap;
 } ival_buf;
 
@@ -162,7 +56,7 @@ static int buf_push(ival_buf *b, long s, long e, double cost)
 {
     if (b->n == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 1024;
-        ecs_milp_interval *nv = realloc(b->iv, cap * sizeof *nv);
+        ecs_interval *nv = realloc(b->iv, cap * sizeof *nv);
         if (nv == NULL)
             return -1;
         b->iv = nv;
@@ -199,7 +93,7 @@ static int keep_undominated(long es, long L, const double *c, double *m,
 
 static int cmp_interval(const void *a, const void *b)
 {
-    const ecs_milp_interval *x = a, *y = b;
+    const ecs_interval *x = a, *y = b;
     if (x->s != y->s)
         return x->s < y->s ? -1 : 1;
     return x->e < y->e ? -1 : x->e > y->e;
@@ -210,10 +104,10 @@ static int past(double t_end)
     return t_end > 0.0 && ecs_clock_now() >= t_end;
 }
 
-ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
+ecs_result ecs_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                   const double *price,
-                                  const ecs_milp_windows *w, double t_end,
-                                  ecs_milp_ivals *out, ecs_diag *diag)
+                                  const ecs_windows *w, double t_end,
+                                  ecs_ivals *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->n = g->n;
@@ -252,7 +146,7 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     free(dp);
     if (bad || late) {
         free(b.iv);
-        ecs_milp_ivals_release(out);
+        ecs_ivals_release(out);
         if (late)
             return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
                                 "the time limit ran out while costing "
@@ -264,7 +158,7 @@ ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     return ECS_OK;
 }
 
-void ecs_milp_ivals_release(ecs_milp_ivals *iv)
+void ecs_ivals_release(ecs_ivals *iv)
 {
     if (iv == NULL)
         return;
@@ -274,12 +168,12 @@ void ecs_milp_ivals_release(ecs_milp_ivals *iv)
     iv->iv = NULL;
 }
 
-size_t ecs_milp_ivals_best_inside(const ecs_milp_ivals *iv, size_t i, long s,
+size_t ecs_ivals_best_inside(const ecs_ivals *iv, size_t i, long s,
                                   long e)
 {
     size_t best = (size_t)-1;
     for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
-        const ecs_milp_interval *x = &iv->iv[v];
+        const ecs_interval *x = &iv->iv[v];
         if (x->s >= s && x->e <= e &&
             (best == (size_t)-1 || x->cost < iv->iv[best].cost))
             best = v;

@@ -9,7 +9,7 @@
 
 ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
                                  const ecs_platform *p, long deadline,
-                                 const ecs_milp_ivals *iv,
+                                 const ecs_ivals *iv,
                                  const ecs_milp_strong_map *map, size_t ncols)
 {
     memset(r, 0, sizeof *r);
@@ -47,7 +47,7 @@ void ecs_milp_rounder_release(ecs_milp_rounder *r)
 /* Does interval v of task i fit after its predecessors and under P? */
 static int fits(const ecs_milp_rounder *r, size_t i, size_t v)
 {
-    const ecs_milp_interval *x = &r->iv->iv[v];
+    const ecs_interval *x = &r->iv->iv[v];
     const ecs_graph *g = r->g;
     for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
         if (r->stop[g->pred[k]] >= x->s)
@@ -84,7 +84,7 @@ static size_t choose(ecs_milp_rounder *r, size_t i)
     if (best != (size_t)-1)
         return best;
     for (size_t v = r->iv->off[i]; v < r->iv->off[i + 1]; v++) {
-        const ecs_milp_interval *x = &r->iv->iv[v];
+        const ecs_interval *x = &r->iv->iv[v];
         if (x->e <= lp_end &&
             (best == (size_t)-1 || x->cost < r->iv->iv[best].cost) &&
             fits(r, i, v))
@@ -93,7 +93,7 @@ static size_t choose(ecs_milp_rounder *r, size_t i)
     if (best != (size_t)-1)
         return best;
     for (size_t v = r->iv->off[i]; v < r->iv->off[i + 1]; v++) {
-        const ecs_milp_interval *x = &r->iv->iv[v];
+        const ecs_interval *x = &r->iv->iv[v];
         if ((best == (size_t)-1 || x->e < r->iv->iv[best].e ||
              (x->e == r->iv->iv[best].e && x->cost < r->iv->iv[best].cost)) &&
             fits(r, i, v))

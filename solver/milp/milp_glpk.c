@@ -29,7 +29,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct glpk_ctx {
     jmp_buf jb;
@@ -48,14 +47,9 @@ typedef struct glpk_ctx {
     double sb_left;       /* seconds left for its strong branching */
 } glpk_ctx;
 
-static double now_s(void)
-{
-    return ecs_clock_now();
-}
-
 static int ms_left(const glpk_ctx *c)
 {
-    double left = c->run->t_end - now_s();
+    double left = c->run->t_end - ecs_clock_now();
     if (left <= 0.001)
         return 1;
     if (left * 1000.0 >= (double)INT_MAX)
@@ -86,7 +80,7 @@ static void record_bound(glp_tree *T, glpk_ctx *c)
 /* Past the wall-clock deadline? */
 static int over(const glpk_ctx *c)
 {
-    return now_s() >= c->run->t_end;
+    return ecs_clock_now() >= c->run->t_end;
 }
 
 /* In branch and bound: would the next node LP end past the deadline?  GLPK
@@ -95,7 +89,7 @@ static int over(const glpk_ctx *c)
  * between two callbacks (at first, a tenth of the root LP's time). */
 static int node_would_overrun(glpk_ctx *c)
 {
-    double t = now_s();
+    double t = ecs_clock_now();
     if (c->last_cb > 0.0 && t - c->last_cb > c->max_gap)
         c->max_gap = t - c->last_cb;
     else if (c->last_cb == 0.0)
@@ -108,18 +102,20 @@ static int node_would_overrun(glpk_ctx *c)
 static void report_progress(glp_tree *T, glpk_ctx *c)
 {
     ecs_milp_run *r = c->run;
-    double t = now_s();
+    double t = ecs_clock_now();
     if (r->progress == NULL || t < c->next_progress)
         return;
     c->next_progress = t + r->progress_every_s;
     glp_prob *lp = glp_ios_get_prob(T);
-    ecs_milp_progress p;
+    ecs_progress p;
+    memset(&p, 0, sizeof p);
+    p.phase = "milp";
     p.elapsed_s = t - r->t_start;
-    p.incumbent = glp_mip_status(lp) == GLP_FEAS || glp_mip_status(lp) == GLP_OPT
+    p.cost = glp_mip_status(lp) == GLP_FEAS || glp_mip_status(lp) == GLP_OPT
                       ? glp_mip_obj_val(lp)
                       : NAN;
     p.bound = r->bound;
-    p.gap = isnan(p.incumbent) ? NAN : glp_ios_mip_gap(T);
+    p.gap = isnan(p.cost) ? NAN : glp_ios_mip_gap(T);
     p.nodes = r->nodes;
     r->progress(r->progress_ctx, &p);
 }
@@ -161,10 +157,10 @@ static void on_tree(glp_tree *T, void *info)
         /* strong branching: a tenth of the time left a node, a quarter of
          * the tree's time in all (GLPK's own rule has no limit); none
          * within the gap, where GLPK stops at its next node */
-        double t = now_s(), left = c->run->t_end - t;
+        double t = ecs_clock_now(), left = c->run->t_end - t;
         double sb = 0.1 * left < c->sb_left ? 0.1 * left : c->sb_left;
         ecs_milp_pcost_branch(c->pc, T, t + (sb > 0.0 ? sb : 0.0));
-        c->sb_left -= now_s() - t;
+        c->sb_left -= ecs_clock_now() - t;
     }
     record_bound(T, c);
     report_progress(T, c);
@@ -377,7 +373,7 @@ static void sift_root(glpk_ctx *c, glp_smcp *sm)
 /* The LP relaxation; 1 when branch and bound can follow. */
 static int solve_root(glpk_ctx *c)
 {
-    c->t_start = now_s();
+    c->t_start = ecs_clock_now();
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = c->run->verbose ? GLP_MSG_ON : GLP_MSG_OFF;
@@ -388,7 +384,7 @@ static int solve_root(glpk_ctx *c)
         glp_adv_basis(c->lp, 0); /* triangular start: fewer iterations */
     sm.tm_lim = ms_left(c);
     int ret = glp_simplex(c->lp, &sm);
-    c->root_s = now_s() - c->t_start;
+    c->root_s = ecs_clock_now() - c->t_start;
     if (ret == 0 && glp_get_status(c->lp) == GLP_OPT) {
         c->run->root_bound = glp_get_obj_val(c->lp);
         c->run->bound = c->run->root_bound;
@@ -421,7 +417,7 @@ static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
         memcpy(best, c->warm1 + 1, m->ncols * sizeof *best);
         best_obj = objective(m, c->warm1);
     }
-    double t_end = now_s() + 0.5 * (double)ms_left(c) / 1000.0;
+    double t_end = ecs_clock_now() + 0.5 * (double)ms_left(c) / 1000.0;
     int r = ecs_milp_dive(c->lp, c->run, t_end, best, &best_obj);
     if (r < 0) {
         free(best);
@@ -483,7 +479,7 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
     io.cb_info = c;
     if (pcost) {
         c->pc = ecs_milp_pcost_new(glp_get_num_cols(c->lp));
-        c->sb_left = 0.25 * (c->run->t_end - now_s());
+        c->sb_left = 0.25 * (c->run->t_end - ecs_clock_now());
     }
     int ret = glp_intopt(c->lp, &io);
     ecs_milp_pcost_free(c->pc);
@@ -543,7 +539,7 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     size_t n = run->model->ncols;
     double t_end = run->t_end;
     implied_kind(c, GLP_CV);
-    run->t_end = now_s() + 0.5 * (t_end - now_s());
+    run->t_end = ecs_clock_now() + 0.5 * (t_end - ecs_clock_now());
     ecs_result rc = solve_tree(c, 0, diag);
     run->t_end = t_end;
     implied_kind(c, GLP_IV);

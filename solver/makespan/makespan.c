@@ -34,10 +34,10 @@
 
 #include "ecsched/listsched.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "makespan_bb.h"
 
@@ -45,11 +45,6 @@
 #define SEEN_MAX_BYTES ((size_t)192 << 20)
 /* Nodes between two looks at the clock. */
 #define CLOCK_EVERY 256
-
-static double now_s(void)
-{
-    return ecs_clock_now();
-}
 
 void ecs_makespan_params_init(ecs_makespan_params *prm)
 {
@@ -167,12 +162,13 @@ static void record_incumbent(bb *b)
 /* Look at the clock: time limit and progress reports. */
 static void clock_tick(bb *b)
 {
-    double el = now_s() - b->t_begin;
+    double el = ecs_clock_now() - b->t_begin;
     if (el >= b->t_limit)
         b->out_of_time = 1;
     const ecs_makespan_params *prm = b->prm;
     if (prm->progress != NULL && el >= b->next_progress) {
-        ecs_makespan_progress pg = {b->best, b->root_lb, b->nodes, el};
+        ecs_progress pg = {"makespan", el, (double)b->best,
+                           (double)b->root_lb, NAN, b->nodes};
         prm->progress(prm->progress_ctx, &pg);
         b->next_progress = el + prm->progress_every_s;
     }
@@ -464,19 +460,19 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
     b.g = g;
     b.n = g->n;
     b.pes = pes;
-    b.t_begin = now_s();
+    b.t_begin = ecs_clock_now();
     ecs_schedule *ls = NULL;
     size_t *by_rank = malloc((g->n ? g->n : 1) * sizeof *by_rank);
     rc = ecs_listsched_run(g, pes, &ls, diag);
-    out->list_runtime_s = now_s() - b.t_begin;
+    out->list_runtime_s = ecs_clock_now() - b.t_begin;
     if (rc == ECS_OK && (by_rank == NULL || !bb_alloc(&b, g->n, pes)))
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     if (rc == ECS_OK) {
         take_list_schedule(&b, ls);
         out->list_makespan = b.best;
-        double t = now_s();
+        double t = ecs_clock_now();
         b.root_lb = ecs_makespan_lower_bound(g, pes);
-        out->bound_runtime_s = now_s() - t;
+        out->bound_runtime_s = ecs_clock_now() - t;
         bb_search(&b, prm, by_rank, out);
         if (b.nomem)
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -487,7 +483,7 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
         if (rc != ECS_OK)
             ecs_diag_set(diag, rc, NULL, 0, "makespan: %s", ecs_strerror(rc));
     }
-    out->runtime_s = now_s() - b.t_begin;
+    out->runtime_s = ecs_clock_now() - b.t_begin;
     ecs_schedule_free(ls);
     free(by_rank);
     bb_free(&b);

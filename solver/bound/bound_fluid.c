@@ -145,11 +145,14 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
     return ECS_OK;
 }
 
-ecs_result ecs_bound_fluid_graph(const ecs_graph *g, const ecs_platform *p,
-                                 const double *price, size_t nprice,
-                                 long deadline, double *mu, double *value,
+ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double *value,
                                  ecs_diag *diag)
 {
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
     if (g == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     double work = 0.0;

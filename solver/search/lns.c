@@ -1,4 +1,4 @@
-/* Large-neighbourhood search for ecs_solve (solve.h): free the tasks of a
+/* Large-neighbourhood search (lns.h): free the tasks of a
  * time window or of a group of neighbouring tasks, keep every other task's
  * interval, and solve the strong MILP over the freed tasks plus the fixed
  * tasks that share the window's slots (those keep their interval or a
@@ -15,29 +15,14 @@
  *   than in the incumbent;
  * - PEs are then reassigned greedily by start slot (interval graphs are
  *   perfect), and the checker has the last word. */
-#include "solve_internal.h"
+#include "search_internal.h"
+#include "ecsched/clock.h"
 
 #include "ecsched/check.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
 
 typedef struct span_task {
     size_t task;
@@ -91,10 +76,10 @@ int ecs_solve_assign_pes(ecs_schedule *s, int pes)
 
 /* The neighbourhood: free[i] = 1 for freed tasks; [*t0, *t1] its span. */
 static size_t pick_window(const ecs_graph *g, const ecs_schedule *inc,
-                          long D, size_t want, uint64_t *rng,
+                          long D, size_t want, ecs_rng *rng,
                           unsigned char *freed, long *t0, long *t1)
 {
-    long a = (long)(rng_next(rng) % (uint64_t)D), b = a;
+    long a = (long)ecs_rng_below(rng, (uint64_t)D), b = a;
     size_t k = 0;
     memset(freed, 0, g->n);
     /* widen [a, b] until it contains `want` tasks or the horizon */
@@ -119,12 +104,12 @@ static size_t pick_window(const ecs_graph *g, const ecs_schedule *inc,
 }
 
 static size_t pick_group(const ecs_graph *g, const ecs_schedule *inc,
-                         size_t want, uint64_t *rng, unsigned char *freed,
+                         size_t want, ecs_rng *rng, unsigned char *freed,
                          size_t *queue, long *t0, long *t1)
 {
     memset(freed, 0, g->n);
     size_t head = 0, tail = 0;
-    size_t seed = (size_t)(rng_next(rng) % (uint64_t)g->n);
+    size_t seed = (size_t)ecs_rng_below(rng, (uint64_t)g->n);
     queue[tail++] = seed;
     freed[seed] = 1;
     while (head < tail && tail < want) {
@@ -140,7 +125,7 @@ static size_t pick_group(const ecs_graph *g, const ecs_schedule *inc,
                 }
         }
         if (head == tail && tail < want) { /* component done: jump */
-            size_t j = (size_t)(rng_next(rng) % (uint64_t)g->n);
+            size_t j = (size_t)ecs_rng_below(rng, (uint64_t)g->n);
             if (!freed[j]) {
                 freed[j] = 1;
                 queue[tail++] = j;
@@ -189,7 +174,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
     for (size_t q = 0; q < m; q++)
         cap += g->succ_off[sub[q] + 1] - g->succ_off[sub[q]];
     ecs_edge *ed = malloc((cap ? cap : 1) * sizeof *ed);
-    ecs_milp_windows w = {m, malloc((m ? m : 1) * sizeof(long)),
+    ecs_windows w = {m, malloc((m ? m : 1) * sizeof(long)),
                           malloc((m ? m : 1) * sizeof(long))};
     ecs_graph *sg = NULL;
     ecs_schedule *ws = ecs_schedule_new(m);
@@ -208,8 +193,8 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
             w.lf[q] = t->stop;
             continue;
         }
-        long es = t0 > L->win.es[i] ? t0 : L->win.es[i];
-        long lf = t1 < L->win.lf[i] ? t1 : L->win.lf[i];
+        long es = t0 > L->win->es[i] ? t0 : L->win->es[i];
+        long lf = t1 < L->win->lf[i] ? t1 : L->win->lf[i];
         for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
             if (!freed[g->pred[k]] && inc->task[g->pred[k]].stop + 1 > es)
                 es = inc->task[g->pred[k]].stop + 1;
@@ -229,7 +214,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
     }
     if (rc == ECS_OK)
         rc = ecs_graph_build(m, id, work, NULL, ne, ed, 0, &sg, diag);
-    ecs_milp_ivals iv;
+    ecs_ivals iv;
     memset(&iv, 0, sizeof iv);
     ecs_milp_model mod;
     ecs_milp_model_init(&mod, 0);
@@ -241,7 +226,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
     ecs_milp_run run;
     memset(&run, 0, sizeof run);
     if (rc == ECS_OK)
-        rc = ecs_milp_ivals_compute(sg, L->p, L->price, &w, t_end, &iv, diag);
+        rc = ecs_ivals_compute(sg, L->p, L->price, &w, t_end, &iv, diag);
     if (rc == ECS_OK)
         rc = ecs_milp_strong_build(sg, L->p, L->D, &w, &iv, &mod, &smap,
                                    diag);
@@ -281,8 +266,8 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
         }
         ecs_check_report rep;
         if (ok && ecs_solve_assign_pes(cand, L->p->pes) == 0 &&
-            ecs_check_schedule(g, L->p, L->price, (size_t)L->D, L->D, cand,
-                               &rep) == ECS_OK &&
+            ecs_check_schedule(ECS_INSTANCE_BORROW(g, L->p, L->price, (size_t)L->D, L->D), cand,
+                               &rep, NULL) == ECS_OK &&
             rep.cost < L->cost - 1e-9 * (1.0 + fabs(L->cost))) {
             ecs_schedule_free(L->incumbent);
             L->incumbent = cand;
@@ -299,10 +284,10 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
         ecs_milp_rounder_release(&rnd);
     ecs_milp_strong_map_release(&smap);
     ecs_milp_model_release(&mod);
-    ecs_milp_ivals_release(&iv);
+    ecs_ivals_release(&iv);
     ecs_graph_free(sg);
     ecs_schedule_free(ws);
-    ecs_milp_windows_release(&w);
+    ecs_windows_release(&w);
     free(ed);
     free(id);
     free(work);
@@ -315,8 +300,51 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
     return rc;
 }
 
-ecs_result ecs_lns_run(ecs_lns *L, double t_end, double target_cost,
-                       ecs_diag *diag)
+void ecs_lns_params_init(ecs_lns_params *prm)
+{
+    memset(prm, 0, sizeof *prm);
+    prm->time_limit_s = 60.0;
+    prm->target_cost = -HUGE_VAL;
+    prm->seed = 1;
+    prm->free_tasks = 30;
+    prm->sub_time_limit_s = 10.0;
+}
+
+ecs_result ecs_lns_params_validate(const ecs_lns_params *prm, ecs_diag *diag)
+{
+    if (prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
+    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "time limit must be a positive number of seconds");
+    if (!(prm->sub_time_limit_s > 0.0) || !isfinite(prm->sub_time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the sub-problems' time limit must be a positive "
+                            "number of seconds");
+    if (isnan(prm->target_cost))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the target cost is not a number");
+    if (prm->free_tasks < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "a neighbourhood frees at least one task");
+    if (prm->max_rounds < 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the round limit must be 0 (none) or positive");
+    return ECS_OK;
+}
+
+void ecs_lns_result_release(ecs_lns_result *r)
+{
+    if (r == NULL)
+        return;
+    ecs_schedule_free(r->schedule);
+    r->schedule = NULL;
+}
+
+/* Search until t_end (monotonic seconds), the round limit, or until the
+ * incumbent costs the target or less; *stop says which. */
+static ecs_result run(ecs_lns *L, const ecs_lns_params *prm, double t0,
+                      double t_end, ecs_stop *stop, ecs_diag *diag)
 {
     const ecs_graph *g = L->g;
     unsigned char *freed = malloc(g->n ? g->n : 1);
@@ -327,36 +355,111 @@ ecs_result ecs_lns_run(ecs_lns *L, double t_end, double target_cost,
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     }
     ecs_result rc = ECS_OK;
-    while (rc == ECS_OK && now_s() < t_end && L->cost > target_cost) {
-        long t0, t1;
+    *stop = ECS_STOP_DONE;
+    while (rc == ECS_OK) {
+        if (L->cost <= prm->target_cost) {
+            *stop = ECS_STOP_TARGET;
+            break;
+        }
+        if (prm->max_rounds > 0 && L->rounds >= prm->max_rounds) {
+            *stop = ECS_STOP_EFFORT;
+            break;
+        }
+        if (ecs_clock_now() >= t_end) {
+            *stop = ECS_STOP_TIME;
+            break;
+        }
+        long a, b;
         size_t k = (L->rounds & 1)
                        ? pick_group(g, L->incumbent, L->want, &L->rng, freed,
-                                    queue, &t0, &t1)
+                                    queue, &a, &b)
                        : pick_window(g, L->incumbent, L->D, L->want, &L->rng,
-                                     freed, &t0, &t1);
+                                     freed, &a, &b);
         if (k == 0) {
             L->rounds++;
             continue;
         }
-        double left = t_end - now_s();
+        double left = t_end - ecs_clock_now();
         double cap = left < L->sub_limit ? left : L->sub_limit;
-        double t_start = now_s();
+        double t_start = ecs_clock_now();
         int improved = 0, proved = 0;
-        rc = solve_sub(L, freed, t0, t1, t_start + cap, &improved, &proved,
+        rc = solve_sub(L, freed, a, b, t_start + cap, &improved, &proved,
                        diag);
         L->rounds++;
         L->improved += improved;
         /* adapt the neighbourhood: grow while sub-problems are proved
          * quickly, shrink when they run out of time */
-        double took = now_s() - t_start;
+        double took = ecs_clock_now() - t_start;
         if (proved && took < 0.25 * L->sub_limit && L->want < g->n)
             L->want += L->want / 5 + 1;
         else if (!proved && L->want > 4)
             L->want -= L->want / 4;
-        if (improved && L->on_improve != NULL)
-            L->on_improve(L);
+        if (improved && prm->progress != NULL) {
+            ecs_progress pr = {"lns", ecs_clock_now() - t0, L->cost, NAN,
+                               NAN, (unsigned long long)L->rounds};
+            prm->progress(prm->progress_ctx, &pr);
+        }
     }
     free(freed);
     free(queue);
     return rc;
+}
+
+ecs_result ecs_lns_solve(const ecs_instance *inst, const ecs_schedule *start,
+                         const ecs_lns_params *prm, ecs_lns_result *out,
+                         ecs_diag *diag)
+{
+    double t0 = ecs_clock_now();
+    memset(out, 0, sizeof *out);
+    out->cost = NAN;
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc == ECS_OK)
+        rc = ecs_lns_params_validate(prm, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (start == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the search needs a start schedule");
+    ecs_check_report rep;
+    if (ecs_check_schedule(ECS_INSTANCE_BORROW(inst->graph, inst->platform, inst->price, inst->nprice, inst->deadline), start,
+                           &rep, NULL) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the start schedule is not feasible: %s", rep.msg);
+    ecs_lns L;
+    memset(&L, 0, sizeof L);
+    ecs_graph *red = NULL;
+    L.g = inst->reduced != NULL ? inst->reduced
+                                : ecs_solver_graph(inst->graph, &red);
+    L.p = inst->platform;
+    L.price = inst->price;
+    L.D = inst->deadline;
+    ecs_rng_seed(&L.rng, prm->seed);
+    L.want = prm->free_tasks;
+    L.sub_limit = prm->sub_time_limit_s;
+    L.cost = rep.cost;
+    L.incumbent = ecs_schedule_copy(start);
+    ecs_windows own;
+    memset(&own, 0, sizeof own);
+    int empty = 0;
+    if (L.incumbent == NULL)
+        rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    else if (inst->windows.n == L.g->n && inst->windows.es != NULL)
+        L.win = &inst->windows;
+    else if ((rc = ecs_windows_compute(L.g, L.p->pes, L.D, &own, &empty,
+                                       diag)) == ECS_OK)
+        L.win = &own;
+    if (rc == ECS_OK)
+        rc = run(&L, prm, t0, t0 + prm->time_limit_s, &out->stop, diag);
+    ecs_windows_release(&own);
+    ecs_graph_free(red);
+    if (rc != ECS_OK) {
+        ecs_schedule_free(L.incumbent);
+        return rc;
+    }
+    out->schedule = L.incumbent;
+    out->cost = L.cost;
+    out->rounds = L.rounds;
+    out->improved = L.improved;
+    out->runtime_s = ecs_clock_now() - t0;
+    return ECS_OK;
 }

@@ -2,8 +2,7 @@
  * ecsched: internals of the MILP solver (solver/milp_*.c), not public.
  *
  * The pieces, one file each:
- *   milp_intervals.c  time windows and per-task interval costs c(i,s,e)
- *                     (dynamic programming on the frequency grid)
+ *   (time windows and interval costs c(i,s,e) are solver-wide: core/core.h)
  *   milp_model.c      a solver-neutral model (columns, rows, triplets)
  *   milp_strong.c     the strong formulation as such a model
  *   milp_paper.c      the paper's formulation (corrected) as such a model
@@ -18,67 +17,7 @@
 
 #include "ecsched/milp.h"
 
-/* ---- the graph the solvers work on (milp_model.c) ---- */
-
-/* g's transitive reduction, kept in *owned (free it with ecs_graph_free),
- * or g itself (*owned NULL) when it cannot be made (too many tasks, out of
- * memory): the same schedules are feasible, with fewer precedence rows.
- * Schedules of the one are schedules of the other, index for index. */
-const ecs_graph *ecs_solver_graph(const ecs_graph *g, ecs_graph **owned);
-
-/* ---- time windows and interval costs (milp_intervals.c) ---- */
-
-/* Earliest first slot and latest last slot of every task. */
-typedef struct ecs_milp_windows {
-    size_t n;
-    long *es; /* earliest start: top level */
-    long *lf; /* latest stop: D' - 1 - (bottom level - work) */
-} ecs_milp_windows;
-
-/* Compute windows for deadline D' on pes PEs; *empty is set to 1 when
- * some task's window is shorter than its work (then no schedule meets D').
- * Two bounds, propagated along the edges: the critical path (top and bottom
- * levels), and the load: every ancestor of a task runs before it and every
- * descendant after it, each for at least its work in slots (f <= 1) on at
- * most pes PEs, so start >= ceil(ancestors' work / pes) and
- * stop <= D' - 1 - ceil(descendants' work / pes). */
-ecs_result ecs_milp_windows_compute(const ecs_graph *g, int pes,
-                                    long deadline, ecs_milp_windows *w,
-                                    int *empty, ecs_diag *diag);
-void ecs_milp_windows_release(ecs_milp_windows *w);
-
-/* Upper bound on the number of intervals the windows allow (before
- * dominance), and of the DP operations needed to cost them. */
-double ecs_milp_windows_intervals(const ecs_graph *g,
-                                  const ecs_milp_windows *w);
-double ecs_milp_dp_ops(const ecs_graph *g, const ecs_platform *p,
-                       const ecs_milp_windows *w);
-
-typedef struct ecs_milp_interval {
-    long s, e;   /* first and last slot */
-    double cost; /* c(i,s,e): cheapest profile finishing the work */
-} ecs_milp_interval;
-
-/* The kept (non-dominated) intervals of every task. */
-typedef struct ecs_milp_ivals {
-    size_t n;
-    size_t *off;           /* n+1 offsets into iv */
-    ecs_milp_interval *iv; /* per task sorted by (s, e) */
-} ecs_milp_ivals;
-
-/* Cost every interval of every task's window by DP and keep those that are
- * strictly cheaper than every interval inside them.  ELIMIT (out empty)
- * when the monotonic clock passes t_end (seconds; 0 for no deadline). */
-ecs_result ecs_milp_ivals_compute(const ecs_graph *g, const ecs_platform *p,
-                                  const double *price,
-                                  const ecs_milp_windows *w, double t_end,
-                                  ecs_milp_ivals *out, ecs_diag *diag);
-void ecs_milp_ivals_release(ecs_milp_ivals *iv);
-
-/* Index in iv of the cheapest kept interval of task i inside [s, e], or
- * (size_t)-1. */
-size_t ecs_milp_ivals_best_inside(const ecs_milp_ivals *iv, size_t i, long s,
-                                  long e);
+#include "core/core.h"
 
 /* ---- solver-neutral model (milp_model.c) ---- */
 
@@ -138,7 +77,7 @@ void ecs_milp_model_nz(ecs_milp_model *m, size_t row, size_t col, double a);
 typedef struct ecs_milp_strong_map {
     size_t n;
     size_t *x_off; /* task i's interval columns: x_off[i] .. x_off[i+1]-1,
-                      in the order of ecs_milp_ivals */
+                      in the order of ecs_ivals */
     long *s_first, *s_last; /* S_{i,l} columns for l in [s_first, s_last] */
     size_t *s_col;          /* column of S_{i,s_first} (consecutive) */
     long *c_first, *c_last; /* C_{i,l} columns for l in [c_first, c_last] */
@@ -146,12 +85,12 @@ typedef struct ecs_milp_strong_map {
 } ecs_milp_strong_map;
 
 /* Estimated non-zeros of the strong model before it is built. */
-double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_milp_windows *w,
+double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_windows *w,
                                 long deadline);
 
 ecs_result ecs_milp_strong_build(const ecs_graph *g, const ecs_platform *p,
-                                 long deadline, const ecs_milp_windows *w,
-                                 const ecs_milp_ivals *iv, ecs_milp_model *m,
+                                 long deadline, const ecs_windows *w,
+                                 const ecs_ivals *iv, ecs_milp_model *m,
                                  ecs_milp_strong_map *map, ecs_diag *diag);
 void ecs_milp_strong_map_release(ecs_milp_strong_map *map);
 
@@ -179,7 +118,7 @@ size_t ecs_milp_paper_x(const ecs_milp_paper_map *mp, size_t i, size_t j,
  * interval replaced by the cheapest kept one inside it; NULL if one is
  * missing (then s is not usable) or out of memory. */
 double *ecs_milp_strong_from_schedule(const ecs_graph *g,
-                                      const ecs_milp_ivals *iv,
+                                      const ecs_ivals *iv,
                                       const ecs_milp_strong_map *map,
                                       size_t ncols, const ecs_schedule *s);
 
@@ -187,7 +126,7 @@ double *ecs_milp_strong_from_schedule(const ecs_graph *g,
  * PEs assigned greedily by start slot, profiles by DP. */
 ecs_result ecs_milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
                                    const double *price,
-                                   const ecs_milp_ivals *iv,
+                                   const ecs_ivals *iv,
                                    const ecs_milp_strong_map *map,
                                    const double *x, ecs_schedule **out,
                                    ecs_diag *diag);
@@ -207,7 +146,7 @@ typedef struct ecs_milp_rounder {
     const ecs_graph *g;
     const ecs_platform *p;
     long deadline;
-    const ecs_milp_ivals *iv;
+    const ecs_ivals *iv;
     const ecs_milp_strong_map *map;
     size_t ncols;
     /* work space */
@@ -221,7 +160,7 @@ typedef struct ecs_milp_rounder {
 
 ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
                                  const ecs_platform *p, long deadline,
-                                 const ecs_milp_ivals *iv,
+                                 const ecs_ivals *iv,
                                  const ecs_milp_strong_map *map, size_t ncols);
 void ecs_milp_rounder_release(ecs_milp_rounder *r);
 
@@ -232,7 +171,7 @@ void ecs_milp_rounder_release(ecs_milp_rounder *r);
 int ecs_milp_round(void *rounder, const double *lp, double *x);
 
 /* Column values of a choice of one interval per task (pick[i] indexes iv). */
-void ecs_milp_strong_vector(const ecs_milp_ivals *iv,
+void ecs_milp_strong_vector(const ecs_ivals *iv,
                             const ecs_milp_strong_map *map, size_t n,
                             const size_t *pick, double *x, size_t ncols);
 
@@ -248,7 +187,7 @@ typedef struct ecs_milp_run {
     int verbose;
     void (*log)(void *ctx, const char *text);  /* verbose output, or NULL */
     void *log_ctx;
-    void (*progress)(void *ctx, const ecs_milp_progress *p); /* or NULL */
+    ecs_progress_fn progress; /* or NULL */
     void *progress_ctx;
     double progress_every_s;
     double t_start;       /* when the solve started (progress) */

@@ -15,7 +15,7 @@ static void set_chain(double *x, size_t col0, long first, long last, long at)
         x[col0 + (size_t)(l - first)] = l >= at ? 1.0 : 0.0;
 }
 
-void ecs_milp_strong_vector(const ecs_milp_ivals *iv,
+void ecs_milp_strong_vector(const ecs_ivals *iv,
                             const ecs_milp_strong_map *map, size_t n,
                             const size_t *pick, double *x, size_t ncols)
 {
@@ -31,7 +31,7 @@ void ecs_milp_strong_vector(const ecs_milp_ivals *iv,
 }
 
 double *ecs_milp_strong_from_schedule(const ecs_graph *g,
-                                      const ecs_milp_ivals *iv,
+                                      const ecs_ivals *iv,
                                       const ecs_milp_strong_map *map,
                                       size_t ncols, const ecs_schedule *s)
 {
@@ -45,7 +45,7 @@ double *ecs_milp_strong_from_schedule(const ecs_graph *g,
     for (size_t i = 0; i < g->n; i++) {
         const ecs_sched_task *t = &s->task[i];
         pick[i] = t->pe < 0 ? (size_t)-1
-                            : ecs_milp_ivals_best_inside(iv, i, t->start,
+                            : ecs_ivals_best_inside(iv, i, t->start,
                                                          t->stop);
         if (pick[i] == (size_t)-1) {
             free(x);
@@ -72,7 +72,7 @@ static int cmp_chosen(const void *a, const void *b)
 }
 
 /* The interval picked for each task (value > 0.5). */
-static int pick_intervals(const ecs_graph *g, const ecs_milp_ivals *iv,
+static int pick_intervals(const ecs_graph *g, const ecs_ivals *iv,
                           const ecs_milp_strong_map *map, const double *x,
                           chosen *ch)
 {
@@ -142,7 +142,7 @@ static ecs_result place_profiles(const ecs_graph *g, const ecs_platform *p,
 
 ecs_result ecs_milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
                                    const double *price,
-                                   const ecs_milp_ivals *iv,
+                                   const ecs_ivals *iv,
                                    const ecs_milp_strong_map *map,
                                    const double *x, ecs_schedule **out,
                                    ecs_diag *diag)

@@ -11,10 +11,10 @@
 
 #define NO_COL ((size_t)-1)
 
-double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_milp_windows *w,
+double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_windows *w,
                                 long deadline)
 {
-    double nz = 3.0 * ecs_milp_windows_intervals(g, w);
+    double nz = 3.0 * ecs_windows_intervals(g, w);
     for (size_t i = 0; i < g->n; i++) {
         double L = (double)(w->lf[i] - w->es[i] + 1);
         if (L < 0)
@@ -89,13 +89,13 @@ void ecs_milp_strong_map_release(ecs_milp_strong_map *mp)
 }
 
 /* Interval columns and the assignment row of task i. */
-static void add_intervals(const ecs_graph *g, const ecs_milp_ivals *iv,
+static void add_intervals(const ecs_graph *g, const ecs_ivals *iv,
                           size_t i, ecs_milp_model *m, ecs_milp_strong_map *mp)
 {
     size_t row = ecs_milp_model_row(m, ECS_ROW_EQ, 1.0, "one_%ld", g->id[i]);
     long smin = 0, smax = 0, emin = 0, emax = 0;
     for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
-        const ecs_milp_interval *x = &iv->iv[v];
+        const ecs_interval *x = &iv->iv[v];
         size_t c = ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_INT, x->cost,
                                       "x_%ld_%ld_%ld",
                                       g->id[i], x->s, x->e);
@@ -116,7 +116,7 @@ static void add_intervals(const ecs_graph *g, const ecs_milp_ivals *iv,
 }
 
 /* S_{i,l} = S_{i,l-1} + sum_{s_v = l} x_v, likewise C with e_v. */
-static void add_chain(const ecs_graph *g, const ecs_milp_ivals *iv, size_t i,
+static void add_chain(const ecs_graph *g, const ecs_ivals *iv, size_t i,
                       int by_end, ecs_milp_model *m, ecs_milp_strong_map *mp)
 {
     long first = by_end ? mp->c_first[i] : mp->s_first[i];
@@ -200,8 +200,8 @@ static void add_precedence(const ecs_graph *g, ecs_milp_model *m,
 }
 
 ecs_result ecs_milp_strong_build(const ecs_graph *g, const ecs_platform *p,
-                                 long deadline, const ecs_milp_windows *w,
-                                 const ecs_milp_ivals *iv, ecs_milp_model *m,
+                                 long deadline, const ecs_windows *w,
+                                 const ecs_ivals *iv, ecs_milp_model *m,
                                  ecs_milp_strong_map *mp, ecs_diag *diag)
 {
     (void)w;

@@ -16,7 +16,7 @@
  * chain is a prefix, since I is an ideal), with the slots priced by
  * Lagrangian multipliers mu >= 0 of the capacity.
  */
-#include "solve_internal.h"
+#include "search_internal.h"
 
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
@@ -180,7 +180,7 @@ done:
 
 typedef struct dp {
     const ecs_graph *g;
-    const ecs_milp_ivals *iv;
+    const ecs_ivals *iv;
     size_t n, W, KW;  /* tasks, 64-bit words of a set, 32-bit key words */
     int P;
     long D;
@@ -305,7 +305,7 @@ static void chain_tables(dp *d, const double *pre, double *F)
                 double v = row[s + 1];
                 for (size_t k = d->first[i * (size_t)(D + 1) + (size_t)s];
                      k < d->first[i * (size_t)(D + 1) + (size_t)s + 1]; k++) {
-                    const ecs_milp_interval *x = &d->iv->iv[k];
+                    const ecs_interval *x = &d->iv->iv[k];
                     double z = x->cost + pre[x->e + 1] - pre[s] + nxt[x->e + 1];
                     if (z < v)
                         v = z;
@@ -348,7 +348,7 @@ static double root_value(dp *d, const double *pre, const double *F,
             long e = -1;
             for (size_t k = d->first[i * (size_t)(D + 1) + (size_t)s];
                  k < d->first[i * (size_t)(D + 1) + (size_t)s + 1]; k++) {
-                const ecs_milp_interval *x = &d->iv->iv[k];
+                const ecs_interval *x = &d->iv->iv[k];
                 if (x->cost + pre[x->e + 1] - pre[s] + nxt[x->e + 1] ==
                     row[s]) {
                     e = x->e;
@@ -422,7 +422,7 @@ static int choose_mu(dp *d, const double *mu0, double target, double t_end,
 }
 
 static ecs_result dp_init(dp *d, const ecs_graph *g, const ecs_platform *p,
-                          long D, const ecs_milp_ivals *iv,
+                          long D, const ecs_ivals *iv,
                           const ecs_dp_params *prm, double *root,
                           ecs_diag *diag)
 {
@@ -926,7 +926,7 @@ static ecs_result rebuild(search *S, const ecs_platform *p,
 
 static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
                          const double *price, long deadline,
-                         const ecs_milp_ivals *iv, const ecs_dp_params *prm,
+                         const ecs_ivals *iv, const ecs_dp_params *prm,
                          ecs_dp_result *out, ecs_diag *diag)
 {
     dp d;
@@ -1019,11 +1019,14 @@ static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
     return rc;
 }
 
-ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, size_t nprice, long deadline,
-                        const ecs_dp_params *prm, ecs_dp_result *out,
+ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_dp_result *out,
                         ecs_diag *diag)
 {
+    const ecs_graph *g = inst ? inst->graph : NULL;
+    const ecs_platform *p = inst ? inst->platform : NULL;
+    const double *price = inst ? inst->price : NULL;
+    size_t nprice = inst ? inst->nprice : 0;
+    long deadline = inst ? inst->deadline : 0;
     double t0 = ecs_clock_now();
     memset(out, 0, sizeof *out);
     out->cost = NAN;
@@ -1046,22 +1049,22 @@ ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
                                 "task %ld has no work: contract the graph "
                                 "first",
                                 g->id[i]);
-    ecs_milp_windows w;
+    ecs_windows w;
     int empty = 0;
-    rc = ecs_milp_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    rc = ecs_windows_compute(g, p->pes, deadline, &w, &empty, diag);
     if (rc != ECS_OK)
         return rc;
     if (empty) { /* no schedule meets D': nothing costs less than +inf */
-        ecs_milp_windows_release(&w);
+        ecs_windows_release(&w);
         out->finished = 1;
         out->bound = HUGE_VAL;
         out->runtime_s = ecs_clock_now() - t0;
         return ECS_OK;
     }
-    ecs_milp_ivals iv;
-    rc = ecs_milp_ivals_compute(g, p, price, &w, t0 + prm->time_limit_s,
+    ecs_ivals iv;
+    rc = ecs_ivals_compute(g, p, price, &w, t0 + prm->time_limit_s,
                                 &iv, diag);
-    ecs_milp_windows_release(&w);
+    ecs_windows_release(&w);
     if (rc == ECS_ELIMIT) { /* out of time while costing the intervals */
         ecs_diag_clear(diag);
         out->runtime_s = ecs_clock_now() - t0;
@@ -1074,11 +1077,11 @@ ecs_result ecs_dp_solve(const ecs_graph *g, const ecs_platform *p,
     if (left.time_limit_s < 1e-3)
         left.time_limit_s = 1e-3;
     rc = dp_run(g, p, price, deadline, &iv, &left, out, diag);
-    ecs_milp_ivals_release(&iv);
+    ecs_ivals_release(&iv);
     if (rc == ECS_OK && out->schedule != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(g, p, price, nprice, deadline, out->schedule,
-                               &rep) != ECS_OK) {
+        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), out->schedule,
+                               &rep, NULL) != ECS_OK) {
             ecs_dp_result_release(out);
             return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                                 "the dynamic program's schedule breaks the "

@@ -1,0 +1,588 @@
+/* The engine (solve.h): the start, then the plan of solve.h's table within
+ * one budget: the fluid bound, the dynamic program, the MILP or the bound of
+ * bound.h, then large-neighbourhood search.  Only public headers: the
+ * engine composes the library's methods as a program would. */
+#include "ecsched/solve.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/clock.h"
+#include "ecsched/dp.h"
+#include "ecsched/heuristic.h"
+#include "ecsched/lns.h"
+#include "ecsched/local.h"
+#include "ecsched/makespan.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The least time a phase is given (a phase with less is skipped). */
+#define MIN_PHASE_S 0.01
+
+const char *ecs_solve_mode_name(ecs_solve_mode m)
+{
+    switch (m) {
+#define ECS_SOLVE_MODE_NAME(name, key)                                        \
+    case ECS_SOLVE_MODE_##name:                                               \
+        return key;
+        ECS_SOLVE_MODE_MAP(ECS_SOLVE_MODE_NAME)
+#undef ECS_SOLVE_MODE_NAME
+    }
+    return "unknown";
+}
+
+const char *ecs_found_by_name(ecs_found_by f)
+{
+    switch (f) {
+#define ECS_FOUND_BY_NAME(name, key)                                          \
+    case ECS_FOUND_BY_##name:                                                 \
+        return key;
+        ECS_FOUND_BY_MAP(ECS_FOUND_BY_NAME)
+#undef ECS_FOUND_BY_NAME
+    }
+    return "unknown";
+}
+
+void ecs_solve_params_init(ecs_solve_params *prm)
+{
+    memset(prm, 0, sizeof *prm);
+    prm->time_limit_s = 60.0;
+    prm->gap = 0.0;
+    prm->seed = 1;
+    prm->base = NULL;
+    prm->base_time_limit_s = 10.0;
+    prm->start_share = 0.2;
+    ecs_local_params_init(&prm->local);
+    prm->start_by = ECS_FOUND_BY_START;
+    prm->dp_max_tasks = 512;
+    prm->dp_max_ideals = 5000;
+    prm->dp_share = 0.5;
+    prm->dp_beam = 1000;
+    prm->dp_beam_share = 0.1;
+    prm->dp_max_bytes = (size_t)1 << 30;
+    prm->milp_max_nonzeros = 2e6;
+    prm->milp_dp_ops_per_nonzero = 200.0;
+    prm->milp_share = 0.5;
+    prm->bound_share = 0.5;
+    prm->colgen_share = 0.25;
+    prm->lns_free_tasks = 30;
+    prm->lns_sub_time_limit_s = 10.0;
+}
+
+static int share_ok(double x)
+{
+    return x > 0.0 && x <= 1.0;
+}
+
+ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
+                                     ecs_diag *diag)
+{
+    if (prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
+    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "time limit must be a positive number of seconds");
+    if (!(prm->gap >= 0.0) || !(prm->gap < 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "relative gap must be in [0, 1)");
+    if (!(prm->base_time_limit_s >= 0.0) || !isfinite(prm->base_time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the base search's limit must be a non-negative "
+                            "number of seconds");
+    if (!(prm->milp_max_nonzeros >= 0.0) ||
+        !isfinite(prm->milp_max_nonzeros) ||
+        !(prm->milp_dp_ops_per_nonzero >= 0.0) ||
+        !isfinite(prm->milp_dp_ops_per_nonzero))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the MILP size limits must be non-negative "
+                            "numbers");
+    struct {
+        double v;
+        const char *what;
+    } shares[] = {{prm->start_share, "start"},
+                  {prm->milp_share, "MILP"},
+                  {prm->bound_share, "bound"},
+                  {prm->colgen_share, "column generation"},
+                  {prm->dp_share, "dynamic program"},
+                  {prm->dp_beam_share, "dynamic program's beam"}};
+    for (size_t k = 0; k < sizeof shares / sizeof *shares; k++)
+        if (!share_ok(shares[k].v))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "the %s share of the limit must be in (0, 1]",
+                                shares[k].what);
+    if (prm->lns_free_tasks < 1 || !(prm->lns_sub_time_limit_s > 0.0) ||
+        !isfinite(prm->lns_sub_time_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the search frees at least one task, for a "
+                            "positive time");
+    return ecs_local_params_validate(&prm->local, diag);
+}
+
+void ecs_solve_result_release(ecs_solve_result *r)
+{
+    if (r == NULL)
+        return;
+    ecs_schedule_free(r->schedule);
+    r->schedule = NULL;
+}
+
+/* Nothing is left to do: the instance is infeasible or the gap reached. */
+static int settled(const ecs_solve_result *out, double gap)
+{
+    return out->status == ECS_MILP_INFEASIBLE ||
+           ecs_gap_reached(out->cost, out->bound, gap);
+}
+
+typedef struct driver {
+    const ecs_instance *inst; /* prepared */
+    const ecs_solve_params *prm;
+    ecs_solve_result *out;
+    double t0, t_end;
+} driver;
+
+static double left(const driver *d)
+{
+    double l = d->t_end - ecs_clock_now();
+    return l > 0.0 ? l : 0.0;
+}
+
+static void report(const driver *d, const char *phase)
+{
+    if (d->prm->progress == NULL)
+        return;
+    ecs_progress pr;
+    memset(&pr, 0, sizeof pr);
+    pr.phase = phase;
+    pr.elapsed_s = ecs_clock_now() - d->t0;
+    pr.cost = d->out->cost;
+    pr.bound = d->out->bound;
+    pr.gap = ecs_gap_rel(d->out->cost, d->out->bound);
+    d->prm->progress(d->prm->progress_ctx, &pr);
+}
+
+/* A schedule cheaper than the best so far (by more than rounding) takes
+ * its place; s is taken either way. */
+static void offer(ecs_solve_result *out, ecs_schedule **s, double cost,
+                  ecs_found_by by)
+{
+    if (*s == NULL)
+        return;
+    if (isnan(out->cost) ||
+        cost < out->cost - 1e-9 * (1 + fabs(out->cost))) {
+        ecs_schedule_free(out->schedule);
+        out->schedule = *s;
+        out->cost = cost;
+        out->found_by = by;
+        out->status = ECS_MILP_FEASIBLE;
+    } else {
+        ecs_schedule_free(*s);
+    }
+    *s = NULL;
+}
+
+/* ---- the start ---- */
+
+/* The base (the caller's or the makespan search's), the sweep heuristic
+ * from it, local search from the sweep's schedule: the cheapest becomes the
+ * start.  Nothing when no base meets D' (infeasible or unknown: the plan
+ * decides). */
+static ecs_result make_start(driver *d, ecs_diag *diag)
+{
+    const ecs_instance *inst = d->inst;
+    const ecs_solve_params *prm = d->prm;
+    ecs_solve_result *out = d->out;
+    ecs_makespan_result mr;
+    memset(&mr, 0, sizeof mr);
+    const ecs_schedule *base = prm->base;
+    if (base == NULL) {
+        ecs_makespan_params mp;
+        ecs_makespan_params_init(&mp);
+        mp.time_limit_s = prm->base_time_limit_s < left(d)
+                              ? prm->base_time_limit_s
+                              : left(d);
+        ecs_result rc = ecs_makespan_solve(inst->graph, inst->platform->pes,
+                                           &mp, &mr, diag);
+        if (rc != ECS_OK)
+            return rc;
+        base = mr.schedule;
+    }
+    ecs_check_report rep;
+    if (base == NULL || ecs_schedule_makespan(base) > inst->deadline ||
+        ecs_check_schedule(inst, base, &rep, NULL) != ECS_OK) {
+        ecs_makespan_result_release(&mr);
+        return ECS_OK;
+    }
+    ecs_schedule *b = ecs_schedule_copy(base);
+    if (b == NULL) {
+        ecs_makespan_result_release(&mr);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    offer(out, &b, rep.cost, ECS_FOUND_BY_BASE);
+    ecs_heur_params hp;
+    ecs_heur_params_init(&hp);
+    ecs_heur_result hr;
+    ecs_diag ignored;
+    if (ecs_heur_run(inst, base, &hp, &hr, &ignored) == ECS_OK) {
+        if (!hr.fallback)
+            offer(out, &hr.schedule, hr.cost, ECS_FOUND_BY_SWEEP);
+        ecs_heur_result_release(&hr);
+    }
+    ecs_makespan_result_release(&mr);
+    ecs_local_params lp = prm->local;
+    double cap = prm->start_share * left(d);
+    if (cap < lp.time_limit_s)
+        lp.time_limit_s = cap;
+    if (lp.time_limit_s < MIN_PHASE_S)
+        lp.time_limit_s = MIN_PHASE_S;
+    ecs_local_result lr;
+    if (ecs_local_run(inst, out->schedule, &lp, &lr, &ignored) == ECS_OK) {
+        /* never dearer than its start; its schedule even when it kept it */
+        if (lr.schedule != NULL && lr.cost <= out->cost) {
+            ecs_schedule_free(out->schedule);
+            out->schedule = lr.schedule;
+            lr.schedule = NULL;
+            out->cost = lr.cost;
+            out->found_by = ECS_FOUND_BY_LOCAL;
+        }
+        ecs_local_result_release(&lr);
+    }
+    return ECS_OK;
+}
+
+/* ---- the plan ---- */
+
+/* The dynamic program with dp_share of the time left: first a beam of it
+ * for a schedule, then the exact run, pruned by the best schedule; when the
+ * exact run finishes its bound is the optimum (within the gap). */
+static ecs_result by_dp(driver *d, ecs_diag *diag)
+{
+    const ecs_instance *inst = d->inst;
+    ecs_solve_result *out = d->out;
+    const ecs_solve_params *prm = d->prm;
+    double t_end = ecs_clock_now() + prm->dp_share * left(d);
+    double *mu = malloc((size_t)inst->deadline * sizeof *mu);
+    if (mu == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    double fl;
+    ecs_dp_params dp;
+    ecs_dp_params_init(&dp);
+    dp.max_bytes = prm->dp_max_bytes;
+    dp.gap = prm->gap;
+    if (ecs_bound_fluid_instance(inst, mu, &fl, NULL) == ECS_OK)
+        dp.mu0 = mu;
+    ecs_result rc = ECS_OK;
+    for (int pass = 0; pass < 2 && rc == ECS_OK; pass++) {
+        dp.beam = pass == 0 ? prm->dp_beam : 0;
+        dp.time_limit_s = (pass == 0 ? prm->dp_beam_share : 1.0) *
+                          (t_end - ecs_clock_now());
+        if (dp.time_limit_s < MIN_PHASE_S)
+            break;
+        dp.ub = isnan(out->cost) ? HUGE_VAL : out->cost;
+        ecs_dp_result r;
+        rc = ecs_dp_solve(inst, &dp, &r, diag);
+        if (rc != ECS_OK)
+            break;
+        out->dp_states += r.states;
+        offer(out, &r.schedule, r.cost, ECS_FOUND_BY_DP);
+        if (r.finished && isinf(r.bound) && r.bound > 0)
+            out->status = ECS_MILP_INFEASIBLE;
+        else if (r.finished && !(r.bound <= out->bound)) {
+            out->bound = r.bound;
+            out->bound_method = ECS_BOUND_BY_DP;
+        }
+        if (r.finished)
+            out->mode = ECS_SOLVE_MODE_DP;
+        ecs_dp_result_release(&r);
+        report(d, "dp");
+        if (settled(out, prm->gap))
+            break;
+    }
+    free(mu);
+    return rc;
+}
+
+/* The exact MILP with milp_share of the time left, warm-started with the
+ * best schedule. */
+static ecs_result by_milp(driver *d, ecs_diag *diag)
+{
+    ecs_solve_result *out = d->out;
+    const ecs_solve_params *prm = d->prm;
+    ecs_milp_params mp;
+    ecs_milp_params_init(&mp);
+    mp.time_limit_s = prm->milp_share * left(d);
+    if (mp.time_limit_s < MIN_PHASE_S)
+        mp.time_limit_s = MIN_PHASE_S;
+    mp.mip_gap = prm->gap;
+    mp.warm_start = out->schedule;
+    mp.max_nonzeros = prm->milp_max_nonzeros > 1.0
+                          ? 2.0 * prm->milp_max_nonzeros
+                          : 2.0;
+    ecs_milp_result mr;
+    ecs_result rc = ecs_milp_solve(d->inst, &mp, &mr, diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->mode = ECS_SOLVE_MODE_MILP;
+    if (mr.status == ECS_MILP_INFEASIBLE)
+        out->status = ECS_MILP_INFEASIBLE;
+    offer(out, &mr.schedule, mr.cost, ECS_FOUND_BY_MILP);
+    if (!isnan(mr.bound) && !(mr.bound <= out->bound)) {
+        out->bound = mr.bound;
+        out->bound_method = mr.bound_method;
+    }
+    ecs_milp_result_release(&mr);
+    report(d, "milp");
+    return ECS_OK;
+}
+
+/* The bound of bound.h within bound_share of the time left, unless the
+ * MILP gave one (its root LP is at least as strong). */
+static ecs_result by_bound(driver *d, ecs_diag *diag)
+{
+    ecs_solve_result *out = d->out;
+    const ecs_solve_params *prm = d->prm;
+    ecs_bound_params bp;
+    ecs_bound_params_init(&bp);
+    bp.start = out->schedule;
+    /* no need to go on once the start is within the gap */
+    if (isfinite(out->cost))
+        bp.stop_at = out->cost - prm->gap * fabs(out->cost);
+    bp.time_limit_s = prm->bound_share * left(d);
+    bp.colgen_share = prm->colgen_share;
+    if (bp.time_limit_s < MIN_PHASE_S)
+        bp.time_limit_s = MIN_PHASE_S;
+    ecs_bound_result br;
+    double tb = ecs_clock_now();
+    ecs_result rc = ecs_bound_compute(d->inst, &bp, &br, diag);
+    out->bound_time_s += ecs_clock_now() - tb;
+    if (rc != ECS_OK)
+        return rc;
+    if (br.status == ECS_BOUND_INFEASIBLE) {
+        out->status = ECS_MILP_INFEASIBLE;
+        return ECS_OK;
+    }
+    if (isfinite(br.bound) && !(br.bound <= out->bound)) {
+        out->bound = br.bound;
+        out->bound_method = br.method;
+    }
+    report(d, "bound");
+    return ECS_OK;
+}
+
+static void lns_progress(void *ctx, const ecs_progress *p)
+{
+    driver *d = ctx;
+    (void)p;
+    report(d, "lns");
+}
+
+/* The search from the best schedule until the gap or the limit. */
+static ecs_result by_lns(driver *d, ecs_diag *diag)
+{
+    ecs_solve_result *out = d->out;
+    const ecs_solve_params *prm = d->prm;
+    ecs_lns_params lp;
+    ecs_lns_params_init(&lp);
+    lp.time_limit_s = left(d);
+    if (lp.time_limit_s < MIN_PHASE_S)
+        return ECS_OK;
+    lp.seed = prm->seed;
+    lp.free_tasks = prm->lns_free_tasks;
+    lp.sub_time_limit_s = prm->lns_sub_time_limit_s;
+    if (!isnan(out->bound) && isfinite(out->bound))
+        lp.target_cost = ecs_gap_target(out->bound, prm->gap);
+    lp.progress = lns_progress;
+    lp.progress_ctx = d;
+    ecs_lns_result lr;
+    ecs_result rc = ecs_lns_solve(d->inst, out->schedule, &lp, &lr, diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->lns_rounds = lr.rounds;
+    out->lns_improved = lr.improved;
+    if (lr.improved > 0)
+        offer(out, &lr.schedule, lr.cost, ECS_FOUND_BY_LNS);
+    ecs_lns_result_release(&lr);
+    return ECS_OK;
+}
+
+/* The plan of solve.h's table, from the best schedule and bound so far. */
+static ecs_result plan(driver *d, ecs_diag *diag)
+{
+    const ecs_instance *inst = d->inst;
+    const ecs_solve_params *prm = d->prm;
+    ecs_solve_result *out = d->out;
+    const ecs_graph *gs = ecs_instance_solver_graph(inst);
+    if (inst->windows_empty) {
+        out->status = ECS_MILP_INFEASIBLE;
+        return ECS_OK;
+    }
+    /* the fluid bound, immediate: every route has at least this one */
+    double fl;
+    ecs_result rc = ecs_bound_fluid_instance(inst, NULL, &fl, diag);
+    if (rc == ECS_EINFEASIBLE) {
+        ecs_diag_clear(diag);
+        out->status = ECS_MILP_INFEASIBLE;
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    if (isfinite(fl)) {
+        out->bound = fl;
+        out->bound_method = ECS_BOUND_BY_FLUID;
+    }
+    if (ecs_gap_reached(out->cost, out->bound, prm->gap)) {
+        out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
+        return ECS_OK;
+    }
+    if (prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
+        ecs_dp_count_ideals(gs, prm->dp_max_ideals) <= prm->dp_max_ideals) {
+        rc = by_dp(d, diag);
+        if (rc != ECS_OK || settled(out, prm->gap))
+            return rc;
+    }
+    double nonzeros, dp_ops;
+    rc = ecs_milp_estimate(inst, &nonzeros, &dp_ops, diag);
+    if (rc != ECS_OK)
+        return rc;
+    int milp_ran = 0;
+    if (nonzeros <= prm->milp_max_nonzeros &&
+        dp_ops <= prm->milp_dp_ops_per_nonzero * prm->milp_max_nonzeros) {
+        rc = by_milp(d, diag);
+        if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
+            ecs_diag_clear(diag);
+            rc = ECS_OK;
+        } else {
+            milp_ran = rc == ECS_OK;
+        }
+        if (rc != ECS_OK || settled(out, prm->gap))
+            return rc;
+    }
+    if (left(d) <= 0.0)
+        return ECS_OK;
+    if (milp_ran && out->bound_method == ECS_BOUND_BY_MILP) {
+        out->mode = ECS_SOLVE_MODE_MILP_LNS;
+    } else {
+        out->mode = ECS_SOLVE_MODE_BOUND_LNS;
+        rc = by_bound(d, diag);
+        if (rc != ECS_OK || out->status == ECS_MILP_INFEASIBLE)
+            return rc;
+    }
+    if (out->schedule == NULL)
+        return ECS_OK; /* nothing to improve on: no_solution */
+    if (ecs_gap_reached(out->cost, out->bound, prm->gap))
+        return ECS_OK;
+    return by_lns(d, diag);
+}
+
+static void result_init(ecs_solve_result *out)
+{
+    memset(out, 0, sizeof *out);
+    out->status = ECS_MILP_NO_SOLUTION;
+    out->cost = out->bound = out->gap = out->start_cost = NAN;
+    out->bound_method = ECS_BOUND_BY_NONE;
+    out->found_by = ECS_FOUND_BY_NONE;
+    out->start_by = ECS_FOUND_BY_NONE;
+    out->mode = ECS_SOLVE_MODE_NONE;
+    out->stop = ECS_STOP_DONE;
+}
+
+ecs_result ecs_solve_start(const ecs_instance *inst,
+                           const ecs_solve_params *prm, ecs_solve_result *out,
+                           ecs_diag *diag)
+{
+    double t0 = ecs_clock_now();
+    result_init(out);
+    ecs_result rc = ecs_solve_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    driver d = {inst, prm, out, t0, t0 + prm->time_limit_s};
+    rc = make_start(&d, diag);
+    if (rc != ECS_OK) {
+        ecs_solve_result_release(out);
+        return rc;
+    }
+    out->start_by = out->found_by;
+    out->start_cost = out->cost;
+    out->runtime_s = ecs_clock_now() - t0;
+    return ECS_OK;
+}
+
+ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
+                     const ecs_solve_params *prm, ecs_solve_result *out,
+                     ecs_diag *diag)
+{
+    double t0 = ecs_clock_now();
+    result_init(out);
+    ecs_result rc = ecs_solve_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    /* derive the reduction and the windows once, for every phase */
+    ecs_instance own = *inst;
+    own.reduced_owned_ = NULL;
+    if (inst->reduced == NULL) {
+        rc = ecs_instance_prepare(&own, diag);
+        if (rc != ECS_OK)
+            return rc;
+    }
+    driver d = {&own, prm, out, t0, t0 + prm->time_limit_s};
+    if (start != NULL) {
+        ecs_check_report rep;
+        if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {
+            rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                              "the start schedule is not feasible: %s",
+                              rep.msg);
+        } else {
+            ecs_schedule *s = ecs_schedule_copy(start);
+            if (s == NULL)
+                rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+            offer(out, &s, rep.cost, prm->start_by);
+        }
+    } else if (!own.windows_empty) {
+        rc = make_start(&d, diag);
+    }
+    out->start_by = out->found_by;
+    out->start_cost = out->cost;
+    if (rc == ECS_OK)
+        rc = plan(&d, diag);
+    ecs_instance_release(&own);
+    if (rc != ECS_OK) {
+        ecs_solve_result_release(out);
+        return rc;
+    }
+    if (out->status == ECS_MILP_INFEASIBLE) {
+        ecs_schedule_free(out->schedule);
+        out->schedule = NULL;
+        out->cost = out->bound = out->gap = NAN;
+        out->found_by = ECS_FOUND_BY_NONE;
+    } else if (out->schedule != NULL) {
+        /* the final word is the checker's, on the graph itself */
+        ecs_check_report rep;
+        if (ecs_check_schedule(inst, out->schedule, &rep, NULL) != ECS_OK) {
+            ecs_solve_result_release(out);
+            return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                                "the solve schedule breaks the model: %s",
+                                rep.msg);
+        }
+        out->cost = rep.cost;
+        if (!isnan(out->bound) && out->bound > out->cost)
+            out->bound = out->cost; /* rounding: a bound never exceeds */
+        out->gap = ecs_gap_rel(out->cost, out->bound);
+        out->status = ecs_gap_reached(out->cost, out->bound, prm->gap)
+                          ? ECS_MILP_OPTIMAL
+                          : ECS_MILP_FEASIBLE;
+    }
+    if (out->status == ECS_MILP_OPTIMAL || out->status == ECS_MILP_INFEASIBLE)
+        out->stop = ecs_gap_reached(out->cost, out->bound, 0.0) ||
+                            out->status == ECS_MILP_INFEASIBLE
+                        ? ECS_STOP_DONE
+                        : ECS_STOP_GAP;
+    else if (ecs_clock_now() >= d.t_end)
+        out->stop = ECS_STOP_TIME;
+    out->runtime_s = ecs_clock_now() - t0;
+    report(&d, "done");
+    return ECS_OK;
+}

@@ -1,0 +1,25 @@
+/* The relative gap between a cost and a lower bound (bound.h): one formula
+ * for every method. */
+#include "ecsched/bound.h"
+
+#include <math.h>
+
+double ecs_gap_rel(double cost, double bound)
+{
+    if (isnan(cost) || isnan(bound) || !isfinite(bound))
+        return NAN;
+    double den = fabs(cost) > 1e-9 ? fabs(cost) : 1e-9;
+    double gp = (cost - bound) / den;
+    return gp > 0.0 ? gp : 0.0;
+}
+
+int ecs_gap_reached(double cost, double bound, double gap)
+{
+    double gp = ecs_gap_rel(cost, bound);
+    return !isnan(gp) && gp <= gap + 1e-9;
+}
+
+double ecs_gap_target(double bound, double gap)
+{
+    return bound >= 0.0 ? bound / (1.0 - gap) : bound / (1.0 + gap);
+}

@@ -1,0 +1,28 @@
+/* ecsched: internals of the search room (solver/search/), not public. */
+#ifndef ECSCHED_SEARCH_INTERNAL_H
+#define ECSCHED_SEARCH_INTERNAL_H
+
+#include "ecsched/lns.h"
+#include "ecsched/rng.h"
+#include "milp/milp_internal.h"
+
+/* The state of the large-neighbourhood search (lns.c). */
+typedef struct ecs_lns {
+    const ecs_graph *g;      /* the solver graph (reduction) */
+    const ecs_platform *p;
+    const double *price;
+    long D;
+    const ecs_windows *win;  /* the whole problem's windows */
+    ecs_schedule *incumbent; /* owned */
+    double cost;             /* its checked cost */
+    ecs_rng rng;
+    size_t want;             /* tasks to free per neighbourhood */
+    double sub_limit;        /* seconds per sub-problem */
+    long rounds, improved;
+} ecs_lns;
+
+/* Give every scheduled task of s a PE, greedily by start slot; 0, -1 when
+ * some slot has more than pes tasks, -2 out of memory. */
+int ecs_solve_assign_pes(ecs_schedule *s, int pes);
+
+#endif

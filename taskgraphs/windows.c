@@ -1,0 +1,117 @@
+/* Time windows of the tasks under a deadline on P PEs (instance.h; the
+ * argument in docs/MODEL.md "Time windows"): the critical path (top and
+ * bottom levels) and the load: every ancestor of a task runs before it and
+ * every descendant after it, each for at least its work in slots (f <= 1)
+ * on at most P PEs, so start >= ceil(ancestors' work / P) and
+ * stop <= D' - 1 - ceil(descendants' work / P); both propagated along the
+ * edges. */
+#include "ecsched/instance.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+
+/* Total work of the ancestors (up = 1) or descendants (up = 0) of every
+ * task, by bit sets closed along a topological order; -1 when out of
+ * memory. */
+static int closure_work(const ecs_graph *g, int up, long *sum)
+{
+    size_t n = g->n, words = (n + 63) / 64;
+    uint64_t *set = calloc(n * words + 1, sizeof *set);
+    if (set == NULL)
+        return -1;
+    for (size_t q = 0; q < n; q++) {
+        size_t i = g->topo[up ? q : n - 1 - q];
+        const size_t *nb = up ? g->pred : g->succ;
+        const size_t *off = up ? g->pred_off : g->succ_off;
+        uint64_t *si = set + i * words;
+        for (size_t k = off[i]; k < off[i + 1]; k++) {
+            size_t j = nb[k];
+            const uint64_t *sj = set + j * words;
+            for (size_t b = 0; b < words; b++)
+                si[b] |= sj[b];
+            si[j / 64] |= (uint64_t)1 << (j % 64);
+        }
+        long total = 0;
+        for (size_t j = 0; j < n; j++)
+            if (si[j / 64] >> (j % 64) & 1)
+                total += g->work[j];
+        sum[i] = total;
+    }
+    free(set);
+    return 0;
+}
+
+/* Raise es and lower lf by the load bounds and propagate along edges. */
+static int tighten(const ecs_graph *g, int pes, long deadline,
+                   ecs_windows *w)
+{
+    size_t n = g->n ? g->n : 1;
+    long *anc = malloc(n * sizeof *anc), *desc = malloc(n * sizeof *desc);
+    int bad = anc == NULL || desc == NULL || closure_work(g, 1, anc) != 0 ||
+              closure_work(g, 0, desc) != 0;
+    for (size_t q = 0; !bad && q < g->n; q++) {
+        size_t i = g->topo[q];
+        long b = (anc[i] + pes - 1) / pes;
+        if (b > w->es[i])
+            w->es[i] = b;
+        for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++) {
+            size_t j = g->pred[k];
+            if (w->es[j] + g->work[j] > w->es[i])
+                w->es[i] = w->es[j] + g->work[j];
+        }
+    }
+    for (size_t q = g->n; !bad && q-- > 0;) {
+        size_t i = g->topo[q];
+        long b = deadline - 1 - (desc[i] + pes - 1) / pes;
+        if (b < w->lf[i])
+            w->lf[i] = b;
+        for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++) {
+            size_t j = g->succ[k];
+            if (w->lf[j] - g->work[j] < w->lf[i])
+                w->lf[i] = w->lf[j] - g->work[j];
+        }
+    }
+    free(anc);
+    free(desc);
+    return bad ? -1 : 0;
+}
+
+ecs_result ecs_windows_compute(const ecs_graph *g, int pes,
+                                    long deadline, ecs_windows *w,
+                                    int *empty, ecs_diag *diag)
+{
+    size_t n = g->n ? g->n : 1;
+    long *bl = malloc(n * sizeof *bl);
+    w->n = g->n;
+    w->es = malloc(n * sizeof *w->es);
+    w->lf = malloc(n * sizeof *w->lf);
+    if (bl == NULL || w->es == NULL || w->lf == NULL) {
+        free(bl);
+        ecs_windows_release(w);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    ecs_graph_top_levels(g, w->es);
+    ecs_graph_bottom_levels(g, bl);
+    for (size_t i = 0; i < g->n; i++)
+        w->lf[i] = deadline - 1 - (bl[i] - g->work[i]);
+    free(bl);
+    if (tighten(g, pes > 0 ? pes : 1, deadline, w) != 0) {
+        ecs_windows_release(w);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    *empty = 0;
+    for (size_t i = 0; i < g->n; i++)
+        if (w->es[i] + g->work[i] - 1 > w->lf[i])
+            *empty = 1;
+    return ECS_OK;
+}
+
+void ecs_windows_release(ecs_windows *w)
+{
+    if (w == NULL)
+        return;
+    free(w->es);
+    free(w->lf);
+    w->es = w->lf = NULL;
+}
+
