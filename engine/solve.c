@@ -50,6 +50,7 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->time_limit_s = 60.0;
     prm->gap = 0.0;
     prm->seed = 1;
+    prm->start_phase = 1;
     prm->base = NULL;
     prm->base_time_limit_s = 10.0;
     prm->start_share = 0.2;
@@ -541,7 +542,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
                 rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
             offer(out, &s, rep.cost, prm->start_by);
         }
-    } else if (!own.windows_empty) {
+    } else if (prm->start_phase && !own.windows_empty) {
         rc = make_start(&d, diag);
     }
     out->start_by = out->found_by;

@@ -23,7 +23,7 @@
  * alone, and a program that solves MILPs frees it with glp_free_env() when
  * it no longer needs GLPK.
  *
- * Usage: embed GRAPH.stg [P [E]]   (default P = 4, E = 0.2)
+ * Usage: embed GRAPH.stg [P [E [T]]]   (default P = 4, E = 0.2, no solve)
  * Exit 0: a checked schedule that meets D'; 1: a library call failed.
  */
 #include <ecsched.h>
@@ -45,15 +45,18 @@ static int fail(const char *what, ecs_result rc, const ecs_diag *d)
 
 int main(int argc, char **argv)
 {
-    if (argc < 2 || argc > 4) {
-        fprintf(stderr, "usage: embed GRAPH.stg [P [E]]\n");
+    if (argc < 2 || argc > 5) {
+        fprintf(stderr, "usage: embed GRAPH.stg [P [E [T]]]\n");
         return 2;
     }
     long pes = 4;
     ecs_decimal ext = {2, 1}; /* 0.2 */
+    double limit = 0.0;       /* no solve */
     if ((argc > 2 && ecs_parse_long(argv[2], &pes) != 0) ||
-        (argc > 3 && ecs_parse_decimal(argv[3], &ext) != 0)) {
-        fprintf(stderr, "embed: P must be an integer, E a decimal\n");
+        (argc > 3 && ecs_parse_decimal(argv[3], &ext) != 0) ||
+        (argc > 4 && (ecs_parse_double(argv[4], &limit) != 0 || !(limit > 0)))) {
+        fprintf(stderr, "embed: P must be an integer, E a decimal, T a "
+                        "positive number of seconds\n");
         return 2;
     }
 
@@ -69,9 +72,11 @@ int main(int argc, char **argv)
     ecs_graph *raw = NULL, *g = NULL;
     ecs_makespan_result base;
     ecs_heur_result heur;
+    ecs_solve_result sol;
     ecs_slot_prices prices;
     memset(&base, 0, sizeof base);
     memset(&heur, 0, sizeof heur);
+    memset(&sol, 0, sizeof sol);
     memset(&prices, 0, sizeof prices);
 
     /* 1. The graph: read it, drop the zero-work tasks (the layout's dummy
@@ -118,21 +123,31 @@ int main(int argc, char **argv)
         goto out;
     }
 
-    /* 5. The heuristic (sweep over 100 budgets, the defaults). */
+    /* 5. The problem: graph, platform, prices and deadline, borrowed by
+     *    one instance that every method takes. */
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, prices.price, prices.n, deadline);
+    inst.rule = ECS_DEADLINE_EXTENSION;
+    inst.base_makespan = base.makespan;
+    rc = ecs_instance_validate(&inst, &diag);
+    if (rc != ECS_OK) {
+        fail("instance", rc, &diag);
+        goto out;
+    }
+
+    /* 6. The heuristic (sweep over 100 budgets, the defaults). */
     ecs_heur_params hprm;
     ecs_heur_params_init(&hprm);
-    rc = ecs_heur_run(ECS_INSTANCE_BORROW(g, &p, prices.price, prices.n, deadline), base.schedule,
-                      &hprm, &heur, &diag);
+    rc = ecs_heur_run(&inst, base.schedule, &hprm, &heur, &diag);
     if (rc != ECS_OK) {
         fail("heuristic", rc, &diag);
         goto out;
     }
 
-    /* 6. The checker, the one judge of feasibility and cost: a result and
+    /* 7. The checker, the one judge of feasibility and cost: a result and
      *    a diagnostic like every step, the report for cost and makespan. */
     ecs_check_report rep;
-    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, prices.price, prices.n, deadline), heur.schedule,
-                       &rep, &diag);
+    rc = ecs_check_schedule(&inst, heur.schedule, &rep, &diag);
     if (rc != ECS_OK) {
         fail("checker", rc, &diag);
         goto out;
@@ -149,7 +164,33 @@ int main(int argc, char **argv)
            rep.cost);
     status = rep.meets_deadline ? 0 : 1;
 
+    /* 8. The engine, given a time limit: what `ecsched solve` runs (the
+     *    start from the same base, then the plan of solve.h). */
+    if (limit > 0.0 && status == 0) {
+        ecs_solve_params sprm;
+        ecs_solve_params_init(&sprm);
+        sprm.time_limit_s = limit;
+        sprm.base = base.schedule;
+        rc = ecs_solve(&inst, NULL, &sprm, &sol, &diag);
+        if (rc != ECS_OK) {
+            status = fail("solve", rc, &diag);
+            goto out;
+        }
+        printf("solve     %s, cost %.6f, bound %.6f (%s), mode %s, found by %s\n",
+               ecs_milp_status_name(sol.status), sol.cost, sol.bound,
+               ecs_bound_method_name(sol.bound_method),
+               ecs_solve_mode_name(sol.mode), ecs_found_by_name(sol.found_by));
+        /* the schedule: each task's PE and slots, in the graph's order */
+        printf("schedule ");
+        for (size_t i = 0; sol.schedule != NULL && i < sol.schedule->n; i++) {
+            const ecs_sched_task *t = &sol.schedule->task[i];
+            printf(" %d:%ld-%ld", t->pe, t->start, t->stop);
+        }
+        printf("\n");
+    }
+
 out:
+    ecs_solve_result_release(&sol);
     ecs_heur_result_release(&heur);
     ecs_slot_prices_release(&prices);
     ecs_makespan_result_release(&base);

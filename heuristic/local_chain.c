@@ -574,70 +574,15 @@ int lh_serial(lh_state *st, const long *prio, size_t *order)
     return rc;
 }
 
-typedef struct start_key {
-    long s;
-    size_t i;
-} start_key;
-
-static int cmp_start(const void *a, const void *b)
-{
-    const start_key *x = a, *y = b;
-    if (x->s != y->s)
-        return x->s < y->s ? -1 : 1;
-    return x->i < y->i ? -1 : x->i > y->i;
-}
-
-/* order = the tasks by start slot, then index; -1 when out of memory. */
-static int by_start(const lh_state *st, size_t *order)
-{
-    size_t n = st->n;
-    start_key *k = malloc((n ? n : 1) * sizeof *k);
-    if (k == NULL)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        k[i].s = st->s[i];
-        k[i].i = i;
-    }
-    qsort(k, n, sizeof *k, cmp_start);
-    for (size_t i = 0; i < n; i++)
-        order[i] = k[i].i;
-    free(k);
-    return 0;
-}
-
 int lh_assign_pes(const lh_state *st, int *pe, size_t *rows, size_t *row_off,
                   size_t *order)
 {
     size_t n = st->n, P = (size_t)st->P;
-    if (by_start(st, order) != 0)
-        return -2;
-    size_t cap = n < P ? n : P;
-    long *end = malloc((cap ? cap : 1) * sizeof *end);
-    long *busy_a = malloc((cap ? cap : 1) * sizeof *busy_a);
-    long *free_a = malloc((cap ? cap : 1) * sizeof *free_a);
     int rc = 0;
-    if (end == NULL || busy_a == NULL || free_a == NULL) {
-        rc = -2;
+    ecs_result a = ecs_assign_pes(n, st->s, st->e, st->P, pe, order);
+    if (a != ECS_OK) {
+        rc = a == ECS_ENOMEM ? -2 : -1;
         goto out;
-    }
-    lheap busy = {busy_a, 0, end}, fr = {free_a, 0, NULL};
-    size_t used = 0;
-    for (size_t q = 0; q < n; q++) {
-        size_t i = order[q];
-        while (busy.len > 0 && end[busy.a[0]] < st->s[i])
-            lheap_push(&fr, lheap_pop(&busy));
-        long k;
-        if (fr.len > 0)
-            k = lheap_pop(&fr);
-        else if (used < cap)
-            k = (long)used++;
-        else {
-            rc = -1;
-            goto out;
-        }
-        pe[i] = (int)k;
-        end[k] = st->e[i];
-        lheap_push(&busy, k);
     }
     for (size_t k = 0; k <= P; k++)
         row_off[k] = 0;
@@ -659,8 +604,5 @@ int lh_assign_pes(const lh_state *st, int *pe, size_t *rows, size_t *row_off,
         free(fill);
     }
 out:
-    free(end);
-    free(busy_a);
-    free(free_a);
     return rc;
 }

@@ -39,6 +39,9 @@
  * the caller's ecs_diag with "file:line: problem" where a message helps; the
  * library never prints, never aborts and never exits.
  *
+ * Progress.  Long methods report through one callback shape,
+ * ecs_progress_fn (progress.h).
+ *
  * GLPK.  ecs_milp_solve uses the calling thread's GLPK environment and
  * leaves it to the program (milp.h): a program that wants GLPK's memory
  * back calls glp_free_env() itself when it holds no other GLPK object.
@@ -56,6 +59,7 @@ extern "C" {
 #include "ecsched/numparse.h"
 #include "ecsched/rng.h"
 #include "ecsched/clock.h"
+#include "ecsched/progress.h"
 #include "ecsched/limits.h"
 #include "ecsched/text.h"
 
@@ -66,6 +70,7 @@ extern "C" {
 #include "ecsched/schedule.h"
 #include "ecsched/check.h"
 #include "ecsched/profile.h"
+#include "ecsched/instance.h"
 
 #include "ecsched/prices.h"
 
@@ -76,8 +81,10 @@ extern "C" {
 #include "ecsched/makespan.h"
 #include "ecsched/milp.h"
 #include "ecsched/bound.h"
-#include "ecsched/solve.h"
 #include "ecsched/dp.h"
+#include "ecsched/lns.h"
+
+#include "ecsched/solve.h"
 
 #ifdef __cplusplus
 }

@@ -97,3 +97,140 @@ int ecs_schedule_pes_used(const ecs_schedule *s)
             p = s->task[i].pe + 1;
     return p;
 }
+
+/* ---- PE assignment (ecs_assign_pes) ---- */
+
+typedef struct span_key {
+    long s;
+    size_t i;
+} span_key;
+
+static int cmp_span(const void *a, const void *b)
+{
+    const span_key *x = a, *y = b;
+    if (x->s != y->s)
+        return x->s < y->s ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+/* A binary min-heap of PEs, by key[pe] when key is set, then by PE. */
+typedef struct pe_heap {
+    int *a;
+    size_t len;
+    const long *key;
+} pe_heap;
+
+static int pe_less(const pe_heap *h, int x, int y)
+{
+    long kx = h->key ? h->key[x] : x, ky = h->key ? h->key[y] : y;
+    return kx != ky ? kx < ky : x < y;
+}
+
+static void pe_push(pe_heap *h, int v)
+{
+    size_t i = h->len++;
+    h->a[i] = v;
+    while (i > 0 && pe_less(h, h->a[i], h->a[(i - 1) / 2])) {
+        int t = h->a[i];
+        h->a[i] = h->a[(i - 1) / 2];
+        h->a[(i - 1) / 2] = t;
+        i = (i - 1) / 2;
+    }
+}
+
+static int pe_pop(pe_heap *h)
+{
+    int top = h->a[0];
+    h->a[0] = h->a[--h->len];
+    size_t i = 0;
+    for (;;) {
+        size_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < h->len && pe_less(h, h->a[l], h->a[m]))
+            m = l;
+        if (r < h->len && pe_less(h, h->a[r], h->a[m]))
+            m = r;
+        if (m == i)
+            break;
+        int t = h->a[i];
+        h->a[i] = h->a[m];
+        h->a[m] = t;
+        i = m;
+    }
+    return top;
+}
+
+ecs_result ecs_assign_pes(size_t n, const long *start, const long *stop,
+                          int pes, int *pe, size_t *order)
+{
+    if (pes < 1)
+        return n == 0 ? ECS_OK : ECS_EINFEASIBLE;
+    size_t cap = n < (size_t)pes ? n : (size_t)pes;
+    span_key *k = malloc((n ? n : 1) * sizeof *k);
+    long *end = malloc((cap ? cap : 1) * sizeof *end);
+    int *busy_a = malloc((cap ? cap : 1) * sizeof *busy_a);
+    int *free_a = malloc((cap ? cap : 1) * sizeof *free_a);
+    ecs_result rc = ECS_OK;
+    if (k == NULL || end == NULL || busy_a == NULL || free_a == NULL) {
+        rc = ECS_ENOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) {
+        k[i].s = start[i];
+        k[i].i = i;
+    }
+    qsort(k, n, sizeof *k, cmp_span);
+    pe_heap busy = {busy_a, 0, end}, fr = {free_a, 0, NULL};
+    size_t used = 0;
+    for (size_t q = 0; q < n; q++) {
+        size_t i = k[q].i;
+        if (order != NULL)
+            order[q] = i;
+        while (busy.len > 0 && end[busy.a[0]] < start[i])
+            pe_push(&fr, pe_pop(&busy));
+        int p;
+        if (fr.len > 0)
+            p = pe_pop(&fr);
+        else if (used < cap)
+            p = (int)used++;
+        else {
+            rc = ECS_EINFEASIBLE;
+            goto out;
+        }
+        pe[i] = p;
+        end[p] = stop[i];
+        pe_push(&busy, p);
+    }
+out:
+    free(k);
+    free(end);
+    free(busy_a);
+    free(free_a);
+    return rc;
+}
+
+ecs_result ecs_schedule_assign_pes(ecs_schedule *s, int pes)
+{
+    size_t n = s->n, m = 0;
+    size_t *idx = malloc((n ? n : 1) * sizeof *idx);
+    long *st = malloc((n ? n : 1) * sizeof *st);
+    long *en = malloc((n ? n : 1) * sizeof *en);
+    int *pe = malloc((n ? n : 1) * sizeof *pe);
+    ecs_result rc = ECS_ENOMEM;
+    if (idx != NULL && st != NULL && en != NULL && pe != NULL) {
+        for (size_t i = 0; i < n; i++)
+            if (s->task[i].pe >= 0) {
+                idx[m] = i;
+                st[m] = s->task[i].start;
+                en[m] = s->task[i].stop;
+                m++;
+            }
+        rc = ecs_assign_pes(m, st, en, pes, pe, NULL);
+        for (size_t q = 0; rc == ECS_OK && q < m; q++)
+            s->task[idx[q]].pe = pe[q];
+    }
+    free(idx);
+    free(st);
+    free(en);
+    free(pe);
+    return rc;
+}

@@ -1,5 +1,5 @@
 /*
- * ecsched: the exact dynamic program over order ideals (solver/solve_dp.c;
+ * ecsched: the exact dynamic program over order ideals (solver/search/dp.c;
  * the argument in docs/MODEL.md "The dynamic program over order ideals").
  *
  * A state before slot t is the set I of tasks started (an order ideal:

@@ -1,7 +1,7 @@
 /*
- * ecsched: list scheduling at full speed (solver/listsched.c), the upper
+ * ecsched: list scheduling at full speed (solver/makespan/listsched.c), the upper
  * bound and the starting incumbent of the makespan search, and the
- * makespan lower bound (solver/lowerbound.c; docs/MODEL.md "Lower bounds").
+ * makespan lower bound (solver/makespan/lowerbound.c; docs/MODEL.md "Lower bounds").
  *
  * Graphs here are contracted (every task has positive work; see
  * ecs_graph_contract).  Schedules run every slot at frequency index 0

@@ -59,7 +59,7 @@ typedef struct ecs_makespan_result {
 
 /*
  * Compute a makespan-optimal (or best within the limits) schedule of g on
- * `pes` PEs.  The search (solver/makespan.c) is depth first from the list
+ * `pes` PEs.  The search (solver/makespan/makespan.c) is depth first from the list
  * schedule over semi-active schedules generated in order of start time,
  * with identical PEs treated as one multiset, seen states cut (exactly, in
  * a memory-bounded set) and critical-path and load bounds; it stops when

@@ -46,6 +46,24 @@ ecs_result ecs_schedule_place(ecs_schedule *s, size_t i, int pe, long start,
 /* Remove task i from the schedule (pe = -1). */
 void ecs_schedule_unplace(ecs_schedule *s, size_t i);
 
+/*
+ * Give n tasks running in slots [start[i], stop[i]] the PEs 0..pes-1 so
+ * that no two tasks of one PE overlap: by start slot (then index), each
+ * takes the lowest-numbered PE that is free.  Interval graphs are perfect,
+ * so this succeeds exactly when no slot has more than pes tasks.  pe[i]
+ * receives task i's PE; order (n entries, or NULL) the tasks by start slot,
+ * then index.  OK; EINFEASIBLE when some slot has more than pes tasks (pe
+ * then partly filled); ENOMEM.  O(n log n).  The one PE assignment of the
+ * library (the MILP's and the dynamic program's schedules, the search's
+ * neighbourhoods, local search's chains).
+ */
+ecs_result ecs_assign_pes(size_t n, const long *start, const long *stop,
+                          int pes, int *pe, size_t *order);
+
+/* ecs_assign_pes on the scheduled tasks of s (pe >= 0), in place; the
+ * others stay unscheduled.  OK, EINFEASIBLE, ENOMEM. */
+ecs_result ecs_schedule_assign_pes(ecs_schedule *s, int pes);
+
 /* max stop + 1 over scheduled tasks, 0 if none. */
 long ecs_schedule_makespan(const ecs_schedule *s);
 

@@ -98,6 +98,8 @@ typedef struct ecs_solve_params {
     double gap;               /* stop at this relative gap, default 0 */
     uint64_t seed;            /* neighbourhood choice, default 1 */
     /* the start, when ecs_solve is given none */
+    int start_phase;          /* 1 (default): make one; 0: none (the plan
+                                 from no schedule) */
     const ecs_schedule *base; /* base schedule at f = 1 (not copied), or
                                  NULL: the makespan search's */
     double base_time_limit_s; /* the makespan search's limit when it runs

@@ -110,7 +110,8 @@ typedef struct cg {
     const ecs_platform *p;
     const double *price;
     long D;
-    ecs_windows w;
+    ecs_windows w;           /* owned windows, when not the instance's */
+    const ecs_windows *wp;   /* the windows in use */
     glp_prob *lp;
     double t_end;
     /* columns (GLPK index j, 1-based): task (-1 for a slack), s, e */
@@ -200,7 +201,7 @@ static int alloc_all(cg *c)
         return -1;
     long maxW = 1, maxL = 1;
     for (size_t i = 0; i < g->n; i++) {
-        long L = c->w.lf[i] - c->w.es[i] + 1;
+        long L = c->wp->lf[i] - c->wp->es[i] + 1;
         c->woff[i + 1] = c->woff[i] + (size_t)(L > 0 ? L : 0);
         if (L > maxL)
             maxL = L;
@@ -210,8 +211,8 @@ static int alloc_all(cg *c)
             size_t b = g->succ[k];
             /* rows where S(b,l) can be positive and C(a,l-1) below 1 */
             c->edge_from[k] = i;
-            c->edge_lo[k] = c->w.es[b];
-            c->edge_hi[k] = c->w.lf[i];
+            c->edge_lo[k] = c->wp->es[b];
+            c->edge_hi[k] = c->wp->lf[i];
             long len = c->edge_hi[k] - c->edge_lo[k] + 1;
             c->edge_off[k + 1] = c->edge_off[k] + (size_t)(len > 0 ? len : 0);
         }
@@ -425,8 +426,8 @@ static ecs_result build_master(cg *c, const ecs_schedule *start, int *infeas)
         if (fabs(c->p->power_of[k]) > maxp)
             maxp = fabs(c->p->power_of[k]);
     for (size_t i = 0; i < g->n; i++) {
-        span += (double)(c->w.lf[i] - c->w.es[i] + 1);
-        long s0 = c->w.es[i], e0 = s0 + g->work[i] - 1;
+        span += (double)(c->wp->lf[i] - c->wp->es[i] + 1);
+        long s0 = c->wp->es[i], e0 = s0 + g->work[i] - 1;
         double cost;
         ecs_result rc = interval_cost(c, i, s0, e0, &cost);
         if (rc == ECS_EINFEASIBLE) {
@@ -437,7 +438,7 @@ static ecs_result build_master(cg *c, const ecs_schedule *start, int *infeas)
             return ECS_ENOMEM;
         if (start != NULL) {
             const ecs_sched_task *t = &start->task[i];
-            if (t->start >= c->w.es[i] && t->stop <= c->w.lf[i] &&
+            if (t->start >= c->wp->es[i] && t->stop <= c->wp->lf[i] &&
                 !(t->start == s0 && t->stop == e0)) {
                 rc = interval_cost(c, i, t->start, t->stop, &cost);
                 if (rc == ECS_OK && add_column(c, i, t->start, t->stop,
@@ -472,8 +473,8 @@ static void lp_cumulative(cg *c)
         if (x <= 1e-12)
             continue;
         size_t o = c->woff[i];
-        c->sx[o + (size_t)(c->col_s[j] - c->w.es[i])] += x;
-        c->cx[o + (size_t)(c->col_e[j] - c->w.es[i])] += x;
+        c->sx[o + (size_t)(c->col_s[j] - c->wp->es[i])] += x;
+        c->cx[o + (size_t)(c->col_e[j] - c->wp->es[i])] += x;
     }
     for (size_t i = 0; i < g->n; i++)
         for (size_t q = c->woff[i] + 1; q < c->woff[i + 1]; q++) {
@@ -485,20 +486,20 @@ static void lp_cumulative(cg *c)
 /* S(i,l) and C(i,l) of the LP solution, any l. */
 static double S_at(const cg *c, size_t i, long l)
 {
-    if (l < c->w.es[i])
+    if (l < c->wp->es[i])
         return 0.0;
-    if (l > c->w.lf[i])
+    if (l > c->wp->lf[i])
         return 1.0;
-    return c->sx[c->woff[i] + (size_t)(l - c->w.es[i])];
+    return c->sx[c->woff[i] + (size_t)(l - c->wp->es[i])];
 }
 
 static double C_at(const cg *c, size_t i, long l)
 {
-    if (l < c->w.es[i])
+    if (l < c->wp->es[i])
         return 0.0;
-    if (l > c->w.lf[i])
+    if (l > c->wp->lf[i])
         return 1.0;
-    return c->cx[c->woff[i] + (size_t)(l - c->w.es[i])];
+    return c->cx[c->woff[i] + (size_t)(l - c->wp->es[i])];
 }
 
 static int reserve_prec(cg *c, size_t extra)
@@ -648,7 +649,7 @@ static void dp_step(const ecs_platform *p, long W, double r, double m,
 static double price_task(cg *c, size_t i, double u, long *bs, long *be)
 {
     const ecs_platform *p = c->p;
-    long es = c->w.es[i], lf = c->w.lf[i], W = c->g->work[i] * p->grid;
+    long es = c->wp->es[i], lf = c->wp->lf[i], W = c->g->work[i] * p->grid;
     double *cur = c->cur, *nxt = c->nxt;
     long *st = c->st, *stn = c->stn;
     const double *pin = c->pin + c->woff[i], *pout = c->pout + c->woff[i];
@@ -708,13 +709,13 @@ static double read_duals(cg *c, double *u)
         size_t k = (size_t)c->row_edge[r], a = c->edge_from[k], b = g->succ[k];
         long l = c->row_l[r];
         /* x(b,s,e), s <= l: coefficient +1; x(a,s,e), e <= l-1: -1 */
-        if (l >= c->w.es[b])
-            c->pin[c->woff[b] + (size_t)((l > c->w.lf[b] ? c->w.lf[b] : l) -
-                                         c->w.es[b])] -= y;
-        if (l - 1 >= c->w.es[a])
-            c->pout[c->woff[a] + (size_t)((l - 1 > c->w.lf[a] ? c->w.lf[a]
+        if (l >= c->wp->es[b])
+            c->pin[c->woff[b] + (size_t)((l > c->wp->lf[b] ? c->wp->lf[b] : l) -
+                                         c->wp->es[b])] -= y;
+        if (l - 1 >= c->wp->es[a])
+            c->pout[c->woff[a] + (size_t)((l - 1 > c->wp->lf[a] ? c->wp->lf[a]
                                                                : l - 1) -
-                                          c->w.es[a])] += y;
+                                          c->wp->es[a])] += y;
     }
     pin_pout_sums(c);
     return yb;
@@ -886,7 +887,7 @@ static ecs_result run(cg *c, const ecs_bound_params *prm,
                 break;
             /* its reduced cost at the master's duals */
             size_t o = c->woff[i];
-            long es = c->w.es[i];
+            long es = c->wp->es[i];
             double d = cost - c->u_rmp[i] -
                        (c->mu_pre[pe[i] + 1] - c->mu_pre[ps[i]]) +
                        c->pin[o + (size_t)(ps[i] - es)] +
@@ -986,12 +987,12 @@ static double price_chain(cg *c, size_t k)
     size_t m = c->chain_off[k + 1] - c->chain_off[k];
     for (size_t j = 0; j < m; j++) {
         size_t i = ch[j];
-        long es = c->w.es[i], lf = c->w.lf[i], W = c->g->work[i] * p->grid;
+        long es = c->wp->es[i], lf = c->wp->lf[i], W = c->g->work[i] * p->grid;
         size_t o = c->woff[i];
         /* the chain before i: its cheapest finish by slot x */
         const double *pv = j > 0 ? c->cbv + c->woff[ch[j - 1]] : NULL;
-        long pes = j > 0 ? c->w.es[ch[j - 1]] : 0;
-        long plf = j > 0 ? c->w.lf[ch[j - 1]] : 0;
+        long pes = j > 0 ? c->wp->es[ch[j - 1]] : 0;
+        long plf = j > 0 ? c->wp->lf[ch[j - 1]] : 0;
         double *cur = c->cur, *nxt = c->nxt;
         long *st = c->st, *stn = c->stn;
         for (long v = 0; v <= W; v++)
@@ -1021,17 +1022,17 @@ static double price_chain(cg *c, size_t k)
         }
     }
     size_t last = ch[m - 1];
-    long by = c->w.lf[last];
-    double best = c->cbv[c->woff[last] + (size_t)(by - c->w.es[last])];
+    long by = c->wp->lf[last];
+    double best = c->cbv[c->woff[last] + (size_t)(by - c->wp->es[last])];
     if (best == HUGE_VAL)
         return HUGE_VAL;
     /* back along the chain: each task finishes by the next one's start */
     for (size_t j = m; j-- > 0;) {
         size_t i = ch[j];
         size_t o = c->woff[i];
-        long es = c->w.es[i];
-        if (by > c->w.lf[i])
-            by = c->w.lf[i];
+        long es = c->wp->es[i];
+        if (by > c->wp->lf[i])
+            by = c->wp->lf[i];
         long e = c->cbe[o + (size_t)(by - es)];
         c->pe[i] = e;
         c->ps[i] = c->cbs[o + (size_t)(e - es)];
@@ -1067,12 +1068,12 @@ static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross
             double y = lam[c->edge_off[k] + (size_t)(l - c->edge_lo[k])];
             if (y == 0.0)
                 continue;
-            c->pin[c->woff[b] + (size_t)((l > c->w.lf[b] ? c->w.lf[b] : l) -
-                                         c->w.es[b])] += y;
-            if (l - 1 >= c->w.es[a])
+            c->pin[c->woff[b] + (size_t)((l > c->wp->lf[b] ? c->wp->lf[b] : l) -
+                                         c->wp->es[b])] += y;
+            if (l - 1 >= c->wp->es[a])
                 c->pout[c->woff[a] +
-                        (size_t)((l - 1 > c->w.lf[a] ? c->w.lf[a] : l - 1) -
-                                 c->w.es[a])] -= y;
+                        (size_t)((l - 1 > c->wp->lf[a] ? c->wp->lf[a] : l - 1) -
+                                 c->wp->es[a])] -= y;
         }
     }
     pin_pout_sums(c);
@@ -1366,20 +1367,28 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
     cg *c = calloc(1, sizeof *c);
     if (c == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    /* the reduction (fewer edges to price) and its windows: the
+     * instance's when prepared */
     ecs_graph *red = NULL;
-    c->g = ecs_solver_graph(g, &red); /* fewer edges to price */
+    c->g = inst->reduced != NULL ? inst->reduced : ecs_solver_graph(g, &red);
     c->p = p;
     c->price = price;
     c->D = deadline;
     c->t_end = t0 + prm->time_limit_s;
     c->stop_at = prm->stop_at;
     int empty = 0;
-    rc = ecs_windows_compute(c->g, p->pes, deadline, &c->w, &empty,
-                                  diag);
-    if (rc != ECS_OK) {
-        free(c);
-        ecs_graph_free(red);
-        return rc;
+    if (inst->windows.es != NULL && inst->windows.n == c->g->n) {
+        c->wp = &inst->windows;
+        empty = inst->windows_empty;
+    } else {
+        rc = ecs_windows_compute(c->g, p->pes, deadline, &c->w, &empty,
+                                 diag);
+        if (rc != ECS_OK) {
+            free(c);
+            ecs_graph_free(red);
+            return rc;
+        }
+        c->wp = &c->w;
     }
     if (empty) {
         out->status = ECS_BOUND_INFEASIBLE;

@@ -1,5 +1,6 @@
 /*
- * A set of search states (solver/, private to the makespan search): each
+ * A set of search states (solver/core, private to the solver: the
+ * makespan search, the ideals of the dynamic program): each
  * state is a vector of 32-bit words, stored exactly (no false positives)
  * in an arena and found through an open-addressing table of 64-bit hashes.
  * Memory is bounded: once the budget is spent, new states are not stored

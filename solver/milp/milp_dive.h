@@ -1,4 +1,4 @@
-/* The diving heuristic of the GLPK driver (solver/milp_dive.c), internal. */
+/* The diving heuristic of the GLPK driver (solver/milp/milp_dive.c), internal. */
 #ifndef ECSCHED_MILP_DIVE_H
 #define ECSCHED_MILP_DIVE_H
 

@@ -63,14 +63,6 @@ typedef struct chosen {
     long s, e;
 } chosen;
 
-static int cmp_chosen(const void *a, const void *b)
-{
-    const chosen *x = a, *y = b;
-    if (x->s != y->s)
-        return x->s < y->s ? -1 : 1;
-    return x->task < y->task ? -1 : x->task > y->task;
-}
-
 /* The interval picked for each task (value > 0.5). */
 static int pick_intervals(const ecs_graph *g, const ecs_ivals *iv,
                           const ecs_milp_strong_map *map, const double *x,
@@ -90,29 +82,23 @@ static int pick_intervals(const ecs_graph *g, const ecs_ivals *iv,
     return 0;
 }
 
-/* Interval graphs are perfect: by start slot, each task takes the lowest
- * PE that is free; with at most P tasks per slot one always is. */
-static int assign_pes(chosen *ch, size_t n, int pes, int *pe_of)
+/* The PEs of the chosen intervals (ecs_assign_pes): 0, -1 when a slot
+ * has more than pes tasks, -2 out of memory. */
+static int assign_pes(const chosen *ch, size_t n, int pes, int *pe_of)
 {
-    long *last = malloc((size_t)pes * sizeof *last);
-    if (last == NULL)
-        return -2;
-    for (int q = 0; q < pes; q++)
-        last[q] = -1;
-    qsort(ch, n, sizeof *ch, cmp_chosen);
-    for (size_t k = 0; k < n; k++) {
-        int q = 0;
-        while (q < pes && last[q] >= ch[k].s)
-            q++;
-        if (q == pes) {
-            free(last);
-            return -1;
+    long *st = malloc((n ? n : 1) * sizeof *st);
+    long *en = malloc((n ? n : 1) * sizeof *en);
+    ecs_result rc = ECS_ENOMEM;
+    if (st != NULL && en != NULL) {
+        for (size_t k = 0; k < n; k++) {
+            st[ch[k].task] = ch[k].s;
+            en[ch[k].task] = ch[k].e;
         }
-        last[q] = ch[k].e;
-        pe_of[ch[k].task] = q;
+        rc = ecs_assign_pes(n, st, en, pes, pe_of, NULL);
     }
-    free(last);
-    return 0;
+    free(st);
+    free(en);
+    return rc == ECS_OK ? 0 : rc == ECS_ENOMEM ? -2 : -1;
 }
 
 static ecs_result place_profiles(const ecs_graph *g, const ecs_platform *p,

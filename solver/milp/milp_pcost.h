@@ -1,5 +1,5 @@
 /* Pseudo-cost branching for GLPK's branch and bound, in the callback, so
- * that it keeps the wall-clock limit (solver/milp_pcost.c). */
+ * that it keeps the wall-clock limit (solver/milp/milp_pcost.c). */
 #ifndef ECSCHED_MILP_PCOST_H
 #define ECSCHED_MILP_PCOST_H
 

@@ -17,6 +17,7 @@
  * Lagrangian multipliers mu >= 0 of the capacity.
  */
 #include "search_internal.h"
+#include "core/stateset.h"
 
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
@@ -68,60 +69,17 @@ static int popcount64(uint64_t x)
 
 /* ---- counting ideals ---- */
 
-typedef struct uset { /* a set of W-word bitsets, open addressing */
-    uint64_t *keys;   /* cap * W words */
-    unsigned char *used;
-    size_t cap, count, W;
-} uset;
-
-static uint64_t hash_words(const uint64_t *k, size_t W)
+/* A visited ideal (W 64-bit words) into the state set, as 2W 32-bit
+ * words (key: room for them): 1 new, 0 seen before, -1 out of memory. */
+static int add_ideal(ecs_stateset *s, const uint64_t *I, size_t W,
+                     uint32_t *key)
 {
-    uint64_t h = 0x9e3779b97f4a7c15ull;
-    for (size_t q = 0; q < W; q++) {
-        h ^= k[q] + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-        h *= 0xff51afd7ed558ccdull;
-        h ^= h >> 33;
-    }
-    return h;
-}
-
-/* 1 inserted, 0 present, -1 out of memory. */
-static int uset_add(uset *s, const uint64_t *k)
-{
-    if (2 * (s->count + 1) > s->cap) {
-        size_t nc = s->cap ? 2 * s->cap : 1024;
-        uint64_t *nk = malloc(nc * s->W * sizeof *nk);
-        unsigned char *nu = calloc(nc, 1);
-        if (nk == NULL || nu == NULL) {
-            free(nk);
-            free(nu);
-            return -1;
-        }
-        for (size_t i = 0; i < s->cap; i++)
-            if (s->used[i]) {
-                size_t j = hash_words(s->keys + i * s->W, s->W) & (nc - 1);
-                while (nu[j])
-                    j = (j + 1) & (nc - 1);
-                nu[j] = 1;
-                memcpy(nk + j * s->W, s->keys + i * s->W,
-                       s->W * sizeof *nk);
-            }
-        free(s->keys);
-        free(s->used);
-        s->keys = nk;
-        s->used = nu;
-        s->cap = nc;
-    }
-    size_t j = hash_words(k, s->W) & (s->cap - 1);
-    while (s->used[j]) {
-        if (memcmp(s->keys + j * s->W, k, s->W * sizeof *k) == 0)
-            return 0;
-        j = (j + 1) & (s->cap - 1);
-    }
-    s->used[j] = 1;
-    memcpy(s->keys + j * s->W, k, s->W * sizeof *k);
-    s->count++;
-    return 1;
+    size_t before = s->count;
+    memcpy(key, I, W * sizeof *I);
+    int seen = ecs_stateset_visit(s, key, 2 * W);
+    if (seen)
+        return 0;
+    return s->count > before ? 1 : -1;
 }
 
 size_t ecs_dp_count_ideals(const ecs_graph *g, size_t cap)
@@ -132,15 +90,18 @@ size_t ecs_dp_count_ideals(const ecs_graph *g, size_t cap)
     uint64_t *pred = calloc(n * W, sizeof *pred);
     uint64_t *fifo = malloc((cap + 1) * W * sizeof *fifo);
     uint64_t *cur = malloc(W * sizeof *cur);
-    uset s = {NULL, NULL, 0, 0, W};
+    uint32_t *key = malloc(W * sizeof *cur);
+    ecs_stateset s;
+    int have_set = ecs_stateset_init(&s, SIZE_MAX) == 0;
     size_t count = cap + 1;
-    if (pred == NULL || fifo == NULL || cur == NULL)
+    if (pred == NULL || fifo == NULL || cur == NULL || key == NULL ||
+        !have_set)
         goto done;
     for (size_t i = 0; i < n; i++)
         for (size_t q = g->pred_off[i]; q < g->pred_off[i + 1]; q++)
             pred[i * W + g->pred[q] / 64] |= 1ull << (g->pred[q] % 64);
     memset(fifo, 0, W * sizeof *fifo);
-    if (uset_add(&s, fifo) < 0)
+    if (add_ideal(&s, fifo, W, key) < 0)
         goto done;
     /* breadth first from the empty ideal: add one task whose
      * predecessors are all in */
@@ -156,7 +117,7 @@ size_t ecs_dp_count_ideals(const ecs_graph *g, size_t cap)
                 continue;
             memcpy(cur, I, W * sizeof *cur);
             cur[i / 64] |= 1ull << (i % 64);
-            int r = uset_add(&s, cur);
+            int r = add_ideal(&s, cur, W, key);
             if (r < 0)
                 goto done;
             if (r == 1) {
@@ -171,8 +132,9 @@ done:
     free(pred);
     free(fifo);
     free(cur);
-    free(s.keys);
-    free(s.used);
+    free(key);
+    if (have_set)
+        ecs_stateset_release(&s);
     return count;
 }
 
@@ -908,7 +870,7 @@ static ecs_result rebuild(search *S, const ecs_platform *p,
         free(f);
         total += c;
     }
-    if (rc == ECS_OK && ecs_solve_assign_pes(sc, d->P) != 0)
+    if (rc == ECS_OK && ecs_schedule_assign_pes(sc, d->P) != ECS_OK)
         rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                           "the dynamic program ran more than P tasks");
     free(s);
@@ -1022,7 +984,9 @@ static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
 ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_dp_result *out,
                         ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
+    /* the reduction when the instance is prepared (fewer edges, the same
+     * schedules), and its windows */
+    const ecs_graph *g = inst ? ecs_instance_solver_graph(inst) : NULL;
     const ecs_platform *p = inst ? inst->platform : NULL;
     const double *price = inst ? inst->price : NULL;
     size_t nprice = inst ? inst->nprice : 0;
@@ -1050,10 +1014,16 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
                                 "first",
                                 g->id[i]);
     ecs_windows w;
+    memset(&w, 0, sizeof w);
+    const ecs_windows *wp = &w;
     int empty = 0;
-    rc = ecs_windows_compute(g, p->pes, deadline, &w, &empty, diag);
-    if (rc != ECS_OK)
+    if (inst->windows.es != NULL && inst->windows.n == g->n) {
+        wp = &inst->windows;
+        empty = inst->windows_empty;
+    } else if ((rc = ecs_windows_compute(g, p->pes, deadline, &w, &empty,
+                                         diag)) != ECS_OK) {
         return rc;
+    }
     if (empty) { /* no schedule meets D': nothing costs less than +inf */
         ecs_windows_release(&w);
         out->finished = 1;
@@ -1062,8 +1032,8 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
         return ECS_OK;
     }
     ecs_ivals iv;
-    rc = ecs_ivals_compute(g, p, price, &w, t0 + prm->time_limit_s,
-                                &iv, diag);
+    rc = ecs_ivals_compute(g, p, price, wp, t0 + prm->time_limit_s, &iv,
+                           diag);
     ecs_windows_release(&w);
     if (rc == ECS_ELIMIT) { /* out of time while costing the intervals */
         ecs_diag_clear(diag);

@@ -24,56 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct span_task {
-    size_t task;
-    long s, e;
-} span_task;
-
-static int cmp_start(const void *a, const void *b)
-{
-    const span_task *x = a, *y = b;
-    if (x->s != y->s)
-        return x->s < y->s ? -1 : 1;
-    return x->task < y->task ? -1 : x->task > y->task;
-}
-
-int ecs_solve_assign_pes(ecs_schedule *s, int pes)
-{
-    size_t n = s->n, k = 0;
-    span_task *v = malloc((n ? n : 1) * sizeof *v);
-    long *last = malloc((size_t)pes * sizeof *last);
-    if (v == NULL || last == NULL) {
-        free(v);
-        free(last);
-        return -2;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (s->task[i].pe >= 0) {
-            v[k].task = i;
-            v[k].s = s->task[i].start;
-            v[k].e = s->task[i].stop;
-            k++;
-        }
-    qsort(v, k, sizeof *v, cmp_start);
-    for (int q = 0; q < pes; q++)
-        last[q] = -1;
-    int rc = 0;
-    for (size_t t = 0; t < k && rc == 0; t++) {
-        int q = 0;
-        while (q < pes && last[q] >= v[t].s)
-            q++;
-        if (q == pes) {
-            rc = -1;
-            break;
-        }
-        last[q] = v[t].e;
-        s->task[v[t].task].pe = q;
-    }
-    free(v);
-    free(last);
-    return rc;
-}
-
 /* The neighbourhood: free[i] = 1 for freed tasks; [*t0, *t1] its span. */
 static size_t pick_window(const ecs_graph *g, const ecs_schedule *inc,
                           long D, size_t want, ecs_rng *rng,
@@ -265,7 +215,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
                                     t->freq, 0) == ECS_OK;
         }
         ecs_check_report rep;
-        if (ok && ecs_solve_assign_pes(cand, L->p->pes) == 0 &&
+        if (ok && ecs_schedule_assign_pes(cand, L->p->pes) == ECS_OK &&
             ecs_check_schedule(ECS_INSTANCE_BORROW(g, L->p, L->price, (size_t)L->D, L->D), cand,
                                &rep, NULL) == ECS_OK &&
             rep.cost < L->cost - 1e-9 * (1.0 + fabs(L->cost))) {

@@ -21,8 +21,4 @@ typedef struct ecs_lns {
     long rounds, improved;
 } ecs_lns;
 
-/* Give every scheduled task of s a PE, greedily by start slot; 0, -1 when
- * some slot has more than pes tasks, -2 out of memory. */
-int ecs_solve_assign_pes(ecs_schedule *s, int pes);
-
 #endif

@@ -131,7 +131,18 @@ for case in "4 0.2" "2 0.5" "8 0"; do
   expect_eq "$(embed_line "$OUT")" "$want" "embed (static) = ecsched heuristic (P=$1 E=$2)"
   cd "$top" || exit 1
 done
+# The engine from C (ecs_solve, start included) = `ecsched solve`: the same
+# schedule, cost and bound on a case it proves (P = 8, E = 0.2).
+"$P/bin/ecsched" solve "$P/share/ecsched/stg/rand0000.stg" -p 8 --extension 0.2 --time-limit 20 --json >"$W/s.json"
+want=$(printf 'solve     %s, cost %.6f, bound %.6f (%s), mode %s, found by %s' \
+  "$(json_key "$W/s.json" status)" "$(json_key "$W/s.json" cost)" "$(json_key "$W/s.json" bound)" \
+  "$(json_key "$W/s.json" bound_method)" "$(json_key "$W/s.json" mode)" "$(json_key "$W/s.json" found_by)")
+want_s="schedule  $(jq -r '[.tasks[] | "\(.pe):\(.start)-\(.stop)"] | join(" ")' "$W/s.json")"
 cd "$W" || exit 1
+RC=0; LD_LIBRARY_PATH="$P/lib" ./embed_shared "$P/share/ecsched/stg/rand0000.stg" 8 0.2 20 >"$OUT" 2>"$ERR" || RC=$?
+expect_rc 0 "embed with a solve limit (P=8 E=0.2 T=20)"
+expect_eq "$(grep '^solve ' "$OUT")" "$want" "embed: ecs_solve = ecsched solve (status, cost, bound, mode, found by)"
+expect_eq "$(grep '^schedule ' "$OUT")" "$want_s" "embed: ecs_solve's schedule = ecsched solve's, task for task"
 RC=0; LD_LIBRARY_PATH="$P/lib" ./embed_shared "$W/none.stg" >"$OUT" 2>"$ERR" || RC=$?
 expect_rc 1 "embed: an unreadable graph"
 expect_err "^embed: graph: cannot read or write a file \(EIO\): .*none.stg" "embed: the library's diagnostic, printed by the program"

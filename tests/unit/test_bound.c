@@ -846,6 +846,7 @@ static void test_solve_no_start(void **state)
     prm.time_limit_s = 1.0;
     prm.milp_max_nonzeros = 1.0;
     prm.dp_max_ideals = 0; /* nor the dynamic program */
+    prm.start_phase = 0;   /* nor a start of the engine's own */
     ecs_solve_result r;
     ecs_diag d;
     ecs_result rc = ecs_solve(ECS_INSTANCE_BORROW(x.g, &x.p, x.sp.price, x.sp.n, x.D), NULL, &prm,

@@ -1,4 +1,4 @@
-/* The dynamic program over order ideals (solver/solve_dp.c): its optimum
+/* The dynamic program over order ideals (solver/search/dp.c): its optimum
  * equals the MILP's proven optimum on random small instances (static
  * power, negative prices, F with and without 0), its bound never exceeds
  * it, its schedules pass the checker, the ideal count against closed
