@@ -44,6 +44,20 @@ const char *ecs_found_by_name(ecs_found_by f)
     return "unknown";
 }
 
+const char *ecs_solve_phase_name(ecs_solve_phase ph)
+{
+    switch (ph) {
+#define ECS_SOLVE_PHASE_NAME(name, key)                                       \
+    case ECS_PHASE_##name:                                                    \
+        return key;
+        ECS_SOLVE_PHASE_MAP(ECS_SOLVE_PHASE_NAME)
+#undef ECS_SOLVE_PHASE_NAME
+    case ECS_PHASE_COUNT:
+        break;
+    }
+    return "unknown";
+}
+
 void ecs_solve_params_init(ecs_solve_params *prm)
 {
     memset(prm, 0, sizeof *prm);
@@ -162,6 +176,56 @@ static void report(const driver *d, const char *phase)
     d->prm->progress(d->prm->progress_ctx, &pr);
 }
 
+/* A phase begins: its step in the trace, with the time left (NULL when
+ * the trace is full, which the plan never does).  Each phase then grants
+ * from left_s, the one reading of the clock for it. */
+static ecs_solve_step *step_begin(driver *d, ecs_solve_phase ph)
+{
+    ecs_solve_result *out = d->out;
+    if (out->nsteps >= sizeof out->steps / sizeof *out->steps)
+        return NULL;
+    ecs_solve_step *s = &out->steps[out->nsteps++];
+    s->phase = ph;
+    s->at_s = ecs_clock_now() - d->t0;
+    s->left_s = d->t_end - d->t0 - s->at_s;
+    if (s->left_s < 0.0)
+        s->left_s = 0.0;
+    s->granted_s = 0.0;
+    s->used_s = 0.0;
+    return s;
+}
+
+/* The time left as the phase began (or now, without a step). */
+static double left_at(const driver *d, const ecs_solve_step *s)
+{
+    return s != NULL ? s->left_s : left(d);
+}
+
+/* Grant the phase `limit` seconds from `now` (the clock reading the limit
+ * was computed from, for the part of the phase that runs next): its
+ * step's granted_s is how long after its beginning it may run. */
+static void grant(const driver *d, ecs_solve_step *s, double now,
+                  double limit)
+{
+    if (s == NULL)
+        return;
+    double until = now - d->t0 - s->at_s + limit;
+    if (until > s->granted_s)
+        s->granted_s = until;
+}
+
+/* The clock reading a step began with. */
+static double begun(const driver *d, const ecs_solve_step *s)
+{
+    return s != NULL ? d->t0 + s->at_s : ecs_clock_now();
+}
+
+static void step_end(const driver *d, ecs_solve_step *s)
+{
+    if (s != NULL)
+        s->used_s = ecs_clock_now() - d->t0 - s->at_s;
+}
+
 /* A schedule cheaper than the best so far (by more than rounding) takes
  * its place; s is taken either way. */
 static void offer(ecs_solve_result *out, ecs_schedule **s, double cost,
@@ -188,7 +252,18 @@ static void offer(ecs_solve_result *out, ecs_schedule **s, double cost,
  * from it, local search from the sweep's schedule: the cheapest becomes the
  * start.  Nothing when no base meets D' (infeasible or unknown: the plan
  * decides). */
+static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag);
+
 static ecs_result make_start(driver *d, ecs_diag *diag)
+{
+    ecs_solve_step *st = step_begin(d, ECS_PHASE_START);
+    ecs_result rc = start_run(d, st, diag);
+    step_end(d, st);
+    return rc;
+}
+
+/* The start phase (st: its step, or NULL). */
+static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
 {
     const ecs_instance *inst = d->inst;
     const ecs_solve_params *prm = d->prm;
@@ -199,9 +274,10 @@ static ecs_result make_start(driver *d, ecs_diag *diag)
     if (base == NULL) {
         ecs_makespan_params mp;
         ecs_makespan_params_init(&mp);
-        mp.time_limit_s = prm->base_time_limit_s < left(d)
+        mp.time_limit_s = prm->base_time_limit_s < left_at(d, st)
                               ? prm->base_time_limit_s
-                              : left(d);
+                              : left_at(d, st);
+        grant(d, st, begun(d, st), mp.time_limit_s);
         ecs_result rc = ecs_makespan_solve(inst->graph, inst->platform->pes,
                                            &mp, &mr, diag);
         if (rc != ECS_OK)
@@ -231,11 +307,14 @@ static ecs_result make_start(driver *d, ecs_diag *diag)
     }
     ecs_makespan_result_release(&mr);
     ecs_local_params lp = prm->local;
-    double cap = prm->start_share * left(d);
+    double now = ecs_clock_now();
+    double now_left = d->t_end - now > 0.0 ? d->t_end - now : 0.0;
+    double cap = prm->start_share * now_left;
     if (cap < lp.time_limit_s)
         lp.time_limit_s = cap;
     if (lp.time_limit_s < MIN_PHASE_S)
         lp.time_limit_s = MIN_PHASE_S;
+    grant(d, st, now, lp.time_limit_s);
     ecs_local_result lr;
     if (ecs_local_run(inst, out->schedule, &lp, &lr, &ignored) == ECS_OK) {
         /* never dearer than its start; its schedule even when it kept it */
@@ -275,13 +354,21 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
     ecs_result rc = ECS_OK;
     for (int pass = 0; pass < 2 && rc == ECS_OK; pass++) {
         dp.beam = pass == 0 ? prm->dp_beam : 0;
-        dp.time_limit_s = (pass == 0 ? prm->dp_beam_share : 1.0) *
-                          (t_end - ecs_clock_now());
-        if (dp.time_limit_s < MIN_PHASE_S)
+        ecs_solve_step *sp =
+            step_begin(d, pass == 0 ? ECS_PHASE_DP_BEAM : ECS_PHASE_DP);
+        double now_end = sp != NULL ? d->t0 + sp->at_s : ecs_clock_now();
+        dp.time_limit_s =
+            (pass == 0 ? prm->dp_beam_share : 1.0) * (t_end - now_end);
+        if (dp.time_limit_s < MIN_PHASE_S) {
+            if (sp != NULL)
+                d->out->nsteps--; /* not run */
             break;
+        }
+        grant(d, sp, now_end, dp.time_limit_s);
         dp.ub = isnan(out->cost) ? HUGE_VAL : out->cost;
         ecs_dp_result r;
         rc = ecs_dp_solve(inst, &dp, &r, diag);
+        step_end(d, sp);
         if (rc != ECS_OK)
             break;
         out->dp_states += r.states;
@@ -311,7 +398,8 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     const ecs_solve_params *prm = d->prm;
     ecs_milp_params mp;
     ecs_milp_params_init(&mp);
-    mp.time_limit_s = prm->milp_share * left(d);
+    ecs_solve_step *sp = step_begin(d, ECS_PHASE_MILP);
+    mp.time_limit_s = prm->milp_share * left_at(d, sp);
     if (mp.time_limit_s < MIN_PHASE_S)
         mp.time_limit_s = MIN_PHASE_S;
     mp.mip_gap = prm->gap;
@@ -320,7 +408,9 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
                           ? 2.0 * prm->milp_max_nonzeros
                           : 2.0;
     ecs_milp_result mr;
+    grant(d, sp, begun(d, sp), mp.time_limit_s);
     ecs_result rc = ecs_milp_solve(d->inst, &mp, &mr, diag);
+    step_end(d, sp);
     if (rc != ECS_OK)
         return rc;
     out->mode = ECS_SOLVE_MODE_MILP;
@@ -348,14 +438,17 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     /* no need to go on once the start is within the gap */
     if (isfinite(out->cost))
         bp.stop_at = out->cost - prm->gap * fabs(out->cost);
-    bp.time_limit_s = prm->bound_share * left(d);
+    ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
+    bp.time_limit_s = prm->bound_share * left_at(d, sp);
     bp.colgen_share = prm->colgen_share;
     if (bp.time_limit_s < MIN_PHASE_S)
         bp.time_limit_s = MIN_PHASE_S;
     ecs_bound_result br;
+    grant(d, sp, begun(d, sp), bp.time_limit_s);
     double tb = ecs_clock_now();
     ecs_result rc = ecs_bound_compute(d->inst, &bp, &br, diag);
     out->bound_time_s += ecs_clock_now() - tb;
+    step_end(d, sp);
     if (rc != ECS_OK)
         return rc;
     if (br.status == ECS_BOUND_INFEASIBLE) {
@@ -387,6 +480,8 @@ static ecs_result by_lns(driver *d, ecs_diag *diag)
     lp.time_limit_s = left(d);
     if (lp.time_limit_s < MIN_PHASE_S)
         return ECS_OK;
+    ecs_solve_step *sp = step_begin(d, ECS_PHASE_LNS);
+    lp.time_limit_s = left_at(d, sp);
     lp.seed = prm->seed;
     lp.free_tasks = prm->lns_free_tasks;
     lp.sub_time_limit_s = prm->lns_sub_time_limit_s;
@@ -395,7 +490,9 @@ static ecs_result by_lns(driver *d, ecs_diag *diag)
     lp.progress = lns_progress;
     lp.progress_ctx = d;
     ecs_lns_result lr;
+    grant(d, sp, begun(d, sp), lp.time_limit_s);
     ecs_result rc = ecs_lns_solve(d->inst, out->schedule, &lp, &lr, diag);
+    step_end(d, sp);
     if (rc != ECS_OK)
         return rc;
     out->lns_rounds = lr.rounds;
@@ -419,7 +516,9 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     }
     /* the fluid bound, immediate: every route has at least this one */
     double fl;
+    ecs_solve_step *sp = step_begin(d, ECS_PHASE_FLUID);
     ecs_result rc = ecs_bound_fluid_instance(inst, NULL, &fl, diag);
+    step_end(d, sp);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
         out->status = ECS_MILP_INFEASIBLE;

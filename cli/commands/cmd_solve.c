@@ -126,6 +126,28 @@ static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
     printf("%-12s %.3f s\n", "runtime", r->runtime_s);
 }
 
+/* "phases": the plan as it ran (solve.h's trace). */
+static json_t *phases_json(const ecs_solve_result *r)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < r->nsteps; k++) {
+        const ecs_solve_step *s = &r->steps[k];
+        ecs_json_kv kv[] = {
+            {"phase", json_string(ecs_solve_phase_name(s->phase))},
+            {"at_s", ecs_json_num(s->at_s)},
+            {"left_s", ecs_json_num(s->left_s)},
+            {"granted_s", ecs_json_num(s->granted_s)},
+            {"used_s", ecs_json_num(s->used_s)},
+        };
+        json_t *o = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
+        if (o == NULL || json_array_append_new(a, o) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    }
+    return a;
+}
+
 static int add_solve_keys(json_t *d, const void *job)
 {
     const solve_job *j = job;
@@ -142,7 +164,8 @@ static int add_solve_keys(json_t *d, const void *job)
            json_object_set_new(d, "start_cost", ecs_json_num(r->start_cost)) ||
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
-           json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s));
+           json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s)) ||
+           json_object_set_new(d, "phases", phases_json(r));
 }
 
 int ecs_cmd_solve(int argc, char **argv)

@@ -93,6 +93,38 @@ typedef enum ecs_found_by {
 /* The finder as written in output, e.g. "lns". */
 const char *ecs_found_by_name(ecs_found_by f);
 
+/* The phases of the plan, as they ran.  XX(ENUM_SUFFIX, "name") */
+#define ECS_SOLVE_PHASE_MAP(XX)                                               \
+    XX(START, "start")       /* base, sweep, local */                         \
+    XX(FLUID, "fluid")       /* the fluid bound */                            \
+    XX(DP_BEAM, "dp_beam")   /* the dynamic program's beam pass */            \
+    XX(DP, "dp")             /* its exact pass */                             \
+    XX(MILP, "milp")                                                          \
+    XX(BOUND, "bound")       /* bound.h: column generation, Lagrangian */     \
+    XX(LNS, "lns")
+
+typedef enum ecs_solve_phase {
+#define ECS_SOLVE_PHASE_ENUM(name, key) ECS_PHASE_##name,
+    ECS_SOLVE_PHASE_MAP(ECS_SOLVE_PHASE_ENUM)
+#undef ECS_SOLVE_PHASE_ENUM
+    ECS_PHASE_COUNT
+} ecs_solve_phase;
+
+/* The phase as written in output, e.g. "dp_beam". */
+const char *ecs_solve_phase_name(ecs_solve_phase ph);
+
+/* One phase that ran: when it began (seconds since the call), the time
+ * then left of the limit, how long after its beginning the plan let it
+ * run (never more than left_s; 0 for the fluid bound, which is
+ * immediate), and how long it took. */
+typedef struct ecs_solve_step {
+    ecs_solve_phase phase;
+    double at_s;
+    double left_s;
+    double granted_s;
+    double used_s;
+} ecs_solve_step;
+
 typedef struct ecs_solve_params {
     double time_limit_s;      /* wall-clock budget for the call, default 60 */
     double gap;               /* stop at this relative gap, default 0 */
@@ -161,6 +193,10 @@ typedef struct ecs_solve_result {
     double bound_time_s;      /* spent on the bound */
     size_t dp_states;         /* states the dynamic program stored */
     double runtime_s;         /* wall time of the whole call */
+    ecs_solve_step steps[ECS_PHASE_COUNT + 1]; /* the phases that ran, in
+                                                  order (the plan made
+                                                  visible) */
+    size_t nsteps;
 } ecs_solve_result;
 
 /*

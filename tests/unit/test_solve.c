@@ -1,0 +1,328 @@
+/*
+ * The engine's plan (solve.h, docs/MODEL.md "The solve plan"), pinned on
+ * small cases: which phases run for which instance, in which order, with
+ * which share of the budget; the start phase; infeasible deadlines.
+ *
+ * The budget checks compare what the plan granted each phase with what was
+ * left when the phase began (both read from the result's trace), so they
+ * hold on a busy machine as on a quiet one: nothing here asserts how long
+ * anything took.
+ */
+#include "testutil.h"
+
+#include "ecsched/check.h"
+#include "ecsched/dp.h"
+#include "ecsched/graph.h"
+#include "ecsched/makespan.h"
+#include "ecsched/prices.h"
+#include "ecsched/solve.h"
+#include "ecsched/stg.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct problem {
+    ecs_graph *g;
+    ecs_platform p;
+    ecs_slot_prices sp;
+    ecs_schedule *base;
+    long makespan, deadline;
+} problem;
+
+/* Graph `path` on `pes` PEs, the default frequencies and power, the
+ * built-in day-ahead prices, D' = floor(M * 1.2) (or `deadline` when > 0). */
+static void load(problem *x, const char *path, int pes, long deadline)
+{
+    ecs_graph *raw = NULL;
+    ecs_diag d;
+    memset(x, 0, sizeof *x);
+    assert_int_equal(ecs_stg_read_file(path, ECS_STG_AUTO, &raw, &d), ECS_OK);
+    assert_int_equal(ecs_graph_contract(raw, &x->g, &d), ECS_OK);
+    ecs_graph_free(raw);
+    ecs_platform_init(&x->p);
+    assert_int_equal(ecs_platform_set_pes(&x->p, pes, &d), ECS_OK);
+    ecs_makespan_params mp;
+    ecs_makespan_params_init(&mp);
+    ecs_makespan_result mr;
+    assert_int_equal(ecs_makespan_solve(x->g, pes, &mp, &mr, &d), ECS_OK);
+    assert_true(mr.optimal);
+    x->base = mr.schedule;
+    x->makespan = mr.makespan;
+    x->deadline = deadline > 0 ? deadline : mr.makespan + mr.makespan / 5;
+    ecs_price_options po;
+    ecs_price_options_init(&po);
+    long n = x->deadline > x->makespan ? x->deadline : x->makespan;
+    assert_int_equal(ecs_prices_resolve("epex-2016-10-19", &po, (size_t)n,
+                                        &x->sp, &d),
+                     ECS_OK);
+}
+
+static void unload(problem *x)
+{
+    ecs_schedule_free(x->base);
+    ecs_slot_prices_release(&x->sp);
+    ecs_graph_free(x->g);
+}
+
+/* ecs_solve with the base given; OK asserted; the schedule checked. */
+static void solve(problem *x, const ecs_solve_params *prm, ecs_solve_result *r)
+{
+    ecs_instance inst;
+    ecs_instance_init(&inst, x->g, &x->p, x->sp.price, x->sp.n, x->deadline);
+    ecs_diag d;
+    ecs_result rc = ecs_solve(&inst, NULL, prm, r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    if (r->schedule != NULL) {
+        ecs_check_report rep;
+        assert_int_equal(ecs_check_schedule(&inst, r->schedule, &rep, NULL),
+                         ECS_OK);
+        assert_close(rep.cost, r->cost, 1e-9);
+        assert_true(r->bound <= r->cost);
+    }
+    ecs_instance_release(&inst);
+}
+
+/* The phases of r, in order, as "start,fluid,dp_beam,dp". */
+static void trace(const ecs_solve_result *r, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t k = 0; k < r->nsteps; k++) {
+        if (k > 0)
+            strncat(buf, ",", len - strlen(buf) - 1);
+        strncat(buf, ecs_solve_phase_name(r->steps[k].phase),
+                len - strlen(buf) - 1);
+    }
+}
+
+/* Every phase was granted at most what was left of the limit when it
+ * began, and began within the limit (plus the overrun of one phase). */
+static void assert_budget_kept(const ecs_solve_result *r, double limit)
+{
+    for (size_t k = 0; k < r->nsteps; k++) {
+        const ecs_solve_step *s = &r->steps[k];
+        double left = limit - s->at_s;
+        if (left < 0.01)
+            left = 0.01; /* the least a phase is given */
+        if (!(s->granted_s <= left + 1e-9))
+            print_error("%s granted %.6f s with %.6f s left\n",
+                        ecs_solve_phase_name(s->phase), s->granted_s, left);
+        assert_true(s->granted_s <= left + 1e-9);
+        assert_true(s->granted_s >= 0.0);
+    }
+}
+
+static ecs_solve_params params(double limit)
+{
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = limit;
+    return prm;
+}
+
+/* A narrow 8-task graph has few order ideals: the dynamic program proves
+ * the optimum after the start, with no MILP. */
+static void test_route_dp(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g00_n08.stg", 2, 0);
+    assert_true(ecs_dp_count_ideals(x.g, 5000) <= 5000);
+    ecs_solve_params prm = params(30.0);
+    prm.base = x.base;
+    ecs_solve_result r;
+    solve(&x, &prm, &r);
+    char t[128];
+    trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,dp_beam,dp");
+    assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
+    assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    assert_int_equal(r.bound_method, ECS_BOUND_BY_DP);
+    assert_close(r.bound, r.cost, 1e-9);
+    assert_int_equal(r.stop, ECS_STOP_DONE);
+    /* the start: sweep then local from the base, never dearer than it */
+    assert_true(r.start_by == ECS_FOUND_BY_LOCAL ||
+                r.start_by == ECS_FOUND_BY_SWEEP ||
+                r.start_by == ECS_FOUND_BY_BASE);
+    assert_true(r.cost <= r.start_cost + 1e-9);
+    /* the beam pass gets dp_beam_share of the dynamic program's share */
+    assert_true(r.steps[2].granted_s <=
+                prm.dp_beam_share * prm.dp_share * (30.0 - r.steps[2].at_s) +
+                    1e-9);
+    assert_budget_kept(&r, 30.0);
+    ecs_solve_result_release(&r);
+    unload(&x);
+}
+
+/* Without the dynamic program, the MILP (its model is small) proves it;
+ * it was granted milp_share of what was left. */
+static void test_route_milp(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g00_n08.stg", 2, 0);
+    ecs_solve_params prm = params(30.0);
+    prm.base = x.base;
+    prm.dp_max_ideals = 0;
+    ecs_solve_result r;
+    solve(&x, &prm, &r);
+    char t[128];
+    trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp");
+    assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP);
+    assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    assert_int_equal(r.bound_method, ECS_BOUND_BY_MILP);
+    const ecs_solve_step *m = &r.steps[2];
+    assert_close(m->granted_s, prm.milp_share * (30.0 - m->at_s), 0.05);
+    assert_budget_kept(&r, 30.0);
+    ecs_solve_result_release(&r);
+    unload(&x);
+}
+
+/* With no MILP allowed (a size limit below every model) and no dynamic
+ * program: the bound of bound.h, then the search, within the limit. */
+static void test_route_bound_lns(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g07_n13.stg", 4, 0);
+    ecs_solve_params prm = params(2.0);
+    prm.base = x.base;
+    prm.dp_max_ideals = 0;
+    prm.milp_max_nonzeros = 1.0;
+    ecs_solve_result r;
+    solve(&x, &prm, &r);
+    char t[128];
+    trace(&r, t, sizeof t);
+    /* the search runs unless the bound closed the gap */
+    if (r.status == ECS_MILP_OPTIMAL)
+        assert_true(strcmp(t, "start,fluid,bound") == 0 ||
+                    strcmp(t, "start,fluid,bound,lns") == 0);
+    else
+        assert_string_equal(t, "start,fluid,bound,lns");
+    assert_int_equal(r.mode, ECS_SOLVE_MODE_BOUND_LNS);
+    const ecs_solve_step *b = &r.steps[2];
+    assert_close(b->granted_s, prm.bound_share * (2.0 - b->at_s), 0.05);
+    assert_budget_kept(&r, 2.0);
+    ecs_solve_result_release(&r);
+    unload(&x);
+}
+
+/* A start within the gap of the fluid bound at once: nothing else runs. */
+static void test_route_bound_only(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g00_n08.stg", 2, 0);
+    ecs_solve_params prm = params(30.0);
+    prm.base = x.base;
+    prm.gap = 0.99;
+    ecs_solve_result r;
+    solve(&x, &prm, &r);
+    char t[128];
+    trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid");
+    assert_int_equal(r.mode, ECS_SOLVE_MODE_BOUND);
+    assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    assert_int_equal(r.bound_method, ECS_BOUND_BY_FLUID);
+    assert_int_equal(r.found_by, r.start_by);
+    ecs_solve_result_release(&r);
+    unload(&x);
+}
+
+/* A deadline below the critical path: infeasible, reported as a result
+ * (OK, no schedule), with no phase after the windows proved it. */
+static void test_infeasible(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g00_n08.stg", 2, 0);
+    x.deadline = 1;
+    ecs_solve_params prm = params(5.0);
+    prm.base = x.base;
+    ecs_solve_result r;
+    solve(&x, &prm, &r);
+    assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
+    assert_null(r.schedule);
+    assert_true(isnan(r.cost));
+    assert_int_equal(r.nsteps, 0);
+    ecs_solve_result_release(&r);
+    unload(&x);
+}
+
+/* The start phase alone (milp's warm start) is the one of ecs_solve: the
+ * same schedule and finder. */
+static void test_start_phase(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g03_n10.stg", 2, 0);
+    ecs_instance inst;
+    ecs_instance_init(&inst, x.g, &x.p, x.sp.price, x.sp.n, x.deadline);
+    ecs_solve_params prm = params(30.0);
+    prm.base = x.base;
+    prm.gap = 0.99; /* nothing after the start */
+    ecs_solve_result a, b;
+    ecs_diag d;
+    assert_int_equal(ecs_solve_start(&inst, &prm, &a, &d), ECS_OK);
+    solve(&x, &prm, &b);
+    assert_non_null(a.schedule);
+    assert_int_equal(a.start_by, b.start_by);
+    assert_close(a.start_cost, b.start_cost, 1e-9);
+    assert_close(a.cost, b.cost, 1e-9);
+    for (size_t i = 0; i < x.g->n; i++) {
+        assert_int_equal(a.schedule->task[i].start, b.schedule->task[i].start);
+        assert_int_equal(a.schedule->task[i].stop, b.schedule->task[i].stop);
+    }
+    ecs_solve_result_release(&a);
+    ecs_solve_result_release(&b);
+    ecs_instance_release(&inst);
+    unload(&x);
+}
+
+/* Parameters are checked up front. */
+static void test_params(void **state)
+{
+    (void)state;
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_OK);
+    double *shares[] = {&prm.start_share, &prm.dp_share, &prm.dp_beam_share,
+                        &prm.milp_share, &prm.bound_share, &prm.colgen_share};
+    for (size_t k = 0; k < sizeof shares / sizeof *shares; k++) {
+        ecs_solve_params_init(&prm);
+        *shares[k] = 0.0;
+        assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+        *shares[k] = 1.5;
+        assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    }
+    ecs_solve_params_init(&prm);
+    prm.lns_free_tasks = 0;
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = NAN;
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    /* every name of every enum is distinct and known */
+    assert_string_equal(ecs_solve_mode_name(ECS_SOLVE_MODE_MILP_LNS),
+                        "milp+lns");
+    assert_string_equal(ecs_found_by_name(ECS_FOUND_BY_LNS), "lns");
+    assert_string_equal(ecs_solve_phase_name(ECS_PHASE_DP_BEAM), "dp_beam");
+    assert_string_equal(ecs_bound_method_name(ECS_BOUND_BY_LAGRANGIAN_CAPACITY),
+                        "lagrangian_capacity");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_route_dp),
+        cmocka_unit_test(test_route_milp),
+        cmocka_unit_test(test_route_bound_lns),
+        cmocka_unit_test(test_route_bound_only),
+        cmocka_unit_test(test_infeasible),
+        cmocka_unit_test(test_start_phase),
+        cmocka_unit_test(test_params),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
