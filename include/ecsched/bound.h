@@ -1,6 +1,6 @@
 /*
  * ecsched: lower bounds on the optimal energy cost that scale to thousands
- * of tasks (solver/bound/bound_cg.c, solver/bound/bound_fluid.c; the argument in
+ * of tasks (solver/bound/bound.c, colgen.c, chains.c, lagrangian.c, solver/bound/fluid.c; the argument in
  * docs/MODEL.md "Cost lower bounds").
  *
  * The bound is the LP relaxation of the strong formulation (docs/MODEL.md

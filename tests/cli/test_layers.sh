@@ -22,7 +22,7 @@ plant() {
 plant heuristic/heur_map.c '#include "ecsched/milp.h"' 'heur_map.c includes ecsched/milp.h \(solver\)' "heuristic may not include the solver"
 plant solver/milp/milp.c '#include "ecsched/heuristic.h"' 'milp.c includes ecsched/heuristic.h' "solver may not include the heuristic"
 plant solver/milp/milp.c '#include "ecsched/solve.h"' 'milp.c includes ecsched/solve.h \(engine\)' "solver may not include the engine"
-plant solver/bound/bound_fluid.c '#include "milp/milp_internal.h"' 'solver/milp is not below solver/bound' "bound knows nothing of the MILP's internals"
+plant solver/bound/fluid.c '#include "milp/milp_internal.h"' 'solver/milp is not below solver/bound' "bound knows nothing of the MILP's internals"
 plant solver/core/gap.c '#include "search/search_internal.h"' 'solver/search is not below solver/core' "core is the lowest room"
 plant engine/solve.c '#include "core/core.h"' "a solver room's private header outside solver/" "the engine uses public headers only"
 plant solver/loose.c '#include "ecsched/bound.h"' 'keeps its code in its rooms' "solver/ keeps its code in rooms"

@@ -17,7 +17,7 @@
  *   max  lambda W - P sum_l mu_l,  mu_l = max(0, max_k (lambda f_k - c_lk))
  * for any lambda >= 0 (weak duality).  The mu_l are the prices of PE
  * capacity in slot l; they start the Lagrangian relaxation of the capacity
- * rows in bound_cg.c, whose value at them is at least this one. */
+ * rows in colgen.c, whose value at them is at least this one. */
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
 

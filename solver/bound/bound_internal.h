@@ -1,0 +1,131 @@
+/* ecsched: internals of the bound room (solver/bound/), not public.
+ *
+ *   bound.c       parameters, names, the work space, the pricing DP step,
+ *                 ecs_bound_compute (fluid bound first, then column
+ *                 generation behind GLPK's error hook, then the Lagrangian)
+ *   colgen.c      column generation: master LP, pricing, separation
+ *   chains.c      the chain decomposition and the chains' pricing
+ *   lagrangian.c  the Lagrangian relaxation over chains
+ *   fluid.c       the fluid bound
+ * (docs/MODEL.md "Cost lower bounds") */
+#ifndef ECSCHED_BOUND_INTERNAL_H
+#define ECSCHED_BOUND_INTERNAL_H
+
+#include "core/core.h"
+#include "ecsched/bound.h"
+
+#include <glpk.h>
+#include <setjmp.h>
+#include <stddef.h>
+#include <stdlib.h>
+
+/* A growable int vector. */
+typedef struct ivec {
+    int *v;
+    size_t n, cap;
+} ivec;
+
+static inline int bnd_ivec_push(ivec *a, int x)
+{
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? 2 * a->cap : 8;
+        int *nv = realloc(a->v, cap * sizeof *nv);
+        if (nv == NULL)
+            return -1;
+        a->v = nv;
+        a->cap = cap;
+    }
+    a->v[a->n++] = x;
+    return 0;
+}
+
+
+/* The state of one ecs_bound_compute: the master LP (GLPK) and everything
+ * the pricing, the separation and the Lagrangian share. */
+typedef struct cg {
+    jmp_buf jb;
+    const ecs_graph *g;
+    const ecs_platform *p;
+    const double *price;
+    long D;
+    ecs_windows w;           /* owned windows, when not the instance's */
+    const ecs_windows *wp;   /* the windows in use */
+    glp_prob *lp;
+    double t_end;
+    /* columns (GLPK index j, 1-based): task (-1 for a slack), s, e */
+    int *col_task;
+    long *col_s, *col_e;
+    size_t ncol, cap_col;
+    ivec *task_cols; /* per task: its columns */
+    ivec *rows_in, *rows_out; /* per task: precedence rows (0-based
+                                 numbers) where it is b, where it is a */
+    double *u;             /* duals of the assignment rows */
+    long *ps, *pe;         /* priced interval per task */
+    /* precedence rows: edge index (into g->succ), slot l */
+    size_t *edge_off;      /* per edge: offset into have[] for l = lo */
+    long *edge_lo, *edge_hi;
+    size_t *edge_from;     /* task a of each edge */
+    unsigned char *have;   /* the row (edge, l) is in the master */
+    int *row_edge;         /* per precedence row (from row n+D+1 on) */
+    int *row_age;          /* rounds the row has been slack in a row */
+    long *row_l;
+    size_t nprec, cap_prec;
+    /* per task dense arrays over its window */
+    size_t *woff;
+    double *sx, *cx;       /* cumulative start / completion of the LP */
+    double *pin, *pout;    /* precedence duals by slot, then suffix sums */
+    /* pricing work space */
+    double *cur, *nxt, *mu;
+    /* dual smoothing (Wentges): the duals of the best bound so far */
+    double *u_rmp, *mu_rmp, *mu_pre; /* the master's duals, prefix sums */
+    double *u_c, *mu_c;
+    int have_center;
+    double *mu_fluid;      /* the fluid bound's capacity prices (>= 0) */
+    /* the Lagrangian's chains: tasks chain[chain_off[k] .. chain_off[k+1]-1]
+     * along a path of the graph; per window position of each task the
+     * cheapest cost of its chain up to it finishing by that slot (cbv), the
+     * slot where that finish is (cbe) and the start of a finish there
+     * (cbs) */
+    size_t *chain, *chain_off, nchain;
+    double *cbv;
+    long *cbe, *cbs;
+    double fluid;          /* its value, -HUGE_VAL if none */
+    double stop_at;        /* stop once the bound reaches it */
+    long *st, *stn;
+    unsigned char *fbuf;
+    double scale;          /* magnitude of costs, for tolerances */
+} cg;
+
+static inline size_t bnd_edge_count(const ecs_graph *g)
+{
+    return g->succ_off[g->n];
+}
+
+
+/* Allocate / free the work space of c (c->g, c->wp set); 0 or -1. */
+int bnd_alloc(cg *c);
+void bnd_free(cg *c);
+
+/* One slot of the pricing DP (bound.c). */
+void bnd_dp_step(const ecs_platform *p, long W, double r, double m,
+                 double **curp, long **stp, double **nxtp, long **stnp);
+
+/* pin and pout as suffix sums over the later slots (bound.c). */
+void bnd_pin_pout_sums(cg *c);
+
+/* Column generation within c->t_end (colgen.c): OK, ENOMEM, or the error
+ * of costing an interval. */
+ecs_result bnd_colgen_run(cg *c, const ecs_bound_params *prm,
+                          ecs_bound_result *out);
+
+/* The chain decomposition (chains.c): 0 or -1 (memory). */
+int bnd_make_chains(cg *c);
+
+/* The cheapest cost of chain k at the current prices (chains.c). */
+double bnd_price_chain(cg *c, size_t k);
+
+/* The Lagrangian relaxation from the fluid bound's prices, given an upper
+ * bound ub (a schedule's cost); raises out->bound (lagrangian.c). */
+void bnd_lagrangian(cg *c, double ub, int edges, ecs_bound_result *out);
+
+#endif
