@@ -196,10 +196,25 @@ static int ensure_dp(lh_state *st, size_t cells)
     return 0;
 }
 
-static void load_add(lh_state *st, long s, long e, int d)
+void lh_load_add(lh_state *st, long s, long e, int d)
 {
     for (long l = s; l <= e; l++)
         st->load[l] += d;
+}
+
+void lh_prefix_min(const double *v, long R, long lo, double *m, long *arg)
+{
+    m[0] = v[0];
+    arg[0] = lo;
+    for (long x = 1; x < R; x++) {
+        if (v[x] < m[x - 1]) {
+            m[x] = v[x];
+            arg[x] = lo + x;
+        } else {
+            m[x] = m[x - 1];
+            arg[x] = arg[x - 1];
+        }
+    }
 }
 
 /* Bounds of every chain position from the tasks outside the chain and the
@@ -250,11 +265,47 @@ static int chain_bounds(lh_state *st, const size_t *ch, size_t k)
 }
 
 /* nb[l] = the first slot >= l that is full (P tasks), over [lo, hi]. */
+/* The next blocked slot (load >= P) at or after each slot of lo..hi. */
 static void next_blocked(lh_state *st, long lo, long hi)
 {
     st->nb[hi + 1] = hi + 1;
     for (long l = hi; l >= lo; l--)
         st->nb[l] = st->load[l] >= st->P ? l : st->nb[l + 1];
+}
+
+double lh_lift(lh_state *st, const size_t *t, size_t k, const long *lo,
+               const long *hi)
+{
+    double old = 0.0;
+    long L0 = st->D, H0 = -1;
+    for (size_t j = 0; j < k; j++) {
+        old += st->c[t[j]];
+        lh_load_add(st, st->s[t[j]], st->e[t[j]], -1);
+        if (lo[j] < L0)
+            L0 = lo[j];
+        if (hi[j] > H0)
+            H0 = hi[j];
+    }
+    next_blocked(st, L0, H0);
+    return old;
+}
+
+void lh_commit(lh_state *st, const size_t *t, size_t k, const long *ns,
+               const long *ne)
+{
+    for (size_t j = 0; j < k; j++) {
+        st->os[j] = st->s[t[j]];
+        st->oe[j] = st->e[t[j]];
+        lh_state_set(st, t[j], ns[j], ne[j]);
+    }
+    lh_moved(st, t, k);
+    st->improved++;
+}
+
+void lh_putback(lh_state *st, const size_t *t, size_t k)
+{
+    for (size_t j = 0; j < k; j++)
+        lh_load_add(st, st->s[t[j]], st->e[t[j]], 1);
 }
 
 /* The DP of chain position j; 0 when out of memory. */
@@ -300,24 +351,8 @@ static int dp_position(lh_state *st, const size_t *ch, size_t j)
             }
         }
     }
-    G[0] = F[0];
-    GA[0] = lo;
-    for (long x = 1; x < R; x++) {
-        if (F[x] < G[x - 1]) {
-            G[x] = F[x];
-            GA[x] = lo + x;
-        } else {
-            G[x] = G[x - 1];
-            GA[x] = GA[x - 1];
-        }
-    }
+    lh_prefix_min(F, R, lo, G, GA);
     return 1;
-}
-
-/* Tolerance under which a new placement does not count as cheaper. */
-static double tol(double c)
-{
-    return 1e-10 * (1.0 + fabs(c));
 }
 
 int lh_chain(lh_state *st, const size_t *ch, size_t k)
@@ -331,24 +366,14 @@ int lh_chain(lh_state *st, const size_t *ch, size_t k)
     double old = 0.0;
     if (!chain_bounds(st, ch, k) || ensure_dp(st, st->off[k]) != 0)
         goto out;
-    long L0 = st->D, H0 = -1;
-    for (size_t j = 0; j < k; j++) {
-        size_t t = ch[j];
-        old += st->c[t];
-        load_add(st, st->s[t], st->e[t], -1);
-        if (st->lo[j] < L0)
-            L0 = st->lo[j];
-        if (st->hi[j] > H0)
-            H0 = st->hi[j];
-    }
-    next_blocked(st, L0, H0);
+    old = lh_lift(st, ch, k, st->lo, st->hi);
     int ok = 1;
     for (size_t j = 0; ok && j < k; j++)
         ok = dp_position(st, ch, j);
     if (!ok && !st->cache->late)
         st->oom = 1; /* late: the time is up, the move is dropped */
     double best = ok ? st->G[st->off[k] - 1] : HUGE_VAL;
-    if (ok && best < old - tol(old)) {
+    if (ok && best < old - lh_tol(old)) {
         long x = st->hi[k - 1];
         for (size_t j = k; j-- > 0;) {
             if (x > st->hi[j])
@@ -359,17 +384,10 @@ int lh_chain(lh_state *st, const size_t *ch, size_t k)
             st->ne[j] = e;
             x = s - 1;
         }
-        for (size_t j = 0; j < k; j++) {
-            st->os[j] = st->s[ch[j]];
-            st->oe[j] = st->e[ch[j]];
-            lh_state_set(st, ch[j], st->ns[j], st->ne[j]);
-        }
-        lh_moved(st, ch, k);
+        lh_commit(st, ch, k, st->ns, st->ne);
         moved = 1;
-        st->improved++;
     } else {
-        for (size_t j = 0; j < k; j++)
-            load_add(st, st->s[ch[j]], st->e[ch[j]], 1);
+        lh_putback(st, ch, k);
     }
 out:
     for (size_t j = 0; j < k; j++)
@@ -409,7 +427,7 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
                 emax = st->nb[s] - 1;
             for (long e = s + w - 1; e <= emax; e++)
                 if (row[e - s] != HUGE_VAL &&
-                    (bs < 0 || row[e - s] < best - tol(best) ||
+                    (bs < 0 || row[e - s] < best - lh_tol(best) ||
                      (row[e - s] <= best && e < be))) {
                     best = row[e - s];
                     bs = s;
@@ -433,7 +451,7 @@ int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
     for (size_t x = g->succ_off[t]; x < g->succ_off[t + 1]; x++)
         if (st->s[g->succ[x]] - 1 < hi)
             hi = st->s[g->succ[x]] - 1;
-    load_add(st, st->s[t], st->e[t], -1);
+    lh_load_add(st, st->s[t], st->e[t], -1);
     next_blocked(st, lo, hi);
     /* the starts with room for the work, counted, then the r1-th taken */
     long starts = 0;
@@ -461,7 +479,7 @@ int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
         lh_moved(st, &t, 1);
         return 1;
     }
-    load_add(st, st->s[t], st->e[t], 1);
+    lh_load_add(st, st->s[t], st->e[t], 1);
     return 0;
 }
 
@@ -473,7 +491,7 @@ int lh_shrink(lh_state *st, size_t t, int late)
     long s = late ? st->e[t] - w + 1 : st->s[t];
     st->os[0] = st->s[t];
     st->oe[0] = st->e[t];
-    load_add(st, st->s[t], st->e[t], -1);
+    lh_load_add(st, st->s[t], st->e[t], -1);
     lh_state_set(st, t, s, s + w - 1);
     lh_moved(st, &t, 1);
     return 1;

@@ -188,4 +188,29 @@ int lh_serial(lh_state *st, const long *prio, size_t *order);
 int lh_assign_pes(const lh_state *st, int *pe, size_t *rows, size_t *row_off,
                   size_t *order);
 
+/* Tolerance under which a new placement does not count as cheaper. */
+static inline double lh_tol(double c)
+{
+    return 1e-10 * (1.0 + (c < 0 ? -c : c));
+}
+
+/* Add d to the load of slots s..e. */
+void lh_load_add(lh_state *st, long s, long e, int d);
+
+/* Prefix minima of v[0..R-1]: m[x] = min v[0..x], arg[x] = lo plus the
+ * first index where it is reached. */
+void lh_prefix_min(const double *v, long R, long lo, double *m, long *arg);
+
+/* Lift the k tasks t[] off the load for a move: their cost (returned),
+ * and the span of their position windows lo[j]..hi[j] in *L0..*H0, whose
+ * next blocked slots (nb) are then brought up to date. */
+double lh_lift(lh_state *st, const size_t *t, size_t k, const long *lo,
+               const long *hi);
+
+/* Commit a move: the k tasks t[] to [ns[j], ne[j]] (old intervals kept in
+ * os/oe), the caches told; or, without it, put them back on the load. */
+void lh_commit(lh_state *st, const size_t *t, size_t k, const long *ns,
+               const long *ne);
+void lh_putback(lh_state *st, const size_t *t, size_t k);
+
 #endif

@@ -199,31 +199,11 @@ static int tree_node(lh_state *st, const size_t *nodes, const size_t *parent,
             }
         }
     } else { /* prefix minima over ends */
-        H[0] = V[0];
-        HA[0] = lo;
-        for (long x = 1; x < R; x++) {
-            if (V[x] < H[x - 1]) {
-                H[x] = V[x];
-                HA[x] = lo + x;
-            } else {
-                H[x] = H[x - 1];
-                HA[x] = HA[x - 1];
-            }
-        }
+        lh_prefix_min(V, R, lo, H, HA);
     }
     return 1;
 }
 
-static double tol(double c)
-{
-    return 1e-10 * (1.0 + fabs(c));
-}
-
-static void add(lh_state *st, long s, long e, int d)
-{
-    for (long l = s; l <= e; l++)
-        st->load[l] += d;
-}
 
 int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
             const unsigned char *rel, size_t k)
@@ -243,20 +223,7 @@ int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
         st->oom = 1;
         goto out;
     }
-    double old = 0.0;
-    long L0 = st->D, H0 = -1;
-    for (size_t j = 0; j < k; j++) {
-        size_t t = nodes[j];
-        old += st->c[t];
-        add(st, st->s[t], st->e[t], -1);
-        if (st->tlo[j] < L0)
-            L0 = st->tlo[j];
-        if (st->thi[j] > H0)
-            H0 = st->thi[j];
-    }
-    st->nb[H0 + 1] = H0 + 1;
-    for (long l = H0; l >= L0; l--)
-        st->nb[l] = st->load[l] >= st->P ? l : st->nb[l + 1];
+    double old = lh_lift(st, nodes, k, st->tlo, st->thi);
     int ok = 1;
     for (size_t j = k; ok && j-- > 0;)
         ok = tree_node(st, nodes, parent, rel, k, j);
@@ -264,7 +231,7 @@ int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
         st->oom = 1; /* late: the time is up, the move is dropped */
     long R0 = st->thi[0] - st->tlo[0] + 1;
     double best = ok ? st->tH[st->toff[0] + (size_t)(R0 - 1)] : HUGE_VAL;
-    if (ok && best < old - tol(old)) {
+    if (ok && best < old - lh_tol(old)) {
         for (size_t j = 0; j < k; j++) {
             long lo = st->tlo[j];
             const long *VA = st->tVA + st->toff[j], *HA = st->tHA + st->toff[j];
@@ -288,7 +255,7 @@ int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
         /* siblings may share a slot: the joint load must fit */
         int fits = 1;
         for (size_t j = 0; j < k; j++)
-            add(st, st->tns[j], st->tne[j], 1);
+            lh_load_add(st, st->tns[j], st->tne[j], 1);
         for (size_t j = 0; fits && j < k; j++)
             for (long l = st->tns[j]; l <= st->tne[j]; l++)
                 if (st->load[l] > st->P) {
@@ -296,21 +263,14 @@ int lh_tree(lh_state *st, const size_t *nodes, const size_t *parent,
                     break;
                 }
         for (size_t j = 0; j < k; j++)
-            add(st, st->tns[j], st->tne[j], -1);
+            lh_load_add(st, st->tns[j], st->tne[j], -1);
         if (fits) {
-            for (size_t j = 0; j < k; j++) {
-                st->os[j] = st->s[nodes[j]];
-                st->oe[j] = st->e[nodes[j]];
-                lh_state_set(st, nodes[j], st->tns[j], st->tne[j]);
-            }
-            lh_moved(st, nodes, k);
+            lh_commit(st, nodes, k, st->tns, st->tne);
             moved = 1;
-            st->improved++;
         }
     }
     if (!moved)
-        for (size_t j = 0; j < k; j++)
-            add(st, st->s[nodes[j]], st->e[nodes[j]], 1);
+        lh_putback(st, nodes, k);
 out:
     for (size_t j = 0; j < k; j++)
         st->pos[nodes[j]] = 0;

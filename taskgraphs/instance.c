@@ -3,6 +3,7 @@
 
 #include "ecsched/check.h"
 
+#include <math.h>
 #include <string.h>
 
 const char *ecs_deadline_rule_name(ecs_deadline_rule r)
@@ -35,11 +36,9 @@ ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag)
         inst->price == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the instance lacks a graph, a platform or prices");
-    const ecs_platform *p = inst->platform;
-    if (p->pes < 1 || p->nfreq < 1 || p->nfreq > ECS_MAX_FREQS)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the platform needs at least one PE and one "
-                            "frequency");
+    ecs_result rc = ecs_platform_validate(inst->platform, diag);
+    if (rc != ECS_OK)
+        return rc;
     const ecs_graph *g = inst->graph;
     for (size_t i = 0; i < g->n; i++)
         if (g->work[i] < 1)

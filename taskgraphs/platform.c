@@ -166,3 +166,16 @@ int ecs_platform_has_zero(const ecs_platform *p)
 {
     return p->nfreq > 0 && p->freq_q[p->nfreq - 1] == 0;
 }
+
+ecs_result ecs_platform_validate(const ecs_platform *p, ecs_diag *diag)
+{
+    if (p == NULL || p->pes < 1 || p->nfreq < 1 ||
+        p->nfreq > ECS_MAX_FREQS || p->grid < 1 || p->freq_q[0] != p->grid)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the platform is not initialised");
+    for (size_t k = 0; k < p->nfreq; k++)
+        if (p->freq_q[k] < 0 || !isfinite(p->power_of[k]))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "frequency %zu is invalid", k);
+    return ECS_OK;
+}

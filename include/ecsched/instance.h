@@ -86,9 +86,10 @@ void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
                        size_t nprice, long deadline);
 
 /* OK, or EINVAL (diag says which) for a missing graph, platform or prices,
- * a task without work (contract the graph first), a deadline below 1,
- * fewer prices than D' or a price that is not finite, a platform without
- * PEs or frequencies. */
+ * a platform not initialised (ecs_platform_init and its setters), a task
+ * without work (contract the graph first), a deadline below 1, fewer
+ * prices than D' or a price that is not finite.  Every method runs it
+ * first. */
 ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag);
 
 /* Validate, then derive the reduction and the windows once (a second call

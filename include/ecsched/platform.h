@@ -62,4 +62,10 @@ int ecs_platform_freq_index(const ecs_platform *p, double f);
 /* 1 if 0 is in F (tasks can wait in place), else 0. */
 int ecs_platform_has_zero(const ecs_platform *p);
 
+/* OK, or EINVAL (diag says which) when p was not set up by
+ * ecs_platform_init and its setters: no PE, no or too many frequencies, a
+ * frequency grid that does not start at 1, a frequency below 0 or a power
+ * that is not a number. */
+ecs_result ecs_platform_validate(const ecs_platform *p, ecs_diag *diag);
+
 #endif

@@ -314,36 +314,22 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
 ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *prm,
                              ecs_bound_result *out, ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
     double t0 = ecs_clock_now();
     memset(out, 0, sizeof *out);
     out->status = ECS_BOUND_NONE;
     out->bound = -HUGE_VAL;
     out->lp_value = NAN;
     out->method = ECS_BOUND_BY_LP_COLGEN;
-    if (g == NULL || p == NULL || price == NULL)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    ecs_result rc = ecs_bound_params_validate(prm, diag);
+    ecs_result rc = ecs_instance_validate(inst, diag);
     if (rc == ECS_OK)
-        rc = ecs_check_prices(price, nprice, deadline, diag);
+        rc = ecs_bound_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;
-    if (p->pes < 1 || p->nfreq < 1 || p->grid < 1 || p->freq_q[0] != p->grid)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the platform is not initialised");
-    for (size_t i = 0; i < g->n; i++)
-        if (g->work[i] < 1)
-            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "task %ld has no work: contract the graph first",
-                                g->id[i]);
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
     if (prm->start != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), prm->start,
-                               &rep, NULL) != ECS_OK)
+        if (ecs_check_schedule(inst, prm->start, &rep, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "the start schedule is not feasible: %s",
                                 rep.msg);
@@ -362,8 +348,8 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
     ecs_graph *red = NULL;
     c->g = inst->reduced != NULL ? inst->reduced : ecs_solver_graph(g, &red);
     c->p = p;
-    c->price = price;
-    c->D = deadline;
+    c->price = inst->price;
+    c->D = inst->deadline;
     c->t_end = t0 + prm->time_limit_s;
     c->stop_at = prm->stop_at;
     int empty = 0;
@@ -371,7 +357,7 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
         c->wp = &inst->windows;
         empty = inst->windows_empty;
     } else {
-        rc = ecs_windows_compute(c->g, p->pes, deadline, &c->w, &empty,
+        rc = ecs_windows_compute(c->g, p->pes, inst->deadline, &c->w, &empty,
                                  diag);
         if (rc != ECS_OK) {
             free(c);

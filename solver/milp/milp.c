@@ -85,43 +85,17 @@ void ecs_milp_result_release(ecs_milp_result *r)
     r->schedule = NULL;
 }
 
-static ecs_result validate_platform(const ecs_platform *p, ecs_diag *diag)
+static ecs_result validate_inputs(const ecs_instance *inst,
+                                  const ecs_milp_params *prm, ecs_diag *diag)
 {
-    if (p->pes < 1 || p->nfreq < 1 || p->nfreq > ECS_MAX_FREQS ||
-        p->grid < 1 || p->freq_q[0] != p->grid)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the platform is not initialised");
-    for (size_t k = 0; k < p->nfreq; k++)
-        if (p->freq_q[k] < 0 || !isfinite(p->power_of[k]))
-            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "frequency %zu is invalid", k);
-    return ECS_OK;
-}
-
-static ecs_result validate_inputs(const ecs_graph *g, const ecs_platform *p,
-                                  const double *price, size_t nprice,
-                                  long deadline, const ecs_milp_params *prm,
-                                  ecs_diag *diag)
-{
-    if (g == NULL || p == NULL || price == NULL || prm == NULL)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    ecs_result rc = ecs_milp_params_validate(prm, diag);
+    ecs_result rc = ecs_instance_validate(inst, diag);
     if (rc == ECS_OK)
-        rc = validate_platform(p, diag);
+        rc = ecs_milp_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_prices(price, nprice, deadline, diag);
-    if (rc != ECS_OK)
-        return rc;
-    for (size_t i = 0; i < g->n; i++)
-        if (g->work[i] < 1)
-            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "task %ld has no work: contract the graph first",
-                                g->id[i]);
     if (prm->warm_start != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), prm->warm_start,
-                               &rep, NULL) != ECS_OK)
+        if (ecs_check_schedule(inst, prm->warm_start, &rep, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "the warm start is not a feasible schedule: %s",
                                 rep.msg);
@@ -182,7 +156,7 @@ ecs_result ecs_milp_check_size(const ecs_instance *inst,
     long deadline = inst->deadline;
     ecs_result rc = ecs_milp_params_validate(prm, diag);
     if (rc == ECS_OK)
-        rc = validate_platform(p, diag);
+        rc = ecs_platform_validate(p, diag);
     if (rc == ECS_OK)
         rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK || g->n == 0 || deadline < 1)
@@ -445,16 +419,16 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
 ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, ecs_milp_result *out,
                           ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
     double t0 = ecs_clock_now();
     result_init(out);
-    ecs_result rc = validate_inputs(g, p, price, nprice, deadline, prm, diag);
+    ecs_result rc = validate_inputs(inst, prm, diag);
     if (rc != ECS_OK)
         return rc;
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
+    size_t nprice = inst->nprice;
+    long deadline = inst->deadline;
     rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK)
         return rc;

@@ -986,33 +986,24 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
 {
     /* the reduction when the instance is prepared (fewer edges, the same
      * schedules), and its windows */
-    const ecs_graph *g = inst ? ecs_instance_solver_graph(inst) : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
     double t0 = ecs_clock_now();
     memset(out, 0, sizeof *out);
     out->cost = NAN;
     out->bound = -HUGE_VAL;
     out->root_bound = -HUGE_VAL;
-    if (g == NULL || p == NULL || price == NULL)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    ecs_result rc = ecs_dp_params_validate(prm, diag);
+    ecs_result rc = ecs_instance_validate(inst, diag);
     if (rc == ECS_OK)
-        rc = ecs_check_prices(price, nprice, deadline, diag);
+        rc = ecs_dp_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;
+    const ecs_graph *g = ecs_instance_solver_graph(inst);
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
+    long deadline = inst->deadline;
     if (g->n == 0 || g->n > 512)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the dynamic program takes 1 to 512 tasks, "
                             "not %zu", g->n);
-    for (size_t i = 0; i < g->n; i++)
-        if (g->work[i] < 1)
-            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "task %ld has no work: contract the graph "
-                                "first",
-                                g->id[i]);
     ecs_windows w;
     memset(&w, 0, sizeof w);
     const ecs_windows *wp = &w;
@@ -1050,7 +1041,7 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
     ecs_ivals_release(&iv);
     if (rc == ECS_OK && out->schedule != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), out->schedule,
+        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, inst->nprice, deadline), out->schedule,
                                &rep, NULL) != ECS_OK) {
             ecs_dp_result_release(out);
             return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
