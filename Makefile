@@ -185,9 +185,14 @@ $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ECS_CFLAGS) -fPIC $(CFLAGS) -c $< -o $@
 
-# Only the ecs_ names are exported (library-internal helpers stay local).
-$(LIBSO): $(PIC_OBJ)
-	@echo '{ global: ecs_*; local: *; };' > $(BUILD)/libecsched.map
+# Only the API is exported: the functions the public headers declare
+# (library-internal helpers, ecs_ names included, stay local).
+$(BUILD)/libecsched.map: $(wildcard include/ecsched/*.h)
+	@mkdir -p $(dir $@)
+	@{ echo '{ global:'; grep -ho '\becs_[a-z0-9_]*(' include/ecsched/*.h | sed 's/($$/;/' | sort -u; \
+	   echo 'local: *; };'; } > $@
+
+$(LIBSO): $(PIC_OBJ) $(BUILD)/libecsched.map
 	$(CC) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=$(BUILD)/libecsched.map \
 	  $(CFLAGS) $(LDFLAGS) $(PIC_OBJ) $(LIBS) -o $@
 

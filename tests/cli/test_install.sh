@@ -61,10 +61,16 @@ if command -v nm >/dev/null 2>&1; then
   n=$(nm -D --defined-only "$P/lib/libecsched.so.$version" | awk '{print $3}' | grep -c '^ecs_')
   other=$(nm -D --defined-only "$P/lib/libecsched.so.$version" | awk '{print $3}' | grep -v '^ecs_' | tr '\n' ' ')
   expect_eq "$other" "" "the shared library exports only ecs_ names ($n of them)"
-  for fn in ecs_version ecs_stg_read_file ecs_makespan_solve ecs_heur_run ecs_milp_solve ecs_check_schedule; do
+  for fn in ecs_version ecs_stg_read_file ecs_makespan_solve ecs_heur_run ecs_milp_solve ecs_check_schedule \
+            ecs_instance_init ecs_instance_prepare ecs_solve ecs_solve_start ecs_lns_solve; do
     nm -D --defined-only "$P/lib/libecsched.so.$version" | awk '{print $3}' | grep -qx "$fn" || other="$other $fn"
   done
   expect_eq "$other" "" "the shared library exports the API (ecs_version .. ecs_check_schedule)"
+  hidden=""
+  for fn in ecs_ivals_compute ecs_milp_model_init ecs_solver_graph ecs_milp_glpk_solve; do
+    nm -D --defined-only "$P/lib/libecsched.so.$version" | awk '{print $3}' | grep -qx "$fn" && hidden="$hidden $fn"
+  done
+  expect_eq "$hidden" "" "the library's internal ecs_ helpers stay local (only what include/ declares is exported)"
 fi
 
 # ---- the umbrella header and the version ----
