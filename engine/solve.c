@@ -67,6 +67,7 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->start_phase = 1;
     prm->base = NULL;
     prm->base_time_limit_s = 10.0;
+    prm->effort = 0;
     prm->start_share = 0.2;
     ecs_local_params_init(&prm->local);
     prm->start_by = ECS_FOUND_BY_START;
@@ -101,6 +102,9 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
     if (!(prm->gap >= 0.0) || !(prm->gap < 1.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "relative gap must be in [0, 1)");
+    if (prm->effort < 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the effort must be 0 (none) or positive");
     if (!(prm->base_time_limit_s >= 0.0) || !isfinite(prm->base_time_limit_s))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the base search's limit must be a non-negative "
@@ -160,6 +164,13 @@ static double left(const driver *d)
 {
     double l = d->t_end - ecs_clock_now();
     return l > 0.0 ? l : 0.0;
+}
+
+/* A phase's share of the time: as planned, or all of it under an effort
+ * budget (the time limit is then the safety stop only). */
+static double share(const driver *d, double planned)
+{
+    return d->prm->effort > 0 ? 1.0 : planned;
 }
 
 static void report(const driver *d, const char *phase)
@@ -274,9 +285,11 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     if (base == NULL) {
         ecs_makespan_params mp;
         ecs_makespan_params_init(&mp);
-        mp.time_limit_s = prm->base_time_limit_s < left_at(d, st)
+        mp.time_limit_s = prm->base_time_limit_s < left_at(d, st) &&
+                                  prm->effort == 0
                               ? prm->base_time_limit_s
                               : left_at(d, st);
+        mp.node_limit = (unsigned long long)prm->effort;
         grant(d, st, begun(d, st), mp.time_limit_s);
         ecs_result rc = ecs_makespan_solve(inst->graph, inst->platform->pes,
                                            &mp, &mr, diag);
@@ -309,9 +322,11 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_local_params lp = prm->local;
     double now = ecs_clock_now();
     double now_left = d->t_end - now > 0.0 ? d->t_end - now : 0.0;
-    double cap = prm->start_share * now_left;
-    if (cap < lp.time_limit_s)
+    double cap = share(d, prm->start_share) * now_left;
+    if (cap < lp.time_limit_s || prm->effort > 0)
         lp.time_limit_s = cap;
+    if (prm->effort > 0)
+        lp.max_moves = (unsigned long)prm->effort;
     if (lp.time_limit_s < MIN_PHASE_S)
         lp.time_limit_s = MIN_PHASE_S;
     grant(d, st, now, lp.time_limit_s);
@@ -340,7 +355,7 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
     const ecs_instance *inst = d->inst;
     ecs_solve_result *out = d->out;
     const ecs_solve_params *prm = d->prm;
-    double t_end = ecs_clock_now() + prm->dp_share * left(d);
+    double t_end = ecs_clock_now() + share(d, prm->dp_share) * left(d);
     double *mu = malloc((size_t)inst->deadline * sizeof *mu);
     if (mu == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -358,7 +373,8 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
             step_begin(d, pass == 0 ? ECS_PHASE_DP_BEAM : ECS_PHASE_DP);
         double now_end = sp != NULL ? d->t0 + sp->at_s : ecs_clock_now();
         dp.time_limit_s =
-            (pass == 0 ? prm->dp_beam_share : 1.0) * (t_end - now_end);
+            (pass == 0 ? share(d, prm->dp_beam_share) : 1.0) *
+            (t_end - now_end);
         if (dp.time_limit_s < MIN_PHASE_S) {
             if (sp != NULL)
                 d->out->nsteps--; /* not run */
@@ -399,7 +415,8 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     ecs_milp_params mp;
     ecs_milp_params_init(&mp);
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_MILP);
-    mp.time_limit_s = prm->milp_share * left_at(d, sp);
+    mp.time_limit_s = share(d, prm->milp_share) * left_at(d, sp);
+    mp.max_nodes = (unsigned long long)prm->effort;
     if (mp.time_limit_s < MIN_PHASE_S)
         mp.time_limit_s = MIN_PHASE_S;
     mp.mip_gap = prm->gap;
@@ -439,8 +456,12 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     if (isfinite(out->cost))
         bp.stop_at = out->cost - prm->gap * fabs(out->cost);
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
-    bp.time_limit_s = prm->bound_share * left_at(d, sp);
-    bp.colgen_share = prm->colgen_share;
+    bp.time_limit_s = share(d, prm->bound_share) * left_at(d, sp);
+    bp.colgen_share = share(d, prm->colgen_share);
+    if (prm->effort > 0) {
+        bp.max_iterations = prm->effort / 10 + 1;
+        bp.lagr_max_iterations = prm->effort;
+    }
     if (bp.time_limit_s < MIN_PHASE_S)
         bp.time_limit_s = MIN_PHASE_S;
     ecs_bound_result br;
@@ -485,6 +506,11 @@ static ecs_result by_lns(driver *d, ecs_diag *diag)
     lp.seed = prm->seed;
     lp.free_tasks = prm->lns_free_tasks;
     lp.sub_time_limit_s = prm->lns_sub_time_limit_s;
+    if (prm->effort > 0) {
+        lp.max_rounds = prm->effort / 100 + 1;
+        lp.sub_max_nodes = 100;
+        lp.sub_time_limit_s = lp.time_limit_s;
+    }
     if (!isnan(out->bound) && isfinite(out->bound))
         lp.target_cost = ecs_gap_target(out->bound, prm->gap);
     lp.progress = lns_progress;
@@ -623,7 +649,8 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
     /* derive the reduction and the windows once, for every phase */
     ecs_instance own = *inst;
     own.reduced_owned_ = NULL;
-    if (inst->reduced == NULL) {
+    int prepared_here = inst->reduced == NULL;
+    if (prepared_here) {
         rc = ecs_instance_prepare(&own, diag);
         if (rc != ECS_OK)
             return rc;
@@ -648,7 +675,8 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
     out->start_cost = out->cost;
     if (rc == ECS_OK)
         rc = plan(&d, diag);
-    ecs_instance_release(&own);
+    if (prepared_here) /* else what it derived is the caller's */
+        ecs_instance_release(&own);
     if (rc != ECS_OK) {
         ecs_solve_result_release(out);
         return rc;
@@ -682,6 +710,8 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
                         : ECS_STOP_GAP;
     else if (ecs_clock_now() >= d.t_end)
         out->stop = ECS_STOP_TIME;
+    else if (prm->effort > 0)
+        out->stop = ECS_STOP_EFFORT;
     out->runtime_s = ecs_clock_now() - t0;
     report(&d, "done");
     return ECS_OK;

@@ -17,6 +17,7 @@ const char *ecs_local_stop_name(ecs_local_stop s)
     case ECS_LOCAL_CONVERGED:
     case ECS_LOCAL_TIME_LIMIT:
     case ECS_LOCAL_ROUND_LIMIT:
+    case ECS_LOCAL_EFFORT:
         return stop_names[s];
     }
     return "unknown";

@@ -66,10 +66,19 @@ typedef struct lh_run {
     unsigned stamp;
     long rounds;
     ecs_local_stop stop;
+    const lh_state *st, *alt; /* their moves count against max_moves */
+    int out_of_effort;
 } lh_run;
 
+/* The time limit or the effort budget (moves tried) is spent. */
 static int time_up(lh_run *r)
 {
+    if (!r->out_of_time && r->prm->max_moves > 0 && r->st != NULL &&
+        r->st->moves + (r->alt != NULL ? r->alt->moves : 0) >=
+            r->prm->max_moves) {
+        r->out_of_time = 1;
+        r->out_of_effort = 1;
+    }
     if (!r->out_of_time && lh_now() >= r->t_end)
         r->out_of_time = 1;
     return r->out_of_time;
@@ -390,7 +399,7 @@ static void search(lh_run *r, lh_state *st)
 {
     for (long round = 0;; round++) {
         if (time_up(r) || st->oom) {
-            r->stop = ECS_LOCAL_TIME_LIMIT;
+            r->stop = r->out_of_effort ? ECS_LOCAL_EFFORT : ECS_LOCAL_TIME_LIMIT;
             return;
         }
         if (!any_dirty(st)) {
@@ -715,11 +724,14 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
               lh_state_init(&st, g, p, deadline, &r.cache, r.cls) != 0 ||
               lh_state_init(&alt, g, p, deadline, &r.cache, r.cls) != 0;
     r.cache.t_end = r.t_end;
+    r.st = &st;
+    r.alt = &alt;
     if (!bad)
         bad = descend(&r, start, &st, &alt, out) ||
               iterate(&r, &st, &alt, out);
-    if (r.stop != ECS_LOCAL_TIME_LIMIT && time_up(&r))
-        r.stop = ECS_LOCAL_TIME_LIMIT;
+    if (r.stop != ECS_LOCAL_TIME_LIMIT && r.stop != ECS_LOCAL_EFFORT &&
+        time_up(&r))
+        r.stop = r.out_of_effort ? ECS_LOCAL_EFFORT : ECS_LOCAL_TIME_LIMIT;
     out->moves = st.moves + alt.moves;
     out->improved = st.improved + alt.improved;
     lh_state_release(&alt);

@@ -25,7 +25,7 @@ const ecs_command ecs_command_heuristic = {
     "Usage: ecsched heuristic GRAPH -p P [--prices SPEC]\n"
     "                         [--extension E | --deadline N]\n"
     "                         [--mode sweep|binary|local] [--steps I] [--sigma S]\n"
-    "                         [--seed N]\n"
+    "                         [--seed N] [--effort N]\n"
     "                         [--base FILE.json] [--landscape FILE.csv]\n"
     "                         [--time-limit S] [--makespan-limit S]\n"
     "                         [-o FILE] [--json] [model flags]\n"
@@ -49,6 +49,9 @@ const ecs_command ecs_command_heuristic = {
     "                    (the sweep, then local search from its schedule)\n"
     "  --seed N          local: seed of its random choices (default 1); the\n"
     "                    same seed gives the same schedule\n"
+    "  --effort N        local: stop after N moves (default: none); with a\n"
+    "                    time limit that does not bind, the same schedule on\n"
+    "                    any machine and load\n"
     "  --steps I         sweep steps (default 100)\n"
     "  --sigma S         budget range B = S * cost(base) (default 2; with\n"
     "                    negative prices, S * the base's cost at |price|)\n"
@@ -132,6 +135,7 @@ static int parse_args(heur_job *j, int argc, char **argv)
         {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
         {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
         {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},
+        {"effort", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_EFFORT},
         {"landscape", required_argument, 0, OPT_LANDSCAPE},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
@@ -144,6 +148,8 @@ static int parse_args(heur_job *j, int argc, char **argv)
         return ecs_cli_usage_error(CMD, "give --extension or --deadline, not both");
     if (j->grid.n[ECS_PARAM_SEED] > 0 && !j->local)
         return ecs_cli_usage_error(CMD, "--seed applies to --mode local only");
+    if (j->grid.n[ECS_PARAM_EFFORT] > 0 && !j->local)
+        return ecs_cli_usage_error(CMD, "--effort applies to --mode local only");
     return 0;
 }
 

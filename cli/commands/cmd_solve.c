@@ -24,7 +24,8 @@ const ecs_command ecs_command_solve = {
     "solve", "best schedule within a time limit, with a lower bound",
     "Usage: ecsched solve GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
     "                     [--freqs LIST] [--power MODEL] [--time-limit S]\n"
-    "                     [--makespan-limit S] [--gap G] [--seed S] [-o FILE]\n"
+    "                     [--makespan-limit S] [--gap G] [--seed S] [--effort N]\n"
+    "                     [-o FILE]\n"
     "                     [--json]\n"
     "\n"
     "Starts from the local heuristic's schedule (from the sweep's, within a\n"
@@ -47,6 +48,11 @@ const ecs_command ecs_command_solve = {
     "                     limit when smaller)\n"
     "  --gap G            stop at relative gap G (default 0)\n"
     "  --seed S           neighbourhood choice (default 1)\n"
+    "  --effort N         a budget of counted work instead of the time shares\n"
+    "                     (solve.h: N base-search nodes, local moves, MILP\n"
+    "                     nodes, Lagrangian steps; N/100 + 1 neighbourhoods):\n"
+    "                     the same schedule and bound on any machine and load\n"
+    "                     while --time-limit, the safety stop, does not bind\n"
     "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
     "  -o FILE            write the schedule document (JSON)\n"
     "  --json             print the schedule document instead of the summary\n"
@@ -83,6 +89,7 @@ static int parse_args(solve_job *j, int argc, char **argv)
         {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
         {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},
         {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},
+        {"effort", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_EFFORT},
         {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
         ECS_CLI_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
@@ -165,7 +172,8 @@ static int add_solve_keys(json_t *d, const void *job)
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
            json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s)) ||
-           json_object_set_new(d, "phases", phases_json(r));
+           json_object_set_new(d, "phases", phases_json(r)) ||
+           json_object_set_new(d, "stop", json_string(ecs_stop_name(r->stop)));
 }
 
 int ecs_cmd_solve(int argc, char **argv)

@@ -453,19 +453,22 @@ json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
               set(o, "time_limit_s", ecs_json_num(p->time_limit_given
                                                       ? p->time_limit_s
                                                       : p->local.time_limit_s)) ||
-              set(o, "seed", json_integer((json_int_t)p->local.seed));
+              set(o, "seed", json_integer((json_int_t)p->local.seed)) ||
+              set(o, "effort", json_integer((json_int_t)p->local.max_moves));
         break;
     case ECS_METHOD_MILP:
         bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
               set(o, "formulation",
                   json_string(ecs_milp_formulation_name(p->milp.formulation))) ||
               set(o, "gap", ecs_json_num(p->milp.mip_gap)) ||
+              set(o, "effort", json_integer((json_int_t)p->milp.max_nodes)) ||
               set(o, "warm_start", json_boolean(p->warm_start));
         break;
     case ECS_METHOD_SOLVE:
         bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
               set(o, "gap", ecs_json_num(p->solve.gap)) ||
               set(o, "seed", json_integer((json_int_t)p->solve.seed)) ||
+              set(o, "effort", json_integer((json_int_t)p->solve.effort)) ||
               set(o, "warm_start", json_boolean(p->warm_start));
         break;
     }

@@ -186,6 +186,11 @@ static void apply(ecs_param_id id, double x, ecs_method_params *p)
         p->local.seed = (uint64_t)x;
         p->solve.seed = (unsigned long long)x;
         break;
+    case ECS_PARAM_EFFORT: /* local's moves, the MILP's nodes, solve's E */
+        p->local.max_moves = (unsigned long)x;
+        p->milp.max_nodes = (unsigned long long)x;
+        p->solve.effort = (long)x;
+        break;
     case ECS_PARAM_COUNT:
         break;
     }

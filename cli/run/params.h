@@ -28,7 +28,8 @@
     XX(FORMULATION, "formulation", FORM)        /* MILP formulation */        \
     XX(GAP, "gap", GAP)                         /* MILP, solve rel. gap */    \
     XX(WARM_START, "warm-start", BOOL)          /* MILP, solve first incumb. */ \
-    XX(SEED, "seed", SEED)                      /* local's order, solve's */
+    XX(SEED, "seed", SEED)                      /* local's order, solve's */ \
+    XX(EFFORT, "effort", SEED)                  /* counted-work budget */
 
 typedef enum ecs_param_id {
 #define ECS_PARAM_ENUM(id, flag, kind) ECS_PARAM_##id,
@@ -51,6 +52,7 @@ typedef enum ecs_param_id {
     {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},            \
     {"warm-start", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_WARM_START}, \
     {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},          \
+    {"effort", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_EFFORT},      \
     {"no-warm-start", no_argument, 0, ECS_OPT_NO_WARM_START}
 
 /* Every parameter of one case or command. */

@@ -89,6 +89,9 @@ double ecs_gap_target(double bound, double gap);
 typedef struct ecs_bound_params {
     double time_limit_s;          /* wall-clock budget, default 60 */
     long max_iterations;          /* pricing rounds, default 100000 */
+    long lagr_max_iterations;     /* subgradient steps of the Lagrangian at
+                                     most (the effort budget; default 0:
+                                     until the time limit) */
     const ecs_schedule *start;    /* a feasible schedule whose intervals
                                      start the master, or NULL */
     long max_rows_per_round;      /* precedence rows added per round

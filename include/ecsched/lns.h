@@ -31,6 +31,12 @@ typedef struct ecs_lns_params {
     uint64_t seed;        /* neighbourhood choice, default 1 */
     size_t free_tasks;    /* tasks freed at first, default 30 */
     double sub_time_limit_s; /* seconds per sub-problem at most, default 10 */
+    unsigned long long sub_max_nodes; /* branch-and-bound nodes per
+                             sub-problem at most (default 0: none).  With
+                             it, and max_rounds, the search depends on no
+                             clock but its limits': the neighbourhood grows
+                             after a proven sub-problem and shrinks after
+                             one that ran out of nodes */
     ecs_progress_fn progress; /* told of every improvement, or NULL */
     void *progress_ctx;
 } ecs_lns_params;

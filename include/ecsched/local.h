@@ -83,7 +83,8 @@
 #define ECS_LOCAL_STOP_MAP(XX)                                                \
     XX(CONVERGED, "converged")   /* a whole round found no better move */     \
     XX(TIME_LIMIT, "time_limit") /* the time limit ran out */                 \
-    XX(ROUND_LIMIT, "round_limit") /* max_rounds rounds were run */
+    XX(ROUND_LIMIT, "round_limit") /* max_rounds rounds were run */       \
+    XX(EFFORT, "effort")         /* max_moves moves were tried */
 
 typedef enum ecs_local_stop {
 #define ECS_LOCAL_STOP_ENUM(name, key) ECS_LOCAL_##name,
@@ -91,7 +92,7 @@ typedef enum ecs_local_stop {
 #undef ECS_LOCAL_STOP_ENUM
 } ecs_local_stop;
 
-/* "converged", "time_limit", "round_limit". */
+/* "converged", "time_limit", "round_limit", "effort". */
 const char *ecs_local_stop_name(ecs_local_stop s);
 
 /* Largest accepted time limit (s) and round limit. */
@@ -108,6 +109,12 @@ typedef struct ecs_local_params {
                             the search stops (see above), default 100;
                             0: no kicks */
     double cache_mb;     /* interval-cost cache size, default 256 MB; >= 1 */
+    unsigned long max_moves; /* the effort budget: stop once this many
+                            moves were tried (default 0: none).  Nothing
+                            else in the search depends on the clock, so
+                            with a time limit that does not bind, the same
+                            start, seed and max_moves give the same
+                            schedule on any machine and load. */
 } ecs_local_params;
 
 /* Fill params with the defaults. */

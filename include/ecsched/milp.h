@@ -82,6 +82,12 @@ typedef struct ecs_milp_params {
     void *progress_ctx;
     double progress_every_s;
     double max_nonzeros;        /* refuse larger models (default 5e7) */
+    unsigned long long max_nodes; /* the effort budget: branch-and-bound
+                                   nodes at most (default 0: none).  With
+                                   it GLPK branches by its default rule in
+                                   one tree (the two trees of the strong
+                                   model split the time), so that the run
+                                   depends on no clock but the limit's */
     const char *write_lp;       /* export the model (CPLEX LP), or NULL */
     const char *write_mps;      /* export the model (free MPS), or NULL */
 } ecs_milp_params;

@@ -34,8 +34,18 @@
  * "The gap is open" is ecs_gap_reached (bound.h) of the best schedule and
  * bound so far against params.gap.  The result's mode names the route.
  *
- * Budget.  time_limit_s is a wall-clock limit on the whole call (the
- * start included); `stop` says what ended the run.
+ * Budgets.  time_limit_s is a wall-clock limit on the whole call (the
+ * start included).  With an effort budget E > 0 the shares above are not
+ * applied and every phase is limited by counted work instead: the base
+ * search by E nodes, local search by E moves, the MILP by E
+ * branch-and-bound nodes (one tree, GLPK's branching), column generation
+ * by E/10 + 1 pricing rounds and the Lagrangian by E steps, the search by
+ * E/100 + 1 neighbourhoods of at most 100 nodes each; the dynamic program
+ * is bounded by its memory (dp_max_bytes).  No decision then reads the
+ * clock, so the same instance, seed and effort give the same schedule and
+ * bound on any machine and load, as long as the time limit (the safety
+ * stop) does not bind.  `stop` says which budget ended the run: done, gap,
+ * effort or time.
  * The library never prints: progress goes to the optional callback.
  */
 #ifndef ECSCHED_SOLVE_H
@@ -129,6 +139,8 @@ typedef struct ecs_solve_params {
     double time_limit_s;      /* wall-clock budget for the call, default 60 */
     double gap;               /* stop at this relative gap, default 0 */
     uint64_t seed;            /* neighbourhood choice, default 1 */
+    long effort;              /* effort budget E (see above); 0 (default):
+                                 the wall clock with the shares */
     /* the start, when ecs_solve is given none */
     int start_phase;          /* 1 (default): make one; 0: none (the plan
                                  from no schedule) */

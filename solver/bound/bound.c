@@ -56,6 +56,10 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
     if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "time limit must be a positive number of seconds");
+    if (prm->lagr_max_iterations < 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the Lagrangian's step limit must be 0 (none) "
+                            "or positive");
     if (prm->max_iterations < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the iteration limit must be at least 1");
@@ -352,6 +356,7 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
     c->D = inst->deadline;
     c->t_end = t0 + prm->time_limit_s;
     c->stop_at = prm->stop_at;
+    c->lagr_max = prm->lagr_max_iterations;
     int empty = 0;
     if (inst->windows.es != NULL && inst->windows.n == c->g->n) {
         c->wp = &inst->windows;

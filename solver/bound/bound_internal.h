@@ -91,6 +91,7 @@ typedef struct cg {
     long *cbe, *cbs;
     double fluid;          /* its value, -HUGE_VAL if none */
     double stop_at;        /* stop once the bound reaches it */
+    long lagr_max;         /* the Lagrangian's steps at most, 0: none */
     long *st, *stn;
     unsigned char *fbuf;
     double scale;          /* magnitude of costs, for tolerances */

@@ -169,7 +169,9 @@ void bnd_lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
     int from_cg = c->have_center && !(c->fluid >= out->bound);
     for (long l = 0; l < D; l++)
         z.mu[l] = from_cg ? -c->mu_c[l] : c->mu_fluid[l];
-    while (ecs_clock_now() < c->t_end && isfinite(ub)) {
+    for (long round = 0; ecs_clock_now() < c->t_end && isfinite(ub) &&
+                         (c->lagr_max == 0 || round < c->lagr_max);
+         round++) {
         double L = lagr_eval(c, &z);
         if (L == -HUGE_VAL)
             break;

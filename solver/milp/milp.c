@@ -392,6 +392,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     run.progress_ctx = prm->progress_ctx;
     run.progress_every_s = prm->progress_every_s;
     run.t_start = t0;
+    run.max_nodes = prm->max_nodes;
     run.write_lp = prm->write_lp;
     run.write_mps = prm->write_mps;
     if (b.have_rounder) {
@@ -401,7 +402,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
         run.sift = 1;
         /* branching on the cumulative S and C (ECS_COL_IMPLIED) too, by
          * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
-        run.pcost = 1;
+        run.pcost = prm->max_nodes == 0;
     }
     run.bound = run.root_bound = run.obj = NAN;
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */

@@ -164,6 +164,8 @@ static void on_tree(glp_tree *T, void *info)
     }
     record_bound(T, c);
     report_progress(T, c);
+    if (c->run->max_nodes > 0 && c->run->nodes >= c->run->max_nodes)
+        glp_ios_terminate(T); /* the effort budget */
 }
 
 static void load(glp_prob *lp, const ecs_milp_model *m)

@@ -207,6 +207,7 @@ typedef struct ecs_milp_run {
     void *round_ctx;
     unsigned long rounded; /* incumbents the heuristic supplied */
     int dive;              /* run the diving heuristic after the root */
+    unsigned long long max_nodes; /* stop after this many nodes (0: none) */
     int pcost;             /* two trees: GLPK's default rule
                               (Driebeck-Tomlin) on the ECS_COL_INT columns
                               with half the time, then the ECS_COL_IMPLIED

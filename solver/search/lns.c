@@ -193,7 +193,8 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
         run.mip_gap = 0.0;
         run.round = ecs_milp_round;
         run.round_ctx = &rnd;
-        run.pcost = 1; /* as the whole model's (milp.c) */
+        run.pcost = L->sub_nodes == 0; /* as the whole model's (milp.c) */
+        run.max_nodes = L->sub_nodes;
         rc = ecs_milp_glpk_solve(&run, diag);
     }
     double warm_obj = 0.0;
@@ -340,7 +341,8 @@ static ecs_result run(ecs_lns *L, const ecs_lns_params *prm, double t0,
         /* adapt the neighbourhood: grow while sub-problems are proved
          * quickly, shrink when they run out of time */
         double took = ecs_clock_now() - t_start;
-        if (proved && took < 0.25 * L->sub_limit && L->want < g->n)
+        int quick = L->sub_nodes > 0 || took < 0.25 * L->sub_limit;
+        if (proved && quick && L->want < g->n)
             L->want += L->want / 5 + 1;
         else if (!proved && L->want > 4)
             L->want -= L->want / 4;
@@ -386,6 +388,7 @@ ecs_result ecs_lns_solve(const ecs_instance *inst, const ecs_schedule *start,
     ecs_rng_seed(&L.rng, prm->seed);
     L.want = prm->free_tasks;
     L.sub_limit = prm->sub_time_limit_s;
+    L.sub_nodes = prm->sub_max_nodes;
     L.cost = rep.cost;
     L.incumbent = ecs_schedule_copy(start);
     ecs_windows own;

@@ -18,6 +18,7 @@ typedef struct ecs_lns {
     ecs_rng rng;
     size_t want;             /* tasks to free per neighbourhood */
     double sub_limit;        /* seconds per sub-problem */
+    unsigned long long sub_nodes; /* nodes per sub-problem, 0: no limit */
     long rounds, improved;
 } ecs_lns;
 

@@ -41,7 +41,7 @@ if command -v jq >/dev/null 2>&1; then
     milp|local|lns) ok "solve's document names who found the schedule" ;;
     *) notok "solve's found_by: '$(m solve found_by)'" ;;
   esac
-  expect_eq "$(jq -c '.methods[] | select(.method == "solve") | .params | keys' "$T_DIR/c.json")" '["gap","makespan_limit_s","seed","time_limit_s","warm_start"]' "solve's params: time limit, gap, seed, warm start"
+  expect_eq "$(jq -c '.methods[] | select(.method == "solve") | .params | keys' "$T_DIR/c.json")" '["effort","gap","makespan_limit_s","seed","time_limit_s","warm_start"]' "solve's params: time limit, gap, seed, effort, warm start"
 
   run compare data/stg/rand0000.stg -p 8 --extension 0.2 --methods base,sweep,solve --time-limit 15 --seed 3 --json
   expect_rc 0 "compare with solve on rand0000 P=8"
@@ -90,4 +90,25 @@ fi
 run solve "$G" -p 2 --gap 1.5
 expect_rc 2 "--gap out of range"
 expect_err "\-\-gap" "the error names --gap"
+# --effort: a budget of counted work; the time limit only a safety stop, so
+# two runs whose limits differ give the same schedule, cost and bound
+# (P = 4: the MILP's 20 nodes do not prove it, the search follows).
+for tl in 30 90; do
+  RC=0; $ECSCHED solve data/stg/rand0000.stg -p 4 --extension 0.2 --effort 20 --time-limit $tl --json >"$T_DIR/eff$tl.json" 2>"$ERR" || RC=$?
+  expect_rc 0 "solve --effort 20 --time-limit $tl"
+done
+expect_eq "$(jq -c '[.cost, .bound, .mode, .stop, [.tasks[] | [.pe, .start, .stop, .freqs]]]' "$T_DIR/eff30.json")" \
+          "$(jq -c '[.cost, .bound, .mode, .stop, [.tasks[] | [.pe, .start, .stop, .freqs]]]' "$T_DIR/eff90.json")" \
+          "solve --effort: the same schedule and bound under time limits of 30 and 90 s"
+expect_eq "$(jq -r '[.stop, .params.effort] | @tsv' "$T_DIR/eff30.json")" "$(printf 'effort\t20')" \
+          "solve --effort: the document says the effort ended the run, and records it"
+expect_eq "$(jq '[.phases[] | select(.phase != "start" and .phase != "fluid") | (.granted_s - .left_s) | fabs < 1e-6] | all' "$T_DIR/eff30.json")" "true" \
+          "solve --effort: no time share is applied (every phase may use all that is left)"
+RC=0; $ECSCHED heuristic data/stg/rand0000.stg -p 4 --extension 0.2 --effort 5 --json >"$OUT" 2>"$ERR" || RC=$?
+expect_rc 2 "heuristic --effort without --mode local is a usage error"
+for tl in 20 60; do
+  $ECSCHED heuristic data/stg/rand0000.stg -p 4 --extension 0.2 --mode local --effort 50 --time-limit $tl --json >"$T_DIR/loc$tl.json" 2>/dev/null
+done
+expect_eq "$(jq -c '[.cost, [.tasks[] | [.pe, .start, .stop]]]' "$T_DIR/loc20.json")" "$(jq -c '[.cost, [.tasks[] | [.pe, .start, .stop]]]' "$T_DIR/loc60.json")" \
+          "heuristic --mode local --effort 50: the same schedule under two time limits"
 finish

@@ -13,6 +13,7 @@
 #include "ecsched/check.h"
 #include "ecsched/dp.h"
 #include "ecsched/graph.h"
+#include "ecsched/local.h"
 #include "ecsched/makespan.h"
 #include "ecsched/prices.h"
 #include "ecsched/solve.h"
@@ -282,6 +283,130 @@ static void test_start_phase(void **state)
     unload(&x);
 }
 
+
+/* Same schedules, task for task. */
+static void assert_same_schedule(const ecs_schedule *a, const ecs_schedule *b)
+{
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(a->n, b->n);
+    for (size_t i = 0; i < a->n; i++) {
+        const ecs_sched_task *x = &a->task[i], *y = &b->task[i];
+        assert_int_equal(x->pe, y->pe);
+        assert_int_equal(x->start, y->start);
+        assert_int_equal(x->stop, y->stop);
+        for (long l = x->start; x->pe >= 0 && l <= x->stop; l++)
+            assert_int_equal(x->freq[l - x->start], y->freq[l - y->start]);
+    }
+}
+
+/* Under an effort budget no decision reads the clock: two runs whose time
+ * limits (the safety stop, far from binding) differ tenfold give the same
+ * schedule and bound, on every route (the MILP; the bound and the search;
+ * the dynamic program), and say that the effort ended them. */
+static void test_effort_deterministic(void **state)
+{
+    (void)state;
+    struct {
+        const char *graph;
+        int pes;
+        size_t dp_max_ideals;
+        double milp_max_nonzeros;
+        ecs_solve_mode mode;
+    } cases[] = {
+        {"data/paper32/g07_n13.stg", 4, 0, 2e6, ECS_SOLVE_MODE_MILP},
+        {"data/paper32/g07_n13.stg", 4, 0, 1.0, ECS_SOLVE_MODE_BOUND_LNS},
+        {"data/paper32/g00_n08.stg", 2, 5000, 2e6, ECS_SOLVE_MODE_DP},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        problem x;
+        load(&x, cases[k].graph, cases[k].pes, 0);
+        ecs_solve_result r[2];
+        for (int run = 0; run < 2; run++) {
+            ecs_solve_params prm = params(run == 0 ? 300.0 : 3000.0);
+            prm.effort = 200;
+            prm.dp_max_ideals = cases[k].dp_max_ideals;
+            prm.milp_max_nonzeros = cases[k].milp_max_nonzeros;
+            solve(&x, &prm, &r[run]);
+            assert_int_equal(r[run].mode, cases[k].mode);
+            assert_true(r[run].stop == ECS_STOP_EFFORT ||
+                        r[run].stop == ECS_STOP_DONE ||
+                        r[run].stop == ECS_STOP_GAP);
+            for (size_t q = 0; q < r[run].nsteps; q++) /* no share applied */
+                if (r[run].steps[q].phase != ECS_PHASE_FLUID &&
+                    r[run].steps[q].phase != ECS_PHASE_START)
+                    assert_close(r[run].steps[q].granted_s,
+                                 r[run].steps[q].left_s, 1e-6);
+        }
+        assert_same_schedule(r[0].schedule, r[1].schedule);
+        assert_close(r[0].cost, r[1].cost, 0.0);
+        assert_close(r[0].bound, r[1].bound, 0.0);
+        assert_int_equal(r[0].lns_rounds, r[1].lns_rounds);
+        ecs_solve_result_release(&r[0]);
+        ecs_solve_result_release(&r[1]);
+        unload(&x);
+    }
+}
+
+/* Local search under a move budget stops on it, with the same schedule
+ * whatever the (non-binding) time limit. */
+static void test_local_effort(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g07_n13.stg", 4, 0);
+    ecs_instance inst;
+    ecs_instance_init(&inst, x.g, &x.p, x.sp.price, x.sp.n, x.deadline);
+    ecs_local_result r[2];
+    ecs_diag d;
+    for (int run = 0; run < 2; run++) {
+        ecs_local_params lp;
+        ecs_local_params_init(&lp);
+        lp.time_limit_s = run == 0 ? 100.0 : 1000.0;
+        lp.max_moves = 7;
+        assert_int_equal(ecs_local_run(&inst, x.base, &lp, &r[run], &d),
+                         ECS_OK);
+        assert_int_equal(r[run].stop, ECS_LOCAL_EFFORT);
+        assert_in_range(r[run].moves, 7, 7 + 64); /* stops within a round */
+    }
+    assert_same_schedule(r[0].schedule, r[1].schedule);
+    assert_close(r[0].cost, r[1].cost, 0.0);
+    ecs_local_result_release(&r[0]);
+    ecs_local_result_release(&r[1]);
+    unload(&x);
+}
+
+/* A prepared instance is the caller's: ecs_solve uses what it derived and
+ * leaves it (twice in a row, then released once; ASan sees a double
+ * free), with the result of an unprepared one. */
+static void test_prepared_instance(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g03_n10.stg", 2, 0);
+    ecs_instance inst;
+    ecs_instance_init(&inst, x.g, &x.p, x.sp.price, x.sp.n, x.deadline);
+    ecs_diag d;
+    assert_int_equal(ecs_instance_prepare(&inst, &d), ECS_OK);
+    assert_non_null(inst.reduced);
+    assert_int_equal(inst.windows.n, x.g->n);
+    ecs_solve_params prm = params(30.0);
+    prm.base = x.base;
+    ecs_solve_result a, b, c;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &a, &d), ECS_OK);
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &b, &d), ECS_OK);
+    assert_non_null(inst.windows.es); /* still the instance's */
+    ecs_instance_release(&inst);
+    solve(&x, &prm, &c); /* unprepared */
+    assert_int_equal(a.status, ECS_MILP_OPTIMAL);
+    assert_close(a.cost, c.cost, 1e-9);
+    assert_close(b.cost, c.cost, 1e-9);
+    ecs_solve_result_release(&a);
+    ecs_solve_result_release(&b);
+    ecs_solve_result_release(&c);
+    unload(&x);
+}
+
 /* Parameters are checked up front. */
 static void test_params(void **state)
 {
@@ -300,6 +425,9 @@ static void test_params(void **state)
     }
     ecs_solve_params_init(&prm);
     prm.lns_free_tasks = 0;
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    ecs_solve_params_init(&prm);
+    prm.effort = -1;
     assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
     ecs_solve_params_init(&prm);
     prm.time_limit_s = NAN;
@@ -322,6 +450,9 @@ int main(void)
         cmocka_unit_test(test_route_bound_only),
         cmocka_unit_test(test_infeasible),
         cmocka_unit_test(test_start_phase),
+        cmocka_unit_test(test_effort_deterministic),
+        cmocka_unit_test(test_local_effort),
+        cmocka_unit_test(test_prepared_instance),
         cmocka_unit_test(test_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
