@@ -42,6 +42,21 @@ static int is_time(const char *s, int *date_only)
     return 0;
 }
 
+/* The shape of a date at the start (2024-02-30..., 30.02.2024...): a
+ * field that is not a valid time but is no column name either. */
+static int date_shaped(const char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    int d = 0;
+    while (isdigit((unsigned char)s[d]))
+        d++;
+    return ((d == 4 && (s[4] == '-' || s[4] == '/')) ||
+            (d == 2 && (s[2] == '/' || s[2] == '.') &&
+             isdigit((unsigned char)s[3]))) &&
+           isdigit((unsigned char)s[d + 1]);
+}
+
 static int is_clock(const char *s)
 {
     long a, b;
@@ -130,7 +145,8 @@ static void find_header(const ecs_csv_table *t, ecs_columns *k)
     for (size_t c = 0; r < t->nrows && c < t->nfields[r]; c++) {
         const char *f = t->field[r][c];
         int d;
-        if (!is_blank(f) && !is_number(f) && !is_time(f, &d) && !is_clock(f))
+        if (!is_blank(f) && !is_number(f) && !is_time(f, &d) && !is_clock(f) &&
+            !date_shaped(f))
             k->has_header = 1;
     }
     k->first_data = r + (size_t)k->has_header;
@@ -202,6 +218,34 @@ static void col_list(const ecs_csv_table *t, const ecs_columns *k, char *list,
     }
 }
 
+/*
+ * A column whose first value is not a time while (nearly) all the others
+ * in the first rows are: a broken row in a time column, not a column
+ * without times (reading it as one would stretch the series over one slot
+ * per row).  1 + the first row that is not a time, 0 if the column is
+ * not one; *date_only from the times.
+ */
+static size_t near_time(const ecs_csv_table *t, const ecs_columns *k, long c,
+                        int *date_only)
+{
+    size_t nb = 0, nt = 0, first_bad = 0;
+    for (size_t r = k->first_data; r < t->nrows && r < k->first_data + 64;
+         r++) {
+        const char *v = cell(t, r, c);
+        int d;
+        if (is_blank(v))
+            continue;
+        nb++;
+        if (is_time(v, &d)) {
+            if (nt++ == 0)
+                *date_only = d;
+        } else if (first_bad == 0) {
+            first_bad = r + 1;
+        }
+    }
+    return nt >= 2 && 4 * nt >= 3 * nb ? first_bad : 0;
+}
+
 /* No dates: rows in sequence, by time of day or one slot each. */
 static ecs_result sequence(const ecs_csv_table *t, const char *file,
                            ecs_columns *k, ecs_price_series *s, long cc,
@@ -255,14 +299,28 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
         return ECS_OK;
     } else {
         size_t w = width(t, k->first_data);
+        size_t bad = 0; /* 1 + tc's first row that is not a time, 0: none */
         for (long c = 0; (size_t)c < w; c++) {
-            int d;
-            if (!is_time(first_value(t, k, c), &d))
+            int d = 0;
+            size_t miss = 0;
+            if (!is_time(first_value(t, k, c), &d) &&
+                (miss = near_time(t, k, c, &d)) == 0)
                 continue;
             if (tc < 0 || (name_has(t, k, c, "utc") && !name_has(t, k, tc, "utc"))) {
                 tc = c;
                 date_only = d;
+                bad = miss;
             }
+        }
+        if (tc >= 0 && bad > 0) {
+            char nm[64];
+            col_name(t, k, tc, nm, sizeof nm);
+            return ecs_diag_set(diag, ECS_EPARSE, file, t->line[bad - 1],
+                                "'%s' in column %ld ('%s') is not a time, "
+                                "but the other rows of the column are (ISO "
+                                "8601 such as 2024-01-01T00:15:00.5+01:00, a "
+                                "day that the month has): correct this row",
+                                cell(t, bad - 1, tc), tc + 1, nm);
         }
         if (tc < 0) {
             for (long c = 0; (size_t)c < w; c++)
@@ -395,6 +453,100 @@ static void unit_from_name(const char *h, char *unit, size_t size)
         }
 }
 
+/* Fields of row r without the blank ones at its end. */
+static size_t trimmed(const ecs_csv_table *t, size_t r)
+{
+    size_t n = t->nfields[r];
+    while (n > 0 && is_blank(t->field[r][n - 1]))
+        n--;
+    return n;
+}
+
+/* Only digits (at least one), after an optional sign when sign is 1. */
+static int digits_only(const char *s, int sign)
+{
+    if (sign && (*s == '-' || *s == '+'))
+        s++;
+    if (*s == '\0')
+        return 0;
+    for (; *s; s++)
+        if (!isdigit((unsigned char)*s))
+            return 0;
+    return 1;
+}
+
+/* In a comma-separated row, the first field c such that c and c + 1 read
+ * as one number with a decimal comma (0,95 -> "0" and "95"; not epoch
+ * seconds); -1 if none. */
+static long decimal_comma(const ecs_csv_table *t, size_t r)
+{
+    if (t->sep != ',')
+        return -1;
+    for (size_t c = 0; c + 1 < t->nfields[r]; c++)
+        if (digits_only(t->field[r][c], 1) && strlen(t->field[r][c]) < 10 &&
+            digits_only(t->field[r][c + 1], 0))
+            return (long)c;
+    return -1;
+}
+
+/*
+ * Every row as wide as the header (or, without one, as the first row):
+ * blank fields at the end of a row are trailing separators, but a field
+ * beyond the header's last, or a row that stops before the header's last
+ * named column, is an error naming the line and the column -- a row read
+ * against the wrong columns gives wrong prices without a word.  When a
+ * decimal comma in a comma-separated file explains it, the message says
+ * so and how to write it.
+ */
+static ecs_result check_widths(const ecs_csv_table *t, const char *file,
+                               const ecs_columns *k, ecs_diag *diag)
+{
+    size_t ref = k->has_header ? k->first_data - 1 : k->first_data;
+    size_t w = t->nfields[ref], wt = trimmed(t, ref);
+    const char *what = k->has_header ? "the header" : "the first row";
+    for (size_t r = ref + 1; r < t->nrows; r++) {
+        size_t n = t->nfields[r], nt = trimmed(t, r);
+        if (nt <= w && n >= wt)
+            continue;
+        /* the wider of the two rows shows a decimal comma, if any */
+        size_t wide = nt > w ? r : ref;
+        long dc = decimal_comma(t, wide);
+        char nm[64], other[32];
+        if (dc >= 0) {
+            col_name(t, k, dc, nm, sizeof nm);
+            if (wide == r)
+                snprintf(other, sizeof other, "%s", what);
+            else
+                snprintf(other, sizeof other, "line %ld", t->line[r]);
+            return ecs_diag_set(
+                diag, ECS_EPARSE, file, t->line[wide],
+                "%zu fields here, %zu in %s: '%s,%s' in column %ld ('%s') "
+                "looks like a number with a decimal comma in a comma-separated "
+                "file: write %s.%s, separate the fields with ';', or quote "
+                "the number (\"%s,%s\")",
+                wide == r ? nt : wt, wide == r ? w : n, other,
+                t->field[wide][dc], t->field[wide][dc + 1], dc + 1, nm,
+                t->field[wide][dc], t->field[wide][dc + 1], t->field[wide][dc],
+                t->field[wide][dc + 1]);
+        }
+        if (nt > w) {
+            col_name(t, k, (long)w, nm, sizeof nm);
+            return ecs_diag_set(
+                diag, ECS_EPARSE, file, t->line[r],
+                "%zu fields here, %zu in %s: column %zu ('%s') is beyond the "
+                "last; quote a field that holds the separator ('%c')",
+                nt, w, what, w + 1, t->field[r][w], t->sep);
+        }
+        col_name(t, k, (long)n, nm, sizeof nm);
+        return ecs_diag_set(
+            diag, ECS_EPARSE, file, t->line[r],
+            "%zu fields here, %zu in %s: column %zu ('%s') is missing; "
+            "write an empty field for a missing value",
+            n, wt, what, n + 1, nm);
+    }
+    return ECS_OK;
+}
+
 ecs_result ecs_columns_find(const ecs_csv_table *t, const char *file,
                             const ecs_price_options *opt, ecs_columns *k,
                             ecs_price_series *s, ecs_diag *diag)
@@ -406,7 +558,9 @@ ecs_result ecs_columns_find(const ecs_csv_table *t, const char *file,
     find_header(t, k);
     if (k->first_data >= t->nrows)
         return ecs_diag_set(diag, ECS_EPARSE, file, 0, "no data rows");
-    ecs_result rc = ECS_OK;
+    ecs_result rc = check_widths(t, file, k, diag);
+    if (rc != ECS_OK)
+        return rc;
     if (opt->filter_column[0])
         rc = resolve(t, k, opt->filter_column, file, "--filter", &k->filter_col,
                      diag);

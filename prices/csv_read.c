@@ -223,10 +223,28 @@ static int utf16_kind(const unsigned char *s, size_t len, size_t *skip)
 static ecs_result split_utf8(const char *text, size_t len, const char *name,
                              ecs_csv_table *out, ecs_diag *diag);
 
+/* The message for a NUL byte at text[at] (line counted up to it). */
+static ecs_result nul_byte(const char *text, size_t at, const char *name,
+                           ecs_diag *diag)
+{
+    long line = 1;
+    for (size_t i = 0; i < at; i++)
+        line += text[i] == '\n';
+    return ecs_diag_set(diag, ECS_EPARSE, name, line,
+                        "a NUL byte: not a text file (UTF-32 or a "
+                        "spreadsheet file such as .xlsx?): save it as "
+                        "UTF-8 CSV");
+}
+
 ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
                          ecs_csv_table *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
+    /* UTF-32: its little-endian BOM begins like UTF-16's (FF FE), and
+     * read as UTF-16 it is text with a NUL after every character */
+    if (len >= 4 && (memcmp(text, "\xFF\xFE\0\0", 4) == 0 ||
+                     memcmp(text, "\0\0\xFE\xFF", 4) == 0))
+        return nul_byte(text, 0, name, diag);
     size_t skip;
     int kind = utf16_kind((const unsigned char *)text, len, &skip);
     if (kind != 0) {
@@ -242,21 +260,17 @@ ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
                                 "the file is UTF-16 (%s) with a broken "
                                 "surrogate pair: save it as UTF-8 CSV",
                                 kind == 1 ? "little-endian" : "big-endian");
-        ecs_result rc = split_utf8(u, ulen, name, out, diag);
+        const char *unul = memchr(u, '\0', ulen);
+        ecs_result rc = unul != NULL
+                            ? nul_byte(u, (size_t)(unul - u), name, diag)
+                            : split_utf8(u, ulen, name, out, diag);
         out->utf16 = kind;
         free(u);
         return rc;
     }
     const char *nul = memchr(text, '\0', len);
-    if (nul != NULL) {
-        long line = 1;
-        for (const char *p = text; p < nul; p++)
-            line += *p == '\n';
-        return ecs_diag_set(diag, ECS_EPARSE, name, line,
-                            "a NUL byte: not a text file (UTF-32 or a "
-                            "spreadsheet file such as .xlsx?): save it as "
-                            "UTF-8 CSV");
-    }
+    if (nul != NULL)
+        return nul_byte(text, (size_t)(nul - text), name, diag);
     /* A file that is not UTF-8 (nor UTF-16) is Windows-1252 (Latin-1 with
      * the euro sign at 0x80), as spreadsheet exports are: decoded, so that
      * column names and units are UTF-8 everywhere after. */

@@ -79,28 +79,30 @@ static int scan_date(cur *c, int *y, int *m, int *d)
     return digits(c, 2, m) || lit(c, sep) || digits(c, 4, y) ? -1 : 0;
 }
 
-/* HH:MM[:SS[.fff]] (fractions must be zero). */
+/* HH:MM[:SS[.fff]] (ISO 8601: any number of fraction digits, after a
+ * point or a comma); *s is rounded to the nearest second (half up), so it
+ * may be 60: callers add it as seconds. */
 static int scan_clock(cur *c, int *h, int *mi, int *s)
 {
     *s = 0;
     if (digits(c, 2, h) || lit(c, ':') || digits(c, 2, mi))
         return -1;
+    int up = 0;
     if (lit(c, ':') == 0) {
         if (digits(c, 2, s))
             return -1;
-        if (lit(c, '.') == 0) {
-            int any = 0;
-            while (c->p < c->end && isdigit((unsigned char)*c->p)) {
-                if (*c->p != '0')
-                    return -1;
-                c->p++;
-                any = 1;
-            }
-            if (!any)
+        if (lit(c, '.') == 0 || lit(c, ',') == 0) {
+            if (c->p >= c->end || !isdigit((unsigned char)*c->p))
                 return -1;
+            up = *c->p >= '5';
+            while (c->p < c->end && isdigit((unsigned char)*c->p))
+                c->p++;
         }
     }
-    return *h <= 23 && *mi <= 59 && *s <= 59 ? 0 : -1;
+    if (*h > 23 || *mi > 59 || *s > 59)
+        return -1;
+    *s += up;
+    return 0;
 }
 
 /* Z, +HH, +HHMM, +HH:MM (also "-"). */

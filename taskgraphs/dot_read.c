@@ -7,6 +7,7 @@
 #include "graphio_internal.h"
 
 #include "ecsched/graphio.h"
+#include "ecsched/numparse.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -275,14 +276,16 @@ static ecs_result node_ref(dot *d, size_t *idx)
     return rc;
 }
 
-/* A number attribute value; -1 if it is not a finite number >= 0. */
+/* A number attribute value; -1 if it is not a finite number >= 0.  The
+ * grammar of every reader (numparse.h): decimal with an optional
+ * exponent, no hex ("0x10"), inf or nan. */
 static int number(const char *s, double *v)
 {
-    char *end;
-    if (*s == '\0' || isspace((unsigned char)*s))
+    double x;
+    if (ecs_parse_double(s, &x) != ECS_OK || !(x >= 0))
         return -1;
-    *v = strtod(s, &end);
-    return *end == '\0' && isfinite(*v) && *v >= 0 ? 0 : -1;
+    *v = x;
+    return 0;
 }
 
 /* [a=b, c=d; ...]* ; weight/size are looked for under want (or NULL). */
@@ -305,9 +308,18 @@ static ecs_result attrs(dot *d, const char *want, double *val, int *given,
                 return fail(d, d->tline, "attribute %s needs a value, found "
                             "'%s'", key, tok_desc(d));
             if (want != NULL && strcmp(key, want) == 0) {
-                if (number(d->text, val) != 0)
-                    return fail(d, d->tline, "%s '%s' is not a number >= 0",
-                                key, d->text);
+                double v;
+                if (number(d->text, &v) != 0)
+                    return fail(d, d->tline, "%s '%s' is not a number >= 0 "
+                                "(decimal, such as 5 or 2.5e3)", key, d->text);
+                if (*given && v != *val) {
+                    /* as two statements with different weights are */
+                    char prev[32];
+                    snprintf(prev, sizeof prev, "%.17g", *val);
+                    return fail(d, d->tline, "%s is given twice here (%s "
+                                "before): give it once", key, prev);
+                }
+                *val = v;
                 *given = 1;
                 *vline = d->tline;
             }

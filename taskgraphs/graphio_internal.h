@@ -33,8 +33,8 @@ int gio_names_add(gio_names *t, const char *s, size_t len, long line,
 /* Ids: the names as whole numbers 0..10^15 if all are, else 1..n. */
 void gio_ids(const gio_names *t, long *id);
 
-/* ceil(v / unit) with a 1e-9 tolerance; -1 if v < 0, not finite, or the
- * result exceeds ECS_GRAPHIO_MAX_WORK. */
+/* ceil(v / unit) with a 1e-9 tolerance, at least 1 when v > 0; -1 if
+ * v < 0, not finite, or the result exceeds ECS_GRAPHIO_MAX_WORK. */
 int gio_round_work(double v, double unit, long *out);
 
 /*

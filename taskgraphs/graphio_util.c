@@ -134,6 +134,8 @@ int gio_round_work(double v, double unit, long *out)
         return -1;
     double r = nearbyint(q);
     double w = fabs(q - r) <= 1e-9 * (r > 1 ? r : 1) ? r : ceil(q);
+    if (w == 0 && v > 0)
+        w = 1; /* rounding up: a task that takes any time is no zero-work task */
     *out = (long)w;
     return 0;
 }

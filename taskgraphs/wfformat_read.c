@@ -160,9 +160,6 @@ static const char *task_id(const wf *w, json_t *t)
     return json_is_string(id) ? json_string_value(id) : NULL;
 }
 
-/* Does the string array a hold s? */
-static int holds(json_t *a, const char *s);
-
 /* A task reference: an id, else (older files) a name. */
 static size_t find_ref(const wf *w, const char *r)
 {
@@ -170,22 +167,6 @@ static size_t find_ref(const wf *w, const char *r)
     if (k == (size_t)-1 && w->byname.n == w->names.n)
         k = gio_names_find(&w->byname, r, strlen(r));
     return k;
-}
-
-/* Does the list a name task k (by id or by name)? */
-static int holds_task(const wf *w, json_t *a, size_t k)
-{
-    return holds(a, w->names.name[k]) ||
-           (w->byname.n == w->names.n && holds(a, w->byname.name[k]));
-}
-
-static int holds(json_t *a, const char *s)
-{
-    size_t k;
-    json_t *v;
-    json_array_foreach(a, k, v) if (json_is_string(v) &&
-                                    strcmp(json_string_value(v), s) == 0) return 1;
-    return 0;
 }
 
 static ecs_result runtime_of(const wf *w, json_t *t, const char *name,
@@ -225,6 +206,62 @@ static int push(edges *E, size_t from, size_t to)
     E->n++;
     return 0;
 }
+
+static int cmp_pair(const void *a, const void *b)
+{
+    const ecs_edge *x = a, *y = b;
+    if (x->from != y->from)
+        return (x->from > y->from) - (x->from < y->from);
+    return (x->to > y->to) - (x->to < y->to);
+}
+
+/* Is (from, to) in the sorted pair list? */
+static int has_pair(const edges *E, size_t from, size_t to)
+{
+    ecs_edge key = {from, to, 0};
+    return E->n > 0 &&
+           bsearch(&key, E->e, E->n, sizeof key, cmp_pair) != NULL;
+}
+
+/*
+ * Every (parent, child) pair that a "parents" list (into P) or a
+ * "children" list (into C) names, sorted: the cross-check of the two
+ * lists is then a binary search per entry, O(E log E) in all (a scan of
+ * the other task's list per entry was quadratic in a task's edges).
+ * Entries that are not strings or name no task are left out here; the
+ * pass in file order reports them.
+ */
+static int collect_pairs(const wf *w, json_t *tasks, edges *P, edges *C)
+{
+    size_t i, j;
+    json_t *t, *v;
+    json_array_foreach(tasks, i, t)
+    {
+        json_array_foreach(json_object_get(t, "parents"), j, v)
+        {
+            const char *s = json_string_value(v);
+            size_t k = s ? find_ref(w, s) : (size_t)-1;
+            if (k != (size_t)-1 && push(P, k, i) != 0)
+                return -1;
+        }
+        json_array_foreach(json_object_get(t, "children"), j, v)
+        {
+            const char *s = json_string_value(v);
+            size_t k = s ? find_ref(w, s) : (size_t)-1;
+            if (k != (size_t)-1 && push(C, i, k) != 0)
+                return -1;
+        }
+    }
+    if (P->n > 1)
+        qsort(P->e, P->n, sizeof *P->e, cmp_pair);
+    if (C->n > 1)
+        qsort(C->e, C->n, sizeof *C->e, cmp_pair);
+    return 0;
+}
+
+/* Edges from the parents lists, checked against the children lists. */
+static ecs_result read_edges(const wf *w, json_t *tasks, const edges *P,
+                             const edges *C, edges *E, ecs_diag *diag);
 
 static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
                              double unit, long *work, double *file_work,
@@ -288,8 +325,19 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
                               "the specification does not have", id);
             break;
         }
-        if ((rc = runtime_of(w, t, id, &rt[k], diag)) != ECS_OK)
+        double v = 0;
+        if ((rc = runtime_of(w, t, id, &v, diag)) != ECS_OK)
             break;
+        if (have[k] && v != rt[k]) {
+            /* which run to take is not ours to guess */
+            char both[96];
+            snprintf(both, sizeof both, "%.17g s and %.17g s", rt[k], v);
+            rc = bad(w, id, diag,
+                     "task '%s' has two runtimes in workflow.execution.tasks "
+                     "(%s): keep one entry per task", id, both);
+            break;
+        }
+        rt[k] = v;
         have[k] = 1;
     }
     *file_work = 0;
@@ -311,6 +359,21 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
     free(have);
     if (rc != ECS_OK)
         return rc;
+    edges P = {NULL, 0, 0}, C = {NULL, 0, 0};
+    if (collect_pairs(w, tasks, &P, &C) != 0)
+        rc = ecs_diag_set(diag, ECS_ENOMEM, w->file, 0, "out of memory");
+    else
+        rc = read_edges(w, tasks, &P, &C, E, diag);
+    free(P.e);
+    free(C.e);
+    return rc;
+}
+
+static ecs_result read_edges(const wf *w, json_t *tasks, const edges *P,
+                             const edges *C, edges *E, ecs_diag *diag)
+{
+    size_t i;
+    json_t *t;
     /* edges from parents; children must agree */
     json_array_foreach(tasks, i, t)
     {
@@ -336,7 +399,7 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
                 return bad(w, id, diag, "task '%s' has an unknown parent '%s'",
                            id, p);
             json_t *pc = json_object_get(json_array_get(tasks, k), "children");
-            if (pc != NULL && !holds_task(w, pc, i))
+            if (pc != NULL && !has_pair(C, k, i))
                 return bad(w, id, diag,
                            "task '%s' lists '%s' as a parent, but that task does "
                            "not list it as a child", id, p);
@@ -353,8 +416,7 @@ static ecs_result read_tasks(wf *w, json_t *tasks, json_t *exec,
             if (k == (size_t)-1)
                 return bad(w, id, diag, "task '%s' has an unknown child '%s'",
                            id, c);
-            json_t *cp = json_object_get(json_array_get(tasks, k), "parents");
-            if (!holds_task(w, cp, i))
+            if (!has_pair(P, i, k))
                 return bad(w, id, diag,
                            "task '%s' lists '%s' as a child, but that task does "
                            "not list it as a parent", id, c);

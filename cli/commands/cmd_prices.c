@@ -3,6 +3,8 @@
 #include "run/datapath.h"
 #include "commands/commands.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,9 +43,34 @@ typedef struct prices_job {
     ecs_price_stats st;
 } prices_job;
 
-/* "%.6f" without trailing zeros. */
+/* The shortest "%.Ng" that reads back as v (at most 17 digits: every
+ * double round-trips): what a program reading the CSV needs, at any
+ * magnitude (1e+70, 1.7976931348623157e+308). */
+static const char *exact(double v, char *buf, size_t size)
+{
+    int prec = 1;
+    for (; prec < 17; prec++) {
+        snprintf(buf, size, "%.*g", prec, v);
+        if (strtod(buf, NULL) == v)
+            break;
+    }
+    /* all the integer digits, as %.17g writes them: 50, not 5e+01 */
+    int e = v != 0 ? (int)floor(log10(fabs(v))) : 0;
+    if (e >= prec && e < 17)
+        prec = e + 1;
+    snprintf(buf, size, "%.*g", prec, v);
+    if (strcmp(buf, "-0") == 0)
+        snprintf(buf, size, "0");
+    return buf;
+}
+
+/* For a person: "%.6f" without trailing zeros where that is short and
+ * loses no more than the sixth decimal, else the exact form (a "%.6f" of
+ * 1e70 is 71 digits of binary noise, of 1e308 more than a buffer). */
 static const char *num(double v, char *buf, size_t size)
 {
+    if (!(fabs(v) < 1e15) || (v != 0 && fabs(v) < 1e-4))
+        return exact(v, buf, size);
     snprintf(buf, size, "%.6f", v);
     char *p = buf + strlen(buf) - 1;
     while (p > buf && *p == '0')
@@ -245,8 +272,9 @@ static void print_csv(const prices_job *j)
     printf("slot,start_utc,price,normalized\n");
     for (size_t l = 0; l < j->sp.n; l++) {
         slot_time(j, l, t, sizeof t);
-        printf("%zu,%s,%s,%.9g\n", l, t, num(j->orig[l], a, sizeof a),
-               j->sp.price[l]);
+        char b[64];
+        printf("%zu,%s,%s,%s\n", l, t, exact(j->orig[l], a, sizeof a),
+               exact(j->sp.price[l], b, sizeof b));
     }
 }
 

@@ -38,28 +38,41 @@ static int ls_grow(ecs_landscape *l, size_t *cap)
     return 0;
 }
 
-/* Split line in place at commas into exactly 4 fields. */
+/* Split line in place at commas into exactly 4 fields; the number of
+ * fields the line has. */
 static int split4(char *line, char **f)
 {
-    int n = 0;
+    int n = 1;
+    for (const char *p = line; *p; p++)
+        n += *p == ',';
+    if (n != 4)
+        return n;
+    n = 0;
     f[n++] = line;
     for (char *p = line; *p; p++)
         if (*p == ',') {
-            if (n == 4)
-                return -1;
             *p = '\0';
             f[n++] = p + 1;
         }
-    return n == 4 ? 0 : -1;
+    return n;
 }
 
 static ecs_result parse_row(char *line, const char *path, long ln,
                             ecs_landscape *l, ecs_diag *diag)
 {
+    static const char *names[] = {"budget", "feasible", "cost", "makespan"};
     char *f[4];
-    if (split4(line, f) != 0)
+    int n = split4(line, f);
+    if (n > 4)
         return ecs_diag_set(diag, ECS_EPARSE, path, ln,
-                            "expected 4 fields (" LS_HEADER ")");
+                            "%d fields here, 4 in the header (" LS_HEADER
+                            "): column 5 is beyond the last (numbers take "
+                            "a decimal point, 0.95, not a comma)", n);
+    if (n < 4)
+        return ecs_diag_set(diag, ECS_EPARSE, path, ln,
+                            "%d fields here, 4 in the header (" LS_HEADER
+                            "): column %d ('%s') is missing", n, n + 1,
+                            names[n]);
     size_t i = l->n;
     if (ecs_parse_double(f[0], &l->budget[i]) != 0)
         return ecs_diag_set(diag, ECS_EPARSE, path, ln,

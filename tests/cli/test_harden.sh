@@ -61,7 +61,7 @@ expect_rc 0 "a JSON document with a UTF-8 BOM is read"
 run prices "$H/prices_1e308.csv"
 expect_rc 0 "prices of 1e308: finite averages"
 if grep -Eqi 'inf|nan' "$OUT"; then notok "prices 1e308 print inf/nan"; else ok "prices 1e308: no inf or nan"; fi
-expect_out '^mean +1000000000000000010979' "prices 1e308: the mean is 1e308"
+expect_out '^mean +1e\+308$' "prices 1e308: the mean is 1e308, printed as 1e+308"
 run prices "$H/fill_overflow.csv" --fill linear
 expect_rc 0 "a linear fill between -1e308 and 1e308"
 if grep -Eqi 'inf|nan' "$OUT"; then notok "the fill gives inf/nan"; else ok "the fill stays finite"; fi

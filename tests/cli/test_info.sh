@@ -54,6 +54,39 @@ run info --help
 expect_rc 0 "info --help"
 expect_out '^Usage: ecsched info' "help text"
 
+# ---- graph files that were misread silently (issue 30) ----
+printf 'digraph {\n a [weight=1, weight=7]\n}\n' >"$T_DIR/dup.dot"
+run info "$T_DIR/dup.dot"
+expect_rc 2 "DOT: one weight given twice in one list"
+expect_err "dup\.dot:2: weight is given twice here \(1 before\)" "names file, line and both"
+printf 'digraph {\n a [weight=0x10]\n}\n' >"$T_DIR/hex.dot"
+run info "$T_DIR/hex.dot"
+expect_rc 2 "DOT: hex weight refused"
+expect_err "hex\.dot:2: weight '0x10' is not a number" "names the value"
+cat >"$T_DIR/rt.json" <<'EOF2'
+{"workflow": {"specification": {"tasks": [
+ {"id": "a", "parents": [], "children": []},
+ {"id": "b", "parents": [], "children": []}]},
+ "execution": {"tasks": [
+ {"id": "a", "runtimeInSeconds": 10},
+ {"id": "b", "runtimeInSeconds": 1e-12},
+ {"id": "a", "runtimeInSeconds": 20}]}}}
+EOF2
+run info "$T_DIR/rt.json"
+expect_rc 2 "WfFormat: two runtimes for one task"
+expect_err "rt\.json:2: task 'a' has two runtimes .*10 s and 20 s" "names the task, its line and both"
+cat >"$T_DIR/rt1.json" <<'EOF2'
+{"workflow": {"specification": {"tasks": [
+ {"id": "a", "parents": [], "children": []},
+ {"id": "b", "parents": [], "children": []}]},
+ "execution": {"tasks": [
+ {"id": "a", "runtimeInSeconds": 10},
+ {"id": "b", "runtimeInSeconds": 1e-12}]}}}
+EOF2
+run info "$T_DIR/rt1.json" --work-unit 1 --json
+expect_rc 0 "WfFormat: one runtime each"
+expect_eq "$(json_key "$OUT" total_work)" 11 "1e-12 s is one work unit, not zero (10 + 1)"
+
 # every file of the shared set against manifest.csv
 D=$(shared stg)
 if [ -z "$D" ]; then

@@ -229,4 +229,44 @@ run prices -p 4
 expect_rc 2 "-p does not apply"
 run prices --help
 expect_out '^Usage: ecsched prices' "prices --help"
+# ---- input that never misleads (issue 30) ----
+# eight quarter hours with fractional seconds: 2 hours of 15-minute points
+{ echo timestamp,price; for i in 0 1 2 3 4 5 6 7; do
+    printf '2024-01-01T%02d:%02d:00.5Z,%d\n' $((i / 4)) $((i % 4 * 15)) $((10 + i)); done
+} >"$T_DIR/frac.csv"
+run prices "$T_DIR/frac.csv" --slot-minutes 15
+expect_rc 0 "fractional seconds read"
+expect_out '^time column +timestamp ' "fractional seconds: the time column is kept"
+expect_out '^resolution +15 min$' "fractional seconds: 15-minute points"
+expect_out '^slots +8 ' "fractional seconds: 8 quarter-hour slots"
+# the first timestamp invalid: an error at line 2, not "time column none"
+sed '2s/.*/2024-02-30T00:00Z,10/' "$T_DIR/frac.csv" >"$T_DIR/feb30.csv"
+run prices "$T_DIR/feb30.csv"
+expect_rc 2 "an invalid first timestamp is an error"
+expect_err "feb30.csv:2: '2024-02-30T00:00Z' in column 1 \('timestamp'\) is not a time" \
+  "names file, line, column and value"
+# decimal commas in a comma-separated file (issue 28)
+printf 'timestamp,price\n2024-01-01T00:00+01:00,0,95\n2024-01-01T01:00+01:00,-1,25\n' \
+  >"$T_DIR/dc.csv"
+run prices "$T_DIR/dc.csv"
+expect_rc 2 "decimal commas in a comma-separated file are an error"
+expect_err "dc.csv:2: 3 fields here, 2 in the header: '0,95' in column 2 \('price'\).*decimal comma.*';'.*quote" \
+  "names file, line, column and the fixes"
+run heuristic "$G" --prices "$T_DIR/dc.csv" --deadline 10
+expect_rc 2 "every scheduling command refuses it"
+printf 'timestamp,price\n2024-01-01T00:00Z,1\n2024-01-01T01:00Z,2,x\n' >"$T_DIR/wide.csv"
+run prices "$T_DIR/wide.csv"
+expect_rc 2 "a row wider than the header is an error"
+expect_err "wide.csv:3: .*column 3 \('x'\) is beyond the last" "names line and column"
+# numbers printed at any magnitude, finite and round-trip
+printf 'timestamp,price\n2024-01-01T00:00Z,1e70\n2024-01-01T01:00Z,1e308\n2024-01-01T02:00Z,1.5\n' \
+  >"$T_DIR/big.csv"
+run prices "$T_DIR/big.csv" --csv
+expect_eq "$(tail -n +2 "$OUT" | cut -d, -f3 | tr '\n' ' ')" "1e+70 1e+308 1.5 " \
+  "--csv prints 1e70 and 1e308 as they are"
+expect_eq "$(sed -n 3p "$OUT" | cut -d, -f4)" "1" "normalized by 1e308"
+run prices "$T_DIR/big.csv"
+expect_out '^max +1e\+308$' "text output: 1e308 whole"
+expect_out '^ +0  2024-01-01T00:00Z +1e\+70 ' "text table: 1e70 short"
+
 finish

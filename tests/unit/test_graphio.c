@@ -146,6 +146,29 @@ static void test_dot_names_and_syntax(void **state)
           NULL);
     fails("digraph { a [weight=1]; } digraph { }", ECS_STG_DOT, 1,
           "one graph per file", NULL);
+    /* one attribute list naming weight twice is the same conflict as two
+     * statements (was: the last one taken, 7) */
+    fails("digraph {\n a [weight=1, weight=7]\n}", ECS_STG_DOT, 2,
+          "weight is given twice", "1 before");
+    fails("digraph {\n a [weight=1][weight=7]\n}", ECS_STG_DOT, 2,
+          "weight is given twice", NULL);
+    fails("digraph {\n a [weight=1]; b [weight=1]\n a -> b [size=2, size=3]\n}",
+          ECS_STG_DOT, 3, "size is given twice", NULL);
+    /* one number grammar: no hex (strtod read 0x10 as 16), inf or nan */
+    fails("digraph {\n a [weight=0x10]\n}", ECS_STG_DOT, 2,
+          "'0x10' is not a number", NULL);
+    fails("digraph {\n a [weight=1]; b [weight=1]\n a -> b [size=0x3]\n}",
+          ECS_STG_DOT, 3, "'0x3' is not a number", NULL);
+    fails("digraph {\n a [weight=inf]\n}", ECS_STG_DOT, 2, "not a number",
+          NULL);
+    fails("digraph {\n a [weight=\" 5\"]\n}", ECS_STG_DOT, 2, "not a number",
+          NULL);
+    /* the same weight twice agrees with itself; 2.5e1 is 25 */
+    assert_int_equal(rd("digraph { a [weight=2.5e1, weight=25] }", ECS_STG_DOT,
+                        0, &g, &d),
+                     ECS_OK);
+    assert_int_equal(g->work[0], 25);
+    ecs_graph_free(g);
     /* strict merges a repeated edge */
     assert_int_equal(rd("strict digraph { a [weight=1]; b [weight=2]; a -> b;"
                         " a -> b }",
@@ -171,6 +194,8 @@ static const char *WF15 =
     "  {\"id\": \"c_3\", \"runtimeInSeconds\": 0},\n"
     "  {\"id\": \"d_4\", \"runtimeInSeconds\": 7200}\n"
     " ]}}}\n";
+
+static char *wf_with(const char *a, const char *b);
 
 static void test_wfformat_15_and_14(void **state)
 {
@@ -231,6 +256,16 @@ static void test_wfformat_15_and_14(void **state)
     assert_int_equal(ecs_graph_critical_path(g), 33);
     assert_true(has_edge(g, 1, 2));
     ecs_graph_free(g);
+    /* runtimes round up: 1e-12 s of 3600 s (far below the 1e-9 tolerance
+     * that keeps 3600.0000001 s at one unit) is one unit, not a zero-work
+     * task; 0 stays 0 */
+    char *tiny = wf_with("{\"id\": \"a_1\", \"runtimeInSeconds\": 3600}",
+                         "{\"id\": \"a_1\", \"runtimeInSeconds\": 1e-12}");
+    assert_int_equal(rd(tiny, ECS_STG_AUTO, 0, &g, &d), ECS_OK);
+    assert_int_equal(g->work[idx(g, 1)], 1);
+    assert_int_equal(g->work[idx(g, 3)], 0);
+    ecs_graph_free(g);
+    free(tiny);
 }
 
 /* Replace the first occurrence of a by b in WF15. */
@@ -291,6 +326,23 @@ static void test_wfformat_errors(void **state)
     fails(s2, ECS_STG_AUTO, 0, "cycle through task", NULL);
     free(s1);
     free(s2);
+    /* two execution entries with different runtimes for one task: which
+     * run to take is not the reader's guess (was: the later one) */
+    char *s3 = wf_with("  {\"id\": \"d_4\", \"runtimeInSeconds\": 7200}\n",
+                       "  {\"id\": \"d_4\", \"runtimeInSeconds\": 7200},\n"
+                       "  {\"id\": \"d_4\", \"runtimeInSeconds\": 60}\n");
+    fails(s3, ECS_STG_AUTO, 6, "'d_4' has two runtimes", "7200 s and 60 s");
+    free(s3);
+    /* the same runtime twice is one runtime */
+    ecs_graph *g;
+    ecs_diag d;
+    s3 = wf_with("  {\"id\": \"d_4\", \"runtimeInSeconds\": 7200}\n",
+                 "  {\"id\": \"d_4\", \"runtimeInSeconds\": 7200},\n"
+                 "  {\"id\": \"d_4\", \"runtimeInSeconds\": 7200}\n");
+    assert_int_equal(rd(s3, ECS_STG_AUTO, 0, &g, &d), ECS_OK);
+    assert_int_equal(g->work[idx(g, 4)], 2);
+    ecs_graph_free(g);
+    free(s3);
     fails("{\"workflow\": {}}", ECS_STG_AUTO, 0, "no task list", NULL);
     fails("{\"x\": 1}", ECS_STG_WFFORMAT, 1, "no \"workflow\"", NULL);
 }

@@ -438,6 +438,161 @@ static void test_utf16_and_nul(void **state)
     assert_non_null(strstr(d.msg, "NUL"));
 }
 
+
+/* ---- input that never misleads (issue 30) ---- */
+
+/* Eight quarter hours, the first time or the times as given. */
+static char *quarters(const char *first, const char *frac)
+{
+    static char buf[1024];
+    size_t n = (size_t)snprintf(buf, sizeof buf, "timestamp,price\n");
+    for (int i = 0; i < 8; i++) {
+        if (i == 0 && first != NULL)
+            n += (size_t)snprintf(buf + n, sizeof buf - n, "%s,%d\n", first,
+                                  10 + i);
+        else
+            n += (size_t)snprintf(buf + n, sizeof buf - n,
+                                  "2024-01-01T%02d:%02d:00%sZ,%d\n", i / 4,
+                                  i % 4 * 15, frac, 10 + i);
+    }
+    return buf;
+}
+
+static void test_time_column_never_dropped(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    /* fractional seconds are ISO 8601: eight 15-minute points, 2 hours
+     * (they were read with "time column none": eight 60-minute slots) */
+    static const char *frac[] = {".5", ".123", ".500", ".000"};
+    for (size_t i = 0; i < sizeof frac / sizeof *frac; i++) {
+        load_ok(quarters(NULL, frac[i]), &o, &s);
+        assert_int_equal(s.n, 8);
+        assert_int_equal(s.resolution_minutes, 15);
+        assert_string_equal(s.time_column, "timestamp");
+        assert_false(s.untimed);
+        /* .5 and .500 round up to the next second, the others down */
+        long long r = frac[i][1] >= '5' ? 1 : 0;
+        assert_true(s.pt[0].start == T0 + r);
+        assert_true(s.pt[7].start == T0 + 7 * 900 + r);
+        ecs_price_series_release(&s);
+    }
+    /* 23:59:59.5 rounds into the next day */
+    long long utc;
+    ecs_diag d;
+    assert_int_equal(ecs_prices_time_parse("2023-12-31T23:59:59.5Z", 0, 0,
+                                           &utc, &d),
+                     ECS_OK);
+    assert_true(utc == T0);
+    /* a time column broken in one row is an error at that row, first row
+     * included (it was dropped: one price per slot, the horizon 4x) */
+    load_fails(quarters("2024-02-30T00:00Z", ""), &o, 2,
+               "'2024-02-30T00:00Z' in column 1 ('timestamp') is not a time");
+    load_fails(quarters("2024-01-01T00:00:00.Z", ""), &o, 2,
+               "is not a time, but the other rows");
+    /* without a header: the broken first row is data, not a header */
+    load_fails("2024-02-30T00:00Z,1\n2024-01-01T00:15Z,2\n"
+               "2024-01-01T00:30Z,3\n2024-01-01T00:45Z,4\n",
+               &o, 1, "'2024-02-30T00:00Z' in column 1");
+    /* a later row: the error names it (as before) */
+    char *q = quarters(NULL, "");
+    char *p = strstr(q, "2024-01-01T01:15:00Z");
+    assert_non_null(p);
+    memcpy(p, "2024-01-01T25:15:00Z", 20);
+    load_fails(q, &o, 7, "'2024-01-01T25:15:00Z' in column 'timestamp' is "
+                         "not a time");
+    /* a column of words is no time column: still one price per slot */
+    load_ok("name,price\nx,1\ny,2\nz,3\n", &o, &s);
+    assert_true(s.untimed);
+    ecs_price_series_release(&s);
+}
+
+static void test_rows_as_wide_as_the_header(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    /* decimal commas in a comma-separated file: 0,95 was read as 0 */
+    load_fails("timestamp,price\n2024-01-01T00:00+01:00,0,95\n"
+               "2024-01-01T01:00+01:00,-1,25\n",
+               &o, 2, "3 fields here, 2 in the header: '0,95' in column 2 "
+                      "('price') looks like a number with a decimal comma");
+    load_fails("timestamp,price\n2024-01-01T00:00+01:00,0,95\n", &o, 2,
+               "write 0.95, separate the fields with ';', or quote the "
+               "number (\"0,95\")");
+    /* the first row whole, a later one with a decimal comma */
+    load_fails("timestamp,price\n2024-01-01T00:00Z,1\n2024-01-01T01:00Z,12,5\n",
+               &o, 3, "'12,5' in column 2");
+    /* without a header the first row is the measure; here it is the one
+     * with the comma */
+    load_fails("2024-01-01T00:00Z,0,95\n2024-01-01T01:00Z,1\n", &o, 1,
+               "3 fields here, 2 in line 2: '0,95' in column 2");
+    /* a row wider than the header, no number in sight */
+    load_fails("timestamp,price\n2024-01-01T00:00Z,1\n2024-01-01T01:00Z,2,x\n",
+               &o, 3, "3 fields here, 2 in the header: column 3 ('x') is "
+                      "beyond the last");
+    /* a row narrower than the header */
+    load_fails("timestamp,price,area\n2024-01-01T00:00Z,1,DE\n"
+               "2024-01-01T01:00Z,2\n",
+               &o, 3, "2 fields here, 3 in the header: column 3 ('area') is "
+                      "missing");
+    load_fails("time;price;area\n2024-01-01T00:00Z;1;DE\n2024-01-01T01:00Z\n",
+               &o, 3, "column 2 ('price') is missing");
+    /* what stays fine: trailing separators, an empty last field, quotes,
+     * ';' with decimal commas */
+    load_ok("timestamp,price,\n2024-01-01T00:00Z,1,\n2024-01-01T01:00Z,2\n",
+            &o, &s);
+    assert_int_equal(s.n, 2);
+    ecs_price_series_release(&s);
+    load_ok("timestamp,price,area\n2024-01-01T00:00Z,1,\n"
+            "2024-01-01T01:00Z,2,DE,,\n",
+            &o, &s);
+    assert_close(s.pt[1].price, 2, 0);
+    ecs_price_series_release(&s);
+    load_ok("timestamp,price\n2024-01-01T00:00Z,\"0,95\"\n"
+            "2024-01-01T01:00Z,\"-1,25\"\n",
+            &o, &s);
+    assert_close(s.pt[0].price, 0.95, 0);
+    assert_close(s.pt[1].price, -1.25, 0);
+    ecs_price_series_release(&s);
+    load_ok("timestamp;price\n2024-01-01T00:00Z;0,95\n", &o, &s);
+    assert_close(s.pt[0].price, 0.95, 0);
+    ecs_price_series_release(&s);
+}
+
+static void test_utf32(void **state)
+{
+    (void)state;
+    ecs_price_options o = opts();
+    ecs_price_series s;
+    ecs_diag d;
+    const char *u8 = "timestamp,price\n2024-01-01T00:00Z,1\n"
+                     "2024-01-01T01:00Z,2\n";
+    char le[512], be[512];
+    size_t n = 0;
+    /* with BOMs: FF FE 00 00 (read as UTF-16 before: "no column holds
+     * dates or times") and 00 00 FE FF */
+    memcpy(le, "\xFF\xFE\0\0", 4);
+    memcpy(be, "\0\0\xFE\xFF", 4);
+    n = 4;
+    for (const char *p = u8; *p; p++, n += 4) {
+        memset(le + n, 0, 4);
+        memset(be + n, 0, 4);
+        le[n] = *p;
+        be[n + 3] = *p;
+    }
+    assert_int_equal(load_n(le, n, &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "not a text file (UTF-32"));
+    assert_int_equal(load_n(be, n, &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "not a text file (UTF-32"));
+    /* without a BOM */
+    assert_int_equal(load_n(le + 4, n - 4, &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "not a text file (UTF-32"));
+    assert_int_equal(load_n(be + 4, n - 4, &o, &s, &d), ECS_EPARSE);
+    assert_non_null(strstr(d.msg, "not a text file (UTF-32"));
+}
+
 static void test_zones(void **state)
 {
     (void)state;
@@ -540,6 +695,9 @@ int main(void)
         cmocka_unit_test(test_file_errors),
         cmocka_unit_test(test_utf16_and_nul),
         cmocka_unit_test(test_zones),
+        cmocka_unit_test(test_time_column_never_dropped),
+        cmocka_unit_test(test_rows_as_wide_as_the_header),
+        cmocka_unit_test(test_utf32),
         cmocka_unit_test(test_layouts_without_stamps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -208,6 +208,30 @@ static void test_bad_landscape(void **state)
     ecs_landscape_release(&l);
     assert_int_equal(ecs_landscape_read(FIX "nonexistent.csv", &l, &d),
                      ECS_EIO);
+    /* rows of another width name the column (issue 28: a decimal comma
+     * in this comma-separated file is a fifth field) */
+    static const struct {
+        const char *row, *msg;
+    } bad[] = {
+        {"0,95,1,12,5", "5 fields here, 4 in the header"},
+        {"0.95,1,12,5,", "column 5 is beyond the last"},
+        {"0.95,1,12", "column 4 ('makespan') is missing"},
+        {"0.95", "column 2 ('feasible') is missing"},
+    };
+    char path[128];
+    snprintf(path, sizeof path, "%s/land.csv", f->dir);
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        FILE *fp = fopen(path, "w");
+        assert_non_null(fp);
+        fprintf(fp, "budget,feasible,cost,makespan\n1,1,10,4\n%s\n",
+                bad[i].row);
+        fclose(fp);
+        assert_int_equal(ecs_landscape_read(path, &l, &d), ECS_EPARSE);
+        assert_int_equal(d.line, 3);
+        if (strstr(d.msg, bad[i].msg) == NULL)
+            print_error("'%s' lacks '%s'\n", d.msg, bad[i].msg);
+        assert_non_null(strstr(d.msg, bad[i].msg));
+    }
 }
 
 static void test_dir_is_a_file(void **state)
