@@ -177,9 +177,14 @@ PIC_OBJ       = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 PCFILE        = $(BUILD)/ecsched.pc
 DATADIR_STAMP = $(BUILD)/datadir.txt
 
-.PHONY: install uninstall shared FORCE
+.PHONY: install uninstall shared python FORCE
 
 shared: $(LIBSO)
+
+# The Python package in the tree (python/README.md): it loads
+# build/libecsched.so.* when neither ECSCHED_LIB nor an installed path says
+# otherwise, so `PYTHONPATH=python /usr/bin/python3` imports it.
+python: $(LIBSO)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)

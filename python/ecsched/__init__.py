@@ -530,6 +530,7 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     included), warm-started with the start solve uses.  progress(dict)
     is called about every half second with phase, elapsed_s, cost, bound,
     gap and nodes."""
+    _lib.milp_validate(time_limit, gap)
     t0 = _lib.now()
     start, who, scost = (None, "none", math.nan)
     if warm_start:
@@ -556,6 +557,7 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None):
     dflt = _lib.solve_defaults()
     time_limit = dflt["time_limit"] if time_limit is None else time_limit
     gap = dflt["gap"] if gap is None else gap
+    _lib.solve_validate(time_limit, gap, seed)
     t0 = _lib.now()
     start, who, scost = _start(inst, time_limit)
     left = _clip_limit(time_limit - (_lib.now() - t0))

@@ -801,6 +801,28 @@ def solve(g, p, sp, deadline, start, start_method, time_limit, gap, seed,
     return out
 
 
+def solve_validate(time_limit, gap, seed):
+    """The library's checks of solve's parameters as given (before the
+    start takes its share of the limit)."""
+    d = new_diag()
+    prm = ffi.new("ecs_solve_params *")
+    lib.ecs_solve_params_init(prm)
+    prm.time_limit_s = time_limit
+    prm.gap = gap
+    if seed is not None:
+        prm.seed = seed
+    check(lib.ecs_solve_params_validate(prm, d), d)
+
+
+def milp_validate(time_limit, gap):
+    d = new_diag()
+    prm = ffi.new("ecs_milp_params *")
+    lib.ecs_milp_params_init(prm)
+    prm.time_limit_s = time_limit
+    prm.mip_gap = gap
+    check(lib.ecs_milp_params_validate(prm, d), d)
+
+
 def solve_defaults():
     prm = ffi.new("ecs_solve_params *")
     lib.ecs_solve_params_init(prm)

@@ -1,0 +1,301 @@
+"""Tests of the Python package, with Debian's python3 (/usr/bin/python3 and
+its python3-cffi, python3-pandas, python3-pytest): tests/cli/test_python.sh
+runs them from `make test`, against the tree's build/libecsched.so (or
+$ECSCHED_LIB) and the command $ECSCHED (default bin/ecsched).
+
+    make python && /usr/bin/python3 -m pytest python/tests
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(TOP, "python"))
+
+import ecsched  # noqa: E402
+from ecsched import _lib  # noqa: E402
+
+CLI = os.environ.get("ECSCHED", os.path.join(TOP, "bin", "ecsched"))
+RAND = os.path.join(TOP, "data", "stg", "rand0000.stg")
+CHAIN = os.path.join(TOP, "data", "workflows",
+                     "helloworld-chain-5-chameleon.json")
+PRICES_DE = os.path.join(TOP, "data", "prices",
+                         "de_lu_2024-05-06_to_2024-05-12_hourly.csv")
+
+
+def cli_json(*args):
+    if not os.access(CLI, os.X_OK):
+        pytest.skip("no ecsched command at %s (make)" % CLI)
+    out = subprocess.run([CLI] + list(args) + ["--json"], cwd=TOP,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def same_number(a, b):
+    """Equal as the command writes numbers (12 significant digits)."""
+    return float("%.12g" % a) == float("%.12g" % b)
+
+
+# ---- the declarations match the headers ---------------------------------------
+
+def test_struct_layouts_match_the_headers(tmp_path):
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler to check the layouts with")
+    lines = ["#include <ecsched.h>", "#include <stddef.h>",
+             "#include <stdio.h>", "int main(void) {"]
+    for s in _lib.STRUCTS:
+        last = _lib.ffi.typeof(s).fields[-1][0]
+        lines.append('printf("%s %%zu %%zu\\n", sizeof(%s), '
+                     'offsetof(%s, %s));' % (s, s, s, last))
+    lines.append("return 0; }")
+    src = tmp_path / "layout.c"
+    src.write_text("\n".join(lines) + "\n")
+    exe = tmp_path / "layout"
+    subprocess.run([cc, "-std=c11", "-I", os.path.join(TOP, "include"),
+                    str(src), "-o", str(exe)], check=True)
+    got = subprocess.run([str(exe)], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    for line in filter(None, got):
+        name, size, off = line.split()
+        last = _lib.ffi.typeof(name).fields[-1][0]
+        assert (_lib.ffi.sizeof(name), _lib.ffi.offsetof(name, last)) == \
+            (int(size), int(off)), name
+
+
+# ---- results equal the command's -------------------------------------------------
+
+def test_solve_equals_the_command_digit_for_digit():
+    # the MILP proves the optimum of rand0000 at P = 8, E = 0.2 in about a
+    # second: the cost does not depend on the time limit
+    cli = cli_json("solve", RAND, "-p", "8", "--extension", "0.2")
+    res = ecsched.solve(ecsched.load(RAND, pes=8, extension=0.2))
+    assert cli["status"] == "optimal" and res.status == "optimal"
+    assert same_number(res.cost, cli["cost"])
+    doc = res.to_dict()
+    assert list(doc) == list(cli)          # the same keys in the same order
+    timing = {"runtime_s", "context", "bound_time_s"}
+    for k in cli:
+        if k in timing:
+            continue
+        if k == "base":
+            cli[k].pop("runtime_s")
+            doc[k].pop("runtime_s")
+        assert doc[k] == cli[k], k
+    assert list(doc["context"]) == list(cli["context"])
+
+
+def test_heuristic_modes_equal_the_command():
+    for mode in ("sweep", "binary"):
+        cli = cli_json("heuristic", RAND, "-p", "4", "--extension", "0.2",
+                       "--mode", mode)
+        res = ecsched.heuristic(ecsched.load(RAND, pes=4, extension=0.2),
+                                mode=mode)
+        assert same_number(res.cost, cli["cost"]), mode
+        assert res.to_dict()["tasks"] == cli["tasks"], mode
+
+
+def test_local_and_milp_equal_the_command_on_a_workflow():
+    # a 5-task chain, WfFormat: local converges well within its limit and
+    # the MILP proves the optimum at once
+    args = [CHAIN, "-p", "2", "--extension", "0.5", "--prices", PRICES_DE]
+    inst = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE)
+    cli = cli_json("heuristic", *args, "--mode", "local")
+    assert same_number(ecsched.local(inst).cost, cli["cost"])
+    cli = cli_json("milp", *args)
+    res = ecsched.milp(inst)
+    assert res.status == cli["status"] == "optimal"
+    assert same_number(res.cost, cli["cost"])
+    assert res.to_dict()["prices"] == cli["prices"]
+    assert res.to_dict()["model"] == cli["model"]
+
+
+# ---- inputs built in Python ------------------------------------------------------
+
+def test_a_chain_from_a_dict_by_hand():
+    # a -> b, work 1 each, one PE, E = 1: M = 2, D' = 4, flat prices.  Each
+    # task best takes two slots at 0.6 and 0.4 (0.36 + 0.16 = 0.52 < 0.68
+    # for 0.8 + 0.2, < 1 for one slot at f = 1); three slots for one leave
+    # one for the other at f = 1: 0.36 + 1 > 1.04.  Optimum 2 * 0.52.
+    inst = ecsched.load({"a": 1, "b": 1}, edges=[("a", "b")], pes=1,
+                        extension=1, prices=[1, 1, 1, 1])
+    assert (inst.base_makespan, inst.deadline) == (2, 4)
+    res = ecsched.solve(inst)
+    assert res.status == "optimal"
+    assert math.isclose(res.cost, 1.04, rel_tol=1e-12)
+    df = res.schedule
+    assert list(df["name"]) == ["a", "b"]
+    assert list(df["start"]) == [0, 2] and list(df["stop"]) == [1, 3]
+    assert sorted(df["freqs"][0]) == [0.4, 0.6]
+    assert [round(e, 12) for e in df["energy"]] == [0.52, 0.52]
+    assert math.isclose(df["cost"].sum(), res.cost, rel_tol=1e-12)
+
+
+def test_networkx_graph_equals_the_dict():
+    nx = pytest.importorskip("networkx")
+    dg = nx.DiGraph()
+    dg.add_node(1, work=3)
+    dg.add_node(2, work=2)
+    dg.add_node(3, work=4)
+    dg.add_edges_from([(1, 2), (1, 3)])
+    a = ecsched.solve(ecsched.load(dg, pes=2, extension=0.5))
+    b = ecsched.solve(ecsched.load({1: 3, 2: 2, 3: 4},
+                                   edges=[(1, 2), (1, 3)], pes=2,
+                                   extension=0.5))
+    assert a.cost == b.cost and a.status == b.status == "optimal"
+
+
+def test_price_series_list_and_file_agree():
+    pd = pytest.importorskip("pandas")
+    csv = pd.read_csv(PRICES_DE)
+    inst_file = ecsched.load(RAND, pes=8, extension=0.2, prices=PRICES_DE)
+    n = len(inst_file.prices)
+    # the file's own parse, as a Series indexed by UTC timestamps
+    col_t = [c for c in csv.columns if "UTC" in c or "time" in c.lower()][0]
+    col_p = [c for c in csv.columns if c != col_t][-1]
+    ser = pd.Series(csv[col_p].values,
+                    index=pd.to_datetime(csv[col_t], utc=True))
+    inst_ser = ecsched.load(RAND, pes=8, extension=0.2, prices=ser)
+    assert inst_ser.prices == inst_file.prices
+    assert inst_ser._pinfo["first_slot_utc"] == \
+        inst_file._pinfo["first_slot_utc"]
+    # a list: the same numbers, no time axis
+    raw = [float(v) for v in csv[col_p].values]
+    inst_list = ecsched.load(RAND, pes=8, extension=0.2, prices=raw)
+    assert inst_list.prices == inst_file.prices
+
+
+def test_to_json_writes_the_document(tmp_path):
+    res = ecsched.heuristic(ecsched.load(RAND, pes=4, extension=0.2))
+    path = tmp_path / "out.json"
+    res.to_json(str(path))
+    doc = json.loads(path.read_text())
+    assert doc["command"] == "heuristic" and doc["cost"] == \
+        float("%.12g" % res.cost)
+    # the command reads it back: `validate` recomputes the cost
+    out = subprocess.run([CLI, "validate", RAND, str(path), "-p", "4",
+                          "--extension", "0.2", "--json"], cwd=TOP,
+                         capture_output=True, text=True)
+    if out.returncode == 2 and "usage" in out.stderr.lower():
+        pytest.skip("validate takes other arguments: " + out.stderr)
+    assert out.returncode == 0, out.stderr
+
+
+# ---- errors ------------------------------------------------------------------------
+
+def test_errors_carry_the_library_code_and_message(tmp_path):
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(str(tmp_path / "missing.stg"), pes=2)
+    assert e.value.name == "EIO" and e.value.code == _lib.lib.ECS_EIO
+    assert "missing.stg" in e.value.message
+    bad = tmp_path / "bad.stg"
+    bad.write_text("3\n0 0 0\n1 x 1 0\n")
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(str(bad), pes=2, format="standard")
+    assert e.value.name == "EPARSE"
+    assert e.value.file == str(bad) and e.value.line == 3
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(RAND, pes=0)
+    assert e.value.name == "EINVAL" and "pes" in e.value.message.lower()
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load({1: 1, 2: 1}, edges=[(1, 2), (2, 1)], pes=1)
+    assert e.value.name == "EINVAL" and "cycle" in e.value.message
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(RAND, pes=2, prices="no-such-prices")
+    assert e.value.code != 0 and "no-such-prices" in e.value.message
+    inst = ecsched.load(RAND, pes=2)
+    for bad in ({"time_limit": -1}, {"gap": 1.5}):
+        with pytest.raises(ecsched.Error) as e:
+            ecsched.solve(inst, **bad)
+        assert e.value.name == "EINVAL", bad
+        with pytest.raises(ecsched.Error) as e:
+            ecsched.milp(inst, **bad)
+        assert e.value.name == "EINVAL", bad
+
+
+# ---- progress, GIL, memory -------------------------------------------------------------
+
+def test_progress_callback_sees_the_solve():
+    seen = []
+    res = ecsched.solve(ecsched.load(RAND, pes=8, extension=0.2),
+                        progress=seen.append)
+    assert seen, "no progress call"
+    assert all(set(p) >= {"phase", "elapsed_s", "cost", "bound", "gap"}
+               for p in seen)
+    assert seen[-1]["cost"] == pytest.approx(res.cost)
+
+
+def test_an_exception_in_the_callback_reaches_the_caller():
+    class Stop(Exception):
+        pass
+
+    def boom(p):
+        raise Stop()
+    with pytest.raises(Stop):
+        ecsched.solve(ecsched.load(RAND, pes=8, extension=0.2),
+                      progress=boom)
+
+
+def test_library_calls_release_the_gil(tmp_path):
+    # A thread blocks inside the library (ecs_read_file opening a FIFO no
+    # one writes yet); the main thread then opens the FIFO and writes.
+    # With the GIL held during the call, the main thread could never run:
+    # the child process would hang (the timeout is a deadlock guard).
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    code = textwrap.dedent("""
+        import sys, threading, time
+        sys.path.insert(0, %r)
+        from ecsched import _lib
+        got = []
+        t = threading.Thread(target=lambda: got.append(_lib.read_file(%r)))
+        t.start()
+        time.sleep(0.2)  # let the thread reach open() (any order works)
+        with open(%r, "wb") as f:
+            f.write(b"hello")
+        t.join()
+        print(got[0].decode())
+    """) % (os.path.join(TOP, "python"), str(fifo), str(fifo))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "hello"
+
+
+def rss_kb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    pytest.skip("no /proc/self/status")
+
+
+def test_memory_does_not_grow_over_1000_calls():
+    def one():
+        inst = ecsched.load({1: 3, 2: 2, 3: 4, 4: 1},
+                            edges=[(1, 2), (1, 3), (3, 4)], pes=2,
+                            extension=0.5, prices=[3, 1, 2, 5, 1, 1, 2, 4])
+        r = ecsched.heuristic(inst)
+        r.schedule
+        r.to_json()
+        try:
+            ecsched.load(RAND, pes=0)
+        except ecsched.Error:
+            pass
+    for _ in range(100):  # warm-up: caches, allocator arenas
+        one()
+    before = rss_kb()
+    for _ in range(1000):
+        one()
+    grown = rss_kb() - before
+    # a leak of one graph, schedule or price array per call would be
+    # 1000 x (several hundred bytes): more than the margin
+    assert grown < 2048, "RSS grew by %d kB over 1000 calls" % grown
