@@ -299,3 +299,21 @@ def test_memory_does_not_grow_over_1000_calls():
     # a leak of one graph, schedule or price array per call would be
     # 1000 x (several hundred bytes): more than the margin
     assert grown < 2048, "RSS grew by %d kB over 1000 calls" % grown
+
+
+def test_the_montage_example_runs(tmp_path):
+    out = tmp_path / "gantt.png"
+    env = dict(os.environ, PYTHONPATH=os.path.join(TOP, "python"))
+    r = subprocess.run([sys.executable,
+                        os.path.join(TOP, "python", "examples", "montage.py"),
+                        str(out)], capture_output=True, text=True, env=env,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr
+    line = [x for x in r.stdout.splitlines() if x.startswith("solve ")][0]
+    assert "optimal" in line
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        assert "no plot" in r.stdout
+    else:
+        assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
