@@ -52,10 +52,18 @@ def test_struct_layouts_match_the_headers(tmp_path):
         pytest.skip("no C compiler to check the layouts with")
     lines = ["#include <ecsched.h>", "#include <stddef.h>",
              "#include <stdio.h>", "int main(void) {"]
+    want = []
     for s in _lib.STRUCTS:
-        last = _lib.ffi.typeof(s).fields[-1][0]
-        lines.append('printf("%s %%zu %%zu\\n", sizeof(%s), '
-                     'offsetof(%s, %s));' % (s, s, s, last))
+        t = _lib.ffi.typeof(s)
+        lines.append('printf("%%zu\\n", sizeof(%s));' % s)
+        want.append("%s %d" % (s, _lib.ffi.sizeof(t)))
+        for name, f in t.fields:
+            # every member: its offset and its size (an int declared as a
+            # long hides in padding from offsets alone)
+            lines.append('printf("%%zu %%zu\\n", offsetof(%s, %s), '
+                         'sizeof(((%s *)0)->%s));' % (s, name, s, name))
+            want.append("%s.%s %d %d" % (s, name, f.offset,
+                                         _lib.ffi.sizeof(f.type)))
     lines.append("return 0; }")
     src = tmp_path / "layout.c"
     src.write_text("\n".join(lines) + "\n")
@@ -63,12 +71,10 @@ def test_struct_layouts_match_the_headers(tmp_path):
     subprocess.run([cc, "-std=c11", "-I", os.path.join(TOP, "include"),
                     str(src), "-o", str(exe)], check=True)
     got = subprocess.run([str(exe)], capture_output=True, text=True,
-                         check=True).stdout.split("\n")
-    for line in filter(None, got):
-        name, size, off = line.split()
-        last = _lib.ffi.typeof(name).fields[-1][0]
-        assert (_lib.ffi.sizeof(name), _lib.ffi.offsetof(name, last)) == \
-            (int(size), int(off)), name
+                         check=True).stdout.splitlines()
+    assert len(got) == len(want)
+    got = [w.split(" ", 1)[0] + " " + g for w, g in zip(want, got)]
+    assert got == want
 
 
 # ---- results equal the command's -------------------------------------------------
