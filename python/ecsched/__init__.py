@@ -121,9 +121,9 @@ def _prices_csv(prices):
         for t, v in zip(idx, prices.values):
             lines.append("%s,%r" % (t.strftime("%Y-%m-%dT%H:%M:%SZ"),
                                     float(v)))
-        return "\n".join(lines) + "\n", True
+        return "\n".join(lines) + "\n"
     vals = [float(v) for v in prices]
-    return "price\n" + "".join("%r\n" % v for v in vals), False
+    return "price\n" + "".join("%r\n" % v for v in vals)
 
 
 class Instance:
@@ -228,7 +228,7 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
         inst._prices = _lib.prices_resolve(spec, inst._popts, n)
         inst.price_spec = spec
     else:
-        text, timed = _prices_csv(prices)
+        text = _prices_csv(prices)
         inst._prices = _lib.prices_from_text(text.encode(), "(python)",
                                              inst._popts, n)
         inst.price_spec = None
@@ -412,9 +412,8 @@ def _document(res):
                   "price_source": {"spec": inst.price_spec or "(python)",
                                    "file_hash": _file_hash(inst.price_spec),
                                    "options": opts}}
-    d["params"] = dict(res.params, makespan_limit_s=_num(inst.makespan_limit))
     d["params"] = {"makespan_limit_s": _num(inst.makespan_limit),
-                   **{k: v for k, v in res.params.items()}}
+                   **res.params}
     d["base"] = {"makespan": inst.base_makespan,
                  "status": "optimal" if inst.base_optimal else "feasible",
                  "optimal": inst.base_optimal,

@@ -732,10 +732,6 @@ class _Progress:
             raise self.exc
 
 
-def _num(x):
-    return float(x)
-
-
 def milp(g, p, sp, deadline, warm, time_limit, gap, formulation, progress):
     d = new_diag()
     prm = ffi.new("ecs_milp_params *")
