@@ -16,7 +16,8 @@
 #      `report --strict` accepts both, that their reports (--csv, runtime
 #      rows dropped) are equal, and that every case has the same status and
 #      cost to the digit;
-#   5. shows the slurmd log lines of the array tasks it ran (4 of them, plus
+#   5. checks that the cancelled shard resumed from its recorded cases,
+#      shows the slurmd log lines of the array tasks it ran (4 of them, plus
 #      the resubmission), and stops the daemons it started.
 # Prints ok/not ok/skip lines like tests/cli; exit 1 on a failure.  Skipped
 # (exit 0, with the reason) where Slurm cannot start: not root and no
@@ -189,8 +190,9 @@ total=$(wc -l <"$W/local/all.jsonl")
 
 sum_lines() { cat "$W"/results/shard-*.jsonl 2>/dev/null | wc -l; }
 got=$(sum_lines)
+kept=$(wc -l <"$W/results/shard-${victim:-1}.jsonl")
 if [ "$got" -lt "$total" ]; then
-  ok "after the cancel the shards hold $got of $total cases (shard $victim: $(wc -l <"$W/results/shard-$victim.jsonl"))"
+  ok "after the cancel the shards hold $got of $total cases (shard $victim: $kept)"
 else
   notok "the cancel left nothing to resume ($got of $total cases)"
 fi
@@ -203,6 +205,12 @@ got=$(sum_lines)
 for k in 1 2 3 4; do
   [ -f "$W/results/shard-$k.jsonl" ] || notok "no results/shard-$k.jsonl"
 done
+# the cancelled shard resumed: its batch ran only what was missing
+line=$(grep '^batch: .* run now' "$W/log-${job2}_${victim:-1}.out" 2>/dev/null)
+case "$line" in
+  *", $kept already in "*) ok "shard $victim resumed: $line" ;;
+  *) notok "shard $victim did not resume from its $kept cases: '$line'" ;;
+esac
 
 # report --strict over the shards and over the local run: the same tables
 rep() { "$ECSCHED" report --strict --csv "$@" | grep -v '^runtime,'; }
