@@ -147,6 +147,13 @@ class Instance:
         """The normalised per-slot prices (a list)."""
         return list(self._pinfo["per_slot"])
 
+    @property
+    def price_info(self):
+        """Where the prices come from: source, unit, normalized_by,
+        slot_minutes, cycle, repeated (the series was cycled to cover the
+        horizon: the command's stderr note), first_slot_utc."""
+        return {k: v for k, v in self._pinfo.items() if k != "per_slot"}
+
     def __repr__(self):
         return ("<ecsched.Instance %s: %d tasks, P = %d, M = %d, D' = %d>" %
                 (self.graph_file or "(in memory)", len(self._ginfo["ids"]),

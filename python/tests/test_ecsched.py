@@ -170,8 +170,9 @@ def test_price_series_list_and_file_agree():
                     index=pd.to_datetime(csv[col_t], utc=True))
     inst_ser = ecsched.load(RAND, pes=8, extension=0.2, prices=ser)
     assert inst_ser.prices == inst_file.prices
-    assert inst_ser._pinfo["first_slot_utc"] == \
-        inst_file._pinfo["first_slot_utc"]
+    assert inst_ser.price_info["first_slot_utc"] == \
+        inst_file.price_info["first_slot_utc"] == "2024-05-05T22:00Z"
+    # (the file's first row: 2024-05-06T00:00:00+02:00)
     # a list: the same numbers, no time axis
     raw = [float(v) for v in csv[col_p].values]
     inst_list = ecsched.load(RAND, pes=8, extension=0.2, prices=raw)
