@@ -490,44 +490,72 @@ def _start(inst, limit):
     return best
 
 
+def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
+    """The document of `ecsched heuristic` (--mode sweep, binary or local):
+    its keys in its order, from the sweep's run h and the local run lo."""
+    pr = h["params"]
+    schedule = lo["schedule"] if lo is not None else h["schedule"]
+    cost = _lib.check_schedule(inst._g, inst._platform, inst._prices,
+                               inst.deadline, schedule)["cost"]
+    base = inst.base_cost
+    saving = 0.0 if base == 0 else 100.0 * (base - cost) / abs(base)
+    on = lo is not None
+    info = {"mode": mode,
+            "steps": pr["steps"] if mode != "binary" else None,
+            "sigma": pr["sigma"], "budget_range": h["range"],
+            "budget": None if h["fallback"] else h["budget"],
+            "saving_pct": saving, "saving_over_base": saving / 100.0,
+            "candidates": h["candidates"],
+            "feasible_candidates": h["feasible_candidates"],
+            "fallback": h["fallback"], "base_makespan": inst.base_makespan,
+            "heuristic_s": round(h["runtime_s"], 6),
+            "start_cost": lo["start_cost"] if on else None,
+            "local_stop": lo["stop"] if on else None,
+            "local_rounds": lo["rounds"] if on else None,
+            "local_kicks": lo["kicks"] if on else None,
+            "local_s": round(lo["runtime_s"], 6) if on else None}
+    params = {"sigma": _num(pr["sigma"])}
+    if mode == "binary":
+        params.update(rel_tol=_num(pr["rel_tol"]),
+                      max_bisections=pr["max_bisections"])
+    else:
+        params["steps"] = pr["steps"]
+    if on:
+        params.update(time_limit_s=_num(local_prm.time_limit_s),
+                      seed=int(local_prm.seed))
+    return Result(inst, "heuristic", "feasible", schedule, info, params,
+                  _lib.now() - t0, t0)
+
+
 def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
               max_bisections=None):
-    """The budget heuristic (`ecsched heuristic`): the base schedule scaled
-    under a budget, sweep (steps budgets) or binary (bisection)."""
+    """The budget heuristic (`ecsched heuristic --mode sweep|binary`): the
+    base schedule scaled under a budget, sweep (steps budgets) or binary
+    (bisection); never dearer than the base (info["fallback"])."""
     t0 = _lib.now()
     if inst.deadline < inst.base_makespan:
         return Result(inst, "heuristic", "infeasible", None, {}, {}, 0.0, t0)
     h = _lib.heuristic(inst._g, inst._platform, inst._prices, inst.deadline,
                        inst._base, mode, steps, sigma, rel_tol,
                        max_bisections)
-    pr = h["params"]
-    params = {"mode": mode, "sigma": _num(pr["sigma"])}
-    if mode == "sweep":
-        params["steps"] = pr["steps"]
-    else:
-        params.update(rel_tol=_num(pr["rel_tol"]),
-                      max_bisections=pr["max_bisections"])
-    return Result(inst, "heuristic", "fallback" if h["fallback"] else
-                  "feasible", h["schedule"], {}, params, h["runtime_s"], t0)
+    return _heuristic_result(inst, t0, h, mode)
 
 
 def local(inst, time_limit=None, seed=None, max_rounds=None,
-          scratch_start=None, max_stall=None, cache_mb=None):
-    """The sweep, then the local heuristic from its schedule (never dearer
-    than the sweep)."""
+          scratch_start=None, max_stall=None, cache_mb=None, steps=None,
+          sigma=None):
+    """The sweep, then the local heuristic from its schedule, never dearer
+    than the sweep (`ecsched heuristic --mode local`)."""
     t0 = _lib.now()
     if inst.deadline < inst.base_makespan:
-        return Result(inst, "local", "infeasible", None, {}, {}, 0.0, t0)
+        return Result(inst, "heuristic", "infeasible", None, {}, {}, 0.0, t0)
     prm = _lib.local_params(time_limit, seed, max_rounds, scratch_start,
                             max_stall, cache_mb)
     h = _lib.heuristic(inst._g, inst._platform, inst._prices, inst.deadline,
-                       inst._base, "sweep", None, None, None, None)
+                       inst._base, "sweep", steps, sigma, None, None)
     lo = _lib.local(inst._g, inst._platform, inst._prices, inst.deadline,
                     h["schedule"], prm)
-    return Result(inst, "local", "feasible", lo["schedule"],
-                  {"stop": lo["stop"], "rounds": lo["rounds"]},
-                  {"time_limit_s": _num(prm.time_limit_s),
-                   "seed": int(prm.seed)}, lo["runtime_s"], t0)
+    return _heuristic_result(inst, t0, h, "local", lo, prm)
 
 
 def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
@@ -544,10 +572,12 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     left = _clip_limit(time_limit - (_lib.now() - t0))
     r = _lib.milp(inst._g, inst._platform, inst._prices, inst.deadline,
                   start, left, gap, formulation, progress)
-    info = {"optimal": r["status"] == "optimal" and r["schedule"] is not None
-            and gap == 0, "bound": r["bound"], "gap": r["gap"],
-            "bound_method": r["bound_method"], "nodes": r["nodes"],
-            "start": who, "start_cost": scost}
+    info = {"formulation": r["formulation"],
+            "optimal": r["status"] == "optimal", "bound": r["bound"],
+            "gap": r["gap"], "bound_method": r["bound_method"],
+            "root_bound": r["root_bound"], "nodes": r["nodes"],
+            "rows": r["rows"], "cols": r["cols"], "nonzeros": r["nonzeros"],
+            "warm_start": who, "warm_start_cost": scost}
     params = {"time_limit_s": _num(time_limit),
               "formulation": r["formulation"], "gap": _num(gap),
               "warm_start": bool(warm_start)}
@@ -569,9 +599,7 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None):
     left = _clip_limit(time_limit - (_lib.now() - t0))
     r = _lib.solve(inst._g, inst._platform, inst._prices, inst.deadline,
                    start, who, left, gap, seed, progress)
-    optimal = (r["status"] == "optimal" and r["schedule"] is not None and
-               gap == 0)
-    info = {"mode": r["mode"], "optimal": optimal, "bound": r["bound"],
+    info = {"mode": r["mode"], "optimal": r["status"] == "optimal", "bound": r["bound"],
             "gap": r["gap"], "bound_method": r["bound_method"],
             "found_by": r["found_by"], "start": who, "start_cost": scost,
             "lns_rounds": r["lns_rounds"], "lns_improved": r["lns_improved"],

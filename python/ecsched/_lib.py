@@ -674,7 +674,9 @@ def heuristic(g, p, sp, deadline, base, mode, steps, sigma, rel_tol,
     t0 = now()
     check(lib.ecs_heur_run(g, p, sp.price, sp.n, deadline, base, prm, r, d), d)
     out = {"cost": r.cost, "fallback": bool(r.fallback),
-           "runtime_s": now() - t0, "params": {"sigma": prm.sigma,
+           "runtime_s": now() - t0, "range": r.range,
+           "budget": r.budget, "candidates": r.ncand,
+           "feasible_candidates": r.nfeasible, "params": {"sigma": prm.sigma,
                                                 "steps": prm.steps,
                                                 "rel_tol": prm.rel_tol,
                                                 "max_bisections":
@@ -704,6 +706,7 @@ def local(g, p, sp, deadline, start, prm):
     check(lib.ecs_local_run(g, p, sp.price, sp.n, deadline, start, prm, r, d),
           d)
     out = {"cost": r.cost, "runtime_s": r.runtime_s,
+           "start_cost": r.start_cost, "kicks": r.kicks,
            "stop": _str(lib.ecs_local_stop_name(r.stop)), "rounds": r.rounds}
     out["schedule"] = _take(r)
     lib.ecs_local_result_release(r)
@@ -756,7 +759,8 @@ def milp(g, p, sp, deadline, warm, time_limit, gap, formulation, progress):
     out = {"status": _str(lib.ecs_milp_status_name(r.status)),
            "cost": r.cost, "bound": r.bound, "gap": r.gap,
            "bound_method": _str(r.bound_method), "nodes": r.nodes,
-           "runtime_s": r.runtime_s,
+           "root_bound": r.root_bound, "rows": r.rows, "cols": r.cols,
+           "nonzeros": r.nonzeros, "runtime_s": r.runtime_s,
            "formulation": _str(lib.ecs_milp_formulation_name(f[0]))}
     out["schedule"] = _take(r)
     lib.ecs_milp_result_release(r)
