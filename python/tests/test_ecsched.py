@@ -340,3 +340,27 @@ def test_the_montage_example_runs(tmp_path):
         assert "no plot" in r.stdout
     else:
         assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_documents_match_the_schema(tmp_path):
+    # docs/schema/schedule.schema.json, checked by docs/schema/check.jq as
+    # tests/cli/test_schema.sh checks the command's documents; a graph and
+    # prices built in Python included
+    if shutil.which("jq") is None:
+        pytest.skip("jq is not installed (make deps installs it)")
+    schema = os.path.join(TOP, "docs", "schema", "schedule.schema.json")
+    check = os.path.join(TOP, "docs", "schema", "check.jq")
+    inst = ecsched.load(RAND, pes=4, extension=0.2)
+    small = ecsched.load({"a": 2, "b": 1, "c": 3}, edges=[("a", "b")],
+                         pes=2, extension=0.5, prices=[5, 1, 1, 5, 2, 2])
+    results = [ecsched.heuristic(inst), ecsched.heuristic(inst, "binary"),
+               ecsched.local(small), ecsched.milp(small),
+               ecsched.solve(small),
+               ecsched.solve(ecsched.load(RAND, pes=8, deadline=40))]
+    for k, res in enumerate(results):
+        path = tmp_path / ("doc%d.json" % k)
+        res.to_json(str(path))
+        out = subprocess.run(["jq", "-n", "--slurpfile", "schema", schema,
+                              "--slurpfile", "doc", str(path), "-r", "-f",
+                              check], capture_output=True, text=True)
+        assert out.stdout.strip() == "valid", (res, out.stdout, out.stderr)
