@@ -39,7 +39,6 @@ LIBRARY_PATH = _lib.LIBRARY_PATH
 DEFAULT_PRICES = "epex-2016-10-19"
 MAX_HORIZON = 20000          # ECS_CLI_MAX_HORIZON
 MAKESPAN_LIMIT_S = 10.0      # --makespan-limit
-START_SHARE = 0.2            # solve's and milp's start: a fifth of the limit
 MIN_TIME_LIMIT_S = 0.01      # ECS_MIN_TIME_LIMIT_S
 
 
@@ -243,6 +242,11 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
     inst.base_cost = sum(_lib.task_cost(inst._platform, inst._prices,
                                         inst._base, i)
                          for i in range(inst._g.n))
+    ext = None
+    if inst.deadline_rule == "extension":
+        ext = float(_decimal_text(extension or 0))
+    inst._pb = _lib.Problem(inst._g, inst._platform, inst._prices,
+                            inst.deadline, ext, inst.base_makespan)
     return inst
 
 
@@ -288,8 +292,7 @@ class Result:
         self.makespan = None
         self.meets_deadline = None
         if schedule is not None:
-            rep = _lib.check_schedule(inst._g, inst._platform, inst._prices,
-                                      inst.deadline, schedule)
+            rep = _lib.check_schedule(inst._pb, schedule)
             self.cost = rep["cost"]
             self.makespan = rep["makespan"]
             self.meets_deadline = rep["meets_deadline"]
@@ -461,42 +464,12 @@ def _clip_limit(x):
     return x if x > MIN_TIME_LIMIT_S else MIN_TIME_LIMIT_S
 
 
-def _start(inst, limit):
-    """The start of milp and solve (cli/run/problem.c ecs_cli_start_choose):
-    the budget heuristic (defaults) from the base, then the local heuristic
-    from its schedule within START_SHARE of the limit, kept when not
-    dearer; the base when the sweep fails; nothing when the base misses
-    D'.  Returns (schedule, method, cost)."""
-    if inst.base_makespan > inst.deadline:
-        return None, "none", math.nan
-    try:
-        h = _lib.heuristic(inst._g, inst._platform, inst._prices,
-                           inst.deadline, inst._base, "sweep", None, None,
-                           None, None)
-    except Error:
-        return inst._base, "base", inst.base_cost
-    if h["schedule"] is None:
-        return inst._base, "base", inst.base_cost
-    best = (h["schedule"], "base" if h["fallback"] else "sweep", h["cost"])
-    lp = _lib.local_params()
-    lp.time_limit_s = _clip_limit(min(lp.time_limit_s, START_SHARE * limit))
-    try:
-        lo = _lib.local(inst._g, inst._platform, inst._prices, inst.deadline,
-                        h["schedule"], lp)
-    except Error:
-        return best
-    if lo["schedule"] is not None and lo["cost"] <= h["cost"]:
-        return lo["schedule"], "local", lo["cost"]
-    return best
-
-
 def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
     """The document of `ecsched heuristic` (--mode sweep, binary or local):
     its keys in its order, from the sweep's run h and the local run lo."""
     pr = h["params"]
     schedule = lo["schedule"] if lo is not None else h["schedule"]
-    cost = _lib.check_schedule(inst._g, inst._platform, inst._prices,
-                               inst.deadline, schedule)["cost"]
+    cost = _lib.check_schedule(inst._pb, schedule)["cost"]
     base = inst.base_cost
     saving = 0.0 if base == 0 else 100.0 * (base - cost) / abs(base)
     on = lo is not None
@@ -535,8 +508,7 @@ def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
     t0 = _lib.now()
     if inst.deadline < inst.base_makespan:
         return Result(inst, "heuristic", "infeasible", None, {}, {}, 0.0, t0)
-    h = _lib.heuristic(inst._g, inst._platform, inst._prices, inst.deadline,
-                       inst._base, mode, steps, sigma, rel_tol,
+    h = _lib.heuristic(inst._pb, inst._base, mode, steps, sigma, rel_tol,
                        max_bisections)
     return _heuristic_result(inst, t0, h, mode)
 
@@ -551,27 +523,26 @@ def local(inst, time_limit=None, seed=None, max_rounds=None,
         return Result(inst, "heuristic", "infeasible", None, {}, {}, 0.0, t0)
     prm = _lib.local_params(time_limit, seed, max_rounds, scratch_start,
                             max_stall, cache_mb)
-    h = _lib.heuristic(inst._g, inst._platform, inst._prices, inst.deadline,
-                       inst._base, "sweep", steps, sigma, None, None)
-    lo = _lib.local(inst._g, inst._platform, inst._prices, inst.deadline,
-                    h["schedule"], prm)
+    h = _lib.heuristic(inst._pb, inst._base, "sweep", steps, sigma, None,
+                       None)
+    lo = _lib.local(inst._pb, h["schedule"], prm)
     return _heuristic_result(inst, t0, h, "local", lo, prm)
 
 
 def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
          warm_start=True, progress=None):
     """The exact MILP (GLPK) within time_limit seconds (the warm start's
-    included), warm-started with the start solve uses.  progress(dict)
-    is called about every half second with phase, elapsed_s, cost, bound,
-    gap and nodes."""
+    included), warm-started with the start of solve (the engine's start
+    phase, ecs_solve_start).  progress(dict) is called about every half
+    second with phase, elapsed_s, cost, bound, gap and nodes."""
     _lib.milp_validate(time_limit, gap)
     t0 = _lib.now()
     start, who, scost = (None, "none", math.nan)
     if warm_start:
-        start, who, scost = _start(inst, time_limit)
+        start, who, scost = _lib.solve_start(inst._pb, inst._base,
+                                             time_limit)
     left = _clip_limit(time_limit - (_lib.now() - t0))
-    r = _lib.milp(inst._g, inst._platform, inst._prices, inst.deadline,
-                  start, left, gap, formulation, progress)
+    r = _lib.milp(inst._pb, start, left, gap, formulation, progress)
     info = {"formulation": r["formulation"],
             "optimal": r["status"] == "optimal", "bound": r["bound"],
             "gap": r["gap"], "bound_method": r["bound_method"],
@@ -595,13 +566,11 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None):
     gap = dflt["gap"] if gap is None else gap
     _lib.solve_validate(time_limit, gap, seed)
     t0 = _lib.now()
-    start, who, scost = _start(inst, time_limit)
-    left = _clip_limit(time_limit - (_lib.now() - t0))
-    r = _lib.solve(inst._g, inst._platform, inst._prices, inst.deadline,
-                   start, who, left, gap, seed, progress)
-    info = {"mode": r["mode"], "optimal": r["status"] == "optimal", "bound": r["bound"],
-            "gap": r["gap"], "bound_method": r["bound_method"],
-            "found_by": r["found_by"], "start": who, "start_cost": scost,
+    r = _lib.solve(inst._pb, inst._base, time_limit, gap, seed, progress)
+    info = {"mode": r["mode"], "optimal": r["status"] == "optimal",
+            "bound": r["bound"], "gap": r["gap"],
+            "bound_method": r["bound_method"], "found_by": r["found_by"],
+            "start": r["start"], "start_cost": r["start_cost"],
             "lns_rounds": r["lns_rounds"], "lns_improved": r["lns_improved"],
             "bound_time_s": r["bound_time_s"]}
     params = {"time_limit_s": _num(time_limit), "gap": _num(gap),

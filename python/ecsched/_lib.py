@@ -11,8 +11,9 @@ of this file, never `lib` directly.
 cffi releases the GIL around every ABI call (tests/test_gil.py shows it).
 """
 
-import os
 import glob
+import math
+import os
 
 from cffi import FFI
 
@@ -91,6 +92,39 @@ ecs_result ecs_platform_set_freqs(ecs_platform *p, const char *list,
 ecs_result ecs_platform_set_power(ecs_platform *p, const char *spec,
                                   ecs_diag *diag);
 ecs_result ecs_platform_set_pes(ecs_platform *p, long pes, ecs_diag *diag);
+
+typedef struct ecs_progress {
+    const char *phase; double elapsed_s; double cost; double bound;
+    double gap; unsigned long long nodes;
+} ecs_progress;
+typedef void (*ecs_progress_fn)(void *ctx, const ecs_progress *p);
+typedef enum ecs_stop {
+    ECS_STOP_DONE, ECS_STOP_GAP, ECS_STOP_TARGET, ECS_STOP_EFFORT,
+    ECS_STOP_TIME, ECS_STOP_MEMORY
+} ecs_stop;
+const char *ecs_stop_name(ecs_stop s);
+
+typedef enum ecs_deadline_rule {
+    ECS_DEADLINE_GIVEN = 0, ECS_DEADLINE_EXTENSION = 1
+} ecs_deadline_rule;
+typedef struct ecs_windows { size_t n; long *es; long *lf; } ecs_windows;
+typedef struct ecs_instance {
+    const ecs_graph *graph; const ecs_platform *platform;
+    const double *price; size_t nprice; long deadline;
+    ecs_deadline_rule rule; double extension; long base_makespan;
+    const ecs_graph *reduced; ecs_windows windows; int windows_empty;
+    ecs_graph *reduced_owned_;
+} ecs_instance;
+void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
+                       const ecs_platform *p, const double *price,
+                       size_t nprice, long deadline);
+void ecs_instance_release(ecs_instance *inst);
+
+typedef enum ecs_bound_method {
+    ECS_BOUND_BY_NONE, ECS_BOUND_BY_FLUID, ECS_BOUND_BY_LP_COLGEN,
+    ECS_BOUND_BY_LAGRANGIAN_CAPACITY, ECS_BOUND_BY_MILP, ECS_BOUND_BY_DP
+} ecs_bound_method;
+const char *ecs_bound_method_name(ecs_bound_method m);
 
 typedef struct ecs_sched_task {
     int pe; long start; long stop; unsigned char *freq;
@@ -176,22 +210,16 @@ typedef struct ecs_check_report {
     long makespan; double cost; int meets_deadline; ecs_violation first;
     char msg[512];
 } ecs_check_report;
-ecs_result ecs_check_run(const ecs_graph *g, const ecs_platform *p,
-                         const double *price, size_t nprice, long deadline,
-                         const ecs_schedule *s, ecs_check_report *report,
-                         ecs_diag *diag);
+ecs_result ecs_check_schedule(const ecs_instance *inst, const ecs_schedule *s,
+                              ecs_check_report *report, ecs_diag *diag);
 double ecs_check_task_cost(const ecs_platform *p, const double *price,
                            size_t nprice, const ecs_sched_task *t);
 
-typedef struct ecs_makespan_progress {
-    long makespan; long lower_bound; unsigned long long nodes;
-    double elapsed_s;
-} ecs_makespan_progress;
 typedef struct ecs_makespan_params {
     double time_limit_s; unsigned long long node_limit;
     unsigned long long first_nodes; int restarts;
     unsigned long long restart_nodes; int node_energetic;
-    void (*progress)(void *ctx, const ecs_makespan_progress *p);
+    ecs_progress_fn progress;
     void *progress_ctx; double progress_every_s;
 } ecs_makespan_params;
 void ecs_makespan_params_init(ecs_makespan_params *prm);
@@ -222,10 +250,9 @@ typedef struct ecs_heur_result {
     int fallback; size_t ncand; ecs_heur_candidate *cand; double range;
     size_t nfeasible; long makespan; long base_makespan;
 } ecs_heur_result;
-ecs_result ecs_heur_run(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, size_t nprice, long deadline,
-                        const ecs_schedule *base, const ecs_heur_params *prm,
-                        ecs_heur_result *out, ecs_diag *diag);
+ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base,
+                        const ecs_heur_params *prm, ecs_heur_result *out,
+                        ecs_diag *diag);
 void ecs_heur_result_release(ecs_heur_result *r);
 
 typedef enum ecs_local_stop {
@@ -245,9 +272,7 @@ typedef struct ecs_local_result {
     unsigned long improved; unsigned long rows; unsigned long kicks;
     unsigned long kicks_improved; int from_scratch; double runtime_s;
 } ecs_local_result;
-ecs_result ecs_local_run(const ecs_graph *g, const ecs_platform *p,
-                         const double *price, size_t nprice, long deadline,
-                         const ecs_schedule *start,
+ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                          const ecs_local_params *prm, ecs_local_result *out,
                          ecs_diag *diag);
 void ecs_local_result_release(ecs_local_result *r);
@@ -263,15 +288,11 @@ typedef enum ecs_milp_status {
     ECS_MILP_NO_SOLUTION
 } ecs_milp_status;
 const char *ecs_milp_status_name(ecs_milp_status s);
-typedef struct ecs_milp_progress {
-    double elapsed_s; double incumbent; double bound; double gap;
-    unsigned long long nodes;
-} ecs_milp_progress;
 typedef struct ecs_milp_params {
     ecs_milp_formulation formulation; double time_limit_s; double mip_gap;
     const ecs_schedule *warm_start; int verbose;
     void (*log)(void *ctx, const char *text); void *log_ctx;
-    void (*progress)(void *ctx, const ecs_milp_progress *p);
+    ecs_progress_fn progress;
     void *progress_ctx; double progress_every_s; double max_nonzeros;
     const char *write_lp; const char *write_mps;
 } ecs_milp_params;
@@ -280,42 +301,51 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
                                     ecs_diag *diag);
 typedef struct ecs_milp_result {
     ecs_milp_status status; ecs_schedule *schedule; double cost;
-    double bound; const char *bound_method; double gap; double root_bound;
+    double bound; ecs_bound_method bound_method; double gap; double root_bound;
     long rows, cols; long nonzeros; unsigned long long nodes;
     double runtime_s;
 } ecs_milp_result;
-ecs_result ecs_milp_solve(const ecs_graph *g, const ecs_platform *p,
-                          const double *price, size_t nprice, long deadline,
-                          const ecs_milp_params *prm, ecs_milp_result *out,
-                          ecs_diag *diag);
+ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm,
+                          ecs_milp_result *out, ecs_diag *diag);
 void ecs_milp_result_release(ecs_milp_result *r);
 
-typedef struct ecs_solve_progress {
-    double elapsed_s; double cost; double bound; double gap;
-    const char *phase;
-} ecs_solve_progress;
-typedef void (*ecs_solve_progress_fn)(const ecs_solve_progress *pr,
-                                      void *ctx);
+typedef enum ecs_solve_mode {
+    ECS_SOLVE_MODE_NONE, ECS_SOLVE_MODE_BOUND, ECS_SOLVE_MODE_DP,
+    ECS_SOLVE_MODE_MILP, ECS_SOLVE_MODE_MILP_LNS, ECS_SOLVE_MODE_BOUND_LNS
+} ecs_solve_mode;
+const char *ecs_solve_mode_name(ecs_solve_mode m);
+typedef enum ecs_found_by {
+    ECS_FOUND_BY_NONE, ECS_FOUND_BY_START, ECS_FOUND_BY_BASE,
+    ECS_FOUND_BY_SWEEP, ECS_FOUND_BY_BINARY, ECS_FOUND_BY_LOCAL,
+    ECS_FOUND_BY_DP, ECS_FOUND_BY_MILP, ECS_FOUND_BY_LNS
+} ecs_found_by;
+const char *ecs_found_by_name(ecs_found_by f);
 typedef struct ecs_solve_params {
-    double time_limit_s; double gap; unsigned long long seed;
-    double milp_max_nonzeros; double milp_share; double bound_share;
-    size_t dp_max_ideals; double dp_share; size_t dp_max_bytes;
-    const char *start_method; ecs_solve_progress_fn progress;
-    void *progress_ctx;
+    double time_limit_s; double gap; uint64_t seed; int start_phase;
+    const ecs_schedule *base; double base_time_limit_s; double start_share;
+    ecs_local_params local; ecs_found_by start_by; size_t dp_max_tasks;
+    size_t dp_max_ideals; double dp_share; size_t dp_beam;
+    double dp_beam_share; size_t dp_max_bytes; double milp_max_nonzeros;
+    double milp_dp_ops_per_nonzero; double milp_share; double bound_share;
+    double colgen_share; size_t lns_free_tasks; double lns_sub_time_limit_s;
+    ecs_progress_fn progress; void *progress_ctx;
 } ecs_solve_params;
 void ecs_solve_params_init(ecs_solve_params *prm);
 ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
                                      ecs_diag *diag);
 typedef struct ecs_solve_result {
     ecs_milp_status status; ecs_schedule *schedule; double cost;
-    double bound; double gap; const char *bound_method; const char *found_by;
-    const char *mode; long lns_rounds; long lns_improved;
+    double bound; double gap; ecs_bound_method bound_method;
+    ecs_found_by found_by; ecs_solve_mode mode; ecs_found_by start_by;
+    double start_cost; ecs_stop stop; long lns_rounds; long lns_improved;
     double bound_time_s; size_t dp_states; double runtime_s;
 } ecs_solve_result;
-ecs_result ecs_solve(const ecs_graph *g, const ecs_platform *p,
-                     const double *price, size_t nprice, long deadline,
-                     const ecs_schedule *start, const ecs_solve_params *prm,
-                     ecs_solve_result *out, ecs_diag *diag);
+ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
+                     const ecs_solve_params *prm, ecs_solve_result *out,
+                     ecs_diag *diag);
+ecs_result ecs_solve_start(const ecs_instance *inst,
+                           const ecs_solve_params *prm, ecs_solve_result *out,
+                           ecs_diag *diag);
 void ecs_solve_result_release(ecs_solve_result *r);
 """)
 
@@ -325,11 +355,12 @@ STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_sched_task", "ecs_schedule", "ecs_slot_prices",
            "ecs_price_options", "ecs_price_point", "ecs_price_series",
            "ecs_price_resampled", "ecs_violation", "ecs_check_report",
-           "ecs_makespan_progress", "ecs_makespan_params",
+           "ecs_progress", "ecs_windows", "ecs_instance",
+           "ecs_makespan_params",
            "ecs_makespan_result", "ecs_heur_params", "ecs_heur_candidate",
            "ecs_heur_result", "ecs_local_params", "ecs_local_result",
-           "ecs_milp_progress", "ecs_milp_params", "ecs_milp_result",
-           "ecs_solve_progress", "ecs_solve_params", "ecs_solve_result"]
+           "ecs_milp_params", "ecs_milp_result", "ecs_solve_params",
+           "ecs_solve_result"]
 
 SOVERSION = "0"
 
@@ -637,10 +668,34 @@ def schedule_rows(s):
     return rows
 
 
-def check_schedule(g, p, sp, deadline, s):
+class Problem:
+    """An ecs_instance (instance.h) over a graph, a platform and prices it
+    borrows (held here so that they outlive it).  Not prepared, as the
+    command's instances (ECS_INSTANCE_BORROW): every method derives the
+    reduction and the windows itself.  (ecs_solve on a prepared instance
+    frees the caller's windows: engine/solve.c copies the instance and
+    releases the copy; reported to the lead, not worked around here by
+    anything but not preparing.)"""
+
+    def __init__(self, g, p, sp, deadline, extension=None, base_makespan=0):
+        self.g, self.p, self.sp = g, p, sp
+        self.c = ffi.new("ecs_instance *")
+        lib.ecs_instance_init(self.c, g, p, sp.price, sp.n, deadline)
+        if extension is not None:
+            self.c.rule = lib.ECS_DEADLINE_EXTENSION
+            self.c.extension = extension
+            self.c.base_makespan = base_makespan
+
+    def __del__(self):
+        c = getattr(self, "c", None)
+        if c is not None:
+            lib.ecs_instance_release(c)
+
+
+def check_schedule(pb, s):
     d = new_diag()
     rep = ffi.new("ecs_check_report *")
-    check(lib.ecs_check_run(g, p, sp.price, sp.n, deadline, s, rep, d), d)
+    check(lib.ecs_check_schedule(pb.c, s, rep, d), d)
     return {"cost": rep.cost, "makespan": rep.makespan,
             "meets_deadline": bool(rep.meets_deadline)}
 
@@ -651,8 +706,7 @@ def _take(r):
     return s
 
 
-def heuristic(g, p, sp, deadline, base, mode, steps, sigma, rel_tol,
-              max_bisections):
+def heuristic(pb, base, mode, steps, sigma, rel_tol, max_bisections):
     d = new_diag()
     prm = ffi.new("ecs_heur_params *")
     lib.ecs_heur_params_init(prm)
@@ -672,15 +726,16 @@ def heuristic(g, p, sp, deadline, base, mode, steps, sigma, rel_tol,
     check(lib.ecs_heur_params_validate(prm, d), d)
     r = ffi.new("ecs_heur_result *")
     t0 = now()
-    check(lib.ecs_heur_run(g, p, sp.price, sp.n, deadline, base, prm, r, d), d)
+    rc = lib.ecs_heur_run(pb.c, base, prm, r, d)
+    if rc != lib.ECS_OK:
+        lib.ecs_heur_result_release(r)
+        raise error(rc, d)
     out = {"cost": r.cost, "fallback": bool(r.fallback),
            "runtime_s": now() - t0, "range": r.range,
            "budget": r.budget, "candidates": r.ncand,
-           "feasible_candidates": r.nfeasible, "params": {"sigma": prm.sigma,
-                                                "steps": prm.steps,
-                                                "rel_tol": prm.rel_tol,
-                                                "max_bisections":
-                                                prm.max_bisections}}
+           "feasible_candidates": r.nfeasible, "params": {
+               "sigma": prm.sigma, "steps": prm.steps,
+               "rel_tol": prm.rel_tol, "max_bisections": prm.max_bisections}}
     out["schedule"] = _take(r)
     lib.ecs_heur_result_release(r)
     return out
@@ -700,11 +755,13 @@ def local_params(time_limit=None, seed=None, max_rounds=None,
     return prm
 
 
-def local(g, p, sp, deadline, start, prm):
+def local(pb, start, prm):
     d = new_diag()
     r = ffi.new("ecs_local_result *")
-    check(lib.ecs_local_run(g, p, sp.price, sp.n, deadline, start, prm, r, d),
-          d)
+    rc = lib.ecs_local_run(pb.c, start, prm, r, d)
+    if rc != lib.ECS_OK:
+        lib.ecs_local_result_release(r)
+        raise error(rc, d)
     out = {"cost": r.cost, "runtime_s": r.runtime_s,
            "start_cost": r.start_cost, "kicks": r.kicks,
            "stop": _str(lib.ecs_local_stop_name(r.stop)), "rounds": r.rounds}
@@ -714,28 +771,64 @@ def local(g, p, sp, deadline, start, prm):
 
 
 class _Progress:
-    """A Python progress function behind a C callback; an exception it
-    raises is kept and raised again when the C call returns."""
+    """A Python progress function behind the library's one callback shape
+    (progress.h); an exception it raises is kept and raised again when the
+    C call returns."""
 
-    def __init__(self, fn, ctype, convert):
-        self.fn = fn
+    def __init__(self, fn):
         self.exc = None
 
-        def call(*args):
+        def call(ctx, q):
             if self.exc is not None:
                 return
             try:
-                fn(convert(*args))
-            except BaseException as e:  # noqa: B902 (re-raised below)
+                fn({"phase": _str(q.phase), "elapsed_s": q.elapsed_s,
+                    "cost": q.cost, "bound": q.bound, "gap": q.gap,
+                    "nodes": q.nodes})
+            except BaseException as e:  # noqa: B902 (raised again below)
                 self.exc = e
-        self.cb = ffi.callback(ctype, call) if fn is not None else NULL
+        self.cb = ffi.callback("ecs_progress_fn", call) if fn else NULL
 
     def reraise(self):
         if self.exc is not None:
             raise self.exc
 
 
-def milp(g, p, sp, deadline, warm, time_limit, gap, formulation, progress):
+def _solve_params(pb_base, time_limit, gap, seed, local_prm=None):
+    prm = ffi.new("ecs_solve_params *")
+    lib.ecs_solve_params_init(prm)
+    if time_limit is not None:
+        prm.time_limit_s = time_limit
+    if gap is not None:
+        prm.gap = gap
+    if seed is not None:
+        prm.seed = seed
+    if pb_base is not None:
+        prm.base = pb_base
+    if local_prm is not None:
+        prm.local = local_prm[0]
+    return prm
+
+
+def solve_start(pb, base, time_limit):
+    """The engine's start phase (ecs_solve_start), as milp's warm start:
+    (schedule or None, who made it, its cost)."""
+    d = new_diag()
+    prm = _solve_params(base, time_limit, None, None)
+    r = ffi.new("ecs_solve_result *")
+    if lib.ecs_solve_start(pb.c, prm, r, d) != lib.ECS_OK:
+        lib.ecs_solve_result_release(r)
+        return None, "none", math.nan
+    who = _str(lib.ecs_found_by_name(r.start_by))
+    cost = r.start_cost
+    s = _take(r)
+    lib.ecs_solve_result_release(r)
+    if s is None:
+        return None, "none", math.nan
+    return s, who, cost
+
+
+def milp(pb, warm, time_limit, gap, formulation, progress):
     d = new_diag()
     prm = ffi.new("ecs_milp_params *")
     lib.ecs_milp_params_init(prm)
@@ -745,54 +838,48 @@ def milp(g, p, sp, deadline, warm, time_limit, gap, formulation, progress):
     prm.time_limit_s = time_limit
     prm.mip_gap = gap
     prm.warm_start = warm if warm is not None else NULL
-    pg = _Progress(progress,
-                   "void(void *, const ecs_milp_progress *)",
-                   lambda ctx, q: {"phase": "milp", "elapsed_s": q.elapsed_s,
-                                   "cost": q.incumbent, "bound": q.bound,
-                                   "gap": q.gap, "nodes": q.nodes})
+    pg = _Progress(progress)
     prm.progress = pg.cb
     check(lib.ecs_milp_params_validate(prm, d), d)
     r = ffi.new("ecs_milp_result *")
-    rc = lib.ecs_milp_solve(g, p, sp.price, sp.n, deadline, prm, r, d)
+    rc = lib.ecs_milp_solve(pb.c, prm, r, d)
+    if rc != lib.ECS_OK:
+        lib.ecs_milp_result_release(r)
     pg.reraise()
     check(rc, d)
     out = {"status": _str(lib.ecs_milp_status_name(r.status)),
            "cost": r.cost, "bound": r.bound, "gap": r.gap,
-           "bound_method": _str(r.bound_method), "nodes": r.nodes,
-           "root_bound": r.root_bound, "rows": r.rows, "cols": r.cols,
-           "nonzeros": r.nonzeros, "runtime_s": r.runtime_s,
+           "bound_method": _str(lib.ecs_bound_method_name(r.bound_method)),
+           "nodes": r.nodes, "root_bound": r.root_bound, "rows": r.rows,
+           "cols": r.cols, "nonzeros": r.nonzeros, "runtime_s": r.runtime_s,
            "formulation": _str(lib.ecs_milp_formulation_name(f[0]))}
     out["schedule"] = _take(r)
     lib.ecs_milp_result_release(r)
     return out
 
 
-def solve(g, p, sp, deadline, start, start_method, time_limit, gap, seed,
-          progress):
+def solve(pb, base, time_limit, gap, seed, progress):
+    """ecs_solve from no start: the engine makes it from the base (its
+    start phase: the sweep, then local search) and runs its plan."""
     d = new_diag()
-    prm = ffi.new("ecs_solve_params *")
-    lib.ecs_solve_params_init(prm)
-    prm.time_limit_s = time_limit
-    prm.gap = gap
-    if seed is not None:
-        prm.seed = seed
-    who = ffi.new("char[]", start_method.encode())
-    prm.start_method = who
-    pg = _Progress(progress, "void(const ecs_solve_progress *, void *)",
-                   lambda q, ctx: {"phase": _str(q.phase),
-                                   "elapsed_s": q.elapsed_s, "cost": q.cost,
-                                   "bound": q.bound, "gap": q.gap})
+    prm = _solve_params(base, time_limit, gap, seed)
+    pg = _Progress(progress)
     prm.progress = pg.cb
     check(lib.ecs_solve_params_validate(prm, d), d)
     r = ffi.new("ecs_solve_result *")
-    rc = lib.ecs_solve(g, p, sp.price, sp.n, deadline,
-                       start if start is not None else NULL, prm, r, d)
+    rc = lib.ecs_solve(pb.c, NULL, prm, r, d)
+    if rc != lib.ECS_OK:
+        lib.ecs_solve_result_release(r)
     pg.reraise()
     check(rc, d)
     out = {"status": _str(lib.ecs_milp_status_name(r.status)),
            "cost": r.cost, "bound": r.bound, "gap": r.gap,
-           "bound_method": _str(r.bound_method),
-           "found_by": _str(r.found_by), "mode": _str(r.mode),
+           "bound_method": _str(lib.ecs_bound_method_name(r.bound_method)),
+           "found_by": _str(lib.ecs_found_by_name(r.found_by)),
+           "mode": _str(lib.ecs_solve_mode_name(r.mode)),
+           "start": _str(lib.ecs_found_by_name(r.start_by)),
+           "start_cost": r.start_cost,
+           "stop": _str(lib.ecs_stop_name(r.stop)),
            "lns_rounds": r.lns_rounds, "lns_improved": r.lns_improved,
            "bound_time_s": r.bound_time_s, "runtime_s": r.runtime_s,
            "seed": prm.seed}
@@ -802,16 +889,10 @@ def solve(g, p, sp, deadline, start, start_method, time_limit, gap, seed,
 
 
 def solve_validate(time_limit, gap, seed):
-    """The library's checks of solve's parameters as given (before the
-    start takes its share of the limit)."""
+    """The library's checks of solve's parameters as given."""
     d = new_diag()
-    prm = ffi.new("ecs_solve_params *")
-    lib.ecs_solve_params_init(prm)
-    prm.time_limit_s = time_limit
-    prm.gap = gap
-    if seed is not None:
-        prm.seed = seed
-    check(lib.ecs_solve_params_validate(prm, d), d)
+    check(lib.ecs_solve_params_validate(
+        _solve_params(None, time_limit, gap, seed), d), d)
 
 
 def milp_validate(time_limit, gap):
@@ -828,9 +909,3 @@ def solve_defaults():
     lib.ecs_solve_params_init(prm)
     return {"time_limit": prm.time_limit_s, "gap": prm.gap,
             "seed": prm.seed}
-
-
-def local_defaults():
-    prm = ffi.new("ecs_local_params *")
-    lib.ecs_local_params_init(prm)
-    return {"time_limit": prm.time_limit_s, "seed": prm.seed}
