@@ -49,7 +49,12 @@ mkdir -p "$T_DIR/lib" "$T_DIR/pc" "$T_DIR/away"
 ln -s "$so" "$T_DIR/lib/libecsched.so.0"
 printf 'prefix=%s\nlibdir=%s/lib\nincludedir=%s/include\n\nName: ecsched\nDescription: test\nVersion: 0\nLibs: -L${libdir} -lecsched\nCflags: -I${includedir}\n' \
   "$T_DIR" "$T_DIR" "$top" >"$T_DIR/pc/ecsched.pc"
-cp -R "$top/python" "$T_DIR/src-python"
+# the package's sources only (not a build/ left by an earlier pip run in
+# the tree, whose files a fresh copy would make look newer)
+mkdir -p "$T_DIR/src-python/ecsched"
+cp "$top/python/setup.py" "$top/python/pyproject.toml" "$T_DIR/src-python/"
+cp "$top"/python/ecsched/*.py "$T_DIR/src-python/ecsched/"
+rm -f "$T_DIR/src-python/ecsched/_config.py"
 mkdir -p "$T_DIR/include"; cp -R "$top/include/ecsched" "$T_DIR/include/"
 if command -v pkg-config >/dev/null 2>&1 && "$PY" -m pip --version >/dev/null 2>&1; then
   (cd "$T_DIR" && PKG_CONFIG_PATH=$T_DIR/pc ECSCHED_LIB= "$PY" -m pip install -q \
