@@ -7,6 +7,7 @@
 #   make sanitize   the same tests under AddressSanitizer and UBSan
 #   make bench      benchmarks (figures for the issue notes)
 #   make fuzz       libFuzzer targets (clang), each run FUZZ_SECONDS seconds
+#   make python     the shared library the Python package in python/ loads
 #   make install    PREFIX=/usr/local (DESTDIR too): the command, the static and
 #                   shared library, headers, ecsched.pc, man page, data; make uninstall
 
@@ -177,9 +178,14 @@ PIC_OBJ       = $(LIB_SRC:%.c=$(BUILD)/pic/%.o)
 PCFILE        = $(BUILD)/ecsched.pc
 DATADIR_STAMP = $(BUILD)/datadir.txt
 
-.PHONY: install uninstall shared FORCE
+.PHONY: install uninstall shared python FORCE
 
 shared: $(LIBSO)
+
+# The Python package in the tree (README "Python"): it loads
+# build/libecsched.so.* when neither ECSCHED_LIB nor an installed path says
+# otherwise, so `PYTHONPATH=python /usr/bin/python3` imports it.
+python: $(LIBSO)
 
 $(BUILD)/pic/%.o: %.c
 	@mkdir -p $(dir $@)

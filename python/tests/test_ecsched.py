@@ -1,0 +1,366 @@
+"""Tests of the Python package, with Debian's python3 (/usr/bin/python3 and
+its python3-cffi, python3-pandas, python3-pytest): tests/cli/test_python.sh
+runs them from `make test`, against the tree's build/libecsched.so (or
+$ECSCHED_LIB) and the command $ECSCHED (default bin/ecsched).
+
+    make python && /usr/bin/python3 -m pytest python/tests
+"""
+import json
+import math
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.abspath(os.path.join(HERE, "..", ".."))
+sys.path.insert(0, os.path.join(TOP, "python"))
+
+import ecsched  # noqa: E402
+from ecsched import _lib  # noqa: E402
+
+CLI = os.environ.get("ECSCHED", os.path.join(TOP, "bin", "ecsched"))
+RAND = os.path.join(TOP, "data", "stg", "rand0000.stg")
+CHAIN = os.path.join(TOP, "data", "workflows",
+                     "helloworld-chain-5-chameleon.json")
+PRICES_DE = os.path.join(TOP, "data", "prices",
+                         "de_lu_2024-05-06_to_2024-05-12_hourly.csv")
+
+
+def cli_json(*args):
+    if not os.access(CLI, os.X_OK):
+        pytest.skip("no ecsched command at %s (make)" % CLI)
+    out = subprocess.run([CLI] + list(args) + ["--json"], cwd=TOP,
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def same_number(a, b):
+    """Equal as the command writes numbers (12 significant digits)."""
+    return float("%.12g" % a) == float("%.12g" % b)
+
+
+# ---- the declarations match the headers ---------------------------------------
+
+def test_struct_layouts_match_the_headers(tmp_path):
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        pytest.skip("no C compiler to check the layouts with")
+    lines = ["#include <ecsched.h>", "#include <stddef.h>",
+             "#include <stdio.h>", "int main(void) {"]
+    want = []
+    for s in _lib.STRUCTS:
+        t = _lib.ffi.typeof(s)
+        lines.append('printf("%%zu\\n", sizeof(%s));' % s)
+        want.append("%s %d" % (s, _lib.ffi.sizeof(t)))
+        for name, f in t.fields:
+            # every member: its offset and its size (an int declared as a
+            # long hides in padding from offsets alone)
+            lines.append('printf("%%zu %%zu\\n", offsetof(%s, %s), '
+                         'sizeof(((%s *)0)->%s));' % (s, name, s, name))
+            want.append("%s.%s %d %d" % (s, name, f.offset,
+                                         _lib.ffi.sizeof(f.type)))
+    lines.append("return 0; }")
+    src = tmp_path / "layout.c"
+    src.write_text("\n".join(lines) + "\n")
+    exe = tmp_path / "layout"
+    subprocess.run([cc, "-std=c11", "-I", os.path.join(TOP, "include"),
+                    str(src), "-o", str(exe)], check=True)
+    got = subprocess.run([str(exe)], capture_output=True, text=True,
+                         check=True).stdout.splitlines()
+    assert len(got) == len(want)
+    got = [w.split(" ", 1)[0] + " " + g for w, g in zip(want, got)]
+    assert got == want
+
+
+# ---- results equal the command's -------------------------------------------------
+
+TIMING = {"runtime_s", "bound_time_s", "heuristic_s", "local_s"}
+
+
+def assert_same_document(doc, cli):
+    """The Python document equals the command's: the same keys in the same
+    order, the same values but timing (and the host's context)."""
+    assert list(doc) == list(cli)
+    for k in cli:
+        if k in TIMING:
+            continue
+        if k == "context":
+            assert list(doc[k]) == list(cli[k])
+            continue
+        if k == "base":
+            cli[k].pop("runtime_s")
+            doc[k].pop("runtime_s")
+        assert doc[k] == cli[k], k
+
+
+def test_solve_equals_the_command_digit_for_digit():
+    # the MILP proves the optimum of rand0000 at P = 8, E = 0.2 in about a
+    # second: the cost does not depend on the time limit
+    cli = cli_json("solve", RAND, "-p", "8", "--extension", "0.2")
+    res = ecsched.solve(ecsched.load(RAND, pes=8, extension=0.2))
+    assert cli["status"] == "optimal" and res.status == "optimal"
+    assert same_number(res.cost, cli["cost"])
+    assert_same_document(res.to_dict(), cli)
+
+
+def test_heuristic_modes_equal_the_command():
+    inst = ecsched.load(RAND, pes=4, extension=0.2)
+    for mode in ("sweep", "binary"):
+        cli = cli_json("heuristic", RAND, "-p", "4", "--extension", "0.2",
+                       "--mode", mode)
+        res = ecsched.heuristic(inst, mode=mode)
+        assert same_number(res.cost, cli["cost"]), mode
+        assert_same_document(res.to_dict(), cli)
+
+
+def test_local_and_milp_equal_the_command_on_a_workflow():
+    # a 5-task chain, WfFormat: local converges well within its limit and
+    # the MILP proves the optimum at once
+    args = [CHAIN, "-p", "2", "--extension", "0.5", "--prices", PRICES_DE]
+    inst = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE)
+    cli = cli_json("heuristic", *args, "--mode", "local")
+    res = ecsched.local(inst)
+    assert same_number(res.cost, cli["cost"])
+    assert_same_document(res.to_dict(), cli)
+    cli = cli_json("milp", *args)
+    res = ecsched.milp(inst)
+    assert res.status == cli["status"] == "optimal"
+    assert same_number(res.cost, cli["cost"])
+    assert_same_document(res.to_dict(), cli)
+
+
+# ---- inputs built in Python ------------------------------------------------------
+
+def test_a_chain_from_a_dict_by_hand():
+    # a -> b, work 1 each, one PE, E = 1: M = 2, D' = 4, flat prices.  Each
+    # task best takes two slots at 0.6 and 0.4 (0.36 + 0.16 = 0.52 < 0.68
+    # for 0.8 + 0.2, < 1 for one slot at f = 1); three slots for one leave
+    # one for the other at f = 1: 0.36 + 1 > 1.04.  Optimum 2 * 0.52.
+    inst = ecsched.load({"a": 1, "b": 1}, edges=[("a", "b")], pes=1,
+                        extension=1, prices=[1, 1, 1, 1])
+    assert (inst.base_makespan, inst.deadline) == (2, 4)
+    res = ecsched.solve(inst)
+    assert res.status == "optimal"
+    assert math.isclose(res.cost, 1.04, rel_tol=1e-12)
+    df = res.schedule
+    assert list(df["name"]) == ["a", "b"]
+    assert list(df["start"]) == [0, 2] and list(df["stop"]) == [1, 3]
+    assert sorted(df["freqs"][0]) == [0.4, 0.6]
+    assert [round(e, 12) for e in df["energy"]] == [0.52, 0.52]
+    assert math.isclose(df["cost"].sum(), res.cost, rel_tol=1e-12)
+
+
+def test_networkx_graph_equals_the_dict():
+    nx = pytest.importorskip("networkx")
+    dg = nx.DiGraph()
+    dg.add_node(1, work=3)
+    dg.add_node(2, work=2)
+    dg.add_node(3, work=4)
+    dg.add_edges_from([(1, 2), (1, 3)])
+    a = ecsched.solve(ecsched.load(dg, pes=2, extension=0.5))
+    b = ecsched.solve(ecsched.load({1: 3, 2: 2, 3: 4},
+                                   edges=[(1, 2), (1, 3)], pes=2,
+                                   extension=0.5))
+    assert a.cost == b.cost and a.status == b.status == "optimal"
+
+
+def test_price_series_list_and_file_agree():
+    pd = pytest.importorskip("pandas")
+    csv = pd.read_csv(PRICES_DE)
+    inst_file = ecsched.load(RAND, pes=8, extension=0.2, prices=PRICES_DE)
+    # the file's own parse, as a Series indexed by UTC timestamps
+    col_t = [c for c in csv.columns if "UTC" in c or "time" in c.lower()][0]
+    col_p = [c for c in csv.columns if c != col_t][-1]
+    ser = pd.Series(csv[col_p].values,
+                    index=pd.to_datetime(csv[col_t], utc=True))
+    inst_ser = ecsched.load(RAND, pes=8, extension=0.2, prices=ser)
+    assert inst_ser.prices == inst_file.prices
+    assert inst_ser.price_info["first_slot_utc"] == \
+        inst_file.price_info["first_slot_utc"] == "2024-05-05T22:00Z"
+    # (the file's first row: 2024-05-06T00:00:00+02:00)
+    # a list: the same numbers, no time axis
+    raw = [float(v) for v in csv[col_p].values]
+    inst_list = ecsched.load(RAND, pes=8, extension=0.2, prices=raw)
+    assert inst_list.prices == inst_file.prices
+
+
+def test_to_json_writes_the_document(tmp_path):
+    res = ecsched.heuristic(ecsched.load(RAND, pes=4, extension=0.2))
+    path = tmp_path / "out.json"
+    res.to_json(str(path))
+    doc = json.loads(path.read_text())
+    assert doc["command"] == "heuristic" and doc["cost"] == \
+        float("%.12g" % res.cost)
+    # the command reads it back: `validate` recomputes the cost
+    out = subprocess.run([CLI, "validate", RAND, str(path), "-p", "4",
+                          "--extension", "0.2", "--json"], cwd=TOP,
+                         capture_output=True, text=True)
+    if out.returncode == 2 and "usage" in out.stderr.lower():
+        pytest.skip("validate takes other arguments: " + out.stderr)
+    assert out.returncode == 0, out.stderr
+
+
+# ---- errors ------------------------------------------------------------------------
+
+def test_errors_carry_the_library_code_and_message(tmp_path):
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(str(tmp_path / "missing.stg"), pes=2)
+    assert e.value.name == "EIO" and e.value.code == _lib.lib.ECS_EIO
+    assert "missing.stg" in e.value.message
+    bad = tmp_path / "bad.stg"
+    bad.write_text("3\n0 0 0\n1 x 1 0\n")
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(str(bad), pes=2, format="standard")
+    assert e.value.name == "EPARSE"
+    assert e.value.file == str(bad) and e.value.line == 3
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(RAND, pes=0)
+    assert e.value.name == "EINVAL" and "pes" in e.value.message.lower()
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load({1: 1, 2: 1}, edges=[(1, 2), (2, 1)], pes=1)
+    assert e.value.name == "EINVAL" and "cycle" in e.value.message
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(RAND, pes=2, prices="no-such-prices")
+    assert e.value.code != 0 and "no-such-prices" in e.value.message
+    inst = ecsched.load(RAND, pes=2)
+    for bad in ({"time_limit": -1}, {"gap": 1.5}):
+        with pytest.raises(ecsched.Error) as e:
+            ecsched.solve(inst, **bad)
+        assert e.value.name == "EINVAL", bad
+        with pytest.raises(ecsched.Error) as e:
+            ecsched.milp(inst, **bad)
+        assert e.value.name == "EINVAL", bad
+
+
+# ---- progress, GIL, memory -------------------------------------------------------------
+
+def test_progress_callback_sees_the_solve():
+    seen = []
+    res = ecsched.solve(ecsched.load(RAND, pes=8, extension=0.2),
+                        progress=seen.append)
+    assert seen, "no progress call"
+    assert all(set(p) >= {"phase", "elapsed_s", "cost", "bound", "gap"}
+               for p in seen)
+    assert seen[-1]["cost"] == pytest.approx(res.cost)
+
+
+def test_an_exception_in_the_callback_reaches_the_caller():
+    class Stop(Exception):
+        pass
+
+    def boom(p):
+        raise Stop()
+    with pytest.raises(Stop):
+        ecsched.solve(ecsched.load(RAND, pes=8, extension=0.2),
+                      progress=boom)
+
+
+def test_library_calls_release_the_gil(tmp_path):
+    # A thread blocks inside the library (ecs_read_file opening a FIFO no
+    # one writes yet); the main thread then opens the FIFO and writes.
+    # With the GIL held during the call, the main thread could never run:
+    # the child process would hang (the timeout is a deadlock guard).
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    code = textwrap.dedent("""
+        import sys, threading, time
+        sys.path.insert(0, %r)
+        from ecsched import _lib
+        got = []
+        t = threading.Thread(target=lambda: got.append(_lib.read_file(%r)))
+        t.start()
+        time.sleep(0.2)  # let the thread reach open() (any order works)
+        with open(%r, "wb") as f:
+            f.write(b"hello")
+        t.join()
+        print(got[0].decode())
+    """) % (os.path.join(TOP, "python"), str(fifo), str(fifo))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "hello"
+
+
+def rss_kb():
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    pytest.skip("no /proc/self/status")
+
+
+def test_memory_does_not_grow_over_1000_calls():
+    # 100 tasks in two chains, D' = 1500 slots: one call holds a graph, a
+    # schedule and 1500 prices, so forgetting to free any of them grows
+    # RSS by 11-13 MB over 1000 calls (measured by dropping each ffi.gc in
+    # turn); the calls as they are grow it by about 0.2 MB
+    tasks = {i: 1 + i % 3 for i in range(1, 101)}
+    edges = [(i, i + 2) for i in range(1, 99)]
+    prices = [1 + (7 * k) % 11 for k in range(2000)]
+
+    def one():
+        inst = ecsched.load(tasks, edges=edges, pes=2, deadline=1500,
+                            prices=prices)
+        r = ecsched.heuristic(inst, steps=5)
+        r.schedule
+        r.to_json()
+        try:
+            ecsched.load(RAND, pes=0)
+        except ecsched.Error:
+            pass
+    for _ in range(100):  # warm-up: caches, allocator arenas
+        one()
+    before = rss_kb()
+    for _ in range(1000):
+        one()
+    grown = rss_kb() - before
+    assert grown < 2048, "RSS grew by %d kB over 1000 calls" % grown
+
+
+def test_the_montage_example_runs(tmp_path):
+    out = tmp_path / "gantt.png"
+    env = dict(os.environ, PYTHONPATH=os.path.join(TOP, "python"))
+    r = subprocess.run([sys.executable,
+                        os.path.join(TOP, "python", "examples", "montage.py"),
+                        str(out)], capture_output=True, text=True, env=env,
+                       timeout=600)
+    assert r.returncode == 0, r.stderr
+    line = [x for x in r.stdout.splitlines() if x.startswith("solve ")][0]
+    assert "optimal" in line
+    try:
+        import matplotlib
+    except ImportError:
+        matplotlib = None
+    if matplotlib is None:
+        assert "no plot" in r.stdout
+    else:
+        assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_documents_match_the_schema(tmp_path):
+    # docs/schema/schedule.schema.json, checked by docs/schema/check.jq as
+    # tests/cli/test_schema.sh checks the command's documents; a graph and
+    # prices built in Python included
+    if shutil.which("jq") is None:
+        pytest.skip("jq is not installed (make deps installs it)")
+    schema = os.path.join(TOP, "docs", "schema", "schedule.schema.json")
+    check = os.path.join(TOP, "docs", "schema", "check.jq")
+    inst = ecsched.load(RAND, pes=4, extension=0.2)
+    small = ecsched.load({"a": 2, "b": 1, "c": 3}, edges=[("a", "b")],
+                         pes=2, extension=0.5, prices=[5, 1, 1, 5, 2, 2])
+    results = [ecsched.heuristic(inst), ecsched.heuristic(inst, "binary"),
+               ecsched.local(small), ecsched.milp(small),
+               ecsched.solve(small),
+               ecsched.solve(ecsched.load(RAND, pes=8, deadline=40))]
+    for k, res in enumerate(results):
+        path = tmp_path / ("doc%d.json" % k)
+        res.to_json(str(path))
+        out = subprocess.run(["jq", "-n", "--slurpfile", "schema", schema,
+                              "--slurpfile", "doc", str(path), "-r", "-f",
+                              check], capture_output=True, text=True)
+        assert out.stdout.strip() == "valid", (res, out.stdout, out.stderr)
