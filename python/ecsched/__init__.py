@@ -495,7 +495,8 @@ def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
         params["steps"] = pr["steps"]
     if on:
         params.update(time_limit_s=_num(local_prm.time_limit_s),
-                      seed=int(local_prm.seed))
+                      seed=int(local_prm.seed),
+                      effort=int(local_prm.max_moves))
     return Result(inst, "heuristic", "feasible", schedule, info, params,
                   _lib.now() - t0, t0)
 
@@ -515,14 +516,16 @@ def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
 
 def local(inst, time_limit=None, seed=None, max_rounds=None,
           scratch_start=None, max_stall=None, cache_mb=None, steps=None,
-          sigma=None):
+          sigma=None, effort=None):
     """The sweep, then the local heuristic from its schedule, never dearer
-    than the sweep (`ecsched heuristic --mode local`)."""
+    than the sweep (`ecsched heuristic --mode local`); effort: at most that
+    many moves (the same schedule on any machine while the time limit does
+    not bind)."""
     t0 = _lib.now()
     if inst.deadline < inst.base_makespan:
         return Result(inst, "heuristic", "infeasible", None, {}, {}, 0.0, t0)
     prm = _lib.local_params(time_limit, seed, max_rounds, scratch_start,
-                            max_stall, cache_mb)
+                            max_stall, cache_mb, effort)
     h = _lib.heuristic(inst._pb, inst._base, "sweep", steps, sigma, None,
                        None)
     lo = _lib.local(inst._pb, h["schedule"], prm)
@@ -530,7 +533,7 @@ def local(inst, time_limit=None, seed=None, max_rounds=None,
 
 
 def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
-         warm_start=True, progress=None):
+         warm_start=True, progress=None, effort=0):
     """The exact MILP (GLPK) within time_limit seconds (the warm start's
     included), warm-started with the start of solve (the engine's start
     phase, ecs_solve_start).  progress(dict) is called about every half
@@ -542,7 +545,7 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
         start, who, scost = _lib.solve_start(inst._pb, inst._base,
                                              time_limit)
     left = _clip_limit(time_limit - (_lib.now() - t0))
-    r = _lib.milp(inst._pb, start, left, gap, formulation, progress)
+    r = _lib.milp(inst._pb, start, left, gap, formulation, progress, effort)
     info = {"formulation": r["formulation"],
             "optimal": r["status"] == "optimal", "bound": r["bound"],
             "gap": r["gap"], "bound_method": r["bound_method"],
@@ -551,29 +554,34 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
             "warm_start": who, "warm_start_cost": scost}
     params = {"time_limit_s": _num(time_limit),
               "formulation": r["formulation"], "gap": _num(gap),
-              "warm_start": bool(warm_start)}
+              "effort": int(effort), "warm_start": bool(warm_start)}
     return Result(inst, "milp", r["status"], r["schedule"], info, params,
                   r["runtime_s"], t0)
 
 
-def solve(inst, time_limit=None, gap=None, seed=None, progress=None):
+def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
+          effort=0):
     """The best schedule within time_limit seconds (default 60, the start
     included) and a proven lower bound (`ecsched solve`): stops at the
     relative gap (default 0).  progress(dict) gets phase, elapsed_s, cost,
-    bound and gap."""
+    bound and gap.  effort > 0: a budget of counted work in place of the
+    time shares (solve.h), the same result on any machine and load."""
     dflt = _lib.solve_defaults()
     time_limit = dflt["time_limit"] if time_limit is None else time_limit
     gap = dflt["gap"] if gap is None else gap
     _lib.solve_validate(time_limit, gap, seed)
     t0 = _lib.now()
-    r = _lib.solve(inst._pb, inst._base, time_limit, gap, seed, progress)
+    r = _lib.solve(inst._pb, inst._base, time_limit, gap, seed, progress,
+                   effort)
     info = {"mode": r["mode"], "optimal": r["status"] == "optimal",
             "bound": r["bound"], "gap": r["gap"],
             "bound_method": r["bound_method"], "found_by": r["found_by"],
             "start": r["start"], "start_cost": r["start_cost"],
             "lns_rounds": r["lns_rounds"], "lns_improved": r["lns_improved"],
-            "bound_time_s": r["bound_time_s"]}
+            "bound_time_s": r["bound_time_s"], "phases": r["phases"],
+            "stop": r["stop"]}
     params = {"time_limit_s": _num(time_limit), "gap": _num(gap),
-              "seed": int(r["seed"]), "warm_start": True}
+              "seed": int(r["seed"]), "effort": int(r["effort"]),
+              "warm_start": True}
     return Result(inst, "solve", r["status"], r["schedule"], info, params,
                   r["runtime_s"], t0)

@@ -256,12 +256,13 @@ ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base,
 void ecs_heur_result_release(ecs_heur_result *r);
 
 typedef enum ecs_local_stop {
-    ECS_LOCAL_CONVERGED, ECS_LOCAL_TIME_LIMIT, ECS_LOCAL_ROUND_LIMIT
+    ECS_LOCAL_CONVERGED, ECS_LOCAL_TIME_LIMIT, ECS_LOCAL_ROUND_LIMIT,
+    ECS_LOCAL_EFFORT
 } ecs_local_stop;
 const char *ecs_local_stop_name(ecs_local_stop s);
 typedef struct ecs_local_params {
     double time_limit_s; uint64_t seed; long max_rounds; int scratch_start;
-    long max_stall; double cache_mb;
+    long max_stall; double cache_mb; unsigned long max_moves;
 } ecs_local_params;
 void ecs_local_params_init(ecs_local_params *prm);
 ecs_result ecs_local_params_validate(const ecs_local_params *prm,
@@ -294,6 +295,7 @@ typedef struct ecs_milp_params {
     void (*log)(void *ctx, const char *text); void *log_ctx;
     ecs_progress_fn progress;
     void *progress_ctx; double progress_every_s; double max_nonzeros;
+    unsigned long long max_nodes;
     const char *write_lp; const char *write_mps;
 } ecs_milp_params;
 void ecs_milp_params_init(ecs_milp_params *prm);
@@ -320,8 +322,18 @@ typedef enum ecs_found_by {
     ECS_FOUND_BY_DP, ECS_FOUND_BY_MILP, ECS_FOUND_BY_LNS
 } ecs_found_by;
 const char *ecs_found_by_name(ecs_found_by f);
+typedef enum ecs_solve_phase {
+    ECS_PHASE_START, ECS_PHASE_FLUID, ECS_PHASE_DP_BEAM, ECS_PHASE_DP,
+    ECS_PHASE_MILP, ECS_PHASE_BOUND, ECS_PHASE_LNS, ECS_PHASE_COUNT
+} ecs_solve_phase;
+const char *ecs_solve_phase_name(ecs_solve_phase ph);
+typedef struct ecs_solve_step {
+    ecs_solve_phase phase; double at_s; double left_s; double granted_s;
+    double used_s;
+} ecs_solve_step;
 typedef struct ecs_solve_params {
-    double time_limit_s; double gap; uint64_t seed; int start_phase;
+    double time_limit_s; double gap; uint64_t seed; long effort;
+    int start_phase;
     const ecs_schedule *base; double base_time_limit_s; double start_share;
     ecs_local_params local; ecs_found_by start_by; size_t dp_max_tasks;
     size_t dp_max_ideals; double dp_share; size_t dp_beam;
@@ -339,6 +351,7 @@ typedef struct ecs_solve_result {
     ecs_found_by found_by; ecs_solve_mode mode; ecs_found_by start_by;
     double start_cost; ecs_stop stop; long lns_rounds; long lns_improved;
     double bound_time_s; size_t dp_states; double runtime_s;
+    ecs_solve_step steps[8]; size_t nsteps;
 } ecs_solve_result;
 ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
                      const ecs_solve_params *prm, ecs_solve_result *out,
@@ -359,8 +372,8 @@ STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_makespan_params",
            "ecs_makespan_result", "ecs_heur_params", "ecs_heur_candidate",
            "ecs_heur_result", "ecs_local_params", "ecs_local_result",
-           "ecs_milp_params", "ecs_milp_result", "ecs_solve_params",
-           "ecs_solve_result"]
+           "ecs_milp_params", "ecs_milp_result", "ecs_solve_step",
+           "ecs_solve_params", "ecs_solve_result"]
 
 SOVERSION = "0"
 
@@ -742,12 +755,14 @@ def heuristic(pb, base, mode, steps, sigma, rel_tol, max_bisections):
 
 
 def local_params(time_limit=None, seed=None, max_rounds=None,
-                 scratch_start=None, max_stall=None, cache_mb=None):
+                 scratch_start=None, max_stall=None, cache_mb=None,
+                 effort=None):
     prm = ffi.new("ecs_local_params *")
     lib.ecs_local_params_init(prm)
     for k, v in (("time_limit_s", time_limit), ("seed", seed),
                  ("max_rounds", max_rounds), ("scratch_start", scratch_start),
-                 ("max_stall", max_stall), ("cache_mb", cache_mb)):
+                 ("max_stall", max_stall), ("cache_mb", cache_mb),
+                 ("max_moves", effort)):
         if v is not None:
             setattr(prm, k, v)
     d = new_diag()
@@ -794,9 +809,11 @@ class _Progress:
             raise self.exc
 
 
-def _solve_params(pb_base, time_limit, gap, seed, local_prm=None):
+def _solve_params(pb_base, time_limit, gap, seed, local_prm=None, effort=None):
     prm = ffi.new("ecs_solve_params *")
     lib.ecs_solve_params_init(prm)
+    if effort is not None:
+        prm.effort = effort
     if time_limit is not None:
         prm.time_limit_s = time_limit
     if gap is not None:
@@ -828,7 +845,7 @@ def solve_start(pb, base, time_limit):
     return s, who, cost
 
 
-def milp(pb, warm, time_limit, gap, formulation, progress):
+def milp(pb, warm, time_limit, gap, formulation, progress, effort=0):
     d = new_diag()
     prm = ffi.new("ecs_milp_params *")
     lib.ecs_milp_params_init(prm)
@@ -838,6 +855,7 @@ def milp(pb, warm, time_limit, gap, formulation, progress):
     prm.time_limit_s = time_limit
     prm.mip_gap = gap
     prm.warm_start = warm if warm is not None else NULL
+    prm.max_nodes = effort
     pg = _Progress(progress)
     prm.progress = pg.cb
     check(lib.ecs_milp_params_validate(prm, d), d)
@@ -858,11 +876,11 @@ def milp(pb, warm, time_limit, gap, formulation, progress):
     return out
 
 
-def solve(pb, base, time_limit, gap, seed, progress):
+def solve(pb, base, time_limit, gap, seed, progress, effort=0):
     """ecs_solve from no start: the engine makes it from the base (its
     start phase: the sweep, then local search) and runs its plan."""
     d = new_diag()
-    prm = _solve_params(base, time_limit, gap, seed)
+    prm = _solve_params(base, time_limit, gap, seed, effort=effort)
     pg = _Progress(progress)
     prm.progress = pg.cb
     check(lib.ecs_solve_params_validate(prm, d), d)
@@ -882,7 +900,11 @@ def solve(pb, base, time_limit, gap, seed, progress):
            "stop": _str(lib.ecs_stop_name(r.stop)),
            "lns_rounds": r.lns_rounds, "lns_improved": r.lns_improved,
            "bound_time_s": r.bound_time_s, "runtime_s": r.runtime_s,
-           "seed": prm.seed}
+           "seed": prm.seed, "effort": prm.effort,
+           "phases": [{"phase": _str(lib.ecs_solve_phase_name(s.phase)),
+                       "at_s": s.at_s, "left_s": s.left_s,
+                       "granted_s": s.granted_s, "used_s": s.used_s}
+                      for s in r.steps[0:r.nsteps]]}
     out["schedule"] = _take(r)
     lib.ecs_solve_result_release(r)
     return out

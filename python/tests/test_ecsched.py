@@ -92,6 +92,10 @@ def assert_same_document(doc, cli):
         if k == "context":
             assert list(doc[k]) == list(cli[k])
             continue
+        if k == "phases":  # the plan as it ran: the same phases, in order
+            assert [p["phase"] for p in doc[k]] == [p["phase"] for p in cli[k]]
+            assert [list(p) for p in doc[k]] == [list(p) for p in cli[k]]
+            continue
         if k == "base":
             cli[k].pop("runtime_s")
             doc[k].pop("runtime_s")
@@ -105,6 +109,19 @@ def test_solve_equals_the_command_digit_for_digit():
     res = ecsched.solve(ecsched.load(RAND, pes=8, extension=0.2))
     assert cli["status"] == "optimal" and res.status == "optimal"
     assert same_number(res.cost, cli["cost"])
+    assert_same_document(res.to_dict(), cli)
+
+
+def test_solve_under_an_effort_budget_equals_the_command():
+    # P = 4: 20 MILP nodes do not prove it and the search follows; under an
+    # effort budget nothing reads the clock, so the schedule is the
+    # command's whatever the load, task for task
+    cli = cli_json("solve", RAND, "-p", "4", "--extension", "0.2",
+                   "--effort", "20")
+    res = ecsched.solve(ecsched.load(RAND, pes=4, extension=0.2), effort=20)
+    assert cli["stop"] == "effort" and res.to_dict()["stop"] == "effort"
+    assert same_number(res.cost, cli["cost"])
+    assert same_number(res.to_dict()["bound"], cli["bound"])
     assert_same_document(res.to_dict(), cli)
 
 
