@@ -4,7 +4,7 @@
 M=docs/MODEL.md
 expect_file "$M" "docs/MODEL.md exists"
 : >"$OUT"; : >"$ERR"
-files=$(find include common taskgraphs prices heuristic solver cli tests bench \
+files=$(find include common taskgraphs prices heuristic solver engine cli tests bench \
   -type f \( -name '*.c' -o -name '*.h' -o -name '*.sh' \) ! -name test_docs.sh \
   2>/dev/null)
 # citations: docs/MODEL.md "Section" (a comment may break before the name)
@@ -15,7 +15,7 @@ n=0; missing=""
 while IFS= read -r s; do
   [ -n "$s" ] || continue
   n=$((n + 1))
-  grep -qx "## $s" "$M" || missing="$missing '$s'"
+  grep -Fqx "## $s" "$M" || grep -Fqx "### $s" "$M" || missing="$missing '$s'"
 done <<EOF2
 $cites
 EOF2
