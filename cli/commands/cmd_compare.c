@@ -1,6 +1,7 @@
 /* ecsched compare GRAPH -p P: base, heuristic (sweep, binary) and MILP on
  * one problem, side by side. */
 #include "run/methods.h"
+#include "run/units.h"
 #include "run/cli.h"
 #include "commands/commands.h"
 
@@ -232,6 +233,15 @@ static void print_table(const compare_job *j, size_t point)
         else
             printf("\noptimum   not proven, no bound (cost/opt left blank)\n");
     }
+    ecs_makespan_advice adv;
+    ecs_diag ad;
+    if (pb->deadline < pb->base_makespan &&
+        ecs_cli_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
+        char text[512];
+        ecs_cli_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
+                            text, sizeof text);
+        printf("advice    %s\n", text);
+    }
     (void)point;
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         if (j->set.want[k] && j->set.rc[k] != ECS_OK) {
@@ -349,6 +359,11 @@ static json_t *build_doc(compare_job *j)
               set(d, "optimum", ecs_json_num(j->optimum)) ||
               set(d, "bound", ecs_json_num(j->bound)) ||
               set(d, "time_limit_s", ecs_json_num(j->prm[0].time_limit_s));
+    ecs_makespan_advice adv;
+    ecs_diag ad;
+    if (!bad && pb->deadline < pb->base_makespan &&
+        ecs_cli_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        bad = set(d, "advice", ecs_cli_advice_json(&adv, pb->prices.slot_minutes));
     if (!bad)
         bad = ecs_cli_doc_add_record(d, pb, &j->m, NULL, ecs_cli_base_limit(&j->prm[0]),
                                      j->t0, j->c0) != 0;

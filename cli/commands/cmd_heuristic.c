@@ -8,6 +8,7 @@
 #include "run/methods.h"
 #include "run/outcome.h"
 #include "run/problem.h"
+#include "run/units.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -289,11 +290,18 @@ static int deadline_reachable(const heur_job *j)
 {
     if (j->pb.deadline >= j->pb.base_makespan)
         return 1;
+    ecs_makespan_advice adv;
+    ecs_diag ad;
+    char text[512] = "";
+    if (ecs_cli_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        ecs_cli_advice_text(&adv, j->m.platform.pes,
+                            j->pb.prices.slot_minutes, text, sizeof text);
     ecs_cli_errorf(CMD,
                    "infeasible: the deadline D' = %ld is below the base "
                    "makespan M = %ld (the heuristic keeps the base schedule's "
-                   "PEs and order)",
-                   j->pb.deadline, j->pb.base_makespan);
+                   "PEs and order)%s%s",
+                   j->pb.deadline, j->pb.base_makespan, text[0] ? ": " : "",
+                   text);
     return 0;
 }
 

@@ -1,6 +1,8 @@
 /* The end of the scheduling commands (cli/run/outcome.h). */
 #include "run/outcome.h"
 
+#include "run/units.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -82,6 +84,19 @@ int ecs_outcome_finish(const ecs_outcome *o)
         return ECS_EXIT_INTERNAL;
     }
     json_t *doc = finish_doc(o, &rep);
+    ecs_makespan_advice adv;
+    int have_adv = 0;
+    if (doc != NULL && o->status == ECS_MILP_INFEASIBLE) {
+        /* what would do: in the document and the message */
+        ecs_diag ad;
+        have_adv = ecs_cli_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
+        if (have_adv &&
+            json_object_set_new(doc, "advice",
+                                ecs_cli_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+            json_decref(doc);
+            doc = NULL;
+        }
+    }
     if (doc == NULL) {
         ecs_cli_errorf(o->cmd, "out of memory");
         return ECS_EXIT_INTERNAL;
@@ -96,9 +111,15 @@ int ecs_outcome_finish(const ecs_outcome *o)
     }
     if (!o->m->json)
         o->print(o, &rep);
-    if (o->status == ECS_MILP_INFEASIBLE)
-        fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld\n",
-                o->cmd, pb->deadline);
+    if (o->status == ECS_MILP_INFEASIBLE) {
+        char adv_text[512] = "";
+        if (have_adv)
+            ecs_cli_advice_text(&adv, o->m->platform.pes,
+                                pb->prices.slot_minutes, adv_text,
+                                sizeof adv_text);
+        fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld%s%s\n",
+                o->cmd, pb->deadline, have_adv ? ": " : "", adv_text);
+    }
     if (o->status == ECS_MILP_NO_SOLUTION)
         fprintf(stderr, "ecsched %s: the time limit was reached before any "
                         "schedule was found\n", o->cmd);
