@@ -162,14 +162,42 @@ static void print_head(const compare_job *j)
     const ecs_cli_problem *pb = &j->pb;
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes       %d\n", j->m.platform.pes);
-    printf("base      makespan M = %ld (%s), cost %.6f\n", pb->base_makespan,
+    int sm = pb->prices.slot_minutes;
+    char bm[64], dl[64], info[160], end[64];
+    ecs_cli_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    ecs_cli_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    ecs_cli_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
            pb->base_from_file ? "from --base"
            : pb->base_optimal ? "proven optimal"
                               : "not proven optimal",
            pb->base_cost);
-    printf("deadline  D' = %ld\n", pb->deadline);
-    printf("prices    %s%s\n", pb->prices.source,
-           pb->prices.repeated ? " (repeated)" : "");
+    ecs_cli_zone z;
+    ecs_cli_zone_of(&j->m, &pb->prices, &z);
+    if (ecs_cli_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))
+        printf("deadline  D' = %s, at %s\n", dl, end);
+    else
+        printf("deadline  D' = %s\n", dl);
+    printf("prices    %s%s (%s)\n", pb->prices.source,
+           pb->prices.repeated ? ", repeated" : "", info);
+}
+
+/* With --watts: each schedule's energy and money under the table. */
+static void print_energy(const compare_job *j)
+{
+    if (!(j->m.watts > 0))
+        return;
+    printf("\n");
+    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+        const ecs_method_out *o = &j->set.out[k];
+        if (!j->set.want[k] || j->set.rc[k] != ECS_OK || o->schedule == NULL)
+            continue;
+        ecs_cli_energy e;
+        char text[160];
+        ecs_cli_energy_of(&j->m, &j->pb.prices, o->schedule, o->check.cost, &e);
+        ecs_cli_fmt_energy(&j->m, &e, text, sizeof text);
+        printf("%-9s %s\n", ecs_method_name((ecs_method)k), text);
+    }
 }
 
 static void print_table(const compare_job *j, size_t point)
@@ -208,6 +236,7 @@ static void print_table(const compare_job *j, size_t point)
                has ? (o->check.meets_deadline ? "yes" : "no") : "-", o->status,
                o->runtime_s);
     }
+    print_energy(j);
     int milp_ok = j->set.want[ECS_METHOD_MILP] && j->set.rc[ECS_METHOD_MILP] == ECS_OK;
     int solve_ok = j->set.want[ECS_METHOD_SOLVE] && j->set.rc[ECS_METHOD_SOLVE] == ECS_OK;
     const char *who = milp_ok ? "the MILP" : "solve";
@@ -266,6 +295,7 @@ static ecs_doc_info doc_info(const compare_job *j, const ecs_method_out *o)
     in.check = &o->check;
     in.status = o->status;
     in.runtime_s = o->runtime_s;
+    in.schedule = o->schedule;
     return in;
 }
 

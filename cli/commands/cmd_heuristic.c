@@ -162,7 +162,9 @@ static void print_human(const heur_job *j)
     const ecs_cli_problem *pb = &j->pb;
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
-    printf("prices      %s\n", pb->prices.source);
+    char info[160];
+    ecs_cli_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    printf("prices      %s (%s)\n", pb->prices.source, info);
     if (j->local)
         printf("mode        local (seed %llu, limit %g s), from the sweep "
                "(%ld steps, sigma %g)\n",
@@ -187,16 +189,20 @@ static void print_human(const heur_job *j)
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
     }
-    double money;
-    char unit[32];
-    if (ecs_doc_money(&j->pb.prices, j->rep.cost, &money, unit, sizeof unit))
-        printf("cost        %.6f (%.2f %s at 1 MW per PE)\n", j->rep.cost, money, unit);
-    else
-        printf("cost        %.6f\n", j->rep.cost);
+    ecs_cli_energy e;
+    char text[160], mk[64], bm[64], dl[64];
+    int sm = pb->prices.slot_minutes;
+    ecs_cli_energy_of(&j->m, &pb->prices, result_schedule(j), j->rep.cost, &e);
+    ecs_cli_fmt_energy(&j->m, &e, text, sizeof text);
+    printf("cost        %.6f (normalised)\n", j->rep.cost);
+    printf("energy      %s\n", text);
     printf("saving      %.2f %%\n", saving_pct(j));
-    printf("makespan    %ld (base %ld)\n", j->rep.makespan, pb->base_makespan);
-    printf("deadline    %ld (%s)\n", pb->deadline,
-           j->rep.meets_deadline ? "met" : "missed");
+    ecs_cli_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
+    ecs_cli_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    ecs_cli_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    printf("makespan    %s (base %s)\n", mk, bm);
+    printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
+    ecs_cli_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
     if (j->local)
         printf("runtime     %.1f ms (sweep %.1f ms, local %.1f ms)\n",
                j->runtime_s * 1e3, j->heur_s * 1e3, j->local_s * 1e3);
@@ -258,6 +264,7 @@ static json_t *make_doc(const heur_job *j)
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
+    in.schedule = result_schedule(j);
     ecs_method m = j->local ? ECS_METHOD_LOCAL
                    : j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
     ecs_outcome_run run = {m, &j->mp, j->t0, j->c0};

@@ -110,6 +110,8 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
     in.check = rep;
     in.status = r->optimal ? "optimal" : "feasible";
     in.runtime_s = r->runtime_s;
+    in.model = &j->m;
+    in.schedule = r->schedule;
     json_t *d = ecs_doc_new(&in);
     int bad = d == NULL ||
               json_object_set_new(d, "optimal", json_boolean(r->optimal)) ||

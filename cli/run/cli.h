@@ -121,6 +121,7 @@ enum ecs_cli_model_opt {
     ECS_OPT_MAX_TASKS,
     ECS_OPT_MAX_WORK,
     ECS_OPT_MAX_SLOTS,
+    ECS_OPT_WATTS,
     ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -152,7 +153,8 @@ enum ecs_cli_model_opt {
     {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},      \
     {"max-tasks", required_argument, 0, ECS_OPT_MAX_TASKS},                  \
     {"max-work", required_argument, 0, ECS_OPT_MAX_WORK},                    \
-    {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS}
+    {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS},                  \
+    {"watts", required_argument, 0, ECS_OPT_WATTS}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
@@ -175,6 +177,10 @@ typedef struct ecs_cli_model {
     int help;                     /* --help / -h */
     ecs_limits limits;            /* --max-input-bytes, --max-tasks,
                                      --max-work, --max-slots */
+    double watts;                 /* --watts W: one PE at f = 1, 0 if not
+                                     given (no energy, no money) */
+    double idle_watts;            /* --watts W:IDLE, -1 if not given;
+                                     recorded, not in the model yet */
 } ecs_cli_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */
@@ -367,6 +373,9 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "  --work-unit U        file units per work unit, rounded up: seconds\n" \
     "                       for WfFormat runtimes (default: the slot\n"     \
     "                       length), weights for STG and DOT (default 1)\n" \
+    "  --watts W[:IDLE]     watts of one PE at f = 1 (and idle, recorded\n" \
+    "                       only: the model has no idle power yet): energy\n" \
+    "                       in kWh and cost in the prices' currency\n"      \
     "  (price CSV loader options: see 'ecsched help prices')\n"          \
     ECS_CLI_LIMIT_FLAGS_HELP
 
@@ -472,11 +481,16 @@ typedef struct ecs_doc_info {
     double base_cost;
     const char *status;           /* e.g. "feasible", "optimal" */
     double runtime_s;
+    const ecs_cli_model *model;   /* --watts, --utc-offset; NULL: none */
+    const ecs_schedule *schedule; /* for the energy; NULL: none */
 } ecs_doc_info;
 
 /*
- * The document's head: tool .. cost, cost_money and money_unit (null
- * when the price unit is unknown: ecs_doc_money), base_cost, status,
+ * The document's head: tool .. cost, cost_money and money_unit (the cost
+ * in money at --watts W per PE; null without --watts or when the price
+ * unit is not per MWh), the real units (energy, energy_kwh, watts,
+ * idle_watts, deadline_minutes, makespan_minutes, zone, start_time,
+ * deadline_time, end_time: cli/run/units.h), base_cost, status,
  * runtime_s, in a fixed order.  The command
  * may append its own keys, then ecs_doc_add_tasks() appends "tasks".
  * NULL on out of memory.

@@ -17,6 +17,7 @@ void ecs_cli_model_init(ecs_cli_model *m)
     m->deadline = -1;
     m->format = ECS_STG_AUTO;
     ecs_limits_init(&m->limits);
+    m->idle_watts = -1;
 }
 
 /* Loader flags of --prices, passed on to the price module. */
@@ -89,6 +90,31 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
                                 arg),
                    -1;
         m->work_unit = u;
+        return 1;
+    }
+    case ECS_OPT_WATTS: {
+        /* W or W:IDLE, watts of one PE at f = 1 and idle */
+        char w[64];
+        const char *colon = strchr(arg, ':');
+        size_t n = colon ? (size_t)(colon - arg) : strlen(arg);
+        double wv = 0, iv = -1;
+        int bad = n == 0 || n >= sizeof w;
+        if (!bad) {
+            memcpy(w, arg, n);
+            w[n] = '\0';
+            bad = ecs_parse_double(w, &wv) != 0 || !(wv > 0 && wv <= 1e9) ||
+                  (colon && (ecs_parse_double(colon + 1, &iv) != 0 ||
+                             !(iv >= 0 && iv <= 1e9)));
+        }
+        if (bad)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--watts needs W or W:IDLE, the watts of one "
+                                "PE at f = 1 (above 0, at most 1e9) and idle "
+                                "(0 or more), e.g. 400 or 400:80, not '%s'",
+                                arg),
+                   -1;
+        m->watts = wv;
+        m->idle_watts = iv;
         return 1;
     }
     case ECS_OPT_BASE:

@@ -1,7 +1,10 @@
 /* Real units for what a person reads (cli/run/units.h). */
 #include "run/units.h"
 
+#include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 void ecs_cli_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
 {
@@ -85,4 +88,220 @@ json_t *ecs_cli_advice_json(const ecs_makespan_advice *a, int slot_minutes)
         return NULL;
     }
     return o;
+}
+
+void ecs_cli_zone_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                     ecs_cli_zone *z)
+{
+    memset(z, 0, sizeof *z);
+    if (m != NULL && m->price_opt.utc_offset_given) {
+        snprintf(z->name, sizeof z->name, "%s", m->price_opt.utc_zone);
+        z->minutes = m->price_opt.utc_offset_minutes;
+        z->from = 2;
+    } else if (sp != NULL && sp->zone_known) {
+        z->minutes = sp->zone_minutes;
+        z->from = 1;
+    }
+}
+
+int ecs_cli_has_clock(const ecs_slot_prices *sp)
+{
+    return sp != NULL && sp->first_utc != 0 && sp->slot_minutes > 0;
+}
+
+/* The offset of zone z at utc, in minutes. */
+static int offset_at(const ecs_cli_zone *z, long long utc)
+{
+    if (z->name[0] == '\0')
+        return z->minutes;
+    /* a named zone: the C library's zoneinfo (the command is one thread) */
+    const char *old = getenv("TZ");
+    char saved[256];
+    int had = old != NULL;
+    if (had)
+        snprintf(saved, sizeof saved, "%s", old);
+    setenv("TZ", z->name, 1);
+    tzset();
+    time_t t = (time_t)utc;
+    struct tm tm;
+    int off = localtime_r(&t, &tm) != NULL ? (int)(tm.tm_gmtoff / 60) : 0;
+    if (had)
+        setenv("TZ", saved, 1);
+    else
+        unsetenv("TZ");
+    tzset();
+    return off;
+}
+
+static void fmt_offset(int off, char *buf, size_t n)
+{
+    int a = off < 0 ? -off : off;
+    snprintf(buf, n, "%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
+}
+
+void ecs_cli_zone_label(const ecs_cli_zone *z, char *buf, size_t n)
+{
+    if (z->name[0] != '\0')
+        snprintf(buf, n, "%s", z->name);
+    else if (z->minutes == 0)
+        snprintf(buf, n, "UTC");
+    else
+        fmt_offset(z->minutes, buf, n);
+}
+
+int ecs_cli_fmt_clock(const ecs_cli_zone *z, const ecs_slot_prices *sp,
+                      long slot, int iso, char *buf, size_t n)
+{
+    if (!ecs_cli_has_clock(sp)) {
+        if (n > 0)
+            buf[0] = '\0';
+        return 0;
+    }
+    long long utc = sp->first_utc + (long long)slot * sp->slot_minutes * 60;
+    int off = offset_at(z, utc);
+    time_t t = (time_t)(utc + 60LL * off);
+    struct tm tm;
+    if (gmtime_r(&t, &tm) == NULL) {
+        snprintf(buf, n, "?");
+        return 0;
+    }
+    char zs[16];
+    if (z->minutes == 0 && z->name[0] == '\0')
+        snprintf(zs, sizeof zs, iso ? "Z" : "UTC");
+    else
+        fmt_offset(off, zs, sizeof zs);
+    snprintf(buf, n, "%04d-%02d-%02d%s%02d:%02d%s%s", tm.tm_year + 1900,
+             tm.tm_mon + 1, tm.tm_mday, iso ? "T" : " ", tm.tm_hour,
+             tm.tm_min, iso ? "" : " ", zs);
+    return 1;
+}
+
+void ecs_cli_energy_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                       const ecs_schedule *s, double cost,
+                       ecs_cli_energy *out)
+{
+    memset(out, 0, sizeof *out);
+    out->energy = ecs_check_energy(s, &m->platform);
+    out->kwh = out->money = NAN;
+    if (!(m->watts > 0) || sp == NULL || sp->slot_minutes < 1)
+        return;
+    double hours = (double)sp->slot_minutes / 60.0;
+    out->has_kwh = 1;
+    out->kwh = out->energy * m->watts * hours / 1000.0;
+    double per_mw; /* the cost in money for 1 MW per PE */
+    if (ecs_doc_money(sp, cost, &per_mw, out->currency, sizeof out->currency)) {
+        out->money = per_mw * m->watts / 1e6;
+        out->has_money = isfinite(out->money);
+    }
+}
+
+void ecs_cli_fmt_energy(const ecs_cli_model *m, const ecs_cli_energy *e,
+                        char *buf, size_t n)
+{
+    if (!e->has_kwh) {
+        snprintf(buf, n, "%.6g PE-slots at f = 1 (--watts W gives kWh and "
+                         "money)", e->energy);
+        return;
+    }
+    int k = snprintf(buf, n, "%.6g kWh", e->kwh);
+    if (k < 0 || (size_t)k >= n)
+        return;
+    if (e->has_money)
+        k += snprintf(buf + k, n - (size_t)k, ", %.2f %s", e->money,
+                      e->currency);
+    else if (e->currency[0] != '\0')
+        k += snprintf(buf + k, n - (size_t)k, ", n/a %s", e->currency);
+    if (k >= 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+}
+
+static json_t *clock_json(const ecs_cli_zone *z, const ecs_slot_prices *sp,
+                          long slot)
+{
+    char buf[64];
+    return ecs_cli_fmt_clock(z, sp, slot, 1, buf, sizeof buf)
+               ? json_string(buf)
+               : json_null();
+}
+
+static json_t *num_or_null(int has, double v)
+{
+    return has && isfinite(v) ? ecs_json_num(v) : json_null();
+}
+
+int ecs_doc_add_units(json_t *d, const ecs_doc_info *in)
+{
+    const ecs_slot_prices *sp = in->prices;
+    const ecs_check_report *c = in->check;
+    const ecs_cli_model *m = in->model;
+    int sm = sp != NULL ? sp->slot_minutes : 0;
+    ecs_cli_energy e;
+    memset(&e, 0, sizeof e);
+    int has_e = c != NULL && m != NULL && in->schedule != NULL;
+    if (has_e)
+        ecs_cli_energy_of(m, sp, in->schedule, c->cost, &e);
+    ecs_cli_zone z;
+    ecs_cli_zone_of(m, sp, &z);
+    char zl[64];
+    ecs_cli_zone_label(&z, zl, sizeof zl);
+    int clock = ecs_cli_has_clock(sp);
+    int watts = m != NULL && m->watts > 0;
+    return put(d, "energy", num_or_null(has_e, e.energy)) ||
+           put(d, "energy_kwh", num_or_null(has_e && e.has_kwh, e.kwh)) ||
+           put(d, "watts", num_or_null(watts, watts ? m->watts : 0)) ||
+           put(d, "idle_watts", num_or_null(watts && m->idle_watts >= 0,
+                                            watts ? m->idle_watts : 0)) ||
+           put(d, "deadline_minutes",
+               in->deadline > 0 && sm > 0
+                   ? json_integer((json_int_t)in->deadline * sm)
+                   : json_null()) ||
+           put(d, "makespan_minutes",
+               c != NULL && sm > 0 ? json_integer((json_int_t)c->makespan * sm)
+                                   : json_null()) ||
+           put(d, "zone", clock ? json_string(zl) : json_null()) ||
+           put(d, "start_time", clock_json(&z, sp, 0)) ||
+           put(d, "deadline_time",
+               in->deadline > 0 ? clock_json(&z, sp, in->deadline)
+                                : json_null()) ||
+           put(d, "end_time",
+               c != NULL ? clock_json(&z, sp, c->makespan) : json_null());
+}
+
+void ecs_cli_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
+{
+    char d[48];
+    ecs_cli_fmt_duration(slots, slot_minutes, d, sizeof d);
+    snprintf(buf, n, "%ld slot%s = %s", slots, slots == 1 ? "" : "s", d);
+}
+
+void ecs_cli_fmt_slot_info(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                           char *buf, size_t n)
+{
+    char d[48];
+    ecs_cli_fmt_duration(1, sp->slot_minutes, d, sizeof d);
+    if (!ecs_cli_has_clock(sp)) {
+        snprintf(buf, n, "slots of %s, no clock times", d);
+        return;
+    }
+    ecs_cli_zone z;
+    ecs_cli_zone_of(m, sp, &z);
+    char zl[64];
+    ecs_cli_zone_label(&z, zl, sizeof zl);
+    snprintf(buf, n, "slots of %s, times in %s", d, zl);
+}
+
+void ecs_cli_print_clock(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                         long makespan, long deadline, int width)
+{
+    ecs_cli_zone z;
+    ecs_cli_zone_of(m, sp, &z);
+    char a[64], b[64], c[64];
+    if (makespan < 0 || !ecs_cli_fmt_clock(&z, sp, 0, 0, a, sizeof a))
+        return;
+    ecs_cli_fmt_clock(&z, sp, makespan, 0, b, sizeof b);
+    printf("%-*s %s\n", width, "start", a);
+    if (deadline > 0 && ecs_cli_fmt_clock(&z, sp, deadline, 0, c, sizeof c))
+        printf("%-*s %s (deadline %s)\n", width, "end", b, c);
+    else
+        printf("%-*s %s\n", width, "end", b);
 }

@@ -81,3 +81,81 @@ expect_rc 1 "heuristic below the base makespan"
 expect_err "use --deadline $M or more, or -p $need" "heuristic's message has the advice"
 
 [ "$T_FAIL" -eq 0 ]
+
+# ---- real units: hours, clock times, kWh and money (issue 28 item 3) ----
+G=tests/fixtures/tiny.stg
+# a flat 100 EUR/MWh series of 12 hours in +01:00: the normalised price is
+# 1 in every slot, so the cost equals the energy in PE-slots, and at 400 W a
+# PE-slot (1 h) is 0.4 kWh and 0.04 EUR
+{ echo "time,price EUR/MWh"
+  for h in 00 01 02 03 04 05 06 07 08 09 10 11; do echo "2024-01-01T$h:00+01:00,100"; done
+} >"$T_DIR/flat.csv"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --watts 400:80 --json
+expect_rc 0 "heuristic with --watts"
+cp "$OUT" "$T_DIR/hw.json"
+e=$(jq .energy "$T_DIR/hw.json")
+expect_eq "$(jq -r '[.cost == .energy, (.energy_kwh - 0.4 * .energy | fabs < 1e-9), (.cost_money - 0.04 * .energy | fabs < 1e-9), .money_unit, .watts, .idle_watts] | @csv' "$T_DIR/hw.json")" \
+  'true,true,true,"EUR",400,80' "flat 100 EUR/MWh at 400 W: cost = energy ($e PE-slots), 0.4 kWh and 0.04 EUR a PE-slot"
+mk=$(jq .makespan "$T_DIR/hw.json"); D=$(jq .deadline "$T_DIR/hw.json")
+expect_eq "$(jq -r '[.zone, .start_time, .end_time, .deadline_time, .makespan_minutes, .deadline_minutes] | @csv' "$T_DIR/hw.json")" \
+  "\"+01:00\",\"2024-01-01T00:00+01:00\",\"2024-01-01T0$mk:00+01:00\",\"2024-01-01T0$D:00+01:00\",$((60 * mk)),$((60 * D))" \
+  "clock times in the price file's zone (+01:00), minutes of makespan and deadline"
+[ "$(valid $S/schedule.schema.json "$T_DIR/hw.json")" = valid ] && ok "the document with real units matches the schema" || { RC=0; notok "schema: $(valid $S/schedule.schema.json "$T_DIR/hw.json")"; }
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --watts 400
+expect_out "^prices +.*flat.csv \(slots of 1 h, times in \+01:00\)" "heuristic names the slot length and the zone"
+expect_out "^energy +$(jq -n "$e * 0.4") kWh, $(printf '%.2f' "$(jq -n "$e * 0.04")") EUR at 400 W per PE$" "heuristic prints kWh and EUR at 400 W"
+expect_out "^makespan +$mk slots = $mk h \(base 5 slots = 5 h\)$" "makespan in slots and hours"
+expect_out "^deadline +$D slots = $D h \(met\)$" "deadline in slots and hours"
+expect_out "^start +2024-01-01 00:00 \+01:00$" "start as a clock time"
+expect_out "^end +2024-01-01 0$mk:00 \+01:00 \(deadline 2024-01-01 0$D:00 \+01:00\)$" "end and deadline as clock times"
+if grep -q "1 MW" "$OUT"; then RC=0; notok "no '1 MW per PE' line"; else ok "no '1 MW per PE' line"; fi
+# without --watts: no money, a hint; the normalised cost stays
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --json
+expect_eq "$(jq -c '[.cost_money, .energy_kwh, .watts, (.energy > 0)]' "$OUT")" '[null,null,null,true]' "without --watts: no money, no kWh, the energy in PE-slots"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv"
+expect_out "^energy +[0-9.]+ PE-slots at f = 1 \(--watts W gives kWh and money\)$" "without --watts: the hint"
+# --utc-offset names the zone of naive times
+{ echo "time,price EUR/MWh"
+  for h in 00 01 02 03 04 05 06 07 08 09; do echo "2024-01-01 $h:00,50"; done
+} >"$T_DIR/naive.csv"
+run solve $G -p 2 --extension 0.5 --prices "$T_DIR/naive.csv" --utc-offset +05:30 --json
+expect_eq "$(jq -r '[.zone, .start_time] | @csv' "$OUT")" '"+05:30","2024-01-01T00:00+05:30"' "--utc-offset +05:30: clock times in +05:30"
+run solve $G -p 2 --extension 0.5 --prices "$T_DIR/naive.csv" --utc-offset Europe/Berlin --json
+expect_eq "$(jq -r '[.zone, .start_time] | @csv' "$OUT")" '"Europe/Berlin","2024-01-01T00:00+01:00"' "--utc-offset Europe/Berlin: the zone's name, +01:00 in January"
+# 15-minute slots: hours and minutes
+run milp $G -p 2 --deadline 7 --prices "$T_DIR/flat.csv" --slot-minutes 15
+expect_out "^deadline +7 slots = 1 h 45 min \(base makespan 5 slots = 1 h 15 min, optimal\)$" "15-minute slots: 7 slots = 1 h 45 min"
+expect_out "^makespan +[0-9]+ slots = (1 h( [0-9]+ min)?|[0-9]+ min) \(meets the deadline\)$" "milp's makespan in hours and minutes"
+# built-in synthetic prices have no clock: no start/end lines, null times
+run solve $G -p 2 --extension 0.5 --prices flat --json
+expect_eq "$(jq -c '[.zone, .start_time, .end_time]' "$OUT")" '[null,null,null]' "no timestamps: no clock times"
+# non-finite money prints as n/a (JSON null), never inf
+{ echo "time,price EUR/MWh"
+  echo "2024-01-01T00:00Z,1.7e308"; echo "2024-01-01T01:00Z,1.7e308"; echo "2024-01-01T02:00Z,5"
+} >"$T_DIR/huge.csv"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/huge.csv" --watts 400
+if grep -qi "inf" "$OUT"; then RC=0; notok "no 'inf' in heuristic's output for 1.7e308 prices"; else ok "no 'inf' in heuristic's output for 1.7e308 prices"; fi
+expect_out "^energy +[0-9.]+ kWh, n/a EUR at 400 W per PE$" "money that is not finite: n/a EUR"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/huge.csv" --watts 400 --json
+expect_eq "$(jq -c '[.cost_money, .money_unit, .zone]' "$OUT")" '[null,null,"UTC"]' "its JSON: cost_money null; a Z series is in UTC"
+# compare: hours in the head, energy lines with --watts
+run compare $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --watts 400 --methods base,sweep
+expect_out "^deadline +D' = 7 slots = 7 h, at 2024-01-01 07:00 \+01:00$" "compare's deadline in hours and as a clock time"
+expect_out "^sweep +[0-9.]+ kWh, [0-9.]+ EUR at 400 W per PE$" "compare prints each schedule's kWh and EUR"
+run heuristic $G --watts 0
+expect_rc 2 "--watts 0 is refused"
+expect_err "--watts needs W or W:IDLE" "the message says what --watts takes"
+
+# plots: the zone named left of the axis, the first clock label starting at
+# the axis (no overlap), dates on a 14-day axis
+{ echo "time,price EUR/MWh"
+  d=1; while [ $d -le 14 ]; do for h in 00 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20 21 22 23; do
+    printf '2024-03-%02dT%s:00+01:00,%d\n' $d $h $((40 + d)); done; d=$((d + 1)); done
+} >"$T_DIR/two.csv"
+"$ECSCHED" heuristic $G -p 2 --deadline 336 --prices "$T_DIR/two.csv" -o "$T_DIR/two.json" >/dev/null 2>&1
+run plot "$T_DIR/two.json" -o "$T_DIR/two.svg"
+expect_rc 0 "plot of a 14-day schedule"
+clock=$(grep -o '<text[^>]*class="clock"[^>]*>[^<]*' "$T_DIR/two.svg")
+expect_eq "$(printf '%s\n' "$clock" | grep -c '>[0-9]* \(Mar\|Apr\)$' | awk '{print ($1 >= 4)}')" 1 "dates under the clock labels of a 14-day axis"
+expect_eq "$(printf '%s\n' "$clock" | grep -c '>+01:00$')" 1 "the zone (+01:00) named once"
+if printf '%s\n' "$clock" | grep -q '>UTC$'; then RC=0; notok "no UTC label for a +01:00 series"; else ok "no UTC label for a +01:00 series"; fi
