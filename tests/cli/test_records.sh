@@ -100,7 +100,8 @@ expect_rc 2 "plot --method of a method not in the document"
 expect_no_file "$T_DIR/nope.svg" "nothing written"
 # epex prices: EUR/MWh, first slot 2016-10-18T22:00Z
 if grep -q "price (EUR/MWh)" "$T_DIR/cmp.svg"; then ok "the price axis in money"; else notok "no money on the price axis"; fi
-expect_eq "$(grep -o 'class="clock"[^>]*>[^<]*' "$T_DIR/cmp.svg" | sed 's/.*>//' | head -3 | tr '\n' ' ')" "22:00 23:00 00:00 " "the time axis in clock time (one-slot steps on 7 slots)"
+# (in the prices' zone, CEST: 00:00 on 19 October, the date under the first)
+expect_eq "$(grep -o 'class="clock"[^>]*>[^<]*' "$T_DIR/cmp.svg" | sed 's/.*>//' | head -4 | tr '\n' ' ')" "00:00 19 Oct 01:00 02:00 " "the time axis in clock time (one-slot steps on 7 slots), in +02:00"
 run heuristic $G -p 2 --extension 0.5 --prices flat -o "$T_DIR/flat.json"
 run plot "$T_DIR/flat.json" -o "$T_DIR/flat.svg"
 expect_eq "$(grep -c 'class="clock"' "$T_DIR/flat.svg")" 0 "no clock for prices without timestamps"
