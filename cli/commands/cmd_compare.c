@@ -494,13 +494,16 @@ int ecs_cmd_compare(int argc, char **argv)
         ecs_param_grid_point(&j.grid, p, &j.prm[p]);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.prm[0]),
-                                         &j.pb, &diag);
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.prm[0]),
+                                  &j.pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
     ecs_cli_note_repeated(CMD, &j.pb.prices);
+    ecs_cli_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
     run_points(&j);
     int code = output(&j);
     if (code == 0)

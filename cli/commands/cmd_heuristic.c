@@ -348,14 +348,17 @@ static int run_job(heur_job *j)
     ecs_diag_clear(&diag);
     j->t0 = ecs_clock_now();
     j->c0 = ecs_clock_cpu();
-    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
-                                         &j->pb, &diag);
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j->m, j->graph_path, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
+                                  &j->pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
     j->have_pb = 1;
     ecs_cli_note_repeated(CMD, &j->pb.prices);
+    ecs_cli_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
     if (!deadline_reachable(j))
         return ECS_EXIT_INFEASIBLE;
     rc = solve(j, &diag);

@@ -6,6 +6,7 @@
 #include "run/params.h"
 #include "run/outcome.h"
 #include "run/problem.h"
+#include "run/units.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -189,12 +190,16 @@ int ecs_cmd_solve(int argc, char **argv)
     j.c0 = ecs_clock_cpu();
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(mp),
-                                         &j.pb, &diag);
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(mp),
+                                  &j.pb, &diag);
     if (rc == ECS_OK) {
         /* the engine: the start from the base, then the plan, within
          * what is left of the budget */
         j.have_pb = 1;
+        ecs_cli_note_repeated(CMD, &j.pb.prices);
+        ecs_cli_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;
         j.prm.time_limit_s = ecs_budget_left(t0 + mp->time_limit_s);

@@ -122,6 +122,7 @@ enum ecs_cli_model_opt {
     ECS_OPT_MAX_WORK,
     ECS_OPT_MAX_SLOTS,
     ECS_OPT_WATTS,
+    ECS_OPT_ROUNDING_TOLERANCE,
     ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -154,7 +155,8 @@ enum ecs_cli_model_opt {
     {"max-tasks", required_argument, 0, ECS_OPT_MAX_TASKS},                  \
     {"max-work", required_argument, 0, ECS_OPT_MAX_WORK},                    \
     {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS},                  \
-    {"watts", required_argument, 0, ECS_OPT_WATTS}
+    {"watts", required_argument, 0, ECS_OPT_WATTS},                          \
+    {"rounding-tolerance", required_argument, 0, ECS_OPT_ROUNDING_TOLERANCE}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
@@ -170,7 +172,11 @@ typedef struct ecs_cli_model {
     ecs_decimal extension;        /* --extension, 0 if not given */
     int extension_given;
     ecs_stg_format format;        /* --format */
-    double work_unit;             /* --work-unit, 0 if not given */
+    double work_unit;             /* --work-unit, 0 if not given (or auto,
+                                     until ecs_cli_work_unit_auto sets it) */
+    int work_unit_auto;           /* --work-unit auto */
+    int slot_minutes_given;       /* --slot-minutes */
+    double rounding_tolerance;    /* --rounding-tolerance (default 0.01) */
     const char *base_path;        /* --base */
     const char *out_path;         /* -o */
     int json;                     /* --json */
@@ -372,7 +378,10 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       proto, comm (STG layouts), dot, wfformat\n"      \
     "  --work-unit U        file units per work unit, rounded up: seconds\n" \
     "                       for WfFormat runtimes (default: the slot\n"     \
-    "                       length), weights for STG and DOT (default 1)\n" \
+    "                       length), weights for STG and DOT (default 1);\n" \
+    "                       auto: the coarsest unit whose rounding adds at\n" \
+    "                       most --rounding-tolerance of the work\n"         \
+    "  --rounding-tolerance T  for --work-unit auto (default 0.01: 1%)\n"   \
     "  --watts W[:IDLE]     watts of one PE at f = 1 (and idle, recorded\n" \
     "                       only: the model has no idle power yet): energy\n" \
     "                       in kWh and cost in the prices' currency\n"      \
@@ -535,6 +544,8 @@ typedef struct ecs_doc_model {
     size_t nprice;        /* prices.per_slot length, 0 if absent */
     double *price;        /* prices.per_slot, malloc'ed, or NULL */
     char price_source[256];
+    double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
+    int slot_minutes;     /* prices.slot_minutes, 0 if absent */
 } ecs_doc_model;
 
 void ecs_doc_model_release(ecs_doc_model *dm);

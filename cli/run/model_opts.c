@@ -18,6 +18,7 @@ void ecs_cli_model_init(ecs_cli_model *m)
     m->format = ECS_STG_AUTO;
     ecs_limits_init(&m->limits);
     m->idle_watts = -1;
+    m->rounding_tolerance = 0.01;
 }
 
 /* Loader flags of --prices, passed on to the price module. */
@@ -81,6 +82,11 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         return 1;
     case ECS_OPT_WORK_UNIT: {
         double u;
+        if (strcmp(arg, "auto") == 0) {
+            m->work_unit_auto = 1;
+            m->work_unit = 0;
+            return 1;
+        }
         if (ecs_parse_double(arg, &u) != 0 || !(u >= 1e-6 && u <= 1e9))
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--work-unit needs a number from 0.000001 to "
@@ -90,6 +96,19 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
                                 arg),
                    -1;
         m->work_unit = u;
+        m->work_unit_auto = 0;
+        return 1;
+    }
+    case ECS_OPT_ROUNDING_TOLERANCE: {
+        double t;
+        if (ecs_parse_double(arg, &t) != 0 || !(t >= 0 && t <= 10))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--rounding-tolerance needs a fraction of the "
+                                "work from 0 to 10 (0.01: rounding may add "
+                                "1%%), not '%s'",
+                                arg),
+                   -1;
+        m->rounding_tolerance = t;
         return 1;
     }
     case ECS_OPT_WATTS: {
@@ -137,6 +156,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
     case ECS_OPT_START:
     case ECS_OPT_UNIT:
     case ECS_OPT_TIME_COLUMN:
+        m->slot_minutes_given |= opt == ECS_OPT_SLOT_MINUTES;
         return ecs_cli_price_flag(&m->price_opt, opt, arg, diag) == 0 ? 1 : -1;
     case ECS_OPT_MAX_INPUT_BYTES:
     case ECS_OPT_MAX_TASKS:

@@ -81,6 +81,20 @@ void ecs_cli_fmt_slot_info(const ecs_cli_model *m, const ecs_slot_prices *sp,
 void ecs_cli_print_clock(const ecs_cli_model *m, const ecs_slot_prices *sp,
                          long makespan, long deadline, int width);
 
+/* --work-unit auto: read the graph file at path, pick the coarsest unit
+ * within m->rounding_tolerance (ecs_graph_auto_work_unit), set
+ * m->work_unit to it and say so on stderr ("ecsched CMD: note: ...").
+ * Nothing without auto; EINVAL for standard input. */
+ecs_result ecs_cli_work_unit_auto(const char *cmd, ecs_cli_model *m,
+                                  const char *path, ecs_diag *diag);
+
+/* Warn on stderr when rounding the graph read from path (raw, as read)
+ * to whole work units adds more than 10% of its work, or more than 1% with
+ * some task gaining more than half a work unit (a slot at f = 1): the
+ * figure and the --work-unit that keeps it under 1%. */
+void ecs_cli_note_rounding(const char *cmd, const ecs_cli_model *m,
+                           const char *path, const ecs_graph *raw);
+
 /* What would make pb's deadline feasible on pes PEs: ecs_makespan_advise
  * with the base's makespan (proven when the makespan search proved it). */
 ecs_result ecs_cli_advice(const ecs_cli_problem *pb, int pes,

@@ -4,6 +4,7 @@
 
 #include "ecsched/check.h"
 #include "ecsched/graph.h"
+#include "ecsched/graphio.h"
 #include "ecsched/platform.h"
 #include "ecsched/schedule.h"
 
@@ -41,10 +42,65 @@ static void test_energy_by_hand(void **state)
     ecs_graph_free(g);
 }
 
+/* Three independent WfFormat tasks of 0.6, 1.2 and 10 s, by hand.  At
+ * 1 s per work unit: 1 + 2 + 10 = 13 s for 11.8 s written, 1.2 s added
+ * (10.169%); 1.2 s gains 0.8 of a unit (more than half), 0.6 s gains 0.4
+ * (not), 10 s nothing: one task over half.  At 0.5 s: 2 + 3 + 20 units =
+ * 12.5 s, 0.7 s added (5.932%); 0.6 s gains 0.4 s = 0.8 of a unit and
+ * 1.2 s 0.3 s = 0.6 of a unit: two over half.  --work-unit auto at 1%: 3600 .. 0.5 s all add more; 0.2 s
+ * gives 3 + 6 + 50 units exactly (0%): the coarsest rung within 1%.  At
+ * 5%: 0.2 s too (0.5 s adds 5.9%).  At 20%: 1 s (10.2%); 2 s would add
+ * 2 + 2 + 10 = 14 s, 18.6% -- within 20% too, and coarser: 2 s. */
+static const char WF3[] =
+    "{\"schemaVersion\": \"1.4\", \"workflow\": {\"tasks\": ["
+    "{\"id\": \"a\", \"parents\": [], \"children\": [], \"runtimeInSeconds\": 0.6},"
+    "{\"id\": \"b\", \"parents\": [], \"children\": [], \"runtimeInSeconds\": 1.2},"
+    "{\"id\": \"c\", \"parents\": [], \"children\": [], \"runtimeInSeconds\": 10}"
+    "]}}";
+
+static void test_rounding_by_hand(void **state)
+{
+    (void)state;
+    ecs_graph_read_params p;
+    ecs_graph_read_params_init(&p);
+    ecs_rounding r;
+    ecs_diag d;
+    p.work_unit = 1;
+    assert_int_equal(ecs_graph_rounding(WF3, sizeof WF3 - 1, "wf3", &p, &r, &d),
+                     ECS_OK);
+    assert_close(r.work_unit, 1.0, 0);
+    assert_close(r.file_work, 11.8, 1e-9);
+    assert_close(r.added, 1.2, 1e-9);
+    assert_close(r.relative, 1.2 / 11.8, 1e-9);
+    assert_int_equal(r.tasks_over_half, 1);
+    p.work_unit = 0.5;
+    assert_int_equal(ecs_graph_rounding(WF3, sizeof WF3 - 1, "wf3", &p, &r, &d),
+                     ECS_OK);
+    assert_close(r.added, 0.7, 1e-9);
+    assert_int_equal(r.tasks_over_half, 2);
+    p.work_unit = 0; /* the default: 3600 s, every task one unit */
+    assert_int_equal(ecs_graph_rounding(WF3, sizeof WF3 - 1, "wf3", &p, &r, &d),
+                     ECS_OK);
+    assert_close(r.added, 3 * 3600 - 11.8, 1e-6);
+    assert_int_equal(r.tasks_over_half, 3);
+    const double tol[] = {0.01, 0.05, 0.20}, want[] = {0.2, 0.2, 2};
+    for (int k = 0; k < 3; k++) {
+        assert_int_equal(ecs_graph_auto_work_unit(WF3, sizeof WF3 - 1, "wf3",
+                                                  &p, tol[k], &r, &d),
+                         ECS_OK);
+        assert_close(r.work_unit, want[k], 1e-12);
+        assert_true(r.relative <= tol[k]);
+    }
+    assert_int_equal(ecs_graph_auto_work_unit(WF3, sizeof WF3 - 1, "wf3", &p,
+                                              -1, &r, &d),
+                     ECS_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_energy_by_hand),
+        cmocka_unit_test(test_rounding_by_hand),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
