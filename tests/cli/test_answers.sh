@@ -188,3 +188,21 @@ expect_rc 2 "--work-unit auto on standard input"
 expect_err "give a file, not standard input" "says why"
 run heuristic "$MT" --rounding-tolerance -1
 expect_rc 2 "a negative --rounding-tolerance is refused"
+
+# ---- validate reads the model from the document (issue 28 item 5) ----
+"$ECSCHED" heuristic "$MT" -p 4 --extension 0.5 --work-unit 1 -o "$T_DIR/m1.json" >/dev/null 2>&1
+run validate "$MT" "$T_DIR/m1.json"
+expect_rc 0 "validate takes the document's work unit (1 s) without the flag"
+expect_out "^result +feasible" "the schedule made at --work-unit 1 is feasible"
+if [ -s "$ERR" ] && grep -q "differs" "$ERR"; then RC=0; notok "no note when no flag conflicts"; else ok "no note when no flag conflicts"; fi
+run validate "$MT" "$T_DIR/m1.json" --work-unit 60
+expect_rc 2 "a conflicting --work-unit: the work differs (bad input)"
+expect_err "task 1 has work 16 here but 1 in the graph" "and the document's tasks do not match"
+expect_err "note: --work-unit 60 differs from the document's 1 \(model.work_unit_s of .*\): checking with 60" "the note names both work units"
+# the slot length decides WfFormat's default unit: 30-minute slots
+"$ECSCHED" heuristic tests/fixtures/graphs/wf14.json -p 2 --extension 0.5 --slot-minutes 30 -o "$T_DIR/s30.json" >/dev/null 2>&1
+run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json"
+expect_rc 0 "validate takes the document's slot length (30 min: 1800 s a unit)"
+run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json" -p 3
+expect_rc 0 "another PE count still validates (the schedule uses 2)"
+expect_err "note: -p 3 differs from the document's 2 \(pes of" "a differing -p gets a note"
