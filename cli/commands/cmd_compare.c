@@ -22,10 +22,13 @@ const ecs_command ecs_command_compare = {
     "                       [--json] [-o FILE]\n"
     "\n"
     "Computes the base schedule (makespan-optimal at f = 1), the heuristic in\n"
-    "both modes (sweep, binary) and the MILP (warm-started with the better\n"
-    "heuristic schedule), checks every schedule with the checker and prints\n"
-    "one aligned row per method: cost, cost over the proven optimum, saving\n"
-    "versus the base, makespan, D', whether it meets D', status and time.\n"
+    "both modes (sweep, binary), the local heuristic (local search from the\n"
+    "sweep's schedule), the MILP (warm-started with the cheapest heuristic\n"
+    "schedule) and, when asked, solve; checks every schedule with the checker\n"
+    "and prints one aligned row per method: cost, cost over the proven\n"
+    "optimum, saving versus the base, makespan, D', whether it meets D',\n"
+    "status and time.  A method that cannot run at this size (the MILP's\n"
+    "model over its size limit) is skipped, with the reason on one line.\n"
     "\n"
     "  --extension E    D' = floor(M (1 + E)), M the base makespan (default 0)\n"
     "  --deadline N     D' directly\n"
@@ -46,8 +49,8 @@ const ecs_command ecs_command_compare = {
     "  --json           the document with all schedules on stdout, no table\n"
     "  -o FILE          also write that document to FILE (atomically)\n"
     "\n"
-    "Exit 0: every method ran and met D'; 1: D' cannot be met; 3: a method\n"
-    "failed.\n"
+    "Exit 0: every method that can run at this size ran and met D'; 1: D'\n"
+    "cannot be met; 3: a method failed.\n"
     "\n" ECS_CLI_MODEL_FLAGS_HELP,
     ecs_cmd_compare};
 
@@ -157,6 +160,13 @@ static void point_label(const compare_job *j, size_t k, char *buf, size_t size)
     }
 }
 
+/* A method that cannot run at this size (the MILP's model over
+ * --max-nonzeros: ECS_ELIMIT) is skipped, not failed. */
+static int skipped(const ecs_method_set *set, int k)
+{
+    return set->want[k] && set->rc[k] == ECS_ELIMIT;
+}
+
 static void print_head(const compare_job *j)
 {
     const ecs_cli_problem *pb = &j->pb;
@@ -217,7 +227,8 @@ static void print_table(const compare_job *j, size_t point)
         const char *name = ecs_method_name((ecs_method)k);
         if (j->set.rc[k] != ECS_OK) {
             printf("%-7s %12s %9s %8s %8s %6ld %5s  %-15s %9s\n", name, "-", "-",
-                   "-", "-", pb->deadline, "-", "error", "-");
+                   "-", "-", pb->deadline, "-",
+                   skipped(&j->set, k) ? "skipped" : "error", "-");
             continue;
         }
         char cost[32], ratio[32], saving[32], mk[32];
@@ -276,7 +287,11 @@ static void print_table(const compare_job *j, size_t point)
         if (j->set.want[k] && j->set.rc[k] != ECS_OK) {
             char buf[1024];
             ecs_diag_format(&j->set.diag[k], buf, sizeof buf);
-            printf("%-7s error: %s\n", ecs_method_name((ecs_method)k), buf);
+            printf("%-7s %s: %s%s\n", ecs_method_name((ecs_method)k),
+                   skipped(&j->set, k) ? "skipped" : "error", buf,
+                   skipped(&j->set, k) ? " (with ecsched milp; solve runs at "
+                                         "any size: --methods ...,solve)"
+                                       : "");
         }
     }
 }
@@ -321,7 +336,9 @@ static json_t *method_obj(const compare_job *j, int k)
     if (j->set.rc[k] != ECS_OK) {
         char buf[1024];
         ecs_diag_format(&j->set.diag[k], buf, sizeof buf);
-        if (set(m, "status", json_string("error")) || set(m, "error", json_string(buf)))
+        int skip = skipped(&j->set, k);
+        if (set(m, "status", json_string(skip ? "skipped" : "error")) ||
+            set(m, skip ? "reason" : "error", json_string(buf)))
             goto fail;
         return m;
     }
@@ -422,8 +439,8 @@ static int exit_code(const compare_job *j)
     for (size_t p = 0; p < j->npoint; p++)
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         const ecs_method_set *set = &j->sets[p];
-        if (!set->want[k])
-            continue;
+        if (!set->want[k] || skipped(set, k))
+            continue; /* cannot run at this size: said in its row */
         if (set->rc[k] != ECS_OK)
             return ECS_EXIT_INTERNAL;
         const ecs_method_out *o = &set->out[k];

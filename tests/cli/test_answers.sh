@@ -206,3 +206,15 @@ expect_rc 0 "validate takes the document's slot length (30 min: 1800 s a unit)"
 run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json" -p 3
 expect_rc 0 "another PE count still validates (the schedule uses 2)"
 expect_err "note: -p 3 differs from the document's 2 \(pes of" "a differing -p gets a note"
+
+# ---- compare on big graphs: what cannot run at this size is skipped ----
+"$ECSCHED" generate --tasks 400 --seed 3 --avg-preds 1 --max-work 20 -o "$T_DIR/big.stg" >/dev/null 2>&1
+run compare "$T_DIR/big.stg" -p 4 --extension 3 --methods base,sweep,milp --time-limit 2
+expect_rc 0 "compare exits 0 when every method that can run ran"
+expect_out "^milp +- .* skipped +-$" "the MILP's row says skipped"
+expect_out "^milp +skipped: the strong model would have about [0-9.e+]+ non-zeros, more than the limit of 5e\+07" "one line with the reason"
+run compare "$T_DIR/big.stg" -p 4 --extension 3 --methods base,sweep,milp --time-limit 2 --json
+expect_rc 0 "compare --json exits 0 too"
+expect_eq "$(jq -c '.methods[] | select(.method == "milp") | [.status, (.reason | test("non-zeros")), .error]' "$OUT")" '["skipped",true,null]' "the JSON row: status skipped with the reason"
+run compare --help
+expect_out "the local heuristic" "compare --help names local"
