@@ -218,3 +218,25 @@ expect_rc 0 "compare --json exits 0 too"
 expect_eq "$(jq -c '.methods[] | select(.method == "milp") | [.status, (.reason | test("non-zeros")), .error]' "$OUT")" '["skipped",true,null]' "the JSON row: status skipped with the reason"
 run compare --help
 expect_out "the local heuristic" "compare --help names local"
+
+# ---- report: one column per grid axis, short values, hashes only in
+# --json and --strict (issue 28 item 7) ----
+mkdir -p "$T_DIR/market"
+cp "$T_DIR/flat.csv" "$T_DIR/market/de_lu_2024-05-06_to_2024-05-12_hourly.csv"
+cp "$T_DIR/two.csv" "$T_DIR/market/fr_2024.csv"
+"$ECSCHED" batch tests/fixtures/tiny.stg -p 2 --extension 0.2,0.5 --methods base,sweep --sigma 1,2 -j 1 \
+  --prices "$T_DIR/market/de_lu_2024-05-06_to_2024-05-12_hourly.csv,$T_DIR/market/fr_2024.csv" --out "$T_DIR/grid.jsonl" >/dev/null 2>&1
+run report "$T_DIR/grid.jsonl"
+expect_rc 0 "report over a prices x sigma grid"
+expect_out "^settings that differ \(tables split by them\): prices sigma$" "the grid's axes by name"
+expect_out "^ +method +prices +sigma +by +value +n$" "one column per axis"
+expect_out "^ +sweep +de_lu_2024-05-06_to_2024-05-12_hourly\.csv +1\.0 +status " "the price file by its base name"
+if grep -q "fnv1a64\|$T_DIR" "$OUT"; then RC=0; notok "no hash and no directory in the text tables"; else ok "no hash and no directory in the text tables"; fi
+run report "$T_DIR/grid.jsonl" --csv
+expect_out "^cases,sweep,prices=fr_2024\.csv sigma=2\.0,status,feasible," "the CSV setting: short values"
+if grep -q "fnv1a64" "$OUT"; then RC=0; notok "no hash in the CSV"; else ok "no hash in the CSV"; fi
+run report "$T_DIR/grid.jsonl" --json
+expect_eq "$(jq -c '.axes' "$OUT")" '["prices","sigma"]' "--json lists the grid's axes"
+expect_eq "$(jq '[.stats[] | select(.setting | test("fnv1a64"))] | length > 0' "$OUT")" true "--json keeps the hashes (in each setting)"
+run report "$T_DIR/grid.jsonl" --strict
+expect_out "^ +method +prices_hash +prices +sigma +by" "--strict shows the hash column"
