@@ -182,6 +182,16 @@ static void print_human(const heur_job *j)
     else
         printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
     printf("base cost   %.6f\n", r->base_cost);
+    char bmk[64];
+    ecs_cli_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
+    if (pb->base_from_file)
+        printf("base        makespan %s, from --base (not proven optimal)\n", bmk);
+    else if (pb->base_optimal)
+        printf("base        makespan %s, proven optimal\n", bmk);
+    else
+        printf("base        makespan %s, not proven optimal (lower bound %ld: "
+               "the search stopped at --makespan-limit)\n",
+               bmk, pb->base_lower_bound);
     if (j->local) {
         const ecs_local_result *l = &j->lres;
         printf("sweep cost  %.6f\n", l->start_cost);

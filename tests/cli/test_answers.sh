@@ -240,3 +240,34 @@ expect_eq "$(jq -c '.axes' "$OUT")" '["prices","sigma"]' "--json lists the grid'
 expect_eq "$(jq '[.stats[] | select(.setting | test("fnv1a64"))] | length > 0' "$OUT")" true "--json keeps the hashes (in each setting)"
 run report "$T_DIR/grid.jsonl" --strict
 expect_out "^ +method +prices_hash +prices +sigma +by" "--strict shows the hash column"
+
+# ---- the small ones (issue 28 item 8) ----
+# solve's runtime is the command's wall time (base search and start
+# included), with the solver's own beside it
+run solve data/stg/rand0000.stg -p 2 --extension 0.2 --time-limit 2 --json
+expect_rc 0 "solve rand0000 for 2 s"
+expect_eq "$(jq '.runtime_s >= .solve_runtime_s + .base.runtime_s - 1e-6 and .runtime_s <= .context.wall_s + 1e-6' "$OUT")" true \
+  "runtime_s covers the base search and the solver (solve_runtime_s), within the command's wall time"
+run solve data/stg/rand0000.stg -p 2 --extension 0.2 --time-limit 1
+expect_out "^runtime +[0-9.]+ s \(solve [0-9.]+ s; base search and start included\)$" "the summary says what the runtime covers"
+# the heuristic says whether its base is proven optimal
+run heuristic tests/fixtures/tiny.stg -p 2 --extension 0.2
+expect_out "^base +makespan 5 slots = 5 h, proven optimal$" "a proven base says so"
+"$ECSCHED" generate --tasks 40 --seed 2 -o "$T_DIR/n2.stg" >/dev/null 2>&1
+"$ECSCHED" makespan "$T_DIR/n2.stg" -p 3 --time-limit 0 -o "$T_DIR/list.json" >/dev/null 2>&1
+run heuristic "$T_DIR/n2.stg" -p 3 --extension 0.2 --base "$T_DIR/list.json"
+expect_rc 0 "heuristic from a list schedule given as --base"
+expect_out "^base +makespan 78 slots = 78 h, from --base \(not proven optimal\)$" "a user's base is not proven optimal, and the heuristic says so"
+# did you mean
+run heuristic tests/fixtures/tiny.stg --extention 0.5
+expect_rc 2 "a mistyped option"
+expect_err "bad option '--extention' \(did you mean '--extension'\?\)" "did you mean --extension"
+run compare tests/fixtures/tiny.stg --metods base
+expect_err "did you mean '--methods'\?" "did you mean --methods (a command's own option)"
+run heuristc tests/fixtures/tiny.stg
+expect_rc 2 "a mistyped command"
+expect_err "unknown command 'heuristc' \(did you mean 'heuristic'\?\)" "did you mean heuristic"
+run help comapre
+expect_err "did you mean 'compare'\?" "help: did you mean compare"
+run frobnicate
+if grep -q "did you mean" "$ERR"; then RC=0; notok "nothing suggested for a word far from every command"; else ok "nothing suggested for a word far from every command"; fi
