@@ -271,3 +271,21 @@ run help comapre
 expect_err "did you mean 'compare'\?" "help: did you mean compare"
 run frobnicate
 if grep -q "did you mean" "$ERR"; then RC=0; notok "nothing suggested for a word far from every command"; else ok "nothing suggested for a word far from every command"; fi
+
+# ---- the README's Montage example is what the command prints (item h) ----
+P=data/prices/de_lu_2024-05-06_to_2024-05-12_hourly.csv
+if [ -f "$MT" ] && [ -f "$P" ]; then
+  run heuristic "$MT" --work-unit 1 -p 4 --extension 0.5 --prices "$P" --unit EUR/MWh --watts 400 -o "$T_DIR/montage.json"
+  expect_rc 0 "the README's Montage command"
+  sed -n '/--unit EUR\/MWh --watts 400 -o out\/montage.json$/,/^runtime /p' README.md | sed '1d;$d' >"$T_DIR/want.txt"
+  grep -v '^runtime ' "$OUT" >"$T_DIR/got.txt"
+  if [ -s "$T_DIR/want.txt" ] && cmp -s "$T_DIR/want.txt" "$T_DIR/got.txt"; then ok "the README shows what it prints (hours, clock times, kWh and EUR)"
+  else RC=0; notok "README Montage block differs: $(diff "$T_DIR/want.txt" "$T_DIR/got.txt" | head -5 | tr '\n' ';')"; fi
+  expect_out "^energy +151\.504 kWh, 7\.80 EUR at 400 W per PE$" "kWh and EUR at 400 W"
+  expect_out "^start +2024-05-06 00:00 \+02:00$" "starts Monday 6 May 00:00 in the file's zone"
+  "$ECSCHED" plot "$T_DIR/montage.json" -o "$T_DIR/montage.svg" >/dev/null 2>&1
+  if cmp -s "$T_DIR/montage.svg" docs/gantt_montage.svg; then ok "docs/gantt_montage.svg is the plot of that document"
+  else RC=0; notok "docs/gantt_montage.svg is not the plot of the README's command"; fi
+else
+  skip "the bundled Montage workflow or price file is missing"
+fi
