@@ -33,7 +33,8 @@ static void test_energy_by_hand(void **state)
     assert_close(ecs_check_energy(s, &p), 2.5, 1e-12);
     double one[3] = {1, 1, 1};
     ecs_check_report rep;
-    assert_int_equal(ecs_check_schedule(g, &p, one, 3, 3, s, &rep), ECS_OK);
+    assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, one, 3, 3), s, &rep, NULL),
+                     ECS_OK);
     assert_close(rep.cost, 2.5, 1e-12);
     assert_int_equal(ecs_platform_set_power(&p, "static:0.5", NULL), ECS_OK);
     assert_close(ecs_check_energy(s, &p), 3.125, 1e-12);
