@@ -34,6 +34,12 @@ static ecs_result read_at(const char *buf, size_t len, const char *name,
     return ecs_graph_read_buffer(buf, len, name, &p, g, diag);
 }
 
+/* The figures of one rung (no diag: a rung too fine to read is not an
+ * error here). */
+static ecs_result probe(const char *buf, size_t len, const char *name,
+                        const ecs_graph_read_params *params, double unit,
+                        ecs_rounding *out);
+
 ecs_result ecs_graph_rounding(const char *buf, size_t len, const char *name,
                               const ecs_graph_read_params *params,
                               ecs_rounding *out, ecs_diag *diag)
@@ -106,31 +112,72 @@ ecs_result ecs_graph_auto_work_unit(const char *buf, size_t len,
         if (times[k] <= top * (1 + 1e-12))
             ladder[n++] = times[k];
     qsort(ladder, n, sizeof *ladder, desc);
-    ecs_rounding best;
-    int have = 0;
-    for (size_t k = 0; k < n; k++) {
-        if (k > 0 && fabs(ladder[k] - ladder[k - 1]) <= 1e-12 * ladder[k])
-            continue; /* 20 and 2 x 10 */
-        ecs_diag d;
-        rc = read_at(buf, len, name, params, ladder[k], &g, &d);
-        if (rc != ECS_OK)
-            break; /* too fine to read (work above the reader's limit) */
-        ecs_rounding r;
-        memset(&r, 0, sizeof r);
-        figures(g, &r);
-        ecs_graph_free(g);
-        g = NULL;
-        best = r;
-        have = 1;
-        if (r.relative <= tolerance)
-            break;
+    /* the rungs, each once (20 is also 2 x 10) */
+    size_t m = 0;
+    for (size_t k = 0; k < n; k++)
+        if (m == 0 || fabs(ladder[k] - ladder[m - 1]) > 1e-12 * ladder[k])
+            ladder[m++] = ladder[k];
+    /* bisection for the coarsest rung within the tolerance: the rounding
+     * shrinks with the unit (it adds less than one unit a task), so
+     * "within" is false on the coarse end and true on the fine end; a
+     * rung too fine to read counts as not within */
+    ecs_rounding at[96];
+    signed char known[96];
+    memset(known, 0, sizeof known);
+    size_t lo = 0, hi = m; /* the first within is in [lo, hi]; m: none */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (probe(buf, len, name, params, ladder[mid], &at[mid]) == ECS_OK)
+            known[mid] = at[mid].relative <= tolerance ? 1 : -1;
+        else
+            known[mid] = -2; /* unreadable */
+        if (known[mid] == 1)
+            hi = mid;
+        else if (known[mid] == -2)
+            hi = mid; /* finer ones cannot be read either */
+        else
+            lo = mid + 1;
     }
-    if (!have)
-        return ecs_diag_set(diag, ECS_EINVAL, name, 0,
-                            "no work unit from %g down can be read", top);
+    size_t pick = lo;
+    if (pick < m && known[pick] == 1) {
+        /* the next coarser rungs, in case the rounding is not monotone */
+        while (pick > 0 &&
+               probe(buf, len, name, params, ladder[pick - 1], &at[pick - 1]) ==
+                   ECS_OK &&
+               at[pick - 1].relative <= tolerance)
+            pick--;
+    } else {
+        /* none within: the finest rung that can be read */
+        pick = m;
+        for (size_t k = lo < m ? lo : m; k-- > 0;)
+            if (known[k] == -1 ||
+                (known[k] == 0 &&
+                 probe(buf, len, name, params, ladder[k], &at[k]) == ECS_OK)) {
+                pick = k;
+                break;
+            }
+        if (pick == m)
+            return ecs_diag_set(diag, ECS_EINVAL, name, 0,
+                                "no work unit from %g down can be read", top);
+    }
+    ecs_rounding best = at[pick];
     /* the tasks that gained more than half a unit at the pick */
     ecs_graph_read_params p = *params;
     p.work_unit = best.work_unit;
     rc = ecs_graph_rounding(buf, len, name, &p, out, diag);
+    return rc;
+}
+
+static ecs_result probe(const char *buf, size_t len, const char *name,
+                        const ecs_graph_read_params *params, double unit,
+                        ecs_rounding *out)
+{
+    ecs_graph *g = NULL;
+    ecs_diag d;
+    ecs_result rc = read_at(buf, len, name, params, unit, &g, &d);
+    memset(out, 0, sizeof *out);
+    if (rc == ECS_OK)
+        figures(g, out);
+    ecs_graph_free(g);
     return rc;
 }

@@ -1,5 +1,6 @@
 /* ecsched makespan GRAPH -p P: a makespan-optimal schedule at f = 1. */
 #include "run/cli.h"
+#include "run/units.h"
 #include "commands/commands.h"
 
 #include "ecsched/makespan.h"
@@ -142,7 +143,10 @@ static void show_progress(void *ctx, const ecs_progress *p)
 
 static ecs_result solve(makespan_job *j, ecs_diag *diag)
 {
-    ecs_result rc = ecs_cli_load_graph(j->graph_path, &j->m, &j->raw,
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j->m, j->graph_path, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_cli_load_graph(j->graph_path, &j->m, &j->raw,
                                        &j->g, diag);
     if (rc != ECS_OK)
         return rc;

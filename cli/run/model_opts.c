@@ -190,8 +190,18 @@ ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
                                   diag);
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_graph_read_buffer(text, len, strcmp(path, "-") == 0 ? "(stdin)" : path,
-                               &p, out, diag);
+    const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
+    if (m->work_unit_auto && m->work_unit <= 0) {
+        /* --work-unit auto not resolved by the command (ecs_cli_work_unit_auto
+         * says what it picks): the same pick, for this read */
+        ecs_rounding r;
+        p.work_unit = 0;
+        rc = ecs_graph_auto_work_unit(text, len, name, &p,
+                                      m->rounding_tolerance, &r, diag);
+        p.work_unit = r.work_unit;
+    }
+    if (rc == ECS_OK)
+        rc = ecs_graph_read_buffer(text, len, name, &p, out, diag);
     free(text);
     if (rc == ECS_OK) {
         rc = ecs_cli_check_graph(&m->limits, *out, path, diag);

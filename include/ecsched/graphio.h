@@ -163,8 +163,12 @@ ecs_result ecs_graph_rounding(const char *buf, size_t len, const char *name,
  * 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 14400, 21600, 43200,
  * 86400 (from 0.001 up to the larger of the format's default unit and the
  * largest task's file work) whose rounding adds at most `tolerance` of the
- * file's work (relative); tasks_over_half is not a criterion.  When no rung
- * does, the finest that can be read (out->relative > tolerance then).
+ * file's work (relative); tasks_over_half is not a criterion.  Found by
+ * bisection over the ladder (the rounding shrinks with the unit: it adds
+ * less than one unit a task), then the next coarser rungs are tried as
+ * long as they are within too: a few reads of the file, not one a rung.
+ * When no rung does, the finest that can be read (out->relative >
+ * tolerance then).
  * tolerance in [0, 10].  Fails as ecs_graph_read_buffer, EINVAL for a bad
  * tolerance.
  */

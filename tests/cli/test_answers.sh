@@ -183,6 +183,10 @@ run heuristic "$MT" -p 4 --extension 0.5 --work-unit auto --rounding-tolerance 0
 expect_err "note: --work-unit auto: 1 s per work unit \(rounding adds 19\.96% of the work, within --rounding-tolerance 25%\)" "a looser tolerance picks a coarser unit (1 s: +20%)"
 if grep -q "warning: rounding" "$ERR"; then RC=0; notok "no rounding warning within the tolerance asked for"; else ok "no rounding warning within the tolerance asked for"; fi
 expect_eq "$(jq -n --argjson a "$(rel 2)" '$a > 0.25')" true "info: the next coarser rung (2 s) adds more than 25%"
+run info "$MT" --work-unit auto --json
+expect_eq "$(jq -c '.[0] | [.work_unit, (.rounding_error_relative <= 0.01)]' "$OUT")" '[0.05,true]' "info --work-unit auto reads at the same unit"
+run makespan "$MT" -p 4 --work-unit auto
+expect_err "note: --work-unit auto: 0\.05 s per work unit" "makespan --work-unit auto says what it picked"
 run heuristic - -p 2 --work-unit auto <"$MT"
 expect_rc 2 "--work-unit auto on standard input"
 expect_err "give a file, not standard input" "says why"
