@@ -69,5 +69,7 @@ ecs_result ecs_prices_builtin(const char *name, ecs_price_series *out,
     out->n = out->points_read = n;
     out->resolution_minutes = 60;
     snprintf(out->unit, sizeof out->unit, "EUR/MWh");
+    out->zone_known = 1; /* the EPEX day in Paris and Berlin: CEST */
+    out->zone_minutes = 120;
     return ECS_OK;
 }

@@ -69,6 +69,8 @@ ecs_result ecs_prices_slots(const ecs_price_series *s,
     out->repeated = repeated;
     out->cycle = r->m;
     out->first_utc = r->first_utc;
+    out->zone_known = s->zone_known;
+    out->zone_minutes = s->zone_minutes;
     snprintf(out->source, sizeof out->source, "%s", s->source);
     snprintf(out->unit, sizeof out->unit, "%s", s->unit);
     return ECS_OK;

@@ -15,6 +15,8 @@ typedef struct raw_pt {
     int empty;
     long line;
     long long alt;    /* the later reading of an ambiguous local time */
+    int has_zone;     /* the time was written with a UTC offset ... */
+    int zone_min;     /* ... of this many minutes */
 } raw_pt;
 
 static const char *cell(const ecs_csv_table *t, size_t r, long c)
@@ -85,6 +87,8 @@ static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
     ecs_ts a, b;
     long long end;
     if (ecs_ts_scan_interval(txt, n, &a, &b) == 0) {
+        p->has_zone = a.has_offset;
+        p->zone_min = a.offset_min;
         ecs_result rc = to_utc(&a, txt, file, p->line, opt, s, &p->start,
                                NULL, diag);
         if (rc == ECS_OK)
@@ -103,6 +107,8 @@ static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "'%s' in column '%s' is not a time", txt,
                             s->time_column);
+    p->has_zone = a.has_offset;
+    p->zone_min = a.offset_min;
     return to_utc(&a, txt, file, p->line, opt, s, &p->start, &p->alt, diag);
 }
 
@@ -310,6 +316,10 @@ static ecs_result read_rows(const ecs_csv_table *t, const ecs_columns *k,
         n++;
     }
     *np = n;
+    if (n > 0 && p[0].has_zone) { /* the file's zone, for clock times */
+        s->zone_known = 1;
+        s->zone_minutes = p[0].zone_min;
+    }
     if (n == 0)
         return ecs_diag_set(diag, ECS_EPARSE, file, 0,
                             s->rows_filtered ? "no row matches --filter"

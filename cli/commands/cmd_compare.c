@@ -1,6 +1,7 @@
 /* ecsched compare GRAPH -p P: base, heuristic (sweep, binary) and MILP on
  * one problem, side by side. */
 #include "run/methods.h"
+#include "run/units.h"
 #include "run/cli.h"
 #include "commands/commands.h"
 
@@ -22,10 +23,13 @@ const ecs_command ecs_command_compare = {
     "                       [--json] [-o FILE]\n"
     "\n"
     "Computes the base schedule (makespan-optimal at f = 1), the heuristic in\n"
-    "both modes (sweep, binary) and the MILP (warm-started with the better\n"
-    "heuristic schedule), checks every schedule with the checker and prints\n"
-    "one aligned row per method: cost, cost over the proven optimum, saving\n"
-    "versus the base, makespan, D', whether it meets D', status and time.\n"
+    "both modes (sweep, binary), the local heuristic (local search from the\n"
+    "sweep's schedule), the MILP (warm-started with the cheapest heuristic\n"
+    "schedule) and, when asked, solve; checks every schedule with the checker\n"
+    "and prints one aligned row per method: cost, cost over the proven\n"
+    "optimum, saving versus the base, makespan, D', whether it meets D',\n"
+    "status and time.  A method that cannot run at this size (the MILP's\n"
+    "model over its size limit) is skipped, with the reason on one line.\n"
     "\n"
     "  --extension E    D' = floor(M (1 + E)), M the base makespan (default 0)\n"
     "  --deadline N     D' directly\n"
@@ -48,8 +52,8 @@ const ecs_command ecs_command_compare = {
     "  --json           the document with all schedules on stdout, no table\n"
     "  -o FILE          also write that document to FILE (atomically)\n"
     "\n"
-    "Exit 0: every method ran and met D'; 1: D' cannot be met; 3: a method\n"
-    "failed.\n"
+    "Exit 0: every method that can run at this size ran and met D'; 1: D'\n"
+    "cannot be met; 3: a method failed.\n"
     "\n" ECS_CLI_MODEL_FLAGS_HELP,
     ecs_cmd_compare};
 
@@ -159,19 +163,54 @@ static void point_label(const compare_job *j, size_t k, char *buf, size_t size)
     }
 }
 
+/* A method that cannot run at this size (the MILP's model over
+ * --max-nonzeros: ECS_ELIMIT) is skipped, not failed. */
+static int skipped(const ecs_method_set *set, int k)
+{
+    return set->want[k] && set->rc[k] == ECS_ELIMIT;
+}
+
 static void print_head(const compare_job *j)
 {
     const ecs_cli_problem *pb = &j->pb;
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes       %d\n", j->m.platform.pes);
-    printf("base      makespan M = %ld (%s), cost %.6f\n", pb->base_makespan,
+    int sm = pb->prices.slot_minutes;
+    char bm[64], dl[64], info[160], end[64];
+    ecs_cli_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    ecs_cli_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    ecs_cli_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
            pb->base_from_file ? "from --base"
            : pb->base_optimal ? "proven optimal"
                               : "not proven optimal",
            pb->base_cost);
-    printf("deadline  D' = %ld\n", pb->deadline);
-    printf("prices    %s%s\n", pb->prices.source,
-           pb->prices.repeated ? " (repeated)" : "");
+    ecs_cli_zone z;
+    ecs_cli_zone_of(&j->m, &pb->prices, &z);
+    if (ecs_cli_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))
+        printf("deadline  D' = %s, at %s\n", dl, end);
+    else
+        printf("deadline  D' = %s\n", dl);
+    printf("prices    %s%s (%s)\n", pb->prices.source,
+           pb->prices.repeated ? ", repeated" : "", info);
+}
+
+/* With --watts: each schedule's energy and money under the table. */
+static void print_energy(const compare_job *j)
+{
+    if (!(j->m.watts > 0))
+        return;
+    printf("\n");
+    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+        const ecs_method_out *o = &j->set.out[k];
+        if (!j->set.want[k] || j->set.rc[k] != ECS_OK || o->schedule == NULL)
+            continue;
+        ecs_cli_energy e;
+        char text[160];
+        ecs_cli_energy_of(&j->m, &j->pb.prices, o->schedule, o->check.cost, &e);
+        ecs_cli_fmt_energy(&j->m, &e, text, sizeof text);
+        printf("%-9s %s\n", ecs_method_name((ecs_method)k), text);
+    }
 }
 
 static void print_table(const compare_job *j, size_t point)
@@ -191,7 +230,8 @@ static void print_table(const compare_job *j, size_t point)
         const char *name = ecs_method_name((ecs_method)k);
         if (j->set.rc[k] != ECS_OK) {
             printf("%-7s %12s %9s %8s %8s %6ld %5s  %-15s %9s\n", name, "-", "-",
-                   "-", "-", pb->deadline, "-", "error", "-");
+                   "-", "-", pb->deadline, "-",
+                   skipped(&j->set, k) ? "skipped" : "error", "-");
             continue;
         }
         char cost[32], ratio[32], saving[32], mk[32];
@@ -210,6 +250,7 @@ static void print_table(const compare_job *j, size_t point)
                has ? (o->check.meets_deadline ? "yes" : "no") : "-", o->status,
                o->runtime_s);
     }
+    print_energy(j);
     int milp_ok = j->set.want[ECS_METHOD_MILP] && j->set.rc[ECS_METHOD_MILP] == ECS_OK;
     int solve_ok = j->set.want[ECS_METHOD_SOLVE] && j->set.rc[ECS_METHOD_SOLVE] == ECS_OK;
     const char *who = milp_ok ? "the MILP" : "solve";
@@ -235,12 +276,25 @@ static void print_table(const compare_job *j, size_t point)
         else
             printf("\noptimum   not proven, no bound (cost/opt left blank)\n");
     }
+    ecs_makespan_advice adv;
+    ecs_diag ad;
+    if (pb->deadline < pb->base_makespan &&
+        ecs_cli_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
+        char text[512];
+        ecs_cli_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
+                            text, sizeof text);
+        printf("advice    %s\n", text);
+    }
     (void)point;
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         if (j->set.want[k] && j->set.rc[k] != ECS_OK) {
             char buf[1024];
             ecs_diag_format(&j->set.diag[k], buf, sizeof buf);
-            printf("%-7s error: %s\n", ecs_method_name((ecs_method)k), buf);
+            printf("%-7s %s: %s%s\n", ecs_method_name((ecs_method)k),
+                   skipped(&j->set, k) ? "skipped" : "error", buf,
+                   skipped(&j->set, k) ? " (with ecsched milp; solve runs at "
+                                         "any size: --methods ...,solve)"
+                                       : "");
         }
     }
 }
@@ -259,6 +313,7 @@ static ecs_doc_info doc_info(const compare_job *j, const ecs_method_out *o)
     in.check = &o->check;
     in.status = o->status;
     in.runtime_s = o->runtime_s;
+    in.schedule = o->schedule;
     return in;
 }
 
@@ -284,7 +339,9 @@ static json_t *method_obj(const compare_job *j, int k)
     if (j->set.rc[k] != ECS_OK) {
         char buf[1024];
         ecs_diag_format(&j->set.diag[k], buf, sizeof buf);
-        if (set(m, "status", json_string("error")) || set(m, "error", json_string(buf)))
+        int skip = skipped(&j->set, k);
+        if (set(m, "status", json_string(skip ? "skipped" : "error")) ||
+            set(m, skip ? "reason" : "error", json_string(buf)))
             goto fail;
         return m;
     }
@@ -352,6 +409,11 @@ static json_t *build_doc(compare_job *j)
               set(d, "optimum", ecs_json_num(j->optimum)) ||
               set(d, "bound", ecs_json_num(j->bound)) ||
               set(d, "time_limit_s", ecs_json_num(j->prm[0].time_limit_s));
+    ecs_makespan_advice adv;
+    ecs_diag ad;
+    if (!bad && pb->deadline < pb->base_makespan &&
+        ecs_cli_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        bad = set(d, "advice", ecs_cli_advice_json(&adv, pb->prices.slot_minutes));
     if (!bad)
         bad = ecs_cli_doc_add_record(d, pb, &j->m, NULL, ecs_cli_base_limit(&j->prm[0]),
                                      j->t0, j->c0) != 0;
@@ -380,8 +442,8 @@ static int exit_code(const compare_job *j)
     for (size_t p = 0; p < j->npoint; p++)
     for (int k = 0; k < ECS_METHOD_COUNT; k++) {
         const ecs_method_set *set = &j->sets[p];
-        if (!set->want[k])
-            continue;
+        if (!set->want[k] || skipped(set, k))
+            continue; /* cannot run at this size: said in its row */
         if (set->rc[k] != ECS_OK)
             return ECS_EXIT_INTERNAL;
         const ecs_method_out *o = &set->out[k];
@@ -452,13 +514,16 @@ int ecs_cmd_compare(int argc, char **argv)
         ecs_param_grid_point(&j.grid, p, &j.prm[p]);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.prm[0]),
-                                         &j.pb, &diag);
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.prm[0]),
+                                  &j.pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
     ecs_cli_note_repeated(CMD, &j.pb.prices);
+    ecs_cli_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
     run_points(&j);
     int code = output(&j);
     if (code == 0)

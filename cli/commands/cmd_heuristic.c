@@ -8,6 +8,7 @@
 #include "run/methods.h"
 #include "run/outcome.h"
 #include "run/problem.h"
+#include "run/units.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -167,7 +168,9 @@ static void print_human(const heur_job *j)
     const ecs_cli_problem *pb = &j->pb;
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
-    printf("prices      %s\n", pb->prices.source);
+    char info[160];
+    ecs_cli_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    printf("prices      %s (%s)\n", pb->prices.source, info);
     if (j->local)
         printf("mode        local (seed %llu, limit %g s), from the sweep "
                "(%ld steps, sigma %g)\n",
@@ -185,6 +188,16 @@ static void print_human(const heur_job *j)
     else
         printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
     printf("base cost   %.6f\n", r->base_cost);
+    char bmk[64];
+    ecs_cli_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
+    if (pb->base_from_file)
+        printf("base        makespan %s, from --base (not proven optimal)\n", bmk);
+    else if (pb->base_optimal)
+        printf("base        makespan %s, proven optimal\n", bmk);
+    else
+        printf("base        makespan %s, not proven optimal (lower bound %ld: "
+               "the search stopped at --makespan-limit)\n",
+               bmk, pb->base_lower_bound);
     if (j->local) {
         const ecs_local_result *l = &j->lres;
         printf("sweep cost  %.6f\n", l->start_cost);
@@ -192,16 +205,20 @@ static void print_human(const heur_job *j)
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
     }
-    double money;
-    char unit[32];
-    if (ecs_doc_money(&j->pb.prices, j->rep.cost, &money, unit, sizeof unit))
-        printf("cost        %.6f (%.2f %s at 1 MW per PE)\n", j->rep.cost, money, unit);
-    else
-        printf("cost        %.6f\n", j->rep.cost);
+    ecs_cli_energy e;
+    char text[160], mk[64], bm[64], dl[64];
+    int sm = pb->prices.slot_minutes;
+    ecs_cli_energy_of(&j->m, &pb->prices, result_schedule(j), j->rep.cost, &e);
+    ecs_cli_fmt_energy(&j->m, &e, text, sizeof text);
+    printf("cost        %.6f (normalised)\n", j->rep.cost);
+    printf("energy      %s\n", text);
     printf("saving      %.2f %%\n", saving_pct(j));
-    printf("makespan    %ld (base %ld)\n", j->rep.makespan, pb->base_makespan);
-    printf("deadline    %ld (%s)\n", pb->deadline,
-           j->rep.meets_deadline ? "met" : "missed");
+    ecs_cli_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
+    ecs_cli_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    ecs_cli_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    printf("makespan    %s (base %s)\n", mk, bm);
+    printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
+    ecs_cli_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
     if (j->local)
         printf("runtime     %.1f ms (sweep %.1f ms, local %.1f ms)\n",
                j->runtime_s * 1e3, j->heur_s * 1e3, j->local_s * 1e3);
@@ -263,6 +280,7 @@ static json_t *make_doc(const heur_job *j)
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
+    in.schedule = result_schedule(j);
     ecs_method m = j->local ? ECS_METHOD_LOCAL
                    : j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
     ecs_outcome_run run = {m, &j->mp, j->t0, j->c0};
@@ -295,11 +313,18 @@ static int deadline_reachable(const heur_job *j)
 {
     if (j->pb.deadline >= j->pb.base_makespan)
         return 1;
+    ecs_makespan_advice adv;
+    ecs_diag ad;
+    char text[512] = "";
+    if (ecs_cli_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        ecs_cli_advice_text(&adv, j->m.platform.pes,
+                            j->pb.prices.slot_minutes, text, sizeof text);
     ecs_cli_errorf(CMD,
                    "infeasible: the deadline D' = %ld is below the base "
                    "makespan M = %ld (the heuristic keeps the base schedule's "
-                   "PEs and order)",
-                   j->pb.deadline, j->pb.base_makespan);
+                   "PEs and order)%s%s",
+                   j->pb.deadline, j->pb.base_makespan, text[0] ? ": " : "",
+                   text);
     return 0;
 }
 
@@ -339,14 +364,17 @@ static int run_job(heur_job *j)
     ecs_diag_clear(&diag);
     j->t0 = ecs_clock_now();
     j->c0 = ecs_clock_cpu();
-    ecs_result rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
-                                         &j->pb, &diag);
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j->m, j->graph_path, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
+                                  &j->pb, &diag);
     if (rc != ECS_OK) {
         ecs_cli_error(CMD, &diag);
         return ecs_cli_exit_code(rc);
     }
     j->have_pb = 1;
     ecs_cli_note_repeated(CMD, &j->pb.prices);
+    ecs_cli_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
     if (!deadline_reachable(j))
         return ECS_EXIT_INFEASIBLE;
     rc = solve(j, &diag);

@@ -1,5 +1,6 @@
 /* ecsched makespan GRAPH -p P: a makespan-optimal schedule at f = 1. */
 #include "run/cli.h"
+#include "run/units.h"
 #include "commands/commands.h"
 
 #include "ecsched/makespan.h"
@@ -110,6 +111,8 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
     in.check = rep;
     in.status = r->optimal ? "optimal" : "feasible";
     in.runtime_s = r->runtime_s;
+    in.model = &j->m;
+    in.schedule = r->schedule;
     json_t *d = ecs_doc_new(&in);
     int bad = d == NULL ||
               json_object_set_new(d, "optimal", json_boolean(r->optimal)) ||
@@ -140,7 +143,10 @@ static void show_progress(void *ctx, const ecs_progress *p)
 
 static ecs_result solve(makespan_job *j, ecs_diag *diag)
 {
-    ecs_result rc = ecs_cli_load_graph(j->graph_path, &j->m, &j->raw,
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j->m, j->graph_path, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_cli_load_graph(j->graph_path, &j->m, &j->raw,
                                        &j->g, diag);
     if (rc != ECS_OK)
         return rc;

@@ -4,6 +4,7 @@
 #include "run/methods.h"
 #include "run/outcome.h"
 #include "run/problem.h"
+#include "run/units.h"
 #include "run/progress.h"
 
 #include "ecsched/heuristic.h"
@@ -208,11 +209,14 @@ int ecs_cmd_milp(int argc, char **argv)
         j.prm.progress = ecs_cli_milp_progress;
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.mp),
-                                         &j.pb, &diag);
+    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    if (rc == ECS_OK)
+        rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.mp),
+                                  &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
         ecs_cli_note_repeated(CMD, &j.pb.prices);
+        ecs_cli_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         /* the size guard before the warm start: nothing large for a model
          * that would be refused */
         rc = ecs_milp_check_size(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,

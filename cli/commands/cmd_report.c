@@ -48,13 +48,17 @@ const ecs_command ecs_command_report = {
     "  runtime       seconds per case by method, base search included\n"
     "Rows that differ in any other setting (frequencies, power, price file\n"
     "content, loader options, method parameters, version) are never pooled:\n"
-    "every table gets a `setting` column naming the values that differ.\n"
+    "every table gets one column per setting that differs (short values:\n"
+    "prices=FILE's base name; a price file's hash only with --json and\n"
+    "--strict).\n"
     "\n"
     "  --markdown     Markdown tables\n"
     "  --csv          one CSV table:\n"
     "                 table,method,setting,by,value,n,mean,median,max,total\n"
-    "  --json         the same as one JSON document (tool, version, axes, stats)\n"
-    "  --strict       refuse rows of more than one ecsched version (exit 2)\n"
+    "  --json         the same as one JSON document (tool, version, axes: the\n"
+    "                 grid's axes by column name, axis_paths, stats)\n"
+    "  --strict       refuse rows of more than one ecsched version (exit 2);\n"
+    "                 tables show the price files' hashes\n"
     "  --plots DIR    also draw SVG plots into DIR: saving_vs_extension.svg\n"
     "                 (paper Fig. 2), heuristic_over_optimal.svg (by price\n"
     "                 schedule and E), solver_time.svg (by instance size),\n"
@@ -93,10 +97,55 @@ static const char *const heads[NCOL] = {"method", "setting", "by", "value", "n",
 /* Columns left of the numbers (left-aligned). */
 #define NTEXT 4
 
-static void cells(const ecs_report_stat *s, char c[NCOL][300], int csv)
+/* Axis k's short value in stat s (its cols), into buf. */
+static void axis_value(const ecs_report_stat *s, size_t k, char *buf, size_t n)
+{
+    const char *p = s->cols;
+    for (size_t i = 0; i < k && p != NULL; i++) {
+        p = strchr(p, '\x1f');
+        p = p ? p + 1 : NULL;
+    }
+    if (p == NULL) {
+        snprintf(buf, n, "-");
+        return;
+    }
+    const char *e = strchr(p, '\x1f');
+    snprintf(buf, n, "%.*s", (int)(e ? (size_t)(e - p) : strlen(p)), p);
+}
+
+/* Whether axis k is shown: a file hash only with --strict. */
+static int axis_shown(const ecs_report *r, size_t k, int strict)
+{
+    return strict || !r->axis_hidden[k];
+}
+
+/* "prices=two.csv sigma=1.0": the shown axes' short values (the CSV's
+ * setting column). */
+static void short_label(const ecs_report *r, const ecs_report_stat *s,
+                        int strict, char *buf, size_t n)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < r->naxes && len < n; k++) {
+        if (!axis_shown(r, k, strict))
+            continue;
+        char v[256];
+        axis_value(s, k, v, sizeof v);
+        if (strcmp(v, "-") == 0)
+            continue; /* not a setting of this method */
+        int w = snprintf(buf + len, n - len, "%s%s=%s", len ? " " : "",
+                         r->axis_name[k], v);
+        len += w > 0 ? (size_t)w : 0;
+    }
+}
+
+static int g_strict; /* --strict: file hashes in the tables too */
+
+static void cells(const ecs_report *r, const ecs_report_stat *s,
+                  char c[NCOL][300], int csv)
 {
     snprintf(c[0], 300, "%s", s->method);
-    snprintf(c[1], 300, "%s", s->setting);
+    short_label(r, s, g_strict, c[1], 300);
     snprintf(c[2], 300, "%s", s->by);
     snprintf(c[3], 300, "%s", s->value);
     snprintf(c[4], 300, "%zu", s->n);
@@ -118,53 +167,70 @@ static int ncols(const char *table)
     return strcmp(table, "runtime") == 0 ? 9 : 8;
 }
 
-/* The setting column only when some setting differs. */
-static int shown(const ecs_report *r, int k)
+/* The columns of a text or Markdown table: method, one per shown axis
+ * (its short name and values), then by, value and the numbers. */
+#define MAXCOL (NCOL + ECS_REPORT_MAX_AXES)
+
+static int table_cols(const ecs_report *r, const ecs_report_stat *s, int nc,
+                      const char *head[MAXCOL], char c[MAXCOL][300], int *ntext)
 {
-    return k != 1 || r->naxes > 0;
+    char base[NCOL][300];
+    cells(r, s, base, 0);
+    int n = 0;
+    head[n] = heads[0];
+    snprintf(c[n++], 300, "%s", base[0]);
+    for (size_t k = 0; k < r->naxes; k++) {
+        if (!axis_shown(r, k, g_strict))
+            continue;
+        head[n] = r->axis_name[k];
+        axis_value(s, k, c[n++], 300);
+    }
+    for (int k = 2; k < nc; k++) {
+        head[n] = heads[k];
+        snprintf(c[n++], 300, "%s", base[k]);
+    }
+    *ntext = n - (nc - NTEXT); /* the text columns end before n */
+    return n;
 }
 
 static void print_table(const ecs_report *r, size_t from, size_t to, int fmt)
 {
     const char *table = r->stat[from].table;
     int nc = ncols(table);
-    int w[NCOL];
-    for (int k = 0; k < NCOL; k++)
-        w[k] = (int)strlen(heads[k]);
-    char c[NCOL][300];
+    int w[MAXCOL], n = 0, ntext = 0;
+    const char *head[MAXCOL];
+    static char c[MAXCOL][300];
+    n = table_cols(r, &r->stat[from], nc, head, c, &ntext);
+    for (int k = 0; k < n; k++)
+        w[k] = (int)strlen(head[k]);
     for (size_t i = from; i < to; i++) {
-        cells(&r->stat[i], c, 0);
-        for (int k = 0; k < nc; k++)
+        table_cols(r, &r->stat[i], nc, head, c, &ntext);
+        for (int k = 0; k < n; k++)
             if ((int)strlen(c[k]) > w[k])
                 w[k] = (int)strlen(c[k]);
     }
     if (fmt == FMT_MARKDOWN) {
         printf("### %s\n\n|", title_of(table));
-        for (int k = 0; k < nc; k++)
-            if (shown(r, k))
-                printf(" %s |", heads[k]);
+        for (int k = 0; k < n; k++)
+            printf(" %s |", head[k]);
         printf("\n|");
-        for (int k = 0; k < nc; k++)
-            if (shown(r, k))
-                printf("%s|", k < NTEXT ? "---" : "---:");
+        for (int k = 0; k < n; k++)
+            printf("%s|", k < ntext ? "---" : "---:");
         printf("\n");
     } else {
         printf("%s\n ", title_of(table));
-        for (int k = 0; k < nc; k++)
-            if (shown(r, k))
-                printf(k < NTEXT ? " %-*s" : " %*s", w[k], heads[k]);
+        for (int k = 0; k < n; k++)
+            printf(k < ntext ? " %-*s" : " %*s", w[k], head[k]);
         printf("\n");
     }
     for (size_t i = from; i < to; i++) {
-        cells(&r->stat[i], c, 0);
+        table_cols(r, &r->stat[i], nc, head, c, &ntext);
         printf(fmt == FMT_MARKDOWN ? "|" : " ");
-        for (int k = 0; k < nc; k++) {
-            if (!shown(r, k))
-                continue;
+        for (int k = 0; k < n; k++) {
             if (fmt == FMT_MARKDOWN)
                 printf(" %s |", c[k]);
             else
-                printf(k < NTEXT ? " %-*s" : " %*s", w[k], c[k]);
+                printf(k < ntext ? " %-*s" : " %*s", w[k], c[k]);
         }
         printf("\n");
     }
@@ -194,7 +260,7 @@ static void print_csv(const ecs_report *r)
     printf("\n");
     char c[NCOL][300];
     for (size_t i = 0; i < r->n; i++) {
-        cells(&r->stat[i], c, 1);
+        cells(r, &r->stat[i], c, 1);
         csv_field(r->stat[i].table);
         for (int k = 0; k < NCOL; k++) {
             putchar(',');
@@ -218,8 +284,14 @@ static int print_json(const ecs_report_rows *rows, const ecs_report *r,
     int bad = d == NULL || fa == NULL || axes == NULL || stats == NULL;
     for (size_t k = 0; !bad && k < nfiles; k++)
         bad = json_array_append_new(fa, json_string(files[k])) != 0;
+    /* the grid's axes by their column names (a file hash follows its file:
+     * not an axis of its own); every varying setting's path in axis_paths */
+    json_t *paths = json_array();
+    bad = bad || paths == NULL;
     for (size_t k = 0; !bad && k < r->naxes; k++)
-        bad = json_array_append_new(axes, json_string(r->axis[k])) != 0;
+        bad = (!r->axis_hidden[k] &&
+               json_array_append_new(axes, json_string(r->axis_name[k])) != 0) ||
+              json_array_append_new(paths, json_string(r->axis[k])) != 0;
     for (size_t i = 0; !bad && i < r->n; i++) {
         const ecs_report_stat *s = &r->stat[i];
         json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:o, s:o, s:o, s:o}",
@@ -237,7 +309,9 @@ static int print_json(const ecs_report_rows *rows, const ecs_report *r,
           json_object_set_new(d, "cases", json_integer((json_int_t)rows->n)) ||
           json_object_set_new(d, "duplicates", json_integer((json_int_t)rows->duplicates)) ||
           json_object_set_new(d, "partial", json_integer((json_int_t)rows->partial)) ||
-          json_object_set(d, "axes", axes) || json_object_set(d, "stats", stats);
+          json_object_set(d, "axes", axes) ||
+          json_object_set(d, "axis_paths", paths) || json_object_set(d, "stats", stats);
+    json_decref(paths);
     ecs_diag diag;
     ecs_result rc = bad ? ECS_ENOMEM : ecs_cli_write_json("-", d, &diag);
     json_decref(fa);
@@ -288,7 +362,8 @@ static void print_report(const ecs_report_rows *rows, const ecs_report *r,
     if (r->naxes > 0) {
         printf("settings that differ (tables split by them):");
         for (size_t k = 0; k < r->naxes; k++)
-            printf(" %s", r->axis[k]);
+            if (axis_shown(r, k, g_strict))
+                printf(" %s", r->axis_name[k]);
         printf("\n");
     }
     printf("\n");
@@ -384,6 +459,7 @@ int ecs_cmd_report(int argc, char **argv)
         ecs_report_rows_release(&rows);
         return ECS_EXIT_USAGE;
     }
+    g_strict = a.strict;
     int bad_out = 0;
     if (a.fmt == FMT_JSON)
         bad_out = print_json(&rows, &rep, argv + first, nfiles) != 0;

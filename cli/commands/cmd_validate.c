@@ -1,6 +1,7 @@
 /* ecsched validate GRAPH SCHEDULE.json: run the checker on any file. */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/units.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -17,8 +18,10 @@ const ecs_command ecs_command_validate = {
     "\n"
     "Runs the checker on a schedule document: work done exactly, one task\n"
     "per PE and slot, precedence (through zero-work tasks), the deadline,\n"
-    "frequencies from F.  PEs, frequencies, power, deadline and per-slot\n"
-    "prices come from the document unless given as flags.\n"
+    "frequencies from F.  PEs, frequencies, power, deadline, per-slot\n"
+    "prices, the slot length and the work unit come from the document\n"
+    "unless given as flags (a flag that differs from the document gets a\n"
+    "note on stderr).\n"
     "Exit 0: feasible (cost and makespan printed); 1: the first violation\n"
     "is named (task, PE, slot); 2: unreadable input.\n"
     "\n"
@@ -37,10 +40,74 @@ typedef struct validate_job {
     int have_sp;
 } validate_job;
 
-/* The document's model keys fill what the flags did not give. */
+/* "ecsched validate: note: --FLAG V differs from the document's W (KEY)" */
+static void differs(const validate_job *j, const char *flag, const char *given,
+                    const char *doc, const char *key)
+{
+    ecs_cli_errorf(CMD, "note: %s %s differs from the document's %s (%s of "
+                        "%s): checking with %s",
+                   flag, given, doc, key, j->sched_path, given);
+}
+
+/* The work unit and slot length the schedule was made with (the
+ * document's model.work_unit_s and prices.slot_minutes), before the graph
+ * is read: the flags win, with a note when they differ. */
+static void apply_doc_units(validate_job *j)
+{
+    ecs_cli_model *m = &j->m;
+    char a[64], b[64];
+    if (j->dm.slot_minutes > 0) {
+        if (!m->slot_minutes_given)
+            m->price_opt.slot_minutes = j->dm.slot_minutes;
+        else if (m->price_opt.slot_minutes != j->dm.slot_minutes) {
+            snprintf(a, sizeof a, "%d", m->price_opt.slot_minutes);
+            snprintf(b, sizeof b, "%d", j->dm.slot_minutes);
+            differs(j, "--slot-minutes", a, b, "prices.slot_minutes");
+        }
+    }
+    if (j->dm.work_unit_s > 0) {
+        if (m->work_unit <= 0 && !m->work_unit_auto)
+            m->work_unit = j->dm.work_unit_s;
+        else if (m->work_unit > 0 &&
+                 fabs(m->work_unit - j->dm.work_unit_s) >
+                     1e-9 * j->dm.work_unit_s) {
+            snprintf(a, sizeof a, "%g", m->work_unit);
+            snprintf(b, sizeof b, "%g", j->dm.work_unit_s);
+            differs(j, "--work-unit", a, b, "model.work_unit_s");
+        }
+    }
+}
+
+/* The document's model keys fill what the flags did not give; a flag that
+ * differs from the document gets a note. */
 static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
 {
     ecs_cli_model *m = &j->m;
+    char a[256], b[256];
+    if (m->pes_given && j->dm.pes >= 1 && j->dm.pes != m->platform.pes) {
+        snprintf(a, sizeof a, "%d", m->platform.pes);
+        snprintf(b, sizeof b, "%ld", j->dm.pes);
+        differs(j, "-p", a, b, "pes");
+    }
+    if (m->freqs_given && j->dm.freqs[0]) {
+        size_t len = 0;
+        a[0] = '\0';
+        for (size_t k = 0; k < m->platform.nfreq && len < sizeof a; k++) {
+            int w = snprintf(a + len, sizeof a - len, "%s%.9g", k ? "," : "",
+                             m->platform.freq[k]);
+            len += w > 0 ? (size_t)w : 0;
+        }
+        if (strcmp(a, j->dm.freqs) != 0)
+            differs(j, "--freqs", a, j->dm.freqs, "freqs");
+    }
+    if (m->power_given && j->dm.power[0] &&
+        strcmp(m->platform.power_text, j->dm.power) != 0)
+        differs(j, "--power", m->platform.power_text, j->dm.power, "power");
+    if (m->deadline > 0 && j->dm.deadline > 0 && m->deadline != j->dm.deadline) {
+        snprintf(a, sizeof a, "%ld", m->deadline);
+        snprintf(b, sizeof b, "%ld", j->dm.deadline);
+        differs(j, "--deadline", a, b, "deadline");
+    }
     if (!m->pes_given) {
         if (j->dm.pes < 1)
             return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
@@ -193,10 +260,14 @@ int ecs_cmd_validate(int argc, char **argv)
     ecs_diag_clear(&diag);
     const double *price = NULL;
     size_t nprice = 0;
-    ecs_result rc = ecs_cli_load_graph(j.graph_path, &j.m, &j.raw, &j.g,
-                                       &diag);
+    /* the document's model first: its work unit decides the graph's work */
+    ecs_result rc = ecs_doc_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
+    if (rc == ECS_OK) {
+        apply_doc_units(&j);
+        rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    }
     if (rc == ECS_OK)
-        rc = ecs_doc_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
+        rc = ecs_cli_load_graph(j.graph_path, &j.m, &j.raw, &j.g, &diag);
     if (rc == ECS_OK)
         rc = apply_doc_model(&j, &diag);
     if (rc == ECS_OK)

@@ -2,6 +2,7 @@
 #include "commands/commands.h"
 
 #include "run/cli.h"
+#include "run/suggest.h"
 
 #include <string.h>
 
@@ -18,6 +19,21 @@ const ecs_command *ecs_command_find(const char *name)
         if (strcmp(ecs_commands[k]->name, name) == 0)
             return ecs_commands[k];
     return NULL;
+}
+
+/* "unknown command 'X'" with the closest command's name when one is near. */
+static void unknown_command(const char *name)
+{
+    const char *names[sizeof ecs_commands / sizeof *ecs_commands];
+    size_t n = 0;
+    for (size_t k = 0; ecs_commands[k] != NULL; k++)
+        names[n++] = ecs_commands[k]->name;
+    const char *near = ecs_cli_closest(name, names, n);
+    if (near != NULL)
+        fprintf(stderr, "ecsched: unknown command '%s' (did you mean '%s'?)\n",
+                name, near);
+    else
+        fprintf(stderr, "ecsched: unknown command '%s'\n", name);
 }
 
 int ecs_cli_print_help(const char *cmd, FILE *f)
@@ -69,15 +85,15 @@ static int dispatch(int argc, char **argv)
             return ECS_EXIT_OK;
         }
         if (ecs_cli_print_help(argv[2], stdout) != 0) {
-            fprintf(stderr, "ecsched: unknown command '%s'\n", argv[2]);
+            unknown_command(argv[2]);
             return ECS_EXIT_USAGE;
         }
         return ECS_EXIT_OK;
     }
     const ecs_command *c = ecs_command_find(name);
     if (c == NULL) {
-        fprintf(stderr, "ecsched: unknown command '%s'\nTry 'ecsched --help'.\n",
-                name);
+        unknown_command(name);
+        fprintf(stderr, "Try 'ecsched --help'.\n");
         return ECS_EXIT_USAGE;
     }
     return c->run(argc - 1, argv + 1);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define MARGIN_L 92.0
 #define MARGIN_R 24.0
@@ -66,7 +67,7 @@ static void make_layout(const ecs_gantt_data *d, const ecs_gantt_options *o,
     L->gantt_bottom = L->top + L->row_h * (double)d->pes;
     L->price_top = L->gantt_bottom + 52;
     L->price_bottom = L->price_top + PRICE_H;
-    L->H = L->price_bottom + 52 + (d->has_clock ? 16 : 0); /* clock times */
+    L->H = L->price_bottom + 52 + (d->has_clock ? 30 : 0); /* clock times, dates */
     L->x.d0 = 0;
     L->x.d1 = (double)L->slots;
     L->x.r0 = MARGIN_L;
@@ -300,28 +301,64 @@ static void draw_time_axis(ecs_svg *s, const layout *L, double y,
 
 /* ---- the price panel ---- */
 
-/* Clock times (UTC) under the slot axis when the prices have timestamps:
- * about eight labels, on whole slots. */
+/* The label step in minutes: the shortest of 15 min .. 28 days that is a
+ * whole number of slots and gives at most eight labels over the span; 0
+ * when none does (then every `(slots + 7) / 8` slots). */
+static long clock_step(long slots, long slot_minutes)
+{
+    static const long steps[] = {15,   30,   60,    120,   180,   240,  360,
+                                 720,  1440, 2880,  4320,  10080, 20160, 40320};
+    for (size_t k = 0; k < sizeof steps / sizeof *steps; k++)
+        if (steps[k] % slot_minutes == 0 && slots * slot_minutes / steps[k] <= 8)
+            return steps[k];
+    return 0;
+}
+
+/* Clock times under the slot axis when the prices have timestamps, in the
+ * document's zone: about eight labels on whole slots at round local times,
+ * the date under a label where the day changes (and under the first), the
+ * zone's name left of the axis; the first label starts at the axis so that
+ * nothing overlaps it. */
 static void draw_clock(ecs_svg *s, const ecs_gantt_data *d, const layout *L, double y)
 {
     if (!d->has_clock)
         return;
+    long step = clock_step(L->slots, d->slot_minutes);
     long every = (L->slots + 7) / 8;
     ecs_svg_font f;
     ecs_svg_font_init(&f);
     f.size = 10;
     f.fill = "#555";
-    f.anchor = ECS_SVG_MIDDLE;
     f.cls = "clock";
-    for (long l = 0; l <= L->slots; l += every) {
-        long long t = d->first_utc + (long long)l * d->slot_minutes * 60;
-        char buf[32], hm[16];
-        ecs_prices_time_format(t, buf, sizeof buf); /* 2016-10-18T22:00Z */
-        snprintf(hm, sizeof hm, "%.5s", strchr(buf, 'T') ? strchr(buf, 'T') + 1 : buf);
-        ecs_svg_text(s, ecs_svg_map(&L->x, (double)l), y, hm, &f);
+    static const char *const mon[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                      "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    long last_day = -1;
+    int first = 1;
+    for (long l = 0; l <= L->slots; l++) {
+        long long t = d->first_utc + (long long)l * d->slot_minutes * 60 +
+                      60LL * d->zone_minutes; /* wall clock, read as UTC */
+        long long minutes = t / 60;
+        if (step > 0 ? (minutes % step != 0) : (l % every != 0))
+            continue;
+        time_t tt = (time_t)t;
+        struct tm tm;
+        if (gmtime_r(&tt, &tm) == NULL)
+            continue;
+        char hm[16], day[16];
+        snprintf(hm, sizeof hm, "%02d:%02d", tm.tm_hour, tm.tm_min);
+        f.anchor = first && l == 0 ? ECS_SVG_START : ECS_SVG_MIDDLE;
+        double x = ecs_svg_map(&L->x, (double)l);
+        ecs_svg_text(s, x, y, hm, &f);
+        long dayno = (long)(t / 86400);
+        if (dayno != last_day) {
+            snprintf(day, sizeof day, "%d %s", tm.tm_mday, mon[tm.tm_mon]);
+            ecs_svg_text(s, x, y + 13, day, &f);
+            last_day = dayno;
+        }
+        first = 0;
     }
     f.anchor = ECS_SVG_END;
-    ecs_svg_text(s, L->x.r0 - 6, y, "UTC", &f);
+    ecs_svg_text(s, L->x.r0 - 6, y, d->zone, &f);
 }
 
 static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)

@@ -169,6 +169,21 @@ static ecs_result read_prices(const json_t *doc, const char *file,
     if (json_is_string(fu) && d->slot_minutes > 0 &&
         ecs_prices_time_parse(json_string_value(fu), 0, 0, &d->first_utc, &ignored) == ECS_OK)
         d->has_clock = 1;
+    /* the zone of the clock times: the document's (cli/run/units.h) */
+    json_t *zn = json_object_get(doc, "zone"), *st = json_object_get(doc, "start_time");
+    snprintf(d->zone, sizeof d->zone, "%s", json_is_string(zn) ? json_string_value(zn) : "UTC");
+    long long local;
+    if (d->has_clock && json_is_string(st) &&
+        ecs_prices_time_parse(json_string_value(st), 0, 0, &local, &ignored) == ECS_OK) {
+        /* "2016-10-19T00:00+02:00": its wall clock read as UTC, minus the
+         * instant, is the offset */
+        char naive[32];
+        snprintf(naive, sizeof naive, "%.16s", json_string_value(st));
+        long long wall;
+        if (ecs_prices_time_parse(naive, 1, 0, &wall, &ignored) == ECS_OK &&
+            llabs(wall - local) < 86400)
+            d->zone_minutes = (int)((wall - local) / 60);
+    }
     json_t *per = json_object_get(pr, "per_slot");
     if (per == NULL || json_is_null(per))
         return ECS_OK;

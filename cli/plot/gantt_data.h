@@ -31,6 +31,9 @@ typedef struct ecs_gantt_data {
     long slot_minutes;     /* prices.slot_minutes, 0 when absent */
     int has_clock;         /* prices.first_slot_utc given */
     long long first_utc;   /* its seconds since 1970 (UTC) */
+    int zone_minutes;      /* clock times' offset: of the document's
+                              "start_time" (local = UTC + offset), 0: UTC */
+    char zone[64];         /* the document's "zone", "UTC" when absent */
     int has_cost, has_base_cost;
     double cost, base_cost;
 } ecs_gantt_data;

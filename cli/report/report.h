@@ -35,6 +35,8 @@ typedef struct ecs_report_stat {
     char method[16];    /* "" when not by method */
     char setting[256];  /* "name=value ..." of the settings that differ
                            between the rows (ecs_report.axis), "" if none */
+    char cols[256];     /* the same values, short (a file's base name), one
+                           per axis in axis order, separated by '\x1f' */
     char by[16];        /* "all", "pes", "extension", "prices", "status" */
     char value[256];    /* group value, "" for "all" */
     size_t n;           /* cases in the group */
@@ -50,6 +52,13 @@ typedef struct ecs_report {
      * "params.time_limit_s", "version", ...): every table is split by
      * them, never averaged across them */
     char axis[ECS_REPORT_MAX_AXES][128];
+    /* the grid axis each is, for columns: "prices" (price_source.spec),
+     * "prices_hash" (price_source.file_hash), else the last part of the
+     * path ("sigma", "power", "version") */
+    char axis_name[ECS_REPORT_MAX_AXES][48];
+    /* 1 for a file hash beside a price file axis: it only follows the file
+     * (shown with --json and --strict) */
+    int axis_hidden[ECS_REPORT_MAX_AXES];
     size_t naxes;
 } ecs_report;
 

@@ -18,6 +18,7 @@ typedef struct group {
     int method;         /* ecs_method, or ECS_METHOD_COUNT for none/other */
     char mname[16];
     char setting[256];  /* the row's values of the varying settings */
+    char cols[256];     /* the same, short, one per axis ('\x1f') */
     int by;             /* index into bys[] */
     char value[256];
     double num;         /* numeric value for ordering (NAN: by text) */
@@ -36,6 +37,7 @@ typedef struct acc {
     group *g;
     size_t n, cap;
     const char *setting; /* of the row being added */
+    const char *cols;
 } acc;
 
 static int add(acc *a, int table, const char *method, int by, const char *value,
@@ -59,6 +61,7 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
         g->method = (int)m;
         snprintf(g->mname, sizeof g->mname, "%s", method);
         snprintf(g->setting, sizeof g->setting, "%s", a->setting);
+        snprintf(g->cols, sizeof g->cols, "%s", a->cols);
         g->by = by;
         snprintf(g->value, sizeof g->value, "%s", value);
         g->num = num;
@@ -184,9 +187,42 @@ static json_t *row_settings(const json_t *row)
     return out;
 }
 
+/* An axis' column name: "prices" for the price file, "prices_hash" for
+ * its hash (hidden: it follows the file), else the path's last part. */
+static void axis_name(const char *path, char *name, size_t n, int *hidden)
+{
+    *hidden = 0;
+    if (strcmp(path, "model.price_source.spec") == 0) {
+        snprintf(name, n, "prices");
+        return;
+    }
+    if (strcmp(path, "model.price_source.file_hash") == 0) {
+        snprintf(name, n, "prices_hash");
+        *hidden = 1;
+        return;
+    }
+    const char *dot = strrchr(path, '.');
+    snprintf(name, n, "%s", dot ? dot + 1 : path);
+}
+
+/* A value for a column: without quotes, a path's base name. */
+static void short_value(const char *path, const char *val, char *buf, size_t n)
+{
+    size_t vl = strlen(val);
+    int quoted = vl >= 2 && val[0] == '"' && val[vl - 1] == '"';
+    char v[256];
+    snprintf(v, sizeof v, "%.*s", (int)(quoted ? vl - 2 : vl), val + quoted);
+    const char *s = v;
+    if (strcmp(path, "model.price_source.spec") == 0 && strrchr(v, '/'))
+        s = strrchr(v, '/') + 1;
+    snprintf(buf, n, "%s", s);
+}
+
 /* The paths with more than one value over the rows (sorted), and per row
- * its label "name=value ..." over them (malloc). */
-static int settings(const ecs_report_rows *rows, ecs_report *out, char **label)
+ * its label "name=value ..." over them and its short values, one per axis
+ * separated by '\x1f' (both malloc). */
+static int settings(const ecs_report_rows *rows, ecs_report *out, char **label,
+                    char **cols)
 {
     json_t *values = json_object(); /* path -> {value: true} */
     json_t **each = calloc(rows->n ? rows->n : 1, sizeof *each);
@@ -221,6 +257,14 @@ static int settings(const ecs_report_rows *rows, ecs_report *out, char **label)
             memcpy(out->axis[k], out->axis[k - 1], sizeof t);
             memcpy(out->axis[k - 1], t, sizeof t);
         }
+    int spec = 0;
+    for (size_t k = 0; k < out->naxes; k++) {
+        axis_name(out->axis[k], out->axis_name[k], sizeof out->axis_name[k],
+                  &out->axis_hidden[k]);
+        spec |= strcmp(out->axis[k], "model.price_source.spec") == 0;
+    }
+    for (size_t k = 0; k < out->naxes && !spec; k++)
+        out->axis_hidden[k] = 0; /* one file whose content changed: shown */
     for (size_t r = 0; !bad && r < rows->n; r++) {
         char buf[256] = "";
         size_t len = 0;
@@ -237,14 +281,35 @@ static int settings(const ecs_report_rows *rows, ecs_report *out, char **label)
                                     len ? " " : "", name,
                                     (int)(quoted ? vl - 2 : vl), val + quoted);
         }
+        char cb[256] = "";
+        size_t cl = 0;
+        for (size_t k = 0; k < out->naxes && cl < sizeof cb; k++) {
+            json_t *v = json_object_get(each[r], out->axis[k]);
+            char sv[256] = "-";
+            if (v != NULL)
+                short_value(out->axis[k], json_string_value(v), sv, sizeof sv);
+            cl += (size_t)snprintf(cb + cl, sizeof cb - cl, "%s%s",
+                                   k ? "\x1f" : "", sv);
+        }
         label[r] = strdup(buf);
-        bad = label[r] == NULL;
+        cols[r] = strdup(cb);
+        bad = label[r] == NULL || cols[r] == NULL;
     }
     for (size_t r = 0; each != NULL && r < rows->n; r++)
         json_decref(each[r]);
     free(each);
     json_decref(values);
     return bad ? -1 : 0;
+}
+
+/* A price file by its base name (the directory lives in --json's
+ * settings); built-in names as they are.  Files of the same name in
+ * different directories differ in the price_source setting, so groups
+ * never mix them. */
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s != NULL && s[1] != '\0' ? s + 1 : path;
 }
 
 static int add_breakdown(acc *a, int table, const json_t *row, double x)
@@ -256,7 +321,7 @@ static int add_breakdown(acc *a, int table, const json_t *row, double x)
     return add(a, table, m, B_ALL, "", NAN, x) ||
            add(a, table, m, B_PES, pes, num(row, "pes"), x) ||
            add(a, table, m, B_EXT, ext, num(row, "extension"), x) ||
-           add(a, table, m, B_PRICES, str(row, "prices"), NAN, x);
+           add(a, table, m, B_PRICES, base_name(str(row, "prices")), NAN, x);
 }
 
 static int per_row(acc *a, const json_t *row, const inst *in)
@@ -323,6 +388,7 @@ static void stat_of(group *g, ecs_report_stat *s)
     s->table = tables[g->table];
     snprintf(s->method, sizeof s->method, "%s", g->mname);
     snprintf(s->setting, sizeof s->setting, "%s", g->setting);
+    snprintf(s->cols, sizeof s->cols, "%s", g->cols);
     snprintf(s->by, sizeof s->by, "%s", bys[g->by]);
     snprintf(s->value, sizeof s->value, "%s", g->value);
     s->n = g->s.n;
@@ -355,20 +421,25 @@ ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
                               ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
-    acc a = {NULL, 0, 0, ""};
+    acc a = {NULL, 0, 0, "", ""};
     size_t ninst = 0;
     size_t *of = malloc((rows->n ? rows->n : 1) * sizeof *of);
     char **label = calloc(rows->n ? rows->n : 1, sizeof *label);
-    inst *in = of && label ? instances(rows, of, &ninst) : NULL;
-    int bad = in == NULL || settings(rows, out, label) != 0 ||
+    char **cols = calloc(rows->n ? rows->n : 1, sizeof *cols);
+    inst *in = of && label && cols ? instances(rows, of, &ninst) : NULL;
+    int bad = in == NULL || settings(rows, out, label, cols) != 0 ||
               add_instances(&a, in, ninst) != 0;
     for (size_t r = 0; !bad && r < rows->n; r++) {
         a.setting = label[r];
+        a.cols = cols[r];
         bad = per_row(&a, rows->row[r], &in[of[r]]) != 0;
     }
     for (size_t r = 0; label != NULL && r < rows->n; r++)
         free(label[r]);
+    for (size_t r = 0; cols != NULL && r < rows->n; r++)
+        free(cols[r]);
     free(label);
+    free(cols);
     if (!bad && a.n > 0) {
         qsort(a.g, a.n, sizeof *a.g, cmp_group);
         out->stat = calloc(a.n, sizeof *out->stat);

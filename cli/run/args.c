@@ -1,5 +1,6 @@
 /* The option loop shared by the commands (cli.h "shared option loop"). */
 #include "run/cli.h"
+#include "run/suggest.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -30,8 +31,13 @@ static int is_rejected(const int *rejected, int opt)
 static int one_option(const ecs_cli_argspec *s, int c, const char *word,
                       int *help)
 {
-    if (c == '?')
+    if (c == '?') {
+        char near[96];
+        if (ecs_cli_closest_option(word, s->longopts, near, sizeof near))
+            return ecs_cli_usage_error(s->cmd, "bad option '%s' (did you mean "
+                                               "'%s'?)", word, near);
         return ecs_cli_usage_error(s->cmd, "bad option '%s'", word);
+    }
     if (c == ':')
         return ecs_cli_usage_error(s->cmd, "option '%s' needs a value", word);
     if (s->own != NULL) {

@@ -121,6 +121,8 @@ enum ecs_cli_model_opt {
     ECS_OPT_MAX_TASKS,
     ECS_OPT_MAX_WORK,
     ECS_OPT_MAX_SLOTS,
+    ECS_OPT_WATTS,
+    ECS_OPT_ROUNDING_TOLERANCE,
     ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -152,7 +154,9 @@ enum ecs_cli_model_opt {
     {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},      \
     {"max-tasks", required_argument, 0, ECS_OPT_MAX_TASKS},                  \
     {"max-work", required_argument, 0, ECS_OPT_MAX_WORK},                    \
-    {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS}
+    {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS},                  \
+    {"watts", required_argument, 0, ECS_OPT_WATTS},                          \
+    {"rounding-tolerance", required_argument, 0, ECS_OPT_ROUNDING_TOLERANCE}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
@@ -168,13 +172,21 @@ typedef struct ecs_cli_model {
     ecs_decimal extension;        /* --extension, 0 if not given */
     int extension_given;
     ecs_stg_format format;        /* --format */
-    double work_unit;             /* --work-unit, 0 if not given */
+    double work_unit;             /* --work-unit, 0 if not given (or auto,
+                                     until ecs_cli_work_unit_auto sets it) */
+    int work_unit_auto;           /* --work-unit auto */
+    int slot_minutes_given;       /* --slot-minutes */
+    double rounding_tolerance;    /* --rounding-tolerance (default 0.01) */
     const char *base_path;        /* --base */
     const char *out_path;         /* -o */
     int json;                     /* --json */
     int help;                     /* --help / -h */
     ecs_limits limits;            /* --max-input-bytes, --max-tasks,
                                      --max-work, --max-slots */
+    double watts;                 /* --watts W: one PE at f = 1, 0 if not
+                                     given (no energy, no money) */
+    double idle_watts;            /* --watts W:IDLE, -1 if not given;
+                                     recorded, not in the model yet */
 } ecs_cli_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */
@@ -366,7 +378,13 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       proto, comm (STG layouts), dot, wfformat\n"      \
     "  --work-unit U        file units per work unit, rounded up: seconds\n" \
     "                       for WfFormat runtimes (default: the slot\n"     \
-    "                       length), weights for STG and DOT (default 1)\n" \
+    "                       length), weights for STG and DOT (default 1);\n" \
+    "                       auto: the coarsest unit whose rounding adds at\n" \
+    "                       most --rounding-tolerance of the work\n"         \
+    "  --rounding-tolerance T  for --work-unit auto (default 0.01: 1%)\n"   \
+    "  --watts W[:IDLE]     watts of one PE at f = 1 (and idle, recorded\n" \
+    "                       only: the model has no idle power yet): energy\n" \
+    "                       in kWh and cost in the prices' currency\n"      \
     "  (price CSV loader options: see 'ecsched help prices')\n"          \
     ECS_CLI_LIMIT_FLAGS_HELP
 
@@ -472,11 +490,16 @@ typedef struct ecs_doc_info {
     double base_cost;
     const char *status;           /* e.g. "feasible", "optimal" */
     double runtime_s;
+    const ecs_cli_model *model;   /* --watts, --utc-offset; NULL: none */
+    const ecs_schedule *schedule; /* for the energy; NULL: none */
 } ecs_doc_info;
 
 /*
- * The document's head: tool .. cost, cost_money and money_unit (null
- * when the price unit is unknown: ecs_doc_money), base_cost, status,
+ * The document's head: tool .. cost, cost_money and money_unit (the cost
+ * in money at --watts W per PE; null without --watts or when the price
+ * unit is not per MWh), the real units (energy, energy_kwh, watts,
+ * idle_watts, deadline_minutes, makespan_minutes, zone, start_time,
+ * deadline_time, end_time: cli/run/units.h), base_cost, status,
  * runtime_s, in a fixed order.  The command
  * may append its own keys, then ecs_doc_add_tasks() appends "tasks".
  * NULL on out of memory.
@@ -521,6 +544,8 @@ typedef struct ecs_doc_model {
     size_t nprice;        /* prices.per_slot length, 0 if absent */
     double *price;        /* prices.per_slot, malloc'ed, or NULL */
     char price_source[256];
+    double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
+    int slot_minutes;     /* prices.slot_minutes, 0 if absent */
 } ecs_doc_model;
 
 void ecs_doc_model_release(ecs_doc_model *dm);

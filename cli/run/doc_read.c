@@ -179,6 +179,16 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
     if (json_is_object(pr) &&
         (rc = CHECK_KEYS(path, pr, PRICE_KEYS, "prices.", diag)) != ECS_OK)
         return rc;
+    json_t *sm = json_is_object(pr) ? json_object_get(pr, "slot_minutes") : NULL;
+    if (json_is_integer(sm) && json_integer_value(sm) >= 1 &&
+        json_integer_value(sm) <= 1440)
+        dm->slot_minutes = (int)json_integer_value(sm);
+    /* the work unit the schedule was made with (README "JSON schedule") */
+    json_t *mo = json_object_get(root, "model");
+    json_t *wu = json_is_object(mo) ? json_object_get(mo, "work_unit_s") : NULL;
+    if (json_is_number(wu) && json_number_value(wu) >= 1e-6 &&
+        json_number_value(wu) <= 1e9)
+        dm->work_unit_s = json_number_value(wu);
     json_t *per = json_is_object(pr) ? json_object_get(pr, "per_slot") : NULL;
     if (json_is_array(per) && json_array_size(per) > 0) {
         dm->nprice = json_array_size(per);

@@ -1,5 +1,6 @@
 /* The JSON schedule document: writing (README "JSON schedule"). */
 #include "run/cli.h"
+#include "run/units.h"
 
 #include "ecsched/text.h"
 
@@ -150,12 +151,15 @@ json_t *ecs_doc_new(const ecs_doc_info *in)
               set(d, "meets_deadline", c ? json_boolean(c->meets_deadline)
                                          : json_null()) ||
               set(d, "cost", c ? ecs_json_num(c->cost) : json_null());
-    double money;
-    char unit[32];
-    int has_money = c && ecs_doc_money(in->prices, c->cost, &money, unit, sizeof unit);
+    ecs_cli_energy e;
+    memset(&e, 0, sizeof e);
+    if (c != NULL && in->model != NULL && in->schedule != NULL)
+        ecs_cli_energy_of(in->model, in->prices, in->schedule, c->cost, &e);
     if (!bad)
-        bad = set(d, "cost_money", has_money ? ecs_json_num(money) : json_null()) ||
-              set(d, "money_unit", has_money ? json_string(unit) : json_null());
+        bad = set(d, "cost_money", e.has_money ? ecs_json_num(e.money) : json_null()) ||
+              set(d, "money_unit", e.has_money ? json_string(e.currency) : json_null());
+    if (!bad)
+        bad = ecs_doc_add_units(d, in);
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", ecs_json_num(in->base_cost));
     if (!bad)

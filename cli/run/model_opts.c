@@ -17,6 +17,8 @@ void ecs_cli_model_init(ecs_cli_model *m)
     m->deadline = -1;
     m->format = ECS_STG_AUTO;
     ecs_limits_init(&m->limits);
+    m->idle_watts = -1;
+    m->rounding_tolerance = 0.01;
 }
 
 /* Loader flags of --prices, passed on to the price module. */
@@ -80,6 +82,11 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         return 1;
     case ECS_OPT_WORK_UNIT: {
         double u;
+        if (strcmp(arg, "auto") == 0) {
+            m->work_unit_auto = 1;
+            m->work_unit = 0;
+            return 1;
+        }
         if (ecs_parse_double(arg, &u) != 0 || !(u >= 1e-6 && u <= 1e9))
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--work-unit needs a number from 0.000001 to "
@@ -89,6 +96,44 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
                                 arg),
                    -1;
         m->work_unit = u;
+        m->work_unit_auto = 0;
+        return 1;
+    }
+    case ECS_OPT_ROUNDING_TOLERANCE: {
+        double t;
+        if (ecs_parse_double(arg, &t) != 0 || !(t >= 0 && t <= 10))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--rounding-tolerance needs a fraction of the "
+                                "work from 0 to 10 (0.01: rounding may add "
+                                "1%%), not '%s'",
+                                arg),
+                   -1;
+        m->rounding_tolerance = t;
+        return 1;
+    }
+    case ECS_OPT_WATTS: {
+        /* W or W:IDLE, watts of one PE at f = 1 and idle */
+        char w[64];
+        const char *colon = strchr(arg, ':');
+        size_t n = colon ? (size_t)(colon - arg) : strlen(arg);
+        double wv = 0, iv = -1;
+        int bad = n == 0 || n >= sizeof w;
+        if (!bad) {
+            memcpy(w, arg, n);
+            w[n] = '\0';
+            bad = ecs_parse_double(w, &wv) != 0 || !(wv > 0 && wv <= 1e9) ||
+                  (colon && (ecs_parse_double(colon + 1, &iv) != 0 ||
+                             !(iv >= 0 && iv <= 1e9)));
+        }
+        if (bad)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--watts needs W or W:IDLE, the watts of one "
+                                "PE at f = 1 (above 0, at most 1e9) and idle "
+                                "(0 or more), e.g. 400 or 400:80, not '%s'",
+                                arg),
+                   -1;
+        m->watts = wv;
+        m->idle_watts = iv;
         return 1;
     }
     case ECS_OPT_BASE:
@@ -111,6 +156,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
     case ECS_OPT_START:
     case ECS_OPT_UNIT:
     case ECS_OPT_TIME_COLUMN:
+        m->slot_minutes_given |= opt == ECS_OPT_SLOT_MINUTES;
         return ecs_cli_price_flag(&m->price_opt, opt, arg, diag) == 0 ? 1 : -1;
     case ECS_OPT_MAX_INPUT_BYTES:
     case ECS_OPT_MAX_TASKS:
@@ -144,8 +190,18 @@ ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
                                   diag);
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_graph_read_buffer(text, len, strcmp(path, "-") == 0 ? "(stdin)" : path,
-                               &p, out, diag);
+    const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
+    if (m->work_unit_auto && m->work_unit <= 0) {
+        /* --work-unit auto not resolved by the command (ecs_cli_work_unit_auto
+         * says what it picks): the same pick, for this read */
+        ecs_rounding r;
+        p.work_unit = 0;
+        rc = ecs_graph_auto_work_unit(text, len, name, &p,
+                                      m->rounding_tolerance, &r, diag);
+        p.work_unit = r.work_unit;
+    }
+    if (rc == ECS_OK)
+        rc = ecs_graph_read_buffer(text, len, name, &p, out, diag);
     free(text);
     if (rc == ECS_OK) {
         rc = ecs_cli_check_graph(&m->limits, *out, path, diag);

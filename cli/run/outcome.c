@@ -1,6 +1,8 @@
 /* The end of the scheduling commands (cli/run/outcome.h). */
 #include "run/outcome.h"
 
+#include "run/units.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -42,6 +44,7 @@ static json_t *finish_doc(const ecs_outcome *o, const ecs_check_report *rep)
     info.check = o->schedule != NULL ? rep : NULL;
     info.status = ecs_milp_status_name(o->status);
     info.runtime_s = o->runtime_s;
+    info.schedule = o->schedule;
     return ecs_outcome_doc(&info, o->pb, o->m, &o->run, o->keys, o->job,
                            o->schedule);
 }
@@ -51,8 +54,13 @@ void ecs_outcome_print_problem(const ecs_outcome *o)
     const ecs_cli_problem *pb = o->pb;
     printf("%-12s %s (%zu tasks with work)\n", "graph", pb->graph_path, pb->g->n);
     printf("%-12s %d\n", "pes", o->m->platform.pes);
-    printf("%-12s %ld (base makespan %ld%s)\n", "deadline", pb->deadline,
-           pb->base_makespan, pb->base_optimal ? ", optimal" : "");
+    char info[160], d[64], b[64];
+    ecs_cli_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
+    printf("%-12s %s (%s)\n", "prices", pb->prices.source, info);
+    ecs_cli_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
+    ecs_cli_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
+    printf("%-12s %s (base makespan %s%s)\n", "deadline", d, b,
+           pb->base_optimal ? ", optimal" : "");
 }
 
 void ecs_outcome_print_solution(const ecs_outcome *o, const ecs_check_report *rep)
@@ -64,9 +72,16 @@ void ecs_outcome_print_solution(const ecs_outcome *o, const ecs_check_report *re
     printf("%-12s %.6f (base %.6f", "cost", rep->cost, base);
     if (fabs(base) > 1e-12)
         printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
-    printf(")\n");
-    printf("%-12s %ld (%s)\n", "makespan", rep->makespan,
+    printf("; normalised)\n");
+    ecs_cli_energy e;
+    char text[160], mk[64];
+    ecs_cli_energy_of(o->m, &o->pb->prices, o->schedule, rep->cost, &e);
+    ecs_cli_fmt_energy(o->m, &e, text, sizeof text);
+    printf("%-12s %s\n", "energy", text);
+    ecs_cli_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
+    printf("%-12s %s (%s)\n", "makespan", mk,
            rep->meets_deadline ? "meets the deadline" : "misses the deadline");
+    ecs_cli_print_clock(o->m, &o->pb->prices, rep->makespan, o->pb->deadline, 12);
 }
 
 int ecs_outcome_finish(const ecs_outcome *o)
@@ -82,6 +97,19 @@ int ecs_outcome_finish(const ecs_outcome *o)
         return ECS_EXIT_INTERNAL;
     }
     json_t *doc = finish_doc(o, &rep);
+    ecs_makespan_advice adv;
+    int have_adv = 0;
+    if (doc != NULL && o->status == ECS_MILP_INFEASIBLE) {
+        /* what would do: in the document and the message */
+        ecs_diag ad;
+        have_adv = ecs_cli_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
+        if (have_adv &&
+            json_object_set_new(doc, "advice",
+                                ecs_cli_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+            json_decref(doc);
+            doc = NULL;
+        }
+    }
     if (doc == NULL) {
         ecs_cli_errorf(o->cmd, "out of memory");
         return ECS_EXIT_INTERNAL;
@@ -96,9 +124,15 @@ int ecs_outcome_finish(const ecs_outcome *o)
     }
     if (!o->m->json)
         o->print(o, &rep);
-    if (o->status == ECS_MILP_INFEASIBLE)
-        fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld\n",
-                o->cmd, pb->deadline);
+    if (o->status == ECS_MILP_INFEASIBLE) {
+        char adv_text[512] = "";
+        if (have_adv)
+            ecs_cli_advice_text(&adv, o->m->platform.pes,
+                                pb->prices.slot_minutes, adv_text,
+                                sizeof adv_text);
+        fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld%s%s\n",
+                o->cmd, pb->deadline, have_adv ? ": " : "", adv_text);
+    }
     if (o->status == ECS_MILP_NO_SOLUTION)
         fprintf(stderr, "ecsched %s: the time limit was reached before any "
                         "schedule was found\n", o->cmd);

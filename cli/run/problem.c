@@ -168,6 +168,7 @@ void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
     in->deadline = pb->deadline;
     in->has_base_cost = 1;
     in->base_cost = pb->base_cost;
+    in->model = m;
 }
 
 double ecs_cli_base_limit(const ecs_method_params *p)

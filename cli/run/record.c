@@ -111,6 +111,9 @@ json_t *ecs_record_model(const ecs_cli_model *m, json_t *price_source)
         set(j, "power", json_string(m->platform.power_text)) ||
         set(j, "deadline_rule", json_string(m->deadline > 0 ? "deadline" : "extension")) ||
         set(j, "work_unit_s", m->work_unit > 0 ? ecs_json_num(m->work_unit) : json_null()) ||
+        (m->work_unit_auto &&
+         (set(j, "work_unit_auto", json_true()) ||
+          set(j, "rounding_tolerance", ecs_json_num(m->rounding_tolerance)))) ||
         set(j, "price_source", price_source)) {
         if (j == NULL) {
             json_decref(freqs);

@@ -92,4 +92,12 @@ double ecs_check_task_cost(const ecs_platform *p, const double *price,
 ecs_result ecs_check_prices(const double *price, size_t nprice,
                             long deadline, ecs_diag *diag);
 
+/*
+ * The energy of schedule s on platform p in PE-slots at f = 1: the sum of
+ * power(f) over every slot of every scheduled task (the cost with every
+ * price 1).  Times the watts of one PE at f = 1 and the slot's hours, it
+ * is watt-hours.  Frequency indices outside p count as 0.
+ */
+double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p);
+
 #endif

@@ -136,4 +136,46 @@ ecs_result ecs_dot_write(FILE *f, const ecs_graph *g, const char *name,
 ecs_result ecs_wfformat_write(FILE *f, const ecs_graph *g, const char *name,
                               double work_unit, ecs_diag *diag);
 
+/* ---- rounding to whole work units (README "Work units") ---- */
+
+/* What rounding the file's work up to whole work units did. */
+typedef struct ecs_rounding {
+    double work_unit;       /* file units per work unit */
+    double file_work;       /* the file's total work, in file units */
+    double added;           /* total work x work_unit - file_work */
+    double relative;        /* added / file_work (0 when file_work is 0) */
+    size_t tasks_over_half; /* tasks that gained more than half a work
+                               unit (0 < file / unit - floor < 1/2) */
+} ecs_rounding;
+
+/*
+ * The rounding of the graph in buf at params->work_unit (0: the format's
+ * default): one read at the unit and one at half of it (a task gains more
+ * than half a unit exactly when its work at half the unit is odd, one less
+ * than twice its work).  Fails as ecs_graph_read_buffer.
+ */
+ecs_result ecs_graph_rounding(const char *buf, size_t len, const char *name,
+                              const ecs_graph_read_params *params,
+                              ecs_rounding *out, ecs_diag *diag);
+
+/*
+ * The coarsest work unit of the ladder 1, 2, 5 x 10^k and 15, 20, 30, 60,
+ * 120, 300, 600, 900, 1200, 1800, 3600, 7200, 10800, 14400, 21600, 43200,
+ * 86400 (from 0.001 up to the larger of the format's default unit and the
+ * largest task's file work) whose rounding adds at most `tolerance` of the
+ * file's work (relative); tasks_over_half is not a criterion.  Found by
+ * bisection over the ladder (the rounding shrinks with the unit: it adds
+ * less than one unit a task), then the next coarser rungs are tried as
+ * long as they are within too: a few reads of the file, not one a rung.
+ * When no rung does, the finest that can be read (out->relative >
+ * tolerance then).
+ * tolerance in [0, 10].  Fails as ecs_graph_read_buffer, EINVAL for a bad
+ * tolerance.
+ */
+ecs_result ecs_graph_auto_work_unit(const char *buf, size_t len,
+                                    const char *name,
+                                    const ecs_graph_read_params *params,
+                                    double tolerance, ecs_rounding *out,
+                                    ecs_diag *diag);
+
 #endif

@@ -76,4 +76,36 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
 /* Free the schedule of a result; NULL is accepted. */
 void ecs_makespan_result_release(ecs_makespan_result *r);
 
+/*
+ * What would make a deadline D' feasible, for a message a person can act
+ * on when no schedule meets it (solver/advice.c).  At f = 1 every task runs
+ * at full speed, so D' is feasible exactly when some schedule on `pes` PEs
+ * has makespan <= D'.
+ */
+typedef struct ecs_makespan_advice {
+    long deadline;        /* D' asked for */
+    long critical_path;   /* no D' below it is feasible on any PE count */
+    long least_deadline;  /* the least D' known feasible on `pes` PEs: the
+                             best makespan known (the caller's) */
+    int least_proven;     /* least_deadline is the proven least makespan */
+    long lower_bound;     /* proven: no D' below it is feasible on pes */
+    /* The fewest PEs found whose list schedule meets D' (bisection over
+     * list schedules from max(pes + 1, ceil(total work / D')); more PEs
+     * than tasks never help); 0 when no PE count can (D' below the
+     * critical path) or when D' is met on `pes` already. */
+    int pes_needed;
+    int pes_needed_proven; /* pes_needed - 1 PEs are proven too few */
+} ecs_makespan_advice;
+
+/*
+ * Fill *out for D' = deadline on `pes` PEs, given the best makespan known
+ * there (makespan, proven when `proven`, with the proven lower_bound; pass
+ * makespan <= 0 to have the list schedule's and the lower bound of
+ * ecs_makespan_lower_bound used instead).  O(log n) list schedules.
+ * EINVAL for pes < 1 or deadline < 1, ENOMEM.
+ */
+ecs_result ecs_makespan_advise(const ecs_graph *g, int pes, long deadline,
+                               long makespan, int proven, long lower_bound,
+                               ecs_makespan_advice *out, ecs_diag *diag);
+
 #endif

@@ -36,6 +36,9 @@ typedef struct ecs_slot_prices {
     size_t cycle;          /* slots in one pass of the series (before repetition) */
     long long first_utc;   /* UTC start of slot 0 (seconds since 1970), 0 for
                             * the synthetic built-ins */
+    int zone_known;        /* 1 when the series' first time had a UTC offset */
+    int zone_minutes;      /* that offset (local = UTC + offset), for clock
+                            * times in the price file's zone */
 } ecs_slot_prices;
 
 /* Free the arrays of a slot price set (not the struct itself). */
@@ -162,6 +165,8 @@ typedef struct ecs_price_series {
     int untimed;            /* 1 if the file has no dates and no --start
                                placed it: the points start at 0 (1970) */
     int utf16;              /* 1 if the file was UTF-16, converted */
+    int zone_known;         /* 1 if the first row's time had a UTC offset */
+    int zone_minutes;       /* that offset in minutes (local = UTC + offset) */
 } ecs_price_series;
 
 /* Free what a series holds (not the struct); NULL is accepted. */

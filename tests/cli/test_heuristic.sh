@@ -22,10 +22,10 @@ expect_rc 0 "heuristic on tiny.stg"
 expect_out '^candidates +4 \(3 feasible\)$' "4 candidates, 3 feasible"
 expect_out '^budget +9\.000000 \(B = 12\.000000\)$' "budget 9 of B = 12"
 expect_out '^base cost +6\.000000$' "base cost 6"
-expect_out '^cost +5\.520000$' "cost 5.52"
+expect_out '^cost +5\.520000 \(normalised\)$' "cost 5.52"
 expect_out '^saving +8\.00 %$' "saving 8 %"
-expect_out '^makespan +5 \(base 5\)$' "makespan 5"
-expect_out '^deadline +6 \(met\)$' "deadline met"
+expect_out '^makespan +5 slots = 5 h \(base 5 slots = 5 h\)$' "makespan 5"
+expect_out '^deadline +6 slots = 6 h \(met\)$' "deadline met"
 expect_out '^mode +sweep \(4 steps, sigma 2\)$' "mode line"
 expect_eq "$(cat "$T_DIR/land.csv" | tr '\n' ' ')" \
     "budget,feasible,cost,makespan 3,0,, 6,1,6,6 9,1,5.52,5 12,1,6,5 " \

@@ -50,14 +50,17 @@ fi
 # ---- report separates every setting ----
 run report "$R" --json
 expect_rc 0 "report --json"
-expect_eq "$(jq -c '.axes' "$OUT")" '["model.freqs","model.power","model.price_source.file_hash","model.price_source.spec","params.time_limit_s"]' "the settings that differ"
+expect_eq "$(jq -c '.axes' "$OUT")" '["freqs","power","prices","time_limit_s"]' "the grid's axes (the price file's hash follows the file)"
+expect_eq "$(jq -c '.axis_paths' "$OUT")" '["model.freqs","model.power","model.price_source.file_hash","model.price_source.spec","params.time_limit_s"]' "the settings that differ, by path"
 expect_eq "$(jq '[.stats[] | select(.table == "cases" and .method == "milp")] | length' "$OUT")" 6 "six MILP groups: none pooled"
 expect_eq "$(jq '[.stats[] | select(.table == "cases" and .method == "sweep")] | length' "$OUT")" 5 "five sweep groups (the time limit is not the heuristic's)"
 expect_eq "$(jq '[.stats[] | select(.table == "cases") | .n] | add' "$OUT")" 16 "every row counted once"
 expect_eq "$(jq -r '[.tool, .command] | join(" ")' "$OUT")" "ecsched report" "the report document says what it is"
 run report "$R"
-expect_out "^settings that differ \(tables split by them\): model.freqs model.power model.price_source.file_hash model.price_source.spec params.time_limit_s$" "the text report names them"
-expect_out "milp +freqs=\[1.0,0.5,0.0\] power=quadratic .* +status +optimal +1$" "a group per setting in the text tables"
+expect_out "^settings that differ \(tables split by them\): freqs power prices time_limit_s$" "the text report names them"
+expect_out "^ +method +freqs +power +prices +time_limit_s +by +value +n$" "one column per setting"
+expect_out "milp +\[1.0,0.5,0.0\] +quadratic +[^ ]+ +[0-9.]+ +status +optimal +1$" "a group per setting in the text tables"
+if grep -q "fnv1a64" "$OUT"; then notok "no file hash in the text tables"; else ok "no file hash in the text tables"; fi
 run report "$R" --strict
 expect_rc 0 "--strict on rows of one version"
 sed -n 1p "$R" | sed 's/"version":"[^"]*"/"version":"0.0.1"/; s/"method":"base"/"method":"sweep"/' >>"$R"
@@ -100,7 +103,8 @@ expect_rc 2 "plot --method of a method not in the document"
 expect_no_file "$T_DIR/nope.svg" "nothing written"
 # epex prices: EUR/MWh, first slot 2016-10-18T22:00Z
 if grep -q "price (EUR/MWh)" "$T_DIR/cmp.svg"; then ok "the price axis in money"; else notok "no money on the price axis"; fi
-expect_eq "$(grep -o 'class="clock"[^>]*>[^<]*' "$T_DIR/cmp.svg" | sed 's/.*>//' | head -3 | tr '\n' ' ')" "22:00 23:00 00:00 " "the time axis in clock time (one-slot steps on 7 slots)"
+# (in the prices' zone, CEST: 00:00 on 19 October, the date under the first)
+expect_eq "$(grep -o 'class="clock"[^>]*>[^<]*' "$T_DIR/cmp.svg" | sed 's/.*>//' | head -4 | tr '\n' ' ')" "00:00 19 Oct 01:00 02:00 " "the time axis in clock time (one-slot steps on 7 slots), in +02:00"
 run heuristic $G -p 2 --extension 0.5 --prices flat -o "$T_DIR/flat.json"
 run plot "$T_DIR/flat.json" -o "$T_DIR/flat.svg"
 expect_eq "$(grep -c 'class="clock"' "$T_DIR/flat.svg")" 0 "no clock for prices without timestamps"

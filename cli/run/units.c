@@ -1,0 +1,429 @@
+/* Real units for what a person reads (cli/run/units.h). */
+#include "run/units.h"
+
+#include "run/datapath.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+void ecs_cli_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
+{
+    if (slot_minutes < 1) {
+        snprintf(buf, n, "?");
+        return;
+    }
+    long long min = (long long)slots * slot_minutes;
+    long long h = min / 60, m = min % 60;
+    if (h == 0)
+        snprintf(buf, n, "%lld min", m);
+    else if (m == 0)
+        snprintf(buf, n, "%lld h", h);
+    else
+        snprintf(buf, n, "%lld h %lld min", h, m);
+}
+
+ecs_result ecs_cli_advice(const ecs_cli_problem *pb, int pes,
+                          ecs_makespan_advice *a, ecs_diag *diag)
+{
+    long D = pb->deadline > 0 ? pb->deadline : 1;
+    return ecs_makespan_advise(pb->g, pes, D, pb->base_makespan,
+                               pb->base_optimal, pb->base_lower_bound, a,
+                               diag);
+}
+
+void ecs_cli_advice_text(const ecs_makespan_advice *a, int pes,
+                         int slot_minutes, char *buf, size_t n)
+{
+    char least[48], cp[48];
+    ecs_cli_fmt_duration(a->least_deadline, slot_minutes, least, sizeof least);
+    ecs_cli_fmt_duration(a->critical_path, slot_minutes, cp, sizeof cp);
+    int k = snprintf(buf, n,
+                     "the least makespan on %d PE%s is %ld slots (%s, %s); "
+                     "the critical path is %ld slots (%s)",
+                     pes, pes == 1 ? "" : "s", a->least_deadline, least,
+                     a->least_proven ? "proven" : "the best found", a->critical_path,
+                     cp);
+    if (k < 0 || (size_t)k >= n)
+        return;
+    if (a->deadline < a->critical_path)
+        k += snprintf(buf + k, n - (size_t)k,
+                      ", longer than the deadline on any number of PEs; "
+                      "use --deadline %ld or more",
+                      a->least_deadline);
+    else if (a->pes_needed > 0)
+        k += snprintf(buf + k, n - (size_t)k,
+                      "; use --deadline %ld or more, or -p %d (%s)",
+                      a->least_deadline, a->pes_needed,
+                      a->pes_needed_proven ? "the fewest PEs that do"
+                                           : "enough PEs, maybe not the fewest");
+    else
+        snprintf(buf + k, n - (size_t)k, "; use --deadline %ld or more",
+                 a->least_deadline);
+}
+
+static int put(json_t *o, const char *key, json_t *v)
+{
+    return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
+}
+
+json_t *ecs_cli_advice_json(const ecs_makespan_advice *a, int slot_minutes)
+{
+    json_t *o = json_object();
+    if (o == NULL ||
+        put(o, "deadline", json_integer(a->deadline)) ||
+        put(o, "critical_path", json_integer(a->critical_path)) ||
+        put(o, "least_deadline", json_integer(a->least_deadline)) ||
+        put(o, "least_proven", json_boolean(a->least_proven)) ||
+        put(o, "lower_bound", json_integer(a->lower_bound)) ||
+        put(o, "pes_needed", a->pes_needed > 0 ? json_integer(a->pes_needed)
+                                               : json_null()) ||
+        put(o, "pes_needed_proven", json_boolean(a->pes_needed > 0 &&
+                                                 a->pes_needed_proven)) ||
+        put(o, "slot_minutes", json_integer(slot_minutes)) ||
+        put(o, "least_deadline_minutes",
+            json_integer((json_int_t)a->least_deadline * slot_minutes)) ||
+        put(o, "critical_path_minutes",
+            json_integer((json_int_t)a->critical_path * slot_minutes))) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
+void ecs_cli_zone_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                     ecs_cli_zone *z)
+{
+    memset(z, 0, sizeof *z);
+    if (m != NULL && m->price_opt.utc_offset_given) {
+        snprintf(z->name, sizeof z->name, "%s", m->price_opt.utc_zone);
+        z->minutes = m->price_opt.utc_offset_minutes;
+        z->from = 2;
+    } else if (sp != NULL && sp->zone_known) {
+        z->minutes = sp->zone_minutes;
+        z->from = 1;
+    }
+}
+
+int ecs_cli_has_clock(const ecs_slot_prices *sp)
+{
+    return sp != NULL && sp->first_utc != 0 && sp->slot_minutes > 0;
+}
+
+/* The offset of zone z at utc, in minutes. */
+static int offset_at(const ecs_cli_zone *z, long long utc)
+{
+    if (z->name[0] == '\0')
+        return z->minutes;
+    /* a named zone: the C library's zoneinfo (the command is one thread) */
+    const char *old = getenv("TZ");
+    char saved[256];
+    int had = old != NULL;
+    if (had)
+        snprintf(saved, sizeof saved, "%s", old);
+    setenv("TZ", z->name, 1);
+    tzset();
+    time_t t = (time_t)utc;
+    struct tm tm;
+    int off = localtime_r(&t, &tm) != NULL ? (int)(tm.tm_gmtoff / 60) : 0;
+    if (had)
+        setenv("TZ", saved, 1);
+    else
+        unsetenv("TZ");
+    tzset();
+    return off;
+}
+
+static void fmt_offset(int off, char *buf, size_t n)
+{
+    int a = off < 0 ? -off : off;
+    snprintf(buf, n, "%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
+}
+
+void ecs_cli_zone_label(const ecs_cli_zone *z, char *buf, size_t n)
+{
+    if (z->name[0] != '\0')
+        snprintf(buf, n, "%s", z->name);
+    else if (z->minutes == 0)
+        snprintf(buf, n, "UTC");
+    else
+        fmt_offset(z->minutes, buf, n);
+}
+
+int ecs_cli_fmt_clock(const ecs_cli_zone *z, const ecs_slot_prices *sp,
+                      long slot, int iso, char *buf, size_t n)
+{
+    if (!ecs_cli_has_clock(sp)) {
+        if (n > 0)
+            buf[0] = '\0';
+        return 0;
+    }
+    long long utc = sp->first_utc + (long long)slot * sp->slot_minutes * 60;
+    int off = offset_at(z, utc);
+    time_t t = (time_t)(utc + 60LL * off);
+    struct tm tm;
+    if (gmtime_r(&t, &tm) == NULL) {
+        snprintf(buf, n, "?");
+        return 0;
+    }
+    char zs[16];
+    if (z->minutes == 0 && z->name[0] == '\0')
+        snprintf(zs, sizeof zs, iso ? "Z" : "UTC");
+    else
+        fmt_offset(off, zs, sizeof zs);
+    snprintf(buf, n, "%04d-%02d-%02d%s%02d:%02d%s%s", tm.tm_year + 1900,
+             tm.tm_mon + 1, tm.tm_mday, iso ? "T" : " ", tm.tm_hour,
+             tm.tm_min, iso ? "" : " ", zs);
+    return 1;
+}
+
+void ecs_cli_energy_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                       const ecs_schedule *s, double cost,
+                       ecs_cli_energy *out)
+{
+    memset(out, 0, sizeof *out);
+    out->energy = ecs_check_energy(s, &m->platform);
+    out->kwh = out->money = NAN;
+    if (!(m->watts > 0) || sp == NULL || sp->slot_minutes < 1)
+        return;
+    double hours = (double)sp->slot_minutes / 60.0;
+    out->has_kwh = 1;
+    out->kwh = out->energy * m->watts * hours / 1000.0;
+    double per_mw; /* the cost in money for 1 MW per PE */
+    if (ecs_doc_money(sp, cost, &per_mw, out->currency, sizeof out->currency)) {
+        out->money = per_mw * m->watts / 1e6;
+        out->has_money = isfinite(out->money);
+    }
+}
+
+void ecs_cli_fmt_energy(const ecs_cli_model *m, const ecs_cli_energy *e,
+                        char *buf, size_t n)
+{
+    if (!e->has_kwh) {
+        snprintf(buf, n, "%.6g PE-slots at f = 1 (--watts W gives kWh and "
+                         "money)", e->energy);
+        return;
+    }
+    int k = snprintf(buf, n, "%.6g kWh", e->kwh);
+    if (k < 0 || (size_t)k >= n)
+        return;
+    if (e->has_money)
+        k += snprintf(buf + k, n - (size_t)k, ", %.2f %s", e->money,
+                      e->currency);
+    else if (e->currency[0] != '\0')
+        k += snprintf(buf + k, n - (size_t)k, ", n/a %s", e->currency);
+    if (k >= 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+}
+
+static json_t *clock_json(const ecs_cli_zone *z, const ecs_slot_prices *sp,
+                          long slot)
+{
+    char buf[64];
+    return ecs_cli_fmt_clock(z, sp, slot, 1, buf, sizeof buf)
+               ? json_string(buf)
+               : json_null();
+}
+
+static json_t *num_or_null(int has, double v)
+{
+    return has && isfinite(v) ? ecs_json_num(v) : json_null();
+}
+
+int ecs_doc_add_units(json_t *d, const ecs_doc_info *in)
+{
+    const ecs_slot_prices *sp = in->prices;
+    const ecs_check_report *c = in->check;
+    const ecs_cli_model *m = in->model;
+    int sm = sp != NULL ? sp->slot_minutes : 0;
+    ecs_cli_energy e;
+    memset(&e, 0, sizeof e);
+    int has_e = c != NULL && m != NULL && in->schedule != NULL;
+    if (has_e)
+        ecs_cli_energy_of(m, sp, in->schedule, c->cost, &e);
+    ecs_cli_zone z;
+    ecs_cli_zone_of(m, sp, &z);
+    char zl[64];
+    ecs_cli_zone_label(&z, zl, sizeof zl);
+    int clock = ecs_cli_has_clock(sp);
+    int watts = m != NULL && m->watts > 0;
+    return put(d, "energy", num_or_null(has_e, e.energy)) ||
+           put(d, "energy_kwh", num_or_null(has_e && e.has_kwh, e.kwh)) ||
+           put(d, "watts", num_or_null(watts, watts ? m->watts : 0)) ||
+           put(d, "idle_watts", num_or_null(watts && m->idle_watts >= 0,
+                                            watts ? m->idle_watts : 0)) ||
+           put(d, "deadline_minutes",
+               in->deadline > 0 && sm > 0
+                   ? json_integer((json_int_t)in->deadline * sm)
+                   : json_null()) ||
+           put(d, "makespan_minutes",
+               c != NULL && sm > 0 ? json_integer((json_int_t)c->makespan * sm)
+                                   : json_null()) ||
+           put(d, "zone", clock ? json_string(zl) : json_null()) ||
+           put(d, "start_time", clock_json(&z, sp, 0)) ||
+           put(d, "deadline_time",
+               in->deadline > 0 ? clock_json(&z, sp, in->deadline)
+                                : json_null()) ||
+           put(d, "end_time",
+               c != NULL ? clock_json(&z, sp, c->makespan) : json_null());
+}
+
+void ecs_cli_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
+{
+    char d[48];
+    ecs_cli_fmt_duration(slots, slot_minutes, d, sizeof d);
+    snprintf(buf, n, "%ld slot%s = %s", slots, slots == 1 ? "" : "s", d);
+}
+
+void ecs_cli_fmt_slot_info(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                           char *buf, size_t n)
+{
+    char d[48];
+    ecs_cli_fmt_duration(1, sp->slot_minutes, d, sizeof d);
+    if (!ecs_cli_has_clock(sp)) {
+        snprintf(buf, n, "slots of %s, no clock times", d);
+        return;
+    }
+    ecs_cli_zone z;
+    ecs_cli_zone_of(m, sp, &z);
+    char zl[64];
+    ecs_cli_zone_label(&z, zl, sizeof zl);
+    snprintf(buf, n, "slots of %s, times in %s", d, zl);
+}
+
+void ecs_cli_print_clock(const ecs_cli_model *m, const ecs_slot_prices *sp,
+                         long makespan, long deadline, int width)
+{
+    ecs_cli_zone z;
+    ecs_cli_zone_of(m, sp, &z);
+    char a[64], b[64], c[64];
+    if (makespan < 0 || !ecs_cli_fmt_clock(&z, sp, 0, 0, a, sizeof a))
+        return;
+    ecs_cli_fmt_clock(&z, sp, makespan, 0, b, sizeof b);
+    printf("%-*s %s\n", width, "start", a);
+    if (deadline > 0 && ecs_cli_fmt_clock(&z, sp, deadline, 0, c, sizeof c))
+        printf("%-*s %s (deadline %s)\n", width, "end", b, c);
+    else
+        printf("%-*s %s\n", width, "end", b);
+}
+
+/* The graph file's text (path as the commands resolve it), or NULL for
+ * standard input or an unreadable file. */
+static char *graph_text(const ecs_cli_model *m, const char *path,
+                        const char **name, size_t *len, ecs_result *rc,
+                        ecs_diag *diag)
+{
+    static char found[4096];
+    if (strcmp(path, "-") == 0) {
+        *rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                     "--work-unit auto reads the graph more than once: give "
+                     "a file, not standard input");
+        return NULL;
+    }
+    *name = ecs_cli_data_path(path, found, sizeof found);
+    char *text = NULL;
+    *rc = ecs_read_file(*name, m->limits.max_input_bytes, &text, len, diag);
+    return *rc == ECS_OK ? text : NULL;
+}
+
+/* "3600 s" (WfFormat) or "2 file units" */
+static void fmt_unit(double u, int seconds, char *buf, size_t n)
+{
+    snprintf(buf, n, seconds ? "%g s" : "%g file units", u);
+}
+
+ecs_result ecs_cli_work_unit_auto(const char *cmd, ecs_cli_model *m,
+                                  const char *path, ecs_diag *diag)
+{
+    if (!m->work_unit_auto)
+        return ECS_OK;
+    const char *name = path;
+    size_t len = 0;
+    ecs_result rc = ECS_OK;
+    char *text = graph_text(m, path, &name, &len, &rc, diag);
+    if (text == NULL)
+        return rc;
+    ecs_graph_read_params p;
+    ecs_cli_graph_params(m, &p);
+    p.work_unit = 0;
+    ecs_rounding r;
+    rc = ecs_graph_auto_work_unit(text, len, name, &p, m->rounding_tolerance,
+                                  &r, diag);
+    int seconds = ecs_graph_detect_format(text, len) == ECS_STG_WFFORMAT;
+    free(text);
+    if (rc != ECS_OK)
+        return rc;
+    m->work_unit = r.work_unit;
+    char u[48];
+    fmt_unit(r.work_unit, seconds, u, sizeof u);
+    fprintf(stderr,
+            "ecsched %s: note: --work-unit auto: %s per work unit (rounding "
+            "adds %.2f%% of the work, %s --rounding-tolerance %g%%)\n",
+            cmd, u, 100.0 * r.relative,
+            r.relative <= m->rounding_tolerance ? "within" : "the finest unit; above",
+            100.0 * m->rounding_tolerance);
+    return ECS_OK;
+}
+
+void ecs_cli_note_rounding(const char *cmd, const ecs_cli_model *m,
+                           const char *path, const ecs_graph *raw)
+{
+    if (raw == NULL || !(raw->meta.file_work > 0))
+        return;
+    ecs_rounding r;
+    memset(&r, 0, sizeof r);
+    long long total = 0;
+    for (size_t i = 0; i < raw->n; i++)
+        total += raw->work[i];
+    r.work_unit = raw->meta.work_unit > 0 ? raw->meta.work_unit : 1.0;
+    r.added = (double)total * r.work_unit - raw->meta.file_work;
+    r.relative = r.added > 0 ? r.added / raw->meta.file_work : 0;
+    if (!(r.added > 1e-9 * raw->meta.file_work))
+        return; /* whole units as written */
+    if (m->work_unit_auto && r.relative <= m->rounding_tolerance)
+        return; /* what the user asked for */
+    const char *name = path;
+    size_t len = 0;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result trc;
+    char *text = strcmp(path, "-") == 0 ? NULL
+                                        : graph_text(m, path, &name, &len, &trc, &d);
+    ecs_graph_read_params p;
+    ecs_cli_graph_params(m, &p);
+    p.work_unit = r.work_unit;
+    ecs_rounding full;
+    if (text != NULL && ecs_graph_rounding(text, len, name, &p, &full, &d) == ECS_OK)
+        r.tasks_over_half = full.tasks_over_half;
+    /* more than 10%, or tasks changed by more than half a slot while the
+     * whole is above the 1% a finer unit would keep it under */
+    if (!(r.relative > 0.10) && !(r.tasks_over_half > 0 && r.relative > 0.01)) {
+        free(text);
+        return;
+    }
+    int seconds = raw->format == ECS_STG_WFFORMAT;
+    char u[48], fix[96] = "";
+    fmt_unit(r.work_unit, seconds, u, sizeof u);
+    ecs_rounding a;
+    p.work_unit = 0;
+    if (text != NULL &&
+        ecs_graph_auto_work_unit(text, len, name, &p, 0.01, &a, &d) == ECS_OK &&
+        a.relative <= 0.01)
+        snprintf(fix, sizeof fix, "--work-unit %g keeps it under 1%%", a.work_unit);
+    else
+        snprintf(fix, sizeof fix, "no --work-unit down to 0.001 keeps it under 1%%");
+    free(text);
+    char half[96] = "";
+    size_t tasks = 0;
+    for (size_t i = 0; i < raw->n; i++)
+        tasks += raw->work[i] > 0;
+    if (r.tasks_over_half > 0)
+        snprintf(half, sizeof half, "; %zu of %zu tasks gain more than half a slot",
+                 r.tasks_over_half, tasks);
+    fprintf(stderr,
+            "ecsched %s: warning: rounding every task up to whole work units "
+            "of %s adds %.1f%% of the work%s: %s (--work-unit auto picks the "
+            "coarsest unit within --rounding-tolerance)\n",
+            cmd, u, 100.0 * r.relative, half, fix);
+}

@@ -1,0 +1,20 @@
+/* ecs_check_energy (check.h): power(f) summed over a schedule's slots. */
+#include "ecsched/check.h"
+
+double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p)
+{
+    double e = 0.0;
+    if (s == NULL || p == NULL)
+        return 0.0;
+    for (size_t i = 0; i < s->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        if (t->pe < 0 || t->freq == NULL)
+            continue;
+        for (long l = t->start; l <= t->stop; l++) {
+            unsigned char k = t->freq[l - t->start];
+            if (k < p->nfreq)
+                e += p->power_of[k];
+        }
+    }
+    return e;
+}
