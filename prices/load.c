@@ -26,8 +26,11 @@ ecs_result ecs_prices_read_buffer(const char *text, size_t len,
     memset(out, 0, sizeof *out);
     out->kind = ECS_PRICE_DATA;
     snprintf(out->source, sizeof out->source, "%s", name);
+    ecs_result rc = ecs_price_options_validate(opt, diag);
+    if (rc != ECS_OK)
+        return rc;
     ecs_csv_table t;
-    ecs_result rc = ecs_csv_split(text, len, name, &t, diag);
+    rc = ecs_csv_split(text, len, name, &t, diag);
     if (rc != ECS_OK)
         return rc;
     out->utf16 = t.utf16 != 0;
@@ -47,11 +50,13 @@ ecs_result ecs_prices_read_file(const char *path, const ecs_price_options *opt,
     char *text = NULL;
     size_t len = 0;
     memset(out, 0, sizeof *out);
+    ecs_result rc = ecs_price_options_validate(opt, diag);
+    if (rc != ECS_OK)
+        return rc;
     ecs_limits def;
     ecs_limits_init(&def);
     const ecs_limits *lim = opt->limits ? opt->limits : &def;
-    ecs_result rc = ecs_read_file(path, lim->max_input_bytes, &text, &len,
-                                  diag);
+    rc = ecs_read_file(path, lim->max_input_bytes, &text, &len, diag);
     if (rc != ECS_OK)
         return rc;
     rc = ecs_prices_read_buffer(text, len, path, opt, out, diag);

@@ -12,6 +12,41 @@ void ecs_price_options_init(ecs_price_options *o)
     o->fill = ECS_PRICE_FILL_NONE;
 }
 
+static int terminated(const char *s, size_t size)
+{
+    return memchr(s, '\0', size) != NULL;
+}
+
+ecs_result ecs_price_options_validate(const ecs_price_options *o,
+                                      ecs_diag *diag)
+{
+    if (o == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no price options");
+    if (o->slot_minutes < 1 || o->slot_minutes > 24 * 60)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the slot length must be 1..1440 minutes, not %d",
+                            o->slot_minutes);
+    if (o->utc_offset_minutes < -18 * 60 || o->utc_offset_minutes > 18 * 60)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "a UTC offset of %d minutes is beyond 18 hours",
+                            o->utc_offset_minutes);
+    if ((o->stamp != ECS_PRICE_STAMP_START && o->stamp != ECS_PRICE_STAMP_END) ||
+        (o->fill != ECS_PRICE_FILL_NONE && o->fill != ECS_PRICE_FILL_PREVIOUS &&
+         o->fill != ECS_PRICE_FILL_LINEAR))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "unknown timestamp or gap-filling mode");
+    if (!terminated(o->price_column, sizeof o->price_column) ||
+        !terminated(o->time_column, sizeof o->time_column) ||
+        !terminated(o->filter_column, sizeof o->filter_column) ||
+        !terminated(o->filter_value, sizeof o->filter_value) ||
+        !terminated(o->utc_zone, sizeof o->utc_zone) ||
+        !terminated(o->start, sizeof o->start) ||
+        !terminated(o->unit, sizeof o->unit))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "a price option's text is not terminated");
+    return ECS_OK;
+}
+
 static ecs_result copy(char *dst, size_t size, const char *v, const char *opt,
                        ecs_diag *diag)
 {

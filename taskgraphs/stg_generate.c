@@ -63,8 +63,10 @@ size_t ecs_gen_layers(size_t tasks)
     return l;
 }
 
-static ecs_result validate(const ecs_gen_params *p, ecs_diag *d)
+ecs_result ecs_gen_params_validate(const ecs_gen_params *p, ecs_diag *d)
 {
+    if (p == NULL)
+        return ecs_diag_set(d, ECS_EINVAL, NULL, 0, "no parameters");
     if (p->tasks < 1 || p->tasks > ECS_GEN_MAX_TASKS)
         return ecs_diag_set(d, ECS_EINVAL, NULL, 0,
                             "the number of tasks must be 1..%d, not %zu",
@@ -188,7 +190,7 @@ ecs_result ecs_stg_generate(const ecs_gen_params *p, ecs_graph **out,
                             ecs_diag *diag)
 {
     *out = NULL;
-    ecs_result rc = validate(p, diag);
+    ecs_result rc = ecs_gen_params_validate(p, diag);
     if (rc != ECS_OK)
         return rc;
     size_t n = p->tasks, total = n + 2; /* n <= ECS_GEN_MAX_TASKS */
@@ -201,7 +203,7 @@ ecs_result ecs_stg_generate(const ecs_gen_params *p, ecs_graph **out,
         goto done;
     }
     ecs_rng r;
-    ecs_rng_seed(&r, (uint64_t)p->seed);
+    ecs_rng_seed(&r, p->seed);
     for (size_t v = 0; v < total; v++) {
         id[v] = (long)v;
         dummy[v] = v == 0 || v == total - 1;

@@ -234,7 +234,8 @@ static void write_info(FILE *f, const ecs_graph *g, const plan *P,
             P->cp > 0 ? (double)P->total / (double)P->cp : 0.0);
 }
 
-ecs_result ecs_stg_write(FILE *f, const ecs_graph *g, const char *comment)
+ecs_result ecs_stg_write(FILE *f, const ecs_graph *g, const char *comment,
+                         ecs_diag *diag)
 {
     size_t n = g->n ? g->n : 1;
     plan P;
@@ -246,11 +247,14 @@ ecs_result ecs_stg_write(FILE *f, const ecs_graph *g, const char *comment)
     if (P.order == NULL || P.newid == NULL || P.keep == NULL ||
         make_order(g, &P) != 0 || measure(g, &P) != 0 ||
         write_records(f, g, &P) != 0) {
-        rc = ECS_ENOMEM;
+        rc = ecs_diag_set(diag, ferror(f) ? ECS_EIO : ECS_ENOMEM, NULL, 0,
+                          ferror(f) ? "writing the STG file failed"
+                                    : "out of memory");
     } else {
         write_info(f, g, &P, comment);
         if (fflush(f) != 0 || ferror(f))
-            rc = ECS_EIO;
+            rc = ecs_diag_set(diag, ECS_EIO, NULL, 0,
+                              "writing the STG file failed");
     }
     plan_free(&P);
     return rc;

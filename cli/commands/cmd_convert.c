@@ -138,7 +138,7 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
     double unit = p.work_unit > 0 ? p.work_unit : p.default_runtime_unit;
     switch (j->to) {
     case OUT_STG:
-        return ecs_stg_write(f, g, comment);
+        return ecs_stg_write(f, g, comment, NULL);
     case OUT_DOT:
         return ecs_dot_write(f, g, base_name(j->in), comment, diag);
     case OUT_WF:

@@ -62,11 +62,11 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         j->tasks_given = 1;
         return 0;
     case OPT_SEED:
-        if (ecs_cli_parse_seed(arg, &seed) != 0 || seed > ULONG_MAX)
+        if (ecs_cli_parse_seed(arg, &seed) != 0)
             return ecs_cli_usage_error(
-                CMD, "--seed must be an integer 0..%lu, not '%s'", ULONG_MAX,
-                arg);
-        j->gp.seed = (unsigned long)seed;
+                CMD, "--seed must be an integer 0..18446744073709551615, not "
+                     "'%s'", arg);
+        j->gp.seed = seed;
         j->seed_given = 1;
         return 0;
     case OPT_METHOD:
@@ -143,7 +143,7 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
              "--max-work %ld --avg-preds %s",
              ECS_VERSION, j->gp.tasks, j->gp.seed,
              ecs_gen_method_name(j->gp.method), j->gp.max_work, avg);
-    return ecs_stg_write(f, g, comment);
+    return ecs_stg_write(f, g, comment, NULL);
 }
 
 int ecs_cmd_generate(int argc, char **argv)

@@ -45,6 +45,12 @@ typedef struct ecs_makespan_params {
 /* Fill params with the defaults. */
 void ecs_makespan_params_init(ecs_makespan_params *prm);
 
+/* EINVAL (diag says which) for a time limit that is not a number, a
+ * negative number of restarts, a progress interval that is not positive
+ * when a callback is set; what ecs_makespan_solve checks first. */
+ecs_result ecs_makespan_params_validate(const ecs_makespan_params *prm,
+                                        ecs_diag *diag);
+
 typedef struct ecs_makespan_result {
     ecs_schedule *schedule;    /* best schedule found, f = 1 everywhere */
     long makespan;             /* its makespan */

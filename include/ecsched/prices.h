@@ -86,6 +86,12 @@ typedef struct ecs_price_options {
 /* Fill options with defaults. */
 void ecs_price_options_init(ecs_price_options *o);
 
+/* EINVAL (diag says which) for a slot length outside 1..1440 minutes, a
+ * UTC offset beyond 18 hours, an unknown stamp or fill mode, a column name
+ * or time that is not NUL-terminated; what every reader checks first. */
+ecs_result ecs_price_options_validate(const ecs_price_options *o,
+                                      ecs_diag *diag);
+
 /* The option keys that ecs_price_options_set understands. */
 typedef enum ecs_price_key {
     ECS_PRICE_KEY_SLOT_MINUTES, /* "15" */

@@ -6,6 +6,8 @@
 
 #include <stdio.h>
 
+#include <stdint.h>
+
 #include "ecsched/graph.h"
 
 /*
@@ -39,9 +41,11 @@ ecs_result ecs_stg_read_buffer(const char *buf, size_t len, const char *name,
  * follow a topological order keeps its ids.  Communication costs are not
  * written (the standard layout has none; a "#" line says so).  Reading the
  * file back with ecs_stg_read_file gives the same graph under that
- * renumbering.  Fails with EIO when writing fails, ENOMEM.
+ * renumbering.  Fails with EIO when writing fails, ENOMEM (diag, which may
+ * be NULL, says which, as for every writer).
  */
-ecs_result ecs_stg_write(FILE *f, const ecs_graph *g, const char *comment);
+ecs_result ecs_stg_write(FILE *f, const ecs_graph *g, const char *comment,
+                         ecs_diag *diag);
 
 /* Random graph generators of the STG set. */
 typedef enum ecs_gen_method {
@@ -69,7 +73,7 @@ typedef struct ecs_gen_params {
     size_t tasks;          /* number of real tasks, 1..ECS_GEN_MAX_TASKS
                               (default 50) */
     ecs_gen_method method; /* default ECS_GEN_SAMEPROB */
-    unsigned long seed;    /* default 1 */
+    uint64_t seed;         /* default 1 */
     long max_work;         /* work uniform in 1..max_work (default 10) */
     double avg_preds;      /* target average predecessors (default 2),
                               0..(tasks - 1) / 2 */
@@ -77,6 +81,12 @@ typedef struct ecs_gen_params {
 
 /* Fill params with defaults. */
 void ecs_gen_params_init(ecs_gen_params *p);
+
+/* EINVAL (diag says which) for tasks outside 1..ECS_GEN_MAX_TASKS, an
+ * unknown method, max_work outside 1..ECS_GEN_MAX_WORK, avg_preds not in
+ * 0..(tasks - 1) / 2 or more edges than ECS_GEN_MAX_EDGES; what
+ * ecs_stg_generate checks first. */
+ecs_result ecs_gen_params_validate(const ecs_gen_params *p, ecs_diag *diag);
 
 /* Number of layers the layered method uses for `tasks` tasks:
  * round(tasks / 10) (the STG set's average width of 10), at least 2 (at

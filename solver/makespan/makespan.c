@@ -362,13 +362,11 @@ static ecs_result build_result(const bb *b, ecs_schedule **out)
     return ECS_OK;
 }
 
-static ecs_result validate_input(const ecs_graph *g, int pes,
-                                 const ecs_makespan_params *prm,
-                                 ecs_diag *diag)
+ecs_result ecs_makespan_params_validate(const ecs_makespan_params *prm,
+                                        ecs_diag *diag)
 {
-    if (pes < 1)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "makespan: needs at least 1 PE, got %d", pes);
+    if (prm == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
     if (prm->time_limit_s != prm->time_limit_s)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "makespan: time limit is not a number");
@@ -380,6 +378,19 @@ static ecs_result validate_input(const ecs_graph *g, int pes,
                             "makespan: restarts need a node budget "
                             "(restarts %d, restart_nodes %llu)",
                             prm->restarts, prm->restart_nodes);
+    return ECS_OK;
+}
+
+static ecs_result validate_input(const ecs_graph *g, int pes,
+                                 const ecs_makespan_params *prm,
+                                 ecs_diag *diag)
+{
+    if (pes < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "makespan: needs at least 1 PE, got %d", pes);
+    ecs_result rc = ecs_makespan_params_validate(prm, diag);
+    if (rc != ECS_OK)
+        return rc;
     for (size_t v = 0; v < g->n; v++)
         if (g->work[v] <= 0)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,

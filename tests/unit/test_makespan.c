@@ -440,9 +440,23 @@ static void test_limits(void **state)
     ecs_graph_free(g);
 }
 
+static void test_params_validate(void **state)
+{
+    (void)state;
+    ecs_makespan_params p;
+    ecs_makespan_params_init(&p);
+    assert_int_equal(ecs_makespan_params_validate(&p, NULL), ECS_OK);
+    p.restarts = -1;
+    assert_int_equal(ecs_makespan_params_validate(&p, NULL), ECS_EINVAL);
+    ecs_makespan_params_init(&p);
+    p.time_limit_s = NAN;
+    assert_int_equal(ecs_makespan_params_validate(&p, NULL), ECS_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_params_validate),
         cmocka_unit_test(test_list_schedule_priority),
         cmocka_unit_test(test_lower_bound_fork_join),
         cmocka_unit_test(test_bad_input),

@@ -679,9 +679,34 @@ static void test_layouts_without_stamps(void **state)
     ecs_price_series_release(&s);
 }
 
+/* ecs_price_options_validate: the ranges the flags check, for programs
+ * that fill the struct themselves. */
+static void test_options_validate(void **state)
+{
+    (void)state;
+    ecs_price_options o;
+    ecs_price_options_init(&o);
+    assert_int_equal(ecs_price_options_validate(&o, NULL), ECS_OK);
+    o.slot_minutes = 0;
+    ecs_diag d;
+    assert_int_equal(ecs_price_options_validate(&o, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "1..1440"));
+    ecs_price_series s;
+    const char *csv = "price\n1\n2\n";
+    assert_int_equal(ecs_prices_read_buffer(csv, strlen(csv), "t.csv", &o, &s, &d),
+                     ECS_EINVAL);
+    ecs_price_options_init(&o);
+    o.utc_offset_minutes = 19 * 60;
+    assert_int_equal(ecs_price_options_validate(&o, NULL), ECS_EINVAL);
+    ecs_price_options_init(&o);
+    o.fill = (ecs_price_fill)7;
+    assert_int_equal(ecs_price_options_validate(&o, NULL), ECS_EINVAL);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_options_validate),
         cmocka_unit_test(test_plain),
         cmocka_unit_test(test_semicolon_decimal_comma_bom_crlf),
         cmocka_unit_test(test_quoted_fields),

@@ -86,7 +86,7 @@ static char *write_text(const ecs_graph *g)
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     assert_non_null(f);
-    assert_int_equal(ecs_stg_write(f, g, "test"), ECS_OK);
+    assert_int_equal(ecs_stg_write(f, g, "test", NULL), ECS_OK);
     fclose(f);
     return text;
 }
@@ -293,9 +293,25 @@ static void test_bad_params(void **state)
     assert_string_equal(ecs_gen_method_name(ECS_GEN_LAYERED), "layered");
 }
 
+static void test_params_validate(void **state)
+{
+    (void)state;
+    ecs_gen_params p;
+    ecs_gen_params_init(&p);
+    assert_int_equal(ecs_gen_params_validate(&p, NULL), ECS_OK);
+    p.avg_preds = 30.0; /* more than (50 - 1) / 2 */
+    ecs_diag d;
+    assert_int_equal(ecs_gen_params_validate(&p, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "impossible"));
+    ecs_gen_params_init(&p);
+    p.seed = UINT64_MAX; /* the whole 64-bit range is a seed */
+    assert_int_equal(ecs_gen_params_validate(&p, NULL), ECS_OK);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_params_validate),
         cmocka_unit_test(test_splitmix_reference),
         cmocka_unit_test(test_rng_below_and_hit),
         cmocka_unit_test(test_deterministic),

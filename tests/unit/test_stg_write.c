@@ -12,7 +12,7 @@ static char *write_text(const ecs_graph *g, const char *comment)
     size_t len = 0;
     FILE *f = open_memstream(&text, &len);
     assert_non_null(f);
-    assert_int_equal(ecs_stg_write(f, g, comment), ECS_OK);
+    assert_int_equal(ecs_stg_write(f, g, comment, NULL), ECS_OK);
     fclose(f);
     return text;
 }
@@ -311,7 +311,8 @@ static void test_write_error(void **state)
     ecs_gen_params_init(&p);
     p.tasks = 2000;
     assert_int_equal(ecs_stg_generate(&p, &g, &d), ECS_OK);
-    assert_int_equal(ecs_stg_write(f, g, NULL), ECS_EIO);
+    assert_int_equal(ecs_stg_write(f, g, NULL, &d), ECS_EIO);
+    assert_non_null(strstr(d.msg, "writing"));
     fclose(f);
     ecs_graph_free(g);
 }
