@@ -157,7 +157,7 @@ clean:
 # lib/libecsched.so (soname libecsched.so.MAJOR, from -fPIC objects built in
 # $(BUILD)/pic), include/ecsched.h and include/ecsched/*.h,
 # lib/pkgconfig/ecsched.pc, share/man/man1/ecsched.1 and share/ecsched/ (what
-# data/ holds).  The command finds that data through ECS_DATADIR, compiled
+# data/ holds).  The command finds that data through TOOL_DATADIR, compiled
 # into cli/run/datapath.c from PREFIX (rebuilt when PREFIX changes).
 PREFIX       ?= /usr/local
 bindir       ?= $(PREFIX)/bin
@@ -210,7 +210,7 @@ $(DATADIR_STAMP): FORCE
 
 $(BUILD)/cli/run/datapath.o: cli/run/datapath.c $(DATADIR_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(ECS_CFLAGS) -Icli -DECS_DATADIR='"$(pkgdatadir)"' $(CFLAGS) -c $< -o $@
+	$(CC) $(ECS_CFLAGS) -Icli -DTOOL_DATADIR='"$(pkgdatadir)"' $(CFLAGS) -c $< -o $@
 
 $(PCFILE): ecsched.pc.in include/ecsched/version.h FORCE
 	@mkdir -p $(dir $@)

@@ -14,5 +14,5 @@ static void free_glpk_env(void)
 int main(int argc, char **argv)
 {
     atexit(free_glpk_env);
-    return ecs_cli_main(argc, argv);
+    return tool_main(argc, argv);
 }

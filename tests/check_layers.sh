@@ -12,6 +12,9 @@
 #             nothing of each other)
 #   command:  cli/run < cli/plot, cli/batch < cli/report < cli/commands < cli/main.c
 #             (plot knows nothing of batch)
+#   names:    the library's are ecs_ / ECS_; the command's own are tool_ /
+#             TOOL_ (as curl keeps tool_ apart from curl_): cli/ defines no
+#             ecs_ function, type or macro
 #   tests:    public headers, the command's headers, tests/unit/testutil.h;
 #             never a library-private header through a relative path
 #
@@ -141,6 +144,13 @@ out=$(
     for f in "$d"*.c "$d"*.h; do [ -f "$f" ] && check_file "$f" "$sub"; done
   done
   for f in tests/unit/*.c tests/unit/*.h tests/fuzz/*.c; do [ -f "$f" ] && check_file "$f" tests; done
+  # the command's own names: a definition at the start of a line (function,
+  # closing typedef, macro) that names ecs_ / ECS_
+  for f in $(find cli -name '*.[ch]'); do
+    grep -nE '^[A-Za-z_].*[ *](ecs|ECS)_[A-Za-z0-9_]*\(|^} *(ecs|ECS)_[A-Za-z0-9_]*;|^#[ ]*define[ ]+(ecs|ECS)_' "$f" |
+      grep -vE '^[0-9]+:[ ]*return ' |
+      sed "s|^|$f:|; s|\$| (the command's names are tool_/TOOL_; ecs_ is the library's)|"
+  done
   for f in examples/*.c; do [ -f "$f" ] && check_file "$f" examples; done
   for f in include/ecsched/*.h; do
     h=$(basename "$f" .h); o=$(owner "$h")

@@ -10,13 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ecs_batch_plan_init(ecs_batch_plan *plan)
+void tool_batch_plan_init(tool_batch_plan *plan)
 {
     memset(plan, 0, sizeof *plan);
-    ecs_cli_model_init(&plan->model);
-    ecs_param_grid_init(&plan->grid);
-    ecs_method_params p;
-    ecs_method_params_init(&p);
+    tool_model_init(&plan->model);
+    tool_param_grid_init(&plan->grid);
+    tool_method_params p;
+    tool_method_params_init(&p);
     plan->makespan_limit_s = p.makespan_limit_s;
     plan->nvariant = 1;
     plan->workers = 1;
@@ -26,8 +26,8 @@ void ecs_batch_plan_init(ecs_batch_plan *plan)
 
 /* Split a comma list, calling item() on each non-empty piece. */
 static int each_item(const char *list, const char *what, ecs_diag *diag,
-                     int (*item)(ecs_batch_plan *, const char *, ecs_diag *),
-                     ecs_batch_plan *plan)
+                     int (*item)(tool_batch_plan *, const char *, ecs_diag *),
+                     tool_batch_plan *plan)
 {
     char buf[4096];
     if (strlen(list) >= sizeof buf)
@@ -46,11 +46,11 @@ static int each_item(const char *list, const char *what, ecs_diag *diag,
 static int too_many(ecs_diag *diag, const char *what)
 {
     ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "%s: at most %d values", what,
-                 ECS_BATCH_MAX_LIST);
+                 TOOL_BATCH_MAX_LIST);
     return -1;
 }
 
-static int pes_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+static int pes_item(tool_batch_plan *plan, const char *t, ecs_diag *diag)
 {
     long v;
     if (ecs_parse_long(t, &v) != 0 || v < 1 || v > 100000)
@@ -59,13 +59,13 @@ static int pes_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
     for (size_t k = 0; k < plan->npes; k++)
         if (plan->pes[k] == v)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "-p: %ld given twice", v), -1;
-    if (plan->npes == ECS_BATCH_MAX_LIST)
+    if (plan->npes == TOOL_BATCH_MAX_LIST)
         return too_many(diag, "-p");
     plan->pes[plan->npes++] = v;
     return 0;
 }
 
-static int ext_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+static int ext_item(tool_batch_plan *plan, const char *t, ecs_diag *diag)
 {
     ecs_decimal d;
     if (ecs_parse_decimal(t, &d) != 0 || d.mantissa < 0)
@@ -75,39 +75,39 @@ static int ext_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
         if (ecs_decimal_value(plan->ext[k]) == ecs_decimal_value(d))
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--extension: %s given twice", t), -1;
-    if (plan->next == ECS_BATCH_MAX_LIST)
+    if (plan->next == TOOL_BATCH_MAX_LIST)
         return too_many(diag, "--extension");
     plan->ext[plan->next++] = d;
     return 0;
 }
 
-static int prices_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+static int prices_item(tool_batch_plan *plan, const char *t, ecs_diag *diag)
 {
     if (strlen(t) >= sizeof plan->prices[0])
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--prices: '%s' too long", t), -1;
     for (size_t k = 0; k < plan->nprices; k++)
         if (strcmp(plan->prices[k], t) == 0)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--prices: %s given twice", t), -1;
-    if (plan->nprices == ECS_BATCH_MAX_LIST)
+    if (plan->nprices == TOOL_BATCH_MAX_LIST)
         return too_many(diag, "--prices");
     snprintf(plan->prices[plan->nprices++], sizeof plan->prices[0], "%s", t);
     return 0;
 }
 
-static int method_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
+static int method_item(tool_batch_plan *plan, const char *t, ecs_diag *diag)
 {
-    ecs_method m;
-    if (ecs_method_parse(t, &m) != 0)
+    tool_method m;
+    if (tool_method_parse(t, &m) != 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--methods: unknown method '%s' (base, sweep, binary, local, milp, solve)",
                             t), -1;
-    if (!ecs_method_available(m))
+    if (!tool_method_available(m))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--methods: '%s' is not available in this build", t), -1;
     for (size_t k = 0; k < plan->nmethod; k++)
         if (plan->method[k] == m)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--methods: %s given twice", t), -1;
-    /* keep the run order of ECS_METHOD_MAP: heuristics before the MILP */
+    /* keep the run order of TOOL_METHOD_MAP: heuristics before the MILP */
     size_t at = plan->nmethod;
     while (at > 0 && plan->method[at - 1] > m) {
         plan->method[at] = plan->method[at - 1];
@@ -118,31 +118,31 @@ static int method_item(ecs_batch_plan *plan, const char *t, ecs_diag *diag)
     return 0;
 }
 
-int ecs_batch_parse_pes(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+int tool_batch_parse_pes(tool_batch_plan *plan, const char *list, ecs_diag *diag)
 {
     plan->npes = 0;
     return each_item(list, "-p", diag, pes_item, plan);
 }
 
-int ecs_batch_parse_ext(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+int tool_batch_parse_ext(tool_batch_plan *plan, const char *list, ecs_diag *diag)
 {
     plan->next = 0;
     return each_item(list, "--extension", diag, ext_item, plan);
 }
 
-int ecs_batch_parse_prices(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+int tool_batch_parse_prices(tool_batch_plan *plan, const char *list, ecs_diag *diag)
 {
     plan->nprices = 0;
     return each_item(list, "--prices", diag, prices_item, plan);
 }
 
-int ecs_batch_parse_methods(ecs_batch_plan *plan, const char *list, ecs_diag *diag)
+int tool_batch_parse_methods(tool_batch_plan *plan, const char *list, ecs_diag *diag)
 {
     plan->nmethod = 0;
     return each_item(list, "--methods", diag, method_item, plan);
 }
 
-int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag)
+int tool_batch_parse_shard(tool_batch_plan *plan, const char *text, ecs_diag *diag)
 {
     char buf[64];
     snprintf(buf, sizeof buf, "%s", text);
@@ -160,22 +160,22 @@ int ecs_batch_parse_shard(ecs_batch_plan *plan, const char *text, ecs_diag *diag
     return 0;
 }
 
-size_t ecs_batch_cases_per_unit(const ecs_batch_plan *plan)
+size_t tool_batch_cases_per_unit(const tool_batch_plan *plan)
 {
     return plan->next * plan->nprices * plan->nvariant * plan->nmethod;
 }
 
-size_t ecs_batch_nunits(const ecs_batch_plan *plan)
+size_t tool_batch_nunits(const tool_batch_plan *plan)
 {
     return plan->ngraph * plan->npes;
 }
 
-size_t ecs_batch_ncases(const ecs_batch_plan *plan)
+size_t tool_batch_ncases(const tool_batch_plan *plan)
 {
-    return ecs_batch_nunits(plan) * ecs_batch_cases_per_unit(plan);
+    return tool_batch_nunits(plan) * tool_batch_cases_per_unit(plan);
 }
 
-void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c)
+void tool_batch_case_of(const tool_batch_plan *plan, size_t id, tool_batch_case *c)
 {
     c->method = id % plan->nmethod;
     id /= plan->nmethod;
@@ -189,7 +189,7 @@ void ecs_batch_case_of(const ecs_batch_plan *plan, size_t id, ecs_batch_case *c)
     c->graph = id / plan->npes;
 }
 
-int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit)
+int tool_batch_unit_in_shard(const tool_batch_plan *plan, size_t unit)
 {
     if (plan->shard_n <= 1)
         return 1;
@@ -202,43 +202,43 @@ int ecs_batch_unit_in_shard(const ecs_batch_plan *plan, size_t unit)
     return (long)(h % (uint64_t)plan->shard_n) == plan->shard_k - 1;
 }
 
-void ecs_batch_case_params(const ecs_batch_plan *plan, size_t id,
-                           ecs_method_params *p)
+void tool_batch_case_params(const tool_batch_plan *plan, size_t id,
+                           tool_method_params *p)
 {
-    ecs_batch_case c;
-    ecs_batch_case_of(plan, id, &c);
-    ecs_param_grid_point(&plan->grid, c.variant, p);
+    tool_batch_case c;
+    tool_batch_case_of(plan, id, &c);
+    tool_param_grid_point(&plan->grid, c.variant, p);
     p->makespan_limit_s = plan->makespan_limit_s;
 }
 
-void ecs_batch_row_init(ecs_row *row, const ecs_batch_plan *plan, size_t id)
+void tool_batch_row_init(tool_row *row, const tool_batch_plan *plan, size_t id)
 {
-    ecs_batch_case c;
-    ecs_batch_case_of(plan, id, &c);
-    ecs_row_init(row, plan->graph[c.graph], plan->pes[c.pes],
+    tool_batch_case c;
+    tool_batch_case_of(plan, id, &c);
+    tool_row_init(row, plan->graph[c.graph], plan->pes[c.pes],
                  ecs_decimal_value(plan->ext[c.ext]), plan->prices[c.prices],
-                 ecs_method_name(plan->method[c.method]));
-    ecs_method_params p;
-    ecs_batch_case_params(plan, id, &p);
+                 tool_method_name(plan->method[c.method]));
+    tool_method_params p;
+    tool_batch_case_params(plan, id, &p);
     json_t *ps = plan->price_source[c.prices];
-    row->model = ecs_record_model(&plan->model, ps ? json_incref(ps) : json_null());
-    row->params = ecs_method_params_json(plan->method[c.method], &p);
+    row->model = tool_record_model(&plan->model, ps ? json_incref(ps) : json_null());
+    row->params = tool_method_params_json(plan->method[c.method], &p);
 }
 
-char *ecs_batch_case_key(const ecs_batch_plan *plan, size_t id)
+char *tool_batch_case_key(const tool_batch_plan *plan, size_t id)
 {
-    ecs_row row;
-    ecs_batch_row_init(&row, plan, id);
-    json_t *o = row.model && row.params ? ecs_row_json(&row) : NULL;
-    char *key = o ? ecs_row_key(o) : NULL;
+    tool_row row;
+    tool_batch_row_init(&row, plan, id);
+    json_t *o = row.model && row.params ? tool_row_json(&row) : NULL;
+    char *key = o ? tool_row_key(o) : NULL;
     json_decref(o);
-    ecs_row_release(&row);
+    tool_row_release(&row);
     return key;
 }
 
-void ecs_batch_plan_release(ecs_batch_plan *plan)
+void tool_batch_plan_release(tool_batch_plan *plan)
 {
-    for (size_t k = 0; k < ECS_BATCH_MAX_LIST; k++) {
+    for (size_t k = 0; k < TOOL_BATCH_MAX_LIST; k++) {
         json_decref(plan->price_source[k]);
         plan->price_source[k] = NULL;
     }

@@ -38,10 +38,10 @@ typedef struct slot {
 } slot;
 
 typedef struct pool {
-    const ecs_batch_plan *plan;
-    const ecs_batch_fault *fault;
-    ecs_batch_store *st;
-    ecs_batch_stats *stats;
+    const tool_batch_plan *plan;
+    const tool_batch_fault *fault;
+    tool_batch_store *st;
+    tool_batch_stats *stats;
     job *queue;       /* units still to run (a stack; restarts go on top) */
     size_t nqueue, capqueue;
     slot *slots;
@@ -62,7 +62,7 @@ static void on_signal(int sig)
 
 static int push_job(pool *pl, job j)
 {
-    if (ecs_grow(&pl->queue, pl->nqueue, &pl->capqueue, sizeof *pl->queue, 64) != 0)
+    if (tool_grow(&pl->queue, pl->nqueue, &pl->capqueue, sizeof *pl->queue, 64) != 0)
         return -1;
     pl->queue[pl->nqueue++] = j;
     return 0;
@@ -79,8 +79,8 @@ static void child_main(pool *pl, slot *s, int wfd)
     if (getppid() == 1)
         _exit(3);
     close(pl->st->fd); /* only the parent writes the results */
-    ecs_cli_progress_enable(0); /* the parent's line is the progress */
-    ecs_batch_worker_run(pl->plan, s->work.ids, s->work.n, pl->fault, wfd);
+    tool_progress_enable(0); /* the parent's line is the progress */
+    tool_batch_worker_run(pl->plan, s->work.ids, s->work.n, pl->fault, wfd);
     close(wfd);
     _exit(0);
 }
@@ -138,7 +138,7 @@ static void progress(pool *pl, int final)
     if (!final && now - pl->last_progress < 0.2)
         return;
     pl->last_progress = now;
-    const ecs_batch_stats *st = pl->stats;
+    const tool_batch_stats *st = pl->stats;
     size_t done = st->already + st->run;
     double el = now - pl->t0;
     double left = st->run > 0 ? el / (double)st->run * (double)(st->total - done) : NAN;
@@ -157,10 +157,10 @@ static void record(pool *pl, const char *line, size_t len, const char *status)
 {
     if (pl->io_rc != ECS_OK)
         return;
-    pl->io_rc = ecs_batch_store_append(pl->st, line, len, pl->diag);
+    pl->io_rc = tool_batch_store_append(pl->st, line, len, pl->diag);
     if (pl->io_rc != ECS_OK)
         return;
-    ecs_batch_stats *st = pl->stats;
+    tool_batch_stats *st = pl->stats;
     st->run++;
     int err = strcmp(status, "error") == 0, crash = strcmp(status, "crashed") == 0,
         tout = strcmp(status, "timeout") == 0;
@@ -248,14 +248,14 @@ static void record_failure(pool *pl, slot *s, int wstatus)
         snprintf(err, sizeof err, "worker exited with status %d",
                  WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1);
     }
-    ecs_row row;
-    ecs_batch_row_init(&row, pl->plan, s->work.ids[k]);
+    tool_row row;
+    tool_batch_row_init(&row, pl->plan, s->work.ids[k]);
     row.status = status;
     row.error = err;
     row.runtime_s = ecs_clock_now() - s->started;
-    row.context = ecs_record_context(pl->plan->workers, row.runtime_s, NAN);
-    char *line = ecs_row_line(&row);
-    ecs_row_release(&row);
+    row.context = tool_record_context(pl->plan->workers, row.runtime_s, NAN);
+    char *line = tool_row_line(&row);
+    tool_row_release(&row);
     if (line == NULL) {
         pl->io_rc = ecs_diag_set(pl->diag, ECS_ENOMEM, NULL, 0, "out of memory");
         return;
@@ -329,7 +329,7 @@ static void round_trip(pool *pl)
             if (drain(pl, &pl->slots[map[q]]))
                 finish(pl, &pl->slots[map[q]]);
     if (pl->io_rc == ECS_OK)
-        pl->io_rc = ecs_batch_store_sync(pl->st, pl->diag);
+        pl->io_rc = tool_batch_store_sync(pl->st, pl->diag);
     watchdog(pl);
 }
 
@@ -346,7 +346,7 @@ static void stop_all(pool *pl)
 /* Queue one job per unit, last unit at the bottom so that units run in order. */
 static int fill_queue(pool *pl, const size_t *ids, size_t n)
 {
-    size_t per = ecs_batch_cases_per_unit(pl->plan);
+    size_t per = tool_batch_cases_per_unit(pl->plan);
     size_t end = n;
     while (end > 0) {
         size_t unit = ids[end - 1] / per, start = end;
@@ -365,9 +365,9 @@ static int fill_queue(pool *pl, const size_t *ids, size_t n)
     return 0;
 }
 
-ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
-                              size_t n, int jobs, const ecs_batch_fault *fault,
-                              ecs_batch_store *st, ecs_batch_stats *stats,
+ecs_result tool_batch_pool_run(const tool_batch_plan *plan, const size_t *ids,
+                              size_t n, int jobs, const tool_batch_fault *fault,
+                              tool_batch_store *st, tool_batch_stats *stats,
                               ecs_diag *diag)
 {
     pool pl;
@@ -408,7 +408,7 @@ ecs_result ecs_batch_pool_run(const ecs_batch_plan *plan, const size_t *ids,
     stats->interrupted = interrupted != 0;
     stop_all(&pl);
     if (pl.io_rc == ECS_OK)
-        pl.io_rc = ecs_batch_store_sync(st, diag);
+        pl.io_rc = tool_batch_store_sync(st, diag);
     progress(&pl, 1);
     sigaction(SIGINT, &old_int, NULL);
     sigaction(SIGTERM, &old_term, NULL);

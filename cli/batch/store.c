@@ -46,31 +46,31 @@ static ecs_result read_all(int fd, const char *path, char **out, size_t *len,
 }
 
 /* Keys of the rows of the whole lines buf[0..len-1]. */
-static ecs_result parse_keys(ecs_batch_store *st, const char *buf, size_t len,
+static ecs_result parse_keys(tool_batch_store *st, const char *buf, size_t len,
                              ecs_diag *diag)
 {
-    ecs_rows rows;
+    tool_rows rows;
     memset(&rows, 0, sizeof rows);
-    ecs_result rc = ecs_rows_parse(buf, len, st->path, &rows, diag);
+    ecs_result rc = tool_rows_parse(buf, len, st->path, &rows, diag);
     if (rc == ECS_OK && rows.n > 0) {
         st->keys = calloc(rows.n, sizeof *st->keys);
         if (st->keys == NULL)
             rc = ecs_diag_set(diag, ECS_ENOMEM, st->path, 0, "out of memory");
     }
     for (size_t k = 0; rc == ECS_OK && k < rows.n; k++) {
-        st->keys[k] = ecs_row_key(rows.row[k]);
+        st->keys[k] = tool_row_key(rows.row[k]);
         if (st->keys[k] == NULL)
             rc = ecs_diag_set(diag, ECS_ENOMEM, st->path, 0, "out of memory");
         else
             st->nkeys++;
     }
-    ecs_rows_release(&rows);
+    tool_rows_release(&rows);
     if (rc == ECS_OK && st->nkeys > 0)
         qsort(st->keys, st->nkeys, sizeof *st->keys, cmp_str);
     return rc;
 }
 
-ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
+ecs_result tool_batch_store_open(const char *path, tool_batch_store *st,
                                 ecs_diag *diag)
 {
     memset(st, 0, sizeof *st);
@@ -84,14 +84,14 @@ ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
                                          ? "another ecsched batch is writing this file"
                                          : "cannot lock: %s",
                                      strerror(errno));
-        ecs_batch_store_close(st);
+        tool_batch_store_close(st);
         return rc;
     }
     char *buf = NULL;
     size_t len = 0;
     ecs_result rc = read_all(st->fd, path, &buf, &len, diag);
     if (rc == ECS_OK) {
-        size_t whole = ecs_rows_whole(buf, len);
+        size_t whole = tool_rows_whole(buf, len);
         if (whole == len && len > 0 && buf[len - 1] != '\n' &&
             (write(st->fd, "\n", 1) != 1 || fsync(st->fd) != 0))
             rc = ecs_diag_set(diag, ECS_EIO, path, 0,
@@ -107,17 +107,17 @@ ecs_result ecs_batch_store_open(const char *path, ecs_batch_store *st,
     }
     free(buf);
     if (rc != ECS_OK)
-        ecs_batch_store_close(st);
+        tool_batch_store_close(st);
     return rc;
 }
 
-int ecs_batch_store_has(const ecs_batch_store *st, const char *key)
+int tool_batch_store_has(const tool_batch_store *st, const char *key)
 {
     return st->nkeys > 0 &&
            bsearch(&key, st->keys, st->nkeys, sizeof *st->keys, cmp_str) != NULL;
 }
 
-ecs_result ecs_batch_store_append(ecs_batch_store *st, const char *line,
+ecs_result tool_batch_store_append(tool_batch_store *st, const char *line,
                                   size_t len, ecs_diag *diag)
 {
     size_t done = 0;
@@ -134,7 +134,7 @@ ecs_result ecs_batch_store_append(ecs_batch_store *st, const char *line,
     return ECS_OK;
 }
 
-ecs_result ecs_batch_store_sync(ecs_batch_store *st, ecs_diag *diag)
+ecs_result tool_batch_store_sync(tool_batch_store *st, ecs_diag *diag)
 {
     if (!st->dirty)
         return ECS_OK;
@@ -144,7 +144,7 @@ ecs_result ecs_batch_store_sync(ecs_batch_store *st, ecs_diag *diag)
     return ECS_OK;
 }
 
-void ecs_batch_store_close(ecs_batch_store *st)
+void tool_batch_store_close(tool_batch_store *st)
 {
     if (st->fd >= 0)
         close(st->fd);

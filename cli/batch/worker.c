@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void ecs_batch_fault_parse(const char *text, ecs_batch_fault *f)
+void tool_batch_fault_parse(const char *text, tool_batch_fault *f)
 {
     memset(f, 0, sizeof *f);
     char buf[64], *m, *p;
@@ -23,21 +23,21 @@ void ecs_batch_fault_parse(const char *text, ecs_batch_fault *f)
     *m++ = '\0';
     *p++ = '\0';
     int action = strcmp(buf, "crash") == 0 ? 1 : strcmp(buf, "hang") == 0 ? 2 : 0;
-    if (action == 0 || ecs_method_parse(m, &f->method) != 0 ||
+    if (action == 0 || tool_method_parse(m, &f->method) != 0 ||
         ecs_parse_long(p, &f->pes) != 0)
         return;
     f->action = action;
 }
 
 typedef struct worker {
-    const ecs_batch_plan *plan;
-    const ecs_batch_fault *fault;
+    const tool_batch_plan *plan;
+    const tool_batch_fault *fault;
     int fd;
     long pes;
     size_t sub;              /* current (E, prices) index: case id / nmethod */
-    int slot[ECS_METHOD_COUNT]; /* method -> index in plan->method */
-    ecs_cli_model model;
-    ecs_cli_problem pb;
+    int slot[TOOL_METHOD_COUNT]; /* method -> index in plan->method */
+    tool_model model;
+    tool_problem pb;
     int loaded;              /* 1 problem loaded, -1 graph or base failed */
     ecs_diag load_diag;
 } worker;
@@ -62,9 +62,9 @@ static void send_start(worker *w, size_t id)
     send_all(w->fd, buf, (size_t)n);
 }
 
-static void send_row(worker *w, size_t id, const ecs_row *row)
+static void send_row(worker *w, size_t id, const tool_row *row)
 {
-    char *line = ecs_row_line(row);
+    char *line = tool_row_line(row);
     if (line == NULL)
         _exit(3);
     char head[64];
@@ -79,11 +79,11 @@ static void send_row(worker *w, size_t id, const ecs_row *row)
     free(line);
 }
 
-static void before_method(ecs_method m, void *arg)
+static void before_method(tool_method m, void *arg)
 {
     worker *w = arg;
     send_start(w, w->sub * w->plan->nmethod + (size_t)w->slot[m]);
-    const ecs_batch_fault *f = w->fault;
+    const tool_batch_fault *f = w->fault;
     if (f->action != 0 && f->method == m && f->pes == w->pes) {
         if (f->action == 1)
             abort();
@@ -95,15 +95,15 @@ static void before_method(ecs_method m, void *arg)
 /* A new E and price schedule on the loaded graph and base. */
 static ecs_result retarget(worker *w, ecs_diag *diag)
 {
-    ecs_cli_problem *pb = &w->pb;
-    ecs_result rc = ecs_cli_deadline(&w->model, pb->base_makespan, &pb->deadline, diag);
+    tool_problem *pb = &w->pb;
+    ecs_result rc = tool_deadline(&w->model, pb->base_makespan, &pb->deadline, diag);
     if (rc != ECS_OK)
         return rc;
     if (pb->have_prices)
         ecs_slot_prices_release(&pb->prices);
     pb->have_prices = 0;
     long n = pb->deadline > pb->base_makespan ? pb->deadline : pb->base_makespan;
-    rc = ecs_cli_load_prices(&w->model, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
+    rc = tool_load_prices(&w->model, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
     if (rc != ECS_OK)
         return rc;
     pb->have_prices = 1;
@@ -116,16 +116,16 @@ static ecs_result retarget(worker *w, ecs_diag *diag)
 
 static ecs_result prepare(worker *w, size_t first_id, ecs_diag *diag)
 {
-    ecs_batch_case c;
-    ecs_batch_case_of(w->plan, first_id, &c);
+    tool_batch_case c;
+    tool_batch_case_of(w->plan, first_id, &c);
     if (w->loaded == 0) {
         /* graph and base once, with flat prices and E = 0; the real E and
          * prices follow in retarget() so that their errors stay per case */
-        ecs_cli_model m0 = w->model;
+        tool_model m0 = w->model;
         m0.prices_spec = "flat";
         m0.extension_given = 0;
         memset(&m0.extension, 0, sizeof m0.extension);
-        ecs_result rc = ecs_cli_problem_load(&m0, w->plan->graph[c.graph],
+        ecs_result rc = tool_problem_load(&m0, w->plan->graph[c.graph],
                                              w->plan->makespan_limit_s, &w->pb,
                                              &w->load_diag);
         w->loaded = rc == ECS_OK ? 1 : -1;
@@ -140,22 +140,22 @@ static ecs_result prepare(worker *w, size_t first_id, ecs_diag *diag)
     return retarget(w, diag);
 }
 
-static void fill_row(const worker *w, const ecs_method_set *set, int k,
-                     ecs_row *row, char *err, size_t errsize)
+static void fill_row(const worker *w, const tool_method_set *set, int k,
+                     tool_row *row, char *err, size_t errsize)
 {
-    const ecs_cli_problem *pb = &w->pb;
-    const ecs_method_out *o = &set->out[k];
+    const tool_problem *pb = &w->pb;
+    const tool_method_out *o = &set->out[k];
     row->tasks = (long)pb->g->n;
     row->base_cost = pb->base_cost;
     row->deadline = pb->deadline;
     row->base_makespan = pb->base_makespan;
     row->base_makespan_optimal = pb->base_optimal;
-    row->base_status = ecs_record_base_status(pb->base_from_file, pb->base_optimal);
+    row->base_status = tool_record_base_status(pb->base_from_file, pb->base_optimal);
     row->base_runtime_s = pb->base_runtime_s;
-    row->context = ecs_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
+    row->context = tool_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
     /* the instance's best bound and proven optimum: from the MILP and
      * solve, whichever of them ran */
-    ecs_method_set_best(set, &row->bound, &row->optimum);
+    tool_method_set_best(set, &row->bound, &row->optimum);
     row->runtime_s = o->runtime_s;
     if (set->rc[k] != ECS_OK) {
         ecs_diag_format(&set->diag[k], err, errsize);
@@ -164,7 +164,7 @@ static void fill_row(const worker *w, const ecs_method_set *set, int k,
         return;
     }
     row->status = o->status;
-    if (k == ECS_METHOD_MILP || k == ECS_METHOD_SOLVE)
+    if (k == TOOL_METHOD_MILP || k == TOOL_METHOD_SOLVE)
         row->gap = o->gap;
     row->bound_method = o->bound_method;
     row->found_by = o->found_by;
@@ -186,35 +186,35 @@ static void run_sub(worker *w, const size_t *ids, size_t n)
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, err, sizeof err);
         for (size_t k = 0; k < n; k++) {
-            ecs_row row;
-            ecs_batch_row_init(&row, w->plan, ids[k]);
+            tool_row row;
+            tool_batch_row_init(&row, w->plan, ids[k]);
             row.error = err;
             send_row(w, ids[k], &row);
-            ecs_row_release(&row);
+            tool_row_release(&row);
         }
         return;
     }
-    ecs_method_set set;
+    tool_method_set set;
     memset(&set, 0, sizeof set);
     for (size_t k = 0; k < n; k++)
         set.want[w->plan->method[ids[k] % w->plan->nmethod]] = 1;
-    ecs_method_params prm;
-    ecs_batch_case_params(w->plan, ids[0], &prm);
-    ecs_method_ctx ctx = {&w->pb, &w->model.platform, NULL, NULL, prm.time_limit_s, 0, &prm};
-    ecs_methods_run(&ctx, &set, before_method, w);
+    tool_method_params prm;
+    tool_batch_case_params(w->plan, ids[0], &prm);
+    tool_method_ctx ctx = {&w->pb, &w->model.platform, NULL, NULL, prm.time_limit_s, 0, &prm};
+    tool_methods_run(&ctx, &set, before_method, w);
     for (size_t k = 0; k < n; k++) {
-        ecs_row row;
-        ecs_batch_row_init(&row, w->plan, ids[k]);
+        tool_row row;
+        tool_batch_row_init(&row, w->plan, ids[k]);
         fill_row(w, &set, (int)w->plan->method[ids[k] % w->plan->nmethod], &row, err,
                  sizeof err);
         send_row(w, ids[k], &row);
-        ecs_row_release(&row);
+        tool_row_release(&row);
     }
-    ecs_method_set_release(&set);
+    tool_method_set_release(&set);
 }
 
-void ecs_batch_worker_run(const ecs_batch_plan *plan, const size_t *ids,
-                          size_t n, const ecs_batch_fault *fault, int fd)
+void tool_batch_worker_run(const tool_batch_plan *plan, const size_t *ids,
+                          size_t n, const tool_batch_fault *fault, int fd)
 {
     worker w;
     memset(&w, 0, sizeof w);
@@ -226,8 +226,8 @@ void ecs_batch_worker_run(const ecs_batch_plan *plan, const size_t *ids,
         w.slot[plan->method[k]] = (int)k;
     if (n == 0)
         return;
-    ecs_batch_case c;
-    ecs_batch_case_of(plan, ids[0], &c);
+    tool_batch_case c;
+    tool_batch_case_of(plan, ids[0], &c);
     w.pes = plan->pes[c.pes];
     ecs_platform_set_pes(&w.model.platform, w.pes, NULL);
     w.model.pes_given = 1;
@@ -240,5 +240,5 @@ void ecs_batch_worker_run(const ecs_batch_plan *plan, const size_t *ids,
         i = j;
     }
     if (w.loaded > 0)
-        ecs_cli_problem_release(&w.pb);
+        tool_problem_release(&w.pb);
 }

@@ -10,9 +10,9 @@
 
 static const char *CMD = "batch";
 
-int ecs_cmd_batch(int argc, char **argv);
+int tool_cmd_batch(int argc, char **argv);
 
-const ecs_command ecs_command_batch = {
+const tool_command tool_command_batch = {
     "batch", "run many cases (graphs x P x E x prices x methods) into JSON lines",
     "Usage: ecsched batch GRAPHS... -p LIST [--extension LIST] [--prices LIST]\n"
     "                     [--methods LIST] [--time-limit LIST] [-j N] [--shard K/N]\n"
@@ -64,32 +64,32 @@ const ecs_command ecs_command_batch = {
     "\n"
     "Model flags: --freqs, --power, --format, --slot-minutes, --no-repeat\n"
     "and the price loader flags (as for compare).\n",
-    ecs_cmd_batch};
+    tool_cmd_batch};
 
-enum { OPT_METHODS = ECS_OPT_COMMAND_BASE, OPT_SHARD, OPT_KILL_AFTER };
+enum { OPT_METHODS = TOOL_OPT_COMMAND_BASE, OPT_SHARD, OPT_KILL_AFTER };
 
 static int seconds(const char *flag, const char *arg, double *out)
 {
     if (ecs_parse_double(arg, out) != 0 || *out <= 0)
-        return ecs_cli_usage_error(CMD, "%s needs seconds > 0, not '%s'", flag, arg);
+        return tool_usage_error(CMD, "%s needs seconds > 0, not '%s'", flag, arg);
     return 0;
 }
 
-static int own_option(ecs_batch_plan *plan, int c, const char *arg, int *jobs,
+static int own_option(tool_batch_plan *plan, int c, const char *arg, int *jobs,
                       ecs_diag *diag)
 {
     long v;
     switch (c) {
-    case ECS_OPT_PES:
-        return ecs_batch_parse_pes(plan, arg, diag) == 0 ? 0 : -1;
-    case ECS_OPT_EXTENSION:
-        return ecs_batch_parse_ext(plan, arg, diag) == 0 ? 0 : -1;
-    case ECS_OPT_PRICES:
-        return ecs_batch_parse_prices(plan, arg, diag) == 0 ? 0 : -1;
+    case TOOL_OPT_PES:
+        return tool_batch_parse_pes(plan, arg, diag) == 0 ? 0 : -1;
+    case TOOL_OPT_EXTENSION:
+        return tool_batch_parse_ext(plan, arg, diag) == 0 ? 0 : -1;
+    case TOOL_OPT_PRICES:
+        return tool_batch_parse_prices(plan, arg, diag) == 0 ? 0 : -1;
     case OPT_METHODS:
-        return ecs_batch_parse_methods(plan, arg, diag) == 0 ? 0 : -1;
+        return tool_batch_parse_methods(plan, arg, diag) == 0 ? 0 : -1;
     case OPT_SHARD:
-        return ecs_batch_parse_shard(plan, arg, diag) == 0 ? 0 : -1;
+        return tool_batch_parse_shard(plan, arg, diag) == 0 ? 0 : -1;
     case 'j':
         if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > 1024)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -103,7 +103,7 @@ static int own_option(ecs_batch_plan *plan, int c, const char *arg, int *jobs,
 }
 
 typedef struct batch_args {
-    ecs_batch_plan *plan;
+    tool_batch_plan *plan;
     int *jobs;
 } batch_args;
 
@@ -112,57 +112,57 @@ typedef struct batch_args {
 static int batch_option(void *ctx, int c, const char *arg, const char *word)
 {
     batch_args *a = ctx;
-    ecs_batch_plan *plan = a->plan;
+    tool_batch_plan *plan = a->plan;
     if (c == OPT_KILL_AFTER)
-        return seconds(word, arg, &plan->kill_after_s) != 0 ? ECS_EXIT_USAGE : 0;
+        return seconds(word, arg, &plan->kill_after_s) != 0 ? TOOL_EXIT_USAGE : 0;
     ecs_diag diag;
-    int pr = ecs_param_grid_option(&plan->grid, c, arg, 1, &diag);
+    int pr = tool_param_grid_option(&plan->grid, c, arg, 1, &diag);
     if (pr < 0)
-        return ecs_cli_usage_error(CMD, "%s", diag.msg);
-    if (pr > 0 && plan->grid.n[ECS_PARAM_MAKESPAN_LIMIT] > 1)
-        return ecs_cli_usage_error(CMD, "--makespan-limit takes one value (the base "
+        return tool_usage_error(CMD, "%s", diag.msg);
+    if (pr > 0 && plan->grid.n[TOOL_PARAM_MAKESPAN_LIMIT] > 1)
+        return tool_usage_error(CMD, "--makespan-limit takes one value (the base "
                                         "is shared by the cases of a graph and P)");
     if (pr > 0)
         return 0;
     int r = own_option(plan, c, arg, a->jobs, &diag);
     if (r < 0)
-        return ecs_cli_usage_error(CMD, "%s", diag.msg);
+        return tool_usage_error(CMD, "%s", diag.msg);
     if (r == 0)
         return 0;
-    if (c == ECS_OPT_DEADLINE || c == ECS_OPT_BASE || c == ECS_OPT_JSON)
-        return ecs_cli_usage_error(CMD, "option '%s' does not apply to batch",
+    if (c == TOOL_OPT_DEADLINE || c == TOOL_OPT_BASE || c == TOOL_OPT_JSON)
+        return tool_usage_error(CMD, "option '%s' does not apply to batch",
                                    word);
-    return ECS_CLI_NOT_OWN;
+    return TOOL_NOT_OWN;
 }
 
-static int parse_args(ecs_batch_plan *plan, int *jobs, int argc, char **argv)
+static int parse_args(tool_batch_plan *plan, int *jobs, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"methods", required_argument, 0, OPT_METHODS},
         {"shard", required_argument, 0, OPT_SHARD},
         {"kill-after", required_argument, 0, OPT_KILL_AFTER},
-        ECS_CLI_PARAM_LONGOPTS,
-        ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
+        TOOL_PARAM_LONGOPTS,
+        TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}};
     batch_args a = {plan, jobs};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &plan->model, batch_option, &a);
-    spec.shortopts = ECS_CLI_MODEL_SHORTOPTS "j:";
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &plan->model, batch_option, &a);
+    spec.shortopts = TOOL_MODEL_SHORTOPTS "j:";
+    int first, pr = tool_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;
     if (argc - first < 1)
-        return ecs_cli_usage_error(CMD, "needs at least one GRAPH");
+        return tool_usage_error(CMD, "needs at least one GRAPH");
     if (plan->model.out_path == NULL)
-        return ecs_cli_usage_error(CMD, "needs --out FILE");
+        return tool_usage_error(CMD, "needs --out FILE");
     if (plan->npes == 0)
-        return ecs_cli_usage_error(CMD, "needs -p LIST");
+        return tool_usage_error(CMD, "needs -p LIST");
     plan->graph = argv + first;
     plan->ngraph = (size_t)(argc - first);
     return 0;
 }
 
-static void summary(const ecs_batch_plan *plan, const char *path,
-                    const ecs_batch_stats *s)
+static void summary(const tool_batch_plan *plan, const char *path,
+                    const tool_batch_stats *s)
 {
     printf("batch: %zu cases", s->total);
     if (plan->shard_n > 1)
@@ -178,33 +178,33 @@ static void summary(const ecs_batch_plan *plan, const char *path,
                s->total - s->already - s->run);
 }
 
-int ecs_cmd_batch(int argc, char **argv)
+int tool_cmd_batch(int argc, char **argv)
 {
-    ecs_batch_plan plan;
-    ecs_batch_plan_init(&plan);
+    tool_batch_plan plan;
+    tool_batch_plan_init(&plan);
     int jobs = 0;
     int pr = parse_args(&plan, &jobs, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
-    ecs_batch_plan_complete(&plan);
+        return tool_parse_exit(CMD, pr);
+    tool_batch_plan_complete(&plan);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_batch_fault fault;
-    ecs_batch_fault_parse(getenv("ECSCHED_BATCH_FAULT"), &fault);
-    ecs_batch_stats stats;
-    ecs_result rc = ecs_batch_execute(&plan, plan.model.out_path, jobs, &fault,
+    tool_batch_fault fault;
+    tool_batch_fault_parse(getenv("ECSCHED_BATCH_FAULT"), &fault);
+    tool_batch_stats stats;
+    ecs_result rc = tool_batch_execute(&plan, plan.model.out_path, jobs, &fault,
                                       &stats, &diag);
     if (stats.truncated > 0)
         fprintf(stderr, "ecsched batch: %s: cut a partial last line (%zu bytes) "
                         "left by an interrupted run\n",
                 plan.model.out_path, stats.truncated);
-    ecs_batch_plan_release(&plan);
+    tool_batch_plan_release(&plan);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     summary(&plan, plan.model.out_path, &stats);
     if (stats.interrupted)
-        return ECS_EXIT_INTERRUPTED;
-    return stats.failed > 0 ? ECS_EXIT_INTERNAL : ECS_EXIT_OK;
+        return TOOL_EXIT_INTERRUPTED;
+    return stats.failed > 0 ? TOOL_EXIT_INTERNAL : TOOL_EXIT_OK;
 }

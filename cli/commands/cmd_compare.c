@@ -11,9 +11,9 @@
 
 static const char *CMD = "compare";
 
-int ecs_cmd_compare(int argc, char **argv);
+int tool_cmd_compare(int argc, char **argv);
 
-const ecs_command ecs_command_compare = {
+const tool_command tool_command_compare = {
     "compare", "base schedule, heuristic and MILP side by side on one graph",
     "Usage: ecsched compare GRAPH -p P [model flags] [--extension E | --deadline N]\n"
     "                       [--time-limit S] [--makespan-limit S] [--methods LIST]\n"
@@ -54,25 +54,25 @@ const ecs_command ecs_command_compare = {
     "\n"
     "Exit 0: every method that can run at this size ran and met D'; 1: D'\n"
     "cannot be met; 3: a method failed.\n"
-    "\n" ECS_CLI_MODEL_FLAGS_HELP,
-    ecs_cmd_compare};
+    "\n" TOOL_MODEL_FLAGS_HELP,
+    tool_cmd_compare};
 
-enum { OPT_METHODS = ECS_OPT_COMMAND_BASE };
+enum { OPT_METHODS = TOOL_OPT_COMMAND_BASE };
 
 /* Grid points of one compare (a list is an axis). */
 #define COMPARE_MAX_POINTS 256
 
 typedef struct compare_job {
-    ecs_cli_model m;
+    tool_model m;
     const char *graph_path;
-    ecs_param_grid grid;
+    tool_param_grid grid;
     size_t npoint;
-    ecs_method_params prm[COMPARE_MAX_POINTS];
-    ecs_method_set sets[COMPARE_MAX_POINTS];
-    int want[ECS_METHOD_COUNT];
-    ecs_method_set set; /* the point being printed or written */
-    ecs_method_params cur;
-    ecs_cli_problem pb;
+    tool_method_params prm[COMPARE_MAX_POINTS];
+    tool_method_set sets[COMPARE_MAX_POINTS];
+    int want[TOOL_METHOD_COUNT];
+    tool_method_set set; /* the point being printed or written */
+    tool_method_params cur;
+    tool_problem pb;
     double t0, c0;
     double optimum; /* NAN unless the MILP proved it */
     double bound;   /* NAN unless the MILP gave one */
@@ -85,11 +85,11 @@ static int parse_methods(compare_job *j, const char *list)
     memset(j->want, 0, sizeof j->want);
     for (char *save = NULL, *t = strtok_r(buf, ",", &save); t != NULL;
          t = strtok_r(NULL, ",", &save)) {
-        ecs_method m;
-        if (ecs_method_parse(t, &m) != 0)
-            return ecs_cli_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp, solve)", t);
-        if (!ecs_method_available(m))
-            return ecs_cli_usage_error(CMD, "method '%s' is not available in this build", t);
+        tool_method m;
+        if (tool_method_parse(t, &m) != 0)
+            return tool_usage_error(CMD, "unknown method '%s' (base, sweep, binary, local, milp, solve)", t);
+        if (!tool_method_available(m))
+            return tool_usage_error(CMD, "method '%s' is not available in this build", t);
         j->want[m] = 1;
     }
     return 0;
@@ -99,32 +99,32 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     compare_job *j = ctx;
     (void)word;
-    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 1);
-    if (pr != ECS_CLI_NOT_OWN)
+    int pr = tool_param_option(CMD, &j->grid, c, arg, 1);
+    if (pr != TOOL_NOT_OWN)
         return pr;
     if (c == OPT_METHODS)
         return parse_methods(j, arg);
-    return ECS_CLI_NOT_OWN;
+    return TOOL_NOT_OWN;
 }
 
 static int parse_args(compare_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"methods", required_argument, 0, OPT_METHODS},
-        ECS_CLI_PARAM_LONGOPTS,
-        ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    for (int k = 0; k < ECS_METHOD_COUNT; k++)
-        j->want[k] = ecs_method_default((ecs_method)k);
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
-    int pr = ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
+        TOOL_PARAM_LONGOPTS,
+        TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}};
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++)
+        j->want[k] = tool_method_default((tool_method)k);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    int pr = tool_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
     if (pr != 0)
         return pr;
-    if (j->grid.n[ECS_PARAM_MAKESPAN_LIMIT] > 1)
-        return ecs_cli_usage_error(CMD, "--makespan-limit takes one value");
-    j->npoint = ecs_param_grid_size(&j->grid);
+    if (j->grid.n[TOOL_PARAM_MAKESPAN_LIMIT] > 1)
+        return tool_usage_error(CMD, "--makespan-limit takes one value");
+    j->npoint = tool_param_grid_size(&j->grid);
     if (j->npoint > COMPARE_MAX_POINTS)
-        return ecs_cli_usage_error(CMD, "the lists make %zu combinations (at most %d)",
+        return tool_usage_error(CMD, "the lists make %zu combinations (at most %d)",
                                    j->npoint, COMPARE_MAX_POINTS);
     return 0;
 }
@@ -144,50 +144,50 @@ static void point_label(const compare_job *j, size_t k, char *buf, size_t size)
 {
     size_t len = 0;
     buf[0] = '\0';
-    for (int id = 0; id < ECS_PARAM_COUNT && len < size; id++) {
+    for (int id = 0; id < TOOL_PARAM_COUNT && len < size; id++) {
         if (j->grid.n[id] < 2)
             continue;
         size_t stride = 1;
-        for (int q = id + 1; q < ECS_PARAM_COUNT; q++)
+        for (int q = id + 1; q < TOOL_PARAM_COUNT; q++)
             stride *= j->grid.n[q] ? j->grid.n[q] : 1;
         double v = j->grid.v[id][(k / stride) % j->grid.n[id]];
         char val[32];
-        if (id == ECS_PARAM_FORMULATION)
+        if (id == TOOL_PARAM_FORMULATION)
             snprintf(val, sizeof val, "%s", ecs_milp_formulation_name((ecs_milp_formulation)(int)v));
-        else if (id == ECS_PARAM_WARM_START)
+        else if (id == TOOL_PARAM_WARM_START)
             snprintf(val, sizeof val, "%s", v != 0 ? "on" : "off");
         else
             snprintf(val, sizeof val, "%g", v);
         len += (size_t)snprintf(buf + len, size - len, "%s%s %s", len ? ", " : "",
-                                ecs_param_name((ecs_param_id)id), val);
+                                tool_param_name((tool_param_id)id), val);
     }
 }
 
 /* A method that cannot run at this size (the MILP's model over
  * --max-nonzeros: ECS_ELIMIT) is skipped, not failed. */
-static int skipped(const ecs_method_set *set, int k)
+static int skipped(const tool_method_set *set, int k)
 {
     return set->want[k] && set->rc[k] == ECS_ELIMIT;
 }
 
 static void print_head(const compare_job *j)
 {
-    const ecs_cli_problem *pb = &j->pb;
+    const tool_problem *pb = &j->pb;
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes       %d\n", j->m.platform.pes);
     int sm = pb->prices.slot_minutes;
     char bm[64], dl[64], info[160], end[64];
-    ecs_cli_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    ecs_cli_fmt_slots(pb->deadline, sm, dl, sizeof dl);
-    ecs_cli_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    tool_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    tool_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
            pb->base_from_file ? "from --base"
            : pb->base_optimal ? "proven optimal"
                               : "not proven optimal",
            pb->base_cost);
-    ecs_cli_zone z;
-    ecs_cli_zone_of(&j->m, &pb->prices, &z);
-    if (ecs_cli_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))
+    tool_zone z;
+    tool_zone_of(&j->m, &pb->prices, &z);
+    if (tool_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))
         printf("deadline  D' = %s, at %s\n", dl, end);
     else
         printf("deadline  D' = %s\n", dl);
@@ -201,21 +201,21 @@ static void print_energy(const compare_job *j)
     if (!(j->m.watts > 0))
         return;
     printf("\n");
-    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
-        const ecs_method_out *o = &j->set.out[k];
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
+        const tool_method_out *o = &j->set.out[k];
         if (!j->set.want[k] || j->set.rc[k] != ECS_OK || o->schedule == NULL)
             continue;
-        ecs_cli_energy e;
+        tool_energy e;
         char text[160];
-        ecs_cli_energy_of(&j->m, &j->pb.prices, o->schedule, o->check.cost, &e);
-        ecs_cli_fmt_energy(&j->m, &e, text, sizeof text);
-        printf("%-9s %s\n", ecs_method_name((ecs_method)k), text);
+        tool_energy_of(&j->m, &j->pb.prices, o->schedule, o->check.cost, &e);
+        tool_fmt_energy(&j->m, &e, text, sizeof text);
+        printf("%-9s %s\n", tool_method_name((tool_method)k), text);
     }
 }
 
 static void print_table(const compare_job *j, size_t point)
 {
-    const ecs_cli_problem *pb = &j->pb;
+    const tool_problem *pb = &j->pb;
     if (j->npoint > 1) {
         char label[256];
         point_label(j, point, label, sizeof label);
@@ -223,11 +223,11 @@ static void print_table(const compare_job *j, size_t point)
     }
     printf("\n%-7s %12s %9s %8s %8s %6s %5s  %-15s %9s\n", "method", "cost",
            "cost/opt", "saving", "makespan", "D'", "meets", "status", "time_s");
-    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
         if (!j->set.want[k])
             continue;
-        const ecs_method_out *o = &j->set.out[k];
-        const char *name = ecs_method_name((ecs_method)k);
+        const tool_method_out *o = &j->set.out[k];
+        const char *name = tool_method_name((tool_method)k);
         if (j->set.rc[k] != ECS_OK) {
             printf("%-7s %12s %9s %8s %8s %6ld %5s  %-15s %9s\n", name, "-", "-",
                    "-", "-", pb->deadline, "-",
@@ -251,12 +251,12 @@ static void print_table(const compare_job *j, size_t point)
                o->runtime_s);
     }
     print_energy(j);
-    int milp_ok = j->set.want[ECS_METHOD_MILP] && j->set.rc[ECS_METHOD_MILP] == ECS_OK;
-    int solve_ok = j->set.want[ECS_METHOD_SOLVE] && j->set.rc[ECS_METHOD_SOLVE] == ECS_OK;
+    int milp_ok = j->set.want[TOOL_METHOD_MILP] && j->set.rc[TOOL_METHOD_MILP] == ECS_OK;
+    int solve_ok = j->set.want[TOOL_METHOD_SOLVE] && j->set.rc[TOOL_METHOD_SOLVE] == ECS_OK;
     const char *who = milp_ok ? "the MILP" : "solve";
-    const ecs_method_out *so = &j->set.out[milp_ok ? ECS_METHOD_MILP : ECS_METHOD_SOLVE];
+    const tool_method_out *so = &j->set.out[milp_ok ? TOOL_METHOD_MILP : TOOL_METHOD_SOLVE];
     if (solve_ok) {
-        const ecs_method_out *s = &j->set.out[ECS_METHOD_SOLVE];
+        const tool_method_out *s = &j->set.out[TOOL_METHOD_SOLVE];
         char bd[32], gp[32];
         fmt_num(bd, sizeof bd, s->bound, "%.6f");
         fmt_num(gp, sizeof gp, 100.0 * s->gap, "%.4f%%");
@@ -279,18 +279,18 @@ static void print_table(const compare_job *j, size_t point)
     ecs_makespan_advice adv;
     ecs_diag ad;
     if (pb->deadline < pb->base_makespan &&
-        ecs_cli_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
+        tool_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
         char text[512];
-        ecs_cli_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
+        tool_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
                             text, sizeof text);
         printf("advice    %s\n", text);
     }
     (void)point;
-    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
         if (j->set.want[k] && j->set.rc[k] != ECS_OK) {
             char buf[1024];
             ecs_diag_format(&j->set.diag[k], buf, sizeof buf);
-            printf("%-7s %s: %s%s\n", ecs_method_name((ecs_method)k),
+            printf("%-7s %s: %s%s\n", tool_method_name((tool_method)k),
                    skipped(&j->set, k) ? "skipped" : "error", buf,
                    skipped(&j->set, k) ? " (with ecsched milp; solve runs at "
                                          "any size: --methods ...,solve)"
@@ -306,10 +306,10 @@ static int set(json_t *o, const char *key, json_t *v)
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-static ecs_doc_info doc_info(const compare_job *j, const ecs_method_out *o)
+static tool_doc_info doc_info(const compare_job *j, const tool_method_out *o)
 {
-    ecs_doc_info in;
-    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &in);
+    tool_doc_info in;
+    tool_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &o->check;
     in.status = o->status;
     in.runtime_s = o->runtime_s;
@@ -331,10 +331,10 @@ static int is_head_key(const char *key)
 /* One method: its schedule document minus the shared head. */
 static json_t *method_obj(const compare_job *j, int k)
 {
-    const ecs_method_out *o = &j->set.out[k];
+    const tool_method_out *o = &j->set.out[k];
     json_t *m = json_object();
-    if (m == NULL || set(m, "method", json_string(ecs_method_name((ecs_method)k))) ||
-        set(m, "params", ecs_method_params_json((ecs_method)k, &j->cur)))
+    if (m == NULL || set(m, "method", json_string(tool_method_name((tool_method)k))) ||
+        set(m, "params", tool_method_params_json((tool_method)k, &j->cur)))
         goto fail;
     if (j->set.rc[k] != ECS_OK) {
         char buf[1024];
@@ -351,13 +351,13 @@ static json_t *method_obj(const compare_job *j, int k)
             set(m, "cost", json_null()) || set(m, "optimal", json_false()) ||
             set(m, "cost_over_optimum", json_null()) ||
             set(m, "saving_over_base", json_null()) ||
-            set(m, "bound", ecs_json_num(o->bound)) || set(m, "gap", json_null()) ||
-            set(m, "runtime_s", ecs_json_num(round(o->runtime_s * 1e6) / 1e6)))
+            set(m, "bound", tool_json_num(o->bound)) || set(m, "gap", json_null()) ||
+            set(m, "runtime_s", tool_json_num(round(o->runtime_s * 1e6) / 1e6)))
             goto fail;
         return m;
     }
-    ecs_doc_info in = doc_info(j, o);
-    json_t *doc = ecs_doc_new(&in);
+    tool_doc_info in = doc_info(j, o);
+    json_t *doc = tool_doc_new(&in);
     if (doc == NULL)
         goto fail;
     const char *key;
@@ -373,15 +373,15 @@ static json_t *method_obj(const compare_job *j, int k)
     double c = o->check.cost;
     if (set(m, "optimal", json_boolean(o->optimal)) ||
         set(m, "cost_over_optimum",
-            ecs_json_num(j->optimum > 0 ? c / j->optimum : NAN)) ||
+            tool_json_num(j->optimum > 0 ? c / j->optimum : NAN)) ||
         set(m, "saving_over_base",
-            ecs_json_num(j->pb.base_cost > 0 ? (j->pb.base_cost - c) / j->pb.base_cost
+            tool_json_num(j->pb.base_cost > 0 ? (j->pb.base_cost - c) / j->pb.base_cost
                                              : NAN)) ||
-        set(m, "bound", ecs_json_num(o->bound)) || set(m, "gap", ecs_json_num(o->gap)) ||
+        set(m, "bound", tool_json_num(o->bound)) || set(m, "gap", tool_json_num(o->gap)) ||
         (o->bound_method != NULL &&
          set(m, "bound_method", json_string(o->bound_method))) ||
         (o->found_by != NULL && set(m, "found_by", json_string(o->found_by))) ||
-        ecs_doc_add_tasks(m, j->pb.g, &j->m.platform, o->schedule) != 0)
+        tool_doc_add_tasks(m, j->pb.g, &j->m.platform, o->schedule) != 0)
         goto fail;
     return m;
 fail:
@@ -391,36 +391,36 @@ fail:
 
 static json_t *build_doc(compare_job *j)
 {
-    ecs_method_out base;
+    tool_method_out base;
     memset(&base, 0, sizeof base);
     base.check.makespan = j->pb.base_makespan;
     base.check.cost = j->pb.base_cost;
-    ecs_doc_info in = doc_info(j, &base);
-    json_t *head = ecs_doc_new(&in), *d = json_object(), *arr = json_array();
+    tool_doc_info in = doc_info(j, &base);
+    json_t *head = tool_doc_new(&in), *d = json_object(), *arr = json_array();
     int bad = head == NULL || d == NULL || arr == NULL;
     for (size_t k = 0; !bad && k < sizeof head_keys / sizeof *head_keys; k++)
         bad = json_object_set(d, head_keys[k], json_object_get(head, head_keys[k])) != 0;
     json_decref(head);
-    const ecs_cli_problem *pb = &j->pb;
+    const tool_problem *pb = &j->pb;
     if (!bad)
         bad = set(d, "base_makespan", json_integer(pb->base_makespan)) ||
               set(d, "base_makespan_optimal", json_boolean(pb->base_optimal)) ||
-              set(d, "base_cost", ecs_json_num(pb->base_cost)) ||
-              set(d, "optimum", ecs_json_num(j->optimum)) ||
-              set(d, "bound", ecs_json_num(j->bound)) ||
-              set(d, "time_limit_s", ecs_json_num(j->prm[0].time_limit_s));
+              set(d, "base_cost", tool_json_num(pb->base_cost)) ||
+              set(d, "optimum", tool_json_num(j->optimum)) ||
+              set(d, "bound", tool_json_num(j->bound)) ||
+              set(d, "time_limit_s", tool_json_num(j->prm[0].time_limit_s));
     ecs_makespan_advice adv;
     ecs_diag ad;
     if (!bad && pb->deadline < pb->base_makespan &&
-        ecs_cli_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        bad = set(d, "advice", ecs_cli_advice_json(&adv, pb->prices.slot_minutes));
+        tool_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        bad = set(d, "advice", tool_advice_json(&adv, pb->prices.slot_minutes));
     if (!bad)
-        bad = ecs_cli_doc_add_record(d, pb, &j->m, NULL, ecs_cli_base_limit(&j->prm[0]),
+        bad = tool_doc_add_record(d, pb, &j->m, NULL, tool_base_limit(&j->prm[0]),
                                      j->t0, j->c0) != 0;
     for (size_t p = 0; !bad && p < j->npoint; p++) {
         j->set = j->sets[p];
         j->cur = j->prm[p];
-        for (int k = 0; !bad && k < ECS_METHOD_COUNT; k++)
+        for (int k = 0; !bad && k < TOOL_METHOD_COUNT; k++)
             if (j->set.want[k])
                 bad = json_array_append_new(arr, method_obj(j, k)) != 0;
     }
@@ -438,19 +438,19 @@ static json_t *build_doc(compare_job *j)
 
 static int exit_code(const compare_job *j)
 {
-    int code = ECS_EXIT_OK;
+    int code = TOOL_EXIT_OK;
     for (size_t p = 0; p < j->npoint; p++)
-    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
-        const ecs_method_set *set = &j->sets[p];
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
+        const tool_method_set *set = &j->sets[p];
         if (!set->want[k] || skipped(set, k))
             continue; /* cannot run at this size: said in its row */
         if (set->rc[k] != ECS_OK)
-            return ECS_EXIT_INTERNAL;
-        const ecs_method_out *o = &set->out[k];
+            return TOOL_EXIT_INTERNAL;
+        const tool_method_out *o = &set->out[k];
         if (o->schedule == NULL && strcmp(o->status, "infeasible") != 0)
-            return ECS_EXIT_INTERNAL;
+            return TOOL_EXIT_INTERNAL;
         if (o->schedule == NULL || !o->check.meets_deadline)
-            code = ECS_EXIT_INFEASIBLE;
+            code = TOOL_EXIT_INFEASIBLE;
     }
     return code;
 }
@@ -469,14 +469,14 @@ static int output(compare_job *j)
         return 0;
     json_t *d = build_doc(j);
     if (d == NULL) {
-        ecs_cli_errorf(CMD, "out of memory");
-        return ECS_EXIT_INTERNAL;
+        tool_errorf(CMD, "out of memory");
+        return TOOL_EXIT_INTERNAL;
     }
-    ecs_result rc = ecs_cli_write_doc(&j->m, d, &diag);
+    ecs_result rc = tool_write_doc(&j->m, d, &diag);
     json_decref(d);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     return 0;
 }
@@ -486,50 +486,50 @@ static int output(compare_job *j)
 static void run_points(compare_job *j)
 {
     for (size_t p = 0; p < j->npoint; p++) {
-        ecs_method_params *prm = &j->prm[p];
-        ecs_method_set *set = &j->sets[p];
+        tool_method_params *prm = &j->prm[p];
+        tool_method_set *set = &j->sets[p];
         memcpy(set->want, j->want, sizeof set->want);
         /* one point: --time-limit covers the whole command; a grid: each
          * point's MILP has its own limit */
         double end = j->npoint == 1 && prm->time_limit_given ? j->t0 + prm->time_limit_s : 0;
-        ecs_method_ctx ctx = {&j->pb, &j->m.platform, NULL, NULL, prm->time_limit_s, end, prm};
-        ecs_methods_run(&ctx, set, NULL, NULL);
-        ecs_method_set_best(set, &j->bound, &j->optimum);
+        tool_method_ctx ctx = {&j->pb, &j->m.platform, NULL, NULL, prm->time_limit_s, end, prm};
+        tool_methods_run(&ctx, set, NULL, NULL);
+        tool_method_set_best(set, &j->bound, &j->optimum);
     }
 }
 
-int ecs_cmd_compare(int argc, char **argv)
+int tool_cmd_compare(int argc, char **argv)
 {
     static compare_job j; /* large: the grid's method sets */
     memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
-    ecs_param_grid_init(&j.grid);
+    tool_model_init(&j.m);
+    tool_param_grid_init(&j.grid);
     j.optimum = j.bound = NAN;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     j.t0 = ecs_clock_now();
     j.c0 = ecs_clock_cpu();
     for (size_t p = 0; p < j.npoint; p++)
-        ecs_param_grid_point(&j.grid, p, &j.prm[p]);
+        tool_param_grid_point(&j.grid, p, &j.prm[p]);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    ecs_result rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
-        rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.prm[0]),
+        rc = tool_problem_load(&j.m, j.graph_path, tool_base_limit(&j.prm[0]),
                                   &j.pb, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
-    ecs_cli_note_repeated(CMD, &j.pb.prices);
-    ecs_cli_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
+    tool_note_repeated(CMD, &j.pb.prices);
+    tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
     run_points(&j);
     int code = output(&j);
     if (code == 0)
         code = exit_code(&j);
     for (size_t p = 0; p < j.npoint; p++)
-        ecs_method_set_release(&j.sets[p]);
-    ecs_cli_problem_release(&j.pb);
+        tool_method_set_release(&j.sets[p]);
+    tool_problem_release(&j.pb);
     return code;
 }

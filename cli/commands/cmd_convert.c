@@ -11,9 +11,9 @@
 
 static const char *CMD = "convert";
 
-int ecs_cmd_convert(int argc, char **argv);
+int tool_cmd_convert(int argc, char **argv);
 
-const ecs_command ecs_command_convert = {
+const tool_command tool_command_convert = {
     "convert", "convert a task graph between STG, DOT and WfFormat",
     "Usage: ecsched convert GRAPH [--to stg|dot|wfformat] [-o FILE]\n"
     "                       [--format F] [--work-unit U] [--slot-minutes M]\n"
@@ -39,14 +39,14 @@ const ecs_command ecs_command_convert = {
     "\n"
     "Exit 0: written; 2: bad input or arguments, or the file cannot be\n"
     "written.\n",
-    ecs_cmd_convert};
+    tool_cmd_convert};
 
-enum { OPT_TO = ECS_OPT_COMMAND_BASE };
+enum { OPT_TO = TOOL_OPT_COMMAND_BASE };
 
 typedef enum out_format { OUT_NONE, OUT_STG, OUT_DOT, OUT_WF } out_format;
 
 typedef struct convert_job {
-    ecs_cli_model m;
+    tool_model m;
     out_format to;
     const char *in; /* -o: m.out_path */
 } convert_job;
@@ -77,11 +77,11 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     switch (c) {
     case OPT_TO:
         if (parse_to(arg, &j->to) != 0)
-            return ecs_cli_usage_error(
+            return tool_usage_error(
                 CMD, "--to must be stg, dot or wfformat, not '%s'", arg);
         return 0;
     default:
-        return ECS_CLI_NOT_OWN;
+        return TOOL_NOT_OWN;
     }
 }
 
@@ -90,19 +90,19 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(convert_job *j, int argc, char **argv)
 {
     memset(j, 0, sizeof *j);
-    ecs_cli_model_init(&j->m);
+    tool_model_init(&j->m);
     static const struct option opts[] = {
         {"to", required_argument, 0, OPT_TO},
         {"out", required_argument, 0, 'o'},
-        {"format", required_argument, 0, ECS_OPT_FORMAT},
-        {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},
-        {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},
+        {"format", required_argument, 0, TOOL_OPT_FORMAT},
+        {"work-unit", required_argument, 0, TOOL_OPT_WORK_UNIT},
+        {"slot-minutes", required_argument, 0, TOOL_OPT_SLOT_MINUTES},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
     spec.shortopts = ":ho:";
-    int pr = ecs_cli_parse_one(&spec, argc, argv, "needs exactly one GRAPH file", &j->in);
+    int pr = tool_parse_one(&spec, argc, argv, "needs exactly one GRAPH file", &j->in);
     if (pr != 0)
         return pr;
     if (j->to == OUT_NONE && j->m.out_path != NULL) {
@@ -114,7 +114,7 @@ static int parse_args(convert_job *j, int argc, char **argv)
             j->to = OUT_WF;
     }
     if (j->to == OUT_NONE)
-        return ecs_cli_usage_error(CMD, "give --to stg|dot|wfformat (or -o "
+        return tool_usage_error(CMD, "give --to stg|dot|wfformat (or -o "
                                         "FILE ending in .stg, .dot or .json)");
     return 0;
 }
@@ -134,7 +134,7 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
     snprintf(comment, sizeof comment, "Converted by ecsched %s from %s (%s)",
              ECS_VERSION, j->in, ecs_stg_format_name(g->format));
     ecs_graph_read_params p;
-    ecs_cli_graph_params(&j->m, &p);
+    tool_graph_params(&j->m, &p);
     double unit = p.work_unit > 0 ? p.work_unit : p.default_runtime_unit;
     switch (j->to) {
     case OUT_STG:
@@ -149,17 +149,17 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
     return ECS_EINTERNAL;
 }
 
-int ecs_cmd_convert(int argc, char **argv)
+int tool_cmd_convert(int argc, char **argv)
 {
     convert_job j;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    ecs_result rc = ecs_cli_read_graph(j.in, &j.m, &g, &diag);
-    int code = ecs_cli_graph_output(CMD, rc, g, render, &j, j.m.out_path, &diag);
+    ecs_result rc = tool_read_graph(j.in, &j.m, &g, &diag);
+    int code = tool_graph_output(CMD, rc, g, render, &j, j.m.out_path, &diag);
     ecs_graph_free(g);
     return code;
 }

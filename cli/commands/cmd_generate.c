@@ -11,9 +11,9 @@
 
 static const char *CMD = "generate";
 
-int ecs_cmd_generate(int argc, char **argv);
+int tool_cmd_generate(int argc, char **argv);
 
-const ecs_command ecs_command_generate = {
+const tool_command tool_command_generate = {
     "generate", "write a random task graph (STG standard layout)",
     "Usage: ecsched generate --tasks N --seed S [--method sameprob|layered]\n"
     "                        [--max-work W] [--avg-preds A] [-o FILE]\n"
@@ -35,9 +35,9 @@ const ecs_command ecs_command_generate = {
     "  -o, --out FILE   write FILE atomically (default: standard output)\n"
     "\n"
     "Exit 0: written; 2: bad arguments or the file cannot be written.\n",
-    ecs_cmd_generate};
+    tool_cmd_generate};
 
-enum { OPT_TASKS = ECS_OPT_COMMAND_BASE, OPT_SEED, OPT_METHOD, OPT_MAX_WORK,
+enum { OPT_TASKS = TOOL_OPT_COMMAND_BASE, OPT_SEED, OPT_METHOD, OPT_MAX_WORK,
        OPT_AVG_PREDS };
 
 typedef struct generate_job {
@@ -56,14 +56,14 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     switch (c) {
     case OPT_TASKS:
         if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > ECS_GEN_MAX_TASKS)
-            return ecs_cli_usage_error(CMD, "--tasks must be 1..%d, not '%s'",
+            return tool_usage_error(CMD, "--tasks must be 1..%d, not '%s'",
                                        ECS_GEN_MAX_TASKS, arg);
         j->gp.tasks = (size_t)v;
         j->tasks_given = 1;
         return 0;
     case OPT_SEED:
-        if (ecs_cli_parse_seed(arg, &seed) != 0)
-            return ecs_cli_usage_error(
+        if (tool_parse_seed(arg, &seed) != 0)
+            return tool_usage_error(
                 CMD, "--seed must be an integer 0..18446744073709551615, not "
                      "'%s'", arg);
         j->gp.seed = seed;
@@ -71,12 +71,12 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         return 0;
     case OPT_METHOD:
         if (ecs_gen_method_parse(arg, &j->gp.method, NULL) != ECS_OK)
-            return ecs_cli_usage_error(
+            return tool_usage_error(
                 CMD, "--method must be sameprob or layered, not '%s'", arg);
         return 0;
     case OPT_MAX_WORK:
         if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > ECS_GEN_MAX_WORK)
-            return ecs_cli_usage_error(CMD,
+            return tool_usage_error(CMD,
                                        "--max-work must be 1..%ld, not '%s'",
                                        (long)ECS_GEN_MAX_WORK, arg);
         j->gp.max_work = v;
@@ -84,7 +84,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     case OPT_AVG_PREDS:
         if (ecs_parse_double(arg, &j->gp.avg_preds) != 0 ||
             j->gp.avg_preds < 0)
-            return ecs_cli_usage_error(
+            return tool_usage_error(
                 CMD, "--avg-preds must be a number >= 0, not '%s'", arg);
         j->avg_given = 1;
         j->avg_text = arg;
@@ -93,7 +93,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         j->out_path = arg;
         return 0;
     default:
-        return ECS_CLI_NOT_OWN;
+        return TOOL_NOT_OWN;
     }
 }
 
@@ -112,14 +112,14 @@ static int parse_args(generate_job *j, int argc, char **argv)
         {"out", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, j);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, NULL, own_option, j);
     spec.shortopts = ":o:h";
-    int pr = ecs_cli_parse_none(&spec, argc, argv);
+    int pr = tool_parse_none(&spec, argc, argv);
     if (pr != 0)
         return pr;
     if (!j->tasks_given || !j->seed_given)
-        return ecs_cli_usage_error(CMD, "needs --tasks N and --seed S");
+        return tool_usage_error(CMD, "needs --tasks N and --seed S");
     double most = ((double)j->gp.tasks - 1) / 2;
     if (!j->avg_given && j->gp.avg_preds > most)
         j->gp.avg_preds = most;
@@ -146,21 +146,21 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
     return ecs_stg_write(f, g, comment, NULL);
 }
 
-int ecs_cmd_generate(int argc, char **argv)
+int tool_cmd_generate(int argc, char **argv)
 {
     generate_job j;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
     ecs_result rc = ecs_stg_generate(&j.gp, &g, &diag);
     if (rc == ECS_EINVAL) {
         ecs_graph_free(g);
-        return ecs_cli_usage_error(CMD, "%s", diag.msg);
+        return tool_usage_error(CMD, "%s", diag.msg);
     }
-    int code = ecs_cli_graph_output(CMD, rc, g, render, &j, j.out_path, &diag);
+    int code = tool_graph_output(CMD, rc, g, render, &j, j.out_path, &diag);
     ecs_graph_free(g);
     return code;
 }

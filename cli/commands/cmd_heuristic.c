@@ -19,9 +19,9 @@
 
 static const char *CMD = "heuristic";
 
-int ecs_cmd_heuristic(int argc, char **argv);
+int tool_cmd_heuristic(int argc, char **argv);
 
-const ecs_command ecs_command_heuristic = {
+const tool_command tool_command_heuristic = {
     "heuristic", "scale a base schedule's frequencies under a budget (sweep/binary), or map and scale (local)",
     "Usage: ecsched heuristic GRAPH -p P [--prices SPEC]\n"
     "                         [--extension E | --deadline N]\n"
@@ -66,20 +66,20 @@ const ecs_command ecs_command_heuristic = {
     "                    budget,feasible,cost,makespan\n"
     "  -o FILE           the schedule document (JSON), written atomically\n"
     "  --json            the schedule document on stdout\n"
-    "\n" ECS_CLI_MODEL_FLAGS_HELP,
-    ecs_cmd_heuristic};
+    "\n" TOOL_MODEL_FLAGS_HELP,
+    tool_cmd_heuristic};
 
-enum { OPT_MODE = ECS_OPT_COMMAND_BASE, OPT_LANDSCAPE };
+enum { OPT_MODE = TOOL_OPT_COMMAND_BASE, OPT_LANDSCAPE };
 
 typedef struct heur_job {
-    ecs_cli_model m;
+    tool_model m;
     ecs_heur_params prm;
-    ecs_param_grid grid;
-    ecs_method_params mp;   /* the command's parameters */
+    tool_param_grid grid;
+    tool_method_params mp;   /* the command's parameters */
     double c0;
     const char *graph_path;
     const char *landscape_path;
-    ecs_cli_problem pb;
+    tool_problem pb;
     int have_pb;
     ecs_heur_result res;
     ecs_check_report rep;
@@ -101,8 +101,8 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     heur_job *j = ctx;
     (void)word;
-    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
-    if (pr != ECS_CLI_NOT_OWN)
+    int pr = tool_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != TOOL_NOT_OWN)
         return pr;
     switch (c) {
     case OPT_MODE:
@@ -110,14 +110,14 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         if (j->local)
             j->prm.mode = ECS_HEUR_SWEEP; /* local starts from the sweep */
         else if (ecs_heur_mode_parse(arg, &j->prm.mode, NULL) != ECS_OK)
-            return ecs_cli_usage_error(CMD, "--mode must be sweep, binary or local, not '%s'",
+            return tool_usage_error(CMD, "--mode must be sweep, binary or local, not '%s'",
                                        arg);
         return 0;
     case OPT_LANDSCAPE:
         j->landscape_path = arg;
         return 0;
     default:
-        return ECS_CLI_NOT_OWN;
+        return TOOL_NOT_OWN;
     }
 }
 
@@ -126,31 +126,31 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(heur_job *j, int argc, char **argv)
 {
     memset(j, 0, sizeof *j);
-    ecs_cli_model_init(&j->m);
+    tool_model_init(&j->m);
     ecs_heur_params_init(&j->prm);
-    ecs_param_grid_init(&j->grid);
+    tool_param_grid_init(&j->grid);
     static const struct option opts[] = {
         {"mode", required_argument, 0, OPT_MODE},
-        {"steps", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_STEPS},
-        {"sigma", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SIGMA},
-        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
-        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
-        {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},
-        {"effort", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_EFFORT},
+        {"steps", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_STEPS},
+        {"sigma", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_SIGMA},
+        {"time-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_TIME_LIMIT},
+        {"makespan-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_MAKESPAN_LIMIT},
+        {"seed", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_SEED},
+        {"effort", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_EFFORT},
         {"landscape", required_argument, 0, OPT_LANDSCAPE},
-        ECS_CLI_MODEL_LONGOPTS,
+        TOOL_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
-    int pr = ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    int pr = tool_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
     if (pr != 0)
         return pr;
     if (j->m.deadline > 0 && j->m.extension_given)
-        return ecs_cli_usage_error(CMD, "give --extension or --deadline, not both");
-    if (j->grid.n[ECS_PARAM_SEED] > 0 && !j->local)
-        return ecs_cli_usage_error(CMD, "--seed applies to --mode local only");
-    if (j->grid.n[ECS_PARAM_EFFORT] > 0 && !j->local)
-        return ecs_cli_usage_error(CMD, "--effort applies to --mode local only");
+        return tool_usage_error(CMD, "give --extension or --deadline, not both");
+    if (j->grid.n[TOOL_PARAM_SEED] > 0 && !j->local)
+        return tool_usage_error(CMD, "--seed applies to --mode local only");
+    if (j->grid.n[TOOL_PARAM_EFFORT] > 0 && !j->local)
+        return tool_usage_error(CMD, "--effort applies to --mode local only");
     return 0;
 }
 
@@ -165,11 +165,11 @@ static double saving_pct(const heur_job *j)
 static void print_human(const heur_job *j)
 {
     const ecs_heur_result *r = &j->res;
-    const ecs_cli_problem *pb = &j->pb;
+    const tool_problem *pb = &j->pb;
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
     char info[160];
-    ecs_cli_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("prices      %s (%s)\n", pb->prices.source, info);
     if (j->local)
         printf("mode        local (seed %llu, limit %g s), from the sweep "
@@ -189,7 +189,7 @@ static void print_human(const heur_job *j)
         printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
     printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
-    ecs_cli_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
+    tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
     if (pb->base_from_file)
         printf("base        makespan %s, from --base (not proven optimal)\n", bmk);
     else if (pb->base_optimal)
@@ -205,20 +205,20 @@ static void print_human(const heur_job *j)
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
     }
-    ecs_cli_energy e;
+    tool_energy e;
     char text[160], mk[64], bm[64], dl[64];
     int sm = pb->prices.slot_minutes;
-    ecs_cli_energy_of(&j->m, &pb->prices, result_schedule(j), j->rep.cost, &e);
-    ecs_cli_fmt_energy(&j->m, &e, text, sizeof text);
+    tool_energy_of(&j->m, &pb->prices, result_schedule(j), j->rep.cost, &e);
+    tool_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
     printf("energy      %s\n", text);
     printf("saving      %.2f %%\n", saving_pct(j));
-    ecs_cli_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
-    ecs_cli_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    ecs_cli_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    tool_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
+    tool_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    tool_fmt_slots(pb->deadline, sm, dl, sizeof dl);
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
-    ecs_cli_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
+    tool_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
     if (j->local)
         printf("runtime     %.1f ms (sweep %.1f ms, local %.1f ms)\n",
                j->runtime_s * 1e3, j->heur_s * 1e3, j->local_s * 1e3);
@@ -232,7 +232,7 @@ static int add_local_keys(json_t *d, const heur_job *j)
 {
     const ecs_local_result *l = &j->lres;
     int on = j->local;
-    return json_object_set_new(d, "start_cost", on ? ecs_json_num(l->start_cost)
+    return json_object_set_new(d, "start_cost", on ? tool_json_num(l->start_cost)
                                                    : json_null()) ||
            json_object_set_new(d, "local_stop",
                                on ? json_string(ecs_local_stop_name(l->stop)) : json_null()) ||
@@ -240,7 +240,7 @@ static int add_local_keys(json_t *d, const heur_job *j)
            json_object_set_new(d, "local_kicks",
                                on ? json_integer((json_int_t)l->kicks) : json_null()) ||
            json_object_set_new(d, "local_s",
-                               on ? ecs_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
+                               on ? tool_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
 }
 
 static int add_keys(json_t *d, const void *job)
@@ -253,13 +253,13 @@ static int add_keys(json_t *d, const void *job)
            json_object_set_new(d, "steps", j->prm.mode == ECS_HEUR_SWEEP
                                                ? json_integer(j->prm.steps)
                                                : json_null()) ||
-           json_object_set_new(d, "sigma", ecs_json_num(j->prm.sigma)) ||
-           json_object_set_new(d, "budget_range", ecs_json_num(r->range)) ||
+           json_object_set_new(d, "sigma", tool_json_num(j->prm.sigma)) ||
+           json_object_set_new(d, "budget_range", tool_json_num(r->range)) ||
            json_object_set_new(d, "budget", r->fallback
                                                 ? json_null()
-                                                : ecs_json_num(r->budget)) ||
-           json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
-           json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
+                                                : tool_json_num(r->budget)) ||
+           json_object_set_new(d, "saving_pct", tool_json_num(saving_pct(j))) ||
+           json_object_set_new(d, "saving_over_base", tool_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
                                json_integer((json_int_t)r->ncand)) ||
            json_object_set_new(d, "feasible_candidates",
@@ -268,23 +268,23 @@ static int add_keys(json_t *d, const void *job)
            json_object_set_new(d, "base_makespan",
                                json_integer(j->pb.base_makespan)) ||
            json_object_set_new(d, "heuristic_s",
-                               ecs_json_num(round(j->heur_s * 1e6) / 1e6)) ||
+                               tool_json_num(round(j->heur_s * 1e6) / 1e6)) ||
            add_local_keys(d, j);
 }
 
 static json_t *make_doc(const heur_job *j)
 {
-    ecs_doc_info in;
-    ecs_cli_problem_doc_info(&j->pb, &j->m, CMD, &in);
+    tool_doc_info in;
+    tool_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &j->rep;
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
     in.runtime_s = j->runtime_s;
     in.schedule = result_schedule(j);
-    ecs_method m = j->local ? ECS_METHOD_LOCAL
-                   : j->prm.mode == ECS_HEUR_SWEEP ? ECS_METHOD_SWEEP : ECS_METHOD_BINARY;
-    ecs_outcome_run run = {m, &j->mp, j->t0, j->c0};
-    return ecs_outcome_doc(&in, &j->pb, &j->m, &run, add_keys, j, result_schedule(j));
+    tool_method m = j->local ? TOOL_METHOD_LOCAL
+                   : j->prm.mode == ECS_HEUR_SWEEP ? TOOL_METHOD_SWEEP : TOOL_METHOD_BINARY;
+    tool_outcome_run run = {m, &j->mp, j->t0, j->c0};
+    return tool_outcome_doc(&in, &j->pb, &j->m, &run, add_keys, j, result_schedule(j));
 }
 
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
@@ -295,14 +295,14 @@ static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
         if (d == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
                                 "cannot build the JSON document");
-        rc = ecs_cli_write_doc(&j->m, d, diag);
+        rc = tool_write_doc(&j->m, d, diag);
         json_decref(d);
     }
     if (rc == ECS_OK && j->landscape_path != NULL) {
-        char *csv = ecs_landscape_csv(&j->res);
+        char *csv = tool_landscape_csv(&j->res);
         if (csv == NULL)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-        rc = ecs_cli_write_file(j->landscape_path, csv, diag);
+        rc = tool_write_file(j->landscape_path, csv, diag);
         free(csv);
     }
     return rc;
@@ -316,10 +316,10 @@ static int deadline_reachable(const heur_job *j)
     ecs_makespan_advice adv;
     ecs_diag ad;
     char text[512] = "";
-    if (ecs_cli_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        ecs_cli_advice_text(&adv, j->m.platform.pes,
+    if (tool_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        tool_advice_text(&adv, j->m.platform.pes,
                             j->pb.prices.slot_minutes, text, sizeof text);
-    ecs_cli_errorf(CMD,
+    tool_errorf(CMD,
                    "infeasible: the deadline D' = %ld is below the base "
                    "makespan M = %ld (the heuristic keeps the base schedule's "
                    "PEs and order)%s%s",
@@ -331,7 +331,7 @@ static int deadline_reachable(const heur_job *j)
 /* Run the heuristic and the checker on its result. */
 static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
-    const ecs_cli_problem *pb = &j->pb;
+    const tool_problem *pb = &j->pb;
     double t = ecs_clock_now();
     ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), pb->base, &j->prm,
                                  &j->res, diag);
@@ -339,8 +339,8 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
     if (rc == ECS_OK && j->local) {
         /* --time-limit covers the whole command: local gets what is left */
         if (j->mp.time_limit_given &&
-            ecs_budget_left(j->t0 + j->mp.time_limit_s) < j->lprm.time_limit_s)
-            j->lprm.time_limit_s = ecs_budget_left(j->t0 + j->mp.time_limit_s);
+            tool_budget_left(j->t0 + j->mp.time_limit_s) < j->lprm.time_limit_s)
+            j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
         rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), j->res.schedule,
                            &j->lprm, &j->lres, diag);
@@ -364,38 +364,38 @@ static int run_job(heur_job *j)
     ecs_diag_clear(&diag);
     j->t0 = ecs_clock_now();
     j->c0 = ecs_clock_cpu();
-    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j->m, j->graph_path, &diag);
+    ecs_result rc = tool_work_unit_auto(CMD, &j->m, j->graph_path, &diag);
     if (rc == ECS_OK)
-        rc = ecs_cli_problem_load(&j->m, j->graph_path, ecs_cli_base_limit(&j->mp),
+        rc = tool_problem_load(&j->m, j->graph_path, tool_base_limit(&j->mp),
                                   &j->pb, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     j->have_pb = 1;
-    ecs_cli_note_repeated(CMD, &j->pb.prices);
-    ecs_cli_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
+    tool_note_repeated(CMD, &j->pb.prices);
+    tool_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
     if (!deadline_reachable(j))
-        return ECS_EXIT_INFEASIBLE;
+        return TOOL_EXIT_INFEASIBLE;
     rc = solve(j, &diag);
     if (rc == ECS_OK)
         rc = write_outputs(j, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     if (!j->m.json)
         print_human(j);
-    return ECS_EXIT_OK;
+    return TOOL_EXIT_OK;
 }
 
-int ecs_cmd_heuristic(int argc, char **argv)
+int tool_cmd_heuristic(int argc, char **argv)
 {
     heur_job j;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
-    ecs_param_grid_point(&j.grid, 0, &j.mp);
+        return tool_parse_exit(CMD, pr);
+    tool_param_grid_point(&j.grid, 0, &j.mp);
     j.prm.steps = j.mp.heur.steps;
     j.prm.sigma = j.mp.heur.sigma;
     j.lprm = j.mp.local;
@@ -403,6 +403,6 @@ int ecs_cmd_heuristic(int argc, char **argv)
     ecs_heur_result_release(&j.res);
     ecs_local_result_release(&j.lres);
     if (j.have_pb)
-        ecs_cli_problem_release(&j.pb);
+        tool_problem_release(&j.pb);
     return code;
 }

@@ -10,9 +10,9 @@
 
 static const char *CMD = "info";
 
-int ecs_cmd_info(int argc, char **argv);
+int tool_cmd_info(int argc, char **argv);
 
-const ecs_command ecs_command_info = {
+const tool_command tool_command_info = {
     "info", "figures about task graphs (tasks, edges, critical path)",
     "Usage: ecsched info GRAPH... [--json] [--format F] [--work-unit U]\n"
     "\n"
@@ -41,9 +41,9 @@ const ecs_command ecs_command_info = {
     "                 for STG and DOT (default 1)\n"
     "  --slot-minutes M  the slot length (default 60)\n"
     "  --max-input-bytes N  bytes read from one file (default 256Mi)\n",
-    ecs_cmd_info};
+    tool_cmd_info};
 
-enum { OPT_JSON = ECS_OPT_COMMAND_BASE };
+enum { OPT_JSON = TOOL_OPT_COMMAND_BASE };
 
 /* One file's figures, or its error. */
 typedef struct info_row {
@@ -66,12 +66,12 @@ static int cp_agrees(const info_row *r)
     return r->meta.cp_length == r->st.critical_path;
 }
 
-static void read_row(info_row *r, const ecs_cli_model *m)
+static void read_row(info_row *r, const tool_model *m)
 {
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    ecs_result rc = ecs_cli_read_graph(r->file, m, &g, &diag);
+    ecs_result rc = tool_read_graph(r->file, m, &g, &diag);
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, r->error, sizeof r->error);
         return;
@@ -148,9 +148,9 @@ static json_t *row_json(const info_row *r)
     json_t *o = json_object();
     if (o == NULL)
         return NULL;
-    json_object_set_new(o, "file", ecs_json_text(r->file));
+    json_object_set_new(o, "file", tool_json_text(r->file));
     if (!r->ok) {
-        json_object_set_new(o, "error", ecs_json_text(r->error));
+        json_object_set_new(o, "error", tool_json_text(r->error));
         return o;
     }
     const ecs_stg_meta *m = &r->meta;
@@ -161,13 +161,13 @@ static json_t *row_json(const info_row *r)
                         json_integer((json_int_t)r->st.work_tasks));
     json_object_set_new(o, "critical_path", json_integer(r->st.critical_path));
     json_object_set_new(o, "total_work", json_integer(r->st.total_work));
-    json_object_set_new(o, "parallelism", ecs_json_num(r->st.parallelism));
-    json_object_set_new(o, "work_unit", ecs_json_num(m->work_unit));
-    json_object_set_new(o, "file_work", ecs_json_num(m->file_work));
-    json_object_set_new(o, "rounding_error", ecs_json_num(rounding(r)));
+    json_object_set_new(o, "parallelism", tool_json_num(r->st.parallelism));
+    json_object_set_new(o, "work_unit", tool_json_num(m->work_unit));
+    json_object_set_new(o, "file_work", tool_json_num(m->file_work));
+    json_object_set_new(o, "rounding_error", tool_json_num(rounding(r)));
     json_object_set_new(o, "rounding_error_relative",
                         m->file_work > 0
-                            ? ecs_json_num(rounding(r) / m->file_work)
+                            ? tool_json_num(rounding(r) / m->file_work)
                             : json_null());
     json_object_set_new(o, "file_cp_length", m->cp_length >= 0
                                                  ? json_integer(m->cp_length)
@@ -176,10 +176,10 @@ static json_t *row_json(const info_row *r)
                                             ? json_boolean(cp_agrees(r))
                                             : json_null());
     json_object_set_new(o, "file_parallelism", m->parallelism >= 0
-                                                   ? ecs_json_num(m->parallelism)
+                                                   ? tool_json_num(m->parallelism)
                                                    : json_null());
     json_object_set_new(o, "generator", m->generator[0]
-                                            ? ecs_json_text(m->generator)
+                                            ? tool_json_text(m->generator)
                                             : json_null());
     json_object_set_new(o, "header_pes", m->header_pes > 0
                                              ? json_integer(m->header_pes)
@@ -196,10 +196,10 @@ static int print_json(const info_row *rows, size_t n)
             a = NULL;
         }
     ecs_diag diag;
-    ecs_result rc = a ? ecs_cli_write_json("-", a, &diag) : ECS_ENOMEM;
+    ecs_result rc = a ? tool_write_json("-", a, &diag) : ECS_ENOMEM;
     json_decref(a);
     if (rc != ECS_OK)
-        ecs_cli_errorf(CMD, "cannot write the JSON output");
+        tool_errorf(CMD, "cannot write the JSON output");
     return rc == ECS_OK ? 0 : -1;
 }
 
@@ -207,7 +207,7 @@ static int print_json(const info_row *rows, size_t n)
 
 typedef struct info_args {
     int json;
-    ecs_cli_model m; /* --format, --work-unit, --slot-minutes */
+    tool_model m; /* --format, --work-unit, --slot-minutes */
     int first; /* argv index of the first file */
 } info_args;
 
@@ -217,7 +217,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     (void)arg;
     (void)word;
     if (c != OPT_JSON)
-        return ECS_CLI_NOT_OWN;
+        return TOOL_NOT_OWN;
     a->json = 1;
     return 0;
 }
@@ -227,37 +227,37 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(info_args *a, int argc, char **argv)
 {
     memset(a, 0, sizeof *a);
-    ecs_cli_model_init(&a->m);
+    tool_model_init(&a->m);
     static const struct option opts[] = {
         {"json", no_argument, 0, OPT_JSON},
-        {"format", required_argument, 0, ECS_OPT_FORMAT},
-        {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},
-        {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},
+        {"format", required_argument, 0, TOOL_OPT_FORMAT},
+        {"work-unit", required_argument, 0, TOOL_OPT_WORK_UNIT},
+        {"slot-minutes", required_argument, 0, TOOL_OPT_SLOT_MINUTES},
         {"help", no_argument, 0, 'h'},
-        {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},
+        {"max-input-bytes", required_argument, 0, TOOL_OPT_MAX_INPUT_BYTES},
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &a->m, own_option, a);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &a->m, own_option, a);
     spec.shortopts = ":h";
-    int pr = ecs_cli_parse_args(&spec, argc, argv, &a->first);
+    int pr = tool_parse_args(&spec, argc, argv, &a->first);
     if (pr != 0)
         return pr;
     if (a->first >= argc)
-        return ecs_cli_usage_error(CMD, "needs at least one GRAPH file");
+        return tool_usage_error(CMD, "needs at least one GRAPH file");
     return 0;
 }
 
-int ecs_cmd_info(int argc, char **argv)
+int tool_cmd_info(int argc, char **argv)
 {
     info_args a;
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     size_t n = (size_t)(argc - a.first);
     info_row *rows = calloc(n, sizeof *rows);
     if (rows == NULL) {
-        ecs_cli_errorf(CMD, "out of memory");
-        return ECS_EXIT_INTERNAL;
+        tool_errorf(CMD, "out of memory");
+        return TOOL_EXIT_INTERNAL;
     }
     int bad = 0, differs = 0;
     size_t good = 0;
@@ -271,7 +271,7 @@ int ecs_cmd_info(int argc, char **argv)
         }
         good++;
         if (rows[i].meta.cp_length >= 0 && !cp_agrees(&rows[i])) {
-            ecs_cli_errorf(CMD,
+            tool_errorf(CMD,
                            "%s: the file says CP Length %ld, but its critical "
                            "path is %ld",
                            rows[i].file, rows[i].meta.cp_length,
@@ -286,6 +286,6 @@ int ecs_cmd_info(int argc, char **argv)
         print_table(rows, n);
     free(rows);
     if (out != 0)
-        return ECS_EXIT_INTERNAL;
-    return bad ? ECS_EXIT_USAGE : differs ? ECS_EXIT_INFEASIBLE : ECS_EXIT_OK;
+        return TOOL_EXIT_INTERNAL;
+    return bad ? TOOL_EXIT_USAGE : differs ? TOOL_EXIT_INFEASIBLE : TOOL_EXIT_OK;
 }

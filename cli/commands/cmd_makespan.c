@@ -11,9 +11,9 @@
 
 static const char *CMD = "makespan";
 
-int ecs_cmd_makespan(int argc, char **argv);
+int tool_cmd_makespan(int argc, char **argv);
 
-const ecs_command ecs_command_makespan = {
+const tool_command tool_command_makespan = {
     "makespan", "makespan-optimal schedule at full speed (branch-and-bound)",
     "Usage: ecsched makespan GRAPH -p P [--time-limit S] [-o FILE] [--json]\n"
     "                        [model flags]\n"
@@ -30,13 +30,13 @@ const ecs_command ecs_command_makespan = {
     "                  schedule and lower bound only)\n"
     "  -o FILE         write the schedule document (JSON) to FILE\n"
     "  --json          print the schedule document on stdout\n"
-    "\n" ECS_CLI_MODEL_FLAGS_HELP,
-    ecs_cmd_makespan};
+    "\n" TOOL_MODEL_FLAGS_HELP,
+    tool_cmd_makespan};
 
-enum { OPT_TIME_LIMIT = ECS_OPT_COMMAND_BASE };
+enum { OPT_TIME_LIMIT = TOOL_OPT_COMMAND_BASE };
 
 typedef struct makespan_job {
-    ecs_cli_model m;
+    tool_model m;
     const char *graph_path;
     double time_limit_s;
     ecs_graph *raw, *g;
@@ -50,9 +50,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     makespan_job *j = ctx;
     (void)word;
     if (c != OPT_TIME_LIMIT)
-        return ECS_CLI_NOT_OWN;
+        return TOOL_NOT_OWN;
     if (ecs_parse_double(arg, &j->time_limit_s) != 0 || j->time_limit_s < 0)
-        return ecs_cli_usage_error(
+        return tool_usage_error(
             CMD, "--time-limit: '%s' is not a number of seconds >= 0", arg);
     return 0;
 }
@@ -61,14 +61,14 @@ static int parse_args(makespan_job *j, int argc, char **argv)
 {
     static const struct option opts[] = {
         {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
-        ECS_CLI_MODEL_LONGOPTS,
+        TOOL_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
-    static const int rejected[] = {ECS_OPT_DEADLINE, ECS_OPT_EXTENSION,
-                                   ECS_OPT_BASE, 0};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    static const int rejected[] = {TOOL_OPT_DEADLINE, TOOL_OPT_EXTENSION,
+                                   TOOL_OPT_BASE, 0};
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
     spec.rejected = rejected;
-    return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
+    return tool_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
 static void job_release(makespan_job *j)
@@ -95,12 +95,12 @@ static void print_human(const makespan_job *j)
            r->runtime_s, 1e3 * r->list_runtime_s, 1e3 * r->bound_runtime_s);
 }
 
-/* The schedule document: ecs_doc_new's head, the search figures, tasks. */
+/* The schedule document: tool_doc_new's head, the search figures, tasks. */
 static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
                             ecs_diag *diag)
 {
     const ecs_makespan_result *r = &j->r;
-    ecs_doc_info in;
+    tool_doc_info in;
     memset(&in, 0, sizeof in);
     in.command = CMD;
     in.graph_file = j->graph_path;
@@ -113,7 +113,7 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
     in.runtime_s = r->runtime_s;
     in.model = &j->m;
     in.schedule = r->schedule;
-    json_t *d = ecs_doc_new(&in);
+    json_t *d = tool_doc_new(&in);
     int bad = d == NULL ||
               json_object_set_new(d, "optimal", json_boolean(r->optimal)) ||
               json_object_set_new(d, "lower_bound",
@@ -122,12 +122,12 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
                                   json_integer(r->list_makespan)) ||
               json_object_set_new(d, "nodes",
                                   json_integer((json_int_t)r->nodes)) ||
-              ecs_doc_add_tasks(d, j->g, &j->m.platform, r->schedule);
+              tool_doc_add_tasks(d, j->g, &j->m.platform, r->schedule);
     ecs_result rc = ECS_OK;
     if (bad)
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     if (rc == ECS_OK)
-        rc = ecs_cli_write_doc(&j->m, d, diag);
+        rc = tool_write_doc(&j->m, d, diag);
     json_decref(d);
     return rc;
 }
@@ -143,10 +143,10 @@ static void show_progress(void *ctx, const ecs_progress *p)
 
 static ecs_result solve(makespan_job *j, ecs_diag *diag)
 {
-    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j->m, j->graph_path, diag);
+    ecs_result rc = tool_work_unit_auto(CMD, &j->m, j->graph_path, diag);
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_cli_load_graph(j->graph_path, &j->m, &j->raw,
+    rc = tool_load_graph(j->graph_path, &j->m, &j->raw,
                                        &j->g, diag);
     if (rc != ECS_OK)
         return rc;
@@ -162,49 +162,49 @@ static ecs_result solve(makespan_job *j, ecs_diag *diag)
     if (rc != ECS_OK)
         return rc;
     long n = j->r.makespan > 0 ? j->r.makespan : 1;
-    rc = ecs_cli_load_prices(&j->m, (size_t)n, &j->sp, diag);
+    rc = tool_load_prices(&j->m, (size_t)n, &j->sp, diag);
     j->have_sp = rc == ECS_OK;
     if (rc == ECS_OK)
-        ecs_cli_note_repeated(CMD, &j->sp);
+        tool_note_repeated(CMD, &j->sp);
     return rc;
 }
 
-int ecs_cmd_makespan(int argc, char **argv)
+int tool_cmd_makespan(int argc, char **argv)
 {
     makespan_job j;
     memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
+    tool_model_init(&j.m);
     ecs_makespan_params dflt;
     ecs_makespan_params_init(&dflt);
     j.time_limit_s = dflt.time_limit_s;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_result rc = solve(&j, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
+        tool_error(CMD, &diag);
         job_release(&j);
-        return ecs_cli_exit_code(rc);
+        return tool_exit_code(rc);
     }
     ecs_check_report rep;
     rc = ecs_check_schedule(ECS_INSTANCE_BORROW(j.g, &j.m.platform, j.sp.price, j.sp.n, j.r.makespan), j.r.schedule, &rep, NULL);
     if (rc != ECS_OK) {
-        ecs_cli_errorf(CMD, "internal error: the schedule fails the checker: %s",
+        tool_errorf(CMD, "internal error: the schedule fails the checker: %s",
                        rep.msg);
         job_release(&j);
-        return ECS_EXIT_INTERNAL;
+        return TOOL_EXIT_INTERNAL;
     }
     if (j.m.out_path || j.m.json)
         rc = write_doc(&j, &rep, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
+        tool_error(CMD, &diag);
         job_release(&j);
-        return ecs_cli_exit_code(rc);
+        return tool_exit_code(rc);
     }
     if (!j.m.json)
         print_human(&j);
     job_release(&j);
-    return ECS_EXIT_OK;
+    return TOOL_EXIT_OK;
 }

@@ -17,9 +17,9 @@
 
 static const char *CMD = "milp";
 
-int ecs_cmd_milp(int argc, char **argv);
+int tool_cmd_milp(int argc, char **argv);
 
-const ecs_command ecs_command_milp = {
+const tool_command tool_command_milp = {
     "milp", "cost-optimal schedule by mixed-integer programming (GLPK)",
     "Usage: ecsched milp GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
     "                    [--freqs LIST] [--power MODEL] [--formulation strong|paper]\n"
@@ -58,25 +58,25 @@ const ecs_command ecs_command_milp = {
     "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
     "  -o FILE            write the schedule document (JSON)\n"
     "  --json             print the schedule document instead of the summary\n"
-    "\n" ECS_CLI_MODEL_FLAGS_HELP,
-    ecs_cmd_milp};
+    "\n" TOOL_MODEL_FLAGS_HELP,
+    tool_cmd_milp};
 
 enum {
-    OPT_WRITE_LP = ECS_OPT_COMMAND_BASE,
+    OPT_WRITE_LP = TOOL_OPT_COMMAND_BASE,
     OPT_WRITE_MPS,
     OPT_MAX_NZ,
     OPT_VERBOSE
 };
 
 typedef struct milp_job {
-    ecs_cli_model m;
+    tool_model m;
     ecs_milp_params prm;
-    ecs_param_grid grid;
-    ecs_method_params mp;   /* the command's parameters (grid point 0) */
+    tool_param_grid grid;
+    tool_method_params mp;   /* the command's parameters (grid point 0) */
     double t0, c0;
     int no_warm;
     const char *graph_path;
-    ecs_cli_problem pb;
+    tool_problem pb;
     int have_pb;
     ecs_milp_result res;
     ecs_solve_result start; /* the warm start: local's schedule, or the
@@ -89,8 +89,8 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     milp_job *j = ctx;
     (void)word;
     double v;
-    int pr = ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
-    if (pr != ECS_CLI_NOT_OWN)
+    int pr = tool_param_option(CMD, &j->grid, c, arg, 0);
+    if (pr != TOOL_NOT_OWN)
         return pr;
     switch (c) {
     case OPT_WRITE_LP:
@@ -101,7 +101,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         return 0;
     case OPT_MAX_NZ:
         if (ecs_parse_double(arg, &v) != 0 || !(v >= 1.0) || !isfinite(v))
-            return ecs_cli_usage_error(CMD, "--max-nonzeros needs a number "
+            return tool_usage_error(CMD, "--max-nonzeros needs a number "
                                             ">= 1, not '%s'", arg);
         j->prm.max_nonzeros = v;
         return 0;
@@ -109,7 +109,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         j->prm.verbose = 1;
         return 0;
     default:
-        return ECS_CLI_NOT_OWN;
+        return TOOL_NOT_OWN;
     }
 }
 
@@ -118,25 +118,25 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(milp_job *j, int argc, char **argv)
 {
     memset(j, 0, sizeof *j);
-    ecs_cli_model_init(&j->m);
+    tool_model_init(&j->m);
     ecs_milp_params_init(&j->prm);
-    ecs_param_grid_init(&j->grid);
+    tool_param_grid_init(&j->grid);
     static const struct option opts[] = {
-        {"formulation", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_FORMULATION},
-        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
-        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
-        {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},
-        {"warm-start", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_WARM_START},
-        {"no-warm-start", no_argument, 0, ECS_OPT_NO_WARM_START},
+        {"formulation", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_FORMULATION},
+        {"time-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_TIME_LIMIT},
+        {"makespan-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_MAKESPAN_LIMIT},
+        {"gap", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_GAP},
+        {"warm-start", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_WARM_START},
+        {"no-warm-start", no_argument, 0, TOOL_OPT_NO_WARM_START},
         {"write-lp", required_argument, 0, OPT_WRITE_LP},
         {"write-mps", required_argument, 0, OPT_WRITE_MPS},
         {"max-nonzeros", required_argument, 0, OPT_MAX_NZ},
         {"verbose", no_argument, 0, OPT_VERBOSE},
-        ECS_CLI_MODEL_LONGOPTS,
+        TOOL_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
-    return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    return tool_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
 
@@ -146,11 +146,11 @@ static void print_num_line(const char *key, double v)
         printf("%-12s %.6f\n", key, v);
 }
 
-static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
+static void print_human(const tool_outcome *o, const ecs_check_report *rep)
 {
     const milp_job *j = o->job;
     const ecs_milp_result *r = &j->res;
-    ecs_outcome_print_problem(o);
+    tool_outcome_print_problem(o);
     printf("%-12s %s (warm start: %s", "formulation",
            ecs_milp_formulation_name(j->prm.formulation),
            ecs_found_by_name(j->start.start_by));
@@ -159,7 +159,7 @@ static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
     printf(")\n");
     printf("%-12s %ld rows, %ld columns, %ld non-zeros\n", "model", r->rows,
            r->cols, r->nonzeros);
-    ecs_outcome_print_solution(o, rep);
+    tool_outcome_print_solution(o, rep);
     if (!isnan(r->bound))
         printf("%-12s %.6f (%s)\n", "bound", r->bound,
                ecs_bound_method_name(r->bound_method));
@@ -177,10 +177,10 @@ static int add_milp_keys(json_t *d, const void *job)
     return json_object_set_new(d, "formulation",
                                json_string(ecs_milp_formulation_name(
                                    j->prm.formulation))) ||
-           ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
+           tool_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "bound_method", json_string(ecs_bound_method_name(
                                                      r->bound_method))) ||
-           json_object_set_new(d, "root_bound", ecs_json_num(r->root_bound)) ||
+           json_object_set_new(d, "root_bound", tool_json_num(r->root_bound)) ||
            json_object_set_new(d, "nodes", json_integer((json_int_t)r->nodes)) ||
            json_object_set_new(d, "rows", json_integer(r->rows)) ||
            json_object_set_new(d, "cols", json_integer(r->cols)) ||
@@ -188,35 +188,35 @@ static int add_milp_keys(json_t *d, const void *job)
            json_object_set_new(d, "warm_start",
                                json_string(ecs_found_by_name(j->start.start_by))) ||
            json_object_set_new(d, "warm_start_cost",
-                               ecs_json_num(j->start.start_cost));
+                               tool_json_num(j->start.start_cost));
 }
 
-int ecs_cmd_milp(int argc, char **argv)
+int tool_cmd_milp(int argc, char **argv)
 {
     milp_job j;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     j.t0 = ecs_clock_now();
     j.c0 = ecs_clock_cpu();
-    ecs_param_grid_point(&j.grid, 0, &j.mp);
+    tool_param_grid_point(&j.grid, 0, &j.mp);
     j.prm.formulation = j.mp.milp.formulation;
     j.prm.mip_gap = j.mp.milp.mip_gap;
     j.no_warm = !j.mp.warm_start;
     if (j.prm.verbose)
-        j.prm.log = ecs_cli_log_stderr;
-    if (ecs_cli_progress_on() && !j.prm.verbose)
-        j.prm.progress = ecs_cli_milp_progress;
+        j.prm.log = tool_log_stderr;
+    if (tool_progress_on() && !j.prm.verbose)
+        j.prm.progress = tool_milp_progress;
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    ecs_result rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
-        rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(&j.mp),
+        rc = tool_problem_load(&j.m, j.graph_path, tool_base_limit(&j.mp),
                                   &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
-        ecs_cli_note_repeated(CMD, &j.pb.prices);
-        ecs_cli_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
+        tool_note_repeated(CMD, &j.pb.prices);
+        tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         /* the size guard before the warm start: nothing large for a model
          * that would be refused */
         rc = ecs_milp_check_size(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,
@@ -229,7 +229,7 @@ int ecs_cmd_milp(int argc, char **argv)
         /* --time-limit covers the whole command, the warm start included:
          * the solver gets the rest */
         double limit = j.mp.time_limit_given
-                           ? ecs_budget_left(j.t0 + j.mp.time_limit_s)
+                           ? tool_budget_left(j.t0 + j.mp.time_limit_s)
                            : j.mp.time_limit_s;
         double t1 = ecs_clock_now();
         /* the engine's start phase (solve.h), as solve's */
@@ -251,18 +251,18 @@ int ecs_cmd_milp(int argc, char **argv)
         }
         j.prm.warm_start = j.start.schedule;
         j.prm.time_limit_s = limit - (ecs_clock_now() - t1);
-        if (j.prm.time_limit_s < ECS_MIN_TIME_LIMIT_S)
-            j.prm.time_limit_s = ECS_MIN_TIME_LIMIT_S;
+        if (j.prm.time_limit_s < TOOL_MIN_TIME_LIMIT_S)
+            j.prm.time_limit_s = TOOL_MIN_TIME_LIMIT_S;
         rc = ecs_milp_solve(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform, j.pb.prices.price, j.pb.prices.n, j.pb.deadline), &j.prm, &j.res, &diag);
-        ecs_cli_progress_done();
+        tool_progress_done();
     }
-    ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
-                     j.res.runtime_s, {ECS_METHOD_MILP, &j.mp, j.t0, j.c0},
+    tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
+                     j.res.runtime_s, {TOOL_METHOD_MILP, &j.mp, j.t0, j.c0},
                      add_milp_keys, print_human, &j};
-    int code = ecs_outcome_exit(&o, rc, &diag);
+    int code = tool_outcome_exit(&o, rc, &diag);
     ecs_milp_result_release(&j.res);
     ecs_solve_result_release(&j.start);
     if (j.have_pb)
-        ecs_cli_problem_release(&j.pb);
+        tool_problem_release(&j.pb);
     return code;
 }

@@ -9,9 +9,9 @@
 
 static const char *CMD = "plot";
 
-int ecs_cmd_plot(int argc, char **argv);
+int tool_cmd_plot(int argc, char **argv);
 
-const ecs_command ecs_command_plot = {
+const tool_command tool_command_plot = {
     "plot", "draw a schedule document as an SVG Gantt chart",
     "Usage: ecsched plot SCHEDULE.json [-o FILE.svg] [--title TEXT]\n"
     "                    [--width PX] [--no-labels] [--method NAME]\n"
@@ -34,13 +34,13 @@ const ecs_command ecs_command_plot = {
     "\n"
     "Exit 0: written; 2: unreadable document (file and problem named),\n"
     "nothing written.\n",
-    ecs_cmd_plot};
+    tool_cmd_plot};
 
 enum { OPT_TITLE = 1100, OPT_WIDTH, OPT_NO_LABELS, OPT_METHOD };
 
 typedef struct plot_args {
     const char *in, *out, *method;
-    ecs_gantt_options opt;
+    tool_gantt_options opt;
 } plot_args;
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
@@ -53,13 +53,13 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     case OPT_TITLE: a->opt.title = arg; return 0;
     case OPT_WIDTH:
         if (ecs_parse_double(arg, &w) != 0 || !(w >= 100) || w > 100000)
-            return ecs_cli_usage_error(
+            return tool_usage_error(
                 CMD, "--width needs a number of pixels in 100..100000");
         a->opt.width = w;
         return 0;
     case OPT_NO_LABELS: a->opt.labels = 0; return 0;
     case OPT_METHOD: a->method = arg; return 0;
-    default: return ECS_CLI_NOT_OWN;
+    default: return TOOL_NOT_OWN;
     }
 }
 
@@ -73,10 +73,10 @@ static int parse_args(plot_args *a, int argc, char **argv)
         {"method", required_argument, 0, OPT_METHOD},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, a);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, NULL, own_option, a);
     spec.shortopts = "o:h";
-    return ecs_cli_parse_one(&spec, argc, argv, "needs one SCHEDULE.json", &a->in);
+    return tool_parse_one(&spec, argc, argv, "needs one SCHEDULE.json", &a->in);
 }
 
 /* The schedule document of method `name` inside a compare document: the
@@ -120,54 +120,54 @@ static json_t *pick_method(const json_t *doc, const char *file, const char *name
     return NULL;
 }
 
-int ecs_cmd_plot(int argc, char **argv)
+int tool_cmd_plot(int argc, char **argv)
 {
     plot_args a;
     memset(&a, 0, sizeof a);
-    ecs_gantt_options_init(&a.opt);
+    tool_gantt_options_init(&a.opt);
     a.out = "-";
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     json_t *doc = NULL;
-    ecs_result rc = ecs_cli_load_json(a.in, NULL, &doc, &diag);
+    ecs_result rc = tool_load_json(a.in, NULL, &doc, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     if (a.method == NULL && json_is_array(json_object_get(doc, "methods"))) {
         json_decref(doc);
         ecs_diag_set(&diag, ECS_EPARSE, a.in, 0,
                      "a compare document holds several schedules: choose one with "
                      "--method NAME");
-        ecs_cli_error(CMD, &diag);
-        return ECS_EXIT_USAGE;
+        tool_error(CMD, &diag);
+        return TOOL_EXIT_USAGE;
     }
     if (a.method != NULL) {
         json_t *one = pick_method(doc, a.in, a.method, &diag);
         json_decref(doc);
         if (one == NULL) {
-            ecs_cli_error(CMD, &diag);
-            return ECS_EXIT_USAGE;
+            tool_error(CMD, &diag);
+            return TOOL_EXIT_USAGE;
         }
         doc = one;
     }
     char *svg = NULL;
-    ecs_gantt_stats st;
-    rc = ecs_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
+    tool_gantt_stats st;
+    rc = tool_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
     json_decref(doc);
     if (rc == ECS_OK)
-        rc = ecs_cli_write_file(a.out, svg, &diag);
+        rc = tool_write_file(a.out, svg, &diag);
     free(svg);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     if (strcmp(a.out, "-") != 0)
         printf("wrote %s: %ld PE%s, %zu tasks, %zu labelled, %ld slots\n",
                a.out, st.pes, st.pes == 1 ? "" : "s", st.tasks, st.labels,
                st.slots);
-    return ECS_EXIT_OK;
+    return TOOL_EXIT_OK;
 }

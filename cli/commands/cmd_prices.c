@@ -10,9 +10,9 @@
 
 static const char *CMD = "prices";
 
-int ecs_cmd_prices(int argc, char **argv);
+int tool_cmd_prices(int argc, char **argv);
 
-const ecs_command ecs_command_prices = {
+const tool_command tool_command_prices = {
     "prices", "show the per-slot prices of a built-in or a price CSV",
     "Usage: ecsched prices SPEC [--slots N] [loader options] [--json | --csv]\n"
     "\n"
@@ -26,13 +26,13 @@ const ecs_command ecs_command_prices = {
     "                       24 for flat, increasing, alternating)\n"
     "  --json               the result as JSON\n"
     "  --csv                the slots as CSV (slot,start_utc,price,normalized)\n"
-    "\n" ECS_CLI_PRICE_FLAGS_HELP,
-    ecs_cmd_prices};
+    "\n" TOOL_PRICE_FLAGS_HELP,
+    tool_cmd_prices};
 
-enum { OPT_SLOTS = ECS_OPT_COMMAND_BASE, OPT_CSV };
+enum { OPT_SLOTS = TOOL_OPT_COMMAND_BASE, OPT_CSV };
 
 typedef struct prices_job {
-    ecs_cli_model m;
+    tool_model m;
     const char *spec;
     long slots;          /* -1: default */
     int csv;
@@ -85,12 +85,12 @@ static const char *num(double v, char *buf, size_t size)
 static int is_price_flag(int c)
 {
     switch (c) {
-    case ECS_OPT_PRICES: case ECS_OPT_JSON: case ECS_OPT_HELP: case 'h':
-    case ECS_OPT_SLOT_MINUTES: case ECS_OPT_NO_REPEAT:
-    case ECS_OPT_PRICE_COLUMN: case ECS_OPT_FILTER: case ECS_OPT_UTC_OFFSET:
-    case ECS_OPT_STAMP: case ECS_OPT_FILL: case ECS_OPT_START:
-    case ECS_OPT_UNIT: case ECS_OPT_TIME_COLUMN:
-    case ECS_OPT_MAX_INPUT_BYTES: case ECS_OPT_MAX_SLOTS:
+    case TOOL_OPT_PRICES: case TOOL_OPT_JSON: case TOOL_OPT_HELP: case 'h':
+    case TOOL_OPT_SLOT_MINUTES: case TOOL_OPT_NO_REPEAT:
+    case TOOL_OPT_PRICE_COLUMN: case TOOL_OPT_FILTER: case TOOL_OPT_UTC_OFFSET:
+    case TOOL_OPT_STAMP: case TOOL_OPT_FILL: case TOOL_OPT_START:
+    case TOOL_OPT_UNIT: case TOOL_OPT_TIME_COLUMN:
+    case TOOL_OPT_MAX_INPUT_BYTES: case TOOL_OPT_MAX_SLOTS:
         return 1;
     default:
         return 0;
@@ -103,7 +103,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     prices_job *j = ctx;
     if (c == OPT_SLOTS) {
         if (ecs_parse_long(arg, &j->slots) != 0 || j->slots < 1)
-            return ecs_cli_usage_error(
+            return tool_usage_error(
                 CMD, "--slots needs a number of slots from 1, not '%s'", arg);
         return 0;
     }
@@ -112,9 +112,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         return 0;
     }
     if (!is_price_flag(c))
-        return ecs_cli_usage_error(CMD, "option '%s' does not apply here",
+        return tool_usage_error(CMD, "option '%s' does not apply here",
                                    word);
-    return ECS_CLI_NOT_OWN;
+    return TOOL_NOT_OWN;
 }
 
 static int parse_args(prices_job *j, int argc, char **argv)
@@ -122,19 +122,19 @@ static int parse_args(prices_job *j, int argc, char **argv)
     static const struct option opts[] = {
         {"slots", required_argument, 0, OPT_SLOTS},
         {"csv", no_argument, 0, OPT_CSV},
-        ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+        TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}};
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    int first, pr = tool_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;
     if (j->m.json && j->csv)
-        return ecs_cli_usage_error(CMD, "--json and --csv exclude each other");
+        return tool_usage_error(CMD, "--json and --csv exclude each other");
     if (argc - first > 1 || (argc - first == 1 && j->m.prices_spec))
-        return ecs_cli_usage_error(CMD, "needs one SPEC");
+        return tool_usage_error(CMD, "needs one SPEC");
     j->spec = argc - first == 1 ? argv[first]
               : j->m.prices_spec ? j->m.prices_spec
-                                 : ECS_DEFAULT_PRICES;
+                                 : TOOL_DEFAULT_PRICES;
     return 0;
 }
 
@@ -146,8 +146,8 @@ static ecs_result compute(prices_job *j, ecs_diag *diag)
     char found[4096];
     const char *spec = ecs_prices_is_builtin(j->spec)
                            ? j->spec
-                           : ecs_cli_data_path(j->spec, found, sizeof found);
-    ecs_result rc = j->slots > 0 ? ecs_cli_check_slots(&j->m.limits, j->slots,
+                           : tool_data_path(j->spec, found, sizeof found);
+    ecs_result rc = j->slots > 0 ? tool_check_slots(&j->m.limits, j->slots,
                                                       NULL, "--slots", diag)
                                  : ECS_OK;
     if (rc == ECS_OK)
@@ -162,7 +162,7 @@ static ecs_result compute(prices_job *j, ecs_diag *diag)
     rc = ecs_prices_slots(&j->s, &j->r, o, want, &j->sp, diag);
     if (rc != ECS_OK)
         return rc;
-    ecs_cli_note_repeated(CMD, &j->sp);
+    tool_note_repeated(CMD, &j->sp);
     j->orig = malloc(want * sizeof *j->orig);
     if (j->orig == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -285,7 +285,7 @@ static int set(json_t *o, const char *k, json_t *v)
 
 static json_t *str_or_null(const char *s)
 {
-    return s[0] ? ecs_json_text(s) : json_null();
+    return s[0] ? tool_json_text(s) : json_null();
 }
 
 static int print_json(const prices_job *j)
@@ -295,14 +295,14 @@ static int print_json(const prices_job *j)
     char t[64];
     int bad = d == NULL || per == NULL || orig == NULL;
     for (size_t l = 0; !bad && l < j->sp.n; l++)
-        bad = json_array_append_new(per, ecs_json_num(j->sp.price[l])) != 0 ||
-              json_array_append_new(orig, ecs_json_num(j->orig[l])) != 0;
+        bad = json_array_append_new(per, tool_json_num(j->sp.price[l])) != 0 ||
+              json_array_append_new(orig, tool_json_num(j->orig[l])) != 0;
     slot_time(j, 0, t, sizeof t);
     int data = !synthetic(j);
     bad = bad || set(d, "tool", json_string("ecsched")) ||
           set(d, "command", json_string(CMD)) ||
-          set(d, "source", ecs_json_text(s->source)) ||
-          set(d, "unit", ecs_json_text(s->unit)) ||
+          set(d, "source", tool_json_text(s->source)) ||
+          set(d, "unit", tool_json_text(s->unit)) ||
           set(d, "time_column", str_or_null(s->time_column)) ||
           set(d, "time_column_guessed", json_boolean(data && s->time_column_guessed)) ||
           set(d, "price_column", str_or_null(s->price_column)) ||
@@ -318,10 +318,10 @@ static int print_json(const prices_job *j)
           set(d, "slots", json_integer((json_int_t)j->sp.n)) ||
           set(d, "cycle", json_integer((json_int_t)j->r.m)) ||
           set(d, "repeated", json_boolean(j->sp.repeated)) ||
-          set(d, "normalized_by", ecs_json_num(j->sp.normalized_by)) ||
-          set(d, "min", ecs_json_num(j->st.min)) ||
-          set(d, "max", ecs_json_num(j->st.max)) ||
-          set(d, "mean", ecs_json_num(j->st.mean)) ||
+          set(d, "normalized_by", tool_json_num(j->sp.normalized_by)) ||
+          set(d, "min", tool_json_num(j->st.min)) ||
+          set(d, "max", tool_json_num(j->st.max)) ||
+          set(d, "mean", tool_json_num(j->st.mean)) ||
           set(d, "per_slot", per) || set(d, "per_slot_original", orig);
     if (bad) { /* per and orig belong to d only once set */
         if (per != NULL && json_object_get(d, "per_slot") != per)
@@ -332,7 +332,7 @@ static int print_json(const prices_job *j)
         return -1;
     }
     ecs_diag diag;
-    ecs_result rc = ecs_cli_write_json("-", d, &diag);
+    ecs_result rc = tool_write_json("-", d, &diag);
     json_decref(d);
     return rc == ECS_OK ? 0 : -1;
 }
@@ -345,22 +345,22 @@ static void job_release(prices_job *j)
     ecs_price_series_release(&j->s);
 }
 
-int ecs_cmd_prices(int argc, char **argv)
+int tool_cmd_prices(int argc, char **argv)
 {
     prices_job j;
     memset(&j, 0, sizeof j);
-    ecs_cli_model_init(&j.m);
+    tool_model_init(&j.m);
     j.slots = -1;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_result rc = compute(&j, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
+        tool_error(CMD, &diag);
         job_release(&j);
-        return ecs_cli_exit_code(rc);
+        return tool_exit_code(rc);
     }
     int out = 0;
     if (j.m.json)
@@ -371,8 +371,8 @@ int ecs_cmd_prices(int argc, char **argv)
         print_human(&j);
     job_release(&j);
     if (out != 0) {
-        ecs_cli_errorf(CMD, "cannot write the output");
-        return ECS_EXIT_INTERNAL;
+        tool_errorf(CMD, "cannot write the output");
+        return TOOL_EXIT_INTERNAL;
     }
-    return ECS_EXIT_OK;
+    return TOOL_EXIT_OK;
 }

@@ -17,18 +17,18 @@ static ecs_result check_landscapes(const char *const *land, size_t nland,
                                    ecs_diag *diag)
 {
     for (size_t i = 0; i < nland; i++) {
-        ecs_landscape l;
-        ecs_result rc = ecs_landscape_read(land[i], &l, diag);
+        tool_landscape l;
+        ecs_result rc = tool_landscape_read(land[i], &l, diag);
         if (rc != ECS_OK)
             return rc;
-        ecs_landscape_release(&l);
+        tool_landscape_release(&l);
     }
     return ECS_OK;
 }
 
-int ecs_cmd_report(int argc, char **argv);
+int tool_cmd_report(int argc, char **argv);
 
-const ecs_command ecs_command_report = {
+const tool_command tool_command_report = {
     "report", "statistics over batch results (cost over optimum, savings, runtimes)",
     "Usage: ecsched report RESULTS.jsonl... [--markdown | --csv | --json]\n"
     "                      [--strict] [--plots DIR [--landscape FILE.csv]...]\n"
@@ -65,7 +65,7 @@ const ecs_command ecs_command_report = {
     "                 landscape.svg (paper Fig. 3, from --landscape files)\n"
     "  --landscape FILE.csv  a budget landscape of `ecsched heuristic\n"
     "                 --landscape` (repeatable)\n",
-    ecs_cmd_report};
+    tool_cmd_report};
 
 enum { FMT_TEXT, FMT_MARKDOWN, FMT_CSV, FMT_JSON };
 
@@ -98,7 +98,7 @@ static const char *const heads[NCOL] = {"method", "setting", "by", "value", "n",
 #define NTEXT 4
 
 /* Axis k's short value in stat s (its cols), into buf. */
-static void axis_value(const ecs_report_stat *s, size_t k, char *buf, size_t n)
+static void axis_value(const tool_report_stat *s, size_t k, char *buf, size_t n)
 {
     const char *p = s->cols;
     for (size_t i = 0; i < k && p != NULL; i++) {
@@ -114,14 +114,14 @@ static void axis_value(const ecs_report_stat *s, size_t k, char *buf, size_t n)
 }
 
 /* Whether axis k is shown: a file hash only with --strict. */
-static int axis_shown(const ecs_report *r, size_t k, int strict)
+static int axis_shown(const tool_report *r, size_t k, int strict)
 {
     return strict || !r->axis_hidden[k];
 }
 
 /* "prices=two.csv sigma=1.0": the shown axes' short values (the CSV's
  * setting column). */
-static void short_label(const ecs_report *r, const ecs_report_stat *s,
+static void short_label(const tool_report *r, const tool_report_stat *s,
                         int strict, char *buf, size_t n)
 {
     size_t len = 0;
@@ -141,7 +141,7 @@ static void short_label(const ecs_report *r, const ecs_report_stat *s,
 
 static int g_strict; /* --strict: file hashes in the tables too */
 
-static void cells(const ecs_report *r, const ecs_report_stat *s,
+static void cells(const tool_report *r, const tool_report_stat *s,
                   char c[NCOL][300], int csv)
 {
     snprintf(c[0], 300, "%s", s->method);
@@ -169,9 +169,9 @@ static int ncols(const char *table)
 
 /* The columns of a text or Markdown table: method, one per shown axis
  * (its short name and values), then by, value and the numbers. */
-#define MAXCOL (NCOL + ECS_REPORT_MAX_AXES)
+#define MAXCOL (NCOL + TOOL_REPORT_MAX_AXES)
 
-static int table_cols(const ecs_report *r, const ecs_report_stat *s, int nc,
+static int table_cols(const tool_report *r, const tool_report_stat *s, int nc,
                       const char *head[MAXCOL], char c[MAXCOL][300], int *ntext)
 {
     char base[NCOL][300];
@@ -193,7 +193,7 @@ static int table_cols(const ecs_report *r, const ecs_report_stat *s, int nc,
     return n;
 }
 
-static void print_table(const ecs_report *r, size_t from, size_t to, int fmt)
+static void print_table(const tool_report *r, size_t from, size_t to, int fmt)
 {
     const char *table = r->stat[from].table;
     int nc = ncols(table);
@@ -252,7 +252,7 @@ static void csv_field(const char *s)
     putchar('"');
 }
 
-static void print_csv(const ecs_report *r)
+static void print_csv(const tool_report *r)
 {
     printf("table");
     for (int k = 0; k < NCOL; k++)
@@ -272,11 +272,11 @@ static void print_csv(const ecs_report *r)
 
 static json_t *num_or_null(double v)
 {
-    return isfinite(v) ? ecs_json_num(v) : json_null();
+    return isfinite(v) ? tool_json_num(v) : json_null();
 }
 
 /* The report as one JSON document on stdout. */
-static int print_json(const ecs_report_rows *rows, const ecs_report *r,
+static int print_json(const tool_report_rows *rows, const tool_report *r,
                       char *const *files, size_t nfiles)
 {
     json_t *d = json_object(), *fa = json_array(), *axes = json_array(),
@@ -293,7 +293,7 @@ static int print_json(const ecs_report_rows *rows, const ecs_report *r,
                json_array_append_new(axes, json_string(r->axis_name[k])) != 0) ||
               json_array_append_new(paths, json_string(r->axis[k])) != 0;
     for (size_t i = 0; !bad && i < r->n; i++) {
-        const ecs_report_stat *s = &r->stat[i];
+        const tool_report_stat *s = &r->stat[i];
         json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:I, s:o, s:o, s:o, s:o}",
                               "table", s->table, "method", s->method, "setting",
                               s->setting, "by", s->by, "value", s->value, "n",
@@ -313,13 +313,13 @@ static int print_json(const ecs_report_rows *rows, const ecs_report *r,
           json_object_set(d, "axis_paths", paths) || json_object_set(d, "stats", stats);
     json_decref(paths);
     ecs_diag diag;
-    ecs_result rc = bad ? ECS_ENOMEM : ecs_cli_write_json("-", d, &diag);
+    ecs_result rc = bad ? ECS_ENOMEM : tool_write_json("-", d, &diag);
     json_decref(fa);
     json_decref(axes);
     json_decref(stats);
     json_decref(d);
     if (rc != ECS_OK) {
-        ecs_cli_errorf(CMD, "cannot write the JSON report");
+        tool_errorf(CMD, "cannot write the JSON report");
         return -1;
     }
     return 0;
@@ -327,7 +327,7 @@ static int print_json(const ecs_report_rows *rows, const ecs_report *r,
 
 /* --strict: the rows' versions ("none" for rows without one); 0 when
  * there is one, else -1 after saying which. */
-static int one_version(const ecs_report_rows *rows)
+static int one_version(const tool_report_rows *rows)
 {
     const char *first = NULL;
     for (size_t i = 0; i < rows->n; i++) {
@@ -336,7 +336,7 @@ static int one_version(const ecs_report_rows *rows)
         if (first == NULL)
             first = ver;
         else if (strcmp(first, ver) != 0) {
-            ecs_cli_errorf(CMD, "--strict: the rows mix ecsched versions (%s and %s)",
+            tool_errorf(CMD, "--strict: the rows mix ecsched versions (%s and %s)",
                            first, ver);
             return -1;
         }
@@ -344,7 +344,7 @@ static int one_version(const ecs_report_rows *rows)
     return 0;
 }
 
-static void print_report(const ecs_report_rows *rows, const ecs_report *r,
+static void print_report(const tool_report_rows *rows, const tool_report *r,
                          size_t nfiles, int fmt)
 {
     if (fmt == FMT_CSV) {
@@ -395,10 +395,10 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     case 'P': a->plots = arg; return 0;
     case 'L':
         if (a->nland == sizeof a->land / sizeof a->land[0])
-            return ecs_cli_usage_error(CMD, "at most 256 --landscape files");
+            return tool_usage_error(CMD, "at most 256 --landscape files");
         a->land[a->nland++] = arg;
         return 0;
-    default: return ECS_CLI_NOT_OWN;
+    default: return TOOL_NOT_OWN;
     }
 }
 
@@ -416,48 +416,48 @@ static int parse_args(report_args *a, int argc, char **argv, int *first)
                                          {0, 0, 0, 0}};
     memset(a, 0, sizeof *a);
     a->fmt = FMT_TEXT;
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, a);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, NULL, own_option, a);
     spec.shortopts = "h";
     spec.help_now = 1;
-    int pr = ecs_cli_parse_args(&spec, argc, argv, first);
+    int pr = tool_parse_args(&spec, argc, argv, first);
     if (pr != 0)
         return pr;
     if (*first >= argc)
-        return ecs_cli_usage_error(CMD, "needs at least one RESULTS.jsonl");
+        return tool_usage_error(CMD, "needs at least one RESULTS.jsonl");
     if (a->nland > 0 && a->plots == NULL)
-        return ecs_cli_usage_error(CMD, "--landscape needs --plots DIR");
+        return tool_usage_error(CMD, "--landscape needs --plots DIR");
     return 0;
 }
 
-int ecs_cmd_report(int argc, char **argv)
+int tool_cmd_report(int argc, char **argv)
 {
     report_args a;
     int first, pr = parse_args(&a, argc, argv, &first);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_report_rows rows;
-    ecs_report rep;
+    tool_report_rows rows;
+    tool_report rep;
     size_t nfiles = (size_t)(argc - first);
     ecs_result rc = check_landscapes(a.land, a.nland, &diag);
     if (rc == ECS_OK)
-        rc = ecs_report_load((const char *const *)argv + first, nfiles, &rows,
+        rc = tool_report_load((const char *const *)argv + first, nfiles, &rows,
                              &diag);
     if (rc == ECS_OK) {
-        rc = ecs_report_compute(&rows, &rep, &diag);
+        rc = tool_report_compute(&rows, &rep, &diag);
         if (rc != ECS_OK)
-            ecs_report_rows_release(&rows);
+            tool_report_rows_release(&rows);
     }
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     if (a.strict && one_version(&rows) != 0) {
-        ecs_report_release(&rep);
-        ecs_report_rows_release(&rows);
-        return ECS_EXIT_USAGE;
+        tool_report_release(&rep);
+        tool_report_rows_release(&rows);
+        return TOOL_EXIT_USAGE;
     }
     g_strict = a.strict;
     int bad_out = 0;
@@ -465,23 +465,23 @@ int ecs_cmd_report(int argc, char **argv)
         bad_out = print_json(&rows, &rep, argv + first, nfiles) != 0;
     else
         print_report(&rows, &rep, nfiles, a.fmt);
-    ecs_report_release(&rep);
+    tool_report_release(&rep);
     if (bad_out) {
-        ecs_report_rows_release(&rows);
-        return ECS_EXIT_INTERNAL;
+        tool_report_rows_release(&rows);
+        return TOOL_EXIT_INTERNAL;
     }
     if (a.plots) {
-        ecs_report_plots_result pl;
-        rc = ecs_report_plots_write(rows.row, rows.n, a.plots, a.land, a.nland, &pl,
+        tool_report_plots_result pl;
+        rc = tool_report_plots_write(rows.row, rows.n, a.plots, a.land, a.nland, &pl,
                                     &diag);
         for (size_t i = 0; rc == ECS_OK && a.fmt != FMT_CSV && a.fmt != FMT_JSON && i < pl.n; i++)
             printf("plot  %s/%-28s %s\n", a.plots, pl.plot[i].file,
                    pl.plot[i].note);
     }
-    ecs_report_rows_release(&rows);
+    tool_report_rows_release(&rows);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
-    return ECS_EXIT_OK;
+    return TOOL_EXIT_OK;
 }

@@ -20,9 +20,9 @@
 
 static const char *CMD = "reproduce";
 
-int ecs_cmd_reproduce(int argc, char **argv);
+int tool_cmd_reproduce(int argc, char **argv);
 
-const ecs_command ecs_command_reproduce = {
+const tool_command tool_command_reproduce = {
     "reproduce", "rerun the paper's experiments and compare with its figures",
     "Usage: ecsched reproduce [--quick] [--out DIR] [-j N] [--time-limit S]\n"
     "                         [--graphs DIR] [--report-only]\n"
@@ -51,7 +51,7 @@ const ecs_command ecs_command_reproduce = {
     "The full run (32 graphs, P = 2, 4, 8, 16) says its expected duration\n"
     "before it starts.  Exit 0: all experiments ran; 3: some did not (the\n"
     "report marks them); 2: bad usage.\n",
-    ecs_cmd_reproduce};
+    tool_cmd_reproduce};
 
 enum { OPT_QUICK = 1100, OPT_TIME, OPT_GRAPHS, OPT_REPORT_ONLY };
 
@@ -87,16 +87,16 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     case 'o': r->out = arg; return 0;
     case 'j':
         if (ecs_parse_long(arg, &j) != 0 || j < 1 || j > 1024)
-            return ecs_cli_usage_error(CMD, "-j needs 1..1024 workers");
+            return tool_usage_error(CMD, "-j needs 1..1024 workers");
         r->jobs = (int)j;
         return 0;
     case OPT_TIME:
         if (ecs_parse_double(arg, &r->time_limit) != 0 || !(r->time_limit > 0))
-            return ecs_cli_usage_error(CMD, "--time-limit needs seconds > 0");
+            return tool_usage_error(CMD, "--time-limit needs seconds > 0");
         return 0;
     case OPT_GRAPHS: r->graphs_dir = arg; return 0;
     case OPT_REPORT_ONLY: r->report_only = 1; return 0;
-    default: return ECS_CLI_NOT_OWN;
+    default: return TOOL_NOT_OWN;
     }
 }
 
@@ -110,10 +110,10 @@ static int parse_args(repro *r, int argc, char **argv)
         {"report-only", no_argument, 0, OPT_REPORT_ONLY},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, NULL, own_option, r);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, NULL, own_option, r);
     spec.shortopts = "o:j:h";
-    return ecs_cli_parse_none(&spec, argc, argv);
+    return tool_parse_none(&spec, argc, argv);
 }
 
 /* ---- graphs ---- */
@@ -180,41 +180,41 @@ static void batch_step(repro *r, const char *title, const char *file,
     printf("%-34s -> %s\n", title, out);
     fflush(stdout);
     double t0 = ecs_clock_now();
-    ecs_batch_plan plan;
-    ecs_batch_plan_init(&plan);
+    tool_batch_plan plan;
+    tool_batch_plan_init(&plan);
     plan.graph = r->graph;
     plan.ngraph = r->ngraph;
-    plan.grid.v[ECS_PARAM_TIME_LIMIT][0] = r->time_limit;
-    plan.grid.n[ECS_PARAM_TIME_LIMIT] = 1;
+    plan.grid.v[TOOL_PARAM_TIME_LIMIT][0] = r->time_limit;
+    plan.grid.n[TOOL_PARAM_TIME_LIMIT] = 1;
     ecs_diag d;
     ecs_diag_clear(&d);
     ecs_result rc = ECS_OK;
-    if (ecs_batch_parse_pes(&plan, r->pes, &d) != 0 ||
-        ecs_batch_parse_ext(&plan, ext, &d) != 0 ||
-        ecs_batch_parse_prices(&plan, prices, &d) != 0 ||
-        ecs_batch_parse_methods(&plan, methods, &d) != 0)
+    if (tool_batch_parse_pes(&plan, r->pes, &d) != 0 ||
+        tool_batch_parse_ext(&plan, ext, &d) != 0 ||
+        tool_batch_parse_prices(&plan, prices, &d) != 0 ||
+        tool_batch_parse_methods(&plan, methods, &d) != 0)
         rc = ECS_EINVAL;
     if (rc == ECS_OK && power != NULL) {
         rc = ecs_platform_set_power(&plan.model.platform, power, &d);
         plan.model.power_given = 1;
     }
-    ecs_batch_plan_complete(&plan);
-    ecs_batch_fault none;
+    tool_batch_plan_complete(&plan);
+    tool_batch_fault none;
     memset(&none, 0, sizeof none);
-    ecs_batch_stats st;
+    tool_batch_stats st;
     memset(&st, 0, sizeof st);
     if (rc == ECS_OK)
-        rc = ecs_batch_execute(&plan, out, r->jobs, &none, &st, &d);
-    ecs_batch_plan_release(&plan);
+        rc = tool_batch_execute(&plan, out, r->jobs, &none, &st, &d);
+    tool_batch_plan_release(&plan);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &d);
-        ecs_cli_errorf(CMD, "%s: not run; the report marks it", title);
+        tool_error(CMD, &d);
+        tool_errorf(CMD, "%s: not run; the report marks it", title);
         r->failed_steps++;
         return;
     }
     r->interrupted = st.interrupted;
     if (st.failed > 0 || st.interrupted) {
-        ecs_cli_errorf(CMD, "%s: %zu of %zu cases failed%s; the report marks "
+        tool_errorf(CMD, "%s: %zu of %zu cases failed%s; the report marks "
                             "them", title, st.failed, st.total,
                        st.interrupted ? " (interrupted)" : "");
         r->failed_steps++;
@@ -252,10 +252,10 @@ static void landscape_step(repro *r)
             ecs_diag d;
             ecs_diag_clear(&d);
             if (ecs_parse_long(tok, &p_) != 0 ||
-                ecs_repro_landscape(r->graph[i], p_, LANDSCAPE_E, LANDSCAPE_STEPS,
+                tool_repro_landscape(r->graph[i], p_, LANDSCAPE_E, LANDSCAPE_STEPS,
                                     csv, &d) != ECS_OK) {
-                ecs_cli_error(CMD, &d);
-                ecs_cli_errorf(CMD, "landscapes: the report marks them as "
+                tool_error(CMD, &d);
+                tool_errorf(CMD, "landscapes: the report marks them as "
                                     "missing");
                 failed = 1;
             }
@@ -276,7 +276,7 @@ static void announce(const repro *r)
     size_t g = r->ngraph;
     size_t heur = g * np * (ne * 3 + 2 * 3 + 3 * 3 + 3) + g * np;
     size_t milp = g * np * (2 + 3);
-    long workers = r->jobs > 0 ? r->jobs : ecs_batch_default_jobs();
+    long workers = r->jobs > 0 ? r->jobs : tool_batch_default_jobs();
     double worst = (double)milp * r->time_limit / (double)workers;
     printf("reproduce: %s run, %zu graphs, P = %s, %zu heuristic runs and "
            "%zu MILPs (at most %g s each)\n",
@@ -292,13 +292,13 @@ static void run_all(repro *r)
 {
     announce(r);
     batch_step(r, "1. saving vs extension (Fig. 2)", "saving.jsonl",
-               r->ext_saving, ECS_DEFAULT_PRICES, "base,sweep,binary", NULL);
+               r->ext_saving, TOOL_DEFAULT_PRICES, "base,sweep,binary", NULL);
     landscape_step(r);
     batch_step(r, "3. heuristic over optimal", "optimal.jsonl", "0.05,0.2",
-               ECS_DEFAULT_PRICES, "sweep,binary,local,milp", NULL);
+               TOOL_DEFAULT_PRICES, "sweep,binary,local,milp", NULL);
     batch_step(r, "4. price schedules", "prices.jsonl", "0.05",
                "flat,increasing,alternating", "sweep,binary,local,milp", NULL);
-    batch_step(r, "5. static power", "static.jsonl", "0.2", ECS_DEFAULT_PRICES,
+    batch_step(r, "5. static power", "static.jsonl", "0.2", TOOL_DEFAULT_PRICES,
                "base,sweep,binary", "static:0.4");
 }
 
@@ -333,48 +333,48 @@ static ecs_result write_plots(const repro *r, ecs_diag *diag)
 {
     static const char *const files[] = {"saving.jsonl", "optimal.jsonl",
                                         "prices.jsonl"};
-    ecs_rows all;
+    tool_rows all;
     memset(&all, 0, sizeof all);
     ecs_result rc = ECS_OK;
     for (size_t f = 0; f < 3 && rc == ECS_OK; f++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", r->out, files[f]);
-        rc = ecs_rows_read(path, 1, &all, diag);
+        rc = tool_rows_read(path, 1, &all, diag);
     }
     char *land[4096];
     size_t nland = rc == ECS_OK ? landscape_files(r, land, 4096) : 0;
     char pdir[4096];
     snprintf(pdir, sizeof pdir, "%s/plots", r->out);
-    ecs_report_plots_result res;
+    tool_report_plots_result res;
     if (rc == ECS_OK)
-        rc = ecs_report_plots_write(all.row, all.n, pdir, (const char *const *)land,
+        rc = tool_report_plots_write(all.row, all.n, pdir, (const char *const *)land,
                                     nland, &res, diag);
     for (size_t i = 0; i < nland; i++)
         free(land[i]);
-    ecs_rows_release(&all);
+    tool_rows_release(&all);
     return rc;
 }
 
 static ecs_result write_report(const repro *r, double elapsed, ecs_diag *diag)
 {
-    ecs_reproduce_setup su = {r->quick, r->ngraph, r->graphs_dir, r->pes,
+    tool_reproduce_setup su = {r->quick, r->ngraph, r->graphs_dir, r->pes,
                               r->ext_saving, r->time_limit, elapsed,
                               sysconf(_SC_NPROCESSORS_ONLN)};
     char *md = NULL;
     ecs_result rc = write_plots(r, diag);
     if (rc == ECS_OK)
-        rc = ecs_reproduce_report(r->out, &su, "plots", &md, diag);
+        rc = tool_reproduce_report(r->out, &su, "plots", &md, diag);
     char path[4096];
     snprintf(path, sizeof path, "%s/REPORT.md", r->out);
     if (rc == ECS_OK)
-        rc = ecs_cli_write_file(path, md, diag);
+        rc = tool_write_file(path, md, diag);
     free(md);
     if (rc == ECS_OK)
         printf("report: %s (plots in %s/plots/)\n", path, r->out);
     return rc;
 }
 
-int ecs_cmd_reproduce(int argc, char **argv)
+int tool_cmd_reproduce(int argc, char **argv)
 {
     repro r;
     memset(&r, 0, sizeof r);
@@ -382,9 +382,9 @@ int ecs_cmd_reproduce(int argc, char **argv)
     r.graphs_dir = "data/paper32";
     int pr = parse_args(&r, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     char graphs_dir[4096]; /* the bundled graphs also from an install */
-    r.graphs_dir = ecs_cli_data_path(r.graphs_dir, graphs_dir, sizeof graphs_dir);
+    r.graphs_dir = tool_data_path(r.graphs_dir, graphs_dir, sizeof graphs_dir);
     if (r.time_limit <= 0) {
         ecs_milp_params milp;
         ecs_milp_params_init(&milp);
@@ -407,10 +407,10 @@ int ecs_cmd_reproduce(int argc, char **argv)
     for (size_t i = 0; i < r.ngraph; i++)
         free(r.graph[i]);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
     }
     if (r.interrupted)
-        return ECS_EXIT_INTERRUPTED;
-    return r.failed_steps ? ECS_EXIT_INTERNAL : ECS_EXIT_OK;
+        return TOOL_EXIT_INTERRUPTED;
+    return r.failed_steps ? TOOL_EXIT_INTERNAL : TOOL_EXIT_OK;
 }

@@ -19,9 +19,9 @@
 
 static const char *CMD = "solve";
 
-int ecs_cmd_solve(int argc, char **argv);
+int tool_cmd_solve(int argc, char **argv);
 
-const ecs_command ecs_command_solve = {
+const tool_command tool_command_solve = {
     "solve", "best schedule within a time limit, with a lower bound",
     "Usage: ecsched solve GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
     "                     [--freqs LIST] [--power MODEL] [--time-limit S]\n"
@@ -57,17 +57,17 @@ const ecs_command ecs_command_solve = {
     "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
     "  -o FILE            write the schedule document (JSON)\n"
     "  --json             print the schedule document instead of the summary\n"
-    "\n" ECS_CLI_MODEL_FLAGS_HELP,
-    ecs_cmd_solve};
+    "\n" TOOL_MODEL_FLAGS_HELP,
+    tool_cmd_solve};
 
 typedef struct solve_job {
-    ecs_cli_model m;
+    tool_model m;
     ecs_solve_params prm;
-    ecs_param_grid grid;    /* --time-limit, --makespan-limit, --gap, --seed */
-    ecs_method_params mp;   /* the grid's one point */
+    tool_param_grid grid;    /* --time-limit, --makespan-limit, --gap, --seed */
+    tool_method_params mp;   /* the grid's one point */
     double t0, c0;          /* the command's start (wall, CPU) */
     const char *graph_path;
-    ecs_cli_problem pb;
+    tool_problem pb;
     int have_pb;
     ecs_solve_result res;
 } solve_job;
@@ -76,7 +76,7 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     solve_job *j = ctx;
     (void)word;
-    return ecs_cli_param_option(CMD, &j->grid, c, arg, 0);
+    return tool_param_option(CMD, &j->grid, c, arg, 0);
 }
 
 /* The job's defaults, then the command line: 0 to go on, -1 for --help,
@@ -84,19 +84,19 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
 static int parse_args(solve_job *j, int argc, char **argv)
 {
     memset(j, 0, sizeof *j);
-    ecs_cli_model_init(&j->m);
-    ecs_param_grid_init(&j->grid);
+    tool_model_init(&j->m);
+    tool_param_grid_init(&j->grid);
     static const struct option opts[] = {
-        {"time-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_TIME_LIMIT},
-        {"gap", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_GAP},
-        {"seed", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_SEED},
-        {"effort", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_EFFORT},
-        {"makespan-limit", required_argument, 0, ECS_OPT_PARAM + ECS_PARAM_MAKESPAN_LIMIT},
-        ECS_CLI_MODEL_LONGOPTS,
+        {"time-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_TIME_LIMIT},
+        {"gap", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_GAP},
+        {"seed", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_SEED},
+        {"effort", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_EFFORT},
+        {"makespan-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_MAKESPAN_LIMIT},
+        TOOL_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
-    return ecs_cli_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    return tool_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
 static void on_progress(void *ctx, const ecs_progress *pr)
@@ -110,17 +110,17 @@ static void on_progress(void *ctx, const ecs_progress *pr)
     fflush(stderr);
 }
 
-static void print_human(const ecs_outcome *o, const ecs_check_report *rep)
+static void print_human(const tool_outcome *o, const ecs_check_report *rep)
 {
     const solve_job *j = o->job;
     const ecs_solve_result *r = &j->res;
-    ecs_outcome_print_problem(o);
+    tool_outcome_print_problem(o);
     printf("%-12s %s (start: %s", "mode", ecs_solve_mode_name(r->mode),
            ecs_found_by_name(r->start_by));
     if (!isnan(r->start_cost))
         printf(", cost %.6f", r->start_cost);
     printf(")\n");
-    ecs_outcome_print_solution(o, rep);
+    tool_outcome_print_solution(o, rep);
     if (r->schedule != NULL)
         printf("%-12s %s\n", "found by", ecs_found_by_name(r->found_by));
     if (!isnan(r->bound))
@@ -143,14 +143,14 @@ static json_t *phases_json(const ecs_solve_result *r)
     json_t *a = json_array();
     for (size_t k = 0; a != NULL && k < r->nsteps; k++) {
         const ecs_solve_step *s = &r->steps[k];
-        ecs_json_kv kv[] = {
+        tool_json_kv kv[] = {
             {"phase", json_string(ecs_solve_phase_name(s->phase))},
-            {"at_s", ecs_json_num(s->at_s)},
-            {"left_s", ecs_json_num(s->left_s)},
-            {"granted_s", ecs_json_num(s->granted_s)},
-            {"used_s", ecs_json_num(s->used_s)},
+            {"at_s", tool_json_num(s->at_s)},
+            {"left_s", tool_json_num(s->left_s)},
+            {"granted_s", tool_json_num(s->granted_s)},
+            {"used_s", tool_json_num(s->used_s)},
         };
-        json_t *o = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
+        json_t *o = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
         if (o == NULL || json_array_append_new(a, o) != 0) {
             json_decref(a);
             return NULL;
@@ -165,33 +165,33 @@ static int add_solve_keys(json_t *d, const void *job)
     const ecs_solve_result *r = &j->res;
     return json_object_set_new(d, "mode",
                                json_string(ecs_solve_mode_name(r->mode))) ||
-           ecs_outcome_add_bound(d, r->status, r->bound, r->gap) ||
+           tool_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "bound_method", json_string(ecs_bound_method_name(
                                                      r->bound_method))) ||
            json_object_set_new(d, "found_by",
                                json_string(ecs_found_by_name(r->found_by))) ||
            json_object_set_new(d, "start",
                                json_string(ecs_found_by_name(r->start_by))) ||
-           json_object_set_new(d, "start_cost", ecs_json_num(r->start_cost)) ||
+           json_object_set_new(d, "start_cost", tool_json_num(r->start_cost)) ||
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
-           json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s)) ||
+           json_object_set_new(d, "bound_time_s", tool_json_num(r->bound_time_s)) ||
            json_object_set_new(d, "phases", phases_json(r)) ||
            json_object_set_new(d, "stop", json_string(ecs_stop_name(r->stop))) ||
            json_object_set_new(d, "solve_runtime_s",
-                               ecs_json_num(round(r->runtime_s * 1e6) / 1e6));
+                               tool_json_num(round(r->runtime_s * 1e6) / 1e6));
 }
 
-int ecs_cmd_solve(int argc, char **argv)
+int tool_cmd_solve(int argc, char **argv)
 {
     solve_job j;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     /* one budget: --time-limit (default: solve's) covers the base search,
      * the start and the solve, unless --makespan-limit splits it */
-    ecs_method_params *mp = &j.mp;
-    ecs_param_grid_point(&j.grid, 0, mp);
+    tool_method_params *mp = &j.mp;
+    tool_param_grid_point(&j.grid, 0, mp);
     j.prm = mp->solve;
     if (!mp->time_limit_given)
         mp->time_limit_s = j.prm.time_limit_s;
@@ -203,31 +203,31 @@ int ecs_cmd_solve(int argc, char **argv)
     j.c0 = ecs_clock_cpu();
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+    ecs_result rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
-        rc = ecs_cli_problem_load(&j.m, j.graph_path, ecs_cli_base_limit(mp),
+        rc = tool_problem_load(&j.m, j.graph_path, tool_base_limit(mp),
                                   &j.pb, &diag);
     if (rc == ECS_OK) {
         /* the engine: the start from the base, then the plan, within
          * what is left of the budget */
         j.have_pb = 1;
-        ecs_cli_note_repeated(CMD, &j.pb.prices);
-        ecs_cli_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
+        tool_note_repeated(CMD, &j.pb.prices);
+        tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;
-        j.prm.time_limit_s = ecs_budget_left(t0 + mp->time_limit_s);
+        j.prm.time_limit_s = tool_budget_left(t0 + mp->time_limit_s);
         rc = ecs_solve(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,
                                            j.pb.prices.price, j.pb.prices.n,
                                            j.pb.deadline),
                        NULL, &j.prm, &j.res, &diag);
     }
     /* runtime_s: the command's wall time, not the solver's alone */
-    ecs_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
-                     ecs_clock_now() - t0, {ECS_METHOD_SOLVE, &j.mp, j.t0, j.c0},
+    tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
+                     ecs_clock_now() - t0, {TOOL_METHOD_SOLVE, &j.mp, j.t0, j.c0},
                      add_solve_keys, print_human, &j};
-    int code = ecs_outcome_exit(&o, rc, &diag);
+    int code = tool_outcome_exit(&o, rc, &diag);
     ecs_solve_result_release(&j.res);
     if (j.have_pb)
-        ecs_cli_problem_release(&j.pb);
+        tool_problem_release(&j.pb);
     return code;
 }

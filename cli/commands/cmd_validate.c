@@ -9,9 +9,9 @@
 
 static const char *CMD = "validate";
 
-int ecs_cmd_validate(int argc, char **argv);
+int tool_cmd_validate(int argc, char **argv);
 
-const ecs_command ecs_command_validate = {
+const tool_command tool_command_validate = {
     "validate", "check a schedule and compute its cost and makespan",
     "Usage: ecsched validate GRAPH SCHEDULE.json [model flags]\n"
     "                        [--deadline N] [--json]\n"
@@ -27,15 +27,15 @@ const ecs_command ecs_command_validate = {
     "\n"
     "  --deadline N   D' (slots 0..N-1); default: the document's\n"
     "  --json         the result as JSON\n"
-    "\n" ECS_CLI_MODEL_FLAGS_HELP,
-    ecs_cmd_validate};
+    "\n" TOOL_MODEL_FLAGS_HELP,
+    tool_cmd_validate};
 
 typedef struct validate_job {
-    ecs_cli_model m;
+    tool_model m;
     const char *graph_path, *sched_path;
     ecs_graph *raw, *g;
     ecs_schedule *s;
-    ecs_doc_model dm;
+    tool_doc_model dm;
     ecs_slot_prices sp;
     int have_sp;
 } validate_job;
@@ -44,7 +44,7 @@ typedef struct validate_job {
 static void differs(const validate_job *j, const char *flag, const char *given,
                     const char *doc, const char *key)
 {
-    ecs_cli_errorf(CMD, "note: %s %s differs from the document's %s (%s of "
+    tool_errorf(CMD, "note: %s %s differs from the document's %s (%s of "
                         "%s): checking with %s",
                    flag, given, doc, key, j->sched_path, given);
 }
@@ -54,7 +54,7 @@ static void differs(const validate_job *j, const char *flag, const char *given,
  * is read: the flags win, with a note when they differ. */
 static void apply_doc_units(validate_job *j)
 {
-    ecs_cli_model *m = &j->m;
+    tool_model *m = &j->m;
     char a[64], b[64];
     if (j->dm.slot_minutes > 0) {
         if (!m->slot_minutes_given)
@@ -82,7 +82,7 @@ static void apply_doc_units(validate_job *j)
  * differs from the document gets a note. */
 static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
 {
-    ecs_cli_model *m = &j->m;
+    tool_model *m = &j->m;
     char a[256], b[256];
     if (m->pes_given && j->dm.pes >= 1 && j->dm.pes != m->platform.pes) {
         snprintf(a, sizeof a, "%d", m->platform.pes);
@@ -125,7 +125,7 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
         return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
                             "\"power\": %s", inner.msg);
     if (m->deadline < 1 && j->dm.deadline > 0) {
-        ecs_result rc = ecs_cli_check_slots(&m->limits, j->dm.deadline,
+        ecs_result rc = tool_check_slots(&m->limits, j->dm.deadline,
                                             j->sched_path, "\"deadline\"",
                                             diag);
         if (rc != ECS_OK)
@@ -133,7 +133,7 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
         m->deadline = j->dm.deadline;
     }
     if (m->deadline > 0)
-        return ecs_cli_check_slots(&m->limits, m->deadline, NULL,
+        return tool_check_slots(&m->limits, m->deadline, NULL,
                                    "--deadline", diag);
     return ECS_OK;
 }
@@ -151,12 +151,12 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
         *nprice = j->dm.nprice;
         return ECS_OK;
     }
-    ecs_result rc = ecs_cli_load_prices(&j->m, (size_t)(need > 0 ? need : 1),
+    ecs_result rc = tool_load_prices(&j->m, (size_t)(need > 0 ? need : 1),
                                         &j->sp, diag);
     if (rc != ECS_OK)
         return rc;
     j->have_sp = 1;
-    ecs_cli_note_repeated(CMD, &j->sp);
+    tool_note_repeated(CMD, &j->sp);
     *price = j->sp.price;
     *nprice = j->sp.n;
     return ECS_OK;
@@ -186,8 +186,8 @@ static int print_json(const validate_job *j, ecs_result rc,
     json_t *d = json_object(), *v = NULL;
     json_object_set_new(d, "tool", json_string("ecsched"));
     json_object_set_new(d, "command", json_string(CMD));
-    json_object_set_new(d, "schedule", ecs_json_text(j->sched_path));
-    json_object_set_new(d, "graph", ecs_json_text(j->graph_path));
+    json_object_set_new(d, "schedule", tool_json_text(j->sched_path));
+    json_object_set_new(d, "graph", tool_json_text(j->graph_path));
     json_object_set_new(d, "pes", json_integer(j->m.platform.pes));
     json_object_set_new(d, "deadline", j->m.deadline > 0
                                            ? json_integer(j->m.deadline)
@@ -195,7 +195,7 @@ static int print_json(const validate_job *j, ecs_result rc,
     json_object_set_new(d, "feasible", json_boolean(rc == ECS_OK));
     json_object_set_new(d, "makespan", json_integer(r->makespan));
     json_object_set_new(d, "meets_deadline", json_boolean(r->meets_deadline));
-    json_object_set_new(d, "cost", rc == ECS_OK ? ecs_json_num(r->cost)
+    json_object_set_new(d, "cost", rc == ECS_OK ? tool_json_num(r->cost)
                                                 : json_null());
     if (rc == ECS_EVIOLATION) {
         v = json_object();
@@ -212,11 +212,11 @@ static int print_json(const validate_job *j, ecs_result rc,
         json_object_set_new(v, "slot", r->first.slot >= 0
                                            ? json_integer(r->first.slot)
                                            : json_null());
-        json_object_set_new(v, "message", ecs_json_text(r->msg));
+        json_object_set_new(v, "message", tool_json_text(r->msg));
     }
     json_object_set_new(d, "violation", v ? v : json_null());
     ecs_diag diag;
-    ecs_result wrc = ecs_cli_write_json("-", d, &diag);
+    ecs_result wrc = tool_write_json("-", d, &diag);
     json_decref(d);
     return wrc == ECS_OK ? 0 : -1;
 }
@@ -226,15 +226,15 @@ static int print_json(const validate_job *j, ecs_result rc,
 static int parse_args(validate_job *j, int argc, char **argv)
 {
     memset(j, 0, sizeof *j);
-    ecs_cli_model_init(&j->m);
-    static const struct option opts[] = {ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}};
-    ecs_cli_argspec spec;
-    ecs_cli_argspec_init(&spec, CMD, opts, &j->m, NULL, NULL);
-    int first, pr = ecs_cli_parse_args(&spec, argc, argv, &first);
+    tool_model_init(&j->m);
+    static const struct option opts[] = {TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}};
+    tool_argspec spec;
+    tool_argspec_init(&spec, CMD, opts, &j->m, NULL, NULL);
+    int first, pr = tool_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;
     if (argc - first != 2)
-        return ecs_cli_usage_error(CMD, "needs GRAPH and SCHEDULE.json");
+        return tool_usage_error(CMD, "needs GRAPH and SCHEDULE.json");
     j->graph_path = argv[first];
     j->sched_path = argv[first + 1];
     return 0;
@@ -245,65 +245,65 @@ static void job_release(validate_job *j)
     ecs_schedule_free(j->s);
     ecs_graph_free(j->g);
     ecs_graph_free(j->raw);
-    ecs_doc_model_release(&j->dm);
+    tool_doc_model_release(&j->dm);
     if (j->have_sp)
         ecs_slot_prices_release(&j->sp);
 }
 
-int ecs_cmd_validate(int argc, char **argv)
+int tool_cmd_validate(int argc, char **argv)
 {
     validate_job j;
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
-        return ecs_cli_parse_exit(CMD, pr);
+        return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     const double *price = NULL;
     size_t nprice = 0;
     /* the document's model first: its work unit decides the graph's work */
-    ecs_result rc = ecs_doc_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
+    ecs_result rc = tool_doc_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
     if (rc == ECS_OK) {
         apply_doc_units(&j);
-        rc = ecs_cli_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+        rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     }
     if (rc == ECS_OK)
-        rc = ecs_cli_load_graph(j.graph_path, &j.m, &j.raw, &j.g, &diag);
+        rc = tool_load_graph(j.graph_path, &j.m, &j.raw, &j.g, &diag);
     if (rc == ECS_OK)
         rc = apply_doc_model(&j, &diag);
     if (rc == ECS_OK)
-        rc = ecs_doc_read(j.sched_path, &j.m.limits, j.g, &j.m.platform, &j.s,
+        rc = tool_doc_read(j.sched_path, &j.m.limits, j.g, &j.m.platform, &j.s,
                           NULL, &diag);
     if (rc == ECS_OK)
         rc = resolve_prices(&j, &price, &nprice, &diag);
     if (rc != ECS_OK) {
-        ecs_cli_error(CMD, &diag);
+        tool_error(CMD, &diag);
         job_release(&j);
-        return ecs_cli_exit_code(rc);
+        return tool_exit_code(rc);
     }
     ecs_check_report rep;
     rc = ecs_check_schedule(ECS_INSTANCE_BORROW(j.g, &j.m.platform, price, nprice, j.m.deadline), j.s,
                        &rep, &diag);
     if (rc != ECS_OK && rc != ECS_EVIOLATION) {
-        ecs_cli_error(CMD, &diag);
+        tool_error(CMD, &diag);
         job_release(&j);
-        return ecs_cli_exit_code(rc);
+        return tool_exit_code(rc);
     }
     if (rc == ECS_OK && !isfinite(rep.cost)) {
         if (j.have_sp)
-            ecs_cli_errorf(CMD, "%s: the cost of the schedule under these "
+            tool_errorf(CMD, "%s: the cost of the schedule under these "
                                 "prices is not a finite number (prices too "
                                 "large)", j.sp.source);
         else
-            ecs_cli_errorf(CMD, "%s: the cost of the schedule under its "
+            tool_errorf(CMD, "%s: the cost of the schedule under its "
                                 "\"prices\".\"per_slot\" is not a finite "
                                 "number (prices too large)", j.sched_path);
         job_release(&j);
-        return ECS_EXIT_USAGE;
+        return TOOL_EXIT_USAGE;
     }
     if (j.m.json)
         print_json(&j, rc, &rep);
     else
         print_human(&j, rc, &rep);
     job_release(&j);
-    return ecs_cli_exit_code(rc);
+    return tool_exit_code(rc);
 }

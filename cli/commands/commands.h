@@ -2,21 +2,21 @@
 #ifndef ECSCHED_CLI_COMMANDS_H
 #define ECSCHED_CLI_COMMANDS_H
 
-typedef int (*ecs_cmd_fn)(int argc, char **argv);
+typedef int (*tool_cmd_fn)(int argc, char **argv);
 
-typedef struct ecs_command {
+typedef struct tool_command {
     const char *name;
     const char *summary; /* one line */
     const char *usage;   /* full help text */
-    ecs_cmd_fn run;      /* argv[0] is the command name */
-} ecs_command;
+    tool_cmd_fn run;      /* argv[0] is the command name */
+} tool_command;
 
 /*
  * Every command, in the order `ecsched --help` lists them.  A command NAME
- * defines `const ecs_command ecs_command_NAME` in cli/commands/cmd_NAME.c; adding it
+ * defines `const tool_command tool_command_NAME` in cli/commands/cmd_NAME.c; adding it
  * here is the only other step.
  */
-#define ECS_COMMAND_LIST(X)                                                  \
+#define TOOL_COMMAND_LIST(X)                                                  \
     X(validate)                                                              \
     X(info)                                                                  \
     X(convert)                                                               \
@@ -32,14 +32,14 @@ typedef struct ecs_command {
     X(plot)                                                                  \
     X(reproduce)
 
-#define ECS_COMMAND_DECLARE(name) extern const ecs_command ecs_command_##name;
-ECS_COMMAND_LIST(ECS_COMMAND_DECLARE)
-#undef ECS_COMMAND_DECLARE
+#define TOOL_COMMAND_DECLARE(name) extern const tool_command tool_command_##name;
+TOOL_COMMAND_LIST(TOOL_COMMAND_DECLARE)
+#undef TOOL_COMMAND_DECLARE
 
 /* The command called name, or NULL. */
-const ecs_command *ecs_command_find(const char *name);
+const tool_command *tool_command_find(const char *name);
 
 /* Run the command line (argv[0] is the program). */
-int ecs_cli_main(int argc, char **argv);
+int tool_main(int argc, char **argv);
 
 #endif

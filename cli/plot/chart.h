@@ -12,7 +12,7 @@
 
 #include <stddef.h>
 
-typedef struct ecs_chart_series {
+typedef struct tool_chart_series {
     char name[96];     /* legend text; "" = not in the legend */
     const char *color; /* NULL: a distinct colour by index */
     size_t n, cap;
@@ -20,17 +20,17 @@ typedef struct ecs_chart_series {
     int line;          /* join the points (in the order added) */
     int markers;       /* draw a dot at each point */
     double width;      /* line width (default 2) */
-} ecs_chart_series;
+} tool_chart_series;
 
 /* Append a point; -1 on out of memory. */
-int ecs_chart_series_add(ecs_chart_series *s, double x, double y);
+int tool_chart_series_add(tool_chart_series *s, double x, double y);
 
-void ecs_chart_series_release(ecs_chart_series *s);
+void tool_chart_series_release(tool_chart_series *s);
 
 /* Sort a series' points by x (for lines over an x grid). */
-void ecs_chart_series_sort(ecs_chart_series *s);
+void tool_chart_series_sort(tool_chart_series *s);
 
-typedef struct ecs_chart {
+typedef struct tool_chart {
     const char *title, *subtitle;  /* subtitle may be NULL */
     const char *xlabel, *ylabel;
     const char *xsuffix, *ysuffix; /* tick label suffixes, or NULL */
@@ -39,15 +39,15 @@ typedef struct ecs_chart {
     int y_from_zero;               /* include y = 0 */
     int x_from_zero;               /* include x = 0 */
     size_t nseries;
-    ecs_chart_series *series;
-} ecs_chart;
+    tool_chart_series *series;
+} tool_chart;
 
-void ecs_chart_init(ecs_chart *c);
+void tool_chart_init(tool_chart *c);
 
 /* The chart as SVG text (malloc'ed), NULL on out of memory. */
-char *ecs_chart_lines_svg(const ecs_chart *c);
+char *tool_chart_lines_svg(const tool_chart *c);
 
-typedef struct ecs_bar_chart {
+typedef struct tool_bar_chart {
     const char *title, *subtitle;
     const char *ylabel, *ysuffix;
     size_t ngroups;           /* categories on the x axis */
@@ -57,9 +57,9 @@ typedef struct ecs_bar_chart {
     const double *value;      /* [g * nbars + b]; NAN = no bar */
     const long *count;        /* [g * nbars + b] cases behind it, or NULL */
     int value_decimals;       /* decimals of the value printed on a bar */
-} ecs_bar_chart;
+} tool_bar_chart;
 
 /* The bar chart as SVG text (malloc'ed), NULL on out of memory. */
-char *ecs_chart_bars_svg(const ecs_bar_chart *c);
+char *tool_chart_bars_svg(const tool_bar_chart *c);
 
 #endif

@@ -23,7 +23,7 @@
 #define COLOR_PRICE "#e6550d"
 #define COLOR_WAIT "#f2f2f2"
 
-void ecs_gantt_options_init(ecs_gantt_options *o)
+void tool_gantt_options_init(tool_gantt_options *o)
 {
     o->title = NULL;
     o->width = 0;
@@ -38,10 +38,10 @@ typedef struct layout {
     double gantt_bottom;
     double price_top, price_bottom;
     double font;     /* task label size; 0: no labels */
-    ecs_svg_scale x; /* slot -> px */
+    tool_svg_scale x; /* slot -> px */
 } layout;
 
-static void make_layout(const ecs_gantt_data *d, const ecs_gantt_options *o,
+static void make_layout(const tool_gantt_data *d, const tool_gantt_options *o,
                         size_t legend_rows, layout *L)
 {
     L->slots = d->makespan;
@@ -81,13 +81,13 @@ static const char *freq_color(char buf[8], double f)
         snprintf(buf, 8, "%s", COLOR_WAIT);
         return buf;
     }
-    return ecs_svg_ramp(buf, f);
+    return tool_svg_ramp(buf, f);
 }
 
 /* ---- title and legend ---- */
 
-static void draw_title(ecs_svg *s, const ecs_gantt_data *d,
-                       const ecs_gantt_options *o, const layout *L)
+static void draw_title(tool_svg *s, const tool_gantt_data *d,
+                       const tool_gantt_options *o, const layout *L)
 {
     char line[768], part[256];
     if (o->title) {
@@ -106,12 +106,12 @@ static void draw_title(ecs_svg *s, const ecs_gantt_data *d,
             strncat(line, part, sizeof line - strlen(line) - 1);
         }
     }
-    ecs_svg_font f;
-    ecs_svg_font_init(&f);
+    tool_svg_font f;
+    tool_svg_font_init(&f);
     f.size = 15;
     f.bold = 1;
     f.cls = "title";
-    ecs_svg_text(s, MARGIN_L, 24, line, &f);
+    tool_svg_text(s, MARGIN_L, 24, line, &f);
     snprintf(line, sizeof line, "%ld PE%s, %zu tasks, makespan %ld", d->pes,
              d->pes == 1 ? "" : "s", d->ntask, d->makespan);
     if (d->deadline > 0) {
@@ -127,17 +127,17 @@ static void draw_title(ecs_svg *s, const ecs_gantt_data *d,
     f.bold = 0;
     f.fill = "#444";
     f.cls = "subtitle";
-    ecs_svg_text(s, MARGIN_L, 44, line, &f);
+    tool_svg_text(s, MARGIN_L, 44, line, &f);
     (void)L;
 }
 
-/* The legend's texts and colours (ecs_svg_legend_item points into them). */
+/* The legend's texts and colours (tool_svg_legend_item points into them). */
 typedef struct legend_store {
     char text[64];
     char color[8];
 } legend_store;
 
-static void legend_add(ecs_svg_legend_item *it, legend_store *st, size_t n,
+static void legend_add(tool_svg_legend_item *it, legend_store *st, size_t n,
                        int line, const char *color, const char *dash)
 {
     snprintf(st[n].color, sizeof st[n].color, "%s", color);
@@ -147,13 +147,13 @@ static void legend_add(ecs_svg_legend_item *it, legend_store *st, size_t n,
     it[n].dash = dash;
 }
 
-static size_t legend_items(const ecs_gantt_data *d, ecs_svg_legend_item *it,
+static size_t legend_items(const tool_gantt_data *d, tool_svg_legend_item *it,
                            legend_store *st, size_t max)
 {
     size_t n = 0;
     for (size_t k = 0; k < d->nfreq && n < max; k++, n++) {
         char num[32], color[8];
-        ecs_svg_num(num, sizeof num, d->freq[k], 6);
+        tool_svg_num(num, sizeof num, d->freq[k], 6);
         snprintf(st[n].text, sizeof st[n].text, "f = %s%s", num,
                  d->freq[k] <= 0 ? " (waits)" : "");
         freq_color(color, d->freq[k]);
@@ -176,9 +176,9 @@ static size_t legend_items(const ecs_gantt_data *d, ecs_svg_legend_item *it,
 
 /* The Gantt legend's look: 20 x 12 px boxes outlined, 2 px lines, rows
  * 20 px apart under the title. */
-static void legend_init(ecs_svg_legend *lg, double W)
+static void legend_init(tool_svg_legend *lg, double W)
 {
-    ecs_svg_legend_init(lg);
+    tool_svg_legend_init(lg);
     lg->left = MARGIN_L;
     lg->right = W - MARGIN_R;
     lg->y = 66;
@@ -194,35 +194,35 @@ static void legend_init(ecs_svg_legend *lg, double W)
 
 /* ---- the Gantt panel ---- */
 
-static void draw_rows(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
+static void draw_rows(tool_svg *s, const tool_gantt_data *d, const layout *L)
 {
-    ecs_svg_style st;
-    ecs_svg_style_init(&st);
-    ecs_svg_font f;
-    ecs_svg_font_init(&f);
-    f.anchor = ECS_SVG_END;
+    tool_svg_style st;
+    tool_svg_style_init(&st);
+    tool_svg_font f;
+    tool_svg_font_init(&f);
+    f.anchor = TOOL_SVG_END;
     f.size = L->row_h - 2 < 12 ? L->row_h - 2 : 12;
     f.cls = "pe";
     /* label every k-th PE so that PE labels never touch */
     long every = (long)ceil((f.size + 2) / L->row_h);
     if (every < 1)
         every = 1;
-    ecs_svg_group_begin(s, "rows", NULL);
+    tool_svg_group_begin(s, "rows", NULL);
     for (long p = 0; p < d->pes; p++) {
         double y = L->top + L->row_h * (double)p;
         st.fill = p % 2 ? "#f7f7f7" : "#ffffff";
-        ecs_svg_rect(s, L->x.r0, y, L->x.r1 - L->x.r0, L->row_h, &st);
+        tool_svg_rect(s, L->x.r0, y, L->x.r1 - L->x.r0, L->row_h, &st);
         if (p % every == 0) {
             char lab[32];
             snprintf(lab, sizeof lab, "PE %ld", p);
-            ecs_svg_text(s, MARGIN_L - 8, y + L->row_h / 2 + f.size * 0.35,
+            tool_svg_text(s, MARGIN_L - 8, y + L->row_h / 2 + f.size * 0.35,
                          lab, &f);
         }
     }
-    ecs_svg_group_end(s);
+    tool_svg_group_end(s);
 }
 
-static void task_tooltip(const ecs_gantt_task *t, char *buf, size_t size)
+static void task_tooltip(const tool_gantt_task *t, char *buf, size_t size)
 {
     int n = snprintf(buf, size, "task %ld", t->id);
     if (t->work >= 0)
@@ -232,71 +232,71 @@ static void task_tooltip(const ecs_gantt_task *t, char *buf, size_t size)
     for (long l = 0; l <= t->stop - t->start && (size_t)n + 16 < size; l++) {
         char num[32];
         n += snprintf(buf + n, size - (size_t)n, " %s",
-                      ecs_svg_num(num, sizeof num, t->f[l], 6));
+                      tool_svg_num(num, sizeof num, t->f[l], 6));
     }
     if ((size_t)n + 16 >= size)
         snprintf(buf + size - 5, 5, " ...");
 }
 
 /* Draws one task; returns 1 if its label was drawn. */
-static int draw_task(ecs_svg *s, const ecs_gantt_task *t, const layout *L)
+static int draw_task(tool_svg *s, const tool_gantt_task *t, const layout *L)
 {
     char tip[512], col[8];
     task_tooltip(t, tip, sizeof tip);
-    ecs_svg_group_begin(s, "task", tip);
+    tool_svg_group_begin(s, "task", tip);
     double y = L->top + L->row_h * (double)t->pe + 2;
     double h = L->row_h - 4;
-    ecs_svg_style st;
-    ecs_svg_style_init(&st);
+    tool_svg_style st;
+    tool_svg_style_init(&st);
     long len = t->stop - t->start + 1;
     /* one rect per run of equal frequency */
     for (long a = 0; a < len;) {
         long b = a + 1;
         while (b < len && t->f[b] == t->f[a])
             b++;
-        double x0 = ecs_svg_map(&L->x, (double)(t->start + a));
-        double x1 = ecs_svg_map(&L->x, (double)(t->start + b));
+        double x0 = tool_svg_map(&L->x, (double)(t->start + a));
+        double x1 = tool_svg_map(&L->x, (double)(t->start + b));
         st.fill = freq_color(col, t->f[a]);
-        ecs_svg_rect(s, x0, y, x1 - x0, h, &st);
+        tool_svg_rect(s, x0, y, x1 - x0, h, &st);
         a = b;
     }
-    double x0 = ecs_svg_map(&L->x, (double)t->start);
-    double x1 = ecs_svg_map(&L->x, (double)(t->stop + 1));
+    double x0 = tool_svg_map(&L->x, (double)t->start);
+    double x1 = tool_svg_map(&L->x, (double)(t->stop + 1));
     st.fill = "none";
     st.stroke = "#333";
     st.stroke_width = x1 - x0 < 6 ? 0.5 : 1;
     st.cls = "box";
-    ecs_svg_rect(s, x0, y, x1 - x0, h, &st);
+    tool_svg_rect(s, x0, y, x1 - x0, h, &st);
     int labelled = 0;
     if (L->font > 0) {
         char id[32];
         snprintf(id, sizeof id, "%ld", t->id);
-        if (ecs_svg_text_width(id, L->font) + 2 * LABEL_PAD <= x1 - x0) {
-            ecs_svg_font f;
-            ecs_svg_font_init(&f);
+        if (tool_svg_text_width(id, L->font) + 2 * LABEL_PAD <= x1 - x0) {
+            tool_svg_font f;
+            tool_svg_font_init(&f);
             f.size = L->font;
-            f.anchor = ECS_SVG_MIDDLE;
+            f.anchor = TOOL_SVG_MIDDLE;
             f.fill = "#000";
             f.cls = "label";
-            ecs_svg_text(s, (x0 + x1) / 2, y + h / 2 + L->font * 0.35, id, &f);
+            tool_svg_text(s, (x0 + x1) / 2, y + h / 2 + L->font * 0.35, id, &f);
             labelled = 1;
         }
     }
-    ecs_svg_group_end(s);
+    tool_svg_group_end(s);
     return labelled;
 }
 
-static void draw_time_axis(ecs_svg *s, const layout *L, double y,
+static void draw_time_axis(tool_svg *s, const layout *L, double y,
                            double grid)
 {
-    ecs_svg_axis ax;
-    ecs_svg_axis_init(&ax);
+    tool_svg_axis ax;
+    tool_svg_axis_init(&ax);
     ax.scale = L->x;
     ax.pos = y;
     ax.integer = 1;
     ax.label = "slot";
     ax.grid_len = grid;
-    ecs_svg_axis_draw(s, &ax);
+    tool_svg_axis_draw(s, &ax);
 }
 
 /* ---- the price panel ---- */
@@ -319,14 +319,14 @@ static long clock_step(long slots, long slot_minutes)
  * the date under a label where the day changes (and under the first), the
  * zone's name left of the axis; the first label starts at the axis so that
  * nothing overlaps it. */
-static void draw_clock(ecs_svg *s, const ecs_gantt_data *d, const layout *L, double y)
+static void draw_clock(tool_svg *s, const tool_gantt_data *d, const layout *L, double y)
 {
     if (!d->has_clock)
         return;
     long step = clock_step(L->slots, d->slot_minutes);
     long every = (L->slots + 7) / 8;
-    ecs_svg_font f;
-    ecs_svg_font_init(&f);
+    tool_svg_font f;
+    tool_svg_font_init(&f);
     f.size = 10;
     f.fill = "#555";
     f.cls = "clock";
@@ -346,25 +346,25 @@ static void draw_clock(ecs_svg *s, const ecs_gantt_data *d, const layout *L, dou
             continue;
         char hm[16], day[16];
         snprintf(hm, sizeof hm, "%02d:%02d", tm.tm_hour, tm.tm_min);
-        f.anchor = first && l == 0 ? ECS_SVG_START : ECS_SVG_MIDDLE;
-        double x = ecs_svg_map(&L->x, (double)l);
-        ecs_svg_text(s, x, y, hm, &f);
+        f.anchor = first && l == 0 ? TOOL_SVG_START : TOOL_SVG_MIDDLE;
+        double x = tool_svg_map(&L->x, (double)l);
+        tool_svg_text(s, x, y, hm, &f);
         long dayno = (long)(t / 86400);
         if (dayno != last_day) {
             snprintf(day, sizeof day, "%d %s", tm.tm_mday, mon[tm.tm_mon]);
-            ecs_svg_text(s, x, y + 13, day, &f);
+            tool_svg_text(s, x, y + 13, day, &f);
             last_day = dayno;
         }
         first = 0;
     }
-    f.anchor = ECS_SVG_END;
-    ecs_svg_text(s, L->x.r0 - 6, y, d->zone, &f);
+    f.anchor = TOOL_SVG_END;
+    tool_svg_text(s, L->x.r0 - 6, y, d->zone, &f);
 }
 
-static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
+static void draw_prices(tool_svg *s, const tool_gantt_data *d, const layout *L)
 {
     size_t n = d->nprice < (size_t)L->slots ? d->nprice : (size_t)L->slots;
-    ecs_svg_group_begin(s, "prices", NULL);
+    tool_svg_group_begin(s, "prices", NULL);
     /* in money where the unit is known: the normalised price x normalized_by */
     int money = d->normalized_by > 0 && d->unit[0] != '\0';
     double k = money ? d->normalized_by : 1.0;
@@ -376,9 +376,9 @@ static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
         hi = k * d->price[l] > hi ? k * d->price[l] : hi;
     }
     double nlo, nhi, step;
-    ecs_svg_nice_domain(lo, hi, 4, &nlo, &nhi, &step);
-    ecs_svg_axis ax;
-    ecs_svg_axis_init(&ax);
+    tool_svg_nice_domain(lo, hi, 4, &nlo, &nhi, &step);
+    tool_svg_axis ax;
+    tool_svg_axis_init(&ax);
     ax.scale.d0 = nlo;
     ax.scale.d1 = nhi;
     ax.scale.r0 = L->price_bottom;
@@ -388,121 +388,121 @@ static void draw_prices(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
     ax.step = step;
     ax.label = label;
     ax.grid_len = L->x.r1 - L->x.r0;
-    ecs_svg_axis_draw(s, &ax);
+    tool_svg_axis_draw(s, &ax);
     if (n == 0) {
-        ecs_svg_font f;
-        ecs_svg_font_init(&f);
+        tool_svg_font f;
+        tool_svg_font_init(&f);
         f.fill = "#888";
-        ecs_svg_text(s, MARGIN_L + 10, (L->price_top + L->price_bottom) / 2,
+        tool_svg_text(s, MARGIN_L + 10, (L->price_top + L->price_bottom) / 2,
                      "(the document has no per-slot prices)", &f);
     } else {
         double *x = malloc(2 * n * sizeof *x), *y = malloc(2 * n * sizeof *y);
         if (x && y) {
             for (size_t l = 0; l < n; l++) {
-                double py = ecs_svg_map(&ax.scale, k * d->price[l]);
-                x[2 * l] = ecs_svg_map(&L->x, (double)l);
-                x[2 * l + 1] = ecs_svg_map(&L->x, (double)l + 1);
+                double py = tool_svg_map(&ax.scale, k * d->price[l]);
+                x[2 * l] = tool_svg_map(&L->x, (double)l);
+                x[2 * l + 1] = tool_svg_map(&L->x, (double)l + 1);
                 y[2 * l] = y[2 * l + 1] = py;
             }
-            ecs_svg_style st;
-            ecs_svg_style_init(&st);
+            tool_svg_style st;
+            tool_svg_style_init(&st);
             st.stroke = COLOR_PRICE;
             st.stroke_width = 1.8;
             st.cls = "price";
-            ecs_svg_polyline(s, x, y, 2 * n, &st);
+            tool_svg_polyline(s, x, y, 2 * n, &st);
         }
         free(x);
         free(y);
     }
     draw_time_axis(s, L, L->price_bottom, 0);
     draw_clock(s, d, L, L->price_bottom + 52);
-    ecs_svg_group_end(s);
+    tool_svg_group_end(s);
 }
 
 /* Deadline and makespan: lines through both panels, labels above, the
  * makespan's one row below the deadline's so that they never collide. */
-static void draw_marks(ecs_svg *s, const ecs_gantt_data *d, const layout *L)
+static void draw_marks(tool_svg *s, const tool_gantt_data *d, const layout *L)
 {
-    ecs_svg_style st;
-    ecs_svg_style_init(&st);
-    ecs_svg_font f;
-    ecs_svg_font_init(&f);
+    tool_svg_style st;
+    tool_svg_style_init(&st);
+    tool_svg_font f;
+    tool_svg_font_init(&f);
     f.size = 11;
-    f.anchor = ECS_SVG_END;
+    f.anchor = TOOL_SVG_END;
     char lab[64];
-    ecs_svg_group_begin(s, "marks", NULL);
+    tool_svg_group_begin(s, "marks", NULL);
     if (d->deadline > 0) {
-        double x = ecs_svg_map(&L->x, (double)d->deadline);
+        double x = tool_svg_map(&L->x, (double)d->deadline);
         st.stroke = COLOR_DEADLINE;
         st.stroke_width = 2;
         st.dash = "6 4";
         st.cls = "deadline";
-        ecs_svg_line(s, x, L->top - 22, x, L->price_bottom, &st);
+        tool_svg_line(s, x, L->top - 22, x, L->price_bottom, &st);
         snprintf(lab, sizeof lab, "D' = %ld", d->deadline);
         f.fill = COLOR_DEADLINE;
-        ecs_svg_text(s, x - 4, L->top - 14, lab, &f);
+        tool_svg_text(s, x - 4, L->top - 14, lab, &f);
     }
-    double x = ecs_svg_map(&L->x, (double)d->makespan);
+    double x = tool_svg_map(&L->x, (double)d->makespan);
     st.stroke = COLOR_MAKESPAN;
     st.stroke_width = 1.5;
     st.dash = NULL;
     st.cls = "makespan";
-    ecs_svg_line(s, x, L->top - 8, x, L->price_bottom, &st);
+    tool_svg_line(s, x, L->top - 8, x, L->price_bottom, &st);
     snprintf(lab, sizeof lab, "makespan %ld", d->makespan);
     f.fill = COLOR_MAKESPAN;
-    ecs_svg_text(s, x - 4, L->top - 1 - (d->deadline > 0 ? 0 : 13), lab, &f);
-    ecs_svg_group_end(s);
+    tool_svg_text(s, x - 4, L->top - 1 - (d->deadline > 0 ? 0 : 13), lab, &f);
+    tool_svg_group_end(s);
 }
 
-ecs_result ecs_gantt_render(const json_t *doc, const char *file,
-                            const ecs_gantt_options *opt, char **svg,
-                            ecs_gantt_stats *stats, ecs_diag *diag)
+ecs_result tool_gantt_render(const json_t *doc, const char *file,
+                            const tool_gantt_options *opt, char **svg,
+                            tool_gantt_stats *stats, ecs_diag *diag)
 {
-    ecs_gantt_options def;
+    tool_gantt_options def;
     if (opt == NULL) {
-        ecs_gantt_options_init(&def);
+        tool_gantt_options_init(&def);
         opt = &def;
     }
     *svg = NULL;
-    ecs_gantt_data d;
-    ecs_result rc = ecs_gantt_data_read(doc, file, &d, diag);
+    tool_gantt_data d;
+    ecs_result rc = tool_gantt_data_read(doc, file, &d, diag);
     if (rc != ECS_OK) {
-        ecs_gantt_data_release(&d);
+        tool_gantt_data_release(&d);
         return rc;
     }
-    ecs_svg_legend_item items[ECS_GANTT_MAX_FREQS + 3];
-    legend_store store[ECS_GANTT_MAX_FREQS + 3];
+    tool_svg_legend_item items[TOOL_GANTT_MAX_FREQS + 3];
+    legend_store store[TOOL_GANTT_MAX_FREQS + 3];
     size_t nitems = legend_items(&d, items, store, sizeof items / sizeof items[0]);
     layout L;
     make_layout(&d, opt, 1, &L);
-    ecs_svg_legend lg;
+    tool_svg_legend lg;
     legend_init(&lg, L.W);
-    size_t rows = ecs_svg_legend_rows(&lg, items, nitems);
+    size_t rows = tool_svg_legend_rows(&lg, items, nitems);
     make_layout(&d, opt, rows, &L);
 
-    ecs_svg *s = ecs_svg_new(L.W, L.H, "ecsched Gantt chart");
+    tool_svg *s = tool_svg_new(L.W, L.H, "ecsched Gantt chart");
     size_t labels = 0;
     if (s) {
         draw_title(s, &d, opt, &L);
         legend_init(&lg, L.W);
-        ecs_svg_legend_draw(s, &lg, items, nitems);
+        tool_svg_legend_draw(s, &lg, items, nitems);
         draw_rows(s, &d, &L);
         draw_time_axis(s, &L, L.gantt_bottom, L.gantt_bottom - L.top);
-        ecs_svg_group_begin(s, "tasks", NULL);
+        tool_svg_group_begin(s, "tasks", NULL);
         for (size_t i = 0; i < d.ntask; i++)
             labels += (size_t)draw_task(s, &d.task[i], &L);
-        ecs_svg_group_end(s);
+        tool_svg_group_end(s);
         draw_prices(s, &d, &L);
         draw_marks(s, &d, &L);
     }
-    *svg = ecs_svg_finish(s);
+    *svg = tool_svg_finish(s);
     if (stats) {
         stats->tasks = d.ntask;
         stats->labels = labels;
         stats->slots = L.slots;
         stats->pes = d.pes;
     }
-    ecs_gantt_data_release(&d);
+    tool_gantt_data_release(&d);
     if (*svg == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
     return ECS_OK;

@@ -21,20 +21,20 @@
 
 #include "ecsched/result.h"
 
-typedef struct ecs_gantt_options {
+typedef struct tool_gantt_options {
     const char *title;  /* replaces the first title line, or NULL */
     double width;       /* plot width in px; <= 0: from the slot count */
     int labels;         /* draw task labels where they fit (default 1) */
-} ecs_gantt_options;
+} tool_gantt_options;
 
-void ecs_gantt_options_init(ecs_gantt_options *o);
+void tool_gantt_options_init(tool_gantt_options *o);
 
-typedef struct ecs_gantt_stats {
+typedef struct tool_gantt_stats {
     size_t tasks;    /* task boxes drawn */
     size_t labels;   /* labels drawn */
     long slots;      /* slots on the time axis */
     long pes;
-} ecs_gantt_stats;
+} tool_gantt_stats;
 
 /*
  * Render the schedule document `doc` (read from `file`, used in messages)
@@ -43,8 +43,8 @@ typedef struct ecs_gantt_stats {
  * PE outside 0..pes-1, stop < start, a "freqs" list of the wrong length or
  * outside [0, 1]); ENOMEM.  stats may be NULL.
  */
-ecs_result ecs_gantt_render(const json_t *doc, const char *file,
-                            const ecs_gantt_options *opt, char **svg,
-                            ecs_gantt_stats *stats, ecs_diag *diag);
+ecs_result tool_gantt_render(const json_t *doc, const char *file,
+                            const tool_gantt_options *opt, char **svg,
+                            tool_gantt_stats *stats, ecs_diag *diag);
 
 #endif

@@ -11,7 +11,7 @@
 #define GANTT_MAX_SLOTS 1000000L
 #define GANTT_MAX_PES 4096L
 
-void ecs_gantt_data_release(ecs_gantt_data *d)
+void tool_gantt_data_release(tool_gantt_data *d)
 {
     if (d == NULL)
         return;
@@ -53,7 +53,7 @@ static int task_int(const json_t *t, const char *key, long lo, long hi,
 }
 
 static ecs_result read_task(const json_t *t, long pes, const char *file,
-                            size_t i, ecs_gantt_task *gt, ecs_diag *diag)
+                            size_t i, tool_gantt_task *gt, ecs_diag *diag)
 {
     if (!json_is_object(t))
         return bad(diag, file, "is not an object", i);
@@ -113,7 +113,7 @@ static long max_pe(const json_t *tasks)
 }
 
 static ecs_result read_head(const json_t *doc, const char *file,
-                            ecs_gantt_data *d, ecs_diag *diag)
+                            tool_gantt_data *d, ecs_diag *diag)
 {
     json_t *tasks = json_object_get(doc, "tasks");
     if (!json_is_array(tasks))
@@ -148,7 +148,7 @@ static ecs_result read_head(const json_t *doc, const char *file,
 }
 
 static ecs_result read_prices(const json_t *doc, const char *file,
-                              ecs_gantt_data *d, ecs_diag *diag)
+                              tool_gantt_data *d, ecs_diag *diag)
 {
     json_t *pr = json_object_get(doc, "prices");
     if (!json_is_object(pr))
@@ -210,7 +210,7 @@ static ecs_result read_prices(const json_t *doc, const char *file,
 }
 
 /* Frequencies for the legend: the document's "freqs", else those used. */
-static void read_freqs(const json_t *doc, ecs_gantt_data *d)
+static void read_freqs(const json_t *doc, tool_gantt_data *d)
 {
     json_t *fr = json_object_get(doc, "freqs");
     size_t k;
@@ -219,18 +219,18 @@ static void read_freqs(const json_t *doc, ecs_gantt_data *d)
         json_array_foreach(fr, k, x)
         {
             double v = json_is_number(x) ? json_number_value(x) : -1;
-            if (v >= 0 && v <= 1 && d->nfreq < ECS_GANTT_MAX_FREQS)
+            if (v >= 0 && v <= 1 && d->nfreq < TOOL_GANTT_MAX_FREQS)
                 d->freq[d->nfreq++] = v;
         }
     if (d->nfreq > 0)
         return;
     for (size_t i = 0; i < d->ntask; i++) {
-        const ecs_gantt_task *t = &d->task[i];
+        const tool_gantt_task *t = &d->task[i];
         for (long l = 0; l <= t->stop - t->start; l++) {
             size_t j = 0;
             while (j < d->nfreq && fabs(d->freq[j] - t->f[l]) > 1e-9)
                 j++;
-            if (j == d->nfreq && d->nfreq < ECS_GANTT_MAX_FREQS)
+            if (j == d->nfreq && d->nfreq < TOOL_GANTT_MAX_FREQS)
                 d->freq[d->nfreq++] = t->f[l];
         }
     }
@@ -243,7 +243,7 @@ static void read_freqs(const json_t *doc, ecs_gantt_data *d)
         }
 }
 
-static void read_info(const json_t *doc, ecs_gantt_data *d)
+static void read_info(const json_t *doc, tool_gantt_data *d)
 {
     json_t *v = json_object_get(doc, "command");
     if (json_is_string(v))
@@ -263,8 +263,8 @@ static void read_info(const json_t *doc, ecs_gantt_data *d)
     d->base_cost = d->has_base_cost ? json_number_value(v) : 0;
 }
 
-ecs_result ecs_gantt_data_read(const json_t *doc, const char *file,
-                               ecs_gantt_data *d, ecs_diag *diag)
+ecs_result tool_gantt_data_read(const json_t *doc, const char *file,
+                               tool_gantt_data *d, ecs_diag *diag)
 {
     memset(d, 0, sizeof *d);
     if (!json_is_object(doc))

@@ -8,23 +8,23 @@
 
 #include "ecsched/result.h"
 
-#define ECS_GANTT_MAX_FREQS 32
+#define TOOL_GANTT_MAX_FREQS 32
 
-typedef struct ecs_gantt_task {
+typedef struct tool_gantt_task {
     long id, work, pe, start, stop; /* work -1 when absent */
     double *f;                      /* stop - start + 1 frequencies */
-} ecs_gantt_task;
+} tool_gantt_task;
 
-typedef struct ecs_gantt_data {
+typedef struct tool_gantt_data {
     long pes;
     long deadline;      /* -1 when absent */
     long makespan;      /* max stop + 1, from the tasks */
     size_t nprice;
     double *price;      /* prices.per_slot, or NULL */
     size_t ntask;
-    ecs_gantt_task *task;
+    tool_gantt_task *task;
     size_t nfreq;
-    double freq[ECS_GANTT_MAX_FREQS]; /* decreasing, for the legend */
+    double freq[TOOL_GANTT_MAX_FREQS]; /* decreasing, for the legend */
     char command[64], graph[256], price_source[128];
     double normalized_by;  /* prices.normalized_by, 0 when absent */
     char unit[32];         /* prices.unit, "" when unknown */
@@ -36,17 +36,17 @@ typedef struct ecs_gantt_data {
     char zone[64];         /* the document's "zone", "UTC" when absent */
     int has_cost, has_base_cost;
     double cost, base_cost;
-} ecs_gantt_data;
+} tool_gantt_data;
 
 /*
  * Read and check what the chart needs from a schedule document (keys as in
  * README "JSON schedule"; "pes" defaults to the largest PE + 1, "freqs" of a
  * task to all 1).  EPARSE naming file and task index, ENOMEM.  Release with
- * ecs_gantt_data_release in every case.
+ * tool_gantt_data_release in every case.
  */
-ecs_result ecs_gantt_data_read(const json_t *doc, const char *file,
-                               ecs_gantt_data *d, ecs_diag *diag);
+ecs_result tool_gantt_data_read(const json_t *doc, const char *file,
+                               tool_gantt_data *d, ecs_diag *diag);
 
-void ecs_gantt_data_release(ecs_gantt_data *d);
+void tool_gantt_data_release(tool_gantt_data *d);
 
 #endif

@@ -13,7 +13,7 @@
 
 #define LS_HEADER "budget,feasible,cost,makespan"
 
-void ecs_landscape_release(ecs_landscape *l)
+void tool_landscape_release(tool_landscape *l)
 {
     if (l == NULL)
         return;
@@ -24,15 +24,15 @@ void ecs_landscape_release(ecs_landscape *l)
     memset(l, 0, sizeof *l);
 }
 
-static int ls_grow(ecs_landscape *l, size_t *cap)
+static int ls_grow(tool_landscape *l, size_t *cap)
 {
     if (l->n < *cap)
         return 0;
-    size_t c = ecs_grow_cap(*cap, 128);
-    if (ecs_resize(&l->budget, c, sizeof *l->budget) != 0 ||
-        ecs_resize(&l->cost, c, sizeof *l->cost) != 0 ||
-        ecs_resize(&l->feasible, c, sizeof *l->feasible) != 0 ||
-        ecs_resize(&l->makespan, c, sizeof *l->makespan) != 0)
+    size_t c = tool_grow_cap(*cap, 128);
+    if (tool_resize(&l->budget, c, sizeof *l->budget) != 0 ||
+        tool_resize(&l->cost, c, sizeof *l->cost) != 0 ||
+        tool_resize(&l->feasible, c, sizeof *l->feasible) != 0 ||
+        tool_resize(&l->makespan, c, sizeof *l->makespan) != 0)
         return -1;
     *cap = c;
     return 0;
@@ -58,7 +58,7 @@ static int split4(char *line, char **f)
 }
 
 static ecs_result parse_row(char *line, const char *path, long ln,
-                            ecs_landscape *l, ecs_diag *diag)
+                            tool_landscape *l, ecs_diag *diag)
 {
     static const char *names[] = {"budget", "feasible", "cost", "makespan"};
     char *f[4];
@@ -105,11 +105,11 @@ static void chomp(char *s)
         s[--n] = '\0';
 }
 
-ecs_result ecs_landscape_read(const char *path, ecs_landscape *out,
+ecs_result tool_landscape_read(const char *path, tool_landscape *out,
                               ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
-    FILE *fp = ecs_cli_fopen_read(path, diag);
+    FILE *fp = tool_fopen_read(path, diag);
     if (fp == NULL)
         return ECS_EIO;
     char *line = NULL;
@@ -144,6 +144,6 @@ ecs_result ecs_landscape_read(const char *path, ecs_landscape *out,
     free(line);
     fclose(fp);
     if (rc != ECS_OK)
-        ecs_landscape_release(out);
+        tool_landscape_release(out);
     return rc;
 }

@@ -43,7 +43,7 @@ static void acc_add(accs *A, const char *series, const char *group, double x,
             A->a[i].n++;
             return;
         }
-    if (ecs_grow(&A->a, A->n, &A->cap, sizeof *A->a, 64) != 0) {
+    if (tool_grow(&A->a, A->n, &A->cap, sizeof *A->a, 64) != 0) {
         A->oom = 1;
         return;
     }
@@ -69,7 +69,7 @@ static int name_index(char names[][96], size_t *n, size_t max,
 }
 
 /* Series from accumulators: one per distinct series name, points sorted. */
-static size_t accs_to_series(const accs *A, ecs_chart_series *se, size_t max,
+static size_t accs_to_series(const accs *A, tool_chart_series *se, size_t max,
                              int *oom)
 {
     char names[MAX_SERIES][96];
@@ -81,12 +81,12 @@ static size_t accs_to_series(const accs *A, ecs_chart_series *se, size_t max,
         snprintf(se[k].name, sizeof se[k].name, "%s", names[k]);
         se[k].line = 1;
         se[k].markers = 1;
-        if (ecs_chart_series_add(&se[k], A->a[i].x,
+        if (tool_chart_series_add(&se[k], A->a[i].x,
                                  A->a[i].sum / (double)A->a[i].n) != 0)
             *oom = 1;
     }
     for (size_t k = 0; k < n; k++)
-        ecs_chart_series_sort(&se[k]);
+        tool_chart_series_sort(&se[k]);
     return n;
 }
 
@@ -102,17 +102,17 @@ typedef struct seen {
 static int seen_first(seen *S, const json_t *r)
 {
     double p = -1, e = -1;
-    ecs_row_num(r, "pes", &p);
-    ecs_row_num(r, "extension", &e);
-    const char *g = ecs_row_str(r, "graph"), *pr = ecs_row_str(r, "prices");
-    const char *m = ecs_row_str(r, "method");
+    tool_row_num(r, "pes", &p);
+    tool_row_num(r, "extension", &e);
+    const char *g = tool_row_str(r, "graph"), *pr = tool_row_str(r, "prices");
+    const char *m = tool_row_str(r, "method");
     char k[512];
     snprintf(k, sizeof k, "%s|%.0f|%.9g|%s|%s", g ? g : "", p, e,
              pr ? pr : "", m ? m : "");
     for (size_t i = 0; i < S->n; i++)
         if (strcmp(S->key[i], k) == 0)
             return 0;
-    if (ecs_grow(&S->key, S->n, &S->cap, sizeof *S->key, 256) != 0)
+    if (tool_grow(&S->key, S->n, &S->cap, sizeof *S->key, 256) != 0)
         return 1;
     S->key[S->n] = strdup(k);
     if (S->key[S->n])
@@ -131,20 +131,20 @@ static void seen_free(seen *S)
 
 typedef struct plot_ctx {
     const char *dir;
-    ecs_report_plots_result *out;
+    tool_report_plots_result *out;
     ecs_diag *diag;
 } plot_ctx;
 
-static ecs_report_plot *next_plot(plot_ctx *cx, const char *file)
+static tool_report_plot *next_plot(plot_ctx *cx, const char *file)
 {
-    ecs_report_plot *p = &cx->out->plot[cx->out->n++];
+    tool_report_plot *p = &cx->out->plot[cx->out->n++];
     snprintf(p->file, sizeof p->file, "%s", file);
     p->written = 0;
     p->note[0] = '\0';
     return p;
 }
 
-static ecs_result write_svg(plot_ctx *cx, ecs_report_plot *p, char *svg)
+static ecs_result write_svg(plot_ctx *cx, tool_report_plot *p, char *svg)
 {
     if (svg == NULL)
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
@@ -153,7 +153,7 @@ static ecs_result write_svg(plot_ctx *cx, ecs_report_plot *p, char *svg)
     ecs_result rc = ECS_ENOMEM;
     if (path) {
         snprintf(path, n, "%s/%s", cx->dir, p->file);
-        rc = ecs_cli_write_file(path, svg, cx->diag);
+        rc = tool_write_file(path, svg, cx->diag);
         free(path);
     } else {
         ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
@@ -163,10 +163,10 @@ static ecs_result write_svg(plot_ctx *cx, ecs_report_plot *p, char *svg)
     return rc;
 }
 
-static void release_series(ecs_chart_series *se, size_t n)
+static void release_series(tool_chart_series *se, size_t n)
 {
     for (size_t k = 0; k < n; k++)
-        ecs_chart_series_release(&se[k]);
+        tool_chart_series_release(&se[k]);
 }
 
 /* Distinct values of a string key among usable rows. */
@@ -175,7 +175,7 @@ static size_t distinct(json_t *const *rows, size_t n, const char *key)
     char names[MAX_GROUPS][96];
     size_t k = 0;
     for (size_t i = 0; i < n; i++) {
-        const char *v = ecs_row_ok(rows[i]) ? ecs_row_str(rows[i], key) : NULL;
+        const char *v = tool_row_ok(rows[i]) ? tool_row_str(rows[i], key) : NULL;
         if (v)
             name_index(names, &k, MAX_GROUPS, v);
     }
@@ -186,18 +186,18 @@ static size_t distinct(json_t *const *rows, size_t n, const char *key)
 
 static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
 {
-    ecs_report_plot *p = next_plot(cx, "saving_vs_extension.svg");
+    tool_report_plot *p = next_plot(cx, "saving_vs_extension.svg");
     int by_prices = distinct(rows, n, "prices") > 1;
     accs A = {0};
     seen S = {0};
     long used = 0;
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
-        const char *m = ecs_row_str(r, "method"), *pr = ecs_row_str(r, "prices");
+        const char *m = tool_row_str(r, "method"), *pr = tool_row_str(r, "prices");
         double e, c, b;
-        if (!ecs_row_ok(r) || m == NULL || strcmp(m, "base") == 0 ||
-            !ecs_row_num(r, "extension", &e) || !ecs_row_num(r, "cost", &c) ||
-            !ecs_row_num(r, "base_cost", &b) || !(b > 0) || !seen_first(&S, r))
+        if (!tool_row_ok(r) || m == NULL || strcmp(m, "base") == 0 ||
+            !tool_row_num(r, "extension", &e) || !tool_row_num(r, "cost", &c) ||
+            !tool_row_num(r, "base_cost", &b) || !(b > 0) || !seen_first(&S, r))
             continue;
         char name[96];
         snprintf(name, sizeof name, "%s%s%s", m, by_prices ? ", " : "",
@@ -217,7 +217,7 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
         lo = i == 0 || A.a[i].n < lo ? A.a[i].n : lo;
         hi = A.a[i].n > hi ? A.a[i].n : hi;
     }
-    ecs_chart_series se[MAX_SERIES];
+    tool_chart_series se[MAX_SERIES];
     memset(se, 0, sizeof se);
     int oom = A.oom;
     size_t ns = accs_to_series(&A, se, MAX_SERIES, &oom);
@@ -230,8 +230,8 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
     snprintf(sub, sizeof sub,
              "mean of 100 (1 - cost / base cost) over %s cases per point "
              "(paper: Figure 2)", per);
-    ecs_chart c;
-    ecs_chart_init(&c);
+    tool_chart c;
+    tool_chart_init(&c);
     c.title = "Cost saving over the base schedule vs deadline extension";
     c.subtitle = sub;
     c.xlabel = "deadline extension E";
@@ -241,7 +241,7 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
     c.y_from_zero = 1;
     c.nseries = ns;
     c.series = se;
-    char *svg = oom ? NULL : ecs_chart_lines_svg(&c);
+    char *svg = oom ? NULL : tool_chart_lines_svg(&c);
     release_series(se, ns);
     snprintf(p->note, sizeof p->note, "%ld cases, %zu series", used, ns);
     return write_svg(cx, p, svg);
@@ -286,10 +286,10 @@ static char *bars_svg(const bars_data *B, const char *sub)
         }
         for (size_t b = 0; b < B->nb; b++)
             bn[b] = B->bar[b];
-        ecs_bar_chart c = {
+        tool_bar_chart c = {
             "Heuristic cost over the proven optimum, by price schedule", sub,
             "cost over optimum", "%", B->ng, gn, B->nb, bn, val, cnt, 1};
-        svg = ecs_chart_bars_svg(&c);
+        svg = tool_chart_bars_svg(&c);
     }
     free(val);
     free(cnt);
@@ -299,25 +299,25 @@ static char *bars_svg(const bars_data *B, const char *sub)
 static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
                                     size_t n)
 {
-    ecs_report_plot *p = next_plot(cx, "heuristic_over_optimal.svg");
-    ecs_optima *o = ecs_optima_new(rows, n);
+    tool_report_plot *p = next_plot(cx, "heuristic_over_optimal.svg");
+    tool_optima *o = tool_optima_new(rows, n);
     if (o == NULL)
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
     bars_data *B = calloc(1, sizeof *B);
     if (B == NULL) {
-        ecs_optima_free(o);
+        tool_optima_free(o);
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
     }
     long used = 0, unproven = 0;
     seen S = {0};
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
-        const char *m = ecs_row_str(r, "method"), *pr = ecs_row_str(r, "prices");
+        const char *m = tool_row_str(r, "method"), *pr = tool_row_str(r, "prices");
         double c, e, opt;
-        if (!ecs_row_ok(r) || !ecs_row_is_heuristic(m) || !ecs_row_num(r, "cost", &c) ||
-            !ecs_row_num(r, "extension", &e))
+        if (!tool_row_ok(r) || !tool_row_is_heuristic(m) || !tool_row_num(r, "cost", &c) ||
+            !tool_row_num(r, "extension", &e))
             continue;
-        int found = ecs_optima_find(o, r, &opt);
+        int found = tool_optima_find(o, r, &opt);
         if (found < 0 || !seen_first(&S, r))
             continue;
         if (found == 0) {
@@ -329,7 +329,7 @@ static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
         bars_add(B, group, m, 100 * (c / opt - 1));
         used++;
     }
-    ecs_optima_free(o);
+    tool_optima_free(o);
     seen_free(&S);
     if (used == 0) {
         snprintf(p->note, sizeof p->note,
@@ -353,11 +353,11 @@ static ecs_result plot_over_optimal(plot_ctx *cx, json_t *const *rows,
 
 static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
 {
-    ecs_report_plot *p = next_plot(cx, "solver_time.svg");
+    tool_report_plot *p = next_plot(cx, "solver_time.svg");
     int all_tasks = 1;
     for (size_t i = 0; i < n; i++) {
         double t;
-        if (ecs_row_ok(rows[i]) && !ecs_row_num(rows[i], "tasks", &t))
+        if (tool_row_ok(rows[i]) && !tool_row_num(rows[i], "tasks", &t))
             all_tasks = 0;
     }
     const char *xkey = all_tasks ? "tasks" : "deadline";
@@ -365,10 +365,10 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
     long used = 0;
     for (size_t i = 0; i < n; i++) {
         const json_t *r = rows[i];
-        const char *m = ecs_row_str(r, "method");
+        const char *m = tool_row_str(r, "method");
         double x, t;
-        if (!ecs_row_ok(r) || m == NULL || !ecs_row_num(r, xkey, &x) ||
-            !ecs_row_num(r, "runtime_s", &t))
+        if (!tool_row_ok(r) || m == NULL || !tool_row_num(r, xkey, &x) ||
+            !tool_row_num(r, "runtime_s", &t))
             continue;
         acc_add(&A, m, "", x, t > 1e-6 ? t : 1e-6);
         used++;
@@ -379,7 +379,7 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
                  "skipped: no rows with %s and runtime_s", xkey);
         return ECS_OK;
     }
-    ecs_chart_series se[MAX_SERIES];
+    tool_chart_series se[MAX_SERIES];
     memset(se, 0, sizeof se);
     int oom = A.oom;
     size_t ns = accs_to_series(&A, se, MAX_SERIES, &oom);
@@ -388,8 +388,8 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
     snprintf(sub, sizeof sub,
              "mean wall time per case over %ld cases (log scale; times "
              "below 1 us drawn at 1 us)", used);
-    ecs_chart c;
-    ecs_chart_init(&c);
+    tool_chart c;
+    tool_chart_init(&c);
     c.title = "Solver time by instance size";
     c.subtitle = sub;
     c.xlabel = all_tasks ? "tasks" : "deadline D' (slots)";
@@ -397,7 +397,7 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
     c.ylog = 1;
     c.nseries = ns;
     c.series = se;
-    char *svg = oom ? NULL : ecs_chart_lines_svg(&c);
+    char *svg = oom ? NULL : tool_chart_lines_svg(&c);
     release_series(se, ns);
     snprintf(p->note, sizeof p->note, "%ld cases by %s", used,
              all_tasks ? "tasks" : "D'");
@@ -407,7 +407,7 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
 /* ---- budget landscape (Figure 3) ---- */
 
 /* One file's curve, normalised; the mean accumulates per budget share. */
-static int landscape_series(const ecs_landscape *l, ecs_chart_series *se,
+static int landscape_series(const tool_landscape *l, tool_chart_series *se,
                             accs *mean)
 {
     double bmax = 0, cmin = INFINITY;
@@ -436,7 +436,7 @@ static int landscape_series(const ecs_landscape *l, ecs_chart_series *se,
         size_t i = ord[k];
         double x = 100 * l->budget[i] / bmax;
         double y = l->feasible[i] ? l->cost[i] / cmin : NAN;
-        rc = ecs_chart_series_add(se, x, y);
+        rc = tool_chart_series_add(se, x, y);
         if (l->feasible[i])
             acc_add(mean, "mean", "", floor(x * 1e6 + 0.5) / 1e6, y);
     }
@@ -447,20 +447,20 @@ static int landscape_series(const ecs_landscape *l, ecs_chart_series *se,
 static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
                                  size_t nf)
 {
-    ecs_report_plot *p = next_plot(cx, "landscape.svg");
+    tool_report_plot *p = next_plot(cx, "landscape.svg");
     if (nf == 0) {
         snprintf(p->note, sizeof p->note, "skipped: no --landscape files");
         return ECS_OK;
     }
-    ecs_chart_series *se = calloc(nf + 1, sizeof *se);
+    tool_chart_series *se = calloc(nf + 1, sizeof *se);
     if (se == NULL)
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
     accs mean = {0};
     size_t ns = 0;
     ecs_result rc = ECS_OK;
     for (size_t f = 0; f < nf && rc == ECS_OK; f++) {
-        ecs_landscape l;
-        rc = ecs_landscape_read(files[f], &l, cx->diag);
+        tool_landscape l;
+        rc = tool_landscape_read(files[f], &l, cx->diag);
         if (rc != ECS_OK)
             break;
         se[ns].line = 1;
@@ -470,7 +470,7 @@ static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
             snprintf(se[ns].name, sizeof se[ns].name, "%s",
                      nf == 1 ? "cost of the mapping" : "each file");
         int k = landscape_series(&l, &se[ns], &mean);
-        ecs_landscape_release(&l);
+        tool_landscape_release(&l);
         if (k < 0)
             rc = ecs_diag_set(cx->diag, ECS_ENOMEM, files[f], 0,
                               "out of memory");
@@ -503,8 +503,8 @@ static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
         snprintf(sub, sizeof sub,
                  "%zu file%s; gaps: budgets whose mapping misses D' "
                  "(paper: Figure 3)", nf, nf == 1 ? "" : "s");
-        ecs_chart c;
-        ecs_chart_init(&c);
+        tool_chart c;
+        tool_chart_init(&c);
         c.title = "Budget landscape of the heuristic";
         c.subtitle = sub;
         c.xlabel = "budget b, share of the largest budget B";
@@ -513,7 +513,7 @@ static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
         c.x_from_zero = 1;
         c.nseries = ns;
         c.series = se;
-        svg = ecs_chart_lines_svg(&c);
+        svg = tool_chart_lines_svg(&c);
         snprintf(p->note, sizeof p->note, "%zu landscape%s", nf,
                  nf == 1 ? "" : "s");
     } else if (rc == ECS_OK) {
@@ -543,10 +543,10 @@ static ecs_result make_dir(const char *dir, ecs_diag *diag)
     return ECS_OK;
 }
 
-ecs_result ecs_report_plots_write(json_t *const *rows, size_t nrows,
+ecs_result tool_report_plots_write(json_t *const *rows, size_t nrows,
                                   const char *dir,
                                   const char *const *landscape, size_t nland,
-                                  ecs_report_plots_result *out,
+                                  tool_report_plots_result *out,
                                   ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);

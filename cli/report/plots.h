@@ -36,18 +36,18 @@
 
 #include "ecsched/result.h"
 
-#define ECS_REPORT_PLOTS_MAX 4
+#define TOOL_REPORT_PLOTS_MAX 4
 
-typedef struct ecs_report_plot {
+typedef struct tool_report_plot {
     char file[64];   /* e.g. "landscape.svg" */
     int written;     /* 0: skipped */
     char note[160];  /* what it shows (n cases) or why it was skipped */
-} ecs_report_plot;
+} tool_report_plot;
 
-typedef struct ecs_report_plots_result {
+typedef struct tool_report_plots_result {
     size_t n;
-    ecs_report_plot plot[ECS_REPORT_PLOTS_MAX];
-} ecs_report_plots_result;
+    tool_report_plot plot[TOOL_REPORT_PLOTS_MAX];
+} tool_report_plots_result;
 
 /*
  * Write the plots for rows[0..nrows-1] (JSON objects; other values are
@@ -56,26 +56,26 @@ typedef struct ecs_report_plots_result {
  * cannot be written, EPARSE for a bad landscape file (file:line: problem),
  * ENOMEM.
  */
-ecs_result ecs_report_plots_write(json_t *const *rows, size_t nrows,
+ecs_result tool_report_plots_write(json_t *const *rows, size_t nrows,
                                   const char *dir,
                                   const char *const *landscape, size_t nland,
-                                  ecs_report_plots_result *out,
+                                  tool_report_plots_result *out,
                                   ecs_diag *diag);
 
 /* One budget landscape, as written by `ecsched heuristic --landscape`. */
-typedef struct ecs_landscape {
+typedef struct tool_landscape {
     size_t n;
     double *budget, *cost; /* cost NAN where infeasible */
     int *feasible;
     long *makespan;        /* -1 where infeasible */
-} ecs_landscape;
+} tool_landscape;
 
 /* Read a landscape CSV (header budget,feasible,cost,makespan; feasible 0/1
  * or true/false; cost and makespan empty when infeasible).  EIO, EPARSE
  * (file:line: problem), ENOMEM. */
-ecs_result ecs_landscape_read(const char *path, ecs_landscape *out,
+ecs_result tool_landscape_read(const char *path, tool_landscape *out,
                               ecs_diag *diag);
 
-void ecs_landscape_release(ecs_landscape *l);
+void tool_landscape_release(tool_landscape *l);
 
 #endif

@@ -68,7 +68,7 @@ static const char *pct(char *buf, double v, int sign)
 /* ---- selecting rows ---- */
 
 typedef struct results {
-    ecs_rows all;     /* the file's rows */
+    tool_rows all;     /* the file's rows */
     json_t **rows;    /* = all.row */
     size_t n;
     long errors;
@@ -78,51 +78,51 @@ typedef struct results {
 static int same_e(const json_t *r, double e)
 {
     double x;
-    return ecs_row_num(r, "extension", &x) && fabs(x - e) < 1e-9;
+    return tool_row_num(r, "extension", &x) && fabs(x - e) < 1e-9;
 }
 
 static int is_method(const json_t *r, const char *m)
 {
-    const char *x = ecs_row_str(r, "method");
+    const char *x = tool_row_str(r, "method");
     return x && strcmp(x, m) == 0;
 }
 
 static int is_prices(const json_t *r, const char *p)
 {
-    const char *x = ecs_row_str(r, "prices");
+    const char *x = tool_row_str(r, "prices");
     return p == NULL || (x && strcmp(x, p) == 0);
 }
 
 /* Savings 100 (1 - cost / base_cost) of method at E. */
 static void savings(const results *R, const char *method, double e,
-                    ecs_sample *s)
+                    tool_sample *s)
 {
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
         double c, b;
-        if (ecs_row_ok(r) && is_method(r, method) && same_e(r, e) &&
-            ecs_row_num(r, "cost", &c) && ecs_row_num(r, "base_cost", &b) &&
+        if (tool_row_ok(r) && is_method(r, method) && same_e(r, e) &&
+            tool_row_num(r, "cost", &c) && tool_row_num(r, "base_cost", &b) &&
             b > 0)
-            (void)ecs_sample_add(s, 100 * (1 - c / b));
+            (void)tool_sample_add(s, 100 * (1 - c / b));
     }
 }
 
 /* 100 (cost / optimum - 1) of method at E under prices; *unproven counts
  * the cases without a proven optimum. */
-static void over_opt(const results *R, const ecs_optima *o,
+static void over_opt(const results *R, const tool_optima *o,
                      const char *method, double e, const char *prices,
-                     ecs_sample *s, long *unproven)
+                     tool_sample *s, long *unproven)
 {
     *unproven = 0;
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
         double c, opt;
-        if (!ecs_row_ok(r) || !is_method(r, method) || !same_e(r, e) ||
-            !is_prices(r, prices) || !ecs_row_num(r, "cost", &c))
+        if (!tool_row_ok(r) || !is_method(r, method) || !same_e(r, e) ||
+            !is_prices(r, prices) || !tool_row_num(r, "cost", &c))
             continue;
-        int found = ecs_optima_find(o, r, &opt);
+        int found = tool_optima_find(o, r, &opt);
         if (found > 0)
-            (void)ecs_sample_add(s, 100 * (c / opt - 1));
+            (void)tool_sample_add(s, 100 * (c / opt - 1));
         else
             (*unproven)++; /* no proven optimum (or no MILP ran) */
     }
@@ -134,7 +134,7 @@ static size_t extensions(const results *R, double *e, size_t max)
     size_t n = 0;
     for (size_t i = 0; i < R->n; i++) {
         double x;
-        if (!ecs_row_num(R->rows[i], "extension", &x))
+        if (!tool_row_num(R->rows[i], "extension", &x))
             continue;
         size_t k = 0;
         while (k < n && fabs(e[k] - x) > 1e-9)
@@ -142,7 +142,7 @@ static size_t extensions(const results *R, double *e, size_t max)
         if (k == n && n < max)
             e[n++] = x;
     }
-    ecs_sort_doubles(e, n);
+    tool_sort_doubles(e, n);
     return n;
 }
 
@@ -228,25 +228,25 @@ static void section_saving(md *m, const char *dir, results *R,
     out(m, "| E | sweep | binary | cases |\n|---|---|---|---|\n");
     double first = NAN, at20 = NAN, last = NAN, last_e = NAN;
     for (size_t k = 0; k < ne; k++) {
-        ecs_sample s = {0}, b = {0};
+        tool_sample s = {0}, b = {0};
         savings(R, "sweep", e[k], &s);
         savings(R, "binary", e[k], &b);
         char x[32], y[32];
-        out(m, "| %g | %s | %s | %zu |\n", e[k], pct(x, ecs_sample_mean(&s), 0),
-            pct(y, ecs_sample_mean(&b), 0), s.n);
+        out(m, "| %g | %s | %s | %zu |\n", e[k], pct(x, tool_sample_mean(&s), 0),
+            pct(y, tool_sample_mean(&b), 0), s.n);
         if (k == 0 && e[k] == 0) {
-            l_e0->ours = ecs_sample_mean(&s);
+            l_e0->ours = tool_sample_mean(&s);
             snprintf(l_e0->ours_note, sizeof l_e0->ours_note,
-                     "(sweep; binary %s; %zu cases)", pct(y, ecs_sample_mean(&b), 0),
+                     "(sweep; binary %s; %zu cases)", pct(y, tool_sample_mean(&b), 0),
                      s.n);
-            first = ecs_sample_mean(&s);
+            first = tool_sample_mean(&s);
         }
         if (fabs(e[k] - 0.2) < 1e-9)
-            at20 = ecs_sample_mean(&s);
-        last = ecs_sample_mean(&s);
+            at20 = tool_sample_mean(&s);
+        last = tool_sample_mean(&s);
         last_e = e[k];
-        ecs_sample_release(&s);
-        ecs_sample_release(&b);
+        tool_sample_release(&s);
+        tool_sample_release(&b);
     }
     out(m, "\nPaper: 4.6%% at E = 0; \"the cost reduction curve is steeper "
            "for the first 15%% to 20%% of deadline extension, but keeps "
@@ -266,27 +266,27 @@ static void section_saving(md *m, const char *dir, results *R,
 
 static void sweep_vs_binary(md *m, const results *R)
 {
-    ecs_sample d = {0};
+    tool_sample d = {0};
     long binary_better = 0, within1 = 0;
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
         double cs, cb;
-        if (!ecs_row_ok(r) || !is_method(r, "sweep") ||
-            !ecs_row_num(r, "cost", &cs) || !(cs > 0))
+        if (!tool_row_ok(r) || !is_method(r, "sweep") ||
+            !tool_row_num(r, "cost", &cs) || !(cs > 0))
             continue;
         for (size_t j = 0; j < R->n; j++) { /* its binary twin */
             const json_t *q = R->rows[j];
             double e1, e2, p1, p2;
-            const char *g1 = ecs_row_str(r, "graph"), *g2 = ecs_row_str(q, "graph");
-            if (!ecs_row_ok(q) || !is_method(q, "binary") || !g1 || !g2 ||
-                strcmp(g1, g2) != 0 || !ecs_row_num(r, "pes", &p1) ||
-                !ecs_row_num(q, "pes", &p2) || p1 != p2 ||
-                !ecs_row_num(r, "extension", &e1) ||
-                !ecs_row_num(q, "extension", &e2) || fabs(e1 - e2) > 1e-9 ||
-                !ecs_row_num(q, "cost", &cb))
+            const char *g1 = tool_row_str(r, "graph"), *g2 = tool_row_str(q, "graph");
+            if (!tool_row_ok(q) || !is_method(q, "binary") || !g1 || !g2 ||
+                strcmp(g1, g2) != 0 || !tool_row_num(r, "pes", &p1) ||
+                !tool_row_num(q, "pes", &p2) || p1 != p2 ||
+                !tool_row_num(r, "extension", &e1) ||
+                !tool_row_num(q, "extension", &e2) || fabs(e1 - e2) > 1e-9 ||
+                !tool_row_num(q, "cost", &cb))
                 continue;
             double rel = 100 * (cb / cs - 1);
-            (void)ecs_sample_add(&d, rel);
+            (void)tool_sample_add(&d, rel);
             binary_better += rel < -1e-9;
             within1 += fabs(rel) <= 1;
             break;
@@ -302,10 +302,10 @@ static void sweep_vs_binary(md *m, const results *R)
            "within 1%% of sweep in %ld cases (%.0f%%), cheaper than sweep in "
            "%ld. Paper: \"both did always return results very close to each "
            "other\".\n\n",
-        d.n, pct(a, ecs_sample_mean(&d), 1), pct(b, ecs_sample_median(&d), 1),
-        pct(c, ecs_sample_max(&d), 1), within1, 100.0 * (double)within1 / (double)d.n,
+        d.n, pct(a, tool_sample_mean(&d), 1), pct(b, tool_sample_median(&d), 1),
+        pct(c, tool_sample_max(&d), 1), within1, 100.0 * (double)within1 / (double)d.n,
         binary_better);
-    ecs_sample_release(&d);
+    tool_sample_release(&d);
 }
 
 /* Local minima of the mean landscape and where the best budget lies. */
@@ -348,31 +348,31 @@ static void section_landscape(md *m, const char *dir, results *saving,
         not_run(m, "saving.jsonl");
 }
 
-static void opt_table(md *m, results *R, const ecs_optima *o, double e,
+static void opt_table(md *m, results *R, const tool_optima *o, double e,
                       const char *prices, line *l)
 {
     /* the paper's sweep and binary, and our local heuristic beside them
      * (results from before it have no local rows: no line) */
     static const char *const methods[] = {"sweep", "binary", "local"};
     for (size_t k = 0; k < sizeof methods / sizeof methods[0]; k++) {
-        ecs_sample s = {0};
+        tool_sample s = {0};
         long unproven;
         over_opt(R, o, methods[k], e, prices, &s, &unproven);
         if (k > 0 && s.n == 0 && unproven == 0) {
-            ecs_sample_release(&s);
+            tool_sample_release(&s);
             continue;
         }
         char a[32], b[32], c[32];
         out(m, "| %s | %g | %s | %s | %s | %s | %zu | %ld |\n",
-            prices ? prices : ECS_DEFAULT_PRICES, e, methods[k],
-            pct(a, ecs_sample_mean(&s), 1), pct(b, ecs_sample_median(&s), 1),
-            pct(c, ecs_sample_max(&s), 1), s.n, unproven);
+            prices ? prices : TOOL_DEFAULT_PRICES, e, methods[k],
+            pct(a, tool_sample_mean(&s), 1), pct(b, tool_sample_median(&s), 1),
+            pct(c, tool_sample_max(&s), 1), s.n, unproven);
         if (k == 0) {
-            l->ours = ecs_sample_mean(&s);
+            l->ours = tool_sample_mean(&s);
             snprintf(l->ours_note, sizeof l->ours_note,
                      "(sweep; %zu proven, %ld without proof)", s.n, unproven);
         }
-        ecs_sample_release(&s);
+        tool_sample_release(&s);
     }
 }
 
@@ -397,11 +397,11 @@ static int opt_tables(md *m, results *R, const char *file, const opt_row *row,
         not_run(m, file);
         return 0;
     }
-    ecs_optima *o = ecs_optima_new(R->rows, R->n);
+    tool_optima *o = tool_optima_new(R->rows, R->n);
     out(m, OPT_HEAD);
     for (size_t k = 0; k < n; k++)
         opt_table(m, R, o, row[k].e, row[k].prices, row[k].l);
-    ecs_optima_free(o);
+    tool_optima_free(o);
     return 1;
 }
 
@@ -453,7 +453,7 @@ static void section_static(md *m, results *R, results *quad, line *l)
         not_run(m, "static.jsonl");
         return;
     }
-    ecs_sample s = {0}, b = {0}, q = {0};
+    tool_sample s = {0}, b = {0}, q = {0};
     savings(R, "sweep", 0.2, &s);
     savings(R, "binary", 0.2, &b);
     savings(quad, "sweep", 0.2, &q);
@@ -461,13 +461,13 @@ static void section_static(md *m, results *R, results *quad, line *l)
     out(m, "| power | sweep | binary | cases |\n|---|---|---|---|\n"
            "| static:0.4 | %s | %s | %zu |\n| quadratic (experiment 1) | %s "
            "| | %zu |\n\nPaper: 4%% (\"we only gained 4%% reduction\").\n\n",
-        pct(x, ecs_sample_mean(&s), 0), pct(y, ecs_sample_mean(&b), 0), s.n,
-        pct(z, ecs_sample_mean(&q), 0), q.n);
-    l->ours = ecs_sample_mean(&s);
+        pct(x, tool_sample_mean(&s), 0), pct(y, tool_sample_mean(&b), 0), s.n,
+        pct(z, tool_sample_mean(&q), 0), q.n);
+    l->ours = tool_sample_mean(&s);
     snprintf(l->ours_note, sizeof l->ours_note, "(sweep; %zu cases)", s.n);
-    ecs_sample_release(&s);
-    ecs_sample_release(&b);
-    ecs_sample_release(&q);
+    tool_sample_release(&s);
+    tool_sample_release(&b);
+    tool_sample_release(&q);
 }
 
 static const char *WHY_TEXT =
@@ -507,14 +507,14 @@ static void inferred(const results *const *R, size_t nr, size_t *ngraphs,
     size_t np = 0;
     for (size_t k = 0; k < nr; k++)
         for (size_t i = 0; i < R[k]->n; i++) {
-            const char *g = ecs_row_str(R[k]->rows[i], "graph");
+            const char *g = tool_row_str(R[k]->rows[i], "graph");
             double x;
             size_t j = 0;
             while (g && j < ng && strcmp(seen[j], g) != 0)
                 j++;
             if (g && j == ng && ng < 256)
                 snprintf(seen[ng++], 128, "%s", g);
-            if (!ecs_row_num(R[k]->rows[i], "pes", &x))
+            if (!tool_row_num(R[k]->rows[i], "pes", &x))
                 continue;
             for (j = 0; j < np && p[j] != (long)x; j++)
                 ;
@@ -535,7 +535,7 @@ static void inferred(const results *const *R, size_t nr, size_t *ngraphs,
                                 p[j]);
 }
 
-static void head(md *m, const ecs_reproduce_setup *su,
+static void head(md *m, const tool_reproduce_setup *su,
                  const results *const *R, size_t nr)
 {
     out(m, "# Reproducing Gerhards & Keller (PARS 2017), section 5\n\n");
@@ -573,7 +573,7 @@ static void base_note(md *m, const results *R)
     for (size_t i = 0; i < R->n; i++) {
         const json_t *r = R->rows[i];
         json_t *b = json_object_get(r, "base_makespan_optimal");
-        if (!ecs_row_ok(r) || !is_method(r, "base") || !same_e(r, 0) ||
+        if (!tool_row_ok(r) || !is_method(r, "base") || !same_e(r, 0) ||
             !json_is_boolean(b))
             continue;
         n++;
@@ -599,17 +599,17 @@ static ecs_result load(const char *dir, const char *name, results *R,
     R->present = fp != NULL;
     if (fp)
         fclose(fp);
-    ecs_result rc = ecs_rows_read(path, 1, &R->all, diag);
+    ecs_result rc = tool_rows_read(path, 1, &R->all, diag);
     R->rows = R->all.row;
     R->n = R->all.n;
     for (size_t i = 0; i < R->n; i++)
-        R->errors += !ecs_row_ok(R->rows[i]);
+        R->errors += !tool_row_ok(R->rows[i]);
     R->present = R->present && R->n > 0;
     return rc;
 }
 
-ecs_result ecs_reproduce_report(const char *dir,
-                                const ecs_reproduce_setup *setup,
+ecs_result tool_reproduce_report(const char *dir,
+                                const tool_reproduce_setup *setup,
                                 const char *plots_dir, char **mdout,
                                 ecs_diag *diag)
 {
@@ -665,10 +665,10 @@ ecs_result ecs_reproduce_report(const char *dir,
         if (m.oom)
             rc = ecs_diag_set(diag, ECS_ENOMEM, dir, 0, "out of memory");
     }
-    ecs_rows_release(&sav.all);
-    ecs_rows_release(&opt.all);
-    ecs_rows_release(&pri.all);
-    ecs_rows_release(&sta.all);
+    tool_rows_release(&sav.all);
+    tool_rows_release(&opt.all);
+    tool_rows_release(&pri.all);
+    tool_rows_release(&sta.all);
     if (rc != ECS_OK) {
         free(m.s);
         return rc;

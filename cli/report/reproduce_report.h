@@ -25,7 +25,7 @@
 #include "ecsched/result.h"
 
 /* What was run, for the report's head. */
-typedef struct ecs_reproduce_setup {
+typedef struct tool_reproduce_setup {
     int quick;
     size_t ngraphs;
     const char *graphs_dir;
@@ -35,15 +35,15 @@ typedef struct ecs_reproduce_setup {
     double elapsed_s;         /* < 0 when unknown (report only) */
     long cpus;                /* online CPUs when the run took place, < 1
                                  when unknown */
-} ecs_reproduce_setup;
+} tool_reproduce_setup;
 
 /*
  * The markdown report for the run directory dir (malloc'ed in *md).
  * plots_dir, relative to dir, is where the SVG plots are linked from (NULL:
  * no links).  EPARSE for unreadable results, ENOMEM.
  */
-ecs_result ecs_reproduce_report(const char *dir,
-                                const ecs_reproduce_setup *setup,
+ecs_result tool_reproduce_report(const char *dir,
+                                const tool_reproduce_setup *setup,
                                 const char *plots_dir, char **md,
                                 ecs_diag *diag);
 

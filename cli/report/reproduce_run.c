@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-ecs_result ecs_repro_landscape(const char *graph, long pes, const char *ext,
+ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
                                long steps, const char *csv_path, ecs_diag *diag)
 {
-    ecs_cli_model m;
-    ecs_cli_model_init(&m);
+    tool_model m;
+    tool_model_init(&m);
     if (ecs_platform_set_pes(&m.platform, pes, diag) != ECS_OK)
         return ECS_EINVAL;
     m.pes_given = 1;
@@ -23,8 +23,8 @@ ecs_result ecs_repro_landscape(const char *graph, long pes, const char *ext,
     m.extension_given = 1;
     ecs_makespan_params mk;
     ecs_makespan_params_init(&mk);
-    ecs_cli_problem pb;
-    ecs_result rc = ecs_cli_problem_load(&m, graph, mk.time_limit_s, &pb, diag);
+    tool_problem pb;
+    ecs_result rc = tool_problem_load(&m, graph, mk.time_limit_s, &pb, diag);
     if (rc != ECS_OK)
         return rc;
     ecs_heur_params prm;
@@ -35,13 +35,13 @@ ecs_result ecs_repro_landscape(const char *graph, long pes, const char *ext,
     memset(&res, 0, sizeof res);
     rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb.g, &m.platform, pb.prices.price, pb.prices.n, pb.deadline),
                       pb.base, &prm, &res, diag);
-    char *csv = rc == ECS_OK ? ecs_landscape_csv(&res) : NULL;
+    char *csv = rc == ECS_OK ? tool_landscape_csv(&res) : NULL;
     if (rc == ECS_OK && csv == NULL)
         rc = ecs_diag_set(diag, ECS_ENOMEM, csv_path, 0, "out of memory");
     if (rc == ECS_OK)
-        rc = ecs_cli_write_file(csv_path, csv, diag);
+        rc = tool_write_file(csv_path, csv, diag);
     free(csv);
     ecs_heur_result_release(&res);
-    ecs_cli_problem_release(&pb);
+    tool_problem_release(&pb);
     return rc;
 }

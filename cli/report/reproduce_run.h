@@ -14,7 +14,7 @@
  * written atomically to csv_path (budget,feasible,cost,makespan, as
  * `heuristic --landscape`).  EINVAL, EPARSE, EIO, ENOMEM with diag.
  */
-ecs_result ecs_repro_landscape(const char *graph, long pes, const char *ext,
+ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
                                long steps, const char *csv_path, ecs_diag *diag);
 
 #endif

@@ -15,14 +15,14 @@
 
 typedef struct group {
     int table;          /* index into tables[] */
-    int method;         /* ecs_method, or ECS_METHOD_COUNT for none/other */
+    int method;         /* tool_method, or TOOL_METHOD_COUNT for none/other */
     char mname[16];
     char setting[256];  /* the row's values of the varying settings */
     char cols[256];     /* the same, short, one per axis ('\x1f') */
     int by;             /* index into bys[] */
     char value[256];
     double num;         /* numeric value for ordering (NAN: by text) */
-    ecs_sample s;
+    tool_sample s;
 } group;
 
 static const char *const tables[] = {"cases", "instances", "ratio", "ratio_unproven",
@@ -43,9 +43,9 @@ typedef struct acc {
 static int add(acc *a, int table, const char *method, int by, const char *value,
                double num, double x)
 {
-    ecs_method m = ECS_METHOD_COUNT;
-    if (method[0] && ecs_method_parse(method, &m) != 0)
-        m = ECS_METHOD_COUNT;
+    tool_method m = TOOL_METHOD_COUNT;
+    if (method[0] && tool_method_parse(method, &m) != 0)
+        m = TOOL_METHOD_COUNT;
     group *g = NULL;
     for (size_t k = 0; k < a->n && g == NULL; k++)
         if (a->g[k].table == table && a->g[k].by == by &&
@@ -53,7 +53,7 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
             strcmp(a->g[k].setting, a->setting) == 0)
             g = &a->g[k];
     if (g == NULL) {
-        if (ecs_grow(&a->g, a->n, &a->cap, sizeof *a->g, 64) != 0)
+        if (tool_grow(&a->g, a->n, &a->cap, sizeof *a->g, 64) != 0)
             return -1;
         g = &a->g[a->n++];
         memset(g, 0, sizeof *g);
@@ -66,7 +66,7 @@ static int add(acc *a, int table, const char *method, int by, const char *value,
         snprintf(g->value, sizeof g->value, "%s", value);
         g->num = num;
     }
-    return ecs_sample_add(&g->s, x);
+    return tool_sample_add(&g->s, x);
 }
 
 /* Numbers of a row, NAN when null or absent. */
@@ -115,18 +115,18 @@ static void learn(inst *in, const json_t *row)
 }
 
 /* Instance index of every row (sorted by key), and what each one knows. */
-static inst *instances(const ecs_report_rows *rows, size_t *of, size_t *ninst)
+static inst *instances(const tool_report_rows *rows, size_t *of, size_t *ninst)
 {
     size_t n = rows->n ? rows->n : 1;
     inst *in = calloc(n, sizeof *in);
-    ecs_keyed *k = calloc(n, sizeof *k);
+    tool_keyed *k = calloc(n, sizeof *k);
     int bad = in == NULL || k == NULL;
     for (size_t r = 0; !bad && r < rows->n; r++) {
-        k[r] = (ecs_keyed){ecs_row_instance_key(rows->row[r]), r};
+        k[r] = (tool_keyed){tool_row_instance_key(rows->row[r]), r};
         bad = k[r].key == NULL;
     }
     if (!bad)
-        ecs_keyed_sort(k, rows->n);
+        tool_keyed_sort(k, rows->n);
     size_t ni = 0;
     for (size_t r = 0; !bad && r < rows->n; r++) {
         if (r == 0 || strcmp(k[r].key, k[r - 1].key) != 0)
@@ -134,7 +134,7 @@ static inst *instances(const ecs_report_rows *rows, size_t *of, size_t *ninst)
         of[k[r].at] = ni - 1;
         learn(&in[ni - 1], rows->row[k[r].at]);
     }
-    ecs_keyed_free(k, rows->n);
+    tool_keyed_free(k, rows->n);
     if (bad) {
         free(in);
         return NULL;
@@ -162,7 +162,7 @@ static int flatten(json_t *out, const char *prefix, const json_t *v)
         }
         return 0;
     }
-    char *c = ecs_json_canonical(v);
+    char *c = tool_json_canonical(v);
     int bad = c == NULL || json_object_set_new(out, prefix, json_string(c)) != 0;
     free(c);
     return bad ? -1 : 0;
@@ -221,7 +221,7 @@ static void short_value(const char *path, const char *val, char *buf, size_t n)
 /* The paths with more than one value over the rows (sorted), and per row
  * its label "name=value ..." over them and its short values, one per axis
  * separated by '\x1f' (both malloc). */
-static int settings(const ecs_report_rows *rows, ecs_report *out, char **label,
+static int settings(const tool_report_rows *rows, tool_report *out, char **label,
                     char **cols)
 {
     json_t *values = json_object(); /* path -> {value: true} */
@@ -246,7 +246,7 @@ static int settings(const ecs_report_rows *rows, ecs_report *out, char **label,
     json_t *set;
     json_object_foreach(bad ? NULL : values, path, set)
     {
-        if (json_object_size(set) < 2 || out->naxes == ECS_REPORT_MAX_AXES)
+        if (json_object_size(set) < 2 || out->naxes == TOOL_REPORT_MAX_AXES)
             continue;
         snprintf(out->axis[out->naxes++], sizeof out->axis[0], "%s", path);
     }
@@ -382,7 +382,7 @@ static int cmp_group(const void *a, const void *b)
     return strcmp(x->value, y->value);
 }
 
-static void stat_of(group *g, ecs_report_stat *s)
+static void stat_of(group *g, tool_report_stat *s)
 {
     memset(s, 0, sizeof *s);
     s->table = tables[g->table];
@@ -397,11 +397,11 @@ static void stat_of(group *g, ecs_report_stat *s)
                  g->table == T_UNDEFINED || g->by == B_BOUND;
     if (counts || g->s.n == 0)
         return;
-    s->mean = ecs_sample_mean(&g->s);
-    s->median = ecs_sample_median(&g->s);
-    s->max = ecs_sample_max(&g->s);
+    s->mean = tool_sample_mean(&g->s);
+    s->median = tool_sample_median(&g->s);
+    s->max = tool_sample_max(&g->s);
     if (g->table == T_RUNTIME)
-        s->total = ecs_sample_sum(&g->s);
+        s->total = tool_sample_sum(&g->s);
 }
 
 static int add_instances(acc *a, const inst *in, size_t n)
@@ -417,7 +417,7 @@ static int add_instances(acc *a, const inst *in, size_t n)
     return 0;
 }
 
-ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
+ecs_result tool_report_compute(const tool_report_rows *rows, tool_report *out,
                               ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
@@ -448,18 +448,18 @@ ecs_result ecs_report_compute(const ecs_report_rows *rows, ecs_report *out,
             stat_of(&a.g[k], &out->stat[out->n++]);
     }
     for (size_t k = 0; k < a.n; k++)
-        ecs_sample_release(&a.g[k].s);
+        tool_sample_release(&a.g[k].s);
     free(a.g);
     free(in);
     free(of);
     if (bad) {
-        ecs_report_release(out);
+        tool_report_release(out);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     }
     return ECS_OK;
 }
 
-void ecs_report_release(ecs_report *r)
+void tool_report_release(tool_report *r)
 {
     if (r == NULL)
         return;

@@ -5,12 +5,12 @@
 #include <errno.h>
 #include <stdlib.h>
 
-void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
-                          const struct option *longopts, ecs_cli_model *m,
-                          ecs_cli_own_fn own, void *ctx)
+void tool_argspec_init(tool_argspec *s, const char *cmd,
+                          const struct option *longopts, tool_model *m,
+                          tool_own_fn own, void *ctx)
 {
     s->cmd = cmd;
-    s->shortopts = ECS_CLI_MODEL_SHORTOPTS;
+    s->shortopts = TOOL_MODEL_SHORTOPTS;
     s->longopts = longopts;
     s->model = m;
     s->rejected = NULL;
@@ -28,44 +28,44 @@ static int is_rejected(const int *rejected, int opt)
 }
 
 /* One option: 0 to go on, else an exit code (message printed). */
-static int one_option(const ecs_cli_argspec *s, int c, const char *word,
+static int one_option(const tool_argspec *s, int c, const char *word,
                       int *help)
 {
     if (c == '?') {
         char near[96];
-        if (ecs_cli_closest_option(word, s->longopts, near, sizeof near))
-            return ecs_cli_usage_error(s->cmd, "bad option '%s' (did you mean "
+        if (tool_closest_option(word, s->longopts, near, sizeof near))
+            return tool_usage_error(s->cmd, "bad option '%s' (did you mean "
                                                "'%s'?)", word, near);
-        return ecs_cli_usage_error(s->cmd, "bad option '%s'", word);
+        return tool_usage_error(s->cmd, "bad option '%s'", word);
     }
     if (c == ':')
-        return ecs_cli_usage_error(s->cmd, "option '%s' needs a value", word);
+        return tool_usage_error(s->cmd, "option '%s' needs a value", word);
     if (s->own != NULL) {
         int e = s->own(s->ctx, c, optarg, word);
-        if (e != ECS_CLI_NOT_OWN)
+        if (e != TOOL_NOT_OWN)
             return e;
     }
     if (is_rejected(s->rejected, c))
-        return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
+        return tool_usage_error(s->cmd, "option '%s' does not apply here",
                                    word);
     if (s->model == NULL) { /* a command without the model flags */
-        if (c != 'h' && c != ECS_OPT_HELP)
-            return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
+        if (c != 'h' && c != TOOL_OPT_HELP)
+            return tool_usage_error(s->cmd, "option '%s' does not apply here",
                                        word);
         *help = 1;
         return 0;
     }
     ecs_diag diag;
-    int r = ecs_cli_model_option(s->model, c, optarg, &diag);
+    int r = tool_model_option(s->model, c, optarg, &diag);
     if (r < 0)
-        return ecs_cli_usage_error(s->cmd, "%s", diag.msg);
+        return tool_usage_error(s->cmd, "%s", diag.msg);
     if (r == 0)
-        return ecs_cli_usage_error(s->cmd, "option '%s' does not apply here",
+        return tool_usage_error(s->cmd, "option '%s' does not apply here",
                                    word);
     return 0;
 }
 
-int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
+int tool_parse_args(const tool_argspec *s, int argc, char **argv,
                        int *first)
 {
     int c, help = 0;
@@ -91,36 +91,36 @@ int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
     return 0;
 }
 
-int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
+int tool_parse_one(const tool_argspec *s, int argc, char **argv,
                       const char *need, const char **arg)
 {
-    int first, pr = ecs_cli_parse_args(s, argc, argv, &first);
+    int first, pr = tool_parse_args(s, argc, argv, &first);
     if (pr != 0)
         return pr;
     if (argc - first != 1)
-        return ecs_cli_usage_error(s->cmd, "%s", need);
+        return tool_usage_error(s->cmd, "%s", need);
     *arg = argv[first];
     return 0;
 }
 
-int ecs_cli_parse_none(const ecs_cli_argspec *s, int argc, char **argv)
+int tool_parse_none(const tool_argspec *s, int argc, char **argv)
 {
-    int first, pr = ecs_cli_parse_args(s, argc, argv, &first);
+    int first, pr = tool_parse_args(s, argc, argv, &first);
     if (pr == 0 && first != argc)
-        return ecs_cli_usage_error(s->cmd, "unexpected argument '%s'",
+        return tool_usage_error(s->cmd, "unexpected argument '%s'",
                                    argv[first]);
     return pr;
 }
 
-int ecs_cli_parse_exit(const char *cmd, int pr)
+int tool_parse_exit(const char *cmd, int pr)
 {
     if (pr >= 0)
         return pr;
-    ecs_cli_print_help(cmd, stdout);
-    return ECS_EXIT_OK;
+    tool_print_help(cmd, stdout);
+    return TOOL_EXIT_OK;
 }
 
-int ecs_cli_parse_seed(const char *s, uint64_t *out)
+int tool_parse_seed(const char *s, uint64_t *out)
 {
     if (s == NULL || *s < '0' || *s > '9')
         return -1;

@@ -5,10 +5,10 @@
  * includes only itself, those to its right and the library):
  *   cli/main.c      main(), nothing else          -> commands
  *   cli/commands/   one file per command, cmd_NAME.c, defining
- *                   `const ecs_command ecs_command_NAME` (name, summary,
- *                   usage, `int ecs_cmd_NAME(int argc, char **argv)`,
+ *                   `const tool_command tool_command_NAME` (name, summary,
+ *                   usage, `int tool_cmd_NAME(int argc, char **argv)`,
  *                   argv[0] = the command name), listed once in
- *                   ECS_COMMAND_LIST (commands.h); commands.c dispatches
+ *                   TOOL_COMMAND_LIST (commands.h); commands.c dispatches
  *                                                 -> report, batch, plot, run
  *   cli/report/     statistics and tables over batch rows, the report plots,
  *                   the reproduction runner and report   -> batch, plot, run
@@ -27,16 +27,16 @@
  *                   messages and the clock (exit.c)
  *
  * Conventions for a command `ecsched NAME`:
- * - every command parses its options through ecs_cli_parse_args() (or
- *   ecs_cli_parse_one() / ecs_cli_parse_none() for one / no positional
- *   argument), its own options in an ecs_cli_own_fn; the model
+ * - every command parses its options through tool_parse_args() (or
+ *   tool_parse_one() / tool_parse_none() for one / no positional
+ *   argument), its own options in an tool_own_fn; the model
  *   flags shared by all scheduling commands come from
- *   ECS_CLI_MODEL_LONGOPTS and are handled by ecs_cli_model_option();
+ *   TOOL_MODEL_LONGOPTS and are handled by tool_model_option();
  *   numbers are parsed with the strict parsers of ecsched/numparse.h;
  * - people get a short aligned summary on stdout, programs get JSON
  *   (`--json` on stdout, `-o FILE` written atomically);
  * - errors go to stderr as "ecsched NAME: file:line: problem" through
- *   ecs_cli_error(), and the exit code comes from ecs_cli_exit_code().
+ *   tool_error(), and the exit code comes from tool_exit_code().
  */
 #ifndef ECSCHED_CLI_H
 #define ECSCHED_CLI_H
@@ -60,110 +60,110 @@
 #include "ecsched/schedule.h"
 
 /* Exit codes of the command (README "Exit codes"). */
-typedef enum ecs_exit {
-    ECS_EXIT_OK = 0,         /* done; schedule feasible and meets the deadline */
-    ECS_EXIT_INFEASIBLE = 1, /* infeasible, deadline missed, violation found */
-    ECS_EXIT_USAGE = 2,      /* bad input or usage */
-    ECS_EXIT_INTERNAL = 3,   /* internal or solver failure */
-    ECS_EXIT_INTERRUPTED = 130 /* SIGINT or SIGTERM (batch) */
-} ecs_exit;
+typedef enum tool_exit {
+    TOOL_EXIT_OK = 0,         /* done; schedule feasible and meets the deadline */
+    TOOL_EXIT_INFEASIBLE = 1, /* infeasible, deadline missed, violation found */
+    TOOL_EXIT_USAGE = 2,      /* bad input or usage */
+    TOOL_EXIT_INTERNAL = 3,   /* internal or solver failure */
+    TOOL_EXIT_INTERRUPTED = 130 /* SIGINT or SIGTERM (batch) */
+} tool_exit;
 
 /* Exit code for a library result (a switch without default). */
-int ecs_cli_exit_code(ecs_result r);
+int tool_exit_code(ecs_result r);
 
 /* Print "ecsched CMD: <diag>" on stderr. */
-void ecs_cli_error(const char *cmd, const ecs_diag *d);
+void tool_error(const char *cmd, const ecs_diag *d);
 
 /* Print "ecsched CMD: <printf message>" on stderr. */
-void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
+void tool_errorf(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
-/* Usage error: message, hint to --help, returns ECS_EXIT_USAGE. */
-int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
+/* Usage error: message, hint to --help, returns TOOL_EXIT_USAGE. */
+int tool_usage_error(const char *cmd, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
 
 /* Print the help text of a command on f; returns 0, or -1 if unknown. */
-int ecs_cli_print_help(const char *cmd, FILE *f);
+int tool_print_help(const char *cmd, FILE *f);
 
 
 /* ---- model flags shared by the scheduling commands ---- */
 
-enum ecs_cli_model_opt {
-    ECS_OPT_PES = 'p',
-    ECS_OPT_OUT = 'o',
-    ECS_OPT_FREQS = 1000,
-    ECS_OPT_POWER,
-    ECS_OPT_PRICES,
-    ECS_OPT_DEADLINE,
-    ECS_OPT_EXTENSION,
-    ECS_OPT_FORMAT,
-    ECS_OPT_BASE,
-    ECS_OPT_JSON,
-    ECS_OPT_SLOT_MINUTES,
-    ECS_OPT_NO_REPEAT,
-    ECS_OPT_PRICE_COLUMN,
-    ECS_OPT_FILTER,
-    ECS_OPT_UTC_OFFSET,
-    ECS_OPT_STAMP,
-    ECS_OPT_FILL,
-    ECS_OPT_START,
-    ECS_OPT_UNIT,
-    ECS_OPT_TIME_COLUMN,
-    ECS_OPT_WORK_UNIT,
-    ECS_OPT_HELP,
-    ECS_OPT_MAX_INPUT_BYTES,
-    ECS_OPT_MAX_TASKS,
-    ECS_OPT_MAX_WORK,
-    ECS_OPT_MAX_SLOTS,
-    ECS_OPT_WATTS,
-    ECS_OPT_ROUNDING_TOLERANCE,
-    ECS_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
+enum tool_model_opt {
+    TOOL_OPT_PES = 'p',
+    TOOL_OPT_OUT = 'o',
+    TOOL_OPT_FREQS = 1000,
+    TOOL_OPT_POWER,
+    TOOL_OPT_PRICES,
+    TOOL_OPT_DEADLINE,
+    TOOL_OPT_EXTENSION,
+    TOOL_OPT_FORMAT,
+    TOOL_OPT_BASE,
+    TOOL_OPT_JSON,
+    TOOL_OPT_SLOT_MINUTES,
+    TOOL_OPT_NO_REPEAT,
+    TOOL_OPT_PRICE_COLUMN,
+    TOOL_OPT_FILTER,
+    TOOL_OPT_UTC_OFFSET,
+    TOOL_OPT_STAMP,
+    TOOL_OPT_FILL,
+    TOOL_OPT_START,
+    TOOL_OPT_UNIT,
+    TOOL_OPT_TIME_COLUMN,
+    TOOL_OPT_WORK_UNIT,
+    TOOL_OPT_HELP,
+    TOOL_OPT_MAX_INPUT_BYTES,
+    TOOL_OPT_MAX_TASKS,
+    TOOL_OPT_MAX_WORK,
+    TOOL_OPT_MAX_SLOTS,
+    TOOL_OPT_WATTS,
+    TOOL_OPT_ROUNDING_TOLERANCE,
+    TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
 /* getopt_long entries of the model flags; end a command's table with
- * ECS_CLI_MODEL_LONGOPTS, {0, 0, 0, 0}. */
-#define ECS_CLI_MODEL_LONGOPTS                                               \
-    {"pes", required_argument, 0, ECS_OPT_PES},                              \
-    {"out", required_argument, 0, ECS_OPT_OUT},                              \
-    {"freqs", required_argument, 0, ECS_OPT_FREQS},                          \
-    {"power", required_argument, 0, ECS_OPT_POWER},                          \
-    {"prices", required_argument, 0, ECS_OPT_PRICES},                        \
-    {"deadline", required_argument, 0, ECS_OPT_DEADLINE},                    \
-    {"extension", required_argument, 0, ECS_OPT_EXTENSION},                  \
-    {"format", required_argument, 0, ECS_OPT_FORMAT},                        \
-    {"base", required_argument, 0, ECS_OPT_BASE},                            \
-    {"json", no_argument, 0, ECS_OPT_JSON},                                  \
-    {"slot-minutes", required_argument, 0, ECS_OPT_SLOT_MINUTES},            \
-    {"no-repeat", no_argument, 0, ECS_OPT_NO_REPEAT},                        \
-    {"price-column", required_argument, 0, ECS_OPT_PRICE_COLUMN},            \
-    {"filter", required_argument, 0, ECS_OPT_FILTER},                        \
-    {"utc-offset", required_argument, 0, ECS_OPT_UTC_OFFSET},                \
-    {"stamp", required_argument, 0, ECS_OPT_STAMP},                          \
-    {"fill", required_argument, 0, ECS_OPT_FILL},                            \
-    {"start", required_argument, 0, ECS_OPT_START},                          \
-    {"unit", required_argument, 0, ECS_OPT_UNIT},                            \
-    {"time-column", required_argument, 0, ECS_OPT_TIME_COLUMN},              \
-    {"work-unit", required_argument, 0, ECS_OPT_WORK_UNIT},                  \
-    {"help", no_argument, 0, ECS_OPT_HELP},                                  \
-    {"max-input-bytes", required_argument, 0, ECS_OPT_MAX_INPUT_BYTES},      \
-    {"max-tasks", required_argument, 0, ECS_OPT_MAX_TASKS},                  \
-    {"max-work", required_argument, 0, ECS_OPT_MAX_WORK},                    \
-    {"max-slots", required_argument, 0, ECS_OPT_MAX_SLOTS},                  \
-    {"watts", required_argument, 0, ECS_OPT_WATTS},                          \
-    {"rounding-tolerance", required_argument, 0, ECS_OPT_ROUNDING_TOLERANCE}
+ * TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}. */
+#define TOOL_MODEL_LONGOPTS                                               \
+    {"pes", required_argument, 0, TOOL_OPT_PES},                              \
+    {"out", required_argument, 0, TOOL_OPT_OUT},                              \
+    {"freqs", required_argument, 0, TOOL_OPT_FREQS},                          \
+    {"power", required_argument, 0, TOOL_OPT_POWER},                          \
+    {"prices", required_argument, 0, TOOL_OPT_PRICES},                        \
+    {"deadline", required_argument, 0, TOOL_OPT_DEADLINE},                    \
+    {"extension", required_argument, 0, TOOL_OPT_EXTENSION},                  \
+    {"format", required_argument, 0, TOOL_OPT_FORMAT},                        \
+    {"base", required_argument, 0, TOOL_OPT_BASE},                            \
+    {"json", no_argument, 0, TOOL_OPT_JSON},                                  \
+    {"slot-minutes", required_argument, 0, TOOL_OPT_SLOT_MINUTES},            \
+    {"no-repeat", no_argument, 0, TOOL_OPT_NO_REPEAT},                        \
+    {"price-column", required_argument, 0, TOOL_OPT_PRICE_COLUMN},            \
+    {"filter", required_argument, 0, TOOL_OPT_FILTER},                        \
+    {"utc-offset", required_argument, 0, TOOL_OPT_UTC_OFFSET},                \
+    {"stamp", required_argument, 0, TOOL_OPT_STAMP},                          \
+    {"fill", required_argument, 0, TOOL_OPT_FILL},                            \
+    {"start", required_argument, 0, TOOL_OPT_START},                          \
+    {"unit", required_argument, 0, TOOL_OPT_UNIT},                            \
+    {"time-column", required_argument, 0, TOOL_OPT_TIME_COLUMN},              \
+    {"work-unit", required_argument, 0, TOOL_OPT_WORK_UNIT},                  \
+    {"help", no_argument, 0, TOOL_OPT_HELP},                                  \
+    {"max-input-bytes", required_argument, 0, TOOL_OPT_MAX_INPUT_BYTES},      \
+    {"max-tasks", required_argument, 0, TOOL_OPT_MAX_TASKS},                  \
+    {"max-work", required_argument, 0, TOOL_OPT_MAX_WORK},                    \
+    {"max-slots", required_argument, 0, TOOL_OPT_MAX_SLOTS},                  \
+    {"watts", required_argument, 0, TOOL_OPT_WATTS},                          \
+    {"rounding-tolerance", required_argument, 0, TOOL_OPT_ROUNDING_TOLERANCE}
 
 /* Short options of the model flags, to prefix a command's optstring. */
-#define ECS_CLI_MODEL_SHORTOPTS "p:o:h"
+#define TOOL_MODEL_SHORTOPTS "p:o:h"
 
-#define ECS_CLI_MAX_PRICE_OPTS 16
+#define TOOL_MAX_PRICE_OPTS 16
 
-typedef struct ecs_cli_model {
+typedef struct tool_model {
     ecs_platform platform;
     int pes_given, freqs_given, power_given;
     const char *prices_spec;      /* NULL: the default built-in */
@@ -173,7 +173,7 @@ typedef struct ecs_cli_model {
     int extension_given;
     ecs_stg_format format;        /* --format */
     double work_unit;             /* --work-unit, 0 if not given (or auto,
-                                     until ecs_cli_work_unit_auto sets it) */
+                                     until tool_work_unit_auto sets it) */
     int work_unit_auto;           /* --work-unit auto */
     int slot_minutes_given;       /* --slot-minutes */
     double rounding_tolerance;    /* --rounding-tolerance (default 0.01) */
@@ -187,57 +187,57 @@ typedef struct ecs_cli_model {
                                      given (no energy, no money) */
     double idle_watts;            /* --watts W:IDLE, -1 if not given;
                                      recorded, not in the model yet */
-} ecs_cli_model;
+} tool_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */
-void ecs_cli_model_init(ecs_cli_model *m);
+void tool_model_init(tool_model *m);
 
 /*
  * Handle one model flag returned by getopt_long.  Returns 1 if the option
  * was a model flag and valid, 0 if it is not a model flag, -1 if its value
  * is bad (diag filled).
  */
-int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
+int tool_model_option(tool_model *m, int opt, const char *arg,
                          ecs_diag *diag);
 
 /* ---- the shared option loop of the commands (cli/run/args.c) ---- */
 
-/* Returned by an ecs_cli_own_fn for an option that is not its own. */
-#define ECS_CLI_NOT_OWN (-1)
+/* Returned by an tool_own_fn for an option that is not its own. */
+#define TOOL_NOT_OWN (-1)
 
 /*
  * A command's own options.  Called for every option getopt_long returns,
  * before the model flags are looked at, with the option id, its argument
  * (or NULL) and the argv word last consumed (argv[optind - 1]).  Returns 0
- * if it handled the option, ECS_CLI_NOT_OWN to pass it on to the model
+ * if it handled the option, TOOL_NOT_OWN to pass it on to the model
  * flags, or an exit code after printing the usage error.
  */
-typedef int (*ecs_cli_own_fn)(void *ctx, int opt, const char *arg,
+typedef int (*tool_own_fn)(void *ctx, int opt, const char *arg,
                               const char *word);
 
-typedef struct ecs_cli_argspec {
+typedef struct tool_argspec {
     const char *cmd;                /* command name, for messages */
-    const char *shortopts;          /* default ECS_CLI_MODEL_SHORTOPTS */
+    const char *shortopts;          /* default TOOL_MODEL_SHORTOPTS */
     const struct option *longopts;  /* the command's getopt_long table */
-    ecs_cli_model *model;           /* filled by ecs_cli_model_option; NULL
+    tool_model *model;           /* filled by tool_model_option; NULL
                                        for a command without the model
                                        flags: then only -h and --help
-                                       (ECS_OPT_HELP) are handled here */
+                                       (TOOL_OPT_HELP) are handled here */
     const int *rejected;            /* model flag ids that do not apply to
                                        the command, 0-terminated; or NULL */
-    ecs_cli_own_fn own;             /* the command's own options, or NULL */
+    tool_own_fn own;             /* the command's own options, or NULL */
     void *ctx;                      /* passed to own */
     int help_now;                   /* 1: --help ends the parsing at once
                                        (options after it are not looked
                                        at); default 0 */
-} ecs_cli_argspec;
+} tool_argspec;
 
 /* The command's option table, model and own options (own may be NULL:
  * none; ctx is passed to own); defaults: model short options, no rejected
  * flags, --help read like any option. */
-void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
-                          const struct option *longopts, ecs_cli_model *m,
-                          ecs_cli_own_fn own, void *ctx);
+void tool_argspec_init(tool_argspec *s, const char *cmd,
+                          const struct option *longopts, tool_model *m,
+                          tool_own_fn own, void *ctx);
 
 /*
  * The option loop every scheduling command shares: resets getopt
@@ -248,89 +248,89 @@ void ecs_cli_argspec_init(ecs_cli_argspec *s, const char *cmd,
  * model flag -> "option 'WORD' does not apply here"; a bad model flag
  * value -> its message.  Returns 0 with *first set to the index of the
  * first positional argument, -1 if --help was given, or an exit code after
- * printing the usage error (ecs_cli_usage_error).
+ * printing the usage error (tool_usage_error).
  */
-int ecs_cli_parse_args(const ecs_cli_argspec *s, int argc, char **argv,
+int tool_parse_args(const tool_argspec *s, int argc, char **argv,
                        int *first);
 
 /*
- * The commands that take one positional argument (GRAPH): ecs_cli_parse_args,
+ * The commands that take one positional argument (GRAPH): tool_parse_args,
  * then exactly one positional argument, stored in *arg, else the usage
- * error `need` (e.g. "needs one GRAPH").  Returns as ecs_cli_parse_args.
+ * error `need` (e.g. "needs one GRAPH").  Returns as tool_parse_args.
  */
-int ecs_cli_parse_one(const ecs_cli_argspec *s, int argc, char **argv,
+int tool_parse_one(const tool_argspec *s, int argc, char **argv,
                       const char *need, const char **arg);
 
-/* The commands without positional arguments: ecs_cli_parse_args, then
+/* The commands without positional arguments: tool_parse_args, then
  * "unexpected argument 'WORD'" for the first one given.  Returns as
- * ecs_cli_parse_args. */
-int ecs_cli_parse_none(const ecs_cli_argspec *s, int argc, char **argv);
+ * tool_parse_args. */
+int tool_parse_none(const tool_argspec *s, int argc, char **argv);
 
 /*
  * What a command returns when its argument parsing did not say "go on"
  * (pr != 0): for pr < 0 (--help) prints the help on stdout and gives
- * ECS_EXIT_OK, else gives pr, the exit code of the usage error.
+ * TOOL_EXIT_OK, else gives pr, the exit code of the usage error.
  */
-int ecs_cli_parse_exit(const char *cmd, int pr);
+int tool_parse_exit(const char *cmd, int pr);
 
 /* A random seed: a strict unsigned decimal (no sign, no blanks) up to
  * 18446744073709551615 (--seed of generate and heuristic); 0 or -1. */
-int ecs_cli_parse_seed(const char *s, uint64_t *out);
+int tool_parse_seed(const char *s, uint64_t *out);
 
 /* The default price schedule. */
-#define ECS_DEFAULT_PRICES "epex-2016-10-19"
+#define TOOL_DEFAULT_PRICES "epex-2016-10-19"
 
 /*
  * The graph reader's parameters from the model flags: --format,
  * --work-unit, and the slot length (--slot-minutes) as the default work
  * unit of WfFormat runtimes.
  */
-void ecs_cli_graph_params(const ecs_cli_model *m, ecs_graph_read_params *p);
+void tool_graph_params(const tool_model *m, ecs_graph_read_params *p);
 
 /* Read a task graph in any format (graphio.h; "-" is standard input). */
-ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
+ecs_result tool_read_graph(const char *path, const tool_model *m,
                               ecs_graph **out, ecs_diag *diag);
 
 /*
- * Read a task graph (ecs_cli_read_graph), refuse an absurd horizon
- * (ecs_cli_check_horizon with no deadline) and contract it.  *raw may be
+ * Read a task graph (tool_read_graph), refuse an absurd horizon
+ * (tool_check_horizon with no deadline) and contract it.  *raw may be
  * NULL if not wanted.  Every command that takes a graph loads it here.
  * The size limits m->limits are checked: the file's bytes while reading,
  * then tasks, work per task and the critical path (against --max-slots)
  * before anything else is computed.
  */
-ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
+ecs_result tool_load_graph(const char *path, const tool_model *m,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag);
 
 /* Longest schedule horizon (slots) the commands accept. */
-#define ECS_CLI_MAX_HORIZON 20000L
+#define TOOL_MAX_HORIZON 20000L
 
 /*
  * Refuse (EINVAL, with the numbers and the flag that shrinks it) a graph
  * whose makespan lower bound max(critical path, ceil(total work / P))
- * exceeds ECS_CLI_MAX_HORIZON slots, or a deadline above it (deadline <= 0:
+ * exceeds TOOL_MAX_HORIZON slots, or a deadline above it (deadline <= 0:
  * not checked).
  */
-ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
+ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
                                  long deadline, ecs_diag *diag);
 
 /*
  * Say on stderr ("ecsched CMD: note: ...") when the prices were repeated
  * to cover the horizon; nothing otherwise.
  */
-void ecs_cli_note_repeated(const char *cmd, const ecs_slot_prices *sp);
+void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp);
 
 /*
  * fopen(path, "r") for a reader that goes line by line: NULL with diag EIO
  * "cannot read: REASON", or "is a directory" (which fopen accepts).
  */
-FILE *ecs_cli_fopen_read(const char *path, ecs_diag *diag);
+FILE *tool_fopen_read(const char *path, ecs_diag *diag);
 
 /* ---- size limits (cli/run/limits.c; the library side: ecsched/limits.h) ---- */
 
 /* Handle a --max-* flag: 1 if it was one and valid, 0 if not one, -1 bad. */
-int ecs_cli_limit_option(ecs_limits *l, int opt, const char *arg,
+int tool_limit_option(ecs_limits *l, int opt, const char *arg,
                          ecs_diag *diag);
 
 /*
@@ -338,12 +338,12 @@ int ecs_cli_limit_option(ecs_limits *l, int opt, const char *arg,
  * slot + 1) against --max-slots; what says what asked for them, e.g.
  * "--deadline".  EINVAL with a message naming the flag.
  */
-ecs_result ecs_cli_check_slots(const ecs_limits *l, long long slots,
+ecs_result tool_check_slots(const ecs_limits *l, long long slots,
                                const char *file, const char *what,
                                ecs_diag *diag);
 
 /* Tasks, work per task and critical path of g against the limits. */
-ecs_result ecs_cli_check_graph(const ecs_limits *l, const ecs_graph *g,
+ecs_result tool_check_graph(const ecs_limits *l, const ecs_graph *g,
                                const char *file, ecs_diag *diag);
 
 /*
@@ -352,18 +352,18 @@ ecs_result ecs_cli_check_graph(const ecs_limits *l, const ecs_graph *g,
  * duplicate keys are an error.  *out is NULL on failure (EIO, EINVAL for
  * a limit, ENOMEM, EPARSE with the line).  l NULL: the default limits.
  */
-ecs_result ecs_cli_load_json(const char *path, const ecs_limits *l,
+ecs_result tool_load_json(const char *path, const ecs_limits *l,
                              json_t **out, ecs_diag *diag);
 
 /*
  * Per-slot prices for nslots slots from the model's --prices and loader
  * options.
  */
-ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
+ecs_result tool_load_prices(const tool_model *m, size_t nslots,
                                ecs_slot_prices *out, ecs_diag *diag);
 
 /* Help text of the model flags, for the commands' usage texts. */
-#define ECS_CLI_MODEL_FLAGS_HELP                                                     \
+#define TOOL_MODEL_FLAGS_HELP                                                     \
     "Model flags:\n"                                                         \
     "  -p, --pes P          number of identical PEs (default 1)\n"          \
     "  --freqs LIST         frequencies, strictly decreasing from 1\n"      \
@@ -386,10 +386,10 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       only: the model has no idle power yet): energy\n" \
     "                       in kWh and cost in the prices' currency\n"      \
     "  (price CSV loader options: see 'ecsched help prices')\n"          \
-    ECS_CLI_LIMIT_FLAGS_HELP
+    TOOL_LIMIT_FLAGS_HELP
 
 /* Help text of the size limits (defaults: ecs_limits_init). */
-#define ECS_CLI_LIMIT_FLAGS_HELP                                              \
+#define TOOL_LIMIT_FLAGS_HELP                                              \
     "Size limits (a small file must not cost gigabytes; raise them for\n"   \
     "big inputs; N may end in k, M, G or Ki, Mi, Gi):\n"                    \
     "  --max-input-bytes N  bytes of one input file (default 256Mi)\n"      \
@@ -399,7 +399,7 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
     "                       (default 1M)\n"
 
 /* Help text of the price loader flags (README "Input formats: prices"). */
-#define ECS_CLI_PRICE_FLAGS_HELP                                              \
+#define TOOL_PRICE_FLAGS_HELP                                              \
     "Price flags (also accepted by every scheduling command):\n"            \
     "  --prices SPEC        the same as the SPEC argument\n"                \
     "  --slot-minutes M     slot length (default 60); finer series are\n"    \
@@ -434,23 +434,23 @@ ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
  * place and never replaced; a directory is an error ("is a directory").  A
  * symlink is followed to what it names.  Fails with EIO naming path.
  */
-ecs_result ecs_cli_write_file(const char *path, const char *text,
+ecs_result tool_write_file(const char *path, const char *text,
                               ecs_diag *diag);
 
 /* Writes graph g to the memory stream f (a format's writer). */
-typedef ecs_result (*ecs_cli_graph_fmt)(FILE *f, const ecs_graph *g,
+typedef ecs_result (*tool_graph_fmt)(FILE *f, const ecs_graph *g,
                                         const void *ctx, ecs_diag *diag);
 
 /*
  * The end of the commands that write a graph (convert, generate): when rc
  * is ECS_OK, g formatted by fmt (a failure: "cannot format the graph:
- * ..."), written to path (NULL or "-": stdout; ecs_cli_write_file) and,
+ * ..."), written to path (NULL or "-": stdout; tool_write_file) and,
  * for a file, "PATH: N tasks, E edges, critical path C, total work W" on
  * stdout; any error (rc's or these) as diag's message on stderr.  Returns
  * the exit code.
  */
-int ecs_cli_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
-                         ecs_cli_graph_fmt fmt, const void *ctx,
+int tool_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
+                         tool_graph_fmt fmt, const void *ctx,
                          const char *path, ecs_diag *diag);
 
 /*
@@ -459,25 +459,25 @@ int ecs_cli_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
  * error on standard output: ..." on stderr and returns -1; a stdout that was
  * closed before anything was written to it is not an error.
  */
-int ecs_cli_close_stdout(void);
+int tool_close_stdout(void);
 
 /* JSON_* flags used for every document ecsched writes. */
-#define ECS_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
+#define TOOL_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
 
 /* Dump a JSON document to path atomically ("-" = stdout). */
-ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
+ecs_result tool_write_json(const char *path, const json_t *doc,
                               ecs_diag *diag);
 
 /*
  * The outputs of a command's document: written to -o FILE (m->out_path)
  * if given, then to stdout if --json (m->json); stops at the first error.
  */
-ecs_result ecs_cli_write_doc(const ecs_cli_model *m, const json_t *doc,
+ecs_result tool_write_doc(const tool_model *m, const json_t *doc,
                              ecs_diag *diag);
 
 /* ---- the schedule document (README "JSON schedule") ---- */
 
-typedef struct ecs_doc_info {
+typedef struct tool_doc_info {
     const char *command;          /* e.g. "validate" */
     const char *graph_file;       /* path as given */
     const ecs_graph *raw;         /* the graph as read (tasks, edges) */
@@ -490,9 +490,9 @@ typedef struct ecs_doc_info {
     double base_cost;
     const char *status;           /* e.g. "feasible", "optimal" */
     double runtime_s;
-    const ecs_cli_model *model;   /* --watts, --utc-offset; NULL: none */
+    const tool_model *model;   /* --watts, --utc-offset; NULL: none */
     const ecs_schedule *schedule; /* for the energy; NULL: none */
-} ecs_doc_info;
+} tool_doc_info;
 
 /*
  * The document's head: tool .. cost, cost_money and money_unit (the cost
@@ -501,42 +501,42 @@ typedef struct ecs_doc_info {
  * idle_watts, deadline_minutes, makespan_minutes, zone, start_time,
  * deadline_time, end_time: cli/run/units.h), base_cost, status,
  * runtime_s, in a fixed order.  The command
- * may append its own keys, then ecs_doc_add_tasks() appends "tasks".
+ * may append its own keys, then tool_doc_add_tasks() appends "tasks".
  * NULL on out of memory.
  */
-json_t *ecs_doc_new(const ecs_doc_info *info);
+json_t *tool_doc_new(const tool_doc_info *info);
 
 /* A cost in money: with prices in X/MWh, cost x normalized_by x slot
  * hours is X for a PE drawing 1 MW at f = 1.  1 with *money and unit "X"
  * set, 0 when the unit is unknown or not per MWh. */
-int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+int tool_doc_money(const ecs_slot_prices *sp, double cost, double *money,
                   char *unit, size_t size);
 
 /* Append "tasks": [{id, work, pe, start, stop, freqs}] (positive work). */
-int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
+int tool_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
                       const ecs_schedule *s);
 
-/* One key and its value, for ecs_json_object_kv. */
-typedef struct ecs_json_kv {
+/* One key and its value, for tool_json_object_kv. */
+typedef struct tool_json_kv {
     const char *key;
     json_t *v;
-} ecs_json_kv;
+} tool_json_kv;
 
 /* An object of kv[0..n-1] in this order.  Steals every value, also on
  * failure; NULL when a value is NULL (out of memory) or out of memory. */
-json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n);
+json_t *tool_json_object_kv(tool_json_kv *kv, size_t n);
 /*
  * A JSON string of text that need not be UTF-8 (file names, messages
  * quoting input): as is when valid, else with each stray byte written
  * "\xNN" (ecs_utf8_escape).  NULL on out of memory.
  */
-json_t *ecs_json_text(const char *s);
+json_t *tool_json_text(const char *s);
 
 /* A number rounded to 1e-9 relative, so that output is stable. */
-json_t *ecs_json_num(double v);
+json_t *tool_json_num(double v);
 
 /* What a schedule document says besides its tasks (for validate). */
-typedef struct ecs_doc_model {
+typedef struct tool_doc_model {
     long pes;             /* -1 if absent */
     char freqs[256];      /* comma list, "" if absent */
     char power[32];       /* "" if absent */
@@ -546,12 +546,12 @@ typedef struct ecs_doc_model {
     char price_source[256];
     double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
     int slot_minutes;     /* prices.slot_minutes, 0 if absent */
-} ecs_doc_model;
+} tool_doc_model;
 
-void ecs_doc_model_release(ecs_doc_model *dm);
+void tool_doc_model_release(tool_doc_model *dm);
 
 /*
- * Read a schedule document (ecs_cli_load_json; lim NULL: the default
+ * Read a schedule document (tool_load_json; lim NULL: the default
  * limits; a task's slots are checked against --max-slots; every key of
  * README "JSON schedule" has one type, a wrong type is EPARSE naming the
  * key): the model keys into dm (may be NULL) and the tasks into a schedule
@@ -561,13 +561,13 @@ void ecs_doc_model_release(ecs_doc_model *dm);
  * is stored as an invalid index for the checker to report.  Fails with EIO
  * or EPARSE (diag names file, line or task).
  */
-ecs_result ecs_doc_read(const char *path, const ecs_limits *lim,
+ecs_result tool_doc_read(const char *path, const ecs_limits *lim,
                         const ecs_graph *g, const ecs_platform *p,
-                        ecs_schedule **out, ecs_doc_model *dm,
+                        ecs_schedule **out, tool_doc_model *dm,
                         ecs_diag *diag);
 
 /* Read only the model keys of a schedule document. */
-ecs_result ecs_doc_read_model(const char *path, const ecs_limits *lim,
-                              ecs_doc_model *dm, ecs_diag *diag);
+ecs_result tool_doc_read_model(const char *path, const ecs_limits *lim,
+                              tool_doc_model *dm, ecs_diag *diag);
 
 #endif

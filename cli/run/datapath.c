@@ -1,4 +1,4 @@
-/* Where the bundled data is (see datapath.h).  ECS_DATADIR comes from the
+/* Where the bundled data is (see datapath.h).  TOOL_DATADIR comes from the
  * Makefile (PREFIX); this file alone is compiled with it. */
 #include "run/datapath.h"
 
@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef ECS_DATADIR
-#define ECS_DATADIR ""
+#ifndef TOOL_DATADIR
+#define TOOL_DATADIR ""
 #endif
 
 static int exists(const char *p)
@@ -35,7 +35,7 @@ static int take_dir(const char *dir, char *buf, size_t size)
     return n >= 0 && (size_t)n < size;
 }
 
-int ecs_cli_data_dir(char *buf, size_t size)
+int tool_data_dir(char *buf, size_t size)
 {
     const char *env = getenv("ECSCHED_DATA");
     if (env != NULL && env[0] != '\0') {
@@ -43,7 +43,7 @@ int ecs_cli_data_dir(char *buf, size_t size)
         if (n >= 0 && (size_t)n < size)
             return 1;
     } else {
-        if (ECS_DATADIR[0] != '\0' && take_dir(ECS_DATADIR, buf, size))
+        if (TOOL_DATADIR[0] != '\0' && take_dir(TOOL_DATADIR, buf, size))
             return 1;
         char exe[PATH_MAX];
         ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -68,7 +68,7 @@ int ecs_cli_data_dir(char *buf, size_t size)
     return 0;
 }
 
-const char *ecs_cli_data_path(const char *path, char *buf, size_t size)
+const char *tool_data_path(const char *path, char *buf, size_t size)
 {
     if (size == 0)
         return path;
@@ -76,7 +76,7 @@ const char *ecs_cli_data_path(const char *path, char *buf, size_t size)
     if (path[0] == '\0' || path[0] == '/' || exists(path))
         return buf;
     char dir[PATH_MAX];
-    if (!ecs_cli_data_dir(dir, sizeof dir))
+    if (!tool_data_dir(dir, sizeof dir))
         return buf;
     const char *rel = strncmp(path, "data/", 5) == 0 ? path + 5 : path;
     char cand[2 * PATH_MAX];

@@ -3,7 +3,7 @@
  *
  * The data directory holds what data/ of the source tree holds (paper32/,
  * stg/, prices/, SOURCES.md): $ECSCHED_DATA if set; else the install's
- * share/ecsched (ECS_DATADIR, compiled in from PREFIX), if it exists; else
+ * share/ecsched (TOOL_DATADIR, compiled in from PREFIX), if it exists; else
  * share/ecsched beside the binary's bin/ (<exe>/../share/ecsched, an install
  * moved elsewhere or staged with DESTDIR); else the source tree's data/
  * beside the binary's bin/ (<exe>/../data), where <exe> is the directory of
@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 /* The data directory into buf; 1, or 0 (buf "") when none exists. */
-int ecs_cli_data_dir(char *buf, size_t size);
+int tool_data_dir(char *buf, size_t size);
 
 /*
  * The file or directory a command is to read: path itself if it exists
@@ -25,6 +25,6 @@ int ecs_cli_data_dir(char *buf, size_t size);
  * that the caller's "cannot open" names what it was given.  Written into
  * buf (truncated paths count as not found); returns buf.
  */
-const char *ecs_cli_data_path(const char *path, char *buf, size_t size);
+const char *tool_data_path(const char *path, char *buf, size_t size);
 
 #endif

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <stdlib.h>
 
-json_t *ecs_json_text(const char *s)
+json_t *tool_json_text(const char *s)
 {
     json_t *j = json_string(s);
     if (j != NULL || s == NULL)
@@ -20,7 +20,7 @@ json_t *ecs_json_text(const char *s)
     return j;
 }
 
-json_t *ecs_json_num(double v)
+json_t *tool_json_num(double v)
 {
     if (!isfinite(v))
         return json_null();
@@ -29,7 +29,7 @@ json_t *ecs_json_num(double v)
     return json_real(v);
 }
 
-json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n)
+json_t *tool_json_object_kv(tool_json_kv *kv, size_t n)
 {
     json_t *o = json_object();
     int bad = o == NULL;
@@ -53,13 +53,13 @@ static int set(json_t *o, const char *key, json_t *v)
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-static json_t *graph_obj(const ecs_doc_info *in)
+static json_t *graph_obj(const tool_doc_info *in)
 {
     json_t *g = json_object();
     ecs_graph_stats st;
     ecs_graph_stats_compute(in->raw, &st);
     if (g == NULL ||
-        set(g, "file", ecs_json_text(in->graph_file ? in->graph_file : "")) ||
+        set(g, "file", tool_json_text(in->graph_file ? in->graph_file : "")) ||
         set(g, "tasks", json_integer((json_int_t)st.tasks)) ||
         set(g, "edges", json_integer((json_int_t)st.edges))) {
         json_decref(g);
@@ -72,7 +72,7 @@ static json_t *freqs_arr(const ecs_platform *p)
 {
     json_t *a = json_array();
     for (size_t k = 0; a && k < p->nfreq; k++)
-        if (json_array_append_new(a, ecs_json_num(p->freq[k])) != 0) {
+        if (json_array_append_new(a, tool_json_num(p->freq[k])) != 0) {
             json_decref(a);
             return NULL;
         }
@@ -98,16 +98,16 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
         return NULL;
     }
     for (size_t l = 0; l < sp->n; l++)
-        if (json_array_append_new(per, ecs_json_num(sp->price[l])) != 0) {
+        if (json_array_append_new(per, tool_json_num(sp->price[l])) != 0) {
             json_decref(o);
             json_decref(per);
             return NULL;
         }
-    if (set(o, "source", ecs_json_text(sp->source)) ||
+    if (set(o, "source", tool_json_text(sp->source)) ||
         set(o, "slot_minutes", json_integer(sp->slot_minutes)) ||
         set(o, "repeated", json_boolean(sp->repeated)) ||
-        set(o, "normalized_by", ecs_json_num(sp->normalized_by)) ||
-        set(o, "unit", ecs_json_text(sp->unit)) ||
+        set(o, "normalized_by", tool_json_num(sp->normalized_by)) ||
+        set(o, "unit", tool_json_text(sp->unit)) ||
         set(o, "cycle", json_integer((json_int_t)sp->cycle)) ||
         set(o, "first_slot_utc", first_slot_utc(sp)) ||
         set(o, "per_slot", per)) {
@@ -117,7 +117,7 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
     return o;
 }
 
-int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+int tool_doc_money(const ecs_slot_prices *sp, double cost, double *money,
                   char *unit, size_t size)
 {
     size_t n = sp ? strlen(sp->unit) : 0;
@@ -128,7 +128,7 @@ int ecs_doc_money(const ecs_slot_prices *sp, double cost, double *money,
     return 1;
 }
 
-json_t *ecs_doc_new(const ecs_doc_info *in)
+json_t *tool_doc_new(const tool_doc_info *in)
 {
     json_t *d = json_object();
     if (d == NULL)
@@ -150,22 +150,22 @@ json_t *ecs_doc_new(const ecs_doc_info *in)
               set(d, "makespan", c ? json_integer(c->makespan) : json_null()) ||
               set(d, "meets_deadline", c ? json_boolean(c->meets_deadline)
                                          : json_null()) ||
-              set(d, "cost", c ? ecs_json_num(c->cost) : json_null());
-    ecs_cli_energy e;
+              set(d, "cost", c ? tool_json_num(c->cost) : json_null());
+    tool_energy e;
     memset(&e, 0, sizeof e);
     if (c != NULL && in->model != NULL && in->schedule != NULL)
-        ecs_cli_energy_of(in->model, in->prices, in->schedule, c->cost, &e);
+        tool_energy_of(in->model, in->prices, in->schedule, c->cost, &e);
     if (!bad)
-        bad = set(d, "cost_money", e.has_money ? ecs_json_num(e.money) : json_null()) ||
+        bad = set(d, "cost_money", e.has_money ? tool_json_num(e.money) : json_null()) ||
               set(d, "money_unit", e.has_money ? json_string(e.currency) : json_null());
     if (!bad)
-        bad = ecs_doc_add_units(d, in);
+        bad = tool_doc_add_units(d, in);
     if (!bad && in->has_base_cost)
-        bad = set(d, "base_cost", ecs_json_num(in->base_cost));
+        bad = set(d, "base_cost", tool_json_num(in->base_cost));
     if (!bad)
         bad = set(d, "status", json_string(in->status ? in->status : "")) ||
               set(d, "runtime_s",
-                  ecs_json_num(round(in->runtime_s * 1e6) / 1e6));
+                  tool_json_num(round(in->runtime_s * 1e6) / 1e6));
     if (bad) {
         json_decref(d);
         return NULL;
@@ -173,7 +173,7 @@ json_t *ecs_doc_new(const ecs_doc_info *in)
     return d;
 }
 
-int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
+int tool_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
                       const ecs_schedule *s)
 {
     json_t *tasks = json_array();
@@ -188,7 +188,7 @@ int ecs_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
         for (long l = t->start; !bad && l <= t->stop; l++) {
             unsigned char k = t->freq[l - t->start];
             bad = json_array_append_new(
-                      f, ecs_json_num(k < p->nfreq ? p->freq[k] : NAN)) != 0;
+                      f, tool_json_num(k < p->nfreq ? p->freq[k] : NAN)) != 0;
         }
         if (!bad) {
             bad = set(o, "id", json_integer(g->id[i])) ||

@@ -3,28 +3,28 @@
 
 #include <stdarg.h>
 
-int ecs_cli_exit_code(ecs_result r)
+int tool_exit_code(ecs_result r)
 {
     switch (r) {
     case ECS_OK:
-        return ECS_EXIT_OK;
+        return TOOL_EXIT_OK;
     case ECS_EINFEASIBLE:
     case ECS_EVIOLATION:
-        return ECS_EXIT_INFEASIBLE;
+        return TOOL_EXIT_INFEASIBLE;
     case ECS_EPARSE:
     case ECS_EINVAL:
     case ECS_EIO:
-        return ECS_EXIT_USAGE;
+        return TOOL_EXIT_USAGE;
     case ECS_ENOMEM:
     case ECS_ELIMIT:
     case ECS_ESOLVER:
     case ECS_EINTERNAL:
-        return ECS_EXIT_INTERNAL;
+        return TOOL_EXIT_INTERNAL;
     }
-    return ECS_EXIT_INTERNAL;
+    return TOOL_EXIT_INTERNAL;
 }
 
-void ecs_cli_error(const char *cmd, const ecs_diag *d)
+void tool_error(const char *cmd, const ecs_diag *d)
 {
     char buf[1024];
     ecs_diag_format(d, buf, sizeof buf);
@@ -38,7 +38,7 @@ static void vmessage(const char *cmd, const char *fmt, va_list ap)
     vfprintf(stderr, fmt, ap);
 }
 
-void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
+void tool_errorf(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -47,13 +47,13 @@ void ecs_cli_errorf(const char *cmd, const char *fmt, ...)
     fputc('\n', stderr);
 }
 
-int ecs_cli_usage_error(const char *cmd, const char *fmt, ...)
+int tool_usage_error(const char *cmd, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vmessage(cmd, fmt, ap);
     va_end(ap);
     fprintf(stderr, "\nTry 'ecsched %s --help'.\n", cmd);
-    return ECS_EXIT_USAGE;
+    return TOOL_EXIT_USAGE;
 }
 

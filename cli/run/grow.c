@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t ecs_grow_cap(size_t cap, size_t first)
+size_t tool_grow_cap(size_t cap, size_t first)
 {
     return cap ? 2 * cap : first;
 }
 
-int ecs_resize(void *pp, size_t n, size_t elem)
+int tool_resize(void *pp, size_t n, size_t elem)
 {
     if (n == 0 || elem == 0 || n > SIZE_MAX / elem)
         return -1; /* realloc(p, 0) would free p */
@@ -23,12 +23,12 @@ int ecs_resize(void *pp, size_t n, size_t elem)
     return 0;
 }
 
-int ecs_grow(void *pp, size_t n, size_t *cap, size_t elem, size_t first)
+int tool_grow(void *pp, size_t n, size_t *cap, size_t elem, size_t first)
 {
     if (n < *cap)
         return 0;
-    size_t c = ecs_grow_cap(*cap, first);
-    if (c <= *cap || ecs_resize(pp, c, elem) != 0) /* c <= *cap: overflow */
+    size_t c = tool_grow_cap(*cap, first);
+    if (c <= *cap || tool_resize(pp, c, elem) != 0) /* c <= *cap: overflow */
         return -1;
     *cap = c;
     return 0;

@@ -6,18 +6,18 @@
 
 static int cmp_keyed(const void *a, const void *b)
 {
-    const ecs_keyed *x = a, *y = b;
+    const tool_keyed *x = a, *y = b;
     int c = strcmp(x->key, y->key);
     return c != 0 ? c : (x->at > y->at) - (x->at < y->at);
 }
 
-void ecs_keyed_sort(ecs_keyed *k, size_t n)
+void tool_keyed_sort(tool_keyed *k, size_t n)
 {
     if (n > 1)
         qsort(k, n, sizeof *k, cmp_keyed);
 }
 
-void ecs_keyed_free(ecs_keyed *k, size_t n)
+void tool_keyed_free(tool_keyed *k, size_t n)
 {
     for (size_t i = 0; k != NULL && i < n; i++)
         free(k[i].key);

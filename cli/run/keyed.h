@@ -8,15 +8,15 @@
 
 #include <stddef.h>
 
-typedef struct ecs_keyed {
-    char *key;   /* malloc'ed (ecs_keyed_free frees it) */
+typedef struct tool_keyed {
+    char *key;   /* malloc'ed (tool_keyed_free frees it) */
     size_t at;   /* the item's index */
-} ecs_keyed;
+} tool_keyed;
 
 /* Sort by key, equal keys by index. */
-void ecs_keyed_sort(ecs_keyed *k, size_t n);
+void tool_keyed_sort(tool_keyed *k, size_t n);
 
 /* Free the n keys, then the array; k may be NULL. */
-void ecs_keyed_free(ecs_keyed *k, size_t n);
+void tool_keyed_free(tool_keyed *k, size_t n);
 
 #endif

@@ -6,7 +6,7 @@
 
 /* "budget,feasible,cost,makespan", one row per candidate; cost and
  * makespan empty where infeasible. */
-char *ecs_landscape_csv(const ecs_heur_result *r)
+char *tool_landscape_csv(const ecs_heur_result *r)
 {
     size_t cap = 64 + r->ncand * 96, len = 0;
     char *s = malloc(cap);

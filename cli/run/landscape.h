@@ -7,6 +7,6 @@
 
 /* "budget,feasible,cost,makespan", one row per candidate; cost and
  * makespan empty where infeasible (malloc; NULL when out of memory). */
-char *ecs_landscape_csv(const ecs_heur_result *r);
+char *tool_landscape_csv(const ecs_heur_result *r);
 
 #endif

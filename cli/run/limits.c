@@ -9,25 +9,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-int ecs_cli_limit_option(ecs_limits *l, int opt, const char *arg,
+int tool_limit_option(ecs_limits *l, int opt, const char *arg,
                          ecs_diag *diag)
 {
     long long *field;
     const char *flag;
     switch (opt) {
-    case ECS_OPT_MAX_INPUT_BYTES:
+    case TOOL_OPT_MAX_INPUT_BYTES:
         field = &l->max_input_bytes;
         flag = ecs_limit_flag(ECS_LIMIT_INPUT_BYTES);
         break;
-    case ECS_OPT_MAX_TASKS:
+    case TOOL_OPT_MAX_TASKS:
         field = &l->max_tasks;
         flag = ecs_limit_flag(ECS_LIMIT_TASKS);
         break;
-    case ECS_OPT_MAX_WORK:
+    case TOOL_OPT_MAX_WORK:
         field = &l->max_work;
         flag = ecs_limit_flag(ECS_LIMIT_WORK);
         break;
-    case ECS_OPT_MAX_SLOTS:
+    case TOOL_OPT_MAX_SLOTS:
         field = &l->max_slots;
         flag = ecs_limit_flag(ECS_LIMIT_SLOTS);
         break;
@@ -43,7 +43,7 @@ int ecs_cli_limit_option(ecs_limits *l, int opt, const char *arg,
     return 1;
 }
 
-ecs_result ecs_cli_check_slots(const ecs_limits *l, long long slots,
+ecs_result tool_check_slots(const ecs_limits *l, long long slots,
                                const char *file, const char *what,
                                ecs_diag *diag)
 {
@@ -53,7 +53,7 @@ ecs_result ecs_cli_check_slots(const ecs_limits *l, long long slots,
                             diag);
 }
 
-ecs_result ecs_cli_check_graph(const ecs_limits *l, const ecs_graph *g,
+ecs_result tool_check_graph(const ecs_limits *l, const ecs_graph *g,
                                const char *file, ecs_diag *diag)
 {
     ecs_result rc = ecs_limits_check(l, ECS_LIMIT_TASKS, (double)g->n, file,
@@ -75,7 +75,7 @@ ecs_result ecs_cli_check_graph(const ecs_limits *l, const ecs_graph *g,
     return rc;
 }
 
-ecs_result ecs_cli_load_json(const char *path, const ecs_limits *l,
+ecs_result tool_load_json(const char *path, const ecs_limits *l,
                              json_t **out, ecs_diag *diag)
 {
     *out = NULL;
@@ -101,7 +101,7 @@ ecs_result ecs_cli_load_json(const char *path, const ecs_limits *l,
     return ECS_OK;
 }
 
-FILE *ecs_cli_fopen_read(const char *path, ecs_diag *diag)
+FILE *tool_fopen_read(const char *path, ecs_diag *diag)
 {
     FILE *f = fopen(path, "r");
     if (f == NULL) {

@@ -13,48 +13,48 @@
 #include <string.h>
 
 static const char *const method_names[] = {
-#define ECS_METHOD_NAME(name, key) key,
-    ECS_METHOD_MAP(ECS_METHOD_NAME)
-#undef ECS_METHOD_NAME
+#define TOOL_METHOD_NAME(name, key) key,
+    TOOL_METHOD_MAP(TOOL_METHOD_NAME)
+#undef TOOL_METHOD_NAME
 };
 
-const char *ecs_method_name(ecs_method m)
+const char *tool_method_name(tool_method m)
 {
-    return (unsigned)m < ECS_METHOD_COUNT ? method_names[m] : "?";
+    return (unsigned)m < TOOL_METHOD_COUNT ? method_names[m] : "?";
 }
 
-int ecs_method_parse(const char *name, ecs_method *out)
+int tool_method_parse(const char *name, tool_method *out)
 {
-    for (int k = 0; k < ECS_METHOD_COUNT; k++)
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++)
         if (strcmp(name, method_names[k]) == 0) {
-            *out = (ecs_method)k;
+            *out = (tool_method)k;
             return 0;
         }
     return -1;
 }
 
-int ecs_method_available(ecs_method m)
+int tool_method_available(tool_method m)
 {
     switch (m) {
-    case ECS_METHOD_BASE:
-    case ECS_METHOD_SWEEP:
-    case ECS_METHOD_BINARY:
-    case ECS_METHOD_LOCAL:
-    case ECS_METHOD_MILP:
-    case ECS_METHOD_SOLVE:
+    case TOOL_METHOD_BASE:
+    case TOOL_METHOD_SWEEP:
+    case TOOL_METHOD_BINARY:
+    case TOOL_METHOD_LOCAL:
+    case TOOL_METHOD_MILP:
+    case TOOL_METHOD_SOLVE:
         return 1;
-    case ECS_METHOD_COUNT:
+    case TOOL_METHOD_COUNT:
         return 0;
     }
     return 0;
 }
 
-int ecs_method_default(ecs_method m)
+int tool_method_default(tool_method m)
 {
-    return m != ECS_METHOD_SOLVE && ecs_method_available(m);
+    return m != TOOL_METHOD_SOLVE && tool_method_available(m);
 }
 
-void ecs_method_out_release(ecs_method_out *out)
+void tool_method_out_release(tool_method_out *out)
 {
     if (out == NULL)
         return;
@@ -63,17 +63,17 @@ void ecs_method_out_release(ecs_method_out *out)
 }
 
 /* The method's parameters: the context's, else the defaults in *dflt. */
-static const ecs_method_params *params_of(const ecs_method_ctx *ctx,
-                                          ecs_method_params *dflt)
+static const tool_method_params *params_of(const tool_method_ctx *ctx,
+                                          tool_method_params *dflt)
 {
     if (ctx->params != NULL)
         return ctx->params;
-    ecs_method_params_init(dflt);
+    tool_method_params_init(dflt);
     return dflt;
 }
 
 /* Move a result's schedule *s into out, with its status. */
-static void take(ecs_method_out *out, ecs_schedule **s, const char *status)
+static void take(tool_method_out *out, ecs_schedule **s, const char *status)
 {
     out->schedule = *s;
     *s = NULL;
@@ -83,7 +83,7 @@ static void take(ecs_method_out *out, ecs_schedule **s, const char *status)
 /* take() for the exact methods, with their figures: optimal when the status
  * is optimal, a schedule exists and proof is 1 (the gap asked for is 0);
  * the gap only with a schedule. */
-static void take_exact(ecs_method_out *out, ecs_schedule **s,
+static void take_exact(tool_method_out *out, ecs_schedule **s,
                        ecs_milp_status status, int proof, double bound,
                        double gap, double runtime_s)
 {
@@ -94,7 +94,7 @@ static void take_exact(ecs_method_out *out, ecs_schedule **s,
     out->runtime_s = runtime_s;
 }
 
-static ecs_result run_base(const ecs_method_ctx *ctx, ecs_method_out *out,
+static ecs_result run_base(const tool_method_ctx *ctx, tool_method_out *out,
                            ecs_diag *diag)
 {
     out->schedule = ecs_schedule_copy(ctx->pb->base);
@@ -107,17 +107,17 @@ static ecs_result run_base(const ecs_method_ctx *ctx, ecs_method_out *out,
     return ECS_OK;
 }
 
-static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
-                                ecs_method_out *out, ecs_diag *diag)
+static ecs_result run_heuristic(ecs_heur_mode mode, const tool_method_ctx *ctx,
+                                tool_method_out *out, ecs_diag *diag)
 {
-    const ecs_cli_problem *pb = ctx->pb;
+    const tool_problem *pb = ctx->pb;
     if (pb->deadline < pb->base_makespan) {
         /* the heuristic keeps the base's PEs and order: it cannot meet a D'
          * below M, which is an outcome, not a failure */
         snprintf(out->status, sizeof out->status, "infeasible");
         return ECS_OK;
     }
-    ecs_method_params dflt;
+    tool_method_params dflt;
     ecs_heur_params prm = params_of(ctx, &dflt)->heur;
     prm.mode = mode;
     ecs_heur_result r;
@@ -131,46 +131,46 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const ecs_method_ctx *ctx,
 
 /* The sweep (default parameters), then the local heuristic from its
  * schedule: never dearer than the sweep. */
-static ecs_result run_local(const ecs_method_ctx *ctx, ecs_method_out *out,
+static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                             ecs_diag *diag)
 {
-    const ecs_cli_problem *pb = ctx->pb;
-    ecs_method_out sweep;
-    ecs_result rc = ecs_method_run(ECS_METHOD_SWEEP, ctx, &sweep, diag);
+    const tool_problem *pb = ctx->pb;
+    tool_method_out sweep;
+    ecs_result rc = tool_method_run(TOOL_METHOD_SWEEP, ctx, &sweep, diag);
     if (rc != ECS_OK || sweep.schedule == NULL) {
         if (rc == ECS_OK)
             snprintf(out->status, sizeof out->status, "%s", sweep.status);
-        ecs_method_out_release(&sweep);
+        tool_method_out_release(&sweep);
         return rc;
     }
-    ecs_method_params dflt;
-    const ecs_method_params *mp = params_of(ctx, &dflt);
+    tool_method_params dflt;
+    const tool_method_params *mp = params_of(ctx, &dflt);
     ecs_local_params prm = mp->local;
     if (mp->time_limit_given)
         prm.time_limit_s = mp->time_limit_s;
     if (ctx->deadline_s > 0) /* the command's budget */
-        prm.time_limit_s = ecs_budget_left(ctx->deadline_s) < prm.time_limit_s
-                               ? ecs_budget_left(ctx->deadline_s)
+        prm.time_limit_s = tool_budget_left(ctx->deadline_s) < prm.time_limit_s
+                               ? tool_budget_left(ctx->deadline_s)
                                : prm.time_limit_s;
     ecs_local_result r;
     rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), sweep.schedule, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, "feasible");
     ecs_local_result_release(&r);
-    ecs_method_out_release(&sweep);
+    tool_method_out_release(&sweep);
     return rc;
 }
 
-static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
+static ecs_result run_milp(const tool_method_ctx *ctx, tool_method_out *out,
                            ecs_diag *diag)
 {
-    const ecs_cli_problem *pb = ctx->pb;
-    ecs_method_params dflt;
+    const tool_problem *pb = ctx->pb;
+    tool_method_params dflt;
     ecs_milp_params prm = params_of(ctx, &dflt)->milp;
     prm.time_limit_s = ctx->time_limit_s;
     prm.warm_start = ctx->warm_start;
-    if (ecs_cli_progress_on())
-        prm.progress = ecs_cli_milp_progress;
+    if (tool_progress_on())
+        prm.progress = tool_milp_progress;
     ecs_milp_result r;
     memset(&r, 0, sizeof r);
     ecs_result rc = ecs_milp_solve(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), &prm, &r, diag);
@@ -179,7 +179,7 @@ static ecs_result run_milp(const ecs_method_ctx *ctx, ecs_method_out *out,
         out->bound_method = ecs_bound_method_name(r.bound_method);
     }
     ecs_milp_result_release(&r);
-    ecs_cli_progress_done();
+    tool_progress_done();
     return rc;
 }
 
@@ -194,12 +194,12 @@ static ecs_found_by found_by_of(const char *method)
 
 /* ecs_solve from the warm start (the cheapest heuristic schedule, or the
  * base when it meets D' and no heuristic schedule exists). */
-static ecs_result run_solve(const ecs_method_ctx *ctx, ecs_method_out *out,
+static ecs_result run_solve(const tool_method_ctx *ctx, tool_method_out *out,
                             ecs_diag *diag)
 {
-    const ecs_cli_problem *pb = ctx->pb;
-    ecs_method_params dflt;
-    const ecs_method_params *mp = params_of(ctx, &dflt);
+    const tool_problem *pb = ctx->pb;
+    tool_method_params dflt;
+    const tool_method_params *mp = params_of(ctx, &dflt);
     ecs_solve_params prm = mp->solve;
     prm.time_limit_s = ctx->time_limit_s;
     const ecs_schedule *start = ctx->warm_start;
@@ -223,14 +223,14 @@ static ecs_result run_solve(const ecs_method_ctx *ctx, ecs_method_out *out,
 }
 
 /* The checker on the method's schedule: cost, makespan, feasibility. */
-static ecs_result check(ecs_method m, const ecs_method_ctx *ctx,
-                        ecs_method_out *out, ecs_diag *diag)
+static ecs_result check(tool_method m, const tool_method_ctx *ctx,
+                        tool_method_out *out, ecs_diag *diag)
 {
-    const ecs_cli_problem *pb = ctx->pb;
+    const tool_problem *pb = ctx->pb;
     ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline),
                                        out->schedule, &out->check, NULL);
     if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
-        m == ECS_METHOD_BASE) {
+        m == TOOL_METHOD_BASE) {
         /* a --deadline below the base makespan: reported, not a bug; the
          * checker stopped at the violation, so take cost and makespan from
          * the problem */
@@ -241,61 +241,61 @@ static ecs_result check(ecs_method m, const ecs_method_ctx *ctx,
     }
     if (rc != ECS_OK)
         return ecs_diag_set(diag, rc, NULL, 0, "%s schedule rejected by the checker: %s",
-                            ecs_method_name(m), out->check.msg);
+                            tool_method_name(m), out->check.msg);
     return ECS_OK;
 }
 
-ecs_result ecs_method_run(ecs_method m, const ecs_method_ctx *ctx,
-                          ecs_method_out *out, ecs_diag *diag)
+ecs_result tool_method_run(tool_method m, const tool_method_ctx *ctx,
+                          tool_method_out *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->bound = NAN;
     out->gap = NAN;
     ecs_result rc = ECS_EINTERNAL;
     switch (m) {
-    case ECS_METHOD_BASE:
+    case TOOL_METHOD_BASE:
         rc = run_base(ctx, out, diag);
         break;
-    case ECS_METHOD_SWEEP:
+    case TOOL_METHOD_SWEEP:
         rc = run_heuristic(ECS_HEUR_SWEEP, ctx, out, diag);
         break;
-    case ECS_METHOD_BINARY:
+    case TOOL_METHOD_BINARY:
         rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
         break;
-    case ECS_METHOD_LOCAL:
+    case TOOL_METHOD_LOCAL:
         rc = run_local(ctx, out, diag);
         break;
-    case ECS_METHOD_MILP:
+    case TOOL_METHOD_MILP:
         rc = run_milp(ctx, out, diag);
         break;
-    case ECS_METHOD_SOLVE:
+    case TOOL_METHOD_SOLVE:
         rc = run_solve(ctx, out, diag);
         break;
-    case ECS_METHOD_COUNT:
+    case TOOL_METHOD_COUNT:
         rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                           "method '%s' is not available in this build",
-                          ecs_method_name(m));
+                          tool_method_name(m));
         break;
     }
     if (rc == ECS_OK && out->schedule != NULL)
         rc = check(m, ctx, out, diag);
     if (rc != ECS_OK)
-        ecs_method_out_release(out);
+        tool_method_out_release(out);
     return rc;
 }
 
 /* The cheapest heuristic schedule of the set (its method in *who), for
  * the warm start of the MILP and solve. */
-static const ecs_schedule *best_heuristic(const ecs_method_set *set,
+static const ecs_schedule *best_heuristic(const tool_method_set *set,
                                           const char **who)
 {
-    const ecs_method_out *best = NULL;
-    for (int k = ECS_METHOD_SWEEP; k <= ECS_METHOD_LOCAL; k++) {
-        const ecs_method_out *o = &set->out[k];
+    const tool_method_out *best = NULL;
+    for (int k = TOOL_METHOD_SWEEP; k <= TOOL_METHOD_LOCAL; k++) {
+        const tool_method_out *o = &set->out[k];
         if (set->want[k] && set->rc[k] == ECS_OK && o->schedule != NULL &&
             (best == NULL || o->check.cost < best->check.cost)) {
             best = o;
-            *who = ecs_method_name((ecs_method)k);
+            *who = tool_method_name((tool_method)k);
         }
     }
     return best ? best->schedule : NULL;
@@ -305,54 +305,54 @@ static const ecs_schedule *best_heuristic(const ecs_method_set *set,
  * from the sweep's schedule, unrecorded, within the engine's start_share
  * of the limit (solve.h; at most local's own limit); into *out (empty when
  * it fails: the caller falls back to the sweep). */
-static void local_start(const ecs_method_ctx *ctx, double limit,
-                        ecs_method_out *out)
+static void local_start(const tool_method_ctx *ctx, double limit,
+                        tool_method_out *out)
 {
-    ecs_method_params prm;
+    tool_method_params prm;
     if (ctx->params != NULL)
         prm = *ctx->params;
     else
-        ecs_method_params_init(&prm);
+        tool_method_params_init(&prm);
     prm.time_limit_given = 0; /* the share below, not the solve's limit */
     if (prm.solve.start_share * limit < prm.local.time_limit_s)
         prm.local.time_limit_s = prm.solve.start_share * limit;
-    if (prm.local.time_limit_s < ECS_MIN_TIME_LIMIT_S)
-        prm.local.time_limit_s = ECS_MIN_TIME_LIMIT_S;
-    ecs_method_ctx c = *ctx;
+    if (prm.local.time_limit_s < TOOL_MIN_TIME_LIMIT_S)
+        prm.local.time_limit_s = TOOL_MIN_TIME_LIMIT_S;
+    tool_method_ctx c = *ctx;
     c.params = &prm;
     ecs_diag ignored;
-    if (ecs_method_run(ECS_METHOD_LOCAL, &c, out, &ignored) != ECS_OK ||
+    if (tool_method_run(TOOL_METHOD_LOCAL, &c, out, &ignored) != ECS_OK ||
         out->schedule == NULL)
-        ecs_method_out_release(out);
+        tool_method_out_release(out);
 }
 
 /* The checked cost of schedule s, one of the set's outputs. */
-static double best_cost(const ecs_method_set *set, const ecs_schedule *s)
+static double best_cost(const tool_method_set *set, const ecs_schedule *s)
 {
-    for (int k = 0; k < ECS_METHOD_COUNT; k++)
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++)
         if (set->out[k].schedule == s)
             return set->out[k].check.cost;
     return HUGE_VAL;
 }
 
-void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
-                     ecs_method_hook before, void *arg)
+void tool_methods_run(const tool_method_ctx *ctx, tool_method_set *set,
+                     tool_method_hook before, void *arg)
 {
-    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
         memset(&set->out[k], 0, sizeof set->out[k]);
         set->rc[k] = ECS_OK;
         ecs_diag_clear(&set->diag[k]);
     }
-    ecs_method_out warm, lwarm;
+    tool_method_out warm, lwarm;
     memset(&warm, 0, sizeof warm);
     memset(&lwarm, 0, sizeof lwarm);
     int local_tried = 0;
-    for (int k = 0; k < ECS_METHOD_COUNT; k++) {
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
         if (!set->want[k])
             continue;
-        ecs_method_ctx c = *ctx;
+        tool_method_ctx c = *ctx;
         int use_warm = ctx->params == NULL || ctx->params->warm_start;
-        int solver = k == ECS_METHOD_MILP || k == ECS_METHOD_SOLVE;
+        int solver = k == TOOL_METHOD_MILP || k == TOOL_METHOD_SOLVE;
         /* solve's time limit covers its start */
         double t0 = ecs_clock_now(), c0 = ecs_clock_cpu();
         if (solver && use_warm) {
@@ -360,13 +360,13 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
             /* milp and solve start from the local heuristic's schedule
              * (never dearer than the paper heuristic's; run once for
              * both), falling back to the sweep */
-            int have_local = set->want[ECS_METHOD_LOCAL] &&
-                             set->rc[ECS_METHOD_LOCAL] == ECS_OK &&
-                             set->out[ECS_METHOD_LOCAL].schedule != NULL;
-            if (!have_local && ecs_method_available(ECS_METHOD_LOCAL)) {
+            int have_local = set->want[TOOL_METHOD_LOCAL] &&
+                             set->rc[TOOL_METHOD_LOCAL] == ECS_OK &&
+                             set->out[TOOL_METHOD_LOCAL].schedule != NULL;
+            if (!have_local && tool_method_available(TOOL_METHOD_LOCAL)) {
                 if (!local_tried) {
                     double limit = ctx->deadline_s > 0
-                                       ? ecs_budget_left(ctx->deadline_s)
+                                       ? tool_budget_left(ctx->deadline_s)
                                        : ctx->time_limit_s;
                     local_start(ctx, limit, &lwarm);
                     local_tried = 1;
@@ -375,23 +375,23 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
                     (c.warm_start == NULL ||
                      lwarm.check.cost < best_cost(set, c.warm_start))) {
                     c.warm_start = lwarm.schedule;
-                    c.warm_start_method = ecs_method_name(ECS_METHOD_LOCAL);
+                    c.warm_start_method = tool_method_name(TOOL_METHOD_LOCAL);
                 }
             }
             if (c.warm_start == NULL && warm.schedule == NULL &&
-                ecs_method_available(ECS_METHOD_SWEEP)) {
+                tool_method_available(TOOL_METHOD_SWEEP)) {
                 ecs_diag ignored;
-                if (ecs_method_run(ECS_METHOD_SWEEP, ctx, &warm, &ignored) != ECS_OK)
-                    ecs_method_out_release(&warm);
+                if (tool_method_run(TOOL_METHOD_SWEEP, ctx, &warm, &ignored) != ECS_OK)
+                    tool_method_out_release(&warm);
             }
             if (c.warm_start == NULL && warm.schedule != NULL) {
                 c.warm_start = warm.schedule;
-                c.warm_start_method = ecs_method_name(ECS_METHOD_SWEEP);
+                c.warm_start_method = tool_method_name(TOOL_METHOD_SWEEP);
             }
         }
         if (before != NULL)
-            before((ecs_method)k, arg);
-        if (k != ECS_METHOD_SOLVE) {
+            before((tool_method)k, arg);
+        if (k != TOOL_METHOD_SOLVE) {
             t0 = ecs_clock_now();
             c0 = ecs_clock_cpu();
         }
@@ -399,30 +399,30 @@ void ecs_methods_run(const ecs_method_ctx *ctx, ecs_method_set *set,
             /* the command's budget, shared evenly by the exact methods
              * still to run (milp then solve) */
             int left = 0;
-            for (int q = k; q < ECS_METHOD_COUNT; q++)
+            for (int q = k; q < TOOL_METHOD_COUNT; q++)
                 left += set->want[q] &&
-                        (q == ECS_METHOD_MILP || q == ECS_METHOD_SOLVE);
-            c.time_limit_s = ecs_budget_left(ctx->deadline_s) /
+                        (q == TOOL_METHOD_MILP || q == TOOL_METHOD_SOLVE);
+            c.time_limit_s = tool_budget_left(ctx->deadline_s) /
                              (left > 0 ? left : 1);
         }
-        else if (k == ECS_METHOD_SOLVE)
-            c.time_limit_s = ecs_budget_left(t0 + ctx->time_limit_s);
-        set->rc[k] = ecs_method_run((ecs_method)k, &c, &set->out[k],
+        else if (k == TOOL_METHOD_SOLVE)
+            c.time_limit_s = tool_budget_left(t0 + ctx->time_limit_s);
+        set->rc[k] = tool_method_run((tool_method)k, &c, &set->out[k],
                                     &set->diag[k]);
         if (set->out[k].runtime_s <= 0.0)
             set->out[k].runtime_s = ecs_clock_now() - t0;
-        if (k == ECS_METHOD_SOLVE)
+        if (k == TOOL_METHOD_SOLVE)
             set->out[k].runtime_s = ecs_clock_now() - t0;
         set->out[k].cpu_s = ecs_clock_cpu() - c0;
     }
-    ecs_method_out_release(&warm);
-    ecs_method_out_release(&lwarm);
+    tool_method_out_release(&warm);
+    tool_method_out_release(&lwarm);
 }
 
-void ecs_method_set_release(ecs_method_set *set)
+void tool_method_set_release(tool_method_set *set)
 {
-    for (int k = 0; k < ECS_METHOD_COUNT; k++)
-        ecs_method_out_release(&set->out[k]);
+    for (int k = 0; k < TOOL_METHOD_COUNT; k++)
+        tool_method_out_release(&set->out[k]);
 }
 
 static int set(json_t *o, const char *key, json_t *v)
@@ -430,43 +430,43 @@ static int set(json_t *o, const char *key, json_t *v)
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
+json_t *tool_method_params_json(tool_method m, const tool_method_params *p)
 {
     json_t *o = json_object();
-    int bad = o == NULL || set(o, "makespan_limit_s", ecs_json_num(p->makespan_limit_s));
+    int bad = o == NULL || set(o, "makespan_limit_s", tool_json_num(p->makespan_limit_s));
     switch (m) {
-    case ECS_METHOD_BASE:
-    case ECS_METHOD_COUNT:
+    case TOOL_METHOD_BASE:
+    case TOOL_METHOD_COUNT:
         break;
-    case ECS_METHOD_SWEEP:
-        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+    case TOOL_METHOD_SWEEP:
+        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
               set(o, "steps", json_integer(p->heur.steps));
         break;
-    case ECS_METHOD_BINARY:
-        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
-              set(o, "rel_tol", ecs_json_num(p->heur.rel_tol)) ||
+    case TOOL_METHOD_BINARY:
+        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
+              set(o, "rel_tol", tool_json_num(p->heur.rel_tol)) ||
               set(o, "max_bisections", json_integer(p->heur.max_bisections));
         break;
-    case ECS_METHOD_LOCAL:
-        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+    case TOOL_METHOD_LOCAL:
+        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
               set(o, "steps", json_integer(p->heur.steps)) ||
-              set(o, "time_limit_s", ecs_json_num(p->time_limit_given
+              set(o, "time_limit_s", tool_json_num(p->time_limit_given
                                                       ? p->time_limit_s
                                                       : p->local.time_limit_s)) ||
               set(o, "seed", json_integer((json_int_t)p->local.seed)) ||
               set(o, "effort", json_integer((json_int_t)p->local.max_moves));
         break;
-    case ECS_METHOD_MILP:
-        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
+    case TOOL_METHOD_MILP:
+        bad = bad || set(o, "time_limit_s", tool_json_num(p->time_limit_s)) ||
               set(o, "formulation",
                   json_string(ecs_milp_formulation_name(p->milp.formulation))) ||
-              set(o, "gap", ecs_json_num(p->milp.mip_gap)) ||
+              set(o, "gap", tool_json_num(p->milp.mip_gap)) ||
               set(o, "effort", json_integer((json_int_t)p->milp.max_nodes)) ||
               set(o, "warm_start", json_boolean(p->warm_start));
         break;
-    case ECS_METHOD_SOLVE:
-        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
-              set(o, "gap", ecs_json_num(p->solve.gap)) ||
+    case TOOL_METHOD_SOLVE:
+        bad = bad || set(o, "time_limit_s", tool_json_num(p->time_limit_s)) ||
+              set(o, "gap", tool_json_num(p->solve.gap)) ||
               set(o, "seed", json_integer((json_int_t)p->solve.seed)) ||
               set(o, "effort", json_integer((json_int_t)p->solve.effort)) ||
               set(o, "warm_start", json_boolean(p->warm_start));
@@ -479,12 +479,12 @@ json_t *ecs_method_params_json(ecs_method m, const ecs_method_params *p)
     return o;
 }
 
-void ecs_method_set_best(const ecs_method_set *set, double *bound,
+void tool_method_set_best(const tool_method_set *set, double *bound,
                          double *optimum)
 {
-    static const ecs_method solvers[] = {ECS_METHOD_MILP, ECS_METHOD_SOLVE};
+    static const tool_method solvers[] = {TOOL_METHOD_MILP, TOOL_METHOD_SOLVE};
     for (size_t s = 0; s < sizeof solvers / sizeof *solvers; s++) {
-        const ecs_method_out *so = &set->out[solvers[s]];
+        const tool_method_out *so = &set->out[solvers[s]];
         if (!set->want[solvers[s]] || set->rc[solvers[s]] != ECS_OK)
             continue;
         if (isfinite(so->bound) && !(so->bound <= *bound))

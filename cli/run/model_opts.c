@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ecs_cli_model_init(ecs_cli_model *m)
+void tool_model_init(tool_model *m)
 {
     memset(m, 0, sizeof *m);
     ecs_platform_init(&m->platform);
@@ -22,15 +22,15 @@ void ecs_cli_model_init(ecs_cli_model *m)
 }
 
 /* Loader flags of --prices, passed on to the price module. */
-int ecs_cli_price_flag(ecs_price_options *o, int opt, const char *arg,
+int tool_price_flag(ecs_price_options *o, int opt, const char *arg,
                        ecs_diag *diag);
 
-int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
+int tool_model_option(tool_model *m, int opt, const char *arg,
                          ecs_diag *diag)
 {
     long v;
     switch (opt) {
-    case ECS_OPT_PES:
+    case TOOL_OPT_PES:
         if (ecs_parse_long(arg, &v) != 0)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "-p needs a whole number, not '%s'", arg),
@@ -39,23 +39,23 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
             return -1;
         m->pes_given = 1;
         return 1;
-    case ECS_OPT_OUT:
+    case TOOL_OPT_OUT:
         m->out_path = arg;
         return 1;
-    case ECS_OPT_FREQS:
+    case TOOL_OPT_FREQS:
         if (ecs_platform_set_freqs(&m->platform, arg, diag) != ECS_OK)
             return -1;
         m->freqs_given = 1;
         return 1;
-    case ECS_OPT_POWER:
+    case TOOL_OPT_POWER:
         if (ecs_platform_set_power(&m->platform, arg, diag) != ECS_OK)
             return -1;
         m->power_given = 1;
         return 1;
-    case ECS_OPT_PRICES:
+    case TOOL_OPT_PRICES:
         m->prices_spec = arg;
         return 1;
-    case ECS_OPT_DEADLINE:
+    case TOOL_OPT_DEADLINE:
         if (ecs_parse_long(arg, &v) != 0 || v < 1)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--deadline needs a positive number of slots, not '%s'",
@@ -63,7 +63,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
                    -1;
         m->deadline = v;
         return 1;
-    case ECS_OPT_EXTENSION:
+    case TOOL_OPT_EXTENSION:
         if (ecs_parse_decimal(arg, &m->extension) != 0 ||
             m->extension.mantissa < 0)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -72,7 +72,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
                    -1;
         m->extension_given = 1;
         return 1;
-    case ECS_OPT_FORMAT:
+    case TOOL_OPT_FORMAT:
         if (ecs_stg_format_parse(arg, &m->format, NULL) != ECS_OK)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--format must be auto, standard, proto, comm, "
@@ -80,7 +80,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
                                 arg),
                    -1;
         return 1;
-    case ECS_OPT_WORK_UNIT: {
+    case TOOL_OPT_WORK_UNIT: {
         double u;
         if (strcmp(arg, "auto") == 0) {
             m->work_unit_auto = 1;
@@ -99,7 +99,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         m->work_unit_auto = 0;
         return 1;
     }
-    case ECS_OPT_ROUNDING_TOLERANCE: {
+    case TOOL_OPT_ROUNDING_TOLERANCE: {
         double t;
         if (ecs_parse_double(arg, &t) != 0 || !(t >= 0 && t <= 10))
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -111,7 +111,7 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         m->rounding_tolerance = t;
         return 1;
     }
-    case ECS_OPT_WATTS: {
+    case TOOL_OPT_WATTS: {
         /* W or W:IDLE, watts of one PE at f = 1 and idle */
         char w[64];
         const char *colon = strchr(arg, ':');
@@ -136,39 +136,39 @@ int ecs_cli_model_option(ecs_cli_model *m, int opt, const char *arg,
         m->idle_watts = iv;
         return 1;
     }
-    case ECS_OPT_BASE:
+    case TOOL_OPT_BASE:
         m->base_path = arg;
         return 1;
-    case ECS_OPT_JSON:
+    case TOOL_OPT_JSON:
         m->json = 1;
         return 1;
     case 'h':
-    case ECS_OPT_HELP:
+    case TOOL_OPT_HELP:
         m->help = 1;
         return 1;
-    case ECS_OPT_SLOT_MINUTES:
-    case ECS_OPT_NO_REPEAT:
-    case ECS_OPT_PRICE_COLUMN:
-    case ECS_OPT_FILTER:
-    case ECS_OPT_UTC_OFFSET:
-    case ECS_OPT_STAMP:
-    case ECS_OPT_FILL:
-    case ECS_OPT_START:
-    case ECS_OPT_UNIT:
-    case ECS_OPT_TIME_COLUMN:
-        m->slot_minutes_given |= opt == ECS_OPT_SLOT_MINUTES;
-        return ecs_cli_price_flag(&m->price_opt, opt, arg, diag) == 0 ? 1 : -1;
-    case ECS_OPT_MAX_INPUT_BYTES:
-    case ECS_OPT_MAX_TASKS:
-    case ECS_OPT_MAX_WORK:
-    case ECS_OPT_MAX_SLOTS:
-        return ecs_cli_limit_option(&m->limits, opt, arg, diag);
+    case TOOL_OPT_SLOT_MINUTES:
+    case TOOL_OPT_NO_REPEAT:
+    case TOOL_OPT_PRICE_COLUMN:
+    case TOOL_OPT_FILTER:
+    case TOOL_OPT_UTC_OFFSET:
+    case TOOL_OPT_STAMP:
+    case TOOL_OPT_FILL:
+    case TOOL_OPT_START:
+    case TOOL_OPT_UNIT:
+    case TOOL_OPT_TIME_COLUMN:
+        m->slot_minutes_given |= opt == TOOL_OPT_SLOT_MINUTES;
+        return tool_price_flag(&m->price_opt, opt, arg, diag) == 0 ? 1 : -1;
+    case TOOL_OPT_MAX_INPUT_BYTES:
+    case TOOL_OPT_MAX_TASKS:
+    case TOOL_OPT_MAX_WORK:
+    case TOOL_OPT_MAX_SLOTS:
+        return tool_limit_option(&m->limits, opt, arg, diag);
     default:
         return 0;
     }
 }
 
-void ecs_cli_graph_params(const ecs_cli_model *m, ecs_graph_read_params *p)
+void tool_graph_params(const tool_model *m, ecs_graph_read_params *p)
 {
     ecs_graph_read_params_init(p);
     p->format = m->format;
@@ -176,14 +176,14 @@ void ecs_cli_graph_params(const ecs_cli_model *m, ecs_graph_read_params *p)
     p->default_runtime_unit = 60.0 * m->price_opt.slot_minutes;
 }
 
-ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
+ecs_result tool_read_graph(const char *path, const tool_model *m,
                               ecs_graph **out, ecs_diag *diag)
 {
     ecs_graph_read_params p;
-    ecs_cli_graph_params(m, &p);
+    tool_graph_params(m, &p);
     char found[4096];
     if (strcmp(path, "-") != 0)
-        path = ecs_cli_data_path(path, found, sizeof found);
+        path = tool_data_path(path, found, sizeof found);
     char *text = NULL;
     size_t len = 0;
     ecs_result rc = ecs_read_file(path, m->limits.max_input_bytes, &text, &len,
@@ -192,7 +192,7 @@ ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
         return rc;
     const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
     if (m->work_unit_auto && m->work_unit <= 0) {
-        /* --work-unit auto not resolved by the command (ecs_cli_work_unit_auto
+        /* --work-unit auto not resolved by the command (tool_work_unit_auto
          * says what it picks): the same pick, for this read */
         ecs_rounding r;
         p.work_unit = 0;
@@ -204,7 +204,7 @@ ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
         rc = ecs_graph_read_buffer(text, len, name, &p, out, diag);
     free(text);
     if (rc == ECS_OK) {
-        rc = ecs_cli_check_graph(&m->limits, *out, path, diag);
+        rc = tool_check_graph(&m->limits, *out, path, diag);
         if (rc != ECS_OK) {
             ecs_graph_free(*out);
             *out = NULL;
@@ -213,7 +213,7 @@ ecs_result ecs_cli_read_graph(const char *path, const ecs_cli_model *m,
     return rc;
 }
 
-ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
+ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
                                  long deadline, ecs_diag *diag)
 {
     const char *file = g->source ? g->source : NULL;
@@ -227,35 +227,35 @@ ecs_result ecs_cli_check_horizon(const ecs_cli_model *m, const ecs_graph *g,
             ? "a larger --work-unit (seconds per work unit; default: the slot "
               "length) or a longer --slot-minutes shrinks it"
             : "--work-unit N (N file units per work unit) shrinks it";
-    if (cp > ECS_CLI_MAX_HORIZON)
+    if (cp > TOOL_MAX_HORIZON)
         return ecs_diag_set(diag, ECS_EINVAL, file, 0,
                             "the critical path is %ld slots (total work %ld), "
                             "more than the %ld slots the model is meant for: "
-                            "%s", cp, total, ECS_CLI_MAX_HORIZON, shrink);
-    if (load > ECS_CLI_MAX_HORIZON)
+                            "%s", cp, total, TOOL_MAX_HORIZON, shrink);
+    if (load > TOOL_MAX_HORIZON)
         return ecs_diag_set(diag, ECS_EINVAL, file, 0,
                             "the total work %ld on %ld PEs needs at least %ld "
                             "slots, more than the %ld slots the model is "
                             "meant for: more PEs (-p) or %s",
-                            total, pes, load, ECS_CLI_MAX_HORIZON, shrink);
-    if (deadline > ECS_CLI_MAX_HORIZON)
+                            total, pes, load, TOOL_MAX_HORIZON, shrink);
+    if (deadline > TOOL_MAX_HORIZON)
         return ecs_diag_set(diag, ECS_EINVAL, file, 0,
                             "the deadline D' = %ld slots is more than the %ld "
                             "slots the model is meant for: a smaller "
                             "--deadline or --extension",
-                            deadline, ECS_CLI_MAX_HORIZON);
+                            deadline, TOOL_MAX_HORIZON);
     return ECS_OK;
 }
 
-ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
+ecs_result tool_load_graph(const char *path, const tool_model *m,
                               ecs_graph **raw, ecs_graph **work,
                               ecs_diag *diag)
 {
     ecs_graph *g = NULL;
-    ecs_result rc = ecs_cli_read_graph(path, m, &g, diag);
+    ecs_result rc = tool_read_graph(path, m, &g, diag);
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_cli_check_horizon(m, g, 0, diag);
+    rc = tool_check_horizon(m, g, 0, diag);
     if (rc == ECS_OK)
         rc = ecs_graph_contract(g, work, diag);
     if (rc != ECS_OK || raw == NULL)
@@ -265,7 +265,7 @@ ecs_result ecs_cli_load_graph(const char *path, const ecs_cli_model *m,
     return rc;
 }
 
-void ecs_cli_note_repeated(const char *cmd, const ecs_slot_prices *sp)
+void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp)
 {
     if (sp == NULL || !sp->repeated)
         return;
@@ -276,14 +276,14 @@ void ecs_cli_note_repeated(const char *cmd, const ecs_slot_prices *sp)
             cmd, sp->source, sp->cycle, sp->slot_minutes, sp->n);
 }
 
-ecs_result ecs_cli_load_prices(const ecs_cli_model *m, size_t nslots,
+ecs_result tool_load_prices(const tool_model *m, size_t nslots,
                                ecs_slot_prices *out, ecs_diag *diag)
 {
-    const char *spec = m->prices_spec ? m->prices_spec : ECS_DEFAULT_PRICES;
+    const char *spec = m->prices_spec ? m->prices_spec : TOOL_DEFAULT_PRICES;
     char found[4096];
     if (!ecs_prices_is_builtin(spec))
-        spec = ecs_cli_data_path(spec, found, sizeof found);
-    ecs_result rc = ecs_cli_check_slots(&m->limits, (long long)nslots, NULL,
+        spec = tool_data_path(spec, found, sizeof found);
+    ecs_result rc = tool_check_slots(&m->limits, (long long)nslots, NULL,
                                         "the horizon", diag);
     if (rc != ECS_OK)
         return rc;

@@ -11,25 +11,25 @@ static int exit_for(ecs_milp_status s)
     switch (s) {
     case ECS_MILP_OPTIMAL:
     case ECS_MILP_FEASIBLE:
-        return ECS_EXIT_OK;
+        return TOOL_EXIT_OK;
     case ECS_MILP_INFEASIBLE:
-        return ECS_EXIT_INFEASIBLE;
+        return TOOL_EXIT_INFEASIBLE;
     case ECS_MILP_NO_SOLUTION:
-        return ECS_EXIT_INTERNAL;
+        return TOOL_EXIT_INTERNAL;
     }
-    return ECS_EXIT_INTERNAL;
+    return TOOL_EXIT_INTERNAL;
 }
 
-json_t *ecs_outcome_doc(const ecs_doc_info *head, const ecs_cli_problem *pb,
-                        const ecs_cli_model *m, const ecs_outcome_run *run,
-                        ecs_outcome_keys_fn keys, const void *job,
+json_t *tool_outcome_doc(const tool_doc_info *head, const tool_problem *pb,
+                        const tool_model *m, const tool_outcome_run *run,
+                        tool_outcome_keys_fn keys, const void *job,
                         const ecs_schedule *s)
 {
-    json_t *d = ecs_doc_new(head);
+    json_t *d = tool_doc_new(head);
     if (d == NULL || keys(d, job) != 0 ||
-        ecs_cli_doc_add_record(d, pb, m, ecs_method_params_json(run->method, run->mp),
-                               ecs_cli_base_limit(run->mp), run->t0, run->c0) != 0 ||
-        (s != NULL ? ecs_doc_add_tasks(d, pb->g, &m->platform, s)
+        tool_doc_add_record(d, pb, m, tool_method_params_json(run->method, run->mp),
+                               tool_base_limit(run->mp), run->t0, run->c0) != 0 ||
+        (s != NULL ? tool_doc_add_tasks(d, pb->g, &m->platform, s)
                    : json_object_set_new(d, "tasks", json_array())) != 0) {
         json_decref(d);
         return NULL;
@@ -37,33 +37,33 @@ json_t *ecs_outcome_doc(const ecs_doc_info *head, const ecs_cli_problem *pb,
     return d;
 }
 
-static json_t *finish_doc(const ecs_outcome *o, const ecs_check_report *rep)
+static json_t *finish_doc(const tool_outcome *o, const ecs_check_report *rep)
 {
-    ecs_doc_info info;
-    ecs_cli_problem_doc_info(o->pb, o->m, o->cmd, &info);
+    tool_doc_info info;
+    tool_problem_doc_info(o->pb, o->m, o->cmd, &info);
     info.check = o->schedule != NULL ? rep : NULL;
     info.status = ecs_milp_status_name(o->status);
     info.runtime_s = o->runtime_s;
     info.schedule = o->schedule;
-    return ecs_outcome_doc(&info, o->pb, o->m, &o->run, o->keys, o->job,
+    return tool_outcome_doc(&info, o->pb, o->m, &o->run, o->keys, o->job,
                            o->schedule);
 }
 
-void ecs_outcome_print_problem(const ecs_outcome *o)
+void tool_outcome_print_problem(const tool_outcome *o)
 {
-    const ecs_cli_problem *pb = o->pb;
+    const tool_problem *pb = o->pb;
     printf("%-12s %s (%zu tasks with work)\n", "graph", pb->graph_path, pb->g->n);
     printf("%-12s %d\n", "pes", o->m->platform.pes);
     char info[160], d[64], b[64];
-    ecs_cli_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
+    tool_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
     printf("%-12s %s (%s)\n", "prices", pb->prices.source, info);
-    ecs_cli_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
-    ecs_cli_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
+    tool_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
+    tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
     printf("%-12s %s (base makespan %s%s)\n", "deadline", d, b,
            pb->base_optimal ? ", optimal" : "");
 }
 
-void ecs_outcome_print_solution(const ecs_outcome *o, const ecs_check_report *rep)
+void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *rep)
 {
     printf("%-12s %s\n", "status", ecs_milp_status_name(o->status));
     if (o->schedule == NULL)
@@ -73,28 +73,28 @@ void ecs_outcome_print_solution(const ecs_outcome *o, const ecs_check_report *re
     if (fabs(base) > 1e-12)
         printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
     printf("; normalised)\n");
-    ecs_cli_energy e;
+    tool_energy e;
     char text[160], mk[64];
-    ecs_cli_energy_of(o->m, &o->pb->prices, o->schedule, rep->cost, &e);
-    ecs_cli_fmt_energy(o->m, &e, text, sizeof text);
+    tool_energy_of(o->m, &o->pb->prices, o->schedule, rep->cost, &e);
+    tool_fmt_energy(o->m, &e, text, sizeof text);
     printf("%-12s %s\n", "energy", text);
-    ecs_cli_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
+    tool_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
     printf("%-12s %s (%s)\n", "makespan", mk,
            rep->meets_deadline ? "meets the deadline" : "misses the deadline");
-    ecs_cli_print_clock(o->m, &o->pb->prices, rep->makespan, o->pb->deadline, 12);
+    tool_print_clock(o->m, &o->pb->prices, rep->makespan, o->pb->deadline, 12);
 }
 
-int ecs_outcome_finish(const ecs_outcome *o)
+int tool_outcome_finish(const tool_outcome *o)
 {
-    const ecs_cli_problem *pb = o->pb;
+    const tool_problem *pb = o->pb;
     ecs_check_report rep;
     memset(&rep, 0, sizeof rep);
     rep.cost = NAN;
     if (o->schedule != NULL &&
         ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, &o->m->platform, pb->prices.price, pb->prices.n, pb->deadline), o->schedule, &rep, NULL) != ECS_OK) {
-        ecs_cli_errorf(o->cmd, "internal error: the schedule breaks the model: %s",
+        tool_errorf(o->cmd, "internal error: the schedule breaks the model: %s",
                        rep.msg);
-        return ECS_EXIT_INTERNAL;
+        return TOOL_EXIT_INTERNAL;
     }
     json_t *doc = finish_doc(o, &rep);
     ecs_makespan_advice adv;
@@ -102,32 +102,32 @@ int ecs_outcome_finish(const ecs_outcome *o)
     if (doc != NULL && o->status == ECS_MILP_INFEASIBLE) {
         /* what would do: in the document and the message */
         ecs_diag ad;
-        have_adv = ecs_cli_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
+        have_adv = tool_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
         if (have_adv &&
             json_object_set_new(doc, "advice",
-                                ecs_cli_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+                                tool_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
             json_decref(doc);
             doc = NULL;
         }
     }
     if (doc == NULL) {
-        ecs_cli_errorf(o->cmd, "out of memory");
-        return ECS_EXIT_INTERNAL;
+        tool_errorf(o->cmd, "out of memory");
+        return TOOL_EXIT_INTERNAL;
     }
     ecs_diag diag;
     ecs_diag_clear(&diag);
-    ecs_result rc = ecs_cli_write_doc(o->m, doc, &diag);
+    ecs_result rc = tool_write_doc(o->m, doc, &diag);
     json_decref(doc);
     if (rc != ECS_OK) {
-        ecs_cli_error(o->cmd, &diag);
-        return ecs_cli_exit_code(rc);
+        tool_error(o->cmd, &diag);
+        return tool_exit_code(rc);
     }
     if (!o->m->json)
         o->print(o, &rep);
     if (o->status == ECS_MILP_INFEASIBLE) {
         char adv_text[512] = "";
         if (have_adv)
-            ecs_cli_advice_text(&adv, o->m->platform.pes,
+            tool_advice_text(&adv, o->m->platform.pes,
                                 pb->prices.slot_minutes, adv_text,
                                 sizeof adv_text);
         fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld%s%s\n",
@@ -139,21 +139,21 @@ int ecs_outcome_finish(const ecs_outcome *o)
     return exit_for(o->status);
 }
 
-int ecs_outcome_exit(const ecs_outcome *o, ecs_result rc, const ecs_diag *diag)
+int tool_outcome_exit(const tool_outcome *o, ecs_result rc, const ecs_diag *diag)
 {
     if (rc == ECS_OK)
-        return ecs_outcome_finish(o);
-    ecs_cli_error(o->cmd, diag);
-    return ecs_cli_exit_code(rc);
+        return tool_outcome_finish(o);
+    tool_error(o->cmd, diag);
+    return tool_exit_code(rc);
 }
 
-int ecs_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
+int tool_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
                           double gap)
 {
     return json_object_set_new(doc, "optimal",
                                json_boolean(status == ECS_MILP_OPTIMAL)) ||
-                   json_object_set_new(doc, "bound", ecs_json_num(bound)) ||
-                   json_object_set_new(doc, "gap", ecs_json_num(gap))
+                   json_object_set_new(doc, "bound", tool_json_num(bound)) ||
+                   json_object_set_new(doc, "gap", tool_json_num(gap))
                ? -1
                : 0;
 }

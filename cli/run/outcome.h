@@ -13,71 +13,71 @@
 
 /* A command's own keys, appended to its document after the head; 0, or
  * non-zero when out of memory. */
-typedef int (*ecs_outcome_keys_fn)(json_t *doc, const void *job);
+typedef int (*tool_outcome_keys_fn)(json_t *doc, const void *job);
 
 /* What ran: the method and its parameters (the document's "params" and
  * the base search's limit) and the command's start (ecs_clock_now,
  * ecs_clock_cpu: the "context"). */
-typedef struct ecs_outcome_run {
-    ecs_method method;
-    const ecs_method_params *mp;
+typedef struct tool_outcome_run {
+    tool_method method;
+    const tool_method_params *mp;
     double t0, c0;
-} ecs_outcome_run;
+} tool_outcome_run;
 
 /*
- * A scheduling command's whole document: ecs_doc_new(head), the command's
- * keys (keys(doc, job)), the record (ecs_cli_doc_add_record) and the
+ * A scheduling command's whole document: tool_doc_new(head), the command's
+ * keys (keys(doc, job)), the record (tool_doc_add_record) and the
  * "tasks" of s (an empty list when s is NULL).  NULL when out of memory.
  */
-json_t *ecs_outcome_doc(const ecs_doc_info *head, const ecs_cli_problem *pb,
-                        const ecs_cli_model *m, const ecs_outcome_run *run,
-                        ecs_outcome_keys_fn keys, const void *job,
+json_t *tool_outcome_doc(const tool_doc_info *head, const tool_problem *pb,
+                        const tool_model *m, const tool_outcome_run *run,
+                        tool_outcome_keys_fn keys, const void *job,
                         const ecs_schedule *s);
 
-struct ecs_outcome;
+struct tool_outcome;
 
 /* Prints the command's summary for people (o->job, the checker's report). */
-typedef void (*ecs_outcome_print_fn)(const struct ecs_outcome *o,
+typedef void (*tool_outcome_print_fn)(const struct tool_outcome *o,
                                      const ecs_check_report *rep);
 
-typedef struct ecs_outcome {
+typedef struct tool_outcome {
     const char *cmd;
-    const ecs_cli_model *m;      /* -o, --json, the platform */
-    const ecs_cli_problem *pb;   /* graph, prices, D' */
+    const tool_model *m;      /* -o, --json, the platform */
+    const tool_problem *pb;   /* graph, prices, D' */
     const ecs_schedule *schedule; /* or NULL (none found) */
     ecs_milp_status status;
     double runtime_s;
-    ecs_outcome_run run;
-    ecs_outcome_keys_fn keys;
-    ecs_outcome_print_fn print;
+    tool_outcome_run run;
+    tool_outcome_keys_fn keys;
+    tool_outcome_print_fn print;
     const void *job;
-} ecs_outcome;
+} tool_outcome;
 
 /*
  * Run the checker on the schedule (a schedule that breaks the model is an
- * internal error), write the document (ecs_outcome_doc with the head of
- * ecs_cli_problem_doc_info, the status and runtime; cost, makespan and
+ * internal error), write the document (tool_outcome_doc with the head of
+ * tool_problem_doc_info, the status and runtime; cost, makespan and
  * meets_deadline null without a schedule) to -o and --json, print the
  * summary unless --json, say on stderr why there is no schedule, and
  * return the exit code of the status: 0 optimal or feasible, 1
  * infeasible, 3 no solution within the limit.
  */
-int ecs_outcome_finish(const ecs_outcome *o);
+int tool_outcome_finish(const tool_outcome *o);
 
 /* The end of an exact command: when rc is not ECS_OK, diag's message on
- * stderr and rc's exit code; else ecs_outcome_finish(o). */
-int ecs_outcome_exit(const ecs_outcome *o, ecs_result rc, const ecs_diag *diag);
+ * stderr and rc's exit code; else tool_outcome_finish(o). */
+int tool_outcome_exit(const tool_outcome *o, ecs_result rc, const ecs_diag *diag);
 
 /* The keys every exact command's document has: "optimal" (status is
  * optimal), "bound" and "gap" (null when unknown); 0, or -1 when out of
  * memory. */
-int ecs_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
+int tool_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
                           double gap);
 
 /* The summary lines every exact command prints: graph, pes and deadline
  * (with the base makespan); status, then cost (with the saving over the
  * base) and makespan when there is a schedule. */
-void ecs_outcome_print_problem(const ecs_outcome *o);
-void ecs_outcome_print_solution(const ecs_outcome *o, const ecs_check_report *rep);
+void tool_outcome_print_problem(const tool_outcome *o);
+void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *rep);
 
 #endif

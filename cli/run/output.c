@@ -152,7 +152,7 @@ static ecs_result replace_file(const char *path, const struct stat *old,
     return ECS_OK;
 }
 
-ecs_result ecs_cli_write_file(const char *path, const char *text,
+ecs_result tool_write_file(const char *path, const char *text,
                               ecs_diag *diag)
 {
     size_t len = strlen(text);
@@ -194,7 +194,7 @@ ecs_result ecs_cli_write_file(const char *path, const char *text,
     return rc;
 }
 
-int ecs_cli_close_stdout(void)
+int tool_close_stdout(void)
 {
     int pending = __fpending(stdout) > 0;
     int prev_fail = ferror(stdout) != 0;
@@ -210,10 +210,10 @@ int ecs_cli_close_stdout(void)
     }
     return 0;
 }
-ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
+ecs_result tool_write_json(const char *path, const json_t *doc,
                               ecs_diag *diag)
 {
-    char *text = json_dumps(doc, ECS_JSON_FLAGS);
+    char *text = json_dumps(doc, TOOL_JSON_FLAGS);
     if (text == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "cannot format JSON");
     size_t len = strlen(text);
@@ -224,24 +224,24 @@ ecs_result ecs_cli_write_json(const char *path, const json_t *doc,
     }
     withnl[len] = '\n';
     withnl[len + 1] = '\0';
-    ecs_result rc = ecs_cli_write_file(path, withnl, diag);
+    ecs_result rc = tool_write_file(path, withnl, diag);
     free(withnl);
     return rc;
 }
 
-ecs_result ecs_cli_write_doc(const ecs_cli_model *m, const json_t *doc,
+ecs_result tool_write_doc(const tool_model *m, const json_t *doc,
                              ecs_diag *diag)
 {
     ecs_result rc = ECS_OK;
     if (m->out_path != NULL)
-        rc = ecs_cli_write_json(m->out_path, doc, diag);
+        rc = tool_write_json(m->out_path, doc, diag);
     if (rc == ECS_OK && m->json)
-        rc = ecs_cli_write_json("-", doc, diag);
+        rc = tool_write_json("-", doc, diag);
     return rc;
 }
 
-/* g as text (ecs_cli_graph_output): *text to free. */
-static ecs_result graph_text(const ecs_graph *g, ecs_cli_graph_fmt fmt,
+/* g as text (tool_graph_output): *text to free. */
+static ecs_result graph_text(const ecs_graph *g, tool_graph_fmt fmt,
                              const void *ctx, char **text, ecs_diag *diag)
 {
     size_t len = 0;
@@ -257,23 +257,23 @@ static ecs_result graph_text(const ecs_graph *g, ecs_cli_graph_fmt fmt,
     return ECS_OK;
 }
 
-int ecs_cli_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
-                         ecs_cli_graph_fmt fmt, const void *ctx,
+int tool_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
+                         tool_graph_fmt fmt, const void *ctx,
                          const char *path, ecs_diag *diag)
 {
     char *text = NULL;
     if (rc == ECS_OK)
         rc = graph_text(g, fmt, ctx, &text, diag);
     if (rc == ECS_OK)
-        rc = ecs_cli_write_file(path ? path : "-", text, diag);
+        rc = tool_write_file(path ? path : "-", text, diag);
     free(text);
     if (rc != ECS_OK) {
-        ecs_cli_error(cmd, diag);
+        tool_error(cmd, diag);
     } else if (path && strcmp(path, "-") != 0) {
         ecs_graph_stats st;
         ecs_graph_stats_compute(g, &st);
         printf("%s: %zu tasks, %zu edges, critical path %ld, total work %ld\n",
                path, st.tasks, st.edges, st.critical_path, st.total_work);
     }
-    return ecs_cli_exit_code(rc);
+    return tool_exit_code(rc);
 }

@@ -12,12 +12,12 @@ static const struct {
     const char *flag;
     enum kind kind;
 } param[] = {
-#define ECS_PARAM_ROW(id, flag, kind) {flag, kind},
-    ECS_PARAM_MAP(ECS_PARAM_ROW)
-#undef ECS_PARAM_ROW
+#define TOOL_PARAM_ROW(id, flag, kind) {flag, kind},
+    TOOL_PARAM_MAP(TOOL_PARAM_ROW)
+#undef TOOL_PARAM_ROW
 };
 
-void ecs_method_params_init(ecs_method_params *p)
+void tool_method_params_init(tool_method_params *p)
 {
     memset(p, 0, sizeof *p);
     ecs_milp_params_init(&p->milp);
@@ -31,24 +31,24 @@ void ecs_method_params_init(ecs_method_params *p)
     p->warm_start = 1;
 }
 
-double ecs_budget_left(double end)
+double tool_budget_left(double end)
 {
     double left = end - ecs_clock_now();
-    return left > ECS_MIN_TIME_LIMIT_S ? left : ECS_MIN_TIME_LIMIT_S;
+    return left > TOOL_MIN_TIME_LIMIT_S ? left : TOOL_MIN_TIME_LIMIT_S;
 }
 
-void ecs_param_grid_init(ecs_param_grid *g)
+void tool_param_grid_init(tool_param_grid *g)
 {
     memset(g, 0, sizeof *g);
 }
 
-const char *ecs_param_name(ecs_param_id id)
+const char *tool_param_name(tool_param_id id)
 {
-    return (unsigned)id < ECS_PARAM_COUNT ? param[id].flag : NULL;
+    return (unsigned)id < TOOL_PARAM_COUNT ? param[id].flag : NULL;
 }
 
 /* One value of parameter id; 0, or -1 with diag. */
-static int parse_value(ecs_param_id id, const char *t, double *out, ecs_diag *diag)
+static int parse_value(tool_param_id id, const char *t, double *out, ecs_diag *diag)
 {
     long l;
     ecs_milp_formulation f;
@@ -94,17 +94,17 @@ static int parse_value(ecs_param_id id, const char *t, double *out, ecs_diag *di
     return -1;
 }
 
-int ecs_param_grid_option(ecs_param_grid *g, int opt, const char *arg,
+int tool_param_grid_option(tool_param_grid *g, int opt, const char *arg,
                           int lists, ecs_diag *diag)
 {
-    if (opt == ECS_OPT_NO_WARM_START) {
-        g->v[ECS_PARAM_WARM_START][0] = 0;
-        g->n[ECS_PARAM_WARM_START] = 1;
+    if (opt == TOOL_OPT_NO_WARM_START) {
+        g->v[TOOL_PARAM_WARM_START][0] = 0;
+        g->n[TOOL_PARAM_WARM_START] = 1;
         return 1;
     }
-    if (opt < ECS_OPT_PARAM || opt >= ECS_OPT_PARAM + ECS_PARAM_COUNT)
+    if (opt < TOOL_OPT_PARAM || opt >= TOOL_OPT_PARAM + TOOL_PARAM_COUNT)
         return 0;
-    ecs_param_id id = (ecs_param_id)(opt - ECS_OPT_PARAM);
+    tool_param_id id = (tool_param_id)(opt - TOOL_OPT_PARAM);
     char buf[1024];
     if (snprintf(buf, sizeof buf, "%s", arg) >= (int)sizeof buf)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--%s: list too long",
@@ -137,73 +137,73 @@ int ecs_param_grid_option(ecs_param_grid *g, int opt, const char *arg,
     return 1;
 }
 
-int ecs_cli_param_option(const char *cmd, ecs_param_grid *g, int opt,
+int tool_param_option(const char *cmd, tool_param_grid *g, int opt,
                          const char *arg, int lists)
 {
     ecs_diag diag;
-    int pr = ecs_param_grid_option(g, opt, arg, lists, &diag);
+    int pr = tool_param_grid_option(g, opt, arg, lists, &diag);
     if (pr < 0)
-        return ecs_cli_usage_error(cmd, "%s", diag.msg);
-    return pr > 0 ? 0 : ECS_CLI_NOT_OWN;
+        return tool_usage_error(cmd, "%s", diag.msg);
+    return pr > 0 ? 0 : TOOL_NOT_OWN;
 }
 
-size_t ecs_param_grid_size(const ecs_param_grid *g)
+size_t tool_param_grid_size(const tool_param_grid *g)
 {
     size_t n = 1;
-    for (int id = 0; id < ECS_PARAM_COUNT; id++)
+    for (int id = 0; id < TOOL_PARAM_COUNT; id++)
         n *= g->n[id] ? g->n[id] : 1;
     return n;
 }
 
-static void apply(ecs_param_id id, double x, ecs_method_params *p)
+static void apply(tool_param_id id, double x, tool_method_params *p)
 {
     switch (id) {
-    case ECS_PARAM_TIME_LIMIT:
+    case TOOL_PARAM_TIME_LIMIT:
         p->time_limit_s = x;
         p->time_limit_given = 1;
         break;
-    case ECS_PARAM_MAKESPAN_LIMIT:
+    case TOOL_PARAM_MAKESPAN_LIMIT:
         p->makespan_limit_s = x;
         p->makespan_limit_given = 1;
         break;
-    case ECS_PARAM_SIGMA:
+    case TOOL_PARAM_SIGMA:
         p->heur.sigma = x;
         break;
-    case ECS_PARAM_STEPS:
+    case TOOL_PARAM_STEPS:
         p->heur.steps = (long)x;
         break;
-    case ECS_PARAM_FORMULATION:
+    case TOOL_PARAM_FORMULATION:
         p->milp.formulation = (ecs_milp_formulation)(int)x;
         break;
-    case ECS_PARAM_GAP:
+    case TOOL_PARAM_GAP:
         p->milp.mip_gap = x;
         p->solve.gap = x;
         break;
-    case ECS_PARAM_WARM_START:
+    case TOOL_PARAM_WARM_START:
         p->warm_start = x != 0;
         break;
-    case ECS_PARAM_SEED:
+    case TOOL_PARAM_SEED:
         p->local.seed = (uint64_t)x;
         p->solve.seed = (unsigned long long)x;
         break;
-    case ECS_PARAM_EFFORT: /* local's moves, the MILP's nodes, solve's E */
+    case TOOL_PARAM_EFFORT: /* local's moves, the MILP's nodes, solve's E */
         p->local.max_moves = (unsigned long)x;
         p->milp.max_nodes = (unsigned long long)x;
         p->solve.effort = (long)x;
         break;
-    case ECS_PARAM_COUNT:
+    case TOOL_PARAM_COUNT:
         break;
     }
 }
 
-void ecs_param_grid_point(const ecs_param_grid *g, size_t k, ecs_method_params *p)
+void tool_param_grid_point(const tool_param_grid *g, size_t k, tool_method_params *p)
 {
-    ecs_method_params_init(p);
-    for (int id = ECS_PARAM_COUNT - 1; id >= 0; id--) {
+    tool_method_params_init(p);
+    for (int id = TOOL_PARAM_COUNT - 1; id >= 0; id--) {
         size_t n = g->n[id];
         if (n == 0)
             continue;
-        apply((ecs_param_id)id, g->v[id][k % n], p);
+        apply((tool_param_id)id, g->v[id][k % n], p);
         k /= n;
     }
 }

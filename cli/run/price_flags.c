@@ -1,28 +1,28 @@
 /* Loader flags of --prices (see prices.h), from the command line. */
 #include "run/cli.h"
 
-int ecs_cli_price_flag(ecs_price_options *o, int opt, const char *arg,
+int tool_price_flag(ecs_price_options *o, int opt, const char *arg,
                        ecs_diag *diag);
 
 /* The price option key of a model flag, or -1. */
 static int price_key(int opt, ecs_price_key *key)
 {
     switch (opt) {
-    case ECS_OPT_SLOT_MINUTES: *key = ECS_PRICE_KEY_SLOT_MINUTES; return 0;
-    case ECS_OPT_NO_REPEAT:    *key = ECS_PRICE_KEY_NO_REPEAT; return 0;
-    case ECS_OPT_PRICE_COLUMN: *key = ECS_PRICE_KEY_PRICE_COLUMN; return 0;
-    case ECS_OPT_FILTER:       *key = ECS_PRICE_KEY_FILTER; return 0;
-    case ECS_OPT_UTC_OFFSET:   *key = ECS_PRICE_KEY_UTC_OFFSET; return 0;
-    case ECS_OPT_STAMP:        *key = ECS_PRICE_KEY_STAMP; return 0;
-    case ECS_OPT_FILL:         *key = ECS_PRICE_KEY_FILL; return 0;
-    case ECS_OPT_START:        *key = ECS_PRICE_KEY_START; return 0;
-    case ECS_OPT_UNIT:         *key = ECS_PRICE_KEY_UNIT; return 0;
-    case ECS_OPT_TIME_COLUMN:  *key = ECS_PRICE_KEY_TIME_COLUMN; return 0;
+    case TOOL_OPT_SLOT_MINUTES: *key = ECS_PRICE_KEY_SLOT_MINUTES; return 0;
+    case TOOL_OPT_NO_REPEAT:    *key = ECS_PRICE_KEY_NO_REPEAT; return 0;
+    case TOOL_OPT_PRICE_COLUMN: *key = ECS_PRICE_KEY_PRICE_COLUMN; return 0;
+    case TOOL_OPT_FILTER:       *key = ECS_PRICE_KEY_FILTER; return 0;
+    case TOOL_OPT_UTC_OFFSET:   *key = ECS_PRICE_KEY_UTC_OFFSET; return 0;
+    case TOOL_OPT_STAMP:        *key = ECS_PRICE_KEY_STAMP; return 0;
+    case TOOL_OPT_FILL:         *key = ECS_PRICE_KEY_FILL; return 0;
+    case TOOL_OPT_START:        *key = ECS_PRICE_KEY_START; return 0;
+    case TOOL_OPT_UNIT:         *key = ECS_PRICE_KEY_UNIT; return 0;
+    case TOOL_OPT_TIME_COLUMN:  *key = ECS_PRICE_KEY_TIME_COLUMN; return 0;
     default: return -1;
     }
 }
 
-int ecs_cli_price_flag(ecs_price_options *o, int opt, const char *arg,
+int tool_price_flag(ecs_price_options *o, int opt, const char *arg,
                        ecs_diag *diag)
 {
     ecs_price_key key;

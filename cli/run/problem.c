@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
+ecs_result tool_deadline(const tool_model *m, long makespan, long *out,
                             ecs_diag *diag)
 {
     if (m->deadline > 0 && m->extension_given)
@@ -20,24 +20,24 @@ ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
                             "give --extension or --deadline, not both");
     if (m->deadline > 0) {
         *out = m->deadline;
-        return ecs_cli_check_slots(&m->limits, m->deadline, NULL,
+        return tool_check_slots(&m->limits, m->deadline, NULL,
                                    "--deadline", diag);
     }
     if (ecs_decimal_extend(makespan, m->extension, out) != 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--extension is too large");
-    return ecs_cli_check_slots(&m->limits, *out, NULL,
+    return tool_check_slots(&m->limits, *out, NULL,
                                "the deadline makespan * (1 + --extension)",
                                diag);
 }
 
-ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
+ecs_result tool_read_base(const char *path, const ecs_limits *lim,
                              const ecs_graph *g,
                              const ecs_platform *p, ecs_schedule **out,
                              ecs_diag *diag)
 {
     ecs_schedule *s = NULL;
-    ecs_result rc = ecs_doc_read(path, lim, g, p, &s, NULL, diag);
+    ecs_result rc = tool_doc_read(path, lim, g, p, &s, NULL, diag);
     if (rc != ECS_OK)
         return rc;
     for (size_t i = 0; i < g->n; i++) {
@@ -74,11 +74,11 @@ ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
     return ECS_OK;
 }
 
-static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
-                            ecs_cli_problem *pb, ecs_diag *diag)
+static ecs_result load_base(const tool_model *m, double time_limit_s,
+                            tool_problem *pb, ecs_diag *diag)
 {
     if (m->base_path != NULL) {
-        ecs_result rc = ecs_cli_read_base(m->base_path, &m->limits, pb->g,
+        ecs_result rc = tool_read_base(m->base_path, &m->limits, pb->g,
                                           &m->platform,
                                           &pb->base, diag);
         if (rc != ECS_OK)
@@ -97,11 +97,11 @@ static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
     ecs_makespan_params prm;
     ecs_makespan_params_init(&prm);
     prm.time_limit_s = time_limit_s;
-    if (ecs_cli_progress_on())
-        prm.progress = ecs_cli_makespan_progress;
+    if (tool_progress_on())
+        prm.progress = tool_makespan_progress;
     ecs_makespan_result r;
     ecs_result rc = ecs_makespan_solve(pb->g, m->platform.pes, &prm, &r, diag);
-    ecs_cli_progress_done();
+    tool_progress_done();
     if (rc != ECS_OK)
         return rc;
     pb->base = r.schedule;
@@ -113,23 +113,23 @@ static ecs_result load_base(const ecs_cli_model *m, double time_limit_s,
     return ECS_OK;
 }
 
-ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
+ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
                                 double makespan_time_limit_s,
-                                ecs_cli_problem *pb, ecs_diag *diag)
+                                tool_problem *pb, ecs_diag *diag)
 {
     memset(pb, 0, sizeof *pb);
     pb->graph_path = graph_path;
-    ecs_result rc = ecs_cli_load_graph(graph_path, m, &pb->raw, &pb->g, diag);
+    ecs_result rc = tool_load_graph(graph_path, m, &pb->raw, &pb->g, diag);
     if (rc == ECS_OK)
         rc = load_base(m, makespan_time_limit_s, pb, diag);
     if (rc == ECS_OK)
-        rc = ecs_cli_deadline(m, pb->base_makespan, &pb->deadline, diag);
+        rc = tool_deadline(m, pb->base_makespan, &pb->deadline, diag);
     if (rc == ECS_OK)
-        rc = ecs_cli_check_horizon(m, pb->raw, pb->deadline, diag);
+        rc = tool_check_horizon(m, pb->raw, pb->deadline, diag);
     if (rc == ECS_OK) {
         long n = pb->deadline > pb->base_makespan ? pb->deadline
                                                   : pb->base_makespan;
-        rc = ecs_cli_load_prices(m, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
+        rc = tool_load_prices(m, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
         pb->have_prices = rc == ECS_OK;
     }
     if (rc == ECS_OK) {
@@ -139,11 +139,11 @@ ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
                                                  pb->prices.n, &pb->base->task[i]);
     }
     if (rc != ECS_OK)
-        ecs_cli_problem_release(pb);
+        tool_problem_release(pb);
     return rc;
 }
 
-void ecs_cli_problem_release(ecs_cli_problem *pb)
+void tool_problem_release(tool_problem *pb)
 {
     if (pb == NULL)
         return;
@@ -155,9 +155,9 @@ void ecs_cli_problem_release(ecs_cli_problem *pb)
     memset(pb, 0, sizeof *pb);
 }
 
-void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
-                              const ecs_cli_model *m, const char *cmd,
-                              ecs_doc_info *in)
+void tool_problem_doc_info(const tool_problem *pb,
+                              const tool_model *m, const char *cmd,
+                              tool_doc_info *in)
 {
     memset(in, 0, sizeof *in);
     in->command = cmd;
@@ -171,36 +171,36 @@ void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
     in->model = m;
 }
 
-double ecs_cli_base_limit(const ecs_method_params *p)
+double tool_base_limit(const tool_method_params *p)
 {
     if (p->makespan_limit_given || !p->time_limit_given)
         return p->makespan_limit_s;
     return p->time_limit_s < p->makespan_limit_s ? p->time_limit_s : p->makespan_limit_s;
 }
 
-json_t *ecs_cli_problem_base_json(const ecs_cli_problem *pb, double makespan_limit_s)
+json_t *tool_problem_base_json(const tool_problem *pb, double makespan_limit_s)
 {
-    ecs_json_kv kv[] = {
+    tool_json_kv kv[] = {
         {"makespan", json_integer(pb->base_makespan)},
-        {"status", json_string(ecs_record_base_status(pb->base_from_file, pb->base_optimal))},
+        {"status", json_string(tool_record_base_status(pb->base_from_file, pb->base_optimal))},
         {"optimal", json_boolean(pb->base_optimal)},
         {"lower_bound", json_integer(pb->base_lower_bound)},
         {"nodes", pb->base_from_file ? json_null() : json_integer((json_int_t)pb->base_nodes)},
-        {"runtime_s", ecs_json_num(pb->base_runtime_s)},
-        {"makespan_limit_s", pb->base_from_file ? json_null() : ecs_json_num(makespan_limit_s)},
+        {"runtime_s", tool_json_num(pb->base_runtime_s)},
+        {"makespan_limit_s", pb->base_from_file ? json_null() : tool_json_num(makespan_limit_s)},
     };
-    return ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
+    return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
 }
 
-int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
-                           const ecs_cli_model *m, json_t *params,
+int tool_doc_add_record(json_t *doc, const tool_problem *pb,
+                           const tool_model *m, json_t *params,
                            double makespan_limit_s, double t0, double c0)
 {
     ecs_diag d;
-    json_t *ps = ecs_record_price_source(m->prices_spec, &m->price_opt, &d);
-    json_t *model = ps ? ecs_record_model(m, ps) : NULL;
-    json_t *base = ecs_cli_problem_base_json(pb, makespan_limit_s);
-    json_t *ctx = ecs_record_context(1, ecs_clock_now() - t0, ecs_clock_cpu() - c0);
+    json_t *ps = tool_record_price_source(m->prices_spec, &m->price_opt, &d);
+    json_t *model = ps ? tool_record_model(m, ps) : NULL;
+    json_t *base = tool_problem_base_json(pb, makespan_limit_s);
+    json_t *ctx = tool_record_context(1, ecs_clock_now() - t0, ecs_clock_cpu() - c0);
     int bad = model == NULL || base == NULL || ctx == NULL;
     bad = bad || json_object_set(doc, "model", model) != 0;
     bad = bad || (params != NULL && json_object_set(doc, "params", params) != 0);

@@ -8,7 +8,7 @@
 #include "run/params.h"
 
 /* D' from --deadline N, or floor(makespan * (1 + E)) exactly. */
-ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
+ecs_result tool_deadline(const tool_model *m, long makespan, long *out,
                             ecs_diag *diag);
 
 /*
@@ -16,13 +16,13 @@ ecs_result ecs_cli_deadline(const ecs_cli_model *m, long makespan, long *out,
  * f = 1 (freqs optional), checked by the checker; a base that breaks the
  * model is bad input (EPARSE).
  */
-ecs_result ecs_cli_read_base(const char *path, const ecs_limits *lim,
+ecs_result tool_read_base(const char *path, const ecs_limits *lim,
                              const ecs_graph *g,
                              const ecs_platform *p, ecs_schedule **out,
                              ecs_diag *diag);
 
 /* Everything a scheduling command needs before it schedules. */
-typedef struct ecs_cli_problem {
+typedef struct tool_problem {
     const char *graph_path;
     ecs_graph *raw;            /* the graph as read (for the document) */
     ecs_graph *g;              /* contracted: the tasks with work */
@@ -37,52 +37,52 @@ typedef struct ecs_cli_problem {
     ecs_slot_prices prices;    /* per-slot prices of slots 0..n-1, n >= D' */
     int have_prices;
     double base_cost;          /* cost of the base under these prices */
-} ecs_cli_problem;
+} tool_problem;
 
 /*
  * Load the graph (m->format), get the base schedule (m->base_path, else the
  * makespan solver with makespan_time_limit_s), compute D' (--deadline or
  * --extension) and the per-slot prices for max(D', M) slots, and the base
  * cost.  A deadline below the base makespan is allowed (the commands report
- * it).  Release with ecs_cli_problem_release.
+ * it).  Release with tool_problem_release.
  */
-ecs_result ecs_cli_problem_load(const ecs_cli_model *m, const char *graph_path,
+ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
                                 double makespan_time_limit_s,
-                                ecs_cli_problem *out, ecs_diag *diag);
+                                tool_problem *out, ecs_diag *diag);
 
 /*
  * The head of a schedule document for this problem: command cmd, the
  * graph file and graph as read, the platform of m, the prices, D' and the
  * base cost.  The caller sets check, status and runtime_s.
  */
-void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
-                              const ecs_cli_model *m, const char *cmd,
-                              ecs_doc_info *in);
+void tool_problem_doc_info(const tool_problem *pb,
+                              const tool_model *m, const char *cmd,
+                              tool_doc_info *in);
 
 /* The base search's limit under the command's budget p (README "Time
  * limits"): --makespan-limit when given, else the makespan search's
  * default capped by --time-limit when that is given (the time limit
  * covers the whole command). */
-double ecs_cli_base_limit(const ecs_method_params *p);
+double tool_base_limit(const tool_method_params *p);
 
 /* What the document says of the base: "base": {makespan, status
- * (ecs_record_base_status), optimal, lower_bound, nodes, runtime_s,
+ * (tool_record_base_status), optimal, lower_bound, nodes, runtime_s,
  * makespan_limit_s}.  NULL when out of memory. */
-json_t *ecs_cli_problem_base_json(const ecs_cli_problem *pb, double makespan_limit_s);
+json_t *tool_problem_base_json(const tool_problem *pb, double makespan_limit_s);
 
 /*
  * Append what makes a schedule document self-describing: "model"
  * (run/record.h, with the price source's file hash), "params" (stolen;
- * may be NULL: omitted), "base" (ecs_cli_problem_base_json) and "context"
+ * may be NULL: omitted), "base" (tool_problem_base_json) and "context"
  * (this process: 1 worker, wall and CPU time since t0 and c0 of
  * ecs_clock_now and ecs_clock_cpu).  -1 when out of memory or the price
  * file cannot be read again.
  */
-int ecs_cli_doc_add_record(json_t *doc, const ecs_cli_problem *pb,
-                           const ecs_cli_model *m, json_t *params,
+int tool_doc_add_record(json_t *doc, const tool_problem *pb,
+                           const tool_model *m, json_t *params,
                            double makespan_limit_s, double t0, double c0);
 
 /* Free what a problem holds; NULL is accepted. */
-void ecs_cli_problem_release(ecs_cli_problem *pb);
+void tool_problem_release(tool_problem *pb);
 
 #endif

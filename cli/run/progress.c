@@ -8,17 +8,17 @@
 static int disabled;
 static int line_open;
 
-int ecs_cli_progress_on(void)
+int tool_progress_on(void)
 {
     return !disabled && isatty(STDERR_FILENO);
 }
 
-void ecs_cli_progress_enable(int on)
+void tool_progress_enable(int on)
 {
     disabled = !on;
 }
 
-void ecs_cli_makespan_progress(void *ctx, const ecs_progress *p)
+void tool_makespan_progress(void *ctx, const ecs_progress *p)
 {
     (void)ctx;
     fprintf(stderr, "\rmakespan: %.1f s, best %.0f, bound %.0f, %llu nodes   ",
@@ -27,7 +27,7 @@ void ecs_cli_makespan_progress(void *ctx, const ecs_progress *p)
     line_open = 1;
 }
 
-void ecs_cli_milp_progress(void *ctx, const ecs_progress *p)
+void tool_milp_progress(void *ctx, const ecs_progress *p)
 {
     (void)ctx;
     char inc[32] = "none", bd[32] = "?", gap[32] = "?";
@@ -43,14 +43,14 @@ void ecs_cli_milp_progress(void *ctx, const ecs_progress *p)
     line_open = 1;
 }
 
-void ecs_cli_progress_done(void)
+void tool_progress_done(void)
 {
     if (line_open)
         fputc('\n', stderr);
     line_open = 0;
 }
 
-void ecs_cli_log_stderr(void *ctx, const char *text)
+void tool_log_stderr(void *ctx, const char *text)
 {
     (void)ctx;
     fputs(text, stderr);

@@ -11,20 +11,20 @@
 
 /* 1 when progress lines are printed: stderr is a terminal and nobody
  * turned them off (batch workers do: the pool has its own line). */
-int ecs_cli_progress_on(void);
+int tool_progress_on(void);
 
 /* Turn progress lines off (on = 0) or back to the terminal test. */
-void ecs_cli_progress_enable(int on);
+void tool_progress_enable(int on);
 
 /* Progress callbacks: "\rmakespan: 1.5 s, best 42, bound 40, 12345 nodes"
  * and "\rmilp: 3.0 s, incumbent 12.3, bound 11.9, gap 3.2%, 120 nodes". */
-void ecs_cli_makespan_progress(void *ctx, const ecs_progress *p);
-void ecs_cli_milp_progress(void *ctx, const ecs_progress *p);
+void tool_makespan_progress(void *ctx, const ecs_progress *p);
+void tool_milp_progress(void *ctx, const ecs_progress *p);
 
 /* End an open progress line (a newline on stderr), if one is open. */
-void ecs_cli_progress_done(void);
+void tool_progress_done(void);
 
 /* The MILP's --verbose log: text to stderr. */
-void ecs_cli_log_stderr(void *ctx, const char *text);
+void tool_log_stderr(void *ctx, const char *text);
 
 #endif

@@ -16,7 +16,7 @@
  * time_column, filter, utc_offset_minutes (null when not given), stamp,
  * fill, start, unit}}.  NULL with diag (EIO) when a file cannot be read.
  */
-json_t *ecs_record_price_source(const char *prices_spec,
+json_t *tool_record_price_source(const char *prices_spec,
                                 const ecs_price_options *o, ecs_diag *diag);
 
 /*
@@ -24,16 +24,16 @@ json_t *ecs_record_price_source(const char *prices_spec,
  * "deadline_rule" ("extension" or "deadline"), "price_source"}.  P, E and
  * the price name stay top-level row fields.  NULL when out of memory.
  */
-json_t *ecs_record_model(const ecs_cli_model *m, json_t *price_source);
+json_t *tool_record_model(const tool_model *m, json_t *price_source);
 
 /* The run context: {"host", "cpu_model", "workers", "wall_s", "cpu_s"}
  * (cpu_model from /proc/cpuinfo, null where unknown; workers: processes
  * that ran cases at the same time, 1 for a single command).  NULL when out
  * of memory. */
-json_t *ecs_record_context(int workers, double wall_s, double cpu_s);
+json_t *tool_record_context(int workers, double wall_s, double cpu_s);
 
 /* "optimal", "time_limit" (the makespan search stopped at its limit) or
  * "from_file" (--base): the base schedule's status. */
-const char *ecs_record_base_status(int from_file, int optimal);
+const char *tool_record_base_status(int from_file, int optimal);
 
 #endif

@@ -8,13 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *ecs_row_str(const json_t *r, const char *key)
+const char *tool_row_str(const json_t *r, const char *key)
 {
     json_t *v = json_object_get(r, key);
     return json_is_string(v) ? json_string_value(v) : NULL;
 }
 
-int ecs_row_num(const json_t *r, const char *key, double *out)
+int tool_row_num(const json_t *r, const char *key, double *out)
 {
     json_t *v = json_object_get(r, key);
     if (!json_is_number(v))
@@ -23,7 +23,7 @@ int ecs_row_num(const json_t *r, const char *key, double *out)
     return isfinite(*out);
 }
 
-int ecs_row_ok(const json_t *r)
+int tool_row_ok(const json_t *r)
 {
     if (!json_is_object(r))
         return 0;
@@ -31,7 +31,7 @@ int ecs_row_ok(const json_t *r)
     return e == NULL || json_is_null(e);
 }
 
-int ecs_row_is_heuristic(const char *method)
+int tool_row_is_heuristic(const char *method)
 {
     return method && strcmp(method, "base") != 0 &&
            strcmp(method, "milp") != 0;
@@ -42,7 +42,7 @@ typedef struct opt_entry {
     double cost;
 } opt_entry;
 
-struct ecs_optima {
+struct tool_optima {
     opt_entry *e;
     size_t n;
 };
@@ -52,9 +52,9 @@ static int cmp_opt(const void *a, const void *b)
     return strcmp(((const opt_entry *)a)->key, ((const opt_entry *)b)->key);
 }
 
-ecs_optima *ecs_optima_new(json_t *const *rows, size_t n)
+tool_optima *tool_optima_new(json_t *const *rows, size_t n)
 {
-    ecs_optima *o = calloc(1, sizeof *o);
+    tool_optima *o = calloc(1, sizeof *o);
     if (o == NULL)
         return NULL;
     o->e = malloc((n ? n : 1) * sizeof *o->e);
@@ -63,16 +63,16 @@ ecs_optima *ecs_optima_new(json_t *const *rows, size_t n)
         return NULL;
     }
     for (size_t i = 0; i < n; i++) {
-        const char *m = ecs_row_str(rows[i], "method");
-        const char *st = ecs_row_str(rows[i], "status");
+        const char *m = tool_row_str(rows[i], "method");
+        const char *st = tool_row_str(rows[i], "status");
         double c;
         if (m && strcmp(m, "milp") == 0) { /* NAN: not proven */
-            int proven = ecs_row_ok(rows[i]) && st &&
+            int proven = tool_row_ok(rows[i]) && st &&
                          strcmp(st, "optimal") == 0 &&
-                         ecs_row_num(rows[i], "cost", &c);
-            o->e[o->n].key = ecs_row_instance_key(rows[i]);
+                         tool_row_num(rows[i], "cost", &c);
+            o->e[o->n].key = tool_row_instance_key(rows[i]);
             if (o->e[o->n].key == NULL) {
-                ecs_optima_free(o);
+                tool_optima_free(o);
                 return NULL;
             }
             o->e[o->n++].cost = proven ? c : NAN;
@@ -82,7 +82,7 @@ ecs_optima *ecs_optima_new(json_t *const *rows, size_t n)
     return o;
 }
 
-void ecs_optima_free(ecs_optima *o)
+void tool_optima_free(tool_optima *o)
 {
     if (o == NULL)
         return;
@@ -92,13 +92,13 @@ void ecs_optima_free(ecs_optima *o)
     free(o);
 }
 
-int ecs_optima_find(const ecs_optima *o, const json_t *r, double *opt)
+int tool_optima_find(const tool_optima *o, const json_t *r, double *opt)
 {
-    if (ecs_row_num(r, "optimum", opt) && *opt > 0)
+    if (tool_row_num(r, "optimum", opt) && *opt > 0)
         return 1;
     if (o == NULL || o->n == 0)
         return -1;
-    opt_entry k = {ecs_row_instance_key(r), 0};
+    opt_entry k = {tool_row_instance_key(r), 0};
     if (k.key == NULL)
         return -1;
     const opt_entry *hit = bsearch(&k, o->e, o->n, sizeof *o->e, cmp_opt);

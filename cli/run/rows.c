@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-void ecs_row_init(ecs_row *row, const char *graph, long pes, double extension,
+void tool_row_init(tool_row *row, const char *graph, long pes, double extension,
                   const char *prices, const char *method)
 {
     memset(row, 0, sizeof *row);
@@ -25,7 +25,7 @@ void ecs_row_init(ecs_row *row, const char *graph, long pes, double extension,
     row->meets_deadline = row->base_makespan_optimal = -1;
 }
 
-void ecs_row_release(ecs_row *row)
+void tool_row_release(tool_row *row)
 {
     json_decref(row->model);
     json_decref(row->params);
@@ -40,7 +40,7 @@ static json_t *obj_or_null(json_t *v)
 
 static json_t *num_or_null(double v)
 {
-    return isfinite(v) ? ecs_json_num(v) : json_null();
+    return isfinite(v) ? tool_json_num(v) : json_null();
 }
 
 static json_t *long_or_null(long v)
@@ -53,15 +53,15 @@ static json_t *bool_or_null(int v)
     return v >= 0 ? json_boolean(v) : json_null();
 }
 
-json_t *ecs_row_json(const ecs_row *r)
+json_t *tool_row_json(const tool_row *r)
 {
-    ecs_json_kv kv[] = {
+    tool_json_kv kv[] = {
         {"tool", json_string("ecsched")},
         {"version", json_string(ECS_VERSION)},
         {"graph", json_string(r->graph)},
         {"tasks", long_or_null(r->tasks)},
         {"pes", json_integer(r->pes)},
-        {"extension", ecs_json_num(r->extension)},
+        {"extension", tool_json_num(r->extension)},
         {"prices", json_string(r->prices)},
         {"method", json_string(r->method)},
         {"model", obj_or_null(r->model)},
@@ -77,7 +77,7 @@ json_t *ecs_row_json(const ecs_row *r)
         {"makespan", long_or_null(r->makespan)},
         {"deadline", long_or_null(r->deadline)},
         {"meets_deadline", bool_or_null(r->meets_deadline)},
-        {"runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6)},
+        {"runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6)},
         {"base_makespan", long_or_null(r->base_makespan)},
         {"base_status", r->base_status ? json_string(r->base_status) : json_null()},
         {"base_makespan_optimal", bool_or_null(r->base_makespan_optimal)},
@@ -85,12 +85,12 @@ json_t *ecs_row_json(const ecs_row *r)
         {"error", r->error ? json_string(r->error) : json_null()},
         {"context", obj_or_null(r->context)},
     };
-    return ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
+    return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
 }
 
-char *ecs_row_line(const ecs_row *r)
+char *tool_row_line(const tool_row *r)
 {
-    json_t *o = ecs_row_json(r);
+    json_t *o = tool_row_json(r);
     char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER |
                                        JSON_REAL_PRECISION(12))
                    : NULL;
@@ -108,7 +108,7 @@ char *ecs_row_line(const ecs_row *r)
     return line;
 }
 
-char *ecs_json_canonical(const json_t *v)
+char *tool_json_canonical(const json_t *v)
 {
     if (v == NULL)
         return strdup("null");
@@ -124,8 +124,8 @@ static char *make_key(const json_t *row, int with_method)
     if (!json_is_string(g) || !json_is_integer(p) || !json_is_number(e) ||
         !json_is_string(r) || !json_is_string(m))
         return NULL;
-    char *model = ecs_json_canonical(json_object_get(row, "model"));
-    char *params = with_method ? ecs_json_canonical(json_object_get(row, "params"))
+    char *model = tool_json_canonical(json_object_get(row, "model"));
+    char *params = with_method ? tool_json_canonical(json_object_get(row, "params"))
                                : strdup("");
     char *k = NULL;
     if (model != NULL && params != NULL) {
@@ -144,24 +144,24 @@ static char *make_key(const json_t *row, int with_method)
     return k;
 }
 
-char *ecs_row_key(const json_t *row)
+char *tool_row_key(const json_t *row)
 {
     return make_key(row, 1);
 }
 
-char *ecs_row_instance_key(const json_t *row)
+char *tool_row_instance_key(const json_t *row)
 {
     return make_key(row, 0);
 }
 
-size_t ecs_rows_whole(const char *buf, size_t len)
+size_t tool_rows_whole(const char *buf, size_t len)
 {
     size_t whole = len;
     while (whole > 0 && buf[whole - 1] != '\n')
         whole--;
     if (whole < len) { /* a last line that lacks only its newline counts */
         json_t *row = json_loadb(buf + whole, len - whole, 0, NULL);
-        char *key = json_is_object(row) ? ecs_row_key(row) : NULL;
+        char *key = json_is_object(row) ? tool_row_key(row) : NULL;
         json_decref(row);
         free(key);
         if (key != NULL)
@@ -170,7 +170,7 @@ size_t ecs_rows_whole(const char *buf, size_t len)
     return whole;
 }
 
-static ecs_result push(ecs_rows *out, json_t *row, const char *path,
+static ecs_result push(tool_rows *out, json_t *row, const char *path,
                        ecs_diag *diag)
 {
     /* capacity: the next power of two at or above n */
@@ -186,10 +186,10 @@ static ecs_result push(ecs_rows *out, json_t *row, const char *path,
     return ECS_OK;
 }
 
-ecs_result ecs_rows_parse(const char *buf, size_t len, const char *path,
-                          ecs_rows *out, ecs_diag *diag)
+ecs_result tool_rows_parse(const char *buf, size_t len, const char *path,
+                          tool_rows *out, ecs_diag *diag)
 {
-    size_t whole = ecs_rows_whole(buf, len);
+    size_t whole = tool_rows_whole(buf, len);
     out->partial += len > whole;
     long line = 0;
     for (size_t at = 0; at < whole;) {
@@ -202,7 +202,7 @@ ecs_result ecs_rows_parse(const char *buf, size_t len, const char *path,
         if (blank < end) {
             json_error_t err;
             json_t *row = json_loadb(buf + at, end - at, 0, &err);
-            char *key = json_is_object(row) ? ecs_row_key(row) : NULL;
+            char *key = json_is_object(row) ? tool_row_key(row) : NULL;
             if (key == NULL) {
                 json_decref(row);
                 return ecs_diag_set(diag, ECS_EPARSE, path, line,
@@ -223,12 +223,12 @@ ecs_result ecs_rows_parse(const char *buf, size_t len, const char *path,
     return ECS_OK;
 }
 
-ecs_result ecs_rows_read(const char *path, int missing_ok, ecs_rows *out,
+ecs_result tool_rows_read(const char *path, int missing_ok, tool_rows *out,
                          ecs_diag *diag)
 {
     if (missing_ok && access(path, F_OK) != 0 && errno == ENOENT)
         return ECS_OK;
-    FILE *f = ecs_cli_fopen_read(path, diag); /* "is a directory" too */
+    FILE *f = tool_fopen_read(path, diag); /* "is a directory" too */
     if (f == NULL)
         return ECS_EIO;
     size_t cap = 65536, len = 0;
@@ -255,12 +255,12 @@ ecs_result ecs_rows_read(const char *path, int missing_ok, ecs_rows *out,
     }
     fclose(f);
     if (rc == ECS_OK)
-        rc = ecs_rows_parse(buf, len, path, out, diag);
+        rc = tool_rows_parse(buf, len, path, out, diag);
     free(buf);
     return rc;
 }
 
-void ecs_rows_release(ecs_rows *r)
+void tool_rows_release(tool_rows *r)
 {
     if (r == NULL)
         return;

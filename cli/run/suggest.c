@@ -32,7 +32,7 @@ static size_t distance(const char *a, const char *b)
     return d[n][m];
 }
 
-const char *ecs_cli_closest(const char *word, const char *const *cand,
+const char *tool_closest(const char *word, const char *const *cand,
                             size_t n)
 {
     size_t len = strlen(word), limit = (len + 2) / 3;
@@ -52,7 +52,7 @@ const char *ecs_cli_closest(const char *word, const char *const *cand,
     return best;
 }
 
-int ecs_cli_closest_option(const char *word, const struct option *longopts,
+int tool_closest_option(const char *word, const struct option *longopts,
                            char *buf, size_t size)
 {
     if (size > 0)
@@ -74,7 +74,7 @@ int ecs_cli_closest_option(const char *word, const struct option *longopts,
         return 0;
     for (size_t k = 0; k < count; k++)
         names[k] = longopts[k].name;
-    const char *best = ecs_cli_closest(w, names, count);
+    const char *best = tool_closest(w, names, count);
     if (best != NULL)
         snprintf(buf, size, "--%s", best);
     free(names);

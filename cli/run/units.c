@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-void ecs_cli_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
+void tool_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
 {
     if (slot_minutes < 1) {
         snprintf(buf, n, "?");
@@ -24,7 +24,7 @@ void ecs_cli_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
         snprintf(buf, n, "%lld h %lld min", h, m);
 }
 
-ecs_result ecs_cli_advice(const ecs_cli_problem *pb, int pes,
+ecs_result tool_advice(const tool_problem *pb, int pes,
                           ecs_makespan_advice *a, ecs_diag *diag)
 {
     long D = pb->deadline > 0 ? pb->deadline : 1;
@@ -33,12 +33,12 @@ ecs_result ecs_cli_advice(const ecs_cli_problem *pb, int pes,
                                diag);
 }
 
-void ecs_cli_advice_text(const ecs_makespan_advice *a, int pes,
+void tool_advice_text(const ecs_makespan_advice *a, int pes,
                          int slot_minutes, char *buf, size_t n)
 {
     char least[48], cp[48];
-    ecs_cli_fmt_duration(a->least_deadline, slot_minutes, least, sizeof least);
-    ecs_cli_fmt_duration(a->critical_path, slot_minutes, cp, sizeof cp);
+    tool_fmt_duration(a->least_deadline, slot_minutes, least, sizeof least);
+    tool_fmt_duration(a->critical_path, slot_minutes, cp, sizeof cp);
     int k = snprintf(buf, n,
                      "the least makespan on %d PE%s is %ld slots (%s, %s); "
                      "the critical path is %ld slots (%s)",
@@ -68,7 +68,7 @@ static int put(json_t *o, const char *key, json_t *v)
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-json_t *ecs_cli_advice_json(const ecs_makespan_advice *a, int slot_minutes)
+json_t *tool_advice_json(const ecs_makespan_advice *a, int slot_minutes)
 {
     json_t *o = json_object();
     if (o == NULL ||
@@ -92,8 +92,8 @@ json_t *ecs_cli_advice_json(const ecs_makespan_advice *a, int slot_minutes)
     return o;
 }
 
-void ecs_cli_zone_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
-                     ecs_cli_zone *z)
+void tool_zone_of(const tool_model *m, const ecs_slot_prices *sp,
+                     tool_zone *z)
 {
     memset(z, 0, sizeof *z);
     if (m != NULL && m->price_opt.utc_offset_given) {
@@ -106,13 +106,13 @@ void ecs_cli_zone_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
     }
 }
 
-int ecs_cli_has_clock(const ecs_slot_prices *sp)
+int tool_has_clock(const ecs_slot_prices *sp)
 {
     return sp != NULL && sp->first_utc != 0 && sp->slot_minutes > 0;
 }
 
 /* The offset of zone z at utc, in minutes. */
-static int offset_at(const ecs_cli_zone *z, long long utc)
+static int offset_at(const tool_zone *z, long long utc)
 {
     if (z->name[0] == '\0')
         return z->minutes;
@@ -141,7 +141,7 @@ static void fmt_offset(int off, char *buf, size_t n)
     snprintf(buf, n, "%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
 }
 
-void ecs_cli_zone_label(const ecs_cli_zone *z, char *buf, size_t n)
+void tool_zone_label(const tool_zone *z, char *buf, size_t n)
 {
     if (z->name[0] != '\0')
         snprintf(buf, n, "%s", z->name);
@@ -151,10 +151,10 @@ void ecs_cli_zone_label(const ecs_cli_zone *z, char *buf, size_t n)
         fmt_offset(z->minutes, buf, n);
 }
 
-int ecs_cli_fmt_clock(const ecs_cli_zone *z, const ecs_slot_prices *sp,
+int tool_fmt_clock(const tool_zone *z, const ecs_slot_prices *sp,
                       long slot, int iso, char *buf, size_t n)
 {
-    if (!ecs_cli_has_clock(sp)) {
+    if (!tool_has_clock(sp)) {
         if (n > 0)
             buf[0] = '\0';
         return 0;
@@ -178,9 +178,9 @@ int ecs_cli_fmt_clock(const ecs_cli_zone *z, const ecs_slot_prices *sp,
     return 1;
 }
 
-void ecs_cli_energy_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
+void tool_energy_of(const tool_model *m, const ecs_slot_prices *sp,
                        const ecs_schedule *s, double cost,
-                       ecs_cli_energy *out)
+                       tool_energy *out)
 {
     memset(out, 0, sizeof *out);
     out->energy = ecs_check_energy(s, &m->platform);
@@ -191,13 +191,13 @@ void ecs_cli_energy_of(const ecs_cli_model *m, const ecs_slot_prices *sp,
     out->has_kwh = 1;
     out->kwh = out->energy * m->watts * hours / 1000.0;
     double per_mw; /* the cost in money for 1 MW per PE */
-    if (ecs_doc_money(sp, cost, &per_mw, out->currency, sizeof out->currency)) {
+    if (tool_doc_money(sp, cost, &per_mw, out->currency, sizeof out->currency)) {
         out->money = per_mw * m->watts / 1e6;
         out->has_money = isfinite(out->money);
     }
 }
 
-void ecs_cli_fmt_energy(const ecs_cli_model *m, const ecs_cli_energy *e,
+void tool_fmt_energy(const tool_model *m, const tool_energy *e,
                         char *buf, size_t n)
 {
     if (!e->has_kwh) {
@@ -217,36 +217,36 @@ void ecs_cli_fmt_energy(const ecs_cli_model *m, const ecs_cli_energy *e,
         snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
 }
 
-static json_t *clock_json(const ecs_cli_zone *z, const ecs_slot_prices *sp,
+static json_t *clock_json(const tool_zone *z, const ecs_slot_prices *sp,
                           long slot)
 {
     char buf[64];
-    return ecs_cli_fmt_clock(z, sp, slot, 1, buf, sizeof buf)
+    return tool_fmt_clock(z, sp, slot, 1, buf, sizeof buf)
                ? json_string(buf)
                : json_null();
 }
 
 static json_t *num_or_null(int has, double v)
 {
-    return has && isfinite(v) ? ecs_json_num(v) : json_null();
+    return has && isfinite(v) ? tool_json_num(v) : json_null();
 }
 
-int ecs_doc_add_units(json_t *d, const ecs_doc_info *in)
+int tool_doc_add_units(json_t *d, const tool_doc_info *in)
 {
     const ecs_slot_prices *sp = in->prices;
     const ecs_check_report *c = in->check;
-    const ecs_cli_model *m = in->model;
+    const tool_model *m = in->model;
     int sm = sp != NULL ? sp->slot_minutes : 0;
-    ecs_cli_energy e;
+    tool_energy e;
     memset(&e, 0, sizeof e);
     int has_e = c != NULL && m != NULL && in->schedule != NULL;
     if (has_e)
-        ecs_cli_energy_of(m, sp, in->schedule, c->cost, &e);
-    ecs_cli_zone z;
-    ecs_cli_zone_of(m, sp, &z);
+        tool_energy_of(m, sp, in->schedule, c->cost, &e);
+    tool_zone z;
+    tool_zone_of(m, sp, &z);
     char zl[64];
-    ecs_cli_zone_label(&z, zl, sizeof zl);
-    int clock = ecs_cli_has_clock(sp);
+    tool_zone_label(&z, zl, sizeof zl);
+    int clock = tool_has_clock(sp);
     int watts = m != NULL && m->watts > 0;
     return put(d, "energy", num_or_null(has_e, e.energy)) ||
            put(d, "energy_kwh", num_or_null(has_e && e.has_kwh, e.kwh)) ||
@@ -269,40 +269,40 @@ int ecs_doc_add_units(json_t *d, const ecs_doc_info *in)
                c != NULL ? clock_json(&z, sp, c->makespan) : json_null());
 }
 
-void ecs_cli_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
+void tool_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
 {
     char d[48];
-    ecs_cli_fmt_duration(slots, slot_minutes, d, sizeof d);
+    tool_fmt_duration(slots, slot_minutes, d, sizeof d);
     snprintf(buf, n, "%ld slot%s = %s", slots, slots == 1 ? "" : "s", d);
 }
 
-void ecs_cli_fmt_slot_info(const ecs_cli_model *m, const ecs_slot_prices *sp,
+void tool_fmt_slot_info(const tool_model *m, const ecs_slot_prices *sp,
                            char *buf, size_t n)
 {
     char d[48];
-    ecs_cli_fmt_duration(1, sp->slot_minutes, d, sizeof d);
-    if (!ecs_cli_has_clock(sp)) {
+    tool_fmt_duration(1, sp->slot_minutes, d, sizeof d);
+    if (!tool_has_clock(sp)) {
         snprintf(buf, n, "slots of %s, no clock times", d);
         return;
     }
-    ecs_cli_zone z;
-    ecs_cli_zone_of(m, sp, &z);
+    tool_zone z;
+    tool_zone_of(m, sp, &z);
     char zl[64];
-    ecs_cli_zone_label(&z, zl, sizeof zl);
+    tool_zone_label(&z, zl, sizeof zl);
     snprintf(buf, n, "slots of %s, times in %s", d, zl);
 }
 
-void ecs_cli_print_clock(const ecs_cli_model *m, const ecs_slot_prices *sp,
+void tool_print_clock(const tool_model *m, const ecs_slot_prices *sp,
                          long makespan, long deadline, int width)
 {
-    ecs_cli_zone z;
-    ecs_cli_zone_of(m, sp, &z);
+    tool_zone z;
+    tool_zone_of(m, sp, &z);
     char a[64], b[64], c[64];
-    if (makespan < 0 || !ecs_cli_fmt_clock(&z, sp, 0, 0, a, sizeof a))
+    if (makespan < 0 || !tool_fmt_clock(&z, sp, 0, 0, a, sizeof a))
         return;
-    ecs_cli_fmt_clock(&z, sp, makespan, 0, b, sizeof b);
+    tool_fmt_clock(&z, sp, makespan, 0, b, sizeof b);
     printf("%-*s %s\n", width, "start", a);
-    if (deadline > 0 && ecs_cli_fmt_clock(&z, sp, deadline, 0, c, sizeof c))
+    if (deadline > 0 && tool_fmt_clock(&z, sp, deadline, 0, c, sizeof c))
         printf("%-*s %s (deadline %s)\n", width, "end", b, c);
     else
         printf("%-*s %s\n", width, "end", b);
@@ -310,7 +310,7 @@ void ecs_cli_print_clock(const ecs_cli_model *m, const ecs_slot_prices *sp,
 
 /* The graph file's text (path as the commands resolve it), or NULL for
  * standard input or an unreadable file. */
-static char *graph_text(const ecs_cli_model *m, const char *path,
+static char *graph_text(const tool_model *m, const char *path,
                         const char **name, size_t *len, ecs_result *rc,
                         ecs_diag *diag)
 {
@@ -321,7 +321,7 @@ static char *graph_text(const ecs_cli_model *m, const char *path,
                      "a file, not standard input");
         return NULL;
     }
-    *name = ecs_cli_data_path(path, found, sizeof found);
+    *name = tool_data_path(path, found, sizeof found);
     char *text = NULL;
     *rc = ecs_read_file(*name, m->limits.max_input_bytes, &text, len, diag);
     return *rc == ECS_OK ? text : NULL;
@@ -333,7 +333,7 @@ static void fmt_unit(double u, int seconds, char *buf, size_t n)
     snprintf(buf, n, seconds ? "%g s" : "%g file units", u);
 }
 
-ecs_result ecs_cli_work_unit_auto(const char *cmd, ecs_cli_model *m,
+ecs_result tool_work_unit_auto(const char *cmd, tool_model *m,
                                   const char *path, ecs_diag *diag)
 {
     if (!m->work_unit_auto)
@@ -345,7 +345,7 @@ ecs_result ecs_cli_work_unit_auto(const char *cmd, ecs_cli_model *m,
     if (text == NULL)
         return rc;
     ecs_graph_read_params p;
-    ecs_cli_graph_params(m, &p);
+    tool_graph_params(m, &p);
     p.work_unit = 0;
     ecs_rounding r;
     rc = ecs_graph_auto_work_unit(text, len, name, &p, m->rounding_tolerance,
@@ -366,7 +366,7 @@ ecs_result ecs_cli_work_unit_auto(const char *cmd, ecs_cli_model *m,
     return ECS_OK;
 }
 
-void ecs_cli_note_rounding(const char *cmd, const ecs_cli_model *m,
+void tool_note_rounding(const char *cmd, const tool_model *m,
                            const char *path, const ecs_graph *raw)
 {
     if (raw == NULL || !(raw->meta.file_work > 0))
@@ -391,7 +391,7 @@ void ecs_cli_note_rounding(const char *cmd, const ecs_cli_model *m,
     char *text = strcmp(path, "-") == 0 ? NULL
                                         : graph_text(m, path, &name, &len, &trc, &d);
     ecs_graph_read_params p;
-    ecs_cli_graph_params(m, &p);
+    tool_graph_params(m, &p);
     p.work_unit = r.work_unit;
     ecs_rounding full;
     if (text != NULL && ecs_graph_rounding(text, len, name, &p, &full, &d) == ECS_OK)

@@ -111,7 +111,7 @@ static void test_utf8(void **state)
     char *e = ecs_utf8_escape("t\xE9st\xE2\x82\xAC");
     assert_string_equal(e, "t\\xE9st\xE2\x82\xAC");
     free(e);
-    json_t *j = ecs_json_text("a\xFF");
+    json_t *j = tool_json_text("a\xFF");
     assert_non_null(j);
     assert_string_equal(json_string_value(j), "a\\xFF");
     json_decref(j);
@@ -157,9 +157,9 @@ static void test_write_file(void **state)
     char path[128], link[128];
     snprintf(path, sizeof path, "%s/out.txt", dir);
     ecs_diag d;
-    assert_int_equal(ecs_cli_write_file(path, "one\n", &d), ECS_OK);
+    assert_int_equal(tool_write_file(path, "one\n", &d), ECS_OK);
     assert_int_equal(chmod(path, 0604), 0);
-    assert_int_equal(ecs_cli_write_file(path, "two\n", &d), ECS_OK);
+    assert_int_equal(tool_write_file(path, "two\n", &d), ECS_OK);
     struct stat sb;
     assert_int_equal(stat(path, &sb), 0);
     assert_int_equal(sb.st_mode & 0777, 0604);
@@ -167,12 +167,12 @@ static void test_write_file(void **state)
     /* a symlink to /dev/null: written through, neither replaced */
     snprintf(link, sizeof link, "%s/null", dir);
     assert_int_equal(symlink("/dev/null", link), 0);
-    assert_int_equal(ecs_cli_write_file(link, "x\n", &d), ECS_OK);
+    assert_int_equal(tool_write_file(link, "x\n", &d), ECS_OK);
     assert_int_equal(lstat(link, &sb), 0);
     assert_true(S_ISLNK(sb.st_mode));
     assert_int_equal(stat("/dev/null", &sb), 0);
     assert_true(S_ISCHR(sb.st_mode));
-    assert_int_equal(ecs_cli_write_file(dir, "x\n", &d), ECS_EIO);
+    assert_int_equal(tool_write_file(dir, "x\n", &d), ECS_EIO);
     assert_string_equal(d.msg, "is a directory");
     char cmd[256];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

@@ -90,9 +90,9 @@ static void test_all_plots(void **state)
 {
     fixture *f = *state;
     const char *land[] = {FIX "landscape_a.csv", FIX "landscape_b.csv"};
-    ecs_report_plots_result res;
+    tool_report_plots_result res;
     ecs_diag d;
-    assert_int_equal(ecs_report_plots_write(f->rows, f->n, f->dir, land, 2,
+    assert_int_equal(tool_report_plots_write(f->rows, f->n, f->dir, land, 2,
                                             &res, &d),
                      ECS_OK);
     assert_int_equal(res.n, 4);
@@ -158,9 +158,9 @@ static void test_well_formed(void **state)
         skip();
     }
     const char *land[] = {FIX "landscape_a.csv", FIX "landscape_b.csv"};
-    ecs_report_plots_result res;
+    tool_report_plots_result res;
     ecs_diag d;
-    assert_int_equal(ecs_report_plots_write(f->rows, f->n, f->dir, land, 2,
+    assert_int_equal(tool_report_plots_write(f->rows, f->n, f->dir, land, 2,
                                             &res, &d),
                      ECS_OK);
     assert_int_equal(res.n, 4);
@@ -173,11 +173,11 @@ static void test_well_formed(void **state)
 static void test_skips_without_data(void **state)
 {
     fixture *f = *state;
-    ecs_report_plots_result res;
+    tool_report_plots_result res;
     ecs_diag d;
     /* only the base rows and the crashed row: nothing to plot but time */
     json_t *rows[2] = {f->rows[0], f->rows[10]};
-    assert_int_equal(ecs_report_plots_write(rows, 2, f->dir, NULL, 0, &res, &d),
+    assert_int_equal(tool_report_plots_write(rows, 2, f->dir, NULL, 0, &res, &d),
                      ECS_OK);
     assert_int_equal(res.n, 4);
     assert_false(res.plot[0].written);
@@ -191,22 +191,22 @@ static void test_bad_landscape(void **state)
 {
     fixture *f = *state;
     const char *land[] = {FIX "landscape_bad.csv"};
-    ecs_report_plots_result res;
+    tool_report_plots_result res;
     ecs_diag d;
-    assert_int_equal(ecs_report_plots_write(f->rows, f->n, f->dir, land, 1,
+    assert_int_equal(tool_report_plots_write(f->rows, f->n, f->dir, land, 1,
                                             &res, &d),
                      ECS_EPARSE);
     assert_string_equal(d.file, FIX "landscape_bad.csv");
     assert_int_equal(d.line, 2);
     assert_non_null(strstr(d.msg, "feasible 'maybe'"));
-    ecs_landscape l;
-    assert_int_equal(ecs_landscape_read(FIX "landscape_b.csv", &l, &d), ECS_OK);
+    tool_landscape l;
+    assert_int_equal(tool_landscape_read(FIX "landscape_b.csv", &l, &d), ECS_OK);
     assert_int_equal(l.n, 6); /* CRLF lines */
     assert_false(l.feasible[0]);
     assert_close(l.cost[5], 52, 0);
     assert_int_equal(l.makespan[5], 7);
-    ecs_landscape_release(&l);
-    assert_int_equal(ecs_landscape_read(FIX "nonexistent.csv", &l, &d),
+    tool_landscape_release(&l);
+    assert_int_equal(tool_landscape_read(FIX "nonexistent.csv", &l, &d),
                      ECS_EIO);
     /* rows of another width name the column (issue 28: a decimal comma
      * in this comma-separated file is a fifth field) */
@@ -226,7 +226,7 @@ static void test_bad_landscape(void **state)
         fprintf(fp, "budget,feasible,cost,makespan\n1,1,10,4\n%s\n",
                 bad[i].row);
         fclose(fp);
-        assert_int_equal(ecs_landscape_read(path, &l, &d), ECS_EPARSE);
+        assert_int_equal(tool_landscape_read(path, &l, &d), ECS_EPARSE);
         assert_int_equal(d.line, 3);
         if (strstr(d.msg, bad[i].msg) == NULL)
             print_error("'%s' lacks '%s'\n", d.msg, bad[i].msg);
@@ -237,9 +237,9 @@ static void test_bad_landscape(void **state)
 static void test_dir_is_a_file(void **state)
 {
     fixture *f = *state;
-    ecs_report_plots_result res;
+    tool_report_plots_result res;
     ecs_diag d;
-    assert_int_equal(ecs_report_plots_write(f->rows, f->n, FIX "results.jsonl",
+    assert_int_equal(tool_report_plots_write(f->rows, f->n, FIX "results.jsonl",
                                             NULL, 0, &res, &d),
                      ECS_EIO);
     assert_non_null(strstr(d.msg, "not a directory"));
