@@ -57,8 +57,8 @@ const tool_command tool_command_heuristic = {
     "  --sigma S         budget range B = S * cost(base) (default 2; with\n"
     "                    negative prices, S * the base's cost at |price|)\n"
     "  --time-limit S    the whole command: caps the base search (default:\n"
-    "                    the base search's 10 s, then the heuristic; local\n"
-    "                    gets what is left, by default at most 10 s)\n"
+    "                    the base search's 10 s, then the heuristic); local\n"
+    "                    gets all that is left of it (without it, 10 s)\n"
     "  --makespan-limit S  the base search alone (default 10)\n"
     "  --base FILE.json  base schedule {tasks: [{id, pe, start, stop}]} at\n"
     "                    f = 1 (default: the makespan solver's)\n"
@@ -337,9 +337,9 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
                                  &j->res, diag);
     j->heur_s = ecs_clock_now() - t;
     if (rc == ECS_OK && j->local) {
-        /* --time-limit covers the whole command: local gets what is left */
-        if (j->mp.time_limit_given &&
-            tool_budget_left(j->t0 + j->mp.time_limit_s) < j->lprm.time_limit_s)
+        /* --time-limit covers the whole command: local gets all that is
+         * left of it (without it, local's own default) */
+        if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
         rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), j->res.schedule,

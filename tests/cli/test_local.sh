@@ -114,4 +114,10 @@ if [ -n "$(shared stg/50)" ]; then
 else
   skip "shared data absent: 50-task graphs"
 fi
+# --time-limit is the whole command's: local gets all that is left of it,
+# not its own 10 s default (a 30,000-task graph stopped after 10 s of a
+# 300 s budget)
+RC=0; $ECSCHED heuristic data/stg/rand0000.stg -p 4 --extension 0.2 --mode local --time-limit 40 >"$OUT" 2>"$ERR" || RC=$?
+expect_rc 0 "heuristic --mode local --time-limit 40"
+expect_out '^mode +local \(seed 1, limit (39|40)(\.[0-9]+)? s\)' "local gets what is left of --time-limit 40 (not 10 s)"
 finish
