@@ -59,8 +59,8 @@ void ecs_cli_problem_doc_info(const ecs_cli_problem *pb,
                               const ecs_cli_model *m, const char *cmd,
                               ecs_doc_info *in);
 
-/* The base search's limit under the command's budget p (README "Time
- * limits"): --makespan-limit when given, else the makespan search's
+/* The base search's limit under the command's budget p (docs/reference.md
+ * "milp"): --makespan-limit when given, else the makespan search's
  * default capped by --time-limit when that is given (the time limit
  * covers the whole command). */
 double ecs_cli_base_limit(const ecs_method_params *p);
