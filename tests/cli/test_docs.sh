@@ -1,5 +1,6 @@
 # docs/MODEL.md is the model's one definition: every citation of it in the
-# sources names a section it has, and nothing cites a MODEL.md elsewhere.
+# sources names a section (## or ###) it has, and nothing cites a MODEL.md
+# elsewhere.
 . tests/cli/lib.sh
 M=docs/MODEL.md
 expect_file "$M" "docs/MODEL.md exists"
