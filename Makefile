@@ -152,7 +152,7 @@ clean:
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
 
-# ---- install: the library for others to embed (README "Install") ----------
+# ---- install: the library for others to embed (docs/reference.md "Install and embed the library") ----------
 # make install PREFIX=DIR [DESTDIR=STAGE]: bin/ecsched, lib/libecsched.a,
 # lib/libecsched.so (soname libecsched.so.MAJOR, from -fPIC objects built in
 # $(BUILD)/pic), include/ecsched.h and include/ecsched/*.h,

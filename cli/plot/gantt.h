@@ -1,6 +1,6 @@
 /*
- * ecsched: Gantt chart of a JSON schedule document (README "JSON
- * schedule") as SVG.
+ * ecsched: Gantt chart of a JSON schedule document (docs/reference.md
+ * "JSON schedule") as SVG.
  *
  * One row per PE, slots on the x axis; each task is a box outlined in dark
  * grey, shaded slot by slot by its frequency (light = slow, dark = fast,

@@ -40,7 +40,7 @@ typedef struct tool_gantt_data {
 
 /*
  * Read and check what the chart needs from a schedule document (keys as in
- * README "JSON schedule"; "pes" defaults to the largest PE + 1, "freqs" of a
+ * docs/reference.md "JSON schedule"; "pes" defaults to the largest PE + 1, "freqs" of a
  * task to all 1).  EPARSE naming file and task index, ENOMEM.  Release with
  * tool_gantt_data_release in every case.
  */

@@ -4,7 +4,7 @@
  *
  * Rows are the JSON lines of `ecsched batch` (keys graph, pes, extension,
  * prices, method, cost, base_cost, optimum, bound, status, makespan,
- * deadline, meets_deadline, runtime_s, error; the README's `batch`
+ * deadline, meets_deadline, runtime_s, error; docs/reference.md "batch"
  * section).  Rows with a non-null "error" are left out of every plot.  Plots written into dir:
  *
  * - saving_vs_extension.svg: mean saving over the base schedule,

@@ -2,7 +2,7 @@
  * ecsched reproduce: the markdown report that sets our figures beside the
  * paper's (Gerhards & Keller 2017, section 5).
  *
- * The experiments' results are batch JSON lines (the README's `batch`
+ * The experiments' results are batch JSON lines (docs/reference.md "batch"
  * section) in the run directory:
  *   saving.jsonl   base, sweep, binary over E = 0..1, epex prices
  *                  (saving at E = 0, Figure 2, sweep vs binary);

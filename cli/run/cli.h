@@ -59,7 +59,7 @@
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
-/* Exit codes of the command (README "Exit codes"). */
+/* Exit codes of the command (docs/reference.md "Exit codes"). */
 typedef enum tool_exit {
     TOOL_EXIT_OK = 0,         /* done; schedule feasible and meets the deadline */
     TOOL_EXIT_INFEASIBLE = 1, /* infeasible, deadline missed, violation found */
@@ -398,7 +398,7 @@ ecs_result tool_load_prices(const tool_model *m, size_t nslots,
     "  --max-slots N        slots of the horizon: deadline, makespan\n"     \
     "                       (default 1M)\n"
 
-/* Help text of the price loader flags (README "Input formats: prices"). */
+/* Help text of the price loader flags (docs/reference.md "Prices"). */
 #define TOOL_PRICE_FLAGS_HELP                                              \
     "Price flags (also accepted by every scheduling command):\n"            \
     "  --prices SPEC        the same as the SPEC argument\n"                \
@@ -475,7 +475,7 @@ ecs_result tool_write_json(const char *path, const json_t *doc,
 ecs_result tool_write_doc(const tool_model *m, const json_t *doc,
                              ecs_diag *diag);
 
-/* ---- the schedule document (README "JSON schedule") ---- */
+/* ---- the schedule document (docs/reference.md "JSON schedule") ---- */
 
 typedef struct tool_doc_info {
     const char *command;          /* e.g. "validate" */
@@ -553,7 +553,7 @@ void tool_doc_model_release(tool_doc_model *dm);
 /*
  * Read a schedule document (tool_load_json; lim NULL: the default
  * limits; a task's slots are checked against --max-slots; every key of
- * README "JSON schedule" has one type, a wrong type is EPARSE naming the
+ * docs/reference.md "JSON schedule" has one type, a wrong type is EPARSE naming the
  * key): the model keys into dm (may be NULL) and the tasks into a schedule
  * of graph g (contracted).  Tasks are matched by STG
  * id; "freqs" may be absent (every slot at f = 1, stop = start + work - 1

@@ -1,5 +1,6 @@
 /*
- * ecsched command line: where the bundled data is (README "Install").
+ * ecsched command line: where the bundled data is (docs/reference.md "Install and embed the
+ * library").
  *
  * The data directory holds what data/ of the source tree holds (paper32/,
  * stg/, prices/, SOURCES.md): $ECSCHED_DATA if set; else the install's

@@ -15,7 +15,7 @@ void tool_doc_model_release(tool_doc_model *dm)
     dm->nprice = 0;
 }
 
-/* ---- the type of every key (README "JSON schedule") ---- */
+/* ---- the type of every key (docs/reference.md "JSON schedule") ---- */
 
 enum {
     T_STR = 1, T_INT = 2, T_REAL = 4, T_BOOL = 8, T_NULL = 16, T_ARR = 32,

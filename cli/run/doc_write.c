@@ -1,4 +1,4 @@
-/* The JSON schedule document: writing (README "JSON schedule"). */
+/* The JSON schedule document: writing (docs/reference.md "JSON schedule"). */
 #include "run/cli.h"
 #include "run/units.h"
 

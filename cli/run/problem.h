@@ -59,8 +59,8 @@ void tool_problem_doc_info(const tool_problem *pb,
                               const tool_model *m, const char *cmd,
                               tool_doc_info *in);
 
-/* The base search's limit under the command's budget p (README "Time
- * limits"): --makespan-limit when given, else the makespan search's
+/* The base search's limit under the command's budget p (docs/reference.md
+ * "milp"): --makespan-limit when given, else the makespan search's
  * default capped by --time-limit when that is given (the time limit
  * covers the whole command). */
 double tool_base_limit(const tool_method_params *p);

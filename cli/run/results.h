@@ -1,5 +1,5 @@
 /*
- * ecsched: reading batch result rows (the README's `batch` section) for
+ * ecsched: reading batch result rows (docs/reference.md "batch") for
  * reports, plots and reproduce.
  */
 #ifndef ECSCHED_CLI_RESULTS_H

@@ -1,5 +1,5 @@
 /*
- * ecsched: result rows (README "Batches"), the one source of truth for
+ * ecsched: result rows (docs/reference.md "batch"), the one source of truth for
  * them (cli/run/rows.c): the row, its writer in a fixed key order, the case
  * key, and the JSON-lines reader.  batch, report, plots and reproduce all
  * go through here.

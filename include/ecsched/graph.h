@@ -15,7 +15,7 @@
 
 /*
  * Task graph file formats: the three STG layouts and the other formats
- * graphio.h reads and writes (README "Input formats").
+ * graphio.h reads and writes (docs/reference.md "Input formats").
  */
 typedef enum ecs_stg_format {
     ECS_STG_AUTO = 0, /* detect from the file */

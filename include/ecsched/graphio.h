@@ -1,7 +1,7 @@
 /*
  * ecsched: task graph files in every format: STG (stg.h), Graphviz DOT and
  * WfCommons WfFormat JSON; format detection, reading from a file or
- * standard input, work units, and the writers (README "Input formats").
+ * standard input, work units, and the writers (docs/reference.md "Input formats").
  *
  * Task ids.  STG files keep their ids.  In DOT and WfFormat files, a task
  * id that is a whole number (0..10^15) is kept when every task id of the

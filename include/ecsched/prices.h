@@ -186,7 +186,7 @@ ecs_result ecs_prices_builtin(const char *name, ecs_price_series *out,
                               ecs_diag *diag);
 
 /*
- * Read a price CSV (layouts: README "Input formats: prices") from the
+ * Read a price CSV (layouts: docs/reference.md "Prices") from the
  * len bytes at text; name is used in messages.  out is overwritten.
  * Errors (EPARSE, EINVAL) name the file and line.
  */

@@ -3,7 +3,7 @@
  * within a budget, with a proven lower bound; what `ecsched solve` runs.
  *
  * The plan, in this order (every share and threshold is a field of
- * ecs_solve_params below, with its default; README "solve" and
+ * ecs_solve_params below, with its default; docs/reference.md "solve" and
  * docs/MODEL.md "The solve plan" describe the same table):
  *
  *   phase   runs when                                       budget

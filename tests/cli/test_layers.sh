@@ -33,7 +33,7 @@ plant solver/milp/milp.c '#include "run/cli.h"' 'a command header in the library
 plant cli/plot/svg.c '#include "batch/batch.h"' 'cli/batch is not below cli/plot' "plot knows nothing of batch"
 plant cli/run/problem.c '#include "report/report.h"' 'cli/report is not below cli/run' "run is below report"
 plant cli/batch/plan.c 'extern int ecs_milp_hidden(void);' 'extern prototype' "no extern prototypes in .c files"
-plant cli/run/rows.c 'int ecs_row_width(void) { return 1; }' "the command's names are tool_" "the command defines no ecs_ function"
+plant cli/run/rows.c 'int ecs_planted_row(void) { return 1; }' "the command's names are tool_" "the command defines no ecs_ function"
 plant cli/run/rows.h '#define ECS_ROW_MAX 8' "the command's names are tool_" "the command defines no ECS_ macro"
 plant tests/unit/test_check.c '#include "../../solver/milp/milp_internal.h"' 'relative path' "tests use no private header by relative path"
 plant tests/unit/test_check.c '#include "milp_internal.h"' 'tests use public headers' "tests use no private header"

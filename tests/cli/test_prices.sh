@@ -117,7 +117,7 @@ if [ -n "$f" ]; then
   else notok "spike day: hourly means differ"; fi
 else skip "spike day: shared data absent"; fi
 
-# ---- every raw file, with the options the README documents ----
+# ---- every raw file, with the options docs/reference.md documents ----
 R=$(shared prices/raw)
 if [ -n "$R" ]; then
   # OMIE, autumn DST day: 100 quarter hours, equal to the clean extract
