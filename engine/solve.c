@@ -20,42 +20,34 @@
 /* The least time a phase is given (a phase with less is skipped). */
 #define MIN_PHASE_S 0.01
 
+/* The names of the enums of solve.h, from their X-macro maps. */
+#define KEY_OF(name, key) key,
+static const char *const mode_names[] = {ECS_SOLVE_MODE_MAP(KEY_OF)};
+static const char *const found_by_names[] = {ECS_FOUND_BY_MAP(KEY_OF)};
+static const char *const phase_names[] = {ECS_SOLVE_PHASE_MAP(KEY_OF)};
+#undef KEY_OF
+
+/* names[v], or "unknown" for a value outside the enum. */
+static const char *name_in(const char *const *names, size_t n, int v)
+{
+    return v >= 0 && (size_t)v < n ? names[v] : "unknown";
+}
+
 const char *ecs_solve_mode_name(ecs_solve_mode m)
 {
-    switch (m) {
-#define ECS_SOLVE_MODE_NAME(name, key)                                        \
-    case ECS_SOLVE_MODE_##name:                                               \
-        return key;
-        ECS_SOLVE_MODE_MAP(ECS_SOLVE_MODE_NAME)
-#undef ECS_SOLVE_MODE_NAME
-    }
-    return "unknown";
+    return name_in(mode_names, sizeof mode_names / sizeof *mode_names, (int)m);
 }
 
 const char *ecs_found_by_name(ecs_found_by f)
 {
-    switch (f) {
-#define ECS_FOUND_BY_NAME(name, key)                                          \
-    case ECS_FOUND_BY_##name:                                                 \
-        return key;
-        ECS_FOUND_BY_MAP(ECS_FOUND_BY_NAME)
-#undef ECS_FOUND_BY_NAME
-    }
-    return "unknown";
+    return name_in(found_by_names,
+                   sizeof found_by_names / sizeof *found_by_names, (int)f);
 }
 
 const char *ecs_solve_phase_name(ecs_solve_phase ph)
 {
-    switch (ph) {
-#define ECS_SOLVE_PHASE_NAME(name, key)                                       \
-    case ECS_PHASE_##name:                                                    \
-        return key;
-        ECS_SOLVE_PHASE_MAP(ECS_SOLVE_PHASE_NAME)
-#undef ECS_SOLVE_PHASE_NAME
-    case ECS_PHASE_COUNT:
-        break;
-    }
-    return "unknown";
+    return name_in(phase_names, sizeof phase_names / sizeof *phase_names,
+                   (int)ph);
 }
 
 void ecs_solve_params_init(ecs_solve_params *prm)
@@ -257,6 +249,16 @@ static void offer(ecs_solve_result *out, ecs_schedule **s, double cost,
     *s = NULL;
 }
 
+/* A bound above the best so far (NAN is none) takes its place. */
+static void take_bound(ecs_solve_result *out, double bound,
+                       ecs_bound_method by)
+{
+    if (!isnan(bound) && !(bound <= out->bound)) {
+        out->bound = bound;
+        out->bound_method = by;
+    }
+}
+
 /* ---- the start ---- */
 
 /* The base (the caller's or the makespan search's), the sweep heuristic
@@ -391,10 +393,8 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
         offer(out, &r.schedule, r.cost, ECS_FOUND_BY_DP);
         if (r.finished && isinf(r.bound) && r.bound > 0)
             out->status = ECS_MILP_INFEASIBLE;
-        else if (r.finished && !(r.bound <= out->bound)) {
-            out->bound = r.bound;
-            out->bound_method = ECS_BOUND_BY_DP;
-        }
+        else if (r.finished)
+            take_bound(out, r.bound, ECS_BOUND_BY_DP);
         if (r.finished)
             out->mode = ECS_SOLVE_MODE_DP;
         ecs_dp_result_release(&r);
@@ -434,10 +434,7 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     if (mr.status == ECS_MILP_INFEASIBLE)
         out->status = ECS_MILP_INFEASIBLE;
     offer(out, &mr.schedule, mr.cost, ECS_FOUND_BY_MILP);
-    if (!isnan(mr.bound) && !(mr.bound <= out->bound)) {
-        out->bound = mr.bound;
-        out->bound_method = mr.bound_method;
-    }
+    take_bound(out, mr.bound, mr.bound_method);
     ecs_milp_result_release(&mr);
     report(d, "milp");
     return ECS_OK;
@@ -476,10 +473,8 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
         out->status = ECS_MILP_INFEASIBLE;
         return ECS_OK;
     }
-    if (isfinite(br.bound) && !(br.bound <= out->bound)) {
-        out->bound = br.bound;
-        out->bound_method = br.method;
-    }
+    if (isfinite(br.bound))
+        take_bound(out, br.bound, br.method);
     report(d, "bound");
     return ECS_OK;
 }

@@ -617,6 +617,19 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
     return rc;
 }
 
+/* GLPK's hooks and terminal back as they were, the work arrays freed
+ * (after a solve, or after a GLPK error). */
+static void restore(glpk_ctx *c, int old_term)
+{
+    if (c->run->verbose && c->run->log != NULL)
+        glp_term_hook(NULL, NULL);
+    glp_term_out(old_term);
+    glp_error_hook(NULL, NULL);
+    free(c->warm1);
+    free(c->lpx);
+    free(c->heur1);
+}
+
 ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
 {
     glpk_ctx c;
@@ -645,13 +658,7 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     int old_term = glp_term_out(run->verbose ? GLP_ON : GLP_OFF);
     if (setjmp(c.jb) != 0) {
         /* c.lp stays with the environment (GLPK's error state) */
-        if (run->verbose && run->log != NULL)
-            glp_term_hook(NULL, NULL);
-        glp_term_out(old_term);
-        glp_error_hook(NULL, NULL);
-        free(c.warm1);
-        free(c.lpx);
-        free(c.heur1);
+        restore(&c, old_term);
         ecs_milp_pcost_free(c.pc);
         free(run->x);
         run->x = NULL;
@@ -664,12 +671,6 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     if (run->verbose && run->log != NULL)
         glp_term_hook(on_term, run);
     rc = run_guarded(&c, diag);
-    if (run->verbose && run->log != NULL)
-        glp_term_hook(NULL, NULL);
-    glp_term_out(old_term);
-    glp_error_hook(NULL, NULL);
-    free(c.warm1);
-    free(c.lpx);
-    free(c.heur1);
+    restore(&c, old_term);
     return rc;
 }
