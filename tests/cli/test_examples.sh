@@ -117,7 +117,10 @@ if [ -n "${ECSCHED_SHARED_DATA:-}" ]; then
   mkdir -p "$T_DIR/shared" && ln -s "$ECSCHED_SHARED_DATA" "$T_DIR/shared/data"
 fi
 lb=""
-command -v stdbuf >/dev/null 2>&1 && lb="stdbuf -oL -eL"
+# stdbuf preloads its library: an AddressSanitizer build (make sanitize)
+# must then not insist on coming first
+command -v stdbuf >/dev/null 2>&1 &&
+  lb="env ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 stdbuf -oL -eL"
 
 nblk=$(cat "$X/count" 2>/dev/null || echo 0)
 checked=0 skipped=0
