@@ -21,6 +21,7 @@ else the sweep's, else the base).  Library failures raise ecsched.Error
 with the library's code and message.
 """
 
+import datetime
 import json
 import math
 import numbers
@@ -40,6 +41,8 @@ DEFAULT_PRICES = "epex-2016-10-19"
 MAX_HORIZON = 20000          # ECS_CLI_MAX_HORIZON
 MAKESPAN_LIMIT_S = 10.0      # --makespan-limit
 MIN_TIME_LIMIT_S = 0.01      # ECS_MIN_TIME_LIMIT_S
+ROUNDING_TOLERANCE = 0.01    # --rounding-tolerance
+MAX_WATTS = 1e9              # --watts W[:IDLE], each at most this
 
 
 def version():
@@ -159,9 +162,42 @@ class Instance:
                  self.pes, self.base_makespan, self.deadline))
 
 
+def _watts(watts, idle_watts):
+    """--watts W[:IDLE]: (W, IDLE), IDLE -1 when not given; (0, -1) without
+    watts."""
+    text = watts
+    if isinstance(watts, str):
+        w, colon, i = watts.partition(":")
+        if colon:
+            if idle_watts is not None:
+                raise _invalid("give the idle watts in watts ('W:IDLE') or "
+                               "idle_watts, not both")
+            idle_watts = i
+        watts = w
+    if watts is None:
+        if idle_watts is not None:
+            raise _invalid("idle_watts needs watts")
+        return 0.0, -1.0
+    try:
+        w = float(watts)
+        i = -1.0 if idle_watts is None else float(idle_watts)
+        ok = 0 < w <= MAX_WATTS and (idle_watts is None or
+                                     0 <= i <= MAX_WATTS)
+    except (TypeError, ValueError):
+        ok = False
+    if not ok:
+        raise _invalid("watts needs W or W:IDLE, the watts of one PE at "
+                       "f = 1 (above 0, at most 1e9) and idle (0 or more), "
+                       "e.g. 400 or 400:80, not '%s'" %
+                       (text if idle_watts is None or isinstance(text, str)
+                        else "%s:%s" % (watts, idle_watts)))
+    return w, i
+
+
 def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
          power=None, format="auto", work_unit=None, makespan_limit=None,
-         tasks=None, edges=None, work_attr="work", **price_options):
+         tasks=None, edges=None, work_attr="work", watts=None,
+         idle_watts=None, rounding_tolerance=None, **price_options):
     """Build an instance.
 
     graph: a file path (STG, DOT or WfFormat, format detected or given), a
@@ -174,8 +210,15 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
     no_repeat, price_column, time_column, filter, utc_offset, stamp, fill,
     start, unit.  freqs: "1,0.8,..." or a list; power: "quadratic" or
     "static:S".  makespan_limit: seconds for the base search (default 10).
+    work_unit: seconds (WfFormat) or file units per work unit, or "auto"
+    (the coarsest unit whose rounding adds at most rounding_tolerance of
+    the work, default 0.01).  watts: the watts of one PE at f = 1 (the
+    command's --watts W[:IDLE]; "400:80" or watts=400, idle_watts=80):
+    results then give energy in kWh and the cost in money.
     """
+    t_load = _lib.now()
     inst = Instance()
+    inst.watts, inst.idle_watts = _watts(watts, idle_watts)
     if extension is not None and deadline is not None:
         raise _invalid("give extension or deadline, not both")
     if isinstance(freqs, (list, tuple)):
@@ -188,9 +231,30 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
 
     if graph is None and tasks is not None:
         graph = tasks
+    inst.work_unit_auto = isinstance(work_unit, str) and work_unit == "auto"
+    inst.rounding_tolerance = ROUNDING_TOLERANCE \
+        if rounding_tolerance is None else float(rounding_tolerance)
+    if not 0 <= inst.rounding_tolerance <= 10:
+        raise _invalid("rounding_tolerance needs a fraction of the work from "
+                       "0 to 10 (0.01: rounding may add 1%%), not %r"
+                       % rounding_tolerance)
+    if work_unit is not None and not inst.work_unit_auto:
+        try:
+            work_unit = float(work_unit)
+        except (TypeError, ValueError):
+            work_unit = math.nan
+        if not 1e-6 <= work_unit <= 1e9:
+            raise _invalid("work_unit needs a number from 0.000001 to 1e9 "
+                           "(seconds of work at f = 1 per work unit for "
+                           "WfFormat, file units for STG and DOT) or "
+                           "'auto', not %r" % (work_unit,))
     if isinstance(graph, (str, os.PathLike)):
         path = os.fspath(graph)
         data = _lib.read_file(path)
+        if inst.work_unit_auto:
+            work_unit = _lib.auto_work_unit(
+                data, path, format, 60.0 * slot_minutes,
+                inst.rounding_tolerance)["work_unit"]
         inst._raw = _lib.read_graph(data, path, format, work_unit,
                                     60.0 * slot_minutes)
         inst.graph_file = path
@@ -201,6 +265,11 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
     else:
         raise _invalid("graph must be a path, a networkx DiGraph or a dict "
                        "of tasks, not %s" % type(graph).__name__)
+    if inst.graph_file is None and (inst.work_unit_auto or
+                                    work_unit is not None):
+        raise _invalid("work_unit applies to a graph file, not to a graph "
+                       "given in Python")
+    inst.work_unit = work_unit
     inst._rinfo = _lib.graph_info(inst._raw)
     _check_horizon(inst._rinfo, inst._platform.pes, 0)
     inst._g = _lib.contract(inst._raw)
@@ -247,6 +316,7 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
         ext = float(_decimal_text(extension or 0))
     inst._pb = _lib.Problem(inst._g, inst._platform, inst._prices,
                             inst.deadline, ext, inst.base_makespan)
+    inst.load_s = _lib.now() - t_load
     return inst
 
 
@@ -291,11 +361,22 @@ class Result:
         self.cost = math.nan
         self.makespan = None
         self.meets_deadline = None
+        self._e = None
         if schedule is not None:
             rep = _lib.check_schedule(inst._pb, schedule)
             self.cost = rep["cost"]
             self.makespan = rep["makespan"]
             self.meets_deadline = rep["meets_deadline"]
+            self._e = _energy_of(inst, schedule, self.cost)
+        e = self._e or {}
+        # PE-slots at f = 1; kWh and money at the instance's watts (NaN
+        # without watts or a schedule; money also NaN unless the prices are
+        # per MWh)
+        self.energy = e.get("energy", math.nan)
+        self.energy_kwh = e["kwh"] if e.get("has_kwh") else math.nan
+        self.money = e["money"] if e.get("has_money") else math.nan
+        self.money_unit = e["currency"] if e.get("has_money") else None
+        self.advice = None
         self.bound = info.get("bound", math.nan)
         gap = info.get("gap", math.nan)
         self.gap = gap if schedule is not None else math.nan
@@ -353,6 +434,130 @@ def _frame(res):
     return df
 
 
+def _energy_of(inst, s, cost):
+    """tool_energy_of (cli/run/units.c): the energy of s in PE-slots at
+    f = 1, in kWh at the instance's watts, and its cost in money (prices per
+    MWh), each figure in the command's order of operations."""
+    out = {"energy": _lib.energy(s, inst._platform), "has_kwh": False,
+           "kwh": math.nan, "has_money": False, "money": math.nan,
+           "currency": ""}
+    pi = inst._pinfo
+    sm = pi["slot_minutes"]
+    if not inst.watts > 0 or sm < 1:
+        return out
+    hours = float(sm) / 60.0
+    out["has_kwh"] = True
+    out["kwh"] = out["energy"] * inst.watts * hours / 1000.0
+    unit = pi["unit"] or ""
+    if len(unit) > 4 and unit.endswith("/MWh") and math.isfinite(cost):
+        per_mw = cost * pi["normalized_by"] * float(sm) / 60.0
+        out["money"] = per_mw * inst.watts / 1e6
+        out["has_money"] = math.isfinite(out["money"])
+        out["currency"] = unit[:-4]
+    return out
+
+
+def _zone(inst):
+    """tool_zone_of: (name, minutes, from) of the zone clock times are
+    given in: utc_offset (a fixed offset or a named zone), else the price
+    file's (its first time's offset), else UTC."""
+    o = inst._popts
+    if o.utc_offset_given:
+        return _lib._str(o.utc_zone) or "", o.utc_offset_minutes, 2
+    if inst._pinfo["zone_known"]:
+        return "", inst._pinfo["zone_minutes"], 1
+    return "", 0, 0
+
+
+def _offset_at(zone, utc):
+    name, minutes, _ = zone
+    if not name:
+        return minutes
+    try:
+        from zoneinfo import ZoneInfo
+        t = datetime.datetime.fromtimestamp(utc, ZoneInfo(name))
+        return int(t.utcoffset().total_seconds() / 60)
+    except Exception:  # noqa: BLE001 (an unknown zone: UTC, as glibc)
+        return 0
+
+
+def _fmt_offset(off):
+    a = -off if off < 0 else off
+    return "%c%02d:%02d" % ("-" if off < 0 else "+", a // 60, a % 60)
+
+
+def _zone_label(zone):
+    name, minutes, _ = zone
+    if name:
+        return name
+    return "UTC" if minutes == 0 else _fmt_offset(minutes)
+
+
+def _has_clock(inst):
+    return inst._pinfo["first_utc"] != 0 and inst._pinfo["slot_minutes"] > 0
+
+
+def _clock(inst, zone, slot):
+    """tool_fmt_clock (iso): the start of slot `slot` as
+    "2016-10-19T00:00+02:00", None without timestamps."""
+    if not _has_clock(inst):
+        return None
+    pi = inst._pinfo
+    utc = pi["first_utc"] + slot * pi["slot_minutes"] * 60
+    off = _offset_at(zone, utc)
+    try:
+        t = datetime.datetime(1970, 1, 1) + \
+            datetime.timedelta(seconds=utc + 60 * off)
+    except OverflowError:
+        return "?"
+    zs = "Z" if zone[1] == 0 and not zone[0] else _fmt_offset(off)
+    return "%04d-%02d-%02dT%02d:%02d%s" % (t.year, t.month, t.day, t.hour,
+                                           t.minute, zs)
+
+
+def _unit_keys(res):
+    """tool_doc_add_units: the document's real units, in its order."""
+    inst = res.instance
+    sm = inst._pinfo["slot_minutes"]
+    has_c = res._s is not None
+    e = res._e if has_c else None
+    zone = _zone(inst)
+    clock = _has_clock(inst)
+    w = inst.watts > 0
+    dl = inst.deadline
+    return [
+        ("energy", _num(e["energy"]) if e else None),
+        ("energy_kwh", _num(e["kwh"]) if e and e["has_kwh"] else None),
+        ("watts", _num(inst.watts) if w else None),
+        ("idle_watts", _num(inst.idle_watts)
+         if w and inst.idle_watts >= 0 else None),
+        ("deadline_minutes", dl * sm if dl > 0 and sm > 0 else None),
+        ("makespan_minutes", res.makespan * sm if has_c and sm > 0
+         else None),
+        ("zone", _zone_label(zone) if clock else None),
+        ("start_time", _clock(inst, zone, 0)),
+        ("deadline_time", _clock(inst, zone, dl) if dl > 0 else None),
+        ("end_time", _clock(inst, zone, res.makespan) if has_c else None)]
+
+
+def _advice(inst):
+    """tool_advice_json: what would make the deadline feasible."""
+    a = _lib.advise(inst._g, inst.pes, inst.deadline if inst.deadline > 0
+                    else 1, inst.base_makespan, inst.base_optimal,
+                    inst.base_lower_bound)
+    sm = inst._pinfo["slot_minutes"]
+    return {"deadline": a["deadline"], "critical_path": a["critical_path"],
+            "least_deadline": a["least_deadline"],
+            "least_proven": bool(a["least_proven"]),
+            "lower_bound": a["lower_bound"],
+            "pes_needed": a["pes_needed"] if a["pes_needed"] > 0 else None,
+            "pes_needed_proven": bool(a["pes_needed"] > 0 and
+                                      a["pes_needed_proven"]),
+            "slot_minutes": sm,
+            "least_deadline_minutes": a["least_deadline"] * sm,
+            "critical_path_minutes": a["critical_path"] * sm}
+
+
 def _num(x):
     """A number as the command writes it (12 significant digits), None for
     NaN and infinities."""
@@ -386,13 +591,12 @@ def _document(res):
          "deadline": inst.deadline,
          "makespan": res.makespan, "meets_deadline": res.meets_deadline,
          "cost": _num(res.cost) if res._s is not None else None}
-    unit = pi["unit"] or ""
-    if res._s is not None and unit.endswith("/MWh") and len(unit) > 4:
-        d["cost_money"] = _num(res.cost * pi["normalized_by"] *
-                               pi["slot_minutes"] / 60.0)
-        d["money_unit"] = unit[:-4]
+    if res._e is not None and res._e["has_money"]:
+        d["cost_money"] = _num(res._e["money"])
+        d["money_unit"] = res._e["currency"]
     else:
         d["cost_money"] = d["money_unit"] = None
+    d.update(_unit_keys(res))
     d["base_cost"] = _num(inst.base_cost)
     d["status"] = res.status
     d["runtime_s"] = _num(round(res.runtime_s * 1e6) / 1e6)
@@ -418,14 +622,18 @@ def _document(res):
             opts["utc_offset_minutes"] = o.utc_offset_minutes
     d["model"] = {"freqs": [_num(f) for f in pl["freqs"]],
                   "power": pl["power"], "deadline_rule": inst.deadline_rule,
-                  "work_unit_s": None,
-                  "price_source": {"spec": inst.price_spec or "(python)",
-                                   "file_hash": _file_hash(inst.price_spec),
-                                   "options": opts}}
+                  "work_unit_s": _num(inst.work_unit)
+                  if inst.work_unit else None}
+    if inst.work_unit_auto:
+        d["model"].update(work_unit_auto=True,
+                          rounding_tolerance=_num(inst.rounding_tolerance))
+    d["model"]["price_source"] = {
+        "spec": inst.price_spec or "(python)",
+        "file_hash": _file_hash(inst.price_spec), "options": opts}
     d["params"] = {"makespan_limit_s": _num(inst.makespan_limit),
                    **res.params}
     d["base"] = {"makespan": inst.base_makespan,
-                 "status": "optimal" if inst.base_optimal else "feasible",
+                 "status": "optimal" if inst.base_optimal else "time_limit",
                  "optimal": inst.base_optimal,
                  "lower_bound": inst.base_lower_bound,
                  "nodes": inst.base_nodes,
@@ -443,6 +651,8 @@ def _document(res):
                           "stop": int(r.stop),
                           "freqs": [_num(f) for f in r.freqs]})
     d["tasks"] = tasks
+    if res.advice is not None:
+        d["advice"] = res.advice
     return d
 
 
@@ -501,6 +711,20 @@ def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
                   _lib.now() - t0, t0)
 
 
+def _infeasible(inst, command, t0):
+    """No schedule meets D' < M (the heuristic keeps the base's PEs and
+    order; the command says so and writes no document): the advice."""
+    res = Result(inst, command, "infeasible", None, {}, {}, 0.0, t0)
+    res.advice = _advice(inst)
+    return res
+
+
+def _with_advice(res):
+    if res.status == "infeasible":
+        res.advice = _advice(res.instance)
+    return res
+
+
 def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
               max_bisections=None):
     """The budget heuristic (`ecsched heuristic --mode sweep|binary`): the
@@ -508,7 +732,7 @@ def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
     (bisection); never dearer than the base (info["fallback"])."""
     t0 = _lib.now()
     if inst.deadline < inst.base_makespan:
-        return Result(inst, "heuristic", "infeasible", None, {}, {}, 0.0, t0)
+        return _infeasible(inst, "heuristic", t0)
     h = _lib.heuristic(inst._pb, inst._base, mode, steps, sigma, rel_tol,
                        max_bisections)
     return _heuristic_result(inst, t0, h, mode)
@@ -523,7 +747,7 @@ def local(inst, time_limit=None, seed=None, max_rounds=None,
     not bind)."""
     t0 = _lib.now()
     if inst.deadline < inst.base_makespan:
-        return Result(inst, "heuristic", "infeasible", None, {}, {}, 0.0, t0)
+        return _infeasible(inst, "heuristic", t0)
     prm = _lib.local_params(time_limit, seed, max_rounds, scratch_start,
                             max_stall, cache_mb, effort)
     h = _lib.heuristic(inst._pb, inst._base, "sweep", steps, sigma, None,
@@ -555,8 +779,8 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     params = {"time_limit_s": _num(time_limit),
               "formulation": r["formulation"], "gap": _num(gap),
               "effort": int(effort), "warm_start": bool(warm_start)}
-    return Result(inst, "milp", r["status"], r["schedule"], info, params,
-                  r["runtime_s"], t0)
+    return _with_advice(Result(inst, "milp", r["status"], r["schedule"],
+                               info, params, r["runtime_s"], t0))
 
 
 def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
@@ -579,9 +803,14 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
             "start": r["start"], "start_cost": r["start_cost"],
             "lns_rounds": r["lns_rounds"], "lns_improved": r["lns_improved"],
             "bound_time_s": r["bound_time_s"], "phases": r["phases"],
-            "stop": r["stop"]}
+            "stop": r["stop"],
+            "solve_runtime_s": round(r["runtime_s"] * 1e6) / 1e6}
     params = {"time_limit_s": _num(time_limit), "gap": _num(gap),
               "seed": int(r["seed"]), "effort": int(r["effort"]),
               "warm_start": True}
-    return Result(inst, "solve", r["status"], r["schedule"], info, params,
-                  r["runtime_s"], t0)
+    # runtime_s as the command's: its wall time, the instance's load (the
+    # graph, the base search, the prices) included; solve_runtime_s: the
+    # solver's own
+    return _with_advice(Result(inst, "solve", r["status"], r["schedule"],
+                               info, params,
+                               inst.load_s + (_lib.now() - t0), t0))

@@ -78,6 +78,15 @@ ecs_result ecs_graph_read_buffer(const char *buf, size_t len,
                                  const char *name,
                                  const ecs_graph_read_params *params,
                                  ecs_graph **out, ecs_diag *diag);
+typedef struct ecs_rounding {
+    double work_unit; double file_work; double added; double relative;
+    size_t tasks_over_half;
+} ecs_rounding;
+ecs_result ecs_graph_auto_work_unit(const char *buf, size_t len,
+                                    const char *name,
+                                    const ecs_graph_read_params *params,
+                                    double tolerance, ecs_rounding *out,
+                                    ecs_diag *diag);
 
 typedef enum ecs_power_model { ECS_POWER_QUADRATIC = 0, ECS_POWER_STATIC }
     ecs_power_model;
@@ -136,7 +145,7 @@ long ecs_schedule_makespan(const ecs_schedule *s);
 typedef struct ecs_slot_prices {
     size_t n; double *price; double normalized_by; int slot_minutes;
     int repeated; char source[256]; char unit[32]; size_t cycle;
-    long long first_utc;
+    long long first_utc; int zone_known; int zone_minutes;
 } ecs_slot_prices;
 void ecs_slot_prices_release(ecs_slot_prices *sp);
 typedef enum ecs_price_stamp { ECS_PRICE_STAMP_START = 0, ECS_PRICE_STAMP_END }
@@ -173,7 +182,7 @@ typedef struct ecs_price_series {
     int price_column_guessed; char time_column[128]; int time_column_guessed;
     int naive_time_utc; int resolution_minutes; size_t points_read;
     size_t rows_filtered; size_t empty_skipped; size_t gaps_filled;
-    int sorted; int untimed; int utf16;
+    int sorted; int untimed; int utf16; int zone_known; int zone_minutes;
 } ecs_price_series;
 void ecs_price_series_release(ecs_price_series *s);
 typedef struct ecs_price_resampled {
@@ -214,6 +223,7 @@ ecs_result ecs_check_schedule(const ecs_instance *inst, const ecs_schedule *s,
                               ecs_check_report *report, ecs_diag *diag);
 double ecs_check_task_cost(const ecs_platform *p, const double *price,
                            size_t nprice, const ecs_sched_task *t);
+double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p);
 
 typedef struct ecs_makespan_params {
     double time_limit_s; unsigned long long node_limit;
@@ -232,6 +242,13 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
                               const ecs_makespan_params *prm,
                               ecs_makespan_result *out, ecs_diag *diag);
 void ecs_makespan_result_release(ecs_makespan_result *r);
+typedef struct ecs_makespan_advice {
+    long deadline; long critical_path; long least_deadline; int least_proven;
+    long lower_bound; int pes_needed; int pes_needed_proven;
+} ecs_makespan_advice;
+ecs_result ecs_makespan_advise(const ecs_graph *g, int pes, long deadline,
+                               long makespan, int proven, long lower_bound,
+                               ecs_makespan_advice *out, ecs_diag *diag);
 
 typedef enum ecs_heur_mode { ECS_HEUR_SWEEP = 0, ECS_HEUR_BINARY }
     ecs_heur_mode;
@@ -364,13 +381,15 @@ void ecs_solve_result_release(ecs_solve_result *r);
 
 # The structs whose layout tests/test_layout.py checks against the headers.
 STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
-           "ecs_graph", "ecs_edge", "ecs_graph_read_params", "ecs_platform",
+           "ecs_graph", "ecs_edge", "ecs_graph_read_params", "ecs_rounding",
+           "ecs_platform",
            "ecs_sched_task", "ecs_schedule", "ecs_slot_prices",
            "ecs_price_options", "ecs_price_point", "ecs_price_series",
            "ecs_price_resampled", "ecs_violation", "ecs_check_report",
            "ecs_progress", "ecs_windows", "ecs_instance",
            "ecs_makespan_params",
-           "ecs_makespan_result", "ecs_heur_params", "ecs_heur_candidate",
+           "ecs_makespan_result", "ecs_makespan_advice", "ecs_heur_params",
+           "ecs_heur_candidate",
            "ecs_heur_result", "ecs_local_params", "ecs_local_result",
            "ecs_milp_params", "ecs_milp_result", "ecs_solve_step",
            "ecs_solve_params", "ecs_solve_result"]
@@ -491,7 +510,7 @@ def read_file(path, max_bytes=256 << 20):
         lib.free(text[0])
 
 
-def read_graph(data, name, fmt, work_unit, default_runtime_unit):
+def _read_params(fmt, work_unit, default_runtime_unit):
     d = new_diag()
     prm = ffi.new("ecs_graph_read_params *")
     lib.ecs_graph_read_params_init(prm)
@@ -500,6 +519,23 @@ def read_graph(data, name, fmt, work_unit, default_runtime_unit):
     prm.format = f[0]
     prm.work_unit = work_unit or 0.0
     prm.default_runtime_unit = default_runtime_unit
+    return prm
+
+
+def auto_work_unit(data, name, fmt, default_runtime_unit, tolerance):
+    """--work-unit auto: the coarsest unit of the ladder whose rounding adds
+    at most tolerance of the work (ecs_graph_auto_work_unit)."""
+    d = new_diag()
+    prm = _read_params(fmt, 0.0, default_runtime_unit)
+    r = ffi.new("ecs_rounding *")
+    check(lib.ecs_graph_auto_work_unit(data, len(data), name.encode(), prm,
+                                       tolerance, r, d), d)
+    return {"work_unit": r.work_unit, "relative": r.relative}
+
+
+def read_graph(data, name, fmt, work_unit, default_runtime_unit):
+    d = new_diag()
+    prm = _read_params(fmt, work_unit, default_runtime_unit)
     out = ffi.new("ecs_graph **")
     check(lib.ecs_graph_read_buffer(data, len(data), name.encode(), prm, out,
                                     d), d)
@@ -646,7 +682,9 @@ def prices_info(sp):
             "normalized_by": sp.normalized_by,
             "slot_minutes": sp.slot_minutes, "repeated": bool(sp.repeated),
             "source": _str(sp.source), "unit": _str(sp.unit),
-            "cycle": sp.cycle, "first_slot_utc": first}
+            "cycle": sp.cycle, "first_slot_utc": first,
+            "first_utc": sp.first_utc, "zone_known": bool(sp.zone_known),
+            "zone_minutes": sp.zone_minutes}
 
 
 def makespan(g, pes, time_limit_s):
@@ -666,6 +704,22 @@ def makespan(g, pes, time_limit_s):
 
 def task_cost(p, sp, s, i):
     return lib.ecs_check_task_cost(p, sp.price, sp.n, ffi.addressof(s.task[i]))
+
+
+def energy(s, p):
+    """PE-slots at f = 1 of schedule s (ecs_check_energy)."""
+    return lib.ecs_check_energy(s, p)
+
+
+def advise(g, pes, deadline, makespan, proven, lower_bound):
+    """What would make the deadline feasible (ecs_makespan_advise)."""
+    d = new_diag()
+    a = ffi.new("ecs_makespan_advice *")
+    check(lib.ecs_makespan_advise(g, pes, deadline, makespan,
+                                  1 if proven else 0, lower_bound, a, d), d)
+    return {k: getattr(a, k) for k in (
+        "deadline", "critical_path", "least_deadline", "least_proven",
+        "lower_bound", "pes_needed", "pes_needed_proven")}
 
 
 def schedule_rows(s):

@@ -30,12 +30,12 @@ PRICES_DE = os.path.join(TOP, "data", "prices",
                          "de_lu_2024-05-06_to_2024-05-12_hourly.csv")
 
 
-def cli_json(*args):
+def cli_json(*args, code=0):
     if not os.access(CLI, os.X_OK):
         pytest.skip("no ecsched command at %s (make)" % CLI)
     out = subprocess.run([CLI] + list(args) + ["--json"], cwd=TOP,
                          capture_output=True, text=True)
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == code, out.stderr
     return json.loads(out.stdout)
 
 
@@ -79,7 +79,8 @@ def test_struct_layouts_match_the_headers(tmp_path):
 
 # ---- results equal the command's -------------------------------------------------
 
-TIMING = {"runtime_s", "bound_time_s", "heuristic_s", "local_s"}
+TIMING = {"runtime_s", "solve_runtime_s", "bound_time_s", "heuristic_s",
+          "local_s"}
 
 
 def assert_same_document(doc, cli):
@@ -149,6 +150,143 @@ def test_local_and_milp_equal_the_command_on_a_workflow():
     assert res.status == cli["status"] == "optimal"
     assert same_number(res.cost, cli["cost"])
     assert_same_document(res.to_dict(), cli)
+
+
+def test_watts_give_the_commands_kwh_and_money():
+    # --watts 400:80 on the built-in EPEX day (EUR/MWh, hourly slots).  By
+    # hand from the schedule: a slot at f costs f^2 PE-slots at f = 1
+    # (quadratic power), so energy = sum f^2, kWh = energy x 400 W x 1 h /
+    # 1000, and money = sum over the slots of price (EUR/MWh) x f^2 x 400 W
+    # x 1 h / 1e6; each equals the command's
+    args = [CHAIN, "-p", "2", "--extension", "0.5", "--watts", "400:80"]
+    inst = ecsched.load(CHAIN, pes=2, extension=0.5, watts="400:80")
+    raw = [p * inst.price_info["normalized_by"] for p in inst.prices]
+    for cli, res in ((cli_json("heuristic", *args), ecsched.heuristic(inst)),
+                     (cli_json("milp", *args), ecsched.milp(inst))):
+        doc = res.to_dict()
+        assert_same_document(doc, cli)
+        assert (cli["watts"], cli["idle_watts"], cli["money_unit"]) == \
+            (400.0, 80.0, "EUR")
+        df = res.schedule
+        energy = sum(f * f for fs in df["freqs"] for f in fs)
+        money = sum(raw[start + k] * f * f * 400.0 / 1e6
+                    for start, fs in zip(df["start"], df["freqs"])
+                    for k, f in enumerate(fs))
+        assert same_number(energy, cli["energy"])
+        assert same_number(energy * 400.0 / 1000.0, cli["energy_kwh"])
+        assert math.isclose(money, cli["cost_money"], rel_tol=1e-9)
+        assert same_number(res.energy_kwh, cli["energy_kwh"])
+        assert same_number(res.money, cli["cost_money"])
+        assert res.money_unit == "EUR"
+    # idle_watts as a keyword is W:IDLE
+    same = ecsched.load(CHAIN, pes=2, extension=0.5, watts=400,
+                        idle_watts=80)
+    assert ecsched.heuristic(same).to_dict()["idle_watts"] == 80.0
+    # prices of no known unit (the DE file's header says "price"): kWh, no
+    # money, as the command
+    de = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE,
+                      watts=400)
+    cli = cli_json("heuristic", CHAIN, "-p", "2", "--extension", "0.5",
+                   "--prices", PRICES_DE, "--watts", "400")
+    doc = ecsched.heuristic(de).to_dict()
+    assert_same_document(doc, cli)
+    assert doc["energy_kwh"] > 0 and doc["cost_money"] is None
+    assert doc["idle_watts"] is None
+    # without watts: no kWh, no money
+    plain = ecsched.heuristic(ecsched.load(CHAIN, pes=2, extension=0.5))
+    doc = plain.to_dict()
+    assert doc["energy"] > 0
+    assert [doc[k] for k in ("energy_kwh", "watts", "idle_watts",
+                             "cost_money", "money_unit")] == [None] * 5
+    assert math.isnan(plain.energy_kwh) and math.isnan(plain.money)
+    for bad in ({"watts": 0}, {"watts": "400:-1"}, {"watts": "x"},
+                {"watts": 2e9}, {"idle_watts": 80},
+                {"watts": "400:80", "idle_watts": 80}):
+        with pytest.raises(ecsched.Error) as e:
+            ecsched.load(CHAIN, pes=2, **bad)
+        assert e.value.name == "EINVAL", bad
+        assert "watts" in e.value.message, bad
+
+
+def test_clock_times_in_the_price_files_zone():
+    # the DE file's first row is 2024-05-06T00:00:00+02:00: slot 0 starts
+    # then, in +02:00; a Series in UTC gives UTC times (22:00 the day
+    # before); --utc-offset Europe/Berlin names the zone; a list has no
+    # clock.  D' = floor(5 x 1.5) = 7 slots of an hour.
+    pd = pytest.importorskip("pandas")
+    args = [CHAIN, "-p", "2", "--extension", "0.5", "--prices", PRICES_DE]
+    inst = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE)
+    doc = ecsched.heuristic(inst).to_dict()
+    assert (doc["zone"], doc["start_time"], doc["deadline_time"]) == \
+        ("+02:00", "2024-05-06T00:00+02:00", "2024-05-06T07:00+02:00")
+    assert doc["end_time"] == "2024-05-06T%02d:00+02:00" % doc["makespan"]
+    assert (doc["deadline_minutes"], doc["makespan_minutes"]) == \
+        (420, 60 * doc["makespan"])
+    berlin = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE,
+                          utc_offset="Europe/Berlin")
+    cli = cli_json("heuristic", *args, "--utc-offset", "Europe/Berlin")
+    doc = ecsched.heuristic(berlin).to_dict()
+    assert_same_document(doc, cli)
+    assert (doc["zone"], doc["start_time"]) == \
+        ("Europe/Berlin", "2024-05-06T00:00+02:00")
+    csv = pd.read_csv(PRICES_DE)
+    col_t = [c for c in csv.columns if "UTC" in c or "time" in c.lower()][0]
+    col_p = [c for c in csv.columns if c != col_t][-1]
+    ser = pd.Series(csv[col_p].values,
+                    index=pd.to_datetime(csv[col_t], utc=True))
+    doc = ecsched.heuristic(ecsched.load(CHAIN, pes=2, extension=0.5,
+                                         prices=ser)).to_dict()
+    assert (doc["zone"], doc["start_time"], doc["deadline_time"]) == \
+        ("UTC", "2024-05-05T22:00Z", "2024-05-06T05:00Z")
+    doc = ecsched.heuristic(ecsched.load(
+        CHAIN, pes=2, extension=0.5,
+        prices=list(csv[col_p].values))).to_dict()
+    assert [doc[k] for k in ("zone", "start_time", "deadline_time",
+                             "end_time")] == [None] * 4
+    assert doc["deadline_minutes"] == 420
+
+
+def test_an_infeasible_deadline_gives_the_commands_advice():
+    # rand0000 on 8 PEs: the base makespan 55 is proven optimal and is the
+    # critical path, so D' = 40 has no schedule on any number of PEs: the
+    # least deadline is 55 (3300 minutes), no PE count helps; the command
+    # exits 1 and writes the document with the advice
+    inst = ecsched.load(RAND, pes=8, deadline=40)
+    assert inst.base_optimal and inst.base_makespan == 55
+    for cmd, fn in (("solve", ecsched.solve), ("milp", ecsched.milp)):
+        cli = cli_json(cmd, RAND, "-p", "8", "--deadline", "40", code=1)
+        res = fn(inst)
+        assert res.status == cli["status"] == "infeasible"
+        doc = res.to_dict()
+        assert_same_document(doc, cli)
+        assert doc["advice"]["least_deadline"] == 55
+        assert doc["advice"]["least_deadline_minutes"] == 3300
+        assert doc["advice"]["pes_needed"] is None
+        assert doc["end_time"] is None and doc["energy"] is None
+        assert doc["deadline_time"] == "2016-10-20T16:00+02:00"
+
+
+def test_work_unit_auto_equals_the_command():
+    # the chain's tasks run seconds, not the default hour a work unit:
+    # --work-unit auto picks a finer unit and records it
+    args = [CHAIN, "-p", "2", "--extension", "0.5", "--prices", PRICES_DE]
+    for wu, flags in (("auto", ["--work-unit", "auto"]),
+                      (60, ["--work-unit", "60"])):
+        inst = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE,
+                            work_unit=wu)
+        cli = cli_json("heuristic", *args, *flags)
+        doc = ecsched.heuristic(inst).to_dict()
+        assert_same_document(doc, cli)
+        if wu == "auto":
+            assert doc["model"]["work_unit_auto"] is True
+            assert doc["model"]["rounding_tolerance"] == 0.01
+            assert doc["model"]["work_unit_s"] < 3600
+        else:
+            assert doc["model"]["work_unit_s"] == 60.0
+            assert "work_unit_auto" not in doc["model"]
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(CHAIN, pes=2, work_unit=0)
+    assert e.value.name == "EINVAL" and "work_unit" in e.value.message
 
 
 # ---- inputs built in Python ------------------------------------------------------
@@ -373,7 +511,9 @@ def test_documents_match_the_schema(tmp_path):
     results = [ecsched.heuristic(inst), ecsched.heuristic(inst, "binary"),
                ecsched.local(small), ecsched.milp(small),
                ecsched.solve(small),
-               ecsched.solve(ecsched.load(RAND, pes=8, deadline=40))]
+               ecsched.solve(ecsched.load(RAND, pes=8, deadline=40)),
+               ecsched.heuristic(ecsched.load(RAND, pes=4, extension=0.2,
+                                              watts="400:80"))]
     for k, res in enumerate(results):
         path = tmp_path / ("doc%d.json" % k)
         res.to_json(str(path))
