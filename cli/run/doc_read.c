@@ -183,7 +183,7 @@ static ecs_result read_model(const char *path, json_t *root, tool_doc_model *dm,
     if (json_is_integer(sm) && json_integer_value(sm) >= 1 &&
         json_integer_value(sm) <= 1440)
         dm->slot_minutes = (int)json_integer_value(sm);
-    /* the work unit the schedule was made with (README "JSON schedule") */
+    /* the work unit the schedule was made with (docs/reference.md "JSON schedule") */
     json_t *mo = json_object_get(root, "model");
     json_t *wu = json_is_object(mo) ? json_object_get(mo, "work_unit_s") : NULL;
     if (json_is_number(wu) && json_number_value(wu) >= 1e-6 &&

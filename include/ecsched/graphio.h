@@ -136,7 +136,7 @@ ecs_result ecs_dot_write(FILE *f, const ecs_graph *g, const char *name,
 ecs_result ecs_wfformat_write(FILE *f, const ecs_graph *g, const char *name,
                               double work_unit, ecs_diag *diag);
 
-/* ---- rounding to whole work units (README "Work units") ---- */
+/* ---- rounding to whole work units (docs/reference.md "Input formats", work units) ---- */
 
 /* What rounding the file's work up to whole work units did. */
 typedef struct ecs_rounding {

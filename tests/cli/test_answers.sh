@@ -170,7 +170,7 @@ expect_err "warning: rounding every task up to whole work units of 3600 s adds 1
 expect_eq "$(jq -n --argjson a "$(rel 0.05)" --argjson b "$(rel 0.1)" '[$a <= 0.01, $b > 0.01]')" "$(jq -n '[true, true]')" \
   "info agrees: 0.05 s adds at most 1%, the next coarser rung (0.1 s) more"
 run heuristic "$MT" -p 4 --extension 0.5 --work-unit 1
-expect_err "units of 1 s adds 20\.0% of the work; 85 of 103 tasks gain more than half a slot" "--work-unit 1: +20.0% (as the README's info line)"
+expect_err "units of 1 s adds 20\.0% of the work; 85 of 103 tasks gain more than half a slot" "--work-unit 1: +20.0% (as the info line of docs/reference.md's worked example)"
 run heuristic tests/fixtures/tiny.stg -p 2 --extension 0.5
 if grep -q "rounding" "$ERR"; then RC=0; notok "no rounding warning for whole STG weights"; else ok "no rounding warning for whole STG weights"; fi
 run heuristic "$MT" -p 4 --extension 0.5 --work-unit auto --json
@@ -276,20 +276,31 @@ expect_err "did you mean 'compare'\?" "help: did you mean compare"
 run frobnicate
 if grep -q "did you mean" "$ERR"; then RC=0; notok "nothing suggested for a word far from every command"; else ok "nothing suggested for a word far from every command"; fi
 
-# ---- the README's Montage example is what the command prints (item h) ----
+# ---- the Montage example is what the command prints (item h): the
+# reference's worked example and the README's teaser show the same command;
+# each block's stdout lines (runtime aside) and its stderr lines (the
+# rounding warning, shown first as a terminal shows it) byte for byte ----
 P=data/prices/de_lu_2024-05-06_to_2024-05-12_hourly.csv
 if [ -f "$MT" ] && [ -f "$P" ]; then
   run heuristic "$MT" --work-unit 1 -p 4 --extension 0.5 --prices "$P" --unit EUR/MWh --watts 400 -o "$T_DIR/montage.json"
-  expect_rc 0 "the README's Montage command"
-  sed -n '/--unit EUR\/MWh --watts 400 -o out\/montage.json$/,/^runtime /p' README.md | sed '1d;$d' >"$T_DIR/want.txt"
+  expect_rc 0 "the Montage example's command"
   grep -v '^runtime ' "$OUT" >"$T_DIR/got.txt"
-  if [ -s "$T_DIR/want.txt" ] && cmp -s "$T_DIR/want.txt" "$T_DIR/got.txt"; then ok "the README shows what it prints (hours, clock times, kWh and EUR)"
-  else RC=0; notok "README Montage block differs: $(diff "$T_DIR/want.txt" "$T_DIR/got.txt" | head -5 | tr '\n' ';')"; fi
+  for doc in docs/reference.md README.md; do
+    sed -n '/--unit EUR\/MWh --watts 400 -o out\/montage.json$/,/^runtime /p' "$doc" | sed '1d;$d' >"$T_DIR/block.txt"
+    grep -v '^ecsched heuristic: ' "$T_DIR/block.txt" >"$T_DIR/want.txt"
+    grep '^ecsched heuristic: ' "$T_DIR/block.txt" >"$T_DIR/want_err.txt"
+    if [ -s "$T_DIR/want.txt" ] && cmp -s "$T_DIR/want.txt" "$T_DIR/got.txt"; then ok "$doc shows what it prints (hours, clock times, kWh and EUR)"
+    else RC=0; notok "$doc Montage block differs: $(diff "$T_DIR/want.txt" "$T_DIR/got.txt" | head -5 | tr '\n' ';')"; fi
+    if [ -s "$T_DIR/want_err.txt" ] && cmp -s "$T_DIR/want_err.txt" "$ERR"; then ok "$doc shows its stderr (the rounding warning)"
+    else RC=0; notok "$doc Montage stderr differs: $(diff "$T_DIR/want_err.txt" "$ERR" | head -5 | tr '\n' ';')"; fi
+    grep -qF '](gantt_montage.svg)' "$doc" || grep -qF '](docs/gantt_montage.svg)' "$doc" ||
+      { RC=0; notok "$doc shows docs/gantt_montage.svg"; }
+  done
   expect_out "^energy +151\.504 kWh, 7\.80 EUR at 400 W per PE$" "kWh and EUR at 400 W"
   expect_out "^start +2024-05-06 00:00 \+02:00$" "starts Monday 6 May 00:00 in the file's zone"
   "$ECSCHED" plot "$T_DIR/montage.json" -o "$T_DIR/montage.svg" >/dev/null 2>&1
   if cmp -s "$T_DIR/montage.svg" docs/gantt_montage.svg; then ok "docs/gantt_montage.svg is the plot of that document"
-  else RC=0; notok "docs/gantt_montage.svg is not the plot of the README's command"; fi
+  else RC=0; notok "docs/gantt_montage.svg is not the plot of the Montage example's command"; fi
 else
   skip "the bundled Montage workflow or price file is missing"
 fi
