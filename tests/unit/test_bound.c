@@ -729,14 +729,7 @@ static void test_validation(void **state)
     ecs_bound_params_init(&bp);
     bp.stop_at = NAN;
     assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
-    ecs_solve_params sp;
-    ecs_solve_params_init(&sp);
-    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_OK);
-    sp.gap = 1.0;
-    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_EINVAL);
-    ecs_solve_params_init(&sp);
-    sp.time_limit_s = NAN;
-    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_EINVAL);
+    /* solve's parameters: test_solve.c test_params */
     assert_string_equal(ecs_bound_status_name(ECS_BOUND_LP_OPTIMAL),
                         "lp_optimal");
 }
