@@ -3,8 +3,11 @@
 #   make            build bin/ecsched (and build/libecsched.a)
 #   make deps       install missing Debian packages
 #   make demo       deps + build + run the main job on bundled data
-#   make test       deps + build + unit tests + command-line tests
-#   make sanitize   the same tests under AddressSanitizer and UBSan
+#   make test       deps + build + unit tests + command-line tests (the quick
+#                   set: every behaviour, in about a minute)
+#   make check      the same plus the long runs (ECS_TEST_LONG=1: larger
+#                   instances, solver runs to their limits, make install)
+#   make sanitize   make test's quick set under AddressSanitizer and UBSan
 #   make bench      benchmarks (figures for the issue notes)
 #   make fuzz       libFuzzer targets (clang), each run FUZZ_SECONDS seconds
 #   make python     the shared library the Python package in python/ loads
@@ -49,7 +52,7 @@ DEB_PACKAGES += tzdata
 # selections, `--verbose --json | jq`, the JSON Schema check docs/schema/check.jq)
 DEB_PACKAGES += jq
 
-.PHONY: all deps demo test test-unit test-cli sanitize bench clean check-layers fuzz fuzz-deps
+.PHONY: all deps demo test check test-unit test-cli sanitize bench clean check-layers fuzz fuzz-deps
 
 all: $(EXE)
 
@@ -77,9 +80,13 @@ $(EXE): $(BUILD)/cli/main.o $(CLILIB) $(LIBA)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) $(LDFLAGS) $^ $(LIBS) -o $@
 
-$(BUILD)/tests/%: tests/unit/%.c tests/unit/testutil.h $(CLILIB) $(LIBA)
+# The tests' shared helpers (tests/unit/testutil.h), linked into each.
+TESTUTIL = $(BUILD)/tests/unit/testutil.o
+.SECONDARY: $(TESTUTIL)
+
+$(BUILD)/tests/%: tests/unit/%.c tests/unit/testutil.h $(TESTUTIL) $(CLILIB) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(ECS_CFLAGS) -Itests/unit -Icli $(CFLAGS) $(LDFLAGS) $< $(CLILIB) $(LIBA) $(TEST_LIBS) -o $@
+	$(CC) $(ECS_CFLAGS) -Itests/unit -Icli $(CFLAGS) $(LDFLAGS) $< $(TESTUTIL) $(CLILIB) $(LIBA) $(TEST_LIBS) -o $@
 
 # Install the Debian packages that are missing (as root, or through sudo).
 deps:
@@ -95,17 +102,18 @@ deps:
 demo: deps all
 	@sh tests/demo.sh $(EXE)
 
-test: deps
+# check: the same run with the long tests (ECS_TEST_LONG=1)
+test check: deps
 	$(MAKE) all $(TEST_BIN)
 	@sh tests/check_layers.sh
-	@sh tests/run.sh $(BUILD)/tests $(EXE)
+	@ECS_TEST_LONG=$(if $(filter check,$@),1,0) sh tests/run.sh $(BUILD)/tests $(EXE)
 
 sanitize: deps
 	$(MAKE) BUILD=build/san BINDIR=build/san/bin \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  LDFLAGS="-fsanitize=address,undefined" \
 	  build/san/bin/ecsched $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
-	@ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	@ECS_TEST_LONG=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	  sh tests/run.sh build/san/tests build/san/bin/ecsched
 
 bench: all
@@ -150,7 +158,7 @@ fuzz: fuzz-deps
 clean:
 	rm -rf build bin
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TESTUTIL:.o=.d)
 
 # ---- install: the library for others to embed (docs/reference.md "Install and embed the library") ----------
 # make install PREFIX=DIR [DESTDIR=STAGE]: bin/ecsched, lib/libecsched.a,

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Run every unit test binary in $1 and every command-line test script with
 # the ecsched binary $2; print a closing "N passed, N failed, N skipped".
-# Exit non-zero if anything failed.
+# Exit non-zero if anything failed.  ECS_TEST_LONG=1 (make check) adds the
+# long runs: tests/unit/testutil.h tu_run, tests/cli/lib.sh long_run.
 set -u
 testdir=$1
 ECSCHED=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -24,9 +25,9 @@ for t in "$testdir"/test_*; do
   # cmocka prints one OK line per passed test and closes with
   # "[  FAILED  ] N test(s), listed below:" / "[  SKIPPED ] N test(s), ..."
   p=$(grep -c '^\[       OK \]' "$tmp")
-  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:.*/\1/p' "$tmp" | head -1)
-  s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test(s), listed below:.*/\1/p' "$tmp" | head -1)
-  f=${f:-0}; s=${s:-0}
+  # (one such line per group: the quick one and, under make check, the long)
+  f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test(s), listed below:.*/\1/p' "$tmp" | awk '{ n += $1 } END { print n + 0 }')
+  s=$(sed -n 's/^\[  SKIPPED \] \([0-9]*\) test(s), listed below:.*/\1/p' "$tmp" | awk '{ n += $1 } END { print n + 0 }')
   passed=$((passed + p)); skipped=$((skipped + s))
   if [ "$status" = FAIL ]; then
     [ "$f" -gt 0 ] || f=1

@@ -23,6 +23,9 @@ import ecsched  # noqa: E402
 from ecsched import _lib  # noqa: E402
 
 CLI = os.environ.get("ECSCHED", os.path.join(TOP, "bin", "ecsched"))
+# the long runs: make check (ECS_TEST_LONG=1) runs them, make test skips them
+long_run = pytest.mark.skipif(os.environ.get("ECS_TEST_LONG") != "1",
+                              reason="a long run: make check runs it")
 RAND = os.path.join(TOP, "data", "stg", "rand0000.stg")
 CHAIN = os.path.join(TOP, "data", "workflows",
                      "helloworld-chain-5-chameleon.json")
@@ -113,6 +116,7 @@ def test_solve_equals_the_command_digit_for_digit():
     assert_same_document(res.to_dict(), cli)
 
 
+@long_run
 def test_solve_under_an_effort_budget_equals_the_command():
     # P = 4: 20 MILP nodes do not prove it and the search follows; under an
     # effort budget nothing reads the clock, so the schedule is the
@@ -477,6 +481,7 @@ def test_memory_does_not_grow_over_1000_calls():
     assert grown < 2048, "RSS grew by %d kB over 1000 calls" % grown
 
 
+@long_run
 def test_the_montage_example_runs(tmp_path):
     out = tmp_path / "gantt.png"
     env = dict(os.environ, PYTHONPATH=os.path.join(TOP, "python"))

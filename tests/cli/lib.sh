@@ -46,6 +46,14 @@ expect_eq() { # GOT WANT WHAT
 }
 skip() { echo "skip - $1"; }
 
+# long_run WHAT: true under `make check` (ECS_TEST_LONG=1); otherwise say
+# that WHAT is left to it and be false: `long_run "..." || exit 0`.
+long_run() {
+  [ "${ECS_TEST_LONG:-}" = 1 ] && return 0
+  skip "$1: make check runs it"
+  return 1
+}
+
 # shared DIR: path under the shared data, or empty if absent.
 shared() {
   if [ -n "${ECSCHED_SHARED_DATA:-}" ] && [ -e "$ECSCHED_SHARED_DATA/$1" ]; then

@@ -4,7 +4,8 @@
  * the paper-sized graphs of data/paper32), the column generation's LP value
  * equals the full strong LP's root value (glp_simplex on the whole model),
  * no schedule costs less than the bound, and solve's schedules pass the
- * checker within the time limit. */
+ * checker and say why solve stopped (the gap or the limit).  The paper
+ * graphs of more than 16 tasks run under make check (test_paper32_large). */
 #include "testutil.h"
 
 #include "ecsched/bound.h"
@@ -19,164 +20,6 @@
 #include "ecsched/stg.h"
 
 #include <glpk.h>
-#include <time.h>
-
-/* ---- seeded PRNG (splitmix64) ---- */
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static long rng_int(uint64_t *s, long lo, long hi) /* inclusive */
-{
-    return lo + (long)(rng_next(s) % (uint64_t)(hi - lo + 1));
-}
-
-static double rng_unit(uint64_t *s)
-{
-    return (double)(rng_next(s) >> 11) / 9007199254740992.0;
-}
-
-/* A random DAG: n tasks, work 1..maxw, edge i -> j (i < j) with prob pe. */
-static ecs_graph *random_graph(uint64_t *s, size_t n, long maxw, double pe)
-{
-    long id[16], work[16];
-    ecs_edge edges[128];
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        id[i] = (long)i + 1;
-        work[i] = rng_int(s, 1, maxw);
-    }
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = i + 1; j < n; j++)
-            if (rng_unit(s) < pe && m < 128) {
-                edges[m].from = i;
-                edges[m].to = j;
-                edges[m].comm = 0;
-                m++;
-            }
-    ecs_graph *g = NULL;
-    ecs_diag d;
-    assert_int_equal(ecs_graph_build(n, id, work, NULL, m, edges, 0, &g, &d),
-                     ECS_OK);
-    return g;
-}
-
-static void random_prices(uint64_t *s, double *price, long n, double neg)
-{
-    for (long l = 0; l < n; l++)
-        price[l] = rng_unit(s) < neg ? -rng_unit(s) : 0.1 + rng_unit(s);
-}
-
-static void platform(ecs_platform *p, int pes, const char *freqs,
-                     const char *power)
-{
-    ecs_platform_init(p);
-    assert_int_equal(ecs_platform_set_pes(p, pes, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_set_freqs(p, freqs, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_set_power(p, power, NULL), ECS_OK);
-}
-
-/* ---- brute force (independent of the solver's DP, windows, dominance
- * and capacity rows): every interval, every PE, every frequency profile ---- */
-
-#define BF_MAXT 8
-
-typedef struct bf {
-    const ecs_graph *g;
-    const ecs_platform *p;
-    const double *price;
-    long T;
-    double cost[4][BF_MAXT][BF_MAXT]; /* cheapest profile per interval */
-    long s[4], e[4];
-    int pe[4];
-    double best;
-} bf;
-
-/* Cheapest profile of `work` over [s, e] by enumerating all K^len. */
-static double bf_profile(const bf *b, long work, long s, long e)
-{
-    long len = e - s + 1, K = (long)b->p->nfreq, total = 1;
-    for (long t = 0; t < len; t++)
-        total *= K;
-    double best = HUGE_VAL;
-    for (long code = 0; code < total; code++) {
-        long c = code, q = 0;
-        double cost = 0.0;
-        for (long t = 0; t < len; t++, c /= K) {
-            q += b->p->freq_q[c % K];
-            cost += b->p->power_of[c % K] * b->price[s + t];
-        }
-        if (q >= work * b->p->grid && cost < best)
-            best = cost;
-    }
-    return best;
-}
-
-static int bf_ok(const bf *b, size_t i)
-{
-    const ecs_graph *g = b->g;
-    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
-        if (b->e[g->pred[k]] >= b->s[i])
-            return 0;
-    for (size_t j = 0; j < i; j++)
-        if (b->pe[j] == b->pe[i] && !(b->e[j] < b->s[i] || b->e[i] < b->s[j]))
-            return 0;
-    return 1;
-}
-
-static void bf_rec(bf *b, size_t i, double acc)
-{
-    if (i == b->g->n) {
-        if (acc < b->best)
-            b->best = acc;
-        return;
-    }
-    for (long s = 0; s < b->T; s++)
-        for (long e = s; e < b->T; e++) {
-            double c = b->cost[i][s][e];
-            if (c == HUGE_VAL)
-                continue;
-            for (int q = 0; q < b->p->pes; q++) {
-                b->s[i] = s;
-                b->e[i] = e;
-                b->pe[i] = q;
-                if (bf_ok(b, i))
-                    bf_rec(b, i + 1, acc + c);
-            }
-        }
-}
-
-/* Brute-force optimum; HUGE_VAL when infeasible.  Graph tasks are in
- * topological order (edges i -> j with i < j). */
-static double brute_force(const ecs_graph *g, const ecs_platform *p,
-                          const double *price, long T)
-{
-    bf b;
-    memset(&b, 0, sizeof b);
-    b.g = g;
-    b.p = p;
-    b.price = price;
-    b.T = T;
-    b.best = HUGE_VAL;
-    for (size_t i = 0; i < g->n; i++)
-        for (long s = 0; s < T; s++)
-            for (long e = 0; e < T; e++)
-                b.cost[i][s][e] = e < s ? HUGE_VAL
-                                        : bf_profile(&b, g->work[i], s, e);
-    bf_rec(&b, 0, 0.0);
-    return b.best;
-}
-
-
-static double tol(double v)
-{
-    return 1e-6 * (1.0 + fabs(v));
-}
 
 /* The bound of an instance, asserting OK; start may be NULL; colgen 0:
  * without column generation (the fluid bound, then the Lagrangian
@@ -222,13 +65,8 @@ static ecs_milp_status milp_of(const ecs_graph *g, const ecs_platform *p,
                                const double *price, long D, double *opt,
                                double *root, ecs_schedule **sched)
 {
-    ecs_milp_params prm;
-    ecs_milp_params_init(&prm);
-    prm.time_limit_s = 120;
     ecs_milp_result r;
-    ecs_diag d;
-    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm, &r, &d),
-                     ECS_OK);
+    tu_milp(g, p, price, D, ECS_MILP_STRONG, NULL, &r);
     *opt = r.cost;
     *root = r.root_bound;
     if (sched != NULL) {
@@ -266,14 +104,14 @@ static void test_brute_force(void **state)
                            "static:0.4"};
     int feasible = 0, lagrangian = 0;
     for (int t = 0; t < 24; t++) {
-        size_t n = (size_t)rng_int(&seed, 1, 4);
-        ecs_graph *g = random_graph(&seed, n, 2, 0.4);
-        ecs_platform p;
-        platform(&p, (int)rng_int(&seed, 1, 2), freqs[t % 4], power[t % 4]);
-        long T = rng_int(&seed, 2, t % 4 == 1 ? 4 : 5);
-        double price[BF_MAXT];
-        random_prices(&seed, price, T, 0.3);
-        double opt = brute_force(g, &p, price, T);
+        tu_tiny x;
+        tu_tiny_draw(&seed, freqs[t % 4], power[t % 4], t % 4 == 1 ? 4 : 5,
+                     0.3, &x);
+        ecs_graph *g = x.g;
+        const ecs_platform p = x.p;
+        long T = x.T;
+        const double *price = x.price;
+        double opt = tu_brute_force(g, &p, price, T);
         ecs_bound_result r = bound_of(g, &p, price, T, NULL);
         if (opt == HUGE_VAL) {
             ecs_graph_free(g);
@@ -283,26 +121,26 @@ static void test_brute_force(void **state)
         double work = 0.0;
         for (size_t i = 0; i < g->n; i++)
             work += (double)g->work[i];
-        assert_true(fluid_of(&p, price, T, work, NULL) <= opt + tol(opt));
+        assert_true(fluid_of(&p, price, T, work, NULL) <= opt + tu_tol(opt));
         assert_true(r.status == ECS_BOUND_LP_OPTIMAL);
-        if (!(r.bound <= opt + tol(opt)))
+        if (!(r.bound <= opt + tu_tol(opt)))
             print_error("case %d: bound %.12g above the optimum %.12g\n", t,
                         r.bound, opt);
-        assert_true(r.bound <= opt + tol(opt));
+        assert_true(r.bound <= opt + tu_tol(opt));
         double o2, root;
         ecs_schedule *s = NULL;
         assert_int_equal(milp_of(g, &p, price, T, &o2, &root, &s),
                          ECS_MILP_OPTIMAL);
         assert_close(o2, opt, 1e-6);
         ecs_bound_result r2 = bound_of(g, &p, price, T, s);
-        assert_true(r2.bound <= opt + tol(opt));
-        assert_close(r2.bound, r.bound, tol(r.bound)); /* the same LP */
+        assert_true(r2.bound <= opt + tu_tol(opt));
+        assert_close(r2.bound, r.bound, tu_tol(r.bound)); /* the same LP */
         ecs_bound_result r3 = lagr_of(g, &p, price, T, s, 10.0);
-        if (!(r3.bound <= opt + tol(opt)))
+        if (!(r3.bound <= opt + tu_tol(opt)))
             print_error("case %d: Lagrangian %.12g above the optimum %.12g\n",
                         t, r3.bound, opt);
-        assert_true(r3.bound <= opt + tol(opt));
-        lagrangian += (r3.method == ECS_BOUND_BY_LAGRANGIAN_CAPACITY ? 0 : 1) == 0;
+        assert_true(r3.bound <= opt + tu_tol(opt));
+        lagrangian += r3.method == ECS_BOUND_BY_LAGRANGIAN_CAPACITY;
         ecs_schedule_free(s);
         ecs_graph_free(g);
     }
@@ -323,12 +161,12 @@ static void test_chain_exact(void **state)
                            "static:0.4"};
     int exact = 0;
     for (int t = 0; t < 20; t++) {
-        size_t n = (size_t)rng_int(&seed, 2, 4);
+        size_t n = (size_t)tu_rng_int(&seed, 2, 4);
         long id[4], work[4];
         ecs_edge edges[3];
         for (size_t i = 0; i < n; i++) {
             id[i] = (long)i + 1;
-            work[i] = rng_int(&seed, 1, 2);
+            work[i] = tu_rng_int(&seed, 1, 2);
         }
         for (size_t i = 0; i + 1 < n; i++) {
             edges[i].from = i;
@@ -340,11 +178,11 @@ static void test_chain_exact(void **state)
                                          &g, NULL),
                          ECS_OK);
         ecs_platform p;
-        platform(&p, 1, freqs[t % 4], power[t % 4]);
-        long T = rng_int(&seed, 5, BF_MAXT);
-        double price[BF_MAXT];
-        random_prices(&seed, price, T, 0.3);
-        double opt = brute_force(g, &p, price, T);
+        tu_platform(&p, 1, freqs[t % 4], power[t % 4]);
+        long T = tu_rng_int(&seed, 5, TU_BF_MAXT);
+        double price[TU_BF_MAXT];
+        tu_random_prices(&seed, price, T, 0.3);
+        double opt = tu_brute_force(g, &p, price, T);
         if (opt == HUGE_VAL) {
             ecs_graph_free(g);
             continue;
@@ -354,11 +192,11 @@ static void test_chain_exact(void **state)
         assert_int_equal(milp_of(g, &p, price, T, &o2, &root, &s),
                          ECS_MILP_OPTIMAL);
         ecs_bound_result r = lagr_of(g, &p, price, T, s, 10.0);
-        if (fabs(r.bound - opt) > tol(opt))
+        if (fabs(r.bound - opt) > tu_tol(opt))
             print_error("case %d: chain bound %.12g, optimum %.12g (%s)\n", t,
                         r.bound, opt, ecs_bound_method_name(r.method));
-        assert_true(r.bound <= opt + tol(opt));
-        assert_true(r.bound >= opt - tol(opt));
+        assert_true(r.bound <= opt + tu_tol(opt));
+        assert_true(r.bound >= opt - tu_tol(opt));
         exact++;
         ecs_schedule_free(s);
         ecs_graph_free(g);
@@ -375,7 +213,7 @@ static ecs_graph *edges_case(ecs_platform *p, double price[4])
     ecs_graph *g = NULL;
     assert_int_equal(ecs_graph_build(3, id, work, NULL, 2, edges, 0, &g, NULL),
                      ECS_OK);
-    platform(p, 2, "1", "quadratic");
+    tu_platform(p, 2, "1", "quadratic");
     const double r[4] = {1.0, 1.0, 0.5, 9.0};
     memcpy(price, r, sizeof r);
     return g;
@@ -398,7 +236,7 @@ static void test_lagrangian_edges(void **state)
     ecs_platform p;
     double price[4];
     ecs_graph *g = edges_case(&p, price);
-    assert_close(brute_force(g, &p, price, 4), 2.5, 1e-12);
+    assert_close(tu_brute_force(g, &p, price, 4), 2.5, 1e-12);
     double opt, root;
     ecs_schedule *s = NULL;
     assert_int_equal(milp_of(g, &p, price, 4, &opt, &root, &s),
@@ -507,7 +345,7 @@ static void test_fluid_by_hand(void **state)
 {
     (void)state;
     ecs_platform p;
-    platform(&p, 1, "1,0.5,0", "quadratic");
+    tu_platform(&p, 1, "1,0.5,0", "quadratic");
     double price[2] = {1.0, 2.0}, mu[2];
     assert_close(fluid_of(&p, price, 2, 1.0, mu), 0.75, 1e-12);
     /* the dual prices: lambda = 1, mu_0 = max(0, 1 - 1, 0.5 - 0.25) */
@@ -530,7 +368,7 @@ static void test_fluid_by_hand(void **state)
      * per unit of work 0.95 at f = 0.5, 1 at f = 1; prices 1, 1, P = 1:
      * 1.5 units cost both slots at 0.5 (0.95) plus 0.5 more units on the
      * envelope from (0.5, 0.475) to (1, 1), slope 1.05: 0.95 + 0.525 */
-    platform(&p, 1, "1,0.5,0", "static:0.4");
+    tu_platform(&p, 1, "1,0.5,0", "static:0.4");
     double flat[2] = {1.0, 1.0};
     assert_close(fluid_of(&p, flat, 2, 1.5, NULL), 1.475, 1e-12);
 }
@@ -547,12 +385,12 @@ static void test_fluid_equals_lp(void **state)
                            "quadratic"};
     for (int t = 0; t < 40; t++) {
         ecs_platform p;
-        platform(&p, (int)rng_int(&seed, 1, 6), freqs[t % 4],
+        tu_platform(&p, (int)tu_rng_int(&seed, 1, 6), freqs[t % 4],
                  power[(t / 4) % 4]);
-        long D = rng_int(&seed, 1, 30);
+        long D = tu_rng_int(&seed, 1, 30);
         double price[30];
-        random_prices(&seed, price, D, t % 3 == 0 ? 0.3 : 0.0);
-        double work = rng_unit(&seed) * (double)(p.pes * D);
+        tu_random_prices(&seed, price, D, t % 3 == 0 ? 0.3 : 0.0);
+        double work = tu_rng_unit(&seed) * (double)(p.pes * D);
         double v = fluid_of(&p, price, D, work, NULL);
         double lp = fluid_by_glpk(&p, price, D, work);
         if (fabs(v - lp) > 1e-7 * (1.0 + fabs(lp)))
@@ -573,24 +411,25 @@ static void test_lp_equals_root(void **state)
     const char *power[] = {"quadratic", "quadratic", "static:0.4"};
     int compared = 0;
     for (int t = 0; t < 18; t++) {
-        size_t n = (size_t)rng_int(&seed, 4, 12);
-        ecs_graph *g = random_graph(&seed, n, 4, 0.25);
+        size_t n = (size_t)tu_rng_int(&seed, 4, 12);
+        ecs_graph *g = tu_random_graph(&seed, n, 4, 0.25);
         ecs_platform p;
-        platform(&p, (int)rng_int(&seed, 1, 3), freqs[t % 3], power[t % 3]);
+        tu_platform(&p, (int)tu_rng_int(&seed, 1, 3), freqs[t % 3],
+                    power[t % 3]);
         long work = 0;
         for (size_t i = 0; i < n; i++)
             work += g->work[i];
-        long D = work / p.pes + rng_int(&seed, 2, 8);
+        long D = work / p.pes + tu_rng_int(&seed, 2, 8);
         double *price = malloc((size_t)D * sizeof *price);
-        random_prices(&seed, price, D, 0.2);
+        tu_random_prices(&seed, price, D, 0.2);
         double opt, root;
         ecs_milp_status st = milp_of(g, &p, price, D, &opt, &root, NULL);
         ecs_bound_result r = bound_of(g, &p, price, D, NULL);
         if (st == ECS_MILP_OPTIMAL) {
             assert_int_equal(r.status, ECS_BOUND_LP_OPTIMAL);
-            assert_true(r.bound <= opt + tol(opt));
+            assert_true(r.bound <= opt + tu_tol(opt));
             if (!isnan(root)) {
-                assert_close(r.bound, root, tol(root));
+                assert_close(r.bound, root, tu_tol(root));
                 compared++;
             }
         }
@@ -630,7 +469,7 @@ static void inst_load(inst *x, const char *path, int pes)
     assert_int_equal(ecs_prices_resolve("epex-2016-10-19", &po, (size_t)x->D,
                                         &x->sp, &d),
                      ECS_OK);
-    platform(&x->p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    tu_platform(&x->p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
     ecs_heur_params hp;
     ecs_heur_params_init(&hp);
     ecs_heur_result hr;
@@ -642,6 +481,15 @@ static void inst_load(inst *x, const char *path, int pes)
     hr.schedule = NULL;
     ecs_heur_result_release(&hr);
     ecs_makespan_result_release(&mr);
+}
+
+/* The fluid bound of the instance's total work. */
+static double inst_fluid(const inst *x)
+{
+    double work = 0.0;
+    for (size_t i = 0; i < x->g->n; i++)
+        work += (double)x->g->work[i];
+    return fluid_of(&x->p, x->sp.price, x->D, work, NULL);
 }
 
 static void inst_free(inst *x)
@@ -660,16 +508,12 @@ static int ecs_test_paper32_tasks(int f)
     return n[f];
 }
 
-static double seconds(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
 /* Solve (forced into bound + search) on an instance: a checked schedule
- * no dearer than the start, bound <= cost, gap consistent, within the
- * limit plus a small overrun. */
+ * no dearer than the start, bound <= cost, and the stop as solve.h
+ * documents it: at the gap asked for (0 here: status optimal) or on the
+ * time limit (status feasible, the gap still open).  How far a run
+ * overruns its limit is a benchmark's figure (bench/bench_milp.sh), not a
+ * test's. */
 static void check_solve(const inst *x, double limit, double milp_share,
                         double milp_max, ecs_solve_result *r)
 {
@@ -680,14 +524,9 @@ static void check_solve(const inst *x, double limit, double milp_share,
     prm.milp_max_nonzeros = milp_max;
     prm.start_by = ECS_FOUND_BY_SWEEP;
     ecs_diag d;
-    double t0 = seconds();
     assert_int_equal(ecs_solve(ECS_INSTANCE_BORROW(x->g, &x->p, x->sp.price, x->sp.n, x->D),
                                x->heur, &prm, r, &d),
                      ECS_OK);
-    double took = seconds() - t0;
-    if (took > limit + 1.5)
-        print_error("solve took %.2f s for a %.1f s limit\n", took, limit);
-    assert_true(took <= limit + 1.5);
     assert_non_null(r->schedule);
     ecs_check_report rep;
     assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(x->g, &x->p, x->sp.price, x->sp.n, x->D), r->schedule, &rep, NULL),
@@ -697,20 +536,26 @@ static void check_solve(const inst *x, double limit, double milp_share,
     if (isnan(r->bound)) /* the MILP ran out before its root LP */
         assert_int_equal(r->bound_method, ECS_BOUND_BY_NONE);
     else
-        assert_true(r->bound <= r->cost + tol(r->cost));
+        assert_true(r->bound <= r->cost + tu_tol(r->cost));
+    if (r->status == ECS_MILP_OPTIMAL) {
+        assert_true(r->gap <= prm.gap + 1e-9);
+    } else {
+        assert_int_equal(r->status, ECS_MILP_FEASIBLE);
+        assert_true(isnan(r->gap) || r->gap > prm.gap);
+    }
 }
 
-/* Every paper-sized graph (data/paper32: 8-32 tasks) at P = 2 and 4:
- * where the MILP proves the optimum, no bound is above it (the fluid
+/* The paper-sized graphs data/paper32/g<from>..g<to - 1> at P = 2 and
+ * 4: where the MILP proves the optimum, no bound is above it (the fluid
  * bound, column generation, the Lagrangian relaxation over chains alone)
  * and column generation's LP equals the MILP's root LP; every eighth
  * graph also through solve's bound + search, whose schedule is checked and
- * never below the optimum. */
-static void test_paper32(void **state)
+ * never below the optimum.  The Lagrangian runs for lagr_s seconds (any
+ * stop gives a valid bound). */
+static void paper32(int from, int to, double lagr_s)
 {
-    (void)state;
     int proved = 0, cases = 0;
-    for (int f = 0; f < 32; f++)
+    for (int f = from; f < to; f++)
         for (int pes = 2; pes <= 4; pes += 2) {
             char path[128];
             int n = ecs_test_paper32_tasks(f);
@@ -722,80 +567,94 @@ static void test_paper32(void **state)
             ecs_milp_status st = milp_of(x.g, &x.p, x.sp.price, x.D, &opt,
                                          &root, NULL);
             ecs_bound_result b = bound_of(x.g, &x.p, x.sp.price, x.D, x.heur);
-            ecs_bound_result l = lagr_of(x.g, &x.p, x.sp.price, x.D, x.heur, 0.5);
-            double work = 0.0;
-            for (size_t i = 0; i < x.g->n; i++)
-                work += (double)x.g->work[i];
-            double fl = fluid_of(&x.p, x.sp.price, x.D, work, NULL);
-            assert_true(b.bound <= x.heur_cost + tol(x.heur_cost));
-            assert_true(l.bound >= fl - tol(fl)); /* never below its start */
+            ecs_bound_result l = lagr_of(x.g, &x.p, x.sp.price, x.D, x.heur,
+                                       lagr_s);
+            double fl = inst_fluid(&x);
+            assert_true(b.bound <= x.heur_cost + tu_tol(x.heur_cost));
+            assert_true(l.bound >= fl - tu_tol(fl)); /* never below its start */
             ecs_solve_result r;
             int with_solve = f % 8 == 0;
             if (with_solve)
                 check_solve(&x, 1.0, 0.5, 0.0, &r);
             if (st == ECS_MILP_OPTIMAL) {
                 proved++;
-                if (!(l.bound <= opt + tol(opt)))
+                if (!(l.bound <= opt + tu_tol(opt)))
                     print_error("%s P=%d: Lagrangian %.12g above %.12g "
                                 "(%s, %ld rounds, status %d)\n",
-                                path, pes, l.bound, opt, ecs_bound_method_name(l.method),
+                                path, pes, l.bound, opt,
+                                ecs_bound_method_name(l.method),
                                 l.iterations, (int)l.status);
-                assert_true(fl <= opt + tol(opt));
-                assert_true(b.bound <= opt + tol(opt));
-                assert_true(l.bound <= opt + tol(opt));
+                assert_true(fl <= opt + tu_tol(opt));
+                assert_true(b.bound <= opt + tu_tol(opt));
+                assert_true(l.bound <= opt + tu_tol(opt));
                 if (with_solve) {
-                    assert_true(r.bound <= opt + tol(opt));
-                    assert_true(r.cost >= opt - tol(opt));
+                    assert_true(r.bound <= opt + tu_tol(opt));
+                    assert_true(r.cost >= opt - tu_tol(opt));
                 }
                 if (b.status == ECS_BOUND_LP_OPTIMAL && !isnan(root))
-                    assert_close(b.bound, root, tol(root));
+                    assert_close(b.bound, root, tu_tol(root));
             }
             if (with_solve)
                 ecs_solve_result_release(&r);
             inst_free(&x);
         }
-    assert_int_equal(cases, 64);
-    assert_true(proved >= 50);
+    assert_int_equal(cases, 2 * (to - from));
+    assert_true(proved * 64 >= cases * 50); /* 50 of all 64 at least */
 }
 
-/* A 50-task graph at P = 2 (a long horizon): a 3 s limit is honoured by
- * each route: the search after the bound, the MILP alone, and the MILP
- * for a share of the time followed by the search (whose bound is the
+/* The graphs of 8 to 16 tasks (a few seconds), the Lagrangian for 0.05 s
+ * (0.5 s under make check). */
+static void test_paper32(void **state)
+{
+    (void)state;
+    paper32(0, 12, tu_long() ? 0.5 : 0.05);
+}
+
+/* The graphs of 16 to 32 tasks, where the MILP needs up to a minute at
+ * P = 2 (make check). */
+static void test_paper32_large(void **state)
+{
+    (void)state;
+    paper32(12, 32, 0.5);
+}
+
+/* A 50-task graph at P = 2 (a long horizon) that no route settles in
+ * its limit (1 s; 3 s under make check): each route stops on it with a
+ * checked schedule: the search after the bound, the MILP alone, and the
+ * MILP for a share of the time followed by the search (whose bound is the
  * MILP's, at least the fluid bound's). */
 static void test_solve_limit(void **state)
 {
     (void)state;
+    double limit = tu_long() ? 3.0 : 1.0;
     inst x;
     inst_load(&x, "data/stg/rand0000.stg", 2);
     ecs_solve_result r;
-    double work = 0.0;
-    for (size_t i = 0; i < x.g->n; i++)
-        work += (double)x.g->work[i];
-    double fluid = fluid_of(&x.p, x.sp.price, x.D, work, NULL), fg;
+    double fluid = inst_fluid(&x), fg;
     assert_int_equal(ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(x.g, &x.p, x.sp.price, x.sp.n, x.D),
                                            NULL, &fg, NULL),
                      ECS_OK);
     assert_close(fg, fluid, 1e-12 * (1.0 + fabs(fluid)));
     assert_int_equal(ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(NULL, &x.p, x.sp.price, x.sp.n, x.D), NULL, &fg, NULL),
                      ECS_EINVAL);
-    check_solve(&x, 3.0, 0.5, 0.0, &r);
+    check_solve(&x, limit, 0.5, 0.0, &r);
     assert_int_equal(r.mode, ECS_SOLVE_MODE_BOUND_LNS);
-    assert_true(r.bound >= fluid - tol(fluid)); /* the fluid bound first */
+    assert_true(r.bound >= fluid - tu_tol(fluid)); /* the fluid bound first */
     ecs_solve_result_release(&r);
-    check_solve(&x, 3.0, 1.0, 1e9, &r); /* the MILP alone */
+    check_solve(&x, limit, 1.0, 1e9, &r); /* the MILP alone */
     assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP);
     ecs_solve_result_release(&r);
-    check_solve(&x, 3.0, 0.5, 1e9, &r);
-    if ((r.bound_method == ECS_BOUND_BY_MILP ? 0 : 1) == 0) { /* its root LP was solved */
+    check_solve(&x, limit, 0.5, 1e9, &r);
+    if (r.bound_method == ECS_BOUND_BY_MILP) { /* its root LP was solved */
         /* the search follows unless the MILP proved the optimum */
-        if ((r.mode == ECS_SOLVE_MODE_MILP ? 0 : 1) == 0)
+        if (r.mode == ECS_SOLVE_MODE_MILP)
             assert_int_equal(r.status, ECS_MILP_OPTIMAL);
         else
             assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP_LNS);
     }
     else
         assert_int_equal(r.mode, ECS_SOLVE_MODE_BOUND_LNS);
-    assert_true(r.bound >= fluid - tol(fluid));
+    assert_true(r.bound >= fluid - tu_tol(fluid));
     ecs_solve_result_release(&r);
     inst_free(&x);
 }
@@ -807,10 +666,7 @@ static void test_milp_fluid_fallback(void **state)
     (void)state;
     inst x;
     inst_load(&x, "data/stg/rand0000.stg", 2);
-    double work = 0.0;
-    for (size_t i = 0; i < x.g->n; i++)
-        work += (double)x.g->work[i];
-    double fluid = fluid_of(&x.p, x.sp.price, x.D, work, NULL);
+    double fluid = inst_fluid(&x);
     ecs_milp_params prm;
     ecs_milp_params_init(&prm);
     prm.time_limit_s = 0.001;
@@ -821,21 +677,22 @@ static void test_milp_fluid_fallback(void **state)
                                     &r, &d),
                      ECS_OK);
     assert_int_equal(r.status, ECS_MILP_FEASIBLE);
-    if ((r.bound_method == ECS_BOUND_BY_FLUID ? 0 : 1) == 0) {
-        assert_close(r.bound, fluid, tol(fluid));
+    if (r.bound_method == ECS_BOUND_BY_FLUID) {
+        assert_close(r.bound, fluid, tu_tol(fluid));
     } else { /* GLPK was faster than the limit: its bound is the higher */
         assert_int_equal(r.bound_method, ECS_BOUND_BY_MILP);
-        assert_true(r.bound >= fluid - tol(fluid));
+        assert_true(r.bound >= fluid - tu_tol(fluid));
     }
-    assert_true(r.bound <= r.cost + tol(r.cost));
+    assert_true(r.bound <= r.cost + tu_tol(r.cost));
     assert_close(r.gap, (r.cost - r.bound) / r.cost, 1e-9);
     ecs_milp_result_release(&r);
     inst_free(&x);
 }
 
 /* solve without a start schedule, forced past the MILP (no model is
- * small enough) and the dynamic program: the bound runs with nothing to stop at (no start cost)
- * and the call succeeds with a bound and no schedule. */
+ * small enough) and the dynamic program: the bound runs with nothing to
+ * stop at (no start cost) and the call succeeds with a bound and no
+ * schedule. */
 static void test_solve_no_start(void **state)
 {
     (void)state;
@@ -872,14 +729,7 @@ static void test_validation(void **state)
     ecs_bound_params_init(&bp);
     bp.stop_at = NAN;
     assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
-    ecs_solve_params sp;
-    ecs_solve_params_init(&sp);
-    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_OK);
-    sp.gap = 1.0;
-    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_EINVAL);
-    ecs_solve_params_init(&sp);
-    sp.time_limit_s = NAN;
-    assert_int_equal(ecs_solve_params_validate(&sp, NULL), ECS_EINVAL);
+    /* solve's parameters: test_solve.c test_params */
     assert_string_equal(ecs_bound_status_name(ECS_BOUND_LP_OPTIMAL),
                         "lp_optimal");
 }
@@ -900,8 +750,8 @@ int main(void)
         cmocka_unit_test(test_solve_limit),
         cmocka_unit_test(test_milp_fluid_fallback),
     };
-    /* ECS_TEST_FILTER=test_stop_at runs the tests whose names match */
-    if (getenv("ECS_TEST_FILTER") != NULL)
-        cmocka_set_test_filter(getenv("ECS_TEST_FILTER"));
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    const struct CMUnitTest slow[] = {
+        cmocka_unit_test(test_paper32_large),
+    };
+    return TU_RUN(tests, slow);
 }

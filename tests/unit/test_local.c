@@ -14,77 +14,7 @@
 #include "ecsched/milp.h"
 #include "ecsched/platform.h"
 
-/* ---- seeded PRNG (splitmix64) ---- */
-
-static uint64_t rng_next(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
-static long rng_int(uint64_t *s, long lo, long hi) /* inclusive */
-{
-    return lo + (long)(rng_next(s) % (uint64_t)(hi - lo + 1));
-}
-
-static double rng_unit(uint64_t *s)
-{
-    return (double)(rng_next(s) >> 11) / 9007199254740992.0;
-}
-
 #define MAXN 16
-
-/* A random DAG: n tasks, work 1..maxw, edge i -> j (i < j) with prob pe. */
-static ecs_graph *random_graph(uint64_t *s, size_t n, long maxw, double pe)
-{
-    long id[MAXN], work[MAXN];
-    ecs_edge edges[MAXN * MAXN];
-    size_t m = 0;
-    for (size_t i = 0; i < n; i++) {
-        id[i] = (long)i + 1;
-        work[i] = rng_int(s, 1, maxw);
-    }
-    for (size_t i = 0; i < n; i++)
-        for (size_t j = i + 1; j < n; j++)
-            if (rng_unit(s) < pe) {
-                edges[m].from = i;
-                edges[m].to = j;
-                edges[m].comm = 0;
-                m++;
-            }
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(n, id, work, NULL, m, edges, 0, &g, NULL),
-                     ECS_OK);
-    return g;
-}
-
-static void random_prices(uint64_t *s, double *price, long n, double neg)
-{
-    for (long l = 0; l < n; l++)
-        price[l] = rng_unit(s) < neg ? -rng_unit(s) : 0.1 + rng_unit(s);
-}
-
-static void platform(ecs_platform *p, int pes, const char *freqs,
-                     const char *power)
-{
-    ecs_platform_init(p);
-    assert_int_equal(ecs_platform_set_pes(p, pes, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_set_freqs(p, freqs, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_set_power(p, power, NULL), ECS_OK);
-}
-
-/* The makespan solver's base schedule at f = 1. */
-static ecs_schedule *base_schedule(const ecs_graph *g, int pes)
-{
-    ecs_makespan_params prm;
-    ecs_makespan_params_init(&prm);
-    prm.time_limit_s = 1.0;
-    ecs_makespan_result r;
-    assert_int_equal(ecs_makespan_solve(g, pes, &prm, &r, NULL), ECS_OK);
-    return r.schedule;
-}
 
 /* The checker's cost of a schedule that must be feasible. */
 static double checked_cost(const ecs_graph *g, const ecs_platform *p,
@@ -153,13 +83,8 @@ static double milp_optimum(const ecs_graph *g, const ecs_platform *p,
                            const double *price, long D,
                            const ecs_schedule *warm)
 {
-    ecs_milp_params prm;
-    ecs_milp_params_init(&prm);
-    prm.time_limit_s = 60;
-    prm.warm_start = warm;
     ecs_milp_result r;
-    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm, &r, NULL),
-                     ECS_OK);
+    tu_milp(g, p, price, D, ECS_MILP_STRONG, warm, &r);
     double c = r.status == ECS_MILP_OPTIMAL ? r.cost : NAN;
     if (r.status == ECS_MILP_OPTIMAL)
         assert_close(checked_cost(g, p, price, D, r.schedule), c, 1e-9);
@@ -192,12 +117,10 @@ static ecs_schedule *serial_start(const ecs_graph *g)
 static void test_hand_one_task(void **state)
 {
     (void)state;
-    long id[] = {1}, work[] = {1};
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(1, id, work, NULL, 0, NULL, 0, &g, NULL),
-                     ECS_OK);
+    long work[] = {1};
+    ecs_graph *g = tu_graph(1, work, 0, NULL);
     ecs_platform p;
-    platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    tu_platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
     double price[] = {1.0, 0.5};
     ecs_schedule *start = serial_start(g), *res = NULL;
     assert_close(checked_cost(g, &p, price, 2, start), 1.0, 1e-12);
@@ -216,16 +139,14 @@ static void test_hand_one_task(void **state)
 static void test_hand_spread_to_idle_pe(void **state)
 {
     (void)state;
-    long id[] = {1, 2}, work[] = {1, 1};
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(2, id, work, NULL, 0, NULL, 0, &g, NULL),
-                     ECS_OK);
+    long work[] = {1, 1};
+    ecs_graph *g = tu_graph(2, work, 0, NULL);
     double price[] = {1.0, 1.0};
     ecs_platform p;
-    platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    tu_platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
     ecs_schedule *start = serial_start(g);
     assert_close(run_local(g, &p, price, 2, start, 1, NULL), 2.0, 1e-12);
-    platform(&p, 2, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    tu_platform(&p, 2, "1,0.8,0.6,0.4,0.2,0", "quadratic");
     ecs_schedule *res = NULL;
     assert_close(run_local(g, &p, price, 2, start, 1, &res), 1.04, 1e-12);
     assert_true(res->task[0].pe != res->task[1].pe);
@@ -243,13 +164,11 @@ static void test_hand_spread_to_idle_pe(void **state)
 static void test_hand_chain(void **state)
 {
     (void)state;
-    long id[] = {1, 2}, work[] = {1, 1};
+    long work[] = {1, 1};
     ecs_edge e[] = {{0, 1, 0}};
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(2, id, work, NULL, 1, e, 0, &g, NULL),
-                     ECS_OK);
+    ecs_graph *g = tu_graph(2, work, 1, e);
     ecs_platform p;
-    platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    tu_platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
     ecs_schedule *start = serial_start(g);
     double flat[] = {1, 1, 1, 1}, late[] = {1, 1, 0.5, 0.5},
            ends[] = {0.1, 1, 1, 0.1};
@@ -266,12 +185,10 @@ static void test_hand_chain(void **state)
 static void test_hand_static_no_zero(void **state)
 {
     (void)state;
-    long id[] = {1}, work[] = {1};
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(1, id, work, NULL, 0, NULL, 0, &g, NULL),
-                     ECS_OK);
+    long work[] = {1};
+    ecs_graph *g = tu_graph(1, work, 0, NULL);
     ecs_platform p;
-    platform(&p, 1, "1,0.5", "static:0.4");
+    tu_platform(&p, 1, "1,0.5", "static:0.4");
     double price[] = {1, 1, 1};
     ecs_schedule *start = serial_start(g), *res = NULL;
     assert_close(run_local(g, &p, price, 3, start, 1, &res), 0.95, 1e-12);
@@ -281,92 +198,9 @@ static void test_hand_static_no_zero(void **state)
     ecs_graph_free(g);
 }
 
-/* ---- brute force: every interval, every PE, every frequency vector ---- */
+/* ---- brute force (tu_brute_force) ---- */
 
-#define BF_T 6
-
-typedef struct bf {
-    const ecs_graph *g;
-    const ecs_platform *p;
-    const double *price;
-    long T;
-    double cost[4][BF_T][BF_T];
-    long s[4], e[4];
-    int pe[4];
-    double best;
-} bf;
-
-static double bf_profile(const bf *b, long work, long s, long e)
-{
-    long len = e - s + 1, K = (long)b->p->nfreq, total = 1;
-    for (long t = 0; t < len; t++)
-        total *= K;
-    double best = HUGE_VAL;
-    for (long code = 0; code < total; code++) {
-        long c = code, q = 0;
-        double cost = 0.0;
-        for (long t = 0; t < len; t++, c /= K) {
-            q += b->p->freq_q[c % K];
-            cost += b->p->power_of[c % K] * b->price[s + t];
-        }
-        if (q >= work * b->p->grid && cost < best)
-            best = cost;
-    }
-    return best;
-}
-
-static int bf_ok(const bf *b, size_t i)
-{
-    const ecs_graph *g = b->g;
-    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
-        if (b->e[g->pred[k]] >= b->s[i])
-            return 0;
-    for (size_t j = 0; j < i; j++)
-        if (b->pe[j] == b->pe[i] && !(b->e[j] < b->s[i] || b->e[i] < b->s[j]))
-            return 0;
-    return 1;
-}
-
-static void bf_rec(bf *b, size_t i, double acc)
-{
-    if (i == b->g->n) {
-        if (acc < b->best)
-            b->best = acc;
-        return;
-    }
-    for (long s = 0; s < b->T; s++)
-        for (long e = s; e < b->T; e++) {
-            double c = b->cost[i][s][e];
-            if (c == HUGE_VAL)
-                continue;
-            for (int q = 0; q < b->p->pes; q++) {
-                b->s[i] = s;
-                b->e[i] = e;
-                b->pe[i] = q;
-                if (bf_ok(b, i))
-                    bf_rec(b, i + 1, acc + c);
-            }
-        }
-}
-
-static double brute_force(const ecs_graph *g, const ecs_platform *p,
-                          const double *price, long T)
-{
-    bf b;
-    memset(&b, 0, sizeof b);
-    b.g = g;
-    b.p = p;
-    b.price = price;
-    b.T = T;
-    b.best = HUGE_VAL;
-    for (size_t i = 0; i < g->n; i++)
-        for (long s = 0; s < T; s++)
-            for (long e = 0; e < T; e++)
-                b.cost[i][s][e] = e < s ? HUGE_VAL
-                                        : bf_profile(&b, g->work[i], s, e);
-    bf_rec(&b, 0, 0.0);
-    return b.best;
-}
+#define BF_T 6 /* the slots this file enumerates at most */
 
 /* Tiny instances (up to 4 tasks, 6 slots): local never below the brute
  * force optimum, and equal to it in most cases. */
@@ -374,27 +208,28 @@ static void test_brute_force(void **state)
 {
     (void)state;
     uint64_t seed = 1313;
-    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0", "1,0.75,0.5,0.25"};
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0",
+                           "1,0.75,0.5,0.25"};
     const char *power[] = {"quadratic", "quadratic", "static:0.4",
                            "static:0.2"};
     int runs = 0, hits = 0;
     for (int t = 0; t < 40; t++) {
-        size_t n = (size_t)rng_int(&seed, 2, 4);
-        ecs_graph *g = random_graph(&seed, n, 2, 0.35);
-        int pes = (int)rng_int(&seed, 1, n < 4 ? 3 : 2);
+        size_t n = (size_t)tu_rng_int(&seed, 2, 4);
+        ecs_graph *g = tu_random_graph(&seed, n, 2, 0.35);
+        int pes = (int)tu_rng_int(&seed, 1, n < 4 ? 3 : 2);
         ecs_platform p;
-        platform(&p, pes, freqs[t % 4], power[t % 4]);
-        ecs_schedule *base = base_schedule(g, pes);
+        tu_platform(&p, pes, freqs[t % 4], power[t % 4]);
+        ecs_schedule *base = tu_base_schedule(g, pes);
         long M = ecs_schedule_makespan(base);
-        long T = M + rng_int(&seed, 0, 2);
+        long T = M + tu_rng_int(&seed, 0, 2);
         if (T > BF_T) { /* too large to enumerate */
             ecs_schedule_free(base);
             ecs_graph_free(g);
             continue;
         }
         double price[BF_T];
-        random_prices(&seed, price, T, t % 2 ? 0.3 : 0.0);
-        double opt = brute_force(g, &p, price, T);
+        tu_random_prices(&seed, price, T, t % 2 ? 0.3 : 0.0);
+        double opt = tu_brute_force(g, &p, price, T);
         assert_true(opt != HUGE_VAL); /* the base meets T */
         double got = run_local(g, &p, price, T, base, (uint64_t)t, NULL);
         assert_true(got >= opt - 1e-9);
@@ -414,34 +249,37 @@ static void test_brute_force(void **state)
 
 typedef struct variant {
     const char *freqs, *power;
-    double neg; /* share of negative prices */
+    double neg;    /* share of negative prices */
+    uint64_t seed; /* of the instances */
 } variant;
 
 /* Random instances of up to 12 tasks with the MILP's proven optimum:
- * local is never below it and never above the sweep; it finds the optimum
- * (within 1e-6) in most cases.  Returns hits; *runs counts the cases. */
-static int against_milp(const variant *v, uint64_t seed, int cases, int *runs)
+ * local is never below it and never above the sweep; the MILP proves at
+ * least 25 of 30 cases and local finds the optimum (within 1e-6) in 60% of
+ * them at least. */
+static void against_milp(const variant *v)
 {
-    int hits = 0;
-    *runs = 0;
+    uint64_t seed = v->seed;
+    int hits = 0, runs = 0;
+    const int cases = 30;
     double worst = 1.0;
     for (int t = 0; t < cases; t++) {
-        size_t n = (size_t)rng_int(&seed, 4, 12);
-        ecs_graph *g = random_graph(&seed, n, 5, 0.3);
-        int pes = (int)rng_int(&seed, 1, 4);
+        size_t n = (size_t)tu_rng_int(&seed, 4, 12);
+        ecs_graph *g = tu_random_graph(&seed, n, 5, 0.3);
+        int pes = (int)tu_rng_int(&seed, 1, 4);
         ecs_platform p;
-        platform(&p, pes, v->freqs, v->power);
-        ecs_schedule *base = base_schedule(g, pes);
+        tu_platform(&p, pes, v->freqs, v->power);
+        ecs_schedule *base = tu_base_schedule(g, pes);
         long M = ecs_schedule_makespan(base);
-        long D = M + M * rng_int(&seed, 0, 4) / 10; /* E = 0 .. 0.4 */
+        long D = M + M * tu_rng_int(&seed, 0, 4) / 10; /* E = 0 .. 0.4 */
         double price[512], sweep_cost;
-        random_prices(&seed, price, D, v->neg);
+        tu_random_prices(&seed, price, D, v->neg);
         ecs_schedule *sw = sweep_schedule(g, &p, price, D, base, &sweep_cost);
         double got = run_local(g, &p, price, D, sw, (uint64_t)t + 1, NULL);
         assert_true(got <= sweep_cost);
         double opt = milp_optimum(g, &p, price, D, sw);
         if (!isnan(opt)) {
-            (*runs)++;
+            runs++;
             assert_true(got >= opt - 1e-7 * (1.0 + fabs(opt)));
             if (got <= opt + 1e-6 * (1.0 + fabs(opt)))
                 hits++;
@@ -455,44 +293,16 @@ static int against_milp(const variant *v, uint64_t seed, int cases, int *runs)
     }
     fprintf(stderr, "%s %s neg %.2f: local optimal in %d of %d, worst "
                     "cost/opt %.4f\n",
-            v->freqs, v->power, v->neg, hits, *runs, worst);
-    return hits;
-}
-
-static void test_milp_quadratic(void **state)
-{
-    (void)state;
-    variant v = {"1,0.8,0.6,0.4,0.2,0", "quadratic", 0.0};
-    int runs, hits = against_milp(&v, 101, 30, &runs);
+            v->freqs, v->power, v->neg, hits, runs, worst);
     assert_true(runs >= 25);
     assert_true(hits * 10 >= runs * 6);
 }
 
-static void test_milp_negative_prices(void **state)
+/* against_milp on a variant (the cmocka state: see main). */
+static void test_against_milp(void **state)
 {
-    (void)state;
-    variant v = {"1,0.8,0.6,0.4,0.2,0", "quadratic", 0.3};
-    int runs, hits = against_milp(&v, 202, 30, &runs);
-    assert_true(runs >= 25);
-    assert_true(hits * 10 >= runs * 6);
-}
-
-static void test_milp_static_power(void **state)
-{
-    (void)state;
-    variant v = {"1,0.8,0.6,0.4,0.2,0", "static:0.4", 0.0};
-    int runs, hits = against_milp(&v, 303, 30, &runs);
-    assert_true(runs >= 25);
-    assert_true(hits * 10 >= runs * 6);
-}
-
-static void test_milp_no_zero(void **state)
-{
-    (void)state;
-    variant v = {"1,0.75,0.5,0.25", "quadratic", 0.1};
-    int runs, hits = against_milp(&v, 404, 30, &runs);
-    assert_true(runs >= 25);
-    assert_true(hits * 10 >= runs * 6);
+    const variant *v = *state;
+    against_milp(v);
 }
 
 /* Larger random graphs (up to 16 tasks, E = 0.2): never above the sweep,
@@ -502,16 +312,16 @@ static void test_never_above_sweep(void **state)
     (void)state;
     uint64_t seed = 555;
     for (int t = 0; t < 60; t++) {
-        size_t n = (size_t)rng_int(&seed, 2, MAXN);
-        ecs_graph *g = random_graph(&seed, n, 10, rng_unit(&seed) * 0.5);
-        int pes = (int)rng_int(&seed, 1, 8);
+        size_t n = (size_t)tu_rng_int(&seed, 2, MAXN);
+        ecs_graph *g = tu_random_graph(&seed, n, 10, tu_rng_unit(&seed) * 0.5);
+        int pes = (int)tu_rng_int(&seed, 1, 8);
         ecs_platform p;
-        platform(&p, pes, t % 3 ? "1,0.8,0.6,0.4,0.2,0" : "1,0.5",
+        tu_platform(&p, pes, t % 3 ? "1,0.8,0.6,0.4,0.2,0" : "1,0.5",
                  t % 4 == 1 ? "static:0.3" : "quadratic");
-        ecs_schedule *base = base_schedule(g, pes);
+        ecs_schedule *base = tu_base_schedule(g, pes);
         long M = ecs_schedule_makespan(base), D = M + M / 5;
         double price[1024], sweep_cost;
-        random_prices(&seed, price, D, t % 5 == 0 ? 0.4 : 0.0);
+        tu_random_prices(&seed, price, D, t % 5 == 0 ? 0.4 : 0.0);
         double base_cost = checked_cost(g, &p, price, D, base);
         ecs_schedule *sw = sweep_schedule(g, &p, price, D, base, &sweep_cost);
         assert_true(sweep_cost <= base_cost);
@@ -532,14 +342,14 @@ static void test_deterministic(void **state)
     (void)state;
     uint64_t seed = 99;
     for (int t = 0; t < 6; t++) {
-        ecs_graph *g = random_graph(&seed, MAXN, 9, 0.2);
+        ecs_graph *g = tu_random_graph(&seed, MAXN, 9, 0.2);
         int pes = 2 + t % 3;
         ecs_platform p;
-        platform(&p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
-        ecs_schedule *base = base_schedule(g, pes);
+        tu_platform(&p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+        ecs_schedule *base = tu_base_schedule(g, pes);
         long M = ecs_schedule_makespan(base), D = M + M / 4;
         double price[1024];
-        random_prices(&seed, price, D, 0.0);
+        tu_random_prices(&seed, price, D, 0.0);
         ecs_schedule *a = NULL, *b = NULL;
         double ca = run_local(g, &p, price, D, base, 7, &a);
         double cb = run_local(g, &p, price, D, base, 7, &b);
@@ -564,13 +374,13 @@ static void test_time_limit(void **state)
 {
     (void)state;
     uint64_t seed = 8;
-    ecs_graph *g = random_graph(&seed, MAXN, 10, 0.2);
+    ecs_graph *g = tu_random_graph(&seed, MAXN, 10, 0.2);
     ecs_platform p;
-    platform(&p, 3, "1,0.8,0.6,0.4,0.2,0", "quadratic");
-    ecs_schedule *base = base_schedule(g, 3);
+    tu_platform(&p, 3, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    ecs_schedule *base = tu_base_schedule(g, 3);
     long M = ecs_schedule_makespan(base), D = M + M / 5;
     double price[1024];
-    random_prices(&seed, price, D, 0.0);
+    tu_random_prices(&seed, price, D, 0.0);
     ecs_local_params prm;
     ecs_local_params_init(&prm);
     prm.time_limit_s = 1e-9;
@@ -631,13 +441,11 @@ static void test_params(void **state)
 static void test_bad_input(void **state)
 {
     (void)state;
-    long id[] = {1, 2}, work[] = {2, 1};
+    long work[] = {2, 1};
     ecs_edge e[] = {{0, 1, 0}};
-    ecs_graph *g = NULL;
-    assert_int_equal(ecs_graph_build(2, id, work, NULL, 1, e, 0, &g, NULL),
-                     ECS_OK);
+    ecs_graph *g = tu_graph(2, work, 1, e);
     ecs_platform p;
-    platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    tu_platform(&p, 1, "1,0.8,0.6,0.4,0.2,0", "quadratic");
     double price[] = {1, 1, 1, 1};
     ecs_local_params prm;
     ecs_local_params_init(&prm);
@@ -675,9 +483,7 @@ static void test_bad_input(void **state)
                      ECS_EINVAL);
     /* a graph with a zero-work task is not contracted */
     long zw[] = {0, 1};
-    ecs_graph *gz = NULL;
-    assert_int_equal(ecs_graph_build(2, id, zw, NULL, 1, e, 0, &gz, NULL),
-                     ECS_OK);
+    ecs_graph *gz = tu_graph(2, zw, 1, e);
     assert_int_equal(ecs_local_run(ECS_INSTANCE_BORROW(gz, &p, price, 4, 4), start, &prm, &r, &d),
                      ECS_EINVAL);
     assert_non_null(strstr(d.msg, "no work"));
@@ -688,6 +494,14 @@ static void test_bad_input(void **state)
     ecs_graph_free(g);
 }
 
+/* The four variants against the MILP, each its own test. */
+static variant quadratic = {"1,0.8,0.6,0.4,0.2,0", "quadratic", 0.0, 101};
+static variant negative_prices = {"1,0.8,0.6,0.4,0.2,0", "quadratic", 0.3,
+                                  202};
+static variant static_power = {"1,0.8,0.6,0.4,0.2,0", "static:0.4", 0.0, 303};
+static variant no_zero = {"1,0.75,0.5,0.25", "quadratic", 0.1, 404};
+#define AGAINST_MILP(name, v) {#name, test_against_milp, NULL, NULL, &v}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -696,10 +510,10 @@ int main(void)
         cmocka_unit_test(test_hand_chain),
         cmocka_unit_test(test_hand_static_no_zero),
         cmocka_unit_test(test_brute_force),
-        cmocka_unit_test(test_milp_quadratic),
-        cmocka_unit_test(test_milp_negative_prices),
-        cmocka_unit_test(test_milp_static_power),
-        cmocka_unit_test(test_milp_no_zero),
+        AGAINST_MILP(test_milp_quadratic, quadratic),
+        AGAINST_MILP(test_milp_negative_prices, negative_prices),
+        AGAINST_MILP(test_milp_static_power, static_power),
+        AGAINST_MILP(test_milp_no_zero, no_zero),
         cmocka_unit_test(test_never_above_sweep),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_time_limit),

@@ -432,6 +432,9 @@ static void test_params(void **state)
     ecs_solve_params_init(&prm);
     prm.time_limit_s = NAN;
     assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    ecs_solve_params_init(&prm);
+    prm.gap = 1.0; /* a gap in [0, 1) */
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
     /* every name of every enum is distinct and known */
     assert_string_equal(ecs_solve_mode_name(ECS_SOLVE_MODE_MILP_LNS),
                         "milp+lns");

@@ -1,4 +1,5 @@
-/* Shared helpers of the cmocka unit tests. */
+/* Shared helpers of the cmocka unit tests (the functions in testutil.c,
+ * linked into every test binary). */
 #ifndef ECSCHED_TESTUTIL_H
 #define ECSCHED_TESTUTIL_H
 
@@ -13,6 +14,11 @@
 #include <sys/stat.h>
 
 #include <cmocka.h>
+
+#include "ecsched/graph.h"
+#include "ecsched/milp.h"
+#include "ecsched/platform.h"
+#include "ecsched/schedule.h"
 
 /* cmocka 1.1.5 has no assert_double_equal. */
 #define assert_close(a, b, tol)                                              \
@@ -49,5 +55,87 @@ static inline const char *test_shared_data(void)
             skip();                                                          \
         }                                                                    \
     } while (0)
+
+/* The tolerance of a comparison between two costs near v. */
+static inline double tu_tol(double v)
+{
+    return 1e-6 * (1.0 + fabs(v));
+}
+
+/* ---- seeded PRNG: splitmix64 (ecsched/rng.h) on a bare state word, so
+ * that a seed fixes a test's instances on every machine ---- */
+uint64_t tu_rng_next(uint64_t *s);
+long tu_rng_int(uint64_t *s, long lo, long hi); /* lo..hi inclusive */
+double tu_rng_unit(uint64_t *s);                /* [0, 1) */
+
+/* ---- instances ---- */
+
+#define TU_BF_MAXN 4 /* the brute-force oracle's tasks at most */
+#define TU_BF_MAXT 8 /* and slots */
+
+/* The graph of n tasks with ids 1..n, the given work and m edges,
+ * asserting it is valid. */
+ecs_graph *tu_graph(size_t n, const long *work, size_t m,
+                    const ecs_edge *edges);
+
+/* A random DAG: n tasks (n >= 1) of work 1..maxw, an edge i -> j (i < j)
+ * with probability pe, so that tasks are in topological order. */
+ecs_graph *tu_random_graph(uint64_t *s, size_t n, long maxw, double pe);
+
+/* n prices: with probability neg a negative one in (-1, 0], else one in
+ * [0.1, 1.1). */
+void tu_random_prices(uint64_t *s, double *price, long n, double neg);
+
+/* A platform of pes PEs, the frequency set and power model given as on the
+ * command line ("1,0.5,0", "static:0.4"), asserting they are valid. */
+void tu_platform(ecs_platform *p, int pes, const char *freqs,
+                 const char *power);
+
+/* The makespan solver's schedule of g on pes PEs at f = 1 (1 s limit). */
+ecs_schedule *tu_base_schedule(const ecs_graph *g, int pes);
+
+/* A tiny random instance for the brute-force oracle: 1 to 4 tasks of work
+ * 1 or 2 (an edge with probability 0.4), 1 or 2 PEs with frequencies freqs
+ * and power model power, 2 to tmax slots, each price negative with
+ * probability neg.  Free g. */
+typedef struct tu_tiny {
+    ecs_graph *g;
+    ecs_platform p;
+    long T;
+    double price[TU_BF_MAXT];
+} tu_tiny;
+void tu_tiny_draw(uint64_t *seed, const char *freqs, const char *power,
+                  long tmax, double neg, tu_tiny *x);
+
+/* ---- the oracles ---- */
+
+/* The MILP in formulation f, warm-started with warm (or NULL), with a
+ * 120 s limit that the tests' small instances never reach; asserts that it
+ * ran (ECS_OK, printing the diag otherwise).  Release *r. */
+void tu_milp(const ecs_graph *g, const ecs_platform *p, const double *price,
+             long D, ecs_milp_formulation f, const ecs_schedule *warm,
+             ecs_milp_result *r);
+
+/* The optimum cost of g (tasks in topological order, at most TU_BF_MAXN)
+ * in T slots (at most TU_BF_MAXT) by enumeration: every interval, every
+ * PE and every frequency profile of every task, independent of the
+ * solvers' windows, dominance rules and capacity rows; HUGE_VAL when no
+ * schedule meets T. */
+double tu_brute_force(const ecs_graph *g, const ecs_platform *p,
+                      const double *price, long T);
+
+/* ---- quick and long tests ---- */
+
+/* Whether the long runs are wanted: ECS_TEST_LONG=1, set by `make check`. */
+int tu_long(void);
+
+/* Run the quick tests, then the slow ones when tu_long(); only the tests
+ * whose names match ECS_TEST_FILTER (a cmocka pattern) when it is set.
+ * Returns the number of failed tests. */
+int tu_run(const struct CMUnitTest *quick, size_t nquick,
+           const struct CMUnitTest *slow, size_t nslow);
+#define TU_RUN(quick, slow)                                                  \
+    tu_run(quick, sizeof quick / sizeof *quick, slow,                        \
+           sizeof slow / sizeof *slow)
 
 #endif
