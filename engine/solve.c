@@ -20,6 +20,11 @@
 /* The least time a phase is given (a phase with less is skipped). */
 #define MIN_PHASE_S 0.01
 
+/* Under an effort budget E the dynamic program stores at most E times this
+ * many bytes of states (a count, not a clock: the exact pass stops there,
+ * unfinished, on any machine alike). */
+#define EFFORT_DP_BYTES ((size_t)64 << 10)
+
 /* The names of the enums of solve.h, from their X-macro maps. */
 #define KEY_OF(name, key) key,
 static const char *const mode_names[] = {ECS_SOLVE_MODE_MAP(KEY_OF)};
@@ -365,6 +370,8 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
     ecs_dp_params dp;
     ecs_dp_params_init(&dp);
     dp.max_bytes = prm->dp_max_bytes;
+    if (prm->effort > 0 && (size_t)prm->effort < dp.max_bytes / EFFORT_DP_BYTES)
+        dp.max_bytes = (size_t)prm->effort * EFFORT_DP_BYTES;
     dp.gap = prm->gap;
     if (ecs_bound_fluid_instance(inst, mu, &fl, NULL) == ECS_OK)
         dp.mu0 = mu;

@@ -24,6 +24,7 @@ const tool_command tool_command_milp = {
     "Usage: ecsched milp GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
     "                    [--freqs LIST] [--power MODEL] [--formulation strong|paper]\n"
     "                    [--time-limit S] [--makespan-limit S] [--gap G]\n"
+    "                    [--effort N]\n"
     "                    [--no-warm-start]\n"
     "                    [--write-lp FILE] [--write-mps FILE] [--max-nonzeros N]\n"
     "                    [--verbose] [-o FILE] [--json]\n"
@@ -50,6 +51,9 @@ const tool_command tool_command_milp = {
     "  --makespan-limit S the base search alone (default 10, or the time\n"
     "                     limit when smaller)\n"
     "  --gap G            stop at relative gap G (default 0: proven optimal)\n"
+    "  --effort N         at most N branch-and-bound nodes, in one tree (the\n"
+    "                     same result on any machine while --time-limit does\n"
+    "                     not bind)\n"
     "  --no-warm-start    do not give the solver a heuristic's schedule\n"
     "  --write-lp FILE    export the model (CPLEX LP format)\n"
     "  --write-mps FILE   export the model (free MPS format)\n"
@@ -126,6 +130,7 @@ static int parse_args(milp_job *j, int argc, char **argv)
         {"time-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_TIME_LIMIT},
         {"makespan-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_MAKESPAN_LIMIT},
         {"gap", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_GAP},
+        {"effort", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_EFFORT},
         {"warm-start", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_WARM_START},
         {"no-warm-start", no_argument, 0, TOOL_OPT_NO_WARM_START},
         {"write-lp", required_argument, 0, OPT_WRITE_LP},
@@ -202,6 +207,7 @@ int tool_cmd_milp(int argc, char **argv)
     tool_param_grid_point(&j.grid, 0, &j.mp);
     j.prm.formulation = j.mp.milp.formulation;
     j.prm.mip_gap = j.mp.milp.mip_gap;
+    j.prm.max_nodes = j.mp.milp.max_nodes;
     j.no_warm = !j.mp.warm_start;
     if (j.prm.verbose)
         j.prm.log = tool_log_stderr;
@@ -238,6 +244,7 @@ int tool_cmd_milp(int argc, char **argv)
         sp.time_limit_s = limit;
         sp.base = j.pb.base;
         sp.local = j.mp.local;
+        sp.effort = j.mp.solve.effort; /* a start by counted work too */
         ecs_diag ignored;
         if (j.no_warm ||
             ecs_solve_start(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,

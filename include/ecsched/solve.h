@@ -40,8 +40,8 @@
  * search by E nodes, local search by E moves, the MILP by E
  * branch-and-bound nodes (one tree, GLPK's branching), column generation
  * by E/10 + 1 pricing rounds and the Lagrangian by E steps, the search by
- * E/100 + 1 neighbourhoods of at most 100 nodes each; the dynamic program
- * is bounded by its memory (dp_max_bytes).  No decision then reads the
+ * E/100 + 1 neighbourhoods of at most 100 nodes each, the dynamic
+ * program by E x 64 KiB of stored states (at most dp_max_bytes).  No decision then reads the
  * clock, so the same instance, seed and effort give the same schedule and
  * bound on any machine and load, as long as the time limit (the safety
  * stop) does not bind.  `stop` says which budget ended the run: done, gap,
