@@ -91,4 +91,15 @@ if [ -n "$S" ]; then
 else
   skip "shared data absent: rand0000 at P = 16"
 fi
+# --effort N: at most N branch-and-bound nodes (one tree), so the result is
+# the same under any time limit that does not bind (28 tasks at P = 4: 20
+# nodes do not prove it)
+for tl in 20 60; do
+  $ECSCHED milp data/paper32/g26_n28.stg -p 4 --extension 0.2 --effort 20 --time-limit $tl --json >"$T_DIR/me$tl.json" 2>/dev/null
+done
+expect_eq "$(jq -c '[.status, .cost, .bound, .nodes, .params.effort, [.tasks[] | [.pe, .start, .stop]]]' "$T_DIR/me20.json")" \
+          "$(jq -c '[.status, .cost, .bound, .nodes, .params.effort, [.tasks[] | [.pe, .start, .stop]]]' "$T_DIR/me60.json")" \
+          "milp --effort 20: the same schedule, bound and node count under time limits of 20 and 60 s"
+expect_eq "$(jq -r '[.status, (.nodes <= 21)] | @tsv' "$T_DIR/me20.json")" "$(printf 'feasible\ttrue')" \
+          "milp --effort 20 stops after about 20 nodes, not proven"
 finish
