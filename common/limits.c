@@ -1,6 +1,8 @@
 /* Size limits on untrusted input (see include/ecsched/limits.h). */
 #include "ecsched/limits.h"
 
+#include <math.h>
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -165,5 +167,21 @@ ecs_result ecs_read_file(const char *path, long long max_bytes, char **text,
     buf[n] = '\0';
     *text = buf;
     *len = n;
+    return ECS_OK;
+}
+
+ecs_result ecs_check_time_limit(double seconds, ecs_diag *diag)
+{
+    if (!(seconds > 0.0) || !isfinite(seconds))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "time limit must be a positive number of seconds");
+    return ECS_OK;
+}
+
+ecs_result ecs_check_gap(double gap, ecs_diag *diag)
+{
+    if (!(gap >= 0.0) || !(gap < 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "relative gap must be in [0, 1)");
     return ECS_OK;
 }

@@ -2,6 +2,7 @@
  * one budget: the fluid bound, the dynamic program, the MILP or the bound of
  * bound.h, then large-neighbourhood search.  Only public headers: the
  * engine composes the library's methods as a program would. */
+#include "ecsched/limits.h"
 #include "ecsched/solve.h"
 
 #include "ecsched/bound.h"
@@ -93,12 +94,10 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
 {
     if (prm == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
-    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "time limit must be a positive number of seconds");
-    if (!(prm->gap >= 0.0) || !(prm->gap < 1.0))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "relative gap must be in [0, 1)");
+    if (ecs_check_time_limit(prm->time_limit_s, diag) != ECS_OK)
+        return ECS_EINVAL;
+    if (ecs_check_gap(prm->gap, diag) != ECS_OK)
+        return ECS_EINVAL;
     if (prm->effort < 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the effort must be 0 (none) or positive");

@@ -37,6 +37,12 @@ typedef enum ecs_limit_kind {
 /* Fill l with the defaults. */
 void ecs_limits_init(ecs_limits *l);
 
+/* The checks every method's parameters share (one message each): EINVAL
+ * (diag says which) for a time limit that is not a positive, finite number
+ * of seconds; for a relative gap outside [0, 1). */
+ecs_result ecs_check_time_limit(double seconds, ecs_diag *diag);
+ecs_result ecs_check_gap(double gap, ecs_diag *diag);
+
 /* EINVAL (diag names the flag) for a limit below 1. */
 ecs_result ecs_limits_validate(const ecs_limits *l, ecs_diag *diag);
 

@@ -3,6 +3,7 @@
  * column generation (colgen.c) behind GLPK's error hook, then the
  * Lagrangian relaxation over chains (lagrangian.c). */
 #include "bound_internal.h"
+#include "ecsched/limits.h"
 #include "ecsched/clock.h"
 
 #include <limits.h>
@@ -53,9 +54,8 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
 {
     if (prm == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
-    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "time limit must be a positive number of seconds");
+    if (ecs_check_time_limit(prm->time_limit_s, diag) != ECS_OK)
+        return ECS_EINVAL;
     if (prm->lagr_max_iterations < 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the Lagrangian's step limit must be 0 (none) "

@@ -2,6 +2,7 @@
  * choice between the strong and the paper formulation (milp.h). */
 #include "milp_internal.h"
 
+#include "ecsched/limits.h"
 #include "ecsched/bound.h"
 #include "ecsched/clock.h"
 
@@ -65,12 +66,10 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->formulation != ECS_MILP_STRONG &&
         prm->formulation != ECS_MILP_PAPER)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "unknown formulation");
-    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "time limit must be a positive number of seconds");
-    if (!(prm->mip_gap >= 0.0) || !(prm->mip_gap < 1.0))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "relative gap must be in [0, 1)");
+    if (ecs_check_time_limit(prm->time_limit_s, diag) != ECS_OK)
+        return ECS_EINVAL;
+    if (ecs_check_gap(prm->mip_gap, diag) != ECS_OK)
+        return ECS_EINVAL;
     if (!(prm->max_nonzeros >= 1.0) || !isfinite(prm->max_nonzeros))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the non-zero limit must be at least 1");

@@ -19,6 +19,7 @@
 #include "search_internal.h"
 #include "core/stateset.h"
 
+#include "ecsched/limits.h"
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
 #include "ecsched/dp.h"
@@ -42,12 +43,10 @@ ecs_result ecs_dp_params_validate(const ecs_dp_params *prm, ecs_diag *diag)
 {
     if (prm == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
-    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "time limit must be a positive number of seconds");
-    if (!(prm->gap >= 0.0) || !(prm->gap < 1.0))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "relative gap must be in [0, 1)");
+    if (ecs_check_time_limit(prm->time_limit_s, diag) != ECS_OK)
+        return ECS_EINVAL;
+    if (ecs_check_gap(prm->gap, diag) != ECS_OK)
+        return ECS_EINVAL;
     if (isnan(prm->ub))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the upper bound is not a number");

@@ -16,6 +16,7 @@
  * - PEs are then reassigned greedily by start slot (interval graphs are
  *   perfect), and the checker has the last word. */
 #include "search_internal.h"
+#include "ecsched/limits.h"
 #include "ecsched/clock.h"
 
 #include "ecsched/check.h"
@@ -265,9 +266,8 @@ ecs_result ecs_lns_params_validate(const ecs_lns_params *prm, ecs_diag *diag)
 {
     if (prm == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no parameters");
-    if (!(prm->time_limit_s > 0.0) || !isfinite(prm->time_limit_s))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "time limit must be a positive number of seconds");
+    if (ecs_check_time_limit(prm->time_limit_s, diag) != ECS_OK)
+        return ECS_EINVAL;
     if (!(prm->sub_time_limit_s > 0.0) || !isfinite(prm->sub_time_limit_s))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the sub-problems' time limit must be a positive "
