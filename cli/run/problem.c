@@ -2,8 +2,6 @@
  * schedule (makespan-optimal, or the user's --base), D' and the prices. */
 #include "run/problem.h"
 
-#include "ecsched/heuristic.h"
-#include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
 #include "run/progress.h"
 #include "run/record.h"

@@ -2,8 +2,6 @@
 #ifndef ECSCHED_CLI_PROBLEM_H
 #define ECSCHED_CLI_PROBLEM_H
 
-#include "ecsched/heuristic.h"
-#include "ecsched/local.h"
 #include "run/cli.h"
 #include "run/params.h"
 
