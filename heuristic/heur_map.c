@@ -320,8 +320,11 @@ ecs_result ecs_heur_map(const ecs_instance *inst, const ecs_schedule *base, doub
     const double *price = inst ? inst->price : NULL;
     size_t nprice = inst ? inst->nprice : 0;
     long deadline = inst ? inst->deadline : 0;
-    ecs_result rc = heur_check_inputs(g, p, price, nprice, deadline, base,
-                                      NULL, NULL, diag);
+    ecs_result rc = ecs_instance_require_paper(inst, "the paper's heuristic",
+                                               diag);
+    if (rc == ECS_OK)
+        rc = heur_check_inputs(g, p, price, nprice, deadline, base, NULL,
+                               NULL, diag);
     if (rc != ECS_OK)
         return rc;
     if (out == NULL || feasible == NULL || out->n != g->n)

@@ -18,8 +18,11 @@ ecs_result ecs_heur_budget_range(const ecs_instance *inst, const ecs_schedule *b
     if (!isfinite(sigma) || sigma <= 0.0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "sigma must be a number > 0, not %g", sigma);
-    ecs_result rc = heur_check_inputs(g, p, price, nprice, deadline, base,
-                                      NULL, &plus, diag);
+    ecs_result rc = ecs_instance_require_paper(inst, "the paper's heuristic",
+                                               diag);
+    if (rc == ECS_OK)
+        rc = heur_check_inputs(g, p, price, nprice, deadline, base, NULL,
+                               &plus, diag);
     if (rc == ECS_OK)
         *range = sigma * plus;
     return rc;
@@ -150,6 +153,8 @@ ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base, cons
     memset(out, 0, sizeof *out);
     double plus = 0.0;
     ecs_result rc = ecs_heur_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_paper(inst, "the paper's heuristic", diag);
     if (rc == ECS_OK)
         rc = heur_check_inputs(g, p, price, nprice, deadline, base,
                                &out->base_cost, &plus, diag);

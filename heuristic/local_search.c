@@ -702,6 +702,8 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     double t0 = lh_now();
     ecs_result rc = ecs_local_params_validate(prm, diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_paper(inst, "local search", diag);
+    if (rc == ECS_OK)
         rc = check_inputs(g, p, price, nprice, deadline, start,
                           &out->start_cost, diag);
     if (rc != ECS_OK)

@@ -87,6 +87,7 @@ static ecs_result check_tasks(const ecs_graph *g, const ecs_platform *p,
                            t->start, "task %ld has slots %ld..%ld", id,
                            t->start, t->stop);
         long done = 0;
+        int cls = ecs_platform_pe_class(p, t->pe);
         for (long l = t->start; l <= t->stop; l++) {
             unsigned char k = t->freq[l - t->start];
             if (k >= p->nfreq)
@@ -94,13 +95,15 @@ static ecs_result check_tasks(const ecs_graph *g, const ecs_platform *p,
                                t->pe, l,
                                "task %ld on PE %d, slot %ld: frequency not in F",
                                id, t->pe, l);
-            done += p->freq_q[k];
+            done += ecs_platform_speed_q(p, cls, k);
         }
         if (done < g->work[i] * p->grid)
             return violate(r, ECS_VIOLATION_WORK, i, (size_t)-1, t->pe,
                            t->stop,
-                           "task %ld on PE %d, slots %ld..%ld: does %.6g of its %ld work units",
-                           id, t->pe, t->start, t->stop,
+                           "task %ld on PE %d%s%s, slots %ld..%ld: does %.6g of its %ld work units",
+                           id, t->pe, p->nclass ? " of class " : "",
+                           p->nclass ? p->cls[cls].name : "", t->start,
+                           t->stop,
                            (double)done / (double)p->grid, g->work[i]);
     }
     return ECS_OK;
@@ -207,6 +210,120 @@ static ecs_result check_deadline_and_cost(const ecs_graph *g,
     return ECS_OK;
 }
 
+long ecs_check_horizon(const ecs_instance *inst, const ecs_schedule *s)
+{
+    if (inst->deadline > 0)
+        return inst->deadline;
+    return s != NULL ? ecs_schedule_makespan(s) : 0;
+}
+
+void ecs_check_draw(const ecs_instance *inst, const ecs_schedule *s, long h,
+                    double *draw)
+{
+    const ecs_platform *p = inst->platform;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    double base[ECS_MAX_SITES] = {0};
+    for (size_t c = 0; c < p->nclass; c++)
+        base[p->cls[c].site] += p->cls[c].count * p->cls[c].idle;
+    for (int q = 0; q < nsite; q++)
+        for (long l = 0; l < h; l++)
+            draw[(size_t)q * (size_t)h + (size_t)l] = base[q];
+    for (size_t i = 0; s != NULL && i < s->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        int c = ecs_platform_pe_class(p, t->pe);
+        if (c < 0 || t->freq == NULL)
+            continue;
+        int site = p->nclass ? p->cls[c].site : 0;
+        double idle = p->nclass ? p->cls[c].idle : 0.0;
+        double *row = draw + (size_t)site * (size_t)h;
+        for (long l = t->start; l <= t->stop; l++) {
+            unsigned char k = t->freq[l - t->start];
+            if (l >= 0 && l < h && k < p->nfreq)
+                row[l] += ecs_platform_power(p, c, k) - idle;
+        }
+    }
+}
+
+ecs_result ecs_check_energy_split(const ecs_instance *inst,
+                                  const ecs_schedule *s,
+                                  ecs_energy_split *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    const ecs_platform *p = inst->platform;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    long h = ecs_check_horizon(inst, s);
+    if (h > (long)inst->nprice)
+        h = (long)inst->nprice;
+    out->horizon = h;
+    size_t cells = (size_t)nsite * (size_t)(h > 0 ? h : 1);
+    double *draw = malloc(cells * sizeof *draw);
+    if (draw == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_check_draw(inst, s, h, draw);
+    for (size_t c = 0; c < p->nclass; c++)
+        out->idle += (double)h * p->cls[c].count * p->cls[c].idle;
+    for (int q = 0; q < nsite; q++)
+        for (long l = 0; l < h; l++) {
+            double e = draw[(size_t)q * (size_t)h + (size_t)l], grid = 0.0;
+            double from[ECS_MAX_SOURCES];
+            ecs_instance_slot_cover(inst, q, l, e, from, &grid);
+            out->total += e;
+            out->grid += grid;
+            double gc = grid * ecs_instance_price(inst, q, l);
+            out->grid_cost += gc;
+            out->cost += gc;
+            for (size_t j = 0; j < inst->nsource && j < ECS_MAX_SOURCES;
+                 j++) {
+                out->source[j] += from[j];
+                out->source_cost[j] += from[j] * inst->source[j].price;
+                out->cost += from[j] * inst->source[j].price;
+            }
+        }
+    free(draw);
+    return ECS_OK;
+}
+
+/* The extended model's cost and caps: the draw of every site and slot. */
+static ecs_result check_supply(const ecs_instance *inst,
+                               const ecs_schedule *s, ecs_check_report *r)
+{
+    const ecs_platform *p = inst->platform;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    long h = ecs_check_horizon(inst, s);
+    if (h > (long)inst->nprice)
+        return violate(r, ECS_VIOLATION_NO_PRICE, 0, (size_t)-1, -1,
+                       (long)inst->nprice,
+                       "every PE is on until slot %ld, but prices cover slots 0..%zu only",
+                       h - 1, inst->nprice ? inst->nprice - 1 : 0);
+    size_t cells = (size_t)nsite * (size_t)(h > 0 ? h : 1);
+    double *draw = malloc(cells * sizeof *draw);
+    if (draw == NULL) {
+        snprintf(r->msg, sizeof r->msg, "out of memory");
+        return ECS_ENOMEM;
+    }
+    ecs_check_draw(inst, s, h, draw);
+    ecs_result rc = ECS_OK;
+    double cost = 0.0;
+    for (int q = 0; q < nsite && rc == ECS_OK; q++)
+        for (long l = 0; l < h; l++) {
+            double e = draw[(size_t)q * (size_t)h + (size_t)l];
+            double cap = ecs_instance_cap(inst, q, l);
+            /* a relative tolerance: draws are sums of doubles */
+            if (e > cap + 1e-9 * (1.0 + fabs(cap))) {
+                rc = violate(r, ECS_VIOLATION_POWER_CAP, 0, (size_t)-1, -1, l,
+                             "site %s draws %.6g in slot %ld, above its cap of %.6g",
+                             p->site_name[q][0] ? p->site_name[q] : "0", e, l,
+                             cap);
+                break;
+            }
+            cost += ecs_instance_slot_cost(inst, q, l, e);
+        }
+    free(draw);
+    if (rc == ECS_OK)
+        r->cost = cost;
+    return rc;
+}
+
 static ecs_result check_schedule(const ecs_graph *g, const ecs_platform *p,
                                  const double *price, size_t nprice,
                                  long deadline, const ecs_schedule *s,
@@ -260,6 +377,8 @@ ecs_result ecs_check_schedule(const ecs_instance *inst, const ecs_schedule *s,
     }
     ecs_result rc = check_schedule(inst->graph, inst->platform, inst->price,
                                    inst->nprice, inst->deadline, s, report);
+    if (rc == ECS_OK && ecs_instance_extended(inst))
+        rc = check_supply(inst, s, report);
     if (rc != ECS_OK)
         ecs_diag_set(diag, rc, NULL, 0, "%s", report->msg);
     return rc;

@@ -36,6 +36,7 @@ void ecs_platform_init(ecs_platform *p)
 {
     memset(p, 0, sizeof *p);
     p->pes = 1;
+    p->nsite = 1;
     p->power = ECS_POWER_QUADRATIC;
     snprintf(p->power_text, sizeof p->power_text, "quadratic");
     ecs_result rc = ecs_platform_set_freqs(p, "1,0.8,0.6,0.4,0.2,0", NULL);
@@ -47,6 +48,9 @@ ecs_result ecs_platform_set_pes(ecs_platform *p, long pes, ecs_diag *diag)
     if (pes < 1 || pes > 100000)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "number of PEs must be 1..100000, not %ld", pes);
+    if (p->nclass > 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the PE classes set the number of PEs");
     p->pes = (int)pes;
     return ECS_OK;
 }
@@ -61,6 +65,9 @@ ecs_result ecs_platform_set_freqs(ecs_platform *p, const char *list,
     if (list == NULL || *list == '\0')
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "empty frequency list");
+    if (p->nclass > 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "set the frequencies before the PE classes");
     for (;;) {
         const char *comma = strchr(s, ',');
         size_t len = comma ? (size_t)(comma - s) : strlen(s);
@@ -112,6 +119,7 @@ ecs_result ecs_platform_set_freqs(ecs_platform *p, const char *list,
     for (size_t k = 0; k < n; k++) {
         p->freq_q[k] = micro[k] / g;
         p->freq[k] = (double)micro[k] / 1e6;
+        p->micro[k] = micro[k];
         memcpy(p->freq_text[k], text[k], sizeof text[k]);
     }
     refresh_power(p);
@@ -143,6 +151,138 @@ ecs_result ecs_platform_set_power(ecs_platform *p, const char *spec,
     return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                         "unknown power model '%s' (quadratic or static:S)",
                         spec ? spec : "");
+}
+
+ecs_result ecs_platform_add_site(ecs_platform *p, const char *name,
+                                 int *site, ecs_diag *diag)
+{
+    int have = p->nsite < 1 ? 0 : p->nsite;
+    if (name == NULL || name[0] == '\0' || strlen(name) >= ECS_NAME_MAX)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "a site name must have 1..%d characters",
+                            ECS_NAME_MAX - 1);
+    /* the unnamed default site is taken over by the first name */
+    if (have == 1 && p->site_name[0][0] == '\0') {
+        snprintf(p->site_name[0], ECS_NAME_MAX, "%s", name);
+        *site = 0;
+        return ECS_OK;
+    }
+    for (int s = 0; s < have; s++)
+        if (strcmp(p->site_name[s], name) == 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "site '%s' is named twice", name);
+    if (have >= ECS_MAX_SITES)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "at most %d sites", ECS_MAX_SITES);
+    snprintf(p->site_name[have], ECS_NAME_MAX, "%s", name);
+    p->nsite = have + 1;
+    *site = have;
+    return ECS_OK;
+}
+
+/* speed in micro-units if it has at most 6 decimals, else -1 */
+static long speed_micro(double v)
+{
+    double m = v * 1e6;
+    double r = nearbyint(m);
+    if (!(v >= 0.0) || v > 1000.0 || fabs(m - r) > 1e-6 * (1.0 + fabs(m)))
+        return -1;
+    return (long)r;
+}
+
+ecs_result ecs_platform_add_class(ecs_platform *p, const ecs_pe_class *c,
+                                  ecs_diag *diag)
+{
+    const char *nm = c->name[0] ? c->name : "(unnamed)";
+    if (p->nclass >= ECS_MAX_CLASSES)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "at most %d PE classes", ECS_MAX_CLASSES);
+    long before = p->nclass > 0 ? p->pes : 0;
+    if (c->count < 1 || c->count > 100000 || before + c->count > 100000)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "class %s: count must be 1..100000 (and all classes together at most 100000 PEs), not %d",
+                            nm, c->count);
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    if (c->site < 0 || c->site >= nsite)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "class %s: site %d is not defined", nm, c->site);
+    long sm[ECS_MAX_FREQS];
+    for (size_t k = 0; k < p->nfreq; k++) {
+        sm[k] = speed_micro(c->speed[k]);
+        if (sm[k] < 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "class %s: speed %.9g at f = %s must be a number in [0, 1000] with at most 6 decimals",
+                                nm, c->speed[k], p->freq_text[k]);
+        if ((sm[k] == 0) != (p->freq_q[k] == 0))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "class %s: speed at f = %s must be %s", nm,
+                                p->freq_text[k],
+                                p->freq_q[k] == 0 ? "0" : "above 0");
+        if (k > 0 && sm[k] >= sm[k - 1])
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "class %s: speeds must decrease with the frequency (%.9g at f = %s after %.9g)",
+                                nm, c->speed[k], p->freq_text[k],
+                                c->speed[k - 1]);
+        if (!isfinite(c->power_of[k]) || c->power_of[k] < 0.0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "class %s: power at f = %s must be a number >= 0",
+                                nm, p->freq_text[k]);
+    }
+    if (!isfinite(c->idle) || c->idle < 0.0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "class %s: idle power must be a number >= 0", nm);
+    for (size_t k = 0; k < p->nfreq; k++)
+        if (p->freq_q[k] > 0 && c->power_of[k] < c->idle)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "class %s: power at f = %s is below its idle power",
+                                nm, p->freq_text[k]);
+    /* the new grid: 1e6 over the gcd of every frequency and speed */
+    size_t n = p->nclass;
+    p->cls[n] = *c;
+    p->cls[n].first_pe = (int)before;
+    long g = 0;
+    for (size_t k = 0; k < p->nfreq; k++)
+        g = gcd_long(g, p->micro[k]);
+    for (size_t q = 0; q < n; q++)
+        for (size_t k = 0; k < p->nfreq; k++)
+            g = gcd_long(g, speed_micro(p->cls[q].speed[k]));
+    for (size_t k = 0; k < p->nfreq; k++)
+        g = gcd_long(g, sm[k]);
+    p->grid = 1000000 / g;
+    for (size_t k = 0; k < p->nfreq; k++)
+        p->freq_q[k] = p->micro[k] / g;
+    p->nclass = n + 1;
+    for (size_t q = 0; q <= n; q++)
+        for (size_t k = 0; k < p->nfreq; k++)
+            p->cls[q].speed_q[k] = speed_micro(p->cls[q].speed[k]) / g;
+    p->pes = (int)(before + c->count);
+    if (p->freq_q[p->nfreq - 1] == 0) /* waiting in place draws idle */
+        p->cls[n].power_of[p->nfreq - 1] = c->idle;
+    return ECS_OK;
+}
+
+int ecs_platform_pe_class(const ecs_platform *p, int pe)
+{
+    if (pe < 0 || pe >= p->pes)
+        return -1;
+    for (size_t c = 0; c < p->nclass; c++)
+        if (pe < p->cls[c].first_pe + p->cls[c].count)
+            return (int)c;
+    return 0;
+}
+
+long ecs_platform_speed_q(const ecs_platform *p, int c, size_t k)
+{
+    if (p->nclass == 0 || c < 0 || (size_t)c >= p->nclass)
+        return p->freq_q[k];
+    return p->cls[c].speed_q[k];
+}
+
+double ecs_platform_power(const ecs_platform *p, int c, size_t k)
+{
+    if (p->nclass == 0 || c < 0 || (size_t)c >= p->nclass)
+        return p->power_of[k];
+    return p->cls[c].power_of[k];
 }
 
 int ecs_platform_freq_index_q(const ecs_platform *p, long q)
@@ -177,5 +317,23 @@ ecs_result ecs_platform_validate(const ecs_platform *p, ecs_diag *diag)
         if (p->freq_q[k] < 0 || !isfinite(p->power_of[k]))
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "frequency %zu is invalid", k);
+    if (p->nclass > ECS_MAX_CLASSES || p->nsite < 1 ||
+        p->nsite > ECS_MAX_SITES)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the platform is not initialised");
+    long total = 0;
+    for (size_t c = 0; c < p->nclass; c++) {
+        const ecs_pe_class *q = &p->cls[c];
+        if (q->count < 1 || q->site < 0 || q->site >= p->nsite ||
+            q->first_pe != total || !isfinite(q->idle))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "PE class %zu is invalid: add classes with ecs_platform_add_class",
+                                c);
+        total += q->count;
+    }
+    if (p->nclass > 0 && total != p->pes)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the PE classes have %ld PEs, the platform %d",
+                            total, p->pes);
     return ECS_OK;
 }

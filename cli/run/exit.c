@@ -14,6 +14,7 @@ int tool_exit_code(ecs_result r)
     case ECS_EPARSE:
     case ECS_EINVAL:
     case ECS_EIO:
+    case ECS_EUNSUPPORTED:
         return TOOL_EXIT_USAGE;
     case ECS_ENOMEM:
     case ECS_ELIMIT:

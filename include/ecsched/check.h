@@ -26,7 +26,8 @@
     XX(OVERLAP, "overlap", "two tasks on one PE in the same slot")            \
     XX(PRECEDENCE, "precedence", "task starts before a predecessor stops")    \
     XX(DEADLINE, "deadline", "task runs at or after the deadline")            \
-    XX(NO_PRICE, "no_price", "no price for a slot the schedule uses")
+    XX(NO_PRICE, "no_price", "no price for a slot the schedule uses")       \
+    XX(POWER_CAP, "power_cap", "a site draws more than its power cap")
 
 typedef enum ecs_violation_kind {
 #define ECS_VIOLATION_ENUM(name, key, desc) ECS_VIOLATION_##name,
@@ -50,7 +51,10 @@ typedef struct ecs_violation {
 
 typedef struct ecs_check_report {
     long makespan;       /* max stop + 1 */
-    double cost;         /* sum of power(f) * price over all task slots */
+    double cost;         /* sum of power(f) * price over all task slots;
+                            extended model: the cost of every site's draw
+                            in every slot of the horizon, sources
+                            included (docs/MODEL.md "Cost") */
     int meets_deadline;  /* makespan <= deadline (1 when no deadline) */
     ecs_violation first; /* the first violation found, kind NONE if feasible */
     char msg[512];       /* the first violation in words, with STG ids */
@@ -99,5 +103,42 @@ ecs_result ecs_check_prices(const double *price, size_t nprice,
  * is watt-hours.  Frequency indices outside p count as 0.
  */
 double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p);
+
+/*
+ * The extended model (docs/MODEL.md "Heterogeneous platforms").
+ *
+ * The horizon of a schedule: slots 0 .. D'-1 under a deadline (every PE is
+ * on until D'), else 0 .. makespan-1.
+ */
+long ecs_check_horizon(const ecs_instance *inst, const ecs_schedule *s);
+
+/*
+ * The energy drawn by every site in every slot of the horizon h:
+ * draw[site * h + l], idle draw of every PE included (task slots outside
+ * 0..h-1 are not counted).  The schedule is not checked (PEs and
+ * frequencies out of range count as nothing).  draw holds nsite * h
+ * values.
+ */
+void ecs_check_draw(const ecs_instance *inst, const ecs_schedule *s, long h,
+                    double *draw);
+
+/* What a schedule draws and pays, by source. */
+typedef struct ecs_energy_split {
+    long horizon;                     /* slots counted */
+    double total;                     /* energy drawn, idle included */
+    double idle;                      /* of which the PEs' idle draw */
+    double grid;                      /* from the grid, all sites */
+    double grid_cost;
+    double source[ECS_MAX_SOURCES];   /* from each of inst->source */
+    double source_cost[ECS_MAX_SOURCES];
+    double cost;                      /* grid_cost + sum source_cost */
+} ecs_energy_split;
+
+/* Fill *out for schedule s (not checked) of inst: the cover of every
+ * site's draw in every slot of the horizon (ecs_instance_slot_cover).
+ * OK, ENOMEM. */
+ecs_result ecs_check_energy_split(const ecs_instance *inst,
+                                  const ecs_schedule *s,
+                                  ecs_energy_split *out, ecs_diag *diag);
 
 #endif

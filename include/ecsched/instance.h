@@ -23,8 +23,12 @@
  *     ... any method on &inst ...
  *     ecs_instance_release(&inst);
  *
- * The platform of today is one class of P identical PEs; per-class data and
- * energy sources are to be added as fields here, not as new arguments.
+ * The extended model (docs/MODEL.md "Heterogeneous platforms"): PE classes
+ * live in the platform (platform.h); what varies by slot lives here: a
+ * price series per site, a power cap per site and slot, and limited energy
+ * sources (own solar, wind) per site and slot.  An instance without them
+ * (site NULL, nsource 0) and a platform without classes is the paper's
+ * model, on which every method runs unchanged.
  */
 #ifndef ECSCHED_INSTANCE_H
 #define ECSCHED_INSTANCE_H
@@ -54,6 +58,27 @@ typedef struct ecs_windows {
     long *lf; /* latest stop */
 } ecs_windows;
 
+/* What a site has beyond its PEs: its own prices and cap per slot. */
+typedef struct ecs_site {
+    const double *price; /* nprice values (the instance's); NULL: the
+                            instance's price */
+    const double *cap;   /* nprice values: the most energy the site may
+                            draw in a slot (idle included), >= 0, +inf for
+                            none; NULL: no cap */
+} ecs_site;
+
+/* A limited energy source of a site: up to volume[l] energy in slot l at
+ * price (the prices' normalised unit per energy unit), used before the
+ * grid when it is cheaper than the grid's price in that slot. */
+typedef struct ecs_source {
+    char name[ECS_NAME_MAX];
+    int site;
+    double price;
+    const double *volume; /* nprice values, finite, >= 0 */
+} ecs_source;
+
+#define ECS_MAX_SOURCES 16
+
 typedef struct ecs_instance {
     const ecs_graph *graph;       /* contracted: every task has work >= 1 */
     const ecs_platform *platform;
@@ -70,7 +95,43 @@ typedef struct ecs_instance {
     int windows_empty;            /* some task's window is shorter than
                                      its work: no schedule meets D' */
     ecs_graph *reduced_owned_;    /* private */
+    /* the extended model (NULL / 0: the paper's) */
+    const ecs_site *site;         /* platform->nsite entries, or NULL: every
+                                     site has the instance's price, no cap */
+    const ecs_source *source;     /* nsource sources */
+    size_t nsource;               /* <= ECS_MAX_SOURCES */
 } ecs_instance;
+
+/* 1 when inst uses the extended model: PE classes, sites, sources or caps
+ * (every method says whether it handles it, else ECS_EUNSUPPORTED). */
+int ecs_instance_extended(const ecs_instance *inst);
+
+/* EUNSUPPORTED (diag: "METHOD handles the paper's platform only: ...")
+ * when inst is extended, else OK.  For methods of the paper's model. */
+ecs_result ecs_instance_require_paper(const ecs_instance *inst,
+                                      const char *method, ecs_diag *diag);
+
+/* The price of slot l at site s (l < nprice). */
+double ecs_instance_price(const ecs_instance *inst, int site, long l);
+
+/*
+ * The cost of drawing energy e >= 0 at site s in slot l: the cheapest
+ * cover by the site's sources (each up to its volume, at its price, used
+ * only where cheaper than the grid) and the grid (unlimited, at the
+ * site's price); convex and piecewise linear in e.  Without sources,
+ * e times the price.
+ */
+double ecs_instance_slot_cost(const ecs_instance *inst, int site, long l,
+                              double e);
+
+/* The same cover in parts: from_source[j] for every source j of the
+ * instance (0 for other sites'; may be NULL), the grid's share in *grid
+ * (may be NULL); returns the cost. */
+double ecs_instance_slot_cover(const ecs_instance *inst, int site, long l,
+                               double e, double *from_source, double *grid);
+
+/* The cap of site s in slot l (+inf when none). */
+double ecs_instance_cap(const ecs_instance *inst, int site, long l);
 
 /* A borrowed instance as an expression, for one call (nothing derived; no
  * release needed): ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price, n,
@@ -105,6 +166,15 @@ const ecs_graph *ecs_instance_solver_graph(const ecs_instance *inst);
  * ENOMEM.  Release with ecs_windows_release. */
 ecs_result ecs_windows_compute(const ecs_graph *g, int pes, long deadline,
                                ecs_windows *w, int *empty, ecs_diag *diag);
+
+/* The same on platform p: the paper's platform as above; with PE classes
+ * a task takes at least ceil(w G / the fastest speed) slots and the
+ * machine does at most the sum of count times top speed per slot
+ * (docs/MODEL.md "Heterogeneous platforms"). */
+ecs_result ecs_windows_compute_platform(const ecs_graph *g,
+                                        const ecs_platform *p, long deadline,
+                                        ecs_windows *w, int *empty,
+                                        ecs_diag *diag);
 
 /* Free what w holds; NULL is accepted. */
 void ecs_windows_release(ecs_windows *w);

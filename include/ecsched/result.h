@@ -23,7 +23,8 @@
     XX(EVIOLATION, "the schedule breaks the model")                         \
     XX(ELIMIT, "a size or time limit was reached")                          \
     XX(ESOLVER, "the solver failed")                                        \
-    XX(EINTERNAL, "internal error")
+    XX(EINTERNAL, "internal error")                                         \
+    XX(EUNSUPPORTED, "the method does not handle this platform")
 
 typedef enum ecs_result {
 #define ECS_RESULT_ENUM(name, msg) ECS_##name,

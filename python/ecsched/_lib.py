@@ -21,7 +21,7 @@ ffi = FFI()
 ffi.cdef(r"""
 typedef enum ecs_result {
     ECS_OK, ECS_ENOMEM, ECS_EIO, ECS_EPARSE, ECS_EINVAL, ECS_EINFEASIBLE,
-    ECS_EVIOLATION, ECS_ELIMIT, ECS_ESOLVER, ECS_EINTERNAL
+    ECS_EVIOLATION, ECS_ELIMIT, ECS_ESOLVER, ECS_EINTERNAL, ECS_EUNSUPPORTED
 } ecs_result;
 const char *ecs_result_name(ecs_result r);
 const char *ecs_strerror(ecs_result r);
@@ -90,10 +90,17 @@ ecs_result ecs_graph_auto_work_unit(const char *buf, size_t len,
 
 typedef enum ecs_power_model { ECS_POWER_QUADRATIC = 0, ECS_POWER_STATIC }
     ecs_power_model;
+typedef struct ecs_pe_class {
+    char name[32]; int count; int site; int first_pe; double speed[32];
+    long speed_q[32]; double power_of[32]; double idle; double watts[32];
+    double idle_watts;
+} ecs_pe_class;
 typedef struct ecs_platform {
     int pes; size_t nfreq; double freq[32]; long freq_q[32]; long grid;
     char freq_text[32][16]; ecs_power_model power; double static_share;
     char power_text[32]; double power_of[32];
+    size_t nclass; ecs_pe_class cls[16]; int nsite; char site_name[8][32];
+    long micro[32];
 } ecs_platform;
 void ecs_platform_init(ecs_platform *p);
 ecs_result ecs_platform_set_freqs(ecs_platform *p, const char *list,
@@ -117,12 +124,17 @@ typedef enum ecs_deadline_rule {
     ECS_DEADLINE_GIVEN = 0, ECS_DEADLINE_EXTENSION = 1
 } ecs_deadline_rule;
 typedef struct ecs_windows { size_t n; long *es; long *lf; } ecs_windows;
+typedef struct ecs_site { const double *price; const double *cap; } ecs_site;
+typedef struct ecs_source {
+    char name[32]; int site; double price; const double *volume;
+} ecs_source;
 typedef struct ecs_instance {
     const ecs_graph *graph; const ecs_platform *platform;
     const double *price; size_t nprice; long deadline;
     ecs_deadline_rule rule; double extension; long base_makespan;
     const ecs_graph *reduced; ecs_windows windows; int windows_empty;
     ecs_graph *reduced_owned_;
+    const ecs_site *site; const ecs_source *source; size_t nsource;
 } ecs_instance;
 void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
                        const ecs_platform *p, const double *price,
@@ -210,7 +222,7 @@ typedef enum ecs_violation_kind {
     ECS_VIOLATION_NONE, ECS_VIOLATION_UNSCHEDULED, ECS_VIOLATION_PE_RANGE,
     ECS_VIOLATION_SLOT_RANGE, ECS_VIOLATION_FREQUENCY, ECS_VIOLATION_WORK,
     ECS_VIOLATION_OVERLAP, ECS_VIOLATION_PRECEDENCE, ECS_VIOLATION_DEADLINE,
-    ECS_VIOLATION_NO_PRICE
+    ECS_VIOLATION_NO_PRICE, ECS_VIOLATION_POWER_CAP
 } ecs_violation_kind;
 typedef struct ecs_violation {
     ecs_violation_kind kind; size_t task; size_t other; int pe; long slot;
@@ -382,7 +394,7 @@ void ecs_solve_result_release(ecs_solve_result *r);
 # The structs whose layout tests/test_layout.py checks against the headers.
 STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_graph", "ecs_edge", "ecs_graph_read_params", "ecs_rounding",
-           "ecs_platform",
+           "ecs_platform", "ecs_pe_class", "ecs_site", "ecs_source",
            "ecs_sched_task", "ecs_schedule", "ecs_slot_prices",
            "ecs_price_options", "ecs_price_point", "ecs_price_series",
            "ecs_price_resampled", "ecs_violation", "ecs_check_report",

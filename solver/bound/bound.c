@@ -326,6 +326,9 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
     out->method = ECS_BOUND_BY_LP_COLGEN;
     ecs_result rc = ecs_instance_validate(inst, diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_paper(inst, "the column-generation bound",
+                                        diag);
+    if (rc == ECS_OK)
         rc = ecs_bound_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;

@@ -992,6 +992,8 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
     out->root_bound = -HUGE_VAL;
     ecs_result rc = ecs_instance_validate(inst, diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_paper(inst, "the dynamic program", diag);
+    if (rc == ECS_OK)
         rc = ecs_dp_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;

@@ -366,6 +366,9 @@ ecs_result ecs_lns_solve(const ecs_instance *inst, const ecs_schedule *start,
     out->cost = NAN;
     ecs_result rc = ecs_instance_validate(inst, diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_paper(inst, "large-neighbourhood search",
+                                        diag);
+    if (rc == ECS_OK)
         rc = ecs_lns_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;
