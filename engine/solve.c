@@ -279,6 +279,54 @@ static ecs_result make_start(driver *d, ecs_diag *diag)
     return rc;
 }
 
+/* Local search within the start's share, from out's schedule (or none). */
+static void start_local(driver *d, ecs_solve_step *st)
+{
+    const ecs_solve_params *prm = d->prm;
+    ecs_solve_result *out = d->out;
+    ecs_local_params lp = prm->local;
+    double now = ecs_clock_now();
+    double now_left = d->t_end - now > 0.0 ? d->t_end - now : 0.0;
+    double cap = share(d, prm->start_share) * now_left;
+    if (cap < lp.time_limit_s || prm->effort > 0)
+        lp.time_limit_s = cap;
+    if (prm->effort > 0)
+        lp.max_moves = (unsigned long)prm->effort;
+    if (lp.time_limit_s < MIN_PHASE_S)
+        lp.time_limit_s = MIN_PHASE_S;
+    grant(d, st, now, lp.time_limit_s);
+    ecs_local_result lr;
+    ecs_diag ignored;
+    if (ecs_local_run(d->inst, out->schedule, &lp, &lr, &ignored) == ECS_OK) {
+        /* never dearer than its start; its schedule even when it kept it */
+        if (lr.schedule != NULL &&
+            (out->schedule == NULL || lr.cost <= out->cost)) {
+            ecs_schedule_free(out->schedule);
+            out->schedule = lr.schedule;
+            lr.schedule = NULL;
+            out->cost = lr.cost;
+            out->found_by = ECS_FOUND_BY_LOCAL;
+            out->status = ECS_MILP_FEASIBLE;
+        }
+        ecs_local_result_release(&lr);
+    }
+}
+
+/* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
+ * the caller's base when it is feasible, then local search, which builds
+ * a start of its own when there is none. */
+static ecs_result start_extended(driver *d, ecs_solve_step *st)
+{
+    ecs_check_report rep;
+    if (d->prm->base != NULL &&
+        ecs_check_schedule(d->inst, d->prm->base, &rep, NULL) == ECS_OK) {
+        ecs_schedule *b = ecs_schedule_copy(d->prm->base);
+        offer(d->out, &b, rep.cost, ECS_FOUND_BY_BASE);
+    }
+    start_local(d, st);
+    return ECS_OK;
+}
+
 /* The start phase (st: its step, or NULL). */
 static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
 {
@@ -288,6 +336,8 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_makespan_result mr;
     memset(&mr, 0, sizeof mr);
     const ecs_schedule *base = prm->base;
+    if (ecs_instance_extended(inst))
+        return start_extended(d, st);
     if (base == NULL) {
         ecs_makespan_params mp;
         ecs_makespan_params_init(&mp);
@@ -325,29 +375,7 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
         ecs_heur_result_release(&hr);
     }
     ecs_makespan_result_release(&mr);
-    ecs_local_params lp = prm->local;
-    double now = ecs_clock_now();
-    double now_left = d->t_end - now > 0.0 ? d->t_end - now : 0.0;
-    double cap = share(d, prm->start_share) * now_left;
-    if (cap < lp.time_limit_s || prm->effort > 0)
-        lp.time_limit_s = cap;
-    if (prm->effort > 0)
-        lp.max_moves = (unsigned long)prm->effort;
-    if (lp.time_limit_s < MIN_PHASE_S)
-        lp.time_limit_s = MIN_PHASE_S;
-    grant(d, st, now, lp.time_limit_s);
-    ecs_local_result lr;
-    if (ecs_local_run(inst, out->schedule, &lp, &lr, &ignored) == ECS_OK) {
-        /* never dearer than its start; its schedule even when it kept it */
-        if (lr.schedule != NULL && lr.cost <= out->cost) {
-            ecs_schedule_free(out->schedule);
-            out->schedule = lr.schedule;
-            lr.schedule = NULL;
-            out->cost = lr.cost;
-            out->found_by = ECS_FOUND_BY_LOCAL;
-        }
-        ecs_local_result_release(&lr);
-    }
+    start_local(d, st);
     return ECS_OK;
 }
 
@@ -561,7 +589,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
         return ECS_OK;
     }
-    if (prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
+    int ext = ecs_instance_extended(inst); /* MILP and fluid bound only */
+    if (!ext && prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
         ecs_dp_count_ideals(gs, prm->dp_max_ideals) <= prm->dp_max_ideals) {
         rc = by_dp(d, diag);
         if (rc != ECS_OK || settled(out, prm->gap))
@@ -584,7 +613,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         if (rc != ECS_OK || settled(out, prm->gap))
             return rc;
     }
-    if (left(d) <= 0.0)
+    if (left(d) <= 0.0 || ext)
         return ECS_OK;
     if (milp_ran && out->bound_method == ECS_BOUND_BY_MILP) {
         out->mode = ECS_SOLVE_MODE_MILP_LNS;

@@ -185,7 +185,7 @@ static long speed_micro(double v)
 {
     double m = v * 1e6;
     double r = nearbyint(m);
-    if (!(v >= 0.0) || v > 1000.0 || fabs(m - r) > 1e-6 * (1.0 + fabs(m)))
+    if (!(v >= 0.0) || v > 1000.0 || fabs(m - r) > 1e-3)
         return -1;
     return (long)r;
 }

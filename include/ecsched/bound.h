@@ -166,8 +166,23 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
                            size_t nprice, long deadline, double work,
                            double *mu, double *value, ecs_diag *diag);
 
-/* ecs_bound_fluid for the total work of g (g may be NULL: EINVAL). */
+/* ecs_bound_fluid for the total work of g (g may be NULL: EINVAL).  On
+ * the extended model (ecs_instance_extended) ecs_bound_fluid_ext, with
+ * mu not filled (it must be NULL: EUNSUPPORTED otherwise). */
 ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double *value,
                                  ecs_diag *diag);
+
+/*
+ * The fluid bound of the extended model (docs/MODEL.md "Fluid bound,
+ * extended model"): an LP over the number of PEs of every class at every
+ * frequency in every slot, the total work, every site's draw covered by
+ * its sources and the grid under its cap; solved by GLPK's simplex in the
+ * calling thread's environment (as milp.h says of GLPK), its optimum less
+ * 1e-9 relative for the simplex's tolerances.  *value = HUGE_VAL when the
+ * LP has no solution (no schedule meets the deadline under the caps).
+ * OK; EINVAL; ESOLVER when GLPK fails.  Also valid on the paper's model.
+ */
+ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
+                               ecs_diag *diag);
 
 #endif

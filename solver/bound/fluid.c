@@ -155,9 +155,12 @@ ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double
     long deadline = inst ? inst->deadline : 0;
     if (g == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    ecs_result rq = ecs_instance_require_paper(inst, "the fluid bound", diag);
-    if (rq != ECS_OK)
-        return rq;
+    if (ecs_instance_extended(inst)) {
+        if (mu != NULL)
+            return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                                "the fluid bound's slot prices are for the paper's platform only");
+        return ecs_bound_fluid_ext(inst, value, diag);
+    }
     double work = 0.0;
     for (size_t i = 0; i < g->n; i++)
         work += (double)g->work[i];

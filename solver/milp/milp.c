@@ -103,11 +103,14 @@ static ecs_result validate_inputs(const ecs_instance *inst,
 }
 
 /* Refuse a model above the limit before it is built. */
-static ecs_result size_guard(const ecs_graph *g, const ecs_platform *p,
-                             long deadline, const ecs_windows *w,
+static ecs_result size_guard(const ecs_instance *inst, const ecs_graph *g,
+                             const ecs_platform *p, long deadline,
+                             const ecs_windows *w,
                              const ecs_milp_params *prm, ecs_diag *diag)
 {
-    double est = prm->formulation == ECS_MILP_STRONG
+    double est = ecs_instance_extended(inst)
+                     ? ecs_milp_ext_estimate(inst, g, w)
+                 : prm->formulation == ECS_MILP_STRONG
                      ? ecs_milp_strong_estimate(g, w, deadline)
                      : ecs_milp_paper_estimate(g, p, deadline);
     if (est > prm->max_nonzeros)
@@ -162,11 +165,11 @@ ecs_result ecs_milp_check_size(const ecs_instance *inst,
         return rc;
     ecs_windows w;
     int empty = 0;
-    rc = ecs_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+    rc = ecs_windows_compute_platform(g, p, deadline, &w, &empty, diag);
     if (rc != ECS_OK)
         return rc;
     if (!empty)
-        rc = size_guard(g, p, deadline, &w, prm, diag);
+        rc = size_guard(inst, g, p, deadline, &w, prm, diag);
     ecs_windows_release(&w);
     return rc;
 }
@@ -182,12 +185,18 @@ ecs_result ecs_milp_estimate(const ecs_instance *inst, double *nonzeros,
     memset(&own, 0, sizeof own);
     if (inst->windows.n != g->n || inst->windows.es == NULL) {
         int empty = 0;
-        ecs_result rc = ecs_windows_compute(g, inst->platform->pes,
-                                            inst->deadline, &own, &empty,
-                                            diag);
+        ecs_result rc = ecs_windows_compute_platform(g, inst->platform,
+                                                     inst->deadline, &own,
+                                                     &empty, diag);
         if (rc != ECS_OK)
             return rc;
         w = &own;
+    }
+    if (ecs_instance_extended(inst)) {
+        *nonzeros = ecs_milp_ext_estimate(inst, g, w);
+        *dp_ops = 0.0;
+        ecs_windows_release(&own);
+        return ECS_OK;
     }
     *nonzeros = ecs_milp_strong_estimate(g, w, inst->deadline);
     *dp_ops = ecs_ivals_dp_ops(g, inst->platform, w);
@@ -422,6 +431,10 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
     double t0 = ecs_clock_now();
     result_init(out);
     ecs_result rc = validate_inputs(inst, prm, diag);
+    if (rc == ECS_OK && ecs_instance_extended(inst) &&
+        prm->formulation != ECS_MILP_STRONG)
+        rc = ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                          "the paper formulation handles the paper's platform only; the default formulation handles this one");
     if (rc != ECS_OK)
         return rc;
     const ecs_graph *g = inst->graph;
@@ -445,7 +458,7 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
         empty = inst->windows_empty;
     } else {
         g = ecs_solver_graph(g, &red);
-        rc = ecs_windows_compute(g, p->pes, deadline, &w, &empty, diag);
+        rc = ecs_windows_compute_platform(g, p, deadline, &w, &empty, diag);
         if (rc != ECS_OK) {
             ecs_graph_free(red);
             return rc;
@@ -460,8 +473,12 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
         out->bound_method = ECS_BOUND_BY_MILP;
         if (out->schedule == NULL)
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    } else if (ecs_instance_extended(inst)) {
+        rc = size_guard(inst, g, p, deadline, wp, prm, diag);
+        if (rc == ECS_OK)
+            rc = ecs_milp_ext_solve(inst, g, wp, prm, t0, out, diag);
     } else {
-        rc = size_guard(g, p, deadline, wp, prm, diag);
+        rc = size_guard(inst, g, p, deadline, wp, prm, diag);
         if (rc == ECS_OK)
             rc = solve_model(g, p, price, nprice, deadline, wp, prm, t0, out,
                              diag);

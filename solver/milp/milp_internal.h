@@ -112,6 +112,20 @@ ecs_result ecs_milp_paper_build(const ecs_graph *g, const ecs_platform *p,
 size_t ecs_milp_paper_x(const ecs_milp_paper_map *mp, size_t i, size_t j,
                         size_t k, size_t l);
 
+/* ---- the extended model (milp_ext.c) ---- */
+
+/* Estimated non-zeros of the extended model on g (the solver graph of
+ * inst) with windows w. */
+double ecs_milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
+                             const ecs_windows *w);
+
+/* Solve the extended model of inst on its solver graph g with windows w
+ * (not empty); out as ecs_milp_solve's (its schedule checked on inst). */
+ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
+                              const ecs_windows *w,
+                              const ecs_milp_params *prm, double t0,
+                              ecs_milp_result *out, ecs_diag *diag);
+
 /* ---- schedules and solutions (milp_extract.c) ---- */
 
 /* Column values (ncols) of schedule s in the strong model, with every

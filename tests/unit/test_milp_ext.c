@@ -1,0 +1,583 @@
+/* The extended model (docs/MODEL.md "Heterogeneous platforms"): the
+ * checker and the MILP on the worked examples by hand; the MILP against an
+ * enumeration of every schedule on tiny random instances with two classes,
+ * two sites, sources, caps and negative prices; the fluid bound below
+ * both; the one-class platform against the paper's model. */
+#include "testutil.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/instance.h"
+#include "ecsched/milp.h"
+#include "ecsched/platform.h"
+#include "ecsched/solve.h"
+
+/* ---- the worked example: F = {1, 0.5, 0}; fast 1 PE (speeds 2, 1;
+ * powers 4, 1.5; idle 0.5), slow 1 PE (speeds 1, 0.5; powers 1, 0.4;
+ * idle 0.2) ---- */
+
+static void add_class(ecs_platform *p, const char *name, int count, int site,
+                      const double *speed, const double *power, double idle)
+{
+    ecs_pe_class c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.name, sizeof c.name, "%s", name);
+    c.count = count;
+    c.site = site;
+    for (size_t k = 0; k < p->nfreq; k++) {
+        c.speed[k] = speed[k];
+        c.power_of[k] = power[k];
+    }
+    c.idle = idle;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    if (ecs_platform_add_class(p, &c, &d) != ECS_OK) {
+        print_error("%s\n", d.msg);
+        fail();
+    }
+}
+
+static void example_platform(ecs_platform *p)
+{
+    tu_platform(p, 1, "1,0.5,0", "quadratic");
+    add_class(p, "fast", 1, 0, (double[]){2, 1, 0}, (double[]){4, 1.5, 0.5},
+              0.5);
+    add_class(p, "slow", 1, 0, (double[]){1, 0.5, 0}, (double[]){1, 0.4, 0.2},
+              0.2);
+}
+
+/* A one-task schedule on pe with frequencies k[0..len-1] from slot start. */
+static ecs_schedule *one_task(int pe, long start, const unsigned char *k,
+                              long len)
+{
+    ecs_schedule *s = ecs_schedule_new(1);
+    assert_non_null(s);
+    s->task[0].pe = pe;
+    s->task[0].start = start;
+    s->task[0].stop = start + len - 1;
+    s->task[0].freq = malloc((size_t)len);
+    memcpy(s->task[0].freq, k, (size_t)len);
+    return s;
+}
+
+static double check_cost(const ecs_instance *inst, const ecs_schedule *s,
+                         ecs_result want)
+{
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(inst, s, &rep, NULL), want);
+    return rep.cost;
+}
+
+static double milp_cost(const ecs_instance *inst, ecs_milp_status *st)
+{
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = 120;
+    ecs_milp_result r;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_milp_solve(inst, &prm, &r, &d);
+    if (rc != ECS_OK) {
+        print_error("%s\n", d.msg);
+        fail();
+    }
+    *st = r.status;
+    double c = r.cost;
+    if (r.status == ECS_MILP_OPTIMAL) {
+        assert_non_null(r.schedule);
+        assert_close(check_cost(inst, r.schedule, ECS_OK), c, 1e-9);
+        assert_close(r.bound, c, 1e-6);
+    }
+    ecs_milp_result_release(&r);
+    return c;
+}
+
+static void test_worked_example_classes(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    example_platform(&p);
+    assert_int_equal(p.grid, 2);
+    assert_int_equal(p.pes, 2);
+    assert_int_equal(p.cls[0].speed_q[0], 4);
+    assert_int_equal(p.cls[1].speed_q[1], 1);
+    long work[] = {2};
+    ecs_graph *g = tu_graph(1, work, 0, NULL);
+    double price[] = {1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    assert_true(ecs_instance_extended(&inst));
+    /* by hand (docs/MODEL.md "Heterogeneous platforms") */
+    ecs_schedule *s = one_task(0, 0, (unsigned char[]){0}, 1);
+    assert_close(check_cost(&inst, s, ECS_OK), 4.9, 1e-12);
+    ecs_schedule_free(s);
+    s = one_task(0, 0, (unsigned char[]){1, 1}, 2);
+    assert_close(check_cost(&inst, s, ECS_OK), 3.4, 1e-12);
+    ecs_schedule_free(s);
+    s = one_task(1, 0, (unsigned char[]){0, 0}, 2);
+    assert_close(check_cost(&inst, s, ECS_OK), 3.0, 1e-12);
+    ecs_schedule_free(s);
+    /* slow at f = 0.5 does 1 of 2 units */
+    s = one_task(1, 0, (unsigned char[]){1, 1}, 2);
+    check_cost(&inst, s, ECS_EVIOLATION);
+    ecs_schedule_free(s);
+    ecs_milp_status st;
+    assert_close(milp_cost(&inst, &st), 3.0, 1e-9);
+    assert_int_equal(st, ECS_MILP_OPTIMAL);
+    double fl;
+    assert_int_equal(ecs_bound_fluid_instance(&inst, NULL, &fl, NULL), ECS_OK);
+    assert_true(fl <= 3.0 + 1e-9);
+    ecs_graph_free(g);
+}
+
+static void test_worked_example_sources_and_cap(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    example_platform(&p);
+    long work[] = {2};
+    ecs_graph *g = tu_graph(1, work, 0, NULL);
+    double price[] = {1, 1}, vol[] = {1, 1}, cap[] = {1.6, 1.6};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    inst.source = &src;
+    inst.nsource = 1;
+    ecs_schedule *a = one_task(0, 0, (unsigned char[]){0}, 1);
+    ecs_schedule *b = one_task(0, 0, (unsigned char[]){1, 1}, 2);
+    ecs_schedule *c = one_task(1, 0, (unsigned char[]){0, 0}, 2);
+    assert_close(check_cost(&inst, a, ECS_OK), 3.2, 1e-12);
+    assert_close(check_cost(&inst, b, ECS_OK), 1.4, 1e-12);
+    assert_close(check_cost(&inst, c, ECS_OK), 1.0, 1e-12);
+    ecs_energy_split sp;
+    assert_int_equal(ecs_check_energy_split(&inst, c, &sp, NULL), ECS_OK);
+    assert_close(sp.total, 3.0, 1e-12);
+    assert_close(sp.source[0], 2.0, 1e-12);
+    assert_close(sp.grid, 1.0, 1e-12);
+    assert_close(sp.idle, 1.4, 1e-12);
+    assert_close(sp.cost, 1.0, 1e-12);
+    ecs_milp_status st;
+    assert_close(milp_cost(&inst, &st), 1.0, 1e-9);
+    /* the cap: fast at f = 0.5 draws 1.7 > 1.6 */
+    ecs_site site = {.price = NULL, .cap = cap};
+    inst.site = &site;
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, b, &rep, NULL),
+                     ECS_EVIOLATION);
+    assert_int_equal(rep.first.kind, ECS_VIOLATION_POWER_CAP);
+    assert_int_equal(rep.first.slot, 0);
+    assert_close(check_cost(&inst, c, ECS_OK), 1.0, 1e-12);
+    assert_close(milp_cost(&inst, &st), 1.0, 1e-9);
+    /* a cap below the idle draw: no schedule */
+    double low[] = {0.5, 0.5};
+    site.cap = low;
+    milp_cost(&inst, &st);
+    assert_int_equal(st, ECS_MILP_INFEASIBLE);
+    ecs_schedule_free(a);
+    ecs_schedule_free(b);
+    ecs_schedule_free(c);
+    ecs_graph_free(g);
+}
+
+/* ---- enumeration of every schedule (its own arithmetic: no checker, no
+ * ecs_instance_slot_cost) ---- */
+
+#define BF_T 4
+typedef struct bf {
+    const ecs_instance *inst;
+    const ecs_graph *g;
+    const ecs_platform *p;
+    long T;
+    int pe[4];
+    long st[4], sp[4];
+    unsigned char k[4][BF_T];
+    double best;
+} bf;
+
+static double bf_cover(const ecs_instance *inst, int site, long l, double e)
+{
+    /* sources cheaper than the grid, cheapest first */
+    double r = inst->site && inst->site[site].price ? inst->site[site].price[l]
+                                                     : inst->price[l];
+    int used[ECS_MAX_SOURCES] = {0};
+    double cost = 0.0;
+    for (;;) {
+        int pick = -1;
+        for (size_t j = 0; j < inst->nsource; j++)
+            if (!used[j] && inst->source[j].site == site &&
+                inst->source[j].price < r &&
+                (pick < 0 || inst->source[j].price <
+                                 inst->source[pick].price))
+                pick = (int)j;
+        if (pick < 0 || e <= 0)
+            break;
+        used[pick] = 1;
+        double take = fmin(e, inst->source[pick].volume[l]);
+        cost += take * inst->source[pick].price;
+        e -= take;
+    }
+    return cost + e * r;
+}
+
+static void bf_leaf(bf *b)
+{
+    const ecs_platform *p = b->p;
+    double draw[ECS_MAX_SITES][BF_T] = {{0}};
+    for (size_t c = 0; c < p->nclass; c++)
+        for (long l = 0; l < b->T; l++)
+            draw[p->cls[c].site][l] += p->cls[c].count * p->cls[c].idle;
+    for (size_t i = 0; i < b->g->n; i++) {
+        int c = ecs_platform_pe_class(p, b->pe[i]);
+        for (long l = b->st[i]; l <= b->sp[i]; l++)
+            draw[p->cls[c].site][l] += p->cls[c].power_of[b->k[i][l]] -
+                                       p->cls[c].idle;
+    }
+    double cost = 0.0;
+    for (int s = 0; s < p->nsite; s++)
+        for (long l = 0; l < b->T; l++) {
+            if (b->inst->site && b->inst->site[s].cap &&
+                draw[s][l] > b->inst->site[s].cap[l] + 1e-9)
+                return;
+            cost += bf_cover(b->inst, s, l, draw[s][l]);
+        }
+    if (cost < b->best)
+        b->best = cost;
+}
+
+static void bf_profiles(bf *b, size_t i, long l, long done);
+
+static void bf_task(bf *b, size_t i)
+{
+    if (i == b->g->n) {
+        bf_leaf(b);
+        return;
+    }
+    for (int pe = 0; pe < b->p->pes; pe++)
+        for (long s = 0; s < b->T; s++)
+            for (long e = s; e < b->T; e++) {
+                int ok = 1;
+                for (size_t j = 0; j < i && ok; j++) {
+                    if (b->pe[j] == pe && !(b->sp[j] < s || e < b->st[j]))
+                        ok = 0;
+                }
+                for (size_t q = b->g->pred_off[i]; q < b->g->pred_off[i + 1];
+                     q++)
+                    if (!(b->sp[b->g->pred[q]] < s))
+                        ok = 0;
+                if (!ok)
+                    continue;
+                b->pe[i] = pe;
+                b->st[i] = s;
+                b->sp[i] = e;
+                bf_profiles(b, i, s, 0);
+            }
+}
+
+static void bf_profiles(bf *b, size_t i, long l, long done)
+{
+    if (l > b->sp[i]) {
+        if (done >= b->g->work[i] * b->p->grid)
+            bf_task(b, i + 1);
+        return;
+    }
+    int c = ecs_platform_pe_class(b->p, b->pe[i]);
+    for (size_t k = 0; k < b->p->nfreq; k++) {
+        b->k[i][l] = (unsigned char)k;
+        bf_profiles(b, i, l + 1, done + b->p->cls[c].speed_q[k]);
+    }
+}
+
+static double brute_force(const ecs_instance *inst)
+{
+    bf b;
+    memset(&b, 0, sizeof b);
+    b.inst = inst;
+    b.g = inst->graph;
+    b.p = inst->platform;
+    b.T = inst->deadline;
+    b.best = HUGE_VAL;
+    bf_task(&b, 0);
+    return b.best;
+}
+
+/* ---- random tiny instances ---- */
+
+typedef struct tiny {
+    ecs_graph *g;
+    ecs_platform p;
+    double price[2][BF_T], cap[2][BF_T], vol[2][BF_T];
+    ecs_site site[2];
+    ecs_source src[2];
+    ecs_instance inst;
+} tiny;
+
+/* feature bits: 1 classes differ, 2 sources, 4 caps, 8 two sites,
+ * 16 negative prices */
+static void tiny_draw(uint64_t *seed, int features, tiny *x)
+{
+    memset(x, 0, sizeof *x);
+    size_t n = (size_t)tu_rng_int(seed, 1, 3);
+    long work[3];
+    ecs_edge e[3];
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        work[i] = tu_rng_int(seed, 1, 2);
+    for (size_t i = 0; i < n; i++)
+        for (size_t j = i + 1; j < n; j++)
+            if (tu_rng_unit(seed) < 0.4) {
+                e[m].from = i;
+                e[m].comm = 0;
+                e[m].to = j;
+                m++;
+            }
+    x->g = tu_graph(n, work, m, e);
+    tu_platform(&x->p, 1, "1,0.5,0", "quadratic");
+    int two_sites = features & 8;
+    if (two_sites) {
+        int s;
+        assert_int_equal(ecs_platform_add_site(&x->p, "a", &s, NULL), ECS_OK);
+        assert_int_equal(ecs_platform_add_site(&x->p, "b", &s, NULL), ECS_OK);
+    }
+    for (int c = 0; c < 2; c++) {
+        double mult = (features & 1) ? (double)tu_rng_int(seed, 1, 2) : 1.0;
+        double top = (features & 1) ? 0.5 + tu_rng_unit(seed) : 1.0;
+        double idle = (features & 1) ? 0.3 * tu_rng_unit(seed) : 0.0;
+        double pw[3] = {idle + top, idle + top * 0.3, idle};
+        add_class(&x->p, c ? "slow" : "fast", 1, two_sites ? c : 0,
+                  (double[]){mult, mult * 0.5, 0}, pw, idle);
+    }
+    long T = tu_rng_int(seed, 2, BF_T);
+    for (int s = 0; s < 2; s++)
+        for (long l = 0; l < T; l++) {
+            x->price[s][l] = 0.1 + tu_rng_unit(seed);
+            if ((features & 16) && tu_rng_unit(seed) < 0.3)
+                x->price[s][l] = -tu_rng_unit(seed);
+            double r = tu_rng_unit(seed);
+            x->vol[s][l] = r < 0.3 ? 0.0 : r < 0.6 ? 10.0 : tu_rng_unit(seed);
+            x->cap[s][l] = 0.8 + 1.5 * tu_rng_unit(seed);
+        }
+    ecs_instance_init(&x->inst, x->g, &x->p, x->price[0], (size_t)T, T);
+    if (features & (4 | 8)) {
+        for (int s = 0; s < 2; s++) {
+            x->site[s].price = x->price[s];
+            x->site[s].cap = (features & 4) ? x->cap[s] : NULL;
+        }
+        x->inst.site = x->site;
+    }
+    if (features & 2) {
+        int ns = two_sites ? 2 : 1;
+        for (int s = 0; s < ns; s++) {
+            snprintf(x->src[s].name, sizeof x->src[s].name, "green%d", s);
+            x->src[s].site = s;
+            x->src[s].price = tu_rng_unit(seed) < 0.5 ? 0.0
+                                                       : 0.2 * tu_rng_unit(seed);
+            x->src[s].volume = x->vol[s];
+        }
+        x->inst.source = x->src;
+        x->inst.nsource = (size_t)ns;
+    }
+}
+
+static void run_features(int features, int rounds, uint64_t seed)
+{
+    int feasible = 0;
+    for (int r = 0; r < rounds; r++) {
+        tiny x;
+        tiny_draw(&seed, features, &x);
+        double want = brute_force(&x.inst);
+        ecs_milp_status st;
+        double got = milp_cost(&x.inst, &st);
+        if (want == HUGE_VAL) {
+            assert_int_equal(st, ECS_MILP_INFEASIBLE);
+        } else {
+            feasible++;
+            assert_int_equal(st, ECS_MILP_OPTIMAL);
+            if (fabs(got - want) > tu_tol(want)) {
+                print_error("features %d round %d: MILP %.12g, brute force %.12g\n",
+                            features, r, got, want);
+                fail();
+            }
+            double fl;
+            assert_int_equal(ecs_bound_fluid_instance(&x.inst, NULL, &fl, NULL),
+                             ECS_OK);
+            assert_true(fl <= want + tu_tol(want));
+        }
+        ecs_graph_free(x.g);
+    }
+    assert_true(feasible >= rounds / 3); /* the draws are not all infeasible */
+}
+
+static void test_bf_classes(void **state)
+{
+    (void)state;
+    run_features(1, 25, 11);
+}
+static void test_bf_sources(void **state)
+{
+    (void)state;
+    run_features(1 | 2, 25, 12);
+}
+static void test_bf_caps(void **state)
+{
+    (void)state;
+    run_features(1 | 4, 25, 13);
+}
+static void test_bf_sites(void **state)
+{
+    (void)state;
+    run_features(1 | 8, 25, 14);
+}
+static void test_bf_negative(void **state)
+{
+    (void)state;
+    run_features(1 | 2 | 16, 25, 15);
+}
+static void test_bf_all(void **state)
+{
+    (void)state;
+    run_features(1 | 2 | 4 | 8 | 16, 40, 16);
+}
+
+/* solve (the engine: start, fluid bound, MILP) proves the brute force's
+ * optimum, and says infeasible where there is no schedule. */
+static void test_solve_matches_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 31;
+    for (int r = 0; r < 20; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4 | 8 | 16, &x);
+        double want = brute_force(&x.inst);
+        ecs_solve_params prm;
+        ecs_solve_params_init(&prm);
+        prm.time_limit_s = 60;
+        ecs_solve_result res;
+        ecs_diag d;
+        ecs_diag_clear(&d);
+        if (ecs_solve(&x.inst, NULL, &prm, &res, &d) != ECS_OK) {
+            print_error("%s\n", d.msg);
+            fail();
+        }
+        if (want == HUGE_VAL) {
+            assert_int_equal(res.status, ECS_MILP_INFEASIBLE);
+        } else {
+            assert_int_equal(res.status, ECS_MILP_OPTIMAL);
+            assert_close(res.cost, want, tu_tol(want));
+            assert_close(check_cost(&x.inst, res.schedule, ECS_OK), res.cost,
+                         1e-12);
+        }
+        ecs_solve_result_release(&res);
+        ecs_graph_free(x.g);
+    }
+}
+
+/* The extended MILP on a one-class platform equals the paper's model: the
+ * same instance with a source of volume 0 (extended) and without. */
+static void test_one_class_equals_paper(void **state)
+{
+    (void)state;
+    uint64_t seed = 21;
+    for (int r = 0; r < 15; r++) {
+        tu_tiny t;
+        tu_tiny_draw(&seed, "1,0.5,0", "quadratic", 5, 0.3, &t);
+        ecs_instance a;
+        ecs_instance_init(&a, t.g, &t.p, t.price, (size_t)t.T, t.T);
+        double zero[TU_BF_MAXT] = {0};
+        ecs_source none = {.name = "none", .site = 0, .price = 0,
+                           .volume = zero};
+        ecs_instance b = a;
+        b.source = &none;
+        b.nsource = 1;
+        assert_true(ecs_instance_extended(&b));
+        ecs_milp_status sa, sb;
+        double ca = milp_cost(&a, &sa), cb = milp_cost(&b, &sb);
+        assert_int_equal(sa, sb);
+        if (sa == ECS_MILP_OPTIMAL)
+            assert_close(ca, cb, tu_tol(ca));
+        ecs_graph_free(t.g);
+    }
+}
+
+static void test_paper_formulation_refused(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    example_platform(&p);
+    long work[] = {2};
+    ecs_graph *g = tu_graph(1, work, 0, NULL);
+    double price[] = {1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.formulation = ECS_MILP_PAPER;
+    ecs_milp_result r;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_milp_solve(&inst, &prm, &r, &d), ECS_EUNSUPPORTED);
+    assert_non_null(strstr(d.msg, "paper formulation"));
+    ecs_graph_free(g);
+}
+
+static void test_platform_errors(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_platform(&p, 1, "1,0.5,0", "quadratic");
+    ecs_pe_class c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.name, sizeof c.name, "x");
+    c.count = 1;
+    c.speed[0] = 1;
+    c.speed[1] = 1; /* not decreasing */
+    c.power_of[0] = 1;
+    c.power_of[1] = 1;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_platform_add_class(&p, &c, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "class x"));
+    c.speed[1] = 0.5;
+    c.speed[2] = 0.1; /* f = 0 must have speed 0 */
+    assert_int_equal(ecs_platform_add_class(&p, &c, &d), ECS_EINVAL);
+    c.speed[2] = 0;
+    c.idle = 2; /* above the busy power */
+    assert_int_equal(ecs_platform_add_class(&p, &c, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "idle"));
+    c.idle = 0;
+    c.site = 1; /* no such site */
+    assert_int_equal(ecs_platform_add_class(&p, &c, &d), ECS_EINVAL);
+    c.site = 0;
+    c.speed[0] = 1.0000001; /* 7 decimals */
+    assert_int_equal(ecs_platform_add_class(&p, &c, &d), ECS_EINVAL);
+    c.speed[0] = 1.5;
+    assert_int_equal(ecs_platform_add_class(&p, &c, &d), ECS_OK);
+    assert_int_equal(p.grid, 2); /* 1, 0.5, 1.5: halves */
+    assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5", &d), ECS_EINVAL);
+    assert_int_equal(ecs_platform_set_pes(&p, 4, &d), ECS_EINVAL);
+    int s;
+    assert_int_equal(ecs_platform_add_site(&p, "home", &s, &d), ECS_OK);
+    assert_int_equal(s, 0);
+    assert_int_equal(ecs_platform_add_site(&p, "home", &s, &d), ECS_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_worked_example_classes),
+        cmocka_unit_test(test_worked_example_sources_and_cap),
+        cmocka_unit_test(test_bf_classes),
+        cmocka_unit_test(test_bf_sources),
+        cmocka_unit_test(test_bf_caps),
+        cmocka_unit_test(test_bf_sites),
+        cmocka_unit_test(test_bf_negative),
+        cmocka_unit_test(test_bf_all),
+        cmocka_unit_test(test_one_class_equals_paper),
+        cmocka_unit_test(test_solve_matches_brute_force),
+        cmocka_unit_test(test_paper_formulation_refused),
+        cmocka_unit_test(test_platform_errors),
+    };
+    const struct CMUnitTest slow[] = {
+        cmocka_unit_test(test_bf_all),
+    };
+    return TU_RUN(quick, slow);
+}
