@@ -15,17 +15,25 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Column layout of one task. */
+/* Column layout of one task: per class c, its intervals [s, e] inside
+ * the window (e - s + 1 slots at least the class's shortest duration),
+ * then the cumulative S_{i,c,l} ("started on c by l") and C_{i,c,l}
+ * ("stopped on c by l"), then the frequencies u_{i,c,l,k}. */
 typedef struct ext_task {
-    long es, lf, len;    /* window and its length */
-    size_t a0;           /* a_{i,c}: a0 + c */
-    size_t s0, c0;       /* S_{i,l}, C_{i,l}: s0 + (l - es) */
-    size_t u0;           /* u_{i,c,l,k}: u0 + ((c * len) + (l - es)) * nk + kk */
-    size_t v0;           /* v_{i,c,l}: v0 + c * len + (l - es) */
+    long es, lf, len;              /* window and its length */
+    size_t x0[ECS_MAX_CLASSES + 1]; /* intervals of class c: x0[c] .. x0[c+1]-1 */
+    long dmin[ECS_MAX_CLASSES];    /* shortest interval on class c */
+    size_t s0, c0;                 /* S: s0 + c * len + (l - es); C alike */
+    size_t u0;                     /* u: u0 + ((c * len) + (l - es)) * nk + kk */
 } ext_task;
 
 typedef struct ext_map {
     size_t n, nclass, nk, nsite;
+    int lin[ECS_MAX_CLASSES]; /* class c's site has no source and no cap:
+                                 its cost is linear in its draw, so its
+                                 intervals carry their cheapest profile's
+                                 cost (the strong model's way) and it has
+                                 no frequency columns */
     long D;
     size_t kidx[ECS_MAX_FREQS]; /* the frequencies with f > 0 */
     ext_task *t;
@@ -39,9 +47,110 @@ static size_t u_col(const ext_map *mp, size_t i, size_t c, long l, size_t kk)
     return t->u0 + ((c * (size_t)t->len) + (size_t)(l - t->es)) * mp->nk + kk;
 }
 
+static size_t s_col(const ext_map *mp, size_t i, size_t c, long l)
+{
+    const ext_task *t = &mp->t[i];
+    return t->s0 + c * (size_t)t->len + (size_t)(l - t->es);
+}
+
+static size_t c_col(const ext_map *mp, size_t i, size_t c, long l)
+{
+    const ext_task *t = &mp->t[i];
+    return t->c0 + c * (size_t)t->len + (size_t)(l - t->es);
+}
+
+/* Interval index q of class c of task i: its first and last slot. */
+static void iv_of(const ext_task *t, size_t c, size_t q, long *s, long *e)
+{
+    /* intervals by start s = es.., then by end e = s + dmin - 1 .. lf */
+    long dm = t->dmin[c];
+    long st = t->es;
+    for (;;) {
+        long cnt = t->lf - (st + dm - 1) + 1;
+        if (cnt < 0)
+            cnt = 0;
+        if (q < (size_t)cnt) {
+            *s = st;
+            *e = st + dm - 1 + (long)q;
+            return;
+        }
+        q -= (size_t)cnt;
+        st++;
+    }
+}
+
 static double energy_extra(const ecs_platform *p, size_t c, size_t k)
 {
     return p->cls[c].power_of[k] - p->cls[c].idle;
+}
+
+/* The cheapest profiles of `need` grid steps of work on class c from slot
+ * a, at its site's prices (the draw above idle times the price), by DP
+ * over (slot, work done, capped at need): val[(l - a) * (need + 1) + v]
+ * is the least cost of slots a..l ending with v steps done (HUGE_VAL for
+ * none); the interval a..e costs val[(e - a) * (need + 1) + need].  NULL
+ * when out of memory. */
+static double *cheapest(const ecs_instance *inst, const ecs_platform *p,
+                        size_t c, long need, long a, long b)
+{
+    size_t W = (size_t)need + 1, len = (size_t)(b - a + 1);
+    double *val = malloc(len * W * sizeof *val);
+    if (val == NULL)
+        return NULL;
+    int site = p->cls[c].site;
+    for (long l = a; l <= b; l++) {
+        double r = ecs_instance_price(inst, site, l);
+        double *nx = val + (size_t)(l - a) * W;
+        for (size_t v = 0; v < W; v++)
+            nx[v] = HUGE_VAL;
+        for (size_t v = 0; v < W; v++) {
+            double from = l == a ? (v == 0 ? 0.0 : HUGE_VAL) : (nx - W)[v];
+            if (from == HUGE_VAL)
+                continue;
+            for (size_t k = 0; k < p->nfreq; k++) {
+                size_t to = v + (size_t)p->cls[c].speed_q[k];
+                if (to > W - 1)
+                    to = W - 1;
+                double x = from + energy_extra(p, c, k) * r;
+                if (x < nx[to])
+                    nx[to] = x;
+            }
+        }
+    }
+    return val;
+}
+
+/* The profile of the cheapest interval a..b out of cheapest()'s table. */
+static void profile_of(const ecs_instance *inst, const ecs_platform *p,
+                       size_t c, long need, long a, long b, const double *val,
+                       unsigned char *prof)
+{
+    size_t W = (size_t)need + 1, v = W - 1;
+    int site = p->cls[c].site;
+    for (long l = b; l >= a; l--) {
+        double r = ecs_instance_price(inst, site, l);
+        const double *cur = val + (size_t)(l - a) * W;
+        size_t pick_k = 0, pick_u = 0;
+        double best = HUGE_VAL;
+        for (size_t u = 0; u < W; u++) {
+            double from = l == a ? (u == 0 ? 0.0 : HUGE_VAL) : (cur - W)[u];
+            if (from == HUGE_VAL)
+                continue;
+            for (size_t k = 0; k < p->nfreq; k++) {
+                size_t to = u + (size_t)p->cls[c].speed_q[k];
+                if (to > W - 1)
+                    to = W - 1;
+                double x = from + energy_extra(p, c, k) * r;
+                if (to == v && x < best) {
+                    best = x;
+                    pick_k = k;
+                    pick_u = u;
+                }
+            }
+        }
+        prof[l - a] = (unsigned char)pick_k;
+        v = pick_u;
+    }
 }
 
 /* A platform without classes (sites, sources or caps only) is one class. */
@@ -83,6 +192,13 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
     for (size_t k = 0; k < p->nfreq; k++)
         if (p->freq_q[k] > 0)
             mp->kidx[mp->nk++] = k;
+    for (size_t c = 0; c < nc; c++) {
+        int s = p->cls[c].site;
+        mp->lin[c] = inst->site == NULL || inst->site[s].cap == NULL;
+        for (size_t j = 0; j < inst->nsource; j++)
+            if (inst->source[j].site == s)
+                mp->lin[c] = 0;
+    }
     mp->t = calloc(n ? n : 1, sizeof *mp->t);
     if (mp->t == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -92,30 +208,47 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
         t->es = w->es[i];
         t->lf = w->lf[i];
         t->len = t->lf - t->es + 1;
-        t->a0 = m->ncols;
-        for (size_t c = 0; c < nc; c++)
-            ecs_milp_model_col(m, 0, 1, ECS_COL_INT, 0, "a_%ld_%zu", g->id[i],
-                               c);
+        for (size_t c = 0; c < nc; c++) {
+            long top = p->cls[c].speed_q[0];
+            t->dmin[c] = (g->work[i] * p->grid + top - 1) / top;
+            t->x0[c] = m->ncols;
+            long s, e, need = g->work[i] * p->grid;
+            for (s = t->es; s <= t->lf; s++) {
+                double *val = NULL;
+                if (mp->lin[c] && s + t->dmin[c] - 1 <= t->lf) {
+                    val = cheapest(inst, p, c, need, s, t->lf);
+                    if (val == NULL)
+                        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
+                                            "out of memory");
+                }
+                for (e = s + t->dmin[c] - 1; e <= t->lf; e++)
+                    ecs_milp_model_col(m, 0, 1, ECS_COL_INT,
+                                       val ? val[(size_t)(e - s) *
+                                                     (size_t)(need + 1) +
+                                                 (size_t)need]
+                                           : 0.0,
+                                       "x_%ld_%zu_%ld_%ld", g->id[i], c, s, e);
+                free(val);
+            }
+        }
+        t->x0[nc] = m->ncols;
         t->s0 = m->ncols;
-        for (long l = t->es; l <= t->lf; l++)
-            ecs_milp_model_col(m, 0, 1, ECS_COL_INT, 0, "S_%ld_%ld", g->id[i],
-                               l);
+        for (size_t c = 0; c < nc; c++)
+            for (long l = t->es; l <= t->lf; l++)
+                ecs_milp_model_col(m, 0, 1, ECS_COL_CONT, 0, "S_%ld_%zu_%ld",
+                                   g->id[i], c, l);
         t->c0 = m->ncols;
-        for (long l = t->es; l <= t->lf; l++)
-            ecs_milp_model_col(m, l == t->lf ? 1 : 0, 1, ECS_COL_INT, 0,
-                               "C_%ld_%ld", g->id[i], l);
+        for (size_t c = 0; c < nc; c++)
+            for (long l = t->es; l <= t->lf; l++)
+                ecs_milp_model_col(m, 0, 1, ECS_COL_CONT, 0, "C_%ld_%zu_%ld",
+                                   g->id[i], c, l);
         t->u0 = m->ncols;
         for (size_t c = 0; c < nc; c++)
             for (long l = t->es; l <= t->lf; l++)
                 for (size_t kk = 0; kk < mp->nk; kk++)
-                    ecs_milp_model_col(m, 0, 1, ECS_COL_INT, 0,
-                                       "u_%ld_%zu_%ld_%zu", g->id[i], c, l,
+                    ecs_milp_model_col(m, 0, mp->lin[c] ? 0 : 1, ECS_COL_INT,
+                                       0, "u_%ld_%zu_%ld_%zu", g->id[i], c, l,
                                        mp->kidx[kk]);
-        t->v0 = m->ncols;
-        for (size_t c = 0; c < nc; c++)
-            for (long l = t->es; l <= t->lf; l++)
-                ecs_milp_model_col(m, 0, 1, ECS_COL_CONT, 0, "v_%ld_%zu_%ld",
-                                   g->id[i], c, l);
     }
     mp->y0 = m->ncols;
     for (int s = 0; s < nsite; s++)
@@ -127,7 +260,7 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
     for (size_t j = 0; j < inst->nsource; j++)
         for (long l = 0; l < D; l++)
             ecs_milp_model_col(m, 0, inst->source[j].volume[l], ECS_COL_CONT,
-                               inst->source[j].price, "x_%zu_%ld", j, l);
+                               inst->source[j].price, "g_%zu_%ld", j, l);
     if (m->oom)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     /* rows of every task */
@@ -135,62 +268,59 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
         const ext_task *t = &mp->t[i];
         long id = g->id[i];
         size_t r = ecs_milp_model_row(m, ECS_ROW_EQ, 1, "one_%ld", id);
-        for (size_t c = 0; c < nc; c++)
-            ecs_milp_model_nz(m, r, t->a0 + c, 1);
-        for (long l = t->es; l <= t->lf; l++) {
-            size_t o = (size_t)(l - t->es);
-            if (l > t->es) {
-                r = ecs_milp_model_row(m, ECS_ROW_LE, 0, "sm_%ld_%ld", id, l);
-                ecs_milp_model_nz(m, r, t->s0 + o - 1, 1);
-                ecs_milp_model_nz(m, r, t->s0 + o, -1);
-                r = ecs_milp_model_row(m, ECS_ROW_LE, 0, "cm_%ld_%ld", id, l);
-                ecs_milp_model_nz(m, r, t->c0 + o - 1, 1);
-                ecs_milp_model_nz(m, r, t->c0 + o, -1);
-            }
-            r = ecs_milp_model_row(m, ECS_ROW_LE, 0, "cs_%ld_%ld", id, l);
-            ecs_milp_model_nz(m, r, t->c0 + o, 1);
-            ecs_milp_model_nz(m, r, t->s0 + o, -1);
-            /* frequencies only while occupied: sum u <= S_l - C_{l-1} */
-            r = ecs_milp_model_row(m, zero ? ECS_ROW_LE : ECS_ROW_EQ, 0,
-                                   "occ_%ld_%ld", id, l);
-            for (size_t c = 0; c < nc; c++)
-                for (size_t kk = 0; kk < mp->nk; kk++)
-                    ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk), 1);
-            ecs_milp_model_nz(m, r, t->s0 + o, -1);
-            if (l > t->es)
-                ecs_milp_model_nz(m, r, t->c0 + o - 1, 1);
-            for (size_t c = 0; c < nc; c++) {
-                r = ecs_milp_model_row(m, ECS_ROW_LE, 0, "ua_%ld_%zu_%ld", id,
+        for (size_t j = t->x0[0]; j < t->x0[nc]; j++)
+            ecs_milp_model_nz(m, r, j, 1);
+        for (size_t c = 0; c < nc; c++) {
+            /* S_{c,l} - S_{c,l-1} = sum of x starting at l; C alike */
+            size_t rs0 = m->nrows;
+            for (long l = t->es; l <= t->lf; l++) {
+                r = ecs_milp_model_row(m, ECS_ROW_EQ, 0, "sd_%ld_%zu_%ld", id,
                                        c, l);
-                for (size_t kk = 0; kk < mp->nk; kk++)
-                    ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk), 1);
-                ecs_milp_model_nz(m, r, t->a0 + c, -1);
-                /* v >= S_l - C_{l-1} + a - 1 */
-                size_t vc = t->v0 + c * (size_t)t->len + o;
-                r = ecs_milp_model_row(m, ECS_ROW_GE, -1, "vo_%ld_%zu_%ld", id,
-                                       c, l);
-                ecs_milp_model_nz(m, r, vc, 1);
-                ecs_milp_model_nz(m, r, t->s0 + o, -1);
+                ecs_milp_model_nz(m, r, s_col(mp, i, c, l), 1);
                 if (l > t->es)
-                    ecs_milp_model_nz(m, r, t->c0 + o - 1, 1);
-                ecs_milp_model_nz(m, r, t->a0 + c, -1);
-                /* v >= sum_k u */
-                r = ecs_milp_model_row(m, ECS_ROW_GE, 0, "vu_%ld_%zu_%ld", id,
+                    ecs_milp_model_nz(m, r, s_col(mp, i, c, l - 1), -1);
+            }
+            size_t rc0 = m->nrows;
+            for (long l = t->es; l <= t->lf; l++) {
+                r = ecs_milp_model_row(m, ECS_ROW_EQ, 0, "cd_%ld_%zu_%ld", id,
                                        c, l);
-                ecs_milp_model_nz(m, r, vc, 1);
+                ecs_milp_model_nz(m, r, c_col(mp, i, c, l), 1);
+                if (l > t->es)
+                    ecs_milp_model_nz(m, r, c_col(mp, i, c, l - 1), -1);
+            }
+            for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++) {
+                long s, e;
+                iv_of(t, c, j - t->x0[c], &s, &e);
+                ecs_milp_model_nz(m, rs0 + (size_t)(s - t->es), j, -1);
+                ecs_milp_model_nz(m, rc0 + (size_t)(e - t->es), j, -1);
+            }
+            /* frequencies only while occupied on c */
+            for (long l = t->es; !mp->lin[c] && l <= t->lf; l++) {
+                r = ecs_milp_model_row(m, zero ? ECS_ROW_LE : ECS_ROW_EQ, 0,
+                                       "occ_%ld_%zu_%ld", id, c, l);
                 for (size_t kk = 0; kk < mp->nk; kk++)
-                    ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk), -1);
+                    ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk), 1);
+                ecs_milp_model_nz(m, r, s_col(mp, i, c, l), -1);
+                if (l > t->es)
+                    ecs_milp_model_nz(m, r, c_col(mp, i, c, l - 1), 1);
             }
         }
         r = ecs_milp_model_row(m, ECS_ROW_GE, (double)(g->work[i] * p->grid),
                                "work_%ld", id);
-        for (size_t c = 0; c < nc; c++)
+        for (size_t c = 0; c < nc; c++) {
+            if (mp->lin[c]) { /* its intervals' profiles do the work */
+                for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++)
+                    ecs_milp_model_nz(m, r, j,
+                                      (double)(g->work[i] * p->grid));
+                continue;
+            }
             for (long l = t->es; l <= t->lf; l++)
                 for (size_t kk = 0; kk < mp->nk; kk++)
                     ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk),
                                       (double)p->cls[c].speed_q[mp->kidx[kk]]);
+        }
     }
-    /* precedence */
+    /* precedence: b started by l only if a stopped by l - 1 */
     for (size_t b = 0; b < n; b++)
         for (size_t e = g->pred_off[b]; e < g->pred_off[b + 1]; e++) {
             size_t a = g->pred[e];
@@ -200,38 +330,27 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
                     break; /* a has surely stopped */
                 size_t r = ecs_milp_model_row(m, ECS_ROW_LE, 0, "p_%ld_%ld_%ld",
                                               g->id[a], g->id[b], l);
-                ecs_milp_model_nz(m, r, tb->s0 + (size_t)(l - tb->es), 1);
-                if (l - 1 >= ta->es)
-                    ecs_milp_model_nz(m, r,
-                                      ta->c0 + (size_t)(l - 1 - ta->es), -1);
+                for (size_t c = 0; c < nc; c++) {
+                    ecs_milp_model_nz(m, r, s_col(mp, b, c, l), 1);
+                    if (l - 1 >= ta->es)
+                        ecs_milp_model_nz(m, r, c_col(mp, a, c, l - 1), -1);
+                }
             }
         }
-    /* capacity per class and in all, per slot */
-    for (long l = 0; l < D; l++) {
-        size_t rall = ecs_milp_model_row(m, ECS_ROW_LE, p->pes, "capall_%ld",
-                                         l);
-        for (size_t i = 0; i < n; i++) {
-            const ext_task *t = &mp->t[i];
-            if (l < t->es || l > t->lf)
-                continue;
-            size_t o = (size_t)(l - t->es);
-            ecs_milp_model_nz(m, rall, t->s0 + o, 1);
-            if (l > t->es)
-                ecs_milp_model_nz(m, rall, t->c0 + o - 1, -1);
-        }
+    /* capacity per class and slot */
+    for (long l = 0; l < D; l++)
         for (size_t c = 0; c < nc; c++) {
             size_t r = ecs_milp_model_row(m, ECS_ROW_LE, p->cls[c].count,
                                           "cap_%zu_%ld", c, l);
             for (size_t i = 0; i < n; i++) {
                 const ext_task *t = &mp->t[i];
-                if (l >= t->es && l <= t->lf)
-                    ecs_milp_model_nz(m, r,
-                                      t->v0 + c * (size_t)t->len +
-                                          (size_t)(l - t->es),
-                                      1);
+                if (l < t->es || l > t->lf)
+                    continue;
+                ecs_milp_model_nz(m, r, s_col(mp, i, c, l), 1);
+                if (l > t->es)
+                    ecs_milp_model_nz(m, r, c_col(mp, i, c, l - 1), -1);
             }
         }
-    }
     /* draw, cover and power cap per site and slot */
     for (int s = 0; s < nsite; s++) {
         double idle = 0.0;
@@ -257,7 +376,7 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
                 if (l < t->es || l > t->lf)
                     continue;
                 for (size_t c = 0; c < nc; c++) {
-                    if (p->cls[c].site != s)
+                    if (p->cls[c].site != s || mp->lin[c])
                         continue;
                     for (size_t kk = 0; kk < mp->nk; kk++) {
                         double d = energy_extra(p, c, mp->kidx[kk]);
@@ -295,19 +414,25 @@ static double *from_schedule(const ecs_instance *inst, const ecs_platform *p,
         const ext_task *t = &mp->t[i];
         const ecs_sched_task *st = &s->task[i];
         int c = ecs_platform_pe_class(p, st->pe);
-        if (c < 0 || st->start < t->es || st->stop > t->lf) {
+        if (c < 0 || st->start < t->es || st->stop > t->lf ||
+            st->stop - st->start + 1 < t->dmin[c]) {
             free(x);
             free(draw);
             return NULL; /* outside the windows: not usable */
         }
-        x[t->a0 + (size_t)c] = 1;
+        /* the interval's index: starts before st->start, then its end */
+        size_t q = 0;
+        for (long a = t->es; a < st->start; a++) {
+            long cnt = t->lf - (a + t->dmin[c] - 1) + 1;
+            q += cnt > 0 ? (size_t)cnt : 0;
+        }
+        q += (size_t)(st->stop - (st->start + t->dmin[c] - 1));
+        x[t->x0[c] + q] = 1;
         for (long l = t->es; l <= t->lf; l++) {
-            size_t o = (size_t)(l - t->es);
-            x[t->s0 + o] = l >= st->start;
-            x[t->c0 + o] = l >= st->stop;
-            if (l < st->start || l > st->stop)
+            x[s_col(mp, i, (size_t)c, l)] = l >= st->start;
+            x[c_col(mp, i, (size_t)c, l)] = l >= st->stop;
+            if (l < st->start || l > st->stop || mp->lin[c])
                 continue;
-            x[t->v0 + (size_t)c * (size_t)t->len + o] = 1;
             size_t k = st->freq[l - st->start];
             for (size_t kk = 0; kk < mp->nk; kk++)
                 if (mp->kidx[kk] == k)
@@ -333,7 +458,8 @@ static double *from_schedule(const ecs_instance *inst, const ecs_platform *p,
 }
 
 /* The schedule of an integer solution x. */
-static ecs_result extract(const ecs_platform *p, const ecs_graph *g,
+static ecs_result extract(const ecs_instance *inst, const ecs_platform *p,
+                          const ecs_graph *g,
                           const ext_map *mp, const double *x,
                           ecs_schedule **out, ecs_diag *diag)
 {
@@ -354,19 +480,20 @@ static ecs_result extract(const ecs_platform *p, const ecs_graph *g,
     ecs_result rc = ECS_OK;
     for (size_t i = 0; i < n && rc == ECS_OK; i++) {
         const ext_task *t = &mp->t[i];
+        long start = -1, stop = -1;
         cls[i] = 0;
         for (size_t c = 0; c < mp->nclass; c++)
-            if (x[t->a0 + c] > 0.5)
-                cls[i] = (int)c;
-        long start = t->lf, stop = t->lf;
-        for (long l = t->lf; l >= t->es; l--)
-            if (x[t->s0 + (size_t)(l - t->es)] > 0.5)
-                start = l;
-        for (long l = t->lf; l >= t->es; l--)
-            if (x[t->c0 + (size_t)(l - t->es)] > 0.5)
-                stop = l;
-        if (stop < start)
-            stop = start;
+            for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++)
+                if (x[j] > 0.5) {
+                    cls[i] = (int)c;
+                    iv_of(t, c, j - t->x0[c], &start, &stop);
+                }
+        if (start < 0) {
+            rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                              "the MILP left task %ld without an interval",
+                              g->id[i]);
+            break;
+        }
         ecs_sched_task *st = &s->task[i];
         st->start = start;
         st->stop = stop;
@@ -374,6 +501,19 @@ static ecs_result extract(const ecs_platform *p, const ecs_graph *g,
         if (st->freq == NULL) {
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
             break;
+        }
+        if (mp->lin[cls[i]]) {
+            long need = g->work[i] * p->grid;
+            double *val = cheapest(inst, p, (size_t)cls[i], need, start, stop);
+            if (val == NULL) {
+                rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+                break;
+            }
+            profile_of(inst, p, (size_t)cls[i], need, start, stop, val,
+                       st->freq);
+            free(val);
+            ord[i] = i;
+            continue;
         }
         for (long l = start; l <= stop; l++) {
             int k = zero ? (int)p->nfreq - 1 : -1;
@@ -440,7 +580,7 @@ double ecs_milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
         nk += p->freq_q[k] > 0;
     for (size_t i = 0; i < g->n; i++) {
         double len = (double)(w->lf[i] - w->es[i] + 1);
-        nz += len * (10.0 + nc * (8.0 + 4.0 * nk));
+        nz += nc * (len * (len + 1.0) + len * (8.0 + 4.0 * nk));
     }
     return nz + (double)g->nedges * 4.0 * (double)inst->deadline;
 }
@@ -490,7 +630,7 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         out->nodes = run.nodes;
         if (run.x != NULL) {
             /* the PEs of inst's own platform: as_classes keeps numbering */
-            rc = extract(&p, g, &mp, run.x, &out->schedule, diag);
+            rc = extract(&ext, &p, g, &mp, run.x, &out->schedule, diag);
             if (rc == ECS_OK)
                 out->status = run.mip_status == 1 ? ECS_MILP_OPTIMAL
                                                   : ECS_MILP_FEASIBLE;
