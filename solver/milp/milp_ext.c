@@ -597,11 +597,48 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     ecs_milp_model m;
     ext_map mp;
     int export = prm->write_lp != NULL || prm->write_mps != NULL;
+    double t_end = t0 + prm->time_limit_s;
     ecs_result rc = build(&ext, &p, g, w, export, &m, &mp, diag);
-    double *warm = NULL;
-    if (rc == ECS_OK && prm->warm_start != NULL) {
-        warm = from_schedule(&ext, &p, g, &mp, m.ncols, prm->warm_start);
+    /* the best schedule so far: the warm start, or column generation's */
+    const ecs_schedule *warm_s = prm->warm_start;
+    ecs_schedule *cg_best = NULL;
+    double best_cost = NAN, cg_bound = NAN;
+    ecs_check_report rep;
+    if (warm_s != NULL && ecs_check_schedule(inst, warm_s, &rep, NULL) ==
+                              ECS_OK)
+        best_cost = rep.cost;
+    int all_lin = 1;
+    for (size_t c = 0; c < mp.nclass; c++)
+        all_lin = all_lin && mp.lin[c];
+    if (rc == ECS_OK && !all_lin && warm_s != NULL && !export &&
+        prm->max_nodes == 0) {
+        /* a class whose cost is not linear: the profile formulation's LP
+         * bound and its columns' schedules first (docs/MODEL.md "Column
+         * generation, extended model") */
+        double now = ecs_clock_now(), left = t_end - now;
+        ecs_milp_ext_cg_result cr;
+        rc = ecs_milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
+                                 now + 0.6 * left, &cr, diag);
+        if (rc == ECS_OK) {
+            cg_bound = cr.bound;
+            out->root_bound = cr.lp_value;
+            if (cr.schedule != NULL &&
+                ecs_check_schedule(inst, cr.schedule, &rep, NULL) ==
+                    ECS_OK &&
+                !(rep.cost >= best_cost)) {
+                cg_best = cr.schedule;
+                best_cost = rep.cost;
+                warm_s = cg_best;
+            } else {
+                ecs_schedule_free(cr.schedule);
+            }
+        }
     }
+    int settled = !isnan(cg_bound) && !isnan(best_cost) &&
+                  ecs_gap_reached(best_cost, cg_bound, prm->mip_gap);
+    double *warm = NULL;
+    if (rc == ECS_OK && warm_s != NULL && !settled)
+        warm = from_schedule(&ext, &p, g, &mp, m.ncols, warm_s);
     ecs_milp_run run;
     memset(&run, 0, sizeof run);
     run.bound = run.root_bound = run.obj = NAN;
@@ -609,9 +646,11 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         out->rows = (long)m.nrows;
         out->cols = (long)m.ncols;
         out->nonzeros = (long)m.nnz;
+    }
+    if (rc == ECS_OK && !settled) {
         run.model = &m;
         run.warm = warm;
-        run.t_end = t0 + prm->time_limit_s;
+        run.t_end = t_end;
         run.mip_gap = prm->mip_gap;
         run.verbose = prm->verbose;
         run.log = prm->log;
@@ -626,39 +665,53 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         rc = ecs_milp_glpk_solve(&run, diag);
     }
     if (rc == ECS_OK) {
-        out->root_bound = run.root_bound;
+        if (isnan(out->root_bound))
+            out->root_bound = run.root_bound;
         out->nodes = run.nodes;
         if (run.x != NULL) {
-            /* the PEs of inst's own platform: as_classes keeps numbering */
             rc = extract(&ext, &p, g, &mp, run.x, &out->schedule, diag);
             if (rc == ECS_OK)
                 out->status = run.mip_status == 1 ? ECS_MILP_OPTIMAL
                                                   : ECS_MILP_FEASIBLE;
-        } else if (run.mip_status == 3 || run.lp_infeasible) {
+        } else if (!settled && (run.mip_status == 3 || run.lp_infeasible)) {
             out->status = ECS_MILP_INFEASIBLE;
-        } else if (prm->warm_start != NULL) {
-            out->schedule = ecs_schedule_copy(prm->warm_start);
+        } else if (warm_s != NULL) {
+            out->schedule = ecs_schedule_copy(warm_s);
             if (out->schedule == NULL)
                 rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-            out->status = ECS_MILP_FEASIBLE;
+            out->status = settled ? ECS_MILP_OPTIMAL : ECS_MILP_FEASIBLE;
         } else {
             out->status = ECS_MILP_NO_SOLUTION;
         }
     }
     if (rc == ECS_OK && out->schedule != NULL) {
-        ecs_check_report rep;
         if (ecs_check_schedule(inst, out->schedule, &rep, NULL) != ECS_OK)
             rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                               "the MILP schedule breaks the model: %s",
                               rep.msg);
         else
             out->cost = rep.cost;
+        /* the MILP's incumbent may be its warm start's columns at a higher
+         * profile cost: never worse than the best schedule it was given */
+        if (rc == ECS_OK && warm_s != NULL && out->cost > best_cost) {
+            ecs_schedule *cp = ecs_schedule_copy(warm_s);
+            if (cp != NULL) {
+                ecs_schedule_free(out->schedule);
+                out->schedule = cp;
+                out->cost = best_cost;
+            }
+        }
     }
     if (rc == ECS_OK) {
         out->bound = run.bound;
         if (!isnan(out->bound))
             out->bound_method = ECS_BOUND_BY_MILP;
-        if (out->status == ECS_MILP_OPTIMAL && prm->mip_gap == 0.0)
+        if (!isnan(cg_bound) && (isnan(out->bound) || cg_bound > out->bound)) {
+            out->bound = cg_bound;
+            out->bound_method = ECS_BOUND_BY_LP_COLGEN;
+        }
+        if (out->status == ECS_MILP_OPTIMAL && prm->mip_gap == 0.0 &&
+            !settled)
             out->bound = out->cost;
         if (out->status == ECS_MILP_FEASIBLE ||
             out->status == ECS_MILP_NO_SOLUTION) {
@@ -673,10 +726,15 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
             if (out->bound > out->cost)
                 out->bound = out->cost;
             out->gap = ecs_gap_rel(out->cost, out->bound);
+            if (out->status == ECS_MILP_FEASIBLE &&
+                ecs_gap_reached(out->cost, out->bound, prm->mip_gap))
+                out->status = ECS_MILP_OPTIMAL;
         }
-        if (out->status == ECS_MILP_OPTIMAL && prm->mip_gap == 0.0)
+        if (out->status == ECS_MILP_OPTIMAL && prm->mip_gap == 0.0 &&
+            !settled)
             out->gap = 0.0;
     }
+    ecs_schedule_free(cg_best);
     free(run.x);
     free(warm);
     free(mp.t);

@@ -126,6 +126,29 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
                               const ecs_milp_params *prm, double t0,
                               ecs_milp_result *out, ecs_diag *diag);
 
+/* Column generation over (task, class, interval, profile) columns of the
+ * extended model (milp_ext_cg.c). */
+typedef struct ecs_milp_ext_cg_result {
+    double bound;            /* the LP bound when the pricing converged,
+                                less 1e-9 relative; NAN otherwise */
+    double lp_value;         /* the last master LP's value (NAN: none) */
+    size_t columns;          /* columns generated */
+    unsigned rounds;         /* master LPs solved */
+    ecs_schedule *schedule;  /* from the MILP over the columns, or NULL;
+                                the caller checks and frees it */
+} ecs_milp_ext_cg_result;
+
+/* Seeded with the columns of the feasible schedule start (nothing when it
+ * is NULL or leaves the windows): price until no column has a negative
+ * reduced cost or t_end, then the MILP over the columns until mip_end.
+ * p has classes (as_classes).  OK; ESOLVER; ENOMEM. */
+ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
+                               const ecs_platform *p, const ecs_graph *g,
+                               const ecs_windows *w,
+                               const ecs_schedule *start, double t_end,
+                               double mip_end, ecs_milp_ext_cg_result *out,
+                               ecs_diag *diag);
+
 /* ---- schedules and solutions (milp_extract.c) ---- */
 
 /* Column values (ncols) of schedule s in the strong model, with every

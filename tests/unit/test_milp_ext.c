@@ -7,10 +7,13 @@
 
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
+#include "ecsched/clock.h"
 #include "ecsched/instance.h"
 #include "ecsched/milp.h"
 #include "ecsched/platform.h"
 #include "ecsched/solve.h"
+
+#include "milp/milp_internal.h"
 
 /* ---- the worked example: F = {1, 0.5, 0}; fast 1 PE (speeds 2, 1;
  * powers 4, 1.5; idle 0.5), slow 1 PE (speeds 1, 0.5; powers 1, 0.4;
@@ -471,6 +474,66 @@ static void test_solve_matches_brute_force(void **state)
     }
 }
 
+/* Column generation (milp_ext_cg.c), seeded with the optimum's columns:
+ * its LP bound converges and is never above the brute force's optimum; the
+ * MILP warm-started with the optimum keeps it. */
+static void test_colgen_bound_valid(void **state)
+{
+    (void)state;
+    uint64_t seed = 41;
+    int runs = 0, tight = 0;
+    for (int r = 0; r < 40; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4 | 8 | 16, &x);
+        double want = brute_force(&x.inst);
+        if (want == HUGE_VAL) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        ecs_milp_result opt;
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &opt, NULL), ECS_OK);
+        assert_int_equal(opt.status, ECS_MILP_OPTIMAL);
+        ecs_windows w;
+        int empty = 0;
+        assert_int_equal(ecs_windows_compute_platform(x.g, &x.p, x.inst.deadline,
+                                                      &w, &empty, NULL),
+                         ECS_OK);
+        ecs_milp_ext_cg_result cr;
+        double now = ecs_clock_now();
+        assert_int_equal(ecs_milp_ext_colgen(&x.inst, &x.p, x.g, &w,
+                                             opt.schedule, now + 30, now + 40,
+                                             &cr, NULL),
+                         ECS_OK);
+        assert_false(isnan(cr.bound));
+        assert_true(cr.bound <= want + tu_tol(want));
+        tight += cr.bound >= want - tu_tol(want);
+        if (cr.schedule != NULL) {
+            ecs_check_report rep;
+            assert_int_equal(ecs_check_schedule(&x.inst, cr.schedule, &rep,
+                                                NULL),
+                             ECS_OK);
+            assert_true(rep.cost >= want - tu_tol(want));
+            ecs_schedule_free(cr.schedule);
+        }
+        /* warm-started with the optimum: it stays */
+        prm.warm_start = opt.schedule;
+        ecs_milp_result again;
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &again, NULL), ECS_OK);
+        assert_int_equal(again.status, ECS_MILP_OPTIMAL);
+        assert_close(again.cost, want, tu_tol(want));
+        ecs_milp_result_release(&again);
+        ecs_windows_release(&w);
+        ecs_milp_result_release(&opt);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 10);
+    print_message("column generation: LP bound = optimum on %d of %d\n", tight,
+                  runs);
+}
+
 /* The extended MILP on a one-class platform equals the paper's model: the
  * same instance with a source of volume 0 (extended) and without. */
 static void test_one_class_equals_paper(void **state)
@@ -573,6 +636,7 @@ int main(void)
         cmocka_unit_test(test_bf_all),
         cmocka_unit_test(test_one_class_equals_paper),
         cmocka_unit_test(test_solve_matches_brute_force),
+        cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_paper_formulation_refused),
         cmocka_unit_test(test_platform_errors),
     };

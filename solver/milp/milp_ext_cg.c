@@ -1,0 +1,621 @@
+/* Column generation for the extended model (docs/MODEL.md "Column
+ * generation, extended model"): columns are (task, class, interval,
+ * frequency profile); the master LP has the strong model's rows (one,
+ * capacity per class and slot, precedence per edge and slot) and the
+ * cover and cap rows of every site and slot, in which a column's energy
+ * above idle appears slot by slot.  Pricing is exact: for every task and
+ * class one DP over (slot, started, work done) finds the column of least
+ * reduced cost over every interval and profile.  When no column prices
+ * out, the master's value is the LP bound of the profile formulation (a
+ * bound on every schedule); the MILP over the columns generated gives
+ * schedules. */
+#include "milp_internal.h"
+
+#include "ecsched/check.h"
+#include "ecsched/clock.h"
+
+#include <glpk.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct cg_col {
+    size_t task;
+    int cls;
+    long s, e;
+    unsigned char *prof; /* e - s + 1 frequency indices */
+} cg_col;
+
+typedef struct cg_row_prec {
+    size_t a, b; /* edge a -> b */
+    long l;      /* b started by l only if a stopped by l - 1 */
+} cg_row_prec;
+
+typedef struct cg {
+    jmp_buf jb;
+    const ecs_instance *inst;
+    const ecs_platform *p;
+    const ecs_graph *g;
+    const ecs_windows *w;
+    long D;
+    size_t n, nc;
+    int nsite;
+    glp_prob *lp;
+    int r_one, r_cap, r_prec, r_cov, r_pcap; /* first rows (1-based) */
+    size_t nprec;
+    cg_row_prec *prec;
+    int *pcap_row; /* site * D + l -> row or 0 */
+    int c_fixed;   /* columns before the task columns */
+    cg_col *col;
+    size_t ncol, capcol;
+    /* duals */
+    double *u, *mu, *pi, *kappa, *yp;
+    /* pricing work space */
+    double *pin, *pout;
+    double *val;          /* (len + 1) * (W + 1) */
+    unsigned char *bk;    /* choices */
+} cg;
+
+static void on_error(void *info)
+{
+    cg *c = info;
+    longjmp(c->jb, 1);
+}
+
+static double extra(const ecs_platform *p, int c, size_t k)
+{
+    return p->cls[c].power_of[k] - p->cls[c].idle;
+}
+
+/* Add column q's coefficients to the master. */
+static int add_col(cg *c, size_t q)
+{
+    const cg_col *cl = &c->col[q];
+    const ecs_platform *p = c->p;
+    long len = cl->e - cl->s + 1;
+    size_t cap = 4 + 3 * (size_t)len + 2 * c->nprec;
+    int *ind = malloc((cap + 1) * sizeof *ind);
+    double *val = malloc((cap + 1) * sizeof *val);
+    if (ind == NULL || val == NULL) {
+        free(ind);
+        free(val);
+        return -1;
+    }
+    int nz = 0;
+    ind[++nz] = c->r_one + (int)cl->task;
+    val[nz] = 1;
+    int site = p->cls[cl->cls].site;
+    for (long l = cl->s; l <= cl->e; l++) {
+        ind[++nz] = c->r_cap + (int)((size_t)cl->cls * (size_t)c->D +
+                                     (size_t)l);
+        val[nz] = 1;
+        double d = extra(p, cl->cls, cl->prof[l - cl->s]);
+        if (d != 0.0) {
+            size_t at = (size_t)site * (size_t)c->D + (size_t)l;
+            ind[++nz] = c->r_cov + (int)at;
+            val[nz] = -d;
+            if (c->pcap_row[at] > 0) {
+                ind[++nz] = c->pcap_row[at];
+                val[nz] = d;
+            }
+        }
+    }
+    for (size_t r = 0; r < c->nprec; r++) {
+        const cg_row_prec *pr = &c->prec[r];
+        if (pr->b == cl->task && cl->s <= pr->l) {
+            ind[++nz] = c->r_prec + (int)r;
+            val[nz] = 1;
+        } else if (pr->a == cl->task && cl->e <= pr->l - 1) {
+            ind[++nz] = c->r_prec + (int)r;
+            val[nz] = -1;
+        }
+    }
+    int j = glp_add_cols(c->lp, 1);
+    glp_set_col_bnds(c->lp, j, GLP_DB, 0, 1);
+    glp_set_mat_col(c->lp, j, nz, ind, val);
+    free(ind);
+    free(val);
+    return 0;
+}
+
+static int push_col(cg *c, size_t task, int cls, long s, long e,
+                    const unsigned char *prof)
+{
+    if (c->ncol == c->capcol) {
+        size_t nc = c->capcol ? 2 * c->capcol : 256;
+        cg_col *nw = realloc(c->col, nc * sizeof *nw);
+        if (nw == NULL)
+            return -1;
+        c->col = nw;
+        c->capcol = nc;
+    }
+    cg_col *cl = &c->col[c->ncol];
+    cl->task = task;
+    cl->cls = cls;
+    cl->s = s;
+    cl->e = e;
+    cl->prof = malloc((size_t)(e - s + 1));
+    if (cl->prof == NULL)
+        return -1;
+    memcpy(cl->prof, prof, (size_t)(e - s + 1));
+    c->ncol++;
+    return add_col(c, c->ncol - 1);
+}
+
+static int build_master(cg *c)
+{
+    const ecs_platform *p = c->p;
+    const ecs_graph *g = c->g;
+    long D = c->D;
+    size_t n = c->n, nc = c->nc;
+    /* precedence rows */
+    size_t np = 0;
+    for (size_t b = 0; b < n; b++)
+        for (size_t q = g->pred_off[b]; q < g->pred_off[b + 1]; q++) {
+            size_t a = g->pred[q];
+            for (long l = c->w->es[b]; l <= c->w->lf[b]; l++)
+                if (l - 1 < c->w->lf[a])
+                    np++;
+        }
+    c->prec = malloc((np ? np : 1) * sizeof *c->prec);
+    c->pcap_row = calloc((size_t)c->nsite * (size_t)D, sizeof *c->pcap_row);
+    if (c->prec == NULL || c->pcap_row == NULL)
+        return -1;
+    for (size_t b = 0; b < n; b++)
+        for (size_t q = g->pred_off[b]; q < g->pred_off[b + 1]; q++) {
+            size_t a = g->pred[q];
+            for (long l = c->w->es[b]; l <= c->w->lf[b]; l++)
+                if (l - 1 < c->w->lf[a]) {
+                    c->prec[c->nprec].a = a;
+                    c->prec[c->nprec].b = b;
+                    c->prec[c->nprec].l = l;
+                    c->nprec++;
+                }
+        }
+    c->r_one = glp_add_rows(c->lp, (int)n);
+    for (size_t i = 0; i < n; i++)
+        glp_set_row_bnds(c->lp, c->r_one + (int)i, GLP_FX, 1, 1);
+    c->r_cap = glp_add_rows(c->lp, (int)(nc * (size_t)D));
+    for (size_t q = 0; q < nc; q++)
+        for (long l = 0; l < D; l++)
+            glp_set_row_bnds(c->lp, c->r_cap + (int)(q * (size_t)D + (size_t)l),
+                             GLP_UP, 0, p->cls[q].count);
+    if (c->nprec > 0) {
+        c->r_prec = glp_add_rows(c->lp, (int)c->nprec);
+        for (size_t r = 0; r < c->nprec; r++) {
+            const cg_row_prec *pr = &c->prec[r];
+            glp_set_row_bnds(c->lp, c->r_prec + (int)r, GLP_UP, 0, 0);
+            /* a stopped by l - 1 below its window: b cannot start */
+            (void)pr;
+        }
+    }
+    c->r_cov = glp_add_rows(c->lp, c->nsite * (int)D);
+    for (int s = 0; s < c->nsite; s++) {
+        double idle = 0.0;
+        for (size_t q = 0; q < nc; q++)
+            if (p->cls[q].site == s)
+                idle += p->cls[q].count * p->cls[q].idle;
+        for (long l = 0; l < D; l++) {
+            size_t at = (size_t)s * (size_t)D + (size_t)l;
+            glp_set_row_bnds(c->lp, c->r_cov + (int)at, GLP_FX, idle, idle);
+            double cap = ecs_instance_cap(c->inst, s, l);
+            if (isfinite(cap)) {
+                int r = glp_add_rows(c->lp, 1);
+                glp_set_row_bnds(c->lp, r, GLP_UP, 0, cap - idle);
+                c->pcap_row[at] = r;
+            }
+            int j = glp_add_cols(c->lp, 1); /* the grid */
+            glp_set_col_bnds(c->lp, j, GLP_LO, 0, 0);
+            glp_set_obj_coef(c->lp, j, ecs_instance_price(c->inst, s, l));
+            int ind[2] = {0, c->r_cov + (int)at};
+            double v[2] = {0, 1};
+            glp_set_mat_col(c->lp, j, 1, ind, v);
+        }
+    }
+    for (size_t q = 0; q < c->inst->nsource; q++) {
+        const ecs_source *src = &c->inst->source[q];
+        for (long l = 0; l < D; l++) {
+            int j = glp_add_cols(c->lp, 1);
+            if (src->volume[l] > 0.0)
+                glp_set_col_bnds(c->lp, j, GLP_DB, 0, src->volume[l]);
+            else
+                glp_set_col_bnds(c->lp, j, GLP_FX, 0, 0);
+            glp_set_obj_coef(c->lp, j, src->price);
+            int ind[2] = {0, c->r_cov + (int)((size_t)src->site * (size_t)D +
+                                              (size_t)l)};
+            double v[2] = {0, 1};
+            glp_set_mat_col(c->lp, j, 1, ind, v);
+        }
+    }
+    c->c_fixed = glp_get_num_cols(c->lp);
+    return 0;
+}
+
+static void read_duals(cg *c)
+{
+    for (size_t i = 0; i < c->n; i++)
+        c->u[i] = glp_get_row_dual(c->lp, c->r_one + (int)i);
+    for (size_t q = 0; q < c->nc * (size_t)c->D; q++) {
+        double y = glp_get_row_dual(c->lp, c->r_cap + (int)q);
+        c->mu[q] = y < 0.0 ? y : 0.0;
+    }
+    for (size_t r = 0; r < c->nprec; r++) {
+        double y = glp_get_row_dual(c->lp, c->r_prec + (int)r);
+        c->yp[r] = y < 0.0 ? y : 0.0;
+    }
+    for (size_t q = 0; q < (size_t)c->nsite * (size_t)c->D; q++) {
+        c->pi[q] = glp_get_row_dual(c->lp, c->r_cov + (int)q);
+        c->kappa[q] = 0.0;
+        if (c->pcap_row[q] > 0) {
+            double y = glp_get_row_dual(c->lp, c->pcap_row[q]);
+            c->kappa[q] = y < 0.0 ? y : 0.0;
+        }
+    }
+}
+
+/* The column of least reduced cost of task i on class k; returns it in
+ * *d (HUGE_VAL: none) with its interval and profile in prof. */
+static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
+                  unsigned char *prof)
+{
+    const ecs_platform *p = c->p;
+    long es = c->w->es[i], lf = c->w->lf[i], len = lf - es + 1;
+    size_t W = (size_t)(c->g->work[i] * p->grid) + 1;
+    int site = p->cls[k].site;
+    /* pin(s) = -sum of y over rows (a -> i, l >= s); pout(e) = + sum of y
+     * over rows (i -> b, l >= e + 1) */
+    for (long l = 0; l <= len; l++)
+        c->pin[l] = c->pout[l] = 0.0;
+    for (size_t r = 0; r < c->nprec; r++) {
+        const cg_row_prec *pr = &c->prec[r];
+        if (pr->b == i) {
+            for (long s = es; s <= pr->l && s <= lf; s++)
+                c->pin[s - es] -= c->yp[r];
+        }
+        if (pr->a == i) {
+            for (long e = es; e <= pr->l - 1 && e <= lf; e++)
+                c->pout[e - es] += c->yp[r];
+        }
+    }
+    /* val[l][v]: least cost of being started, v steps done, after slot l
+     * (row l - es); bk: the frequency and whether it started there */
+    double *val = c->val;
+    unsigned char *bk = c->bk;
+    double best = HUGE_VAL;
+    long best_e = -1;
+    for (long l = es; l <= lf; l++) {
+        size_t at = (size_t)(l - es) * W;
+        size_t cell = (size_t)site * (size_t)c->D + (size_t)l;
+        double mu = c->mu[(size_t)k * (size_t)c->D + (size_t)l];
+        double pk = c->pi[cell] - c->kappa[cell];
+        for (size_t v = 0; v < W; v++) {
+            val[at + v] = HUGE_VAL;
+            bk[(at + v) * 2] = 0;
+            bk[(at + v) * 2 + 1] = 0;
+        }
+        for (size_t f = 0; f < p->nfreq; f++) {
+            double sc = extra(p, k, f) * pk - mu;
+            size_t q = (size_t)p->cls[k].speed_q[f];
+            /* start here */
+            size_t to = q < W - 1 ? q : W - 1;
+            double x = c->pin[l - es] + sc;
+            if (x < val[at + to]) {
+                val[at + to] = x;
+                bk[(at + to) * 2] = (unsigned char)f;
+                bk[(at + to) * 2 + 1] = 1;
+            }
+            if (l == es)
+                continue;
+            const double *prev = val + at - W;
+            for (size_t v = 0; v < W; v++) {
+                if (prev[v] == HUGE_VAL)
+                    continue;
+                size_t t2 = v + q < W - 1 ? v + q : W - 1;
+                double y = prev[v] + sc;
+                if (y < val[at + t2]) {
+                    val[at + t2] = y;
+                    bk[(at + t2) * 2] = (unsigned char)f;
+                    bk[(at + t2) * 2 + 1] = 0;
+                }
+            }
+        }
+        if (val[at + W - 1] != HUGE_VAL &&
+            val[at + W - 1] + c->pout[l - es] < best) {
+            best = val[at + W - 1] + c->pout[l - es];
+            best_e = l;
+        }
+    }
+    *d = best == HUGE_VAL ? HUGE_VAL : best - c->u[i];
+    if (best_e < 0)
+        return;
+    /* back: from (best_e, W - 1) to the start */
+    size_t v = W - 1;
+    long l = best_e;
+    for (;;) {
+        size_t at = (size_t)(l - es) * W + v;
+        size_t f = bk[at * 2];
+        int started = bk[at * 2 + 1];
+        prof[l - es] = (unsigned char)f;
+        if (started) {
+            *bs = l;
+            break;
+        }
+        /* the predecessor: a state u with val[u] + sc = val[v] */
+        size_t q = (size_t)p->cls[k].speed_q[f];
+        size_t cell = (size_t)site * (size_t)c->D + (size_t)l;
+        double sc = extra(p, k, f) * (c->pi[cell] - c->kappa[cell]) -
+                    c->mu[(size_t)k * (size_t)c->D + (size_t)l];
+        const double *prev = val + (size_t)(l - 1 - es) * W;
+        size_t pick = W;
+        double err = HUGE_VAL;
+        for (size_t u = 0; u < W; u++) {
+            size_t t2 = u + q < W - 1 ? u + q : W - 1;
+            if (t2 != v || prev[u] == HUGE_VAL)
+                continue;
+            double e2 = fabs(prev[u] + sc - val[(size_t)(l - es) * W + v]);
+            if (e2 < err) {
+                err = e2;
+                pick = u;
+            }
+        }
+        if (pick == W) { /* cannot happen: a start ends the walk */
+            *d = HUGE_VAL;
+            return;
+        }
+        v = pick;
+        l--;
+    }
+    *be = best_e;
+    /* shift the profile to start at 0 */
+    memmove(prof, prof + (*bs - es), (size_t)(best_e - *bs + 1));
+}
+
+/* Columns of the schedule s (its intervals and profiles). */
+static int seed_columns(cg *c, const ecs_schedule *s)
+{
+    for (size_t i = 0; i < c->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        int k = ecs_platform_pe_class(c->p, t->pe);
+        if (k < 0 || t->start < c->w->es[i] || t->stop > c->w->lf[i])
+            return 1; /* not usable */
+        if (push_col(c, i, k, t->start, t->stop, t->freq) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+static double ms_left(double t_end)
+{
+    double left = (t_end - ecs_clock_now()) * 1000.0;
+    if (left < 1.0)
+        return 1.0;
+    return left > 1e9 ? 1e9 : left;
+}
+
+/* The schedule of the MILP's columns (x: column values of the task
+ * columns). */
+static ecs_schedule *to_schedule(const cg *c, const double *x)
+{
+    ecs_schedule *s = ecs_schedule_new(c->n);
+    long *free_at = malloc((size_t)c->p->pes * sizeof *free_at);
+    size_t *ord = malloc((c->n ? c->n : 1) * sizeof *ord);
+    size_t *pick = malloc((c->n ? c->n : 1) * sizeof *pick);
+    int ok = s != NULL && free_at != NULL && ord != NULL && pick != NULL;
+    for (size_t i = 0; ok && i < c->n; i++)
+        pick[i] = (size_t)-1;
+    for (size_t q = 0; ok && q < c->ncol; q++)
+        if (x[q] > 0.5)
+            pick[c->col[q].task] = q;
+    for (size_t i = 0; ok && i < c->n; i++) {
+        if (pick[i] == (size_t)-1) {
+            ok = 0;
+            break;
+        }
+        const cg_col *cl = &c->col[pick[i]];
+        s->task[i].start = cl->s;
+        s->task[i].stop = cl->e;
+        s->task[i].freq = malloc((size_t)(cl->e - cl->s + 1));
+        if (s->task[i].freq == NULL) {
+            ok = 0;
+            break;
+        }
+        memcpy(s->task[i].freq, cl->prof, (size_t)(cl->e - cl->s + 1));
+        ord[i] = i;
+    }
+    for (size_t a = 1; ok && a < c->n; a++)
+        for (size_t b = a; b > 0 && s->task[ord[b - 1]].start >
+                                        s->task[ord[b]].start;
+             b--) {
+            size_t t = ord[b];
+            ord[b] = ord[b - 1];
+            ord[b - 1] = t;
+        }
+    for (int q = 0; ok && q < c->p->pes; q++)
+        free_at[q] = -1;
+    for (size_t a = 0; ok && a < c->n; a++) {
+        size_t i = ord[a];
+        const ecs_pe_class *k = &c->p->cls[c->col[pick[i]].cls];
+        int pe = -1;
+        for (int q = k->first_pe; q < k->first_pe + k->count; q++)
+            if (free_at[q] < s->task[i].start) {
+                pe = q;
+                break;
+            }
+        if (pe < 0) {
+            ok = 0;
+            break;
+        }
+        s->task[i].pe = pe;
+        free_at[pe] = s->task[i].stop;
+    }
+    free(free_at);
+    free(ord);
+    free(pick);
+    if (!ok) {
+        ecs_schedule_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
+                      double mip_end, ecs_milp_ext_cg_result *out)
+{
+    if (build_master(c) != 0)
+        return ECS_ENOMEM;
+    int seeded = seed_columns(c, start);
+    if (seeded != 0)
+        return seeded < 0 ? ECS_ENOMEM : ECS_OK;
+    size_t maxlen = 1, maxw = 1;
+    for (size_t i = 0; i < c->n; i++) {
+        size_t len = (size_t)(c->w->lf[i] - c->w->es[i] + 1);
+        size_t W = (size_t)(c->g->work[i] * c->p->grid) + 1;
+        if (len > maxlen)
+            maxlen = len;
+        if (W > maxw)
+            maxw = W;
+    }
+    size_t cells = (size_t)c->nsite * (size_t)c->D;
+    c->u = malloc(c->n * sizeof *c->u);
+    c->mu = malloc(c->nc * (size_t)c->D * sizeof *c->mu);
+    c->yp = malloc((c->nprec ? c->nprec : 1) * sizeof *c->yp);
+    c->pi = malloc(cells * sizeof *c->pi);
+    c->kappa = malloc(cells * sizeof *c->kappa);
+    c->pin = malloc((maxlen + 1) * sizeof *c->pin);
+    c->pout = malloc((maxlen + 1) * sizeof *c->pout);
+    c->val = malloc(maxlen * maxw * sizeof *c->val);
+    c->bk = malloc(maxlen * maxw * 2);
+    unsigned char *prof = malloc(maxlen);
+    if (!c->u || !c->mu || !c->yp || !c->pi || !c->kappa || !c->pin ||
+        !c->pout || !c->val || !c->bk || !prof) {
+        free(prof);
+        return ECS_ENOMEM;
+    }
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    sm.meth = GLP_PRIMAL;
+    int converged = 0;
+    while (ecs_clock_now() < t_end) {
+        sm.tm_lim = (int)ms_left(t_end);
+        int ret = glp_simplex(c->lp, &sm);
+        if (ret != 0 || glp_get_status(c->lp) != GLP_OPT)
+            break;
+        out->rounds++;
+        out->lp_value = glp_get_obj_val(c->lp);
+        read_duals(c);
+        size_t added = 0;
+        for (size_t i = 0; i < c->n; i++)
+            for (size_t k = 0; k < c->nc; k++) {
+                double d;
+                long s = -1, e = -1;
+                price(c, i, (int)k, &d, &s, &e, prof);
+                if (d < -1e-9 * (1.0 + fabs(out->lp_value)) && s >= 0 &&
+                    e >= s) {
+                    if (push_col(c, i, (int)k, s, e, prof) != 0) {
+                        free(prof);
+                        return ECS_ENOMEM;
+                    }
+                    added++;
+                }
+            }
+        if (added == 0) {
+            converged = 1;
+            break;
+        }
+    }
+    free(prof);
+    out->columns = c->ncol;
+    if (converged)
+        out->bound = out->lp_value - 1e-9 * (1.0 + fabs(out->lp_value));
+    /* the MILP over the columns generated */
+    if (ecs_clock_now() >= mip_end || glp_get_status(c->lp) != GLP_OPT)
+        return ECS_OK;
+    for (size_t q = 0; q < c->ncol; q++)
+        glp_set_col_kind(c->lp, c->c_fixed + 1 + (int)q, GLP_BV);
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = GLP_MSG_OFF;
+    io.tm_lim = (int)ms_left(mip_end);
+    int ret = glp_intopt(c->lp, &io);
+    int st = glp_mip_status(c->lp);
+    if ((ret == 0 || ret == GLP_ETMLIM) && (st == GLP_OPT || st == GLP_FEAS)) {
+        double *x = malloc((c->ncol ? c->ncol : 1) * sizeof *x);
+        if (x == NULL)
+            return ECS_ENOMEM;
+        for (size_t q = 0; q < c->ncol; q++)
+            x[q] = glp_mip_col_val(c->lp, c->c_fixed + 1 + (int)q);
+        out->schedule = to_schedule(c, x);
+        free(x);
+    }
+    return ECS_OK;
+}
+
+ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
+                               const ecs_platform *p, const ecs_graph *g,
+                               const ecs_windows *w,
+                               const ecs_schedule *start, double t_end,
+                               double mip_end, ecs_milp_ext_cg_result *out,
+                               ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    out->bound = NAN;
+    out->lp_value = NAN;
+    if (start == NULL)
+        return ECS_OK;
+    if (glp_at_error())
+        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
+                            "GLPK is in its error state after an earlier "
+                            "GLPK error; the program must call glp_free_env() "
+                            "before solving again");
+    cg *c = calloc(1, sizeof *c);
+    if (c == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    c->inst = inst;
+    c->p = p;
+    c->g = g;
+    c->w = w;
+    c->D = inst->deadline;
+    c->n = g->n;
+    c->nc = p->nclass;
+    c->nsite = p->nsite < 1 ? 1 : p->nsite;
+    int old = glp_term_out(GLP_OFF);
+    ecs_result rc;
+    if (setjmp(c->jb) != 0) {
+        glp_term_out(old);
+        glp_error_hook(NULL, NULL);
+        rc = ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
+                          "GLPK reported an internal error (GLPK is now "
+                          "in its error state: glp_free_env() before "
+                          "solving again)");
+        c->lp = NULL;
+    } else {
+        glp_error_hook(on_error, c);
+        c->lp = glp_create_prob();
+        glp_set_obj_dir(c->lp, GLP_MIN);
+        rc = run(c, start, t_end, mip_end, out);
+        glp_delete_prob(c->lp);
+        c->lp = NULL;
+        glp_term_out(old);
+        glp_error_hook(NULL, NULL);
+        if (rc != ECS_OK)
+            rc = ecs_diag_set(diag, rc, NULL, 0, "out of memory");
+    }
+    for (size_t q = 0; q < c->ncol; q++)
+        free(c->col[q].prof);
+    free(c->col);
+    free(c->prec);
+    free(c->pcap_row);
+    free(c->u);
+    free(c->mu);
+    free(c->yp);
+    free(c->pi);
+    free(c->kappa);
+    free(c->pin);
+    free(c->pout);
+    free(c->val);
+    free(c->bk);
+    free(c);
+    return rc;
+}
