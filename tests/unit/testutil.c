@@ -204,6 +204,205 @@ double tu_brute_force(const ecs_graph *g, const ecs_platform *p,
     return b.best;
 }
 
+/* ---- brute force of the extended model: its own draw, cover and cap
+ * arithmetic (none of the checker's or the instance's) ---- */
+
+typedef struct bfx_opt {
+    long s, e;
+    double delta[TU_BFX_MAXT]; /* draw above idle in slots s..e */
+} bfx_opt;
+
+typedef struct bfx {
+    const ecs_instance *inst;
+    const ecs_graph *g;
+    long T;
+    int nsite, ncls;
+    int site_of[ECS_MAX_CLASSES];
+    int count[ECS_MAX_CLASSES];
+    bfx_opt *opt[TU_BFX_MAXN][ECS_MAX_CLASSES];
+    size_t nopt[TU_BFX_MAXN][ECS_MAX_CLASSES];
+    double draw[ECS_MAX_SITES][TU_BFX_MAXT];
+    int cls[TU_BFX_MAXN], pe[TU_BFX_MAXN];
+    long s[TU_BFX_MAXN], e[TU_BFX_MAXN];
+    int used[ECS_MAX_CLASSES]; /* highest PE index in the class used + 1 */
+    double best;
+} bfx;
+
+static double bfx_price(const bfx *b, int site, long l)
+{
+    const ecs_instance *in = b->inst;
+    if (in->site != NULL && in->site[site].price != NULL)
+        return in->site[site].price[l];
+    return in->price[l];
+}
+
+/* The cheapest cover of energy e at site/slot: repeatedly the cheapest
+ * source left (by price, then index) while it beats the grid. */
+static double bfx_cover(const bfx *b, int site, long l, double e)
+{
+    const ecs_instance *in = b->inst;
+    double r = bfx_price(b, site, l), cost = 0.0, left = e;
+    int taken[ECS_MAX_SOURCES] = {0};
+    while (left > 0.0) {
+        size_t pick = (size_t)-1;
+        for (size_t j = 0; j < in->nsource; j++) {
+            const ecs_source *src = &in->source[j];
+            if (taken[j] || src->site != site || src->volume[l] <= 0.0 ||
+                !(src->price < r))
+                continue;
+            if (pick == (size_t)-1 || src->price < in->source[pick].price)
+                pick = j;
+        }
+        if (pick == (size_t)-1)
+            break;
+        taken[pick] = 1;
+        double v = in->source[pick].volume[l];
+        double use = left < v ? left : v;
+        cost += use * in->source[pick].price;
+        left -= use;
+    }
+    return cost + left * r;
+}
+
+static void bfx_leaf(bfx *b)
+{
+    const ecs_instance *in = b->inst;
+    double total = 0.0;
+    for (int q = 0; q < b->nsite; q++)
+        for (long l = 0; l < b->T; l++) {
+            double e = b->draw[q][l];
+            if (in->site != NULL && in->site[q].cap != NULL) {
+                double cap = in->site[q].cap[l];
+                if (e > cap + 1e-9 * (1.0 + fabs(cap)))
+                    return;
+            }
+            total += bfx_cover(b, q, l, e);
+        }
+    if (total < b->best)
+        b->best = total;
+}
+
+static void bfx_rec(bfx *b, size_t i)
+{
+    const ecs_graph *g = b->g;
+    if (i == g->n) {
+        bfx_leaf(b);
+        return;
+    }
+    long ready = -1; /* the latest stop of a predecessor */
+    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
+        if (b->e[g->pred[k]] > ready)
+            ready = b->e[g->pred[k]];
+    for (int c = 0; c < b->ncls; c++) {
+        int top = b->used[c] < b->count[c] ? b->used[c] : b->count[c] - 1;
+        for (int q = 0; q <= top; q++)
+            for (size_t o = 0; o < b->nopt[i][c]; o++) {
+                const bfx_opt *x = &b->opt[i][c][o];
+                if (x->s <= ready)
+                    continue;
+                int clash = 0;
+                for (size_t j = 0; j < i && !clash; j++)
+                    clash = b->cls[j] == c && b->pe[j] == q &&
+                            !(b->e[j] < x->s || x->e < b->s[j]);
+                if (clash)
+                    continue;
+                b->cls[i] = c;
+                b->pe[i] = q;
+                b->s[i] = x->s;
+                b->e[i] = x->e;
+                int before = b->used[c];
+                if (q + 1 > b->used[c])
+                    b->used[c] = q + 1;
+                double *row = b->draw[b->site_of[c]];
+                for (long l = x->s; l <= x->e; l++)
+                    row[l] += x->delta[l - x->s];
+                bfx_rec(b, i + 1);
+                for (long l = x->s; l <= x->e; l++)
+                    row[l] -= x->delta[l - x->s];
+                b->used[c] = before;
+            }
+    }
+}
+
+/* Every profile of task i on class c over every interval: frequencies
+ * whose work sum reaches w G, not waiting in the first or last slot. */
+static void bfx_options(bfx *b, size_t i, int c)
+{
+    const ecs_platform *p = b->inst->platform;
+    long K = (long)p->nfreq, need = b->g->work[i] * p->grid;
+    size_t m = 0, cap = 0;
+    for (long len = 1; len <= b->T; len++) {
+        size_t total = 1;
+        for (long t = 0; t < len; t++)
+            total *= (size_t)K;
+        cap += (size_t)(b->T - len + 1) * total;
+    }
+    bfx_opt *out = malloc(cap * sizeof *out);
+    assert_non_null(out);
+    for (long s = 0; s < b->T; s++)
+        for (long e = s; e < b->T; e++) {
+            long len = e - s + 1, total = 1;
+            for (long t = 0; t < len; t++)
+                total *= K;
+            for (long code = 0; code < total; code++) {
+                long x = code, work = 0;
+                int k[TU_BFX_MAXT];
+                for (long t = 0; t < len; t++, x /= K) {
+                    k[t] = (int)(x % K);
+                    work += p->nclass ? p->cls[c].speed_q[k[t]]
+                                      : p->freq_q[k[t]];
+                }
+                if (work < need || p->freq_q[k[0]] == 0 ||
+                    p->freq_q[k[len - 1]] == 0)
+                    continue;
+                out[m].s = s;
+                out[m].e = e;
+                for (long t = 0; t < len; t++)
+                    out[m].delta[t] =
+                        p->nclass ? p->cls[c].power_of[k[t]] - p->cls[c].idle
+                                  : p->power_of[k[t]];
+                m++;
+            }
+        }
+    b->opt[i][c] = out;
+    b->nopt[i][c] = m;
+}
+
+double tu_brute_force_ext(const ecs_instance *inst)
+{
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
+    long T = inst->deadline;
+    assert_true(g->n <= TU_BFX_MAXN && T >= 1 && T <= TU_BFX_MAXT);
+    for (size_t i = 0; i < g->n; i++)
+        for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
+            assert_true(g->pred[k] < i); /* topological order */
+    bfx *b = calloc(1, sizeof *b);
+    assert_non_null(b);
+    b->inst = inst;
+    b->g = g;
+    b->T = T;
+    b->best = HUGE_VAL;
+    b->nsite = p->nsite < 1 ? 1 : p->nsite;
+    b->ncls = p->nclass ? (int)p->nclass : 1;
+    for (int c = 0; c < b->ncls; c++) {
+        b->site_of[c] = p->nclass ? p->cls[c].site : 0;
+        b->count[c] = p->nclass ? p->cls[c].count : p->pes;
+        double idle = p->nclass ? p->cls[c].idle : 0.0;
+        for (long l = 0; l < T; l++)
+            b->draw[b->site_of[c]][l] += b->count[c] * idle;
+        for (size_t i = 0; i < g->n; i++)
+            bfx_options(b, i, c);
+    }
+    bfx_rec(b, 0);
+    double best = b->best;
+    for (size_t i = 0; i < g->n; i++)
+        for (int c = 0; c < b->ncls; c++)
+            free(b->opt[i][c]);
+    free(b);
+    return best;
+}
+
 /* ---- the runner ---- */
 
 int tu_long(void)

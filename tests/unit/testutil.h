@@ -16,6 +16,7 @@
 #include <cmocka.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/instance.h"
 #include "ecsched/milp.h"
 #include "ecsched/platform.h"
 #include "ecsched/schedule.h"
@@ -123,6 +124,29 @@ void tu_milp(const ecs_graph *g, const ecs_platform *p, const double *price,
  * schedule meets T. */
 double tu_brute_force(const ecs_graph *g, const ecs_platform *p,
                       const double *price, long T);
+
+/* The brute-force oracle of the extended model (docs/MODEL.md
+ * "Heterogeneous platforms"). */
+#define TU_BFX_MAXN 3 /* tasks at most */
+#define TU_BFX_MAXT 5 /* and slots (D') */
+
+/*
+ * The optimum cost of inst (extended or not: classes, sites, per-site
+ * prices, sources, caps) by enumeration: every task's PE, interval inside
+ * 0 .. D'-1 and frequency profile, with its own arithmetic for the draw
+ * (idle of every PE in every slot of 0 .. D'-1 plus busy minus idle), the
+ * cheapest cover (sources cheaper than the grid by price, up to their
+ * volume, then the grid) and the caps (the checker's tolerance, 1e-9
+ * relative).  It calls neither ecs_check_schedule nor
+ * ecs_instance_slot_cost.  Profiles that wait at f = 0 in their first or
+ * last slot are skipped (the same draw as the shorter interval, which
+ * every other task finds at least as free) and PEs of one class are
+ * interchangeable (a task takes a PE of its class at most one above the
+ * highest one earlier tasks use).  At most TU_BFX_MAXN tasks in
+ * topological order and D' <= TU_BFX_MAXT; HUGE_VAL when no schedule
+ * meets D' under the caps.
+ */
+double tu_brute_force_ext(const ecs_instance *inst);
 
 /* ---- quick and long tests ---- */
 
