@@ -11,6 +11,7 @@
 #define ECSCHED_LISTSCHED_H
 
 #include "ecsched/graph.h"
+#include "ecsched/platform.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
@@ -22,6 +23,25 @@
  */
 ecs_result ecs_listsched_run(const ecs_graph *g, int pes, ecs_schedule **out,
                              ecs_diag *diag);
+
+/*
+ * The base schedule on platform p (docs/MODEL.md "Heterogeneous
+ * platforms", "Base schedule"), every slot at the top frequency (index 0).
+ * For the paper's platform (no classes) exactly ecs_listsched_run(g,
+ * p->pes, ...).  With classes, HEFT-like list scheduling: tasks by bottom
+ * level (durations at the fastest class's top speed, ceil(w G / max_c
+ * speed_q[c][0])), ties by more successors, then lower index (a
+ * topological order, every duration being at least 1); each task, in that
+ * order, goes to the PE where it finishes earliest (duration ceil(w G /
+ * speed_q[c][0]) on class c; it starts when its predecessors are done and
+ * its PE is free, after the PE's last task: no insertion), ties by the
+ * lower class, then the PE free earliest, then the lower PE.  Its makespan
+ * M defines D' = floor(M (1 + E)) for the extended model.  O((n + E) log n
+ * + n * classes).  *out is a new schedule of g; EINVAL for a task without
+ * work or a platform without PEs, ENOMEM.
+ */
+ecs_result ecs_listsched_platform(const ecs_graph *g, const ecs_platform *p,
+                                  ecs_schedule **out, ecs_diag *diag);
 
 /*
  * Lower bound on the makespan of g on `pes` PEs at f = 1:

@@ -181,3 +181,122 @@ ecs_result ecs_listsched_run(const ecs_graph *g, int pes, ecs_schedule **out,
     *out = s;
     return ECS_OK;
 }
+
+/* ---- heterogeneous classes: HEFT-like, at the top frequency ---- */
+
+typedef struct hk {
+    long bl;
+    long nsucc;
+    size_t i;
+} hk;
+
+static int cmp_hk(const void *a, const void *b)
+{
+    const hk *x = a, *y = b;
+    if (x->bl != y->bl)
+        return x->bl > y->bl ? -1 : 1;
+    if (x->nsucc != y->nsucc)
+        return x->nsucc > y->nsucc ? -1 : 1;
+    return (x->i > y->i) - (x->i < y->i);
+}
+
+static long ceil_div(long a, long b)
+{
+    return (a + b - 1) / b;
+}
+
+ecs_result ecs_listsched_platform(const ecs_graph *g, const ecs_platform *p,
+                                  ecs_schedule **out, ecs_diag *diag)
+{
+    *out = NULL;
+    if (p == NULL || p->pes < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "list scheduling needs a platform with PEs");
+    if (p->nclass == 0)
+        return ecs_listsched_run(g, p->pes, out, diag);
+    long vmax = 0;
+    for (size_t c = 0; c < p->nclass; c++)
+        if (p->cls[c].speed_q[0] > vmax)
+            vmax = p->cls[c].speed_q[0];
+    size_t n = g->n, m = n ? n : 1, nc = p->nclass;
+    for (size_t v = 0; v < n; v++)
+        if (g->work[v] <= 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld has no work: contract the graph first",
+                                g->id[v]);
+    ecs_schedule *s = ecs_schedule_new(n);
+    long *dur = malloc(m * sizeof *dur), *bl = malloc(m * sizeof *bl);
+    long *finish = malloc(m * sizeof *finish);
+    hk *order = malloc(m * sizeof *order);
+    long *pe_free = calloc((size_t)p->pes, sizeof *pe_free);
+    size_t *buf = malloc((size_t)p->pes * sizeof *buf);
+    heap *hc = malloc(nc * sizeof *hc);
+    ecs_result rc = ECS_OK;
+    if (!s || !dur || !bl || !finish || !order || !pe_free || !buf || !hc) {
+        rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        goto done;
+    }
+    /* bottom levels with the fastest durations, in reverse topological
+     * order */
+    for (size_t v = 0; v < n; v++)
+        dur[v] = ceil_div(g->work[v] * p->grid, vmax);
+    for (size_t k = n; k-- > 0;) {
+        size_t v = g->topo[k];
+        long best = 0;
+        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
+            if (bl[g->succ[e]] > best)
+                best = bl[g->succ[e]];
+        bl[v] = dur[v] + best;
+    }
+    for (size_t v = 0; v < n; v++)
+        order[v] = (hk){bl[v], (long)(g->succ_off[v + 1] - g->succ_off[v]),
+                        v};
+    qsort(order, n, sizeof *order, cmp_hk);
+    /* one heap of PEs by free time per class */
+    for (size_t c = 0; c < nc; c++) {
+        hc[c] = (heap){buf + p->cls[c].first_pe, 0, pe_free, NULL};
+        for (int q = 0; q < p->cls[c].count; q++)
+            heap_push(&hc[c], (size_t)(p->cls[c].first_pe + q));
+    }
+    for (size_t k = 0; k < n && rc == ECS_OK; k++) {
+        size_t v = order[k].i;
+        long ready = 0;
+        for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
+            if (finish[g->pred[e]] > ready)
+                ready = finish[g->pred[e]];
+        size_t bc = 0;
+        long bs = 0, bf = -1;
+        for (size_t c = 0; c < nc; c++) {
+            long fr = pe_free[hc[c].a[0]];
+            long st = fr > ready ? fr : ready;
+            long fin = st + ceil_div(g->work[v] * p->grid,
+                                     p->cls[c].speed_q[0]);
+            if (bf < 0 || fin < bf) {
+                bf = fin;
+                bs = st;
+                bc = c;
+            }
+        }
+        size_t q = heap_pop(&hc[bc]);
+        pe_free[q] = bf;
+        heap_push(&hc[bc], q);
+        finish[v] = bf;
+        rc = ecs_schedule_place(s, v, (int)q, bs, bf - 1, NULL, 0);
+        if (rc != ECS_OK)
+            rc = ecs_diag_set(diag, rc, NULL, 0, "list scheduling: %s",
+                              ecs_strerror(rc));
+    }
+done:
+    free(dur);
+    free(bl);
+    free(finish);
+    free(order);
+    free(pe_free);
+    free(buf);
+    free(hc);
+    if (rc != ECS_OK)
+        ecs_schedule_free(s);
+    else
+        *out = s;
+    return rc;
+}

@@ -119,12 +119,125 @@ static void test_bf_paper_agrees(void **state)
     assert_true(finite >= 30); /* most draws have a schedule */
 }
 
+/* ---- ecs_listsched_platform ---- */
+
+/* fast: 1 PE at speed 2 (a task of work 4 takes 2 slots), slow: 1 PE at
+ * speed 1 (4 slots).  Three independent tasks of work 4: the first on
+ * fast [0, 1]; the second finishes at 4 on fast and on slow, the tie goes
+ * to the lower class: fast [2, 3]; the third finishes at 6 on fast, at 4
+ * on slow: slow [0, 3].  Makespan 4, every slot at f = 1. */
+static void test_listsched_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    model_platform(&p, 1, 1);
+    ecs_graph *g = tu_graph(3, (const long[]){4, 4, 4}, 0, NULL);
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_listsched_platform(g, &p, &s, NULL), ECS_OK);
+    long want[3][3] = {{0, 0, 1}, {0, 2, 3}, {1, 0, 3}};
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(s->task[i].pe, want[i][0]);
+        assert_int_equal(s->task[i].start, want[i][1]);
+        assert_int_equal(s->task[i].stop, want[i][2]);
+        for (long l = s->task[i].start; l <= s->task[i].stop; l++)
+            assert_int_equal(s->task[i].freq[l - s->task[i].start], 0);
+    }
+    assert_int_equal(ecs_schedule_makespan(s), 4);
+    ecs_schedule_free(s);
+    /* a chain 0 -> 1 -> 2 of work 3: 2 slots each on fast (ceil(3 / 2)),
+     * 3 on slow: all on fast, makespan 6; the bottom level orders them */
+    ecs_graph_free(g);
+    g = tu_graph(3, (const long[]){3, 3, 3}, 2,
+                 (const ecs_edge[]){{1, 2, 0}, {0, 1, 0}});
+    assert_int_equal(ecs_listsched_platform(g, &p, &s, NULL), ECS_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(s->task[i].pe, 0);
+        assert_int_equal(s->task[i].start, 2 * i);
+        assert_int_equal(s->task[i].stop, 2 * i + 1);
+    }
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* The paper's platform: exactly ecs_listsched_run. */
+static void test_listsched_paper(void **state)
+{
+    (void)state;
+    uint64_t seed = 77;
+    ecs_graph *g = tu_random_graph(&seed, 30, 6, 0.1);
+    ecs_platform p;
+    tu_platform(&p, 3, "1,0.5,0", "quadratic");
+    ecs_schedule *a = NULL, *b = NULL;
+    assert_int_equal(ecs_listsched_platform(g, &p, &a, NULL), ECS_OK);
+    assert_int_equal(ecs_listsched_run(g, 3, &b, NULL), ECS_OK);
+    for (size_t i = 0; i < g->n; i++) {
+        assert_int_equal(a->task[i].pe, b->task[i].pe);
+        assert_int_equal(a->task[i].start, b->task[i].start);
+        assert_int_equal(a->task[i].stop, b->task[i].stop);
+    }
+    ecs_schedule_free(a);
+    ecs_schedule_free(b);
+    ecs_graph_free(g);
+}
+
+/* Random graphs on two classes: the checker accepts every schedule (no
+ * deadline), each task runs its duration on its class at f = 1, and the
+ * makespan is at least the critical path at the fastest speed. */
+static void test_listsched_random(void **state)
+{
+    (void)state;
+    uint64_t seed = 4242;
+    double price[4096];
+    for (int l = 0; l < 4096; l++)
+        price[l] = 1.0;
+    for (int rep = 0; rep < 40; rep++) {
+        ecs_graph *g = tu_random_graph(&seed, (size_t)tu_rng_int(&seed, 1, 40),
+                                       9, tu_rng_unit(&seed) * 0.3);
+        ecs_platform p;
+        model_platform(&p, (int)tu_rng_int(&seed, 1, 3),
+                       (int)tu_rng_int(&seed, 1, 5));
+        ecs_schedule *s = NULL;
+        assert_int_equal(ecs_listsched_platform(g, &p, &s, NULL), ECS_OK);
+        ecs_check_report rep_;
+        ecs_diag d;
+        ecs_diag_clear(&d);
+        ecs_result rc = ecs_check_schedule(
+            ECS_INSTANCE_BORROW(g, &p, price, 4096, 0), s, &rep_, &d);
+        if (rc != ECS_OK)
+            print_error("%s\n", d.msg);
+        assert_int_equal(rc, ECS_OK);
+        long cp = 0, bl[64];
+        for (size_t k = g->n; k-- > 0;) {
+            size_t v = g->topo[k];
+            long b = 0;
+            for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
+                if (bl[g->succ[e]] > b)
+                    b = bl[g->succ[e]];
+            bl[v] = (g->work[v] + 1) / 2 + b; /* fast: speed 2 */
+            if (bl[v] > cp)
+                cp = bl[v];
+        }
+        assert_true(rep_.makespan >= cp);
+        for (size_t i = 0; i < g->n; i++) {
+            int c = ecs_platform_pe_class(&p, s->task[i].pe);
+            long v = c == 0 ? 2 : 1;
+            assert_int_equal(s->task[i].stop - s->task[i].start + 1,
+                             (g->work[i] + v - 1) / v);
+        }
+        ecs_schedule_free(s);
+        ecs_graph_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
         cmocka_unit_test(test_bf_worked_classes),
         cmocka_unit_test(test_bf_worked_sources_cap),
         cmocka_unit_test(test_bf_paper_agrees),
+        cmocka_unit_test(test_listsched_hand),
+        cmocka_unit_test(test_listsched_paper),
+        cmocka_unit_test(test_listsched_random),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_bf_worked_classes),
