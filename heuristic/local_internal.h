@@ -213,4 +213,14 @@ void lh_commit(lh_state *st, const size_t *t, size_t k, const long *ns,
                const long *ne);
 void lh_putback(lh_state *st, const size_t *t, size_t k);
 
+/* ---- the extended model (local_ext.c) ---- */
+
+/* ecs_local_run on an extended instance (ecs_instance_extended), its
+ * parameters validated and *out cleared; start may be NULL or infeasible
+ * (a start is then built). */
+ecs_result lh_local_ext_run(const ecs_instance *inst,
+                            const ecs_schedule *start,
+                            const ecs_local_params *prm,
+                            ecs_local_result *out, ecs_diag *diag);
+
 #endif

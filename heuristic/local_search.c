@@ -701,8 +701,11 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     memset(out, 0, sizeof *out);
     double t0 = lh_now();
     ecs_result rc = ecs_local_params_validate(prm, diag);
-    if (rc == ECS_OK)
-        rc = ecs_instance_require_paper(inst, "local search", diag);
+    if (rc == ECS_OK && (inst == NULL || inst->platform == NULL))
+        rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                          "graph, platform, prices and start are required");
+    if (rc == ECS_OK && ecs_instance_extended(inst))
+        return lh_local_ext_run(inst, start, prm, out, diag);
     if (rc == ECS_OK)
         rc = check_inputs(g, p, price, nprice, deadline, start,
                           &out->start_cost, diag);

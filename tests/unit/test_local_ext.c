@@ -229,6 +229,217 @@ static void test_listsched_random(void **state)
     }
 }
 
+/* ---- local search on the extended model ---- */
+
+/* Local search on inst from start (may be NULL); its result passes the
+ * checker, which the test runs itself too.  Returns the result code. */
+static ecs_result run_local(const ecs_instance *inst,
+                            const ecs_schedule *start, uint64_t seed,
+                            ecs_local_result *r)
+{
+    ecs_local_params prm;
+    ecs_local_params_init(&prm);
+    prm.seed = seed;
+    prm.max_stall = 30;
+    prm.time_limit_s = 60; /* never binds on these sizes */
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_local_run(inst, start, &prm, r, &d);
+    if (rc != ECS_OK && rc != ECS_EINFEASIBLE)
+        print_error("%s\n", d.msg);
+    if (rc == ECS_OK) {
+        ecs_check_report rep;
+        ecs_result c = ecs_check_schedule(inst, r->schedule, &rep, &d);
+        if (c != ECS_OK)
+            print_error("%s\n", d.msg);
+        assert_int_equal(c, ECS_OK);
+        assert_close(rep.cost, r->cost, 1e-12);
+        assert_true(rep.makespan <= inst->deadline);
+    }
+    return rc;
+}
+
+/* The worked examples by local search: 3.0; with the source 1.0, with the
+ * cap 1.6 still 1.0; with the cap 1.4 no schedule (EINFEASIBLE). */
+static void test_local_worked(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    model_platform(&p, 1, 1);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[2] = {1, 1}, vol[2] = {1, 1}, cap[2] = {1.6, 1.6};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    ecs_site site = {.price = NULL, .cap = NULL};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    ecs_local_result r;
+    assert_int_equal(run_local(&inst, NULL, 1, &r), ECS_OK);
+    assert_close(r.cost, 3.0, 1e-12);
+    assert_int_equal(ecs_platform_pe_class(&p, r.schedule->task[0].pe), 1);
+    ecs_local_result_release(&r);
+    inst.source = &src;
+    inst.nsource = 1;
+    assert_int_equal(run_local(&inst, NULL, 1, &r), ECS_OK);
+    assert_close(r.cost, 1.0, 1e-12);
+    ecs_local_result_release(&r);
+    inst.site = &site;
+    site.cap = cap;
+    assert_int_equal(run_local(&inst, NULL, 1, &r), ECS_OK);
+    assert_close(r.cost, 1.0, 1e-12);
+    ecs_local_result_release(&r);
+    cap[0] = cap[1] = 1.4;
+    assert_int_equal(run_local(&inst, NULL, 1, &r), ECS_EINFEASIBLE);
+    ecs_local_result_release(&r);
+    ecs_graph_free(g);
+}
+
+/* A feasible start is never made dearer, and a start the checker rejects
+ * (here: on the wrong PE count) is replaced by a built one. */
+static void test_local_start(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    model_platform(&p, 1, 1);
+    ecs_graph *g = tu_graph(2, (const long[]){2, 2}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double price[4] = {1, 0.2, 0.3, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    ecs_schedule *base = NULL;
+    assert_int_equal(ecs_listsched_platform(g, &p, &base, NULL), ECS_OK);
+    ecs_local_result r;
+    assert_int_equal(run_local(&inst, base, 3, &r), ECS_OK);
+    assert_true(r.cost <= r.start_cost);
+    double bf = tu_brute_force_ext(&inst);
+    assert_close(r.cost, bf, 1e-9);
+    ecs_local_result_release(&r);
+    base->task[1].pe = 7; /* not a PE */
+    assert_int_equal(run_local(&inst, base, 3, &r), ECS_OK);
+    assert_close(r.cost, bf, 1e-9);
+    ecs_local_result_release(&r);
+    ecs_schedule_free(base);
+    ecs_graph_free(g);
+}
+
+/* A random tiny instance of the extended model: 1..3 tasks, two classes
+ * (fast: speeds 2, 1; slow: 1, 0.5; random powers and idle), T slots,
+ * prices with negative ones; by variant: no source, a source of volume 0,
+ * a source covering everything, random volumes with a cap that often
+ * binds, two sites with their own prices (a source at one, a cap at the
+ * other). */
+typedef struct xtiny {
+    ecs_graph *g;
+    ecs_platform p;
+    long T;
+    double price[TU_BFX_MAXT], price2[TU_BFX_MAXT];
+    double vol[TU_BFX_MAXT], cap[TU_BFX_MAXT];
+    ecs_source src;
+    ecs_site site[2];
+    ecs_instance inst;
+} xtiny;
+
+static void xtiny_draw(uint64_t *seed, int variant, xtiny *x)
+{
+    memset(x, 0, sizeof *x);
+    size_t n = (size_t)tu_rng_int(seed, 1, 3);
+    x->g = tu_random_graph(seed, n, 3, 0.4);
+    ecs_platform *p = &x->p;
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    int two = variant == 4, s1 = 0;
+    if (two) {
+        assert_int_equal(ecs_platform_add_site(p, "east", &s1, NULL), ECS_OK);
+        assert_int_equal(ecs_platform_add_site(p, "west", &s1, NULL), ECS_OK);
+    }
+    double fi = 0.1 + tu_rng_unit(seed), si = 0.1 * tu_rng_unit(seed);
+    double f0 = fi + 1.5 + 3 * tu_rng_unit(seed);
+    double f1 = fi + 0.3 + (f0 - fi) * 0.5 * tu_rng_unit(seed);
+    double w0 = si + 0.4 + tu_rng_unit(seed);
+    double w1 = si + 0.1 + (w0 - si) * 0.6 * tu_rng_unit(seed);
+    int nf = (int)tu_rng_int(seed, 1, 2), ns = n == 3 ? 1 : 3 - nf;
+    add_class(p, "fast", nf, 0, (const double[]){2, 1, 0},
+              (const double[]){f0, f1, 0}, fi);
+    add_class(p, "slow", ns, two ? s1 : 0, (const double[]){1, 0.5, 0},
+              (const double[]){w0, w1, 0}, si);
+    x->T = tu_rng_int(seed, 2, n == 3 && x->g->nedges < 2 ? 4 : 5);
+    tu_random_prices(seed, x->price, x->T, 0.3);
+    tu_random_prices(seed, x->price2, x->T, 0.3);
+    ecs_instance_init(&x->inst, x->g, p, x->price, (size_t)x->T, x->T);
+    snprintf(x->src.name, sizeof x->src.name, "solar");
+    x->src.volume = x->vol;
+    x->src.price = variant == 2 ? 0.3 * tu_rng_unit(seed) : 0.0;
+    double base = nf * fi + (two ? 0 : ns * si);
+    for (long l = 0; l < x->T; l++) {
+        x->vol[l] = variant == 1 ? 0.0
+                    : variant == 2 ? 100.0
+                                   : 3 * tu_rng_unit(seed);
+        x->cap[l] = base + 1.0 + 4 * tu_rng_unit(seed);
+    }
+    if (variant >= 1) {
+        x->inst.source = &x->src;
+        x->inst.nsource = 1;
+    }
+    if (variant == 3) {
+        x->site[0].cap = x->cap;
+        x->inst.site = x->site;
+    }
+    if (two) {
+        x->site[1].price = x->price2;
+        x->site[1].cap = x->cap;
+        for (long l = 0; l < x->T; l++)
+            x->cap[l] = ns * si + 0.5 + 1.5 * tu_rng_unit(seed);
+        x->inst.site = x->site;
+    }
+}
+
+/* Local search against brute force on random tiny instances of every
+ * variant: never cheaper, never feasible where brute force finds nothing,
+ * equal on at least 90 %; half of the runs start from the list schedule
+ * (when it is feasible), half from nothing. */
+static void test_local_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 260026;
+    int runs = 150, equal = 0, finite = 0, binding = 0;
+    for (int rep = 0; rep < runs; rep++) {
+        xtiny x;
+        xtiny_draw(&seed, rep % 5, &x);
+        double bf = tu_brute_force_ext(&x.inst);
+        ecs_schedule *base = NULL;
+        if (rep % 2)
+            assert_int_equal(ecs_listsched_platform(x.g, &x.p, &base, NULL),
+                             ECS_OK);
+        ecs_local_result r;
+        ecs_result rc = run_local(&x.inst, base, (uint64_t)rep + 1, &r);
+        if (bf == HUGE_VAL) {
+            assert_int_equal(rc, ECS_EINFEASIBLE);
+        } else {
+            finite++;
+            assert_true(rc == ECS_OK || rc == ECS_EINFEASIBLE);
+            if (rc == ECS_OK) {
+                assert_true(r.cost >= bf - 1e-9 * (1.0 + fabs(bf)));
+                equal += r.cost <= bf + 1e-9 * (1.0 + fabs(bf));
+            }
+        }
+        if ((rep % 5 == 3 || rep % 5 == 4) && bf != HUGE_VAL) {
+            /* the cap binds when lifting it makes the optimum cheaper */
+            ecs_site keep[2] = {x.site[0], x.site[1]};
+            x.site[0].cap = x.site[1].cap = NULL;
+            binding += tu_brute_force_ext(&x.inst) < bf - 1e-9;
+            x.site[0] = keep[0];
+            x.site[1] = keep[1];
+        }
+        ecs_local_result_release(&r);
+        ecs_schedule_free(base);
+        ecs_graph_free(x.g);
+    }
+    print_message("local = brute force on %d of %d feasible instances "
+                  "(%d with a binding cap)\n", equal, finite, binding);
+    assert_true(finite >= runs / 2);
+    assert_true(binding >= 5);
+    assert_true(equal * 10 >= finite * 9);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -238,6 +449,9 @@ int main(void)
         cmocka_unit_test(test_listsched_hand),
         cmocka_unit_test(test_listsched_paper),
         cmocka_unit_test(test_listsched_random),
+        cmocka_unit_test(test_local_worked),
+        cmocka_unit_test(test_local_start),
+        cmocka_unit_test(test_local_vs_brute_force),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_bf_worked_classes),

@@ -1,0 +1,929 @@
+/*
+ * Local search on the extended model (local.h "The extended model";
+ * docs/MODEL.md "Local heuristic", "Heterogeneous platforms"): one task
+ * at a time re-placed on any PE of any class, any interval of its room and
+ * any frequency profile, priced exactly by its marginal cost on the draw of
+ * the others, the caps kept; iterated with seeded kicks.
+ */
+#include "local_internal.h"
+
+#include "ecsched/check.h"
+#include "ecsched/listsched.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The most PE-slot cells of the occupancy table. */
+#define LX_MAX_CELLS (1L << 25)
+
+/* The most DP cells (slots x work states) of one segment. */
+#define LX_MAX_DP (1L << 27)
+
+/* Tasks kicked at once, at most. */
+#define LX_KICK_TASKS 3
+
+/* Above this many tasks max_stall is scaled by LX_STALL_TASKS / n (at
+ * least LX_STALL_MIN), as in the paper model's local search. */
+#define LX_STALL_TASKS 100
+#define LX_STALL_MIN 5
+
+/* A free stretch of one PE inside a task's room. */
+typedef struct lx_seg {
+    int cls, pe;
+    long a, b;
+} lx_seg;
+
+/* A placement of one task. */
+typedef struct lx_place {
+    int cls, pe;
+    long s, e;
+    double cost;      /* marginal cost on the others' draw */
+} lx_place;
+
+typedef struct lx {
+    const ecs_instance *inst;
+    const ecs_graph *g;   /* the checker's graph */
+    const ecs_graph *sg;  /* the solver graph (its reduction) */
+    const ecs_platform *p;
+    const ecs_local_params *prm;
+    long D;
+    size_t n;
+    int ncls, nsite, P;
+    size_t K;
+    long grid;
+    int site_of[ECS_MAX_CLASSES], first[ECS_MAX_CLASSES];
+    int count[ECS_MAX_CLASSES];
+    double idle[ECS_MAX_CLASSES];
+    long q[ECS_MAX_CLASSES][ECS_MAX_FREQS]; /* speed_q / unit[c] */
+    double dl[ECS_MAX_CLASSES][ECS_MAX_FREQS]; /* busy - idle */
+    long unit[ECS_MAX_CLASSES];
+    const long *es, *lf;  /* windows */
+    /* the state */
+    int *pe, *cls;        /* pe -1: not placed */
+    long *s, *e;
+    unsigned char *fq;    /* n * D: task i's profile at fq + i * D */
+    int *occ;             /* P * D: the task on PE q in slot l, or -1 */
+    double *draw;         /* nsite * D */
+    double base[ECS_MAX_SITES];
+    double total;
+    /* a saved state */
+    int *b_pe, *b_cls;
+    long *b_s, *b_e;
+    unsigned char *b_fq;
+    double b_total;
+    /* scratch */
+    lx_seg *seg;
+    size_t nseg, cap_seg;
+    double *mc;           /* D * K marginal costs */
+    double *val, *nval;   /* states */
+    int *prev;            /* D * (nmax + 1) */
+    unsigned char *pk;    /* D * (nmax + 1) */
+    unsigned char *best_fq; /* D */
+    unsigned char *cand_fq; /* D */
+    size_t *order;
+    long nmax;
+    /* bookkeeping */
+    ecs_rng rng;
+    double t_end;
+    int out_of_time, out_of_effort;
+    unsigned long moves, improved, rows;
+    long rounds;
+    int oom;
+} lx;
+
+static int lx_time_up(lx *x)
+{
+    if (!x->out_of_time && x->prm->max_moves > 0 &&
+        x->moves >= x->prm->max_moves) {
+        x->out_of_time = 1;
+        x->out_of_effort = 1;
+    }
+    if (!x->out_of_time && lh_now() >= x->t_end)
+        x->out_of_time = 1;
+    return x->out_of_time;
+}
+
+static long gcd_l(long a, long b)
+{
+    while (b) {
+        long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* Work states of task i on class c: ceil(w G / unit). */
+static long need_of(const lx *x, size_t i, int c)
+{
+    long w = x->g->work[i] * x->grid;
+    return (w + x->unit[c] - 1) / x->unit[c];
+}
+
+/* ---- the draw ---- */
+
+/* The draw of every site and slot, task skip left out (or (size_t)-1),
+ * summed as the checker sums it (idle of the classes in their order, then
+ * the tasks in index order, slot by slot), and its cost. */
+static double lx_draw(lx *x, size_t skip)
+{
+    size_t D = (size_t)x->D;
+    for (int q = 0; q < x->nsite; q++)
+        for (size_t l = 0; l < D; l++)
+            x->draw[(size_t)q * D + l] = x->base[q];
+    for (size_t i = 0; i < x->n; i++) {
+        if (i == skip || x->pe[i] < 0)
+            continue;
+        int c = x->cls[i];
+        double *row = x->draw + (size_t)x->site_of[c] * D;
+        const unsigned char *f = x->fq + i * D;
+        for (long l = x->s[i]; l <= x->e[i]; l++)
+            row[l] += x->dl[c][f[l - x->s[i]]];
+    }
+    double cost = 0.0;
+    for (int q = 0; q < x->nsite; q++)
+        for (long l = 0; l < x->D; l++)
+            cost += ecs_instance_slot_cost(x->inst, q, l,
+                                           x->draw[(size_t)q * D + (size_t)l]);
+    return cost;
+}
+
+/* The cap of site q in slot l with the internal margin (tighter than the
+ * checker's 1e-9). */
+static double lx_cap(const lx *x, int q, long l)
+{
+    double cap = ecs_instance_cap(x->inst, q, l);
+    return cap + 1e-10 * (1.0 + fabs(cap));
+}
+
+/* ---- occupancy ---- */
+
+static void lx_occupy(lx *x, size_t i, int who)
+{
+    if (x->pe[i] < 0)
+        return;
+    int *row = x->occ + (size_t)x->pe[i] * (size_t)x->D;
+    for (long l = x->s[i]; l <= x->e[i]; l++)
+        row[l] = who;
+}
+
+static void lx_rebuild_occ(lx *x)
+{
+    for (size_t c = 0; c < (size_t)x->P * (size_t)x->D; c++)
+        x->occ[c] = -1;
+    for (size_t i = 0; i < x->n; i++)
+        lx_occupy(x, i, (int)i);
+}
+
+/* ---- segments: where task i may go ---- */
+
+static int lx_add_seg(lx *x, int c, int pe, long a, long b)
+{
+    for (size_t k = 0; k < x->nseg; k++) {
+        lx_seg *o = &x->seg[k];
+        if (o->cls != c)
+            continue;
+        if (o->a <= a && b <= o->b)
+            return 0; /* inside one we have */
+        if (a <= o->a && o->b <= b) {
+            *o = (lx_seg){c, pe, a, b};
+            return 0;
+        }
+    }
+    if (x->nseg == x->cap_seg) {
+        size_t nc = x->cap_seg ? 2 * x->cap_seg : 64;
+        lx_seg *ns = realloc(x->seg, nc * sizeof *ns);
+        if (ns == NULL)
+            return -1;
+        x->seg = ns;
+        x->cap_seg = nc;
+    }
+    x->seg[x->nseg++] = (lx_seg){c, pe, a, b};
+    return 0;
+}
+
+/* The free stretches of the PEs of every class within [lo, hi], task i's
+ * own slots counting as free; a PE free over all of [lo, hi] ends its
+ * class's scan (every other stretch lies inside). */
+static int lx_segments(lx *x, size_t i, long lo, long hi)
+{
+    x->nseg = 0;
+    for (int c = 0; c < x->ncls; c++) {
+        for (int k = 0; k < x->count[c]; k++) {
+            int pe = x->first[c] + k;
+            const int *row = x->occ + (size_t)pe * (size_t)x->D;
+            int whole = 1;
+            long l = lo;
+            while (l <= hi) {
+                while (l <= hi && row[l] >= 0 && row[l] != (int)i) {
+                    whole = 0;
+                    l++;
+                }
+                if (l > hi)
+                    break;
+                long a = l;
+                while (l <= hi && (row[l] < 0 || row[l] == (int)i))
+                    l++;
+                if (lx_add_seg(x, c, pe, a, l - 1) != 0)
+                    return -1;
+            }
+            if (whole)
+                break;
+        }
+    }
+    return 0;
+}
+
+/* ---- the profile DP ---- */
+
+/*
+ * The cheapest profile of task i on class c inside [a, b] (one PE's free
+ * stretch) on the current draw (task i left out): DP over (slot, work
+ * done) with slot costs g(E + busy - idle) - g(E), frequencies that break
+ * a cap excluded.  mode 0: the least cost over every interval; mode 1: the
+ * earliest end, then the least cost.  Fills *pl and cand_fq (relative to
+ * pl->s); 0 if found, 1 if none, -1 if too large.
+ */
+static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
+                      lx_place *pl)
+{
+    long N = need_of(x, i, c), len = b - a + 1;
+    size_t K = x->K, W = (size_t)N + 1, D = (size_t)x->D;
+    if (len * (long)W > LX_MAX_DP)
+        return -1;
+    if (len * x->q[c][0] < N)
+        return 1;
+    x->rows++;
+    int site = x->site_of[c];
+    const double *E = x->draw + (size_t)site * D;
+    for (long l = a; l <= b; l++) {
+        double e0 = E[l], g0 = ecs_instance_slot_cost(x->inst, site, l, e0);
+        double cap = lx_cap(x, site, l);
+        double *m = x->mc + (size_t)(l - a) * K;
+        for (size_t k = 0; k < K; k++) {
+            double e1 = e0 + x->dl[c][k];
+            m[k] = x->q[c][k] == 0 ? 0.0
+                   : e1 > cap      ? HUGE_VAL
+                                   : ecs_instance_slot_cost(x->inst, site, l, e1) - g0;
+        }
+    }
+    double *val = x->val, *nv = x->nval;
+    for (size_t w = 0; w < W; w++)
+        val[w] = HUGE_VAL;
+    double best = HUGE_VAL;
+    long bend = -1;
+    for (long l = a; l <= b; l++) {
+        const double *m = x->mc + (size_t)(l - a) * K;
+        int *pv = x->prev + (size_t)(l - a) * W;
+        unsigned char *pk = x->pk + (size_t)(l - a) * W;
+        for (size_t w = 0; w < W; w++)
+            nv[w] = HUGE_VAL;
+        /* start in slot l (not at f = 0: that is a later start) */
+        for (size_t k = 0; k < K; k++) {
+            if (x->q[c][k] == 0 || m[k] == HUGE_VAL)
+                continue;
+            size_t w1 = (size_t)(x->q[c][k] < N ? x->q[c][k] : N);
+            if (m[k] < nv[w1]) {
+                nv[w1] = m[k];
+                pv[w1] = -1;
+                pk[w1] = (unsigned char)k;
+            }
+        }
+        for (size_t w = 0; w < W; w++) {
+            if (val[w] == HUGE_VAL)
+                continue;
+            for (size_t k = 0; k < K; k++) {
+                if (m[k] == HUGE_VAL || (w == (size_t)N && x->q[c][k] == 0))
+                    continue;
+                long w1l = (long)w + x->q[c][k];
+                size_t w1 = (size_t)(w1l < N ? w1l : N);
+                double v = val[w] + m[k];
+                if (v < nv[w1]) {
+                    nv[w1] = v;
+                    pv[w1] = (int)w;
+                    pk[w1] = (unsigned char)k;
+                }
+            }
+        }
+        double *t = val;
+        val = nv;
+        nv = t;
+        if (val[N] < best) {
+            best = val[N];
+            bend = l;
+            if (mode == 1)
+                break;
+        }
+    }
+    if (bend < 0)
+        return 1;
+    /* walk back from (bend, N) */
+    long w = N, l = bend;
+    for (;;) {
+        size_t r = (size_t)(l - a) * W + (size_t)w;
+        x->cand_fq[l] = x->pk[r];
+        int pw = x->prev[r];
+        if (pw < 0)
+            break;
+        w = pw;
+        l--;
+    }
+    pl->cls = c;
+    pl->s = l;
+    pl->e = bend;
+    pl->cost = best;
+    (void)D;
+    return 0;
+}
+
+/* The room of task i: after its placed predecessors, before its placed
+ * successors, inside its window. */
+static void lx_room(const lx *x, size_t i, long *lo, long *hi)
+{
+    const ecs_graph *g = x->sg;
+    long a = x->es[i], b = x->lf[i];
+    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++) {
+        size_t u = g->pred[k];
+        if (x->pe[u] >= 0 && x->e[u] + 1 > a)
+            a = x->e[u] + 1;
+    }
+    for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++) {
+        size_t v = g->succ[k];
+        if (x->pe[v] >= 0 && x->s[v] - 1 < b)
+            b = x->s[v] - 1;
+    }
+    if (a < 0)
+        a = 0;
+    if (b > x->D - 1)
+        b = x->D - 1;
+    *lo = a;
+    *hi = b;
+}
+
+/*
+ * The best placement of task i (left out of the draw, which the caller
+ * computed) over every segment: *pl and best_fq.  0 found, 1 none, -1 out
+ * of memory or too large.
+ */
+static int lx_best(lx *x, size_t i, int mode, lx_place *pl)
+{
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    if (lo > hi)
+        return 1;
+    if (lx_segments(x, i, lo, hi) != 0)
+        return -1;
+    int found = 0;
+    for (size_t k = 0; k < x->nseg; k++) {
+        lx_seg sg = x->seg[k];
+        lx_place c;
+        int rc = lx_profile(x, i, sg.cls, sg.a, sg.b, mode, &c);
+        if (rc < 0)
+            return -1;
+        if (rc > 0)
+            continue;
+        int better = !found ||
+                     (mode == 0 ? c.cost < pl->cost
+                                : c.e < pl->e || (c.e == pl->e && c.cost < pl->cost));
+        if (better) {
+            c.pe = sg.pe;
+            *pl = c;
+            memcpy(x->best_fq + c.s, x->cand_fq + c.s, (size_t)(c.e - c.s + 1));
+            found = 1;
+        }
+    }
+    return found ? 0 : 1;
+}
+
+/* Put task i at pl with profile best_fq (occupancy updated). */
+static void lx_put(lx *x, size_t i, const lx_place *pl, const unsigned char *f)
+{
+    lx_occupy(x, i, -1);
+    x->pe[i] = pl->pe;
+    x->cls[i] = pl->cls;
+    x->s[i] = pl->s;
+    x->e[i] = pl->e;
+    memcpy(x->fq + i * (size_t)x->D, f, (size_t)(pl->e - pl->s + 1));
+    lx_occupy(x, i, (int)i);
+}
+
+/* The marginal cost of task i where it is, on the draw without it. */
+static double lx_current(lx *x, size_t i)
+{
+    int c = x->cls[i], site = x->site_of[c];
+    const double *E = x->draw + (size_t)site * (size_t)x->D;
+    const unsigned char *f = x->fq + i * (size_t)x->D;
+    double m = 0.0;
+    for (long l = x->s[i]; l <= x->e[i]; l++) {
+        double d = x->dl[c][f[l - x->s[i]]];
+        if (d != 0.0)
+            m += ecs_instance_slot_cost(x->inst, site, l, E[l] + d) -
+                 ecs_instance_slot_cost(x->inst, site, l, E[l]);
+    }
+    return m;
+}
+
+/* Re-place task i at its best placement; 1 when the total fell, 0 when
+ * not, -1 out of memory. */
+static int lx_move(lx *x, size_t i)
+{
+    x->moves++;
+    lx_draw(x, i);
+    double cur = lx_current(x, i);
+    lx_place pl;
+    int rc = lx_best(x, i, 0, &pl);
+    if (rc != 0)
+        return rc < 0 ? -1 : 0;
+    if (!(pl.cost < cur - 1e-12 * (1.0 + fabs(cur))))
+        return 0;
+    lx_place old = {x->cls[i], x->pe[i], x->s[i], x->e[i], cur};
+    memcpy(x->cand_fq, x->fq + i * (size_t)x->D, (size_t)(old.e - old.s + 1));
+    lx_put(x, i, &pl, x->best_fq + pl.s);
+    double t = lx_draw(x, (size_t)-1);
+    if (t < x->total - 1e-12 * (1.0 + fabs(x->total))) {
+        x->total = t;
+        x->improved++;
+        return 1;
+    }
+    lx_put(x, i, &old, x->cand_fq); /* not cheaper after all (rounding) */
+    x->total = lx_draw(x, (size_t)-1);
+    return 0;
+}
+
+static void lx_shuffle(lx *x, size_t *a, size_t n)
+{
+    for (size_t k = n; k > 1; k--) {
+        size_t j = (size_t)ecs_rng_below(&x->rng, k);
+        size_t t = a[k - 1];
+        a[k - 1] = a[j];
+        a[j] = t;
+    }
+}
+
+/* Rounds of single-task moves in random order until one finds nothing,
+ * the round limit or the time.  -1 out of memory. */
+static int lx_descend(lx *x, ecs_local_stop *stop)
+{
+    for (long r = 0; r < x->prm->max_rounds; r++) {
+        if (lx_time_up(x))
+            return 0;
+        x->rounds++;
+        for (size_t k = 0; k < x->n; k++)
+            x->order[k] = k;
+        lx_shuffle(x, x->order, x->n);
+        int any = 0;
+        for (size_t k = 0; k < x->n && !lx_time_up(x); k++) {
+            int rc = lx_move(x, x->order[k]);
+            if (rc < 0)
+                return -1;
+            any |= rc;
+        }
+        if (!any) {
+            *stop = ECS_LOCAL_CONVERGED;
+            return 0;
+        }
+    }
+    *stop = ECS_LOCAL_ROUND_LIMIT;
+    return 0;
+}
+
+/* ---- save and restore ---- */
+
+static void lx_save(lx *x)
+{
+    size_t n = x->n;
+    memcpy(x->b_pe, x->pe, n * sizeof *x->pe);
+    memcpy(x->b_cls, x->cls, n * sizeof *x->cls);
+    memcpy(x->b_s, x->s, n * sizeof *x->s);
+    memcpy(x->b_e, x->e, n * sizeof *x->e);
+    memcpy(x->b_fq, x->fq, n * (size_t)x->D);
+    x->b_total = x->total;
+}
+
+static void lx_restore(lx *x)
+{
+    size_t n = x->n;
+    memcpy(x->pe, x->b_pe, n * sizeof *x->pe);
+    memcpy(x->cls, x->b_cls, n * sizeof *x->cls);
+    memcpy(x->s, x->b_s, n * sizeof *x->s);
+    memcpy(x->e, x->b_e, n * sizeof *x->e);
+    memcpy(x->fq, x->b_fq, n * (size_t)x->D);
+    x->total = x->b_total;
+    lx_rebuild_occ(x);
+}
+
+/* ---- starts ---- */
+
+/* Load schedule s (checked feasible) into the state. */
+static void lx_load(lx *x, const ecs_schedule *sc)
+{
+    for (size_t i = 0; i < x->n; i++) {
+        const ecs_sched_task *t = &sc->task[i];
+        x->pe[i] = t->pe;
+        x->cls[i] = x->p->nclass ? ecs_platform_pe_class(x->p, t->pe) : 0;
+        x->s[i] = t->start;
+        x->e[i] = t->stop;
+        memcpy(x->fq + i * (size_t)x->D, t->freq,
+               (size_t)(t->stop - t->start + 1));
+    }
+    lx_rebuild_occ(x);
+    x->total = lx_draw(x, (size_t)-1);
+}
+
+typedef struct lx_key {
+    long k1, k2;
+    size_t i;
+} lx_key;
+
+static int cmp_lx_key(const void *a, const void *b)
+{
+    const lx_key *u = a, *v = b;
+    if (u->k1 != v->k1)
+        return u->k1 < v->k1 ? -1 : 1;
+    if (u->k2 != v->k2)
+        return u->k2 < v->k2 ? -1 : 1;
+    return (u->i > v->i) - (u->i < v->i);
+}
+
+/*
+ * Build a start: tasks by latest start (the window's last slot less the
+ * task's shortest duration; a topological order, ties by earliest start),
+ * each placed, with the tasks before it fixed, where it costs least on
+ * their draw (mode 0) or ends earliest (mode 1), inside its window (which
+ * leaves its descendants their critical path and load), the caps kept.
+ * 0 built, 1 stuck, -1 out of memory.
+ */
+static int lx_build(lx *x, int mode)
+{
+    size_t n = x->n;
+    lx_key *key = malloc((n ? n : 1) * sizeof *key);
+    if (key == NULL)
+        return -1;
+    long vmax = 0;
+    for (int c = 0; c < x->ncls; c++)
+        if (x->q[c][0] * x->unit[c] > vmax)
+            vmax = x->q[c][0] * x->unit[c];
+    for (size_t i = 0; i < n; i++) {
+        long dur = (x->g->work[i] * x->grid + vmax - 1) / vmax;
+        key[i] = (lx_key){x->lf[i] - dur + 1, x->es[i], i};
+        x->pe[i] = -1;
+    }
+    qsort(key, n, sizeof *key, cmp_lx_key);
+    lx_rebuild_occ(x);
+    int rc = 0;
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        size_t i = key[k].i;
+        lx_draw(x, (size_t)-1);
+        lx_place pl;
+        rc = lx_best(x, i, mode, &pl);
+        if (rc == 0)
+            lx_put(x, i, &pl, x->best_fq + pl.s);
+    }
+    free(key);
+    if (rc == 0)
+        x->total = lx_draw(x, (size_t)-1);
+    return rc;
+}
+
+/* Whether schedule sc passes the checker on the instance (its cost in
+ * *cost). */
+static int lx_feasible(const lx *x, const ecs_schedule *sc, double *cost)
+{
+    ecs_check_report rep;
+    if (sc == NULL || sc->n != x->n ||
+        ecs_check_schedule(x->inst, sc, &rep, NULL) != ECS_OK)
+        return 0;
+    *cost = rep.cost;
+    return 1;
+}
+
+/* ---- kicks ---- */
+
+/* Move 1..LX_KICK_TASKS random tasks each to a random interval of a
+ * random free stretch at the top frequency (its shortest duration on the
+ * class), where the caps allow; the others stay. */
+static void lx_kick(lx *x)
+{
+    size_t nk = 1 + (size_t)ecs_rng_below(&x->rng,
+                                          x->n < LX_KICK_TASKS ? x->n
+                                                               : LX_KICK_TASKS);
+    for (size_t t = 0; t < nk; t++) {
+        size_t i = (size_t)ecs_rng_below(&x->rng, x->n);
+        long lo, hi;
+        lx_room(x, i, &lo, &hi);
+        if (lo > hi || lx_segments(x, i, lo, hi) != 0 || x->nseg == 0)
+            continue;
+        lx_seg sg = x->seg[ecs_rng_below(&x->rng, x->nseg)];
+        int c = sg.cls;
+        long dur = (need_of(x, i, c) + x->q[c][0] - 1) / x->q[c][0];
+        if (sg.b - sg.a + 1 < dur)
+            continue;
+        long st = sg.a + (long)ecs_rng_below(&x->rng,
+                                             (uint64_t)(sg.b - sg.a + 2 - dur));
+        lx_draw(x, i);
+        int site = x->site_of[c], ok = 1;
+        for (long l = st; l < st + dur && ok; l++)
+            ok = x->draw[(size_t)site * (size_t)x->D + (size_t)l] +
+                     x->dl[c][0] <= lx_cap(x, site, l);
+        if (!ok)
+            continue;
+        lx_place pl = {c, sg.pe, st, st + dur - 1, 0.0};
+        memset(x->cand_fq, 0, (size_t)dur);
+        lx_put(x, i, &pl, x->cand_fq);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+}
+
+/* Kick, descend, keep the cheaper (in the saved state), until max_stall
+ * kicks in a row found nothing or the time.  -1 out of memory. */
+static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
+{
+    long stall_max = x->prm->max_stall;
+    if (x->n > LX_STALL_TASKS) {
+        stall_max = (long)((double)stall_max * LX_STALL_TASKS / (double)x->n);
+        if (stall_max < LX_STALL_MIN)
+            stall_max = x->prm->max_stall < LX_STALL_MIN ? x->prm->max_stall
+                                                         : LX_STALL_MIN;
+    }
+    lx_save(x);
+    for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
+         stall++) {
+        out->kicks++;
+        lx_kick(x);
+        if (lx_descend(x, stop) != 0)
+            return -1;
+        if (x->total < x->b_total - 1e-10 * (1.0 + fabs(x->b_total))) {
+            lx_save(x);
+            out->kicks_improved++;
+            stall = -1;
+        } else {
+            lx_restore(x);
+        }
+    }
+    lx_restore(x);
+    return 0;
+}
+
+/* ---- the run ---- */
+
+static void lx_release(lx *x)
+{
+    free(x->pe);
+    free(x->cls);
+    free(x->s);
+    free(x->e);
+    free(x->fq);
+    free(x->occ);
+    free(x->draw);
+    free(x->b_pe);
+    free(x->b_cls);
+    free(x->b_s);
+    free(x->b_e);
+    free(x->b_fq);
+    free(x->seg);
+    free(x->mc);
+    free(x->val);
+    free(x->nval);
+    free(x->prev);
+    free(x->pk);
+    free(x->best_fq);
+    free(x->cand_fq);
+    free(x->order);
+}
+
+static ecs_result lx_setup(lx *x, ecs_diag *diag)
+{
+    const ecs_platform *p = x->p;
+    x->ncls = p->nclass ? (int)p->nclass : 1;
+    x->nsite = p->nsite < 1 ? 1 : p->nsite;
+    x->P = p->pes;
+    x->K = p->nfreq;
+    x->grid = p->grid;
+    for (int c = 0; c < x->ncls; c++) {
+        x->site_of[c] = p->nclass ? p->cls[c].site : 0;
+        x->first[c] = p->nclass ? p->cls[c].first_pe : 0;
+        x->count[c] = p->nclass ? p->cls[c].count : p->pes;
+        x->idle[c] = p->nclass ? p->cls[c].idle : 0.0;
+        long u = 0;
+        for (size_t k = 0; k < x->K; k++)
+            u = gcd_l(u, ecs_platform_speed_q(p, c, k));
+        x->unit[c] = u > 0 ? u : 1;
+        for (size_t k = 0; k < x->K; k++) {
+            x->q[c][k] = ecs_platform_speed_q(p, c, k) / x->unit[c];
+            x->dl[c][k] = ecs_platform_power(p, c, k) - x->idle[c];
+        }
+    }
+    for (int c = 0; c < x->ncls; c++)
+        if (p->nclass)
+            x->base[x->site_of[c]] += x->count[c] * x->idle[c];
+    x->nmax = 0;
+    for (size_t i = 0; i < x->n; i++) {
+        if (x->g->work[i] > LONG_MAX / 4 / x->grid)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld: work %ld is too large",
+                                x->g->id[i], x->g->work[i]);
+        for (int c = 0; c < x->ncls; c++)
+            if (need_of(x, i, c) > x->nmax)
+                x->nmax = need_of(x, i, c);
+    }
+    if ((double)x->P * (double)x->D > (double)LX_MAX_CELLS ||
+        (double)x->D * (double)(x->nmax + 1) > (double)LX_MAX_DP ||
+        x->nmax > INT_MAX - 1)
+        return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                            "local search on this platform handles at most "
+                            "%ld PE-slots and %ld slot-work states (here %d "
+                            "PEs, %ld slots, %ld work states)",
+                            LX_MAX_CELLS, LX_MAX_DP, x->P, x->D, x->nmax + 1);
+    size_t n = x->n ? x->n : 1, D = (size_t)x->D, W = (size_t)x->nmax + 1;
+    x->pe = malloc(n * sizeof *x->pe);
+    x->cls = malloc(n * sizeof *x->cls);
+    x->s = malloc(n * sizeof *x->s);
+    x->e = malloc(n * sizeof *x->e);
+    x->fq = calloc(n * D, 1);
+    x->occ = malloc((size_t)x->P * D * sizeof *x->occ);
+    x->draw = malloc((size_t)x->nsite * D * sizeof *x->draw);
+    x->b_pe = malloc(n * sizeof *x->b_pe);
+    x->b_cls = malloc(n * sizeof *x->b_cls);
+    x->b_s = malloc(n * sizeof *x->b_s);
+    x->b_e = malloc(n * sizeof *x->b_e);
+    x->b_fq = calloc(n * D, 1);
+    x->mc = malloc(D * x->K * sizeof *x->mc);
+    x->val = malloc(W * sizeof *x->val);
+    x->nval = malloc(W * sizeof *x->nval);
+    x->prev = malloc(D * W * sizeof *x->prev);
+    x->pk = malloc(D * W);
+    x->best_fq = calloc(D, 1);
+    x->cand_fq = calloc(D, 1);
+    x->order = malloc(n * sizeof *x->order);
+    if (!x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||
+        !x->draw || !x->b_pe || !x->b_cls || !x->b_s || !x->b_e ||
+        !x->b_fq || !x->mc || !x->val || !x->nval || !x->prev || !x->pk ||
+        !x->best_fq || !x->cand_fq || !x->order)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    for (size_t i = 0; i < x->n; i++)
+        x->pe[i] = -1;
+    return ECS_OK;
+}
+
+static ecs_schedule *lx_export(const lx *x)
+{
+    ecs_schedule *sc = ecs_schedule_new(x->n);
+    for (size_t i = 0; sc != NULL && i < x->n; i++)
+        if (ecs_schedule_place(sc, i, x->pe[i], x->s[i], x->e[i],
+                               x->fq + i * (size_t)x->D, 0) != ECS_OK) {
+            ecs_schedule_free(sc);
+            sc = NULL;
+        }
+    return sc;
+}
+
+ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
+                            const ecs_local_params *prm, ecs_local_result *out,
+                            ecs_diag *diag)
+{
+    double t0 = lh_now();
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_windows own = {0};
+    int empty = 0;
+    const ecs_windows *win = &inst->windows;
+    if (inst->windows.n != inst->graph->n || inst->reduced == NULL) {
+        rc = ecs_windows_compute_platform(inst->graph, inst->platform,
+                                          inst->deadline, &own, &empty, diag);
+        if (rc != ECS_OK)
+            return rc;
+        win = &own;
+    } else {
+        empty = inst->windows_empty;
+    }
+    if (empty) {
+        ecs_windows_release(&own);
+        return ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                            "no schedule meets the deadline D' = %ld: a "
+                            "task's window is shorter than its work",
+                            inst->deadline);
+    }
+    lx x;
+    memset(&x, 0, sizeof x);
+    x.inst = inst;
+    x.g = inst->graph;
+    x.sg = ecs_instance_solver_graph(inst);
+    x.p = inst->platform;
+    x.prm = prm;
+    x.D = inst->deadline;
+    x.n = inst->graph->n;
+    x.es = win->es;
+    x.lf = win->lf;
+    x.t_end = t0 + prm->time_limit_s;
+    ecs_rng_seed(&x.rng, prm->seed);
+    rc = lx_setup(&x, diag);
+    for (int q = 0; rc == ECS_OK && q < x.nsite; q++)
+        for (long l = 0; l < x.D; l++)
+            if (x.base[q] > lx_cap(&x, q, l)) {
+                rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                                  "no schedule meets the caps: site %s draws "
+                                  "%.6g in slot %ld when idle, above its cap "
+                                  "of %.6g",
+                                  x.p->site_name[q][0] ? x.p->site_name[q]
+                                                       : "0",
+                                  x.base[q], l, ecs_instance_cap(inst, q, l));
+                break;
+            }
+    ecs_local_stop stop = ECS_LOCAL_CONVERGED;
+    double start_cost = 0.0;
+    int have_start = rc == ECS_OK && lx_feasible(&x, start, &start_cost);
+    int bad = 0;
+    if (rc == ECS_OK) {
+        /* the start: the given one if feasible, else built */
+        int built = 0;
+        if (have_start) {
+            lx_load(&x, start);
+        } else {
+            int b = lx_build(&x, 0);
+            if (b > 0)
+                b = lx_build(&x, 1);
+            if (b > 0) {
+                ecs_schedule *ls = NULL;
+                double c;
+                if (ecs_listsched_platform(x.g, x.p, &ls, NULL) == ECS_OK &&
+                    lx_feasible(&x, ls, &c)) {
+                    lx_load(&x, ls);
+                    b = 0;
+                }
+                ecs_schedule_free(ls);
+            }
+            bad = b < 0;
+            built = b == 0;
+            if (b > 0)
+                rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                                  "local search found no schedule that meets "
+                                  "D' = %ld under the caps (by placement "
+                                  "and by list scheduling at the top "
+                                  "frequency)%s",
+                                  x.D, start != NULL ? "; the start given is not feasible" : "");
+            out->from_scratch = built;
+            start_cost = x.total;
+        }
+        if (rc == ECS_OK && !bad) {
+            bad = lx_descend(&x, &stop) != 0;
+            /* a second start built from scratch, the cheaper kept */
+            if (!bad && have_start && prm->scratch_start && !lx_time_up(&x)) {
+                lx_save(&x);
+                int b = lx_build(&x, 0);
+                if (b == 0)
+                    bad = lx_descend(&x, &stop) != 0;
+                if (b < 0)
+                    bad = 1;
+                if (!bad && b == 0 &&
+                    x.total < x.b_total - 1e-10 * (1.0 + fabs(x.b_total)))
+                    out->from_scratch = 1;
+                else
+                    lx_restore(&x);
+            }
+            if (!bad)
+                bad = lx_iterate(&x, out, &stop) != 0;
+        }
+    }
+    if (bad && rc == ECS_OK)
+        rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    if (x.out_of_time)
+        stop = x.out_of_effort ? ECS_LOCAL_EFFORT : ECS_LOCAL_TIME_LIMIT;
+    ecs_schedule *res = rc == ECS_OK ? lx_export(&x) : NULL;
+    if (rc == ECS_OK && res == NULL)
+        rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    out->moves = x.moves;
+    out->improved = x.improved;
+    out->rows = x.rows;
+    out->rounds = x.rounds;
+    out->stop = stop;
+    out->start_cost = start_cost;
+    lx_release(&x);
+    ecs_windows_release(&own);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_check_report rep;
+    if (ecs_check_schedule(inst, res, &rep, NULL) != ECS_OK) {
+        ecs_schedule_free(res);
+        return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                            "the local heuristic's schedule fails the "
+                            "checker: %s", rep.msg);
+    }
+    if (have_start && rep.cost > start_cost) {
+        ecs_schedule_free(res);
+        res = ecs_schedule_copy(start);
+        if (res == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        out->kept_start = 1;
+        out->from_scratch = 0;
+        rep.cost = start_cost;
+        rep.makespan = ecs_schedule_makespan(start);
+    }
+    out->schedule = res;
+    out->cost = rep.cost;
+    out->makespan = rep.makespan;
+    out->runtime_s = lh_now() - t0;
+    return ECS_OK;
+}
