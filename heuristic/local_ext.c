@@ -21,6 +21,12 @@
 /* The most DP cells (slots x work states) of one segment. */
 #define LX_MAX_DP (1L << 27)
 
+/* Random builds tried when the three greedy ones meet no schedule. */
+#define LX_BUILD_TRIES 32
+
+/* Partners tried per task by the pair move. */
+#define LX_PAIR_TRIES 6
+
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
@@ -82,6 +88,8 @@ typedef struct lx {
     unsigned char *pk;    /* D * (nmax + 1) */
     unsigned char *best_fq; /* D */
     unsigned char *cand_fq; /* D */
+    unsigned char *pair_fq; /* 4 * D: two old profiles, two new ones */
+    size_t *partner;      /* n */
     size_t *order;
     long nmax;
     /* bookkeeping */
@@ -242,8 +250,12 @@ static int lx_segments(lx *x, size_t i, long lo, long hi)
  * The cheapest profile of task i on class c inside [a, b] (one PE's free
  * stretch) on the current draw (task i left out): DP over (slot, work
  * done) with slot costs g(E + busy - idle) - g(E), frequencies that break
- * a cap excluded.  mode 0: the least cost over every interval; mode 1: the
- * earliest end, then the least cost.  Fills *pl and cand_fq (relative to
+ * a cap excluded; work beyond the need is allowed (a slot that earns pays
+ * for it), waits at f = 0 too, also after the work is done (the interval
+ * then goes on to a later slot that earns).  mode 0: the least cost over
+ * every interval; mode 1: the
+ * earliest end, then the least cost; mode 2: the least energy (draw above
+ * idle), whatever the prices.  Fills *pl and cand_fq (relative to
  * pl->s); 0 if found, 1 if none, -1 if too large.
  */
 static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
@@ -266,6 +278,7 @@ static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
             double e1 = e0 + x->dl[c][k];
             m[k] = x->q[c][k] == 0 ? 0.0
                    : e1 > cap      ? HUGE_VAL
+                   : mode == 2     ? x->dl[c][k]
                                    : ecs_instance_slot_cost(x->inst, site, l, e1) - g0;
         }
     }
@@ -295,7 +308,7 @@ static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
             if (val[w] == HUGE_VAL)
                 continue;
             for (size_t k = 0; k < K; k++) {
-                if (m[k] == HUGE_VAL || (w == (size_t)N && x->q[c][k] == 0))
+                if (m[k] == HUGE_VAL)
                     continue;
                 long w1l = (long)w + x->q[c][k];
                 size_t w1 = (size_t)(w1l < N ? w1l : N);
@@ -385,7 +398,7 @@ static int lx_best(lx *x, size_t i, int mode, lx_place *pl)
         if (rc > 0)
             continue;
         int better = !found ||
-                     (mode == 0 ? c.cost < pl->cost
+                     (mode != 1 ? c.cost < pl->cost
                                 : c.e < pl->e || (c.e == pl->e && c.cost < pl->cost));
         if (better) {
             c.pe = sg.pe;
@@ -452,6 +465,108 @@ static int lx_move(lx *x, size_t i)
     return 0;
 }
 
+/* Take task i off the schedule (no draw, no PE). */
+static void lx_unplace(lx *x, size_t i)
+{
+    lx_occupy(x, i, -1);
+    x->pe[i] = -1;
+}
+
+/*
+ * The pair move: tasks i and j taken off together and put back one after
+ * the other, each where it costs least on the draw of all the others
+ * placed (both orders tried); kept when the total falls.  1 when it fell,
+ * 0 when not, -1 out of memory.
+ */
+static int lx_pair(lx *x, size_t i, size_t j)
+{
+    size_t D = (size_t)x->D;
+    unsigned char *oi = x->pair_fq, *oj = oi + D, *na = oj + D, *nb = na + D;
+    lx_place pi = {x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
+    lx_place pj = {x->cls[j], x->pe[j], x->s[j], x->e[j], 0.0};
+    memcpy(oi, x->fq + i * D, (size_t)(pi.e - pi.s + 1));
+    memcpy(oj, x->fq + j * D, (size_t)(pj.e - pj.s + 1));
+    double old = x->total, best = old;
+    lx_place ba = {0}, bb = {0};
+    size_t first = (size_t)-1;
+    x->moves++;
+    for (int ord = 0; ord < 2; ord++) {
+        size_t a = ord ? j : i, b = ord ? i : j;
+        lx_unplace(x, i);
+        lx_unplace(x, j);
+        lx_place pa, pb;
+        lx_draw(x, (size_t)-1);
+        int rc = lx_best(x, a, 0, &pa);
+        if (rc == 0) {
+            lx_put(x, a, &pa, x->best_fq + pa.s);
+            lx_draw(x, (size_t)-1);
+            rc = lx_best(x, b, 0, &pb);
+        }
+        if (rc < 0)
+            return -1;
+        if (rc == 0) {
+            lx_put(x, b, &pb, x->best_fq + pb.s);
+            double t = lx_draw(x, (size_t)-1);
+            if (t < best - 1e-12 * (1.0 + fabs(best))) {
+                best = t;
+                first = a;
+                ba = pa;
+                bb = pb;
+                memcpy(na, x->fq + a * D, (size_t)(pa.e - pa.s + 1));
+                memcpy(nb, x->fq + b * D, (size_t)(pb.e - pb.s + 1));
+            }
+        }
+        lx_unplace(x, i);
+        lx_unplace(x, j);
+        lx_put(x, i, &pi, oi);
+        lx_put(x, j, &pj, oj);
+    }
+    if (first == (size_t)-1) {
+        x->total = lx_draw(x, (size_t)-1);
+        return 0;
+    }
+    size_t a = first, b = first == i ? j : i;
+    lx_unplace(x, i);
+    lx_unplace(x, j);
+    lx_put(x, a, &ba, na);
+    lx_put(x, b, &bb, nb);
+    x->total = lx_draw(x, (size_t)-1);
+    x->improved++;
+    return 1;
+}
+
+/* Partners of task i for the pair move: its neighbours in the graph and
+ * the tasks within one slot of its interval; into x->partner. */
+static size_t lx_partners(lx *x, size_t i)
+{
+    size_t m = 0;
+    for (size_t j = 0; j < x->n; j++) {
+        if (j == i)
+            continue;
+        int near = x->e[j] + 1 >= x->s[i] && x->s[j] <= x->e[i] + 1;
+        if (near)
+            x->partner[m++] = j;
+    }
+    const ecs_graph *g = x->sg;
+    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++) {
+        size_t u = g->pred[k];
+        int seen = 0;
+        for (size_t t = 0; t < m && !seen; t++)
+            seen = x->partner[t] == u;
+        if (!seen)
+            x->partner[m++] = u;
+    }
+    for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++) {
+        size_t v = g->succ[k];
+        int seen = 0;
+        for (size_t t = 0; t < m && !seen; t++)
+            seen = x->partner[t] == v;
+        if (!seen)
+            x->partner[m++] = v;
+    }
+    return m;
+}
+
 static void lx_shuffle(lx *x, size_t *a, size_t n)
 {
     for (size_t k = n; k > 1; k--) {
@@ -464,7 +579,7 @@ static void lx_shuffle(lx *x, size_t *a, size_t n)
 
 /* Rounds of single-task moves in random order until one finds nothing,
  * the round limit or the time.  -1 out of memory. */
-static int lx_descend(lx *x, ecs_local_stop *stop)
+static int lx_singles(lx *x, ecs_local_stop *stop)
 {
     for (long r = 0; r < x->prm->max_rounds; r++) {
         if (lx_time_up(x))
@@ -487,6 +602,50 @@ static int lx_descend(lx *x, ecs_local_stop *stop)
     }
     *stop = ECS_LOCAL_ROUND_LIMIT;
     return 0;
+}
+
+/* One pass of pair moves: tasks in random order, each with at most
+ * LX_PAIR_TRIES random partners.  1 when one paid, 0 when none, -1 out of
+ * memory. */
+static int lx_pairs(lx *x)
+{
+    int any = 0;
+    for (size_t k = 0; k < x->n; k++)
+        x->order[k] = k;
+    lx_shuffle(x, x->order, x->n);
+    for (size_t k = 0; k < x->n && !lx_time_up(x); k++) {
+        size_t i = x->order[k];
+        size_t m = lx_partners(x, i);
+        lx_shuffle(x, x->partner, m);
+        for (size_t t = 0; t < m && t < LX_PAIR_TRIES && !lx_time_up(x);
+             t++) {
+            int rc = lx_pair(x, i, x->partner[t]);
+            if (rc < 0)
+                return -1;
+            if (rc > 0) {
+                any = 1;
+                break;
+            }
+        }
+    }
+    return any;
+}
+
+/* Single moves to a local optimum, then pair moves, again until neither
+ * pays, the round limit or the time.  -1 out of memory. */
+static int lx_descend(lx *x, ecs_local_stop *stop)
+{
+    for (;;) {
+        if (lx_singles(x, stop) != 0)
+            return -1;
+        if (*stop != ECS_LOCAL_CONVERGED || lx_time_up(x))
+            return 0;
+        int rc = lx_pairs(x);
+        if (rc < 0)
+            return -1;
+        if (rc == 0)
+            return 0;
+    }
 }
 
 /* ---- save and restore ---- */
@@ -547,11 +706,44 @@ static int cmp_lx_key(const void *a, const void *b)
     return (u->i > v->i) - (u->i < v->i);
 }
 
+/* A random topological order of the tasks into key[].i (Kahn's, the next
+ * task drawn among the ready ones).  -1 out of memory. */
+static int lx_random_topo(lx *x, lx_key *key)
+{
+    const ecs_graph *g = x->g;
+    size_t n = x->n, *left = malloc((n ? n : 1) * sizeof *left);
+    size_t *ready = malloc((n ? n : 1) * sizeof *ready), nr = 0;
+    if (left == NULL || ready == NULL) {
+        free(left);
+        free(ready);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        left[i] = g->pred_off[i + 1] - g->pred_off[i];
+        if (left[i] == 0)
+            ready[nr++] = i;
+    }
+    for (size_t k = 0; k < n && nr > 0; k++) {
+        size_t r = (size_t)ecs_rng_below(&x->rng, nr), v = ready[r];
+        ready[r] = ready[--nr];
+        key[k].i = v;
+        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
+            if (--left[g->succ[e]] == 0)
+                ready[nr++] = g->succ[e];
+    }
+    free(left);
+    free(ready);
+    return 0;
+}
+
 /*
  * Build a start: tasks by latest start (the window's last slot less the
  * task's shortest duration; a topological order, ties by earliest start),
  * each placed, with the tasks before it fixed, where it costs least on
- * their draw (mode 0) or ends earliest (mode 1), inside its window (which
+ * their draw (mode 0), ends earliest (mode 1) or draws least (mode 2: room
+ * under the caps for the tasks after it) or, with mode -1, in a random
+ * topological order, each by one of these drawn at random, inside its
+ * window (which
  * leaves its descendants their critical path and load), the caps kept.
  * 0 built, 1 stuck, -1 out of memory.
  */
@@ -571,13 +763,18 @@ static int lx_build(lx *x, int mode)
         x->pe[i] = -1;
     }
     qsort(key, n, sizeof *key, cmp_lx_key);
+    if (mode < 0 && lx_random_topo(x, key) != 0) {
+        free(key);
+        return -1;
+    }
     lx_rebuild_occ(x);
     int rc = 0;
     for (size_t k = 0; k < n && rc == 0; k++) {
         size_t i = key[k].i;
         lx_draw(x, (size_t)-1);
         lx_place pl;
-        rc = lx_best(x, i, mode, &pl);
+        int md = mode >= 0 ? mode : (int)ecs_rng_below(&x->rng, 3);
+        rc = lx_best(x, i, md, &pl);
         if (rc == 0)
             lx_put(x, i, &pl, x->best_fq + pl.s);
     }
@@ -690,6 +887,8 @@ static void lx_release(lx *x)
     free(x->pk);
     free(x->best_fq);
     free(x->cand_fq);
+    free(x->pair_fq);
+    free(x->partner);
     free(x->order);
 }
 
@@ -757,7 +956,10 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->best_fq = calloc(D, 1);
     x->cand_fq = calloc(D, 1);
     x->order = malloc(n * sizeof *x->order);
-    if (!x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||
+    x->pair_fq = calloc(4 * D, 1);
+    x->partner = malloc(n * sizeof *x->partner);
+    if (!x->pair_fq || !x->partner ||
+        !x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||
         !x->draw || !x->b_pe || !x->b_cls || !x->b_s || !x->b_e ||
         !x->b_fq || !x->mc || !x->val || !x->nval || !x->prev || !x->pk ||
         !x->best_fq || !x->cand_fq || !x->order)
@@ -845,6 +1047,8 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
             int b = lx_build(&x, 0);
             if (b > 0)
                 b = lx_build(&x, 1);
+            for (int t = 0; b > 0 && t <= LX_BUILD_TRIES; t++)
+                b = lx_build(&x, t == 0 ? 2 : -1);
             if (b > 0) {
                 ecs_schedule *ls = NULL;
                 double c;
