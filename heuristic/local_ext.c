@@ -27,6 +27,9 @@
 /* Partners tried per task by the pair move. */
 #define LX_PAIR_TRIES 6
 
+/* Longest chain re-placed jointly (tasks). */
+#define LX_CHAIN_MAX 6
+
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
@@ -90,6 +93,9 @@ typedef struct lx {
     unsigned char *cand_fq; /* D */
     unsigned char *pair_fq; /* 4 * D: two old profiles, two new ones */
     size_t *partner;      /* n */
+    unsigned char *chain_fq; /* LX_CHAIN_MAX * D */
+    double *chain_g, *chain_tab, *chain_tmp; /* LX_CHAIN_MAX * D, D, D */
+    long *chain_s, *chain_e; /* LX_CHAIN_MAX * D */
     size_t *order;
     long nmax;
     /* bookkeeping */
@@ -380,10 +386,9 @@ static void lx_room(const lx *x, size_t i, long *lo, long *hi)
  * computed) over every segment: *pl and best_fq.  0 found, 1 none, -1 out
  * of memory or too large.
  */
-static int lx_best(lx *x, size_t i, int mode, lx_place *pl)
+static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
+                      lx_place *pl)
 {
-    long lo, hi;
-    lx_room(x, i, &lo, &hi);
     if (lo > hi)
         return 1;
     if (lx_segments(x, i, lo, hi) != 0)
@@ -408,6 +413,73 @@ static int lx_best(lx *x, size_t i, int mode, lx_place *pl)
         }
     }
     return found ? 0 : 1;
+}
+
+static int lx_best(lx *x, size_t i, int mode, lx_place *pl)
+{
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    return lx_best_in(x, i, lo, hi, mode, pl);
+}
+
+/*
+ * The costs of task i on class c started exactly in slot s (at f > 0)
+ * and ended in each slot e of [s, b] (one PE's free stretch), on the
+ * current draw: out[e - s], HUGE_VAL where it cannot end.  The DP of
+ * lx_profile with the start fixed.  -1 if too large.
+ */
+static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
+                           double *out)
+{
+    long N = need_of(x, i, c);
+    size_t K = x->K, W = (size_t)N + 1, D = (size_t)x->D;
+    if ((b - s + 1) * (long)W > LX_MAX_DP)
+        return -1;
+    x->rows++;
+    int site = x->site_of[c];
+    const double *E = x->draw + (size_t)site * D;
+    double *val = x->val, *nv = x->nval;
+    for (size_t w = 0; w < W; w++)
+        val[w] = HUGE_VAL;
+    for (long l = s; l <= b; l++) {
+        double e0 = E[l], g0 = ecs_instance_slot_cost(x->inst, site, l, e0);
+        double cap = lx_cap(x, site, l);
+        double m[ECS_MAX_FREQS];
+        for (size_t k = 0; k < K; k++) {
+            double e1 = e0 + x->dl[c][k];
+            m[k] = x->q[c][k] == 0 ? 0.0
+                   : e1 > cap      ? HUGE_VAL
+                                   : ecs_instance_slot_cost(x->inst, site, l, e1) - g0;
+        }
+        for (size_t w = 0; w < W; w++)
+            nv[w] = HUGE_VAL;
+        if (l == s) {
+            for (size_t k = 0; k < K; k++) {
+                if (x->q[c][k] == 0 || m[k] == HUGE_VAL)
+                    continue;
+                size_t w1 = (size_t)(x->q[c][k] < N ? x->q[c][k] : N);
+                if (m[k] < nv[w1])
+                    nv[w1] = m[k];
+            }
+        }
+        for (size_t w = 0; w < W; w++) {
+            if (val[w] == HUGE_VAL)
+                continue;
+            for (size_t k = 0; k < K; k++) {
+                if (m[k] == HUGE_VAL)
+                    continue;
+                long w1l = (long)w + x->q[c][k];
+                size_t w1 = (size_t)(w1l < N ? w1l : N);
+                if (val[w] + m[k] < nv[w1])
+                    nv[w1] = val[w] + m[k];
+            }
+        }
+        double *t = val;
+        val = nv;
+        nv = t;
+        out[l - s] = val[N];
+    }
+    return 0;
 }
 
 /* Put task i at pl with profile best_fq (occupancy updated). */
@@ -604,6 +676,186 @@ static int lx_singles(lx *x, ecs_local_stop *stop)
     return 0;
 }
 
+/*
+ * The chain move: tasks ch[0..k-1] (each before the next in every
+ * schedule kept: they are placed in disjoint, increasing intervals) taken
+ * off and put back jointly at least cost with all others fixed.  Their
+ * intervals never share a slot, so their marginal costs on the others'
+ * draw add up exactly: a DP over (position, last slot), G_j(e) = the
+ * least cost of ch[0..j] with ch[j] ending by e, from the exact-start
+ * costs of every start (lx_profile_from on every PE's free stretch).  The
+ * tasks are then placed one by one inside the chosen intervals
+ * (lx_best_in: no dearer).  Kept when the total falls: 1; 0 when not; -1
+ * out of memory or too large.
+ */
+static int lx_chain(lx *x, const size_t *ch, size_t k)
+{
+    size_t D = (size_t)x->D;
+    lx_place old[LX_CHAIN_MAX];
+    for (size_t j = 0; j < k; j++) {
+        size_t i = ch[j];
+        old[j] = (lx_place){x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
+        memcpy(x->chain_fq + j * D, x->fq + i * D,
+               (size_t)(x->e[i] - x->s[i] + 1));
+    }
+    x->moves++;
+    for (size_t j = 0; j < k; j++)
+        lx_unplace(x, ch[j]);
+    lx_draw(x, (size_t)-1);
+    /* G[j * D + e]; from[j * D + e]: the start s and last slot of ch[j]
+     * for the best G_j(e) */
+    double *G = x->chain_g, *tab = x->chain_tab;
+    long *bs = x->chain_s, *be = x->chain_e;
+    int ok = 1, bad = 0;
+    for (size_t j = 0; j < k && ok; j++) {
+        size_t i = ch[j];
+        long lo, hi;
+        lx_room(x, i, &lo, &hi);
+        for (size_t e = 0; e < D; e++) {
+            tab[e] = HUGE_VAL;
+            bs[j * D + e] = -1;
+        }
+        if (lx_segments(x, i, lo, hi) != 0) {
+            bad = 1;
+            break;
+        }
+        for (size_t q = 0; q < x->nseg && !bad; q++) {
+            lx_seg sg = x->seg[q];
+            for (long st = sg.a; st <= sg.b; st++) {
+                double before = 0.0;
+                if (j > 0)
+                    before = st >= 1 ? G[(j - 1) * D + (size_t)(st - 1)]
+                                     : HUGE_VAL;
+                if (before == HUGE_VAL)
+                    continue;
+                if (lx_profile_from(x, i, sg.cls, st, sg.b, x->chain_tmp) != 0) {
+                    bad = 1;
+                    break;
+                }
+                for (long e = st; e <= sg.b; e++) {
+                    double v = before + x->chain_tmp[e - st];
+                    if (v < tab[e]) {
+                        tab[e] = v;
+                        bs[j * D + (size_t)e] = st;
+                    }
+                }
+            }
+        }
+        /* G_j(e) = prefix minimum; be: the last slot reaching it */
+        double run = HUGE_VAL;
+        long arg = -1;
+        for (size_t e = 0; e < D; e++) {
+            if (tab[e] < run) {
+                run = tab[e];
+                arg = (long)e;
+            }
+            G[j * D + e] = run;
+            be[j * D + e] = arg;
+        }
+        ok = run < HUGE_VAL;
+    }
+    int placed = 0;
+    if (ok && !bad) {
+        /* walk back: the intervals of ch[k-1], ..., ch[0] */
+        long lim = (long)D - 1, iv_s[LX_CHAIN_MAX], iv_e[LX_CHAIN_MAX];
+        for (size_t j = k; j-- > 0;) {
+            long e = be[j * D + (size_t)lim];
+            iv_e[j] = e;
+            iv_s[j] = bs[j * D + (size_t)e];
+            lim = iv_s[j] - 1;
+        }
+        placed = 1;
+        for (size_t j = 0; j < k && placed; j++) {
+            lx_draw(x, (size_t)-1);
+            lx_place pl;
+            int rc = lx_best_in(x, ch[j], iv_s[j], iv_e[j], 0, &pl);
+            if (rc < 0)
+                bad = 1;
+            placed = rc == 0;
+            if (placed)
+                lx_put(x, ch[j], &pl, x->best_fq + pl.s);
+        }
+    }
+    if (placed && !bad) {
+        double t = lx_draw(x, (size_t)-1);
+        if (t < x->total - 1e-12 * (1.0 + fabs(x->total))) {
+            x->total = t;
+            x->improved++;
+            return 1;
+        }
+    }
+    for (size_t j = 0; j < k; j++)
+        lx_unplace(x, ch[j]);
+    for (size_t j = 0; j < k; j++)
+        lx_put(x, ch[j], &old[j], x->chain_fq + j * D);
+    x->total = lx_draw(x, (size_t)-1);
+    return bad ? -1 : 0;
+}
+
+/* The tight chain through task i: back through the predecessors that end
+ * right before each one starts, forward through the successors that start
+ * right after each one ends (the first found, then at random), at most
+ * LX_CHAIN_MAX tasks; into ch, their count returned. */
+static size_t lx_tight(lx *x, size_t i, size_t *ch)
+{
+    const ecs_graph *g = x->sg;
+    size_t back[LX_CHAIN_MAX], nb = 0, k = 0;
+    size_t cur = i;
+    while (nb + 1 < LX_CHAIN_MAX / 2 + 1) {
+        size_t found = (size_t)-1, seen = 0;
+        for (size_t t = g->pred_off[cur]; t < g->pred_off[cur + 1]; t++) {
+            size_t u = g->pred[t];
+            if (x->e[u] == x->s[cur] - 1 &&
+                ecs_rng_below(&x->rng, ++seen) == 0)
+                found = u;
+        }
+        if (found == (size_t)-1)
+            break;
+        back[nb++] = found;
+        cur = found;
+    }
+    while (nb > 0)
+        ch[k++] = back[--nb];
+    ch[k++] = i;
+    cur = i;
+    while (k < LX_CHAIN_MAX) {
+        size_t found = (size_t)-1, seen = 0;
+        for (size_t t = g->succ_off[cur]; t < g->succ_off[cur + 1]; t++) {
+            size_t v = g->succ[t];
+            if (x->s[v] == x->e[cur] + 1 &&
+                ecs_rng_below(&x->rng, ++seen) == 0)
+                found = v;
+        }
+        if (found == (size_t)-1)
+            break;
+        ch[k++] = found;
+        cur = found;
+    }
+    return k;
+}
+
+/* One pass of chain moves: the tight chain through every task (random
+ * order) of 2 tasks or more.  1 when one paid, 0 when none, -1 out of
+ * memory. */
+static int lx_chains(lx *x)
+{
+    int any = 0;
+    size_t ch[LX_CHAIN_MAX];
+    for (size_t k = 0; k < x->n; k++)
+        x->order[k] = k;
+    lx_shuffle(x, x->order, x->n);
+    for (size_t k = 0; k < x->n && !lx_time_up(x); k++) {
+        size_t m = lx_tight(x, x->order[k], ch);
+        if (m < 2)
+            continue;
+        int rc = lx_chain(x, ch, m);
+        if (rc < 0)
+            return -1;
+        any |= rc;
+    }
+    return any;
+}
+
 /* One pass of pair moves: tasks in random order, each with at most
  * LX_PAIR_TRIES random partners.  1 when one paid, 0 when none, -1 out of
  * memory. */
@@ -631,8 +883,8 @@ static int lx_pairs(lx *x)
     return any;
 }
 
-/* Single moves to a local optimum, then pair moves, again until neither
- * pays, the round limit or the time.  -1 out of memory. */
+/* Single moves to a local optimum, then pair moves, then chain moves,
+ * again until none pays, the round limit or the time.  -1 out of memory. */
 static int lx_descend(lx *x, ecs_local_stop *stop)
 {
     for (;;) {
@@ -641,6 +893,8 @@ static int lx_descend(lx *x, ecs_local_stop *stop)
         if (*stop != ECS_LOCAL_CONVERGED || lx_time_up(x))
             return 0;
         int rc = lx_pairs(x);
+        if (rc == 0 && !lx_time_up(x))
+            rc = lx_chains(x);
         if (rc < 0)
             return -1;
         if (rc == 0)
@@ -889,6 +1143,12 @@ static void lx_release(lx *x)
     free(x->cand_fq);
     free(x->pair_fq);
     free(x->partner);
+    free(x->chain_fq);
+    free(x->chain_g);
+    free(x->chain_tab);
+    free(x->chain_tmp);
+    free(x->chain_s);
+    free(x->chain_e);
     free(x->order);
 }
 
@@ -958,7 +1218,14 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->order = malloc(n * sizeof *x->order);
     x->pair_fq = calloc(4 * D, 1);
     x->partner = malloc(n * sizeof *x->partner);
-    if (!x->pair_fq || !x->partner ||
+    x->chain_fq = calloc(LX_CHAIN_MAX * D, 1);
+    x->chain_g = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_g);
+    x->chain_tab = malloc(D * sizeof *x->chain_tab);
+    x->chain_tmp = malloc(D * sizeof *x->chain_tmp);
+    x->chain_s = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_s);
+    x->chain_e = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_e);
+    if (!x->pair_fq || !x->partner || !x->chain_fq || !x->chain_g ||
+        !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
         !x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||
         !x->draw || !x->b_pe || !x->b_cls || !x->b_s || !x->b_e ||
         !x->b_fq || !x->mc || !x->val || !x->nval || !x->prev || !x->pk ||

@@ -396,11 +396,9 @@ static void xtiny_draw(uint64_t *seed, int variant, xtiny *x)
  * variant: never cheaper, never feasible where brute force finds nothing,
  * equal on at least 90 %; half of the runs start from the list schedule
  * (when it is feasible), half from nothing. */
-static void test_local_vs_brute_force(void **state)
+static void vs_brute_force(uint64_t seed, int runs)
 {
-    (void)state;
-    uint64_t seed = 260026;
-    int runs = 150, equal = 0, finite = 0, binding = 0;
+    int equal = 0, finite = 0, binding = 0;
     for (int rep = 0; rep < runs; rep++) {
         xtiny x;
         xtiny_draw(&seed, rep % 5, &x);
@@ -440,6 +438,81 @@ static void test_local_vs_brute_force(void **state)
     assert_true(equal * 10 >= finite * 9);
 }
 
+static void test_local_vs_brute_force(void **state)
+{
+    (void)state;
+    vs_brute_force(260026, 150);
+}
+
+static void test_local_vs_brute_force_long(void **state)
+{
+    (void)state;
+    vs_brute_force(9026, 2000);
+}
+
+/* The paper's platform in the extended code: an instance of the paper's
+ * model made extended by an empty site table (nothing changes: one price,
+ * no cap) and the same platform as one class (speeds f, powers f^2, no
+ * idle) give the same local search, cost for cost, at least the brute
+ * force; and the paper model's own local search (nclass = 0, a different
+ * search, started from the extended one's schedule) gives the same cost
+ * within 1e-9 on every instance. */
+static void test_local_one_class(void **state)
+{
+    (void)state;
+    uint64_t seed = 1126;
+    int runs = 60, feasible = 0;
+    for (int rep = 0; rep < runs; rep++) {
+        size_t n = (size_t)tu_rng_int(&seed, 1, 3);
+        ecs_graph *g = tu_random_graph(&seed, n, 2, 0.4);
+        int pes = (int)tu_rng_int(&seed, 1, 2);
+        ecs_platform pp, pc;
+        tu_platform(&pp, pes, "1,0.5,0", "quadratic");
+        ecs_platform_init(&pc);
+        assert_int_equal(ecs_platform_set_freqs(&pc, "1,0.5,0", NULL),
+                         ECS_OK);
+        add_class(&pc, "one", pes, 0, (const double[]){1, 0.5, 0},
+                  pp.power_of, 0.0);
+        assert_int_equal(pc.grid, pp.grid);
+        long T = tu_rng_int(&seed, 3, n == 3 ? 4 : 5);
+        double price[TU_BFX_MAXT];
+        tu_random_prices(&seed, price, T, 0.3);
+        ecs_site site[1] = {{NULL, NULL}};
+        ecs_instance a, b, paper;
+        ecs_instance_init(&a, g, &pp, price, (size_t)T, T);
+        a.site = site;
+        ecs_instance_init(&b, g, &pc, price, (size_t)T, T);
+        ecs_instance_init(&paper, g, &pp, price, (size_t)T, T);
+        assert_true(ecs_instance_extended(&a) && ecs_instance_extended(&b));
+        double bf = tu_brute_force(g, &pp, price, T);
+        ecs_local_result ra, rb, rp;
+        ecs_result ca = run_local(&a, NULL, 5, &ra);
+        ecs_result cb = run_local(&b, NULL, 5, &rb);
+        assert_int_equal(ca, cb);
+        if (bf == HUGE_VAL) {
+            assert_int_equal(ca, ECS_EINFEASIBLE);
+        } else {
+            assert_int_equal(ca, ECS_OK);
+            assert_close(ra.cost, rb.cost, 1e-9);
+            assert_true(ra.cost >= bf - 1e-9);
+            /* the paper model's local needs a feasible start: the
+             * extended run's schedule is one */
+            ecs_schedule *s0 = ecs_schedule_copy(ra.schedule);
+            assert_non_null(s0);
+            assert_int_equal(run_local(&paper, s0, 5, &rp), ECS_OK);
+            assert_true(rp.cost >= bf - 1e-9);
+            assert_close(rp.cost, ra.cost, 1e-9);
+            feasible++;
+            ecs_local_result_release(&rp);
+            ecs_schedule_free(s0);
+        }
+        ecs_local_result_release(&ra);
+        ecs_local_result_release(&rb);
+        ecs_graph_free(g);
+    }
+    assert_true(feasible >= runs / 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -452,9 +525,10 @@ int main(void)
         cmocka_unit_test(test_local_worked),
         cmocka_unit_test(test_local_start),
         cmocka_unit_test(test_local_vs_brute_force),
+        cmocka_unit_test(test_local_one_class),
     };
     const struct CMUnitTest slow[] = {
-        cmocka_unit_test(test_bf_worked_classes),
+        cmocka_unit_test(test_local_vs_brute_force_long),
     };
     return TU_RUN(quick, slow);
 }
