@@ -98,6 +98,10 @@ typedef struct lx {
     long *chain_s, *chain_e; /* LX_CHAIN_MAX * D */
     size_t *order;
     long nmax;
+    /* don't-look bits: dirty (single moves), dirty2 (pair and chain
+     * moves); the slots changed by the move under way */
+    unsigned char *dirty, *dirty2;
+    long chg_lo, chg_hi;
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -381,6 +385,34 @@ static void lx_room(const lx *x, size_t i, long *lo, long *hi)
     *hi = b;
 }
 
+/* A move begins: no slot changed yet. */
+static void lx_begin(lx *x)
+{
+    x->chg_lo = LONG_MAX;
+    x->chg_hi = LONG_MIN;
+}
+
+/* A move was kept: every task whose interval reaches within one slot of
+ * the slots it changed may move again (its marginal costs, its room or
+ * its PEs' free stretches changed), and so may the graph neighbours of
+ * those tasks (their room changed). */
+static void lx_touch(lx *x)
+{
+    if (x->chg_lo > x->chg_hi)
+        return;
+    const ecs_graph *g = x->sg;
+    for (size_t t = 0; t < x->n; t++) {
+        if (x->pe[t] < 0 || x->e[t] < x->chg_lo - 1 ||
+            x->s[t] > x->chg_hi + 1)
+            continue;
+        x->dirty[t] = x->dirty2[t] = 1;
+        for (size_t k = g->pred_off[t]; k < g->pred_off[t + 1]; k++)
+            x->dirty[g->pred[k]] = x->dirty2[g->pred[k]] = 1;
+        for (size_t k = g->succ_off[t]; k < g->succ_off[t + 1]; k++)
+            x->dirty[g->succ[k]] = x->dirty2[g->succ[k]] = 1;
+    }
+}
+
 /*
  * The best placement of task i (left out of the draw, which the caller
  * computed) over every segment: *pl and best_fq.  0 found, 1 none, -1 out
@@ -485,6 +517,16 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
 /* Put task i at pl with profile best_fq (occupancy updated). */
 static void lx_put(lx *x, size_t i, const lx_place *pl, const unsigned char *f)
 {
+    if (x->pe[i] >= 0) {
+        if (x->s[i] < x->chg_lo)
+            x->chg_lo = x->s[i];
+        if (x->e[i] > x->chg_hi)
+            x->chg_hi = x->e[i];
+    }
+    if (pl->s < x->chg_lo)
+        x->chg_lo = pl->s;
+    if (pl->e > x->chg_hi)
+        x->chg_hi = pl->e;
     lx_occupy(x, i, -1);
     x->pe[i] = pl->pe;
     x->cls[i] = pl->cls;
@@ -515,6 +557,7 @@ static double lx_current(lx *x, size_t i)
 static int lx_move(lx *x, size_t i)
 {
     x->moves++;
+    lx_begin(x);
     lx_draw(x, i);
     double cur = lx_current(x, i);
     lx_place pl;
@@ -530,6 +573,7 @@ static int lx_move(lx *x, size_t i)
     if (t < x->total - 1e-12 * (1.0 + fabs(x->total))) {
         x->total = t;
         x->improved++;
+        lx_touch(x);
         return 1;
     }
     lx_put(x, i, &old, x->cand_fq); /* not cheaper after all (rounding) */
@@ -559,6 +603,9 @@ static int lx_pair(lx *x, size_t i, size_t j)
     memcpy(oi, x->fq + i * D, (size_t)(pi.e - pi.s + 1));
     memcpy(oj, x->fq + j * D, (size_t)(pj.e - pj.s + 1));
     double old = x->total, best = old;
+    lx_begin(x);
+    x->chg_lo = pi.s < pj.s ? pi.s : pj.s;
+    x->chg_hi = pi.e > pj.e ? pi.e : pj.e;
     lx_place ba = {0}, bb = {0};
     size_t first = (size_t)-1;
     x->moves++;
@@ -604,6 +651,7 @@ static int lx_pair(lx *x, size_t i, size_t j)
     lx_put(x, b, &bb, nb);
     x->total = lx_draw(x, (size_t)-1);
     x->improved++;
+    lx_touch(x);
     return 1;
 }
 
@@ -662,7 +710,11 @@ static int lx_singles(lx *x, ecs_local_stop *stop)
         lx_shuffle(x, x->order, x->n);
         int any = 0;
         for (size_t k = 0; k < x->n && !lx_time_up(x); k++) {
-            int rc = lx_move(x, x->order[k]);
+            size_t i = x->order[k];
+            if (!x->dirty[i])
+                continue;
+            x->dirty[i] = 0;
+            int rc = lx_move(x, i);
             if (rc < 0)
                 return -1;
             any |= rc;
@@ -692,9 +744,14 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
 {
     size_t D = (size_t)x->D;
     lx_place old[LX_CHAIN_MAX];
+    lx_begin(x);
     for (size_t j = 0; j < k; j++) {
         size_t i = ch[j];
         old[j] = (lx_place){x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
+        if (x->s[i] < x->chg_lo)
+            x->chg_lo = x->s[i];
+        if (x->e[i] > x->chg_hi)
+            x->chg_hi = x->e[i];
         memcpy(x->chain_fq + j * D, x->fq + i * D,
                (size_t)(x->e[i] - x->s[i] + 1));
     }
@@ -781,6 +838,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
         if (t < x->total - 1e-12 * (1.0 + fabs(x->total))) {
             x->total = t;
             x->improved++;
+            lx_touch(x);
             return 1;
         }
     }
@@ -845,12 +903,15 @@ static int lx_chains(lx *x)
         x->order[k] = k;
     lx_shuffle(x, x->order, x->n);
     for (size_t k = 0; k < x->n && !lx_time_up(x); k++) {
-        size_t m = lx_tight(x, x->order[k], ch);
-        if (m < 2)
+        size_t i = x->order[k];
+        if (!x->dirty2[i])
             continue;
-        int rc = lx_chain(x, ch, m);
+        size_t m = lx_tight(x, i, ch);
+        int rc = m < 2 ? 0 : lx_chain(x, ch, m);
         if (rc < 0)
             return -1;
+        if (rc == 0)
+            x->dirty2[i] = 0; /* its pairs and its chain found nothing */
         any |= rc;
     }
     return any;
@@ -867,6 +928,8 @@ static int lx_pairs(lx *x)
     lx_shuffle(x, x->order, x->n);
     for (size_t k = 0; k < x->n && !lx_time_up(x); k++) {
         size_t i = x->order[k];
+        if (!x->dirty2[i])
+            continue;
         size_t m = lx_partners(x, i);
         lx_shuffle(x, x->partner, m);
         for (size_t t = 0; t < m && t < LX_PAIR_TRIES && !lx_time_up(x);
@@ -925,6 +988,16 @@ static void lx_restore(lx *x)
     memcpy(x->fq, x->b_fq, n * (size_t)x->D);
     x->total = x->b_total;
     lx_rebuild_occ(x);
+    /* a saved state is a local optimum (or the time is up) */
+    memset(x->dirty, 0, n);
+    memset(x->dirty2, 0, n);
+}
+
+/* Every task may move (a new start). */
+static void lx_all_dirty(lx *x)
+{
+    memset(x->dirty, 1, x->n);
+    memset(x->dirty2, 1, x->n);
 }
 
 /* ---- starts ---- */
@@ -943,6 +1016,7 @@ static void lx_load(lx *x, const ecs_schedule *sc)
     }
     lx_rebuild_occ(x);
     x->total = lx_draw(x, (size_t)-1);
+    lx_all_dirty(x);
 }
 
 typedef struct lx_key {
@@ -1035,6 +1109,7 @@ static int lx_build(lx *x, int mode)
     free(key);
     if (rc == 0)
         x->total = lx_draw(x, (size_t)-1);
+    lx_all_dirty(x);
     return rc;
 }
 
@@ -1057,6 +1132,7 @@ static int lx_feasible(const lx *x, const ecs_schedule *sc, double *cost)
  * class), where the caps allow; the others stay. */
 static void lx_kick(lx *x)
 {
+    lx_begin(x);
     size_t nk = 1 + (size_t)ecs_rng_below(&x->rng,
                                           x->n < LX_KICK_TASKS ? x->n
                                                                : LX_KICK_TASKS);
@@ -1085,6 +1161,7 @@ static void lx_kick(lx *x)
         lx_put(x, i, &pl, x->cand_fq);
     }
     x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
 }
 
 /* Kick, descend, keep the cheaper (in the saved state), until max_stall
@@ -1150,6 +1227,8 @@ static void lx_release(lx *x)
     free(x->chain_s);
     free(x->chain_e);
     free(x->order);
+    free(x->dirty);
+    free(x->dirty2);
 }
 
 static ecs_result lx_setup(lx *x, ecs_diag *diag)
@@ -1217,6 +1296,8 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->cand_fq = calloc(D, 1);
     x->order = malloc(n * sizeof *x->order);
     x->pair_fq = calloc(4 * D, 1);
+    x->dirty = malloc(n);
+    x->dirty2 = malloc(n);
     x->partner = malloc(n * sizeof *x->partner);
     x->chain_fq = calloc(LX_CHAIN_MAX * D, 1);
     x->chain_g = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_g);
@@ -1224,7 +1305,7 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->chain_tmp = malloc(D * sizeof *x->chain_tmp);
     x->chain_s = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_s);
     x->chain_e = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_e);
-    if (!x->pair_fq || !x->partner || !x->chain_fq || !x->chain_g ||
+    if (!x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
         !x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||
         !x->draw || !x->b_pe || !x->b_cls || !x->b_s || !x->b_e ||
