@@ -24,6 +24,9 @@
 /* Random builds tried when the three greedy ones meet no schedule. */
 #define LX_BUILD_TRIES 32
 
+/* Kicks of phase 1 (a start under the caps), at most. */
+#define LX_REPAIR_KICKS 200
+
 /* Partners tried per task by the pair move. */
 #define LX_PAIR_TRIES 6
 
@@ -109,6 +112,7 @@ typedef struct lx {
     unsigned long moves, improved, rows;
     long rounds;
     int oom;
+    int phase1;           /* minimising the draw above the caps */
 } lx;
 
 static int lx_time_up(lx *x)
@@ -142,6 +146,32 @@ static long need_of(const lx *x, size_t i, int c)
 
 /* ---- the draw ---- */
 
+/* The cap of site q in slot l with the internal margin (tighter than the
+ * checker's 1e-9). */
+static double lx_cap(const lx *x, int q, long l)
+{
+    double cap = ecs_instance_cap(x->inst, q, l);
+    return cap + 1e-10 * (1.0 + fabs(cap));
+}
+
+/* What the search minimises in slot l of site q at draw e: the cost
+ * g_{q,l}(e); in phase 1 (no start meets the caps yet) the draw above the
+ * cap instead, caps not enforced. */
+static double lx_slot(const lx *x, int q, long l, double e)
+{
+    if (x->phase1) {
+        double over = e - lx_cap(x, q, l);
+        return over > 0.0 ? over : 0.0;
+    }
+    return ecs_instance_slot_cost(x->inst, q, l, e);
+}
+
+/* The cap a placement must keep (none in phase 1). */
+static double lx_limit(const lx *x, int q, long l)
+{
+    return x->phase1 ? HUGE_VAL : lx_cap(x, q, l);
+}
+
 /* The draw of every site and slot, task skip left out (or (size_t)-1),
  * summed as the checker sums it (idle of the classes in their order, then
  * the tasks in index order, slot by slot), and its cost. */
@@ -163,17 +193,8 @@ static double lx_draw(lx *x, size_t skip)
     double cost = 0.0;
     for (int q = 0; q < x->nsite; q++)
         for (long l = 0; l < x->D; l++)
-            cost += ecs_instance_slot_cost(x->inst, q, l,
-                                           x->draw[(size_t)q * D + (size_t)l]);
+            cost += lx_slot(x, q, l, x->draw[(size_t)q * D + (size_t)l]);
     return cost;
-}
-
-/* The cap of site q in slot l with the internal margin (tighter than the
- * checker's 1e-9). */
-static double lx_cap(const lx *x, int q, long l)
-{
-    double cap = ecs_instance_cap(x->inst, q, l);
-    return cap + 1e-10 * (1.0 + fabs(cap));
 }
 
 /* ---- occupancy ---- */
@@ -281,15 +302,15 @@ static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
     int site = x->site_of[c];
     const double *E = x->draw + (size_t)site * D;
     for (long l = a; l <= b; l++) {
-        double e0 = E[l], g0 = ecs_instance_slot_cost(x->inst, site, l, e0);
-        double cap = lx_cap(x, site, l);
+        double e0 = E[l], g0 = lx_slot(x, site, l, e0);
+        double cap = lx_limit(x, site, l);
         double *m = x->mc + (size_t)(l - a) * K;
         for (size_t k = 0; k < K; k++) {
             double e1 = e0 + x->dl[c][k];
             m[k] = x->q[c][k] == 0 ? 0.0
                    : e1 > cap      ? HUGE_VAL
                    : mode == 2     ? x->dl[c][k]
-                                   : ecs_instance_slot_cost(x->inst, site, l, e1) - g0;
+                                   : lx_slot(x, site, l, e1) - g0;
         }
     }
     double *val = x->val, *nv = x->nval;
@@ -474,14 +495,14 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
     for (size_t w = 0; w < W; w++)
         val[w] = HUGE_VAL;
     for (long l = s; l <= b; l++) {
-        double e0 = E[l], g0 = ecs_instance_slot_cost(x->inst, site, l, e0);
-        double cap = lx_cap(x, site, l);
+        double e0 = E[l], g0 = lx_slot(x, site, l, e0);
+        double cap = lx_limit(x, site, l);
         double m[ECS_MAX_FREQS];
         for (size_t k = 0; k < K; k++) {
             double e1 = e0 + x->dl[c][k];
             m[k] = x->q[c][k] == 0 ? 0.0
                    : e1 > cap      ? HUGE_VAL
-                                   : ecs_instance_slot_cost(x->inst, site, l, e1) - g0;
+                                   : lx_slot(x, site, l, e1) - g0;
         }
         for (size_t w = 0; w < W; w++)
             nv[w] = HUGE_VAL;
@@ -546,8 +567,7 @@ static double lx_current(lx *x, size_t i)
     for (long l = x->s[i]; l <= x->e[i]; l++) {
         double d = x->dl[c][f[l - x->s[i]]];
         if (d != 0.0)
-            m += ecs_instance_slot_cost(x->inst, site, l, E[l] + d) -
-                 ecs_instance_slot_cost(x->inst, site, l, E[l]);
+            m += lx_slot(x, site, l, E[l] + d) - lx_slot(x, site, l, E[l]);
     }
     return m;
 }
@@ -1153,7 +1173,7 @@ static void lx_kick(lx *x)
         int site = x->site_of[c], ok = 1;
         for (long l = st; l < st + dur && ok; l++)
             ok = x->draw[(size_t)site * (size_t)x->D + (size_t)l] +
-                     x->dl[c][0] <= lx_cap(x, site, l);
+                     x->dl[c][0] <= lx_limit(x, site, l);
         if (!ok)
             continue;
         lx_place pl = {c, sg.pe, st, st + dur - 1, 0.0};
@@ -1192,6 +1212,48 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
     }
     lx_restore(x);
     return 0;
+}
+
+/*
+ * Phase 1, when no build kept the caps: a build that ignores them (each
+ * task where it adds the least draw above the caps), then the search
+ * (moves and up to LX_REPAIR_KICKS kicks) on the draw above the caps, until
+ * it is 0: a start that keeps them.  0 found, 1 not, -1 out of memory.
+ */
+static int lx_repair(lx *x, ecs_local_result *out)
+{
+    x->phase1 = 1;
+    int b = lx_build(x, 0);
+    ecs_local_stop st = ECS_LOCAL_CONVERGED;
+    if (b == 0 && lx_descend(x, &st) != 0)
+        b = -1;
+    if (b == 0) {
+        lx_save(x);
+        for (long k = 0; k < LX_REPAIR_KICKS && x->b_total > 0.0 &&
+                         !lx_time_up(x);
+             k++) {
+            out->kicks++;
+            lx_kick(x);
+            if (lx_descend(x, &st) != 0) {
+                b = -1;
+                break;
+            }
+            if (x->total < x->b_total)
+                lx_save(x);
+            else
+                lx_restore(x);
+        }
+        if (b == 0) {
+            lx_restore(x);
+            b = x->total > 0.0 ? 1 : 0;
+        }
+    }
+    x->phase1 = 0;
+    if (b == 0) {
+        x->total = lx_draw(x, (size_t)-1);
+        lx_all_dirty(x);
+    }
+    return b;
 }
 
 /* ---- the run ---- */
@@ -1397,6 +1459,8 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
                 b = lx_build(&x, 1);
             for (int t = 0; b > 0 && t <= LX_BUILD_TRIES; t++)
                 b = lx_build(&x, t == 0 ? 2 : -1);
+            if (b > 0)
+                b = lx_repair(&x, out);
             if (b > 0) {
                 ecs_schedule *ls = NULL;
                 double c;

@@ -66,6 +66,61 @@
  *   schedule, unless the time limit cuts the search short.
  * - Time.  The limit is wall-clock (CLOCK_MONOTONIC), checked between
  *   moves; the best schedule found by then is returned.
+ *
+ * The extended model (heuristic/local_ext.c; docs/MODEL.md "Heterogeneous
+ * platforms"), entered when ecs_instance_extended(inst): PE classes, idle
+ * draw, sites, limited sources, caps.  A slot's cost g(E) is convex in the
+ * site's draw E and shared by every task running there, so interval costs
+ * are no longer separable; the search prices every candidate by its exact
+ * marginal cost on the current draw of all the other tasks and re-prices
+ * after every move (nothing is cached).
+ * - State.  Every task's class, PE, interval and frequency profile; the
+ *   draw of every site and slot (idle of every PE over 0 .. D'-1 plus busy
+ *   minus idle), summed in the checker's order, and its cost
+ *   sum g_{s,l}(E_{s,l}) (ecs_instance_slot_cost).
+ * - Single move.  Task i is taken off (the others' draw E), and every PE's
+ *   free stretch inside its room (after its predecessors, before its
+ *   successors, inside its time window) on every class is searched by a
+ *   DP over (slot, work done on the class's grid, capped at the need): a
+ *   slot at f_k costs g(E + P_{c,k} - I_c) - g(E), a frequency that would
+ *   break the site's cap is excluded, a wait at f = 0 costs 0 (also after
+ *   the work is done: extra work where a slot earns is allowed), the start
+ *   is any slot.  This is the exact optimum over every PE, interval and
+ *   profile for task i with the others fixed.  It is taken when it is
+ *   cheaper than the task's own marginal cost and the whole cost, summed
+ *   again, falls.
+ * - Pair move.  Two tasks (neighbours in the graph or within one slot of
+ *   each other in time; up to 6 partners per task) taken off together and
+ *   put back one after the other, each at its exact best, both orders.
+ * - Chain move.  The tight chain through a task (predecessors ending right
+ *   before, successors starting right after; up to 6 tasks) taken off and
+ *   put back jointly: their intervals are disjoint, so their marginal
+ *   costs on the others' draw add up, and a DP over (position, last slot)
+ *   from the exact costs of every start and end finds their joint optimum.
+ * - Don't-look bits: a task whose moves found nothing is tried again only
+ *   after a kept move changed slots within one slot of its interval or
+ *   moved a graph neighbour.
+ * - Start.  The start given if the checker accepts it (deadline and caps
+ *   included); else (or also, with scratch_start) one built: tasks by
+ *   latest start (their window's last slot less their fastest duration),
+ *   each placed where it costs least on the draw of those already placed,
+ *   inside its window (which leaves its descendants their critical path
+ *   and load); if that leaves a task without room under the caps, the
+ *   same placing where it ends earliest, where it draws least energy, then
+ *   up to 32 random topological orders and random choices among the three;
+ *   then phase 1: a placing that ignores the caps, searched (the moves
+ *   below and up to 200 kicks) on the draw above the caps until it is 0;
+ *   then ecs_listsched_platform's schedule if the checker accepts it.  If
+ *   none is found: EINFEASIBLE (on the tests' tiny instances this happens
+ *   only where brute force finds no schedule either).  `start` may be
+ *   NULL.
+ * - Kicks, stop, effort, seed, time limit and the result as above: 1 to 3
+ *   random tasks moved to a random free stretch at the top frequency where
+ *   the caps allow, then the search; kept when cheaper.  The result is
+ *   checked by ecs_check_schedule; it is never dearer than a feasible
+ *   start (else the start is returned, kept_start = 1); start_cost is the
+ *   cost of the start searched from (given or built).  `rows` counts the
+ *   profile DPs run; cache_mb is unused.
  */
 #ifndef ECSCHED_LOCAL_H
 #define ECSCHED_LOCAL_H
@@ -150,7 +205,10 @@ typedef struct ecs_local_result {
  * than the start (by the checker).  EINVAL when the inputs do not fit (diag
  * says which: a task without work, a start the checker rejects, bad
  * prices, bad params), ENOMEM, EINTERNAL if its own schedule failed the
- * checker (a bug; diag says how).  Release *out with ecs_local_result_release
+ * checker (a bug; diag says how).  On an extended instance (see above)
+ * start may be NULL or infeasible; EINFEASIBLE when no schedule was found
+ * (a window shorter than its task, an idle draw above a cap, or no start
+ * built), ELIMIT above 2^25 PE-slots or 2^27 slot-work states.  Release *out with ecs_local_result_release
  * (also after an error: *out is then empty).
  */
 ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
