@@ -30,8 +30,10 @@
 /* Partners tried per task by the pair move. */
 #define LX_PAIR_TRIES 6
 
-/* Longest chain re-placed jointly (tasks). */
+/* Longest chain re-placed jointly (tasks), and the most DP work (slot x
+ * slot x work state x frequency steps) one chain move may take. */
 #define LX_CHAIN_MAX 6
+#define LX_CHAIN_BUDGET 4e6
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
@@ -757,12 +759,24 @@ static int lx_singles(lx *x, ecs_local_stop *stop)
  * least cost of ch[0..j] with ch[j] ending by e, from the exact-start
  * costs of every start (lx_profile_from on every PE's free stretch).  The
  * tasks are then placed one by one inside the chosen intervals
- * (lx_best_in: no dearer).  Kept when the total falls: 1; 0 when not; -1
- * out of memory or too large.
+ * (lx_best_in: no dearer).  Kept when the total falls: 1; 0 when not (or
+ * when its DP would exceed LX_CHAIN_BUDGET); -1 out of memory or too
+ * large.
  */
 static int lx_chain(lx *x, const size_t *ch, size_t k)
 {
     size_t D = (size_t)x->D;
+    /* its DP costs about sum (window length)^2 x work states x |F| per
+     * class: above LX_CHAIN_BUDGET it is not tried */
+    double work = 0.0;
+    for (size_t j = 0; j < k; j++) {
+        double len = (double)(x->lf[ch[j]] - x->es[ch[j]] + 1);
+        for (int c = 0; c < x->ncls; c++)
+            work += len * len * (double)(need_of(x, ch[j], c) + 1) *
+                    (double)x->K;
+    }
+    if (work > LX_CHAIN_BUDGET)
+        return 0;
     lx_place old[LX_CHAIN_MAX];
     lx_begin(x);
     for (size_t j = 0; j < k; j++) {
@@ -930,8 +944,12 @@ static int lx_chains(lx *x)
         int rc = m < 2 ? 0 : lx_chain(x, ch, m);
         if (rc < 0)
             return -1;
-        if (rc == 0)
-            x->dirty2[i] = 0; /* its pairs and its chain found nothing */
+        if (rc == 0) { /* its pairs and its chain found nothing: nor
+                          will the same chain through its other tasks */
+            x->dirty2[i] = 0;
+            for (size_t t = 0; t < m; t++)
+                x->dirty2[ch[t]] = 0;
+        }
         any |= rc;
     }
     return any;
