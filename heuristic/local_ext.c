@@ -8,7 +8,6 @@
 #include "local_internal.h"
 
 #include "ecsched/check.h"
-#include "ecsched/listsched.h"
 
 #include <limits.h>
 #include <math.h>
@@ -1479,24 +1478,14 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
                 b = lx_build(&x, t == 0 ? 2 : -1);
             if (b > 0)
                 b = lx_repair(&x, out);
-            if (b > 0) {
-                ecs_schedule *ls = NULL;
-                double c;
-                if (ecs_listsched_platform(x.g, x.p, &ls, NULL) == ECS_OK &&
-                    lx_feasible(&x, ls, &c)) {
-                    lx_load(&x, ls);
-                    b = 0;
-                }
-                ecs_schedule_free(ls);
-            }
             bad = b < 0;
             built = b == 0;
             if (b > 0)
                 rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
                                   "local search found no schedule that meets "
                                   "D' = %ld under the caps (by placement "
-                                  "and by list scheduling at the top "
-                                  "frequency)%s",
+                                  "and by repair of the draw above the "
+                                  "caps)%s",
                                   x.D, start != NULL ? "; the start given is not feasible" : "");
             out->from_scratch = built;
             start_cost = x.total;

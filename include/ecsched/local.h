@@ -109,9 +109,8 @@
  *   same placing where it ends earliest, where it draws least energy, then
  *   up to 32 random topological orders and random choices among the three;
  *   then phase 1: a placing that ignores the caps, searched (the moves
- *   below and up to 200 kicks) on the draw above the caps until it is 0;
- *   then ecs_listsched_platform's schedule if the checker accepts it.  If
- *   none is found: EINFEASIBLE (on the tests' tiny instances this happens
+ *   below and up to 200 kicks) on the draw above the caps until it is 0.
+ *   If none is found: EINFEASIBLE (on the tests' tiny instances this happens
  *   only where brute force finds no schedule either).  `start` may be
  *   NULL.
  * - Kicks, stop, effort, seed, time limit and the result as above: 1 to 3
