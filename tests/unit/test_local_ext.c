@@ -45,8 +45,9 @@ static void model_platform(ecs_platform *p, int nfast, int nslow)
 
 /* ---- the oracle on the worked examples ---- */
 
-/* docs/MODEL.md "Worked example (classes)": one task of work 2, D' = 2,
- * price 1: slow at f = 1 for 2 slots, 2 (0.7 + 0.8) = 3.0. */
+/* docs/MODEL.md "Heterogeneous platforms", its worked example (classes):
+ * one task of work 2, D' = 2, price 1: slow at f = 1 for 2 slots,
+ * 2 (0.7 + 0.8) = 3.0. */
 static void test_bf_worked_classes(void **state)
 {
     (void)state;
