@@ -333,8 +333,19 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
     const tool_problem *pb = &j->pb;
     double t = ecs_clock_now();
-    ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), pb->base, &j->prm,
-                                 &j->res, diag);
+    ecs_result rc = ECS_OK;
+    const ecs_schedule *start = NULL;
+    if (j->local && pb->ext.on) {
+        /* the sweep scales the paper's single price curve: on an extended
+         * platform local starts from the base schedule */
+        j->res.base_cost = pb->base_cost;
+        j->res.fallback = 1;
+        start = pb->base;
+    } else {
+        rc = ecs_heur_run(TOOL_INSTANCE(pb, &j->m.platform), pb->base, &j->prm,
+                          &j->res, diag);
+        start = j->res.schedule;
+    }
     j->heur_s = ecs_clock_now() - t;
     if (rc == ECS_OK && j->local) {
         /* --time-limit covers the whole command: local gets all that is
@@ -342,14 +353,14 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
-        rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), j->res.schedule,
+        rc = ecs_local_run(TOOL_INSTANCE(pb, &j->m.platform), start,
                            &j->lprm, &j->lres, diag);
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), result_schedule(j),
+    rc = ecs_check_schedule(TOOL_INSTANCE(pb, &j->m.platform), result_schedule(j),
                             &j->rep, NULL);
     if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,

@@ -123,6 +123,10 @@ enum tool_model_opt {
     TOOL_OPT_MAX_SLOTS,
     TOOL_OPT_WATTS,
     TOOL_OPT_ROUNDING_TOLERANCE,
+    TOOL_OPT_PLATFORM,
+    TOOL_OPT_GREEN,
+    TOOL_OPT_GREEN_PRICE,
+    TOOL_OPT_POWER_CAP,
     TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -156,12 +160,52 @@ enum tool_model_opt {
     {"max-work", required_argument, 0, TOOL_OPT_MAX_WORK},                    \
     {"max-slots", required_argument, 0, TOOL_OPT_MAX_SLOTS},                  \
     {"watts", required_argument, 0, TOOL_OPT_WATTS},                          \
-    {"rounding-tolerance", required_argument, 0, TOOL_OPT_ROUNDING_TOLERANCE}
+    {"rounding-tolerance", required_argument, 0, TOOL_OPT_ROUNDING_TOLERANCE}, \
+    {"platform", required_argument, 0, TOOL_OPT_PLATFORM},                    \
+    {"green", required_argument, 0, TOOL_OPT_GREEN},                          \
+    {"green-price", required_argument, 0, TOOL_OPT_GREEN_PRICE},              \
+    {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define TOOL_MODEL_SHORTOPTS "p:o:h"
 
 #define TOOL_MAX_PRICE_OPTS 16
+
+/* A series of the extended platform (cli/run/platform_file.h): a price
+ * SPEC (file or built-in) and its loader options, its values times
+ * scale. */
+#define TOOL_PLAT_PATH 512
+typedef struct tool_series_spec {
+    char spec[TOOL_PLAT_PATH];   /* "" = none */
+    ecs_price_options opt;
+    double scale;                /* default 1 */
+} tool_series_spec;
+
+/* The extended platform as given (--platform FILE, or the shortcuts
+ * --watts W:IDLE, --green, --power-cap): its classes are in
+ * tool_model.platform; what varies by slot is loaded per problem
+ * (tool_plat_load). */
+typedef struct tool_plat {
+    int on;                        /* 1: an extended instance */
+    char path[TOOL_PLAT_PATH];     /* --platform as given, "" for shortcuts */
+    char hash[32];                 /* "fnv1a64:..." of the platform file,
+                                      "" for shortcuts */
+    int nsite;
+    struct tool_plat_site {
+        char name[ECS_NAME_MAX];
+        int has_prices;            /* 0: the command's --prices */
+        tool_series_spec prices;
+        double cap_kw;             /* constant cap, -1: none */
+        tool_series_spec cap;      /* cap series in kW (spec "" = none) */
+    } site[ECS_MAX_SITES];
+    size_t nsource;
+    struct tool_plat_source {
+        char name[ECS_NAME_MAX];
+        int site;
+        double price_mwh;          /* in the prices' currency per MWh */
+        tool_series_spec volume;   /* kWh per point of the series */
+    } source[ECS_MAX_SOURCES];
+} tool_plat;
 
 typedef struct tool_model {
     ecs_platform platform;
@@ -186,7 +230,13 @@ typedef struct tool_model {
     double watts;                 /* --watts W: one PE at f = 1, 0 if not
                                      given (no energy, no money) */
     double idle_watts;            /* --watts W:IDLE, -1 if not given;
-                                     recorded, not in the model yet */
+                                     above 0: an extended instance */
+    const char *platform_path;    /* --platform FILE */
+    const char *green_path;       /* --green FILE (kWh per slot) */
+    double green_price;           /* --green-price X per MWh (default 0) */
+    int green_price_given;
+    double power_cap_kw;          /* --power-cap KW, -1 if not given */
+    tool_plat plat;               /* resolved by tool_plat_resolve */
 } tool_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */

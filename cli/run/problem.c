@@ -92,6 +92,19 @@ static ecs_result load_base(const tool_model *m, double time_limit_s,
         pb->base_optimal = 0;
         return ECS_OK;
     }
+    if (m->plat.on) {
+        /* the extended platform: a list schedule whose every task does its
+         * work on any class at f = 1 (tool_plat_base) */
+        double t = ecs_clock_now();
+        ecs_result rc = tool_plat_base(pb->g, &m->platform, &pb->base, diag);
+        if (rc != ECS_OK)
+            return rc;
+        pb->base_makespan = ecs_schedule_makespan(pb->base);
+        pb->base_lower_bound = 1;
+        pb->base_optimal = 0;
+        pb->base_runtime_s = ecs_clock_now() - t;
+        return ECS_OK;
+    }
     ecs_makespan_params prm;
     ecs_makespan_params_init(&prm);
     prm.time_limit_s = time_limit_s;
@@ -127,10 +140,21 @@ ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
     if (rc == ECS_OK) {
         long n = pb->deadline > pb->base_makespan ? pb->deadline
                                                   : pb->base_makespan;
-        rc = tool_load_prices(m, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
+        rc = tool_plat_load(m, (size_t)(n > 0 ? n : 1), &pb->prices, &pb->ext,
+                            diag);
         pb->have_prices = rc == ECS_OK;
     }
-    if (rc == ECS_OK) {
+    pb->platform = &m->platform;
+    if (rc == ECS_OK && pb->ext.on) {
+        /* every PE is on until D' (or the base's makespan when longer) */
+        ecs_instance inst;
+        tool_problem_instance(pb, &inst);
+        inst.deadline = pb->deadline > pb->base_makespan ? pb->deadline
+                                                         : pb->base_makespan;
+        ecs_check_report r;
+        if (ecs_check_schedule(&inst, pb->base, &r, NULL) != ECS_EINVAL)
+            pb->base_cost = r.cost;
+    } else if (rc == ECS_OK) {
         pb->base_cost = 0.0;
         for (size_t i = 0; i < pb->g->n; i++)
             pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
@@ -150,7 +174,23 @@ void tool_problem_release(tool_problem *pb)
     ecs_graph_free(pb->raw);
     if (pb->have_prices)
         ecs_slot_prices_release(&pb->prices);
+    tool_ext_release(&pb->ext);
     memset(pb, 0, sizeof *pb);
+}
+
+void tool_problem_instance(const tool_problem *pb, ecs_instance *inst)
+{
+    ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
+                      pb->prices.n, pb->deadline);
+    tool_ext_instance(&pb->ext, inst);
+}
+
+ecs_instance *tool_problem_inst(const tool_problem *pb, const ecs_platform *p,
+                                ecs_instance *buf)
+{
+    tool_problem_instance(pb, buf);
+    buf->platform = p;
+    return buf;
 }
 
 void tool_problem_doc_info(const tool_problem *pb,

@@ -4,6 +4,7 @@
 
 #include "run/cli.h"
 #include "run/params.h"
+#include "run/platform_file.h"
 
 /* D' from --deadline N, or floor(makespan * (1 + E)) exactly. */
 ecs_result tool_deadline(const tool_model *m, long makespan, long *out,
@@ -35,7 +36,22 @@ typedef struct tool_problem {
     ecs_slot_prices prices;    /* per-slot prices of slots 0..n-1, n >= D' */
     int have_prices;
     double base_cost;          /* cost of the base under these prices */
+    tool_ext ext;              /* the extended platform's sites, sources,
+                                  caps on the slot grid (ext.on = 0: the
+                                  paper's) */
+    const ecs_platform *platform; /* m's, for tool_problem_instance */
 } tool_problem;
+
+/* The instance of pb (borrowing its graph, prices, platform and the
+ * extended platform's sites and sources), deadline D'.  Nothing derived:
+ * no release needed. */
+void tool_problem_instance(const tool_problem *pb, ecs_instance *inst);
+
+/* The same on platform p into *buf, returned: for one call, as
+ * TOOL_INSTANCE(pb, p). */
+ecs_instance *tool_problem_inst(const tool_problem *pb, const ecs_platform *p,
+                                ecs_instance *buf);
+#define TOOL_INSTANCE(PB_, P_) tool_problem_inst((PB_), (P_), &(ecs_instance){0})
 
 /*
  * Load the graph (m->format), get the base schedule (m->base_path, else the

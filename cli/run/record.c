@@ -25,17 +25,12 @@ static json_t *str_or_null(const char *s)
     return j != NULL ? j : json_null(); /* empty, or not UTF-8 */
 }
 
-/* "fnv1a64:..." of the file at path, or json null when it is no regular
- * file (a built-in name); NULL with diag when it cannot be read. */
-static json_t *file_hash(const char *path, ecs_diag *diag)
+int tool_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag)
 {
-    struct stat sb;
-    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
-        return json_null();
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s", strerror(errno));
-        return NULL;
+        return -1;
     }
     uint64_t h = FNV_OFFSET;
     unsigned char buf[65536];
@@ -47,8 +42,22 @@ static json_t *file_hash(const char *path, ecs_diag *diag)
     fclose(f);
     if (err) {
         ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s", strerror(errno));
-        return NULL;
+        return -1;
     }
+    *out = h;
+    return 0;
+}
+
+/* "fnv1a64:..." of the file at path, or json null when it is no regular
+ * file (a built-in name); NULL with diag when it cannot be read. */
+static json_t *file_hash(const char *path, ecs_diag *diag)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+        return json_null();
+    uint64_t h;
+    if (tool_record_fnv_file(path, &h, diag) != 0)
+        return NULL;
     char hex[40];
     snprintf(hex, sizeof hex, "fnv1a64:%016llx", (unsigned long long)h);
     return json_string(hex);
