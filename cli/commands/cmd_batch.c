@@ -154,6 +154,14 @@ static int parse_args(tool_batch_plan *plan, int *jobs, int argc, char **argv)
         return tool_usage_error(CMD, "needs at least one GRAPH");
     if (plan->model.out_path == NULL)
         return tool_usage_error(CMD, "needs --out FILE");
+    if (plan->model.plat.on && plan->model.plat.path[0] != '\0') {
+        /* the platform file has the PEs */
+        if (plan->npes > 0)
+            return tool_usage_error(CMD, "give -p or --platform, not both (the "
+                                         "platform file has the PEs)");
+        plan->npes = 1;
+        plan->pes[0] = plan->model.platform.pes;
+    }
     if (plan->npes == 0)
         return tool_usage_error(CMD, "needs -p LIST");
     plan->graph = argv + first;

@@ -207,7 +207,7 @@ static void print_energy(const compare_job *j)
             continue;
         tool_energy e;
         char text[160];
-        tool_energy_of(&j->m, &j->pb.prices, o->schedule, o->check.cost, &e);
+        tool_energy_of_problem(&j->pb, &j->m, o->schedule, o->check.cost, &e);
         tool_fmt_energy(&j->m, &e, text, sizeof text);
         printf("%-9s %s\n", tool_method_name((tool_method)k), text);
     }

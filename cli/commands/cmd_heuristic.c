@@ -208,7 +208,7 @@ static void print_human(const heur_job *j)
     tool_energy e;
     char text[160], mk[64], bm[64], dl[64];
     int sm = pb->prices.slot_minutes;
-    tool_energy_of(&j->m, &pb->prices, result_schedule(j), j->rep.cost, &e);
+    tool_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
     tool_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
     printf("energy      %s\n", text);

@@ -187,6 +187,8 @@ typedef struct tool_series_spec {
  * (tool_plat_load). */
 typedef struct tool_plat {
     int on;                        /* 1: an extended instance */
+    ecs_platform flags;            /* the platform of the flags, before the
+                                      shortcuts made their class of it */
     char path[TOOL_PLAT_PATH];     /* --platform as given, "" for shortcuts */
     char hash[32];                 /* "fnv1a64:..." of the platform file,
                                       "" for shortcuts */
@@ -542,6 +544,8 @@ typedef struct tool_doc_info {
     double runtime_s;
     const tool_model *model;   /* --watts, --utc-offset; NULL: none */
     const ecs_schedule *schedule; /* for the energy; NULL: none */
+    const struct tool_problem *problem; /* for an extended platform's
+                                           energy by source; NULL: none */
 } tool_doc_info;
 
 /*

@@ -75,7 +75,7 @@ void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *
     printf("; normalised)\n");
     tool_energy e;
     char text[160], mk[64];
-    tool_energy_of(o->m, &o->pb->prices, o->schedule, rep->cost, &e);
+    tool_energy_of_problem(o->pb, o->m, o->schedule, rep->cost, &e);
     tool_fmt_energy(o->m, &e, text, sizeof text);
     printf("%-12s %s\n", "energy", text);
     tool_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);

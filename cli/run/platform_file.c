@@ -723,6 +723,7 @@ ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag)
         return ECS_OK; /* resolved before (a batch case's copy) */
     if (m->platform_path == NULL && !shortcut)
         return ECS_OK;
+    m->plat.flags = m->platform;
     if (m->platform_path == NULL)
         return shortcuts(m, diag);
     const char *clash = m->pes_given           ? "-p"

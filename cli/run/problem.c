@@ -137,32 +137,42 @@ ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
         rc = tool_deadline(m, pb->base_makespan, &pb->deadline, diag);
     if (rc == ECS_OK)
         rc = tool_check_horizon(m, pb->raw, pb->deadline, diag);
-    if (rc == ECS_OK) {
-        long n = pb->deadline > pb->base_makespan ? pb->deadline
-                                                  : pb->base_makespan;
-        rc = tool_plat_load(m, (size_t)(n > 0 ? n : 1), &pb->prices, &pb->ext,
-                            diag);
-        pb->have_prices = rc == ECS_OK;
-    }
-    pb->platform = &m->platform;
-    if (rc == ECS_OK && pb->ext.on) {
-        /* every PE is on until D' (or the base's makespan when longer) */
-        ecs_instance inst;
-        tool_problem_instance(pb, &inst);
-        inst.deadline = pb->deadline > pb->base_makespan ? pb->deadline
-                                                         : pb->base_makespan;
-        ecs_check_report r;
-        if (ecs_check_schedule(&inst, pb->base, &r, NULL) != ECS_EINVAL)
-            pb->base_cost = r.cost;
-    } else if (rc == ECS_OK) {
-        pb->base_cost = 0.0;
-        for (size_t i = 0; i < pb->g->n; i++)
-            pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
-                                                 pb->prices.n, &pb->base->task[i]);
-    }
+    if (rc == ECS_OK)
+        rc = tool_problem_prices(m, pb, diag);
     if (rc != ECS_OK)
         tool_problem_release(pb);
     return rc;
+}
+
+ecs_result tool_problem_prices(const tool_model *m, tool_problem *pb,
+                               ecs_diag *diag)
+{
+    if (pb->have_prices)
+        ecs_slot_prices_release(&pb->prices);
+    tool_ext_release(&pb->ext);
+    pb->have_prices = 0;
+    pb->platform = &m->platform;
+    long n = pb->deadline > pb->base_makespan ? pb->deadline : pb->base_makespan;
+    ecs_result rc = tool_plat_load(m, (size_t)(n > 0 ? n : 1), &pb->prices,
+                                   &pb->ext, diag);
+    if (rc != ECS_OK)
+        return rc;
+    pb->have_prices = 1;
+    pb->base_cost = 0.0;
+    if (pb->ext.on) {
+        /* every PE is on until D' (or the base's makespan when longer) */
+        ecs_instance inst;
+        tool_problem_instance(pb, &inst);
+        inst.deadline = n;
+        ecs_check_report r;
+        if (ecs_check_schedule(&inst, pb->base, &r, NULL) != ECS_EINVAL)
+            pb->base_cost = r.cost;
+        return ECS_OK;
+    }
+    for (size_t i = 0; i < pb->g->n; i++)
+        pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
+                                             pb->prices.n, &pb->base->task[i]);
+    return ECS_OK;
 }
 
 void tool_problem_release(tool_problem *pb)
@@ -207,6 +217,7 @@ void tool_problem_doc_info(const tool_problem *pb,
     in->has_base_cost = 1;
     in->base_cost = pb->base_cost;
     in->model = m;
+    in->problem = pb;
 }
 
 double tool_base_limit(const tool_method_params *p)

@@ -64,6 +64,11 @@ ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
                                 double makespan_time_limit_s,
                                 tool_problem *out, ecs_diag *diag);
 
+/* (Re)load pb's prices (and an extended platform's sites, sources and
+ * caps) for max(D', M) slots and the base's cost under them. */
+ecs_result tool_problem_prices(const tool_model *m, tool_problem *pb,
+                               ecs_diag *diag);
+
 /*
  * The head of a schedule document for this problem: command cmd, the
  * graph file and graph as read, the platform of m, the prices, D' and the

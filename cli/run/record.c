@@ -2,6 +2,8 @@
  * (cli/run/record.h). */
 #include "run/record.h"
 
+#include "run/platform_file.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -123,7 +125,8 @@ json_t *tool_record_model(const tool_model *m, json_t *price_source)
         (m->work_unit_auto &&
          (set(j, "work_unit_auto", json_true()) ||
           set(j, "rounding_tolerance", tool_json_num(m->rounding_tolerance)))) ||
-        set(j, "price_source", price_source)) {
+        set(j, "price_source", price_source) ||
+        (m->plat.on && set(j, "platform", tool_plat_json(m)))) {
         if (j == NULL) {
             json_decref(freqs);
             json_decref(price_source);
