@@ -1,0 +1,230 @@
+# The extended platform on the command line (docs/reference.md "Platforms"):
+# the platform file and its errors, the shortcuts, the paper's platform as
+# a file gives today's results byte for byte, validate's draw, sources and
+# caps, exit 2 for a method of the paper's model only.
+. tests/cli/lib.sh
+if ! command -v jq >/dev/null 2>&1; then
+  skip "jq is not installed (make deps installs it)"
+  exit 0
+fi
+F=tests/fixtures/platform
+P=$F/ex.json
+G=$F/one.stg
+
+# ---- the worked examples of docs/MODEL.md "Heterogeneous platforms" ----
+# F = {1, 0.5, 0}; fast: speeds 2, 1, powers 4, 1.5 kWh, idle 0.5; slow:
+# speeds 1, 0.5, powers 1, 0.4, idle 0.2; one task of work 2, D' = 2, flat
+# price 1, a source of 1 kWh per slot at price 0, a cap of 1.6 kW.
+# slow at f = 1 for 2 slots: draw 0.5 + 1.0 = 1.5 per slot, 3.0 kWh, of
+# which 2 from the source: cost g(1.5) + g(1.5) = 0.5 + 0.5 = 1.
+run validate "$G" $F/slow.json --platform "$P" --deadline 2
+expect_rc 0 "slow at f = 1 is valid"
+expect_out "^cost +1\.000000$" "its cost is the cover's: 2 x (1.5 - 1)"
+expect_out "3\.000 kWh \(solar 2\.000 kWh, grid 1\.000 kWh; idle 1\.400 kWh; 66\.7 % green\)" \
+  "energy by source: 3 kWh, 2 solar, 1 grid, idle 2 x 0.7"
+run validate "$G" $F/slow.json --platform "$P" --deadline 2 --json
+expect_eq "$(jq -c '[.energy_split.kwh, .energy_split.grid_kwh, .energy_split.sources[0].kwh, .energy_split.idle_kwh]' "$OUT")" \
+  "[3,1,2,1.4]" "validate --json: the energy split"
+expect_eq "$(jq -c '[.platform.classes[].kwh_per_slot]' "$OUT")" "[[4,1.5,0.5],[1,0.4,0.2]]" \
+  "watts to kWh per slot: W x 1 h / 1000, idle at f = 0"
+expect_eq "$(jq -r '.platform.hash | test("^fnv1a64:[0-9a-f]{16}$")' "$OUT")" "true" \
+  "the document records the platform file's hash"
+# fast at f = 0.5 draws 0.5 + 0.2 + (1.5 - 0.5) = 1.7 > 1.6 in slot 0
+run validate "$G" $F/fasthalf.json --platform "$P" --deadline 2
+expect_rc 1 "fast at f = 0.5 breaks the cap"
+expect_out "violation: site home draws 1\.7 in slot 0, above its cap of 1\.6" \
+  "the cap violation names site, slot, draw and cap"
+run validate "$G" $F/fasthalf.json --platform "$P" --deadline 2 --json
+expect_eq "$(jq -r '.violation.kind + " " + (.violation.slot | tostring)' "$OUT")" "power_cap 0" \
+  "validate --json: kind power_cap, slot 0"
+# without the cap, fast at f = 1 for one slot: draw 4.2 then 0.7, cost
+# g(4.2) + g(0.7) = 3.2
+jq 'del(.sites[0].power_cap_kw)' "$P" >"$T_DIR/nocap.json"
+cp $F/pv.csv "$T_DIR/"
+run validate "$G" $F/fast1.json --platform "$T_DIR/nocap.json" --deadline 2
+expect_rc 0 "fast at f = 1 is valid without the cap"
+expect_out "^cost +3\.200000$" "its cost: g(4.2) + g(0.7) = 3.2 + 0"
+# the same without the source: sum of the draws 4.2 + 0.7
+jq 'del(.sites[0].power_cap_kw) | del(.sites[0].sources)' "$P" >"$T_DIR/bare.json"
+run validate "$G" $F/fast1.json --platform "$T_DIR/bare.json" --deadline 2
+expect_out "^cost +4\.900000$" "without sources the cost is the draw: 4.9"
+
+# ---- the shortcuts: --watts W:IDLE, --green, --green-price, --power-cap ----
+# one PE: busy 1000 W at f = 1 (idle 200 W), 1 kWh of green per slot
+S="--freqs 1,0.5,0 --prices flat --deadline 2"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv
+expect_rc 0 "shortcuts: valid"
+expect_out "^cost +0\.000000$" "free green supply covers 1 kWh per slot: cost 0"
+expect_out "100\.0 % green" "all of it green"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv --green-price 2
+expect_out "^cost +2\.000000$" "green dearer than the grid (2 > 1): the grid's 2 kWh"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --power-cap 0.9
+expect_rc 1 "--power-cap 0.9 kW under a draw of 1 kWh per slot"
+expect_out "above its cap of 0\.9" "the cap of --power-cap in kWh per slot"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --power-cap 1
+expect_rc 0 "--power-cap 1 kW holds a draw of 1 kWh per slot"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --slot-minutes 30 --power-cap 0.9
+expect_rc 1 "30-minute slots: 1000 W draws 0.5 kWh a slot"
+expect_out "draws 0\.5 in slot 0, above its cap of 0\.45" "0.9 kW for half an hour is 0.45 kWh"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv --json
+expect_eq "$(jq -c '[.platform.classes[0].watts, .platform.classes[0].idle_watts]' "$OUT")" \
+  "[[1000,400,200],200]" "--watts 1000:200: idle + (W - idle) f^2 (200 + 800/4 W at f = 0.5)"
+run validate "$G" $F/one_pe0.json --green $F/pv.csv $S
+expect_rc 2 "--green without --watts"
+expect_err "--green needs --watts W" "says --watts is needed"
+run validate "$G" $F/one_pe0.json --watts 1000:200 --green-price 3 $S
+expect_rc 2 "--green-price without --green"
+expect_err "--green-price needs --green FILE" "says --green is needed"
+run validate "$G" $F/one_pe0.json --watts 100:200 $S
+expect_rc 2 "idle above the busy watts"
+expect_err "idle draw is above the watts at f = 1" "says so"
+run heuristic "$G" --power-cap -1 --watts 100
+expect_rc 2 "--power-cap -1"
+expect_err "--power-cap needs" "names the flag"
+
+# ---- a method of the paper's model only: exit 2 with the library's words ----
+run heuristic data/paper32/g01_n08.stg --platform "$P" --extension 0.5
+expect_rc 2 "the paper's heuristic on an extended platform"
+expect_err "handles the paper's platform only" "says which platforms it handles"
+run heuristic data/paper32/g01_n08.stg --watts 400:80 -p 2 --extension 0.5
+expect_rc 2 "--watts W:IDLE makes the instance extended: the sweep refuses it"
+
+# ---- every mistake in a platform file names the file and the key ----
+# jq filter on ex.json | extra flags | message
+i=0
+while IFS='#' read -r filter flags msg; do
+  [ -n "$filter" ] || continue
+  i=$((i + 1))
+  jq "$filter" "$P" >"$T_DIR/bad$i.json" || { notok "jq $filter"; continue; }
+  # shellcheck disable=SC2086
+  run validate "$G" $F/slow.json --deadline 2 --platform "$T_DIR/bad$i.json" $flags
+  if [ "$RC" -eq 2 ] && grep -Fq -- "bad$i.json: $msg" "$ERR"; then
+    ok "platform file: $msg"
+  else
+    notok "platform file $filter: want exit 2 and 'bad$i.json: $msg'"
+  fi
+done <<'CASES'
+.extra = 1##extra: unknown key (known here: frequencies, slot_minutes, sites, classes
+del(.classes)##classes: is missing
+.classes = []##classes: needs a non-empty list of classes
+.classes[0] = 3##classes[0]: needs an object, not a number
+.classes[0].colour = "red"##classes[0].colour: unknown key
+del(.classes[0].name)##classes[0].name: is missing
+.classes[0].name = "a-name-that-is-far-too-long-for-a-class"##classes[0].name: must be at most 31 characters
+.classes[1].name = "fast"##classes: the name 'fast' is used by classes[0] and [1]
+del(.classes[0].count)##classes[0].count: is missing
+.classes[0].count = 0##classes[0].count: must be from 1 to 100000, not 0
+.classes[0].count = 1.5##classes[0].count: needs a whole number, not 1.5
+.classes[0].count = "2"##classes[0].count: needs a number, not a string
+.classes[0].site = "away"##classes[0].site: no site is named 'away'
+.classes[0].speed = "fast"##classes[0].speed: needs a number (times f) or a list
+.classes[0].speed = [2, 1]##classes[0].speed: needs one speed per frequency (3), not 2
+.classes[0].speed = [1, 2, 0]##classes[0]: class fast: speeds must decrease with the frequency
+.classes[0].speed = 0##classes[0].speed: must be above 0 and at most 1000, not 0
+.classes[0].speed = 1.0000001##classes[0].speed: 1 times f = 1 has more than 6 decimals
+del(.classes[0].watts)##classes[0].watts: is missing
+.classes[0].watts = [4000]##classes[0].watts: needs one value per frequency above 0 (2), not 1
+.classes[0].watts = [4000, 100]##classes[0].watts: 100 W at f = 0.5 is below idle_watts 500
+.classes[0].watts = [4000, -1]##classes[0].watts: [1] needs a number of watts from 0 to 1e9
+.classes[0].watts = {"cubic": 3}##classes[0].watts.cubic: unknown key
+.classes[0].watts = {"quadratic": 3, "static": 4}##classes[0].watts: give quadratic or static, not both
+.classes[0].watts = {"quadratic": 300}##classes[0].watts: 300 W at f = 1 is below idle_watts 500
+.classes[0].watts = {"quadratic": 3000, "share": 0.5}##classes[0].watts: share goes with static
+.classes[0].watts = {"static": 3000, "share": 2}##classes[0].watts.share: must be from 0 to 1, not 2
+.classes[0].watts = "lots"##classes[0].watts: needs a list or an object, not a string
+.classes[0].idle_watts = -5##classes[0].idle_watts: must be from 0 to 1e+09, not -5
+.frequencies = [1, 0.55555555]##frequencies[1]: needs at most 6 decimals
+.frequencies = "1,0.5"##frequencies: needs a non-empty list of numbers
+.frequencies = [0.5, 1, 0]##frequencies: the frequency list must start with 1
+.frequencies = [1, 0.5, 0]#--freqs 1,0.5,0#frequencies: the file and --freqs both give them
+.slot_minutes = 0##slot_minutes: must be from 1 to 1440, not 0
+.slot_minutes = 7.5##slot_minutes: needs a whole number of minutes
+.slot_minutes = 15#--slot-minutes 30#slot_minutes: is 15, but --slot-minutes gives 30
+.sites = {}##sites: needs a non-empty list of sites, not an object
+.sites = [range(9) | {name: ("s" + tostring)}]##sites: at most 8 sites, not 9
+.sites[0].where = 1##sites[0].where: unknown key
+.sites += [{"name": "home"}]##sites[1]: the name 'home' is used by sites[0] too
+.sites += [{"name": "away"}] | del(.classes[1].site)##classes[1].site: is missing (the platform has 2 sites)
+.sites[0].prices = 5##sites[0].prices: needs a file name or an object
+.sites[0].prices = {"spec": "flat"}##sites[0].prices.spec: unknown key
+.sites[0].prices = {"file": "flat", "stamp": "middle"}##sites[0].prices.stamp:
+.sites[0].prices = "flat"#--prices increasing#sites: site 'home' has its prices and --prices gives some
+.sites[0].power_cap_kw = -1##sites[0].power_cap_kw: must be from 0 to 1e+12, not -1
+.sites[0].power_cap_file = "pv.csv"##sites[0].power_cap_file: give power_cap_kw or power_cap_file, not both
+.sites[0].sources = {}##sites[0].sources: needs a list, not an object
+.sites[0].sources[0].volts = 3##sites[0].sources[0].volts: unknown key
+del(.sites[0].sources[0].file)##sites[0].sources[0].file: is missing
+.sites[0].sources += [.sites[0].sources[0]]##sites[0].sources[1]: the source name 'solar' is used twice
+.sites[0].sources[0].price = "free"##sites[0].sources[0].price: needs a number, not a string
+.sites[0].sources[0].scale = -1##sites[0].sources[0].scale: must be from 0 to 1e+12, not -1
+[1, 2]##(top): needs an object
+CASES
+
+# mistakes found when the series are read: the file and what it is for
+jq '.sites[0].sources[0].file = "nothere.csv"' "$P" >"$T_DIR/nofile.json"
+run validate "$G" $F/slow.json --deadline 2 --platform "$T_DIR/nofile.json"
+expect_rc 2 "a source file that is not there"
+expect_err "nothere.csv.*source 'solar'" "names the file and the source"
+printf 'kwh\n1\n-2\n' >"$T_DIR/neg.csv"
+jq '.sites[0].sources[0].file = "neg.csv"' "$P" >"$T_DIR/neg.json"
+run validate "$G" $F/slow.json --deadline 2 --platform "$T_DIR/neg.json"
+expect_rc 2 "a negative green volume"
+expect_err "source 'solar': slot 1 has -2 kWh, not an energy >= 0" "names source, slot and value"
+printf '{"classes": [' >"$T_DIR/trunc.json"
+run validate "$G" $F/slow.json --platform "$T_DIR/trunc.json"
+expect_rc 2 "a platform file that is not JSON"
+expect_err "trunc.json" "names the file"
+run validate "$G" $F/slow.json --platform "$T_DIR/none.json"
+expect_rc 2 "a platform file that is not there"
+run heuristic "$G" --platform "$P" -p 2
+expect_rc 2 "-p with --platform"
+expect_err "give -p or --platform, not both" "says the file has the PEs"
+
+# ---- the paper's platform as a file: today's results byte for byte ----
+echo '{"classes": [{"name": "pe", "count": 4, "watts": {"quadratic": 400}}]}' >"$T_DIR/paper.json"
+echo '{"frequencies": [1, 0.75, 0.5, 0], "classes": [{"name": "pe", "count": 2, "watts": {"static": 300, "share": 0.4}}]}' >"$T_DIR/paper_static.json"
+same=0 total=0
+for g in data/paper32/g*.stg; do
+  total=$((total + 1))
+  "$ECSCHED" heuristic "$g" -p 4 --watts 400 --extension 0.2 --json 2>/dev/null |
+    jq -S 'del(.runtime_s, .heuristic_s, .context, .base.runtime_s)' >"$T_DIR/a.json"
+  "$ECSCHED" heuristic "$g" --platform "$T_DIR/paper.json" --extension 0.2 --json 2>/dev/null |
+    jq -S 'del(.runtime_s, .heuristic_s, .context, .base.runtime_s)' >"$T_DIR/b.json"
+  cmp -s "$T_DIR/a.json" "$T_DIR/b.json" && [ -s "$T_DIR/a.json" ] && same=$((same + 1))
+done
+expect_eq "$same/$total" "$total/$total" "heuristic: a one-class platform file gives the flags' documents on paper32"
+# the static model and its own frequencies, with the human summary
+g=data/paper32/g05_n11.stg
+"$ECSCHED" heuristic "$g" -p 2 --freqs 1,0.75,0.5,0 --power static:0.4 --watts 300 --extension 0.3 2>/dev/null |
+  grep -v '^runtime' >"$T_DIR/a.txt"
+"$ECSCHED" heuristic "$g" --platform "$T_DIR/paper_static.json" --extension 0.3 2>/dev/null |
+  grep -v '^runtime' >"$T_DIR/b.txt"
+if cmp -s "$T_DIR/a.txt" "$T_DIR/b.txt" && [ -s "$T_DIR/a.txt" ]; then
+  ok "heuristic: the static model as a file prints the flags' summary"
+else
+  notok "heuristic summary differs: $(diff "$T_DIR/a.txt" "$T_DIR/b.txt" | head -5)"
+fi
+# solve: the small graphs here, every graph under make check
+n=0 same=0
+for g in data/paper32/g0*.stg; do
+  n=$((n + 1))
+  "$ECSCHED" solve "$g" -p 4 --watts 400 --extension 0.2 --json 2>/dev/null |
+    jq -S '{tasks, cost, makespan, status, cost_money, energy_kwh}' >"$T_DIR/a.json"
+  "$ECSCHED" solve "$g" --platform "$T_DIR/paper.json" --extension 0.2 --json 2>/dev/null |
+    jq -S '{tasks, cost, makespan, status, cost_money, energy_kwh}' >"$T_DIR/b.json"
+  cmp -s "$T_DIR/a.json" "$T_DIR/b.json" && [ -s "$T_DIR/a.json" ] && same=$((same + 1))
+done
+expect_eq "$same/$n" "$n/$n" "solve: a one-class platform file gives the flags' schedules (g00..g09)"
+if long_run "solve byte-identity on all of paper32"; then
+  n=0 same=0
+  for g in data/paper32/g[1-3]*.stg; do
+    n=$((n + 1))
+    "$ECSCHED" solve "$g" -p 4 --watts 400 --extension 0.2 --json 2>/dev/null |
+      jq -S '{tasks, cost, makespan, status, cost_money}' >"$T_DIR/a.json"
+    "$ECSCHED" solve "$g" --platform "$T_DIR/paper.json" --extension 0.2 --json 2>/dev/null |
+      jq -S '{tasks, cost, makespan, status, cost_money}' >"$T_DIR/b.json"
+    cmp -s "$T_DIR/a.json" "$T_DIR/b.json" && [ -s "$T_DIR/a.json" ] && same=$((same + 1))
+  done
+  expect_eq "$same/$n" "$n/$n" "solve: the same on g10..g31"
+fi
+finish
