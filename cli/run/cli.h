@@ -434,9 +434,16 @@ ecs_result tool_load_prices(const tool_model *m, size_t nslots,
     "                       auto: the coarsest unit whose rounding adds at\n" \
     "                       most --rounding-tolerance of the work\n"         \
     "  --rounding-tolerance T  for --work-unit auto (default 0.01: 1%)\n"   \
-    "  --watts W[:IDLE]     watts of one PE at f = 1 (and idle, recorded\n" \
-    "                       only: the model has no idle power yet): energy\n" \
-    "                       in kWh and cost in the prices' currency\n"      \
+    "  --watts W[:IDLE]     watts of one PE at f = 1: energy in kWh and\n"  \
+    "                       cost in the prices' currency; IDLE > 0: every\n" \
+    "                       PE draws it while on (an extended platform)\n" \
+    "  --platform FILE      PE classes, sites, green sources, power caps\n" \
+    "                       (JSON, docs/schema/platform.schema.json)\n"     \
+    "  --green FILE         green supply of the one site, kWh per point of\n" \
+    "                       the series (any price layout; needs --watts)\n" \
+    "  --green-price X      its price per MWh in the prices' currency (0)\n" \
+    "  --power-cap KW       the PEs' total draw, idle included (needs\n"   \
+    "                       --watts)\n"                                      \
     "  (price CSV loader options: see 'ecsched help prices')\n"          \
     TOOL_LIMIT_FLAGS_HELP
 

@@ -180,6 +180,18 @@ run heuristic "$G" --platform "$P" -p 2
 expect_rc 2 "-p with --platform"
 expect_err "give -p or --platform, not both" "says the file has the PEs"
 
+# ---- schemas: the platform file and the documents ----
+valid() { jq -n --slurpfile schema "$1" --slurpfile doc "$2" -r -f docs/schema/check.jq 2>&1; }
+expect_eq "$(valid docs/schema/platform.schema.json "$P")" valid "ex.json matches platform.schema.json"
+jq '.classes[0].watts = {"cubic": 1}' "$P" >"$T_DIR/badw.json"
+expect_eq "$(valid docs/schema/platform.schema.json "$T_DIR/badw.json" | grep -c watts)" 1 \
+  "platform.schema.json refuses what the reader refuses (watts cubic)"
+run milp "$G" --platform "$T_DIR/nocap.json" --deadline 2 -o "$T_DIR/m.json"
+expect_eq "$(valid docs/schema/schedule.schema.json "$T_DIR/m.json")" valid \
+  "a milp document of an extended platform matches schedule.schema.json"
+expect_eq "$(jq -r '[.model.platform.hash == .platform.hash, (.energy_split.kwh == .energy_kwh)] | all' "$T_DIR/m.json")" true \
+  "the document's model keys the platform's hash; energy_kwh is the split's total"
+
 # ---- the paper's platform as a file: today's results byte for byte ----
 echo '{"classes": [{"name": "pe", "count": 4, "watts": {"quadratic": 400}}]}' >"$T_DIR/paper.json"
 echo '{"frequencies": [1, 0.75, 0.5, 0], "classes": [{"name": "pe", "count": 2, "watts": {"static": 300, "share": 0.4}}]}' >"$T_DIR/paper_static.json"
