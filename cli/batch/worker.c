@@ -220,10 +220,7 @@ void tool_batch_worker_run(const tool_batch_plan *plan, const size_t *ids,
     if (w.model.plat.on && w.model.plat.path[0] == '\0') {
         /* the shortcuts' one class has the case's PEs */
         ecs_diag d;
-        w.model.platform = w.model.plat.flags;
-        w.model.plat.on = 0;
-        ecs_platform_set_pes(&w.model.platform, w.pes, NULL);
-        if (tool_plat_resolve(&w.model, &d) != ECS_OK)
+        if (tool_plat_set_pes(&w.model, w.pes, &d) != ECS_OK)
             _exit(3); /* it resolved before with one PE */
     } else if (!w.model.plat.on) {
         ecs_platform_set_pes(&w.model.platform, w.pes, NULL);

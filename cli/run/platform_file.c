@@ -751,6 +751,18 @@ ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag)
     return ECS_OK;
 }
 
+ecs_result tool_plat_set_pes(tool_model *m, int pes, ecs_diag *diag)
+{
+    if (!m->plat.on || m->plat.path[0] != '\0')
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the platform file gives the PEs");
+    m->platform = m->plat.flags;
+    m->plat.on = 0;
+    m->plat.nsource = 0;
+    ecs_result rc = ecs_platform_set_pes(&m->platform, pes, diag);
+    return rc == ECS_OK ? tool_plat_resolve(m, diag) : rc;
+}
+
 /* ---- the series on the slot grid ---- */
 
 /* One pass of a series (original units) and what it says. */

@@ -31,6 +31,10 @@
  */
 ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag);
 
+/* The shortcuts' one class with pes PEs (batch's -p LIST): the platform
+ * of the flags again, then the shortcuts.  A platform file: EINVAL. */
+ecs_result tool_plat_set_pes(tool_model *m, int pes, ecs_diag *diag);
+
 /* What an extended problem has on the slot grid (owned). */
 typedef struct tool_ext {
     int on;

@@ -192,6 +192,23 @@ expect_eq "$(valid docs/schema/schedule.schema.json "$T_DIR/m.json")" valid \
 expect_eq "$(jq -r '[.model.platform.hash == .platform.hash, (.energy_split.kwh == .energy_kwh)] | all' "$T_DIR/m.json")" true \
   "the document's model keys the platform's hash; energy_kwh is the split's total"
 
+# ---- batch: the platform keys the rows, so resume never mixes platforms ----
+jq '.classes[0].count = 2' "$T_DIR/nocap.json" >"$T_DIR/nocap2.json"
+run batch "$G" --platform "$T_DIR/nocap.json" --extension 0 --methods base -o "$T_DIR/rows.jsonl"
+expect_rc 0 "batch on a platform file"
+run batch "$G" --platform "$T_DIR/nocap2.json" --extension 0 --methods base -o "$T_DIR/rows.jsonl"
+expect_out "1 run now, 0 already" "another platform file: its case runs, not taken for the first's"
+expect_eq "$(jq -s -c 'map(.pes)' "$T_DIR/rows.jsonl")" "[2,3]" "the rows have the files' PE counts"
+run batch "$G" --platform "$T_DIR/nocap.json" --extension 0 --methods base -o "$T_DIR/rows.jsonl"
+expect_out "0 run now, 1 already" "the first file again: already done"
+run batch "$G" --platform "$T_DIR/nocap.json" -p 2 --extension 0 -o "$T_DIR/rows3.jsonl"
+expect_rc 2 "batch: -p with a platform file"
+# the shortcuts over a -p list: each row's class has its PEs; the idle
+# draw of the second PE (0.2 kWh x 2 slots) is the only difference
+run batch "$G" --watts 1000:200 -p 1,2 --prices flat --extension 0 --methods base -o "$T_DIR/rows2.jsonl"
+expect_eq "$(jq -s -c 'sort_by(.pes) | map([.pes, .cost, .model.platform.classes[0].count])' "$T_DIR/rows2.jsonl")" \
+  "[[1,2,1],[2,2.4,2]]" "batch --watts W:IDLE -p 1,2: per-row classes and idle cost"
+
 # ---- the paper's platform as a file: today's results byte for byte ----
 echo '{"classes": [{"name": "pe", "count": 4, "watts": {"quadratic": 400}}]}' >"$T_DIR/paper.json"
 echo '{"frequencies": [1, 0.75, 0.5, 0], "classes": [{"name": "pe", "count": 2, "watts": {"static": 300, "share": 0.4}}]}' >"$T_DIR/paper_static.json"
