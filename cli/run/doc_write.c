@@ -166,7 +166,10 @@ json_t *tool_doc_new(const tool_doc_info *in)
                   c != NULL && in->schedule != NULL
                       ? tool_ext_split_json(TOOL_INSTANCE(in->problem, &in->model->platform),
                                             &in->problem->ext, in->prices, in->schedule)
-                      : json_null());
+                      : json_null()) ||
+              set(d, "sites_per_slot",
+                  tool_ext_slots_json(TOOL_INSTANCE(in->problem, &in->model->platform),
+                                      &in->problem->ext, in->schedule));
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", tool_json_num(in->base_cost));
     if (!bad)

@@ -1155,6 +1155,51 @@ json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
     return o;
 }
 
+json_t *tool_ext_slots_json(const ecs_instance *inst, const tool_ext *ext,
+                            const ecs_schedule *s)
+{
+    if (ext == NULL || !ext->on || s == NULL)
+        return json_null();
+    long h = ecs_check_horizon(inst, s);
+    if (h > (long)ext->n)
+        h = (long)ext->n;
+    if (h < 0)
+        h = 0;
+    double *draw = malloc((size_t)(ext->nsite > 0 ? ext->nsite : 1) *
+                          (size_t)(h > 0 ? h : 1) * sizeof *draw);
+    json_t *a = json_array();
+    int bad_ = draw == NULL || a == NULL;
+    if (!bad_)
+        ecs_check_draw(inst, s, h, draw);
+    for (int q = 0; !bad_ && q < ext->nsite; q++) {
+        json_t *o = json_object(), *srcs = json_array();
+        bad_ = o == NULL || srcs == NULL;
+        for (size_t j = 0; !bad_ && j < ext->nsource; j++) {
+            if (ext->source[j].site != q)
+                continue;
+            json_t *u = json_object();
+            bad_ = u == NULL || set(u, "name", json_string(ext->source[j].name)) ||
+                   set(u, "kwh_per_slot", num_list(ext->volume[j], (size_t)h)) ||
+                   json_array_append_new(srcs, u) != 0;
+        }
+        bad_ = bad_ || set(o, "name", json_string(inst->platform->site_name[q])) ||
+               set(o, "price_per_slot", num_list(ext->price[q], (size_t)h)) ||
+               set(o, "cap_kwh_per_slot", ext->cap[q] ? num_list(ext->cap[q], (size_t)h)
+                                                      : json_null()) ||
+               set(o, "draw_kwh_per_slot", num_list(draw + (size_t)q * (size_t)h, (size_t)h)) ||
+               set(o, "sources", srcs);
+        if (bad_ && o == NULL)
+            json_decref(srcs);
+        bad_ = bad_ || json_array_append_new(a, o) != 0;
+    }
+    free(draw);
+    if (bad_) {
+        json_decref(a);
+        return NULL;
+    }
+    return a;
+}
+
 void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
                          const ecs_slot_prices *sp, const ecs_schedule *s,
                          char *buf, size_t n)

@@ -85,6 +85,17 @@ json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
                             const ecs_slot_prices *sp,
                             const ecs_schedule *s);
 
+/*
+ * Per site and slot over the horizon (slots 0 .. D'-1, else the
+ * makespan), for plots (schedule.schema.json "sites_per_slot"): [{name,
+ * price_per_slot (normalised), cap_kwh_per_slot (null: none),
+ * draw_kwh_per_slot (the schedule's draw, idle included), sources: [{name,
+ * kwh_per_slot}]}].  json null for the paper's platform.  NULL when out
+ * of memory.
+ */
+json_t *tool_ext_slots_json(const ecs_instance *inst, const tool_ext *ext,
+                            const ecs_schedule *s);
+
 /* "12.5 kWh (solar 4.1 kWh, grid 8.4 kWh; 33 % green), 1.23 EUR" for
  * people; "" for the paper's platform. */
 void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,

@@ -209,6 +209,24 @@ run batch "$G" --watts 1000:200 -p 1,2 --prices flat --extension 0 --methods bas
 expect_eq "$(jq -s -c 'sort_by(.pes) | map([.pes, .cost, .model.platform.classes[0].count])' "$T_DIR/rows2.jsonl")" \
   "[[1,2,1],[2,2.4,2]]" "batch --watts W:IDLE -p 1,2: per-row classes and idle cost"
 
+# ---- plot: lanes by class, every site's prices, draw, green supply, cap ----
+"$ECSCHED" milp "$G" --platform "$P" --deadline 2 -o "$T_DIR/ex_m.json" >/dev/null 2>&1
+run plot "$T_DIR/ex_m.json" -o "$T_DIR/ex.svg"
+expect_rc 0 "plot of an extended platform's schedule"
+expect_eq "$(grep -o '>fast 0<\|>slow 0<' "$T_DIR/ex.svg" | tr -d '<>' | tr '\n' ',')" "fast 0,slow 0," \
+  "one lane per PE, named by class"
+expect_eq "$(grep -c 'class="class-sep"' "$T_DIR/ex.svg")" 1 "a line between the two classes"
+expect_eq "$(grep -o 'class="\(draw\|green\|cap\)"' "$T_DIR/ex.svg" | sort | tr '\n' ' ')" \
+  'class="cap" class="draw" class="green" ' "the energy panel: draw, green supply, cap"
+expect_eq "$(jq -c '.sites_per_slot[0] | [.draw_kwh_per_slot, .sources[0].kwh_per_slot, .cap_kwh_per_slot]' "$T_DIR/ex_m.json")" \
+  "[[1.5,1.5],[1,1],[1.6,1.6]]" "sites_per_slot: the optimum (slow at f = 1) draws 1.5 a slot; 1 kWh of solar, cap 1.6"
+run milp "$G" --platform data/platforms/two_sites.json --deadline 2 -o "$T_DIR/two.json"
+expect_rc 0 "milp on the bundled two-site platform"
+run plot "$T_DIR/two.json" -o "$T_DIR/two.svg"
+expect_eq "$(grep -c 'class="price-site"' "$T_DIR/two.svg")" 1 "the second site's prices under the first's"
+expect_eq "$(grep -o '>price [a-z]*<' "$T_DIR/two.svg" | tr -d '<>' | tr '\n' ',')" "price tallinn,price frankfurt," \
+  "the legend names each site's prices"
+
 # ---- the paper's platform as a file: today's results byte for byte ----
 echo '{"classes": [{"name": "pe", "count": 4, "watts": {"quadratic": 400}}]}' >"$T_DIR/paper.json"
 echo '{"frequencies": [1, 0.75, 0.5, 0], "classes": [{"name": "pe", "count": 2, "watts": {"static": 300, "share": 0.4}}]}' >"$T_DIR/paper_static.json"
