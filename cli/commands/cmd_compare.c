@@ -164,10 +164,12 @@ static void point_label(const compare_job *j, size_t k, char *buf, size_t size)
 }
 
 /* A method that cannot run at this size (the MILP's model over
- * --max-nonzeros: ECS_ELIMIT) is skipped, not failed. */
+ * --max-nonzeros: ECS_ELIMIT) or on this platform (the paper's heuristic
+ * on an extended one: ECS_EUNSUPPORTED) is skipped, not failed. */
 static int skipped(const tool_method_set *set, int k)
 {
-    return set->want[k] && set->rc[k] == ECS_ELIMIT;
+    return set->want[k] &&
+           (set->rc[k] == ECS_ELIMIT || set->rc[k] == ECS_EUNSUPPORTED);
 }
 
 static void print_head(const compare_job *j)
@@ -292,9 +294,9 @@ static void print_table(const compare_job *j, size_t point)
             ecs_diag_format(&j->set.diag[k], buf, sizeof buf);
             printf("%-7s %s: %s%s\n", tool_method_name((tool_method)k),
                    skipped(&j->set, k) ? "skipped" : "error", buf,
-                   skipped(&j->set, k) ? " (with ecsched milp; solve runs at "
-                                         "any size: --methods ...,solve)"
-                                       : "");
+                   j->set.rc[k] == ECS_ELIMIT ? " (with ecsched milp; solve runs at "
+                                                "any size: --methods ...,solve)"
+                                              : "");
         }
     }
 }

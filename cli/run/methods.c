@@ -136,7 +136,10 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
 {
     const tool_problem *pb = ctx->pb;
     tool_method_out sweep;
-    ecs_result rc = tool_method_run(TOOL_METHOD_SWEEP, ctx, &sweep, diag);
+    /* on an extended platform the sweep does not run: local starts from
+     * the base */
+    ecs_result rc = tool_method_run(pb->ext.on ? TOOL_METHOD_BASE : TOOL_METHOD_SWEEP,
+                                    ctx, &sweep, diag);
     if (rc != ECS_OK || sweep.schedule == NULL) {
         if (rc == ECS_OK)
             snprintf(out->status, sizeof out->status, "%s", sweep.status);
@@ -237,6 +240,15 @@ static ecs_result check(tool_method m, const tool_method_ctx *ctx,
         out->check.meets_deadline = 0;
         out->check.cost = pb->base_cost;
         out->check.makespan = pb->base_makespan;
+        return ECS_OK;
+    }
+    if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_POWER_CAP &&
+        m == TOOL_METHOD_BASE) {
+        /* the base runs every task at f = 1: above a power cap it is no
+         * schedule of the instance, an outcome */
+        ecs_schedule_free(out->schedule);
+        out->schedule = NULL;
+        snprintf(out->status, sizeof out->status, "infeasible");
         return ECS_OK;
     }
     if (rc != ECS_OK)

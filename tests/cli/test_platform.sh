@@ -209,6 +209,16 @@ run batch "$G" --watts 1000:200 -p 1,2 --prices flat --extension 0 --methods bas
 expect_eq "$(jq -s -c 'sort_by(.pes) | map([.pes, .cost, .model.platform.classes[0].count])' "$T_DIR/rows2.jsonl")" \
   "[[1,2,1],[2,2.4,2]]" "batch --watts W:IDLE -p 1,2: per-row classes and idle cost"
 
+# ---- compare: the paper's heuristic is skipped with the library's reason ----
+run compare "$G" --platform "$T_DIR/nocap.json" --deadline 2 --json
+expect_eq "$(jq -c '[.methods[] | select(.method == "sweep" or .method == "binary") | .status] | unique' "$OUT")" \
+  '["skipped"]' "compare: sweep and binary skipped on an extended platform"
+expect_eq "$(jq -r '.methods[] | select(.method == "milp") | [.status, .cost, .energy_split.grid_kwh] | @csv' "$OUT")" \
+  '"optimal",1,1' "compare: the MILP's optimum 1 (slow at f = 1), 1 kWh from the grid"
+run compare "$G" --platform "$P" --deadline 2
+expect_out "^base .* infeasible" "compare: a base at f = 1 above the cap is infeasible, not an error"
+expect_out "^sweep +skipped: the paper's heuristic handles the paper's platform only" "the reason is the library's"
+
 # ---- plot: lanes by class, every site's prices, draw, green supply, cap ----
 "$ECSCHED" milp "$G" --platform "$P" --deadline 2 -o "$T_DIR/ex_m.json" >/dev/null 2>&1
 run plot "$T_DIR/ex_m.json" -o "$T_DIR/ex.svg"
