@@ -154,7 +154,7 @@ static int parse_args(tool_batch_plan *plan, int *jobs, int argc, char **argv)
         return tool_usage_error(CMD, "needs at least one GRAPH");
     if (plan->model.out_path == NULL)
         return tool_usage_error(CMD, "needs --out FILE");
-    if (plan->model.plat.on && plan->model.plat.path[0] != '\0') {
+    if (plan->model.platform_path != NULL) {
         /* the platform file has the PEs */
         if (plan->npes > 0)
             return tool_usage_error(CMD, "give -p or --platform, not both (the "

@@ -187,6 +187,7 @@ typedef struct tool_series_spec {
  * (tool_plat_load). */
 typedef struct tool_plat {
     int on;                        /* 1: an extended instance */
+    int resolved;                  /* tool_plat_resolve ran */
     ecs_platform flags;            /* the platform of the flags, before the
                                       shortcuts made their class of it */
     char path[TOOL_PLAT_PATH];     /* --platform as given, "" for shortcuts */

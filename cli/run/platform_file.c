@@ -620,6 +620,9 @@ static ecs_result read_file(tool_model *m, const char *path, ecs_diag *diag)
             goto out;
         }
         m->watts = ci[0].watts_top;
+        /* the file says them (validate takes no PE count from a document) */
+        m->pes_given = m->power_given = 1;
+        m->freqs_given |= fr != NULL;
         if (s0->has_prices) {
             /* the site's prices become --prices with its loader options;
              * its spec lives in m->plat */
@@ -719,8 +722,9 @@ ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag)
     if (m->green_price_given && m->green_path == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--green-price needs --green FILE");
-    if (m->plat.on || m->platform.nclass > 0)
+    if (m->plat.resolved || m->plat.on || m->platform.nclass > 0)
         return ECS_OK; /* resolved before (a batch case's copy) */
+    m->plat.resolved = 1;
     if (m->platform_path == NULL && !shortcut)
         return ECS_OK;
     m->plat.flags = m->platform;
@@ -758,6 +762,7 @@ ecs_result tool_plat_set_pes(tool_model *m, int pes, ecs_diag *diag)
                             "the platform file gives the PEs");
     m->platform = m->plat.flags;
     m->plat.on = 0;
+    m->plat.resolved = 0;
     m->plat.nsource = 0;
     ecs_result rc = ecs_platform_set_pes(&m->platform, pes, diag);
     return rc == ECS_OK ? tool_plat_resolve(m, diag) : rc;
