@@ -86,6 +86,9 @@ expect_err "--power-cap needs" "names the flag"
 run heuristic data/paper32/g01_n08.stg --platform "$P" --extension 0.5
 expect_rc 2 "the paper's heuristic on an extended platform"
 expect_err "handles the paper's platform only" "says which platforms it handles"
+run makespan data/paper32/g01_n08.stg --platform "$P"
+expect_rc 2 "makespan on an extended platform"
+expect_err "makespan schedules identical PEs at f = 1" "says what it schedules"
 run heuristic data/paper32/g01_n08.stg --watts 400:80 -p 2 --extension 0.5
 expect_rc 2 "--watts W:IDLE makes the instance extended: the sweep refuses it"
 
