@@ -164,9 +164,12 @@ ecs_result tool_problem_prices(const tool_model *m, tool_problem *pb,
         ecs_instance inst;
         tool_problem_instance(pb, &inst);
         inst.deadline = n;
-        ecs_check_report r;
-        if (ecs_check_schedule(&inst, pb->base, &r, NULL) != ECS_EINVAL)
-            pb->base_cost = r.cost;
+        /* the cost of its draw, also when it breaks a cap (the checker
+         * stops at the first violation) */
+        ecs_energy_split e;
+        if (ecs_check_energy_split(&inst, pb->base, &e, diag) != ECS_OK)
+            return ECS_ENOMEM;
+        pb->base_cost = e.cost;
         return ECS_OK;
     }
     for (size_t i = 0; i < pb->g->n; i++)
