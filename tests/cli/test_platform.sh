@@ -9,6 +9,7 @@ if ! command -v jq >/dev/null 2>&1; then
 fi
 F=tests/fixtures/platform
 P=$F/ex.json
+echo '{"classes": [{"name": "pe", "count": 4, "watts": {"quadratic": 400}}]}' >"$T_DIR/paper.json"
 G=$F/one.stg
 
 # ---- the worked examples of docs/MODEL.md "Heterogeneous platforms" ----
@@ -221,6 +222,18 @@ expect_eq "$(jq -r '.methods[] | select(.method == "milp") | [.status, .cost, .e
 run compare "$G" --platform "$P" --deadline 2
 expect_out "^base .* infeasible" "compare: a base at f = 1 above the cap is infeasible, not an error"
 expect_out "^sweep +skipped: the paper's heuristic handles the paper's platform only" "the reason is the library's"
+
+# ---- info --platform: the bundled solar platform by hand ----
+# 10 kW times the German solar profile of 2018-10-01 summed over its hours:
+# 10 x (0.0045 + 0.0436 + 0.1113 + 0.181 + 0.2214 + 0.2404 + 0.2442 +
+# 0.2306 + 0.1851 + 0.1257 + 0.0615 + 0.0113) = 16.606 kWh, peak 2.442 kW;
+# the DE-LU prices of the file's 23 hours range over 42.50..84.97 EUR/MWh
+run info --platform data/platforms/solar_two_class.json --json
+expect_rc 0 "info --platform"
+expect_eq "$(jq -c '[.slots, .sites[0].price_min, .sites[0].price_max, .sites[0].cap_kw, .sites[0].sources[0].kwh, .sites[0].sources[0].peak_kw]' "$OUT")" \
+  "[23,42.5,84.97,8,16.606,2.442]" "info --platform: slots, price range, cap, solar kWh and peak"
+run info --platform "$T_DIR/paper.json"
+expect_err "the paper's platform .*-p 4 --power quadratic --watts 400" "info --platform of the paper's platform names its flags"
 
 # ---- plot: lanes by class, every site's prices, draw, green supply, cap ----
 "$ECSCHED" milp "$G" --platform "$P" --deadline 2 -o "$T_DIR/ex_m.json" >/dev/null 2>&1
