@@ -174,6 +174,28 @@ jq '.sites[0].sources[0].file = "neg.csv"' "$P" >"$T_DIR/neg.json"
 run validate "$G" $F/slow.json --deadline 2 --platform "$T_DIR/neg.json"
 expect_rc 2 "a negative green volume"
 expect_err "source 'solar': slot 1 has -2 kWh, not an energy >= 0" "names source, slot and value"
+printf 'kw\n1\n-1\n' >"$T_DIR/negcap.csv"
+jq 'del(.sites[0].power_cap_kw) | .sites[0].power_cap_file = {"file": "negcap.csv", "time_column": "none"}' "$P" >"$T_DIR/negcap.json"
+run validate "$G" $F/slow.json --deadline 2 --platform "$T_DIR/negcap.json"
+expect_rc 2 "a negative cap in a cap series"
+expect_err "power cap of site 'home': slot 1 has -1 kW, not a power >= 0" "names the site, slot and value"
+# two currencies: the EUR/MWh and the USD/MWh of a header
+{ echo "time,price EUR/MWh"; echo "2024-01-01T00:00Z,10"; echo "2024-01-01T01:00Z,20"; } >"$T_DIR/eur.csv"
+{ echo "time,price USD/MWh"; echo "2024-01-01T00:00Z,10"; echo "2024-01-01T01:00Z,20"; } >"$T_DIR/usd.csv"
+jq '.sites[0].prices = "eur.csv" | .sites += [{"name": "away", "prices": "usd.csv"}]' "$P" >"$T_DIR/cur.json"
+run validate "$G" $F/slow.json --deadline 2 --platform "$T_DIR/cur.json"
+expect_rc 2 "two sites in two currencies"
+expect_err "the prices of site 'away' are in USD/MWh, those of site 'home' in EUR/MWh: every site needs one currency" \
+  "names both sites and units"
+# one common factor over both sites: home's prices 10, 20 and away's 20, 40
+# EUR/MWh are divided by 40; slow (at away) draws 1 kWh a slot: 1 x 0.5 +
+# 1 x 1 = 1.5; home's idle 0.5 kWh a slot is covered by its solar (0);
+# money 1.5 x 40 / 1000 = 0.06 EUR (= 1 kWh x 20 + 1 kWh x 40 EUR/MWh)
+{ echo "time,price EUR/MWh"; echo "2024-01-01T00:00Z,20"; echo "2024-01-01T01:00Z,40"; } >"$T_DIR/eur2.csv"
+jq '.sites[0].prices = "eur.csv" | .sites += [{"name": "away", "prices": "eur2.csv"}] | .classes[1].site = "away"' "$P" >"$T_DIR/two.json"
+run validate "$G" $F/slow.json --deadline 2 --platform "$T_DIR/two.json" --json
+expect_eq "$(jq -c '[.energy_split.normalized_by, .cost, .energy_split.money, .energy_split.green_kwh]' "$OUT")" "[40,1.5,0.06,1]" \
+  "two sites, one factor (40): cost 0.5 + 1 at away, 0.06 EUR; home's idle from its solar"
 printf '{"classes": [' >"$T_DIR/trunc.json"
 run validate "$G" $F/slow.json --platform "$T_DIR/trunc.json"
 expect_rc 2 "a platform file that is not JSON"
