@@ -171,7 +171,12 @@ static void print_human(const heur_job *j)
     char info[160];
     tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("prices      %s (%s)\n", pb->prices.source, info);
-    if (j->local)
+    int ext = pb->ext.on; /* local from the base: no sweep */
+    if (j->local && ext)
+        printf("mode        local (seed %llu, limit %g s), from the base "
+               "(an extended platform: no sweep)\n",
+               (unsigned long long)j->lprm.seed, j->lprm.time_limit_s);
+    else if (j->local)
         printf("mode        local (seed %llu, limit %g s), from the sweep "
                "(%ld steps, sigma %g)\n",
                (unsigned long long)j->lprm.seed, j->lprm.time_limit_s,
@@ -181,12 +186,14 @@ static void print_human(const heur_job *j)
                j->prm.sigma);
     else
         printf("mode        binary (sigma %g)\n", j->prm.sigma);
-    printf("candidates  %zu (%zu feasible)\n", r->ncand, r->nfeasible);
-    if (r->fallback)
-        printf("budget      none (B = %.6f): the base schedule is kept\n",
-               r->range);
-    else
-        printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
+    if (!ext) {
+        printf("candidates  %zu (%zu feasible)\n", r->ncand, r->nfeasible);
+        if (r->fallback)
+            printf("budget      none (B = %.6f): the base schedule is kept\n",
+                   r->range);
+        else
+            printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
+    }
     printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
     tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
@@ -200,7 +207,7 @@ static void print_human(const heur_job *j)
                bmk, pb->base_lower_bound);
     if (j->local) {
         const ecs_local_result *l = &j->lres;
-        printf("sweep cost  %.6f\n", l->start_cost);
+        printf("%s  %.6f\n", ext ? "start cost" : "sweep cost", l->start_cost);
         printf("search      %s: %ld rounds, %lu of %lu kicks better%s\n",
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
