@@ -156,6 +156,9 @@ static void fill_row(const worker *w, const tool_method_set *set, int k,
         row->gap = o->gap;
     row->bound_method = o->bound_method;
     row->found_by = o->found_by;
+    if (o->schedule != NULL && pb->ext.on)
+        row->energy_split = tool_ext_split_json(TOOL_INSTANCE(pb, &w->model.platform),
+                                                &pb->ext, &pb->prices, o->schedule);
     if (o->schedule != NULL) {
         row->cost = o->check.cost;
         row->makespan = o->check.makespan;

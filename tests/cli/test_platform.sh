@@ -9,6 +9,7 @@ if ! command -v jq >/dev/null 2>&1; then
 fi
 F=tests/fixtures/platform
 P=$F/ex.json
+valid() { jq -n --slurpfile schema "$1" --slurpfile doc "$2" -r -f docs/schema/check.jq 2>&1; }
 echo '{"classes": [{"name": "pe", "count": 4, "watts": {"quadratic": 400}}]}' >"$T_DIR/paper.json"
 G=$F/one.stg
 
@@ -227,6 +228,12 @@ expect_out "1 run now, 0 already" "another platform file: its case runs, not tak
 expect_eq "$(jq -s -c 'map(.pes)' "$T_DIR/rows.jsonl")" "[2,3]" "the rows have the files' PE counts"
 run batch "$G" --platform "$T_DIR/nocap.json" --extension 0 --methods base -o "$T_DIR/rows.jsonl"
 expect_out "0 run now, 1 already" "the first file again: already done"
+expect_eq "$(jq -s -c 'map([.prices, .energy_split.kwh])' "$T_DIR/rows.jsonl")" '[["flat",8.4],["flat",9.4]]' \
+  "rows name site 0's prices and carry the energy split (the base on fast at f = 1: 2 x (4 + 0.2); a second fast PE's idle: + 2 x 0.5)"
+sed -n 1p "$T_DIR/rows.jsonl" >"$T_DIR/row1.json"
+expect_eq "$(valid docs/schema/batch-row.schema.json "$T_DIR/row1.json")" valid "a row of an extended platform matches batch-row.schema.json"
+run batch "$G" --platform "$T_DIR/nocap.json" --prices flat --extension 0 -o "$T_DIR/rows4.jsonl"
+expect_rc 2 "batch: --prices with sites that have their own"
 run batch "$G" --platform "$T_DIR/nocap.json" -p 2 --extension 0 -o "$T_DIR/rows3.jsonl"
 expect_rc 2 "batch: -p with a platform file"
 # the shortcuts over a -p list: each row's class has its PEs; the idle
