@@ -154,7 +154,7 @@ static int parse_args(tool_batch_plan *plan, int *jobs, int argc, char **argv)
         return tool_usage_error(CMD, "needs at least one GRAPH");
     if (plan->model.out_path == NULL)
         return tool_usage_error(CMD, "needs --out FILE");
-    if (plan->model.plat.on && plan->model.plat.site[0].has_prices) {
+    if (plan->model.platform_path != NULL && plan->model.plat.site[0].has_prices) {
         /* the sites' own prices: the rows name site 0's, and no list */
         if (plan->nprices > 0)
             return tool_usage_error(CMD, "the platform's sites have their own "

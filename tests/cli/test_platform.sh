@@ -236,6 +236,12 @@ expect_eq "$(valid docs/schema/batch-row.schema.json "$T_DIR/row1.json")" valid 
 run report "$T_DIR/rows5.jsonl"
 expect_out "^  base +all +1 8\.4000 " "report: the base's kWh (fast at f = 1 for 2 slots, slow idle: 2 x (4 + 0.2))"
 expect_out "^  milp +all +1 0\.6667 " "report: the optimum's green share, 2 of 3 kWh"
+# the paper's platform as a file with its own prices: batch runs on them
+echo '{"sites": [{"name": "s", "prices": "increasing"}], "classes": [{"name": "pe", "count": 2, "watts": {"quadratic": 400}}]}' >"$T_DIR/red.json"
+"$ECSCHED" batch data/paper32/g01_n08.stg --platform "$T_DIR/red.json" --extension 0.2 --methods base -o "$T_DIR/red.jsonl" >/dev/null
+want=$("$ECSCHED" heuristic data/paper32/g01_n08.stg -p 2 --prices increasing --extension 0.2 --json 2>/dev/null | jq .base_cost)
+expect_eq "$(jq -c '[.prices, .pes, .cost]' "$T_DIR/red.jsonl")" "[\"increasing\",2,$want]" \
+  "batch on a one-class file with its site's prices: those prices, its PEs, the flags' base cost"
 run batch "$G" --platform "$T_DIR/nocap.json" --prices flat --extension 0 -o "$T_DIR/rows4.jsonl"
 expect_rc 2 "batch: --prices with sites that have their own"
 run batch "$G" --platform "$T_DIR/nocap.json" -p 2 --extension 0 -o "$T_DIR/rows3.jsonl"
