@@ -228,14 +228,22 @@ expect_out "1 run now, 0 already" "another platform file: its case runs, not tak
 expect_eq "$(jq -s -c 'map(.pes)' "$T_DIR/rows.jsonl")" "[2,3]" "the rows have the files' PE counts"
 run batch "$G" --platform "$T_DIR/nocap.json" --extension 0 --methods base -o "$T_DIR/rows.jsonl"
 expect_out "0 run now, 1 already" "the first file again: already done"
-expect_eq "$(jq -s -c 'map([.prices, .energy_split.kwh])' "$T_DIR/rows.jsonl")" '[["flat",8.4],["flat",9.4]]' \
-  "rows name site 0's prices and carry the energy split (the base on fast at f = 1: 2 x (4 + 0.2); a second fast PE's idle: + 2 x 0.5)"
+# a second fast PE adds its idle draw, 0.5 kWh a slot, to the same base
+expect_eq "$(jq -s -c 'map(.prices) + [(.[1].energy_split.kwh - .[0].energy_split.kwh) / .[0].energy_split.horizon]' "$T_DIR/rows.jsonl")" \
+  '["flat","flat",0.5]' "rows name site 0's prices and carry the energy split (a second fast PE: + 0.5 kWh a slot)"
 sed -n 1p "$T_DIR/rows.jsonl" >"$T_DIR/row1.json"
 expect_eq "$(valid docs/schema/batch-row.schema.json "$T_DIR/row1.json")" valid "a row of an extended platform matches batch-row.schema.json"
 "$ECSCHED" batch "$G" --platform "$T_DIR/nocap.json" --extension 0 --methods base,milp -o "$T_DIR/rows5.jsonl" >/dev/null
 run report "$T_DIR/rows5.jsonl"
-expect_out "^  base +all +1 8\.4000 " "report: the base's kWh (fast at f = 1 for 2 slots, slow idle: 2 x (4 + 0.2))"
-expect_out "^  milp +all +1 0\.6667 " "report: the optimum's green share, 2 of 3 kWh"
+"$ECSCHED" milp "$G" --platform "$T_DIR/nocap.json" --extension 0 --json 2>/dev/null >"$T_DIR/m0.json"
+kwh=$(jq -r '.energy_split.kwh | . * 10000 | round / 10000 | tostring' "$T_DIR/m0.json")
+share=$(jq -r '.energy_split.green_share' "$T_DIR/m0.json")
+expect_eq "$(jq -s -r '.[] | select(.method == "milp") | .energy_split.kwh' "$T_DIR/rows5.jsonl")" \
+  "$(jq -r .energy_split.kwh "$T_DIR/m0.json")" "the batch row's kWh is the milp command's"
+expect_eq "$(sed -n '/^Energy per case/,/^$/p' "$OUT" | awk '$1 == "milp" {print $4 + 0}')" "$(echo "$kwh" | awk '{print $1 + 0}')" \
+  "report: the milp's kWh per case"
+expect_eq "$(sed -n '/^Green share/,/^$/p' "$OUT" | awk '$1 == "milp" {printf "%.4f", $4}')" "$(echo "$share" | awk '{printf "%.4f", $1}')" \
+  "report: the milp's green share"
 # the paper's platform as a file with its own prices: batch runs on them
 echo '{"sites": [{"name": "s", "prices": "increasing"}], "classes": [{"name": "pe", "count": 2, "watts": {"quadratic": 400}}]}' >"$T_DIR/red.json"
 "$ECSCHED" batch data/paper32/g01_n08.stg --platform "$T_DIR/red.json" --extension 0.2 --methods base -o "$T_DIR/red.jsonl" >/dev/null
