@@ -138,7 +138,8 @@ static void fill_row(const worker *w, const tool_method_set *set, int k,
     row->deadline = pb->deadline;
     row->base_makespan = pb->base_makespan;
     row->base_makespan_optimal = pb->base_optimal;
-    row->base_status = tool_record_base_status(pb->base_from_file, pb->base_optimal);
+    row->base_status = pb->base_list ? "list"
+                                     : tool_record_base_status(pb->base_from_file, pb->base_optimal);
     row->base_runtime_s = pb->base_runtime_s;
     row->context = tool_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
     /* the instance's best bound and proven optimum: from the MILP and

@@ -184,6 +184,7 @@ static void print_head(const compare_job *j)
     tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
            pb->base_from_file ? "from --base"
+           : pb->base_list    ? "a list schedule on the PE classes"
            : pb->base_optimal ? "proven optimal"
                               : "not proven optimal",
            pb->base_cost);

@@ -199,6 +199,9 @@ static void print_human(const heur_job *j)
     tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
     if (pb->base_from_file)
         printf("base        makespan %s, from --base (not proven optimal)\n", bmk);
+    else if (pb->base_list)
+        printf("base        makespan %s, a list schedule on the PE classes "
+               "(not proven optimal)\n", bmk);
     else if (pb->base_optimal)
         printf("base        makespan %s, proven optimal\n", bmk);
     else
@@ -226,7 +229,10 @@ static void print_human(const heur_job *j)
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
     tool_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
-    if (j->local)
+    if (j->local && ext)
+        printf("runtime     %.1f ms (local %.1f ms)\n", j->runtime_s * 1e3,
+               j->local_s * 1e3);
+    else if (j->local)
         printf("runtime     %.1f ms (sweep %.1f ms, local %.1f ms)\n",
                j->runtime_s * 1e3, j->heur_s * 1e3, j->local_s * 1e3);
     else

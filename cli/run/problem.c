@@ -102,6 +102,7 @@ static ecs_result load_base(const tool_model *m, double time_limit_s,
         pb->base_makespan = ecs_schedule_makespan(pb->base);
         pb->base_lower_bound = 1;
         pb->base_optimal = 0;
+        pb->base_list = 1;
         pb->base_runtime_s = ecs_clock_now() - t;
         return ECS_OK;
     }
@@ -234,12 +235,15 @@ json_t *tool_problem_base_json(const tool_problem *pb, double makespan_limit_s)
 {
     tool_json_kv kv[] = {
         {"makespan", json_integer(pb->base_makespan)},
-        {"status", json_string(tool_record_base_status(pb->base_from_file, pb->base_optimal))},
+        {"status", json_string(pb->base_list ? "list"
+                                              : tool_record_base_status(pb->base_from_file, pb->base_optimal))},
         {"optimal", json_boolean(pb->base_optimal)},
         {"lower_bound", json_integer(pb->base_lower_bound)},
-        {"nodes", pb->base_from_file ? json_null() : json_integer((json_int_t)pb->base_nodes)},
+        {"nodes", pb->base_from_file || pb->base_list ? json_null()
+                                                      : json_integer((json_int_t)pb->base_nodes)},
         {"runtime_s", tool_json_num(pb->base_runtime_s)},
-        {"makespan_limit_s", pb->base_from_file ? json_null() : tool_json_num(makespan_limit_s)},
+        {"makespan_limit_s", pb->base_from_file || pb->base_list ? json_null()
+                                                                 : tool_json_num(makespan_limit_s)},
     };
     return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
 }

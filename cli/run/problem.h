@@ -32,6 +32,8 @@ typedef struct tool_problem {
     unsigned long long base_nodes; /* search nodes of the makespan solver */
     double base_runtime_s;
     int base_from_file;        /* 1 when --base gave it */
+    int base_list;             /* 1: the list schedule of an extended
+                                  platform (tool_plat_base; status "list") */
     long deadline;             /* D' */
     ecs_slot_prices prices;    /* per-slot prices of slots 0..n-1, n >= D' */
     int have_prices;
