@@ -1,6 +1,7 @@
 /* ecsched batch: the lists of the command line, case numbering, keys,
  * shards and the result line. */
 #include "batch/batch.h"
+#include "run/platform_file.h"
 
 #include "run/record.h"
 
@@ -221,7 +222,19 @@ void tool_batch_row_init(tool_row *row, const tool_batch_plan *plan, size_t id)
     tool_method_params p;
     tool_batch_case_params(plan, id, &p);
     json_t *ps = plan->price_source[c.prices];
-    row->model = tool_record_model(&plan->model, ps ? json_incref(ps) : json_null());
+    if (plan->model.plat.on && plan->model.plat.path[0] == '\0') {
+        /* the shortcuts' class has the case's PEs */
+        tool_model *m = malloc(sizeof *m);
+        ecs_diag d;
+        if (m != NULL) {
+            *m = plan->model;
+            if (tool_plat_set_pes(m, (int)plan->pes[c.pes], &d) == ECS_OK)
+                row->model = tool_record_model(m, ps ? json_incref(ps) : json_null());
+        }
+        free(m);
+    } else {
+        row->model = tool_record_model(&plan->model, ps ? json_incref(ps) : json_null());
+    }
     row->params = tool_method_params_json(plan->method[c.method], &p);
 }
 

@@ -99,19 +99,7 @@ static ecs_result retarget(worker *w, ecs_diag *diag)
     ecs_result rc = tool_deadline(&w->model, pb->base_makespan, &pb->deadline, diag);
     if (rc != ECS_OK)
         return rc;
-    if (pb->have_prices)
-        ecs_slot_prices_release(&pb->prices);
-    pb->have_prices = 0;
-    long n = pb->deadline > pb->base_makespan ? pb->deadline : pb->base_makespan;
-    rc = tool_load_prices(&w->model, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
-    if (rc != ECS_OK)
-        return rc;
-    pb->have_prices = 1;
-    pb->base_cost = 0.0;
-    for (size_t i = 0; i < pb->g->n; i++)
-        pb->base_cost += ecs_check_task_cost(&w->model.platform, pb->prices.price,
-                                             pb->prices.n, &pb->base->task[i]);
-    return ECS_OK;
+    return tool_problem_prices(&w->model, pb, diag);
 }
 
 static ecs_result prepare(worker *w, size_t first_id, ecs_diag *diag)
@@ -150,7 +138,8 @@ static void fill_row(const worker *w, const tool_method_set *set, int k,
     row->deadline = pb->deadline;
     row->base_makespan = pb->base_makespan;
     row->base_makespan_optimal = pb->base_optimal;
-    row->base_status = tool_record_base_status(pb->base_from_file, pb->base_optimal);
+    row->base_status = pb->base_list ? "list"
+                                     : tool_record_base_status(pb->base_from_file, pb->base_optimal);
     row->base_runtime_s = pb->base_runtime_s;
     row->context = tool_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
     /* the instance's best bound and proven optimum: from the MILP and
@@ -168,6 +157,9 @@ static void fill_row(const worker *w, const tool_method_set *set, int k,
         row->gap = o->gap;
     row->bound_method = o->bound_method;
     row->found_by = o->found_by;
+    if (o->schedule != NULL && pb->ext.on)
+        row->energy_split = tool_ext_split_json(TOOL_INSTANCE(pb, &w->model.platform),
+                                                &pb->ext, &pb->prices, o->schedule);
     if (o->schedule != NULL) {
         row->cost = o->check.cost;
         row->makespan = o->check.makespan;
@@ -229,7 +221,14 @@ void tool_batch_worker_run(const tool_batch_plan *plan, const size_t *ids,
     tool_batch_case c;
     tool_batch_case_of(plan, ids[0], &c);
     w.pes = plan->pes[c.pes];
-    ecs_platform_set_pes(&w.model.platform, w.pes, NULL);
+    if (w.model.plat.on && w.model.plat.path[0] == '\0') {
+        /* the shortcuts' one class has the case's PEs */
+        ecs_diag d;
+        if (tool_plat_set_pes(&w.model, w.pes, &d) != ECS_OK)
+            _exit(3); /* it resolved before with one PE */
+    } else if (!w.model.plat.on) {
+        ecs_platform_set_pes(&w.model.platform, w.pes, NULL);
+    }
     w.model.pes_given = 1;
     for (size_t i = 0; i < n;) {
         w.sub = ids[i] / plan->nmethod;

@@ -154,6 +154,23 @@ static int parse_args(tool_batch_plan *plan, int *jobs, int argc, char **argv)
         return tool_usage_error(CMD, "needs at least one GRAPH");
     if (plan->model.out_path == NULL)
         return tool_usage_error(CMD, "needs --out FILE");
+    if (plan->model.platform_path != NULL && plan->model.plat.site[0].has_prices) {
+        /* the sites' own prices: the rows name site 0's, and no list */
+        if (plan->nprices > 0)
+            return tool_usage_error(CMD, "the platform's sites have their own "
+                                         "prices: give no --prices");
+        ecs_diag d;
+        if (tool_batch_parse_prices(plan, plan->model.plat.site[0].prices.spec, &d) != 0)
+            return tool_usage_error(CMD, "%s", d.msg);
+    }
+    if (plan->model.platform_path != NULL) {
+        /* the platform file has the PEs */
+        if (plan->npes > 0)
+            return tool_usage_error(CMD, "give -p or --platform, not both (the "
+                                         "platform file has the PEs)");
+        plan->npes = 1;
+        plan->pes[0] = plan->model.platform.pes;
+    }
     if (plan->npes == 0)
         return tool_usage_error(CMD, "needs -p LIST");
     plan->graph = argv + first;

@@ -164,10 +164,12 @@ static void point_label(const compare_job *j, size_t k, char *buf, size_t size)
 }
 
 /* A method that cannot run at this size (the MILP's model over
- * --max-nonzeros: ECS_ELIMIT) is skipped, not failed. */
+ * --max-nonzeros: ECS_ELIMIT) or on this platform (the paper's heuristic
+ * on an extended one: ECS_EUNSUPPORTED) is skipped, not failed. */
 static int skipped(const tool_method_set *set, int k)
 {
-    return set->want[k] && set->rc[k] == ECS_ELIMIT;
+    return set->want[k] &&
+           (set->rc[k] == ECS_ELIMIT || set->rc[k] == ECS_EUNSUPPORTED);
 }
 
 static void print_head(const compare_job *j)
@@ -182,6 +184,7 @@ static void print_head(const compare_job *j)
     tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
            pb->base_from_file ? "from --base"
+           : pb->base_list    ? "a list schedule on the PE classes"
            : pb->base_optimal ? "proven optimal"
                               : "not proven optimal",
            pb->base_cost);
@@ -207,7 +210,7 @@ static void print_energy(const compare_job *j)
             continue;
         tool_energy e;
         char text[160];
-        tool_energy_of(&j->m, &j->pb.prices, o->schedule, o->check.cost, &e);
+        tool_energy_of_problem(&j->pb, &j->m, o->schedule, o->check.cost, &e);
         tool_fmt_energy(&j->m, &e, text, sizeof text);
         printf("%-9s %s\n", tool_method_name((tool_method)k), text);
     }
@@ -292,9 +295,9 @@ static void print_table(const compare_job *j, size_t point)
             ecs_diag_format(&j->set.diag[k], buf, sizeof buf);
             printf("%-7s %s: %s%s\n", tool_method_name((tool_method)k),
                    skipped(&j->set, k) ? "skipped" : "error", buf,
-                   skipped(&j->set, k) ? " (with ecsched milp; solve runs at "
-                                         "any size: --methods ...,solve)"
-                                       : "");
+                   j->set.rc[k] == ECS_ELIMIT ? " (with ecsched milp; solve runs at "
+                                                "any size: --methods ...,solve)"
+                                              : "");
         }
     }
 }

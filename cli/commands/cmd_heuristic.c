@@ -171,7 +171,12 @@ static void print_human(const heur_job *j)
     char info[160];
     tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("prices      %s (%s)\n", pb->prices.source, info);
-    if (j->local)
+    int ext = pb->ext.on; /* local from the base: no sweep */
+    if (j->local && ext)
+        printf("mode        local (seed %llu, limit %g s), from the base "
+               "(an extended platform: no sweep)\n",
+               (unsigned long long)j->lprm.seed, j->lprm.time_limit_s);
+    else if (j->local)
         printf("mode        local (seed %llu, limit %g s), from the sweep "
                "(%ld steps, sigma %g)\n",
                (unsigned long long)j->lprm.seed, j->lprm.time_limit_s,
@@ -181,17 +186,22 @@ static void print_human(const heur_job *j)
                j->prm.sigma);
     else
         printf("mode        binary (sigma %g)\n", j->prm.sigma);
-    printf("candidates  %zu (%zu feasible)\n", r->ncand, r->nfeasible);
-    if (r->fallback)
-        printf("budget      none (B = %.6f): the base schedule is kept\n",
-               r->range);
-    else
-        printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
+    if (!ext) {
+        printf("candidates  %zu (%zu feasible)\n", r->ncand, r->nfeasible);
+        if (r->fallback)
+            printf("budget      none (B = %.6f): the base schedule is kept\n",
+                   r->range);
+        else
+            printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
+    }
     printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
     tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
     if (pb->base_from_file)
         printf("base        makespan %s, from --base (not proven optimal)\n", bmk);
+    else if (pb->base_list)
+        printf("base        makespan %s, a list schedule on the PE classes "
+               "(not proven optimal)\n", bmk);
     else if (pb->base_optimal)
         printf("base        makespan %s, proven optimal\n", bmk);
     else
@@ -200,7 +210,7 @@ static void print_human(const heur_job *j)
                bmk, pb->base_lower_bound);
     if (j->local) {
         const ecs_local_result *l = &j->lres;
-        printf("sweep cost  %.6f\n", l->start_cost);
+        printf("%s  %.6f\n", ext ? "start cost" : "sweep cost", l->start_cost);
         printf("search      %s: %ld rounds, %lu of %lu kicks better%s\n",
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
@@ -208,7 +218,7 @@ static void print_human(const heur_job *j)
     tool_energy e;
     char text[160], mk[64], bm[64], dl[64];
     int sm = pb->prices.slot_minutes;
-    tool_energy_of(&j->m, &pb->prices, result_schedule(j), j->rep.cost, &e);
+    tool_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
     tool_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
     printf("energy      %s\n", text);
@@ -219,7 +229,10 @@ static void print_human(const heur_job *j)
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
     tool_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
-    if (j->local)
+    if (j->local && ext)
+        printf("runtime     %.1f ms (local %.1f ms)\n", j->runtime_s * 1e3,
+               j->local_s * 1e3);
+    else if (j->local)
         printf("runtime     %.1f ms (sweep %.1f ms, local %.1f ms)\n",
                j->runtime_s * 1e3, j->heur_s * 1e3, j->local_s * 1e3);
     else
@@ -333,8 +346,19 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
     const tool_problem *pb = &j->pb;
     double t = ecs_clock_now();
-    ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), pb->base, &j->prm,
-                                 &j->res, diag);
+    ecs_result rc = ECS_OK;
+    const ecs_schedule *start = NULL;
+    if (j->local && pb->ext.on) {
+        /* the sweep scales the paper's single price curve: on an extended
+         * platform local starts from the base schedule */
+        j->res.base_cost = pb->base_cost;
+        j->res.fallback = 1;
+        start = pb->base;
+    } else {
+        rc = ecs_heur_run(TOOL_INSTANCE(pb, &j->m.platform), pb->base, &j->prm,
+                          &j->res, diag);
+        start = j->res.schedule;
+    }
     j->heur_s = ecs_clock_now() - t;
     if (rc == ECS_OK && j->local) {
         /* --time-limit covers the whole command: local gets all that is
@@ -342,14 +366,14 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
-        rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), j->res.schedule,
+        rc = ecs_local_run(TOOL_INSTANCE(pb, &j->m.platform), start,
                            &j->lprm, &j->lres, diag);
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, &j->m.platform, pb->prices.price, pb->prices.n, pb->deadline), result_schedule(j),
+    rc = ecs_check_schedule(TOOL_INSTANCE(pb, &j->m.platform), result_schedule(j),
                             &j->rep, NULL);
     if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,

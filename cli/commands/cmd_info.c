@@ -1,6 +1,7 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
 #include "run/datapath.h"
+#include "run/platform_file.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"
@@ -15,6 +16,7 @@ int tool_cmd_info(int argc, char **argv);
 const tool_command tool_command_info = {
     "info", "figures about task graphs (tasks, edges, critical path)",
     "Usage: ecsched info GRAPH... [--json] [--format F] [--work-unit U]\n"
+    "       ecsched info --platform FILE [--prices SPEC] [--json]\n"
     "\n"
     "For every graph file (STG, DOT, WfFormat; '-' is standard input): its\n"
     "format, tasks and edges (layout dummies and their edges not counted),\n"
@@ -33,7 +35,14 @@ const tool_command tool_command_info = {
     "CP Length differs from its critical path; 2: some file is unreadable\n"
     "or bad usage.\n"
     "\n"
+    "With --platform (graphs optional): the platform over one pass of site\n"
+    "0's prices: per class its PEs, site, speed, watts and idle watts at\n"
+    "f = 1; per site its prices (min..max), cap and green energy (kWh over\n"
+    "the pass, peak kW).\n"
+    "\n"
     "  --json         the figures as JSON\n"
+    "  --platform FILE  a platform file (docs/schema/platform.schema.json)\n"
+    "  --prices SPEC  prices of the sites that have none of their own\n"
     "  --format F     auto (default: by content), standard, proto, comm,\n"
     "                 dot, wfformat\n"
     "  --work-unit U  file units per work unit (rounded up): seconds for\n"
@@ -235,6 +244,8 @@ static int parse_args(info_args *a, int argc, char **argv)
         {"slot-minutes", required_argument, 0, TOOL_OPT_SLOT_MINUTES},
         {"help", no_argument, 0, 'h'},
         {"max-input-bytes", required_argument, 0, TOOL_OPT_MAX_INPUT_BYTES},
+        {"platform", required_argument, 0, TOOL_OPT_PLATFORM},
+        {"prices", required_argument, 0, TOOL_OPT_PRICES},
         {0, 0, 0, 0}};
     tool_argspec spec;
     tool_argspec_init(&spec, CMD, opts, &a->m, own_option, a);
@@ -242,9 +253,131 @@ static int parse_args(info_args *a, int argc, char **argv)
     int pr = tool_parse_args(&spec, argc, argv, &a->first);
     if (pr != 0)
         return pr;
-    if (a->first >= argc)
-        return tool_usage_error(CMD, "needs at least one GRAPH file");
+    if (a->first >= argc && a->m.platform_path == NULL)
+        return tool_usage_error(CMD, "needs at least one GRAPH file (or --platform FILE)");
     return 0;
+}
+
+/* ---- the platform ---- */
+
+/* min, max of v[0..n-1] times k */
+static void range(const double *v, size_t n, double k, double *lo, double *hi)
+{
+    *lo = *hi = n > 0 ? v[0] * k : 0;
+    for (size_t l = 1; l < n; l++) {
+        *lo = v[l] * k < *lo ? v[l] * k : *lo;
+        *hi = v[l] * k > *hi ? v[l] * k : *hi;
+    }
+}
+
+/* The platform over one pass of site 0's prices: 0, or an exit code. */
+static int platform_info(const info_args *a)
+{
+    const tool_model *m = &a->m;
+    ecs_diag diag;
+    ecs_slot_prices sp;
+    tool_ext ext;
+    if (!m->plat.on) {
+        tool_errorf(CMD, "%s: the paper's platform (one class at one site, "
+                         "speed f, no idle, sources or cap): -p %d --power %s "
+                         "--watts %g",
+                    m->platform_path, m->platform.pes, m->platform.power_text,
+                    m->watts);
+        return TOOL_EXIT_OK;
+    }
+    ecs_result rc = tool_plat_load(m, 1, &sp, &ext, &diag);
+    size_t n = rc == ECS_OK ? sp.cycle : 0;
+    if (rc == ECS_OK) {
+        ecs_slot_prices_release(&sp);
+        tool_ext_release(&ext);
+        rc = tool_plat_load(m, n > 0 ? n : 1, &sp, &ext, &diag);
+    }
+    if (rc != ECS_OK) {
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
+    }
+    const ecs_platform *p = &m->platform;
+    double hours = sp.slot_minutes / 60.0, k = ext.normalized_by;
+    size_t ul = strlen(sp.unit);
+    char unit[40];
+    snprintf(unit, sizeof unit, "%s", sp.unit[0] ? sp.unit : "(no unit)");
+    json_t *doc = NULL;
+    if (a->json) {
+        doc = json_object();
+        json_object_set_new(doc, "platform", tool_plat_json(m));
+        json_object_set_new(doc, "slots", json_integer((json_int_t)sp.n));
+        json_object_set_new(doc, "slot_minutes", json_integer(sp.slot_minutes));
+        json_object_set_new(doc, "unit", json_string(sp.unit));
+    } else {
+        printf("platform  %s (%s)\n", m->plat.path, m->plat.hash);
+        printf("slots     %zu of %d min (one pass of site %s's prices)\n", sp.n,
+               sp.slot_minutes, p->site_name[0]);
+        printf("\n%-12s %6s  %-12s %8s %9s %8s\n", "class", "PEs", "site",
+               "speed", "watts", "idle W");
+        for (size_t c = 0; c < p->nclass; c++)
+            printf("%-12s %6d  %-12s %8g %9g %8g\n", p->cls[c].name, p->cls[c].count,
+                   p->site_name[p->cls[c].site], p->cls[c].speed[0],
+                   p->cls[c].watts[0], p->cls[c].idle_watts);
+        printf("\n%-12s %-24s %7s  %-26s %s\n", "site", "prices", "cap kW",
+               "green kWh (peak kW)", "price file");
+    }
+    json_t *sites = a->json ? json_array() : NULL;
+    for (int q = 0; q < ext.nsite; q++) {
+        double lo, hi;
+        range(ext.price[q], sp.n, k, &lo, &hi);
+        double cap = ext.cap[q] ? ext.cap[q][0] / hours : -1;
+        char green[256] = "";
+        size_t gl = 0;
+        json_t *srcs = a->json ? json_array() : NULL;
+        for (size_t j = 0; j < ext.nsource; j++) {
+            if (ext.source[j].site != q)
+                continue;
+            double tot = 0, peak = 0;
+            for (size_t l = 0; l < sp.n; l++) {
+                tot += ext.volume[j][l];
+                peak = ext.volume[j][l] / hours > peak ? ext.volume[j][l] / hours : peak;
+            }
+            if (gl < sizeof green)
+                gl += (size_t)snprintf(green + gl, sizeof green - gl, "%s%s %.3f (%.3f)",
+                                       gl ? ", " : "", ext.source[j].name, tot, peak);
+            if (srcs) {
+                json_t *u = json_object();
+                json_object_set_new(u, "name", json_string(ext.source[j].name));
+                json_object_set_new(u, "kwh", tool_json_num(tot));
+                json_object_set_new(u, "peak_kw", tool_json_num(peak));
+                json_array_append_new(srcs, u);
+            }
+        }
+        const char *src = strrchr(ext.price_source[q], '/');
+        src = src ? src + 1 : ext.price_source[q];
+        if (sites) {
+            json_t *o = json_object();
+            json_object_set_new(o, "name", json_string(p->site_name[q]));
+            json_object_set_new(o, "prices", tool_json_text(ext.price_source[q]));
+            json_object_set_new(o, "price_min", tool_json_num(lo));
+            json_object_set_new(o, "price_max", tool_json_num(hi));
+            json_object_set_new(o, "cap_kw", cap >= 0 ? tool_json_num(cap) : json_null());
+            json_object_set_new(o, "sources", srcs);
+            json_array_append_new(sites, o);
+        } else {
+            char pr[80], cp[32];
+            snprintf(pr, sizeof pr, "%.2f..%.2f%s%s", lo, hi, ul ? " " : "",
+                     ul ? unit : "");
+            snprintf(cp, sizeof cp, cap >= 0 ? "%g" : "-", cap);
+            printf("%-12s %-24s %7s  %-26s %s\n", p->site_name[q], pr, cp,
+                   green[0] ? green : "-", src);
+        }
+    }
+    int code = TOOL_EXIT_OK;
+    if (doc) {
+        json_object_set_new(doc, "sites", sites);
+        if (tool_write_json("-", doc, &diag) != ECS_OK)
+            code = TOOL_EXIT_INTERNAL;
+        json_decref(doc);
+    }
+    ecs_slot_prices_release(&sp);
+    tool_ext_release(&ext);
+    return code;
 }
 
 int tool_cmd_info(int argc, char **argv)
@@ -253,6 +386,11 @@ int tool_cmd_info(int argc, char **argv)
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
         return tool_parse_exit(CMD, pr);
+    if (a.m.platform_path != NULL) {
+        int code = platform_info(&a);
+        if (code != TOOL_EXIT_OK || a.first >= argc)
+            return code;
+    }
     size_t n = (size_t)(argc - a.first);
     info_row *rows = calloc(n, sizeof *rows);
     if (rows == NULL) {

@@ -182,6 +182,14 @@ int tool_cmd_makespan(int argc, char **argv)
         return tool_parse_exit(CMD, pr);
     ecs_diag diag;
     ecs_diag_clear(&diag);
+    if (j.m.plat.on) {
+        /* P identical PEs at f = 1: no classes, idle draw, sources, caps */
+        tool_errorf(CMD, "makespan schedules identical PEs at f = 1 (the "
+                         "paper's platform); on an extended platform "
+                         "(--platform, --watts W:IDLE, --green, --power-cap) "
+                         "use milp or solve");
+        return TOOL_EXIT_USAGE;
+    }
     ecs_result rc = solve(&j, &diag);
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);

@@ -225,10 +225,7 @@ int tool_cmd_milp(int argc, char **argv)
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         /* the size guard before the warm start: nothing large for a model
          * that would be refused */
-        rc = ecs_milp_check_size(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,
-                                                     j.pb.prices.price,
-                                                     j.pb.prices.n,
-                                                     j.pb.deadline),
+        rc = ecs_milp_check_size(TOOL_INSTANCE(&j.pb, &j.m.platform),
                                  &j.prm, &diag);
     }
     if (rc == ECS_OK) {
@@ -247,9 +244,7 @@ int tool_cmd_milp(int argc, char **argv)
         sp.effort = j.mp.solve.effort; /* a start by counted work too */
         ecs_diag ignored;
         if (j.no_warm ||
-            ecs_solve_start(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform,
-                                                j.pb.prices.price,
-                                                j.pb.prices.n, j.pb.deadline),
+            ecs_solve_start(TOOL_INSTANCE(&j.pb, &j.m.platform),
                             &sp, &j.start, &ignored) != ECS_OK)
             ecs_solve_result_release(&j.start);
         if (j.start.schedule == NULL) {
@@ -260,7 +255,7 @@ int tool_cmd_milp(int argc, char **argv)
         j.prm.time_limit_s = limit - (ecs_clock_now() - t1);
         if (j.prm.time_limit_s < TOOL_MIN_TIME_LIMIT_S)
             j.prm.time_limit_s = TOOL_MIN_TIME_LIMIT_S;
-        rc = ecs_milp_solve(ECS_INSTANCE_BORROW(j.pb.g, &j.m.platform, j.pb.prices.price, j.pb.prices.n, j.pb.deadline), &j.prm, &j.res, &diag);
+        rc = ecs_milp_solve(TOOL_INSTANCE(&j.pb, &j.m.platform), &j.prm, &j.res, &diag);
         tool_progress_done();
     }
     tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,

@@ -81,6 +81,8 @@ static const struct {
     {"ratio_undefined", "Cost over optimum undefined (optimum <= 0)"},
     {"saving", "Saving over the base schedule, (base - cost) / base"},
     {"runtime", "Runtime per case in seconds, base search included"},
+    {"kwh", "Energy per case in kWh, idle included (extended platforms)"},
+    {"green_share", "Green share of the energy (extended platforms with sources)"},
 };
 
 static const char *title_of(const char *table)

@@ -1,6 +1,7 @@
 /* ecsched validate GRAPH SCHEDULE.json: run the checker on any file. */
 #include "run/cli.h"
 #include "commands/commands.h"
+#include "run/platform_file.h"
 #include "run/units.h"
 
 #include <math.h>
@@ -38,6 +39,7 @@ typedef struct validate_job {
     tool_doc_model dm;
     ecs_slot_prices sp;
     int have_sp;
+    tool_ext ext;      /* the extended platform's series (ext.on) */
 } validate_job;
 
 /* "ecsched validate: note: --FLAG V differs from the document's W (KEY)" */
@@ -108,7 +110,20 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
         snprintf(b, sizeof b, "%ld", j->dm.deadline);
         differs(j, "--deadline", a, b, "deadline");
     }
-    if (!m->pes_given) {
+    if (m->plat.on) {
+        /* the platform (file or shortcuts) says PEs, frequencies, power */
+        if (j->dm.pes >= 1 && j->dm.pes != m->platform.pes)
+            return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
+                                "the document has %ld PEs, the platform %d: "
+                                "give the platform it was made on",
+                                j->dm.pes, m->platform.pes);
+        if (j->dm.slot_minutes > 0 && j->dm.slot_minutes != m->price_opt.slot_minutes)
+            return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
+                                "the document's slots are %d minutes, the "
+                                "platform's %d: give --slot-minutes %d",
+                                j->dm.slot_minutes, m->price_opt.slot_minutes,
+                                j->dm.slot_minutes);
+    } else if (!m->pes_given) {
         if (j->dm.pes < 1)
             return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
                                 "the document has no \"pes\": give -p P");
@@ -116,11 +131,11 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
             return ECS_EPARSE;
     }
     ecs_diag inner;
-    if (!m->freqs_given && j->dm.freqs[0] &&
+    if (!m->freqs_given && !m->plat.on && j->dm.freqs[0] &&
         ecs_platform_set_freqs(&m->platform, j->dm.freqs, &inner) != ECS_OK)
         return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
                             "\"freqs\": %s", inner.msg);
-    if (!m->power_given && j->dm.power[0] &&
+    if (!m->power_given && !m->plat.on && j->dm.power[0] &&
         ecs_platform_set_power(&m->platform, j->dm.power, &inner) != ECS_OK)
         return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
                             "\"power\": %s", inner.msg);
@@ -146,6 +161,18 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
     long need = ecs_schedule_makespan(j->s);
     if (j->m.deadline > need)
         need = j->m.deadline;
+    if (j->m.plat.on) {
+        /* every site's prices, sources and caps from the platform */
+        ecs_result rc = tool_plat_load(&j->m, (size_t)(need > 0 ? need : 1),
+                                       &j->sp, &j->ext, diag);
+        if (rc != ECS_OK)
+            return rc;
+        j->have_sp = 1;
+        tool_note_repeated(CMD, &j->sp);
+        *price = j->sp.price;
+        *nprice = j->sp.n;
+        return ECS_OK;
+    }
     if (j->m.prices_spec == NULL && j->dm.nprice > 0) {
         *price = j->dm.price;
         *nprice = j->dm.nprice;
@@ -162,8 +189,8 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
     return ECS_OK;
 }
 
-static void print_human(const validate_job *j, ecs_result rc,
-                        const ecs_check_report *r)
+static void print_human(const validate_job *j, const ecs_instance *inst,
+                        ecs_result rc, const ecs_check_report *r)
 {
     printf("schedule  %s\n", j->sched_path);
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, j->g->n);
@@ -177,11 +204,15 @@ static void print_human(const validate_job *j, ecs_result rc,
         printf("deadline  %ld (%s)\n", j->m.deadline,
                r->meets_deadline ? "met" : "missed");
     printf("cost      %.6f\n", r->cost);
+    char text[400];
+    tool_ext_split_text(inst, &j->ext, &j->sp, j->s, text, sizeof text);
+    if (text[0])
+        printf("energy    %s\n", text);
     printf("result    feasible\n");
 }
 
-static int print_json(const validate_job *j, ecs_result rc,
-                      const ecs_check_report *r)
+static int print_json(const validate_job *j, const ecs_instance *inst,
+                      ecs_result rc, const ecs_check_report *r)
 {
     json_t *d = json_object(), *v = NULL;
     json_object_set_new(d, "tool", json_string("ecsched"));
@@ -215,6 +246,12 @@ static int print_json(const validate_job *j, ecs_result rc,
         json_object_set_new(v, "message", tool_json_text(r->msg));
     }
     json_object_set_new(d, "violation", v ? v : json_null());
+    if (j->ext.on) {
+        json_object_set_new(d, "platform", tool_plat_json(&j->m));
+        json_object_set_new(d, "energy_split",
+                            rc == ECS_OK ? tool_ext_split_json(inst, &j->ext, &j->sp, j->s)
+                                         : json_null());
+    }
     ecs_diag diag;
     ecs_result wrc = tool_write_json("-", d, &diag);
     json_decref(d);
@@ -248,6 +285,7 @@ static void job_release(validate_job *j)
     tool_doc_model_release(&j->dm);
     if (j->have_sp)
         ecs_slot_prices_release(&j->sp);
+    tool_ext_release(&j->ext);
 }
 
 int tool_cmd_validate(int argc, char **argv)
@@ -281,8 +319,10 @@ int tool_cmd_validate(int argc, char **argv)
         return tool_exit_code(rc);
     }
     ecs_check_report rep;
-    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(j.g, &j.m.platform, price, nprice, j.m.deadline), j.s,
-                       &rep, &diag);
+    ecs_instance inst;
+    ecs_instance_init(&inst, j.g, &j.m.platform, price, nprice, j.m.deadline);
+    tool_ext_instance(&j.ext, &inst);
+    rc = ecs_check_schedule(&inst, j.s, &rep, &diag);
     if (rc != ECS_OK && rc != ECS_EVIOLATION) {
         tool_error(CMD, &diag);
         job_release(&j);
@@ -301,9 +341,9 @@ int tool_cmd_validate(int argc, char **argv)
         return TOOL_EXIT_USAGE;
     }
     if (j.m.json)
-        print_json(&j, rc, &rep);
+        print_json(&j, &inst, rc, &rep);
     else
-        print_human(&j, rc, &rep);
+        print_human(&j, &inst, rc, &rep);
     job_release(&j);
     return tool_exit_code(rc);
 }

@@ -22,6 +22,18 @@
 #define COLOR_MAKESPAN "#222"
 #define COLOR_PRICE "#e6550d"
 #define COLOR_WAIT "#f2f2f2"
+#define COLOR_DRAW "#333"
+#define COLOR_GREEN "#2ca02c"
+#define COLOR_CAP "#d62728"
+#define ENERGY_H 110.0
+
+/* Site k's price colour (site 0: the price colour). */
+static const char *site_color(size_t k)
+{
+    static const char *const c[] = {COLOR_PRICE, "#6a3d9a", "#1f78b4", "#b15928",
+                                    "#e7298a", "#66a61e", "#a6761d", "#666666"};
+    return c[k % (sizeof c / sizeof *c)];
+}
 
 void tool_gantt_options_init(tool_gantt_options *o)
 {
@@ -37,6 +49,7 @@ typedef struct layout {
     double row_h;
     double gantt_bottom;
     double price_top, price_bottom;
+    double energy_top, energy_bottom; /* 0: no energy panel */
     double font;     /* task label size; 0: no labels */
     tool_svg_scale x; /* slot -> px */
 } layout;
@@ -68,6 +81,12 @@ static void make_layout(const tool_gantt_data *d, const tool_gantt_options *o,
     L->price_top = L->gantt_bottom + 52;
     L->price_bottom = L->price_top + PRICE_H;
     L->H = L->price_bottom + 52 + (d->has_clock ? 30 : 0); /* clock times, dates */
+    L->energy_top = L->energy_bottom = 0;
+    if (d->nsite > 0) { /* draw, green supply and cap per slot */
+        L->energy_top = L->H + 16;
+        L->energy_bottom = L->energy_top + ENERGY_H;
+        L->H = L->energy_bottom + 44;
+    }
     L->x.d0 = 0;
     L->x.d1 = (double)L->slots;
     L->x.r0 = MARGIN_L;
@@ -168,8 +187,32 @@ static size_t legend_items(const tool_gantt_data *d, tool_svg_legend_item *it,
         legend_add(it, st, n++, 1, COLOR_MAKESPAN, NULL);
     }
     if (d->nprice > 0 && n < max) {
-        snprintf(st[n].text, sizeof st[n].text, "price per slot");
+        if (d->nsite > 1)
+            snprintf(st[n].text, sizeof st[n].text, "price %s", d->site[0].name);
+        else
+            snprintf(st[n].text, sizeof st[n].text, "price per slot");
         legend_add(it, st, n++, 1, COLOR_PRICE, NULL);
+    }
+    for (size_t q = 1; q < d->nsite && n < max; q++) {
+        snprintf(st[n].text, sizeof st[n].text, "price %s", d->site[q].name);
+        legend_add(it, st, n++, 1, site_color(q), NULL);
+    }
+    int green = 0, cap = 0;
+    for (size_t q = 0; q < d->nsite; q++) {
+        green |= d->site[q].has_green;
+        cap |= d->site[q].cap != NULL;
+    }
+    if (d->nsite > 0 && n < max) {
+        snprintf(st[n].text, sizeof st[n].text, "draw (kWh)");
+        legend_add(it, st, n++, 1, COLOR_DRAW, NULL);
+    }
+    if (green && n < max) {
+        snprintf(st[n].text, sizeof st[n].text, "green supply (kWh)");
+        legend_add(it, st, n++, 1, COLOR_GREEN, NULL);
+    }
+    if (cap && n < max) {
+        snprintf(st[n].text, sizeof st[n].text, "power cap (kWh)");
+        legend_add(it, st, n++, 1, COLOR_CAP, "4 3");
     }
     return n;
 }
@@ -213,11 +256,25 @@ static void draw_rows(tool_svg *s, const tool_gantt_data *d, const layout *L)
         st.fill = p % 2 ? "#f7f7f7" : "#ffffff";
         tool_svg_rect(s, L->x.r0, y, L->x.r1 - L->x.r0, L->row_h, &st);
         if (p % every == 0) {
-            char lab[32];
+            char lab[64];
             snprintf(lab, sizeof lab, "PE %ld", p);
+            for (size_t c = 0; c < d->nclass; c++) /* lanes by class */
+                if (p >= d->cls[c].first && p < d->cls[c].first + d->cls[c].count)
+                    snprintf(lab, sizeof lab, "%.31s %ld", d->cls[c].name,
+                             p - d->cls[c].first);
             tool_svg_text(s, MARGIN_L - 8, y + L->row_h / 2 + f.size * 0.35,
                          lab, &f);
         }
+    }
+    /* a line between classes */
+    tool_svg_style sep;
+    tool_svg_style_init(&sep);
+    sep.stroke = "#888";
+    sep.stroke_width = 1.2;
+    sep.cls = "class-sep";
+    for (size_t c = 1; c < d->nclass; c++) {
+        double y = L->top + L->row_h * (double)d->cls[c].first;
+        tool_svg_line(s, MARGIN_L - 60, y, L->x.r1, y, &sep);
     }
     tool_svg_group_end(s);
 }
@@ -375,6 +432,13 @@ static void draw_prices(tool_svg *s, const tool_gantt_data *d, const layout *L)
         lo = k * d->price[l] < lo ? k * d->price[l] : lo;
         hi = k * d->price[l] > hi ? k * d->price[l] : hi;
     }
+    for (size_t q = 1; q < d->nsite; q++)
+        for (size_t l = 0; l < d->site[q].n && l < (size_t)L->slots; l++)
+            if (isfinite(d->site[q].price[l])) {
+                double v = k * d->site[q].price[l];
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            }
     double nlo, nhi, step;
     tool_svg_nice_domain(lo, hi, 4, &nlo, &nhi, &step);
     tool_svg_axis ax;
@@ -414,8 +478,105 @@ static void draw_prices(tool_svg *s, const tool_gantt_data *d, const layout *L)
         free(x);
         free(y);
     }
+    for (size_t q = 1; q < d->nsite; q++) { /* the other sites' prices */
+        size_t m = d->site[q].n < (size_t)L->slots ? d->site[q].n : (size_t)L->slots;
+        double *x = malloc(2 * (m ? m : 1) * sizeof *x), *y = malloc(2 * (m ? m : 1) * sizeof *y);
+        if (x && y && m > 0) {
+            for (size_t l = 0; l < m; l++) {
+                x[2 * l] = tool_svg_map(&L->x, (double)l);
+                x[2 * l + 1] = tool_svg_map(&L->x, (double)l + 1);
+                y[2 * l] = y[2 * l + 1] = tool_svg_map(&ax.scale, k * d->site[q].price[l]);
+            }
+            tool_svg_style st;
+            tool_svg_style_init(&st);
+            st.stroke = site_color(q);
+            st.stroke_width = 1.8;
+            st.cls = "price-site";
+            tool_svg_polyline(s, x, y, 2 * m, &st);
+        }
+        free(x);
+        free(y);
+    }
     draw_time_axis(s, L, L->price_bottom, 0);
     draw_clock(s, d, L, L->price_bottom + 52);
+    tool_svg_group_end(s);
+}
+
+/* A step line of v[0..n-1] over the slots on scale y. */
+static void step_line(tool_svg *s, const layout *L, const tool_svg_scale *y,
+                      const double *v, size_t n, const char *color,
+                      const char *dash, const char *cls)
+{
+    double *px = malloc(2 * (n ? n : 1) * sizeof *px), *py = malloc(2 * (n ? n : 1) * sizeof *py);
+    if (px && py && n > 0) {
+        for (size_t l = 0; l < n; l++) {
+            px[2 * l] = tool_svg_map(&L->x, (double)l);
+            px[2 * l + 1] = tool_svg_map(&L->x, (double)l + 1);
+            py[2 * l] = py[2 * l + 1] = tool_svg_map(y, isfinite(v[l]) ? v[l] : 0);
+        }
+        tool_svg_style st;
+        tool_svg_style_init(&st);
+        st.stroke = color;
+        st.stroke_width = 1.8;
+        st.dash = dash;
+        st.cls = cls;
+        tool_svg_polyline(s, px, py, 2 * n, &st);
+    }
+    free(px);
+    free(py);
+}
+
+/* The energy panel of an extended platform: every site's draw (idle
+ * included), its green supply and its cap, kWh per slot; sites after the
+ * first dashed. */
+static void draw_energy(tool_svg *s, const tool_gantt_data *d, const layout *L)
+{
+    if (d->nsite == 0)
+        return;
+    tool_svg_group_begin(s, "energy", NULL);
+    double hi = 0;
+    for (size_t q = 0; q < d->nsite; q++)
+        for (size_t l = 0; l < d->site[q].n && l < (size_t)L->slots; l++) {
+            const struct tool_gantt_site *t = &d->site[q];
+            double v[3] = {t->draw[l], t->green ? t->green[l] : 0,
+                           t->cap ? t->cap[l] : 0};
+            for (int k = 0; k < 3; k++)
+                if (isfinite(v[k]) && v[k] > hi)
+                    hi = v[k];
+        }
+    double nlo, nhi, step;
+    tool_svg_nice_domain(0, hi > 0 ? hi : 1, 4, &nlo, &nhi, &step);
+    tool_svg_axis ax;
+    tool_svg_axis_init(&ax);
+    ax.scale.d0 = nlo;
+    ax.scale.d1 = nhi;
+    ax.scale.r0 = L->energy_bottom;
+    ax.scale.r1 = L->energy_top;
+    ax.vertical = 1;
+    ax.pos = MARGIN_L;
+    ax.step = step;
+    ax.label = "kWh per slot";
+    ax.grid_len = L->x.r1 - L->x.r0;
+    tool_svg_axis_draw(s, &ax);
+    for (size_t q = 0; q < d->nsite; q++) {
+        const struct tool_gantt_site *t = &d->site[q];
+        size_t m = t->n < (size_t)L->slots ? t->n : (size_t)L->slots;
+        const char *dash = q == 0 ? NULL : "2 2";
+        if (t->has_green && t->green)
+            step_line(s, L, &ax.scale, t->green, m, COLOR_GREEN, dash, "green");
+        if (t->cap)
+            step_line(s, L, &ax.scale, t->cap, m, COLOR_CAP, "4 3", "cap");
+        step_line(s, L, &ax.scale, t->draw, m, COLOR_DRAW, dash, "draw");
+        if (d->nsite > 1) {
+            tool_svg_font f;
+            tool_svg_font_init(&f);
+            f.size = 10;
+            f.fill = "#555";
+            tool_svg_text(s, L->x.r1 - 4 - 80.0 * (double)(d->nsite - 1 - q),
+                          L->energy_top - 4, t->name, &f);
+        }
+    }
+    draw_time_axis(s, L, L->energy_bottom, 0);
     tool_svg_group_end(s);
 }
 
@@ -470,8 +631,8 @@ ecs_result tool_gantt_render(const json_t *doc, const char *file,
         tool_gantt_data_release(&d);
         return rc;
     }
-    tool_svg_legend_item items[TOOL_GANTT_MAX_FREQS + 3];
-    legend_store store[TOOL_GANTT_MAX_FREQS + 3];
+    tool_svg_legend_item items[TOOL_GANTT_MAX_FREQS + 16];
+    legend_store store[TOOL_GANTT_MAX_FREQS + 16];
     size_t nitems = legend_items(&d, items, store, sizeof items / sizeof items[0]);
     layout L;
     make_layout(&d, opt, 1, &L);
@@ -493,6 +654,7 @@ ecs_result tool_gantt_render(const json_t *doc, const char *file,
             labels += (size_t)draw_task(s, &d.task[i], &L);
         tool_svg_group_end(s);
         draw_prices(s, &d, &L);
+        draw_energy(s, &d, &L);
         draw_marks(s, &d, &L);
     }
     *svg = tool_svg_finish(s);

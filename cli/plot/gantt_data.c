@@ -19,6 +19,12 @@ void tool_gantt_data_release(tool_gantt_data *d)
         free(d->task[i].f);
     free(d->task);
     free(d->price);
+    for (size_t q = 0; q < d->nsite; q++) {
+        free(d->site[q].price);
+        free(d->site[q].cap);
+        free(d->site[q].draw);
+        free(d->site[q].green);
+    }
     memset(d, 0, sizeof *d);
 }
 
@@ -263,6 +269,80 @@ static void read_info(const json_t *doc, tool_gantt_data *d)
     d->base_cost = d->has_base_cost ? json_number_value(v) : 0;
 }
 
+/* A list of n numbers (n = its length, at most max), malloc'ed; NULL
+ * when v is no such list. */
+static double *num_array(const json_t *v, size_t *n)
+{
+    if (!json_is_array(v))
+        return NULL;
+    size_t m = json_array_size(v);
+    if (m > (size_t)GANTT_MAX_SLOTS)
+        m = (size_t)GANTT_MAX_SLOTS;
+    double *a = malloc((m ? m : 1) * sizeof *a);
+    for (size_t k = 0; a && k < m; k++) {
+        json_t *x = json_array_get(v, k);
+        a[k] = json_is_number(x) ? json_number_value(x) : NAN;
+    }
+    *n = m;
+    return a;
+}
+
+/* The extended platform's classes and series, where the document has
+ * them (what it lacks or has ill-typed is left out: the chart is drawn
+ * without it). */
+static void read_platform(const json_t *doc, tool_gantt_data *d)
+{
+    json_t *cls = json_object_get(json_object_get(doc, "platform"), "classes");
+    size_t i;
+    json_t *c;
+    json_array_foreach(cls, i, c) {
+        if (d->nclass >= sizeof d->cls / sizeof *d->cls)
+            break;
+        json_t *nm = json_object_get(c, "name"), *f = json_object_get(c, "first_pe"),
+               *n = json_object_get(c, "count");
+        if (!json_is_string(nm) || !json_is_integer(f) || !json_is_integer(n))
+            continue;
+        struct tool_gantt_class *k = &d->cls[d->nclass++];
+        snprintf(k->name, sizeof k->name, "%s", json_string_value(nm));
+        k->first = (long)json_integer_value(f);
+        k->count = (long)json_integer_value(n);
+    }
+    json_t *sites = json_object_get(doc, "sites_per_slot");
+    json_t *st;
+    json_array_foreach(sites, i, st) {
+        if (d->nsite >= sizeof d->site / sizeof *d->site)
+            break;
+        struct tool_gantt_site *q = &d->site[d->nsite];
+        size_t np = 0, nc = 0, nd = 0;
+        json_t *nm = json_object_get(st, "name");
+        snprintf(q->name, sizeof q->name, "%s", json_is_string(nm) ? json_string_value(nm) : "?");
+        q->price = num_array(json_object_get(st, "price_per_slot"), &np);
+        q->draw = num_array(json_object_get(st, "draw_kwh_per_slot"), &nd);
+        q->cap = num_array(json_object_get(st, "cap_kwh_per_slot"), &nc);
+        if (q->price == NULL || q->draw == NULL || np != nd ||
+            (q->cap != NULL && nc != np)) {
+            free(q->price);
+            free(q->draw);
+            free(q->cap);
+            memset(q, 0, sizeof *q);
+            continue;
+        }
+        q->n = np;
+        q->green = calloc(np ? np : 1, sizeof *q->green);
+        size_t j;
+        json_t *u;
+        json_array_foreach(json_object_get(st, "sources"), j, u) {
+            size_t nv = 0;
+            double *v = num_array(json_object_get(u, "kwh_per_slot"), &nv);
+            for (size_t l = 0; v && q->green && l < nv && l < np; l++)
+                q->green[l] += v[l];
+            q->has_green |= v != NULL;
+            free(v);
+        }
+        d->nsite++;
+    }
+}
+
 ecs_result tool_gantt_data_read(const json_t *doc, const char *file,
                                tool_gantt_data *d, ecs_diag *diag)
 {
@@ -292,5 +372,6 @@ ecs_result tool_gantt_data_read(const json_t *doc, const char *file,
     }
     read_freqs(doc, d);
     read_info(doc, d);
+    read_platform(doc, d);
     return ECS_OK;
 }

@@ -36,6 +36,22 @@ typedef struct tool_gantt_data {
     char zone[64];         /* the document's "zone", "UTC" when absent */
     int has_cost, has_base_cost;
     double cost, base_cost;
+    /* an extended platform (the document's "platform" and
+     * "sites_per_slot"): PE classes for the lanes, per site its prices,
+     * cap, draw and green supply per slot; nclass = nsite = 0 otherwise */
+    size_t nclass;
+    struct tool_gantt_class {
+        char name[32];
+        long first, count;
+    } cls[16];
+    size_t nsite;
+    struct tool_gantt_site {
+        char name[32];
+        size_t n;                    /* slots of each series */
+        double *price, *cap, *draw;  /* cap NULL: none */
+        double *green;               /* every source of the site, summed */
+        int has_green;
+    } site[8];
 } tool_gantt_data;
 
 /*

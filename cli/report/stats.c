@@ -26,11 +26,12 @@ typedef struct group {
 } group;
 
 static const char *const tables[] = {"cases", "instances", "ratio", "ratio_unproven",
-                                     "gap", "ratio_undefined", "saving", "runtime"};
+                                     "gap", "ratio_undefined", "saving", "runtime",
+                                     "kwh", "green_share"};
 static const char *const bys[] = {"all", "status", "optimum", "pes", "extension",
                                   "prices", "bound"};
 enum { T_CASES, T_INSTANCES, T_RATIO, T_UNPROVEN, T_GAP, T_UNDEFINED, T_SAVING,
-       T_RUNTIME };
+       T_RUNTIME, T_KWH, T_GREEN };
 enum { B_ALL, B_STATUS, B_OPTIMUM, B_PES, B_EXT, B_PRICES, B_BOUND };
 
 typedef struct acc {
@@ -342,6 +343,13 @@ static int per_row(acc *a, const json_t *row, const inst *in)
         return -1;
     if (!isfinite(cost))
         return 0;
+    /* an extended platform's energy (rows with energy_split only) */
+    const json_t *es = json_object_get(row, "energy_split");
+    double kwh = num(es, "kwh"), share = num(es, "green_share");
+    if (isfinite(kwh) && add(a, T_KWH, m, B_ALL, "", NAN, kwh))
+        return -1;
+    if (isfinite(share) && add(a, T_GREEN, m, B_ALL, "", NAN, share))
+        return -1;
     if (strcmp(m, "base") != 0 && isfinite(base) && base > 0 &&
         add_breakdown(a, T_SAVING, row, (base - cost) / base))
         return -1;

@@ -1,5 +1,6 @@
 /* The option loop shared by the commands (cli.h "shared option loop"). */
 #include "run/cli.h"
+#include "run/platform_file.h"
 #include "run/suggest.h"
 
 #include <errno.h>
@@ -87,6 +88,16 @@ int tool_parse_args(const tool_argspec *s, int argc, char **argv,
     }
     if (s->model != NULL ? s->model->help : help)
         return -1;
+    if (s->model != NULL) {
+        /* the extended platform: a file or the shortcuts, once every flag
+         * is known (--slot-minutes, --freqs may come after --platform) */
+        ecs_diag diag;
+        ecs_result rc = tool_plat_resolve(s->model, &diag);
+        if (rc != ECS_OK) {
+            tool_error(s->cmd, &diag);
+            return tool_exit_code(rc);
+        }
+    }
     *first = optind;
     return 0;
 }

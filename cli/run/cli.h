@@ -123,6 +123,10 @@ enum tool_model_opt {
     TOOL_OPT_MAX_SLOTS,
     TOOL_OPT_WATTS,
     TOOL_OPT_ROUNDING_TOLERANCE,
+    TOOL_OPT_PLATFORM,
+    TOOL_OPT_GREEN,
+    TOOL_OPT_GREEN_PRICE,
+    TOOL_OPT_POWER_CAP,
     TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -156,12 +160,55 @@ enum tool_model_opt {
     {"max-work", required_argument, 0, TOOL_OPT_MAX_WORK},                    \
     {"max-slots", required_argument, 0, TOOL_OPT_MAX_SLOTS},                  \
     {"watts", required_argument, 0, TOOL_OPT_WATTS},                          \
-    {"rounding-tolerance", required_argument, 0, TOOL_OPT_ROUNDING_TOLERANCE}
+    {"rounding-tolerance", required_argument, 0, TOOL_OPT_ROUNDING_TOLERANCE}, \
+    {"platform", required_argument, 0, TOOL_OPT_PLATFORM},                    \
+    {"green", required_argument, 0, TOOL_OPT_GREEN},                          \
+    {"green-price", required_argument, 0, TOOL_OPT_GREEN_PRICE},              \
+    {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define TOOL_MODEL_SHORTOPTS "p:o:h"
 
 #define TOOL_MAX_PRICE_OPTS 16
+
+/* A series of the extended platform (cli/run/platform_file.h): a price
+ * SPEC (file or built-in) and its loader options, its values times
+ * scale. */
+#define TOOL_PLAT_PATH 512
+typedef struct tool_series_spec {
+    char spec[TOOL_PLAT_PATH];   /* "" = none */
+    ecs_price_options opt;
+    double scale;                /* default 1 */
+} tool_series_spec;
+
+/* The extended platform as given (--platform FILE, or the shortcuts
+ * --watts W:IDLE, --green, --power-cap): its classes are in
+ * tool_model.platform; what varies by slot is loaded per problem
+ * (tool_plat_load). */
+typedef struct tool_plat {
+    int on;                        /* 1: an extended instance */
+    int resolved;                  /* tool_plat_resolve ran */
+    ecs_platform flags;            /* the platform of the flags, before the
+                                      shortcuts made their class of it */
+    char path[TOOL_PLAT_PATH];     /* --platform as given, "" for shortcuts */
+    char hash[32];                 /* "fnv1a64:..." of the platform file,
+                                      "" for shortcuts */
+    int nsite;
+    struct tool_plat_site {
+        char name[ECS_NAME_MAX];
+        int has_prices;            /* 0: the command's --prices */
+        tool_series_spec prices;
+        double cap_kw;             /* constant cap, -1: none */
+        tool_series_spec cap;      /* cap series in kW (spec "" = none) */
+    } site[ECS_MAX_SITES];
+    size_t nsource;
+    struct tool_plat_source {
+        char name[ECS_NAME_MAX];
+        int site;
+        double price_mwh;          /* in the prices' currency per MWh */
+        tool_series_spec volume;   /* kWh per point of the series */
+    } source[ECS_MAX_SOURCES];
+} tool_plat;
 
 typedef struct tool_model {
     ecs_platform platform;
@@ -186,7 +233,13 @@ typedef struct tool_model {
     double watts;                 /* --watts W: one PE at f = 1, 0 if not
                                      given (no energy, no money) */
     double idle_watts;            /* --watts W:IDLE, -1 if not given;
-                                     recorded, not in the model yet */
+                                     above 0: an extended instance */
+    const char *platform_path;    /* --platform FILE */
+    const char *green_path;       /* --green FILE (kWh per slot) */
+    double green_price;           /* --green-price X per MWh (default 0) */
+    int green_price_given;
+    double power_cap_kw;          /* --power-cap KW, -1 if not given */
+    tool_plat plat;               /* resolved by tool_plat_resolve */
 } tool_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */
@@ -382,9 +435,16 @@ ecs_result tool_load_prices(const tool_model *m, size_t nslots,
     "                       auto: the coarsest unit whose rounding adds at\n" \
     "                       most --rounding-tolerance of the work\n"         \
     "  --rounding-tolerance T  for --work-unit auto (default 0.01: 1%)\n"   \
-    "  --watts W[:IDLE]     watts of one PE at f = 1 (and idle, recorded\n" \
-    "                       only: the model has no idle power yet): energy\n" \
-    "                       in kWh and cost in the prices' currency\n"      \
+    "  --watts W[:IDLE]     watts of one PE at f = 1: energy in kWh and\n"  \
+    "                       cost in the prices' currency; IDLE > 0: every\n" \
+    "                       PE draws it while on (an extended platform)\n" \
+    "  --platform FILE      PE classes, sites, green sources, power caps\n" \
+    "                       (JSON, docs/schema/platform.schema.json)\n"     \
+    "  --green FILE         green supply of the one site, kWh per point of\n" \
+    "                       the series (any price layout; needs --watts)\n" \
+    "  --green-price X      its price per MWh in the prices' currency (0)\n" \
+    "  --power-cap KW       the PEs' total draw, idle included (needs\n"   \
+    "                       --watts)\n"                                      \
     "  (price CSV loader options: see 'ecsched help prices')\n"          \
     TOOL_LIMIT_FLAGS_HELP
 
@@ -492,6 +552,8 @@ typedef struct tool_doc_info {
     double runtime_s;
     const tool_model *model;   /* --watts, --utc-offset; NULL: none */
     const ecs_schedule *schedule; /* for the energy; NULL: none */
+    const struct tool_problem *problem; /* for an extended platform's
+                                           energy by source; NULL: none */
 } tool_doc_info;
 
 /*

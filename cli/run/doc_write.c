@@ -154,12 +154,22 @@ json_t *tool_doc_new(const tool_doc_info *in)
     tool_energy e;
     memset(&e, 0, sizeof e);
     if (c != NULL && in->model != NULL && in->schedule != NULL)
-        tool_energy_of(in->model, in->prices, in->schedule, c->cost, &e);
+        tool_energy_of_problem(in->problem, in->model, in->schedule, c->cost, &e);
     if (!bad)
         bad = set(d, "cost_money", e.has_money ? tool_json_num(e.money) : json_null()) ||
               set(d, "money_unit", e.has_money ? json_string(e.currency) : json_null());
     if (!bad)
         bad = tool_doc_add_units(d, in);
+    if (!bad && in->problem != NULL && in->problem->ext.on && in->model != NULL)
+        bad = set(d, "platform", tool_plat_json(in->model)) ||
+              set(d, "energy_split",
+                  c != NULL && in->schedule != NULL
+                      ? tool_ext_split_json(TOOL_INSTANCE(in->problem, &in->model->platform),
+                                            &in->problem->ext, in->prices, in->schedule)
+                      : json_null()) ||
+              set(d, "sites_per_slot",
+                  tool_ext_slots_json(TOOL_INSTANCE(in->problem, &in->model->platform),
+                                      &in->problem->ext, in->schedule));
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", tool_json_num(in->base_cost));
     if (!bad)

@@ -122,7 +122,7 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const tool_method_ctx *ctx,
     prm.mode = mode;
     ecs_heur_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), pb->base, &prm, &r, diag);
+    ecs_result rc = ecs_heur_run(TOOL_INSTANCE(pb, ctx->platform), pb->base, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, r.fallback ? "fallback" : "feasible");
     ecs_heur_result_release(&r);
@@ -136,7 +136,10 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
 {
     const tool_problem *pb = ctx->pb;
     tool_method_out sweep;
-    ecs_result rc = tool_method_run(TOOL_METHOD_SWEEP, ctx, &sweep, diag);
+    /* on an extended platform the sweep does not run: local starts from
+     * the base */
+    ecs_result rc = tool_method_run(pb->ext.on ? TOOL_METHOD_BASE : TOOL_METHOD_SWEEP,
+                                    ctx, &sweep, diag);
     if (rc != ECS_OK || sweep.schedule == NULL) {
         if (rc == ECS_OK)
             snprintf(out->status, sizeof out->status, "%s", sweep.status);
@@ -153,7 +156,7 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                                ? tool_budget_left(ctx->deadline_s)
                                : prm.time_limit_s;
     ecs_local_result r;
-    rc = ecs_local_run(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), sweep.schedule, &prm, &r, diag);
+    rc = ecs_local_run(TOOL_INSTANCE(pb, ctx->platform), sweep.schedule, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, "feasible");
     ecs_local_result_release(&r);
@@ -173,7 +176,7 @@ static ecs_result run_milp(const tool_method_ctx *ctx, tool_method_out *out,
         prm.progress = tool_milp_progress;
     ecs_milp_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_milp_solve(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), &prm, &r, diag);
+    ecs_result rc = ecs_milp_solve(TOOL_INSTANCE(pb, ctx->platform), &prm, &r, diag);
     if (rc == ECS_OK) {
         take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap, r.runtime_s);
         out->bound_method = ecs_bound_method_name(r.bound_method);
@@ -210,7 +213,7 @@ static ecs_result run_solve(const tool_method_ctx *ctx, tool_method_out *out,
     }
     ecs_solve_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_solve(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline), start, &prm, &r, diag);
+    ecs_result rc = ecs_solve(TOOL_INSTANCE(pb, ctx->platform), start, &prm, &r, diag);
     if (rc == ECS_OK) {
         /* optimal with the gap 0 asked for is a proven optimum */
         take_exact(out, &r.schedule, r.status, prm.gap == 0.0, r.bound, r.gap,
@@ -227,7 +230,7 @@ static ecs_result check(tool_method m, const tool_method_ctx *ctx,
                         tool_method_out *out, ecs_diag *diag)
 {
     const tool_problem *pb = ctx->pb;
-    ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, ctx->platform, pb->prices.price, pb->prices.n, pb->deadline),
+    ecs_result rc = ecs_check_schedule(TOOL_INSTANCE(pb, ctx->platform),
                                        out->schedule, &out->check, NULL);
     if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
         m == TOOL_METHOD_BASE) {
@@ -237,6 +240,15 @@ static ecs_result check(tool_method m, const tool_method_ctx *ctx,
         out->check.meets_deadline = 0;
         out->check.cost = pb->base_cost;
         out->check.makespan = pb->base_makespan;
+        return ECS_OK;
+    }
+    if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_POWER_CAP &&
+        m == TOOL_METHOD_BASE) {
+        /* the base runs every task at f = 1: above a power cap it is no
+         * schedule of the instance, an outcome */
+        ecs_schedule_free(out->schedule);
+        out->schedule = NULL;
+        snprintf(out->status, sizeof out->status, "infeasible");
         return ECS_OK;
     }
     if (rc != ECS_OK)

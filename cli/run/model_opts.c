@@ -19,6 +19,7 @@ void tool_model_init(tool_model *m)
     ecs_limits_init(&m->limits);
     m->idle_watts = -1;
     m->rounding_tolerance = 0.01;
+    m->power_cap_kw = -1;
 }
 
 /* Loader flags of --prices, passed on to the price module. */
@@ -134,6 +135,37 @@ int tool_model_option(tool_model *m, int opt, const char *arg,
                    -1;
         m->watts = wv;
         m->idle_watts = iv;
+        return 1;
+    }
+    case TOOL_OPT_PLATFORM:
+        m->platform_path = arg;
+        return 1;
+    case TOOL_OPT_GREEN:
+        m->green_path = arg;
+        return 1;
+    case TOOL_OPT_GREEN_PRICE: {
+        double x;
+        if (ecs_parse_double(arg, &x) != 0 || !(fabs(x) <= 1e9))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--green-price needs the price of the green "
+                                "energy in the prices' currency per MWh, e.g. "
+                                "0 or 35.5, not '%s'",
+                                arg),
+                   -1;
+        m->green_price = x;
+        m->green_price_given = 1;
+        return 1;
+    }
+    case TOOL_OPT_POWER_CAP: {
+        double x;
+        if (ecs_parse_double(arg, &x) != 0 || !(x >= 0 && x <= 1e12))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "--power-cap needs the most power the PEs may "
+                                "draw together in kW (0 or more, idle "
+                                "included), e.g. 2.5, not '%s'",
+                                arg),
+                   -1;
+        m->power_cap_kw = x;
         return 1;
     }
     case TOOL_OPT_BASE:

@@ -75,7 +75,7 @@ void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *
     printf("; normalised)\n");
     tool_energy e;
     char text[160], mk[64];
-    tool_energy_of(o->m, &o->pb->prices, o->schedule, rep->cost, &e);
+    tool_energy_of_problem(o->pb, o->m, o->schedule, rep->cost, &e);
     tool_fmt_energy(o->m, &e, text, sizeof text);
     printf("%-12s %s\n", "energy", text);
     tool_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
@@ -91,7 +91,7 @@ int tool_outcome_finish(const tool_outcome *o)
     memset(&rep, 0, sizeof rep);
     rep.cost = NAN;
     if (o->schedule != NULL &&
-        ecs_check_schedule(ECS_INSTANCE_BORROW(pb->g, &o->m->platform, pb->prices.price, pb->prices.n, pb->deadline), o->schedule, &rep, NULL) != ECS_OK) {
+        ecs_check_schedule(TOOL_INSTANCE(pb, &o->m->platform), o->schedule, &rep, NULL) != ECS_OK) {
         tool_errorf(o->cmd, "internal error: the schedule breaks the model: %s",
                        rep.msg);
         return TOOL_EXIT_INTERNAL;

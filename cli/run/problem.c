@@ -92,6 +92,20 @@ static ecs_result load_base(const tool_model *m, double time_limit_s,
         pb->base_optimal = 0;
         return ECS_OK;
     }
+    if (m->plat.on) {
+        /* the extended platform: a list schedule whose every task does its
+         * work on any class at f = 1 (tool_plat_base) */
+        double t = ecs_clock_now();
+        ecs_result rc = tool_plat_base(pb->g, &m->platform, &pb->base, diag);
+        if (rc != ECS_OK)
+            return rc;
+        pb->base_makespan = ecs_schedule_makespan(pb->base);
+        pb->base_lower_bound = 1;
+        pb->base_optimal = 0;
+        pb->base_list = 1;
+        pb->base_runtime_s = ecs_clock_now() - t;
+        return ECS_OK;
+    }
     ecs_makespan_params prm;
     ecs_makespan_params_init(&prm);
     prm.time_limit_s = time_limit_s;
@@ -124,21 +138,45 @@ ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
         rc = tool_deadline(m, pb->base_makespan, &pb->deadline, diag);
     if (rc == ECS_OK)
         rc = tool_check_horizon(m, pb->raw, pb->deadline, diag);
-    if (rc == ECS_OK) {
-        long n = pb->deadline > pb->base_makespan ? pb->deadline
-                                                  : pb->base_makespan;
-        rc = tool_load_prices(m, (size_t)(n > 0 ? n : 1), &pb->prices, diag);
-        pb->have_prices = rc == ECS_OK;
-    }
-    if (rc == ECS_OK) {
-        pb->base_cost = 0.0;
-        for (size_t i = 0; i < pb->g->n; i++)
-            pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
-                                                 pb->prices.n, &pb->base->task[i]);
-    }
+    if (rc == ECS_OK)
+        rc = tool_problem_prices(m, pb, diag);
     if (rc != ECS_OK)
         tool_problem_release(pb);
     return rc;
+}
+
+ecs_result tool_problem_prices(const tool_model *m, tool_problem *pb,
+                               ecs_diag *diag)
+{
+    if (pb->have_prices)
+        ecs_slot_prices_release(&pb->prices);
+    tool_ext_release(&pb->ext);
+    pb->have_prices = 0;
+    pb->platform = &m->platform;
+    long n = pb->deadline > pb->base_makespan ? pb->deadline : pb->base_makespan;
+    ecs_result rc = tool_plat_load(m, (size_t)(n > 0 ? n : 1), &pb->prices,
+                                   &pb->ext, diag);
+    if (rc != ECS_OK)
+        return rc;
+    pb->have_prices = 1;
+    pb->base_cost = 0.0;
+    if (pb->ext.on) {
+        /* every PE is on until D' (or the base's makespan when longer) */
+        ecs_instance inst;
+        tool_problem_instance(pb, &inst);
+        inst.deadline = n;
+        /* the cost of its draw, also when it breaks a cap (the checker
+         * stops at the first violation) */
+        ecs_energy_split e;
+        if (ecs_check_energy_split(&inst, pb->base, &e, diag) != ECS_OK)
+            return ECS_ENOMEM;
+        pb->base_cost = e.cost;
+        return ECS_OK;
+    }
+    for (size_t i = 0; i < pb->g->n; i++)
+        pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
+                                             pb->prices.n, &pb->base->task[i]);
+    return ECS_OK;
 }
 
 void tool_problem_release(tool_problem *pb)
@@ -150,7 +188,23 @@ void tool_problem_release(tool_problem *pb)
     ecs_graph_free(pb->raw);
     if (pb->have_prices)
         ecs_slot_prices_release(&pb->prices);
+    tool_ext_release(&pb->ext);
     memset(pb, 0, sizeof *pb);
+}
+
+void tool_problem_instance(const tool_problem *pb, ecs_instance *inst)
+{
+    ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
+                      pb->prices.n, pb->deadline);
+    tool_ext_instance(&pb->ext, inst);
+}
+
+ecs_instance *tool_problem_inst(const tool_problem *pb, const ecs_platform *p,
+                                ecs_instance *buf)
+{
+    tool_problem_instance(pb, buf);
+    buf->platform = p;
+    return buf;
 }
 
 void tool_problem_doc_info(const tool_problem *pb,
@@ -167,6 +221,7 @@ void tool_problem_doc_info(const tool_problem *pb,
     in->has_base_cost = 1;
     in->base_cost = pb->base_cost;
     in->model = m;
+    in->problem = pb;
 }
 
 double tool_base_limit(const tool_method_params *p)
@@ -180,12 +235,15 @@ json_t *tool_problem_base_json(const tool_problem *pb, double makespan_limit_s)
 {
     tool_json_kv kv[] = {
         {"makespan", json_integer(pb->base_makespan)},
-        {"status", json_string(tool_record_base_status(pb->base_from_file, pb->base_optimal))},
+        {"status", json_string(pb->base_list ? "list"
+                                              : tool_record_base_status(pb->base_from_file, pb->base_optimal))},
         {"optimal", json_boolean(pb->base_optimal)},
         {"lower_bound", json_integer(pb->base_lower_bound)},
-        {"nodes", pb->base_from_file ? json_null() : json_integer((json_int_t)pb->base_nodes)},
+        {"nodes", pb->base_from_file || pb->base_list ? json_null()
+                                                      : json_integer((json_int_t)pb->base_nodes)},
         {"runtime_s", tool_json_num(pb->base_runtime_s)},
-        {"makespan_limit_s", pb->base_from_file ? json_null() : tool_json_num(makespan_limit_s)},
+        {"makespan_limit_s", pb->base_from_file || pb->base_list ? json_null()
+                                                                 : tool_json_num(makespan_limit_s)},
     };
     return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
 }

@@ -4,6 +4,7 @@
 
 #include "run/cli.h"
 #include "run/params.h"
+#include "run/platform_file.h"
 
 /* D' from --deadline N, or floor(makespan * (1 + E)) exactly. */
 ecs_result tool_deadline(const tool_model *m, long makespan, long *out,
@@ -31,11 +32,28 @@ typedef struct tool_problem {
     unsigned long long base_nodes; /* search nodes of the makespan solver */
     double base_runtime_s;
     int base_from_file;        /* 1 when --base gave it */
+    int base_list;             /* 1: the list schedule of an extended
+                                  platform (tool_plat_base; status "list") */
     long deadline;             /* D' */
     ecs_slot_prices prices;    /* per-slot prices of slots 0..n-1, n >= D' */
     int have_prices;
     double base_cost;          /* cost of the base under these prices */
+    tool_ext ext;              /* the extended platform's sites, sources,
+                                  caps on the slot grid (ext.on = 0: the
+                                  paper's) */
+    const ecs_platform *platform; /* m's, for tool_problem_instance */
 } tool_problem;
+
+/* The instance of pb (borrowing its graph, prices, platform and the
+ * extended platform's sites and sources), deadline D'.  Nothing derived:
+ * no release needed. */
+void tool_problem_instance(const tool_problem *pb, ecs_instance *inst);
+
+/* The same on platform p into *buf, returned: for one call, as
+ * TOOL_INSTANCE(pb, p). */
+ecs_instance *tool_problem_inst(const tool_problem *pb, const ecs_platform *p,
+                                ecs_instance *buf);
+#define TOOL_INSTANCE(PB_, P_) tool_problem_inst((PB_), (P_), &(ecs_instance){0})
 
 /*
  * Load the graph (m->format), get the base schedule (m->base_path, else the
@@ -47,6 +65,11 @@ typedef struct tool_problem {
 ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
                                 double makespan_time_limit_s,
                                 tool_problem *out, ecs_diag *diag);
+
+/* (Re)load pb's prices (and an extended platform's sites, sources and
+ * caps) for max(D', M) slots and the base's cost under them. */
+ecs_result tool_problem_prices(const tool_model *m, tool_problem *pb,
+                               ecs_diag *diag);
 
 /*
  * The head of a schedule document for this problem: command cmd, the

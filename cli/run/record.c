@@ -2,6 +2,8 @@
  * (cli/run/record.h). */
 #include "run/record.h"
 
+#include "run/platform_file.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdint.h>
@@ -25,17 +27,12 @@ static json_t *str_or_null(const char *s)
     return j != NULL ? j : json_null(); /* empty, or not UTF-8 */
 }
 
-/* "fnv1a64:..." of the file at path, or json null when it is no regular
- * file (a built-in name); NULL with diag when it cannot be read. */
-static json_t *file_hash(const char *path, ecs_diag *diag)
+int tool_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag)
 {
-    struct stat sb;
-    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
-        return json_null();
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s", strerror(errno));
-        return NULL;
+        return -1;
     }
     uint64_t h = FNV_OFFSET;
     unsigned char buf[65536];
@@ -47,8 +44,22 @@ static json_t *file_hash(const char *path, ecs_diag *diag)
     fclose(f);
     if (err) {
         ecs_diag_set(diag, ECS_EIO, path, 0, "cannot read: %s", strerror(errno));
-        return NULL;
+        return -1;
     }
+    *out = h;
+    return 0;
+}
+
+/* "fnv1a64:..." of the file at path, or json null when it is no regular
+ * file (a built-in name); NULL with diag when it cannot be read. */
+static json_t *file_hash(const char *path, ecs_diag *diag)
+{
+    struct stat sb;
+    if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
+        return json_null();
+    uint64_t h;
+    if (tool_record_fnv_file(path, &h, diag) != 0)
+        return NULL;
     char hex[40];
     snprintf(hex, sizeof hex, "fnv1a64:%016llx", (unsigned long long)h);
     return json_string(hex);
@@ -114,7 +125,8 @@ json_t *tool_record_model(const tool_model *m, json_t *price_source)
         (m->work_unit_auto &&
          (set(j, "work_unit_auto", json_true()) ||
           set(j, "rounding_tolerance", tool_json_num(m->rounding_tolerance)))) ||
-        set(j, "price_source", price_source)) {
+        set(j, "price_source", price_source) ||
+        (m->plat.on && set(j, "platform", tool_plat_json(m)))) {
         if (j == NULL) {
             json_decref(freqs);
             json_decref(price_source);

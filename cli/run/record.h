@@ -9,6 +9,8 @@
 
 #include "run/cli.h"
 
+#include <stdint.h>
+
 /*
  * The price source of prices_spec under the loader options o:
  * {"spec", "file_hash" ("fnv1a64:<16 hex digits>" of the file's bytes, null
@@ -18,6 +20,10 @@
  */
 json_t *tool_record_price_source(const char *prices_spec,
                                 const ecs_price_options *o, ecs_diag *diag);
+
+/* FNV-1a 64 of the bytes of the file at path into *out: 0, or -1 with
+ * diag (EIO) when it cannot be read. */
+int tool_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag);
 
 /*
  * The model of m with the given price source (stolen): {"freqs", "power",

@@ -30,7 +30,8 @@ void tool_row_release(tool_row *row)
     json_decref(row->model);
     json_decref(row->params);
     json_decref(row->context);
-    row->model = row->params = row->context = NULL;
+    json_decref(row->energy_split);
+    row->model = row->params = row->context = row->energy_split = NULL;
 }
 
 static json_t *obj_or_null(json_t *v)
@@ -83,9 +84,15 @@ json_t *tool_row_json(const tool_row *r)
         {"base_makespan_optimal", bool_or_null(r->base_makespan_optimal)},
         {"base_runtime_s", num_or_null(round(r->base_runtime_s * 1e6) / 1e6)},
         {"error", r->error ? json_string(r->error) : json_null()},
+        {"energy_split", r->energy_split ? json_incref(r->energy_split) : NULL},
         {"context", obj_or_null(r->context)},
     };
-    return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+    size_t n = sizeof kv / sizeof *kv;
+    if (r->energy_split == NULL) { /* absent for the paper's platform */
+        kv[n - 2] = kv[n - 1];
+        n--;
+    }
+    return tool_json_object_kv(kv, n);
 }
 
 char *tool_row_line(const tool_row *r)

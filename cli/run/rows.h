@@ -42,6 +42,9 @@ typedef struct tool_row {
     int base_makespan_optimal;              /* < 0: null */
     double base_runtime_s;                  /* NAN: null; the base search */
     const char *error;                      /* NULL: null */
+    json_t *energy_split; /* an extended platform's kWh by source and
+                             money (tool_ext_split_json); NULL: the key
+                             is absent (rows of the paper's platform) */
     json_t *context;    /* host, cpu_model, workers, wall_s, cpu_s */
 } tool_row;
 
@@ -58,7 +61,8 @@ void tool_row_release(tool_row *row);
  * base_cost, optimum, bound, gap, bound_method, found_by, makespan,
  * deadline, meets_deadline,
  * runtime_s, base_makespan, base_status, base_makespan_optimal,
- * base_runtime_s, error, context); NULL when out of
+ * base_runtime_s, error, energy_split (only when set), context); NULL
+ * when out of
  * memory. */
 json_t *tool_row_json(const tool_row *row);
 

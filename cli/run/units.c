@@ -197,9 +197,42 @@ void tool_energy_of(const tool_model *m, const ecs_slot_prices *sp,
     }
 }
 
+void tool_energy_of_problem(const tool_problem *pb, const tool_model *m,
+                            const ecs_schedule *s, double cost,
+                            tool_energy *out)
+{
+    if (pb == NULL || !pb->ext.on) {
+        tool_energy_of(m, pb ? &pb->prices : NULL, s, cost, out);
+        return;
+    }
+    memset(out, 0, sizeof *out);
+    out->energy = out->kwh = out->money = NAN;
+    ecs_energy_split e;
+    ecs_diag d;
+    const ecs_instance *inst = TOOL_INSTANCE(pb, &m->platform);
+    if (s == NULL || ecs_check_energy_split(inst, s, &e, &d) != ECS_OK)
+        return;
+    out->has_kwh = 1;
+    out->kwh = e.total;
+    /* cost * normalized_by / 1000 is money for prices per MWh and kWh */
+    double per_mwh;
+    if (tool_doc_money(&pb->prices, e.cost, &per_mwh, out->currency,
+                       sizeof out->currency)) {
+        out->money = per_mwh / (pb->prices.slot_minutes / 60.0) / 1000.0;
+        out->has_money = isfinite(out->money);
+    }
+    (void)cost;
+    tool_ext_split_text(inst, &pb->ext, &pb->prices, s, out->split,
+                        sizeof out->split);
+}
+
 void tool_fmt_energy(const tool_model *m, const tool_energy *e,
                         char *buf, size_t n)
 {
+    if (e->split[0] != '\0') {
+        snprintf(buf, n, "%s", e->split);
+        return;
+    }
     if (!e->has_kwh) {
         snprintf(buf, n, "%.6g PE-slots at f = 1 (--watts W gives kWh and "
                          "money)", e->energy);
@@ -241,7 +274,7 @@ int tool_doc_add_units(json_t *d, const tool_doc_info *in)
     memset(&e, 0, sizeof e);
     int has_e = c != NULL && m != NULL && in->schedule != NULL;
     if (has_e)
-        tool_energy_of(m, sp, in->schedule, c->cost, &e);
+        tool_energy_of_problem(in->problem, m, in->schedule, c->cost, &e);
     tool_zone z;
     tool_zone_of(m, sp, &z);
     char zl[64];

@@ -47,12 +47,21 @@ typedef struct tool_energy {
     int has_money;      /* --watts given, prices per MWh, finite */
     double money;       /* cost x normalized_by x slot hours x watts / 1e6 */
     char currency[32];  /* "EUR" of "EUR/MWh" */
+    char split[400];    /* an extended platform: kWh by source, money
+                           (tool_ext_split_text); "" else */
 } tool_energy;
 
 /* The energy and money of s (cost: its checked, normalised cost). */
 void tool_energy_of(const tool_model *m, const ecs_slot_prices *sp,
                        const ecs_schedule *s, double cost,
                        tool_energy *out);
+
+/* The same for a schedule of pb: on an extended platform, from the
+ * energy split (every kWh drawn, idle included, and the money of the
+ * objective); energy (PE-slots) is then NaN. */
+void tool_energy_of_problem(const tool_problem *pb, const tool_model *m,
+                            const ecs_schedule *s, double cost,
+                            tool_energy *out);
 
 /* "12.5 kWh, 3.21 EUR at 400 W per PE" (or "n/a" for money that is not
  * finite, or the hint to pass --watts). */

@@ -197,7 +197,8 @@ def _watts(watts, idle_watts):
 def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
          power=None, format="auto", work_unit=None, makespan_limit=None,
          tasks=None, edges=None, work_attr="work", watts=None,
-         idle_watts=None, rounding_tolerance=None, **price_options):
+         idle_watts=None, rounding_tolerance=None, platform=None,
+         green=None, green_price=None, power_cap=None, **price_options):
     """Build an instance.
 
     graph: a file path (STG, DOT or WfFormat, format detected or given), a
@@ -214,11 +215,26 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
     (the coarsest unit whose rounding adds at most rounding_tolerance of
     the work, default 0.01).  watts: the watts of one PE at f = 1 (the
     command's --watts W[:IDLE]; "400:80" or watts=400, idle_watts=80):
-    results then give energy in kWh and the cost in money.
+    results then give energy in kWh and the cost in money.  An extended
+    platform (idle watts above 0, platform, green, green_price, power_cap:
+    the command's --watts W:IDLE, --platform, --green, --green-price,
+    --power-cap; docs/MODEL.md "Heterogeneous platforms") is refused: the
+    package builds the paper's platform only.
     """
     t_load = _lib.now()
     inst = Instance()
     inst.watts, inst.idle_watts = _watts(watts, idle_watts)
+    for key, given in (("platform", platform), ("green", green),
+                       ("green_price", green_price),
+                       ("power_cap", power_cap),
+                       ("idle watts above 0", inst.idle_watts > 0)):
+        if given is not None and given is not False:
+            raise _invalid(
+                "%s: an extended platform (PE classes, idle draw, green "
+                "sources, power caps; docs/MODEL.md 'Heterogeneous "
+                "platforms') is not built by the Python package yet; use the "
+                "ecsched command (--platform FILE, --watts W:IDLE, --green, "
+                "--power-cap)" % key)
     if extension is not None and deadline is not None:
         raise _invalid("give extension or deadline, not both")
     if isinstance(freqs, (list, tuple)):

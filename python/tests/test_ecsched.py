@@ -157,20 +157,20 @@ def test_local_and_milp_equal_the_command_on_a_workflow():
 
 
 def test_watts_give_the_commands_kwh_and_money():
-    # --watts 400:80 on the built-in EPEX day (EUR/MWh, hourly slots).  By
+    # --watts 400 on the built-in EPEX day (EUR/MWh, hourly slots).  By
     # hand from the schedule: a slot at f costs f^2 PE-slots at f = 1
     # (quadratic power), so energy = sum f^2, kWh = energy x 400 W x 1 h /
     # 1000, and money = sum over the slots of price (EUR/MWh) x f^2 x 400 W
     # x 1 h / 1e6; each equals the command's
-    args = [CHAIN, "-p", "2", "--extension", "0.5", "--watts", "400:80"]
-    inst = ecsched.load(CHAIN, pes=2, extension=0.5, watts="400:80")
+    args = [CHAIN, "-p", "2", "--extension", "0.5", "--watts", "400:0"]
+    inst = ecsched.load(CHAIN, pes=2, extension=0.5, watts="400:0")
     raw = [p * inst.price_info["normalized_by"] for p in inst.prices]
     for cli, res in ((cli_json("heuristic", *args), ecsched.heuristic(inst)),
                      (cli_json("milp", *args), ecsched.milp(inst))):
         doc = res.to_dict()
         assert_same_document(doc, cli)
         assert (cli["watts"], cli["idle_watts"], cli["money_unit"]) == \
-            (400.0, 80.0, "EUR")
+            (400.0, 0.0, "EUR")
         df = res.schedule
         energy = sum(f * f for fs in df["freqs"] for f in fs)
         money = sum(raw[start + k] * f * f * 400.0 / 1e6
@@ -184,8 +184,17 @@ def test_watts_give_the_commands_kwh_and_money():
         assert res.money_unit == "EUR"
     # idle_watts as a keyword is W:IDLE
     same = ecsched.load(CHAIN, pes=2, extension=0.5, watts=400,
-                        idle_watts=80)
-    assert ecsched.heuristic(same).to_dict()["idle_watts"] == 80.0
+                        idle_watts=0)
+    assert ecsched.heuristic(same).to_dict()["idle_watts"] == 0.0
+    # an idle draw above 0 makes the platform extended, as the command's
+    # --watts W:IDLE: the package refuses it and names the command's flags
+    for ext in ({"watts": "400:80"}, {"watts": 400, "idle_watts": 80},
+                {"platform": "p.json"}, {"green": "pv.csv", "watts": 400},
+                {"power_cap": 3, "watts": 400}):
+        with pytest.raises(ecsched.Error) as e:
+            ecsched.load(CHAIN, pes=2, extension=0.5, **ext)
+        assert e.value.name == "EINVAL", ext
+        assert "--platform FILE" in e.value.message, ext
     # prices of no known unit (the DE file's header says "price"): kWh, no
     # money, as the command
     de = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE,
@@ -518,7 +527,7 @@ def test_documents_match_the_schema(tmp_path):
                ecsched.solve(small),
                ecsched.solve(ecsched.load(RAND, pes=8, deadline=40)),
                ecsched.heuristic(ecsched.load(RAND, pes=4, extension=0.2,
-                                              watts="400:80"))]
+                                              watts="400:0"))]
     for k, res in enumerate(results):
         path = tmp_path / ("doc%d.json" % k)
         res.to_json(str(path))

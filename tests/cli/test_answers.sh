@@ -90,12 +90,12 @@ G=tests/fixtures/tiny.stg
 { echo "time,price EUR/MWh"
   for h in 00 01 02 03 04 05 06 07 08 09 10 11; do echo "2024-01-01T$h:00+01:00,100"; done
 } >"$T_DIR/flat.csv"
-run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --watts 400:80 --json
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --watts 400:0 --json
 expect_rc 0 "heuristic with --watts"
 cp "$OUT" "$T_DIR/hw.json"
 e=$(jq .energy "$T_DIR/hw.json")
 expect_eq "$(jq -r '[.cost == .energy, (.energy_kwh - 0.4 * .energy | fabs < 1e-9), (.cost_money - 0.04 * .energy | fabs < 1e-9), .money_unit, .watts, .idle_watts] | @csv' "$T_DIR/hw.json")" \
-  'true,true,true,"EUR",400,80' "flat 100 EUR/MWh at 400 W: cost = energy ($e PE-slots), 0.4 kWh and 0.04 EUR a PE-slot"
+  'true,true,true,"EUR",400,0' "flat 100 EUR/MWh at 400 W: cost = energy ($e PE-slots), 0.4 kWh and 0.04 EUR a PE-slot"
 mk=$(jq .makespan "$T_DIR/hw.json"); D=$(jq .deadline "$T_DIR/hw.json")
 expect_eq "$(jq -r '[.zone, .start_time, .end_time, .deadline_time, .makespan_minutes, .deadline_minutes] | @csv' "$T_DIR/hw.json")" \
   "\"+01:00\",\"2024-01-01T00:00+01:00\",\"2024-01-01T0$mk:00+01:00\",\"2024-01-01T0$D:00+01:00\",$((60 * mk)),$((60 * D))" \

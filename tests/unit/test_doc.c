@@ -72,7 +72,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     sp.slot_minutes = 60;
     snprintf(sp.source, sizeof sp.source, "test");
     tool_doc_info info = {"test", "data/stg/rand0000.stg", raw, p, &sp,
-                         makespan + 3, &rep, 1, 123.5, "feasible", 0.25, NULL, NULL};
+                         makespan + 3, &rep, 1, 123.5, "feasible", 0.25, NULL, NULL, NULL};
     json_t *doc = tool_doc_new(&info);
     assert_non_null(doc);
     assert_int_equal(tool_doc_add_tasks(doc, g, p, s), 0);

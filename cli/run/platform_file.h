@@ -1,0 +1,112 @@
+/*
+ * ecsched command line: the extended platform (docs/MODEL.md
+ * "Heterogeneous platforms"; docs/reference.md "Platforms"): the platform
+ * file (--platform FILE, docs/schema/platform.schema.json) and the
+ * shortcuts for one site and one class (--watts W:IDLE, --green FILE,
+ * --green-price X, --power-cap KW), their series on the slot grid, and
+ * what documents say of them.
+ *
+ * Units: the library sees energies in kWh per slot (watts * slot hours /
+ * 1000), green volumes in kWh per slot, caps in kWh per slot (kW * slot
+ * hours) and every price, the sources' included, divided by one common
+ * factor over every site's prices, so that cost * normalized_by / 1000 is
+ * money when the prices are per MWh.
+ */
+#ifndef ECSCHED_CLI_PLATFORM_FILE_H
+#define ECSCHED_CLI_PLATFORM_FILE_H
+
+#include "run/cli.h"
+
+#include "ecsched/instance.h"
+
+/*
+ * After the command line: read m->platform_path, or build the one class
+ * and site of the shortcuts, into m->platform (classes) and m->plat.  A
+ * platform of one class at one site, without idle draw, sources or cap,
+ * with speed = f and the quadratic or static power model, becomes the
+ * paper's platform (-p, --power, --watts, --prices; m->plat.on = 0), so
+ * that it gives today's results byte for byte.  Without a platform file
+ * or shortcut, nothing.  EINVAL / EPARSE / EIO with a message naming the
+ * file and the key.
+ */
+ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag);
+
+/* The shortcuts' one class with pes PEs (batch's -p LIST): the platform
+ * of the flags again, then the shortcuts.  A platform file: EINVAL. */
+ecs_result tool_plat_set_pes(tool_model *m, int pes, ecs_diag *diag);
+
+/* What an extended problem has on the slot grid (owned). */
+typedef struct tool_ext {
+    int on;
+    int nsite;
+    ecs_site site[ECS_MAX_SITES];
+    double *price[ECS_MAX_SITES];   /* normalised; site 0's is sp0's */
+    double *cap[ECS_MAX_SITES];     /* kWh per slot, or NULL */
+    char price_source[ECS_MAX_SITES][TOOL_PLAT_PATH];
+    size_t nsource;
+    ecs_source source[ECS_MAX_SOURCES];
+    double *volume[ECS_MAX_SOURCES]; /* kWh per slot */
+    double normalized_by;           /* the common factor */
+    size_t n;                       /* slots */
+} tool_ext;
+
+/*
+ * The prices of every site and the sources' volumes and caps for nslots
+ * slots: site 0's prices into *sp0 (as tool_load_prices would, but
+ * normalised by the factor common to every site), the rest into *ext.
+ * Without m->plat.on: tool_load_prices into *sp0, ext->on = 0.  Release
+ * with tool_ext_release (and sp0 with ecs_slot_prices_release).
+ */
+ecs_result tool_plat_load(const tool_model *m, size_t nslots,
+                          ecs_slot_prices *sp0, tool_ext *ext,
+                          ecs_diag *diag);
+
+void tool_ext_release(tool_ext *ext);
+
+/* inst (from ecs_instance_init) gets ext's sites and sources. */
+void tool_ext_instance(const tool_ext *ext, ecs_instance *inst);
+
+/*
+ * The platform as the documents record it (schedule.schema.json
+ * "platform"): {hash, file, slot_minutes, sites: [{name, prices, cap_kw,
+ * cap_file, sources: [{name, file, price_per_mwh, scale}]}], classes:
+ * [{name, count, site, speed, watts, idle_watts}]}; json null when m has
+ * no extended platform.  NULL when out of memory.
+ */
+json_t *tool_plat_json(const tool_model *m);
+
+/*
+ * What a schedule draws and pays in real units (schedule.schema.json
+ * "energy_split"): {kwh, idle_kwh, grid_kwh, green_share, cost, money,
+ * money_unit, sources: [{name, site, kwh, money}]}.  json null for the
+ * paper's platform.  NULL when out of memory.
+ */
+json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
+                            const ecs_slot_prices *sp,
+                            const ecs_schedule *s);
+
+/*
+ * Per site and slot over the horizon (slots 0 .. D'-1, else the
+ * makespan), for plots (schedule.schema.json "sites_per_slot"): [{name,
+ * price_per_slot (normalised), cap_kwh_per_slot (null: none),
+ * draw_kwh_per_slot (the schedule's draw, idle included), sources: [{name,
+ * kwh_per_slot}]}].  json null for the paper's platform.  NULL when out
+ * of memory.
+ */
+json_t *tool_ext_slots_json(const ecs_instance *inst, const tool_ext *ext,
+                            const ecs_schedule *s);
+
+/* "12.5 kWh (solar 4.1 kWh, grid 8.4 kWh; 33 % green), 1.23 EUR" for
+ * people; "" for the paper's platform. */
+void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
+                         const ecs_slot_prices *sp, const ecs_schedule *s,
+                         char *buf, size_t n);
+
+/* The fallback base schedule of an extended platform, until the
+ * library's list schedule on classes is on main: the paper's list
+ * schedule on p->pes PEs with every task's work stretched to the slowest
+ * class's top speed, so every task does its work on any PE at f = 1. */
+ecs_result tool_plat_base(const ecs_graph *g, const ecs_platform *p,
+                          ecs_schedule **out, ecs_diag *diag);
+
+#endif
