@@ -474,6 +474,28 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     return ECS_OK;
 }
 
+/* The extended model beyond the MILP's size: its column generation alone
+ * (a bound, and schedules from the MILP over its columns), with the time
+ * left. */
+static ecs_result by_colgen(driver *d, ecs_diag *diag)
+{
+    ecs_solve_result *out = d->out;
+    ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
+    double t = left_at(d, sp);
+    grant(d, sp, begun(d, sp), t);
+    ecs_milp_colgen_result cr;
+    ecs_result rc = ecs_milp_colgen(d->inst, out->schedule, t, &cr, diag);
+    step_end(d, sp);
+    if (rc != ECS_OK)
+        return rc;
+    out->mode = ECS_SOLVE_MODE_BOUND;
+    offer(out, &cr.schedule, cr.cost, ECS_FOUND_BY_MILP);
+    take_bound(out, cr.bound, ECS_BOUND_BY_LP_COLGEN);
+    ecs_milp_colgen_result_release(&cr);
+    report(d, "bound");
+    return ECS_OK;
+}
+
 /* The bound of bound.h within bound_share of the time left, unless the
  * MILP gave one (its root LP is at least as strong). */
 static ecs_result by_bound(driver *d, ecs_diag *diag)
@@ -613,7 +635,12 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         if (rc != ECS_OK || settled(out, prm->gap))
             return rc;
     }
-    if (left(d) <= 0.0 || ext)
+    if (ext) {
+        if (!milp_ran && out->schedule != NULL && left(d) > MIN_PHASE_S)
+            return by_colgen(d, diag);
+        return ECS_OK;
+    }
+    if (left(d) <= 0.0)
         return ECS_OK;
     if (milp_ran && out->bound_method == ECS_BOUND_BY_MILP) {
         out->mode = ECS_SOLVE_MODE_MILP_LNS;

@@ -1242,23 +1242,5 @@ void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
 ecs_result tool_plat_base(const ecs_graph *g, const ecs_platform *p,
                           ecs_schedule **out, ecs_diag *diag)
 {
-    if (p->nclass == 0)
-        return ecs_listsched_run(g, p->pes, out, diag);
-    long slow = 0;
-    for (size_t c = 0; c < p->nclass; c++)
-        if (slow == 0 || p->cls[c].speed_q[0] < slow)
-            slow = p->cls[c].speed_q[0];
-    long *w = malloc((g->n ? g->n : 1) * sizeof *w);
-    if (w == NULL)
-        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    for (size_t i = 0; i < g->n; i++) {
-        /* ceil(work * grid / slowest top speed) slots at f = 1 */
-        long long need = (long long)g->work[i] * p->grid;
-        w[i] = (long)((need + slow - 1) / slow);
-    }
-    ecs_graph tmp = *g;
-    tmp.work = w;
-    ecs_result rc = ecs_listsched_run(&tmp, p->pes, out, diag);
-    free(w);
-    return rc;
+    return ecs_listsched_platform(g, p, out, diag);
 }

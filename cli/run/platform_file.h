@@ -102,10 +102,9 @@ void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
                          const ecs_slot_prices *sp, const ecs_schedule *s,
                          char *buf, size_t n);
 
-/* The fallback base schedule of an extended platform, until the
- * library's list schedule on classes is on main: the paper's list
- * schedule on p->pes PEs with every task's work stretched to the slowest
- * class's top speed, so every task does its work on any PE at f = 1. */
+/* The base schedule of an extended platform: the library's list schedule
+ * on its classes (ecs_listsched_platform, docs/MODEL.md "Heterogeneous
+ * platforms"). */
 ecs_result tool_plat_base(const ecs_graph *g, const ecs_platform *p,
                           ecs_schedule **out, ecs_diag *diag);
 

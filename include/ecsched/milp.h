@@ -148,4 +148,35 @@ ecs_result ecs_milp_estimate(const ecs_instance *inst, double *nonzeros,
 /* Free what a result holds; NULL is accepted. */
 void ecs_milp_result_release(ecs_milp_result *r);
 
+typedef struct ecs_milp_colgen_result {
+    double bound;           /* the profile formulation's LP bound when the
+                               pricing converged (less 1e-9 relative), else
+                               NAN */
+    double lp_value;        /* the last master LP's value, NAN if none */
+    size_t columns;         /* columns generated */
+    unsigned rounds;        /* master LPs solved */
+    ecs_schedule *schedule; /* the MILP over the columns' schedule when it
+                               found one (checked), else NULL */
+    double cost;            /* its cost, NAN if none */
+    double runtime_s;
+} ecs_milp_colgen_result;
+
+/*
+ * The column generation of the extended model alone (docs/MODEL.md
+ * "Column generation, extended model"), also on the paper's: from the
+ * columns of start (a feasible schedule of inst), price until no column
+ * has a negative reduced cost (70 % of time_limit_s at most), then the
+ * MILP over the columns generated until the limit.  A bound for instances
+ * whose MILP is too large, and schedules.  OK (out->bound NAN when the
+ * pricing did not converge or start left the windows); EINVAL for an
+ * invalid instance or start; ESOLVER; ENOMEM.  Release *out with
+ * ecs_milp_colgen_result_release.
+ */
+ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
+                           double time_limit_s, ecs_milp_colgen_result *out,
+                           ecs_diag *diag);
+
+/* Free what a result holds; NULL is accepted. */
+void ecs_milp_colgen_result_release(ecs_milp_colgen_result *r);
+
 #endif

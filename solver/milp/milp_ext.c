@@ -585,6 +585,73 @@ double ecs_milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
     return nz + (double)g->nedges * 4.0 * (double)inst->deadline;
 }
 
+ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
+                           double time_limit_s, ecs_milp_colgen_result *out,
+                           ecs_diag *diag)
+{
+    double t0 = ecs_clock_now();
+    memset(out, 0, sizeof *out);
+    out->bound = out->lp_value = out->cost = NAN;
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_check_report rep;
+    if (start == NULL || ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "column generation needs a feasible start schedule");
+    if (!(time_limit_s >= 0.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the time limit must be a number >= 0");
+    ecs_platform p;
+    as_classes(inst->platform, &p);
+    ecs_instance ext = *inst;
+    ext.platform = &p;
+    ecs_graph *red = NULL;
+    const ecs_graph *g = ecs_instance_solver_graph(inst);
+    ecs_windows own;
+    memset(&own, 0, sizeof own);
+    const ecs_windows *w = &inst->windows;
+    if (inst->reduced == NULL || inst->windows.es == NULL) {
+        g = ecs_solver_graph(inst->graph, &red);
+        int empty = 0;
+        rc = ecs_windows_compute_platform(g, inst->platform, inst->deadline,
+                                          &own, &empty, diag);
+        if (rc != ECS_OK) {
+            ecs_graph_free(red);
+            return rc;
+        }
+        w = &own;
+    }
+    ecs_milp_ext_cg_result cr;
+    rc = ecs_milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
+                             t0 + time_limit_s, &cr, diag);
+    if (rc == ECS_OK) {
+        out->bound = cr.bound;
+        out->lp_value = cr.lp_value;
+        out->columns = cr.columns;
+        out->rounds = cr.rounds;
+        if (cr.schedule != NULL &&
+            ecs_check_schedule(inst, cr.schedule, &rep, NULL) == ECS_OK) {
+            out->schedule = cr.schedule;
+            out->cost = rep.cost;
+        } else {
+            ecs_schedule_free(cr.schedule);
+        }
+    }
+    ecs_windows_release(&own);
+    ecs_graph_free(red);
+    out->runtime_s = ecs_clock_now() - t0;
+    return rc;
+}
+
+void ecs_milp_colgen_result_release(ecs_milp_colgen_result *r)
+{
+    if (r == NULL)
+        return;
+    ecs_schedule_free(r->schedule);
+    r->schedule = NULL;
+}
+
 ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
                               const ecs_windows *w,
                               const ecs_milp_params *prm, double t0,
@@ -607,18 +674,13 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     if (warm_s != NULL && ecs_check_schedule(inst, warm_s, &rep, NULL) ==
                               ECS_OK)
         best_cost = rep.cost;
-    int all_lin = 1;
-    for (size_t c = 0; c < mp.nclass; c++)
-        all_lin = all_lin && mp.lin[c];
-    if (rc == ECS_OK && !all_lin && warm_s != NULL && !export &&
-        prm->max_nodes == 0) {
-        /* a class whose cost is not linear: the profile formulation's LP
-         * bound and its columns' schedules first (docs/MODEL.md "Column
-         * generation, extended model") */
+    if (rc == ECS_OK && warm_s != NULL && !export && prm->max_nodes == 0) {
+        /* the profile formulation's LP bound and its columns' schedules
+         * first (docs/MODEL.md "Column generation, extended model") */
         double now = ecs_clock_now(), left = t_end - now;
         ecs_milp_ext_cg_result cr;
         rc = ecs_milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
-                                 now + 0.6 * left, &cr, diag);
+                                 now + 0.5 * left, &cr, diag);
         if (rc == ECS_OK) {
             cg_bound = cr.bound;
             out->root_bound = cr.lp_value;

@@ -254,6 +254,46 @@ static void read_duals(cg *c)
     }
 }
 
+/* The Lagrangian (Farley) bound at the duals read, without the tasks'
+ * least reduced costs (docs/MODEL.md "Column generation, extended
+ * model"): y^T b, plus V min(0, d) of every source column; the grid's
+ * columns are in the master, so their reduced costs are >= 0 at its
+ * optimum (clamped here: a negative one gives no bound). */
+static double lagrangian_base(const cg *c)
+{
+    double v = 0.0;
+    for (size_t i = 0; i < c->n; i++)
+        v += c->u[i];
+    for (size_t k = 0; k < c->nc; k++)
+        for (long l = 0; l < c->D; l++)
+            v += c->mu[k * (size_t)c->D + (size_t)l] * c->p->cls[k].count;
+    for (int s = 0; s < c->nsite; s++) {
+        double idle = 0.0;
+        for (size_t k = 0; k < c->nc; k++)
+            if (c->p->cls[k].site == s)
+                idle += c->p->cls[k].count * c->p->cls[k].idle;
+        for (long l = 0; l < c->D; l++) {
+            size_t at = (size_t)s * (size_t)c->D + (size_t)l;
+            v += c->pi[at] * idle;
+            if (c->pcap_row[at] > 0)
+                v += c->kappa[at] *
+                     (ecs_instance_cap(c->inst, s, l) - idle);
+            if (ecs_instance_price(c->inst, s, l) - c->pi[at] < -1e-9)
+                return -HUGE_VAL;
+        }
+    }
+    for (size_t j = 0; j < c->inst->nsource; j++) {
+        const ecs_source *src = &c->inst->source[j];
+        for (long l = 0; l < c->D; l++) {
+            double d = src->price -
+                       c->pi[(size_t)src->site * (size_t)c->D + (size_t)l];
+            if (d < 0.0)
+                v += d * src->volume[l];
+        }
+    }
+    return v;
+}
+
 /* The column of least reduced cost of task i on class k; returns it in
  * *d (HUGE_VAL: none) with its interval and profile in prof. */
 static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
@@ -506,11 +546,15 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
         out->lp_value = glp_get_obj_val(c->lp);
         read_duals(c);
         size_t added = 0;
-        for (size_t i = 0; i < c->n; i++)
+        double lagr = lagrangian_base(c);
+        for (size_t i = 0; i < c->n; i++) {
+            double dmin = HUGE_VAL;
             for (size_t k = 0; k < c->nc; k++) {
                 double d;
                 long s = -1, e = -1;
                 price(c, i, (int)k, &d, &s, &e, prof);
+                if (d < dmin)
+                    dmin = d;
                 if (d < -1e-9 * (1.0 + fabs(out->lp_value)) && s >= 0 &&
                     e >= s) {
                     if (push_col(c, i, (int)k, s, e, prof) != 0) {
@@ -520,6 +564,10 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
                     added++;
                 }
             }
+            lagr += dmin; /* HUGE_VAL: the task has no column at all */
+        }
+        if (isfinite(lagr) && (isnan(out->bound) || lagr > out->bound))
+            out->bound = lagr;
         if (added == 0) {
             converged = 1;
             break;
@@ -527,8 +575,10 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     }
     free(prof);
     out->columns = c->ncol;
-    if (converged)
-        out->bound = out->lp_value - 1e-9 * (1.0 + fabs(out->lp_value));
+    if (converged && (isnan(out->bound) || out->lp_value > out->bound))
+        out->bound = out->lp_value;
+    if (!isnan(out->bound))
+        out->bound -= 1e-9 * (1.0 + fabs(out->bound));
     /* the MILP over the columns generated */
     if (ecs_clock_now() >= mip_end || glp_get_status(c->lp) != GLP_OPT)
         return ECS_OK;
