@@ -32,9 +32,9 @@ fail() { echo "layers: $*"; status=1; }
 owner() {
   case $1 in
     result|numparse|rng|version|clock|limits|text|progress) echo common ;;
-    graph|stg|platform|schedule|check|profile|dot|wfformat|graphio|instance) echo taskgraphs ;;
+    graph|stg|platform|schedule|check|profile|dot|wfformat|graphio|instance|cawosched) echo taskgraphs ;;
     prices) echo prices ;;
-    heuristic|local) echo heuristic ;;
+    heuristic|local|fixedmap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns) echo solver ;;
     solve) echo engine ;;
     *) echo "" ;;
