@@ -1,0 +1,145 @@
+#!/bin/sh
+# BENCH=cawosched make bench: CaWoSched's fixed-mapping problem on its own
+# instances (../shared/data/cawosched), CaWoSched's heuristics against
+# ecsched's (docs/cawosched.md).
+#
+#   CAWOSCHED_SRC     CaWoSched's source (the repository, or its CaWoSched/
+#                     folder with CMakeLists.txt): built once, with
+#                     bench/cawosched/export.patch, in $CAWOSCHED_BUILD
+#                     (default build/cawosched).  Without it, ecsched's side
+#                     only (and any CaWoSched results already cached).
+#   CAWOSCHED_SETS    instance sets (default "ilp atacseq1000 eager10000
+#                     methylseq30000"): ilp is the paper's ILP set
+#                     (ilp_instances.yml), the others every profile of that size.
+#   CAWOSCHED_MAX_TASKS  run CaWoSched only on graphs of at most this many
+#                     tasks (default 1000: its greedy is quadratic, about 45 s
+#                     a variant at 10,000 tasks and hours at 30,000);
+#                     CAWOSCHED_NO_LS_ABOVE: above this many tasks only its 8
+#                     greedy variants, without local search (default 1000).
+#   CWS_TIME_LIMIT    seconds per ecsched run (default 0: none).
+#
+# CaWoSched's exported schedules are cached in $CAWOSCHED_BUILD/runs/NAME/ and
+# reused.  Output: bench/results/cawosched.csv (one row per instance) and a
+# summary on standard output.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+data=${ECSCHED_SHARED_DATA:-$top/../shared/data}/cawosched
+if [ ! -d "$data" ]; then
+  echo "skipped: $data not found (set ECSCHED_SHARED_DATA)"
+  exit 0
+fi
+sets=${CAWOSCHED_SETS:-ilp atacseq1000 eager10000 methylseq30000}
+max_tasks=${CAWOSCHED_MAX_TASKS:-1000}
+no_ls_above=${CAWOSCHED_NO_LS_ABOVE:-1000}
+cbuild=${CAWOSCHED_BUILD:-$top/build/cawosched}
+mkdir -p build/bench "$cbuild/runs" bench/results
+runner=build/bench/cws_run
+cc -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -O2 -Iinclude \
+  bench/cawosched/cws_run.c build/libecsched.a -lglpk -lcsv -ljansson -lm -o "$runner" || exit 1
+
+# ---- CaWoSched, when asked
+cws=""
+if [ -n "${CAWOSCHED_SRC:-}" ]; then
+  src=$CAWOSCHED_SRC
+  [ -f "$src/CMakeLists.txt" ] || src=$src/CaWoSched
+  if [ ! -f "$src/CMakeLists.txt" ]; then
+    echo "CAWOSCHED_SRC=$CAWOSCHED_SRC has no CMakeLists.txt (nor CaWoSched/CMakeLists.txt)"
+    exit 1
+  fi
+  if [ ! -x "$cbuild/bin/multi_machine_scheduler" ]; then
+    rm -rf "$cbuild/src" "$cbuild/obj"
+    cp -r "$src" "$cbuild/src" &&
+      (cd "$cbuild/src" && patch -p1 -s < "$top/bench/cawosched/export.patch") &&
+      mkdir -p "$cbuild/obj" "$cbuild/bin" &&
+      (cd "$cbuild/obj" && cmake -DCMAKE_BUILD_TYPE=Release ../src >/dev/null &&
+        make -j1 >/dev/null) &&
+      cp "$cbuild/obj/multi_machine_scheduler" "$cbuild/bin/" || {
+        echo "building CaWoSched failed"; exit 1; }
+  fi
+  cws=$cbuild/bin/multi_machine_scheduler
+fi
+
+# ---- the instances: NAME DOT MAPPING SETUP
+list=$(mktemp)
+trap 'rm -f "$list"' EXIT
+for s in $sets; do
+  case $s in
+    ilp)
+      awk '/- name:/{n=$3} /\.dot/{d=$2} /Mappings\//{m=$2} /Profiles\//{print n, d, m, $2}' \
+        "$data/ilp_instances.yml" >> "$list" ;;
+    *)
+      for size in small large; do
+        sfx=s1; [ $size = large ] && sfx=s2
+        for f in "$data"/Profiles/${s}_$size/*.input; do
+          [ -f "$f" ] || continue
+          b=$(basename "$f" .input)
+          echo "${b#setting?_} SchedulingGraphs/$s$sfx.dot Mappings/${s}_mapping_$size.txt Profiles/${s}_$size/$b.input"
+        done
+      done >> "$list" ;;
+  esac
+done
+
+csv=bench/results/cawosched.csv
+echo "instance,tasks,transfers,processors,deadline,cws_variants,cws_best_variant,cws_best_cost,cws_best_ms,cws_total_ms,agree,ours,bound,gap,ours_s,bound_s,warm,warm_s" > "$csv"
+while read -r name dot map setup; do
+  run=$cbuild/runs/$name
+  tasks=$(grep -c 'weight=' "$data/$dot")
+  if [ -n "$cws" ] && [ "$tasks" -le "$max_tasks" ] && [ ! -f "$run/done" ]; then
+    rm -rf "$run"; mkdir -p "$run"
+    CAWOSCHED_EXPORT=$run "$cws" "$data/$dot" "$data/$map" "$data/$setup" --no_LS > "$run/greedy.csv" 2>/dev/null
+    if [ "$tasks" -le "$no_ls_above" ]; then
+      CAWOSCHED_EXPORT=$run "$cws" "$data/$dot" "$data/$map" "$data/$setup" > "$run/ls.csv" 2>/dev/null
+    fi
+    touch "$run/done"
+  fi
+  set -- "$run"/*.sched
+  [ -f "$1" ] || set --
+  out=$("$runner" "$data/$dot" "$data/$map" "$data/$setup" "$@") || { echo "$name: cws_run failed"; continue; }
+  echo "$out" | awk -v name="$name" -v run="$run" '
+    function val(s, k,   r) { r = s; if (!match(r, "\"" k "\": [-0-9.]+")) return ""; r = substr(r, RSTART, RLENGTH); sub(/.*: /, "", r); return r }
+    function str(s, k,   r) { r = s; if (!match(r, "\"" k "\": \"[^\"]*\"")) return ""; r = substr(r, RSTART, RLENGTH); sub(/.*: "/, "", r); sub(/"$/, "", r); return r }
+    /"export"/ { nv++; if (val($0, "theirs") != val($0, "ours") && val($0, "valid") == 1) bad++; if (val($0, "valid") != 1) invalid++ }
+    /"ours"/ && !/"export"/ { o = $0 }
+    END {
+      ours = val(o, "ours"); bound = val(o, "bound")
+      gap = (ours > 0) ? sprintf("%.4f", (ours - bound) / ours) : "0"
+      bv = str(o, "best_export"); sub(/\.sched$/, "", bv)
+      bc = val(o, "best_export_cost"); if (bc == "-1") bc = ""
+      agree = nv ? ((bad ? "NO" : "yes") (invalid ? "(" invalid " invalid)" : "")) : ""
+      # CaWoSched times from its own CSV output
+      bms = ""; tms = 0
+      for (f = 0; f < 2; f++) {
+        file = run (f ? "/ls.csv" : "/greedy.csv")
+        while ((getline line < file) > 0) {
+          split(line, c, ",")
+          if (c[1] == "Variant") continue
+          tms += c[9]; if (c[1] == bv) bms = c[9]
+        }
+        close(file)
+      }
+      if (!nv) tms = ""
+      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", name, val(o, "tasks"), val(o, "transfers"),
+        val(o, "processors"), val(o, "deadline"), nv, bv, bc, bms, tms, agree, ours, bound, gap,
+        val(o, "seconds"), val(o, "bound_seconds"), (val(o, "warm") == "-1" ? "" : val(o, "warm")), (nv ? val(o, "warm_seconds") : "")
+    }' >> "$csv"
+done < "$list"
+
+# ---- summary
+awk -F, 'NR > 1 {
+    n++; set = $1; sub(/_.*/, "", set)
+    if ($14 == "0.0000" || $12 == $13) proven++
+    if ($8 != "") {
+      m++; if ($12 + 0 > $8 + 0) worse++
+      if ($12 + 0 < $8 + 0) better++
+      if ($8 + 0 > 0) { pos++; save += ($8 - $12) / $8 }
+      if ($11 !~ /^yes/) disagree++
+    }
+    if ($12 > 0) { gsum += $14; gn++ }
+    if ($15 + 0 > tmax) tmax = $15 + 0
+  }
+  END {
+    printf "instances %d, proven optimal (bound = cost) %d, mean gap where cost > 0 %.2f%% (%d), slowest run %.1f s\n", n, proven, gn ? 100 * gsum / gn : 0, gn, tmax
+    if (m) printf "with CaWoSched: %d instances; cost agreement on every exported schedule: %s; ecsched cheaper %d, equal %d, dearer %d; mean saving where CaWoSched > 0: %.1f%% (%d)\n", m, disagree ? "NO (" disagree ")" : "yes", better, m - better - worse, worse, pos ? 100 * save / pos : 0, pos
+  }' "$csv"
+echo "rows: $csv"
