@@ -317,8 +317,9 @@ ecs_result ecs_fixedmap_schedule(const ecs_cws_problem *p,
             memcpy(start, f.s, p->n * sizeof *start);
             st->best_start = names[k];
         }
-        if (q->time_limit > 0 && ecs_clock_now() - t0 > q->time_limit)
-            break;
+        if (best == 0 ||
+            (q->time_limit > 0 && ecs_clock_now() - t0 > q->time_limit))
+            break; /* nothing is cheaper than 0 */
     }
     fm_free(&f);
     st->cost = best * p->brown_cost;

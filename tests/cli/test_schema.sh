@@ -59,4 +59,8 @@ head -1 "$T_DIR/rows.jsonl" | jq -c '. + {"extra": 1}' >"$T_DIR/extra.json"
 expect_invalid $S/batch-row.schema.json "$T_DIR/extra.json" "unexpected key extra" "a row with an unknown key is refused"
 head -1 "$T_DIR/rows.jsonl" | jq -c '.model.price_source.options.fill = "zero"' >"$T_DIR/enum.json"
 expect_invalid $S/batch-row.schema.json "$T_DIR/enum.json" "not one of" "a bad enum value deep inside is refused"
+# the fixed mapping's JSON form (docs/cawosched.md; test_cawosched reads the same file)
+expect_valid $S/mapping.schema.json tests/fixtures/cawosched/hand_mapping.json "the example mapping matches mapping.schema.json"
+jq -c '.mapping[0].pe = "0"' tests/fixtures/cawosched/hand_mapping.json >"$T_DIR/map.json"
+expect_invalid $S/mapping.schema.json "$T_DIR/map.json" "integer" "a mapping with a string pe is refused"
 [ "$T_FAIL" -eq 0 ]

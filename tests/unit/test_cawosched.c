@@ -361,6 +361,17 @@ static void test_mapping_reader(void **state)
         assert_int_equal(j->task[k], m->task[k]);
     ecs_cws_mapping_free(m);
     ecs_cws_mapping_free(j);
+    /* the worked example's mapping as a JSON file (docs/schema) = the text */
+    assert_int_equal(ecs_cws_mapping_read_file("tests/fixtures/cawosched/hand_mapping.json", &j, &d),
+                     ECS_OK);
+    assert_int_equal(ecs_cws_mapping_read_buffer(hand_map, strlen(hand_map), "m", &m, &d), ECS_OK);
+    assert_int_equal(j->ntasks, 4);
+    for (size_t k = 0; k <= 2; k++)
+        assert_int_equal(j->off[k], m->off[k]);
+    for (size_t k = 0; k < 4; k++)
+        assert_int_equal(j->task[k], m->task[k]);
+    ecs_cws_mapping_free(m);
+    ecs_cws_mapping_free(j);
     expect_map_error("2\n0 1\n2\n3\n", 4, "declares 2 processors");
     expect_map_error("2\n0 1\n2 1\n", 3, "task 1 is mapped twice");
     expect_map_error("0\n", 1, "out of range 1..");
