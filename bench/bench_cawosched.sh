@@ -17,6 +17,9 @@
 #                     CAWOSCHED_NO_LS_ABOVE: above this many tasks only its 8
 #                     greedy variants, without local search (default 1000).
 #   CWS_TIME_LIMIT    seconds per ecsched run (default 0: none).
+#   CAWOSCHED_MILP    seconds for the exact MILP (GLPK) on the ilp set where
+#                     the bound does not already prove the heuristic optimal
+#                     (default 60; 0: none).
 #
 # CaWoSched's exported schedules are cached in $CAWOSCHED_BUILD/runs/NAME/ and
 # reused.  Output: bench/results/cawosched.csv (one row per instance) and a
@@ -81,7 +84,7 @@ for s in $sets; do
 done
 
 csv=bench/results/cawosched.csv
-echo "instance,tasks,transfers,processors,deadline,cws_variants,cws_best_variant,cws_best_cost,cws_best_ms,cws_total_ms,agree,ours,bound,gap,ours_s,bound_s,warm,warm_s" > "$csv"
+echo "instance,tasks,transfers,processors,deadline,cws_variants,cws_best_variant,cws_best_cost,cws_best_ms,cws_total_ms,agree,ours,bound,gap,ours_s,bound_s,warm,warm_s,heuristic,milp,milp_optimal,milp_s" > "$csv"
 while read -r name dot map setup; do
   run=$cbuild/runs/$name
   tasks=$(grep -c 'weight=' "$data/$dot")
@@ -95,14 +98,20 @@ while read -r name dot map setup; do
   fi
   set -- "$run"/*.sched
   [ -f "$1" ] || set --
-  out=$("$runner" "$data/$dot" "$data/$map" "$data/$setup" "$@") || { echo "$name: cws_run failed"; continue; }
+  milp=0
+  case $dot in *1000*|*10000*|*30000*) ;; *) milp=${CAWOSCHED_MILP:-60} ;; esac
+  out=$(CWS_MILP=$milp "$runner" "$data/$dot" "$data/$map" "$data/$setup" "$@") || { echo "$name: cws_run failed"; continue; }
   echo "$out" | awk -v name="$name" -v run="$run" '
     function val(s, k,   r) { r = s; if (!match(r, "\"" k "\": [-0-9.]+")) return ""; r = substr(r, RSTART, RLENGTH); sub(/.*: /, "", r); return r }
     function str(s, k,   r) { r = s; if (!match(r, "\"" k "\": \"[^\"]*\"")) return ""; r = substr(r, RSTART, RLENGTH); sub(/.*: "/, "", r); sub(/"$/, "", r); return r }
     /"export"/ { nv++; if (val($0, "theirs") != val($0, "ours") && val($0, "valid") == 1) bad++; if (val($0, "valid") != 1) invalid++ }
     /"ours"/ && !/"export"/ { o = $0 }
     END {
-      ours = val(o, "ours"); bound = val(o, "bound")
+      heur = val(o, "ours"); ours = heur; bound = val(o, "bound")
+      milp = val(o, "milp"); mb = val(o, "milp_bound")
+      if (milp != "-1" && milp + 0 < ours + 0) ours = milp
+      if (mb + 0 > bound + 0) bound = mb
+      if (milp == "-1") milp = ""
       gap = (ours > 0) ? sprintf("%.4f", (ours - bound) / ours) : "0"
       bv = str(o, "best_export"); sub(/\.sched$/, "", bv)
       bc = val(o, "best_export_cost"); if (bc == "-1") bc = ""
@@ -119,9 +128,10 @@ while read -r name dot map setup; do
         close(file)
       }
       if (!nv) tms = ""
-      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", name, val(o, "tasks"), val(o, "transfers"),
+      printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", name, val(o, "tasks"), val(o, "transfers"),
         val(o, "processors"), val(o, "deadline"), nv, bv, bc, bms, tms, agree, ours, bound, gap,
-        val(o, "seconds"), val(o, "bound_seconds"), (val(o, "warm") == "-1" ? "" : val(o, "warm")), (nv ? val(o, "warm_seconds") : "")
+        val(o, "seconds"), val(o, "bound_seconds"), (val(o, "warm") == "-1" ? "" : val(o, "warm")), (nv ? val(o, "warm_seconds") : ""),
+        heur, milp, (milp == "" ? "" : val(o, "milp_optimal")), (milp == "" ? "" : val(o, "milp_seconds"))
     }' >> "$csv"
 done < "$list"
 
@@ -129,6 +139,7 @@ done < "$list"
 awk -F, 'NR > 1 {
     n++; set = $1; sub(/_.*/, "", set)
     if ($14 == "0.0000" || $12 == $13) proven++
+    if ($20 != "") { milpn++; if ($21 == 1) milpopt++; if ($20 + 0 < $19 + 0) milpbetter++ }
     if ($8 != "") {
       m++; if ($12 + 0 > $8 + 0) worse++
       if ($12 + 0 < $8 + 0) better++
@@ -139,7 +150,8 @@ awk -F, 'NR > 1 {
     if ($15 + 0 > tmax) tmax = $15 + 0
   }
   END {
-    printf "instances %d, proven optimal (bound = cost) %d, mean gap where cost > 0 %.2f%% (%d), slowest run %.1f s\n", n, proven, gn ? 100 * gsum / gn : 0, gn, tmax
+    printf "instances %d, proven optimal (bound = cost) %d, mean gap where cost > 0 %.2f%% (%d), slowest heuristic run %.1f s\n", n, proven, gn ? 100 * gsum / gn : 0, gn, tmax
+    if (milpn) printf "MILP (GLPK) on %d instances the bound left open: proven optimal %d, cheaper than the heuristic %d\n", milpn, milpopt, milpbetter
     if (m) printf "with CaWoSched: %d instances; cost agreement on every exported schedule: %s; ecsched cheaper %d, equal %d, dearer %d; mean saving where CaWoSched > 0: %.1f%% (%d)\n", m, disagree ? "NO (" disagree ")" : "yes", better, m - better - worse, worse, pos ? 100 * save / pos : 0, pos
   }' "$csv"
 echo "rows: $csv"

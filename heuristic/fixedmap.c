@@ -9,7 +9,6 @@
 #include "ecsched/clock.h"
 
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -310,8 +309,6 @@ ecs_result ecs_fixedmap_schedule(const ecs_cws_problem *p,
             if (q->time_limit > 0 && ecs_clock_now() - t0 > q->time_limit)
                 break;
         }
-        if (getenv("ECS_FIXEDMAP_DEBUG"))
-            fprintf(stderr, "fixedmap: %s start %lld after %lld\n", names[k], b0, b);
         if (best < 0 || b < best) {
             best = b;
             memcpy(start, f.s, p->n * sizeof *start);

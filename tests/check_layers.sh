@@ -35,7 +35,7 @@ owner() {
     graph|stg|platform|schedule|check|profile|dot|wfformat|graphio|instance|cawosched) echo taskgraphs ;;
     prices) echo prices ;;
     heuristic|local|fixedmap) echo heuristic ;;
-    listsched|makespan|milp|bound|dp|lns) echo solver ;;
+    listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
     solve) echo engine ;;
     *) echo "" ;;
   esac

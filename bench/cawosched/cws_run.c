@@ -8,11 +8,15 @@
  * evaluator, runs ecsched's fixed-mapping scheduler from scratch and warm
  * started from the cheapest valid export, and the lower bound.  Prints one
  * JSON object per line: {"export": ...} per file, then {"ours": ...}.
- * Environment: CWS_TIME_LIMIT (seconds per scheduler run, default 0 = none).
+ * Environment: CWS_TIME_LIMIT (seconds per scheduler run, default 0 = none);
+ * CWS_MILP=SECONDS runs the exact MILP (fixedmap_milp.h), warm started from
+ * ecsched's schedule, where the bound is below the cost and the problem has
+ * at most CWS_MILP_MAX_TASKS tasks with transfers (default 1000).
  */
 #include "ecsched/cawosched.h"
 #include "ecsched/clock.h"
 #include "ecsched/fixedmap.h"
+#include "ecsched/fixedmap_milp.h"
 #include "ecsched/graphio.h"
 #include "ecsched/limits.h"
 
@@ -97,6 +101,23 @@ int main(int argc, char **argv)
     if ((rc = ecs_fixedmap_bound(p, &bound, &d)) != ECS_OK)
         return die(&d, rc);
     tb = ecs_clock_now() - tb;
+    long long milp_cost = -1, milp_bound = -1;
+    int milp_opt = 0;
+    double milp_sec = 0;
+    const char *mv = getenv("CWS_MILP");
+    const char *mm = getenv("CWS_MILP_MAX_TASKS");
+    size_t milp_max = mm ? (size_t)atol(mm) : 1000;
+    if (mv && atof(mv) > 0 && bound < st.cost && p->n <= milp_max) {
+        long *ms = malloc(p->n * sizeof *ms);
+        ecs_fixedmap_milp_result mr;
+        if ((rc = ecs_fixedmap_milp(p, start, atof(mv), ms, &mr, &d)) != ECS_OK)
+            return die(&d, rc);
+        milp_cost = mr.cost;
+        milp_bound = mr.bound;
+        milp_opt = mr.optimal;
+        milp_sec = mr.seconds;
+        free(ms);
+    }
     long long warm_cost = -1;
     double warm_sec = 0;
     if (best_export_cost >= 0) {
@@ -112,10 +133,12 @@ int main(int argc, char **argv)
            "\"read_seconds\": %.3f, \"bound_seconds\": %.3f, "
            "\"warm\": %lld, \"warm_seconds\": %.3f, \"best_export\": \"%s\", "
            "\"best_export_cost\": %lld, \"tasks\": %zu, \"transfers\": %zu, "
-           "\"deadline\": %ld, \"processors\": %zu}\n",
+           "\"deadline\": %ld, \"processors\": %zu, \"milp\": %lld, "
+           "\"milp_bound\": %lld, \"milp_optimal\": %d, \"milp_seconds\": %.3f}\n",
            st.cost, ev.cost, bound, st.best_start, st.start_cost, st.passes,
            st.seconds, t_read, tb, warm_cost, warm_sec, best_variant,
-           best_export_cost, p->ncomp, p->n - p->ncomp, p->deadline, p->nprocs);
+           best_export_cost, p->ncomp, p->n - p->ncomp, p->deadline, p->nprocs,
+           milp_cost, milp_bound, milp_opt, milp_sec);
     free(start);
     free(best_export);
     ecs_cws_problem_free(p);

@@ -10,6 +10,7 @@
 
 #include "ecsched/cawosched.h"
 #include "ecsched/fixedmap.h"
+#include "ecsched/fixedmap_milp.h"
 #include "ecsched/graphio.h"
 #include "ecsched/limits.h"
 
@@ -482,6 +483,17 @@ static void test_brute_force(void **state)
             print_error("bound %lld above the optimum %lld:\n%s\n%s\n%s", lb, opt, dot, map, setup);
             fail();
         }
+        /* the MILP proves the optimum, with and without a warm start */
+        ecs_fixedmap_milp_result mr;
+        long ms[16];
+        assert_int_equal(ecs_fixedmap_milp(x.p, NULL, 60, ms, &mr, &d), ECS_OK);
+        assert_int_equal(mr.optimal, 1);
+        assert_int_equal(mr.cost, opt);
+        assert_int_equal(ecs_cws_evaluate(x.p, ms, &ev, &d), ECS_OK);
+        assert_int_equal(ev.cost, opt);
+        assert_int_equal(ecs_fixedmap_milp(x.p, s, 60, ms, &mr, &d), ECS_OK);
+        assert_int_equal(mr.cost, opt);
+        assert_int_equal(mr.bound, opt);
         /* a warm start is never made dearer */
         long warm[16];
         memcpy(warm, est, sizeof warm);
