@@ -8,7 +8,8 @@
  * problem with its communication tasks exactly as CaWoSched's code does, and
  * evaluates a schedule (start times) to CaWoSched's validity and cost.
  *
- * Decisions (docs/cawosched.md says why and what differs from MODEL.md):
+ * Decisions (docs/cawosched.md says why, and how it differs from
+ * docs/MODEL.md "Heterogeneous platforms"):
  *  - Time is whole time units 0..D-1; a task of duration w started at s
  *    occupies the units s..s+w-1 and must end by the deadline (s + w <= D).
  *  - Processors are numbered as CaWoSched numbers them: 0..P-1 compute
