@@ -97,7 +97,7 @@ while read -r name dot map setup; do
     touch "$run/done"
   fi
   set -- "$run"/*.sched
-  [ -f "$1" ] || set --
+  [ -f "$1" ] && [ -f "$run/done" ] || set --
   milp=0
   case $dot in *1000*|*10000*|*30000*) ;; *) milp=${CAWOSCHED_MILP:-60} ;; esac
   out=$(CWS_MILP=$milp "$runner" "$data/$dot" "$data/$map" "$data/$setup" "$@") || { echo "$name: cws_run failed"; continue; }
