@@ -16,6 +16,9 @@
 #                     a variant at 10,000 tasks and hours at 30,000);
 #                     CAWOSCHED_NO_LS_ABOVE: above this many tasks only its 8
 #                     greedy variants, without local search (default 1000).
+#   CAWOSCHED_MATCH   only the instances whose name matches this grep
+#                     pattern; CAWOSCHED_CSV: the output file (default
+#                     bench/results/cawosched.csv).
 #   CWS_TIME_LIMIT    seconds per ecsched run (default 0: none).
 #   CAWOSCHED_MILP    seconds for the exact MILP (GLPK) on the ilp set where
 #                     the bound does not already prove the heuristic optimal
@@ -83,7 +86,10 @@ for s in $sets; do
   esac
 done
 
-csv=bench/results/cawosched.csv
+if [ -n "${CAWOSCHED_MATCH:-}" ]; then
+  grep -e "^[^ ]*${CAWOSCHED_MATCH}" "$list" > "$list.m"; mv "$list.m" "$list"
+fi
+csv=${CAWOSCHED_CSV:-bench/results/cawosched.csv}
 echo "instance,tasks,transfers,processors,deadline,cws_variants,cws_best_variant,cws_best_cost,cws_best_ms,cws_total_ms,agree,ours,bound,gap,ours_s,bound_s,warm,warm_s,heuristic,milp,milp_optimal,milp_s" > "$csv"
 while read -r name dot map setup; do
   run=$cbuild/runs/$name
@@ -154,4 +160,6 @@ awk -F, 'NR > 1 {
     if (milpn) printf "MILP (GLPK) on %d instances the bound left open: proven optimal %d, cheaper than the heuristic %d\n", milpn, milpopt, milpbetter
     if (m) printf "with CaWoSched: %d instances; cost agreement on every exported schedule: %s; ecsched cheaper %d, equal %d, dearer %d; mean saving where CaWoSched > 0: %.1f%% (%d)\n", m, disagree ? "NO (" disagree ")" : "yes", better, m - better - worse, worse, pos ? 100 * save / pos : 0, pos
   }' "$csv"
-echo "rows: $csv"
+md=${csv%.csv}_table.md
+awk -F, -f bench/cawosched/table.awk "$csv" > "$md"
+echo "rows: $csv; tables: $md"

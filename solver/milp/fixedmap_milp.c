@@ -215,8 +215,19 @@ ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
     int sret = glp_simplex(lp, &sm);
     glp_term_out(term);
     if (sret != 0 || glp_get_status(lp) != GLP_OPT) {
-        rc = ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                          "GLPK's LP relaxation did not finish");
+        /* no LP in time: the warm start stands, with no bound of its own */
+        if (!warm) {
+            rc = ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
+                              "GLPK's LP relaxation did not finish within %g s",
+                              time_limit);
+            goto done;
+        }
+        memcpy(start, warm, n * sizeof *start);
+        ecs_cws_eval ew;
+        if ((rc = ecs_cws_evaluate(p, warm, &ew, diag)) != ECS_OK)
+            goto done;
+        r->cost = ew.cost;
+        r->bound = 0;
         goto done;
     }
     double lpobj = glp_get_obj_val(lp);
