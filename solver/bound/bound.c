@@ -1,6 +1,6 @@
 /* The lower bound of bound.h: parameters and names, the work space, the
- * pricing DP step, and ecs_bound_compute, which runs the fluid bound, then
- * column generation (colgen.c) behind GLPK's error hook, then the
+ * pricing DP step, and ecs_bound_compute, which runs the fluid bound, the
+ * bound by stages (stages.c), then column generation (colgen.c) behind GLPK's error hook, then the
  * Lagrangian relaxation over chains (lagrangian.c). */
 #include "bound_internal.h"
 #include "ecsched/limits.h"
@@ -46,6 +46,7 @@ void ecs_bound_params_init(ecs_bound_params *prm)
     prm->colgen_share = 0.5;
     prm->colgen = 1;
     prm->lagr_edges = 1;
+    prm->stages_share = 0.25;
     prm->stop_at = HUGE_VAL;
 }
 
@@ -66,6 +67,10 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
     if (!(prm->colgen_share > 0.0) || !(prm->colgen_share <= 1.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the column generation share must be in (0, 1]");
+    if (!(prm->stages_share >= 0.0) || !(prm->stages_share <= 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the share of the bound by stages must be in "
+                            "[0, 1]");
     if (isnan(prm->stop_at))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the bound to stop at is not a number");
@@ -380,6 +385,16 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     } else {
         rc = fluid(c, out, diag);
+        if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE &&
+            prm->stages_share > 0.0 && out->bound < c->stop_at) {
+            double now = ecs_clock_now();
+            double v = bnd_stages(c, now + prm->stages_share * (c->t_end - now));
+            if (v > out->bound) {
+                out->bound = v;
+                out->method = ECS_BOUND_BY_STAGES;
+                out->status = ECS_BOUND_PARTIAL;
+            }
+        }
         if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE)
             rc = guarded(c, prm, out, diag);
     }

@@ -6,6 +6,7 @@
  *   colgen.c      column generation: master LP, pricing, separation
  *   chains.c      the chain decomposition and the chains' pricing
  *   lagrangian.c  the Lagrangian relaxation over chains
+ *   stages.c      the bound by stages between bottleneck tasks
  *   fluid.c       the fluid bound
  * (docs/MODEL.md "Cost lower bounds") */
 #ifndef ECSCHED_BOUND_INTERNAL_H
@@ -128,5 +129,25 @@ double bnd_price_chain(cg *c, size_t k);
 /* The Lagrangian relaxation from the fluid bound's prices, given an upper
  * bound ub (a schedule's cost); raises out->bound (lagrangian.c). */
 void bnd_lagrangian(cg *c, double ub, int edges, ecs_bound_result *out);
+
+/* The lower convex envelope of one PE's cost in a slot of price `price`:
+ * the points (0, 0) and (f_k, price power(f_k)); fills slope[] and width[]
+ * (work units) of its pieces by increasing f and returns their number (at
+ * most nfreq); hull holds nfreq + 1 longs of scratch (fluid.c). */
+size_t bnd_envelope(const ecs_platform *p, double price, long *hull,
+                    double *slope, double *width);
+
+/* The bound by stages (stages.c; docs/MODEL.md "The bound by stages"):
+ * the graph's bottleneck tasks (comparable with every other task) cut every
+ * schedule into stages; a DP over their intervals, with the fluid bound of
+ * the work between each two of them inside the slots between.  Returns the
+ * bound, or -HUGE_VAL when there is no bottleneck, the time (t_end) ran out,
+ * memory ran out or no stage sequence fits. */
+double bnd_stages(cg *c, double t_end);
+
+/* The bottleneck tasks of g (comparable with every other task), in
+ * topological order: fills pos_out[0..] with their positions in g->topo
+ * and returns their number; (size_t)-1 when out of memory (stages.c). */
+size_t bnd_bottlenecks(const ecs_graph *g, size_t *pos_out);
 
 #endif
