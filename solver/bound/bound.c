@@ -125,9 +125,6 @@ int bnd_alloc(cg *c)
         }
     }
     size_t tot = c->woff[g->n] ? c->woff[g->n] : 1;
-    c->have = calloc(c->edge_off[bnd_edge_count(g)] + 1, 1);
-    c->sx = malloc(tot * sizeof *c->sx);
-    c->cx = malloc(tot * sizeof *c->cx);
     c->pin = malloc(tot * sizeof *c->pin);
     c->pout = malloc(tot * sizeof *c->pout);
     c->cur = malloc((size_t)(maxW + 1) * sizeof *c->cur);
@@ -145,7 +142,7 @@ int bnd_alloc(cg *c)
         !c->mu_fluid)
         return -1;
     c->fbuf = malloc((size_t)maxL + 1);
-    return c->have && c->sx && c->cx && c->pin && c->pout && c->cur &&
+    return c->pin && c->pout && c->cur &&
                    c->nxt && c->st && c->stn && c->mu && c->fbuf
                ? 0
                : -1;
