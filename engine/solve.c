@@ -199,6 +199,9 @@ static ecs_solve_step *step_begin(driver *d, ecs_solve_phase ph)
         s->left_s = 0.0;
     s->granted_s = 0.0;
     s->used_s = 0.0;
+    /* a phase of a large instance (the start, the bound) may run for
+     * minutes: the progress line says which one it is in */
+    report(d, ecs_solve_phase_name(ph));
     return s;
 }
 
