@@ -49,7 +49,7 @@ static double fluid_of(const ecs_graph *g, const ecs_platform *p,
 /* Bottlenecks by hand: tasks 0..n-1 (ids 1..n). */
 static void check_bn(size_t n, size_t m, const ecs_edge *e, const char *want)
 {
-    long work[16];
+    long work[16] = {0};
     for (size_t i = 0; i < n; i++)
         work[i] = 1;
     ecs_graph *g = tu_graph(n, work, m, e);
