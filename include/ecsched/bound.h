@@ -183,6 +183,21 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
  * number; ENOMEM as (size_t)-1.  O(n + edges). */
 size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bottleneck);
 
+/*
+ * A schedule from the bound by stages, for graphs whose every edge touches
+ * a bottleneck (fork-join pipelines; none otherwise): the bottlenecks on
+ * the intervals of the DP's minimum, each stage's tasks dealt to the PEs by
+ * longest work first and placed one after the other on each PE on the
+ * intervals of least exact cost inside the stage's slots (a stage that
+ * needs more slots pushes what follows later).  *out is a schedule the
+ * checker accepts, with its cost in *cost, or NULL (no bottleneck, an edge
+ * between two stage tasks, the deadline passed, the time limit reached,
+ * out of memory).  Returns OK, or EINVAL for bad input.
+ */
+ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
+                                     double time_limit_s, ecs_schedule **out,
+                                     double *cost, ecs_diag *diag);
+
 /* ecs_bound_fluid for the total work of g (g may be NULL: EINVAL).  On
  * the extended model (ecs_instance_extended) ecs_bound_fluid_ext, with
  * mu not filled (it must be NULL: EUNSUPPORTED otherwise). */

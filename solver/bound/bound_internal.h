@@ -145,6 +145,19 @@ size_t bnd_envelope(const ecs_platform *p, double price, long *hull,
  * memory ran out or no stage sequence fits. */
 double bnd_stages(cg *c, double t_end);
 
+/* The minimum's choices, when asked: for bottleneck j (0-based, of m) and
+ * slot x, arg_s[j (D+1) + x] is the start of b_j in the least F_j(x) (its
+ * finish at x) and arg_e[j (D+1) + x] the finish of b_{j-1} in the least
+ * G_j(x) (b_j starting at x; j >= 1); last_e the last bottleneck's finish
+ * in the minimum.  Both arrays hold m (D + 1) longs, filled by the run. */
+typedef struct bnd_stage_trace {
+    long *arg_s, *arg_e;
+    long last_e;
+} bnd_stage_trace;
+
+/* bnd_stages, filling tr (may be NULL) for the minimum's choices. */
+double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr);
+
 /* The bottleneck tasks of g (comparable with every other task), in
  * topological order: fills pos_out[0..] with their positions in g->topo
  * and returns their number; (size_t)-1 when out of memory (stages.c). */

@@ -281,6 +281,11 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
 
 double bnd_stages(cg *c, double t_end)
 {
+    return bnd_stages_trace(c, t_end, NULL);
+}
+
+double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
+{
     const ecs_graph *g = c->g;
     const ecs_platform *p = c->p;
     long D = c->D;
@@ -354,8 +359,11 @@ double bnd_stages(cg *c, double t_end)
             ecs_profile_costs_from(p, c->price, g->work[b], s, lf - s + 1,
                                    cost, scratch);
             for (long t = 0; s + t <= lf; t++)
-                if (G[s] + cost[t] < F[s + t])
+                if (G[s] + cost[t] < F[s + t]) {
                     F[s + t] = G[s] + cost[t];
+                    if (tr != NULL)
+                        tr->arg_s[j * ((size_t)D + 1) + (size_t)(s + t)] = s;
+                }
         }
         for (long l = 0; l <= D; l++)
             G[l] = HUGE_VAL;
@@ -377,8 +385,11 @@ double bnd_stages(cg *c, double t_end)
                     v = D - 1 - e >= sj->longest ? stage_query(&z, sj)
                                                  : HUGE_VAL;
                 }
-                if (F[e] + v < result || result == -HUGE_VAL)
+                if (F[e] + v < result || result == -HUGE_VAL) {
                     result = F[e] + v;
+                    if (tr != NULL)
+                        tr->last_e = e;
+                }
             }
             break;
         }
@@ -392,8 +403,11 @@ double bnd_stages(cg *c, double t_end)
             stage_sweep(&z, sj, e + 1, last2 - 1, out);
             for (long s = es2 > e + 1 ? es2 : e + 1; s <= last2; s++) {
                 double v = F[e] + out[s - 1 - (e + 1) + 1];
-                if (v < G[s])
+                if (v < G[s]) {
                     G[s] = v;
+                    if (tr != NULL)
+                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s] = e;
+                }
             }
         }
     }
