@@ -4,10 +4,13 @@
  * task a bottleneck, nothing between: the DP is the exact problem), never
  * above the brute-force optimum on tiny fork-join graphs, never above the
  * MILP's proven optimum on generated fork-join pipelines, and never below
- * the fluid bound. */
+ * the fluid bound.  Its schedule (ecs_bound_stages_schedule, stagesched.c)
+ * passes the checker at the cost it reports, is optimal on chains, never
+ * below a proven optimum, and is not built where a stage holds an edge. */
 #include "testutil.h"
 
 #include "ecsched/bound.h"
+#include "ecsched/check.h"
 #include "ecsched/graph.h"
 #include "ecsched/milp.h"
 #include "ecsched/platform.h"
@@ -44,6 +47,30 @@ static double fluid_of(const ecs_graph *g, const ecs_platform *p,
                          &v, NULL),
                      ECS_OK);
     return v;
+}
+
+/* The schedule from the bound by stages, or NULL; a schedule must pass
+ * the checker with the cost returned. */
+static ecs_schedule *stage_sched_of(const ecs_graph *g, const ecs_platform *p,
+                                    const double *price, long D,
+                                    double *cost)
+{
+    ecs_schedule *s = NULL;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_bound_stages_schedule(
+                         ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), 30.0,
+                         &s, cost, &d),
+                     ECS_OK);
+    if (s != NULL) {
+        ecs_check_report rep;
+        assert_int_equal(
+            ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D),
+                               s, &rep, NULL),
+            ECS_OK);
+        assert_close(rep.cost, *cost, 1e-12);
+    }
+    return s;
 }
 
 /* Bottlenecks by hand: tasks 0..n-1 (ids 1..n). */
@@ -225,6 +252,12 @@ static void test_stages_chain_exact(void **state)
                         r.bound, opt, ecs_bound_method_name(r.method));
         assert_true(r.bound <= opt + tu_tol(opt));
         assert_true(r.bound >= opt - tu_tol(opt));
+        /* and its schedule is an optimal one */
+        double sc;
+        ecs_schedule *s = stage_sched_of(g, &p, price, T, &sc);
+        assert_non_null(s);
+        assert_close(sc, opt, tu_tol(opt));
+        ecs_schedule_free(s);
         exact++;
         ecs_graph_free(g);
     }
@@ -247,7 +280,7 @@ static void test_stages_brute_force(void **state)
         {{0, 2, 0}, {1, 2, 0}},
         {{0, 1, 0}, {1, 2, 0}, {1, 3, 0}}};
     const size_t tasks[4] = {4, 3, 3, 4}, nedges[4] = {4, 2, 2, 3};
-    int checked = 0, above = 0;
+    int checked = 0, above = 0, built = 0;
     for (int t = 0; t < 48; t++) {
         int sh = t % 4;
         long work[4];
@@ -272,12 +305,19 @@ static void test_stages_brute_force(void **state)
                         r.bound, opt);
         assert_true(r.bound <= opt + tu_tol(opt));
         assert_true(r.bound >= fl - tu_tol(fl));
+        double sc;
+        ecs_schedule *s = stage_sched_of(g, &p, price, T, &sc);
+        if (s != NULL) /* (a stage may not fit in integers) */
+            assert_true(sc >= opt - tu_tol(opt));
+        built += s != NULL;
+        ecs_schedule_free(s);
         checked++;
         above += r.method == ECS_BOUND_BY_STAGES && r.bound > fl + tu_tol(fl);
         ecs_graph_free(g);
     }
     assert_true(checked >= 24);
     assert_true(above >= 8);
+    assert_true(built >= checked / 2);
 }
 
 /* Generated fork-join pipelines (two and three stages of 10..14 parallel
@@ -327,6 +367,16 @@ static void test_stages_forkjoin_milp(void **state)
                           fl);
             assert_true(r.bound <= mr.cost + tu_tol(mr.cost));
         }
+        double sc;
+        ecs_schedule *s = stage_sched_of(g, &p, price, D, &sc);
+        assert_non_null(s); /* the slack of 20% leaves every stage room */
+        assert_true(sc >= r.bound);
+        if (mr.status == ECS_MILP_OPTIMAL) {
+            assert_true(sc >= mr.cost - tu_tol(mr.cost));
+            print_message("  its schedule %.6f (%.2f%% above the optimum)\n",
+                          sc, 100.0 * (sc - mr.cost) / mr.cost);
+        }
+        ecs_schedule_free(s);
         assert_true(r.bound >= fl - tu_tol(fl));
         assert_int_equal(r.method, ECS_BOUND_BY_STAGES);
         ecs_milp_result_release(&mr);
@@ -335,9 +385,32 @@ static void test_stages_forkjoin_milp(void **state)
     assert_true(proven >= 3);
 }
 
+/* No schedule where a stage holds an edge (a -> {b, c}, b -> e, e -> d,
+ * c -> d: b, e and c form the stage between a and d, with the edge b -> e
+ * inside), and none without a bottleneck (two chains side by side). */
+static void test_stage_schedule_none(void **state)
+{
+    (void)state;
+    long work[5] = {1, 1, 1, 1, 1};
+    const ecs_edge e[5] = {{0, 1, 0}, {0, 2, 0}, {1, 4, 0}, {4, 3, 0},
+                           {2, 3, 0}};
+    ecs_graph *g = tu_graph(5, work, 5, e);
+    ecs_platform p;
+    tu_platform(&p, 2, "1,0.5,0", "quadratic");
+    const double price[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+    double sc;
+    assert_null(stage_sched_of(g, &p, price, 8, &sc));
+    ecs_graph_free(g);
+    const ecs_edge side[2] = {{0, 2, 0}, {1, 3, 0}};
+    g = tu_graph(4, work, 2, side);
+    assert_null(stage_sched_of(g, &p, price, 8, &sc));
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_stage_schedule_none),
         cmocka_unit_test(test_bottlenecks_by_hand),
         cmocka_unit_test(test_bottlenecks_closure),
         cmocka_unit_test(test_stages_by_hand),
