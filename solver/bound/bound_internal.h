@@ -104,8 +104,10 @@ static inline size_t bnd_edge_count(const ecs_graph *g)
 }
 
 
-/* Allocate / free the work space of c (c->g, c->wp set); 0 or -1. */
-int bnd_alloc(cg *c);
+/* Allocate / free the work space of c (c->g, c->wp set); heavy 0: without
+ * the arrays over every window slot the pricing needs (pin, pout); 0 or
+ * -1. */
+int bnd_alloc(cg *c, int heavy);
 void bnd_free(cg *c);
 
 /* One slot of the pricing DP (bound.c). */
