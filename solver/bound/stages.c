@@ -24,7 +24,6 @@
  */
 #include "bound_internal.h"
 #include "ecsched/clock.h"
-#include "ecsched/profile.h"
 
 #include <limits.h>
 #include <math.h>
@@ -217,15 +216,18 @@ static void sweep_insert_slot(sweep *z, long l)
 }
 
 /* The fluid cost of W units among the inserted slots: every piece of
- * negative slope, then the cheapest until W; HUGE_VAL when they do not
- * hold W. */
+ * negative slope, then the cheapest until W.  The caller has checked in
+ * integers that W fits (the pieces' widths are sums of decimal fractions:
+ * a range that W fills exactly may hold a hair less in floating point), so
+ * at most everything inserted is taken: never more than the exact value,
+ * a lower bound still. */
 static double sweep_query(const sweep *z, double W)
 {
     double X = W > z->negcap ? W : z->negcap;
     if (X <= 0.0)
         return 0.0;
     if (X > z->total)
-        return HUGE_VAL;
+        X = z->total;
     size_t pos = 0, step = 1;
     while (step * 2 <= z->npc)
         step *= 2;
@@ -238,16 +240,23 @@ static double sweep_query(const sweep *z, double W)
         }
     /* the piece of rank pos (0-based) takes the rest */
     if (pos >= z->npc)
-        return HUGE_VAL; /* rounding: the inserted pieces fall short */
+        return acc; /* rounding: everything inserted is taken */
     return acc + rem * z->slope[pos];
 }
 
 /* The stages: bottleneck positions bp[0..m-1] in g->topo; stage j holds
  * the tasks between bp[j-1] and bp[j] (bp[-1] = -1, bp[m] = n). */
+/* The distinct works of a stage the per-task sum looks at, at most. */
+#define STAGE_MAX_WORKS 32
+
 typedef struct stage {
     double work;
     long longest;
     size_t tasks;
+    size_t nw;                      /* distinct works (0: too many) */
+    long wv[STAGE_MAX_WORKS];       /* and how many tasks have each */
+    size_t wc[STAGE_MAX_WORKS];
+    int many;                       /* more distinct works than that */
     double alpha; /* min(P, tasks) / P: the PEs the stage can use at once */
 } stage;
 
@@ -256,8 +265,23 @@ typedef struct stage {
  * the cost of W / alpha units with P. */
 static double stage_query(const sweep *z, const stage *st)
 {
-    double v = sweep_query(z, st->work / st->alpha);
-    return v == HUGE_VAL ? v : st->alpha * v;
+    double v = st->alpha * sweep_query(z, st->work / st->alpha);
+    /* and each task alone on its PE: the fluid bound of one PE (every
+     * capacity times 1 / P) for its work, summed over the tasks */
+    double P = (double)z->p->pes, sum = 0.0;
+    for (size_t k = 0; k < st->nw; k++) {
+        sum += (double)st->wc[k] * sweep_query(z, P * (double)st->wv[k]) / P;
+    }
+    return st->nw > 0 && sum > v ? sum : v;
+}
+
+/* Whether the stage fits into len slots, in integers: its longest task,
+ * and its work on min(P, tasks) PEs. */
+static int stage_fits(const sweep *z, const stage *st, long len)
+{
+    size_t pes = st->tasks < (size_t)z->p->pes ? st->tasks : (size_t)z->p->pes;
+    return len >= st->longest &&
+           st->work <= (double)pes * (double)len; /* exact: integers */
 }
 
 /* out[b - a + 1] = the stage's fluid inside a..b, for b = a-1 .. bmax
@@ -274,8 +298,8 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
     sweep_reset(z);
     for (long b = a; b <= bmax; b++) {
         sweep_insert_slot(z, b);
-        out[b - a + 1] = b - a + 1 >= st->longest ? stage_query(z, st)
-                                                  : HUGE_VAL;
+        out[b - a + 1] = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
+                                                      : HUGE_VAL;
     }
 }
 
@@ -308,12 +332,13 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
     double *G = malloc(((size_t)D + 1) * sizeof *G);
     double *F = malloc(((size_t)D + 1) * sizeof *F);
     double *out = malloc(((size_t)D + 2) * sizeof *out);
-    double *cost = malloc(((size_t)D + 1) * sizeof *cost);
-    double *scratch = malloc(ecs_profile_scratch(p, maxw) * sizeof *scratch);
+    size_t W1 = (size_t)(maxw * p->grid) + 1;
+    double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
+    long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
     sweep z;
     int zok = 0;
     double result = -HUGE_VAL;
-    if (!st || !G || !F || !out || !cost || !scratch)
+    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn)
         goto done;
     if (sweep_init(&z, p, c->price, D) != 0)
         goto done;
@@ -324,6 +349,21 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
             size_t v = g->topo[q];
             st[j].work += (double)g->work[v];
             st[j].tasks++;
+            size_t k = 0;
+            while (k < st[j].nw && st[j].wv[k] != g->work[v])
+                k++;
+            if (st[j].many) {
+                /* the per-task sum is not used */
+            } else if (k < st[j].nw) {
+                st[j].wc[k]++;
+            } else if (st[j].nw < STAGE_MAX_WORKS) {
+                st[j].wv[k] = g->work[v];
+                st[j].wc[k] = 1;
+                st[j].nw++;
+            } else {
+                st[j].many = 1; /* too many distinct works */
+                st[j].nw = 0;
+            }
             if (g->work[v] > st[j].longest)
                 st[j].longest = g->work[v];
         }
@@ -353,17 +393,20 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
         /* F: everything up to bottleneck j, by its last slot e */
         for (long l = 0; l <= D; l++)
             F[l] = HUGE_VAL;
-        for (long s = es; s <= lf; s++) {
-            if (G[s] == HUGE_VAL)
-                continue;
-            ecs_profile_costs_from(p, c->price, g->work[b], s, lf - s + 1,
-                                   cost, scratch);
-            for (long t = 0; s + t <= lf; t++)
-                if (G[s] + cost[t] < F[s + t]) {
-                    F[s + t] = G[s] + cost[t];
-                    if (tr != NULL)
-                        tr->arg_s[j * ((size_t)D + 1) + (size_t)(s + t)] = s;
-                }
+        /* min_s G(s) + c(b, s, e) for every e in one pricing DP over the
+         * window: a start at s enters work 0 at cost G(s) */
+        long W = g->work[b] * p->grid;
+        for (long v = 0; v <= W; v++)
+            cur[v] = HUGE_VAL;
+        for (long l = es; l <= lf; l++) {
+            if (G[l] < cur[0]) {
+                cur[0] = G[l];
+                sv[0] = l;
+            }
+            bnd_dp_step(p, W, c->price[l], 0.0, &cur, &sv, &nxt, &svn);
+            F[l] = cur[W];
+            if (tr != NULL && cur[W] != HUGE_VAL)
+                tr->arg_s[j * ((size_t)D + 1) + (size_t)l] = sv[W];
         }
         for (long l = 0; l <= D; l++)
             G[l] = HUGE_VAL;
@@ -382,8 +425,8 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
                     sweep_reset(&z);
                     for (long l = e + 1; l < D; l++)
                         sweep_insert_slot(&z, l);
-                    v = D - 1 - e >= sj->longest ? stage_query(&z, sj)
-                                                 : HUGE_VAL;
+                    v = stage_fits(&z, sj, D - 1 - e) ? stage_query(&z, sj)
+                                                      : HUGE_VAL;
                 }
                 if (F[e] + v < result || result == -HUGE_VAL) {
                     result = F[e] + v;
@@ -426,7 +469,9 @@ done:
     free(G);
     free(F);
     free(out);
-    free(cost);
-    free(scratch);
+    free(cur);
+    free(nxt);
+    free(sv);
+    free(svn);
     return result;
 }

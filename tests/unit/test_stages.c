@@ -212,6 +212,38 @@ static void test_stages_by_hand(void **state)
     ecs_graph_free(g);
 }
 
+/* A stage that fills its slots exactly: fork (work 1) -> b, c (work 2
+ * each) -> join (work 1), P = 2, the default frequencies, prices 1, 0.1,
+ * 0.1, 1, 100, D' = 5.  The optimum runs the fork in slot 0, b and c at
+ * f = 1 in slots 1-2, the join in slot 3: 1 + 0.4 + 1 = 2.4 (brute
+ * force).  The pieces' widths (0.2 each, as differences of decimals) may
+ * sum to a hair below the 4 units the stage needs in 2 slots; the bound
+ * must still count that range as fitting (it once found it infeasible and
+ * went to the join in slot 4, about 100). */
+static void test_stages_exact_fit(void **state)
+{
+    (void)state;
+    long work[4] = {1, 2, 2, 1};
+    const ecs_edge e[4] = {{0, 1, 0}, {0, 2, 0}, {1, 3, 0}, {2, 3, 0}};
+    ecs_graph *g = tu_graph(4, work, 4, e);
+    ecs_platform p;
+    tu_platform(&p, 2, "1,0.8,0.6,0.4,0.2,0", "quadratic");
+    const double price[5] = {1.0, 0.1, 0.1, 1.0, 100.0};
+    double opt = tu_brute_force(g, &p, price, 5);
+    assert_close(opt, 2.4, 1e-12);
+    ecs_bound_result r = stages_of(g, &p, price, 5);
+    if (!(r.bound <= opt + tu_tol(opt)))
+        print_error("bound %.12g above the optimum %.12g\n", r.bound, opt);
+    assert_true(r.bound <= opt + tu_tol(opt));
+    assert_true(r.bound >= opt - 1e-6); /* and here it is exact */
+    double sc;
+    ecs_schedule *s = stage_sched_of(g, &p, price, 5, &sc);
+    assert_non_null(s);
+    assert_close(sc, opt, 1e-9);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* A chain: every task is a bottleneck and no stage holds a task, so the
  * DP over the bottlenecks' intervals is the problem itself: the bound is
  * the brute-force optimum (static power, negative prices, F without 0). */
@@ -341,7 +373,7 @@ static void test_stages_forkjoin_milp(void **state)
         assert_int_equal(ecs_stg_generate(&gp, &raw, NULL), ECS_OK);
         assert_int_equal(ecs_graph_contract(raw, &g, NULL), ECS_OK);
         ecs_graph_free(raw);
-        int pes = t < 3 ? 3 : 5;
+        int pes = t < 2 ? 3 : t < 4 ? 5 : 16;
         ecs_platform p;
         tu_platform(&p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
         ecs_schedule *base = tu_base_schedule(g, pes);
@@ -414,6 +446,7 @@ int main(void)
         cmocka_unit_test(test_bottlenecks_by_hand),
         cmocka_unit_test(test_bottlenecks_closure),
         cmocka_unit_test(test_stages_by_hand),
+        cmocka_unit_test(test_stages_exact_fit),
         cmocka_unit_test(test_stages_chain_exact),
         cmocka_unit_test(test_stages_brute_force),
         cmocka_unit_test(test_stages_forkjoin_milp),
