@@ -14,7 +14,9 @@
  * bound.  fluid(W, a..b) is the fluid bound (fluid.c) of W units inside
  * slots a..b with min(P, the stage's tasks) PEs (no more tasks than that
  * run at once): +inf when they do not fit, or when the stage's longest task
- * is longer than b - a + 1 slots.
+ * is longer than b - a + 1 slots; and at least the sum over the stage's
+ * tasks of the fluid bound of one PE for each task's work (each task runs
+ * on one PE): the larger of the two.
  *
  * The fluid of every slot range a..b is the greedy over the pieces of the
  * slots' cost envelopes, cheapest slope first; a Fenwick tree over the

@@ -353,7 +353,8 @@ static void test_stages_brute_force(void **state)
 }
 
 /* Generated fork-join pipelines (two and three stages of 10..14 parallel
- * tasks, work 1..3) on 3 and 5 PEs, deadline 1.2 times the base's
+ * tasks, work 1..3) on 3, 5 and 16 PEs (16: more PEs than a stage's
+ * tasks, where the per-task sums bind), deadline 1.2 times the base's
  * makespan, epex-like prices: never above the MILP's proven optimum,
  * never below the fluid bound.  The MILP's root LP is printed beside it
  * for comparison (neither bound dominates the other). */
