@@ -192,7 +192,8 @@ size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bottleneck);
  * needs more slots pushes what follows later).  *out is a schedule the
  * checker accepts, with its cost in *cost, or NULL (no bottleneck, an edge
  * between two stage tasks, the deadline passed, the time limit reached,
- * out of memory).  Returns OK, or EINVAL for bad input.
+ * out of memory).  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
+ * extended model (the paper's platform only).
  */
 ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
                                      double time_limit_s, ecs_schedule **out,
