@@ -459,7 +459,7 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
     if (result == HUGE_VAL)
         result = -HUGE_VAL; /* nothing fits: claim nothing */
     else if (result != -HUGE_VAL)
-        result -= 1e-9 * (1.0 + fabs(result)); /* the sums' rounding */
+        result -= 1e-10 * (1.0 + fabs(result)); /* the sums' rounding */
     goto done;
 late:
     result = -HUGE_VAL;
