@@ -199,6 +199,9 @@ static ecs_solve_step *step_begin(driver *d, ecs_solve_phase ph)
         s->left_s = 0.0;
     s->granted_s = 0.0;
     s->used_s = 0.0;
+    /* a phase of a large instance (the start, the bound) may run for
+     * minutes: the progress line says which one it is in */
+    report(d, ecs_solve_phase_name(ph));
     return s;
 }
 
@@ -504,12 +507,25 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     const ecs_solve_params *prm = d->prm;
     ecs_bound_params bp;
     ecs_bound_params_init(&bp);
+    ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
+    double limit = share(d, prm->bound_share) * left_at(d, sp);
+    /* on fork-join pipelines the bound by stages also gives a schedule,
+     * in a share of the bound's time like its bound's */
+    ecs_schedule *ss = NULL;
+    double sc = NAN;
+    if (limit * bp.stages_share >= MIN_PHASE_S) {
+        ecs_result src = ecs_bound_stages_schedule(
+            d->inst, limit * bp.stages_share, &ss, &sc, diag);
+        if (src != ECS_OK)
+            return src;
+        offer(out, &ss, sc, ECS_FOUND_BY_STAGES);
+    }
     bp.start = out->schedule;
     /* no need to go on once the start is within the gap */
     if (isfinite(out->cost))
         bp.stop_at = out->cost - prm->gap * fabs(out->cost);
-    ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
-    bp.time_limit_s = share(d, prm->bound_share) * left_at(d, sp);
+    double now = ecs_clock_now();
+    bp.time_limit_s = limit - (now - begun(d, sp));
     bp.colgen_share = share(d, prm->colgen_share);
     if (prm->effort > 0) {
         bp.max_iterations = prm->effort / 10 + 1;
@@ -518,7 +534,7 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     if (bp.time_limit_s < MIN_PHASE_S)
         bp.time_limit_s = MIN_PHASE_S;
     ecs_bound_result br;
-    grant(d, sp, begun(d, sp), bp.time_limit_s);
+    grant(d, sp, now, bp.time_limit_s);
     double tb = ecs_clock_now();
     ecs_result rc = ecs_bound_compute(d->inst, &bp, &br, diag);
     out->bound_time_s += ecs_clock_now() - tb;

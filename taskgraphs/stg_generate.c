@@ -1,11 +1,12 @@
 /*
  * Random task graphs like those of the STG set (stg.h): "sameprob" (every
- * pair i < j is an edge with the same probability) and "layered" (the STG
+ * pair i < j is an edge with the same probability), "layered" (the STG
  * set's "layrprob": tasks in layers, every pair from an earlier to a later
- * layer is an edge with the same probability).  Work is uniform in
+ * layer is an edge with the same probability) and "forkjoin" (a pipeline of
+ * fork-join stages, like Montage or Epigenomics workflows).  Work is uniform in
  * 1..max_work.  The only source of randomness is a splitmix64 stream seeded
- * with params->seed, drawn in a fixed order (works, then layers, then
- * edges), so the same parameters give the same graph on every machine.
+ * with params->seed, drawn in a fixed order (works, then layers or stage
+ * widths, then edges), so the same parameters give the same graph on every machine.
  */
 #include "ecsched/graph.h"
 #include "ecsched/stg.h"
@@ -35,6 +36,8 @@ const char *ecs_gen_method_name(ecs_gen_method m)
         return "sameprob";
     case ECS_GEN_LAYERED:
         return "layered";
+    case ECS_GEN_FORKJOIN:
+        return "forkjoin";
     }
     return "unknown";
 }
@@ -42,14 +45,16 @@ const char *ecs_gen_method_name(ecs_gen_method m)
 ecs_result ecs_gen_method_parse(const char *name, ecs_gen_method *out,
                                 ecs_diag *diag)
 {
-    static const ecs_gen_method all[] = {ECS_GEN_SAMEPROB, ECS_GEN_LAYERED};
+    static const ecs_gen_method all[] = {ECS_GEN_SAMEPROB, ECS_GEN_LAYERED,
+                                         ECS_GEN_FORKJOIN};
     for (size_t k = 0; name != NULL && k < sizeof all / sizeof all[0]; k++)
         if (strcmp(name, ecs_gen_method_name(all[k])) == 0) {
             *out = all[k];
             return ECS_OK;
         }
     return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                        "unknown generator method '%s' (sameprob or layered)",
+                        "unknown generator method '%s' (sameprob, layered "
+                        "or forkjoin)",
                         name ? name : "");
 }
 
@@ -71,7 +76,8 @@ ecs_result ecs_gen_params_validate(const ecs_gen_params *p, ecs_diag *d)
         return ecs_diag_set(d, ECS_EINVAL, NULL, 0,
                             "the number of tasks must be 1..%d, not %zu",
                             ECS_GEN_MAX_TASKS, p->tasks);
-    if (p->method != ECS_GEN_SAMEPROB && p->method != ECS_GEN_LAYERED)
+    if (p->method != ECS_GEN_SAMEPROB && p->method != ECS_GEN_LAYERED &&
+        p->method != ECS_GEN_FORKJOIN)
         return ecs_diag_set(d, ECS_EINVAL, NULL, 0,
                             "unknown generator method %d", (int)p->method);
     if (p->max_work < 1 || p->max_work > ECS_GEN_MAX_WORK)
@@ -165,6 +171,39 @@ static int gen_layered(const ecs_gen_params *p, ecs_rng *r, edge_list *l)
     return rc;
 }
 
+/* forkjoin: stages of a fork, w parallel tasks and a join, the join before
+ * the next fork (stg.h says how w is drawn). */
+static int gen_forkjoin(const ecs_gen_params *p, ecs_rng *r, edge_list *l)
+{
+    const size_t lo = ECS_GEN_FJ_MIN_WIDTH, hi = ECS_GEN_FJ_MAX_WIDTH;
+    size_t n = p->tasks, next = 1, prev_join = 0; /* 0: no stage yet */
+    if (n < 3) {
+        for (size_t v = 2; v <= n; v++)
+            if (add_edge(l, v - 1, v) != 0)
+                return -1;
+        return 0;
+    }
+    while (next <= n) {
+        size_t left = n - next + 1, w;
+        if (left <= hi + 2) {
+            w = left - 2; /* the last stage takes what is left */
+        } else {
+            w = lo + (size_t)ecs_rng_below(r, (uint64_t)(hi - lo + 1));
+            if (left - (w + 2) < lo + 2)
+                w = left - 2 - (lo + 2); /* leave one minimal stage */
+        }
+        size_t fork = next, join = next + w + 1;
+        if (prev_join != 0 && add_edge(l, prev_join, fork) != 0)
+            return -1;
+        for (size_t k = fork + 1; k < join; k++)
+            if (add_edge(l, fork, k) != 0 || add_edge(l, k, join) != 0)
+                return -1;
+        prev_join = join;
+        next = join + 1;
+    }
+    return 0;
+}
+
 /* Entry 0 before every task without predecessors, exit n+1 after every
  * task without successors. */
 static int add_dummy_edges(size_t n, edge_list *l)
@@ -218,6 +257,9 @@ ecs_result ecs_stg_generate(const ecs_gen_params *p, ecs_graph **out,
     case ECS_GEN_LAYERED:
         grc = gen_layered(p, &r, &l);
         break;
+    case ECS_GEN_FORKJOIN:
+        grc = gen_forkjoin(p, &r, &l);
+        break;
     }
     if (grc == 0)
         grc = add_dummy_edges(n, &l);
@@ -229,7 +271,9 @@ ecs_result ecs_stg_generate(const ecs_gen_params *p, ecs_graph **out,
     if (rc == ECS_OK) {
         (*out)->format = ECS_STG_STANDARD;
         snprintf((*out)->meta.generator, sizeof (*out)->meta.generator, "%s",
-                 p->method == ECS_GEN_LAYERED ? "layrprob" : "sameprob");
+                 p->method == ECS_GEN_LAYERED    ? "layrprob"
+                 : p->method == ECS_GEN_FORKJOIN ? "forkjoin"
+                                                 : "sameprob");
     }
 done:
     free(id);

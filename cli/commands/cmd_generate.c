@@ -15,7 +15,8 @@ int tool_cmd_generate(int argc, char **argv);
 
 const tool_command tool_command_generate = {
     "generate", "write a random task graph (STG standard layout)",
-    "Usage: ecsched generate --tasks N --seed S [--method sameprob|layered]\n"
+    "Usage: ecsched generate --tasks N --seed S\n"
+    "                        [--method sameprob|layered|forkjoin]\n"
     "                        [--max-work W] [--avg-preds A] [-o FILE]\n"
     "\n"
     "Writes a random task graph of N tasks in the standard STG layout (dummy\n"
@@ -23,15 +24,19 @@ const tool_command tool_command_generate = {
     "CP Length and Parallelism), like the random graphs of the STG set.\n"
     "The same arguments give the same file on every machine.\n"
     "\n"
-    "  --tasks N        number of tasks, 1..20000\n"
+    "  --tasks N        number of tasks, 1..50000\n"
     "  --seed S         random seed, 0..18446744073709551615\n"
     "  --method M       sameprob (default): every pair i < j is an edge with\n"
     "                   the same probability 2A/(N-1);\n"
     "                   layered: round(N/10) layers (at least 2) of random\n"
-    "                   width, edges only from earlier to later layers\n"
+    "                   width, edges only from earlier to later layers;\n"
+    "                   forkjoin: a pipeline of stages, each one fork task,\n"
+    "                   10..60 parallel tasks and one join task before the\n"
+    "                   next stage's fork (the last stage takes the rest)\n"
     "  --max-work W     work uniform in 1..W (default 10)\n"
     "  --avg-preds A    average predecessors per task (default 2, or\n"
-    "                   (N-1)/2 when N is small); at most (N-1)/2\n"
+    "                   (N-1)/2 when N is small); at most (N-1)/2;\n"
+    "                   forkjoin ignores it\n"
     "  -o, --out FILE   write FILE atomically (default: standard output)\n"
     "\n"
     "Exit 0: written; 2: bad arguments or the file cannot be written.\n",
@@ -72,7 +77,8 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     case OPT_METHOD:
         if (ecs_gen_method_parse(arg, &j->gp.method, NULL) != ECS_OK)
             return tool_usage_error(
-                CMD, "--method must be sameprob or layered, not '%s'", arg);
+                CMD, "--method must be sameprob, layered or forkjoin, not "
+                     "'%s'", arg);
         return 0;
     case OPT_MAX_WORK:
         if (ecs_parse_long(arg, &v) != 0 || v < 1 || v > ECS_GEN_MAX_WORK)

@@ -102,9 +102,13 @@ static int parse_args(solve_job *j, int argc, char **argv)
 static void on_progress(void *ctx, const ecs_progress *pr)
 {
     (void)ctx;
-    fprintf(stderr, "\r%7.1f s  %-5s  cost %.6f  bound %.6f  gap %7.3f%%   ",
-            pr->elapsed_s, pr->phase, pr->cost,
-            isfinite(pr->bound) ? pr->bound : NAN, 100.0 * pr->gap);
+    if (isnan(pr->cost)) /* the start phase: nothing to show yet */
+        fprintf(stderr, "\r%7.1f s  %-5s%50s", pr->elapsed_s, pr->phase, "");
+    else
+        fprintf(stderr,
+                "\r%7.1f s  %-5s  cost %.6f  bound %.6f  gap %7.3f%%   ",
+                pr->elapsed_s, pr->phase, pr->cost,
+                isfinite(pr->bound) ? pr->bound : NAN, 100.0 * pr->gap);
     if (strcmp(pr->phase, "done") == 0)
         fprintf(stderr, "\n");
     fflush(stderr);

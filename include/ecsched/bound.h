@@ -16,7 +16,11 @@
  * bound seen is valid whenever the time runs out; when no column prices out
  * and no row is violated it equals the LP optimum (status "lp_optimal").
  *
- * Before it, the fluid bound (ecs_bound_fluid below) gives a bound at once;
+ * Before it, the fluid bound (ecs_bound_fluid below) gives a bound at once,
+ * and, when the graph has bottleneck tasks (comparable with every other
+ * task, like the forks and joins of a fork-join pipeline), the bound by
+ * stages: a DP over the bottlenecks' intervals with the fluid bound of the
+ * work between each two inside the slots between (stages.c);
  * after it, when it has not solved the LP within its share of the time and
  * a start schedule is given, a Lagrangian relaxation of the capacity rows
  * and of the edges between chains, whose subproblems are chains of the
@@ -55,6 +59,8 @@ const char *ecs_bound_status_name(ecs_bound_status s);
 #define ECS_BOUND_METHOD_MAP(XX)                                             \
     XX(NONE, "none")                 /* no bound */                          \
     XX(FLUID, "fluid")               /* the fluid bound (ecs_bound_fluid) */ \
+    XX(STAGES, "stages")             /* the bound by stages between       \
+                                        bottleneck tasks */                  \
     XX(LP_COLGEN, "lp_colgen")       /* column generation's LP bound */      \
     XX(LAGRANGIAN_CAPACITY, "lagrangian_capacity") /* the Lagrangian over  \
                                         chains, capacity and edges priced */ \
@@ -108,6 +114,9 @@ typedef struct ecs_bound_params {
                                      this value (default HUGE_VAL: use
                                      the whole limit); e.g. the start's
                                      cost minus the gap wanted */
+    double stages_share;          /* share of the limit the bound by stages
+                                     may use at most (default 0.25; 0:
+                                     not run) */
     int lagr_edges;               /* 1 (default): the Lagrangian relaxation
                                      also prices the edges between its
                                      chains (a multiplier per edge and
@@ -126,9 +135,10 @@ typedef struct ecs_bound_result {
     ecs_bound_status status;
     double bound;        /* best valid lower bound (-HUGE_VAL if none) */
     double lp_value;     /* last restricted master LP value (NAN if none);
-                            equals bound when lp_optimal */
-    ecs_bound_method method; /* which gave the bound: FLUID, LP_COLGEN or
-                                LAGRANGIAN_CAPACITY */
+                            equals bound when lp_optimal, unless the bound
+                            by stages is higher (method STAGES) */
+    ecs_bound_method method; /* which gave the bound: FLUID, STAGES,
+                                LP_COLGEN or LAGRANGIAN_CAPACITY */
     long iterations;     /* pricing rounds */
     long columns;        /* interval columns generated */
     long prec_rows;      /* precedence rows added */
@@ -165,6 +175,29 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
 ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
                            size_t nprice, long deadline, double work,
                            double *mu, double *value, ecs_diag *diag);
+
+/* The bottleneck tasks of g, where the bound by stages cuts a schedule:
+ * the tasks comparable with every other task (each other task is an
+ * ancestor or a descendant), such as the forks and joins of a fork-join
+ * pipeline.  Fills is_bottleneck[0..g->n-1] with 1 or 0 and returns their
+ * number; ENOMEM as (size_t)-1.  O(n + edges). */
+size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bottleneck);
+
+/*
+ * A schedule from the bound by stages, for graphs whose every edge touches
+ * a bottleneck (fork-join pipelines; none otherwise): the bottlenecks on
+ * the intervals of the DP's minimum, each stage's tasks dealt to the PEs by
+ * longest work first and placed one after the other on each PE on the
+ * intervals of least exact cost inside the stage's slots (a stage that
+ * needs more slots pushes what follows later).  *out is a schedule the
+ * checker accepts, with its cost in *cost, or NULL (no bottleneck, an edge
+ * between two stage tasks, the deadline passed, the time limit reached,
+ * out of memory).  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
+ * extended model (the paper's platform only).
+ */
+ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
+                                     double time_limit_s, ecs_schedule **out,
+                                     double *cost, ecs_diag *diag);
 
 /* ecs_bound_fluid for the total work of g (g may be NULL: EINVAL).  On
  * the extended model (ecs_instance_extended) ecs_bound_fluid_ext, with

@@ -92,6 +92,8 @@ const char *ecs_solve_mode_name(ecs_solve_mode m);
     XX(LOCAL, "local")   /* local search */                                   \
     XX(DP, "dp")         /* the dynamic program */                            \
     XX(MILP, "milp")     /* the MILP */                                       \
+    XX(STAGES, "stages") /* the bound by stages' schedule                     \
+                            (ecs_bound_stages_schedule) */                     \
     XX(LNS, "lns")       /* large-neighbourhood search */
 
 typedef enum ecs_found_by {

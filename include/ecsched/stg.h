@@ -50,22 +50,24 @@ ecs_result ecs_stg_write(FILE *f, const ecs_graph *g, const char *comment,
 /* Random graph generators of the STG set. */
 typedef enum ecs_gen_method {
     ECS_GEN_SAMEPROB, /* every edge i<j with the same probability */
-    ECS_GEN_LAYERED   /* tasks in layers, edges from earlier layers */
+    ECS_GEN_LAYERED,  /* tasks in layers, edges from earlier layers */
+    ECS_GEN_FORKJOIN  /* a pipeline of fork-join stages */
 } ecs_gen_method;
 
-/* Name of a method: "sameprob", "layered". */
+/* Name of a method: "sameprob", "layered", "forkjoin". */
 const char *ecs_gen_method_name(ecs_gen_method m);
 
 /*
- * Parse a method name ("sameprob", "layered") into *out.  ECS_OK, or
+ * Parse a method name ("sameprob", "layered", "forkjoin") into *out.  ECS_OK, or
  * ECS_EINVAL with diag (may be NULL) naming the value and the accepted
  * names; *out is untouched then.
  */
 ecs_result ecs_gen_method_parse(const char *name, ecs_gen_method *out,
                                 ecs_diag *diag);
 
-/* Limits of the generators (time is quadratic in the tasks). */
-#define ECS_GEN_MAX_TASKS 20000
+/* Limits of the generators (time is quadratic in the tasks for sameprob
+ * and layered, linear for forkjoin). */
+#define ECS_GEN_MAX_TASKS 50000
 #define ECS_GEN_MAX_WORK 1000000000L
 #define ECS_GEN_MAX_EDGES 4000000
 
@@ -76,7 +78,7 @@ typedef struct ecs_gen_params {
     uint64_t seed;         /* default 1 */
     long max_work;         /* work uniform in 1..max_work (default 10) */
     double avg_preds;      /* target average predecessors (default 2),
-                              0..(tasks - 1) / 2 */
+                              0..(tasks - 1) / 2; forkjoin ignores it */
 } ecs_gen_params;
 
 /* Fill params with defaults. */
@@ -92,6 +94,11 @@ ecs_result ecs_gen_params_validate(const ecs_gen_params *p, ecs_diag *diag);
  * round(tasks / 10) (the STG set's average width of 10), at least 2 (at
  * most tasks). */
 size_t ecs_gen_layers(size_t tasks);
+
+/* The fork-join pipeline's stage widths: each stage is one fork task,
+ * ECS_GEN_FJ_MIN_WIDTH..ECS_GEN_FJ_MAX_WIDTH parallel tasks and one join. */
+#define ECS_GEN_FJ_MIN_WIDTH 10
+#define ECS_GEN_FJ_MAX_WIDTH 60
 
 /*
  * Generate a graph with dummy entry 0 and exit n+1 (ids 0..n+1, dummy[]

@@ -142,8 +142,9 @@ void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
 void ecs_instance_release(ecs_instance *inst);
 
 typedef enum ecs_bound_method {
-    ECS_BOUND_BY_NONE, ECS_BOUND_BY_FLUID, ECS_BOUND_BY_LP_COLGEN,
-    ECS_BOUND_BY_LAGRANGIAN_CAPACITY, ECS_BOUND_BY_MILP, ECS_BOUND_BY_DP
+    ECS_BOUND_BY_NONE, ECS_BOUND_BY_FLUID, ECS_BOUND_BY_STAGES,
+    ECS_BOUND_BY_LP_COLGEN, ECS_BOUND_BY_LAGRANGIAN_CAPACITY,
+    ECS_BOUND_BY_MILP, ECS_BOUND_BY_DP
 } ecs_bound_method;
 const char *ecs_bound_method_name(ecs_bound_method m);
 
@@ -348,7 +349,7 @@ const char *ecs_solve_mode_name(ecs_solve_mode m);
 typedef enum ecs_found_by {
     ECS_FOUND_BY_NONE, ECS_FOUND_BY_START, ECS_FOUND_BY_BASE,
     ECS_FOUND_BY_SWEEP, ECS_FOUND_BY_BINARY, ECS_FOUND_BY_LOCAL,
-    ECS_FOUND_BY_DP, ECS_FOUND_BY_MILP, ECS_FOUND_BY_LNS
+    ECS_FOUND_BY_DP, ECS_FOUND_BY_MILP, ECS_FOUND_BY_STAGES, ECS_FOUND_BY_LNS
 } ecs_found_by;
 const char *ecs_found_by_name(ecs_found_by f);
 typedef enum ecs_solve_phase {

@@ -1,6 +1,6 @@
 /* The lower bound of bound.h: parameters and names, the work space, the
- * pricing DP step, and ecs_bound_compute, which runs the fluid bound, then
- * column generation (colgen.c) behind GLPK's error hook, then the
+ * pricing DP step, and ecs_bound_compute, which runs the fluid bound, the
+ * bound by stages (stages.c), then column generation (colgen.c) behind GLPK's error hook, then the
  * Lagrangian relaxation over chains (lagrangian.c). */
 #include "bound_internal.h"
 #include "ecsched/limits.h"
@@ -14,6 +14,16 @@
 
 #include "ecsched/check.h"
 #include "ecsched/profile.h"
+
+/* The pricing DP's steps a second, reckoned low (a busy 2-core machine
+ * made 4e8 to 6e8), and the share of the bound's time one round of
+ * pricing every task over its window may take for column generation and
+ * the Lagrangian to run at all: on a layered graph of 30,000 tasks at
+ * P = 64 (windows of 3,000 slots) a round takes about a minute and the
+ * arrays over every window slot several GB, for a bound no better than
+ * the fluid one. */
+#define BND_DP_STEPS_PER_S 3e8
+#define BND_ROUND_SHARE 0.1
 
 const char *ecs_bound_status_name(ecs_bound_status s)
 {
@@ -46,6 +56,7 @@ void ecs_bound_params_init(ecs_bound_params *prm)
     prm->colgen_share = 0.5;
     prm->colgen = 1;
     prm->lagr_edges = 1;
+    prm->stages_share = 0.25;
     prm->stop_at = HUGE_VAL;
 }
 
@@ -66,6 +77,10 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
     if (!(prm->colgen_share > 0.0) || !(prm->colgen_share <= 1.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the column generation share must be in (0, 1]");
+    if (!(prm->stages_share >= 0.0) || !(prm->stages_share <= 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the share of the bound by stages must be in "
+                            "[0, 1]");
     if (isnan(prm->stop_at))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the bound to stop at is not a number");
@@ -81,7 +96,7 @@ static void on_error(void *info)
     longjmp(c->jb, 1);
 }
 
-int bnd_alloc(cg *c)
+int bnd_alloc(cg *c, int heavy)
 {
     const ecs_graph *g = c->g;
     size_t n = g->n ? g->n : 1, m = bnd_edge_count(g) ? bnd_edge_count(g) : 1;
@@ -120,11 +135,12 @@ int bnd_alloc(cg *c)
         }
     }
     size_t tot = c->woff[g->n] ? c->woff[g->n] : 1;
-    c->have = calloc(c->edge_off[bnd_edge_count(g)] + 1, 1);
-    c->sx = malloc(tot * sizeof *c->sx);
-    c->cx = malloc(tot * sizeof *c->cx);
-    c->pin = malloc(tot * sizeof *c->pin);
-    c->pout = malloc(tot * sizeof *c->pout);
+    if (heavy) { /* the pricing's per window slot arrays */
+        c->pin = malloc(tot * sizeof *c->pin);
+        c->pout = malloc(tot * sizeof *c->pout);
+        if (!c->pin || !c->pout)
+            return -1;
+    }
     c->cur = malloc((size_t)(maxW + 1) * sizeof *c->cur);
     c->nxt = malloc((size_t)(maxW + 1) * sizeof *c->nxt);
     c->st = malloc((size_t)(maxW + 1) * sizeof *c->st);
@@ -140,7 +156,7 @@ int bnd_alloc(cg *c)
         !c->mu_fluid)
         return -1;
     c->fbuf = malloc((size_t)maxL + 1);
-    return c->have && c->sx && c->cx && c->pin && c->pout && c->cur &&
+    return c->cur &&
                    c->nxt && c->st && c->stn && c->mu && c->fbuf
                ? 0
                : -1;
@@ -374,13 +390,34 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
         }
         c->wp = &c->w;
     }
+    /* column generation and the Lagrangian price every task over its whole
+     * window in every round: when one round would take more than
+     * BND_ROUND_SHARE of the time they are not run (nor their memory,
+     * which grows with the tasks' windows: tasks x slots), and the bound
+     * is the fluid one or the one by stages */
+    double steps = 0.0;
+    for (size_t i = 0; !empty && i < c->g->n; i++)
+        steps += (double)(c->wp->lf[i] - c->wp->es[i] + 1) *
+                 ((double)c->g->work[i] * (double)p->grid + 1.0) *
+                 (double)p->nfreq;
+    int heavy = steps / BND_DP_STEPS_PER_S <= BND_ROUND_SHARE * prm->time_limit_s;
     if (empty) {
         out->status = ECS_BOUND_INFEASIBLE;
-    } else if (bnd_alloc(c) != 0) {
+    } else if (bnd_alloc(c, heavy) != 0) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     } else {
         rc = fluid(c, out, diag);
-        if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE)
+        if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE &&
+            prm->stages_share > 0.0 && out->bound < c->stop_at) {
+            double now = ecs_clock_now();
+            double v = bnd_stages(c, now + prm->stages_share * (c->t_end - now));
+            if (v > out->bound) {
+                out->bound = v;
+                out->method = ECS_BOUND_BY_STAGES;
+                out->status = ECS_BOUND_PARTIAL;
+            }
+        }
+        if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE && heavy)
             rc = guarded(c, prm, out, diag);
     }
     if (out->status == ECS_BOUND_INFEASIBLE)

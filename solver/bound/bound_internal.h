@@ -6,6 +6,7 @@
  *   colgen.c      column generation: master LP, pricing, separation
  *   chains.c      the chain decomposition and the chains' pricing
  *   lagrangian.c  the Lagrangian relaxation over chains
+ *   stages.c      the bound by stages between bottleneck tasks
  *   fluid.c       the fluid bound
  * (docs/MODEL.md "Cost lower bounds") */
 #ifndef ECSCHED_BOUND_INTERNAL_H
@@ -103,8 +104,10 @@ static inline size_t bnd_edge_count(const ecs_graph *g)
 }
 
 
-/* Allocate / free the work space of c (c->g, c->wp set); 0 or -1. */
-int bnd_alloc(cg *c);
+/* Allocate / free the work space of c (c->g, c->wp set); heavy 0: without
+ * the arrays over every window slot the pricing needs (pin, pout); 0 or
+ * -1. */
+int bnd_alloc(cg *c, int heavy);
 void bnd_free(cg *c);
 
 /* One slot of the pricing DP (bound.c). */
@@ -128,5 +131,38 @@ double bnd_price_chain(cg *c, size_t k);
 /* The Lagrangian relaxation from the fluid bound's prices, given an upper
  * bound ub (a schedule's cost); raises out->bound (lagrangian.c). */
 void bnd_lagrangian(cg *c, double ub, int edges, ecs_bound_result *out);
+
+/* The lower convex envelope of one PE's cost in a slot of price `price`:
+ * the points (0, 0) and (f_k, price power(f_k)); fills slope[] and width[]
+ * (work units) of its pieces by increasing f and returns their number (at
+ * most nfreq); hull holds nfreq + 1 longs of scratch (fluid.c). */
+size_t bnd_envelope(const ecs_platform *p, double price, long *hull,
+                    double *slope, double *width);
+
+/* The bound by stages (stages.c; docs/MODEL.md "The bound by stages"):
+ * the graph's bottleneck tasks (comparable with every other task) cut every
+ * schedule into stages; a DP over their intervals, with the fluid bound of
+ * the work between each two of them inside the slots between.  Returns the
+ * bound, or -HUGE_VAL when there is no bottleneck, the time (t_end) ran out,
+ * memory ran out or no stage sequence fits. */
+double bnd_stages(cg *c, double t_end);
+
+/* The minimum's choices, when asked: for bottleneck j (0-based, of m) and
+ * slot x, arg_s[j (D+1) + x] is the start of b_j in the least F_j(x) (its
+ * finish at x) and arg_e[j (D+1) + x] the finish of b_{j-1} in the least
+ * G_j(x) (b_j starting at x; j >= 1); last_e the last bottleneck's finish
+ * in the minimum.  Both arrays hold m (D + 1) longs, filled by the run. */
+typedef struct bnd_stage_trace {
+    long *arg_s, *arg_e;
+    long last_e;
+} bnd_stage_trace;
+
+/* bnd_stages, filling tr (may be NULL) for the minimum's choices. */
+double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr);
+
+/* The bottleneck tasks of g (comparable with every other task), in
+ * topological order: fills pos_out[0..] with their positions in g->topo
+ * and returns their number; (size_t)-1 when out of memory (stages.c). */
+size_t bnd_bottlenecks(const ecs_graph *g, size_t *pos_out);
 
 #endif

@@ -462,8 +462,8 @@ static int purge_rows(cg *c, int age)
     return 0;
 }
 
-ecs_result bnd_colgen_run(cg *c, const ecs_bound_params *prm,
-                      ecs_bound_result *out)
+static ecs_result colgen_body(cg *c, const ecs_bound_params *prm,
+                              ecs_bound_result *out)
 {
     const ecs_graph *g = c->g;
     int infeas = 0;
@@ -607,3 +607,25 @@ ecs_result bnd_colgen_run(cg *c, const ecs_bound_params *prm,
     return rc;
 }
 
+
+/* The master's own arrays (the LP solution's cumulative starts and
+ * completions per window slot, the precedence rows present per edge and
+ * slot) live only while column generation runs, so that the Lagrangian
+ * after it does not hold them too (the peak is the larger of the two,
+ * not their sum). */
+ecs_result bnd_colgen_run(cg *c, const ecs_bound_params *prm,
+                          ecs_bound_result *out)
+{
+    size_t tot = c->woff[c->g->n] ? c->woff[c->g->n] : 1;
+    c->have = calloc(c->edge_off[bnd_edge_count(c->g)] + 1, 1);
+    c->sx = malloc(tot * sizeof *c->sx);
+    c->cx = malloc(tot * sizeof *c->cx);
+    ecs_result rc = c->have && c->sx && c->cx ? colgen_body(c, prm, out)
+                                              : ECS_ENOMEM;
+    free(c->have);
+    free(c->sx);
+    free(c->cx);
+    c->have = NULL;
+    c->sx = c->cx = NULL;
+    return rc;
+}

@@ -18,7 +18,7 @@
  * for any lambda >= 0 (weak duality).  The mu_l are the prices of PE
  * capacity in slot l; they start the Lagrangian relaxation of the capacity
  * rows in colgen.c, whose value at them is at least this one. */
-#include "ecsched/bound.h"
+#include "bound_internal.h"
 #include "ecsched/check.h"
 
 #include <math.h>
@@ -28,6 +28,48 @@ typedef struct seg {
     double slope; /* cost per work unit on this piece */
     double width; /* work units per PE */
 } seg;
+
+size_t bnd_envelope(const ecs_platform *p, double price, long *hull,
+                    double *slope, double *width)
+{
+    /* lower convex hull of (0,0) and the points, by increasing f; the
+     * index K stands for the origin */
+    size_t K = p->nfreq, nh = 0, np = 0;
+    hull[nh++] = (long)K;
+    for (size_t j = K; j-- > 0;) {
+        double fx = (double)p->freq_q[j] / (double)p->grid;
+        double fy = price * p->power_of[j];
+        if (fx <= 0.0)
+            continue; /* f = 0: the origin already */
+        while (nh >= 2) {
+            long a = hull[nh - 2], b = hull[nh - 1];
+            double ax = a == (long)K ? 0.0
+                                     : (double)p->freq_q[a] / (double)p->grid;
+            double ay = a == (long)K ? 0.0 : price * p->power_of[a];
+            double bx = b == (long)K ? 0.0
+                                     : (double)p->freq_q[b] / (double)p->grid;
+            double by = b == (long)K ? 0.0 : price * p->power_of[b];
+            /* drop b when it lies on or above the chord a -> j */
+            if ((by - ay) * (fx - ax) >= (fy - ay) * (bx - ax))
+                nh--;
+            else
+                break;
+        }
+        hull[nh++] = (long)j;
+    }
+    for (size_t h = 1; h < nh; h++) {
+        long a = hull[h - 1], b = hull[h];
+        double ax = a == (long)K ? 0.0
+                                 : (double)p->freq_q[a] / (double)p->grid;
+        double ay = a == (long)K ? 0.0 : price * p->power_of[a];
+        double bx = (double)p->freq_q[b] / (double)p->grid;
+        double by = price * p->power_of[b];
+        slope[np] = (by - ay) / (bx - ax);
+        width[np] = bx - ax;
+        np++;
+    }
+    return np;
+}
 
 static int by_slope(const void *a, const void *b)
 {
@@ -93,40 +135,11 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
     }
     size_t ns = 0;
     for (long l = 0; l < D; l++) {
-        /* lower convex hull of (0,0) and the points, by increasing f; the
-         * index K stands for the origin */
-        size_t nh = 0;
-        hull[nh++] = (long)K;
-        for (size_t j = K; j-- > 0;) {
-            double fx = (double)p->freq_q[j] / (double)p->grid;
-            double fy = price[l] * p->power_of[j];
-            if (fx <= 0.0)
-                continue; /* f = 0: the origin already */
-            while (nh >= 2) {
-                long a = hull[nh - 2], b = hull[nh - 1];
-                double ax = a == (long)K ? 0.0
-                                         : (double)p->freq_q[a] / (double)p->grid;
-                double ay = a == (long)K ? 0.0 : price[l] * p->power_of[a];
-                double bx = b == (long)K ? 0.0
-                                         : (double)p->freq_q[b] / (double)p->grid;
-                double by = b == (long)K ? 0.0 : price[l] * p->power_of[b];
-                /* drop b when it lies on or above the chord a -> j */
-                if ((by - ay) * (fx - ax) >= (fy - ay) * (bx - ax))
-                    nh--;
-                else
-                    break;
-            }
-            hull[nh++] = (long)j;
-        }
-        for (size_t h = 1; h < nh; h++) {
-            long a = hull[h - 1], b = hull[h];
-            double ax = a == (long)K ? 0.0
-                                     : (double)p->freq_q[a] / (double)p->grid;
-            double ay = a == (long)K ? 0.0 : price[l] * p->power_of[a];
-            double bx = (double)p->freq_q[b] / (double)p->grid;
-            double by = price[l] * p->power_of[b];
-            s[ns].slope = (by - ay) / (bx - ax);
-            s[ns].width = bx - ax;
+        double slope[ECS_MAX_FREQS], width[ECS_MAX_FREQS];
+        size_t np = bnd_envelope(p, price[l], hull, slope, width);
+        for (size_t h = 0; h < np; h++) {
+            s[ns].slope = slope[h];
+            s[ns].width = width[h];
             ns++;
         }
     }

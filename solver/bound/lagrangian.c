@@ -19,13 +19,18 @@
  * bounds rose by 0.1% to 4.3% in the same 15 s (montage 748 tasks: from
  * the fluid bound 490.2 to 511.3). */
 #define LAGR_STALL 50
+/* The memory the multipliers of the edges between chains may take (three
+ * doubles per edge and slot of its rows): on a layered graph of 30,000
+ * tasks and 60,000 edges at P = 64 they were most of solve's 4.7 GB. */
+#define LAGR_EDGE_BYTES ((size_t)512 << 20)
 #define LAGR_DEFLECT 0.7
 
 /* pin/pout of every task from the multipliers lam of the precedence rows
  * (edge k, l) between chains, l in [edge_lo, edge_hi]: the row
  * S(b,l) - C(a,l-1) <= 0 with lam >= 0 adds lam to b's start at s <= l and
  * takes it from a's finish at e <= l - 1 (read_duals with y = -lam). */
-static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross)
+static void lam_to_pin_pout(cg *c, const double *lam,
+                            const unsigned char *cross, const size_t *off)
 {
     const ecs_graph *g = c->g;
     memset(c->pin, 0, c->woff[g->n] * sizeof *c->pin);
@@ -35,7 +40,7 @@ static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross
             continue;
         size_t a = c->edge_from[k], b = g->succ[k];
         for (long l = c->edge_lo[k]; l <= c->edge_hi[k]; l++) {
-            double y = lam[c->edge_off[k] + (size_t)(l - c->edge_lo[k])];
+            double y = lam[off[k] + (size_t)(l - c->edge_lo[k])];
             if (y == 0.0)
                 continue;
             c->pin[c->woff[b] + (size_t)((l > c->wp->lf[b] ? c->wp->lf[b] : l) -
@@ -50,10 +55,12 @@ static void lam_to_pin_pout(cg *c, const double *lam, const unsigned char *cross
 }
 
 /* The Lagrangian's multipliers, their subgradients and last directions:
- * mu per slot, lam per (edge between chains, slot) as edge_off lays out. */
+ * mu per slot, lam per (edge between chains, slot) as off lays out. */
 typedef struct lagr {
     size_t m, nl;         /* edges; multipliers of edges */
     unsigned char *cross; /* per edge: between two chains (priced) */
+    size_t *off;          /* per priced edge: its multipliers lam[off[k] +
+                             l - edge_lo[k]] (only priced edges have any) */
     double *mu, *gmu, *dmu;
     double *lam, *glam, *dlam;
 } lagr;
@@ -71,7 +78,7 @@ static double lagr_eval(cg *c, lagr *z)
         z->gmu[l] = -(double)c->p->pes;
         L -= (double)c->p->pes * z->mu[l];
     }
-    lam_to_pin_pout(c, z->lam, z->cross);
+    lam_to_pin_pout(c, z->lam, z->cross, z->off);
     for (size_t k = 0; k < c->nchain; k++) {
         if ((k & 15) == 0 && ecs_clock_now() >= c->t_end)
             return -HUGE_VAL;
@@ -87,7 +94,7 @@ static double lagr_eval(cg *c, lagr *z)
             continue;
         size_t a = c->edge_from[k], b = g->succ[k];
         for (long l = c->edge_lo[k]; l <= c->edge_hi[k]; l++)
-            z->glam[c->edge_off[k] + (size_t)(l - c->edge_lo[k])] =
+            z->glam[z->off[k] + (size_t)(l - c->edge_lo[k])] =
                 (c->ps[b] <= l ? 1.0 : 0.0) - (c->pe[a] <= l - 1 ? 1.0 : 0.0);
     }
     return L;
@@ -141,29 +148,40 @@ void bnd_lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
     lagr z;
     memset(&z, 0, sizeof z);
     z.m = bnd_edge_count(g);
-    z.nl = c->edge_off[z.m];
     z.mu = c->mu_rmp;
     z.gmu = c->mu_pre;
     double theta = 1.0, bestL = -HUGE_VAL;
     long stall = 0;
     if (bnd_make_chains(c) != 0)
         return; /* out of memory: the bound so far stands */
-    size_t nl1 = z.nl ? z.nl : 1;
     size_t *chain_of = malloc((g->n ? g->n : 1) * sizeof *chain_of);
     z.cross = calloc(z.m ? z.m : 1, 1);
+    z.off = calloc(z.m + 1, sizeof *z.off);
     z.dmu = calloc((size_t)D + 1, sizeof *z.dmu);
-    z.lam = calloc(nl1, sizeof *z.lam);
-    z.glam = calloc(nl1, sizeof *z.glam);
-    z.dlam = calloc(nl1, sizeof *z.dlam);
-    if (!chain_of || !z.cross || !z.dmu || !z.lam || !z.glam || !z.dlam)
+    if (!chain_of || !z.cross || !z.off || !z.dmu)
         goto out; /* out of memory: the bound so far stands */
     for (size_t k = 0; k < c->nchain; k++)
         for (size_t q = c->chain_off[k]; q < c->chain_off[k + 1]; q++)
             chain_of[c->chain[q]] = k;
-    for (size_t k = 0; k < z.m; k++)
-        z.cross[k] = edges &&
+    /* the edges between chains get multipliers, in edge order, while
+     * their three arrays stay within LAGR_EDGE_BYTES; the others are
+     * dropped (a weaker bound, as valid) */
+    for (size_t k = 0; k < z.m; k++) {
+        size_t len = c->edge_hi[k] >= c->edge_lo[k]
+                         ? (size_t)(c->edge_hi[k] - c->edge_lo[k] + 1)
+                         : 0;
+        z.cross[k] = edges && len > 0 &&
                      chain_of[c->edge_from[k]] != chain_of[g->succ[k]] &&
-                     c->edge_hi[k] >= c->edge_lo[k];
+                     (z.off[k] + len) * 3 * sizeof(double) <= LAGR_EDGE_BYTES;
+        z.off[k + 1] = z.off[k] + (z.cross[k] ? len : 0);
+    }
+    z.nl = z.off[z.m];
+    size_t nl1 = z.nl ? z.nl : 1;
+    z.lam = calloc(nl1, sizeof *z.lam);
+    z.glam = calloc(nl1, sizeof *z.glam);
+    z.dlam = calloc(nl1, sizeof *z.dlam);
+    if (!z.lam || !z.glam || !z.dlam)
+        goto out;
     /* start from the better of the column generation's best duals and the
      * fluid bound's prices */
     int from_cg = c->have_center && !(c->fluid >= out->bound);
@@ -215,6 +233,7 @@ void bnd_lagrangian(cg *c, double ub, int edges, ecs_bound_result *out)
 out:
     free(chain_of);
     free(z.cross);
+    free(z.off);
     free(z.dmu);
     free(z.lam);
     free(z.glam);

@@ -40,6 +40,32 @@ expect_eq "$(json_key "$OUT" tasks) $(json_key "$OUT" total_work) $(json_key "$O
   "200 $(awk 'NR > 2 && $1 >= 1 && $1 <= 200 { w += $2 } END { print w }' "$T_DIR/l.stg") layrprob" \
   "layered: 200 tasks, total work = sum of the records"
 
+# forkjoin: stages of one fork, 10..60 parallel tasks and one join, the
+# join before the next fork; read back from the records' predecessor lists
+run generate --tasks 300 --seed 4 --method forkjoin
+expect_rc 0 "forkjoin, 300 tasks"
+cp "$OUT" "$T_DIR/fj.stg"
+# per record (id, work, npreds, preds...): a task with one predecessor that
+# has several successors is a parallel task; a join has >= 10 predecessors
+stages=$(awk '!/^#/ && NR > 1 && $1 >= 1 && $1 <= 300 {
+    np = $3; if (np >= 10) { joins++; w = np; if (w < 10 || w > 60) bad++;
+      for (k = 4; k <= NF; k++) if ($k != $1 - w - 1 + (k - 3)) bad++ }
+    else if (np != 1) bad++ }
+  END { print joins + 0, bad + 0 }' "$T_DIR/fj.stg")
+nj=${stages% *}
+expect_eq "${stages#* }" 0 "every join has 10..60 parallel predecessors, numbered just before it"
+# each stage: 2 w edges inside, 1 to the next stage; so edges = 2 (300 - 2 stages) + stages - 1
+run info --json "$T_DIR/fj.stg"
+expect_eq "$(json_key "$OUT" tasks) $(json_key "$OUT" generator)" "300 forkjoin" "forkjoin: 300 tasks, generator forkjoin"
+expect_eq "$(json_key "$OUT" edges)" "$((2 * (300 - 2 * nj) + nj - 1))" "forkjoin: 2 edges per parallel task, 1 between stages ($nj stages)"
+expect_eq "$(json_key "$OUT" critical_path)" \
+  "$(awk '!/^#/ && NR > 1 && $1 >= 1 && $1 <= 300 { wk[$1] = $2; np[$1] = $3 }
+     END { cp = 0; m = 0; for (v = 1; v <= 300; v++) { if (np[v] >= 10) { cp += m + wk[v]; m = 0 }
+           else if (v == 1 || np[v - 1] >= 10) cp += wk[v]; else if (wk[v] > m) m = wk[v] } print cp }' "$T_DIR/fj.stg")" \
+  "forkjoin: the critical path is the forks, the heaviest parallel task of each stage and the joins"
+run generate --tasks 300 --seed 4 --method forkjoin
+if cmp -s "$OUT" "$T_DIR/fj.stg"; then ok "forkjoin: same seed, same file"; else notok "forkjoin: same seed, same file"; fi
+
 # -o: atomic, with a one-line summary; nothing left behind on failure
 run generate --tasks 50 --seed 1 -o "$T_DIR/o.stg"
 expect_rc 0 "generate -o"
@@ -67,13 +93,13 @@ while IFS='|' read -r args pattern; do
   expect_err "$pattern" "generate $args: message"
   expect_no_out "generate $args: nothing on stdout"
 done <<'CASES'
---tasks 0 --seed 1|--tasks must be 1\.\.20000, not '0'
---tasks 20001 --seed 1|--tasks must be 1\.\.20000
+--tasks 0 --seed 1|--tasks must be 1\.\.50000, not '0'
+--tasks 50001 --seed 1|--tasks must be 1\.\.50000
 --tasks abc --seed 1|--tasks must be
 --tasks 10 --seed -1|--seed must be an integer
 --tasks 10 --seed 18446744073709551616|--seed must be an integer
 --tasks 10|needs --tasks N and --seed S
---tasks 10 --seed 1 --method random|--method must be sameprob or layered, not 'random'
+--tasks 10 --seed 1 --method random|--method must be sameprob, layered or forkjoin, not 'random'
 --tasks 10 --seed 1 --max-work 0|--max-work must be 1\.\.
 --tasks 10 --seed 1 --avg-preds -1|--avg-preds must be a number >= 0
 --tasks 10 --seed 1 --avg-preds 4.6|impossible with 10 tasks: at most \(tasks - 1\) / 2 = 4\.5

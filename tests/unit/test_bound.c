@@ -22,9 +22,11 @@
 #include <glpk.h>
 
 /* The bound of an instance, asserting OK; start may be NULL; colgen 0:
- * without column generation (the fluid bound, then the Lagrangian
- * relaxation over chains from the start schedule's cost); edges 0: the
- * Lagrangian drops the edges between chains instead of pricing them. */
+ * without column generation and without the bound by stages (the fluid
+ * bound, then the Lagrangian relaxation over chains from the start
+ * schedule's cost: what these tests look at; test_stages.c tests the
+ * bound by stages); edges 0: the Lagrangian drops the edges between
+ * chains instead of pricing them. */
 static ecs_bound_result bound_with(const ecs_graph *g, const ecs_platform *p,
                                    const double *price, long D,
                                    const ecs_schedule *start, int colgen,
@@ -34,6 +36,8 @@ static ecs_bound_result bound_with(const ecs_graph *g, const ecs_platform *p,
     ecs_bound_params_init(&prm);
     prm.start = start;
     prm.colgen = colgen;
+    if (!colgen)
+        prm.stages_share = 0.0;
     prm.lagr_edges = edges;
     prm.time_limit_s = limit;
     ecs_bound_result r;
@@ -274,6 +278,7 @@ static void test_stop_at(void **state)
     ecs_bound_params_init(&prm);
     prm.start = s;
     prm.colgen = 0;
+    prm.stages_share = 0.0; /* (it finds 2.5 at once: test_stages.c) */
     prm.time_limit_s = 5.0;
     ecs_bound_result full, half, none;
     assert_int_equal(ecs_bound_compute(ECS_INSTANCE_BORROW(g, &p, price, 4, 4), &prm, &full, NULL),

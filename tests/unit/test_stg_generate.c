@@ -94,11 +94,13 @@ static char *write_text(const ecs_graph *g)
 static void test_deterministic(void **state)
 {
     (void)state;
-    for (int m = 0; m < 2; m++) {
-        ecs_gen_method method = m ? ECS_GEN_LAYERED : ECS_GEN_SAMEPROB;
-        ecs_graph *a = gen(60, method, 12345, 10, 3);
-        ecs_graph *b = gen(60, method, 12345, 10, 3);
-        ecs_graph *c = gen(60, method, 12346, 10, 3);
+    static const ecs_gen_method methods[] = {ECS_GEN_SAMEPROB, ECS_GEN_LAYERED,
+                                             ECS_GEN_FORKJOIN};
+    for (int m = 0; m < 3; m++) {
+        ecs_gen_method method = methods[m];
+        ecs_graph *a = gen(m == 2 ? 300 : 60, method, 12345, 10, 3);
+        ecs_graph *b = gen(m == 2 ? 300 : 60, method, 12345, 10, 3);
+        ecs_graph *c = gen(m == 2 ? 300 : 60, method, 12346, 10, 3);
         assert_true(same_graph(a, b));
         assert_false(same_graph(a, c));
         char *ta = write_text(a), *tb = write_text(b), *tc = write_text(c);
@@ -288,9 +290,89 @@ static void test_bad_params(void **state)
     assert_int_equal(ecs_gen_method_parse("layrprob", &m, &d), ECS_EINVAL);
     assert_int_equal(m, ECS_GEN_SAMEPROB); /* untouched */
     assert_string_equal(d.msg, "unknown generator method 'layrprob' "
-                               "(sameprob or layered)");
+                               "(sameprob, layered or forkjoin)");
+    assert_int_equal(ecs_gen_method_parse("forkjoin", &m, NULL), ECS_OK);
+    assert_int_equal(m, ECS_GEN_FORKJOIN);
     assert_int_equal(ecs_gen_method_parse(NULL, &m, NULL), ECS_EINVAL);
     assert_string_equal(ecs_gen_method_name(ECS_GEN_LAYERED), "layered");
+}
+
+/* A fork-join pipeline read back stage by stage from its edges alone:
+ * from a fork f, its successors are the stage's parallel tasks, each with
+ * exactly the predecessor f and the one successor j (the join), j has them
+ * all as predecessors and at most one successor, the next fork.  Returns
+ * the number of stages and fills widths[]. */
+static size_t read_stages(const ecs_graph *g, size_t n, size_t *widths)
+{
+    size_t fork = 1, stages = 0, covered = 0;
+    while (fork <= n) {
+        size_t ns = g->succ_off[fork + 1] - g->succ_off[fork];
+        size_t first = g->succ[g->succ_off[fork]];
+        size_t join = g->succ[g->succ_off[first]];
+        assert_int_equal(g->pred_off[join + 1] - g->pred_off[join], ns);
+        for (size_t e = g->succ_off[fork]; e < g->succ_off[fork + 1]; e++) {
+            size_t t = g->succ[e];
+            assert_int_equal(t, fork + 1 + (e - g->succ_off[fork]));
+            assert_int_equal(g->pred_off[t + 1] - g->pred_off[t], 1);
+            assert_int_equal(g->pred[g->pred_off[t]], fork);
+            assert_int_equal(g->succ_off[t + 1] - g->succ_off[t], 1);
+            assert_int_equal(g->succ[g->succ_off[t]], join);
+        }
+        assert_int_equal(join, fork + ns + 1);
+        assert_int_equal(g->succ_off[join + 1] - g->succ_off[join], 1);
+        widths[stages++] = ns;
+        covered += ns + 2;
+        fork = g->succ[g->succ_off[join]]; /* the next fork, or the exit */
+        assert_int_equal(fork, join + 1);
+        if (fork <= n) /* the next fork has the join alone before it */
+            assert_int_equal(g->pred_off[fork + 1] - g->pred_off[fork], 1);
+    }
+    assert_int_equal(covered, n);
+    return stages;
+}
+
+static void test_forkjoin(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {12, 13, 40, 62, 63, 73, 74, 75, 300, 1000};
+    size_t widths[200];
+    long hist[61] = {0};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        for (unsigned long seed = 0; seed < 20; seed++) {
+            size_t n = sizes[k];
+            long seen[11] = {0};
+            ecs_graph *g = gen(n, ECS_GEN_FORKJOIN, seed, 10, 2);
+            check_shape(g, n, 10, seen);
+            assert_string_equal(g->meta.generator, "forkjoin");
+            size_t st = read_stages(g, n, widths), wsum = 0;
+            for (size_t s = 0; s < st; s++) {
+                assert_true(widths[s] >= ECS_GEN_FJ_MIN_WIDTH &&
+                            widths[s] <= ECS_GEN_FJ_MAX_WIDTH);
+                wsum += widths[s];
+                if (n == 1000)
+                    hist[widths[s]]++;
+            }
+            /* real edges: two per parallel task, one between stages; and
+             * the dummies' two */
+            assert_int_equal(g->nedges, 2 * wsum + (st - 1) + 2);
+            /* 12..62 tasks: one stage; 63..74: two */
+            if (n <= 62)
+                assert_int_equal(st, 1);
+            else if (n <= 74)
+                assert_int_equal(st, 2);
+            ecs_graph_free(g);
+        }
+    /* the widths of full stages cover 10..60: both ends drawn */
+    assert_true(hist[10] > 0 && hist[60] > 0);
+    /* below 12 tasks the stage is narrower; below 3 a chain */
+    for (size_t n = 1; n <= 11; n++) {
+        long seen[11] = {0};
+        ecs_graph *g = gen(n, ECS_GEN_FORKJOIN, 3, 10, 0);
+        check_shape(g, n, 10, seen);
+        assert_int_equal(g->nedges, n < 3 ? (n - 1) + 2 : 2 * (n - 2) + 2);
+        assert_int_equal(longest_chain(g), n < 3 ? n : 3);
+        ecs_graph_free(g);
+    }
 }
 
 static void test_params_validate(void **state)
@@ -318,6 +400,7 @@ int main(void)
         cmocka_unit_test(test_shape_and_work_range),
         cmocka_unit_test(test_density),
         cmocka_unit_test(test_layers),
+        cmocka_unit_test(test_forkjoin),
         cmocka_unit_test(test_bad_params),
     };
     return cmocka_run_group_tests_name("stg_generate", tests, NULL, NULL);

@@ -1,0 +1,479 @@
+/* The bound by stages (bound_internal.h; docs/MODEL.md "The bound by
+ * stages").
+ *
+ * A bottleneck task is comparable with every other task: each other task
+ * is its ancestor or its descendant.  In a fork-join pipeline every fork
+ * and every join is one.  In every schedule a bottleneck b runs alone on
+ * the machine, and the tasks between two consecutive bottlenecks b and b'
+ * (descendants of b and ancestors of b': a stage) run inside the slots
+ * strictly between b's last slot and b''s first.  So
+ *   cost >= sum_j c(b_j, s_j, e_j) + sum_stages fluid(stage work, slots between)
+ * for the intervals [s_j, e_j] the schedule gives the bottlenecks (each in
+ * its window, e_j < s_{j+1}), and the least right-hand side over all such
+ * intervals, a dynamic program over the bottlenecks' last slots, is a lower
+ * bound.  fluid(W, a..b) is the fluid bound (fluid.c) of W units inside
+ * slots a..b with min(P, the stage's tasks) PEs (no more tasks than that
+ * run at once): +inf when they do not fit, or when the stage's longest task
+ * is longer than b - a + 1 slots; and at least the sum over the stage's
+ * tasks of the fluid bound of one PE for each task's work (each task runs
+ * on one PE): the larger of the two.
+ *
+ * The fluid of every slot range a..b is the greedy over the pieces of the
+ * slots' cost envelopes, cheapest slope first; a Fenwick tree over the
+ * pieces in slope order answers "the cheapest X units among the slots
+ * inserted" in O(log), and a sweep inserts the slots a, a+1, ... one by
+ * one, so all ranges from one a cost O(len K log(D K)).
+ */
+#include "bound_internal.h"
+#include "ecsched/clock.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+size_t bnd_bottlenecks(const ecs_graph *g, size_t *out)
+{
+    size_t n = g->n, m = 0;
+    if (n == 0)
+        return 0;
+    size_t *pos = malloc(n * sizeof *pos);
+    size_t *pre = malloc(n * sizeof *pre);
+    if (pos == NULL || pre == NULL) {
+        free(pos);
+        free(pre);
+        return (size_t)-1;
+    }
+    for (size_t q = 0; q < n; q++)
+        pos[g->topo[q]] = q;
+    /* pre[q]: the largest, over the tasks before position q, of their
+     * first successor's position (n for none).  The tasks before q all
+     * reach topo[q] iff each has a successor at q or before (following
+     * such successors never leaves the positions <= q). */
+    size_t run = 0;
+    for (size_t q = 0; q < n; q++) {
+        pre[q] = run;
+        size_t v = g->topo[q], ms = n;
+        for (size_t k = g->succ_off[v]; k < g->succ_off[v + 1]; k++)
+            if (pos[g->succ[k]] < ms)
+                ms = pos[g->succ[k]];
+        if (ms > run)
+            run = ms;
+    }
+    /* and, mirrored, every task after q has a predecessor at q or later */
+    long suf = LONG_MAX;
+    for (size_t q = n; q-- > 0;) {
+        size_t v = g->topo[q];
+        if (pre[q] <= q && suf >= (long)q)
+            pre[q] = SIZE_MAX; /* mark: a bottleneck */
+        long mp = -1;
+        for (size_t k = g->pred_off[v]; k < g->pred_off[v + 1]; k++)
+            if ((long)pos[g->pred[k]] > mp)
+                mp = (long)pos[g->pred[k]];
+        if (mp < suf)
+            suf = mp;
+    }
+    for (size_t q = 0; q < n; q++)
+        if (pre[q] == SIZE_MAX)
+            out[m++] = q;
+    free(pos);
+    free(pre);
+    return m;
+}
+
+size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bn)
+{
+    if (g == NULL || is_bn == NULL)
+        return 0;
+    size_t *pos = malloc((g->n ? g->n : 1) * sizeof *pos);
+    if (pos == NULL)
+        return (size_t)-1;
+    size_t m = bnd_bottlenecks(g, pos);
+    if (m != (size_t)-1) {
+        memset(is_bn, 0, g->n);
+        for (size_t j = 0; j < m; j++)
+            is_bn[g->topo[pos[j]]] = 1;
+    }
+    free(pos);
+    return m;
+}
+
+/* The sweep's state: the envelope pieces of every slot in slope order and
+ * a Fenwick tree of the inserted ones (capacity P * width, cost slope *
+ * capacity), with the nodes touched since the last reset. */
+typedef struct sweep {
+    const ecs_platform *p;
+    size_t npc;        /* pieces */
+    size_t *slot_off;  /* per slot: its pieces' ranks rank[slot_off[l]..] */
+    size_t *rank;
+    double *slope, *cap; /* by rank */
+    double *fcap, *fcost; /* Fenwick, 1-based */
+    size_t *touched;
+    size_t ntouched;
+    unsigned char *mark;
+    double negcap, total;
+} sweep;
+
+typedef struct piece {
+    double slope, cap;
+    size_t at; /* index in slot order */
+} piece;
+
+static int by_piece_slope(const void *a, const void *b)
+{
+    const piece *x = a, *y = b;
+    if (x->slope != y->slope)
+        return (x->slope > y->slope) - (x->slope < y->slope);
+    return (x->at > y->at) - (x->at < y->at);
+}
+
+static void sweep_free(sweep *z)
+{
+    free(z->slot_off);
+    free(z->rank);
+    free(z->slope);
+    free(z->cap);
+    free(z->fcap);
+    free(z->fcost);
+    free(z->touched);
+    free(z->mark);
+}
+
+static int sweep_init(sweep *z, const ecs_platform *p, const double *price,
+                      long D)
+{
+    memset(z, 0, sizeof *z);
+    z->p = p;
+    size_t K = p->nfreq, most = (size_t)D * K + 1;
+    long hull[ECS_MAX_FREQS + 1];
+    piece *pc = malloc(most * sizeof *pc);
+    z->slot_off = malloc(((size_t)D + 1) * sizeof *z->slot_off);
+    z->rank = malloc(most * sizeof *z->rank);
+    z->slope = malloc(most * sizeof *z->slope);
+    z->cap = malloc(most * sizeof *z->cap);
+    z->fcap = calloc(most + 1, sizeof *z->fcap);
+    z->fcost = calloc(most + 1, sizeof *z->fcost);
+    z->mark = calloc(most + 1, 1);
+    z->touched = malloc((most + 1) * sizeof *z->touched);
+    if (!pc || !z->slot_off || !z->rank || !z->slope || !z->cap ||
+        !z->fcap || !z->fcost || !z->mark || !z->touched) {
+        free(pc);
+        sweep_free(z);
+        return -1;
+    }
+    size_t np = 0;
+    for (long l = 0; l < D; l++) {
+        double sl[ECS_MAX_FREQS], wd[ECS_MAX_FREQS];
+        size_t k = bnd_envelope(p, price[l], hull, sl, wd);
+        z->slot_off[l] = np;
+        for (size_t h = 0; h < k; h++) {
+            pc[np].slope = sl[h];
+            pc[np].cap = wd[h] * (double)p->pes;
+            pc[np].at = np;
+            np++;
+        }
+    }
+    z->slot_off[D] = np;
+    z->npc = np;
+    qsort(pc, np, sizeof *pc, by_piece_slope);
+    for (size_t r = 0; r < np; r++) {
+        z->rank[pc[r].at] = r;
+        z->slope[r] = pc[r].slope;
+        z->cap[r] = pc[r].cap;
+    }
+    free(pc);
+    return 0;
+}
+
+/* Empty the tree (the nodes touched only: exact zeros). */
+static void sweep_reset(sweep *z)
+{
+    for (size_t t = 0; t < z->ntouched; t++) {
+        size_t x = z->touched[t];
+        z->fcap[x] = z->fcost[x] = 0.0;
+        z->mark[x] = 0;
+    }
+    z->ntouched = 0;
+    z->negcap = z->total = 0.0;
+}
+
+static void sweep_insert_slot(sweep *z, long l)
+{
+    for (size_t q = z->slot_off[l]; q < z->slot_off[l + 1]; q++) {
+        size_t r = z->rank[q];
+        double cp = z->cap[r], co = z->slope[r] * cp;
+        for (size_t x = r + 1; x <= z->npc; x += x & (~x + 1)) {
+            z->fcap[x] += cp;
+            z->fcost[x] += co;
+            if (!z->mark[x]) {
+                z->mark[x] = 1;
+                z->touched[z->ntouched++] = x;
+            }
+        }
+        if (z->slope[r] < 0.0)
+            z->negcap += cp;
+        z->total += cp;
+    }
+}
+
+/* The fluid cost of W units among the inserted slots: every piece of
+ * negative slope, then the cheapest until W.  The caller has checked in
+ * integers that W fits (the pieces' widths are sums of decimal fractions:
+ * a range that W fills exactly may hold a hair less in floating point), so
+ * at most everything inserted is taken: never more than the exact value,
+ * a lower bound still. */
+static double sweep_query(const sweep *z, double W)
+{
+    double X = W > z->negcap ? W : z->negcap;
+    if (X <= 0.0)
+        return 0.0;
+    if (X > z->total)
+        X = z->total;
+    size_t pos = 0, step = 1;
+    while (step * 2 <= z->npc)
+        step *= 2;
+    double rem = X, acc = 0.0;
+    for (; step > 0; step /= 2)
+        if (pos + step <= z->npc && z->fcap[pos + step] < rem) {
+            pos += step;
+            rem -= z->fcap[pos];
+            acc += z->fcost[pos];
+        }
+    /* the piece of rank pos (0-based) takes the rest */
+    if (pos >= z->npc)
+        return acc; /* rounding: everything inserted is taken */
+    return acc + rem * z->slope[pos];
+}
+
+/* The stages: bottleneck positions bp[0..m-1] in g->topo; stage j holds
+ * the tasks between bp[j-1] and bp[j] (bp[-1] = -1, bp[m] = n). */
+/* The distinct works of a stage the per-task sum looks at, at most. */
+#define STAGE_MAX_WORKS 32
+
+typedef struct stage {
+    double work;
+    long longest;
+    size_t tasks;
+    size_t nw;                      /* distinct works (0: too many) */
+    long wv[STAGE_MAX_WORKS];       /* and how many tasks have each */
+    size_t wc[STAGE_MAX_WORKS];
+    int many;                       /* more distinct works than that */
+    double alpha; /* min(P, tasks) / P: the PEs the stage can use at once */
+} stage;
+
+/* The stage's fluid among the inserted slots: with alpha P PEs instead of
+ * P every capacity scales by alpha, so the cost of W units is alpha times
+ * the cost of W / alpha units with P. */
+static double stage_query(const sweep *z, const stage *st)
+{
+    double v = st->alpha * sweep_query(z, st->work / st->alpha);
+    /* and each task alone on its PE: the fluid bound of one PE (every
+     * capacity times 1 / P) for its work, summed over the tasks */
+    double P = (double)z->p->pes, sum = 0.0;
+    for (size_t k = 0; k < st->nw; k++) {
+        sum += (double)st->wc[k] * sweep_query(z, P * (double)st->wv[k]) / P;
+    }
+    return st->nw > 0 && sum > v ? sum : v;
+}
+
+/* Whether the stage fits into len slots, in integers: its longest task,
+ * and its work on min(P, tasks) PEs. */
+static int stage_fits(const sweep *z, const stage *st, long len)
+{
+    size_t pes = st->tasks < (size_t)z->p->pes ? st->tasks : (size_t)z->p->pes;
+    return len >= st->longest &&
+           st->work <= (double)pes * (double)len; /* exact: integers */
+}
+
+/* out[b - a + 1] = the stage's fluid inside a..b, for b = a-1 .. bmax
+ * (a-1: no slot). */
+static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
+                        double *out)
+{
+    out[0] = st->work > 0.0 ? HUGE_VAL : 0.0;
+    if (st->work <= 0.0) {
+        for (long b = a; b <= bmax; b++)
+            out[b - a + 1] = 0.0;
+        return;
+    }
+    sweep_reset(z);
+    for (long b = a; b <= bmax; b++) {
+        sweep_insert_slot(z, b);
+        out[b - a + 1] = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
+                                                      : HUGE_VAL;
+    }
+}
+
+double bnd_stages(cg *c, double t_end)
+{
+    return bnd_stages_trace(c, t_end, NULL);
+}
+
+double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
+{
+    const ecs_graph *g = c->g;
+    const ecs_platform *p = c->p;
+    long D = c->D;
+    size_t n = g->n;
+    if (n == 0 || D < 1)
+        return -HUGE_VAL;
+    size_t *bp = malloc(n * sizeof *bp);
+    if (bp == NULL)
+        return -HUGE_VAL;
+    size_t m = bnd_bottlenecks(g, bp);
+    if (m == 0 || m == (size_t)-1) {
+        free(bp);
+        return -HUGE_VAL;
+    }
+    stage *st = calloc(m + 1, sizeof *st);
+    long maxw = 1;
+    for (size_t j = 0; j < m; j++)
+        if (g->work[g->topo[bp[j]]] > maxw)
+            maxw = g->work[g->topo[bp[j]]];
+    double *G = malloc(((size_t)D + 1) * sizeof *G);
+    double *F = malloc(((size_t)D + 1) * sizeof *F);
+    double *out = malloc(((size_t)D + 2) * sizeof *out);
+    size_t W1 = (size_t)(maxw * p->grid) + 1;
+    double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
+    long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
+    sweep z;
+    int zok = 0;
+    double result = -HUGE_VAL;
+    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn)
+        goto done;
+    if (sweep_init(&z, p, c->price, D) != 0)
+        goto done;
+    zok = 1;
+    for (size_t j = 0, q = 0; j <= m; j++) {
+        size_t hi = j < m ? bp[j] : n;
+        for (; q < hi; q++) {
+            size_t v = g->topo[q];
+            st[j].work += (double)g->work[v];
+            st[j].tasks++;
+            size_t k = 0;
+            while (k < st[j].nw && st[j].wv[k] != g->work[v])
+                k++;
+            if (st[j].many) {
+                /* the per-task sum is not used */
+            } else if (k < st[j].nw) {
+                st[j].wc[k]++;
+            } else if (st[j].nw < STAGE_MAX_WORKS) {
+                st[j].wv[k] = g->work[v];
+                st[j].wc[k] = 1;
+                st[j].nw++;
+            } else {
+                st[j].many = 1; /* too many distinct works */
+                st[j].nw = 0;
+            }
+            if (g->work[v] > st[j].longest)
+                st[j].longest = g->work[v];
+        }
+        st[j].alpha = st[j].tasks < (size_t)p->pes
+                          ? (double)st[j].tasks / (double)p->pes
+                          : 1.0;
+        q = hi + 1;
+    }
+    /* G: the least cost of everything before bottleneck j, by its first
+     * slot s; stage 0 runs inside 0..s-1 */
+    for (long l = 0; l <= D; l++)
+        G[l] = F[l] = HUGE_VAL;
+    {
+        size_t b = g->topo[bp[0]];
+        long es = c->wp->es[b], last = c->wp->lf[b] - g->work[b] + 1;
+        if (last >= es) {
+            stage_sweep(&z, &st[0], 0, last - 1, out);
+            for (long s = es; s <= last; s++)
+                G[s] = out[s];
+        }
+    }
+    for (size_t j = 0; j < m; j++) {
+        if (ecs_clock_now() >= t_end)
+            goto late;
+        size_t b = g->topo[bp[j]];
+        long es = c->wp->es[b], lf = c->wp->lf[b];
+        /* F: everything up to bottleneck j, by its last slot e */
+        for (long l = 0; l <= D; l++)
+            F[l] = HUGE_VAL;
+        /* min_s G(s) + c(b, s, e) for every e in one pricing DP over the
+         * window: a start at s enters work 0 at cost G(s) */
+        long W = g->work[b] * p->grid;
+        for (long v = 0; v <= W; v++)
+            cur[v] = HUGE_VAL;
+        for (long l = es; l <= lf; l++) {
+            if (G[l] < cur[0]) {
+                cur[0] = G[l];
+                sv[0] = l;
+            }
+            bnd_dp_step(p, W, c->price[l], 0.0, &cur, &sv, &nxt, &svn);
+            F[l] = cur[W];
+            if (tr != NULL && cur[W] != HUGE_VAL)
+                tr->arg_s[j * ((size_t)D + 1) + (size_t)l] = sv[W];
+        }
+        for (long l = 0; l <= D; l++)
+            G[l] = HUGE_VAL;
+        const stage *sj = &st[j + 1];
+        if (j + 1 == m) {
+            /* the last stage inside e+1 .. D-1 */
+            for (long e = es; e <= lf; e++) {
+                if (F[e] == HUGE_VAL)
+                    continue;
+                if ((e & 15) == 0 && ecs_clock_now() >= t_end)
+                    goto late; /* a minimum over some e only: no bound */
+                double v;
+                if (sj->work <= 0.0) {
+                    v = 0.0;
+                } else {
+                    sweep_reset(&z);
+                    for (long l = e + 1; l < D; l++)
+                        sweep_insert_slot(&z, l);
+                    v = stage_fits(&z, sj, D - 1 - e) ? stage_query(&z, sj)
+                                                      : HUGE_VAL;
+                }
+                if (F[e] + v < result || result == -HUGE_VAL) {
+                    result = F[e] + v;
+                    if (tr != NULL)
+                        tr->last_e = e;
+                }
+            }
+            break;
+        }
+        size_t b2 = g->topo[bp[j + 1]];
+        long es2 = c->wp->es[b2], last2 = c->wp->lf[b2] - g->work[b2] + 1;
+        for (long e = es; e <= lf; e++) {
+            if (F[e] == HUGE_VAL || e + 1 > last2)
+                continue;
+            if ((e & 15) == 0 && ecs_clock_now() >= t_end)
+                goto late;
+            stage_sweep(&z, sj, e + 1, last2 - 1, out);
+            for (long s = es2 > e + 1 ? es2 : e + 1; s <= last2; s++) {
+                double v = F[e] + out[s - 1 - (e + 1) + 1];
+                if (v < G[s]) {
+                    G[s] = v;
+                    if (tr != NULL)
+                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s] = e;
+                }
+            }
+        }
+    }
+    if (result == HUGE_VAL)
+        result = -HUGE_VAL; /* nothing fits: claim nothing */
+    else if (result != -HUGE_VAL)
+        result -= 1e-10 * (1.0 + fabs(result)); /* the sums' rounding */
+    goto done;
+late:
+    result = -HUGE_VAL;
+done:
+    if (zok)
+        sweep_free(&z);
+    free(bp);
+    free(st);
+    free(G);
+    free(F);
+    free(out);
+    free(cur);
+    free(nxt);
+    free(sv);
+    free(svn);
+    return result;
+}

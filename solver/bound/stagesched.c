@@ -1,0 +1,313 @@
+/* A schedule from the bound by stages (bound.h ecs_bound_stages_schedule;
+ * docs/MODEL.md "The bound by stages"): the DP's choice of the
+ * bottlenecks' intervals, and inside each stage's slots the stage's tasks
+ * dealt to the PEs by longest work first, each PE's tasks one after the
+ * other on the intervals of least cost (a DP over the PE's tasks and their
+ * last slots, each interval at its exact cheapest profile).  A stage whose
+ * PEs need more slots than the DP left it pushes everything after it later
+ * (the schedule fails when that passes D').  Only for graphs whose stages
+ * have no edge inside (every edge touches a bottleneck: fork-join
+ * pipelines); the checker has the last word. */
+#include "bound_internal.h"
+#include "ecsched/check.h"
+#include "ecsched/clock.h"
+#include "ecsched/profile.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The work space of one construction. */
+typedef struct builder {
+    const ecs_graph *g;
+    const ecs_platform *p;
+    const double *price;
+    long D;
+    double t_end;
+    double *cost, *scratch; /* D + 1 costs; profile scratch */
+    double *best, *pm;      /* per (task of the PE, slot): least cost
+                               ending there; least ending by there */
+    long *bs, *pme;         /* its start; the end of that least */
+    unsigned char *freq;
+    ecs_schedule *s;
+} builder;
+
+/* Place task i on pe over [a, e] at its cheapest profile: 0 or -1. */
+static int place(builder *b, size_t i, int pe, long a, long e)
+{
+    double c;
+    if (ecs_profile_cheapest(b->p, b->price, b->g->work[i], a, e, b->freq,
+                             &c) != ECS_OK)
+        return -1;
+    return ecs_schedule_place(b->s, i, pe, a, e, b->freq, 0) == ECS_OK ? 0
+                                                                      : -1;
+}
+
+/* The tasks t[0..k-1] one after the other on pe inside [lo, hi], on the
+ * intervals of least total cost: 0, or -1 when they do not fit or the
+ * time ran out. */
+static int place_chain(builder *b, const size_t *t, size_t k, int pe,
+                       long lo, long hi)
+{
+    long L = hi - lo + 1;
+    if (L < 1)
+        return -1;
+    for (size_t q = 0; q < k; q++) {
+        if (ecs_clock_now() >= b->t_end)
+            return -1;
+        double *row = b->best + q * (size_t)L, *pmr = b->pm + q * (size_t)L;
+        long *bs = b->bs + q * (size_t)L, *pme = b->pme + q * (size_t)L;
+        for (long x = 0; x < L; x++)
+            row[x] = HUGE_VAL;
+        long w = b->g->work[t[q]];
+        for (long a = lo; a + w - 1 <= hi; a++) {
+            double prev = 0.0;
+            if (q > 0)
+                prev = a > lo ? b->pm[(q - 1) * (size_t)L + (size_t)(a - 1 - lo)]
+                              : HUGE_VAL;
+            if (prev == HUGE_VAL)
+                continue;
+            ecs_profile_costs_from(b->p, b->price, w, a, hi - a + 1, b->cost,
+                                   b->scratch);
+            for (long d = 0; a + d <= hi; d++)
+                if (prev + b->cost[d] < row[a + d - lo]) {
+                    row[a + d - lo] = prev + b->cost[d];
+                    bs[a + d - lo] = a;
+                }
+        }
+        for (long x = 0; x < L; x++) {
+            if (x > 0 && pmr[x - 1] <= row[x]) {
+                pmr[x] = pmr[x - 1];
+                pme[x] = pme[x - 1];
+            } else {
+                pmr[x] = row[x];
+                pme[x] = lo + x;
+            }
+        }
+    }
+    if (b->pm[(k - 1) * (size_t)L + (size_t)(L - 1)] == HUGE_VAL)
+        return -1;
+    long by = hi;
+    for (size_t q = k; q-- > 0;) {
+        long e = b->pme[q * (size_t)L + (size_t)(by - lo)];
+        long a = b->bs[q * (size_t)L + (size_t)(e - lo)];
+        if (place(b, t[q], pe, a, e) != 0)
+            return -1;
+        by = a - 1;
+    }
+    return 0;
+}
+
+typedef struct work_of {
+    long w;
+    size_t i;
+} work_of;
+
+static int by_work_desc(const void *x, const void *y)
+{
+    const work_of *a = x, *c = y;
+    if (a->w != c->w)
+        return a->w > c->w ? -1 : 1;
+    return a->i < c->i ? -1 : a->i > c->i;
+}
+
+/* The stage's tasks t[0..k-1] inside [lo, *hi]: dealt to the PEs by
+ * longest work first (each to the least loaded), *hi raised when a PE's
+ * work needs more slots; 0 or -1. */
+static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
+                       size_t *pe_of, long *load, size_t *tmp, work_of *wo)
+{
+    int P = b->p->pes;
+    for (size_t q = 0; q < k; q++) {
+        wo[q].w = b->g->work[t[q]];
+        wo[q].i = t[q];
+    }
+    qsort(wo, k, sizeof *wo, by_work_desc);
+    for (size_t q = 0; q < k; q++)
+        t[q] = wo[q].i;
+    for (int q = 0; q < P; q++)
+        load[q] = 0;
+    long most = 0;
+    for (size_t q = 0; q < k; q++) {
+        int best = 0;
+        for (int r = 1; r < P; r++)
+            if (load[r] < load[best])
+                best = r;
+        pe_of[q] = (size_t)best;
+        load[best] += b->g->work[t[q]];
+        if (load[best] > most)
+            most = load[best];
+    }
+    if (*hi - lo + 1 < most)
+        *hi = lo + most - 1;
+    if (*hi >= b->D)
+        return -1;
+    for (int r = 0; r < P; r++) {
+        size_t n = 0;
+        for (size_t q = 0; q < k; q++)
+            if (pe_of[q] == (size_t)r)
+                tmp[n++] = t[q];
+        if (n > 0 && place_chain(b, tmp, n, r, lo, *hi) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
+                                     double time_limit_s, ecs_schedule **out,
+                                     double *cost, ecs_diag *diag)
+{
+    double t0 = ecs_clock_now();
+    *out = NULL;
+    *cost = NAN;
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_paper(inst, "the schedule of the bound by "
+                                        "stages", diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (!(time_limit_s > 0.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the time limit must be positive");
+    const ecs_graph *g0 = inst->graph;
+    if (g0->n == 0 || inst->deadline < 1)
+        return ECS_OK;
+    cg c;
+    memset(&c, 0, sizeof c);
+    ecs_graph *red = NULL;
+    c.g = inst->reduced != NULL ? inst->reduced : ecs_solver_graph(g0, &red);
+    c.p = inst->platform;
+    c.price = inst->price;
+    c.D = inst->deadline;
+    int empty = 0;
+    if (inst->windows.es != NULL && inst->windows.n == c.g->n) {
+        c.wp = &inst->windows;
+        empty = inst->windows_empty;
+    } else {
+        rc = ecs_windows_compute(c.g, c.p->pes, c.D, &c.w, &empty, diag);
+        if (rc != ECS_OK) {
+            ecs_graph_free(red);
+            return rc;
+        }
+        c.wp = &c.w;
+    }
+    const ecs_graph *g = c.g;
+    size_t n = g->n, D1 = (size_t)c.D + 1;
+    long maxw = 1;
+    for (size_t i = 0; i < n; i++)
+        if (g->work[i] > maxw)
+            maxw = g->work[i];
+    size_t *bp = malloc(n * sizeof *bp);
+    unsigned char *isb = calloc(n, 1);
+    bnd_stage_trace tr = {NULL, NULL, -1};
+    builder b;
+    memset(&b, 0, sizeof b);
+    size_t *t = malloc(n * sizeof *t), *pe_of = malloc(n * sizeof *pe_of);
+    size_t *tmp = malloc(n * sizeof *tmp);
+    work_of *wo = malloc(n * sizeof *wo);
+    long *load = malloc((size_t)c.p->pes * sizeof *load);
+    long *S = NULL, *E = NULL;
+    size_t m = 0;
+    if (empty || !bp || !isb || !t || !pe_of || !tmp || !wo || !load)
+        goto done;
+    m = bnd_bottlenecks(g, bp);
+    if (m == 0 || m == (size_t)-1 || m * D1 > ((size_t)1 << 24))
+        goto done; /* no stages, or their trace is too large */
+    for (size_t j = 0; j < m; j++)
+        isb[g->topo[bp[j]]] = 1;
+    /* every edge touches a bottleneck: the stages' tasks are independent */
+    for (size_t i = 0; i < n; i++)
+        for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
+            if (!isb[i] && !isb[g->succ[k]])
+                goto done;
+    tr.arg_s = malloc(m * D1 * sizeof *tr.arg_s);
+    tr.arg_e = malloc(m * D1 * sizeof *tr.arg_e);
+    S = malloc(m * sizeof *S);
+    E = malloc(m * sizeof *E);
+    if (!tr.arg_s || !tr.arg_e || !S || !E)
+        goto done;
+    double t_end = t0 + time_limit_s;
+    double v = bnd_stages_trace(&c, t0 + 0.5 * time_limit_s, &tr);
+    if (v == -HUGE_VAL || tr.last_e < 0)
+        goto done;
+    E[m - 1] = tr.last_e;
+    for (size_t j = m; j-- > 0;) {
+        S[j] = tr.arg_s[j * D1 + (size_t)E[j]];
+        if (j > 0)
+            E[j - 1] = tr.arg_e[j * D1 + (size_t)S[j]];
+    }
+    /* the builder: per PE chain DP rows over the widest stage range */
+    b.g = g;
+    b.p = c.p;
+    b.price = c.price;
+    b.D = c.D;
+    b.t_end = t_end;
+    b.cost = malloc(D1 * sizeof *b.cost);
+    b.scratch = malloc(ecs_profile_scratch(c.p, maxw) * sizeof *b.scratch);
+    b.freq = malloc(D1);
+    b.s = ecs_schedule_new(g0->n);
+    if (!b.cost || !b.scratch || !b.freq || !b.s)
+        goto done;
+    long lo = 0, shift = 0;
+    int ok = 1;
+    for (size_t j = 0, q = 0; ok && j <= m; j++) {
+        size_t end = j < m ? bp[j] : n, k = 0;
+        for (; q < end; q++)
+            t[k++] = g->topo[q];
+        q = end + 1;
+        long hi = j < m ? S[j] + shift - 1 : c.D - 1;
+        if (k > 0) {
+            /* rows for the PE with the most tasks (k at most) */
+            size_t L = (size_t)(c.D - lo) + 1, cells = k * L;
+            free(b.best);
+            free(b.pm);
+            free(b.bs);
+            free(b.pme);
+            b.best = malloc(cells * sizeof *b.best);
+            b.pm = malloc(cells * sizeof *b.pm);
+            b.bs = malloc(cells * sizeof *b.bs);
+            b.pme = malloc(cells * sizeof *b.pme);
+            ok = b.best && b.pm && b.bs && b.pme &&
+                 place_stage(&b, t, k, lo, &hi, pe_of, load, tmp, wo) == 0;
+        }
+        if (!ok || j == m)
+            break;
+        size_t bt = g->topo[bp[j]];
+        long a = S[j] + shift > hi + 1 ? S[j] + shift : hi + 1;
+        shift = a - S[j];
+        long e = E[j] + shift;
+        ok = e < c.D && place(&b, bt, 0, a, e) == 0;
+        lo = e + 1;
+    }
+    if (ok) {
+        ecs_check_report rep;
+        if (ecs_check_schedule(inst, b.s, &rep, NULL) == ECS_OK) {
+            *out = b.s;
+            *cost = rep.cost;
+            b.s = NULL;
+        }
+    }
+done:
+    ecs_schedule_free(b.s);
+    free(b.cost);
+    free(b.scratch);
+    free(b.freq);
+    free(b.best);
+    free(b.pm);
+    free(b.bs);
+    free(b.pme);
+    free(tr.arg_s);
+    free(tr.arg_e);
+    free(S);
+    free(E);
+    free(bp);
+    free(isb);
+    free(t);
+    free(pe_of);
+    free(tmp);
+    free(wo);
+    free(load);
+    ecs_windows_release(&c.w);
+    ecs_graph_free(red);
+    return ECS_OK;
+}
