@@ -9,7 +9,10 @@
  * Local search from nothing (its own start) with the given time limit and
  * seed 1.  Prints one CSV row:
  *   graph,n,pes,M,D,start_cost,cost,runtime_s,moves,kicks,stop
- * Usage: hetero_local SERIES GRAPH.stg PES PV_KW TIME_LIMIT
+ * Usage: hetero_local SERIES GRAPH.stg PES PV_KW TIME_LIMIT [MILP_LIMIT]
+ * With MILP_LIMIT, the MILP (ecs_milp_solve, warm-started with local's
+ * schedule) runs too and the row gets milp_status,milp_cost,milp_bound,
+ * milp_s.
  * SERIES: lines "price solar_profile" (price per MWh, capacity factor),
  * one per hour, repeated cyclically over D'.
  */
@@ -21,6 +24,7 @@
 #include "ecsched/graph.h"
 #include "ecsched/listsched.h"
 #include "ecsched/local.h"
+#include "ecsched/milp.h"
 #include "ecsched/stg.h"
 
 static int add(ecs_platform *p, const char *name, int count, double sp,
@@ -46,7 +50,7 @@ static int add(ecs_platform *p, const char *name, int count, double sp,
 
 int main(int argc, char **argv)
 {
-    if (argc != 6) {
+    if (argc != 6 && argc != 7) {
         fprintf(stderr, "usage: hetero_local SERIES GRAPH PES PV_KW TIME\n");
         return 2;
     }
@@ -117,9 +121,26 @@ int main(int argc, char **argv)
         return 1;
     }
     const char *name = strrchr(argv[2], '/');
-    printf("%s,%zu,%d,%ld,%ld,%.6f,%.6f,%.3f,%lu,%lu,%s\n",
+    printf("%s,%zu,%d,%ld,%ld,%.6f,%.6f,%.3f,%lu,%lu,%s",
            name ? name + 1 : argv[2], g->n, pes, M, D, r.start_cost, r.cost,
            r.runtime_s, r.moves, r.kicks, ecs_local_stop_name(r.stop));
+    if (argc == 7) {
+        ecs_milp_params mp;
+        ecs_milp_params_init(&mp);
+        mp.time_limit_s = atof(argv[6]);
+        mp.warm_start = r.schedule;
+        ecs_milp_result mr;
+        if (ecs_milp_solve(&inst, &mp, &mr, &d) != ECS_OK) {
+            fprintf(stderr, "%s: milp: %s\n", argv[2], d.msg);
+            printf(",error,,,\n");
+        } else {
+            printf(",%s,%.6f,%.6f,%.3f\n", ecs_milp_status_name(mr.status),
+                   mr.cost, mr.bound, mr.runtime_s);
+            ecs_milp_result_release(&mr);
+        }
+    } else {
+        printf("\n");
+    }
     ecs_local_result_release(&r);
     ecs_instance_release(&inst);
     ecs_schedule_free(base);

@@ -23,6 +23,12 @@
 /* Random builds tried when the three greedy ones meet no schedule. */
 #define LX_BUILD_TRIES 32
 
+/* Rebuilds: share of the kicks (%) that build a new start (a random
+ * topological order, a random choice of placement per task), on graphs up
+ * to this many tasks. */
+#define LX_RELIST_PCT 20
+#define LX_RELIST_TASKS 200
+
 /* Kicks of phase 1 (a start under the caps), at most. */
 #define LX_REPAIR_KICKS 200
 
@@ -1216,7 +1222,18 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
     for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
          stall++) {
         out->kicks++;
-        lx_kick(x);
+        if (x->n <= LX_RELIST_TASKS &&
+            ecs_rng_below(&x->rng, 100) < LX_RELIST_PCT) {
+            int b = lx_build(x, -1);
+            if (b < 0)
+                return -1;
+            if (b > 0) { /* no room under the caps: an ordinary kick */
+                lx_restore(x);
+                lx_kick(x);
+            }
+        } else {
+            lx_kick(x);
+        }
         if (lx_descend(x, stop) != 0)
             return -1;
         if (x->total < x->b_total - 1e-10 * (1.0 + fabs(x->b_total))) {

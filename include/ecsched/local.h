@@ -115,7 +115,9 @@
  *   NULL.
  * - Kicks, stop, effort, seed, time limit and the result as above: 1 to 3
  *   random tasks moved to a random free stretch at the top frequency where
- *   the caps allow, then the search; kept when cheaper.  The result is
+ *   the caps allow, or (20 % of the kicks, graphs up to 200 tasks) a new
+ *   build in a random topological order with a random placement rule per
+ *   task; then the search; kept when cheaper.  The result is
  *   checked by ecs_check_schedule; it is never dearer than a feasible
  *   start (else the start is returned, kept_start = 1); start_cost is the
  *   cost of the start searched from (given or built).  `rows` counts the
