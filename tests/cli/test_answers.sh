@@ -163,29 +163,29 @@ if printf '%s\n' "$clock" | grep -q '>UTC$'; then RC=0; notok "no UTC label for 
 # ---- rounding you can see and choose (issue 28 item 2) ----
 MT=data/workflows/montage-chameleon-2mass-01d-001.json
 rel() { "$ECSCHED" info "$MT" --work-unit "$1" --json 2>/dev/null | jq '.[0].rounding_error_relative'; }
-run heuristic "$MT" -p 4 --extension 0.5
+run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1
 expect_rc 0 "heuristic on Montage at the default unit (the slot, 3600 s)"
 expect_err "warning: rounding every task up to whole work units of 3600 s adds 102152\.1% of the work; 103 of 103 tasks gain more than half a slot: --work-unit 0\.05 keeps it under 1%" \
   "the warning gives the figure (as info computes it) and the unit that keeps it under 1%"
 expect_eq "$(jq -n --argjson a "$(rel 0.05)" --argjson b "$(rel 0.1)" '[$a <= 0.01, $b > 0.01]')" "$(jq -n '[true, true]')" \
   "info agrees: 0.05 s adds at most 1%, the next coarser rung (0.1 s) more"
-run heuristic "$MT" -p 4 --extension 0.5 --work-unit 1
+run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit 1
 expect_err "units of 1 s adds 20\.0% of the work; 85 of 103 tasks gain more than half a slot" "--work-unit 1: +20.0% (as the info line of docs/reference.md's worked example)"
 run heuristic tests/fixtures/tiny.stg -p 2 --extension 0.5
 if grep -q "rounding" "$ERR"; then RC=0; notok "no rounding warning for whole STG weights"; else ok "no rounding warning for whole STG weights"; fi
-run heuristic "$MT" -p 4 --extension 0.5 --work-unit auto --json
+run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit auto --json
 expect_rc 0 "--work-unit auto"
 expect_err "note: --work-unit auto: 0\.05 s per work unit \(rounding adds 0\.69% of the work, within --rounding-tolerance 1%\)" "auto says what it picked"
 expect_eq "$(jq -c '[.model.work_unit_s, .model.work_unit_auto, .model.rounding_tolerance]' "$OUT")" '[0.05,true,0.01]' "the document records the unit auto picked and the tolerance"
 cp "$OUT" "$T_DIR/auto.json"
 [ "$(valid $S/schedule.schema.json "$T_DIR/auto.json")" = valid ] && ok "auto's document matches the schema" || { RC=0; notok "auto schema: $(valid $S/schedule.schema.json "$T_DIR/auto.json")"; }
-run heuristic "$MT" -p 4 --extension 0.5 --work-unit auto --rounding-tolerance 0.25
+run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit auto --rounding-tolerance 0.25
 expect_err "note: --work-unit auto: 1 s per work unit \(rounding adds 19\.96% of the work, within --rounding-tolerance 25%\)" "a looser tolerance picks a coarser unit (1 s: +20%)"
 if grep -q "warning: rounding" "$ERR"; then RC=0; notok "no rounding warning within the tolerance asked for"; else ok "no rounding warning within the tolerance asked for"; fi
 expect_eq "$(jq -n --argjson a "$(rel 2)" '$a > 0.25')" true "info: the next coarser rung (2 s) adds more than 25%"
 run info "$MT" --work-unit auto --json
 expect_eq "$(jq -c '.[0] | [.work_unit, (.rounding_error_relative <= 0.01)]' "$OUT")" '[0.05,true]' "info --work-unit auto reads at the same unit"
-run makespan "$MT" -p 4 --work-unit auto
+run makespan "$MT" -p 4 --work-unit auto --time-limit 1
 expect_err "note: --work-unit auto: 0\.05 s per work unit" "makespan --work-unit auto says what it picked"
 run heuristic - -p 2 --work-unit auto <"$MT"
 expect_rc 2 "--work-unit auto on standard input"
@@ -194,7 +194,7 @@ run heuristic "$MT" --rounding-tolerance -1
 expect_rc 2 "a negative --rounding-tolerance is refused"
 
 # ---- validate reads the model from the document (issue 28 item 5) ----
-"$ECSCHED" heuristic "$MT" -p 4 --extension 0.5 --work-unit 1 -o "$T_DIR/m1.json" >/dev/null 2>&1
+"$ECSCHED" heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit 1 -o "$T_DIR/m1.json" >/dev/null 2>&1
 run validate "$MT" "$T_DIR/m1.json"
 expect_rc 0 "validate takes the document's work unit (1 s) without the flag"
 expect_out "^result +feasible" "the schedule made at --work-unit 1 is feasible"
