@@ -438,6 +438,13 @@ static void test_bf_all(void **state)
     run_features(1 | 2 | 4 | 8 | 16, 40, 16);
 }
 
+/* make check: many more draws of every feature together */
+static void test_bf_all_long(void **state)
+{
+    (void)state;
+    run_features(1 | 2 | 4 | 8 | 16, 400, 99);
+}
+
 /* solve (the engine: start, fluid bound, MILP) proves the brute force's
  * optimum, and says infeasible where there is no schedule. */
 static void test_solve_matches_brute_force(void **state)
@@ -630,7 +637,7 @@ int main(void)
         cmocka_unit_test(test_platform_errors),
     };
     const struct CMUnitTest slow[] = {
-        cmocka_unit_test(test_bf_all),
+        cmocka_unit_test(test_bf_all_long),
     };
     return TU_RUN(quick, slow);
 }
