@@ -452,7 +452,11 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     ecs_milp_params mp;
     ecs_milp_params_init(&mp);
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_MILP);
-    mp.time_limit_s = share(d, prm->milp_share) * left_at(d, sp);
+    /* the extended model has nothing after the MILP: all of the time */
+    mp.time_limit_s = (ecs_instance_extended(d->inst)
+                           ? 1.0
+                           : share(d, prm->milp_share)) *
+                      left_at(d, sp);
     mp.max_nodes = (unsigned long long)prm->effort;
     if (mp.time_limit_s < MIN_PHASE_S)
         mp.time_limit_s = MIN_PHASE_S;

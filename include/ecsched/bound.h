@@ -211,7 +211,7 @@ ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double
  * frequency in every slot, the total work, every site's draw covered by
  * its sources and the grid under its cap; solved by GLPK's simplex in the
  * calling thread's environment (as milp.h says of GLPK), its optimum less
- * 1e-9 relative for the simplex's tolerances.  *value = HUGE_VAL when the
+ * 1e-10 relative for the simplex's tolerances.  *value = HUGE_VAL when the
  * LP has no solution (no schedule meets the deadline under the caps).
  * OK; EINVAL; ESOLVER when GLPK fails.  Also valid on the paper's model.
  */

@@ -150,7 +150,7 @@ void ecs_milp_result_release(ecs_milp_result *r);
 
 typedef struct ecs_milp_colgen_result {
     double bound;           /* the profile formulation's LP bound when the
-                               pricing converged (less 1e-9 relative), else
+                               pricing converged (less 1e-10 relative), else
                                NAN */
     double lp_value;        /* the last master LP's value, NAN if none */
     size_t columns;         /* columns generated */

@@ -165,7 +165,7 @@ typedef struct ecs_solve_params {
     size_t dp_max_bytes;      /* the dynamic program's memory, 1 GiB */
     double milp_max_nonzeros; /* default 2e6; 0: no MILP */
     double milp_dp_ops_per_nonzero; /* default 200 */
-    double milp_share;        /* default 0.5; 1: the MILP alone */
+    double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: always all of it) */
     double bound_share;       /* default 0.5 */
     double colgen_share;      /* default 0.25 of the bound's time: where
                                  column generation has not solved the LP by

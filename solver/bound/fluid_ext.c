@@ -166,7 +166,7 @@ static ecs_result build_and_solve(const ecs_instance *inst, glp_prob *lp,
         return ECS_ESOLVER;
     double v = glp_get_obj_val(lp);
     /* the simplex's tolerances: keep the bound at or below the optimum */
-    *value = v - 1e-9 * (1.0 + fabs(v));
+    *value = v - 1e-10 * (1.0 + fabs(v));
     return ECS_OK;
 }
 

@@ -578,7 +578,7 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     if (converged && (isnan(out->bound) || out->lp_value > out->bound))
         out->bound = out->lp_value;
     if (!isnan(out->bound))
-        out->bound -= 1e-9 * (1.0 + fabs(out->bound));
+        out->bound -= 1e-10 * (1.0 + fabs(out->bound));
     /* the MILP over the columns generated */
     if (ecs_clock_now() >= mip_end || glp_get_status(c->lp) != GLP_OPT)
         return ECS_OK;

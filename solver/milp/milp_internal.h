@@ -130,7 +130,7 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
  * extended model (milp_ext_cg.c). */
 typedef struct ecs_milp_ext_cg_result {
     double bound;            /* the LP bound when the pricing converged,
-                                less 1e-9 relative; NAN otherwise */
+                                less 1e-10 relative; NAN otherwise */
     double lp_value;         /* the last master LP's value (NAN: none) */
     size_t columns;          /* columns generated */
     unsigned rounds;         /* master LPs solved */
