@@ -71,11 +71,13 @@ extern "C" {
 #include "ecsched/check.h"
 #include "ecsched/profile.h"
 #include "ecsched/instance.h"
+#include "ecsched/cawosched.h"
 
 #include "ecsched/prices.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
+#include "ecsched/fixedmap.h"
 
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
@@ -83,6 +85,7 @@ extern "C" {
 #include "ecsched/bound.h"
 #include "ecsched/dp.h"
 #include "ecsched/lns.h"
+#include "ecsched/fixedmap_milp.h"
 
 #include "ecsched/solve.h"
 
