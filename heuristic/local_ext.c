@@ -29,6 +29,14 @@
 #define LX_RELIST_PCT 20
 #define LX_RELIST_TASKS 200
 
+/* Restarts: after the kicks stall, up to this many searches from a new
+ * random build (graphs of at most LX_RELIST_TASKS tasks), each with its
+ * own kicks; the cheapest schedule of all is kept.  The kicks only accept
+ * a cheaper schedule, and on platforms whose sites differ a schedule can
+ * be stuck with the tasks at the wrong site (docs/MODEL.md "Local
+ * heuristic"). */
+#define LX_RESTARTS 4
+
 /* Kicks of phase 1 (a start under the caps), at most. */
 #define LX_REPAIR_KICKS 200
 
@@ -1248,6 +1256,45 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
     return 0;
 }
 
+static ecs_schedule *lx_export(const lx *x);
+
+/* Searches from new random builds after the first (LX_RESTARTS); the
+ * cheapest of all is left in x.  -1 out of memory. */
+static int lx_restarts(lx *x, ecs_local_result *out, ecs_local_stop *stop)
+{
+    double best_total = x->total;
+    ecs_schedule *best = lx_export(x);
+    if (best == NULL)
+        return -1;
+    for (int r = 0; r < LX_RESTARTS && !lx_time_up(x); r++) {
+        int b = lx_build(x, -1);
+        if (b < 0) {
+            ecs_schedule_free(best);
+            return -1;
+        }
+        if (b > 0)
+            break; /* no build under the caps */
+        if (lx_descend(x, stop) != 0 || lx_iterate(x, out, stop) != 0) {
+            ecs_schedule_free(best);
+            return -1;
+        }
+        if (x->total < best_total - 1e-10 * (1.0 + fabs(best_total))) {
+            ecs_schedule *s = lx_export(x);
+            if (s == NULL) {
+                ecs_schedule_free(best);
+                return -1;
+            }
+            ecs_schedule_free(best);
+            best = s;
+            best_total = x->total;
+            out->from_scratch = 1;
+        }
+    }
+    lx_load(x, best);
+    ecs_schedule_free(best);
+    return 0;
+}
+
 /*
  * Phase 1, when no build kept the caps: a build that ignores them (each
  * task where it adds the least draw above the caps), then the search
@@ -1525,6 +1572,8 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
             }
             if (!bad)
                 bad = lx_iterate(&x, out, &stop) != 0;
+            if (!bad && x.n <= LX_RELIST_TASKS)
+                bad = lx_restarts(&x, out, &stop) != 0;
         }
     }
     if (bad && rc == ECS_OK)
