@@ -6,6 +6,7 @@
 #include "ecsched/fixedmap_milp.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,6 +47,15 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
     }
     if (m->cws_setup_path == NULL && m->mapping_path == NULL)
         return 0;
+    if (cws == 2) { /* convert: the setup alone */
+        if (m->mapping_path != NULL)
+            return tool_usage_error(cmd, "--mapping does not apply to "
+                                         "convert: ecsched's platform model "
+                                         "chooses the mapping");
+        if (m->cws_setup_path == NULL)
+            return 0;
+        return 0;
+    }
     if (!cws)
         return tool_usage_error(
             cmd, "%s: a fixed mapping (CaWoSched's problem, "
@@ -661,4 +671,177 @@ done:
     free(start);
     inst_free(&in);
     return code;
+}
+
+/* ---- convert: CaWoSched's setup as ecsched's platform ---- */
+
+/* Append printf output to a growing buffer; -1 when out of memory. */
+static int cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(*buf ? *buf + *len : NULL, *buf ? *cap - *len : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return -1;
+        if (*buf != NULL && *len + (size_t)k < *cap) {
+            *len += (size_t)k;
+            return 0;
+        }
+        size_t nc = (*cap ? *cap * 2 : 4096) + (size_t)k;
+        char *nb = realloc(*buf, nc);
+        if (nb == NULL)
+            return -1;
+        *buf = nb;
+        *cap = nc;
+    }
+}
+
+/* Path of a file beside out (out without ".json", then sfx). */
+static void beside(const char *out, const char *sfx, char *path, size_t size)
+{
+    size_t n = strlen(out);
+    if (n > 5 && strcmp(out + n - 5, ".json") == 0)
+        n -= 5;
+    snprintf(path, size, "%.*s%s", (int)n, out, sfx);
+}
+
+static const char *base_of(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+int tool_cws_convert_platform(const char *cmd, const tool_model *m,
+                              const char *out)
+{
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_cws_setup *s = NULL;
+    ecs_result rc = ecs_cws_setup_read_file(m->cws_setup_path, &s, &d);
+    if (rc != ECS_OK) {
+        tool_error(cmd, &d);
+        return tool_exit_code(rc);
+    }
+    size_t P = s->nprocs;
+    long long links = 0, shortfall = 0;
+    for (size_t k = P; k < P * P; k++)
+        links += s->idle[k];
+    char ppath[TOOL_PLAT_PATH + 32], gpath[TOOL_PLAT_PATH + 32];
+    beside(out, ".prices.csv", ppath, sizeof ppath);
+    beside(out, ".green.csv", gpath, sizeof gpath);
+    char *pc = NULL, *gc = NULL, *js = NULL;
+    size_t pl = 0, pcap = 0, gl = 0, gcap = 0;
+    int bad = cat(&pc, &pl, &pcap, "price\n") ||
+              cat(&gc, &gl, &gcap, "green_kwh\n");
+    for (size_t k = 0; !bad && k < s->nintervals; k++)
+        for (long t = s->bound[k]; !bad && t < s->bound[k + 1]; t++) {
+            long long g = s->budget[k] - links;
+            if (g < 0)
+                shortfall -= g;
+            bad = cat(&pc, &pl, &pcap, "%lld\n", 1000LL * s->brown_cost) ||
+                  cat(&gc, &gl, &gcap, "%lld\n", g > 0 ? g : 0);
+        }
+    /* the classes: one per distinct (idle, work) pair, in order of first
+     * appearance */
+    json_t *classes = json_array();
+    size_t ncls = 0;
+    bad = bad || classes == NULL;
+    for (size_t k = 0; !bad && k < P; k++) {
+        size_t first = k, count = 0;
+        for (size_t i = 0; i < k; i++)
+            if (s->idle[i] == s->idle[k] && s->work[i] == s->work[k])
+                first = i;
+        if (first != k)
+            continue;
+        for (size_t i = k; i < P; i++)
+            count += s->idle[i] == s->idle[k] && s->work[i] == s->work[k];
+        char name[64];
+        snprintf(name, sizeof name, "idle%ld_work%ld", s->idle[k], s->work[k]);
+        json_t *w = json_object();
+        bad = w == NULL ||
+              json_object_set_new(w, "quadratic",
+                                  json_integer(1000LL * (s->idle[k] + s->work[k])));
+        tool_json_kv kv[] = {
+            {"name", json_string(name)},
+            {"count", json_integer((json_int_t)count)},
+            {"speed", json_integer(1)},
+            {"watts", w},
+            {"idle_watts", json_integer(1000LL * s->idle[k])},
+        };
+        json_t *c = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        bad = c == NULL || json_array_append_new(classes, c) != 0;
+        ncls++;
+    }
+    char desc[2048];
+    snprintf(desc, sizeof desc,
+             "CaWoSched's setup %s converted by ecsched convert "
+             "(docs/cawosched.md): %zu processors in %zu classes (one per "
+             "(idle, work) power pair; CaWoSched's power unit = 1 kW, busy "
+             "draw idle + work at f = 1, idle + work f^2 below), one slot = "
+             "one time unit, the green budget per unit in kWh per slot, the "
+             "grid at the brown cost %ld per kWh, so that ecsched's cost is "
+             "CaWoSched's brown energy and cost_money its cost.  Run with "
+             "--deadline %ld.  Not carried over: the mapping (ecsched "
+             "chooses it) and communication (no transfers; the %zu links' "
+             "idle draw %lld per unit is taken from the green budget, and "
+             "the %lld units of it the budget does not cover cost %lld in "
+             "CaWoSched's model and nothing here)",
+             m->cws_setup_path, P, ncls, s->brown_cost, s->deadline,
+             P * (P - 1), links, shortfall, shortfall * s->brown_cost);
+    if (!bad) {
+        json_t *src = json_pack("[{s:s, s:s, s:i}]", "name", "green", "file",
+                                base_of(gpath), "price", 0);
+        json_t *site = json_pack("[{s:s, s:{s:s, s:s}, s:o}]", "name", "site",
+                                 "prices", "file", base_of(ppath), "unit",
+                                 "CWS/MWh", "sources", src);
+        json_t *doc = site == NULL ? NULL
+                                   : json_pack("{s:s, s:i, s:o, s:O}",
+                                               "description", desc,
+                                               "slot_minutes", 60, "sites",
+                                               site, "classes", classes);
+        bad = doc == NULL;
+        if (!bad)
+            js = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        json_decref(doc);
+        bad = js == NULL;
+    }
+    json_decref(classes);
+    if (bad)
+        rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
+    if (rc == ECS_OK)
+        rc = tool_write_file(ppath, pc, &d);
+    if (rc == ECS_OK)
+        rc = tool_write_file(gpath, gc, &d);
+    if (rc == ECS_OK) {
+        size_t n = strlen(js);
+        char *withnl = realloc(js, n + 2);
+        if (withnl == NULL)
+            rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
+        else {
+            js = withnl;
+            memcpy(js + n, "\n", 2);
+            rc = tool_write_file(out, js, &d);
+        }
+    }
+    free(pc);
+    free(gc);
+    free(js);
+    long D = s->deadline;
+    ecs_cws_setup_free(s);
+    if (rc != ECS_OK) {
+        tool_error(cmd, &d);
+        return tool_exit_code(rc);
+    }
+    fprintf(stderr, "ecsched %s: wrote %s (%zu classes; %s, %s); schedule "
+                    "with --platform %s --deadline %ld\n",
+            cmd, out, ncls, base_of(ppath), base_of(gpath), out, D);
+    return TOOL_EXIT_OK;
 }

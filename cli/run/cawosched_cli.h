@@ -37,6 +37,9 @@
  */
 int tool_cws_detect(const char *cmd, tool_model *m, int cws);
 
+/* cws: 0 the command cannot honour a mapping, 1 it runs CaWoSched's
+ * problem, 2 it converts a setup (convert: a setup without --mapping). */
+
 /* 1 when the command runs CaWoSched's problem (a setup was given). */
 int tool_cws_active(const tool_model *m);
 
@@ -62,5 +65,14 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
  * CaWoSched (bench/cawosched/export.patch).  Returns the exit code. */
 int tool_cws_validate(const char *cmd, const tool_model *m,
                       const char *graph_path, const char *sched_path);
+
+/*
+ * convert --platform SETUP --platform-out OUT.json: CaWoSched's setup as
+ * ecsched's platform file (docs/cawosched.md "Converting"): OUT.json, and
+ * beside it OUT.prices.csv (the grid price per slot) and OUT.green.csv (the
+ * green energy per slot).  Returns the exit code.
+ */
+int tool_cws_convert_platform(const char *cmd, const tool_model *m,
+                              const char *out);
 
 #endif

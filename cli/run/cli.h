@@ -291,6 +291,7 @@ typedef struct tool_argspec {
     int cws;                        /* 1: the command runs CaWoSched's
                                        fixed-mapping problem (--mapping,
                                        a CaWoSched setup as --platform);
+                                       2: it converts a setup (convert);
                                        default 0: those are usage errors */
 } tool_argspec;
 

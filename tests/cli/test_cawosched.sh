@@ -119,6 +119,31 @@ run solve "$G" --mapping "$M" --platform "$T_DIR/bad.input"
 expect_rc 2 "a malformed setup"
 expect_err 'bad.input:4: 3 work powers for 4 idle powers' "file, line and problem"
 
+# ---- convert: the setup as ecsched's platform (free mapping, no transfers)
+run convert "$G" --to stg -o "$T_DIR/hand.stg" --platform "$S" --platform-out "$T_DIR/plat.json"
+expect_rc 0 "convert GRAPH --platform SETUP --platform-out"
+expect_file "$T_DIR/plat.prices.csv" "the grid prices beside the platform"
+expect_eq "$(tr '\n' ' ' <"$T_DIR/plat.green.csv")" "green_kwh 4 4 4 4 4 2 2 2 2 2 " "green kWh per slot = the budget of each unit's interval"
+expect_eq "$(sort -u "$T_DIR/plat.prices.csv" | tr '\n' ' ')" "2000 price " "the grid at the brown cost 2 per kWh (2000 per MWh) in every slot"
+if [ $have_jq = 1 ]; then
+  expect_eq "$(jq -c '[.classes[] | [.count, .watts.quadratic, .idle_watts]]' "$T_DIR/plat.json")" \
+    '[[1,4000,1000],[1,3000,1000]]' "one class per (idle, work) pair: busy idle + work, in kW"
+  expect_eq "$(jq -n --slurpfile schema docs/schema/platform.schema.json --slurpfile doc "$T_DIR/plat.json" -r -f docs/schema/check.jq)" \
+    valid "the platform matches docs/schema/platform.schema.json"
+fi
+# free mapping on it: brown 4 (by hand: green left for work is 2 per unit
+# on 0..4 and 0 on 5..9, so only the frugal PE (work 2) runs for free, 5
+# units of the 7; each other unit costs 2 after unit 4 on it, or 3 beside
+# it on the other class (2 + 2 + 3 - 4); 2 x 2 = 4); money = C 2 x 4
+run solve "$T_DIR/hand.stg" --platform "$T_DIR/plat.json" --deadline 10 --freqs 1 --json
+expect_rc 0 "solve the converted instance (free mapping)"
+expect_eq "$(json_key "$OUT" cost) $(json_key "$OUT" cost_money) $(json_key "$OUT" status)" "4.0 8.0 optimal" \
+  "free mapping: brown 4, cost 8 in CaWoSched's units (fixed mapping: 24)"
+run convert "$G" --to stg --platform "$S"
+expect_rc 2 "convert --platform SETUP without --platform-out"
+run convert "$G" --to stg --platform "$S" --platform-out "$T_DIR/x.json" --mapping "$M"
+expect_rc 2 "convert --mapping: the mapping does not carry over"
+
 # ---- the smallest shared instances: CaWoSched's own schedules agree, and
 # solve is never dearer than CaWoSched's best variant
 D=$(shared cawosched)
