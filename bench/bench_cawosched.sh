@@ -203,7 +203,7 @@ if [ "$free" != 0 ]; then
         --freqs "$f" --time-limit "$free" --json > "$fdir/$name.out" 2>/dev/null
       row="$row,$(jq -r --argjson c "$c" --argjson k "$k" '
         if .cost == null then ",,," else
-        [(.cost * $c + $k | . * 100 | round / 100), (if .bound == null then "" else (.bound * $c + $k | . * 100 | floor / 100) end),
+        [(.cost * $c + $k | . * 100 | round / 100), (if .bound == null then "" else ([.bound * $c + $k, 0] | max | . * 100 | floor / 100) end),
          (if .cost * $c + $k > 0 and .bound != null then ((.cost - .bound) * $c / (.cost * $c + $k) * 10000 | round / 10000) else 0 end),
          .runtime_s] | map(tostring) | join(",") end' "$fdir/$name.out" 2>/dev/null || echo ",,,")"
     done
