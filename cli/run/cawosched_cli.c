@@ -13,8 +13,9 @@
 /* ---- detection and flags ---- */
 
 /* 1 when path holds CaWoSched's setup: its first character (after blanks
- * and a UTF-8 BOM) is not '{'.  0 for JSON, for "-" and for a file that
- * cannot be opened (the platform reader then says why). */
+ * and a UTF-8 BOM) is a digit (the deadline).  0 otherwise (JSON, or
+ * anything the platform reader then names the problem of), for "-" and for
+ * a file that cannot be opened. */
 static int is_cws_setup(const char *path)
 {
     if (path == NULL || strcmp(path, "-") == 0)
@@ -31,7 +32,7 @@ static int is_cws_setup(const char *path)
     while (k < n && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\r' ||
                      buf[k] == '\n'))
         k++;
-    return k < n && buf[k] != '{';
+    return k < n && buf[k] >= '0' && buf[k] <= '9';
 }
 
 int tool_cws_active(const tool_model *m)

@@ -3,9 +3,9 @@
  * behind `--mapping FILE` and `--platform SETUP` (cli/run/cawosched_cli.c).
  *
  * Decisions:
- *  - `--platform FILE` is told apart by content: '{' first (after blanks and
- *    a UTF-8 BOM) is ecsched's JSON platform, anything else CaWoSched's setup
- *    (seven lines of numbers).  A setup and `--mapping` go together: one
+ *  - `--platform FILE` is told apart by content: a digit first (after
+ *    blanks and a UTF-8 BOM) is CaWoSched's setup (seven lines of numbers,
+ *    the deadline first), anything else ecsched's JSON platform.  A setup and `--mapping` go together: one
  *    without the other is a usage error (exit 2), and so is either on a
  *    command that cannot honour a fixed mapping (only solve, heuristic
  *    --mode local and validate can; convert reads the setup to write
