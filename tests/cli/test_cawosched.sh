@@ -51,6 +51,8 @@ if [ $have_jq = 1 ]; then
   expect_eq "$(json_key "$OUT" cost) $(json_key "$OUT" status)" "24 valid" "validate: cost 24, valid"
   printf '%s\n' "$(cat "$OUT")" >"$T_DIR/val.json"
   expect_eq "$(valid "$T_DIR/val.json")" valid "validate's document matches the schema"
+  run validate "$G" "$T_DIR/local.json" --mapping "$M" --platform "$S" --json
+  expect_eq "$RC $(json_key "$OUT" cost)" "0 $(json_key "$T_DIR/local.json" cost)" "validate local's document: valid, the cost it printed"
   # the latest schedule of docs/cawosched.md: cost 30 by hand
   jq '(.tasks[] | select(.id == 0)).start = 1 | (.tasks[] | select(.id == 1)).start = 8 |
       (.tasks[] | select(.id == 2)).start = 5 | (.tasks[] | select(.id == 3)).start = 9 |
