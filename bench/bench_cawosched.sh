@@ -25,7 +25,10 @@
 #                     CAWOSCHED_FREE_FREQS (default 1,0.8,0.6) a second solve
 #                     with frequency scaling; rows in CAWOSCHED_FREE_CSV
 #                     (default bench/results/cawosched_free.csv), the fixed
-#                     mapping's figures joined from CAWOSCHED_FIXED_CSV.
+#                     mapping's figures joined from CAWOSCHED_FIXED_CSV;
+#                     solve starts from the fixed mapping's schedule
+#                     (convert --mapping: P.base.json) unless
+#                     CAWOSCHED_FREE_BASE=0.
 #   CAWOSCHED_FREE_ONLY=1  only the free-mapping part (the fixed mapping's
 #                     figures from CAWOSCHED_FIXED_CSV, default
 #                     bench/results/cawosched.csv; CAWOSCHED_FREE default 60)
@@ -190,8 +193,12 @@ if [ "$free" != 0 ]; then
   mkdir -p "$fdir"
   echo "instance,brown_cost,link_shortfall,cws_best_cost,fixed_cost,fixed_bound,free_cost,free_bound,free_gap,free_s,freq_cost,freq_bound,freq_gap,freq_s" > "$fcsv"
   while read -r name dot map setup; do
+    base=""
+    if [ "${CAWOSCHED_FREE_BASE:-1}" = 1 ]; then base="--mapping $data/$map"; fi
+    # shellcheck disable=SC2086
     bin/ecsched convert "$data/$dot" --to stg -o "$fdir/$name.stg" --platform "$data/$setup" \
-      --platform-out "$fdir/$name.json" >/dev/null 2>&1 || { echo "$name: convert failed"; continue; }
+      --platform-out "$fdir/$name.json" $base >/dev/null 2>&1 || { echo "$name: convert failed"; continue; }
+    [ -n "$base" ] && base="--base $fdir/$name.base.json"
     c=$(sed -n 5p "$data/$setup" | tr -d ' \r')
     d=$(sed -n 1p "$data/$setup" | tr -d ' \r')
     k=$(sed -n 's/.*the \([0-9]*\) units of it the budget does not cover cost \([0-9]*\).*/\2/p' "$fdir/$name.json")
@@ -199,7 +206,8 @@ if [ "$free" != 0 ]; then
     [ -n "$fx" ] || fx=",,"
     row="$name,$c,$k,$fx"
     for f in 1 "$freqs"; do
-      nice bin/ecsched solve "$fdir/$name.stg" --platform "$fdir/$name.json" --deadline "$d" \
+      # shellcheck disable=SC2086
+      nice bin/ecsched solve "$data/$dot" --platform "$fdir/$name.json" --deadline "$d" $base \
         --freqs "$f" --time-limit "$free" --json > "$fdir/$name.out" 2>/dev/null
       row="$row,$(jq -r --argjson c "$c" --argjson k "$k" '
         if .cost == null then ",,," else

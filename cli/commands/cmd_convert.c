@@ -18,7 +18,8 @@ const tool_command tool_command_convert = {
     "convert", "convert a task graph between STG, DOT and WfFormat",
     "Usage: ecsched convert GRAPH [--to stg|dot|wfformat] [-o FILE]\n"
     "                       [--format F] [--work-unit U] [--slot-minutes M]\n"
-    "                       [--platform SETUP --platform-out FILE.json]\n"
+    "                       [--platform SETUP --platform-out FILE.json\n"
+    "                        [--mapping FILE]]\n"
     "\n"
     "Reads GRAPH in any format ('-' is standard input) and writes it in\n"
     "another: the STG standard layout (tasks renumbered 1..n in a\n"
@@ -45,6 +46,8 @@ const tool_command tool_command_convert = {
     "                   one class per (idle, work) power pair; one slot =\n"
     "                   one time unit (docs/cawosched.md)\n"
     "  --platform-out FILE  where to write that platform\n"
+    "  --mapping FILE   also FILE.base.json: the fixed mapping's schedule\n"
+    "                   (transfers dropped), a --base for solve on it\n"
     "\n"
     "Exit 0: written; 2: bad input or arguments, or the file cannot be\n"
     "written.\n",
@@ -186,6 +189,6 @@ int tool_cmd_convert(int argc, char **argv)
     int code = tool_graph_output(CMD, rc, g, render, &j, j.m.out_path, &diag);
     ecs_graph_free(g);
     if (code == TOOL_EXIT_OK && j.platform_out != NULL)
-        code = tool_cws_convert_platform(CMD, &j.m, j.platform_out);
+        code = tool_cws_convert_platform(CMD, &j.m, j.in, j.platform_out);
     return code;
 }

@@ -48,13 +48,10 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
     }
     if (m->cws_setup_path == NULL && m->mapping_path == NULL)
         return 0;
-    if (cws == 2) { /* convert: the setup alone */
-        if (m->mapping_path != NULL)
-            return tool_usage_error(cmd, "--mapping does not apply to "
-                                         "convert: ecsched's platform model "
-                                         "chooses the mapping");
-        if (m->cws_setup_path == NULL)
-            return 0;
+    if (cws == 2) { /* convert: the setup, and a mapping for the base */
+        if (m->mapping_path != NULL && m->cws_setup_path == NULL)
+            return tool_usage_error(cmd, "--mapping needs --platform with "
+                                         "CaWoSched's setup");
         return 0;
     }
     if (!cws)
@@ -720,8 +717,68 @@ static const char *base_of(const char *path)
     return s ? s + 1 : path;
 }
 
+/* The fixed mapping's schedule (ecsched's scheduler) as a base schedule
+ * of the converted platform: CaWoSched's processor k is the PE pe[k]
+ * (classes in order, PEs class by class), transfers dropped; one slot per
+ * time unit at f = 1.  Written to path. */
+static ecs_result write_base(const tool_model *m, const char *graph_path,
+                             const size_t *pe, const char *path, ecs_diag *d)
+{
+    cws_inst in;
+    ecs_result rc = inst_load(m, graph_path, &in, d);
+    long *start = NULL;
+    char *text = NULL;
+    json_t *doc = NULL, *tasks = NULL;
+    if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
+        rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_fixedmap_params q;
+    ecs_fixedmap_params_init(&q);
+    if (rc == ECS_OK)
+        rc = ecs_fixedmap_schedule(in.p, &q, start, NULL, d);
+    if (rc == ECS_OK) {
+        tasks = json_array();
+        int bad = tasks == NULL;
+        for (size_t i = 0; !bad && i < in.p->ncomp; i++) {
+            if (in.p->dur[i] <= 0)
+                continue;
+            json_t *o = json_pack("{s:I, s:I, s:I, s:I}", "id",
+                                  (json_int_t)in.p->graph_id[i], "pe",
+                                  (json_int_t)pe[in.p->proc[i]], "start",
+                                  (json_int_t)start[i], "stop",
+                                  (json_int_t)(start[i] + in.p->dur[i] - 1));
+            bad = o == NULL || json_array_append_new(tasks, o) != 0;
+        }
+        char desc[1024];
+        snprintf(desc, sizeof desc,
+                 "the fixed mapping %s's schedule by ecsched's scheduler, "
+                 "transfers dropped, as a base for the converted platform "
+                 "(solve GRAPH --platform ... --base THIS)", m->mapping_path);
+        if (!bad)
+            doc = json_pack("{s:s, s:O}", "description", desc, "tasks", tasks);
+        if (doc == NULL || (text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER)) == NULL)
+            rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (rc == ECS_OK) {
+        size_t n = strlen(text);
+        char *t2 = realloc(text, n + 2);
+        if (t2 == NULL)
+            rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+        else {
+            text = t2;
+            memcpy(text + n, "\n", 2);
+            rc = tool_write_file(path, text, d);
+        }
+    }
+    free(text);
+    json_decref(doc);
+    json_decref(tasks);
+    free(start);
+    inst_free(&in);
+    return rc;
+}
+
 int tool_cws_convert_platform(const char *cmd, const tool_model *m,
-                              const char *out)
+                              const char *graph_path, const char *out)
 {
     ecs_diag d;
     ecs_diag_clear(&d);
@@ -781,6 +838,19 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
         bad = c == NULL || json_array_append_new(classes, c) != 0;
         ncls++;
     }
+    /* PEs class by class: processor k's PE */
+    size_t *pe = malloc((P ? P : 1) * sizeof *pe), next = 0;
+    bad = bad || pe == NULL;
+    for (size_t k = 0; !bad && k < P; k++) {
+        int seen = 0;
+        for (size_t i = 0; i < k; i++)
+            seen |= s->idle[i] == s->idle[k] && s->work[i] == s->work[k];
+        if (seen)
+            continue;
+        for (size_t i = k; i < P; i++)
+            if (s->idle[i] == s->idle[k] && s->work[i] == s->work[k])
+                pe[i] = next++;
+    }
     char desc[2048];
     snprintf(desc, sizeof desc,
              "CaWoSched's setup %s converted by ecsched convert "
@@ -832,6 +902,12 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
             rc = tool_write_file(out, js, &d);
         }
     }
+    char bpath[TOOL_PLAT_PATH + 32] = "";
+    if (rc == ECS_OK && m->mapping_path != NULL) {
+        beside(out, ".base.json", bpath, sizeof bpath);
+        rc = write_base(m, graph_path, pe, bpath, &d);
+    }
+    free(pe);
     free(pc);
     free(gc);
     free(js);
@@ -841,8 +917,10 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
         tool_error(cmd, &d);
         return tool_exit_code(rc);
     }
-    fprintf(stderr, "ecsched %s: wrote %s (%zu classes; %s, %s); schedule "
-                    "with --platform %s --deadline %ld\n",
-            cmd, out, ncls, base_of(ppath), base_of(gpath), out, D);
+    fprintf(stderr, "ecsched %s: wrote %s (%zu classes; %s, %s%s%s); "
+                    "schedule with --platform %s --deadline %ld%s%s\n",
+            cmd, out, ncls, base_of(ppath), base_of(gpath),
+            bpath[0] ? ", " : "", base_of(bpath), out, D,
+            bpath[0] ? " --base " : "", bpath);
     return TOOL_EXIT_OK;
 }

@@ -70,9 +70,12 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
  * convert --platform SETUP --platform-out OUT.json: CaWoSched's setup as
  * ecsched's platform file (docs/cawosched.md "Converting"): OUT.json, and
  * beside it OUT.prices.csv (the grid price per slot) and OUT.green.csv (the
- * green energy per slot).  Returns the exit code.
+ * green energy per slot).  With --mapping also OUT.base.json: ecsched's
+ * fixed-mapping schedule of graph_path without its transfers, a base
+ * schedule (solve --base) of the converted platform, so that a free-mapping
+ * solve starts from it.  Returns the exit code.
  */
 int tool_cws_convert_platform(const char *cmd, const tool_model *m,
-                              const char *out);
+                              const char *graph_path, const char *out);
 
 #endif

@@ -141,10 +141,18 @@ run solve "$T_DIR/hand.stg" --platform "$T_DIR/plat.json" --deadline 10 --freqs 
 expect_rc 0 "solve the converted instance (free mapping)"
 expect_eq "$(json_key "$OUT" cost) $(json_key "$OUT" cost_money) $(json_key "$OUT" status)" "4.0 8.0 optimal" \
   "free mapping: brown 4, cost 8 in CaWoSched's units (fixed mapping: 24)"
+# with --mapping: the fixed mapping's schedule as a base (transfers dropped):
+# by hand 10 (units 0, 1: 2 + 3 - 4 = 1 each; 2: 1; 5, 6: 2 + 2 - 2 = 2
+# each; 8: 2 + 3 - 2 = 3), and solve from it reaches the optimum 4
+run convert "$G" --to stg --platform "$S" --platform-out "$T_DIR/pb.json" --mapping "$M"
+expect_rc 0 "convert --mapping writes a base"
+expect_file "$T_DIR/pb.base.json" "the base beside the platform"
+run solve "$G" --platform "$T_DIR/pb.json" --deadline 10 --freqs 1 --base "$T_DIR/pb.base.json" --json
+expect_eq "$RC $(json_key "$OUT" base_cost) $(json_key "$OUT" cost)" "0 10.0 4.0" "solve from the fixed mapping's base: base 10, optimum 4"
 run convert "$G" --to stg --platform "$S"
 expect_rc 2 "convert --platform SETUP without --platform-out"
-run convert "$G" --to stg --platform "$S" --platform-out "$T_DIR/x.json" --mapping "$M"
-expect_rc 2 "convert --mapping: the mapping does not carry over"
+run convert "$G" --to stg --mapping "$M"
+expect_rc 2 "convert --mapping without the setup"
 
 # ---- the smallest shared instances: CaWoSched's own schedules agree, and
 # solve is never dearer than CaWoSched's best variant
