@@ -20,6 +20,18 @@
 #                     pattern; CAWOSCHED_CSV: the output file (default
 #                     bench/results/cawosched.csv).
 #   CWS_TIME_LIMIT    seconds per ecsched run (default 0: none).
+#   CAWOSCHED_FREE    seconds per ecsched solve with free mapping on the
+#                     converted platform (default 0: not run); with
+#                     CAWOSCHED_FREE_FREQS (default 1,0.8,0.6) a second solve
+#                     with frequency scaling; rows in CAWOSCHED_FREE_CSV
+#                     (default bench/results/cawosched_free.csv), the fixed
+#                     mapping's figures joined from CAWOSCHED_FIXED_CSV;
+#                     solve starts from the fixed mapping's schedule
+#                     (convert --mapping: P.base.json) unless
+#                     CAWOSCHED_FREE_BASE=0.
+#   CAWOSCHED_FREE_ONLY=1  only the free-mapping part (the fixed mapping's
+#                     figures from CAWOSCHED_FIXED_CSV, default
+#                     bench/results/cawosched.csv; CAWOSCHED_FREE default 60)
 #   CAWOSCHED_MILP    seconds for the exact MILP (GLPK) on the ilp set where
 #                     the bound does not already prove the heuristic optimal
 #                     (default 60; 0: none).
@@ -90,6 +102,9 @@ if [ -n "${CAWOSCHED_MATCH:-}" ]; then
   grep -e "^[^ ]*${CAWOSCHED_MATCH}" "$list" > "$list.m"; mv "$list.m" "$list"
 fi
 csv=${CAWOSCHED_CSV:-bench/results/cawosched.csv}
+free_only=${CAWOSCHED_FREE_ONLY:-0}
+[ "$free_only" = 1 ] && { [ "${CAWOSCHED_FREE:-0}" != 0 ] || CAWOSCHED_FREE=60; }
+if [ "$free_only" != 1 ]; then
 echo "instance,tasks,transfers,processors,deadline,cws_variants,cws_best_variant,cws_best_cost,cws_best_ms,cws_total_ms,agree,ours,bound,gap,ours_s,bound_s,warm,warm_s,heuristic,milp,milp_optimal,milp_s" > "$csv"
 while read -r name dot map setup; do
   run=$cbuild/runs/$name
@@ -160,6 +175,54 @@ awk -F, 'NR > 1 {
     if (milpn) printf "MILP (GLPK) on %d instances the bound left open: proven optimal %d, cheaper than the heuristic %d\n", milpn, milpopt, milpbetter
     if (m) printf "with CaWoSched: %d instances; cost agreement on every exported schedule: %s; ecsched cheaper %d, equal %d, dearer %d; mean saving where CaWoSched > 0: %.1f%% (%d)\n", m, disagree ? "NO (" disagree ")" : "yes", better, m - better - worse, worse, pos ? 100 * save / pos : 0, pos
   }' "$csv"
-md=${csv%.csv}_table.md
-awk -F, -f bench/cawosched/table.awk "$csv" > "$md"
-echo "rows: $csv; tables: $md"
+fi
+
+# ---- ecsched with free mapping (and frequency scaling) on the same
+# platform: `ecsched convert --platform SETUP --platform-out` (docs/cawosched.md
+# "Converting"; no communication, the mapping free: a relaxation of
+# CaWoSched's problem), then `ecsched solve` with --freqs 1 and with
+# $CAWOSCHED_FREE_FREQS.  Costs in CaWoSched's units: C x ecsched's cost
+# plus the links' idle draw the budget does not cover (the constant K the
+# platform's description states).
+free=${CAWOSCHED_FREE:-0}
+if [ "$free" != 0 ]; then
+  fcsv=${CAWOSCHED_FREE_CSV:-${csv%.csv}_free.csv}
+  fixed=${CAWOSCHED_FIXED_CSV:-$csv}
+  freqs=${CAWOSCHED_FREE_FREQS:-1,0.8,0.6}
+  fdir=build/bench/cws_free
+  mkdir -p "$fdir"
+  echo "instance,brown_cost,link_shortfall,cws_best_cost,fixed_cost,fixed_bound,free_cost,free_bound,free_gap,free_s,freq_cost,freq_bound,freq_gap,freq_s" > "$fcsv"
+  while read -r name dot map setup; do
+    base=""
+    if [ "${CAWOSCHED_FREE_BASE:-1}" = 1 ]; then base="--mapping $data/$map"; fi
+    # shellcheck disable=SC2086
+    bin/ecsched convert "$data/$dot" --to stg -o "$fdir/$name.stg" --platform "$data/$setup" \
+      --platform-out "$fdir/$name.json" $base >/dev/null 2>&1 || { echo "$name: convert failed"; continue; }
+    [ -n "$base" ] && base="--base $fdir/$name.base.json"
+    c=$(sed -n 5p "$data/$setup" | tr -d ' \r')
+    d=$(sed -n 1p "$data/$setup" | tr -d ' \r')
+    k=$(sed -n 's/.*the \([0-9]*\) units of it the budget does not cover cost \([0-9]*\).*/\2/p' "$fdir/$name.json")
+    fx=$(awk -F, -v n="$name" '$1 == n {print $8 "," $12 "," $13}' "$fixed")
+    [ -n "$fx" ] || fx=",,"
+    row="$name,$c,$k,$fx"
+    for f in 1 "$freqs"; do
+      # shellcheck disable=SC2086
+      nice bin/ecsched solve "$data/$dot" --platform "$fdir/$name.json" --deadline "$d" $base \
+        --freqs "$f" --time-limit "$free" --json > "$fdir/$name.out" 2>/dev/null
+      row="$row,$(jq -r --argjson c "$c" --argjson k "$k" '
+        if .cost == null then ",,," else
+        [(.cost * $c + $k | . * 100 | round / 100), (if .bound == null then "" else ([.bound * $c + $k, 0] | max | . * 100 | floor / 100) end),
+         (if .cost * $c + $k > 0 and .bound != null then ((.cost - .bound) * $c / (.cost * $c + $k) * 10000 | round / 10000) else 0 end),
+         .runtime_s] | map(tostring) | join(",") end' "$fdir/$name.out" 2>/dev/null || echo ",,,")"
+    done
+    echo "$row" >> "$fcsv"
+    echo "$row"
+  done < "$list"
+  echo "free mapping rows: $fcsv"
+fi
+
+if [ "$free_only" != 1 ]; then
+  md=${csv%.csv}_table.md
+  awk -F, -f bench/cawosched/table.awk "$csv" > "$md"
+  echo "rows: $csv; tables: $md"
+fi

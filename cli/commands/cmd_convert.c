@@ -1,6 +1,7 @@
 /* ecsched convert GRAPH --to FORMAT: task graphs between STG, DOT and
  * WfFormat. */
 #include "run/cli.h"
+#include "run/cawosched_cli.h"
 #include "commands/commands.h"
 
 #include "ecsched/graphio.h"
@@ -17,6 +18,8 @@ const tool_command tool_command_convert = {
     "convert", "convert a task graph between STG, DOT and WfFormat",
     "Usage: ecsched convert GRAPH [--to stg|dot|wfformat] [-o FILE]\n"
     "                       [--format F] [--work-unit U] [--slot-minutes M]\n"
+    "                       [--platform SETUP --platform-out FILE.json\n"
+    "                        [--mapping FILE]]\n"
     "\n"
     "Reads GRAPH in any format ('-' is standard input) and writes it in\n"
     "another: the STG standard layout (tasks renumbered 1..n in a\n"
@@ -36,12 +39,21 @@ const tool_command tool_command_convert = {
     "                   (default: the slot length), weights for STG and\n"
     "                   DOT (default 1)\n"
     "  --slot-minutes M the slot length (default 60)\n"
+    "  --platform SETUP CaWoSched's setup file, written with --platform-out\n"
+    "                   as ecsched's platform (JSON, with FILE.prices.csv\n"
+    "                   and FILE.green.csv beside it): one site, the grid\n"
+    "                   at the brown cost, the green budget as a source,\n"
+    "                   one class per (idle, work) power pair; one slot =\n"
+    "                   one time unit (docs/cawosched.md)\n"
+    "  --platform-out FILE  where to write that platform\n"
+    "  --mapping FILE   also FILE.base.json: the fixed mapping's schedule\n"
+    "                   (transfers dropped), a --base for solve on it\n"
     "\n"
     "Exit 0: written; 2: bad input or arguments, or the file cannot be\n"
     "written.\n",
     tool_cmd_convert};
 
-enum { OPT_TO = TOOL_OPT_COMMAND_BASE };
+enum { OPT_TO = TOOL_OPT_COMMAND_BASE, OPT_PLATFORM_OUT };
 
 typedef enum out_format { OUT_NONE, OUT_STG, OUT_DOT, OUT_WF } out_format;
 
@@ -49,6 +61,7 @@ typedef struct convert_job {
     tool_model m;
     out_format to;
     const char *in; /* -o: m.out_path */
+    const char *platform_out; /* --platform-out */
 } convert_job;
 
 static int parse_to(const char *s, out_format *to)
@@ -80,6 +93,9 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
             return tool_usage_error(
                 CMD, "--to must be stg, dot or wfformat, not '%s'", arg);
         return 0;
+    case OPT_PLATFORM_OUT:
+        j->platform_out = arg;
+        return 0;
     default:
         return TOOL_NOT_OWN;
     }
@@ -97,14 +113,25 @@ static int parse_args(convert_job *j, int argc, char **argv)
         {"format", required_argument, 0, TOOL_OPT_FORMAT},
         {"work-unit", required_argument, 0, TOOL_OPT_WORK_UNIT},
         {"slot-minutes", required_argument, 0, TOOL_OPT_SLOT_MINUTES},
+        {"platform", required_argument, 0, TOOL_OPT_PLATFORM},
+        {"mapping", required_argument, 0, TOOL_OPT_MAPPING},
+        {"platform-out", required_argument, 0, OPT_PLATFORM_OUT},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
     tool_argspec spec;
     tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
     spec.shortopts = ":ho:";
+    spec.cws = 2;
     int pr = tool_parse_one(&spec, argc, argv, "needs exactly one GRAPH file", &j->in);
     if (pr != 0)
         return pr;
+    if (j->m.platform_path != NULL)
+        return tool_usage_error(CMD, "--platform %s is ecsched's own platform: "
+                                     "convert reads CaWoSched's setup only",
+                                j->m.platform_path);
+    if ((j->m.cws_setup_path != NULL) != (j->platform_out != NULL))
+        return tool_usage_error(CMD, "give --platform SETUP (CaWoSched's) and "
+                                     "--platform-out FILE.json together");
     if (j->to == OUT_NONE && j->m.out_path != NULL) {
         if (ends_with(j->m.out_path, ".stg"))
             j->to = OUT_STG;
@@ -161,5 +188,7 @@ int tool_cmd_convert(int argc, char **argv)
     ecs_result rc = tool_read_graph(j.in, &j.m, &g, &diag);
     int code = tool_graph_output(CMD, rc, g, render, &j, j.m.out_path, &diag);
     ecs_graph_free(g);
+    if (code == TOOL_EXIT_OK && j.platform_out != NULL)
+        code = tool_cws_convert_platform(CMD, &j.m, j.in, j.platform_out);
     return code;
 }

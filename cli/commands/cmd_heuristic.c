@@ -3,6 +3,7 @@
  * landscape; --mode local goes on from its schedule with the local
  * heuristic (include/ecsched/local.h). */
 #include "run/cli.h"
+#include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/landscape.h"
 #include "run/methods.h"
@@ -30,6 +31,8 @@ const tool_command tool_command_heuristic = {
     "                         [--base FILE.json] [--landscape FILE.csv]\n"
     "                         [--time-limit S] [--makespan-limit S]\n"
     "                         [-o FILE] [--json] [model flags]\n"
+    "       ecsched heuristic GRAPH.dot --mode local --mapping FILE\n"
+    "                         --platform SETUP [--time-limit S] [--json]\n"
     "\n"
     "Gerhards and Keller's heuristic: keeps the base schedule's PEs and\n"
     "per-PE order and, for a budget b, gives every slot l < D' the budget\n"
@@ -41,6 +44,10 @@ const tool_command tool_command_heuristic = {
     "and searches: any task to any PE and interval, its frequencies by the\n"
     "exact interval cost, chains, PEs and trees of tasks re-timed together,\n"
     "random kicks; never dearer than the sweep.\n"
+    "With --mapping and CaWoSched's setup as --platform, --mode local runs\n"
+    "CaWoSched's fixed-mapping problem with ecsched's scheduler alone\n"
+    "(docs/cawosched.md; no bound: see solve); --time-limit then has no\n"
+    "default (none).\n"
     "Exit 0: schedule found; 1: D' is below the base makespan; 2: bad input.\n"
     "\n"
     "  --extension E     D' = floor(M (1 + E)), M = base makespan (default 0)\n"
@@ -142,9 +149,29 @@ static int parse_args(heur_job *j, int argc, char **argv)
         {0, 0, 0, 0}};
     tool_argspec spec;
     tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    spec.cws = 1;
     int pr = tool_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
     if (pr != 0)
         return pr;
+    if (tool_cws_active(&j->m)) {
+        /* CaWoSched's fixed mapping: only local's scheduler honours it */
+        if (!j->local)
+            return tool_usage_error(CMD, "--mapping needs --mode local (the "
+                                         "sweep and binary modes scale "
+                                         "frequencies, which CaWoSched's "
+                                         "problem does not have)");
+        static const tool_param_id no[] = {
+            TOOL_PARAM_STEPS, TOOL_PARAM_SIGMA, TOOL_PARAM_MAKESPAN_LIMIT,
+            TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
+        for (size_t k = 0; k < sizeof no / sizeof *no; k++)
+            if (j->grid.n[no[k]] > 0)
+                return tool_usage_error(CMD, "--%s does not apply to "
+                                             "CaWoSched's problem (--mapping)",
+                                        tool_param_name(no[k]));
+        if (j->landscape_path != NULL)
+            return tool_usage_error(CMD, "--landscape does not apply to "
+                                         "CaWoSched's problem (--mapping)");
+    }
     if (j->m.deadline > 0 && j->m.extension_given)
         return tool_usage_error(CMD, "give --extension or --deadline, not both");
     if (j->grid.n[TOOL_PARAM_SEED] > 0 && !j->local)
@@ -420,6 +447,11 @@ int tool_cmd_heuristic(int argc, char **argv)
     if (pr != 0)
         return tool_parse_exit(CMD, pr);
     tool_param_grid_point(&j.grid, 0, &j.mp);
+    if (tool_cws_active(&j.m)) {
+        tool_cws_opts co = {TOOL_CWS_LOCAL,
+                            j.mp.time_limit_given ? j.mp.time_limit_s : 0, 0};
+        return tool_cws_run(CMD, &j.m, j.graph_path, &co);
+    }
     j.prm.steps = j.mp.heur.steps;
     j.prm.sigma = j.mp.heur.sigma;
     j.lprm = j.mp.local;

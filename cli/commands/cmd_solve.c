@@ -1,6 +1,7 @@
 /* ecsched solve GRAPH -p P: the best schedule within a time limit with a
  * proven lower bound (solve.h). */
 #include "run/cli.h"
+#include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/methods.h"
 #include "run/params.h"
@@ -28,6 +29,8 @@ const tool_command tool_command_solve = {
     "                     [--makespan-limit S] [--gap G] [--seed S] [--effort N]\n"
     "                     [-o FILE]\n"
     "                     [--json]\n"
+    "       ecsched solve GRAPH.dot --mapping FILE --platform SETUP [--freqs 1]\n"
+    "                     [--time-limit S] [--gap G] [-o FILE] [--json]\n"
     "\n"
     "Starts from the local heuristic's schedule (from the sweep's, within a\n"
     "fifth of the limit; the sweep's if local fails) and, within\n"
@@ -40,6 +43,10 @@ const tool_command tool_command_solve = {
     "reached), feasible (limit reached: bound and gap say how far it may\n"
     "be), infeasible (exit 1), no_solution (exit 3).  Progress on stderr\n"
     "when it is a terminal.\n"
+    "With --mapping and CaWoSched's setup as --platform: CaWoSched's\n"
+    "fixed-mapping problem (docs/cawosched.md): its scheduler, its lower\n"
+    "bound and, on at most 1000 tasks and transfers, the exact MILP (GLPK)\n"
+    "within what is left of the time limit; cost in CaWoSched's units.\n"
     "\n"
     "  --extension E      deadline extension (default 0)\n"
     "  --deadline N       D' directly (slots 0..N-1)\n"
@@ -96,6 +103,7 @@ static int parse_args(solve_job *j, int argc, char **argv)
         {0, 0, 0, 0}};
     tool_argspec spec;
     tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
+    spec.cws = 1;
     return tool_parse_one(&spec, argc, argv, "needs one GRAPH", &j->graph_path);
 }
 
@@ -197,6 +205,21 @@ int tool_cmd_solve(int argc, char **argv)
     tool_method_params *mp = &j.mp;
     tool_param_grid_point(&j.grid, 0, mp);
     j.prm = mp->solve;
+    if (tool_cws_active(&j.m)) {
+        /* CaWoSched's fixed mapping: its scheduler, bound and MILP */
+        static const tool_param_id no[] = {TOOL_PARAM_MAKESPAN_LIMIT,
+                                           TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
+        for (size_t k = 0; k < sizeof no / sizeof *no; k++)
+            if (j.grid.n[no[k]] > 0)
+                return tool_usage_error(CMD, "--%s does not apply to "
+                                             "CaWoSched's problem (--mapping)",
+                                        tool_param_name(no[k]));
+        tool_cws_opts co = {TOOL_CWS_SOLVE,
+                            mp->time_limit_given ? mp->time_limit_s
+                                                 : j.prm.time_limit_s,
+                            j.prm.gap};
+        return tool_cws_run(CMD, &j.m, j.graph_path, &co);
+    }
     if (!mp->time_limit_given)
         mp->time_limit_s = j.prm.time_limit_s;
     mp->time_limit_given = 1;

@@ -1,5 +1,6 @@
 /* ecsched validate GRAPH SCHEDULE.json: run the checker on any file. */
 #include "run/cli.h"
+#include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/platform_file.h"
 #include "run/units.h"
@@ -16,6 +17,7 @@ const tool_command tool_command_validate = {
     "validate", "check a schedule and compute its cost and makespan",
     "Usage: ecsched validate GRAPH SCHEDULE.json [model flags]\n"
     "                        [--deadline N] [--json]\n"
+    "       ecsched validate GRAPH.dot SCHEDULE --mapping FILE --platform SETUP\n"
     "\n"
     "Runs the checker on a schedule document: work done exactly, one task\n"
     "per PE and slot, precedence (through zero-work tasks), the deadline,\n"
@@ -25,6 +27,9 @@ const tool_command tool_command_validate = {
     "note on stderr).\n"
     "Exit 0: feasible (cost and makespan printed); 1: the first violation\n"
     "is named (task, PE, slot); 2: unreadable input.\n"
+    "With --mapping and CaWoSched's setup: CaWoSched's rules and cost\n"
+    "(docs/cawosched.md) for a document of solve/heuristic --mapping or a\n"
+    "schedule exported by CaWoSched (bench/cawosched/export.patch).\n"
     "\n"
     "  --deadline N   D' (slots 0..N-1); default: the document's\n"
     "  --json         the result as JSON\n"
@@ -267,6 +272,7 @@ static int parse_args(validate_job *j, int argc, char **argv)
     static const struct option opts[] = {TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}};
     tool_argspec spec;
     tool_argspec_init(&spec, CMD, opts, &j->m, NULL, NULL);
+    spec.cws = 1;
     int first, pr = tool_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;
@@ -294,6 +300,8 @@ int tool_cmd_validate(int argc, char **argv)
     int pr = parse_args(&j, argc, argv);
     if (pr != 0)
         return tool_parse_exit(CMD, pr);
+    if (tool_cws_active(&j.m))
+        return tool_cws_validate(CMD, &j.m, j.graph_path, j.sched_path);
     ecs_diag diag;
     ecs_diag_clear(&diag);
     const double *price = NULL;

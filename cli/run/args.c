@@ -1,5 +1,6 @@
 /* The option loop shared by the commands (cli.h "shared option loop"). */
 #include "run/cli.h"
+#include "run/cawosched_cli.h"
 #include "run/platform_file.h"
 #include "run/suggest.h"
 
@@ -18,6 +19,7 @@ void tool_argspec_init(tool_argspec *s, const char *cmd,
     s->own = own;
     s->ctx = ctx;
     s->help_now = 0;
+    s->cws = 0;
 }
 
 static int is_rejected(const int *rejected, int opt)
@@ -91,6 +93,9 @@ int tool_parse_args(const tool_argspec *s, int argc, char **argv,
     if (s->model != NULL) {
         /* the extended platform: a file or the shortcuts, once every flag
          * is known (--slot-minutes, --freqs may come after --platform) */
+        int e = tool_cws_detect(s->cmd, s->model, s->cws);
+        if (e != 0)
+            return e;
         ecs_diag diag;
         ecs_result rc = tool_plat_resolve(s->model, &diag);
         if (rc != ECS_OK) {

@@ -127,6 +127,7 @@ enum tool_model_opt {
     TOOL_OPT_GREEN,
     TOOL_OPT_GREEN_PRICE,
     TOOL_OPT_POWER_CAP,
+    TOOL_OPT_MAPPING,
     TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -164,7 +165,8 @@ enum tool_model_opt {
     {"platform", required_argument, 0, TOOL_OPT_PLATFORM},                    \
     {"green", required_argument, 0, TOOL_OPT_GREEN},                          \
     {"green-price", required_argument, 0, TOOL_OPT_GREEN_PRICE},              \
-    {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP}
+    {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP},                  \
+    {"mapping", required_argument, 0, TOOL_OPT_MAPPING}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define TOOL_MODEL_SHORTOPTS "p:o:h"
@@ -240,6 +242,9 @@ typedef struct tool_model {
     int green_price_given;
     double power_cap_kw;          /* --power-cap KW, -1 if not given */
     tool_plat plat;               /* resolved by tool_plat_resolve */
+    const char *mapping_path;     /* --mapping FILE (CaWoSched's problem) */
+    const char *cws_setup_path;   /* --platform FILE when it is CaWoSched's
+                                     setup (cli/run/cawosched_cli.h) */
 } tool_model;
 
 /* Defaults: 1 PE, default F and power, default prices, no deadline. */
@@ -283,6 +288,11 @@ typedef struct tool_argspec {
     int help_now;                   /* 1: --help ends the parsing at once
                                        (options after it are not looked
                                        at); default 0 */
+    int cws;                        /* 1: the command runs CaWoSched's
+                                       fixed-mapping problem (--mapping,
+                                       a CaWoSched setup as --platform);
+                                       2: it converts a setup (convert);
+                                       default 0: those are usage errors */
 } tool_argspec;
 
 /* The command's option table, model and own options (own may be NULL:
@@ -439,7 +449,12 @@ ecs_result tool_load_prices(const tool_model *m, size_t nslots,
     "                       cost in the prices' currency; IDLE > 0: every\n" \
     "                       PE draws it while on (an extended platform)\n" \
     "  --platform FILE      PE classes, sites, green sources, power caps\n" \
-    "                       (JSON, docs/schema/platform.schema.json)\n"     \
+    "                       (JSON, docs/schema/platform.schema.json); or\n" \
+    "                       CaWoSched's setup file, told apart by content\n" \
+    "  --mapping FILE       with CaWoSched's setup: its fixed mapping (its\n" \
+    "                       text or JSON, docs/schema/mapping.schema.json);\n" \
+    "                       solve, heuristic --mode local and validate run\n" \
+    "                       CaWoSched's problem (docs/cawosched.md)\n"      \
     "  --green FILE         green supply of the one site, kWh per point of\n" \
     "                       the series (any price layout; needs --watts)\n" \
     "  --green-price X      its price per MWh in the prices' currency (0)\n" \

@@ -140,6 +140,9 @@ int tool_model_option(tool_model *m, int opt, const char *arg,
     case TOOL_OPT_PLATFORM:
         m->platform_path = arg;
         return 1;
+    case TOOL_OPT_MAPPING:
+        m->mapping_path = arg;
+        return 1;
     case TOOL_OPT_GREEN:
         m->green_path = arg;
         return 1;

@@ -1,0 +1,926 @@
+/* CaWoSched's fixed-mapping problem on the command line (cawosched_cli.h). */
+#include "run/cawosched_cli.h"
+
+#include "ecsched/cawosched.h"
+#include "ecsched/fixedmap.h"
+#include "ecsched/fixedmap_milp.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- detection and flags ---- */
+
+/* 1 when path holds CaWoSched's setup: its first character (after blanks
+ * and a UTF-8 BOM) is a digit (the deadline).  0 otherwise (JSON, or
+ * anything the platform reader then names the problem of), for "-" and for
+ * a file that cannot be opened. */
+static int is_cws_setup(const char *path)
+{
+    if (path == NULL || strcmp(path, "-") == 0)
+        return 0;
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return 0;
+    unsigned char buf[256];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    fclose(f);
+    size_t k = 0;
+    if (n >= 3 && buf[0] == 0xEF && buf[1] == 0xBB && buf[2] == 0xBF)
+        k = 3;
+    while (k < n && (buf[k] == ' ' || buf[k] == '\t' || buf[k] == '\r' ||
+                     buf[k] == '\n'))
+        k++;
+    return k < n && buf[k] >= '0' && buf[k] <= '9';
+}
+
+int tool_cws_active(const tool_model *m)
+{
+    return m->cws_setup_path != NULL;
+}
+
+int tool_cws_detect(const char *cmd, tool_model *m, int cws)
+{
+    if (is_cws_setup(m->platform_path)) {
+        m->cws_setup_path = m->platform_path;
+        m->platform_path = NULL;
+    }
+    if (m->cws_setup_path == NULL && m->mapping_path == NULL)
+        return 0;
+    if (cws == 2) { /* convert: the setup, and a mapping for the base */
+        if (m->mapping_path != NULL && m->cws_setup_path == NULL)
+            return tool_usage_error(cmd, "--mapping needs --platform with "
+                                         "CaWoSched's setup");
+        return 0;
+    }
+    if (!cws)
+        return tool_usage_error(
+            cmd, "%s: a fixed mapping (CaWoSched's problem, "
+                 "docs/cawosched.md) runs with solve, heuristic --mode local "
+                 "and validate only; 'ecsched convert GRAPH --platform SETUP' "
+                 "writes ecsched's own files for the free mapping",
+            m->mapping_path != NULL ? "--mapping" : m->cws_setup_path);
+    if (m->cws_setup_path == NULL)
+        return tool_usage_error(
+            cmd, "--mapping needs --platform with CaWoSched's setup file "
+                 "(a fixed mapping is CaWoSched's problem; ecsched's own "
+                 "platforms choose the mapping)");
+    if (m->mapping_path == NULL)
+        return tool_usage_error(
+            cmd, "%s is CaWoSched's setup: give its mapping with --mapping "
+                 "FILE (or 'ecsched convert' it for the free mapping)",
+            m->cws_setup_path);
+    /* flags the setup answers: an error, never ignored */
+    struct {
+        int given;
+        const char *flag, *why;
+    } clash[] = {
+        {m->pes_given, "-p", "the mapping gives the processors"},
+        {m->power_given, "--power", "the setup gives the powers"},
+        {m->watts > 0, "--watts", "the setup gives the powers"},
+        {m->prices_spec != NULL, "--prices", "the setup gives the brown cost and green budget"},
+        {m->green_path != NULL, "--green", "the setup gives the green budget"},
+        {m->green_price_given, "--green-price", "green power is free in CaWoSched's model"},
+        {m->power_cap_kw >= 0, "--power-cap", "CaWoSched's model has no power cap"},
+        {m->deadline >= 0, "--deadline", "the setup gives the deadline"},
+        {m->extension_given, "--extension", "the setup gives the deadline"},
+        {m->base_path != NULL, "--base", "the setup gives the deadline"},
+        {m->work_unit > 0 || m->work_unit_auto, "--work-unit", "a task lasts its weight in time units"},
+        {m->slot_minutes_given, "--slot-minutes", "CaWoSched's time unit has no length"},
+    };
+    for (size_t k = 0; k < sizeof clash / sizeof *clash; k++)
+        if (clash[k].given)
+            return tool_usage_error(cmd, "%s does not apply to CaWoSched's "
+                                         "problem (--platform %s): %s",
+                                    clash[k].flag, m->cws_setup_path,
+                                    clash[k].why);
+    if (m->freqs_given &&
+        (m->platform.nfreq != 1 || m->platform.freq[0] != 1.0))
+        return tool_usage_error(cmd, "--freqs must be 1 with CaWoSched's "
+                                     "setup: its model has one speed (a task "
+                                     "lasts its weight)");
+    return 0;
+}
+
+/* ---- the instance ---- */
+
+typedef struct cws_inst {
+    ecs_graph *g;
+    ecs_cws_mapping *map;
+    ecs_cws_setup *setup;
+    ecs_cws_problem *p;
+} cws_inst;
+
+static void inst_free(cws_inst *in)
+{
+    ecs_cws_problem_free(in->p);
+    ecs_cws_setup_free(in->setup);
+    ecs_cws_mapping_free(in->map);
+    ecs_graph_free(in->g);
+    memset(in, 0, sizeof *in);
+}
+
+static ecs_result inst_load(const tool_model *m, const char *graph_path,
+                            cws_inst *in, ecs_diag *d)
+{
+    memset(in, 0, sizeof *in);
+    ecs_graph_read_params gp;
+    ecs_graph_read_params_init(&gp);
+    gp.format = m->format;
+    ecs_result rc;
+    if ((rc = ecs_graph_read_file(graph_path, &gp, &in->g, d)) != ECS_OK ||
+        (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK ||
+        (rc = ecs_cws_setup_read_file(m->cws_setup_path, &in->setup, d)) != ECS_OK)
+        return rc;
+    if ((long long)in->g->n > m->limits.max_tasks)
+        return ecs_diag_set(d, ECS_ELIMIT, graph_path, 0,
+                            "%zu tasks, above --max-tasks %lld", in->g->n,
+                            (long long)m->limits.max_tasks);
+    rc = ecs_cws_problem_build(in->g, in->map, in->setup, &in->p, d);
+    if (rc != ECS_OK && d->file[0] == '\0') {
+        /* name the inputs the problem comes from */
+        char msg[ECS_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d->msg);
+        ecs_diag_set(d, rc, NULL, 0, "%s (graph %s, mapping %s, setup %s)",
+                     msg, graph_path, m->mapping_path, m->cws_setup_path);
+    }
+    return rc;
+}
+
+/* ---- the document ---- */
+
+typedef struct cws_run {
+    const char *cmd, *method;   /* "solve", "local", "validate" */
+    const char *graph_path;
+    const tool_model *m;
+    const cws_inst *in;
+    const long *start;          /* NULL: no schedule */
+    ecs_cws_eval ev;
+    const char *violation;      /* validate: the first broken rule, or NULL */
+    long long bound;            /* -1: none */
+    const char *bound_method;   /* "fixedmap", "milp" */
+    const char *status;
+    const char *found_by;
+    long long start_cost;       /* -1: none */
+    int milp_ran, milp_optimal;
+    long long milp_cost, milp_bound;
+    double milp_s;
+    size_t milp_cols, milp_rows;
+    const char *milp_note;      /* why the MILP did not run, or NULL */
+    double runtime_s;
+} cws_run;
+
+static int set(json_t *o, const char *key, json_t *v)
+{
+    return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
+}
+
+static json_t *long_array(const long *v, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < n; k++)
+        if (json_array_append_new(a, json_integer(v[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+static double gap_of(long long cost, long long bound)
+{
+    if (bound < 0)
+        return NAN;
+    return cost > 0 ? (double)(cost - bound) / (double)cost : 0.0;
+}
+
+static json_t *sched_arrays(const ecs_cws_problem *p, const long *start,
+                            json_t **transfers)
+{
+    json_t *tasks = json_array(), *tr = json_array();
+    int bad = tasks == NULL || tr == NULL;
+    size_t P = p->nprocs;
+    for (size_t i = 0; !bad && i < p->n; i++) {
+        json_t *o = json_object();
+        bad = o == NULL;
+        if (!bad && i < p->ncomp)
+            bad = set(o, "id", json_integer(p->graph_id[i])) ||
+                  set(o, "pe", json_integer((json_int_t)p->proc[i]));
+        else if (!bad) {
+            /* link a -> b is P + a(P-1) + b - [b > a] */
+            size_t l = p->proc[i] - P, a = l / (P - 1), b = l % (P - 1);
+            if (b >= a)
+                b++;
+            bad = set(o, "from", json_integer(p->graph_id[p->edge_from[i]])) ||
+                  set(o, "to", json_integer(p->graph_id[p->edge_to[i]])) ||
+                  set(o, "pe", json_integer((json_int_t)p->proc[i])) ||
+                  set(o, "link_from", json_integer((json_int_t)a)) ||
+                  set(o, "link_to", json_integer((json_int_t)b));
+        }
+        if (!bad)
+            bad = set(o, "start", json_integer(start[i])) ||
+                  set(o, "end", json_integer(start[i] + p->dur[i])) ||
+                  set(o, "duration", json_integer(p->dur[i]));
+        if (bad)
+            json_decref(o);
+        else
+            bad = json_array_append_new(i < p->ncomp ? tasks : tr, o) != 0;
+    }
+    if (bad) {
+        json_decref(tasks);
+        json_decref(tr);
+        return NULL;
+    }
+    *transfers = tr;
+    return tasks;
+}
+
+static json_t *run_doc(const cws_run *r)
+{
+    const ecs_cws_problem *p = r->in->p;
+    const ecs_cws_setup *s = r->in->setup;
+    json_t *d = json_object(), *g = json_object(), *mp = json_object(),
+           *su = json_object();
+    int bad = d == NULL || g == NULL || mp == NULL || su == NULL;
+    if (!bad)
+        bad = set(g, "file", tool_json_text(r->graph_path)) ||
+              set(g, "tasks", json_integer((json_int_t)r->in->g->n)) ||
+              set(g, "edges", json_integer((json_int_t)r->in->g->nedges)) ||
+              set(mp, "file", tool_json_text(r->m->mapping_path)) ||
+              set(mp, "processors", json_integer((json_int_t)p->nprocs)) ||
+              set(su, "file", tool_json_text(r->m->cws_setup_path)) ||
+              set(su, "deadline", json_integer(s->deadline)) ||
+              set(su, "brown_cost", json_integer(s->brown_cost)) ||
+              set(su, "idle_power", json_integer(p->base)) ||
+              set(su, "budget", long_array(s->budget, s->nintervals)) ||
+              set(su, "bounds", long_array(s->bound, s->nintervals + 1));
+    else {
+        json_decref(g);
+        json_decref(mp);
+        json_decref(su);
+        g = mp = su = NULL;
+    }
+    int has = r->start != NULL;
+    if (!bad)
+        bad = set(d, "tool", json_string("ecsched")) ||
+              set(d, "version", json_string(ECS_VERSION)) ||
+              set(d, "command", json_string(r->cmd)) ||
+              set(d, "problem", json_string("cawosched")) ||
+              set(d, "method", json_string(r->method)) ||
+              set(d, "graph", g) || set(d, "mapping", mp) || set(d, "setup", su) ||
+              set(d, "transfers_count", json_integer((json_int_t)(p->n - p->ncomp))) ||
+              set(d, "deadline", json_integer(p->deadline)) ||
+              set(d, "status", json_string(r->status)) ||
+              set(d, "valid", has ? json_boolean(r->ev.valid) : json_null()) ||
+              set(d, "violation", r->violation ? tool_json_text(r->violation) : json_null()) ||
+              set(d, "cost", has ? json_integer(r->ev.cost) : json_null()) ||
+              set(d, "brown_energy", has ? json_integer(r->ev.brown) : json_null()) ||
+              set(d, "energy", has ? json_integer(r->ev.energy) : json_null()) ||
+              set(d, "makespan", has ? json_integer(r->ev.makespan) : json_null()) ||
+              set(d, "meets_deadline", has ? json_boolean(r->ev.makespan <= p->deadline) : json_null()) ||
+              set(d, "bound", r->bound >= 0 ? json_integer(r->bound) : json_null()) ||
+              set(d, "bound_method", r->bound >= 0 ? json_string(r->bound_method) : json_null()) ||
+              set(d, "gap", has && r->bound >= 0 ? tool_json_num(gap_of(r->ev.cost, r->bound)) : json_null()) ||
+              set(d, "found_by", r->found_by ? json_string(r->found_by) : json_null()) ||
+              set(d, "start_cost", r->start_cost >= 0 ? json_integer(r->start_cost) : json_null());
+    if (!bad) {
+        json_t *mo = json_null();
+        if (r->milp_ran) {
+            tool_json_kv kv[] = {
+                {"optimal", json_boolean(r->milp_optimal)},
+                {"cost", json_integer(r->milp_cost)},
+                {"bound", json_integer(r->milp_bound)},
+                {"seconds", tool_json_num(round(r->milp_s * 1e6) / 1e6)},
+                {"columns", json_integer((json_int_t)r->milp_cols)},
+                {"rows", json_integer((json_int_t)r->milp_rows)},
+            };
+            mo = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        }
+        bad = set(d, "milp", mo) ||
+              set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
+              set(d, "runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6));
+    }
+    if (!bad && has) {
+        json_t *tr = NULL, *ta = sched_arrays(p, r->start, &tr);
+        bad = ta == NULL || set(d, "tasks", ta) || set(d, "transfers", tr);
+    } else if (!bad)
+        bad = set(d, "tasks", json_array()) || set(d, "transfers", json_array());
+    if (bad) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+static void print_human(const cws_run *r)
+{
+    const ecs_cws_problem *p = r->in->p;
+    size_t P = p->nprocs;
+    printf("%-12s CaWoSched's fixed mapping (docs/cawosched.md)\n", "problem");
+    printf("%-12s %zu + %zu transfers on %zu processors and %zu links\n",
+           "tasks", p->ncomp, p->n - p->ncomp, P, P * (P - 1));
+    printf("%-12s %ld time units", "deadline", p->deadline);
+    if (r->start != NULL)
+        printf(" (makespan %ld)", r->ev.makespan);
+    printf("\n");
+    if (r->start != NULL) {
+        printf("%-12s %lld (brown energy %lld x brown cost %ld)\n", "cost",
+               r->ev.cost, r->ev.brown, p->brown_cost);
+        printf("%-12s %lld (idle %lld per unit)\n", "energy", r->ev.energy,
+               p->base);
+    }
+    if (r->violation != NULL)
+        printf("%-12s %s\n", "violation", r->violation);
+    if (r->bound >= 0) {
+        printf("%-12s %lld (%s)\n", "bound", r->bound, r->bound_method);
+        if (r->start != NULL)
+            printf("%-12s %.4f%%\n", "gap", 100.0 * gap_of(r->ev.cost, r->bound));
+    }
+    printf("%-12s %s\n", "status", r->status);
+    if (r->found_by != NULL) {
+        printf("%-12s %s", "found by", r->found_by);
+        if (r->start_cost >= 0)
+            printf(" (best start %lld)", r->start_cost);
+        printf("\n");
+    }
+    if (r->milp_ran)
+        printf("%-12s %s, cost %lld, bound %lld, %.3f s (%zu columns)\n",
+               "milp", r->milp_optimal ? "optimal" : "stopped", r->milp_cost,
+               r->milp_bound, r->milp_s, r->milp_cols);
+    else if (r->milp_note != NULL)
+        printf("%-12s not run: %s\n", "milp", r->milp_note);
+    printf("%-12s %.3f s\n", "runtime", r->runtime_s);
+}
+
+static int finish(const cws_run *r, int code)
+{
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    if (r->m->out_path != NULL || r->m->json) {
+        json_t *doc = run_doc(r);
+        ecs_result rc = doc == NULL ? ecs_diag_set(&d, ECS_ENOMEM, NULL, 0,
+                                                   "cannot build the JSON document")
+                                    : tool_write_doc(r->m, doc, &d);
+        json_decref(doc);
+        if (rc != ECS_OK) {
+            tool_error(r->cmd, &d);
+            return tool_exit_code(rc);
+        }
+    }
+    if (!r->m->json)
+        print_human(r);
+    return code;
+}
+
+/* ---- solve and local ---- */
+
+int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
+                 const tool_cws_opts *o)
+{
+    double t0 = ecs_clock_now();
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    cws_inst in;
+    ecs_result rc = inst_load(m, graph_path, &in, &d);
+    if (rc != ECS_OK) {
+        tool_error(cmd, &d);
+        inst_free(&in);
+        return tool_exit_code(rc);
+    }
+    const ecs_cws_problem *p = in.p;
+    cws_run r;
+    memset(&r, 0, sizeof r);
+    r.cmd = cmd;
+    r.method = o->method == TOOL_CWS_SOLVE ? "solve" : "local";
+    r.graph_path = graph_path;
+    r.m = m;
+    r.in = &in;
+    r.bound = -1;
+    r.start_cost = -1;
+    long *start = malloc((p->n ? p->n : 1) * sizeof *start);
+    long *ms = malloc((p->n ? p->n : 1) * sizeof *ms);
+    int code = TOOL_EXIT_OK;
+    if (start == NULL || ms == NULL) {
+        rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
+        goto fail;
+    }
+    ecs_fixedmap_params q;
+    ecs_fixedmap_params_init(&q);
+    q.time_limit = o->time_limit_s;
+    ecs_fixedmap_stats st;
+    rc = ecs_fixedmap_schedule(p, &q, start, &st, &d);
+    if (rc == ECS_EINFEASIBLE) {
+        /* no schedule: the document says so, exit 1 */
+        tool_error(cmd, &d);
+        r.status = "infeasible";
+        r.runtime_s = ecs_clock_now() - t0;
+        code = finish(&r, TOOL_EXIT_INFEASIBLE);
+        goto done;
+    }
+    if (rc != ECS_OK)
+        goto fail;
+    r.found_by = st.best_start;
+    r.start_cost = st.start_cost;
+    if (o->method == TOOL_CWS_SOLVE) {
+        if ((rc = ecs_fixedmap_bound(p, &r.bound, &d)) != ECS_OK)
+            goto fail;
+        r.bound_method = "fixedmap";
+        double left = o->time_limit_s > 0 ? t0 + o->time_limit_s - ecs_clock_now() : 0;
+        if (r.bound >= st.cost)
+            ; /* proven: nothing to do */
+        else if (gap_of(st.cost, r.bound) <= o->gap)
+            r.milp_note = "the gap is reached";
+        else if (p->n > TOOL_CWS_MILP_MAX_TASKS)
+            r.milp_note = "more than 1000 tasks and transfers";
+        else if (o->time_limit_s > 0 && left < 0.1)
+            r.milp_note = "no time left";
+        else {
+            ecs_fixedmap_milp_result mr;
+            ecs_diag md;
+            ecs_diag_clear(&md);
+            ecs_result mrc = ecs_fixedmap_milp(p, start, o->time_limit_s > 0 ? left : 0,
+                                               ms, &mr, &md);
+            if (mrc == ECS_EINVAL)
+                r.milp_note = "the model is too large";
+            else if (mrc != ECS_OK) {
+                d = md;
+                rc = mrc;
+                goto fail;
+            } else {
+                r.milp_ran = 1;
+                r.milp_optimal = mr.optimal;
+                r.milp_cost = mr.cost;
+                r.milp_bound = mr.bound;
+                r.milp_s = mr.seconds;
+                r.milp_cols = mr.cols;
+                r.milp_rows = mr.rows;
+                if (mr.cost < st.cost) {
+                    memcpy(start, ms, p->n * sizeof *start);
+                    r.found_by = "milp";
+                }
+                if (mr.bound > r.bound) {
+                    r.bound = mr.bound;
+                    r.bound_method = "milp";
+                }
+            }
+        }
+    }
+    /* the schedule as the evaluator sees it: the figures printed */
+    ecs_diag ed;
+    ecs_diag_clear(&ed);
+    rc = ecs_cws_evaluate(p, start, &r.ev, &ed);
+    if (rc != ECS_OK) {
+        ecs_diag_set(&d, ECS_EINTERNAL, NULL, 0,
+                     "internal: the schedule fails the evaluator: %s", ed.msg);
+        rc = ECS_EINTERNAL;
+        goto fail;
+    }
+    r.start = start;
+    r.status = r.bound >= r.ev.cost ? "optimal" : "feasible";
+    r.runtime_s = ecs_clock_now() - t0;
+    code = finish(&r, TOOL_EXIT_OK);
+    goto done;
+fail:
+    tool_error(cmd, &d);
+    code = tool_exit_code(rc);
+done:
+    free(start);
+    free(ms);
+    inst_free(&in);
+    return code;
+}
+
+/* ---- validate ---- */
+
+typedef struct id_key {
+    long a, b;
+    size_t i;
+} id_key;
+
+static int key_cmp(const void *x, const void *y)
+{
+    const id_key *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    if (p->b != q->b)
+        return p->b < q->b ? -1 : 1;
+    return 0;
+}
+
+static int get_long(const json_t *o, const char *key, long *v)
+{
+    const json_t *x = json_object_get(o, key);
+    if (!json_is_integer(x))
+        return -1;
+    *v = (long)json_integer_value(x);
+    return 0;
+}
+
+/* Starts from our document's "tasks" and "transfers". */
+static ecs_result doc_starts(const ecs_cws_problem *p, const json_t *doc,
+                             const char *name, long *start, ecs_diag *d)
+{
+    const json_t *ta = json_object_get(doc, "tasks"),
+                 *tr = json_object_get(doc, "transfers");
+    if (!json_is_array(ta) || !json_is_array(tr))
+        return ecs_diag_set(d, ECS_EPARSE, name, 0,
+                            "not a CaWoSched schedule document: needs "
+                            "arrays \"tasks\" and \"transfers\"");
+    size_t nc = p->ncomp, nt = p->n - p->ncomp;
+    id_key *kc = malloc((nc ? nc : 1) * sizeof *kc),
+           *kt = malloc((nt ? nt : 1) * sizeof *kt);
+    unsigned char *seen = calloc(p->n ? p->n : 1, 1);
+    ecs_result rc = ECS_OK;
+    if (kc == NULL || kt == NULL || seen == NULL) {
+        rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < nc; i++)
+        kc[i] = (id_key){p->graph_id[i], 0, i};
+    for (size_t k = 0; k < nt; k++)
+        kt[k] = (id_key){p->graph_id[p->edge_from[nc + k]],
+                         p->graph_id[p->edge_to[nc + k]], nc + k};
+    qsort(kc, nc, sizeof *kc, key_cmp);
+    qsort(kt, nt, sizeof *kt, key_cmp);
+    for (int pass = 0; pass < 2 && rc == ECS_OK; pass++) {
+        const json_t *arr = pass ? tr : ta;
+        const char *an = pass ? "transfers" : "tasks";
+        for (size_t k = 0; k < json_array_size(arr); k++) {
+            const json_t *o = json_array_get(arr, k);
+            id_key key = {0, 0, 0};
+            long s, pe;
+            int ok = pass ? get_long(o, "from", &key.a) == 0 &&
+                                get_long(o, "to", &key.b) == 0
+                          : get_long(o, "id", &key.a) == 0;
+            if (!ok || get_long(o, "start", &s) != 0 || get_long(o, "pe", &pe) != 0) {
+                rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                  "%s[%zu]: needs whole numbers %s, pe and start",
+                                  an, k, pass ? "from, to" : "id");
+                break;
+            }
+            const id_key *hit = bsearch(&key, pass ? kt : kc, pass ? nt : nc,
+                                        sizeof key, key_cmp);
+            if (hit == NULL) {
+                rc = pass ? ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                         "transfers[%zu]: no transfer %ld->%ld "
+                                         "under this mapping", k, key.a, key.b)
+                          : ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                         "tasks[%zu]: no task %ld in the graph",
+                                         k, key.a);
+                break;
+            }
+            char nm[128];
+            ecs_cws_task_name(p, hit->i, nm, sizeof nm);
+            if (seen[hit->i]) {
+                rc = ecs_diag_set(d, ECS_EPARSE, name, 0, "%s[%zu]: %s given twice",
+                                  an, k, nm);
+                break;
+            }
+            if (pe < 0 || (size_t)pe != p->proc[hit->i]) {
+                rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                  "%s[%zu]: %s on pe %ld, but the mapping puts "
+                                  "it on %zu", an, k, nm, pe, p->proc[hit->i]);
+                break;
+            }
+            seen[hit->i] = 1;
+            start[hit->i] = s;
+        }
+    }
+    for (size_t i = 0; rc == ECS_OK && i < p->n; i++)
+        if (!seen[i]) {
+            char nm[128];
+            ecs_cws_task_name(p, i, nm, sizeof nm);
+            rc = ecs_diag_set(d, ECS_EPARSE, name, 0, "%s has no start", nm);
+        }
+out:
+    free(kc);
+    free(kt);
+    free(seen);
+    return rc;
+}
+
+int tool_cws_validate(const char *cmd, const tool_model *m,
+                      const char *graph_path, const char *sched_path)
+{
+    double t0 = ecs_clock_now();
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    cws_inst in;
+    char *buf = NULL;
+    size_t len = 0;
+    long *start = NULL;
+    ecs_result rc = inst_load(m, graph_path, &in, &d);
+    if (rc == ECS_OK)
+        rc = ecs_read_file(sched_path, m->limits.max_input_bytes, &buf, &len, &d);
+    if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
+        rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
+    if (rc == ECS_OK) {
+        size_t k = 0;
+        while (k < len && strchr(" \t\r\n", buf[k]) != NULL)
+            k++;
+        if (k < len && buf[k] == '{') {
+            json_error_t je;
+            json_t *doc = json_loadb(buf, len, 0, &je);
+            if (doc == NULL)
+                rc = ecs_diag_set(&d, ECS_EPARSE, sched_path, je.line, "%s",
+                                  je.text);
+            else
+                rc = doc_starts(in.p, doc, sched_path, start, &d);
+            json_decref(doc);
+        } else {
+            long long theirs;
+            rc = ecs_cws_starts_read_buffer(in.p, buf, len, sched_path, start,
+                                            &theirs, &d);
+        }
+    }
+    free(buf);
+    int code;
+    if (rc != ECS_OK) {
+        tool_error(cmd, &d);
+        code = tool_exit_code(rc);
+    } else {
+        cws_run r;
+        memset(&r, 0, sizeof r);
+        r.cmd = cmd;
+        r.method = "validate";
+        r.graph_path = graph_path;
+        r.m = m;
+        r.in = &in;
+        r.bound = -1;
+        r.start_cost = -1;
+        ecs_diag vd;
+        ecs_diag_clear(&vd);
+        rc = ecs_cws_evaluate(in.p, start, &r.ev, &vd);
+        r.start = start;
+        if (rc == ECS_EVIOLATION) {
+            r.violation = vd.msg;
+            r.status = "invalid";
+            tool_errorf(cmd, "%s: %s", sched_path, vd.msg);
+        } else if (rc != ECS_OK) {
+            tool_error(cmd, &vd);
+            code = tool_exit_code(rc);
+            goto done;
+        } else
+            r.status = "valid";
+        r.runtime_s = ecs_clock_now() - t0;
+        code = finish(&r, r.ev.valid ? TOOL_EXIT_OK : TOOL_EXIT_INFEASIBLE);
+    }
+done:
+    free(start);
+    inst_free(&in);
+    return code;
+}
+
+/* ---- convert: CaWoSched's setup as ecsched's platform ---- */
+
+/* Append printf output to a growing buffer; -1 when out of memory. */
+static int cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static int cat(char **buf, size_t *len, size_t *cap, const char *fmt, ...)
+{
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int k = vsnprintf(*buf ? *buf + *len : NULL, *buf ? *cap - *len : 0, fmt, ap);
+        va_end(ap);
+        if (k < 0)
+            return -1;
+        if (*buf != NULL && *len + (size_t)k < *cap) {
+            *len += (size_t)k;
+            return 0;
+        }
+        size_t nc = (*cap ? *cap * 2 : 4096) + (size_t)k;
+        char *nb = realloc(*buf, nc);
+        if (nb == NULL)
+            return -1;
+        *buf = nb;
+        *cap = nc;
+    }
+}
+
+/* Path of a file beside out (out without ".json", then sfx). */
+static void beside(const char *out, const char *sfx, char *path, size_t size)
+{
+    size_t n = strlen(out);
+    if (n > 5 && strcmp(out + n - 5, ".json") == 0)
+        n -= 5;
+    snprintf(path, size, "%.*s%s", (int)n, out, sfx);
+}
+
+static const char *base_of(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* The fixed mapping's schedule (ecsched's scheduler) as a base schedule
+ * of the converted platform: CaWoSched's processor k is the PE pe[k]
+ * (classes in order, PEs class by class), transfers dropped; one slot per
+ * time unit at f = 1.  Written to path. */
+static ecs_result write_base(const tool_model *m, const char *graph_path,
+                             const size_t *pe, const char *path, ecs_diag *d)
+{
+    cws_inst in;
+    ecs_result rc = inst_load(m, graph_path, &in, d);
+    long *start = NULL;
+    char *text = NULL;
+    json_t *doc = NULL, *tasks = NULL;
+    if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
+        rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_fixedmap_params q;
+    ecs_fixedmap_params_init(&q);
+    if (rc == ECS_OK)
+        rc = ecs_fixedmap_schedule(in.p, &q, start, NULL, d);
+    if (rc == ECS_OK) {
+        tasks = json_array();
+        int bad = tasks == NULL;
+        for (size_t i = 0; !bad && i < in.p->ncomp; i++) {
+            if (in.p->dur[i] <= 0)
+                continue;
+            json_t *o = json_pack("{s:I, s:I, s:I, s:I}", "id",
+                                  (json_int_t)in.p->graph_id[i], "pe",
+                                  (json_int_t)pe[in.p->proc[i]], "start",
+                                  (json_int_t)start[i], "stop",
+                                  (json_int_t)(start[i] + in.p->dur[i] - 1));
+            bad = o == NULL || json_array_append_new(tasks, o) != 0;
+        }
+        char desc[1024];
+        snprintf(desc, sizeof desc,
+                 "the fixed mapping %s's schedule by ecsched's scheduler, "
+                 "transfers dropped, as a base for the converted platform "
+                 "(solve GRAPH --platform ... --base THIS)", m->mapping_path);
+        if (!bad)
+            doc = json_pack("{s:s, s:O}", "description", desc, "tasks", tasks);
+        if (doc == NULL || (text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER)) == NULL)
+            rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (rc == ECS_OK) {
+        size_t n = strlen(text);
+        char *t2 = realloc(text, n + 2);
+        if (t2 == NULL)
+            rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+        else {
+            text = t2;
+            memcpy(text + n, "\n", 2);
+            rc = tool_write_file(path, text, d);
+        }
+    }
+    free(text);
+    json_decref(doc);
+    json_decref(tasks);
+    free(start);
+    inst_free(&in);
+    return rc;
+}
+
+int tool_cws_convert_platform(const char *cmd, const tool_model *m,
+                              const char *graph_path, const char *out)
+{
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_cws_setup *s = NULL;
+    ecs_result rc = ecs_cws_setup_read_file(m->cws_setup_path, &s, &d);
+    if (rc != ECS_OK) {
+        tool_error(cmd, &d);
+        return tool_exit_code(rc);
+    }
+    size_t P = s->nprocs;
+    long long links = 0, shortfall = 0;
+    for (size_t k = P; k < P * P; k++)
+        links += s->idle[k];
+    char ppath[TOOL_PLAT_PATH + 32], gpath[TOOL_PLAT_PATH + 32];
+    beside(out, ".prices.csv", ppath, sizeof ppath);
+    beside(out, ".green.csv", gpath, sizeof gpath);
+    char *pc = NULL, *gc = NULL, *js = NULL;
+    size_t pl = 0, pcap = 0, gl = 0, gcap = 0;
+    int bad = cat(&pc, &pl, &pcap, "price\n") ||
+              cat(&gc, &gl, &gcap, "green_kwh\n");
+    for (size_t k = 0; !bad && k < s->nintervals; k++)
+        for (long t = s->bound[k]; !bad && t < s->bound[k + 1]; t++) {
+            long long g = s->budget[k] - links;
+            if (g < 0)
+                shortfall -= g;
+            bad = cat(&pc, &pl, &pcap, "%lld\n", 1000LL * s->brown_cost) ||
+                  cat(&gc, &gl, &gcap, "%lld\n", g > 0 ? g : 0);
+        }
+    /* the classes: one per distinct (idle, work) pair, in order of first
+     * appearance */
+    json_t *classes = json_array();
+    size_t ncls = 0;
+    bad = bad || classes == NULL;
+    for (size_t k = 0; !bad && k < P; k++) {
+        size_t first = k, count = 0;
+        for (size_t i = 0; i < k; i++)
+            if (s->idle[i] == s->idle[k] && s->work[i] == s->work[k])
+                first = i;
+        if (first != k)
+            continue;
+        for (size_t i = k; i < P; i++)
+            count += s->idle[i] == s->idle[k] && s->work[i] == s->work[k];
+        char name[64];
+        snprintf(name, sizeof name, "idle%ld_work%ld", s->idle[k], s->work[k]);
+        json_t *w = json_object();
+        bad = w == NULL ||
+              json_object_set_new(w, "quadratic",
+                                  json_integer(1000LL * (s->idle[k] + s->work[k])));
+        tool_json_kv kv[] = {
+            {"name", json_string(name)},
+            {"count", json_integer((json_int_t)count)},
+            {"speed", json_integer(1)},
+            {"watts", w},
+            {"idle_watts", json_integer(1000LL * s->idle[k])},
+        };
+        json_t *c = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        bad = c == NULL || json_array_append_new(classes, c) != 0;
+        ncls++;
+    }
+    /* PEs class by class: processor k's PE */
+    size_t *pe = malloc((P ? P : 1) * sizeof *pe), next = 0;
+    bad = bad || pe == NULL;
+    for (size_t k = 0; !bad && k < P; k++) {
+        int seen = 0;
+        for (size_t i = 0; i < k; i++)
+            seen |= s->idle[i] == s->idle[k] && s->work[i] == s->work[k];
+        if (seen)
+            continue;
+        for (size_t i = k; i < P; i++)
+            if (s->idle[i] == s->idle[k] && s->work[i] == s->work[k])
+                pe[i] = next++;
+    }
+    char desc[2048];
+    snprintf(desc, sizeof desc,
+             "CaWoSched's setup %s converted by ecsched convert "
+             "(docs/cawosched.md): %zu processors in %zu classes (one per "
+             "(idle, work) power pair; CaWoSched's power unit = 1 kW, busy "
+             "draw idle + work at f = 1, idle + work f^2 below), one slot = "
+             "one time unit, the green budget per unit in kWh per slot, the "
+             "grid at the brown cost %ld per kWh, so that ecsched's cost is "
+             "CaWoSched's brown energy and cost_money its cost.  Run with "
+             "--deadline %ld.  Not carried over: the mapping (ecsched "
+             "chooses it) and communication (no transfers; the %zu links' "
+             "idle draw %lld per unit is taken from the green budget, and "
+             "the %lld units of it the budget does not cover cost %lld in "
+             "CaWoSched's model and nothing here)",
+             m->cws_setup_path, P, ncls, s->brown_cost, s->deadline,
+             P * (P - 1), links, shortfall, shortfall * s->brown_cost);
+    if (!bad) {
+        json_t *src = json_pack("[{s:s, s:s, s:i}]", "name", "green", "file",
+                                base_of(gpath), "price", 0);
+        json_t *site = json_pack("[{s:s, s:{s:s, s:s}, s:o}]", "name", "site",
+                                 "prices", "file", base_of(ppath), "unit",
+                                 "CWS/MWh", "sources", src);
+        json_t *doc = site == NULL ? NULL
+                                   : json_pack("{s:s, s:i, s:o, s:O}",
+                                               "description", desc,
+                                               "slot_minutes", 60, "sites",
+                                               site, "classes", classes);
+        bad = doc == NULL;
+        if (!bad)
+            js = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        json_decref(doc);
+        bad = js == NULL;
+    }
+    json_decref(classes);
+    if (bad)
+        rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
+    if (rc == ECS_OK)
+        rc = tool_write_file(ppath, pc, &d);
+    if (rc == ECS_OK)
+        rc = tool_write_file(gpath, gc, &d);
+    if (rc == ECS_OK) {
+        size_t n = strlen(js);
+        char *withnl = realloc(js, n + 2);
+        if (withnl == NULL)
+            rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
+        else {
+            js = withnl;
+            memcpy(js + n, "\n", 2);
+            rc = tool_write_file(out, js, &d);
+        }
+    }
+    char bpath[TOOL_PLAT_PATH + 32] = "";
+    if (rc == ECS_OK && m->mapping_path != NULL) {
+        beside(out, ".base.json", bpath, sizeof bpath);
+        rc = write_base(m, graph_path, pe, bpath, &d);
+    }
+    free(pe);
+    free(pc);
+    free(gc);
+    free(js);
+    long D = s->deadline;
+    ecs_cws_setup_free(s);
+    if (rc != ECS_OK) {
+        tool_error(cmd, &d);
+        return tool_exit_code(rc);
+    }
+    fprintf(stderr, "ecsched %s: wrote %s (%zu classes; %s, %s%s%s); "
+                    "schedule with --platform %s --deadline %ld%s%s\n",
+            cmd, out, ncls, base_of(ppath), base_of(gpath),
+            bpath[0] ? ", " : "", base_of(bpath), out, D,
+            bpath[0] ? " --base " : "", bpath);
+    return TOOL_EXIT_OK;
+}
