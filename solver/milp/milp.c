@@ -362,6 +362,28 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
     }
 }
 
+void ecs_milp_run_init(ecs_milp_run *run, const ecs_milp_model *m,
+                       const double *warm, const ecs_milp_params *prm,
+                       double t0, double t_end)
+{
+    memset(run, 0, sizeof *run);
+    run->model = m;
+    run->warm = warm;
+    run->t_end = t_end;
+    run->mip_gap = prm->mip_gap;
+    run->verbose = prm->verbose;
+    run->log = prm->log;
+    run->log_ctx = prm->log_ctx;
+    run->progress = prm->progress;
+    run->progress_ctx = prm->progress_ctx;
+    run->progress_every_s = prm->progress_every_s;
+    run->t_start = t0;
+    run->max_nodes = prm->max_nodes;
+    run->write_lp = prm->write_lp;
+    run->write_mps = prm->write_mps;
+    run->bound = run->root_bound = run->obj = NAN;
+}
+
 static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
                               const double *price, size_t nprice,
                               long deadline, const ecs_windows *w,
@@ -388,21 +410,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     out->cols = (long)b.m.ncols;
     out->nonzeros = (long)b.m.nnz;
     ecs_milp_run run;
-    memset(&run, 0, sizeof run);
-    run.model = &b.m;
-    run.warm = b.warm;
-    run.t_end = t_end;
-    run.mip_gap = prm->mip_gap;
-    run.verbose = prm->verbose;
-    run.log = prm->log;
-    run.log_ctx = prm->log_ctx;
-    run.progress = prm->progress;
-    run.progress_ctx = prm->progress_ctx;
-    run.progress_every_s = prm->progress_every_s;
-    run.t_start = t0;
-    run.max_nodes = prm->max_nodes;
-    run.write_lp = prm->write_lp;
-    run.write_mps = prm->write_mps;
+    ecs_milp_run_init(&run, &b.m, b.warm, prm, t0, t_end);
     if (b.have_rounder) {
         run.round = ecs_milp_round;
         run.round_ctx = &b.rounder;
@@ -412,7 +420,6 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
          * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
         run.pcost = prm->max_nodes == 0;
     }
-    run.bound = run.root_bound = run.obj = NAN;
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
         rc = ecs_milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {

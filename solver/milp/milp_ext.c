@@ -702,30 +702,14 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     if (rc == ECS_OK && warm_s != NULL && !settled)
         warm = from_schedule(&ext, &p, g, &mp, m.ncols, warm_s);
     ecs_milp_run run;
-    memset(&run, 0, sizeof run);
-    run.bound = run.root_bound = run.obj = NAN;
+    ecs_milp_run_init(&run, &m, warm, prm, t0, t_end);
     if (rc == ECS_OK) {
         out->rows = (long)m.nrows;
         out->cols = (long)m.ncols;
         out->nonzeros = (long)m.nnz;
     }
-    if (rc == ECS_OK && !settled) {
-        run.model = &m;
-        run.warm = warm;
-        run.t_end = t_end;
-        run.mip_gap = prm->mip_gap;
-        run.verbose = prm->verbose;
-        run.log = prm->log;
-        run.log_ctx = prm->log_ctx;
-        run.progress = prm->progress;
-        run.progress_ctx = prm->progress_ctx;
-        run.progress_every_s = prm->progress_every_s;
-        run.t_start = t0;
-        run.max_nodes = prm->max_nodes;
-        run.write_lp = prm->write_lp;
-        run.write_mps = prm->write_mps;
+    if (rc == ECS_OK && !settled)
         rc = ecs_milp_glpk_solve(&run, diag);
-    }
     if (rc == ECS_OK) {
         if (isnan(out->root_bound))
             out->root_bound = run.root_bound;

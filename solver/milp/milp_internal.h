@@ -255,6 +255,13 @@ typedef struct ecs_milp_run {
     int dive_improved;     /* the dive found a better incumbent */
 } ecs_milp_run;
 
+/* run zeroed, then the caller's limits, log, progress and exports from
+ * prm: model m, warm start warm (or NULL), the solve begun at t0 and due
+ * at t_end; bound, root bound and objective NAN. */
+void ecs_milp_run_init(ecs_milp_run *run, const ecs_milp_model *m,
+                       const double *warm, const ecs_milp_params *prm,
+                       double t0, double t_end);
+
 /* Load the model into GLPK, export it if asked, solve.  OK with run's out
  * fields set; ESOLVER when GLPK fails (diag says how); EIO for an export
  * that cannot be written; ENOMEM. */

@@ -8,28 +8,6 @@
 #include "ecsched/listsched.h"
 #include "ecsched/local.h"
 
-/* A class of the extended model: speeds and powers for F, idle. */
-static void add_class(ecs_platform *p, const char *name, int count, int site,
-                      const double *speed, const double *power, double idle)
-{
-    ecs_pe_class c;
-    memset(&c, 0, sizeof c);
-    snprintf(c.name, sizeof c.name, "%s", name);
-    c.count = count;
-    c.site = site;
-    for (size_t k = 0; k < p->nfreq; k++) {
-        c.speed[k] = speed[k];
-        c.power_of[k] = power[k];
-    }
-    c.idle = idle;
-    ecs_diag d;
-    ecs_diag_clear(&d);
-    ecs_result rc = ecs_platform_add_class(p, &c, &d);
-    if (rc != ECS_OK)
-        print_error("%s\n", d.msg);
-    assert_int_equal(rc, ECS_OK);
-}
-
 /* The platform of docs/MODEL.md's worked examples: F = {1, 0.5, 0};
  * fast (speeds 2, 1; powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5;
  * powers 1, 0.4; idle 0.2), nfast and nslow PEs. */
@@ -37,9 +15,9 @@ static void model_platform(ecs_platform *p, int nfast, int nslow)
 {
     ecs_platform_init(p);
     assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
-    add_class(p, "fast", nfast, 0, (const double[]){2, 1, 0},
+    tu_add_class(p, "fast", nfast, 0, (const double[]){2, 1, 0},
               (const double[]){4, 1.5, 0}, 0.5);
-    add_class(p, "slow", nslow, 0, (const double[]){1, 0.5, 0},
+    tu_add_class(p, "slow", nslow, 0, (const double[]){1, 0.5, 0},
               (const double[]){1, 0.4, 0}, 0.2);
 }
 
@@ -358,9 +336,9 @@ static void xtiny_draw(uint64_t *seed, int variant, xtiny *x)
     double w0 = si + 0.4 + tu_rng_unit(seed);
     double w1 = si + 0.1 + (w0 - si) * 0.6 * tu_rng_unit(seed);
     int nf = (int)tu_rng_int(seed, 1, 2), ns = n == 3 ? 1 : 3 - nf;
-    add_class(p, "fast", nf, 0, (const double[]){2, 1, 0},
+    tu_add_class(p, "fast", nf, 0, (const double[]){2, 1, 0},
               (const double[]){f0, f1, 0}, fi);
-    add_class(p, "slow", ns, two ? s1 : 0, (const double[]){1, 0.5, 0},
+    tu_add_class(p, "slow", ns, two ? s1 : 0, (const double[]){1, 0.5, 0},
               (const double[]){w0, w1, 0}, si);
     x->T = tu_rng_int(seed, 2, n == 3 && x->g->nedges < 2 ? 4 : 5);
     tu_random_prices(seed, x->price, x->T, 0.3);
@@ -472,7 +450,7 @@ static void test_local_one_class(void **state)
         ecs_platform_init(&pc);
         assert_int_equal(ecs_platform_set_freqs(&pc, "1,0.5,0", NULL),
                          ECS_OK);
-        add_class(&pc, "one", pes, 0, (const double[]){1, 0.5, 0},
+        tu_add_class(&pc, "one", pes, 0, (const double[]){1, 0.5, 0},
                   pp.power_of, 0.0);
         assert_int_equal(pc.grid, pp.grid);
         long T = tu_rng_int(&seed, 3, n == 3 ? 4 : 5);

@@ -16,33 +16,12 @@
  * powers 4, 1.5; idle 0.5), slow 1 PE (speeds 1, 0.5; powers 1, 0.4;
  * idle 0.2) ---- */
 
-static void add_class(ecs_platform *p, const char *name, int count, int site,
-                      const double *speed, const double *power, double idle)
-{
-    ecs_pe_class c;
-    memset(&c, 0, sizeof c);
-    snprintf(c.name, sizeof c.name, "%s", name);
-    c.count = count;
-    c.site = site;
-    for (size_t k = 0; k < p->nfreq; k++) {
-        c.speed[k] = speed[k];
-        c.power_of[k] = power[k];
-    }
-    c.idle = idle;
-    ecs_diag d;
-    ecs_diag_clear(&d);
-    if (ecs_platform_add_class(p, &c, &d) != ECS_OK) {
-        print_error("%s\n", d.msg);
-        fail();
-    }
-}
-
 static void example_platform(ecs_platform *p)
 {
     tu_platform(p, 1, "1,0.5,0", "quadratic");
-    add_class(p, "fast", 1, 0, (double[]){2, 1, 0}, (double[]){4, 1.5, 0.5},
+    tu_add_class(p, "fast", 1, 0, (double[]){2, 1, 0}, (double[]){4, 1.5, 0.5},
               0.5);
-    add_class(p, "slow", 1, 0, (double[]){1, 0.5, 0}, (double[]){1, 0.4, 0.2},
+    tu_add_class(p, "slow", 1, 0, (double[]){1, 0.5, 0}, (double[]){1, 0.4, 0.2},
               0.2);
 }
 
@@ -343,7 +322,7 @@ static void tiny_draw(uint64_t *seed, int features, tiny *x)
         double top = (features & 1) ? 0.5 + tu_rng_unit(seed) : 1.0;
         double idle = (features & 1) ? 0.3 * tu_rng_unit(seed) : 0.0;
         double pw[3] = {idle + top, idle + top * 0.3, idle};
-        add_class(&x->p, c ? "slow" : "fast", 1, two_sites ? c : 0,
+        tu_add_class(&x->p, c ? "slow" : "fast", 1, two_sites ? c : 0,
                   (double[]){mult, mult * 0.5, 0}, pw, idle);
     }
     long T = tu_rng_int(seed, 2, BF_T);

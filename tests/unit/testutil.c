@@ -422,3 +422,24 @@ int tu_run(const struct CMUnitTest *quick, size_t nquick,
         failed += _cmocka_run_group_tests("long", slow, nslow, NULL, NULL);
     return failed;
 }
+
+void tu_add_class(ecs_platform *p, const char *name, int count, int site,
+                  const double *speed, const double *power, double idle)
+{
+    ecs_pe_class c;
+    memset(&c, 0, sizeof c);
+    snprintf(c.name, sizeof c.name, "%s", name);
+    c.count = count;
+    c.site = site;
+    for (size_t k = 0; k < p->nfreq; k++) {
+        c.speed[k] = speed[k];
+        c.power_of[k] = power[k];
+    }
+    c.idle = idle;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_platform_add_class(p, &c, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+}

@@ -92,6 +92,12 @@ void tu_random_prices(uint64_t *s, double *price, long n, double neg);
 void tu_platform(ecs_platform *p, int pes, const char *freqs,
                  const char *power);
 
+/* Add a class of the extended model to p (F set): its name, count, site,
+ * speed[k] and power[k] for every frequency of F and its idle energy,
+ * asserting it is valid. */
+void tu_add_class(ecs_platform *p, const char *name, int count, int site,
+                  const double *speed, const double *power, double idle);
+
 /* The makespan solver's schedule of g on pes PEs at f = 1 (1 s limit). */
 ecs_schedule *tu_base_schedule(const ecs_graph *g, int pes);
 
