@@ -427,7 +427,8 @@ static ecs_result mapping_json(const char *buf, size_t len, const char *file,
     json_error_t err;
     json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
     if (!root)
-        return ecs_diag_set(diag, ECS_EPARSE, file, err.line, "%s", err.text);
+        return ecs_diag_set(diag, ECS_EPARSE, file, err.line,
+                            "%s (column %d)", err.text, err.column);
     ecs_result rc = ECS_OK;
     map_entry *a = NULL;
     const char *key;

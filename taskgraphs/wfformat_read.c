@@ -437,7 +437,8 @@ ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
     json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
     if (root == NULL)
         return ecs_diag_set(diag, ECS_EPARSE, name, err.line > 0 ? err.line : 0,
-                            "not valid JSON: %s", err.text);
+                            "not valid JSON: %s (column %d)", err.text,
+                            err.column);
     wf w;
     memset(&w, 0, sizeof w);
     w.file = name;

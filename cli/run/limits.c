@@ -96,7 +96,8 @@ ecs_result tool_load_json(const char *path, const ecs_limits *l,
     free(text);
     if (root == NULL)
         return ecs_diag_set(diag, ECS_EPARSE, path,
-                            err.line > 0 ? err.line : 0, "%s", err.text);
+                            err.line > 0 ? err.line : 0, "%s (column %d)",
+                            err.text, err.column);
     *out = root;
     return ECS_OK;
 }
