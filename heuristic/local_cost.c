@@ -23,6 +23,16 @@ double lh_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+int lh_cmp_key(const void *a, const void *b)
+{
+    const lh_key *x = a, *y = b;
+    if (x->k1 != y->k1)
+        return x->k1 < y->k1 ? -1 : 1;
+    if (x->k2 != y->k2)
+        return x->k2 < y->k2 ? -1 : 1;
+    return (x->i > y->i) - (x->i < y->i);
+}
+
 static int cmp_long(const void *a, const void *b)
 {
     long x = *(const long *)a, y = *(const long *)b;

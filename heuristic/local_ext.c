@@ -1070,24 +1070,10 @@ static void lx_load(lx *x, const ecs_schedule *sc)
     lx_all_dirty(x);
 }
 
-typedef struct lx_key {
-    long k1, k2;
-    size_t i;
-} lx_key;
-
-static int cmp_lx_key(const void *a, const void *b)
-{
-    const lx_key *u = a, *v = b;
-    if (u->k1 != v->k1)
-        return u->k1 < v->k1 ? -1 : 1;
-    if (u->k2 != v->k2)
-        return u->k2 < v->k2 ? -1 : 1;
-    return (u->i > v->i) - (u->i < v->i);
-}
 
 /* A random topological order of the tasks into key[].i (Kahn's, the next
  * task drawn among the ready ones).  -1 out of memory. */
-static int lx_random_topo(lx *x, lx_key *key)
+static int lx_random_topo(lx *x, lh_key *key)
 {
     const ecs_graph *g = x->g;
     size_t n = x->n, *left = malloc((n ? n : 1) * sizeof *left);
@@ -1129,7 +1115,7 @@ static int lx_random_topo(lx *x, lx_key *key)
 static int lx_build(lx *x, int mode)
 {
     size_t n = x->n;
-    lx_key *key = malloc((n ? n : 1) * sizeof *key);
+    lh_key *key = malloc((n ? n : 1) * sizeof *key);
     if (key == NULL)
         return -1;
     long vmax = 0;
@@ -1138,10 +1124,10 @@ static int lx_build(lx *x, int mode)
             vmax = x->q[c][0] * x->unit[c];
     for (size_t i = 0; i < n; i++) {
         long dur = (x->g->work[i] * x->grid + vmax - 1) / vmax;
-        key[i] = (lx_key){x->lf[i] - dur + 1, x->es[i], i};
+        key[i] = (lh_key){x->lf[i] - dur + 1, x->es[i], i};
         x->pe[i] = -1;
     }
-    qsort(key, n, sizeof *key, cmp_lx_key);
+    qsort(key, n, sizeof *key, lh_cmp_key);
     if (mode < 0 && lx_random_topo(x, key) != 0) {
         free(key);
         return -1;

@@ -45,6 +45,14 @@ typedef struct lh_cache {
 /* The one clock of the local heuristic: CLOCK_MONOTONIC seconds. */
 double lh_now(void);
 
+/* A task with two sort keys, for the starts built from scratch (both
+ * models); lh_cmp_key orders by k1, then k2, then the task index (qsort). */
+typedef struct lh_key {
+    long k1, k2;
+    size_t i;
+} lh_key;
+int lh_cmp_key(const void *a, const void *b);
+
 /* Classes of g's works, Lmax per class (local.h, "Interval lengths"), an
  * empty cache of at most max_bytes; *cls (n entries, malloc'ed) gets each
  * task's class.  -1 when out of memory. */

@@ -537,20 +537,6 @@ static ecs_result export(lh_run *r, const lh_state *st, ecs_schedule **out,
 
 /* ---- the scratch start ---- */
 
-typedef struct ls_key {
-    long k1, k2;
-    size_t i;
-} ls_key;
-
-static int cmp_key(const void *a, const void *b)
-{
-    const ls_key *x = a, *y = b;
-    if (x->k1 != y->k1)
-        return x->k1 < y->k1 ? -1 : 1;
-    if (x->k2 != y->k2)
-        return x->k2 < y->k2 ? -1 : 1;
-    return x->i < y->i ? -1 : x->i > y->i;
-}
 
 /*
  * Place every task from scratch: in the order of their latest start (ties:
@@ -564,7 +550,7 @@ static int scratch_start(lh_run *r, lh_state *st)
     size_t n = g->n ? g->n : 1;
     long *tl = malloc(n * sizeof *tl), *bl = malloc(n * sizeof *bl);
     long *lf = malloc(n * sizeof *lf);
-    ls_key *k = malloc(n * sizeof *k);
+    lh_key *k = malloc(n * sizeof *k);
     int rc = -1;
     if (tl && bl && lf && k) {
         ecs_graph_top_levels(g, tl);
@@ -575,7 +561,7 @@ static int scratch_start(lh_run *r, lh_state *st)
             k[i].k2 = tl[i];
             k[i].i = i;
         }
-        qsort(k, g->n, sizeof *k, cmp_key);
+        qsort(k, g->n, sizeof *k, lh_cmp_key);
         for (size_t i = 0; i < g->n; i++)
             r->order[i] = k[i].i;
         rc = lh_place_all(st, r->order, lf);
