@@ -44,7 +44,12 @@ typedef struct cg {
     glp_prob *lp;
     int r_one, r_cap, r_prec, r_cov, r_pcap; /* first rows (1-based) */
     size_t nprec;
-    cg_row_prec *prec;
+    cg_row_prec *prec;   /* in the order of b: b's rows are in_off[b] ..
+                            in_off[b+1]-1 */
+    size_t *in_off;      /* n + 1 */
+    size_t *out_off;     /* n + 1: a's rows are out_row[out_off[a] ..
+                            out_off[a+1]-1] */
+    size_t *out_row;
     int *pcap_row; /* site * D + l -> row or 0 */
     int c_fixed;   /* columns before the task columns */
     cg_col *col;
@@ -101,12 +106,14 @@ static int add_col(cg *c, size_t q)
             }
         }
     }
-    for (size_t r = 0; r < c->nprec; r++) {
-        const cg_row_prec *pr = &c->prec[r];
-        if (pr->b == cl->task && cl->s <= pr->l) {
+    for (size_t r = c->in_off[cl->task]; r < c->in_off[cl->task + 1]; r++)
+        if (cl->s <= c->prec[r].l) {
             ind[++nz] = c->r_prec + (int)r;
             val[nz] = 1;
-        } else if (pr->a == cl->task && cl->e <= pr->l - 1) {
+        }
+    for (size_t o = c->out_off[cl->task]; o < c->out_off[cl->task + 1]; o++) {
+        size_t r = c->out_row[o];
+        if (cl->e <= c->prec[r].l - 1) {
             ind[++nz] = c->r_prec + (int)r;
             val[nz] = -1;
         }
@@ -160,7 +167,11 @@ static int build_master(cg *c)
         }
     c->prec = malloc((np ? np : 1) * sizeof *c->prec);
     c->pcap_row = calloc((size_t)c->nsite * (size_t)D, sizeof *c->pcap_row);
-    if (c->prec == NULL || c->pcap_row == NULL)
+    c->in_off = calloc(n + 1, sizeof *c->in_off);
+    c->out_off = calloc(n + 2, sizeof *c->out_off);
+    c->out_row = malloc((np ? np : 1) * sizeof *c->out_row);
+    if (c->prec == NULL || c->pcap_row == NULL || c->in_off == NULL ||
+        c->out_off == NULL || c->out_row == NULL)
         return -1;
     for (size_t b = 0; b < n; b++)
         for (size_t q = g->pred_off[b]; q < g->pred_off[b + 1]; q++) {
@@ -171,8 +182,17 @@ static int build_master(cg *c)
                     c->prec[c->nprec].b = b;
                     c->prec[c->nprec].l = l;
                     c->nprec++;
+                    c->in_off[b + 1] = c->nprec;
+                    c->out_off[a + 2]++;
                 }
         }
+    for (size_t i = 0; i < n; i++) /* b without rows */
+        if (c->in_off[i + 1] < c->in_off[i])
+            c->in_off[i + 1] = c->in_off[i];
+    for (size_t i = 0; i < n; i++) /* counting sort of the rows by a */
+        c->out_off[i + 2] += c->out_off[i + 1];
+    for (size_t r = 0; r < c->nprec; r++)
+        c->out_row[c->out_off[c->prec[r].a + 1]++] = r;
     c->r_one = glp_add_rows(c->lp, (int)n);
     for (size_t i = 0; i < n; i++)
         glp_set_row_bnds(c->lp, c->r_one + (int)i, GLP_FX, 1, 1);
@@ -183,12 +203,8 @@ static int build_master(cg *c)
                              GLP_UP, 0, p->cls[q].count);
     if (c->nprec > 0) {
         c->r_prec = glp_add_rows(c->lp, (int)c->nprec);
-        for (size_t r = 0; r < c->nprec; r++) {
-            const cg_row_prec *pr = &c->prec[r];
+        for (size_t r = 0; r < c->nprec; r++)
             glp_set_row_bnds(c->lp, c->r_prec + (int)r, GLP_UP, 0, 0);
-            /* a stopped by l - 1 below its window: b cannot start */
-            (void)pr;
-        }
     }
     c->r_cov = glp_add_rows(c->lp, c->nsite * (int)D);
     for (int s = 0; s < c->nsite; s++) {
@@ -307,16 +323,21 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
      * over rows (i -> b, l >= e + 1) */
     for (long l = 0; l <= len; l++)
         c->pin[l] = c->pout[l] = 0.0;
-    for (size_t r = 0; r < c->nprec; r++) {
-        const cg_row_prec *pr = &c->prec[r];
-        if (pr->b == i) {
-            for (long s = es; s <= pr->l && s <= lf; s++)
-                c->pin[s - es] -= c->yp[r];
-        }
-        if (pr->a == i) {
-            for (long e = es; e <= pr->l - 1 && e <= lf; e++)
-                c->pout[e - es] += c->yp[r];
-        }
+    /* each row's dual at its last start (end), then sums from the right */
+    for (size_t r = c->in_off[i]; r < c->in_off[i + 1]; r++) {
+        long at = c->prec[r].l < lf ? c->prec[r].l : lf;
+        if (at >= es)
+            c->pin[at - es] -= c->yp[r];
+    }
+    for (size_t q = c->out_off[i]; q < c->out_off[i + 1]; q++) {
+        size_t r = c->out_row[q];
+        long at = c->prec[r].l - 1 < lf ? c->prec[r].l - 1 : lf;
+        if (at >= es)
+            c->pout[at - es] += c->yp[r];
+    }
+    for (long l = len - 2; l >= 0; l--) {
+        c->pin[l] += c->pin[l + 1];
+        c->pout[l] += c->pout[l + 1];
     }
     /* val[l][v]: least cost of being started, v steps done, after slot l
      * (row l - es); bk: the frequency and whether it started there */
@@ -656,6 +677,9 @@ ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
         free(c->col[q].prof);
     free(c->col);
     free(c->prec);
+    free(c->in_off);
+    free(c->out_off);
+    free(c->out_row);
     free(c->pcap_row);
     free(c->u);
     free(c->mu);
