@@ -542,6 +542,26 @@ ecs_result ecs_cws_mapping_read_buffer(const char *buf, size_t len,
     return ECS_OK;
 }
 
+ecs_result ecs_cws_mapping_text(const ecs_cws_mapping *m, char **out,
+                                ecs_diag *diag)
+{
+    /* an id has at most 20 characters and a blank or LF after it */
+    size_t cap = 24 + 22 * m->ntasks + m->nprocs + 1, len = 0;
+    char *b = malloc(cap);
+    *out = NULL;
+    if (b == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    len += (size_t)snprintf(b, cap, "%zu\n", m->nprocs);
+    for (size_t k = 0; k < m->nprocs; k++) {
+        for (size_t j = m->off[k]; j < m->off[k + 1]; j++)
+            len += (size_t)snprintf(b + len, cap - len, "%s%ld",
+                                    j > m->off[k] ? " " : "", m->task[j]);
+        len += (size_t)snprintf(b + len, cap - len, "\n");
+    }
+    *out = b;
+    return ECS_OK;
+}
+
 ecs_result ecs_cws_mapping_read_file(const char *path, ecs_cws_mapping **out,
                                      ecs_diag *diag)
 {

@@ -122,6 +122,15 @@ ecs_result ecs_cws_mapping_read_file(const char *path, ecs_cws_mapping **out,
 
 void ecs_cws_mapping_free(ecs_cws_mapping *m);
 
+/*
+ * The mapping in CaWoSched's text form, the one readMapping reads: line 1
+ * P, then one line per processor with its task ids in order, separated by
+ * a blank (an empty line: no task), each line ended by LF.  Into *out, a
+ * NUL-terminated string (free()).  ENOMEM.
+ */
+ecs_result ecs_cws_mapping_text(const ecs_cws_mapping *m, char **out,
+                                ecs_diag *diag);
+
 /* ---- the fixed-mapping problem ---- */
 
 /*
