@@ -24,6 +24,7 @@ void ecs_remap_params_init(ecs_remap_params *q)
     q->starts = ECS_REMAP_ALL;
     q->given = NULL;
     q->passes = 4;
+    q->stop_cost = 0;
 }
 
 ecs_result ecs_remap_params_validate(const ecs_remap_params *q,
@@ -742,7 +743,7 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
     size_t ncheap = P / 3 ? P / 3 : 1;
     brown_units(&cur, hot, load);
     long iters = 0;
-    while (cur.cost > 0 && P > 1 && n0 > 0) {
+    while (cur.cost > q->stop_cost && cur.cost > 0 && P > 1 && n0 > 0) {
         if (q->max_evals > 0 && (c.evals - evals0 >= q->max_evals ||
                                  ++iters > 50 * q->max_evals))
             break;

@@ -164,7 +164,8 @@ static int parse_args(heur_job *j, int argc, char **argv)
             TOOL_PARAM_STEPS, TOOL_PARAM_SIGMA, TOOL_PARAM_MAKESPAN_LIMIT,
             TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
         for (size_t k = 0; k < sizeof no / sizeof *no; k++)
-            if (j->grid.n[no[k]] > 0)
+            if (j->grid.n[no[k]] > 0 &&
+                !(no[k] == TOOL_PARAM_SEED && j->m.remap)) /* the search's */
                 return tool_usage_error(CMD, "--%s does not apply to "
                                              "CaWoSched's problem (--mapping)",
                                         tool_param_name(no[k]));
@@ -449,7 +450,8 @@ int tool_cmd_heuristic(int argc, char **argv)
     tool_param_grid_point(&j.grid, 0, &j.mp);
     if (tool_cws_active(&j.m)) {
         tool_cws_opts co = {TOOL_CWS_LOCAL,
-                            j.mp.time_limit_given ? j.mp.time_limit_s : 0, 0};
+                            j.mp.time_limit_given ? j.mp.time_limit_s : 0, 0,
+                            j.grid.n[TOOL_PARAM_SEED] > 0 ? j.mp.local.seed : 1};
         return tool_cws_run(CMD, &j.m, j.graph_path, &co);
     }
     j.prm.steps = j.mp.heur.steps;

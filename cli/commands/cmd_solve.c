@@ -210,14 +210,16 @@ int tool_cmd_solve(int argc, char **argv)
         static const tool_param_id no[] = {TOOL_PARAM_MAKESPAN_LIMIT,
                                            TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
         for (size_t k = 0; k < sizeof no / sizeof *no; k++)
-            if (j.grid.n[no[k]] > 0)
+            if (j.grid.n[no[k]] > 0 &&
+                !(no[k] == TOOL_PARAM_SEED && j.m.remap)) /* the search's */
                 return tool_usage_error(CMD, "--%s does not apply to "
                                              "CaWoSched's problem (--mapping)",
                                         tool_param_name(no[k]));
         tool_cws_opts co = {TOOL_CWS_SOLVE,
                             mp->time_limit_given ? mp->time_limit_s
                                                  : j.prm.time_limit_s,
-                            j.prm.gap};
+                            j.prm.gap,
+                            j.grid.n[TOOL_PARAM_SEED] > 0 ? mp->local.seed : 1};
         return tool_cws_run(CMD, &j.m, j.graph_path, &co);
     }
     if (!mp->time_limit_given)

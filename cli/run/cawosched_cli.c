@@ -4,6 +4,7 @@
 #include "ecsched/cawosched.h"
 #include "ecsched/fixedmap.h"
 #include "ecsched/fixedmap_milp.h"
+#include "ecsched/remap.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -46,6 +47,16 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
         m->cws_setup_path = m->platform_path;
         m->platform_path = NULL;
     }
+    int remapping = m->remap || m->mapping_out_path != NULL;
+    if (remapping && (cws != 1 || strcmp(cmd, "validate") == 0))
+        return tool_usage_error(cmd, "%s: choosing the mapping (CaWoSched's "
+                                     "problem, docs/cawosched.md) runs with "
+                                     "solve and heuristic --mode local only",
+                                m->remap ? "--remap" : "--mapping-out");
+    if (remapping && m->cws_setup_path == NULL)
+        return tool_usage_error(cmd, "%s needs --platform with CaWoSched's "
+                                     "setup file",
+                                m->remap ? "--remap" : "--mapping-out");
     if (m->cws_setup_path == NULL && m->mapping_path == NULL)
         return 0;
     if (cws == 2) { /* convert: the setup, and a mapping for the base */
@@ -66,10 +77,11 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
             cmd, "--mapping needs --platform with CaWoSched's setup file "
                  "(a fixed mapping is CaWoSched's problem; ecsched's own "
                  "platforms choose the mapping)");
-    if (m->mapping_path == NULL)
+    if (m->mapping_path == NULL && !m->remap)
         return tool_usage_error(
             cmd, "%s is CaWoSched's setup: give its mapping with --mapping "
-                 "FILE (or 'ecsched convert' it for the free mapping)",
+                 "FILE, or --remap to choose one (or 'ecsched convert' it for "
+                 "the free mapping)",
             m->cws_setup_path);
     /* flags the setup answers: an error, never ignored */
     struct {
@@ -130,13 +142,16 @@ static ecs_result inst_load(const tool_model *m, const char *graph_path,
     gp.format = m->format;
     ecs_result rc;
     if ((rc = ecs_graph_read_file(graph_path, &gp, &in->g, d)) != ECS_OK ||
-        (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK ||
+        (m->mapping_path != NULL &&
+         (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK) ||
         (rc = ecs_cws_setup_read_file(m->cws_setup_path, &in->setup, d)) != ECS_OK)
         return rc;
     if ((long long)in->g->n > m->limits.max_tasks)
         return ecs_diag_set(d, ECS_ELIMIT, graph_path, 0,
                             "%zu tasks, above --max-tasks %lld", in->g->n,
                             (long long)m->limits.max_tasks);
+    if (in->map == NULL)
+        return ECS_OK; /* --remap without a start: the search builds it */
     rc = ecs_cws_problem_build(in->g, in->map, in->setup, &in->p, d);
     if (rc != ECS_OK && d->file[0] == '\0') {
         /* name the inputs the problem comes from */
@@ -169,6 +184,7 @@ typedef struct cws_run {
     size_t milp_cols, milp_rows;
     const char *milp_note;      /* why the MILP did not run, or NULL */
     double runtime_s;
+    const ecs_remap_stats *remap; /* --remap: what the search did, or NULL */
 } cws_run;
 
 static int set(json_t *o, const char *key, json_t *v)
@@ -235,6 +251,38 @@ static json_t *sched_arrays(const ecs_cws_problem *p, const long *start,
     return tasks;
 }
 
+/* Each processor's task ids in order (the mapping as CaWoSched reads it). */
+static json_t *order_lists(const ecs_cws_mapping *map)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < map->nprocs; k++)
+        if (json_array_append_new(a, long_array(map->task + map->off[k],
+                                                map->off[k + 1] - map->off[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+/* "remap": the search's figures (remap.h), or null. */
+static json_t *remap_json(const ecs_remap_stats *x)
+{
+    if (x == NULL)
+        return json_null();
+    tool_json_kv kv[] = {
+        {"best_start", json_string(x->best_start)},
+        {"given_cost", x->given_cost >= 0 ? json_integer(x->given_cost) : json_null()},
+        {"list_cost", x->list_cost >= 0 ? json_integer(x->list_cost) : json_null()},
+        {"relax_cost", x->relax_cost >= 0 ? json_integer(x->relax_cost) : json_null()},
+        {"list_makespan", x->list_makespan >= 0 ? json_integer(x->list_makespan) : json_null()},
+        {"evaluations", json_integer(x->evals)},
+        {"accepted", json_integer(x->accepted)},
+        {"rejected", json_integer(x->rejected)},
+        {"seconds", tool_json_num(round(x->seconds * 1e6) / 1e6)},
+    };
+    return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+}
+
 static json_t *run_doc(const cws_run *r)
 {
     const ecs_cws_problem *p = r->in->p;
@@ -246,8 +294,11 @@ static json_t *run_doc(const cws_run *r)
         bad = set(g, "file", tool_json_text(r->graph_path)) ||
               set(g, "tasks", json_integer((json_int_t)r->in->g->n)) ||
               set(g, "edges", json_integer((json_int_t)r->in->g->nedges)) ||
-              set(mp, "file", tool_json_text(r->m->mapping_path)) ||
+              set(mp, "file", r->m->mapping_path ? tool_json_text(r->m->mapping_path) : json_null()) ||
               set(mp, "processors", json_integer((json_int_t)p->nprocs)) ||
+              set(mp, "chosen", json_boolean(r->remap != NULL)) ||
+              set(mp, "out", r->m->mapping_out_path ? tool_json_text(r->m->mapping_out_path) : json_null()) ||
+              set(mp, "order", order_lists(r->in->map)) ||
               set(su, "file", tool_json_text(r->m->cws_setup_path)) ||
               set(su, "deadline", json_integer(s->deadline)) ||
               set(su, "brown_cost", json_integer(s->brown_cost)) ||
@@ -296,7 +347,7 @@ static json_t *run_doc(const cws_run *r)
             };
             mo = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
         }
-        bad = set(d, "milp", mo) ||
+        bad = set(d, "milp", mo) || set(d, "remap", remap_json(r->remap)) ||
               set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
               set(d, "runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6));
     }
@@ -316,7 +367,8 @@ static void print_human(const cws_run *r)
 {
     const ecs_cws_problem *p = r->in->p;
     size_t P = p->nprocs;
-    printf("%-12s CaWoSched's fixed mapping (docs/cawosched.md)\n", "problem");
+    printf("%-12s CaWoSched's %s (docs/cawosched.md)\n", "problem",
+           r->remap ? "model, mapping chosen" : "fixed mapping");
     printf("%-12s %zu + %zu transfers on %zu processors and %zu links\n",
            "tasks", p->ncomp, p->n - p->ncomp, P, P * (P - 1));
     printf("%-12s %ld time units", "deadline", p->deadline);
@@ -343,6 +395,16 @@ static void print_human(const cws_run *r)
             printf(" (best start %lld)", r->start_cost);
         printf("\n");
     }
+    if (r->remap != NULL) {
+        const ecs_remap_stats *x = r->remap;
+        printf("%-12s %ld mappings scheduled, %ld taken, from %s", "remap",
+               x->evals, x->accepted, x->best_start);
+        if (x->given_cost >= 0)
+            printf(" (given mapping %lld)", x->given_cost);
+        printf("\n");
+    }
+    if (r->m->mapping_out_path != NULL)
+        printf("%-12s %s\n", "mapping", r->m->mapping_out_path);
     if (r->milp_ran)
         printf("%-12s %s, cost %lld, bound %lld, %.3f s (%zu columns)\n",
                "milp", r->milp_optimal ? "optimal" : "stopped", r->milp_cost,
@@ -374,6 +436,51 @@ static int finish(const cws_run *r, int code)
 
 /* ---- solve and local ---- */
 
+/* Write the mapping of in to m->mapping_out_path (CaWoSched's text). */
+static ecs_result write_mapping(const tool_model *m, const cws_inst *in,
+                                ecs_diag *d)
+{
+    if (m->mapping_out_path == NULL)
+        return ECS_OK;
+    char *text = NULL;
+    ecs_result rc = ecs_cws_mapping_text(in->map, &text, d);
+    if (rc == ECS_OK)
+        rc = tool_write_file(m->mapping_out_path, text, d);
+    free(text);
+    return rc;
+}
+
+/* --remap: the mapping search (remap.h) from --mapping when given; its
+ * mapping and problem replace in's, its starts go to *start. */
+static ecs_result run_remap(const tool_cws_opts *o, cws_inst *in,
+                            double t0, long long bound, long **start,
+                            ecs_remap_stats *rs, ecs_diag *d)
+{
+    ecs_remap_params q;
+    ecs_remap_params_init(&q);
+    q.stop_cost = bound; /* nothing is cheaper */
+    q.given = in->map;
+    q.seed = o->seed;
+    if (o->time_limit_s > 0) {
+        /* solve keeps a tenth for the bound and the document */
+        double share = o->method == TOOL_CWS_SOLVE ? 0.9 : 1.0;
+        q.time_limit = o->time_limit_s * share - (ecs_clock_now() - t0);
+        if (q.time_limit < 0.01)
+            q.time_limit = 0.01;
+    }
+    ecs_cws_mapping *map;
+    ecs_cws_problem *p;
+    ecs_result rc = ecs_remap_search(in->g, in->setup, &q, &map, &p, start,
+                                     rs, d);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_cws_mapping_free(in->map);
+    ecs_cws_problem_free(in->p);
+    in->map = map;
+    in->p = p;
+    return ECS_OK;
+}
+
 int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
                  const tool_cws_opts *o)
 {
@@ -387,7 +494,6 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
         inst_free(&in);
         return tool_exit_code(rc);
     }
-    const ecs_cws_problem *p = in.p;
     cws_run r;
     memset(&r, 0, sizeof r);
     r.cmd = cmd;
@@ -397,9 +503,43 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     r.in = &in;
     r.bound = -1;
     r.start_cost = -1;
-    long *start = malloc((p->n ? p->n : 1) * sizeof *start);
-    long *ms = malloc((p->n ? p->n : 1) * sizeof *ms);
+    long *start = NULL, *ms = NULL;
     int code = TOOL_EXIT_OK;
+    ecs_remap_stats rs;
+    if (m->remap) {
+        /* solve: the bound first, so that the search stops at it */
+        if (o->method == TOOL_CWS_SOLVE) {
+            rc = ecs_remap_bound(in.g, in.setup, &r.bound, &d);
+            if (rc == ECS_EINFEASIBLE) {
+                tool_error(cmd, &d);
+                code = TOOL_EXIT_INFEASIBLE;
+                goto done;
+            }
+            if (rc != ECS_OK)
+                goto fail;
+            r.bound_method = "relaxation";
+            r.milp_note = "the mapping is chosen (the MILP fixes it)";
+        }
+        rc = run_remap(o, &in, t0, r.bound, &start, &rs, &d);
+        if (rc == ECS_EINFEASIBLE) {
+            tool_error(cmd, &d);
+            code = TOOL_EXIT_INFEASIBLE;
+            goto done;
+        }
+        if (rc != ECS_OK)
+            goto fail;
+        r.remap = &rs;
+        r.found_by = "remap";
+        r.start_cost = rs.given_cost;
+        long long sc[3] = {rs.given_cost, rs.list_cost, rs.relax_cost};
+        for (int k = 0; k < 3; k++)
+            if (sc[k] >= 0 && (r.start_cost < 0 || sc[k] < r.start_cost))
+                r.start_cost = sc[k];
+        goto evaluate;
+    }
+    const ecs_cws_problem *p = in.p;
+    start = malloc((p->n ? p->n : 1) * sizeof *start);
+    ms = malloc((p->n ? p->n : 1) * sizeof *ms);
     if (start == NULL || ms == NULL) {
         rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
         goto fail;
@@ -465,16 +605,19 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
             }
         }
     }
+evaluate:;
     /* the schedule as the evaluator sees it: the figures printed */
     ecs_diag ed;
     ecs_diag_clear(&ed);
-    rc = ecs_cws_evaluate(p, start, &r.ev, &ed);
+    rc = ecs_cws_evaluate(in.p, start, &r.ev, &ed);
     if (rc != ECS_OK) {
         ecs_diag_set(&d, ECS_EINTERNAL, NULL, 0,
                      "internal: the schedule fails the evaluator: %s", ed.msg);
         rc = ECS_EINTERNAL;
         goto fail;
     }
+    if ((rc = write_mapping(m, &in, &d)) != ECS_OK)
+        goto fail;
     r.start = start;
     r.status = r.bound >= r.ev.cost ? "optimal" : "feasible";
     r.runtime_s = ecs_clock_now() - t0;

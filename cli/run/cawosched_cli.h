@@ -25,6 +25,8 @@
 
 #include "run/cli.h"
 
+#include <stdint.h>
+
 /* Exact MILP only for problems of at most this many tasks, transfers
  * included (the time-indexed model grows with the windows). */
 #define TOOL_CWS_MILP_MAX_TASKS 1000
@@ -52,6 +54,7 @@ typedef struct tool_cws_opts {
     tool_cws_method method;
     double time_limit_s; /* whole command; 0: none */
     double gap;          /* solve: no MILP once the gap is at most this */
+    uint64_t seed;       /* --remap: the search's seed (default 1) */
 } tool_cws_opts;
 
 /* Run the problem of graph_path, m->mapping_path and m->cws_setup_path;

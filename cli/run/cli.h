@@ -128,6 +128,8 @@ enum tool_model_opt {
     TOOL_OPT_GREEN_PRICE,
     TOOL_OPT_POWER_CAP,
     TOOL_OPT_MAPPING,
+    TOOL_OPT_REMAP,
+    TOOL_OPT_MAPPING_OUT,
     TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -166,7 +168,9 @@ enum tool_model_opt {
     {"green", required_argument, 0, TOOL_OPT_GREEN},                          \
     {"green-price", required_argument, 0, TOOL_OPT_GREEN_PRICE},              \
     {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP},                  \
-    {"mapping", required_argument, 0, TOOL_OPT_MAPPING}
+    {"mapping", required_argument, 0, TOOL_OPT_MAPPING},                      \
+    {"remap", no_argument, 0, TOOL_OPT_REMAP},                                \
+    {"mapping-out", required_argument, 0, TOOL_OPT_MAPPING_OUT}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define TOOL_MODEL_SHORTOPTS "p:o:h"
@@ -243,6 +247,8 @@ typedef struct tool_model {
     double power_cap_kw;          /* --power-cap KW, -1 if not given */
     tool_plat plat;               /* resolved by tool_plat_resolve */
     const char *mapping_path;     /* --mapping FILE (CaWoSched's problem) */
+    int remap;                    /* --remap: choose the mapping too */
+    const char *mapping_out_path; /* --mapping-out FILE */
     const char *cws_setup_path;   /* --platform FILE when it is CaWoSched's
                                      setup (cli/run/cawosched_cli.h) */
 } tool_model;
@@ -455,6 +461,10 @@ ecs_result tool_load_prices(const tool_model *m, size_t nslots,
     "                       text or JSON, docs/schema/mapping.schema.json);\n" \
     "                       solve, heuristic --mode local and validate run\n" \
     "                       CaWoSched's problem (docs/cawosched.md)\n"      \
+    "  --remap              with CaWoSched's setup: choose the mapping too\n" \
+    "                       (solve, heuristic --mode local); --mapping is\n" \
+    "                       then a start\n"                                  \
+    "  --mapping-out FILE   the schedule's mapping, CaWoSched's text form\n" \
     "  --green FILE         green supply of the one site, kWh per point of\n" \
     "                       the series (any price layout; needs --watts)\n" \
     "  --green-price X      its price per MWh in the prices' currency (0)\n" \

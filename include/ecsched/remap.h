@@ -66,6 +66,8 @@ typedef struct ecs_remap_params {
                                      (default); its P must be the setup's */
     int passes;            /* local-search passes of the scheduler per
                               candidate (default 4) */
+    long long stop_cost;   /* stop once the cost is at most this, e.g. a
+                              lower bound (default 0) */
 } ecs_remap_params;
 
 void ecs_remap_params_init(ecs_remap_params *q);
