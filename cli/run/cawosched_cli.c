@@ -77,7 +77,7 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
             cmd, "--mapping needs --platform with CaWoSched's setup file "
                  "(a fixed mapping is CaWoSched's problem; ecsched's own "
                  "platforms choose the mapping)");
-    if (m->mapping_path == NULL && !m->remap)
+    if (m->mapping_path == NULL && !m->remap && strcmp(cmd, "validate") != 0)
         return tool_usage_error(
             cmd, "%s is CaWoSched's setup: give its mapping with --mapping "
                  "FILE, or --remap to choose one (or 'ecsched convert' it for "
@@ -742,6 +742,51 @@ out:
     return rc;
 }
 
+/* Without --mapping: the mapping the document records ("mapping":
+ * {"order": [[ids of processor 0], ...]}), and its problem, into in. */
+static ecs_result doc_mapping(cws_inst *in, const json_t *doc,
+                              const char *name, ecs_diag *d)
+{
+    const json_t *o = doc ? json_object_get(json_object_get(doc, "mapping"), "order") : NULL;
+    if (!json_is_array(o))
+        return ecs_diag_set(d, ECS_EPARSE, name, 0,
+                            "the schedule does not record its mapping "
+                            "(\"mapping\": {\"order\": [...]}): give it "
+                            "with --mapping FILE");
+    size_t P = json_array_size(o), n = 0;
+    for (size_t q = 0; q < P; q++)
+        n += json_array_size(json_array_get(o, q));
+    ecs_cws_mapping *map = calloc(1, sizeof *map);
+    if (map == NULL || (map->off = calloc(P + 1, sizeof *map->off)) == NULL ||
+        (map->task = malloc((n ? n : 1) * sizeof *map->task)) == NULL) {
+        ecs_cws_mapping_free(map);
+        return ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    map->nprocs = P;
+    for (size_t q = 0; q < P; q++) {
+        const json_t *l = json_array_get(o, q);
+        for (size_t j = 0; j < json_array_size(l); j++) {
+            const json_t *x = json_array_get(l, j);
+            if (!json_is_integer(x)) {
+                ecs_cws_mapping_free(map);
+                return ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                    "mapping.order[%zu][%zu] must be a task id",
+                                    q, j);
+            }
+            map->task[map->ntasks++] = (long)json_integer_value(x);
+        }
+        map->off[q + 1] = map->ntasks;
+    }
+    in->map = map;
+    ecs_result rc = ecs_cws_problem_build(in->g, map, in->setup, &in->p, d);
+    if (rc != ECS_OK) {
+        char msg[ECS_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d->msg);
+        ecs_diag_set(d, rc, name, 0, "the recorded mapping: %s", msg);
+    }
+    return rc;
+}
+
 int tool_cws_validate(const char *cmd, const tool_model *m,
                       const char *graph_path, const char *sched_path)
 {
@@ -752,24 +797,26 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
     char *buf = NULL;
     size_t len = 0;
     long *start = NULL;
+    json_t *doc = NULL;
     ecs_result rc = inst_load(m, graph_path, &in, &d);
     if (rc == ECS_OK)
         rc = ecs_read_file(sched_path, m->limits.max_input_bytes, &buf, &len, &d);
+    size_t k = 0;
+    while (rc == ECS_OK && k < len && strchr(" \t\r\n", buf[k]) != NULL)
+        k++;
+    if (rc == ECS_OK && k < len && buf[k] == '{') {
+        json_error_t je;
+        if ((doc = json_loadb(buf, len, 0, &je)) == NULL)
+            rc = ecs_diag_set(&d, ECS_EPARSE, sched_path, je.line, "%s",
+                              je.text);
+    }
+    if (rc == ECS_OK && in.p == NULL) /* no --mapping: the document's */
+        rc = doc_mapping(&in, doc, sched_path, &d);
     if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
         rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
     if (rc == ECS_OK) {
-        size_t k = 0;
-        while (k < len && strchr(" \t\r\n", buf[k]) != NULL)
-            k++;
-        if (k < len && buf[k] == '{') {
-            json_error_t je;
-            json_t *doc = json_loadb(buf, len, 0, &je);
-            if (doc == NULL)
-                rc = ecs_diag_set(&d, ECS_EPARSE, sched_path, je.line, "%s",
-                                  je.text);
-            else
-                rc = doc_starts(in.p, doc, sched_path, start, &d);
-            json_decref(doc);
+        if (doc != NULL) {
+            rc = doc_starts(in.p, doc, sched_path, start, &d);
         } else {
             long long theirs;
             rc = ecs_cws_starts_read_buffer(in.p, buf, len, sched_path, start,
@@ -777,6 +824,7 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
         }
     }
     free(buf);
+    json_decref(doc);
     int code;
     if (rc != ECS_OK) {
         tool_error(cmd, &d);
