@@ -42,6 +42,7 @@ freqs=${REMAP_FREQS:-}
 fixed=${REMAP_FIXED_CSV:-bench/results/cawosched.csv}
 csv=${REMAP_CSV:-bench/results/cawosched_remap.csv}
 cws=${CAWOSCHED_BIN:-}
+E=${ECSCHED:-bin/ecsched}
 work=build/bench/cws_remap
 mkdir -p "$work" bench/results
 list=$(mktemp)
@@ -60,7 +61,7 @@ while read -r name dot map setup; do
   cwsbest="" fx=""
   if [ "$mode" = 2x ]; then
     # the carbon-agnostic list schedule's makespan (the search is not needed)
-    bin/ecsched heuristic "$data/$dot" --platform "$S" --remap --time-limit 0.001 --json \
+    "$E" heuristic "$data/$dot" --platform "$S" --remap --time-limit 0.001 --json \
       > "$work/$name.lm.json" 2>/dev/null
     lm=$(jq -r '.remap.list_makespan // empty' "$work/$name.lm.json" 2>/dev/null)
     [ -n "$lm" ] || { echo "$name: no list makespan"; continue; }
@@ -85,7 +86,7 @@ while read -r name dot map setup; do
   fi
   D=$(sed -n 1p "$S" | tr -d ' \r')
   doc=$work/$name.$mode.json
-  /usr/bin/time -f %M -o "$work/rss" nice bin/ecsched solve "$data/$dot" --platform "$S" \
+  /usr/bin/time -f %M -o "$work/rss" nice "$E" solve "$data/$dot" --platform "$S" \
     --mapping "$data/$map" --remap --time-limit "$T" --mapping-out "$work/$name.$mode.map" \
     --json -o "$doc" > /dev/null 2> "$work/$name.err"
   rss=$(tail -1 "$work/rss")
@@ -93,7 +94,7 @@ while read -r name dot map setup; do
   fc="" fi=""
   if [ -n "$freqs" ]; then
     fdoc=$work/$name.$mode.freqs.json
-    nice bin/ecsched solve "$data/$dot" --platform "$S" --mapping "$data/$map" --remap \
+    nice "$E" solve "$data/$dot" --platform "$S" --mapping "$data/$map" --remap \
       --freqs "$freqs" --time-limit "$T" --json -o "$fdoc" > /dev/null 2>&1
     fc=$(jq -r '.cost // empty' "$fdoc" 2>/dev/null)
     fi=$(python3 tests/cws_eval.py "$data/$dot" "$S" "$fdoc" 2>&1 | cut -d' ' -f1)
