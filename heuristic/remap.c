@@ -25,6 +25,8 @@ void ecs_remap_params_init(ecs_remap_params *q)
     q->given = NULL;
     q->passes = 4;
     q->stop_cost = 0;
+    q->freqs = NULL;
+    q->nfreqs = 0;
 }
 
 ecs_result ecs_remap_params_validate(const ecs_remap_params *q,
@@ -51,6 +53,13 @@ ecs_result ecs_remap_params_validate(const ecs_remap_params *q,
     if (q->passes < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "passes is %d; it must be at least 1", q->passes);
+    if (q->freqs != NULL && q->nfreqs == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "freqs is given with nfreqs 0");
+    for (size_t k = 0; q->freqs != NULL && k < q->nfreqs; k++)
+        if (!(q->freqs[k] > 0 && q->freqs[k] <= 1))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "frequency %g is not in (0, 1]", q->freqs[k]);
     return ECS_OK;
 }
 
@@ -136,6 +145,7 @@ static ecs_result from_mapping(const ecs_graph *g, const ecs_cws_mapping *m,
 /* ---- a candidate: mapping, problem, schedule ---- */
 
 typedef struct cand {
+    double *f;      /* frequency of each graph task, or NULL */
     size_t *proc;   /* graph task -> processor */
     long long *key; /* order key on its processor */
     size_t *ord;    /* tasks by (processor, key) */
@@ -147,6 +157,7 @@ typedef struct cand {
 
 static void cand_free(cand *c)
 {
+    free(c->f);
     free(c->proc);
     free(c->key);
     free(c->ord);
@@ -211,11 +222,16 @@ static long repair(const ctx *c, const cand *cur, const ecs_cws_problem *p,
  * deadline (rejected); ENOMEM.
  */
 static ecs_result evaluate(ctx *c, const size_t *proc, const long long *key,
-                           const cand *cur, int full, cand *out,
-                           ecs_diag *diag)
+                           const double *f, const cand *cur, int full,
+                           cand *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     const size_t n0 = c->n0;
+    if (f != NULL) {
+        if ((out->f = malloc((n0 ? n0 : 1) * sizeof *out->f)) == NULL)
+            goto nomem;
+        memcpy(out->f, f, n0 * sizeof *f);
+    }
     out->proc = malloc((n0 ? n0 : 1) * sizeof *out->proc);
     out->key = malloc((n0 ? n0 : 1) * sizeof *out->key);
     out->ord = malloc((n0 ? n0 : 1) * sizeof *out->ord);
@@ -228,7 +244,9 @@ static ecs_result evaluate(ctx *c, const size_t *proc, const long long *key,
         goto nomem;
     ecs_diag bd;
     ecs_diag_clear(&bd);
-    ecs_result rc = ecs_cws_problem_build(c->g, out->map, c->s, &out->p, &bd);
+    ecs_result rc = ecs_cws_problem_build_freq(c->g, out->map, c->s, f,
+                                               f ? ECS_CWS_FREQ_SCALE : 1,
+                                               &out->p, &bd);
     if (rc == ECS_EINFEASIBLE) {
         c->rejected++;
         cand_free(out);
@@ -330,6 +348,7 @@ static ecs_result relaxed_problem(const ecs_graph *g, const ecs_cws_setup *s,
     memcpy(p->succ, g->succ, m * sizeof *p->succ);
     memcpy(p->pred, g->pred, m * sizeof *p->pred);
     p->deadline = s->deadline;
+    p->scale = 1;
     p->base = 0;
     for (size_t k = 0; k < P * P; k++)
         p->base += s->idle[k];
@@ -351,6 +370,48 @@ ecs_result ecs_remap_bound(const ecs_graph *g, const ecs_cws_setup *s,
     rc = ecs_fixedmap_bound(p, bound, diag);
     ecs_cws_problem_free(p);
     return rc;
+}
+
+ecs_result ecs_remap_bound_freqs(const ecs_graph *g, const ecs_cws_setup *s,
+                                 const double *freqs, size_t nfreqs,
+                                 long long *bound, ecs_diag *diag)
+{
+    const long S = ECS_CWS_FREQ_SCALE;
+    if (freqs == NULL || nfreqs == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no frequencies");
+    for (size_t k = 0; k < nfreqs; k++)
+        if (!(freqs[k] > 0 && freqs[k] <= 1))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "frequency %g is not in (0, 1]", freqs[k]);
+    long minwork = s->work[0];
+    for (size_t k = 1; k < s->nprocs; k++)
+        if (s->work[k] < minwork)
+            minwork = s->work[k];
+    long long base = 0, E = 0, short_ = 0, green = 0;
+    for (size_t k = 0; k < s->nprocs * s->nprocs; k++)
+        base += s->idle[k];
+    base *= S;
+    for (size_t i = 0; i < g->n; i++) {
+        long long best = -1;
+        for (size_t k = 0; k < nfreqs; k++) {
+            /* as ecs_cws_problem_build_freq rounds them */
+            long long q = llround((double)minwork * freqs[k] * freqs[k] * (double)S);
+            long d = freqs[k] < 1 ? (long)ceil((double)g->work[i] / freqs[k] - 1e-9)
+                                  : g->work[i];
+            if (best < 0 || q * d < best)
+                best = q * d;
+        }
+        E += best;
+    }
+    for (size_t k = 0; k < s->nintervals; k++) {
+        long long len = s->bound[k + 1] - s->bound[k], b = s->budget[k] * S;
+        if (b < base)
+            short_ += (base - b) * len;
+        else
+            green += (b - base) * len;
+    }
+    *bound = (short_ + (E > green ? E - green : 0)) * s->brown_cost;
+    return ECS_OK;
 }
 
 /* Processors 0..P-1 by increasing work power (then index). */
@@ -668,7 +729,17 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
     long long *load = malloc(((size_t)s->deadline + 1) * sizeof *load);
     unsigned char *hot = malloc((size_t)s->deadline + 1);
     c.rank = malloc(nn * sizeof *c.rank);
-    if (!proc || !by || !key || !load || !hot || !c.rank) {
+    double *fr = NULL, fmax = 0;
+    if (q->freqs != NULL) {
+        fr = malloc(nn * sizeof *fr);
+        for (size_t k = 0; k < q->nfreqs; k++)
+            if (q->freqs[k] > fmax)
+                fmax = q->freqs[k];
+        for (size_t i = 0; fr && i < n0; i++)
+            fr[i] = fmax;
+    }
+    if (!proc || !by || !key || !load || !hot || !c.rank ||
+        (q->freqs != NULL && !fr)) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         goto done;
     }
@@ -695,7 +766,7 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
         }
         if (rc != ECS_OK)
             goto done;
-        rc = evaluate(&c, proc, key, NULL, 1, &nxt, diag);
+        rc = evaluate(&c, proc, key, fr, NULL, 1, &nxt, diag);
         if (k == 1 || rc == ECS_EINFEASIBLE) {
             /* the start's makespan, for the stats and the message */
             ecs_cws_mapping *m = mapping_of(g, P, proc, key, NULL);
@@ -743,7 +814,8 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
     size_t ncheap = P / 3 ? P / 3 : 1;
     brown_units(&cur, hot, load);
     long iters = 0;
-    while (cur.cost > q->stop_cost && cur.cost > 0 && P > 1 && n0 > 0) {
+    while (cur.cost > q->stop_cost && cur.cost > 0 &&
+           (P > 1 || (fr != NULL && q->nfreqs > 1)) && n0 > 0) {
         if (q->max_evals > 0 && (c.evals - evals0 >= q->max_evals ||
                                  ++iters > 50 * q->max_evals))
             break;
@@ -751,11 +823,21 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
             break;
         memcpy(proc, cur.proc, n0 * sizeof *proc);
         keys_of(&c, &cur, key);
+        if (fr != NULL)
+            memcpy(fr, cur.f, n0 * sizeof *fr);
         /* the task: one on a brown unit, mostly */
         size_t v = (size_t)ecs_rng_below(&rng, n0);
         if (ecs_rng_below(&rng, 10) < 6)
             for (int tr = 0; tr < 16 && !task_hot(&cur, hot, v); tr++)
                 v = (size_t)ecs_rng_below(&rng, n0);
+        if (fr != NULL && q->nfreqs > 1 && ecs_rng_below(&rng, 10) < 4) {
+            /* another frequency for v, on its processor */
+            double nf = q->freqs[ecs_rng_below(&rng, q->nfreqs)];
+            if (nf == fr[v])
+                continue;
+            fr[v] = nf;
+            goto eval;
+        }
         /* the processor: a neighbour's, a frugal one, or any */
         size_t k = proc[v];
         for (int tr = 0; tr < 8 && k == proc[v]; tr++) {
@@ -815,7 +897,8 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
             key[u] = key[v];
             key[v] = x;
         }
-        rc = evaluate(&c, proc, key, &cur, 0, &nxt, diag);
+    eval:
+        rc = evaluate(&c, proc, key, fr, &cur, 0, &nxt, diag);
         if (rc == ECS_EINFEASIBLE) {
             rc = ECS_OK;
             continue;
@@ -837,7 +920,7 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
     {
         cand warm = {0};
         warm.s = cur.s; /* the starts of cur's own mapping */
-        rc = evaluate(&c, cur.proc, cur.key, &warm, 1, &nxt, diag);
+        rc = evaluate(&c, cur.proc, cur.key, cur.f, &warm, 1, &nxt, diag);
         if (rc != ECS_OK) {
             if (rc == ECS_EINFEASIBLE)
                 rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
@@ -870,6 +953,7 @@ done:
     free(hot);
     free(c.rank);
     free(c.tmp);
+    free(fr);
     st->seconds = ecs_clock_now() - t0;
     return rc;
 }

@@ -7,7 +7,10 @@ It shares no code with ecsched: it reads the workflow (DOT, the
 the document) and an ecsched document of CaWoSched's problem (solve or
 heuristic --mode local, with or without --remap), rebuilds the transfers
 and their order on each link, checks every rule of "Validity" and prices
-the schedule by "Power and cost".
+the schedule by "Power and cost".  With frequencies (ecsched's extension,
+docs/cawosched.md "Frequencies": a task's "freq" f in the document), the
+task lasts ceil(w / f) units and draws its processor's work power times
+f^2; the sums are exact fractions.
 
 Usage: cws_eval.py GRAPH.dot SETUP.input DOC.json [MAPPING.txt]
 Prints one line "valid cost C brown B makespan M" and exits 0 when the
@@ -15,8 +18,10 @@ schedule is valid and the document's cost, brown energy and makespan are
 the ones computed here; otherwise prints what differs and exits 1.
 """
 import json
+import math
 import re
 import sys
+from fractions import Fraction
 
 
 def read_dot(path):
@@ -85,19 +90,24 @@ def main(argv):
         print("; ".join(errors))
         return 1
     # tasks and transfers of the document
-    start, dur, where = {}, {}, {}
+    start, dur, where, freq = {}, {}, {}, {}
     for o in doc["tasks"]:
         t = o["id"]
         start[t] = o["start"]
         dur[t] = o["end"] - o["start"]
         where[t] = o["pe"]
+        freq[t] = Fraction(str(o.get("freq", 1)))
+    # a task's duration at its frequency
+    need = {t: (weight[t] if freq.get(t, 1) == 1 else
+                math.ceil(Fraction(weight[t]) / freq[t])) for t in weight}
     for t in weight:
         if t not in start:
             errors.append("task %d has no start" % t)
         elif where[t] != proc[t]:
             errors.append("task %d on pe %d, the mapping says %d" % (t, where[t], proc[t]))
-        elif dur[t] != weight[t]:
-            errors.append("task %d lasts %d, its weight is %d" % (t, dur[t], weight[t]))
+        elif dur[t] != need[t]:
+            errors.append("task %d lasts %d, its weight %d at f = %s needs %d"
+                          % (t, dur[t], weight[t], freq[t], need[t]))
     xs = {}
     for o in doc["transfers"]:
         xs[(o["from"], o["to"])] = o
@@ -109,31 +119,31 @@ def main(argv):
         print("; ".join(errors[:5]))
         return 1
     # busy intervals: (start, duration, processor)
-    busy = [(start[t], weight[t], proc[t]) for t in weight]
+    busy = [(start[t], need[t], proc[t], freq[t] ** 2) for t in weight]
     for (u, v), c in want.items():
         o = xs[(u, v)]
         l = link(P, proc[u], proc[v])
         if o["pe"] != l or o["end"] - o["start"] != c:
             errors.append("transfer %d->%d: link %d and %d units expected" % (u, v, l, c))
-        busy.append((o["start"], c, l))
+        busy.append((o["start"], c, l, 1))
     # validity: starts, deadline
-    for (s, w, p) in busy:
+    for (s, w, p, _) in busy:
         if s < 0 or s + w > D:
             errors.append("a task of processor %d runs [%d, %d), outside [0, %d)" % (p, s, s + w, D))
     # precedence, through the transfers
     for (u, v, c) in edges:
         if (u, v) in want:
             x = xs[(u, v)]
-            if x["start"] < start[u] + weight[u]:
+            if x["start"] < start[u] + need[u]:
                 errors.append("transfer %d->%d starts before %d ends" % (u, v, u))
             if start[v] < x["start"] + c:
                 errors.append("task %d starts before transfer %d->%d ends" % (v, u, v))
-        elif start[v] < start[u] + weight[u]:
+        elif start[v] < start[u] + need[u]:
             errors.append("task %d starts before %d ends" % (v, u))
     # each processor's order
     for ids in order:
         for a, b in zip(ids, ids[1:]):
-            if start[b] < start[a] + weight[a]:
+            if start[b] < start[a] + need[a]:
                 errors.append("task %d starts before %d, before it on its processor, ends" % (b, a))
     # each link's order: by the earliest start of the sender, then the
     # receiver, on the graph with the processors' chains, no communication
@@ -153,7 +163,7 @@ def main(argv):
         u = ready.pop()
         seen += 1
         for v in succ[u]:
-            est[v] = max(est[v], est[u] + weight[u])
+            est[v] = max(est[v], est[u] + need[u])
             indeg[v] -= 1
             if indeg[v] == 0:
                 ready.append(v)
@@ -169,12 +179,12 @@ def main(argv):
             if y["start"] < x["end"]:
                 errors.append("transfer %d->%d overlaps %d->%d on link %d" % (c, d, a, b, l))
     # power and cost
-    diff = [0] * (D + 1)
-    for (s, w, p) in busy:
+    diff = [Fraction(0)] * (D + 1)
+    for (s, w, p, f2) in busy:
         s0, e0 = max(0, s), min(D, s + w)
         if s0 < e0:
-            diff[s0] += work[p]
-            diff[e0] -= work[p]
+            diff[s0] += work[p] * f2
+            diff[e0] -= work[p] * f2
     base = sum(idle)
     load, brown, k, mk = base, 0, 0, 0
     for t in range(D):
@@ -182,17 +192,22 @@ def main(argv):
             k += 1
         load += diff[t]
         brown += max(0, load - budget[k])
-    mk = max([s + w for (s, w, p) in busy] + [0])
+    mk = max([s + w for (s, w, p, f2) in busy] + [0])
     cost = C * brown
     if errors:
         print("invalid: " + "; ".join(errors[:5]))
         return 1
-    mine = (cost, brown, mk)
-    theirs = (doc["cost"], doc["brown_energy"], doc["makespan"])
-    if mine != theirs:
-        print("valid, but cost/brown/makespan %s here, %s in the document" % (mine, theirs))
+
+    def same(a, b):
+        return abs(Fraction(str(b)) - a) <= Fraction(1, 10 ** 6) * max(1, abs(a))
+    if not (same(cost, doc["cost"]) and same(brown, doc["brown_energy"]) and mk == doc["makespan"]):
+        print("valid, but cost/brown/makespan %s/%s/%d here, %s/%s/%s in the document"
+              % (float(cost), float(brown), mk, doc["cost"], doc["brown_energy"], doc["makespan"]))
         return 1
-    print("valid cost %d brown %d makespan %d" % mine)
+    if cost.denominator == 1 and brown.denominator == 1:
+        print("valid cost %d brown %d makespan %d" % (cost, brown, mk))
+    else:
+        print("valid cost %.6g brown %.6g makespan %d" % (float(cost), float(brown), mk))
     return 0
 
 

@@ -107,11 +107,12 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
                                          "problem (--platform %s): %s",
                                     clash[k].flag, m->cws_setup_path,
                                     clash[k].why);
-    if (m->freqs_given &&
+    if (m->freqs_given && !m->remap &&
         (m->platform.nfreq != 1 || m->platform.freq[0] != 1.0))
         return tool_usage_error(cmd, "--freqs must be 1 with CaWoSched's "
-                                     "setup: its model has one speed (a task "
-                                     "lasts its weight)");
+                                     "setup and a fixed mapping: its model has "
+                                     "one speed (a task lasts its weight); "
+                                     "--remap chooses frequencies too");
     return 0;
 }
 
@@ -221,7 +222,8 @@ static json_t *sched_arrays(const ecs_cws_problem *p, const long *start,
         bad = o == NULL;
         if (!bad && i < p->ncomp)
             bad = set(o, "id", json_integer(p->graph_id[i])) ||
-                  set(o, "pe", json_integer((json_int_t)p->proc[i]));
+                  set(o, "pe", json_integer((json_int_t)p->proc[i])) ||
+                  (p->freq != NULL && set(o, "freq", tool_json_num(p->freq[i])));
         else if (!bad) {
             /* link a -> b is P + a(P-1) + b - [b > a] */
             size_t l = p->proc[i] - P, a = l / (P - 1), b = l % (P - 1);
@@ -264,16 +266,38 @@ static json_t *order_lists(const ecs_cws_mapping *map)
     return a;
 }
 
+/* A cost, energy or power of a problem built with scale (frequencies:
+ * ecs_cws_problem_build_freq) in CaWoSched's units: whole numbers at scale
+ * 1, else a number; null when negative (none). */
+static json_t *amount(long long v, long scale)
+{
+    if (v < 0)
+        return json_null();
+    if (scale <= 1)
+        return json_integer(v);
+    return tool_json_num((double)v / (double)scale);
+}
+
+/* The same for people: "%lld", or with four decimals. */
+static const char *amount_text(long long v, long scale, char *buf, size_t size)
+{
+    if (scale <= 1)
+        snprintf(buf, size, "%lld", v);
+    else
+        snprintf(buf, size, "%.4f", (double)v / (double)scale);
+    return buf;
+}
+
 /* "remap": the search's figures (remap.h), or null. */
-static json_t *remap_json(const ecs_remap_stats *x)
+static json_t *remap_json(const ecs_remap_stats *x, long scale)
 {
     if (x == NULL)
         return json_null();
     tool_json_kv kv[] = {
         {"best_start", json_string(x->best_start)},
-        {"given_cost", x->given_cost >= 0 ? json_integer(x->given_cost) : json_null()},
-        {"list_cost", x->list_cost >= 0 ? json_integer(x->list_cost) : json_null()},
-        {"relax_cost", x->relax_cost >= 0 ? json_integer(x->relax_cost) : json_null()},
+        {"given_cost", amount(x->given_cost, scale)},
+        {"list_cost", amount(x->list_cost, scale)},
+        {"relax_cost", amount(x->relax_cost, scale)},
         {"list_makespan", x->list_makespan >= 0 ? json_integer(x->list_makespan) : json_null()},
         {"evaluations", json_integer(x->evals)},
         {"accepted", json_integer(x->accepted)},
@@ -281,6 +305,23 @@ static json_t *remap_json(const ecs_remap_stats *x)
         {"seconds", tool_json_num(round(x->seconds * 1e6) / 1e6)},
     };
     return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+}
+
+/* "freqs": the frequencies --remap chose from, or null (one speed). */
+static const double *remap_freqs(const tool_model *m, size_t *n);
+static json_t *freqs_json(const tool_model *m, int remap)
+{
+    size_t n;
+    const double *f = remap ? remap_freqs(m, &n) : NULL;
+    if (f == NULL)
+        return json_null();
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < n; k++)
+        if (json_array_append_new(a, tool_json_num(f[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
 }
 
 static json_t *run_doc(const cws_run *r)
@@ -324,16 +365,17 @@ static json_t *run_doc(const cws_run *r)
               set(d, "status", json_string(r->status)) ||
               set(d, "valid", has ? json_boolean(r->ev.valid) : json_null()) ||
               set(d, "violation", r->violation ? tool_json_text(r->violation) : json_null()) ||
-              set(d, "cost", has ? json_integer(r->ev.cost) : json_null()) ||
-              set(d, "brown_energy", has ? json_integer(r->ev.brown) : json_null()) ||
-              set(d, "energy", has ? json_integer(r->ev.energy) : json_null()) ||
+              set(d, "freqs", freqs_json(r->m, r->remap != NULL)) ||
+              set(d, "cost", has ? amount(r->ev.cost, p->scale) : json_null()) ||
+              set(d, "brown_energy", has ? amount(r->ev.brown, p->scale) : json_null()) ||
+              set(d, "energy", has ? amount(r->ev.energy, p->scale) : json_null()) ||
               set(d, "makespan", has ? json_integer(r->ev.makespan) : json_null()) ||
               set(d, "meets_deadline", has ? json_boolean(r->ev.makespan <= p->deadline) : json_null()) ||
-              set(d, "bound", r->bound >= 0 ? json_integer(r->bound) : json_null()) ||
+              set(d, "bound", amount(r->bound, p->scale)) ||
               set(d, "bound_method", r->bound >= 0 ? json_string(r->bound_method) : json_null()) ||
               set(d, "gap", has && r->bound >= 0 ? tool_json_num(gap_of(r->ev.cost, r->bound)) : json_null()) ||
               set(d, "found_by", r->found_by ? json_string(r->found_by) : json_null()) ||
-              set(d, "start_cost", r->start_cost >= 0 ? json_integer(r->start_cost) : json_null());
+              set(d, "start_cost", amount(r->start_cost, p->scale));
     if (!bad) {
         json_t *mo = json_null();
         if (r->milp_ran) {
@@ -347,7 +389,7 @@ static json_t *run_doc(const cws_run *r)
             };
             mo = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
         }
-        bad = set(d, "milp", mo) || set(d, "remap", remap_json(r->remap)) ||
+        bad = set(d, "milp", mo) || set(d, "remap", remap_json(r->remap, p->scale)) ||
               set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
               set(d, "runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6));
     }
@@ -375,16 +417,28 @@ static void print_human(const cws_run *r)
     if (r->start != NULL)
         printf(" (makespan %ld)", r->ev.makespan);
     printf("\n");
+    char a1[48], a2[48], a3[48];
+    const long sc = p->scale;
     if (r->start != NULL) {
-        printf("%-12s %lld (brown energy %lld x brown cost %ld)\n", "cost",
-               r->ev.cost, r->ev.brown, p->brown_cost);
-        printf("%-12s %lld (idle %lld per unit)\n", "energy", r->ev.energy,
-               p->base);
+        printf("%-12s %s (brown energy %s x brown cost %ld)\n", "cost",
+               amount_text(r->ev.cost, sc, a1, sizeof a1),
+               amount_text(r->ev.brown, sc, a2, sizeof a2), p->brown_cost);
+        printf("%-12s %s (idle %s per unit)\n", "energy",
+               amount_text(r->ev.energy, sc, a1, sizeof a1),
+               amount_text(p->base, sc, a2, sizeof a2));
+    }
+    if (p->freq != NULL && r->start != NULL) {
+        size_t slow = 0;
+        for (size_t i = 0; i < p->ncomp; i++)
+            slow += p->freq[i] < 1;
+        printf("%-12s %zu of %zu tasks below f = 1\n", "frequencies", slow,
+               p->ncomp);
     }
     if (r->violation != NULL)
         printf("%-12s %s\n", "violation", r->violation);
     if (r->bound >= 0) {
-        printf("%-12s %lld (%s)\n", "bound", r->bound, r->bound_method);
+        printf("%-12s %s (%s)\n", "bound", amount_text(r->bound, sc, a3, sizeof a3),
+               r->bound_method);
         if (r->start != NULL)
             printf("%-12s %.4f%%\n", "gap", 100.0 * gap_of(r->ev.cost, r->bound));
     }
@@ -392,7 +446,7 @@ static void print_human(const cws_run *r)
     if (r->found_by != NULL) {
         printf("%-12s %s", "found by", r->found_by);
         if (r->start_cost >= 0)
-            printf(" (best start %lld)", r->start_cost);
+            printf(" (best start %s)", amount_text(r->start_cost, sc, a1, sizeof a1));
         printf("\n");
     }
     if (r->remap != NULL) {
@@ -400,7 +454,7 @@ static void print_human(const cws_run *r)
         printf("%-12s %ld mappings scheduled, %ld taken, from %s", "remap",
                x->evals, x->accepted, x->best_start);
         if (x->given_cost >= 0)
-            printf(" (given mapping %lld)", x->given_cost);
+            printf(" (given mapping %s)", amount_text(x->given_cost, sc, a1, sizeof a1));
         printf("\n");
     }
     if (r->m->mapping_out_path != NULL)
@@ -452,13 +506,25 @@ static ecs_result write_mapping(const tool_model *m, const cws_inst *in,
 
 /* --remap: the mapping search (remap.h) from --mapping when given; its
  * mapping and problem replace in's, its starts go to *start. */
-static ecs_result run_remap(const tool_cws_opts *o, cws_inst *in,
-                            double t0, long long bound, long **start,
-                            ecs_remap_stats *rs, ecs_diag *d)
+/* The frequencies of --freqs with --remap, or NULL (CaWoSched's one
+ * speed); *n gets their count. */
+static const double *remap_freqs(const tool_model *m, size_t *n)
+{
+    *n = 0;
+    if (!m->freqs_given || (m->platform.nfreq == 1 && m->platform.freq[0] == 1.0))
+        return NULL;
+    *n = m->platform.nfreq;
+    return m->platform.freq;
+}
+
+static ecs_result run_remap(const tool_model *m, const tool_cws_opts *o,
+                            cws_inst *in, double t0, long long bound,
+                            long **start, ecs_remap_stats *rs, ecs_diag *d)
 {
     ecs_remap_params q;
     ecs_remap_params_init(&q);
     q.stop_cost = bound; /* nothing is cheaper */
+    q.freqs = remap_freqs(m, &q.nfreqs);
     q.given = in->map;
     q.seed = o->seed;
     if (o->time_limit_s > 0) {
@@ -508,8 +574,11 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     ecs_remap_stats rs;
     if (m->remap) {
         /* solve: the bound first, so that the search stops at it */
+        size_t nf;
+        const double *fq = remap_freqs(m, &nf);
         if (o->method == TOOL_CWS_SOLVE) {
-            rc = ecs_remap_bound(in.g, in.setup, &r.bound, &d);
+            rc = fq ? ecs_remap_bound_freqs(in.g, in.setup, fq, nf, &r.bound, &d)
+                    : ecs_remap_bound(in.g, in.setup, &r.bound, &d);
             if (rc == ECS_EINFEASIBLE) {
                 tool_error(cmd, &d);
                 code = TOOL_EXIT_INFEASIBLE;
@@ -517,10 +586,10 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
             }
             if (rc != ECS_OK)
                 goto fail;
-            r.bound_method = "relaxation";
+            r.bound_method = fq ? "energy" : "relaxation";
             r.milp_note = "the mapping is chosen (the MILP fixes it)";
         }
-        rc = run_remap(o, &in, t0, r.bound, &start, &rs, &d);
+        rc = run_remap(m, o, &in, t0, r.bound, &start, &rs, &d);
         if (rc == ECS_EINFEASIBLE) {
             tool_error(cmd, &d);
             code = TOOL_EXIT_INFEASIBLE;

@@ -68,13 +68,19 @@ typedef struct ecs_remap_params {
                               candidate (default 4) */
     long long stop_cost;   /* stop once the cost is at most this, e.g. a
                               lower bound (default 0) */
+    const double *freqs;   /* frequencies a task may run at, each in
+                              (0, 1] (ecsched's extension: duration
+                              ceil(w / f), work power times f^2), or NULL
+                              (default): every task at 1, CaWoSched's model */
+    size_t nfreqs;         /* entries in freqs */
 } ecs_remap_params;
 
 void ecs_remap_params_init(ecs_remap_params *q);
 
 /* EINVAL (diag names the field): a negative or non-finite time_limit,
  * negative max_evals, both limits 0, starts outside ECS_REMAP_ALL or with
- * no start left, passes < 1. */
+ * no start left, passes < 1, a frequency outside (0, 1] or freqs given
+ * with nfreqs 0. */
 ecs_result ecs_remap_params_validate(const ecs_remap_params *q,
                                      ecs_diag *diag);
 
@@ -96,7 +102,11 @@ typedef struct ecs_remap_stats {
 } ecs_remap_stats;
 
 /*
- * Choose mapping, order and starts for graph g on setup s.  On ECS_OK:
+ * Choose mapping, order and starts for graph g on setup s (and with
+ * q->freqs each task's frequency: a move changes one task's frequency;
+ * every task starts at the highest; the problem returned is then built by
+ * ecs_cws_problem_build_freq with ECS_CWS_FREQ_SCALE, so its costs, and
+ * st's, are that many times CaWoSched's units).  On ECS_OK:
  * *map_out the mapping (ecs_cws_mapping_free), *prob_out its problem
  * (ecs_cws_problem_free), *start_out its starts (prob_out->n entries;
  * free()), valid under ecs_cws_evaluate; st (may be NULL) what it did.
@@ -128,5 +138,19 @@ ecs_result ecs_remap_list_mapping(const ecs_graph *g, const ecs_cws_setup *s,
  */
 ecs_result ecs_remap_bound(const ecs_graph *g, const ecs_cws_setup *s,
                            long long *bound, ecs_diag *diag);
+
+/*
+ * With frequencies (q->freqs of ecs_remap_search): a lower bound in units
+ * of ECS_CWS_FREQ_SCALE times CaWoSched's, by energy alone: brown >=
+ * sum_t max(0, base - B_t) + max(0, E - sum_t max(0, B_t - base)), where
+ * E is the least work energy of every task (least work power, the
+ * frequency of least energy, ceil(w / f) units).  Weaker than the
+ * relaxation's; valid because every unit's brown is at least the base's
+ * shortfall and at least its work power beyond the green left.  EINVAL for
+ * bad frequencies.
+ */
+ecs_result ecs_remap_bound_freqs(const ecs_graph *g, const ecs_cws_setup *s,
+                                 const double *freqs, size_t nfreqs,
+                                 long long *bound, ecs_diag *diag);
 
 #endif
