@@ -856,6 +856,55 @@ static ecs_result doc_mapping(cws_inst *in, const json_t *doc,
     return rc;
 }
 
+/* A document whose tasks have "freq" (--remap --freqs): the problem again
+ * with those frequencies (ecs_cws_problem_build_freq). */
+static ecs_result doc_freqs(cws_inst *in, const json_t *doc, const char *name,
+                            ecs_diag *d)
+{
+    const json_t *ta = json_object_get(doc, "tasks");
+    size_t n = in->g->n, k;
+    const json_t *o;
+    int any = 0;
+    json_array_foreach(ta, k, o) any |= json_object_get(o, "freq") != NULL;
+    if (!any)
+        return ECS_OK;
+    double *f = malloc((n ? n : 1) * sizeof *f);
+    if (f == NULL)
+        return ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        f[i] = 1;
+    ecs_result rc = ECS_OK;
+    json_array_foreach(ta, k, o)
+    {
+        const json_t *id = json_object_get(o, "id"), *fq = json_object_get(o, "freq");
+        size_t i = json_is_integer(id) ? ecs_graph_find(in->g, (long)json_integer_value(id))
+                                       : (size_t)-1;
+        if (fq == NULL)
+            continue;
+        if (i >= n || !json_is_number(fq)) {
+            rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
+                              "tasks[%zu]: needs a task id of the graph and a "
+                              "number freq", k);
+            break;
+        }
+        f[i] = json_number_value(fq);
+    }
+    ecs_cws_problem *p = NULL;
+    if (rc == ECS_OK)
+        rc = ecs_cws_problem_build_freq(in->g, in->map, in->setup, f,
+                                        ECS_CWS_FREQ_SCALE, &p, d);
+    if (rc == ECS_OK) {
+        ecs_cws_problem_free(in->p);
+        in->p = p;
+    } else if (d->file[0] == '\0') {
+        char msg[ECS_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d->msg);
+        ecs_diag_set(d, rc, name, 0, "%s", msg);
+    }
+    free(f);
+    return rc;
+}
+
 int tool_cws_validate(const char *cmd, const tool_model *m,
                       const char *graph_path, const char *sched_path)
 {
@@ -881,6 +930,8 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
     }
     if (rc == ECS_OK && in.p == NULL) /* no --mapping: the document's */
         rc = doc_mapping(&in, doc, sched_path, &d);
+    if (rc == ECS_OK && doc != NULL) /* --remap --freqs: the tasks' */
+        rc = doc_freqs(&in, doc, sched_path, &d);
     if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
         rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
     if (rc == ECS_OK) {

@@ -68,6 +68,34 @@ if command -v jq >/dev/null 2>&1; then
   expect_eq "$v" valid "solve --remap's document matches docs/schema/cawosched.schema.json"
 fi
 
+# ---- --freqs (ecsched's extension): one task of weight 2 on one processor
+# (work power 4), budget 1 on [0, 4): at f = 1 brown 3 + 3 = 6; at f = 0.5
+# it lasts 4 units at power 1, all green: 0 (test_remap.c test_freqs)
+printf 'digraph {\n0 [weight=2];\n}\n' > "$T_DIR/one.dot"
+printf '4\n1\n0\n4\n1\n1\n0 4\n' > "$T_DIR/one.input"
+run solve "$T_DIR/one.dot" --platform "$T_DIR/one.input" --remap --json
+expect_eq "$(json_key "$OUT" cost)" 6 "one task at f = 1: cost 6"
+run solve "$T_DIR/one.dot" --platform "$T_DIR/one.input" --remap --freqs 1,0.5 -o "$T_DIR/one.json"
+expect_rc 0 "solve --remap --freqs 1,0.5"
+expect_out '^cost +0.0000 ' "at f = 0.5 the task runs on green power alone: cost 0"
+expect_out '^frequencies +1 of 1 tasks below f = 1' "it says how many tasks run slower"
+expect_eq "$(jq -c '[.tasks[0].freq, .tasks[0].duration, .freqs]' "$T_DIR/one.json" 2>/dev/null)" '[0.5,4,[1,0.5]]' \
+  "the document: the task's frequency and duration, the set"
+run validate "$T_DIR/one.dot" "$T_DIR/one.json" --platform "$T_DIR/one.input" --json
+expect_eq "$RC $(json_key "$OUT" cost)" "0 0.0" "validate prices the frequencies the document records"
+run solve "$G" --platform "$S" --mapping "$M" --remap --freqs 1,0.8,0.6 --time-limit 2 -o "$T_DIR/hf.json"
+expect_rc 0 "solve --remap --freqs 1,0.8,0.6 on the hand example"
+c=$(json_key "$T_DIR/hf.json" cost)
+awk -v c="$c" 'BEGIN { exit !(c >= 0 && c <= 8) }' && ok "with frequencies: cost $c, not above 8 at f = 1" || notok "--freqs cost $c"
+if [ "$have_py" = 1 ]; then
+  expect_eq "$(python3 tests/cws_eval.py "$T_DIR/one.dot" "$T_DIR/one.input" "$T_DIR/one.json" | cut -d' ' -f1-3)" "valid cost 0" \
+    "the independent evaluator prices the slow task at 0"
+  expect_eq "$(indep "$T_DIR/hf.json" | cut -d' ' -f1)" valid "the independent evaluator: the hand example with frequencies is valid, same cost"
+fi
+run solve "$G" --platform "$S" --mapping "$M" --freqs 1,0.5
+expect_rc 2 "--freqs other than 1 without --remap"
+expect_err '\-\-remap chooses frequencies too' "it points to --remap"
+
 # ---- infeasible and usage errors
 printf '5\n1\n1 1 0 0\n3 2 1 1\n2\n4\n0 5\n' > "$T_DIR/d5.input"
 run solve "$G" --platform "$T_DIR/d5.input" --remap

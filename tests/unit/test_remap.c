@@ -101,8 +101,10 @@ static long long search(const inst *x, const ecs_remap_params *q,
     ecs_cws_problem *p, *p2;
     long *s;
     assert_int_equal(ecs_remap_search(x->g, x->s, q, &m, &p, &s, st, &d), ECS_OK);
-    assert_int_equal(ecs_cws_problem_build(x->g, m, x->s, &p2, &d), ECS_OK);
+    assert_int_equal(ecs_cws_problem_build_freq(x->g, m, x->s, p->freq, p->scale, &p2, &d),
+                     ECS_OK);
     assert_int_equal(p2->n, p->n);
+    assert_int_equal(p->scale, q && q->freqs ? ECS_CWS_FREQ_SCALE : 1);
     ecs_cws_eval ev;
     assert_int_equal(ecs_cws_evaluate(p2, s, &ev, &d), ECS_OK);
     assert_int_equal(ev.cost, st->cost);
@@ -314,6 +316,70 @@ static void test_list_mapping(void **state)
     unload(&x);
 }
 
+/* ---- frequencies (ecsched's extension) ----
+ *
+ * One task of weight 2 on one processor (work power 4, idle 0), budget 1
+ * on [0, 4), C = 1.  At f = 1 it draws 4 for 2 units: brown 3 + 3 = 6,
+ * wherever it starts.  At f = 0.5 it lasts ceil(2 / 0.5) = 4 units at
+ * 4 x 0.25 = 1, all green: cost 0.  With D = 3 the slow task no longer
+ * fits (4 units), so 6 is the best again.  Costs of a problem with
+ * frequencies are in ten-thousandths (ECS_CWS_FREQ_SCALE). */
+static void test_freqs(void **state)
+{
+    (void)state;
+    const char *dot = "digraph {\n0 [weight=2];\n}\n";
+    inst x;
+    load(&x, dot, "4\n1\n0\n4\n1\n1\n0 4\n");
+    ecs_remap_params q;
+    ecs_remap_params_init(&q);
+    q.time_limit = 0;
+    q.max_evals = 50;
+    ecs_remap_stats st;
+    assert_int_equal(search(&x, &q, &st), 6);
+    const double f2[2] = {1, 0.5};
+    q.freqs = f2;
+    q.nfreqs = 2;
+    assert_int_equal(search(&x, &q, &st), 0);
+    ecs_diag d;
+    long long lb;
+    assert_int_equal(ecs_remap_bound_freqs(x.g, x.s, f2, 2, &lb, &d), ECS_OK);
+    assert_int_equal(lb, 0); /* least energy 4 x 0.25 x 4 = 4 = the green */
+    unload(&x);
+    load(&x, dot, "3\n1\n0\n4\n1\n1\n0 3\n");
+    assert_int_equal(search(&x, &q, &st), 6 * ECS_CWS_FREQ_SCALE);
+    /* least energy 8 at f = 1 (f = 0.5 gives 4 too but the bound does not
+     * know it cannot fit), green 3: bound (4 - 3) = 1 */
+    assert_int_equal(ecs_remap_bound_freqs(x.g, x.s, f2, 2, &lb, &d), ECS_OK);
+    assert_int_equal(lb, 1 * ECS_CWS_FREQ_SCALE);
+    assert_true(lb <= 6 * ECS_CWS_FREQ_SCALE);
+    unload(&x);
+    /* one frequency, 1: the same search as without, costs scaled */
+    load(&x, hand_dot, hand_setup);
+    ecs_remap_params_init(&q);
+    q.time_limit = 0;
+    q.max_evals = 30;
+    q.starts = ECS_REMAP_LIST;
+    long long plain = search(&x, &q, &st);
+    const double f1[1] = {1};
+    q.freqs = f1;
+    q.nfreqs = 1;
+    assert_int_equal(search(&x, &q, &st), plain * ECS_CWS_FREQ_SCALE);
+    /* and with {1, 0.8, 0.6} never dearer than at 1 from the same start */
+    const double f3[3] = {1, 0.8, 0.6};
+    q.freqs = f3;
+    q.nfreqs = 3;
+    q.max_evals = 400;
+    assert_true(search(&x, &q, &st) <= plain * ECS_CWS_FREQ_SCALE);
+    q.freqs = f2;
+    q.nfreqs = 0;
+    assert_int_equal(ecs_remap_params_validate(&q, &d), ECS_EINVAL);
+    const double bad[1] = {1.5};
+    q.freqs = bad;
+    q.nfreqs = 1;
+    assert_int_equal(ecs_remap_params_validate(&q, &d), ECS_EINVAL);
+    unload(&x);
+}
+
 /* ---- parameters and errors ---- */
 
 static void test_errors(void **state)
@@ -363,6 +429,7 @@ int main(void)
         cmocka_unit_test(test_hand),
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_list_mapping),
+        cmocka_unit_test(test_freqs),
         cmocka_unit_test(test_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
