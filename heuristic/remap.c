@@ -509,6 +509,29 @@ static size_t link_of(size_t P, size_t a, size_t b)
     return P + a * (P - 1) + b - (b > a ? 1 : 0);
 }
 
+/* When task v can start on processor k (free from ready on): its data
+ * from every predecessor, through a transfer queued on its link when the
+ * predecessor is elsewhere; commit 1 books the links. */
+static long data_ready(const ecs_graph *g, size_t P, const size_t *proc,
+                       const long *end, long *lfree, long ready, size_t v,
+                       size_t k, int commit)
+{
+    for (size_t t = g->pred_off[v]; t < g->pred_off[v + 1]; t++) {
+        size_t u = g->pred[t];
+        long c = g->pred_comm ? g->pred_comm[t] : 0;
+        long at = end[u];
+        if (proc[u] != k && c > 0) {
+            size_t l = link_of(P, proc[u], k);
+            at = (lfree[l] > end[u] ? lfree[l] : end[u]) + c;
+            if (commit)
+                lfree[l] = at;
+        }
+        if (at > ready)
+            ready = at;
+    }
+    return ready;
+}
+
 typedef struct lent {
     double rk;   /* upward rank */
     size_t topo; /* position in the graph's topological order */
@@ -567,38 +590,15 @@ static ecs_result list_mapping(const ecs_graph *g, const ecs_cws_setup *s,
         size_t v = e[j].idx, pick = 0;
         long best = -1;
         for (size_t k = 0; k < P; k++) {
-            long ready = pfree[k];
-            for (size_t t = g->pred_off[v]; t < g->pred_off[v + 1]; t++) {
-                size_t u = g->pred[t];
-                long c = g->pred_comm ? g->pred_comm[t] : 0;
-                long at = end[u];
-                if (proc[u] != k && c > 0) {
-                    size_t l = link_of(P, proc[u], k);
-                    at = (lfree[l] > end[u] ? lfree[l] : end[u]) + c;
-                }
-                if (at > ready)
-                    ready = at;
-            }
-            long fin = ready + g->work[v];
+            long fin = data_ready(g, P, proc, end, lfree, pfree[k], v, k, 0) +
+                       g->work[v];
             if (best < 0 || fin < best ||
                 (fin == best && s->work[k] < s->work[pick])) {
                 best = fin;
                 pick = k;
             }
         }
-        long ready = pfree[pick];
-        for (size_t t = g->pred_off[v]; t < g->pred_off[v + 1]; t++) {
-            size_t u = g->pred[t];
-            long c = g->pred_comm ? g->pred_comm[t] : 0;
-            long at = end[u];
-            if (proc[u] != pick && c > 0) {
-                size_t l = link_of(P, proc[u], pick);
-                at = (lfree[l] > end[u] ? lfree[l] : end[u]) + c;
-                lfree[l] = at;
-            }
-            if (at > ready)
-                ready = at;
-        }
+        long ready = data_ready(g, P, proc, end, lfree, pfree[pick], v, pick, 1);
         proc[v] = pick;
         key[v] = (long long)j;
         end[v] = ready + g->work[v];

@@ -140,18 +140,24 @@ static long long search(const inst *x, const ecs_remap_params *q,
  * (brown 2): units 0..4 carry 2 above the base, within the budget; brown
  * 4, cost 8.  So only remapping reaches the optimum, 8 < 24.
  */
-static const char *hand_dot =
-    "strict digraph \"G\" {\n0 [weight=2];\n1 [weight=1];\n2 [weight=3];\n"
-    "3 [weight=1];\n0 -> 1 [size=1];\n0 -> 2 [size=2];\n1 -> 3 [size=1];\n"
-    "2 -> 3 [size=1];\n}\n";
-static const char *hand_map = "2\n0 1 3\n2\n";
-static const char *hand_setup = "10\n2\n1 1 0 0\n3 2 1 1\n2\n4 2\n0 5 10\n";
+#define HAND "tests/fixtures/cawosched/"
+static const char *hand_map = "2\n0 1 3\n2\n"; /* hand_mapping.txt */
+
+/* The hand example's graph and setup from their fixtures. */
+static void load_hand(inst *x, const char *setup_path)
+{
+    ecs_diag d;
+    ecs_graph_read_params gp;
+    ecs_graph_read_params_init(&gp);
+    assert_int_equal(ecs_graph_read_file(HAND "hand.dot", &gp, &x->g, &d), ECS_OK);
+    assert_int_equal(ecs_cws_setup_read_file(setup_path, &x->s, &d), ECS_OK);
+}
 
 static void test_hand(void **state)
 {
     (void)state;
     inst x;
-    load(&x, hand_dot, hand_setup);
+    load_hand(&x, HAND "hand_setup.input");
     ecs_diag d;
     assert_int_equal(mapping_optimum(&x, hand_map), 24);
     assert_int_equal(mapping_optimum(&x, "2\n\n0 2 1 3\n"), 8);
@@ -354,7 +360,7 @@ static void test_freqs(void **state)
     assert_true(lb <= 6 * ECS_CWS_FREQ_SCALE);
     unload(&x);
     /* one frequency, 1: the same search as without, costs scaled */
-    load(&x, hand_dot, hand_setup);
+    load_hand(&x, HAND "hand_setup.input");
     ecs_remap_params_init(&q);
     q.time_limit = 0;
     q.max_evals = 30;
@@ -403,7 +409,7 @@ static void test_errors(void **state)
     assert_int_equal(ecs_remap_params_validate(&q, &d), ECS_EINVAL);
 
     inst x;
-    load(&x, hand_dot, hand_setup);
+    load_hand(&x, HAND "hand_setup.input");
     ecs_cws_mapping *m, *out;
     ecs_cws_problem *p;
     long *s;
@@ -415,7 +421,10 @@ static void test_errors(void **state)
     ecs_cws_mapping_free(m);
     unload(&x);
     /* the critical path 2 + 3 + 1 = 6 exceeds D = 5: no mapping meets it */
-    load(&x, hand_dot, "5\n1\n1 1 0 0\n3 2 1 1\n2\n4\n0 5\n");
+    load_hand(&x, HAND "hand_setup.input");
+    ecs_cws_setup_free(x.s);
+    const char *d5 = "5\n1\n1 1 0 0\n3 2 1 1\n2\n4\n0 5\n";
+    assert_int_equal(ecs_cws_setup_read_buffer(d5, strlen(d5), "d5", &x.s, &d), ECS_OK);
     assert_int_equal(ecs_remap_search(x.g, x.s, NULL, &out, &p, &s, NULL, &d),
                      ECS_EINFEASIBLE);
     long long lb;
