@@ -176,6 +176,7 @@ typedef struct ctx {
     long *tmp;        /* scratch, starts */
     size_t tmpcap;
     long evals, rejected;
+    double t_end; /* the search's end (clock), 0: none */
 } ctx;
 
 /* The repair of cur's schedule for p (see remap.h) into s; returns its
@@ -282,6 +283,13 @@ static ecs_result evaluate(ctx *c, const size_t *proc, const long long *key,
     } else if (cur && cur->p == NULL) {
         /* cur holds only starts for this very mapping: the warm start */
         fq.warm_start = cur->s;
+    }
+    if (full && c->t_end > 0) {
+        /* a start or the final schedule: the scheduler stops between
+         * passes once the search's time is up (its first start, the warm
+         * one when given, always runs) */
+        double left = c->t_end - ecs_clock_now();
+        fq.time_limit = left > 0.05 ? left : 0.05;
     }
     ecs_fixedmap_stats fs;
     rc = ecs_fixedmap_schedule(p, &fq, out->s, &fs, diag);
@@ -719,7 +727,8 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
     st->list_makespan = -1;
     const double t0 = ecs_clock_now();
     const size_t n0 = g->n, P = s->nprocs;
-    ctx c = {g, s, q, P, n0, NULL, NULL, 0, 0, 0};
+    ctx c = {g, s, q, P, n0, NULL, NULL, 0, 0, 0,
+             q->time_limit > 0 ? t0 + q->time_limit : 0};
     cand cur, nxt;
     memset(&cur, 0, sizeof cur);
     memset(&nxt, 0, sizeof nxt);
@@ -819,7 +828,8 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
         if (q->max_evals > 0 && (c.evals - evals0 >= q->max_evals ||
                                  ++iters > 50 * q->max_evals))
             break;
-        if (q->time_limit > 0 && ecs_clock_now() - t0 > q->time_limit)
+        /* a tenth of the time for the final schedule */
+        if (q->time_limit > 0 && ecs_clock_now() - t0 > 0.9 * q->time_limit)
             break;
         memcpy(proc, cur.proc, n0 * sizeof *proc);
         keys_of(&c, &cur, key);
