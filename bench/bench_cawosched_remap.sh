@@ -61,7 +61,7 @@ while read -r name dot map setup; do
   cwsbest="" fx=""
   if [ "$mode" = 2x ]; then
     # the carbon-agnostic list schedule's makespan (the search is not needed)
-    "$E" heuristic "$data/$dot" --platform "$S" --remap --time-limit 0.001 --json \
+    "$E" heuristic "$data/$dot" --mode local --platform "$S" --remap --time-limit 0.001 --json \
       > "$work/$name.lm.json" 2>/dev/null
     lm=$(jq -r '.remap.list_makespan // empty' "$work/$name.lm.json" 2>/dev/null)
     [ -n "$lm" ] || { echo "$name: no list makespan"; continue; }

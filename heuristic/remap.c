@@ -698,6 +698,43 @@ static void keys_of(const ctx *c, const cand *cur, long long *key)
                  (long long)c->rank[i];
 }
 
+/* Each task in topological order tries each frequency slower than its
+ * own, the mapping kept; a cheaper candidate replaces cur.  Stops with the
+ * search's time (90% of the limit). */
+static ecs_result freq_sweep(ctx *c, cand *cur, size_t *proc, long long *key,
+                             double *fr, unsigned char *hot, long long *load,
+                             double t0, ecs_diag *diag)
+{
+    const ecs_remap_params *q = c->q;
+    for (size_t k = 0; k < c->n0; k++) {
+        size_t v = c->g->topo[k];
+        for (size_t j = 0; j < q->nfreqs; j++) {
+            if (q->time_limit > 0 && ecs_clock_now() - t0 > 0.9 * q->time_limit)
+                return ECS_OK;
+            if (q->freqs[j] >= cur->f[v] || cur->cost == 0)
+                continue;
+            memcpy(proc, cur->proc, c->n0 * sizeof *proc);
+            keys_of(c, cur, key);
+            memcpy(fr, cur->f, c->n0 * sizeof *fr);
+            fr[v] = q->freqs[j];
+            cand nxt;
+            ecs_result rc = evaluate(c, proc, key, fr, cur, 0, &nxt, diag);
+            if (rc == ECS_EINFEASIBLE)
+                continue;
+            if (rc != ECS_OK)
+                return rc;
+            if (nxt.cost < cur->cost) {
+                cand_free(cur);
+                *cur = nxt;
+                brown_units(cur, hot, load);
+            } else {
+                cand_free(&nxt);
+            }
+        }
+    }
+    return ECS_OK;
+}
+
 ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
                             const ecs_remap_params *q,
                             ecs_cws_mapping **map_out,
@@ -823,6 +860,7 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
     size_t ncheap = P / 3 ? P / 3 : 1;
     brown_units(&cur, hot, load);
     long iters = 0;
+    int swept = 0;
     while (cur.cost > q->stop_cost && cur.cost > 0 &&
            (P > 1 || (fr != NULL && q->nfreqs > 1)) && n0 > 0) {
         if (q->max_evals > 0 && (c.evals - evals0 >= q->max_evals ||
@@ -840,7 +878,20 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
         if (ecs_rng_below(&rng, 10) < 6)
             for (int tr = 0; tr < 16 && !task_hot(&cur, hot, v); tr++)
                 v = (size_t)ecs_rng_below(&rng, n0);
-        if (fr != NULL && q->nfreqs > 1 && ecs_rng_below(&rng, 10) < 4) {
+        if (fr != NULL && q->nfreqs > 1 && !swept &&
+            (q->time_limit > 0
+                 ? ecs_clock_now() - t0 > 0.5 * q->time_limit
+                 : c.evals - evals0 >= q->max_evals / 2)) {
+            /* frequencies, phase 2: the mapping first (phase 1 moves no
+             * frequency, as without --freqs), then every task tries each
+             * slower frequency once, taken when cheaper */
+            swept = 1;
+            rc = freq_sweep(&c, &cur, proc, key, fr, hot, load, t0, diag);
+            if (rc != ECS_OK)
+                goto done;
+            continue;
+        }
+        if (fr != NULL && q->nfreqs > 1 && swept && ecs_rng_below(&rng, 10) < 4) {
             /* another frequency for v, on its processor */
             double nf = q->freqs[ecs_rng_below(&rng, q->nfreqs)];
             if (nf == fr[v])

@@ -159,10 +159,11 @@ static int parse_args(heur_job *j, int argc, char **argv)
     if (tool_cws_active(&j->m)) {
         /* CaWoSched's fixed mapping: only local's scheduler honours it */
         if (!j->local)
-            return tool_usage_error(CMD, "--mapping needs --mode local (the "
+            return tool_usage_error(CMD, "%s needs --mode local (the "
                                          "sweep and binary modes scale "
                                          "frequencies, which CaWoSched's "
-                                         "problem does not have)");
+                                         "problem does not have)",
+                                    j->m.remap ? "--remap" : "--mapping");
         static const tool_param_id no[] = {
             TOOL_PARAM_STEPS, TOOL_PARAM_SIGMA, TOOL_PARAM_MAKESPAN_LIMIT,
             TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
