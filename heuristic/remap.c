@@ -879,9 +879,11 @@ ecs_result ecs_remap_search(const ecs_graph *g, const ecs_cws_setup *s,
             for (int tr = 0; tr < 16 && !task_hot(&cur, hot, v); tr++)
                 v = (size_t)ecs_rng_below(&rng, n0);
         if (fr != NULL && q->nfreqs > 1 && !swept &&
-            (q->time_limit > 0
-                 ? ecs_clock_now() - t0 > 0.5 * q->time_limit
-                 : c.evals - evals0 >= q->max_evals / 2)) {
+            (P == 1 || /* no mapping to choose */
+             (q->time_limit > 0
+                  ? ecs_clock_now() - t0 > 0.5 * q->time_limit
+                  : (c.evals - evals0 >= q->max_evals / 2 ||
+                     iters >= 25 * q->max_evals)))) {
             /* frequencies, phase 2: the mapping first (phase 1 moves no
              * frequency, as without --freqs), then every task tries each
              * slower frequency once, taken when cheaper */
