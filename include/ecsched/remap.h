@@ -103,8 +103,9 @@ typedef struct ecs_remap_stats {
 
 /*
  * Choose mapping, order and starts for graph g on setup s (and with
- * q->freqs each task's frequency: a move changes one task's frequency;
- * every task starts at the highest; the problem returned is then built by
+ * q->freqs each task's frequency: every task starts at the highest; half
+ * the search moves the mapping only, then each task tries each slower
+ * frequency once, then moves of both kinds; the problem returned is built by
  * ecs_cws_problem_build_freq with ECS_CWS_FREQ_SCALE, so its costs, and
  * st's, are that many times CaWoSched's units).  On ECS_OK:
  * *map_out the mapping (ecs_cws_mapping_free), *prob_out its problem
