@@ -201,29 +201,11 @@ static void test_brute_force(void **state)
     for (int it = 0; it < 40; it++) {
         int n = (int)tu_rng_int(&seed, 2, 4);
         char dot[1024], setup[512];
-        int len = snprintf(dot, sizeof dot, "strict digraph {");
-        long total = 0;
-        for (int i = 0; i < n; i++) {
-            long w = tu_rng_int(&seed, 1, 3);
-            total += w;
-            len += snprintf(dot + len, sizeof dot - (size_t)len, " %d [weight=%ld];", i, w);
-        }
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++)
-                if (tu_rng_int(&seed, 0, 1))
-                    len += snprintf(dot + len, sizeof dot - (size_t)len,
-                                    " %d -> %d [size=%ld];", i, j, tu_rng_int(&seed, 0, 2));
-        snprintf(dot + len, sizeof dot - (size_t)len, " }");
+        long total = tu_cws_random_dot(&seed, n, dot, sizeof dot);
         long D = total + tu_rng_int(&seed, 0, 3);
         if (D > 10)
             D = 10;
-        long b1 = tu_rng_int(&seed, 1, D - 1);
-        snprintf(setup, sizeof setup,
-                 "%ld\n2\n%ld %ld %ld %ld\n%ld %ld %ld %ld\n%ld\n%ld %ld\n0 %ld %ld\n", D,
-                 tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 0, 1),
-                 tu_rng_int(&seed, 0, 1), tu_rng_int(&seed, 1, 4), tu_rng_int(&seed, 1, 4),
-                 tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 1, 3),
-                 tu_rng_int(&seed, 0, 8), tu_rng_int(&seed, 0, 8), b1, D);
+        tu_cws_random_setup2(&seed, D, setup, sizeof setup);
         inst x;
         load(&x, dot, setup);
         long lists[2][8];
