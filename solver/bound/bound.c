@@ -3,6 +3,7 @@
  * bound by stages (stages.c), then column generation (colgen.c) behind GLPK's error hook, then the
  * Lagrangian relaxation over chains (lagrangian.c). */
 #include "bound_internal.h"
+#include "core/glpk_guard.h"
 #include "ecsched/limits.h"
 #include "ecsched/clock.h"
 
@@ -88,12 +89,6 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the rows per round must be at least 1");
     return ECS_OK;
-}
-
-static void on_error(void *info)
-{
-    cg *c = info;
-    longjmp(c->jb, 1);
 }
 
 int bnd_alloc(cg *c, int heavy)
@@ -284,31 +279,22 @@ static ecs_result fluid(cg *c, ecs_bound_result *out, ecs_diag *diag)
 static ecs_result guarded(cg *c, const ecs_bound_params *prm,
                           ecs_bound_result *out, ecs_diag *diag)
 {
-    /* As in milp_glpk.c: the GLPK environment belongs to the program, so a
-     * GLPK error leaves it in GLPK's error state (c->lp with it) for the
-     * program to free; glp_free_env() here would destroy the program's own
-     * GLPK objects. */
-    if (glp_at_error())
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK is in its error state after an earlier "
-                            "GLPK error; the program must call glp_free_env() "
-                            "before solving again");
-    int old = glp_term_out(GLP_OFF);
-    if (setjmp(c->jb) != 0) {
-        c->lp = NULL;
-        glp_term_out(old);
-        glp_error_hook(NULL, NULL);
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK reported an internal error (GLPK is now "
-                            "in its error state: glp_free_env() before "
-                            "solving again)");
+    /* core/glpk_guard.h: a GLPK error leaves c->lp to GLPK's environment
+     * (the program's to free) */
+    glpk_guard gd;
+    ecs_result rc = glpk_guard_begin(&gd, 0, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (setjmp(gd.jb) != 0) {
+        c->lp = NULL; /* GLPK's, in its error state */
+        return glpk_guard_failed(&gd, diag);
     }
-    glp_error_hook(on_error, c);
+    glpk_guard_arm(&gd);
     c->lp = glp_create_prob();
     double t_all = c->t_end;
     if (prm->colgen_share < 1.0)
         c->t_end = ecs_clock_now() + prm->colgen_share * (t_all - ecs_clock_now());
-    ecs_result rc = prm->colgen && out->bound < c->stop_at
+    rc = prm->colgen && out->bound < c->stop_at
                         ? bnd_colgen_run(c, prm, out)
                         : ECS_OK;
     glp_delete_prob(c->lp);
@@ -322,8 +308,7 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
                                prm->start, &rep, NULL) == ECS_OK)
             bnd_lagrangian(c, rep.cost, prm->lagr_edges, out);
     }
-    glp_term_out(old);
-    glp_error_hook(NULL, NULL);
+    glpk_guard_end(&gd);
     if (rc != ECS_OK)
         rc = ecs_diag_set(diag, rc, NULL, 0,
                           rc == ECS_ENOMEM ? "out of memory"

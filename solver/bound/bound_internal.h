@@ -16,7 +16,6 @@
 #include "ecsched/bound.h"
 
 #include <glpk.h>
-#include <setjmp.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -44,7 +43,6 @@ static inline int bnd_ivec_push(ivec *a, int x)
 /* The state of one ecs_bound_compute: the master LP (GLPK) and everything
  * the pricing, the separation and the Lagrangian share. */
 typedef struct cg {
-    jmp_buf jb;
     const ecs_graph *g;
     const ecs_platform *p;
     const double *price;
