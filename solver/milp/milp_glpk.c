@@ -621,6 +621,28 @@ static void restore(glpk_ctx *c)
     free(c->heur1);
 }
 
+void ecs_milp_run_init(ecs_milp_run *run, const ecs_milp_model *m,
+                       const double *warm, const ecs_milp_params *prm,
+                       double t0, double t_end)
+{
+    memset(run, 0, sizeof *run);
+    run->model = m;
+    run->warm = warm;
+    run->t_end = t_end;
+    run->mip_gap = prm->mip_gap;
+    run->verbose = prm->verbose;
+    run->log = prm->log;
+    run->log_ctx = prm->log_ctx;
+    run->progress = prm->progress;
+    run->progress_ctx = prm->progress_ctx;
+    run->progress_every_s = prm->progress_every_s;
+    run->t_start = t0;
+    run->max_nodes = prm->max_nodes;
+    run->write_lp = prm->write_lp;
+    run->write_mps = prm->write_mps;
+    run->bound = run->root_bound = run->obj = NAN;
+}
+
 ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
 {
     glpk_ctx c;
