@@ -329,6 +329,11 @@ static ecs_result run_fluid(const ecs_method_args *a, ecs_method_out *out,
 {
     double v;
     ecs_result rc = ecs_bound_fluid_instance(a->inst, NULL, &v, diag);
+    if (rc == ECS_EINFEASIBLE) { /* the work does not fit: an outcome */
+        ecs_diag_clear(diag);
+        v = HUGE_VAL;
+        rc = ECS_OK;
+    }
     if (rc != ECS_OK)
         return rc;
     out->bound = v;

@@ -13,6 +13,7 @@
 #include "ecsched/lns.h"
 #include "ecsched/local.h"
 #include "ecsched/makespan.h"
+#include "ecsched/method.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -28,6 +29,14 @@
 
 /* The names of the enums of solve.h, from their X-macro maps. */
 #define KEY_OF(name, key) key,
+
+/* The plan composes from the method table (method.h): a phase runs on the
+ * models its method's row handles. */
+static int handles(const ecs_instance *inst, const char *method)
+{
+    return ecs_method_handles(ecs_method_find(method), ecs_instance_model(inst));
+}
+
 static const char *const mode_names[] = {ECS_SOLVE_MODE_MAP(KEY_OF)};
 static const char *const found_by_names[] = {ECS_FOUND_BY_MAP(KEY_OF)};
 static const char *const phase_names[] = {ECS_SOLVE_PHASE_MAP(KEY_OF)};
@@ -339,7 +348,7 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_makespan_result mr;
     memset(&mr, 0, sizeof mr);
     const ecs_schedule *base = prm->base;
-    if (ecs_instance_extended(inst))
+    if (!handles(inst, "sweep")) /* the base (given), then local */
         return start_extended(d, st);
     if (base == NULL) {
         ecs_makespan_params mp;
@@ -452,8 +461,9 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     ecs_milp_params mp;
     ecs_milp_params_init(&mp);
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_MILP);
-    /* the extended model has nothing after the MILP: all of the time */
-    mp.time_limit_s = (ecs_instance_extended(d->inst)
+    /* nothing after the MILP where neither the bound nor the search
+     * handles the model (the extended one): all of the time */
+    mp.time_limit_s = (!handles(d->inst, "colgen") && !handles(d->inst, "lns")
                            ? 1.0
                            : share(d, prm->milp_share)) *
                       left_at(d, sp);
@@ -631,8 +641,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
         return ECS_OK;
     }
-    int ext = ecs_instance_extended(inst); /* MILP and fluid bound only */
-    if (!ext && prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
+    if (handles(inst, "dp") && prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
         ecs_dp_count_ideals(gs, prm->dp_max_ideals) <= prm->dp_max_ideals) {
         rc = by_dp(d, diag);
         if (rc != ECS_OK || settled(out, prm->gap))
@@ -655,7 +664,9 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         if (rc != ECS_OK || settled(out, prm->gap))
             return rc;
     }
-    if (ext) {
+    if (!handles(inst, "colgen") || !handles(inst, "lns")) {
+        /* the extended model: the MILP's own column generation when the
+         * MILP did not run */
         if (!milp_ran && out->schedule != NULL && left(d) > MIN_PHASE_S)
             return by_colgen(d, diag);
         return ECS_OK;

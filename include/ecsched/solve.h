@@ -33,6 +33,11 @@
  *
  * "The gap is open" is ecs_gap_reached (bound.h) of the best schedule and
  * bound so far against params.gap.  The result's mode names the route.
+ * A phase runs only on the models its method's row of the method table
+ * handles (method.h: sweep, dp, colgen and lns the paper's platform only;
+ * on the extended platform the start is the base then local search, and
+ * the MILP has all of the time left, with its own column generation when
+ * it cannot run).
  *
  * Budgets.  time_limit_s is a wall-clock limit on the whole call (the
  * start included).  With an effort budget E > 0 the shares above are not
