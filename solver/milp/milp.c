@@ -282,12 +282,13 @@ static ecs_result extract(const ecs_graph *g, const ecs_platform *p,
 }
 
 /* Status, schedule, cost, bound and gap from the run. */
-static ecs_result conclude(const ecs_graph *g, const ecs_platform *p,
-                           const double *price, size_t nprice, long deadline,
+static ecs_result conclude(const ecs_instance *inst, const ecs_graph *g,
                            const ecs_milp_params *prm, const built *b,
                            const ecs_milp_run *run, ecs_milp_result *out,
                            ecs_diag *diag)
 {
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
     if (run->x != NULL) {
         ecs_result rc = extract(g, p, price, prm, b, run->x, &out->schedule,
                                 diag);
@@ -309,8 +310,7 @@ static ecs_result conclude(const ecs_graph *g, const ecs_platform *p,
         return ECS_OK;
     }
     ecs_check_report rep;
-    if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), out->schedule,
-                           &rep, NULL) != ECS_OK)
+    if (ecs_check_schedule(inst, out->schedule, &rep, NULL) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                             "the MILP schedule breaks the model: %s", rep.msg);
     out->cost = rep.cost;
@@ -339,9 +339,7 @@ static void result_init(ecs_milp_result *out)
 
 /* When the MILP stopped without proving: the fluid bound (immediate) if
  * GLPK has no bound or a lower one. */
-static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
-                           const double *price, size_t nprice, long deadline,
-                           ecs_milp_result *out)
+static void fluid_fallback(const ecs_instance *inst, ecs_milp_result *out)
 {
     if (!isnan(out->bound))
         out->bound_method = ECS_BOUND_BY_MILP;
@@ -349,8 +347,7 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
         out->status != ECS_MILP_NO_SOLUTION)
         return;
     double fl;
-    if (ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), NULL, &fl,
-                              NULL) != ECS_OK ||
+    if (ecs_bound_fluid_instance(inst, NULL, &fl, NULL) != ECS_OK ||
         !isfinite(fl) || !(isnan(out->bound) || fl > out->bound))
         return;
     out->bound = fl;
@@ -362,12 +359,16 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
     }
 }
 
-static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
-                              const double *price, size_t nprice,
-                              long deadline, const ecs_windows *w,
+/* The paper's model of inst on g (inst's graph or its reduction) with
+ * windows w. */
+static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
+                              const ecs_windows *w,
                               const ecs_milp_params *prm, double t0,
                               ecs_milp_result *out, ecs_diag *diag)
 {
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
+    long deadline = inst->deadline;
     built b;
     memset(&b, 0, sizeof b);
     double t_end = t0 + prm->time_limit_s; /* for the whole solve */
@@ -403,7 +404,7 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     if (rc == ECS_OK) {
         out->root_bound = run.root_bound;
         out->nodes = run.nodes;
-        rc = conclude(g, p, price, nprice, deadline, prm, &b, &run, out, diag);
+        rc = conclude(inst, g, prm, &b, &run, out, diag);
     }
     free(run.x);
     built_release(&b);
@@ -424,8 +425,6 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
         return rc;
     const ecs_graph *g = inst->graph;
     const ecs_platform *p = inst->platform;
-    const double *price = inst->price;
-    size_t nprice = inst->nprice;
     long deadline = inst->deadline;
     rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK)
@@ -465,10 +464,9 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
     } else {
         rc = size_guard(inst, g, p, deadline, wp, prm, diag);
         if (rc == ECS_OK)
-            rc = solve_model(g, p, price, nprice, deadline, wp, prm, t0, out,
-                             diag);
+            rc = solve_model(inst, g, wp, prm, t0, out, diag);
         if (rc == ECS_OK)
-            fluid_fallback(g, p, price, nprice, deadline, out);
+            fluid_fallback(inst, out);
     }
     ecs_windows_release(&w);
     ecs_graph_free(red);

@@ -1042,7 +1042,7 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
     ecs_ivals_release(&iv);
     if (rc == ECS_OK && out->schedule != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, inst->nprice, deadline), out->schedule,
+        if (ecs_check_schedule(inst, out->schedule,
                                &rep, NULL) != ECS_OK) {
             ecs_dp_result_release(out);
             return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,

@@ -218,8 +218,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
         }
         ecs_check_report rep;
         if (ok && ecs_schedule_assign_pes(cand, L->p->pes) == ECS_OK &&
-            ecs_check_schedule(ECS_INSTANCE_BORROW(g, L->p, L->price, (size_t)L->D, L->D), cand,
-                               &rep, NULL) == ECS_OK &&
+            ecs_check_schedule(L->inst, cand, &rep, NULL) == ECS_OK &&
             rep.cost < L->cost - 1e-9 * (1.0 + fabs(L->cost))) {
             ecs_schedule_free(L->incumbent);
             L->incumbent = cand;
@@ -376,13 +375,13 @@ ecs_result ecs_lns_solve(const ecs_instance *inst, const ecs_schedule *start,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the search needs a start schedule");
     ecs_check_report rep;
-    if (ecs_check_schedule(ECS_INSTANCE_BORROW(inst->graph, inst->platform, inst->price, inst->nprice, inst->deadline), start,
-                           &rep, NULL) != ECS_OK)
+    if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the start schedule is not feasible: %s", rep.msg);
     ecs_lns L;
     memset(&L, 0, sizeof L);
     ecs_graph *red = NULL;
+    L.inst = inst;
     L.g = inst->reduced != NULL ? inst->reduced
                                 : ecs_solver_graph(inst->graph, &red);
     L.p = inst->platform;

@@ -8,6 +8,7 @@
 
 /* The state of the large-neighbourhood search (lns.c). */
 typedef struct ecs_lns {
+    const ecs_instance *inst; /* the problem, passed down whole */
     const ecs_graph *g;      /* the solver graph (reduction) */
     const ecs_platform *p;
     const double *price;
