@@ -192,7 +192,7 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
      * instance's when prepared */
     ecs_graph *red = NULL;
     c->inst = inst;
-    c->g = inst->reduced != NULL ? inst->reduced : ecs_solver_graph(g, &red);
+    c->g = inst->reduced != NULL ? inst->reduced : core_solver_graph(g, &red);
     c->p = p;
     c->price = inst->price;
     c->D = inst->deadline;
