@@ -128,11 +128,11 @@ json_t *ecs_document_new(const ecs_doc_info *in)
         bad = set(d, "platform", ecs_plat_json(in->model)) ||
               set(d, "energy_split",
                   c != NULL && in->schedule != NULL
-                      ? ecs_ext_split_json(ECS_PROBLEM_INSTANCE(in->problem, &in->model->platform),
+                      ? ecs_ext_split_json(&in->problem->inst,
                                             &in->problem->ext, in->prices, in->schedule)
                       : json_null()) ||
               set(d, "sites_per_slot",
-                  ecs_ext_slots_json(ECS_PROBLEM_INSTANCE(in->problem, &in->model->platform),
+                  ecs_ext_slots_json(&in->problem->inst,
                                       &in->problem->ext, in->schedule));
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", ecs_json_num(in->base_cost));

@@ -120,7 +120,8 @@ json_t *ecs_record_model(const ecs_setup *m, json_t *price_source)
         }
     if (j == NULL || set(j, "freqs", freqs) ||
         set(j, "power", json_string(m->platform.power_text)) ||
-        set(j, "deadline_rule", json_string(m->deadline > 0 ? "deadline" : "extension")) ||
+        set(j, "deadline_rule", json_string(ecs_setup_deadline_rule(m) == ECS_DEADLINE_GIVEN
+                                                 ? "deadline" : "extension")) ||
         set(j, "work_unit_s", m->work_unit > 0 ? ecs_json_num(m->work_unit) : json_null()) ||
         (m->work_unit_auto &&
          (set(j, "work_unit_auto", json_true()) ||

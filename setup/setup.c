@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+ecs_deadline_rule ecs_setup_deadline_rule(const ecs_setup *m)
+{
+    return m->deadline > 0 ? ECS_DEADLINE_GIVEN : ECS_DEADLINE_EXTENSION;
+}
+
 const char *ecs_setup_find(const ecs_setup *m, const char *path, char *buf,
                            size_t size)
 {

@@ -383,7 +383,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         j->res.fallback = 1;
         start = pb->base;
     } else {
-        rc = ecs_heur_run(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), pb->base, &j->prm,
+        rc = ecs_heur_run(&pb->inst, pb->base, &j->prm,
                           &j->res, diag);
         start = j->res.schedule;
     }
@@ -394,14 +394,14 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
-        rc = ecs_local_run(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), start,
+        rc = ecs_local_run(&pb->inst, start,
                            &j->lprm, &j->lres, diag);
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), result_schedule(j),
+    rc = ecs_check_schedule(&pb->inst, result_schedule(j),
                             &j->rep, NULL);
     if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,

@@ -244,7 +244,7 @@ int tool_cmd_solve(int argc, char **argv)
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;
         j.prm.time_limit_s = tool_budget_left(t0 + mp->time_limit_s);
-        rc = ecs_solve(ECS_PROBLEM_INSTANCE(&j.pb, &j.m.platform),
+        rc = ecs_solve(&j.pb.inst,
                        NULL, &j.prm, &j.res, &diag);
     }
     /* runtime_s: the command's wall time, not the solver's alone */

@@ -92,7 +92,7 @@ int tool_outcome_finish(const tool_outcome *o)
     memset(&rep, 0, sizeof rep);
     rep.cost = NAN;
     if (o->schedule != NULL &&
-        ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, &o->m->platform), o->schedule, &rep, NULL) != ECS_OK) {
+        ecs_check_schedule(&pb->inst, o->schedule, &rep, NULL) != ECS_OK) {
         tool_errorf(o->cmd, "internal error: the schedule breaks the model: %s",
                        rep.msg);
         return TOOL_EXIT_INTERNAL;

@@ -44,19 +44,16 @@ typedef struct ecs_problem {
     ecs_ext ext;              /* the extended platform's sites, sources,
                                   caps on the slot grid (ext.on = 0: the
                                   paper's) */
-    const ecs_platform *platform; /* m's, for ecs_problem_instance */
+    const ecs_platform *platform; /* the set-up's */
+    ecs_instance inst;         /* the problem's one instance: borrows the
+                                  graph, platform, prices and the extended
+                                  platform's sites and sources; deadline
+                                  D', the deadline rule, E and M stored;
+                                  prepared once (ecs_instance_prepare)
+                                  when valid.  Every method gets it
+                                  whole. */
 } ecs_problem;
 
-/* The instance of pb (borrowing its graph, prices, platform and the
- * extended platform's sites and sources), deadline D'.  Nothing derived:
- * no release needed. */
-void ecs_problem_instance(const ecs_problem *pb, ecs_instance *inst);
-
-/* The same on platform p into *buf, returned: for one call, as
- * ECS_PROBLEM_INSTANCE(pb, p). */
-ecs_instance *ecs_problem_inst(const ecs_problem *pb, const ecs_platform *p,
-                                ecs_instance *buf);
-#define ECS_PROBLEM_INSTANCE(PB_, P_) ecs_problem_inst((PB_), (P_), &(ecs_instance){0})
 
 /*
  * Load the graph (m->format), get the base schedule (m->base_path, else the
@@ -70,7 +67,8 @@ ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
                                 ecs_problem *out, ecs_diag *diag);
 
 /* (Re)load pb's prices (and an extended platform's sites, sources and
- * caps) for max(D', M) slots and the base's cost under them. */
+ * caps) for max(D', M) slots and the base's cost under them, and build
+ * and prepare pb->inst on them. */
 ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
                                ecs_diag *diag);
 

@@ -127,6 +127,10 @@ typedef struct ecs_setup {
  * idle -1, rounding tolerance 0.01, no cap (-1), paths as given. */
 void ecs_setup_init(ecs_setup *m);
 
+/* The deadline rule of a set-up: EXTENSION (D' = floor(M (1 + E)), also
+ * for E = 0) unless a deadline is given (GIVEN). */
+ecs_deadline_rule ecs_setup_deadline_rule(const ecs_setup *m);
+
 /* A file the set-up names (a graph, prices, a platform file, a series) as
  * m->find_file finds it, written into buf; path itself without find_file.
  * Returns the path to open. */
