@@ -325,7 +325,7 @@ static json_t *make_doc(const heur_job *j)
     tool_method m = j->local ? TOOL_METHOD_LOCAL
                    : j->prm.mode == ECS_HEUR_SWEEP ? TOOL_METHOD_SWEEP : TOOL_METHOD_BINARY;
     tool_outcome_run run = {m, &j->mp, j->t0, j->c0};
-    return tool_outcome_doc(&in, &j->pb, &j->m, &run, add_keys, j, result_schedule(j));
+    return tool_outcome_doc(&in, &run, add_keys, j);
 }
 
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
