@@ -844,6 +844,11 @@ ecs_result ecs_plat_load(const ecs_setup *m, size_t nslots,
     memset(ext, 0, sizeof *ext);
     if (!m->plat.on)
         return ecs_setup_load_prices(m, nslots, sp0, diag);
+    if (m->prices_text != NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "an extended platform reads its sites' prices "
+                            "from files or built-ins, not from prices in "
+                            "memory");
     const ecs_plat_spec *pl = &m->plat;
     ecs_result rc = ecs_check_slots(&m->limits, (long long)nslots, NULL,
                                      "the horizon", diag);

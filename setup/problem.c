@@ -131,8 +131,25 @@ ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
                                 ecs_problem *pb, ecs_diag *diag)
 {
     memset(pb, 0, sizeof *pb);
+    ecs_graph *raw = NULL;
+    ecs_result rc = ecs_setup_read_graph(graph_path, m, &raw, diag);
+    if (rc != ECS_OK)
+        return rc;
+    return ecs_problem_assemble(m, raw, graph_path, makespan_time_limit_s,
+                                pb, diag);
+}
+
+ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
+                                const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_problem *pb, ecs_diag *diag)
+{
+    memset(pb, 0, sizeof *pb);
     pb->graph_path = graph_path;
-    ecs_result rc = ecs_setup_load_graph(graph_path, m, &pb->raw, &pb->g, diag);
+    pb->raw = raw;
+    ecs_result rc = ecs_setup_check_horizon(m, raw, 0, diag);
+    if (rc == ECS_OK)
+        rc = ecs_graph_contract(raw, &pb->g, diag);
     if (rc == ECS_OK)
         rc = load_base(m, makespan_time_limit_s, pb, diag);
     if (rc == ECS_OK)

@@ -142,7 +142,23 @@ ecs_result ecs_setup_load_prices(const ecs_setup *m, size_t nslots,
         return rc;
     ecs_price_options o = m->price_opt;
     o.limits = &m->limits;
-    return ecs_prices_resolve(spec, &o, nslots, out, diag);
+    if (m->prices_text == NULL)
+        return ecs_prices_resolve(spec, &o, nslots, out, diag);
+    /* in memory: read, resample and normalise as ecs_prices_resolve */
+    ecs_price_series s;
+    ecs_price_resampled r;
+    memset(&r, 0, sizeof r);
+    rc = ecs_prices_read_buffer(m->prices_text, m->prices_len,
+                                m->prices_spec ? m->prices_spec : "(memory)",
+                                &o, &s, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_prices_resample(&s, &o, nslots, &r, diag);
+    if (rc == ECS_OK)
+        rc = ecs_prices_slots(&s, &r, &o, nslots, out, diag);
+    ecs_price_resampled_release(&r);
+    ecs_price_series_release(&s);
+    return rc;
 }
 
 ecs_result ecs_check_slots(const ecs_limits *l, long long slots,

@@ -66,6 +66,18 @@ ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
                                 double makespan_time_limit_s,
                                 ecs_problem *out, ecs_diag *diag);
 
+/*
+ * The same from a graph already read (taken: released with the problem,
+ * also on failure), e.g. built in memory; graph_path (borrowed, may be
+ * "") names it in documents.  The one assembly of a problem: the graph's
+ * horizon checked and contracted, the base, D' by the set-up's rule, the
+ * prices and the prepared instance.
+ */
+ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
+                                const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_problem *out, ecs_diag *diag);
+
 /* (Re)load pb's prices (and an extended platform's sites, sources and
  * caps) for max(D', M) slots and the base's cost under them, and build
  * and prepare pb->inst on them. */

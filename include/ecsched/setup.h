@@ -120,6 +120,12 @@ typedef struct ecs_setup {
      * ends its line; NULL: none. */
     ecs_progress_fn base_progress;
     void (*base_progress_done)(void);
+    /* A price CSV in memory (prices_len bytes) in place of the file of
+     * prices_spec, which then only names it ("(python)"); NULL: none.
+     * The paper's platform only (an extended platform reads its sites'
+     * prices from files: EINVAL). */
+    const char *prices_text;
+    size_t prices_len;
 } ecs_setup;
 
 /* Defaults: 1 PE, default F and power, default prices (ECS_DEFAULT_PRICES),
