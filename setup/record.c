@@ -27,6 +27,15 @@ static json_t *str_or_null(const char *s)
     return j != NULL ? j : json_null(); /* empty, or not UTF-8 */
 }
 
+uint64_t ecs_record_fnv_bytes(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = FNV_OFFSET;
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ b[k]) * FNV_PRIME;
+    return h;
+}
+
 int ecs_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag)
 {
     FILE *f = fopen(path, "rb");

@@ -207,13 +207,21 @@ ecs_result ecs_json_load(const char *path, const ecs_limits *l,
     ecs_result rc = ecs_read_file(path, l->max_input_bytes, &text, &len, diag);
     if (rc != ECS_OK)
         return rc;
+    rc = ecs_json_parse(text, len, path, out, diag);
+    free(text);
+    return rc;
+}
+
+ecs_result ecs_json_parse(const char *text, size_t len, const char *name,
+                          json_t **out, ecs_diag *diag)
+{
+    *out = NULL;
     size_t skip = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     json_error_t err;
     json_t *root = json_loadb(text + skip, len - skip, JSON_REJECT_DUPLICATES,
                               &err);
-    free(text);
     if (root == NULL)
-        return ecs_diag_set(diag, ECS_EPARSE, path,
+        return ecs_diag_set(diag, ECS_EPARSE, name,
                             err.line > 0 ? err.line : 0, "%s (column %d)",
                             err.text, err.column);
     *out = root;

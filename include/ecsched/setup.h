@@ -126,6 +126,12 @@ typedef struct ecs_setup {
      * prices from files: EINVAL). */
     const char *prices_text;
     size_t prices_len;
+    /* A platform file's JSON in memory (platform_len bytes) in place of
+     * the file of platform_path, which then names it (default
+     * "(memory)"); series files in it are relative to the working
+     * directory.  NULL: none. */
+    const char *platform_text;
+    size_t platform_len;
 } ecs_setup;
 
 /* Defaults: 1 PE, default F and power, default prices (ECS_DEFAULT_PRICES),
@@ -199,6 +205,10 @@ ecs_result ecs_check_graph(const ecs_limits *l, const ecs_graph *g,
  */
 ecs_result ecs_json_load(const char *path, const ecs_limits *l,
                              json_t **out, ecs_diag *diag);
+
+/* The same for a document in memory (len bytes; name for messages). */
+ecs_result ecs_json_parse(const char *text, size_t len, const char *name,
+                          json_t **out, ecs_diag *diag);
 
 /*
  * Per-slot prices for nslots slots from the model's --prices and loader
