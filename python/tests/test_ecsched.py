@@ -186,15 +186,19 @@ def test_watts_give_the_commands_kwh_and_money():
     same = ecsched.load(CHAIN, pes=2, extension=0.5, watts=400,
                         idle_watts=0)
     assert ecsched.heuristic(same).to_dict()["idle_watts"] == 0.0
-    # an idle draw above 0 makes the platform extended, as the command's
-    # --watts W:IDLE: the package refuses it and names the command's flags
+    # an idle draw above 0 or a cap makes the platform extended, as the
+    # command's --watts W:IDLE and --power-cap; files that are not there
+    # are the library's EIO naming them
     for ext in ({"watts": "400:80"}, {"watts": 400, "idle_watts": 80},
-                {"platform": "p.json"}, {"green": "pv.csv", "watts": 400},
                 {"power_cap": 3, "watts": 400}):
+        assert ecsched.load(CHAIN, pes=2, extension=0.5, **ext).extended
+    assert not same.extended
+    for ext, name in (({"platform": "p.json"}, "p.json"),
+                      ({"green": "pv.csv", "watts": 400}, "pv.csv")):
         with pytest.raises(ecsched.Error) as e:
-            ecsched.load(CHAIN, pes=2, extension=0.5, **ext)
-        assert e.value.name == "EINVAL", ext
-        assert "--platform FILE" in e.value.message, ext
+            ecsched.load(CHAIN, extension=0.5, **ext) if "platform" in ext \
+                else ecsched.load(CHAIN, pes=2, extension=0.5, **ext)
+        assert e.value.name == "EIO" and name in e.value.message, ext
     # prices of no known unit (the DE file's header says "price"): kWh, no
     # money, as the command
     de = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE,
