@@ -361,7 +361,7 @@ class Result:
     `info`."""
 
     def __init__(self, inst, command, status, schedule, info, params,
-                 runtime_s, t0, c0=None):
+                 runtime_s, t0, c0):
         self.instance = inst
         self.command = command
         self.status = status
@@ -370,7 +370,7 @@ class Result:
         self.params = params
         self.runtime_s = runtime_s
         self._t0 = t0
-        self._c0 = _lib.cpu_now() if c0 is None else c0
+        self._c0 = c0
         self.cost = math.nan
         self.makespan = None
         self.meets_deadline = None
@@ -485,7 +485,7 @@ def _clip_limit(x):
     return x if x > MIN_TIME_LIMIT_S else MIN_TIME_LIMIT_S
 
 
-def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
+def _heuristic_result(inst, t0, c0, h, mode, lo=None, local_prm=None):
     """The document of `ecsched heuristic` (--mode sweep, binary or local):
     its keys in its order, from the sweep's run h and the local run lo."""
     pr = h["params"]
@@ -519,13 +519,13 @@ def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
                       seed=int(local_prm.seed),
                       effort=int(local_prm.max_moves))
     return Result(inst, "heuristic", "feasible", schedule, info, params,
-                  _lib.now() - t0, t0)
+                  _lib.now() - t0, t0, c0)
 
 
-def _infeasible(inst, command, t0):
+def _infeasible(inst, command, t0, c0):
     """No schedule meets D' < M (the heuristic keeps the base's PEs and
     order; the command says so and writes no document): the advice."""
-    return Result(inst, command, "infeasible", None, {}, {}, 0.0, t0)
+    return Result(inst, command, "infeasible", None, {}, {}, 0.0, t0, c0)
 
 
 def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
@@ -533,12 +533,12 @@ def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
     """The budget heuristic (`ecsched heuristic --mode sweep|binary`): the
     base schedule scaled under a budget, sweep (steps budgets) or binary
     (bisection); never dearer than the base (info["fallback"])."""
-    t0 = _lib.now()
+    t0, c0 = _lib.now(), _lib.cpu_now()
     if inst.deadline < inst.base_makespan:
-        return _infeasible(inst, "heuristic", t0)
+        return _infeasible(inst, "heuristic", t0, c0)
     h = _lib.heuristic(inst._pb, inst._base, mode, steps, sigma, rel_tol,
                        max_bisections)
-    return _heuristic_result(inst, t0, h, mode)
+    return _heuristic_result(inst, t0, c0, h, mode)
 
 
 def local(inst, time_limit=None, seed=None, max_rounds=None,
@@ -548,9 +548,9 @@ def local(inst, time_limit=None, seed=None, max_rounds=None,
     than the sweep (`ecsched heuristic --mode local`); effort: at most that
     many moves (the same schedule on any machine while the time limit does
     not bind)."""
-    t0 = _lib.now()
+    t0, c0 = _lib.now(), _lib.cpu_now()
     if inst.deadline < inst.base_makespan:
-        return _infeasible(inst, "heuristic", t0)
+        return _infeasible(inst, "heuristic", t0, c0)
     prm = _lib.local_params(time_limit, seed, max_rounds, scratch_start,
                             max_stall, cache_mb, effort)
     if inst.extended:
@@ -564,7 +564,7 @@ def local(inst, time_limit=None, seed=None, max_rounds=None,
         h = _lib.heuristic(inst._pb, inst._base, "sweep", steps, sigma,
                            None, None)
     lo = _lib.local(inst._pb, h["schedule"], prm)
-    return _heuristic_result(inst, t0, h, "local", lo, prm)
+    return _heuristic_result(inst, t0, c0, h, "local", lo, prm)
 
 
 def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
@@ -574,7 +574,7 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     phase, ecs_solve_start).  progress(dict) is called about every half
     second with phase, elapsed_s, cost, bound, gap and nodes."""
     _lib.milp_validate(time_limit, gap)
-    t0 = _lib.now()
+    t0, c0 = _lib.now(), _lib.cpu_now()
     start, who, scost = (None, "none", math.nan)
     if warm_start:
         start, who, scost = _lib.solve_start(inst._pb, inst._base,
@@ -590,8 +590,8 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     params = {"time_limit_s": _num(time_limit),
               "formulation": r["formulation"], "gap": _num(gap),
               "effort": int(effort), "warm_start": bool(warm_start)}
-    return (Result(inst, "milp", r["status"], r["schedule"],
-                               info, params, r["runtime_s"], t0))
+    return Result(inst, "milp", r["status"], r["schedule"], info, params,
+                  r["runtime_s"], t0, c0)
 
 
 def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
@@ -605,7 +605,7 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
     time_limit = dflt["time_limit"] if time_limit is None else time_limit
     gap = dflt["gap"] if gap is None else gap
     _lib.solve_validate(time_limit, gap, seed)
-    t0 = _lib.now()
+    t0, c0 = _lib.now(), _lib.cpu_now()
     r = _lib.solve(inst._pb, inst._base, time_limit, gap, seed, progress,
                    effort)
     info = {"mode": r["mode"], "optimal": r["status"] == "optimal",
@@ -622,6 +622,5 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
     # runtime_s as the command's: its wall time, the instance's load (the
     # graph, the base search, the prices) included; solve_runtime_s: the
     # solver's own
-    return (Result(inst, "solve", r["status"], r["schedule"],
-                               info, params,
-                               inst.load_s + (_lib.now() - t0), t0))
+    return Result(inst, "solve", r["status"], r["schedule"], info, params,
+                  inst.load_s + (_lib.now() - t0), t0, c0)
