@@ -3,6 +3,9 @@
  * landscape; --mode local goes on from its schedule with the local
  * heuristic (include/ecsched/local.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/landscape.h"

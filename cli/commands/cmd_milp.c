@@ -1,5 +1,7 @@
 /* ecsched milp GRAPH -p P: cost-optimal schedules with GLPK (milp.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "commands/commands.h"
 #include "run/methods.h"
 #include "run/outcome.h"
