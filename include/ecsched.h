@@ -95,6 +95,7 @@ extern "C" {
 #include "ecsched/units.h"
 
 #include "ecsched/solve.h"
+#include "ecsched/method.h"
 
 #ifdef __cplusplus
 }

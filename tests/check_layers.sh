@@ -42,7 +42,7 @@ owner() {
     heuristic|local|fixedmap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
     setup|platform_file|problem|document|record|units) echo setup ;;
-    solve) echo engine ;;
+    solve|method) echo engine ;;
     *) echo "" ;;
   esac
 }
