@@ -255,7 +255,7 @@ static void print_human(const heur_job *j)
     tool_fmt_slots(pb->deadline, sm, dl, sizeof dl);
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
-    tool_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
+    tool_print_clock(&j->m, &pb->prices, result_schedule(j), pb->deadline, 11);
     if (j->local && ext)
         printf("runtime     %.1f ms (local %.1f ms)\n", j->runtime_s * 1e3,
                j->local_s * 1e3);

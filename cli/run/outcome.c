@@ -81,7 +81,7 @@ void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *
     tool_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
     printf("%-12s %s (%s)\n", "makespan", mk,
            rep->meets_deadline ? "meets the deadline" : "misses the deadline");
-    tool_print_clock(o->m, &o->pb->prices, rep->makespan, o->pb->deadline, 12);
+    tool_print_clock(o->m, &o->pb->prices, o->schedule, o->pb->deadline, 12);
 }
 
 int tool_outcome_finish(const tool_outcome *o)

@@ -326,19 +326,22 @@ void tool_fmt_slot_info(const tool_model *m, const ecs_slot_prices *sp,
 }
 
 void tool_print_clock(const tool_model *m, const ecs_slot_prices *sp,
-                         long makespan, long deadline, int width)
+                      const ecs_schedule *s, long deadline, int width)
 {
     tool_zone z;
     tool_zone_of(m, sp, &z);
-    char a[64], b[64], c[64];
-    if (makespan < 0 || !tool_fmt_clock(&z, sp, 0, 0, a, sizeof a))
+    char h0[64], dl[64], a[64], b[64];
+    long first, end;
+    if (!ecs_check_work_span(s, &m->platform, &first, &end) ||
+        !tool_fmt_clock(&z, sp, 0, 0, h0, sizeof h0))
         return;
-    tool_fmt_clock(&z, sp, makespan, 0, b, sizeof b);
-    printf("%-*s %s\n", width, "start", a);
-    if (deadline > 0 && tool_fmt_clock(&z, sp, deadline, 0, c, sizeof c))
-        printf("%-*s %s (deadline %s)\n", width, "end", b, c);
-    else
-        printf("%-*s %s\n", width, "end", b);
+    if (deadline > 0 && tool_fmt_clock(&z, sp, deadline, 0, dl, sizeof dl))
+        printf("%-*s %s to %s (slot 0 to the deadline)\n", width, "horizon",
+               h0, dl);
+    tool_fmt_clock(&z, sp, first, 0, a, sizeof a);
+    tool_fmt_clock(&z, sp, end, 0, b, sizeof b);
+    printf("%-*s %s (the first task)\n", width, "start", a);
+    printf("%-*s %s (the last task)\n", width, "end", b);
 }
 
 /* The graph file's text (path as the commands resolve it), or NULL for

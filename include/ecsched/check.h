@@ -105,6 +105,15 @@ ecs_result ecs_check_prices(const double *price, size_t nprice,
 double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p);
 
 /*
+ * When work is done in schedule s on platform p: *first receives the first
+ * slot in which some task runs at f > 0 and *end the slot after the last
+ * one (a task that waits at f = 0 in its first or last slots is not yet or
+ * no longer working).  1 when some task works, else 0 (*first = *end = 0).
+ */
+int ecs_check_work_span(const ecs_schedule *s, const ecs_platform *p,
+                        long *first, long *end);
+
+/*
  * The extended model (docs/MODEL.md "Heterogeneous platforms").
  *
  * The horizon of a schedule: slots 0 .. D'-1 under a deadline (every PE is

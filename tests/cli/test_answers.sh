@@ -106,8 +106,26 @@ expect_out "^prices +.*flat.csv \(slots of 1 h, times in \+01:00\)" "heuristic n
 expect_out "^energy +$(jq -n "$e * 0.4") kWh, $(printf '%.2f' "$(jq -n "$e * 0.04")") EUR at 400 W per PE$" "heuristic prints kWh and EUR at 400 W"
 expect_out "^makespan +$mk slots = $mk h \(base 5 slots = 5 h\)$" "makespan in slots and hours"
 expect_out "^deadline +$D slots = $D h \(met\)$" "deadline in slots and hours"
-expect_out "^start +2024-01-01 00:00 \+01:00$" "start as a clock time"
-expect_out "^end +2024-01-01 0$mk:00 \+01:00 \(deadline 2024-01-01 0$D:00 \+01:00\)$" "end and deadline as clock times"
+expect_out "^horizon +2024-01-01 00:00 \+01:00 to 2024-01-01 0$D:00 \+01:00 \(slot 0 to the deadline\)$" "the horizon as clock times"
+expect_out "^start +2024-01-01 00:00 \+01:00 \(the first task\)$" "start as a clock time"
+expect_out "^end +2024-01-01 0$mk:00 \+01:00 \(the last task\)$" "end as a clock time"
+# start and end are when the first task starts and the last ends, not slot 0
+# (issue 36 item 7): one task of work 1, 100 EUR/MWh but 10 at 09:00, a
+# deadline of 12 h: the optimum runs it at 09:00-10:00 for 10% of the base
+printf '1\n0 0 0\n1 1 1 0\n2 0 1 1\n' >"$T_DIR/one.stg"
+{ echo "time,price EUR/MWh"
+  for h in 00 01 02 03 04 05 06 07 08 09 10 11; do
+    if [ $h = 09 ]; then echo "2024-01-01T$h:00+01:00,10"; else echo "2024-01-01T$h:00+01:00,100"; fi
+  done
+} >"$T_DIR/cheap9.csv"
+run milp "$T_DIR/one.stg" -p 1 --deadline 12 --prices "$T_DIR/cheap9.csv"
+expect_rc 0 "milp: one task, cheap at 09:00"
+expect_out "^cost +0\.100000 " "the task runs in the cheap hour (cost 10/100 of the base)"
+expect_out "^horizon +2024-01-01 00:00 \+01:00 to 2024-01-01 12:00 \+01:00 \(slot 0 to the deadline\)$" "the horizon: slot 0 to the deadline"
+expect_out "^start +2024-01-01 09:00 \+01:00 \(the first task\)$" "start: when the first task starts (09:00), not slot 0"
+expect_out "^end +2024-01-01 10:00 \+01:00 \(the last task\)$" "end: when the last task ends (10:00)"
+run heuristic "$T_DIR/one.stg" -p 1 --deadline 12 --prices "$T_DIR/cheap9.csv" --mode local
+expect_out "^start +2024-01-01 09:00 \+01:00 \(the first task\)$" "heuristic --mode local: start at 09:00 too"
 if grep -q "1 MW" "$OUT"; then RC=0; notok "no '1 MW per PE' line"; else ok "no '1 MW per PE' line"; fi
 # without --watts: no money, a hint; the normalised cost stays
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --json
@@ -297,7 +315,7 @@ if [ -f "$MT" ] && [ -f "$P" ]; then
       { RC=0; notok "$doc shows docs/gantt_montage.svg"; }
   done
   expect_out "^energy +151\.504 kWh, 7\.80 EUR at 400 W per PE$" "kWh and EUR at 400 W"
-  expect_out "^start +2024-05-06 00:00 \+02:00$" "starts Monday 6 May 00:00 in the file's zone"
+  expect_out "^start +2024-05-06 00:00 \+02:00 \(the first task\)$" "starts Monday 6 May 00:00 in the file's zone"
   "$ECSCHED" plot "$T_DIR/montage.json" -o "$T_DIR/montage.svg" >/dev/null 2>&1
   if cmp -s "$T_DIR/montage.svg" docs/gantt_montage.svg; then ok "docs/gantt_montage.svg is the plot of that document"
   else RC=0; notok "docs/gantt_montage.svg is not the plot of the Montage example's command"; fi
