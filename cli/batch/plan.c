@@ -1,9 +1,9 @@
 /* ecsched batch: the lists of the command line, case numbering, keys,
  * shards and the result line. */
 #include "batch/batch.h"
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 
-#include "run/record.h"
+#include "setup/record.h"
 
 #include <math.h>
 #include <stdint.h>

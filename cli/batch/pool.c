@@ -5,7 +5,7 @@
 #include "run/grow.h"
 
 #include "run/progress.h"
-#include "run/record.h"
+#include "setup/record.h"
 
 #include <errno.h>
 #include <math.h>

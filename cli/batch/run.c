@@ -6,7 +6,7 @@
 #include "batch/batch.h"
 #include "run/keyed.h"
 
-#include "run/record.h"
+#include "setup/record.h"
 
 #include <sched.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * "R id json" when its line is final. */
 #include "batch/batch.h"
 
-#include "run/record.h"
+#include "setup/record.h"
 
 #include <errno.h>
 #include <math.h>

@@ -1,7 +1,7 @@
 /* ecsched compare GRAPH -p P: base, heuristic (sweep, binary) and MILP on
  * one problem, side by side. */
 #include "run/methods.h"
-#include "run/units.h"
+#include "setup/units.h"
 #include "run/cli.h"
 #include "commands/commands.h"
 

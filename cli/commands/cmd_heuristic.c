@@ -8,8 +8,8 @@
 #include "run/landscape.h"
 #include "run/methods.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "setup/units.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"

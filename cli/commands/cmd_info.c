@@ -1,7 +1,7 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
 #include "run/datapath.h"
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"

@@ -1,6 +1,6 @@
 /* ecsched makespan GRAPH -p P: a makespan-optimal schedule at f = 1. */
 #include "run/cli.h"
-#include "run/units.h"
+#include "setup/units.h"
 #include "commands/commands.h"
 
 #include "ecsched/makespan.h"

@@ -3,8 +3,8 @@
 #include "commands/commands.h"
 #include "run/methods.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "setup/units.h"
 #include "run/progress.h"
 
 #include "ecsched/heuristic.h"

@@ -6,8 +6,8 @@
 #include "run/methods.h"
 #include "run/params.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "setup/units.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"

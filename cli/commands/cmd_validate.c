@@ -2,8 +2,8 @@
 #include "run/cli.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
-#include "run/platform_file.h"
-#include "run/units.h"
+#include "ecsched/platform_file.h"
+#include "setup/units.h"
 
 #include <math.h>
 #include <stdlib.h>

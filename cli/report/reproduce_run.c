@@ -4,7 +4,7 @@
 #include "ecsched/heuristic.h"
 #include "ecsched/makespan.h"
 #include "run/landscape.h"
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 #include <stdlib.h>
 #include <string.h>

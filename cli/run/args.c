@@ -1,7 +1,7 @@
 /* The option loop shared by the commands (cli.h "shared option loop"). */
 #include "run/cli.h"
 #include "run/cawosched_cli.h"
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 #include "run/suggest.h"
 
 #include <errno.h>

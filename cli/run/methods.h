@@ -7,7 +7,7 @@
 #define ECSCHED_CLI_BATCH_METHODS_H
 
 #include "run/params.h"
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 /* XX(ENUM_SUFFIX, "name") in the order compare and batch run them. */
 #define TOOL_METHOD_MAP(XX)                                                   \

@@ -1,7 +1,7 @@
 /* The end of the scheduling commands (cli/run/outcome.h). */
 #include "run/outcome.h"
 
-#include "run/units.h"
+#include "setup/units.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 /* Real units for what a person reads (cli/run/units.h). */
-#include "run/units.h"
+#include "setup/units.h"
 
 #include "run/datapath.h"
 

@@ -1,6 +1,6 @@
 /* The JSON schedule document: writing (docs/reference.md "JSON schedule"). */
 #include "run/cli.h"
-#include "run/units.h"
+#include "setup/units.h"
 
 #include "ecsched/text.h"
 

@@ -1,8 +1,8 @@
 /* Self-describing records: model, price source, run context
  * (cli/run/record.h). */
-#include "run/record.h"
+#include "setup/record.h"
 
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 
 #include <errno.h>
 #include <math.h>

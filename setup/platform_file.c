@@ -1,8 +1,8 @@
 /* The extended platform on the command line (cli/run/platform_file.h). */
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 
 #include "run/datapath.h"
-#include "run/record.h"
+#include "setup/record.h"
 
 #include "ecsched/listsched.h"
 

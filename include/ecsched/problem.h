@@ -4,7 +4,7 @@
 
 #include "run/cli.h"
 #include "run/params.h"
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 
 /* D' from --deadline N, or floor(makespan * (1 + E)) exactly. */
 ecs_result tool_deadline(const tool_model *m, long makespan, long *out,

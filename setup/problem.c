@@ -1,10 +1,10 @@
 /* The problem every scheduling command starts from: the graph, the base
  * schedule (makespan-optimal, or the user's --base), D' and the prices. */
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 #include "ecsched/makespan.h"
 #include "run/progress.h"
-#include "run/record.h"
+#include "setup/record.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #ifndef ECSCHED_CLI_UNITS_H
 #define ECSCHED_CLI_UNITS_H
 
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 #include "ecsched/makespan.h"
 
