@@ -444,6 +444,34 @@ static long guess_price(const ecs_csv_table *t, const ecs_columns *k)
     return -1;
 }
 
+/* ecs_price_options.one_value_column: EPARSE when more than one column
+ * besides the times holds numbers. */
+static ecs_result one_number_column(const ecs_csv_table *t, const char *file,
+                                    const ecs_columns *k, ecs_diag *diag)
+{
+    size_t w = width(t, k->first_data), n = 0, used = 0;
+    char list[256] = "";
+    for (long c = 0; (size_t)c < w; c++) {
+        if (is_time_col(k, c) || !is_number(first_value(t, k, c)))
+            continue;
+        char nm[64];
+        col_name(t, k, c, nm, sizeof nm);
+        if (used + 8 < sizeof list) {
+            int m = snprintf(list + used, sizeof list - used, "%s'%s'",
+                             n ? ", " : "", nm);
+            used = m < 0 ? used : used + (size_t)m;
+            if (used >= sizeof list)
+                used = sizeof list - 1;
+        }
+        n++;
+    }
+    if (n <= 1)
+        return ECS_OK;
+    return ecs_diag_set(diag, ECS_EPARSE, file, t->line[k->first_data],
+                        "%zu columns hold numbers (%s) and none is named "
+                        "as the one to read", n, list);
+}
+
 /* A unit token: letters (or the euro/cent signs), '/', letters. */
 static int unit_token(const char *s, size_t n)
 {
@@ -614,6 +642,9 @@ ecs_result ecs_columns_find(const ecs_csv_table *t, const char *file,
                      &k->price_col, diag);
         if (rc != ECS_OK)
             return rc;
+    } else if (opt->one_value_column &&
+               (rc = one_number_column(t, file, k, diag)) != ECS_OK) {
+        return rc;
     } else if ((k->price_col = guess_price(t, k)) < 0) {
         char list[256];
         col_list(t, k, list, sizeof list);

@@ -288,6 +288,7 @@ static int read_site(const pctx *c, size_t i, const json_t *o, tool_plat *pl)
         if (get_num(c, sp, so, "price", -1e9, 1e9, &u->price_mwh) < 0 ||
             read_series(c, sp, so, 0, 1, &u->volume) != 0)
             return -1;
+        u->volume.opt.one_value_column = 1;
         pl->nsource++;
     }
     return 0;
@@ -696,6 +697,13 @@ static ecs_result shortcuts(tool_model *m, ecs_diag *diag)
         u->volume.opt.no_repeat = m->price_opt.no_repeat;
         snprintf(u->volume.opt.start, sizeof u->volume.opt.start, "%s",
                  m->price_opt.start);
+        u->volume.opt.one_value_column = 1;
+        ecs_diag d;
+        if (m->green_column != NULL &&
+            ecs_price_options_set(&u->volume.opt, ECS_PRICE_KEY_PRICE_COLUMN,
+                                  m->green_column, &d) != ECS_OK)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--green-column: %s",
+                                d.msg);
         u->volume.scale = 1.0;
         char found[TOOL_PLAT_PATH];
         if (snprintf(u->volume.spec, sizeof u->volume.spec, "%s",
@@ -722,6 +730,9 @@ ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag)
     if (m->green_price_given && m->green_path == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--green-price needs --green FILE");
+    if (m->green_column != NULL && m->green_path == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--green-column needs --green FILE");
     if (m->plat.resolved || m->plat.on || m->platform.nclass > 0)
         return ECS_OK; /* resolved before (a batch case's copy) */
     m->plat.resolved = 1;
@@ -961,8 +972,17 @@ ecs_result tool_plat_load(const tool_model *m, size_t nslots,
         char what[80];
         snprintf(what, sizeof what, "source '%s'", u->name);
         rc = load_pass(m, &u->volume, what, first, nslots, &p, diag);
+        if (rc == ECS_EPARSE && strstr(diag->msg, "none is named as the one") != NULL) {
+            size_t k = strlen(diag->msg);
+            snprintf(diag->msg + k, sizeof diag->msg - k, ": give %s",
+                     pl->path[0] == '\0' ? "--green-column C"
+                                         : "the source's \"column\"");
+        }
         if (rc != ECS_OK)
             break;
+        snprintf(ext->source_column[j], sizeof ext->source_column[j], "%s",
+                 p.s.price_column);
+        ext->source_column_guessed[j] = p.s.price_column_guessed;
         int res = p.s.kind == ECS_PRICE_DATA && p.s.resolution_minutes > 0
                       ? p.s.resolution_minutes
                       : m->price_opt.slot_minutes;

@@ -526,6 +526,7 @@ int tool_cmd_compare(int argc, char **argv)
         return tool_exit_code(rc);
     }
     tool_note_repeated(CMD, &j.pb.prices);
+    tool_note_green(CMD, &j.m, &j.pb.ext);
     tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
     run_points(&j);
     int code = output(&j);

@@ -425,6 +425,7 @@ static int run_job(heur_job *j)
     }
     j->have_pb = 1;
     tool_note_repeated(CMD, &j->pb.prices);
+    tool_note_green(CMD, &j->m, &j->pb.ext);
     tool_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
     if (!deadline_reachable(j))
         return TOOL_EXIT_INFEASIBLE;

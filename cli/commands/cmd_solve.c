@@ -239,6 +239,7 @@ int tool_cmd_solve(int argc, char **argv)
          * what is left of the budget */
         j.have_pb = 1;
         tool_note_repeated(CMD, &j.pb.prices);
+        tool_note_green(CMD, &j.m, &j.pb.ext);
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;

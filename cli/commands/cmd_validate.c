@@ -174,6 +174,7 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
             return rc;
         j->have_sp = 1;
         tool_note_repeated(CMD, &j->sp);
+        tool_note_green(CMD, &j->m, &j->ext);
         *price = j->sp.price;
         *nprice = j->sp.n;
         return ECS_OK;

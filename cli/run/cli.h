@@ -128,6 +128,7 @@ enum tool_model_opt {
     TOOL_OPT_GREEN_PRICE,
     TOOL_OPT_POWER_CAP,
     TOOL_OPT_MAPPING,
+    TOOL_OPT_GREEN_COLUMN,
     TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -165,6 +166,7 @@ enum tool_model_opt {
     {"platform", required_argument, 0, TOOL_OPT_PLATFORM},                    \
     {"green", required_argument, 0, TOOL_OPT_GREEN},                          \
     {"green-price", required_argument, 0, TOOL_OPT_GREEN_PRICE},              \
+    {"green-column", required_argument, 0, TOOL_OPT_GREEN_COLUMN},            \
     {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP},                  \
     {"mapping", required_argument, 0, TOOL_OPT_MAPPING}
 
@@ -238,6 +240,7 @@ typedef struct tool_model {
                                      above 0: an extended instance */
     const char *platform_path;    /* --platform FILE */
     const char *green_path;       /* --green FILE (kWh per slot) */
+    const char *green_column;     /* --green-column C, NULL = guess */
     double green_price;           /* --green-price X per MWh (default 0) */
     int green_price_given;
     double power_cap_kw;          /* --power-cap KW, -1 if not given */
@@ -384,6 +387,13 @@ ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
  */
 void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp);
 
+/* "ecsched CMD: note: --green FILE: the green supply ... is column 'C'"
+ * on stderr when the column of --green was guessed (the file's only
+ * column of numbers besides the times); nothing otherwise. */
+struct tool_ext;
+void tool_note_green(const char *cmd, const tool_model *m,
+                     const struct tool_ext *ext);
+
 /*
  * fopen(path, "r") for a reader that goes line by line: NULL with diag EIO
  * "cannot read: REASON", or "is a directory" (which fopen accepts).
@@ -457,6 +467,8 @@ ecs_result tool_load_prices(const tool_model *m, size_t nslots,
     "                       CaWoSched's problem (docs/cawosched.md)\n"      \
     "  --green FILE         green supply of the one site, kWh per point of\n" \
     "                       the series (any price layout; needs --watts)\n" \
+    "  --green-column C     its column (name or number); without it the\n" \
+    "                       file's only column of numbers, said on stderr\n" \
     "  --green-price X      its price per MWh in the prices' currency (0)\n" \
     "  --power-cap KW       the PEs' total draw, idle included (needs\n"   \
     "                       --watts)\n"                                      \

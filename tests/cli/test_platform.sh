@@ -77,6 +77,34 @@ expect_err "--green needs --watts W" "says --watts is needed"
 run validate "$G" $F/one_pe0.json --watts 1000:200 --green-price 3 $S
 expect_rc 2 "--green-price without --green"
 expect_err "--green-price needs --green FILE" "says --green is needed"
+# the column of --green (issue 36 item 2): named on stderr when guessed (the
+# only column of numbers), a guess between several refused, --green-column
+# chooses; two columns, kwh 0 and price 1: the grid's 2 kWh (cost 2) from
+# kwh, all green (cost 0) from price
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv
+expect_err "note: --green $F/pv\.csv: the green supply \(kWh per point\) is column 'kwh', the only one with numbers \(--green-column C names it\)" "--green names the column it guessed"
+printf 'time,kwh,price\n2024-01-01T00:00Z,0,1\n2024-01-01T01:00Z,0,1\n' >"$T_DIR/two.csv"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv"
+expect_rc 2 "--green on a file of two number columns: no guess"
+expect_err "two\.csv:2: source 'green': 2 columns hold numbers \('kwh', 'price'\) and none is named as the one to read: give --green-column C" "names the columns and --green-column"
+expect_no_out "nothing on stdout"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv" --green-column kwh
+expect_rc 0 "--green-column kwh"
+expect_out "^cost +2\.000000$" "kwh 0: no green, the grid's 2 kWh"
+if grep -q "note: --green" "$ERR"; then RC=0; notok "no note when the column is named"; else ok "no note when the column is named"; fi
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv" --green-column 3
+expect_out "^cost +0\.000000$" "--green-column 3 (the price column as volume, 1 kWh): cost 0"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv" --green-column solar
+expect_rc 2 "--green-column of no column"
+expect_err "solar" "names the column asked for"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green-column kwh
+expect_rc 2 "--green-column without --green"
+expect_err "--green-column needs --green FILE" "says --green is needed"
+# a platform file's source of two number columns without "column"
+jq --arg f "$T_DIR/two.csv" '.sites[0].sources[0] = {"name": "solar", "file": $f}' "$P" >"$T_DIR/two_src.json"
+run validate "$G" $F/slow.json --platform "$T_DIR/two_src.json" --deadline 2
+expect_rc 2 "a platform source of two number columns without \"column\""
+expect_err "source 'solar': 2 columns hold numbers .*: give the source's \"column\"" "names the key to give"
 run validate "$G" $F/one_pe0.json --watts 100:200 $S
 expect_rc 2 "idle above the busy watts"
 expect_err "idle draw is above the watts at f = 1" "says so"
