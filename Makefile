@@ -28,9 +28,9 @@ LIBS       = -lglpk -lcsv -ljansson -lm
 # The library's folders, lowest layer first (tests/check_layers.sh); solver/
 # has one room per family (solver/core, makespan, milp, bound, search), whose
 # private headers are included as "room/header.h" (hence -Isolver).
-LIB_DIRS = common taskgraphs prices heuristic solver engine
+LIB_DIRS = common taskgraphs prices heuristic solver setup engine
 LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c $(d)/*/*.c))
-CLI_SRC  = $(wildcard cli/*.c cli/*/*.c setup/*.c)
+CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 LIBA     = $(BUILD)/libecsched.a
@@ -63,11 +63,7 @@ $(BUILD)/%.o: %.c
 # The command's sources include each other as "run/cli.h", "batch/batch.h"...
 $(BUILD)/cli/%.o: cli/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ECS_CFLAGS) -Icli -I. $(CFLAGS) -c $< -o $@
-
-$(BUILD)/setup/%.o: setup/%.c
-	@mkdir -p $(dir $@)
-	$(CC) $(ECS_CFLAGS) -Icli -I. $(CFLAGS) -c $< -o $@
+	$(CC) $(ECS_CFLAGS) -Icli $(CFLAGS) -c $< -o $@
 
 $(LIBA): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -90,7 +86,7 @@ TESTUTIL = $(BUILD)/tests/unit/testutil.o
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/testutil.h $(TESTUTIL) $(CLILIB) $(LIBA)
 	@mkdir -p $(dir $@)
-	$(CC) $(ECS_CFLAGS) -Itests/unit -Icli -I. $(CFLAGS) $(LDFLAGS) $< $(TESTUTIL) $(CLILIB) $(LIBA) $(TEST_LIBS) -o $@
+	$(CC) $(ECS_CFLAGS) -Itests/unit -Icli $(CFLAGS) $(LDFLAGS) $< $(TESTUTIL) $(CLILIB) $(LIBA) $(TEST_LIBS) -o $@
 
 # Install the Debian packages that are missing (as root, or through sudo).
 deps:
@@ -147,11 +143,11 @@ fuzz: fuzz-deps
 	  CFLAGS="-O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link $(FUZZ_SAN)" \
 	  $(FUZZ_BUILD)/libecsched.a $(FUZZ_BUILD)/libecscli.a
 	@for t in $(FUZZ_TARGETS); do \
-	  $(FUZZ_CC) $(ECS_CFLAGS) -Icli -I. -O1 -g -fno-omit-frame-pointer \
+	  $(FUZZ_CC) $(ECS_CFLAGS) -Icli -O1 -g -fno-omit-frame-pointer \
 	    -fsanitize=fuzzer $(FUZZ_SAN) tests/fuzz/fuzz_$$t.c \
 	    $(FUZZ_BUILD)/libecscli.a $(FUZZ_BUILD)/libecsched.a $(LIBS) \
 	    -o $(FUZZ_BUILD)/fuzz_$$t || exit 1; \
-	  $(FUZZ_CC) $(ECS_CFLAGS) -Icli -I. -O1 -g -fno-omit-frame-pointer \
+	  $(FUZZ_CC) $(ECS_CFLAGS) -Icli -O1 -g -fno-omit-frame-pointer \
 	    -fsanitize=fuzzer-no-link $(FUZZ_SAN) tests/fuzz/fuzz_$$t.c \
 	    tests/fuzz/replay.c \
 	    $(FUZZ_BUILD)/libecscli.a $(FUZZ_BUILD)/libecsched.a $(LIBS) \

@@ -40,7 +40,7 @@ int tool_method_default(tool_method m);
 
 /* What a method is given. */
 typedef struct tool_method_ctx {
-    const tool_problem *pb;      /* graph, base, D', prices, base cost */
+    const ecs_problem *pb;      /* graph, base, D', prices, base cost */
     const ecs_platform *platform;
     const ecs_schedule *warm_start; /* MILP's first incumbent, solve's
                                        start, or NULL */
