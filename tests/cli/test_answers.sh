@@ -183,12 +183,38 @@ MT=data/workflows/montage-chameleon-2mass-01d-001.json
 rel() { "$ECSCHED" info "$MT" --work-unit "$1" --json 2>/dev/null | jq '.[0].rounding_error_relative'; }
 run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1
 expect_rc 0 "heuristic on Montage at the default unit (the slot, 3600 s)"
-expect_err "warning: rounding every task up to whole work units of 3600 s adds 102152\.1% of the work; 103 of 103 tasks gain more than half a slot: --work-unit 0\.05 keeps it under 1%" \
-  "the warning gives the figure (as info computes it) and the unit that keeps it under 1%"
+expect_err "warning: rounding every task up to whole work units of 3600 s \(one slot of 1 h at f = 1\) adds 102152\.1% of the work; 103 of 103 tasks gain more than half a slot:" \
+  "the warning gives the figure (as info computes it)"
+expect_err "^ecsched heuristic:   --work-unit 0\.05 keeps it under 1% but stretches time 72000-fold: a slot of 1 h does 0\.05 s of work \(72000 times the slots; with --slot-minutes 1, 1200-fold\)$" \
+  "the unit that keeps it under 1%, and what it does to time"
+expect_err "^ecsched heuristic:   --slot-minutes 1 keeps time real \(a slot of 1 min does 60 s of work; 60 times the slots\) and still adds 1604\.2%: no slot length keeps it under 1%, the tasks are too short$" \
+  "real time: the finest slot and its figure"
+expect_eq "$(rel 60)" "$("$ECSCHED" info "$MT" --slot-minutes 1 --json 2>/dev/null | jq '.[0].rounding_error_relative')" "info agrees: 1-minute slots round at 60 s"
 expect_eq "$(jq -n --argjson a "$(rel 0.05)" --argjson b "$(rel 0.1)" '[$a <= 0.01, $b > 0.01]')" "$(jq -n '[true, true]')" \
   "info agrees: 0.05 s adds at most 1%, the next coarser rung (0.1 s) more"
 run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit 1
-expect_err "units of 1 s adds 20\.0% of the work; 85 of 103 tasks gain more than half a slot" "--work-unit 1: +20.0% (as the info line of docs/reference.md's worked example)"
+expect_err "units of 1 s \(one slot of 1 h at f = 1\) adds 20\.0% of the work; 85 of 103 tasks gain more than half a slot" "--work-unit 1: +20.0% (as the info line of docs/reference.md's worked example)"
+# advice that keeps time (issue 36 item 6): 5-minute slots of a workflow of
+# seconds-long tasks; --work-unit 1 alone would stretch a run 300-fold
+run heuristic data/workflows/sarek-dirt02-001.json -p 4 --extension 0.2 --slot-minutes 5 --makespan-limit 1
+expect_err "work units of 300 s \(one slot of 5 min at f = 1\) adds 739\.2% of the work" "5-minute slots: the figure"
+expect_err "^ecsched heuristic:   --work-unit 1 keeps it under 1% but stretches time 300-fold: a slot of 5 min does 1 s of work \(300 times the slots; with --slot-minutes 1, 60-fold\)$" \
+  "--work-unit 1 is said to stretch time 300-fold"
+expect_err "^ecsched heuristic:   --slot-minutes 1 keeps time real .* still adds 113\.6%" "--slot-minutes 1: real time, still +113.6%"
+expect_eq "$("$ECSCHED" info data/workflows/sarek-dirt02-001.json --slot-minutes 1 --json | jq '.[0].rounding_error_relative * 1000 | round')" 1136 "info agrees: +113.6% at 1-minute slots"
+# tasks of 10, 20 and 30 minutes on hourly slots: +200%; 10-minute slots
+# are exact (info: 0), 15-minute ones add 25%: --slot-minutes 10 is the advice
+printf '%s\n' '{"name": "chain", "schemaVersion": "1.4", "workflow": {"tasks": [' \
+  '{"name": "a", "id": "a", "parents": [], "children": ["b"], "runtimeInSeconds": 600},' \
+  '{"name": "b", "id": "b", "parents": ["a"], "children": ["c"], "runtimeInSeconds": 1200},' \
+  '{"name": "c", "id": "c", "parents": ["b"], "children": [], "runtimeInSeconds": 1800}]}}' >"$T_DIR/chain.json"
+run heuristic "$T_DIR/chain.json" -p 1 --extension 0.5 --prices flat
+expect_err "work units of 3600 s \(one slot of 1 h at f = 1\) adds 200\.0% of the work" "hourly slots: +200%"
+expect_err "^ecsched heuristic:   --slot-minutes 10 keeps time real \(a slot of 10 min does 600 s of work; 6 times the slots\) and adds 0\.0%$" "the coarsest slot length within 1%: 10 minutes"
+expect_eq "$("$ECSCHED" info "$T_DIR/chain.json" --slot-minutes 10 --json | jq -c '.[0].rounding_error_relative')" 0 "info agrees: 10-minute slots exact"
+expect_eq "$("$ECSCHED" info "$T_DIR/chain.json" --slot-minutes 15 --json | jq -c '.[0].rounding_error_relative')" 0.25 "info agrees: 15-minute slots +25%"
+run heuristic "$T_DIR/chain.json" -p 1 --extension 0.5 --prices flat --slot-minutes 10
+if grep -q "rounding" "$ERR"; then RC=0; notok "no warning at --slot-minutes 10"; else ok "no warning at --slot-minutes 10"; fi
 run heuristic tests/fixtures/tiny.stg -p 2 --extension 0.5
 if grep -q "rounding" "$ERR"; then RC=0; notok "no rounding warning for whole STG weights"; else ok "no rounding warning for whole STG weights"; fi
 run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit auto --json
