@@ -1504,8 +1504,8 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
             if (x.base[q] > lx_cap(&x, q, l)) {
                 rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
                                   "no schedule meets the caps: site %s draws "
-                                  "%.6g in slot %ld when idle, above its cap "
-                                  "of %.6g",
+                                  "%.6g kWh in slot %ld when idle, above its "
+                                  "cap of %.6g kWh",
                                   x.p->site_name[q][0] ? x.p->site_name[q]
                                                        : "0",
                                   x.base[q], l, ecs_instance_cap(inst, q, l));

@@ -113,11 +113,13 @@ static void on_progress(void *ctx, const ecs_progress *pr)
     (void)ctx;
     if (isnan(pr->cost)) /* the start phase: nothing to show yet */
         fprintf(stderr, "\r%7.1f s  %-5s%50s", pr->elapsed_s, pr->phase, "");
+    else if (!isfinite(pr->bound) || !isfinite(pr->gap)) /* no bound yet */
+        fprintf(stderr, "\r%7.1f s  %-5s  cost %.6f  no bound yet%22s",
+                pr->elapsed_s, pr->phase, pr->cost, "");
     else
         fprintf(stderr,
                 "\r%7.1f s  %-5s  cost %.6f  bound %.6f  gap %7.3f%%   ",
-                pr->elapsed_s, pr->phase, pr->cost,
-                isfinite(pr->bound) ? pr->bound : NAN, 100.0 * pr->gap);
+                pr->elapsed_s, pr->phase, pr->cost, pr->bound, 100.0 * pr->gap);
     if (strcmp(pr->phase, "done") == 0)
         fprintf(stderr, "\n");
     fflush(stderr);

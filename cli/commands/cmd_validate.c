@@ -203,7 +203,15 @@ static void print_human(const validate_job *j, const ecs_instance *inst,
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, j->g->n);
     printf("pes       %d\n", j->m.platform.pes);
     if (rc == ECS_EVIOLATION) {
-        printf("result    violation: %s\n", r->msg);
+        char kw[128] = "";
+        double hours = j->sp.slot_minutes / 60.0;
+        if (r->first.kind == ECS_VIOLATION_POWER_CAP && hours > 0) {
+            char d[48];
+            ecs_fmt_duration(1, j->sp.slot_minutes, d, sizeof d);
+            snprintf(kw, sizeof kw, " (%.6g kW above %.6g kW, slots of %s)",
+                     r->first.draw / hours, r->first.cap / hours, d);
+        }
+        printf("result    violation: %s%s\n", r->msg, kw);
         return;
     }
     printf("makespan  %ld\n", r->makespan);

@@ -47,6 +47,9 @@ typedef struct ecs_violation {
     size_t other;      /* the other task (overlap, precedence), else (size_t)-1 */
     int pe;            /* PE, or -1 */
     long slot;         /* slot, or -1 */
+    int site;          /* power cap: the site, else -1 */
+    double draw, cap;  /* power cap: the site's draw and its cap in that
+                          slot (kWh per slot), else 0 */
 } ecs_violation;
 
 typedef struct ecs_check_report {

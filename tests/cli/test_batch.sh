@@ -307,4 +307,9 @@ expect_rc 0 "examples/shards.sh as shard 1/1"
 expect_eq "$(wc -l <"$W/results/shard-1.jsonl" 2>/dev/null | tr -d ' ')" 144 "its grid: 144 cases recorded"
 run report --strict "$W/results/shard-1.jsonl"
 expect_rc 0 "report --strict accepts the shard"
+# batch --help lists the platform flags batch takes (issue 36 item 8)
+run batch --help
+for f in --platform --watts --green --green-column --green-price --power-cap; do
+  if grep -q -- "$f\b" "$OUT"; then ok "batch --help lists $f"; else RC=0; notok "batch --help lists $f"; fi
+done
 finish

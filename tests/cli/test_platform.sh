@@ -34,7 +34,7 @@ expect_eq "$(jq -r '.platform.hash | test("^fnv1a64:[0-9a-f]{16}$")' "$OUT")" "t
 # fast at f = 0.5 draws 0.5 + 0.2 + (1.5 - 0.5) = 1.7 > 1.6 in slot 0
 run validate "$G" $F/fasthalf.json --platform "$P" --deadline 2
 expect_rc 1 "fast at f = 0.5 breaks the cap"
-expect_out "violation: site home draws 1\.7 in slot 0, above its cap of 1\.6" \
+expect_out "violation: site home draws 1\.7 kWh in slot 0, above its cap of 1\.6 kWh \(1\.7 kW above 1\.6 kW, slots of 1 h\)$" \
   "the cap violation names site, slot, draw and cap"
 run validate "$G" $F/fasthalf.json --platform "$P" --deadline 2 --json
 expect_eq "$(jq -r '.violation.kind + " " + (.violation.slot | tostring)' "$OUT")" "power_cap 0" \
@@ -62,12 +62,12 @@ run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv --green-
 expect_out "^cost +2\.000000$" "green dearer than the grid (2 > 1): the grid's 2 kWh"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --power-cap 0.9
 expect_rc 1 "--power-cap 0.9 kW under a draw of 1 kWh per slot"
-expect_out "above its cap of 0\.9" "the cap of --power-cap in kWh per slot"
+expect_out "above its cap of 0\.9 kWh \(1 kW above 0\.9 kW, slots of 1 h\)$" "the cap of --power-cap in kWh per slot and kW"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --power-cap 1
 expect_rc 0 "--power-cap 1 kW holds a draw of 1 kWh per slot"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --slot-minutes 30 --power-cap 0.9
 expect_rc 1 "30-minute slots: 1000 W draws 0.5 kWh a slot"
-expect_out "draws 0\.5 in slot 0, above its cap of 0\.45" "0.9 kW for half an hour is 0.45 kWh"
+expect_out "draws 0\.5 kWh in slot 0, above its cap of 0\.45 kWh \(1 kW above 0\.9 kW, slots of 30 min\)$" "0.9 kW for half an hour is 0.45 kWh, said in kWh and kW (issue 36 item 8)"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv --json
 expect_eq "$(jq -c '[.platform.classes[0].watts, .platform.classes[0].idle_watts]' "$OUT")" \
   "[[1000,400,200],200]" "--watts 1000:200: idle + (W - idle) f^2 (200 + 800/4 W at f = 0.5)"
