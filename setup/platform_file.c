@@ -821,8 +821,28 @@ static ecs_result load_pass(const ecs_setup *m, const ecs_series_spec *sp,
     o.slot_minutes = m->price_opt.slot_minutes;
     ecs_result rc = ecs_prices_load(sp->spec, &o, &out->s, diag);
     if (rc == ECS_OK && first_utc != 0 && o.start[0] == '\0' &&
-        out->s.kind == ECS_PRICE_DATA && !out->s.untimed)
+        out->s.kind == ECS_PRICE_DATA && !out->s.untimed && out->s.n > 0) {
+        /* on site 0's grid: its first slot must be in the series (no
+         * --start of the user's to name) */
+        const ecs_price_point *z = &out->s.pt[out->s.n - 1];
+        long long a = out->s.pt[0].start, b = z->start + z->minutes * 60LL;
+        if (first_utc < a || first_utc >= b) {
+            char t0[32], ta[32], tb[32];
+            ecs_prices_time_format(first_utc, t0, sizeof t0);
+            ecs_prices_time_format(a, ta, sizeof ta);
+            ecs_prices_time_format(b, tb, sizeof tb);
+            rc = ecs_diag_set(diag, ECS_EINVAL, sp->spec, 0,
+                              "%s: the series (%s to %s) does not cover the "
+                              "first slot, %s (where the prices start, and "
+                              "every series with them): give %s",
+                              what, ta, tb, t0,
+                              m->plat.path[0] == '\0'
+                                  ? "--prices of the series' days"
+                                  : "prices of the series' days, or the "
+                                    "series its own \"start\"");
+        }
         ecs_prices_time_format(first_utc, o.start, sizeof o.start);
+    }
     if (rc == ECS_OK)
         rc = ecs_prices_resample(&out->s, &o, nslots, &out->r, diag);
     if (rc == ECS_OK && out->r.m == 0)
