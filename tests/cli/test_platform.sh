@@ -105,7 +105,7 @@ expect_err "--green-column needs --green FILE" "says --green is needed"
 cut -d, -f1,2 data/platforms/opsd_de_2018-10-01.csv >"$T_DIR/solar2018.csv"
 run heuristic tests/fixtures/tiny.stg -p 2 --watts 400 --green "$T_DIR/solar2018.csv" --mode local --extension 0.5
 expect_rc 2 "a green series of 2018 under the prices of 2016"
-expect_err "solar2018\.csv: source 'green': the series \(2018-09-30T23:00Z to 2018-10-01T23:00Z\) does not cover the first slot, 2016-10-18T22:00Z \(where the prices start, and every series with them\): give --prices of the series' days" "names both ranges and the way out"
+expect_err "solar2018\.csv: source 'green': the series \(2018-09-30T23:00Z to 2018-10-01T22:00Z\) does not cover the first slot, 2016-10-18T22:00Z \(where the prices start, and every series with them\): give --prices of the series' days" "names both ranges and the way out"
 if grep -q -- "--start" "$ERR"; then RC=0; notok "no --start named"; else ok "no --start named"; fi
 # a platform file's source of two number columns without "column"
 jq --arg f "$T_DIR/two.csv" '.sites[0].sources[0] = {"name": "solar", "file": $f}' "$P" >"$T_DIR/two_src.json"
