@@ -195,7 +195,9 @@ static void print_head(const compare_job *j)
         printf("deadline  D' = %s, at %s\n", dl, end);
     else
         printf("deadline  D' = %s\n", dl);
-    printf("prices    %s%s (%s)\n", pb->prices.source,
+    char src[1200];
+    tool_fmt_price_sources(&j->m, pb, src, sizeof src);
+    printf("prices    %s%s (%s)\n", src,
            pb->prices.repeated ? ", repeated" : "", info);
 }
 

@@ -198,7 +198,9 @@ static void print_human(const heur_job *j)
     printf("pes         %d\n", j->m.platform.pes);
     char info[160];
     ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
-    printf("prices      %s (%s)\n", pb->prices.source, info);
+    char src[1200];
+    tool_fmt_price_sources(&j->m, pb, src, sizeof src);
+    printf("prices      %s (%s)\n", src, info);
     int ext = pb->ext.on; /* local from the base: no sweep */
     if (j->local && ext)
         printf("mode        local (seed %llu, limit %g s), from the base "

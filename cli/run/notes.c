@@ -9,6 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
+void tool_fmt_price_sources(const tool_model *m, const ecs_problem *pb,
+                            char *buf, size_t n)
+{
+    if (!pb->ext.on || pb->ext.nsite < 2) {
+        snprintf(buf, n, "%s", pb->prices.source);
+        return;
+    }
+    size_t k = 0;
+    buf[0] = '\0';
+    for (int s = 0; s < pb->ext.nsite && k < n; s++) {
+        int w = snprintf(buf + k, n - k, "%s%s %s", s ? ", " : "",
+                         m->platform.site_name[s], pb->ext.price_source[s]);
+        if (w < 0)
+            break;
+        k += (size_t)w;
+    }
+}
+
 void tool_print_clock(const tool_model *m, const ecs_slot_prices *sp,
                       const ecs_schedule *s, long deadline, int width)
 {

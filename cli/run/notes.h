@@ -9,6 +9,11 @@
 
 #include "run/cli.h"
 
+/* What the "prices" line names: the price source, or with several sites
+ * each site's ("tallinn FILE, frankfurt FILE"). */
+void tool_fmt_price_sources(const tool_model *m, const ecs_problem *pb,
+                            char *buf, size_t n);
+
 /* The "horizon", "start" and "end" lines (labels left-aligned in `width`
  * columns) as clock times: the horizon from slot 0 to the deadline, then
  * when the first task of s starts working and the last stops

@@ -51,7 +51,9 @@ void tool_outcome_print_problem(const tool_outcome *o)
     printf("%-12s %d\n", "pes", o->m->platform.pes);
     char info[160], d[64], b[64];
     ecs_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
-    printf("%-12s %s (%s)\n", "prices", pb->prices.source, info);
+    char src[1200];
+    tool_fmt_price_sources(o->m, pb, src, sizeof src);
+    printf("%-12s %s (%s)\n", "prices", src, info);
     ecs_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
     ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
     printf("%-12s %s (base makespan %s%s)\n", "deadline", d, b,

@@ -107,6 +107,9 @@ run heuristic tests/fixtures/tiny.stg -p 2 --watts 400 --green "$T_DIR/solar2018
 expect_rc 2 "a green series of 2018 under the prices of 2016"
 expect_err "solar2018\.csv: source 'green': the series \(2018-09-30T23:00Z to 2018-10-01T22:00Z\) does not cover the first slot, 2016-10-18T22:00Z \(where the prices start, and every series with them\): give --prices of the series' days" "names both ranges and the way out"
 if grep -q -- "--start" "$ERR"; then RC=0; notok "no --start named"; else ok "no --start named"; fi
+# two sites: the prices line names every site's file (issue 36 item 8)
+run heuristic data/paper32/g01_n08.stg --platform data/platforms/two_sites.json --extension 0.5 --mode local --time-limit 0.3
+expect_out "^prices +tallinn data/platforms/ee_2023-07-16_utc\.csv, frankfurt data/platforms/\.\./prices/de_lu_2024-05-06_to_2024-05-12_hourly\.csv \(slots of 1 h" "the prices line names both sites' files"
 # a platform file's source of two number columns without "column"
 jq --arg f "$T_DIR/two.csv" '.sites[0].sources[0] = {"name": "solar", "file": $f}' "$P" >"$T_DIR/two_src.json"
 run validate "$G" $F/slow.json --platform "$T_DIR/two_src.json" --deadline 2
