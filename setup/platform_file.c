@@ -2,6 +2,7 @@
 #include "ecsched/platform_file.h"
 
 #include "ecsched/record.h"
+#include "ecsched/units.h"
 
 #include "ecsched/listsched.h"
 
@@ -1296,6 +1297,8 @@ void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
         k += (size_t)snprintf(buf + k, n - k, ")");
     if (k < n && money_of(sp, ext->normalized_by, e.cost, &money, unit, sizeof unit))
         snprintf(buf + k, n - k, ", %.2f %s", money, unit);
+    else if (k < n && sp != NULL && sp->unit[0] == '\0' && !ecs_prices_is_builtin(sp->source))
+        snprintf(buf + k, n - k, ECS_MONEY_UNKNOWN_TEXT);
 }
 
 /* ---- the base schedule ---- */

@@ -250,7 +250,10 @@ void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
     else if (e->currency[0] != '\0')
         k += snprintf(buf + k, n - (size_t)k, ", n/a %s", e->currency);
     if (k >= 0 && (size_t)k < n)
-        snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+        k += snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+    if (!e->has_money && e->currency[0] == '\0' && m->prices_spec != NULL &&
+        !ecs_prices_is_builtin(m->prices_spec) && k >= 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, ECS_MONEY_UNKNOWN_TEXT);
 }
 
 static json_t *clock_json(const ecs_zone *z, const ecs_slot_prices *sp,

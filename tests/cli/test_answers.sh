@@ -132,6 +132,18 @@ run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --json
 expect_eq "$(jq -c '[.cost_money, .energy_kwh, .watts, (.energy > 0)]' "$OUT")" '[null,null,null,true]' "without --watts: no money, no kWh, the energy in PE-slots"
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv"
 expect_out "^energy +[0-9.]+ PE-slots at f = 1 \(--watts W gives kWh and money\)$" "without --watts: the hint"
+# prices without a unit: money is not dropped silently (issue 36 item 8)
+{ echo "time,price"
+  for h in 00 01 02 03 04 05 06 07 08 09 10 11; do echo "2024-01-01T$h:00+01:00,100"; done
+} >"$T_DIR/nounit.csv"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400
+expect_out "^energy +[0-9.]+ kWh at 400 W per PE, money n/a \(the prices' unit is unknown: --unit EUR/MWh gives it\)$" "no unit: money n/a and how to get it"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400 --unit EUR/MWh
+expect_out "^energy +[0-9.]+ kWh, [0-9.]+ EUR at 400 W per PE$" "--unit EUR/MWh gives the money"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400:50 --mode local --time-limit 0.2
+expect_out "^energy +.*idle.*\), money n/a \(the prices' unit is unknown: --unit EUR/MWh gives it\)$" "the extended platform's energy line says so too"
+run heuristic $G -p 2 --extension 0.5 --prices flat --watts 400
+if grep -q "money n/a" "$OUT"; then RC=0; notok "no money hint for a synthetic built-in"; else ok "no money hint for a synthetic built-in"; fi
 # --utc-offset names the zone of naive times
 { echo "time,price EUR/MWh"
   for h in 00 01 02 03 04 05 06 07 08 09; do echo "2024-01-01 $h:00,50"; done
