@@ -130,6 +130,13 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
                                 j->dm.slot_minutes, m->price_opt.slot_minutes,
                                 j->dm.slot_minutes);
     } else if (!m->pes_given) {
+        if (j->dm.pes < 1 && strcmp(j->dm.problem, "cawosched") == 0)
+            return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
+                                "a document of CaWoSched's fixed-mapping "
+                                "problem: validate it on what it was made "
+                                "with, --platform %s --mapping %s",
+                                j->dm.setup_file[0] ? j->dm.setup_file : "SETUP",
+                                j->dm.mapping_file[0] ? j->dm.mapping_file : "MAPPING");
         if (j->dm.pes < 1)
             return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
                                 "the document has no \"pes\": give -p P");
