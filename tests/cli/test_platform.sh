@@ -110,6 +110,21 @@ if grep -q -- "--start" "$ERR"; then RC=0; notok "no --start named"; else ok "no
 # two sites: the prices line names every site's file (issue 36 item 8)
 run heuristic data/paper32/g01_n08.stg --platform data/platforms/two_sites.json --extension 0.5 --mode local --time-limit 0.3
 expect_out "^prices +tallinn data/platforms/ee_2023-07-16_utc\.csv, frankfurt data/platforms/\.\./prices/de_lu_2024-05-06_to_2024-05-12_hourly\.csv \(slots of 1 h" "the prices line names both sites' files"
+# the advice under PE classes (issue 36 item 8): tiny.stg's critical path
+# of 5 work units (2 + 1 + 2 along 1-3-5) is 3 slots on the fast class
+# (speed 2: 1 + 1 + 1), and milp meets D' = 3 there; no "-p" for a platform
+run milp tests/fixtures/tiny.stg --platform data/platforms/solar_two_class.json --deadline 2
+expect_rc 1 "D' = 2 under the critical path of the fastest class"
+expect_err "the critical path on the fastest class is 3 slots \(3 h\), longer than the deadline whatever the PEs; use --deadline 3 or more" "the critical path at the fast class's speed (3), not at speed 1 (5)"
+run milp tests/fixtures/tiny.stg --platform data/platforms/solar_two_class.json --deadline 3
+expect_rc 0 "milp meets D' = 3 on the platform"
+expect_out "^makespan +3 slots" "with makespan 3"
+{ echo 20; echo "0 0 0"; for i in $(seq 1 20); do echo "$i 2 1 0"; done
+  printf "21 0 20"; for i in $(seq 1 20); do printf " %s" "$i"; done; echo; } >"$T_DIR/wide.stg"
+run milp "$T_DIR/wide.stg" --platform data/platforms/solar_two_class.json --deadline 3
+expect_rc 1 "20 tasks of work 2 in 3 slots on 2 fast and 4 slow PEs"
+if grep -q -- " -p " "$ERR"; then RC=0; notok "no -p advice under --platform"; else ok "no -p advice under --platform"; fi
+expect_err "use --deadline [0-9]+ or more$" "the deadline advice stays"
 # a platform file's source of two number columns without "column"
 jq --arg f "$T_DIR/two.csv" '.sites[0].sources[0] = {"name": "solar", "file": $f}' "$P" >"$T_DIR/two_src.json"
 run validate "$G" $F/slow.json --platform "$T_DIR/two_src.json" --deadline 2
