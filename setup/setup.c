@@ -77,6 +77,34 @@ ecs_result ecs_setup_read_graph(const char *path, const ecs_setup *m,
     return rc;
 }
 
+ecs_result ecs_setup_auto_work_unit(ecs_setup *m, const char *path,
+                                    ecs_rounding *r, int *seconds,
+                                    ecs_diag *diag)
+{
+    if (strcmp(path, "-") == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--work-unit auto reads the graph more than "
+                            "once: give a file, not standard input");
+    char found[4096];
+    const char *name = ecs_setup_find(m, path, found, sizeof found);
+    char *text = NULL;
+    size_t len = 0;
+    ecs_result rc = ecs_read_file(name, m->limits.max_input_bytes, &text,
+                                  &len, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_graph_read_params p;
+    ecs_setup_graph_params(m, &p);
+    p.work_unit = 0;
+    rc = ecs_graph_auto_work_unit(text, len, name, &p, m->rounding_tolerance,
+                                  r, diag);
+    *seconds = ecs_graph_detect_format(text, len) == ECS_STG_WFFORMAT;
+    free(text);
+    if (rc == ECS_OK)
+        m->work_unit = r->work_unit;
+    return rc;
+}
+
 ecs_result ecs_setup_check_horizon(const ecs_setup *m, const ecs_graph *g,
                                  long deadline, ecs_diag *diag)
 {

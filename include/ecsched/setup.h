@@ -162,6 +162,16 @@ ecs_result ecs_setup_read_graph(const char *path, const ecs_setup *m,
                               ecs_graph **out, ecs_diag *diag);
 
 /*
+ * --work-unit auto: read the graph file at path (as ecs_setup_find finds
+ * it), pick the coarsest unit within m->rounding_tolerance
+ * (ecs_graph_auto_work_unit) into *r and m->work_unit; *seconds 1 for a
+ * WfFormat file (the unit is seconds).  EINVAL for standard input ("-").
+ */
+ecs_result ecs_setup_auto_work_unit(ecs_setup *m, const char *path,
+                                    ecs_rounding *r, int *seconds,
+                                    ecs_diag *diag);
+
+/*
  * Read a task graph (ecs_setup_read_graph), refuse an absurd horizon
  * (ecs_setup_check_horizon with no deadline) and contract it.  *raw may be
  * NULL if not wanted.  Every command that takes a graph loads it here.
