@@ -11,6 +11,7 @@
 #include "ecsched/problem.h"
 #include "ecsched/units.h"
 #include "run/notes.h"
+#include "run/progress.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -396,8 +397,11 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
+        if (tool_progress_on())
+            j->lprm.progress = tool_local_progress;
         rc = ecs_local_run(&pb->inst, start,
                            &j->lprm, &j->lres, diag);
+        tool_progress_done();
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
