@@ -2,6 +2,7 @@
  * once, then per (E, prices) the wanted methods; "S id" before each case,
  * "R id json" when its line is final. */
 #include "batch/batch.h"
+#include "run/model.h"
 
 #include "ecsched/record.h"
 

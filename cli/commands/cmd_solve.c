@@ -1,6 +1,8 @@
 /* ecsched solve GRAPH -p P: the best schedule within a time limit with a
  * proven lower bound (solve.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/methods.h"

@@ -1,5 +1,7 @@
 /* ecsched reproduce: the budget landscapes, run in process. */
 #include "report/reproduce_run.h"
+#include "run/model.h"
+#include "run/output.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/makespan.h"

@@ -1,5 +1,6 @@
 /* What the commands tell people about their inputs (cli/run/notes.h). */
 #include "run/notes.h"
+#include "run/model.h"
 
 #include "run/datapath.h"
 

@@ -8,6 +8,7 @@
 #define ECSCHED_CLI_NOTES_H
 
 #include "run/cli.h"
+#include "run/model.h"
 
 /* What the "prices" line names: the price source, or with several sites
  * each site's ("tallinn FILE, frankfurt FILE"). */

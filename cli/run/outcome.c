@@ -1,5 +1,6 @@
 /* The end of the scheduling commands (cli/run/outcome.h). */
 #include "run/outcome.h"
+#include "run/output.h"
 
 #include "ecsched/units.h"
 #include "run/notes.h"

@@ -7,6 +7,7 @@
 #define ECSCHED_CLI_OUTCOME_H
 
 #include "run/methods.h"
+#include "run/model.h"
 #include "ecsched/problem.h"
 
 #include "ecsched/milp.h"
