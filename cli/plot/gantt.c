@@ -129,14 +129,18 @@ static const char *freq_color(char buf[8], double f)
 /* ---- title and legend ---- */
 
 /* Text at (x, y) within avail px: the size shrunk down to min_size, then
- * the end cut and "..." put in its place (at a character boundary). */
+ * the end cut and "..." put in its place (at a character boundary; line
+ * holds size bytes). */
 static void fit_text(tool_svg *s, double x, double y, double avail,
-                     char *line, tool_svg_font *f, double min_size)
+                     char *line, size_t size, tool_svg_font *f,
+                     double min_size)
 {
     while (f->size > min_size && tool_svg_text_width(line, f->size) > avail)
         f->size -= 0.5;
     size_t n = strlen(line);
-    if (tool_svg_text_width(line, f->size) > avail && n > 3) {
+    if (tool_svg_text_width(line, f->size) > avail && n > 3 && size > 4) {
+        if (n > size - 4)
+            n = size - 4;
         while (n > 0) {
             n--;
             while (n > 0 && ((unsigned char)line[n] & 0xC0) == 0x80)
@@ -195,12 +199,12 @@ static void draw_title(tool_svg *s, const tool_gantt_data *d,
     f.bold = 1;
     f.cls = "title";
     double avail = L->W - MARGIN_L - 8;
-    fit_text(s, MARGIN_L, 24, avail / BOLD_WIDTH, line, &f, 10);
+    fit_text(s, MARGIN_L, 24, avail / BOLD_WIDTH, line, sizeof line, &f, 10);
     f.size = 12;
     f.bold = 0;
     f.fill = "#444";
     f.cls = "subtitle";
-    fit_text(s, MARGIN_L, 44, avail, sub, &f, 9);
+    fit_text(s, MARGIN_L, 44, avail, sub, sizeof sub, &f, 9);
 }
 
 /* The legend's texts and colours (tool_svg_legend_item points into them). */
