@@ -112,6 +112,10 @@ typedef struct ecs_doc_model {
     char price_source[256];
     double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
     int slot_minutes;     /* prices.slot_minutes, 0 if absent */
+    char problem[32];     /* "problem" ("cawosched": CaWoSched's fixed
+                             mapping), "" if absent */
+    char setup_file[256]; /* its "setup.file" and "mapping.file", "" if */
+    char mapping_file[256]; /*  absent */
 } ecs_doc_model;
 
 void ecs_doc_model_release(ecs_doc_model *dm);
