@@ -253,8 +253,8 @@ static size_t near_time(const px_csv_table *t, const px_columns *k, long c,
  * sequence would drop its dates silently.  EPARSE naming the row; OK when
  * no column is so named or it is empty.
  */
-static ecs_result time_named_untimed(const ecs_csv_table *t, const char *file,
-                                     const ecs_columns *k, ecs_diag *diag)
+static ecs_result time_named_untimed(const px_csv_table *t, const char *file,
+                                     const px_columns *k, ecs_diag *diag)
 {
     static const char *names[] = {"time", "date", "datum", "zeit", "utc"};
     size_t w = width(t, k->first_data);
@@ -446,8 +446,8 @@ static long guess_price(const px_csv_table *t, const px_columns *k)
 
 /* ecs_price_options.one_value_column: EPARSE when more than one column
  * besides the times holds numbers. */
-static ecs_result one_number_column(const ecs_csv_table *t, const char *file,
-                                    const ecs_columns *k, ecs_diag *diag)
+static ecs_result one_number_column(const px_csv_table *t, const char *file,
+                                    const px_columns *k, ecs_diag *diag)
 {
     size_t w = width(t, k->first_data), n = 0, used = 0;
     char list[256] = "";
