@@ -1,6 +1,10 @@
 /* CaWoSched's fixed-mapping problem on the command line (cawosched_cli.h). */
 #include "run/cawosched_cli.h"
 
+#include "ecsched/cws_doc.h"
+#include "run/model.h"
+#include "run/output.h"
+
 #include "ecsched/cawosched.h"
 #include "ecsched/fixedmap.h"
 #include "ecsched/fixedmap_milp.h"
@@ -124,169 +128,8 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
     return 0;
 }
 
-/* ---- the instance ---- */
-
-typedef struct cws_inst {
-    ecs_graph *g;
-    ecs_cws_mapping *map;
-    ecs_cws_setup *setup;
-    ecs_cws_problem *p;
-} cws_inst;
-
-static void inst_free(cws_inst *in)
-{
-    ecs_cws_problem_free(in->p);
-    ecs_cws_setup_free(in->setup);
-    ecs_cws_mapping_free(in->map);
-    ecs_graph_free(in->g);
-    memset(in, 0, sizeof *in);
-}
-
-static ecs_result inst_load(const tool_model *m, const char *graph_path,
-                            cws_inst *in, ecs_diag *d)
-{
-    memset(in, 0, sizeof *in);
-    ecs_graph_read_params gp;
-    ecs_graph_read_params_init(&gp);
-    gp.format = m->format;
-    ecs_result rc;
-    if ((rc = ecs_graph_read_file(graph_path, &gp, &in->g, d)) != ECS_OK ||
-        (m->mapping_path != NULL &&
-         (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK) ||
-        (rc = ecs_cws_setup_read_file(m->cws_setup_path, &in->setup, d)) != ECS_OK)
-        return rc;
-    if ((long long)in->g->n > m->limits.max_tasks)
-        return ecs_diag_set(d, ECS_ELIMIT, graph_path, 0,
-                            "%zu tasks, above --max-tasks %lld", in->g->n,
-                            (long long)m->limits.max_tasks);
-    if (in->map == NULL)
-        return ECS_OK; /* --remap without a start: the search builds it */
-    rc = ecs_cws_problem_build(in->g, in->map, in->setup, &in->p, d);
-    if (rc != ECS_OK && d->file[0] == '\0') {
-        /* name the inputs the problem comes from */
-        char msg[ECS_DIAG_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", d->msg);
-        ecs_diag_set(d, rc, NULL, 0, "%s (graph %s, mapping %s, setup %s)",
-                     msg, graph_path, m->mapping_path, m->cws_setup_path);
-    }
-    return rc;
-}
-
-/* ---- the document ---- */
-
-typedef struct cws_run {
-    const char *cmd, *method;   /* "solve", "local", "validate" */
-    const char *graph_path;
-    const tool_model *m;
-    const cws_inst *in;
-    const long *start;          /* NULL: no schedule */
-    ecs_cws_eval ev;
-    const char *violation;      /* validate: the first broken rule, or NULL */
-    long long bound;            /* -1: none */
-    const char *bound_method;   /* "fixedmap", "milp" */
-    const char *status;
-    const char *found_by;
-    long long start_cost;       /* -1: none */
-    int milp_ran, milp_optimal;
-    long long milp_cost, milp_bound;
-    double milp_s;
-    size_t milp_cols, milp_rows;
-    const char *milp_note;      /* why the MILP did not run, or NULL */
-    double runtime_s;
-    const ecs_remap_stats *remap; /* --remap: what the search did, or NULL */
-} cws_run;
-
-static int set(json_t *o, const char *key, json_t *v)
-{
-    return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
-}
-
-static json_t *long_array(const long *v, size_t n)
-{
-    json_t *a = json_array();
-    for (size_t k = 0; a != NULL && k < n; k++)
-        if (json_array_append_new(a, json_integer(v[k])) != 0) {
-            json_decref(a);
-            return NULL;
-        }
-    return a;
-}
-
-static double gap_of(long long cost, long long bound)
-{
-    if (bound < 0)
-        return NAN;
-    return cost > 0 ? (double)(cost - bound) / (double)cost : 0.0;
-}
-
-static json_t *sched_arrays(const ecs_cws_problem *p, const long *start,
-                            json_t **transfers)
-{
-    json_t *tasks = json_array(), *tr = json_array();
-    int bad = tasks == NULL || tr == NULL;
-    size_t P = p->nprocs;
-    for (size_t i = 0; !bad && i < p->n; i++) {
-        json_t *o = json_object();
-        bad = o == NULL;
-        if (!bad && i < p->ncomp)
-            bad = set(o, "id", json_integer(p->graph_id[i])) ||
-                  set(o, "pe", json_integer((json_int_t)p->proc[i])) ||
-                  (p->freq != NULL && set(o, "freq", tool_json_num(p->freq[i])));
-        else if (!bad) {
-            /* link a -> b is P + a(P-1) + b - [b > a] */
-            size_t l = p->proc[i] - P, a = l / (P - 1), b = l % (P - 1);
-            if (b >= a)
-                b++;
-            bad = set(o, "from", json_integer(p->graph_id[p->edge_from[i]])) ||
-                  set(o, "to", json_integer(p->graph_id[p->edge_to[i]])) ||
-                  set(o, "pe", json_integer((json_int_t)p->proc[i])) ||
-                  set(o, "link_from", json_integer((json_int_t)a)) ||
-                  set(o, "link_to", json_integer((json_int_t)b));
-        }
-        if (!bad)
-            bad = set(o, "start", json_integer(start[i])) ||
-                  set(o, "end", json_integer(start[i] + p->dur[i])) ||
-                  set(o, "duration", json_integer(p->dur[i]));
-        if (bad)
-            json_decref(o);
-        else
-            bad = json_array_append_new(i < p->ncomp ? tasks : tr, o) != 0;
-    }
-    if (bad) {
-        json_decref(tasks);
-        json_decref(tr);
-        return NULL;
-    }
-    *transfers = tr;
-    return tasks;
-}
-
-/* Each processor's task ids in order (the mapping as CaWoSched reads it). */
-static json_t *order_lists(const ecs_cws_mapping *map)
-{
-    json_t *a = json_array();
-    for (size_t k = 0; a != NULL && k < map->nprocs; k++)
-        if (json_array_append_new(a, long_array(map->task + map->off[k],
-                                                map->off[k + 1] - map->off[k])) != 0) {
-            json_decref(a);
-            return NULL;
-        }
-    return a;
-}
-
-/* A cost, energy or power of a problem built with scale (frequencies:
- * ecs_cws_problem_build_freq) in CaWoSched's units: whole numbers at scale
- * 1, else a number; null when negative (none). */
-static json_t *amount(long long v, long scale)
-{
-    if (v < 0)
-        return json_null();
-    if (scale <= 1)
-        return json_integer(v);
-    return tool_json_num((double)v / (double)scale);
-}
-
-/* The same for people: "%lld", or with four decimals. */
+/* A cost or energy for people (ecs_cws_amount's scale): "%lld", or with
+ * four decimals. */
 static const char *amount_text(long long v, long scale, char *buf, size_t size)
 {
     if (scale <= 1)
@@ -296,124 +139,7 @@ static const char *amount_text(long long v, long scale, char *buf, size_t size)
     return buf;
 }
 
-/* "remap": the search's figures (remap.h), or null. */
-static json_t *remap_json(const ecs_remap_stats *x, long scale)
-{
-    if (x == NULL)
-        return json_null();
-    tool_json_kv kv[] = {
-        {"best_start", json_string(x->best_start)},
-        {"given_cost", amount(x->given_cost, scale)},
-        {"list_cost", amount(x->list_cost, scale)},
-        {"relax_cost", amount(x->relax_cost, scale)},
-        {"list_makespan", x->list_makespan >= 0 ? json_integer(x->list_makespan) : json_null()},
-        {"evaluations", json_integer(x->evals)},
-        {"accepted", json_integer(x->accepted)},
-        {"rejected", json_integer(x->rejected)},
-        {"seconds", tool_json_num(round(x->seconds * 1e6) / 1e6)},
-    };
-    return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
-}
-
-/* "freqs": the frequencies --remap chose from, or null (one speed). */
-static const double *remap_freqs(const tool_model *m, size_t *n);
-static json_t *freqs_json(const tool_model *m, int remap)
-{
-    size_t n;
-    const double *f = remap ? remap_freqs(m, &n) : NULL;
-    if (f == NULL)
-        return json_null();
-    json_t *a = json_array();
-    for (size_t k = 0; a != NULL && k < n; k++)
-        if (json_array_append_new(a, tool_json_num(f[k])) != 0) {
-            json_decref(a);
-            return NULL;
-        }
-    return a;
-}
-
-static json_t *run_doc(const cws_run *r)
-{
-    const ecs_cws_problem *p = r->in->p;
-    const ecs_cws_setup *s = r->in->setup;
-    json_t *d = json_object(), *g = json_object(), *mp = json_object(),
-           *su = json_object();
-    int bad = d == NULL || g == NULL || mp == NULL || su == NULL;
-    if (!bad)
-        bad = set(g, "file", tool_json_text(r->graph_path)) ||
-              set(g, "tasks", json_integer((json_int_t)r->in->g->n)) ||
-              set(g, "edges", json_integer((json_int_t)r->in->g->nedges)) ||
-              set(mp, "file", r->m->mapping_path ? tool_json_text(r->m->mapping_path) : json_null()) ||
-              set(mp, "processors", json_integer((json_int_t)p->nprocs)) ||
-              set(mp, "chosen", json_boolean(r->remap != NULL)) ||
-              set(mp, "out", r->m->mapping_out_path ? tool_json_text(r->m->mapping_out_path) : json_null()) ||
-              set(mp, "order", order_lists(r->in->map)) ||
-              set(su, "file", tool_json_text(r->m->cws_setup_path)) ||
-              set(su, "deadline", json_integer(s->deadline)) ||
-              set(su, "brown_cost", json_integer(s->brown_cost)) ||
-              set(su, "idle_power", json_integer(p->base)) ||
-              set(su, "budget", long_array(s->budget, s->nintervals)) ||
-              set(su, "bounds", long_array(s->bound, s->nintervals + 1));
-    else {
-        json_decref(g);
-        json_decref(mp);
-        json_decref(su);
-        g = mp = su = NULL;
-    }
-    int has = r->start != NULL;
-    if (!bad)
-        bad = set(d, "tool", json_string("ecsched")) ||
-              set(d, "version", json_string(ECS_VERSION)) ||
-              set(d, "command", json_string(r->cmd)) ||
-              set(d, "problem", json_string("cawosched")) ||
-              set(d, "method", json_string(r->method)) ||
-              set(d, "graph", g) || set(d, "mapping", mp) || set(d, "setup", su) ||
-              set(d, "transfers_count", json_integer((json_int_t)(p->n - p->ncomp))) ||
-              set(d, "deadline", json_integer(p->deadline)) ||
-              set(d, "status", json_string(r->status)) ||
-              set(d, "valid", has ? json_boolean(r->ev.valid) : json_null()) ||
-              set(d, "violation", r->violation ? tool_json_text(r->violation) : json_null()) ||
-              set(d, "freqs", freqs_json(r->m, r->remap != NULL)) ||
-              set(d, "cost", has ? amount(r->ev.cost, p->scale) : json_null()) ||
-              set(d, "brown_energy", has ? amount(r->ev.brown, p->scale) : json_null()) ||
-              set(d, "energy", has ? amount(r->ev.energy, p->scale) : json_null()) ||
-              set(d, "makespan", has ? json_integer(r->ev.makespan) : json_null()) ||
-              set(d, "meets_deadline", has ? json_boolean(r->ev.makespan <= p->deadline) : json_null()) ||
-              set(d, "bound", amount(r->bound, p->scale)) ||
-              set(d, "bound_method", r->bound >= 0 ? json_string(r->bound_method) : json_null()) ||
-              set(d, "gap", has && r->bound >= 0 ? tool_json_num(gap_of(r->ev.cost, r->bound)) : json_null()) ||
-              set(d, "found_by", r->found_by ? json_string(r->found_by) : json_null()) ||
-              set(d, "start_cost", amount(r->start_cost, p->scale));
-    if (!bad) {
-        json_t *mo = json_null();
-        if (r->milp_ran) {
-            tool_json_kv kv[] = {
-                {"optimal", json_boolean(r->milp_optimal)},
-                {"cost", json_integer(r->milp_cost)},
-                {"bound", json_integer(r->milp_bound)},
-                {"seconds", tool_json_num(round(r->milp_s * 1e6) / 1e6)},
-                {"columns", json_integer((json_int_t)r->milp_cols)},
-                {"rows", json_integer((json_int_t)r->milp_rows)},
-            };
-            mo = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
-        }
-        bad = set(d, "milp", mo) || set(d, "remap", remap_json(r->remap, p->scale)) ||
-              set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
-              set(d, "runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6));
-    }
-    if (!bad && has) {
-        json_t *tr = NULL, *ta = sched_arrays(p, r->start, &tr);
-        bad = ta == NULL || set(d, "tasks", ta) || set(d, "transfers", tr);
-    } else if (!bad)
-        bad = set(d, "tasks", json_array()) || set(d, "transfers", json_array());
-    if (bad) {
-        json_decref(d);
-        return NULL;
-    }
-    return d;
-}
-
-static void print_human(const cws_run *r)
+static void print_human(const ecs_cws_run *r)
 {
     const ecs_cws_problem *p = r->in->p;
     size_t P = p->nprocs;
@@ -448,7 +174,7 @@ static void print_human(const cws_run *r)
         printf("%-12s %s (%s)\n", "bound", amount_text(r->bound, sc, a3, sizeof a3),
                r->bound_method);
         if (r->start != NULL)
-            printf("%-12s %.4f%%\n", "gap", 100.0 * gap_of(r->ev.cost, r->bound));
+            printf("%-12s %.4f%%\n", "gap", 100.0 * ecs_cws_gap(r->ev.cost, r->bound));
     }
     printf("%-12s %s\n", "status", r->status);
     if (r->found_by != NULL) {
@@ -476,12 +202,12 @@ static void print_human(const cws_run *r)
     printf("%-12s %.3f s\n", "runtime", r->runtime_s);
 }
 
-static int finish(const cws_run *r, int code)
+static int finish(const ecs_cws_run *r, int code)
 {
     ecs_diag d;
     ecs_diag_clear(&d);
     if (r->m->out_path != NULL || r->m->json) {
-        json_t *doc = run_doc(r);
+        json_t *doc = ecs_cws_document(r);
         ecs_result rc = doc == NULL ? ecs_diag_set(&d, ECS_ENOMEM, NULL, 0,
                                                    "cannot build the JSON document")
                                     : tool_write_doc(r->m, doc, &d);
@@ -499,7 +225,7 @@ static int finish(const cws_run *r, int code)
 /* ---- solve and local ---- */
 
 /* Write the mapping of in to m->mapping_out_path (CaWoSched's text). */
-static ecs_result write_mapping(const tool_model *m, const cws_inst *in,
+static ecs_result write_mapping(const tool_model *m, const ecs_cws_files *in,
                                 ecs_diag *d)
 {
     if (m->mapping_out_path == NULL)
@@ -514,25 +240,14 @@ static ecs_result write_mapping(const tool_model *m, const cws_inst *in,
 
 /* --remap: the mapping search (remap.h) from --mapping when given; its
  * mapping and problem replace in's, its starts go to *start. */
-/* The frequencies of --freqs with --remap, or NULL (CaWoSched's one
- * speed); *n gets their count. */
-static const double *remap_freqs(const tool_model *m, size_t *n)
-{
-    *n = 0;
-    if (!m->freqs_given || (m->platform.nfreq == 1 && m->platform.freq[0] == 1.0))
-        return NULL;
-    *n = m->platform.nfreq;
-    return m->platform.freq;
-}
-
 static ecs_result run_remap(const tool_model *m, const tool_cws_opts *o,
-                            cws_inst *in, double t0, long long bound,
+                            ecs_cws_files *in, double t0, long long bound,
                             long **start, ecs_remap_stats *rs, ecs_diag *d)
 {
     ecs_remap_params q;
     ecs_remap_params_init(&q);
     q.stop_cost = bound; /* nothing is cheaper */
-    q.freqs = remap_freqs(m, &q.nfreqs);
+    q.freqs = ecs_cws_remap_freqs(m, &q.nfreqs);
     q.given = in->map;
     q.seed = o->seed;
     if (o->time_limit_s > 0) {
@@ -561,14 +276,14 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     double t0 = ecs_clock_now();
     ecs_diag d;
     ecs_diag_clear(&d);
-    cws_inst in;
-    ecs_result rc = inst_load(m, graph_path, &in, &d);
+    ecs_cws_files in;
+    ecs_result rc = ecs_cws_files_load(m, graph_path, &in, &d);
     if (rc != ECS_OK) {
         tool_error(cmd, &d);
-        inst_free(&in);
+        ecs_cws_files_release(&in);
         return tool_exit_code(rc);
     }
-    cws_run r;
+    ecs_cws_run r;
     memset(&r, 0, sizeof r);
     r.cmd = cmd;
     r.method = o->method == TOOL_CWS_SOLVE ? "solve" : "local";
@@ -586,7 +301,7 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     if (m->remap) {
         /* solve: the bound first, so that the search stops at it */
         size_t nf;
-        const double *fq = remap_freqs(m, &nf);
+        const double *fq = ecs_cws_remap_freqs(m, &nf);
         if (o->method == TOOL_CWS_SOLVE) {
             rc = fq ? ecs_remap_bound_freqs(in.g, in.setup, fq, nf, &r.bound, &d)
                     : ecs_remap_bound(in.g, in.setup, &r.bound, &d);
@@ -676,7 +391,7 @@ fail:
 done:
     ecs_method_out_release(&out);
     free(own);
-    inst_free(&in);
+    ecs_cws_files_release(&in);
     return code;
 }
 
@@ -791,7 +506,7 @@ out:
 
 /* Without --mapping: the mapping the document records ("mapping":
  * {"order": [[ids of processor 0], ...]}), and its problem, into in. */
-static ecs_result doc_mapping(cws_inst *in, const json_t *doc,
+static ecs_result doc_mapping(ecs_cws_files *in, const json_t *doc,
                               const char *name, ecs_diag *d)
 {
     const json_t *o = doc ? json_object_get(json_object_get(doc, "mapping"), "order") : NULL;
@@ -836,7 +551,7 @@ static ecs_result doc_mapping(cws_inst *in, const json_t *doc,
 
 /* A document whose tasks have "freq" (--remap --freqs): the problem again
  * with those frequencies (ecs_cws_problem_build_freq). */
-static ecs_result doc_freqs(cws_inst *in, const json_t *doc, const char *name,
+static ecs_result doc_freqs(ecs_cws_files *in, const json_t *doc, const char *name,
                             ecs_diag *d)
 {
     const json_t *ta = json_object_get(doc, "tasks");
@@ -889,12 +604,12 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
     double t0 = ecs_clock_now();
     ecs_diag d;
     ecs_diag_clear(&d);
-    cws_inst in;
+    ecs_cws_files in;
     char *buf = NULL;
     size_t len = 0;
     long *start = NULL;
     json_t *doc = NULL;
-    ecs_result rc = inst_load(m, graph_path, &in, &d);
+    ecs_result rc = ecs_cws_files_load(m, graph_path, &in, &d);
     if (rc == ECS_OK)
         rc = ecs_read_file(sched_path, m->limits.max_input_bytes, &buf, &len, &d);
     size_t k = 0;
@@ -928,7 +643,7 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
         tool_error(cmd, &d);
         code = tool_exit_code(rc);
     } else {
-        cws_run r;
+        ecs_cws_run r;
         memset(&r, 0, sizeof r);
         r.cmd = cmd;
         r.method = "validate";
@@ -956,7 +671,7 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
     }
 done:
     free(start);
-    inst_free(&in);
+    ecs_cws_files_release(&in);
     return code;
 }
 
@@ -1013,8 +728,8 @@ static const char *base_of(const char *path)
 static ecs_result write_base(const tool_model *m, const char *graph_path,
                              const size_t *pe, const char *path, ecs_diag *d)
 {
-    cws_inst in;
-    ecs_result rc = inst_load(m, graph_path, &in, d);
+    ecs_cws_files in;
+    ecs_result rc = ecs_cws_files_load(m, graph_path, &in, d);
     long *start = NULL;
     char *text = NULL;
     json_t *doc = NULL, *tasks = NULL;
@@ -1062,7 +777,7 @@ static ecs_result write_base(const tool_model *m, const char *graph_path,
     json_decref(doc);
     json_decref(tasks);
     free(start);
-    inst_free(&in);
+    ecs_cws_files_release(&in);
     return rc;
 }
 
@@ -1081,7 +796,7 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
     long long links = 0, shortfall = 0;
     for (size_t k = P; k < P * P; k++)
         links += s->idle[k];
-    char ppath[TOOL_PLAT_PATH + 32], gpath[TOOL_PLAT_PATH + 32];
+    char ppath[ECS_PLAT_PATH + 32], gpath[ECS_PLAT_PATH + 32];
     beside(out, ".prices.csv", ppath, sizeof ppath);
     beside(out, ".green.csv", gpath, sizeof gpath);
     char *pc = NULL, *gc = NULL, *js = NULL;
@@ -1116,14 +831,14 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
         bad = w == NULL ||
               json_object_set_new(w, "quadratic",
                                   json_integer(1000LL * (s->idle[k] + s->work[k])));
-        tool_json_kv kv[] = {
+        ecs_json_kv kv[] = {
             {"name", json_string(name)},
             {"count", json_integer((json_int_t)count)},
             {"speed", json_integer(1)},
             {"watts", w},
             {"idle_watts", json_integer(1000LL * s->idle[k])},
         };
-        json_t *c = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        json_t *c = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
         bad = c == NULL || json_array_append_new(classes, c) != 0;
         ncls++;
     }
@@ -1191,7 +906,7 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
             rc = tool_write_file(out, js, &d);
         }
     }
-    char bpath[TOOL_PLAT_PATH + 32] = "";
+    char bpath[ECS_PLAT_PATH + 32] = "";
     if (rc == ECS_OK && m->mapping_path != NULL) {
         beside(out, ".base.json", bpath, sizeof bpath);
         rc = write_base(m, graph_path, pe, bpath, &d);

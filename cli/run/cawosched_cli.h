@@ -24,6 +24,7 @@
 #define ECSCHED_CLI_CAWOSCHED_H
 
 #include "run/cli.h"
+#include "run/model.h"
 
 #include <stdint.h>
 

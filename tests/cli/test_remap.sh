@@ -79,7 +79,7 @@ run solve "$T_DIR/one.dot" --platform "$T_DIR/one.input" --remap --freqs 1,0.5 -
 expect_rc 0 "solve --remap --freqs 1,0.5"
 expect_out '^cost +0.0000 ' "at f = 0.5 the task runs on green power alone: cost 0"
 expect_out '^frequencies +1 of 1 tasks below f = 1' "it says how many tasks run slower"
-expect_eq "$(jq -c '[.tasks[0].freq, .tasks[0].duration, .freqs]' "$T_DIR/one.json" 2>/dev/null)" '[0.5,4,[1,0.5]]' \
+expect_eq "$(jq -c '[.tasks[0].freq, .tasks[0].duration, .frequencies]' "$T_DIR/one.json" 2>/dev/null)" '[0.5,4,[1,0.5]]' \
   "the document: the task's frequency and duration, the set"
 run validate "$T_DIR/one.dot" "$T_DIR/one.json" --platform "$T_DIR/one.input" --json
 expect_eq "$RC $(json_key "$OUT" cost)" "0 0.0" "validate prices the frequencies the document records"
