@@ -201,8 +201,8 @@ static double lx_limit(const lx *x, int q, long l)
 
 /* The draw of every site and slot, task skip left out (or (size_t)-1),
  * summed as the checker sums it (idle of the classes in their order, then
- * the tasks in index order, slot by slot), and its cost. */
-static double lx_draw(lx *x, size_t skip)
+ * the tasks in index order, slot by slot). */
+static void lx_fill(lx *x, size_t skip)
 {
     size_t D = (size_t)x->D;
     for (int q = 0; q < x->nsite; q++)
@@ -217,6 +217,13 @@ static double lx_draw(lx *x, size_t skip)
         for (long l = x->s[i]; l <= x->e[i]; l++)
             row[l] += x->dl[c][f[l - x->s[i]]];
     }
+}
+
+/* lx_fill and the cost of that draw. */
+static double lx_draw(lx *x, size_t skip)
+{
+    size_t D = (size_t)x->D;
+    lx_fill(x, skip);
     double cost = 0.0;
     for (int q = 0; q < x->nsite; q++)
         for (long l = 0; l < x->D; l++)
@@ -611,7 +618,7 @@ static int lx_move(lx *x, size_t i)
 {
     x->moves++;
     lx_begin(x);
-    lx_draw(x, i);
+    lx_fill(x, i);
     double cur = lx_current(x, i);
     lx_place pl;
     int rc = lx_best(x, i, 0, &pl);
@@ -667,11 +674,11 @@ static int lx_pair(lx *x, size_t i, size_t j)
         lx_unplace(x, i);
         lx_unplace(x, j);
         lx_place pa, pb;
-        lx_draw(x, (size_t)-1);
+        lx_fill(x, (size_t)-1);
         int rc = lx_best(x, a, 0, &pa);
         if (rc == 0) {
             lx_put(x, a, &pa, x->best_fq + pa.s);
-            lx_draw(x, (size_t)-1);
+            lx_fill(x, (size_t)-1);
             rc = lx_best(x, b, 0, &pb);
         }
         if (rc < 0)
@@ -823,7 +830,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
     x->moves++;
     for (size_t j = 0; j < k; j++)
         lx_unplace(x, ch[j]);
-    lx_draw(x, (size_t)-1);
+    lx_fill(x, (size_t)-1);
     /* G[j * D + e]; from[j * D + e]: the start s and last slot of ch[j]
      * for the best G_j(e) */
     double *G = x->chain_g, *tab = x->chain_tab;
@@ -888,7 +895,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
         }
         placed = 1;
         for (size_t j = 0; j < k && placed; j++) {
-            lx_draw(x, (size_t)-1);
+            lx_fill(x, (size_t)-1);
             lx_place pl;
             int rc = lx_best_in(x, ch[j], iv_s[j], iv_e[j], 0, &pl);
             if (rc < 0)
@@ -1162,7 +1169,7 @@ static int lx_build(lx *x, int mode)
     int rc = 0;
     for (size_t k = 0; k < n && rc == 0; k++) {
         size_t i = key[k].i;
-        lx_draw(x, (size_t)-1);
+        lx_fill(x, (size_t)-1);
         lx_place pl;
         int md = mode >= 0 ? mode : (int)ecs_rng_below(&x->rng, 3);
         rc = lx_best(x, i, md, &pl);
@@ -1214,7 +1221,7 @@ static void lx_kick(lx *x)
             continue;
         long st = sg.a + (long)ecs_rng_below(&x->rng,
                                              (uint64_t)(sg.b - sg.a + 2 - dur));
-        lx_draw(x, i);
+        lx_fill(x, i);
         int site = x->site_of[c], ok = 1;
         for (long l = st; l < st + dur && ok; l++)
             ok = x->draw[(size_t)site * (size_t)x->D + (size_t)l] +
@@ -1373,7 +1380,7 @@ static int lx_ruin(lx *x)
         /* the next task: the first in the order, or (how 2) the one that
          * loses most if it does not get its best class */
         size_t pick = m - left;
-        lx_draw(x, (size_t)-1);
+        lx_fill(x, (size_t)-1);
         lx_place pl;
         if (how == 2 && left > 1) {
             double most = -1.0;
@@ -1440,7 +1447,7 @@ static void lx_shift(lx *x)
             ok = row[l] < 0 || row[l] == (int)i;
         if (!ok)
             continue;
-        lx_draw(x, i);
+        lx_fill(x, i);
         int c = x->cls[i], site = x->site_of[c];
         const unsigned char *f = x->fq + i * (size_t)D;
         for (long l = s; l <= e && ok; l++)
