@@ -1493,24 +1493,16 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
          stall++) {
         out->kicks++;
         unsigned r = (unsigned)ecs_rng_below(&x->rng, 100);
-        if (r < LX_RUIN_PCT) {
-            int b = lx_ruin(x);
+        int relist = x->n <= LX_RELIST_TASKS && r >= LX_RUIN_PCT &&
+                     r < LX_RUIN_PCT + LX_RELIST_PCT;
+        if (r < LX_RUIN_PCT || relist) {
+            int b = relist ? lx_build(x, -1) : lx_ruin(x);
             if (b < 0) {
                 rc = -1;
                 break;
             }
-            if (b > 0) { /* a task found no room: an ordinary kick */
-                lx_restore(x);
-                lx_kick(x);
-            }
-        } else if (x->n <= LX_RELIST_TASKS &&
-                   r < LX_RUIN_PCT + LX_RELIST_PCT) {
-            int b = lx_build(x, -1);
-            if (b < 0) {
-                rc = -1;
-                break;
-            }
-            if (b > 0) { /* no room under the caps: an ordinary kick */
+            if (b > 0) { /* a task found no room (under the caps): an
+                            ordinary kick */
                 lx_restore(x);
                 lx_kick(x);
             }
