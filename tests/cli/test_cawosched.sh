@@ -90,9 +90,11 @@ expect_eq "$(json_key "$OUT" status) $(json_key "$OUT" cost)" "infeasible null" 
 run milp "$G" --mapping "$M" --platform "$S"
 expect_rc 2 "milp cannot honour a fixed mapping"
 expect_err 'runs with solve, heuristic --mode local and validate only' "it says which commands can"
+expect_err 'the MILP .strong formulation. handles the paper.s platform and the extended platform only, not CaWoSched.s fixed mapping' "in the method table's words (engine/method.c)"
 run heuristic "$G" --mapping "$M" --platform "$S"
 expect_rc 2 "heuristic without --mode local"
 expect_err 'needs --mode local' "it says so"
+expect_err 'the paper.s heuristic handles the paper.s platform only, not CaWoSched.s fixed mapping.*; use local' "with the method table's words"
 run solve "$G" --mapping "$M" -p 2
 expect_rc 2 "--mapping without CaWoSched's setup"
 run solve "$G" --platform "$S"
@@ -179,4 +181,10 @@ else
       notok "$inst: cost $c, bound $b, CaWoSched $best"
   done
 fi
+# validating its document without --mapping: said what it is and what to
+# give, not that "pes" is missing (issue 36 item 8)
+run validate "$G" "$T_DIR/solve.json"
+expect_rc 2 "validate a CaWoSched document without --platform and --mapping"
+expect_err "a document of CaWoSched's fixed-mapping problem: validate it on what it was made with, --platform $S --mapping $M$" "names the setup and the mapping it was made with"
+if grep -q '"pes"' "$ERR"; then RC=0; notok 'no "pes" in the message'; else ok 'no "pes" in the message'; fi
 finish
