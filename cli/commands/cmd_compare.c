@@ -182,12 +182,10 @@ static void print_head(const compare_job *j)
     tool_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
     tool_fmt_slots(pb->deadline, sm, dl, sizeof dl);
     tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    char how[160];
+    tool_problem_base_text(pb, how, sizeof how);
     printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
-           pb->base_from_file ? "from --base"
-           : pb->base_list    ? "a list schedule on the PE classes"
-           : pb->base_optimal ? "proven optimal"
-                              : "not proven optimal",
-           pb->base_cost);
+           how, pb->base_cost);
     tool_zone z;
     tool_zone_of(&j->m, &pb->prices, &z);
     if (tool_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))

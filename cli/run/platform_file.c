@@ -1236,11 +1236,3 @@ void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
     if (k < n && money_of(sp, ext->normalized_by, e.cost, &money, unit, sizeof unit))
         snprintf(buf + k, n - k, ", %.2f %s", money, unit);
 }
-
-/* ---- the base schedule ---- */
-
-ecs_result tool_plat_base(const ecs_graph *g, const ecs_platform *p,
-                          ecs_schedule **out, ecs_diag *diag)
-{
-    return ecs_listsched_platform(g, p, out, diag);
-}

@@ -33,7 +33,9 @@ typedef struct tool_problem {
     double base_runtime_s;
     int base_from_file;        /* 1 when --base gave it */
     int base_list;             /* 1: the list schedule of an extended
-                                  platform (tool_plat_base; status "list") */
+                                  platform's classes (status "list") */
+    int base_capped;           /* 1: that list schedule under a cap that
+                                  can bind */
     long deadline;             /* D' */
     ecs_slot_prices prices;    /* per-slot prices of slots 0..n-1, n >= D' */
     int have_prices;
@@ -85,6 +87,16 @@ void tool_problem_doc_info(const tool_problem *pb,
  * default capped by --time-limit when that is given (the time limit
  * covers the whole command). */
 double tool_base_limit(const tool_method_params *p);
+
+/* How the base was made: "makespan_search" (the makespan solver),
+ * "list" (the list schedule on classes), "list_under_cap" (the same under
+ * a cap that can bind) or "file" (--base). */
+const char *tool_problem_base_method(const tool_problem *pb);
+
+/* The same for people, with whether M is proven optimal ("proven
+ * optimal", "a list schedule under the power cap (not proven optimal;
+ * lower bound 3)"). */
+void tool_problem_base_text(const tool_problem *pb, char *buf, size_t n);
 
 /* What the document says of the base: "base": {makespan, status
  * (tool_record_base_status), optimal, lower_bound, nodes, runtime_s,

@@ -267,7 +267,10 @@ expect_eq "$(jq -c '[.methods[] | select(.method == "sweep" or .method == "binar
 expect_eq "$(jq -r '.methods[] | select(.method == "milp") | [.status, .cost, .energy_split.grid_kwh] | @csv' "$OUT")" \
   '"optimal",1,1' "compare: the MILP's optimum 1 (slow at f = 1), 1 kWh from the grid"
 run compare "$G" --platform "$P" --deadline 2
-expect_out "^base .* infeasible" "compare: a base at f = 1 above the cap is infeasible, not an error"
+# (issue 36: the base respects the cap: both PEs busy at f = 1 would draw
+# 4.2 + ... > 1.6, so the task runs on slow at f = 1, 2 slots, cost 1)
+expect_out "^base .*a list schedule under the power cap" "compare: the base is a list schedule under the cap"
+expect_out "^base +1\.000000 .* +2 +2 +yes +feasible" "compare: the base respects the cap: slow at f = 1, cost 1, makespan 2"
 expect_out "^sweep +skipped: the paper's heuristic handles the paper's platform only" "the reason is the library's"
 
 # ---- info --platform: the bundled solar platform by hand ----
