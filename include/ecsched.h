@@ -87,6 +87,13 @@ extern "C" {
 #include "ecsched/lns.h"
 #include "ecsched/fixedmap_milp.h"
 
+#include "ecsched/setup.h"
+#include "ecsched/platform_file.h"
+#include "ecsched/problem.h"
+#include "ecsched/document.h"
+#include "ecsched/record.h"
+#include "ecsched/units.h"
+
 #include "ecsched/solve.h"
 
 #ifdef __cplusplus

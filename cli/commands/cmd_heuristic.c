@@ -8,8 +8,9 @@
 #include "run/landscape.h"
 #include "run/methods.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -86,7 +87,7 @@ typedef struct heur_job {
     double c0;
     const char *graph_path;
     const char *landscape_path;
-    tool_problem pb;
+    ecs_problem pb;
     int have_pb;
     ecs_heur_result res;
     ecs_check_report rep;
@@ -196,11 +197,11 @@ static double saving_pct(const heur_job *j)
 static void print_human(const heur_job *j)
 {
     const ecs_heur_result *r = &j->res;
-    const tool_problem *pb = &j->pb;
+    const ecs_problem *pb = &j->pb;
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
     char info[160];
-    tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("prices      %s (%s)\n", pb->prices.source, info);
     int ext = pb->ext.on; /* local from the base: no sweep */
     if (j->local && ext)
@@ -231,9 +232,9 @@ static void print_human(const heur_job *j)
     else
         printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
-    tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
+    ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
     char how[160];
-    tool_problem_base_text(pb, how, sizeof how);
+    ecs_problem_base_text(pb, how, sizeof how);
     printf("base        makespan %s, %s\n", bmk, how);
     if (j->local) {
         const ecs_local_result *l = &j->lres;
@@ -242,20 +243,20 @@ static void print_human(const heur_job *j)
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
     }
-    tool_energy e;
+    ecs_energy e;
     char text[160], mk[64], bm[64], dl[64];
     int sm = pb->prices.slot_minutes;
-    tool_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
-    tool_fmt_energy(&j->m, &e, text, sizeof text);
+    ecs_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
+    ecs_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
     printf("energy      %s\n", text);
     if (j->base_bad[0])
         printf("saving      n/a (the base is not a schedule here)\n");
     else
         printf("saving      %.2f %%\n", saving_pct(j));
-    tool_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
-    tool_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    tool_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    ecs_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
+    ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
     tool_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
@@ -275,7 +276,7 @@ static int add_local_keys(json_t *d, const heur_job *j)
 {
     const ecs_local_result *l = &j->lres;
     int on = j->local;
-    return json_object_set_new(d, "start_cost", on ? tool_json_num(l->start_cost)
+    return json_object_set_new(d, "start_cost", on ? ecs_json_num(l->start_cost)
                                                    : json_null()) ||
            json_object_set_new(d, "local_stop",
                                on ? json_string(ecs_local_stop_name(l->stop)) : json_null()) ||
@@ -283,7 +284,7 @@ static int add_local_keys(json_t *d, const heur_job *j)
            json_object_set_new(d, "local_kicks",
                                on ? json_integer((json_int_t)l->kicks) : json_null()) ||
            json_object_set_new(d, "local_s",
-                               on ? tool_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
+                               on ? ecs_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
 }
 
 static int add_keys(json_t *d, const void *job)
@@ -296,13 +297,13 @@ static int add_keys(json_t *d, const void *job)
            json_object_set_new(d, "steps", j->prm.mode == ECS_HEUR_SWEEP
                                                ? json_integer(j->prm.steps)
                                                : json_null()) ||
-           json_object_set_new(d, "sigma", tool_json_num(j->prm.sigma)) ||
-           json_object_set_new(d, "budget_range", tool_json_num(r->range)) ||
+           json_object_set_new(d, "sigma", ecs_json_num(j->prm.sigma)) ||
+           json_object_set_new(d, "budget_range", ecs_json_num(r->range)) ||
            json_object_set_new(d, "budget", r->fallback
                                                 ? json_null()
-                                                : tool_json_num(r->budget)) ||
-           json_object_set_new(d, "saving_pct", tool_json_num(saving_pct(j))) ||
-           json_object_set_new(d, "saving_over_base", tool_json_num(saving_pct(j) / 100.0)) ||
+                                                : ecs_json_num(r->budget)) ||
+           json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
+           json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
                                json_integer((json_int_t)r->ncand)) ||
            json_object_set_new(d, "feasible_candidates",
@@ -311,14 +312,14 @@ static int add_keys(json_t *d, const void *job)
            json_object_set_new(d, "base_makespan",
                                json_integer(j->pb.base_makespan)) ||
            json_object_set_new(d, "heuristic_s",
-                               tool_json_num(round(j->heur_s * 1e6) / 1e6)) ||
+                               ecs_json_num(round(j->heur_s * 1e6) / 1e6)) ||
            add_local_keys(d, j);
 }
 
 static json_t *make_doc(const heur_job *j)
 {
-    tool_doc_info in;
-    tool_problem_doc_info(&j->pb, &j->m, CMD, &in);
+    ecs_doc_info in;
+    ecs_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &j->rep;
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
@@ -359,8 +360,8 @@ static int deadline_reachable(const heur_job *j)
     ecs_makespan_advice adv;
     ecs_diag ad;
     char text[512] = "";
-    if (tool_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        tool_advice_text(&adv, j->m.platform.pes,
+    if (ecs_problem_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        ecs_advice_text(&adv, j->m.platform.pes,
                             j->pb.prices.slot_minutes, text, sizeof text);
     tool_errorf(CMD,
                    "infeasible: the deadline D' = %ld is below the base "
@@ -374,7 +375,7 @@ static int deadline_reachable(const heur_job *j)
 /* Run the heuristic and the checker on its result. */
 static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
-    const tool_problem *pb = &j->pb;
+    const ecs_problem *pb = &j->pb;
     double t = ecs_clock_now();
     ecs_result rc = ECS_OK;
     const ecs_schedule *start = NULL;
@@ -385,7 +386,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         j->res.fallback = 1;
         start = pb->base;
     } else {
-        rc = ecs_heur_run(TOOL_INSTANCE(pb, &j->m.platform), pb->base, &j->prm,
+        rc = ecs_heur_run(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), pb->base, &j->prm,
                           &j->res, diag);
         start = j->res.schedule;
     }
@@ -396,14 +397,14 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
-        rc = ecs_local_run(TOOL_INSTANCE(pb, &j->m.platform), start,
+        rc = ecs_local_run(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), start,
                            &j->lprm, &j->lres, diag);
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_schedule(TOOL_INSTANCE(pb, &j->m.platform), result_schedule(j),
+    rc = ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), result_schedule(j),
                             &j->rep, NULL);
     if (rc != ECS_OK)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
@@ -414,7 +415,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
      * order may differ in the last bits */
     ecs_check_report brep;
     double b = j->res.base_cost;
-    if (ecs_check_schedule(TOOL_INSTANCE(pb, &j->m.platform), pb->base, &brep,
+    if (ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), pb->base, &brep,
                            NULL) != ECS_OK)
         snprintf(j->base_bad, sizeof j->base_bad, "%s", brep.msg);
     else if (j->rep.cost > b + 1e-9 * (1.0 + fabs(b)))
@@ -432,7 +433,7 @@ static int run_job(heur_job *j)
     j->c0 = ecs_clock_cpu();
     ecs_result rc = tool_work_unit_auto(CMD, &j->m, j->graph_path, &diag);
     if (rc == ECS_OK)
-        rc = tool_problem_load(&j->m, j->graph_path, tool_base_limit(&j->mp),
+        rc = ecs_problem_load(&j->m, j->graph_path, tool_base_limit(&j->mp),
                                   &j->pb, &diag);
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);
@@ -474,6 +475,6 @@ int tool_cmd_heuristic(int argc, char **argv)
     ecs_heur_result_release(&j.res);
     ecs_local_result_release(&j.lres);
     if (j.have_pb)
-        tool_problem_release(&j.pb);
+        ecs_problem_release(&j.pb);
     return code;
 }

@@ -133,7 +133,7 @@ int tool_cmd_plot(int argc, char **argv)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     json_t *doc = NULL;
-    ecs_result rc = tool_load_json(a.in, NULL, &doc, &diag);
+    ecs_result rc = ecs_json_load(a.in, NULL, &doc, &diag);
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);
         return tool_exit_code(rc);

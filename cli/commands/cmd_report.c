@@ -274,7 +274,7 @@ static void print_csv(const tool_report *r)
 
 static json_t *num_or_null(double v)
 {
-    return isfinite(v) ? tool_json_num(v) : json_null();
+    return isfinite(v) ? ecs_json_num(v) : json_null();
 }
 
 /* The report as one JSON document on stdout. */

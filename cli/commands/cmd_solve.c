@@ -6,8 +6,9 @@
 #include "run/methods.h"
 #include "run/params.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -74,7 +75,7 @@ typedef struct solve_job {
     tool_method_params mp;   /* the grid's one point */
     double t0, c0;          /* the command's start (wall, CPU) */
     const char *graph_path;
-    tool_problem pb;
+    ecs_problem pb;
     int have_pb;
     ecs_solve_result res;
 } solve_job;
@@ -155,14 +156,14 @@ static json_t *phases_json(const ecs_solve_result *r)
     json_t *a = json_array();
     for (size_t k = 0; a != NULL && k < r->nsteps; k++) {
         const ecs_solve_step *s = &r->steps[k];
-        tool_json_kv kv[] = {
+        ecs_json_kv kv[] = {
             {"phase", json_string(ecs_solve_phase_name(s->phase))},
-            {"at_s", tool_json_num(s->at_s)},
-            {"left_s", tool_json_num(s->left_s)},
-            {"granted_s", tool_json_num(s->granted_s)},
-            {"used_s", tool_json_num(s->used_s)},
+            {"at_s", ecs_json_num(s->at_s)},
+            {"left_s", ecs_json_num(s->left_s)},
+            {"granted_s", ecs_json_num(s->granted_s)},
+            {"used_s", ecs_json_num(s->used_s)},
         };
-        json_t *o = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        json_t *o = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
         if (o == NULL || json_array_append_new(a, o) != 0) {
             json_decref(a);
             return NULL;
@@ -184,14 +185,14 @@ static int add_solve_keys(json_t *d, const void *job)
                                json_string(ecs_found_by_name(r->found_by))) ||
            json_object_set_new(d, "start",
                                json_string(ecs_found_by_name(r->start_by))) ||
-           json_object_set_new(d, "start_cost", tool_json_num(r->start_cost)) ||
+           json_object_set_new(d, "start_cost", ecs_json_num(r->start_cost)) ||
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
-           json_object_set_new(d, "bound_time_s", tool_json_num(r->bound_time_s)) ||
+           json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s)) ||
            json_object_set_new(d, "phases", phases_json(r)) ||
            json_object_set_new(d, "stop", json_string(ecs_stop_name(r->stop))) ||
            json_object_set_new(d, "solve_runtime_s",
-                               tool_json_num(round(r->runtime_s * 1e6) / 1e6));
+                               ecs_json_num(round(r->runtime_s * 1e6) / 1e6));
 }
 
 int tool_cmd_solve(int argc, char **argv)
@@ -232,7 +233,7 @@ int tool_cmd_solve(int argc, char **argv)
     ecs_diag_clear(&diag);
     ecs_result rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
-        rc = tool_problem_load(&j.m, j.graph_path, tool_base_limit(mp),
+        rc = ecs_problem_load(&j.m, j.graph_path, tool_base_limit(mp),
                                   &j.pb, &diag);
     if (rc == ECS_OK) {
         /* the engine: the start from the base, then the plan, within
@@ -243,7 +244,7 @@ int tool_cmd_solve(int argc, char **argv)
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;
         j.prm.time_limit_s = tool_budget_left(t0 + mp->time_limit_s);
-        rc = ecs_solve(TOOL_INSTANCE(&j.pb, &j.m.platform),
+        rc = ecs_solve(ECS_PROBLEM_INSTANCE(&j.pb, &j.m.platform),
                        NULL, &j.prm, &j.res, &diag);
     }
     /* runtime_s: the command's wall time, not the solver's alone */
@@ -253,6 +254,6 @@ int tool_cmd_solve(int argc, char **argv)
     int code = tool_outcome_exit(&o, rc, &diag);
     ecs_solve_result_release(&j.res);
     if (j.have_pb)
-        tool_problem_release(&j.pb);
+        ecs_problem_release(&j.pb);
     return code;
 }

@@ -4,7 +4,7 @@
 #include "ecsched/heuristic.h"
 #include "ecsched/makespan.h"
 #include "run/landscape.h"
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +23,8 @@ ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
     m.extension_given = 1;
     ecs_makespan_params mk;
     ecs_makespan_params_init(&mk);
-    tool_problem pb;
-    ecs_result rc = tool_problem_load(&m, graph, mk.time_limit_s, &pb, diag);
+    ecs_problem pb;
+    ecs_result rc = ecs_problem_load(&m, graph, mk.time_limit_s, &pb, diag);
     if (rc != ECS_OK)
         return rc;
     ecs_heur_params prm;
@@ -42,6 +42,6 @@ ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
         rc = tool_write_file(csv_path, csv, diag);
     free(csv);
     ecs_heur_result_release(&res);
-    tool_problem_release(&pb);
+    ecs_problem_release(&pb);
     return rc;
 }

@@ -243,12 +243,12 @@ static json_t *run_doc(const cws_run *r)
            *su = json_object();
     int bad = d == NULL || g == NULL || mp == NULL || su == NULL;
     if (!bad)
-        bad = set(g, "file", tool_json_text(r->graph_path)) ||
+        bad = set(g, "file", ecs_json_text(r->graph_path)) ||
               set(g, "tasks", json_integer((json_int_t)r->in->g->n)) ||
               set(g, "edges", json_integer((json_int_t)r->in->g->nedges)) ||
-              set(mp, "file", tool_json_text(r->m->mapping_path)) ||
+              set(mp, "file", ecs_json_text(r->m->mapping_path)) ||
               set(mp, "processors", json_integer((json_int_t)p->nprocs)) ||
-              set(su, "file", tool_json_text(r->m->cws_setup_path)) ||
+              set(su, "file", ecs_json_text(r->m->cws_setup_path)) ||
               set(su, "deadline", json_integer(s->deadline)) ||
               set(su, "brown_cost", json_integer(s->brown_cost)) ||
               set(su, "idle_power", json_integer(p->base)) ||
@@ -272,7 +272,7 @@ static json_t *run_doc(const cws_run *r)
               set(d, "deadline", json_integer(p->deadline)) ||
               set(d, "status", json_string(r->status)) ||
               set(d, "valid", has ? json_boolean(r->ev.valid) : json_null()) ||
-              set(d, "violation", r->violation ? tool_json_text(r->violation) : json_null()) ||
+              set(d, "violation", r->violation ? ecs_json_text(r->violation) : json_null()) ||
               set(d, "cost", has ? json_integer(r->ev.cost) : json_null()) ||
               set(d, "brown_energy", has ? json_integer(r->ev.brown) : json_null()) ||
               set(d, "energy", has ? json_integer(r->ev.energy) : json_null()) ||
@@ -280,25 +280,25 @@ static json_t *run_doc(const cws_run *r)
               set(d, "meets_deadline", has ? json_boolean(r->ev.makespan <= p->deadline) : json_null()) ||
               set(d, "bound", r->bound >= 0 ? json_integer(r->bound) : json_null()) ||
               set(d, "bound_method", r->bound >= 0 ? json_string(r->bound_method) : json_null()) ||
-              set(d, "gap", has && r->bound >= 0 ? tool_json_num(gap_of(r->ev.cost, r->bound)) : json_null()) ||
+              set(d, "gap", has && r->bound >= 0 ? ecs_json_num(gap_of(r->ev.cost, r->bound)) : json_null()) ||
               set(d, "found_by", r->found_by ? json_string(r->found_by) : json_null()) ||
               set(d, "start_cost", r->start_cost >= 0 ? json_integer(r->start_cost) : json_null());
     if (!bad) {
         json_t *mo = json_null();
         if (r->milp_ran) {
-            tool_json_kv kv[] = {
+            ecs_json_kv kv[] = {
                 {"optimal", json_boolean(r->milp_optimal)},
                 {"cost", json_integer(r->milp_cost)},
                 {"bound", json_integer(r->milp_bound)},
-                {"seconds", tool_json_num(round(r->milp_s * 1e6) / 1e6)},
+                {"seconds", ecs_json_num(round(r->milp_s * 1e6) / 1e6)},
                 {"columns", json_integer((json_int_t)r->milp_cols)},
                 {"rows", json_integer((json_int_t)r->milp_rows)},
             };
-            mo = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+            mo = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
         }
         bad = set(d, "milp", mo) ||
               set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
-              set(d, "runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6));
+              set(d, "runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6));
     }
     if (!bad && has) {
         json_t *tr = NULL, *ta = sched_arrays(p, r->start, &tr);
@@ -792,7 +792,7 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
     long long links = 0, shortfall = 0;
     for (size_t k = P; k < P * P; k++)
         links += s->idle[k];
-    char ppath[TOOL_PLAT_PATH + 32], gpath[TOOL_PLAT_PATH + 32];
+    char ppath[ECS_PLAT_PATH + 32], gpath[ECS_PLAT_PATH + 32];
     beside(out, ".prices.csv", ppath, sizeof ppath);
     beside(out, ".green.csv", gpath, sizeof gpath);
     char *pc = NULL, *gc = NULL, *js = NULL;
@@ -827,14 +827,14 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
         bad = w == NULL ||
               json_object_set_new(w, "quadratic",
                                   json_integer(1000LL * (s->idle[k] + s->work[k])));
-        tool_json_kv kv[] = {
+        ecs_json_kv kv[] = {
             {"name", json_string(name)},
             {"count", json_integer((json_int_t)count)},
             {"speed", json_integer(1)},
             {"watts", w},
             {"idle_watts", json_integer(1000LL * s->idle[k])},
         };
-        json_t *c = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        json_t *c = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
         bad = c == NULL || json_array_append_new(classes, c) != 0;
         ncls++;
     }
@@ -902,7 +902,7 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
             rc = tool_write_file(out, js, &d);
         }
     }
-    char bpath[TOOL_PLAT_PATH + 32] = "";
+    char bpath[ECS_PLAT_PATH + 32] = "";
     if (rc == ECS_OK && m->mapping_path != NULL) {
         beside(out, ".base.json", bpath, sizeof bpath);
         rc = write_base(m, graph_path, pe, bpath, &d);

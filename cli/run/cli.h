@@ -58,6 +58,8 @@
 #include "ecsched/prices.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
+#include "ecsched/document.h"
+#include "ecsched/setup.h"
 
 /* Exit codes of the command (docs/reference.md "Exit codes"). */
 typedef enum tool_exit {
@@ -173,81 +175,15 @@ enum tool_model_opt {
 
 #define TOOL_MAX_PRICE_OPTS 16
 
-/* A series of the extended platform (cli/run/platform_file.h): a price
- * SPEC (file or built-in) and its loader options, its values times
- * scale. */
-#define TOOL_PLAT_PATH 512
-typedef struct tool_series_spec {
-    char spec[TOOL_PLAT_PATH];   /* "" = none */
-    ecs_price_options opt;
-    double scale;                /* default 1 */
-} tool_series_spec;
+/* The documents' JSON flags (ecsched/document.h). */
+#define TOOL_JSON_FLAGS ECS_JSON_FLAGS
 
-/* The extended platform as given (--platform FILE, or the shortcuts
- * --watts W:IDLE, --green, --power-cap): its classes are in
- * tool_model.platform; what varies by slot is loaded per problem
- * (tool_plat_load). */
-typedef struct tool_plat {
-    int on;                        /* 1: an extended instance */
-    int resolved;                  /* tool_plat_resolve ran */
-    ecs_platform flags;            /* the platform of the flags, before the
-                                      shortcuts made their class of it */
-    char path[TOOL_PLAT_PATH];     /* --platform as given, "" for shortcuts */
-    char hash[32];                 /* "fnv1a64:..." of the platform file,
-                                      "" for shortcuts */
-    int nsite;
-    struct tool_plat_site {
-        char name[ECS_NAME_MAX];
-        int has_prices;            /* 0: the command's --prices */
-        tool_series_spec prices;
-        double cap_kw;             /* constant cap, -1: none */
-        tool_series_spec cap;      /* cap series in kW (spec "" = none) */
-    } site[ECS_MAX_SITES];
-    size_t nsource;
-    struct tool_plat_source {
-        char name[ECS_NAME_MAX];
-        int site;
-        double price_mwh;          /* in the prices' currency per MWh */
-        tool_series_spec volume;   /* kWh per point of the series */
-    } source[ECS_MAX_SOURCES];
-} tool_plat;
 
-typedef struct tool_model {
-    ecs_platform platform;
-    int pes_given, freqs_given, power_given;
-    const char *prices_spec;      /* NULL: the default built-in */
-    ecs_price_options price_opt;
-    long deadline;                /* --deadline, -1 if not given */
-    ecs_decimal extension;        /* --extension, 0 if not given */
-    int extension_given;
-    ecs_stg_format format;        /* --format */
-    double work_unit;             /* --work-unit, 0 if not given (or auto,
-                                     until tool_work_unit_auto sets it) */
-    int work_unit_auto;           /* --work-unit auto */
-    int slot_minutes_given;       /* --slot-minutes */
-    double rounding_tolerance;    /* --rounding-tolerance (default 0.01) */
-    const char *base_path;        /* --base */
-    const char *out_path;         /* -o */
-    int json;                     /* --json */
-    int help;                     /* --help / -h */
-    ecs_limits limits;            /* --max-input-bytes, --max-tasks,
-                                     --max-work, --max-slots */
-    double watts;                 /* --watts W: one PE at f = 1, 0 if not
-                                     given (no energy, no money) */
-    double idle_watts;            /* --watts W:IDLE, -1 if not given;
-                                     above 0: an extended instance */
-    const char *platform_path;    /* --platform FILE */
-    const char *green_path;       /* --green FILE (kWh per slot) */
-    double green_price;           /* --green-price X per MWh (default 0) */
-    int green_price_given;
-    double power_cap_kw;          /* --power-cap KW, -1 if not given */
-    tool_plat plat;               /* resolved by tool_plat_resolve */
-    const char *mapping_path;     /* --mapping FILE (CaWoSched's problem) */
-    const char *cws_setup_path;   /* --platform FILE when it is CaWoSched's
-                                     setup (cli/run/cawosched_cli.h) */
-} tool_model;
 
-/* Defaults: 1 PE, default F and power, default prices, no deadline. */
+/* The model the flags build: the library's set-up (ecsched/setup.h). */
+typedef ecs_setup tool_model;
+
+/* Defaults: ecs_setup_init. */
 void tool_model_init(tool_model *m);
 
 /*
@@ -340,43 +276,7 @@ int tool_parse_exit(const char *cmd, int pr);
  * 18446744073709551615 (--seed of generate and heuristic); 0 or -1. */
 int tool_parse_seed(const char *s, uint64_t *out);
 
-/* The default price schedule. */
-#define TOOL_DEFAULT_PRICES "epex-2016-10-19"
 
-/*
- * The graph reader's parameters from the model flags: --format,
- * --work-unit, and the slot length (--slot-minutes) as the default work
- * unit of WfFormat runtimes.
- */
-void tool_graph_params(const tool_model *m, ecs_graph_read_params *p);
-
-/* Read a task graph in any format (graphio.h; "-" is standard input). */
-ecs_result tool_read_graph(const char *path, const tool_model *m,
-                              ecs_graph **out, ecs_diag *diag);
-
-/*
- * Read a task graph (tool_read_graph), refuse an absurd horizon
- * (tool_check_horizon with no deadline) and contract it.  *raw may be
- * NULL if not wanted.  Every command that takes a graph loads it here.
- * The size limits m->limits are checked: the file's bytes while reading,
- * then tasks, work per task and the critical path (against --max-slots)
- * before anything else is computed.
- */
-ecs_result tool_load_graph(const char *path, const tool_model *m,
-                              ecs_graph **raw, ecs_graph **work,
-                              ecs_diag *diag);
-
-/* Longest schedule horizon (slots) the commands accept. */
-#define TOOL_MAX_HORIZON 20000L
-
-/*
- * Refuse (EINVAL, with the numbers and the flag that shrinks it) a graph
- * whose makespan lower bound max(critical path, ceil(total work / P))
- * exceeds TOOL_MAX_HORIZON slots, or a deadline above it (deadline <= 0:
- * not checked).
- */
-ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
-                                 long deadline, ecs_diag *diag);
 
 /*
  * Say on stderr ("ecsched CMD: note: ...") when the prices were repeated
@@ -396,34 +296,7 @@ FILE *tool_fopen_read(const char *path, ecs_diag *diag);
 int tool_limit_option(ecs_limits *l, int opt, const char *arg,
                          ecs_diag *diag);
 
-/*
- * The one horizon check: slots (a deadline, a makespan, a schedule's last
- * slot + 1) against --max-slots; what says what asked for them, e.g.
- * "--deadline".  EINVAL with a message naming the flag.
- */
-ecs_result tool_check_slots(const ecs_limits *l, long long slots,
-                               const char *file, const char *what,
-                               ecs_diag *diag);
 
-/* Tasks, work per task and critical path of g against the limits. */
-ecs_result tool_check_graph(const ecs_limits *l, const ecs_graph *g,
-                               const char *file, ecs_diag *diag);
-
-/*
- * Read a JSON document: at most --max-input-bytes, a directory is "is a
- * directory", a UTF-8 byte order mark is skipped (as in CSV files),
- * duplicate keys are an error.  *out is NULL on failure (EIO, EINVAL for
- * a limit, ENOMEM, EPARSE with the line).  l NULL: the default limits.
- */
-ecs_result tool_load_json(const char *path, const ecs_limits *l,
-                             json_t **out, ecs_diag *diag);
-
-/*
- * Per-slot prices for nslots slots from the model's --prices and loader
- * options.
- */
-ecs_result tool_load_prices(const tool_model *m, size_t nslots,
-                               ecs_slot_prices *out, ecs_diag *diag);
 
 /* Help text of the model flags, for the commands' usage texts. */
 #define TOOL_MODEL_FLAGS_HELP                                                     \
@@ -536,8 +409,6 @@ int tool_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
  */
 int tool_close_stdout(void);
 
-/* JSON_* flags used for every document ecsched writes. */
-#define TOOL_JSON_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(12))
 
 /* Dump a JSON document to path atomically ("-" = stdout). */
 ecs_result tool_write_json(const char *path, const json_t *doc,
@@ -550,101 +421,5 @@ ecs_result tool_write_json(const char *path, const json_t *doc,
 ecs_result tool_write_doc(const tool_model *m, const json_t *doc,
                              ecs_diag *diag);
 
-/* ---- the schedule document (docs/reference.md "JSON schedule") ---- */
-
-typedef struct tool_doc_info {
-    const char *command;          /* e.g. "validate" */
-    const char *graph_file;       /* path as given */
-    const ecs_graph *raw;         /* the graph as read (tasks, edges) */
-    const ecs_platform *platform;
-    const ecs_slot_prices *prices;
-    long deadline;                /* D', <= 0 if none */
-    const ecs_check_report *check; /* makespan, cost, meets_deadline; NULL
-                                      when there is no schedule (null) */
-    int has_base_cost;
-    double base_cost;
-    const char *status;           /* e.g. "feasible", "optimal" */
-    double runtime_s;
-    const tool_model *model;   /* --watts, --utc-offset; NULL: none */
-    const ecs_schedule *schedule; /* for the energy; NULL: none */
-    const struct tool_problem *problem; /* for an extended platform's
-                                           energy by source; NULL: none */
-} tool_doc_info;
-
-/*
- * The document's head: tool .. cost, cost_money and money_unit (the cost
- * in money at --watts W per PE; null without --watts or when the price
- * unit is not per MWh), the real units (energy, energy_kwh, watts,
- * idle_watts, deadline_minutes, makespan_minutes, zone, start_time,
- * deadline_time, end_time: cli/run/units.h), base_cost, status,
- * runtime_s, in a fixed order.  The command
- * may append its own keys, then tool_doc_add_tasks() appends "tasks".
- * NULL on out of memory.
- */
-json_t *tool_doc_new(const tool_doc_info *info);
-
-/* A cost in money: with prices in X/MWh, cost x normalized_by x slot
- * hours is X for a PE drawing 1 MW at f = 1.  1 with *money and unit "X"
- * set, 0 when the unit is unknown or not per MWh. */
-int tool_doc_money(const ecs_slot_prices *sp, double cost, double *money,
-                  char *unit, size_t size);
-
-/* Append "tasks": [{id, work, pe, start, stop, freqs}] (positive work). */
-int tool_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
-                      const ecs_schedule *s);
-
-/* One key and its value, for tool_json_object_kv. */
-typedef struct tool_json_kv {
-    const char *key;
-    json_t *v;
-} tool_json_kv;
-
-/* An object of kv[0..n-1] in this order.  Steals every value, also on
- * failure; NULL when a value is NULL (out of memory) or out of memory. */
-json_t *tool_json_object_kv(tool_json_kv *kv, size_t n);
-/*
- * A JSON string of text that need not be UTF-8 (file names, messages
- * quoting input): as is when valid, else with each stray byte written
- * "\xNN" (ecs_utf8_escape).  NULL on out of memory.
- */
-json_t *tool_json_text(const char *s);
-
-/* A number rounded to 1e-9 relative, so that output is stable. */
-json_t *tool_json_num(double v);
-
-/* What a schedule document says besides its tasks (for validate). */
-typedef struct tool_doc_model {
-    long pes;             /* -1 if absent */
-    char freqs[256];      /* comma list, "" if absent */
-    char power[32];       /* "" if absent */
-    long deadline;        /* -1 if absent */
-    size_t nprice;        /* prices.per_slot length, 0 if absent */
-    double *price;        /* prices.per_slot, malloc'ed, or NULL */
-    char price_source[256];
-    double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
-    int slot_minutes;     /* prices.slot_minutes, 0 if absent */
-} tool_doc_model;
-
-void tool_doc_model_release(tool_doc_model *dm);
-
-/*
- * Read a schedule document (tool_load_json; lim NULL: the default
- * limits; a task's slots are checked against --max-slots; every key of
- * docs/reference.md "JSON schedule" has one type, a wrong type is EPARSE naming the
- * key): the model keys into dm (may be NULL) and the tasks into a schedule
- * of graph g (contracted).  Tasks are matched by STG
- * id; "freqs" may be absent (every slot at f = 1, stop = start + work - 1
- * required, as for a user's base schedule).  A frequency that is not in F
- * is stored as an invalid index for the checker to report.  Fails with EIO
- * or EPARSE (diag names file, line or task).
- */
-ecs_result tool_doc_read(const char *path, const ecs_limits *lim,
-                        const ecs_graph *g, const ecs_platform *p,
-                        ecs_schedule **out, tool_doc_model *dm,
-                        ecs_diag *diag);
-
-/* Read only the model keys of a schedule document. */
-ecs_result tool_doc_read_model(const char *path, const ecs_limits *lim,
-                              tool_doc_model *dm, ecs_diag *diag);
 
 #endif

@@ -110,7 +110,7 @@ static ecs_result run_base(const tool_method_ctx *ctx, tool_method_out *out,
 static ecs_result run_heuristic(ecs_heur_mode mode, const tool_method_ctx *ctx,
                                 tool_method_out *out, ecs_diag *diag)
 {
-    const tool_problem *pb = ctx->pb;
+    const ecs_problem *pb = ctx->pb;
     if (pb->deadline < pb->base_makespan) {
         /* the heuristic keeps the base's PEs and order: it cannot meet a D'
          * below M, which is an outcome, not a failure */
@@ -122,7 +122,7 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const tool_method_ctx *ctx,
     prm.mode = mode;
     ecs_heur_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_heur_run(TOOL_INSTANCE(pb, ctx->platform), pb->base, &prm, &r, diag);
+    ecs_result rc = ecs_heur_run(ECS_PROBLEM_INSTANCE(pb, ctx->platform), pb->base, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, r.fallback ? "fallback" : "feasible");
     ecs_heur_result_release(&r);
@@ -134,7 +134,7 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const tool_method_ctx *ctx,
 static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                             ecs_diag *diag)
 {
-    const tool_problem *pb = ctx->pb;
+    const ecs_problem *pb = ctx->pb;
     tool_method_out sweep;
     /* on an extended platform the sweep does not run: local starts from
      * the base */
@@ -156,7 +156,7 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                                ? tool_budget_left(ctx->deadline_s)
                                : prm.time_limit_s;
     ecs_local_result r;
-    rc = ecs_local_run(TOOL_INSTANCE(pb, ctx->platform), sweep.schedule, &prm, &r, diag);
+    rc = ecs_local_run(ECS_PROBLEM_INSTANCE(pb, ctx->platform), sweep.schedule, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, "feasible");
     ecs_local_result_release(&r);
@@ -167,7 +167,7 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
 static ecs_result run_milp(const tool_method_ctx *ctx, tool_method_out *out,
                            ecs_diag *diag)
 {
-    const tool_problem *pb = ctx->pb;
+    const ecs_problem *pb = ctx->pb;
     tool_method_params dflt;
     ecs_milp_params prm = params_of(ctx, &dflt)->milp;
     prm.time_limit_s = ctx->time_limit_s;
@@ -176,7 +176,7 @@ static ecs_result run_milp(const tool_method_ctx *ctx, tool_method_out *out,
         prm.progress = tool_milp_progress;
     ecs_milp_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_milp_solve(TOOL_INSTANCE(pb, ctx->platform), &prm, &r, diag);
+    ecs_result rc = ecs_milp_solve(ECS_PROBLEM_INSTANCE(pb, ctx->platform), &prm, &r, diag);
     if (rc == ECS_OK) {
         take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap, r.runtime_s);
         out->bound_method = ecs_bound_method_name(r.bound_method);
@@ -200,7 +200,7 @@ static ecs_found_by found_by_of(const char *method)
 static ecs_result run_solve(const tool_method_ctx *ctx, tool_method_out *out,
                             ecs_diag *diag)
 {
-    const tool_problem *pb = ctx->pb;
+    const ecs_problem *pb = ctx->pb;
     tool_method_params dflt;
     const tool_method_params *mp = params_of(ctx, &dflt);
     ecs_solve_params prm = mp->solve;
@@ -213,7 +213,7 @@ static ecs_result run_solve(const tool_method_ctx *ctx, tool_method_out *out,
     }
     ecs_solve_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_solve(TOOL_INSTANCE(pb, ctx->platform), start, &prm, &r, diag);
+    ecs_result rc = ecs_solve(ECS_PROBLEM_INSTANCE(pb, ctx->platform), start, &prm, &r, diag);
     if (rc == ECS_OK) {
         /* optimal with the gap 0 asked for is a proven optimum */
         take_exact(out, &r.schedule, r.status, prm.gap == 0.0, r.bound, r.gap,
@@ -229,8 +229,8 @@ static ecs_result run_solve(const tool_method_ctx *ctx, tool_method_out *out,
 static ecs_result check(tool_method m, const tool_method_ctx *ctx,
                         tool_method_out *out, ecs_diag *diag)
 {
-    const tool_problem *pb = ctx->pb;
-    ecs_result rc = ecs_check_schedule(TOOL_INSTANCE(pb, ctx->platform),
+    const ecs_problem *pb = ctx->pb;
+    ecs_result rc = ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, ctx->platform),
                                        out->schedule, &out->check, NULL);
     if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
         m == TOOL_METHOD_BASE) {
@@ -445,40 +445,40 @@ static int set(json_t *o, const char *key, json_t *v)
 json_t *tool_method_params_json(tool_method m, const tool_method_params *p)
 {
     json_t *o = json_object();
-    int bad = o == NULL || set(o, "makespan_limit_s", tool_json_num(p->makespan_limit_s));
+    int bad = o == NULL || set(o, "makespan_limit_s", ecs_json_num(p->makespan_limit_s));
     switch (m) {
     case TOOL_METHOD_BASE:
     case TOOL_METHOD_COUNT:
         break;
     case TOOL_METHOD_SWEEP:
-        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
               set(o, "steps", json_integer(p->heur.steps));
         break;
     case TOOL_METHOD_BINARY:
-        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
-              set(o, "rel_tol", tool_json_num(p->heur.rel_tol)) ||
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+              set(o, "rel_tol", ecs_json_num(p->heur.rel_tol)) ||
               set(o, "max_bisections", json_integer(p->heur.max_bisections));
         break;
     case TOOL_METHOD_LOCAL:
-        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
               set(o, "steps", json_integer(p->heur.steps)) ||
-              set(o, "time_limit_s", tool_json_num(p->time_limit_given
+              set(o, "time_limit_s", ecs_json_num(p->time_limit_given
                                                       ? p->time_limit_s
                                                       : p->local.time_limit_s)) ||
               set(o, "seed", json_integer((json_int_t)p->local.seed)) ||
               set(o, "effort", json_integer((json_int_t)p->local.max_moves));
         break;
     case TOOL_METHOD_MILP:
-        bad = bad || set(o, "time_limit_s", tool_json_num(p->time_limit_s)) ||
+        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
               set(o, "formulation",
                   json_string(ecs_milp_formulation_name(p->milp.formulation))) ||
-              set(o, "gap", tool_json_num(p->milp.mip_gap)) ||
+              set(o, "gap", ecs_json_num(p->milp.mip_gap)) ||
               set(o, "effort", json_integer((json_int_t)p->milp.max_nodes)) ||
               set(o, "warm_start", json_boolean(p->warm_start));
         break;
     case TOOL_METHOD_SOLVE:
-        bad = bad || set(o, "time_limit_s", tool_json_num(p->time_limit_s)) ||
-              set(o, "gap", tool_json_num(p->solve.gap)) ||
+        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
+              set(o, "gap", ecs_json_num(p->solve.gap)) ||
               set(o, "seed", json_integer((json_int_t)p->solve.seed)) ||
               set(o, "effort", json_integer((json_int_t)p->solve.effort)) ||
               set(o, "warm_start", json_boolean(p->warm_start));

@@ -207,3 +207,10 @@ void tool_param_grid_point(const tool_param_grid *g, size_t k, tool_method_param
         k /= n;
     }
 }
+
+double tool_base_limit(const tool_method_params *p)
+{
+    if (p->makespan_limit_given || !p->time_limit_given)
+        return p->makespan_limit_s;
+    return p->time_limit_s < p->makespan_limit_s ? p->time_limit_s : p->makespan_limit_s;
+}

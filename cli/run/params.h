@@ -116,4 +116,11 @@ void tool_param_grid_point(const tool_param_grid *g, size_t k, tool_method_param
  * report's axes; NULL when id is out of range. */
 const char *tool_param_name(tool_param_id id);
 
+/* The base search's limit under the command's budget p (docs/reference.md
+ * "milp"): --makespan-limit when given, else the makespan search's
+ * default capped by --time-limit when that is given (the time limit
+ * covers the whole command). */
+double tool_base_limit(const tool_method_params *p);
+
+
 #endif
