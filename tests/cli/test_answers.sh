@@ -200,6 +200,10 @@ expect_rc 0 "validate takes the document's work unit (1 s) without the flag"
 expect_out "^result +feasible" "the schedule made at --work-unit 1 is feasible"
 if [ -s "$ERR" ] && grep -q "differs" "$ERR"; then RC=0; notok "no note when no flag conflicts"; else ok "no note when no flag conflicts"; fi
 run validate "$MT" "$T_DIR/m1.json" --work-unit 60
+expect_rc 2 "a conflicting --work-unit without --rejudge: an error (issue 36)"
+expect_err "^ecsched validate: --work-unit 60 differs from the document's 1 \(model.work_unit_s of .*\): give --rejudge" \
+  "the error names both work units and --rejudge"
+run validate "$MT" "$T_DIR/m1.json" --work-unit 60 --rejudge
 expect_rc 2 "a conflicting --work-unit: the work differs (bad input)"
 expect_err "task 1 has work 16 here but 1 in the graph" "and the document's tasks do not match"
 expect_err "note: --work-unit 60 differs from the document's 1 \(model.work_unit_s of .*\): checking with 60" "the note names both work units"
@@ -208,6 +212,8 @@ expect_err "note: --work-unit 60 differs from the document's 1 \(model.work_unit
 run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json"
 expect_rc 0 "validate takes the document's slot length (30 min: 1800 s a unit)"
 run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json" -p 3
+expect_rc 2 "another PE count without --rejudge: an error (issue 36)"
+run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json" -p 3 --rejudge
 expect_rc 0 "another PE count still validates (the schedule uses 2)"
 expect_err "note: -p 3 differs from the document's 2 \(pes of" "a differing -p gets a note"
 

@@ -1,5 +1,5 @@
-# The base schedule of every model (issue 36, docs/MODEL.md "Base
-# schedule"): one base for equal machines with or without a source, a base
+# The base schedule of every model (issue 36;
+# docs/MODEL.md "Base schedule"): one base for equal machines with or without a source, a base
 # that respects the power cap (so that --extension 0 gives a deadline some
 # schedule meets), and local search never judged against a base that is
 # not a schedule.
