@@ -157,6 +157,14 @@ json_t *ecs_record_price_source(const char *prices_spec,
 
 json_t *ecs_record_model(const ecs_setup *m, json_t *price_source)
 {
+    /* a platform whose every site has its own prices uses no --prices */
+    int used = !m->plat.on;
+    for (int s = 0; !used && s < m->plat.nsite; s++)
+        used = !m->plat.site[s].has_prices;
+    if (!used && price_source != NULL) {
+        json_decref(price_source);
+        price_source = json_null();
+    }
     json_t *j = json_object(), *freqs = json_array();
     for (size_t k = 0; freqs && k < m->platform.nfreq; k++)
         if (json_array_append_new(freqs, ecs_json_num(m->platform.freq[k])) != 0) {

@@ -291,24 +291,27 @@ static int add_keys(json_t *d, const void *job)
 {
     const heur_job *j = job;
     const ecs_heur_result *r = &j->res;
+    /* the sweep's keys: null where no sweep ran (local on an extended
+     * platform starts from the base) */
+    int sw = !(j->local && j->pb.ext.on);
     return json_object_set_new(d, "mode",
                                json_string(j->local ? "local"
                                                     : ecs_heur_mode_name(j->prm.mode))) ||
-           json_object_set_new(d, "steps", j->prm.mode == ECS_HEUR_SWEEP
+           json_object_set_new(d, "steps", sw && j->prm.mode == ECS_HEUR_SWEEP
                                                ? json_integer(j->prm.steps)
                                                : json_null()) ||
-           json_object_set_new(d, "sigma", ecs_json_num(j->prm.sigma)) ||
-           json_object_set_new(d, "budget_range", ecs_json_num(r->range)) ||
-           json_object_set_new(d, "budget", r->fallback
+           json_object_set_new(d, "sigma", sw ? ecs_json_num(j->prm.sigma) : json_null()) ||
+           json_object_set_new(d, "budget_range", sw ? ecs_json_num(r->range) : json_null()) ||
+           json_object_set_new(d, "budget", !sw || r->fallback
                                                 ? json_null()
                                                 : ecs_json_num(r->budget)) ||
            json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
            json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
-                               json_integer((json_int_t)r->ncand)) ||
+                               sw ? json_integer((json_int_t)r->ncand) : json_null()) ||
            json_object_set_new(d, "feasible_candidates",
-                               json_integer((json_int_t)r->nfeasible)) ||
-           json_object_set_new(d, "fallback", json_boolean(r->fallback)) ||
+                               sw ? json_integer((json_int_t)r->nfeasible) : json_null()) ||
+           json_object_set_new(d, "fallback", sw ? json_boolean(r->fallback) : json_null()) ||
            json_object_set_new(d, "base_makespan",
                                json_integer(j->pb.base_makespan)) ||
            json_object_set_new(d, "heuristic_s",

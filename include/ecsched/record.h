@@ -35,8 +35,10 @@ int ecs_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag);
 
 /*
  * The model of m with the given price source (stolen): {"freqs", "power",
- * "deadline_rule" ("extension" or "deadline"), "price_source"}.  P, E and
- * the price name stay top-level row fields.  NULL when out of memory.
+ * "deadline_rule" ("extension" or "deadline"), "price_source"}: null
+ * (the given one released) on a platform whose every site has its own
+ * prices, which uses no --prices.  P, E and the price name stay top-level
+ * row fields.  NULL when out of memory.
  */
 json_t *ecs_record_model(const ecs_setup *m, json_t *price_source);
 
