@@ -183,7 +183,22 @@ static ecs_result plat_base(const ecs_setup *m, double time_limit_s,
         for (size_t v = 0; v < g->n; v++)
             h += (size_t)((g->work[v] * p->grid + vmin - 1) / vmin);
         h = 2 * h + 1;
-        ecs_result rc = ecs_plat_load(m, h, &sp, &ext, diag);
+        /* planned over more slots than the problem may need: repeated
+         * here even under --no-repeat (the problem's own load says it
+         * if its horizon outlasts a series) */
+        ecs_setup *mm = malloc(sizeof *mm);
+        if (mm == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        *mm = *m;
+        mm->price_opt.no_repeat = 0;
+        for (int s = 0; s < mm->plat.nsite; s++) {
+            mm->plat.site[s].prices.opt.no_repeat = 0;
+            mm->plat.site[s].cap.opt.no_repeat = 0;
+        }
+        for (size_t j = 0; j < mm->plat.nsource; j++)
+            mm->plat.source[j].volume.opt.no_repeat = 0;
+        ecs_result rc = ecs_plat_load(mm, h, &sp, &ext, diag);
+        free(mm);
         if (rc != ECS_OK)
             return rc;
         ecs_slot_prices_release(&sp);
