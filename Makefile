@@ -128,7 +128,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_BUILD   = build/fuzz
 # the DOT and WfFormat readers once include/ecsched/graphio.h exists
-FUZZ_TARGETS = stg prices doc $(if $(wildcard include/ecsched/graphio.h),dot wfformat) cawosched
+FUZZ_TARGETS = stg prices doc $(if $(wildcard include/ecsched/graphio.h),dot wfformat) cawosched platform
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_PACKAGES = clang
 

@@ -128,11 +128,11 @@ json_t *ecs_document_new(const ecs_doc_info *in)
         bad = set(d, "platform", ecs_plat_json(in->model)) ||
               set(d, "energy_split",
                   c != NULL && in->schedule != NULL
-                      ? ecs_ext_split_json(ECS_PROBLEM_INSTANCE(in->problem, &in->model->platform),
+                      ? ecs_ext_split_json(&in->problem->inst,
                                             &in->problem->ext, in->prices, in->schedule)
                       : json_null()) ||
               set(d, "sites_per_slot",
-                  ecs_ext_slots_json(ECS_PROBLEM_INSTANCE(in->problem, &in->model->platform),
+                  ecs_ext_slots_json(&in->problem->inst,
                                       &in->problem->ext, in->schedule));
     if (!bad && in->has_base_cost)
         bad = set(d, "base_cost", ecs_json_num(in->base_cost));
@@ -185,4 +185,102 @@ int ecs_document_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *
         }
     }
     return set(doc, "tasks", tasks);
+}
+
+json_t *ecs_document_problem(const ecs_doc_info *head, json_t *keys,
+                             json_t *params, double makespan_limit_s,
+                             double t0, double c0)
+{
+    const ecs_problem *pb = head->problem;
+    json_t *d = ecs_document_new(head);
+    int bad = d == NULL || pb == NULL || head->model == NULL;
+    const char *k;
+    json_t *v;
+    if (!bad && keys != NULL)
+        json_object_foreach(keys, k, v) {
+            if (json_object_set(d, k, v) != 0) {
+                bad = 1;
+                break;
+            }
+        }
+    json_decref(keys);
+    if (bad) {
+        json_decref(params);
+        json_decref(d);
+        return NULL;
+    }
+    if (ecs_document_add_record(d, pb, head->model, params, makespan_limit_s,
+                                t0, c0) != 0 ||
+        (head->schedule != NULL
+             ? ecs_document_add_tasks(d, pb->g, head->platform, head->schedule)
+             : json_object_set_new(d, "tasks", json_array())) != 0) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* A JSON object from text (NULL text: NULL, no error). */
+static ecs_result object_of(const char *text, const char *what, json_t **out,
+                            ecs_diag *diag)
+{
+    *out = NULL;
+    if (text == NULL)
+        return ECS_OK;
+    json_error_t err;
+    json_t *o = json_loads(text, JSON_REJECT_DUPLICATES, &err);
+    if (o == NULL || !json_is_object(o)) {
+        json_decref(o);
+        return ecs_diag_set(diag, ECS_EPARSE, NULL, 0,
+                            "%s: not a JSON object%s%s", what,
+                            o == NULL ? ": " : "", o == NULL ? err.text : "");
+    }
+    *out = o;
+    return ECS_OK;
+}
+
+ecs_result ecs_document_problem_text(const ecs_problem *pb,
+                                     const ecs_setup *m,
+                                     const ecs_doc_request *rq, char **text,
+                                     ecs_diag *diag)
+{
+    *text = NULL;
+    ecs_check_report rep;
+    memset(&rep, 0, sizeof rep);
+    if (rq->schedule != NULL &&
+        ecs_check_schedule(&pb->inst, rq->schedule, &rep, NULL) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EVIOLATION, NULL, 0,
+                            "the schedule breaks the model: %s", rep.msg);
+    json_t *keys, *params;
+    ecs_result rc = object_of(rq->keys_json, "the method's keys", &keys, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = object_of(rq->params_json, "params", &params, diag);
+    if (rc != ECS_OK) {
+        json_decref(keys);
+        return rc;
+    }
+    ecs_doc_info head;
+    ecs_problem_doc_info(pb, m, rq->command, &head);
+    head.check = rq->schedule != NULL ? &rep : NULL;
+    head.status = rq->status;
+    head.runtime_s = rq->runtime_s;
+    head.schedule = rq->schedule;
+    json_t *d = ecs_document_problem(&head, keys, params, rq->makespan_limit_s,
+                                     rq->t0, rq->c0);
+    if (d != NULL && rq->advice) {
+        ecs_makespan_advice adv;
+        ecs_diag ad;
+        if (ecs_problem_advice(pb, m->platform.pes, &adv, &ad) == ECS_OK &&
+            json_object_set_new(d, "advice",
+                                ecs_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+            json_decref(d);
+            d = NULL;
+        }
+    }
+    *text = d != NULL ? ecs_document_text(d) : NULL;
+    json_decref(d);
+    if (*text == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    return ECS_OK;
 }

@@ -512,7 +512,18 @@ static ecs_result read_file(ecs_setup *m, const char *path, ecs_diag *diag)
     if (slash == path)
         snprintf(c.dir, sizeof c.dir, "/");
     json_t *root = NULL;
-    ecs_result rc = ecs_json_load(path, &m->limits, &root, diag);
+    ecs_result rc;
+    if (m->platform_text != NULL) {
+        c.dir[0] = '\0';
+        rc = ecs_limits_check(&m->limits, ECS_LIMIT_INPUT_BYTES,
+                              (double)m->platform_len, path, 0,
+                              "the platform has bytes:", diag);
+        if (rc == ECS_OK)
+            rc = ecs_json_parse(m->platform_text, m->platform_len, path,
+                                &root, diag);
+    } else {
+        rc = ecs_json_load(path, &m->limits, &root, diag);
+    }
     if (rc != ECS_OK)
         return rc;
     ecs_plat_spec *pl = &m->plat;
@@ -732,10 +743,11 @@ ecs_result ecs_plat_resolve(ecs_setup *m, ecs_diag *diag)
     if (m->plat.resolved || m->plat.on || m->platform.nclass > 0)
         return ECS_OK; /* resolved before (a batch case's copy) */
     m->plat.resolved = 1;
-    if (m->platform_path == NULL && !shortcut)
+    int file = m->platform_path != NULL || m->platform_text != NULL;
+    if (!file && !shortcut)
         return ECS_OK;
     m->plat.flags = m->platform;
-    if (m->platform_path == NULL)
+    if (!file)
         return shortcuts(m, diag);
     const char *clash = m->pes_given           ? "-p"
                         : m->power_given       ? "--power"
@@ -749,13 +761,18 @@ ecs_result ecs_plat_resolve(ecs_setup *m, ecs_diag *diag)
                             "file says it: classes, watts, sources, power caps)",
                             clash);
     char found[ECS_PLAT_PATH];
-    const char *path = ecs_setup_find(m, m->platform_path, found, sizeof found);
+    const char *name = m->platform_path ? m->platform_path : "(memory)";
+    const char *path = m->platform_text != NULL
+                           ? name
+                           : ecs_setup_find(m, name, found, sizeof found);
     snprintf(m->plat.path, sizeof m->plat.path, "%s", path);
     ecs_result rc = read_file(m, m->plat.path, diag);
     if (rc != ECS_OK)
         return rc;
     uint64_t h;
-    if (ecs_record_fnv_file(m->plat.path, &h, diag) != 0)
+    if (m->platform_text != NULL)
+        h = ecs_record_fnv_bytes(m->platform_text, m->platform_len);
+    else if (ecs_record_fnv_file(m->plat.path, &h, diag) != 0)
         return ECS_EIO;
     snprintf(m->plat.hash, sizeof m->plat.hash, "fnv1a64:%016llx",
              (unsigned long long)h);
@@ -852,6 +869,11 @@ ecs_result ecs_plat_load(const ecs_setup *m, size_t nslots,
     memset(ext, 0, sizeof *ext);
     if (!m->plat.on)
         return ecs_setup_load_prices(m, nslots, sp0, diag);
+    if (m->prices_text != NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "an extended platform reads its sites' prices "
+                            "from files or built-ins, not from prices in "
+                            "memory");
     const ecs_plat_spec *pl = &m->plat;
     ecs_result rc = ecs_check_slots(&m->limits, (long long)nslots, NULL,
                                      "the horizon", diag);

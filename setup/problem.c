@@ -278,8 +278,25 @@ ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
                                 ecs_problem *pb, ecs_diag *diag)
 {
     memset(pb, 0, sizeof *pb);
+    ecs_graph *raw = NULL;
+    ecs_result rc = ecs_setup_read_graph(graph_path, m, &raw, diag);
+    if (rc != ECS_OK)
+        return rc;
+    return ecs_problem_assemble(m, raw, graph_path, makespan_time_limit_s,
+                                pb, diag);
+}
+
+ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
+                                const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_problem *pb, ecs_diag *diag)
+{
+    memset(pb, 0, sizeof *pb);
     pb->graph_path = graph_path;
-    ecs_result rc = ecs_setup_load_graph(graph_path, m, &pb->raw, &pb->g, diag);
+    pb->raw = raw;
+    ecs_result rc = ecs_setup_check_horizon(m, raw, 0, diag);
+    if (rc == ECS_OK)
+        rc = ecs_graph_contract(raw, &pb->g, diag);
     if (rc == ECS_OK)
         rc = load_base(m, makespan_time_limit_s, pb, diag);
     if (rc == ECS_OK)
@@ -293,9 +310,37 @@ ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
     return rc;
 }
 
+/* An instance that borrows pb's graph, platform, prices and extended
+ * platform, deadline D'; nothing derived. */
+static void problem_borrow(const ecs_problem *pb, ecs_instance *inst)
+{
+    ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
+                      pb->prices.n, pb->deadline);
+    ecs_ext_instance(&pb->ext, inst);
+}
+
+/* pb->inst on pb's graph, platform, prices and extended platform, with
+ * the deadline rule; prepared when valid (an invalid one, e.g. D' = 0 of
+ * an empty graph, is left for the methods to refuse with their words). */
+static ecs_result problem_instance(const ecs_setup *m, ecs_problem *pb,
+                                   ecs_diag *diag)
+{
+    ecs_instance *inst = &pb->inst;
+    problem_borrow(pb, inst);
+    inst->rule = ecs_setup_deadline_rule(m);
+    if (inst->rule == ECS_DEADLINE_EXTENSION) {
+        inst->extension = ecs_decimal_value(m->extension);
+        inst->base_makespan = pb->base_makespan;
+    }
+    if (ecs_instance_validate(inst, NULL) != ECS_OK)
+        return ECS_OK;
+    return ecs_instance_prepare(inst, diag);
+}
+
 ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
                                ecs_diag *diag)
 {
+    ecs_instance_release(&pb->inst);
     if (pb->have_prices)
         ecs_slot_prices_release(&pb->prices);
     ecs_ext_release(&pb->ext);
@@ -308,10 +353,13 @@ ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
         return rc;
     pb->have_prices = 1;
     pb->base_cost = 0.0;
+    rc = problem_instance(m, pb, diag);
+    if (rc != ECS_OK)
+        return rc;
     if (pb->ext.on) {
         /* every PE is on until D' (or the base's makespan when longer) */
         ecs_instance inst;
-        ecs_problem_instance(pb, &inst);
+        problem_borrow(pb, &inst);
         inst.deadline = n;
         /* the cost of its draw, also when it breaks a cap (the checker
          * stops at the first violation) */
@@ -331,6 +379,7 @@ void ecs_problem_release(ecs_problem *pb)
 {
     if (pb == NULL)
         return;
+    ecs_instance_release(&pb->inst);
     ecs_schedule_free(pb->base);
     ecs_graph_free(pb->g);
     ecs_graph_free(pb->raw);
@@ -340,20 +389,6 @@ void ecs_problem_release(ecs_problem *pb)
     memset(pb, 0, sizeof *pb);
 }
 
-void ecs_problem_instance(const ecs_problem *pb, ecs_instance *inst)
-{
-    ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
-                      pb->prices.n, pb->deadline);
-    ecs_ext_instance(&pb->ext, inst);
-}
-
-ecs_instance *ecs_problem_inst(const ecs_problem *pb, const ecs_platform *p,
-                                ecs_instance *buf)
-{
-    ecs_problem_instance(pb, buf);
-    buf->platform = p;
-    return buf;
-}
 
 void ecs_problem_doc_info(const ecs_problem *pb,
                               const ecs_setup *m, const char *cmd,

@@ -28,6 +28,15 @@ static json_t *str_or_null(const char *s)
     return j != NULL ? j : json_null(); /* empty, or not UTF-8 */
 }
 
+uint64_t ecs_record_fnv_bytes(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = FNV_OFFSET;
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ b[k]) * FNV_PRIME;
+    return h;
+}
+
 int ecs_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag)
 {
     FILE *f = fopen(path, "rb");
@@ -173,7 +182,8 @@ json_t *ecs_record_model(const ecs_setup *m, json_t *price_source)
         }
     if (j == NULL || set(j, "freqs", freqs) ||
         set(j, "power", json_string(m->platform.power_text)) ||
-        set(j, "deadline_rule", json_string(m->deadline > 0 ? "deadline" : "extension")) ||
+        set(j, "deadline_rule", json_string(ecs_setup_deadline_rule(m) == ECS_DEADLINE_GIVEN
+                                                 ? "deadline" : "extension")) ||
         set(j, "work_unit_s", m->work_unit > 0 ? ecs_json_num(m->work_unit) : json_null()) ||
         (m->work_unit_auto &&
          (set(j, "work_unit_auto", json_true()) ||

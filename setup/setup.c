@@ -8,6 +8,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+ecs_deadline_rule ecs_setup_deadline_rule(const ecs_setup *m)
+{
+    return m->deadline > 0 ? ECS_DEADLINE_GIVEN : ECS_DEADLINE_EXTENSION;
+}
+
 const char *ecs_setup_find(const ecs_setup *m, const char *path, char *buf,
                            size_t size)
 {
@@ -69,6 +74,34 @@ ecs_result ecs_setup_read_graph(const char *path, const ecs_setup *m,
             *out = NULL;
         }
     }
+    return rc;
+}
+
+ecs_result ecs_setup_auto_work_unit(ecs_setup *m, const char *path,
+                                    ecs_rounding *r, int *seconds,
+                                    ecs_diag *diag)
+{
+    if (strcmp(path, "-") == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--work-unit auto reads the graph more than "
+                            "once: give a file, not standard input");
+    char found[4096];
+    const char *name = ecs_setup_find(m, path, found, sizeof found);
+    char *text = NULL;
+    size_t len = 0;
+    ecs_result rc = ecs_read_file(name, m->limits.max_input_bytes, &text,
+                                  &len, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_graph_read_params p;
+    ecs_setup_graph_params(m, &p);
+    p.work_unit = 0;
+    rc = ecs_graph_auto_work_unit(text, len, name, &p, m->rounding_tolerance,
+                                  r, diag);
+    *seconds = ecs_graph_detect_format(text, len) == ECS_STG_WFFORMAT;
+    free(text);
+    if (rc == ECS_OK)
+        m->work_unit = r->work_unit;
     return rc;
 }
 
@@ -137,7 +170,23 @@ ecs_result ecs_setup_load_prices(const ecs_setup *m, size_t nslots,
         return rc;
     ecs_price_options o = m->price_opt;
     o.limits = &m->limits;
-    return ecs_prices_resolve(spec, &o, nslots, out, diag);
+    if (m->prices_text == NULL)
+        return ecs_prices_resolve(spec, &o, nslots, out, diag);
+    /* in memory: read, resample and normalise as ecs_prices_resolve */
+    ecs_price_series s;
+    ecs_price_resampled r;
+    memset(&r, 0, sizeof r);
+    rc = ecs_prices_read_buffer(m->prices_text, m->prices_len,
+                                m->prices_spec ? m->prices_spec : "(memory)",
+                                &o, &s, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_prices_resample(&s, &o, nslots, &r, diag);
+    if (rc == ECS_OK)
+        rc = ecs_prices_slots(&s, &r, &o, nslots, out, diag);
+    ecs_price_resampled_release(&r);
+    ecs_price_series_release(&s);
+    return rc;
 }
 
 ecs_result ecs_check_slots(const ecs_limits *l, long long slots,
@@ -186,13 +235,21 @@ ecs_result ecs_json_load(const char *path, const ecs_limits *l,
     ecs_result rc = ecs_read_file(path, l->max_input_bytes, &text, &len, diag);
     if (rc != ECS_OK)
         return rc;
+    rc = ecs_json_parse(text, len, path, out, diag);
+    free(text);
+    return rc;
+}
+
+ecs_result ecs_json_parse(const char *text, size_t len, const char *name,
+                          json_t **out, ecs_diag *diag)
+{
+    *out = NULL;
     size_t skip = len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
     json_error_t err;
     json_t *root = json_loadb(text + skip, len - skip, JSON_REJECT_DUPLICATES,
                               &err);
-    free(text);
     if (root == NULL)
-        return ecs_diag_set(diag, ECS_EPARSE, path,
+        return ecs_diag_set(diag, ECS_EPARSE, name,
                             err.line > 0 ? err.line : 0, "%s (column %d)",
                             err.text, err.column);
     *out = root;

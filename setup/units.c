@@ -212,7 +212,7 @@ void ecs_energy_of_problem(const ecs_problem *pb, const ecs_setup *m,
     out->energy = out->kwh = out->money = NAN;
     ecs_energy_split e;
     ecs_diag d;
-    const ecs_instance *inst = ECS_PROBLEM_INSTANCE(pb, &m->platform);
+    const ecs_instance *inst = &pb->inst;
     if (s == NULL || ecs_check_energy_split(inst, s, &e, &d) != ECS_OK)
         return;
     out->has_kwh = 1;

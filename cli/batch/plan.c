@@ -1,6 +1,7 @@
 /* ecsched batch: the lists of the command line, case numbering, keys,
  * shards and the result line. */
 #include "batch/batch.h"
+#include "run/model.h"
 #include "ecsched/platform_file.h"
 
 #include "ecsched/record.h"

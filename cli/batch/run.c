@@ -4,6 +4,7 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #endif
 #include "batch/batch.h"
+#include "run/model.h"
 #include "run/keyed.h"
 
 #include "ecsched/record.h"

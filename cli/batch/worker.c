@@ -2,6 +2,7 @@
  * once, then per (E, prices) the wanted methods; "S id" before each case,
  * "R id json" when its line is final. */
 #include "batch/batch.h"
+#include "run/model.h"
 
 #include "ecsched/record.h"
 
@@ -158,7 +159,7 @@ static void fill_row(const worker *w, const tool_method_set *set, int k,
     row->bound_method = o->bound_method;
     row->found_by = o->found_by;
     if (o->schedule != NULL && pb->ext.on)
-        row->energy_split = ecs_ext_split_json(ECS_PROBLEM_INSTANCE(pb, &w->model.platform),
+        row->energy_split = ecs_ext_split_json(&pb->inst,
                                                 &pb->ext, &pb->prices, o->schedule);
     if (o->schedule != NULL) {
         row->cost = o->check.cost;

@@ -1,6 +1,8 @@
 /* ecsched batch GRAPHS... : every combination of P, E, prices and method,
  * on worker processes, into a resumable JSON-lines file. */
 #include "batch/batch.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "commands/commands.h"
 
 #include <math.h>

@@ -4,6 +4,9 @@
 #include "ecsched/units.h"
 #include "run/notes.h"
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "commands/commands.h"
 
 #include <math.h>

@@ -1,6 +1,9 @@
 /* ecsched convert GRAPH --to FORMAT: task graphs between STG, DOT and
  * WfFormat. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 

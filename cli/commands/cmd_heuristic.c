@@ -3,6 +3,9 @@
  * landscape; --mode local goes on from its schedule with the local
  * heuristic (include/ecsched/local.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/landscape.h"
@@ -331,7 +334,7 @@ static json_t *make_doc(const heur_job *j)
     tool_method m = j->local ? TOOL_METHOD_LOCAL
                    : j->prm.mode == ECS_HEUR_SWEEP ? TOOL_METHOD_SWEEP : TOOL_METHOD_BINARY;
     tool_outcome_run run = {m, &j->mp, j->t0, j->c0};
-    return tool_outcome_doc(&in, &j->pb, &j->m, &run, add_keys, j, result_schedule(j));
+    return tool_outcome_doc(&in, &run, add_keys, j);
 }
 
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
@@ -389,7 +392,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         j->res.fallback = 1;
         start = pb->base;
     } else {
-        rc = ecs_heur_run(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), pb->base, &j->prm,
+        rc = ecs_heur_run(&pb->inst, pb->base, &j->prm,
                           &j->res, diag);
         start = j->res.schedule;
     }
@@ -400,14 +403,14 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
-        rc = ecs_local_run(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), start,
+        rc = ecs_local_run(&pb->inst, start,
                            &j->lprm, &j->lres, diag);
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), result_schedule(j),
+    rc = ecs_check_schedule(&pb->inst, result_schedule(j),
                             &j->rep, NULL);
     if (rc != ECS_OK)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
@@ -418,7 +421,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
      * order may differ in the last bits */
     ecs_check_report brep;
     double b = j->res.base_cost;
-    if (ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, &j->m.platform), pb->base, &brep,
+    if (ecs_check_schedule(&pb->inst, pb->base, &brep,
                            NULL) != ECS_OK)
         snprintf(j->base_bad, sizeof j->base_bad, "%s", brep.msg);
     else if (j->rep.cost > b + 1e-9 * (1.0 + fabs(b)))

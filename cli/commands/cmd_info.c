@@ -1,5 +1,8 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/datapath.h"
 #include "ecsched/platform_file.h"
 #include "commands/commands.h"

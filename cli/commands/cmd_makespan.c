@@ -1,5 +1,8 @@
 /* ecsched makespan GRAPH -p P: a makespan-optimal schedule at f = 1. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "ecsched/units.h"
 #include "run/notes.h"
 #include "commands/commands.h"

@@ -1,5 +1,7 @@
 /* ecsched milp GRAPH -p P: cost-optimal schedules with GLPK (milp.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "commands/commands.h"
 #include "run/methods.h"
 #include "run/outcome.h"
@@ -226,7 +228,7 @@ int tool_cmd_milp(int argc, char **argv)
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         /* the size guard before the warm start: nothing large for a model
          * that would be refused */
-        rc = ecs_milp_check_size(ECS_PROBLEM_INSTANCE(&j.pb, &j.m.platform),
+        rc = ecs_milp_check_size(&j.pb.inst,
                                  &j.prm, &diag);
     }
     if (rc == ECS_OK) {
@@ -245,7 +247,7 @@ int tool_cmd_milp(int argc, char **argv)
         sp.effort = j.mp.solve.effort; /* a start by counted work too */
         ecs_diag ignored;
         if (j.no_warm ||
-            ecs_solve_start(ECS_PROBLEM_INSTANCE(&j.pb, &j.m.platform),
+            ecs_solve_start(&j.pb.inst,
                             &sp, &j.start, &ignored) != ECS_OK)
             ecs_solve_result_release(&j.start);
         if (j.start.schedule == NULL) {
@@ -256,7 +258,7 @@ int tool_cmd_milp(int argc, char **argv)
         j.prm.time_limit_s = limit - (ecs_clock_now() - t1);
         if (j.prm.time_limit_s < TOOL_MIN_TIME_LIMIT_S)
             j.prm.time_limit_s = TOOL_MIN_TIME_LIMIT_S;
-        rc = ecs_milp_solve(ECS_PROBLEM_INSTANCE(&j.pb, &j.m.platform), &j.prm, &j.res, &diag);
+        rc = ecs_milp_solve(&j.pb.inst, &j.prm, &j.res, &diag);
         tool_progress_done();
     }
     tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,

@@ -1,5 +1,7 @@
 /* ecsched plot SCHEDULE.json -o gantt.svg: a Gantt chart as SVG. */
 #include "run/cli.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "ecsched/numparse.h"
 #include "commands/commands.h"
 #include "plot/gantt.h"

@@ -1,5 +1,8 @@
 /* ecsched prices SPEC: the per-slot prices the schedulers will use. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/datapath.h"
 #include "commands/commands.h"
 

@@ -1,6 +1,8 @@
 /* ecsched report results.jsonl...: heuristic versus optimum, savings and
  * runtimes over batch results, as aligned text, Markdown or CSV. */
 #include "run/cli.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "commands/commands.h"
 #include "report/report.h"
 #include "report/plots.h"

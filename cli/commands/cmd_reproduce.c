@@ -1,6 +1,8 @@
 /* ecsched reproduce: the paper's experiments (section 5), our figures
  * beside the paper's. */
 #include "run/cli.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "batch/batch.h"
 #include "run/datapath.h"
 #include "commands/commands.h"

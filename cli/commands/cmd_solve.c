@@ -1,6 +1,8 @@
 /* ecsched solve GRAPH -p P: the best schedule within a time limit with a
  * proven lower bound (solve.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/methods.h"
@@ -244,7 +246,7 @@ int tool_cmd_solve(int argc, char **argv)
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;
         j.prm.time_limit_s = tool_budget_left(t0 + mp->time_limit_s);
-        rc = ecs_solve(ECS_PROBLEM_INSTANCE(&j.pb, &j.m.platform),
+        rc = ecs_solve(&j.pb.inst,
                        NULL, &j.prm, &j.res, &diag);
     }
     /* runtime_s: the command's wall time, not the solver's alone */

@@ -1,5 +1,8 @@
 /* ecsched validate GRAPH SCHEDULE.json: run the checker on any file. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "ecsched/platform_file.h"

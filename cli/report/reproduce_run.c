@@ -1,5 +1,7 @@
 /* ecsched reproduce: the budget landscapes, run in process. */
 #include "report/reproduce_run.h"
+#include "run/model.h"
+#include "run/output.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/makespan.h"
@@ -33,8 +35,7 @@ ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
     prm.steps = steps;
     ecs_heur_result res;
     memset(&res, 0, sizeof res);
-    rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb.g, &m.platform, pb.prices.price, pb.prices.n, pb.deadline),
-                      pb.base, &prm, &res, diag);
+    rc = ecs_heur_run(&pb.inst, pb.base, &prm, &res, diag);
     char *csv = rc == ECS_OK ? tool_landscape_csv(&res) : NULL;
     if (rc == ECS_OK && csv == NULL)
         rc = ecs_diag_set(diag, ECS_ENOMEM, csv_path, 0, "out of memory");

@@ -1,5 +1,6 @@
 /* The option loop shared by the commands (cli.h "shared option loop"). */
-#include "run/cli.h"
+#include "run/args.h"
+#include "run/model.h"
 #include "run/cawosched_cli.h"
 #include "ecsched/platform_file.h"
 #include "run/suggest.h"

@@ -1,5 +1,7 @@
 /* CaWoSched's fixed-mapping problem on the command line (cawosched_cli.h). */
 #include "run/cawosched_cli.h"
+#include "run/model.h"
+#include "run/output.h"
 
 #include "ecsched/cawosched.h"
 #include "ecsched/fixedmap.h"

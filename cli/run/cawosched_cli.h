@@ -24,6 +24,7 @@
 #define ECSCHED_CLI_CAWOSCHED_H
 
 #include "run/cli.h"
+#include "run/model.h"
 
 /* Exact MILP only for problems of at most this many tasks, transfers
  * included (the time-indexed model grows with the windows). */

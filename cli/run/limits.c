@@ -2,6 +2,7 @@
  * commands share (the one general mechanism of issue 17; the library
  * side is include/ecsched/limits.h). */
 #include "run/cli.h"
+#include "run/model.h"
 
 #include <errno.h>
 #include <stdio.h>

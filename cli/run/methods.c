@@ -122,7 +122,7 @@ static ecs_result run_heuristic(ecs_heur_mode mode, const tool_method_ctx *ctx,
     prm.mode = mode;
     ecs_heur_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_heur_run(ECS_PROBLEM_INSTANCE(pb, ctx->platform), pb->base, &prm, &r, diag);
+    ecs_result rc = ecs_heur_run(&pb->inst, pb->base, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, r.fallback ? "fallback" : "feasible");
     ecs_heur_result_release(&r);
@@ -156,7 +156,7 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                                ? tool_budget_left(ctx->deadline_s)
                                : prm.time_limit_s;
     ecs_local_result r;
-    rc = ecs_local_run(ECS_PROBLEM_INSTANCE(pb, ctx->platform), sweep.schedule, &prm, &r, diag);
+    rc = ecs_local_run(&pb->inst, sweep.schedule, &prm, &r, diag);
     if (rc == ECS_OK)
         take(out, &r.schedule, "feasible");
     ecs_local_result_release(&r);
@@ -176,7 +176,7 @@ static ecs_result run_milp(const tool_method_ctx *ctx, tool_method_out *out,
         prm.progress = tool_milp_progress;
     ecs_milp_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_milp_solve(ECS_PROBLEM_INSTANCE(pb, ctx->platform), &prm, &r, diag);
+    ecs_result rc = ecs_milp_solve(&pb->inst, &prm, &r, diag);
     if (rc == ECS_OK) {
         take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap, r.runtime_s);
         out->bound_method = ecs_bound_method_name(r.bound_method);
@@ -213,7 +213,7 @@ static ecs_result run_solve(const tool_method_ctx *ctx, tool_method_out *out,
     }
     ecs_solve_result r;
     memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_solve(ECS_PROBLEM_INSTANCE(pb, ctx->platform), start, &prm, &r, diag);
+    ecs_result rc = ecs_solve(&pb->inst, start, &prm, &r, diag);
     if (rc == ECS_OK) {
         /* optimal with the gap 0 asked for is a proven optimum */
         take_exact(out, &r.schedule, r.status, prm.gap == 0.0, r.bound, r.gap,
@@ -230,7 +230,7 @@ static ecs_result check(tool_method m, const tool_method_ctx *ctx,
                         tool_method_out *out, ecs_diag *diag)
 {
     const ecs_problem *pb = ctx->pb;
-    ecs_result rc = ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, ctx->platform),
+    ecs_result rc = ecs_check_schedule(&pb->inst,
                                        out->schedule, &out->check, NULL);
     if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
         m == TOOL_METHOD_BASE) {

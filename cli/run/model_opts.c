@@ -1,5 +1,6 @@
 /* Model flags shared by the scheduling commands, and input loading. */
 #include "run/cli.h"
+#include "run/model.h"
 #include "run/datapath.h"
 #include "run/progress.h"
 

@@ -1,5 +1,6 @@
 /* What the commands tell people about their inputs (cli/run/notes.h). */
 #include "run/notes.h"
+#include "run/model.h"
 
 #include "run/datapath.h"
 
@@ -55,23 +56,11 @@ ecs_result tool_work_unit_auto(const char *cmd, tool_model *m,
 {
     if (!m->work_unit_auto)
         return ECS_OK;
-    const char *name = path;
-    size_t len = 0;
-    ecs_result rc = ECS_OK;
-    char *text = graph_text(m, path, &name, &len, &rc, diag);
-    if (text == NULL)
-        return rc;
-    ecs_graph_read_params p;
-    ecs_setup_graph_params(m, &p);
-    p.work_unit = 0;
     ecs_rounding r;
-    rc = ecs_graph_auto_work_unit(text, len, name, &p, m->rounding_tolerance,
-                                  &r, diag);
-    int seconds = ecs_graph_detect_format(text, len) == ECS_STG_WFFORMAT;
-    free(text);
+    int seconds = 0;
+    ecs_result rc = ecs_setup_auto_work_unit(m, path, &r, &seconds, diag);
     if (rc != ECS_OK)
         return rc;
-    m->work_unit = r.work_unit;
     char u[48];
     fmt_unit(r.work_unit, seconds, u, sizeof u);
     fprintf(stderr,

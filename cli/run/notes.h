@@ -8,6 +8,7 @@
 #define ECSCHED_CLI_NOTES_H
 
 #include "run/cli.h"
+#include "run/model.h"
 
 /* The "start" and "end" lines (labels left-aligned in `width` columns):
  * slot 0 and the end of the makespan as clock times, the deadline's

@@ -1,5 +1,6 @@
 /* The end of the scheduling commands (cli/run/outcome.h). */
 #include "run/outcome.h"
+#include "run/output.h"
 
 #include "ecsched/units.h"
 #include "run/notes.h"
@@ -21,21 +22,16 @@ static int exit_for(ecs_milp_status s)
     return TOOL_EXIT_INTERNAL;
 }
 
-json_t *tool_outcome_doc(const ecs_doc_info *head, const ecs_problem *pb,
-                        const tool_model *m, const tool_outcome_run *run,
-                        tool_outcome_keys_fn keys, const void *job,
-                        const ecs_schedule *s)
+json_t *tool_outcome_doc(const ecs_doc_info *head, const tool_outcome_run *run,
+                        tool_outcome_keys_fn keys, const void *job)
 {
-    json_t *d = ecs_document_new(head);
-    if (d == NULL || keys(d, job) != 0 ||
-        ecs_document_add_record(d, pb, m, tool_method_params_json(run->method, run->mp),
-                               tool_base_limit(run->mp), run->t0, run->c0) != 0 ||
-        (s != NULL ? ecs_document_add_tasks(d, pb->g, &m->platform, s)
-                   : json_object_set_new(d, "tasks", json_array())) != 0) {
-        json_decref(d);
+    json_t *k = json_object();
+    if (k == NULL || keys(k, job) != 0) {
+        json_decref(k);
         return NULL;
     }
-    return d;
+    return ecs_document_problem(head, k, tool_method_params_json(run->method, run->mp),
+                                tool_base_limit(run->mp), run->t0, run->c0);
 }
 
 static json_t *finish_doc(const tool_outcome *o, const ecs_check_report *rep)
@@ -46,8 +42,7 @@ static json_t *finish_doc(const tool_outcome *o, const ecs_check_report *rep)
     info.status = ecs_milp_status_name(o->status);
     info.runtime_s = o->runtime_s;
     info.schedule = o->schedule;
-    return tool_outcome_doc(&info, o->pb, o->m, &o->run, o->keys, o->job,
-                           o->schedule);
+    return tool_outcome_doc(&info, &o->run, o->keys, o->job);
 }
 
 void tool_outcome_print_problem(const tool_outcome *o)
@@ -92,7 +87,7 @@ int tool_outcome_finish(const tool_outcome *o)
     memset(&rep, 0, sizeof rep);
     rep.cost = NAN;
     if (o->schedule != NULL &&
-        ecs_check_schedule(ECS_PROBLEM_INSTANCE(pb, &o->m->platform), o->schedule, &rep, NULL) != ECS_OK) {
+        ecs_check_schedule(&pb->inst, o->schedule, &rep, NULL) != ECS_OK) {
         tool_errorf(o->cmd, "internal error: the schedule breaks the model: %s",
                        rep.msg);
         return TOOL_EXIT_INTERNAL;

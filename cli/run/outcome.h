@@ -7,6 +7,7 @@
 #define ECSCHED_CLI_OUTCOME_H
 
 #include "run/methods.h"
+#include "run/model.h"
 #include "ecsched/problem.h"
 
 #include "ecsched/milp.h"
@@ -25,14 +26,13 @@ typedef struct tool_outcome_run {
 } tool_outcome_run;
 
 /*
- * A scheduling command's whole document: ecs_document_new(head), the command's
- * keys (keys(doc, job)), the record (ecs_document_add_record) and the
- * "tasks" of s (an empty list when s is NULL).  NULL when out of memory.
+ * A scheduling command's whole document: the library's
+ * ecs_document_problem with the command's keys (keys(obj, job)) and its
+ * method's params (head->problem, head->model and head->schedule set).
+ * NULL when out of memory.
  */
-json_t *tool_outcome_doc(const ecs_doc_info *head, const ecs_problem *pb,
-                        const tool_model *m, const tool_outcome_run *run,
-                        tool_outcome_keys_fn keys, const void *job,
-                        const ecs_schedule *s);
+json_t *tool_outcome_doc(const ecs_doc_info *head, const tool_outcome_run *run,
+                        tool_outcome_keys_fn keys, const void *job);
 
 struct tool_outcome;
 

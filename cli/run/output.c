@@ -1,5 +1,6 @@
 /* Output files: nothing half-written, nothing replaced that is not a file. */
-#include "run/cli.h"
+#include "run/output.h"
+#include "run/model.h"
 
 #include <errno.h>
 #include <fcntl.h>

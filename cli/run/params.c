@@ -1,5 +1,7 @@
 /* The parameters of the methods and the base search (cli/run/params.h). */
 #include "run/params.h"
+#include "run/model.h"
+#include "run/args.h"
 
 #include "ecsched/makespan.h"
 

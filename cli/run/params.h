@@ -11,6 +11,8 @@
 #include <stddef.h>
 
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"

@@ -46,19 +46,16 @@ typedef struct ecs_problem {
     ecs_ext ext;              /* the extended platform's sites, sources,
                                   caps on the slot grid (ext.on = 0: the
                                   paper's) */
-    const ecs_platform *platform; /* m's, for ecs_problem_instance */
+    const ecs_platform *platform; /* the set-up's */
+    ecs_instance inst;         /* the problem's one instance: borrows the
+                                  graph, platform, prices and the extended
+                                  platform's sites and sources; deadline
+                                  D', the deadline rule, E and M stored;
+                                  prepared once (ecs_instance_prepare)
+                                  when valid.  Every method gets it
+                                  whole. */
 } ecs_problem;
 
-/* The instance of pb (borrowing its graph, prices, platform and the
- * extended platform's sites and sources), deadline D'.  Nothing derived:
- * no release needed. */
-void ecs_problem_instance(const ecs_problem *pb, ecs_instance *inst);
-
-/* The same on platform p into *buf, returned: for one call, as
- * ECS_PROBLEM_INSTANCE(pb, p). */
-ecs_instance *ecs_problem_inst(const ecs_problem *pb, const ecs_platform *p,
-                                ecs_instance *buf);
-#define ECS_PROBLEM_INSTANCE(PB_, P_) ecs_problem_inst((PB_), (P_), &(ecs_instance){0})
 
 /*
  * Load the graph (m->format), get the base schedule (m->base_path, else the
@@ -71,8 +68,21 @@ ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
                                 double makespan_time_limit_s,
                                 ecs_problem *out, ecs_diag *diag);
 
+/*
+ * The same from a graph already read (taken: released with the problem,
+ * also on failure), e.g. built in memory; graph_path (borrowed, may be
+ * "") names it in documents.  The one assembly of a problem: the graph's
+ * horizon checked and contracted, the base, D' by the set-up's rule, the
+ * prices and the prepared instance.
+ */
+ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
+                                const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_problem *out, ecs_diag *diag);
+
 /* (Re)load pb's prices (and an extended platform's sites, sources and
- * caps) for max(D', M) slots and the base's cost under them. */
+ * caps) for max(D', M) slots and the base's cost under them, and build
+ * and prepare pb->inst on them. */
 ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
                                ecs_diag *diag);
 
@@ -103,7 +113,7 @@ json_t *ecs_problem_base_json(const ecs_problem *pb, double makespan_limit_s);
 
 /*
  * Append what makes a schedule document self-describing: "model"
- * (run/record.h, with the price source's file hash), "params" (stolen;
+ * (ecsched/record.h, with the price source's file hash), "params" (stolen;
  * may be NULL: omitted), "base" (ecs_problem_base_json) and "context"
  * (this process: 1 worker, wall and CPU time since t0 and c0 of
  * ecs_clock_now and ecs_clock_cpu).  -1 when out of memory or the price
@@ -112,6 +122,50 @@ json_t *ecs_problem_base_json(const ecs_problem *pb, double makespan_limit_s);
 int ecs_document_add_record(json_t *doc, const ecs_problem *pb,
                            const ecs_setup *m, json_t *params,
                            double makespan_limit_s, double t0, double c0);
+
+/*
+ * A scheduling method's whole document on pb: ecs_document_new(head)
+ * (head->problem and head->model set, e.g. by ecs_problem_doc_info), the
+ * method's own keys (the members of keys in their order; stolen, may be
+ * NULL), the record (ecs_document_add_record with params, stolen, may be
+ * NULL), "tasks" of head->schedule (an empty list without one).  The
+ * command's documents and every other caller's come from here.  NULL
+ * when out of memory or the price file cannot be read again.
+ */
+json_t *ecs_document_problem(const ecs_doc_info *head, json_t *keys,
+                             json_t *params, double makespan_limit_s,
+                             double t0, double c0);
+
+/* What a caller without jansson gives for a document
+ * (ecs_document_problem_text). */
+typedef struct ecs_doc_request {
+    const char *command;          /* "solve", "heuristic", ... */
+    const char *status;           /* "optimal", "feasible", ... */
+    const ecs_schedule *schedule; /* NULL: none (cost and makespan null) */
+    double runtime_s;
+    const char *keys_json;        /* the method's keys: a JSON object's
+                                     text, members in order; NULL: none */
+    const char *params_json;      /* "params": a JSON object's text; NULL:
+                                     omitted */
+    double makespan_limit_s;      /* the base search's limit (record) */
+    double t0, c0;                /* ecs_clock_now(), ecs_clock_cpu() at
+                                     the start (the record's context) */
+    int advice;                   /* 1: append "advice" (no schedule meets
+                                     D': ecs_problem_advice) */
+} ecs_doc_request;
+
+/*
+ * The text of the document of rq on pb and m (the head of
+ * ecs_problem_doc_info, the checker's report on rq->schedule, then
+ * ecs_document_problem and ecs_document_text): the same bytes as the
+ * command's for the same run.  *text malloc'ed (free).  EPARSE when
+ * keys_json or params_json is not a JSON object, EVIOLATION when the
+ * schedule breaks the model, ENOMEM.
+ */
+ecs_result ecs_document_problem_text(const ecs_problem *pb,
+                                     const ecs_setup *m,
+                                     const ecs_doc_request *rq, char **text,
+                                     ecs_diag *diag);
 
 /* Free what a problem holds; NULL is accepted. */
 void ecs_problem_release(ecs_problem *pb);

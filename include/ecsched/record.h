@@ -31,6 +31,9 @@ ecs_result ecs_record_price_options_read(const json_t *j, ecs_price_options *o,
 
 /* FNV-1a 64 of the bytes of the file at path into *out: 0, or -1 with
  * diag (EIO) when it cannot be read. */
+/* FNV-1a 64 of n bytes at p (the documents' "fnv1a64:" hashes). */
+uint64_t ecs_record_fnv_bytes(const void *p, size_t n);
+
 int ecs_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag);
 
 /*

@@ -120,12 +120,28 @@ typedef struct ecs_setup {
      * ends its line; NULL: none. */
     ecs_progress_fn base_progress;
     void (*base_progress_done)(void);
+    /* A price CSV in memory (prices_len bytes) in place of the file of
+     * prices_spec, which then only names it ("(python)"); NULL: none.
+     * The paper's platform only (an extended platform reads its sites'
+     * prices from files: EINVAL). */
+    const char *prices_text;
+    size_t prices_len;
+    /* A platform file's JSON in memory (platform_len bytes) in place of
+     * the file of platform_path, which then names it (default
+     * "(memory)"); series files in it are relative to the working
+     * directory.  NULL: none. */
+    const char *platform_text;
+    size_t platform_len;
 } ecs_setup;
 
 /* Defaults: 1 PE, default F and power, default prices (ECS_DEFAULT_PRICES),
  * no deadline (-1), no extension, format auto, default limits, no watts,
  * idle -1, rounding tolerance 0.01, no cap (-1), paths as given. */
 void ecs_setup_init(ecs_setup *m);
+
+/* The deadline rule of a set-up: EXTENSION (D' = floor(M (1 + E)), also
+ * for E = 0) unless a deadline is given (GIVEN). */
+ecs_deadline_rule ecs_setup_deadline_rule(const ecs_setup *m);
 
 /* A file the set-up names (a graph, prices, a platform file, a series) as
  * m->find_file finds it, written into buf; path itself without find_file.
@@ -143,6 +159,16 @@ void ecs_setup_graph_params(const ecs_setup *m, ecs_graph_read_params *p);
 /* Read a task graph in any format (graphio.h; "-" is standard input). */
 ecs_result ecs_setup_read_graph(const char *path, const ecs_setup *m,
                               ecs_graph **out, ecs_diag *diag);
+
+/*
+ * --work-unit auto: read the graph file at path (as ecs_setup_find finds
+ * it), pick the coarsest unit within m->rounding_tolerance
+ * (ecs_graph_auto_work_unit) into *r and m->work_unit; *seconds 1 for a
+ * WfFormat file (the unit is seconds).  EINVAL for standard input ("-").
+ */
+ecs_result ecs_setup_auto_work_unit(ecs_setup *m, const char *path,
+                                    ecs_rounding *r, int *seconds,
+                                    ecs_diag *diag);
 
 /*
  * Read a task graph (ecs_setup_read_graph), refuse an absurd horizon
@@ -189,6 +215,10 @@ ecs_result ecs_check_graph(const ecs_limits *l, const ecs_graph *g,
  */
 ecs_result ecs_json_load(const char *path, const ecs_limits *l,
                              json_t **out, ecs_diag *diag);
+
+/* The same for a document in memory (len bytes; name for messages). */
+ecs_result ecs_json_parse(const char *text, size_t len, const char *name,
+                          json_t **out, ecs_diag *diag);
 
 /*
  * Per-slot prices for nslots slots from the model's --prices and loader

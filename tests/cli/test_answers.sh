@@ -138,10 +138,11 @@ if grep -qi "inf" "$OUT"; then RC=0; notok "no 'inf' in heuristic's output for 1
 expect_out "^energy +[0-9.]+ kWh, n/a EUR at 400 W per PE$" "money that is not finite: n/a EUR"
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/huge.csv" --watts 400 --json
 expect_eq "$(jq -c '[.cost_money, .money_unit, .zone]' "$OUT")" '[null,null,"UTC"]' "its JSON: cost_money null; a Z series is in UTC"
-# compare: hours in the head, energy lines with --watts
+# compare: hours in the head, kWh and EUR columns with --watts (issue 36)
 run compare $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --watts 400 --methods base,sweep
 expect_out "^deadline +D' = 7 slots = 7 h, at 2024-01-01 07:00 \+01:00$" "compare's deadline in hours and as a clock time"
-expect_out "^sweep +[0-9.]+ kWh, [0-9.]+ EUR at 400 W per PE$" "compare prints each schedule's kWh and EUR"
+expect_out "^sweep +[0-9.]+ +[0-9.]+ +[0-9.]+ +" "compare prints each schedule's kWh and EUR"
+expect_out "^method +cost +kWh +EUR " "in columns kWh and EUR"
 run heuristic $G --watts 0
 expect_rc 2 "--watts 0 is refused"
 expect_err "--watts needs W or W:IDLE" "the message says what --watts takes"

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/output.h"
 
 #include "ecsched/check.h"
 #include "ecsched/graph.h"

@@ -6,6 +6,7 @@
 #include "ecsched/prices.h"
 #include "ecsched/text.h"
 #include "run/cli.h"
+#include "run/output.h"
 
 #include <fcntl.h>
 #include <unistd.h>
