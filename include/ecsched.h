@@ -93,8 +93,10 @@ extern "C" {
 #include "ecsched/document.h"
 #include "ecsched/record.h"
 #include "ecsched/units.h"
+#include "ecsched/cws_doc.h"
 
 #include "ecsched/solve.h"
+#include "ecsched/method.h"
 
 #ifdef __cplusplus
 }

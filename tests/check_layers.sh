@@ -41,8 +41,8 @@ owner() {
     prices) echo prices ;;
     heuristic|local|fixedmap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
-    setup|platform_file|problem|document|record|units) echo setup ;;
-    solve) echo engine ;;
+    setup|platform_file|problem|document|record|units|cws_doc) echo setup ;;
+    solve|method) echo engine ;;
     *) echo "" ;;
   esac
 }

@@ -17,6 +17,7 @@
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
+#include "ecsched/method.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -392,8 +393,12 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         j->res.fallback = 1;
         start = pb->base;
     } else {
-        rc = ecs_heur_run(&pb->inst, pb->base, &j->prm,
-                          &j->res, diag);
+        /* a model the heuristic does not handle: the method table says so */
+        const ecs_instance *inst = &pb->inst;
+        rc = ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
+                                ecs_instance_model(inst), diag);
+        if (rc == ECS_OK)
+            rc = ecs_heur_run(inst, pb->base, &j->prm, &j->res, diag);
         start = j->res.schedule;
     }
     j->heur_s = ecs_clock_now() - t;

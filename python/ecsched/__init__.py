@@ -31,7 +31,8 @@ import os
 
 from . import _lib
 
-__all__ = ["Error", "Instance", "Result", "load", "heuristic", "local",
+__all__ = ["Error", "Instance", "Result", "FixedMapInstance",
+           "FixedMapResult", "load", "heuristic", "local",
            "milp", "solve", "version", "DEFAULT_PRICES", "LIBRARY_PATH"]
 
 Error = _lib.Error
@@ -199,7 +200,8 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
          freqs=None, power=None, format="auto", work_unit=None,
          makespan_limit=None, tasks=None, edges=None, work_attr="work",
          watts=None, idle_watts=None, rounding_tolerance=None, platform=None,
-         green=None, green_price=None, power_cap=None, **price_options):
+         green=None, green_price=None, power_cap=None, mapping=None,
+         **price_options):
     """Build an instance: the library assembles it from a set-up as the
     command does (setup.h, problem.h: ecs_problem_assemble).
 
@@ -226,7 +228,23 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
     (--watts W:IDLE), green (--green FILE, kWh per point), green_price
     (--green-price), power_cap (--power-cap KW).  An extended platform
     takes its prices from files or built-ins, not from a Series or list.
+
+    CaWoSched's fixed-mapping problem (docs/cawosched.md), as the
+    command's --mapping FILE --platform SETUP: mapping (its text or JSON)
+    and platform (CaWoSched's setup file); graph a file.  solve and local
+    run it (heuristic and milp say from the method table that they do
+    not); the setup gives processors, powers, deadline and budget, so the
+    model's other arguments do not apply.
     """
+    if mapping is not None:
+        return _load_fixedmap(graph, mapping, platform, format, pes=pes,
+                              extension=extension, deadline=deadline,
+                              prices=prices, power=power,
+                              work_unit=work_unit, watts=watts,
+                              idle_watts=idle_watts, green=green,
+                              green_price=green_price, power_cap=power_cap,
+                              makespan_limit=makespan_limit,
+                              freqs=freqs, **price_options)
     t_load = _lib.now()
     inst = Instance()
     inst.watts, inst.idle_watts = _watts(watts, idle_watts)
@@ -351,6 +369,105 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
     inst.base_cost = pb.base_cost
     inst.load_s = _lib.now() - t_load
     return inst
+
+
+class FixedMapInstance:
+    """CaWoSched's fixed-mapping problem: the graph, the mapping, the
+    setup (the library's ecs_cws_files, cws_doc.h)."""
+
+    extended = False
+
+    def __init__(self, graph_file, mapping, setup):
+        self.graph_file, self.mapping, self.setup = graph_file, mapping, \
+            setup
+
+    def __repr__(self):
+        return "<ecsched.FixedMapInstance %s, mapping %s, setup %s>" % (
+            self.graph_file, self.mapping, self.setup)
+
+
+def _load_fixedmap(graph, mapping, setup, format, freqs=None, **others):
+    t_load = _lib.now()
+    for key, value in others.items():
+        if value is not None and value != {}:
+            raise _invalid("%s does not apply to CaWoSched's problem "
+                           "(mapping): the setup gives the processors, "
+                           "powers, deadline and budget" % key)
+    if freqs is not None and _decimal_text(freqs) not in ("1", "1.0"):
+        raise _invalid("freqs must be 1 with CaWoSched's setup: its model "
+                       "has one speed (a task lasts its weight)")
+    if setup is None or isinstance(setup, dict):
+        raise _invalid("mapping needs platform=CaWoSched's setup file")
+    if not isinstance(graph, (str, os.PathLike)):
+        raise _invalid("CaWoSched's problem reads its graph from a file")
+    su = _lib.Setup()
+    su.c.format = _lib.stg_format(format)
+    su.text("mapping_path", os.fspath(mapping))
+    su.text("cws_setup_path", os.fspath(setup))
+    inst = FixedMapInstance(os.fspath(graph), os.fspath(mapping),
+                            os.fspath(setup))
+    inst._setup = su
+    inst._fm = _lib.FixedMap(su, inst.graph_file)
+    inst.load_s = _lib.now() - t_load
+    return inst
+
+
+class FixedMapResult:
+    """A run on CaWoSched's problem: cost (brown energy x brown cost),
+    bound, gap, status and the document (CaWoSched's units), from the
+    library's writer."""
+
+    def __init__(self, inst, text):
+        self.instance = inst
+        self._text = text
+        d = json.loads(text)
+        self.status = d["status"]
+        self.cost = d["cost"] if d["cost"] is not None else math.nan
+        self.bound = d["bound"] if d["bound"] is not None else math.nan
+        self.gap = d["gap"] if d["gap"] is not None else math.nan
+        self.makespan = d["makespan"]
+        self.runtime_s = d["runtime_s"]
+        self._doc = d
+
+    def __repr__(self):
+        return "<ecsched.FixedMapResult %s cost %s bound %s>" % (
+            self.status, self.cost, self.bound)
+
+    @property
+    def schedule(self):
+        """One row per task: id, pe, start, end (exclusive), duration."""
+        import pandas as pd
+        return pd.DataFrame(self._doc["tasks"])
+
+    @property
+    def transfers(self):
+        """One row per transfer: from, to, pe (the link), link_from,
+        link_to, start, end, duration."""
+        import pandas as pd
+        return pd.DataFrame(self._doc["transfers"])
+
+    def to_dict(self):
+        return json.loads(self._text)
+
+    def to_json(self, path=None, indent=None):
+        """The command's document (docs/schema/cawosched.schema.json)."""
+        text = self._text
+        if indent is not None:
+            text = json.dumps(json.loads(text), indent=indent) + "\n"
+        if path is None:
+            return text
+        tmp = "%s.tmp%d" % (path, os.getpid())
+        with open(tmp, "w") as f:
+            f.write(text)
+        os.replace(tmp, path)
+        return None
+
+
+def _fixedmap_run(inst, method, time_limit, gap):
+    t0 = _lib.now()
+    text = inst._fm.run("solve" if method == "solve" else "heuristic",
+                        method, time_limit, gap, t0 - inst.load_s)
+    return FixedMapResult(inst, text)
 
 
 # ---- results ----------------------------------------------------------------------
@@ -538,6 +655,8 @@ def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
     """The budget heuristic (`ecsched heuristic --mode sweep|binary`): the
     base schedule scaled under a budget, sweep (steps budgets) or binary
     (bisection); never dearer than the base (info["fallback"])."""
+    if isinstance(inst, FixedMapInstance):
+        _lib.method_require(mode, "fixedmap")
     t0, c0 = _lib.now(), _lib.cpu_now()
     if inst.deadline < inst.base_makespan:
         return _infeasible(inst, "heuristic", t0, c0)
@@ -552,7 +671,9 @@ def local(inst, time_limit=None, seed=None, max_rounds=None,
     """The sweep, then the local heuristic from its schedule, never dearer
     than the sweep (`ecsched heuristic --mode local`); effort: at most that
     many moves (the same schedule on any machine while the time limit does
-    not bind)."""
+    not bind).  On CaWoSched's problem: its scheduler (fixedmap.h)."""
+    if isinstance(inst, FixedMapInstance):
+        return _fixedmap_run(inst, "local", time_limit or 0.0, 0.0)
     t0, c0 = _lib.now(), _lib.cpu_now()
     if inst.deadline < inst.base_makespan:
         return _infeasible(inst, "heuristic", t0, c0)
@@ -578,6 +699,8 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     included), warm-started with the start of solve (the engine's start
     phase, ecs_solve_start).  progress(dict) is called about every half
     second with phase, elapsed_s, cost, bound, gap and nodes."""
+    if isinstance(inst, FixedMapInstance):
+        _lib.method_require("milp", "fixedmap")
     _lib.milp_validate(time_limit, gap)
     t0, c0 = _lib.now(), _lib.cpu_now()
     start, who, scost = (None, "none", math.nan)
@@ -610,6 +733,9 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
     time_limit = dflt["time_limit"] if time_limit is None else time_limit
     gap = dflt["gap"] if gap is None else gap
     _lib.solve_validate(time_limit, gap, seed)
+    if isinstance(inst, FixedMapInstance):
+        # the table's plan on a fixed mapping: scheduler, bound, MILP
+        return _fixedmap_run(inst, "solve", time_limit, gap)
     t0, c0 = _lib.now(), _lib.cpu_now()
     r = _lib.solve(inst._pb, inst._base, time_limit, gap, seed, progress,
                    effort)

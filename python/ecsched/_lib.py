@@ -463,6 +463,61 @@ void ecs_energy_of_problem(const ecs_problem *pb, const ecs_setup *m,
                            const ecs_schedule *s, double cost,
                            ecs_energy *out);
 double ecs_clock_cpu(void);
+
+typedef struct ecs_cws_mapping ecs_cws_mapping;
+typedef struct ecs_cws_setup ecs_cws_setup;
+typedef struct ecs_cws_problem ecs_cws_problem;
+typedef struct ecs_cws_eval {
+    int valid; long makespan; long long brown; long long cost;
+    long long energy;
+} ecs_cws_eval;
+ecs_result ecs_cws_evaluate(const ecs_cws_problem *p, const long *start,
+                            ecs_cws_eval *out, ecs_diag *diag);
+typedef struct ecs_cws_files {
+    ecs_graph *g; ecs_cws_mapping *map; ecs_cws_setup *setup;
+    ecs_cws_problem *p;
+} ecs_cws_files;
+ecs_result ecs_cws_files_load(const ecs_setup *m, const char *graph_path,
+                              ecs_cws_files *in, ecs_diag *d);
+void ecs_cws_files_release(ecs_cws_files *in);
+typedef struct ecs_cws_run {
+    const char *cmd, *method; const char *graph_path; const ecs_setup *m;
+    const ecs_cws_files *in; const long *start; ecs_cws_eval ev;
+    const char *violation; long long bound; const char *bound_method;
+    const char *status; const char *found_by; long long start_cost;
+    int milp_ran, milp_optimal; long long milp_cost, milp_bound;
+    double milp_s; size_t milp_cols, milp_rows; const char *milp_note;
+    double runtime_s;
+} ecs_cws_run;
+char *ecs_cws_document_text(const ecs_cws_run *r);
+typedef struct ecs_fixedmap_milp_result {
+    int optimal; long long cost; long long bound; double seconds;
+    size_t cols, rows;
+} ecs_fixedmap_milp_result;
+typedef struct ecs_method ecs_method;
+typedef enum ecs_model {
+    ECS_MODEL_PAPER = 1, ECS_MODEL_EXTENDED = 2, ECS_MODEL_FIXEDMAP = 4
+} ecs_model;
+typedef struct ecs_method_args {
+    const ecs_instance *inst; const ecs_cws_problem *cws;
+    const ecs_schedule *start; const long *cws_start; double time_limit_s;
+    double gap; uint64_t seed; const void *params; ecs_progress_fn progress;
+    void *progress_ctx;
+} ecs_method_args;
+typedef struct ecs_method_out {
+    ecs_schedule *schedule; long *cws_start; ecs_check_report check;
+    double cost; double bound; double gap; int optimal; char status[24];
+    const char *bound_method; const char *found_by; double start_cost;
+    const char *note; int milp_ran; ecs_fixedmap_milp_result milp;
+    double runtime_s;
+} ecs_method_out;
+void ecs_method_args_init(ecs_method_args *a);
+void ecs_method_out_release(ecs_method_out *out);
+const ecs_method *ecs_method_find(const char *name);
+ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
+                              ecs_diag *diag);
+ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
+                          ecs_method_out *out, ecs_diag *diag);
 """)
 
 # The structs whose layout tests/test_layout.py checks against the headers.
@@ -480,7 +535,9 @@ STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_milp_params", "ecs_milp_result", "ecs_solve_step",
            "ecs_solve_params", "ecs_solve_result", "ecs_series_spec",
            "ecs_plat_spec", "ecs_setup", "ecs_ext", "ecs_problem",
-           "ecs_doc_request", "ecs_energy"]
+           "ecs_doc_request", "ecs_energy", "ecs_cws_eval", "ecs_cws_files",
+           "ecs_cws_run", "ecs_fixedmap_milp_result", "ecs_method_args",
+           "ecs_method_out"]
 
 SOVERSION = "0"
 
@@ -1076,3 +1133,95 @@ def solve_defaults():
     lib.ecs_solve_params_init(prm)
     return {"time_limit": prm.time_limit_s, "gap": prm.gap,
             "seed": prm.seed}
+
+
+class FixedMap:
+    """CaWoSched's fixed-mapping problem (cws_doc.h: ecs_cws_files_load)
+    from the graph, the mapping and the setup the set-up names."""
+
+    def __init__(self, setup, graph_path):
+        self.setup = setup
+        self.files = ffi.new("ecs_cws_files *")
+        self._path = ffi.new("char[]", graph_path.encode())
+        d = new_diag()
+        rc = lib.ecs_cws_files_load(setup.c, self._path, self.files, d)
+        if rc != lib.ECS_OK:
+            lib.ecs_cws_files_release(self.files)
+            raise error(rc, d)
+
+    def __del__(self):
+        f = getattr(self, "files", None)
+        if f is not None:
+            lib.ecs_cws_files_release(f)
+
+    def run(self, command, method, time_limit, gap, t0):
+        """The table's row `method` on the fixed mapping (method.h), then
+        the library's document of the run (ecs_cws_document_text): its
+        figures and text."""
+        d = new_diag()
+        a = ffi.new("ecs_method_args *")
+        lib.ecs_method_args_init(a)
+        a.cws = self.files.p
+        a.time_limit_s = time_limit
+        a.gap = gap
+        out = ffi.new("ecs_method_out *")
+        rc = lib.ecs_method_run(lib.ecs_method_find(method.encode()), a, out,
+                                d)
+        keep = [ffi.new("char[]", command.encode()),
+                ffi.new("char[]", method.encode())]
+        r = ffi.new("ecs_cws_run *")
+        r.cmd, r.method = keep
+        r.graph_path = self._path
+        r.m = self.setup.c
+        setattr(r, "in", self.files)
+        r.bound = -1
+        r.start_cost = -1
+        try:
+            if rc == lib.ECS_EINFEASIBLE:
+                status = "infeasible"
+            elif rc != lib.ECS_OK:
+                raise error(rc, d)
+            else:
+                if out.found_by != NULL:
+                    r.found_by = out.found_by
+                if not math.isnan(out.start_cost):
+                    r.start_cost = int(out.start_cost)
+                if not math.isnan(out.bound):
+                    r.bound = int(out.bound)
+                    r.bound_method = out.bound_method
+                r.milp_note = out.note
+                if out.milp_ran:
+                    r.milp_ran = 1
+                    r.milp_optimal = out.milp.optimal
+                    r.milp_cost = out.milp.cost
+                    r.milp_bound = out.milp.bound
+                    r.milp_s = out.milp.seconds
+                    r.milp_cols = out.milp.cols
+                    r.milp_rows = out.milp.rows
+                ev = ffi.new("ecs_cws_eval *")
+                check(lib.ecs_cws_evaluate(self.files.p, out.cws_start, ev,
+                                           d), d)
+                r.ev = ev[0]
+                r.start = out.cws_start
+                status = "optimal" if r.bound >= ev.cost else "feasible"
+            keep.append(ffi.new("char[]", status.encode()))
+            r.status = keep[-1]
+            r.runtime_s = now() - t0
+            text = lib.ecs_cws_document_text(r)
+            if text == NULL:
+                raise Error(lib.ECS_ENOMEM, "out of memory")
+            try:
+                return ffi.string(text).decode()
+            finally:
+                lib.free(text)
+        finally:
+            lib.ecs_method_out_release(out)
+
+
+def method_require(name, model):
+    """EUNSUPPORTED from the table when method `name` does not handle
+    model ("paper", "extended", "fixedmap")."""
+    d = new_diag()
+    m = lib.ecs_method_find(name.encode())
+    check(lib.ecs_method_require(m, getattr(lib, "ECS_MODEL_" +
+                                            model.upper()), d), d)

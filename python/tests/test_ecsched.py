@@ -394,6 +394,49 @@ def test_the_package_keeps_no_document_hash_or_clock_of_its_own():
         assert word not in src, word
 
 
+SHARED = os.environ.get("ECSCHED_SHARED_DATA",
+                        os.path.join(TOP, "..", "shared", "data"))
+
+
+def test_cawosched_fixed_mapping_equals_the_command():
+    # a shared CaWoSched instance (../shared/data/cawosched: bacass, 12
+    # tasks on 72 processors, setting 3): solve (the table's plan on a
+    # fixed mapping) and local (its scheduler) give the command's cost,
+    # bound, schedule and document key for key (times apart)
+    d = os.path.join(SHARED, "cawosched")
+    if not os.path.isdir(d):
+        pytest.skip("../shared/data/cawosched absent: the shared instances")
+    g = os.path.join(d, "SchedulingGraphs", "bacasss1.dot")
+    mp = os.path.join(d, "Mappings", "bacass_mapping_small.txt")
+    su = os.path.join(d, "Profiles", "bacass_small",
+                      "setting3_bacass_72_21_3_1_3.input")
+    inst = ecsched.load(g, mapping=mp, platform=su)
+    for cli, res in ((cli_json("solve", g, "--mapping", mp, "--platform", su),
+                      ecsched.solve(inst)),
+                     (cli_json("heuristic", g, "--mode", "local", "--mapping",
+                               mp, "--platform", su), ecsched.local(inst))):
+        doc = res.to_dict()
+        assert list(doc) == list(cli)
+        for k in cli:
+            if k != "runtime_s":
+                assert doc[k] == cli[k], k
+        assert res.cost == cli["cost"] and res.status == cli["status"]
+        assert list(res.schedule["start"]) == [t["start"]
+                                               for t in cli["tasks"]]
+    assert ecsched.solve(inst).bound == cli_json(
+        "solve", g, "--mapping", mp, "--platform", su)["bound"]
+    # what does not apply says so: the table for the heuristic and the
+    # MILP of the paper's model, the set-up for the model's arguments
+    for fn in (ecsched.heuristic, ecsched.milp):
+        with pytest.raises(ecsched.Error) as e:
+            fn(inst)
+        assert e.value.name == "EUNSUPPORTED"
+        assert "fixed mapping" in e.value.message
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(g, mapping=mp, platform=su, extension=0.2)
+    assert e.value.name == "EINVAL" and "extension" in e.value.message
+
+
 # ---- inputs built in Python ------------------------------------------------------
 
 def test_a_chain_from_a_dict_by_hand():

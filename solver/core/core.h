@@ -5,6 +5,8 @@
  *   intervals.c  time windows and per-task interval costs c(i,s,e)
  *                (dynamic programming on the frequency grid)
  *   stateset.h   a bounded set of search states (the makespan search)
+ *   glpk_guard.h the one guard around every GLPK call (output off, error
+ *                hook, ESOLVER and recovery)
  *
  * Each family has its own room beside this one: makespan/ (makespan
  * search, list scheduling, its bounds), milp/ (the formulations and the GLPK

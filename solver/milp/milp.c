@@ -362,28 +362,6 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
     }
 }
 
-void ecs_milp_run_init(ecs_milp_run *run, const ecs_milp_model *m,
-                       const double *warm, const ecs_milp_params *prm,
-                       double t0, double t_end)
-{
-    memset(run, 0, sizeof *run);
-    run->model = m;
-    run->warm = warm;
-    run->t_end = t_end;
-    run->mip_gap = prm->mip_gap;
-    run->verbose = prm->verbose;
-    run->log = prm->log;
-    run->log_ctx = prm->log_ctx;
-    run->progress = prm->progress;
-    run->progress_ctx = prm->progress_ctx;
-    run->progress_every_s = prm->progress_every_s;
-    run->t_start = t0;
-    run->max_nodes = prm->max_nodes;
-    run->write_lp = prm->write_lp;
-    run->write_mps = prm->write_mps;
-    run->bound = run->root_bound = run->obj = NAN;
-}
-
 static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
                               const double *price, size_t nprice,
                               long deadline, const ecs_windows *w,

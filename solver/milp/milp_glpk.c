@@ -17,6 +17,7 @@
  * asks the program to call glp_free_env() then): the problem is left to it
  * and every later solve in that thread fails at once until the program has
  * freed the environment. */
+#include "core/glpk_guard.h"
 #include "milp_dive.h"
 #include "milp_pcost.h"
 #include "ecsched/clock.h"
@@ -25,13 +26,11 @@
 #include <glpk.h>
 #include <limits.h>
 #include <math.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct glpk_ctx {
-    jmp_buf jb;
     ecs_milp_run *run;
     glp_prob *lp;
     double *warm1; /* 1-based copy of the warm start */
@@ -55,12 +54,6 @@ static int ms_left(const glpk_ctx *c)
     if (left * 1000.0 >= (double)INT_MAX)
         return INT_MAX;
     return (int)(left * 1000.0);
-}
-
-static void on_error(void *info)
-{
-    glpk_ctx *c = info;
-    longjmp(c->jb, 1);
 }
 
 /* The best bound and the node count, readable only in the callback. */
@@ -617,17 +610,37 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
     return rc;
 }
 
-/* GLPK's hooks and terminal back as they were, the work arrays freed
+/* GLPK's terminal hook removed, the work arrays freed
  * (after a solve, or after a GLPK error). */
-static void restore(glpk_ctx *c, int old_term)
+static void restore(glpk_ctx *c)
 {
     if (c->run->verbose && c->run->log != NULL)
         glp_term_hook(NULL, NULL);
-    glp_term_out(old_term);
-    glp_error_hook(NULL, NULL);
     free(c->warm1);
     free(c->lpx);
     free(c->heur1);
+}
+
+void ecs_milp_run_init(ecs_milp_run *run, const ecs_milp_model *m,
+                       const double *warm, const ecs_milp_params *prm,
+                       double t0, double t_end)
+{
+    memset(run, 0, sizeof *run);
+    run->model = m;
+    run->warm = warm;
+    run->t_end = t_end;
+    run->mip_gap = prm->mip_gap;
+    run->verbose = prm->verbose;
+    run->log = prm->log;
+    run->log_ctx = prm->log_ctx;
+    run->progress = prm->progress;
+    run->progress_ctx = prm->progress_ctx;
+    run->progress_every_s = prm->progress_every_s;
+    run->t_start = t0;
+    run->max_nodes = prm->max_nodes;
+    run->write_lp = prm->write_lp;
+    run->write_mps = prm->write_mps;
+    run->bound = run->root_bound = run->obj = NAN;
 }
 
 ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
@@ -644,33 +657,30 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     run->x = NULL;
     run->warm_accepted = 0;
     run->dive_improved = 0;
-    if (glp_at_error())
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK is in its error state after an earlier "
-                            "GLPK error; the program must call glp_free_env() "
-                            "before solving again");
-    ecs_result rc = prepare_warm(&c, diag);
+    glpk_guard gd;
+    ecs_result rc = glpk_guard_begin(&gd, run->verbose, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = prepare_warm(&c, diag);
     if (rc != ECS_OK) {
+        glpk_guard_end(&gd);
         free(c.lpx);
         free(c.heur1);
         return rc;
     }
-    int old_term = glp_term_out(run->verbose ? GLP_ON : GLP_OFF);
-    if (setjmp(c.jb) != 0) {
+    if (setjmp(gd.jb) != 0) {
         /* c.lp stays with the environment (GLPK's error state) */
-        restore(&c, old_term);
+        restore(&c);
         ecs_milp_pcost_free(c.pc);
         free(run->x);
         run->x = NULL;
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK reported an internal error (GLPK is now "
-                            "in its error state: glp_free_env() before "
-                            "solving again)");
+        return glpk_guard_failed(&gd, diag);
     }
-    glp_error_hook(on_error, &c);
+    glpk_guard_arm(&gd);
     if (run->verbose && run->log != NULL)
         glp_term_hook(on_term, run);
     rc = run_guarded(&c, diag);
-    restore(&c, old_term);
+    restore(&c);
+    glpk_guard_end(&gd);
     return rc;
 }

@@ -6,7 +6,9 @@
  *   milp_model.c      a solver-neutral model (columns, rows, triplets)
  *   milp_strong.c     the strong formulation as such a model
  *   milp_paper.c      the paper's formulation (corrected) as such a model
- *   milp_glpk.c       the GLPK driver (error hook, limits, warm start, bound)
+ *   milp_glpk.c       the GLPK driver: its run set up from the params
+ *                     (ecs_milp_run_init), limits, warm start, bound, inside
+ *                     the GLPK guard (core/glpk_guard.h)
  *   milp_extract.c    schedules from solutions, solutions from schedules
  *   milp.c            parameters, validation, ecs_milp_solve
  */
