@@ -442,6 +442,8 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
     json_object_set_new(d, "deadline", j->m.deadline > 0
                                            ? json_integer(j->m.deadline)
                                            : json_null());
+    /* judged under the document's terms, or (--rejudge) the flags' */
+    json_object_set_new(d, "rejudged", json_boolean(j->rejudge));
     json_object_set_new(d, "feasible", json_boolean(rc == ECS_OK));
     json_object_set_new(d, "makespan", json_integer(r->makespan));
     json_object_set_new(d, "meets_deadline", json_boolean(r->meets_deadline));

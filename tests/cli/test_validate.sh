@@ -96,6 +96,7 @@ for flags in "--platform $T_DIR/five.json" ""; do
   run validate tests/fixtures/tiny.stg "$T_DIR/h5.json" $flags --json
   expect_rc 0 "5-minute slots, flags '$flags': feasible (the document's slot length)"
   expect_eq "$(jq -r '.cost' "$OUT")" "$want" "5-minute slots, flags '$flags': the document's cost, not hourly energies"
+  expect_eq "$(jq -r '.rejudged' "$OUT")" "false" "judged under the document's terms"
 done
 run validate tests/fixtures/tiny.stg "$T_DIR/h5.json" --slot-minutes 60
 expect_rc 2 "a differing --slot-minutes is an error"
@@ -104,6 +105,7 @@ expect_err "^ecsched validate: --slot-minutes 60 differs from the document's 5 \
 expect_no_out "nothing judged"
 run validate tests/fixtures/tiny.stg "$T_DIR/h5.json" --slot-minutes 60 --platform "$T_DIR/five.json" --rejudge --json
 expect_err "note: --slot-minutes 60 differs from the document's 5" "--rejudge: a note, judged under the flags"
+expect_eq "$(jq -r '.rejudged' "$OUT")" "true" "the JSON says it was re-judged"
 # every energy is 12 times as large in hourly slots, at the same flat price
 expect_eq "$(jq -r '.cost' "$OUT")" "$(awk -v c="$want" 'BEGIN { printf "%.12g", 12 * c }')" \
   "--rejudge at 60 minutes: 12 times the cost of 5-minute slots"
