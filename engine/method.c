@@ -329,6 +329,11 @@ static ecs_result run_fluid(const ecs_method_args *a, ecs_method_out *out,
 {
     double v;
     ecs_result rc = ecs_bound_fluid_instance(a->inst, NULL, &v, diag);
+    if (rc == ECS_EINFEASIBLE) { /* the work does not fit: an outcome */
+        ecs_diag_clear(diag);
+        v = HUGE_VAL;
+        rc = ECS_OK;
+    }
     if (rc != ECS_OK)
         return rc;
     out->bound = v;
@@ -502,8 +507,11 @@ static ecs_result run_solve(const ecs_method_args *a, ecs_method_out *out,
     ecs_result rc = ecs_solve(a->inst, a->start, &prm, &r, diag);
     if (rc == ECS_OK) {
         /* optimal with the gap 0 asked for is a proven optimum */
-        take_exact(out, &r.schedule, (ecs_milp_status)r.status,
-                   prm.gap == 0.0, r.bound, r.gap);
+        take(out, &r.schedule, ecs_solve_status_name(r.status));
+        out->optimal = r.status == ECS_SOLVE_OPTIMAL && out->schedule != NULL &&
+                       prm.gap == 0.0;
+        out->bound = r.bound;
+        out->gap = out->schedule != NULL ? r.gap : NAN;
         out->bound_method = ecs_bound_method_name(r.bound_method);
         out->found_by = ecs_found_by_name(r.found_by);
     }

@@ -20,14 +20,16 @@
  *                   each included by the files that need it: the model
  *                   flags (model.h: model_opts.c, price_flags.c, limits.c),
  *                   the option loop (args.h: args.c), writing files and
- *                   documents (output.h: output.c), the
- *                   problem a scheduling command starts from (problem.h),
- *                   the methods behind one dispatch (methods.h), schedule
- *                   documents in and out (doc_read.c, doc_write.c), result
- *                   rows (results.h), atomic output (output.c), the end
- *                   of a scheduling command (outcome.h), growing arrays
- *                   (grow.h), items grouped by key (keyed.h), exit codes,
- *                   messages and the clock (exit.c)
+ *                   documents (output.h: output.c), the methods behind
+ *                   one dispatch (methods.h), result rows (results.h),
+ *                   the end of a scheduling command (outcome.h), what
+ *                   commands tell people about their inputs (notes.h),
+ *                   growing arrays (grow.h), items grouped by key
+ *                   (keyed.h), exit codes and messages (exit.c).  The
+ *                   problem, the platform file and the schedule document
+ *                   are the library's set-up (setup/: ecsched/setup.h,
+ *                   problem.h, platform_file.h, document.h), which Python
+ *                   shares
  *
  * Conventions for a command `ecsched NAME`:
  * - every command parses its options through tool_parse_args() (or

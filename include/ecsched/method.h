@@ -3,8 +3,8 @@
  * plugins in scipdefplugins.c.  A row is a method's name, its role (start,
  * bound, exact, improve), the models it handles (the paper's platform, the
  * extended platform, CaWoSched's fixed mapping; docs/MODEL.md "Which
- * methods handle which model" holds the same table and a test holds the one
- * against the other) and the function that runs it on any of them through
+ * methods handle it" holds the same table and a test holds the one against
+ * the other) and the function that runs it on any of them through
  * one signature.  `solve`'s plan (solve.h), the command's `--methods`,
  * `compare`, the CaWoSched plan (the row `solve` on a fixed mapping) and
  * the Python package compose from it, and a method asked for a model it
