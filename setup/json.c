@@ -49,7 +49,12 @@ json_t *ecs_json_object_kv(ecs_json_kv *kv, size_t n)
 
 char *ecs_document_text(const json_t *doc)
 {
-    char *t = json_dumps(doc, ECS_JSON_FLAGS);
+    return ecs_json_dumps_line(doc, ECS_JSON_FLAGS);
+}
+
+char *ecs_json_dumps_line(const json_t *j, size_t flags)
+{
+    char *t = j != NULL ? json_dumps(j, flags) : NULL;
     if (t == NULL)
         return NULL;
     size_t n = strlen(t);

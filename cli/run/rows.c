@@ -98,20 +98,9 @@ json_t *tool_row_json(const tool_row *r)
 char *tool_row_line(const tool_row *r)
 {
     json_t *o = tool_row_json(r);
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER |
-                                       JSON_REAL_PRECISION(12))
-                   : NULL;
+    char *line = ecs_json_dumps_line(o, JSON_COMPACT | JSON_PRESERVE_ORDER |
+                                            JSON_REAL_PRECISION(12));
     json_decref(o);
-    if (text == NULL)
-        return NULL;
-    size_t len = strlen(text);
-    char *line = realloc(text, len + 2);
-    if (line == NULL) {
-        free(text);
-        return NULL;
-    }
-    line[len] = '\n';
-    line[len + 1] = '\0';
     return line;
 }
 

@@ -33,6 +33,10 @@ extern "C" {
  * newline), malloc'ed (release with free); NULL when out of memory. */
 char *ecs_document_text(const json_t *doc);
 
+/* json_dumps(j, flags) with a final newline, malloc'ed (free); NULL for
+ * j NULL or out of memory.  Documents and result rows are written so. */
+char *ecs_json_dumps_line(const json_t *j, size_t flags);
+
 /* Release a json_t a function of this header returned (json_decref), for
  * callers that do not link jansson themselves; NULL is accepted. */
 void ecs_document_free(json_t *doc);

@@ -378,6 +378,20 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
     return inst
 
 
+def _write_text(text, path, indent):
+    """A document's text (re-indented when indent is given), returned, or
+    written to path atomically (a temporary beside it, then renamed)."""
+    if indent is not None:
+        text = json.dumps(json.loads(text), indent=indent) + "\n"
+    if path is None:
+        return text
+    tmp = "%s.tmp%d" % (path, os.getpid())
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return None
+
+
 class FixedMapInstance:
     """CaWoSched's fixed-mapping problem: the graph, the mapping, the
     setup (the library's ecs_cws_files, cws_doc.h)."""
@@ -458,16 +472,7 @@ class FixedMapResult:
 
     def to_json(self, path=None, indent=None):
         """The command's document (docs/schema/cawosched.schema.json)."""
-        text = self._text
-        if indent is not None:
-            text = json.dumps(json.loads(text), indent=indent) + "\n"
-        if path is None:
-            return text
-        tmp = "%s.tmp%d" % (path, os.getpid())
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-        return None
+        return _write_text(self._text, path, indent)
 
 
 def _fixedmap_run(inst, method, time_limit, gap):
@@ -557,16 +562,7 @@ class Result:
                 self.command, self.status, self._s, self.runtime_s, keys,
                 params, inst.makespan_limit, self._t0, self._c0,
                 self._advice)
-        text = self._text
-        if indent is not None:
-            text = json.dumps(json.loads(text), indent=indent) + "\n"
-        if path is None:
-            return text
-        tmp = "%s.tmp%d" % (path, os.getpid())
-        with open(tmp, "w") as f:
-            f.write(text)
-        os.replace(tmp, path)
-        return None
+        return _write_text(self._text, path, indent)
 
 
 def _frame(res):

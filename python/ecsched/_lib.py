@@ -867,6 +867,7 @@ class Problem:
 
     def __init__(self, setup, raw, graph_path, makespan_limit_s):
         self.setup = setup  # the problem borrows the set-up's platform
+        self._release = lib.ecs_problem_release
         self.pb = ffi.new("ecs_problem *")
         self._path = ffi.new("char[]", graph_path.encode())
         d = new_diag()
@@ -876,9 +877,12 @@ class Problem:
         self.c = ffi.addressof(self.pb[0], "inst")
 
     def __del__(self):
+        # the function bound at construction: a lookup in lib here could
+        # run inside cffi's own type parsing (a collection while ffi.new
+        # parses) and wait for its lock forever
         pb = getattr(self, "pb", None)
         if pb is not None:
-            lib.ecs_problem_release(pb)
+            self._release(pb)
 
     def document(self, command, status, schedule, runtime_s, keys, params,
                  makespan_limit_s, t0, c0, advice):
@@ -1171,6 +1175,7 @@ class FixedMap:
 
     def __init__(self, setup, graph_path):
         self.setup = setup
+        self._release = lib.ecs_cws_files_release
         self.files = ffi.new("ecs_cws_files *")
         self._path = ffi.new("char[]", graph_path.encode())
         d = new_diag()
@@ -1182,7 +1187,7 @@ class FixedMap:
     def __del__(self):
         f = getattr(self, "files", None)
         if f is not None:
-            lib.ecs_cws_files_release(f)
+            self._release(f)  # bound at construction (Problem.__del__)
 
     def run(self, command, method, time_limit, gap, t0):
         """The table's row `method` on the fixed mapping (method.h), then
