@@ -97,7 +97,7 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
 static ecs_result fluid(cg *c, ecs_bound_result *out, ecs_diag *diag)
 {
     c->fluid = -HUGE_VAL;
-    ecs_result rc = ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(c->g, c->p, c->price, (size_t)c->D, c->D), c->mu_fluid, &c->fluid, diag);
+    ecs_result rc = ecs_bound_fluid_instance(c->inst, c->mu_fluid, &c->fluid, diag);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
         out->status = ECS_BOUND_INFEASIBLE;
@@ -142,8 +142,7 @@ static ecs_result guarded(cg *c, const ecs_bound_params *prm,
         out->status != ECS_BOUND_INFEASIBLE && prm->start != NULL &&
         out->bound < c->stop_at) {
         ecs_check_report rep;
-        if (ecs_check_schedule(ECS_INSTANCE_BORROW(c->g, c->p, c->price, (size_t)c->D, c->D),
-                               prm->start, &rep, NULL) == ECS_OK)
+        if (ecs_check_schedule(c->inst, prm->start, &rep, NULL) == ECS_OK)
             bnd_lagrangian(c, rep.cost, prm->lagr_edges, out);
     }
     glpk_guard_end(&gd);
@@ -192,7 +191,8 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
     /* the reduction (fewer edges to price) and its windows: the
      * instance's when prepared */
     ecs_graph *red = NULL;
-    c->g = inst->reduced != NULL ? inst->reduced : ecs_solver_graph(g, &red);
+    c->inst = inst;
+    c->g = inst->reduced != NULL ? inst->reduced : core_solver_graph(g, &red);
     c->p = p;
     c->price = inst->price;
     c->D = inst->deadline;

@@ -44,6 +44,7 @@ static inline int bnd_ivec_push(ivec *a, int x)
 /* The state of one ecs_bound_compute: the master LP (GLPK) and everything
  * the pricing, the separation and the Lagrangian share. */
 typedef struct cg {
+    const ecs_instance *inst; /* the problem, passed down whole */
     const ecs_graph *g;
     const ecs_platform *p;
     const double *price;

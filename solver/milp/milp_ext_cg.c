@@ -514,7 +514,7 @@ static ecs_schedule *to_schedule(const cg *c, const double *x)
 }
 
 static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
-                      double mip_end, ecs_milp_ext_cg_result *out)
+                      double mip_end, milp_ext_cg_result *out)
 {
     if (build_master(c) != 0)
         return ECS_ENOMEM;
@@ -616,11 +616,11 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     return ECS_OK;
 }
 
-ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
+ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, ecs_milp_ext_cg_result *out,
+                               double mip_end, milp_ext_cg_result *out,
                                ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);

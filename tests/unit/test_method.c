@@ -11,6 +11,7 @@
 #include "ecsched/cawosched.h"
 #include "ecsched/check.h"
 #include "ecsched/graphio.h"
+#include "ecsched/lns.h"
 #include "ecsched/method.h"
 
 #include <stdio.h>
@@ -171,6 +172,12 @@ static void run_on(const ecs_method *m, const ecs_instance *inst,
     a.inst = inst;
     a.start = start;
     a.time_limit_s = 20;
+    /* the search runs to its limit: a few rounds are enough here */
+    ecs_lns_params lp;
+    ecs_lns_params_init(&lp);
+    lp.max_rounds = 5;
+    if (strcmp(m->name, "lns") == 0)
+        a.params = &lp;
     ecs_method_out out;
     ecs_diag d;
     ecs_diag_clear(&d);
