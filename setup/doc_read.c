@@ -275,6 +275,18 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
     if (json_is_object(mo) &&
         (rc = read_terms(path, root, mo, dm, diag)) != ECS_OK)
         return rc;
+    /* CaWoSched's problem: what it was made with (its setup and mapping) */
+    v = json_object_get(root, "problem");
+    if (json_is_string(v))
+        snprintf(dm->problem, sizeof dm->problem, "%s", json_string_value(v));
+    const char *sub[2] = {"setup", "mapping"};
+    char *dst[2] = {dm->setup_file, dm->mapping_file};
+    for (int q = 0; q < 2; q++) {
+        json_t *o = json_object_get(root, sub[q]);
+        json_t *f = json_is_object(o) ? json_object_get(o, "file") : NULL;
+        if (json_is_string(f))
+            snprintf(dst[q], sizeof dm->setup_file, "%s", json_string_value(f));
+    }
     json_t *per = json_is_object(pr) ? json_object_get(pr, "per_slot") : NULL;
     if (json_is_array(per) && json_array_size(per) > 0) {
         dm->nprice = json_array_size(per);

@@ -2,6 +2,7 @@
 #include "ecsched/platform_file.h"
 
 #include "ecsched/record.h"
+#include "ecsched/units.h"
 
 #include "ecsched/listsched.h"
 
@@ -287,6 +288,7 @@ static int read_site(const pctx *c, size_t i, const json_t *o, ecs_plat_spec *pl
         if (get_num(c, sp, so, "price", -1e9, 1e9, &u->price_mwh) < 0 ||
             read_series(c, sp, so, 0, 1, &u->volume) != 0)
             return -1;
+        u->volume.opt.one_value_column = 1;
         pl->nsource++;
     }
     return 0;
@@ -714,6 +716,13 @@ static ecs_result shortcuts(ecs_setup *m, ecs_diag *diag)
         u->volume.opt.no_repeat = m->price_opt.no_repeat;
         snprintf(u->volume.opt.start, sizeof u->volume.opt.start, "%s",
                  m->price_opt.start);
+        u->volume.opt.one_value_column = 1;
+        ecs_diag d;
+        if (m->green_column != NULL &&
+            ecs_price_options_set(&u->volume.opt, ECS_PRICE_KEY_PRICE_COLUMN,
+                                  m->green_column, &d) != ECS_OK)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--green-column: %s",
+                                d.msg);
         u->volume.scale = 1.0;
         char found[ECS_PLAT_PATH];
         if (snprintf(u->volume.spec, sizeof u->volume.spec, "%s",
@@ -740,6 +749,9 @@ ecs_result ecs_plat_resolve(ecs_setup *m, ecs_diag *diag)
     if (m->green_price_given && m->green_path == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--green-price needs --green FILE");
+    if (m->green_column != NULL && m->green_path == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--green-column needs --green FILE");
     if (m->plat.resolved || m->plat.on || m->platform.nclass > 0)
         return ECS_OK; /* resolved before (a batch case's copy) */
     m->plat.resolved = 1;
@@ -818,8 +830,28 @@ static ecs_result load_pass(const ecs_setup *m, const ecs_series_spec *sp,
     o.slot_minutes = m->price_opt.slot_minutes;
     ecs_result rc = ecs_prices_load(sp->spec, &o, &out->s, diag);
     if (rc == ECS_OK && first_utc != 0 && o.start[0] == '\0' &&
-        out->s.kind == ECS_PRICE_DATA && !out->s.untimed)
+        out->s.kind == ECS_PRICE_DATA && !out->s.untimed && out->s.n > 0) {
+        /* on site 0's grid: its first slot must be in the series (no
+         * --start of the user's to name) */
+        const ecs_price_point *z = &out->s.pt[out->s.n - 1];
+        long long a = out->s.pt[0].start, b = z->start + z->minutes * 60LL;
+        if (first_utc < a || first_utc >= b) {
+            char t0[32], ta[32], tb[32];
+            ecs_prices_time_format(first_utc, t0, sizeof t0);
+            ecs_prices_time_format(a, ta, sizeof ta);
+            ecs_prices_time_format(b, tb, sizeof tb);
+            rc = ecs_diag_set(diag, ECS_EINVAL, sp->spec, 0,
+                              "%s: the series (%s to %s) does not cover the "
+                              "first slot, %s (where the prices start, and "
+                              "every series with them): give %s",
+                              what, ta, tb, t0,
+                              m->plat.path[0] == '\0'
+                                  ? "--prices of the series' days"
+                                  : "prices of the series' days, or the "
+                                    "series its own \"start\"");
+        }
         ecs_prices_time_format(first_utc, o.start, sizeof o.start);
+    }
     if (rc == ECS_OK)
         rc = ecs_prices_resample(&out->s, &o, nslots, &out->r, diag);
     if (rc == ECS_OK && out->r.m == 0)
@@ -990,8 +1022,17 @@ ecs_result ecs_plat_load(const ecs_setup *m, size_t nslots,
         char what[80];
         snprintf(what, sizeof what, "source '%s'", u->name);
         rc = load_pass(m, &u->volume, what, first, nslots, &p, diag);
+        if (rc == ECS_EPARSE && strstr(diag->msg, "none is named as the one") != NULL) {
+            size_t k = strlen(diag->msg);
+            snprintf(diag->msg + k, sizeof diag->msg - k, ": give %s",
+                     pl->path[0] == '\0' ? "--green-column C"
+                                         : "the source's \"column\"");
+        }
         if (rc != ECS_OK)
             break;
+        snprintf(ext->source_column[j], sizeof ext->source_column[j], "%s",
+                 p.s.price_column);
+        ext->source_column_guessed[j] = p.s.price_column_guessed;
         int res = p.s.kind == ECS_PRICE_DATA && p.s.resolution_minutes > 0
                       ? p.s.resolution_minutes
                       : m->price_opt.slot_minutes;
@@ -1280,4 +1321,6 @@ void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
         k += (size_t)snprintf(buf + k, n - k, ")");
     if (k < n && money_of(sp, ext->normalized_by, e.cost, &money, unit, sizeof unit))
         snprintf(buf + k, n - k, ", %.2f %s", money, unit);
+    else if (k < n && sp != NULL && sp->unit[0] == '\0' && !ecs_prices_is_builtin(sp->source))
+        snprintf(buf + k, n - k, ECS_MONEY_UNKNOWN_TEXT);
 }

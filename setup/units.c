@@ -27,13 +27,51 @@ void ecs_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
         snprintf(buf, n, "%lld h %lld min", h, m);
 }
 
+/* The critical path of g in slots on the fastest class of p at its top
+ * frequency: every task ceil(w G / max_c speed_q[c][0]) slots. */
+static long fastest_critical_path(const ecs_graph *g, const ecs_platform *p,
+                                  ecs_diag *diag, ecs_result *rc)
+{
+    long v = 1;
+    for (size_t c = 0; c < p->nclass; c++)
+        if (p->cls[c].speed_q[0] > v)
+            v = p->cls[c].speed_q[0];
+    long grid = p->grid > 0 ? p->grid : 1, cp = 0;
+    long *fin = calloc(g->n ? g->n : 1, sizeof *fin);
+    if (fin == NULL) {
+        *rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        return 0;
+    }
+    for (size_t k = 0; k < g->n; k++) {
+        size_t i = g->topo[k];
+        long start = 0;
+        for (size_t e = g->pred_off[i]; e < g->pred_off[i + 1]; e++)
+            if (fin[g->pred[e]] > start)
+                start = fin[g->pred[e]];
+        fin[i] = start + (g->work[i] * grid + v - 1) / v;
+        if (fin[i] > cp)
+            cp = fin[i];
+    }
+    free(fin);
+    return cp;
+}
+
 ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
                           ecs_makespan_advice *a, ecs_diag *diag)
 {
     long D = pb->deadline > 0 ? pb->deadline : 1;
-    return ecs_makespan_advise(pb->g, pes, D, pb->base_makespan,
-                               pb->base_optimal, pb->base_lower_bound, a,
-                               diag);
+    ecs_result rc = ecs_makespan_advise(pb->g, pes, D, pb->base_makespan,
+                                        pb->base_optimal,
+                                        pb->base_lower_bound, a, diag);
+    if (rc != ECS_OK || pb->platform == NULL || pb->platform->nclass == 0)
+        return rc;
+    /* PE classes: the critical path on the fastest; more PEs of identical
+     * kind is no advice for a platform of classes */
+    a->critical_path = fastest_critical_path(pb->g, pb->platform, diag, &rc);
+    a->pes_needed = 0;
+    a->pes_needed_proven = 0;
+    a->classes = 1;
+    return rc;
 }
 
 void ecs_advice_text(const ecs_makespan_advice *a, int pes,
@@ -44,16 +82,18 @@ void ecs_advice_text(const ecs_makespan_advice *a, int pes,
     ecs_fmt_duration(a->critical_path, slot_minutes, cp, sizeof cp);
     int k = snprintf(buf, n,
                      "the least makespan on %d PE%s is %ld slots (%s, %s); "
-                     "the critical path is %ld slots (%s)",
+                     "the critical path%s is %ld slots (%s)",
                      pes, pes == 1 ? "" : "s", a->least_deadline, least,
-                     a->least_proven ? "proven" : "the best found", a->critical_path,
-                     cp);
+                     a->least_proven ? "proven" : "the best found",
+                     a->classes ? " on the fastest class" : "",
+                     a->critical_path, cp);
     if (k < 0 || (size_t)k >= n)
         return;
     if (a->deadline < a->critical_path)
         k += snprintf(buf + k, n - (size_t)k,
-                      ", longer than the deadline on any number of PEs; "
+                      ", longer than the deadline %s; "
                       "use --deadline %ld or more",
+                      a->classes ? "whatever the PEs" : "on any number of PEs",
                       a->least_deadline);
     else if (a->pes_needed > 0)
         k += snprintf(buf + k, n - (size_t)k,
@@ -250,7 +290,10 @@ void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
     else if (e->currency[0] != '\0')
         k += snprintf(buf + k, n - (size_t)k, ", n/a %s", e->currency);
     if (k >= 0 && (size_t)k < n)
-        snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+        k += snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+    if (!e->has_money && e->currency[0] == '\0' && m->prices_spec != NULL &&
+        !ecs_prices_is_builtin(m->prices_spec) && k >= 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, ECS_MONEY_UNKNOWN_TEXT);
 }
 
 static json_t *clock_json(const ecs_zone *z, const ecs_slot_prices *sp,

@@ -198,7 +198,9 @@ static void print_head(const compare_job *j)
         printf("deadline  D' = %s, at %s\n", dl, end);
     else
         printf("deadline  D' = %s\n", dl);
-    printf("prices    %s%s (%s)\n", pb->prices.source,
+    char src[1200];
+    tool_fmt_price_sources(&j->m, pb, src, sizeof src);
+    printf("prices    %s%s (%s)\n", src,
            pb->prices.repeated ? ", repeated" : "", info);
 }
 
@@ -561,6 +563,7 @@ int tool_cmd_compare(int argc, char **argv)
         return tool_exit_code(rc);
     }
     tool_note_repeated(CMD, &j.pb.prices);
+    tool_note_green(CMD, &j.m, &j.pb.ext);
     tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
     run_points(&j);
     int code = output(&j);

@@ -14,6 +14,7 @@
 #include "ecsched/problem.h"
 #include "ecsched/units.h"
 #include "run/notes.h"
+#include "run/progress.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -213,7 +214,9 @@ static void print_human(const heur_job *j)
     printf("pes         %d\n", j->m.platform.pes);
     char info[160];
     ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
-    printf("prices      %s (%s)\n", pb->prices.source, info);
+    char src[1200];
+    tool_fmt_price_sources(&j->m, pb, src, sizeof src);
+    printf("prices      %s (%s)\n", src, info);
     int ext = pb->ext.on; /* local from the base: no sweep */
     if (j->local && ext)
         printf("mode        local (seed %llu, limit %g s), from the base "
@@ -270,7 +273,7 @@ static void print_human(const heur_job *j)
     ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
-    tool_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
+    tool_print_clock(&j->m, &pb->prices, result_schedule(j), pb->deadline, 11);
     if (j->local && ext)
         printf("runtime     %.1f ms (local %.1f ms)\n", j->runtime_s * 1e3,
                j->local_s * 1e3);
@@ -415,8 +418,11 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
+        if (tool_progress_on())
+            j->lprm.progress = tool_local_progress;
         rc = ecs_local_run(&pb->inst, start,
                            &j->lprm, &j->lres, diag);
+        tool_progress_done();
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
@@ -459,6 +465,7 @@ static int run_job(heur_job *j)
     }
     j->have_pb = 1;
     tool_note_repeated(CMD, &j->pb.prices);
+    tool_note_green(CMD, &j->m, &j->pb.ext);
     tool_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
     if (!deadline_reachable(j))
         return TOOL_EXIT_INFEASIBLE;

@@ -226,6 +226,7 @@ int tool_cmd_milp(int argc, char **argv)
     if (rc == ECS_OK) {
         j.have_pb = 1;
         tool_note_repeated(CMD, &j.pb.prices);
+        tool_note_green(CMD, &j.m, &j.pb.ext);
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         /* a model the formulation does not handle (the method table says
          * so), then the size guard before the warm start: nothing large

@@ -133,11 +133,13 @@ static void on_progress(void *ctx, const ecs_progress *pr)
     (void)ctx;
     if (isnan(pr->cost)) /* the start phase: nothing to show yet */
         fprintf(stderr, "\r%7.1f s  %-5s%50s", pr->elapsed_s, pr->phase, "");
+    else if (!isfinite(pr->bound) || !isfinite(pr->gap)) /* no bound yet */
+        fprintf(stderr, "\r%7.1f s  %-5s  cost %.6f  no bound yet%22s",
+                pr->elapsed_s, pr->phase, pr->cost, "");
     else
         fprintf(stderr,
                 "\r%7.1f s  %-5s  cost %.6f  bound %.6f  gap %7.3f%%   ",
-                pr->elapsed_s, pr->phase, pr->cost,
-                isfinite(pr->bound) ? pr->bound : NAN, 100.0 * pr->gap);
+                pr->elapsed_s, pr->phase, pr->cost, pr->bound, 100.0 * pr->gap);
     if (strcmp(pr->phase, "done") == 0)
         fprintf(stderr, "\n");
     fflush(stderr);
@@ -260,6 +262,7 @@ int tool_cmd_solve(int argc, char **argv)
          * what is left of the budget */
         j.have_pb = 1;
         tool_note_repeated(CMD, &j.pb.prices);
+        tool_note_green(CMD, &j.m, &j.pb.ext);
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;

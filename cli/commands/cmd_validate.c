@@ -343,6 +343,13 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
                                 j->dm.slot_minutes, m->price_opt.slot_minutes,
                                 j->dm.slot_minutes);
     } else if (!m->pes_given) {
+        if (j->dm.pes < 1 && strcmp(j->dm.problem, "cawosched") == 0)
+            return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
+                                "a document of CaWoSched's fixed-mapping "
+                                "problem: validate it on what it was made "
+                                "with, --platform %s --mapping %s",
+                                j->dm.setup_file[0] ? j->dm.setup_file : "SETUP",
+                                j->dm.mapping_file[0] ? j->dm.mapping_file : "MAPPING");
         if (j->dm.pes < 1)
             return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
                                 "the document has no \"pes\": give -p P");
@@ -388,6 +395,7 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
             return rc;
         j->have_sp = 1;
         tool_note_repeated(CMD, &j->sp);
+        tool_note_green(CMD, &j->m, &j->ext);
         *price = j->sp.price;
         *nprice = j->sp.n;
         return ECS_OK;
@@ -415,7 +423,15 @@ static void print_human(const validate_job *j, const ecs_instance *inst,
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, j->g->n);
     printf("pes       %d\n", j->m.platform.pes);
     if (rc == ECS_EVIOLATION) {
-        printf("result    violation: %s\n", r->msg);
+        char kw[128] = "";
+        double hours = j->sp.slot_minutes / 60.0;
+        if (r->first.kind == ECS_VIOLATION_POWER_CAP && hours > 0) {
+            char d[48];
+            ecs_fmt_duration(1, j->sp.slot_minutes, d, sizeof d);
+            snprintf(kw, sizeof kw, " (%.6g kW above %.6g kW, slots of %s)",
+                     r->first.draw / hours, r->first.cap / hours, d);
+        }
+        printf("result    violation: %s%s\n", r->msg, kw);
         return;
     }
     printf("makespan  %ld\n", r->makespan);

@@ -49,6 +49,7 @@ enum tool_model_opt {
     TOOL_OPT_GREEN_PRICE,
     TOOL_OPT_POWER_CAP,
     TOOL_OPT_MAPPING,
+    TOOL_OPT_GREEN_COLUMN,
     TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
 
@@ -86,6 +87,7 @@ enum tool_model_opt {
     {"platform", required_argument, 0, TOOL_OPT_PLATFORM},                    \
     {"green", required_argument, 0, TOOL_OPT_GREEN},                          \
     {"green-price", required_argument, 0, TOOL_OPT_GREEN_PRICE},              \
+    {"green-column", required_argument, 0, TOOL_OPT_GREEN_COLUMN},            \
     {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP},                  \
     {"mapping", required_argument, 0, TOOL_OPT_MAPPING}
 
@@ -116,6 +118,13 @@ int tool_model_option(tool_model *m, int opt, const char *arg,
  * to cover the horizon; nothing otherwise.
  */
 void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp);
+
+/* "ecsched CMD: note: --green FILE: the green supply ... is column 'C'"
+ * on stderr when the column of --green was guessed (the file's only
+ * column of numbers besides the times); nothing otherwise. */
+struct ecs_ext;
+void tool_note_green(const char *cmd, const tool_model *m,
+                     const struct ecs_ext *ext);
 
 /* ---- size limits (cli/run/limits.c; the library side: ecsched/limits.h) ---- */
 
@@ -157,6 +166,8 @@ int tool_limit_option(ecs_limits *l, int opt, const char *arg,
     "                       CaWoSched's problem (docs/cawosched.md)\n"      \
     "  --green FILE         green supply of the one site, kWh per point of\n" \
     "                       the series (any price layout; needs --watts)\n" \
+    "  --green-column C     its column (name or number); without it the\n" \
+    "                       file's only column of numbers, said on stderr\n" \
     "  --green-price X      its price per MWh in the prices' currency (0)\n" \
     "  --power-cap KW       the PEs' total draw, idle included (needs\n"   \
     "                       --watts)\n"                                      \

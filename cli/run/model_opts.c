@@ -4,6 +4,7 @@
 #include "run/datapath.h"
 #include "run/progress.h"
 
+#include "ecsched/platform_file.h"
 #include "ecsched/stg.h"
 
 #include <math.h>
@@ -150,6 +151,9 @@ int tool_model_option(tool_model *m, int opt, const char *arg,
     case TOOL_OPT_GREEN:
         m->green_path = arg;
         return 1;
+    case TOOL_OPT_GREEN_COLUMN:
+        m->green_column = arg;
+        return 1;
     case TOOL_OPT_GREEN_PRICE: {
         double x;
         if (ecs_parse_double(arg, &x) != 0 || !(fabs(x) <= 1e9))
@@ -218,3 +222,15 @@ void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp)
             cmd, sp->source, sp->cycle, sp->slot_minutes, sp->n);
 }
 
+
+void tool_note_green(const char *cmd, const tool_model *m, const ecs_ext *ext)
+{
+    if (m->green_path == NULL || ext == NULL || !ext->on || ext->nsource == 0 ||
+        !ext->source_column_guessed[0] || ext->source_column[0][0] == '\0')
+        return;
+    fprintf(stderr,
+            "ecsched %s: note: --green %s: the green supply (kWh per point) "
+            "is column '%s', the only one with numbers (--green-column C "
+            "names it)\n",
+            cmd, m->green_path, ext->source_column[0]);
+}

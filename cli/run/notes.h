@@ -10,11 +10,17 @@
 #include "run/cli.h"
 #include "run/model.h"
 
-/* The "start" and "end" lines (labels left-aligned in `width` columns):
- * slot 0 and the end of the makespan as clock times, the deadline's
- * beside the end; nothing without timestamps or makespan < 0. */
+/* What the "prices" line names: the price source, or with several sites
+ * each site's ("tallinn FILE, frankfurt FILE"). */
+void tool_fmt_price_sources(const tool_model *m, const ecs_problem *pb,
+                            char *buf, size_t n);
+
+/* The "horizon", "start" and "end" lines (labels left-aligned in `width`
+ * columns) as clock times: the horizon from slot 0 to the deadline, then
+ * when the first task of s starts working and the last stops
+ * (ecs_check_work_span); nothing without timestamps or without work. */
 void tool_print_clock(const tool_model *m, const ecs_slot_prices *sp,
-                         long makespan, long deadline, int width);
+                      const ecs_schedule *s, long deadline, int width);
 
 /* --work-unit auto: read the graph file at path, pick the coarsest unit
  * within m->rounding_tolerance (ecs_graph_auto_work_unit), set

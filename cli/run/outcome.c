@@ -52,7 +52,9 @@ void tool_outcome_print_problem(const tool_outcome *o)
     printf("%-12s %d\n", "pes", o->m->platform.pes);
     char info[160], d[64], b[64];
     ecs_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
-    printf("%-12s %s (%s)\n", "prices", pb->prices.source, info);
+    char src[1200];
+    tool_fmt_price_sources(o->m, pb, src, sizeof src);
+    printf("%-12s %s (%s)\n", "prices", src, info);
     ecs_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
     ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
     printf("%-12s %s (base makespan %s%s)\n", "deadline", d, b,
@@ -77,7 +79,7 @@ void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *
     ecs_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
     printf("%-12s %s (%s)\n", "makespan", mk,
            rep->meets_deadline ? "meets the deadline" : "misses the deadline");
-    tool_print_clock(o->m, &o->pb->prices, rep->makespan, o->pb->deadline, 12);
+    tool_print_clock(o->m, &o->pb->prices, o->schedule, o->pb->deadline, 12);
 }
 
 int tool_outcome_finish(const tool_outcome *o)

@@ -133,6 +133,10 @@ typedef struct ecs_doc_model {
     int plat_cap_file;    /* sites[0].power_cap_file is not null */
     char plat_green[512]; /* sites[0].sources[0].volume.source.spec */
     double plat_green_price; /* its price_per_mwh */
+    char problem[32];     /* "problem" ("cawosched": CaWoSched's fixed
+                             mapping), "" if absent */
+    char setup_file[256]; /* its "setup.file" and "mapping.file", "" if */
+    char mapping_file[256]; /*  absent */
 } ecs_doc_model;
 
 void ecs_doc_model_release(ecs_doc_model *dm);

@@ -53,6 +53,9 @@ typedef struct ecs_ext {
     size_t nsource;
     ecs_source source[ECS_MAX_SOURCES];
     double *volume[ECS_MAX_SOURCES]; /* kWh per slot */
+    char source_column[ECS_MAX_SOURCES][ECS_PRICE_NAME_MAX]; /* the column
+                                       read, "" for a built-in */
+    int source_column_guessed[ECS_MAX_SOURCES];
     double normalized_by;           /* the common factor */
     size_t n;                       /* slots */
 } ecs_ext;

@@ -73,7 +73,8 @@ ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
  * also on failure), e.g. built in memory; graph_path (borrowed, may be
  * "") names it in documents.  The one assembly of a problem: the graph's
  * horizon checked and contracted, the base, D' by the set-up's rule, the
- * prices and the prepared instance.
+ * prices and the prepared instance.  The problem borrows m's platform
+ * (and an extended platform's names): m outlives it.
  */
 ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
                                 const char *graph_path,

@@ -105,6 +105,7 @@ typedef struct ecs_setup {
                                      above 0: an extended instance */
     const char *platform_path;    /* --platform FILE */
     const char *green_path;       /* --green FILE (kWh per slot) */
+    const char *green_column;     /* --green-column C, NULL = guess */
     double green_price;           /* --green-price X per MWh (default 0) */
     int green_price_given;
     double power_cap_kw;          /* --power-cap KW, -1 if not given */

@@ -63,8 +63,14 @@ void ecs_energy_of_problem(const ecs_problem *pb, const ecs_setup *m,
                             const ecs_schedule *s, double cost,
                             ecs_energy *out);
 
+/* What the energy lines say for money when the prices' unit is unknown
+ * (no unit in the price file's header and no --unit). */
+#define ECS_MONEY_UNKNOWN_TEXT \
+    ", money n/a (the prices' unit is unknown: --unit EUR/MWh gives it)"
+
 /* "12.5 kWh, 3.21 EUR at 400 W per PE" (or "n/a" for money that is not
- * finite, or the hint to pass --watts). */
+ * finite, ECS_MONEY_UNKNOWN_TEXT without a unit, or the hint to pass
+ * --watts). */
 void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
                         char *buf, size_t n);
 

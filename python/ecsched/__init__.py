@@ -208,7 +208,7 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
          makespan_limit=None, tasks=None, edges=None, work_attr="work",
          watts=None, idle_watts=None, rounding_tolerance=None, platform=None,
          green=None, green_price=None, power_cap=None, mapping=None,
-         **price_options):
+         green_column=None, **price_options):
     """Build an instance: the library assembles it from a set-up as the
     command does (setup.h, problem.h: ecs_problem_assemble).
 
@@ -232,8 +232,10 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
     An extended platform (docs/MODEL.md "Heterogeneous platforms"), as the
     command's flags: platform (--platform: a platform file, or its JSON as
     a dict; docs/schema/platform.schema.json), idle watts above 0
-    (--watts W:IDLE), green (--green FILE, kWh per point), green_price
-    (--green-price), power_cap (--power-cap KW).  An extended platform
+    (--watts W:IDLE), green (--green FILE, kWh per point), green_column
+    (--green-column: its column, a name or a 1-based number; without it
+    the file's only column of numbers), green_price (--green-price),
+    power_cap (--power-cap KW).  An extended platform
     takes its prices from files or built-ins, not from a Series or list.
 
     CaWoSched's fixed-mapping problem (docs/cawosched.md), as the
@@ -249,6 +251,7 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
                               prices=prices, power=power,
                               work_unit=work_unit, watts=watts,
                               idle_watts=idle_watts, green=green,
+                              green_column=green_column,
                               green_price=green_price, power_cap=power_cap,
                               makespan_limit=makespan_limit,
                               freqs=freqs, **price_options)
@@ -313,6 +316,8 @@ def load(graph, pes=None, extension=None, deadline=None, prices=None,
         su.text("platform_path", os.fspath(platform))
     if green is not None:
         su.text("green_path", os.fspath(green))
+    if green_column is not None:
+        su.text("green_column", str(green_column))
     if green_price is not None:
         m.green_price = float(green_price)
         m.green_price_given = 1

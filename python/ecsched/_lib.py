@@ -171,7 +171,7 @@ typedef struct ecs_price_options {
     char time_column[128]; char filter_column[128]; char filter_value[128];
     int utc_offset_given; int utc_offset_minutes; char utc_zone[64];
     ecs_price_stamp stamp; ecs_price_fill fill; char start[64]; char unit[32];
-    const ecs_limits *limits;
+    const ecs_limits *limits; int one_value_column;
 } ecs_price_options;
 void ecs_price_options_init(ecs_price_options *o);
 typedef enum ecs_price_key {
@@ -227,6 +227,7 @@ typedef enum ecs_violation_kind {
 } ecs_violation_kind;
 typedef struct ecs_violation {
     ecs_violation_kind kind; size_t task; size_t other; int pe; long slot;
+    int site; double draw, cap;
 } ecs_violation;
 typedef struct ecs_check_report {
     long makespan; double cost; int meets_deadline; ecs_violation first;
@@ -257,7 +258,7 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
 void ecs_makespan_result_release(ecs_makespan_result *r);
 typedef struct ecs_makespan_advice {
     long deadline; long critical_path; long least_deadline; int least_proven;
-    long lower_bound; int pes_needed; int pes_needed_proven;
+    long lower_bound; int pes_needed; int pes_needed_proven; int classes;
 } ecs_makespan_advice;
 ecs_result ecs_makespan_advise(const ecs_graph *g, int pes, long deadline,
                                long makespan, int proven, long lower_bound,
@@ -293,6 +294,7 @@ const char *ecs_local_stop_name(ecs_local_stop s);
 typedef struct ecs_local_params {
     double time_limit_s; uint64_t seed; long max_rounds; int scratch_start;
     long max_stall; double cache_mb; unsigned long max_moves;
+    ecs_progress_fn progress; void *progress_ctx; double progress_every_s;
 } ecs_local_params;
 void ecs_local_params_init(ecs_local_params *prm);
 ecs_result ecs_local_params_validate(const ecs_local_params *prm,
@@ -431,7 +433,8 @@ typedef struct ecs_setup {
     double work_unit; int work_unit_auto; int slot_minutes_given;
     double rounding_tolerance; const char *base_path; const char *out_path;
     int json; int help; ecs_limits limits; double watts; double idle_watts;
-    const char *platform_path; const char *green_path; double green_price;
+    const char *platform_path; const char *green_path;
+    const char *green_column; double green_price;
     int green_price_given; double power_cap_kw; ecs_plat_spec plat;
     const char *mapping_path; const char *cws_setup_path;
     const char *(*find_file)(const char *path, char *buf, size_t size);
@@ -449,7 +452,8 @@ ecs_result ecs_setup_auto_work_unit(ecs_setup *m, const char *path,
 typedef struct ecs_ext {
     int on; int nsite; ecs_site site[8]; double *price[8]; double *cap[8];
     char price_source[8][512]; size_t nsource; ecs_source source[16];
-    double *volume[16]; double normalized_by; size_t n;
+    double *volume[16]; char source_column[16][128];
+    int source_column_guessed[16]; double normalized_by; size_t n;
 } ecs_ext;
 typedef struct ecs_problem {
     const char *graph_path; ecs_graph *raw; ecs_graph *g; ecs_schedule *base;

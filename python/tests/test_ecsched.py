@@ -156,7 +156,7 @@ def test_local_and_milp_equal_the_command_on_a_workflow():
     assert_same_document(res.to_dict(), cli)
 
 
-def test_watts_give_the_commands_kwh_and_money():
+def test_watts_give_the_commands_kwh_and_money(tmp_path):
     # --watts 400 on the built-in EPEX day (EUR/MWh, hourly slots).  By
     # hand from the schedule: a slot at f costs f^2 PE-slots at f = 1
     # (quadratic power), so energy = sum f^2, kWh = energy x 400 W x 1 h /
@@ -199,6 +199,22 @@ def test_watts_give_the_commands_kwh_and_money():
             ecsched.load(CHAIN, extension=0.5, **ext) if "platform" in ext \
                 else ecsched.load(CHAIN, pes=2, extension=0.5, **ext)
         assert e.value.name == "EIO" and name in e.value.message, ext
+    # the column of green (issue 36 item 2): two number columns are no
+    # guess; green_column chooses, as the command's --green-column
+    two = tmp_path / "two.csv"
+    two.write_text("time,kwh,price\n2016-10-18T22:00Z,0,1\n"
+                   "2016-10-18T23:00Z,0,1\n")
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(CHAIN, pes=2, extension=0.5, watts=400, green=two)
+    assert "2 columns hold numbers" in e.value.message
+    for col in ("kwh", "price"):
+        py = ecsched.milp(ecsched.load(CHAIN, pes=2, extension=0.5,
+                                       watts=400, green=two,
+                                       green_column=col)).to_dict()
+        cli = cli_json("milp", CHAIN, "-p", "2", "--extension", "0.5",
+                       "--watts", "400", "--green", str(two),
+                       "--green-column", col)
+        assert py["cost"] == cli["cost"], col
     # prices of no known unit (the DE file's header says "price"): kWh, no
     # money, as the command
     de = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE,

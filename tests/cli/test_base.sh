@@ -62,7 +62,7 @@ expect_eq "$(jq -c '[.base.makespan, .deadline, .base.optimal]' "$OUT")" "$paper
 B="$F/two.stg -p 2 --watts 1000:100 --prices $F/cheap_first.csv --freqs 1,0 --power-cap 1.5 --deadline 4 --mode local"
 run heuristic $B --base $F/parallel.json
 expect_rc 0 "local from a --base above the cap: a schedule, not exit 3"
-expect_out "^base cost .*not a schedule here: site site draws 2 in slot 0, above its cap of 1\.5" \
+expect_out "^base cost .*not a schedule here: site site draws 2 kWh in slot 0, above its cap of 1\.5 kWh" \
   "the base is named as breaking the cap"
 expect_out "^saving +n/a" "no saving against a base that is not a schedule"
 run heuristic $B --base $F/parallel.json --json
