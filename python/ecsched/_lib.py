@@ -459,7 +459,7 @@ typedef struct ecs_problem {
     const char *graph_path; ecs_graph *raw; ecs_graph *g; ecs_schedule *base;
     long base_makespan; int base_optimal; long base_lower_bound;
     unsigned long long base_nodes; double base_runtime_s; int base_from_file;
-    int base_list; long deadline; ecs_slot_prices prices; int have_prices;
+    int base_list; int base_capped; long deadline; ecs_slot_prices prices; int have_prices;
     double base_cost; ecs_ext ext; const ecs_platform *platform;
     ecs_instance inst;
 } ecs_problem;

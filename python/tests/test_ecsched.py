@@ -388,7 +388,7 @@ def test_the_shortcuts_equal_the_commands_flags():
     # --watts W:IDLE and --power-cap on one class at one site
     args = [CHAIN, "-p", "2", "--extension", "0.5", "--watts", "400:80",
             "--power-cap", "0.9"]
-    cli = cli_json("solve", *args, "--time-limit", "5")
+    cli = cli_json("solve", *args, "--time-limit", "5", "--makespan-limit", "10")
     inst = ecsched.load(CHAIN, pes=2, extension=0.5, watts="400:80",
                         power_cap=0.9)
     assert inst.extended

@@ -125,7 +125,7 @@ expect_out "\(11 tasks with work\)" "zero runtimes become zero-work tasks"
 for cmd in heuristic milp compare makespan validate; do
   case $cmd in
     makespan) run makespan $F/graphs/cawosched.dot --slot-minutes 30 --slot-minutes 60 --prices epex-2016-10-19 ;;
-    validate) run validate $F/graphs/cawosched.dot "$T_DIR/h.json" --prices epex-2016-10-19 --deadline 30 ;;
+    validate) run validate $F/graphs/cawosched.dot "$T_DIR/h.json" --prices epex-2016-10-19 --deadline 30 --rejudge ;;
     *) run $cmd $F/graphs/cawosched.dot --extension 0.5 ;;
   esac
   if [ $cmd = makespan ]; then

@@ -6,6 +6,8 @@
 
 #include "ecsched/check.h"
 #include "ecsched/listsched.h"
+
+#include <string.h>
 #include "ecsched/local.h"
 
 /* The platform of docs/MODEL.md's worked examples: F = {1, 0.5, 0};
@@ -204,6 +206,118 @@ static void test_listsched_random(void **state)
                              (g->work[i] + v - 1) / v);
         }
         ecs_schedule_free(s);
+        ecs_graph_free(g);
+    }
+}
+
+/* ---- ecs_listsched_platform_capped (docs/MODEL.md "Base schedule") ---- */
+
+/* The hand example above under caps: idle 0.5 + 0.2 = 0.7; fast adds 3.5
+ * at f = 1, slow 0.8.  Cap 4.5: fast alone (4.2) fits, fast with slow
+ * (5.0) does not.  Task 0: fast [0, 1].  Task 1: fast [2, 3] ends at 4;
+ * slow cannot run beside fast in slots 0-1, so from 2 until 6: fast.
+ * Task 2: fast [4, 5] ends at 6, slow from 6 (slots 0-5 hold fast) until
+ * 10: fast.  Makespan 6 against 4 without the cap.  Cap 1.6: fast never
+ * fits; all three on slow, one after the other: makespan 12. */
+static void test_listsched_capped_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    model_platform(&p, 1, 1);
+    ecs_graph *g = tu_graph(3, (const long[]){4, 4, 4}, 0, NULL);
+    double cap[16], price[16];
+    for (int l = 0; l < 16; l++) {
+        cap[l] = 4.5;
+        price[l] = 1;
+    }
+    const double *caps[1] = {cap};
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 16, &s, NULL), ECS_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(s->task[i].pe, 0);
+        assert_int_equal(s->task[i].start, 2 * i);
+        assert_int_equal(s->task[i].stop, 2 * i + 1);
+    }
+    ecs_site site = {NULL, cap};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 16, 6);
+    inst.site = &site;
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    ecs_schedule_free(s);
+    for (int l = 0; l < 16; l++)
+        cap[l] = 1.6;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 16, &s, NULL), ECS_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(s->task[i].pe, 1);
+        assert_int_equal(s->task[i].stop - s->task[i].start, 3);
+    }
+    assert_int_equal(ecs_schedule_makespan(s), 12);
+    inst.deadline = 12;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    ecs_schedule_free(s);
+    /* within 11 slots the third task has no room */
+    ecs_diag d;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 11, &s, &d),
+                     ECS_EINFEASIBLE);
+    assert_null(s);
+    assert_non_null(strstr(d.msg, "task"));
+    /* the idle draw alone above the cap: no schedule */
+    for (int l = 0; l < 16; l++)
+        cap[l] = 0.6;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 16, &s, &d),
+                     ECS_EINFEASIBLE);
+    assert_non_null(strstr(d.msg, "when idle"));
+    ecs_graph_free(g);
+}
+
+/* Random graphs: under a cap that admits slow alone, every schedule
+ * passes the checker under that cap; under a cap at the peak draw (every
+ * PE busy at f = 1) the schedule is the uncapped one, slot for slot. */
+static void test_listsched_capped_random(void **state)
+{
+    (void)state;
+    uint64_t seed = 9090;
+    enum { H = 4096 };
+    static double price[H], cap[H];
+    for (int l = 0; l < H; l++)
+        price[l] = 1.0;
+    for (int rep = 0; rep < 40; rep++) {
+        ecs_graph *g = tu_random_graph(&seed, (size_t)tu_rng_int(&seed, 1, 30),
+                                       9, tu_rng_unit(&seed) * 0.3);
+        int nf = (int)tu_rng_int(&seed, 1, 3), ns = (int)tu_rng_int(&seed, 1, 4);
+        ecs_platform p;
+        model_platform(&p, nf, ns);
+        double idle = 0.5 * nf + 0.2 * ns, peak = 4.0 * nf + 1.0 * ns;
+        /* between slow alone and the peak */
+        double k = idle + 0.8 + tu_rng_unit(&seed) * (peak - idle - 0.8);
+        for (int l = 0; l < H; l++)
+            cap[l] = k;
+        const double *caps[1] = {cap};
+        ecs_schedule *s = NULL, *u = NULL;
+        assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, H, &s, NULL), ECS_OK);
+        ecs_site site = {NULL, cap};
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, H, ecs_schedule_makespan(s));
+        inst.site = &site;
+        ecs_check_report r;
+        ecs_diag d;
+        ecs_result rc = ecs_check_schedule(&inst, s, &r, &d);
+        if (rc != ECS_OK)
+            print_error("rep %d: %s\n", rep, r.msg);
+        assert_int_equal(rc, ECS_OK);
+        ecs_schedule_free(s);
+        for (int l = 0; l < H; l++)
+            cap[l] = peak;
+        assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, H, &s, NULL), ECS_OK);
+        assert_int_equal(ecs_listsched_platform(g, &p, &u, NULL), ECS_OK);
+        for (size_t i = 0; i < g->n; i++) {
+            assert_int_equal(s->task[i].pe, u->task[i].pe);
+            assert_int_equal(s->task[i].start, u->task[i].start);
+            assert_int_equal(s->task[i].stop, u->task[i].stop);
+        }
+        ecs_schedule_free(s);
+        ecs_schedule_free(u);
         ecs_graph_free(g);
     }
 }
@@ -602,6 +716,8 @@ int main(void)
         cmocka_unit_test(test_listsched_hand),
         cmocka_unit_test(test_listsched_paper),
         cmocka_unit_test(test_listsched_random),
+        cmocka_unit_test(test_listsched_capped_hand),
+        cmocka_unit_test(test_listsched_capped_random),
         cmocka_unit_test(test_local_worked),
         cmocka_unit_test(test_local_start),
         cmocka_unit_test(test_local_cross_site),
