@@ -700,8 +700,14 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
         rc = ecs_instance_validate(inst, diag);
     if (rc != ECS_OK)
         return rc;
-    driver d = {inst, prm, out, t0, t0 + prm->time_limit_s};
+    /* the route is chosen on what can bind (ecs_instance_view_make) */
+    ecs_instance_view view;
+    rc = ecs_instance_view_make(inst, &view, diag);
+    if (rc != ECS_OK)
+        return rc;
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s};
     rc = make_start(&d, diag);
+    ecs_instance_view_release(&view);
     if (rc != ECS_OK) {
         ecs_solve_result_release(out);
         return rc;
@@ -732,7 +738,16 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
         if (rc != ECS_OK)
             return rc;
     }
-    driver d = {&own, prm, out, t0, t0 + prm->time_limit_s};
+    /* the route is chosen on what can bind: a source without volume or a
+     * cap above the peak changes neither the result nor the time */
+    ecs_instance_view view;
+    rc = ecs_instance_view_make(&own, &view, diag);
+    if (rc != ECS_OK) {
+        if (prepared_here)
+            ecs_instance_release(&own);
+        return rc;
+    }
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {
@@ -752,6 +767,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
     out->start_cost = out->cost;
     if (rc == ECS_OK)
         rc = plan(&d, diag);
+    ecs_instance_view_release(&view);
     if (prepared_here) /* else what it derived is the caller's */
         ecs_instance_release(&own);
     if (rc != ECS_OK) {
