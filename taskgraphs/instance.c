@@ -365,7 +365,7 @@ ecs_result ecs_instance_view_make(const ecs_instance *inst,
     }
     v->inst.source = v->source;
     v->inst.nsource = m;
-    if (inst->site != NULL)
+    if (inst->site != NULL || v->linear_sites > 0)
         v->inst.site = v->site;
     v->changed = v->sources_dropped > 0 || v->caps_dropped > 0 ||
                  v->linear_sites > 0;
