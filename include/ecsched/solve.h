@@ -113,7 +113,8 @@ const char *ecs_found_by_name(ecs_found_by f);
     XX(DP, "dp")             /* its exact pass */                             \
     XX(MILP, "milp")                                                          \
     XX(BOUND, "bound")       /* bound.h: column generation, Lagrangian */     \
-    XX(LNS, "lns")
+    XX(LNS, "lns")                                                            \
+    XX(LOCAL, "local")       /* extended model: local search after the bound */
 
 typedef enum ecs_solve_phase {
 #define ECS_SOLVE_PHASE_ENUM(name, key) ECS_PHASE_##name,
