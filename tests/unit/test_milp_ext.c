@@ -690,6 +690,31 @@ static void test_view_keeps_what_binds(void **state)
     ecs_graph_free(g);
 }
 
+/* The fluid bound with the windows (docs/MODEL.md "Fluid bound, extended
+ * model"), by hand: a chain a -> b of one unit each in two slots priced 0
+ * and 1 on the worked example's classes.  Without the windows all work
+ * goes to slot 0 and only slot 1's idle 0.7 is paid; with them b does its
+ * unit in slot 1, on one PE (one task may run there), cheapest slow at
+ * f = 1 (0.8 above idle): 1.5, the optimum. */
+static void test_fluid_windows_by_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    example_platform(&p);
+    long work[] = {1, 1};
+    ecs_edge e[] = {{.from = 0, .to = 1, .comm = 0}};
+    ecs_graph *g = tu_graph(2, work, 1, e);
+    double price[] = {0, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    double fl;
+    assert_int_equal(ecs_bound_fluid_instance(&inst, NULL, &fl, NULL), ECS_OK);
+    assert_close(fl, 1.5, 1e-8);
+    ecs_milp_status st;
+    assert_close(milp_cost(&inst, &st), 1.5, 1e-9);
+    ecs_graph_free(g);
+}
+
 static void test_paper_formulation_refused(void **state)
 {
     (void)state;
@@ -769,6 +794,7 @@ int main(void)
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
         cmocka_unit_test(test_view_keeps_what_binds),
+        cmocka_unit_test(test_fluid_windows_by_hand),
         cmocka_unit_test(test_paper_formulation_refused),
         cmocka_unit_test(test_platform_errors),
     };
