@@ -30,6 +30,13 @@
  *   lns     the gap is still open (lns.h; lns_free_tasks     the rest
  *           tasks freed at first, lns_sub_time_limit_s a
  *           sub-problem)
+ *   local   the extended model beyond the MILP's size: after   the rest
+ *           its column generation (bound_share, as bound),
+ *           local search from the best schedule (local.h)
+ *
+ * Every phase runs on the instance without what cannot bind
+ * (ecs_instance_view_make, instance.h): a source of zero volume or a cap
+ * above the peak draw gives the same route as the instance without it.
  *
  * "The gap is open" is ecs_gap_reached (bound.h) of the best schedule and
  * bound so far against params.gap.  The result's mode names the route.
