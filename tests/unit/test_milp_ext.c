@@ -715,6 +715,55 @@ static void test_fluid_windows_by_hand(void **state)
     ecs_graph_free(g);
 }
 
+/* solve beyond the MILP's size (milp_max_nonzeros 1): column generation
+ * with bound_share of the time left, then local search from the best
+ * schedule unless the gap is closed; the cost is never below the
+ * enumeration's optimum, the bound never above it. */
+static void test_solve_colgen_then_local(void **state)
+{
+    (void)state;
+    uint64_t seed = 71;
+    int runs = 0, local = 0;
+    for (int r = 0; r < 12; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4 | 8, &x);
+        double want = brute_force(&x.inst);
+        if (want == HUGE_VAL) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_solve_params prm;
+        ecs_solve_params_init(&prm);
+        prm.time_limit_s = 2.0;
+        prm.milp_max_nonzeros = 1.0;
+        ecs_solve_result res;
+        assert_int_equal(ecs_solve(&x.inst, NULL, &prm, &res, NULL), ECS_OK);
+        assert_true(res.nsteps >= 2 && res.nsteps <= 4);
+        assert_int_equal(res.steps[0].phase, ECS_PHASE_START);
+        assert_int_equal(res.steps[1].phase, ECS_PHASE_FLUID);
+        if (res.nsteps == 2) /* the start is within the gap of the fluid bound */
+            assert_true(ecs_gap_reached(res.cost, res.bound, prm.gap));
+        if (res.nsteps >= 3) {
+            assert_int_equal(res.steps[2].phase, ECS_PHASE_BOUND);
+            assert_true(res.steps[2].granted_s <=
+                        prm.bound_share * res.steps[2].left_s + 1e-9);
+        }
+        if (res.nsteps == 4) {
+            assert_int_equal(res.steps[3].phase, ECS_PHASE_LOCAL);
+            local++;
+        }
+        assert_true(res.cost >= want - tu_tol(want));
+        assert_true(res.bound <= want + tu_tol(want));
+        assert_close(check_cost(&x.inst, res.schedule, ECS_OK), res.cost,
+                     1e-12);
+        ecs_solve_result_release(&res);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 4);
+    print_message("colgen then local: local ran on %d of %d\n", local, runs);
+}
+
 static void test_paper_formulation_refused(void **state)
 {
     (void)state;
@@ -795,6 +844,7 @@ int main(void)
         cmocka_unit_test(test_cannot_bind_same_result),
         cmocka_unit_test(test_view_keeps_what_binds),
         cmocka_unit_test(test_fluid_windows_by_hand),
+        cmocka_unit_test(test_solve_colgen_then_local),
         cmocka_unit_test(test_paper_formulation_refused),
         cmocka_unit_test(test_platform_errors),
     };
