@@ -59,8 +59,8 @@ for c in $PEERS_CASES; do
   echo "$pl,$P,$g,cbc,$st,$obj,$lb,$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }'),$rows,$cols" >> "$PEERS_OUT"
   if [ -x "$PEERS_HIGHS" ]; then
     t0=$(now)
-    timeout $((PEERS_LIMIT + 30)) "$PEERS_HIGHS" --model_file "$tmp/m.lp" --time_limit "$PEERS_LIMIT" \
-      --threads 1 --parallel off > "$tmp/highs.txt" 2>&1
+    (cd "$tmp" && timeout $((PEERS_LIMIT + 30)) "$PEERS_HIGHS" --model_file m.lp \
+      --time_limit "$PEERS_LIMIT" --threads 1 --parallel off > highs.txt 2>&1) # Highs.log there
     t1=$(now)
     st=$(grep -m1 '^ *Status ' "$tmp/highs.txt" | sed 's/^ *Status *//')
     obj=$(grep -m1 '^ *Primal bound' "$tmp/highs.txt" | awk '{ print $NF }')
