@@ -1,6 +1,6 @@
 #!/bin/sh
-# Benchmark of what cannot bind (issue 37; docs/MODEL.md "What cannot
-# bind"): `solve` on data/paper32, each case three times:
+# Benchmark of what cannot bind (issue 37; in docs/MODEL.md:
+# "What cannot bind"): `solve` on data/paper32, each case three times:
 #   plain  the platform as it is;
 #   zero   plus a source of zero volume (paper: --green of zeros; classes:
 #          the bundled solar profile at scale 0);

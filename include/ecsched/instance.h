@@ -158,8 +158,8 @@ ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag);
 ecs_result ecs_instance_prepare(ecs_instance *inst, ecs_diag *diag);
 
 /*
- * The instance without what cannot bind (docs/MODEL.md "What cannot
- * bind"), so that a method chooses its route on what matters:
+ * The instance without what cannot bind, so that a method chooses its
+ * route on what matters (docs/MODEL.md "What cannot bind"):
  *  - a source that has no volume, or is never cheaper than its site's
  *    grid, in every slot of 0..D'-1 is dropped;
  *  - a site's cap that is at least the site's peak draw in every slot
