@@ -15,7 +15,7 @@ set -u
 : "${ECSCHED:=bin/ecsched}" "${PEERS_LIMIT:=60}"
 : "${PEERS_HIGHS:=/work/peers/install/bin/highs}"
 : "${PEERS_OUT:=bench/results/peers37.csv}"
-: "${PEERS_CASES:=mix:4:g00_n08 mix:4:g04_n11 mix:4:g08_n14 mix:8:g01_n08 mix:8:g12_n16 three:4:g08_n14 three:4:g16_n20 three:8:g20_n23 solar:4:g03_n10 solar:4:g09_n14}"
+: "${PEERS_CASES:=mix:4:g00_n08 mix:4:g04_n11 mix:4:g08_n14 mix:8:g01_n08 mix:8:g12_n17 three:4:g08_n14 three:4:g16_n20 three:8:g20_n23 solar:4:g03_n10 solar:4:g09_n14}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; rm -f bench/platforms/.bench_peers_*.json data/platforms/.bench_peers_*.json' EXIT
 platform() {
@@ -40,7 +40,9 @@ now() { date +%s.%N; }
   echo "platform,pes,graph,solver,status,objective,bound,wall_s,rows,cols" > "$PEERS_OUT"
 for c in $PEERS_CASES; do
   pl=${c%%:*} rest=${c#*:} P=${rest%%:*} g=${rest#*:}
+  [ -f "data/paper32/$g.stg" ] || { echo "$c: no data/paper32/$g.stg"; continue; }
   pf=$(platform "$pl" "$P")
+  rm -f "$tmp"/*.json "$tmp"/*.lp "$tmp"/*.txt
   "$ECSCHED" milp "data/paper32/$g.stg" --platform "$pf" --extension 0.2 \
     --time-limit 0.01 --write-lp "$tmp/m.lp" --json -o "$tmp/m.json" >/dev/null 2>&1
   rows=$(jq -r .rows "$tmp/m.json") cols=$(jq -r .cols "$tmp/m.json")
