@@ -300,6 +300,107 @@ static void test_local_start(void **state)
     ecs_graph_free(g);
 }
 
+/* A move across sites from a start at the wrong ones (hand-derived): two
+ * sites, one PE each (speed 1, F = {1, 0}, 1 kWh per busy slot, no
+ * idle), a chain a -> b of work 1 and a task c of work 2, D' = 3, prices
+ * east [0, 4, 4], west [4, 0, 0].  4 work units, and only 3 of the 6
+ * PE-slots are free (east 0, west 1 and 2), so every schedule costs at
+ * least 4: a at east 0, c at west 1..2, b at east 1 cost 4.  The start
+ * puts a at west 0 and b at east 1 (c at west 1..2): 8.  The search must
+ * bring a to the other site; every seed reaches 4, which brute force
+ * confirms, and the checker accepts every result. */
+static void test_local_cross_site(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_platform_init(&p);
+    assert_int_equal(ecs_platform_set_freqs(&p, "1,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
+    tu_add_class(&p, "e", 1, east, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+    tu_add_class(&p, "w", 1, west, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+    ecs_graph *g = tu_graph(3, (const long[]){1, 1, 2}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double pe[3] = {0, 4, 4}, pw[3] = {4, 0, 0};
+    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, pe, 3, 3);
+    inst.site = site;
+    assert_close(tu_brute_force_ext(&inst), 4.0, 1e-12);
+    ecs_schedule *start = ecs_schedule_new(3);
+    assert_non_null(start);
+    const unsigned char f1[2] = {0, 0}; /* index 0: f = 1 */
+    assert_int_equal(ecs_schedule_place(start, 0, 1, 0, 0, f1, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(start, 1, 0, 1, 1, f1, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(start, 2, 1, 1, 2, f1, 0), ECS_OK);
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        ecs_local_result r;
+        assert_int_equal(run_local(&inst, start, seed, &r), ECS_OK);
+        assert_close(r.start_cost, 8.0, 1e-12);
+        assert_close(r.cost, 4.0, 1e-12);
+        /* a ran first, at east slot 0 */
+        assert_int_equal(r.schedule->task[0].pe, 0);
+        assert_int_equal(r.schedule->task[0].start, 0);
+        ecs_local_result_release(&r);
+    }
+    ecs_schedule_free(start);
+    ecs_graph_free(g);
+}
+
+/* Two sites (two slow PEs east, two fast ones west) with cheap hours in
+ * opposite halves of D' = 16, a random graph of 12 tasks: the search from
+ * the list schedule and
+ * from nothing is never dearer than from its start, every result passes
+ * the checker, and the same seed gives the same schedule (determinism of
+ * the ruins, shifts and acceptance). */
+static void test_local_two_sites_seeded(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_platform_init(&p);
+    assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
+    tu_add_class(&p, "e", 2, east, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.3, 0}, 0.1);
+    tu_add_class(&p, "w", 2, west, (const double[]){2, 1, 0},
+                 (const double[]){3, 1, 0}, 0.2);
+    uint64_t seed = 37;
+    ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
+    enum { T = 16 };
+    double pe[T], pw[T];
+    for (int l = 0; l < T; l++) {
+        pe[l] = l < T / 2 ? -0.2 + 0.1 * (l % 3) : 1.0 + 0.1 * (l % 4);
+        pw[l] = l < T / 2 ? 1.0 + 0.1 * (l % 4) : 0.1 * (l % 3);
+    }
+    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, pe, T, T);
+    inst.site = site;
+    ecs_schedule *base = NULL;
+    assert_int_equal(ecs_listsched_platform(g, &p, &base, NULL), ECS_OK);
+    ecs_local_result a, b, c;
+    assert_int_equal(run_local(&inst, base, 7, &a), ECS_OK);
+    assert_true(a.cost <= a.start_cost + 1e-12);
+    assert_int_equal(run_local(&inst, base, 7, &b), ECS_OK);
+    assert_close(a.cost, b.cost, 0.0);
+    for (size_t i = 0; i < g->n; i++) {
+        assert_int_equal(a.schedule->task[i].pe, b.schedule->task[i].pe);
+        assert_int_equal(a.schedule->task[i].start, b.schedule->task[i].start);
+    }
+    assert_int_equal(run_local(&inst, NULL, 8, &c), ECS_OK);
+    assert_true(c.cost <= c.start_cost + 1e-12);
+    ecs_local_result_release(&a);
+    ecs_local_result_release(&b);
+    ecs_local_result_release(&c);
+    ecs_schedule_free(base);
+    ecs_graph_free(g);
+}
+
 /* A random tiny instance of the extended model: 1..3 tasks, two classes
  * (fast: speeds 2, 1; slow: 1, 0.5; random powers and idle), T slots,
  * prices with negative ones; by variant: no source, a source of volume 0,
@@ -503,6 +604,8 @@ int main(void)
         cmocka_unit_test(test_listsched_random),
         cmocka_unit_test(test_local_worked),
         cmocka_unit_test(test_local_start),
+        cmocka_unit_test(test_local_cross_site),
+        cmocka_unit_test(test_local_two_sites_seeded),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),
     };
