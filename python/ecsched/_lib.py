@@ -361,7 +361,8 @@ typedef enum ecs_found_by {
 const char *ecs_found_by_name(ecs_found_by f);
 typedef enum ecs_solve_phase {
     ECS_PHASE_START, ECS_PHASE_FLUID, ECS_PHASE_DP_BEAM, ECS_PHASE_DP,
-    ECS_PHASE_MILP, ECS_PHASE_BOUND, ECS_PHASE_LNS, ECS_PHASE_COUNT
+    ECS_PHASE_MILP, ECS_PHASE_BOUND, ECS_PHASE_LNS, ECS_PHASE_LOCAL,
+    ECS_PHASE_COUNT
 } ecs_solve_phase;
 const char *ecs_solve_phase_name(ecs_solve_phase ph);
 typedef struct ecs_solve_step {
@@ -388,7 +389,7 @@ typedef struct ecs_solve_result {
     ecs_found_by found_by; ecs_solve_mode mode; ecs_found_by start_by;
     double start_cost; ecs_stop stop; long lns_rounds; long lns_improved;
     double bound_time_s; size_t dp_states; double runtime_s;
-    ecs_solve_step steps[8]; size_t nsteps;
+    ecs_solve_step steps[9]; size_t nsteps;
 } ecs_solve_result;
 ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
                      const ecs_solve_params *prm, ecs_solve_result *out,
