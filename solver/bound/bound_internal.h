@@ -165,4 +165,15 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr);
  * and returns their number; (size_t)-1 when out of memory (stages.c). */
 size_t bnd_bottlenecks(const ecs_graph *g, size_t *pos_out);
 
+/* The stages' paths (stages.c): the tasks of every stage (between the
+ * bottlenecks bp[0..m-1], positions in g->topo) covered by disjoint paths
+ * of the graph inside the stage, in one pass in topological order: a task
+ * continues the heaviest path (by work) that ends at one of its
+ * predecessors in the stage, or starts a new one.  Fills next[v] (the task
+ * after v on its path, SIZE_MAX for the last and for the bottlenecks) and
+ * first[v] (1 when v starts a path); 0, or -1 when out of memory.  The
+ * tasks of one path are pairwise comparable: no two run in one slot. */
+int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
+                    size_t *next, unsigned char *first);
+
 #endif

@@ -11,12 +11,15 @@
  * for the intervals [s_j, e_j] the schedule gives the bottlenecks (each in
  * its window, e_j < s_{j+1}), and the least right-hand side over all such
  * intervals, a dynamic program over the bottlenecks' last slots, is a lower
- * bound.  fluid(W, a..b) is the fluid bound (fluid.c) of W units inside
- * slots a..b with min(P, the stage's tasks) PEs (no more tasks than that
- * run at once): +inf when they do not fit, or when the stage's longest task
- * is longer than b - a + 1 slots; and at least the sum over the stage's
- * tasks of the fluid bound of one PE for each task's work (each task runs
- * on one PE): the larger of the two.
+ * bound.  The stage's tasks are covered by paths (bnd_stage_paths: the
+ * branches of a pipeline whose branches are chains); the tasks of a path
+ * never share a slot, so no more than min(P, paths) of the stage's tasks
+ * run at once.  fluid(W, a..b) is the fluid bound (fluid.c) of W units
+ * inside slots a..b with min(P, paths) PEs: +inf when they do not fit, or
+ * when the stage's longest path is longer than b - a + 1 slots; and at
+ * least the sum over the paths of the fluid bound of one PE for each
+ * path's work (a path does at most one unit a slot): the larger of the
+ * two.
  *
  * The fluid of every slot range a..b is the greedy over the pieces of the
  * slots' cost envelopes, cheapest slope first; a Fenwick tree over the
@@ -97,6 +100,55 @@ size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bn)
     }
     free(pos);
     return m;
+}
+
+int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
+                    size_t *next, unsigned char *first)
+{
+    size_t n = g->n;
+    size_t *stage_of = malloc((n ? n : 1) * sizeof *stage_of);
+    double *pw = malloc((n ? n : 1) * sizeof *pw); /* its path's work so far */
+    unsigned char *open = calloc(n ? n : 1, 1);   /* ends its path so far */
+    if (stage_of == NULL || pw == NULL || open == NULL) {
+        free(stage_of);
+        free(pw);
+        free(open);
+        return -1;
+    }
+    for (size_t j = 0, q = 0; j <= m; j++) {
+        size_t hi = j < m ? bp[j] : n;
+        for (; q < hi; q++)
+            stage_of[g->topo[q]] = j;
+        if (j < m)
+            stage_of[g->topo[hi]] = SIZE_MAX; /* a bottleneck */
+        q = hi + 1;
+    }
+    for (size_t q = 0; q < n; q++) {
+        size_t v = g->topo[q], best = SIZE_MAX;
+        next[v] = SIZE_MAX;
+        first[v] = 0;
+        if (stage_of[v] == SIZE_MAX)
+            continue;
+        for (size_t k = g->pred_off[v]; k < g->pred_off[v + 1]; k++) {
+            size_t a = g->pred[k];
+            if (stage_of[a] == stage_of[v] && open[a] &&
+                (best == SIZE_MAX || pw[a] > pw[best]))
+                best = a;
+        }
+        if (best != SIZE_MAX) {
+            next[best] = v;
+            open[best] = 0;
+            pw[v] = pw[best] + (double)g->work[v];
+        } else {
+            first[v] = 1;
+            pw[v] = (double)g->work[v];
+        }
+        open[v] = 1;
+    }
+    free(stage_of);
+    free(pw);
+    free(open);
+    return 0;
 }
 
 /* The sweep's state: the envelope pieces of every slot in slope order and
@@ -247,20 +299,101 @@ static double sweep_query(const sweep *z, double W)
 }
 
 /* The stages: bottleneck positions bp[0..m-1] in g->topo; stage j holds
- * the tasks between bp[j-1] and bp[j] (bp[-1] = -1, bp[m] = n). */
-/* The distinct works of a stage the per-task sum looks at, at most. */
-#define STAGE_MAX_WORKS 32
+ * the tasks between bp[j-1] and bp[j] (bp[-1] = -1, bp[m] = n), covered by
+ * the paths of bnd_stage_paths.  The per-path sums look at this many
+ * distinct path works at most (more are rounded down to that many: the
+ * fluid of fewer units costs no more). */
+#define STAGE_MAX_WORKS 64
 
 typedef struct stage {
     double work;
-    long longest;
+    long longest;                   /* the longest path inside, by work */
     size_t tasks;
-    size_t nw;                      /* distinct works (0: too many) */
-    long wv[STAGE_MAX_WORKS];       /* and how many tasks have each */
+    size_t paths;                   /* the paths covering it */
+    size_t nw;                      /* distinct path works (rounded) */
+    long wv[STAGE_MAX_WORKS];       /* and how many paths have each */
     size_t wc[STAGE_MAX_WORKS];
-    int many;                       /* more distinct works than that */
-    double alpha; /* min(P, tasks) / P: the PEs the stage can use at once */
+    double alpha; /* min(P, paths) / P: the PEs the stage can use at once */
 } stage;
+
+static int by_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* Stage j's path works pw[0..k-1] (sorted here) as at most
+ * STAGE_MAX_WORKS values with counts, each rounded down to the least
+ * of its group. */
+static void stage_group_works(stage *st, long *pw, size_t k)
+{
+    qsort(pw, k, sizeof *pw, by_long);
+    st->nw = 0;
+    size_t groups = k < STAGE_MAX_WORKS ? k : STAGE_MAX_WORKS;
+    for (size_t q = 0; q < groups; q++) {
+        size_t lo = q * k / groups, hi = (q + 1) * k / groups;
+        if (st->nw > 0 && st->wv[st->nw - 1] == pw[lo]) {
+            st->wc[st->nw - 1] += hi - lo;
+        } else {
+            st->wv[st->nw] = pw[lo];
+            st->wc[st->nw] = hi - lo;
+            st->nw++;
+        }
+    }
+}
+
+/* The stages' sizes, longest paths and path works from the paths of
+ * bnd_stage_paths: 0, or -1 when out of memory. */
+static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
+                           size_t m, stage *st)
+{
+    size_t n = g->n;
+    size_t *next = malloc(n * sizeof *next);
+    unsigned char *first = malloc(n);
+    long *dist = malloc(n * sizeof *dist), *pw = malloc(n * sizeof *pw);
+    unsigned char *in = calloc(n, 1); /* in the stage being described */
+    int rc = -1;
+    if (!next || !first || !dist || !pw || !in ||
+        bnd_stage_paths(g, bp, m, next, first) != 0)
+        goto out;
+    for (size_t j = 0, q = 0; j <= m; j++) {
+        size_t hi = j < m ? bp[j] : n, k = 0, q0 = q;
+        for (; q < hi; q++)
+            in[g->topo[q]] = 1;
+        for (q = q0; q < hi; q++) {
+            size_t v = g->topo[q];
+            long d = 0;
+            for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
+                if (in[g->pred[e]] && dist[g->pred[e]] > d)
+                    d = dist[g->pred[e]];
+            dist[v] = d + g->work[v];
+            if (dist[v] > st[j].longest)
+                st[j].longest = dist[v];
+            st[j].work += (double)g->work[v];
+            st[j].tasks++;
+            if (first[v]) {
+                long w = 0;
+                for (size_t u = v; u != SIZE_MAX; u = next[u])
+                    w += g->work[u];
+                pw[k++] = w;
+            }
+        }
+        for (q = q0; q < hi; q++)
+            in[g->topo[q]] = 0;
+        st[j].paths = k;
+        stage_group_works(&st[j], pw, k);
+        st[j].alpha = k < (size_t)P ? (double)k / (double)P : 1.0;
+        q = hi + 1;
+    }
+    rc = 0;
+out:
+    free(next);
+    free(first);
+    free(dist);
+    free(pw);
+    free(in);
+    return rc;
+}
 
 /* The stage's fluid among the inserted slots: with alpha P PEs instead of
  * P every capacity scales by alpha, so the cost of W units is alpha times
@@ -268,20 +401,21 @@ typedef struct stage {
 static double stage_query(const sweep *z, const stage *st)
 {
     double v = st->alpha * sweep_query(z, st->work / st->alpha);
-    /* and each task alone on its PE: the fluid bound of one PE (every
-     * capacity times 1 / P) for its work, summed over the tasks */
+    /* and each path alone, at most one unit a slot (its tasks never share
+     * a slot): the fluid bound of one PE (every capacity times 1 / P) for
+     * its work, summed over the paths */
     double P = (double)z->p->pes, sum = 0.0;
     for (size_t k = 0; k < st->nw; k++) {
         sum += (double)st->wc[k] * sweep_query(z, P * (double)st->wv[k]) / P;
     }
-    return st->nw > 0 && sum > v ? sum : v;
+    return sum > v ? sum : v;
 }
 
-/* Whether the stage fits into len slots, in integers: its longest task,
- * and its work on min(P, tasks) PEs. */
+/* Whether the stage fits into len slots, in integers: its longest path,
+ * and its work on min(P, paths) PEs. */
 static int stage_fits(const sweep *z, const stage *st, long len)
 {
-    size_t pes = st->tasks < (size_t)z->p->pes ? st->tasks : (size_t)z->p->pes;
+    size_t pes = st->paths < (size_t)z->p->pes ? st->paths : (size_t)z->p->pes;
     return len >= st->longest &&
            st->work <= (double)pes * (double)len; /* exact: integers */
 }
@@ -345,35 +479,8 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
     if (sweep_init(&z, p, c->price, D) != 0)
         goto done;
     zok = 1;
-    for (size_t j = 0, q = 0; j <= m; j++) {
-        size_t hi = j < m ? bp[j] : n;
-        for (; q < hi; q++) {
-            size_t v = g->topo[q];
-            st[j].work += (double)g->work[v];
-            st[j].tasks++;
-            size_t k = 0;
-            while (k < st[j].nw && st[j].wv[k] != g->work[v])
-                k++;
-            if (st[j].many) {
-                /* the per-task sum is not used */
-            } else if (k < st[j].nw) {
-                st[j].wc[k]++;
-            } else if (st[j].nw < STAGE_MAX_WORKS) {
-                st[j].wv[k] = g->work[v];
-                st[j].wc[k] = 1;
-                st[j].nw++;
-            } else {
-                st[j].many = 1; /* too many distinct works */
-                st[j].nw = 0;
-            }
-            if (g->work[v] > st[j].longest)
-                st[j].longest = g->work[v];
-        }
-        st[j].alpha = st[j].tasks < (size_t)p->pes
-                          ? (double)st[j].tasks / (double)p->pes
-                          : 1.0;
-        q = hi + 1;
-    }
+    if (stages_describe(g, p->pes, bp, m, st) != 0)
+        goto done;
     /* G: the least cost of everything before bottleneck j, by its first
      * slot s; stage 0 runs inside 0..s-1 */
     for (long l = 0; l <= D; l++)

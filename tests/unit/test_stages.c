@@ -352,16 +352,72 @@ static void test_stages_brute_force(void **state)
     assert_true(built >= checked / 2);
 }
 
-/* Generated fork-join pipelines (two and three stages of 10..14 parallel
- * tasks, work 1..3) on 3, 5 and 16 PEs (16: more PEs than a stage's
- * tasks, where the per-task sums bind), deadline 1.2 times the base's
- * makespan, epex-like prices: never above the MILP's proven optimum,
- * never below the fluid bound.  The MILP's root LP is printed beside it
- * for comparison (neither bound dominates the other). */
-static void test_stages_forkjoin_milp(void **state)
+/* Tiny pipelines whose branches are chains (a -> {b -> c, d}: the stage
+ * after a holds the chain b -> c beside d; {a -> b, c} -> d: the chain
+ * a -> b beside c before the join d), works 1..2: never above the
+ * brute-force optimum, never below the fluid bound; the stage schedule
+ * (the chains dealt whole to the PEs) passes the checker (stage_sched_of)
+ * and is never below the optimum, and is built in most cases. */
+static void test_stages_chain_branches_brute_force(void **state)
 {
     (void)state;
-    const size_t sizes[] = {24, 26, 36};
+    uint64_t seed = 4711;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0", "1,0.5"};
+    const char *power[] = {"quadratic", "quadratic", "static:0.4",
+                           "static:0.4"};
+    const ecs_edge shapes[2][3] = {{{0, 1, 0}, {1, 2, 0}, {0, 3, 0}},
+                                   {{0, 1, 0}, {1, 3, 0}, {2, 3, 0}}};
+    int checked = 0, built = 0, optimal = 0;
+    for (int t = 0; t < 48; t++) {
+        long work[4];
+        for (size_t i = 0; i < 4; i++)
+            work[i] = tu_rng_int(&seed, 1, 2);
+        ecs_graph *g = tu_graph(4, work, 3, shapes[t % 2]);
+        ecs_platform p;
+        tu_platform(&p, (int)tu_rng_int(&seed, 1, 3), freqs[(t / 2) % 4],
+                    power[(t / 2) % 4]);
+        long T = tu_rng_int(&seed, 4, TU_BF_MAXT);
+        double price[TU_BF_MAXT];
+        tu_random_prices(&seed, price, T, 0.3);
+        double opt = tu_brute_force(g, &p, price, T);
+        if (opt == HUGE_VAL) {
+            ecs_graph_free(g);
+            continue;
+        }
+        ecs_bound_result r = stages_of(g, &p, price, T);
+        double fl = fluid_of(g, &p, price, T);
+        if (!(r.bound <= opt + tu_tol(opt)))
+            print_error("case %d: stages %.12g above the optimum %.12g\n", t,
+                        r.bound, opt);
+        assert_true(r.bound <= opt + tu_tol(opt));
+        assert_true(r.bound >= fl - tu_tol(fl));
+        double sc;
+        ecs_schedule *s = stage_sched_of(g, &p, price, T, &sc);
+        if (s != NULL) {
+            assert_true(sc >= opt - tu_tol(opt));
+            optimal += sc <= opt + tu_tol(opt);
+        }
+        built += s != NULL;
+        ecs_schedule_free(s);
+        checked++;
+        ecs_graph_free(g);
+    }
+    print_message("chain branches: %d cases, %d schedules, %d optimal\n",
+                  checked, built, optimal);
+    assert_true(checked >= 24);
+    assert_true(built >= checked / 2);
+}
+
+/* Generated fork-join pipelines (two and three stages of 10..14 parallel
+ * branches, work 1..3; with chain_max > 1 each branch a chain of 1..
+ * chain_max tasks) on 3, 5 and 16 PEs (16: more PEs than a stage's
+ * branches, where the per-path sums bind), deadline 1.2 times the base's
+ * makespan, epex-like prices: never above the MILP's proven optimum,
+ * never below the fluid bound; the stage schedule is built, never below
+ * the optimum.  The MILP's root LP is printed beside it for comparison
+ * (neither bound dominates the other). */
+static void forkjoin_vs_milp(size_t chain_max, const size_t *sizes)
+{
     int proven = 0;
     for (int t = 0; t < 6; t++) {
         ecs_gen_params gp;
@@ -370,6 +426,7 @@ static void test_stages_forkjoin_milp(void **state)
         gp.method = ECS_GEN_FORKJOIN;
         gp.seed = (uint64_t)(t + 1);
         gp.max_work = 3;
+        gp.chain_max = chain_max;
         ecs_graph *raw = NULL, *g = NULL;
         assert_int_equal(ecs_stg_generate(&gp, &raw, NULL), ECS_OK);
         assert_int_equal(ecs_graph_contract(raw, &g, NULL), ECS_OK);
@@ -394,9 +451,11 @@ static void test_stages_forkjoin_milp(void **state)
         tu_milp(g, &p, price, D, ECS_MILP_STRONG, NULL, &mr);
         if (mr.status == ECS_MILP_OPTIMAL) {
             proven++;
-            print_message("fork-join %zu tasks, P = %d, D' = %ld: optimum "
+            print_message("fork-join %zu tasks (chains 1..%zu), P = %d, "
+                          "D' = %ld: optimum "
                           "%.6f, stages %.6f, root LP %.6f, fluid %.6f\n",
-                          gp.tasks, pes, D, mr.cost, r.bound, mr.root_bound,
+                          gp.tasks, chain_max, pes, D, mr.cost, r.bound,
+                          mr.root_bound,
                           fl);
             assert_true(r.bound <= mr.cost + tu_tol(mr.cost));
         }
@@ -418,13 +477,31 @@ static void test_stages_forkjoin_milp(void **state)
     assert_true(proven >= 3);
 }
 
-/* No schedule where a stage holds an edge (a -> {b, c}, b -> e, e -> d,
- * c -> d: b, e and c form the stage between a and d, with the edge b -> e
- * inside), and none without a bottleneck (two chains side by side). */
+static void test_stages_forkjoin_milp(void **state)
+{
+    (void)state;
+    const size_t sizes[] = {24, 26, 36};
+    forkjoin_vs_milp(1, sizes);
+}
+
+/* The same with branches that are chains of 1..3 tasks (stages of 10..14
+ * chains: the graphs are larger for as many stages). */
+static void test_stages_chain_branches_milp(void **state)
+{
+    (void)state;
+    const size_t sizes[] = {30, 32, 44};
+    forkjoin_vs_milp(3, sizes);
+}
+
+/* A schedule where a stage's tasks form chains (a -> {b, c}, b -> e,
+ * e -> d, c -> d: the chain b -> e and c between a and d), none where a
+ * stage holds an edge that no path of its cover follows (a -> {b, c, x},
+ * b -> e, c -> e, e -> d, x -> d: the paths b -> e, c, x leave c -> e
+ * out), and none without a bottleneck (two chains side by side). */
 static void test_stage_schedule_none(void **state)
 {
     (void)state;
-    long work[5] = {1, 1, 1, 1, 1};
+    long work[6] = {1, 1, 1, 1, 1, 1};
     const ecs_edge e[5] = {{0, 1, 0}, {0, 2, 0}, {1, 4, 0}, {4, 3, 0},
                            {2, 3, 0}};
     ecs_graph *g = tu_graph(5, work, 5, e);
@@ -432,6 +509,16 @@ static void test_stage_schedule_none(void **state)
     tu_platform(&p, 2, "1,0.5,0", "quadratic");
     const double price[8] = {1, 1, 1, 1, 1, 1, 1, 1};
     double sc;
+    ecs_schedule *s = stage_sched_of(g, &p, price, 8, &sc);
+    assert_non_null(s);
+    /* b and e on one PE, in that order */
+    assert_int_equal(s->task[1].pe, s->task[4].pe);
+    assert_true(s->task[1].stop < s->task[4].start);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+    const ecs_edge e2[7] = {{0, 1, 0}, {0, 2, 0}, {0, 5, 0}, {1, 4, 0},
+                            {2, 4, 0}, {4, 3, 0}, {5, 3, 0}};
+    g = tu_graph(6, work, 7, e2);
     assert_null(stage_sched_of(g, &p, price, 8, &sc));
     ecs_graph_free(g);
     const ecs_edge side[2] = {{0, 2, 0}, {1, 3, 0}};
@@ -451,6 +538,8 @@ int main(void)
         cmocka_unit_test(test_stages_chain_exact),
         cmocka_unit_test(test_stages_brute_force),
         cmocka_unit_test(test_stages_forkjoin_milp),
+        cmocka_unit_test(test_stages_chain_branches_brute_force),
+        cmocka_unit_test(test_stages_chain_branches_milp),
     };
     return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
 }
