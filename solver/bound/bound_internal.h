@@ -145,7 +145,7 @@ size_t bnd_envelope(const ecs_platform *p, double price, long *hull,
  * the work between each two of them inside the slots between.  Returns the
  * bound, or -HUGE_VAL when there is no bottleneck, the time (t_end) ran out,
  * memory ran out or no stage sequence fits. */
-double bnd_stages(cg *c, double t_end);
+double bnd_stages(cg *c, double t_end, long max_blocks);
 
 /* The minimum's choices, when asked: for bottleneck j (0-based, of m) and
  * slot x, arg_s[j (D+1) + x] is the start of b_j in the least F_j(x) (its
@@ -157,8 +157,13 @@ typedef struct bnd_stage_trace {
     long last_e;
 } bnd_stage_trace;
 
-/* bnd_stages, filling tr (may be NULL) for the minimum's choices. */
-double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr);
+/* bnd_stages, filling tr (may be NULL) for the choices of the pass with
+ * the largest value.  The passes price the stages' first slots in blocks
+ * (16 per bottleneck window, then 4 times more each pass, up to the exact
+ * pass or max_blocks, 0: no cap): each pass's value is a bound, so the
+ * bound is the largest value of the passes done in time. */
+double bnd_stages_trace(cg *c, double t_end, long max_blocks,
+                        bnd_stage_trace *tr);
 
 /* The bottleneck tasks of g (comparable with every other task), in
  * topological order: fills pos_out[0..] with their positions in g->topo

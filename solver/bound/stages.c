@@ -304,6 +304,9 @@ static double sweep_query(const sweep *z, double W)
  * distinct path works at most (more are rounded down to that many: the
  * fluid of fewer units costs no more). */
 #define STAGE_MAX_WORKS 64
+/* The first pass prices the stages' first slots in this many blocks per
+ * bottleneck window (stages_pass). */
+#define STAGES_FIRST_BLOCKS 16
 
 typedef struct stage {
     double work;
@@ -439,48 +442,51 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
     }
 }
 
-double bnd_stages(cg *c, double t_end)
+double bnd_stages(cg *c, double t_end, long max_blocks)
 {
-    return bnd_stages_trace(c, t_end, NULL);
+    return bnd_stages_trace(c, t_end, max_blocks, NULL);
 }
 
-double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
+/* One pass's work space. */
+typedef struct stages_ws {
+    cg *c;
+    const size_t *bp;
+    size_t m;
+    const stage *st;
+    sweep *z;
+    double *G, *F, *out, *cur, *nxt;
+    long *sv, *svn;
+} stages_ws;
+
+/* The block of a pass: the first slots of a stage (e + 1 over a window of
+ * len values) in blocks of ceil(len / nb) slots, at least 1. */
+static long stages_block(long len, long nb)
 {
+    long b = (len + nb - 1) / nb;
+    return b < 1 ? 1 : b;
+}
+
+/* One pass of the DP, the stages' first slots in blocks of nb per window
+ * (stages_block): every range of a block is priced from the block's first
+ * slot, a superset of its slots, so the value is a bound for any nb and the
+ * exact DP when every block is one slot (*exact set then).  The value, or
+ * -HUGE_VAL when nothing fits; *late when the time ran out (no value). */
+static double stages_pass(stages_ws *w, long nb, double t_end,
+                          bnd_stage_trace *tr, int *late, int *exact)
+{
+    cg *c = w->c;
     const ecs_graph *g = c->g;
     const ecs_platform *p = c->p;
+    const size_t *bp = w->bp;
+    const stage *st = w->st;
+    size_t m = w->m;
     long D = c->D;
-    size_t n = g->n;
-    if (n == 0 || D < 1)
-        return -HUGE_VAL;
-    size_t *bp = malloc(n * sizeof *bp);
-    if (bp == NULL)
-        return -HUGE_VAL;
-    size_t m = bnd_bottlenecks(g, bp);
-    if (m == 0 || m == (size_t)-1) {
-        free(bp);
-        return -HUGE_VAL;
-    }
-    stage *st = calloc(m + 1, sizeof *st);
-    long maxw = 1;
-    for (size_t j = 0; j < m; j++)
-        if (g->work[g->topo[bp[j]]] > maxw)
-            maxw = g->work[g->topo[bp[j]]];
-    double *G = malloc(((size_t)D + 1) * sizeof *G);
-    double *F = malloc(((size_t)D + 1) * sizeof *F);
-    double *out = malloc(((size_t)D + 2) * sizeof *out);
-    size_t W1 = (size_t)(maxw * p->grid) + 1;
-    double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
-    long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
-    sweep z;
-    int zok = 0;
+    double *G = w->G, *F = w->F, *out = w->out, *cur = w->cur,
+           *nxt = w->nxt;
+    long *sv = w->sv, *svn = w->svn;
     double result = -HUGE_VAL;
-    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn)
-        goto done;
-    if (sweep_init(&z, p, c->price, D) != 0)
-        goto done;
-    zok = 1;
-    if (stages_describe(g, p->pes, bp, m, st) != 0)
-        goto done;
+    *late = 0;
+    *exact = 1;
     /* G: the least cost of everything before bottleneck j, by its first
      * slot s; stage 0 runs inside 0..s-1 */
     for (long l = 0; l <= D; l++)
@@ -489,7 +495,7 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
         size_t b = g->topo[bp[0]];
         long es = c->wp->es[b], last = c->wp->lf[b] - g->work[b] + 1;
         if (last >= es) {
-            stage_sweep(&z, &st[0], 0, last - 1, out);
+            stage_sweep(w->z, &st[0], 0, last - 1, out);
             for (long s = es; s <= last; s++)
                 G[s] = out[s];
         }
@@ -520,45 +526,71 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
         for (long l = 0; l <= D; l++)
             G[l] = HUGE_VAL;
         const stage *sj = &st[j + 1];
+        long blk = stages_block(lf - es + 1, nb);
+        if (blk > 1)
+            *exact = 0;
         if (j + 1 == m) {
-            /* the last stage inside e+1 .. D-1 */
-            for (long e = es; e <= lf; e++) {
-                if (F[e] == HUGE_VAL)
+            /* the last stage inside e+1 .. D-1, priced from a0 - 1 = the
+             * block's first e */
+            for (long a0 = es + 1; a0 <= lf + 1; a0 += blk) {
+                long ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf, eb = -1;
+                double fb = HUGE_VAL;
+                for (long e = a0 - 1; e <= ehi; e++)
+                    if (F[e] < fb) {
+                        fb = F[e];
+                        eb = e;
+                    }
+                if (fb == HUGE_VAL)
                     continue;
-                if ((e & 15) == 0 && ecs_clock_now() >= t_end)
+                if (ecs_clock_now() >= t_end)
                     goto late; /* a minimum over some e only: no bound */
                 double v;
                 if (sj->work <= 0.0) {
                     v = 0.0;
                 } else {
-                    sweep_reset(&z);
-                    for (long l = e + 1; l < D; l++)
-                        sweep_insert_slot(&z, l);
-                    v = stage_fits(&z, sj, D - 1 - e) ? stage_query(&z, sj)
-                                                      : HUGE_VAL;
+                    sweep_reset(w->z);
+                    for (long l = a0; l < D; l++)
+                        sweep_insert_slot(w->z, l);
+                    v = stage_fits(w->z, sj, D - a0) ? stage_query(w->z, sj)
+                                                     : HUGE_VAL;
                 }
-                if (F[e] + v < result || result == -HUGE_VAL) {
-                    result = F[e] + v;
+                if (fb + v < result || result == -HUGE_VAL) {
+                    result = fb + v;
                     if (tr != NULL)
-                        tr->last_e = e;
+                        tr->last_e = eb;
                 }
             }
             break;
         }
         size_t b2 = g->topo[bp[j + 1]];
         long es2 = c->wp->es[b2], last2 = c->wp->lf[b2] - g->work[b2] + 1;
-        for (long e = es; e <= lf; e++) {
-            if (F[e] == HUGE_VAL || e + 1 > last2)
+        for (long a0 = es + 1; a0 <= lf + 1 && a0 <= last2; a0 += blk) {
+            long elo = a0 - 1, ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf;
+            long e;
+            for (e = elo; e <= ehi && F[e] == HUGE_VAL; e++)
+                ;
+            if (e > ehi)
                 continue;
-            if ((e & 15) == 0 && ecs_clock_now() >= t_end)
+            if (ecs_clock_now() >= t_end)
                 goto late;
-            stage_sweep(&z, sj, e + 1, last2 - 1, out);
-            for (long s = es2 > e + 1 ? es2 : e + 1; s <= last2; s++) {
-                double v = F[e] + out[s - 1 - (e + 1) + 1];
-                if (v < G[s]) {
-                    G[s] = v;
+            /* the stage inside a0..s-1 for every s, then the least F(e)
+             * over the block's e < s (a running minimum) */
+            stage_sweep(w->z, sj, a0, last2 - 1, out);
+            double pm = HUGE_VAL;
+            long pe = -1, ne = elo;
+            for (long s2 = es2 > a0 ? es2 : a0; s2 <= last2; s2++) {
+                for (; ne <= ehi && ne <= s2 - 1; ne++)
+                    if (F[ne] < pm) {
+                        pm = F[ne];
+                        pe = ne;
+                    }
+                if (pm == HUGE_VAL)
+                    continue;
+                double v = pm + out[s2 - a0];
+                if (v < G[s2]) {
+                    G[s2] = v;
                     if (tr != NULL)
-                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s] = e;
+                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s2] = pe;
                 }
             }
         }
@@ -567,12 +599,82 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
         result = -HUGE_VAL; /* nothing fits: claim nothing */
     else if (result != -HUGE_VAL)
         result -= 1e-10 * (1.0 + fabs(result)); /* the sums' rounding */
-    goto done;
+    return result;
 late:
-    result = -HUGE_VAL;
+    *late = 1;
+    return -HUGE_VAL;
+}
+
+double bnd_stages_trace(cg *c, double t_end, long max_blocks,
+                        bnd_stage_trace *tr)
+{
+    const ecs_graph *g = c->g;
+    const ecs_platform *p = c->p;
+    long D = c->D;
+    size_t n = g->n;
+    if (n == 0 || D < 1)
+        return -HUGE_VAL;
+    size_t *bp = malloc(n * sizeof *bp);
+    if (bp == NULL)
+        return -HUGE_VAL;
+    size_t m = bnd_bottlenecks(g, bp);
+    if (m == 0 || m == (size_t)-1) {
+        free(bp);
+        return -HUGE_VAL;
+    }
+    stage *st = calloc(m + 1, sizeof *st);
+    long maxw = 1;
+    for (size_t j = 0; j < m; j++)
+        if (g->work[g->topo[bp[j]]] > maxw)
+            maxw = g->work[g->topo[bp[j]]];
+    size_t D1 = (size_t)D + 1;
+    double *G = malloc(D1 * sizeof *G);
+    double *F = malloc(D1 * sizeof *F);
+    double *out = malloc((D1 + 1) * sizeof *out);
+    size_t W1 = (size_t)(maxw * p->grid) + 1;
+    double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
+    long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
+    /* a pass's choices, kept by the caller's trace when it is the best */
+    bnd_stage_trace pt = {NULL, NULL, -1};
+    if (tr != NULL) {
+        pt.arg_s = malloc(m * D1 * sizeof *pt.arg_s);
+        pt.arg_e = malloc(m * D1 * sizeof *pt.arg_e);
+    }
+    sweep z;
+    int zok = 0;
+    double result = -HUGE_VAL;
+    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn ||
+        (tr != NULL && (!pt.arg_s || !pt.arg_e)))
+        goto done;
+    if (sweep_init(&z, p, c->price, D) != 0)
+        goto done;
+    zok = 1;
+    if (stages_describe(g, p->pes, bp, m, st) != 0)
+        goto done;
+    stages_ws w = {c, bp, m, st, &z, G, F, out, cur, nxt, sv, svn};
+    /* coarse to fine: 16 blocks a window, then 4 times more each pass,
+     * until the exact pass or the time; the largest value is the bound */
+    for (long nb = STAGES_FIRST_BLOCKS;; nb *= 4) {
+        int late, exact;
+        double v = stages_pass(&w, nb, t_end, tr ? &pt : NULL, &late, &exact);
+        if (late)
+            break;
+        if (v != -HUGE_VAL && (result == -HUGE_VAL || v > result)) {
+            result = v;
+            if (tr != NULL) {
+                memcpy(tr->arg_s, pt.arg_s, m * D1 * sizeof *pt.arg_s);
+                memcpy(tr->arg_e, pt.arg_e, m * D1 * sizeof *pt.arg_e);
+                tr->last_e = pt.last_e;
+            }
+        }
+        if (exact || nb > D || (max_blocks > 0 && nb * 4 > max_blocks))
+            break;
+    }
 done:
     if (zok)
         sweep_free(&z);
+    free(pt.arg_s);
+    free(pt.arg_e);
     free(bp);
     free(st);
     free(G);

@@ -238,7 +238,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     if (!tr.arg_s || !tr.arg_e || !S || !E)
         goto done;
     double t_end = t0 + time_limit_s;
-    double v = bnd_stages_trace(&c, t0 + 0.5 * time_limit_s, &tr);
+    double v = bnd_stages_trace(&c, t0 + 0.5 * time_limit_s, 0, &tr);
     if (v == -HUGE_VAL || tr.last_e < 0)
         goto done;
     E[m - 1] = tr.last_e;

@@ -19,11 +19,14 @@
 
 /* The fluid bound and the bound by stages (no column generation, no start:
  * no Lagrangian): the larger of the two, with its method. */
-static ecs_bound_result stages_of(const ecs_graph *g, const ecs_platform *p,
-                                  const double *price, long D)
+static ecs_bound_result stages_blocks_of(const ecs_graph *g,
+                                         const ecs_platform *p,
+                                         const double *price, long D,
+                                         long blocks)
 {
     ecs_bound_params prm;
     ecs_bound_params_init(&prm);
+    prm.stages_blocks = blocks;
     prm.colgen = 0;
     prm.stages_share = 1.0;
     prm.time_limit_s = 30.0;
@@ -36,6 +39,12 @@ static ecs_bound_result stages_of(const ecs_graph *g, const ecs_platform *p,
         print_error("%s\n", d.msg);
     assert_int_equal(rc, ECS_OK);
     return r;
+}
+
+static ecs_bound_result stages_of(const ecs_graph *g, const ecs_platform *p,
+                                  const double *price, long D)
+{
+    return stages_blocks_of(g, p, price, D, 0);
 }
 
 static double fluid_of(const ecs_graph *g, const ecs_platform *p,
@@ -477,6 +486,60 @@ static void forkjoin_vs_milp(size_t chain_max, const size_t *sizes)
     assert_true(proven >= 3);
 }
 
+/* The coarse pass (stages_blocks = 16: every stage priced from the first
+ * slot of a block of ceil(window / 16) slots) on pipelines with windows of
+ * 30 to 50 slots (a -> {b -> c, d} -> e and a -> {b, c, d} -> e, works
+ * 1..3, P = 1..2, random prices with some negative): never above the exact
+ * pass, never above the MILP's proven optimum, and below the exact pass in
+ * some cases (it is coarser). */
+static void test_stages_coarse_pass(void **state)
+{
+    (void)state;
+    uint64_t seed = 2027;
+    const ecs_edge shapes[2][5] = {
+        {{0, 1, 0}, {1, 2, 0}, {0, 3, 0}, {2, 4, 0}, {3, 4, 0}},
+        {{0, 1, 0}, {0, 2, 0}, {0, 3, 0}, {1, 4, 0}, {2, 4, 0}}};
+    const size_t nedges[2] = {5, 5};
+    int proven = 0, coarser = 0;
+    for (int t = 0; t < 8; t++) {
+        long work[6];
+        for (size_t i = 0; i < 5; i++)
+            work[i] = tu_rng_int(&seed, 1, 3);
+        work[5] = 1;
+        ecs_edge e[6];
+        memcpy(e, shapes[t % 2], sizeof shapes[0]);
+        size_t ne = nedges[t % 2];
+        if (t % 2 == 1) /* d -> e as well */
+            e[ne++] = (ecs_edge){3, 4, 0};
+        ecs_graph *g = tu_graph(5, work, ne, e);
+        ecs_platform p;
+        tu_platform(&p, (int)tu_rng_int(&seed, 1, 2), "1,0.5,0",
+                    t % 4 < 2 ? "quadratic" : "static:0.4");
+        long D = tu_rng_int(&seed, 30, 50);
+        double price[64];
+        tu_random_prices(&seed, price, D, 0.1);
+        ecs_bound_result coarse = stages_blocks_of(g, &p, price, D, 16);
+        ecs_bound_result exact = stages_of(g, &p, price, D);
+        assert_true(coarse.bound <= exact.bound + tu_tol(exact.bound));
+        coarser += coarse.bound < exact.bound - tu_tol(exact.bound);
+        ecs_milp_result mr;
+        tu_milp(g, &p, price, D, ECS_MILP_STRONG, NULL, &mr);
+        if (mr.status == ECS_MILP_OPTIMAL) {
+            proven++;
+            if (!(exact.bound <= mr.cost + tu_tol(mr.cost)))
+                print_error("case %d: stages %.12g above the optimum %.12g\n",
+                            t, exact.bound, mr.cost);
+            assert_true(exact.bound <= mr.cost + tu_tol(mr.cost));
+        }
+        ecs_milp_result_release(&mr);
+        ecs_graph_free(g);
+    }
+    print_message("coarse pass: %d of 8 below the exact pass, %d proven\n",
+                  coarser, proven);
+    assert_true(proven >= 6);
+    assert_true(coarser >= 1);
+}
+
 static void test_stages_forkjoin_milp(void **state)
 {
     (void)state;
@@ -540,6 +603,7 @@ int main(void)
         cmocka_unit_test(test_stages_forkjoin_milp),
         cmocka_unit_test(test_stages_chain_branches_brute_force),
         cmocka_unit_test(test_stages_chain_branches_milp),
+        cmocka_unit_test(test_stages_coarse_pass),
     };
     return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
 }
