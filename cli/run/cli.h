@@ -373,10 +373,12 @@ ecs_result tool_load_graph(const char *path, const tool_model *m,
  * Refuse (EINVAL, with the numbers and the flag that shrinks it) a graph
  * whose makespan lower bound max(critical path, ceil(total work / P))
  * exceeds TOOL_MAX_HORIZON slots, or a deadline above it (deadline <= 0:
- * not checked).
+ * not checked); with the base makespan (> 0) the message names the
+ * largest --extension (3 decimals) whose deadline fits.
  */
 ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
-                                 long deadline, ecs_diag *diag);
+                                 long deadline, long base_makespan,
+                                 ecs_diag *diag);
 
 /*
  * Say on stderr ("ecsched CMD: note: ...") when the prices were repeated

@@ -249,7 +249,8 @@ ecs_result tool_read_graph(const char *path, const tool_model *m,
 }
 
 ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
-                                 long deadline, ecs_diag *diag)
+                                 long deadline, long base_makespan,
+                                 ecs_diag *diag)
 {
     const char *file = g->source ? g->source : NULL;
     long cp = ecs_graph_critical_path(g), total = 0;
@@ -273,6 +274,18 @@ ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
                             "slots, more than the %ld slots the model is "
                             "meant for: more PEs (-p) or %s",
                             total, pes, load, TOOL_MAX_HORIZON, shrink);
+    if (deadline > TOOL_MAX_HORIZON && base_makespan > 0 &&
+        base_makespan <= TOOL_MAX_HORIZON) {
+        /* the largest E in thousandths with floor(M (1 + E)) <= max */
+        long e3 = (TOOL_MAX_HORIZON - base_makespan) * 1000 / base_makespan;
+        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
+                            "the deadline D' = %ld slots is more than the %ld "
+                            "slots the model is meant for: --deadline %ld, or "
+                            "--extension %ld.%03ld or less (base makespan "
+                            "%ld slots)",
+                            deadline, TOOL_MAX_HORIZON, TOOL_MAX_HORIZON,
+                            e3 / 1000, e3 % 1000, base_makespan);
+    }
     if (deadline > TOOL_MAX_HORIZON)
         return ecs_diag_set(diag, ECS_EINVAL, file, 0,
                             "the deadline D' = %ld slots is more than the %ld "
@@ -290,7 +303,7 @@ ecs_result tool_load_graph(const char *path, const tool_model *m,
     ecs_result rc = tool_read_graph(path, m, &g, diag);
     if (rc != ECS_OK)
         return rc;
-    rc = tool_check_horizon(m, g, 0, diag);
+    rc = tool_check_horizon(m, g, 0, 0, diag);
     if (rc == ECS_OK)
         rc = ecs_graph_contract(g, work, diag);
     if (rc != ECS_OK || raw == NULL)

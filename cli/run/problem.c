@@ -137,7 +137,8 @@ ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
     if (rc == ECS_OK)
         rc = tool_deadline(m, pb->base_makespan, &pb->deadline, diag);
     if (rc == ECS_OK)
-        rc = tool_check_horizon(m, pb->raw, pb->deadline, diag);
+        rc = tool_check_horizon(m, pb->raw, pb->deadline, pb->base_makespan,
+                                diag);
     if (rc == ECS_OK)
         rc = tool_problem_prices(m, pb, diag);
     if (rc != ECS_OK)
