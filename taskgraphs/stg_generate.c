@@ -183,18 +183,23 @@ static int gen_layered(const ecs_gen_params *p, ecs_rng *r, edge_list *l)
     return rc;
 }
 
+/* Tasks 1..n as one chain (a pipeline too small for a stage): 0 or -1. */
+static int add_chain(edge_list *l, size_t n)
+{
+    for (size_t v = 2; v <= n; v++)
+        if (add_edge(l, v - 1, v) != 0)
+            return -1;
+    return 0;
+}
+
 /* forkjoin: stages of a fork, w parallel tasks and a join, the join before
  * the next fork (stg.h says how w is drawn). */
 static int gen_forkjoin(const ecs_gen_params *p, ecs_rng *r, edge_list *l)
 {
     const size_t lo = ECS_GEN_FJ_MIN_WIDTH, hi = ECS_GEN_FJ_MAX_WIDTH;
     size_t n = p->tasks, next = 1, prev_join = 0; /* 0: no stage yet */
-    if (n < 3) {
-        for (size_t v = 2; v <= n; v++)
-            if (add_edge(l, v - 1, v) != 0)
-                return -1;
-        return 0;
-    }
+    if (n < 3)
+        return add_chain(l, n);
     while (next <= n) {
         size_t left = n - next + 1, w;
         if (left <= hi + 2) {
@@ -226,12 +231,8 @@ static int gen_forkjoin_chains(const ecs_gen_params *p, ecs_rng *r,
     const size_t lo = ECS_GEN_FJ_MIN_WIDTH, hi = ECS_GEN_FJ_MAX_WIDTH;
     const size_t cmin = p->chain_min, cspan = p->chain_max - p->chain_min + 1;
     size_t n = p->tasks, next = 1, prev_join = 0, len[ECS_GEN_FJ_MAX_WIDTH];
-    if (n < 3) {
-        for (size_t v = 2; v <= n; v++)
-            if (add_edge(l, v - 1, v) != 0)
-                return -1;
-        return 0;
-    }
+    if (n < 3)
+        return add_chain(l, n);
     while (next <= n) {
         size_t left = n - next + 1, sum = 0;
         size_t w = lo + (size_t)ecs_rng_below(r, (uint64_t)(hi - lo + 1));
