@@ -424,9 +424,11 @@ static int stage_fits(const sweep *z, const stage *st, long len)
 }
 
 /* out[b - a + 1] = the stage's fluid inside a..b, for b = a-1 .. bmax
- * (a-1: no slot). */
+ * (a-1: no slot); with step > 1 priced at b = bmax, bmax - step, ... only,
+ * each other b taking the value of the next such b above it (more slots:
+ * no more cost, a looser fit, so still a lower bound). */
 static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
-                        double *out)
+                        long step, double *out)
 {
     out[0] = st->work > 0.0 ? HUGE_VAL : 0.0;
     if (st->work <= 0.0) {
@@ -435,10 +437,15 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
         return;
     }
     sweep_reset(z);
+    long pending = a; /* the first b not priced yet */
     for (long b = a; b <= bmax; b++) {
         sweep_insert_slot(z, b);
-        out[b - a + 1] = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
-                                                      : HUGE_VAL;
+        if ((bmax - b) % step != 0)
+            continue;
+        double v = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
+                                                : HUGE_VAL;
+        for (; pending <= b; pending++)
+            out[pending - a + 1] = v;
     }
 }
 
@@ -468,8 +475,9 @@ static long stages_block(long len, long nb)
 
 /* One pass of the DP, the stages' first slots in blocks of nb per window
  * (stages_block): every range of a block is priced from the block's first
- * slot, a superset of its slots, so the value is a bound for any nb and the
- * exact DP when every block is one slot (*exact set then).  The value, or
+ * slot and to the next of every block-th last slot, a superset of its
+ * slots, so the value is a bound for any nb and the exact DP when every
+ * block is one slot (*exact set then).  The value, or
  * -HUGE_VAL when nothing fits; *late when the time ran out (no value). */
 static double stages_pass(stages_ws *w, long nb, double t_end,
                           bnd_stage_trace *tr, int *late, int *exact)
@@ -495,7 +503,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         size_t b = g->topo[bp[0]];
         long es = c->wp->es[b], last = c->wp->lf[b] - g->work[b] + 1;
         if (last >= es) {
-            stage_sweep(w->z, &st[0], 0, last - 1, out);
+            stage_sweep(w->z, &st[0], 0, last - 1, 1, out);
             for (long s = es; s <= last; s++)
                 G[s] = out[s];
         }
@@ -575,7 +583,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                 goto late;
             /* the stage inside a0..s-1 for every s, then the least F(e)
              * over the block's e < s (a running minimum) */
-            stage_sweep(w->z, sj, a0, last2 - 1, out);
+            stage_sweep(w->z, sj, a0, last2 - 1, blk, out);
             double pm = HUGE_VAL;
             long pe = -1, ne = elo;
             for (long s2 = es2 > a0 ? es2 : a0; s2 <= last2; s2++) {
@@ -653,8 +661,10 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
         goto done;
     stages_ws w = {c, bp, m, st, &z, G, F, out, cur, nxt, sv, svn};
     /* coarse to fine: 16 blocks a window, then 4 times more each pass,
-     * until the exact pass or the time; the largest value is the bound */
-    for (long nb = STAGES_FIRST_BLOCKS;; nb *= 4) {
+     * until the exact pass or the time; the largest value is the bound.
+     * The schedule (tr) wants the exact pass's choices: a coarse pass
+     * leaves some stages fewer slots than it priced them with. */
+    for (long nb = tr != NULL ? D + 1 : STAGES_FIRST_BLOCKS;; nb *= 4) {
         int late, exact;
         double v = stages_pass(&w, nb, t_end, tr ? &pt : NULL, &late, &exact);
         if (late)
