@@ -51,6 +51,13 @@ DEB_PACKAGES += tzdata
 # jq: the CLI tests read result rows and documents with it (field order,
 # selections, `--verbose --json | jq`, the JSON Schema check docs/schema/check.jq)
 DEB_PACKAGES += jq
+# the Python package's tests (tests/cli/test_python.sh, python/tests): Debian's
+# python3 with cffi (the binding), pandas (frames), pytest, setuptools (the
+# package's setup.py), networkx (graphs from networkx) and pip (make check's
+# install of ./python), so that make test skips none of them for a missing
+# module
+DEB_PACKAGES += python3 python3-cffi python3-pandas python3-pytest \
+                python3-setuptools python3-networkx python3-pip
 
 .PHONY: all deps demo test check test-unit test-cli sanitize bench clean check-layers fuzz fuzz-deps
 

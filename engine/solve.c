@@ -13,6 +13,7 @@
 #include "ecsched/lns.h"
 #include "ecsched/local.h"
 #include "ecsched/makespan.h"
+#include "ecsched/method.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -28,6 +29,15 @@
 
 /* The names of the enums of solve.h, from their X-macro maps. */
 #define KEY_OF(name, key) key,
+
+/* The plan composes from the method table (method.h): a phase runs on the
+ * models its method's row handles. */
+static int handles(const ecs_instance *inst, const char *method)
+{
+    return ecs_method_handles(ecs_method_find(method), ecs_instance_model(inst));
+}
+
+static const char *const status_names[] = {ECS_SOLVE_STATUS_MAP(KEY_OF)};
 static const char *const mode_names[] = {ECS_SOLVE_MODE_MAP(KEY_OF)};
 static const char *const found_by_names[] = {ECS_FOUND_BY_MAP(KEY_OF)};
 static const char *const phase_names[] = {ECS_SOLVE_PHASE_MAP(KEY_OF)};
@@ -37,6 +47,19 @@ static const char *const phase_names[] = {ECS_SOLVE_PHASE_MAP(KEY_OF)};
 static const char *name_in(const char *const *names, size_t n, int v)
 {
     return v >= 0 && (size_t)v < n ? names[v] : "unknown";
+}
+
+/* solve's status is the MILP's, value for value (solve.h) */
+_Static_assert(ECS_SOLVE_OPTIMAL == (int)ECS_MILP_OPTIMAL &&
+                   ECS_SOLVE_FEASIBLE == (int)ECS_MILP_FEASIBLE &&
+                   ECS_SOLVE_INFEASIBLE == (int)ECS_MILP_INFEASIBLE &&
+                   ECS_SOLVE_NO_SOLUTION == (int)ECS_MILP_NO_SOLUTION,
+               "ecs_solve_status and ecs_milp_status differ");
+
+const char *ecs_solve_status_name(ecs_solve_status s)
+{
+    return name_in(status_names, sizeof status_names / sizeof *status_names,
+                   (int)s);
 }
 
 const char *ecs_solve_mode_name(ecs_solve_mode m)
@@ -145,7 +168,7 @@ void ecs_solve_result_release(ecs_solve_result *r)
 /* Nothing is left to do: the instance is infeasible or the gap reached. */
 static int settled(const ecs_solve_result *out, double gap)
 {
-    return out->status == ECS_MILP_INFEASIBLE ||
+    return out->status == ECS_SOLVE_INFEASIBLE ||
            ecs_gap_reached(out->cost, out->bound, gap);
 }
 
@@ -249,7 +272,7 @@ static void offer(ecs_solve_result *out, ecs_schedule **s, double cost,
         out->schedule = *s;
         out->cost = cost;
         out->found_by = by;
-        out->status = ECS_MILP_FEASIBLE;
+        out->status = ECS_SOLVE_FEASIBLE;
     } else {
         ecs_schedule_free(*s);
     }
@@ -309,7 +332,7 @@ static void start_local(driver *d, ecs_solve_step *st)
             lr.schedule = NULL;
             out->cost = lr.cost;
             out->found_by = ECS_FOUND_BY_LOCAL;
-            out->status = ECS_MILP_FEASIBLE;
+            out->status = ECS_SOLVE_FEASIBLE;
         }
         ecs_local_result_release(&lr);
     }
@@ -339,7 +362,7 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_makespan_result mr;
     memset(&mr, 0, sizeof mr);
     const ecs_schedule *base = prm->base;
-    if (ecs_instance_extended(inst))
+    if (!handles(inst, "sweep")) /* the base (given), then local */
         return start_extended(d, st);
     if (base == NULL) {
         ecs_makespan_params mp;
@@ -429,7 +452,7 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
         out->dp_states += r.states;
         offer(out, &r.schedule, r.cost, ECS_FOUND_BY_DP);
         if (r.finished && isinf(r.bound) && r.bound > 0)
-            out->status = ECS_MILP_INFEASIBLE;
+            out->status = ECS_SOLVE_INFEASIBLE;
         else if (r.finished)
             take_bound(out, r.bound, ECS_BOUND_BY_DP);
         if (r.finished)
@@ -452,8 +475,9 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     ecs_milp_params mp;
     ecs_milp_params_init(&mp);
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_MILP);
-    /* the extended model has nothing after the MILP: all of the time */
-    mp.time_limit_s = (ecs_instance_extended(d->inst)
+    /* nothing after the MILP where neither the bound nor the search
+     * handles the model (the extended one): all of the time */
+    mp.time_limit_s = (!handles(d->inst, "colgen") && !handles(d->inst, "lns")
                            ? 1.0
                            : share(d, prm->milp_share)) *
                       left_at(d, sp);
@@ -473,7 +497,7 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
         return rc;
     out->mode = ECS_SOLVE_MODE_MILP;
     if (mr.status == ECS_MILP_INFEASIBLE)
-        out->status = ECS_MILP_INFEASIBLE;
+        out->status = ECS_SOLVE_INFEASIBLE;
     offer(out, &mr.schedule, mr.cost, ECS_FOUND_BY_MILP);
     take_bound(out, mr.bound, mr.bound_method);
     ecs_milp_result_release(&mr);
@@ -546,7 +570,7 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     if (rc != ECS_OK)
         return rc;
     if (br.status == ECS_BOUND_INFEASIBLE) {
-        out->status = ECS_MILP_INFEASIBLE;
+        out->status = ECS_SOLVE_INFEASIBLE;
         return ECS_OK;
     }
     if (isfinite(br.bound))
@@ -608,7 +632,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     ecs_solve_result *out = d->out;
     const ecs_graph *gs = ecs_instance_solver_graph(inst);
     if (inst->windows_empty) {
-        out->status = ECS_MILP_INFEASIBLE;
+        out->status = ECS_SOLVE_INFEASIBLE;
         return ECS_OK;
     }
     /* the fluid bound, immediate: every route has at least this one */
@@ -618,7 +642,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     step_end(d, sp);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
-        out->status = ECS_MILP_INFEASIBLE;
+        out->status = ECS_SOLVE_INFEASIBLE;
         return ECS_OK;
     }
     if (rc != ECS_OK)
@@ -631,8 +655,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
         return ECS_OK;
     }
-    int ext = ecs_instance_extended(inst); /* MILP and fluid bound only */
-    if (!ext && prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
+    if (handles(inst, "dp") && prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
         ecs_dp_count_ideals(gs, prm->dp_max_ideals) <= prm->dp_max_ideals) {
         rc = by_dp(d, diag);
         if (rc != ECS_OK || settled(out, prm->gap))
@@ -655,7 +678,9 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         if (rc != ECS_OK || settled(out, prm->gap))
             return rc;
     }
-    if (ext) {
+    if (!handles(inst, "colgen") || !handles(inst, "lns")) {
+        /* the extended model: the MILP's own column generation when the
+         * MILP did not run */
         if (!milp_ran && out->schedule != NULL && left(d) > MIN_PHASE_S)
             return by_colgen(d, diag);
         return ECS_OK;
@@ -667,7 +692,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     } else {
         out->mode = ECS_SOLVE_MODE_BOUND_LNS;
         rc = by_bound(d, diag);
-        if (rc != ECS_OK || out->status == ECS_MILP_INFEASIBLE)
+        if (rc != ECS_OK || out->status == ECS_SOLVE_INFEASIBLE)
             return rc;
     }
     if (out->schedule == NULL)
@@ -680,7 +705,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
 static void result_init(ecs_solve_result *out)
 {
     memset(out, 0, sizeof *out);
-    out->status = ECS_MILP_NO_SOLUTION;
+    out->status = ECS_SOLVE_NO_SOLUTION;
     out->cost = out->bound = out->gap = out->start_cost = NAN;
     out->bound_method = ECS_BOUND_BY_NONE;
     out->found_by = ECS_FOUND_BY_NONE;
@@ -758,7 +783,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
         ecs_solve_result_release(out);
         return rc;
     }
-    if (out->status == ECS_MILP_INFEASIBLE) {
+    if (out->status == ECS_SOLVE_INFEASIBLE) {
         ecs_schedule_free(out->schedule);
         out->schedule = NULL;
         out->cost = out->bound = out->gap = NAN;
@@ -777,12 +802,12 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
             out->bound = out->cost; /* rounding: a bound never exceeds */
         out->gap = ecs_gap_rel(out->cost, out->bound);
         out->status = ecs_gap_reached(out->cost, out->bound, prm->gap)
-                          ? ECS_MILP_OPTIMAL
-                          : ECS_MILP_FEASIBLE;
+                          ? ECS_SOLVE_OPTIMAL
+                          : ECS_SOLVE_FEASIBLE;
     }
-    if (out->status == ECS_MILP_OPTIMAL || out->status == ECS_MILP_INFEASIBLE)
+    if (out->status == ECS_SOLVE_OPTIMAL || out->status == ECS_SOLVE_INFEASIBLE)
         out->stop = ecs_gap_reached(out->cost, out->bound, 0.0) ||
-                            out->status == ECS_MILP_INFEASIBLE
+                            out->status == ECS_SOLVE_INFEASIBLE
                         ? ECS_STOP_DONE
                         : ECS_STOP_GAP;
     else if (ecs_clock_now() >= d.t_end)

@@ -177,7 +177,7 @@ int main(int argc, char **argv)
             goto out;
         }
         printf("solve     %s, cost %.6f, bound %.6f (%s), mode %s, found by %s\n",
-               ecs_milp_status_name(sol.status), sol.cost, sol.bound,
+               ecs_solve_status_name(sol.status), sol.cost, sol.bound,
                ecs_bound_method_name(sol.bound_method),
                ecs_solve_mode_name(sol.mode), ecs_found_by_name(sol.found_by));
         /* the schedule: each task's PE and slots, in the graph's order */

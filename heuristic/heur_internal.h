@@ -30,18 +30,15 @@ typedef struct heur_ws {
 } heur_ws;
 
 /*
- * Check the inputs (see heuristic.h) and compute cost(base) and C+.
- * base_cost / plus may be NULL.
+ * Check the inputs (see heuristic.h: the instance on the paper's model,
+ * the base) and compute cost(base) and C+.  base_cost / plus may be NULL.
  */
-ecs_result heur_check_inputs(const ecs_graph *g, const ecs_platform *p,
-                             const double *price, size_t nprice,
-                             long deadline, const ecs_schedule *base,
-                             double *base_cost, double *plus,
-                             ecs_diag *diag);
+ecs_result heur_check_inputs(const ecs_instance *inst,
+                             const ecs_schedule *base, double *base_cost,
+                             double *plus, ecs_diag *diag);
 
 /* Allocate a workspace for checked inputs; ENOMEM. */
-ecs_result heur_ws_init(heur_ws *ws, const ecs_graph *g, const ecs_platform *p,
-                        const double *price, long deadline,
+ecs_result heur_ws_init(heur_ws *ws, const ecs_instance *inst,
                         const ecs_schedule *base, ecs_diag *diag);
 
 void heur_ws_release(heur_ws *ws);

@@ -31,14 +31,12 @@ static ecs_result check_graph(const ecs_graph *g, const ecs_platform *p,
 }
 
 /* The base must pass the checker with deadline D'. */
-static ecs_result check_base(const ecs_graph *g, const ecs_platform *p,
-                             const double *price, size_t nprice, long deadline,
+static ecs_result check_base(const ecs_instance *inst,
                              const ecs_schedule *base, double *cost,
                              ecs_diag *diag)
 {
     ecs_check_report rep;
-    ecs_result rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), base,
-                                       &rep, NULL);
+    ecs_result rc = ecs_check_schedule(inst, base, &rep, NULL);
     if (rc == ECS_OK) {
         *cost = rep.cost;
         return ECS_OK;
@@ -48,7 +46,7 @@ static ecs_result check_base(const ecs_graph *g, const ecs_platform *p,
                             "the deadline D' = %ld is below the base makespan "
                             "M = %ld: the heuristic keeps the base's PEs and "
                             "order and cannot meet it",
-                            deadline, rep.makespan);
+                            inst->deadline, rep.makespan);
     return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                         "the base schedule is not feasible: %s", rep.msg);
 }
@@ -72,21 +70,24 @@ static double budget_base(const ecs_graph *g, const ecs_platform *p,
     return (double)p->pes * p->power_of[0] * all;
 }
 
-ecs_result heur_check_inputs(const ecs_graph *g, const ecs_platform *p,
-                             const double *price, size_t nprice,
-                             long deadline, const ecs_schedule *base,
-                             double *base_cost, double *plus,
-                             ecs_diag *diag)
+ecs_result heur_check_inputs(const ecs_instance *inst,
+                             const ecs_schedule *base, double *base_cost,
+                             double *plus, ecs_diag *diag)
 {
-    if (g == NULL || p == NULL || price == NULL || base == NULL)
+    if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
+        inst->price == NULL || base == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "graph, platform, prices and base are required");
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
+    long deadline = inst->deadline;
     double cost = 0.0;
     ecs_result rc = check_graph(g, p, base, diag);
     if (rc == ECS_OK)
-        rc = ecs_check_prices(price, nprice, deadline, diag);
+        rc = ecs_check_prices(price, inst->nprice, deadline, diag);
     if (rc == ECS_OK)
-        rc = check_base(g, p, price, nprice, deadline, base, &cost, diag);
+        rc = check_base(inst, base, &cost, diag);
     if (rc != ECS_OK)
         return rc;
     if (base_cost != NULL)
@@ -152,14 +153,15 @@ static void buf_free(heur_map_buf *m)
     free(m->freq);
 }
 
-ecs_result heur_ws_init(heur_ws *ws, const ecs_graph *g, const ecs_platform *p,
-                        const double *price, long deadline,
+ecs_result heur_ws_init(heur_ws *ws, const ecs_instance *inst,
                         const ecs_schedule *base, ecs_diag *diag)
 {
+    const ecs_graph *g = inst->graph;
+    long deadline = inst->deadline;
     memset(ws, 0, sizeof *ws);
     ws->g = g;
-    ws->p = p;
-    ws->price = price;
+    ws->p = inst->platform;
+    ws->price = inst->price;
     ws->deadline = deadline;
     int used = ecs_schedule_pes_used(base);
     ws->rows = (size_t)(used > 0 ? used : 1);
@@ -315,18 +317,13 @@ ecs_result heur_ws_export(const heur_ws *ws, const heur_map_buf *m,
 ecs_result ecs_heur_map(const ecs_instance *inst, const ecs_schedule *base, double budget,
                         ecs_schedule *out, int *feasible, ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
     ecs_result rc = ecs_instance_require_paper(inst, "the paper's heuristic",
                                                diag);
     if (rc == ECS_OK)
-        rc = heur_check_inputs(g, p, price, nprice, deadline, base, NULL,
-                               NULL, diag);
+        rc = heur_check_inputs(inst, base, NULL, NULL, diag);
     if (rc != ECS_OK)
         return rc;
+    const ecs_graph *g = inst->graph;
     if (out == NULL || feasible == NULL || out->n != g->n)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the output schedule must have the graph's %zu tasks",
@@ -335,7 +332,7 @@ ecs_result ecs_heur_map(const ecs_instance *inst, const ecs_schedule *base, doub
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the budget must be a finite number");
     heur_ws ws;
-    rc = heur_ws_init(&ws, g, p, price, deadline, base, diag);
+    rc = heur_ws_init(&ws, inst, base, diag);
     if (rc != ECS_OK)
         return rc;
     double cost = 0.0;

@@ -9,11 +9,6 @@
 ecs_result ecs_heur_budget_range(const ecs_instance *inst, const ecs_schedule *base,
                                  double sigma, double *range, ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
     double plus = 0.0;
     if (!isfinite(sigma) || sigma <= 0.0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -21,8 +16,7 @@ ecs_result ecs_heur_budget_range(const ecs_instance *inst, const ecs_schedule *b
     ecs_result rc = ecs_instance_require_paper(inst, "the paper's heuristic",
                                                diag);
     if (rc == ECS_OK)
-        rc = heur_check_inputs(g, p, price, nprice, deadline, base, NULL,
-                               &plus, diag);
+        rc = heur_check_inputs(inst, base, NULL, &plus, diag);
     if (rc == ECS_OK)
         *range = sigma * plus;
     return rc;
@@ -143,11 +137,6 @@ static ecs_result finish(heur_search *st, const ecs_schedule *base,
 ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base, const ecs_heur_params *prm,
                         ecs_heur_result *out, ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
     if (out == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no result");
     memset(out, 0, sizeof *out);
@@ -156,15 +145,14 @@ ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base, cons
     if (rc == ECS_OK)
         rc = ecs_instance_require_paper(inst, "the paper's heuristic", diag);
     if (rc == ECS_OK)
-        rc = heur_check_inputs(g, p, price, nprice, deadline, base,
-                               &out->base_cost, &plus, diag);
+        rc = heur_check_inputs(inst, base, &out->base_cost, &plus, diag);
     if (rc != ECS_OK)
         return rc;
     out->range = prm->sigma * plus;
     out->base_makespan = ecs_schedule_makespan(base);
     heur_search st;
     memset(&st, 0, sizeof st);
-    rc = heur_ws_init(&st.ws, g, p, price, deadline, base, diag);
+    rc = heur_ws_init(&st.ws, inst, base, diag);
     if (rc != ECS_OK)
         return rc;
     st.cand = calloc(max_candidates(prm, out->range), sizeof *st.cand);

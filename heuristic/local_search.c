@@ -420,12 +420,13 @@ static void search(lh_run *r, lh_state *st)
 
 /* ---- inputs ---- */
 
-static ecs_result check_inputs(const ecs_graph *g, const ecs_platform *p,
-                               const double *price, size_t nprice,
-                               long deadline, const ecs_schedule *start,
-                               double *cost, ecs_diag *diag)
+static ecs_result check_inputs(const ecs_instance *inst,
+                               const ecs_schedule *start, double *cost,
+                               ecs_diag *diag)
 {
-    if (g == NULL || p == NULL || price == NULL || start == NULL)
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
+    if (g == NULL || p == NULL || inst->price == NULL || start == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "graph, platform, prices and start are required");
     if (start->n != g->n)
@@ -442,11 +443,12 @@ static ecs_result check_inputs(const ecs_graph *g, const ecs_platform *p,
                                 "task %ld: work %ld is too large", g->id[i],
                                 g->work[i]);
     }
-    ecs_result rc = ecs_check_prices(price, nprice, deadline, diag);
+    ecs_result rc = ecs_check_prices(inst->price, inst->nprice,
+                                     inst->deadline, diag);
     if (rc != ECS_OK)
         return rc;
     ecs_check_report rep;
-    rc = ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), start, &rep, NULL);
+    rc = ecs_check_schedule(inst, start, &rep, NULL);
     if (rc == ECS_OK) {
         *cost = rep.cost;
         return ECS_OK;
@@ -677,11 +679,6 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                          const ecs_local_params *prm, ecs_local_result *out,
                          ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
     if (out == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no result");
     memset(out, 0, sizeof *out);
@@ -693,10 +690,13 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     if (rc == ECS_OK && ecs_instance_extended(inst))
         return lh_local_ext_run(inst, start, prm, out, diag);
     if (rc == ECS_OK)
-        rc = check_inputs(g, p, price, nprice, deadline, start,
-                          &out->start_cost, diag);
+        rc = check_inputs(inst, start, &out->start_cost, diag);
     if (rc != ECS_OK)
         return rc;
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
+    long deadline = inst->deadline;
     lh_run r;
     memset(&r, 0, sizeof r);
     r.g = g;
@@ -739,8 +739,7 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     if (rc != ECS_OK)
         return rc;
     ecs_check_report rep;
-    if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), res, &rep, NULL) !=
-        ECS_OK) {
+    if (ecs_check_schedule(inst, res, &rep, NULL) != ECS_OK) {
         ecs_schedule_free(res);
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                             "the local heuristic's schedule fails the "

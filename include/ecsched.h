@@ -88,6 +88,7 @@ extern "C" {
 #include "ecsched/fixedmap_milp.h"
 
 #include "ecsched/solve.h"
+#include "ecsched/method.h"
 
 #ifdef __cplusplus
 }

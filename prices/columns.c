@@ -8,7 +8,7 @@
 #include <strings.h>
 
 /* Field c of row r, "" when the row is shorter. */
-static const char *cell(const ecs_csv_table *t, size_t r, long c)
+static const char *cell(const px_csv_table *t, size_t r, long c)
 {
     return c >= 0 && (size_t)c < t->nfields[r] ? t->field[r][c] : "";
 }
@@ -24,18 +24,18 @@ static int is_blank(const char *s)
 static int is_number(const char *s)
 {
     double v;
-    return ecs_price_number(s, strlen(s), &v) == 0;
+    return px_price_number(s, strlen(s), &v) == 0;
 }
 
 static int is_time(const char *s, int *date_only)
 {
-    ecs_ts a, b;
+    px_ts a, b;
     size_t n = strlen(s);
-    if (ecs_ts_scan_interval(s, n, &a, &b) == 0) {
+    if (px_ts_scan_interval(s, n, &a, &b) == 0) {
         *date_only = 0;
         return 1;
     }
-    if (ecs_ts_scan(s, n, &a) == 0) {
+    if (px_ts_scan(s, n, &a) == 0) {
         *date_only = a.date_only;
         return 1;
     }
@@ -60,7 +60,7 @@ static int date_shaped(const char *s)
 static int is_clock(const char *s)
 {
     long a, b;
-    return ecs_ts_scan_clock(s, strlen(s), &a, &b) > 0;
+    return px_ts_scan_clock(s, strlen(s), &a, &b) > 0;
 }
 
 static int is_int_in(const char *s, long lo, long hi)
@@ -69,7 +69,7 @@ static int is_int_in(const char *s, long lo, long hi)
     return ecs_parse_long_n(s, strlen(s), &v) == 0 && v >= lo && v <= hi;
 }
 
-static size_t nonempty(const ecs_csv_table *t, size_t r)
+static size_t nonempty(const px_csv_table *t, size_t r)
 {
     size_t n = 0;
     for (size_t c = 0; c < t->nfields[r]; c++)
@@ -77,7 +77,7 @@ static size_t nonempty(const ecs_csv_table *t, size_t r)
     return n;
 }
 
-static size_t width(const ecs_csv_table *t, size_t from)
+static size_t width(const px_csv_table *t, size_t from)
 {
     size_t w = 0;
     for (size_t r = from; r < t->nrows && r < from + 8; r++)
@@ -87,7 +87,7 @@ static size_t width(const ecs_csv_table *t, size_t from)
 }
 
 /* The name of column c for messages and output. */
-static void col_name(const ecs_csv_table *t, const ecs_columns *k, long c,
+static void col_name(const px_csv_table *t, const px_columns *k, long c,
                      char *buf, size_t size)
 {
     if (k->has_header && !is_blank(cell(t, k->first_data - 1, c)))
@@ -97,7 +97,7 @@ static void col_name(const ecs_csv_table *t, const ecs_columns *k, long c,
 }
 
 /* A column named by the user: header name (any case) or 1-based number. */
-static ecs_result resolve(const ecs_csv_table *t, const ecs_columns *k,
+static ecs_result resolve(const px_csv_table *t, const px_columns *k,
                           const char *name, const char *file, const char *what,
                           long *out, ecs_diag *diag)
 {
@@ -133,7 +133,7 @@ static ecs_result resolve(const ecs_csv_table *t, const ecs_columns *k,
 }
 
 /* Title line (e.g. "MARGINALPDBC;") and header row. */
-static void find_header(const ecs_csv_table *t, ecs_columns *k)
+static void find_header(const px_csv_table *t, px_columns *k)
 {
     size_t r = 0;
     if (t->nrows >= 2 && nonempty(t, 0) == 1 && nonempty(t, 1) > 1) {
@@ -153,7 +153,7 @@ static void find_header(const ecs_csv_table *t, ecs_columns *k)
 }
 
 /* The first non-empty value of column c (within the first rows). */
-static const char *first_value(const ecs_csv_table *t, const ecs_columns *k,
+static const char *first_value(const px_csv_table *t, const px_columns *k,
                                long c)
 {
     for (size_t r = k->first_data; r < t->nrows && r < k->first_data + 64; r++)
@@ -162,7 +162,7 @@ static const char *first_value(const ecs_csv_table *t, const ecs_columns *k,
     return "";
 }
 
-static int name_has(const ecs_csv_table *t, const ecs_columns *k, long c,
+static int name_has(const px_csv_table *t, const px_columns *k, long c,
                     const char *word)
 {
     if (!k->has_header)
@@ -176,7 +176,7 @@ static int name_has(const ecs_csv_table *t, const ecs_columns *k, long c,
 }
 
 /* year;month;day;period as the first four fields (OMIE). */
-static int ymd_period(const ecs_csv_table *t, const ecs_columns *k)
+static int ymd_period(const px_csv_table *t, const px_columns *k)
 {
     size_t r = k->first_data;
     return r < t->nrows && t->nfields[r] >= 5 &&
@@ -187,7 +187,7 @@ static int ymd_period(const ecs_csv_table *t, const ecs_columns *k)
 }
 
 /* The period column after a date column: the next integer column. */
-static long period_after(const ecs_csv_table *t, const ecs_columns *k, long c)
+static long period_after(const px_csv_table *t, const px_columns *k, long c)
 {
     size_t w = width(t, k->first_data);
     for (long p = c + 1; (size_t)p < w; p++) {
@@ -201,7 +201,7 @@ static long period_after(const ecs_csv_table *t, const ecs_columns *k, long c)
 }
 
 /* The list of column names, for messages. */
-static void col_list(const ecs_csv_table *t, const ecs_columns *k, char *list,
+static void col_list(const px_csv_table *t, const px_columns *k, char *list,
                      size_t size)
 {
     size_t w = width(t, k->first_data), used = 0;
@@ -225,7 +225,7 @@ static void col_list(const ecs_csv_table *t, const ecs_columns *k, char *list,
  * per row).  1 + the first row that is not a time, 0 if the column is
  * not one; *date_only from the times.
  */
-static size_t near_time(const ecs_csv_table *t, const ecs_columns *k, long c,
+static size_t near_time(const px_csv_table *t, const px_columns *k, long c,
                         int *date_only)
 {
     size_t nb = 0, nt = 0, first_bad = 0;
@@ -247,13 +247,13 @@ static size_t near_time(const ecs_csv_table *t, const ecs_columns *k, long c,
 }
 
 /* No dates: rows in sequence, by time of day or one slot each. */
-static ecs_result sequence(const ecs_csv_table *t, const char *file,
-                           ecs_columns *k, ecs_price_series *s, long cc,
+static ecs_result sequence(const px_csv_table *t, const char *file,
+                           px_columns *k, ecs_price_series *s, long cc,
                            ecs_diag *diag)
 {
     (void)file;
     (void)diag;
-    k->layout = ECS_TIME_SEQUENCE;
+    k->layout = PX_TIME_SEQUENCE;
     k->time_col = cc;
     s->untimed = 1;
     if (cc >= 0) {
@@ -268,8 +268,8 @@ static ecs_result sequence(const ecs_csv_table *t, const char *file,
     return ECS_OK;
 }
 
-static ecs_result time_columns(const ecs_csv_table *t, const char *file,
-                               const ecs_price_options *opt, ecs_columns *k,
+static ecs_result time_columns(const px_csv_table *t, const char *file,
+                               const ecs_price_options *opt, px_columns *k,
                                ecs_price_series *s, ecs_diag *diag)
 {
     long tc = -1;
@@ -289,7 +289,7 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
                                 "--time-column %s: '%s' is not a time",
                                 opt->time_column, first_value(t, k, tc));
     } else if (ymd_period(t, k)) {
-        k->layout = ECS_TIME_DATE_PERIOD;
+        k->layout = PX_TIME_DATE_PERIOD;
         k->time_col = -1;
         for (int i = 0; i < 3; i++)
             k->ymd_col[i] = i;
@@ -342,12 +342,12 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
         }
     }
     k->time_col = tc;
-    k->layout = ECS_TIME_STAMP;
+    k->layout = PX_TIME_STAMP;
     col_name(t, k, tc, s->time_column, sizeof s->time_column);
     s->naive_time_utc = name_has(t, k, tc, "utc");
     if (date_only && (size_t)(tc + 1) < width(t, k->first_data) &&
         is_clock(first_value(t, k, tc + 1))) {
-        k->layout = ECS_TIME_DATE_CLOCK;
+        k->layout = PX_TIME_DATE_CLOCK;
         k->clock_col = tc + 1;
         char pn[64];
         col_name(t, k, k->clock_col, pn, sizeof pn);
@@ -357,7 +357,7 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
         return ECS_OK;
     }
     if (date_only) {
-        k->layout = ECS_TIME_DATE_PERIOD;
+        k->layout = PX_TIME_DATE_PERIOD;
         k->ymd_col[0] = k->ymd_col[1] = k->ymd_col[2] = -1;
         k->period_col = period_after(t, k, tc);
         if (k->period_col < 0)
@@ -376,7 +376,7 @@ static ecs_result time_columns(const ecs_csv_table *t, const char *file,
     return ECS_OK;
 }
 
-static int is_time_col(const ecs_columns *k, long c)
+static int is_time_col(const px_columns *k, long c)
 {
     return c == k->time_col || c == k->period_col || c == k->clock_col ||
            c == k->ymd_col[0] ||
@@ -384,7 +384,7 @@ static int is_time_col(const ecs_columns *k, long c)
 }
 
 /* Guess: a header naming a price (EUR preferred), else the last number. */
-static long guess_price(const ecs_csv_table *t, const ecs_columns *k)
+static long guess_price(const px_csv_table *t, const px_columns *k)
 {
     static const char *names[] = {"price", "rrp", "lmp", "preis", "precio",
                                   "value"};
@@ -454,7 +454,7 @@ static void unit_from_name(const char *h, char *unit, size_t size)
 }
 
 /* Fields of row r without the blank ones at its end. */
-static size_t trimmed(const ecs_csv_table *t, size_t r)
+static size_t trimmed(const px_csv_table *t, size_t r)
 {
     size_t n = t->nfields[r];
     while (n > 0 && is_blank(t->field[r][n - 1]))
@@ -478,7 +478,7 @@ static int digits_only(const char *s, int sign)
 /* In a comma-separated row, the first field c such that c and c + 1 read
  * as one number with a decimal comma (0,95 -> "0" and "95"; not epoch
  * seconds); -1 if none. */
-static long decimal_comma(const ecs_csv_table *t, size_t r)
+static long decimal_comma(const px_csv_table *t, size_t r)
 {
     if (t->sep != ',')
         return -1;
@@ -498,8 +498,8 @@ static long decimal_comma(const ecs_csv_table *t, size_t r)
  * decimal comma in a comma-separated file explains it, the message says
  * so and how to write it.
  */
-static ecs_result check_widths(const ecs_csv_table *t, const char *file,
-                               const ecs_columns *k, ecs_diag *diag)
+static ecs_result check_widths(const px_csv_table *t, const char *file,
+                               const px_columns *k, ecs_diag *diag)
 {
     size_t ref = k->has_header ? k->first_data - 1 : k->first_data;
     size_t w = t->nfields[ref], wt = trimmed(t, ref);
@@ -547,8 +547,8 @@ static ecs_result check_widths(const ecs_csv_table *t, const char *file,
     return ECS_OK;
 }
 
-ecs_result ecs_columns_find(const ecs_csv_table *t, const char *file,
-                            const ecs_price_options *opt, ecs_columns *k,
+ecs_result px_columns_find(const px_csv_table *t, const char *file,
+                            const ecs_price_options *opt, px_columns *k,
                             ecs_price_series *s, ecs_diag *diag)
 {
     memset(k, 0, sizeof *k);

@@ -8,7 +8,7 @@
 #include <string.h>
 
 typedef struct split_state {
-    ecs_csv_table *t;
+    px_csv_table *t;
     size_t cap_rows;
     char **row;          /* fields of the row being read */
     size_t nf, cap_f;
@@ -67,7 +67,7 @@ static void on_row(int c, void *data)
         drop_row(st);
         return;
     }
-    ecs_csv_table *t = st->t;
+    px_csv_table *t = st->t;
     if (t->nrows == st->cap_rows) {
         size_t cap = st->cap_rows ? st->cap_rows * 2 : 64;
         size_t *nf = realloc(t->nfields, cap * sizeof *nf);
@@ -124,7 +124,7 @@ static char guess_sep(const char *text, size_t len)
     return semi > comma ? ';' : ',';
 }
 
-void ecs_csv_table_free(ecs_csv_table *t)
+void px_csv_table_free(px_csv_table *t)
 {
     if (t == NULL)
         return;
@@ -221,7 +221,7 @@ static int utf16_kind(const unsigned char *s, size_t len, size_t *skip)
 }
 
 static ecs_result split_utf8(const char *text, size_t len, const char *name,
-                             ecs_csv_table *out, ecs_diag *diag);
+                             px_csv_table *out, ecs_diag *diag);
 
 /* The message for a NUL byte at text[at] (line counted up to it). */
 static ecs_result nul_byte(const char *text, size_t at, const char *name,
@@ -236,8 +236,8 @@ static ecs_result nul_byte(const char *text, size_t at, const char *name,
                         "UTF-8 CSV");
 }
 
-ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
-                         ecs_csv_table *out, ecs_diag *diag)
+ecs_result px_csv_split(const char *text, size_t len, const char *name,
+                         px_csv_table *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     /* UTF-32: its little-endian BOM begins like UTF-16's (FF FE), and
@@ -287,7 +287,7 @@ ecs_result ecs_csv_split(const char *text, size_t len, const char *name,
 }
 
 static ecs_result split_utf8(const char *text, size_t len, const char *name,
-                             ecs_csv_table *out, ecs_diag *diag)
+                             px_csv_table *out, ecs_diag *diag)
 {
     if (len >= 3 && memcmp(text, "\xEF\xBB\xBF", 3) == 0) {
         text += 3;
@@ -327,6 +327,6 @@ static ecs_result split_utf8(const char *text, size_t len, const char *name,
     if (rc == ECS_OK && st.oom)
         rc = ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
     if (rc != ECS_OK)
-        ecs_csv_table_free(out);
+        px_csv_table_free(out);
     return rc;
 }

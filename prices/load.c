@@ -29,16 +29,16 @@ ecs_result ecs_prices_read_buffer(const char *text, size_t len,
     ecs_result rc = ecs_price_options_validate(opt, diag);
     if (rc != ECS_OK)
         return rc;
-    ecs_csv_table t;
-    rc = ecs_csv_split(text, len, name, &t, diag);
+    px_csv_table t;
+    rc = px_csv_split(text, len, name, &t, diag);
     if (rc != ECS_OK)
         return rc;
     out->utf16 = t.utf16 != 0;
-    ecs_columns k;
-    rc = ecs_columns_find(&t, name, opt, &k, out, diag);
+    px_columns k;
+    rc = px_columns_find(&t, name, opt, &k, out, diag);
     if (rc == ECS_OK)
-        rc = ecs_series_build(&t, &k, name, opt, out, diag);
-    ecs_csv_table_free(&t);
+        rc = px_series_build(&t, &k, name, opt, out, diag);
+    px_csv_table_free(&t);
     if (rc != ECS_OK)
         ecs_price_series_release(out);
     return rc;

@@ -55,7 +55,7 @@ static int strip_thousands(const char *s, size_t len, char *buf, size_t size)
     return 0;
 }
 
-int ecs_price_number(const char *s, size_t len, double *out)
+int px_price_number(const char *s, size_t len, double *out)
 {
     while (len > 0 && isspace((unsigned char)*s)) {
         s++;
@@ -79,7 +79,7 @@ int ecs_price_number(const char *s, size_t len, double *out)
             if (++marks > 1) {
                 char b[64];
                 if (strip_thousands(s, len, b, sizeof b) == 0)
-                    return ecs_price_number(b, strlen(b), out);
+                    return px_price_number(b, strlen(b), out);
                 return -1; /* 810.219.971, 1.234,5: not one number */
             }
             buf[n++] = '.';

@@ -99,14 +99,14 @@ ecs_result ecs_price_options_set(ecs_price_options *o, ecs_price_key key,
         return set_filter(o, v, diag);
     case ECS_PRICE_KEY_UTC_OFFSET:
         o->utc_zone[0] = '\0';
-        if (ecs_ts_parse_offset(v, &o->utc_offset_minutes) != 0) {
-            if (!ecs_tz_valid(v))
+        if (px_ts_parse_offset(v, &o->utc_offset_minutes) != 0) {
+            if (!px_tz_valid(v))
                 return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                     "--utc-offset needs an offset such as "
                                     "+01:00, -0500, +10 or Z, or a time zone "
                                     "such as Europe/Berlin, not '%s' (no such "
                                     "zone in %s: is the tzdata package "
-                                    "installed?)", v, ecs_tz_dir());
+                                    "installed?)", v, px_tz_dir());
             snprintf(o->utc_zone, sizeof o->utc_zone, "%s", v);
             o->utc_offset_minutes = 0;
         }

@@ -56,7 +56,7 @@ static ecs_result grid_start(const ecs_price_series *s,
     if (opt->start[0] == '\0')
         return ECS_OK;
     ecs_diag inner;
-    if (ecs_price_opt_time(opt, opt->start, t0, &inner) != ECS_OK)
+    if (px_price_opt_time(opt, opt->start, t0, &inner) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--start: %s",
                             inner.msg);
     if (*t0 < first || *t0 >= end) {

@@ -19,7 +19,7 @@ typedef struct raw_pt {
     int zone_min;     /* ... of this many minutes */
 } raw_pt;
 
-static const char *cell(const ecs_csv_table *t, size_t r, long c)
+static const char *cell(const px_csv_table *t, size_t r, long c)
 {
     return c >= 0 && (size_t)c < t->nfields[r] ? t->field[r][c] : "";
 }
@@ -43,7 +43,7 @@ static ecs_result local_utc(long long local, const char *text,
     long long a;
     if (alt == NULL)
         alt = &a;
-    if (ecs_price_local_to_utc(opt, local, out, alt) != 0)
+    if (px_price_local_to_utc(opt, local, out, alt) != 0)
         return ecs_diag_set(diag, ECS_EPARSE, file, line,
                             "local time '%s' does not exist in %s (skipped by "
                             "a daylight-saving change)", text, opt->utc_zone);
@@ -51,7 +51,7 @@ static ecs_result local_utc(long long local, const char *text,
 }
 
 /* UTC seconds of a written time, or an error naming the line. */
-static ecs_result to_utc(const ecs_ts *ts, const char *text, const char *file,
+static ecs_result to_utc(const px_ts *ts, const char *text, const char *file,
                          long line, const ecs_price_options *opt,
                          const ecs_price_series *s, long long *out,
                          long long *alt, ecs_diag *diag)
@@ -76,17 +76,17 @@ static ecs_result to_utc(const ecs_ts *ts, const char *text, const char *file,
     return ECS_OK;
 }
 
-static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
-                             const ecs_columns *k, const char *file,
+static ecs_result stamp_time(const px_csv_table *t, size_t r,
+                             const px_columns *k, const char *file,
                              const ecs_price_options *opt,
                              const ecs_price_series *s, raw_pt *p,
                              ecs_diag *diag)
 {
     const char *txt = cell(t, r, k->time_col);
     size_t n = strlen(txt);
-    ecs_ts a, b;
+    px_ts a, b;
     long long end;
-    if (ecs_ts_scan_interval(txt, n, &a, &b) == 0) {
+    if (px_ts_scan_interval(txt, n, &a, &b) == 0) {
         p->has_zone = a.has_offset;
         p->zone_min = a.offset_min;
         ecs_result rc = to_utc(&a, txt, file, p->line, opt, s, &p->start,
@@ -96,14 +96,14 @@ static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
         if (rc != ECS_OK)
             return rc;
         if (end <= p->start || (end - p->start) % 60 != 0 ||
-            end - p->start > 60LL * ECS_PRICE_MAX_MINUTES)
+            end - p->start > 60LL * PX_PRICE_MAX_MINUTES)
             return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                                 "interval '%s' does not end whole minutes "
                                 "(at most 31 days) after it starts", txt);
         p->minutes = (int)((end - p->start) / 60);
         return ECS_OK;
     }
-    if (ecs_ts_scan(txt, n, &a) != 0 || a.date_only)
+    if (px_ts_scan(txt, n, &a) != 0 || a.date_only)
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "'%s' in column '%s' is not a time", txt,
                             s->time_column);
@@ -113,20 +113,20 @@ static ecs_result stamp_time(const ecs_csv_table *t, size_t r,
 }
 
 /* A date column and a time of day or an hour range beside it. */
-static ecs_result clock_time(const ecs_csv_table *t, size_t r,
-                             const ecs_columns *k, const char *file,
+static ecs_result clock_time(const px_csv_table *t, size_t r,
+                             const px_columns *k, const char *file,
                              const ecs_price_options *opt,
                              const ecs_price_series *s, raw_pt *p,
                              ecs_diag *diag)
 {
     const char *dt = cell(t, r, k->time_col), *ct = cell(t, r, k->clock_col);
-    ecs_ts a;
+    px_ts a;
     long c0, c1;
-    if (ecs_ts_scan(dt, strlen(dt), &a) != 0 || !a.date_only)
+    if (px_ts_scan(dt, strlen(dt), &a) != 0 || !a.date_only)
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "'%s' in column '%s' is not a date", dt,
                             s->time_column);
-    int kind = ecs_ts_scan_clock(ct, strlen(ct), &c0, &c1);
+    int kind = px_ts_scan_clock(ct, strlen(ct), &c0, &c1);
     if (kind < 0)
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "'%s' is not a time of day (00:00) or an hour "
@@ -148,8 +148,8 @@ static ecs_result clock_time(const ecs_csv_table *t, size_t r,
 }
 
 /* Rows without dates: a time of day or hour range (or nothing), in turn. */
-static ecs_result seq_time(const ecs_csv_table *t, size_t r,
-                           const ecs_columns *k, const char *file,
+static ecs_result seq_time(const px_csv_table *t, size_t r,
+                           const px_columns *k, const char *file,
                            const ecs_price_options *opt, raw_pt *p,
                            long long *clock, ecs_diag *diag)
 {
@@ -161,7 +161,7 @@ static ecs_result seq_time(const ecs_csv_table *t, size_t r,
     }
     const char *ct = cell(t, r, k->time_col);
     long c0, c1;
-    int kind = ecs_ts_scan_clock(ct, strlen(ct), &c0, &c1);
+    int kind = px_ts_scan_clock(ct, strlen(ct), &c0, &c1);
     if (kind < 0)
         return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                             "'%s' is not a time of day (00:00) or an hour "
@@ -186,8 +186,8 @@ static void place_sequence(raw_pt *p, size_t n, long long base)
     }
 }
 
-static ecs_result period_time(const ecs_csv_table *t, size_t r,
-                              const ecs_columns *k, const char *file,
+static ecs_result period_time(const px_csv_table *t, size_t r,
+                              const px_columns *k, const char *file,
                               const ecs_price_options *opt,
                               const ecs_price_series *s, raw_pt *p,
                               ecs_diag *diag)
@@ -195,9 +195,9 @@ static ecs_result period_time(const ecs_csv_table *t, size_t r,
     long ymd[3];
     long long day;
     if (k->time_col >= 0) {
-        ecs_ts a;
+        px_ts a;
         const char *txt = cell(t, r, k->time_col);
-        if (ecs_ts_scan(txt, strlen(txt), &a) != 0 || !a.date_only)
+        if (px_ts_scan(txt, strlen(txt), &a) != 0 || !a.date_only)
             return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                                 "'%s' is not a date", txt);
         day = a.local;
@@ -211,12 +211,12 @@ static ecs_result period_time(const ecs_csv_table *t, size_t r,
         }
         /* every field range-checked before any arithmetic on it */
         if (ymd[0] < 1 || ymd[0] > 9999 || ymd[1] < 1 || ymd[1] > 12 ||
-            ymd[2] < 1 || ymd[2] > ecs_ts_month_days(ymd[0], (int)ymd[1]))
+            ymd[2] < 1 || ymd[2] > px_ts_month_days(ymd[0], (int)ymd[1]))
             return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                                 "%ld-%ld-%ld is not a date (year 1..9999, "
                                 "month 1..12, a day of that month)",
                                 ymd[0], ymd[1], ymd[2]);
-        day = ecs_ts_days(ymd[0], (int)ymd[1], (int)ymd[2]) * 86400LL;
+        day = px_ts_days(ymd[0], (int)ymd[1], (int)ymd[2]) * 86400LL;
     }
     const char *pf = cell(t, r, k->period_col);
     if (ecs_parse_long_n(pf, strlen(pf), &p->period) != 0 || p->period < 1 ||
@@ -273,7 +273,7 @@ static ecs_result place_periods(raw_pt *p, size_t n, const char *file,
     return ECS_OK;
 }
 
-static ecs_result read_rows(const ecs_csv_table *t, const ecs_columns *k,
+static ecs_result read_rows(const px_csv_table *t, const px_columns *k,
                             const char *file, const ecs_price_options *opt,
                             ecs_price_series *s, raw_pt *p, size_t *np,
                             ecs_diag *diag)
@@ -290,7 +290,7 @@ static ecs_result read_rows(const ecs_csv_table *t, const ecs_columns *k,
         memset(q, 0, sizeof *q);
         q->line = t->line[r];
         const char *pf = cell(t, r, k->price_col);
-        int pr = ecs_price_number(pf, strlen(pf), &q->price);
+        int pr = px_price_number(pf, strlen(pf), &q->price);
         if (pr < 0)
             return ecs_diag_set(diag, ECS_EPARSE, file, q->line,
                                 "price '%s' in column '%s' is not one number",
@@ -298,16 +298,16 @@ static ecs_result read_rows(const ecs_csv_table *t, const ecs_columns *k,
         q->empty = pr == 1;
         ecs_result rc = ECS_OK;
         switch (k->layout) {
-        case ECS_TIME_STAMP:
+        case PX_TIME_STAMP:
             rc = stamp_time(t, r, k, file, opt, s, q, diag);
             break;
-        case ECS_TIME_DATE_PERIOD:
+        case PX_TIME_DATE_PERIOD:
             rc = period_time(t, r, k, file, opt, s, q, diag);
             break;
-        case ECS_TIME_DATE_CLOCK:
+        case PX_TIME_DATE_CLOCK:
             rc = clock_time(t, r, k, file, opt, s, q, diag);
             break;
-        case ECS_TIME_SEQUENCE:
+        case PX_TIME_SEQUENCE:
             rc = seq_time(t, r, k, file, opt, q, &clock, diag);
             break;
         }
@@ -390,7 +390,7 @@ static ecs_result point_lengths(raw_pt *p, size_t n, const char *file,
     if (step % 60 != 0)
         return ecs_diag_set(diag, ECS_EPARSE, file, p[1].line,
                             "times are not whole minutes apart");
-    if (step > 60LL * ECS_PRICE_MAX_MINUTES)
+    if (step > 60LL * PX_PRICE_MAX_MINUTES)
         return ecs_diag_set(diag, ECS_EPARSE, file, p[1].line,
                             "times are %lld minutes apart: intervals longer "
                             "than 31 days are not supported", step / 60);
@@ -535,14 +535,14 @@ static ecs_result sequence_base(const char *file, const ecs_price_options *opt,
     if (opt->start[0] == '\0')
         return ECS_OK;
     ecs_diag inner;
-    if (ecs_price_opt_time(opt, opt->start, base, &inner) != ECS_OK)
+    if (px_price_opt_time(opt, opt->start, base, &inner) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINVAL, file, 0, "--start: %s",
                             inner.msg);
     s->untimed = 0;
     return ECS_OK;
 }
 
-ecs_result ecs_series_build(const ecs_csv_table *t, const ecs_columns *k,
+ecs_result px_series_build(const px_csv_table *t, const px_columns *k,
                             const char *file, const ecs_price_options *opt,
                             ecs_price_series *s, ecs_diag *diag)
 {
@@ -552,22 +552,22 @@ ecs_result ecs_series_build(const ecs_csv_table *t, const ecs_columns *k,
     size_t n = 0;
     long long base = 0;
     ecs_result rc = ECS_OK;
-    if (k->layout == ECS_TIME_SEQUENCE)
+    if (k->layout == PX_TIME_SEQUENCE)
         rc = sequence_base(file, opt, s, &base, diag);
     int zone = opt->utc_zone[0] != '\0';
     if (zone)
-        ecs_tz_begin(opt->utc_zone);
+        px_tz_begin(opt->utc_zone);
     if (rc == ECS_OK)
         rc = read_rows(t, k, file, opt, s, p, &n, diag);
-    if (rc == ECS_OK && k->layout == ECS_TIME_DATE_PERIOD)
+    if (rc == ECS_OK && k->layout == PX_TIME_DATE_PERIOD)
         rc = place_periods(p, n, file, diag);
-    if (rc == ECS_OK && k->layout == ECS_TIME_SEQUENCE)
+    if (rc == ECS_OK && k->layout == PX_TIME_SEQUENCE)
         place_sequence(p, n, base);
     if (zone)
-        ecs_tz_end();
+        px_tz_end();
     if (rc == ECS_OK)
         rc = order_rows(p, n, file, s, diag);
-    if (rc == ECS_OK && k->layout != ECS_TIME_DATE_PERIOD)
+    if (rc == ECS_OK && k->layout != PX_TIME_DATE_PERIOD)
         rc = point_lengths(p, n, file, opt, diag);
     if (rc == ECS_OK)
         rc = emit(p, n, file, opt, s, diag);

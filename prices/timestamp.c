@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-long long ecs_ts_days(long long y, int m, int d)
+long long px_ts_days(long long y, int m, int d)
 {
     /* H. Hinnant's days_from_civil. */
     y -= m <= 2;
@@ -16,7 +16,7 @@ long long ecs_ts_days(long long y, int m, int d)
     return era * 146097 + doe - 719468;
 }
 
-int ecs_ts_month_days(long long y, int m)
+int px_ts_month_days(long long y, int m)
 {
     static const int d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     int leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
@@ -140,7 +140,7 @@ static void trim(const char **s, size_t *len)
 }
 
 /* Epoch seconds: exactly 10 digits, 2000-01-01 .. 2100-01-01 UTC. */
-static int scan_epoch(const char *s, size_t len, ecs_ts *out)
+static int scan_epoch(const char *s, size_t len, px_ts *out)
 {
     if (len != 10)
         return -1;
@@ -159,7 +159,7 @@ static int scan_epoch(const char *s, size_t len, ecs_ts *out)
     return 0;
 }
 
-int ecs_ts_scan(const char *s, size_t len, ecs_ts *out)
+int px_ts_scan(const char *s, size_t len, px_ts *out)
 {
     trim(&s, &len);
     if (scan_epoch(s, len, out) == 0)
@@ -167,7 +167,7 @@ int ecs_ts_scan(const char *s, size_t len, ecs_ts *out)
     cur c = {s, s + len};
     int y, mo, d, h = 0, mi = 0, sec = 0, off = 0, has_off = 0, date_only = 1;
     if (scan_date(&c, &y, &mo, &d) != 0 || mo < 1 || mo > 12 || d < 1 ||
-        d > ecs_ts_month_days(y, mo))
+        d > px_ts_month_days(y, mo))
         return -1;
     if (c.p < c.end && (*c.p == 'T' || *c.p == ' ')) {
         c.p++;
@@ -186,7 +186,7 @@ int ecs_ts_scan(const char *s, size_t len, ecs_ts *out)
     }
     if (c.p != c.end)
         return -1;
-    out->local = ecs_ts_days(y, mo, d) * 86400LL + h * 3600LL + mi * 60LL + sec;
+    out->local = px_ts_days(y, mo, d) * 86400LL + h * 3600LL + mi * 60LL + sec;
     out->has_offset = has_off;
     out->offset_min = off;
     out->date_only = date_only;
@@ -217,7 +217,7 @@ static int scan_tod(cur *c, long *sec)
     return 0;
 }
 
-int ecs_ts_scan_clock(const char *s, size_t len, long *start, long *end)
+int px_ts_scan_clock(const char *s, size_t len, long *start, long *end)
 {
     trim(&s, &len);
     cur c = {s, s + len};
@@ -249,7 +249,7 @@ int ecs_ts_scan_clock(const char *s, size_t len, long *start, long *end)
     return 2;
 }
 
-void ecs_ts_civil(long long local, int *y, int *mo, int *d, int *h, int *mi,
+void px_ts_civil(long long local, int *y, int *mo, int *d, int *h, int *mi,
                   int *s)
 {
     long long days = local >= 0 ? local / 86400 : -((-local + 86399) / 86400);
@@ -269,18 +269,18 @@ void ecs_ts_civil(long long local, int *y, int *mo, int *d, int *h, int *mi,
     *s = (int)(sod % 60);
 }
 
-int ecs_ts_scan_interval(const char *s, size_t len, ecs_ts *a, ecs_ts *b)
+int px_ts_scan_interval(const char *s, size_t len, px_ts *a, px_ts *b)
 {
     for (size_t i = 1; i + 2 < len; i++)
         if (s[i] == '-' && s[i - 1] == ' ' && s[i + 1] == ' ')
-            return ecs_ts_scan(s, i, a) == 0 &&
-                           ecs_ts_scan(s + i + 1, len - i - 1, b) == 0
+            return px_ts_scan(s, i, a) == 0 &&
+                           px_ts_scan(s + i + 1, len - i - 1, b) == 0
                        ? 0
                        : -1;
     return -1;
 }
 
-int ecs_ts_parse_offset(const char *s, int *minutes)
+int px_ts_parse_offset(const char *s, int *minutes)
 {
     size_t len = strlen(s);
     trim(&s, &len);
@@ -300,8 +300,8 @@ ecs_result ecs_prices_time_parse(const char *text, int have_offset,
                                  int utc_offset_minutes, long long *utc,
                                  ecs_diag *diag)
 {
-    ecs_ts t;
-    if (ecs_ts_scan(text, strlen(text), &t) != 0)
+    px_ts t;
+    if (px_ts_scan(text, strlen(text), &t) != 0)
         return ecs_diag_set(diag, ECS_EPARSE, NULL, 0,
                             "'%s' is not a time such as 2016-10-19T00:00+02:00",
                             text);

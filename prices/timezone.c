@@ -23,7 +23,7 @@ static const char *zone_dir(void)
     return d && d[0] ? d : "/usr/share/zoneinfo";
 }
 
-int ecs_tz_valid(const char *name)
+int px_tz_valid(const char *name)
 {
     size_t n = strlen(name);
     if (n == 0 || n >= 64 || name[0] == '/' || strstr(name, "..") != NULL)
@@ -47,12 +47,12 @@ int ecs_tz_valid(const char *name)
     return access(path, R_OK) == 0;
 }
 
-const char *ecs_tz_dir(void)
+const char *px_tz_dir(void)
 {
     return zone_dir();
 }
 
-void ecs_tz_begin(const char *zone)
+void px_tz_begin(const char *zone)
 {
     pthread_mutex_lock(&tz_lock);
     const char *old = getenv("TZ");
@@ -62,7 +62,7 @@ void ecs_tz_begin(const char *zone)
     tzset();
 }
 
-void ecs_tz_end(void)
+void px_tz_end(void)
 {
     if (had_tz)
         setenv("TZ", saved_tz, 1);
@@ -79,7 +79,7 @@ static int reading(long long local, int isdst, long long *utc)
     struct tm tm, back;
     memset(&tm, 0, sizeof tm);
     int y, mo, d, h, mi, s;
-    ecs_ts_civil(local, &y, &mo, &d, &h, &mi, &s);
+    px_ts_civil(local, &y, &mo, &d, &h, &mi, &s);
     tm.tm_year = y - 1900;
     tm.tm_mon = mo - 1;
     tm.tm_mday = d;
@@ -102,7 +102,7 @@ static int reading(long long local, int isdst, long long *utc)
     return 1;
 }
 
-int ecs_tz_local_to_utc(long long local, long long *utc, long long *alt)
+int px_tz_local_to_utc(long long local, long long *utc, long long *alt)
 {
     long long a = 0, b = 0;
     int ra = reading(local, 0, &a), rb = reading(local, 1, &b);
@@ -121,20 +121,20 @@ int ecs_tz_local_to_utc(long long local, long long *utc, long long *alt)
     return 0;
 }
 
-int ecs_price_local_to_utc(const ecs_price_options *opt, long long local,
+int px_price_local_to_utc(const ecs_price_options *opt, long long local,
                            long long *utc, long long *alt)
 {
     if (opt->utc_zone[0] != '\0')
-        return ecs_tz_local_to_utc(local, utc, alt);
+        return px_tz_local_to_utc(local, utc, alt);
     *utc = *alt = local - 60LL * opt->utc_offset_minutes;
     return 0;
 }
 
-ecs_result ecs_price_opt_time(const ecs_price_options *opt, const char *text,
+ecs_result px_price_opt_time(const ecs_price_options *opt, const char *text,
                               long long *utc, ecs_diag *diag)
 {
-    ecs_ts t;
-    if (ecs_ts_scan(text, strlen(text), &t) != 0)
+    px_ts t;
+    if (px_ts_scan(text, strlen(text), &t) != 0)
         return ecs_diag_set(diag, ECS_EPARSE, NULL, 0,
                             "'%s' is not a time such as 2016-10-19T00:00+02:00",
                             text);
@@ -147,11 +147,11 @@ ecs_result ecs_price_opt_time(const ecs_price_options *opt, const char *text,
                             "'%s' has no UTC offset: write one (Z, +02:00) or "
                             "give --utc-offset", text);
     if (opt->utc_zone[0] != '\0')
-        ecs_tz_begin(opt->utc_zone);
+        px_tz_begin(opt->utc_zone);
     long long alt;
-    int r = ecs_price_local_to_utc(opt, t.local, utc, &alt);
+    int r = px_price_local_to_utc(opt, t.local, utc, &alt);
     if (opt->utc_zone[0] != '\0')
-        ecs_tz_end();
+        px_tz_end();
     if (r != 0)
         return ecs_diag_set(diag, ECS_EPARSE, NULL, 0,
                             "local time '%s' does not exist in %s", text,

@@ -36,7 +36,7 @@ owner() {
     prices) echo prices ;;
     heuristic|local|fixedmap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
-    solve) echo engine ;;
+    solve|method) echo engine ;;
     *) echo "" ;;
   esac
 }

@@ -13,6 +13,7 @@
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
+#include "ecsched/method.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -155,11 +156,18 @@ static int parse_args(heur_job *j, int argc, char **argv)
         return pr;
     if (tool_cws_active(&j->m)) {
         /* CaWoSched's fixed mapping: only local's scheduler honours it */
-        if (!j->local)
+        if (!j->local) {
+            /* the method table's words for the mode asked for */
+            ecs_diag why;
+            ecs_diag_clear(&why);
+            ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
+                               ECS_MODEL_FIXEDMAP, &why);
             return tool_usage_error(CMD, "--mapping needs --mode local (the "
                                          "sweep and binary modes scale "
                                          "frequencies, which CaWoSched's "
-                                         "problem does not have)");
+                                         "problem does not have): %s",
+                                    why.msg);
+        }
         static const tool_param_id no[] = {
             TOOL_PARAM_STEPS, TOOL_PARAM_SIGMA, TOOL_PARAM_MAKESPAN_LIMIT,
             TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
@@ -382,8 +390,12 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         j->res.fallback = 1;
         start = pb->base;
     } else {
-        rc = ecs_heur_run(TOOL_INSTANCE(pb, &j->m.platform), pb->base, &j->prm,
-                          &j->res, diag);
+        /* a model the heuristic does not handle: the method table says so */
+        const ecs_instance *inst = TOOL_INSTANCE(pb, &j->m.platform);
+        rc = ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
+                                ecs_instance_model(inst), diag);
+        if (rc == ECS_OK)
+            rc = ecs_heur_run(inst, pb->base, &j->prm, &j->res, diag);
         start = j->res.schedule;
     }
     j->heur_s = ecs_clock_now() - t;

@@ -8,6 +8,7 @@
 #include "run/progress.h"
 
 #include "ecsched/heuristic.h"
+#include "ecsched/method.h"
 #include "ecsched/milp.h"
 #include "ecsched/solve.h"
 
@@ -223,10 +224,16 @@ int tool_cmd_milp(int argc, char **argv)
         j.have_pb = 1;
         tool_note_repeated(CMD, &j.pb.prices);
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
-        /* the size guard before the warm start: nothing large for a model
-         * that would be refused */
-        rc = ecs_milp_check_size(TOOL_INSTANCE(&j.pb, &j.m.platform),
-                                 &j.prm, &diag);
+        /* a model the formulation does not handle (the method table says
+         * so), then the size guard before the warm start: nothing large
+         * for a model that would be refused */
+        const ecs_instance *inst = TOOL_INSTANCE(&j.pb, &j.m.platform);
+        rc = ecs_method_require(ecs_method_find(j.prm.formulation == ECS_MILP_PAPER
+                                                    ? "milp_paper"
+                                                    : "milp"),
+                                ecs_instance_model(inst), &diag);
+        if (rc == ECS_OK)
+            rc = ecs_milp_check_size(inst, &j.prm, &diag);
     }
     if (rc == ECS_OK) {
         /* --time-limit covers the whole command, the warm start included:

@@ -18,6 +18,24 @@
 #include <string.h>
 #include <unistd.h>
 
+
+/* solve's status in the words of the exact commands' outcome (the MILP's,
+ * solve.h). */
+static ecs_milp_status exact_status(ecs_solve_status st)
+{
+    switch (st) {
+    case ECS_SOLVE_OPTIMAL:
+        return ECS_MILP_OPTIMAL;
+    case ECS_SOLVE_FEASIBLE:
+        return ECS_MILP_FEASIBLE;
+    case ECS_SOLVE_INFEASIBLE:
+        return ECS_MILP_INFEASIBLE;
+    case ECS_SOLVE_NO_SOLUTION:
+        break;
+    }
+    return ECS_MILP_NO_SOLUTION;
+}
+
 static const char *CMD = "solve";
 
 int tool_cmd_solve(int argc, char **argv);
@@ -177,7 +195,7 @@ static int add_solve_keys(json_t *d, const void *job)
     const ecs_solve_result *r = &j->res;
     return json_object_set_new(d, "mode",
                                json_string(ecs_solve_mode_name(r->mode))) ||
-           tool_outcome_add_bound(d, r->status, r->bound, r->gap) ||
+           tool_outcome_add_bound(d, exact_status(r->status), r->bound, r->gap) ||
            json_object_set_new(d, "bound_method", json_string(ecs_bound_method_name(
                                                      r->bound_method))) ||
            json_object_set_new(d, "found_by",
@@ -247,7 +265,7 @@ int tool_cmd_solve(int argc, char **argv)
                        NULL, &j.prm, &j.res, &diag);
     }
     /* runtime_s: the command's wall time, not the solver's alone */
-    tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
+    tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, exact_status(j.res.status),
                      ecs_clock_now() - t0, {TOOL_METHOD_SOLVE, &j.mp, j.t0, j.c0},
                      add_solve_keys, print_human, &j};
     int code = tool_outcome_exit(&o, rc, &diag);

@@ -4,6 +4,7 @@
 #include "ecsched/cawosched.h"
 #include "ecsched/fixedmap.h"
 #include "ecsched/fixedmap_milp.h"
+#include "ecsched/method.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -54,13 +55,20 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
                                          "CaWoSched's setup");
         return 0;
     }
-    if (!cws)
+    if (!cws) {
+        /* a command that runs a method of the table: the table's words */
+        ecs_diag why;
+        ecs_diag_clear(&why);
+        ecs_method_require(ecs_method_find(cmd), ECS_MODEL_FIXEDMAP, &why);
         return tool_usage_error(
-            cmd, "%s: a fixed mapping (CaWoSched's problem, "
+            cmd, "%s: %s%sa fixed mapping (CaWoSched's problem, "
                  "docs/cawosched.md) runs with solve, heuristic --mode local "
                  "and validate only; 'ecsched convert GRAPH --platform SETUP' "
                  "writes ecsched's own files for the free mapping",
-            m->mapping_path != NULL ? "--mapping" : m->cws_setup_path);
+            m->mapping_path != NULL ? "--mapping" : m->cws_setup_path,
+            ecs_method_find(cmd) != NULL ? why.msg : "",
+            ecs_method_find(cmd) != NULL ? "; " : "");
+    }
     if (m->cws_setup_path == NULL)
         return tool_usage_error(
             cmd, "--mapping needs --platform with CaWoSched's setup file "
@@ -397,18 +405,16 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     r.in = &in;
     r.bound = -1;
     r.start_cost = -1;
-    long *start = malloc((p->n ? p->n : 1) * sizeof *start);
-    long *ms = malloc((p->n ? p->n : 1) * sizeof *ms);
+    /* the method table's row (ecsched/method.h): on a fixed mapping local
+     * is the scheduler, solve the plan of scheduler, bound and MILP */
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.cws = p;
+    a.time_limit_s = o->time_limit_s;
+    a.gap = o->gap;
+    ecs_method_out out;
+    rc = ecs_method_run(ecs_method_find(r.method), &a, &out, &d);
     int code = TOOL_EXIT_OK;
-    if (start == NULL || ms == NULL) {
-        rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
-        goto fail;
-    }
-    ecs_fixedmap_params q;
-    ecs_fixedmap_params_init(&q);
-    q.time_limit = o->time_limit_s;
-    ecs_fixedmap_stats st;
-    rc = ecs_fixedmap_schedule(p, &q, start, &st, &d);
     if (rc == ECS_EINFEASIBLE) {
         /* no schedule: the document says so, exit 1 */
         tool_error(cmd, &d);
@@ -419,63 +425,33 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     }
     if (rc != ECS_OK)
         goto fail;
-    r.found_by = st.best_start;
-    r.start_cost = st.start_cost;
-    if (o->method == TOOL_CWS_SOLVE) {
-        if ((rc = ecs_fixedmap_bound(p, &r.bound, &d)) != ECS_OK)
-            goto fail;
-        r.bound_method = "fixedmap";
-        double left = o->time_limit_s > 0 ? t0 + o->time_limit_s - ecs_clock_now() : 0;
-        if (r.bound >= st.cost)
-            ; /* proven: nothing to do */
-        else if (gap_of(st.cost, r.bound) <= o->gap)
-            r.milp_note = "the gap is reached";
-        else if (p->n > TOOL_CWS_MILP_MAX_TASKS)
-            r.milp_note = "more than 1000 tasks and transfers";
-        else if (o->time_limit_s > 0 && left < 0.1)
-            r.milp_note = "no time left";
-        else {
-            ecs_fixedmap_milp_result mr;
-            ecs_diag md;
-            ecs_diag_clear(&md);
-            ecs_result mrc = ecs_fixedmap_milp(p, start, o->time_limit_s > 0 ? left : 0,
-                                               ms, &mr, &md);
-            if (mrc == ECS_EINVAL)
-                r.milp_note = "the model is too large";
-            else if (mrc != ECS_OK) {
-                d = md;
-                rc = mrc;
-                goto fail;
-            } else {
-                r.milp_ran = 1;
-                r.milp_optimal = mr.optimal;
-                r.milp_cost = mr.cost;
-                r.milp_bound = mr.bound;
-                r.milp_s = mr.seconds;
-                r.milp_cols = mr.cols;
-                r.milp_rows = mr.rows;
-                if (mr.cost < st.cost) {
-                    memcpy(start, ms, p->n * sizeof *start);
-                    r.found_by = "milp";
-                }
-                if (mr.bound > r.bound) {
-                    r.bound = mr.bound;
-                    r.bound_method = "milp";
-                }
-            }
-        }
+    r.found_by = out.found_by;
+    r.start_cost = isnan(out.start_cost) ? -1 : (long long)out.start_cost;
+    if (!isnan(out.bound)) {
+        r.bound = (long long)out.bound;
+        r.bound_method = out.bound_method;
+    }
+    r.milp_note = out.note;
+    if (out.milp_ran) {
+        r.milp_ran = 1;
+        r.milp_optimal = out.milp.optimal;
+        r.milp_cost = out.milp.cost;
+        r.milp_bound = out.milp.bound;
+        r.milp_s = out.milp.seconds;
+        r.milp_cols = out.milp.cols;
+        r.milp_rows = out.milp.rows;
     }
     /* the schedule as the evaluator sees it: the figures printed */
     ecs_diag ed;
     ecs_diag_clear(&ed);
-    rc = ecs_cws_evaluate(p, start, &r.ev, &ed);
+    rc = ecs_cws_evaluate(p, out.cws_start, &r.ev, &ed);
     if (rc != ECS_OK) {
         ecs_diag_set(&d, ECS_EINTERNAL, NULL, 0,
                      "internal: the schedule fails the evaluator: %s", ed.msg);
         rc = ECS_EINTERNAL;
         goto fail;
     }
-    r.start = start;
+    r.start = out.cws_start;
     r.status = r.bound >= r.ev.cost ? "optimal" : "feasible";
     r.runtime_s = ecs_clock_now() - t0;
     code = finish(&r, TOOL_EXIT_OK);
@@ -484,8 +460,7 @@ fail:
     tool_error(cmd, &d);
     code = tool_exit_code(rc);
 done:
-    free(start);
-    free(ms);
+    ecs_method_out_release(&out);
     inst_free(&in);
     return code;
 }

@@ -25,10 +25,6 @@
 
 #include "run/cli.h"
 
-/* Exact MILP only for problems of at most this many tasks, transfers
- * included (the time-indexed model grows with the windows). */
-#define TOOL_CWS_MILP_MAX_TASKS 1000
-
 /*
  * After the options are read, before the platform is resolved: move a
  * CaWoSched setup from m->platform_path to m->cws_setup_path, and check
@@ -43,9 +39,12 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws);
 /* 1 when the command runs CaWoSched's problem (a setup was given). */
 int tool_cws_active(const tool_model *m);
 
+/* The rows of the method table (ecsched/method.h) run on the fixed
+ * mapping. */
 typedef enum tool_cws_method {
-    TOOL_CWS_SOLVE, /* scheduler, bound, then the MILP where small enough */
-    TOOL_CWS_LOCAL  /* the scheduler (fixedmap.h) alone */
+    TOOL_CWS_SOLVE, /* solve: scheduler, bound, then the MILP where small
+                       enough (ECS_METHOD_CWS_MILP_MAX_TASKS) */
+    TOOL_CWS_LOCAL  /* local: the scheduler (fixedmap.h) alone */
 } tool_cws_method;
 
 typedef struct tool_cws_opts {

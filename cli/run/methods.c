@@ -3,8 +3,8 @@
 
 #include "run/progress.h"
 
-#include "ecsched/heuristic.h"
 #include "ecsched/local.h"
+#include "ecsched/method.h"
 #include "ecsched/milp.h"
 #include "ecsched/solve.h"
 
@@ -33,20 +33,16 @@ int tool_method_parse(const char *name, tool_method *out)
     return -1;
 }
 
+/* The engine's row of a method of the set (ecsched/method.h). */
+static const ecs_method *row_of(tool_method m)
+{
+    return (unsigned)m < TOOL_METHOD_COUNT ? ecs_method_find(method_names[m])
+                                          : NULL;
+}
+
 int tool_method_available(tool_method m)
 {
-    switch (m) {
-    case TOOL_METHOD_BASE:
-    case TOOL_METHOD_SWEEP:
-    case TOOL_METHOD_BINARY:
-    case TOOL_METHOD_LOCAL:
-    case TOOL_METHOD_MILP:
-    case TOOL_METHOD_SOLVE:
-        return 1;
-    case TOOL_METHOD_COUNT:
-        return 0;
-    }
-    return 0;
+    return row_of(m) != NULL;
 }
 
 int tool_method_default(tool_method m)
@@ -72,60 +68,39 @@ static const tool_method_params *params_of(const tool_method_ctx *ctx,
     return dflt;
 }
 
-/* Move a result's schedule *s into out, with its status. */
-static void take(tool_method_out *out, ecs_schedule **s, const char *status)
+/* The engine's name for a method of the set that made a start. */
+static ecs_found_by found_by_of(const char *method)
 {
-    out->schedule = *s;
-    *s = NULL;
-    snprintf(out->status, sizeof out->status, "%s", status);
+    for (int f = ECS_FOUND_BY_NONE; f <= ECS_FOUND_BY_LNS; f++)
+        if (method != NULL && strcmp(method, ecs_found_by_name((ecs_found_by)f)) == 0)
+            return (ecs_found_by)f;
+    return ECS_FOUND_BY_START;
 }
 
-/* take() for the exact methods, with their figures: optimal when the status
- * is optimal, a schedule exists and proof is 1 (the gap asked for is 0);
- * the gap only with a schedule. */
-static void take_exact(tool_method_out *out, ecs_schedule **s,
-                       ecs_milp_status status, int proof, double bound,
-                       double gap, double runtime_s)
+/* Run the table's row of m on the problem from `start` with the row's
+ * params, into out.  The checker ran in the engine (out->check). */
+static ecs_result run_row(tool_method m, const tool_method_ctx *ctx,
+                          const ecs_schedule *start, const void *params,
+                          tool_method_out *out, ecs_diag *diag)
 {
-    take(out, s, ecs_milp_status_name(status));
-    out->optimal = status == ECS_MILP_OPTIMAL && out->schedule != NULL && proof;
-    out->bound = bound;
-    out->gap = out->schedule != NULL ? gap : NAN;
-    out->runtime_s = runtime_s;
-}
-
-static ecs_result run_base(const tool_method_ctx *ctx, tool_method_out *out,
-                           ecs_diag *diag)
-{
-    out->schedule = ecs_schedule_copy(ctx->pb->base);
-    if (out->schedule == NULL)
-        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    snprintf(out->status, sizeof out->status, "%s",
-             ctx->pb->base_makespan <= ctx->pb->deadline ? "feasible"
-                                                         : "deadline_missed");
-    out->runtime_s = ctx->pb->base_runtime_s;
-    return ECS_OK;
-}
-
-static ecs_result run_heuristic(ecs_heur_mode mode, const tool_method_ctx *ctx,
-                                tool_method_out *out, ecs_diag *diag)
-{
-    const tool_problem *pb = ctx->pb;
-    if (pb->deadline < pb->base_makespan) {
-        /* the heuristic keeps the base's PEs and order: it cannot meet a D'
-         * below M, which is an outcome, not a failure */
-        snprintf(out->status, sizeof out->status, "infeasible");
-        return ECS_OK;
-    }
-    tool_method_params dflt;
-    ecs_heur_params prm = params_of(ctx, &dflt)->heur;
-    prm.mode = mode;
-    ecs_heur_result r;
-    memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_heur_run(TOOL_INSTANCE(pb, ctx->platform), pb->base, &prm, &r, diag);
-    if (rc == ECS_OK)
-        take(out, &r.schedule, r.fallback ? "fallback" : "feasible");
-    ecs_heur_result_release(&r);
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.inst = TOOL_INSTANCE(ctx->pb, ctx->platform);
+    a.start = start;
+    a.params = params;
+    ecs_method_out o;
+    ecs_result rc = ecs_method_run(row_of(m), &a, &o, diag);
+    out->schedule = o.schedule;
+    o.schedule = NULL;
+    out->check = o.check;
+    snprintf(out->status, sizeof out->status, "%s", o.status);
+    out->optimal = o.optimal;
+    out->bound = o.bound;
+    out->gap = o.gap;
+    out->bound_method = o.bound_method;
+    out->found_by = o.found_by;
+    out->runtime_s = o.runtime_s;
+    ecs_method_out_release(&o);
     return rc;
 }
 
@@ -155,106 +130,58 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
         prm.time_limit_s = tool_budget_left(ctx->deadline_s) < prm.time_limit_s
                                ? tool_budget_left(ctx->deadline_s)
                                : prm.time_limit_s;
-    ecs_local_result r;
-    rc = ecs_local_run(TOOL_INSTANCE(pb, ctx->platform), sweep.schedule, &prm, &r, diag);
-    if (rc == ECS_OK)
-        take(out, &r.schedule, "feasible");
-    ecs_local_result_release(&r);
+    rc = run_row(TOOL_METHOD_LOCAL, ctx, sweep.schedule, &prm, out, diag);
     tool_method_out_release(&sweep);
     return rc;
 }
 
-static ecs_result run_milp(const tool_method_ctx *ctx, tool_method_out *out,
-                           ecs_diag *diag)
-{
-    const tool_problem *pb = ctx->pb;
-    tool_method_params dflt;
-    ecs_milp_params prm = params_of(ctx, &dflt)->milp;
-    prm.time_limit_s = ctx->time_limit_s;
-    prm.warm_start = ctx->warm_start;
-    if (tool_progress_on())
-        prm.progress = tool_milp_progress;
-    ecs_milp_result r;
-    memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_milp_solve(TOOL_INSTANCE(pb, ctx->platform), &prm, &r, diag);
-    if (rc == ECS_OK) {
-        take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap, r.runtime_s);
-        out->bound_method = ecs_bound_method_name(r.bound_method);
-    }
-    ecs_milp_result_release(&r);
-    tool_progress_done();
-    return rc;
-}
-
-/* The engine's name for a method of the set that made a start. */
-static ecs_found_by found_by_of(const char *method)
-{
-    for (int f = ECS_FOUND_BY_NONE; f <= ECS_FOUND_BY_LNS; f++)
-        if (method != NULL && strcmp(method, ecs_found_by_name((ecs_found_by)f)) == 0)
-            return (ecs_found_by)f;
-    return ECS_FOUND_BY_START;
-}
-
-/* ecs_solve from the warm start (the cheapest heuristic schedule, or the
- * base when it meets D' and no heuristic schedule exists). */
-static ecs_result run_solve(const tool_method_ctx *ctx, tool_method_out *out,
-                            ecs_diag *diag)
+/* The row's run with the command's params (what each row reads). */
+static ecs_result run_method(tool_method m, const tool_method_ctx *ctx,
+                             tool_method_out *out, ecs_diag *diag)
 {
     const tool_problem *pb = ctx->pb;
     tool_method_params dflt;
     const tool_method_params *mp = params_of(ctx, &dflt);
-    ecs_solve_params prm = mp->solve;
-    prm.time_limit_s = ctx->time_limit_s;
-    const ecs_schedule *start = ctx->warm_start;
-    prm.start_by = found_by_of(ctx->warm_start_method);
-    if (start == NULL && mp->warm_start && pb->base_makespan <= pb->deadline) {
-        start = pb->base;
-        prm.start_by = ECS_FOUND_BY_BASE;
+    switch (m) {
+    case TOOL_METHOD_BASE: {
+        ecs_result rc = run_row(m, ctx, pb->base, NULL, out, diag);
+        out->runtime_s = pb->base_runtime_s;
+        return rc;
     }
-    ecs_solve_result r;
-    memset(&r, 0, sizeof r);
-    ecs_result rc = ecs_solve(TOOL_INSTANCE(pb, ctx->platform), start, &prm, &r, diag);
-    if (rc == ECS_OK) {
-        /* optimal with the gap 0 asked for is a proven optimum */
-        take_exact(out, &r.schedule, r.status, prm.gap == 0.0, r.bound, r.gap,
-                   r.runtime_s);
-        out->bound_method = ecs_bound_method_name(r.bound_method);
-        out->found_by = ecs_found_by_name(r.found_by);
+    case TOOL_METHOD_SWEEP:
+    case TOOL_METHOD_BINARY:
+        return run_row(m, ctx, pb->base, &mp->heur, out, diag);
+    case TOOL_METHOD_LOCAL:
+        return run_local(ctx, out, diag);
+    case TOOL_METHOD_MILP: {
+        ecs_milp_params prm = mp->milp;
+        prm.time_limit_s = ctx->time_limit_s;
+        prm.warm_start = ctx->warm_start;
+        if (tool_progress_on())
+            prm.progress = tool_milp_progress;
+        ecs_result rc = run_row(m, ctx, ctx->warm_start, &prm, out, diag);
+        tool_progress_done();
+        return rc;
     }
-    ecs_solve_result_release(&r);
-    return rc;
-}
-
-/* The checker on the method's schedule: cost, makespan, feasibility. */
-static ecs_result check(tool_method m, const tool_method_ctx *ctx,
-                        tool_method_out *out, ecs_diag *diag)
-{
-    const tool_problem *pb = ctx->pb;
-    ecs_result rc = ecs_check_schedule(TOOL_INSTANCE(pb, ctx->platform),
-                                       out->schedule, &out->check, NULL);
-    if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_DEADLINE &&
-        m == TOOL_METHOD_BASE) {
-        /* a --deadline below the base makespan: reported, not a bug; the
-         * checker stopped at the violation, so take cost and makespan from
-         * the problem */
-        out->check.meets_deadline = 0;
-        out->check.cost = pb->base_cost;
-        out->check.makespan = pb->base_makespan;
-        return ECS_OK;
+    case TOOL_METHOD_SOLVE: {
+        /* from the warm start (the cheapest heuristic schedule, or the
+         * base when it meets D' and no heuristic schedule exists) */
+        ecs_solve_params prm = mp->solve;
+        prm.time_limit_s = ctx->time_limit_s;
+        const ecs_schedule *start = ctx->warm_start;
+        prm.start_by = found_by_of(ctx->warm_start_method);
+        if (start == NULL && mp->warm_start && pb->base_makespan <= pb->deadline) {
+            start = pb->base;
+            prm.start_by = ECS_FOUND_BY_BASE;
+        }
+        return run_row(m, ctx, start, &prm, out, diag);
     }
-    if (rc == ECS_EVIOLATION && out->check.first.kind == ECS_VIOLATION_POWER_CAP &&
-        m == TOOL_METHOD_BASE) {
-        /* the base runs every task at f = 1: above a power cap it is no
-         * schedule of the instance, an outcome */
-        ecs_schedule_free(out->schedule);
-        out->schedule = NULL;
-        snprintf(out->status, sizeof out->status, "infeasible");
-        return ECS_OK;
+    case TOOL_METHOD_COUNT:
+        break;
     }
-    if (rc != ECS_OK)
-        return ecs_diag_set(diag, rc, NULL, 0, "%s schedule rejected by the checker: %s",
-                            tool_method_name(m), out->check.msg);
-    return ECS_OK;
+    return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                        "method '%s' is not available in this build",
+                        tool_method_name(m));
 }
 
 ecs_result tool_method_run(tool_method m, const tool_method_ctx *ctx,
@@ -263,34 +190,28 @@ ecs_result tool_method_run(tool_method m, const tool_method_ctx *ctx,
     memset(out, 0, sizeof *out);
     out->bound = NAN;
     out->gap = NAN;
-    ecs_result rc = ECS_EINTERNAL;
-    switch (m) {
-    case TOOL_METHOD_BASE:
-        rc = run_base(ctx, out, diag);
-        break;
-    case TOOL_METHOD_SWEEP:
-        rc = run_heuristic(ECS_HEUR_SWEEP, ctx, out, diag);
-        break;
-    case TOOL_METHOD_BINARY:
-        rc = run_heuristic(ECS_HEUR_BINARY, ctx, out, diag);
-        break;
-    case TOOL_METHOD_LOCAL:
-        rc = run_local(ctx, out, diag);
-        break;
-    case TOOL_METHOD_MILP:
-        rc = run_milp(ctx, out, diag);
-        break;
-    case TOOL_METHOD_SOLVE:
-        rc = run_solve(ctx, out, diag);
-        break;
-    case TOOL_METHOD_COUNT:
-        rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
-                          "method '%s' is not available in this build",
-                          tool_method_name(m));
-        break;
+    ecs_result rc = run_method(m, ctx, out, diag);
+    if (rc == ECS_EVIOLATION && m == TOOL_METHOD_BASE && out->schedule != NULL &&
+        out->check.first.kind == ECS_VIOLATION_DEADLINE) {
+        /* a --deadline below the base makespan: reported, not a bug; the
+         * checker stopped at the violation, so take cost and makespan from
+         * the problem */
+        ecs_diag_clear(diag);
+        out->check.meets_deadline = 0;
+        out->check.cost = ctx->pb->base_cost;
+        out->check.makespan = ctx->pb->base_makespan;
+        rc = ECS_OK;
+    } else if (rc == ECS_EVIOLATION && m == TOOL_METHOD_BASE &&
+               out->schedule != NULL &&
+               out->check.first.kind == ECS_VIOLATION_POWER_CAP) {
+        /* the base runs every task at f = 1: above a power cap it is no
+         * schedule of the instance, an outcome */
+        ecs_diag_clear(diag);
+        ecs_schedule_free(out->schedule);
+        out->schedule = NULL;
+        snprintf(out->status, sizeof out->status, "infeasible");
+        rc = ECS_OK;
     }
-    if (rc == ECS_OK && out->schedule != NULL)
-        rc = check(m, ctx, out, diag);
     if (rc != ECS_OK)
         tool_method_out_release(out);
     return rc;

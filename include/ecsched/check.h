@@ -2,7 +2,8 @@
  * ecsched: the schedule checker, the one judge of feasibility and cost
  * (docs/MODEL.md "Schedule and feasibility").  Every command runs it on
  * every schedule it emits.  It reports like the rest of the library: an
- * ecs_result and an ecs_diag (ecs_check_run), plus a structured report.
+ * ecs_result and an ecs_diag (ecs_check_schedule), plus a structured
+ * report.
  */
 #ifndef ECSCHED_CHECK_H
 #define ECSCHED_CHECK_H

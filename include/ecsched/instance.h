@@ -4,7 +4,7 @@
  *
  * An instance is a task graph, a platform, a price per slot and the
  * deadline D' (every task stops by slot D' - 1), with how D' was set.
- * Every method takes one: the checker (ecs_check_instance), the paper's
+ * Every method takes one: the checker (ecs_check_schedule), the paper's
  * heuristic (heuristic.h), local search (local.h), the MILP (milp.h), the
  * bounds (bound.h), the dynamic program (dp.h), large-neighbourhood search
  * (lns.h) and the engine's ecs_solve (solve.h).
@@ -43,7 +43,7 @@
 typedef enum ecs_deadline_rule {
     ECS_DEADLINE_GIVEN = 0,    /* D' given in slots */
     ECS_DEADLINE_EXTENSION = 1 /* D' = floor(M (1 + E)) for the base
-                                  makespan M (ecs_deadline_extend) */
+                                  makespan M (ecs_decimal_extend) */
 } ecs_deadline_rule;
 
 /* "given" or "extension". */

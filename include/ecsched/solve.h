@@ -33,6 +33,11 @@
  *
  * "The gap is open" is ecs_gap_reached (bound.h) of the best schedule and
  * bound so far against params.gap.  The result's mode names the route.
+ * A phase runs only on the models its method's row of the method table
+ * handles (method.h: sweep, dp, colgen and lns the paper's platform only;
+ * on the extended platform the start is the base then local search, and
+ * the MILP has all of the time left, with its own column generation when
+ * it cannot run).
  *
  * Budgets.  time_limit_s is a wall-clock limit on the whole call (the
  * start included).  With an effort budget E > 0 the shares above are not
@@ -61,6 +66,24 @@
 #include "ecsched/progress.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
+
+/* The outcome of ecs_solve.  XX(ENUM_SUFFIX, "name in output"): the
+ * MILP's words (milp.h), so that the documents of solve and milp read the
+ * same; engine/solve.c asserts that the values agree too. */
+#define ECS_SOLVE_STATUS_MAP(XX)                                              \
+    XX(OPTIMAL, "optimal")         /* within the gap asked for */             \
+    XX(FEASIBLE, "feasible")       /* a schedule; a limit was reached */      \
+    XX(INFEASIBLE, "infeasible")   /* no schedule meets the deadline */       \
+    XX(NO_SOLUTION, "no_solution") /* a limit was reached, nothing found */
+
+typedef enum ecs_solve_status {
+#define ECS_SOLVE_STATUS_ENUM(name, key) ECS_SOLVE_##name,
+    ECS_SOLVE_STATUS_MAP(ECS_SOLVE_STATUS_ENUM)
+#undef ECS_SOLVE_STATUS_ENUM
+} ecs_solve_status;
+
+/* The status as written in output, e.g. "no_solution". */
+const char *ecs_solve_status_name(ecs_solve_status s);
 
 /* The route the engine took.  XX(ENUM_SUFFIX, "name in output") */
 #define ECS_SOLVE_MODE_MAP(XX)                                                \
@@ -189,7 +212,7 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
                                      ecs_diag *diag);
 
 typedef struct ecs_solve_result {
-    ecs_milp_status status;   /* optimal (within the gap asked for),
+    ecs_solve_status status;  /* optimal (within the gap asked for),
                                  feasible, infeasible, no_solution */
     ecs_schedule *schedule;   /* best schedule, NULL if none */
     double cost;              /* its cost (checker), NAN if none */

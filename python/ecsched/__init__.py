@@ -30,7 +30,8 @@ import os
 from . import _lib
 
 __all__ = ["Error", "Instance", "Result", "load", "heuristic", "local",
-           "milp", "solve", "version", "DEFAULT_PRICES", "LIBRARY_PATH"]
+           "milp", "solve", "methods", "version", "DEFAULT_PRICES",
+           "LIBRARY_PATH"]
 
 Error = _lib.Error
 LIBRARY_PATH = _lib.LIBRARY_PATH
@@ -48,6 +49,13 @@ MAX_WATTS = 1e9              # --watts W[:IDLE], each at most this
 def version():
     """The version of the library loaded."""
     return _lib.version()
+
+
+def methods():
+    """The library's method table (include/ecsched/method.h), one dict a
+    row: name, role ("start", "bound", "exact", "improve"), models (of
+    "paper", "extended", "fixedmap") and what it is."""
+    return _lib.methods()
 
 
 def _decimal_text(x):

@@ -341,6 +341,11 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm,
                           ecs_milp_result *out, ecs_diag *diag);
 void ecs_milp_result_release(ecs_milp_result *r);
 
+typedef enum ecs_solve_status {
+    ECS_SOLVE_OPTIMAL, ECS_SOLVE_FEASIBLE, ECS_SOLVE_INFEASIBLE,
+    ECS_SOLVE_NO_SOLUTION
+} ecs_solve_status;
+const char *ecs_solve_status_name(ecs_solve_status s);
 typedef enum ecs_solve_mode {
     ECS_SOLVE_MODE_NONE, ECS_SOLVE_MODE_BOUND, ECS_SOLVE_MODE_DP,
     ECS_SOLVE_MODE_MILP, ECS_SOLVE_MODE_MILP_LNS, ECS_SOLVE_MODE_BOUND_LNS
@@ -376,7 +381,7 @@ void ecs_solve_params_init(ecs_solve_params *prm);
 ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
                                      ecs_diag *diag);
 typedef struct ecs_solve_result {
-    ecs_milp_status status; ecs_schedule *schedule; double cost;
+    ecs_solve_status status; ecs_schedule *schedule; double cost;
     double bound; double gap; ecs_bound_method bound_method;
     ecs_found_by found_by; ecs_solve_mode mode; ecs_found_by start_by;
     double start_cost; ecs_stop stop; long lns_rounds; long lns_improved;
@@ -390,6 +395,20 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
                            const ecs_solve_params *prm, ecs_solve_result *out,
                            ecs_diag *diag);
 void ecs_solve_result_release(ecs_solve_result *r);
+
+typedef enum ecs_method_role {
+    ECS_ROLE_START, ECS_ROLE_BOUND, ECS_ROLE_EXACT, ECS_ROLE_IMPROVE
+} ecs_method_role;
+const char *ecs_method_role_name(ecs_method_role r);
+typedef enum ecs_model {
+    ECS_MODEL_PAPER = 1, ECS_MODEL_EXTENDED = 2, ECS_MODEL_FIXEDMAP = 4
+} ecs_model;
+const char *ecs_model_name(ecs_model m);
+typedef struct ecs_method {
+    const char *name; ecs_method_role role; unsigned models;
+    const char *what; const char *params; void *run;
+} ecs_method;
+const ecs_method *ecs_methods(size_t *n);
 """)
 
 # The structs whose layout tests/test_layout.py checks against the headers.
@@ -405,7 +424,7 @@ STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_heur_candidate",
            "ecs_heur_result", "ecs_local_params", "ecs_local_result",
            "ecs_milp_params", "ecs_milp_result", "ecs_solve_step",
-           "ecs_solve_params", "ecs_solve_result"]
+           "ecs_solve_params", "ecs_solve_result", "ecs_method"]
 
 SOVERSION = "0"
 
@@ -490,6 +509,22 @@ def error(rc, diag=None, message=None):
 def check(rc, diag):
     if rc != lib.ECS_OK:
         raise error(rc, diag)
+
+
+def methods():
+    """The method table (include/ecsched/method.h), row by row."""
+    n = ffi.new("size_t *")
+    t = lib.ecs_methods(n)
+    rows = []
+    for k in range(n[0]):
+        m = t[k]
+        rows.append({
+            "name": _str(m.name),
+            "role": _str(lib.ecs_method_role_name(m.role)),
+            "models": [_str(lib.ecs_model_name(b)) for b in (1, 2, 4)
+                       if m.models & b],
+            "what": _str(m.what)})
+    return rows
 
 
 def version():
@@ -957,7 +992,7 @@ def solve(pb, base, time_limit, gap, seed, progress, effort=0):
         lib.ecs_solve_result_release(r)
     pg.reraise()
     check(rc, d)
-    out = {"status": _str(lib.ecs_milp_status_name(r.status)),
+    out = {"status": _str(lib.ecs_solve_status_name(r.status)),
            "cost": r.cost, "bound": r.bound, "gap": r.gap,
            "bound_method": _str(lib.ecs_bound_method_name(r.bound_method)),
            "found_by": _str(lib.ecs_found_by_name(r.found_by)),

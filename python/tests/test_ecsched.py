@@ -535,3 +535,25 @@ def test_documents_match_the_schema(tmp_path):
                               "--slurpfile", "doc", str(path), "-r", "-f",
                               check], capture_output=True, text=True)
         assert out.stdout.strip() == "valid", (res, out.stdout, out.stderr)
+
+
+def test_methods_is_the_library_table_and_model_md():
+    # the rows of include/ecsched/method.h, as docs/MODEL.md's table lists
+    # them ("Which methods handle it"): name, role, paper/extended/fixed
+    rows = ecsched.methods()
+    names = [r["name"] for r in rows]
+    assert len(names) == len(set(names))
+    with open(os.path.join(TOP, "docs", "MODEL.md")) as f:
+        text = f.read()
+    table = text.split("<!-- the method table")[1].split("\n\n")[0]
+    md = []
+    for line in table.splitlines()[1:]:
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells[0] in ("method",) or cells[0].startswith("-"):
+            continue
+        md.append((cells[0].strip("`"), cells[1],
+                   [m for m, yes in zip(("paper", "extended", "fixedmap"),
+                                        cells[2:5]) if yes == "yes"]))
+    assert md == [(r["name"], r["role"], r["models"]) for r in rows]
+    solve = [r for r in rows if r["name"] == "solve"][0]
+    assert solve["models"] == ["paper", "extended", "fixedmap"]

@@ -1,8 +1,9 @@
 /* ecsched: internals of the bound room (solver/bound/), not public.
  *
- *   bound.c       parameters, names, the work space, the pricing DP step,
- *                 ecs_bound_compute (fluid bound first, then column
- *                 generation behind GLPK's error hook, then the Lagrangian)
+ *   bound.c       parameters, names, ecs_bound_compute (fluid bound
+ *                 first, then column generation inside the GLPK guard,
+ *                 core/glpk_guard.h, then the Lagrangian)
+ *   kernels.c     the work space, the pricing DP step, the suffix sums
  *   colgen.c      column generation: master LP, pricing, separation
  *   chains.c      the chain decomposition and the chains' pricing
  *   lagrangian.c  the Lagrangian relaxation over chains
@@ -16,7 +17,6 @@
 #include "ecsched/bound.h"
 
 #include <glpk.h>
-#include <setjmp.h>
 #include <stddef.h>
 #include <stdlib.h>
 
@@ -44,7 +44,7 @@ static inline int bnd_ivec_push(ivec *a, int x)
 /* The state of one ecs_bound_compute: the master LP (GLPK) and everything
  * the pricing, the separation and the Lagrangian share. */
 typedef struct cg {
-    jmp_buf jb;
+    const ecs_instance *inst; /* the problem, passed down whole */
     const ecs_graph *g;
     const ecs_platform *p;
     const double *price;
@@ -104,17 +104,17 @@ static inline size_t bnd_edge_count(const ecs_graph *g)
 }
 
 
-/* Allocate / free the work space of c (c->g, c->wp set); heavy 0: without
+/* Allocate / free the work space of c (kernels.c; c->g, c->wp set); heavy 0: without
  * the arrays over every window slot the pricing needs (pin, pout); 0 or
  * -1. */
 int bnd_alloc(cg *c, int heavy);
 void bnd_free(cg *c);
 
-/* One slot of the pricing DP (bound.c). */
+/* One slot of the pricing DP (kernels.c). */
 void bnd_dp_step(const ecs_platform *p, long W, double r, double m,
                  double **curp, long **stp, double **nxtp, long **stnp);
 
-/* pin and pout as suffix sums over the later slots (bound.c). */
+/* pin and pout as suffix sums over the later slots (kernels.c). */
 void bnd_pin_pout_sums(cg *c);
 
 /* Column generation within c->t_end (colgen.c): OK, ENOMEM, or the error

@@ -161,13 +161,9 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
 ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double *value,
                                  ecs_diag *diag)
 {
-    const ecs_graph *g = inst ? inst->graph : NULL;
-    const ecs_platform *p = inst ? inst->platform : NULL;
-    const double *price = inst ? inst->price : NULL;
-    size_t nprice = inst ? inst->nprice : 0;
-    long deadline = inst ? inst->deadline : 0;
-    if (g == NULL)
+    if (inst == NULL || inst->graph == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    const ecs_graph *g = inst->graph;
     if (ecs_instance_extended(inst)) {
         if (mu != NULL)
             return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
@@ -177,5 +173,6 @@ ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double
     double work = 0.0;
     for (size_t i = 0; i < g->n; i++)
         work += (double)g->work[i];
-    return ecs_bound_fluid(p, price, nprice, deadline, work, mu, value, diag);
+    return ecs_bound_fluid(inst->platform, inst->price, inst->nprice,
+                           inst->deadline, work, mu, value, diag);
 }

@@ -3,24 +3,14 @@
  * class c at f_k in slot l, at most n_c per class and slot, together at
  * least the total work; the draw of every site and slot covered by its
  * sources and the grid, under its cap.  One LP, solved by GLPK's simplex. */
+#include "core/glpk_guard.h"
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
 
 #include <glpk.h>
 #include <math.h>
-#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct fx {
-    jmp_buf jb;
-} fx;
-
-static void on_error(void *info)
-{
-    fx *c = info;
-    longjmp(c->jb, 1);
-}
 
 /* One class per platform without classes. */
 static void class_of(const ecs_platform *p, size_t c, int *count, int *site,
@@ -178,30 +168,20 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     if (inst->deadline < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no deadline");
-    if (glp_at_error())
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK is in its error state after an earlier "
-                            "GLPK error; the program must call glp_free_env() "
-                            "before solving again");
-    fx c;
+    glpk_guard gd;
+    ecs_result rc = glpk_guard_begin(&gd, 0, diag);
+    if (rc != ECS_OK)
+        return rc;
     glp_prob *volatile lp = NULL;
-    int old = glp_term_out(GLP_OFF);
-    if (setjmp(c.jb) != 0) {
-        glp_term_out(old);
-        glp_error_hook(NULL, NULL);
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK reported an internal error (GLPK is now "
-                            "in its error state: glp_free_env() before "
-                            "solving again)");
-    }
-    glp_error_hook(on_error, &c);
+    if (setjmp(gd.jb) != 0)
+        return glpk_guard_failed(&gd, diag);
+    glpk_guard_arm(&gd);
     lp = glp_create_prob();
     int infeasible = 0;
     *value = NAN;
-    ecs_result rc = build_and_solve(inst, lp, value, &infeasible);
+    rc = build_and_solve(inst, lp, value, &infeasible);
     glp_delete_prob(lp);
-    glp_term_out(old);
-    glp_error_hook(NULL, NULL);
+    glpk_guard_end(&gd);
     if (rc != ECS_OK)
         return ecs_diag_set(diag, rc, NULL, 0,
                             "GLPK could not solve the fluid LP");

@@ -180,7 +180,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     cg c;
     memset(&c, 0, sizeof c);
     ecs_graph *red = NULL;
-    c.g = inst->reduced != NULL ? inst->reduced : ecs_solver_graph(g0, &red);
+    c.g = inst->reduced != NULL ? inst->reduced : core_solver_graph(g0, &red);
     c.p = inst->platform;
     c.price = inst->price;
     c.D = inst->deadline;

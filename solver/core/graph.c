@@ -3,7 +3,7 @@
 
 #include "ecsched/graph.h"
 
-const ecs_graph *ecs_solver_graph(const ecs_graph *g, ecs_graph **owned)
+const ecs_graph *core_solver_graph(const ecs_graph *g, ecs_graph **owned)
 {
     *owned = NULL;
     if (g == NULL ||

@@ -19,7 +19,7 @@ static double window_intervals(long L, long work)
     return k > 0 ? k * (k + 1) / 2 : 0.0;
 }
 
-double ecs_windows_intervals(const ecs_graph *g,
+double core_windows_intervals(const ecs_graph *g,
                                   const ecs_windows *w)
 {
     double total = 0.0;
@@ -28,7 +28,7 @@ double ecs_windows_intervals(const ecs_graph *g,
     return total;
 }
 
-double ecs_ivals_dp_ops(const ecs_graph *g, const ecs_platform *p,
+double core_ivals_dp_ops(const ecs_graph *g, const ecs_platform *p,
                        const ecs_windows *w)
 {
     double total = 0.0;
@@ -48,7 +48,7 @@ static double cost_tol(double c)
 }
 
 typedef struct ival_buf {
-    ecs_interval *iv;
+    core_interval *iv;
     size_t n, cap;
 } ival_buf;
 
@@ -56,7 +56,7 @@ static int buf_push(ival_buf *b, long s, long e, double cost)
 {
     if (b->n == b->cap) {
         size_t cap = b->cap ? 2 * b->cap : 1024;
-        ecs_interval *nv = realloc(b->iv, cap * sizeof *nv);
+        core_interval *nv = realloc(b->iv, cap * sizeof *nv);
         if (nv == NULL)
             return -1;
         b->iv = nv;
@@ -93,7 +93,7 @@ static int keep_undominated(long es, long L, const double *c, double *m,
 
 static int cmp_interval(const void *a, const void *b)
 {
-    const ecs_interval *x = a, *y = b;
+    const core_interval *x = a, *y = b;
     if (x->s != y->s)
         return x->s < y->s ? -1 : 1;
     return x->e < y->e ? -1 : x->e > y->e;
@@ -104,10 +104,10 @@ static int past(double t_end)
     return t_end > 0.0 && ecs_clock_now() >= t_end;
 }
 
-ecs_result ecs_ivals_compute(const ecs_graph *g, const ecs_platform *p,
+ecs_result core_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                   const double *price,
                                   const ecs_windows *w, double t_end,
-                                  ecs_ivals *out, ecs_diag *diag)
+                                  core_ivals *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->n = g->n;
@@ -146,7 +146,7 @@ ecs_result ecs_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     free(dp);
     if (bad || late) {
         free(b.iv);
-        ecs_ivals_release(out);
+        core_ivals_release(out);
         if (late)
             return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
                                 "the time limit ran out while costing "
@@ -158,7 +158,7 @@ ecs_result ecs_ivals_compute(const ecs_graph *g, const ecs_platform *p,
     return ECS_OK;
 }
 
-void ecs_ivals_release(ecs_ivals *iv)
+void core_ivals_release(core_ivals *iv)
 {
     if (iv == NULL)
         return;
@@ -168,12 +168,12 @@ void ecs_ivals_release(ecs_ivals *iv)
     iv->iv = NULL;
 }
 
-size_t ecs_ivals_best_inside(const ecs_ivals *iv, size_t i, long s,
+size_t core_ivals_best_inside(const core_ivals *iv, size_t i, long s,
                                   long e)
 {
     size_t best = (size_t)-1;
     for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
-        const ecs_interval *x = &iv->iv[v];
+        const core_interval *x = &iv->iv[v];
         if (x->s >= s && x->e <= e &&
             (best == (size_t)-1 || x->cost < iv->iv[best].cost))
             best = v;

@@ -18,7 +18,7 @@ static uint64_t hash_words(const uint32_t *key, size_t len)
     return h ? h : 1;
 }
 
-int ecs_stateset_init(ecs_stateset *s, size_t max_bytes)
+int core_stateset_init(core_stateset *s, size_t max_bytes)
 {
     memset(s, 0, sizeof *s);
     s->max_bytes = max_bytes;
@@ -28,13 +28,13 @@ int ecs_stateset_init(ecs_stateset *s, size_t max_bytes)
     s->arena_cap = 1u << 14;
     s->arena = malloc(s->arena_cap * sizeof *s->arena);
     if (!s->hash || !s->where || !s->arena) {
-        ecs_stateset_release(s);
+        core_stateset_release(s);
         return -1;
     }
     return 0;
 }
 
-void ecs_stateset_release(ecs_stateset *s)
+void core_stateset_release(core_stateset *s)
 {
     free(s->hash);
     free(s->where);
@@ -49,7 +49,7 @@ static size_t bytes_for(size_t cap, size_t arena_cap)
 }
 
 /* Double the table; 0 on success. */
-static int grow_table(ecs_stateset *s)
+static int grow_table(core_stateset *s)
 {
     size_t ncap = s->cap * 2;
     if (bytes_for(ncap, s->arena_cap) > s->max_bytes)
@@ -79,7 +79,7 @@ static int grow_table(ecs_stateset *s)
 }
 
 /* Room for need more words in the arena; 0 on success. */
-static int reserve_arena(ecs_stateset *s, size_t need)
+static int reserve_arena(core_stateset *s, size_t need)
 {
     if (s->used + need <= s->arena_cap)
         return 0;
@@ -96,7 +96,7 @@ static int reserve_arena(ecs_stateset *s, size_t need)
     return 0;
 }
 
-int ecs_stateset_visit(ecs_stateset *s, const uint32_t *key, size_t len)
+int core_stateset_visit(core_stateset *s, const uint32_t *key, size_t len)
 {
     uint64_t h = hash_words(key, len);
     size_t j = (size_t)h & (s->cap - 1);

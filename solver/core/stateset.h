@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct ecs_stateset {
+typedef struct core_stateset {
     uint64_t *hash;   /* table: hash of each slot's state, 0 = empty */
     size_t *where;    /* table: arena offset of each slot's state */
     size_t cap;       /* table slots (a power of 2) */
@@ -21,17 +21,17 @@ typedef struct ecs_stateset {
     size_t used, arena_cap;
     size_t max_bytes; /* budget for table + arena */
     int full;         /* 1 once the budget stopped an insertion */
-} ecs_stateset;
+} core_stateset;
 
 /* An empty set with a memory budget in bytes; 0 on success, -1 on ENOMEM. */
-int ecs_stateset_init(ecs_stateset *s, size_t max_bytes);
+int core_stateset_init(core_stateset *s, size_t max_bytes);
 
-void ecs_stateset_release(ecs_stateset *s);
+void core_stateset_release(core_stateset *s);
 
 /*
  * Insert the state key[0..len-1].  Returns 1 if it was already present,
  * 0 if it was inserted (or could not be, for lack of budget).
  */
-int ecs_stateset_visit(ecs_stateset *s, const uint32_t *key, size_t len);
+int core_stateset_visit(core_stateset *s, const uint32_t *key, size_t len);
 
 #endif

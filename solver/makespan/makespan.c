@@ -210,7 +210,7 @@ static void dfs(bb *b, const size_t *by_rank)
         int go = b->ndone == b->n || !ecs_bb_node_cut(b, t0);
         if (go && b->use_seen && b->ndone < b->n) {
             size_t len = ecs_bb_state_key(b, t0);
-            go = !ecs_stateset_visit(&b->seen, b->key, len);
+            go = !core_stateset_visit(&b->seen, b->key, len);
         }
         if (go)
             dfs(b, by_rank);
@@ -416,11 +416,11 @@ static int run_phase(bb *b, size_t *by_rank, unsigned long long phase_limit,
     b->stopped = 0;
     b->use_seen = 0;
     if (seen && b->best < (long)INT32_MAX &&
-        ecs_stateset_init(&b->seen, SEEN_MAX_BYTES) == 0)
+        core_stateset_init(&b->seen, SEEN_MAX_BYTES) == 0)
         b->use_seen = 1;
     dfs(b, by_rank);
     if (b->use_seen)
-        ecs_stateset_release(&b->seen);
+        core_stateset_release(&b->seen);
     b->use_seen = 0;
     return !b->stopped || b->best <= b->root_lb;
 }

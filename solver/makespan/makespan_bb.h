@@ -57,7 +57,7 @@ typedef struct bb {
     int energetic;     /* energetic reasoning at nodes */
     const ecs_makespan_params *prm; /* limits and the progress callback */
     double next_progress;
-    ecs_stateset seen;
+    core_stateset seen;
 } bb;
 
 /* qsort orders of candidates: by start (then index) up, or down. */

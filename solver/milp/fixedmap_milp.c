@@ -3,6 +3,7 @@
  * (fixedmap_milp.h), solved by GLPK: root LP by simplex, then branch and
  * bound with the warm start as the first incumbent.
  */
+#include "core/glpk_guard.h"
 #include "ecsched/fixedmap_milp.h"
 
 #include "ecsched/clock.h"
@@ -35,25 +36,31 @@ static int ms(double s)
     return s * 1000.0 > 2e9 ? 2000000000 : (s <= 0 ? 1 : (int)(s * 1000.0));
 }
 
-ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
-                             double time_limit, long *start,
-                             ecs_fixedmap_milp_result *r, ecs_diag *diag)
+/* What the model holds, freed by ecs_fixedmap_milp also after a GLPK
+ * error (on the heap: the guard's jump leaves the frames below it). */
+typedef struct fm_work {
+    long *est, *lst;
+    size_t *first;
+    int *ia, *ja;
+    double *ar, *warm1;
+    long long *B;
+    glp_prob *lp;
+} fm_work;
+
+/* Build and solve the model, inside the GLPK guard; what it allocates goes
+ * to *wk. */
+static ecs_result run_model(const ecs_cws_problem *p, const long *warm,
+                            double time_limit, double t0, long *start,
+                            ecs_fixedmap_milp_result *r, fm_work *wk,
+                            ecs_diag *diag)
 {
-    memset(r, 0, sizeof *r);
-    if (!(time_limit > 0) || !isfinite(time_limit))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the time limit must be a finite number > 0");
-    double t0 = ecs_clock_now();
     const size_t n = p->n;
     const long D = p->deadline;
-    long *est = malloc((n + 1) * sizeof *est), *lst = malloc((n + 1) * sizeof *lst);
-    size_t *first = malloc((n + 1) * sizeof *first);
-    if (!est || !lst || !first) {
-        free(est);
-        free(lst);
-        free(first);
+    long *est = wk->est = malloc((n + 1) * sizeof *est);
+    long *lst = wk->lst = malloc((n + 1) * sizeof *lst);
+    size_t *first = wk->first = malloc((n + 1) * sizeof *first);
+    if (!est || !lst || !first)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-    }
     ecs_result rc = ECS_OK;
     glp_prob *lp = NULL;
     int *ia = NULL, *ja = NULL;
@@ -90,10 +97,10 @@ ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
             nnz += cols * (size_t)p->dur[v];
     }
     nnz += 2 * nprec + (size_t)D;
-    ia = malloc((nnz + 1) * sizeof *ia);
-    ja = malloc((nnz + 1) * sizeof *ja);
-    ar = malloc((nnz + 1) * sizeof *ar);
-    B = malloc(((size_t)D + 1) * sizeof *B);
+    ia = wk->ia = malloc((nnz + 1) * sizeof *ia);
+    ja = wk->ja = malloc((nnz + 1) * sizeof *ja);
+    ar = wk->ar = malloc((nnz + 1) * sizeof *ar);
+    B = wk->B = malloc(((size_t)D + 1) * sizeof *B);
     if (!ia || !ja || !ar || !B) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         goto done;
@@ -101,7 +108,7 @@ ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
     for (size_t k = 0; k < p->nintervals; k++)
         for (long t = p->bound[k]; t < p->bound[k + 1]; t++)
             B[t] = p->budget[k];
-    lp = glp_create_prob();
+    lp = wk->lp = glp_create_prob();
     glp_set_obj_dir(lp, GLP_MIN);
     glp_add_cols(lp, (int)ncols);
     for (size_t v = 0; v < n; v++)
@@ -186,7 +193,7 @@ ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
     r->cols = ncols;
     r->rows = (size_t)rows;
     if (warm) {
-        warm1 = calloc(ncols + 1, sizeof *warm1);
+        warm1 = wk->warm1 = calloc(ncols + 1, sizeof *warm1);
         if (!warm1) {
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
             goto done;
@@ -210,10 +217,8 @@ ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
     sm.msg_lev = GLP_MSG_OFF;
     sm.tm_lim = ms(time_limit);
     sm.meth = GLP_DUALP;
-    int term = glp_term_out(GLP_OFF); /* the library never prints */
     glp_adv_basis(lp, 0);
     int sret = glp_simplex(lp, &sm);
-    glp_term_out(term);
     if (sret != 0 || glp_get_status(lp) != GLP_OPT) {
         /* no LP in time: the warm start stands, with no bound of its own */
         if (!warm) {
@@ -241,9 +246,7 @@ ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
     io.cb_info = &c;
     io.tm_lim = ms(t0 + time_limit - ecs_clock_now());
     io.mip_gap = 0.0;
-    term = glp_term_out(GLP_OFF);
     int ret = glp_intopt(lp, &io);
-    glp_term_out(term);
     int st = glp_mip_status(lp);
     int have = st == GLP_OPT || st == GLP_FEAS;
     if (have) {
@@ -284,16 +287,47 @@ ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
     if (r->bound > r->cost)
         r->bound = r->cost;
 done:
+    return rc;
+}
+
+ecs_result ecs_fixedmap_milp(const ecs_cws_problem *p, const long *warm,
+                             double time_limit, long *start,
+                             ecs_fixedmap_milp_result *r, ecs_diag *diag)
+{
+    memset(r, 0, sizeof *r);
+    if (!(time_limit > 0) || !isfinite(time_limit))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the time limit must be a finite number > 0");
+    double t0 = ecs_clock_now();
+    glpk_guard gd;
+    ecs_result rc = glpk_guard_begin(&gd, 0, diag);
+    if (rc != ECS_OK)
+        return rc;
+    fm_work *wk = calloc(1, sizeof *wk);
+    if (wk == NULL) {
+        glpk_guard_end(&gd);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (setjmp(gd.jb) != 0) {
+        rc = glpk_guard_failed(&gd, diag);
+        wk->lp = NULL; /* GLPK's, in its error state */
+    } else {
+        glpk_guard_arm(&gd);
+        rc = run_model(p, warm, time_limit, t0, start, r, wk, diag);
+        if (wk->lp != NULL)
+            glp_delete_prob(wk->lp);
+        wk->lp = NULL;
+        glpk_guard_end(&gd);
+    }
     r->seconds = ecs_clock_now() - t0;
-    if (lp)
-        glp_delete_prob(lp);
-    free(ia);
-    free(ja);
-    free(ar);
-    free(B);
-    free(warm1);
-    free(est);
-    free(lst);
-    free(first);
+    free(wk->ia);
+    free(wk->ja);
+    free(wk->ar);
+    free(wk->B);
+    free(wk->warm1);
+    free(wk->est);
+    free(wk->lst);
+    free(wk->first);
+    free(wk);
     return rc;
 }

@@ -109,10 +109,10 @@ static ecs_result size_guard(const ecs_instance *inst, const ecs_graph *g,
                              const ecs_milp_params *prm, ecs_diag *diag)
 {
     double est = ecs_instance_extended(inst)
-                     ? ecs_milp_ext_estimate(inst, g, w)
+                     ? milp_ext_estimate(inst, g, w)
                  : prm->formulation == ECS_MILP_STRONG
-                     ? ecs_milp_strong_estimate(g, w, deadline)
-                     : ecs_milp_paper_estimate(g, p, deadline);
+                     ? milp_strong_estimate(g, w, deadline)
+                     : milp_paper_estimate(g, p, deadline);
     if (est > prm->max_nonzeros)
         return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
                             "the %s model would have about %.3g non-zeros, "
@@ -121,12 +121,12 @@ static ecs_result size_guard(const ecs_instance *inst, const ecs_graph *g,
                             ecs_milp_formulation_name(prm->formulation), est,
                             prm->max_nonzeros);
     if (prm->formulation == ECS_MILP_STRONG &&
-        ecs_ivals_dp_ops(g, p, w) > 200.0 * prm->max_nonzeros)
+        core_ivals_dp_ops(g, p, w) > 200.0 * prm->max_nonzeros)
         return ecs_diag_set(diag, ECS_ELIMIT, NULL, 0,
                             "costing the intervals would take about %.3g "
                             "steps (frequency grid 1/%ld): more than the limit "
                             "allows; raise it with --max-nonzeros N",
-                            ecs_ivals_dp_ops(g, p, w), p->grid);
+                            core_ivals_dp_ops(g, p, w), p->grid);
     return ECS_OK;
 }
 
@@ -193,25 +193,25 @@ ecs_result ecs_milp_estimate(const ecs_instance *inst, double *nonzeros,
         w = &own;
     }
     if (ecs_instance_extended(inst)) {
-        *nonzeros = ecs_milp_ext_estimate(inst, g, w);
+        *nonzeros = milp_ext_estimate(inst, g, w);
         *dp_ops = 0.0;
         ecs_windows_release(&own);
         return ECS_OK;
     }
-    *nonzeros = ecs_milp_strong_estimate(g, w, inst->deadline);
-    *dp_ops = ecs_ivals_dp_ops(g, inst->platform, w);
+    *nonzeros = milp_strong_estimate(g, w, inst->deadline);
+    *dp_ops = core_ivals_dp_ops(g, inst->platform, w);
     ecs_windows_release(&own);
     return ECS_OK;
 }
 
 /* What one formulation leaves for the common part. */
 typedef struct built {
-    ecs_milp_model m;
-    ecs_ivals iv;
-    ecs_milp_strong_map smap;
-    ecs_milp_paper_map pmap;
+    milp_model m;
+    core_ivals iv;
+    milp_strong_map smap;
+    milp_paper_map pmap;
     double *warm;
-    ecs_milp_rounder rounder;
+    milp_rounder rounder;
     int have_rounder;
     int no_interval; /* strong: a task has no interval at all */
     int late;        /* the time limit ran out while costing intervals */
@@ -222,16 +222,16 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
                         const ecs_windows *w, const ecs_milp_params *prm,
                         double t_end, built *b, ecs_diag *diag)
 {
-    ecs_milp_model_init(&b->m, prm->write_lp != NULL || prm->write_mps != NULL);
+    milp_model_init(&b->m, prm->write_lp != NULL || prm->write_mps != NULL);
     if (prm->formulation == ECS_MILP_PAPER) {
-        ecs_result rc = ecs_milp_paper_build(g, p, price, deadline, &b->m,
+        ecs_result rc = milp_paper_build(g, p, price, deadline, &b->m,
                                              &b->pmap, diag);
         if (rc == ECS_OK && prm->warm_start != NULL)
-            b->warm = ecs_milp_paper_from_schedule(g, &b->pmap, b->m.ncols,
+            b->warm = milp_paper_from_schedule(g, &b->pmap, b->m.ncols,
                                                    prm->warm_start);
         return rc;
     }
-    ecs_result rc = ecs_ivals_compute(g, p, price, w, t_end, &b->iv,
+    ecs_result rc = core_ivals_compute(g, p, price, w, t_end, &b->iv,
                                            diag);
     if (rc == ECS_ELIMIT) {
         b->late = 1; /* no model: the warm start, if any, is the answer */
@@ -245,28 +245,28 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
             b->no_interval = 1;
     if (b->no_interval)
         return ECS_OK;
-    rc = ecs_milp_strong_build(g, p, deadline, w, &b->iv, &b->m, &b->smap,
+    rc = milp_strong_build(g, p, deadline, w, &b->iv, &b->m, &b->smap,
                                diag);
     if (rc == ECS_OK) {
-        rc = ecs_milp_rounder_init(&b->rounder, g, p, deadline, &b->iv,
+        rc = milp_rounder_init(&b->rounder, g, p, deadline, &b->iv,
                                    &b->smap, b->m.ncols);
         if (rc != ECS_OK)
             return ecs_diag_set(diag, rc, NULL, 0, "out of memory");
         b->have_rounder = 1;
     }
     if (rc == ECS_OK && prm->warm_start != NULL)
-        b->warm = ecs_milp_strong_from_schedule(g, &b->iv, &b->smap,
+        b->warm = milp_strong_from_schedule(g, &b->iv, &b->smap,
                                                 b->m.ncols, prm->warm_start);
     return rc;
 }
 
 static void built_release(built *b)
 {
-    ecs_milp_model_release(&b->m);
-    ecs_ivals_release(&b->iv);
-    ecs_milp_strong_map_release(&b->smap);
+    milp_model_release(&b->m);
+    core_ivals_release(&b->iv);
+    milp_strong_map_release(&b->smap);
     if (b->have_rounder)
-        ecs_milp_rounder_release(&b->rounder);
+        milp_rounder_release(&b->rounder);
     free(b->warm);
 }
 
@@ -276,18 +276,19 @@ static ecs_result extract(const ecs_graph *g, const ecs_platform *p,
                           ecs_diag *diag)
 {
     if (prm->formulation == ECS_MILP_PAPER)
-        return ecs_milp_paper_extract(g, &b->pmap, x, out, diag);
-    return ecs_milp_strong_extract(g, p, price, &b->iv, &b->smap, x, out,
+        return milp_paper_extract(g, &b->pmap, x, out, diag);
+    return milp_strong_extract(g, p, price, &b->iv, &b->smap, x, out,
                                    diag);
 }
 
 /* Status, schedule, cost, bound and gap from the run. */
-static ecs_result conclude(const ecs_graph *g, const ecs_platform *p,
-                           const double *price, size_t nprice, long deadline,
+static ecs_result conclude(const ecs_instance *inst, const ecs_graph *g,
                            const ecs_milp_params *prm, const built *b,
-                           const ecs_milp_run *run, ecs_milp_result *out,
+                           const milp_run *run, ecs_milp_result *out,
                            ecs_diag *diag)
 {
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
     if (run->x != NULL) {
         ecs_result rc = extract(g, p, price, prm, b, run->x, &out->schedule,
                                 diag);
@@ -309,8 +310,7 @@ static ecs_result conclude(const ecs_graph *g, const ecs_platform *p,
         return ECS_OK;
     }
     ecs_check_report rep;
-    if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), out->schedule,
-                           &rep, NULL) != ECS_OK)
+    if (ecs_check_schedule(inst, out->schedule, &rep, NULL) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                             "the MILP schedule breaks the model: %s", rep.msg);
     out->cost = rep.cost;
@@ -339,9 +339,7 @@ static void result_init(ecs_milp_result *out)
 
 /* When the MILP stopped without proving: the fluid bound (immediate) if
  * GLPK has no bound or a lower one. */
-static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
-                           const double *price, size_t nprice, long deadline,
-                           ecs_milp_result *out)
+static void fluid_fallback(const ecs_instance *inst, ecs_milp_result *out)
 {
     if (!isnan(out->bound))
         out->bound_method = ECS_BOUND_BY_MILP;
@@ -349,8 +347,7 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
         out->status != ECS_MILP_NO_SOLUTION)
         return;
     double fl;
-    if (ecs_bound_fluid_instance(ECS_INSTANCE_BORROW(g, p, price, nprice, deadline), NULL, &fl,
-                              NULL) != ECS_OK ||
+    if (ecs_bound_fluid_instance(inst, NULL, &fl, NULL) != ECS_OK ||
         !isfinite(fl) || !(isnan(out->bound) || fl > out->bound))
         return;
     out->bound = fl;
@@ -362,34 +359,16 @@ static void fluid_fallback(const ecs_graph *g, const ecs_platform *p,
     }
 }
 
-void ecs_milp_run_init(ecs_milp_run *run, const ecs_milp_model *m,
-                       const double *warm, const ecs_milp_params *prm,
-                       double t0, double t_end)
-{
-    memset(run, 0, sizeof *run);
-    run->model = m;
-    run->warm = warm;
-    run->t_end = t_end;
-    run->mip_gap = prm->mip_gap;
-    run->verbose = prm->verbose;
-    run->log = prm->log;
-    run->log_ctx = prm->log_ctx;
-    run->progress = prm->progress;
-    run->progress_ctx = prm->progress_ctx;
-    run->progress_every_s = prm->progress_every_s;
-    run->t_start = t0;
-    run->max_nodes = prm->max_nodes;
-    run->write_lp = prm->write_lp;
-    run->write_mps = prm->write_mps;
-    run->bound = run->root_bound = run->obj = NAN;
-}
-
-static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
-                              const double *price, size_t nprice,
-                              long deadline, const ecs_windows *w,
+/* The paper's model of inst on g (inst's graph or its reduction) with
+ * windows w. */
+static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
+                              const ecs_windows *w,
                               const ecs_milp_params *prm, double t0,
                               ecs_milp_result *out, ecs_diag *diag)
 {
+    const ecs_platform *p = inst->platform;
+    const double *price = inst->price;
+    long deadline = inst->deadline;
     built b;
     memset(&b, 0, sizeof b);
     double t_end = t0 + prm->time_limit_s; /* for the whole solve */
@@ -409,23 +388,23 @@ static ecs_result solve_model(const ecs_graph *g, const ecs_platform *p,
     out->rows = (long)b.m.nrows;
     out->cols = (long)b.m.ncols;
     out->nonzeros = (long)b.m.nnz;
-    ecs_milp_run run;
-    ecs_milp_run_init(&run, &b.m, b.warm, prm, t0, t_end);
+    milp_run run;
+    milp_run_init(&run, &b.m, b.warm, prm, t0, t_end);
     if (b.have_rounder) {
-        run.round = ecs_milp_round;
+        run.round = milp_round;
         run.round_ctx = &b.rounder;
         run.dive = 1;
         run.sift = 1;
-        /* branching on the cumulative S and C (ECS_COL_IMPLIED) too, by
+        /* branching on the cumulative S and C (MILP_COL_IMPLIED) too, by
          * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
         run.pcost = prm->max_nodes == 0;
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
-        rc = ecs_milp_glpk_solve(&run, diag);
+        rc = milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         out->root_bound = run.root_bound;
         out->nodes = run.nodes;
-        rc = conclude(g, p, price, nprice, deadline, prm, &b, &run, out, diag);
+        rc = conclude(inst, g, prm, &b, &run, out, diag);
     }
     free(run.x);
     built_release(&b);
@@ -446,8 +425,6 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
         return rc;
     const ecs_graph *g = inst->graph;
     const ecs_platform *p = inst->platform;
-    const double *price = inst->price;
-    size_t nprice = inst->nprice;
     long deadline = inst->deadline;
     rc = quadratic_guard(g, prm, diag);
     if (rc != ECS_OK)
@@ -464,7 +441,7 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
         wp = &inst->windows;
         empty = inst->windows_empty;
     } else {
-        g = ecs_solver_graph(g, &red);
+        g = core_solver_graph(g, &red);
         rc = ecs_windows_compute_platform(g, p, deadline, &w, &empty, diag);
         if (rc != ECS_OK) {
             ecs_graph_free(red);
@@ -483,14 +460,13 @@ ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, 
     } else if (ecs_instance_extended(inst)) {
         rc = size_guard(inst, g, p, deadline, wp, prm, diag);
         if (rc == ECS_OK)
-            rc = ecs_milp_ext_solve(inst, g, wp, prm, t0, out, diag);
+            rc = milp_ext_solve(inst, g, wp, prm, t0, out, diag);
     } else {
         rc = size_guard(inst, g, p, deadline, wp, prm, diag);
         if (rc == ECS_OK)
-            rc = solve_model(g, p, price, nprice, deadline, wp, prm, t0, out,
-                             diag);
+            rc = solve_model(inst, g, wp, prm, t0, out, diag);
         if (rc == ECS_OK)
-            fluid_fallback(g, p, price, nprice, deadline, out);
+            fluid_fallback(inst, out);
     }
     ecs_windows_release(&w);
     ecs_graph_free(red);

@@ -30,12 +30,12 @@ static int resolve(glp_prob *lp, double t_end, int verbose)
 }
 
 /* The fractional integer column with the largest value, or 0. */
-static int pick(glp_prob *lp, const ecs_milp_model *m, const unsigned char *fixed)
+static int pick(glp_prob *lp, const milp_model *m, const unsigned char *fixed)
 {
     int best = 0;
     double bv = -1.0;
     for (size_t j = 0; j < m->ncols; j++) {
-        if (m->integer[j] != ECS_COL_INT || fixed[j])
+        if (m->integer[j] != MILP_COL_INT || fixed[j])
             continue;
         double v = glp_get_col_prim(lp, (int)j + 1);
         if (v > 1e-6 && v < 1.0 - 1e-6 && v > bv) {
@@ -47,11 +47,11 @@ static int pick(glp_prob *lp, const ecs_milp_model *m, const unsigned char *fixe
 }
 
 /* Also fix every integer column at 0.9 or more: fewer re-solves. */
-static void fix_near_one(glp_prob *lp, const ecs_milp_model *m,
+static void fix_near_one(glp_prob *lp, const milp_model *m,
                          unsigned char *fixed)
 {
     for (size_t j = 0; j < m->ncols; j++)
-        if (m->integer[j] == ECS_COL_INT && !fixed[j] &&
+        if (m->integer[j] == MILP_COL_INT && !fixed[j] &&
             glp_get_col_prim(lp, (int)j + 1) >= 0.9) {
             fixed[j] = 1;
             glp_set_col_bnds(lp, (int)j + 1, GLP_FX, 1.0, 1.0);
@@ -59,7 +59,7 @@ static void fix_near_one(glp_prob *lp, const ecs_milp_model *m,
 }
 
 /* Offer the current LP point: integral, or rounded by the hook. */
-static void offer(glp_prob *lp, const ecs_milp_model *m, ecs_milp_run *run,
+static void offer(glp_prob *lp, const milp_model *m, milp_run *run,
                   double *lpx, double *cand, double *best, double *best_obj,
                   int integral)
 {
@@ -73,18 +73,18 @@ static void offer(glp_prob *lp, const ecs_milp_model *m, ecs_milp_run *run,
     }
     double obj = 0.0;
     for (size_t j = 0; j < m->ncols; j++)
-        obj += m->obj[j] * (m->integer[j] == ECS_COL_INT ? round(x[j]) : x[j]);
+        obj += m->obj[j] * (m->integer[j] == MILP_COL_INT ? round(x[j]) : x[j]);
     if (obj < *best_obj - 1e-9) {
         *best_obj = obj;
         for (size_t j = 0; j < m->ncols; j++)
-            best[j] = m->integer[j] == ECS_COL_INT ? round(x[j]) : x[j];
+            best[j] = m->integer[j] == MILP_COL_INT ? round(x[j]) : x[j];
     }
 }
 
-int ecs_milp_dive(glp_prob *lp, ecs_milp_run *run, double t_end, double *best,
+int milp_dive(glp_prob *lp, milp_run *run, double t_end, double *best,
                   double *best_obj)
 {
-    const ecs_milp_model *m = run->model;
+    const milp_model *m = run->model;
     size_t n = m->ncols, nr = m->nrows;
     int *rstat = malloc((nr + 1) * sizeof *rstat);
     int *cstat = malloc((n + 1) * sizeof *cstat);

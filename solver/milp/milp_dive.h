@@ -13,7 +13,7 @@
  * better one.  Bounds and basis are restored; the caller re-solves the LP.
  * Returns 1 if it improved the solution, 0 if not, -1 when out of memory.
  */
-int ecs_milp_dive(glp_prob *lp, ecs_milp_run *run, double t_end, double *best,
+int milp_dive(glp_prob *lp, milp_run *run, double t_end, double *best,
                   double *best_obj);
 
 #endif

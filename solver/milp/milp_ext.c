@@ -176,7 +176,7 @@ static void as_classes(const ecs_platform *p, ecs_platform *out)
 
 static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
                         const ecs_graph *g, const ecs_windows *w,
-                        int names, ecs_milp_model *m, ext_map *mp,
+                        int names, milp_model *m, ext_map *mp,
                         ecs_diag *diag)
 {
     size_t n = g->n, nc = p->nclass;
@@ -184,7 +184,7 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
     int nsite = p->nsite < 1 ? 1 : p->nsite;
     int zero = ecs_platform_has_zero(p);
     memset(mp, 0, sizeof *mp);
-    ecs_milp_model_init(m, names);
+    milp_model_init(m, names);
     mp->n = n;
     mp->nclass = nc;
     mp->nsite = (size_t)nsite;
@@ -222,7 +222,7 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
                                             "out of memory");
                 }
                 for (e = s + t->dmin[c] - 1; e <= t->lf; e++)
-                    ecs_milp_model_col(m, 0, 1, ECS_COL_INT,
+                    milp_model_col(m, 0, 1, MILP_COL_INT,
                                        val ? val[(size_t)(e - s) *
                                                      (size_t)(need + 1) +
                                                  (size_t)need]
@@ -235,31 +235,31 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
         t->s0 = m->ncols;
         for (size_t c = 0; c < nc; c++)
             for (long l = t->es; l <= t->lf; l++)
-                ecs_milp_model_col(m, 0, 1, ECS_COL_CONT, 0, "S_%ld_%zu_%ld",
+                milp_model_col(m, 0, 1, MILP_COL_CONT, 0, "S_%ld_%zu_%ld",
                                    g->id[i], c, l);
         t->c0 = m->ncols;
         for (size_t c = 0; c < nc; c++)
             for (long l = t->es; l <= t->lf; l++)
-                ecs_milp_model_col(m, 0, 1, ECS_COL_CONT, 0, "C_%ld_%zu_%ld",
+                milp_model_col(m, 0, 1, MILP_COL_CONT, 0, "C_%ld_%zu_%ld",
                                    g->id[i], c, l);
         t->u0 = m->ncols;
         for (size_t c = 0; c < nc; c++)
             for (long l = t->es; l <= t->lf; l++)
                 for (size_t kk = 0; kk < mp->nk; kk++)
-                    ecs_milp_model_col(m, 0, mp->lin[c] ? 0 : 1, ECS_COL_INT,
+                    milp_model_col(m, 0, mp->lin[c] ? 0 : 1, MILP_COL_INT,
                                        0, "u_%ld_%zu_%ld_%zu", g->id[i], c, l,
                                        mp->kidx[kk]);
     }
     mp->y0 = m->ncols;
     for (int s = 0; s < nsite; s++)
         for (long l = 0; l < D; l++)
-            ecs_milp_model_col(m, 0, HUGE_VAL, ECS_COL_CONT,
+            milp_model_col(m, 0, HUGE_VAL, MILP_COL_CONT,
                                ecs_instance_price(inst, s, l), "y_%d_%ld", s,
                                l);
     mp->x0 = m->ncols;
     for (size_t j = 0; j < inst->nsource; j++)
         for (long l = 0; l < D; l++)
-            ecs_milp_model_col(m, 0, inst->source[j].volume[l], ECS_COL_CONT,
+            milp_model_col(m, 0, inst->source[j].volume[l], MILP_COL_CONT,
                                inst->source[j].price, "g_%zu_%ld", j, l);
     if (m->oom)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -267,56 +267,56 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
     for (size_t i = 0; i < n; i++) {
         const ext_task *t = &mp->t[i];
         long id = g->id[i];
-        size_t r = ecs_milp_model_row(m, ECS_ROW_EQ, 1, "one_%ld", id);
+        size_t r = milp_model_row(m, MILP_ROW_EQ, 1, "one_%ld", id);
         for (size_t j = t->x0[0]; j < t->x0[nc]; j++)
-            ecs_milp_model_nz(m, r, j, 1);
+            milp_model_nz(m, r, j, 1);
         for (size_t c = 0; c < nc; c++) {
             /* S_{c,l} - S_{c,l-1} = sum of x starting at l; C alike */
             size_t rs0 = m->nrows;
             for (long l = t->es; l <= t->lf; l++) {
-                r = ecs_milp_model_row(m, ECS_ROW_EQ, 0, "sd_%ld_%zu_%ld", id,
+                r = milp_model_row(m, MILP_ROW_EQ, 0, "sd_%ld_%zu_%ld", id,
                                        c, l);
-                ecs_milp_model_nz(m, r, s_col(mp, i, c, l), 1);
+                milp_model_nz(m, r, s_col(mp, i, c, l), 1);
                 if (l > t->es)
-                    ecs_milp_model_nz(m, r, s_col(mp, i, c, l - 1), -1);
+                    milp_model_nz(m, r, s_col(mp, i, c, l - 1), -1);
             }
             size_t rc0 = m->nrows;
             for (long l = t->es; l <= t->lf; l++) {
-                r = ecs_milp_model_row(m, ECS_ROW_EQ, 0, "cd_%ld_%zu_%ld", id,
+                r = milp_model_row(m, MILP_ROW_EQ, 0, "cd_%ld_%zu_%ld", id,
                                        c, l);
-                ecs_milp_model_nz(m, r, c_col(mp, i, c, l), 1);
+                milp_model_nz(m, r, c_col(mp, i, c, l), 1);
                 if (l > t->es)
-                    ecs_milp_model_nz(m, r, c_col(mp, i, c, l - 1), -1);
+                    milp_model_nz(m, r, c_col(mp, i, c, l - 1), -1);
             }
             for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++) {
                 long s, e;
                 iv_of(t, c, j - t->x0[c], &s, &e);
-                ecs_milp_model_nz(m, rs0 + (size_t)(s - t->es), j, -1);
-                ecs_milp_model_nz(m, rc0 + (size_t)(e - t->es), j, -1);
+                milp_model_nz(m, rs0 + (size_t)(s - t->es), j, -1);
+                milp_model_nz(m, rc0 + (size_t)(e - t->es), j, -1);
             }
             /* frequencies only while occupied on c */
             for (long l = t->es; !mp->lin[c] && l <= t->lf; l++) {
-                r = ecs_milp_model_row(m, zero ? ECS_ROW_LE : ECS_ROW_EQ, 0,
+                r = milp_model_row(m, zero ? MILP_ROW_LE : MILP_ROW_EQ, 0,
                                        "occ_%ld_%zu_%ld", id, c, l);
                 for (size_t kk = 0; kk < mp->nk; kk++)
-                    ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk), 1);
-                ecs_milp_model_nz(m, r, s_col(mp, i, c, l), -1);
+                    milp_model_nz(m, r, u_col(mp, i, c, l, kk), 1);
+                milp_model_nz(m, r, s_col(mp, i, c, l), -1);
                 if (l > t->es)
-                    ecs_milp_model_nz(m, r, c_col(mp, i, c, l - 1), 1);
+                    milp_model_nz(m, r, c_col(mp, i, c, l - 1), 1);
             }
         }
-        r = ecs_milp_model_row(m, ECS_ROW_GE, (double)(g->work[i] * p->grid),
+        r = milp_model_row(m, MILP_ROW_GE, (double)(g->work[i] * p->grid),
                                "work_%ld", id);
         for (size_t c = 0; c < nc; c++) {
             if (mp->lin[c]) { /* its intervals' profiles do the work */
                 for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++)
-                    ecs_milp_model_nz(m, r, j,
+                    milp_model_nz(m, r, j,
                                       (double)(g->work[i] * p->grid));
                 continue;
             }
             for (long l = t->es; l <= t->lf; l++)
                 for (size_t kk = 0; kk < mp->nk; kk++)
-                    ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk),
+                    milp_model_nz(m, r, u_col(mp, i, c, l, kk),
                                       (double)p->cls[c].speed_q[mp->kidx[kk]]);
         }
     }
@@ -328,27 +328,27 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
             for (long l = tb->es; l <= tb->lf; l++) {
                 if (l - 1 >= ta->lf)
                     break; /* a has surely stopped */
-                size_t r = ecs_milp_model_row(m, ECS_ROW_LE, 0, "p_%ld_%ld_%ld",
+                size_t r = milp_model_row(m, MILP_ROW_LE, 0, "p_%ld_%ld_%ld",
                                               g->id[a], g->id[b], l);
                 for (size_t c = 0; c < nc; c++) {
-                    ecs_milp_model_nz(m, r, s_col(mp, b, c, l), 1);
+                    milp_model_nz(m, r, s_col(mp, b, c, l), 1);
                     if (l - 1 >= ta->es)
-                        ecs_milp_model_nz(m, r, c_col(mp, a, c, l - 1), -1);
+                        milp_model_nz(m, r, c_col(mp, a, c, l - 1), -1);
                 }
             }
         }
     /* capacity per class and slot */
     for (long l = 0; l < D; l++)
         for (size_t c = 0; c < nc; c++) {
-            size_t r = ecs_milp_model_row(m, ECS_ROW_LE, p->cls[c].count,
+            size_t r = milp_model_row(m, MILP_ROW_LE, p->cls[c].count,
                                           "cap_%zu_%ld", c, l);
             for (size_t i = 0; i < n; i++) {
                 const ext_task *t = &mp->t[i];
                 if (l < t->es || l > t->lf)
                     continue;
-                ecs_milp_model_nz(m, r, s_col(mp, i, c, l), 1);
+                milp_model_nz(m, r, s_col(mp, i, c, l), 1);
                 if (l > t->es)
-                    ecs_milp_model_nz(m, r, c_col(mp, i, c, l - 1), -1);
+                    milp_model_nz(m, r, c_col(mp, i, c, l - 1), -1);
             }
         }
     /* draw, cover and power cap per site and slot */
@@ -358,18 +358,18 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
             if (p->cls[c].site == s)
                 idle += p->cls[c].count * p->cls[c].idle;
         for (long l = 0; l < D; l++) {
-            size_t r = ecs_milp_model_row(m, ECS_ROW_EQ, idle, "cover_%d_%ld",
+            size_t r = milp_model_row(m, MILP_ROW_EQ, idle, "cover_%d_%ld",
                                           s, l);
-            ecs_milp_model_nz(m, r, mp->y0 + (size_t)s * (size_t)D + (size_t)l,
+            milp_model_nz(m, r, mp->y0 + (size_t)s * (size_t)D + (size_t)l,
                               1);
             for (size_t j = 0; j < inst->nsource; j++)
                 if (inst->source[j].site == s)
-                    ecs_milp_model_nz(m, r, mp->x0 + j * (size_t)D + (size_t)l,
+                    milp_model_nz(m, r, mp->x0 + j * (size_t)D + (size_t)l,
                                       1);
             double cap = ecs_instance_cap(inst, s, l);
             size_t rc = (size_t)-1;
             if (isfinite(cap))
-                rc = ecs_milp_model_row(m, ECS_ROW_LE, cap - idle,
+                rc = milp_model_row(m, MILP_ROW_LE, cap - idle,
                                         "pcap_%d_%ld", s, l);
             for (size_t i = 0; i < n; i++) {
                 const ext_task *t = &mp->t[i];
@@ -382,9 +382,9 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
                         double d = energy_extra(p, c, mp->kidx[kk]);
                         if (d == 0.0)
                             continue;
-                        ecs_milp_model_nz(m, r, u_col(mp, i, c, l, kk), -d);
+                        milp_model_nz(m, r, u_col(mp, i, c, l, kk), -d);
                         if (rc != (size_t)-1)
-                            ecs_milp_model_nz(m, rc, u_col(mp, i, c, l, kk),
+                            milp_model_nz(m, rc, u_col(mp, i, c, l, kk),
                                               d);
                     }
                 }
@@ -571,7 +571,7 @@ static ecs_result extract(const ecs_instance *inst, const ecs_platform *p,
     return ECS_OK;
 }
 
-double ecs_milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
+double milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
                              const ecs_windows *w)
 {
     const ecs_platform *p = inst->platform;
@@ -612,7 +612,7 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
     memset(&own, 0, sizeof own);
     const ecs_windows *w = &inst->windows;
     if (inst->reduced == NULL || inst->windows.es == NULL) {
-        g = ecs_solver_graph(inst->graph, &red);
+        g = core_solver_graph(inst->graph, &red);
         int empty = 0;
         rc = ecs_windows_compute_platform(g, inst->platform, inst->deadline,
                                           &own, &empty, diag);
@@ -622,8 +622,8 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
         }
         w = &own;
     }
-    ecs_milp_ext_cg_result cr;
-    rc = ecs_milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
+    milp_ext_cg_result cr;
+    rc = milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
                              t0 + time_limit_s, &cr, diag);
     if (rc == ECS_OK) {
         out->bound = cr.bound;
@@ -652,7 +652,7 @@ void ecs_milp_colgen_result_release(ecs_milp_colgen_result *r)
     r->schedule = NULL;
 }
 
-ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
+ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
                               const ecs_windows *w,
                               const ecs_milp_params *prm, double t0,
                               ecs_milp_result *out, ecs_diag *diag)
@@ -661,7 +661,7 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     as_classes(inst->platform, &p);
     ecs_instance ext = *inst;
     ext.platform = &p;
-    ecs_milp_model m;
+    milp_model m;
     ext_map mp;
     int export = prm->write_lp != NULL || prm->write_mps != NULL;
     double t_end = t0 + prm->time_limit_s;
@@ -678,8 +678,8 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         /* the profile formulation's LP bound and its columns' schedules
          * first (docs/MODEL.md "Column generation, extended model") */
         double now = ecs_clock_now(), left = t_end - now;
-        ecs_milp_ext_cg_result cr;
-        rc = ecs_milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
+        milp_ext_cg_result cr;
+        rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
                                  now + 0.5 * left, &cr, diag);
         if (rc == ECS_OK) {
             cg_bound = cr.bound;
@@ -701,15 +701,15 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     double *warm = NULL;
     if (rc == ECS_OK && warm_s != NULL && !settled)
         warm = from_schedule(&ext, &p, g, &mp, m.ncols, warm_s);
-    ecs_milp_run run;
-    ecs_milp_run_init(&run, &m, warm, prm, t0, t_end);
+    milp_run run;
+    milp_run_init(&run, &m, warm, prm, t0, t_end);
     if (rc == ECS_OK) {
         out->rows = (long)m.nrows;
         out->cols = (long)m.ncols;
         out->nonzeros = (long)m.nnz;
     }
     if (rc == ECS_OK && !settled)
-        rc = ecs_milp_glpk_solve(&run, diag);
+        rc = milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         if (isnan(out->root_bound))
             out->root_bound = run.root_bound;
@@ -784,6 +784,6 @@ ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     free(run.x);
     free(warm);
     free(mp.t);
-    ecs_milp_model_release(&m);
+    milp_model_release(&m);
     return rc;
 }

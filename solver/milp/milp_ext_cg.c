@@ -12,11 +12,11 @@
 #include "milp_internal.h"
 
 #include "ecsched/check.h"
+#include "core/glpk_guard.h"
 #include "ecsched/clock.h"
 
 #include <glpk.h>
 #include <math.h>
-#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,7 +33,6 @@ typedef struct cg_row_prec {
 } cg_row_prec;
 
 typedef struct cg {
-    jmp_buf jb;
     const ecs_instance *inst;
     const ecs_platform *p;
     const ecs_graph *g;
@@ -61,12 +60,6 @@ typedef struct cg {
     double *val;          /* (len + 1) * (W + 1) */
     unsigned char *bk;    /* choices */
 } cg;
-
-static void on_error(void *info)
-{
-    cg *c = info;
-    longjmp(c->jb, 1);
-}
 
 static double extra(const ecs_platform *p, int c, size_t k)
 {
@@ -521,7 +514,7 @@ static ecs_schedule *to_schedule(const cg *c, const double *x)
 }
 
 static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
-                      double mip_end, ecs_milp_ext_cg_result *out)
+                      double mip_end, milp_ext_cg_result *out)
 {
     if (build_master(c) != 0)
         return ECS_ENOMEM;
@@ -623,11 +616,11 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     return ECS_OK;
 }
 
-ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
+ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, ecs_milp_ext_cg_result *out,
+                               double mip_end, milp_ext_cg_result *out,
                                ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
@@ -635,14 +628,15 @@ ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
     out->lp_value = NAN;
     if (start == NULL)
         return ECS_OK;
-    if (glp_at_error())
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK is in its error state after an earlier "
-                            "GLPK error; the program must call glp_free_env() "
-                            "before solving again");
+    glpk_guard gd;
+    ecs_result rc = glpk_guard_begin(&gd, 0, diag);
+    if (rc != ECS_OK)
+        return rc;
     cg *c = calloc(1, sizeof *c);
-    if (c == NULL)
+    if (c == NULL) {
+        glpk_guard_end(&gd);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
     c->inst = inst;
     c->p = p;
     c->g = g;
@@ -651,25 +645,17 @@ ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
     c->n = g->n;
     c->nc = p->nclass;
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
-    int old = glp_term_out(GLP_OFF);
-    ecs_result rc;
-    if (setjmp(c->jb) != 0) {
-        glp_term_out(old);
-        glp_error_hook(NULL, NULL);
-        rc = ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                          "GLPK reported an internal error (GLPK is now "
-                          "in its error state: glp_free_env() before "
-                          "solving again)");
-        c->lp = NULL;
+    if (setjmp(gd.jb) != 0) {
+        rc = glpk_guard_failed(&gd, diag);
+        c->lp = NULL; /* GLPK's, in its error state */
     } else {
-        glp_error_hook(on_error, c);
+        glpk_guard_arm(&gd);
         c->lp = glp_create_prob();
         glp_set_obj_dir(c->lp, GLP_MIN);
         rc = run(c, start, t_end, mip_end, out);
         glp_delete_prob(c->lp);
         c->lp = NULL;
-        glp_term_out(old);
-        glp_error_hook(NULL, NULL);
+        glpk_guard_end(&gd);
         if (rc != ECS_OK)
             rc = ecs_diag_set(diag, rc, NULL, 0, "out of memory");
     }

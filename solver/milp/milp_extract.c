@@ -15,8 +15,8 @@ static void set_chain(double *x, size_t col0, long first, long last, long at)
         x[col0 + (size_t)(l - first)] = l >= at ? 1.0 : 0.0;
 }
 
-void ecs_milp_strong_vector(const ecs_ivals *iv,
-                            const ecs_milp_strong_map *map, size_t n,
+void milp_strong_vector(const core_ivals *iv,
+                            const milp_strong_map *map, size_t n,
                             const size_t *pick, double *x, size_t ncols)
 {
     memset(x, 0, ncols * sizeof *x);
@@ -30,9 +30,9 @@ void ecs_milp_strong_vector(const ecs_ivals *iv,
     }
 }
 
-double *ecs_milp_strong_from_schedule(const ecs_graph *g,
-                                      const ecs_ivals *iv,
-                                      const ecs_milp_strong_map *map,
+double *milp_strong_from_schedule(const ecs_graph *g,
+                                      const core_ivals *iv,
+                                      const milp_strong_map *map,
                                       size_t ncols, const ecs_schedule *s)
 {
     double *x = calloc(ncols ? ncols : 1, sizeof *x);
@@ -45,7 +45,7 @@ double *ecs_milp_strong_from_schedule(const ecs_graph *g,
     for (size_t i = 0; i < g->n; i++) {
         const ecs_sched_task *t = &s->task[i];
         pick[i] = t->pe < 0 ? (size_t)-1
-                            : ecs_ivals_best_inside(iv, i, t->start,
+                            : core_ivals_best_inside(iv, i, t->start,
                                                          t->stop);
         if (pick[i] == (size_t)-1) {
             free(x);
@@ -53,7 +53,7 @@ double *ecs_milp_strong_from_schedule(const ecs_graph *g,
             return NULL;
         }
     }
-    ecs_milp_strong_vector(iv, map, g->n, pick, x, ncols);
+    milp_strong_vector(iv, map, g->n, pick, x, ncols);
     free(pick);
     return x;
 }
@@ -64,8 +64,8 @@ typedef struct chosen {
 } chosen;
 
 /* The interval picked for each task (value > 0.5). */
-static int pick_intervals(const ecs_graph *g, const ecs_ivals *iv,
-                          const ecs_milp_strong_map *map, const double *x,
+static int pick_intervals(const ecs_graph *g, const core_ivals *iv,
+                          const milp_strong_map *map, const double *x,
                           chosen *ch)
 {
     for (size_t i = 0; i < g->n; i++) {
@@ -126,10 +126,10 @@ static ecs_result place_profiles(const ecs_graph *g, const ecs_platform *p,
     return ECS_OK;
 }
 
-ecs_result ecs_milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
+ecs_result milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
                                    const double *price,
-                                   const ecs_ivals *iv,
-                                   const ecs_milp_strong_map *map,
+                                   const core_ivals *iv,
+                                   const milp_strong_map *map,
                                    const double *x, ecs_schedule **out,
                                    ecs_diag *diag)
 {
@@ -165,10 +165,10 @@ ecs_result ecs_milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
 
 /* ---- paper ---- */
 
-#define X(i, j, k, l) ecs_milp_paper_x(mp, (i), (j), (k), (l))
+#define X(i, j, k, l) milp_paper_x(mp, (i), (j), (k), (l))
 
-double *ecs_milp_paper_from_schedule(const ecs_graph *g,
-                                     const ecs_milp_paper_map *mp,
+double *milp_paper_from_schedule(const ecs_graph *g,
+                                     const milp_paper_map *mp,
                                      size_t ncols, const ecs_schedule *s)
 {
     double *x = calloc(ncols ? ncols : 1, sizeof *x);
@@ -202,8 +202,8 @@ static long argone(const double *x, size_t first, size_t n, size_t stride)
     return -1;
 }
 
-ecs_result ecs_milp_paper_extract(const ecs_graph *g,
-                                  const ecs_milp_paper_map *mp,
+ecs_result milp_paper_extract(const ecs_graph *g,
+                                  const milp_paper_map *mp,
                                   const double *x, ecs_schedule **out,
                                   ecs_diag *diag)
 {

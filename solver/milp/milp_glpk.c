@@ -17,6 +17,7 @@
  * asks the program to call glp_free_env() then): the problem is left to it
  * and every later solve in that thread fails at once until the program has
  * freed the environment. */
+#include "core/glpk_guard.h"
 #include "milp_dive.h"
 #include "milp_pcost.h"
 #include "ecsched/clock.h"
@@ -25,14 +26,12 @@
 #include <glpk.h>
 #include <limits.h>
 #include <math.h>
-#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 typedef struct glpk_ctx {
-    jmp_buf jb;
-    ecs_milp_run *run;
+    milp_run *run;
     glp_prob *lp;
     double *warm1; /* 1-based copy of the warm start */
     double *lpx;   /* LP values at a node (0-based) */
@@ -43,7 +42,7 @@ typedef struct glpk_ctx {
     double last_cb; /* time of the previous callback */
     double max_gap; /* longest time between callbacks: a node LP */
     double next_progress; /* when the progress callback is due */
-    ecs_milp_pcost *pc;   /* pseudo-costs, while a tree branches by them */
+    milp_pcost *pc;   /* pseudo-costs, while a tree branches by them */
     double sb_left;       /* seconds left for its strong branching */
 } glpk_ctx;
 
@@ -55,12 +54,6 @@ static int ms_left(const glpk_ctx *c)
     if (left * 1000.0 >= (double)INT_MAX)
         return INT_MAX;
     return (int)(left * 1000.0);
-}
-
-static void on_error(void *info)
-{
-    glpk_ctx *c = info;
-    longjmp(c->jb, 1);
 }
 
 /* The best bound and the node count, readable only in the callback. */
@@ -101,7 +94,7 @@ static int node_would_overrun(glpk_ctx *c)
 /* The progress callback, at most every progress_every_s seconds. */
 static void report_progress(glp_tree *T, glpk_ctx *c)
 {
-    ecs_milp_run *r = c->run;
+    milp_run *r = c->run;
     double t = ecs_clock_now();
     if (r->progress == NULL || t < c->next_progress)
         return;
@@ -123,7 +116,7 @@ static void report_progress(glp_tree *T, glpk_ctx *c)
 /* GLPK's terminal output, to the caller's log. */
 static int on_term(void *info, const char *s)
 {
-    ecs_milp_run *r = info;
+    milp_run *r = info;
     r->log(r->log_ctx, s);
     return 1; /* GLPK prints nothing itself */
 }
@@ -159,7 +152,7 @@ static void on_tree(glp_tree *T, void *info)
          * within the gap, where GLPK stops at its next node */
         double t = ecs_clock_now(), left = c->run->t_end - t;
         double sb = 0.1 * left < c->sb_left ? 0.1 * left : c->sb_left;
-        ecs_milp_pcost_branch(c->pc, T, t + (sb > 0.0 ? sb : 0.0));
+        milp_pcost_branch(c->pc, T, t + (sb > 0.0 ? sb : 0.0));
         c->sb_left -= ecs_clock_now() - t;
     }
     record_bound(T, c);
@@ -168,7 +161,7 @@ static void on_tree(glp_tree *T, void *info)
         glp_ios_terminate(T); /* the effort budget */
 }
 
-static void load(glp_prob *lp, const ecs_milp_model *m)
+static void load(glp_prob *lp, const milp_model *m)
 {
     glp_set_obj_dir(lp, GLP_MIN);
     if (m->nrows > 0)
@@ -176,8 +169,8 @@ static void load(glp_prob *lp, const ecs_milp_model *m)
     if (m->ncols > 0)
         glp_add_cols(lp, (int)m->ncols);
     for (size_t r = 0; r < m->nrows; r++) {
-        int t = m->sense[r] == ECS_ROW_LE   ? GLP_UP
-                : m->sense[r] == ECS_ROW_GE ? GLP_LO
+        int t = m->sense[r] == MILP_ROW_LE   ? GLP_UP
+                : m->sense[r] == MILP_ROW_GE ? GLP_LO
                                             : GLP_FX;
         glp_set_row_bnds(lp, (int)r + 1, t, m->rhs[r], m->rhs[r]);
         if (m->names)
@@ -221,7 +214,7 @@ static ecs_result export(glp_prob *lp, const char *path, int mps,
 }
 
 /* Largest violation of the model's rows and bounds by x (0-based). */
-static double violation(const ecs_milp_model *m, const double *x)
+static double violation(const milp_model *m, const double *x)
 {
     double *act = calloc(m->nrows ? m->nrows : 1, sizeof *act), worst = 0.0;
     if (act == NULL)
@@ -230,8 +223,8 @@ static double violation(const ecs_milp_model *m, const double *x)
         act[m->ia[q] - 1] += m->ar[q] * x[m->ja[q] - 1];
     for (size_t r = 0; r < m->nrows; r++) {
         double d = act[r] - m->rhs[r];
-        double v = m->sense[r] == ECS_ROW_LE   ? d
-                   : m->sense[r] == ECS_ROW_GE ? -d
+        double v = m->sense[r] == MILP_ROW_LE   ? d
+                   : m->sense[r] == MILP_ROW_GE ? -d
                                                : fabs(d);
         if (v > worst)
             worst = v;
@@ -248,7 +241,7 @@ static double violation(const ecs_milp_model *m, const double *x)
 
 static ecs_result prepare_warm(glpk_ctx *c, ecs_diag *diag)
 {
-    const ecs_milp_model *m = c->run->model;
+    const milp_model *m = c->run->model;
     if (c->run->round != NULL) {
         c->lpx = malloc((m->ncols + 1) * sizeof *c->lpx);
         c->heur1 = malloc((m->ncols + 1) * sizeof *c->heur1);
@@ -266,7 +259,7 @@ static ecs_result prepare_warm(glpk_ctx *c, ecs_diag *diag)
 }
 
 /* Reduced costs d (ncols) of every column from the row duals y (nrows). */
-static void reduced_costs(const ecs_milp_model *m, glp_prob *lp, double *y,
+static void reduced_costs(const milp_model *m, glp_prob *lp, double *y,
                           double *d)
 {
     for (size_t r = 0; r < m->nrows; r++)
@@ -284,7 +277,7 @@ static int by_value(const void *a, const void *b)
 }
 
 /* Give column j back its bounds of the model. */
-static void unfix(glp_prob *lp, const ecs_milp_model *m, size_t j)
+static void unfix(glp_prob *lp, const milp_model *m, size_t j)
 {
     glp_set_col_bnds(lp, (int)j + 1, m->lb[j] == m->ub[j] ? GLP_FX : GLP_DB,
                      m->lb[j], m->ub[j]);
@@ -300,7 +293,7 @@ typedef struct sift_ws {
  * reduced cost; the number brought in. */
 static size_t sift_price(glpk_ctx *c, sift_ws *ws, size_t batch)
 {
-    const ecs_milp_model *m = c->run->model;
+    const milp_model *m = c->run->model;
     reduced_costs(m, c->lp, ws->y, ws->d);
     size_t k = 0;
     for (size_t j = 0; j < m->ncols; j++)
@@ -337,7 +330,7 @@ static size_t sift_price(glpk_ctx *c, sift_ws *ws, size_t batch)
  */
 static void sift_root(glpk_ctx *c, glp_smcp *sm)
 {
-    const ecs_milp_model *m = c->run->model;
+    const milp_model *m = c->run->model;
     size_t n = m->ncols;
     sift_ws ws;
     ws.in = calloc(n ? n : 1, 1);
@@ -348,7 +341,7 @@ static void sift_root(glpk_ctx *c, glp_smcp *sm)
     if (ws.in != NULL && ws.y != NULL && ws.d != NULL && ws.v != NULL &&
         ws.cand != NULL) {
         for (size_t j = 0; j < n; j++) {
-            ws.in[j] = m->integer[j] != ECS_COL_INT || c->warm1[j + 1] > 0.5;
+            ws.in[j] = m->integer[j] != MILP_COL_INT || c->warm1[j + 1] > 0.5;
             if (!ws.in[j])
                 glp_set_col_bnds(c->lp, (int)j + 1, GLP_FX, 0.0, 0.0);
         }
@@ -399,7 +392,7 @@ static int solve_root(glpk_ctx *c)
 }
 
 /* Objective of a 1-based column vector. */
-static double objective(const ecs_milp_model *m, const double *x1)
+static double objective(const milp_model *m, const double *x1)
 {
     double z = 0.0;
     for (size_t j = 0; j < m->ncols; j++)
@@ -410,7 +403,7 @@ static double objective(const ecs_milp_model *m, const double *x1)
 /* Dive with half the time left; a better solution becomes the warm start. */
 static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
 {
-    const ecs_milp_model *m = c->run->model;
+    const milp_model *m = c->run->model;
     double *best = malloc((m->ncols + 1) * sizeof *best);
     if (best == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -420,7 +413,7 @@ static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
         best_obj = objective(m, c->warm1);
     }
     double t_end = ecs_clock_now() + 0.5 * (double)ms_left(c) / 1000.0;
-    int r = ecs_milp_dive(c->lp, c->run, t_end, best, &best_obj);
+    int r = milp_dive(c->lp, c->run, t_end, best, &best_obj);
     if (r < 0) {
         free(best);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -480,11 +473,11 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
     io.cb_func = on_tree;
     io.cb_info = c;
     if (pcost) {
-        c->pc = ecs_milp_pcost_new(glp_get_num_cols(c->lp));
+        c->pc = milp_pcost_new(glp_get_num_cols(c->lp));
         c->sb_left = 0.25 * (c->run->t_end - ecs_clock_now());
     }
     int ret = glp_intopt(c->lp, &io);
-    ecs_milp_pcost_free(c->pc);
+    milp_pcost_free(c->pc);
     c->pc = NULL;
     int st = glp_mip_status(c->lp);
     if (ret != 0 && ret != GLP_ETMLIM && ret != GLP_EMIPGAP &&
@@ -513,12 +506,12 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
     return ECS_OK;
 }
 
-/* Declare the ECS_COL_IMPLIED columns integer (GLP_IV) or not. */
+/* Declare the MILP_COL_IMPLIED columns integer (GLP_IV) or not. */
 static void implied_kind(glpk_ctx *c, int kind)
 {
-    const ecs_milp_model *m = c->run->model;
+    const milp_model *m = c->run->model;
     for (size_t j = 0; j < m->ncols; j++)
-        if (m->integer[j] == ECS_COL_IMPLIED)
+        if (m->integer[j] == MILP_COL_IMPLIED)
             glp_set_col_kind(c->lp, (int)j + 1, kind);
 }
 
@@ -537,7 +530,7 @@ static void implied_kind(glpk_ctx *c, int kind)
  */
 static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
 {
-    ecs_milp_run *run = c->run;
+    milp_run *run = c->run;
     size_t n = run->model->ncols;
     double t_end = run->t_end;
     implied_kind(c, GLP_CV);
@@ -556,7 +549,7 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
             return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         c->warm1[0] = 0.0;
         for (size_t j = 0; j < n; j++) /* integral now, to the last bit */
-            c->warm1[j + 1] = run->model->integer[j] == ECS_COL_CONT
+            c->warm1[j + 1] = run->model->integer[j] == MILP_COL_CONT
                                   ? run->x[j]
                                   : round(run->x[j]);
     }
@@ -588,7 +581,7 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
 
 static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
 {
-    ecs_milp_run *run = c->run;
+    milp_run *run = c->run;
     c->lp = glp_create_prob();
     load(c->lp, run->model);
     ecs_result rc = ECS_OK;
@@ -617,20 +610,40 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
     return rc;
 }
 
-/* GLPK's hooks and terminal back as they were, the work arrays freed
+/* GLPK's terminal hook removed, the work arrays freed
  * (after a solve, or after a GLPK error). */
-static void restore(glpk_ctx *c, int old_term)
+static void restore(glpk_ctx *c)
 {
     if (c->run->verbose && c->run->log != NULL)
         glp_term_hook(NULL, NULL);
-    glp_term_out(old_term);
-    glp_error_hook(NULL, NULL);
     free(c->warm1);
     free(c->lpx);
     free(c->heur1);
 }
 
-ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
+void milp_run_init(milp_run *run, const milp_model *m,
+                       const double *warm, const ecs_milp_params *prm,
+                       double t0, double t_end)
+{
+    memset(run, 0, sizeof *run);
+    run->model = m;
+    run->warm = warm;
+    run->t_end = t_end;
+    run->mip_gap = prm->mip_gap;
+    run->verbose = prm->verbose;
+    run->log = prm->log;
+    run->log_ctx = prm->log_ctx;
+    run->progress = prm->progress;
+    run->progress_ctx = prm->progress_ctx;
+    run->progress_every_s = prm->progress_every_s;
+    run->t_start = t0;
+    run->max_nodes = prm->max_nodes;
+    run->write_lp = prm->write_lp;
+    run->write_mps = prm->write_mps;
+    run->bound = run->root_bound = run->obj = NAN;
+}
+
+ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
 {
     glpk_ctx c;
     memset(&c, 0, sizeof c);
@@ -644,33 +657,30 @@ ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag)
     run->x = NULL;
     run->warm_accepted = 0;
     run->dive_improved = 0;
-    if (glp_at_error())
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK is in its error state after an earlier "
-                            "GLPK error; the program must call glp_free_env() "
-                            "before solving again");
-    ecs_result rc = prepare_warm(&c, diag);
+    glpk_guard gd;
+    ecs_result rc = glpk_guard_begin(&gd, run->verbose, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = prepare_warm(&c, diag);
     if (rc != ECS_OK) {
+        glpk_guard_end(&gd);
         free(c.lpx);
         free(c.heur1);
         return rc;
     }
-    int old_term = glp_term_out(run->verbose ? GLP_ON : GLP_OFF);
-    if (setjmp(c.jb) != 0) {
+    if (setjmp(gd.jb) != 0) {
         /* c.lp stays with the environment (GLPK's error state) */
-        restore(&c, old_term);
-        ecs_milp_pcost_free(c.pc);
+        restore(&c);
+        milp_pcost_free(c.pc);
         free(run->x);
         run->x = NULL;
-        return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
-                            "GLPK reported an internal error (GLPK is now "
-                            "in its error state: glp_free_env() before "
-                            "solving again)");
+        return glpk_guard_failed(&gd, diag);
     }
-    glp_error_hook(on_error, &c);
+    glpk_guard_arm(&gd);
     if (run->verbose && run->log != NULL)
         glp_term_hook(on_term, run);
     rc = run_guarded(&c, diag);
-    restore(&c, old_term);
+    restore(&c);
+    glpk_guard_end(&gd);
     return rc;
 }

@@ -6,7 +6,9 @@
  *   milp_model.c      a solver-neutral model (columns, rows, triplets)
  *   milp_strong.c     the strong formulation as such a model
  *   milp_paper.c      the paper's formulation (corrected) as such a model
- *   milp_glpk.c       the GLPK driver (error hook, limits, warm start, bound)
+ *   milp_glpk.c       the GLPK driver: its run set up from the params
+ *                     (milp_run_init), limits, warm start, bound, inside
+ *                     the GLPK guard (core/glpk_guard.h)
  *   milp_extract.c    schedules from solutions, solutions from schedules
  *   milp.c            parameters, validation, ecs_milp_solve
  */
@@ -21,24 +23,24 @@
 
 /* ---- solver-neutral model (milp_model.c) ---- */
 
-typedef enum ecs_milp_sense { ECS_ROW_LE, ECS_ROW_GE, ECS_ROW_EQ } ecs_milp_sense;
+typedef enum milp_sense { MILP_ROW_LE, MILP_ROW_GE, MILP_ROW_EQ } milp_sense;
 
 /* What a column is (integer[j]). */
-typedef enum ecs_milp_col_kind {
-    ECS_COL_CONT = 0,   /* continuous */
-    ECS_COL_INT = 1,    /* an integer decision (an interval's binary) */
-    ECS_COL_IMPLIED = 2 /* integral in every solution whose ECS_COL_INT
+typedef enum milp_col_kind {
+    MILP_COL_CONT = 0,   /* continuous */
+    MILP_COL_INT = 1,    /* an integer decision (an interval's binary) */
+    MILP_COL_IMPLIED = 2 /* integral in every solution whose MILP_COL_INT
                            columns are (the strong model's cumulative S and
                            C); declared integer to GLPK, so that branch and
                            bound may branch on it ("task i started by slot
                            l" or not), and otherwise treated as continuous */
-} ecs_milp_col_kind;
+} milp_col_kind;
 
-typedef struct ecs_milp_model {
+typedef struct milp_model {
     size_t ncols, nrows, nnz;
     size_t cap_cols, cap_rows, cap_nnz;
     double *obj, *lb, *ub;
-    unsigned char *integer; /* ecs_milp_col_kind */
+    unsigned char *integer; /* milp_col_kind */
     unsigned char *sense;
     double *rhs;
     int *ia, *ja; /* 1-based triplets for glp_load_matrix (slot 0 unused) */
@@ -46,14 +48,14 @@ typedef struct ecs_milp_model {
     int names;    /* 1: keep names (for LP/MPS export) */
     char **col_name, **row_name;
     int oom;      /* an allocation failed */
-} ecs_milp_model;
+} milp_model;
 
-void ecs_milp_model_init(ecs_milp_model *m, int names);
-void ecs_milp_model_release(ecs_milp_model *m);
+void milp_model_init(milp_model *m, int names);
+void milp_model_release(milp_model *m);
 
-/* Add a column of kind `integer` (ecs_milp_col_kind); returns its 0-based
+/* Add a column of kind `integer` (milp_col_kind); returns its 0-based
  * index (check m->oom). */
-size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
+size_t milp_model_col(milp_model *m, double lb, double ub, int integer,
                           double obj, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))
@@ -61,7 +63,7 @@ size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
     ;
 
 /* Add a row; returns its 0-based index. */
-size_t ecs_milp_model_row(ecs_milp_model *m, ecs_milp_sense sense, double rhs,
+size_t milp_model_row(milp_model *m, milp_sense sense, double rhs,
                           const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 4, 5)))
@@ -69,66 +71,66 @@ size_t ecs_milp_model_row(ecs_milp_model *m, ecs_milp_sense sense, double rhs,
     ;
 
 /* Add coefficient a at (row, col), 0-based. */
-void ecs_milp_model_nz(ecs_milp_model *m, size_t row, size_t col, double a);
+void milp_model_nz(milp_model *m, size_t row, size_t col, double a);
 
 /* ---- formulations ---- */
 
 /* Strong formulation: column layout for extraction and warm starts. */
-typedef struct ecs_milp_strong_map {
+typedef struct milp_strong_map {
     size_t n;
     size_t *x_off; /* task i's interval columns: x_off[i] .. x_off[i+1]-1,
-                      in the order of ecs_ivals */
+                      in the order of core_ivals */
     long *s_first, *s_last; /* S_{i,l} columns for l in [s_first, s_last] */
     size_t *s_col;          /* column of S_{i,s_first} (consecutive) */
     long *c_first, *c_last; /* C_{i,l} columns for l in [c_first, c_last] */
     size_t *c_col;
-} ecs_milp_strong_map;
+} milp_strong_map;
 
 /* Estimated non-zeros of the strong model before it is built. */
-double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_windows *w,
+double milp_strong_estimate(const ecs_graph *g, const ecs_windows *w,
                                 long deadline);
 
-ecs_result ecs_milp_strong_build(const ecs_graph *g, const ecs_platform *p,
+ecs_result milp_strong_build(const ecs_graph *g, const ecs_platform *p,
                                  long deadline, const ecs_windows *w,
-                                 const ecs_ivals *iv, ecs_milp_model *m,
-                                 ecs_milp_strong_map *map, ecs_diag *diag);
-void ecs_milp_strong_map_release(ecs_milp_strong_map *map);
+                                 const core_ivals *iv, milp_model *m,
+                                 milp_strong_map *map, ecs_diag *diag);
+void milp_strong_map_release(milp_strong_map *map);
 
 /* Paper formulation: x_{i,j,k,l}, z_{i,j}, y_{i,l}, Y_{i,l}. */
-typedef struct ecs_milp_paper_map {
+typedef struct milp_paper_map {
     size_t n, pes, nfreq, slots;
     size_t x0, z0, y0, Y0; /* first column of each block */
-} ecs_milp_paper_map;
+} milp_paper_map;
 
-double ecs_milp_paper_estimate(const ecs_graph *g, const ecs_platform *p,
+double milp_paper_estimate(const ecs_graph *g, const ecs_platform *p,
                                long deadline);
 
-ecs_result ecs_milp_paper_build(const ecs_graph *g, const ecs_platform *p,
+ecs_result milp_paper_build(const ecs_graph *g, const ecs_platform *p,
                                 const double *price, long deadline,
-                                ecs_milp_model *m, ecs_milp_paper_map *map,
+                                milp_model *m, milp_paper_map *map,
                                 ecs_diag *diag);
 
 /* Column of x_{i,j,k,l} etc. */
-size_t ecs_milp_paper_x(const ecs_milp_paper_map *mp, size_t i, size_t j,
+size_t milp_paper_x(const milp_paper_map *mp, size_t i, size_t j,
                         size_t k, size_t l);
 
 /* ---- the extended model (milp_ext.c) ---- */
 
 /* Estimated non-zeros of the extended model on g (the solver graph of
  * inst) with windows w. */
-double ecs_milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
+double milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
                              const ecs_windows *w);
 
 /* Solve the extended model of inst on its solver graph g with windows w
  * (not empty); out as ecs_milp_solve's (its schedule checked on inst). */
-ecs_result ecs_milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
+ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
                               const ecs_windows *w,
                               const ecs_milp_params *prm, double t0,
                               ecs_milp_result *out, ecs_diag *diag);
 
 /* Column generation over (task, class, interval, profile) columns of the
  * extended model (milp_ext_cg.c). */
-typedef struct ecs_milp_ext_cg_result {
+typedef struct milp_ext_cg_result {
     double bound;            /* the LP bound when the pricing converged,
                                 less 1e-10 relative; NAN otherwise */
     double lp_value;         /* the last master LP's value (NAN: none) */
@@ -136,17 +138,17 @@ typedef struct ecs_milp_ext_cg_result {
     unsigned rounds;         /* master LPs solved */
     ecs_schedule *schedule;  /* from the MILP over the columns, or NULL;
                                 the caller checks and frees it */
-} ecs_milp_ext_cg_result;
+} milp_ext_cg_result;
 
 /* Seeded with the columns of the feasible schedule start (nothing when it
  * is NULL or leaves the windows): price until no column has a negative
  * reduced cost or t_end, then the MILP over the columns until mip_end.
  * p has classes (as_classes).  OK; ESOLVER; ENOMEM. */
-ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
+ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, ecs_milp_ext_cg_result *out,
+                               double mip_end, milp_ext_cg_result *out,
                                ecs_diag *diag);
 
 /* ---- schedules and solutions (milp_extract.c) ---- */
@@ -154,37 +156,37 @@ ecs_result ecs_milp_ext_colgen(const ecs_instance *inst,
 /* Column values (ncols) of schedule s in the strong model, with every
  * interval replaced by the cheapest kept one inside it; NULL if one is
  * missing (then s is not usable) or out of memory. */
-double *ecs_milp_strong_from_schedule(const ecs_graph *g,
-                                      const ecs_ivals *iv,
-                                      const ecs_milp_strong_map *map,
+double *milp_strong_from_schedule(const ecs_graph *g,
+                                      const core_ivals *iv,
+                                      const milp_strong_map *map,
                                       size_t ncols, const ecs_schedule *s);
 
 /* The schedule of a strong solution x (ncols values): intervals chosen,
  * PEs assigned greedily by start slot, profiles by DP. */
-ecs_result ecs_milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
+ecs_result milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
                                    const double *price,
-                                   const ecs_ivals *iv,
-                                   const ecs_milp_strong_map *map,
+                                   const core_ivals *iv,
+                                   const milp_strong_map *map,
                                    const double *x, ecs_schedule **out,
                                    ecs_diag *diag);
 
-double *ecs_milp_paper_from_schedule(const ecs_graph *g,
-                                     const ecs_milp_paper_map *mp,
+double *milp_paper_from_schedule(const ecs_graph *g,
+                                     const milp_paper_map *mp,
                                      size_t ncols, const ecs_schedule *s);
 
-ecs_result ecs_milp_paper_extract(const ecs_graph *g,
-                                  const ecs_milp_paper_map *mp,
+ecs_result milp_paper_extract(const ecs_graph *g,
+                                  const milp_paper_map *mp,
                                   const double *x, ecs_schedule **out,
                                   ecs_diag *diag);
 
 /* ---- LP rounding heuristic for the strong model (milp_round.c) ---- */
 
-typedef struct ecs_milp_rounder {
+typedef struct milp_rounder {
     const ecs_graph *g;
     const ecs_platform *p;
     long deadline;
-    const ecs_ivals *iv;
-    const ecs_milp_strong_map *map;
+    const core_ivals *iv;
+    const milp_strong_map *map;
     size_t ncols;
     /* work space */
     const double *lp;
@@ -193,30 +195,30 @@ typedef struct ecs_milp_rounder {
     size_t *pick;    /* chosen interval per task */
     double *key;     /* LP expected start per task */
     unsigned char *done; /* task placed */
-} ecs_milp_rounder;
+} milp_rounder;
 
-ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
+ecs_result milp_rounder_init(milp_rounder *r, const ecs_graph *g,
                                  const ecs_platform *p, long deadline,
-                                 const ecs_ivals *iv,
-                                 const ecs_milp_strong_map *map, size_t ncols);
-void ecs_milp_rounder_release(ecs_milp_rounder *r);
+                                 const core_ivals *iv,
+                                 const milp_strong_map *map, size_t ncols);
+void milp_rounder_release(milp_rounder *r);
 
-/* The ecs_milp_run round hook: tasks, ready ones by LP expected start,
+/* The milp_run round hook: tasks, ready ones by LP expected start,
  * take the fitting interval (precedence, capacity) with the largest LP
  * value, else a cheap one ending no later than the LP's, else the one that
  * ends first; 0 when every task got one. */
-int ecs_milp_round(void *rounder, const double *lp, double *x);
+int milp_round(void *rounder, const double *lp, double *x);
 
 /* Column values of a choice of one interval per task (pick[i] indexes iv). */
-void ecs_milp_strong_vector(const ecs_ivals *iv,
-                            const ecs_milp_strong_map *map, size_t n,
+void milp_strong_vector(const core_ivals *iv,
+                            const milp_strong_map *map, size_t n,
                             const size_t *pick, double *x, size_t ncols);
 
 /* ---- GLPK driver (milp_glpk.c) ---- */
 
-typedef struct ecs_milp_run {
+typedef struct milp_run {
     /* in */
-    const ecs_milp_model *model;
+    const milp_model *model;
     const double *warm;   /* ncols values or NULL */
     double t_end;         /* wall-clock deadline (CLOCK_MONOTONIC seconds):
                              every GLPK call and heuristic stops by then */
@@ -246,25 +248,25 @@ typedef struct ecs_milp_run {
     int dive;              /* run the diving heuristic after the root */
     unsigned long long max_nodes; /* stop after this many nodes (0: none) */
     int pcost;             /* two trees: GLPK's default rule
-                              (Driebeck-Tomlin) on the ECS_COL_INT columns
-                              with half the time, then the ECS_COL_IMPLIED
+                              (Driebeck-Tomlin) on the MILP_COL_INT columns
+                              with half the time, then the MILP_COL_IMPLIED
                               columns integer too and pseudo-costs
                               (milp_pcost.h); 0: the first tree alone */
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */
-} ecs_milp_run;
+} milp_run;
 
 /* run zeroed, then the caller's limits, log, progress and exports from
  * prm: model m, warm start warm (or NULL), the solve begun at t0 and due
  * at t_end; bound, root bound and objective NAN. */
-void ecs_milp_run_init(ecs_milp_run *run, const ecs_milp_model *m,
+void milp_run_init(milp_run *run, const milp_model *m,
                        const double *warm, const ecs_milp_params *prm,
                        double t0, double t_end);
 
 /* Load the model into GLPK, export it if asked, solve.  OK with run's out
  * fields set; ESOLVER when GLPK fails (diag says how); EIO for an export
  * that cannot be written; ENOMEM. */
-ecs_result ecs_milp_glpk_solve(ecs_milp_run *run, ecs_diag *diag);
+ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag);
 
 #endif

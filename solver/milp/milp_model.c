@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ecs_milp_model_init(ecs_milp_model *m, int names)
+void milp_model_init(milp_model *m, int names)
 {
     memset(m, 0, sizeof *m);
     m->names = names;
@@ -22,7 +22,7 @@ static void free_names(char **v, size_t n)
     free(v);
 }
 
-void ecs_milp_model_release(ecs_milp_model *m)
+void milp_model_release(milp_model *m)
 {
     if (m == NULL)
         return;
@@ -50,7 +50,7 @@ static int grow(void **p, size_t cap, size_t sz)
     return 0;
 }
 
-static int reserve_cols(ecs_milp_model *m)
+static int reserve_cols(milp_model *m)
 {
     if (m->ncols < m->cap_cols)
         return 0;
@@ -65,7 +65,7 @@ static int reserve_cols(ecs_milp_model *m)
     return 0;
 }
 
-static int reserve_rows(ecs_milp_model *m)
+static int reserve_rows(milp_model *m)
 {
     if (m->nrows < m->cap_rows)
         return 0;
@@ -89,7 +89,7 @@ static char *vformat(const char *fmt, va_list ap)
     return s;
 }
 
-size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
+size_t milp_model_col(milp_model *m, double lb, double ub, int integer,
                           double obj, const char *fmt, ...)
 {
     if (m->oom || reserve_cols(m) != 0) {
@@ -100,10 +100,10 @@ size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
     m->obj[j] = obj;
     m->lb[j] = lb;
     m->ub[j] = ub;
-    m->integer[j] = (unsigned char)(integer == ECS_COL_INT ||
-                                            integer == ECS_COL_IMPLIED
+    m->integer[j] = (unsigned char)(integer == MILP_COL_INT ||
+                                            integer == MILP_COL_IMPLIED
                                         ? integer
-                                        : ECS_COL_CONT);
+                                        : MILP_COL_CONT);
     if (m->names) {
         va_list ap;
         va_start(ap, fmt);
@@ -116,7 +116,7 @@ size_t ecs_milp_model_col(ecs_milp_model *m, double lb, double ub, int integer,
     return j;
 }
 
-size_t ecs_milp_model_row(ecs_milp_model *m, ecs_milp_sense sense, double rhs,
+size_t milp_model_row(milp_model *m, milp_sense sense, double rhs,
                           const char *fmt, ...)
 {
     if (m->oom || reserve_rows(m) != 0) {
@@ -138,7 +138,7 @@ size_t ecs_milp_model_row(ecs_milp_model *m, ecs_milp_sense sense, double rhs,
     return r;
 }
 
-void ecs_milp_model_nz(ecs_milp_model *m, size_t row, size_t col, double a)
+void milp_model_nz(milp_model *m, size_t row, size_t col, double a)
 {
     if (m->oom)
         return;

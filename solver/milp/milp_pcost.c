@@ -11,7 +11,7 @@
  * largest max(down estimate x its fraction, up estimate x (1 - fraction))
  * is branched on, the child of smaller estimated degradation first.  On
  * the strong model, whose cumulative S and C columns are candidates too
- * (ECS_COL_IMPLIED), it closes in a minute what the default rule left 2%
+ * (MILP_COL_IMPLIED), it closes in a minute what the default rule left 2%
  * open after five (docs/MODEL.md "MILP, strong formulation", Branching). */
 #include "milp_pcost.h"
 
@@ -22,7 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ecs_milp_pcost {
+struct milp_pcost {
     int n;
     int *dn_cnt, *up_cnt;   /* 1..n: nodes seen (0: no estimate yet) */
     double *dn_sum, *up_sum; /* sums of the per-unit degradations */
@@ -32,9 +32,9 @@ struct ecs_milp_pcost {
     int cap;
 };
 
-ecs_milp_pcost *ecs_milp_pcost_new(int ncols)
+milp_pcost *milp_pcost_new(int ncols)
 {
-    ecs_milp_pcost *pc = calloc(1, sizeof *pc);
+    milp_pcost *pc = calloc(1, sizeof *pc);
     if (pc == NULL)
         return NULL;
     pc->n = ncols;
@@ -44,13 +44,13 @@ ecs_milp_pcost *ecs_milp_pcost_new(int ncols)
     pc->dn_sum = calloc(k, sizeof *pc->dn_sum);
     pc->up_sum = calloc(k, sizeof *pc->up_sum);
     if (!pc->dn_cnt || !pc->up_cnt || !pc->dn_sum || !pc->up_sum) {
-        ecs_milp_pcost_free(pc);
+        milp_pcost_free(pc);
         return NULL;
     }
     return pc;
 }
 
-void ecs_milp_pcost_free(ecs_milp_pcost *pc)
+void milp_pcost_free(milp_pcost *pc)
 {
     if (pc == NULL)
         return;
@@ -65,7 +65,7 @@ void ecs_milp_pcost_free(ecs_milp_pcost *pc)
 }
 
 /* Room for node reference number p; 0, or -1 out of memory. */
-static int reserve_node(ecs_milp_pcost *pc, int p)
+static int reserve_node(milp_pcost *pc, int p)
 {
     if (p < pc->cap)
         return 0;
@@ -122,7 +122,7 @@ static double eval_degrad(glp_prob *P, int j, double bnd)
 }
 
 /* The child of node p just solved: learn from its parent's branching. */
-static void learn(ecs_milp_pcost *pc, glp_tree *T, glp_prob *lp, int p)
+static void learn(milp_pcost *pc, glp_tree *T, glp_prob *lp, int p)
 {
     int q = glp_ios_up_node(T, p);
     if (q <= 0 || q >= pc->cap || pc->br_var[q] == 0)
@@ -157,7 +157,7 @@ static double average(const int *cnt, const double *sum, int n)
 
 /* The per-unit estimate of column j on one side (down: dn = 1) at value
  * beta; DBL_MAX when that side is infeasible. */
-static double estimate(ecs_milp_pcost *pc, glp_prob *lp, int j, double beta,
+static double estimate(milp_pcost *pc, glp_prob *lp, int j, double beta,
                        int dn, double init_until, double avg)
 {
     int *cnt = dn ? pc->dn_cnt : pc->up_cnt;
@@ -175,7 +175,7 @@ static double estimate(ecs_milp_pcost *pc, glp_prob *lp, int j, double beta,
     return sum[j] / cnt[j];
 }
 
-int ecs_milp_pcost_branch(ecs_milp_pcost *pc, glp_tree *T, double init_until)
+int milp_pcost_branch(milp_pcost *pc, glp_tree *T, double init_until)
 {
     int p = glp_ios_curr_node(T);
     glp_prob *lp = glp_ios_get_prob(T);

@@ -5,13 +5,13 @@
 
 #include <glpk.h>
 
-typedef struct ecs_milp_pcost ecs_milp_pcost;
+typedef struct milp_pcost milp_pcost;
 
 /* Working data for a problem of ncols columns; NULL when out of memory. */
-ecs_milp_pcost *ecs_milp_pcost_new(int ncols);
+milp_pcost *milp_pcost_new(int ncols);
 
 /* NULL is accepted. */
-void ecs_milp_pcost_free(ecs_milp_pcost *pc);
+void milp_pcost_free(milp_pcost *pc);
 
 /*
  * Call at GLP_IBRANCH: learns from the current node's LP (the degradation
@@ -24,6 +24,6 @@ void ecs_milp_pcost_free(ecs_milp_pcost *pc);
  * estimates so far.  Returns 1 when it chose, 0 when it left the choice to
  * GLPK (no candidate; out of memory).
  */
-int ecs_milp_pcost_branch(ecs_milp_pcost *pc, glp_tree *T, double init_until);
+int milp_pcost_branch(milp_pcost *pc, glp_tree *T, double init_until);
 
 #endif

@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
+ecs_result milp_rounder_init(milp_rounder *r, const ecs_graph *g,
                                  const ecs_platform *p, long deadline,
-                                 const ecs_ivals *iv,
-                                 const ecs_milp_strong_map *map, size_t ncols)
+                                 const core_ivals *iv,
+                                 const milp_strong_map *map, size_t ncols)
 {
     memset(r, 0, sizeof *r);
     r->g = g;
@@ -26,13 +26,13 @@ ecs_result ecs_milp_rounder_init(ecs_milp_rounder *r, const ecs_graph *g,
     r->key = malloc(n * sizeof *r->key);
     r->done = malloc(n);
     if (!r->key || !r->done || !r->used || !r->stop || !r->pick) {
-        ecs_milp_rounder_release(r);
+        milp_rounder_release(r);
         return ECS_ENOMEM;
     }
     return ECS_OK;
 }
 
-void ecs_milp_rounder_release(ecs_milp_rounder *r)
+void milp_rounder_release(milp_rounder *r)
 {
     if (r == NULL)
         return;
@@ -45,9 +45,9 @@ void ecs_milp_rounder_release(ecs_milp_rounder *r)
 }
 
 /* Does interval v of task i fit after its predecessors and under P? */
-static int fits(const ecs_milp_rounder *r, size_t i, size_t v)
+static int fits(const milp_rounder *r, size_t i, size_t v)
 {
-    const ecs_interval *x = &r->iv->iv[v];
+    const core_interval *x = &r->iv->iv[v];
     const ecs_graph *g = r->g;
     for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
         if (r->stop[g->pred[k]] >= x->s)
@@ -58,7 +58,7 @@ static int fits(const ecs_milp_rounder *r, size_t i, size_t v)
     return 1;
 }
 
-static double lp_of(const ecs_milp_rounder *r, size_t i, size_t v)
+static double lp_of(const milp_rounder *r, size_t i, size_t v)
 {
     return r->lp[r->map->x_off[i] + (v - r->iv->off[i])];
 }
@@ -67,7 +67,7 @@ static double lp_of(const ecs_milp_rounder *r, size_t i, size_t v)
  * else the cheapest fitting one that ends no later than the LP's latest
  * end, else the fitting one that ends first (then the cheapest);
  * (size_t)-1 if none fits. */
-static size_t choose(ecs_milp_rounder *r, size_t i)
+static size_t choose(milp_rounder *r, size_t i)
 {
     size_t best = (size_t)-1;
     double best_lp = 1e-6;
@@ -84,7 +84,7 @@ static size_t choose(ecs_milp_rounder *r, size_t i)
     if (best != (size_t)-1)
         return best;
     for (size_t v = r->iv->off[i]; v < r->iv->off[i + 1]; v++) {
-        const ecs_interval *x = &r->iv->iv[v];
+        const core_interval *x = &r->iv->iv[v];
         if (x->e <= lp_end &&
             (best == (size_t)-1 || x->cost < r->iv->iv[best].cost) &&
             fits(r, i, v))
@@ -93,7 +93,7 @@ static size_t choose(ecs_milp_rounder *r, size_t i)
     if (best != (size_t)-1)
         return best;
     for (size_t v = r->iv->off[i]; v < r->iv->off[i + 1]; v++) {
-        const ecs_interval *x = &r->iv->iv[v];
+        const core_interval *x = &r->iv->iv[v];
         if ((best == (size_t)-1 || x->e < r->iv->iv[best].e ||
              (x->e == r->iv->iv[best].e && x->cost < r->iv->iv[best].cost)) &&
             fits(r, i, v))
@@ -103,7 +103,7 @@ static size_t choose(ecs_milp_rounder *r, size_t i)
 }
 
 /* LP expected start of every task, into r->key. */
-static void expected_starts(ecs_milp_rounder *r)
+static void expected_starts(milp_rounder *r)
 {
     for (size_t i = 0; i < r->g->n; i++) {
         double k = 0.0;
@@ -114,7 +114,7 @@ static void expected_starts(ecs_milp_rounder *r)
 }
 
 /* The ready task (every predecessor placed) with the earliest LP start. */
-static size_t next_ready(const ecs_milp_rounder *r)
+static size_t next_ready(const milp_rounder *r)
 {
     const ecs_graph *g = r->g;
     size_t best = (size_t)-1;
@@ -130,9 +130,9 @@ static size_t next_ready(const ecs_milp_rounder *r)
     return best;
 }
 
-int ecs_milp_round(void *ctx, const double *lp, double *x)
+int milp_round(void *ctx, const double *lp, double *x)
 {
-    ecs_milp_rounder *r = ctx;
+    milp_rounder *r = ctx;
     r->lp = lp;
     memset(r->used, 0, (size_t)r->deadline * sizeof *r->used);
     memset(r->done, 0, r->g->n ? r->g->n : 1);
@@ -150,6 +150,6 @@ int ecs_milp_round(void *ctx, const double *lp, double *x)
         for (long l = r->iv->iv[v].s; l <= r->iv->iv[v].e; l++)
             r->used[l]++;
     }
-    ecs_milp_strong_vector(r->iv, r->map, r->g->n, r->pick, x, r->ncols);
+    milp_strong_vector(r->iv, r->map, r->g->n, r->pick, x, r->ncols);
     return 0;
 }

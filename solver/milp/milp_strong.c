@@ -11,10 +11,10 @@
 
 #define NO_COL ((size_t)-1)
 
-double ecs_milp_strong_estimate(const ecs_graph *g, const ecs_windows *w,
+double milp_strong_estimate(const ecs_graph *g, const ecs_windows *w,
                                 long deadline)
 {
-    double nz = 3.0 * ecs_windows_intervals(g, w);
+    double nz = 3.0 * core_windows_intervals(g, w);
     for (size_t i = 0; i < g->n; i++) {
         double L = (double)(w->lf[i] - w->es[i] + 1);
         if (L < 0)
@@ -46,17 +46,17 @@ static term term_at(long first, long last, size_t col0, long l)
     return t;
 }
 
-static term start_term(const ecs_milp_strong_map *mp, size_t i, long l)
+static term start_term(const milp_strong_map *mp, size_t i, long l)
 {
     return term_at(mp->s_first[i], mp->s_last[i], mp->s_col[i], l);
 }
 
-static term done_term(const ecs_milp_strong_map *mp, size_t i, long l)
+static term done_term(const milp_strong_map *mp, size_t i, long l)
 {
     return term_at(mp->c_first[i], mp->c_last[i], mp->c_col[i], l);
 }
 
-static int map_alloc(ecs_milp_strong_map *mp, size_t n)
+static int map_alloc(milp_strong_map *mp, size_t n)
 {
     size_t k = n ? n : 1;
     memset(mp, 0, sizeof *mp);
@@ -74,7 +74,7 @@ static int map_alloc(ecs_milp_strong_map *mp, size_t n)
                : -1;
 }
 
-void ecs_milp_strong_map_release(ecs_milp_strong_map *mp)
+void milp_strong_map_release(milp_strong_map *mp)
 {
     if (mp == NULL)
         return;
@@ -89,17 +89,17 @@ void ecs_milp_strong_map_release(ecs_milp_strong_map *mp)
 }
 
 /* Interval columns and the assignment row of task i. */
-static void add_intervals(const ecs_graph *g, const ecs_ivals *iv,
-                          size_t i, ecs_milp_model *m, ecs_milp_strong_map *mp)
+static void add_intervals(const ecs_graph *g, const core_ivals *iv,
+                          size_t i, milp_model *m, milp_strong_map *mp)
 {
-    size_t row = ecs_milp_model_row(m, ECS_ROW_EQ, 1.0, "one_%ld", g->id[i]);
+    size_t row = milp_model_row(m, MILP_ROW_EQ, 1.0, "one_%ld", g->id[i]);
     long smin = 0, smax = 0, emin = 0, emax = 0;
     for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
-        const ecs_interval *x = &iv->iv[v];
-        size_t c = ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_INT, x->cost,
+        const core_interval *x = &iv->iv[v];
+        size_t c = milp_model_col(m, 0.0, 1.0, MILP_COL_INT, x->cost,
                                       "x_%ld_%ld_%ld",
                                       g->id[i], x->s, x->e);
-        ecs_milp_model_nz(m, row, c, 1.0);
+        milp_model_nz(m, row, c, 1.0);
         if (v == iv->off[i] || x->s < smin)
             smin = x->s;
         if (v == iv->off[i] || x->s > smax)
@@ -116,8 +116,8 @@ static void add_intervals(const ecs_graph *g, const ecs_ivals *iv,
 }
 
 /* S_{i,l} = S_{i,l-1} + sum_{s_v = l} x_v, likewise C with e_v. */
-static void add_chain(const ecs_graph *g, const ecs_ivals *iv, size_t i,
-                      int by_end, ecs_milp_model *m, ecs_milp_strong_map *mp)
+static void add_chain(const ecs_graph *g, const core_ivals *iv, size_t i,
+                      int by_end, milp_model *m, milp_strong_map *mp)
 {
     long first = by_end ? mp->c_first[i] : mp->s_first[i];
     long last = by_end ? mp->c_last[i] : mp->s_last[i];
@@ -130,19 +130,19 @@ static void add_chain(const ecs_graph *g, const ecs_ivals *iv, size_t i,
         return;
     }
     for (long l = first; l <= last; l++)
-        ecs_milp_model_col(m, 0.0, 1.0, ECS_COL_IMPLIED, 0.0, "%c_%ld_%ld",
+        milp_model_col(m, 0.0, 1.0, MILP_COL_IMPLIED, 0.0, "%c_%ld_%ld",
                            by_end ? 'C' : 'S', g->id[i], l);
     for (long l = first; l <= last; l++) {
-        size_t r = ecs_milp_model_row(m, ECS_ROW_EQ, 0.0, "%s_%ld_%ld",
+        size_t r = milp_model_row(m, MILP_ROW_EQ, 0.0, "%s_%ld_%ld",
                                       by_end ? "cdef" : "sdef", g->id[i], l);
-        ecs_milp_model_nz(m, r, col0 + (size_t)(l - first), 1.0);
+        milp_model_nz(m, r, col0 + (size_t)(l - first), 1.0);
         if (l > first)
-            ecs_milp_model_nz(m, r, col0 + (size_t)(l - first) - 1, -1.0);
+            milp_model_nz(m, r, col0 + (size_t)(l - first) - 1, -1.0);
     }
     for (size_t v = iv->off[i]; v < iv->off[i + 1]; v++) {
         long at = by_end ? iv->iv[v].e : iv->iv[v].s;
         if (at <= last)
-            ecs_milp_model_nz(m, row0 + (size_t)(at - first),
+            milp_model_nz(m, row0 + (size_t)(at - first),
                               mp->x_off[i] + (v - iv->off[i]), -1.0);
     }
     if (by_end)
@@ -152,18 +152,18 @@ static void add_chain(const ecs_graph *g, const ecs_ivals *iv, size_t i,
 }
 
 /* Add `sign * term` to row r; returns the constant part moved right. */
-static double add_term(ecs_milp_model *m, size_t r, term t, double sign)
+static double add_term(milp_model *m, size_t r, term t, double sign)
 {
     if (t.col == NO_COL)
         return sign * t.val;
-    ecs_milp_model_nz(m, r, t.col, sign);
+    milp_model_nz(m, r, t.col, sign);
     return 0.0;
 }
 
 /* At most P tasks active in slot l: sum_i S_{i,l} - C_{i,l-1} <= P. */
 static void add_capacity(const ecs_graph *g, const ecs_platform *p,
-                         long deadline, ecs_milp_model *m,
-                         const ecs_milp_strong_map *mp)
+                         long deadline, milp_model *m,
+                         const milp_strong_map *mp)
 {
     for (long l = 0; l < deadline; l++) {
         long live = 0;
@@ -171,7 +171,7 @@ static void add_capacity(const ecs_graph *g, const ecs_platform *p,
             live += mp->s_first[i] <= l && l <= mp->c_last[i] + 1;
         if (live <= p->pes)
             continue;
-        size_t r = ecs_milp_model_row(m, ECS_ROW_LE, 0.0, "cap_%ld", l);
+        size_t r = milp_model_row(m, MILP_ROW_LE, 0.0, "cap_%ld", l);
         double cst = 0.0;
         for (size_t i = 0; i < g->n; i++) {
             cst += add_term(m, r, start_term(mp, i, l), 1.0);
@@ -182,14 +182,14 @@ static void add_capacity(const ecs_graph *g, const ecs_platform *p,
 }
 
 /* Edge a -> b: S_{b,l} <= C_{a,l-1} wherever it is not trivially true. */
-static void add_precedence(const ecs_graph *g, ecs_milp_model *m,
-                           const ecs_milp_strong_map *mp)
+static void add_precedence(const ecs_graph *g, milp_model *m,
+                           const milp_strong_map *mp)
 {
     for (size_t a = 0; a < g->n; a++)
         for (size_t k = g->succ_off[a]; k < g->succ_off[a + 1]; k++) {
             size_t b = g->succ[k];
             for (long l = mp->s_first[b]; l <= mp->c_last[a] + 1; l++) {
-                size_t r = ecs_milp_model_row(m, ECS_ROW_LE, 0.0,
+                size_t r = milp_model_row(m, MILP_ROW_LE, 0.0,
                                               "prec_%ld_%ld_%ld", g->id[a],
                                               g->id[b], l);
                 double cst = add_term(m, r, start_term(mp, b, l), 1.0);
@@ -199,14 +199,14 @@ static void add_precedence(const ecs_graph *g, ecs_milp_model *m,
         }
 }
 
-ecs_result ecs_milp_strong_build(const ecs_graph *g, const ecs_platform *p,
+ecs_result milp_strong_build(const ecs_graph *g, const ecs_platform *p,
                                  long deadline, const ecs_windows *w,
-                                 const ecs_ivals *iv, ecs_milp_model *m,
-                                 ecs_milp_strong_map *mp, ecs_diag *diag)
+                                 const core_ivals *iv, milp_model *m,
+                                 milp_strong_map *mp, ecs_diag *diag)
 {
     (void)w;
     if (map_alloc(mp, g->n) != 0) {
-        ecs_milp_strong_map_release(mp);
+        milp_strong_map_release(mp);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     }
     for (size_t i = 0; i < g->n; i++) {
@@ -221,7 +221,7 @@ ecs_result ecs_milp_strong_build(const ecs_graph *g, const ecs_platform *p,
     add_capacity(g, p, deadline, m, mp);
     add_precedence(g, m, mp);
     if (m->oom) {
-        ecs_milp_strong_map_release(mp);
+        milp_strong_map_release(mp);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
                             "out of memory while building the model");
     }

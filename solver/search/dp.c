@@ -70,12 +70,12 @@ static int popcount64(uint64_t x)
 
 /* A visited ideal (W 64-bit words) into the state set, as 2W 32-bit
  * words (key: room for them): 1 new, 0 seen before, -1 out of memory. */
-static int add_ideal(ecs_stateset *s, const uint64_t *I, size_t W,
+static int add_ideal(core_stateset *s, const uint64_t *I, size_t W,
                      uint32_t *key)
 {
     size_t before = s->count;
     memcpy(key, I, W * sizeof *I);
-    int seen = ecs_stateset_visit(s, key, 2 * W);
+    int seen = core_stateset_visit(s, key, 2 * W);
     if (seen)
         return 0;
     return s->count > before ? 1 : -1;
@@ -90,8 +90,8 @@ size_t ecs_dp_count_ideals(const ecs_graph *g, size_t cap)
     uint64_t *fifo = malloc((cap + 1) * W * sizeof *fifo);
     uint64_t *cur = malloc(W * sizeof *cur);
     uint32_t *key = malloc(W * sizeof *cur);
-    ecs_stateset s;
-    int have_set = ecs_stateset_init(&s, SIZE_MAX) == 0;
+    core_stateset s;
+    int have_set = core_stateset_init(&s, SIZE_MAX) == 0;
     size_t count = cap + 1;
     if (pred == NULL || fifo == NULL || cur == NULL || key == NULL ||
         !have_set)
@@ -133,7 +133,7 @@ done:
     free(cur);
     free(key);
     if (have_set)
-        ecs_stateset_release(&s);
+        core_stateset_release(&s);
     return count;
 }
 
@@ -141,7 +141,7 @@ done:
 
 typedef struct dp {
     const ecs_graph *g;
-    const ecs_ivals *iv;
+    const core_ivals *iv;
     size_t n, W, KW;  /* tasks, 64-bit words of a set, 32-bit key words */
     int P;
     long D;
@@ -266,7 +266,7 @@ static void chain_tables(dp *d, const double *pre, double *F)
                 double v = row[s + 1];
                 for (size_t k = d->first[i * (size_t)(D + 1) + (size_t)s];
                      k < d->first[i * (size_t)(D + 1) + (size_t)s + 1]; k++) {
-                    const ecs_interval *x = &d->iv->iv[k];
+                    const core_interval *x = &d->iv->iv[k];
                     double z = x->cost + pre[x->e + 1] - pre[s] + nxt[x->e + 1];
                     if (z < v)
                         v = z;
@@ -309,7 +309,7 @@ static double root_value(dp *d, const double *pre, const double *F,
             long e = -1;
             for (size_t k = d->first[i * (size_t)(D + 1) + (size_t)s];
                  k < d->first[i * (size_t)(D + 1) + (size_t)s + 1]; k++) {
-                const ecs_interval *x = &d->iv->iv[k];
+                const core_interval *x = &d->iv->iv[k];
                 if (x->cost + pre[x->e + 1] - pre[s] + nxt[x->e + 1] ==
                     row[s]) {
                     e = x->e;
@@ -383,7 +383,7 @@ static int choose_mu(dp *d, const double *mu0, double target, double t_end,
 }
 
 static ecs_result dp_init(dp *d, const ecs_graph *g, const ecs_platform *p,
-                          long D, const ecs_ivals *iv,
+                          long D, const core_ivals *iv,
                           const ecs_dp_params *prm, double *root,
                           ecs_diag *diag)
 {
@@ -887,7 +887,7 @@ static ecs_result rebuild(search *S, const ecs_platform *p,
 
 static ecs_result dp_run(const ecs_graph *g, const ecs_platform *p,
                          const double *price, long deadline,
-                         const ecs_ivals *iv, const ecs_dp_params *prm,
+                         const core_ivals *iv, const ecs_dp_params *prm,
                          ecs_dp_result *out, ecs_diag *diag)
 {
     dp d;
@@ -1023,8 +1023,8 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
         out->runtime_s = ecs_clock_now() - t0;
         return ECS_OK;
     }
-    ecs_ivals iv;
-    rc = ecs_ivals_compute(g, p, price, wp, t0 + prm->time_limit_s, &iv,
+    core_ivals iv;
+    rc = core_ivals_compute(g, p, price, wp, t0 + prm->time_limit_s, &iv,
                            diag);
     ecs_windows_release(&w);
     if (rc == ECS_ELIMIT) { /* out of time while costing the intervals */
@@ -1039,10 +1039,10 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
     if (left.time_limit_s < 1e-3)
         left.time_limit_s = 1e-3;
     rc = dp_run(g, p, price, deadline, &iv, &left, out, diag);
-    ecs_ivals_release(&iv);
+    core_ivals_release(&iv);
     if (rc == ECS_OK && out->schedule != NULL) {
         ecs_check_report rep;
-        if (ecs_check_schedule(ECS_INSTANCE_BORROW(g, p, price, inst->nprice, deadline), out->schedule,
+        if (ecs_check_schedule(inst, out->schedule,
                                &rep, NULL) != ECS_OK) {
             ecs_dp_result_release(out);
             return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,

@@ -97,7 +97,7 @@ static size_t pick_group(const ecs_graph *g, const ecs_schedule *inc,
 }
 
 /* One sub-problem; *improved set when the incumbent was replaced. */
-static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
+static ecs_result solve_sub(lns_state *L, const unsigned char *freed, long t0,
                             long t1, double t_end, int *improved,
                             int *proved, ecs_diag *diag)
 {
@@ -165,25 +165,25 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
     }
     if (rc == ECS_OK)
         rc = ecs_graph_build(m, id, work, NULL, ne, ed, 0, &sg, diag);
-    ecs_ivals iv;
+    core_ivals iv;
     memset(&iv, 0, sizeof iv);
-    ecs_milp_model mod;
-    ecs_milp_model_init(&mod, 0);
-    ecs_milp_strong_map smap;
+    milp_model mod;
+    milp_model_init(&mod, 0);
+    milp_strong_map smap;
     memset(&smap, 0, sizeof smap);
-    ecs_milp_rounder rnd;
+    milp_rounder rnd;
     int have_rnd = 0;
     double *warm = NULL;
-    ecs_milp_run run;
+    milp_run run;
     memset(&run, 0, sizeof run);
     if (rc == ECS_OK)
-        rc = ecs_ivals_compute(sg, L->p, L->price, &w, t_end, &iv, diag);
+        rc = core_ivals_compute(sg, L->p, L->price, &w, t_end, &iv, diag);
     if (rc == ECS_OK)
-        rc = ecs_milp_strong_build(sg, L->p, L->D, &w, &iv, &mod, &smap,
+        rc = milp_strong_build(sg, L->p, L->D, &w, &iv, &mod, &smap,
                                    diag);
     if (rc == ECS_OK) {
-        warm = ecs_milp_strong_from_schedule(sg, &iv, &smap, mod.ncols, ws);
-        rc = ecs_milp_rounder_init(&rnd, sg, L->p, L->D, &iv, &smap,
+        warm = milp_strong_from_schedule(sg, &iv, &smap, mod.ncols, ws);
+        rc = milp_rounder_init(&rnd, sg, L->p, L->D, &iv, &smap,
                                    mod.ncols);
         have_rnd = rc == ECS_OK;
     }
@@ -192,11 +192,11 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
         run.warm = warm;
         run.t_end = t_end;
         run.mip_gap = 0.0;
-        run.round = ecs_milp_round;
+        run.round = milp_round;
         run.round_ctx = &rnd;
         run.pcost = L->sub_nodes == 0; /* as the whole model's (milp.c) */
         run.max_nodes = L->sub_nodes;
-        rc = ecs_milp_glpk_solve(&run, diag);
+        rc = milp_glpk_solve(&run, diag);
     }
     double warm_obj = 0.0;
     if (warm != NULL)
@@ -206,7 +206,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
     ecs_schedule *got = NULL;
     if (rc == ECS_OK && run.x != NULL &&
         run.obj < warm_obj - 1e-9 * (1.0 + fabs(warm_obj)))
-        rc = ecs_milp_strong_extract(sg, L->p, L->price, &iv, &smap, run.x,
+        rc = milp_strong_extract(sg, L->p, L->price, &iv, &smap, run.x,
                                      &got, diag);
     if (rc == ECS_OK && got != NULL) {
         ecs_schedule *cand = ecs_schedule_copy(inc);
@@ -218,8 +218,7 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
         }
         ecs_check_report rep;
         if (ok && ecs_schedule_assign_pes(cand, L->p->pes) == ECS_OK &&
-            ecs_check_schedule(ECS_INSTANCE_BORROW(g, L->p, L->price, (size_t)L->D, L->D), cand,
-                               &rep, NULL) == ECS_OK &&
+            ecs_check_schedule(L->inst, cand, &rep, NULL) == ECS_OK &&
             rep.cost < L->cost - 1e-9 * (1.0 + fabs(L->cost))) {
             ecs_schedule_free(L->incumbent);
             L->incumbent = cand;
@@ -233,10 +232,10 @@ static ecs_result solve_sub(ecs_lns *L, const unsigned char *freed, long t0,
     free(run.x);
     free(warm);
     if (have_rnd)
-        ecs_milp_rounder_release(&rnd);
-    ecs_milp_strong_map_release(&smap);
-    ecs_milp_model_release(&mod);
-    ecs_ivals_release(&iv);
+        milp_rounder_release(&rnd);
+    milp_strong_map_release(&smap);
+    milp_model_release(&mod);
+    core_ivals_release(&iv);
     ecs_graph_free(sg);
     ecs_schedule_free(ws);
     ecs_windows_release(&w);
@@ -294,7 +293,7 @@ void ecs_lns_result_release(ecs_lns_result *r)
 
 /* Search until t_end (monotonic seconds), the round limit, or until the
  * incumbent costs the target or less; *stop says which. */
-static ecs_result run(ecs_lns *L, const ecs_lns_params *prm, double t0,
+static ecs_result run(lns_state *L, const ecs_lns_params *prm, double t0,
                       double t_end, ecs_stop *stop, ecs_diag *diag)
 {
     const ecs_graph *g = L->g;
@@ -376,15 +375,15 @@ ecs_result ecs_lns_solve(const ecs_instance *inst, const ecs_schedule *start,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the search needs a start schedule");
     ecs_check_report rep;
-    if (ecs_check_schedule(ECS_INSTANCE_BORROW(inst->graph, inst->platform, inst->price, inst->nprice, inst->deadline), start,
-                           &rep, NULL) != ECS_OK)
+    if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the start schedule is not feasible: %s", rep.msg);
-    ecs_lns L;
+    lns_state L;
     memset(&L, 0, sizeof L);
     ecs_graph *red = NULL;
+    L.inst = inst;
     L.g = inst->reduced != NULL ? inst->reduced
-                                : ecs_solver_graph(inst->graph, &red);
+                                : core_solver_graph(inst->graph, &red);
     L.p = inst->platform;
     L.price = inst->price;
     L.D = inst->deadline;

@@ -7,7 +7,8 @@
 #include "milp/milp_internal.h"
 
 /* The state of the large-neighbourhood search (lns.c). */
-typedef struct ecs_lns {
+typedef struct lns_state {
+    const ecs_instance *inst; /* the problem, passed down whole */
     const ecs_graph *g;      /* the solver graph (reduction) */
     const ecs_platform *p;
     const double *price;
@@ -20,6 +21,6 @@ typedef struct ecs_lns {
     double sub_limit;        /* seconds per sub-problem */
     unsigned long long sub_nodes; /* nodes per sub-problem, 0: no limit */
     long rounds, improved;
-} ecs_lns;
+} lns_state;
 
 #endif

@@ -69,7 +69,7 @@ if command -v nm >/dev/null 2>&1; then
   done
   expect_eq "$other" "" "the shared library exports the API (ecs_version .. ecs_check_schedule)"
   hidden=""
-  for fn in ecs_ivals_compute ecs_milp_model_init ecs_solver_graph ecs_milp_glpk_solve; do
+  for fn in core_ivals_compute milp_model_init core_solver_graph milp_glpk_solve; do
     nm -D --defined-only "$P/lib/libecsched.so.$version" | awk '{print $3}' | grep -qx "$fn" && hidden="$hidden $fn"
   done
   expect_eq "$hidden" "" "the library's internal ecs_ helpers stay local (only what include/ declares is exported)"

@@ -88,6 +88,10 @@ expect_err "--power-cap needs" "names the flag"
 run heuristic data/paper32/g01_n08.stg --platform "$P" --extension 0.5
 expect_rc 2 "the paper's heuristic on an extended platform"
 expect_err "handles the paper's platform only" "says which platforms it handles"
+expect_err "not the extended platform .PE classes, sites, sources or caps.; use local, milp or solve" "and, from the method table, which methods handle this one"
+run milp data/paper32/g01_n08.stg --platform "$P" --extension 0.5 --formulation paper
+expect_rc 2 "the paper formulation on an extended platform"
+expect_err "the MILP in the paper's formulation handles the paper's platform only" "the table's row milp_paper says so"
 run makespan data/paper32/g01_n08.stg --platform "$P"
 expect_rc 2 "makespan on an extended platform"
 expect_err "makespan schedules identical PEs at f = 1" "says what it schedules"

@@ -114,7 +114,7 @@ static void test_solve_infeasible_is_a_status(void **state)
             print_error("case %d: n %zu P %d M %ld D %ld: rc %d '%s'\n", k, n,
                         p.pes, M, D, (int)rc, d.msg);
         assert_int_equal(rc, ECS_OK);
-        assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
+        assert_int_equal(r.status, ECS_SOLVE_INFEASIBLE);
         assert_null(r.schedule);
         assert_true(isnan(r.cost));
         ecs_solve_result_release(&r);

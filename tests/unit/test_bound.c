@@ -542,10 +542,10 @@ static void check_solve(const inst *x, double limit, double milp_share,
         assert_int_equal(r->bound_method, ECS_BOUND_BY_NONE);
     else
         assert_true(r->bound <= r->cost + tu_tol(r->cost));
-    if (r->status == ECS_MILP_OPTIMAL) {
+    if (r->status == ECS_SOLVE_OPTIMAL) {
         assert_true(r->gap <= prm.gap + 1e-9);
     } else {
-        assert_int_equal(r->status, ECS_MILP_FEASIBLE);
+        assert_int_equal(r->status, ECS_SOLVE_FEASIBLE);
         assert_true(isnan(r->gap) || r->gap > prm.gap);
     }
 }
@@ -653,7 +653,7 @@ static void test_solve_limit(void **state)
     if (r.bound_method == ECS_BOUND_BY_MILP) { /* its root LP was solved */
         /* the search follows unless the MILP proved the optimum */
         if (r.mode == ECS_SOLVE_MODE_MILP)
-            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
         else
             assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP_LNS);
     }
@@ -717,7 +717,7 @@ static void test_solve_no_start(void **state)
         print_error("%s\n", d.msg);
     assert_int_equal(rc, ECS_OK);
     assert_null(r.schedule);
-    assert_int_equal(r.status, ECS_MILP_NO_SOLUTION);
+    assert_int_equal(r.status, ECS_SOLVE_NO_SOLUTION);
     assert_false(isnan(r.bound));
     ecs_solve_result_release(&r);
     inst_free(&x);

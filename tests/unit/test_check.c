@@ -193,7 +193,7 @@ static void test_mismatch(void **state)
     ecs_schedule_free(s);
 }
 
-/* The checker's diagnostic (ecs_check_run): the code is returned, the
+/* The checker's diagnostic (ecs_check_schedule): the code is returned, the
  * message is the report's and names the STG ids, the PE and the slot. */
 static void test_diag_violation(void **state)
 {

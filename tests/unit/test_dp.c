@@ -242,7 +242,7 @@ static void test_solve_dense(void **state)
                          ECS_OK);
         assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
         assert_int_equal(r.bound_method, ECS_BOUND_BY_DP);
-        assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+        assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
         assert_true(r.gap <= 0.005 + 1e-9);
         assert_true(r.bound <= r.cost);
         assert_true(r.dp_states > 0);

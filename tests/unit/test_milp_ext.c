@@ -445,9 +445,9 @@ static void test_solve_matches_brute_force(void **state)
             fail();
         }
         if (want == HUGE_VAL) {
-            assert_int_equal(res.status, ECS_MILP_INFEASIBLE);
+            assert_int_equal(res.status, ECS_SOLVE_INFEASIBLE);
         } else {
-            assert_int_equal(res.status, ECS_MILP_OPTIMAL);
+            assert_int_equal(res.status, ECS_SOLVE_OPTIMAL);
             assert_close(res.cost, want, tu_tol(want));
             assert_close(check_cost(&x.inst, res.schedule, ECS_OK), res.cost,
                          1e-12);

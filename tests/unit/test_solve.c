@@ -139,7 +139,7 @@ static void test_route_dp(void **state)
     trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,dp_beam,dp");
     assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
-    assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
     assert_int_equal(r.bound_method, ECS_BOUND_BY_DP);
     assert_close(r.bound, r.cost, 1e-9);
     assert_int_equal(r.stop, ECS_STOP_DONE);
@@ -173,7 +173,7 @@ static void test_route_milp(void **state)
     trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,milp");
     assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP);
-    assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
     assert_int_equal(r.bound_method, ECS_BOUND_BY_MILP);
     const ecs_solve_step *m = &r.steps[2];
     assert_close(m->granted_s, prm.milp_share * (30.0 - m->at_s), 0.05);
@@ -198,7 +198,7 @@ static void test_route_bound_lns(void **state)
     char t[128];
     trace(&r, t, sizeof t);
     /* the search runs unless the bound closed the gap */
-    if (r.status == ECS_MILP_OPTIMAL)
+    if (r.status == ECS_SOLVE_OPTIMAL)
         assert_true(strcmp(t, "start,fluid,bound") == 0 ||
                     strcmp(t, "start,fluid,bound,lns") == 0);
     else
@@ -226,7 +226,7 @@ static void test_route_bound_only(void **state)
     trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid");
     assert_int_equal(r.mode, ECS_SOLVE_MODE_BOUND);
-    assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
     assert_int_equal(r.bound_method, ECS_BOUND_BY_FLUID);
     assert_int_equal(r.found_by, r.start_by);
     ecs_solve_result_release(&r);
@@ -245,7 +245,7 @@ static void test_infeasible(void **state)
     prm.base = x.base;
     ecs_solve_result r;
     solve(&x, &prm, &r);
-    assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
+    assert_int_equal(r.status, ECS_SOLVE_INFEASIBLE);
     assert_null(r.schedule);
     assert_true(isnan(r.cost));
     assert_int_equal(r.nsteps, 0);
@@ -398,7 +398,7 @@ static void test_prepared_instance(void **state)
     assert_non_null(inst.windows.es); /* still the instance's */
     ecs_instance_release(&inst);
     solve(&x, &prm, &c); /* unprepared */
-    assert_int_equal(a.status, ECS_MILP_OPTIMAL);
+    assert_int_equal(a.status, ECS_SOLVE_OPTIMAL);
     assert_close(a.cost, c.cost, 1e-9);
     assert_close(b.cost, c.cost, 1e-9);
     ecs_solve_result_release(&a);

@@ -1,0 +1,692 @@
+/* Every method in one table (method.h): the rows, their run functions on
+ * one signature, and the fixed mapping's plan (the row solve on
+ * CaWoSched's problem). */
+#include "ecsched/method.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/clock.h"
+#include "ecsched/dp.h"
+#include "ecsched/fixedmap.h"
+#include "ecsched/heuristic.h"
+#include "ecsched/lns.h"
+#include "ecsched/local.h"
+#include "ecsched/makespan.h"
+#include "ecsched/milp.h"
+#include "ecsched/solve.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *ecs_method_role_name(ecs_method_role r)
+{
+    switch (r) {
+#define ECS_METHOD_ROLE_NAME(name, key) case ECS_ROLE_##name: return key;
+        ECS_METHOD_ROLE_MAP(ECS_METHOD_ROLE_NAME)
+#undef ECS_METHOD_ROLE_NAME
+    }
+    return "?";
+}
+
+const char *ecs_model_name(ecs_model m)
+{
+    switch (m) {
+#define ECS_MODEL_NAME(name, bit, key) case ECS_MODEL_##name: return key;
+        ECS_MODEL_MAP(ECS_MODEL_NAME)
+#undef ECS_MODEL_NAME
+    }
+    return "?";
+}
+
+void ecs_method_args_init(ecs_method_args *a)
+{
+    memset(a, 0, sizeof *a);
+    a->time_limit_s = 60.0;
+    a->gap = 0.0;
+    a->seed = 1;
+}
+
+void ecs_method_out_release(ecs_method_out *out)
+{
+    if (out == NULL)
+        return;
+    ecs_schedule_free(out->schedule);
+    free(out->cws_start);
+    out->schedule = NULL;
+    out->cws_start = NULL;
+}
+
+ecs_model ecs_instance_model(const ecs_instance *inst)
+{
+    return inst != NULL && inst->platform != NULL && ecs_instance_extended(inst)
+               ? ECS_MODEL_EXTENDED
+               : ECS_MODEL_PAPER;
+}
+
+ecs_model ecs_method_args_model(const ecs_method_args *a)
+{
+    return a->cws != NULL ? ECS_MODEL_FIXEDMAP : ecs_instance_model(a->inst);
+}
+
+/* ---- helpers of the run functions ---- */
+
+static void status(ecs_method_out *out, const char *s)
+{
+    snprintf(out->status, sizeof out->status, "%s", s);
+}
+
+/* Move *s into out. */
+static void take(ecs_method_out *out, ecs_schedule **s, const char *st)
+{
+    out->schedule = *s;
+    *s = NULL;
+    status(out, st);
+}
+
+/* take() for the exact methods: optimal when the status is, a schedule
+ * exists and proof is 1 (the gap asked for is 0); the gap only with a
+ * schedule. */
+static void take_exact(ecs_method_out *out, ecs_schedule **s,
+                       ecs_milp_status st, int proof, double bound,
+                       double gap)
+{
+    take(out, s, ecs_milp_status_name(st));
+    out->optimal = st == ECS_MILP_OPTIMAL && out->schedule != NULL && proof;
+    out->bound = bound;
+    out->gap = out->schedule != NULL ? gap : NAN;
+}
+
+/* The makespan search's base of the paper's model into *base (owned). */
+static ecs_result own_base(const ecs_method_args *a, ecs_schedule **base,
+                           ecs_diag *diag)
+{
+    if (ecs_instance_extended(a->inst))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the extended model's base is the caller's: give "
+                            "it as the start");
+    ecs_makespan_params mp;
+    ecs_makespan_params_init(&mp);
+    if (a->time_limit_s > 0 && a->time_limit_s < mp.time_limit_s)
+        mp.time_limit_s = a->time_limit_s;
+    ecs_makespan_result mr;
+    memset(&mr, 0, sizeof mr);
+    ecs_result rc = ecs_makespan_solve(a->inst->graph, a->inst->platform->pes,
+                                       &mp, &mr, diag);
+    if (rc == ECS_OK && mr.schedule == NULL)
+        rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                          "the makespan search gave no schedule");
+    *base = mr.schedule;
+    mr.schedule = NULL;
+    ecs_makespan_result_release(&mr);
+    return rc;
+}
+
+/* ---- the rows' run functions ---- */
+
+static ecs_result run_base(const ecs_method_args *a, ecs_method_out *out,
+                           ecs_diag *diag)
+{
+    if (a->start != NULL) {
+        out->schedule = ecs_schedule_copy(a->start);
+        if (out->schedule == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    } else {
+        ecs_result rc = own_base(a, &out->schedule, diag);
+        if (rc != ECS_OK)
+            return rc;
+    }
+    status(out, ecs_schedule_makespan(out->schedule) <= a->inst->deadline
+                    ? "feasible"
+                    : "deadline_missed");
+    return ECS_OK;
+}
+
+static ecs_result run_heur(ecs_heur_mode mode, const ecs_method_args *a,
+                           ecs_method_out *out, ecs_diag *diag)
+{
+    ecs_schedule *own = NULL;
+    const ecs_schedule *base = a->start;
+    ecs_result rc = ECS_OK;
+    if (base == NULL && (rc = own_base(a, &own, diag)) != ECS_OK)
+        return rc;
+    if (base == NULL)
+        base = own;
+    if (ecs_schedule_makespan(base) > a->inst->deadline) {
+        /* it keeps the base's PEs and order: no D' below M, an outcome */
+        ecs_schedule_free(own);
+        status(out, "infeasible");
+        return ECS_OK;
+    }
+    ecs_heur_params prm;
+    if (a->params != NULL)
+        prm = *(const ecs_heur_params *)a->params;
+    else
+        ecs_heur_params_init(&prm);
+    prm.mode = mode;
+    ecs_heur_result r;
+    memset(&r, 0, sizeof r);
+    rc = ecs_heur_run(a->inst, base, &prm, &r, diag);
+    if (rc == ECS_OK)
+        take(out, &r.schedule, r.fallback ? "fallback" : "feasible");
+    ecs_heur_result_release(&r);
+    ecs_schedule_free(own);
+    return rc;
+}
+
+static ecs_result run_sweep(const ecs_method_args *a, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    return run_heur(ECS_HEUR_SWEEP, a, out, diag);
+}
+
+static ecs_result run_binary(const ecs_method_args *a, ecs_method_out *out,
+                             ecs_diag *diag)
+{
+    return run_heur(ECS_HEUR_BINARY, a, out, diag);
+}
+
+/* The fixed mapping's scheduler (its starts, then local search): start
+ * times into out->cws_start. */
+static ecs_result fixedmap_local(const ecs_method_args *a, ecs_method_out *out,
+                                 ecs_diag *diag)
+{
+    const ecs_cws_problem *p = a->cws;
+    ecs_fixedmap_params q;
+    if (a->params != NULL)
+        q = *(const ecs_fixedmap_params *)a->params;
+    else {
+        ecs_fixedmap_params_init(&q);
+        q.time_limit = a->time_limit_s;
+        q.warm_start = a->cws_start;
+    }
+    out->cws_start = malloc((p->n ? p->n : 1) * sizeof *out->cws_start);
+    if (out->cws_start == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_fixedmap_stats st;
+    ecs_result rc = ecs_fixedmap_schedule(p, &q, out->cws_start, &st, diag);
+    if (rc != ECS_OK) {
+        free(out->cws_start);
+        out->cws_start = NULL;
+        return rc;
+    }
+    out->found_by = st.best_start;
+    out->start_cost = (double)st.start_cost;
+    status(out, "feasible");
+    return ECS_OK;
+}
+
+static ecs_result run_local(const ecs_method_args *a, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    if (a->cws != NULL)
+        return fixedmap_local(a, out, diag);
+    ecs_method_out sweep;
+    memset(&sweep, 0, sizeof sweep);
+    const ecs_schedule *start = a->start;
+    ecs_result rc = ECS_OK;
+    if (start == NULL && !ecs_instance_extended(a->inst)) {
+        /* the sweep's schedule (from the makespan search's base) */
+        ecs_method_args sa = *a;
+        sa.params = NULL;
+        rc = run_sweep(&sa, &sweep, diag);
+        if (rc != ECS_OK || sweep.schedule == NULL) {
+            if (rc == ECS_OK)
+                status(out, sweep.status);
+            ecs_method_out_release(&sweep);
+            return rc;
+        }
+        start = sweep.schedule;
+    }
+    ecs_local_params prm;
+    if (a->params != NULL)
+        prm = *(const ecs_local_params *)a->params;
+    else {
+        ecs_local_params_init(&prm);
+        prm.time_limit_s = a->time_limit_s;
+        prm.seed = a->seed;
+    }
+    ecs_local_result r;
+    rc = ecs_local_run(a->inst, start, &prm, &r, diag);
+    if (rc == ECS_OK)
+        take(out, &r.schedule, "feasible");
+    ecs_local_result_release(&r);
+    ecs_method_out_release(&sweep);
+    return rc;
+}
+
+static ecs_result milp_with(ecs_milp_formulation f, int force,
+                            const ecs_method_args *a, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    ecs_milp_params prm;
+    if (a->params != NULL)
+        prm = *(const ecs_milp_params *)a->params;
+    else {
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = a->time_limit_s;
+        prm.mip_gap = a->gap;
+        prm.warm_start = a->start;
+        prm.progress = a->progress;
+        prm.progress_ctx = a->progress_ctx;
+    }
+    if (force)
+        prm.formulation = f;
+    ecs_milp_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_milp_solve(a->inst, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        take_exact(out, &r.schedule, r.status, 1, r.bound, r.gap);
+        out->bound_method = ecs_bound_method_name(r.bound_method);
+    }
+    ecs_milp_result_release(&r);
+    return rc;
+}
+
+static ecs_result run_milp(const ecs_method_args *a, ecs_method_out *out,
+                           ecs_diag *diag)
+{
+    return milp_with(ECS_MILP_STRONG, 0, a, out, diag);
+}
+
+static ecs_result run_milp_paper(const ecs_method_args *a,
+                                 ecs_method_out *out, ecs_diag *diag)
+{
+    return milp_with(ECS_MILP_PAPER, 1, a, out, diag);
+}
+
+static ecs_result run_dp(const ecs_method_args *a, ecs_method_out *out,
+                         ecs_diag *diag)
+{
+    ecs_dp_params prm;
+    if (a->params != NULL)
+        prm = *(const ecs_dp_params *)a->params;
+    else {
+        ecs_dp_params_init(&prm);
+        prm.time_limit_s = a->time_limit_s;
+        prm.gap = a->gap;
+    }
+    ecs_dp_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_dp_solve(a->inst, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        int done = r.finished && prm.beam == 0; /* an exact run, finished */
+        const char *st = r.schedule != NULL ? (done ? "optimal" : "feasible")
+                                            : (done ? "infeasible" : "no_solution");
+        take(out, &r.schedule, st);
+        if (done && isfinite(r.bound)) {
+            out->bound = r.bound;
+            out->bound_method = "dp";
+        }
+        out->optimal = done && prm.gap == 0.0 && out->schedule != NULL;
+    }
+    ecs_dp_result_release(&r);
+    return rc;
+}
+
+static ecs_result run_fluid(const ecs_method_args *a, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    double v;
+    ecs_result rc = ecs_bound_fluid_instance(a->inst, NULL, &v, diag);
+    if (rc == ECS_EINFEASIBLE) { /* the work does not fit: an outcome */
+        ecs_diag_clear(diag);
+        v = HUGE_VAL;
+        rc = ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    out->bound = v;
+    out->bound_method = "fluid";
+    status(out, isinf(v) && v > 0 ? "infeasible" : "bound");
+    return ECS_OK;
+}
+
+static ecs_result run_colgen(const ecs_method_args *a, ecs_method_out *out,
+                             ecs_diag *diag)
+{
+    ecs_bound_params prm;
+    if (a->params != NULL)
+        prm = *(const ecs_bound_params *)a->params;
+    else {
+        ecs_bound_params_init(&prm);
+        prm.time_limit_s = a->time_limit_s;
+        prm.start = a->start;
+    }
+    ecs_bound_result r;
+    ecs_result rc = ecs_bound_compute(a->inst, &prm, &r, diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->bound = r.bound;
+    out->bound_method = ecs_bound_method_name(r.method);
+    status(out, r.status == ECS_BOUND_INFEASIBLE ? "infeasible" : "bound");
+    return ECS_OK;
+}
+
+static ecs_result run_lns(const ecs_method_args *a, ecs_method_out *out,
+                          ecs_diag *diag)
+{
+    if (a->start == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "large-neighbourhood search needs a start "
+                            "schedule");
+    ecs_lns_params prm;
+    if (a->params != NULL)
+        prm = *(const ecs_lns_params *)a->params;
+    else {
+        ecs_lns_params_init(&prm);
+        prm.time_limit_s = a->time_limit_s;
+        prm.seed = a->seed;
+    }
+    ecs_lns_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_lns_solve(a->inst, a->start, &prm, &r, diag);
+    if (rc == ECS_OK)
+        take(out, &r.schedule, "feasible");
+    ecs_lns_result_release(&r);
+    return rc;
+}
+
+static ecs_result run_fixedmap_bound(const ecs_method_args *a,
+                                     ecs_method_out *out, ecs_diag *diag)
+{
+    long long b;
+    ecs_result rc = ecs_fixedmap_bound(a->cws, &b, diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->bound = (double)b;
+    out->bound_method = "fixedmap";
+    status(out, "bound");
+    return ECS_OK;
+}
+
+static ecs_result run_fixedmap_milp(const ecs_method_args *a,
+                                    ecs_method_out *out, ecs_diag *diag)
+{
+    const ecs_cws_problem *p = a->cws;
+    out->cws_start = malloc((p->n ? p->n : 1) * sizeof *out->cws_start);
+    if (out->cws_start == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_result rc = ecs_fixedmap_milp(p, a->cws_start, a->time_limit_s,
+                                      out->cws_start, &out->milp, diag);
+    if (rc != ECS_OK) {
+        free(out->cws_start);
+        out->cws_start = NULL;
+        return rc;
+    }
+    out->milp_ran = 1;
+    out->bound = (double)out->milp.bound;
+    out->bound_method = "milp";
+    out->optimal = out->milp.optimal;
+    status(out, out->milp.optimal ? "optimal" : "feasible");
+    return ECS_OK;
+}
+
+static double gap_of(double cost, double bound)
+{
+    return cost > 0 ? (cost - bound) / cost : 0.0;
+}
+
+/* The fixed mapping's plan (docs/cawosched.md): the scheduler, its bound,
+ * then the MILP from the scheduler's schedule while the gap is open, the
+ * problem small enough and time left. */
+static ecs_result fixedmap_plan(const ecs_method_args *a, ecs_method_out *out,
+                                ecs_diag *diag)
+{
+    const ecs_cws_problem *p = a->cws;
+    double t0 = ecs_clock_now();
+    ecs_result rc = fixedmap_local(a, out, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_cws_eval ev;
+    if ((rc = ecs_cws_evaluate(p, out->cws_start, &ev, diag)) != ECS_OK)
+        return rc;
+    long long bound;
+    if ((rc = ecs_fixedmap_bound(p, &bound, diag)) != ECS_OK)
+        return rc;
+    out->bound = (double)bound;
+    out->bound_method = "fixedmap";
+    double left = a->time_limit_s > 0 ? t0 + a->time_limit_s - ecs_clock_now() : 0;
+    if (bound >= ev.cost)
+        ; /* proven: nothing to do */
+    else if (gap_of((double)ev.cost, (double)bound) <= a->gap)
+        out->note = "the gap is reached";
+    else if (p->n > ECS_METHOD_CWS_MILP_MAX_TASKS)
+        out->note = "more than 1000 tasks and transfers";
+    else if (a->time_limit_s > 0 && left < 0.1)
+        out->note = "no time left";
+    else {
+        ecs_method_args ma = *a;
+        ma.cws_start = out->cws_start;
+        ma.time_limit_s = a->time_limit_s > 0 ? left : 0;
+        ecs_method_out mo;
+        memset(&mo, 0, sizeof mo);
+        ecs_diag md;
+        ecs_diag_clear(&md);
+        ecs_result mrc = run_fixedmap_milp(&ma, &mo, &md);
+        if (mrc == ECS_EINVAL)
+            out->note = "the model is too large";
+        else if (mrc != ECS_OK) {
+            if (diag != NULL)
+                *diag = md;
+            ecs_method_out_release(&mo);
+            return mrc;
+        } else {
+            out->milp_ran = 1;
+            out->milp = mo.milp;
+            if (mo.milp.cost < ev.cost) {
+                memcpy(out->cws_start, mo.cws_start, p->n * sizeof *out->cws_start);
+                out->found_by = "milp";
+            }
+            if (mo.milp.bound > bound) {
+                out->bound = (double)mo.milp.bound;
+                out->bound_method = "milp";
+            }
+        }
+        ecs_method_out_release(&mo);
+    }
+    return ECS_OK;
+}
+
+static ecs_result run_solve(const ecs_method_args *a, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    if (a->cws != NULL)
+        return fixedmap_plan(a, out, diag);
+    ecs_solve_params prm;
+    if (a->params != NULL)
+        prm = *(const ecs_solve_params *)a->params;
+    else {
+        ecs_solve_params_init(&prm);
+        prm.time_limit_s = a->time_limit_s;
+        prm.gap = a->gap;
+        prm.seed = a->seed;
+    }
+    ecs_solve_result r;
+    memset(&r, 0, sizeof r);
+    ecs_result rc = ecs_solve(a->inst, a->start, &prm, &r, diag);
+    if (rc == ECS_OK) {
+        /* optimal with the gap 0 asked for is a proven optimum */
+        take(out, &r.schedule, ecs_solve_status_name(r.status));
+        out->optimal = r.status == ECS_SOLVE_OPTIMAL && out->schedule != NULL &&
+                       prm.gap == 0.0;
+        out->bound = r.bound;
+        out->gap = out->schedule != NULL ? r.gap : NAN;
+        out->bound_method = ecs_bound_method_name(r.bound_method);
+        out->found_by = ecs_found_by_name(r.found_by);
+    }
+    ecs_solve_result_release(&r);
+    return rc;
+}
+
+/* ---- the table ---- */
+
+#define P ECS_MODEL_PAPER
+#define E ECS_MODEL_EXTENDED
+#define F ECS_MODEL_FIXEDMAP
+
+static const ecs_method table[] = {
+    {"base", ECS_ROLE_START, P | E,
+     "the base schedule (every task at f = 1, makespan-optimal)",
+     "ecs_makespan_params", run_base},
+    {"sweep", ECS_ROLE_START, P, "the paper's heuristic", "ecs_heur_params",
+     run_sweep},
+    {"binary", ECS_ROLE_START, P, "the paper's heuristic", "ecs_heur_params",
+     run_binary},
+    {"local", ECS_ROLE_IMPROVE, P | E | F, "local search",
+     "ecs_local_params (fixed mapping: ecs_fixedmap_params)", run_local},
+    {"milp", ECS_ROLE_EXACT, P | E, "the MILP (strong formulation)",
+     "ecs_milp_params", run_milp},
+    {"milp_paper", ECS_ROLE_EXACT, P, "the MILP in the paper's formulation",
+     "ecs_milp_params", run_milp_paper},
+    {"dp", ECS_ROLE_EXACT, P, "the dynamic program over order ideals",
+     "ecs_dp_params", run_dp},
+    {"fluid", ECS_ROLE_BOUND, P | E, "the fluid bound", NULL, run_fluid},
+    {"colgen", ECS_ROLE_BOUND, P,
+     "the column-generation and Lagrangian bound", "ecs_bound_params",
+     run_colgen},
+    {"lns", ECS_ROLE_IMPROVE, P, "large-neighbourhood search",
+     "ecs_lns_params", run_lns},
+    {"fixedmap_bound", ECS_ROLE_BOUND, F,
+     "the fixed mapping's compulsory-part bound", NULL, run_fixedmap_bound},
+    {"fixedmap_milp", ECS_ROLE_EXACT, F,
+     "the fixed mapping's time-indexed MILP", NULL, run_fixedmap_milp},
+    {"solve", ECS_ROLE_EXACT, P | E | F,
+     "solve (the plan of solve.h; on a fixed mapping local, its bound, "
+     "then its MILP)",
+     "ecs_solve_params", run_solve},
+};
+
+#undef P
+#undef E
+#undef F
+
+const ecs_method *ecs_methods(size_t *n)
+{
+    *n = sizeof table / sizeof *table;
+    return table;
+}
+
+const ecs_method *ecs_method_find(const char *name)
+{
+    for (size_t k = 0; name != NULL && k < sizeof table / sizeof *table; k++)
+        if (strcmp(table[k].name, name) == 0)
+            return &table[k];
+    return NULL;
+}
+
+int ecs_method_handles(const ecs_method *m, ecs_model model)
+{
+    return m != NULL && (m->models & (unsigned)model) != 0;
+}
+
+/* " and "-joined names of the models in bits into buf. */
+static void model_list(unsigned bits, char *buf, size_t size)
+{
+    static const ecs_model all[] = {ECS_MODEL_PAPER, ECS_MODEL_EXTENDED,
+                                     ECS_MODEL_FIXEDMAP};
+    static const char *const long_name[] = {
+        "the paper's platform", "the extended platform",
+        "CaWoSched's fixed mapping"};
+    size_t len = 0;
+    buf[0] = '\0';
+    for (size_t k = 0; k < 3; k++)
+        if (bits & (unsigned)all[k]) {
+            int w = snprintf(buf + len, size - len, "%s%s",
+                             len ? " and " : "", long_name[k]);
+            if (w < 0 || (size_t)w >= size - len)
+                return;
+            len += (size_t)w;
+        }
+}
+
+ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
+                              ecs_diag *diag)
+{
+    if (m == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no such method");
+    if (ecs_method_handles(m, model))
+        return ECS_OK;
+    static const char *const what[] = {
+        "identical PEs, one price, no sources, no cap",
+        "PE classes, sites, sources or caps",
+        "the mapping and each processor's order given"};
+    char has[160], other[160];
+    model_list(m->models, has, sizeof has);
+    model_list((unsigned)model, other, sizeof other);
+    const char *desc = model == ECS_MODEL_PAPER      ? what[0]
+                       : model == ECS_MODEL_EXTENDED ? what[1]
+                                                     : what[2];
+    /* the rows that do the job on the model: bounds for a bound, the
+     * improving and exact methods otherwise */
+    const char *alt[sizeof table / sizeof *table];
+    size_t nalt = 0;
+    for (size_t k = 0; k < sizeof table / sizeof *table; k++)
+        if (ecs_method_handles(&table[k], model) &&
+            ((m->role == ECS_ROLE_BOUND) == (table[k].role == ECS_ROLE_BOUND)) &&
+            table[k].role != ECS_ROLE_START)
+            alt[nalt++] = table[k].name;
+    char use[200];
+    size_t len = 0;
+    use[0] = '\0';
+    for (size_t k = 0; k < nalt; k++) {
+        int w = snprintf(use + len, sizeof use - len, "%s%s",
+                         k == 0 ? "; use " : k + 1 == nalt ? " or " : ", ",
+                         alt[k]);
+        if (w < 0 || (size_t)w >= sizeof use - len)
+            break;
+        len += (size_t)w;
+    }
+    return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                        "%s handles %s only, not %s (%s)%s", m->what, has,
+                        other, desc, use);
+}
+
+ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
+                          ecs_method_out *out, ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    out->cost = out->bound = out->gap = out->start_cost = NAN;
+    if (m == NULL || a == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no method or no args");
+    if ((a->inst == NULL) == (a->cws == NULL))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "give one problem: an instance or a fixed "
+                            "mapping");
+    ecs_result rc = ecs_method_require(m, ecs_method_args_model(a), diag);
+    if (rc != ECS_OK)
+        return rc;
+    double t0 = ecs_clock_now();
+    rc = m->run(a, out, diag);
+    out->runtime_s = ecs_clock_now() - t0;
+    if (rc != ECS_OK)
+        return rc;
+    if (out->schedule != NULL) {
+        rc = ecs_check_schedule(a->inst, out->schedule, &out->check, NULL);
+        if (rc == ECS_OK)
+            out->cost = out->check.cost;
+        else
+            return ecs_diag_set(diag, rc, NULL, 0,
+                                "%s schedule rejected by the checker: %s",
+                                m->name, out->check.msg);
+    }
+    if (out->cws_start != NULL) {
+        ecs_cws_eval ev;
+        ecs_diag ed;
+        ecs_diag_clear(&ed);
+        rc = ecs_cws_evaluate(a->cws, out->cws_start, &ev, &ed);
+        if (rc != ECS_OK)
+            return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                                "internal: the schedule fails the evaluator: %s",
+                                ed.msg);
+        out->cost = (double)ev.cost;
+    }
+    if (a->cws != NULL && !isnan(out->cost) && !isnan(out->bound)) {
+        out->gap = gap_of(out->cost, out->bound);
+        if (out->bound >= out->cost) {
+            status(out, "optimal");
+            out->optimal = 1;
+        }
+    }
+    return ECS_OK;
+}

@@ -1,0 +1,390 @@
+/* The method table (engine/method.c, include/ecsched/method.h): the table
+ * of docs/MODEL.md "Which methods handle it" is the code's, row for row;
+ * a method asked for a model it does not handle refuses it from its row
+ * before running, naming methods that do handle it; and every row runs
+ * through ecs_method_run on the models it claims, against the brute-force
+ * oracles (exact rows find the optimum, bounds stay below it, the others
+ * find feasible schedules no cheaper than it) on the paper's and the
+ * extended model, and against each other on CaWoSched's fixed mapping. */
+#include "testutil.h"
+
+#include "ecsched/cawosched.h"
+#include "ecsched/check.h"
+#include "ecsched/graphio.h"
+#include "ecsched/lns.h"
+#include "ecsched/method.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---- the table against docs/MODEL.md ---- */
+
+static void trim(char *s)
+{
+    size_t n = strlen(s);
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\n'))
+        s[--n] = '\0';
+    size_t k = 0;
+    while (s[k] == ' ')
+        k++;
+    memmove(s, s + k, n - k + 1);
+}
+
+/* The cells of a table line "| a | b | ... |" into cell[0..], at most max;
+ * their count. */
+static int cells(const char *line, char cell[][64], int max)
+{
+    int n = 0;
+    const char *p = strchr(line, '|');
+    while (p != NULL && n < max) {
+        const char *q = strchr(p + 1, '|');
+        if (q == NULL)
+            break;
+        size_t len = (size_t)(q - p - 1);
+        if (len >= 64)
+            len = 63;
+        memcpy(cell[n], p + 1, len);
+        cell[n][len] = '\0';
+        trim(cell[n]);
+        n++;
+        p = q;
+    }
+    return n;
+}
+
+static void test_model_md_table(void **state)
+{
+    (void)state;
+    FILE *f = fopen("docs/MODEL.md", "r");
+    assert_non_null(f);
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    char line[512];
+    int in = 0;
+    size_t row = 0;
+    static const ecs_model models[3] = {ECS_MODEL_PAPER, ECS_MODEL_EXTENDED,
+                                        ECS_MODEL_FIXEDMAP};
+    while (fgets(line, sizeof line, f) != NULL) {
+        if (strstr(line, "<!-- the method table") != NULL) {
+            in = 1;
+            continue;
+        }
+        if (!in)
+            continue;
+        if (line[0] != '|')
+            break; /* the table's end */
+        char c[8][64];
+        int nc = cells(line, c, 8);
+        assert_int_equal(nc, 5);
+        if (strcmp(c[0], "method") == 0 || c[0][0] == '-')
+            continue; /* the header */
+        if (row >= n) {
+            print_error("docs/MODEL.md has a row %s the code's table lacks\n", c[0]);
+            fail();
+        }
+        char name[64];
+        snprintf(name, sizeof name, "`%s`", t[row].name);
+        if (strcmp(c[0], name) != 0) {
+            print_error("docs/MODEL.md row %zu is %s, the code's %s\n", row, c[0], name);
+            fail();
+        }
+        assert_string_equal(c[1], ecs_method_role_name(t[row].role));
+        for (int m = 0; m < 3; m++)
+            assert_string_equal(c[2 + m], ecs_method_handles(&t[row], models[m])
+                                              ? "yes"
+                                              : "no");
+        row++;
+    }
+    fclose(f);
+    assert_true(in);
+    assert_int_equal(row, n); /* every row of the code's table */
+}
+
+static void test_table_well_formed(void **state)
+{
+    (void)state;
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    assert_true(n >= 10);
+    for (size_t k = 0; k < n; k++) {
+        assert_non_null(t[k].run);
+        assert_non_null(t[k].what);
+        assert_true(t[k].models != 0);
+        assert_true((t[k].models & ~7u) == 0);
+        assert_ptr_equal(ecs_method_find(t[k].name), &t[k]);
+        for (size_t q = 0; q < k; q++)
+            assert_string_not_equal(t[q].name, t[k].name);
+    }
+    assert_null(ecs_method_find("simplex"));
+    assert_null(ecs_method_find(NULL));
+    assert_string_equal(ecs_method_role_name(ECS_ROLE_IMPROVE), "improve");
+    assert_string_equal(ecs_model_name(ECS_MODEL_FIXEDMAP), "fixedmap");
+}
+
+/* EUNSUPPORTED from the row, naming its own models and methods that
+ * handle the model asked for (each of which does). */
+static void test_require_says_so(void **state)
+{
+    (void)state;
+    ecs_diag d;
+    const ecs_method *sweep = ecs_method_find("sweep");
+    assert_int_equal(ecs_method_require(sweep, ECS_MODEL_PAPER, &d), ECS_OK);
+    assert_int_equal(ecs_method_require(sweep, ECS_MODEL_EXTENDED, &d),
+                     ECS_EUNSUPPORTED);
+    assert_non_null(strstr(d.msg, "the paper's heuristic handles the paper's "
+                                  "platform only, not the extended platform"));
+    const char *use = strstr(d.msg, "; use ");
+    assert_non_null(use);
+    char list[ECS_DIAG_MSG_MAX];
+    snprintf(list, sizeof list, "%s", use + 6);
+    int named = 0;
+    for (char *tok = strtok(list, ", "); tok != NULL; tok = strtok(NULL, ", ")) {
+        if (strcmp(tok, "or") == 0)
+            continue;
+        const ecs_method *alt = ecs_method_find(tok);
+        assert_non_null(alt);
+        assert_true(ecs_method_handles(alt, ECS_MODEL_EXTENDED));
+        named++;
+    }
+    assert_true(named >= 2);
+    /* a bound is offered bounds */
+    assert_int_equal(ecs_method_require(ecs_method_find("colgen"),
+                                        ECS_MODEL_EXTENDED, &d),
+                     ECS_EUNSUPPORTED);
+    assert_non_null(strstr(d.msg, "; use fluid"));
+    assert_int_equal(ecs_method_require(ecs_method_find("milp"),
+                                        ECS_MODEL_FIXEDMAP, &d),
+                     ECS_EUNSUPPORTED);
+    assert_non_null(strstr(d.msg, "not CaWoSched's fixed mapping"));
+    assert_non_null(strstr(d.msg, "fixedmap_milp"));
+}
+
+/* ---- every row on the models it claims ---- */
+
+/* Run row m on inst from start; asserts OK (or EUNSUPPORTED when the row
+ * does not handle inst's model, then nothing ran) and checks the outcome
+ * against the optimum opt (HUGE_VAL: no schedule). */
+static void run_on(const ecs_method *m, const ecs_instance *inst,
+                   const ecs_schedule *start, double start_cost, double opt)
+{
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.inst = inst;
+    a.start = start;
+    a.time_limit_s = 20;
+    /* the search runs to its limit: a few rounds are enough here */
+    ecs_lns_params lp;
+    ecs_lns_params_init(&lp);
+    lp.max_rounds = 5;
+    if (strcmp(m->name, "lns") == 0)
+        a.params = &lp;
+    ecs_method_out out;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_method_run(m, &a, &out, &d);
+    ecs_model model = ecs_instance_model(inst);
+    if (!ecs_method_handles(m, model)) {
+        assert_int_equal(rc, ECS_EUNSUPPORTED);
+        assert_null(out.schedule);
+        assert_true(out.runtime_s == 0.0);
+        ecs_method_out_release(&out);
+        return;
+    }
+    if (m->role == ECS_ROLE_IMPROVE && start == NULL &&
+        strcmp(m->name, "lns") == 0) {
+        assert_int_equal(rc, ECS_EINVAL); /* it needs a start */
+        ecs_method_out_release(&out);
+        return;
+    }
+    if (rc == ECS_EVIOLATION && strcmp(m->name, "base") == 0) {
+        /* the base at f = 1 misses D': the checker's report says so */
+        assert_string_equal(out.status, "deadline_missed");
+        assert_int_equal(out.check.first.kind, ECS_VIOLATION_DEADLINE);
+        ecs_method_out_release(&out);
+        return;
+    }
+    if (rc != ECS_OK)
+        print_error("%s: %s\n", m->name, d.msg);
+    assert_int_equal(rc, ECS_OK);
+    if (out.schedule != NULL) {
+        /* the engine's checker: a feasible schedule, never below the
+         * optimum */
+        assert_true(opt < HUGE_VAL);
+        assert_close(out.cost, out.check.cost, 1e-12);
+        assert_true(out.cost >= opt - tu_tol(opt));
+        if (m->role == ECS_ROLE_IMPROVE && start != NULL)
+            assert_true(out.cost <= start_cost + tu_tol(start_cost));
+    }
+    if (!isnan(out.bound) && opt < HUGE_VAL)
+        assert_true(out.bound <= opt + tu_tol(opt));
+    if (m->role == ECS_ROLE_EXACT) {
+        if (opt == HUGE_VAL) {
+            assert_null(out.schedule);
+            assert_string_equal(out.status, "infeasible");
+        } else {
+            /* 20 s is far above what these tiny instances take */
+            assert_non_null(out.schedule);
+            assert_true(out.optimal);
+            assert_close(out.cost, opt, tu_tol(opt));
+        }
+    }
+    ecs_method_out_release(&out);
+}
+
+static void test_rows_on_paper(void **state)
+{
+    (void)state;
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    uint64_t seed = 3501;
+    int feasible = 0;
+    for (int rep = 0; rep < 12; rep++) {
+        tu_tiny x;
+        tu_tiny_draw(&seed, "1,0.5,0", rep % 2 ? "quadratic" : "static:0.4",
+                     TU_BF_MAXT, 0.0, &x);
+        double opt = tu_brute_force(x.g, &x.p, x.price, x.T);
+        ecs_instance inst;
+        ecs_instance_init(&inst, x.g, &x.p, x.price, (size_t)x.T, x.T);
+        assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+        /* a start for the improving rows: the base row's, if it meets D' */
+        ecs_method_args a;
+        ecs_method_args_init(&a);
+        a.inst = &inst;
+        ecs_method_out base;
+        ecs_result rc = ecs_method_run(ecs_method_find("base"), &a, &base, NULL);
+        const ecs_schedule *start = rc == ECS_OK ? base.schedule : NULL;
+        for (size_t k = 0; k < n; k++)
+            run_on(&t[k], &inst, start, rc == ECS_OK ? base.cost : NAN, opt);
+        feasible += opt < HUGE_VAL;
+        ecs_method_out_release(&base);
+        ecs_instance_release(&inst);
+        ecs_graph_free(x.g);
+    }
+    assert_true(feasible >= 6);
+}
+
+/* The extended model: two classes, a free source. */
+static void test_rows_on_extended(void **state)
+{
+    (void)state;
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    uint64_t seed = 3502;
+    int feasible = 0;
+    for (int rep = 0; rep < 8; rep++) {
+        ecs_platform p;
+        ecs_platform_init(&p);
+        assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
+        tu_add_class(&p, "fast", 1, 0, (const double[]){2, 1, 0},
+                     (const double[]){4, 1.5, 0}, 0.5);
+        tu_add_class(&p, "slow", 1, 0, (const double[]){1, 0.5, 0},
+                     (const double[]){1, 0.4, 0}, 0.2);
+        size_t nt = (size_t)tu_rng_int(&seed, 1, TU_BFX_MAXN);
+        ecs_graph *g = tu_random_graph(&seed, nt, 2, 0.4);
+        long T = tu_rng_int(&seed, 3, TU_BFX_MAXT);
+        double price[TU_BFX_MAXT], vol[TU_BFX_MAXT];
+        tu_random_prices(&seed, price, T, 0.0);
+        for (long l = 0; l < T; l++)
+            vol[l] = tu_rng_unit(&seed);
+        ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, (size_t)T, T);
+        inst.source = &src;
+        inst.nsource = 1;
+        assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+        assert_int_equal(ecs_instance_model(&inst), ECS_MODEL_EXTENDED);
+        double opt = tu_brute_force_ext(&inst);
+        /* the base is the caller's on this model: the row refuses none */
+        ecs_method_args a;
+        ecs_method_args_init(&a);
+        a.inst = &inst;
+        ecs_method_out o;
+        assert_int_equal(ecs_method_run(ecs_method_find("base"), &a, &o, NULL),
+                         ECS_EINVAL);
+        ecs_method_out_release(&o);
+        for (size_t k = 0; k < n; k++)
+            if (strcmp(t[k].name, "base") != 0)
+                run_on(&t[k], &inst, NULL, NAN, opt);
+        feasible += opt < HUGE_VAL;
+        ecs_instance_release(&inst);
+        ecs_graph_free(g);
+    }
+    assert_true(feasible >= 4);
+}
+
+/* CaWoSched's hand example (tests/fixtures/cawosched/hand.*): solve's plan
+ * proves the optimum the MILP row finds, the bound row stays below it,
+ * local's schedule is no cheaper, and the free mapping's rows refuse it. */
+static void test_rows_on_fixedmap(void **state)
+{
+    (void)state;
+    ecs_diag d;
+    ecs_graph *g = NULL;
+    ecs_cws_mapping *map = NULL;
+    ecs_cws_setup *su = NULL;
+    ecs_cws_problem *p = NULL;
+    ecs_graph_read_params gp;
+    ecs_graph_read_params_init(&gp);
+    assert_int_equal(ecs_graph_read_file("tests/fixtures/cawosched/hand.dot", &gp, &g, &d), ECS_OK);
+    assert_int_equal(ecs_cws_mapping_read_file("tests/fixtures/cawosched/hand_mapping.txt", &map, &d), ECS_OK);
+    assert_int_equal(ecs_cws_setup_read_file("tests/fixtures/cawosched/hand_setup.input", &su, &d), ECS_OK);
+    assert_int_equal(ecs_cws_problem_build(g, map, su, &p, &d), ECS_OK);
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.cws = p;
+    a.time_limit_s = 20;
+    double cost[16], bound[16];
+    for (size_t k = 0; k < n; k++) {
+        ecs_method_out out;
+        ecs_result rc = ecs_method_run(&t[k], &a, &out, &d);
+        cost[k] = out.cost;
+        bound[k] = out.bound;
+        if (!ecs_method_handles(&t[k], ECS_MODEL_FIXEDMAP)) {
+            assert_int_equal(rc, ECS_EUNSUPPORTED);
+        } else {
+            assert_int_equal(rc, ECS_OK);
+            if (t[k].role != ECS_ROLE_BOUND) {
+                assert_non_null(out.cws_start);
+                ecs_cws_eval ev;
+                assert_int_equal(ecs_cws_evaluate(p, out.cws_start, &ev, &d), ECS_OK);
+                assert_true(ev.cost == (long long)out.cost);
+            }
+        }
+        ecs_method_out_release(&out);
+    }
+    size_t ks = (size_t)(ecs_method_find("solve") - t),
+           km = (size_t)(ecs_method_find("fixedmap_milp") - t),
+           kb = (size_t)(ecs_method_find("fixedmap_bound") - t),
+           kl = (size_t)(ecs_method_find("local") - t);
+    assert_true(cost[km] == cost[ks]);   /* both proven optimal */
+    assert_true(bound[ks] == cost[ks]);
+    assert_true(bound[kb] <= cost[ks]);
+    assert_true(cost[kl] >= cost[ks]);
+    /* two problems, or none: EINVAL */
+    ecs_instance inst;
+    memset(&inst, 0, sizeof inst);
+    a.inst = &inst;
+    ecs_method_out out;
+    assert_int_equal(ecs_method_run(ecs_method_find("solve"), &a, &out, &d), ECS_EINVAL);
+    ecs_method_out_release(&out);
+    ecs_cws_problem_free(p);
+    ecs_cws_setup_free(su);
+    ecs_cws_mapping_free(map);
+    ecs_graph_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_table_well_formed),
+        cmocka_unit_test(test_model_md_table),
+        cmocka_unit_test(test_require_says_so),
+        cmocka_unit_test(test_rows_on_paper),
+        cmocka_unit_test(test_rows_on_extended),
+        cmocka_unit_test(test_rows_on_fixedmap),
+    };
+    const struct CMUnitTest slow[] = {{0}};
+    return tu_run(quick, sizeof quick / sizeof *quick, slow, 0);
+}
