@@ -4,7 +4,9 @@
 #   make deps       install missing Debian packages
 #   make demo       deps + build + run the main job on bundled data
 #   make test       deps + build + unit tests + command-line tests (the quick
-#                   set: every behaviour, in about a minute)
+#                   set: every behaviour; 5 to 11 minutes measured on a
+#                   busy 2-core machine, docs/reference.md "Building and
+#                   testing")
 #   make check      the same plus the long runs (ECS_TEST_LONG=1: larger
 #                   instances, solver runs to their limits, make install)
 #   make sanitize   make test's quick set under AddressSanitizer and UBSan
@@ -28,7 +30,7 @@ LIBS       = -lglpk -lcsv -ljansson -lm
 # The library's folders, lowest layer first (tests/check_layers.sh); solver/
 # has one room per family (solver/core, makespan, milp, bound, search), whose
 # private headers are included as "room/header.h" (hence -Isolver).
-LIB_DIRS = common taskgraphs prices heuristic solver engine
+LIB_DIRS = common taskgraphs prices heuristic solver setup engine
 LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c $(d)/*/*.c))
 CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
@@ -135,7 +137,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_CC      ?= clang
 FUZZ_BUILD   = build/fuzz
 # the DOT and WfFormat readers once include/ecsched/graphio.h exists
-FUZZ_TARGETS = stg prices doc $(if $(wildcard include/ecsched/graphio.h),dot wfformat) cawosched
+FUZZ_TARGETS = stg prices doc $(if $(wildcard include/ecsched/graphio.h),dot wfformat) cawosched platform
 FUZZ_SAN     = -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_PACKAGES = clang
 

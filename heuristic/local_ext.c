@@ -123,6 +123,7 @@ typedef struct lx {
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
+    double t0, t_report;  /* the start; the next progress report */
     int out_of_time, out_of_effort;
     unsigned long moves, improved, rows;
     long rounds;
@@ -137,8 +138,15 @@ static int lx_time_up(lx *x)
         x->out_of_time = 1;
         x->out_of_effort = 1;
     }
-    if (!x->out_of_time && lh_now() >= x->t_end)
+    double now = x->out_of_time ? 0 : lh_now();
+    if (!x->out_of_time && now >= x->t_end)
         x->out_of_time = 1;
+    if (!x->out_of_time && x->prm->progress != NULL && now >= x->t_report) {
+        ecs_progress pr = {"local", now - x->t0, x->phase1 ? NAN : x->total, NAN, NAN,
+                           (unsigned long long)x->rounds};
+        x->prm->progress(x->prm->progress_ctx, &pr);
+        x->t_report = now + x->prm->progress_every_s;
+    }
     return x->out_of_time;
 }
 
@@ -1497,6 +1505,8 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
     x.es = win->es;
     x.lf = win->lf;
     x.t_end = t0 + prm->time_limit_s;
+    x.t0 = t0;
+    x.t_report = t0 + prm->progress_every_s;
     ecs_rng_seed(&x.rng, prm->seed);
     rc = lx_setup(&x, diag);
     for (int q = 0; rc == ECS_OK && q < x.nsite; q++)
@@ -1504,8 +1514,8 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
             if (x.base[q] > lx_cap(&x, q, l)) {
                 rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
                                   "no schedule meets the caps: site %s draws "
-                                  "%.6g in slot %ld when idle, above its cap "
-                                  "of %.6g",
+                                  "%.6g kWh in slot %ld when idle, above its "
+                                  "cap of %.6g kWh",
                                   x.p->site_name[q][0] ? x.p->site_name[q]
                                                        : "0",
                                   x.base[q], l, ecs_instance_cap(inst, q, l));

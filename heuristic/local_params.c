@@ -32,6 +32,7 @@ void ecs_local_params_init(ecs_local_params *prm)
     prm->scratch_start = 1;
     prm->max_stall = 100;
     prm->cache_mb = 256.0;
+    prm->progress_every_s = 1.0;
 }
 
 ecs_result ecs_local_params_validate(const ecs_local_params *prm,
@@ -61,6 +62,11 @@ ecs_result ecs_local_params_validate(const ecs_local_params *prm,
         prm->cache_mb > 1e7)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "cache_mb must be 1..1e7, not %g", prm->cache_mb);
+    if (prm->progress != NULL &&
+        (!isfinite(prm->progress_every_s) || prm->progress_every_s <= 0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "progress_every_s must be > 0, not %g",
+                            prm->progress_every_s);
     return ECS_OK;
 }
 

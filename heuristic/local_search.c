@@ -68,6 +68,7 @@ typedef struct lh_run {
     ecs_local_stop stop;
     const lh_state *st, *alt; /* their moves count against max_moves */
     int out_of_effort;
+    double t0, t_report;      /* the start; the next progress report */
 } lh_run;
 
 /* The time limit or the effort budget (moves tried) is spent. */
@@ -79,8 +80,16 @@ static int time_up(lh_run *r)
         r->out_of_time = 1;
         r->out_of_effort = 1;
     }
-    if (!r->out_of_time && lh_now() >= r->t_end)
+    double now = r->out_of_time ? 0 : lh_now();
+    if (!r->out_of_time && now >= r->t_end)
         r->out_of_time = 1;
+    if (!r->out_of_time && r->prm->progress != NULL && now >= r->t_report) {
+        ecs_progress pr = {"local", now - r->t0,
+                           r->st != NULL ? lh_state_total(r->st) : NAN, NAN,
+                           NAN, (unsigned long long)r->rounds};
+        r->prm->progress(r->prm->progress_ctx, &pr);
+        r->t_report = now + r->prm->progress_every_s;
+    }
     return r->out_of_time;
 }
 
@@ -705,6 +714,8 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     r.D = deadline;
     r.prm = prm;
     r.t_end = t0 + prm->time_limit_s;
+    r.t0 = t0;
+    r.t_report = t0 + prm->progress_every_s;
     ecs_rng_seed(&r.rng, prm->seed);
     lh_state st, alt;
     memset(&st, 0, sizeof st);

@@ -11,7 +11,8 @@
  * Names.  Every public name starts with ecs_ (types, functions) or ECS_
  * (macros, enum constants).  A function is ecs_<module>_<verb>: the module
  * is the header's (graph, stg, platform, schedule, check, profile, prices,
- * heur, local, listsched, makespan, milp, rng, diag), or the type the function acts on
+ * heur, local, listsched, makespan, milp, rng, diag, setup, plat, problem,
+ * document, record, cws), or the type the function acts on
  * (ecs_heur_params_init acts on an ecs_heur_params, ecs_slot_prices_release
  * on an ecs_slot_prices).  Kept apart for their age and their many callers:
  * ecs_strerror (after strerror(3)), ecs_parse_* and ecs_decimal_* of
@@ -86,6 +87,14 @@ extern "C" {
 #include "ecsched/dp.h"
 #include "ecsched/lns.h"
 #include "ecsched/fixedmap_milp.h"
+
+#include "ecsched/setup.h"
+#include "ecsched/platform_file.h"
+#include "ecsched/problem.h"
+#include "ecsched/document.h"
+#include "ecsched/record.h"
+#include "ecsched/units.h"
+#include "ecsched/cws_doc.h"
 
 #include "ecsched/solve.h"
 #include "ecsched/method.h"

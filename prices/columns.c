@@ -246,6 +246,43 @@ static size_t near_time(const px_csv_table *t, const px_columns *k, long c,
     return nt >= 2 && 4 * nt >= 3 * nb ? first_bad : 0;
 }
 
+/*
+ * A column that the header names as a time column (time, date, timestamp,
+ * Zeit, Datum, UTC) must hold times: when no column does (the guess found
+ * none), its first value is not a time, and reading the file as prices in
+ * sequence would drop its dates silently.  EPARSE naming the row; OK when
+ * no column is so named or it is empty.
+ */
+static ecs_result time_named_untimed(const px_csv_table *t, const char *file,
+                                     const px_columns *k, ecs_diag *diag)
+{
+    static const char *names[] = {"time", "date", "datum", "zeit", "utc"};
+    size_t w = width(t, k->first_data);
+    for (long c = 0; (size_t)c < w; c++) {
+        int named = 0;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            named |= name_has(t, k, c, names[i]);
+        if (!named)
+            continue;
+        for (size_t r = k->first_data; r < t->nrows && r < k->first_data + 64;
+             r++) {
+            if (is_blank(cell(t, r, c)))
+                continue;
+            char nm[64];
+            col_name(t, k, c, nm, sizeof nm);
+            return ecs_diag_set(diag, ECS_EPARSE, file, t->line[r],
+                                "column %ld is named '%s' but '%s' is not a "
+                                "time (ISO 8601 such as "
+                                "2024-01-01T00:15:00.5+01:00, a day that the "
+                                "month has): correct the times, or give "
+                                "--time-column none to read one price per "
+                                "slot in sequence",
+                                c + 1, nm, cell(t, r, c));
+        }
+    }
+    return ECS_OK;
+}
+
 /* No dates: rows in sequence, by time of day or one slot each. */
 static ecs_result sequence(const px_csv_table *t, const char *file,
                            px_columns *k, ecs_price_series *s, long cc,
@@ -326,6 +363,9 @@ static ecs_result time_columns(const px_csv_table *t, const char *file,
             for (long c = 0; (size_t)c < w; c++)
                 if (is_clock(first_value(t, k, c)))
                     return sequence(t, file, k, s, c, diag);
+            ecs_result rc = time_named_untimed(t, file, k, diag);
+            if (rc != ECS_OK)
+                return rc;
             size_t numeric = 0;
             for (long c = 0; (size_t)c < w; c++)
                 numeric += is_number(first_value(t, k, c));
@@ -402,6 +442,34 @@ static long guess_price(const px_csv_table *t, const px_columns *k)
         if (!is_time_col(k, c) && is_number(first_value(t, k, c)))
             return c;
     return -1;
+}
+
+/* ecs_price_options.one_value_column: EPARSE when more than one column
+ * besides the times holds numbers. */
+static ecs_result one_number_column(const px_csv_table *t, const char *file,
+                                    const px_columns *k, ecs_diag *diag)
+{
+    size_t w = width(t, k->first_data), n = 0, used = 0;
+    char list[256] = "";
+    for (long c = 0; (size_t)c < w; c++) {
+        if (is_time_col(k, c) || !is_number(first_value(t, k, c)))
+            continue;
+        char nm[64];
+        col_name(t, k, c, nm, sizeof nm);
+        if (used + 8 < sizeof list) {
+            int m = snprintf(list + used, sizeof list - used, "%s'%s'",
+                             n ? ", " : "", nm);
+            used = m < 0 ? used : used + (size_t)m;
+            if (used >= sizeof list)
+                used = sizeof list - 1;
+        }
+        n++;
+    }
+    if (n <= 1)
+        return ECS_OK;
+    return ecs_diag_set(diag, ECS_EPARSE, file, t->line[k->first_data],
+                        "%zu columns hold numbers (%s) and none is named "
+                        "as the one to read", n, list);
 }
 
 /* A unit token: letters (or the euro/cent signs), '/', letters. */
@@ -574,6 +642,9 @@ ecs_result px_columns_find(const px_csv_table *t, const char *file,
                      &k->price_col, diag);
         if (rc != ECS_OK)
             return rc;
+    } else if (opt->one_value_column &&
+               (rc = one_number_column(t, file, k, diag)) != ECS_OK) {
+        return rc;
     } else if ((k->price_col = guess_price(t, k)) < 0) {
         char list[256];
         col_list(t, k, list, sizeof list);

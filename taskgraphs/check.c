@@ -58,6 +58,8 @@ static ecs_result violate(ecs_check_report *r, ecs_violation_kind kind,
     r->first.other = other;
     r->first.pe = pe;
     r->first.slot = slot;
+    r->first.site = -1;
+    r->first.draw = r->first.cap = 0;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(r->msg, sizeof r->msg, fmt, ap);
@@ -311,9 +313,13 @@ static ecs_result check_supply(const ecs_instance *inst,
             /* a relative tolerance: draws are sums of doubles */
             if (e > cap + 1e-9 * (1.0 + fabs(cap))) {
                 rc = violate(r, ECS_VIOLATION_POWER_CAP, 0, (size_t)-1, -1, l,
-                             "site %s draws %.6g in slot %ld, above its cap of %.6g",
+                             "site %s draws %.6g kWh in slot %ld, above its "
+                             "cap of %.6g kWh",
                              p->site_name[q][0] ? p->site_name[q] : "0", e, l,
                              cap);
+                r->first.site = q;
+                r->first.draw = e;
+                r->first.cap = cap;
                 break;
             }
             cost += ecs_instance_slot_cost(inst, q, l, e);
@@ -334,6 +340,7 @@ static ecs_result check_schedule(const ecs_graph *g, const ecs_platform *p,
     report->first.other = (size_t)-1;
     report->first.pe = -1;
     report->first.slot = -1;
+    report->first.site = -1;
     if (s->n != g->n) {
         snprintf(report->msg, sizeof report->msg,
                  "the schedule has %zu tasks, the graph %zu", s->n, g->n);

@@ -1,10 +1,15 @@
 #!/bin/sh
 # The layers of ecsched, checked on every source file of the tree:
 #
-#   library:  common < taskgraphs, prices < heuristic, solver < engine
+#   library:  common < taskgraphs, prices < heuristic, solver < setup < engine
 #             (taskgraphs and prices know nothing of each other; heuristic
-#             and solver never include each other; the engine composes them
-#             through public headers only; none of them includes cli)
+#             and solver never include each other; setup, the set-up of a
+#             problem (platform file, problem assembly, the schedule
+#             document), sits above heuristic and solver because assembly
+#             needs the base makespan (solver/makespan) and the extended
+#             platform's list schedule, and below the engine; the engine
+#             composes them through public headers only; none of them
+#             includes cli)
 #   solver/:  one room per family, each with its private headers:
 #             core < makespan, milp, bound < search
 #             (a room includes a private header of its own room beside it,
@@ -36,6 +41,7 @@ owner() {
     prices) echo prices ;;
     heuristic|local|fixedmap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
+    setup|platform_file|problem|document|record|units|cws_doc) echo setup ;;
     solve|method) echo engine ;;
     *) echo "" ;;
   esac
@@ -48,8 +54,9 @@ lib_below() {
     prices) echo "common prices" ;;
     heuristic) echo "common taskgraphs prices heuristic" ;;
     solver) echo "common taskgraphs prices solver" ;;
-    engine) echo "common taskgraphs prices heuristic solver engine" ;;
-    *) echo "common taskgraphs prices heuristic solver engine" ;; # cli, tests, examples
+    setup) echo "common taskgraphs prices heuristic solver setup" ;;
+    engine) echo "common taskgraphs prices heuristic solver setup engine" ;;
+    *) echo "common taskgraphs prices heuristic solver setup engine" ;; # cli, tests, examples
   esac
 }
 # solver room -> the rooms whose private headers it may include
@@ -78,7 +85,7 @@ cli_below() {
 check_file() { # file zone(lib folder, cli sub-folder name, tests, examples) [solver room]
   f=$1 zone=$2 room=${3:-}
   case $zone in
-    common|taskgraphs|prices|heuristic|solver|engine) libzone=$zone clizone="" ;;
+    common|taskgraphs|prices|heuristic|solver|setup|engine) libzone=$zone clizone="" ;;
     tests) libzone=tests clizone=tests ;;
     examples) libzone=examples clizone="" ;;
     *) libzone=cli clizone=$zone ;;
@@ -128,7 +135,7 @@ check_file() { # file zone(lib folder, cli sub-folder name, tests, examples) [so
 }
 
 out=$(
-  for dir in common taskgraphs prices heuristic engine; do
+  for dir in common taskgraphs prices heuristic setup engine; do
     for f in "$dir"/*.c "$dir"/*.h; do [ -f "$f" ] && check_file "$f" "$dir"; done
   done
   for f in solver/*.c solver/*.h; do [ -f "$f" ] && echo "$f: solver/ keeps its code in its rooms (solver/ROOM/)"; done

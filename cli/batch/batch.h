@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include "run/methods.h"
+#include "run/model.h"
 #include "run/rows.h"
 
 #define TOOL_BATCH_MAX_LIST 64

@@ -1,9 +1,10 @@
 /* ecsched batch: the lists of the command line, case numbering, keys,
  * shards and the result line. */
 #include "batch/batch.h"
-#include "run/platform_file.h"
+#include "run/model.h"
+#include "ecsched/platform_file.h"
 
-#include "run/record.h"
+#include "ecsched/record.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -228,12 +229,12 @@ void tool_batch_row_init(tool_row *row, const tool_batch_plan *plan, size_t id)
         ecs_diag d;
         if (m != NULL) {
             *m = plan->model;
-            if (tool_plat_set_pes(m, (int)plan->pes[c.pes], &d) == ECS_OK)
-                row->model = tool_record_model(m, ps ? json_incref(ps) : json_null());
+            if (ecs_plat_set_pes(m, (int)plan->pes[c.pes], &d) == ECS_OK)
+                row->model = ecs_record_model(m, ps ? json_incref(ps) : json_null());
         }
         free(m);
     } else {
-        row->model = tool_record_model(&plan->model, ps ? json_incref(ps) : json_null());
+        row->model = ecs_record_model(&plan->model, ps ? json_incref(ps) : json_null());
     }
     row->params = tool_method_params_json(plan->method[c.method], &p);
 }

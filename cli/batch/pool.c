@@ -5,7 +5,7 @@
 #include "run/grow.h"
 
 #include "run/progress.h"
-#include "run/record.h"
+#include "ecsched/record.h"
 
 #include <errno.h>
 #include <math.h>
@@ -253,7 +253,7 @@ static void record_failure(pool *pl, slot *s, int wstatus)
     row.status = status;
     row.error = err;
     row.runtime_s = ecs_clock_now() - s->started;
-    row.context = tool_record_context(pl->plan->workers, row.runtime_s, NAN);
+    row.context = ecs_record_context(pl->plan->workers, row.runtime_s, NAN);
     char *line = tool_row_line(&row);
     tool_row_release(&row);
     if (line == NULL) {

@@ -4,9 +4,10 @@
 #define _GNU_SOURCE /* sched_getaffinity, CPU_COUNT */
 #endif
 #include "batch/batch.h"
+#include "run/model.h"
 #include "run/keyed.h"
 
-#include "run/record.h"
+#include "ecsched/record.h"
 
 #include <sched.h>
 #include <stdlib.h>
@@ -31,7 +32,7 @@ void tool_batch_plan_complete(tool_batch_plan *plan)
     if (plan->next == 0)
         tool_batch_parse_ext(plan, "0", &diag);
     if (plan->nprices == 0)
-        tool_batch_parse_prices(plan, TOOL_DEFAULT_PRICES, &diag);
+        tool_batch_parse_prices(plan, ECS_DEFAULT_PRICES, &diag);
     if (plan->nmethod == 0)
         for (int k = 0; k < TOOL_METHOD_COUNT; k++)
             if (tool_method_default((tool_method)k))
@@ -57,7 +58,7 @@ static ecs_result check_inputs(tool_batch_plan *plan, ecs_diag *diag)
 {
     for (size_t k = 0; k < plan->ngraph; k++) {
         ecs_graph *g = NULL;
-        ecs_result rc = tool_load_graph(plan->graph[k], &plan->model, NULL, &g, diag);
+        ecs_result rc = ecs_setup_load_graph(plan->graph[k], &plan->model, NULL, &g, diag);
         ecs_graph_free(g);
         if (rc != ECS_OK)
             return rc;
@@ -67,12 +68,12 @@ static ecs_result check_inputs(tool_batch_plan *plan, ecs_diag *diag)
         m.prices_spec = plan->prices[k];
         m.price_opt.no_repeat = 0;
         ecs_slot_prices sp;
-        ecs_result rc = tool_load_prices(&m, 1, &sp, diag);
+        ecs_result rc = ecs_setup_load_prices(&m, 1, &sp, diag);
         if (rc != ECS_OK)
             return rc;
         ecs_slot_prices_release(&sp);
         json_decref(plan->price_source[k]);
-        plan->price_source[k] = tool_record_price_source(plan->prices[k],
+        plan->price_source[k] = ecs_record_price_source(plan->prices[k],
                                                         &plan->model.price_opt, diag);
         if (plan->price_source[k] == NULL)
             return ECS_EIO;

@@ -2,8 +2,9 @@
  * once, then per (E, prices) the wanted methods; "S id" before each case,
  * "R id json" when its line is final. */
 #include "batch/batch.h"
+#include "run/model.h"
 
-#include "run/record.h"
+#include "ecsched/record.h"
 
 #include <errno.h>
 #include <math.h>
@@ -37,7 +38,7 @@ typedef struct worker {
     size_t sub;              /* current (E, prices) index: case id / nmethod */
     int slot[TOOL_METHOD_COUNT]; /* method -> index in plan->method */
     tool_model model;
-    tool_problem pb;
+    ecs_problem pb;
     int loaded;              /* 1 problem loaded, -1 graph or base failed */
     ecs_diag load_diag;
 } worker;
@@ -95,11 +96,11 @@ static void before_method(tool_method m, void *arg)
 /* A new E and price schedule on the loaded graph and base. */
 static ecs_result retarget(worker *w, ecs_diag *diag)
 {
-    tool_problem *pb = &w->pb;
-    ecs_result rc = tool_deadline(&w->model, pb->base_makespan, &pb->deadline, diag);
+    ecs_problem *pb = &w->pb;
+    ecs_result rc = ecs_setup_deadline(&w->model, pb->base_makespan, &pb->deadline, diag);
     if (rc != ECS_OK)
         return rc;
-    return tool_problem_prices(&w->model, pb, diag);
+    return ecs_problem_prices(&w->model, pb, diag);
 }
 
 static ecs_result prepare(worker *w, size_t first_id, ecs_diag *diag)
@@ -113,7 +114,7 @@ static ecs_result prepare(worker *w, size_t first_id, ecs_diag *diag)
         m0.prices_spec = "flat";
         m0.extension_given = 0;
         memset(&m0.extension, 0, sizeof m0.extension);
-        ecs_result rc = tool_problem_load(&m0, w->plan->graph[c.graph],
+        ecs_result rc = ecs_problem_load(&m0, w->plan->graph[c.graph],
                                              w->plan->makespan_limit_s, &w->pb,
                                              &w->load_diag);
         w->loaded = rc == ECS_OK ? 1 : -1;
@@ -131,7 +132,7 @@ static ecs_result prepare(worker *w, size_t first_id, ecs_diag *diag)
 static void fill_row(const worker *w, const tool_method_set *set, int k,
                      tool_row *row, char *err, size_t errsize)
 {
-    const tool_problem *pb = &w->pb;
+    const ecs_problem *pb = &w->pb;
     const tool_method_out *o = &set->out[k];
     row->tasks = (long)pb->g->n;
     row->base_cost = pb->base_cost;
@@ -139,9 +140,9 @@ static void fill_row(const worker *w, const tool_method_set *set, int k,
     row->base_makespan = pb->base_makespan;
     row->base_makespan_optimal = pb->base_optimal;
     row->base_status = pb->base_list ? "list"
-                                     : tool_record_base_status(pb->base_from_file, pb->base_optimal);
+                                     : ecs_record_base_status(pb->base_from_file, pb->base_optimal);
     row->base_runtime_s = pb->base_runtime_s;
-    row->context = tool_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
+    row->context = ecs_record_context(w->plan->workers, o->runtime_s, o->cpu_s);
     /* the instance's best bound and proven optimum: from the MILP and
      * solve, whichever of them ran */
     tool_method_set_best(set, &row->bound, &row->optimum);
@@ -158,7 +159,7 @@ static void fill_row(const worker *w, const tool_method_set *set, int k,
     row->bound_method = o->bound_method;
     row->found_by = o->found_by;
     if (o->schedule != NULL && pb->ext.on)
-        row->energy_split = tool_ext_split_json(TOOL_INSTANCE(pb, &w->model.platform),
+        row->energy_split = ecs_ext_split_json(&pb->inst,
                                                 &pb->ext, &pb->prices, o->schedule);
     if (o->schedule != NULL) {
         row->cost = o->check.cost;
@@ -224,7 +225,7 @@ void tool_batch_worker_run(const tool_batch_plan *plan, const size_t *ids,
     if (w.model.plat.on && w.model.plat.path[0] == '\0') {
         /* the shortcuts' one class has the case's PEs */
         ecs_diag d;
-        if (tool_plat_set_pes(&w.model, w.pes, &d) != ECS_OK)
+        if (ecs_plat_set_pes(&w.model, w.pes, &d) != ECS_OK)
             _exit(3); /* it resolved before with one PE */
     } else if (!w.model.plat.on) {
         ecs_platform_set_pes(&w.model.platform, w.pes, NULL);
@@ -239,5 +240,5 @@ void tool_batch_worker_run(const tool_batch_plan *plan, const size_t *ids,
         i = j;
     }
     if (w.loaded > 0)
-        tool_problem_release(&w.pb);
+        ecs_problem_release(&w.pb);
 }

@@ -1,6 +1,8 @@
 /* ecsched batch GRAPHS... : every combination of P, E, prices and method,
  * on worker processes, into a resumable JSON-lines file. */
 #include "batch/batch.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "commands/commands.h"
 
 #include <math.h>
@@ -62,8 +64,11 @@ const tool_command tool_command_batch = {
     "recorded without failure; 3: some case failed (error, crashed, timeout;\n"
     "recorded as such); 130: interrupted; 2: bad input.\n"
     "\n"
-    "Model flags: --freqs, --power, --format, --slot-minutes, --no-repeat\n"
-    "and the price loader flags (as for compare).\n",
+    "Model flags: --freqs, --power, --format, --slot-minutes, --no-repeat,\n"
+    "--work-unit, --watts W[:IDLE], --platform FILE (every case on its\n"
+    "classes and sites; -p then not), --green FILE, --green-column C,\n"
+    "--green-price X, --power-cap KW and the price loader flags (as for\n"
+    "compare).\n",
     tool_cmd_batch};
 
 enum { OPT_METHODS = TOOL_OPT_COMMAND_BASE, OPT_SHARD, OPT_KILL_AFTER };

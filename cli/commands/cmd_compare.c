@@ -1,8 +1,12 @@
 /* ecsched compare GRAPH -p P: base, heuristic (sweep, binary) and MILP on
  * one problem, side by side. */
 #include "run/methods.h"
-#include "run/units.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "commands/commands.h"
 
 #include <math.h>
@@ -72,7 +76,7 @@ typedef struct compare_job {
     int want[TOOL_METHOD_COUNT];
     tool_method_set set; /* the point being printed or written */
     tool_method_params cur;
-    tool_problem pb;
+    ecs_problem pb;
     double t0, c0;
     double optimum; /* NAN unless the MILP proved it */
     double bound;   /* NAN unless the MILP gave one */
@@ -174,27 +178,29 @@ static int skipped(const tool_method_set *set, int k)
 
 static void print_head(const compare_job *j)
 {
-    const tool_problem *pb = &j->pb;
+    const ecs_problem *pb = &j->pb;
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes       %d\n", j->m.platform.pes);
     int sm = pb->prices.slot_minutes;
     char bm[64], dl[64], info[160], end[64];
-    tool_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    tool_fmt_slots(pb->deadline, sm, dl, sizeof dl);
-    tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
            pb->base_from_file ? "from --base"
            : pb->base_list    ? "a list schedule on the PE classes"
            : pb->base_optimal ? "proven optimal"
                               : "not proven optimal",
            pb->base_cost);
-    tool_zone z;
-    tool_zone_of(&j->m, &pb->prices, &z);
-    if (tool_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))
+    ecs_zone z;
+    ecs_zone_of(&j->m, &pb->prices, &z);
+    if (ecs_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))
         printf("deadline  D' = %s, at %s\n", dl, end);
     else
         printf("deadline  D' = %s\n", dl);
-    printf("prices    %s%s (%s)\n", pb->prices.source,
+    char src[1200];
+    tool_fmt_price_sources(&j->m, pb, src, sizeof src);
+    printf("prices    %s%s (%s)\n", src,
            pb->prices.repeated ? ", repeated" : "", info);
 }
 
@@ -208,17 +214,17 @@ static void print_energy(const compare_job *j)
         const tool_method_out *o = &j->set.out[k];
         if (!j->set.want[k] || j->set.rc[k] != ECS_OK || o->schedule == NULL)
             continue;
-        tool_energy e;
+        ecs_energy e;
         char text[160];
-        tool_energy_of_problem(&j->pb, &j->m, o->schedule, o->check.cost, &e);
-        tool_fmt_energy(&j->m, &e, text, sizeof text);
+        ecs_energy_of_problem(&j->pb, &j->m, o->schedule, o->check.cost, &e);
+        ecs_fmt_energy(&j->m, &e, text, sizeof text);
         printf("%-9s %s\n", tool_method_name((tool_method)k), text);
     }
 }
 
 static void print_table(const compare_job *j, size_t point)
 {
-    const tool_problem *pb = &j->pb;
+    const ecs_problem *pb = &j->pb;
     if (j->npoint > 1) {
         char label[256];
         point_label(j, point, label, sizeof label);
@@ -282,9 +288,9 @@ static void print_table(const compare_job *j, size_t point)
     ecs_makespan_advice adv;
     ecs_diag ad;
     if (pb->deadline < pb->base_makespan &&
-        tool_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
+        ecs_problem_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
         char text[512];
-        tool_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
+        ecs_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
                             text, sizeof text);
         printf("advice    %s\n", text);
     }
@@ -309,10 +315,10 @@ static int set(json_t *o, const char *key, json_t *v)
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-static tool_doc_info doc_info(const compare_job *j, const tool_method_out *o)
+static ecs_doc_info doc_info(const compare_job *j, const tool_method_out *o)
 {
-    tool_doc_info in;
-    tool_problem_doc_info(&j->pb, &j->m, CMD, &in);
+    ecs_doc_info in;
+    ecs_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &o->check;
     in.status = o->status;
     in.runtime_s = o->runtime_s;
@@ -354,13 +360,13 @@ static json_t *method_obj(const compare_job *j, int k)
             set(m, "cost", json_null()) || set(m, "optimal", json_false()) ||
             set(m, "cost_over_optimum", json_null()) ||
             set(m, "saving_over_base", json_null()) ||
-            set(m, "bound", tool_json_num(o->bound)) || set(m, "gap", json_null()) ||
-            set(m, "runtime_s", tool_json_num(round(o->runtime_s * 1e6) / 1e6)))
+            set(m, "bound", ecs_json_num(o->bound)) || set(m, "gap", json_null()) ||
+            set(m, "runtime_s", ecs_json_num(round(o->runtime_s * 1e6) / 1e6)))
             goto fail;
         return m;
     }
-    tool_doc_info in = doc_info(j, o);
-    json_t *doc = tool_doc_new(&in);
+    ecs_doc_info in = doc_info(j, o);
+    json_t *doc = ecs_document_new(&in);
     if (doc == NULL)
         goto fail;
     const char *key;
@@ -376,15 +382,15 @@ static json_t *method_obj(const compare_job *j, int k)
     double c = o->check.cost;
     if (set(m, "optimal", json_boolean(o->optimal)) ||
         set(m, "cost_over_optimum",
-            tool_json_num(j->optimum > 0 ? c / j->optimum : NAN)) ||
+            ecs_json_num(j->optimum > 0 ? c / j->optimum : NAN)) ||
         set(m, "saving_over_base",
-            tool_json_num(j->pb.base_cost > 0 ? (j->pb.base_cost - c) / j->pb.base_cost
+            ecs_json_num(j->pb.base_cost > 0 ? (j->pb.base_cost - c) / j->pb.base_cost
                                              : NAN)) ||
-        set(m, "bound", tool_json_num(o->bound)) || set(m, "gap", tool_json_num(o->gap)) ||
+        set(m, "bound", ecs_json_num(o->bound)) || set(m, "gap", ecs_json_num(o->gap)) ||
         (o->bound_method != NULL &&
          set(m, "bound_method", json_string(o->bound_method))) ||
         (o->found_by != NULL && set(m, "found_by", json_string(o->found_by))) ||
-        tool_doc_add_tasks(m, j->pb.g, &j->m.platform, o->schedule) != 0)
+        ecs_document_add_tasks(m, j->pb.g, &j->m.platform, o->schedule) != 0)
         goto fail;
     return m;
 fail:
@@ -398,27 +404,27 @@ static json_t *build_doc(compare_job *j)
     memset(&base, 0, sizeof base);
     base.check.makespan = j->pb.base_makespan;
     base.check.cost = j->pb.base_cost;
-    tool_doc_info in = doc_info(j, &base);
-    json_t *head = tool_doc_new(&in), *d = json_object(), *arr = json_array();
+    ecs_doc_info in = doc_info(j, &base);
+    json_t *head = ecs_document_new(&in), *d = json_object(), *arr = json_array();
     int bad = head == NULL || d == NULL || arr == NULL;
     for (size_t k = 0; !bad && k < sizeof head_keys / sizeof *head_keys; k++)
         bad = json_object_set(d, head_keys[k], json_object_get(head, head_keys[k])) != 0;
     json_decref(head);
-    const tool_problem *pb = &j->pb;
+    const ecs_problem *pb = &j->pb;
     if (!bad)
         bad = set(d, "base_makespan", json_integer(pb->base_makespan)) ||
               set(d, "base_makespan_optimal", json_boolean(pb->base_optimal)) ||
-              set(d, "base_cost", tool_json_num(pb->base_cost)) ||
-              set(d, "optimum", tool_json_num(j->optimum)) ||
-              set(d, "bound", tool_json_num(j->bound)) ||
-              set(d, "time_limit_s", tool_json_num(j->prm[0].time_limit_s));
+              set(d, "base_cost", ecs_json_num(pb->base_cost)) ||
+              set(d, "optimum", ecs_json_num(j->optimum)) ||
+              set(d, "bound", ecs_json_num(j->bound)) ||
+              set(d, "time_limit_s", ecs_json_num(j->prm[0].time_limit_s));
     ecs_makespan_advice adv;
     ecs_diag ad;
     if (!bad && pb->deadline < pb->base_makespan &&
-        tool_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        bad = set(d, "advice", tool_advice_json(&adv, pb->prices.slot_minutes));
+        ecs_problem_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        bad = set(d, "advice", ecs_advice_json(&adv, pb->prices.slot_minutes));
     if (!bad)
-        bad = tool_doc_add_record(d, pb, &j->m, NULL, tool_base_limit(&j->prm[0]),
+        bad = ecs_document_add_record(d, pb, &j->m, NULL, tool_base_limit(&j->prm[0]),
                                      j->t0, j->c0) != 0;
     for (size_t p = 0; !bad && p < j->npoint; p++) {
         j->set = j->sets[p];
@@ -519,13 +525,14 @@ int tool_cmd_compare(int argc, char **argv)
     ecs_diag_clear(&diag);
     ecs_result rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
-        rc = tool_problem_load(&j.m, j.graph_path, tool_base_limit(&j.prm[0]),
+        rc = ecs_problem_load(&j.m, j.graph_path, tool_base_limit(&j.prm[0]),
                                   &j.pb, &diag);
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);
         return tool_exit_code(rc);
     }
     tool_note_repeated(CMD, &j.pb.prices);
+    tool_note_green(CMD, &j.m, &j.pb.ext);
     tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
     run_points(&j);
     int code = output(&j);
@@ -533,6 +540,6 @@ int tool_cmd_compare(int argc, char **argv)
         code = exit_code(&j);
     for (size_t p = 0; p < j.npoint; p++)
         tool_method_set_release(&j.sets[p]);
-    tool_problem_release(&j.pb);
+    ecs_problem_release(&j.pb);
     return code;
 }

@@ -1,6 +1,9 @@
 /* ecsched convert GRAPH --to FORMAT: task graphs between STG, DOT and
  * WfFormat. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 
@@ -161,7 +164,7 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
     snprintf(comment, sizeof comment, "Converted by ecsched %s from %s (%s)",
              ECS_VERSION, j->in, ecs_stg_format_name(g->format));
     ecs_graph_read_params p;
-    tool_graph_params(&j->m, &p);
+    ecs_setup_graph_params(&j->m, &p);
     double unit = p.work_unit > 0 ? p.work_unit : p.default_runtime_unit;
     switch (j->to) {
     case OUT_STG:
@@ -185,7 +188,7 @@ int tool_cmd_convert(int argc, char **argv)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    ecs_result rc = tool_read_graph(j.in, &j.m, &g, &diag);
+    ecs_result rc = ecs_setup_read_graph(j.in, &j.m, &g, &diag);
     int code = tool_graph_output(CMD, rc, g, render, &j, j.m.out_path, &diag);
     ecs_graph_free(g);
     if (code == TOOL_EXIT_OK && j.platform_out != NULL)

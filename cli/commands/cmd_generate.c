@@ -1,5 +1,8 @@
 /* ecsched generate: random task graphs in the standard STG layout. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"

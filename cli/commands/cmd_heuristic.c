@@ -3,13 +3,18 @@
  * landscape; --mode local goes on from its schedule with the local
  * heuristic (include/ecsched/local.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/landscape.h"
 #include "run/methods.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
+#include "run/progress.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -87,7 +92,7 @@ typedef struct heur_job {
     double c0;
     const char *graph_path;
     const char *landscape_path;
-    tool_problem pb;
+    ecs_problem pb;
     int have_pb;
     ecs_heur_result res;
     ecs_check_report rep;
@@ -200,12 +205,14 @@ static double saving_pct(const heur_job *j)
 static void print_human(const heur_job *j)
 {
     const ecs_heur_result *r = &j->res;
-    const tool_problem *pb = &j->pb;
+    const ecs_problem *pb = &j->pb;
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
     char info[160];
-    tool_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
-    printf("prices      %s (%s)\n", pb->prices.source, info);
+    ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    char src[1200];
+    tool_fmt_price_sources(&j->m, pb, src, sizeof src);
+    printf("prices      %s (%s)\n", src, info);
     int ext = pb->ext.on; /* local from the base: no sweep */
     if (j->local && ext)
         printf("mode        local (seed %llu, limit %g s), from the base "
@@ -231,7 +238,7 @@ static void print_human(const heur_job *j)
     }
     printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
-    tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
+    ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
     if (pb->base_from_file)
         printf("base        makespan %s, from --base (not proven optimal)\n", bmk);
     else if (pb->base_list)
@@ -250,20 +257,20 @@ static void print_human(const heur_job *j)
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
                l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
     }
-    tool_energy e;
+    ecs_energy e;
     char text[160], mk[64], bm[64], dl[64];
     int sm = pb->prices.slot_minutes;
-    tool_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
-    tool_fmt_energy(&j->m, &e, text, sizeof text);
+    ecs_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
+    ecs_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
     printf("energy      %s\n", text);
     printf("saving      %.2f %%\n", saving_pct(j));
-    tool_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
-    tool_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    tool_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    ecs_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
+    ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
+    ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
-    tool_print_clock(&j->m, &pb->prices, j->rep.makespan, pb->deadline, 11);
+    tool_print_clock(&j->m, &pb->prices, result_schedule(j), pb->deadline, 11);
     if (j->local && ext)
         printf("runtime     %.1f ms (local %.1f ms)\n", j->runtime_s * 1e3,
                j->local_s * 1e3);
@@ -280,7 +287,7 @@ static int add_local_keys(json_t *d, const heur_job *j)
 {
     const ecs_local_result *l = &j->lres;
     int on = j->local;
-    return json_object_set_new(d, "start_cost", on ? tool_json_num(l->start_cost)
+    return json_object_set_new(d, "start_cost", on ? ecs_json_num(l->start_cost)
                                                    : json_null()) ||
            json_object_set_new(d, "local_stop",
                                on ? json_string(ecs_local_stop_name(l->stop)) : json_null()) ||
@@ -288,7 +295,7 @@ static int add_local_keys(json_t *d, const heur_job *j)
            json_object_set_new(d, "local_kicks",
                                on ? json_integer((json_int_t)l->kicks) : json_null()) ||
            json_object_set_new(d, "local_s",
-                               on ? tool_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
+                               on ? ecs_json_num(round(j->local_s * 1e6) / 1e6) : json_null());
 }
 
 static int add_keys(json_t *d, const void *job)
@@ -301,13 +308,13 @@ static int add_keys(json_t *d, const void *job)
            json_object_set_new(d, "steps", j->prm.mode == ECS_HEUR_SWEEP
                                                ? json_integer(j->prm.steps)
                                                : json_null()) ||
-           json_object_set_new(d, "sigma", tool_json_num(j->prm.sigma)) ||
-           json_object_set_new(d, "budget_range", tool_json_num(r->range)) ||
+           json_object_set_new(d, "sigma", ecs_json_num(j->prm.sigma)) ||
+           json_object_set_new(d, "budget_range", ecs_json_num(r->range)) ||
            json_object_set_new(d, "budget", r->fallback
                                                 ? json_null()
-                                                : tool_json_num(r->budget)) ||
-           json_object_set_new(d, "saving_pct", tool_json_num(saving_pct(j))) ||
-           json_object_set_new(d, "saving_over_base", tool_json_num(saving_pct(j) / 100.0)) ||
+                                                : ecs_json_num(r->budget)) ||
+           json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
+           json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
                                json_integer((json_int_t)r->ncand)) ||
            json_object_set_new(d, "feasible_candidates",
@@ -316,14 +323,14 @@ static int add_keys(json_t *d, const void *job)
            json_object_set_new(d, "base_makespan",
                                json_integer(j->pb.base_makespan)) ||
            json_object_set_new(d, "heuristic_s",
-                               tool_json_num(round(j->heur_s * 1e6) / 1e6)) ||
+                               ecs_json_num(round(j->heur_s * 1e6) / 1e6)) ||
            add_local_keys(d, j);
 }
 
 static json_t *make_doc(const heur_job *j)
 {
-    tool_doc_info in;
-    tool_problem_doc_info(&j->pb, &j->m, CMD, &in);
+    ecs_doc_info in;
+    ecs_problem_doc_info(&j->pb, &j->m, CMD, &in);
     in.check = &j->rep;
     in.base_cost = j->res.base_cost;
     in.status = "feasible";
@@ -332,7 +339,7 @@ static json_t *make_doc(const heur_job *j)
     tool_method m = j->local ? TOOL_METHOD_LOCAL
                    : j->prm.mode == ECS_HEUR_SWEEP ? TOOL_METHOD_SWEEP : TOOL_METHOD_BINARY;
     tool_outcome_run run = {m, &j->mp, j->t0, j->c0};
-    return tool_outcome_doc(&in, &j->pb, &j->m, &run, add_keys, j, result_schedule(j));
+    return tool_outcome_doc(&in, &run, add_keys, j);
 }
 
 static ecs_result write_outputs(const heur_job *j, ecs_diag *diag)
@@ -364,8 +371,8 @@ static int deadline_reachable(const heur_job *j)
     ecs_makespan_advice adv;
     ecs_diag ad;
     char text[512] = "";
-    if (tool_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        tool_advice_text(&adv, j->m.platform.pes,
+    if (ecs_problem_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
+        ecs_advice_text(&adv, j->m.platform.pes,
                             j->pb.prices.slot_minutes, text, sizeof text);
     tool_errorf(CMD,
                    "infeasible: the deadline D' = %ld is below the base "
@@ -379,7 +386,7 @@ static int deadline_reachable(const heur_job *j)
 /* Run the heuristic and the checker on its result. */
 static ecs_result solve(heur_job *j, ecs_diag *diag)
 {
-    const tool_problem *pb = &j->pb;
+    const ecs_problem *pb = &j->pb;
     double t = ecs_clock_now();
     ecs_result rc = ECS_OK;
     const ecs_schedule *start = NULL;
@@ -391,7 +398,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         start = pb->base;
     } else {
         /* a model the heuristic does not handle: the method table says so */
-        const ecs_instance *inst = TOOL_INSTANCE(pb, &j->m.platform);
+        const ecs_instance *inst = &pb->inst;
         rc = ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
                                 ecs_instance_model(inst), diag);
         if (rc == ECS_OK)
@@ -405,14 +412,17 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         if (j->mp.time_limit_given)
             j->lprm.time_limit_s = tool_budget_left(j->t0 + j->mp.time_limit_s);
         t = ecs_clock_now();
-        rc = ecs_local_run(TOOL_INSTANCE(pb, &j->m.platform), start,
+        if (tool_progress_on())
+            j->lprm.progress = tool_local_progress;
+        rc = ecs_local_run(&pb->inst, start,
                            &j->lprm, &j->lres, diag);
+        tool_progress_done();
         j->local_s = ecs_clock_now() - t;
     }
     j->runtime_s = ecs_clock_now() - j->t0;
     if (rc != ECS_OK)
         return rc;
-    rc = ecs_check_schedule(TOOL_INSTANCE(pb, &j->m.platform), result_schedule(j),
+    rc = ecs_check_schedule(&pb->inst, result_schedule(j),
                             &j->rep, NULL);
     if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
@@ -429,7 +439,7 @@ static int run_job(heur_job *j)
     j->c0 = ecs_clock_cpu();
     ecs_result rc = tool_work_unit_auto(CMD, &j->m, j->graph_path, &diag);
     if (rc == ECS_OK)
-        rc = tool_problem_load(&j->m, j->graph_path, tool_base_limit(&j->mp),
+        rc = ecs_problem_load(&j->m, j->graph_path, tool_base_limit(&j->mp),
                                   &j->pb, &diag);
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);
@@ -437,6 +447,7 @@ static int run_job(heur_job *j)
     }
     j->have_pb = 1;
     tool_note_repeated(CMD, &j->pb.prices);
+    tool_note_green(CMD, &j->m, &j->pb.ext);
     tool_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
     if (!deadline_reachable(j))
         return TOOL_EXIT_INFEASIBLE;
@@ -471,6 +482,6 @@ int tool_cmd_heuristic(int argc, char **argv)
     ecs_heur_result_release(&j.res);
     ecs_local_result_release(&j.lres);
     if (j.have_pb)
-        tool_problem_release(&j.pb);
+        ecs_problem_release(&j.pb);
     return code;
 }

@@ -1,7 +1,10 @@
 /* ecsched info GRAPH...: figures about task graphs. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/datapath.h"
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 #include "commands/commands.h"
 
 #include "ecsched/stg.h"
@@ -80,7 +83,7 @@ static void read_row(info_row *r, const tool_model *m)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     ecs_graph *g = NULL;
-    ecs_result rc = tool_read_graph(r->file, m, &g, &diag);
+    ecs_result rc = ecs_setup_read_graph(r->file, m, &g, &diag);
     if (rc != ECS_OK) {
         ecs_diag_format(&diag, r->error, sizeof r->error);
         return;
@@ -157,9 +160,9 @@ static json_t *row_json(const info_row *r)
     json_t *o = json_object();
     if (o == NULL)
         return NULL;
-    json_object_set_new(o, "file", tool_json_text(r->file));
+    json_object_set_new(o, "file", ecs_json_text(r->file));
     if (!r->ok) {
-        json_object_set_new(o, "error", tool_json_text(r->error));
+        json_object_set_new(o, "error", ecs_json_text(r->error));
         return o;
     }
     const ecs_stg_meta *m = &r->meta;
@@ -170,13 +173,13 @@ static json_t *row_json(const info_row *r)
                         json_integer((json_int_t)r->st.work_tasks));
     json_object_set_new(o, "critical_path", json_integer(r->st.critical_path));
     json_object_set_new(o, "total_work", json_integer(r->st.total_work));
-    json_object_set_new(o, "parallelism", tool_json_num(r->st.parallelism));
-    json_object_set_new(o, "work_unit", tool_json_num(m->work_unit));
-    json_object_set_new(o, "file_work", tool_json_num(m->file_work));
-    json_object_set_new(o, "rounding_error", tool_json_num(rounding(r)));
+    json_object_set_new(o, "parallelism", ecs_json_num(r->st.parallelism));
+    json_object_set_new(o, "work_unit", ecs_json_num(m->work_unit));
+    json_object_set_new(o, "file_work", ecs_json_num(m->file_work));
+    json_object_set_new(o, "rounding_error", ecs_json_num(rounding(r)));
     json_object_set_new(o, "rounding_error_relative",
                         m->file_work > 0
-                            ? tool_json_num(rounding(r) / m->file_work)
+                            ? ecs_json_num(rounding(r) / m->file_work)
                             : json_null());
     json_object_set_new(o, "file_cp_length", m->cp_length >= 0
                                                  ? json_integer(m->cp_length)
@@ -185,10 +188,10 @@ static json_t *row_json(const info_row *r)
                                             ? json_boolean(cp_agrees(r))
                                             : json_null());
     json_object_set_new(o, "file_parallelism", m->parallelism >= 0
-                                                   ? tool_json_num(m->parallelism)
+                                                   ? ecs_json_num(m->parallelism)
                                                    : json_null());
     json_object_set_new(o, "generator", m->generator[0]
-                                            ? tool_json_text(m->generator)
+                                            ? ecs_json_text(m->generator)
                                             : json_null());
     json_object_set_new(o, "header_pes", m->header_pes > 0
                                              ? json_integer(m->header_pes)
@@ -276,7 +279,7 @@ static int platform_info(const info_args *a)
     const tool_model *m = &a->m;
     ecs_diag diag;
     ecs_slot_prices sp;
-    tool_ext ext;
+    ecs_ext ext;
     if (!m->plat.on) {
         tool_errorf(CMD, "%s: the paper's platform (one class at one site, "
                          "speed f, no idle, sources or cap): -p %d --power %s "
@@ -285,12 +288,12 @@ static int platform_info(const info_args *a)
                     m->watts);
         return TOOL_EXIT_OK;
     }
-    ecs_result rc = tool_plat_load(m, 1, &sp, &ext, &diag);
+    ecs_result rc = ecs_plat_load(m, 1, &sp, &ext, &diag);
     size_t n = rc == ECS_OK ? sp.cycle : 0;
     if (rc == ECS_OK) {
         ecs_slot_prices_release(&sp);
-        tool_ext_release(&ext);
-        rc = tool_plat_load(m, n > 0 ? n : 1, &sp, &ext, &diag);
+        ecs_ext_release(&ext);
+        rc = ecs_plat_load(m, n > 0 ? n : 1, &sp, &ext, &diag);
     }
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);
@@ -304,7 +307,7 @@ static int platform_info(const info_args *a)
     json_t *doc = NULL;
     if (a->json) {
         doc = json_object();
-        json_object_set_new(doc, "platform", tool_plat_json(m));
+        json_object_set_new(doc, "platform", ecs_plat_json(m));
         json_object_set_new(doc, "slots", json_integer((json_int_t)sp.n));
         json_object_set_new(doc, "slot_minutes", json_integer(sp.slot_minutes));
         json_object_set_new(doc, "unit", json_string(sp.unit));
@@ -343,8 +346,8 @@ static int platform_info(const info_args *a)
             if (srcs) {
                 json_t *u = json_object();
                 json_object_set_new(u, "name", json_string(ext.source[j].name));
-                json_object_set_new(u, "kwh", tool_json_num(tot));
-                json_object_set_new(u, "peak_kw", tool_json_num(peak));
+                json_object_set_new(u, "kwh", ecs_json_num(tot));
+                json_object_set_new(u, "peak_kw", ecs_json_num(peak));
                 json_array_append_new(srcs, u);
             }
         }
@@ -353,10 +356,10 @@ static int platform_info(const info_args *a)
         if (sites) {
             json_t *o = json_object();
             json_object_set_new(o, "name", json_string(p->site_name[q]));
-            json_object_set_new(o, "prices", tool_json_text(ext.price_source[q]));
-            json_object_set_new(o, "price_min", tool_json_num(lo));
-            json_object_set_new(o, "price_max", tool_json_num(hi));
-            json_object_set_new(o, "cap_kw", cap >= 0 ? tool_json_num(cap) : json_null());
+            json_object_set_new(o, "prices", ecs_json_text(ext.price_source[q]));
+            json_object_set_new(o, "price_min", ecs_json_num(lo));
+            json_object_set_new(o, "price_max", ecs_json_num(hi));
+            json_object_set_new(o, "cap_kw", cap >= 0 ? ecs_json_num(cap) : json_null());
             json_object_set_new(o, "sources", srcs);
             json_array_append_new(sites, o);
         } else {
@@ -376,7 +379,7 @@ static int platform_info(const info_args *a)
         json_decref(doc);
     }
     ecs_slot_prices_release(&sp);
-    tool_ext_release(&ext);
+    ecs_ext_release(&ext);
     return code;
 }
 

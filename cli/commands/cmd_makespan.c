@@ -1,6 +1,10 @@
 /* ecsched makespan GRAPH -p P: a makespan-optimal schedule at f = 1. */
 #include "run/cli.h"
-#include "run/units.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 #include "commands/commands.h"
 
 #include "ecsched/makespan.h"
@@ -95,12 +99,12 @@ static void print_human(const makespan_job *j)
            r->runtime_s, 1e3 * r->list_runtime_s, 1e3 * r->bound_runtime_s);
 }
 
-/* The schedule document: tool_doc_new's head, the search figures, tasks. */
+/* The schedule document: ecs_document_new's head, the search figures, tasks. */
 static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
                             ecs_diag *diag)
 {
     const ecs_makespan_result *r = &j->r;
-    tool_doc_info in;
+    ecs_doc_info in;
     memset(&in, 0, sizeof in);
     in.command = CMD;
     in.graph_file = j->graph_path;
@@ -113,7 +117,7 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
     in.runtime_s = r->runtime_s;
     in.model = &j->m;
     in.schedule = r->schedule;
-    json_t *d = tool_doc_new(&in);
+    json_t *d = ecs_document_new(&in);
     int bad = d == NULL ||
               json_object_set_new(d, "optimal", json_boolean(r->optimal)) ||
               json_object_set_new(d, "lower_bound",
@@ -122,7 +126,7 @@ static ecs_result write_doc(const makespan_job *j, const ecs_check_report *rep,
                                   json_integer(r->list_makespan)) ||
               json_object_set_new(d, "nodes",
                                   json_integer((json_int_t)r->nodes)) ||
-              tool_doc_add_tasks(d, j->g, &j->m.platform, r->schedule);
+              ecs_document_add_tasks(d, j->g, &j->m.platform, r->schedule);
     ecs_result rc = ECS_OK;
     if (bad)
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -146,7 +150,7 @@ static ecs_result solve(makespan_job *j, ecs_diag *diag)
     ecs_result rc = tool_work_unit_auto(CMD, &j->m, j->graph_path, diag);
     if (rc != ECS_OK)
         return rc;
-    rc = tool_load_graph(j->graph_path, &j->m, &j->raw,
+    rc = ecs_setup_load_graph(j->graph_path, &j->m, &j->raw,
                                        &j->g, diag);
     if (rc != ECS_OK)
         return rc;
@@ -162,7 +166,7 @@ static ecs_result solve(makespan_job *j, ecs_diag *diag)
     if (rc != ECS_OK)
         return rc;
     long n = j->r.makespan > 0 ? j->r.makespan : 1;
-    rc = tool_load_prices(&j->m, (size_t)n, &j->sp, diag);
+    rc = ecs_setup_load_prices(&j->m, (size_t)n, &j->sp, diag);
     j->have_sp = rc == ECS_OK;
     if (rc == ECS_OK)
         tool_note_repeated(CMD, &j->sp);

@@ -1,10 +1,13 @@
 /* ecsched milp GRAPH -p P: cost-optimal schedules with GLPK (milp.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "commands/commands.h"
 #include "run/methods.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 #include "run/progress.h"
 
 #include "ecsched/heuristic.h"
@@ -81,7 +84,7 @@ typedef struct milp_job {
     double t0, c0;
     int no_warm;
     const char *graph_path;
-    tool_problem pb;
+    ecs_problem pb;
     int have_pb;
     ecs_milp_result res;
     ecs_solve_result start; /* the warm start: local's schedule, or the
@@ -186,7 +189,7 @@ static int add_milp_keys(json_t *d, const void *job)
            tool_outcome_add_bound(d, r->status, r->bound, r->gap) ||
            json_object_set_new(d, "bound_method", json_string(ecs_bound_method_name(
                                                      r->bound_method))) ||
-           json_object_set_new(d, "root_bound", tool_json_num(r->root_bound)) ||
+           json_object_set_new(d, "root_bound", ecs_json_num(r->root_bound)) ||
            json_object_set_new(d, "nodes", json_integer((json_int_t)r->nodes)) ||
            json_object_set_new(d, "rows", json_integer(r->rows)) ||
            json_object_set_new(d, "cols", json_integer(r->cols)) ||
@@ -194,7 +197,7 @@ static int add_milp_keys(json_t *d, const void *job)
            json_object_set_new(d, "warm_start",
                                json_string(ecs_found_by_name(j->start.start_by))) ||
            json_object_set_new(d, "warm_start_cost",
-                               tool_json_num(j->start.start_cost));
+                               ecs_json_num(j->start.start_cost));
 }
 
 int tool_cmd_milp(int argc, char **argv)
@@ -218,16 +221,17 @@ int tool_cmd_milp(int argc, char **argv)
     ecs_diag_clear(&diag);
     ecs_result rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
-        rc = tool_problem_load(&j.m, j.graph_path, tool_base_limit(&j.mp),
+        rc = ecs_problem_load(&j.m, j.graph_path, tool_base_limit(&j.mp),
                                   &j.pb, &diag);
     if (rc == ECS_OK) {
         j.have_pb = 1;
         tool_note_repeated(CMD, &j.pb.prices);
+        tool_note_green(CMD, &j.m, &j.pb.ext);
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         /* a model the formulation does not handle (the method table says
          * so), then the size guard before the warm start: nothing large
          * for a model that would be refused */
-        const ecs_instance *inst = TOOL_INSTANCE(&j.pb, &j.m.platform);
+        const ecs_instance *inst = &j.pb.inst;
         rc = ecs_method_require(ecs_method_find(j.prm.formulation == ECS_MILP_PAPER
                                                     ? "milp_paper"
                                                     : "milp"),
@@ -251,7 +255,7 @@ int tool_cmd_milp(int argc, char **argv)
         sp.effort = j.mp.solve.effort; /* a start by counted work too */
         ecs_diag ignored;
         if (j.no_warm ||
-            ecs_solve_start(TOOL_INSTANCE(&j.pb, &j.m.platform),
+            ecs_solve_start(&j.pb.inst,
                             &sp, &j.start, &ignored) != ECS_OK)
             ecs_solve_result_release(&j.start);
         if (j.start.schedule == NULL) {
@@ -262,7 +266,7 @@ int tool_cmd_milp(int argc, char **argv)
         j.prm.time_limit_s = limit - (ecs_clock_now() - t1);
         if (j.prm.time_limit_s < TOOL_MIN_TIME_LIMIT_S)
             j.prm.time_limit_s = TOOL_MIN_TIME_LIMIT_S;
-        rc = ecs_milp_solve(TOOL_INSTANCE(&j.pb, &j.m.platform), &j.prm, &j.res, &diag);
+        rc = ecs_milp_solve(&j.pb.inst, &j.prm, &j.res, &diag);
         tool_progress_done();
     }
     tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, j.res.status,
@@ -272,6 +276,6 @@ int tool_cmd_milp(int argc, char **argv)
     ecs_milp_result_release(&j.res);
     ecs_solve_result_release(&j.start);
     if (j.have_pb)
-        tool_problem_release(&j.pb);
+        ecs_problem_release(&j.pb);
     return code;
 }

@@ -1,5 +1,7 @@
 /* ecsched plot SCHEDULE.json -o gantt.svg: a Gantt chart as SVG. */
 #include "run/cli.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "ecsched/numparse.h"
 #include "commands/commands.h"
 #include "plot/gantt.h"
@@ -133,7 +135,7 @@ int tool_cmd_plot(int argc, char **argv)
     ecs_diag diag;
     ecs_diag_clear(&diag);
     json_t *doc = NULL;
-    ecs_result rc = tool_load_json(a.in, NULL, &doc, &diag);
+    ecs_result rc = ecs_json_load(a.in, NULL, &doc, &diag);
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);
         return tool_exit_code(rc);

@@ -1,5 +1,8 @@
 /* ecsched prices SPEC: the per-slot prices the schedulers will use. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/datapath.h"
 #include "commands/commands.h"
 
@@ -134,7 +137,7 @@ static int parse_args(prices_job *j, int argc, char **argv)
         return tool_usage_error(CMD, "needs one SPEC");
     j->spec = argc - first == 1 ? argv[first]
               : j->m.prices_spec ? j->m.prices_spec
-                                 : TOOL_DEFAULT_PRICES;
+                                 : ECS_DEFAULT_PRICES;
     return 0;
 }
 
@@ -147,7 +150,7 @@ static ecs_result compute(prices_job *j, ecs_diag *diag)
     const char *spec = ecs_prices_is_builtin(j->spec)
                            ? j->spec
                            : tool_data_path(j->spec, found, sizeof found);
-    ecs_result rc = j->slots > 0 ? tool_check_slots(&j->m.limits, j->slots,
+    ecs_result rc = j->slots > 0 ? ecs_check_slots(&j->m.limits, j->slots,
                                                       NULL, "--slots", diag)
                                  : ECS_OK;
     if (rc == ECS_OK)
@@ -285,7 +288,7 @@ static int set(json_t *o, const char *k, json_t *v)
 
 static json_t *str_or_null(const char *s)
 {
-    return s[0] ? tool_json_text(s) : json_null();
+    return s[0] ? ecs_json_text(s) : json_null();
 }
 
 static int print_json(const prices_job *j)
@@ -295,14 +298,14 @@ static int print_json(const prices_job *j)
     char t[64];
     int bad = d == NULL || per == NULL || orig == NULL;
     for (size_t l = 0; !bad && l < j->sp.n; l++)
-        bad = json_array_append_new(per, tool_json_num(j->sp.price[l])) != 0 ||
-              json_array_append_new(orig, tool_json_num(j->orig[l])) != 0;
+        bad = json_array_append_new(per, ecs_json_num(j->sp.price[l])) != 0 ||
+              json_array_append_new(orig, ecs_json_num(j->orig[l])) != 0;
     slot_time(j, 0, t, sizeof t);
     int data = !synthetic(j);
     bad = bad || set(d, "tool", json_string("ecsched")) ||
           set(d, "command", json_string(CMD)) ||
-          set(d, "source", tool_json_text(s->source)) ||
-          set(d, "unit", tool_json_text(s->unit)) ||
+          set(d, "source", ecs_json_text(s->source)) ||
+          set(d, "unit", ecs_json_text(s->unit)) ||
           set(d, "time_column", str_or_null(s->time_column)) ||
           set(d, "time_column_guessed", json_boolean(data && s->time_column_guessed)) ||
           set(d, "price_column", str_or_null(s->price_column)) ||
@@ -318,10 +321,10 @@ static int print_json(const prices_job *j)
           set(d, "slots", json_integer((json_int_t)j->sp.n)) ||
           set(d, "cycle", json_integer((json_int_t)j->r.m)) ||
           set(d, "repeated", json_boolean(j->sp.repeated)) ||
-          set(d, "normalized_by", tool_json_num(j->sp.normalized_by)) ||
-          set(d, "min", tool_json_num(j->st.min)) ||
-          set(d, "max", tool_json_num(j->st.max)) ||
-          set(d, "mean", tool_json_num(j->st.mean)) ||
+          set(d, "normalized_by", ecs_json_num(j->sp.normalized_by)) ||
+          set(d, "min", ecs_json_num(j->st.min)) ||
+          set(d, "max", ecs_json_num(j->st.max)) ||
+          set(d, "mean", ecs_json_num(j->st.mean)) ||
           set(d, "per_slot", per) || set(d, "per_slot_original", orig);
     if (bad) { /* per and orig belong to d only once set */
         if (per != NULL && json_object_get(d, "per_slot") != per)

@@ -1,6 +1,8 @@
 /* ecsched report results.jsonl...: heuristic versus optimum, savings and
  * runtimes over batch results, as aligned text, Markdown or CSV. */
 #include "run/cli.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "commands/commands.h"
 #include "report/report.h"
 #include "report/plots.h"
@@ -274,7 +276,7 @@ static void print_csv(const tool_report *r)
 
 static json_t *num_or_null(double v)
 {
-    return isfinite(v) ? tool_json_num(v) : json_null();
+    return isfinite(v) ? ecs_json_num(v) : json_null();
 }
 
 /* The report as one JSON document on stdout. */

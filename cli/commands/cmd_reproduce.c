@@ -1,6 +1,8 @@
 /* ecsched reproduce: the paper's experiments (section 5), our figures
  * beside the paper's. */
 #include "run/cli.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "batch/batch.h"
 #include "run/datapath.h"
 #include "commands/commands.h"
@@ -292,13 +294,13 @@ static void run_all(repro *r)
 {
     announce(r);
     batch_step(r, "1. saving vs extension (Fig. 2)", "saving.jsonl",
-               r->ext_saving, TOOL_DEFAULT_PRICES, "base,sweep,binary", NULL);
+               r->ext_saving, ECS_DEFAULT_PRICES, "base,sweep,binary", NULL);
     landscape_step(r);
     batch_step(r, "3. heuristic over optimal", "optimal.jsonl", "0.05,0.2",
-               TOOL_DEFAULT_PRICES, "sweep,binary,local,milp", NULL);
+               ECS_DEFAULT_PRICES, "sweep,binary,local,milp", NULL);
     batch_step(r, "4. price schedules", "prices.jsonl", "0.05",
                "flat,increasing,alternating", "sweep,binary,local,milp", NULL);
-    batch_step(r, "5. static power", "static.jsonl", "0.2", TOOL_DEFAULT_PRICES,
+    batch_step(r, "5. static power", "static.jsonl", "0.2", ECS_DEFAULT_PRICES,
                "base,sweep,binary", "static:0.4");
 }
 

@@ -1,13 +1,16 @@
 /* ecsched solve GRAPH -p P: the best schedule within a time limit with a
  * proven lower bound (solve.h). */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "run/methods.h"
 #include "run/params.h"
 #include "run/outcome.h"
-#include "run/problem.h"
-#include "run/units.h"
+#include "ecsched/problem.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -92,7 +95,7 @@ typedef struct solve_job {
     tool_method_params mp;   /* the grid's one point */
     double t0, c0;          /* the command's start (wall, CPU) */
     const char *graph_path;
-    tool_problem pb;
+    ecs_problem pb;
     int have_pb;
     ecs_solve_result res;
 } solve_job;
@@ -130,11 +133,13 @@ static void on_progress(void *ctx, const ecs_progress *pr)
     (void)ctx;
     if (isnan(pr->cost)) /* the start phase: nothing to show yet */
         fprintf(stderr, "\r%7.1f s  %-5s%50s", pr->elapsed_s, pr->phase, "");
+    else if (!isfinite(pr->bound) || !isfinite(pr->gap)) /* no bound yet */
+        fprintf(stderr, "\r%7.1f s  %-5s  cost %.6f  no bound yet%22s",
+                pr->elapsed_s, pr->phase, pr->cost, "");
     else
         fprintf(stderr,
                 "\r%7.1f s  %-5s  cost %.6f  bound %.6f  gap %7.3f%%   ",
-                pr->elapsed_s, pr->phase, pr->cost,
-                isfinite(pr->bound) ? pr->bound : NAN, 100.0 * pr->gap);
+                pr->elapsed_s, pr->phase, pr->cost, pr->bound, 100.0 * pr->gap);
     if (strcmp(pr->phase, "done") == 0)
         fprintf(stderr, "\n");
     fflush(stderr);
@@ -173,14 +178,14 @@ static json_t *phases_json(const ecs_solve_result *r)
     json_t *a = json_array();
     for (size_t k = 0; a != NULL && k < r->nsteps; k++) {
         const ecs_solve_step *s = &r->steps[k];
-        tool_json_kv kv[] = {
+        ecs_json_kv kv[] = {
             {"phase", json_string(ecs_solve_phase_name(s->phase))},
-            {"at_s", tool_json_num(s->at_s)},
-            {"left_s", tool_json_num(s->left_s)},
-            {"granted_s", tool_json_num(s->granted_s)},
-            {"used_s", tool_json_num(s->used_s)},
+            {"at_s", ecs_json_num(s->at_s)},
+            {"left_s", ecs_json_num(s->left_s)},
+            {"granted_s", ecs_json_num(s->granted_s)},
+            {"used_s", ecs_json_num(s->used_s)},
         };
-        json_t *o = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        json_t *o = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
         if (o == NULL || json_array_append_new(a, o) != 0) {
             json_decref(a);
             return NULL;
@@ -202,14 +207,14 @@ static int add_solve_keys(json_t *d, const void *job)
                                json_string(ecs_found_by_name(r->found_by))) ||
            json_object_set_new(d, "start",
                                json_string(ecs_found_by_name(r->start_by))) ||
-           json_object_set_new(d, "start_cost", tool_json_num(r->start_cost)) ||
+           json_object_set_new(d, "start_cost", ecs_json_num(r->start_cost)) ||
            json_object_set_new(d, "lns_rounds", json_integer(r->lns_rounds)) ||
            json_object_set_new(d, "lns_improved", json_integer(r->lns_improved)) ||
-           json_object_set_new(d, "bound_time_s", tool_json_num(r->bound_time_s)) ||
+           json_object_set_new(d, "bound_time_s", ecs_json_num(r->bound_time_s)) ||
            json_object_set_new(d, "phases", phases_json(r)) ||
            json_object_set_new(d, "stop", json_string(ecs_stop_name(r->stop))) ||
            json_object_set_new(d, "solve_runtime_s",
-                               tool_json_num(round(r->runtime_s * 1e6) / 1e6));
+                               ecs_json_num(round(r->runtime_s * 1e6) / 1e6));
 }
 
 int tool_cmd_solve(int argc, char **argv)
@@ -250,18 +255,19 @@ int tool_cmd_solve(int argc, char **argv)
     ecs_diag_clear(&diag);
     ecs_result rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
-        rc = tool_problem_load(&j.m, j.graph_path, tool_base_limit(mp),
+        rc = ecs_problem_load(&j.m, j.graph_path, tool_base_limit(mp),
                                   &j.pb, &diag);
     if (rc == ECS_OK) {
         /* the engine: the start from the base, then the plan, within
          * what is left of the budget */
         j.have_pb = 1;
         tool_note_repeated(CMD, &j.pb.prices);
+        tool_note_green(CMD, &j.m, &j.pb.ext);
         tool_note_rounding(CMD, &j.m, j.graph_path, j.pb.raw);
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;
         j.prm.time_limit_s = tool_budget_left(t0 + mp->time_limit_s);
-        rc = ecs_solve(TOOL_INSTANCE(&j.pb, &j.m.platform),
+        rc = ecs_solve(&j.pb.inst,
                        NULL, &j.prm, &j.res, &diag);
     }
     /* runtime_s: the command's wall time, not the solver's alone */
@@ -271,6 +277,6 @@ int tool_cmd_solve(int argc, char **argv)
     int code = tool_outcome_exit(&o, rc, &diag);
     ecs_solve_result_release(&j.res);
     if (j.have_pb)
-        tool_problem_release(&j.pb);
+        ecs_problem_release(&j.pb);
     return code;
 }

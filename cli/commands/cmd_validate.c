@@ -1,9 +1,13 @@
 /* ecsched validate GRAPH SCHEDULE.json: run the checker on any file. */
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
+#include "run/output.h"
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
-#include "run/platform_file.h"
-#include "run/units.h"
+#include "ecsched/platform_file.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -41,10 +45,10 @@ typedef struct validate_job {
     const char *graph_path, *sched_path;
     ecs_graph *raw, *g;
     ecs_schedule *s;
-    tool_doc_model dm;
+    ecs_doc_model dm;
     ecs_slot_prices sp;
     int have_sp;
-    tool_ext ext;      /* the extended platform's series (ext.on) */
+    ecs_ext ext;      /* the extended platform's series (ext.on) */
 } validate_job;
 
 /* "ecsched validate: note: --FLAG V differs from the document's W (KEY)" */
@@ -129,6 +133,13 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
                                 j->dm.slot_minutes, m->price_opt.slot_minutes,
                                 j->dm.slot_minutes);
     } else if (!m->pes_given) {
+        if (j->dm.pes < 1 && strcmp(j->dm.problem, "cawosched") == 0)
+            return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
+                                "a document of CaWoSched's fixed-mapping "
+                                "problem: validate it on what it was made "
+                                "with, --platform %s --mapping %s",
+                                j->dm.setup_file[0] ? j->dm.setup_file : "SETUP",
+                                j->dm.mapping_file[0] ? j->dm.mapping_file : "MAPPING");
         if (j->dm.pes < 1)
             return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
                                 "the document has no \"pes\": give -p P");
@@ -145,7 +156,7 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
         return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
                             "\"power\": %s", inner.msg);
     if (m->deadline < 1 && j->dm.deadline > 0) {
-        ecs_result rc = tool_check_slots(&m->limits, j->dm.deadline,
+        ecs_result rc = ecs_check_slots(&m->limits, j->dm.deadline,
                                             j->sched_path, "\"deadline\"",
                                             diag);
         if (rc != ECS_OK)
@@ -153,7 +164,7 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
         m->deadline = j->dm.deadline;
     }
     if (m->deadline > 0)
-        return tool_check_slots(&m->limits, m->deadline, NULL,
+        return ecs_check_slots(&m->limits, m->deadline, NULL,
                                    "--deadline", diag);
     return ECS_OK;
 }
@@ -168,12 +179,13 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
         need = j->m.deadline;
     if (j->m.plat.on) {
         /* every site's prices, sources and caps from the platform */
-        ecs_result rc = tool_plat_load(&j->m, (size_t)(need > 0 ? need : 1),
+        ecs_result rc = ecs_plat_load(&j->m, (size_t)(need > 0 ? need : 1),
                                        &j->sp, &j->ext, diag);
         if (rc != ECS_OK)
             return rc;
         j->have_sp = 1;
         tool_note_repeated(CMD, &j->sp);
+        tool_note_green(CMD, &j->m, &j->ext);
         *price = j->sp.price;
         *nprice = j->sp.n;
         return ECS_OK;
@@ -183,7 +195,7 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
         *nprice = j->dm.nprice;
         return ECS_OK;
     }
-    ecs_result rc = tool_load_prices(&j->m, (size_t)(need > 0 ? need : 1),
+    ecs_result rc = ecs_setup_load_prices(&j->m, (size_t)(need > 0 ? need : 1),
                                         &j->sp, diag);
     if (rc != ECS_OK)
         return rc;
@@ -201,7 +213,15 @@ static void print_human(const validate_job *j, const ecs_instance *inst,
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, j->g->n);
     printf("pes       %d\n", j->m.platform.pes);
     if (rc == ECS_EVIOLATION) {
-        printf("result    violation: %s\n", r->msg);
+        char kw[128] = "";
+        double hours = j->sp.slot_minutes / 60.0;
+        if (r->first.kind == ECS_VIOLATION_POWER_CAP && hours > 0) {
+            char d[48];
+            ecs_fmt_duration(1, j->sp.slot_minutes, d, sizeof d);
+            snprintf(kw, sizeof kw, " (%.6g kW above %.6g kW, slots of %s)",
+                     r->first.draw / hours, r->first.cap / hours, d);
+        }
+        printf("result    violation: %s%s\n", r->msg, kw);
         return;
     }
     printf("makespan  %ld\n", r->makespan);
@@ -210,7 +230,7 @@ static void print_human(const validate_job *j, const ecs_instance *inst,
                r->meets_deadline ? "met" : "missed");
     printf("cost      %.6f\n", r->cost);
     char text[400];
-    tool_ext_split_text(inst, &j->ext, &j->sp, j->s, text, sizeof text);
+    ecs_ext_split_text(inst, &j->ext, &j->sp, j->s, text, sizeof text);
     if (text[0])
         printf("energy    %s\n", text);
     printf("result    feasible\n");
@@ -222,8 +242,8 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
     json_t *d = json_object(), *v = NULL;
     json_object_set_new(d, "tool", json_string("ecsched"));
     json_object_set_new(d, "command", json_string(CMD));
-    json_object_set_new(d, "schedule", tool_json_text(j->sched_path));
-    json_object_set_new(d, "graph", tool_json_text(j->graph_path));
+    json_object_set_new(d, "schedule", ecs_json_text(j->sched_path));
+    json_object_set_new(d, "graph", ecs_json_text(j->graph_path));
     json_object_set_new(d, "pes", json_integer(j->m.platform.pes));
     json_object_set_new(d, "deadline", j->m.deadline > 0
                                            ? json_integer(j->m.deadline)
@@ -231,7 +251,7 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
     json_object_set_new(d, "feasible", json_boolean(rc == ECS_OK));
     json_object_set_new(d, "makespan", json_integer(r->makespan));
     json_object_set_new(d, "meets_deadline", json_boolean(r->meets_deadline));
-    json_object_set_new(d, "cost", rc == ECS_OK ? tool_json_num(r->cost)
+    json_object_set_new(d, "cost", rc == ECS_OK ? ecs_json_num(r->cost)
                                                 : json_null());
     if (rc == ECS_EVIOLATION) {
         v = json_object();
@@ -248,13 +268,13 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
         json_object_set_new(v, "slot", r->first.slot >= 0
                                            ? json_integer(r->first.slot)
                                            : json_null());
-        json_object_set_new(v, "message", tool_json_text(r->msg));
+        json_object_set_new(v, "message", ecs_json_text(r->msg));
     }
     json_object_set_new(d, "violation", v ? v : json_null());
     if (j->ext.on) {
-        json_object_set_new(d, "platform", tool_plat_json(&j->m));
+        json_object_set_new(d, "platform", ecs_plat_json(&j->m));
         json_object_set_new(d, "energy_split",
-                            rc == ECS_OK ? tool_ext_split_json(inst, &j->ext, &j->sp, j->s)
+                            rc == ECS_OK ? ecs_ext_split_json(inst, &j->ext, &j->sp, j->s)
                                          : json_null());
     }
     ecs_diag diag;
@@ -288,10 +308,10 @@ static void job_release(validate_job *j)
     ecs_schedule_free(j->s);
     ecs_graph_free(j->g);
     ecs_graph_free(j->raw);
-    tool_doc_model_release(&j->dm);
+    ecs_doc_model_release(&j->dm);
     if (j->have_sp)
         ecs_slot_prices_release(&j->sp);
-    tool_ext_release(&j->ext);
+    ecs_ext_release(&j->ext);
 }
 
 int tool_cmd_validate(int argc, char **argv)
@@ -307,17 +327,17 @@ int tool_cmd_validate(int argc, char **argv)
     const double *price = NULL;
     size_t nprice = 0;
     /* the document's model first: its work unit decides the graph's work */
-    ecs_result rc = tool_doc_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
+    ecs_result rc = ecs_document_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
     if (rc == ECS_OK) {
         apply_doc_units(&j);
         rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     }
     if (rc == ECS_OK)
-        rc = tool_load_graph(j.graph_path, &j.m, &j.raw, &j.g, &diag);
+        rc = ecs_setup_load_graph(j.graph_path, &j.m, &j.raw, &j.g, &diag);
     if (rc == ECS_OK)
         rc = apply_doc_model(&j, &diag);
     if (rc == ECS_OK)
-        rc = tool_doc_read(j.sched_path, &j.m.limits, j.g, &j.m.platform, &j.s,
+        rc = ecs_document_read(j.sched_path, &j.m.limits, j.g, &j.m.platform, &j.s,
                           NULL, &diag);
     if (rc == ECS_OK)
         rc = resolve_prices(&j, &price, &nprice, &diag);
@@ -329,7 +349,7 @@ int tool_cmd_validate(int argc, char **argv)
     ecs_check_report rep;
     ecs_instance inst;
     ecs_instance_init(&inst, j.g, &j.m.platform, price, nprice, j.m.deadline);
-    tool_ext_instance(&j.ext, &inst);
+    ecs_ext_instance(&j.ext, &inst);
     rc = ecs_check_schedule(&inst, j.s, &rep, &diag);
     if (rc != ECS_OK && rc != ECS_EVIOLATION) {
         tool_error(CMD, &diag);

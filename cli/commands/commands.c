@@ -2,6 +2,7 @@
 #include "commands/commands.h"
 
 #include "run/cli.h"
+#include "run/output.h"
 #include "run/suggest.h"
 
 #include <string.h>

@@ -22,10 +22,11 @@
 #define COLOR_MAKESPAN "#222"
 #define COLOR_PRICE "#e6550d"
 #define COLOR_WAIT "#f2f2f2"
-#define COLOR_DRAW "#333"
+#define COLOR_DRAW "#8c510a"
 #define COLOR_GREEN "#2ca02c"
-#define COLOR_CAP "#d62728"
-#define ENERGY_H 110.0
+#define COLOR_CAP "#555"
+#define ENERGY_H 110.0   /* one site's energy panel; 90 each for several */
+#define ENERGY_GAP 60.0  /* from one site's panel to the next */
 
 /* Site k's price colour (site 0: the price colour). */
 static const char *site_color(size_t k)
@@ -49,10 +50,19 @@ typedef struct layout {
     double row_h;
     double gantt_bottom;
     double price_top, price_bottom;
-    double energy_top, energy_bottom; /* 0: no energy panel */
+    double energy_top, energy_bottom; /* 0: no energy panel; with several
+                                         sites, site q's panel is
+                                         energy_top + q energy_stride */
+    double energy_h, energy_stride;
     double font;     /* task label size; 0: no labels */
     tool_svg_scale x; /* slot -> px */
 } layout;
+
+/* Bold text is wider than tool_svg_text_width's estimate. */
+#define BOLD_WIDTH 1.06
+
+static void title_lines(const tool_gantt_data *d, const tool_gantt_options *o,
+                        char *line, char *sub, size_t n);
 
 static void make_layout(const tool_gantt_data *d, const tool_gantt_options *o,
                         size_t legend_rows, layout *L)
@@ -63,8 +73,17 @@ static void make_layout(const tool_gantt_data *d, const tool_gantt_options *o,
     if (L->slots < 1)
         L->slots = 1;
     double pw = o->width > 0 ? o->width : 22.0 * (double)L->slots;
-    if (o->width <= 0)
+    if (o->width <= 0) {
         pw = pw < 640 ? 640 : pw > 3200 ? 3200 : pw;
+        /* wide enough for the title and subtitle (a short horizon) */
+        char t1[768], t2[768];
+        title_lines(d, o, t1, t2, sizeof t1);
+        double w1 = BOLD_WIDTH * tool_svg_text_width(t1, 15);
+        double w2 = tool_svg_text_width(t2, 12);
+        double need = (w1 > w2 ? w1 : w2) + 8 - MARGIN_R;
+        if (pw < need)
+            pw = need > 3200 ? 3200 : need;
+    }
     L->row_h = 560.0 / (double)d->pes;
     if (L->row_h > 34)
         L->row_h = 34;
@@ -82,9 +101,13 @@ static void make_layout(const tool_gantt_data *d, const tool_gantt_options *o,
     L->price_bottom = L->price_top + PRICE_H;
     L->H = L->price_bottom + 52 + (d->has_clock ? 30 : 0); /* clock times, dates */
     L->energy_top = L->energy_bottom = 0;
-    if (d->nsite > 0) { /* draw, green supply and cap per slot */
-        L->energy_top = L->H + 16;
-        L->energy_bottom = L->energy_top + ENERGY_H;
+    if (d->nsite > 0) { /* draw, green supply and cap per slot, a panel
+                           per site */
+        L->energy_h = d->nsite == 1 ? ENERGY_H : 90;
+        L->energy_stride = L->energy_h + ENERGY_GAP;
+        L->energy_top = L->H + (d->nsite > 1 ? 30 : 16);
+        L->energy_bottom = L->energy_top +
+                           L->energy_stride * (double)(d->nsite - 1) + L->energy_h;
         L->H = L->energy_bottom + 44;
     }
     L->x.d0 = 0;
@@ -105,49 +128,83 @@ static const char *freq_color(char buf[8], double f)
 
 /* ---- title and legend ---- */
 
-static void draw_title(tool_svg *s, const tool_gantt_data *d,
-                       const tool_gantt_options *o, const layout *L)
+/* Text at (x, y) within avail px: the size shrunk down to min_size, then
+ * the end cut and "..." put in its place (at a character boundary; line
+ * holds size bytes). */
+static void fit_text(tool_svg *s, double x, double y, double avail,
+                     char *line, size_t size, tool_svg_font *f,
+                     double min_size)
 {
-    char line[768], part[256];
+    while (f->size > min_size && tool_svg_text_width(line, f->size) > avail)
+        f->size -= 0.5;
+    size_t n = strlen(line);
+    if (tool_svg_text_width(line, f->size) > avail && n > 3 && size > 4) {
+        if (n > size - 4)
+            n = size - 4;
+        while (n > 0) {
+            n--;
+            while (n > 0 && ((unsigned char)line[n] & 0xC0) == 0x80)
+                n--;
+            memcpy(line + n, "...", 4);
+            if (tool_svg_text_width(line, f->size) <= avail)
+                break;
+        }
+    }
+    tool_svg_text(s, x, y, line, f);
+}
+
+/* The title and subtitle lines (n bytes each). */
+static void title_lines(const tool_gantt_data *d, const tool_gantt_options *o,
+                        char *line, char *sub, size_t n)
+{
+    char part[256];
     if (o->title) {
-        snprintf(line, sizeof line, "%s", o->title);
+        snprintf(line, n, "%s", o->title);
     } else {
-        snprintf(line, sizeof line, "%s%sschedule%s%s",
+        snprintf(line, n, "%s%sschedule%s%s",
                  d->command, d->command[0] ? " " : "",
                  d->graph[0] ? " of " : "", d->graph);
         if (d->has_cost) {
             snprintf(part, sizeof part, ": cost %.4g", d->cost);
-            strncat(line, part, sizeof line - strlen(line) - 1);
+            strncat(line, part, n - strlen(line) - 1);
         }
         if (d->has_cost && d->has_base_cost && d->base_cost > 0) {
             snprintf(part, sizeof part, " (base %.4g, saving %.1f%%)",
                      d->base_cost, 100 * (1 - d->cost / d->base_cost));
-            strncat(line, part, sizeof line - strlen(line) - 1);
+            strncat(line, part, n - strlen(line) - 1);
         }
     }
+    snprintf(sub, n, "%ld PE%s, %zu tasks, makespan %ld", d->pes,
+             d->pes == 1 ? "" : "s", d->ntask, d->makespan);
+    if (d->deadline > 0) {
+        snprintf(part, sizeof part, ", deadline D' = %ld (%s)", d->deadline,
+                 d->makespan <= d->deadline ? "met" : "missed");
+        strncat(sub, part, n - strlen(sub) - 1);
+    }
+    if (d->price_source[0]) {
+        snprintf(part, sizeof part, ", prices %s", d->price_source);
+        strncat(sub, part, n - strlen(sub) - 1);
+    }
+}
+
+
+static void draw_title(tool_svg *s, const tool_gantt_data *d,
+                       const tool_gantt_options *o, const layout *L)
+{
+    char line[768], sub[768];
+    title_lines(d, o, line, sub, sizeof line);
     tool_svg_font f;
     tool_svg_font_init(&f);
     f.size = 15;
     f.bold = 1;
     f.cls = "title";
-    tool_svg_text(s, MARGIN_L, 24, line, &f);
-    snprintf(line, sizeof line, "%ld PE%s, %zu tasks, makespan %ld", d->pes,
-             d->pes == 1 ? "" : "s", d->ntask, d->makespan);
-    if (d->deadline > 0) {
-        snprintf(part, sizeof part, ", deadline D' = %ld (%s)", d->deadline,
-                 d->makespan <= d->deadline ? "met" : "missed");
-        strncat(line, part, sizeof line - strlen(line) - 1);
-    }
-    if (d->price_source[0]) {
-        snprintf(part, sizeof part, ", prices %s", d->price_source);
-        strncat(line, part, sizeof line - strlen(line) - 1);
-    }
+    double avail = L->W - MARGIN_L - 8;
+    fit_text(s, MARGIN_L, 24, avail / BOLD_WIDTH, line, sizeof line, &f, 10);
     f.size = 12;
     f.bold = 0;
     f.fill = "#444";
     f.cls = "subtitle";
-    tool_svg_text(s, MARGIN_L, 44, line, &f);
-    (void)L;
+    fit_text(s, MARGIN_L, 44, avail, sub, sizeof sub, &f, 9);
 }
 
 /* The legend's texts and colours (tool_svg_legend_item points into them). */
@@ -203,15 +260,22 @@ static size_t legend_items(const tool_gantt_data *d, tool_svg_legend_item *it,
         cap |= d->site[q].cap != NULL;
     }
     if (d->nsite > 0 && n < max) {
-        snprintf(st[n].text, sizeof st[n].text, "draw (kWh)");
+        snprintf(st[n].text, sizeof st[n].text, "draw (kWh per slot)");
         legend_add(it, st, n++, 1, COLOR_DRAW, NULL);
     }
     if (green && n < max) {
-        snprintf(st[n].text, sizeof st[n].text, "green supply (kWh)");
+        snprintf(st[n].text, sizeof st[n].text, "green supply (kWh per slot)");
         legend_add(it, st, n++, 1, COLOR_GREEN, NULL);
     }
     if (cap && n < max) {
-        snprintf(st[n].text, sizeof st[n].text, "power cap (kWh)");
+        /* a power: kW, times the slot's hours on the kWh axis */
+        char sl[32] = "";
+        long sm = d->slot_minutes;
+        if (sm > 0 && sm % 60 == 0)
+            snprintf(sl, sizeof sl, " x %ld h", sm / 60);
+        else if (sm > 0)
+            snprintf(sl, sizeof sl, " x %ld min", sm);
+        snprintf(st[n].text, sizeof st[n].text, "power cap (kW%s)", sl);
         legend_add(it, st, n++, 1, COLOR_CAP, "4 3");
     }
     return n;
@@ -526,9 +590,9 @@ static void step_line(tool_svg *s, const layout *L, const tool_svg_scale *y,
     free(py);
 }
 
-/* The energy panel of an extended platform: every site's draw (idle
- * included), its green supply and its cap, kWh per slot; sites after the
- * first dashed. */
+/* The energy panels of an extended platform: per site (its name inside
+ * the top left when there are several), its draw (idle included), green
+ * supply and cap, kWh per slot, on one scale for every site. */
 static void draw_energy(tool_svg *s, const tool_gantt_data *d, const layout *L)
 {
     if (d->nsite == 0)
@@ -545,38 +609,41 @@ static void draw_energy(tool_svg *s, const tool_gantt_data *d, const layout *L)
                     hi = v[k];
         }
     double nlo, nhi, step;
-    tool_svg_nice_domain(0, hi > 0 ? hi : 1, 4, &nlo, &nhi, &step);
-    tool_svg_axis ax;
-    tool_svg_axis_init(&ax);
-    ax.scale.d0 = nlo;
-    ax.scale.d1 = nhi;
-    ax.scale.r0 = L->energy_bottom;
-    ax.scale.r1 = L->energy_top;
-    ax.vertical = 1;
-    ax.pos = MARGIN_L;
-    ax.step = step;
-    ax.label = "kWh per slot";
-    ax.grid_len = L->x.r1 - L->x.r0;
-    tool_svg_axis_draw(s, &ax);
+    tool_svg_nice_domain(0, hi > 0 ? hi : 1, d->nsite > 1 ? 3 : 4, &nlo, &nhi,
+                         &step);
     for (size_t q = 0; q < d->nsite; q++) {
         const struct tool_gantt_site *t = &d->site[q];
+        double top = L->energy_top + L->energy_stride * (double)q;
+        double bottom = top + L->energy_h;
+        tool_svg_axis ax;
+        tool_svg_axis_init(&ax);
+        ax.scale.d0 = nlo;
+        ax.scale.d1 = nhi;
+        ax.scale.r0 = bottom;
+        ax.scale.r1 = top;
+        ax.vertical = 1;
+        ax.pos = MARGIN_L;
+        ax.step = step;
+        ax.label = "kWh per slot";
+        ax.grid_len = L->x.r1 - L->x.r0;
+        tool_svg_axis_draw(s, &ax);
         size_t m = t->n < (size_t)L->slots ? t->n : (size_t)L->slots;
-        const char *dash = q == 0 ? NULL : "2 2";
         if (t->has_green && t->green)
-            step_line(s, L, &ax.scale, t->green, m, COLOR_GREEN, dash, "green");
+            step_line(s, L, &ax.scale, t->green, m, COLOR_GREEN, NULL, "green");
         if (t->cap)
             step_line(s, L, &ax.scale, t->cap, m, COLOR_CAP, "4 3", "cap");
-        step_line(s, L, &ax.scale, t->draw, m, COLOR_DRAW, dash, "draw");
+        step_line(s, L, &ax.scale, t->draw, m, COLOR_DRAW, NULL, "draw");
         if (d->nsite > 1) {
             tool_svg_font f;
             tool_svg_font_init(&f);
-            f.size = 10;
-            f.fill = "#555";
-            tool_svg_text(s, L->x.r1 - 4 - 80.0 * (double)(d->nsite - 1 - q),
-                          L->energy_top - 4, t->name, &f);
+            f.size = 11;
+            f.bold = 1;
+            f.fill = "#444";
+            f.cls = "site";
+            tool_svg_text(s, L->x.r0, top - 8, t->name, &f);
         }
+        draw_time_axis(s, L, bottom, 0);
     }
-    draw_time_axis(s, L, L->energy_bottom, 0);
     tool_svg_group_end(s);
 }
 

@@ -5,6 +5,7 @@
 
 #include "plot/chart.h"
 #include "run/cli.h"
+#include "run/output.h"
 #include "run/results.h"
 
 #include <errno.h>

@@ -364,7 +364,7 @@ static void opt_table(md *m, results *R, const tool_optima *o, double e,
         }
         char a[32], b[32], c[32];
         out(m, "| %s | %g | %s | %s | %s | %s | %zu | %ld |\n",
-            prices ? prices : TOOL_DEFAULT_PRICES, e, methods[k],
+            prices ? prices : ECS_DEFAULT_PRICES, e, methods[k],
             pct(a, tool_sample_mean(&s), 1), pct(b, tool_sample_median(&s), 1),
             pct(c, tool_sample_max(&s), 1), s.n, unproven);
         if (k == 0) {

@@ -1,10 +1,12 @@
 /* ecsched reproduce: the budget landscapes, run in process. */
 #include "report/reproduce_run.h"
+#include "run/model.h"
+#include "run/output.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/makespan.h"
 #include "run/landscape.h"
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,8 +25,8 @@ ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
     m.extension_given = 1;
     ecs_makespan_params mk;
     ecs_makespan_params_init(&mk);
-    tool_problem pb;
-    ecs_result rc = tool_problem_load(&m, graph, mk.time_limit_s, &pb, diag);
+    ecs_problem pb;
+    ecs_result rc = ecs_problem_load(&m, graph, mk.time_limit_s, &pb, diag);
     if (rc != ECS_OK)
         return rc;
     ecs_heur_params prm;
@@ -33,8 +35,7 @@ ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
     prm.steps = steps;
     ecs_heur_result res;
     memset(&res, 0, sizeof res);
-    rc = ecs_heur_run(ECS_INSTANCE_BORROW(pb.g, &m.platform, pb.prices.price, pb.prices.n, pb.deadline),
-                      pb.base, &prm, &res, diag);
+    rc = ecs_heur_run(&pb.inst, pb.base, &prm, &res, diag);
     char *csv = rc == ECS_OK ? tool_landscape_csv(&res) : NULL;
     if (rc == ECS_OK && csv == NULL)
         rc = ecs_diag_set(diag, ECS_ENOMEM, csv_path, 0, "out of memory");
@@ -42,6 +43,6 @@ ecs_result tool_repro_landscape(const char *graph, long pes, const char *ext,
         rc = tool_write_file(csv_path, csv, diag);
     free(csv);
     ecs_heur_result_release(&res);
-    tool_problem_release(&pb);
+    ecs_problem_release(&pb);
     return rc;
 }

@@ -1,7 +1,8 @@
 /* The option loop shared by the commands (cli.h "shared option loop"). */
-#include "run/cli.h"
+#include "run/args.h"
+#include "run/model.h"
 #include "run/cawosched_cli.h"
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 #include "run/suggest.h"
 
 #include <errno.h>
@@ -97,7 +98,7 @@ int tool_parse_args(const tool_argspec *s, int argc, char **argv,
         if (e != 0)
             return e;
         ecs_diag diag;
-        ecs_result rc = tool_plat_resolve(s->model, &diag);
+        ecs_result rc = ecs_plat_resolve(s->model, &diag);
         if (rc != ECS_OK) {
             tool_error(s->cmd, &diag);
             return tool_exit_code(rc);

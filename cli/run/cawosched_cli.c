@@ -1,6 +1,10 @@
 /* CaWoSched's fixed-mapping problem on the command line (cawosched_cli.h). */
 #include "run/cawosched_cli.h"
 
+#include "ecsched/cws_doc.h"
+#include "run/model.h"
+#include "run/output.h"
+
 #include "ecsched/cawosched.h"
 #include "ecsched/fixedmap.h"
 #include "ecsched/fixedmap_milp.h"
@@ -111,216 +115,7 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
     return 0;
 }
 
-/* ---- the instance ---- */
-
-typedef struct cws_inst {
-    ecs_graph *g;
-    ecs_cws_mapping *map;
-    ecs_cws_setup *setup;
-    ecs_cws_problem *p;
-} cws_inst;
-
-static void inst_free(cws_inst *in)
-{
-    ecs_cws_problem_free(in->p);
-    ecs_cws_setup_free(in->setup);
-    ecs_cws_mapping_free(in->map);
-    ecs_graph_free(in->g);
-    memset(in, 0, sizeof *in);
-}
-
-static ecs_result inst_load(const tool_model *m, const char *graph_path,
-                            cws_inst *in, ecs_diag *d)
-{
-    memset(in, 0, sizeof *in);
-    ecs_graph_read_params gp;
-    ecs_graph_read_params_init(&gp);
-    gp.format = m->format;
-    ecs_result rc;
-    if ((rc = ecs_graph_read_file(graph_path, &gp, &in->g, d)) != ECS_OK ||
-        (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK ||
-        (rc = ecs_cws_setup_read_file(m->cws_setup_path, &in->setup, d)) != ECS_OK)
-        return rc;
-    if ((long long)in->g->n > m->limits.max_tasks)
-        return ecs_diag_set(d, ECS_ELIMIT, graph_path, 0,
-                            "%zu tasks, above --max-tasks %lld", in->g->n,
-                            (long long)m->limits.max_tasks);
-    rc = ecs_cws_problem_build(in->g, in->map, in->setup, &in->p, d);
-    if (rc != ECS_OK && d->file[0] == '\0') {
-        /* name the inputs the problem comes from */
-        char msg[ECS_DIAG_MSG_MAX];
-        snprintf(msg, sizeof msg, "%s", d->msg);
-        ecs_diag_set(d, rc, NULL, 0, "%s (graph %s, mapping %s, setup %s)",
-                     msg, graph_path, m->mapping_path, m->cws_setup_path);
-    }
-    return rc;
-}
-
-/* ---- the document ---- */
-
-typedef struct cws_run {
-    const char *cmd, *method;   /* "solve", "local", "validate" */
-    const char *graph_path;
-    const tool_model *m;
-    const cws_inst *in;
-    const long *start;          /* NULL: no schedule */
-    ecs_cws_eval ev;
-    const char *violation;      /* validate: the first broken rule, or NULL */
-    long long bound;            /* -1: none */
-    const char *bound_method;   /* "fixedmap", "milp" */
-    const char *status;
-    const char *found_by;
-    long long start_cost;       /* -1: none */
-    int milp_ran, milp_optimal;
-    long long milp_cost, milp_bound;
-    double milp_s;
-    size_t milp_cols, milp_rows;
-    const char *milp_note;      /* why the MILP did not run, or NULL */
-    double runtime_s;
-} cws_run;
-
-static int set(json_t *o, const char *key, json_t *v)
-{
-    return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
-}
-
-static json_t *long_array(const long *v, size_t n)
-{
-    json_t *a = json_array();
-    for (size_t k = 0; a != NULL && k < n; k++)
-        if (json_array_append_new(a, json_integer(v[k])) != 0) {
-            json_decref(a);
-            return NULL;
-        }
-    return a;
-}
-
-static double gap_of(long long cost, long long bound)
-{
-    if (bound < 0)
-        return NAN;
-    return cost > 0 ? (double)(cost - bound) / (double)cost : 0.0;
-}
-
-static json_t *sched_arrays(const ecs_cws_problem *p, const long *start,
-                            json_t **transfers)
-{
-    json_t *tasks = json_array(), *tr = json_array();
-    int bad = tasks == NULL || tr == NULL;
-    size_t P = p->nprocs;
-    for (size_t i = 0; !bad && i < p->n; i++) {
-        json_t *o = json_object();
-        bad = o == NULL;
-        if (!bad && i < p->ncomp)
-            bad = set(o, "id", json_integer(p->graph_id[i])) ||
-                  set(o, "pe", json_integer((json_int_t)p->proc[i]));
-        else if (!bad) {
-            /* link a -> b is P + a(P-1) + b - [b > a] */
-            size_t l = p->proc[i] - P, a = l / (P - 1), b = l % (P - 1);
-            if (b >= a)
-                b++;
-            bad = set(o, "from", json_integer(p->graph_id[p->edge_from[i]])) ||
-                  set(o, "to", json_integer(p->graph_id[p->edge_to[i]])) ||
-                  set(o, "pe", json_integer((json_int_t)p->proc[i])) ||
-                  set(o, "link_from", json_integer((json_int_t)a)) ||
-                  set(o, "link_to", json_integer((json_int_t)b));
-        }
-        if (!bad)
-            bad = set(o, "start", json_integer(start[i])) ||
-                  set(o, "end", json_integer(start[i] + p->dur[i])) ||
-                  set(o, "duration", json_integer(p->dur[i]));
-        if (bad)
-            json_decref(o);
-        else
-            bad = json_array_append_new(i < p->ncomp ? tasks : tr, o) != 0;
-    }
-    if (bad) {
-        json_decref(tasks);
-        json_decref(tr);
-        return NULL;
-    }
-    *transfers = tr;
-    return tasks;
-}
-
-static json_t *run_doc(const cws_run *r)
-{
-    const ecs_cws_problem *p = r->in->p;
-    const ecs_cws_setup *s = r->in->setup;
-    json_t *d = json_object(), *g = json_object(), *mp = json_object(),
-           *su = json_object();
-    int bad = d == NULL || g == NULL || mp == NULL || su == NULL;
-    if (!bad)
-        bad = set(g, "file", tool_json_text(r->graph_path)) ||
-              set(g, "tasks", json_integer((json_int_t)r->in->g->n)) ||
-              set(g, "edges", json_integer((json_int_t)r->in->g->nedges)) ||
-              set(mp, "file", tool_json_text(r->m->mapping_path)) ||
-              set(mp, "processors", json_integer((json_int_t)p->nprocs)) ||
-              set(su, "file", tool_json_text(r->m->cws_setup_path)) ||
-              set(su, "deadline", json_integer(s->deadline)) ||
-              set(su, "brown_cost", json_integer(s->brown_cost)) ||
-              set(su, "idle_power", json_integer(p->base)) ||
-              set(su, "budget", long_array(s->budget, s->nintervals)) ||
-              set(su, "bounds", long_array(s->bound, s->nintervals + 1));
-    else {
-        json_decref(g);
-        json_decref(mp);
-        json_decref(su);
-        g = mp = su = NULL;
-    }
-    int has = r->start != NULL;
-    if (!bad)
-        bad = set(d, "tool", json_string("ecsched")) ||
-              set(d, "version", json_string(ECS_VERSION)) ||
-              set(d, "command", json_string(r->cmd)) ||
-              set(d, "problem", json_string("cawosched")) ||
-              set(d, "method", json_string(r->method)) ||
-              set(d, "graph", g) || set(d, "mapping", mp) || set(d, "setup", su) ||
-              set(d, "transfers_count", json_integer((json_int_t)(p->n - p->ncomp))) ||
-              set(d, "deadline", json_integer(p->deadline)) ||
-              set(d, "status", json_string(r->status)) ||
-              set(d, "valid", has ? json_boolean(r->ev.valid) : json_null()) ||
-              set(d, "violation", r->violation ? tool_json_text(r->violation) : json_null()) ||
-              set(d, "cost", has ? json_integer(r->ev.cost) : json_null()) ||
-              set(d, "brown_energy", has ? json_integer(r->ev.brown) : json_null()) ||
-              set(d, "energy", has ? json_integer(r->ev.energy) : json_null()) ||
-              set(d, "makespan", has ? json_integer(r->ev.makespan) : json_null()) ||
-              set(d, "meets_deadline", has ? json_boolean(r->ev.makespan <= p->deadline) : json_null()) ||
-              set(d, "bound", r->bound >= 0 ? json_integer(r->bound) : json_null()) ||
-              set(d, "bound_method", r->bound >= 0 ? json_string(r->bound_method) : json_null()) ||
-              set(d, "gap", has && r->bound >= 0 ? tool_json_num(gap_of(r->ev.cost, r->bound)) : json_null()) ||
-              set(d, "found_by", r->found_by ? json_string(r->found_by) : json_null()) ||
-              set(d, "start_cost", r->start_cost >= 0 ? json_integer(r->start_cost) : json_null());
-    if (!bad) {
-        json_t *mo = json_null();
-        if (r->milp_ran) {
-            tool_json_kv kv[] = {
-                {"optimal", json_boolean(r->milp_optimal)},
-                {"cost", json_integer(r->milp_cost)},
-                {"bound", json_integer(r->milp_bound)},
-                {"seconds", tool_json_num(round(r->milp_s * 1e6) / 1e6)},
-                {"columns", json_integer((json_int_t)r->milp_cols)},
-                {"rows", json_integer((json_int_t)r->milp_rows)},
-            };
-            mo = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
-        }
-        bad = set(d, "milp", mo) ||
-              set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
-              set(d, "runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6));
-    }
-    if (!bad && has) {
-        json_t *tr = NULL, *ta = sched_arrays(p, r->start, &tr);
-        bad = ta == NULL || set(d, "tasks", ta) || set(d, "transfers", tr);
-    } else if (!bad)
-        bad = set(d, "tasks", json_array()) || set(d, "transfers", json_array());
-    if (bad) {
-        json_decref(d);
-        return NULL;
-    }
-    return d;
-}
-
-static void print_human(const cws_run *r)
+static void print_human(const ecs_cws_run *r)
 {
     const ecs_cws_problem *p = r->in->p;
     size_t P = p->nprocs;
@@ -342,7 +137,7 @@ static void print_human(const cws_run *r)
     if (r->bound >= 0) {
         printf("%-12s %lld (%s)\n", "bound", r->bound, r->bound_method);
         if (r->start != NULL)
-            printf("%-12s %.4f%%\n", "gap", 100.0 * gap_of(r->ev.cost, r->bound));
+            printf("%-12s %.4f%%\n", "gap", 100.0 * ecs_cws_gap(r->ev.cost, r->bound));
     }
     printf("%-12s %s\n", "status", r->status);
     if (r->found_by != NULL) {
@@ -360,12 +155,12 @@ static void print_human(const cws_run *r)
     printf("%-12s %.3f s\n", "runtime", r->runtime_s);
 }
 
-static int finish(const cws_run *r, int code)
+static int finish(const ecs_cws_run *r, int code)
 {
     ecs_diag d;
     ecs_diag_clear(&d);
     if (r->m->out_path != NULL || r->m->json) {
-        json_t *doc = run_doc(r);
+        json_t *doc = ecs_cws_document(r);
         ecs_result rc = doc == NULL ? ecs_diag_set(&d, ECS_ENOMEM, NULL, 0,
                                                    "cannot build the JSON document")
                                     : tool_write_doc(r->m, doc, &d);
@@ -388,15 +183,15 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     double t0 = ecs_clock_now();
     ecs_diag d;
     ecs_diag_clear(&d);
-    cws_inst in;
-    ecs_result rc = inst_load(m, graph_path, &in, &d);
+    ecs_cws_files in;
+    ecs_result rc = ecs_cws_files_load(m, graph_path, &in, &d);
     if (rc != ECS_OK) {
         tool_error(cmd, &d);
-        inst_free(&in);
+        ecs_cws_files_release(&in);
         return tool_exit_code(rc);
     }
     const ecs_cws_problem *p = in.p;
-    cws_run r;
+    ecs_cws_run r;
     memset(&r, 0, sizeof r);
     r.cmd = cmd;
     r.method = o->method == TOOL_CWS_SOLVE ? "solve" : "local";
@@ -461,7 +256,7 @@ fail:
     code = tool_exit_code(rc);
 done:
     ecs_method_out_release(&out);
-    inst_free(&in);
+    ecs_cws_files_release(&in);
     return code;
 }
 
@@ -580,11 +375,11 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
     double t0 = ecs_clock_now();
     ecs_diag d;
     ecs_diag_clear(&d);
-    cws_inst in;
+    ecs_cws_files in;
     char *buf = NULL;
     size_t len = 0;
     long *start = NULL;
-    ecs_result rc = inst_load(m, graph_path, &in, &d);
+    ecs_result rc = ecs_cws_files_load(m, graph_path, &in, &d);
     if (rc == ECS_OK)
         rc = ecs_read_file(sched_path, m->limits.max_input_bytes, &buf, &len, &d);
     if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
@@ -614,7 +409,7 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
         tool_error(cmd, &d);
         code = tool_exit_code(rc);
     } else {
-        cws_run r;
+        ecs_cws_run r;
         memset(&r, 0, sizeof r);
         r.cmd = cmd;
         r.method = "validate";
@@ -642,7 +437,7 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
     }
 done:
     free(start);
-    inst_free(&in);
+    ecs_cws_files_release(&in);
     return code;
 }
 
@@ -699,8 +494,8 @@ static const char *base_of(const char *path)
 static ecs_result write_base(const tool_model *m, const char *graph_path,
                              const size_t *pe, const char *path, ecs_diag *d)
 {
-    cws_inst in;
-    ecs_result rc = inst_load(m, graph_path, &in, d);
+    ecs_cws_files in;
+    ecs_result rc = ecs_cws_files_load(m, graph_path, &in, d);
     long *start = NULL;
     char *text = NULL;
     json_t *doc = NULL, *tasks = NULL;
@@ -748,7 +543,7 @@ static ecs_result write_base(const tool_model *m, const char *graph_path,
     json_decref(doc);
     json_decref(tasks);
     free(start);
-    inst_free(&in);
+    ecs_cws_files_release(&in);
     return rc;
 }
 
@@ -767,7 +562,7 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
     long long links = 0, shortfall = 0;
     for (size_t k = P; k < P * P; k++)
         links += s->idle[k];
-    char ppath[TOOL_PLAT_PATH + 32], gpath[TOOL_PLAT_PATH + 32];
+    char ppath[ECS_PLAT_PATH + 32], gpath[ECS_PLAT_PATH + 32];
     beside(out, ".prices.csv", ppath, sizeof ppath);
     beside(out, ".green.csv", gpath, sizeof gpath);
     char *pc = NULL, *gc = NULL, *js = NULL;
@@ -802,14 +597,14 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
         bad = w == NULL ||
               json_object_set_new(w, "quadratic",
                                   json_integer(1000LL * (s->idle[k] + s->work[k])));
-        tool_json_kv kv[] = {
+        ecs_json_kv kv[] = {
             {"name", json_string(name)},
             {"count", json_integer((json_int_t)count)},
             {"speed", json_integer(1)},
             {"watts", w},
             {"idle_watts", json_integer(1000LL * s->idle[k])},
         };
-        json_t *c = tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+        json_t *c = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
         bad = c == NULL || json_array_append_new(classes, c) != 0;
         ncls++;
     }
@@ -877,7 +672,7 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
             rc = tool_write_file(out, js, &d);
         }
     }
-    char bpath[TOOL_PLAT_PATH + 32] = "";
+    char bpath[ECS_PLAT_PATH + 32] = "";
     if (rc == ECS_OK && m->mapping_path != NULL) {
         beside(out, ".base.json", bpath, sizeof bpath);
         rc = write_base(m, graph_path, pe, bpath, &d);

@@ -24,6 +24,7 @@
 #define ECSCHED_CLI_CAWOSCHED_H
 
 #include "run/cli.h"
+#include "run/model.h"
 
 /*
  * After the options are read, before the platform is resolved: move a

@@ -85,7 +85,7 @@ static ecs_result run_row(tool_method m, const tool_method_ctx *ctx,
 {
     ecs_method_args a;
     ecs_method_args_init(&a);
-    a.inst = TOOL_INSTANCE(ctx->pb, ctx->platform);
+    a.inst = &ctx->pb->inst;
     a.start = start;
     a.params = params;
     ecs_method_out o;
@@ -109,7 +109,7 @@ static ecs_result run_row(tool_method m, const tool_method_ctx *ctx,
 static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                             ecs_diag *diag)
 {
-    const tool_problem *pb = ctx->pb;
+    const ecs_problem *pb = ctx->pb;
     tool_method_out sweep;
     /* on an extended platform the sweep does not run: local starts from
      * the base */
@@ -139,7 +139,7 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
 static ecs_result run_method(tool_method m, const tool_method_ctx *ctx,
                              tool_method_out *out, ecs_diag *diag)
 {
-    const tool_problem *pb = ctx->pb;
+    const ecs_problem *pb = ctx->pb;
     tool_method_params dflt;
     const tool_method_params *mp = params_of(ctx, &dflt);
     switch (m) {
@@ -366,40 +366,40 @@ static int set(json_t *o, const char *key, json_t *v)
 json_t *tool_method_params_json(tool_method m, const tool_method_params *p)
 {
     json_t *o = json_object();
-    int bad = o == NULL || set(o, "makespan_limit_s", tool_json_num(p->makespan_limit_s));
+    int bad = o == NULL || set(o, "makespan_limit_s", ecs_json_num(p->makespan_limit_s));
     switch (m) {
     case TOOL_METHOD_BASE:
     case TOOL_METHOD_COUNT:
         break;
     case TOOL_METHOD_SWEEP:
-        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
               set(o, "steps", json_integer(p->heur.steps));
         break;
     case TOOL_METHOD_BINARY:
-        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
-              set(o, "rel_tol", tool_json_num(p->heur.rel_tol)) ||
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
+              set(o, "rel_tol", ecs_json_num(p->heur.rel_tol)) ||
               set(o, "max_bisections", json_integer(p->heur.max_bisections));
         break;
     case TOOL_METHOD_LOCAL:
-        bad = bad || set(o, "sigma", tool_json_num(p->heur.sigma)) ||
+        bad = bad || set(o, "sigma", ecs_json_num(p->heur.sigma)) ||
               set(o, "steps", json_integer(p->heur.steps)) ||
-              set(o, "time_limit_s", tool_json_num(p->time_limit_given
+              set(o, "time_limit_s", ecs_json_num(p->time_limit_given
                                                       ? p->time_limit_s
                                                       : p->local.time_limit_s)) ||
               set(o, "seed", json_integer((json_int_t)p->local.seed)) ||
               set(o, "effort", json_integer((json_int_t)p->local.max_moves));
         break;
     case TOOL_METHOD_MILP:
-        bad = bad || set(o, "time_limit_s", tool_json_num(p->time_limit_s)) ||
+        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
               set(o, "formulation",
                   json_string(ecs_milp_formulation_name(p->milp.formulation))) ||
-              set(o, "gap", tool_json_num(p->milp.mip_gap)) ||
+              set(o, "gap", ecs_json_num(p->milp.mip_gap)) ||
               set(o, "effort", json_integer((json_int_t)p->milp.max_nodes)) ||
               set(o, "warm_start", json_boolean(p->warm_start));
         break;
     case TOOL_METHOD_SOLVE:
-        bad = bad || set(o, "time_limit_s", tool_json_num(p->time_limit_s)) ||
-              set(o, "gap", tool_json_num(p->solve.gap)) ||
+        bad = bad || set(o, "time_limit_s", ecs_json_num(p->time_limit_s)) ||
+              set(o, "gap", ecs_json_num(p->solve.gap)) ||
               set(o, "seed", json_integer((json_int_t)p->solve.seed)) ||
               set(o, "effort", json_integer((json_int_t)p->solve.effort)) ||
               set(o, "warm_start", json_boolean(p->warm_start));

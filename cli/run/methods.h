@@ -7,7 +7,7 @@
 #define ECSCHED_CLI_BATCH_METHODS_H
 
 #include "run/params.h"
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 /* XX(ENUM_SUFFIX, "name") in the order compare and batch run them. */
 #define TOOL_METHOD_MAP(XX)                                                   \
@@ -40,7 +40,7 @@ int tool_method_default(tool_method m);
 
 /* What a method is given. */
 typedef struct tool_method_ctx {
-    const tool_problem *pb;      /* graph, base, D', prices, base cost */
+    const ecs_problem *pb;      /* graph, base, D', prices, base cost */
     const ecs_platform *platform;
     const ecs_schedule *warm_start; /* MILP's first incumbent, solve's
                                        start, or NULL */

@@ -1,7 +1,10 @@
 /* Model flags shared by the scheduling commands, and input loading. */
 #include "run/cli.h"
+#include "run/model.h"
 #include "run/datapath.h"
+#include "run/progress.h"
 
+#include "ecsched/platform_file.h"
 #include "ecsched/stg.h"
 
 #include <math.h>
@@ -9,17 +12,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The base search's progress line, while progress lines are on. */
+static void base_progress(void *ctx, const ecs_progress *p)
+{
+    if (tool_progress_on())
+        tool_makespan_progress(ctx, p);
+}
+
 void tool_model_init(tool_model *m)
 {
-    memset(m, 0, sizeof *m);
-    ecs_platform_init(&m->platform);
-    ecs_price_options_init(&m->price_opt);
-    m->deadline = -1;
-    m->format = ECS_STG_AUTO;
-    ecs_limits_init(&m->limits);
-    m->idle_watts = -1;
-    m->rounding_tolerance = 0.01;
-    m->power_cap_kw = -1;
+    ecs_setup_init(m);
+    m->find_file = tool_data_path;
+    m->base_progress = base_progress;
+    m->base_progress_done = tool_progress_done;
 }
 
 /* Loader flags of --prices, passed on to the price module. */
@@ -146,6 +151,9 @@ int tool_model_option(tool_model *m, int opt, const char *arg,
     case TOOL_OPT_GREEN:
         m->green_path = arg;
         return 1;
+    case TOOL_OPT_GREEN_COLUMN:
+        m->green_column = arg;
+        return 1;
     case TOOL_OPT_GREEN_PRICE: {
         double x;
         if (ecs_parse_double(arg, &x) != 0 || !(fabs(x) <= 1e9))
@@ -203,116 +211,6 @@ int tool_model_option(tool_model *m, int opt, const char *arg,
     }
 }
 
-void tool_graph_params(const tool_model *m, ecs_graph_read_params *p)
-{
-    ecs_graph_read_params_init(p);
-    p->format = m->format;
-    p->work_unit = m->work_unit;
-    p->default_runtime_unit = 60.0 * m->price_opt.slot_minutes;
-}
-
-ecs_result tool_read_graph(const char *path, const tool_model *m,
-                              ecs_graph **out, ecs_diag *diag)
-{
-    ecs_graph_read_params p;
-    tool_graph_params(m, &p);
-    char found[4096];
-    if (strcmp(path, "-") != 0)
-        path = tool_data_path(path, found, sizeof found);
-    char *text = NULL;
-    size_t len = 0;
-    ecs_result rc = ecs_read_file(path, m->limits.max_input_bytes, &text, &len,
-                                  diag);
-    if (rc != ECS_OK)
-        return rc;
-    const char *name = strcmp(path, "-") == 0 ? "(stdin)" : path;
-    if (m->work_unit_auto && m->work_unit <= 0) {
-        /* --work-unit auto not resolved by the command (tool_work_unit_auto
-         * says what it picks): the same pick, for this read */
-        ecs_rounding r;
-        p.work_unit = 0;
-        rc = ecs_graph_auto_work_unit(text, len, name, &p,
-                                      m->rounding_tolerance, &r, diag);
-        p.work_unit = r.work_unit;
-    }
-    if (rc == ECS_OK)
-        rc = ecs_graph_read_buffer(text, len, name, &p, out, diag);
-    free(text);
-    if (rc == ECS_OK) {
-        rc = tool_check_graph(&m->limits, *out, path, diag);
-        if (rc != ECS_OK) {
-            ecs_graph_free(*out);
-            *out = NULL;
-        }
-    }
-    return rc;
-}
-
-ecs_result tool_check_horizon(const tool_model *m, const ecs_graph *g,
-                                 long deadline, long base_makespan,
-                                 ecs_diag *diag)
-{
-    const char *file = g->source ? g->source : NULL;
-    long cp = ecs_graph_critical_path(g), total = 0;
-    for (size_t i = 0; i < g->n; i++)
-        total += g->work[i];
-    long pes = m->platform.pes > 0 ? m->platform.pes : 1;
-    long load = (total + pes - 1) / pes;
-    const char *shrink =
-        g->format == ECS_STG_WFFORMAT
-            ? "a larger --work-unit (seconds per work unit; default: the slot "
-              "length) or a longer --slot-minutes shrinks it"
-            : "--work-unit N (N file units per work unit) shrinks it";
-    if (cp > TOOL_MAX_HORIZON)
-        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
-                            "the critical path is %ld slots (total work %ld), "
-                            "more than the %ld slots the model is meant for: "
-                            "%s", cp, total, TOOL_MAX_HORIZON, shrink);
-    if (load > TOOL_MAX_HORIZON)
-        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
-                            "the total work %ld on %ld PEs needs at least %ld "
-                            "slots, more than the %ld slots the model is "
-                            "meant for: more PEs (-p) or %s",
-                            total, pes, load, TOOL_MAX_HORIZON, shrink);
-    if (deadline > TOOL_MAX_HORIZON && base_makespan > 0 &&
-        base_makespan <= TOOL_MAX_HORIZON) {
-        /* the largest E in thousandths with floor(M (1 + E)) <= max */
-        long e3 = (TOOL_MAX_HORIZON - base_makespan) * 1000 / base_makespan;
-        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
-                            "the deadline D' = %ld slots is more than the %ld "
-                            "slots the model is meant for: --deadline %ld, or "
-                            "--extension %ld.%03ld or less (base makespan "
-                            "%ld slots)",
-                            deadline, TOOL_MAX_HORIZON, TOOL_MAX_HORIZON,
-                            e3 / 1000, e3 % 1000, base_makespan);
-    }
-    if (deadline > TOOL_MAX_HORIZON)
-        return ecs_diag_set(diag, ECS_EINVAL, file, 0,
-                            "the deadline D' = %ld slots is more than the %ld "
-                            "slots the model is meant for: a smaller "
-                            "--deadline or --extension",
-                            deadline, TOOL_MAX_HORIZON);
-    return ECS_OK;
-}
-
-ecs_result tool_load_graph(const char *path, const tool_model *m,
-                              ecs_graph **raw, ecs_graph **work,
-                              ecs_diag *diag)
-{
-    ecs_graph *g = NULL;
-    ecs_result rc = tool_read_graph(path, m, &g, diag);
-    if (rc != ECS_OK)
-        return rc;
-    rc = tool_check_horizon(m, g, 0, 0, diag);
-    if (rc == ECS_OK)
-        rc = ecs_graph_contract(g, work, diag);
-    if (rc != ECS_OK || raw == NULL)
-        ecs_graph_free(g);
-    else
-        *raw = g;
-    return rc;
-}
-
 void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp)
 {
     if (sp == NULL || !sp->repeated)
@@ -324,18 +222,15 @@ void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp)
             cmd, sp->source, sp->cycle, sp->slot_minutes, sp->n);
 }
 
-ecs_result tool_load_prices(const tool_model *m, size_t nslots,
-                               ecs_slot_prices *out, ecs_diag *diag)
+
+void tool_note_green(const char *cmd, const tool_model *m, const ecs_ext *ext)
 {
-    const char *spec = m->prices_spec ? m->prices_spec : TOOL_DEFAULT_PRICES;
-    char found[4096];
-    if (!ecs_prices_is_builtin(spec))
-        spec = tool_data_path(spec, found, sizeof found);
-    ecs_result rc = tool_check_slots(&m->limits, (long long)nslots, NULL,
-                                        "the horizon", diag);
-    if (rc != ECS_OK)
-        return rc;
-    ecs_price_options o = m->price_opt;
-    o.limits = &m->limits;
-    return ecs_prices_resolve(spec, &o, nslots, out, diag);
+    if (m->green_path == NULL || ext == NULL || !ext->on || ext->nsource == 0 ||
+        !ext->source_column_guessed[0] || ext->source_column[0][0] == '\0')
+        return;
+    fprintf(stderr,
+            "ecsched %s: note: --green %s: the green supply (kWh per point) "
+            "is column '%s', the only one with numbers (--green-column C "
+            "names it)\n",
+            cmd, m->green_path, ext->source_column[0]);
 }

@@ -1,7 +1,9 @@
 /* The end of the scheduling commands (cli/run/outcome.h). */
 #include "run/outcome.h"
+#include "run/output.h"
 
-#include "run/units.h"
+#include "ecsched/units.h"
+#include "run/notes.h"
 
 #include <math.h>
 #include <string.h>
@@ -20,45 +22,41 @@ static int exit_for(ecs_milp_status s)
     return TOOL_EXIT_INTERNAL;
 }
 
-json_t *tool_outcome_doc(const tool_doc_info *head, const tool_problem *pb,
-                        const tool_model *m, const tool_outcome_run *run,
-                        tool_outcome_keys_fn keys, const void *job,
-                        const ecs_schedule *s)
+json_t *tool_outcome_doc(const ecs_doc_info *head, const tool_outcome_run *run,
+                        tool_outcome_keys_fn keys, const void *job)
 {
-    json_t *d = tool_doc_new(head);
-    if (d == NULL || keys(d, job) != 0 ||
-        tool_doc_add_record(d, pb, m, tool_method_params_json(run->method, run->mp),
-                               tool_base_limit(run->mp), run->t0, run->c0) != 0 ||
-        (s != NULL ? tool_doc_add_tasks(d, pb->g, &m->platform, s)
-                   : json_object_set_new(d, "tasks", json_array())) != 0) {
-        json_decref(d);
+    json_t *k = json_object();
+    if (k == NULL || keys(k, job) != 0) {
+        json_decref(k);
         return NULL;
     }
-    return d;
+    return ecs_document_problem(head, k, tool_method_params_json(run->method, run->mp),
+                                tool_base_limit(run->mp), run->t0, run->c0);
 }
 
 static json_t *finish_doc(const tool_outcome *o, const ecs_check_report *rep)
 {
-    tool_doc_info info;
-    tool_problem_doc_info(o->pb, o->m, o->cmd, &info);
+    ecs_doc_info info;
+    ecs_problem_doc_info(o->pb, o->m, o->cmd, &info);
     info.check = o->schedule != NULL ? rep : NULL;
     info.status = ecs_milp_status_name(o->status);
     info.runtime_s = o->runtime_s;
     info.schedule = o->schedule;
-    return tool_outcome_doc(&info, o->pb, o->m, &o->run, o->keys, o->job,
-                           o->schedule);
+    return tool_outcome_doc(&info, &o->run, o->keys, o->job);
 }
 
 void tool_outcome_print_problem(const tool_outcome *o)
 {
-    const tool_problem *pb = o->pb;
+    const ecs_problem *pb = o->pb;
     printf("%-12s %s (%zu tasks with work)\n", "graph", pb->graph_path, pb->g->n);
     printf("%-12s %d\n", "pes", o->m->platform.pes);
     char info[160], d[64], b[64];
-    tool_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
-    printf("%-12s %s (%s)\n", "prices", pb->prices.source, info);
-    tool_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
-    tool_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
+    ecs_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
+    char src[1200];
+    tool_fmt_price_sources(o->m, pb, src, sizeof src);
+    printf("%-12s %s (%s)\n", "prices", src, info);
+    ecs_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
+    ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
     printf("%-12s %s (base makespan %s%s)\n", "deadline", d, b,
            pb->base_optimal ? ", optimal" : "");
 }
@@ -73,25 +71,25 @@ void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *
     if (fabs(base) > 1e-12)
         printf(", %+.1f%%", 100.0 * (rep->cost - base) / fabs(base));
     printf("; normalised)\n");
-    tool_energy e;
+    ecs_energy e;
     char text[160], mk[64];
-    tool_energy_of_problem(o->pb, o->m, o->schedule, rep->cost, &e);
-    tool_fmt_energy(o->m, &e, text, sizeof text);
+    ecs_energy_of_problem(o->pb, o->m, o->schedule, rep->cost, &e);
+    ecs_fmt_energy(o->m, &e, text, sizeof text);
     printf("%-12s %s\n", "energy", text);
-    tool_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
+    ecs_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
     printf("%-12s %s (%s)\n", "makespan", mk,
            rep->meets_deadline ? "meets the deadline" : "misses the deadline");
-    tool_print_clock(o->m, &o->pb->prices, rep->makespan, o->pb->deadline, 12);
+    tool_print_clock(o->m, &o->pb->prices, o->schedule, o->pb->deadline, 12);
 }
 
 int tool_outcome_finish(const tool_outcome *o)
 {
-    const tool_problem *pb = o->pb;
+    const ecs_problem *pb = o->pb;
     ecs_check_report rep;
     memset(&rep, 0, sizeof rep);
     rep.cost = NAN;
     if (o->schedule != NULL &&
-        ecs_check_schedule(TOOL_INSTANCE(pb, &o->m->platform), o->schedule, &rep, NULL) != ECS_OK) {
+        ecs_check_schedule(&pb->inst, o->schedule, &rep, NULL) != ECS_OK) {
         tool_errorf(o->cmd, "internal error: the schedule breaks the model: %s",
                        rep.msg);
         return TOOL_EXIT_INTERNAL;
@@ -102,10 +100,10 @@ int tool_outcome_finish(const tool_outcome *o)
     if (doc != NULL && o->status == ECS_MILP_INFEASIBLE) {
         /* what would do: in the document and the message */
         ecs_diag ad;
-        have_adv = tool_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
+        have_adv = ecs_problem_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
         if (have_adv &&
             json_object_set_new(doc, "advice",
-                                tool_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+                                ecs_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
             json_decref(doc);
             doc = NULL;
         }
@@ -127,7 +125,7 @@ int tool_outcome_finish(const tool_outcome *o)
     if (o->status == ECS_MILP_INFEASIBLE) {
         char adv_text[512] = "";
         if (have_adv)
-            tool_advice_text(&adv, o->m->platform.pes,
+            ecs_advice_text(&adv, o->m->platform.pes,
                                 pb->prices.slot_minutes, adv_text,
                                 sizeof adv_text);
         fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld%s%s\n",
@@ -152,8 +150,8 @@ int tool_outcome_add_bound(json_t *doc, ecs_milp_status status, double bound,
 {
     return json_object_set_new(doc, "optimal",
                                json_boolean(status == ECS_MILP_OPTIMAL)) ||
-                   json_object_set_new(doc, "bound", tool_json_num(bound)) ||
-                   json_object_set_new(doc, "gap", tool_json_num(gap))
+                   json_object_set_new(doc, "bound", ecs_json_num(bound)) ||
+                   json_object_set_new(doc, "gap", ecs_json_num(gap))
                ? -1
                : 0;
 }

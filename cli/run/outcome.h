@@ -7,7 +7,8 @@
 #define ECSCHED_CLI_OUTCOME_H
 
 #include "run/methods.h"
-#include "run/problem.h"
+#include "run/model.h"
+#include "ecsched/problem.h"
 
 #include "ecsched/milp.h"
 
@@ -25,14 +26,13 @@ typedef struct tool_outcome_run {
 } tool_outcome_run;
 
 /*
- * A scheduling command's whole document: tool_doc_new(head), the command's
- * keys (keys(doc, job)), the record (tool_doc_add_record) and the
- * "tasks" of s (an empty list when s is NULL).  NULL when out of memory.
+ * A scheduling command's whole document: the library's
+ * ecs_document_problem with the command's keys (keys(obj, job)) and its
+ * method's params (head->problem, head->model and head->schedule set).
+ * NULL when out of memory.
  */
-json_t *tool_outcome_doc(const tool_doc_info *head, const tool_problem *pb,
-                        const tool_model *m, const tool_outcome_run *run,
-                        tool_outcome_keys_fn keys, const void *job,
-                        const ecs_schedule *s);
+json_t *tool_outcome_doc(const ecs_doc_info *head, const tool_outcome_run *run,
+                        tool_outcome_keys_fn keys, const void *job);
 
 struct tool_outcome;
 
@@ -43,7 +43,7 @@ typedef void (*tool_outcome_print_fn)(const struct tool_outcome *o,
 typedef struct tool_outcome {
     const char *cmd;
     const tool_model *m;      /* -o, --json, the platform */
-    const tool_problem *pb;   /* graph, prices, D' */
+    const ecs_problem *pb;   /* graph, prices, D' */
     const ecs_schedule *schedule; /* or NULL (none found) */
     ecs_milp_status status;
     double runtime_s;
@@ -56,7 +56,7 @@ typedef struct tool_outcome {
 /*
  * Run the checker on the schedule (a schedule that breaks the model is an
  * internal error), write the document (tool_outcome_doc with the head of
- * tool_problem_doc_info, the status and runtime; cost, makespan and
+ * ecs_problem_doc_info, the status and runtime; cost, makespan and
  * meets_deadline null without a schedule) to -o and --json, print the
  * summary unless --json, say on stderr why there is no schedule, and
  * return the exit code of the status: 0 optimal or feasible, 1

@@ -1,5 +1,6 @@
 /* Output files: nothing half-written, nothing replaced that is not a file. */
-#include "run/cli.h"
+#include "run/output.h"
+#include "run/model.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -213,17 +214,11 @@ int tool_close_stdout(void)
 ecs_result tool_write_json(const char *path, const json_t *doc,
                               ecs_diag *diag)
 {
-    char *text = json_dumps(doc, TOOL_JSON_FLAGS);
-    if (text == NULL)
+    /* the library's text of a document, so that every writer gives the
+     * same bytes */
+    char *withnl = ecs_document_text(doc);
+    if (withnl == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "cannot format JSON");
-    size_t len = strlen(text);
-    char *withnl = realloc(text, len + 2);
-    if (withnl == NULL) {
-        free(text);
-        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
-    }
-    withnl[len] = '\n';
-    withnl[len + 1] = '\0';
     ecs_result rc = tool_write_file(path, withnl, diag);
     free(withnl);
     return rc;

@@ -1,5 +1,7 @@
 /* The parameters of the methods and the base search (cli/run/params.h). */
 #include "run/params.h"
+#include "run/model.h"
+#include "run/args.h"
 
 #include "ecsched/makespan.h"
 
@@ -206,4 +208,11 @@ void tool_param_grid_point(const tool_param_grid *g, size_t k, tool_method_param
         apply((tool_param_id)id, g->v[id][k % n], p);
         k /= n;
     }
+}
+
+double tool_base_limit(const tool_method_params *p)
+{
+    if (p->makespan_limit_given || !p->time_limit_given)
+        return p->makespan_limit_s;
+    return p->time_limit_s < p->makespan_limit_s ? p->time_limit_s : p->makespan_limit_s;
 }

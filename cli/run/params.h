@@ -11,6 +11,8 @@
 #include <stddef.h>
 
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/args.h"
 
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
@@ -115,5 +117,12 @@ void tool_param_grid_point(const tool_param_grid *g, size_t k, tool_method_param
 /* Name of the parameter whose list has more than one value, for the
  * report's axes; NULL when id is out of range. */
 const char *tool_param_name(tool_param_id id);
+
+/* The base search's limit under the command's budget p (docs/reference.md
+ * "milp"): --makespan-limit when given, else the makespan search's
+ * default capped by --time-limit when that is given (the time limit
+ * covers the whole command). */
+double tool_base_limit(const tool_method_params *p);
+
 
 #endif

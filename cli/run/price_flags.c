@@ -1,5 +1,6 @@
 /* Loader flags of --prices (see prices.h), from the command line. */
 #include "run/cli.h"
+#include "run/model.h"
 
 int tool_price_flag(ecs_price_options *o, int opt, const char *arg,
                        ecs_diag *diag);

@@ -43,6 +43,18 @@ void tool_milp_progress(void *ctx, const ecs_progress *p)
     line_open = 1;
 }
 
+void tool_local_progress(void *ctx, const ecs_progress *p)
+{
+    (void)ctx;
+    char c[48] = "";
+    if (!isnan(p->cost))
+        snprintf(c, sizeof c, ", cost %.6g (the schedule under search)", p->cost);
+    fprintf(stderr, "\rlocal: %.1f s%s, %llu rounds   ", p->elapsed_s, c,
+            p->nodes);
+    fflush(stderr);
+    line_open = 1;
+}
+
 void tool_progress_done(void)
 {
     if (line_open)

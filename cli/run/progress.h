@@ -21,6 +21,11 @@ void tool_progress_enable(int on);
 void tool_makespan_progress(void *ctx, const ecs_progress *p);
 void tool_milp_progress(void *ctx, const ecs_progress *p);
 
+/* Local search (heuristic --mode local), about every second of a long
+ * run: "\rlocal: 12.0 s, cost 113.2 (the schedule under search), 450
+ * rounds". */
+void tool_local_progress(void *ctx, const ecs_progress *p);
+
 /* End an open progress line (a newline on stderr), if one is open. */
 void tool_progress_done(void);
 

@@ -41,7 +41,7 @@ static json_t *obj_or_null(json_t *v)
 
 static json_t *num_or_null(double v)
 {
-    return isfinite(v) ? tool_json_num(v) : json_null();
+    return isfinite(v) ? ecs_json_num(v) : json_null();
 }
 
 static json_t *long_or_null(long v)
@@ -56,13 +56,13 @@ static json_t *bool_or_null(int v)
 
 json_t *tool_row_json(const tool_row *r)
 {
-    tool_json_kv kv[] = {
+    ecs_json_kv kv[] = {
         {"tool", json_string("ecsched")},
         {"version", json_string(ECS_VERSION)},
         {"graph", json_string(r->graph)},
         {"tasks", long_or_null(r->tasks)},
         {"pes", json_integer(r->pes)},
-        {"extension", tool_json_num(r->extension)},
+        {"extension", ecs_json_num(r->extension)},
         {"prices", json_string(r->prices)},
         {"method", json_string(r->method)},
         {"model", obj_or_null(r->model)},
@@ -78,7 +78,7 @@ json_t *tool_row_json(const tool_row *r)
         {"makespan", long_or_null(r->makespan)},
         {"deadline", long_or_null(r->deadline)},
         {"meets_deadline", bool_or_null(r->meets_deadline)},
-        {"runtime_s", tool_json_num(round(r->runtime_s * 1e6) / 1e6)},
+        {"runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6)},
         {"base_makespan", long_or_null(r->base_makespan)},
         {"base_status", r->base_status ? json_string(r->base_status) : json_null()},
         {"base_makespan_optimal", bool_or_null(r->base_makespan_optimal)},
@@ -92,26 +92,15 @@ json_t *tool_row_json(const tool_row *r)
         kv[n - 2] = kv[n - 1];
         n--;
     }
-    return tool_json_object_kv(kv, n);
+    return ecs_json_object_kv(kv, n);
 }
 
 char *tool_row_line(const tool_row *r)
 {
     json_t *o = tool_row_json(r);
-    char *text = o ? json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER |
-                                       JSON_REAL_PRECISION(12))
-                   : NULL;
+    char *line = ecs_json_dumps_line(o, JSON_COMPACT | JSON_PRESERVE_ORDER |
+                                            JSON_REAL_PRECISION(12));
     json_decref(o);
-    if (text == NULL)
-        return NULL;
-    size_t len = strlen(text);
-    char *line = realloc(text, len + 2);
-    if (line == NULL) {
-        free(text);
-        return NULL;
-    }
-    line[len] = '\n';
-    line[len + 1] = '\0';
     return line;
 }
 

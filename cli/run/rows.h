@@ -38,12 +38,12 @@ typedef struct tool_row {
     int meets_deadline;                     /* < 0: null */
     double runtime_s;                       /* the method (batch: the case) */
     long base_makespan;                     /* < 0: null */
-    const char *base_status;                /* NULL: null (tool_record_base_status) */
+    const char *base_status;                /* NULL: null (ecs_record_base_status) */
     int base_makespan_optimal;              /* < 0: null */
     double base_runtime_s;                  /* NAN: null; the base search */
     const char *error;                      /* NULL: null */
     json_t *energy_split; /* an extended platform's kWh by source and
-                             money (tool_ext_split_json); NULL: the key
+                             money (ecs_ext_split_json); NULL: the key
                              is absent (rows of the paper's platform) */
     json_t *context;    /* host, cpu_model, workers, wall_s, cpu_s */
 } tool_row;

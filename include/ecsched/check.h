@@ -48,6 +48,9 @@ typedef struct ecs_violation {
     size_t other;      /* the other task (overlap, precedence), else (size_t)-1 */
     int pe;            /* PE, or -1 */
     long slot;         /* slot, or -1 */
+    int site;          /* power cap: the site, else -1 */
+    double draw, cap;  /* power cap: the site's draw and its cap in that
+                          slot (kWh per slot), else 0 */
 } ecs_violation;
 
 typedef struct ecs_check_report {
@@ -104,6 +107,15 @@ ecs_result ecs_check_prices(const double *price, size_t nprice,
  * is watt-hours.  Frequency indices outside p count as 0.
  */
 double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p);
+
+/*
+ * When work is done in schedule s on platform p: *first receives the first
+ * slot in which some task runs at f > 0 and *end the slot after the last
+ * one (a task that waits at f = 0 in its first or last slots is not yet or
+ * no longer working).  1 when some task works, else 0 (*first = *end = 0).
+ */
+int ecs_check_work_span(const ecs_schedule *s, const ecs_platform *p,
+                        long *first, long *end);
 
 /*
  * The extended model (docs/MODEL.md "Heterogeneous platforms").

@@ -132,6 +132,7 @@
 #include "ecsched/graph.h"
 #include "ecsched/instance.h"
 #include "ecsched/platform.h"
+#include "ecsched/progress.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
@@ -171,6 +172,13 @@ typedef struct ecs_local_params {
                             with a time limit that does not bind, the same
                             start, seed and max_moves give the same
                             schedule on any machine and load. */
+    ecs_progress_fn progress; /* called about every progress_every_s
+                            seconds (phase "local", elapsed_s, cost: the
+                            cost of the schedule under search, nodes: the
+                            rounds run); NULL (default): never.  It
+                            changes nothing in the search. */
+    void *progress_ctx;
+    double progress_every_s; /* default 1; > 0 */
 } ecs_local_params;
 
 /* Fill params with the defaults. */

@@ -101,6 +101,9 @@ typedef struct ecs_makespan_advice {
      * critical path) or when D' is met on `pes` already. */
     int pes_needed;
     int pes_needed_proven; /* pes_needed - 1 PEs are proven too few */
+    int classes;          /* 1: a platform of PE classes (set by the
+                             caller): critical_path is on the fastest class
+                             at its top speed, and pes_needed is 0 */
 } ecs_makespan_advice;
 
 /*

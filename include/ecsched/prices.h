@@ -81,6 +81,12 @@ typedef struct ecs_price_options {
     char unit[32];          /* currency/unit when the header gives none; "" = unknown */
     const ecs_limits *limits; /* input bytes and slots (max_input_bytes,
                                  max_slots); NULL = ecs_limits_init's */
+    int one_value_column;   /* 1: without price_column, a file with more
+                               than one column of numbers besides the times
+                               is an error (EPARSE naming them): a series
+                               that is not prices (a green supply), where
+                               the guess by a price-like name does not
+                               apply */
 } ecs_price_options;
 
 /* Fill options with defaults. */

@@ -10,18 +10,20 @@ through cffi in ABI mode).
     res.to_json("out.json") # the document `ecsched solve --json` writes
 
 An instance is what every `ecsched` scheduling command builds before it
-schedules (cli/run/problem.c): the graph (tasks with work, contracted), the
-platform, the base schedule (makespan-optimal at f = 1, within
-makespan_limit seconds), the deadline D' = floor(M (1 + E)) (or `deadline`
-slots) and the per-slot prices of max(D', M) slots, normalised by the
-library.  The methods mirror the commands: heuristic (the budget heuristic
+schedules, assembled by the same library call (ecs_problem_assemble,
+include/ecsched/problem.h): the graph (tasks with work, contracted), the
+platform (the paper's, or an extended one: a platform file or dict, idle
+watts, green sources, a power cap), the base schedule (makespan-optimal at
+f = 1, within makespan_limit seconds), the deadline D' = floor(M (1 + E))
+(or `deadline` slots) and the per-slot prices of max(D', M) slots,
+normalised by the library.  Documents (Result.to_json) come from the
+library's writer, the command's bytes for the same run.  The methods mirror the commands: heuristic (the budget heuristic
 from the base), local (the sweep, then the local search from it), milp and
 solve (from the start the commands use: local's schedule from the sweep's,
 else the sweep's, else the base).  Library failures raise ecsched.Error
 with the library's code and message.
 """
 
-import datetime
 import json
 import math
 import numbers
@@ -29,9 +31,9 @@ import os
 
 from . import _lib
 
-__all__ = ["Error", "Instance", "Result", "load", "heuristic", "local",
-           "milp", "solve", "methods", "version", "DEFAULT_PRICES",
-           "LIBRARY_PATH"]
+__all__ = ["Error", "Instance", "Result", "FixedMapInstance",
+           "FixedMapResult", "load", "heuristic", "local", "milp", "solve",
+           "methods", "version", "DEFAULT_PRICES", "LIBRARY_PATH"]
 
 Error = _lib.Error
 LIBRARY_PATH = _lib.LIBRARY_PATH
@@ -39,7 +41,6 @@ LIBRARY_PATH = _lib.LIBRARY_PATH
 # The command's defaults (cli/run/cli.h and cli/run/params.h); the method
 # defaults come from the library (*_params_init).
 DEFAULT_PRICES = "epex-2016-10-19"
-MAX_HORIZON = 20000          # ECS_CLI_MAX_HORIZON
 MAKESPAN_LIMIT_S = 10.0      # --makespan-limit
 MIN_TIME_LIMIT_S = 0.01      # ECS_MIN_TIME_LIMIT_S
 ROUNDING_TOLERANCE = 0.01    # --rounding-tolerance
@@ -202,56 +203,86 @@ def _watts(watts, idle_watts):
     return w, i
 
 
-def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
-         power=None, format="auto", work_unit=None, makespan_limit=None,
-         tasks=None, edges=None, work_attr="work", watts=None,
-         idle_watts=None, rounding_tolerance=None, platform=None,
-         green=None, green_price=None, power_cap=None, **price_options):
-    """Build an instance.
+def load(graph, pes=None, extension=None, deadline=None, prices=None,
+         freqs=None, power=None, format="auto", work_unit=None,
+         makespan_limit=None, tasks=None, edges=None, work_attr="work",
+         watts=None, idle_watts=None, rounding_tolerance=None, platform=None,
+         green=None, green_price=None, power_cap=None, mapping=None,
+         green_column=None, **price_options):
+    """Build an instance: the library assembles it from a set-up as the
+    command does (setup.h, problem.h: ecs_problem_assemble).
 
     graph: a file path (STG, DOT or WfFormat, format detected or given), a
     networkx DiGraph (node attribute `work` or `weight`, edge attribute
     `comm` or `size`), a dict {task: work} (with `edges`), or None with
-    `tasks` and `edges`.  pes: P.  extension E (default 0) or deadline (D'
-    in slots).  prices: a built-in name or a file (default
-    epex-2016-10-19), a pandas Series indexed by timestamps, or a list of
-    per-slot prices; price_options as the command's flags: slot_minutes,
-    no_repeat, price_column, time_column, filter, utc_offset, stamp, fill,
-    start, unit.  freqs: "1,0.8,..." or a list; power: "quadratic" or
-    "static:S".  makespan_limit: seconds for the base search (default 10).
-    work_unit: seconds (WfFormat) or file units per work unit, or "auto"
-    (the coarsest unit whose rounding adds at most rounding_tolerance of
-    the work, default 0.01).  watts: the watts of one PE at f = 1 (the
+    `tasks` and `edges`.  pes: P (the command's -p; not with a platform).
+    extension E (default 0) or deadline (D' in slots).  prices: a
+    built-in name or a file (default epex-2016-10-19), a pandas Series
+    indexed by timestamps, or a list of per-slot prices; price_options as
+    the command's flags: slot_minutes, no_repeat, price_column,
+    time_column, filter, utc_offset, stamp, fill, start, unit.  freqs:
+    "1,0.8,..." or a list; power: "quadratic" or "static:S".
+    makespan_limit: seconds for the base search (default 10).  work_unit:
+    seconds (WfFormat) or file units per work unit, or "auto" (the
+    coarsest unit whose rounding adds at most rounding_tolerance of the
+    work, default 0.01).  watts: the watts of one PE at f = 1 (the
     command's --watts W[:IDLE]; "400:80" or watts=400, idle_watts=80):
-    results then give energy in kWh and the cost in money.  An extended
-    platform (idle watts above 0, platform, green, green_price, power_cap:
-    the command's --watts W:IDLE, --platform, --green, --green-price,
-    --power-cap; docs/MODEL.md "Heterogeneous platforms") is refused: the
-    package builds the paper's platform only.
+    results then give energy in kWh and the cost in money.
+
+    An extended platform (docs/MODEL.md "Heterogeneous platforms"), as the
+    command's flags: platform (--platform: a platform file, or its JSON as
+    a dict; docs/schema/platform.schema.json), idle watts above 0
+    (--watts W:IDLE), green (--green FILE, kWh per point), green_column
+    (--green-column: its column, a name or a 1-based number; without it
+    the file's only column of numbers), green_price (--green-price),
+    power_cap (--power-cap KW).  An extended platform
+    takes its prices from files or built-ins, not from a Series or list.
+
+    CaWoSched's fixed-mapping problem (docs/cawosched.md), as the
+    command's --mapping FILE --platform SETUP: mapping (its text or JSON)
+    and platform (CaWoSched's setup file); graph a file.  solve and local
+    run it (heuristic and milp say from the method table that they do
+    not); the setup gives processors, powers, deadline and budget, so the
+    model's other arguments do not apply.
     """
+    if mapping is not None:
+        return _load_fixedmap(graph, mapping, platform, format, pes=pes,
+                              extension=extension, deadline=deadline,
+                              prices=prices, power=power,
+                              work_unit=work_unit, watts=watts,
+                              idle_watts=idle_watts, green=green,
+                              green_column=green_column,
+                              green_price=green_price, power_cap=power_cap,
+                              makespan_limit=makespan_limit,
+                              freqs=freqs, **price_options)
     t_load = _lib.now()
     inst = Instance()
     inst.watts, inst.idle_watts = _watts(watts, idle_watts)
-    for key, given in (("platform", platform), ("green", green),
-                       ("green_price", green_price),
-                       ("power_cap", power_cap),
-                       ("idle watts above 0", inst.idle_watts > 0)):
-        if given is not None and given is not False:
-            raise _invalid(
-                "%s: an extended platform (PE classes, idle draw, green "
-                "sources, power caps; docs/MODEL.md 'Heterogeneous "
-                "platforms') is not built by the Python package yet; use the "
-                "ecsched command (--platform FILE, --watts W:IDLE, --green, "
-                "--power-cap)" % key)
     if extension is not None and deadline is not None:
         raise _invalid("give extension or deadline, not both")
     if isinstance(freqs, (list, tuple)):
         freqs = ",".join(_decimal_text(f) for f in freqs)
-    inst._platform = _lib.platform(pes, freqs, power)
+    su = _lib.Setup()
+    m = su.c
+    if pes is None and platform is None:
+        raise _invalid("pes needs the number of PEs (or give a platform)")
+    base = _lib.platform(pes if pes is not None else 1, freqs, power)
+    m.platform = base[0]
+    m.pes_given = pes is not None
+    m.freqs_given = freqs is not None
+    m.power_given = power is not None
     popts = dict(price_options)
-    inst._popt_given = dict(popts)
-    inst._popts = _lib.price_options(popts)
-    slot_minutes = inst._popts.slot_minutes
+    m.price_opt = _lib.price_options(popts)[0]
+    m.slot_minutes_given = popts.get("slot_minutes") is not None
+    if deadline is not None:
+        if int(deadline) < 1:
+            raise _invalid("deadline needs a positive number of slots, not %r"
+                           % deadline)
+        m.deadline = int(deadline)
+    else:
+        m.extension = _lib.decimal(_decimal_text(extension or 0))
+        m.extension_given = extension is not None
+    m.format = _lib.stg_format(format)
 
     if graph is None and tasks is not None:
         graph = tasks
@@ -272,97 +303,188 @@ def load(graph, pes, extension=None, deadline=None, prices=None, freqs=None,
                            "(seconds of work at f = 1 per work unit for "
                            "WfFormat, file units for STG and DOT) or "
                            "'auto', not %r" % (work_unit,))
+    m.work_unit_auto = inst.work_unit_auto
+    m.rounding_tolerance = inst.rounding_tolerance
+    m.watts = inst.watts
+    m.idle_watts = inst.idle_watts
+
+    # the extended platform: a file or its JSON, or the shortcuts
+    if isinstance(platform, dict):
+        su.text("platform_path", "(python)")
+        m.platform_len = su.text("platform_text", json.dumps(platform))
+    elif platform is not None:
+        su.text("platform_path", os.fspath(platform))
+    if green is not None:
+        su.text("green_path", os.fspath(green))
+    if green_column is not None:
+        su.text("green_column", str(green_column))
+    if green_price is not None:
+        m.green_price = float(green_price)
+        m.green_price_given = 1
+    if power_cap is not None:
+        m.power_cap_kw = float(power_cap)
+    su.resolve_platform()
+    inst.extended = bool(m.plat.on)
+
+    # prices: a spec, or a CSV in memory named "(python)"
+    if prices is None or isinstance(prices, (str, os.PathLike)):
+        inst.price_spec = DEFAULT_PRICES if prices is None \
+            else os.fspath(prices)
+        su.text("prices_spec", inst.price_spec)
+    else:
+        su.text("prices_spec", "(python)")
+        m.prices_len = su.text("prices_text", _prices_csv(prices))
+        inst.price_spec = None
+
     if isinstance(graph, (str, os.PathLike)):
         path = os.fspath(graph)
-        data = _lib.read_file(path)
         if inst.work_unit_auto:
-            work_unit = _lib.auto_work_unit(
-                data, path, format, 60.0 * slot_minutes,
-                inst.rounding_tolerance)["work_unit"]
-        inst._raw = _lib.read_graph(data, path, format, work_unit,
-                                    60.0 * slot_minutes)
+            su.auto_work_unit(path)
+        elif work_unit is not None:
+            m.work_unit = work_unit
+        raw = su.read_graph(path)
         inst.graph_file = path
     elif isinstance(graph, dict):
-        inst._raw, inst.names = _graph_from_dict(graph, edges or [])
+        g, inst.names = _graph_from_dict(graph, edges or [])
+        raw = _lib.detach(g)
     elif hasattr(graph, "nodes") and hasattr(graph, "edges"):
-        inst._raw, inst.names = _graph_from_networkx(graph, work_attr)
+        g, inst.names = _graph_from_networkx(graph, work_attr)
+        raw = _lib.detach(g)
     else:
         raise _invalid("graph must be a path, a networkx DiGraph or a dict "
                        "of tasks, not %s" % type(graph).__name__)
     if inst.graph_file is None and (inst.work_unit_auto or
                                     work_unit is not None):
+        _lib.lib.ecs_graph_free(raw)
         raise _invalid("work_unit applies to a graph file, not to a graph "
                        "given in Python")
-    inst.work_unit = work_unit
-    inst._rinfo = _lib.graph_info(inst._raw)
-    _check_horizon(inst._rinfo, inst._platform.pes, 0)
-    inst._g = _lib.contract(inst._raw)
-    inst._ginfo = _lib.graph_info(inst._g)
-
+    inst.work_unit = m.work_unit if m.work_unit > 0 else None
     inst.makespan_limit = MAKESPAN_LIMIT_S if makespan_limit is None \
         else float(makespan_limit)
-    base = _lib.makespan(inst._g, inst._platform.pes, inst.makespan_limit)
-    inst._base = base["schedule"]
-    inst.base_makespan = base["makespan"]
-    inst.base_optimal = base["optimal"]
-    inst.base_lower_bound = base["lower_bound"]
-    inst.base_nodes = base["nodes"]
-    inst.base_runtime_s = base["runtime_s"]
-
-    if deadline is not None:
-        if int(deadline) < 1:
-            raise _invalid("deadline needs a positive number of slots, not %r"
-                           % deadline)
-        inst.deadline = int(deadline)
-        inst.deadline_rule = "deadline"
-    else:
-        inst.deadline = _lib.decimal_extend(
-            inst.base_makespan, _decimal_text(extension or 0))
-        inst.deadline_rule = "extension"
-    _check_horizon(inst._rinfo, inst._platform.pes, inst.deadline)
-
-    n = max(inst.deadline, inst.base_makespan, 1)
-    if prices is None or isinstance(prices, (str, os.PathLike)):
-        spec = DEFAULT_PRICES if prices is None else os.fspath(prices)
-        inst._prices = _lib.prices_resolve(spec, inst._popts, n)
-        inst.price_spec = spec
-    else:
-        text = _prices_csv(prices)
-        inst._prices = _lib.prices_from_text(text.encode(), "(python)",
-                                             inst._popts, n)
-        inst.price_spec = None
+    inst._setup = su
+    inst._pb = _lib.Problem(su, raw, inst.graph_file or "",
+                            inst.makespan_limit)
+    pb = inst._pb.pb
+    inst._platform = inst._pb.c.platform
+    inst._prices = _lib.ffi.addressof(pb[0], "prices")
+    inst._raw, inst._g, inst._base = pb.raw, pb.g, pb.base
+    inst._rinfo = _lib.graph_info(pb.raw)
+    inst._ginfo = _lib.graph_info(pb.g)
     inst._pinfo = _lib.prices_info(inst._prices)
-    inst.base_cost = sum(_lib.task_cost(inst._platform, inst._prices,
-                                        inst._base, i)
-                         for i in range(inst._g.n))
-    ext = None
-    if inst.deadline_rule == "extension":
-        ext = float(_decimal_text(extension or 0))
-    inst._pb = _lib.Problem(inst._g, inst._platform, inst._prices,
-                            inst.deadline, ext, inst.base_makespan)
+    inst.base_makespan = pb.base_makespan
+    inst.base_optimal = bool(pb.base_optimal)
+    inst.base_lower_bound = pb.base_lower_bound
+    inst.base_nodes = pb.base_nodes
+    inst.base_runtime_s = pb.base_runtime_s
+    inst.deadline = pb.deadline
+    inst.deadline_rule = "deadline" if deadline is not None else "extension"
+    inst.base_cost = pb.base_cost
     inst.load_s = _lib.now() - t_load
     return inst
 
 
-def _check_horizon(info, pes, deadline):
-    """The command's guard (cli/run/model_opts.c ecs_cli_check_horizon):
-    the model is meant for at most 20,000 slots."""
-    total = sum(info["works"])
-    cp = info["critical_path"]
-    load_ = (total + pes - 1) // pes
-    where = info["source"] + ": " if info["source"] else ""
-    if cp > MAX_HORIZON:
-        raise _invalid("%sthe critical path is %d slots (total work %d), more "
-                       "than the %d slots the model is meant for"
-                       % (where, cp, total, MAX_HORIZON))
-    if load_ > MAX_HORIZON:
-        raise _invalid("%sthe total work %d on %d PEs needs at least %d slots,"
-                       " more than the %d slots the model is meant for"
-                       % (where, total, pes, load_, MAX_HORIZON))
-    if deadline > MAX_HORIZON:
-        raise _invalid("%sthe deadline D' = %d slots is more than the %d "
-                       "slots the model is meant for"
-                       % (where, deadline, MAX_HORIZON))
+def _write_text(text, path, indent):
+    """A document's text (re-indented when indent is given), returned, or
+    written to path atomically (a temporary beside it, then renamed)."""
+    if indent is not None:
+        text = json.dumps(json.loads(text), indent=indent) + "\n"
+    if path is None:
+        return text
+    tmp = "%s.tmp%d" % (path, os.getpid())
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+    return None
+
+
+class FixedMapInstance:
+    """CaWoSched's fixed-mapping problem: the graph, the mapping, the
+    setup (the library's ecs_cws_files, cws_doc.h)."""
+
+    extended = False
+
+    def __init__(self, graph_file, mapping, setup):
+        self.graph_file, self.mapping, self.setup = graph_file, mapping, \
+            setup
+
+    def __repr__(self):
+        return "<ecsched.FixedMapInstance %s, mapping %s, setup %s>" % (
+            self.graph_file, self.mapping, self.setup)
+
+
+def _load_fixedmap(graph, mapping, setup, format, freqs=None, **others):
+    t_load = _lib.now()
+    for key, value in others.items():
+        if value is not None and value != {}:
+            raise _invalid("%s does not apply to CaWoSched's problem "
+                           "(mapping): the setup gives the processors, "
+                           "powers, deadline and budget" % key)
+    if freqs is not None and _decimal_text(freqs) not in ("1", "1.0"):
+        raise _invalid("freqs must be 1 with CaWoSched's setup: its model "
+                       "has one speed (a task lasts its weight)")
+    if setup is None or isinstance(setup, dict):
+        raise _invalid("mapping needs platform=CaWoSched's setup file")
+    if not isinstance(graph, (str, os.PathLike)):
+        raise _invalid("CaWoSched's problem reads its graph from a file")
+    su = _lib.Setup()
+    su.c.format = _lib.stg_format(format)
+    su.text("mapping_path", os.fspath(mapping))
+    su.text("cws_setup_path", os.fspath(setup))
+    inst = FixedMapInstance(os.fspath(graph), os.fspath(mapping),
+                            os.fspath(setup))
+    inst._setup = su
+    inst._fm = _lib.FixedMap(su, inst.graph_file)
+    inst.load_s = _lib.now() - t_load
+    return inst
+
+
+class FixedMapResult:
+    """A run on CaWoSched's problem: cost (brown energy x brown cost),
+    bound, gap, status and the document (CaWoSched's units), from the
+    library's writer."""
+
+    def __init__(self, inst, text):
+        self.instance = inst
+        self._text = text
+        d = json.loads(text)
+        self.status = d["status"]
+        self.cost = d["cost"] if d["cost"] is not None else math.nan
+        self.bound = d["bound"] if d["bound"] is not None else math.nan
+        self.gap = d["gap"] if d["gap"] is not None else math.nan
+        self.makespan = d["makespan"]
+        self.runtime_s = d["runtime_s"]
+        self._doc = d
+
+    def __repr__(self):
+        return "<ecsched.FixedMapResult %s cost %s bound %s>" % (
+            self.status, self.cost, self.bound)
+
+    @property
+    def schedule(self):
+        """One row per task: id, pe, start, end (exclusive), duration."""
+        import pandas as pd
+        return pd.DataFrame(self._doc["tasks"])
+
+    @property
+    def transfers(self):
+        """One row per transfer: from, to, pe (the link), link_from,
+        link_to, start, end, duration."""
+        import pandas as pd
+        return pd.DataFrame(self._doc["transfers"])
+
+    def to_dict(self):
+        return json.loads(self._text)
+
+    def to_json(self, path=None, indent=None):
+        """The command's document (docs/schema/cawosched.schema.json)."""
+        return _write_text(self._text, path, indent)
+
+
+def _fixedmap_run(inst, method, time_limit, gap):
+    t0 = _lib.now()
+    text = inst._fm.run("solve" if method == "solve" else "heuristic",
+                        method, time_limit, gap, t0 - inst.load_s)
+    return FixedMapResult(inst, text)
 
 
 # ---- results ----------------------------------------------------------------------
@@ -373,7 +495,7 @@ class Result:
     `info`."""
 
     def __init__(self, inst, command, status, schedule, info, params,
-                 runtime_s, t0):
+                 runtime_s, t0, c0):
         self.instance = inst
         self.command = command
         self.status = status
@@ -381,30 +503,32 @@ class Result:
         self.info = info
         self.params = params
         self.runtime_s = runtime_s
-        self._wall_s = _lib.now() - t0
+        self._t0 = t0
+        self._c0 = c0
         self.cost = math.nan
         self.makespan = None
         self.meets_deadline = None
-        self._e = None
+        e = {}
         if schedule is not None:
             rep = _lib.check_schedule(inst._pb, schedule)
             self.cost = rep["cost"]
             self.makespan = rep["makespan"]
             self.meets_deadline = rep["meets_deadline"]
-            self._e = _energy_of(inst, schedule, self.cost)
-        e = self._e or {}
-        # PE-slots at f = 1; kWh and money at the instance's watts (NaN
-        # without watts or a schedule; money also NaN unless the prices are
-        # per MWh)
+            e = inst._pb.energy(schedule, self.cost)
+        # PE-slots at f = 1 (NaN on an extended platform: kWh there); kWh
+        # and money at the instance's watts (NaN without watts or a
+        # schedule; money also NaN unless the prices are per MWh), as the
+        # library computes them for the command (ecs_energy_of_problem)
         self.energy = e.get("energy", math.nan)
         self.energy_kwh = e["kwh"] if e.get("has_kwh") else math.nan
         self.money = e["money"] if e.get("has_money") else math.nan
         self.money_unit = e["currency"] if e.get("has_money") else None
-        self.advice = None
         self.bound = info.get("bound", math.nan)
         gap = info.get("gap", math.nan)
         self.gap = gap if schedule is not None else math.nan
         self._df = None
+        self._text = None
+        self._advice = status == "infeasible"
 
     def __repr__(self):
         return "<ecsched.Result %s %s cost %.6f bound %s gap %s>" % (
@@ -420,20 +544,30 @@ class Result:
             self._df = _frame(self)
         return self._df
 
+    @property
+    def advice(self):
+        """What would make the deadline feasible (the document's "advice"),
+        None when a schedule meets it."""
+        return self.to_dict().get("advice") if self._advice else None
+
     def to_dict(self):
-        return _document(self)
+        return json.loads(self.to_json())
 
     def to_json(self, path=None, indent=None):
-        """The schedule document of the command (docs/schema), as text, or
-        written to path."""
-        text = json.dumps(_document(self), indent=indent, allow_nan=False)
-        if path is None:
-            return text
-        tmp = "%s.tmp%d" % (path, os.getpid())
-        with open(tmp, "w") as f:
-            f.write(text + "\n")
-        os.replace(tmp, path)
-        return None
+        """The schedule document of the command (docs/schema), from the
+        library's writer (the command's bytes for the same run), as text,
+        or written to path.  indent: re-indented (default: the command's
+        2 spaces)."""
+        if self._text is None:
+            inst = self.instance
+            keys = {k: _num(v) for k, v in self.info.items()}
+            params = {"makespan_limit_s": inst.makespan_limit,
+                      **{k: _num(v) for k, v in self.params.items()}}
+            self._text = inst._pb.document(
+                self.command, self.status, self._s, self.runtime_s, keys,
+                params, inst.makespan_limit, self._t0, self._c0,
+                self._advice)
+        return _write_text(self._text, path, indent)
 
 
 def _frame(res):
@@ -458,238 +592,16 @@ def _frame(res):
     return df
 
 
-def _energy_of(inst, s, cost):
-    """tool_energy_of (cli/run/units.c): the energy of s in PE-slots at
-    f = 1, in kWh at the instance's watts, and its cost in money (prices per
-    MWh), each figure in the command's order of operations."""
-    out = {"energy": _lib.energy(s, inst._platform), "has_kwh": False,
-           "kwh": math.nan, "has_money": False, "money": math.nan,
-           "currency": ""}
-    pi = inst._pinfo
-    sm = pi["slot_minutes"]
-    if not inst.watts > 0 or sm < 1:
-        return out
-    hours = float(sm) / 60.0
-    out["has_kwh"] = True
-    out["kwh"] = out["energy"] * inst.watts * hours / 1000.0
-    unit = pi["unit"] or ""
-    if len(unit) > 4 and unit.endswith("/MWh") and math.isfinite(cost):
-        per_mw = cost * pi["normalized_by"] * float(sm) / 60.0
-        out["money"] = per_mw * inst.watts / 1e6
-        out["has_money"] = math.isfinite(out["money"])
-        out["currency"] = unit[:-4]
-    return out
-
-
-def _zone(inst):
-    """tool_zone_of: (name, minutes, from) of the zone clock times are
-    given in: utc_offset (a fixed offset or a named zone), else the price
-    file's (its first time's offset), else UTC."""
-    o = inst._popts
-    if o.utc_offset_given:
-        return _lib._str(o.utc_zone) or "", o.utc_offset_minutes, 2
-    if inst._pinfo["zone_known"]:
-        return "", inst._pinfo["zone_minutes"], 1
-    return "", 0, 0
-
-
-def _offset_at(zone, utc):
-    name, minutes, _ = zone
-    if not name:
-        return minutes
-    try:
-        from zoneinfo import ZoneInfo
-        t = datetime.datetime.fromtimestamp(utc, ZoneInfo(name))
-        return int(t.utcoffset().total_seconds() / 60)
-    except Exception:  # noqa: BLE001 (an unknown zone: UTC, as glibc)
-        return 0
-
-
-def _fmt_offset(off):
-    a = -off if off < 0 else off
-    return "%c%02d:%02d" % ("-" if off < 0 else "+", a // 60, a % 60)
-
-
-def _zone_label(zone):
-    name, minutes, _ = zone
-    if name:
-        return name
-    return "UTC" if minutes == 0 else _fmt_offset(minutes)
-
-
-def _has_clock(inst):
-    return inst._pinfo["first_utc"] != 0 and inst._pinfo["slot_minutes"] > 0
-
-
-def _clock(inst, zone, slot):
-    """tool_fmt_clock (iso): the start of slot `slot` as
-    "2016-10-19T00:00+02:00", None without timestamps."""
-    if not _has_clock(inst):
-        return None
-    pi = inst._pinfo
-    utc = pi["first_utc"] + slot * pi["slot_minutes"] * 60
-    off = _offset_at(zone, utc)
-    try:
-        t = datetime.datetime(1970, 1, 1) + \
-            datetime.timedelta(seconds=utc + 60 * off)
-    except OverflowError:
-        return "?"
-    zs = "Z" if zone[1] == 0 and not zone[0] else _fmt_offset(off)
-    return "%04d-%02d-%02dT%02d:%02d%s" % (t.year, t.month, t.day, t.hour,
-                                           t.minute, zs)
-
-
-def _unit_keys(res):
-    """tool_doc_add_units: the document's real units, in its order."""
-    inst = res.instance
-    sm = inst._pinfo["slot_minutes"]
-    has_c = res._s is not None
-    e = res._e if has_c else None
-    zone = _zone(inst)
-    clock = _has_clock(inst)
-    w = inst.watts > 0
-    dl = inst.deadline
-    return [
-        ("energy", _num(e["energy"]) if e else None),
-        ("energy_kwh", _num(e["kwh"]) if e and e["has_kwh"] else None),
-        ("watts", _num(inst.watts) if w else None),
-        ("idle_watts", _num(inst.idle_watts)
-         if w and inst.idle_watts >= 0 else None),
-        ("deadline_minutes", dl * sm if dl > 0 and sm > 0 else None),
-        ("makespan_minutes", res.makespan * sm if has_c and sm > 0
-         else None),
-        ("zone", _zone_label(zone) if clock else None),
-        ("start_time", _clock(inst, zone, 0)),
-        ("deadline_time", _clock(inst, zone, dl) if dl > 0 else None),
-        ("end_time", _clock(inst, zone, res.makespan) if has_c else None)]
-
-
-def _advice(inst):
-    """tool_advice_json: what would make the deadline feasible."""
-    a = _lib.advise(inst._g, inst.pes, inst.deadline if inst.deadline > 0
-                    else 1, inst.base_makespan, inst.base_optimal,
-                    inst.base_lower_bound)
-    sm = inst._pinfo["slot_minutes"]
-    return {"deadline": a["deadline"], "critical_path": a["critical_path"],
-            "least_deadline": a["least_deadline"],
-            "least_proven": bool(a["least_proven"]),
-            "lower_bound": a["lower_bound"],
-            "pes_needed": a["pes_needed"] if a["pes_needed"] > 0 else None,
-            "pes_needed_proven": bool(a["pes_needed"] > 0 and
-                                      a["pes_needed_proven"]),
-            "slot_minutes": sm,
-            "least_deadline_minutes": a["least_deadline"] * sm,
-            "critical_path_minutes": a["critical_path"] * sm}
-
-
 def _num(x):
-    """A number as the command writes it (12 significant digits), None for
-    NaN and infinities."""
-    if x is None:
+    """A value for the document's JSON: NaN and infinities are null (as
+    the library's ecs_json_num); the library writes every number."""
+    if isinstance(x, float) and not math.isfinite(x):
         return None
-    x = float(x)
-    if not math.isfinite(x):
-        return None
-    return float("%.12g" % x)
-
-
-def _document(res):
-    inst = res.instance
-    pl = _lib.platform_info(inst._platform)
-    pi = inst._pinfo
-    rinfo = inst._rinfo
-    real = [not d for d in rinfo["dummy"]]
-    edges = sum(1 for a, b in rinfo["edges"] if real[a] and real[b])
-    d = {"tool": "ecsched", "version": version(), "command": res.command,
-         "graph": {"file": inst.graph_file or "", "tasks": sum(real),
-                   "edges": edges},
-         "pes": pl["pes"], "freqs": [_num(f) for f in pl["freqs"]],
-         "power": pl["power"],
-         "prices": {"source": pi["source"],
-                    "slot_minutes": pi["slot_minutes"],
-                    "repeated": pi["repeated"],
-                    "normalized_by": _num(pi["normalized_by"]),
-                    "unit": pi["unit"], "cycle": pi["cycle"],
-                    "first_slot_utc": pi["first_slot_utc"],
-                    "per_slot": [_num(p) for p in pi["per_slot"]]},
-         "deadline": inst.deadline,
-         "makespan": res.makespan, "meets_deadline": res.meets_deadline,
-         "cost": _num(res.cost) if res._s is not None else None}
-    if res._e is not None and res._e["has_money"]:
-        d["cost_money"] = _num(res._e["money"])
-        d["money_unit"] = res._e["currency"]
-    else:
-        d["cost_money"] = d["money_unit"] = None
-    d.update(_unit_keys(res))
-    d["base_cost"] = _num(inst.base_cost)
-    d["status"] = res.status
-    d["runtime_s"] = _num(round(res.runtime_s * 1e6) / 1e6)
-    for k, v in res.info.items():
-        d[k] = _num(v) if isinstance(v, float) else v
-    opts = {k: None for k in ("slot_minutes", "no_repeat", "price_column",
-                              "time_column", "filter", "utc_offset_minutes",
-                              "utc_zone", "stamp", "fill", "start", "unit")}
-    o = inst._popts
-    opts.update({"slot_minutes": o.slot_minutes, "no_repeat":
-                 bool(o.no_repeat), "stamp": "end" if o.stamp else "start",
-                 "fill": ("none", "previous", "linear")[o.fill]})
-    for k in ("price_column", "time_column", "start", "unit"):
-        v = _lib._str(getattr(o, k))
-        opts[k] = v or None
-    if o.filter_column[0] != b"\0":
-        opts["filter"] = "%s=%s" % (_lib._str(o.filter_column),
-                                    _lib._str(o.filter_value))
-    if o.utc_offset_given:
-        if o.utc_zone[0] != b"\0":
-            opts["utc_zone"] = _lib._str(o.utc_zone)
-        else:
-            opts["utc_offset_minutes"] = o.utc_offset_minutes
-    d["model"] = {"freqs": [_num(f) for f in pl["freqs"]],
-                  "power": pl["power"], "deadline_rule": inst.deadline_rule,
-                  "work_unit_s": _num(inst.work_unit)
-                  if inst.work_unit else None}
-    if inst.work_unit_auto:
-        d["model"].update(work_unit_auto=True,
-                          rounding_tolerance=_num(inst.rounding_tolerance))
-    d["model"]["price_source"] = {
-        "spec": inst.price_spec or "(python)",
-        "file_hash": _file_hash(inst.price_spec), "options": opts}
-    d["params"] = {"makespan_limit_s": _num(inst.makespan_limit),
-                   **res.params}
-    d["base"] = {"makespan": inst.base_makespan,
-                 "status": "optimal" if inst.base_optimal else "time_limit",
-                 "optimal": inst.base_optimal,
-                 "lower_bound": inst.base_lower_bound,
-                 "nodes": inst.base_nodes,
-                 "runtime_s": _num(inst.base_runtime_s),
-                 "makespan_limit_s": _num(inst.makespan_limit)}
-    d["context"] = {"host": os.uname().nodename or None, "cpu_model": None,
-                    "workers": 1, "wall_s": _num(round(res._wall_s, 6)),
-                    "cpu_s": None}
-    tasks = []
-    if res._s is not None:
-        df = res.schedule
-        for r in df.itertuples(index=False):
-            tasks.append({"id": int(r.task), "work": int(r.work),
-                          "pe": int(r.pe), "start": int(r.start),
-                          "stop": int(r.stop),
-                          "freqs": [_num(f) for f in r.freqs]})
-    d["tasks"] = tasks
-    if res.advice is not None:
-        d["advice"] = res.advice
-    return d
-
-
-def _file_hash(spec):
-    """The command's price file hash (FNV-1a 64 of the bytes, as
-    cli/run/record.c writes it), None for a built-in or no file."""
-    if spec is None or not os.path.isfile(spec):
-        return None
-    h = 0xcbf29ce484222325
-    with open(spec, "rb") as f:
-        for b in f.read():
-            h = ((h ^ b) * 0x100000001b3) & 0xffffffffffffffff
-    return "fnv1a64:%016x" % h
+    if isinstance(x, dict):
+        return {k: _num(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_num(v) for v in x]
+    return x
 
 
 # ---- methods ------------------------------------------------------------------------
@@ -698,7 +610,7 @@ def _clip_limit(x):
     return x if x > MIN_TIME_LIMIT_S else MIN_TIME_LIMIT_S
 
 
-def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
+def _heuristic_result(inst, t0, c0, h, mode, lo=None, local_prm=None):
     """The document of `ecsched heuristic` (--mode sweep, binary or local):
     its keys in its order, from the sweep's run h and the local run lo."""
     pr = h["params"]
@@ -732,21 +644,13 @@ def _heuristic_result(inst, t0, h, mode, lo=None, local_prm=None):
                       seed=int(local_prm.seed),
                       effort=int(local_prm.max_moves))
     return Result(inst, "heuristic", "feasible", schedule, info, params,
-                  _lib.now() - t0, t0)
+                  _lib.now() - t0, t0, c0)
 
 
-def _infeasible(inst, command, t0):
+def _infeasible(inst, command, t0, c0):
     """No schedule meets D' < M (the heuristic keeps the base's PEs and
     order; the command says so and writes no document): the advice."""
-    res = Result(inst, command, "infeasible", None, {}, {}, 0.0, t0)
-    res.advice = _advice(inst)
-    return res
-
-
-def _with_advice(res):
-    if res.status == "infeasible":
-        res.advice = _advice(res.instance)
-    return res
+    return Result(inst, command, "infeasible", None, {}, {}, 0.0, t0, c0)
 
 
 def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
@@ -754,12 +658,14 @@ def heuristic(inst, mode="sweep", steps=None, sigma=None, rel_tol=None,
     """The budget heuristic (`ecsched heuristic --mode sweep|binary`): the
     base schedule scaled under a budget, sweep (steps budgets) or binary
     (bisection); never dearer than the base (info["fallback"])."""
-    t0 = _lib.now()
+    if isinstance(inst, FixedMapInstance):
+        _lib.method_require(mode, "fixedmap")
+    t0, c0 = _lib.now(), _lib.cpu_now()
     if inst.deadline < inst.base_makespan:
-        return _infeasible(inst, "heuristic", t0)
+        return _infeasible(inst, "heuristic", t0, c0)
     h = _lib.heuristic(inst._pb, inst._base, mode, steps, sigma, rel_tol,
                        max_bisections)
-    return _heuristic_result(inst, t0, h, mode)
+    return _heuristic_result(inst, t0, c0, h, mode)
 
 
 def local(inst, time_limit=None, seed=None, max_rounds=None,
@@ -768,16 +674,26 @@ def local(inst, time_limit=None, seed=None, max_rounds=None,
     """The sweep, then the local heuristic from its schedule, never dearer
     than the sweep (`ecsched heuristic --mode local`); effort: at most that
     many moves (the same schedule on any machine while the time limit does
-    not bind)."""
-    t0 = _lib.now()
+    not bind).  On CaWoSched's problem: its scheduler (fixedmap.h)."""
+    if isinstance(inst, FixedMapInstance):
+        return _fixedmap_run(inst, "local", time_limit or 0.0, 0.0)
+    t0, c0 = _lib.now(), _lib.cpu_now()
     if inst.deadline < inst.base_makespan:
-        return _infeasible(inst, "heuristic", t0)
+        return _infeasible(inst, "heuristic", t0, c0)
     prm = _lib.local_params(time_limit, seed, max_rounds, scratch_start,
                             max_stall, cache_mb, effort)
-    h = _lib.heuristic(inst._pb, inst._base, "sweep", steps, sigma, None,
-                       None)
+    if inst.extended:
+        # the sweep scales the paper's single price curve: on an extended
+        # platform local starts from the base schedule (as the command)
+        h = {"params": _lib.heuristic_params(steps, sigma), "range": 0.0,
+             "budget": 0.0, "fallback": True, "candidates": 0,
+             "feasible_candidates": 0, "runtime_s": 0.0,
+             "schedule": inst._base}
+    else:
+        h = _lib.heuristic(inst._pb, inst._base, "sweep", steps, sigma,
+                           None, None)
     lo = _lib.local(inst._pb, h["schedule"], prm)
-    return _heuristic_result(inst, t0, h, "local", lo, prm)
+    return _heuristic_result(inst, t0, c0, h, "local", lo, prm)
 
 
 def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
@@ -786,8 +702,10 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     included), warm-started with the start of solve (the engine's start
     phase, ecs_solve_start).  progress(dict) is called about every half
     second with phase, elapsed_s, cost, bound, gap and nodes."""
+    if isinstance(inst, FixedMapInstance):
+        _lib.method_require("milp", "fixedmap")
     _lib.milp_validate(time_limit, gap)
-    t0 = _lib.now()
+    t0, c0 = _lib.now(), _lib.cpu_now()
     start, who, scost = (None, "none", math.nan)
     if warm_start:
         start, who, scost = _lib.solve_start(inst._pb, inst._base,
@@ -803,8 +721,8 @@ def milp(inst, time_limit=60.0, gap=0.0, formulation="strong",
     params = {"time_limit_s": _num(time_limit),
               "formulation": r["formulation"], "gap": _num(gap),
               "effort": int(effort), "warm_start": bool(warm_start)}
-    return _with_advice(Result(inst, "milp", r["status"], r["schedule"],
-                               info, params, r["runtime_s"], t0))
+    return Result(inst, "milp", r["status"], r["schedule"], info, params,
+                  r["runtime_s"], t0, c0)
 
 
 def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
@@ -818,7 +736,10 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
     time_limit = dflt["time_limit"] if time_limit is None else time_limit
     gap = dflt["gap"] if gap is None else gap
     _lib.solve_validate(time_limit, gap, seed)
-    t0 = _lib.now()
+    if isinstance(inst, FixedMapInstance):
+        # the table's plan on a fixed mapping: scheduler, bound, MILP
+        return _fixedmap_run(inst, "solve", time_limit, gap)
+    t0, c0 = _lib.now(), _lib.cpu_now()
     r = _lib.solve(inst._pb, inst._base, time_limit, gap, seed, progress,
                    effort)
     info = {"mode": r["mode"], "optimal": r["status"] == "optimal",
@@ -835,6 +756,5 @@ def solve(inst, time_limit=None, gap=None, seed=None, progress=None,
     # runtime_s as the command's: its wall time, the instance's load (the
     # graph, the base search, the prices) included; solve_runtime_s: the
     # solver's own
-    return _with_advice(Result(inst, "solve", r["status"], r["schedule"],
-                               info, params,
-                               inst.load_s + (_lib.now() - t0), t0))
+    return Result(inst, "solve", r["status"], r["schedule"], info, params,
+                  inst.load_s + (_lib.now() - t0), t0, c0)

@@ -171,7 +171,7 @@ typedef struct ecs_price_options {
     char time_column[128]; char filter_column[128]; char filter_value[128];
     int utc_offset_given; int utc_offset_minutes; char utc_zone[64];
     ecs_price_stamp stamp; ecs_price_fill fill; char start[64]; char unit[32];
-    const ecs_limits *limits;
+    const ecs_limits *limits; int one_value_column;
 } ecs_price_options;
 void ecs_price_options_init(ecs_price_options *o);
 typedef enum ecs_price_key {
@@ -227,6 +227,7 @@ typedef enum ecs_violation_kind {
 } ecs_violation_kind;
 typedef struct ecs_violation {
     ecs_violation_kind kind; size_t task; size_t other; int pe; long slot;
+    int site; double draw, cap;
 } ecs_violation;
 typedef struct ecs_check_report {
     long makespan; double cost; int meets_deadline; ecs_violation first;
@@ -257,7 +258,7 @@ ecs_result ecs_makespan_solve(const ecs_graph *g, int pes,
 void ecs_makespan_result_release(ecs_makespan_result *r);
 typedef struct ecs_makespan_advice {
     long deadline; long critical_path; long least_deadline; int least_proven;
-    long lower_bound; int pes_needed; int pes_needed_proven;
+    long lower_bound; int pes_needed; int pes_needed_proven; int classes;
 } ecs_makespan_advice;
 ecs_result ecs_makespan_advise(const ecs_graph *g, int pes, long deadline,
                                long makespan, int proven, long lower_bound,
@@ -293,6 +294,7 @@ const char *ecs_local_stop_name(ecs_local_stop s);
 typedef struct ecs_local_params {
     double time_limit_s; uint64_t seed; long max_rounds; int scratch_start;
     long max_stall; double cache_mb; unsigned long max_moves;
+    ecs_progress_fn progress; void *progress_ctx; double progress_every_s;
 } ecs_local_params;
 void ecs_local_params_init(ecs_local_params *prm);
 ecs_result ecs_local_params_validate(const ecs_local_params *prm,
@@ -409,6 +411,131 @@ typedef struct ecs_method {
     const char *what; const char *params; void *run;
 } ecs_method;
 const ecs_method *ecs_methods(size_t *n);
+typedef struct ecs_series_spec {
+    char spec[512]; ecs_price_options opt; double scale;
+} ecs_series_spec;
+struct ecs_plat_site {
+    char name[32]; int has_prices; ecs_series_spec prices; double cap_kw;
+    ecs_series_spec cap;
+};
+struct ecs_plat_source {
+    char name[32]; int site; double price_mwh; ecs_series_spec volume;
+};
+typedef struct ecs_plat_spec {
+    int on; int resolved; ecs_platform flags; char path[512]; char hash[32];
+    int nsite; struct ecs_plat_site site[8]; size_t nsource;
+    struct ecs_plat_source source[16];
+} ecs_plat_spec;
+typedef struct ecs_setup {
+    ecs_platform platform; int pes_given, freqs_given, power_given;
+    const char *prices_spec; ecs_price_options price_opt; long deadline;
+    ecs_decimal extension; int extension_given; ecs_stg_format format;
+    double work_unit; int work_unit_auto; int slot_minutes_given;
+    double rounding_tolerance; const char *base_path; const char *out_path;
+    int json; int help; ecs_limits limits; double watts; double idle_watts;
+    const char *platform_path; const char *green_path;
+    const char *green_column; double green_price;
+    int green_price_given; double power_cap_kw; ecs_plat_spec plat;
+    const char *mapping_path; const char *cws_setup_path;
+    const char *(*find_file)(const char *path, char *buf, size_t size);
+    ecs_progress_fn base_progress; void (*base_progress_done)(void);
+    const char *prices_text; size_t prices_len;
+    const char *platform_text; size_t platform_len;
+} ecs_setup;
+void ecs_setup_init(ecs_setup *m);
+ecs_result ecs_plat_resolve(ecs_setup *m, ecs_diag *diag);
+ecs_result ecs_setup_read_graph(const char *path, const ecs_setup *m,
+                                ecs_graph **out, ecs_diag *diag);
+ecs_result ecs_setup_auto_work_unit(ecs_setup *m, const char *path,
+                                    ecs_rounding *r, int *seconds,
+                                    ecs_diag *diag);
+typedef struct ecs_ext {
+    int on; int nsite; ecs_site site[8]; double *price[8]; double *cap[8];
+    char price_source[8][512]; size_t nsource; ecs_source source[16];
+    double *volume[16]; char source_column[16][128];
+    int source_column_guessed[16]; double normalized_by; size_t n;
+} ecs_ext;
+typedef struct ecs_problem {
+    const char *graph_path; ecs_graph *raw; ecs_graph *g; ecs_schedule *base;
+    long base_makespan; int base_optimal; long base_lower_bound;
+    unsigned long long base_nodes; double base_runtime_s; int base_from_file;
+    int base_list; long deadline; ecs_slot_prices prices; int have_prices;
+    double base_cost; ecs_ext ext; const ecs_platform *platform;
+    ecs_instance inst;
+} ecs_problem;
+ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
+                                const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_problem *out, ecs_diag *diag);
+void ecs_problem_release(ecs_problem *pb);
+typedef struct ecs_doc_request {
+    const char *command; const char *status; const ecs_schedule *schedule;
+    double runtime_s; const char *keys_json; const char *params_json;
+    double makespan_limit_s; double t0, c0; int advice;
+} ecs_doc_request;
+ecs_result ecs_document_problem_text(const ecs_problem *pb,
+                                     const ecs_setup *m,
+                                     const ecs_doc_request *rq, char **text,
+                                     ecs_diag *diag);
+typedef struct ecs_energy {
+    double energy; int has_kwh; double kwh; int has_money; double money;
+    char currency[32]; char split[400];
+} ecs_energy;
+void ecs_energy_of_problem(const ecs_problem *pb, const ecs_setup *m,
+                           const ecs_schedule *s, double cost,
+                           ecs_energy *out);
+double ecs_clock_cpu(void);
+
+typedef struct ecs_cws_mapping ecs_cws_mapping;
+typedef struct ecs_cws_setup ecs_cws_setup;
+typedef struct ecs_cws_problem ecs_cws_problem;
+typedef struct ecs_cws_eval {
+    int valid; long makespan; long long brown; long long cost;
+    long long energy;
+} ecs_cws_eval;
+ecs_result ecs_cws_evaluate(const ecs_cws_problem *p, const long *start,
+                            ecs_cws_eval *out, ecs_diag *diag);
+typedef struct ecs_cws_files {
+    ecs_graph *g; ecs_cws_mapping *map; ecs_cws_setup *setup;
+    ecs_cws_problem *p;
+} ecs_cws_files;
+ecs_result ecs_cws_files_load(const ecs_setup *m, const char *graph_path,
+                              ecs_cws_files *in, ecs_diag *d);
+void ecs_cws_files_release(ecs_cws_files *in);
+typedef struct ecs_cws_run {
+    const char *cmd, *method; const char *graph_path; const ecs_setup *m;
+    const ecs_cws_files *in; const long *start; ecs_cws_eval ev;
+    const char *violation; long long bound; const char *bound_method;
+    const char *status; const char *found_by; long long start_cost;
+    int milp_ran, milp_optimal; long long milp_cost, milp_bound;
+    double milp_s; size_t milp_cols, milp_rows; const char *milp_note;
+    double runtime_s;
+} ecs_cws_run;
+char *ecs_cws_document_text(const ecs_cws_run *r);
+typedef struct ecs_fixedmap_milp_result {
+    int optimal; long long cost; long long bound; double seconds;
+    size_t cols, rows;
+} ecs_fixedmap_milp_result;
+typedef struct ecs_method_args {
+    const ecs_instance *inst; const ecs_cws_problem *cws;
+    const ecs_schedule *start; const long *cws_start; double time_limit_s;
+    double gap; uint64_t seed; const void *params; ecs_progress_fn progress;
+    void *progress_ctx;
+} ecs_method_args;
+typedef struct ecs_method_out {
+    ecs_schedule *schedule; long *cws_start; ecs_check_report check;
+    double cost; double bound; double gap; int optimal; char status[24];
+    const char *bound_method; const char *found_by; double start_cost;
+    const char *note; int milp_ran; ecs_fixedmap_milp_result milp;
+    double runtime_s;
+} ecs_method_out;
+void ecs_method_args_init(ecs_method_args *a);
+void ecs_method_out_release(ecs_method_out *out);
+const ecs_method *ecs_method_find(const char *name);
+ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
+                              ecs_diag *diag);
+ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
+                          ecs_method_out *out, ecs_diag *diag);
 """)
 
 # The structs whose layout tests/test_layout.py checks against the headers.
@@ -424,7 +551,11 @@ STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_heur_candidate",
            "ecs_heur_result", "ecs_local_params", "ecs_local_result",
            "ecs_milp_params", "ecs_milp_result", "ecs_solve_step",
-           "ecs_solve_params", "ecs_solve_result", "ecs_method"]
+           "ecs_solve_params", "ecs_solve_result", "ecs_series_spec",
+           "ecs_plat_spec", "ecs_setup", "ecs_ext", "ecs_problem",
+           "ecs_doc_request", "ecs_energy", "ecs_cws_eval", "ecs_cws_files",
+           "ecs_cws_run", "ecs_fixedmap_milp_result", "ecs_method_args",
+           "ecs_method_out", "ecs_method"]
 
 SOVERSION = "0"
 
@@ -558,38 +689,6 @@ def read_file(path, max_bytes=256 << 20):
         lib.free(text[0])
 
 
-def _read_params(fmt, work_unit, default_runtime_unit):
-    d = new_diag()
-    prm = ffi.new("ecs_graph_read_params *")
-    lib.ecs_graph_read_params_init(prm)
-    f = ffi.new("ecs_stg_format *")
-    check(lib.ecs_stg_format_parse(fmt.encode(), f, d), d)
-    prm.format = f[0]
-    prm.work_unit = work_unit or 0.0
-    prm.default_runtime_unit = default_runtime_unit
-    return prm
-
-
-def auto_work_unit(data, name, fmt, default_runtime_unit, tolerance):
-    """--work-unit auto: the coarsest unit of the ladder whose rounding adds
-    at most tolerance of the work (ecs_graph_auto_work_unit)."""
-    d = new_diag()
-    prm = _read_params(fmt, 0.0, default_runtime_unit)
-    r = ffi.new("ecs_rounding *")
-    check(lib.ecs_graph_auto_work_unit(data, len(data), name.encode(), prm,
-                                       tolerance, r, d), d)
-    return {"work_unit": r.work_unit, "relative": r.relative}
-
-
-def read_graph(data, name, fmt, work_unit, default_runtime_unit):
-    d = new_diag()
-    prm = _read_params(fmt, work_unit, default_runtime_unit)
-    out = ffi.new("ecs_graph **")
-    check(lib.ecs_graph_read_buffer(data, len(data), name.encode(), prm, out,
-                                    d), d)
-    return gc_graph(out[0])
-
-
 def build_graph(ids, works, edges, has_comm):
     d = new_diag()
     n = len(ids)
@@ -603,13 +702,6 @@ def build_graph(ids, works, edges, has_comm):
     out = ffi.new("ecs_graph **")
     check(lib.ecs_graph_build(n, cid, cw, NULL, len(edges), ce,
                               1 if has_comm else 0, out, d), d)
-    return gc_graph(out[0])
-
-
-def contract(g):
-    d = new_diag()
-    out = ffi.new("ecs_graph **")
-    check(lib.ecs_graph_contract(g, out, d), d)
     return gc_graph(out[0])
 
 
@@ -652,17 +744,21 @@ def platform_info(p):
             "power_of": [p.power_of[k] for k in range(p.nfreq)]}
 
 
-def decimal_extend(makespan, extension):
-    """D' = floor(M (1 + E)) exactly, E a decimal string."""
+def decimal(text):
+    """An extension E as the command parses it (a decimal >= 0)."""
     dec = ffi.new("ecs_decimal *")
-    if lib.ecs_parse_decimal(extension.encode(), dec) != lib.ECS_OK or \
+    if lib.ecs_parse_decimal(text.encode(), dec) != lib.ECS_OK or \
             dec.mantissa < 0:
         raise Error(lib.ECS_EINVAL, "extension needs a decimal >= 0 such as "
-                    "0.2, not '%s'" % extension)
-    out = ffi.new("long *")
-    if lib.ecs_decimal_extend(makespan, dec[0], out) != lib.ECS_OK:
-        raise Error(lib.ECS_EINVAL, "extension is too large")
-    return out[0]
+                    "0.2, not '%s'" % text)
+    return dec[0]
+
+
+def stg_format(name):
+    d = new_diag()
+    f = ffi.new("ecs_stg_format *")
+    check(lib.ecs_stg_format_parse(name.encode(), f, d), d)
+    return f[0]
 
 
 PRICE_KEYS = {"slot_minutes": "ECS_PRICE_KEY_SLOT_MINUTES",
@@ -690,36 +786,6 @@ def price_options(opts):
     return o
 
 
-def _own_prices(sp):
-    return ffi.gc(sp, lib.ecs_slot_prices_release)
-
-
-def prices_resolve(spec, opts, nslots):
-    d = new_diag()
-    sp = ffi.new("ecs_slot_prices *")
-    check(lib.ecs_prices_resolve(spec.encode(), opts, nslots, sp, d), d)
-    return _own_prices(sp)
-
-
-def prices_from_text(text, name, opts, nslots):
-    """A CSV price file given as bytes (a pandas Series or a list)."""
-    d = new_diag()
-    s = ffi.new("ecs_price_series *")
-    r = ffi.new("ecs_price_resampled *")
-    sp = ffi.new("ecs_slot_prices *")
-    check(lib.ecs_prices_read_buffer(text, len(text), name.encode(), opts, s,
-                                     d), d)
-    try:
-        rc = lib.ecs_prices_resample(s, opts, nslots, r, d)
-        if rc == lib.ECS_OK:
-            rc = lib.ecs_prices_slots(s, r, opts, nslots, sp, d)
-    finally:
-        lib.ecs_price_resampled_release(r)
-        lib.ecs_price_series_release(s)
-    check(rc, d)
-    return _own_prices(sp)
-
-
 def prices_info(sp):
     buf = ffi.new("char[64]")
     first = None
@@ -735,39 +801,8 @@ def prices_info(sp):
             "zone_minutes": sp.zone_minutes}
 
 
-def makespan(g, pes, time_limit_s):
-    d = new_diag()
-    prm = ffi.new("ecs_makespan_params *")
-    lib.ecs_makespan_params_init(prm)
-    prm.time_limit_s = time_limit_s
-    r = ffi.new("ecs_makespan_result *")
-    check(lib.ecs_makespan_solve(g, pes, prm, r, d), d)
-    out = {"schedule": gc_schedule(r.schedule), "makespan": r.makespan,
-           "lower_bound": r.lower_bound, "optimal": bool(r.optimal),
-           "nodes": r.nodes, "runtime_s": r.runtime_s}
-    r.schedule = NULL
-    lib.ecs_makespan_result_release(r)
-    return out
-
-
 def task_cost(p, sp, s, i):
     return lib.ecs_check_task_cost(p, sp.price, sp.n, ffi.addressof(s.task[i]))
-
-
-def energy(s, p):
-    """PE-slots at f = 1 of schedule s (ecs_check_energy)."""
-    return lib.ecs_check_energy(s, p)
-
-
-def advise(g, pes, deadline, makespan, proven, lower_bound):
-    """What would make the deadline feasible (ecs_makespan_advise)."""
-    d = new_diag()
-    a = ffi.new("ecs_makespan_advice *")
-    check(lib.ecs_makespan_advise(g, pes, deadline, makespan,
-                                  1 if proven else 0, lower_bound, a, d), d)
-    return {k: getattr(a, k) for k in (
-        "deadline", "critical_path", "least_deadline", "least_proven",
-        "lower_bound", "pes_needed", "pes_needed_proven")}
 
 
 def schedule_rows(s):
@@ -783,28 +818,119 @@ def schedule_rows(s):
     return rows
 
 
-class Problem:
-    """An ecs_instance (instance.h) over a graph, a platform and prices it
-    borrows (held here so that they outlive it).  Not prepared, as the
-    command's instances (ECS_INSTANCE_BORROW): every method derives the
-    reduction and the windows itself.  (ecs_solve on a prepared instance
-    frees the caller's windows: engine/solve.c copies the instance and
-    releases the copy; reported to the lead, not worked around here by
-    anything but not preparing.)"""
+class Setup:
+    """An ecs_setup (setup.h): what defines a problem, as the command's
+    model flags fill it, and the strings it borrows (held here)."""
 
-    def __init__(self, g, p, sp, deadline, extension=None, base_makespan=0):
-        self.g, self.p, self.sp = g, p, sp
-        self.c = ffi.new("ecs_instance *")
-        lib.ecs_instance_init(self.c, g, p, sp.price, sp.n, deadline)
-        if extension is not None:
-            self.c.rule = lib.ECS_DEADLINE_EXTENSION
-            self.c.extension = extension
-            self.c.base_makespan = base_makespan
+    def __init__(self):
+        self.c = ffi.new("ecs_setup *")
+        lib.ecs_setup_init(self.c)
+        self._keep = []
+
+    def text(self, field, value):
+        """Point the char * field at value (str or bytes, or None); its
+        length in bytes."""
+        if value is None:
+            setattr(self.c, field, NULL)
+            return 0
+        b = value.encode() if isinstance(value, str) else bytes(value)
+        buf = ffi.new("char[]", b)
+        self._keep.append(buf)
+        setattr(self.c, field, buf)
+        return len(b)
+
+    def resolve_platform(self):
+        """The platform file or the shortcuts (ecs_plat_resolve)."""
+        d = new_diag()
+        check(lib.ecs_plat_resolve(self.c, d), d)
+
+    def auto_work_unit(self, path):
+        """--work-unit auto: the library's pick into the set-up."""
+        d = new_diag()
+        r = ffi.new("ecs_rounding *")
+        sec = ffi.new("int *")
+        check(lib.ecs_setup_auto_work_unit(self.c, path.encode(), r, sec, d),
+              d)
+        return r.work_unit
+
+    def read_graph(self, path):
+        """A graph file as the command reads it (ecs_setup_read_graph:
+        format, work unit, auto, limits); not owned by Python (the problem
+        takes it)."""
+        d = new_diag()
+        out = ffi.new("ecs_graph **")
+        check(lib.ecs_setup_read_graph(path.encode(), self.c, out, d), d)
+        return out[0]
+
+
+class Problem:
+    """An ecs_problem (problem.h) assembled by the library from a set-up
+    and a graph (ecs_problem_assemble): the base, D' by the set-up's rule,
+    the prices, an extended platform's series and the one prepared
+    instance every method gets (c)."""
+
+    def __init__(self, setup, raw, graph_path, makespan_limit_s):
+        self.setup = setup  # the problem borrows the set-up's platform
+        self._release = lib.ecs_problem_release
+        self.pb = ffi.new("ecs_problem *")
+        self._path = ffi.new("char[]", graph_path.encode())
+        d = new_diag()
+        rc = lib.ecs_problem_assemble(setup.c, raw, self._path,
+                                      makespan_limit_s, self.pb, d)
+        check(rc, d)
+        self.c = ffi.addressof(self.pb[0], "inst")
 
     def __del__(self):
-        c = getattr(self, "c", None)
-        if c is not None:
-            lib.ecs_instance_release(c)
+        # the function bound at construction: a lookup in lib here could
+        # run inside cffi's own type parsing (a collection while ffi.new
+        # parses) and wait for its lock forever
+        pb = getattr(self, "pb", None)
+        if pb is not None:
+            self._release(pb)
+
+    def document(self, command, status, schedule, runtime_s, keys, params,
+                 makespan_limit_s, t0, c0, advice):
+        """The library's document text (ecs_document_problem_text): the
+        command's bytes for the same run."""
+        import json
+        rq = ffi.new("ecs_doc_request *")
+        keep = [ffi.new("char[]", command.encode()),
+                ffi.new("char[]", status.encode()),
+                ffi.new("char[]", json.dumps(keys, allow_nan=False).encode()),
+                ffi.new("char[]", json.dumps(params, allow_nan=False).encode())]
+        rq.command, rq.status, rq.keys_json, rq.params_json = keep
+        rq.schedule = schedule if schedule is not None else NULL
+        rq.runtime_s = runtime_s
+        rq.makespan_limit_s = makespan_limit_s
+        rq.t0, rq.c0 = t0, c0
+        rq.advice = 1 if advice else 0
+        out = ffi.new("char **")
+        d = new_diag()
+        check(lib.ecs_document_problem_text(self.pb, self.setup.c, rq, out,
+                                            d), d)
+        try:
+            return ffi.string(out[0]).decode()
+        finally:
+            lib.free(out[0])
+
+    def energy(self, s, cost):
+        """ecs_energy_of_problem: energy (PE-slots), kWh, money."""
+        e = ffi.new("ecs_energy *")
+        lib.ecs_energy_of_problem(self.pb, self.setup.c, s, cost, e)
+        return {"energy": e.energy, "has_kwh": bool(e.has_kwh),
+                "kwh": e.kwh, "has_money": bool(e.has_money),
+                "money": e.money, "currency": _str(e.currency)}
+
+
+def detach(g):
+    """A graph Python built, handed to the library (which frees it): its
+    destructor removed (ffi.gc(g, None) returns None)."""
+    ffi.gc(g, None)
+    return g
+
+
+def cpu_now():
+    return lib.ecs_clock_cpu()
 
 
 def check_schedule(pb, s):
@@ -854,6 +980,18 @@ def heuristic(pb, base, mode, steps, sigma, rel_tol, max_bisections):
     out["schedule"] = _take(r)
     lib.ecs_heur_result_release(r)
     return out
+
+
+def heuristic_params(steps, sigma):
+    """The sweep's parameters as heuristic() sets them, without a run."""
+    prm = ffi.new("ecs_heur_params *")
+    lib.ecs_heur_params_init(prm)
+    if steps is not None:
+        prm.steps = steps
+    if sigma is not None:
+        prm.sigma = sigma
+    return {"sigma": prm.sigma, "steps": prm.steps, "rel_tol": prm.rel_tol,
+            "max_bisections": prm.max_bisections}
 
 
 def local_params(time_limit=None, seed=None, max_rounds=None,
@@ -1033,3 +1171,96 @@ def solve_defaults():
     lib.ecs_solve_params_init(prm)
     return {"time_limit": prm.time_limit_s, "gap": prm.gap,
             "seed": prm.seed}
+
+
+class FixedMap:
+    """CaWoSched's fixed-mapping problem (cws_doc.h: ecs_cws_files_load)
+    from the graph, the mapping and the setup the set-up names."""
+
+    def __init__(self, setup, graph_path):
+        self.setup = setup
+        self._release = lib.ecs_cws_files_release
+        self.files = ffi.new("ecs_cws_files *")
+        self._path = ffi.new("char[]", graph_path.encode())
+        d = new_diag()
+        rc = lib.ecs_cws_files_load(setup.c, self._path, self.files, d)
+        if rc != lib.ECS_OK:
+            lib.ecs_cws_files_release(self.files)
+            raise error(rc, d)
+
+    def __del__(self):
+        f = getattr(self, "files", None)
+        if f is not None:
+            self._release(f)  # bound at construction (Problem.__del__)
+
+    def run(self, command, method, time_limit, gap, t0):
+        """The table's row `method` on the fixed mapping (method.h), then
+        the library's document of the run (ecs_cws_document_text): its
+        figures and text."""
+        d = new_diag()
+        a = ffi.new("ecs_method_args *")
+        lib.ecs_method_args_init(a)
+        a.cws = self.files.p
+        a.time_limit_s = time_limit
+        a.gap = gap
+        out = ffi.new("ecs_method_out *")
+        rc = lib.ecs_method_run(lib.ecs_method_find(method.encode()), a, out,
+                                d)
+        keep = [ffi.new("char[]", command.encode()),
+                ffi.new("char[]", method.encode())]
+        r = ffi.new("ecs_cws_run *")
+        r.cmd, r.method = keep
+        r.graph_path = self._path
+        r.m = self.setup.c
+        setattr(r, "in", self.files)
+        r.bound = -1
+        r.start_cost = -1
+        try:
+            if rc == lib.ECS_EINFEASIBLE:
+                status = "infeasible"
+            elif rc != lib.ECS_OK:
+                raise error(rc, d)
+            else:
+                if out.found_by != NULL:
+                    r.found_by = out.found_by
+                if not math.isnan(out.start_cost):
+                    r.start_cost = int(out.start_cost)
+                if not math.isnan(out.bound):
+                    r.bound = int(out.bound)
+                    r.bound_method = out.bound_method
+                r.milp_note = out.note
+                if out.milp_ran:
+                    r.milp_ran = 1
+                    r.milp_optimal = out.milp.optimal
+                    r.milp_cost = out.milp.cost
+                    r.milp_bound = out.milp.bound
+                    r.milp_s = out.milp.seconds
+                    r.milp_cols = out.milp.cols
+                    r.milp_rows = out.milp.rows
+                ev = ffi.new("ecs_cws_eval *")
+                check(lib.ecs_cws_evaluate(self.files.p, out.cws_start, ev,
+                                           d), d)
+                r.ev = ev[0]
+                r.start = out.cws_start
+                status = "optimal" if r.bound >= ev.cost else "feasible"
+            keep.append(ffi.new("char[]", status.encode()))
+            r.status = keep[-1]
+            r.runtime_s = now() - t0
+            text = lib.ecs_cws_document_text(r)
+            if text == NULL:
+                raise Error(lib.ECS_ENOMEM, "out of memory")
+            try:
+                return ffi.string(text).decode()
+            finally:
+                lib.free(text)
+        finally:
+            lib.ecs_method_out_release(out)
+
+
+def method_require(name, model):
+    """EUNSUPPORTED from the table when method `name` does not handle
+    model ("paper", "extended", "fixedmap")."""
+    d = new_diag()
+    m = lib.ecs_method_find(name.encode())
+    check(lib.ecs_method_require(m, getattr(lib, "ECS_MODEL_" +
+                                            model.upper()), d), d)

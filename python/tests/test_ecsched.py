@@ -156,7 +156,7 @@ def test_local_and_milp_equal_the_command_on_a_workflow():
     assert_same_document(res.to_dict(), cli)
 
 
-def test_watts_give_the_commands_kwh_and_money():
+def test_watts_give_the_commands_kwh_and_money(tmp_path):
     # --watts 400 on the built-in EPEX day (EUR/MWh, hourly slots).  By
     # hand from the schedule: a slot at f costs f^2 PE-slots at f = 1
     # (quadratic power), so energy = sum f^2, kWh = energy x 400 W x 1 h /
@@ -186,15 +186,35 @@ def test_watts_give_the_commands_kwh_and_money():
     same = ecsched.load(CHAIN, pes=2, extension=0.5, watts=400,
                         idle_watts=0)
     assert ecsched.heuristic(same).to_dict()["idle_watts"] == 0.0
-    # an idle draw above 0 makes the platform extended, as the command's
-    # --watts W:IDLE: the package refuses it and names the command's flags
+    # an idle draw above 0 or a cap makes the platform extended, as the
+    # command's --watts W:IDLE and --power-cap; files that are not there
+    # are the library's EIO naming them
     for ext in ({"watts": "400:80"}, {"watts": 400, "idle_watts": 80},
-                {"platform": "p.json"}, {"green": "pv.csv", "watts": 400},
                 {"power_cap": 3, "watts": 400}):
+        assert ecsched.load(CHAIN, pes=2, extension=0.5, **ext).extended
+    assert not same.extended
+    for ext, name in (({"platform": "p.json"}, "p.json"),
+                      ({"green": "pv.csv", "watts": 400}, "pv.csv")):
         with pytest.raises(ecsched.Error) as e:
-            ecsched.load(CHAIN, pes=2, extension=0.5, **ext)
-        assert e.value.name == "EINVAL", ext
-        assert "--platform FILE" in e.value.message, ext
+            ecsched.load(CHAIN, extension=0.5, **ext) if "platform" in ext \
+                else ecsched.load(CHAIN, pes=2, extension=0.5, **ext)
+        assert e.value.name == "EIO" and name in e.value.message, ext
+    # the column of green (issue 36 item 2): two number columns are no
+    # guess; green_column chooses, as the command's --green-column
+    two = tmp_path / "two.csv"
+    two.write_text("time,kwh,price\n2016-10-18T22:00Z,0,1\n"
+                   "2016-10-18T23:00Z,0,1\n")
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(CHAIN, pes=2, extension=0.5, watts=400, green=two)
+    assert "2 columns hold numbers" in e.value.message
+    for col in ("kwh", "price"):
+        py = ecsched.milp(ecsched.load(CHAIN, pes=2, extension=0.5,
+                                       watts=400, green=two,
+                                       green_column=col)).to_dict()
+        cli = cli_json("milp", CHAIN, "-p", "2", "--extension", "0.5",
+                       "--watts", "400", "--green", str(two),
+                       "--green-column", col)
+        assert py["cost"] == cli["cost"], col
     # prices of no known unit (the DE file's header says "price"): kWh, no
     # money, as the command
     de = ecsched.load(CHAIN, pes=2, extension=0.5, prices=PRICES_DE,
@@ -300,6 +320,137 @@ def test_work_unit_auto_equals_the_command():
     with pytest.raises(ecsched.Error) as e:
         ecsched.load(CHAIN, pes=2, work_unit=0)
     assert e.value.name == "EINVAL" and "work_unit" in e.value.message
+
+
+# ---- the extended platform -------------------------------------------------------
+
+G01 = os.path.join(TOP, "data", "paper32", "g01_n08.stg")
+SOLAR = os.path.join(TOP, "data", "platforms", "solar_two_class.json")
+
+
+def test_extended_platform_solve_equals_the_command():
+    # two PE classes, solar and a cap (data/platforms/solar_two_class.json)
+    # on paper32's g01 at E = 0.5: the library assembles the problem and
+    # writes the document for both, so cost, bound, schedule and every key
+    # are the command's (times apart)
+    args = [G01, "--platform", SOLAR, "--extension", "0.5"]
+    cli = cli_json("solve", *args)
+    inst = ecsched.load(G01, platform=SOLAR, extension=0.5)
+    assert inst.extended and inst.pes == 6
+    res = ecsched.solve(inst)
+    doc = res.to_dict()
+    assert_same_document(doc, cli)
+    assert res.status == cli["status"]
+    assert same_number(res.cost, cli["cost"])
+    assert same_number(res.bound, cli["bound"])
+    assert doc["tasks"] == cli["tasks"]
+    assert doc["platform"]["file"] == cli["platform"]["file"] == SOLAR
+    assert doc["energy_split"]["sources"][0]["name"] == "solar"
+    # the energy is in kWh on an extended platform (PE-slots are NaN)
+    assert math.isnan(res.energy)
+    assert same_number(res.energy_kwh, cli["energy_kwh"])
+    # local from the base (no sweep on an extended platform), as
+    # `heuristic --mode local`, under an effort budget
+    cli = cli_json("heuristic", *args, "--mode", "local", "--effort", "2000")
+    doc = ecsched.local(inst, effort=2000).to_dict()
+    assert_same_document(doc, cli)
+    assert doc["tasks"] == cli["tasks"]
+
+
+def test_a_platform_as_a_dict_equals_its_file(tmp_path):
+    # the file's JSON as a dict (its series paths made absolute: a dict has
+    # no directory): the same problem and cost; the document names it
+    # "(python)" and hashes its text
+    with open(SOLAR) as f:
+        plat = json.load(f)
+    here = os.path.dirname(SOLAR)
+    site = plat["sites"][0]
+    site["prices"]["file"] = os.path.join(here, site["prices"]["file"])
+    for src in site["sources"]:
+        src["file"] = os.path.join(here, src["file"])
+    a = ecsched.solve(ecsched.load(G01, platform=SOLAR, extension=0.5))
+    b = ecsched.solve(ecsched.load(G01, platform=plat, extension=0.5))
+    assert a.cost == b.cost and a.bound == b.bound
+    assert a.to_dict()["tasks"] == b.to_dict()["tasks"]
+    pb = b.to_dict()["platform"]
+    assert pb["file"] == "(python)" and pb["hash"].startswith("fnv1a64:")
+    # -p and a platform, or a platform with prices in memory: the library
+    # says no
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(G01, pes=2, platform=SOLAR)
+    assert e.value.name == "EINVAL" and "--platform" in e.value.message
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(G01, platform=SOLAR, prices=[1.0] * 40)
+    assert e.value.name == "EINVAL" and "memory" in e.value.message
+
+
+def test_the_shortcuts_equal_the_commands_flags():
+    # --watts W:IDLE and --power-cap on one class at one site
+    args = [CHAIN, "-p", "2", "--extension", "0.5", "--watts", "400:80",
+            "--power-cap", "0.9"]
+    cli = cli_json("solve", *args, "--time-limit", "5")
+    inst = ecsched.load(CHAIN, pes=2, extension=0.5, watts="400:80",
+                        power_cap=0.9)
+    assert inst.extended
+    doc = ecsched.solve(inst, time_limit=5).to_dict()
+    assert_same_document(doc, cli)
+    assert doc["tasks"] == cli["tasks"]
+    assert doc["platform"]["sites"][0]["power_cap_kw"] == 0.9
+
+
+def test_the_package_keeps_no_document_hash_or_clock_of_its_own():
+    # the document, the file hash, the zone and the clock times are the
+    # library's (setup/): the package only passes its method's keys on
+    src = ""
+    for name in ("__init__.py", "_lib.py"):
+        with open(os.path.join(TOP, "python", "ecsched", name)) as f:
+            src += f.read()
+    for word in ("fnv", "0x100000001b3", "def _document", "def _zone",
+                 "def _clock", "import datetime", "zoneinfo"):
+        assert word not in src, word
+
+
+SHARED = os.environ.get("ECSCHED_SHARED_DATA",
+                        os.path.join(TOP, "..", "shared", "data"))
+
+
+def test_cawosched_fixed_mapping_equals_the_command():
+    # a shared CaWoSched instance (../shared/data/cawosched: bacass, 12
+    # tasks on 72 processors, setting 3): solve (the table's plan on a
+    # fixed mapping) and local (its scheduler) give the command's cost,
+    # bound, schedule and document key for key (times apart)
+    d = os.path.join(SHARED, "cawosched")
+    if not os.path.isdir(d):
+        pytest.skip("../shared/data/cawosched absent: the shared instances")
+    g = os.path.join(d, "SchedulingGraphs", "bacasss1.dot")
+    mp = os.path.join(d, "Mappings", "bacass_mapping_small.txt")
+    su = os.path.join(d, "Profiles", "bacass_small",
+                      "setting3_bacass_72_21_3_1_3.input")
+    inst = ecsched.load(g, mapping=mp, platform=su)
+    for cli, res in ((cli_json("solve", g, "--mapping", mp, "--platform", su),
+                      ecsched.solve(inst)),
+                     (cli_json("heuristic", g, "--mode", "local", "--mapping",
+                               mp, "--platform", su), ecsched.local(inst))):
+        doc = res.to_dict()
+        assert list(doc) == list(cli)
+        for k in cli:
+            if k != "runtime_s":
+                assert doc[k] == cli[k], k
+        assert res.cost == cli["cost"] and res.status == cli["status"]
+        assert list(res.schedule["start"]) == [t["start"]
+                                               for t in cli["tasks"]]
+    assert ecsched.solve(inst).bound == cli_json(
+        "solve", g, "--mapping", mp, "--platform", su)["bound"]
+    # what does not apply says so: the table for the heuristic and the
+    # MILP of the paper's model, the set-up for the model's arguments
+    for fn in (ecsched.heuristic, ecsched.milp):
+        with pytest.raises(ecsched.Error) as e:
+            fn(inst)
+        assert e.value.name == "EUNSUPPORTED"
+        assert "fixed mapping" in e.value.message
+    with pytest.raises(ecsched.Error) as e:
+        ecsched.load(g, mapping=mp, platform=su, extension=0.2)
+    assert e.value.name == "EINVAL" and "extension" in e.value.message
 
 
 # ---- inputs built in Python ------------------------------------------------------

@@ -106,14 +106,44 @@ expect_out "^prices +.*flat.csv \(slots of 1 h, times in \+01:00\)" "heuristic n
 expect_out "^energy +$(jq -n "$e * 0.4") kWh, $(printf '%.2f' "$(jq -n "$e * 0.04")") EUR at 400 W per PE$" "heuristic prints kWh and EUR at 400 W"
 expect_out "^makespan +$mk slots = $mk h \(base 5 slots = 5 h\)$" "makespan in slots and hours"
 expect_out "^deadline +$D slots = $D h \(met\)$" "deadline in slots and hours"
-expect_out "^start +2024-01-01 00:00 \+01:00$" "start as a clock time"
-expect_out "^end +2024-01-01 0$mk:00 \+01:00 \(deadline 2024-01-01 0$D:00 \+01:00\)$" "end and deadline as clock times"
+expect_out "^horizon +2024-01-01 00:00 \+01:00 to 2024-01-01 0$D:00 \+01:00 \(slot 0 to the deadline\)$" "the horizon as clock times"
+expect_out "^start +2024-01-01 00:00 \+01:00 \(the first task\)$" "start as a clock time"
+expect_out "^end +2024-01-01 0$mk:00 \+01:00 \(the last task\)$" "end as a clock time"
+# start and end are when the first task starts and the last ends, not slot 0
+# (issue 36 item 7): one task of work 1, 100 EUR/MWh but 10 at 09:00, a
+# deadline of 12 h: the optimum runs it at 09:00-10:00 for 10% of the base
+printf '1\n0 0 0\n1 1 1 0\n2 0 1 1\n' >"$T_DIR/one.stg"
+{ echo "time,price EUR/MWh"
+  for h in 00 01 02 03 04 05 06 07 08 09 10 11; do
+    if [ $h = 09 ]; then echo "2024-01-01T$h:00+01:00,10"; else echo "2024-01-01T$h:00+01:00,100"; fi
+  done
+} >"$T_DIR/cheap9.csv"
+run milp "$T_DIR/one.stg" -p 1 --deadline 12 --prices "$T_DIR/cheap9.csv"
+expect_rc 0 "milp: one task, cheap at 09:00"
+expect_out "^cost +0\.100000 " "the task runs in the cheap hour (cost 10/100 of the base)"
+expect_out "^horizon +2024-01-01 00:00 \+01:00 to 2024-01-01 12:00 \+01:00 \(slot 0 to the deadline\)$" "the horizon: slot 0 to the deadline"
+expect_out "^start +2024-01-01 09:00 \+01:00 \(the first task\)$" "start: when the first task starts (09:00), not slot 0"
+expect_out "^end +2024-01-01 10:00 \+01:00 \(the last task\)$" "end: when the last task ends (10:00)"
+run heuristic "$T_DIR/one.stg" -p 1 --deadline 12 --prices "$T_DIR/cheap9.csv" --mode local
+expect_out "^start +2024-01-01 09:00 \+01:00 \(the first task\)$" "heuristic --mode local: start at 09:00 too"
 if grep -q "1 MW" "$OUT"; then RC=0; notok "no '1 MW per PE' line"; else ok "no '1 MW per PE' line"; fi
 # without --watts: no money, a hint; the normalised cost stays
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --json
 expect_eq "$(jq -c '[.cost_money, .energy_kwh, .watts, (.energy > 0)]' "$OUT")" '[null,null,null,true]' "without --watts: no money, no kWh, the energy in PE-slots"
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv"
 expect_out "^energy +[0-9.]+ PE-slots at f = 1 \(--watts W gives kWh and money\)$" "without --watts: the hint"
+# prices without a unit: money is not dropped silently (issue 36 item 8)
+{ echo "time,price"
+  for h in 00 01 02 03 04 05 06 07 08 09 10 11; do echo "2024-01-01T$h:00+01:00,100"; done
+} >"$T_DIR/nounit.csv"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400
+expect_out "^energy +[0-9.]+ kWh at 400 W per PE, money n/a \(the prices' unit is unknown: --unit EUR/MWh gives it\)$" "no unit: money n/a and how to get it"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400 --unit EUR/MWh
+expect_out "^energy +[0-9.]+ kWh, [0-9.]+ EUR at 400 W per PE$" "--unit EUR/MWh gives the money"
+run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400:50 --mode local --time-limit 0.2
+expect_out "^energy +.*idle.*\), money n/a \(the prices' unit is unknown: --unit EUR/MWh gives it\)$" "the extended platform's energy line says so too"
+run heuristic $G -p 2 --extension 0.5 --prices flat --watts 400
+if grep -q "money n/a" "$OUT"; then RC=0; notok "no money hint for a synthetic built-in"; else ok "no money hint for a synthetic built-in"; fi
 # --utc-offset names the zone of naive times
 { echo "time,price EUR/MWh"
   for h in 00 01 02 03 04 05 06 07 08 09; do echo "2024-01-01 $h:00,50"; done
@@ -165,12 +195,38 @@ MT=data/workflows/montage-chameleon-2mass-01d-001.json
 rel() { "$ECSCHED" info "$MT" --work-unit "$1" --json 2>/dev/null | jq '.[0].rounding_error_relative'; }
 run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1
 expect_rc 0 "heuristic on Montage at the default unit (the slot, 3600 s)"
-expect_err "warning: rounding every task up to whole work units of 3600 s adds 102152\.1% of the work; 103 of 103 tasks gain more than half a slot: --work-unit 0\.05 keeps it under 1%" \
-  "the warning gives the figure (as info computes it) and the unit that keeps it under 1%"
+expect_err "warning: rounding every task up to whole work units of 3600 s \(one slot of 1 h at f = 1\) adds 102152\.1% of the work; 103 of 103 tasks gain more than half a slot:" \
+  "the warning gives the figure (as info computes it)"
+expect_err "^ecsched heuristic:   --work-unit 0\.05 keeps it under 1% but stretches time 72000-fold: a slot of 1 h does 0\.05 s of work \(72000 times the slots; with --slot-minutes 1, 1200-fold\)$" \
+  "the unit that keeps it under 1%, and what it does to time"
+expect_err "^ecsched heuristic:   --slot-minutes 1 keeps time real \(a slot of 1 min does 60 s of work; 60 times the slots\) and still adds 1604\.2%: no slot length keeps it under 1%, the tasks are too short$" \
+  "real time: the finest slot and its figure"
+expect_eq "$(rel 60)" "$("$ECSCHED" info "$MT" --slot-minutes 1 --json 2>/dev/null | jq '.[0].rounding_error_relative')" "info agrees: 1-minute slots round at 60 s"
 expect_eq "$(jq -n --argjson a "$(rel 0.05)" --argjson b "$(rel 0.1)" '[$a <= 0.01, $b > 0.01]')" "$(jq -n '[true, true]')" \
   "info agrees: 0.05 s adds at most 1%, the next coarser rung (0.1 s) more"
 run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit 1
-expect_err "units of 1 s adds 20\.0% of the work; 85 of 103 tasks gain more than half a slot" "--work-unit 1: +20.0% (as the info line of docs/reference.md's worked example)"
+expect_err "units of 1 s \(one slot of 1 h at f = 1\) adds 20\.0% of the work; 85 of 103 tasks gain more than half a slot" "--work-unit 1: +20.0% (as the info line of docs/reference.md's worked example)"
+# advice that keeps time (issue 36 item 6): 5-minute slots of a workflow of
+# seconds-long tasks; --work-unit 1 alone would stretch a run 300-fold
+run heuristic data/workflows/sarek-dirt02-001.json -p 4 --extension 0.2 --slot-minutes 5 --makespan-limit 1
+expect_err "work units of 300 s \(one slot of 5 min at f = 1\) adds 739\.2% of the work" "5-minute slots: the figure"
+expect_err "^ecsched heuristic:   --work-unit 1 keeps it under 1% but stretches time 300-fold: a slot of 5 min does 1 s of work \(300 times the slots; with --slot-minutes 1, 60-fold\)$" \
+  "--work-unit 1 is said to stretch time 300-fold"
+expect_err "^ecsched heuristic:   --slot-minutes 1 keeps time real .* still adds 113\.6%" "--slot-minutes 1: real time, still +113.6%"
+expect_eq "$("$ECSCHED" info data/workflows/sarek-dirt02-001.json --slot-minutes 1 --json | jq '.[0].rounding_error_relative * 1000 | round')" 1136 "info agrees: +113.6% at 1-minute slots"
+# tasks of 10, 20 and 30 minutes on hourly slots: +200%; 10-minute slots
+# are exact (info: 0), 15-minute ones add 25%: --slot-minutes 10 is the advice
+printf '%s\n' '{"name": "chain", "schemaVersion": "1.4", "workflow": {"tasks": [' \
+  '{"name": "a", "id": "a", "parents": [], "children": ["b"], "runtimeInSeconds": 600},' \
+  '{"name": "b", "id": "b", "parents": ["a"], "children": ["c"], "runtimeInSeconds": 1200},' \
+  '{"name": "c", "id": "c", "parents": ["b"], "children": [], "runtimeInSeconds": 1800}]}}' >"$T_DIR/chain.json"
+run heuristic "$T_DIR/chain.json" -p 1 --extension 0.5 --prices flat
+expect_err "work units of 3600 s \(one slot of 1 h at f = 1\) adds 200\.0% of the work" "hourly slots: +200%"
+expect_err "^ecsched heuristic:   --slot-minutes 10 keeps time real \(a slot of 10 min does 600 s of work; 6 times the slots\) and adds 0\.0%$" "the coarsest slot length within 1%: 10 minutes"
+expect_eq "$("$ECSCHED" info "$T_DIR/chain.json" --slot-minutes 10 --json | jq -c '.[0].rounding_error_relative')" 0 "info agrees: 10-minute slots exact"
+expect_eq "$("$ECSCHED" info "$T_DIR/chain.json" --slot-minutes 15 --json | jq -c '.[0].rounding_error_relative')" 0.25 "info agrees: 15-minute slots +25%"
+run heuristic "$T_DIR/chain.json" -p 1 --extension 0.5 --prices flat --slot-minutes 10
+if grep -q "rounding" "$ERR"; then RC=0; notok "no warning at --slot-minutes 10"; else ok "no warning at --slot-minutes 10"; fi
 run heuristic tests/fixtures/tiny.stg -p 2 --extension 0.5
 if grep -q "rounding" "$ERR"; then RC=0; notok "no rounding warning for whole STG weights"; else ok "no rounding warning for whole STG weights"; fi
 run heuristic "$MT" -p 4 --extension 0.5 --makespan-limit 1 --work-unit auto --json
@@ -297,7 +353,7 @@ if [ -f "$MT" ] && [ -f "$P" ]; then
       { RC=0; notok "$doc shows docs/gantt_montage.svg"; }
   done
   expect_out "^energy +151\.504 kWh, 7\.80 EUR at 400 W per PE$" "kWh and EUR at 400 W"
-  expect_out "^start +2024-05-06 00:00 \+02:00$" "starts Monday 6 May 00:00 in the file's zone"
+  expect_out "^start +2024-05-06 00:00 \+02:00 \(the first task\)$" "starts Monday 6 May 00:00 in the file's zone"
   "$ECSCHED" plot "$T_DIR/montage.json" -o "$T_DIR/montage.svg" >/dev/null 2>&1
   if cmp -s "$T_DIR/montage.svg" docs/gantt_montage.svg; then ok "docs/gantt_montage.svg is the plot of that document"
   else RC=0; notok "docs/gantt_montage.svg is not the plot of the Montage example's command"; fi

@@ -288,4 +288,28 @@ run compare tests/fixtures/nonexistent.stg -p 2
 expect_rc 2 "compare: missing graph"
 run compare "$G1" -p 2 --methods nope
 expect_rc 2 "compare: unknown method"
+# ---- the shipped Slurm recipe (issue 36 item 12) ----------------------------
+# examples/shards.sh is the block docs/reference.md shows (verbatim) and runs
+# as one shard of one on tiny.stg: every case of its grid (4 P x 3 E x 3
+# prices x 4 methods = 144) recorded, report --strict accepts the shard
+if [ -f examples/shards.sh ]; then ok "examples/shards.sh is shipped"; else RC=0; notok "examples/shards.sh is shipped"; fi
+blk=$(sed -n '/<!-- slurm-recipe: begin -->/,/<!-- slurm-recipe: end -->/p' docs/reference.md | sed '1,2d;$d' | sed '$d')
+expect_eq "$blk" "$(cat examples/shards.sh 2>/dev/null)" "docs/reference.md shows examples/shards.sh verbatim"
+W=$T_DIR/slurm
+mkdir -p "$W/bin" "$W/graphs" "$W/results"
+case $ECSCHED in /*) ln -s "$ECSCHED" "$W/bin/ecsched" ;; *) ln -s "$(pwd)/$ECSCHED" "$W/bin/ecsched" ;; esac
+cp tests/fixtures/tiny.stg "$W/graphs/"
+here=$(pwd)
+(cd "$W" && SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_COUNT=1 SLURM_CPUS_PER_TASK=1 \
+   sh "$here/examples/shards.sh") >"$OUT" 2>"$ERR"
+RC=$?
+expect_rc 0 "examples/shards.sh as shard 1/1"
+expect_eq "$(wc -l <"$W/results/shard-1.jsonl" 2>/dev/null | tr -d ' ')" 144 "its grid: 144 cases recorded"
+run report --strict "$W/results/shard-1.jsonl"
+expect_rc 0 "report --strict accepts the shard"
+# batch --help lists the platform flags batch takes (issue 36 item 8)
+run batch --help
+for f in --platform --watts --green --green-column --green-price --power-cap; do
+  if grep -q -- "$f\b" "$OUT"; then ok "batch --help lists $f"; else RC=0; notok "batch --help lists $f"; fi
+done
 finish

@@ -181,4 +181,10 @@ else
       notok "$inst: cost $c, bound $b, CaWoSched $best"
   done
 fi
+# validating its document without --mapping: said what it is and what to
+# give, not that "pes" is missing (issue 36 item 8)
+run validate "$G" "$T_DIR/solve.json"
+expect_rc 2 "validate a CaWoSched document without --platform and --mapping"
+expect_err "a document of CaWoSched's fixed-mapping problem: validate it on what it was made with, --platform $S --mapping $M$" "names the setup and the mapping it was made with"
+if grep -q '"pes"' "$ERR"; then RC=0; notok 'no "pes" in the message'; else ok 'no "pes" in the message'; fi
 finish

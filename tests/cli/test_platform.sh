@@ -34,7 +34,7 @@ expect_eq "$(jq -r '.platform.hash | test("^fnv1a64:[0-9a-f]{16}$")' "$OUT")" "t
 # fast at f = 0.5 draws 0.5 + 0.2 + (1.5 - 0.5) = 1.7 > 1.6 in slot 0
 run validate "$G" $F/fasthalf.json --platform "$P" --deadline 2
 expect_rc 1 "fast at f = 0.5 breaks the cap"
-expect_out "violation: site home draws 1\.7 in slot 0, above its cap of 1\.6" \
+expect_out "violation: site home draws 1\.7 kWh in slot 0, above its cap of 1\.6 kWh \(1\.7 kW above 1\.6 kW, slots of 1 h\)$" \
   "the cap violation names site, slot, draw and cap"
 run validate "$G" $F/fasthalf.json --platform "$P" --deadline 2 --json
 expect_eq "$(jq -r '.violation.kind + " " + (.violation.slot | tostring)' "$OUT")" "power_cap 0" \
@@ -62,12 +62,12 @@ run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv --green-
 expect_out "^cost +2\.000000$" "green dearer than the grid (2 > 1): the grid's 2 kWh"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --power-cap 0.9
 expect_rc 1 "--power-cap 0.9 kW under a draw of 1 kWh per slot"
-expect_out "above its cap of 0\.9" "the cap of --power-cap in kWh per slot"
+expect_out "above its cap of 0\.9 kWh \(1 kW above 0\.9 kW, slots of 1 h\)$" "the cap of --power-cap in kWh per slot and kW"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --power-cap 1
 expect_rc 0 "--power-cap 1 kW holds a draw of 1 kWh per slot"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --slot-minutes 30 --power-cap 0.9
 expect_rc 1 "30-minute slots: 1000 W draws 0.5 kWh a slot"
-expect_out "draws 0\.5 in slot 0, above its cap of 0\.45" "0.9 kW for half an hour is 0.45 kWh"
+expect_out "draws 0\.5 kWh in slot 0, above its cap of 0\.45 kWh \(1 kW above 0\.9 kW, slots of 30 min\)$" "0.9 kW for half an hour is 0.45 kWh, said in kWh and kW (issue 36 item 8)"
 run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv --json
 expect_eq "$(jq -c '[.platform.classes[0].watts, .platform.classes[0].idle_watts]' "$OUT")" \
   "[[1000,400,200],200]" "--watts 1000:200: idle + (W - idle) f^2 (200 + 800/4 W at f = 0.5)"
@@ -77,6 +77,59 @@ expect_err "--green needs --watts W" "says --watts is needed"
 run validate "$G" $F/one_pe0.json --watts 1000:200 --green-price 3 $S
 expect_rc 2 "--green-price without --green"
 expect_err "--green-price needs --green FILE" "says --green is needed"
+# the column of --green (issue 36 item 2): named on stderr when guessed (the
+# only column of numbers), a guess between several refused, --green-column
+# chooses; two columns, kwh 0 and price 1: the grid's 2 kWh (cost 2) from
+# kwh, all green (cost 0) from price
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green $F/pv.csv
+expect_err "note: --green $F/pv\.csv: the green supply \(kWh per point\) is column 'kwh', the only one with numbers \(--green-column C names it\)" "--green names the column it guessed"
+printf 'time,kwh,price\n2024-01-01T00:00Z,0,1\n2024-01-01T01:00Z,0,1\n' >"$T_DIR/two.csv"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv"
+expect_rc 2 "--green on a file of two number columns: no guess"
+expect_err "two\.csv:2: source 'green': 2 columns hold numbers \('kwh', 'price'\) and none is named as the one to read: give --green-column C" "names the columns and --green-column"
+expect_no_out "nothing on stdout"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv" --green-column kwh
+expect_rc 0 "--green-column kwh"
+expect_out "^cost +2\.000000$" "kwh 0: no green, the grid's 2 kWh"
+if grep -q "note: --green" "$ERR"; then RC=0; notok "no note when the column is named"; else ok "no note when the column is named"; fi
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv" --green-column 3
+expect_out "^cost +0\.000000$" "--green-column 3 (the price column as volume, 1 kWh): cost 0"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green "$T_DIR/two.csv" --green-column solar
+expect_rc 2 "--green-column of no column"
+expect_err "solar" "names the column asked for"
+run validate "$G" $F/one_pe0.json --watts 1000:200 $S --green-column kwh
+expect_rc 2 "--green-column without --green"
+expect_err "--green-column needs --green FILE" "says --green is needed"
+# a source of other days than the prices: said without naming --start, a
+# flag not given (issue 36 item 8)
+cut -d, -f1,2 data/platforms/opsd_de_2018-10-01.csv >"$T_DIR/solar2018.csv"
+run heuristic tests/fixtures/tiny.stg -p 2 --watts 400 --green "$T_DIR/solar2018.csv" --mode local --extension 0.5
+expect_rc 2 "a green series of 2018 under the prices of 2016"
+expect_err "solar2018\.csv: source 'green': the series \(2018-09-30T23:00Z to 2018-10-01T22:00Z\) does not cover the first slot, 2016-10-18T22:00Z \(where the prices start, and every series with them\): give --prices of the series' days" "names both ranges and the way out"
+if grep -q -- "--start" "$ERR"; then RC=0; notok "no --start named"; else ok "no --start named"; fi
+# two sites: the prices line names every site's file (issue 36 item 8)
+run heuristic data/paper32/g01_n08.stg --platform data/platforms/two_sites.json --extension 0.5 --mode local --time-limit 0.3
+expect_out "^prices +tallinn data/platforms/ee_2023-07-16_utc\.csv, frankfurt data/platforms/\.\./prices/de_lu_2024-05-06_to_2024-05-12_hourly\.csv \(slots of 1 h" "the prices line names both sites' files"
+# the advice under PE classes (issue 36 item 8): tiny.stg's critical path
+# of 5 work units (2 + 1 + 2 along 1-3-5) is 3 slots on the fast class
+# (speed 2: 1 + 1 + 1), and milp meets D' = 3 there; no "-p" for a platform
+run milp tests/fixtures/tiny.stg --platform data/platforms/solar_two_class.json --deadline 2
+expect_rc 1 "D' = 2 under the critical path of the fastest class"
+expect_err "the critical path on the fastest class is 3 slots \(3 h\), longer than the deadline whatever the PEs; use --deadline 3 or more" "the critical path at the fast class's speed (3), not at speed 1 (5)"
+run milp tests/fixtures/tiny.stg --platform data/platforms/solar_two_class.json --deadline 3
+expect_rc 0 "milp meets D' = 3 on the platform"
+expect_out "^makespan +3 slots" "with makespan 3"
+{ echo 20; echo "0 0 0"; for i in $(seq 1 20); do echo "$i 2 1 0"; done
+  printf "21 0 20"; for i in $(seq 1 20); do printf " %s" "$i"; done; echo; } >"$T_DIR/wide.stg"
+run milp "$T_DIR/wide.stg" --platform data/platforms/solar_two_class.json --deadline 3
+expect_rc 1 "20 tasks of work 2 in 3 slots on 2 fast and 4 slow PEs"
+if grep -q -- " -p " "$ERR"; then RC=0; notok "no -p advice under --platform"; else ok "no -p advice under --platform"; fi
+expect_err "use --deadline [0-9]+ or more$" "the deadline advice stays"
+# a platform file's source of two number columns without "column"
+jq --arg f "$T_DIR/two.csv" '.sites[0].sources[0] = {"name": "solar", "file": $f}' "$P" >"$T_DIR/two_src.json"
+run validate "$G" $F/slow.json --platform "$T_DIR/two_src.json" --deadline 2
+expect_rc 2 "a platform source of two number columns without \"column\""
+expect_err "source 'solar': 2 columns hold numbers .*: give the source's \"column\"" "names the key to give"
 run validate "$G" $F/one_pe0.json --watts 100:200 $S
 expect_rc 2 "idle above the busy watts"
 expect_err "idle draw is above the watts at f = 1" "says so"

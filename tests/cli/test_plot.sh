@@ -72,4 +72,50 @@ run plot
 expect_rc 2 "plot without a file"
 run plot "$F/tiny.json" --width 5
 expect_rc 2 "plot with a bad width"
+# ---- the energy panels, the legend and the title (issue 36 item 10) ----
+# two sites with caps of 0.9 and 0.5 kW on a short horizon, under a long
+# graph name: a panel per site (its name, its draw, its cap at its own
+# height), the legend tells draw from makespan and names the cap in kW, and
+# the canvas holds the title (at least 0.6 em a character of 15 px)
+if command -v jq >/dev/null 2>&1 && [ $HAVE_XMLLINT = 1 ]; then
+  top=$(pwd)
+  jq --arg ee "$top/data/platforms/ee_2023-07-16_utc.csv" --arg de "$top/data/prices/de_lu_2024-05-06_to_2024-05-12_hourly.csv" \
+    '.sites[0].power_cap_kw = 0.9 | .sites[1].power_cap_kw = 0.5 | .sites[0].prices = $ee | .sites[1].prices.file = $de' \
+    data/platforms/two_sites.json >"$T_DIR/caps.json"
+  cp tests/fixtures/tiny.stg "$T_DIR/a_rather_long_graph_file_name_for_a_short_horizon_test.stg"
+  "$ECSCHED" heuristic "$T_DIR/a_rather_long_graph_file_name_for_a_short_horizon_test.stg" --platform "$T_DIR/caps.json" \
+    --deadline 6 --mode local --time-limit 0.3 -o "$T_DIR/caps_doc.json" >/dev/null 2>&1
+  run plot "$T_DIR/caps_doc.json" -o "$T_DIR/caps.svg"
+  expect_rc 0 "plot two sites with caps"
+  C=$T_DIR/caps.svg
+  expect_eq "$(xmllint --xpath '//*[local-name()="text"][@class="site"]/text()' "$C" 2>/dev/null | tr '\n' ' ')" "tallinn frankfurt " "a panel per site, named"
+  expect_eq "$(xcount "$C" '//*[local-name()="polyline"][@class="cap"]')" 2 "a cap line per site"
+  # y of each cap line (its first point) against the site labels' y: each
+  # site's cap lies in its own panel, under its name and above the next's
+  ys=$(xmllint --xpath '//*[local-name()="polyline"][@class="cap"]/@points' "$C" | sed 's/.*points="[^,]*,\([0-9.]*\) .*/\1/')
+  ly=$(xmllint --xpath '//*[local-name()="text"][@class="site"]/@y' "$C" | sed 's/.*y="\([0-9.]*\)"/\1/')
+  set -- $ys; c0=$1 c1=$2; set -- $ly; l0=$1 l1=$2
+  expect_eq "$(awk -v c0="$c0" -v c1="$c1" -v l0="$l0" -v l1="$l1" 'BEGIN { print (c0 > l0 && c0 < l1 && c1 > l1) }')" 1 \
+    "tallinn's cap (y $c0) in its panel (from y $l0), frankfurt's (y $c1) in its own (from y $l1)"
+  legend=$(xmllint --xpath '//*[local-name()="g"][@class="legend"]//*[local-name()="text"]/text()' "$C" | tr '\n' '|')
+  case "$legend" in *"power cap (kW x 1 h)"*) ok "the cap's legend names kW" ;; *) RC=0; notok "the cap's legend names kW: $legend" ;; esac
+  case "$legend" in *"(kWh)"*) RC=0; notok "no bare (kWh) in the legend: $legend" ;; *) ok "no bare (kWh) in the legend" ;; esac
+  dc=$(xmllint --xpath 'string(//*[local-name()="polyline"][@class="draw"][1]/@stroke)' "$C")
+  mc=$(xmllint --xpath 'string(//*[local-name()="line"][@class="makespan"]/@stroke)' "$C")
+  rgb() { # #rgb or #rrggbb -> "r g b" (0..255)
+    h=${1#\#}
+    [ ${#h} = 3 ] && h=$(echo "$h" | sed 's/\(.\)\(.\)\(.\)/\1\1\2\2\3\3/')
+    echo "$(printf '%d' "0x$(echo "$h" | cut -c1-2)") $(printf '%d' "0x$(echo "$h" | cut -c3-4)") $(printf '%d' "0x$(echo "$h" | cut -c5-6)")"
+  }
+  dist=$(echo "$(rgb "$dc") $(rgb "$mc")" | awk '{ d = 0; for (i = 1; i <= 3; i++) { x = $i - $(i + 3); d += x < 0 ? -x : x }; print d }')
+  expect_eq "$([ "$dist" -ge 96 ] && echo 1 || echo 0)" 1 "draw ($dc) and makespan ($mc) look different (colour distance $dist >= 96)"
+  w=$(xmllint --xpath 'string(/*[local-name()="svg"]/@width)' "$C")
+  t=$(xmllint --xpath 'string(//*[local-name()="text"][@class="title"])' "$C")
+  expect_eq "$(awk -v w="$w" -v n="${#t}" 'BEGIN { print (92 + n * 15 * 0.6 <= w) }')" 1 "the canvas ($w px) holds the title (${#t} characters)"
+  case "$t" in *"saving"*) ok "the title whole, with the saving" ;; *) RC=0; notok "the title whole: $t" ;; esac
+  sx=$(xmllint --xpath 'string((//*[local-name()="text"][@class="site"])[2]/@x)' "$C")
+  expect_eq "$(awk -v x="$sx" -v w="$w" 'BEGIN { print (x + 9 * 11 * 0.64 <= w) }')" 1 "the site names inside the canvas"
+else
+  skip "jq or xmllint absent: the energy panels untested"
+fi
 finish

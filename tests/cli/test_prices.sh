@@ -269,4 +269,23 @@ run prices "$T_DIR/big.csv"
 expect_out '^max +1e\+308$' "text output: 1e308 whole"
 expect_out '^ +0  2024-01-01T00:00Z +1e\+70 ' "text table: 1e70 short"
 
+# ---- a column named as a time column must parse (issue 36 item 11) ---------
+# 'timestamp' holding 2024-02-30 (no such day) everywhere: not "no time
+# column" with the dates dropped, an error naming the file, line, column and
+# value; --time-column none reads the prices in sequence when meant
+printf 'timestamp,price\n2024-02-30T00:00,10\n2024-02-30T01:00,20\n2024-02-30T02:00,30\n' >"$T_DIR/feb30.csv"
+run prices "$T_DIR/feb30.csv"
+expect_rc 2 "a 'timestamp' column of invalid dates: an error"
+expect_err "feb30\.csv:2: column 1 is named 'timestamp' but '2024-02-30T00:00' is not a time .*--time-column none" "names file, line, column and value, and the way out"
+run heuristic tests/fixtures/tiny.stg -p 2 --prices "$T_DIR/feb30.csv"
+expect_rc 2 "heuristic refuses it too"
+expect_no_out "nothing on stdout"
+run prices "$T_DIR/feb30.csv" --time-column none
+expect_rc 0 "--time-column none: read in sequence"
+expect_out "^points read +3$" "three prices"
+printf 'Datum;Preis\n30.02.2024;10\n31.02.2024;20\n' >"$T_DIR/datum.csv"
+run prices "$T_DIR/datum.csv"
+expect_rc 2 "a 'Datum' column of invalid dates: an error"
+expect_err "datum\.csv:2: column 1 is named 'Datum' but '30\.02\.2024' is not a time" "names the German column"
+
 finish

@@ -55,9 +55,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ecs_limits_init(&lim);
     lim.max_slots = 100000; /* keep one run short; the limit is checked */
     ecs_diag d;
-    tool_doc_model dm;
+    ecs_doc_model dm;
     ecs_schedule *s = NULL;
-    if (tool_doc_read(path, &lim, graph, &platform, &s, &dm, &d) != ECS_OK)
+    if (ecs_document_read(path, &lim, graph, &platform, &s, &dm, &d) != ECS_OK)
         return 0;
     long m = ecs_schedule_makespan(s);
     size_t np = dm.nprice > 0 ? dm.nprice : 1;
@@ -76,6 +76,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         strcmp(cd.msg, rep.msg) != 0)
         abort(); /* the diagnostic says what the report says */
     ecs_schedule_free(s);
-    tool_doc_model_release(&dm);
+    ecs_doc_model_release(&dm);
     return 0;
 }

@@ -29,6 +29,7 @@ seeds() { # TARGET DIR: copy the seed files of TARGET into DIR
     dot) pat='*.dot' ;;
     wfformat) pat='*.json' ;;
     cawosched) pat='*.input' ;;
+    platform) pat='*.json' ;;
   esac
   for d in "$top/tests/fixtures" "$top/data" ${shared:+"$shared"}; do
     find "$d" -type f \( -name "$pat" -o -name "${pat%.dot}.gv" \) -size -200k

@@ -1,13 +1,13 @@
 #!/bin/sh
-# Slurm for real: the `sbatch --array` recipe of docs/reference.md on a one-node Slurm.
+# Slurm for real: the `sbatch --array` recipe examples/shards.sh on a one-node Slurm.
 #
 # Installs Debian's slurm-wlm and munge (as root, through apt) when missing,
 # writes a one-node slurm.conf (localhost, 1 CPU so that the array tasks run
 # one at a time, no cgroups: proctrack/linuxproc, task/none, no accounting),
 # starts its own munged, slurmctld and slurmd (private sockets, ports, spool
 # and state directories under a scratch directory), then:
-#   1. takes the recipe from docs/reference.md (between the slurm-recipe markers)
-#      and submits it verbatim: `sbatch --array=1-4 --cpus-per-task=1`, on 4
+#   1. takes the shipped recipe, examples/shards.sh (docs/reference.md shows
+#      it between the slurm-recipe markers), and submits it verbatim: `sbatch --array=1-4 --cpus-per-task=1`, on 4
 #      generated 20-task graphs (16 units of graph and P, 576 cases; the
 #      MILP proves every optimum, so the results do not depend on timing);
 #   2. cancels the first array task seen running with some cases recorded,
@@ -129,16 +129,15 @@ until sinfo -h -N -o '%t' 2>/dev/null | grep -Eq '^(idle|mix|alloc)'; do
 done
 ok "munged, slurmctld and slurmd started (node $(sinfo -h -N -o '%N %t %c CPU'))"
 
-# ---- the recipe, verbatim from docs/reference.md --------------------------
+# ---- the recipe, the shipped examples/shards.sh ---------------------------
 W=$D/work
 mkdir -p "$W/bin" "$W/graphs" "$W/results" "$W/local"
 ln -s "$ECSCHED" "$W/bin/ecsched"
-sed -n '/<!-- slurm-recipe: begin -->/,/<!-- slurm-recipe: end -->/p' "$top/docs/reference.md" |
-  sed '1,2d;$d' | sed '$d' >"$W/shards.sh"
+cp "$top/examples/shards.sh" "$W/shards.sh"
 if head -1 "$W/shards.sh" | grep -q '^#!/bin/sh' && grep -q 'SLURM_ARRAY_TASK_ID' "$W/shards.sh"; then
-  ok "the recipe taken from docs/reference.md ($(wc -l <"$W/shards.sh") lines)"
+  ok "the recipe examples/shards.sh ($(wc -l <"$W/shards.sh") lines)"
 else
-  notok "no recipe between the slurm-recipe markers of docs/reference.md"; exit 1
+  notok "examples/shards.sh is not a Slurm array script"; exit 1
 fi
 for s in 1 2 3 4; do
   "$ECSCHED" generate --tasks 20 --seed "$s" -o "$W/graphs/g$s.stg" >/dev/null

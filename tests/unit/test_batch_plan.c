@@ -1,5 +1,6 @@
 /* batch: case numbering, shards, case keys and the result line. */
 #include "testutil.h"
+#include "run/model.h"
 
 #include "batch/batch.h"
 

@@ -5,6 +5,8 @@
 #include <unistd.h>
 
 #include "run/cli.h"
+#include "run/model.h"
+#include "run/output.h"
 
 #include "ecsched/check.h"
 #include "ecsched/graph.h"
@@ -55,7 +57,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     ecs_diag d;
     tool_model m;
     tool_model_init(&m);
-    assert_int_equal(tool_load_graph("data/stg/rand0000.stg", &m,
+    assert_int_equal(ecs_setup_load_graph("data/stg/rand0000.stg", &m,
                                         &raw, &g, &d),
                      ECS_OK);
     ecs_schedule *s = serial_schedule(g, p);
@@ -71,11 +73,11 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     sp.normalized_by = 1;
     sp.slot_minutes = 60;
     snprintf(sp.source, sizeof sp.source, "test");
-    tool_doc_info info = {"test", "data/stg/rand0000.stg", raw, p, &sp,
+    ecs_doc_info info = {"test", "data/stg/rand0000.stg", raw, p, &sp,
                          makespan + 3, &rep, 1, 123.5, "feasible", 0.25, NULL, NULL, NULL};
-    json_t *doc = tool_doc_new(&info);
+    json_t *doc = ecs_document_new(&info);
     assert_non_null(doc);
-    assert_int_equal(tool_doc_add_tasks(doc, g, p, s), 0);
+    assert_int_equal(ecs_document_add_tasks(doc, g, p, s), 0);
     char dir[] = "/tmp/ecsched-test-doc-XXXXXX", path[64];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/s.json", dir);
@@ -83,9 +85,9 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     json_decref(doc);
 
     /* the model keys come back */
-    tool_doc_model dm;
+    ecs_doc_model dm;
     ecs_schedule *r = NULL;
-    assert_int_equal(tool_doc_read(path, NULL, g, p, &r, &dm, &d), ECS_OK);
+    assert_int_equal(ecs_document_read(path, NULL, g, p, &r, &dm, &d), ECS_OK);
     assert_int_equal(dm.pes, p->pes);
     assert_string_equal(dm.power, power);
     assert_int_equal(dm.deadline, makespan + 3);
@@ -136,7 +138,7 @@ static void round_trip(const ecs_platform *p, const double *price, size_t n,
     assert_int_equal(json_array_size(json_object_get(root, "tasks")), 50);
     json_decref(root);
 
-    tool_doc_model_release(&dm);
+    ecs_doc_model_release(&dm);
     ecs_schedule_free(r);
     ecs_schedule_free(s);
     ecs_graph_free(g);

@@ -6,6 +6,7 @@
 #include "ecsched/prices.h"
 #include "ecsched/text.h"
 #include "run/cli.h"
+#include "run/output.h"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -111,7 +112,7 @@ static void test_utf8(void **state)
     char *e = ecs_utf8_escape("t\xE9st\xE2\x82\xAC");
     assert_string_equal(e, "t\\xE9st\xE2\x82\xAC");
     free(e);
-    json_t *j = tool_json_text("a\xFF");
+    json_t *j = ecs_json_text("a\xFF");
     assert_non_null(j);
     assert_string_equal(json_string_value(j), "a\\xFF");
     json_decref(j);

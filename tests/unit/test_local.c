@@ -411,6 +411,12 @@ static void test_time_limit(void **state)
 
 /* ---- parameters and bad input ---- */
 
+static void no_progress(void *ctx, const ecs_progress *p)
+{
+    (void)ctx;
+    (void)p;
+}
+
 static void test_params(void **state)
 {
     (void)state;
@@ -432,6 +438,16 @@ static void test_params(void **state)
     ecs_local_params_init(&prm);
     prm.cache_mb = 0.5;
     assert_int_equal(ecs_local_params_validate(&prm, &d), ECS_EINVAL);
+    /* progress: every second by default; an interval <= 0 with a callback */
+    ecs_local_params_init(&prm);
+    assert_null(prm.progress);
+    assert_close(prm.progress_every_s, 1.0, 0);
+    prm.progress = no_progress;
+    prm.progress_every_s = 0;
+    assert_int_equal(ecs_local_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "progress_every_s"));
+    prm.progress_every_s = 0.5;
+    assert_int_equal(ecs_local_params_validate(&prm, &d), ECS_OK);
     assert_int_equal(ecs_local_params_validate(NULL, &d), ECS_EINVAL);
     assert_string_equal(ecs_local_stop_name(ECS_LOCAL_CONVERGED), "converged");
     assert_string_equal(ecs_local_stop_name(ECS_LOCAL_TIME_LIMIT),

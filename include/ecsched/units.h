@@ -1,46 +1,46 @@
 /*
- * Real units for what a person reads (cli/run/units.c): durations of slots
+ * Real units for what a person reads (setup/units.c): durations of slots
  * in hours and minutes, and the advice when no schedule meets a deadline.
  */
-#ifndef ECSCHED_CLI_UNITS_H
-#define ECSCHED_CLI_UNITS_H
+#ifndef ECSCHED_UNITS_H
+#define ECSCHED_UNITS_H
 
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
 #include "ecsched/makespan.h"
 
 /* slots * slot_minutes as "44 h", "1 h 30 min", "45 min" ("0 min" for 0;
  * "?" when slot_minutes < 1). */
-void tool_fmt_duration(long slots, int slot_minutes, char *buf, size_t n);
+void ecs_fmt_duration(long slots, int slot_minutes, char *buf, size_t n);
 
 /* The zone clock times are shown in: --utc-offset (a fixed offset, or a
  * zone of the system's zoneinfo), else the price file's (the offset of its
  * first time), else UTC. */
-typedef struct tool_zone {
+typedef struct ecs_zone {
     char name[64];   /* "Europe/Berlin" for a named zone, else "" */
     int minutes;     /* the fixed offset (local = UTC + offset) */
     int from;        /* 0 UTC (nothing known), 1 the price file, 2 --utc-offset */
-} tool_zone;
+} ecs_zone;
 
-void tool_zone_of(const tool_model *m, const ecs_slot_prices *sp,
-                     tool_zone *z);
+void ecs_zone_of(const ecs_setup *m, const ecs_slot_prices *sp,
+                     ecs_zone *z);
 
 /* 1 when the prices have timestamps (a file or epex-2016-10-19 with
  * dates), so slots have clock times. */
-int tool_has_clock(const ecs_slot_prices *sp);
+int ecs_has_clock(const ecs_slot_prices *sp);
 
 /* The clock time of the start of slot `slot` (a boundary: slot D' is the
  * end of slot D' - 1) in zone z: "2016-10-19 00:00 +02:00" (iso 0) or
  * "2016-10-19T00:00+02:00" (iso 1).  0 and "" when the prices have no
  * timestamps. */
-int tool_fmt_clock(const tool_zone *z, const ecs_slot_prices *sp,
+int ecs_fmt_clock(const ecs_zone *z, const ecs_slot_prices *sp,
                       long slot, int iso, char *buf, size_t n);
 
 /* The zone's label: "UTC", "+02:00", or "Europe/Berlin". */
-void tool_zone_label(const tool_zone *z, char *buf, size_t n);
+void ecs_zone_label(const ecs_zone *z, char *buf, size_t n);
 
 /* Energy and money of a schedule. */
-typedef struct tool_energy {
+typedef struct ecs_energy {
     double energy;      /* PE-slots at f = 1 (ecs_check_energy) */
     int has_kwh;        /* --watts given */
     double kwh;         /* energy x watts x slot hours / 1000 */
@@ -48,24 +48,30 @@ typedef struct tool_energy {
     double money;       /* cost x normalized_by x slot hours x watts / 1e6 */
     char currency[32];  /* "EUR" of "EUR/MWh" */
     char split[400];    /* an extended platform: kWh by source, money
-                           (tool_ext_split_text); "" else */
-} tool_energy;
+                           (ecs_ext_split_text); "" else */
+} ecs_energy;
 
 /* The energy and money of s (cost: its checked, normalised cost). */
-void tool_energy_of(const tool_model *m, const ecs_slot_prices *sp,
+void ecs_energy_of(const ecs_setup *m, const ecs_slot_prices *sp,
                        const ecs_schedule *s, double cost,
-                       tool_energy *out);
+                       ecs_energy *out);
 
 /* The same for a schedule of pb: on an extended platform, from the
  * energy split (every kWh drawn, idle included, and the money of the
  * objective); energy (PE-slots) is then NaN. */
-void tool_energy_of_problem(const tool_problem *pb, const tool_model *m,
+void ecs_energy_of_problem(const ecs_problem *pb, const ecs_setup *m,
                             const ecs_schedule *s, double cost,
-                            tool_energy *out);
+                            ecs_energy *out);
+
+/* What the energy lines say for money when the prices' unit is unknown
+ * (no unit in the price file's header and no --unit). */
+#define ECS_MONEY_UNKNOWN_TEXT \
+    ", money n/a (the prices' unit is unknown: --unit EUR/MWh gives it)"
 
 /* "12.5 kWh, 3.21 EUR at 400 W per PE" (or "n/a" for money that is not
- * finite, or the hint to pass --watts). */
-void tool_fmt_energy(const tool_model *m, const tool_energy *e,
+ * finite, ECS_MONEY_UNKNOWN_TEXT without a unit, or the hint to pass
+ * --watts). */
+void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
                         char *buf, size_t n);
 
 /* The document's real units (schedule.schema.json): energy (PE-slots at
@@ -74,51 +80,34 @@ void tool_fmt_energy(const tool_model *m, const tool_energy *e,
  * deadline_time (end of slot D' - 1), end_time (end of the makespan):
  * clock times with their offset, null without timestamps or a schedule.
  * 0, or -1 when out of memory. */
-int tool_doc_add_units(json_t *d, const tool_doc_info *in);
+int ecs_document_add_units(json_t *d, const ecs_doc_info *in);
 
 /* "66 slots = 66 h" */
-void tool_fmt_slots(long slots, int slot_minutes, char *buf, size_t n);
+void ecs_fmt_slots(long slots, int slot_minutes, char *buf, size_t n);
 
 /* "slots of 60 min, times in +02:00" (or "..., no clock times" for
  * prices without timestamps). */
-void tool_fmt_slot_info(const tool_model *m, const ecs_slot_prices *sp,
+void ecs_fmt_slot_info(const ecs_setup *m, const ecs_slot_prices *sp,
                            char *buf, size_t n);
 
-/* The "start" and "end" lines (labels left-aligned in `width` columns):
- * slot 0 and the end of the makespan as clock times, the deadline's
- * beside the end; nothing without timestamps or makespan < 0. */
-void tool_print_clock(const tool_model *m, const ecs_slot_prices *sp,
-                         long makespan, long deadline, int width);
 
-/* --work-unit auto: read the graph file at path, pick the coarsest unit
- * within m->rounding_tolerance (ecs_graph_auto_work_unit), set
- * m->work_unit to it and say so on stderr ("ecsched CMD: note: ...").
- * Nothing without auto; EINVAL for standard input. */
-ecs_result tool_work_unit_auto(const char *cmd, tool_model *m,
-                                  const char *path, ecs_diag *diag);
 
-/* Warn on stderr when rounding the graph read from path (raw, as read)
- * to whole work units adds more than 10% of its work, or more than 1% with
- * some task gaining more than half a work unit (a slot at f = 1): the
- * figure and the --work-unit that keeps it under 1%. */
-void tool_note_rounding(const char *cmd, const tool_model *m,
-                           const char *path, const ecs_graph *raw);
 
 /* What would make pb's deadline feasible on pes PEs: ecs_makespan_advise
  * with the base's makespan (proven when the makespan search proved it). */
-ecs_result tool_advice(const tool_problem *pb, int pes,
+ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
                           ecs_makespan_advice *a, ecs_diag *diag);
 
 /* The advice for people, one sentence after "no schedule meets the
  * deadline D'": the least deadline (in slots and hours) and what to pass,
  * the critical path, and the PE count that would do. */
-void tool_advice_text(const ecs_makespan_advice *a, int pes,
+void ecs_advice_text(const ecs_makespan_advice *a, int pes,
                          int slot_minutes, char *buf, size_t n);
 
 /* The advice for programs: {critical_path, least_deadline, least_proven,
  * lower_bound, pes_needed (null: none), pes_needed_proven, slot_minutes,
  * least_deadline_minutes, critical_path_minutes} (schedule.schema.json
  * "advice").  NULL when out of memory. */
-json_t *tool_advice_json(const ecs_makespan_advice *a, int slot_minutes);
+json_t *ecs_advice_json(const ecs_makespan_advice *a, int slot_minutes);
 
 #endif

@@ -1,14 +1,17 @@
-/* Real units for what a person reads (cli/run/units.h). */
-#include "run/units.h"
+/* Real units for what a person reads (ecsched/units.h). */
+#include "ecsched/units.h"
 
-#include "run/datapath.h"
+#include "ecsched/document.h"
+#include "ecsched/platform_file.h"
+
+#include <stdio.h>
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-void tool_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
+void ecs_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
 {
     if (slot_minutes < 1) {
         snprintf(buf, n, "?");
@@ -24,33 +27,73 @@ void tool_fmt_duration(long slots, int slot_minutes, char *buf, size_t n)
         snprintf(buf, n, "%lld h %lld min", h, m);
 }
 
-ecs_result tool_advice(const tool_problem *pb, int pes,
+/* The critical path of g in slots on the fastest class of p at its top
+ * frequency: every task ceil(w G / max_c speed_q[c][0]) slots. */
+static long fastest_critical_path(const ecs_graph *g, const ecs_platform *p,
+                                  ecs_diag *diag, ecs_result *rc)
+{
+    long v = 1;
+    for (size_t c = 0; c < p->nclass; c++)
+        if (p->cls[c].speed_q[0] > v)
+            v = p->cls[c].speed_q[0];
+    long grid = p->grid > 0 ? p->grid : 1, cp = 0;
+    long *fin = calloc(g->n ? g->n : 1, sizeof *fin);
+    if (fin == NULL) {
+        *rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        return 0;
+    }
+    for (size_t k = 0; k < g->n; k++) {
+        size_t i = g->topo[k];
+        long start = 0;
+        for (size_t e = g->pred_off[i]; e < g->pred_off[i + 1]; e++)
+            if (fin[g->pred[e]] > start)
+                start = fin[g->pred[e]];
+        fin[i] = start + (g->work[i] * grid + v - 1) / v;
+        if (fin[i] > cp)
+            cp = fin[i];
+    }
+    free(fin);
+    return cp;
+}
+
+ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
                           ecs_makespan_advice *a, ecs_diag *diag)
 {
     long D = pb->deadline > 0 ? pb->deadline : 1;
-    return ecs_makespan_advise(pb->g, pes, D, pb->base_makespan,
-                               pb->base_optimal, pb->base_lower_bound, a,
-                               diag);
+    ecs_result rc = ecs_makespan_advise(pb->g, pes, D, pb->base_makespan,
+                                        pb->base_optimal,
+                                        pb->base_lower_bound, a, diag);
+    if (rc != ECS_OK || pb->platform == NULL || pb->platform->nclass == 0)
+        return rc;
+    /* PE classes: the critical path on the fastest; more PEs of identical
+     * kind is no advice for a platform of classes */
+    a->critical_path = fastest_critical_path(pb->g, pb->platform, diag, &rc);
+    a->pes_needed = 0;
+    a->pes_needed_proven = 0;
+    a->classes = 1;
+    return rc;
 }
 
-void tool_advice_text(const ecs_makespan_advice *a, int pes,
+void ecs_advice_text(const ecs_makespan_advice *a, int pes,
                          int slot_minutes, char *buf, size_t n)
 {
     char least[48], cp[48];
-    tool_fmt_duration(a->least_deadline, slot_minutes, least, sizeof least);
-    tool_fmt_duration(a->critical_path, slot_minutes, cp, sizeof cp);
+    ecs_fmt_duration(a->least_deadline, slot_minutes, least, sizeof least);
+    ecs_fmt_duration(a->critical_path, slot_minutes, cp, sizeof cp);
     int k = snprintf(buf, n,
                      "the least makespan on %d PE%s is %ld slots (%s, %s); "
-                     "the critical path is %ld slots (%s)",
+                     "the critical path%s is %ld slots (%s)",
                      pes, pes == 1 ? "" : "s", a->least_deadline, least,
-                     a->least_proven ? "proven" : "the best found", a->critical_path,
-                     cp);
+                     a->least_proven ? "proven" : "the best found",
+                     a->classes ? " on the fastest class" : "",
+                     a->critical_path, cp);
     if (k < 0 || (size_t)k >= n)
         return;
     if (a->deadline < a->critical_path)
         k += snprintf(buf + k, n - (size_t)k,
-                      ", longer than the deadline on any number of PEs; "
+                      ", longer than the deadline %s; "
                       "use --deadline %ld or more",
+                      a->classes ? "whatever the PEs" : "on any number of PEs",
                       a->least_deadline);
     else if (a->pes_needed > 0)
         k += snprintf(buf + k, n - (size_t)k,
@@ -68,7 +111,7 @@ static int put(json_t *o, const char *key, json_t *v)
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-json_t *tool_advice_json(const ecs_makespan_advice *a, int slot_minutes)
+json_t *ecs_advice_json(const ecs_makespan_advice *a, int slot_minutes)
 {
     json_t *o = json_object();
     if (o == NULL ||
@@ -92,8 +135,8 @@ json_t *tool_advice_json(const ecs_makespan_advice *a, int slot_minutes)
     return o;
 }
 
-void tool_zone_of(const tool_model *m, const ecs_slot_prices *sp,
-                     tool_zone *z)
+void ecs_zone_of(const ecs_setup *m, const ecs_slot_prices *sp,
+                     ecs_zone *z)
 {
     memset(z, 0, sizeof *z);
     if (m != NULL && m->price_opt.utc_offset_given) {
@@ -106,13 +149,13 @@ void tool_zone_of(const tool_model *m, const ecs_slot_prices *sp,
     }
 }
 
-int tool_has_clock(const ecs_slot_prices *sp)
+int ecs_has_clock(const ecs_slot_prices *sp)
 {
     return sp != NULL && sp->first_utc != 0 && sp->slot_minutes > 0;
 }
 
 /* The offset of zone z at utc, in minutes. */
-static int offset_at(const tool_zone *z, long long utc)
+static int offset_at(const ecs_zone *z, long long utc)
 {
     if (z->name[0] == '\0')
         return z->minutes;
@@ -141,7 +184,7 @@ static void fmt_offset(int off, char *buf, size_t n)
     snprintf(buf, n, "%c%02d:%02d", off < 0 ? '-' : '+', a / 60, a % 60);
 }
 
-void tool_zone_label(const tool_zone *z, char *buf, size_t n)
+void ecs_zone_label(const ecs_zone *z, char *buf, size_t n)
 {
     if (z->name[0] != '\0')
         snprintf(buf, n, "%s", z->name);
@@ -151,10 +194,10 @@ void tool_zone_label(const tool_zone *z, char *buf, size_t n)
         fmt_offset(z->minutes, buf, n);
 }
 
-int tool_fmt_clock(const tool_zone *z, const ecs_slot_prices *sp,
+int ecs_fmt_clock(const ecs_zone *z, const ecs_slot_prices *sp,
                       long slot, int iso, char *buf, size_t n)
 {
-    if (!tool_has_clock(sp)) {
+    if (!ecs_has_clock(sp)) {
         if (n > 0)
             buf[0] = '\0';
         return 0;
@@ -178,9 +221,9 @@ int tool_fmt_clock(const tool_zone *z, const ecs_slot_prices *sp,
     return 1;
 }
 
-void tool_energy_of(const tool_model *m, const ecs_slot_prices *sp,
+void ecs_energy_of(const ecs_setup *m, const ecs_slot_prices *sp,
                        const ecs_schedule *s, double cost,
-                       tool_energy *out)
+                       ecs_energy *out)
 {
     memset(out, 0, sizeof *out);
     out->energy = ecs_check_energy(s, &m->platform);
@@ -191,42 +234,42 @@ void tool_energy_of(const tool_model *m, const ecs_slot_prices *sp,
     out->has_kwh = 1;
     out->kwh = out->energy * m->watts * hours / 1000.0;
     double per_mw; /* the cost in money for 1 MW per PE */
-    if (tool_doc_money(sp, cost, &per_mw, out->currency, sizeof out->currency)) {
+    if (ecs_document_money(sp, cost, &per_mw, out->currency, sizeof out->currency)) {
         out->money = per_mw * m->watts / 1e6;
         out->has_money = isfinite(out->money);
     }
 }
 
-void tool_energy_of_problem(const tool_problem *pb, const tool_model *m,
+void ecs_energy_of_problem(const ecs_problem *pb, const ecs_setup *m,
                             const ecs_schedule *s, double cost,
-                            tool_energy *out)
+                            ecs_energy *out)
 {
     if (pb == NULL || !pb->ext.on) {
-        tool_energy_of(m, pb ? &pb->prices : NULL, s, cost, out);
+        ecs_energy_of(m, pb ? &pb->prices : NULL, s, cost, out);
         return;
     }
     memset(out, 0, sizeof *out);
     out->energy = out->kwh = out->money = NAN;
     ecs_energy_split e;
     ecs_diag d;
-    const ecs_instance *inst = TOOL_INSTANCE(pb, &m->platform);
+    const ecs_instance *inst = &pb->inst;
     if (s == NULL || ecs_check_energy_split(inst, s, &e, &d) != ECS_OK)
         return;
     out->has_kwh = 1;
     out->kwh = e.total;
     /* cost * normalized_by / 1000 is money for prices per MWh and kWh */
     double per_mwh;
-    if (tool_doc_money(&pb->prices, e.cost, &per_mwh, out->currency,
+    if (ecs_document_money(&pb->prices, e.cost, &per_mwh, out->currency,
                        sizeof out->currency)) {
         out->money = per_mwh / (pb->prices.slot_minutes / 60.0) / 1000.0;
         out->has_money = isfinite(out->money);
     }
     (void)cost;
-    tool_ext_split_text(inst, &pb->ext, &pb->prices, s, out->split,
+    ecs_ext_split_text(inst, &pb->ext, &pb->prices, s, out->split,
                         sizeof out->split);
 }
 
-void tool_fmt_energy(const tool_model *m, const tool_energy *e,
+void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
                         char *buf, size_t n)
 {
     if (e->split[0] != '\0') {
@@ -247,39 +290,42 @@ void tool_fmt_energy(const tool_model *m, const tool_energy *e,
     else if (e->currency[0] != '\0')
         k += snprintf(buf + k, n - (size_t)k, ", n/a %s", e->currency);
     if (k >= 0 && (size_t)k < n)
-        snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+        k += snprintf(buf + k, n - (size_t)k, " at %g W per PE", m->watts);
+    if (!e->has_money && e->currency[0] == '\0' && m->prices_spec != NULL &&
+        !ecs_prices_is_builtin(m->prices_spec) && k >= 0 && (size_t)k < n)
+        snprintf(buf + k, n - (size_t)k, ECS_MONEY_UNKNOWN_TEXT);
 }
 
-static json_t *clock_json(const tool_zone *z, const ecs_slot_prices *sp,
+static json_t *clock_json(const ecs_zone *z, const ecs_slot_prices *sp,
                           long slot)
 {
     char buf[64];
-    return tool_fmt_clock(z, sp, slot, 1, buf, sizeof buf)
+    return ecs_fmt_clock(z, sp, slot, 1, buf, sizeof buf)
                ? json_string(buf)
                : json_null();
 }
 
 static json_t *num_or_null(int has, double v)
 {
-    return has && isfinite(v) ? tool_json_num(v) : json_null();
+    return has && isfinite(v) ? ecs_json_num(v) : json_null();
 }
 
-int tool_doc_add_units(json_t *d, const tool_doc_info *in)
+int ecs_document_add_units(json_t *d, const ecs_doc_info *in)
 {
     const ecs_slot_prices *sp = in->prices;
     const ecs_check_report *c = in->check;
-    const tool_model *m = in->model;
+    const ecs_setup *m = in->model;
     int sm = sp != NULL ? sp->slot_minutes : 0;
-    tool_energy e;
+    ecs_energy e;
     memset(&e, 0, sizeof e);
     int has_e = c != NULL && m != NULL && in->schedule != NULL;
     if (has_e)
-        tool_energy_of_problem(in->problem, m, in->schedule, c->cost, &e);
-    tool_zone z;
-    tool_zone_of(m, sp, &z);
+        ecs_energy_of_problem(in->problem, m, in->schedule, c->cost, &e);
+    ecs_zone z;
+    ecs_zone_of(m, sp, &z);
     char zl[64];
-    tool_zone_label(&z, zl, sizeof zl);
-    int clock = tool_has_clock(sp);
+    ecs_zone_label(&z, zl, sizeof zl);
+    int clock = ecs_has_clock(sp);
     int watts = m != NULL && m->watts > 0;
     return put(d, "energy", num_or_null(has_e, e.energy)) ||
            put(d, "energy_kwh", num_or_null(has_e && e.has_kwh, e.kwh)) ||
@@ -302,161 +348,26 @@ int tool_doc_add_units(json_t *d, const tool_doc_info *in)
                c != NULL ? clock_json(&z, sp, c->makespan) : json_null());
 }
 
-void tool_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
+void ecs_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
 {
     char d[48];
-    tool_fmt_duration(slots, slot_minutes, d, sizeof d);
+    ecs_fmt_duration(slots, slot_minutes, d, sizeof d);
     snprintf(buf, n, "%ld slot%s = %s", slots, slots == 1 ? "" : "s", d);
 }
 
-void tool_fmt_slot_info(const tool_model *m, const ecs_slot_prices *sp,
+void ecs_fmt_slot_info(const ecs_setup *m, const ecs_slot_prices *sp,
                            char *buf, size_t n)
 {
     char d[48];
-    tool_fmt_duration(1, sp->slot_minutes, d, sizeof d);
-    if (!tool_has_clock(sp)) {
+    ecs_fmt_duration(1, sp->slot_minutes, d, sizeof d);
+    if (!ecs_has_clock(sp)) {
         snprintf(buf, n, "slots of %s, no clock times", d);
         return;
     }
-    tool_zone z;
-    tool_zone_of(m, sp, &z);
+    ecs_zone z;
+    ecs_zone_of(m, sp, &z);
     char zl[64];
-    tool_zone_label(&z, zl, sizeof zl);
+    ecs_zone_label(&z, zl, sizeof zl);
     snprintf(buf, n, "slots of %s, times in %s", d, zl);
 }
 
-void tool_print_clock(const tool_model *m, const ecs_slot_prices *sp,
-                         long makespan, long deadline, int width)
-{
-    tool_zone z;
-    tool_zone_of(m, sp, &z);
-    char a[64], b[64], c[64];
-    if (makespan < 0 || !tool_fmt_clock(&z, sp, 0, 0, a, sizeof a))
-        return;
-    tool_fmt_clock(&z, sp, makespan, 0, b, sizeof b);
-    printf("%-*s %s\n", width, "start", a);
-    if (deadline > 0 && tool_fmt_clock(&z, sp, deadline, 0, c, sizeof c))
-        printf("%-*s %s (deadline %s)\n", width, "end", b, c);
-    else
-        printf("%-*s %s\n", width, "end", b);
-}
-
-/* The graph file's text (path as the commands resolve it), or NULL for
- * standard input or an unreadable file. */
-static char *graph_text(const tool_model *m, const char *path,
-                        const char **name, size_t *len, ecs_result *rc,
-                        ecs_diag *diag)
-{
-    static char found[4096];
-    if (strcmp(path, "-") == 0) {
-        *rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                     "--work-unit auto reads the graph more than once: give "
-                     "a file, not standard input");
-        return NULL;
-    }
-    *name = tool_data_path(path, found, sizeof found);
-    char *text = NULL;
-    *rc = ecs_read_file(*name, m->limits.max_input_bytes, &text, len, diag);
-    return *rc == ECS_OK ? text : NULL;
-}
-
-/* "3600 s" (WfFormat) or "2 file units" */
-static void fmt_unit(double u, int seconds, char *buf, size_t n)
-{
-    snprintf(buf, n, seconds ? "%g s" : "%g file units", u);
-}
-
-ecs_result tool_work_unit_auto(const char *cmd, tool_model *m,
-                                  const char *path, ecs_diag *diag)
-{
-    if (!m->work_unit_auto)
-        return ECS_OK;
-    const char *name = path;
-    size_t len = 0;
-    ecs_result rc = ECS_OK;
-    char *text = graph_text(m, path, &name, &len, &rc, diag);
-    if (text == NULL)
-        return rc;
-    ecs_graph_read_params p;
-    tool_graph_params(m, &p);
-    p.work_unit = 0;
-    ecs_rounding r;
-    rc = ecs_graph_auto_work_unit(text, len, name, &p, m->rounding_tolerance,
-                                  &r, diag);
-    int seconds = ecs_graph_detect_format(text, len) == ECS_STG_WFFORMAT;
-    free(text);
-    if (rc != ECS_OK)
-        return rc;
-    m->work_unit = r.work_unit;
-    char u[48];
-    fmt_unit(r.work_unit, seconds, u, sizeof u);
-    fprintf(stderr,
-            "ecsched %s: note: --work-unit auto: %s per work unit (rounding "
-            "adds %.2f%% of the work, %s --rounding-tolerance %g%%)\n",
-            cmd, u, 100.0 * r.relative,
-            r.relative <= m->rounding_tolerance ? "within" : "the finest unit; above",
-            100.0 * m->rounding_tolerance);
-    return ECS_OK;
-}
-
-void tool_note_rounding(const char *cmd, const tool_model *m,
-                           const char *path, const ecs_graph *raw)
-{
-    if (raw == NULL || !(raw->meta.file_work > 0))
-        return;
-    ecs_rounding r;
-    memset(&r, 0, sizeof r);
-    long long total = 0;
-    for (size_t i = 0; i < raw->n; i++)
-        total += raw->work[i];
-    r.work_unit = raw->meta.work_unit > 0 ? raw->meta.work_unit : 1.0;
-    r.added = (double)total * r.work_unit - raw->meta.file_work;
-    r.relative = r.added > 0 ? r.added / raw->meta.file_work : 0;
-    if (!(r.added > 1e-9 * raw->meta.file_work))
-        return; /* whole units as written */
-    if (m->work_unit_auto && r.relative <= m->rounding_tolerance)
-        return; /* what the user asked for */
-    const char *name = path;
-    size_t len = 0;
-    ecs_diag d;
-    ecs_diag_clear(&d);
-    ecs_result trc;
-    char *text = strcmp(path, "-") == 0 ? NULL
-                                        : graph_text(m, path, &name, &len, &trc, &d);
-    ecs_graph_read_params p;
-    tool_graph_params(m, &p);
-    p.work_unit = r.work_unit;
-    ecs_rounding full;
-    if (text != NULL && ecs_graph_rounding(text, len, name, &p, &full, &d) == ECS_OK)
-        r.tasks_over_half = full.tasks_over_half;
-    /* more than 10%, or tasks changed by more than half a slot while the
-     * whole is above the 1% a finer unit would keep it under */
-    if (!(r.relative > 0.10) && !(r.tasks_over_half > 0 && r.relative > 0.01)) {
-        free(text);
-        return;
-    }
-    int seconds = raw->format == ECS_STG_WFFORMAT;
-    char u[48], fix[96] = "";
-    fmt_unit(r.work_unit, seconds, u, sizeof u);
-    ecs_rounding a;
-    p.work_unit = 0;
-    if (text != NULL &&
-        ecs_graph_auto_work_unit(text, len, name, &p, 0.01, &a, &d) == ECS_OK &&
-        a.relative <= 0.01)
-        snprintf(fix, sizeof fix, "--work-unit %g keeps it under 1%%", a.work_unit);
-    else
-        snprintf(fix, sizeof fix, "no --work-unit down to 0.001 keeps it under 1%%");
-    free(text);
-    char half[96] = "";
-    size_t tasks = 0;
-    for (size_t i = 0; i < raw->n; i++)
-        tasks += raw->work[i] > 0;
-    if (r.tasks_over_half > 0)
-        snprintf(half, sizeof half, "; %zu of %zu tasks gain more than half a slot",
-                 r.tasks_over_half, tasks);
-    fprintf(stderr,
-            "ecsched %s: warning: rounding every task up to whole work units "
-            "of %s adds %.1f%% of the work%s: %s (--work-unit auto picks the "
-            "coarsest unit within --rounding-tolerance)\n",
-            cmd, u, 100.0 * r.relative, half, fix);
-}

@@ -1,12 +1,12 @@
 /* The JSON schedule document: reading (validate, --base, plots). */
-#include "run/cli.h"
+#include "ecsched/document.h"
 
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void tool_doc_model_release(tool_doc_model *dm)
+void ecs_doc_model_release(ecs_doc_model *dm)
 {
     if (dm == NULL)
         return;
@@ -125,7 +125,7 @@ static ecs_result check_keys(const char *path, const json_t *o,
 #define CHECK_KEYS(path, o, table, prefix, diag)                             \
     check_keys(path, o, table, sizeof table / sizeof *table, prefix, diag)
 
-static ecs_result read_model(const char *path, json_t *root, tool_doc_model *dm,
+static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
                              ecs_diag *diag)
 {
     memset(dm, 0, sizeof *dm);
@@ -189,6 +189,18 @@ static ecs_result read_model(const char *path, json_t *root, tool_doc_model *dm,
     if (json_is_number(wu) && json_number_value(wu) >= 1e-6 &&
         json_number_value(wu) <= 1e9)
         dm->work_unit_s = json_number_value(wu);
+    /* CaWoSched's problem: what it was made with (its setup and mapping) */
+    v = json_object_get(root, "problem");
+    if (json_is_string(v))
+        snprintf(dm->problem, sizeof dm->problem, "%s", json_string_value(v));
+    const char *sub[2] = {"setup", "mapping"};
+    char *dst[2] = {dm->setup_file, dm->mapping_file};
+    for (int q = 0; q < 2; q++) {
+        json_t *o = json_object_get(root, sub[q]);
+        json_t *f = json_is_object(o) ? json_object_get(o, "file") : NULL;
+        if (json_is_string(f))
+            snprintf(dst[q], sizeof dm->setup_file, "%s", json_string_value(f));
+    }
     json_t *per = json_is_object(pr) ? json_object_get(pr, "per_slot") : NULL;
     if (json_is_array(per) && json_array_size(per) > 0) {
         dm->nprice = json_array_size(per);
@@ -265,7 +277,7 @@ static ecs_result read_task(const char *path, const ecs_limits *lim,
     /* the slots up to stop: stop + 1, which LONG_MAX has not (found by
      * fuzzing: tests/fixtures/harden/stop_max.json) */
     long long need = stop < LONG_MAX ? (long long)stop + 1 : (long long)stop;
-    ecs_result lrc = tool_check_slots(lim, need, path, what, diag);
+    ecs_result lrc = ecs_check_slots(lim, need, path, what, diag);
     if (lrc != ECS_OK)
         return lrc;
     size_t len = (size_t)(stop - start + 1);
@@ -301,9 +313,9 @@ static ecs_result read_task(const char *path, const ecs_limits *lim,
     return ECS_OK;
 }
 
-ecs_result tool_doc_read(const char *path, const ecs_limits *lim,
+ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
                         const ecs_graph *g, const ecs_platform *p,
-                        ecs_schedule **out, tool_doc_model *dm,
+                        ecs_schedule **out, ecs_doc_model *dm,
                         ecs_diag *diag)
 {
     *out = NULL;
@@ -313,14 +325,14 @@ ecs_result tool_doc_read(const char *path, const ecs_limits *lim,
         lim = &def;
     }
     json_t *root = NULL;
-    ecs_result rc = tool_load_json(path, lim, &root, diag);
+    ecs_result rc = ecs_json_load(path, lim, &root, diag);
     if (rc != ECS_OK) {
         if (dm != NULL)
             memset(dm, 0, sizeof *dm);
         return rc;
     }
-    tool_doc_model local;
-    tool_doc_model *m = dm ? dm : &local;
+    ecs_doc_model local;
+    ecs_doc_model *m = dm ? dm : &local;
     ecs_schedule *s = NULL;
     json_t *tasks = json_object_get(root, "tasks");
     if (!json_is_object(root)) {
@@ -354,21 +366,21 @@ done:
     json_decref(root);
     if (rc != ECS_OK) {
         ecs_schedule_free(s);
-        tool_doc_model_release(m);
+        ecs_doc_model_release(m);
         return rc;
     }
     if (dm == NULL)
-        tool_doc_model_release(&local);
+        ecs_doc_model_release(&local);
     *out = s;
     return ECS_OK;
 }
 
-ecs_result tool_doc_read_model(const char *path, const ecs_limits *lim,
-                              tool_doc_model *dm, ecs_diag *diag)
+ecs_result ecs_document_read_model(const char *path, const ecs_limits *lim,
+                              ecs_doc_model *dm, ecs_diag *diag)
 {
     memset(dm, 0, sizeof *dm);
     json_t *root = NULL;
-    ecs_result rc = tool_load_json(path, lim, &root, diag);
+    ecs_result rc = ecs_json_load(path, lim, &root, diag);
     if (rc != ECS_OK)
         return rc;
     rc = json_is_object(root)
@@ -377,6 +389,6 @@ ecs_result tool_doc_read_model(const char *path, const ecs_limits *lim,
                                        "not a schedule document (expected an object)");
     json_decref(root);
     if (rc != ECS_OK)
-        tool_doc_model_release(dm);
+        ecs_doc_model_release(dm);
     return rc;
 }

@@ -1,13 +1,15 @@
 /*
  * ecsched: what makes a result row or a schedule document self-describing
- * (cli/run/record.c): the model, the price source with a content hash, and
+ * (setup/record.c): the model, the price source with a content hash, and
  * the run context.  The case key of a row is built from these objects
- * (run/rows.h), so every input that changes a result changes the key.
+ * (the command's cli/run/rows.h), so every input that changes a result changes the key.
  */
-#ifndef ECSCHED_CLI_RECORD_H
-#define ECSCHED_CLI_RECORD_H
+#ifndef ECSCHED_RECORD_H
+#define ECSCHED_RECORD_H
 
-#include "run/cli.h"
+#include "ecsched/document.h"
+#include "ecsched/prices.h"
+#include "ecsched/setup.h"
 
 #include <stdint.h>
 
@@ -18,28 +20,31 @@
  * time_column, filter, utc_offset_minutes (null when not given), stamp,
  * fill, start, unit}}.  NULL with diag (EIO) when a file cannot be read.
  */
-json_t *tool_record_price_source(const char *prices_spec,
+json_t *ecs_record_price_source(const char *prices_spec,
                                 const ecs_price_options *o, ecs_diag *diag);
 
 /* FNV-1a 64 of the bytes of the file at path into *out: 0, or -1 with
  * diag (EIO) when it cannot be read. */
-int tool_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag);
+/* FNV-1a 64 of n bytes at p (the documents' "fnv1a64:" hashes). */
+uint64_t ecs_record_fnv_bytes(const void *p, size_t n);
+
+int ecs_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag);
 
 /*
  * The model of m with the given price source (stolen): {"freqs", "power",
  * "deadline_rule" ("extension" or "deadline"), "price_source"}.  P, E and
  * the price name stay top-level row fields.  NULL when out of memory.
  */
-json_t *tool_record_model(const tool_model *m, json_t *price_source);
+json_t *ecs_record_model(const ecs_setup *m, json_t *price_source);
 
 /* The run context: {"host", "cpu_model", "workers", "wall_s", "cpu_s"}
  * (cpu_model from /proc/cpuinfo, null where unknown; workers: processes
  * that ran cases at the same time, 1 for a single command).  NULL when out
  * of memory. */
-json_t *tool_record_context(int workers, double wall_s, double cpu_s);
+json_t *ecs_record_context(int workers, double wall_s, double cpu_s);
 
 /* "optimal", "time_limit" (the makespan search stopped at its limit) or
  * "from_file" (--base): the base schedule's status. */
-const char *tool_record_base_status(int from_file, int optimal);
+const char *ecs_record_base_status(int from_file, int optimal);
 
 #endif

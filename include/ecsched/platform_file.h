@@ -1,5 +1,5 @@
 /*
- * ecsched command line: the extended platform (docs/MODEL.md
+ * ecsched: the extended platform (docs/MODEL.md
  * "Heterogeneous platforms"; docs/reference.md "Platforms"): the platform
  * file (--platform FILE, docs/schema/platform.schema.json) and the
  * shortcuts for one site and one class (--watts W:IDLE, --green FILE,
@@ -12,10 +12,17 @@
  * factor over every site's prices, so that cost * normalized_by / 1000 is
  * money when the prices are per MWh.
  */
-#ifndef ECSCHED_CLI_PLATFORM_FILE_H
-#define ECSCHED_CLI_PLATFORM_FILE_H
+#ifndef ECSCHED_PLATFORM_FILE_H
+#define ECSCHED_PLATFORM_FILE_H
 
-#include "run/cli.h"
+#include <jansson.h>
+
+#include "ecsched/check.h"
+#include "ecsched/platform.h"
+#include "ecsched/prices.h"
+#include "ecsched/result.h"
+#include "ecsched/schedule.h"
+#include "ecsched/setup.h"
 
 #include "ecsched/instance.h"
 
@@ -29,42 +36,45 @@
  * or shortcut, nothing.  EINVAL / EPARSE / EIO with a message naming the
  * file and the key.
  */
-ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag);
+ecs_result ecs_plat_resolve(ecs_setup *m, ecs_diag *diag);
 
 /* The shortcuts' one class with pes PEs (batch's -p LIST): the platform
  * of the flags again, then the shortcuts.  A platform file: EINVAL. */
-ecs_result tool_plat_set_pes(tool_model *m, int pes, ecs_diag *diag);
+ecs_result ecs_plat_set_pes(ecs_setup *m, int pes, ecs_diag *diag);
 
 /* What an extended problem has on the slot grid (owned). */
-typedef struct tool_ext {
+typedef struct ecs_ext {
     int on;
     int nsite;
     ecs_site site[ECS_MAX_SITES];
     double *price[ECS_MAX_SITES];   /* normalised; site 0's is sp0's */
     double *cap[ECS_MAX_SITES];     /* kWh per slot, or NULL */
-    char price_source[ECS_MAX_SITES][TOOL_PLAT_PATH];
+    char price_source[ECS_MAX_SITES][ECS_PLAT_PATH];
     size_t nsource;
     ecs_source source[ECS_MAX_SOURCES];
     double *volume[ECS_MAX_SOURCES]; /* kWh per slot */
+    char source_column[ECS_MAX_SOURCES][ECS_PRICE_NAME_MAX]; /* the column
+                                       read, "" for a built-in */
+    int source_column_guessed[ECS_MAX_SOURCES];
     double normalized_by;           /* the common factor */
     size_t n;                       /* slots */
-} tool_ext;
+} ecs_ext;
 
 /*
  * The prices of every site and the sources' volumes and caps for nslots
- * slots: site 0's prices into *sp0 (as tool_load_prices would, but
+ * slots: site 0's prices into *sp0 (as ecs_setup_load_prices would, but
  * normalised by the factor common to every site), the rest into *ext.
- * Without m->plat.on: tool_load_prices into *sp0, ext->on = 0.  Release
- * with tool_ext_release (and sp0 with ecs_slot_prices_release).
+ * Without m->plat.on: ecs_setup_load_prices into *sp0, ext->on = 0.  Release
+ * with ecs_ext_release (and sp0 with ecs_slot_prices_release).
  */
-ecs_result tool_plat_load(const tool_model *m, size_t nslots,
-                          ecs_slot_prices *sp0, tool_ext *ext,
+ecs_result ecs_plat_load(const ecs_setup *m, size_t nslots,
+                          ecs_slot_prices *sp0, ecs_ext *ext,
                           ecs_diag *diag);
 
-void tool_ext_release(tool_ext *ext);
+void ecs_ext_release(ecs_ext *ext);
 
 /* inst (from ecs_instance_init) gets ext's sites and sources. */
-void tool_ext_instance(const tool_ext *ext, ecs_instance *inst);
+void ecs_ext_instance(const ecs_ext *ext, ecs_instance *inst);
 
 /*
  * The platform as the documents record it (schedule.schema.json
@@ -73,7 +83,7 @@ void tool_ext_instance(const tool_ext *ext, ecs_instance *inst);
  * [{name, count, site, speed, watts, idle_watts}]}; json null when m has
  * no extended platform.  NULL when out of memory.
  */
-json_t *tool_plat_json(const tool_model *m);
+json_t *ecs_plat_json(const ecs_setup *m);
 
 /*
  * What a schedule draws and pays in real units (schedule.schema.json
@@ -81,7 +91,7 @@ json_t *tool_plat_json(const tool_model *m);
  * money_unit, sources: [{name, site, kwh, money}]}.  json null for the
  * paper's platform.  NULL when out of memory.
  */
-json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
+json_t *ecs_ext_split_json(const ecs_instance *inst, const ecs_ext *ext,
                             const ecs_slot_prices *sp,
                             const ecs_schedule *s);
 
@@ -93,19 +103,19 @@ json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
  * kwh_per_slot}]}].  json null for the paper's platform.  NULL when out
  * of memory.
  */
-json_t *tool_ext_slots_json(const ecs_instance *inst, const tool_ext *ext,
+json_t *ecs_ext_slots_json(const ecs_instance *inst, const ecs_ext *ext,
                             const ecs_schedule *s);
 
 /* "12.5 kWh (solar 4.1 kWh, grid 8.4 kWh; 33 % green), 1.23 EUR" for
  * people; "" for the paper's platform. */
-void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
+void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
                          const ecs_slot_prices *sp, const ecs_schedule *s,
                          char *buf, size_t n);
 
 /* The base schedule of an extended platform: the library's list schedule
  * on its classes (ecs_listsched_platform, docs/MODEL.md "Heterogeneous
  * platforms"). */
-ecs_result tool_plat_base(const ecs_graph *g, const ecs_platform *p,
+ecs_result ecs_plat_base(const ecs_graph *g, const ecs_platform *p,
                           ecs_schedule **out, ecs_diag *diag);
 
 #endif

@@ -1,16 +1,17 @@
 /* The problem every scheduling command starts from: the graph, the base
  * schedule (makespan-optimal, or the user's --base), D' and the prices. */
-#include "run/problem.h"
+#include "ecsched/problem.h"
 
+#include "ecsched/clock.h"
+#include "ecsched/listsched.h"
 #include "ecsched/makespan.h"
-#include "run/progress.h"
-#include "run/record.h"
+#include "ecsched/record.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-ecs_result tool_deadline(const tool_model *m, long makespan, long *out,
+ecs_result ecs_setup_deadline(const ecs_setup *m, long makespan, long *out,
                             ecs_diag *diag)
 {
     if (m->deadline > 0 && m->extension_given)
@@ -18,24 +19,24 @@ ecs_result tool_deadline(const tool_model *m, long makespan, long *out,
                             "give --extension or --deadline, not both");
     if (m->deadline > 0) {
         *out = m->deadline;
-        return tool_check_slots(&m->limits, m->deadline, NULL,
+        return ecs_check_slots(&m->limits, m->deadline, NULL,
                                    "--deadline", diag);
     }
     if (ecs_decimal_extend(makespan, m->extension, out) != 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--extension is too large");
-    return tool_check_slots(&m->limits, *out, NULL,
+    return ecs_check_slots(&m->limits, *out, NULL,
                                "the deadline makespan * (1 + --extension)",
                                diag);
 }
 
-ecs_result tool_read_base(const char *path, const ecs_limits *lim,
+ecs_result ecs_read_base(const char *path, const ecs_limits *lim,
                              const ecs_graph *g,
                              const ecs_platform *p, ecs_schedule **out,
                              ecs_diag *diag)
 {
     ecs_schedule *s = NULL;
-    ecs_result rc = tool_doc_read(path, lim, g, p, &s, NULL, diag);
+    ecs_result rc = ecs_document_read(path, lim, g, p, &s, NULL, diag);
     if (rc != ECS_OK)
         return rc;
     for (size_t i = 0; i < g->n; i++) {
@@ -72,11 +73,11 @@ ecs_result tool_read_base(const char *path, const ecs_limits *lim,
     return ECS_OK;
 }
 
-static ecs_result load_base(const tool_model *m, double time_limit_s,
-                            tool_problem *pb, ecs_diag *diag)
+static ecs_result load_base(const ecs_setup *m, double time_limit_s,
+                            ecs_problem *pb, ecs_diag *diag)
 {
     if (m->base_path != NULL) {
-        ecs_result rc = tool_read_base(m->base_path, &m->limits, pb->g,
+        ecs_result rc = ecs_read_base(m->base_path, &m->limits, pb->g,
                                           &m->platform,
                                           &pb->base, diag);
         if (rc != ECS_OK)
@@ -94,9 +95,9 @@ static ecs_result load_base(const tool_model *m, double time_limit_s,
     }
     if (m->plat.on) {
         /* the extended platform: a list schedule whose every task does its
-         * work on any class at f = 1 (tool_plat_base) */
+         * work on any class at f = 1 (ecs_plat_base) */
         double t = ecs_clock_now();
-        ecs_result rc = tool_plat_base(pb->g, &m->platform, &pb->base, diag);
+        ecs_result rc = ecs_plat_base(pb->g, &m->platform, &pb->base, diag);
         if (rc != ECS_OK)
             return rc;
         pb->base_makespan = ecs_schedule_makespan(pb->base);
@@ -109,11 +110,11 @@ static ecs_result load_base(const tool_model *m, double time_limit_s,
     ecs_makespan_params prm;
     ecs_makespan_params_init(&prm);
     prm.time_limit_s = time_limit_s;
-    if (tool_progress_on())
-        prm.progress = tool_makespan_progress;
+    prm.progress = m->base_progress;
     ecs_makespan_result r;
     ecs_result rc = ecs_makespan_solve(pb->g, m->platform.pes, &prm, &r, diag);
-    tool_progress_done();
+    if (m->base_progress != NULL && m->base_progress_done != NULL)
+        m->base_progress_done();
     if (rc != ECS_OK)
         return rc;
     pb->base = r.schedule;
@@ -125,46 +126,107 @@ static ecs_result load_base(const tool_model *m, double time_limit_s,
     return ECS_OK;
 }
 
-ecs_result tool_problem_load(const tool_model *m, const char *graph_path,
+ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
                                 double makespan_time_limit_s,
-                                tool_problem *pb, ecs_diag *diag)
+                                ecs_problem *pb, ecs_diag *diag)
+{
+    memset(pb, 0, sizeof *pb);
+    ecs_graph *raw = NULL;
+    ecs_result rc = ecs_setup_read_graph(graph_path, m, &raw, diag);
+    if (rc != ECS_OK)
+        return rc;
+    return ecs_problem_assemble(m, raw, graph_path, makespan_time_limit_s,
+                                pb, diag);
+}
+
+ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
+                                const char *graph_path,
+                                double makespan_time_limit_s,
+                                ecs_problem *pb, ecs_diag *diag)
 {
     memset(pb, 0, sizeof *pb);
     pb->graph_path = graph_path;
-    ecs_result rc = tool_load_graph(graph_path, m, &pb->raw, &pb->g, diag);
+    pb->raw = raw;
+    ecs_result rc = ecs_setup_check_horizon(m, raw, 0, diag);
+    if (rc == ECS_OK)
+        rc = ecs_graph_contract(raw, &pb->g, diag);
     if (rc == ECS_OK)
         rc = load_base(m, makespan_time_limit_s, pb, diag);
     if (rc == ECS_OK)
-        rc = tool_deadline(m, pb->base_makespan, &pb->deadline, diag);
+        rc = ecs_setup_deadline(m, pb->base_makespan, &pb->deadline, diag);
+    if (rc == ECS_OK && pb->deadline > ECS_MAX_HORIZON &&
+        pb->base_makespan > 0 && pb->base_makespan <= ECS_MAX_HORIZON) {
+        /* the deadline alone is too long: name what fits, the largest E
+         * in thousandths with floor(M (1 + E)) <= ECS_MAX_HORIZON */
+        long M = pb->base_makespan;
+        long e3 = (ECS_MAX_HORIZON - M) * 1000 / M;
+        rc = ecs_diag_set(diag, ECS_EINVAL, pb->raw->source, 0,
+                          "the deadline D' = %ld slots is more than the %ld "
+                          "slots the model is meant for: --deadline %ld, or "
+                          "--extension %ld.%03ld or less (base makespan %ld "
+                          "slots)",
+                          pb->deadline, ECS_MAX_HORIZON, ECS_MAX_HORIZON,
+                          e3 / 1000, e3 % 1000, M);
+    }
     if (rc == ECS_OK)
-        rc = tool_check_horizon(m, pb->raw, pb->deadline, pb->base_makespan,
-                                diag);
+        rc = ecs_setup_check_horizon(m, pb->raw, pb->deadline, diag);
     if (rc == ECS_OK)
-        rc = tool_problem_prices(m, pb, diag);
+        rc = ecs_problem_prices(m, pb, diag);
     if (rc != ECS_OK)
-        tool_problem_release(pb);
+        ecs_problem_release(pb);
     return rc;
 }
 
-ecs_result tool_problem_prices(const tool_model *m, tool_problem *pb,
+/* An instance that borrows pb's graph, platform, prices and extended
+ * platform, deadline D'; nothing derived. */
+static void problem_borrow(const ecs_problem *pb, ecs_instance *inst)
+{
+    ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
+                      pb->prices.n, pb->deadline);
+    ecs_ext_instance(&pb->ext, inst);
+}
+
+/* pb->inst on pb's graph, platform, prices and extended platform, with
+ * the deadline rule; prepared when valid (an invalid one, e.g. D' = 0 of
+ * an empty graph, is left for the methods to refuse with their words). */
+static ecs_result problem_instance(const ecs_setup *m, ecs_problem *pb,
+                                   ecs_diag *diag)
+{
+    ecs_instance *inst = &pb->inst;
+    problem_borrow(pb, inst);
+    inst->rule = ecs_setup_deadline_rule(m);
+    if (inst->rule == ECS_DEADLINE_EXTENSION) {
+        inst->extension = ecs_decimal_value(m->extension);
+        inst->base_makespan = pb->base_makespan;
+    }
+    if (ecs_instance_validate(inst, NULL) != ECS_OK)
+        return ECS_OK;
+    return ecs_instance_prepare(inst, diag);
+}
+
+ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
                                ecs_diag *diag)
 {
+    ecs_instance_release(&pb->inst);
     if (pb->have_prices)
         ecs_slot_prices_release(&pb->prices);
-    tool_ext_release(&pb->ext);
+    ecs_ext_release(&pb->ext);
     pb->have_prices = 0;
     pb->platform = &m->platform;
     long n = pb->deadline > pb->base_makespan ? pb->deadline : pb->base_makespan;
-    ecs_result rc = tool_plat_load(m, (size_t)(n > 0 ? n : 1), &pb->prices,
+    ecs_result rc = ecs_plat_load(m, (size_t)(n > 0 ? n : 1), &pb->prices,
                                    &pb->ext, diag);
     if (rc != ECS_OK)
         return rc;
     pb->have_prices = 1;
     pb->base_cost = 0.0;
+    rc = problem_instance(m, pb, diag);
+    if (rc != ECS_OK)
+        return rc;
     if (pb->ext.on) {
         /* every PE is on until D' (or the base's makespan when longer) */
         ecs_instance inst;
-        tool_problem_instance(pb, &inst);
+        problem_borrow(pb, &inst);
         inst.deadline = n;
         /* the cost of its draw, also when it breaks a cap (the checker
          * stops at the first violation) */
@@ -180,37 +242,24 @@ ecs_result tool_problem_prices(const tool_model *m, tool_problem *pb,
     return ECS_OK;
 }
 
-void tool_problem_release(tool_problem *pb)
+void ecs_problem_release(ecs_problem *pb)
 {
     if (pb == NULL)
         return;
+    ecs_instance_release(&pb->inst);
     ecs_schedule_free(pb->base);
     ecs_graph_free(pb->g);
     ecs_graph_free(pb->raw);
     if (pb->have_prices)
         ecs_slot_prices_release(&pb->prices);
-    tool_ext_release(&pb->ext);
+    ecs_ext_release(&pb->ext);
     memset(pb, 0, sizeof *pb);
 }
 
-void tool_problem_instance(const tool_problem *pb, ecs_instance *inst)
-{
-    ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
-                      pb->prices.n, pb->deadline);
-    tool_ext_instance(&pb->ext, inst);
-}
 
-ecs_instance *tool_problem_inst(const tool_problem *pb, const ecs_platform *p,
-                                ecs_instance *buf)
-{
-    tool_problem_instance(pb, buf);
-    buf->platform = p;
-    return buf;
-}
-
-void tool_problem_doc_info(const tool_problem *pb,
-                              const tool_model *m, const char *cmd,
-                              tool_doc_info *in)
+void ecs_problem_doc_info(const ecs_problem *pb,
+                              const ecs_setup *m, const char *cmd,
+                              ecs_doc_info *in)
 {
     memset(in, 0, sizeof *in);
     in->command = cmd;
@@ -225,39 +274,32 @@ void tool_problem_doc_info(const tool_problem *pb,
     in->problem = pb;
 }
 
-double tool_base_limit(const tool_method_params *p)
+json_t *ecs_problem_base_json(const ecs_problem *pb, double makespan_limit_s)
 {
-    if (p->makespan_limit_given || !p->time_limit_given)
-        return p->makespan_limit_s;
-    return p->time_limit_s < p->makespan_limit_s ? p->time_limit_s : p->makespan_limit_s;
-}
-
-json_t *tool_problem_base_json(const tool_problem *pb, double makespan_limit_s)
-{
-    tool_json_kv kv[] = {
+    ecs_json_kv kv[] = {
         {"makespan", json_integer(pb->base_makespan)},
         {"status", json_string(pb->base_list ? "list"
-                                              : tool_record_base_status(pb->base_from_file, pb->base_optimal))},
+                                              : ecs_record_base_status(pb->base_from_file, pb->base_optimal))},
         {"optimal", json_boolean(pb->base_optimal)},
         {"lower_bound", json_integer(pb->base_lower_bound)},
         {"nodes", pb->base_from_file || pb->base_list ? json_null()
                                                       : json_integer((json_int_t)pb->base_nodes)},
-        {"runtime_s", tool_json_num(pb->base_runtime_s)},
+        {"runtime_s", ecs_json_num(pb->base_runtime_s)},
         {"makespan_limit_s", pb->base_from_file || pb->base_list ? json_null()
-                                                                 : tool_json_num(makespan_limit_s)},
+                                                                 : ecs_json_num(makespan_limit_s)},
     };
-    return tool_json_object_kv(kv, sizeof kv / sizeof *kv);
+    return ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
 }
 
-int tool_doc_add_record(json_t *doc, const tool_problem *pb,
-                           const tool_model *m, json_t *params,
+int ecs_document_add_record(json_t *doc, const ecs_problem *pb,
+                           const ecs_setup *m, json_t *params,
                            double makespan_limit_s, double t0, double c0)
 {
     ecs_diag d;
-    json_t *ps = tool_record_price_source(m->prices_spec, &m->price_opt, &d);
-    json_t *model = ps ? tool_record_model(m, ps) : NULL;
-    json_t *base = tool_problem_base_json(pb, makespan_limit_s);
-    json_t *ctx = tool_record_context(1, ecs_clock_now() - t0, ecs_clock_cpu() - c0);
+    json_t *ps = ecs_record_price_source(m->prices_spec, &m->price_opt, &d);
+    json_t *model = ps ? ecs_record_model(m, ps) : NULL;
+    json_t *base = ecs_problem_base_json(pb, makespan_limit_s);
+    json_t *ctx = ecs_record_context(1, ecs_clock_now() - t0, ecs_clock_cpu() - c0);
     int bad = model == NULL || base == NULL || ctx == NULL;
     bad = bad || json_object_set(doc, "model", model) != 0;
     bad = bad || (params != NULL && json_object_set(doc, "params", params) != 0);

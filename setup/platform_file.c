@@ -1,8 +1,8 @@
 /* The extended platform on the command line (cli/run/platform_file.h). */
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 
-#include "run/datapath.h"
-#include "run/record.h"
+#include "ecsched/record.h"
+#include "ecsched/units.h"
 
 #include "ecsched/listsched.h"
 
@@ -16,9 +16,9 @@
 
 typedef struct pctx {
     const char *file;           /* as the messages name it */
-    char dir[TOOL_PLAT_PATH];   /* for relative paths, "" = cwd */
+    char dir[ECS_PLAT_PATH];   /* for relative paths, "" = cwd */
     ecs_diag *diag;
-    const tool_model *m;
+    const ecs_setup *m;
 } pctx;
 
 #if defined(__GNUC__)
@@ -138,12 +138,12 @@ static int resolve_path(const pctx *c, const char *key, const char *spec,
 {
     int n;
     if (ecs_prices_is_builtin(spec) || spec[0] == '/' || c->dir[0] == '\0')
-        n = snprintf(out, TOOL_PLAT_PATH, "%s", spec);
+        n = snprintf(out, ECS_PLAT_PATH, "%s", spec);
     else
-        n = snprintf(out, TOOL_PLAT_PATH, "%s/%s", c->dir, spec);
-    if (n < 0 || n >= TOOL_PLAT_PATH)
+        n = snprintf(out, ECS_PLAT_PATH, "%s/%s", c->dir, spec);
+    if (n < 0 || n >= ECS_PLAT_PATH)
         return bad(c, key, "the path is longer than %d characters",
-                   TOOL_PLAT_PATH - 1),
+                   ECS_PLAT_PATH - 1),
                -1;
     return 0;
 }
@@ -167,7 +167,7 @@ static const struct {
  * series' own.
  */
 static int read_series(const pctx *c, const char *path, const json_t *o,
-                       int str_ok, int scale_ok, tool_series_spec *out)
+                       int str_ok, int scale_ok, ecs_series_spec *out)
 {
     memset(out, 0, sizeof *out);
     ecs_price_options_init(&out->opt);
@@ -214,7 +214,7 @@ static int read_series(const pctx *c, const char *path, const json_t *o,
 #define SERIES_KEY_NAMES "file", "column", "time_column", "filter", "utc_offset", \
                          "stamp", "fill", "start", "unit"
 
-static int read_site(const pctx *c, size_t i, const json_t *o, tool_plat *pl)
+static int read_site(const pctx *c, size_t i, const json_t *o, ecs_plat_spec *pl)
 {
     char path[64];
     snprintf(path, sizeof path, "sites[%zu]", i);
@@ -224,7 +224,7 @@ static int read_site(const pctx *c, size_t i, const json_t *o, tool_plat *pl)
                                         "power_cap_file", NULL};
     if (only_keys(c, path, o, known) != ECS_OK)
         return -1;
-    struct tool_plat_site *s = &pl->site[i];
+    struct ecs_plat_site *s = &pl->site[i];
     if (get_name(c, path, o, s->name) < 0)
         return -1;
     for (size_t q = 0; q < i; q++)
@@ -277,7 +277,7 @@ static int read_site(const pctx *c, size_t i, const json_t *o, tool_plat *pl)
         static const char *const sk[] = {"name", "price", "scale", SERIES_KEY_NAMES, NULL};
         if (only_keys(c, sp, so, sk) != ECS_OK)
             return -1;
-        struct tool_plat_source *u = &pl->source[pl->nsource];
+        struct ecs_plat_source *u = &pl->source[pl->nsource];
         if (get_name(c, sp, so, u->name) < 0)
             return -1;
         for (size_t q = 0; q < pl->nsource; q++)
@@ -288,6 +288,7 @@ static int read_site(const pctx *c, size_t i, const json_t *o, tool_plat *pl)
         if (get_num(c, sp, so, "price", -1e9, 1e9, &u->price_mwh) < 0 ||
             read_series(c, sp, so, 0, 1, &u->volume) != 0)
             return -1;
+        u->volume.opt.one_value_column = 1;
         pl->nsource++;
     }
     return 0;
@@ -335,7 +336,7 @@ typedef struct class_in {
 } class_in;
 
 static int read_class(const pctx *c, size_t i, const json_t *o,
-                      const tool_plat *pl, ecs_platform *p, class_in *ci)
+                      const ecs_plat_spec *pl, ecs_platform *p, class_in *ci)
 {
     char path[64], key[200];
     snprintf(path, sizeof path, "classes[%zu]", i);
@@ -496,7 +497,7 @@ static ecs_result add_class(const pctx *c, size_t i, ecs_platform *p,
 }
 
 /* The platform file, parsed into m. */
-static ecs_result read_file(tool_model *m, const char *path, ecs_diag *diag)
+static ecs_result read_file(ecs_setup *m, const char *path, ecs_diag *diag)
 {
     pctx c = {path, "", diag, m};
     const char *slash = strrchr(path, '/');
@@ -505,10 +506,21 @@ static ecs_result read_file(tool_model *m, const char *path, ecs_diag *diag)
     if (slash == path)
         snprintf(c.dir, sizeof c.dir, "/");
     json_t *root = NULL;
-    ecs_result rc = tool_load_json(path, &m->limits, &root, diag);
+    ecs_result rc;
+    if (m->platform_text != NULL) {
+        c.dir[0] = '\0';
+        rc = ecs_limits_check(&m->limits, ECS_LIMIT_INPUT_BYTES,
+                              (double)m->platform_len, path, 0,
+                              "the platform has bytes:", diag);
+        if (rc == ECS_OK)
+            rc = ecs_json_parse(m->platform_text, m->platform_len, path,
+                                &root, diag);
+    } else {
+        rc = ecs_json_load(path, &m->limits, &root, diag);
+    }
     if (rc != ECS_OK)
         return rc;
-    tool_plat *pl = &m->plat;
+    ecs_plat_spec *pl = &m->plat;
     class_in *ci = NULL;
     rc = ECS_EPARSE;
     if (!json_is_object(root)) {
@@ -609,7 +621,7 @@ static ecs_result read_file(tool_model *m, const char *path, ecs_diag *diag)
     }
     /* the paper's platform, byte for byte: one class, one site, nothing
      * beyond -p, --power, --watts and --prices */
-    const struct tool_plat_site *s0 = &pl->site[0];
+    const struct ecs_plat_site *s0 = &pl->site[0];
     if (ncls == 1 && pl->nsite == 1 && pl->nsource == 0 && s0->cap_kw < 0 &&
         s0->cap.spec[0] == '\0' && ci[0].speed_is_f && ci[0].power_model &&
         ci[0].c.idle_watts == 0) {
@@ -657,7 +669,7 @@ out:
 }
 
 /* The one class and site of --watts W:IDLE, --green and --power-cap. */
-static ecs_result shortcuts(tool_model *m, ecs_diag *diag)
+static ecs_result shortcuts(ecs_setup *m, ecs_diag *diag)
 {
     const char *flag = m->green_path ? "--green" : m->power_cap_kw >= 0 ? "--power-cap"
                                                                          : "--watts W:IDLE";
@@ -666,7 +678,7 @@ static ecs_result shortcuts(tool_model *m, ecs_diag *diag)
                             "%s needs --watts W (the watts of one PE at f = 1, "
                             "and W:IDLE for its idle draw): energies in kWh",
                             flag);
-    tool_plat *pl = &m->plat;
+    ecs_plat_spec *pl = &m->plat;
     class_in ci;
     memset(&ci, 0, sizeof ci);
     snprintf(ci.c.name, sizeof ci.c.name, "pe");
@@ -687,7 +699,7 @@ static ecs_result shortcuts(tool_model *m, ecs_diag *diag)
     snprintf(pl->site[0].name, sizeof pl->site[0].name, "site");
     pl->site[0].cap_kw = m->power_cap_kw;
     if (m->green_path != NULL) {
-        struct tool_plat_source *u = &pl->source[0];
+        struct ecs_plat_source *u = &pl->source[0];
         snprintf(u->name, sizeof u->name, "green");
         u->site = 0;
         u->price_mwh = m->green_price;
@@ -696,12 +708,19 @@ static ecs_result shortcuts(tool_model *m, ecs_diag *diag)
         u->volume.opt.no_repeat = m->price_opt.no_repeat;
         snprintf(u->volume.opt.start, sizeof u->volume.opt.start, "%s",
                  m->price_opt.start);
+        u->volume.opt.one_value_column = 1;
+        ecs_diag d;
+        if (m->green_column != NULL &&
+            ecs_price_options_set(&u->volume.opt, ECS_PRICE_KEY_PRICE_COLUMN,
+                                  m->green_column, &d) != ECS_OK)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--green-column: %s",
+                                d.msg);
         u->volume.scale = 1.0;
-        char found[TOOL_PLAT_PATH];
+        char found[ECS_PLAT_PATH];
         if (snprintf(u->volume.spec, sizeof u->volume.spec, "%s",
                      ecs_prices_is_builtin(m->green_path)
                          ? m->green_path
-                         : tool_data_path(m->green_path, found, sizeof found)) >=
+                         : ecs_setup_find(m, m->green_path, found, sizeof found)) >=
             (int)sizeof u->volume.spec)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "--green: the path is too long");
         pl->nsource = 1;
@@ -716,19 +735,23 @@ static ecs_result shortcuts(tool_model *m, ecs_diag *diag)
     return ECS_OK;
 }
 
-ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag)
+ecs_result ecs_plat_resolve(ecs_setup *m, ecs_diag *diag)
 {
     int shortcut = m->idle_watts > 0 || m->green_path != NULL || m->power_cap_kw >= 0;
     if (m->green_price_given && m->green_path == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "--green-price needs --green FILE");
+    if (m->green_column != NULL && m->green_path == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--green-column needs --green FILE");
     if (m->plat.resolved || m->plat.on || m->platform.nclass > 0)
         return ECS_OK; /* resolved before (a batch case's copy) */
     m->plat.resolved = 1;
-    if (m->platform_path == NULL && !shortcut)
+    int file = m->platform_path != NULL || m->platform_text != NULL;
+    if (!file && !shortcut)
         return ECS_OK;
     m->plat.flags = m->platform;
-    if (m->platform_path == NULL)
+    if (!file)
         return shortcuts(m, diag);
     const char *clash = m->pes_given           ? "-p"
                         : m->power_given       ? "--power"
@@ -741,21 +764,26 @@ ecs_result tool_plat_resolve(tool_model *m, ecs_diag *diag)
                             "give %s or --platform, not both (the platform "
                             "file says it: classes, watts, sources, power caps)",
                             clash);
-    char found[TOOL_PLAT_PATH];
-    const char *path = tool_data_path(m->platform_path, found, sizeof found);
+    char found[ECS_PLAT_PATH];
+    const char *name = m->platform_path ? m->platform_path : "(memory)";
+    const char *path = m->platform_text != NULL
+                           ? name
+                           : ecs_setup_find(m, name, found, sizeof found);
     snprintf(m->plat.path, sizeof m->plat.path, "%s", path);
     ecs_result rc = read_file(m, m->plat.path, diag);
     if (rc != ECS_OK)
         return rc;
     uint64_t h;
-    if (tool_record_fnv_file(m->plat.path, &h, diag) != 0)
+    if (m->platform_text != NULL)
+        h = ecs_record_fnv_bytes(m->platform_text, m->platform_len);
+    else if (ecs_record_fnv_file(m->plat.path, &h, diag) != 0)
         return ECS_EIO;
     snprintf(m->plat.hash, sizeof m->plat.hash, "fnv1a64:%016llx",
              (unsigned long long)h);
     return ECS_OK;
 }
 
-ecs_result tool_plat_set_pes(tool_model *m, int pes, ecs_diag *diag)
+ecs_result ecs_plat_set_pes(ecs_setup *m, int pes, ecs_diag *diag)
 {
     if (!m->plat.on || m->plat.path[0] != '\0')
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -765,7 +793,7 @@ ecs_result tool_plat_set_pes(tool_model *m, int pes, ecs_diag *diag)
     m->plat.resolved = 0;
     m->plat.nsource = 0;
     ecs_result rc = ecs_platform_set_pes(&m->platform, pes, diag);
-    return rc == ECS_OK ? tool_plat_resolve(m, diag) : rc;
+    return rc == ECS_OK ? ecs_plat_resolve(m, diag) : rc;
 }
 
 /* ---- the series on the slot grid ---- */
@@ -784,7 +812,7 @@ static void pass_release(pass *p)
 
 /* Load spec on the grid of site 0 (start at first_utc when the series
  * has times and no start of its own). */
-static ecs_result load_pass(const tool_model *m, const tool_series_spec *sp,
+static ecs_result load_pass(const ecs_setup *m, const ecs_series_spec *sp,
                             const char *what, long long first_utc,
                             size_t nslots, pass *out, ecs_diag *diag)
 {
@@ -794,8 +822,28 @@ static ecs_result load_pass(const tool_model *m, const tool_series_spec *sp,
     o.slot_minutes = m->price_opt.slot_minutes;
     ecs_result rc = ecs_prices_load(sp->spec, &o, &out->s, diag);
     if (rc == ECS_OK && first_utc != 0 && o.start[0] == '\0' &&
-        out->s.kind == ECS_PRICE_DATA && !out->s.untimed)
+        out->s.kind == ECS_PRICE_DATA && !out->s.untimed && out->s.n > 0) {
+        /* on site 0's grid: its first slot must be in the series (no
+         * --start of the user's to name) */
+        const ecs_price_point *z = &out->s.pt[out->s.n - 1];
+        long long a = out->s.pt[0].start, b = z->start + z->minutes * 60LL;
+        if (first_utc < a || first_utc >= b) {
+            char t0[32], ta[32], tb[32];
+            ecs_prices_time_format(first_utc, t0, sizeof t0);
+            ecs_prices_time_format(a, ta, sizeof ta);
+            ecs_prices_time_format(b, tb, sizeof tb);
+            rc = ecs_diag_set(diag, ECS_EINVAL, sp->spec, 0,
+                              "%s: the series (%s to %s) does not cover the "
+                              "first slot, %s (where the prices start, and "
+                              "every series with them): give %s",
+                              what, ta, tb, t0,
+                              m->plat.path[0] == '\0'
+                                  ? "--prices of the series' days"
+                                  : "prices of the series' days, or the "
+                                    "series its own \"start\"");
+        }
         ecs_prices_time_format(first_utc, o.start, sizeof o.start);
+    }
     if (rc == ECS_OK)
         rc = ecs_prices_resample(&out->s, &o, nslots, &out->r, diag);
     if (rc == ECS_OK && out->r.m == 0)
@@ -825,7 +873,7 @@ static double *spread(const pass *p, size_t n, double f)
     return v;
 }
 
-void tool_ext_release(tool_ext *ext)
+void ecs_ext_release(ecs_ext *ext)
 {
     if (ext == NULL)
         return;
@@ -838,15 +886,20 @@ void tool_ext_release(tool_ext *ext)
     memset(ext, 0, sizeof *ext);
 }
 
-ecs_result tool_plat_load(const tool_model *m, size_t nslots,
-                          ecs_slot_prices *sp0, tool_ext *ext,
+ecs_result ecs_plat_load(const ecs_setup *m, size_t nslots,
+                          ecs_slot_prices *sp0, ecs_ext *ext,
                           ecs_diag *diag)
 {
     memset(ext, 0, sizeof *ext);
     if (!m->plat.on)
-        return tool_load_prices(m, nslots, sp0, diag);
-    const tool_plat *pl = &m->plat;
-    ecs_result rc = tool_check_slots(&m->limits, (long long)nslots, NULL,
+        return ecs_setup_load_prices(m, nslots, sp0, diag);
+    if (m->prices_text != NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "an extended platform reads its sites' prices "
+                            "from files or built-ins, not from prices in "
+                            "memory");
+    const ecs_plat_spec *pl = &m->plat;
+    ecs_result rc = ecs_check_slots(&m->limits, (long long)nslots, NULL,
                                      "the horizon", diag);
     if (rc != ECS_OK)
         return rc;
@@ -856,12 +909,12 @@ ecs_result tool_plat_load(const tool_model *m, size_t nslots,
     /* every site's prices: its own, else the command's --prices */
     char found[4096];
     for (int s = 0; rc == ECS_OK && s < pl->nsite; s++) {
-        tool_series_spec cmdp;
-        const tool_series_spec *sp = &pl->site[s].prices;
+        ecs_series_spec cmdp;
+        const ecs_series_spec *sp = &pl->site[s].prices;
         if (!pl->site[s].has_prices) {
-            const char *spec = m->prices_spec ? m->prices_spec : TOOL_DEFAULT_PRICES;
+            const char *spec = m->prices_spec ? m->prices_spec : ECS_DEFAULT_PRICES;
             if (!ecs_prices_is_builtin(spec))
-                spec = tool_data_path(spec, found, sizeof found);
+                spec = ecs_setup_find(m, spec, found, sizeof found);
             memset(&cmdp, 0, sizeof cmdp);
             snprintf(cmdp.spec, sizeof cmdp.spec, "%s", spec);
             cmdp.opt = m->price_opt;
@@ -928,7 +981,7 @@ ecs_result tool_plat_load(const tool_model *m, size_t nslots,
     long long first = sp0->first_utc;
     /* caps: kW times the slot's hours */
     for (int s = 0; rc == ECS_OK && s < pl->nsite; s++) {
-        const struct tool_plat_site *st = &pl->site[s];
+        const struct ecs_plat_site *st = &pl->site[s];
         if (st->cap_kw >= 0) {
             ext->cap[s] = malloc(nslots * sizeof(double));
             if (ext->cap[s] == NULL)
@@ -956,13 +1009,22 @@ ecs_result tool_plat_load(const tool_model *m, size_t nslots,
     }
     /* sources: kWh per point of the series, as mean power over a slot */
     for (size_t j = 0; rc == ECS_OK && j < pl->nsource; j++) {
-        const struct tool_plat_source *u = &pl->source[j];
+        const struct ecs_plat_source *u = &pl->source[j];
         pass p;
         char what[80];
         snprintf(what, sizeof what, "source '%s'", u->name);
         rc = load_pass(m, &u->volume, what, first, nslots, &p, diag);
+        if (rc == ECS_EPARSE && strstr(diag->msg, "none is named as the one") != NULL) {
+            size_t k = strlen(diag->msg);
+            snprintf(diag->msg + k, sizeof diag->msg - k, ": give %s",
+                     pl->path[0] == '\0' ? "--green-column C"
+                                         : "the source's \"column\"");
+        }
         if (rc != ECS_OK)
             break;
+        snprintf(ext->source_column[j], sizeof ext->source_column[j], "%s",
+                 p.s.price_column);
+        ext->source_column_guessed[j] = p.s.price_column_guessed;
         int res = p.s.kind == ECS_PRICE_DATA && p.s.resolution_minutes > 0
                       ? p.s.resolution_minutes
                       : m->price_opt.slot_minutes;
@@ -989,14 +1051,14 @@ ecs_result tool_plat_load(const tool_model *m, size_t nslots,
     ext->n = nslots;
     ext->on = 1;
     if (rc != ECS_OK) {
-        tool_ext_release(ext);
+        ecs_ext_release(ext);
         ecs_slot_prices_release(sp0);
         memset(sp0, 0, sizeof *sp0);
     }
     return rc;
 }
 
-void tool_ext_instance(const tool_ext *ext, ecs_instance *inst)
+void ecs_ext_instance(const ecs_ext *ext, ecs_instance *inst)
 {
     if (ext == NULL || !ext->on)
         return;
@@ -1016,53 +1078,53 @@ static json_t *num_list(const double *v, size_t n)
 {
     json_t *a = json_array();
     for (size_t k = 0; a && k < n; k++)
-        if (json_array_append_new(a, tool_json_num(v[k])) != 0) {
+        if (json_array_append_new(a, ecs_json_num(v[k])) != 0) {
             json_decref(a);
             return NULL;
         }
     return a;
 }
 
-static json_t *series_json(const tool_series_spec *sp)
+static json_t *series_json(const ecs_series_spec *sp)
 {
     if (sp->spec[0] == '\0')
         return json_null();
     json_t *o = json_object();
     ecs_diag d;
-    json_t *src = tool_record_price_source(sp->spec, &sp->opt, &d);
+    json_t *src = ecs_record_price_source(sp->spec, &sp->opt, &d);
     if (o == NULL || src == NULL || set(o, "source", src) ||
-        set(o, "scale", tool_json_num(sp->scale))) {
+        set(o, "scale", ecs_json_num(sp->scale))) {
         json_decref(o);
         return NULL;
     }
     return o;
 }
 
-json_t *tool_plat_json(const tool_model *m)
+json_t *ecs_plat_json(const ecs_setup *m)
 {
-    const tool_plat *pl = &m->plat;
+    const ecs_plat_spec *pl = &m->plat;
     if (!pl->on)
         return json_null();
     const ecs_platform *p = &m->platform;
     json_t *o = json_object(), *sites = json_array(), *cls = json_array();
     int bad_ = o == NULL || sites == NULL || cls == NULL;
     for (int s = 0; !bad_ && s < pl->nsite; s++) {
-        const struct tool_plat_site *st = &pl->site[s];
+        const struct ecs_plat_site *st = &pl->site[s];
         json_t *so = json_object(), *srcs = json_array();
         bad_ = so == NULL || srcs == NULL;
         for (size_t j = 0; !bad_ && j < pl->nsource; j++) {
-            const struct tool_plat_source *u = &pl->source[j];
+            const struct ecs_plat_source *u = &pl->source[j];
             if (u->site != s)
                 continue;
             json_t *uo = json_object();
             bad_ = uo == NULL || set(uo, "name", json_string(u->name)) ||
-                   set(uo, "price_per_mwh", tool_json_num(u->price_mwh)) ||
+                   set(uo, "price_per_mwh", ecs_json_num(u->price_mwh)) ||
                    set(uo, "volume", series_json(&u->volume)) ||
                    json_array_append_new(srcs, uo) != 0;
         }
         bad_ = bad_ || set(so, "name", json_string(st->name)) ||
                set(so, "prices", st->has_prices ? series_json(&st->prices) : json_null()) ||
-               set(so, "power_cap_kw", st->cap_kw >= 0 ? tool_json_num(st->cap_kw) : json_null()) ||
+               set(so, "power_cap_kw", st->cap_kw >= 0 ? ecs_json_num(st->cap_kw) : json_null()) ||
                set(so, "power_cap_file", series_json(&st->cap)) ||
                set(so, "sources", srcs);
         if (bad_ && so == NULL)
@@ -1078,11 +1140,11 @@ json_t *tool_plat_json(const tool_model *m)
                set(co, "first_pe", json_integer(k->first_pe)) ||
                set(co, "speed", num_list(k->speed, p->nfreq)) ||
                set(co, "watts", num_list(k->watts, p->nfreq)) ||
-               set(co, "idle_watts", tool_json_num(k->idle_watts)) ||
+               set(co, "idle_watts", ecs_json_num(k->idle_watts)) ||
                set(co, "kwh_per_slot", num_list(k->power_of, p->nfreq)) ||
                json_array_append_new(cls, co) != 0;
     }
-    bad_ = bad_ || set(o, "file", pl->path[0] ? tool_json_text(pl->path) : json_null()) ||
+    bad_ = bad_ || set(o, "file", pl->path[0] ? ecs_json_text(pl->path) : json_null()) ||
            set(o, "hash", pl->hash[0] ? json_string(pl->hash) : json_null()) ||
            set(o, "slot_minutes", json_integer(m->price_opt.slot_minutes)) ||
            set(o, "freqs", num_list(p->freq, p->nfreq)) ||
@@ -1107,7 +1169,7 @@ static int money_of(const ecs_slot_prices *sp, double norm, double cost,
     return 1;
 }
 
-json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
+json_t *ecs_ext_split_json(const ecs_instance *inst, const ecs_ext *ext,
                             const ecs_slot_prices *sp,
                             const ecs_schedule *s)
 {
@@ -1130,26 +1192,26 @@ json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
         green += e.source[j];
         json_t *uo = json_object();
         bad_ = uo == NULL || set(uo, "name", json_string(ext->source[j].name)) ||
-               set(uo, "kwh", tool_json_num(e.source[j])) ||
-               set(uo, "cost", tool_json_num(e.source_cost[j])) ||
-               set(uo, "money", h2 ? tool_json_num(mj) : json_null()) ||
+               set(uo, "kwh", ecs_json_num(e.source[j])) ||
+               set(uo, "cost", ecs_json_num(e.source_cost[j])) ||
+               set(uo, "money", h2 ? ecs_json_num(mj) : json_null()) ||
                json_array_append_new(srcs, uo) != 0;
     }
     double gm = NAN;
     char u3[32];
     int h3 = money_of(sp, ext->normalized_by, e.grid_cost, &gm, u3, sizeof u3);
     bad_ = bad_ || set(o, "horizon", json_integer(e.horizon)) ||
-           set(o, "kwh", tool_json_num(e.total)) ||
-           set(o, "idle_kwh", tool_json_num(e.idle)) ||
-           set(o, "grid_kwh", tool_json_num(e.grid)) ||
-           set(o, "grid_cost", tool_json_num(e.grid_cost)) ||
-           set(o, "grid_money", h3 ? tool_json_num(gm) : json_null()) ||
-           set(o, "green_kwh", tool_json_num(green)) ||
-           set(o, "green_share", e.total > 0 ? tool_json_num(green / e.total) : json_null()) ||
-           set(o, "cost", tool_json_num(e.cost)) ||
-           set(o, "money", hm ? tool_json_num(money) : json_null()) ||
+           set(o, "kwh", ecs_json_num(e.total)) ||
+           set(o, "idle_kwh", ecs_json_num(e.idle)) ||
+           set(o, "grid_kwh", ecs_json_num(e.grid)) ||
+           set(o, "grid_cost", ecs_json_num(e.grid_cost)) ||
+           set(o, "grid_money", h3 ? ecs_json_num(gm) : json_null()) ||
+           set(o, "green_kwh", ecs_json_num(green)) ||
+           set(o, "green_share", e.total > 0 ? ecs_json_num(green / e.total) : json_null()) ||
+           set(o, "cost", ecs_json_num(e.cost)) ||
+           set(o, "money", hm ? ecs_json_num(money) : json_null()) ||
            set(o, "money_unit", hm ? json_string(unit) : json_null()) ||
-           set(o, "normalized_by", tool_json_num(ext->normalized_by)) ||
+           set(o, "normalized_by", ecs_json_num(ext->normalized_by)) ||
            set(o, "sources", srcs);
     if (bad_) {
         if (o == NULL)
@@ -1160,7 +1222,7 @@ json_t *tool_ext_split_json(const ecs_instance *inst, const tool_ext *ext,
     return o;
 }
 
-json_t *tool_ext_slots_json(const ecs_instance *inst, const tool_ext *ext,
+json_t *ecs_ext_slots_json(const ecs_instance *inst, const ecs_ext *ext,
                             const ecs_schedule *s)
 {
     if (ext == NULL || !ext->on || s == NULL)
@@ -1205,7 +1267,7 @@ json_t *tool_ext_slots_json(const ecs_instance *inst, const tool_ext *ext,
     return a;
 }
 
-void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
+void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
                          const ecs_slot_prices *sp, const ecs_schedule *s,
                          char *buf, size_t n)
 {
@@ -1235,11 +1297,13 @@ void tool_ext_split_text(const ecs_instance *inst, const tool_ext *ext,
         k += (size_t)snprintf(buf + k, n - k, ")");
     if (k < n && money_of(sp, ext->normalized_by, e.cost, &money, unit, sizeof unit))
         snprintf(buf + k, n - k, ", %.2f %s", money, unit);
+    else if (k < n && sp != NULL && sp->unit[0] == '\0' && !ecs_prices_is_builtin(sp->source))
+        snprintf(buf + k, n - k, ECS_MONEY_UNKNOWN_TEXT);
 }
 
 /* ---- the base schedule ---- */
 
-ecs_result tool_plat_base(const ecs_graph *g, const ecs_platform *p,
+ecs_result ecs_plat_base(const ecs_graph *g, const ecs_platform *p,
                           ecs_schedule **out, ecs_diag *diag)
 {
     return ecs_listsched_platform(g, p, out, diag);

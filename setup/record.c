@@ -1,8 +1,8 @@
 /* Self-describing records: model, price source, run context
  * (cli/run/record.h). */
-#include "run/record.h"
+#include "ecsched/record.h"
 
-#include "run/platform_file.h"
+#include "ecsched/platform_file.h"
 
 #include <errno.h>
 #include <math.h>
@@ -27,7 +27,16 @@ static json_t *str_or_null(const char *s)
     return j != NULL ? j : json_null(); /* empty, or not UTF-8 */
 }
 
-int tool_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag)
+uint64_t ecs_record_fnv_bytes(const void *p, size_t n)
+{
+    const unsigned char *b = p;
+    uint64_t h = FNV_OFFSET;
+    for (size_t k = 0; k < n; k++)
+        h = (h ^ b[k]) * FNV_PRIME;
+    return h;
+}
+
+int ecs_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
@@ -58,7 +67,7 @@ static json_t *file_hash(const char *path, ecs_diag *diag)
     if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
         return json_null();
     uint64_t h;
-    if (tool_record_fnv_file(path, &h, diag) != 0)
+    if (ecs_record_fnv_file(path, &h, diag) != 0)
         return NULL;
     char hex[40];
     snprintf(hex, sizeof hex, "fnv1a64:%016llx", (unsigned long long)h);
@@ -91,10 +100,10 @@ static json_t *options_obj(const ecs_price_options *o)
     return j;
 }
 
-json_t *tool_record_price_source(const char *prices_spec,
+json_t *ecs_record_price_source(const char *prices_spec,
                                 const ecs_price_options *o, ecs_diag *diag)
 {
-    const char *spec = prices_spec ? prices_spec : TOOL_DEFAULT_PRICES;
+    const char *spec = prices_spec ? prices_spec : ECS_DEFAULT_PRICES;
     json_t *hash = file_hash(spec, diag);
     if (hash == NULL)
         return NULL;
@@ -110,23 +119,24 @@ json_t *tool_record_price_source(const char *prices_spec,
     return j;
 }
 
-json_t *tool_record_model(const tool_model *m, json_t *price_source)
+json_t *ecs_record_model(const ecs_setup *m, json_t *price_source)
 {
     json_t *j = json_object(), *freqs = json_array();
     for (size_t k = 0; freqs && k < m->platform.nfreq; k++)
-        if (json_array_append_new(freqs, tool_json_num(m->platform.freq[k])) != 0) {
+        if (json_array_append_new(freqs, ecs_json_num(m->platform.freq[k])) != 0) {
             json_decref(freqs);
             freqs = NULL;
         }
     if (j == NULL || set(j, "freqs", freqs) ||
         set(j, "power", json_string(m->platform.power_text)) ||
-        set(j, "deadline_rule", json_string(m->deadline > 0 ? "deadline" : "extension")) ||
-        set(j, "work_unit_s", m->work_unit > 0 ? tool_json_num(m->work_unit) : json_null()) ||
+        set(j, "deadline_rule", json_string(ecs_setup_deadline_rule(m) == ECS_DEADLINE_GIVEN
+                                                 ? "deadline" : "extension")) ||
+        set(j, "work_unit_s", m->work_unit > 0 ? ecs_json_num(m->work_unit) : json_null()) ||
         (m->work_unit_auto &&
          (set(j, "work_unit_auto", json_true()) ||
-          set(j, "rounding_tolerance", tool_json_num(m->rounding_tolerance)))) ||
+          set(j, "rounding_tolerance", ecs_json_num(m->rounding_tolerance)))) ||
         set(j, "price_source", price_source) ||
-        (m->plat.on && set(j, "platform", tool_plat_json(m)))) {
+        (m->plat.on && set(j, "platform", ecs_plat_json(m)))) {
         if (j == NULL) {
             json_decref(freqs);
             json_decref(price_source);
@@ -161,7 +171,7 @@ static void cpu_model(char *buf, size_t size)
     fclose(f);
 }
 
-json_t *tool_record_context(int workers, double wall_s, double cpu_s)
+json_t *ecs_record_context(int workers, double wall_s, double cpu_s)
 {
     char host[256] = "", cpu[256];
     if (gethostname(host, sizeof host) != 0)
@@ -171,15 +181,15 @@ json_t *tool_record_context(int workers, double wall_s, double cpu_s)
     json_t *j = json_object();
     if (j == NULL || set(j, "host", str_or_null(host)) ||
         set(j, "cpu_model", str_or_null(cpu)) || set(j, "workers", json_integer(workers)) ||
-        set(j, "wall_s", tool_json_num(round(wall_s * 1e6) / 1e6)) ||
-        set(j, "cpu_s", tool_json_num(round(cpu_s * 1e6) / 1e6))) {
+        set(j, "wall_s", ecs_json_num(round(wall_s * 1e6) / 1e6)) ||
+        set(j, "cpu_s", ecs_json_num(round(cpu_s * 1e6) / 1e6))) {
         json_decref(j);
         return NULL;
     }
     return j;
 }
 
-const char *tool_record_base_status(int from_file, int optimal)
+const char *ecs_record_base_status(int from_file, int optimal)
 {
     return from_file ? "from_file" : optimal ? "optimal" : "time_limit";
 }

@@ -1,6 +1,9 @@
 /* The JSON schedule document: writing (docs/reference.md "JSON schedule"). */
-#include "run/cli.h"
-#include "run/units.h"
+#include "ecsched/document.h"
+#include "ecsched/platform_file.h"
+#include "ecsched/problem.h"
+#include "ecsched/units.h"
+#include "ecsched/version.h"
 
 #include "ecsched/text.h"
 
@@ -9,57 +12,18 @@
 #include <string.h>
 #include <stdlib.h>
 
-json_t *tool_json_text(const char *s)
-{
-    json_t *j = json_string(s);
-    if (j != NULL || s == NULL)
-        return j;
-    char *esc = ecs_utf8_escape(s);
-    j = esc ? json_string(esc) : NULL;
-    free(esc);
-    return j;
-}
-
-json_t *tool_json_num(double v)
-{
-    if (!isfinite(v))
-        return json_null();
-    if (v == 0.0)
-        v = 0.0; /* no "-0.0" */
-    return json_real(v);
-}
-
-json_t *tool_json_object_kv(tool_json_kv *kv, size_t n)
-{
-    json_t *o = json_object();
-    int bad = o == NULL;
-    for (size_t k = 0; k < n; k++) {
-        if (bad) {
-            json_decref(kv[k].v);
-            continue;
-        }
-        /* json_object_set_new steals the value even when it fails */
-        bad = kv[k].v == NULL || json_object_set_new(o, kv[k].key, kv[k].v) != 0;
-    }
-    if (bad) {
-        json_decref(o);
-        return NULL;
-    }
-    return o;
-}
-
 static int set(json_t *o, const char *key, json_t *v)
 {
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-static json_t *graph_obj(const tool_doc_info *in)
+static json_t *graph_obj(const ecs_doc_info *in)
 {
     json_t *g = json_object();
     ecs_graph_stats st;
     ecs_graph_stats_compute(in->raw, &st);
     if (g == NULL ||
-        set(g, "file", tool_json_text(in->graph_file ? in->graph_file : "")) ||
+        set(g, "file", ecs_json_text(in->graph_file ? in->graph_file : "")) ||
         set(g, "tasks", json_integer((json_int_t)st.tasks)) ||
         set(g, "edges", json_integer((json_int_t)st.edges))) {
         json_decref(g);
@@ -72,7 +36,7 @@ static json_t *freqs_arr(const ecs_platform *p)
 {
     json_t *a = json_array();
     for (size_t k = 0; a && k < p->nfreq; k++)
-        if (json_array_append_new(a, tool_json_num(p->freq[k])) != 0) {
+        if (json_array_append_new(a, ecs_json_num(p->freq[k])) != 0) {
             json_decref(a);
             return NULL;
         }
@@ -98,16 +62,16 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
         return NULL;
     }
     for (size_t l = 0; l < sp->n; l++)
-        if (json_array_append_new(per, tool_json_num(sp->price[l])) != 0) {
+        if (json_array_append_new(per, ecs_json_num(sp->price[l])) != 0) {
             json_decref(o);
             json_decref(per);
             return NULL;
         }
-    if (set(o, "source", tool_json_text(sp->source)) ||
+    if (set(o, "source", ecs_json_text(sp->source)) ||
         set(o, "slot_minutes", json_integer(sp->slot_minutes)) ||
         set(o, "repeated", json_boolean(sp->repeated)) ||
-        set(o, "normalized_by", tool_json_num(sp->normalized_by)) ||
-        set(o, "unit", tool_json_text(sp->unit)) ||
+        set(o, "normalized_by", ecs_json_num(sp->normalized_by)) ||
+        set(o, "unit", ecs_json_text(sp->unit)) ||
         set(o, "cycle", json_integer((json_int_t)sp->cycle)) ||
         set(o, "first_slot_utc", first_slot_utc(sp)) ||
         set(o, "per_slot", per)) {
@@ -117,7 +81,7 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
     return o;
 }
 
-int tool_doc_money(const ecs_slot_prices *sp, double cost, double *money,
+int ecs_document_money(const ecs_slot_prices *sp, double cost, double *money,
                   char *unit, size_t size)
 {
     size_t n = sp ? strlen(sp->unit) : 0;
@@ -128,7 +92,7 @@ int tool_doc_money(const ecs_slot_prices *sp, double cost, double *money,
     return 1;
 }
 
-json_t *tool_doc_new(const tool_doc_info *in)
+json_t *ecs_document_new(const ecs_doc_info *in)
 {
     json_t *d = json_object();
     if (d == NULL)
@@ -150,32 +114,32 @@ json_t *tool_doc_new(const tool_doc_info *in)
               set(d, "makespan", c ? json_integer(c->makespan) : json_null()) ||
               set(d, "meets_deadline", c ? json_boolean(c->meets_deadline)
                                          : json_null()) ||
-              set(d, "cost", c ? tool_json_num(c->cost) : json_null());
-    tool_energy e;
+              set(d, "cost", c ? ecs_json_num(c->cost) : json_null());
+    ecs_energy e;
     memset(&e, 0, sizeof e);
     if (c != NULL && in->model != NULL && in->schedule != NULL)
-        tool_energy_of_problem(in->problem, in->model, in->schedule, c->cost, &e);
+        ecs_energy_of_problem(in->problem, in->model, in->schedule, c->cost, &e);
     if (!bad)
-        bad = set(d, "cost_money", e.has_money ? tool_json_num(e.money) : json_null()) ||
+        bad = set(d, "cost_money", e.has_money ? ecs_json_num(e.money) : json_null()) ||
               set(d, "money_unit", e.has_money ? json_string(e.currency) : json_null());
     if (!bad)
-        bad = tool_doc_add_units(d, in);
+        bad = ecs_document_add_units(d, in);
     if (!bad && in->problem != NULL && in->problem->ext.on && in->model != NULL)
-        bad = set(d, "platform", tool_plat_json(in->model)) ||
+        bad = set(d, "platform", ecs_plat_json(in->model)) ||
               set(d, "energy_split",
                   c != NULL && in->schedule != NULL
-                      ? tool_ext_split_json(TOOL_INSTANCE(in->problem, &in->model->platform),
+                      ? ecs_ext_split_json(&in->problem->inst,
                                             &in->problem->ext, in->prices, in->schedule)
                       : json_null()) ||
               set(d, "sites_per_slot",
-                  tool_ext_slots_json(TOOL_INSTANCE(in->problem, &in->model->platform),
+                  ecs_ext_slots_json(&in->problem->inst,
                                       &in->problem->ext, in->schedule));
     if (!bad && in->has_base_cost)
-        bad = set(d, "base_cost", tool_json_num(in->base_cost));
+        bad = set(d, "base_cost", ecs_json_num(in->base_cost));
     if (!bad)
         bad = set(d, "status", json_string(in->status ? in->status : "")) ||
               set(d, "runtime_s",
-                  tool_json_num(round(in->runtime_s * 1e6) / 1e6));
+                  ecs_json_num(round(in->runtime_s * 1e6) / 1e6));
     if (bad) {
         json_decref(d);
         return NULL;
@@ -183,7 +147,7 @@ json_t *tool_doc_new(const tool_doc_info *in)
     return d;
 }
 
-int tool_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
+int ecs_document_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
                       const ecs_schedule *s)
 {
     json_t *tasks = json_array();
@@ -198,7 +162,7 @@ int tool_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
         for (long l = t->start; !bad && l <= t->stop; l++) {
             unsigned char k = t->freq[l - t->start];
             bad = json_array_append_new(
-                      f, tool_json_num(k < p->nfreq ? p->freq[k] : NAN)) != 0;
+                      f, ecs_json_num(k < p->nfreq ? p->freq[k] : NAN)) != 0;
         }
         if (!bad) {
             bad = set(o, "id", json_integer(g->id[i])) ||
@@ -221,4 +185,102 @@ int tool_doc_add_tasks(json_t *doc, const ecs_graph *g, const ecs_platform *p,
         }
     }
     return set(doc, "tasks", tasks);
+}
+
+json_t *ecs_document_problem(const ecs_doc_info *head, json_t *keys,
+                             json_t *params, double makespan_limit_s,
+                             double t0, double c0)
+{
+    const ecs_problem *pb = head->problem;
+    json_t *d = ecs_document_new(head);
+    int bad = d == NULL || pb == NULL || head->model == NULL;
+    const char *k;
+    json_t *v;
+    if (!bad && keys != NULL)
+        json_object_foreach(keys, k, v) {
+            if (json_object_set(d, k, v) != 0) {
+                bad = 1;
+                break;
+            }
+        }
+    json_decref(keys);
+    if (bad) {
+        json_decref(params);
+        json_decref(d);
+        return NULL;
+    }
+    if (ecs_document_add_record(d, pb, head->model, params, makespan_limit_s,
+                                t0, c0) != 0 ||
+        (head->schedule != NULL
+             ? ecs_document_add_tasks(d, pb->g, head->platform, head->schedule)
+             : json_object_set_new(d, "tasks", json_array())) != 0) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+/* A JSON object from text (NULL text: NULL, no error). */
+static ecs_result object_of(const char *text, const char *what, json_t **out,
+                            ecs_diag *diag)
+{
+    *out = NULL;
+    if (text == NULL)
+        return ECS_OK;
+    json_error_t err;
+    json_t *o = json_loads(text, JSON_REJECT_DUPLICATES, &err);
+    if (o == NULL || !json_is_object(o)) {
+        json_decref(o);
+        return ecs_diag_set(diag, ECS_EPARSE, NULL, 0,
+                            "%s: not a JSON object%s%s", what,
+                            o == NULL ? ": " : "", o == NULL ? err.text : "");
+    }
+    *out = o;
+    return ECS_OK;
+}
+
+ecs_result ecs_document_problem_text(const ecs_problem *pb,
+                                     const ecs_setup *m,
+                                     const ecs_doc_request *rq, char **text,
+                                     ecs_diag *diag)
+{
+    *text = NULL;
+    ecs_check_report rep;
+    memset(&rep, 0, sizeof rep);
+    if (rq->schedule != NULL &&
+        ecs_check_schedule(&pb->inst, rq->schedule, &rep, NULL) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EVIOLATION, NULL, 0,
+                            "the schedule breaks the model: %s", rep.msg);
+    json_t *keys, *params;
+    ecs_result rc = object_of(rq->keys_json, "the method's keys", &keys, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = object_of(rq->params_json, "params", &params, diag);
+    if (rc != ECS_OK) {
+        json_decref(keys);
+        return rc;
+    }
+    ecs_doc_info head;
+    ecs_problem_doc_info(pb, m, rq->command, &head);
+    head.check = rq->schedule != NULL ? &rep : NULL;
+    head.status = rq->status;
+    head.runtime_s = rq->runtime_s;
+    head.schedule = rq->schedule;
+    json_t *d = ecs_document_problem(&head, keys, params, rq->makespan_limit_s,
+                                     rq->t0, rq->c0);
+    if (d != NULL && rq->advice) {
+        ecs_makespan_advice adv;
+        ecs_diag ad;
+        if (ecs_problem_advice(pb, m->platform.pes, &adv, &ad) == ECS_OK &&
+            json_object_set_new(d, "advice",
+                                ecs_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+            json_decref(d);
+            d = NULL;
+        }
+    }
+    *text = d != NULL ? ecs_document_text(d) : NULL;
+    json_decref(d);
+    if (*text == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    return ECS_OK;
 }

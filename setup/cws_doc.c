@@ -1,0 +1,201 @@
+/* CaWoSched's problem from its files and its document (ecsched/cws_doc.h). */
+#include "ecsched/cws_doc.h"
+
+#include "ecsched/document.h"
+#include "ecsched/graphio.h"
+#include "ecsched/version.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- the instance ---- */
+
+
+void ecs_cws_files_release(ecs_cws_files *in)
+{
+    ecs_cws_problem_free(in->p);
+    ecs_cws_setup_free(in->setup);
+    ecs_cws_mapping_free(in->map);
+    ecs_graph_free(in->g);
+    memset(in, 0, sizeof *in);
+}
+
+ecs_result ecs_cws_files_load(const ecs_setup *m, const char *graph_path,
+                            ecs_cws_files *in, ecs_diag *d)
+{
+    memset(in, 0, sizeof *in);
+    ecs_graph_read_params gp;
+    ecs_graph_read_params_init(&gp);
+    gp.format = m->format;
+    ecs_result rc;
+    if ((rc = ecs_graph_read_file(graph_path, &gp, &in->g, d)) != ECS_OK ||
+        (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK ||
+        (rc = ecs_cws_setup_read_file(m->cws_setup_path, &in->setup, d)) != ECS_OK)
+        return rc;
+    if ((long long)in->g->n > m->limits.max_tasks)
+        return ecs_diag_set(d, ECS_ELIMIT, graph_path, 0,
+                            "%zu tasks, above --max-tasks %lld", in->g->n,
+                            (long long)m->limits.max_tasks);
+    rc = ecs_cws_problem_build(in->g, in->map, in->setup, &in->p, d);
+    if (rc != ECS_OK && d->file[0] == '\0') {
+        /* name the inputs the problem comes from */
+        char msg[ECS_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d->msg);
+        ecs_diag_set(d, rc, NULL, 0, "%s (graph %s, mapping %s, setup %s)",
+                     msg, graph_path, m->mapping_path, m->cws_setup_path);
+    }
+    return rc;
+}
+
+/* ---- the document ---- */
+
+
+static int set(json_t *o, const char *key, json_t *v)
+{
+    return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
+}
+
+static json_t *long_array(const long *v, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < n; k++)
+        if (json_array_append_new(a, json_integer(v[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+double ecs_cws_gap(long long cost, long long bound)
+{
+    if (bound < 0)
+        return NAN;
+    return cost > 0 ? (double)(cost - bound) / (double)cost : 0.0;
+}
+
+static json_t *sched_arrays(const ecs_cws_problem *p, const long *start,
+                            json_t **transfers)
+{
+    json_t *tasks = json_array(), *tr = json_array();
+    int bad = tasks == NULL || tr == NULL;
+    size_t P = p->nprocs;
+    for (size_t i = 0; !bad && i < p->n; i++) {
+        json_t *o = json_object();
+        bad = o == NULL;
+        if (!bad && i < p->ncomp)
+            bad = set(o, "id", json_integer(p->graph_id[i])) ||
+                  set(o, "pe", json_integer((json_int_t)p->proc[i]));
+        else if (!bad) {
+            /* link a -> b is P + a(P-1) + b - [b > a] */
+            size_t l = p->proc[i] - P, a = l / (P - 1), b = l % (P - 1);
+            if (b >= a)
+                b++;
+            bad = set(o, "from", json_integer(p->graph_id[p->edge_from[i]])) ||
+                  set(o, "to", json_integer(p->graph_id[p->edge_to[i]])) ||
+                  set(o, "pe", json_integer((json_int_t)p->proc[i])) ||
+                  set(o, "link_from", json_integer((json_int_t)a)) ||
+                  set(o, "link_to", json_integer((json_int_t)b));
+        }
+        if (!bad)
+            bad = set(o, "start", json_integer(start[i])) ||
+                  set(o, "end", json_integer(start[i] + p->dur[i])) ||
+                  set(o, "duration", json_integer(p->dur[i]));
+        if (bad)
+            json_decref(o);
+        else
+            bad = json_array_append_new(i < p->ncomp ? tasks : tr, o) != 0;
+    }
+    if (bad) {
+        json_decref(tasks);
+        json_decref(tr);
+        return NULL;
+    }
+    *transfers = tr;
+    return tasks;
+}
+
+json_t *ecs_cws_document(const ecs_cws_run *r)
+{
+    const ecs_cws_problem *p = r->in->p;
+    const ecs_cws_setup *s = r->in->setup;
+    json_t *d = json_object(), *g = json_object(), *mp = json_object(),
+           *su = json_object();
+    int bad = d == NULL || g == NULL || mp == NULL || su == NULL;
+    if (!bad)
+        bad = set(g, "file", ecs_json_text(r->graph_path)) ||
+              set(g, "tasks", json_integer((json_int_t)r->in->g->n)) ||
+              set(g, "edges", json_integer((json_int_t)r->in->g->nedges)) ||
+              set(mp, "file", ecs_json_text(r->m->mapping_path)) ||
+              set(mp, "processors", json_integer((json_int_t)p->nprocs)) ||
+              set(su, "file", ecs_json_text(r->m->cws_setup_path)) ||
+              set(su, "deadline", json_integer(s->deadline)) ||
+              set(su, "brown_cost", json_integer(s->brown_cost)) ||
+              set(su, "idle_power", json_integer(p->base)) ||
+              set(su, "budget", long_array(s->budget, s->nintervals)) ||
+              set(su, "bounds", long_array(s->bound, s->nintervals + 1));
+    else {
+        json_decref(g);
+        json_decref(mp);
+        json_decref(su);
+        g = mp = su = NULL;
+    }
+    int has = r->start != NULL;
+    if (!bad)
+        bad = set(d, "tool", json_string("ecsched")) ||
+              set(d, "version", json_string(ECS_VERSION)) ||
+              set(d, "command", json_string(r->cmd)) ||
+              set(d, "problem", json_string("cawosched")) ||
+              set(d, "method", json_string(r->method)) ||
+              set(d, "graph", g) || set(d, "mapping", mp) || set(d, "setup", su) ||
+              set(d, "transfers_count", json_integer((json_int_t)(p->n - p->ncomp))) ||
+              set(d, "deadline", json_integer(p->deadline)) ||
+              set(d, "status", json_string(r->status)) ||
+              set(d, "valid", has ? json_boolean(r->ev.valid) : json_null()) ||
+              set(d, "violation", r->violation ? ecs_json_text(r->violation) : json_null()) ||
+              set(d, "cost", has ? json_integer(r->ev.cost) : json_null()) ||
+              set(d, "brown_energy", has ? json_integer(r->ev.brown) : json_null()) ||
+              set(d, "energy", has ? json_integer(r->ev.energy) : json_null()) ||
+              set(d, "makespan", has ? json_integer(r->ev.makespan) : json_null()) ||
+              set(d, "meets_deadline", has ? json_boolean(r->ev.makespan <= p->deadline) : json_null()) ||
+              set(d, "bound", r->bound >= 0 ? json_integer(r->bound) : json_null()) ||
+              set(d, "bound_method", r->bound >= 0 ? json_string(r->bound_method) : json_null()) ||
+              set(d, "gap", has && r->bound >= 0 ? ecs_json_num(ecs_cws_gap(r->ev.cost, r->bound)) : json_null()) ||
+              set(d, "found_by", r->found_by ? json_string(r->found_by) : json_null()) ||
+              set(d, "start_cost", r->start_cost >= 0 ? json_integer(r->start_cost) : json_null());
+    if (!bad) {
+        json_t *mo = json_null();
+        if (r->milp_ran) {
+            ecs_json_kv kv[] = {
+                {"optimal", json_boolean(r->milp_optimal)},
+                {"cost", json_integer(r->milp_cost)},
+                {"bound", json_integer(r->milp_bound)},
+                {"seconds", ecs_json_num(round(r->milp_s * 1e6) / 1e6)},
+                {"columns", json_integer((json_int_t)r->milp_cols)},
+                {"rows", json_integer((json_int_t)r->milp_rows)},
+            };
+            mo = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
+        }
+        bad = set(d, "milp", mo) ||
+              set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
+              set(d, "runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6));
+    }
+    if (!bad && has) {
+        json_t *tr = NULL, *ta = sched_arrays(p, r->start, &tr);
+        bad = ta == NULL || set(d, "tasks", ta) || set(d, "transfers", tr);
+    } else if (!bad)
+        bad = set(d, "tasks", json_array()) || set(d, "transfers", json_array());
+    if (bad) {
+        json_decref(d);
+        return NULL;
+    }
+    return d;
+}
+
+char *ecs_cws_document_text(const ecs_cws_run *r)
+{
+    json_t *d = ecs_cws_document(r);
+    char *t = d != NULL ? ecs_document_text(d) : NULL;
+    json_decref(d);
+    return t;
+}
