@@ -158,7 +158,7 @@ typedef struct bnd_stage_trace {
 } bnd_stage_trace;
 
 /* bnd_stages, filling tr (may be NULL) for the minimum's choices.  The
- * passes price the stages' first and last slots in blocks (16 per
+ * passes price the stages' first slots in blocks (16 per
  * bottleneck window, then 4 times more each pass, up to the exact pass or
  * max_blocks, 0: no cap): each pass's value is a bound, so the bound is
  * the largest value of the passes done in time.  With tr only the exact

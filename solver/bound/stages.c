@@ -424,11 +424,9 @@ static int stage_fits(const sweep *z, const stage *st, long len)
 }
 
 /* out[b - a + 1] = the stage's fluid inside a..b, for b = a-1 .. bmax
- * (a-1: no slot); with step > 1 priced at b = bmax, bmax - step, ... only,
- * each other b taking the value of the next such b above it (more slots:
- * no more cost, a looser fit, so still a lower bound). */
+ * (a-1: no slot). */
 static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
-                        long step, double *out)
+                        double *out)
 {
     out[0] = st->work > 0.0 ? HUGE_VAL : 0.0;
     if (st->work <= 0.0) {
@@ -437,15 +435,10 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
         return;
     }
     sweep_reset(z);
-    long pending = a; /* the first b not priced yet */
     for (long b = a; b <= bmax; b++) {
         sweep_insert_slot(z, b);
-        if ((bmax - b) % step != 0)
-            continue;
-        double v = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
-                                                : HUGE_VAL;
-        for (; pending <= b; pending++)
-            out[pending - a + 1] = v;
+        out[b - a + 1] = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
+                                                      : HUGE_VAL;
     }
 }
 
@@ -475,9 +468,8 @@ static long stages_block(long len, long nb)
 
 /* One pass of the DP, the stages' first slots in blocks of nb per window
  * (stages_block): every range of a block is priced from the block's first
- * slot and to the next of every block-th last slot, a superset of its
- * slots, so the value is a bound for any nb and the exact DP when every
- * block is one slot (*exact set then).  The value, or
+ * slot, a superset of its slots, so the value is a bound for any nb and the
+ * exact DP when every block is one slot (*exact set then).  The value, or
  * -HUGE_VAL when nothing fits; *late when the time ran out (no value). */
 static double stages_pass(stages_ws *w, long nb, double t_end,
                           bnd_stage_trace *tr, int *late, int *exact)
@@ -503,7 +495,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         size_t b = g->topo[bp[0]];
         long es = c->wp->es[b], last = c->wp->lf[b] - g->work[b] + 1;
         if (last >= es) {
-            stage_sweep(w->z, &st[0], 0, last - 1, 1, out);
+            stage_sweep(w->z, &st[0], 0, last - 1, out);
             for (long s = es; s <= last; s++)
                 G[s] = out[s];
         }
@@ -583,7 +575,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                 goto late;
             /* the stage inside a0..s-1 for every s, then the least F(e)
              * over the block's e < s (a running minimum) */
-            stage_sweep(w->z, sj, a0, last2 - 1, blk, out);
+            stage_sweep(w->z, sj, a0, last2 - 1, out);
             double pm = HUGE_VAL;
             long pe = -1, ne = elo;
             for (long s2 = es2 > a0 ? es2 : a0; s2 <= last2; s2++) {
