@@ -301,6 +301,20 @@ ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
         rc = load_base(m, makespan_time_limit_s, pb, diag);
     if (rc == ECS_OK)
         rc = ecs_setup_deadline(m, pb->base_makespan, &pb->deadline, diag);
+    if (rc == ECS_OK && pb->deadline > ECS_MAX_HORIZON &&
+        pb->base_makespan > 0 && pb->base_makespan <= ECS_MAX_HORIZON) {
+        /* the deadline alone is too long: name what fits, the largest E
+         * in thousandths with floor(M (1 + E)) <= ECS_MAX_HORIZON */
+        long M = pb->base_makespan;
+        long e3 = (ECS_MAX_HORIZON - M) * 1000 / M;
+        rc = ecs_diag_set(diag, ECS_EINVAL, pb->raw->source, 0,
+                          "the deadline D' = %ld slots is more than the %ld "
+                          "slots the model is meant for: --deadline %ld, or "
+                          "--extension %ld.%03ld or less (base makespan %ld "
+                          "slots)",
+                          pb->deadline, ECS_MAX_HORIZON, ECS_MAX_HORIZON,
+                          e3 / 1000, e3 % 1000, M);
+    }
     if (rc == ECS_OK)
         rc = ecs_setup_check_horizon(m, pb->raw, pb->deadline, diag);
     if (rc == ECS_OK)
