@@ -4,7 +4,7 @@
 #include "run/output.h"
 #include "ecsched/numparse.h"
 #include "commands/commands.h"
-#include "plot/gantt.h"
+#include "ecsched/gantt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +43,7 @@ enum { OPT_TITLE = 1100, OPT_WIDTH, OPT_NO_LABELS, OPT_METHOD };
 
 typedef struct plot_args {
     const char *in, *out, *method;
-    tool_gantt_options opt;
+    ecs_gantt_options opt;
 } plot_args;
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
@@ -127,7 +127,7 @@ int tool_cmd_plot(int argc, char **argv)
 {
     plot_args a;
     memset(&a, 0, sizeof a);
-    tool_gantt_options_init(&a.opt);
+    ecs_gantt_options_init(&a.opt);
     a.out = "-";
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
@@ -158,8 +158,8 @@ int tool_cmd_plot(int argc, char **argv)
         doc = one;
     }
     char *svg = NULL;
-    tool_gantt_stats st;
-    rc = tool_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
+    ecs_gantt_stats st;
+    rc = ecs_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
     json_decref(doc);
     if (rc == ECS_OK)
         rc = tool_write_file(a.out, svg, &diag);
