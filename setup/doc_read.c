@@ -478,3 +478,40 @@ ecs_result ecs_document_read_model(const char *path, const ecs_limits *lim,
         ecs_doc_model_release(dm);
     return rc;
 }
+
+ecs_result ecs_document_pick_method(const json_t *doc, const char *file,
+                                    const char *name, json_t **out,
+                                    ecs_diag *diag)
+{
+    *out = NULL;
+    json_t *methods = json_object_get(doc, "methods");
+    if (!json_is_array(methods)) {
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "--method needs a compare document (with \"methods\")");
+    }
+    size_t i;
+    json_t *m;
+    json_array_foreach(methods, i, m)
+    {
+        json_t *n = json_object_get(m, "method");
+        if (!json_is_string(n) || strcmp(json_string_value(n), name) != 0)
+            continue;
+        if (!json_is_array(json_object_get(m, "tasks"))) {
+            const char *st = json_string_value(json_object_get(m, "status"));
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "method %s has no schedule (%s)", name,
+                                st ? st : "no status");
+        }
+        json_t *d = json_deep_copy(doc);
+        if (d == NULL || json_object_del(d, "methods") != 0 ||
+            json_object_update(d, m) != 0 ||
+            json_object_set_new(d, "command", json_string(name)) != 0) {
+            json_decref(d);
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        }
+        *out = d;
+        return ECS_OK;
+    }
+    return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                        "no method '%s' in this compare document", name);
+}

@@ -161,6 +161,18 @@ ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
 ecs_result ecs_document_read_model(const char *path, const ecs_limits *lim,
                               ecs_doc_model *dm, ecs_diag *diag);
 
+/*
+ * The schedule document of method `name` inside a compare document (its
+ * "methods"): the compare head (tool .. deadline) with the method's own
+ * keys and "command": name, in *out (a new reference; NULL on failure).
+ * EPARSE naming file when doc has no "methods", no method of that name
+ * (the first one of that name counts when compare ran a grid) or the
+ * method has no schedule (its status named); ENOMEM.
+ */
+ecs_result ecs_document_pick_method(const json_t *doc, const char *file,
+                                    const char *name, json_t **out,
+                                    ecs_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -569,6 +569,20 @@ class Result:
                 self._advice)
         return _write_text(self._text, path, indent)
 
+    def plot_svg(self, path=None, title=None, width=None, labels=True):
+        """The Gantt chart of the schedule document (to_json) as SVG text,
+        from the library's renderer (ecs_gantt_render_text): byte for byte
+        what `ecsched plot` writes for that document; written to path when
+        given.  title replaces the first title line; width: the time
+        axis in pixels (100..100000, default from the slot count);
+        labels=False: no task labels."""
+        if width is not None and not (100 <= width <= 100000):
+            raise _invalid("plot_svg: width needs a number of pixels in "
+                           "100..100000")
+        svg = _lib.gantt_svg(self.to_json(), "<%s result>" % self.command,
+                             title, width, labels)
+        return _write_text(svg, path, None)
+
 
 def _frame(res):
     import pandas as pd
