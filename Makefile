@@ -30,7 +30,7 @@ LIBS       = -lglpk -lcsv -ljansson -lm
 # The library's folders, lowest layer first (tests/check_layers.sh); solver/
 # has one room per family (solver/core, makespan, milp, bound, search), whose
 # private headers are included as "room/header.h" (hence -Isolver).
-LIB_DIRS = common taskgraphs prices heuristic solver setup engine
+LIB_DIRS = common taskgraphs prices heuristic solver setup engine render
 LIB_SRC  = $(foreach d,$(LIB_DIRS),$(wildcard $(d)/*.c $(d)/*/*.c))
 CLI_SRC  = $(wildcard cli/*.c cli/*/*.c)
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)

@@ -305,16 +305,15 @@ static ecs_result make_start(driver *d, ecs_diag *diag)
     return rc;
 }
 
-/* Local search within the start's share, from out's schedule (or none). */
-static void start_local(driver *d, ecs_solve_step *st)
+/* Local search from out's schedule (or none) within cap seconds, or
+ * within its own limit when that is smaller and whole is 0. */
+static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
+                      int whole)
 {
     const ecs_solve_params *prm = d->prm;
     ecs_solve_result *out = d->out;
     ecs_local_params lp = prm->local;
-    double now = ecs_clock_now();
-    double now_left = d->t_end - now > 0.0 ? d->t_end - now : 0.0;
-    double cap = share(d, prm->start_share) * now_left;
-    if (cap < lp.time_limit_s || prm->effort > 0)
+    if (whole || cap < lp.time_limit_s || prm->effort > 0)
         lp.time_limit_s = cap;
     if (prm->effort > 0)
         lp.max_moves = (unsigned long)prm->effort;
@@ -336,6 +335,14 @@ static void start_local(driver *d, ecs_solve_step *st)
         }
         ecs_local_result_release(&lr);
     }
+}
+
+/* Local search within the start's share, from out's schedule (or none). */
+static void start_local(driver *d, ecs_solve_step *st)
+{
+    double now = ecs_clock_now();
+    double now_left = d->t_end - now > 0.0 ? d->t_end - now : 0.0;
+    run_local(d, st, now, share(d, d->prm->start_share) * now_left, 0);
 }
 
 /* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
@@ -505,14 +512,14 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     return ECS_OK;
 }
 
-/* The extended model beyond the MILP's size: its column generation alone
- * (a bound, and schedules from the MILP over its columns), with the time
- * left. */
+/* The extended model beyond the MILP's size: its column generation (a
+ * bound, and schedules from the MILP over its columns) with bound_share
+ * of the time left, as the paper model's bound phase. */
 static ecs_result by_colgen(driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
-    double t = left_at(d, sp);
+    double t = share(d, d->prm->bound_share) * left_at(d, sp);
     grant(d, sp, begun(d, sp), t);
     ecs_milp_colgen_result cr;
     ecs_result rc = ecs_milp_colgen(d->inst, out->schedule, t, &cr, diag);
@@ -524,6 +531,20 @@ static ecs_result by_colgen(driver *d, ecs_diag *diag)
     take_bound(out, cr.bound, ECS_BOUND_BY_LP_COLGEN);
     ecs_milp_colgen_result_release(&cr);
     report(d, "bound");
+    return ECS_OK;
+}
+
+/* The extended model after its bound: local search from the best
+ * schedule (column generation's when cheaper) with the rest of the time,
+ * as the paper model's LNS. */
+static ecs_result by_local(driver *d)
+{
+    if (left(d) < MIN_PHASE_S)
+        return ECS_OK;
+    ecs_solve_step *sp = step_begin(d, ECS_PHASE_LOCAL);
+    run_local(d, sp, begun(d, sp), left_at(d, sp), 1);
+    step_end(d, sp);
+    report(d, "local");
     return ECS_OK;
 }
 
@@ -680,10 +701,14 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     }
     if (!handles(inst, "colgen") || !handles(inst, "lns")) {
         /* the extended model: the MILP's own column generation when the
-         * MILP did not run */
-        if (!milp_ran && out->schedule != NULL && left(d) > MIN_PHASE_S)
-            return by_colgen(d, diag);
-        return ECS_OK;
+         * MILP did not run, in the bound's share, then local search from
+         * the best schedule with the rest (as the bound and LNS phases) */
+        if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S)
+            return ECS_OK;
+        rc = by_colgen(d, diag);
+        if (rc != ECS_OK || ecs_gap_reached(out->cost, out->bound, prm->gap))
+            return rc;
+        return by_local(d);
     }
     if (left(d) <= 0.0)
         return ECS_OK;
@@ -725,8 +750,14 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
         rc = ecs_instance_validate(inst, diag);
     if (rc != ECS_OK)
         return rc;
-    driver d = {inst, prm, out, t0, t0 + prm->time_limit_s};
+    /* the route is chosen on what can bind (ecs_instance_view_make) */
+    ecs_instance_view view;
+    rc = ecs_instance_view_make(inst, &view, diag);
+    if (rc != ECS_OK)
+        return rc;
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s};
     rc = make_start(&d, diag);
+    ecs_instance_view_release(&view);
     if (rc != ECS_OK) {
         ecs_solve_result_release(out);
         return rc;
@@ -757,7 +788,16 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
         if (rc != ECS_OK)
             return rc;
     }
-    driver d = {&own, prm, out, t0, t0 + prm->time_limit_s};
+    /* the route is chosen on what can bind: a source without volume or a
+     * cap above the peak changes neither the result nor the time */
+    ecs_instance_view view;
+    rc = ecs_instance_view_make(&own, &view, diag);
+    if (rc != ECS_OK) {
+        if (prepared_here)
+            ecs_instance_release(&own);
+        return rc;
+    }
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {
@@ -777,6 +817,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
     out->start_cost = out->cost;
     if (rc == ECS_OK)
         rc = plan(&d, diag);
+    ecs_instance_view_release(&view);
     if (prepared_here) /* else what it derived is the caller's */
         ecs_instance_release(&own);
     if (rc != ECS_OK) {

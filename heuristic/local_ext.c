@@ -29,14 +29,6 @@
 #define LX_RELIST_PCT 20
 #define LX_RELIST_TASKS 200
 
-/* Restarts: after the kicks stall, up to this many searches from a new
- * random build (graphs of at most LX_RELIST_TASKS tasks), each with its
- * own kicks; the cheapest schedule of all is kept.  The kicks only accept
- * a cheaper schedule, and on platforms whose sites differ a schedule can
- * be stuck with the tasks at the wrong site (docs/MODEL.md "Local
- * heuristic"). */
-#define LX_RESTARTS 4
-
 /* Kicks of phase 1 (a start under the caps), at most. */
 #define LX_REPAIR_KICKS 200
 
@@ -47,6 +39,19 @@
  * slot x work state x frequency steps) one chain move may take. */
 #define LX_CHAIN_MAX 6
 #define LX_CHAIN_BUDGET 4e6
+
+/* Record to record travel: a kick's result is accepted when it is less
+ * than this share (scaled down over a stall) above the best. */
+#define LX_RRT 0.02
+
+/* Ruin and recreate: share of the kicks (%); the most tasks taken off,
+ * as a share of n (%) and at most. */
+#define LX_RUIN_PCT 50u
+#define LX_RUIN_SHARE 60u
+#define LX_RUIN_MAX 64
+
+/* Block shifts: share of the kicks (%). */
+#define LX_SHIFT_PCT 15u
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
@@ -120,6 +125,13 @@ typedef struct lx {
      * moves); the slots changed by the move under way */
     unsigned char *dirty, *dirty2;
     long chg_lo, chg_hi;
+    /* ruin and recreate: the tasks taken off, their order */
+    unsigned char *gone;
+    lh_key *rkey;
+    int *ban;             /* when not NULL: the class task i may not take */
+    int *old_cls;         /* n: the classes before a ruin */
+    double cls_best[ECS_MAX_CLASSES]; /* lx_best_in: the least per class */
+    long *dist;
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -197,8 +209,8 @@ static double lx_limit(const lx *x, int q, long l)
 
 /* The draw of every site and slot, task skip left out (or (size_t)-1),
  * summed as the checker sums it (idle of the classes in their order, then
- * the tasks in index order, slot by slot), and its cost. */
-static double lx_draw(lx *x, size_t skip)
+ * the tasks in index order, slot by slot). */
+static void lx_fill(lx *x, size_t skip)
 {
     size_t D = (size_t)x->D;
     for (int q = 0; q < x->nsite; q++)
@@ -213,6 +225,13 @@ static double lx_draw(lx *x, size_t skip)
         for (long l = x->s[i]; l <= x->e[i]; l++)
             row[l] += x->dl[c][f[l - x->s[i]]];
     }
+}
+
+/* lx_fill and the cost of that draw. */
+static double lx_draw(lx *x, size_t skip)
+{
+    size_t D = (size_t)x->D;
+    lx_fill(x, skip);
     double cost = 0.0;
     for (int q = 0; q < x->nsite; q++)
         for (long l = 0; l < x->D; l++)
@@ -273,6 +292,8 @@ static int lx_segments(lx *x, size_t i, long lo, long hi)
 {
     x->nseg = 0;
     for (int c = 0; c < x->ncls; c++) {
+        if (x->ban != NULL && x->ban[i] == c)
+            continue;
         for (int k = 0; k < x->count[c]; k++) {
             int pe = x->first[c] + k;
             const int *row = x->occ + (size_t)pe * (size_t)x->D;
@@ -470,6 +491,8 @@ static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
     if (lx_segments(x, i, lo, hi) != 0)
         return -1;
     int found = 0;
+    for (int c = 0; c < x->ncls; c++)
+        x->cls_best[c] = HUGE_VAL;
     for (size_t k = 0; k < x->nseg; k++) {
         lx_seg sg = x->seg[k];
         lx_place c;
@@ -478,6 +501,8 @@ static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
             return -1;
         if (rc > 0)
             continue;
+        if (c.cost < x->cls_best[sg.cls])
+            x->cls_best[sg.cls] = c.cost;
         int better = !found ||
                      (mode != 1 ? c.cost < pl->cost
                                 : c.e < pl->e || (c.e == pl->e && c.cost < pl->cost));
@@ -601,7 +626,7 @@ static int lx_move(lx *x, size_t i)
 {
     x->moves++;
     lx_begin(x);
-    lx_draw(x, i);
+    lx_fill(x, i);
     double cur = lx_current(x, i);
     lx_place pl;
     int rc = lx_best(x, i, 0, &pl);
@@ -657,11 +682,11 @@ static int lx_pair(lx *x, size_t i, size_t j)
         lx_unplace(x, i);
         lx_unplace(x, j);
         lx_place pa, pb;
-        lx_draw(x, (size_t)-1);
+        lx_fill(x, (size_t)-1);
         int rc = lx_best(x, a, 0, &pa);
         if (rc == 0) {
             lx_put(x, a, &pa, x->best_fq + pa.s);
-            lx_draw(x, (size_t)-1);
+            lx_fill(x, (size_t)-1);
             rc = lx_best(x, b, 0, &pb);
         }
         if (rc < 0)
@@ -813,7 +838,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
     x->moves++;
     for (size_t j = 0; j < k; j++)
         lx_unplace(x, ch[j]);
-    lx_draw(x, (size_t)-1);
+    lx_fill(x, (size_t)-1);
     /* G[j * D + e]; from[j * D + e]: the start s and last slot of ch[j]
      * for the best G_j(e) */
     double *G = x->chain_g, *tab = x->chain_tab;
@@ -878,7 +903,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
         }
         placed = 1;
         for (size_t j = 0; j < k && placed; j++) {
-            lx_draw(x, (size_t)-1);
+            lx_fill(x, (size_t)-1);
             lx_place pl;
             int rc = lx_best_in(x, ch[j], iv_s[j], iv_e[j], 0, &pl);
             if (rc < 0)
@@ -1109,6 +1134,19 @@ static int lx_random_topo(lx *x, lh_key *key)
     return 0;
 }
 
+/* Task i's key for the builds: its latest start (its window's last slot
+ * less its shortest duration on the fastest class), then its earliest
+ * start; an order of these keys is topological. */
+static lh_key lx_key(const lx *x, size_t i)
+{
+    long vmax = 0;
+    for (int c = 0; c < x->ncls; c++)
+        if (x->q[c][0] * x->unit[c] > vmax)
+            vmax = x->q[c][0] * x->unit[c];
+    long dur = (x->g->work[i] * x->grid + vmax - 1) / vmax;
+    return (lh_key){x->lf[i] - dur + 1, x->es[i], i};
+}
+
 /*
  * Build a start: tasks by latest start (the window's last slot less the
  * task's shortest duration; a topological order, ties by earliest start),
@@ -1126,13 +1164,8 @@ static int lx_build(lx *x, int mode)
     lh_key *key = malloc((n ? n : 1) * sizeof *key);
     if (key == NULL)
         return -1;
-    long vmax = 0;
-    for (int c = 0; c < x->ncls; c++)
-        if (x->q[c][0] * x->unit[c] > vmax)
-            vmax = x->q[c][0] * x->unit[c];
     for (size_t i = 0; i < n; i++) {
-        long dur = (x->g->work[i] * x->grid + vmax - 1) / vmax;
-        key[i] = (lh_key){x->lf[i] - dur + 1, x->es[i], i};
+        key[i] = lx_key(x, i);
         x->pe[i] = -1;
     }
     qsort(key, n, sizeof *key, lh_cmp_key);
@@ -1144,7 +1177,7 @@ static int lx_build(lx *x, int mode)
     int rc = 0;
     for (size_t k = 0; k < n && rc == 0; k++) {
         size_t i = key[k].i;
-        lx_draw(x, (size_t)-1);
+        lx_fill(x, (size_t)-1);
         lx_place pl;
         int md = mode >= 0 ? mode : (int)ecs_rng_below(&x->rng, 3);
         rc = lx_best(x, i, md, &pl);
@@ -1170,6 +1203,8 @@ static int lx_feasible(const lx *x, const ecs_schedule *sc, double *cost)
     return 1;
 }
 
+static ecs_schedule *lx_export(const lx *x);
+
 /* ---- kicks ---- */
 
 /* Move 1..LX_KICK_TASKS random tasks each to a random interval of a
@@ -1194,7 +1229,7 @@ static void lx_kick(lx *x)
             continue;
         long st = sg.a + (long)ecs_rng_below(&x->rng,
                                              (uint64_t)(sg.b - sg.a + 2 - dur));
-        lx_draw(x, i);
+        lx_fill(x, i);
         int site = x->site_of[c], ok = 1;
         for (long l = st; l < st + dur && ok; l++)
             ok = x->draw[(size_t)site * (size_t)x->D + (size_t)l] +
@@ -1209,8 +1244,244 @@ static void lx_kick(lx *x)
     lx_touch(x);
 }
 
-/* Kick, descend, keep the cheaper (in the saved state), until max_stall
- * kicks in a row found nothing or the time.  -1 out of memory. */
+/* lx_best away from task i's class in old_cls (if it has one there and
+ * finds room elsewhere), else anywhere. */
+static int lx_best_ban(lx *x, size_t i, int mode, lx_place *pl)
+{
+    int rc = 1;
+    if (x->old_cls[i] >= 0) {
+        x->ban = x->old_cls;
+        rc = lx_best(x, i, mode, pl);
+        x->ban = NULL;
+    }
+    if (rc == 1)
+        rc = lx_best(x, i, mode, pl);
+    return rc;
+}
+
+/* After lx_best_in: what the task loses on its second best class against
+ * its best (HUGE_VAL when only one class has room, 0 with one class). */
+static double lx_regret(const lx *x)
+{
+    double a = HUGE_VAL, b = HUGE_VAL;
+    for (int c = 0; c < x->ncls; c++) {
+        double v = x->cls_best[c];
+        if (v < a) {
+            b = a;
+            a = v;
+        } else if (v < b) {
+            b = v;
+        }
+    }
+    if (x->ncls < 2)
+        return 0.0;
+    return b == HUGE_VAL ? HUGE_VAL : b - a;
+}
+
+/*
+ * Ruin and recreate (a large neighbourhood): 2 to max(4, 60 % of n)
+ * tasks (LX_RUIN_SHARE; at most LX_RUIN_MAX) taken off, chosen by one of
+ * three rules drawn at random: the tasks nearest in time to a random slot
+ * (on one random class or on all, so that the work of a site or class in
+ * a stretch of time can move to another), a random task and its
+ * neighbours in the graph by breadth-first search (a chain or a subtree
+ * shifted with its neighbours re-timed), or any tasks.  Half of the time
+ * (two classes or more) each must go to another class than its own where
+ * it finds room there (an ejection: the work of one site or class traded
+ * for another's).  They are put back in one of three orders: by latest
+ * start, in a random topological order, or by regret (the next is the
+ * one that loses most on its second best class against its best); each
+ * at its exact best on the draw of all the others placed (in the first
+ * two orders now and then where it ends earliest or draws least
+ * instead).  0 done, 1 a task found no room (the caller restores), -1
+ * out of memory.
+ */
+static int lx_ruin(lx *x)
+{
+    size_t n = x->n, kmax = n * LX_RUIN_SHARE / 100 < 4 ? 4 : n * LX_RUIN_SHARE / 100;
+    if (kmax > LX_RUIN_MAX)
+        kmax = LX_RUIN_MAX;
+    if (kmax > n)
+        kmax = n;
+    size_t kmin = n < 2 ? n : 2;
+    size_t k = kmin + (size_t)ecs_rng_below(&x->rng, kmax - kmin + 1);
+    memset(x->gone, 0, n);
+    int rule = (int)ecs_rng_below(&x->rng, 3);
+    long far = x->D + 1;
+    if (rule == 0) { /* nearest in time to slot t, on class c or all */
+        long t = (long)ecs_rng_below(&x->rng, (uint64_t)x->D);
+        int c = ecs_rng_below(&x->rng, 2) ? (int)ecs_rng_below(&x->rng,
+                                                                 (uint64_t)x->ncls)
+                                          : -1;
+        for (size_t i = 0; i < n; i++)
+            x->dist[i] = c >= 0 && x->cls[i] != c ? far
+                         : t < x->s[i]            ? x->s[i] - t
+                         : t > x->e[i]            ? t - x->e[i]
+                                                  : 0;
+    } else if (rule == 1) { /* graph neighbourhood of a random task */
+        for (size_t i = 0; i < n; i++)
+            x->dist[i] = far;
+        size_t *q = x->order, h = 0, m = 0, r = (size_t)ecs_rng_below(&x->rng, n);
+        x->dist[r] = 0;
+        q[m++] = r;
+        const ecs_graph *g = x->sg;
+        while (h < m) {
+            size_t u = q[h++];
+            size_t a[2][2] = {{g->pred_off[u], g->pred_off[u + 1]},
+                              {g->succ_off[u], g->succ_off[u + 1]}};
+            for (int d = 0; d < 2; d++)
+                for (size_t e = a[d][0]; e < a[d][1]; e++) {
+                    size_t v = d ? g->succ[e] : g->pred[e];
+                    if (x->dist[v] == far) {
+                        x->dist[v] = x->dist[u] + 1;
+                        q[m++] = v;
+                    }
+                }
+        }
+    } else {
+        for (size_t i = 0; i < n; i++)
+            x->dist[i] = 0;
+    }
+    /* the k nearest (ties at random), never one at distance far */
+    for (size_t i = 0; i < n; i++)
+        x->order[i] = i;
+    lx_shuffle(x, x->order, n);
+    size_t m = 0;
+    for (long d = 0; d < far && m < k; d++)
+        for (size_t t = 0; t < n && m < k; t++)
+            if (x->dist[x->order[t]] == d) {
+                x->gone[x->order[t]] = 1;
+                x->rkey[m++] = lx_key(x, x->order[t]);
+            }
+    if (m == 0)
+        return 1;
+    /* half of the time (with two classes or more), each task taken off
+     * goes to another class than its own if it finds room there */
+    int shift = x->ncls > 1 && ecs_rng_below(&x->rng, 2);
+    for (size_t i = 0; i < n; i++)
+        x->old_cls[i] = shift && x->gone[i] ? x->cls[i] : -1;
+    lx_begin(x);
+    for (size_t t = 0; t < m; t++) {
+        size_t i = x->rkey[t].i;
+        if (x->s[i] < x->chg_lo)
+            x->chg_lo = x->s[i];
+        if (x->e[i] > x->chg_hi)
+            x->chg_hi = x->e[i];
+        lx_unplace(x, i);
+    }
+    int how = (int)ecs_rng_below(&x->rng, 3);
+    if (how != 1) {
+        qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    } else { /* a random topological order of the graph, these tasks */
+        lh_key *all = malloc(n * sizeof *all);
+        if (all == NULL || lx_random_topo(x, all) != 0) {
+            free(all);
+            return -1;
+        }
+        size_t j = 0;
+        for (size_t t = 0; t < n; t++)
+            if (x->gone[all[t].i])
+                x->rkey[j++] = all[t];
+        free(all);
+    }
+    for (size_t left = m; left > 0; left--) {
+        /* the next task: the first in the order, or (how 2) the one that
+         * loses most if it does not get its best class */
+        size_t pick = m - left;
+        lx_fill(x, (size_t)-1);
+        lx_place pl;
+        if (how == 2 && left > 1) {
+            double most = -1.0;
+            for (size_t t = m - left; t < m; t++) {
+                int rc = lx_best_ban(x, x->rkey[t].i, 0, &pl);
+                if (rc != 0)
+                    return rc;
+                double r = lx_regret(x);
+                if (r > most) {
+                    most = r;
+                    pick = t;
+                }
+            }
+            lh_key tk = x->rkey[pick];
+            x->rkey[pick] = x->rkey[m - left];
+            x->rkey[m - left] = tk;
+            pick = m - left;
+        }
+        size_t i = x->rkey[pick].i;
+        int md = how == 2 || ecs_rng_below(&x->rng, 4) ? 0
+                                                        : (int)ecs_rng_below(&x->rng, 3);
+        int rc = lx_best_ban(x, i, md, &pl);
+        if (rc != 0)
+            return rc;
+        lx_put(x, i, &pl, x->best_fq + pl.s);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+    return 0;
+}
+
+/*
+ * The block shift: every task inside a random stretch of time [t1, t2]
+ * (a quarter to a half of D') moved by the same delta (1 to 4 slots,
+ * earlier or later) on its PE with its profile, the last first (later)
+ * or the first first (earlier), where its PE is free, its placed
+ * neighbours allow and the caps hold; the others stay.  A section of the
+ * schedule moves out of expensive slots together, its neighbours then
+ * re-timed by the descent.
+ */
+static void lx_shift(lx *x)
+{
+    lx_begin(x);
+    long D = x->D, len = D / 4 + (long)ecs_rng_below(&x->rng, (uint64_t)(D / 4 + 1));
+    long t1 = (long)ecs_rng_below(&x->rng, (uint64_t)(D - len + 1)), t2 = t1 + len - 1;
+    long d = 1 + (long)ecs_rng_below(&x->rng, 4);
+    int later = (int)ecs_rng_below(&x->rng, 2);
+    if (!later)
+        d = -d;
+    size_t m = 0;
+    for (size_t i = 0; i < x->n; i++)
+        if (x->s[i] >= t1 && x->e[i] <= t2)
+            x->rkey[m++] = (lh_key){later ? -x->s[i] : x->s[i], 0, i};
+    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    for (size_t t = 0; t < m; t++) {
+        size_t i = x->rkey[t].i;
+        long lo, hi, s = x->s[i] + d, e = x->e[i] + d;
+        lx_room(x, i, &lo, &hi);
+        if (s < lo || e > hi)
+            continue;
+        const int *row = x->occ + (size_t)x->pe[i] * (size_t)D;
+        int ok = 1;
+        for (long l = s; l <= e && ok; l++)
+            ok = row[l] < 0 || row[l] == (int)i;
+        if (!ok)
+            continue;
+        lx_fill(x, i);
+        int c = x->cls[i], site = x->site_of[c];
+        const unsigned char *f = x->fq + i * (size_t)D;
+        for (long l = s; l <= e && ok; l++)
+            ok = x->draw[(size_t)site * (size_t)D + (size_t)l] +
+                     x->dl[c][f[l - s]] <= lx_limit(x, site, l);
+        if (!ok)
+            continue;
+        lx_place pl = {c, x->pe[i], s, e, 0.0};
+        memcpy(x->cand_fq, f, (size_t)(e - s + 1));
+        lx_put(x, i, &pl, x->cand_fq);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+}
+
+/*
+ * Kick, descend, accept or not, until max_stall kicks in a row found no
+ * schedule cheaper than the best or the time.  A kick is a ruin and
+ * recreate (LX_RUIN_PCT % of them), a new build (LX_RELIST_PCT %, graphs
+ * up to LX_RELIST_TASKS tasks) or 1 to 3 tasks moved at random.  The
+ * result of its descent is accepted as the current schedule when it is
+ * less than LX_RRT x (1 - stall / max_stall) above the best (record to
+ * record travel: a worse schedule is accepted early, none at the end of
+ * a stall), else the current one is restored; the best is kept apart and
+ * left in x at the end.  -1 out of memory.
+ */
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
     long stall_max = x->prm->max_stall;
@@ -1221,72 +1492,68 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
                                                          : LX_STALL_MIN;
     }
     lx_save(x);
-    for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
-         stall++) {
-        out->kicks++;
-        if (x->n <= LX_RELIST_TASKS &&
-            ecs_rng_below(&x->rng, 100) < LX_RELIST_PCT) {
-            int b = lx_build(x, -1);
-            if (b < 0)
-                return -1;
-            if (b > 0) { /* no room under the caps: an ordinary kick */
-                lx_restore(x);
-                lx_kick(x);
-            }
-        } else {
-            lx_kick(x);
-        }
-        if (lx_descend(x, stop) != 0)
-            return -1;
-        if (x->total < x->b_total - 1e-10 * (1.0 + fabs(x->b_total))) {
-            lx_save(x);
-            out->kicks_improved++;
-            stall = -1;
-        } else {
-            lx_restore(x);
-        }
-    }
-    lx_restore(x);
-    return 0;
-}
-
-static ecs_schedule *lx_export(const lx *x);
-
-/* Searches from new random builds after the first (LX_RESTARTS); the
- * cheapest of all is left in x.  -1 out of memory. */
-static int lx_restarts(lx *x, ecs_local_result *out, ecs_local_stop *stop)
-{
-    double best_total = x->total;
     ecs_schedule *best = lx_export(x);
     if (best == NULL)
         return -1;
-    for (int r = 0; r < LX_RESTARTS && !lx_time_up(x); r++) {
-        int b = lx_build(x, -1);
-        if (b < 0) {
-            ecs_schedule_free(best);
-            return -1;
+    double best_total = x->total;
+    int rc = 0;
+    for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
+         stall++) {
+        out->kicks++;
+        unsigned r = (unsigned)ecs_rng_below(&x->rng, 100);
+        int relist = x->n <= LX_RELIST_TASKS && r >= LX_RUIN_PCT &&
+                     r < LX_RUIN_PCT + LX_RELIST_PCT;
+        if (r < LX_RUIN_PCT || relist) {
+            int b = relist ? lx_build(x, -1) : lx_ruin(x);
+            if (b < 0) {
+                rc = -1;
+                break;
+            }
+            if (b > 0) { /* a task found no room (under the caps): an
+                            ordinary kick */
+                lx_restore(x);
+                lx_kick(x);
+            }
+        } else if (r < LX_RUIN_PCT + LX_RELIST_PCT + LX_SHIFT_PCT) {
+            lx_shift(x);
+        } else {
+            lx_kick(x);
         }
-        if (b > 0)
-            break; /* no build under the caps */
-        if (lx_descend(x, stop) != 0 || lx_iterate(x, out, stop) != 0) {
-            ecs_schedule_free(best);
-            return -1;
+        if (lx_descend(x, stop) != 0) {
+            rc = -1;
+            break;
         }
-        if (x->total < best_total - 1e-10 * (1.0 + fabs(best_total))) {
+        double tol = 1e-10 * (1.0 + fabs(best_total));
+        if (x->total < best_total - tol) {
             ecs_schedule *s = lx_export(x);
             if (s == NULL) {
-                ecs_schedule_free(best);
-                return -1;
+                rc = -1;
+                break;
             }
             ecs_schedule_free(best);
             best = s;
             best_total = x->total;
-            out->from_scratch = 1;
+            lx_save(x);
+            out->kicks_improved++;
+            stall = -1;
+        } else if (x->total < best_total + LX_RRT * (1.0 - (double)stall /
+                                                            (double)stall_max) *
+                                               fabs(best_total) -
+                                  tol &&
+                   x->total != x->b_total) {
+            lx_save(x);
+        } else {
+            lx_restore(x);
         }
     }
-    lx_load(x, best);
+    if (rc == 0)
+        lx_load(x, best);
     ecs_schedule_free(best);
-    return 0;
+    if (rc == 0) {
+        memset(x->dirty, 0, x->n);
+        memset(x->dirty2, 0, x->n);
+    }
+    return rc;
 }
 
 /*
@@ -1366,6 +1633,10 @@ static void lx_release(lx *x)
     free(x->order);
     free(x->dirty);
     free(x->dirty2);
+    free(x->gone);
+    free(x->old_cls);
+    free(x->rkey);
+    free(x->dist);
 }
 
 static ecs_result lx_setup(lx *x, ecs_diag *diag)
@@ -1442,7 +1713,12 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->chain_tmp = malloc(D * sizeof *x->chain_tmp);
     x->chain_s = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_s);
     x->chain_e = malloc(LX_CHAIN_MAX * D * sizeof *x->chain_e);
-    if (!x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
+    x->gone = malloc(n);
+    x->old_cls = malloc(n * sizeof *x->old_cls);
+    x->rkey = malloc(n * sizeof *x->rkey);
+    x->dist = malloc(n * sizeof *x->dist);
+    if (!x->gone || !x->old_cls || !x->rkey || !x->dist ||
+        !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
         !x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||
         !x->draw || !x->b_pe || !x->b_cls || !x->b_s || !x->b_e ||
@@ -1568,8 +1844,6 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
             }
             if (!bad)
                 bad = lx_iterate(&x, out, &stop) != 0;
-            if (!bad && x.n <= LX_RELIST_TASKS)
-                bad = lx_restarts(&x, out, &stop) != 0;
         }
     }
     if (bad && rc == ECS_OK)

@@ -279,3 +279,132 @@ char *ecs_cws_document_text(const ecs_cws_run *r)
     json_decref(d);
     return t;
 }
+
+/* ---- a schedule's starts: our document or CaWoSched's starts file ---- */
+
+typedef struct id_key {
+    long a, b;
+    size_t i;
+} id_key;
+
+static int key_cmp(const void *x, const void *y)
+{
+    const id_key *p = x, *q = y;
+    if (p->a != q->a)
+        return p->a < q->a ? -1 : 1;
+    if (p->b != q->b)
+        return p->b < q->b ? -1 : 1;
+    return 0;
+}
+
+static int get_long(const json_t *o, const char *key, long *v)
+{
+    const json_t *x = json_object_get(o, key);
+    if (!json_is_integer(x))
+        return -1;
+    *v = (long)json_integer_value(x);
+    return 0;
+}
+
+/* Starts from our document's "tasks" and "transfers". */
+static ecs_result doc_starts(const ecs_cws_problem *p, const json_t *doc,
+                             const char *name, long *start, ecs_diag *d)
+{
+    const json_t *ta = json_object_get(doc, "tasks"),
+                 *tr = json_object_get(doc, "transfers");
+    if (!json_is_array(ta) || !json_is_array(tr))
+        return ecs_diag_set(d, ECS_EPARSE, name, 0,
+                            "not a CaWoSched schedule document: needs "
+                            "arrays \"tasks\" and \"transfers\"");
+    size_t nc = p->ncomp, nt = p->n - p->ncomp;
+    id_key *kc = malloc((nc ? nc : 1) * sizeof *kc),
+           *kt = malloc((nt ? nt : 1) * sizeof *kt);
+    unsigned char *seen = calloc(p->n ? p->n : 1, 1);
+    ecs_result rc = ECS_OK;
+    if (kc == NULL || kt == NULL || seen == NULL) {
+        rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < nc; i++)
+        kc[i] = (id_key){p->graph_id[i], 0, i};
+    for (size_t k = 0; k < nt; k++)
+        kt[k] = (id_key){p->graph_id[p->edge_from[nc + k]],
+                         p->graph_id[p->edge_to[nc + k]], nc + k};
+    qsort(kc, nc, sizeof *kc, key_cmp);
+    qsort(kt, nt, sizeof *kt, key_cmp);
+    for (int pass = 0; pass < 2 && rc == ECS_OK; pass++) {
+        const json_t *arr = pass ? tr : ta;
+        const char *an = pass ? "transfers" : "tasks";
+        for (size_t k = 0; k < json_array_size(arr); k++) {
+            const json_t *o = json_array_get(arr, k);
+            id_key key = {0, 0, 0};
+            long s, pe;
+            int ok = pass ? get_long(o, "from", &key.a) == 0 &&
+                                get_long(o, "to", &key.b) == 0
+                          : get_long(o, "id", &key.a) == 0;
+            if (!ok || get_long(o, "start", &s) != 0 || get_long(o, "pe", &pe) != 0) {
+                rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                  "%s[%zu]: needs whole numbers %s, pe and start",
+                                  an, k, pass ? "from, to" : "id");
+                break;
+            }
+            const id_key *hit = bsearch(&key, pass ? kt : kc, pass ? nt : nc,
+                                        sizeof key, key_cmp);
+            if (hit == NULL) {
+                rc = pass ? ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                         "transfers[%zu]: no transfer %ld->%ld "
+                                         "under this mapping", k, key.a, key.b)
+                          : ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                         "tasks[%zu]: no task %ld in the graph",
+                                         k, key.a);
+                break;
+            }
+            char nm[128];
+            ecs_cws_task_name(p, hit->i, nm, sizeof nm);
+            if (seen[hit->i]) {
+                rc = ecs_diag_set(d, ECS_EPARSE, name, 0, "%s[%zu]: %s given twice",
+                                  an, k, nm);
+                break;
+            }
+            if (pe < 0 || (size_t)pe != p->proc[hit->i]) {
+                rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                  "%s[%zu]: %s on pe %ld, but the mapping puts "
+                                  "it on %zu", an, k, nm, pe, p->proc[hit->i]);
+                break;
+            }
+            seen[hit->i] = 1;
+            start[hit->i] = s;
+        }
+    }
+    for (size_t i = 0; rc == ECS_OK && i < p->n; i++)
+        if (!seen[i]) {
+            char nm[128];
+            ecs_cws_task_name(p, i, nm, sizeof nm);
+            rc = ecs_diag_set(d, ECS_EPARSE, name, 0, "%s has no start", nm);
+        }
+out:
+    free(kc);
+    free(kt);
+    free(seen);
+    return rc;
+}
+
+ecs_result ecs_cws_starts_read_any(const ecs_cws_problem *p, const char *buf,
+                                   size_t len, const char *name, long *start,
+                                   ecs_diag *d)
+{
+    size_t k = 0;
+    while (k < len && strchr(" \t\r\n", buf[k]) != NULL)
+        k++;
+    if (k < len && buf[k] == '{') {
+        json_error_t je;
+        json_t *doc = json_loadb(buf, len, 0, &je);
+        if (doc == NULL)
+            return ecs_diag_set(d, ECS_EPARSE, name, je.line, "%s", je.text);
+        ecs_result rc = doc_starts(p, doc, name, start, d);
+        json_decref(doc);
+        return rc;
+    }
+    long long theirs;
+    return ecs_cws_starts_read_buffer(p, buf, len, name, start, &theirs, d);
+}

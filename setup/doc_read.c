@@ -1,5 +1,6 @@
 /* The JSON schedule document: reading (validate, --base, plots). */
 #include "ecsched/document.h"
+#include "ecsched/record.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -125,6 +126,88 @@ static ecs_result check_keys(const char *path, const json_t *o,
 #define CHECK_KEYS(path, o, table, prefix, diag)                             \
     check_keys(path, o, table, sizeof table / sizeof *table, prefix, diag)
 
+/* s into buf (n bytes) if v is a string that fits; 0, else -1. */
+static int copy_str(const json_t *v, char *buf, size_t n)
+{
+    if (!json_is_string(v) || json_string_length(v) >= n)
+        return -1;
+    snprintf(buf, n, "%s", json_string_value(v));
+    return 0;
+}
+
+static double num_or(const json_t *v, double dflt)
+{
+    return json_is_number(v) ? json_number_value(v) : dflt;
+}
+
+/* The terms of a document made by a command: model.deadline_rule,
+ * model.price_source, model.platform (ecs_plat_json). */
+static ecs_result read_terms(const char *path, json_t *root, json_t *mo,
+                             ecs_doc_model *dm, ecs_diag *diag)
+{
+    dm->has_model = 1;
+    dm->plat_cap_kw = -1;
+    copy_str(json_object_get(mo, "deadline_rule"), dm->deadline_rule,
+             sizeof dm->deadline_rule);
+    json_t *ps = json_object_get(mo, "price_source");
+    ecs_price_options_init(&dm->price_opt);
+    if (json_is_object(ps) &&
+        copy_str(json_object_get(ps, "spec"), dm->price_spec,
+                 sizeof dm->price_spec) == 0) {
+        dm->has_price_source = 1;
+        ecs_diag d;
+        if (ecs_record_price_options_read(json_object_get(ps, "options"),
+                                          &dm->price_opt, &d) != ECS_OK)
+            return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                                "model.price_source.options: %s", d.msg);
+    }
+    json_t *pl = json_object_get(mo, "platform");
+    if (!json_is_object(pl))
+        pl = json_object_get(root, "platform");
+    if (!json_is_object(pl))
+        return ECS_OK;
+    dm->has_platform = 1;
+    copy_str(json_object_get(pl, "file"), dm->plat_file, sizeof dm->plat_file);
+    copy_str(json_object_get(pl, "hash"), dm->plat_hash, sizeof dm->plat_hash);
+    json_t *sm = json_object_get(pl, "slot_minutes");
+    if (json_is_integer(sm) && json_integer_value(sm) >= 1 &&
+        json_integer_value(sm) <= 1440)
+        dm->plat_slot_minutes = (int)json_integer_value(sm);
+    json_t *cls = json_object_get(pl, "classes"), *sites = json_object_get(pl, "sites");
+    dm->plat_nclass = json_is_array(cls) ? (int)json_array_size(cls) : 0;
+    dm->plat_nsite = json_is_array(sites) ? (int)json_array_size(sites) : 0;
+    json_t *c0 = json_array_get(cls, 0), *s0 = json_array_get(sites, 0);
+    if (json_is_object(c0)) {
+        json_t *cnt = json_object_get(c0, "count");
+        if (json_is_integer(cnt) && json_integer_value(cnt) >= 1 &&
+            json_integer_value(cnt) <= INT_MAX)
+            dm->plat_count = (int)json_integer_value(cnt);
+        dm->plat_watts = num_or(json_array_get(json_object_get(c0, "watts"), 0), 0);
+        dm->plat_idle_watts = num_or(json_object_get(c0, "idle_watts"), 0);
+    }
+    size_t k;
+    json_t *st;
+    json_array_foreach(sites, k, st)
+    {
+        json_t *src = json_object_get(st, "sources");
+        dm->plat_nsource += json_is_array(src) ? (int)json_array_size(src) : 0;
+    }
+    if (json_is_object(s0)) {
+        dm->plat_cap_kw = num_or(json_object_get(s0, "power_cap_kw"), -1);
+        json_t *cf = json_object_get(s0, "power_cap_file");
+        dm->plat_cap_file = cf != NULL && !json_is_null(cf);
+        json_t *u = json_array_get(json_object_get(s0, "sources"), 0);
+        if (json_is_object(u)) {
+            dm->plat_green_price = num_or(json_object_get(u, "price_per_mwh"), 0);
+            json_t *vol = json_object_get(u, "volume");
+            json_t *src = json_is_object(vol) ? json_object_get(vol, "source") : NULL;
+            copy_str(json_is_object(src) ? json_object_get(src, "spec") : NULL,
+                     dm->plat_green, sizeof dm->plat_green);
+        }
+    }
+    return ECS_OK;
+}
+
 static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
                              ecs_diag *diag)
 {
@@ -189,6 +272,9 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
     if (json_is_number(wu) && json_number_value(wu) >= 1e-6 &&
         json_number_value(wu) <= 1e9)
         dm->work_unit_s = json_number_value(wu);
+    if (json_is_object(mo) &&
+        (rc = read_terms(path, root, mo, dm, diag)) != ECS_OK)
+        return rc;
     /* CaWoSched's problem: what it was made with (its setup and mapping) */
     v = json_object_get(root, "problem");
     if (json_is_string(v))
@@ -391,4 +477,41 @@ ecs_result ecs_document_read_model(const char *path, const ecs_limits *lim,
     if (rc != ECS_OK)
         ecs_doc_model_release(dm);
     return rc;
+}
+
+ecs_result ecs_document_pick_method(const json_t *doc, const char *file,
+                                    const char *name, json_t **out,
+                                    ecs_diag *diag)
+{
+    *out = NULL;
+    json_t *methods = json_object_get(doc, "methods");
+    if (!json_is_array(methods)) {
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "--method needs a compare document (with \"methods\")");
+    }
+    size_t i;
+    json_t *m;
+    json_array_foreach(methods, i, m)
+    {
+        json_t *n = json_object_get(m, "method");
+        if (!json_is_string(n) || strcmp(json_string_value(n), name) != 0)
+            continue;
+        if (!json_is_array(json_object_get(m, "tasks"))) {
+            const char *st = json_string_value(json_object_get(m, "status"));
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "method %s has no schedule (%s)", name,
+                                st ? st : "no status");
+        }
+        json_t *d = json_deep_copy(doc);
+        if (d == NULL || json_object_del(d, "methods") != 0 ||
+            json_object_update(d, m) != 0 ||
+            json_object_set_new(d, "command", json_string(name)) != 0) {
+            json_decref(d);
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        }
+        *out = d;
+        return ECS_OK;
+    }
+    return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                        "no method '%s' in this compare document", name);
 }

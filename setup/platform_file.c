@@ -429,6 +429,14 @@ static int read_class(const pctx *c, size_t i, const json_t *o,
         }
         if (n < p->nfreq)
             k->watts[p->nfreq - 1] = idle;
+        else if (ecs_platform_has_zero(p) &&
+                 fabs(k->watts[p->nfreq - 1] - idle) > 1e-9 * (1.0 + idle))
+            /* a PE at f = 0 draws its idle power (docs/MODEL.md "PE
+             * classes"): another value would be replaced, not used */
+            return bad(c, key, "[%zu] gives %g W at f = 0, but a PE at f = 0 "
+                       "draws its idle_watts %g: give %zu values (f > 0 only) "
+                       "or %g at f = 0", p->nfreq - 1, k->watts[p->nfreq - 1],
+                       idle, busy, idle), -1;
         for (size_t q = 0; q < p->nfreq; q++)
             if (p->freq_q[q] > 0 && k->watts[q] < idle)
                 return bad(c, key, "%g W at f = %s is below idle_watts %g",
@@ -1202,7 +1210,8 @@ json_t *ecs_ext_split_json(const ecs_instance *inst, const ecs_ext *ext,
     int h3 = money_of(sp, ext->normalized_by, e.grid_cost, &gm, u3, sizeof u3);
     bad_ = bad_ || set(o, "horizon", json_integer(e.horizon)) ||
            set(o, "kwh", ecs_json_num(e.total)) ||
-           set(o, "idle_kwh", ecs_json_num(e.idle)) ||
+           set(o, "base_load_kwh", ecs_json_num(e.idle)) ||
+           set(o, "task_kwh", ecs_json_num(e.total - e.idle)) ||
            set(o, "grid_kwh", ecs_json_num(e.grid)) ||
            set(o, "grid_cost", ecs_json_num(e.grid_cost)) ||
            set(o, "grid_money", h3 ? ecs_json_num(gm) : json_null()) ||
@@ -1236,8 +1245,21 @@ json_t *ecs_ext_slots_json(const ecs_instance *inst, const ecs_ext *ext,
                           (size_t)(h > 0 ? h : 1) * sizeof *draw);
     json_t *a = json_array();
     int bad_ = draw == NULL || a == NULL;
+    /* what every source gives in every slot: the cover of the draw */
+    size_t ns = ext->nsource ? ext->nsource : 1;
+    double *used = calloc(ns * (size_t)(h > 0 ? h : 1), sizeof *used);
+    double part[ECS_MAX_SOURCES];
+    bad_ = bad_ || used == NULL;
     if (!bad_)
         ecs_check_draw(inst, s, h, draw);
+    for (int q = 0; !bad_ && q < ext->nsite; q++)
+        for (long l = 0; l < h; l++) {
+            ecs_instance_slot_cover(inst, q, l, draw[(size_t)q * (size_t)h + (size_t)l],
+                                    part, NULL);
+            for (size_t j = 0; j < ext->nsource; j++)
+                if (ext->source[j].site == q)
+                    used[j * (size_t)h + (size_t)l] = part[j];
+        }
     for (int q = 0; !bad_ && q < ext->nsite; q++) {
         json_t *o = json_object(), *srcs = json_array();
         bad_ = o == NULL || srcs == NULL;
@@ -1247,6 +1269,7 @@ json_t *ecs_ext_slots_json(const ecs_instance *inst, const ecs_ext *ext,
             json_t *u = json_object();
             bad_ = u == NULL || set(u, "name", json_string(ext->source[j].name)) ||
                    set(u, "kwh_per_slot", num_list(ext->volume[j], (size_t)h)) ||
+                   set(u, "used_kwh_per_slot", num_list(used + j * (size_t)h, (size_t)h)) ||
                    json_array_append_new(srcs, u) != 0;
         }
         bad_ = bad_ || set(o, "name", json_string(inst->platform->site_name[q])) ||
@@ -1260,6 +1283,7 @@ json_t *ecs_ext_slots_json(const ecs_instance *inst, const ecs_ext *ext,
         bad_ = bad_ || json_array_append_new(a, o) != 0;
     }
     free(draw);
+    free(used);
     if (bad_) {
         json_decref(a);
         return NULL;
@@ -1286,8 +1310,8 @@ void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
                               e.source[j]);
     }
     if (k < n)
-        k += (size_t)snprintf(buf + k, n - k, "grid %.3f kWh; idle %.3f kWh", e.grid,
-                              e.idle);
+        k += (size_t)snprintf(buf + k, n - k, "grid %.3f kWh; base load %.3f kWh",
+                              e.grid, e.idle);
     if (k < n && ext->nsource > 0)
         k += (size_t)snprintf(buf + k, n - k, "; %.1f %% green",
                               e.total > 0 ? 100.0 * green / e.total : 0.0);
@@ -1299,12 +1323,4 @@ void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
         snprintf(buf + k, n - k, ", %.2f %s", money, unit);
     else if (k < n && sp != NULL && sp->unit[0] == '\0' && !ecs_prices_is_builtin(sp->source))
         snprintf(buf + k, n - k, ECS_MONEY_UNKNOWN_TEXT);
-}
-
-/* ---- the base schedule ---- */
-
-ecs_result ecs_plat_base(const ecs_graph *g, const ecs_platform *p,
-                          ecs_schedule **out, ecs_diag *diag)
-{
-    return ecs_listsched_platform(g, p, out, diag);
 }

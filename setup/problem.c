@@ -7,6 +7,7 @@
 #include "ecsched/makespan.h"
 #include "ecsched/record.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +74,179 @@ ecs_result ecs_read_base(const char *path, const ecs_limits *lim,
     return ECS_OK;
 }
 
+/* The makespan solver on the paper's platform, or on equal PEs of an
+ * extended one (every task of work w taking dur[i] = ceil(w G / q_0)
+ * slots; dur NULL: the graph's work). */
+static ecs_result base_search(const ecs_setup *m, const ecs_graph *g,
+                              const long *dur, int pes, double time_limit_s,
+                              ecs_problem *pb, ecs_diag *diag)
+{
+    ecs_graph *h = NULL;
+    if (dur != NULL) {
+        size_t ne = g->pred_off[g->n], k = 0;
+        ecs_edge *e = malloc((ne ? ne : 1) * sizeof *e);
+        if (e == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        for (size_t v = 0; v < g->n; v++)
+            for (size_t q = g->pred_off[v]; q < g->pred_off[v + 1]; q++)
+                e[k++] = (ecs_edge){g->pred[q], v, 0};
+        ecs_result rc = ecs_graph_build(g->n, g->id, dur, NULL, ne, e, 0, &h, diag);
+        free(e);
+        if (rc != ECS_OK)
+            return rc;
+    }
+    ecs_makespan_params prm;
+    ecs_makespan_params_init(&prm);
+    prm.time_limit_s = time_limit_s;
+    prm.progress = m->base_progress;
+    ecs_makespan_result r;
+    ecs_result rc = ecs_makespan_solve(h ? h : g, pes, &prm, &r, diag);
+    if (m->base_progress != NULL && m->base_progress_done != NULL)
+        m->base_progress_done();
+    ecs_graph_free(h);
+    if (rc != ECS_OK)
+        return rc;
+    pb->base = r.schedule;
+    pb->base_makespan = r.makespan;
+    pb->base_optimal = r.optimal;
+    pb->base_lower_bound = r.lower_bound;
+    pb->base_nodes = r.nodes;
+    pb->base_runtime_s = r.runtime_s;
+    return ECS_OK;
+}
+
+/* A lower bound on the makespan of g on classes at f = 1: the critical
+ * path at the fastest class's durations, and the work over the machine's
+ * grid steps per slot. */
+static long classes_lower_bound(const ecs_graph *g, const ecs_platform *p)
+{
+    long vmax = 0, cap = 0, *bl = malloc((g->n ? g->n : 1) * sizeof *bl);
+    for (size_t c = 0; c < p->nclass; c++) {
+        if (p->cls[c].speed_q[0] > vmax)
+            vmax = p->cls[c].speed_q[0];
+        cap += p->cls[c].count * p->cls[c].speed_q[0];
+    }
+    if (bl == NULL || vmax <= 0 || cap <= 0) {
+        free(bl);
+        return 1;
+    }
+    double total = 0;
+    long lb = 1;
+    for (size_t k = g->n; k-- > 0;) {
+        size_t v = g->topo[k];
+        long best = 0;
+        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
+            if (bl[g->succ[e]] > best)
+                best = bl[g->succ[e]];
+        bl[v] = (g->work[v] * p->grid + vmax - 1) / vmax + best;
+        if (bl[v] > lb)
+            lb = bl[v];
+        total += (double)g->work[v] * (double)p->grid;
+    }
+    free(bl);
+    long load = (long)ceil(total / (double)cap - 1e-9);
+    return load > lb ? load : lb;
+}
+
+/*
+ * The base of an extended platform (docs/MODEL.md "Base schedule"): on
+ * equal PEs (one top speed) without a cap that can bind, the makespan
+ * solver as on the paper's platform (the same M, so the same D', with or
+ * without a source); otherwise the list schedule on the classes, under the
+ * caps where a cap can bind (below the site's draw with every PE busy at
+ * f = 1), so that D' = floor(M (1 + E)) is met by some schedule.
+ */
+static ecs_result plat_base(const ecs_setup *m, double time_limit_s,
+                            ecs_problem *pb, ecs_diag *diag)
+{
+    const ecs_platform *p = &m->platform;
+    const ecs_graph *g = pb->g;
+    double t = ecs_clock_now();
+    int equal = 1, any_cap = 0;
+    for (size_t c = 1; c < p->nclass; c++)
+        equal &= p->cls[c].speed_q[0] == p->cls[0].speed_q[0];
+    for (int s = 0; s < m->plat.nsite; s++)
+        any_cap |= m->plat.site[s].cap_kw >= 0 || m->plat.site[s].cap.spec[0];
+    /* the caps over a horizon no list schedule outlasts when one task at
+     * a time fits: every task one after the other on the slowest class */
+    const double *caps[ECS_MAX_SITES] = {0};
+    int binds = 0;
+    ecs_slot_prices sp;
+    ecs_ext ext;
+    memset(&ext, 0, sizeof ext);
+    size_t h = 0;
+    if (any_cap) {
+        long vmin = LONG_MAX;
+        for (size_t c = 0; c < p->nclass; c++)
+            if (p->cls[c].speed_q[0] < vmin)
+                vmin = p->cls[c].speed_q[0];
+        for (size_t v = 0; v < g->n; v++)
+            h += (size_t)((g->work[v] * p->grid + vmin - 1) / vmin);
+        h = 2 * h + 1;
+        /* planned over more slots than the problem may need: repeated
+         * here even under --no-repeat (the problem's own load says it
+         * if its horizon outlasts a series) */
+        ecs_setup *mm = malloc(sizeof *mm);
+        if (mm == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        *mm = *m;
+        mm->price_opt.no_repeat = 0;
+        for (int s = 0; s < mm->plat.nsite; s++) {
+            mm->plat.site[s].prices.opt.no_repeat = 0;
+            mm->plat.site[s].cap.opt.no_repeat = 0;
+        }
+        for (size_t j = 0; j < mm->plat.nsource; j++)
+            mm->plat.source[j].volume.opt.no_repeat = 0;
+        ecs_result rc = ecs_plat_load(mm, h, &sp, &ext, diag);
+        free(mm);
+        if (rc != ECS_OK)
+            return rc;
+        ecs_slot_prices_release(&sp);
+        double peak[ECS_MAX_SITES] = {0};
+        for (size_t c = 0; c < p->nclass; c++)
+            peak[p->cls[c].site] += p->cls[c].count * p->cls[c].power_of[0];
+        for (int s = 0; s < ext.nsite; s++)
+            for (size_t l = 0; ext.cap[s] != NULL && l < h && !binds; l++)
+                binds = ext.cap[s][l] < peak[s] - 1e-9 * (1.0 + peak[s]);
+        for (int s = 0; binds && s < ext.nsite; s++)
+            caps[s] = ext.cap[s];
+    }
+    ecs_result rc;
+    if (equal && !binds) {
+        ecs_ext_release(&ext);
+        long *dur = NULL;
+        if (p->cls[0].speed_q[0] != p->grid) {
+            dur = malloc((g->n ? g->n : 1) * sizeof *dur);
+            if (dur == NULL)
+                return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+            for (size_t v = 0; v < g->n; v++)
+                dur[v] = (g->work[v] * p->grid + p->cls[0].speed_q[0] - 1) /
+                         p->cls[0].speed_q[0];
+        }
+        rc = base_search(m, g, dur, p->pes, time_limit_s, pb, diag);
+        free(dur);
+        return rc;
+    }
+    rc = ecs_listsched_platform_capped(g, p, binds ? caps : NULL, h,
+                                       &pb->base, diag);
+    ecs_ext_release(&ext);
+    if (rc == ECS_EINFEASIBLE && diag != NULL) {
+        char why[sizeof diag->msg];
+        snprintf(why, sizeof why, "%s", diag->msg);
+        return ecs_diag_set(diag, rc, NULL, 0, "the base schedule: %s; raise "
+                            "the power cap", why);
+    }
+    if (rc != ECS_OK)
+        return rc;
+    pb->base_makespan = ecs_schedule_makespan(pb->base);
+    pb->base_lower_bound = classes_lower_bound(g, p);
+    pb->base_optimal = pb->base_makespan <= pb->base_lower_bound;
+    pb->base_list = 1;
+    pb->base_capped = binds;
+    pb->base_runtime_s = ecs_clock_now() - t;
+    return ECS_OK;
+}
+
 static ecs_result load_base(const ecs_setup *m, double time_limit_s,
                             ecs_problem *pb, ecs_diag *diag)
 {
@@ -89,41 +263,14 @@ static ecs_result load_base(const ecs_setup *m, double time_limit_s,
                                 m->platform.pes);
         pb->base_from_file = 1;
         pb->base_makespan = ecs_schedule_makespan(pb->base);
-        pb->base_lower_bound = ecs_makespan_lower_bound(pb->g, m->platform.pes);
+        pb->base_lower_bound = m->plat.on ? classes_lower_bound(pb->g, &m->platform)
+                                          : ecs_makespan_lower_bound(pb->g, m->platform.pes);
         pb->base_optimal = 0;
         return ECS_OK;
     }
-    if (m->plat.on) {
-        /* the extended platform: a list schedule whose every task does its
-         * work on any class at f = 1 (ecs_plat_base) */
-        double t = ecs_clock_now();
-        ecs_result rc = ecs_plat_base(pb->g, &m->platform, &pb->base, diag);
-        if (rc != ECS_OK)
-            return rc;
-        pb->base_makespan = ecs_schedule_makespan(pb->base);
-        pb->base_lower_bound = 1;
-        pb->base_optimal = 0;
-        pb->base_list = 1;
-        pb->base_runtime_s = ecs_clock_now() - t;
-        return ECS_OK;
-    }
-    ecs_makespan_params prm;
-    ecs_makespan_params_init(&prm);
-    prm.time_limit_s = time_limit_s;
-    prm.progress = m->base_progress;
-    ecs_makespan_result r;
-    ecs_result rc = ecs_makespan_solve(pb->g, m->platform.pes, &prm, &r, diag);
-    if (m->base_progress != NULL && m->base_progress_done != NULL)
-        m->base_progress_done();
-    if (rc != ECS_OK)
-        return rc;
-    pb->base = r.schedule;
-    pb->base_makespan = r.makespan;
-    pb->base_optimal = r.optimal;
-    pb->base_lower_bound = r.lower_bound;
-    pb->base_nodes = r.nodes;
-    pb->base_runtime_s = r.runtime_s;
-    return ECS_OK;
+    if (m->plat.on)
+        return plat_base(m, time_limit_s, pb, diag);
+    return base_search(m, pb->g, NULL, m->platform.pes, time_limit_s, pb, diag);
 }
 
 ecs_result ecs_problem_load(const ecs_setup *m, const char *graph_path,
@@ -154,6 +301,20 @@ ecs_result ecs_problem_assemble(const ecs_setup *m, ecs_graph *raw,
         rc = load_base(m, makespan_time_limit_s, pb, diag);
     if (rc == ECS_OK)
         rc = ecs_setup_deadline(m, pb->base_makespan, &pb->deadline, diag);
+    if (rc == ECS_OK && pb->deadline > ECS_MAX_HORIZON &&
+        pb->base_makespan > 0 && pb->base_makespan <= ECS_MAX_HORIZON) {
+        /* the deadline alone is too long: name what fits, the largest E
+         * in thousandths with floor(M (1 + E)) <= ECS_MAX_HORIZON */
+        long M = pb->base_makespan;
+        long e3 = (ECS_MAX_HORIZON - M) * 1000 / M;
+        rc = ecs_diag_set(diag, ECS_EINVAL, pb->raw->source, 0,
+                          "the deadline D' = %ld slots is more than the %ld "
+                          "slots the model is meant for: --deadline %ld, or "
+                          "--extension %ld.%03ld or less (base makespan %ld "
+                          "slots)",
+                          pb->deadline, ECS_MAX_HORIZON, ECS_MAX_HORIZON,
+                          e3 / 1000, e3 % 1000, M);
+    }
     if (rc == ECS_OK)
         rc = ecs_setup_check_horizon(m, pb->raw, pb->deadline, diag);
     if (rc == ECS_OK)
@@ -260,10 +421,35 @@ void ecs_problem_doc_info(const ecs_problem *pb,
     in->problem = pb;
 }
 
+const char *ecs_problem_base_method(const ecs_problem *pb)
+{
+    return pb->base_from_file ? "file"
+           : pb->base_capped  ? "list_under_cap"
+           : pb->base_list    ? "list"
+                              : "makespan_search";
+}
+
+void ecs_problem_base_text(const ecs_problem *pb, char *buf, size_t n)
+{
+    const char *how = pb->base_from_file ? "from --base, "
+                      : pb->base_capped  ? "a list schedule under the power cap, "
+                      : pb->base_list    ? "a list schedule on the PE classes, "
+                                         : "";
+    if (pb->base_optimal)
+        snprintf(buf, n, "%sproven optimal", how);
+    else if (pb->base_from_file)
+        snprintf(buf, n, "from --base (not proven optimal)");
+    else
+        snprintf(buf, n, "%snot proven optimal (lower bound %ld%s)", how,
+                 pb->base_lower_bound,
+                 pb->base_list ? "" : ": the search stopped at --makespan-limit");
+}
+
 json_t *ecs_problem_base_json(const ecs_problem *pb, double makespan_limit_s)
 {
     ecs_json_kv kv[] = {
         {"makespan", json_integer(pb->base_makespan)},
+        {"method", json_string(ecs_problem_base_method(pb))},
         {"status", json_string(pb->base_list ? "list"
                                               : ecs_record_base_status(pb->base_from_file, pb->base_optimal))},
         {"optimal", json_boolean(pb->base_optimal)},

@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -100,6 +101,50 @@ static json_t *options_obj(const ecs_price_options *o)
     return j;
 }
 
+ecs_result ecs_record_price_options_read(const json_t *j, ecs_price_options *o,
+                                        ecs_diag *diag)
+{
+    ecs_price_options_init(o);
+    if (!json_is_object(j))
+        return ECS_OK;
+    /* the keys of options_obj, each set through its command-line spelling */
+    static const struct {
+        const char *key;
+        ecs_price_key k;
+    } keys[] = {
+        {"slot_minutes", ECS_PRICE_KEY_SLOT_MINUTES},
+        {"price_column", ECS_PRICE_KEY_PRICE_COLUMN},
+        {"time_column", ECS_PRICE_KEY_TIME_COLUMN},
+        {"filter", ECS_PRICE_KEY_FILTER},
+        {"utc_offset_minutes", ECS_PRICE_KEY_UTC_OFFSET},
+        {"utc_zone", ECS_PRICE_KEY_UTC_OFFSET},
+        {"stamp", ECS_PRICE_KEY_STAMP},
+        {"fill", ECS_PRICE_KEY_FILL},
+        {"start", ECS_PRICE_KEY_START},
+        {"unit", ECS_PRICE_KEY_UNIT},
+    };
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++) {
+        const json_t *v = json_object_get(j, keys[i].key);
+        char text[128];
+        if (json_is_string(v))
+            snprintf(text, sizeof text, "%s", json_string_value(v));
+        else if (json_is_integer(v) && keys[i].k == ECS_PRICE_KEY_UTC_OFFSET) {
+            long mins = (long)json_integer_value(v);
+            snprintf(text, sizeof text, "%c%02ld:%02ld", mins < 0 ? '-' : '+',
+                     labs(mins) / 60, labs(mins) % 60);
+        } else if (json_is_integer(v))
+            snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT,
+                     json_integer_value(v));
+        else
+            continue;
+        ecs_result rc = ecs_price_options_set(o, keys[i].k, text, diag);
+        if (rc != ECS_OK)
+            return rc;
+    }
+    o->no_repeat = json_is_true(json_object_get(j, "no_repeat"));
+    return ECS_OK;
+}
+
 json_t *ecs_record_price_source(const char *prices_spec,
                                 const ecs_price_options *o, ecs_diag *diag)
 {
@@ -121,6 +166,14 @@ json_t *ecs_record_price_source(const char *prices_spec,
 
 json_t *ecs_record_model(const ecs_setup *m, json_t *price_source)
 {
+    /* a platform whose every site has its own prices uses no --prices */
+    int used = !m->plat.on;
+    for (int s = 0; !used && s < m->plat.nsite; s++)
+        used = !m->plat.site[s].has_prices;
+    if (!used && price_source != NULL) {
+        json_decref(price_source);
+        price_source = json_null();
+    }
     json_t *j = json_object(), *freqs = json_array();
     for (size_t k = 0; freqs && k < m->platform.nfreq; k++)
         if (json_array_append_new(freqs, ecs_json_num(m->platform.freq[k])) != 0) {

@@ -4,6 +4,7 @@
 #include "ecsched/check.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *ecs_deadline_rule_name(ecs_deadline_rule r)
@@ -196,4 +197,195 @@ void ecs_instance_release(ecs_instance *inst)
     inst->reduced = NULL;
     memset(&inst->windows, 0, sizeof inst->windows);
     inst->windows_empty = 0;
+}
+
+/* ---- the view without what cannot bind (instance.h) ---- */
+
+/* The least and the most a site draws in a slot: every PE idle, plus at
+ * most min(count, tasks) PEs of each class busy at their largest draw. */
+static void site_draw_range(const ecs_platform *p, size_t ntask, int site,
+                            double *lo, double *hi)
+{
+    *lo = *hi = 0.0;
+    if (p->nclass == 0) { /* the paper's platform: one site, no idle */
+        double top = 0.0;
+        for (size_t k = 0; k < p->nfreq; k++)
+            if (p->power_of[k] > top)
+                top = p->power_of[k];
+        size_t busy = (size_t)p->pes < ntask ? (size_t)p->pes : ntask;
+        *hi = (double)busy * top;
+        return;
+    }
+    for (size_t c = 0; c < p->nclass; c++) {
+        const ecs_pe_class *q = &p->cls[c];
+        if (q->site != site)
+            continue;
+        double top = q->idle;
+        for (size_t k = 0; k < p->nfreq; k++)
+            if (q->power_of[k] > top)
+                top = q->power_of[k];
+        size_t busy = (size_t)q->count < ntask ? (size_t)q->count : ntask;
+        *lo += q->count * q->idle;
+        *hi += q->count * q->idle + (double)busy * (top - q->idle);
+    }
+}
+
+/* 1 when source j is of use in some slot of 0..D-1: volume there and
+ * cheaper than its site's grid. */
+static int source_of_use(const ecs_instance *inst, size_t j)
+{
+    const ecs_source *src = &inst->source[j];
+    for (long l = 0; l < inst->deadline; l++)
+        if (src->volume[l] > 0.0 &&
+            src->price < ecs_instance_price(inst, src->site, l))
+            return 1;
+    return 0;
+}
+
+/* The slope of site s's slot cost in slot l when it is linear on 0..hi
+ * (the cheapest useful sources cover hi, or none is useful), else NAN. */
+static double linear_slope(const ecs_instance *inst, int s, long l, double hi)
+{
+    double r = ecs_instance_price(inst, s, l), best = r, vol = 0.0;
+    for (size_t j = 0; j < inst->nsource; j++) {
+        const ecs_source *src = &inst->source[j];
+        if (src->site != s || !(src->volume[l] > 0.0) || !(src->price < r))
+            continue;
+        if (src->price < best) {
+            best = src->price;
+            vol = 0.0;
+        }
+        if (src->price == best)
+            vol += src->volume[l];
+    }
+    return best == r || vol >= hi ? best : NAN;
+}
+
+/* The view's sites: linear ones get their slope as price (*linear[s] = 1)
+ * and sources of no use are dropped. */
+static ecs_result view_sites(const ecs_instance *inst, ecs_instance_view *v,
+                             int *linear, ecs_diag *diag)
+{
+    const ecs_platform *p = inst->platform;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    size_t ntask = inst->graph->n;
+    for (int s = 0; s < nsite && s < ECS_MAX_SITES; s++) {
+        double lo, hi;
+        site_draw_range(p, ntask, s, &lo, &hi);
+        if (inst->site != NULL)
+            v->site[s] = inst->site[s];
+        const double *cap = v->site[s].cap;
+        int cap_binds = 0;
+        for (long l = 0; cap != NULL && l < inst->deadline; l++)
+            cap_binds |= cap[l] < hi;
+        if (cap != NULL && !cap_binds) {
+            v->site[s].cap = NULL;
+            v->caps_dropped++;
+        }
+        int has_source = 0;
+        for (size_t j = 0; j < inst->nsource; j++)
+            has_source |= inst->source[j].site == s;
+        linear[s] = 1;
+        int same = 1;
+        for (long l = 0; has_source && linear[s] && l < inst->deadline; l++) {
+            double k = linear_slope(inst, s, l, hi);
+            linear[s] = !isnan(k);
+            same &= k == ecs_instance_price(inst, s, l);
+        }
+        if (!has_source || !linear[s] || same)
+            continue;
+        double *pr = malloc(inst->nprice * sizeof *pr);
+        if (pr == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        for (size_t l = 0; l < inst->nprice; l++)
+            pr[l] = (long)l < inst->deadline
+                        ? linear_slope(inst, s, (long)l, hi)
+                        : ecs_instance_price(inst, s, (long)l);
+        v->price_owned_[s] = pr;
+        v->site[s].price = pr;
+        v->linear_sites++;
+    }
+    return ECS_OK;
+}
+
+/* One class at one site, speed f, no idle, the instance's prices and
+ * nothing else: the paper's platform with the class's energies. */
+static void view_paper(ecs_instance_view *v)
+{
+    ecs_platform *q = &v->platform;
+    ecs_instance *in = &v->inst;
+    if (in->nsource > 0 || q->nclass > 1 || q->nsite > 1)
+        return;
+    if (in->site != NULL && in->site[0].cap != NULL)
+        return;
+    if (q->nclass == 1) {
+        const ecs_pe_class *c = &q->cls[0];
+        if (c->idle != 0.0)
+            return;
+        for (size_t k = 0; k < q->nfreq; k++)
+            if (c->speed_q[k] != q->freq_q[k])
+                return;
+        q->pes = c->count;
+        for (size_t k = 0; k < q->nfreq; k++)
+            q->power_of[k] = c->power_of[k];
+        q->nclass = 0;
+        memset(&q->cls[0], 0, sizeof q->cls[0]);
+    }
+    if (in->site != NULL && in->site[0].price != NULL)
+        in->price = in->site[0].price;
+    in->site = NULL;
+    in->source = NULL;
+    v->paper = 1;
+    v->changed = 1;
+}
+
+ecs_result ecs_instance_view_make(const ecs_instance *inst,
+                                  ecs_instance_view *v, ecs_diag *diag)
+{
+    memset(v, 0, sizeof *v);
+    v->inst = *inst;
+    v->inst.reduced_owned_ = NULL;
+    v->platform = *inst->platform;
+    v->inst.platform = &v->platform;
+    if (!ecs_instance_extended(inst) || inst->graph == NULL)
+        return ECS_OK;
+    int linear[ECS_MAX_SITES] = {0};
+    ecs_result rc = view_sites(inst, v, linear, diag);
+    if (rc != ECS_OK) {
+        ecs_instance_view_release(v);
+        return rc;
+    }
+    size_t m = 0;
+    for (size_t j = 0; j < inst->nsource && j < ECS_MAX_SOURCES; j++) {
+        const ecs_source *src = &inst->source[j];
+        if (linear[src->site] || !source_of_use(inst, j))
+            v->sources_dropped++;
+        else
+            v->source[m++] = *src;
+    }
+    v->inst.source = v->source;
+    v->inst.nsource = m;
+    if (inst->site != NULL || v->linear_sites > 0)
+        v->inst.site = v->site;
+    v->changed = v->sources_dropped > 0 || v->caps_dropped > 0 ||
+                 v->linear_sites > 0;
+    if (v->inst.site != NULL) { /* a site with nothing of its own: none */
+        int plain = 1;
+        for (int s = 0; s < v->platform.nsite && s < ECS_MAX_SITES; s++)
+            plain &= v->site[s].price == NULL && v->site[s].cap == NULL;
+        if (plain)
+            v->inst.site = NULL;
+    }
+    view_paper(v);
+    return ECS_OK;
+}
+
+void ecs_instance_view_release(ecs_instance_view *v)
+{
+    if (v == NULL)
+        return;
+    for (int s = 0; s < ECS_MAX_SITES; s++) {
+        free(v->price_owned_[s]);
+        v->price_owned_[s] = NULL;
+    }
 }

@@ -27,6 +27,7 @@ void ecs_gen_params_init(ecs_gen_params *p)
     p->seed = 1;
     p->max_work = 10;
     p->avg_preds = 2.0;
+    p->chain_min = p->chain_max = 1;
 }
 
 const char *ecs_gen_method_name(ecs_gen_method m)
@@ -84,6 +85,17 @@ ecs_result ecs_gen_params_validate(const ecs_gen_params *p, ecs_diag *d)
         return ecs_diag_set(d, ECS_EINVAL, NULL, 0,
                             "the maximum work must be 1..%ld, not %ld",
                             (long)ECS_GEN_MAX_WORK, p->max_work);
+    if (p->chain_min < 1 || p->chain_max < p->chain_min ||
+        p->chain_max > ECS_GEN_FJ_MAX_CHAIN)
+        return ecs_diag_set(d, ECS_EINVAL, NULL, 0,
+                            "the branches' chain lengths must be LO..HI with "
+                            "1 <= LO <= HI <= %d, not %zu..%zu",
+                            ECS_GEN_FJ_MAX_CHAIN, p->chain_min, p->chain_max);
+    if (p->chain_max > 1 && p->method != ECS_GEN_FORKJOIN)
+        return ecs_diag_set(d, ECS_EINVAL, NULL, 0,
+                            "chains as branches (%zu..%zu tasks) are for the "
+                            "forkjoin method only",
+                            p->chain_min, p->chain_max);
     if (!isfinite(p->avg_preds) || p->avg_preds < 0)
         return ecs_diag_set(d, ECS_EINVAL, NULL, 0,
                             "the average number of predecessors must be a "
@@ -171,18 +183,23 @@ static int gen_layered(const ecs_gen_params *p, ecs_rng *r, edge_list *l)
     return rc;
 }
 
+/* Tasks 1..n as one chain (a pipeline too small for a stage): 0 or -1. */
+static int add_chain(edge_list *l, size_t n)
+{
+    for (size_t v = 2; v <= n; v++)
+        if (add_edge(l, v - 1, v) != 0)
+            return -1;
+    return 0;
+}
+
 /* forkjoin: stages of a fork, w parallel tasks and a join, the join before
  * the next fork (stg.h says how w is drawn). */
 static int gen_forkjoin(const ecs_gen_params *p, ecs_rng *r, edge_list *l)
 {
     const size_t lo = ECS_GEN_FJ_MIN_WIDTH, hi = ECS_GEN_FJ_MAX_WIDTH;
     size_t n = p->tasks, next = 1, prev_join = 0; /* 0: no stage yet */
-    if (n < 3) {
-        for (size_t v = 2; v <= n; v++)
-            if (add_edge(l, v - 1, v) != 0)
-                return -1;
-        return 0;
-    }
+    if (n < 3)
+        return add_chain(l, n);
     while (next <= n) {
         size_t left = n - next + 1, w;
         if (left <= hi + 2) {
@@ -198,6 +215,51 @@ static int gen_forkjoin(const ecs_gen_params *p, ecs_rng *r, edge_list *l)
         for (size_t k = fork + 1; k < join; k++)
             if (add_edge(l, fork, k) != 0 || add_edge(l, k, join) != 0)
                 return -1;
+        prev_join = join;
+        next = join + 1;
+    }
+    return 0;
+}
+
+/* forkjoin with chains as branches: a stage is a fork, w branches (drawn
+ * first), each a chain of chain_min..chain_max tasks (drawn next), and a
+ * join; a stage after which no minimal stage would fit takes every task
+ * left, in more branches or a shorter last one. */
+static int gen_forkjoin_chains(const ecs_gen_params *p, ecs_rng *r,
+                               edge_list *l)
+{
+    const size_t lo = ECS_GEN_FJ_MIN_WIDTH, hi = ECS_GEN_FJ_MAX_WIDTH;
+    const size_t cmin = p->chain_min, cspan = p->chain_max - p->chain_min + 1;
+    size_t n = p->tasks, next = 1, prev_join = 0, len[ECS_GEN_FJ_MAX_WIDTH];
+    if (n < 3)
+        return add_chain(l, n);
+    while (next <= n) {
+        size_t left = n - next + 1, sum = 0;
+        size_t w = lo + (size_t)ecs_rng_below(r, (uint64_t)(hi - lo + 1));
+        for (size_t b = 0; b < w; b++) {
+            len[b] = cmin + (size_t)ecs_rng_below(r, (uint64_t)cspan);
+            sum += len[b];
+        }
+        int last = left < 2 + sum + 2 + lo * cmin;
+        size_t inner = last ? left - 2 : sum; /* left >= 3 */
+        size_t fork = next, join = fork + inner + 1, v = fork + 1;
+        if (prev_join != 0 && add_edge(l, prev_join, fork) != 0)
+            return -1;
+        for (size_t b = 0, rest = inner; rest > 0; b++) {
+            size_t k = b < w ? len[b]
+                             : cmin + (size_t)ecs_rng_below(r, (uint64_t)cspan);
+            if (k > rest)
+                k = rest;
+            if (add_edge(l, fork, v) != 0)
+                return -1;
+            for (size_t u = v; u + 1 < v + k; u++)
+                if (add_edge(l, u, u + 1) != 0)
+                    return -1;
+            if (add_edge(l, v + k - 1, join) != 0)
+                return -1;
+            v += k;
+            rest -= k;
+        }
         prev_join = join;
         next = join + 1;
     }
@@ -258,7 +320,8 @@ ecs_result ecs_stg_generate(const ecs_gen_params *p, ecs_graph **out,
         grc = gen_layered(p, &r, &l);
         break;
     case ECS_GEN_FORKJOIN:
-        grc = gen_forkjoin(p, &r, &l);
+        grc = p->chain_max > 1 ? gen_forkjoin_chains(p, &r, &l)
+                               : gen_forkjoin(p, &r, &l);
         break;
     }
     if (grc == 0)

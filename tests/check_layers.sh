@@ -1,22 +1,23 @@
 #!/bin/sh
 # The layers of ecsched, checked on every source file of the tree:
 #
-#   library:  common < taskgraphs, prices < heuristic, solver < setup < engine
+#   library:  common < taskgraphs, prices < heuristic, solver < setup < engine, render
 #             (taskgraphs and prices know nothing of each other; heuristic
 #             and solver never include each other; setup, the set-up of a
 #             problem (platform file, problem assembly, the schedule
 #             document), sits above heuristic and solver because assembly
 #             needs the base makespan (solver/makespan) and the extended
 #             platform's list schedule, and below the engine; the engine
-#             composes them through public headers only; none of them
-#             includes cli)
+#             composes them through public headers only; render, the SVG
+#             writer, charts and the Gantt chart of a schedule document,
+#             reads documents through setup and knows nothing of the
+#             engine, nor the engine of it; none of them includes cli)
 #   solver/:  one room per family, each with its private headers:
 #             core < makespan, milp, bound < search
 #             (a room includes a private header of its own room beside it,
 #             or of a room below it as "room/header.h"; bound and milp know
 #             nothing of each other)
-#   command:  cli/run < cli/plot, cli/batch < cli/report < cli/commands < cli/main.c
-#             (plot knows nothing of batch)
+#   command:  cli/run < cli/batch < cli/report < cli/commands < cli/main.c
 #   names:    the library's are ecs_ / ECS_; the command's own are tool_ /
 #             TOOL_ (as curl keeps tool_ apart from curl_): cli/ defines no
 #             ecs_ function, type or macro
@@ -43,6 +44,7 @@ owner() {
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
     setup|platform_file|problem|document|record|units|cws_doc) echo setup ;;
     solve|method) echo engine ;;
+    svg|chart|gantt) echo render ;;
     *) echo "" ;;
   esac
 }
@@ -56,7 +58,8 @@ lib_below() {
     solver) echo "common taskgraphs prices solver" ;;
     setup) echo "common taskgraphs prices heuristic solver setup" ;;
     engine) echo "common taskgraphs prices heuristic solver setup engine" ;;
-    *) echo "common taskgraphs prices heuristic solver setup engine" ;; # cli, tests, examples
+    render) echo "common taskgraphs prices heuristic solver setup render" ;;
+    *) echo "common taskgraphs prices heuristic solver setup engine render" ;; # cli, tests, examples
   esac
 }
 # solver room -> the rooms whose private headers it may include
@@ -73,19 +76,18 @@ room_below() {
 cli_below() {
   case $1 in
     run) echo "run" ;;
-    plot) echo "run plot" ;;
     batch) echo "run batch" ;;
-    report) echo "run plot batch report" ;;
-    commands) echo "run plot batch report commands" ;;
+    report) echo "run batch report" ;;
+    commands) echo "run batch report commands" ;;
     main) echo "commands" ;;
-    tests) echo "run plot batch report commands" ;;
+    tests) echo "run batch report commands" ;;
   esac
 }
 
 check_file() { # file zone(lib folder, cli sub-folder name, tests, examples) [solver room]
   f=$1 zone=$2 room=${3:-}
   case $zone in
-    common|taskgraphs|prices|heuristic|solver|setup|engine) libzone=$zone clizone="" ;;
+    common|taskgraphs|prices|heuristic|solver|setup|engine|render) libzone=$zone clizone="" ;;
     tests) libzone=tests clizone=tests ;;
     examples) libzone=examples clizone="" ;;
     *) libzone=cli clizone=$zone ;;
@@ -135,7 +137,7 @@ check_file() { # file zone(lib folder, cli sub-folder name, tests, examples) [so
 }
 
 out=$(
-  for dir in common taskgraphs prices heuristic setup engine; do
+  for dir in common taskgraphs prices heuristic setup engine render; do
     for f in "$dir"/*.c "$dir"/*.h; do [ -f "$f" ] && check_file "$f" "$dir"; done
   done
   for f in solver/*.c solver/*.h; do [ -f "$f" ] && echo "$f: solver/ keeps its code in its rooms (solver/ROOM/)"; done

@@ -37,8 +37,10 @@ const tool_command tool_command_compare = {
     "\n"
     "  --extension E    D' = floor(M (1 + E)), M the base makespan (default 0)\n"
     "  --deadline N     D' directly\n"
-    "  --time-limit S   the whole command, base search included (default:\n"
-    "                   the MILP's 60 s after the base search)\n"
+    "  --time-limit S   the whole command, base search included: local\n"
+    "                   gets an even share of what is left with each of\n"
+    "                   milp and solve (default: the MILP's 60 s after the\n"
+    "                   base search)\n"
     "  --makespan-limit S  the base search alone (default 10, or the time\n"
     "                   limit when smaller)\n"
     "  --methods LIST   subset of base,sweep,binary,local,milp,solve\n"
@@ -186,12 +188,10 @@ static void print_head(const compare_job *j)
     ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
     ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
     ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
+    char how[160];
+    ecs_problem_base_text(pb, how, sizeof how);
     printf("base      makespan M = %s (%s), cost %.6f (normalised)\n", bm,
-           pb->base_from_file ? "from --base"
-           : pb->base_list    ? "a list schedule on the PE classes"
-           : pb->base_optimal ? "proven optimal"
-                              : "not proven optimal",
-           pb->base_cost);
+           how, pb->base_cost);
     ecs_zone z;
     ecs_zone_of(&j->m, &pb->prices, &z);
     if (ecs_fmt_clock(&z, &pb->prices, pb->deadline, 0, end, sizeof end))
@@ -204,10 +204,11 @@ static void print_head(const compare_job *j)
            pb->prices.repeated ? ", repeated" : "", info);
 }
 
-/* With --watts: each schedule's energy and money under the table. */
+/* On an extended platform: each schedule's energy by source under the
+ * table (kWh and money are the table's columns). */
 static void print_energy(const compare_job *j)
 {
-    if (!(j->m.watts > 0))
+    if (!j->pb.ext.on)
         return;
     printf("\n");
     for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
@@ -230,17 +231,45 @@ static void print_table(const compare_job *j, size_t point)
         point_label(j, point, label, sizeof label);
         printf("\n[%s]", label);
     }
-    printf("\n%-7s %12s %9s %8s %8s %6s %5s  %-15s %9s\n", "method", "cost",
-           "cost/opt", "saving", "makespan", "D'", "meets", "status", "time_s");
+    /* kWh and money where the platform gives them (--watts, --platform):
+     * the energy of every schedule, idle included, and its cost in the
+     * prices' currency */
+    ecs_energy en[TOOL_METHOD_COUNT];
+    char money_head[32] = "";
+    int units = j->m.watts > 0 || pb->ext.on;
+    for (int k = 0; units && k < TOOL_METHOD_COUNT; k++) {
+        const tool_method_out *o = &j->set.out[k];
+        memset(&en[k], 0, sizeof en[k]);
+        if (!j->set.want[k] || j->set.rc[k] != ECS_OK || o->schedule == NULL)
+            continue;
+        ecs_energy_of_problem(pb, &j->m, o->schedule, o->check.cost, &en[k]);
+        if (en[k].has_money && !money_head[0])
+            snprintf(money_head, sizeof money_head, "%s", en[k].currency);
+    }
+    if (units && !money_head[0])
+        snprintf(money_head, sizeof money_head, "money");
+    printf("\n%-7s %12s", "method", "cost");
+    if (units)
+        printf(" %10s %8s", "kWh", money_head);
+    printf(" %9s %8s %8s %6s %5s  %-15s %9s\n", "cost/opt", "saving", "makespan",
+           "D'", "meets", "status", "time_s");
     for (int k = 0; k < TOOL_METHOD_COUNT; k++) {
         if (!j->set.want[k])
             continue;
         const tool_method_out *o = &j->set.out[k];
         const char *name = tool_method_name((tool_method)k);
+        char kwh[32] = "-", money[32] = "-";
+        if (units && j->set.rc[k] == ECS_OK && o->schedule != NULL) {
+            fmt_num(kwh, sizeof kwh, en[k].has_kwh ? en[k].kwh : NAN, "%.3f");
+            fmt_num(money, sizeof money, en[k].has_money ? en[k].money : NAN, "%.2f");
+        }
+        printf("%-7s", name);
         if (j->set.rc[k] != ECS_OK) {
-            printf("%-7s %12s %9s %8s %8s %6ld %5s  %-15s %9s\n", name, "-", "-",
-                   "-", "-", pb->deadline, "-",
-                   skipped(&j->set, k) ? "skipped" : "error", "-");
+            printf(" %12s", "-");
+            if (units)
+                printf(" %10s %8s", "-", "-");
+            printf(" %9s %8s %8s %6ld %5s  %-15s %9s\n", "-", "-", "-", pb->deadline,
+                   "-", skipped(&j->set, k) ? "skipped" : "error", "-");
             continue;
         }
         char cost[32], ratio[32], saving[32], mk[32];
@@ -254,8 +283,10 @@ static void print_table(const compare_job *j, size_t point)
                     : NAN,
                 "%.2f%%");
         fmt_num(mk, sizeof mk, has ? (double)o->check.makespan : NAN, "%.0f");
-        printf("%-7s %12s %9s %8s %8s %6ld %5s  %-15s %9.3f\n", name, cost, ratio,
-               saving, mk, pb->deadline,
+        printf(" %12s", cost);
+        if (units)
+            printf(" %10s %8s", kwh, money);
+        printf(" %9s %8s %8s %6ld %5s  %-15s %9.3f\n", ratio, saving, mk, pb->deadline,
                has ? (o->check.meets_deadline ? "yes" : "no") : "-", o->status,
                o->runtime_s);
     }

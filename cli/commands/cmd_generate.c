@@ -20,7 +20,8 @@ const tool_command tool_command_generate = {
     "generate", "write a random task graph (STG standard layout)",
     "Usage: ecsched generate --tasks N --seed S\n"
     "                        [--method sameprob|layered|forkjoin]\n"
-    "                        [--max-work W] [--avg-preds A] [-o FILE]\n"
+    "                        [--max-work W] [--avg-preds A]\n"
+    "                        [--chain LO:HI] [-o FILE]\n"
     "\n"
     "Writes a random task graph of N tasks in the standard STG layout (dummy\n"
     "entry 0 and exit N+1, tasks 1..N in topological order, a '#' block with\n"
@@ -36,6 +37,9 @@ const tool_command tool_command_generate = {
     "                   forkjoin: a pipeline of stages, each one fork task,\n"
     "                   10..60 parallel tasks and one join task before the\n"
     "                   next stage's fork (the last stage takes the rest)\n"
+    "  --chain LO:HI    forkjoin: each parallel branch is a chain of LO..HI\n"
+    "                   tasks (uniform; 1 <= LO <= HI <= 100; LO alone\n"
+    "                   means LO:LO; default 1:1, single tasks)\n"
     "  --max-work W     work uniform in 1..W (default 10)\n"
     "  --avg-preds A    average predecessors per task (default 2, or\n"
     "                   (N-1)/2 when N is small); at most (N-1)/2;\n"
@@ -46,7 +50,7 @@ const tool_command tool_command_generate = {
     tool_cmd_generate};
 
 enum { OPT_TASKS = TOOL_OPT_COMMAND_BASE, OPT_SEED, OPT_METHOD, OPT_MAX_WORK,
-       OPT_AVG_PREDS };
+       OPT_AVG_PREDS, OPT_CHAIN };
 
 typedef struct generate_job {
     ecs_gen_params gp;
@@ -98,6 +102,26 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
         j->avg_given = 1;
         j->avg_text = arg;
         return 0;
+    case OPT_CHAIN: {
+        long lo, hi;
+        char head[32];
+        const char *colon = strchr(arg, ':');
+        size_t hl = colon ? (size_t)(colon - arg) : strlen(arg);
+        int bad = hl >= sizeof head;
+        if (!bad) {
+            memcpy(head, arg, hl);
+            head[hl] = '\0';
+            bad = ecs_parse_long(head, &lo) != 0 ||
+                  ecs_parse_long(colon ? colon + 1 : head, &hi) != 0;
+        }
+        if (bad || lo < 1 || hi < lo || hi > ECS_GEN_FJ_MAX_CHAIN)
+            return tool_usage_error(
+                CMD, "--chain must be LO:HI with 1 <= LO <= HI <= %d, not "
+                     "'%s'", ECS_GEN_FJ_MAX_CHAIN, arg);
+        j->gp.chain_min = (size_t)lo;
+        j->gp.chain_max = (size_t)hi;
+        return 0;
+    }
     case 'o':
         j->out_path = arg;
         return 0;
@@ -118,6 +142,7 @@ static int parse_args(generate_job *j, int argc, char **argv)
         {"method", required_argument, 0, OPT_METHOD},
         {"max-work", required_argument, 0, OPT_MAX_WORK},
         {"avg-preds", required_argument, 0, OPT_AVG_PREDS},
+        {"chain", required_argument, 0, OPT_CHAIN},
         {"out", required_argument, 0, 'o'},
         {"help", no_argument, 0, 'h'},
         {0, 0, 0, 0}};
@@ -129,6 +154,8 @@ static int parse_args(generate_job *j, int argc, char **argv)
         return pr;
     if (!j->tasks_given || !j->seed_given)
         return tool_usage_error(CMD, "needs --tasks N and --seed S");
+    if (j->gp.chain_max > 1 && j->gp.method != ECS_GEN_FORKJOIN)
+        return tool_usage_error(CMD, "--chain is for --method forkjoin only");
     double most = ((double)j->gp.tasks - 1) / 2;
     if (!j->avg_given && j->gp.avg_preds > most)
         j->gp.avg_preds = most;
@@ -141,17 +168,20 @@ static ecs_result render(FILE *f, const ecs_graph *g, const void *ctx,
 {
     const generate_job *j = ctx;
     (void)diag;
-    char comment[512], avg[64];
+    char comment[512], avg[64], chain[64] = "";
     if (j->avg_text)
         snprintf(avg, sizeof avg, "%.40s", j->avg_text);
     else
         snprintf(avg, sizeof avg, "%.17g", j->gp.avg_preds);
+    if (j->gp.chain_max > 1)
+        snprintf(chain, sizeof chain, " --chain %zu:%zu", j->gp.chain_min,
+                 j->gp.chain_max);
     snprintf(comment, sizeof comment,
              "Random task graph written by ecsched %s:\n"
              "ecsched generate --tasks %zu --seed %lu --method %s "
-             "--max-work %ld --avg-preds %s",
+             "--max-work %ld --avg-preds %s%s",
              ECS_VERSION, j->gp.tasks, j->gp.seed,
-             ecs_gen_method_name(j->gp.method), j->gp.max_work, avg);
+             ecs_gen_method_name(j->gp.method), j->gp.max_work, avg, chain);
     return ecs_stg_write(f, g, comment, NULL);
 }
 

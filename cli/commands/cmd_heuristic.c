@@ -105,6 +105,8 @@ typedef struct heur_job {
     ecs_local_params lprm;
     ecs_local_result lres;
     double local_s;         /* ecs_local_run alone */
+    char base_bad[512];     /* why the base is not a schedule here (a
+                               --base above a cap), else "" */
 } heur_job;
 
 /* The schedule the command reports: local's or the heuristic's. */
@@ -202,6 +204,8 @@ static int parse_args(heur_job *j, int argc, char **argv)
 static double saving_pct(const heur_job *j)
 {
     double base = j->res.base_cost;
+    if (j->base_bad[0])
+        return NAN; /* nothing to save against */
     if (base == 0.0)
         return 0.0;
     return 100.0 * (base - j->rep.cost) / fabs(base);
@@ -241,20 +245,16 @@ static void print_human(const heur_job *j)
         else
             printf("budget      %.6f (B = %.6f)\n", r->budget, r->range);
     }
-    printf("base cost   %.6f\n", r->base_cost);
+    if (j->base_bad[0])
+        printf("base cost   %.6f (not a schedule here: %s)\n", r->base_cost,
+               j->base_bad);
+    else
+        printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
     ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
-    if (pb->base_from_file)
-        printf("base        makespan %s, from --base (not proven optimal)\n", bmk);
-    else if (pb->base_list)
-        printf("base        makespan %s, a list schedule on the PE classes "
-               "(not proven optimal)\n", bmk);
-    else if (pb->base_optimal)
-        printf("base        makespan %s, proven optimal\n", bmk);
-    else
-        printf("base        makespan %s, not proven optimal (lower bound %ld: "
-               "the search stopped at --makespan-limit)\n",
-               bmk, pb->base_lower_bound);
+    char how[160];
+    ecs_problem_base_text(pb, how, sizeof how);
+    printf("base        makespan %s, %s\n", bmk, how);
     if (j->local) {
         const ecs_local_result *l = &j->lres;
         printf("%s  %.6f\n", ext ? "start cost" : "sweep cost", l->start_cost);
@@ -269,7 +269,10 @@ static void print_human(const heur_job *j)
     ecs_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
     printf("energy      %s\n", text);
-    printf("saving      %.2f %%\n", saving_pct(j));
+    if (j->base_bad[0])
+        printf("saving      n/a (the base is not a schedule here)\n");
+    else
+        printf("saving      %.2f %%\n", saving_pct(j));
     ecs_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
     ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
     ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
@@ -307,24 +310,27 @@ static int add_keys(json_t *d, const void *job)
 {
     const heur_job *j = job;
     const ecs_heur_result *r = &j->res;
+    /* the sweep's keys: null where no sweep ran (local on an extended
+     * platform starts from the base) */
+    int sw = !(j->local && j->pb.ext.on);
     return json_object_set_new(d, "mode",
                                json_string(j->local ? "local"
                                                     : ecs_heur_mode_name(j->prm.mode))) ||
-           json_object_set_new(d, "steps", j->prm.mode == ECS_HEUR_SWEEP
+           json_object_set_new(d, "steps", sw && j->prm.mode == ECS_HEUR_SWEEP
                                                ? json_integer(j->prm.steps)
                                                : json_null()) ||
-           json_object_set_new(d, "sigma", ecs_json_num(j->prm.sigma)) ||
-           json_object_set_new(d, "budget_range", ecs_json_num(r->range)) ||
-           json_object_set_new(d, "budget", r->fallback
+           json_object_set_new(d, "sigma", sw ? ecs_json_num(j->prm.sigma) : json_null()) ||
+           json_object_set_new(d, "budget_range", sw ? ecs_json_num(r->range) : json_null()) ||
+           json_object_set_new(d, "budget", !sw || r->fallback
                                                 ? json_null()
                                                 : ecs_json_num(r->budget)) ||
            json_object_set_new(d, "saving_pct", ecs_json_num(saving_pct(j))) ||
            json_object_set_new(d, "saving_over_base", ecs_json_num(saving_pct(j) / 100.0)) ||
            json_object_set_new(d, "candidates",
-                               json_integer((json_int_t)r->ncand)) ||
+                               sw ? json_integer((json_int_t)r->ncand) : json_null()) ||
            json_object_set_new(d, "feasible_candidates",
-                               json_integer((json_int_t)r->nfeasible)) ||
-           json_object_set_new(d, "fallback", json_boolean(r->fallback)) ||
+                               sw ? json_integer((json_int_t)r->nfeasible) : json_null()) ||
+           json_object_set_new(d, "fallback", sw ? json_boolean(r->fallback) : json_null()) ||
            json_object_set_new(d, "base_makespan",
                                json_integer(j->pb.base_makespan)) ||
            json_object_set_new(d, "heuristic_s",
@@ -429,10 +435,22 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         return rc;
     rc = ecs_check_schedule(&pb->inst, result_schedule(j),
                             &j->rep, NULL);
-    if (rc != ECS_OK || j->rep.cost > j->res.base_cost)
+    if (rc != ECS_OK)
         return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                             "the heuristic's schedule fails the checker: %s",
-                            rc != ECS_OK ? j->rep.msg : "costs more than the base");
+                            j->rep.msg);
+    /* never dearer than a feasible base (a --base may break a cap: then
+     * there is nothing to compare with); equal costs summed in another
+     * order may differ in the last bits */
+    ecs_check_report brep;
+    double b = j->res.base_cost;
+    if (ecs_check_schedule(&pb->inst, pb->base, &brep,
+                           NULL) != ECS_OK)
+        snprintf(j->base_bad, sizeof j->base_bad, "%s", brep.msg);
+    else if (j->rep.cost > b + 1e-9 * (1.0 + fabs(b)))
+        return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                            "the heuristic's schedule costs %.17g, more than "
+                            "the base's %.17g", j->rep.cost, b);
     return ECS_OK;
 }
 

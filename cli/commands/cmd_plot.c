@@ -2,9 +2,10 @@
 #include "run/cli.h"
 #include "run/args.h"
 #include "run/output.h"
+#include "ecsched/document.h"
 #include "ecsched/numparse.h"
 #include "commands/commands.h"
-#include "plot/gantt.h"
+#include "ecsched/gantt.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,7 @@ enum { OPT_TITLE = 1100, OPT_WIDTH, OPT_NO_LABELS, OPT_METHOD };
 
 typedef struct plot_args {
     const char *in, *out, *method;
-    tool_gantt_options opt;
+    ecs_gantt_options opt;
 } plot_args;
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
@@ -82,52 +83,11 @@ static int parse_args(plot_args *a, int argc, char **argv)
     return tool_parse_one(&spec, argc, argv, "needs one SCHEDULE.json", &a->in);
 }
 
-/* The schedule document of method `name` inside a compare document: the
- * compare head (tool .. deadline) with the method's own keys.  NULL with
- * diag when the document is no compare document or lacks the method. */
-static json_t *pick_method(const json_t *doc, const char *file, const char *name,
-                           ecs_diag *diag)
-{
-    json_t *methods = json_object_get(doc, "methods");
-    if (!json_is_array(methods)) {
-        ecs_diag_set(diag, ECS_EPARSE, file, 0,
-                     "--method needs a compare document (with \"methods\")");
-        return NULL;
-    }
-    size_t i;
-    json_t *m;
-    json_array_foreach(methods, i, m)
-    {
-        json_t *n = json_object_get(m, "method");
-        if (!json_is_string(n) || strcmp(json_string_value(n), name) != 0)
-            continue;
-        if (!json_is_array(json_object_get(m, "tasks"))) {
-            ecs_diag_set(diag, ECS_EPARSE, file, 0, "method %s has no schedule (%s)",
-                         name, json_string_value(json_object_get(m, "status"))
-                                   ? json_string_value(json_object_get(m, "status"))
-                                   : "no status");
-            return NULL;
-        }
-        json_t *d = json_deep_copy(doc);
-        if (d == NULL || json_object_del(d, "methods") != 0 ||
-            json_object_update(d, m) != 0 ||
-            json_object_set_new(d, "command", json_string(name)) != 0) {
-            json_decref(d);
-            ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-            return NULL;
-        }
-        return d;
-    }
-    ecs_diag_set(diag, ECS_EPARSE, file, 0, "no method '%s' in this compare document",
-                 name);
-    return NULL;
-}
-
 int tool_cmd_plot(int argc, char **argv)
 {
     plot_args a;
     memset(&a, 0, sizeof a);
-    tool_gantt_options_init(&a.opt);
+    ecs_gantt_options_init(&a.opt);
     a.out = "-";
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
@@ -149,7 +109,8 @@ int tool_cmd_plot(int argc, char **argv)
         return TOOL_EXIT_USAGE;
     }
     if (a.method != NULL) {
-        json_t *one = pick_method(doc, a.in, a.method, &diag);
+        json_t *one = NULL;
+        ecs_document_pick_method(doc, a.in, a.method, &one, &diag);
         json_decref(doc);
         if (one == NULL) {
             tool_error(CMD, &diag);
@@ -158,8 +119,8 @@ int tool_cmd_plot(int argc, char **argv)
         doc = one;
     }
     char *svg = NULL;
-    tool_gantt_stats st;
-    rc = tool_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
+    ecs_gantt_stats st;
+    rc = ecs_gantt_render(doc, a.in, &a.opt, &svg, &st, &diag);
     json_decref(doc);
     if (rc == ECS_OK)
         rc = tool_write_file(a.out, svg, &diag);

@@ -25,10 +25,12 @@ const tool_command tool_command_validate = {
     "\n"
     "Runs the checker on a schedule document: work done exactly, one task\n"
     "per PE and slot, precedence (through zero-work tasks), the deadline,\n"
-    "frequencies from F.  PEs, frequencies, power, deadline, per-slot\n"
-    "prices, the slot length and the work unit come from the document\n"
-    "unless given as flags (a flag that differs from the document gets a\n"
-    "note on stderr).\n"
+    "frequencies from F, power caps.  The terms come from the document a\n"
+    "command wrote: PEs, frequencies, power, the platform (its file, checked\n"
+    "by hash, or the shortcuts), the prices, the slot length, the work unit\n"
+    "and the deadline.  A flag that differs from the document is an error\n"
+    "naming both, unless --rejudge asks to judge under the flags' terms.\n"
+    "A document without \"model\" (written by hand) takes the flags.\n"
     "Exit 0: feasible (cost and makespan printed); 1: the first violation\n"
     "is named (task, PE, slot); 2: unreadable input.\n"
     "With --mapping and CaWoSched's setup: CaWoSched's rules and cost\n"
@@ -36,6 +38,8 @@ const tool_command tool_command_validate = {
     "schedule exported by CaWoSched (bench/cawosched/export.patch).\n"
     "\n"
     "  --deadline N   D' (slots 0..N-1); default: the document's\n"
+    "  --rejudge      judge under the flags where they differ from the\n"
+    "                 document's terms (a note names each)\n"
     "  --json         the result as JSON\n"
     "\n" TOOL_MODEL_FLAGS_HELP,
     tool_cmd_validate};
@@ -49,15 +53,220 @@ typedef struct validate_job {
     ecs_slot_prices sp;
     int have_sp;
     ecs_ext ext;      /* the extended platform's series (ext.on) */
+    int rejudge;      /* --rejudge */
+    int differ;       /* a flag differs from the document (no --rejudge) */
 } validate_job;
 
-/* "ecsched validate: note: --FLAG V differs from the document's W (KEY)" */
-static void differs(const validate_job *j, const char *flag, const char *given,
+enum { OPT_REJUDGE = TOOL_OPT_COMMAND_BASE };
+
+/* A flag that differs from the document: with --rejudge (or for a
+ * document written by hand) "note: --FLAG V differs from the document's W
+ * (KEY of FILE): checking with V", else the same as an error (j->differ:
+ * exit 2 once every difference is named). */
+static void differs(validate_job *j, const char *flag, const char *given,
                     const char *doc, const char *key)
 {
-    tool_errorf(CMD, "note: %s %s differs from the document's %s (%s of "
-                        "%s): checking with %s",
-                   flag, given, doc, key, j->sched_path, given);
+    /* a document written by hand (no "model") states no terms to keep */
+    if (j->rejudge || !j->dm.has_model)
+        tool_errorf(CMD, "note: %s %s differs from the document's %s (%s of "
+                         "%s): checking with %s",
+                    flag, given, doc, key, j->sched_path, given);
+    else
+        tool_errorf(CMD, "%s %s differs from the document's %s (%s of %s): "
+                         "give --rejudge to judge the schedule under %s",
+                    flag, given, doc, key, j->sched_path, given);
+    j->differ |= !j->rejudge && j->dm.has_model;
+}
+
+/* The flags of the shortcuts given, for messages ("" if none). */
+static const char *shortcut_flag(const tool_model *m)
+{
+    return m->watts > 0            ? "--watts"
+           : m->idle_watts >= 0    ? "--watts"
+           : m->green_path != NULL ? "--green"
+           : m->power_cap_kw >= 0  ? "--power-cap"
+                                   : "";
+}
+
+/* The platform file the document was made on, checked by its hash:
+ * --platform if given (a different hash differs), else the document's
+ * platform.file. */
+static ecs_result doc_platform_file(validate_job *j, ecs_diag *diag)
+{
+    tool_model *m = &j->m;
+    const ecs_doc_model *dm = &j->dm;
+    const char *sc = shortcut_flag(m);
+    if (sc[0] && m->platform_path == NULL) {
+        differs(j, sc, "(a platform of one class)", dm->plat_file, "platform.file");
+        return ECS_OK;
+    }
+    const char *want = m->platform_path ? m->platform_path : dm->plat_file;
+    char found[ECS_PLAT_PATH], hash[32];
+    const char *path = ecs_setup_find(m, want, found, sizeof found);
+    uint64_t h;
+    ecs_diag d;
+    if (ecs_record_fnv_file(path, &h, &d) != 0) {
+        if (m->platform_path != NULL)
+            return ecs_diag_set(diag, ECS_EIO, path, 0, "%s", d.msg);
+        return ecs_diag_set(diag, ECS_EIO, j->sched_path, 0,
+                            "the schedule was made on the platform file %s "
+                            "(platform.file), which cannot be read here (%s): "
+                            "give --platform FILE",
+                            dm->plat_file, d.msg);
+    }
+    snprintf(hash, sizeof hash, "fnv1a64:%016llx", (unsigned long long)h);
+    if (dm->plat_hash[0] && strcmp(hash, dm->plat_hash) != 0) {
+        if (m->platform_path == NULL)
+            return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
+                                "the platform file %s has changed since the "
+                                "schedule was made (hash %s, the document's "
+                                "%s): give --platform FILE --rejudge to judge "
+                                "it under the file as it is",
+                                path, hash, dm->plat_hash);
+        char given[ECS_PLAT_PATH + 40], doc[ECS_PLAT_PATH + 40];
+        snprintf(given, sizeof given, "%s (%s)", want, hash);
+        snprintf(doc, sizeof doc, "%s (%s)", dm->plat_file, dm->plat_hash);
+        differs(j, "--platform", given, doc, "platform.hash");
+    }
+    if (m->platform_path == NULL)
+        m->platform_path = dm->plat_file;
+    return ECS_OK;
+}
+
+/* The shortcuts' platform the document records (--watts W:IDLE, -p,
+ * --green, --green-price, --power-cap): the flags given are compared, the
+ * others filled in. */
+static void doc_platform_shortcuts(validate_job *j)
+{
+    tool_model *m = &j->m;
+    const ecs_doc_model *dm = &j->dm;
+    char a[ECS_PLAT_PATH], b[ECS_PLAT_PATH];
+    if (m->platform_path != NULL) {
+        differs(j, "--platform", m->platform_path,
+                "platform of --watts (one class)", "platform.file");
+        return;
+    }
+    if (m->watts > 0 || m->idle_watts >= 0) {
+        double idle = m->idle_watts > 0 ? m->idle_watts : 0;
+        if (fabs(m->watts - dm->plat_watts) > 1e-9 * (1 + dm->plat_watts) ||
+            fabs(idle - dm->plat_idle_watts) > 1e-9 * (1 + dm->plat_idle_watts)) {
+            snprintf(a, sizeof a, "%g:%g", m->watts, idle);
+            snprintf(b, sizeof b, "%g:%g", dm->plat_watts, dm->plat_idle_watts);
+            differs(j, "--watts", a, b, "platform.classes[0].watts, idle_watts");
+        }
+    } else {
+        m->watts = dm->plat_watts;
+        m->idle_watts = dm->plat_idle_watts > 0 ? dm->plat_idle_watts : -1;
+    }
+    if (m->power_cap_kw >= 0) {
+        if (fabs(m->power_cap_kw - dm->plat_cap_kw) > 1e-9 * (1 + fabs(dm->plat_cap_kw))) {
+            snprintf(a, sizeof a, "%g", m->power_cap_kw);
+            snprintf(b, sizeof b, "%g", dm->plat_cap_kw);
+            differs(j, "--power-cap", a, dm->plat_cap_kw >= 0 ? b : "none",
+                    "platform.sites[0].power_cap_kw");
+        }
+    } else
+        m->power_cap_kw = dm->plat_cap_kw;
+    if (m->green_path != NULL) {
+        char found[ECS_PLAT_PATH];
+        const char *path = ecs_prices_is_builtin(m->green_path)
+                               ? m->green_path
+                               : ecs_setup_find(m, m->green_path, found, sizeof found);
+        if (strcmp(path, dm->plat_green) != 0)
+            differs(j, "--green", m->green_path,
+                    dm->plat_green[0] ? dm->plat_green : "none",
+                    "platform.sites[0].sources[0]");
+    } else if (dm->plat_green[0])
+        m->green_path = dm->plat_green;
+    if (m->green_price_given) {
+        if (fabs(m->green_price - dm->plat_green_price) >
+            1e-9 * (1 + fabs(dm->plat_green_price))) {
+            snprintf(a, sizeof a, "%g", m->green_price);
+            snprintf(b, sizeof b, "%g", dm->plat_green_price);
+            differs(j, "--green-price", a, b, "platform.sites[0].sources[0].price_per_mwh");
+        }
+    } else if (dm->plat_green[0]) {
+        m->green_price = dm->plat_green_price;
+        m->green_price_given = 1;
+    }
+    if (!m->pes_given && dm->plat_count >= 1)
+        ecs_platform_set_pes(&m->platform, dm->plat_count, NULL);
+}
+
+/* Before the extended platform is resolved: the platform, frequencies,
+ * power and price source of a document a command wrote (docs/reference.md
+ * "validate"); a document written by hand (no "model") takes the flags. */
+static ecs_result apply_doc_platform(validate_job *j, ecs_diag *diag)
+{
+    tool_model *m = &j->m;
+    const ecs_doc_model *dm = &j->dm;
+    if (!dm->has_model)
+        return ECS_OK;
+    const char *sc = shortcut_flag(m);
+    if (!dm->has_platform) {
+        if (m->platform_path != NULL || sc[0])
+            differs(j, m->platform_path ? "--platform" : sc,
+                    m->platform_path ? m->platform_path : "(a platform of one class)",
+                    "paper's platform", "no \"platform\"");
+        return ECS_OK;
+    }
+    ecs_diag inner;
+    /* F and the power model first: the shortcuts' class is made of them */
+    if (!m->freqs_given && dm->freqs[0] &&
+        ecs_platform_set_freqs(&m->platform, dm->freqs, &inner) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
+                            "\"freqs\": %s", inner.msg);
+    if (!m->power_given && dm->power[0] &&
+        ecs_platform_set_power(&m->platform, dm->power, &inner) != ECS_OK)
+        return ecs_diag_set(diag, ECS_EPARSE, j->sched_path, 0,
+                            "\"power\": %s", inner.msg);
+    if (dm->plat_file[0]) {
+        ecs_result rc = doc_platform_file(j, diag);
+        if (rc != ECS_OK)
+            return rc;
+    } else
+        doc_platform_shortcuts(j);
+    return ECS_OK;
+}
+
+/* After the platform is resolved: the sites without prices of their own
+ * take the document's price source (its options too) unless --prices is
+ * given. */
+static void apply_doc_price_source(validate_job *j)
+{
+    tool_model *m = &j->m;
+    const ecs_doc_model *dm = &j->dm;
+    int need = 0;
+    for (int s = 0; m->plat.on && s < m->plat.nsite; s++)
+        need |= !m->plat.site[s].has_prices;
+    if (!need || !dm->has_price_source || m->prices_spec != NULL)
+        return;
+    const ecs_limits *lim = m->price_opt.limits;
+    int sm = m->price_opt.slot_minutes;
+    m->price_opt = dm->price_opt;
+    m->price_opt.limits = lim;
+    m->price_opt.slot_minutes = sm;
+    m->prices_spec = dm->price_spec;
+}
+
+/* --prices against the document's price source (a document a command
+ * wrote; on the paper's platform its per-slot prices are used, which that
+ * source made). */
+static void check_doc_prices(validate_job *j)
+{
+    tool_model *m = &j->m;
+    const ecs_doc_model *dm = &j->dm;
+    if (dm->has_model && dm->has_price_source && m->prices_spec != NULL &&
+        m->prices_spec != dm->price_spec) {
+        char found[ECS_PLAT_PATH];
+        const char *path = ecs_prices_is_builtin(m->prices_spec)
+                               ? m->prices_spec
+                               : ecs_setup_find(m, m->prices_spec, found, sizeof found);
+        if (strcmp(path, dm->price_spec) != 0 &&
+            strcmp(m->prices_spec, dm->price_spec) != 0)
+            differs(j, "--prices", m->prices_spec, dm->price_spec,
+                    "model.price_source.spec");
+    }
 }
 
 /* The work unit and slot length the schedule was made with (the
@@ -121,12 +330,13 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
     }
     if (m->plat.on) {
         /* the platform (file or shortcuts) says PEs, frequencies, power */
-        if (j->dm.pes >= 1 && j->dm.pes != m->platform.pes)
+        if (!j->rejudge && j->dm.pes >= 1 && j->dm.pes != m->platform.pes)
             return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
                                 "the document has %ld PEs, the platform %d: "
                                 "give the platform it was made on",
                                 j->dm.pes, m->platform.pes);
-        if (j->dm.slot_minutes > 0 && j->dm.slot_minutes != m->price_opt.slot_minutes)
+        if (!j->rejudge && j->dm.slot_minutes > 0 &&
+            j->dm.slot_minutes != m->price_opt.slot_minutes)
             return ecs_diag_set(diag, ECS_EINVAL, j->sched_path, 0,
                                 "the document's slots are %d minutes, the "
                                 "platform's %d: give --slot-minutes %d",
@@ -248,6 +458,8 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
     json_object_set_new(d, "deadline", j->m.deadline > 0
                                            ? json_integer(j->m.deadline)
                                            : json_null());
+    /* judged under the document's terms, or (--rejudge) the flags' */
+    json_object_set_new(d, "rejudged", json_boolean(j->rejudge));
     json_object_set_new(d, "feasible", json_boolean(rc == ECS_OK));
     json_object_set_new(d, "makespan", json_integer(r->makespan));
     json_object_set_new(d, "meets_deadline", json_boolean(r->meets_deadline));
@@ -283,16 +495,29 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
     return wrc == ECS_OK ? 0 : -1;
 }
 
+static int own_option(void *ctx, int c, const char *arg, const char *word)
+{
+    validate_job *j = ctx;
+    (void)arg;
+    (void)word;
+    if (c != OPT_REJUDGE)
+        return TOOL_NOT_OWN;
+    j->rejudge = 1;
+    return 0;
+}
+
 /* The job's defaults, then the command line: 0 to go on, -1 for --help,
  * else an exit code. */
 static int parse_args(validate_job *j, int argc, char **argv)
 {
     memset(j, 0, sizeof *j);
     tool_model_init(&j->m);
-    static const struct option opts[] = {TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}};
+    static const struct option opts[] = {
+        {"rejudge", no_argument, 0, OPT_REJUDGE}, TOOL_MODEL_LONGOPTS, {0, 0, 0, 0}};
     tool_argspec spec;
-    tool_argspec_init(&spec, CMD, opts, &j->m, NULL, NULL);
+    tool_argspec_init(&spec, CMD, opts, &j->m, own_option, j);
     spec.cws = 1;
+    spec.defer_plat = 1; /* after the document's terms */
     int first, pr = tool_parse_args(&spec, argc, argv, &first);
     if (pr != 0)
         return pr;
@@ -330,12 +555,27 @@ int tool_cmd_validate(int argc, char **argv)
     ecs_result rc = ecs_document_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
     if (rc == ECS_OK) {
         apply_doc_units(&j);
-        rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
+        check_doc_prices(&j);
+        rc = apply_doc_platform(&j, &diag);
     }
+    if (rc == ECS_OK && j.differ) {
+        job_release(&j);
+        return TOOL_EXIT_USAGE;
+    }
+    if (rc == ECS_OK)
+        rc = ecs_plat_resolve(&j.m, &diag);
+    if (rc == ECS_OK)
+        apply_doc_price_source(&j);
+    if (rc == ECS_OK)
+        rc = tool_work_unit_auto(CMD, &j.m, j.graph_path, &diag);
     if (rc == ECS_OK)
         rc = ecs_setup_load_graph(j.graph_path, &j.m, &j.raw, &j.g, &diag);
     if (rc == ECS_OK)
         rc = apply_doc_model(&j, &diag);
+    if (rc == ECS_OK && j.differ) {
+        job_release(&j);
+        return TOOL_EXIT_USAGE;
+    }
     if (rc == ECS_OK)
         rc = ecs_document_read(j.sched_path, &j.m.limits, j.g, &j.m.platform, &j.s,
                           NULL, &diag);

@@ -3,7 +3,7 @@
 #include "report/plots.h"
 #include "run/grow.h"
 
-#include "plot/chart.h"
+#include "ecsched/chart.h"
 #include "run/cli.h"
 #include "run/output.h"
 #include "run/results.h"
@@ -70,7 +70,7 @@ static int name_index(char names[][96], size_t *n, size_t max,
 }
 
 /* Series from accumulators: one per distinct series name, points sorted. */
-static size_t accs_to_series(const accs *A, tool_chart_series *se, size_t max,
+static size_t accs_to_series(const accs *A, ecs_chart_series *se, size_t max,
                              int *oom)
 {
     char names[MAX_SERIES][96];
@@ -82,12 +82,12 @@ static size_t accs_to_series(const accs *A, tool_chart_series *se, size_t max,
         snprintf(se[k].name, sizeof se[k].name, "%s", names[k]);
         se[k].line = 1;
         se[k].markers = 1;
-        if (tool_chart_series_add(&se[k], A->a[i].x,
+        if (ecs_chart_series_add(&se[k], A->a[i].x,
                                  A->a[i].sum / (double)A->a[i].n) != 0)
             *oom = 1;
     }
     for (size_t k = 0; k < n; k++)
-        tool_chart_series_sort(&se[k]);
+        ecs_chart_series_sort(&se[k]);
     return n;
 }
 
@@ -164,10 +164,10 @@ static ecs_result write_svg(plot_ctx *cx, tool_report_plot *p, char *svg)
     return rc;
 }
 
-static void release_series(tool_chart_series *se, size_t n)
+static void release_series(ecs_chart_series *se, size_t n)
 {
     for (size_t k = 0; k < n; k++)
-        tool_chart_series_release(&se[k]);
+        ecs_chart_series_release(&se[k]);
 }
 
 /* Distinct values of a string key among usable rows. */
@@ -218,7 +218,7 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
         lo = i == 0 || A.a[i].n < lo ? A.a[i].n : lo;
         hi = A.a[i].n > hi ? A.a[i].n : hi;
     }
-    tool_chart_series se[MAX_SERIES];
+    ecs_chart_series se[MAX_SERIES];
     memset(se, 0, sizeof se);
     int oom = A.oom;
     size_t ns = accs_to_series(&A, se, MAX_SERIES, &oom);
@@ -231,8 +231,8 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
     snprintf(sub, sizeof sub,
              "mean of 100 (1 - cost / base cost) over %s cases per point "
              "(paper: Figure 2)", per);
-    tool_chart c;
-    tool_chart_init(&c);
+    ecs_chart c;
+    ecs_chart_init(&c);
     c.title = "Cost saving over the base schedule vs deadline extension";
     c.subtitle = sub;
     c.xlabel = "deadline extension E";
@@ -242,7 +242,7 @@ static ecs_result plot_saving(plot_ctx *cx, json_t *const *rows, size_t n)
     c.y_from_zero = 1;
     c.nseries = ns;
     c.series = se;
-    char *svg = oom ? NULL : tool_chart_lines_svg(&c);
+    char *svg = oom ? NULL : ecs_chart_lines_svg(&c);
     release_series(se, ns);
     snprintf(p->note, sizeof p->note, "%ld cases, %zu series", used, ns);
     return write_svg(cx, p, svg);
@@ -287,10 +287,10 @@ static char *bars_svg(const bars_data *B, const char *sub)
         }
         for (size_t b = 0; b < B->nb; b++)
             bn[b] = B->bar[b];
-        tool_bar_chart c = {
+        ecs_bar_chart c = {
             "Heuristic cost over the proven optimum, by price schedule", sub,
             "cost over optimum", "%", B->ng, gn, B->nb, bn, val, cnt, 1};
-        svg = tool_chart_bars_svg(&c);
+        svg = ecs_chart_bars_svg(&c);
     }
     free(val);
     free(cnt);
@@ -380,7 +380,7 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
                  "skipped: no rows with %s and runtime_s", xkey);
         return ECS_OK;
     }
-    tool_chart_series se[MAX_SERIES];
+    ecs_chart_series se[MAX_SERIES];
     memset(se, 0, sizeof se);
     int oom = A.oom;
     size_t ns = accs_to_series(&A, se, MAX_SERIES, &oom);
@@ -389,8 +389,8 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
     snprintf(sub, sizeof sub,
              "mean wall time per case over %ld cases (log scale; times "
              "below 1 us drawn at 1 us)", used);
-    tool_chart c;
-    tool_chart_init(&c);
+    ecs_chart c;
+    ecs_chart_init(&c);
     c.title = "Solver time by instance size";
     c.subtitle = sub;
     c.xlabel = all_tasks ? "tasks" : "deadline D' (slots)";
@@ -398,7 +398,7 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
     c.ylog = 1;
     c.nseries = ns;
     c.series = se;
-    char *svg = oom ? NULL : tool_chart_lines_svg(&c);
+    char *svg = oom ? NULL : ecs_chart_lines_svg(&c);
     release_series(se, ns);
     snprintf(p->note, sizeof p->note, "%ld cases by %s", used,
              all_tasks ? "tasks" : "D'");
@@ -408,7 +408,7 @@ static ecs_result plot_runtime(plot_ctx *cx, json_t *const *rows, size_t n)
 /* ---- budget landscape (Figure 3) ---- */
 
 /* One file's curve, normalised; the mean accumulates per budget share. */
-static int landscape_series(const tool_landscape *l, tool_chart_series *se,
+static int landscape_series(const tool_landscape *l, ecs_chart_series *se,
                             accs *mean)
 {
     double bmax = 0, cmin = INFINITY;
@@ -437,7 +437,7 @@ static int landscape_series(const tool_landscape *l, tool_chart_series *se,
         size_t i = ord[k];
         double x = 100 * l->budget[i] / bmax;
         double y = l->feasible[i] ? l->cost[i] / cmin : NAN;
-        rc = tool_chart_series_add(se, x, y);
+        rc = ecs_chart_series_add(se, x, y);
         if (l->feasible[i])
             acc_add(mean, "mean", "", floor(x * 1e6 + 0.5) / 1e6, y);
     }
@@ -453,7 +453,7 @@ static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
         snprintf(p->note, sizeof p->note, "skipped: no --landscape files");
         return ECS_OK;
     }
-    tool_chart_series *se = calloc(nf + 1, sizeof *se);
+    ecs_chart_series *se = calloc(nf + 1, sizeof *se);
     if (se == NULL)
         return ecs_diag_set(cx->diag, ECS_ENOMEM, p->file, 0, "out of memory");
     accs mean = {0};
@@ -504,8 +504,8 @@ static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
         snprintf(sub, sizeof sub,
                  "%zu file%s; gaps: budgets whose mapping misses D' "
                  "(paper: Figure 3)", nf, nf == 1 ? "" : "s");
-        tool_chart c;
-        tool_chart_init(&c);
+        ecs_chart c;
+        ecs_chart_init(&c);
         c.title = "Budget landscape of the heuristic";
         c.subtitle = sub;
         c.xlabel = "budget b, share of the largest budget B";
@@ -514,7 +514,7 @@ static ecs_result plot_landscape(plot_ctx *cx, const char *const *files,
         c.x_from_zero = 1;
         c.nseries = ns;
         c.series = se;
-        svg = tool_chart_lines_svg(&c);
+        svg = ecs_chart_lines_svg(&c);
         snprintf(p->note, sizeof p->note, "%zu landscape%s", nf,
                  nf == 1 ? "" : "s");
     } else if (rc == ECS_OK) {

@@ -21,6 +21,7 @@ void tool_argspec_init(tool_argspec *s, const char *cmd,
     s->ctx = ctx;
     s->help_now = 0;
     s->cws = 0;
+    s->defer_plat = 0;
 }
 
 static int is_rejected(const int *rejected, int opt)
@@ -98,7 +99,7 @@ int tool_parse_args(const tool_argspec *s, int argc, char **argv,
         if (e != 0)
             return e;
         ecs_diag diag;
-        ecs_result rc = ecs_plat_resolve(s->model, &diag);
+        ecs_result rc = s->defer_plat ? ECS_OK : ecs_plat_resolve(s->model, &diag);
         if (rc != ECS_OK) {
             tool_error(s->cmd, &diag);
             return tool_exit_code(rc);

@@ -44,6 +44,10 @@ typedef struct tool_argspec {
                                        a CaWoSched setup as --platform);
                                        2: it converts a setup (convert);
                                        default 0: those are usage errors */
+    int defer_plat;                 /* 1: the caller resolves the extended
+                                       platform itself (ecs_plat_resolve,
+                                       validate: after the document's
+                                       terms); default 0: once parsed */
 } tool_argspec;
 
 /* The command's option table, model and own options (own may be NULL:

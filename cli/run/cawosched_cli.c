@@ -397,113 +397,6 @@ done:
 
 /* ---- validate ---- */
 
-typedef struct id_key {
-    long a, b;
-    size_t i;
-} id_key;
-
-static int key_cmp(const void *x, const void *y)
-{
-    const id_key *p = x, *q = y;
-    if (p->a != q->a)
-        return p->a < q->a ? -1 : 1;
-    if (p->b != q->b)
-        return p->b < q->b ? -1 : 1;
-    return 0;
-}
-
-static int get_long(const json_t *o, const char *key, long *v)
-{
-    const json_t *x = json_object_get(o, key);
-    if (!json_is_integer(x))
-        return -1;
-    *v = (long)json_integer_value(x);
-    return 0;
-}
-
-/* Starts from our document's "tasks" and "transfers". */
-static ecs_result doc_starts(const ecs_cws_problem *p, const json_t *doc,
-                             const char *name, long *start, ecs_diag *d)
-{
-    const json_t *ta = json_object_get(doc, "tasks"),
-                 *tr = json_object_get(doc, "transfers");
-    if (!json_is_array(ta) || !json_is_array(tr))
-        return ecs_diag_set(d, ECS_EPARSE, name, 0,
-                            "not a CaWoSched schedule document: needs "
-                            "arrays \"tasks\" and \"transfers\"");
-    size_t nc = p->ncomp, nt = p->n - p->ncomp;
-    id_key *kc = malloc((nc ? nc : 1) * sizeof *kc),
-           *kt = malloc((nt ? nt : 1) * sizeof *kt);
-    unsigned char *seen = calloc(p->n ? p->n : 1, 1);
-    ecs_result rc = ECS_OK;
-    if (kc == NULL || kt == NULL || seen == NULL) {
-        rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
-        goto out;
-    }
-    for (size_t i = 0; i < nc; i++)
-        kc[i] = (id_key){p->graph_id[i], 0, i};
-    for (size_t k = 0; k < nt; k++)
-        kt[k] = (id_key){p->graph_id[p->edge_from[nc + k]],
-                         p->graph_id[p->edge_to[nc + k]], nc + k};
-    qsort(kc, nc, sizeof *kc, key_cmp);
-    qsort(kt, nt, sizeof *kt, key_cmp);
-    for (int pass = 0; pass < 2 && rc == ECS_OK; pass++) {
-        const json_t *arr = pass ? tr : ta;
-        const char *an = pass ? "transfers" : "tasks";
-        for (size_t k = 0; k < json_array_size(arr); k++) {
-            const json_t *o = json_array_get(arr, k);
-            id_key key = {0, 0, 0};
-            long s, pe;
-            int ok = pass ? get_long(o, "from", &key.a) == 0 &&
-                                get_long(o, "to", &key.b) == 0
-                          : get_long(o, "id", &key.a) == 0;
-            if (!ok || get_long(o, "start", &s) != 0 || get_long(o, "pe", &pe) != 0) {
-                rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
-                                  "%s[%zu]: needs whole numbers %s, pe and start",
-                                  an, k, pass ? "from, to" : "id");
-                break;
-            }
-            const id_key *hit = bsearch(&key, pass ? kt : kc, pass ? nt : nc,
-                                        sizeof key, key_cmp);
-            if (hit == NULL) {
-                rc = pass ? ecs_diag_set(d, ECS_EPARSE, name, 0,
-                                         "transfers[%zu]: no transfer %ld->%ld "
-                                         "under this mapping", k, key.a, key.b)
-                          : ecs_diag_set(d, ECS_EPARSE, name, 0,
-                                         "tasks[%zu]: no task %ld in the graph",
-                                         k, key.a);
-                break;
-            }
-            char nm[128];
-            ecs_cws_task_name(p, hit->i, nm, sizeof nm);
-            if (seen[hit->i]) {
-                rc = ecs_diag_set(d, ECS_EPARSE, name, 0, "%s[%zu]: %s given twice",
-                                  an, k, nm);
-                break;
-            }
-            if (pe < 0 || (size_t)pe != p->proc[hit->i]) {
-                rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
-                                  "%s[%zu]: %s on pe %ld, but the mapping puts "
-                                  "it on %zu", an, k, nm, pe, p->proc[hit->i]);
-                break;
-            }
-            seen[hit->i] = 1;
-            start[hit->i] = s;
-        }
-    }
-    for (size_t i = 0; rc == ECS_OK && i < p->n; i++)
-        if (!seen[i]) {
-            char nm[128];
-            ecs_cws_task_name(p, i, nm, sizeof nm);
-            rc = ecs_diag_set(d, ECS_EPARSE, name, 0, "%s has no start", nm);
-        }
-out:
-    free(kc);
-    free(kt);
-    free(seen);
-    return rc;
-}
-
 /* Without --mapping: the mapping the document records ("mapping":
  * {"order": [[ids of processor 0], ...]}), and its problem, into in. */
 static ecs_result doc_mapping(ecs_cws_files *in, const json_t *doc,
@@ -627,15 +520,8 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
         rc = doc_freqs(&in, doc, sched_path, &d);
     if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
         rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
-    if (rc == ECS_OK) {
-        if (doc != NULL) {
-            rc = doc_starts(in.p, doc, sched_path, start, &d);
-        } else {
-            long long theirs;
-            rc = ecs_cws_starts_read_buffer(in.p, buf, len, sched_path, start,
-                                            &theirs, &d);
-        }
-    }
+    if (rc == ECS_OK)
+        rc = ecs_cws_starts_read_any(in.p, buf, len, sched_path, start, &d);
     free(buf);
     json_decref(doc);
     int code;
@@ -759,19 +645,9 @@ static ecs_result write_base(const tool_model *m, const char *graph_path,
                  "(solve GRAPH --platform ... --base THIS)", m->mapping_path);
         if (!bad)
             doc = json_pack("{s:s, s:O}", "description", desc, "tasks", tasks);
-        if (doc == NULL || (text = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER)) == NULL)
-            rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
-    }
-    if (rc == ECS_OK) {
-        size_t n = strlen(text);
-        char *t2 = realloc(text, n + 2);
-        if (t2 == NULL)
-            rc = ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
-        else {
-            text = t2;
-            memcpy(text + n, "\n", 2);
-            rc = tool_write_file(path, text, d);
-        }
+        text = ecs_json_dumps_line(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        rc = text == NULL ? ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory")
+                          : tool_write_file(path, text, d);
     }
     free(text);
     json_decref(doc);
@@ -884,7 +760,7 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
                                                site, "classes", classes);
         bad = doc == NULL;
         if (!bad)
-            js = json_dumps(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+            js = ecs_json_dumps_line(doc, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
         json_decref(doc);
         bad = js == NULL;
     }
@@ -895,17 +771,8 @@ int tool_cws_convert_platform(const char *cmd, const tool_model *m,
         rc = tool_write_file(ppath, pc, &d);
     if (rc == ECS_OK)
         rc = tool_write_file(gpath, gc, &d);
-    if (rc == ECS_OK) {
-        size_t n = strlen(js);
-        char *withnl = realloc(js, n + 2);
-        if (withnl == NULL)
-            rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
-        else {
-            js = withnl;
-            memcpy(js + n, "\n", 2);
-            rc = tool_write_file(out, js, &d);
-        }
-    }
+    if (rc == ECS_OK)
+        rc = tool_write_file(out, js, &d);
     char bpath[ECS_PLAT_PATH + 32] = "";
     if (rc == ECS_OK && m->mapping_path != NULL) {
         beside(out, ".base.json", bpath, sizeof bpath);

@@ -9,13 +9,11 @@
  *                   usage, `int tool_cmd_NAME(int argc, char **argv)`,
  *                   argv[0] = the command name), listed once in
  *                   TOOL_COMMAND_LIST (commands.h); commands.c dispatches
- *                                                 -> report, batch, plot, run
+ *                                                 -> report, batch, run
  *   cli/report/     statistics and tables over batch rows, the report plots,
- *                   the reproduction runner and report   -> batch, plot, run
+ *                   the reproduction runner and report        -> batch, run
  *   cli/batch/      the batch engine: plan, worker processes, the
  *                   loss-free results store                      -> run
- *   cli/plot/       SVG writer, charts, Gantt charts (knows nothing of
- *                   batch)                                       -> run
  *   cli/run/        this header (exit codes, messages) and its neighbours,
  *                   each included by the files that need it: the model
  *                   flags (model.h: model_opts.c, price_flags.c, limits.c),
@@ -29,7 +27,9 @@
  *                   problem, the platform file and the schedule document
  *                   are the library's set-up (setup/: ecsched/setup.h,
  *                   problem.h, platform_file.h, document.h), which Python
- *                   shares
+ *                   shares; the SVG writer, charts and the Gantt chart
+ *                   are the library's render/ (ecsched/svg.h, chart.h,
+ *                   gantt.h)
  *
  * Conventions for a command `ecsched NAME`:
  * - every command parses its options through tool_parse_args() (or

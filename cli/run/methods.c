@@ -328,6 +328,17 @@ void tool_methods_run(const tool_method_ctx *ctx, tool_method_set *set,
             t0 = ecs_clock_now();
             c0 = ecs_clock_cpu();
         }
+        if (k == TOOL_METHOD_LOCAL && ctx->deadline_s > 0) {
+            /* the local search shares what is left of the command's
+             * budget evenly with the exact methods still to run, instead
+             * of taking all of it (issue 36) */
+            int exact = 0;
+            for (int q = k + 1; q < TOOL_METHOD_COUNT; q++)
+                exact += set->want[q] &&
+                         (q == TOOL_METHOD_MILP || q == TOOL_METHOD_SOLVE);
+            c.deadline_s = ecs_clock_now() +
+                           tool_budget_left(ctx->deadline_s) / (1 + exact);
+        }
         if (solver && ctx->deadline_s > 0) {
             /* the command's budget, shared evenly by the exact methods
              * still to run (milp then solve) */

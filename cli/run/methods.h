@@ -48,8 +48,11 @@ typedef struct tool_method_ctx {
     double time_limit_s;            /* MILP and solve time limit (what is
                                        left of the command's budget) */
     double deadline_s;              /* > 0: the command's budget ends at this
-                                       ecs_clock_now() time; the MILP and
-                                       solve get what is left of it */
+                                       ecs_clock_now() time; the local
+                                       search gets an even share of what is
+                                       left with each exact method still
+                                       to run, the MILP and solve share
+                                       the rest */
     const tool_method_params *params; /* sigma, steps, formulation, gap, warm
                                         start; NULL: the defaults */
 } tool_method_ctx;

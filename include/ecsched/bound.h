@@ -117,6 +117,11 @@ typedef struct ecs_bound_params {
     double stages_share;          /* share of the limit the bound by stages
                                      may use at most (default 0.25; 0:
                                      not run) */
+    long stages_blocks;           /* the bound by stages' finest pass, in
+                                     blocks per bottleneck window (its
+                                     passes go from 16 blocks, 4 times
+                                     finer each; default 0: up to the
+                                     exact pass, time permitting; >= 0) */
     int lagr_edges;               /* 1 (default): the Lagrangian relaxation
                                      also prices the edges between its
                                      chains (a multiplier per edge and

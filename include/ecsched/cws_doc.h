@@ -87,6 +87,19 @@ json_t *ecs_cws_document(const ecs_cws_run *r);
  * (free), for callers without jansson; NULL when out of memory. */
 char *ecs_cws_document_text(const ecs_cws_run *r);
 
+/*
+ * The start of every task and transfer of p (p->n entries into start)
+ * from a schedule held as text (len bytes, name for messages): ecsched's
+ * CaWoSched document (a JSON object: "tasks" by id, "transfers" by from
+ * and to, each with its pe and start) or CaWoSched's own starts file
+ * (ecs_cws_starts_read_buffer).  EPARSE naming name, the entry and the
+ * problem (unknown task or transfer, a pe the mapping disagrees with, one
+ * given twice or missing), ENOMEM.
+ */
+ecs_result ecs_cws_starts_read_any(const ecs_cws_problem *p, const char *buf,
+                                   size_t len, const char *name, long *start,
+                                   ecs_diag *d);
+
 #ifdef __cplusplus
 }
 #endif

@@ -112,6 +112,27 @@ typedef struct ecs_doc_model {
     char price_source[256];
     double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
     int slot_minutes;     /* prices.slot_minutes, 0 if absent */
+    /* the terms a document of ecsched records (validate judges under
+     * them: docs/reference.md "validate") */
+    int has_model;        /* a "model" object: made by a command */
+    char deadline_rule[16]; /* model.deadline_rule, "" if absent */
+    int has_price_source; /* model.price_source.spec is a string */
+    char price_spec[512]; /* model.price_source.spec */
+    ecs_price_options price_opt; /* model.price_source.options */
+    /* model.platform (else "platform"): the extended platform, if any */
+    int has_platform;
+    char plat_file[512];  /* platform.file, "" for the shortcuts */
+    char plat_hash[32];   /* platform.hash, "" if absent */
+    int plat_slot_minutes; /* platform.slot_minutes, 0 if absent */
+    int plat_nclass, plat_nsite, plat_nsource;
+    /* the shortcuts' one class, site and source (file ""): */
+    int plat_count;       /* classes[0].count */
+    double plat_watts;    /* classes[0].watts[0] (W at f = 1) */
+    double plat_idle_watts; /* classes[0].idle_watts */
+    double plat_cap_kw;   /* sites[0].power_cap_kw, -1 if none */
+    int plat_cap_file;    /* sites[0].power_cap_file is not null */
+    char plat_green[512]; /* sites[0].sources[0].volume.source.spec */
+    double plat_green_price; /* its price_per_mwh */
     char problem[32];     /* "problem" ("cawosched": CaWoSched's fixed
                              mapping), "" if absent */
     char setup_file[256]; /* its "setup.file" and "mapping.file", "" if */
@@ -139,6 +160,18 @@ ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
 /* Read only the model keys of a schedule document. */
 ecs_result ecs_document_read_model(const char *path, const ecs_limits *lim,
                               ecs_doc_model *dm, ecs_diag *diag);
+
+/*
+ * The schedule document of method `name` inside a compare document (its
+ * "methods"): the compare head (tool .. deadline) with the method's own
+ * keys and "command": name, in *out (a new reference; NULL on failure).
+ * EPARSE naming file when doc has no "methods", no method of that name
+ * (the first one of that name counts when compare ran a grid) or the
+ * method has no schedule (its status named); ENOMEM.
+ */
+ecs_result ecs_document_pick_method(const json_t *doc, const char *file,
+                                    const char *name, json_t **out,
+                                    ecs_diag *diag);
 
 #ifdef __cplusplus
 }

@@ -157,6 +157,45 @@ ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag);
  * does nothing).  OK, EINVAL as ecs_instance_validate, ENOMEM. */
 ecs_result ecs_instance_prepare(ecs_instance *inst, ecs_diag *diag);
 
+/*
+ * The instance without what cannot bind, so that a method chooses its
+ * route on what matters (docs/MODEL.md "What cannot bind"):
+ *  - a source that has no volume, or is never cheaper than its site's
+ *    grid, in every slot of 0..D'-1 is dropped;
+ *  - a site's cap that is at least the site's peak draw in every slot
+ *    (every PE idle, plus min(count, tasks) PEs of each class at their
+ *    largest draw) is dropped;
+ *  - a site whose slot cost is linear on 0..peak in every slot (its
+ *    cheapest source cheaper than the grid covers the peak, or none has
+ *    volume there) gets that slope as its price and loses its sources;
+ *  - what is left, when it is one class at one site with speed f, no
+ *    idle draw, the instance's prices, no source and no cap, is the
+ *    paper's platform with the class's energies (power_of).
+ * Every schedule costs the same on the view as on inst and is feasible on
+ * one when on the other.  The view borrows inst (its graph, reduction and
+ * windows); inst must outlive it.  v->changed is 0 when nothing was
+ * dropped (v->inst is then a plain copy).  OK, or ENOMEM.  Release with
+ * ecs_instance_view_release.
+ */
+typedef struct ecs_instance_view {
+    ecs_instance inst;          /* the view (borrows; never prepare it) */
+    ecs_platform platform;
+    ecs_site site[ECS_MAX_SITES];
+    ecs_source source[ECS_MAX_SOURCES];
+    double *price_owned_[ECS_MAX_SITES]; /* private */
+    int changed;                /* something was dropped */
+    int sources_dropped;        /* sources dropped */
+    int caps_dropped;           /* sites whose cap was dropped */
+    int linear_sites;           /* sites made linear */
+    int paper;                  /* the view is the paper's model */
+} ecs_instance_view;
+
+ecs_result ecs_instance_view_make(const ecs_instance *inst,
+                                  ecs_instance_view *v, ecs_diag *diag);
+
+/* Free what the view owns (NULL allowed). */
+void ecs_instance_view_release(ecs_instance_view *v);
+
 /* The graph the solvers work on: inst->reduced once prepared, else the
  * graph itself. */
 const ecs_graph *ecs_instance_solver_graph(const ecs_instance *inst);

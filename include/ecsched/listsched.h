@@ -44,6 +44,25 @@ ecs_result ecs_listsched_platform(const ecs_graph *g, const ecs_platform *p,
                                   ecs_schedule **out, ecs_diag *diag);
 
 /*
+ * The same under power caps (docs/MODEL.md "Base schedule"): cap[s] (for
+ * every site s of p; cap or cap[s] NULL: none) gives the most site s may
+ * draw in slots 0 .. ncap-1, in p's energy unit, idle included.  Every
+ * PE draws its idle energy in every slot; a task on class c adds P_{c,0} -
+ * I_c while it runs.  Each task, in the order above, goes to the PE where
+ * it finishes earliest, starting at the first slot (after its
+ * predecessors and its PE's last task) from which its draw fits under the
+ * cap for its whole duration.  Without caps exactly
+ * ecs_listsched_platform.  EINFEASIBLE (diag says which site or task) when
+ * the idle draw is above a cap in slot 0 or a task fits nowhere within
+ * ncap slots; EINVAL, ENOMEM as above.
+ */
+ecs_result ecs_listsched_platform_capped(const ecs_graph *g,
+                                         const ecs_platform *p,
+                                         const double *const *cap,
+                                         size_t ncap, ecs_schedule **out,
+                                         ecs_diag *diag);
+
+/*
  * Lower bound on the makespan of g on `pes` PEs at f = 1:
  * max(critical path, ceil(total work / pes)), head and tail load bounds
  * (the tasks that cannot start before h need ceil(work / pes) slots after

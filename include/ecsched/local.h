@@ -113,11 +113,19 @@
  *   If none is found: EINFEASIBLE (on the tests' tiny instances this happens
  *   only where brute force finds no schedule either).  `start` may be
  *   NULL.
- * - Kicks, stop, effort, seed, time limit and the result as above: 1 to 3
- *   random tasks moved to a random free stretch at the top frequency where
- *   the caps allow, or (20 % of the kicks, graphs up to 200 tasks) a new
- *   build in a random topological order with a random placement rule per
- *   task; then the search; kept when cheaper.  The result is
+ * - Kicks, each followed by the search: a ruin and recreate (50 %: 2 to
+ *   60 % of the tasks, those nearest a random slot on one class or all,
+ *   a graph neighbourhood, or any, taken off, half of the time sent to
+ *   another class, and put back by latest start, in a random topological
+ *   order or by regret, each at its exact best), a block shift (15 %: the
+ *   tasks inside a random stretch of time moved 1 to 4 slots together), a
+ *   new build (20 %, graphs up to 200 tasks: a random topological order,
+ *   a random placement rule per task), else 1 to 3 random tasks moved to
+ *   a random free stretch at the top frequency where the caps allow.
+ *   Acceptance by record-to-record travel: a result less than 2 % of the
+ *   best (scaled down to 0 over a stall) above the best becomes the
+ *   current schedule; the best is kept.  Stop, effort, seed and time limit
+ *   as above (max_stall kicks without a new best).  The result is
  *   checked by ecs_check_schedule; it is never dearer than a feasible
  *   start (else the start is returned, kept_start = 1); start_cost is the
  *   cost of the start searched from (given or built).  `rows` counts the

@@ -112,10 +112,4 @@ void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
                          const ecs_slot_prices *sp, const ecs_schedule *s,
                          char *buf, size_t n);
 
-/* The base schedule of an extended platform: the library's list schedule
- * on its classes (ecs_listsched_platform, docs/MODEL.md "Heterogeneous
- * platforms"). */
-ecs_result ecs_plat_base(const ecs_graph *g, const ecs_platform *p,
-                          ecs_schedule **out, ecs_diag *diag);
-
 #endif

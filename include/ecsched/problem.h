@@ -36,7 +36,9 @@ typedef struct ecs_problem {
     double base_runtime_s;
     int base_from_file;        /* 1 when --base gave it */
     int base_list;             /* 1: the list schedule of an extended
-                                  platform (ecs_plat_base; status "list") */
+                                  platform's classes (status "list") */
+    int base_capped;           /* 1: that list schedule under a cap that
+                                  can bind */
     long deadline;             /* D' */
     ecs_slot_prices prices;    /* per-slot prices of slots 0..n-1, n >= D' */
     int have_prices;
@@ -94,6 +96,16 @@ void ecs_problem_doc_info(const ecs_problem *pb,
                               const ecs_setup *m, const char *cmd,
                               ecs_doc_info *in);
 
+
+/* How the base was made: "makespan_search" (the makespan solver),
+ * "list" (the list schedule on classes), "list_under_cap" (the same under
+ * a cap that can bind) or "file" (--base). */
+const char *ecs_problem_base_method(const ecs_problem *pb);
+
+/* The same for people, with whether M is proven optimal ("proven
+ * optimal", "a list schedule under the power cap (not proven optimal;
+ * lower bound 3)"). */
+void ecs_problem_base_text(const ecs_problem *pb, char *buf, size_t n);
 
 /* What the document says of the base: "base": {makespan, status
  * (ecs_record_base_status), optimal, lower_bound, nodes, runtime_s,

@@ -23,6 +23,12 @@
 json_t *ecs_record_price_source(const char *prices_spec,
                                 const ecs_price_options *o, ecs_diag *diag);
 
+/* The inverse of the "options" of ecs_record_price_source: *o from the
+ * recorded object (defaults for what it lacks; j not an object: the
+ * defaults).  EINVAL (diag says which) for a value the loader refuses. */
+ecs_result ecs_record_price_options_read(const json_t *j, ecs_price_options *o,
+                                        ecs_diag *diag);
+
 /* FNV-1a 64 of the bytes of the file at path into *out: 0, or -1 with
  * diag (EIO) when it cannot be read. */
 /* FNV-1a 64 of n bytes at p (the documents' "fnv1a64:" hashes). */
@@ -32,8 +38,10 @@ int ecs_record_fnv_file(const char *path, uint64_t *out, ecs_diag *diag);
 
 /*
  * The model of m with the given price source (stolen): {"freqs", "power",
- * "deadline_rule" ("extension" or "deadline"), "price_source"}.  P, E and
- * the price name stay top-level row fields.  NULL when out of memory.
+ * "deadline_rule" ("extension" or "deadline"), "price_source"}: null
+ * (the given one released) on a platform whose every site has its own
+ * prices, which uses no --prices.  P, E and the price name stay top-level
+ * row fields.  NULL when out of memory.
  */
 json_t *ecs_record_model(const ecs_setup *m, json_t *price_source);
 

@@ -30,6 +30,13 @@
  *   lns     the gap is still open (lns.h; lns_free_tasks     the rest
  *           tasks freed at first, lns_sub_time_limit_s a
  *           sub-problem)
+ *   local   the extended model beyond the MILP's size: after   the rest
+ *           its column generation (bound_share, as bound),
+ *           local search from the best schedule (local.h)
+ *
+ * Every phase runs on the instance without what cannot bind
+ * (ecs_instance_view_make, instance.h): a source of zero volume or a cap
+ * above the peak draw gives the same route as the instance without it.
  *
  * "The gap is open" is ecs_gap_reached (bound.h) of the best schedule and
  * bound so far against params.gap.  The result's mode names the route.
@@ -136,7 +143,8 @@ const char *ecs_found_by_name(ecs_found_by f);
     XX(DP, "dp")             /* its exact pass */                             \
     XX(MILP, "milp")                                                          \
     XX(BOUND, "bound")       /* bound.h: column generation, Lagrangian */     \
-    XX(LNS, "lns")
+    XX(LNS, "lns")                                                            \
+    XX(LOCAL, "local")       /* extended model: local search after the bound */
 
 typedef enum ecs_solve_phase {
 #define ECS_SOLVE_PHASE_ENUM(name, key) ECS_PHASE_##name,

@@ -79,6 +79,10 @@ typedef struct ecs_gen_params {
     long max_work;         /* work uniform in 1..max_work (default 10) */
     double avg_preds;      /* target average predecessors (default 2),
                               0..(tasks - 1) / 2; forkjoin ignores it */
+    size_t chain_min;      /* forkjoin: each parallel branch a chain of */
+    size_t chain_max;      /* chain_min..chain_max tasks, 1..ECS_GEN_FJ_MAX_CHAIN
+                              (default 1..1: single tasks); other methods
+                              need 1..1 */
 } ecs_gen_params;
 
 /* Fill params with defaults. */
@@ -99,6 +103,8 @@ size_t ecs_gen_layers(size_t tasks);
  * ECS_GEN_FJ_MIN_WIDTH..ECS_GEN_FJ_MAX_WIDTH parallel tasks and one join. */
 #define ECS_GEN_FJ_MIN_WIDTH 10
 #define ECS_GEN_FJ_MAX_WIDTH 60
+/* The longest chain a fork-join branch may be (ecs_gen_params.chain_max). */
+#define ECS_GEN_FJ_MAX_CHAIN 100
 
 /*
  * Generate a graph with dummy entry 0 and exit n+1 (ids 0..n+1, dummy[]
@@ -111,7 +117,14 @@ size_t ecs_gen_layers(size_t tasks);
  * tasks dealt to layers uniformly at random, numbered layer by layer; every
  * pair from an earlier to a later layer is an edge with probability
  * p = avg_preds n / (number of such pairs), capped at 1.
- * meta.generator is "sameprob" or "layrprob" (the STG set's names).
+ * forkjoin: stages of one fork, ECS_GEN_FJ_MIN_WIDTH..ECS_GEN_FJ_MAX_WIDTH
+ * parallel branches and one join before the next stage's fork; each branch
+ * is a chain of chain_min..chain_max tasks (uniform; the branch count is
+ * drawn first, then the lengths), the last stage takes the tasks left (its
+ * branches may be more, and its last one shorter).  With chains of 1 the
+ * graph is the one earlier versions made from the same seed.
+ * meta.generator is "sameprob", "layrprob" (the STG set's names) or
+ * "forkjoin".
  *
  * Deterministic: a splitmix64 stream seeded with seed, no global state, no
  * floating point in the draws; the same parameters give the same graph on

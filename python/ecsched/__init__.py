@@ -569,6 +569,20 @@ class Result:
                 self._advice)
         return _write_text(self._text, path, indent)
 
+    def plot_svg(self, path=None, title=None, width=None, labels=True):
+        """The Gantt chart of the schedule document (to_json) as SVG text,
+        from the library's renderer (ecs_gantt_render_text): byte for byte
+        what `ecsched plot` writes for that document; written to path when
+        given.  title replaces the first title line; width: the time
+        axis in pixels (100..100000, default from the slot count);
+        labels=False: no task labels."""
+        if width is not None and not (100 <= width <= 100000):
+            raise _invalid("plot_svg: width needs a number of pixels in "
+                           "100..100000")
+        svg = _lib.gantt_svg(self.to_json(), "<%s result>" % self.command,
+                             title, width, labels)
+        return _write_text(svg, path, None)
+
 
 def _frame(res):
     import pandas as pd
@@ -619,14 +633,19 @@ def _heuristic_result(inst, t0, c0, h, mode, lo=None, local_prm=None):
     base = inst.base_cost
     saving = 0.0 if base == 0 else 100.0 * (base - cost) / abs(base)
     on = lo is not None
+    # the sweep's keys: None where no sweep ran (local on an extended
+    # platform starts from the base), as the command
+    sw = not (on and inst.extended)
     info = {"mode": mode,
-            "steps": pr["steps"] if mode != "binary" else None,
-            "sigma": pr["sigma"], "budget_range": h["range"],
-            "budget": None if h["fallback"] else h["budget"],
+            "steps": pr["steps"] if mode != "binary" and sw else None,
+            "sigma": pr["sigma"] if sw else None,
+            "budget_range": h["range"] if sw else None,
+            "budget": None if h["fallback"] or not sw else h["budget"],
             "saving_pct": saving, "saving_over_base": saving / 100.0,
-            "candidates": h["candidates"],
-            "feasible_candidates": h["feasible_candidates"],
-            "fallback": h["fallback"], "base_makespan": inst.base_makespan,
+            "candidates": h["candidates"] if sw else None,
+            "feasible_candidates": h["feasible_candidates"] if sw else None,
+            "fallback": h["fallback"] if sw else None,
+            "base_makespan": inst.base_makespan,
             "heuristic_s": round(h["runtime_s"], 6),
             "start_cost": lo["start_cost"] if on else None,
             "local_stop": lo["stop"] if on else None,

@@ -361,7 +361,8 @@ typedef enum ecs_found_by {
 const char *ecs_found_by_name(ecs_found_by f);
 typedef enum ecs_solve_phase {
     ECS_PHASE_START, ECS_PHASE_FLUID, ECS_PHASE_DP_BEAM, ECS_PHASE_DP,
-    ECS_PHASE_MILP, ECS_PHASE_BOUND, ECS_PHASE_LNS, ECS_PHASE_COUNT
+    ECS_PHASE_MILP, ECS_PHASE_BOUND, ECS_PHASE_LNS, ECS_PHASE_LOCAL,
+    ECS_PHASE_COUNT
 } ecs_solve_phase;
 const char *ecs_solve_phase_name(ecs_solve_phase ph);
 typedef struct ecs_solve_step {
@@ -388,7 +389,7 @@ typedef struct ecs_solve_result {
     ecs_found_by found_by; ecs_solve_mode mode; ecs_found_by start_by;
     double start_cost; ecs_stop stop; long lns_rounds; long lns_improved;
     double bound_time_s; size_t dp_states; double runtime_s;
-    ecs_solve_step steps[8]; size_t nsteps;
+    ecs_solve_step steps[9]; size_t nsteps;
 } ecs_solve_result;
 ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
                      const ecs_solve_params *prm, ecs_solve_result *out,
@@ -460,7 +461,7 @@ typedef struct ecs_problem {
     const char *graph_path; ecs_graph *raw; ecs_graph *g; ecs_schedule *base;
     long base_makespan; int base_optimal; long base_lower_bound;
     unsigned long long base_nodes; double base_runtime_s; int base_from_file;
-    int base_list; long deadline; ecs_slot_prices prices; int have_prices;
+    int base_list; int base_capped; long deadline; ecs_slot_prices prices; int have_prices;
     double base_cost; ecs_ext ext; const ecs_platform *platform;
     ecs_instance inst;
 } ecs_problem;
@@ -537,6 +538,18 @@ ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
                               ecs_diag *diag);
 ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
                           ecs_method_out *out, ecs_diag *diag);
+
+typedef struct ecs_gantt_options {
+    const char *title; double width; int labels;
+} ecs_gantt_options;
+typedef struct ecs_gantt_stats {
+    size_t tasks; size_t labels; long slots; long pes;
+} ecs_gantt_stats;
+void ecs_gantt_options_init(ecs_gantt_options *o);
+ecs_result ecs_gantt_render_text(const char *text, size_t len,
+                                 const char *file,
+                                 const ecs_gantt_options *opt, char **svg,
+                                 ecs_gantt_stats *stats, ecs_diag *diag);
 """)
 
 # The structs whose layout tests/test_layout.py checks against the headers.
@@ -556,7 +569,8 @@ STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_plat_spec", "ecs_setup", "ecs_ext", "ecs_problem",
            "ecs_doc_request", "ecs_energy", "ecs_cws_eval", "ecs_cws_files",
            "ecs_cws_run", "ecs_fixedmap_milp_result", "ecs_method_args",
-           "ecs_method_out", "ecs_method"]
+           "ecs_method_out", "ecs_method", "ecs_gantt_options",
+           "ecs_gantt_stats"]
 
 SOVERSION = "0"
 
@@ -688,6 +702,29 @@ def read_file(path, max_bytes=256 << 20):
         return ffi.unpack(text[0], n[0])
     finally:
         lib.free(text[0])
+
+
+def gantt_svg(text, name, title=None, width=None, labels=True):
+    """The Gantt chart of a schedule document's text as SVG text
+    (ecs_gantt_render_text): the bytes `ecsched plot` writes for it."""
+    opt = ffi.new("ecs_gantt_options *")
+    lib.ecs_gantt_options_init(opt)
+    keep = []
+    if title is not None:
+        keep.append(ffi.new("char[]", title.encode()))
+        opt.title = keep[-1]
+    if width is not None:
+        opt.width = width
+    opt.labels = 1 if labels else 0
+    raw = text.encode()
+    out = ffi.new("char **")
+    d = new_diag()
+    check(lib.ecs_gantt_render_text(raw, len(raw), name.encode(), opt, out,
+                                    NULL, d), d)
+    try:
+        return ffi.string(out[0]).decode()
+    finally:
+        lib.free(out[0])
 
 
 def build_graph(ids, works, edges, has_comm):

@@ -388,7 +388,7 @@ def test_the_shortcuts_equal_the_commands_flags():
     # --watts W:IDLE and --power-cap on one class at one site
     args = [CHAIN, "-p", "2", "--extension", "0.5", "--watts", "400:80",
             "--power-cap", "0.9"]
-    cli = cli_json("solve", *args, "--time-limit", "5")
+    cli = cli_json("solve", *args, "--time-limit", "5", "--makespan-limit", "10")
     inst = ecsched.load(CHAIN, pes=2, extension=0.5, watts="400:80",
                         power_cap=0.9)
     assert inst.extended
@@ -522,6 +522,42 @@ def test_to_json_writes_the_document(tmp_path):
     if out.returncode == 2 and "usage" in out.stderr.lower():
         pytest.skip("validate takes other arguments: " + out.stderr)
     assert out.returncode == 0, out.stderr
+
+
+def cli_plot(doc, *opts):
+    if not os.access(CLI, os.X_OK):
+        pytest.skip("no ecsched command at %s (make)" % CLI)
+    out = subprocess.run([CLI, "plot", str(doc)] + list(opts), cwd=TOP,
+                         capture_output=True)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.decode()
+
+
+def test_plot_svg_equals_the_command_plot(tmp_path):
+    # the library's renderer from Python and `ecsched plot` on the
+    # document Python wrote: the same bytes, with and without options, on
+    # the bundled prices and on a week of real prices (clock times)
+    for k, inst in enumerate([
+            ecsched.load(RAND, pes=4, extension=0.2),
+            ecsched.load(RAND, pes=8, extension=0.5, prices=PRICES_DE)]):
+        res = ecsched.heuristic(inst)
+        doc = tmp_path / ("r%d.json" % k)
+        res.to_json(str(doc))
+        svg = res.plot_svg()
+        assert svg.startswith("<svg") or svg.startswith("<?xml")
+        assert svg.count('<g class="task">') == \
+            sum(1 for t in res.to_dict()["tasks"] if t["work"] > 0)
+        assert svg == cli_plot(doc)
+        opts = res.plot_svg(title="Week \u00e9 & <test>", width=900,
+                            labels=False)
+        assert opts == cli_plot(doc, "--title", "Week \u00e9 & <test>",
+                                "--width", "900", "--no-labels")
+        assert opts != svg and '<text class="label"' not in opts
+        out = tmp_path / ("r%d.svg" % k)
+        assert res.plot_svg(str(out)) is None
+        assert out.read_text() == svg
+    with pytest.raises(ecsched.Error):
+        res.plot_svg(width=50)
 
 
 # ---- errors ------------------------------------------------------------------------

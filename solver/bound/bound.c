@@ -83,6 +83,10 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the share of the bound by stages must be in "
                             "[0, 1]");
+    if (prm->stages_blocks < 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the blocks of the bound by stages must be 0 "
+                            "(up to the exact pass) or positive");
     if (isnan(prm->stop_at))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the bound to stop at is not a number");
@@ -233,7 +237,8 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
         if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE &&
             prm->stages_share > 0.0 && out->bound < c->stop_at) {
             double now = ecs_clock_now();
-            double v = bnd_stages(c, now + prm->stages_share * (c->t_end - now));
+            double v = bnd_stages(c, now + prm->stages_share * (c->t_end - now),
+                                  prm->stages_blocks);
             if (v > out->bound) {
                 out->bound = v;
                 out->method = ECS_BOUND_BY_STAGES;

@@ -145,7 +145,7 @@ size_t bnd_envelope(const ecs_platform *p, double price, long *hull,
  * the work between each two of them inside the slots between.  Returns the
  * bound, or -HUGE_VAL when there is no bottleneck, the time (t_end) ran out,
  * memory ran out or no stage sequence fits. */
-double bnd_stages(cg *c, double t_end);
+double bnd_stages(cg *c, double t_end, long max_blocks);
 
 /* The minimum's choices, when asked: for bottleneck j (0-based, of m) and
  * slot x, arg_s[j (D+1) + x] is the start of b_j in the least F_j(x) (its
@@ -157,12 +157,29 @@ typedef struct bnd_stage_trace {
     long last_e;
 } bnd_stage_trace;
 
-/* bnd_stages, filling tr (may be NULL) for the minimum's choices. */
-double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr);
+/* bnd_stages, filling tr (may be NULL) for the minimum's choices.  The
+ * passes price the stages' first slots in blocks (16 per
+ * bottleneck window, then 4 times more each pass, up to the exact pass or
+ * max_blocks, 0: no cap): each pass's value is a bound, so the bound is
+ * the largest value of the passes done in time.  With tr only the exact
+ * pass runs (its choices are the schedule's). */
+double bnd_stages_trace(cg *c, double t_end, long max_blocks,
+                        bnd_stage_trace *tr);
 
 /* The bottleneck tasks of g (comparable with every other task), in
  * topological order: fills pos_out[0..] with their positions in g->topo
  * and returns their number; (size_t)-1 when out of memory (stages.c). */
 size_t bnd_bottlenecks(const ecs_graph *g, size_t *pos_out);
+
+/* The stages' paths (stages.c): the tasks of every stage (between the
+ * bottlenecks bp[0..m-1], positions in g->topo) covered by disjoint paths
+ * of the graph inside the stage, in one pass in topological order: a task
+ * continues the heaviest path (by work) that ends at one of its
+ * predecessors in the stage, or starts a new one.  Fills next[v] (the task
+ * after v on its path, SIZE_MAX for the last and for the bottlenecks) and
+ * first[v] (1 when v starts a path); 0, or -1 when out of memory.  The
+ * tasks of one path are pairwise comparable: no two run in one slot. */
+int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
+                    size_t *next, unsigned char *first);
 
 #endif

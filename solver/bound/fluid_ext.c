@@ -32,7 +32,49 @@ static void class_of(const ecs_platform *p, size_t c, int *count, int *site,
     *idle = p->cls[c].idle;
 }
 
-static ecs_result build_and_solve(const ecs_instance *inst, glp_prob *lp,
+/* What the windows say about slot l and the prefix and suffix of the
+ * horizon (docs/MODEL.md "Fluid bound, extended model"): act[l] tasks
+ * may run in slot l; pre[t] grid steps of work must be done in slots
+ * 0..t and suf[t] in t..D-1 (each task's work less what it can do at the
+ * top speed outside). */
+static void window_rows(const ecs_instance *inst, const ecs_windows *w,
+                        double *act, double *pre, double *suf)
+{
+    const ecs_platform *p = inst->platform;
+    const ecs_graph *g = inst->graph;
+    long D = inst->deadline;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    double top = 0.0;
+    for (size_t c = 0; c < nc; c++) {
+        double v = p->nclass > 0 ? (double)p->cls[c].speed_q[0]
+                                 : (double)p->freq_q[0];
+        if (v > top)
+            top = v;
+    }
+    for (long l = 0; l < D; l++)
+        act[l] = pre[l] = suf[l] = 0.0;
+    for (size_t i = 0; i < g->n; i++) {
+        long es = w->es[i] < 0 ? 0 : w->es[i];
+        long lf = w->lf[i] >= D ? D - 1 : w->lf[i];
+        double need = (double)g->work[i] * (double)p->grid;
+        for (long l = es; l <= lf; l++) {
+            act[l] += 1.0;
+            double after = need - top * (double)(lf - l);  /* l+1..lf */
+            double before = need - top * (double)(l - es); /* es..l-1 */
+            if (after > 0.0)
+                pre[l] += after;
+            if (before > 0.0)
+                suf[l] += before;
+        }
+        for (long l = lf + 1; l < D; l++)
+            pre[l] += need;
+        for (long l = 0; l < es; l++)
+            suf[l] += need;
+    }
+}
+
+static ecs_result build_and_solve(const ecs_instance *inst,
+                                  const ecs_windows *w, glp_prob *lp,
                                   double *value, int *infeasible)
 {
     const ecs_platform *p = inst->platform;
@@ -43,12 +85,53 @@ static ecs_result build_and_solve(const ecs_instance *inst, glp_prob *lp,
     double work_q = 0.0;
     for (size_t i = 0; i < g->n; i++)
         work_q += (double)g->work[i] * (double)p->grid;
-    /* rows: capacity (class, slot), work, cover (site, slot), cap */
+    /* rows: capacity (class, slot), work, cover (site, slot), cap; with
+     * the windows: tasks that may run per slot, work done by slot t
+     * (A_t = A_{t-1} + work of slot t) and from slot t on (B_t alike) */
     size_t ncap = nc * (size_t)D, ncov = (size_t)nsite * (size_t)D;
     int r_cap = glp_add_rows(lp, (int)ncap);
     int r_work = glp_add_rows(lp, 1);
     int r_cov = glp_add_rows(lp, (int)ncov);
     int r_pc = glp_add_rows(lp, (int)ncov);
+    int r_act = 0, r_a = 0, r_b = 0;
+    if (w != NULL) {
+        double *act = malloc(3 * (size_t)D * sizeof *act);
+        if (act == NULL)
+            return ECS_ENOMEM;
+        double *pre = act + D, *suf = pre + D;
+        window_rows(inst, w, act, pre, suf);
+        r_act = glp_add_rows(lp, (int)D);
+        r_a = glp_add_rows(lp, (int)D);
+        r_b = glp_add_rows(lp, (int)D);
+        for (long l = 0; l < D; l++) {
+            glp_set_row_bnds(lp, r_act + (int)l, GLP_UP, 0, act[l]);
+            glp_set_row_bnds(lp, r_a + (int)l, GLP_FX, 0, 0);
+            glp_set_row_bnds(lp, r_b + (int)l, GLP_FX, 0, 0);
+            /* A_l: -A_l + A_{l-1} + work(l) = 0, A_l >= pre[l] */
+            int j = glp_add_cols(lp, 2);
+            glp_set_col_bnds(lp, j, GLP_LO, pre[l], 0);
+            glp_set_col_bnds(lp, j + 1, GLP_LO, suf[l], 0);
+            int ind[3];
+            double val[3];
+            int n = 0;
+            ind[++n] = r_a + (int)l;
+            val[n] = -1;
+            if (l + 1 < D) {
+                ind[++n] = r_a + (int)l + 1;
+                val[n] = 1;
+            }
+            glp_set_mat_col(lp, j, n, ind, val);
+            n = 0;
+            ind[++n] = r_b + (int)l;
+            val[n] = -1;
+            if (l > 0) {
+                ind[++n] = r_b + (int)l - 1;
+                val[n] = 1;
+            }
+            glp_set_mat_col(lp, j + 1, n, ind, val);
+        }
+        free(act);
+    }
     for (size_t c = 0; c < nc; c++) {
         int count, site;
         const long *sq;
@@ -94,14 +177,22 @@ static ecs_result build_and_solve(const ecs_instance *inst, glp_prob *lp,
                     continue;
                 int j = glp_add_cols(lp, 1);
                 glp_set_col_bnds(lp, j, GLP_LO, 0, 0);
-                int ind[5];
-                double val[5];
+                int ind[8];
+                double val[8];
                 int n = 0;
                 int rc = (int)((size_t)site * (size_t)D + (size_t)l);
                 ind[++n] = r_cap + (int)(c * (size_t)D + (size_t)l);
                 val[n] = 1;
                 ind[++n] = r_work;
                 val[n] = (double)sq[k];
+                if (w != NULL) {
+                    ind[++n] = r_act + (int)l;
+                    val[n] = 1;
+                    ind[++n] = r_a + (int)l;
+                    val[n] = (double)sq[k];
+                    ind[++n] = r_b + (int)l;
+                    val[n] = (double)sq[k];
+                }
                 if (pw[k] - idle != 0.0) {
                     ind[++n] = r_cov + rc;
                     val[n] = -(pw[k] - idle);
@@ -168,20 +259,42 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     if (inst->deadline < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no deadline");
+    /* the windows: the instance's when prepared, else derived here (none
+     * when they cannot be: the bound without them) */
+    ecs_windows own;
+    memset(&own, 0, sizeof own);
+    const ecs_windows *w = NULL;
+    int empty = 0;
+    if (inst->windows.es != NULL && inst->windows.n == inst->graph->n)
+        w = &inst->windows;
+    else if (ecs_windows_compute_platform(inst->graph, inst->platform,
+                                          inst->deadline, &own, &empty,
+                                          NULL) == ECS_OK)
+        w = &own;
+    if (w != NULL && (empty || inst->windows_empty)) {
+        ecs_windows_release(&own);
+        *value = HUGE_VAL; /* the critical path exceeds D' */
+        return ECS_OK;
+    }
     glpk_guard gd;
     ecs_result rc = glpk_guard_begin(&gd, 0, diag);
-    if (rc != ECS_OK)
+    if (rc != ECS_OK) {
+        ecs_windows_release(&own);
         return rc;
+    }
     glp_prob *volatile lp = NULL;
-    if (setjmp(gd.jb) != 0)
+    if (setjmp(gd.jb) != 0) {
+        ecs_windows_release(&own);
         return glpk_guard_failed(&gd, diag);
+    }
     glpk_guard_arm(&gd);
     lp = glp_create_prob();
     int infeasible = 0;
     *value = NAN;
-    rc = build_and_solve(inst, lp, value, &infeasible);
+    rc = build_and_solve(inst, w, lp, value, &infeasible);
     glp_delete_prob(lp);
     glpk_guard_end(&gd);
+    ecs_windows_release(&own);
     if (rc != ECS_OK)
         return ecs_diag_set(diag, rc, NULL, 0,
                             "GLPK could not solve the fluid LP");

@@ -11,12 +11,15 @@
  * for the intervals [s_j, e_j] the schedule gives the bottlenecks (each in
  * its window, e_j < s_{j+1}), and the least right-hand side over all such
  * intervals, a dynamic program over the bottlenecks' last slots, is a lower
- * bound.  fluid(W, a..b) is the fluid bound (fluid.c) of W units inside
- * slots a..b with min(P, the stage's tasks) PEs (no more tasks than that
- * run at once): +inf when they do not fit, or when the stage's longest task
- * is longer than b - a + 1 slots; and at least the sum over the stage's
- * tasks of the fluid bound of one PE for each task's work (each task runs
- * on one PE): the larger of the two.
+ * bound.  The stage's tasks are covered by paths (bnd_stage_paths: the
+ * branches of a pipeline whose branches are chains); the tasks of a path
+ * never share a slot, so no more than min(P, paths) of the stage's tasks
+ * run at once.  fluid(W, a..b) is the fluid bound (fluid.c) of W units
+ * inside slots a..b with min(P, paths) PEs: +inf when they do not fit, or
+ * when the stage's longest path is longer than b - a + 1 slots; and at
+ * least the sum over the paths of the fluid bound of one PE for each
+ * path's work (a path does at most one unit a slot): the larger of the
+ * two.
  *
  * The fluid of every slot range a..b is the greedy over the pieces of the
  * slots' cost envelopes, cheapest slope first; a Fenwick tree over the
@@ -97,6 +100,55 @@ size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bn)
     }
     free(pos);
     return m;
+}
+
+int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
+                    size_t *next, unsigned char *first)
+{
+    size_t n = g->n;
+    size_t *stage_of = malloc((n ? n : 1) * sizeof *stage_of);
+    double *pw = malloc((n ? n : 1) * sizeof *pw); /* its path's work so far */
+    unsigned char *open = calloc(n ? n : 1, 1);   /* ends its path so far */
+    if (stage_of == NULL || pw == NULL || open == NULL) {
+        free(stage_of);
+        free(pw);
+        free(open);
+        return -1;
+    }
+    for (size_t j = 0, q = 0; j <= m; j++) {
+        size_t hi = j < m ? bp[j] : n;
+        for (; q < hi; q++)
+            stage_of[g->topo[q]] = j;
+        if (j < m)
+            stage_of[g->topo[hi]] = SIZE_MAX; /* a bottleneck */
+        q = hi + 1;
+    }
+    for (size_t q = 0; q < n; q++) {
+        size_t v = g->topo[q], best = SIZE_MAX;
+        next[v] = SIZE_MAX;
+        first[v] = 0;
+        if (stage_of[v] == SIZE_MAX)
+            continue;
+        for (size_t k = g->pred_off[v]; k < g->pred_off[v + 1]; k++) {
+            size_t a = g->pred[k];
+            if (stage_of[a] == stage_of[v] && open[a] &&
+                (best == SIZE_MAX || pw[a] > pw[best]))
+                best = a;
+        }
+        if (best != SIZE_MAX) {
+            next[best] = v;
+            open[best] = 0;
+            pw[v] = pw[best] + (double)g->work[v];
+        } else {
+            first[v] = 1;
+            pw[v] = (double)g->work[v];
+        }
+        open[v] = 1;
+    }
+    free(stage_of);
+    free(pw);
+    free(open);
+    return 0;
 }
 
 /* The sweep's state: the envelope pieces of every slot in slope order and
@@ -247,20 +299,104 @@ static double sweep_query(const sweep *z, double W)
 }
 
 /* The stages: bottleneck positions bp[0..m-1] in g->topo; stage j holds
- * the tasks between bp[j-1] and bp[j] (bp[-1] = -1, bp[m] = n). */
-/* The distinct works of a stage the per-task sum looks at, at most. */
-#define STAGE_MAX_WORKS 32
+ * the tasks between bp[j-1] and bp[j] (bp[-1] = -1, bp[m] = n), covered by
+ * the paths of bnd_stage_paths.  The per-path sums look at this many
+ * distinct path works at most (more are rounded down to that many: the
+ * fluid of fewer units costs no more). */
+#define STAGE_MAX_WORKS 64
+/* The first pass prices the stages' first slots in this many blocks per
+ * bottleneck window (stages_pass). */
+#define STAGES_FIRST_BLOCKS 16
 
 typedef struct stage {
     double work;
-    long longest;
+    long longest;                   /* the longest path inside, by work */
     size_t tasks;
-    size_t nw;                      /* distinct works (0: too many) */
-    long wv[STAGE_MAX_WORKS];       /* and how many tasks have each */
+    size_t paths;                   /* the paths covering it */
+    size_t nw;                      /* distinct path works (rounded) */
+    long wv[STAGE_MAX_WORKS];       /* and how many paths have each */
     size_t wc[STAGE_MAX_WORKS];
-    int many;                       /* more distinct works than that */
-    double alpha; /* min(P, tasks) / P: the PEs the stage can use at once */
+    double alpha; /* min(P, paths) / P: the PEs the stage can use at once */
 } stage;
+
+static int by_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* Stage j's path works pw[0..k-1] (sorted here) as at most
+ * STAGE_MAX_WORKS values with counts, each rounded down to the least
+ * of its group. */
+static void stage_group_works(stage *st, long *pw, size_t k)
+{
+    qsort(pw, k, sizeof *pw, by_long);
+    st->nw = 0;
+    size_t groups = k < STAGE_MAX_WORKS ? k : STAGE_MAX_WORKS;
+    for (size_t q = 0; q < groups; q++) {
+        size_t lo = q * k / groups, hi = (q + 1) * k / groups;
+        if (st->nw > 0 && st->wv[st->nw - 1] == pw[lo]) {
+            st->wc[st->nw - 1] += hi - lo;
+        } else {
+            st->wv[st->nw] = pw[lo];
+            st->wc[st->nw] = hi - lo;
+            st->nw++;
+        }
+    }
+}
+
+/* The stages' sizes, longest paths and path works from the paths of
+ * bnd_stage_paths: 0, or -1 when out of memory. */
+static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
+                           size_t m, stage *st)
+{
+    size_t n = g->n;
+    size_t *next = malloc(n * sizeof *next);
+    unsigned char *first = malloc(n);
+    long *dist = malloc(n * sizeof *dist), *pw = malloc(n * sizeof *pw);
+    unsigned char *in = calloc(n, 1); /* in the stage being described */
+    int rc = -1;
+    if (!next || !first || !dist || !pw || !in ||
+        bnd_stage_paths(g, bp, m, next, first) != 0)
+        goto out;
+    for (size_t j = 0, q = 0; j <= m; j++) {
+        size_t hi = j < m ? bp[j] : n, k = 0, q0 = q;
+        for (; q < hi; q++)
+            in[g->topo[q]] = 1;
+        for (q = q0; q < hi; q++) {
+            size_t v = g->topo[q];
+            long d = 0;
+            for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
+                if (in[g->pred[e]] && dist[g->pred[e]] > d)
+                    d = dist[g->pred[e]];
+            dist[v] = d + g->work[v];
+            if (dist[v] > st[j].longest)
+                st[j].longest = dist[v];
+            st[j].work += (double)g->work[v];
+            st[j].tasks++;
+            if (first[v]) {
+                long w = 0;
+                for (size_t u = v; u != SIZE_MAX; u = next[u])
+                    w += g->work[u];
+                pw[k++] = w;
+            }
+        }
+        for (q = q0; q < hi; q++)
+            in[g->topo[q]] = 0;
+        st[j].paths = k;
+        stage_group_works(&st[j], pw, k);
+        st[j].alpha = k < (size_t)P ? (double)k / (double)P : 1.0;
+        q = hi + 1;
+    }
+    rc = 0;
+out:
+    free(next);
+    free(first);
+    free(dist);
+    free(pw);
+    free(in);
+    return rc;
+}
 
 /* The stage's fluid among the inserted slots: with alpha P PEs instead of
  * P every capacity scales by alpha, so the cost of W units is alpha times
@@ -268,20 +404,21 @@ typedef struct stage {
 static double stage_query(const sweep *z, const stage *st)
 {
     double v = st->alpha * sweep_query(z, st->work / st->alpha);
-    /* and each task alone on its PE: the fluid bound of one PE (every
-     * capacity times 1 / P) for its work, summed over the tasks */
+    /* and each path alone, at most one unit a slot (its tasks never share
+     * a slot): the fluid bound of one PE (every capacity times 1 / P) for
+     * its work, summed over the paths */
     double P = (double)z->p->pes, sum = 0.0;
     for (size_t k = 0; k < st->nw; k++) {
         sum += (double)st->wc[k] * sweep_query(z, P * (double)st->wv[k]) / P;
     }
-    return st->nw > 0 && sum > v ? sum : v;
+    return sum > v ? sum : v;
 }
 
-/* Whether the stage fits into len slots, in integers: its longest task,
- * and its work on min(P, tasks) PEs. */
+/* Whether the stage fits into len slots, in integers: its longest path,
+ * and its work on min(P, paths) PEs. */
 static int stage_fits(const sweep *z, const stage *st, long len)
 {
-    size_t pes = st->tasks < (size_t)z->p->pes ? st->tasks : (size_t)z->p->pes;
+    size_t pes = st->paths < (size_t)z->p->pes ? st->paths : (size_t)z->p->pes;
     return len >= st->longest &&
            st->work <= (double)pes * (double)len; /* exact: integers */
 }
@@ -305,75 +442,51 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
     }
 }
 
-double bnd_stages(cg *c, double t_end)
+double bnd_stages(cg *c, double t_end, long max_blocks)
 {
-    return bnd_stages_trace(c, t_end, NULL);
+    return bnd_stages_trace(c, t_end, max_blocks, NULL);
 }
 
-double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
+/* One pass's work space. */
+typedef struct stages_ws {
+    cg *c;
+    const size_t *bp;
+    size_t m;
+    const stage *st;
+    sweep *z;
+    double *G, *F, *out, *cur, *nxt;
+    long *sv, *svn;
+} stages_ws;
+
+/* The block of a pass: the first slots of a stage (e + 1 over a window of
+ * len values) in blocks of ceil(len / nb) slots, at least 1. */
+static long stages_block(long len, long nb)
 {
+    long b = (len + nb - 1) / nb;
+    return b < 1 ? 1 : b;
+}
+
+/* One pass of the DP, the stages' first slots in blocks of nb per window
+ * (stages_block): every range of a block is priced from the block's first
+ * slot, a superset of its slots, so the value is a bound for any nb and the
+ * exact DP when every block is one slot (*exact set then).  The value, or
+ * -HUGE_VAL when nothing fits; *late when the time ran out (no value). */
+static double stages_pass(stages_ws *w, long nb, double t_end,
+                          bnd_stage_trace *tr, int *late, int *exact)
+{
+    cg *c = w->c;
     const ecs_graph *g = c->g;
     const ecs_platform *p = c->p;
+    const size_t *bp = w->bp;
+    const stage *st = w->st;
+    size_t m = w->m;
     long D = c->D;
-    size_t n = g->n;
-    if (n == 0 || D < 1)
-        return -HUGE_VAL;
-    size_t *bp = malloc(n * sizeof *bp);
-    if (bp == NULL)
-        return -HUGE_VAL;
-    size_t m = bnd_bottlenecks(g, bp);
-    if (m == 0 || m == (size_t)-1) {
-        free(bp);
-        return -HUGE_VAL;
-    }
-    stage *st = calloc(m + 1, sizeof *st);
-    long maxw = 1;
-    for (size_t j = 0; j < m; j++)
-        if (g->work[g->topo[bp[j]]] > maxw)
-            maxw = g->work[g->topo[bp[j]]];
-    double *G = malloc(((size_t)D + 1) * sizeof *G);
-    double *F = malloc(((size_t)D + 1) * sizeof *F);
-    double *out = malloc(((size_t)D + 2) * sizeof *out);
-    size_t W1 = (size_t)(maxw * p->grid) + 1;
-    double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
-    long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
-    sweep z;
-    int zok = 0;
+    double *G = w->G, *F = w->F, *out = w->out, *cur = w->cur,
+           *nxt = w->nxt;
+    long *sv = w->sv, *svn = w->svn;
     double result = -HUGE_VAL;
-    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn)
-        goto done;
-    if (sweep_init(&z, p, c->price, D) != 0)
-        goto done;
-    zok = 1;
-    for (size_t j = 0, q = 0; j <= m; j++) {
-        size_t hi = j < m ? bp[j] : n;
-        for (; q < hi; q++) {
-            size_t v = g->topo[q];
-            st[j].work += (double)g->work[v];
-            st[j].tasks++;
-            size_t k = 0;
-            while (k < st[j].nw && st[j].wv[k] != g->work[v])
-                k++;
-            if (st[j].many) {
-                /* the per-task sum is not used */
-            } else if (k < st[j].nw) {
-                st[j].wc[k]++;
-            } else if (st[j].nw < STAGE_MAX_WORKS) {
-                st[j].wv[k] = g->work[v];
-                st[j].wc[k] = 1;
-                st[j].nw++;
-            } else {
-                st[j].many = 1; /* too many distinct works */
-                st[j].nw = 0;
-            }
-            if (g->work[v] > st[j].longest)
-                st[j].longest = g->work[v];
-        }
-        st[j].alpha = st[j].tasks < (size_t)p->pes
-                          ? (double)st[j].tasks / (double)p->pes
-                          : 1.0;
-        q = hi + 1;
-    }
+    *late = 0;
+    *exact = 1;
     /* G: the least cost of everything before bottleneck j, by its first
      * slot s; stage 0 runs inside 0..s-1 */
     for (long l = 0; l <= D; l++)
@@ -382,7 +495,7 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
         size_t b = g->topo[bp[0]];
         long es = c->wp->es[b], last = c->wp->lf[b] - g->work[b] + 1;
         if (last >= es) {
-            stage_sweep(&z, &st[0], 0, last - 1, out);
+            stage_sweep(w->z, &st[0], 0, last - 1, out);
             for (long s = es; s <= last; s++)
                 G[s] = out[s];
         }
@@ -413,45 +526,71 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
         for (long l = 0; l <= D; l++)
             G[l] = HUGE_VAL;
         const stage *sj = &st[j + 1];
+        long blk = stages_block(lf - es + 1, nb);
+        if (blk > 1)
+            *exact = 0;
         if (j + 1 == m) {
-            /* the last stage inside e+1 .. D-1 */
-            for (long e = es; e <= lf; e++) {
-                if (F[e] == HUGE_VAL)
+            /* the last stage inside e+1 .. D-1, priced from a0 - 1 = the
+             * block's first e */
+            for (long a0 = es + 1; a0 <= lf + 1; a0 += blk) {
+                long ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf, eb = -1;
+                double fb = HUGE_VAL;
+                for (long e = a0 - 1; e <= ehi; e++)
+                    if (F[e] < fb) {
+                        fb = F[e];
+                        eb = e;
+                    }
+                if (fb == HUGE_VAL)
                     continue;
-                if ((e & 15) == 0 && ecs_clock_now() >= t_end)
+                if (ecs_clock_now() >= t_end)
                     goto late; /* a minimum over some e only: no bound */
                 double v;
                 if (sj->work <= 0.0) {
                     v = 0.0;
                 } else {
-                    sweep_reset(&z);
-                    for (long l = e + 1; l < D; l++)
-                        sweep_insert_slot(&z, l);
-                    v = stage_fits(&z, sj, D - 1 - e) ? stage_query(&z, sj)
-                                                      : HUGE_VAL;
+                    sweep_reset(w->z);
+                    for (long l = a0; l < D; l++)
+                        sweep_insert_slot(w->z, l);
+                    v = stage_fits(w->z, sj, D - a0) ? stage_query(w->z, sj)
+                                                     : HUGE_VAL;
                 }
-                if (F[e] + v < result || result == -HUGE_VAL) {
-                    result = F[e] + v;
+                if (fb + v < result || result == -HUGE_VAL) {
+                    result = fb + v;
                     if (tr != NULL)
-                        tr->last_e = e;
+                        tr->last_e = eb;
                 }
             }
             break;
         }
         size_t b2 = g->topo[bp[j + 1]];
         long es2 = c->wp->es[b2], last2 = c->wp->lf[b2] - g->work[b2] + 1;
-        for (long e = es; e <= lf; e++) {
-            if (F[e] == HUGE_VAL || e + 1 > last2)
+        for (long a0 = es + 1; a0 <= lf + 1 && a0 <= last2; a0 += blk) {
+            long elo = a0 - 1, ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf;
+            long e;
+            for (e = elo; e <= ehi && F[e] == HUGE_VAL; e++)
+                ;
+            if (e > ehi)
                 continue;
-            if ((e & 15) == 0 && ecs_clock_now() >= t_end)
+            if (ecs_clock_now() >= t_end)
                 goto late;
-            stage_sweep(&z, sj, e + 1, last2 - 1, out);
-            for (long s = es2 > e + 1 ? es2 : e + 1; s <= last2; s++) {
-                double v = F[e] + out[s - 1 - (e + 1) + 1];
-                if (v < G[s]) {
-                    G[s] = v;
+            /* the stage inside a0..s-1 for every s, then the least F(e)
+             * over the block's e < s (a running minimum) */
+            stage_sweep(w->z, sj, a0, last2 - 1, out);
+            double pm = HUGE_VAL;
+            long pe = -1, ne = elo;
+            for (long s2 = es2 > a0 ? es2 : a0; s2 <= last2; s2++) {
+                for (; ne <= ehi && ne <= s2 - 1; ne++)
+                    if (F[ne] < pm) {
+                        pm = F[ne];
+                        pe = ne;
+                    }
+                if (pm == HUGE_VAL)
+                    continue;
+                double v = pm + out[s2 - a0];
+                if (v < G[s2]) {
+                    G[s2] = v;
                     if (tr != NULL)
-                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s] = e;
+                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s2] = pe;
                 }
             }
         }
@@ -460,12 +599,84 @@ double bnd_stages_trace(cg *c, double t_end, bnd_stage_trace *tr)
         result = -HUGE_VAL; /* nothing fits: claim nothing */
     else if (result != -HUGE_VAL)
         result -= 1e-10 * (1.0 + fabs(result)); /* the sums' rounding */
-    goto done;
+    return result;
 late:
-    result = -HUGE_VAL;
+    *late = 1;
+    return -HUGE_VAL;
+}
+
+double bnd_stages_trace(cg *c, double t_end, long max_blocks,
+                        bnd_stage_trace *tr)
+{
+    const ecs_graph *g = c->g;
+    const ecs_platform *p = c->p;
+    long D = c->D;
+    size_t n = g->n;
+    if (n == 0 || D < 1)
+        return -HUGE_VAL;
+    size_t *bp = malloc(n * sizeof *bp);
+    if (bp == NULL)
+        return -HUGE_VAL;
+    size_t m = bnd_bottlenecks(g, bp);
+    if (m == 0 || m == (size_t)-1) {
+        free(bp);
+        return -HUGE_VAL;
+    }
+    stage *st = calloc(m + 1, sizeof *st);
+    long maxw = 1;
+    for (size_t j = 0; j < m; j++)
+        if (g->work[g->topo[bp[j]]] > maxw)
+            maxw = g->work[g->topo[bp[j]]];
+    size_t D1 = (size_t)D + 1;
+    double *G = malloc(D1 * sizeof *G);
+    double *F = malloc(D1 * sizeof *F);
+    double *out = malloc((D1 + 1) * sizeof *out);
+    size_t W1 = (size_t)(maxw * p->grid) + 1;
+    double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
+    long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
+    /* a pass's choices, kept by the caller's trace when it is the best */
+    bnd_stage_trace pt = {NULL, NULL, -1};
+    if (tr != NULL) {
+        pt.arg_s = malloc(m * D1 * sizeof *pt.arg_s);
+        pt.arg_e = malloc(m * D1 * sizeof *pt.arg_e);
+    }
+    sweep z;
+    int zok = 0;
+    double result = -HUGE_VAL;
+    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn ||
+        (tr != NULL && (!pt.arg_s || !pt.arg_e)))
+        goto done;
+    if (sweep_init(&z, p, c->price, D) != 0)
+        goto done;
+    zok = 1;
+    if (stages_describe(g, p->pes, bp, m, st) != 0)
+        goto done;
+    stages_ws w = {c, bp, m, st, &z, G, F, out, cur, nxt, sv, svn};
+    /* coarse to fine: 16 blocks a window, then 4 times more each pass,
+     * until the exact pass or the time; the largest value is the bound.
+     * The schedule (tr) wants the exact pass's choices: a coarse pass
+     * leaves some stages fewer slots than it priced them with. */
+    for (long nb = tr != NULL ? D + 1 : STAGES_FIRST_BLOCKS;; nb *= 4) {
+        int late, exact;
+        double v = stages_pass(&w, nb, t_end, tr ? &pt : NULL, &late, &exact);
+        if (late)
+            break;
+        if (v != -HUGE_VAL && (result == -HUGE_VAL || v > result)) {
+            result = v;
+            if (tr != NULL) {
+                memcpy(tr->arg_s, pt.arg_s, m * D1 * sizeof *pt.arg_s);
+                memcpy(tr->arg_e, pt.arg_e, m * D1 * sizeof *pt.arg_e);
+                tr->last_e = pt.last_e;
+            }
+        }
+        if (exact || nb > D || (max_blocks > 0 && nb * 4 > max_blocks))
+            break;
+    }
 done:
     if (zok)
         sweep_free(&z);
+    free(pt.arg_s);
+    free(pt.arg_e);
     free(bp);
     free(st);
     free(G);

@@ -1,19 +1,22 @@
 /* A schedule from the bound by stages (bound.h ecs_bound_stages_schedule;
  * docs/MODEL.md "The bound by stages"): the DP's choice of the
- * bottlenecks' intervals, and inside each stage's slots the stage's tasks
- * dealt to the PEs by longest work first, each PE's tasks one after the
- * other on the intervals of least cost (a DP over the PE's tasks and their
- * last slots, each interval at its exact cheapest profile).  A stage whose
- * PEs need more slots than the DP left it pushes everything after it later
- * (the schedule fails when that passes D').  Only for graphs whose stages
- * have no edge inside (every edge touches a bottleneck: fork-join
- * pipelines); the checker has the last word. */
+ * bottlenecks' intervals, and inside each stage's slots the stage's paths
+ * (bnd_stage_paths: single tasks, or the chains of a pipeline whose
+ * branches are chains) dealt whole to the PEs by longest work first, each
+ * PE's tasks one after the other on the intervals of least cost (a DP over
+ * the PE's tasks and their last slots, each interval at its exact cheapest
+ * profile).  A stage whose PEs need more slots than the DP left it pushes
+ * everything after it later (the schedule fails when that passes D').
+ * Only for graphs whose every edge inside a stage joins two consecutive
+ * tasks of a path (fork-join pipelines, with chains as branches or not);
+ * the checker has the last word. */
 #include "bound_internal.h"
 #include "ecsched/check.h"
 #include "ecsched/clock.h"
 #include "ecsched/profile.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +27,7 @@ typedef struct builder {
     const double *price;
     long D;
     double t_end;
+    const size_t *next; /* the stages' paths: the task after each */
     double *cost, *scratch; /* D + 1 costs; profile scratch */
     double *best, *pm;      /* per (task of the PE, slot): least cost
                                ending there; least ending by there */
@@ -111,20 +115,20 @@ static int by_work_desc(const void *x, const void *y)
     return a->i < c->i ? -1 : a->i > c->i;
 }
 
-/* The stage's tasks t[0..k-1] inside [lo, *hi]: dealt to the PEs by
- * longest work first (each to the least loaded), *hi raised when a PE's
- * work needs more slots; 0 or -1. */
+/* The stage's paths, from their first tasks t[0..k-1], inside
+ * [lo, *hi]: dealt whole to the PEs by longest work first (each to the
+ * least loaded), *hi raised when a PE's work needs more slots; 0 or -1. */
 static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
                        size_t *pe_of, long *load, size_t *tmp, work_of *wo)
 {
     int P = b->p->pes;
     for (size_t q = 0; q < k; q++) {
-        wo[q].w = b->g->work[t[q]];
+        wo[q].w = 0;
+        for (size_t u = t[q]; u != SIZE_MAX; u = b->next[u])
+            wo[q].w += b->g->work[u];
         wo[q].i = t[q];
     }
     qsort(wo, k, sizeof *wo, by_work_desc);
-    for (size_t q = 0; q < k; q++)
-        t[q] = wo[q].i;
     for (int q = 0; q < P; q++)
         load[q] = 0;
     long most = 0;
@@ -134,7 +138,7 @@ static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
             if (load[r] < load[best])
                 best = r;
         pe_of[q] = (size_t)best;
-        load[best] += b->g->work[t[q]];
+        load[best] += wo[q].w;
         if (load[best] > most)
             most = load[best];
     }
@@ -146,7 +150,8 @@ static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
         size_t n = 0;
         for (size_t q = 0; q < k; q++)
             if (pe_of[q] == (size_t)r)
-                tmp[n++] = t[q];
+                for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
+                    tmp[n++] = u;
         if (n > 0 && place_chain(b, tmp, n, r, lo, *hi) != 0)
             return -1;
     }
@@ -207,18 +212,24 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     work_of *wo = malloc(n * sizeof *wo);
     long *load = malloc((size_t)c.p->pes * sizeof *load);
     long *S = NULL, *E = NULL;
+    size_t *next = malloc(n * sizeof *next);
+    unsigned char *first = malloc(n);
     size_t m = 0;
-    if (empty || !bp || !isb || !t || !pe_of || !tmp || !wo || !load)
+    if (empty || !bp || !isb || !t || !pe_of || !tmp || !wo || !load ||
+        !next || !first)
         goto done;
     m = bnd_bottlenecks(g, bp);
     if (m == 0 || m == (size_t)-1 || m * D1 > ((size_t)1 << 24))
         goto done; /* no stages, or their trace is too large */
     for (size_t j = 0; j < m; j++)
         isb[g->topo[bp[j]]] = 1;
-    /* every edge touches a bottleneck: the stages' tasks are independent */
+    /* every edge inside a stage joins two consecutive tasks of a path: the
+     * stages' paths are independent */
+    if (bnd_stage_paths(g, bp, m, next, first) != 0)
+        goto done;
     for (size_t i = 0; i < n; i++)
         for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
-            if (!isb[i] && !isb[g->succ[k]])
+            if (!isb[i] && !isb[g->succ[k]] && next[i] != g->succ[k])
                 goto done;
     tr.arg_s = malloc(m * D1 * sizeof *tr.arg_s);
     tr.arg_e = malloc(m * D1 * sizeof *tr.arg_e);
@@ -227,7 +238,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     if (!tr.arg_s || !tr.arg_e || !S || !E)
         goto done;
     double t_end = t0 + time_limit_s;
-    double v = bnd_stages_trace(&c, t0 + 0.5 * time_limit_s, &tr);
+    double v = bnd_stages_trace(&c, t0 + 0.5 * time_limit_s, 0, &tr);
     if (v == -HUGE_VAL || tr.last_e < 0)
         goto done;
     E[m - 1] = tr.last_e;
@@ -242,6 +253,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     b.price = c.price;
     b.D = c.D;
     b.t_end = t_end;
+    b.next = next;
     b.cost = malloc(D1 * sizeof *b.cost);
     b.scratch = malloc(ecs_profile_scratch(c.p, maxw) * sizeof *b.scratch);
     b.freq = malloc(D1);
@@ -251,14 +263,15 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     long lo = 0, shift = 0;
     int ok = 1;
     for (size_t j = 0, q = 0; ok && j <= m; j++) {
-        size_t end = j < m ? bp[j] : n, k = 0;
-        for (; q < end; q++)
-            t[k++] = g->topo[q];
+        size_t end = j < m ? bp[j] : n, k = 0, tasks = 0;
+        for (; q < end; q++, tasks++)
+            if (first[g->topo[q]])
+                t[k++] = g->topo[q]; /* the paths' first tasks */
         q = end + 1;
         long hi = j < m ? S[j] + shift - 1 : c.D - 1;
         if (k > 0) {
-            /* rows for the PE with the most tasks (k at most) */
-            size_t L = (size_t)(c.D - lo) + 1, cells = k * L;
+            /* rows for the PE with the most tasks (all of them at most) */
+            size_t L = (size_t)(c.D - lo) + 1, cells = tasks * L;
             free(b.best);
             free(b.pm);
             free(b.bs);
@@ -307,6 +320,8 @@ done:
     free(tmp);
     free(wo);
     free(load);
+    free(next);
+    free(first);
     ecs_windows_release(&c.w);
     ecs_graph_free(red);
     return ECS_OK;

@@ -6,6 +6,7 @@
  */
 #include "ecsched/listsched.h"
 
+#include <math.h>
 #include <stdlib.h>
 
 /* A binary min-heap of task (or PE) indices under a caller's order. */
@@ -205,15 +206,88 @@ static long ceil_div(long a, long b)
     return (a + b - 1) / b;
 }
 
+/* The site draws of the capped base: idle[s] of every PE of site s, use
+ * of the tasks placed (over ncap slots), the caps. */
+typedef struct capctx {
+    const double *const *cap; /* nsite arrays of ncap, or NULL */
+    size_t ncap;
+    double idle[ECS_MAX_SITES];
+    double *use;               /* nsite * ncap */
+} capctx;
+
+/* The most a site may draw in slot l, with the checker's tolerance. */
+static double cap_at(const capctx *k, int s, long l)
+{
+    double c = k->cap[s] != NULL ? k->cap[s][l] : HUGE_VAL;
+    return c + 1e-9 * (1.0 + fabs(c));
+}
+
+/* The earliest start >= st at which a task drawing extra at site s fits
+ * for dur slots under the cap; -1 if none within the caps' slots. */
+static long cap_fit(const capctx *k, int s, double extra, long st, long dur)
+{
+    const double *u = k->use + (size_t)s * k->ncap;
+    for (long l = st; l + dur <= (long)k->ncap; l++) {
+        long bad = -1;
+        for (long t = l + dur - 1; t >= l; t--)
+            if (k->idle[s] + u[t] + extra > cap_at(k, s, t)) {
+                bad = t;
+                break;
+            }
+        if (bad < 0)
+            return l;
+        l = bad; /* no start at or before bad fits */
+    }
+    return -1;
+}
+
 ecs_result ecs_listsched_platform(const ecs_graph *g, const ecs_platform *p,
                                   ecs_schedule **out, ecs_diag *diag)
+{
+    return ecs_listsched_platform_capped(g, p, NULL, 0, out, diag);
+}
+
+ecs_result ecs_listsched_platform_capped(const ecs_graph *g,
+                                         const ecs_platform *p,
+                                         const double *const *cap,
+                                         size_t ncap, ecs_schedule **out,
+                                         ecs_diag *diag)
 {
     *out = NULL;
     if (p == NULL || p->pes < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "list scheduling needs a platform with PEs");
-    if (p->nclass == 0)
+    capctx ck = {cap, ncap, {0}, NULL};
+    int capped = 0;
+    if (cap != NULL)
+        for (int q = 0; q < p->nsite && q < ECS_MAX_SITES; q++)
+            capped |= cap[q] != NULL;
+    if (capped && ncap == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "list scheduling under caps needs their slots");
+    if (p->nclass == 0 && !capped)
         return ecs_listsched_run(g, p->pes, out, diag);
+    if (p->nclass == 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "caps need a platform of classes and sites");
+    if (capped) {
+        ck.use = calloc((size_t)p->nsite * ncap, sizeof *ck.use);
+        if (ck.use == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        for (size_t c = 0; c < p->nclass; c++)
+            ck.idle[p->cls[c].site] += p->cls[c].count * p->cls[c].idle;
+        /* every PE is on from slot 0: the idle draw must fit */
+        for (int q = 0; q < p->nsite; q++)
+            if (ck.idle[q] > cap_at(&ck, q, 0)) {
+                free(ck.use);
+                return ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                                    "site %s draws %.6g in slot 0 when idle, "
+                                    "above its cap of %.6g: no schedule "
+                                    "meets the cap",
+                                    p->site_name[q][0] ? p->site_name[q] : "0",
+                                    ck.idle[q], cap[q][0]);
+            }
+    }
     long vmax = 0;
     for (size_t c = 0; c < p->nclass; c++)
         if (p->cls[c].speed_q[0] > vmax)
@@ -269,13 +343,33 @@ ecs_result ecs_listsched_platform(const ecs_graph *g, const ecs_platform *p,
         for (size_t c = 0; c < nc; c++) {
             long fr = pe_free[hc[c].a[0]];
             long st = fr > ready ? fr : ready;
-            long fin = st + ceil_div(g->work[v] * p->grid,
-                                     p->cls[c].speed_q[0]);
+            long d = ceil_div(g->work[v] * p->grid, p->cls[c].speed_q[0]);
+            if (capped) {
+                const ecs_pe_class *pc = &p->cls[c];
+                st = cap_fit(&ck, pc->site, pc->power_of[0] - pc->idle, st, d);
+                if (st < 0)
+                    continue;
+            }
+            long fin = st + d;
             if (bf < 0 || fin < bf) {
                 bf = fin;
                 bs = st;
                 bc = c;
             }
+        }
+        if (bf < 0) {
+            rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                              "task %ld fits under the power cap on no "
+                              "class at f = 1 within %zu slots (its draw "
+                              "there with every PE idle is above the cap)",
+                              g->id[v], ncap);
+            break;
+        }
+        if (capped) {
+            const ecs_pe_class *pc = &p->cls[bc];
+            double *u = ck.use + (size_t)pc->site * ncap;
+            for (long l = bs; l < bf; l++)
+                u[l] += pc->power_of[0] - pc->idle;
         }
         size_t q = heap_pop(&hc[bc]);
         pe_free[q] = bf;
@@ -287,6 +381,7 @@ ecs_result ecs_listsched_platform(const ecs_graph *g, const ecs_platform *p,
                               ecs_strerror(rc));
     }
 done:
+    free(ck.use);
     free(dur);
     free(bl);
     free(finish);

@@ -411,13 +411,33 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
     return rc;
 }
 
+static ecs_result milp_solve_view(const ecs_instance *inst,
+                                  const ecs_milp_params *prm, double t0,
+                                  ecs_milp_result *out, ecs_diag *diag);
+
 ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm, ecs_milp_result *out,
                           ecs_diag *diag)
 {
     double t0 = ecs_clock_now();
     result_init(out);
     ecs_result rc = validate_inputs(inst, prm, diag);
-    if (rc == ECS_OK && ecs_instance_extended(inst) &&
+    /* the route is chosen on what can bind (ecs_instance_view_make) */
+    ecs_instance_view view;
+    if (rc == ECS_OK)
+        rc = ecs_instance_view_make(inst, &view, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = milp_solve_view(&view.inst, prm, t0, out, diag);
+    ecs_instance_view_release(&view);
+    return rc;
+}
+
+static ecs_result milp_solve_view(const ecs_instance *inst,
+                                  const ecs_milp_params *prm, double t0,
+                                  ecs_milp_result *out, ecs_diag *diag)
+{
+    ecs_result rc = ECS_OK;
+    if (ecs_instance_extended(inst) &&
         prm->formulation != ECS_MILP_STRONG)
         rc = ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
                           "the paper formulation handles the paper's platform only; the default formulation handles this one");

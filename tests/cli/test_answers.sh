@@ -141,7 +141,7 @@ expect_out "^energy +[0-9.]+ kWh at 400 W per PE, money n/a \(the prices' unit i
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400 --unit EUR/MWh
 expect_out "^energy +[0-9.]+ kWh, [0-9.]+ EUR at 400 W per PE$" "--unit EUR/MWh gives the money"
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/nounit.csv" --watts 400:50 --mode local --time-limit 0.2
-expect_out "^energy +.*idle.*\), money n/a \(the prices' unit is unknown: --unit EUR/MWh gives it\)$" "the extended platform's energy line says so too"
+expect_out "^energy +.*base load.*\), money n/a \(the prices' unit is unknown: --unit EUR/MWh gives it\)$" "the extended platform's energy line says so too"
 run heuristic $G -p 2 --extension 0.5 --prices flat --watts 400
 if grep -q "money n/a" "$OUT"; then RC=0; notok "no money hint for a synthetic built-in"; else ok "no money hint for a synthetic built-in"; fi
 # --utc-offset names the zone of naive times
@@ -168,10 +168,11 @@ if grep -qi "inf" "$OUT"; then RC=0; notok "no 'inf' in heuristic's output for 1
 expect_out "^energy +[0-9.]+ kWh, n/a EUR at 400 W per PE$" "money that is not finite: n/a EUR"
 run heuristic $G -p 2 --extension 0.5 --prices "$T_DIR/huge.csv" --watts 400 --json
 expect_eq "$(jq -c '[.cost_money, .money_unit, .zone]' "$OUT")" '[null,null,"UTC"]' "its JSON: cost_money null; a Z series is in UTC"
-# compare: hours in the head, energy lines with --watts
+# compare: hours in the head, kWh and EUR columns with --watts (issue 36)
 run compare $G -p 2 --extension 0.5 --prices "$T_DIR/flat.csv" --watts 400 --methods base,sweep
 expect_out "^deadline +D' = 7 slots = 7 h, at 2024-01-01 07:00 \+01:00$" "compare's deadline in hours and as a clock time"
-expect_out "^sweep +[0-9.]+ kWh, [0-9.]+ EUR at 400 W per PE$" "compare prints each schedule's kWh and EUR"
+expect_out "^sweep +[0-9.]+ +[0-9.]+ +[0-9.]+ +" "compare prints each schedule's kWh and EUR"
+expect_out "^method +cost +kWh +EUR " "in columns kWh and EUR"
 run heuristic $G --watts 0
 expect_rc 2 "--watts 0 is refused"
 expect_err "--watts needs W or W:IDLE" "the message says what --watts takes"
@@ -256,6 +257,10 @@ expect_rc 0 "validate takes the document's work unit (1 s) without the flag"
 expect_out "^result +feasible" "the schedule made at --work-unit 1 is feasible"
 if [ -s "$ERR" ] && grep -q "differs" "$ERR"; then RC=0; notok "no note when no flag conflicts"; else ok "no note when no flag conflicts"; fi
 run validate "$MT" "$T_DIR/m1.json" --work-unit 60
+expect_rc 2 "a conflicting --work-unit without --rejudge: an error (issue 36)"
+expect_err "^ecsched validate: --work-unit 60 differs from the document's 1 \(model.work_unit_s of .*\): give --rejudge" \
+  "the error names both work units and --rejudge"
+run validate "$MT" "$T_DIR/m1.json" --work-unit 60 --rejudge
 expect_rc 2 "a conflicting --work-unit: the work differs (bad input)"
 expect_err "task 1 has work 16 here but 1 in the graph" "and the document's tasks do not match"
 expect_err "note: --work-unit 60 differs from the document's 1 \(model.work_unit_s of .*\): checking with 60" "the note names both work units"
@@ -264,6 +269,8 @@ expect_err "note: --work-unit 60 differs from the document's 1 \(model.work_unit
 run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json"
 expect_rc 0 "validate takes the document's slot length (30 min: 1800 s a unit)"
 run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json" -p 3
+expect_rc 2 "another PE count without --rejudge: an error (issue 36)"
+run validate tests/fixtures/graphs/wf14.json "$T_DIR/s30.json" -p 3 --rejudge
 expect_rc 0 "another PE count still validates (the schedule uses 2)"
 expect_err "note: -p 3 differs from the document's 2 \(pes of" "a differing -p gets a note"
 

@@ -66,6 +66,33 @@ expect_eq "$(json_key "$OUT" critical_path)" \
 run generate --tasks 300 --seed 4 --method forkjoin
 if cmp -s "$OUT" "$T_DIR/fj.stg"; then ok "forkjoin: same seed, same file"; else notok "forkjoin: same seed, same file"; fi
 
+# --chain LO:HI: every parallel branch a chain of LO..HI tasks; 1:1 (or 1)
+# is plain forkjoin, the file names the option
+run generate --tasks 300 --seed 4 --method forkjoin --chain 1:1
+if cmp -s "$OUT" "$T_DIR/fj.stg"; then ok "forkjoin --chain 1:1: plain forkjoin"; else notok "forkjoin --chain 1:1: plain forkjoin"; fi
+run generate --tasks 300 --seed 4 --method forkjoin --chain 2:4
+expect_rc 0 "forkjoin --chain 2:4"
+expect_out '^# ecsched generate .* --chain 2:4$' "forkjoin --chain 2:4: the command line in the file"
+cp "$OUT" "$T_DIR/fjc.stg"
+# per record: a join has >= 2 predecessors; every other task has one; a
+# chain task's predecessor is not a join or a fork; so at least
+# 300 - 2 joins tasks are inside branches and a branch's tasks number 2..4
+stats=$(awk '!/^#/ && NR > 1 && $1 >= 1 && $1 <= 300 {
+    np[$1] = $3; p1[$1] = $4; if ($3 >= 2) joins++; else if ($3 != 1) bad++ }
+  END { for (v = 1; v <= 300; v++) if (np[v] == 1) nsucc[p1[v]]++;
+        for (v = 1; v <= 300; v++) if (np[v] == 1 && nsucc[p1[v]] > 1) heads++;
+        print joins + 0, heads + 0, bad + 0 }' "$T_DIR/fjc.stg")
+set -- $stats
+expect_eq "$3" 0 "forkjoin --chain 2:4: one predecessor for every task but the joins"
+inner=$((300 - 2 * $1))
+if [ "$2" -ge $((inner / 4)) ] && [ "$2" -le $((inner / 2 + 1)) ]; then
+  ok "forkjoin --chain 2:4: $2 branches for $inner branch tasks (2..4 each)"
+else
+  notok "forkjoin --chain 2:4: $2 branches for $inner branch tasks (2..4 each)"
+fi
+run generate --tasks 300 --seed 4 --method forkjoin --chain 2:4
+if cmp -s "$OUT" "$T_DIR/fjc.stg"; then ok "forkjoin --chain: same seed, same file"; else notok "forkjoin --chain: same seed, same file"; fi
+
 # -o: atomic, with a one-line summary; nothing left behind on failure
 run generate --tasks 50 --seed 1 -o "$T_DIR/o.stg"
 expect_rc 0 "generate -o"
@@ -103,6 +130,11 @@ done <<'CASES'
 --tasks 10 --seed 1 --max-work 0|--max-work must be 1\.\.
 --tasks 10 --seed 1 --avg-preds -1|--avg-preds must be a number >= 0
 --tasks 10 --seed 1 --avg-preds 4.6|impossible with 10 tasks: at most \(tasks - 1\) / 2 = 4\.5
+--tasks 10 --seed 1 --method forkjoin --chain 0:2|--chain must be LO:HI with 1 <= LO <= HI <= 100, not '0:2'
+--tasks 10 --seed 1 --method forkjoin --chain 3:2|--chain must be LO:HI
+--tasks 10 --seed 1 --method forkjoin --chain 2:101|--chain must be LO:HI
+--tasks 10 --seed 1 --method forkjoin --chain 2:x|--chain must be LO:HI
+--tasks 10 --seed 1 --method layered --chain 2:3|--chain is for --method forkjoin only
 --tasks 10 --seed 1 extra|unexpected argument 'extra'
 --tasks 10 --seed 1 --bogus|bad option '--bogus'
 CASES

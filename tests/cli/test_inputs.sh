@@ -96,6 +96,18 @@ expect_err "critical path is 36000 slots .* a larger --work-unit" "the numbers a
 run heuristic $F/graphs/cawosched.dot --deadline 30000
 expect_rc 2 "an absurd deadline is refused"
 expect_err "D' = 30000 slots" "the deadline's numbers"
+# one task of work 18000: D' = floor(18000 x 1.2) = 21600 is refused, and
+# the message names what fits: floor(18000 x 1.111) = 19998 <= 20000 <
+# floor(18000 x 1.112) = 20016
+printf '1\n0 0 0\n1 18000 1 0\n2 0 1 1\n' >"$T_DIR/long.stg"
+run heuristic "$T_DIR/long.stg" -p 1 --extension 0.2
+expect_rc 2 "a deadline beyond the horizon from --extension is refused"
+expect_err "D' = 21600 slots .*--deadline 20000, or --extension 0\.111 or less \(base makespan 18000 slots\)" "the sizes that fit"
+run heuristic "$T_DIR/long.stg" -p 1 --extension 0.111
+expect_rc 0 "the extension named fits"
+expect_out "^deadline +19998 slots" "D' = 19998"
+run heuristic "$T_DIR/long.stg" -p 1 --extension 0.112
+expect_rc 2 "one thousandth more does not"
 
 # ---- the shared workflows (WfCommons) ----
 W=$(shared workflows)
@@ -125,7 +137,7 @@ expect_out "\(11 tasks with work\)" "zero runtimes become zero-work tasks"
 for cmd in heuristic milp compare makespan validate; do
   case $cmd in
     makespan) run makespan $F/graphs/cawosched.dot --slot-minutes 30 --slot-minutes 60 --prices epex-2016-10-19 ;;
-    validate) run validate $F/graphs/cawosched.dot "$T_DIR/h.json" --prices epex-2016-10-19 --deadline 30 ;;
+    validate) run validate $F/graphs/cawosched.dot "$T_DIR/h.json" --prices epex-2016-10-19 --deadline 30 --rejudge ;;
     *) run $cmd $F/graphs/cawosched.dot --extension 0.5 ;;
   esac
   if [ $cmd = makespan ]; then

@@ -24,7 +24,10 @@ solver/newroom/x.c	#include "ecsched/bound.h"	unknown room	a new solver room nee
 taskgraphs/graph.c	#include "ecsched/prices.h"	graph.c includes ecsched/prices.h	taskgraphs knows nothing of prices
 prices/load.c	#include "ecsched/graph.h"	load.c includes ecsched/graph.h	prices knows nothing of taskgraphs
 solver/milp/milp.c	#include "run/cli.h"	a command header in the library	the library never includes cli
-cli/plot/svg.c	#include "batch/batch.h"	cli/batch is not below cli/plot	plot knows nothing of batch
+cli/batch/plan.c	#include "report/report.h"	cli/report is not below cli/batch	batch is below report
+render/svg.c	#include "run/cli.h"	a command header in the library	render never includes cli
+render/gantt.c	#include "ecsched/solve.h"	gantt.c includes ecsched/solve.h \(engine\)	render may not include the engine
+engine/solve.c	#include "ecsched/gantt.h"	solve.c includes ecsched/gantt.h \(render\)	the engine may not include render
 cli/run/problem.c	#include "report/report.h"	cli/report is not below cli/run	run is below report
 cli/batch/plan.c	extern int ecs_milp_hidden(void);	extern prototype	no extern prototypes in .c files
 cli/run/rows.c	int ecs_planted_row(void) { return 1; }	the command's names are tool_	the command defines no ecs_ function
@@ -39,7 +42,7 @@ PLANTS
 copy=$T_DIR/copy
 fresh_copy() {
   rm -rf "$copy"; mkdir -p "$copy"
-  (cd "$top" && cp -R common taskgraphs prices heuristic solver engine cli include tests "$copy"/)
+  (cd "$top" && cp -R common taskgraphs prices heuristic solver setup engine render cli include tests "$copy"/)
   [ -d "$top/examples" ] && cp -R "$top/examples" "$copy"/
 }
 # plant FILE LINE: add LINE to FILE in the copy

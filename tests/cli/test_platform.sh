@@ -22,11 +22,11 @@ G=$F/one.stg
 run validate "$G" $F/slow.json --platform "$P" --deadline 2
 expect_rc 0 "slow at f = 1 is valid"
 expect_out "^cost +1\.000000$" "its cost is the cover's: 2 x (1.5 - 1)"
-expect_out "3\.000 kWh \(solar 2\.000 kWh, grid 1\.000 kWh; idle 1\.400 kWh; 66\.7 % green\)" \
+expect_out "3\.000 kWh \(solar 2\.000 kWh, grid 1\.000 kWh; base load 1\.400 kWh; 66\.7 % green\)" \
   "energy by source: 3 kWh, 2 solar, 1 grid, idle 2 x 0.7"
 run validate "$G" $F/slow.json --platform "$P" --deadline 2 --json
-expect_eq "$(jq -c '[.energy_split.kwh, .energy_split.grid_kwh, .energy_split.sources[0].kwh, .energy_split.idle_kwh]' "$OUT")" \
-  "[3,1,2,1.4]" "validate --json: the energy split"
+expect_eq "$(jq -c '[.energy_split.kwh, .energy_split.grid_kwh, .energy_split.sources[0].kwh, .energy_split.base_load_kwh, .energy_split.task_kwh]' "$OUT")" \
+  "[3,1,2,1.4,1.6]" "validate --json: the energy split (base load 2 x 0.7, tasks 2 x (1 - 0.2))"
 expect_eq "$(jq -c '[.platform.classes[].kwh_per_slot]' "$OUT")" "[[4,1.5,0.5],[1,0.4,0.2]]" \
   "watts to kWh per slot: W x 1 h / 1000, idle at f = 0"
 expect_eq "$(jq -r '.platform.hash | test("^fnv1a64:[0-9a-f]{16}$")' "$OUT")" "true" \
@@ -324,7 +324,10 @@ expect_eq "$(jq -c '[.methods[] | select(.method == "sweep" or .method == "binar
 expect_eq "$(jq -r '.methods[] | select(.method == "milp") | [.status, .cost, .energy_split.grid_kwh] | @csv' "$OUT")" \
   '"optimal",1,1' "compare: the MILP's optimum 1 (slow at f = 1), 1 kWh from the grid"
 run compare "$G" --platform "$P" --deadline 2
-expect_out "^base .* infeasible" "compare: a base at f = 1 above the cap is infeasible, not an error"
+# (issue 36: the base respects the cap: both PEs busy at f = 1 would draw
+# 4.2 + ... > 1.6, so the task runs on slow at f = 1, 2 slots, cost 1)
+expect_out "^base .*a list schedule under the power cap" "compare: the base is a list schedule under the cap"
+expect_out "^base +1\.000000 .* +2 +2 +yes +feasible" "compare: the base respects the cap: slow at f = 1, cost 1, makespan 2"
 expect_out "^sweep +skipped: the paper's heuristic handles the paper's platform only" "the reason is the library's"
 
 # ---- info --platform: the bundled solar platform by hand ----
@@ -404,4 +407,38 @@ if long_run "solve byte-identity on all of paper32"; then
   done
   expect_eq "$same/$n" "$n/$n" "solve: the same on g10..g31"
 fi
+# ---- what the documents say (issue 36, item 9) ----
+# a platform whose every site has its own prices uses no --prices
+run milp "$G" --platform "$T_DIR/nocap.json" --deadline 2 --json
+expect_eq "$(jq -c '.model.price_source' "$OUT")" "null" "model.price_source is null when no site uses --prices"
+# per source: its volume and what the schedule used of it; a free source
+# covers min(volume, draw) of every slot (grid price 1 > 0)
+expect_eq "$(jq -c '.sites_per_slot[0] | [.sources[0].kwh_per_slot, .draw_kwh_per_slot] | transpose | map(if .[0] < .[1] then .[0] else .[1] end)' "$OUT")" \
+  "$(jq -c '.sites_per_slot[0].sources[0].used_kwh_per_slot' "$OUT")" "used_kwh_per_slot = min(volume, draw) slot by slot"
+expect_eq "$(jq -c '[(.sites_per_slot[0].sources[0].used_kwh_per_slot | add), .energy_split.sources[0].kwh] | map(. * 1e6 | round)' "$OUT" | jq -c 'unique | length')" \
+  "1" "the used kWh add up to the split's source kWh"
+# the sites' prices given: a site without prices takes --prices, recorded
+jq 'del(.sites[0].prices)' "$T_DIR/nocap.json" >"$T_DIR/noprices.json"
+run milp "$G" --platform "$T_DIR/noprices.json" --deadline 2 --prices flat --json
+expect_eq "$(jq -r '.model.price_source.spec' "$OUT")" "flat" "a site without prices: --prices is recorded"
+# base.lower_bound on classes: the critical path at the fastest class
+# (g01 on solar_two_class: fast at speed 2) and the work over the speed sum
+run milp data/paper32/g01_n08.stg --platform data/platforms/solar_two_class.json --extension 0 --time-limit 1 --json
+lb=$(jq -r '.base.lower_bound' "$OUT")
+W=$(awk 'NR > 1 && !/^#/ { s += $2 } END { print s }' data/paper32/g01_n08.stg)
+expect_eq "$([ "$lb" -ge $(( (W + 7) / 8 )) ] && [ "$lb" -le "$(jq -r '.base.makespan' "$OUT")" ] && echo yes)" "yes" \
+  "base.lower_bound ($lb) is at least ceil(work $W / (2 x 2 + 4 x 1)) and at most M"
+# local on an extended platform: no sweep ran, its keys are null
+run heuristic "$G" --platform "$T_DIR/nocap.json" --deadline 2 --mode local --json
+expect_eq "$(jq -c '[.steps, .fallback, .budget, .candidates]' "$OUT")" "[null,null,null,null]" \
+  "local on an extended platform: the sweep's keys are null"
+# watts at f = 0 are the idle draw: another value is refused, not replaced
+jq '.classes[0].watts = [4000, 1500, 100]' "$T_DIR/nocap.json" >"$T_DIR/w0.json"
+run milp "$G" --platform "$T_DIR/w0.json" --deadline 2
+expect_rc 2 "watts at f = 0 other than idle_watts: exit 2"
+expect_err "classes\[0\]\.watts: \[2\] gives 100 W at f = 0, but a PE at f = 0 draws its idle_watts 500" \
+  "it names the value and the idle draw"
+jq '.classes[0].watts = [4000, 1500, 500]' "$T_DIR/nocap.json" >"$T_DIR/w0ok.json"
+run milp "$G" --platform "$T_DIR/w0ok.json" --deadline 2
+expect_rc 0 "watts at f = 0 equal to idle_watts: accepted"
 finish

@@ -4,8 +4,8 @@
 
 #include <jansson.h>
 
-#include "plot/gantt.h"
-#include "plot/svg.h"
+#include "ecsched/gantt.h"
+#include "ecsched/svg.h"
 
 /* ---- svg.c ---- */
 
@@ -13,19 +13,19 @@ static void test_num_format(void **state)
 {
     (void)state;
     char b[32];
-    assert_string_equal(tool_svg_num(b, sizeof b, 12, 2), "12");
-    assert_string_equal(tool_svg_num(b, sizeof b, 0.1, 2), "0.1");
-    assert_string_equal(tool_svg_num(b, sizeof b, 3.14159, 2), "3.14");
-    assert_string_equal(tool_svg_num(b, sizeof b, -0.001, 2), "0");
-    assert_string_equal(tool_svg_num(b, sizeof b, -2.5, 2), "-2.5");
-    assert_string_equal(tool_svg_num(b, sizeof b, 1e300 * 1e300, 2), "0");
-    assert_string_equal(tool_svg_num(b, sizeof b, 100, 0), "100");
+    assert_string_equal(ecs_svg_num(b, sizeof b, 12, 2), "12");
+    assert_string_equal(ecs_svg_num(b, sizeof b, 0.1, 2), "0.1");
+    assert_string_equal(ecs_svg_num(b, sizeof b, 3.14159, 2), "3.14");
+    assert_string_equal(ecs_svg_num(b, sizeof b, -0.001, 2), "0");
+    assert_string_equal(ecs_svg_num(b, sizeof b, -2.5, 2), "-2.5");
+    assert_string_equal(ecs_svg_num(b, sizeof b, 1e300 * 1e300, 2), "0");
+    assert_string_equal(ecs_svg_num(b, sizeof b, 100, 0), "100");
 }
 
 static void test_escape(void **state)
 {
     (void)state;
-    char *e = tool_svg_escape("<a & 'b' \"c\">\x01");
+    char *e = ecs_svg_escape("<a & 'b' \"c\">\x01");
     assert_string_equal(e, "&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt; ");
     free(e);
 }
@@ -33,32 +33,32 @@ static void test_escape(void **state)
 static void test_nice_steps(void **state)
 {
     (void)state;
-    assert_close(tool_svg_nice_step(10, 5), 2, 1e-12);
-    assert_close(tool_svg_nice_step(7, 4), 2, 1e-12);
-    assert_close(tool_svg_nice_step(100, 4), 50, 1e-12);
-    assert_close(tool_svg_nice_step(1, 5), 0.2, 1e-12);
-    assert_close(tool_svg_nice_step(1, 10), 0.1, 1e-12);
-    assert_close(tool_svg_nice_step(0.037, 4), 0.01, 1e-12);
-    assert_int_equal(tool_svg_step_decimals(0.2), 1);
-    assert_int_equal(tool_svg_step_decimals(0.05), 2);
-    assert_int_equal(tool_svg_step_decimals(5), 0);
+    assert_close(ecs_svg_nice_step(10, 5), 2, 1e-12);
+    assert_close(ecs_svg_nice_step(7, 4), 2, 1e-12);
+    assert_close(ecs_svg_nice_step(100, 4), 50, 1e-12);
+    assert_close(ecs_svg_nice_step(1, 5), 0.2, 1e-12);
+    assert_close(ecs_svg_nice_step(1, 10), 0.1, 1e-12);
+    assert_close(ecs_svg_nice_step(0.037, 4), 0.01, 1e-12);
+    assert_int_equal(ecs_svg_step_decimals(0.2), 1);
+    assert_int_equal(ecs_svg_step_decimals(0.05), 2);
+    assert_int_equal(ecs_svg_step_decimals(5), 0);
     double lo, hi, st;
-    tool_svg_nice_domain(0.13, 0.92, 5, &lo, &hi, &st);
+    ecs_svg_nice_domain(0.13, 0.92, 5, &lo, &hi, &st);
     assert_close(st, 0.2, 1e-12);
     assert_close(lo, 0, 1e-12);
     assert_close(hi, 1, 1e-12);
-    tool_svg_nice_domain(3, 3, 5, &lo, &hi, &st); /* a flat series */
+    ecs_svg_nice_domain(3, 3, 5, &lo, &hi, &st); /* a flat series */
     assert_true(lo < 3 && hi > 3);
 }
 
 static void test_map(void **state)
 {
     (void)state;
-    tool_svg_scale sc = {0, 10, 100, 200, 0};
-    assert_close(tool_svg_map(&sc, 5), 150, 1e-12);
-    tool_svg_scale lg = {0.01, 100, 0, 400, 1};
-    assert_close(tool_svg_map(&lg, 1), 200, 1e-9);
-    assert_close(tool_svg_map(&lg, 0), 0, 1e-9); /* clamped */
+    ecs_svg_scale sc = {0, 10, 100, 200, 0};
+    assert_close(ecs_svg_map(&sc, 5), 150, 1e-12);
+    ecs_svg_scale lg = {0.01, 100, 0, 400, 1};
+    assert_close(ecs_svg_map(&lg, 1), 200, 1e-9);
+    assert_close(ecs_svg_map(&lg, 0), 0, 1e-9); /* clamped */
 }
 
 /* ---- scanning the chart ---- */
@@ -167,9 +167,9 @@ static void test_gantt_tiny(void **state)
     json_t *doc = json_loads(TINY, 0, &e);
     assert_non_null(doc);
     char *svg = NULL;
-    tool_gantt_stats st;
+    ecs_gantt_stats st;
     ecs_diag d;
-    assert_int_equal(tool_gantt_render(doc, "tiny.json", NULL, &svg, &st, &d),
+    assert_int_equal(ecs_gantt_render(doc, "tiny.json", NULL, &svg, &st, &d),
                      ECS_OK);
     json_decref(doc);
     assert_int_equal(st.tasks, 4);
@@ -238,12 +238,12 @@ static void check_big(size_t ntask, long pes, double width)
 {
     json_t *doc = big_doc(ntask, pes);
     char *svg = NULL;
-    tool_gantt_options o;
-    tool_gantt_options_init(&o);
+    ecs_gantt_options o;
+    ecs_gantt_options_init(&o);
     o.width = width;
-    tool_gantt_stats st;
+    ecs_gantt_stats st;
     ecs_diag d;
-    assert_int_equal(tool_gantt_render(doc, "big.json", &o, &svg, &st, &d),
+    assert_int_equal(ecs_gantt_render(doc, "big.json", &o, &svg, &st, &d),
                      ECS_OK);
     json_decref(doc);
     assert_int_equal(st.tasks, ntask);
@@ -310,7 +310,7 @@ static void test_gantt_bad_input(void **state)
         char *svg = (char *)1;
         ecs_diag d;
         ecs_diag_clear(&d);
-        assert_int_equal(tool_gantt_render(doc, "x.json", NULL, &svg, NULL, &d),
+        assert_int_equal(ecs_gantt_render(doc, "x.json", NULL, &svg, NULL, &d),
                          ECS_EPARSE);
         json_decref(doc);
         assert_null(svg);

@@ -6,6 +6,8 @@
 
 #include "ecsched/check.h"
 #include "ecsched/listsched.h"
+
+#include <string.h>
 #include "ecsched/local.h"
 
 /* The platform of docs/MODEL.md's worked examples: F = {1, 0.5, 0};
@@ -208,6 +210,118 @@ static void test_listsched_random(void **state)
     }
 }
 
+/* ---- ecs_listsched_platform_capped (docs/MODEL.md "Base schedule") ---- */
+
+/* The hand example above under caps: idle 0.5 + 0.2 = 0.7; fast adds 3.5
+ * at f = 1, slow 0.8.  Cap 4.5: fast alone (4.2) fits, fast with slow
+ * (5.0) does not.  Task 0: fast [0, 1].  Task 1: fast [2, 3] ends at 4;
+ * slow cannot run beside fast in slots 0-1, so from 2 until 6: fast.
+ * Task 2: fast [4, 5] ends at 6, slow from 6 (slots 0-5 hold fast) until
+ * 10: fast.  Makespan 6 against 4 without the cap.  Cap 1.6: fast never
+ * fits; all three on slow, one after the other: makespan 12. */
+static void test_listsched_capped_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    model_platform(&p, 1, 1);
+    ecs_graph *g = tu_graph(3, (const long[]){4, 4, 4}, 0, NULL);
+    double cap[16], price[16];
+    for (int l = 0; l < 16; l++) {
+        cap[l] = 4.5;
+        price[l] = 1;
+    }
+    const double *caps[1] = {cap};
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 16, &s, NULL), ECS_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(s->task[i].pe, 0);
+        assert_int_equal(s->task[i].start, 2 * i);
+        assert_int_equal(s->task[i].stop, 2 * i + 1);
+    }
+    ecs_site site = {NULL, cap};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 16, 6);
+    inst.site = &site;
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    ecs_schedule_free(s);
+    for (int l = 0; l < 16; l++)
+        cap[l] = 1.6;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 16, &s, NULL), ECS_OK);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(s->task[i].pe, 1);
+        assert_int_equal(s->task[i].stop - s->task[i].start, 3);
+    }
+    assert_int_equal(ecs_schedule_makespan(s), 12);
+    inst.deadline = 12;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    ecs_schedule_free(s);
+    /* within 11 slots the third task has no room */
+    ecs_diag d;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 11, &s, &d),
+                     ECS_EINFEASIBLE);
+    assert_null(s);
+    assert_non_null(strstr(d.msg, "task"));
+    /* the idle draw alone above the cap: no schedule */
+    for (int l = 0; l < 16; l++)
+        cap[l] = 0.6;
+    assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, 16, &s, &d),
+                     ECS_EINFEASIBLE);
+    assert_non_null(strstr(d.msg, "when idle"));
+    ecs_graph_free(g);
+}
+
+/* Random graphs: under a cap that admits slow alone, every schedule
+ * passes the checker under that cap; under a cap at the peak draw (every
+ * PE busy at f = 1) the schedule is the uncapped one, slot for slot. */
+static void test_listsched_capped_random(void **state)
+{
+    (void)state;
+    uint64_t seed = 9090;
+    enum { H = 4096 };
+    static double price[H], cap[H];
+    for (int l = 0; l < H; l++)
+        price[l] = 1.0;
+    for (int rep = 0; rep < 40; rep++) {
+        ecs_graph *g = tu_random_graph(&seed, (size_t)tu_rng_int(&seed, 1, 30),
+                                       9, tu_rng_unit(&seed) * 0.3);
+        int nf = (int)tu_rng_int(&seed, 1, 3), ns = (int)tu_rng_int(&seed, 1, 4);
+        ecs_platform p;
+        model_platform(&p, nf, ns);
+        double idle = 0.5 * nf + 0.2 * ns, peak = 4.0 * nf + 1.0 * ns;
+        /* between slow alone and the peak */
+        double k = idle + 0.8 + tu_rng_unit(&seed) * (peak - idle - 0.8);
+        for (int l = 0; l < H; l++)
+            cap[l] = k;
+        const double *caps[1] = {cap};
+        ecs_schedule *s = NULL, *u = NULL;
+        assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, H, &s, NULL), ECS_OK);
+        ecs_site site = {NULL, cap};
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, H, ecs_schedule_makespan(s));
+        inst.site = &site;
+        ecs_check_report r;
+        ecs_diag d;
+        ecs_result rc = ecs_check_schedule(&inst, s, &r, &d);
+        if (rc != ECS_OK)
+            print_error("rep %d: %s\n", rep, r.msg);
+        assert_int_equal(rc, ECS_OK);
+        ecs_schedule_free(s);
+        for (int l = 0; l < H; l++)
+            cap[l] = peak;
+        assert_int_equal(ecs_listsched_platform_capped(g, &p, caps, H, &s, NULL), ECS_OK);
+        assert_int_equal(ecs_listsched_platform(g, &p, &u, NULL), ECS_OK);
+        for (size_t i = 0; i < g->n; i++) {
+            assert_int_equal(s->task[i].pe, u->task[i].pe);
+            assert_int_equal(s->task[i].start, u->task[i].start);
+            assert_int_equal(s->task[i].stop, u->task[i].stop);
+        }
+        ecs_schedule_free(s);
+        ecs_schedule_free(u);
+        ecs_graph_free(g);
+    }
+}
+
 /* ---- local search on the extended model ---- */
 
 /* Local search on inst from start (may be NULL); its result passes the
@@ -296,6 +410,107 @@ static void test_local_start(void **state)
     assert_int_equal(run_local(&inst, base, 3, &r), ECS_OK);
     assert_close(r.cost, bf, 1e-9);
     ecs_local_result_release(&r);
+    ecs_schedule_free(base);
+    ecs_graph_free(g);
+}
+
+/* A move across sites from a start at the wrong ones (hand-derived): two
+ * sites, one PE each (speed 1, F = {1, 0}, 1 kWh per busy slot, no
+ * idle), a chain a -> b of work 1 and a task c of work 2, D' = 3, prices
+ * east [0, 4, 4], west [4, 0, 0].  4 work units, and only 3 of the 6
+ * PE-slots are free (east 0, west 1 and 2), so every schedule costs at
+ * least 4: a at east 0, c at west 1..2, b at east 1 cost 4.  The start
+ * puts a at west 0 and b at east 1 (c at west 1..2): 8.  The search must
+ * bring a to the other site; every seed reaches 4, which brute force
+ * confirms, and the checker accepts every result. */
+static void test_local_cross_site(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_platform_init(&p);
+    assert_int_equal(ecs_platform_set_freqs(&p, "1,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
+    tu_add_class(&p, "e", 1, east, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+    tu_add_class(&p, "w", 1, west, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+    ecs_graph *g = tu_graph(3, (const long[]){1, 1, 2}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double pe[3] = {0, 4, 4}, pw[3] = {4, 0, 0};
+    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, pe, 3, 3);
+    inst.site = site;
+    assert_close(tu_brute_force_ext(&inst), 4.0, 1e-12);
+    ecs_schedule *start = ecs_schedule_new(3);
+    assert_non_null(start);
+    const unsigned char f1[2] = {0, 0}; /* index 0: f = 1 */
+    assert_int_equal(ecs_schedule_place(start, 0, 1, 0, 0, f1, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(start, 1, 0, 1, 1, f1, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(start, 2, 1, 1, 2, f1, 0), ECS_OK);
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        ecs_local_result r;
+        assert_int_equal(run_local(&inst, start, seed, &r), ECS_OK);
+        assert_close(r.start_cost, 8.0, 1e-12);
+        assert_close(r.cost, 4.0, 1e-12);
+        /* a ran first, at east slot 0 */
+        assert_int_equal(r.schedule->task[0].pe, 0);
+        assert_int_equal(r.schedule->task[0].start, 0);
+        ecs_local_result_release(&r);
+    }
+    ecs_schedule_free(start);
+    ecs_graph_free(g);
+}
+
+/* Two sites (two slow PEs east, two fast ones west) with cheap hours in
+ * opposite halves of D' = 16, a random graph of 12 tasks: the search from
+ * the list schedule and
+ * from nothing is never dearer than from its start, every result passes
+ * the checker, and the same seed gives the same schedule (determinism of
+ * the ruins, shifts and acceptance). */
+static void test_local_two_sites_seeded(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_platform_init(&p);
+    assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
+    tu_add_class(&p, "e", 2, east, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.3, 0}, 0.1);
+    tu_add_class(&p, "w", 2, west, (const double[]){2, 1, 0},
+                 (const double[]){3, 1, 0}, 0.2);
+    uint64_t seed = 37;
+    ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
+    enum { T = 16 };
+    double pe[T], pw[T];
+    for (int l = 0; l < T; l++) {
+        pe[l] = l < T / 2 ? -0.2 + 0.1 * (l % 3) : 1.0 + 0.1 * (l % 4);
+        pw[l] = l < T / 2 ? 1.0 + 0.1 * (l % 4) : 0.1 * (l % 3);
+    }
+    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, pe, T, T);
+    inst.site = site;
+    ecs_schedule *base = NULL;
+    assert_int_equal(ecs_listsched_platform(g, &p, &base, NULL), ECS_OK);
+    ecs_local_result a, b, c;
+    assert_int_equal(run_local(&inst, base, 7, &a), ECS_OK);
+    assert_true(a.cost <= a.start_cost + 1e-12);
+    assert_int_equal(run_local(&inst, base, 7, &b), ECS_OK);
+    assert_close(a.cost, b.cost, 0.0);
+    for (size_t i = 0; i < g->n; i++) {
+        assert_int_equal(a.schedule->task[i].pe, b.schedule->task[i].pe);
+        assert_int_equal(a.schedule->task[i].start, b.schedule->task[i].start);
+    }
+    assert_int_equal(run_local(&inst, NULL, 8, &c), ECS_OK);
+    assert_true(c.cost <= c.start_cost + 1e-12);
+    ecs_local_result_release(&a);
+    ecs_local_result_release(&b);
+    ecs_local_result_release(&c);
     ecs_schedule_free(base);
     ecs_graph_free(g);
 }
@@ -501,8 +716,12 @@ int main(void)
         cmocka_unit_test(test_listsched_hand),
         cmocka_unit_test(test_listsched_paper),
         cmocka_unit_test(test_listsched_random),
+        cmocka_unit_test(test_listsched_capped_hand),
+        cmocka_unit_test(test_listsched_capped_random),
         cmocka_unit_test(test_local_worked),
         cmocka_unit_test(test_local_start),
+        cmocka_unit_test(test_local_cross_site),
+        cmocka_unit_test(test_local_two_sites_seeded),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),
     };

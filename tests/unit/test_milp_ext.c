@@ -509,8 +509,9 @@ static void test_colgen_bound_valid(void **state)
                   runs);
 }
 
-/* The extended MILP on a one-class platform equals the paper's model: the
- * same instance with a source of volume 0 (extended) and without. */
+/* A one-class platform with a source of volume 0 equals the paper's model:
+ * the same instance with the source and without (the view drops the
+ * source and gives the paper's platform: the same route). */
 static void test_one_class_equals_paper(void **state)
 {
     (void)state;
@@ -534,6 +535,233 @@ static void test_one_class_equals_paper(void **state)
             assert_close(ca, cb, tu_tol(ca));
         ecs_graph_free(t.g);
     }
+}
+
+/* ---- what cannot bind (ecs_instance_view_make) ---- */
+
+/* Every schedule costs the same on the view: the enumeration's optimum
+ * on the view equals the one on the instance, over draws with sources
+ * (some covering every draw: linear sites), caps and two sites. */
+static void test_view_same_optimum(void **state)
+{
+    (void)state;
+    uint64_t seed = 51;
+    int changed = 0;
+    for (int r = 0; r < 60; r++) {
+        tiny x;
+        tiny_draw(&seed, r % 2 ? (1 | 2 | 4 | 8 | 16) : (1 | 2 | 16), &x);
+        ecs_instance_view v;
+        assert_int_equal(ecs_instance_view_make(&x.inst, &v, NULL), ECS_OK);
+        changed += v.changed;
+        double a = brute_force(&x.inst), b = brute_force(&v.inst);
+        if (a == HUGE_VAL)
+            assert_true(b == HUGE_VAL);
+        else
+            assert_close(b, a, tu_tol(a));
+        ecs_instance_view_release(&v);
+        ecs_graph_free(x.g);
+    }
+    assert_true(changed >= 5); /* the draws do make views */
+}
+
+/* The same tasks in the same slots at the same frequencies on the same
+ * PEs. */
+static void assert_same_schedule(const ecs_schedule *a, const ecs_schedule *b,
+                                 size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        assert_int_equal(a->task[i].pe, b->task[i].pe);
+        assert_int_equal(a->task[i].start, b->task[i].start);
+        assert_int_equal(a->task[i].stop, b->task[i].stop);
+        assert_memory_equal(a->task[i].freq, b->task[i].freq,
+                            (size_t)(a->task[i].stop - a->task[i].start + 1));
+    }
+}
+
+/* A source without volume (or never cheaper than the grid) and a cap
+ * above the peak draw change neither the MILP's nor solve's result: the
+ * same status, cost, bound and schedule as without them; the optimum is
+ * the enumeration's. */
+static void test_cannot_bind_same_result(void **state)
+{
+    (void)state;
+    uint64_t seed = 61;
+    for (int r = 0; r < 20; r++) {
+        tiny x;
+        tiny_draw(&seed, r % 2 ? 1 : (1 | 8), &x);
+        double zero[BF_T] = {0}, dear[BF_T], high[2][BF_T];
+        for (long l = 0; l < BF_T; l++) {
+            dear[l] = 5.0;
+            high[0][l] = high[1][l] = 100.0;
+        }
+        ecs_source none[2] = {
+            {.name = "none", .site = 0, .price = 0, .volume = zero},
+            {.name = "dear", .site = r % 2 ? 0 : 1, .price = 2.0,
+             .volume = dear}}; /* every price is below 1.1 */
+        ecs_site site[2];
+        for (int s = 0; s < 2; s++) {
+            site[s].price = x.inst.site ? x.inst.site[s].price : NULL;
+            site[s].cap = high[s];
+        }
+        ecs_instance b = x.inst;
+        b.source = none;
+        b.nsource = 2;
+        b.site = site;
+        ecs_instance_view v;
+        assert_int_equal(ecs_instance_view_make(&b, &v, NULL), ECS_OK);
+        assert_int_equal(v.sources_dropped, 2);
+        assert_int_equal(v.caps_dropped, x.p.nsite);
+        assert_int_equal(v.inst.nsource, 0);
+        assert_int_equal(ecs_instance_extended(&v.inst),
+                         ecs_instance_extended(&x.inst));
+        ecs_instance_view_release(&v);
+        double want = brute_force(&x.inst);
+        if (want == HUGE_VAL)
+            assert_true(brute_force(&b) == HUGE_VAL);
+        else
+            assert_close(brute_force(&b), want, tu_tol(want));
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        ecs_milp_result ra, rb;
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &ra, NULL), ECS_OK);
+        assert_int_equal(ecs_milp_solve(&b, &prm, &rb, NULL), ECS_OK);
+        assert_int_equal(ra.status, rb.status);
+        if (ra.status == ECS_MILP_OPTIMAL) {
+            assert_close(ra.cost, want, tu_tol(want));
+            assert_true(ra.cost == rb.cost);
+            assert_true(ra.bound == rb.bound);
+            assert_same_schedule(ra.schedule, rb.schedule, x.g->n);
+            assert_close(check_cost(&b, rb.schedule, ECS_OK), rb.cost, 1e-12);
+        }
+        ecs_milp_result_release(&ra);
+        ecs_milp_result_release(&rb);
+        ecs_solve_params sp;
+        ecs_solve_params_init(&sp);
+        sp.time_limit_s = 60;
+        ecs_solve_result sa, sb;
+        assert_int_equal(ecs_solve(&x.inst, NULL, &sp, &sa, NULL), ECS_OK);
+        assert_int_equal(ecs_solve(&b, NULL, &sp, &sb, NULL), ECS_OK);
+        assert_int_equal(sa.status, sb.status);
+        assert_int_equal(sa.mode, sb.mode);
+        if (sa.schedule != NULL) {
+            assert_true(sa.cost == sb.cost);
+            assert_same_schedule(sa.schedule, sb.schedule, x.g->n);
+        }
+        ecs_solve_result_release(&sa);
+        ecs_solve_result_release(&sb);
+        ecs_graph_free(x.g);
+    }
+}
+
+/* A cap below the peak draw in one slot stays; a source of use in one
+ * slot stays. */
+static void test_view_keeps_what_binds(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    example_platform(&p); /* peak draw 4 + 1 = 5, idle 0.7 */
+    long work[] = {2, 2};
+    ecs_graph *g = tu_graph(2, work, 0, NULL);
+    double price[] = {1, 1, 1}, vol[] = {0, 0.5, 0}, cap[] = {5, 4.9, 5};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    ecs_site site = {.price = NULL, .cap = cap};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 3, 3);
+    inst.source = &src;
+    inst.nsource = 1;
+    inst.site = &site;
+    ecs_instance_view v;
+    assert_int_equal(ecs_instance_view_make(&inst, &v, NULL), ECS_OK);
+    assert_int_equal(v.sources_dropped, 0);
+    assert_int_equal(v.caps_dropped, 0);
+    assert_false(v.changed);
+    ecs_instance_view_release(&v);
+    /* 5 covers it: the cap goes; a source of 5 at 0 covers every draw:
+     * the site is linear at price 0 where it has volume */
+    cap[1] = 5;
+    vol[0] = vol[1] = vol[2] = 5;
+    assert_int_equal(ecs_instance_view_make(&inst, &v, NULL), ECS_OK);
+    assert_int_equal(v.caps_dropped, 1);
+    assert_int_equal(v.sources_dropped, 1);
+    assert_int_equal(v.linear_sites, 1);
+    assert_null(v.inst.site[0].cap);
+    assert_close(ecs_instance_price(&v.inst, 0, 1), 0.0, 0);
+    ecs_instance_view_release(&v);
+    ecs_graph_free(g);
+}
+
+/* The fluid bound with the windows (docs/MODEL.md "Fluid bound, extended
+ * model"), by hand: a chain a -> b of one unit each in two slots priced 0
+ * and 1 on the worked example's classes.  Without the windows all work
+ * goes to slot 0 and only slot 1's idle 0.7 is paid; with them b does its
+ * unit in slot 1, on one PE (one task may run there), cheapest slow at
+ * f = 1 (0.8 above idle): 1.5, the optimum. */
+static void test_fluid_windows_by_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    example_platform(&p);
+    long work[] = {1, 1};
+    ecs_edge e[] = {{.from = 0, .to = 1, .comm = 0}};
+    ecs_graph *g = tu_graph(2, work, 1, e);
+    double price[] = {0, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    double fl;
+    assert_int_equal(ecs_bound_fluid_instance(&inst, NULL, &fl, NULL), ECS_OK);
+    assert_close(fl, 1.5, 1e-8);
+    ecs_milp_status st;
+    assert_close(milp_cost(&inst, &st), 1.5, 1e-9);
+    ecs_graph_free(g);
+}
+
+/* solve beyond the MILP's size (milp_max_nonzeros 1): column generation
+ * with bound_share of the time left, then local search from the best
+ * schedule unless the gap is closed; the cost is never below the
+ * enumeration's optimum, the bound never above it. */
+static void test_solve_colgen_then_local(void **state)
+{
+    (void)state;
+    uint64_t seed = 71;
+    int runs = 0, local = 0;
+    for (int r = 0; r < 12; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4 | 8, &x);
+        double want = brute_force(&x.inst);
+        if (want == HUGE_VAL) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_solve_params prm;
+        ecs_solve_params_init(&prm);
+        prm.time_limit_s = 2.0;
+        prm.milp_max_nonzeros = 1.0;
+        ecs_solve_result res;
+        assert_int_equal(ecs_solve(&x.inst, NULL, &prm, &res, NULL), ECS_OK);
+        assert_true(res.nsteps >= 2 && res.nsteps <= 4);
+        assert_int_equal(res.steps[0].phase, ECS_PHASE_START);
+        assert_int_equal(res.steps[1].phase, ECS_PHASE_FLUID);
+        if (res.nsteps == 2) /* the start is within the gap of the fluid bound */
+            assert_true(ecs_gap_reached(res.cost, res.bound, prm.gap));
+        if (res.nsteps >= 3) {
+            assert_int_equal(res.steps[2].phase, ECS_PHASE_BOUND);
+            assert_true(res.steps[2].granted_s <=
+                        prm.bound_share * res.steps[2].left_s + 1e-9);
+        }
+        if (res.nsteps == 4) {
+            assert_int_equal(res.steps[3].phase, ECS_PHASE_LOCAL);
+            local++;
+        }
+        assert_true(res.cost >= want - tu_tol(want));
+        assert_true(res.bound <= want + tu_tol(want));
+        assert_close(check_cost(&x.inst, res.schedule, ECS_OK), res.cost,
+                     1e-12);
+        ecs_solve_result_release(&res);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 4);
+    print_message("colgen then local: local ran on %d of %d\n", local, runs);
 }
 
 static void test_paper_formulation_refused(void **state)
@@ -612,6 +840,11 @@ int main(void)
         cmocka_unit_test(test_one_class_equals_paper),
         cmocka_unit_test(test_solve_matches_brute_force),
         cmocka_unit_test(test_colgen_bound_valid),
+        cmocka_unit_test(test_view_same_optimum),
+        cmocka_unit_test(test_cannot_bind_same_result),
+        cmocka_unit_test(test_view_keeps_what_binds),
+        cmocka_unit_test(test_fluid_windows_by_hand),
+        cmocka_unit_test(test_solve_colgen_then_local),
         cmocka_unit_test(test_paper_formulation_refused),
         cmocka_unit_test(test_platform_errors),
     };

@@ -19,11 +19,14 @@
 
 /* The fluid bound and the bound by stages (no column generation, no start:
  * no Lagrangian): the larger of the two, with its method. */
-static ecs_bound_result stages_of(const ecs_graph *g, const ecs_platform *p,
-                                  const double *price, long D)
+static ecs_bound_result stages_blocks_of(const ecs_graph *g,
+                                         const ecs_platform *p,
+                                         const double *price, long D,
+                                         long blocks)
 {
     ecs_bound_params prm;
     ecs_bound_params_init(&prm);
+    prm.stages_blocks = blocks;
     prm.colgen = 0;
     prm.stages_share = 1.0;
     prm.time_limit_s = 30.0;
@@ -36,6 +39,12 @@ static ecs_bound_result stages_of(const ecs_graph *g, const ecs_platform *p,
         print_error("%s\n", d.msg);
     assert_int_equal(rc, ECS_OK);
     return r;
+}
+
+static ecs_bound_result stages_of(const ecs_graph *g, const ecs_platform *p,
+                                  const double *price, long D)
+{
+    return stages_blocks_of(g, p, price, D, 0);
 }
 
 static double fluid_of(const ecs_graph *g, const ecs_platform *p,
@@ -297,8 +306,13 @@ static void test_stages_chain_exact(void **state)
 }
 
 /* Tiny fork-joins and joins (a -> {b, c} -> d, a -> {b, c}, {a, b} -> c,
- * a -> b -> {c, d}): never above the brute-force optimum, never below the
- * fluid bound, and above it in some cases. */
+ * a -> b -> {c, d}) and pipelines whose branches are chains (a -> {b ->
+ * c, d}: the chain b -> c beside d after a; {a -> b, c} -> d: the chain
+ * a -> b beside c before the join d): never above the brute-force optimum,
+ * never below the fluid bound, and above it in some cases; the stage
+ * schedule (chains dealt whole to the PEs) passes the checker
+ * (stage_sched_of), is never below the optimum and is built in most
+ * cases. */
 static void test_stages_brute_force(void **state)
 {
     (void)state;
@@ -306,22 +320,24 @@ static void test_stages_brute_force(void **state)
     const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.5,0", "1,0.5"};
     const char *power[] = {"quadratic", "quadratic", "static:0.4",
                            "static:0.4"};
-    const ecs_edge shapes[4][4] = {
+    const ecs_edge shapes[6][4] = {
         {{0, 1, 0}, {0, 2, 0}, {1, 3, 0}, {2, 3, 0}},
         {{0, 1, 0}, {0, 2, 0}},
         {{0, 2, 0}, {1, 2, 0}},
-        {{0, 1, 0}, {1, 2, 0}, {1, 3, 0}}};
-    const size_t tasks[4] = {4, 3, 3, 4}, nedges[4] = {4, 2, 2, 3};
-    int checked = 0, above = 0, built = 0;
-    for (int t = 0; t < 48; t++) {
-        int sh = t % 4;
+        {{0, 1, 0}, {1, 2, 0}, {1, 3, 0}},
+        {{0, 1, 0}, {1, 2, 0}, {0, 3, 0}},
+        {{0, 1, 0}, {1, 3, 0}, {2, 3, 0}}};
+    const size_t tasks[6] = {4, 3, 3, 4, 4, 4}, nedges[6] = {4, 2, 2, 3, 3, 3};
+    int checked = 0, above = 0, built = 0, chains = 0, chains_built = 0;
+    for (int t = 0; t < 96; t++) {
+        int sh = t % 6;
         long work[4];
         for (size_t i = 0; i < tasks[sh]; i++)
             work[i] = tu_rng_int(&seed, 1, 2);
         ecs_graph *g = tu_graph(tasks[sh], work, nedges[sh], shapes[sh]);
         ecs_platform p;
-        tu_platform(&p, (int)tu_rng_int(&seed, 1, 2), freqs[(t / 4) % 4],
-                    power[(t / 4) % 4]);
+        tu_platform(&p, (int)tu_rng_int(&seed, 1, sh < 4 ? 2 : 3),
+                    freqs[(t / 6) % 4], power[(t / 6) % 4]);
         long T = tu_rng_int(&seed, 4, TU_BF_MAXT);
         double price[TU_BF_MAXT];
         tu_random_prices(&seed, price, T, 0.3);
@@ -342,26 +358,33 @@ static void test_stages_brute_force(void **state)
         if (s != NULL) /* (a stage may not fit in integers) */
             assert_true(sc >= opt - tu_tol(opt));
         built += s != NULL;
+        chains += sh >= 4;
+        chains_built += sh >= 4 && s != NULL;
         ecs_schedule_free(s);
         checked++;
         above += r.method == ECS_BOUND_BY_STAGES && r.bound > fl + tu_tol(fl);
         ecs_graph_free(g);
     }
-    assert_true(checked >= 24);
-    assert_true(above >= 8);
+    print_message("%d cases (%d with chain branches, %d of them with a stage "
+                  "schedule), %d above the fluid bound\n",
+                  checked, chains, chains_built, above);
+    assert_true(checked >= 48);
+    assert_true(chains >= 16);
+    assert_true(above >= 16);
     assert_true(built >= checked / 2);
+    assert_true(chains_built >= chains / 2);
 }
 
 /* Generated fork-join pipelines (two and three stages of 10..14 parallel
- * tasks, work 1..3) on 3, 5 and 16 PEs (16: more PEs than a stage's
- * tasks, where the per-task sums bind), deadline 1.2 times the base's
+ * branches, work 1..3; with chain_max > 1 each branch a chain of 1..
+ * chain_max tasks) on 3, 5 and 16 PEs (16: more PEs than a stage's
+ * branches, where the per-path sums bind), deadline 1.2 times the base's
  * makespan, epex-like prices: never above the MILP's proven optimum,
- * never below the fluid bound.  The MILP's root LP is printed beside it
- * for comparison (neither bound dominates the other). */
-static void test_stages_forkjoin_milp(void **state)
+ * never below the fluid bound; the stage schedule is built, never below
+ * the optimum.  The MILP's root LP is printed beside it for comparison
+ * (neither bound dominates the other). */
+static void forkjoin_vs_milp(size_t chain_max, const size_t *sizes)
 {
-    (void)state;
-    const size_t sizes[] = {24, 26, 36};
     int proven = 0;
     for (int t = 0; t < 6; t++) {
         ecs_gen_params gp;
@@ -370,6 +393,7 @@ static void test_stages_forkjoin_milp(void **state)
         gp.method = ECS_GEN_FORKJOIN;
         gp.seed = (uint64_t)(t + 1);
         gp.max_work = 3;
+        gp.chain_max = chain_max;
         ecs_graph *raw = NULL, *g = NULL;
         assert_int_equal(ecs_stg_generate(&gp, &raw, NULL), ECS_OK);
         assert_int_equal(ecs_graph_contract(raw, &g, NULL), ECS_OK);
@@ -394,9 +418,11 @@ static void test_stages_forkjoin_milp(void **state)
         tu_milp(g, &p, price, D, ECS_MILP_STRONG, NULL, &mr);
         if (mr.status == ECS_MILP_OPTIMAL) {
             proven++;
-            print_message("fork-join %zu tasks, P = %d, D' = %ld: optimum "
+            print_message("fork-join %zu tasks (chains 1..%zu), P = %d, "
+                          "D' = %ld: optimum "
                           "%.6f, stages %.6f, root LP %.6f, fluid %.6f\n",
-                          gp.tasks, pes, D, mr.cost, r.bound, mr.root_bound,
+                          gp.tasks, chain_max, pes, D, mr.cost, r.bound,
+                          mr.root_bound,
                           fl);
             assert_true(r.bound <= mr.cost + tu_tol(mr.cost));
         }
@@ -418,13 +444,85 @@ static void test_stages_forkjoin_milp(void **state)
     assert_true(proven >= 3);
 }
 
-/* No schedule where a stage holds an edge (a -> {b, c}, b -> e, e -> d,
- * c -> d: b, e and c form the stage between a and d, with the edge b -> e
- * inside), and none without a bottleneck (two chains side by side). */
+/* The coarse pass (stages_blocks = 16: every stage priced from the first
+ * slot of a block of ceil(window / 16) slots) on pipelines with windows of
+ * 30 to 50 slots (a -> {b -> c, d} -> e and a -> {b, c, d} -> e, works
+ * 1..3, P = 1..2, random prices with some negative): never above the exact
+ * pass, never above the MILP's proven optimum, and below the exact pass in
+ * some cases (it is coarser). */
+static void test_stages_coarse_pass(void **state)
+{
+    (void)state;
+    uint64_t seed = 2027;
+    const ecs_edge shapes[2][5] = {
+        {{0, 1, 0}, {1, 2, 0}, {0, 3, 0}, {2, 4, 0}, {3, 4, 0}},
+        {{0, 1, 0}, {0, 2, 0}, {0, 3, 0}, {1, 4, 0}, {2, 4, 0}}};
+    const size_t nedges[2] = {5, 5};
+    int proven = 0, coarser = 0;
+    for (int t = 0; t < 8; t++) {
+        long work[6];
+        for (size_t i = 0; i < 5; i++)
+            work[i] = tu_rng_int(&seed, 1, 3);
+        work[5] = 1;
+        ecs_edge e[6];
+        memcpy(e, shapes[t % 2], sizeof shapes[0]);
+        size_t ne = nedges[t % 2];
+        if (t % 2 == 1) /* d -> e as well */
+            e[ne++] = (ecs_edge){3, 4, 0};
+        ecs_graph *g = tu_graph(5, work, ne, e);
+        ecs_platform p;
+        tu_platform(&p, (int)tu_rng_int(&seed, 1, 2), "1,0.5,0",
+                    t % 4 < 2 ? "quadratic" : "static:0.4");
+        long D = tu_rng_int(&seed, 30, 50);
+        double price[64];
+        tu_random_prices(&seed, price, D, 0.1);
+        ecs_bound_result coarse = stages_blocks_of(g, &p, price, D, 16);
+        ecs_bound_result exact = stages_of(g, &p, price, D);
+        assert_true(coarse.bound <= exact.bound + tu_tol(exact.bound));
+        coarser += coarse.bound < exact.bound - tu_tol(exact.bound);
+        ecs_milp_result mr;
+        tu_milp(g, &p, price, D, ECS_MILP_STRONG, NULL, &mr);
+        if (mr.status == ECS_MILP_OPTIMAL) {
+            proven++;
+            if (!(exact.bound <= mr.cost + tu_tol(mr.cost)))
+                print_error("case %d: stages %.12g above the optimum %.12g\n",
+                            t, exact.bound, mr.cost);
+            assert_true(exact.bound <= mr.cost + tu_tol(mr.cost));
+        }
+        ecs_milp_result_release(&mr);
+        ecs_graph_free(g);
+    }
+    print_message("coarse pass: %d of 8 below the exact pass, %d proven\n",
+                  coarser, proven);
+    assert_true(proven >= 6);
+    assert_true(coarser >= 1);
+}
+
+static void test_stages_forkjoin_milp(void **state)
+{
+    (void)state;
+    const size_t sizes[] = {24, 26, 36};
+    forkjoin_vs_milp(1, sizes);
+}
+
+/* The same with branches that are chains of 1..3 tasks (stages of 10..14
+ * chains: the graphs are larger for as many stages). */
+static void test_stages_chain_branches_milp(void **state)
+{
+    (void)state;
+    const size_t sizes[] = {30, 32, 44};
+    forkjoin_vs_milp(3, sizes);
+}
+
+/* A schedule where a stage's tasks form chains (a -> {b, c}, b -> e,
+ * e -> d, c -> d: the chain b -> e and c between a and d), none where a
+ * stage holds an edge that no path of its cover follows (a -> {b, c, x},
+ * b -> e, c -> e, e -> d, x -> d: the paths b -> e, c, x leave c -> e
+ * out), and none without a bottleneck (two chains side by side). */
 static void test_stage_schedule_none(void **state)
 {
     (void)state;
-    long work[5] = {1, 1, 1, 1, 1};
+    long work[6] = {1, 1, 1, 1, 1, 1};
     const ecs_edge e[5] = {{0, 1, 0}, {0, 2, 0}, {1, 4, 0}, {4, 3, 0},
                            {2, 3, 0}};
     ecs_graph *g = tu_graph(5, work, 5, e);
@@ -432,6 +530,16 @@ static void test_stage_schedule_none(void **state)
     tu_platform(&p, 2, "1,0.5,0", "quadratic");
     const double price[8] = {1, 1, 1, 1, 1, 1, 1, 1};
     double sc;
+    ecs_schedule *s = stage_sched_of(g, &p, price, 8, &sc);
+    assert_non_null(s);
+    /* b and e on one PE, in that order */
+    assert_int_equal(s->task[1].pe, s->task[4].pe);
+    assert_true(s->task[1].stop < s->task[4].start);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+    const ecs_edge e2[7] = {{0, 1, 0}, {0, 2, 0}, {0, 5, 0}, {1, 4, 0},
+                            {2, 4, 0}, {4, 3, 0}, {5, 3, 0}};
+    g = tu_graph(6, work, 7, e2);
     assert_null(stage_sched_of(g, &p, price, 8, &sc));
     ecs_graph_free(g);
     const ecs_edge side[2] = {{0, 2, 0}, {1, 3, 0}};
@@ -451,6 +559,8 @@ int main(void)
         cmocka_unit_test(test_stages_chain_exact),
         cmocka_unit_test(test_stages_brute_force),
         cmocka_unit_test(test_stages_forkjoin_milp),
+        cmocka_unit_test(test_stages_chain_branches_milp),
+        cmocka_unit_test(test_stages_coarse_pass),
     };
     return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
 }

@@ -375,6 +375,84 @@ static void test_forkjoin(void **state)
     }
 }
 
+/* forkjoin with chains as branches (--chain 2:4): every stage a fork,
+ * branches that are chains of 2..4 tasks (fork -> first, each task one
+ * successor, the last -> join) and a join, each task in exactly one; only
+ * the last stage's last branch may be shorter; both ends of the lengths
+ * drawn; the same seed gives the same graph, and chains 1..1 the graph of
+ * plain forkjoin. */
+static void test_forkjoin_chains(void **state)
+{
+    (void)state;
+    static const size_t sizes[] = {24, 40, 150, 1000};
+    long lens[5] = {0};
+    for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++)
+        for (unsigned long seed = 0; seed < 10; seed++) {
+            size_t n = sizes[k];
+            ecs_gen_params p;
+            ecs_gen_params_init(&p);
+            p.tasks = n;
+            p.method = ECS_GEN_FORKJOIN;
+            p.seed = seed;
+            p.chain_min = 2;
+            p.chain_max = 4;
+            ecs_graph *g = NULL, *again = NULL;
+            assert_int_equal(ecs_stg_generate(&p, &g, NULL), ECS_OK);
+            assert_int_equal(ecs_stg_generate(&p, &again, NULL), ECS_OK);
+            assert_true(same_graph(g, again));
+            ecs_graph_free(again);
+            long seen[11] = {0};
+            check_shape(g, n, 10, seen);
+            size_t fork = 1, covered = 0, short_ones = 0, edges = 0;
+            while (fork <= n) {
+                size_t join = 0, inner = 0;
+                for (size_t e = g->succ_off[fork]; e < g->succ_off[fork + 1];
+                     e++) {
+                    size_t t = g->succ[e], len = 1;
+                    assert_int_equal(g->pred_off[t + 1] - g->pred_off[t], 1);
+                    while (g->succ_off[t + 1] - g->succ_off[t] == 1 &&
+                           g->pred_off[g->succ[g->succ_off[t]] + 1] -
+                                   g->pred_off[g->succ[g->succ_off[t]]] ==
+                               1) {
+                        t = g->succ[g->succ_off[t]];
+                        len++;
+                    }
+                    assert_int_equal(g->succ_off[t + 1] - g->succ_off[t], 1);
+                    size_t j = g->succ[g->succ_off[t]];
+                    assert_true(join == 0 || j == join);
+                    join = j;
+                    if (len < 2)
+                        short_ones++;
+                    assert_true(len <= 4);
+                    lens[len]++;
+                    inner += len;
+                    edges += len + 1;
+                }
+                assert_int_equal(join, fork + inner + 1);
+                covered += inner + 2;
+                fork = join + 1;
+                if (fork <= n)
+                    edges++; /* join -> next fork */
+            }
+            assert_int_equal(covered, n);
+            assert_true(short_ones <= 1);
+            assert_int_equal(g->nedges, edges + 2); /* and the dummies' */
+            ecs_graph_free(g);
+        }
+    assert_true(lens[2] > 0 && lens[4] > 0);
+    /* chains of one: the plain forkjoin graph */
+    ecs_gen_params p;
+    ecs_gen_params_init(&p);
+    p.tasks = 300;
+    p.method = ECS_GEN_FORKJOIN;
+    ecs_graph *a = NULL, *b = gen(300, ECS_GEN_FORKJOIN, 1, 10, 2);
+    p.chain_min = p.chain_max = 1;
+    assert_int_equal(ecs_stg_generate(&p, &a, NULL), ECS_OK);
+    assert_true(same_graph(a, b));
+    ecs_graph_free(a);
+    ecs_graph_free(b);
+}
+
 static void test_params_validate(void **state)
 {
     (void)state;
@@ -388,6 +466,26 @@ static void test_params_validate(void **state)
     ecs_gen_params_init(&p);
     p.seed = UINT64_MAX; /* the whole 64-bit range is a seed */
     assert_int_equal(ecs_gen_params_validate(&p, NULL), ECS_OK);
+    /* chains as branches: 1 <= min <= max <= ECS_GEN_FJ_MAX_CHAIN, and
+     * for forkjoin only */
+    ecs_gen_params_init(&p);
+    p.method = ECS_GEN_FORKJOIN;
+    p.chain_min = 2;
+    p.chain_max = ECS_GEN_FJ_MAX_CHAIN;
+    assert_int_equal(ecs_gen_params_validate(&p, NULL), ECS_OK);
+    p.chain_max = ECS_GEN_FJ_MAX_CHAIN + 1;
+    assert_int_equal(ecs_gen_params_validate(&p, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "chain lengths"));
+    p.chain_min = 3;
+    p.chain_max = 2;
+    assert_int_equal(ecs_gen_params_validate(&p, NULL), ECS_EINVAL);
+    p.chain_min = 0;
+    assert_int_equal(ecs_gen_params_validate(&p, NULL), ECS_EINVAL);
+    p.chain_min = 1;
+    p.chain_max = 2;
+    p.method = ECS_GEN_LAYERED;
+    assert_int_equal(ecs_gen_params_validate(&p, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "forkjoin method only"));
 }
 
 int main(void)
@@ -401,6 +499,7 @@ int main(void)
         cmocka_unit_test(test_density),
         cmocka_unit_test(test_layers),
         cmocka_unit_test(test_forkjoin),
+        cmocka_unit_test(test_forkjoin_chains),
         cmocka_unit_test(test_bad_params),
     };
     return cmocka_run_group_tests_name("stg_generate", tests, NULL, NULL);

@@ -1,8 +1,7 @@
 /* Line/scatter and grouped bar charts on the SVG writer. */
-#include "plot/chart.h"
-#include "run/grow.h"
+#include "ecsched/chart.h"
 
-#include "plot/svg.h"
+#include "ecsched/svg.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -15,13 +14,20 @@
 #define CH_PLOT_H 300.0
 #define CH_BOTTOM 64.0
 
-int tool_chart_series_add(tool_chart_series *s, double x, double y)
+int ecs_chart_series_add(ecs_chart_series *s, double x, double y)
 {
     if (s->n == s->cap) {
-        size_t cap = tool_grow_cap(s->cap, 16);
-        if (tool_resize(&s->x, cap, sizeof *s->x) != 0 ||
-            tool_resize(&s->y, cap, sizeof *s->y) != 0)
+        size_t cap = s->cap ? 2 * s->cap : 16;
+        if (cap > ((size_t)-1) / 2 / sizeof *s->x)
             return -1;
+        double *nx = realloc(s->x, cap * sizeof *nx);
+        if (nx == NULL)
+            return -1;
+        s->x = nx;
+        double *ny = realloc(s->y, cap * sizeof *ny);
+        if (ny == NULL)
+            return -1;
+        s->y = ny;
         s->cap = cap;
     }
     s->x[s->n] = x;
@@ -30,7 +36,7 @@ int tool_chart_series_add(tool_chart_series *s, double x, double y)
     return 0;
 }
 
-void tool_chart_series_release(tool_chart_series *s)
+void ecs_chart_series_release(ecs_chart_series *s)
 {
     free(s->x);
     free(s->y);
@@ -38,7 +44,7 @@ void tool_chart_series_release(tool_chart_series *s)
     s->n = s->cap = 0;
 }
 
-void tool_chart_series_sort(tool_chart_series *s)
+void ecs_chart_series_sort(ecs_chart_series *s)
 {
     for (size_t a = 1; a < s->n; a++)
         for (size_t b = a; b > 0 && s->x[b] < s->x[b - 1]; b--) {
@@ -51,18 +57,18 @@ void tool_chart_series_sort(tool_chart_series *s)
         }
 }
 
-void tool_chart_init(tool_chart *c)
+void ecs_chart_init(ecs_chart *c)
 {
     memset(c, 0, sizeof *c);
 }
 
 /* ---- shared: title, legend ---- */
 
-static void draw_y_axis(tool_svg *s, tool_svg_scale sy, double step,
+static void draw_y_axis(ecs_svg *s, ecs_svg_scale sy, double step,
                         const char *label, const char *suffix)
 {
-    tool_svg_axis ax;
-    tool_svg_axis_init(&ax);
+    ecs_svg_axis ax;
+    ecs_svg_axis_init(&ax);
     ax.scale = sy;
     ax.vertical = 1;
     ax.pos = CH_ML;
@@ -70,32 +76,32 @@ static void draw_y_axis(tool_svg *s, tool_svg_scale sy, double step,
     ax.label = label;
     ax.suffix = suffix;
     ax.grid_len = CH_W - CH_MR - CH_ML;
-    tool_svg_axis_draw(s, &ax);
+    ecs_svg_axis_draw(s, &ax);
 }
 
 /* The legend under the titles, wrapped to the plot's width. */
-static void legend_init(tool_svg_legend *lg)
+static void legend_init(ecs_svg_legend *lg)
 {
-    tool_svg_legend_init(lg);
+    ecs_svg_legend_init(lg);
     lg->left = CH_ML;
     lg->right = CH_W - CH_MR;
     lg->y = 50 + 12;
 }
 
-static void draw_titles(tool_svg *s, const char *title, const char *subtitle)
+static void draw_titles(ecs_svg *s, const char *title, const char *subtitle)
 {
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = 15;
     f.bold = 1;
     f.cls = "title";
-    tool_svg_text(s, CH_ML, 24, title ? title : "", &f);
+    ecs_svg_text(s, CH_ML, 24, title ? title : "", &f);
     if (subtitle) {
         f.size = 11;
         f.bold = 0;
         f.fill = "#555";
         f.cls = "subtitle";
-        tool_svg_text(s, CH_ML, 42, subtitle, &f);
+        ecs_svg_text(s, CH_ML, 42, subtitle, &f);
     }
 }
 
@@ -106,7 +112,7 @@ static int usable(double v, int log)
     return isfinite(v) && (!log || v > 0);
 }
 
-static void data_range(const tool_chart *c, int axis_y, double *lo,
+static void data_range(const ecs_chart *c, int axis_y, double *lo,
                        double *hi)
 {
     int log = axis_y ? c->ylog : c->xlog;
@@ -139,8 +145,8 @@ static void log_domain(double lo, double hi, double *nlo, double *nhi)
         *nhi = *nlo * 10;
 }
 
-static void make_scale(const tool_chart *c, int axis_y, double r0, double r1,
-                       tool_svg_scale *sc, double *step)
+static void make_scale(const ecs_chart *c, int axis_y, double r0, double r1,
+                       ecs_svg_scale *sc, double *step)
 {
     double lo, hi;
     data_range(c, axis_y, &lo, &hi);
@@ -151,17 +157,17 @@ static void make_scale(const tool_chart *c, int axis_y, double r0, double r1,
     if (sc->log)
         log_domain(lo, hi, &sc->d0, &sc->d1);
     else
-        tool_svg_nice_domain(lo, hi, axis_y ? 6 : 8, &sc->d0, &sc->d1, step);
+        ecs_svg_nice_domain(lo, hi, axis_y ? 6 : 8, &sc->d0, &sc->d1, step);
 }
 
-static void draw_series(tool_svg *s, const tool_chart *c, size_t k,
-                        const tool_svg_scale *sx, const tool_svg_scale *sy)
+static void draw_series(ecs_svg *s, const ecs_chart *c, size_t k,
+                        const ecs_svg_scale *sx, const ecs_svg_scale *sy)
 {
-    const tool_chart_series *se = &c->series[k];
-    const char *color = se->color ? se->color : tool_svg_series_color(k);
-    tool_svg_group_begin(s, "series", se->name[0] ? se->name : NULL);
-    tool_svg_style st;
-    tool_svg_style_init(&st);
+    const ecs_chart_series *se = &c->series[k];
+    const char *color = se->color ? se->color : ecs_svg_series_color(k);
+    ecs_svg_group_begin(s, "series", se->name[0] ? se->name : NULL);
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
     st.stroke = color;
     st.stroke_width = se->width > 0 ? se->width : 2;
     if (se->line) {
@@ -172,10 +178,10 @@ static void draw_series(tool_svg *s, const tool_chart *c, size_t k,
             int ok = i < se->n && usable(se->x[i], c->xlog) &&
                      usable(se->y[i], c->ylog);
             if (ok) {
-                x[m] = tool_svg_map(sx, se->x[i]);
-                y[m++] = tool_svg_map(sy, se->y[i]);
+                x[m] = ecs_svg_map(sx, se->x[i]);
+                y[m++] = ecs_svg_map(sy, se->y[i]);
             } else { /* a gap or the end: flush */
-                tool_svg_polyline(s, x, y, m, &st);
+                ecs_svg_polyline(s, x, y, m, &st);
                 m = 0;
             }
         }
@@ -183,7 +189,7 @@ static void draw_series(tool_svg *s, const tool_chart *c, size_t k,
         free(y);
     }
     if (se->markers) {
-        tool_svg_style_init(&st);
+        ecs_svg_style_init(&st);
         st.fill = color;
         st.stroke = "#fff";
         st.stroke_width = 0.8;
@@ -192,23 +198,23 @@ static void draw_series(tool_svg *s, const tool_chart *c, size_t k,
                 continue;
             char tip[192], a[32], b[32];
             snprintf(tip, sizeof tip, "%s: %s%s, %s%s", se->name,
-                     tool_svg_num(a, sizeof a, se->x[i], 4),
+                     ecs_svg_num(a, sizeof a, se->x[i], 4),
                      c->xsuffix ? c->xsuffix : "",
-                     tool_svg_num(b, sizeof b, se->y[i], 4),
+                     ecs_svg_num(b, sizeof b, se->y[i], 4),
                      c->ysuffix ? c->ysuffix : "");
-            tool_svg_group_begin(s, "point", tip);
-            tool_svg_circle(s, tool_svg_map(sx, se->x[i]),
-                           tool_svg_map(sy, se->y[i]), se->n > 60 ? 2 : 3.5,
+            ecs_svg_group_begin(s, "point", tip);
+            ecs_svg_circle(s, ecs_svg_map(sx, se->x[i]),
+                           ecs_svg_map(sy, se->y[i]), se->n > 60 ? 2 : 3.5,
                            &st);
-            tool_svg_group_end(s);
+            ecs_svg_group_end(s);
         }
     }
-    tool_svg_group_end(s);
+    ecs_svg_group_end(s);
 }
 
-char *tool_chart_lines_svg(const tool_chart *c)
+char *ecs_chart_lines_svg(const ecs_chart *c)
 {
-    tool_svg_legend_item *le = calloc(c->nseries + 1, sizeof *le);
+    ecs_svg_legend_item *le = calloc(c->nseries + 1, sizeof *le);
     if (le == NULL)
         return NULL;
     size_t nl = 0;
@@ -216,40 +222,40 @@ char *tool_chart_lines_svg(const tool_chart *c)
         if (c->series[k].name[0]) {
             le[nl].text = c->series[k].name;
             le[nl].color = c->series[k].color ? c->series[k].color
-                                              : tool_svg_series_color(k);
+                                              : ecs_svg_series_color(k);
             le[nl++].line = 1;
         }
-    tool_svg_legend lg;
+    ecs_svg_legend lg;
     legend_init(&lg);
-    size_t rows = tool_svg_legend_rows(&lg, le, nl);
+    size_t rows = ecs_svg_legend_rows(&lg, le, nl);
     double top = 56 + 18.0 * (double)rows + 14;
     double H = top + CH_PLOT_H + CH_BOTTOM;
-    tool_svg *s = tool_svg_new(CH_W, H, c->title);
+    ecs_svg *s = ecs_svg_new(CH_W, H, c->title);
     draw_titles(s, c->title, c->subtitle);
-    tool_svg_legend_draw(s, &lg, le, nl);
+    ecs_svg_legend_draw(s, &lg, le, nl);
     free(le);
-    tool_svg_scale sx, sy;
+    ecs_svg_scale sx, sy;
     double xstep, ystep;
     make_scale(c, 0, CH_ML, CH_W - CH_MR, &sx, &xstep);
     make_scale(c, 1, top + CH_PLOT_H, top, &sy, &ystep);
     draw_y_axis(s, sy, ystep, c->ylabel, c->ysuffix);
-    tool_svg_axis ax;
-    tool_svg_axis_init(&ax);
+    ecs_svg_axis ax;
+    ecs_svg_axis_init(&ax);
     ax.scale = sx;
     ax.pos = top + CH_PLOT_H;
     ax.step = xstep;
     ax.label = c->xlabel;
     ax.suffix = c->xsuffix;
     ax.grid_len = CH_PLOT_H;
-    tool_svg_axis_draw(s, &ax);
+    ecs_svg_axis_draw(s, &ax);
     for (size_t k = 0; k < c->nseries; k++)
         draw_series(s, c, k, &sx, &sy);
-    return tool_svg_finish(s);
+    return ecs_svg_finish(s);
 }
 
 /* ---- grouped bars ---- */
 
-static void bar_range(const tool_bar_chart *c, double *lo, double *hi)
+static void bar_range(const ecs_bar_chart *c, double *lo, double *hi)
 {
     *lo = 0;
     *hi = 0;
@@ -262,14 +268,14 @@ static void bar_range(const tool_bar_chart *c, double *lo, double *hi)
         *hi = *lo + 1;
 }
 
-static void draw_bar(tool_svg *s, const tool_bar_chart *c, size_t g, size_t b,
-                     double x, double w, const tool_svg_scale *sy)
+static void draw_bar(ecs_svg *s, const ecs_bar_chart *c, size_t g, size_t b,
+                     double x, double w, const ecs_svg_scale *sy)
 {
     double v = c->value[g * c->nbars + b];
     if (!isfinite(v))
         return;
     char tip[256], num[32], lab[64];
-    tool_svg_num(num, sizeof num, v, c->value_decimals);
+    ecs_svg_num(num, sizeof num, v, c->value_decimals);
     snprintf(lab, sizeof lab, "%s%s", num, c->ysuffix ? c->ysuffix : "");
     if (c->count)
         snprintf(tip, sizeof tip, "%s, %s: %s (%ld case%s)", c->group[g],
@@ -277,34 +283,34 @@ static void draw_bar(tool_svg *s, const tool_bar_chart *c, size_t g, size_t b,
                  c->count[g * c->nbars + b] == 1 ? "" : "s");
     else
         snprintf(tip, sizeof tip, "%s, %s: %s", c->group[g], c->bar[b], lab);
-    tool_svg_group_begin(s, "bar", tip);
-    double y0 = tool_svg_map(sy, 0), y1 = tool_svg_map(sy, v);
-    tool_svg_style st;
-    tool_svg_style_init(&st);
-    st.fill = tool_svg_series_color(b);
-    tool_svg_rect(s, x, y0 < y1 ? y0 : y1, w, fabs(y1 - y0), &st);
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_group_begin(s, "bar", tip);
+    double y0 = ecs_svg_map(sy, 0), y1 = ecs_svg_map(sy, v);
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
+    st.fill = ecs_svg_series_color(b);
+    ecs_svg_rect(s, x, y0 < y1 ? y0 : y1, w, fabs(y1 - y0), &st);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = w >= 34 ? 10 : 8;
-    f.anchor = TOOL_SVG_MIDDLE;
-    if (tool_svg_text_width(lab, f.size) <= w + 8)
-        tool_svg_text(s, x + w / 2, (v >= 0 ? y1 - 4 : y1 + 12), lab, &f);
-    tool_svg_group_end(s);
+    f.anchor = ECS_SVG_MIDDLE;
+    if (ecs_svg_text_width(lab, f.size) <= w + 8)
+        ecs_svg_text(s, x + w / 2, (v >= 0 ? y1 - 4 : y1 + 12), lab, &f);
+    ecs_svg_group_end(s);
 }
 
 /* A group name under its bars: one line if it fits, else split after its
  * last ", " into two lines; never wider than w (the font shrinks to 7 px,
  * below that the name is left out). */
-static void group_label(tool_svg *s, const char *name, double x, double y,
+static void group_label(ecs_svg *s, const char *name, double x, double y,
                         double w)
 {
-    tool_svg_font f;
-    tool_svg_font_init(&f);
-    f.anchor = TOOL_SVG_MIDDLE;
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.anchor = ECS_SVG_MIDDLE;
     f.cls = "group";
     char a[128], b[128] = "";
     snprintf(a, sizeof a, "%s", name);
-    if (tool_svg_text_width(a, 11) > w) {
+    if (ecs_svg_text_width(a, 11) > w) {
         char *cut = strstr(a, ", ");
         for (char *p = cut; p; p = strstr(p + 1, ", "))
             cut = p;
@@ -313,48 +319,48 @@ static void group_label(tool_svg *s, const char *name, double x, double y,
             *cut = '\0';
         }
     }
-    double need = tool_svg_text_width(a, 1);
-    if (tool_svg_text_width(b, 1) > need)
-        need = tool_svg_text_width(b, 1);
+    double need = ecs_svg_text_width(a, 1);
+    if (ecs_svg_text_width(b, 1) > need)
+        need = ecs_svg_text_width(b, 1);
     f.size = need > 0 && w / need < 11 ? w / need : 11;
     if (f.size < 7)
         return;
-    tool_svg_text(s, x, y, a, &f);
+    ecs_svg_text(s, x, y, a, &f);
     if (b[0])
-        tool_svg_text(s, x, y + f.size + 3, b, &f);
+        ecs_svg_text(s, x, y + f.size + 3, b, &f);
 }
 
-char *tool_chart_bars_svg(const tool_bar_chart *c)
+char *ecs_chart_bars_svg(const ecs_bar_chart *c)
 {
-    tool_svg_legend_item *le = calloc(c->nbars + 1, sizeof *le);
+    ecs_svg_legend_item *le = calloc(c->nbars + 1, sizeof *le);
     if (le == NULL)
         return NULL;
     for (size_t b = 0; b < c->nbars; b++) {
         le[b].text = c->bar[b];
-        le[b].color = tool_svg_series_color(b);
+        le[b].color = ecs_svg_series_color(b);
         le[b].line = 0;
     }
-    tool_svg_legend lg;
+    ecs_svg_legend lg;
     legend_init(&lg);
-    size_t rows = tool_svg_legend_rows(&lg, le, c->nbars);
+    size_t rows = ecs_svg_legend_rows(&lg, le, c->nbars);
     double top = 56 + 18.0 * (double)rows + 20;
     double H = top + CH_PLOT_H + CH_BOTTOM;
-    tool_svg *s = tool_svg_new(CH_W, H, c->title);
+    ecs_svg *s = ecs_svg_new(CH_W, H, c->title);
     draw_titles(s, c->title, c->subtitle);
-    tool_svg_legend_draw(s, &lg, le, c->nbars);
+    ecs_svg_legend_draw(s, &lg, le, c->nbars);
     free(le);
     double lo, hi, step;
     bar_range(c, &lo, &hi);
-    tool_svg_scale sy = {0, 1, top + CH_PLOT_H, top, 0};
-    tool_svg_nice_domain(lo, hi * 1.08, 6, &sy.d0, &sy.d1, &step);
+    ecs_svg_scale sy = {0, 1, top + CH_PLOT_H, top, 0};
+    ecs_svg_nice_domain(lo, hi * 1.08, 6, &sy.d0, &sy.d1, &step);
     draw_y_axis(s, sy, step, c->ylabel, c->ysuffix);
     double pw = CH_W - CH_ML - CH_MR;
     double gw = c->ngroups ? pw / (double)c->ngroups : pw;
     double bw = c->nbars ? gw * 0.8 / (double)c->nbars : 0;
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = 11;
-    f.anchor = TOOL_SVG_MIDDLE;
+    f.anchor = ECS_SVG_MIDDLE;
     f.cls = "group";
     for (size_t g = 0; g < c->ngroups; g++) {
         double gx = CH_ML + gw * (double)g;
@@ -363,10 +369,10 @@ char *tool_chart_bars_svg(const tool_bar_chart *c)
         group_label(s, c->group[g], gx + gw / 2, top + CH_PLOT_H + 18,
                     gw - 4);
     }
-    tool_svg_style st;
-    tool_svg_style_init(&st);
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
     st.stroke = "#444";
-    double y0 = tool_svg_map(&sy, 0);
-    tool_svg_line(s, CH_ML, y0, CH_W - CH_MR, y0, &st);
-    return tool_svg_finish(s);
+    double y0 = ecs_svg_map(&sy, 0);
+    ecs_svg_line(s, CH_ML, y0, CH_W - CH_MR, y0, &st);
+    return ecs_svg_finish(s);
 }

@@ -1,5 +1,5 @@
 /*
- * ecsched: line/scatter and grouped bar charts as SVG (on cli/plot/svg.h), for
+ * ecsched: line/scatter and grouped bar charts as SVG (on ecsched/svg.h), for
  * the report plots.
  *
  * A chart is described by plain structs and rendered into malloc'ed SVG
@@ -7,12 +7,16 @@
  * width), axes with nice ticks and a light grid.  NAN y values break a line
  * (e.g. infeasible budgets in a landscape).
  */
-#ifndef ECSCHED_CLI_CHART_H
-#define ECSCHED_CLI_CHART_H
+#ifndef ECSCHED_CHART_H
+#define ECSCHED_CHART_H
 
 #include <stddef.h>
 
-typedef struct tool_chart_series {
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ecs_chart_series {
     char name[96];     /* legend text; "" = not in the legend */
     const char *color; /* NULL: a distinct colour by index */
     size_t n, cap;
@@ -20,17 +24,17 @@ typedef struct tool_chart_series {
     int line;          /* join the points (in the order added) */
     int markers;       /* draw a dot at each point */
     double width;      /* line width (default 2) */
-} tool_chart_series;
+} ecs_chart_series;
 
 /* Append a point; -1 on out of memory. */
-int tool_chart_series_add(tool_chart_series *s, double x, double y);
+int ecs_chart_series_add(ecs_chart_series *s, double x, double y);
 
-void tool_chart_series_release(tool_chart_series *s);
+void ecs_chart_series_release(ecs_chart_series *s);
 
 /* Sort a series' points by x (for lines over an x grid). */
-void tool_chart_series_sort(tool_chart_series *s);
+void ecs_chart_series_sort(ecs_chart_series *s);
 
-typedef struct tool_chart {
+typedef struct ecs_chart {
     const char *title, *subtitle;  /* subtitle may be NULL */
     const char *xlabel, *ylabel;
     const char *xsuffix, *ysuffix; /* tick label suffixes, or NULL */
@@ -39,15 +43,15 @@ typedef struct tool_chart {
     int y_from_zero;               /* include y = 0 */
     int x_from_zero;               /* include x = 0 */
     size_t nseries;
-    tool_chart_series *series;
-} tool_chart;
+    ecs_chart_series *series;
+} ecs_chart;
 
-void tool_chart_init(tool_chart *c);
+void ecs_chart_init(ecs_chart *c);
 
 /* The chart as SVG text (malloc'ed), NULL on out of memory. */
-char *tool_chart_lines_svg(const tool_chart *c);
+char *ecs_chart_lines_svg(const ecs_chart *c);
 
-typedef struct tool_bar_chart {
+typedef struct ecs_bar_chart {
     const char *title, *subtitle;
     const char *ylabel, *ysuffix;
     size_t ngroups;           /* categories on the x axis */
@@ -57,9 +61,13 @@ typedef struct tool_bar_chart {
     const double *value;      /* [g * nbars + b]; NAN = no bar */
     const long *count;        /* [g * nbars + b] cases behind it, or NULL */
     int value_decimals;       /* decimals of the value printed on a bar */
-} tool_bar_chart;
+} ecs_bar_chart;
 
 /* The bar chart as SVG text (malloc'ed), NULL on out of memory. */
-char *tool_chart_bars_svg(const tool_bar_chart *c);
+char *ecs_chart_bars_svg(const ecs_bar_chart *c);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,6 +1,6 @@
-/* ecsched: a schedule document as the Gantt chart needs it (cli/plot/gantt.c). */
-#ifndef ECSCHED_CLI_GANTT_DATA_H
-#define ECSCHED_CLI_GANTT_DATA_H
+/* ecsched: a schedule document as the Gantt chart needs it (render/gantt.c). */
+#ifndef ECSCHED_RENDER_GANTT_DATA_H
+#define ECSCHED_RENDER_GANTT_DATA_H
 
 #include <stddef.h>
 
@@ -8,23 +8,23 @@
 
 #include "ecsched/result.h"
 
-#define TOOL_GANTT_MAX_FREQS 32
+#define RD_GANTT_MAX_FREQS 32
 
-typedef struct tool_gantt_task {
+typedef struct rd_gantt_task {
     long id, work, pe, start, stop; /* work -1 when absent */
     double *f;                      /* stop - start + 1 frequencies */
-} tool_gantt_task;
+} rd_gantt_task;
 
-typedef struct tool_gantt_data {
+typedef struct rd_gantt_data {
     long pes;
     long deadline;      /* -1 when absent */
     long makespan;      /* max stop + 1, from the tasks */
     size_t nprice;
     double *price;      /* prices.per_slot, or NULL */
     size_t ntask;
-    tool_gantt_task *task;
+    rd_gantt_task *task;
     size_t nfreq;
-    double freq[TOOL_GANTT_MAX_FREQS]; /* decreasing, for the legend */
+    double freq[RD_GANTT_MAX_FREQS]; /* decreasing, for the legend */
     char command[64], graph[256], price_source[128];
     double normalized_by;  /* prices.normalized_by, 0 when absent */
     char unit[32];         /* prices.unit, "" when unknown */
@@ -40,29 +40,29 @@ typedef struct tool_gantt_data {
      * "sites_per_slot"): PE classes for the lanes, per site its prices,
      * cap, draw and green supply per slot; nclass = nsite = 0 otherwise */
     size_t nclass;
-    struct tool_gantt_class {
+    struct rd_gantt_class {
         char name[32];
         long first, count;
     } cls[16];
     size_t nsite;
-    struct tool_gantt_site {
+    struct rd_gantt_site {
         char name[32];
         size_t n;                    /* slots of each series */
         double *price, *cap, *draw;  /* cap NULL: none */
         double *green;               /* every source of the site, summed */
         int has_green;
     } site[8];
-} tool_gantt_data;
+} rd_gantt_data;
 
 /*
  * Read and check what the chart needs from a schedule document (keys as in
  * docs/reference.md "JSON schedule"; "pes" defaults to the largest PE + 1, "freqs" of a
  * task to all 1).  EPARSE naming file and task index, ENOMEM.  Release with
- * tool_gantt_data_release in every case.
+ * rd_gantt_data_release in every case.
  */
-ecs_result tool_gantt_data_read(const json_t *doc, const char *file,
-                               tool_gantt_data *d, ecs_diag *diag);
+ecs_result rd_gantt_data_read(const json_t *doc, const char *file,
+                               rd_gantt_data *d, ecs_diag *diag);
 
-void tool_gantt_data_release(tool_gantt_data *d);
+void rd_gantt_data_release(rd_gantt_data *d);
 
 #endif

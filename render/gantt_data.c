@@ -1,5 +1,5 @@
 /* Reading a schedule document into the Gantt chart's data. */
-#include "plot/gantt_data.h"
+#include "gantt_data.h"
 
 #include "ecsched/prices.h"
 
@@ -11,7 +11,7 @@
 #define GANTT_MAX_SLOTS 1000000L
 #define GANTT_MAX_PES 4096L
 
-void tool_gantt_data_release(tool_gantt_data *d)
+void rd_gantt_data_release(rd_gantt_data *d)
 {
     if (d == NULL)
         return;
@@ -59,7 +59,7 @@ static int task_int(const json_t *t, const char *key, long lo, long hi,
 }
 
 static ecs_result read_task(const json_t *t, long pes, const char *file,
-                            size_t i, tool_gantt_task *gt, ecs_diag *diag)
+                            size_t i, rd_gantt_task *gt, ecs_diag *diag)
 {
     if (!json_is_object(t))
         return bad(diag, file, "is not an object", i);
@@ -119,7 +119,7 @@ static long max_pe(const json_t *tasks)
 }
 
 static ecs_result read_head(const json_t *doc, const char *file,
-                            tool_gantt_data *d, ecs_diag *diag)
+                            rd_gantt_data *d, ecs_diag *diag)
 {
     json_t *tasks = json_object_get(doc, "tasks");
     if (!json_is_array(tasks))
@@ -154,7 +154,7 @@ static ecs_result read_head(const json_t *doc, const char *file,
 }
 
 static ecs_result read_prices(const json_t *doc, const char *file,
-                              tool_gantt_data *d, ecs_diag *diag)
+                              rd_gantt_data *d, ecs_diag *diag)
 {
     json_t *pr = json_object_get(doc, "prices");
     if (!json_is_object(pr))
@@ -175,7 +175,7 @@ static ecs_result read_prices(const json_t *doc, const char *file,
     if (json_is_string(fu) && d->slot_minutes > 0 &&
         ecs_prices_time_parse(json_string_value(fu), 0, 0, &d->first_utc, &ignored) == ECS_OK)
         d->has_clock = 1;
-    /* the zone of the clock times: the document's (cli/run/units.h) */
+    /* the zone of the clock times: the document's */
     json_t *zn = json_object_get(doc, "zone"), *st = json_object_get(doc, "start_time");
     snprintf(d->zone, sizeof d->zone, "%s", json_is_string(zn) ? json_string_value(zn) : "UTC");
     long long local;
@@ -216,7 +216,7 @@ static ecs_result read_prices(const json_t *doc, const char *file,
 }
 
 /* Frequencies for the legend: the document's "freqs", else those used. */
-static void read_freqs(const json_t *doc, tool_gantt_data *d)
+static void read_freqs(const json_t *doc, rd_gantt_data *d)
 {
     json_t *fr = json_object_get(doc, "freqs");
     size_t k;
@@ -225,18 +225,18 @@ static void read_freqs(const json_t *doc, tool_gantt_data *d)
         json_array_foreach(fr, k, x)
         {
             double v = json_is_number(x) ? json_number_value(x) : -1;
-            if (v >= 0 && v <= 1 && d->nfreq < TOOL_GANTT_MAX_FREQS)
+            if (v >= 0 && v <= 1 && d->nfreq < RD_GANTT_MAX_FREQS)
                 d->freq[d->nfreq++] = v;
         }
     if (d->nfreq > 0)
         return;
     for (size_t i = 0; i < d->ntask; i++) {
-        const tool_gantt_task *t = &d->task[i];
+        const rd_gantt_task *t = &d->task[i];
         for (long l = 0; l <= t->stop - t->start; l++) {
             size_t j = 0;
             while (j < d->nfreq && fabs(d->freq[j] - t->f[l]) > 1e-9)
                 j++;
-            if (j == d->nfreq && d->nfreq < TOOL_GANTT_MAX_FREQS)
+            if (j == d->nfreq && d->nfreq < RD_GANTT_MAX_FREQS)
                 d->freq[d->nfreq++] = t->f[l];
         }
     }
@@ -249,7 +249,7 @@ static void read_freqs(const json_t *doc, tool_gantt_data *d)
         }
 }
 
-static void read_info(const json_t *doc, tool_gantt_data *d)
+static void read_info(const json_t *doc, rd_gantt_data *d)
 {
     json_t *v = json_object_get(doc, "command");
     if (json_is_string(v))
@@ -290,7 +290,7 @@ static double *num_array(const json_t *v, size_t *n)
 /* The extended platform's classes and series, where the document has
  * them (what it lacks or has ill-typed is left out: the chart is drawn
  * without it). */
-static void read_platform(const json_t *doc, tool_gantt_data *d)
+static void read_platform(const json_t *doc, rd_gantt_data *d)
 {
     json_t *cls = json_object_get(json_object_get(doc, "platform"), "classes");
     size_t i;
@@ -302,7 +302,7 @@ static void read_platform(const json_t *doc, tool_gantt_data *d)
                *n = json_object_get(c, "count");
         if (!json_is_string(nm) || !json_is_integer(f) || !json_is_integer(n))
             continue;
-        struct tool_gantt_class *k = &d->cls[d->nclass++];
+        struct rd_gantt_class *k = &d->cls[d->nclass++];
         snprintf(k->name, sizeof k->name, "%s", json_string_value(nm));
         k->first = (long)json_integer_value(f);
         k->count = (long)json_integer_value(n);
@@ -312,7 +312,7 @@ static void read_platform(const json_t *doc, tool_gantt_data *d)
     json_array_foreach(sites, i, st) {
         if (d->nsite >= sizeof d->site / sizeof *d->site)
             break;
-        struct tool_gantt_site *q = &d->site[d->nsite];
+        struct rd_gantt_site *q = &d->site[d->nsite];
         size_t np = 0, nc = 0, nd = 0;
         json_t *nm = json_object_get(st, "name");
         snprintf(q->name, sizeof q->name, "%s", json_is_string(nm) ? json_string_value(nm) : "?");
@@ -343,8 +343,8 @@ static void read_platform(const json_t *doc, tool_gantt_data *d)
     }
 }
 
-ecs_result tool_gantt_data_read(const json_t *doc, const char *file,
-                               tool_gantt_data *d, ecs_diag *diag)
+ecs_result rd_gantt_data_read(const json_t *doc, const char *file,
+                               rd_gantt_data *d, ecs_diag *diag)
 {
     memset(d, 0, sizeof *d);
     if (!json_is_object(doc))

@@ -14,27 +14,34 @@
  * <g class="task"> holding a <title> tooltip, its shading rects, one
  * <rect class="box"> outline and at most one <text class="label">.
  */
-#ifndef ECSCHED_CLI_GANTT_H
-#define ECSCHED_CLI_GANTT_H
+#ifndef ECSCHED_GANTT_H
+#define ECSCHED_GANTT_H
+
+#include <stddef.h>
 
 #include <jansson.h>
 
 #include "ecsched/result.h"
 
-typedef struct tool_gantt_options {
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ecs_gantt_options {
     const char *title;  /* replaces the first title line, or NULL */
     double width;       /* plot width in px; <= 0: from the slot count */
     int labels;         /* draw task labels where they fit (default 1) */
-} tool_gantt_options;
+} ecs_gantt_options;
 
-void tool_gantt_options_init(tool_gantt_options *o);
+/* Defaults: no title, width from the slot count, labels on. */
+void ecs_gantt_options_init(ecs_gantt_options *o);
 
-typedef struct tool_gantt_stats {
+typedef struct ecs_gantt_stats {
     size_t tasks;    /* task boxes drawn */
     size_t labels;   /* labels drawn */
     long slots;      /* slots on the time axis */
     long pes;
-} tool_gantt_stats;
+} ecs_gantt_stats;
 
 /*
  * Render the schedule document `doc` (read from `file`, used in messages)
@@ -43,8 +50,23 @@ typedef struct tool_gantt_stats {
  * PE outside 0..pes-1, stop < start, a "freqs" list of the wrong length or
  * outside [0, 1]); ENOMEM.  stats may be NULL.
  */
-ecs_result tool_gantt_render(const json_t *doc, const char *file,
-                            const tool_gantt_options *opt, char **svg,
-                            tool_gantt_stats *stats, ecs_diag *diag);
+ecs_result ecs_gantt_render(const json_t *doc, const char *file,
+                            const ecs_gantt_options *opt, char **svg,
+                            ecs_gantt_stats *stats, ecs_diag *diag);
+
+/*
+ * The same for a schedule document held as text (len bytes, e.g. the
+ * library's document writer's output, ecs_document_problem_text): parsed
+ * as ecs_json_parse does (EPARSE with the line), then rendered; the SVG is
+ * byte for byte the one `ecsched plot` writes for that document.
+ */
+ecs_result ecs_gantt_render_text(const char *text, size_t len,
+                                 const char *file,
+                                 const ecs_gantt_options *opt, char **svg,
+                                 ecs_gantt_stats *stats, ecs_diag *diag);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,5 +1,5 @@
 /* A small SVG writer: buffer, escaping, fixed-precision numbers, axes. */
-#include "plot/svg.h"
+#include "ecsched/svg.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct tool_svg {
+struct ecs_svg {
     char *buf;
     size_t len, cap;
     int failed;
@@ -16,7 +16,7 @@ struct tool_svg {
 
 /* ---- buffer ---- */
 
-static int grow(tool_svg *s, size_t need)
+static int grow(ecs_svg *s, size_t need)
 {
     if (s->len + need + 1 <= s->cap)
         return 0;
@@ -33,7 +33,7 @@ static int grow(tool_svg *s, size_t need)
     return 0;
 }
 
-static void put(tool_svg *s, const char *text)
+static void put(ecs_svg *s, const char *text)
 {
     if (s == NULL || s->failed)
         return;
@@ -47,7 +47,7 @@ static void put(tool_svg *s, const char *text)
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void putf(tool_svg *s, const char *fmt, ...)
+static void putf(ecs_svg *s, const char *fmt, ...)
 {
     if (s == NULL || s->failed)
         return;
@@ -65,9 +65,9 @@ static void putf(tool_svg *s, const char *fmt, ...)
     s->len += (size_t)n;
 }
 
-static void put_escaped(tool_svg *s, const char *text)
+static void put_escaped(ecs_svg *s, const char *text)
 {
-    char *e = tool_svg_escape(text ? text : "");
+    char *e = ecs_svg_escape(text ? text : "");
     if (e == NULL) {
         if (s)
             s->failed = 1;
@@ -80,14 +80,14 @@ static void put_escaped(tool_svg *s, const char *text)
 /* A coordinate (2 decimals). */
 static const char *N(char *buf, double v)
 {
-    return tool_svg_num(buf, 32, v, 2);
+    return ecs_svg_num(buf, 32, v, 2);
 }
 
 /* ---- document ---- */
 
-tool_svg *tool_svg_new(double width, double height, const char *title)
+ecs_svg *ecs_svg_new(double width, double height, const char *title)
 {
-    tool_svg *s = calloc(1, sizeof *s);
+    ecs_svg *s = calloc(1, sizeof *s);
     if (s == NULL)
         return NULL;
     char w[32], h[32];
@@ -96,7 +96,7 @@ tool_svg *tool_svg_new(double width, double height, const char *title)
          "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" "
          "width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" "
          "font-family=\"%s\">\n",
-         N(w, width), N(h, height), w, h, TOOL_SVG_FONT);
+         N(w, width), N(h, height), w, h, ECS_SVG_FONT);
     if (title) {
         put(s, "<title>");
         put_escaped(s, title);
@@ -105,13 +105,13 @@ tool_svg *tool_svg_new(double width, double height, const char *title)
     putf(s, "<rect x=\"0\" y=\"0\" width=\"%s\" height=\"%s\" fill=\"#fff\"/>\n",
          w, h);
     if (s->failed) {
-        tool_svg_free(s);
+        ecs_svg_free(s);
         return NULL;
     }
     return s;
 }
 
-void tool_svg_free(tool_svg *s)
+void ecs_svg_free(ecs_svg *s)
 {
     if (s == NULL)
         return;
@@ -119,12 +119,12 @@ void tool_svg_free(tool_svg *s)
     free(s);
 }
 
-char *tool_svg_finish(tool_svg *s)
+char *ecs_svg_finish(ecs_svg *s)
 {
     if (s == NULL)
         return NULL;
     while (s->depth > 0)
-        tool_svg_group_end(s);
+        ecs_svg_group_end(s);
     put(s, "</svg>\n");
     char *text = s->failed ? NULL : s->buf;
     if (text == NULL)
@@ -135,7 +135,7 @@ char *tool_svg_finish(tool_svg *s)
 
 /* ---- style ---- */
 
-void tool_svg_style_init(tool_svg_style *st)
+void ecs_svg_style_init(ecs_svg_style *st)
 {
     st->fill = "none";
     st->stroke = "none";
@@ -145,21 +145,21 @@ void tool_svg_style_init(tool_svg_style *st)
     st->cls = NULL;
 }
 
-void tool_svg_font_init(tool_svg_font *f)
+void ecs_svg_font_init(ecs_svg_font *f)
 {
     f->size = 12;
-    f->anchor = TOOL_SVG_START;
+    f->anchor = ECS_SVG_START;
     f->bold = 0;
     f->fill = "#222";
     f->rotate = 0;
     f->cls = NULL;
 }
 
-static void put_style(tool_svg *s, const tool_svg_style *st)
+static void put_style(ecs_svg *s, const ecs_svg_style *st)
 {
-    tool_svg_style def;
+    ecs_svg_style def;
     if (st == NULL) {
-        tool_svg_style_init(&def);
+        ecs_svg_style_init(&def);
         st = &def;
     }
     char b[32];
@@ -172,7 +172,7 @@ static void put_style(tool_svg *s, const tool_svg_style *st)
     put_escaped(s, st->fill ? st->fill : "none");
     put(s, "\"");
     if (st->opacity < 1)
-        putf(s, " fill-opacity=\"%s\"", tool_svg_num(b, sizeof b, st->opacity, 3));
+        putf(s, " fill-opacity=\"%s\"", ecs_svg_num(b, sizeof b, st->opacity, 3));
     if (st->stroke && strcmp(st->stroke, "none") != 0) {
         put(s, " stroke=\"");
         put_escaped(s, st->stroke);
@@ -187,8 +187,8 @@ static void put_style(tool_svg *s, const tool_svg_style *st)
 
 /* ---- shapes ---- */
 
-void tool_svg_rect(tool_svg *s, double x, double y, double w, double h,
-                  const tool_svg_style *st)
+void ecs_svg_rect(ecs_svg *s, double x, double y, double w, double h,
+                  const ecs_svg_style *st)
 {
     char a[32], b[32], c[32], d[32];
     putf(s, "<rect x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"", N(a, x),
@@ -197,8 +197,8 @@ void tool_svg_rect(tool_svg *s, double x, double y, double w, double h,
     put(s, "/>\n");
 }
 
-void tool_svg_line(tool_svg *s, double x1, double y1, double x2, double y2,
-                  const tool_svg_style *st)
+void ecs_svg_line(ecs_svg *s, double x1, double y1, double x2, double y2,
+                  const ecs_svg_style *st)
 {
     char a[32], b[32], c[32], d[32];
     putf(s, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"", N(a, x1),
@@ -207,8 +207,8 @@ void tool_svg_line(tool_svg *s, double x1, double y1, double x2, double y2,
     put(s, "/>\n");
 }
 
-void tool_svg_circle(tool_svg *s, double cx, double cy, double r,
-                    const tool_svg_style *st)
+void ecs_svg_circle(ecs_svg *s, double cx, double cy, double r,
+                    const ecs_svg_style *st)
 {
     char a[32], b[32], c[32];
     putf(s, "<circle cx=\"%s\" cy=\"%s\" r=\"%s\"", N(a, cx), N(b, cy),
@@ -217,8 +217,8 @@ void tool_svg_circle(tool_svg *s, double cx, double cy, double r,
     put(s, "/>\n");
 }
 
-void tool_svg_polyline(tool_svg *s, const double *x, const double *y, size_t n,
-                      const tool_svg_style *st)
+void ecs_svg_polyline(ecs_svg *s, const double *x, const double *y, size_t n,
+                      const ecs_svg_style *st)
 {
     if (n < 2)
         return;
@@ -231,12 +231,12 @@ void tool_svg_polyline(tool_svg *s, const double *x, const double *y, size_t n,
     put(s, "/>\n");
 }
 
-void tool_svg_text(tool_svg *s, double x, double y, const char *text,
-                  const tool_svg_font *f)
+void ecs_svg_text(ecs_svg *s, double x, double y, const char *text,
+                  const ecs_svg_font *f)
 {
-    tool_svg_font def;
+    ecs_svg_font def;
     if (f == NULL) {
-        tool_svg_font_init(&def);
+        ecs_svg_font_init(&def);
         f = &def;
     }
     static const char *const anchor[] = {"start", "middle", "end"};
@@ -248,7 +248,7 @@ void tool_svg_text(tool_svg *s, double x, double y, const char *text,
         put_escaped(s, f->cls);
         put(s, "\"");
     }
-    if (f->anchor != TOOL_SVG_START)
+    if (f->anchor != ECS_SVG_START)
         putf(s, " text-anchor=\"%s\"", anchor[f->anchor]);
     if (f->bold)
         put(s, " font-weight=\"bold\"");
@@ -262,7 +262,7 @@ void tool_svg_text(tool_svg *s, double x, double y, const char *text,
     put(s, "</text>\n");
 }
 
-void tool_svg_group_begin(tool_svg *s, const char *cls, const char *tooltip)
+void ecs_svg_group_begin(ecs_svg *s, const char *cls, const char *tooltip)
 {
     if (s == NULL)
         return;
@@ -282,7 +282,7 @@ void tool_svg_group_begin(tool_svg *s, const char *cls, const char *tooltip)
     s->depth++;
 }
 
-void tool_svg_group_end(tool_svg *s)
+void ecs_svg_group_end(ecs_svg *s)
 {
     if (s == NULL || s->depth == 0)
         return;
@@ -292,16 +292,16 @@ void tool_svg_group_end(tool_svg *s)
 
 /* ---- text helpers ---- */
 
-double tool_svg_text_width(const char *text, double size)
+double ecs_svg_text_width(const char *text, double size)
 {
     size_t chars = 0;
     for (const unsigned char *p = (const unsigned char *)text; p && *p; p++)
         if ((*p & 0xC0) != 0x80)
             chars++;
-    return (double)chars * TOOL_SVG_CHAR_EM * size;
+    return (double)chars * ECS_SVG_CHAR_EM * size;
 }
 
-char *tool_svg_escape(const char *text)
+char *ecs_svg_escape(const char *text)
 {
     size_t n = 1;
     for (const char *p = text; *p; p++)
@@ -334,7 +334,7 @@ char *tool_svg_escape(const char *text)
     return out;
 }
 
-char *tool_svg_num(char *buf, size_t size, double v, int decimals)
+char *ecs_svg_num(char *buf, size_t size, double v, int decimals)
 {
     if (!isfinite(v))
         v = 0;
@@ -357,7 +357,7 @@ char *tool_svg_num(char *buf, size_t size, double v, int decimals)
 
 /* ---- scales and axes ---- */
 
-double tool_svg_map(const tool_svg_scale *sc, double v)
+double ecs_svg_map(const ecs_svg_scale *sc, double v)
 {
     double a = sc->d0, b = sc->d1;
     if (sc->log) {
@@ -373,7 +373,7 @@ double tool_svg_map(const tool_svg_scale *sc, double v)
     return sc->r0 + (v - a) / (b - a) * (sc->r1 - sc->r0);
 }
 
-double tool_svg_nice_step(double span, int max_ticks)
+double ecs_svg_nice_step(double span, int max_ticks)
 {
     if (!(span > 0) || !isfinite(span))
         return 1;
@@ -388,7 +388,7 @@ double tool_svg_nice_step(double span, int max_ticks)
     return 10 * p;
 }
 
-int tool_svg_step_decimals(double step)
+int ecs_svg_step_decimals(double step)
 {
     int d = 0;
     while (d < 9 && fabs(step * pow(10, d) - floor(step * pow(10, d) + 0.5)) >
@@ -397,7 +397,7 @@ int tool_svg_step_decimals(double step)
     return d;
 }
 
-void tool_svg_nice_domain(double lo, double hi, int max_ticks, double *nlo,
+void ecs_svg_nice_domain(double lo, double hi, int max_ticks, double *nlo,
                          double *nhi, double *step)
 {
     if (!isfinite(lo) || !isfinite(hi)) {
@@ -414,13 +414,13 @@ void tool_svg_nice_domain(double lo, double hi, int max_ticks, double *nlo,
         lo -= pad;
         hi += pad;
     }
-    double st = tool_svg_nice_step(hi - lo, max_ticks);
+    double st = ecs_svg_nice_step(hi - lo, max_ticks);
     *nlo = floor(lo / st + 1e-9) * st;
     *nhi = ceil(hi / st - 1e-9) * st;
     *step = st;
 }
 
-void tool_svg_axis_init(tool_svg_axis *ax)
+void ecs_svg_axis_init(ecs_svg_axis *ax)
 {
     memset(ax, 0, sizeof *ax);
     ax->scale.d1 = 1;
@@ -428,7 +428,7 @@ void tool_svg_axis_init(tool_svg_axis *ax)
 }
 
 /* Tick values of a log axis: powers of ten within the domain. */
-static size_t log_ticks(const tool_svg_scale *sc, double *t, size_t max)
+static size_t log_ticks(const ecs_svg_scale *sc, double *t, size_t max)
 {
     double lo = sc->d0 < sc->d1 ? sc->d0 : sc->d1;
     double hi = sc->d0 < sc->d1 ? sc->d1 : sc->d0;
@@ -447,13 +447,13 @@ static void tick_label(char *buf, size_t size, double v, int decimals,
     else if (v != 0 && (fabs(v) >= 1e6 || fabs(v) < 1e-4))
         snprintf(num, sizeof num, "%.0e", v);
     else
-        tool_svg_num(num, sizeof num, v, decimals);
+        ecs_svg_num(num, sizeof num, v, decimals);
     snprintf(buf, size, "%s%s", num, suffix ? suffix : "");
 }
 
-void tool_svg_axis_draw(tool_svg *s, const tool_svg_axis *ax)
+void ecs_svg_axis_draw(ecs_svg *s, const ecs_svg_axis *ax)
 {
-    const tool_svg_scale *sc = &ax->scale;
+    const ecs_svg_scale *sc = &ax->scale;
     double len = fabs(sc->r1 - sc->r0);
     double lo = sc->d0 < sc->d1 ? sc->d0 : sc->d1;
     double hi = sc->d0 < sc->d1 ? sc->d1 : sc->d0;
@@ -467,74 +467,74 @@ void tool_svg_axis_draw(tool_svg *s, const tool_svg_axis *ax)
     if (sc->log) {
         nt = log_ticks(sc, ticks, 256);
     } else {
-        double st = ax->step > 0 ? ax->step : tool_svg_nice_step(hi - lo, max_ticks);
+        double st = ax->step > 0 ? ax->step : ecs_svg_nice_step(hi - lo, max_ticks);
         if (ax->integer && st < 1)
             st = 1;
         while ((hi - lo) / st > 255)
             st *= 2;
-        decimals = tool_svg_step_decimals(st);
+        decimals = ecs_svg_step_decimals(st);
         for (double v = ceil(lo / st - 1e-9) * st; v <= hi + st * 1e-9 && nt < 256;
              v += st)
             ticks[nt++] = fabs(v) < st * 1e-9 ? 0 : v;
     }
-    tool_svg_style line, grid;
-    tool_svg_style_init(&line);
+    ecs_svg_style line, grid;
+    ecs_svg_style_init(&line);
     line.stroke = "#444";
-    tool_svg_style_init(&grid);
+    ecs_svg_style_init(&grid);
     grid.stroke = "#e3e3e3";
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = 11;
     f.fill = "#444";
     f.cls = "tick";
-    tool_svg_group_begin(s, ax->vertical ? "axis y" : "axis x", NULL);
+    ecs_svg_group_begin(s, ax->vertical ? "axis y" : "axis x", NULL);
     double last_end = -1e300;
     for (size_t i = 0; i < nt; i++) {
-        double p = tool_svg_map(sc, ticks[i]);
+        double p = ecs_svg_map(sc, ticks[i]);
         char lab[64];
         tick_label(lab, sizeof lab, ticks[i], sc->log ? -1 : decimals,
                    ax->suffix);
         if (ax->vertical) {
             if (ax->grid_len > 0)
-                tool_svg_line(s, ax->pos, p, ax->pos + ax->grid_len, p, &grid);
-            tool_svg_line(s, ax->pos - 4, p, ax->pos, p, &line);
-            f.anchor = TOOL_SVG_END;
-            tool_svg_text(s, ax->pos - 6, p + 4, lab, &f);
+                ecs_svg_line(s, ax->pos, p, ax->pos + ax->grid_len, p, &grid);
+            ecs_svg_line(s, ax->pos - 4, p, ax->pos, p, &line);
+            f.anchor = ECS_SVG_END;
+            ecs_svg_text(s, ax->pos - 6, p + 4, lab, &f);
         } else {
             if (ax->grid_len > 0)
-                tool_svg_line(s, p, ax->pos, p, ax->pos - ax->grid_len, &grid);
-            tool_svg_line(s, p, ax->pos, p, ax->pos + 4, &line);
-            double w = tool_svg_text_width(lab, f.size);
+                ecs_svg_line(s, p, ax->pos, p, ax->pos - ax->grid_len, &grid);
+            ecs_svg_line(s, p, ax->pos, p, ax->pos + 4, &line);
+            double w = ecs_svg_text_width(lab, f.size);
             if (p - w / 2 < last_end + 4)
                 continue; /* would overlap the previous label */
-            f.anchor = TOOL_SVG_MIDDLE;
-            tool_svg_text(s, p, ax->pos + 16, lab, &f);
+            f.anchor = ECS_SVG_MIDDLE;
+            ecs_svg_text(s, p, ax->pos + 16, lab, &f);
             last_end = p + w / 2;
         }
     }
     if (ax->vertical)
-        tool_svg_line(s, ax->pos, sc->r0, ax->pos, sc->r1, &line);
+        ecs_svg_line(s, ax->pos, sc->r0, ax->pos, sc->r1, &line);
     else
-        tool_svg_line(s, sc->r0, ax->pos, sc->r1, ax->pos, &line);
+        ecs_svg_line(s, sc->r0, ax->pos, sc->r1, ax->pos, &line);
     if (ax->label) {
         f.size = 12;
         f.fill = "#222";
         f.cls = "axis-label";
-        f.anchor = TOOL_SVG_MIDDLE;
+        f.anchor = ECS_SVG_MIDDLE;
         double mid = (sc->r0 + sc->r1) / 2;
         if (ax->vertical) {
             f.rotate = -90;
-            tool_svg_text(s, ax->pos - 44, mid, ax->label, &f);
+            ecs_svg_text(s, ax->pos - 44, mid, ax->label, &f);
         } else {
-            tool_svg_text(s, mid, ax->pos + 34, ax->label, &f);
+            ecs_svg_text(s, mid, ax->pos + 34, ax->label, &f);
         }
     }
-    tool_svg_group_end(s);
+    ecs_svg_group_end(s);
 }
 
 /* ---- colour ---- */
 
-char *tool_svg_ramp(char buf[8], double t)
+char *ecs_svg_ramp(char buf[8], double t)
 {
     /* ColorBrewer Blues, light to dark */
     static const unsigned char c[][3] = {{222, 235, 247}, {198, 219, 239},
@@ -557,7 +557,7 @@ char *tool_svg_ramp(char buf[8], double t)
     return buf;
 }
 
-const char *tool_svg_series_color(size_t i)
+const char *ecs_svg_series_color(size_t i)
 {
     static const char *const col[] = {"#1f77b4", "#d62728", "#2ca02c",
                                       "#ff7f0e", "#9467bd", "#8c564b",
@@ -567,7 +567,7 @@ const char *tool_svg_series_color(size_t i)
 
 /* ---- legends ---- */
 
-void tool_svg_legend_init(tool_svg_legend *lg)
+void ecs_svg_legend_init(ecs_svg_legend *lg)
 {
     lg->left = lg->right = lg->y = 0;
     lg->row_h = 18;
@@ -581,14 +581,14 @@ void tool_svg_legend_init(tool_svg_legend *lg)
     lg->font_size = 11;
 }
 
-static double legend_item_width(const tool_svg_legend *lg,
-                                const tool_svg_legend_item *it)
+static double legend_item_width(const ecs_svg_legend *lg,
+                                const ecs_svg_legend_item *it)
 {
-    return lg->text_dx + tool_svg_text_width(it->text, lg->font_size) + lg->pad;
+    return lg->text_dx + ecs_svg_text_width(it->text, lg->font_size) + lg->pad;
 }
 
-size_t tool_svg_legend_rows(const tool_svg_legend *lg,
-                           const tool_svg_legend_item *it, size_t n)
+size_t ecs_svg_legend_rows(const ecs_svg_legend *lg,
+                           const ecs_svg_legend_item *it, size_t n)
 {
     size_t rows = 1;
     double x = 0, w = lg->right - lg->left;
@@ -603,12 +603,12 @@ size_t tool_svg_legend_rows(const tool_svg_legend *lg,
     return rows;
 }
 
-void tool_svg_legend_draw(tool_svg *s, const tool_svg_legend *lg,
-                         const tool_svg_legend_item *it, size_t n)
+void ecs_svg_legend_draw(ecs_svg *s, const ecs_svg_legend *lg,
+                         const ecs_svg_legend_item *it, size_t n)
 {
-    tool_svg_group_begin(s, "legend", NULL);
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_group_begin(s, "legend", NULL);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = lg->font_size;
     double x = lg->left, y = lg->y;
     for (size_t i = 0; i < n; i++) {
@@ -617,23 +617,23 @@ void tool_svg_legend_draw(tool_svg *s, const tool_svg_legend *lg,
             x = lg->left;
             y += lg->row_h;
         }
-        tool_svg_style st;
-        tool_svg_style_init(&st);
+        ecs_svg_style st;
+        ecs_svg_style_init(&st);
         if (!it[i].line) {
             st.fill = it[i].color;
             if (lg->box_stroke != NULL) {
                 st.stroke = lg->box_stroke;
                 st.stroke_width = lg->box_stroke_width;
             }
-            tool_svg_rect(s, x, y - 10, lg->sample_w, lg->box_h, &st);
+            ecs_svg_rect(s, x, y - 10, lg->sample_w, lg->box_h, &st);
         } else {
             st.stroke = it[i].color;
             st.stroke_width = lg->line_width;
             st.dash = it[i].dash;
-            tool_svg_line(s, x, y - 4, x + lg->sample_w, y - 4, &st);
+            ecs_svg_line(s, x, y - 4, x + lg->sample_w, y - 4, &st);
         }
-        tool_svg_text(s, x + lg->text_dx, y, it[i].text, &f);
+        ecs_svg_text(s, x + lg->text_dx, y, it[i].text, &f);
         x += iw;
     }
-    tool_svg_group_end(s);
+    ecs_svg_group_end(s);
 }

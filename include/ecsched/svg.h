@@ -1,106 +1,110 @@
 /*
  * ecsched: a small SVG writer (no plotting dependency).
  *
- * An tool_svg is an in-memory document: shapes are appended in drawing order
- * and tool_svg_finish() returns the whole text, to be written atomically with
- * tool_write_file().  Every coordinate is printed with 2 decimals (fixed
+ * An ecs_svg is an in-memory document: shapes are appended in drawing order
+ * and ecs_svg_finish() returns the whole text for the caller to write (the
+ * command writes it atomically).  Every coordinate is printed with 2 decimals (fixed
  * precision, trailing zeros dropped, never "-0"), every text is XML-escaped,
  * so that the output is well-formed and byte-for-byte reproducible.
  *
  * Out of memory is sticky: drawing calls become no-ops and
- * tool_svg_finish() returns NULL.
+ * ecs_svg_finish() returns NULL.
  *
- * Axes: an tool_svg_scale maps a data interval onto a pixel interval
- * (linear or log10); tool_svg_nice_step() picks tick steps of 1, 2 or 5
- * times a power of ten; tool_svg_axis_draw() draws ticks, tick labels that
+ * Axes: an ecs_svg_scale maps a data interval onto a pixel interval
+ * (linear or log10); ecs_svg_nice_step() picks tick steps of 1, 2 or 5
+ * times a power of ten; ecs_svg_axis_draw() draws ticks, tick labels that
  * do not overlap, an optional grid and the axis title.
  */
-#ifndef ECSCHED_CLI_SVG_H
-#define ECSCHED_CLI_SVG_H
+#ifndef ECSCHED_SVG_H
+#define ECSCHED_SVG_H
 
 #include <stddef.h>
 
-typedef struct tool_svg tool_svg;
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct ecs_svg ecs_svg;
 
 /* Font family of every text (DejaVu Sans is Debian's default sans). */
-#define TOOL_SVG_FONT "DejaVu Sans, Verdana, Arial, sans-serif"
+#define ECS_SVG_FONT "DejaVu Sans, Verdana, Arial, sans-serif"
 
 /* Average advance of a character, in em, an upper estimate for digits
- * and lower-case text in TOOL_SVG_FONT (used to avoid overlapping text). */
-#define TOOL_SVG_CHAR_EM 0.64
+ * and lower-case text in ECS_SVG_FONT (used to avoid overlapping text). */
+#define ECS_SVG_CHAR_EM 0.64
 
 /*
  * A new document of width x height pixels with a white background and a
  * <title> (may be NULL).  NULL on out of memory.
  */
-tool_svg *tool_svg_new(double width, double height, const char *title);
+ecs_svg *ecs_svg_new(double width, double height, const char *title);
 
 /* Close the document and return its text (malloc'ed; the caller frees
  * it); s is freed in any case.  NULL when any step ran out of memory. */
-char *tool_svg_finish(tool_svg *s);
+char *ecs_svg_finish(ecs_svg *s);
 
 /* Free a document without finishing it; NULL is accepted. */
-void tool_svg_free(tool_svg *s);
+void ecs_svg_free(ecs_svg *s);
 
 /* ---- style ---- */
 
-typedef struct tool_svg_style {
+typedef struct ecs_svg_style {
     const char *fill;      /* colour or "none" (default "none") */
     const char *stroke;    /* colour or "none" (default "none") */
     double stroke_width;   /* default 1 */
     const char *dash;      /* stroke-dasharray, e.g. "4 3", or NULL */
     double opacity;        /* fill-opacity, 1 = opaque (default) */
     const char *cls;       /* class attribute, or NULL */
-} tool_svg_style;
+} ecs_svg_style;
 
-void tool_svg_style_init(tool_svg_style *st);
+void ecs_svg_style_init(ecs_svg_style *st);
 
-typedef enum tool_svg_anchor {
-    TOOL_SVG_START = 0,
-    TOOL_SVG_MIDDLE,
-    TOOL_SVG_END
-} tool_svg_anchor;
+typedef enum ecs_svg_anchor {
+    ECS_SVG_START = 0,
+    ECS_SVG_MIDDLE,
+    ECS_SVG_END
+} ecs_svg_anchor;
 
-typedef struct tool_svg_font {
+typedef struct ecs_svg_font {
     double size;            /* px, default 12 */
-    tool_svg_anchor anchor;  /* default start */
+    ecs_svg_anchor anchor;  /* default start */
     int bold;               /* default 0 */
     const char *fill;       /* default "#222" */
     double rotate;          /* degrees about (x, y), default 0 */
     const char *cls;        /* class attribute, or NULL */
-} tool_svg_font;
+} ecs_svg_font;
 
-void tool_svg_font_init(tool_svg_font *f);
+void ecs_svg_font_init(ecs_svg_font *f);
 
 /* ---- shapes ---- */
 
-void tool_svg_rect(tool_svg *s, double x, double y, double w, double h,
-                  const tool_svg_style *st);
-void tool_svg_line(tool_svg *s, double x1, double y1, double x2, double y2,
-                  const tool_svg_style *st);
-void tool_svg_circle(tool_svg *s, double cx, double cy, double r,
-                    const tool_svg_style *st);
+void ecs_svg_rect(ecs_svg *s, double x, double y, double w, double h,
+                  const ecs_svg_style *st);
+void ecs_svg_line(ecs_svg *s, double x1, double y1, double x2, double y2,
+                  const ecs_svg_style *st);
+void ecs_svg_circle(ecs_svg *s, double cx, double cy, double r,
+                    const ecs_svg_style *st);
 /* n >= 2 points; fewer draw nothing. */
-void tool_svg_polyline(tool_svg *s, const double *x, const double *y, size_t n,
-                      const tool_svg_style *st);
+void ecs_svg_polyline(ecs_svg *s, const double *x, const double *y, size_t n,
+                      const ecs_svg_style *st);
 /* One line of text; baseline at y. */
-void tool_svg_text(tool_svg *s, double x, double y, const char *text,
-                  const tool_svg_font *f);
+void ecs_svg_text(ecs_svg *s, double x, double y, const char *text,
+                  const ecs_svg_font *f);
 
 /* <g class="cls"> (cls may be NULL) with an optional <title> tooltip. */
-void tool_svg_group_begin(tool_svg *s, const char *cls, const char *tooltip);
-void tool_svg_group_end(tool_svg *s);
+void ecs_svg_group_begin(ecs_svg *s, const char *cls, const char *tooltip);
+void ecs_svg_group_end(ecs_svg *s);
 
 /* ---- legends: rows of items (a sample and its text) wrapped to a width ---- */
 
-typedef struct tool_svg_legend_item {
+typedef struct ecs_svg_legend_item {
     const char *text;
     const char *color;
     int line;            /* 0: a filled box, 1: a line sample */
     const char *dash;    /* the line's stroke-dasharray, or NULL */
-} tool_svg_legend_item;
+} ecs_svg_legend_item;
 
-typedef struct tool_svg_legend {
+typedef struct ecs_svg_legend {
     double left, right;  /* the rows start at left and wrap before right */
     double y;            /* baseline of the first row */
     double row_h;        /* baseline to baseline */
@@ -112,59 +116,59 @@ typedef struct tool_svg_legend {
     double text_dx;      /* from an item's left edge to its text */
     double pad;          /* after an item's text */
     double font_size;
-} tool_svg_legend;
+} ecs_svg_legend;
 
 /* Defaults: sample 18 x 11 px, no box outline, line 2.5 px, text 24 px
  * from the item's edge, 16 px after it, font 11 px, rows 18 px apart;
  * left, right and y are 0 (the caller places the legend). */
-void tool_svg_legend_init(tool_svg_legend *lg);
+void ecs_svg_legend_init(ecs_svg_legend *lg);
 
 /* The rows the items need (at least 1). */
-size_t tool_svg_legend_rows(const tool_svg_legend *lg,
-                           const tool_svg_legend_item *it, size_t n);
+size_t ecs_svg_legend_rows(const ecs_svg_legend *lg,
+                           const ecs_svg_legend_item *it, size_t n);
 
 /* Draw the items in a <g class="legend">. */
-void tool_svg_legend_draw(tool_svg *s, const tool_svg_legend *lg,
-                         const tool_svg_legend_item *it, size_t n);
+void ecs_svg_legend_draw(ecs_svg *s, const ecs_svg_legend *lg,
+                         const ecs_svg_legend_item *it, size_t n);
 
 /* ---- text helpers ---- */
 
 /* Estimated width in px of text at a font size (UTF-8 aware). */
-double tool_svg_text_width(const char *text, double size);
+double ecs_svg_text_width(const char *text, double size);
 
 /* XML-escaped copy of text (& < > " '); malloc'ed, NULL on out of memory. */
-char *tool_svg_escape(const char *text);
+char *ecs_svg_escape(const char *text);
 
 /*
  * v with `decimals` fixed decimals, trailing zeros and a bare "." dropped,
  * "-0" printed as "0", non-finite values as "0".  Returns buf.
  */
-char *tool_svg_num(char *buf, size_t size, double v, int decimals);
+char *ecs_svg_num(char *buf, size_t size, double v, int decimals);
 
 /* ---- scales and axes ---- */
 
-typedef struct tool_svg_scale {
+typedef struct ecs_svg_scale {
     double d0, d1;   /* data interval (d0 != d1; > 0 for log) */
     double r0, r1;   /* pixel interval */
     int log;         /* log10 scale */
-} tool_svg_scale;
+} ecs_svg_scale;
 
 /* Pixel of data value v (clamped to the data interval for log <= 0). */
-double tool_svg_map(const tool_svg_scale *sc, double v);
+double ecs_svg_map(const ecs_svg_scale *sc, double v);
 
 /* The smallest step of 1, 2 or 5 times a power of ten that covers span
  * with at most max_ticks steps (span > 0, max_ticks >= 1). */
-double tool_svg_nice_step(double span, int max_ticks);
+double ecs_svg_nice_step(double span, int max_ticks);
 
 /* Decimals needed to print multiples of step exactly (0 for step >= 1). */
-int tool_svg_step_decimals(double step);
+int ecs_svg_step_decimals(double step);
 
 /* Widen [lo, hi] to multiples of a nice step; lo == hi is widened. */
-void tool_svg_nice_domain(double lo, double hi, int max_ticks, double *nlo,
+void ecs_svg_nice_domain(double lo, double hi, int max_ticks, double *nlo,
                          double *nhi, double *step);
 
-typedef struct tool_svg_axis {
-    tool_svg_scale scale;
+typedef struct ecs_svg_axis {
+    ecs_svg_scale scale;
     int vertical;      /* 0: x axis drawn at y = pos; 1: y axis at x = pos */
     double pos;
     double step;       /* tick step (linear); <= 0: chosen from the length */
@@ -172,19 +176,23 @@ typedef struct tool_svg_axis {
     const char *label; /* axis title, or NULL */
     const char *suffix;/* appended to tick labels (e.g. "%"), or NULL */
     double grid_len;   /* > 0: grid lines of this length into the plot */
-} tool_svg_axis;
+} ecs_svg_axis;
 
-void tool_svg_axis_init(tool_svg_axis *ax);
+void ecs_svg_axis_init(ecs_svg_axis *ax);
 
-void tool_svg_axis_draw(tool_svg *s, const tool_svg_axis *ax);
+void ecs_svg_axis_draw(ecs_svg *s, const ecs_svg_axis *ax);
 
 /* ---- colour ---- */
 
 /* "#rrggbb" of the blues ramp at t in [0, 1] (0 light, 1 dark) into
  * buf[8]; returns buf. */
-char *tool_svg_ramp(char buf[8], double t);
+char *ecs_svg_ramp(char buf[8], double t);
 
 /* A distinct series colour (cycles through 8). */
-const char *tool_svg_series_color(size_t i);
+const char *ecs_svg_series_color(size_t i);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,10 +1,11 @@
 /* Gantt chart of a schedule document, with the price curve under it. */
-#include "plot/gantt.h"
+#include "ecsched/gantt.h"
 
 #include "ecsched/prices.h"
+#include "ecsched/setup.h"
 
-#include "plot/gantt_data.h"
-#include "plot/svg.h"
+#include "gantt_data.h"
+#include "ecsched/svg.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -36,7 +37,7 @@ static const char *site_color(size_t k)
     return c[k % (sizeof c / sizeof *c)];
 }
 
-void tool_gantt_options_init(tool_gantt_options *o)
+void ecs_gantt_options_init(ecs_gantt_options *o)
 {
     o->title = NULL;
     o->width = 0;
@@ -55,16 +56,16 @@ typedef struct layout {
                                          energy_top + q energy_stride */
     double energy_h, energy_stride;
     double font;     /* task label size; 0: no labels */
-    tool_svg_scale x; /* slot -> px */
+    ecs_svg_scale x; /* slot -> px */
 } layout;
 
-/* Bold text is wider than tool_svg_text_width's estimate. */
+/* Bold text is wider than ecs_svg_text_width's estimate. */
 #define BOLD_WIDTH 1.06
 
-static void title_lines(const tool_gantt_data *d, const tool_gantt_options *o,
+static void title_lines(const rd_gantt_data *d, const ecs_gantt_options *o,
                         char *line, char *sub, size_t n);
 
-static void make_layout(const tool_gantt_data *d, const tool_gantt_options *o,
+static void make_layout(const rd_gantt_data *d, const ecs_gantt_options *o,
                         size_t legend_rows, layout *L)
 {
     L->slots = d->makespan;
@@ -78,8 +79,8 @@ static void make_layout(const tool_gantt_data *d, const tool_gantt_options *o,
         /* wide enough for the title and subtitle (a short horizon) */
         char t1[768], t2[768];
         title_lines(d, o, t1, t2, sizeof t1);
-        double w1 = BOLD_WIDTH * tool_svg_text_width(t1, 15);
-        double w2 = tool_svg_text_width(t2, 12);
+        double w1 = BOLD_WIDTH * ecs_svg_text_width(t1, 15);
+        double w2 = ecs_svg_text_width(t2, 12);
         double need = (w1 > w2 ? w1 : w2) + 8 - MARGIN_R;
         if (pw < need)
             pw = need > 3200 ? 3200 : need;
@@ -123,7 +124,7 @@ static const char *freq_color(char buf[8], double f)
         snprintf(buf, 8, "%s", COLOR_WAIT);
         return buf;
     }
-    return tool_svg_ramp(buf, f);
+    return ecs_svg_ramp(buf, f);
 }
 
 /* ---- title and legend ---- */
@@ -131,14 +132,14 @@ static const char *freq_color(char buf[8], double f)
 /* Text at (x, y) within avail px: the size shrunk down to min_size, then
  * the end cut and "..." put in its place (at a character boundary; line
  * holds size bytes). */
-static void fit_text(tool_svg *s, double x, double y, double avail,
-                     char *line, size_t size, tool_svg_font *f,
+static void fit_text(ecs_svg *s, double x, double y, double avail,
+                     char *line, size_t size, ecs_svg_font *f,
                      double min_size)
 {
-    while (f->size > min_size && tool_svg_text_width(line, f->size) > avail)
+    while (f->size > min_size && ecs_svg_text_width(line, f->size) > avail)
         f->size -= 0.5;
     size_t n = strlen(line);
-    if (tool_svg_text_width(line, f->size) > avail && n > 3 && size > 4) {
+    if (ecs_svg_text_width(line, f->size) > avail && n > 3 && size > 4) {
         if (n > size - 4)
             n = size - 4;
         while (n > 0) {
@@ -146,15 +147,15 @@ static void fit_text(tool_svg *s, double x, double y, double avail,
             while (n > 0 && ((unsigned char)line[n] & 0xC0) == 0x80)
                 n--;
             memcpy(line + n, "...", 4);
-            if (tool_svg_text_width(line, f->size) <= avail)
+            if (ecs_svg_text_width(line, f->size) <= avail)
                 break;
         }
     }
-    tool_svg_text(s, x, y, line, f);
+    ecs_svg_text(s, x, y, line, f);
 }
 
 /* The title and subtitle lines (n bytes each). */
-static void title_lines(const tool_gantt_data *d, const tool_gantt_options *o,
+static void title_lines(const rd_gantt_data *d, const ecs_gantt_options *o,
                         char *line, char *sub, size_t n)
 {
     char part[256];
@@ -188,13 +189,13 @@ static void title_lines(const tool_gantt_data *d, const tool_gantt_options *o,
 }
 
 
-static void draw_title(tool_svg *s, const tool_gantt_data *d,
-                       const tool_gantt_options *o, const layout *L)
+static void draw_title(ecs_svg *s, const rd_gantt_data *d,
+                       const ecs_gantt_options *o, const layout *L)
 {
     char line[768], sub[768];
     title_lines(d, o, line, sub, sizeof line);
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = 15;
     f.bold = 1;
     f.cls = "title";
@@ -207,13 +208,13 @@ static void draw_title(tool_svg *s, const tool_gantt_data *d,
     fit_text(s, MARGIN_L, 44, avail, sub, sizeof sub, &f, 9);
 }
 
-/* The legend's texts and colours (tool_svg_legend_item points into them). */
+/* The legend's texts and colours (ecs_svg_legend_item points into them). */
 typedef struct legend_store {
     char text[64];
     char color[8];
 } legend_store;
 
-static void legend_add(tool_svg_legend_item *it, legend_store *st, size_t n,
+static void legend_add(ecs_svg_legend_item *it, legend_store *st, size_t n,
                        int line, const char *color, const char *dash)
 {
     snprintf(st[n].color, sizeof st[n].color, "%s", color);
@@ -223,13 +224,13 @@ static void legend_add(tool_svg_legend_item *it, legend_store *st, size_t n,
     it[n].dash = dash;
 }
 
-static size_t legend_items(const tool_gantt_data *d, tool_svg_legend_item *it,
+static size_t legend_items(const rd_gantt_data *d, ecs_svg_legend_item *it,
                            legend_store *st, size_t max)
 {
     size_t n = 0;
     for (size_t k = 0; k < d->nfreq && n < max; k++, n++) {
         char num[32], color[8];
-        tool_svg_num(num, sizeof num, d->freq[k], 6);
+        ecs_svg_num(num, sizeof num, d->freq[k], 6);
         snprintf(st[n].text, sizeof st[n].text, "f = %s%s", num,
                  d->freq[k] <= 0 ? " (waits)" : "");
         freq_color(color, d->freq[k]);
@@ -283,9 +284,9 @@ static size_t legend_items(const tool_gantt_data *d, tool_svg_legend_item *it,
 
 /* The Gantt legend's look: 20 x 12 px boxes outlined, 2 px lines, rows
  * 20 px apart under the title. */
-static void legend_init(tool_svg_legend *lg, double W)
+static void legend_init(ecs_svg_legend *lg, double W)
 {
-    tool_svg_legend_init(lg);
+    ecs_svg_legend_init(lg);
     lg->left = MARGIN_L;
     lg->right = W - MARGIN_R;
     lg->y = 66;
@@ -301,24 +302,24 @@ static void legend_init(tool_svg_legend *lg, double W)
 
 /* ---- the Gantt panel ---- */
 
-static void draw_rows(tool_svg *s, const tool_gantt_data *d, const layout *L)
+static void draw_rows(ecs_svg *s, const rd_gantt_data *d, const layout *L)
 {
-    tool_svg_style st;
-    tool_svg_style_init(&st);
-    tool_svg_font f;
-    tool_svg_font_init(&f);
-    f.anchor = TOOL_SVG_END;
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
+    f.anchor = ECS_SVG_END;
     f.size = L->row_h - 2 < 12 ? L->row_h - 2 : 12;
     f.cls = "pe";
     /* label every k-th PE so that PE labels never touch */
     long every = (long)ceil((f.size + 2) / L->row_h);
     if (every < 1)
         every = 1;
-    tool_svg_group_begin(s, "rows", NULL);
+    ecs_svg_group_begin(s, "rows", NULL);
     for (long p = 0; p < d->pes; p++) {
         double y = L->top + L->row_h * (double)p;
         st.fill = p % 2 ? "#f7f7f7" : "#ffffff";
-        tool_svg_rect(s, L->x.r0, y, L->x.r1 - L->x.r0, L->row_h, &st);
+        ecs_svg_rect(s, L->x.r0, y, L->x.r1 - L->x.r0, L->row_h, &st);
         if (p % every == 0) {
             char lab[64];
             snprintf(lab, sizeof lab, "PE %ld", p);
@@ -326,24 +327,24 @@ static void draw_rows(tool_svg *s, const tool_gantt_data *d, const layout *L)
                 if (p >= d->cls[c].first && p < d->cls[c].first + d->cls[c].count)
                     snprintf(lab, sizeof lab, "%.31s %ld", d->cls[c].name,
                              p - d->cls[c].first);
-            tool_svg_text(s, MARGIN_L - 8, y + L->row_h / 2 + f.size * 0.35,
+            ecs_svg_text(s, MARGIN_L - 8, y + L->row_h / 2 + f.size * 0.35,
                          lab, &f);
         }
     }
     /* a line between classes */
-    tool_svg_style sep;
-    tool_svg_style_init(&sep);
+    ecs_svg_style sep;
+    ecs_svg_style_init(&sep);
     sep.stroke = "#888";
     sep.stroke_width = 1.2;
     sep.cls = "class-sep";
     for (size_t c = 1; c < d->nclass; c++) {
         double y = L->top + L->row_h * (double)d->cls[c].first;
-        tool_svg_line(s, MARGIN_L - 60, y, L->x.r1, y, &sep);
+        ecs_svg_line(s, MARGIN_L - 60, y, L->x.r1, y, &sep);
     }
-    tool_svg_group_end(s);
+    ecs_svg_group_end(s);
 }
 
-static void task_tooltip(const tool_gantt_task *t, char *buf, size_t size)
+static void task_tooltip(const rd_gantt_task *t, char *buf, size_t size)
 {
     int n = snprintf(buf, size, "task %ld", t->id);
     if (t->work >= 0)
@@ -353,71 +354,71 @@ static void task_tooltip(const tool_gantt_task *t, char *buf, size_t size)
     for (long l = 0; l <= t->stop - t->start && (size_t)n + 16 < size; l++) {
         char num[32];
         n += snprintf(buf + n, size - (size_t)n, " %s",
-                      tool_svg_num(num, sizeof num, t->f[l], 6));
+                      ecs_svg_num(num, sizeof num, t->f[l], 6));
     }
     if ((size_t)n + 16 >= size)
         snprintf(buf + size - 5, 5, " ...");
 }
 
 /* Draws one task; returns 1 if its label was drawn. */
-static int draw_task(tool_svg *s, const tool_gantt_task *t, const layout *L)
+static int draw_task(ecs_svg *s, const rd_gantt_task *t, const layout *L)
 {
     char tip[512], col[8];
     task_tooltip(t, tip, sizeof tip);
-    tool_svg_group_begin(s, "task", tip);
+    ecs_svg_group_begin(s, "task", tip);
     double y = L->top + L->row_h * (double)t->pe + 2;
     double h = L->row_h - 4;
-    tool_svg_style st;
-    tool_svg_style_init(&st);
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
     long len = t->stop - t->start + 1;
     /* one rect per run of equal frequency */
     for (long a = 0; a < len;) {
         long b = a + 1;
         while (b < len && t->f[b] == t->f[a])
             b++;
-        double x0 = tool_svg_map(&L->x, (double)(t->start + a));
-        double x1 = tool_svg_map(&L->x, (double)(t->start + b));
+        double x0 = ecs_svg_map(&L->x, (double)(t->start + a));
+        double x1 = ecs_svg_map(&L->x, (double)(t->start + b));
         st.fill = freq_color(col, t->f[a]);
-        tool_svg_rect(s, x0, y, x1 - x0, h, &st);
+        ecs_svg_rect(s, x0, y, x1 - x0, h, &st);
         a = b;
     }
-    double x0 = tool_svg_map(&L->x, (double)t->start);
-    double x1 = tool_svg_map(&L->x, (double)(t->stop + 1));
+    double x0 = ecs_svg_map(&L->x, (double)t->start);
+    double x1 = ecs_svg_map(&L->x, (double)(t->stop + 1));
     st.fill = "none";
     st.stroke = "#333";
     st.stroke_width = x1 - x0 < 6 ? 0.5 : 1;
     st.cls = "box";
-    tool_svg_rect(s, x0, y, x1 - x0, h, &st);
+    ecs_svg_rect(s, x0, y, x1 - x0, h, &st);
     int labelled = 0;
     if (L->font > 0) {
         char id[32];
         snprintf(id, sizeof id, "%ld", t->id);
-        if (tool_svg_text_width(id, L->font) + 2 * LABEL_PAD <= x1 - x0) {
-            tool_svg_font f;
-            tool_svg_font_init(&f);
+        if (ecs_svg_text_width(id, L->font) + 2 * LABEL_PAD <= x1 - x0) {
+            ecs_svg_font f;
+            ecs_svg_font_init(&f);
             f.size = L->font;
-            f.anchor = TOOL_SVG_MIDDLE;
+            f.anchor = ECS_SVG_MIDDLE;
             f.fill = "#000";
             f.cls = "label";
-            tool_svg_text(s, (x0 + x1) / 2, y + h / 2 + L->font * 0.35, id, &f);
+            ecs_svg_text(s, (x0 + x1) / 2, y + h / 2 + L->font * 0.35, id, &f);
             labelled = 1;
         }
     }
-    tool_svg_group_end(s);
+    ecs_svg_group_end(s);
     return labelled;
 }
 
-static void draw_time_axis(tool_svg *s, const layout *L, double y,
+static void draw_time_axis(ecs_svg *s, const layout *L, double y,
                            double grid)
 {
-    tool_svg_axis ax;
-    tool_svg_axis_init(&ax);
+    ecs_svg_axis ax;
+    ecs_svg_axis_init(&ax);
     ax.scale = L->x;
     ax.pos = y;
     ax.integer = 1;
     ax.label = "slot";
     ax.grid_len = grid;
-    tool_svg_axis_draw(s, &ax);
+    ecs_svg_axis_draw(s, &ax);
 }
 
 /* ---- the price panel ---- */
@@ -440,14 +441,14 @@ static long clock_step(long slots, long slot_minutes)
  * the date under a label where the day changes (and under the first), the
  * zone's name left of the axis; the first label starts at the axis so that
  * nothing overlaps it. */
-static void draw_clock(tool_svg *s, const tool_gantt_data *d, const layout *L, double y)
+static void draw_clock(ecs_svg *s, const rd_gantt_data *d, const layout *L, double y)
 {
     if (!d->has_clock)
         return;
     long step = clock_step(L->slots, d->slot_minutes);
     long every = (L->slots + 7) / 8;
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = 10;
     f.fill = "#555";
     f.cls = "clock";
@@ -467,25 +468,25 @@ static void draw_clock(tool_svg *s, const tool_gantt_data *d, const layout *L, d
             continue;
         char hm[16], day[16];
         snprintf(hm, sizeof hm, "%02d:%02d", tm.tm_hour, tm.tm_min);
-        f.anchor = first && l == 0 ? TOOL_SVG_START : TOOL_SVG_MIDDLE;
-        double x = tool_svg_map(&L->x, (double)l);
-        tool_svg_text(s, x, y, hm, &f);
+        f.anchor = first && l == 0 ? ECS_SVG_START : ECS_SVG_MIDDLE;
+        double x = ecs_svg_map(&L->x, (double)l);
+        ecs_svg_text(s, x, y, hm, &f);
         long dayno = (long)(t / 86400);
         if (dayno != last_day) {
             snprintf(day, sizeof day, "%d %s", tm.tm_mday, mon[tm.tm_mon]);
-            tool_svg_text(s, x, y + 13, day, &f);
+            ecs_svg_text(s, x, y + 13, day, &f);
             last_day = dayno;
         }
         first = 0;
     }
-    f.anchor = TOOL_SVG_END;
-    tool_svg_text(s, L->x.r0 - 6, y, d->zone, &f);
+    f.anchor = ECS_SVG_END;
+    ecs_svg_text(s, L->x.r0 - 6, y, d->zone, &f);
 }
 
-static void draw_prices(tool_svg *s, const tool_gantt_data *d, const layout *L)
+static void draw_prices(ecs_svg *s, const rd_gantt_data *d, const layout *L)
 {
     size_t n = d->nprice < (size_t)L->slots ? d->nprice : (size_t)L->slots;
-    tool_svg_group_begin(s, "prices", NULL);
+    ecs_svg_group_begin(s, "prices", NULL);
     /* in money where the unit is known: the normalised price x normalized_by */
     int money = d->normalized_by > 0 && d->unit[0] != '\0';
     double k = money ? d->normalized_by : 1.0;
@@ -504,9 +505,9 @@ static void draw_prices(tool_svg *s, const tool_gantt_data *d, const layout *L)
                 hi = v > hi ? v : hi;
             }
     double nlo, nhi, step;
-    tool_svg_nice_domain(lo, hi, 4, &nlo, &nhi, &step);
-    tool_svg_axis ax;
-    tool_svg_axis_init(&ax);
+    ecs_svg_nice_domain(lo, hi, 4, &nlo, &nhi, &step);
+    ecs_svg_axis ax;
+    ecs_svg_axis_init(&ax);
     ax.scale.d0 = nlo;
     ax.scale.d1 = nhi;
     ax.scale.r0 = L->price_bottom;
@@ -516,28 +517,28 @@ static void draw_prices(tool_svg *s, const tool_gantt_data *d, const layout *L)
     ax.step = step;
     ax.label = label;
     ax.grid_len = L->x.r1 - L->x.r0;
-    tool_svg_axis_draw(s, &ax);
+    ecs_svg_axis_draw(s, &ax);
     if (n == 0) {
-        tool_svg_font f;
-        tool_svg_font_init(&f);
+        ecs_svg_font f;
+        ecs_svg_font_init(&f);
         f.fill = "#888";
-        tool_svg_text(s, MARGIN_L + 10, (L->price_top + L->price_bottom) / 2,
+        ecs_svg_text(s, MARGIN_L + 10, (L->price_top + L->price_bottom) / 2,
                      "(the document has no per-slot prices)", &f);
     } else {
         double *x = malloc(2 * n * sizeof *x), *y = malloc(2 * n * sizeof *y);
         if (x && y) {
             for (size_t l = 0; l < n; l++) {
-                double py = tool_svg_map(&ax.scale, k * d->price[l]);
-                x[2 * l] = tool_svg_map(&L->x, (double)l);
-                x[2 * l + 1] = tool_svg_map(&L->x, (double)l + 1);
+                double py = ecs_svg_map(&ax.scale, k * d->price[l]);
+                x[2 * l] = ecs_svg_map(&L->x, (double)l);
+                x[2 * l + 1] = ecs_svg_map(&L->x, (double)l + 1);
                 y[2 * l] = y[2 * l + 1] = py;
             }
-            tool_svg_style st;
-            tool_svg_style_init(&st);
+            ecs_svg_style st;
+            ecs_svg_style_init(&st);
             st.stroke = COLOR_PRICE;
             st.stroke_width = 1.8;
             st.cls = "price";
-            tool_svg_polyline(s, x, y, 2 * n, &st);
+            ecs_svg_polyline(s, x, y, 2 * n, &st);
         }
         free(x);
         free(y);
@@ -547,44 +548,44 @@ static void draw_prices(tool_svg *s, const tool_gantt_data *d, const layout *L)
         double *x = malloc(2 * (m ? m : 1) * sizeof *x), *y = malloc(2 * (m ? m : 1) * sizeof *y);
         if (x && y && m > 0) {
             for (size_t l = 0; l < m; l++) {
-                x[2 * l] = tool_svg_map(&L->x, (double)l);
-                x[2 * l + 1] = tool_svg_map(&L->x, (double)l + 1);
-                y[2 * l] = y[2 * l + 1] = tool_svg_map(&ax.scale, k * d->site[q].price[l]);
+                x[2 * l] = ecs_svg_map(&L->x, (double)l);
+                x[2 * l + 1] = ecs_svg_map(&L->x, (double)l + 1);
+                y[2 * l] = y[2 * l + 1] = ecs_svg_map(&ax.scale, k * d->site[q].price[l]);
             }
-            tool_svg_style st;
-            tool_svg_style_init(&st);
+            ecs_svg_style st;
+            ecs_svg_style_init(&st);
             st.stroke = site_color(q);
             st.stroke_width = 1.8;
             st.cls = "price-site";
-            tool_svg_polyline(s, x, y, 2 * m, &st);
+            ecs_svg_polyline(s, x, y, 2 * m, &st);
         }
         free(x);
         free(y);
     }
     draw_time_axis(s, L, L->price_bottom, 0);
     draw_clock(s, d, L, L->price_bottom + 52);
-    tool_svg_group_end(s);
+    ecs_svg_group_end(s);
 }
 
 /* A step line of v[0..n-1] over the slots on scale y. */
-static void step_line(tool_svg *s, const layout *L, const tool_svg_scale *y,
+static void step_line(ecs_svg *s, const layout *L, const ecs_svg_scale *y,
                       const double *v, size_t n, const char *color,
                       const char *dash, const char *cls)
 {
     double *px = malloc(2 * (n ? n : 1) * sizeof *px), *py = malloc(2 * (n ? n : 1) * sizeof *py);
     if (px && py && n > 0) {
         for (size_t l = 0; l < n; l++) {
-            px[2 * l] = tool_svg_map(&L->x, (double)l);
-            px[2 * l + 1] = tool_svg_map(&L->x, (double)l + 1);
-            py[2 * l] = py[2 * l + 1] = tool_svg_map(y, isfinite(v[l]) ? v[l] : 0);
+            px[2 * l] = ecs_svg_map(&L->x, (double)l);
+            px[2 * l + 1] = ecs_svg_map(&L->x, (double)l + 1);
+            py[2 * l] = py[2 * l + 1] = ecs_svg_map(y, isfinite(v[l]) ? v[l] : 0);
         }
-        tool_svg_style st;
-        tool_svg_style_init(&st);
+        ecs_svg_style st;
+        ecs_svg_style_init(&st);
         st.stroke = color;
         st.stroke_width = 1.8;
         st.dash = dash;
         st.cls = cls;
-        tool_svg_polyline(s, px, py, 2 * n, &st);
+        ecs_svg_polyline(s, px, py, 2 * n, &st);
     }
     free(px);
     free(py);
@@ -593,15 +594,15 @@ static void step_line(tool_svg *s, const layout *L, const tool_svg_scale *y,
 /* The energy panels of an extended platform: per site (its name inside
  * the top left when there are several), its draw (idle included), green
  * supply and cap, kWh per slot, on one scale for every site. */
-static void draw_energy(tool_svg *s, const tool_gantt_data *d, const layout *L)
+static void draw_energy(ecs_svg *s, const rd_gantt_data *d, const layout *L)
 {
     if (d->nsite == 0)
         return;
-    tool_svg_group_begin(s, "energy", NULL);
+    ecs_svg_group_begin(s, "energy", NULL);
     double hi = 0;
     for (size_t q = 0; q < d->nsite; q++)
         for (size_t l = 0; l < d->site[q].n && l < (size_t)L->slots; l++) {
-            const struct tool_gantt_site *t = &d->site[q];
+            const struct rd_gantt_site *t = &d->site[q];
             double v[3] = {t->draw[l], t->green ? t->green[l] : 0,
                            t->cap ? t->cap[l] : 0};
             for (int k = 0; k < 3; k++)
@@ -609,14 +610,14 @@ static void draw_energy(tool_svg *s, const tool_gantt_data *d, const layout *L)
                     hi = v[k];
         }
     double nlo, nhi, step;
-    tool_svg_nice_domain(0, hi > 0 ? hi : 1, d->nsite > 1 ? 3 : 4, &nlo, &nhi,
+    ecs_svg_nice_domain(0, hi > 0 ? hi : 1, d->nsite > 1 ? 3 : 4, &nlo, &nhi,
                          &step);
     for (size_t q = 0; q < d->nsite; q++) {
-        const struct tool_gantt_site *t = &d->site[q];
+        const struct rd_gantt_site *t = &d->site[q];
         double top = L->energy_top + L->energy_stride * (double)q;
         double bottom = top + L->energy_h;
-        tool_svg_axis ax;
-        tool_svg_axis_init(&ax);
+        ecs_svg_axis ax;
+        ecs_svg_axis_init(&ax);
         ax.scale.d0 = nlo;
         ax.scale.d1 = nhi;
         ax.scale.r0 = bottom;
@@ -626,7 +627,7 @@ static void draw_energy(tool_svg *s, const tool_gantt_data *d, const layout *L)
         ax.step = step;
         ax.label = "kWh per slot";
         ax.grid_len = L->x.r1 - L->x.r0;
-        tool_svg_axis_draw(s, &ax);
+        ecs_svg_axis_draw(s, &ax);
         size_t m = t->n < (size_t)L->slots ? t->n : (size_t)L->slots;
         if (t->has_green && t->green)
             step_line(s, L, &ax.scale, t->green, m, COLOR_GREEN, NULL, "green");
@@ -634,105 +635,120 @@ static void draw_energy(tool_svg *s, const tool_gantt_data *d, const layout *L)
             step_line(s, L, &ax.scale, t->cap, m, COLOR_CAP, "4 3", "cap");
         step_line(s, L, &ax.scale, t->draw, m, COLOR_DRAW, NULL, "draw");
         if (d->nsite > 1) {
-            tool_svg_font f;
-            tool_svg_font_init(&f);
+            ecs_svg_font f;
+            ecs_svg_font_init(&f);
             f.size = 11;
             f.bold = 1;
             f.fill = "#444";
             f.cls = "site";
-            tool_svg_text(s, L->x.r0, top - 8, t->name, &f);
+            ecs_svg_text(s, L->x.r0, top - 8, t->name, &f);
         }
         draw_time_axis(s, L, bottom, 0);
     }
-    tool_svg_group_end(s);
+    ecs_svg_group_end(s);
 }
 
 /* Deadline and makespan: lines through both panels, labels above, the
  * makespan's one row below the deadline's so that they never collide. */
-static void draw_marks(tool_svg *s, const tool_gantt_data *d, const layout *L)
+static void draw_marks(ecs_svg *s, const rd_gantt_data *d, const layout *L)
 {
-    tool_svg_style st;
-    tool_svg_style_init(&st);
-    tool_svg_font f;
-    tool_svg_font_init(&f);
+    ecs_svg_style st;
+    ecs_svg_style_init(&st);
+    ecs_svg_font f;
+    ecs_svg_font_init(&f);
     f.size = 11;
-    f.anchor = TOOL_SVG_END;
+    f.anchor = ECS_SVG_END;
     char lab[64];
-    tool_svg_group_begin(s, "marks", NULL);
+    ecs_svg_group_begin(s, "marks", NULL);
     if (d->deadline > 0) {
-        double x = tool_svg_map(&L->x, (double)d->deadline);
+        double x = ecs_svg_map(&L->x, (double)d->deadline);
         st.stroke = COLOR_DEADLINE;
         st.stroke_width = 2;
         st.dash = "6 4";
         st.cls = "deadline";
-        tool_svg_line(s, x, L->top - 22, x, L->price_bottom, &st);
+        ecs_svg_line(s, x, L->top - 22, x, L->price_bottom, &st);
         snprintf(lab, sizeof lab, "D' = %ld", d->deadline);
         f.fill = COLOR_DEADLINE;
-        tool_svg_text(s, x - 4, L->top - 14, lab, &f);
+        ecs_svg_text(s, x - 4, L->top - 14, lab, &f);
     }
-    double x = tool_svg_map(&L->x, (double)d->makespan);
+    double x = ecs_svg_map(&L->x, (double)d->makespan);
     st.stroke = COLOR_MAKESPAN;
     st.stroke_width = 1.5;
     st.dash = NULL;
     st.cls = "makespan";
-    tool_svg_line(s, x, L->top - 8, x, L->price_bottom, &st);
+    ecs_svg_line(s, x, L->top - 8, x, L->price_bottom, &st);
     snprintf(lab, sizeof lab, "makespan %ld", d->makespan);
     f.fill = COLOR_MAKESPAN;
-    tool_svg_text(s, x - 4, L->top - 1 - (d->deadline > 0 ? 0 : 13), lab, &f);
-    tool_svg_group_end(s);
+    ecs_svg_text(s, x - 4, L->top - 1 - (d->deadline > 0 ? 0 : 13), lab, &f);
+    ecs_svg_group_end(s);
 }
 
-ecs_result tool_gantt_render(const json_t *doc, const char *file,
-                            const tool_gantt_options *opt, char **svg,
-                            tool_gantt_stats *stats, ecs_diag *diag)
+ecs_result ecs_gantt_render(const json_t *doc, const char *file,
+                            const ecs_gantt_options *opt, char **svg,
+                            ecs_gantt_stats *stats, ecs_diag *diag)
 {
-    tool_gantt_options def;
+    ecs_gantt_options def;
     if (opt == NULL) {
-        tool_gantt_options_init(&def);
+        ecs_gantt_options_init(&def);
         opt = &def;
     }
     *svg = NULL;
-    tool_gantt_data d;
-    ecs_result rc = tool_gantt_data_read(doc, file, &d, diag);
+    rd_gantt_data d;
+    ecs_result rc = rd_gantt_data_read(doc, file, &d, diag);
     if (rc != ECS_OK) {
-        tool_gantt_data_release(&d);
+        rd_gantt_data_release(&d);
         return rc;
     }
-    tool_svg_legend_item items[TOOL_GANTT_MAX_FREQS + 16];
-    legend_store store[TOOL_GANTT_MAX_FREQS + 16];
+    ecs_svg_legend_item items[RD_GANTT_MAX_FREQS + 16];
+    legend_store store[RD_GANTT_MAX_FREQS + 16];
     size_t nitems = legend_items(&d, items, store, sizeof items / sizeof items[0]);
     layout L;
     make_layout(&d, opt, 1, &L);
-    tool_svg_legend lg;
+    ecs_svg_legend lg;
     legend_init(&lg, L.W);
-    size_t rows = tool_svg_legend_rows(&lg, items, nitems);
+    size_t rows = ecs_svg_legend_rows(&lg, items, nitems);
     make_layout(&d, opt, rows, &L);
 
-    tool_svg *s = tool_svg_new(L.W, L.H, "ecsched Gantt chart");
+    ecs_svg *s = ecs_svg_new(L.W, L.H, "ecsched Gantt chart");
     size_t labels = 0;
     if (s) {
         draw_title(s, &d, opt, &L);
         legend_init(&lg, L.W);
-        tool_svg_legend_draw(s, &lg, items, nitems);
+        ecs_svg_legend_draw(s, &lg, items, nitems);
         draw_rows(s, &d, &L);
         draw_time_axis(s, &L, L.gantt_bottom, L.gantt_bottom - L.top);
-        tool_svg_group_begin(s, "tasks", NULL);
+        ecs_svg_group_begin(s, "tasks", NULL);
         for (size_t i = 0; i < d.ntask; i++)
             labels += (size_t)draw_task(s, &d.task[i], &L);
-        tool_svg_group_end(s);
+        ecs_svg_group_end(s);
         draw_prices(s, &d, &L);
         draw_energy(s, &d, &L);
         draw_marks(s, &d, &L);
     }
-    *svg = tool_svg_finish(s);
+    *svg = ecs_svg_finish(s);
     if (stats) {
         stats->tasks = d.ntask;
         stats->labels = labels;
         stats->slots = L.slots;
         stats->pes = d.pes;
     }
-    tool_gantt_data_release(&d);
+    rd_gantt_data_release(&d);
     if (*svg == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
     return ECS_OK;
+}
+
+ecs_result ecs_gantt_render_text(const char *text, size_t len,
+                                 const char *file,
+                                 const ecs_gantt_options *opt, char **svg,
+                                 ecs_gantt_stats *stats, ecs_diag *diag)
+{
+    json_t *doc = NULL;
+    *svg = NULL;
+    ecs_result rc = ecs_json_parse(text, len, file, &doc, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = ecs_gantt_render(doc, file, opt, svg, stats, diag);
+    json_decref(doc);
+    return rc;
 }
