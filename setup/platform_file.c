@@ -898,7 +898,9 @@ ecs_result ecs_plat_load(const ecs_setup *m, size_t nslots,
                           ecs_slot_prices *sp0, ecs_ext *ext,
                           ecs_diag *diag)
 {
+    /* both are outputs: released below on an error, so never garbage */
     memset(ext, 0, sizeof *ext);
+    memset(sp0, 0, sizeof *sp0);
     if (!m->plat.on)
         return ecs_setup_load_prices(m, nslots, sp0, diag);
     if (m->prices_text != NULL)

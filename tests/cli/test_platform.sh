@@ -441,4 +441,10 @@ expect_err "classes\[0\]\.watts: \[2\] gives 100 W at f = 0, but a PE at f = 0 d
 jq '.classes[0].watts = [4000, 1500, 500]' "$T_DIR/nocap.json" >"$T_DIR/w0ok.json"
 run milp "$G" --platform "$T_DIR/w0ok.json" --deadline 2
 expect_rc 0 "watts at f = 0 equal to idle_watts: accepted"
+# a site's price file that is not there: named, exit 2, no crash (the base
+# planned over the horizon released prices it had never read)
+jq '.sites[0].prices = "no_such_prices.csv"' data/platforms/solar_two_class.json >"$T_DIR/noprices.json"
+run solve "$G" --platform "$T_DIR/noprices.json" --extension 0.2 --time-limit 5
+expect_rc 2 "a site's missing price file: exit 2"
+expect_err "no_such_prices\.csv: prices of site 'plant': no such file" "it names the file and the site"
 finish
