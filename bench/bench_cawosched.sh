@@ -81,22 +81,8 @@ fi
 # ---- the instances: NAME DOT MAPPING SETUP
 list=$(mktemp)
 trap 'rm -f "$list"' EXIT
-for s in $sets; do
-  case $s in
-    ilp)
-      awk '/- name:/{n=$3} /\.dot/{d=$2} /Mappings\//{m=$2} /Profiles\//{print n, d, m, $2}' \
-        "$data/ilp_instances.yml" >> "$list" ;;
-    *)
-      for size in small large; do
-        sfx=s1; [ $size = large ] && sfx=s2
-        for f in "$data"/Profiles/${s}_$size/*.input; do
-          [ -f "$f" ] || continue
-          b=$(basename "$f" .input)
-          echo "${b#setting?_} SchedulingGraphs/$s$sfx.dot Mappings/${s}_mapping_$size.txt Profiles/${s}_$size/$b.input"
-        done
-      done >> "$list" ;;
-  esac
-done
+# shellcheck disable=SC2086
+sh bench/cawosched/instances.sh "$data" $sets > "$list"
 
 if [ -n "${CAWOSCHED_MATCH:-}" ]; then
   grep -e "^[^ ]*${CAWOSCHED_MATCH}" "$list" > "$list.m"; mv "$list.m" "$list"

@@ -15,6 +15,7 @@
 void ecs_fixedmap_params_init(ecs_fixedmap_params *q)
 {
     q->max_passes = 50;
+    q->starts = ECS_FIXEDMAP_ALL;
     q->time_limit = 0;
     q->warm_start = NULL;
 }
@@ -29,6 +30,13 @@ ecs_result ecs_fixedmap_params_validate(const ecs_fixedmap_params *q,
     if (!isfinite(q->time_limit) || q->time_limit < 0)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "time_limit must be a finite number >= 0");
+    if ((q->starts & ~ECS_FIXEDMAP_ALL) != 0 ||
+        (q->starts == 0 && q->warm_start == NULL))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "starts is %#x; it must be a non-empty set of "
+                            "ECS_FIXEDMAP_ASAP, _ALAP, _FORWARD, _BACKWARD "
+                            "(or empty with a warm start)",
+                            q->starts);
     return ECS_OK;
 }
 
@@ -277,6 +285,8 @@ ecs_result ecs_fixedmap_schedule(const ecs_cws_problem *p,
                                          "backward"};
     long long best = -1;
     for (int k = q->warm_start ? 0 : 1; k < 5; k++) {
+        if (k > 0 && !(q->starts & (1u << (k - 1))))
+            continue;
         switch (k) {
         case 0:
             memcpy(f.s, q->warm_start, p->n * sizeof *f.s);

@@ -79,6 +79,7 @@ extern "C" {
 #include "ecsched/heuristic.h"
 #include "ecsched/local.h"
 #include "ecsched/fixedmap.h"
+#include "ecsched/remap.h"
 
 #include "ecsched/listsched.h"
 #include "ecsched/makespan.h"

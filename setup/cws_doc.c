@@ -3,6 +3,7 @@
 
 #include "ecsched/document.h"
 #include "ecsched/graphio.h"
+#include "ecsched/remap.h"
 #include "ecsched/version.h"
 
 #include <math.h>
@@ -31,13 +32,16 @@ ecs_result ecs_cws_files_load(const ecs_setup *m, const char *graph_path,
     gp.format = m->format;
     ecs_result rc;
     if ((rc = ecs_graph_read_file(graph_path, &gp, &in->g, d)) != ECS_OK ||
-        (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK ||
+        (m->mapping_path != NULL &&
+         (rc = ecs_cws_mapping_read_file(m->mapping_path, &in->map, d)) != ECS_OK) ||
         (rc = ecs_cws_setup_read_file(m->cws_setup_path, &in->setup, d)) != ECS_OK)
         return rc;
     if ((long long)in->g->n > m->limits.max_tasks)
         return ecs_diag_set(d, ECS_ELIMIT, graph_path, 0,
                             "%zu tasks, above --max-tasks %lld", in->g->n,
                             (long long)m->limits.max_tasks);
+    if (in->map == NULL)
+        return ECS_OK; /* --remap without a start: the search builds it */
     rc = ecs_cws_problem_build(in->g, in->map, in->setup, &in->p, d);
     if (rc != ECS_OK && d->file[0] == '\0') {
         /* name the inputs the problem comes from */
@@ -68,6 +72,76 @@ static json_t *long_array(const long *v, size_t n)
     return a;
 }
 
+/* Each processor's task ids in order (the mapping as CaWoSched reads it). */
+static json_t *order_lists(const ecs_cws_mapping *map)
+{
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < map->nprocs; k++)
+        if (json_array_append_new(a, long_array(map->task + map->off[k],
+                                                map->off[k + 1] - map->off[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+json_t *ecs_cws_amount(long long v, long scale)
+{
+    if (v < 0)
+        return json_null();
+    if (scale <= 1)
+        return json_integer(v);
+    return ecs_json_num((double)v / (double)scale);
+}
+
+const double *ecs_cws_remap_freqs(const ecs_setup *m, size_t *n)
+{
+    *n = 0;
+    if (!m->remap || !m->freqs_given ||
+        (m->platform.nfreq == 1 && m->platform.freq[0] == 1.0))
+        return NULL;
+    *n = m->platform.nfreq;
+    return m->platform.freq;
+}
+
+/* "frequencies": the set --remap chose from, or null (one speed). */
+static json_t *freqs_json(const ecs_setup *m)
+{
+    size_t n;
+    const double *f = ecs_cws_remap_freqs(m, &n);
+    if (f == NULL)
+        return json_null();
+    json_t *a = json_array();
+    for (size_t k = 0; a != NULL && k < n; k++)
+        if (json_array_append_new(a, ecs_json_num(f[k])) != 0) {
+            json_decref(a);
+            return NULL;
+        }
+    return a;
+}
+
+/* "remap": the search's figures (remap.h), or null. */
+static json_t *remap_json(const ecs_remap_stats *x, long scale)
+{
+    if (x == NULL)
+        return json_null();
+    json_t *o = json_object();
+    if (o == NULL ||
+        set(o, "best_start", json_string(x->best_start)) ||
+        set(o, "given_cost", ecs_cws_amount(x->given_cost, scale)) ||
+        set(o, "list_cost", ecs_cws_amount(x->list_cost, scale)) ||
+        set(o, "relax_cost", ecs_cws_amount(x->relax_cost, scale)) ||
+        set(o, "list_makespan", x->list_makespan >= 0 ? json_integer(x->list_makespan) : json_null()) ||
+        set(o, "evaluations", json_integer(x->evals)) ||
+        set(o, "accepted", json_integer(x->accepted)) ||
+        set(o, "rejected", json_integer(x->rejected)) ||
+        set(o, "seconds", ecs_json_num(round(x->seconds * 1e6) / 1e6))) {
+        json_decref(o);
+        return NULL;
+    }
+    return o;
+}
+
 double ecs_cws_gap(long long cost, long long bound)
 {
     if (bound < 0)
@@ -86,7 +160,8 @@ static json_t *sched_arrays(const ecs_cws_problem *p, const long *start,
         bad = o == NULL;
         if (!bad && i < p->ncomp)
             bad = set(o, "id", json_integer(p->graph_id[i])) ||
-                  set(o, "pe", json_integer((json_int_t)p->proc[i]));
+                  set(o, "pe", json_integer((json_int_t)p->proc[i])) ||
+                  (p->freq != NULL && set(o, "freq", ecs_json_num(p->freq[i])));
         else if (!bad) {
             /* link a -> b is P + a(P-1) + b - [b > a] */
             size_t l = p->proc[i] - P, a = l / (P - 1), b = l % (P - 1);
@@ -127,8 +202,11 @@ json_t *ecs_cws_document(const ecs_cws_run *r)
         bad = set(g, "file", ecs_json_text(r->graph_path)) ||
               set(g, "tasks", json_integer((json_int_t)r->in->g->n)) ||
               set(g, "edges", json_integer((json_int_t)r->in->g->nedges)) ||
-              set(mp, "file", ecs_json_text(r->m->mapping_path)) ||
+              set(mp, "file", r->m->mapping_path ? ecs_json_text(r->m->mapping_path) : json_null()) ||
               set(mp, "processors", json_integer((json_int_t)p->nprocs)) ||
+              set(mp, "chosen", json_boolean(r->remap != NULL)) ||
+              set(mp, "out", r->m->mapping_out_path ? ecs_json_text(r->m->mapping_out_path) : json_null()) ||
+              set(mp, "order", order_lists(r->in->map)) ||
               set(su, "file", ecs_json_text(r->m->cws_setup_path)) ||
               set(su, "deadline", json_integer(s->deadline)) ||
               set(su, "brown_cost", json_integer(s->brown_cost)) ||
@@ -154,16 +232,17 @@ json_t *ecs_cws_document(const ecs_cws_run *r)
               set(d, "status", json_string(r->status)) ||
               set(d, "valid", has ? json_boolean(r->ev.valid) : json_null()) ||
               set(d, "violation", r->violation ? ecs_json_text(r->violation) : json_null()) ||
-              set(d, "cost", has ? json_integer(r->ev.cost) : json_null()) ||
-              set(d, "brown_energy", has ? json_integer(r->ev.brown) : json_null()) ||
-              set(d, "energy", has ? json_integer(r->ev.energy) : json_null()) ||
+              set(d, "frequencies", r->remap != NULL ? freqs_json(r->m) : json_null()) ||
+              set(d, "cost", has ? ecs_cws_amount(r->ev.cost, p->scale) : json_null()) ||
+              set(d, "brown_energy", has ? ecs_cws_amount(r->ev.brown, p->scale) : json_null()) ||
+              set(d, "energy", has ? ecs_cws_amount(r->ev.energy, p->scale) : json_null()) ||
               set(d, "makespan", has ? json_integer(r->ev.makespan) : json_null()) ||
               set(d, "meets_deadline", has ? json_boolean(r->ev.makespan <= p->deadline) : json_null()) ||
-              set(d, "bound", r->bound >= 0 ? json_integer(r->bound) : json_null()) ||
+              set(d, "bound", ecs_cws_amount(r->bound, p->scale)) ||
               set(d, "bound_method", r->bound >= 0 ? json_string(r->bound_method) : json_null()) ||
               set(d, "gap", has && r->bound >= 0 ? ecs_json_num(ecs_cws_gap(r->ev.cost, r->bound)) : json_null()) ||
               set(d, "found_by", r->found_by ? json_string(r->found_by) : json_null()) ||
-              set(d, "start_cost", r->start_cost >= 0 ? json_integer(r->start_cost) : json_null());
+              set(d, "start_cost", ecs_cws_amount(r->start_cost, p->scale));
     if (!bad) {
         json_t *mo = json_null();
         if (r->milp_ran) {
@@ -177,7 +256,7 @@ json_t *ecs_cws_document(const ecs_cws_run *r)
             };
             mo = ecs_json_object_kv(kv, sizeof kv / sizeof *kv);
         }
-        bad = set(d, "milp", mo) ||
+        bad = set(d, "milp", mo) || set(d, "remap", remap_json(r->remap, p->scale)) ||
               set(d, "milp_note", r->milp_note ? json_string(r->milp_note) : json_null()) ||
               set(d, "runtime_s", ecs_json_num(round(r->runtime_s * 1e6) / 1e6));
     }

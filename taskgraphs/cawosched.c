@@ -11,6 +11,7 @@
 #include "ecsched/numparse.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -542,6 +543,26 @@ ecs_result ecs_cws_mapping_read_buffer(const char *buf, size_t len,
     return ECS_OK;
 }
 
+ecs_result ecs_cws_mapping_text(const ecs_cws_mapping *m, char **out,
+                                ecs_diag *diag)
+{
+    /* an id has at most 20 characters and a blank or LF after it */
+    size_t cap = 24 + 22 * m->ntasks + m->nprocs + 1, len = 0;
+    char *b = malloc(cap);
+    *out = NULL;
+    if (b == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    len += (size_t)snprintf(b, cap, "%zu\n", m->nprocs);
+    for (size_t k = 0; k < m->nprocs; k++) {
+        for (size_t j = m->off[k]; j < m->off[k + 1]; j++)
+            len += (size_t)snprintf(b + len, cap - len, "%s%ld",
+                                    j > m->off[k] ? " " : "", m->task[j]);
+        len += (size_t)snprintf(b + len, cap - len, "\n");
+    }
+    *out = b;
+    return ECS_OK;
+}
+
 ecs_result ecs_cws_mapping_read_file(const char *path, ecs_cws_mapping **out,
                                      ecs_diag *diag)
 {
@@ -577,6 +598,7 @@ void ecs_cws_problem_free(ecs_cws_problem *p)
     free(p->budget);
     free(p->bound);
     free(p->graph_id);
+    free(p->freq);
     free(p);
 }
 
@@ -743,8 +765,25 @@ ecs_result ecs_cws_problem_build(const ecs_graph *g, const ecs_cws_mapping *m,
                                  const ecs_cws_setup *s,
                                  ecs_cws_problem **out, ecs_diag *diag)
 {
+    return ecs_cws_problem_build_freq(g, m, s, NULL, 1, out, diag);
+}
+
+ecs_result ecs_cws_problem_build_freq(const ecs_graph *g,
+                                      const ecs_cws_mapping *m,
+                                      const ecs_cws_setup *s,
+                                      const double *freq, long scale,
+                                      ecs_cws_problem **out, ecs_diag *diag)
+{
     *out = NULL;
     const size_t n0 = g->n, P = s->nprocs;
+    if (scale < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "scale is %ld; it must be at least 1", scale);
+    for (size_t i = 0; freq != NULL && i < n0; i++)
+        if (!(freq[i] > 0 && freq[i] <= 1))
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld: frequency %g is not in (0, 1]",
+                                g->id[i], freq[i]);
     if (m->nprocs != P)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the mapping has %zu processors, the setup %zu "
@@ -759,8 +798,18 @@ ecs_result ecs_cws_problem_build(const ecs_graph *g, const ecs_cws_mapping *m,
     xfer *xf = NULL;
     size_t *gsoff = NULL, *gs = NULL, *tmp = NULL, *gorder = NULL;
     long *gest = NULL;
-    if (!p || !tab || !procof || !next)
+    long *wk = malloc((n0 ? n0 : 1) * sizeof *wk); /* durations */
+    if (!p || !tab || !procof || !next || !wk)
         goto nomem;
+    for (size_t i = 0; i < n0; i++) {
+        wk[i] = g->work[i];
+        if (freq != NULL && freq[i] < 1) {
+            /* ceil(w / f), robust to f's binary rounding */
+            double d = (double)g->work[i] / freq[i];
+            long c = (long)ceil(d - 1e-9);
+            wk[i] = c;
+        }
+    }
     for (size_t i = 0; i < n0; i++) {
         tab[i] = (id_pos){g->id[i], i};
         procof[i] = NONE;
@@ -834,7 +883,7 @@ ecs_result ecs_cws_problem_build(const ecs_graph *g, const ecs_cws_mapping *m,
     for (size_t k = 0; k < n0; k++) {
         size_t u = gorder[k];
         for (size_t j = gsoff[u]; j < gsoff[u + 1]; j++) {
-            long end = gest[u] + g->work[u];
+            long end = gest[u] + wk[u];
             if (gest[gs[j]] < end)
                 gest[gs[j]] = end;
         }
@@ -868,9 +917,12 @@ ecs_result ecs_cws_problem_build(const ecs_graph *g, const ecs_cws_mapping *m,
         !p->topo || !p->graph_id || !xf || !arcs)
         goto nomem;
     for (size_t i = 0; i < n0; i++) {
-        p->dur[i] = g->work[i];
+        p->dur[i] = wk[i];
         p->proc[i] = procof[i];
-        p->power[i] = s->work[procof[i]];
+        p->power[i] = freq == NULL
+                          ? s->work[procof[i]] * scale
+                          : (long)llround((double)s->work[procof[i]] * freq[i] *
+                                          freq[i] * (double)scale);
         p->edge_from[i] = p->edge_to[i] = NONE;
         p->graph_id[i] = g->id[i];
     }
@@ -884,7 +936,7 @@ ecs_result ecs_cws_problem_build(const ecs_graph *g, const ecs_cws_mapping *m,
                 size_t l = link_index(P, procof[u], procof[v]);
                 p->dur[x] = c;
                 p->proc[x] = l;
-                p->power[x] = s->work[l];
+                p->power[x] = s->work[l] * scale;
                 p->edge_from[x] = u;
                 p->edge_to[x] = v;
                 xf[x - n0] = (xfer){x, gest[u], gest[v], l};
@@ -917,13 +969,21 @@ ecs_result ecs_cws_problem_build(const ecs_graph *g, const ecs_cws_mapping *m,
     p->base = 0;
     for (size_t k = 0; k < P * P; k++)
         p->base += s->idle[k];
+    p->base *= scale;
+    p->scale = scale;
     p->brown_cost = s->brown_cost;
     p->nintervals = s->nintervals;
     p->budget = malloc(s->nintervals * sizeof *p->budget);
     p->bound = malloc((s->nintervals + 1) * sizeof *p->bound);
     if (!p->budget || !p->bound)
         goto nomem;
-    memcpy(p->budget, s->budget, s->nintervals * sizeof *p->budget);
+    for (size_t k = 0; k < s->nintervals; k++)
+        p->budget[k] = s->budget[k] * scale;
+    if (freq != NULL) {
+        if ((p->freq = malloc((n0 ? n0 : 1) * sizeof *p->freq)) == NULL)
+            goto nomem;
+        memcpy(p->freq, freq, n0 * sizeof *p->freq);
+    }
     memcpy(p->bound, s->bound, (s->nintervals + 1) * sizeof *p->bound);
     *out = p;
     p = NULL;
@@ -943,6 +1003,7 @@ done:
     free(tmp);
     free(gorder);
     free(gest);
+    free(wk);
     return rc;
 }
 

@@ -40,7 +40,7 @@ owner() {
     result|numparse|rng|version|clock|limits|text|progress) echo common ;;
     graph|stg|platform|schedule|check|profile|dot|wfformat|graphio|instance|cawosched) echo taskgraphs ;;
     prices) echo prices ;;
-    heuristic|local|fixedmap) echo heuristic ;;
+    heuristic|local|fixedmap|remap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
     setup|platform_file|problem|document|record|units|cws_doc) echo setup ;;
     solve|method) echo engine ;;

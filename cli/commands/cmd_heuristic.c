@@ -39,6 +39,9 @@ const tool_command tool_command_heuristic = {
     "                         [-o FILE] [--json] [model flags]\n"
     "       ecsched heuristic GRAPH.dot --mode local --mapping FILE\n"
     "                         --platform SETUP [--time-limit S] [--json]\n"
+    "       ecsched heuristic GRAPH.dot --mode local --platform SETUP --remap\n"
+    "                         [--mapping FILE] [--freqs LIST] [--seed S]\n"
+    "                         [--mapping-out FILE] [--time-limit S] [--json]\n"
     "\n"
     "Gerhards and Keller's heuristic: keeps the base schedule's PEs and\n"
     "per-PE order and, for a budget b, gives every slot l < D' the budget\n"
@@ -53,7 +56,7 @@ const tool_command tool_command_heuristic = {
     "With --mapping and CaWoSched's setup as --platform, --mode local runs\n"
     "CaWoSched's fixed-mapping problem with ecsched's scheduler alone\n"
     "(docs/cawosched.md; no bound: see solve); --time-limit then has no\n"
-    "default (none).\n"
+    "default (none); with --remap the mapping search too (default 10 s).\n"
     "Exit 0: schedule found; 1: D' is below the base makespan; 2: bad input.\n"
     "\n"
     "  --extension E     D' = floor(M (1 + E)), M = base makespan (default 0)\n"
@@ -169,17 +172,19 @@ static int parse_args(heur_job *j, int argc, char **argv)
             ecs_diag_clear(&why);
             ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
                                ECS_MODEL_FIXEDMAP, &why);
-            return tool_usage_error(CMD, "--mapping needs --mode local (the "
+            return tool_usage_error(CMD, "%s needs --mode local (the "
                                          "sweep and binary modes scale "
                                          "frequencies, which CaWoSched's "
                                          "problem does not have): %s",
+                                    j->m.remap ? "--remap" : "--mapping",
                                     why.msg);
         }
         static const tool_param_id no[] = {
             TOOL_PARAM_STEPS, TOOL_PARAM_SIGMA, TOOL_PARAM_MAKESPAN_LIMIT,
             TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
         for (size_t k = 0; k < sizeof no / sizeof *no; k++)
-            if (j->grid.n[no[k]] > 0)
+            if (j->grid.n[no[k]] > 0 &&
+                !(no[k] == TOOL_PARAM_SEED && j->m.remap)) /* the search's */
                 return tool_usage_error(CMD, "--%s does not apply to "
                                              "CaWoSched's problem (--mapping)",
                                         tool_param_name(no[k]));
@@ -490,7 +495,8 @@ int tool_cmd_heuristic(int argc, char **argv)
     tool_param_grid_point(&j.grid, 0, &j.mp);
     if (tool_cws_active(&j.m)) {
         tool_cws_opts co = {TOOL_CWS_LOCAL,
-                            j.mp.time_limit_given ? j.mp.time_limit_s : 0, 0};
+                            j.mp.time_limit_given ? j.mp.time_limit_s : 0, 0,
+                            j.grid.n[TOOL_PARAM_SEED] > 0 ? j.mp.local.seed : 1};
         return tool_cws_run(CMD, &j.m, j.graph_path, &co);
     }
     j.prm.steps = j.mp.heur.steps;

@@ -52,6 +52,9 @@ const tool_command tool_command_solve = {
     "                     [--json]\n"
     "       ecsched solve GRAPH.dot --mapping FILE --platform SETUP [--freqs 1]\n"
     "                     [--time-limit S] [--gap G] [-o FILE] [--json]\n"
+    "       ecsched solve GRAPH.dot --platform SETUP --remap [--mapping FILE]\n"
+    "                     [--freqs LIST] [--mapping-out FILE] [--seed S]\n"
+    "                     [--time-limit S] [-o FILE] [--json]\n"
     "\n"
     "Starts from the local heuristic's schedule (from the sweep's, within a\n"
     "fifth of the limit; the sweep's if local fails) and, within\n"
@@ -68,6 +71,10 @@ const tool_command tool_command_solve = {
     "fixed-mapping problem (docs/cawosched.md): its scheduler, its lower\n"
     "bound and, on at most 1000 tasks and transfers, the exact MILP (GLPK)\n"
     "within what is left of the time limit; cost in CaWoSched's units.\n"
+    "With --remap it chooses the mapping too (a search over mappings from\n"
+    "--mapping, a list schedule and the communication-free relaxation; the\n"
+    "relaxation's bound holds for every mapping), with --freqs each task's\n"
+    "frequency as well; --mapping-out writes the mapping for CaWoSched.\n"
     "\n"
     "  --extension E      deadline extension (default 0)\n"
     "  --deadline N       D' directly (slots 0..N-1)\n"
@@ -233,14 +240,16 @@ int tool_cmd_solve(int argc, char **argv)
         static const tool_param_id no[] = {TOOL_PARAM_MAKESPAN_LIMIT,
                                            TOOL_PARAM_SEED, TOOL_PARAM_EFFORT};
         for (size_t k = 0; k < sizeof no / sizeof *no; k++)
-            if (j.grid.n[no[k]] > 0)
+            if (j.grid.n[no[k]] > 0 &&
+                !(no[k] == TOOL_PARAM_SEED && j.m.remap)) /* the search's */
                 return tool_usage_error(CMD, "--%s does not apply to "
                                              "CaWoSched's problem (--mapping)",
                                         tool_param_name(no[k]));
         tool_cws_opts co = {TOOL_CWS_SOLVE,
                             mp->time_limit_given ? mp->time_limit_s
                                                  : j.prm.time_limit_s,
-                            j.prm.gap};
+                            j.prm.gap,
+                            j.grid.n[TOOL_PARAM_SEED] > 0 ? mp->local.seed : 1};
         return tool_cws_run(CMD, &j.m, j.graph_path, &co);
     }
     if (!mp->time_limit_given)

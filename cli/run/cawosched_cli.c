@@ -9,6 +9,7 @@
 #include "ecsched/fixedmap.h"
 #include "ecsched/fixedmap_milp.h"
 #include "ecsched/method.h"
+#include "ecsched/remap.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -51,6 +52,16 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
         m->cws_setup_path = m->platform_path;
         m->platform_path = NULL;
     }
+    int remapping = m->remap || m->mapping_out_path != NULL;
+    if (remapping && (cws != 1 || strcmp(cmd, "validate") == 0))
+        return tool_usage_error(cmd, "%s: choosing the mapping (CaWoSched's "
+                                     "problem, docs/cawosched.md) runs with "
+                                     "solve and heuristic --mode local only",
+                                m->remap ? "--remap" : "--mapping-out");
+    if (remapping && m->cws_setup_path == NULL)
+        return tool_usage_error(cmd, "%s needs --platform with CaWoSched's "
+                                     "setup file",
+                                m->remap ? "--remap" : "--mapping-out");
     if (m->cws_setup_path == NULL && m->mapping_path == NULL)
         return 0;
     if (cws == 2) { /* convert: the setup, and a mapping for the base */
@@ -78,10 +89,11 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
             cmd, "--mapping needs --platform with CaWoSched's setup file "
                  "(a fixed mapping is CaWoSched's problem; ecsched's own "
                  "platforms choose the mapping)");
-    if (m->mapping_path == NULL)
+    if (m->mapping_path == NULL && !m->remap && strcmp(cmd, "validate") != 0)
         return tool_usage_error(
             cmd, "%s is CaWoSched's setup: give its mapping with --mapping "
-                 "FILE (or 'ecsched convert' it for the free mapping)",
+                 "FILE, or --remap to choose one (or 'ecsched convert' it for "
+                 "the free mapping)",
             m->cws_setup_path);
     /* flags the setup answers: an error, never ignored */
     struct {
@@ -107,35 +119,60 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
                                          "problem (--platform %s): %s",
                                     clash[k].flag, m->cws_setup_path,
                                     clash[k].why);
-    if (m->freqs_given &&
+    if (m->freqs_given && !m->remap &&
         (m->platform.nfreq != 1 || m->platform.freq[0] != 1.0))
         return tool_usage_error(cmd, "--freqs must be 1 with CaWoSched's "
-                                     "setup: its model has one speed (a task "
-                                     "lasts its weight)");
+                                     "setup and a fixed mapping: its model has "
+                                     "one speed (a task lasts its weight); "
+                                     "--remap chooses frequencies too");
     return 0;
+}
+
+/* A cost or energy for people (ecs_cws_amount's scale): "%lld", or with
+ * four decimals. */
+static const char *amount_text(long long v, long scale, char *buf, size_t size)
+{
+    if (scale <= 1)
+        snprintf(buf, size, "%lld", v);
+    else
+        snprintf(buf, size, "%.4f", (double)v / (double)scale);
+    return buf;
 }
 
 static void print_human(const ecs_cws_run *r)
 {
     const ecs_cws_problem *p = r->in->p;
     size_t P = p->nprocs;
-    printf("%-12s CaWoSched's fixed mapping (docs/cawosched.md)\n", "problem");
+    printf("%-12s CaWoSched's %s (docs/cawosched.md)\n", "problem",
+           r->remap ? "model, mapping chosen" : "fixed mapping");
     printf("%-12s %zu + %zu transfers on %zu processors and %zu links\n",
            "tasks", p->ncomp, p->n - p->ncomp, P, P * (P - 1));
     printf("%-12s %ld time units", "deadline", p->deadline);
     if (r->start != NULL)
         printf(" (makespan %ld)", r->ev.makespan);
     printf("\n");
+    char a1[48], a2[48], a3[48];
+    const long sc = p->scale;
     if (r->start != NULL) {
-        printf("%-12s %lld (brown energy %lld x brown cost %ld)\n", "cost",
-               r->ev.cost, r->ev.brown, p->brown_cost);
-        printf("%-12s %lld (idle %lld per unit)\n", "energy", r->ev.energy,
-               p->base);
+        printf("%-12s %s (brown energy %s x brown cost %ld)\n", "cost",
+               amount_text(r->ev.cost, sc, a1, sizeof a1),
+               amount_text(r->ev.brown, sc, a2, sizeof a2), p->brown_cost);
+        printf("%-12s %s (idle %s per unit)\n", "energy",
+               amount_text(r->ev.energy, sc, a1, sizeof a1),
+               amount_text(p->base, sc, a2, sizeof a2));
+    }
+    if (p->freq != NULL && r->start != NULL) {
+        size_t slow = 0;
+        for (size_t i = 0; i < p->ncomp; i++)
+            slow += p->freq[i] < 1;
+        printf("%-12s %zu of %zu tasks below f = 1\n", "frequencies", slow,
+               p->ncomp);
     }
     if (r->violation != NULL)
         printf("%-12s %s\n", "violation", r->violation);
     if (r->bound >= 0) {
-        printf("%-12s %lld (%s)\n", "bound", r->bound, r->bound_method);
+        printf("%-12s %s (%s)\n", "bound", amount_text(r->bound, sc, a3, sizeof a3),
+               r->bound_method);
         if (r->start != NULL)
             printf("%-12s %.4f%%\n", "gap", 100.0 * ecs_cws_gap(r->ev.cost, r->bound));
     }
@@ -143,9 +180,19 @@ static void print_human(const ecs_cws_run *r)
     if (r->found_by != NULL) {
         printf("%-12s %s", "found by", r->found_by);
         if (r->start_cost >= 0)
-            printf(" (best start %lld)", r->start_cost);
+            printf(" (best start %s)", amount_text(r->start_cost, sc, a1, sizeof a1));
         printf("\n");
     }
+    if (r->remap != NULL) {
+        const ecs_remap_stats *x = r->remap;
+        printf("%-12s %ld mappings scheduled, %ld taken, from %s", "remap",
+               x->evals, x->accepted, x->best_start);
+        if (x->given_cost >= 0)
+            printf(" (given mapping %s)", amount_text(x->given_cost, sc, a1, sizeof a1));
+        printf("\n");
+    }
+    if (r->m->mapping_out_path != NULL)
+        printf("%-12s %s\n", "mapping", r->m->mapping_out_path);
     if (r->milp_ran)
         printf("%-12s %s, cost %lld, bound %lld, %.3f s (%zu columns)\n",
                "milp", r->milp_optimal ? "optimal" : "stopped", r->milp_cost,
@@ -177,6 +224,52 @@ static int finish(const ecs_cws_run *r, int code)
 
 /* ---- solve and local ---- */
 
+/* Write the mapping of in to m->mapping_out_path (CaWoSched's text). */
+static ecs_result write_mapping(const tool_model *m, const ecs_cws_files *in,
+                                ecs_diag *d)
+{
+    if (m->mapping_out_path == NULL)
+        return ECS_OK;
+    char *text = NULL;
+    ecs_result rc = ecs_cws_mapping_text(in->map, &text, d);
+    if (rc == ECS_OK)
+        rc = tool_write_file(m->mapping_out_path, text, d);
+    free(text);
+    return rc;
+}
+
+/* --remap: the mapping search (remap.h) from --mapping when given; its
+ * mapping and problem replace in's, its starts go to *start. */
+static ecs_result run_remap(const tool_model *m, const tool_cws_opts *o,
+                            ecs_cws_files *in, double t0, long long bound,
+                            long **start, ecs_remap_stats *rs, ecs_diag *d)
+{
+    ecs_remap_params q;
+    ecs_remap_params_init(&q);
+    q.stop_cost = bound; /* nothing is cheaper */
+    q.freqs = ecs_cws_remap_freqs(m, &q.nfreqs);
+    q.given = in->map;
+    q.seed = o->seed;
+    if (o->time_limit_s > 0) {
+        /* solve keeps a tenth for the bound and the document */
+        double share = o->method == TOOL_CWS_SOLVE ? 0.9 : 1.0;
+        q.time_limit = o->time_limit_s * share - (ecs_clock_now() - t0);
+        if (q.time_limit < 0.01)
+            q.time_limit = 0.01;
+    }
+    ecs_cws_mapping *map;
+    ecs_cws_problem *p;
+    ecs_result rc = ecs_remap_search(in->g, in->setup, &q, &map, &p, start,
+                                     rs, d);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_cws_mapping_free(in->map);
+    ecs_cws_problem_free(in->p);
+    in->map = map;
+    in->p = p;
+    return ECS_OK;
+}
+
 int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
                  const tool_cws_opts *o)
 {
@@ -190,7 +283,6 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
         ecs_cws_files_release(&in);
         return tool_exit_code(rc);
     }
-    const ecs_cws_problem *p = in.p;
     ecs_cws_run r;
     memset(&r, 0, sizeof r);
     r.cmd = cmd;
@@ -200,16 +292,54 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     r.in = &in;
     r.bound = -1;
     r.start_cost = -1;
+    int code = TOOL_EXIT_OK;
+    const long *start = NULL; /* the schedule: the search's or the method's */
+    long *own = NULL;         /* the search's starts */
+    ecs_remap_stats rs;
+    ecs_method_out out;
+    memset(&out, 0, sizeof out);
+    if (m->remap) {
+        /* solve: the bound first, so that the search stops at it */
+        size_t nf;
+        const double *fq = ecs_cws_remap_freqs(m, &nf);
+        if (o->method == TOOL_CWS_SOLVE) {
+            rc = fq ? ecs_remap_bound_freqs(in.g, in.setup, fq, nf, &r.bound, &d)
+                    : ecs_remap_bound(in.g, in.setup, &r.bound, &d);
+            if (rc == ECS_EINFEASIBLE) {
+                tool_error(cmd, &d);
+                code = TOOL_EXIT_INFEASIBLE;
+                goto done;
+            }
+            if (rc != ECS_OK)
+                goto fail;
+            r.bound_method = fq ? "energy" : "relaxation";
+            r.milp_note = "the mapping is chosen (the MILP fixes it)";
+        }
+        rc = run_remap(m, o, &in, t0, r.bound, &own, &rs, &d);
+        if (rc == ECS_EINFEASIBLE) {
+            tool_error(cmd, &d);
+            code = TOOL_EXIT_INFEASIBLE;
+            goto done;
+        }
+        if (rc != ECS_OK)
+            goto fail;
+        start = own;
+        r.remap = &rs;
+        r.found_by = "remap";
+        long long sc[3] = {rs.given_cost, rs.list_cost, rs.relax_cost};
+        for (int k = 0; k < 3; k++)
+            if (sc[k] >= 0 && (r.start_cost < 0 || sc[k] < r.start_cost))
+                r.start_cost = sc[k];
+        goto evaluate;
+    }
     /* the method table's row (ecsched/method.h): on a fixed mapping local
      * is the scheduler, solve the plan of scheduler, bound and MILP */
     ecs_method_args a;
     ecs_method_args_init(&a);
-    a.cws = p;
+    a.cws = in.p;
     a.time_limit_s = o->time_limit_s;
     a.gap = o->gap;
-    ecs_method_out out;
     rc = ecs_method_run(ecs_method_find(r.method), &a, &out, &d);
-    int code = TOOL_EXIT_OK;
     if (rc == ECS_EINFEASIBLE) {
         /* no schedule: the document says so, exit 1 */
         tool_error(cmd, &d);
@@ -220,6 +350,7 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     }
     if (rc != ECS_OK)
         goto fail;
+    start = out.cws_start;
     r.found_by = out.found_by;
     r.start_cost = isnan(out.start_cost) ? -1 : (long long)out.start_cost;
     if (!isnan(out.bound)) {
@@ -236,17 +367,20 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
         r.milp_cols = out.milp.cols;
         r.milp_rows = out.milp.rows;
     }
+evaluate:;
     /* the schedule as the evaluator sees it: the figures printed */
     ecs_diag ed;
     ecs_diag_clear(&ed);
-    rc = ecs_cws_evaluate(p, out.cws_start, &r.ev, &ed);
+    rc = ecs_cws_evaluate(in.p, start, &r.ev, &ed);
     if (rc != ECS_OK) {
         ecs_diag_set(&d, ECS_EINTERNAL, NULL, 0,
                      "internal: the schedule fails the evaluator: %s", ed.msg);
         rc = ECS_EINTERNAL;
         goto fail;
     }
-    r.start = out.cws_start;
+    if ((rc = write_mapping(m, &in, &d)) != ECS_OK)
+        goto fail;
+    r.start = start;
     r.status = r.bound >= r.ev.cost ? "optimal" : "feasible";
     r.runtime_s = ecs_clock_now() - t0;
     code = finish(&r, TOOL_EXIT_OK);
@@ -256,11 +390,106 @@ fail:
     code = tool_exit_code(rc);
 done:
     ecs_method_out_release(&out);
+    free(own);
     ecs_cws_files_release(&in);
     return code;
 }
 
 /* ---- validate ---- */
+
+/* Without --mapping: the mapping the document records ("mapping":
+ * {"order": [[ids of processor 0], ...]}), and its problem, into in. */
+static ecs_result doc_mapping(ecs_cws_files *in, const json_t *doc,
+                              const char *name, ecs_diag *d)
+{
+    const json_t *o = doc ? json_object_get(json_object_get(doc, "mapping"), "order") : NULL;
+    if (!json_is_array(o))
+        return ecs_diag_set(d, ECS_EPARSE, name, 0,
+                            "the schedule does not record its mapping "
+                            "(\"mapping\": {\"order\": [...]}): give it "
+                            "with --mapping FILE");
+    size_t P = json_array_size(o), n = 0;
+    for (size_t q = 0; q < P; q++)
+        n += json_array_size(json_array_get(o, q));
+    ecs_cws_mapping *map = calloc(1, sizeof *map);
+    if (map == NULL || (map->off = calloc(P + 1, sizeof *map->off)) == NULL ||
+        (map->task = malloc((n ? n : 1) * sizeof *map->task)) == NULL) {
+        ecs_cws_mapping_free(map);
+        return ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    map->nprocs = P;
+    for (size_t q = 0; q < P; q++) {
+        const json_t *l = json_array_get(o, q);
+        for (size_t j = 0; j < json_array_size(l); j++) {
+            const json_t *x = json_array_get(l, j);
+            if (!json_is_integer(x)) {
+                ecs_cws_mapping_free(map);
+                return ecs_diag_set(d, ECS_EPARSE, name, 0,
+                                    "mapping.order[%zu][%zu] must be a task id",
+                                    q, j);
+            }
+            map->task[map->ntasks++] = (long)json_integer_value(x);
+        }
+        map->off[q + 1] = map->ntasks;
+    }
+    in->map = map;
+    ecs_result rc = ecs_cws_problem_build(in->g, map, in->setup, &in->p, d);
+    if (rc != ECS_OK) {
+        char msg[ECS_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d->msg);
+        ecs_diag_set(d, rc, name, 0, "the recorded mapping: %s", msg);
+    }
+    return rc;
+}
+
+/* A document whose tasks have "freq" (--remap --freqs): the problem again
+ * with those frequencies (ecs_cws_problem_build_freq). */
+static ecs_result doc_freqs(ecs_cws_files *in, const json_t *doc, const char *name,
+                            ecs_diag *d)
+{
+    const json_t *ta = json_object_get(doc, "tasks");
+    size_t n = in->g->n, k;
+    const json_t *o;
+    int any = 0;
+    json_array_foreach(ta, k, o) any |= json_object_get(o, "freq") != NULL;
+    if (!any)
+        return ECS_OK;
+    double *f = malloc((n ? n : 1) * sizeof *f);
+    if (f == NULL)
+        return ecs_diag_set(d, ECS_ENOMEM, NULL, 0, "out of memory");
+    for (size_t i = 0; i < n; i++)
+        f[i] = 1;
+    ecs_result rc = ECS_OK;
+    json_array_foreach(ta, k, o)
+    {
+        const json_t *id = json_object_get(o, "id"), *fq = json_object_get(o, "freq");
+        size_t i = json_is_integer(id) ? ecs_graph_find(in->g, (long)json_integer_value(id))
+                                       : (size_t)-1;
+        if (fq == NULL)
+            continue;
+        if (i >= n || !json_is_number(fq)) {
+            rc = ecs_diag_set(d, ECS_EPARSE, name, 0,
+                              "tasks[%zu]: needs a task id of the graph and a "
+                              "number freq", k);
+            break;
+        }
+        f[i] = json_number_value(fq);
+    }
+    ecs_cws_problem *p = NULL;
+    if (rc == ECS_OK)
+        rc = ecs_cws_problem_build_freq(in->g, in->map, in->setup, f,
+                                        ECS_CWS_FREQ_SCALE, &p, d);
+    if (rc == ECS_OK) {
+        ecs_cws_problem_free(in->p);
+        in->p = p;
+    } else if (d->file[0] == '\0') {
+        char msg[ECS_DIAG_MSG_MAX];
+        snprintf(msg, sizeof msg, "%s", d->msg);
+        ecs_diag_set(d, rc, name, 0, "%s", msg);
+    }
+    free(f);
+    return rc;
+}
 
 int tool_cws_validate(const char *cmd, const tool_model *m,
                       const char *graph_path, const char *sched_path)
@@ -272,14 +501,29 @@ int tool_cws_validate(const char *cmd, const tool_model *m,
     char *buf = NULL;
     size_t len = 0;
     long *start = NULL;
+    json_t *doc = NULL;
     ecs_result rc = ecs_cws_files_load(m, graph_path, &in, &d);
     if (rc == ECS_OK)
         rc = ecs_read_file(sched_path, m->limits.max_input_bytes, &buf, &len, &d);
+    size_t k = 0;
+    while (rc == ECS_OK && k < len && strchr(" \t\r\n", buf[k]) != NULL)
+        k++;
+    if (rc == ECS_OK && k < len && buf[k] == '{') {
+        json_error_t je;
+        if ((doc = json_loadb(buf, len, 0, &je)) == NULL)
+            rc = ecs_diag_set(&d, ECS_EPARSE, sched_path, je.line, "%s",
+                              je.text);
+    }
+    if (rc == ECS_OK && in.p == NULL) /* no --mapping: the document's */
+        rc = doc_mapping(&in, doc, sched_path, &d);
+    if (rc == ECS_OK && doc != NULL) /* --remap --freqs: the tasks' */
+        rc = doc_freqs(&in, doc, sched_path, &d);
     if (rc == ECS_OK && (start = malloc((in.p->n ? in.p->n : 1) * sizeof *start)) == NULL)
         rc = ecs_diag_set(&d, ECS_ENOMEM, NULL, 0, "out of memory");
     if (rc == ECS_OK)
         rc = ecs_cws_starts_read_any(in.p, buf, len, sched_path, start, &d);
     free(buf);
+    json_decref(doc);
     int code;
     if (rc != ECS_OK) {
         tool_error(cmd, &d);

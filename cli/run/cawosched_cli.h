@@ -26,6 +26,8 @@
 #include "run/cli.h"
 #include "run/model.h"
 
+#include <stdint.h>
+
 /*
  * After the options are read, before the platform is resolved: move a
  * CaWoSched setup from m->platform_path to m->cws_setup_path, and check
@@ -52,6 +54,7 @@ typedef struct tool_cws_opts {
     tool_cws_method method;
     double time_limit_s; /* whole command; 0: none */
     double gap;          /* solve: no MILP once the gap is at most this */
+    uint64_t seed;       /* --remap: the search's seed (default 1) */
 } tool_cws_opts;
 
 /* Run the problem of graph_path, m->mapping_path and m->cws_setup_path;

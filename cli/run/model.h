@@ -49,6 +49,8 @@ enum tool_model_opt {
     TOOL_OPT_GREEN_PRICE,
     TOOL_OPT_POWER_CAP,
     TOOL_OPT_MAPPING,
+    TOOL_OPT_REMAP,
+    TOOL_OPT_MAPPING_OUT,
     TOOL_OPT_GREEN_COLUMN,
     TOOL_OPT_COMMAND_BASE = 1100 /* first id free for a command's own options */
 };
@@ -89,7 +91,9 @@ enum tool_model_opt {
     {"green-price", required_argument, 0, TOOL_OPT_GREEN_PRICE},              \
     {"green-column", required_argument, 0, TOOL_OPT_GREEN_COLUMN},            \
     {"power-cap", required_argument, 0, TOOL_OPT_POWER_CAP},                  \
-    {"mapping", required_argument, 0, TOOL_OPT_MAPPING}
+    {"mapping", required_argument, 0, TOOL_OPT_MAPPING},                      \
+    {"remap", no_argument, 0, TOOL_OPT_REMAP},                                \
+    {"mapping-out", required_argument, 0, TOOL_OPT_MAPPING_OUT}
 
 /* Short options of the model flags, to prefix a command's optstring. */
 #define TOOL_MODEL_SHORTOPTS "p:o:h"
@@ -164,6 +168,10 @@ int tool_limit_option(ecs_limits *l, int opt, const char *arg,
     "                       text or JSON, docs/schema/mapping.schema.json);\n" \
     "                       solve, heuristic --mode local and validate run\n" \
     "                       CaWoSched's problem (docs/cawosched.md)\n"      \
+    "  --remap              with CaWoSched's setup: choose the mapping too\n" \
+    "                       (solve, heuristic --mode local); --mapping is\n" \
+    "                       then a start\n"                                  \
+    "  --mapping-out FILE   the schedule's mapping, CaWoSched's text form\n" \
     "  --green FILE         green supply of the one site, kWh per point of\n" \
     "                       the series (any price layout; needs --watts)\n" \
     "  --green-column C     its column (name or number); without it the\n" \

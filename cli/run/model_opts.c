@@ -148,6 +148,12 @@ int tool_model_option(tool_model *m, int opt, const char *arg,
     case TOOL_OPT_MAPPING:
         m->mapping_path = arg;
         return 1;
+    case TOOL_OPT_REMAP:
+        m->remap = 1;
+        return 1;
+    case TOOL_OPT_MAPPING_OUT:
+        m->mapping_out_path = arg;
+        return 1;
     case TOOL_OPT_GREEN:
         m->green_path = arg;
         return 1;

@@ -122,6 +122,15 @@ ecs_result ecs_cws_mapping_read_file(const char *path, ecs_cws_mapping **out,
 
 void ecs_cws_mapping_free(ecs_cws_mapping *m);
 
+/*
+ * The mapping in CaWoSched's text form, the one readMapping reads: line 1
+ * P, then one line per processor with its task ids in order, separated by
+ * a blank (an empty line: no task), each line ended by LF.  Into *out, a
+ * NUL-terminated string (free()).  ENOMEM.
+ */
+ecs_result ecs_cws_mapping_text(const ecs_cws_mapping *m, char **out,
+                                ecs_diag *diag);
+
 /* ---- the fixed-mapping problem ---- */
 
 /*
@@ -152,6 +161,10 @@ typedef struct ecs_cws_problem {
     long *budget;       /* K budgets */
     long *bound;        /* K + 1 bounds */
     long *graph_id;     /* the graph's ids (ncomp entries, copied) */
+    long scale;         /* powers, budgets and the base are scale times
+                           CaWoSched's (1 unless built with frequencies) */
+    double *freq;       /* frequency of each graph task (ncomp), or NULL:
+                           all at 1 */
 } ecs_cws_problem;
 
 /*
@@ -164,6 +177,25 @@ typedef struct ecs_cws_problem {
 ecs_result ecs_cws_problem_build(const ecs_graph *g, const ecs_cws_mapping *m,
                                  const ecs_cws_setup *s,
                                  ecs_cws_problem **out, ecs_diag *diag);
+
+/*
+ * The same with a frequency per graph task (freq[i] in (0, 1], NULL: all
+ * at 1; ecsched's extension, docs/cawosched.md "Frequencies"): task i
+ * lasts ceil(w_i / f_i) units and draws the work power of its processor
+ * times f_i^2; transfers run at full speed.  Every power, the base and the
+ * budgets are multiplied by scale (>= 1, e.g. ECS_CWS_FREQ_SCALE) and a
+ * task's scaled power is rounded to the nearest whole number (exact for
+ * frequencies with at most two decimals at 10000), so a cost of this
+ * problem is scale times the cost in CaWoSched's units.  The link order
+ * uses the tasks' scaled durations.  EINVAL for a frequency outside
+ * (0, 1] or a scale below 1, else as ecs_cws_problem_build.
+ */
+#define ECS_CWS_FREQ_SCALE 10000
+ecs_result ecs_cws_problem_build_freq(const ecs_graph *g,
+                                      const ecs_cws_mapping *m,
+                                      const ecs_cws_setup *s,
+                                      const double *freq, long scale,
+                                      ecs_cws_problem **out, ecs_diag *diag);
 
 void ecs_cws_problem_free(ecs_cws_problem *p);
 

@@ -63,10 +63,21 @@ typedef struct ecs_cws_run {
     size_t milp_cols, milp_rows;
     const char *milp_note;      /* why the MILP did not run, or NULL */
     double runtime_s;
+    const struct ecs_remap_stats *remap; /* --remap: what the search did
+                                            (ecsched/remap.h), or NULL */
 } ecs_cws_run;
 
 /* (cost - bound) / cost (0 for cost 0), NAN without a bound (< 0). */
 double ecs_cws_gap(long long cost, long long bound);
+
+/* A cost, energy or power of a problem built with scale (frequencies:
+ * ecs_cws_problem_build_freq) in CaWoSched's units: a whole number at
+ * scale 1, else a number; null when negative (none). */
+json_t *ecs_cws_amount(long long v, long scale);
+
+/* The frequencies of --remap --freqs (several), or NULL (CaWoSched's one
+ * speed); *n gets their count. */
+const double *ecs_cws_remap_freqs(const ecs_setup *m, size_t *n);
 
 /* The document of r (docs/schema/cawosched.schema.json): NULL when out of
  * memory. */

@@ -33,8 +33,18 @@
 #include "ecsched/cawosched.h"
 #include "ecsched/result.h"
 
+/* The starts of ecs_fixedmap_schedule, as bits of ecs_fixedmap_params.starts. */
+#define ECS_FIXEDMAP_ASAP 1u
+#define ECS_FIXEDMAP_ALAP 2u
+#define ECS_FIXEDMAP_FORWARD 4u
+#define ECS_FIXEDMAP_BACKWARD 8u
+#define ECS_FIXEDMAP_ALL 15u
+
 typedef struct ecs_fixedmap_params {
     int max_passes;         /* local-search passes per start (default 50) */
+    unsigned starts;        /* which starts besides the warm one (bits
+                               above; default ECS_FIXEDMAP_ALL); 0 only with
+                               a warm start */
     double time_limit;      /* seconds for the whole run, 0 = none (default 0);
                                checked between passes */
     const long *warm_start; /* optional start times (p->n), a valid schedule;
@@ -43,8 +53,9 @@ typedef struct ecs_fixedmap_params {
 
 void ecs_fixedmap_params_init(ecs_fixedmap_params *q);
 
-/* EINVAL (diag names the field) for max_passes < 1 or a negative or
- * non-finite time_limit. */
+/* EINVAL (diag names the field) for max_passes < 1, a negative or
+ * non-finite time_limit, or starts with bits other than ECS_FIXEDMAP_ALL's
+ * or 0 without a warm start. */
 ecs_result ecs_fixedmap_params_validate(const ecs_fixedmap_params *q,
                                         ecs_diag *diag);
 

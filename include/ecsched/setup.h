@@ -111,6 +111,8 @@ typedef struct ecs_setup {
     double power_cap_kw;          /* --power-cap KW, -1 if not given */
     ecs_plat_spec plat;               /* resolved by ecs_plat_resolve */
     const char *mapping_path;     /* --mapping FILE (CaWoSched's problem) */
+    int remap;                    /* --remap: choose the mapping too */
+    const char *mapping_out_path; /* --mapping-out FILE */
     const char *cws_setup_path;   /* --platform FILE when it is CaWoSched's
                                      setup (cli/run/cawosched_cli.h) */
     /* Where a relative file the set-up names is found (the command's data

@@ -437,7 +437,8 @@ typedef struct ecs_setup {
     const char *platform_path; const char *green_path;
     const char *green_column; double green_price;
     int green_price_given; double power_cap_kw; ecs_plat_spec plat;
-    const char *mapping_path; const char *cws_setup_path;
+    const char *mapping_path; int remap; const char *mapping_out_path;
+    const char *cws_setup_path;
     const char *(*find_file)(const char *path, char *buf, size_t size);
     ecs_progress_fn base_progress; void (*base_progress_done)(void);
     const char *prices_text; size_t prices_len;
@@ -510,7 +511,7 @@ typedef struct ecs_cws_run {
     const char *status; const char *found_by; long long start_cost;
     int milp_ran, milp_optimal; long long milp_cost, milp_bound;
     double milp_s; size_t milp_cols, milp_rows; const char *milp_note;
-    double runtime_s;
+    double runtime_s; const void *remap;
 } ecs_cws_run;
 char *ecs_cws_document_text(const ecs_cws_run *r);
 typedef struct ecs_fixedmap_milp_result {

@@ -428,18 +428,7 @@ static void test_brute_force(void **state)
     for (int it = 0; it < 60; it++) {
         int n = (int)tu_rng_int(&seed, 2, 4);
         char dot[1024], map[256], setup[512];
-        int len = snprintf(dot, sizeof dot, "strict digraph {");
-        long work[4];
-        for (int i = 0; i < n; i++) {
-            work[i] = tu_rng_int(&seed, 1, 3);
-            len += snprintf(dot + len, sizeof dot - (size_t)len, " %d [weight=%ld];", i, work[i]);
-        }
-        for (int i = 0; i < n; i++)
-            for (int j = i + 1; j < n; j++)
-                if (tu_rng_int(&seed, 0, 1))
-                    len += snprintf(dot + len, sizeof dot - (size_t)len,
-                                    " %d -> %d [size=%ld];", i, j, tu_rng_int(&seed, 0, 2));
-        snprintf(dot + len, sizeof dot - (size_t)len, " }");
+        long total = tu_cws_random_dot(&seed, n, dot, sizeof dot);
         /* processors in index order (a topological order) */
         char l0[64] = "", l1[64] = "";
         for (int i = 0; i < n; i++) {
@@ -448,18 +437,10 @@ static void test_brute_force(void **state)
         }
         snprintf(map, sizeof map, "2\n%s\n%s\n", l0, l1);
         /* deadline: room for the worst case plus slack */
-        long total = 0;
-        for (int i = 0; i < n; i++)
-            total += work[i];
         long D = total + 2 * n + tu_rng_int(&seed, 0, 3);
         if (D > 12)
             D = 12;
-        long b1 = tu_rng_int(&seed, 1, D - 1);
-        snprintf(setup, sizeof setup, "%ld\n2\n%ld %ld %ld %ld\n%ld %ld %ld %ld\n%ld\n%ld %ld\n0 %ld %ld\n",
-                 D, tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 0, 1),
-                 tu_rng_int(&seed, 0, 1), tu_rng_int(&seed, 1, 4), tu_rng_int(&seed, 1, 4),
-                 tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 0, 2), tu_rng_int(&seed, 1, 3),
-                 tu_rng_int(&seed, 0, 8), tu_rng_int(&seed, 0, 8), b1, D);
+        tu_cws_random_setup2(&seed, D, setup, sizeof setup);
         inst x;
         ecs_diag d;
         assert_int_equal(load(&x, dot, map, setup, &d), ECS_OK);

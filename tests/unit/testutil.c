@@ -27,6 +27,36 @@ double tu_rng_unit(uint64_t *s)
     return (double)(tu_rng_next(s) >> 11) / 9007199254740992.0;
 }
 
+long tu_cws_random_dot(uint64_t *s, int n, char *dot, size_t size)
+{
+    int len = snprintf(dot, size, "strict digraph {");
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+        long w = tu_rng_int(s, 1, 3);
+        total += w;
+        len += snprintf(dot + len, size - (size_t)len, " %d [weight=%ld];", i, w);
+    }
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (tu_rng_int(s, 0, 1)) {
+                long c = tu_rng_int(s, 0, 2);
+                len += snprintf(dot + len, size - (size_t)len, " %d -> %d [size=%ld];", i, j, c);
+            }
+    snprintf(dot + len, size - (size_t)len, " }");
+    return total;
+}
+
+void tu_cws_random_setup2(uint64_t *s, long D, char *setup, size_t size)
+{
+    long b1 = tu_rng_int(s, 1, D - 1), v[11];
+    static const long lo[11] = {0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0};
+    static const long hi[11] = {2, 2, 1, 1, 4, 4, 2, 2, 3, 8, 8};
+    for (int k = 0; k < 11; k++)
+        v[k] = tu_rng_int(s, lo[k], hi[k]);
+    snprintf(setup, size, "%ld\n2\n%ld %ld %ld %ld\n%ld %ld %ld %ld\n%ld\n%ld %ld\n0 %ld %ld\n",
+             D, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], b1, D);
+}
+
 /* ---- instances ---- */
 
 ecs_graph *tu_graph(size_t n, const long *work, size_t m,

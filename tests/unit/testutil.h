@@ -98,6 +98,15 @@ void tu_platform(ecs_platform *p, int pes, const char *freqs,
 void tu_add_class(ecs_platform *p, const char *name, int count, int site,
                   const double *speed, const double *power, double idle);
 
+/* CaWoSched's files for tiny random instances (docs/cawosched.md): a DOT
+ * graph of n tasks (ids 0..n-1, weights 1..3, each edge i -> j, i < j,
+ * with probability 1/2 and size 0..2) into dot, returning the total weight;
+ * and a setup of 2 processors (idle 0..2, 0..2, links 0..1; work 1..4,
+ * links 0..2; C 1..3) with deadline D and two intervals (budgets 0..8, the
+ * second from a unit in 1..D-1) into setup. */
+long tu_cws_random_dot(uint64_t *s, int n, char *dot, size_t size);
+void tu_cws_random_setup2(uint64_t *s, long D, char *setup, size_t size);
+
 /* The makespan solver's schedule of g on pes PEs at f = 1 (1 s limit). */
 ecs_schedule *tu_base_schedule(const ecs_graph *g, int pes);
 
