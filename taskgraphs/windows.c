@@ -32,14 +32,20 @@ static int closure_work(const ecs_graph *g, int up, long *sum)
             si[j / 64] |= (uint64_t)1 << (j % 64);
         }
         long total = 0;
-        for (size_t j = 0; j < n; j++)
-            if (si[j / 64] >> (j % 64) & 1)
-                total += g->work[j];
+        for (size_t b = 0; b < words; b++)
+            for (uint64_t bits = si[b]; bits != 0; bits &= bits - 1)
+                total += g->work[b * 64 + (size_t)__builtin_ctzll(bits)];
         sum[i] = total;
     }
     free(set);
     return 0;
 }
+
+/* The bit sets of closure_work take n * ceil(n / 64) words: above this
+ * many bytes the load bounds are left out and the windows are those of the
+ * critical path alone, still valid, only wider (docs/MODEL.md "Time
+ * windows"); 256 MiB is about 46,000 tasks. */
+#define WINDOWS_CLOSURE_MAX_BYTES ((size_t)256 << 20)
 
 /* Raise es and lower lf by the load bounds and propagate along edges:
  * a task takes at least dur[i] slots, and in one slot the machine does at
@@ -48,6 +54,8 @@ static int tighten(const ecs_graph *g, const long *dur, long grid,
                    long cap_q, long deadline, ecs_windows *w)
 {
     size_t n = g->n ? g->n : 1;
+    if (n > WINDOWS_CLOSURE_MAX_BYTES / sizeof(uint64_t) / ((n + 63) / 64))
+        return 0;
     long *anc = malloc(n * sizeof *anc), *desc = malloc(n * sizeof *desc);
     int bad = anc == NULL || desc == NULL || closure_work(g, 1, anc) != 0 ||
               closure_work(g, 0, desc) != 0;
