@@ -92,6 +92,15 @@ double ecs_check_task_cost(const ecs_platform *p, const double *price,
                            size_t nprice, const ecs_sched_task *t);
 
 /*
+ * The same on slots of different lengths: slot l costs
+ * power(f) * (price[l] * slot_len[l]) (docs/MODEL.md "Slots of different
+ * lengths"); slot_len NULL is ecs_check_task_cost.
+ */
+double ecs_check_task_cost_len(const ecs_platform *p, const double *price,
+                               const int *slot_len, size_t nprice,
+                               const ecs_sched_task *t);
+
+/*
  * Validate the price inputs of a scheduler before it runs: deadline D' at
  * least 1, at least D' prices, and price[l] finite for every slot l < D'.
  * Returns OK, or EINVAL with diag naming the problem (the slot of a price

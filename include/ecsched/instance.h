@@ -100,7 +100,26 @@ typedef struct ecs_instance {
                                      site has the instance's price, no cap */
     const ecs_source *source;     /* nsource sources */
     size_t nsource;               /* <= ECS_MAX_SOURCES */
+    /* slots of different lengths (docs/MODEL.md "Slots of different
+     * lengths"): slot_len[l] >= 1 is slot l's length in units (the unit
+     * being the length in which one PE at f = 1 does one work unit), for
+     * l < nprice; NULL: every slot is one unit (the uniform grid) */
+    const int *slot_len;
 } ecs_instance;
+
+/* The longest slot length an instance accepts, in units. */
+#define ECS_SLOT_LEN_MAX 10080
+
+/* Slot l's length in units: slot_len[l], or 1 without lengths. */
+long ecs_instance_slot_len(const ecs_instance *inst, long l);
+
+/* The windows of g (inst's graph or its reduction) under inst: those of
+ * ecs_windows_compute_platform on the uniform grid; with slot lengths,
+ * those of the graph whose works are ceil(w_i / longest slot) (a task
+ * needs at least that many slots wherever it runs).  OK, ENOMEM. */
+ecs_result ecs_windows_compute_instance(const ecs_instance *inst,
+                                        const ecs_graph *g, ecs_windows *w,
+                                        int *empty, ecs_diag *diag);
 
 /* 1 when inst uses the extended model: PE classes, sites, sources or caps
  * (every method says whether it handles it, else ECS_EUNSUPPORTED). */
@@ -149,8 +168,9 @@ void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
 /* OK, or EINVAL (diag says which) for a missing graph, platform or prices,
  * a platform not initialised (ecs_platform_init and its setters), a task
  * without work (contract the graph first), a deadline below 1, fewer
- * prices than D' or a price that is not finite.  Every method runs it
- * first. */
+ * prices than D', a price that is not finite or a slot length outside
+ * 1..ECS_SLOT_LEN_MAX; EUNSUPPORTED for slot lengths on the extended
+ * model.  Every method runs it first. */
 ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag);
 
 /* Validate, then derive the reduction and the windows once (a second call
