@@ -59,9 +59,10 @@ void ecs_method_out_release(ecs_method_out *out)
 
 ecs_model ecs_instance_model(const ecs_instance *inst)
 {
-    return inst != NULL && inst->platform != NULL && ecs_instance_extended(inst)
-               ? ECS_MODEL_EXTENDED
-               : ECS_MODEL_PAPER;
+    if (inst != NULL && inst->platform != NULL && ecs_instance_extended(inst))
+        return ECS_MODEL_EXTENDED;
+    return inst != NULL && inst->slot_len != NULL ? ECS_MODEL_SLOTS
+                                                  : ECS_MODEL_PAPER;
 }
 
 ecs_model ecs_method_args_model(const ecs_method_args *a)
@@ -524,9 +525,10 @@ static ecs_result run_solve(const ecs_method_args *a, ecs_method_out *out,
 #define P ECS_MODEL_PAPER
 #define E ECS_MODEL_EXTENDED
 #define F ECS_MODEL_FIXEDMAP
+#define S ECS_MODEL_SLOTS
 
 static const ecs_method table[] = {
-    {"base", ECS_ROLE_START, P | E,
+    {"base", ECS_ROLE_START, P | E | S,
      "the base schedule (every task at f = 1, makespan-optimal)",
      "ecs_makespan_params", run_base},
     {"sweep", ECS_ROLE_START, P, "the paper's heuristic", "ecs_heur_params",
@@ -535,7 +537,7 @@ static const ecs_method table[] = {
      run_binary},
     {"local", ECS_ROLE_IMPROVE, P | E | F, "local search",
      "ecs_local_params (fixed mapping: ecs_fixedmap_params)", run_local},
-    {"milp", ECS_ROLE_EXACT, P | E, "the MILP (strong formulation)",
+    {"milp", ECS_ROLE_EXACT, P | E | S, "the MILP (strong formulation)",
      "ecs_milp_params", run_milp},
     {"milp_paper", ECS_ROLE_EXACT, P, "the MILP in the paper's formulation",
      "ecs_milp_params", run_milp_paper},
@@ -551,7 +553,7 @@ static const ecs_method table[] = {
      "the fixed mapping's compulsory-part bound", NULL, run_fixedmap_bound},
     {"fixedmap_milp", ECS_ROLE_EXACT, F,
      "the fixed mapping's time-indexed MILP", NULL, run_fixedmap_milp},
-    {"solve", ECS_ROLE_EXACT, P | E | F,
+    {"solve", ECS_ROLE_EXACT, P | E | F | S,
      "solve (the plan of solve.h; on a fixed mapping local, its bound, "
      "then its MILP)",
      "ecs_solve_params", run_solve},
@@ -560,6 +562,7 @@ static const ecs_method table[] = {
 #undef P
 #undef E
 #undef F
+#undef S
 
 const ecs_method *ecs_methods(size_t *n)
 {
@@ -584,13 +587,13 @@ int ecs_method_handles(const ecs_method *m, ecs_model model)
 static void model_list(unsigned bits, char *buf, size_t size)
 {
     static const ecs_model all[] = {ECS_MODEL_PAPER, ECS_MODEL_EXTENDED,
-                                     ECS_MODEL_FIXEDMAP};
+                                     ECS_MODEL_FIXEDMAP, ECS_MODEL_SLOTS};
     static const char *const long_name[] = {
         "the paper's platform", "the extended platform",
-        "CaWoSched's fixed mapping"};
+        "CaWoSched's fixed mapping", "slots of different lengths"};
     size_t len = 0;
     buf[0] = '\0';
-    for (size_t k = 0; k < 3; k++)
+    for (size_t k = 0; k < 4; k++)
         if (bits & (unsigned)all[k]) {
             int w = snprintf(buf + len, size - len, "%s%s",
                              len ? " and " : "", long_name[k]);
@@ -610,12 +613,14 @@ ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
     static const char *const what[] = {
         "identical PEs, one price, no sources, no cap",
         "PE classes, sites, sources or caps",
-        "the mapping and each processor's order given"};
+        "the mapping and each processor's order given",
+        "a slot does its length's work"};
     char has[160], other[160];
     model_list(m->models, has, sizeof has);
     model_list((unsigned)model, other, sizeof other);
     const char *desc = model == ECS_MODEL_PAPER      ? what[0]
                        : model == ECS_MODEL_EXTENDED ? what[1]
+                       : model == ECS_MODEL_SLOTS    ? what[3]
                                                      : what[2];
     /* the rows that do the job on the model: bounds for a bound, the
      * improving and exact methods otherwise */

@@ -312,6 +312,8 @@ static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
 {
     const ecs_solve_params *prm = d->prm;
     ecs_solve_result *out = d->out;
+    if (!handles(d->inst, "local"))
+        return;
     ecs_local_params lp = prm->local;
     if (whole || cap < lp.time_limit_s || prm->effort > 0)
         lp.time_limit_s = cap;
@@ -369,7 +371,7 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_makespan_result mr;
     memset(&mr, 0, sizeof mr);
     const ecs_schedule *base = prm->base;
-    if (!handles(inst, "sweep")) /* the base (given), then local */
+    if (ecs_instance_extended(inst)) /* the base (given), then local */
         return start_extended(d, st);
     if (base == NULL) {
         ecs_makespan_params mp;
@@ -402,7 +404,8 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_heur_params_init(&hp);
     ecs_heur_result hr;
     ecs_diag ignored;
-    if (ecs_heur_run(inst, base, &hp, &hr, &ignored) == ECS_OK) {
+    if (handles(inst, "sweep") &&
+        ecs_heur_run(inst, base, &hp, &hr, &ignored) == ECS_OK) {
         if (!hr.fallback)
             offer(out, &hr.schedule, hr.cost, ECS_FOUND_BY_SWEEP);
         ecs_heur_result_release(&hr);
@@ -657,9 +660,11 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         return ECS_OK;
     }
     /* the fluid bound, immediate: every route has at least this one */
-    double fl;
+    double fl = NAN;
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_FLUID);
-    ecs_result rc = ecs_bound_fluid_instance(inst, NULL, &fl, diag);
+    ecs_result rc = handles(inst, "fluid")
+                        ? ecs_bound_fluid_instance(inst, NULL, &fl, diag)
+                        : ECS_OK;
     step_end(d, sp);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
@@ -703,7 +708,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         /* the extended model: the MILP's own column generation when the
          * MILP did not run, in the bound's share, then local search from
          * the best schedule with the rest (as the bound and LNS phases) */
-        if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S)
+        if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S ||
+            !handles(inst, "local"))
             return ECS_OK;
         rc = by_colgen(d, diag);
         if (rc != ECS_OK || ecs_gap_reached(out->cost, out->bound, prm->gap))

@@ -61,7 +61,9 @@ const char *ecs_method_role_name(ecs_method_role r);
 #define ECS_MODEL_MAP(XX)                                                     \
     XX(PAPER, 1u, "paper")       /* identical PEs, one price (the paper) */  \
     XX(EXTENDED, 2u, "extended") /* PE classes, sites, sources, caps */      \
-    XX(FIXEDMAP, 4u, "fixedmap") /* CaWoSched's fixed mapping (cawosched.h) */
+    XX(FIXEDMAP, 4u, "fixedmap") /* CaWoSched's fixed mapping (cawosched.h) */ \
+    XX(SLOTS, 8u, "slots")       /* the paper's platform on slots of       \
+                                    different lengths (slot_len) */
 
 typedef enum ecs_model {
 #define ECS_MODEL_ENUM(name, bit, key) ECS_MODEL_##name = bit,
@@ -160,8 +162,8 @@ const ecs_method *ecs_methods(size_t *n);
 /* The row named `name`, or NULL. */
 const ecs_method *ecs_method_find(const char *name);
 
-/* The model of an instance: EXTENDED when ecs_instance_extended, else
- * PAPER. */
+/* The model of an instance: EXTENDED when ecs_instance_extended, SLOTS
+ * when it has slot lengths (instance.h), else PAPER. */
 ecs_model ecs_instance_model(const ecs_instance *inst);
 
 /* The model of args: FIXEDMAP when cws is set, else inst's. */

@@ -135,6 +135,7 @@ typedef struct ecs_instance {
     const ecs_graph *reduced; ecs_windows windows; int windows_empty;
     ecs_graph *reduced_owned_;
     const ecs_site *site; const ecs_source *source; size_t nsource;
+    const int *slot_len;
 } ecs_instance;
 void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
                        const ecs_platform *p, const double *price,
@@ -404,7 +405,8 @@ typedef enum ecs_method_role {
 } ecs_method_role;
 const char *ecs_method_role_name(ecs_method_role r);
 typedef enum ecs_model {
-    ECS_MODEL_PAPER = 1, ECS_MODEL_EXTENDED = 2, ECS_MODEL_FIXEDMAP = 4
+    ECS_MODEL_PAPER = 1, ECS_MODEL_EXTENDED = 2, ECS_MODEL_FIXEDMAP = 4,
+    ECS_MODEL_SLOTS = 8
 } ecs_model;
 const char *ecs_model_name(ecs_model m);
 typedef struct ecs_method {
