@@ -37,9 +37,21 @@ int ecs_instance_extended(const ecs_instance *inst)
            inst->nsource > 0;
 }
 
+ecs_result ecs_instance_require_uniform(const ecs_instance *inst,
+                                        const char *method, ecs_diag *diag)
+{
+    if (inst == NULL || inst->slot_len == NULL)
+        return ECS_OK;
+    return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                        "%s handles slots of one length only (a slot does one work unit at f = 1); use milp or solve for slots of different lengths",
+                        method);
+}
+
 ecs_result ecs_instance_require_paper(const ecs_instance *inst,
                                       const char *method, ecs_diag *diag)
 {
+    if (inst != NULL && inst->slot_len != NULL)
+        return ecs_instance_require_uniform(inst, method, diag);
     if (inst == NULL || inst->platform == NULL || !ecs_instance_extended(inst))
         return ECS_OK;
     return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,

@@ -126,9 +126,16 @@ ecs_result ecs_windows_compute_instance(const ecs_instance *inst,
 int ecs_instance_extended(const ecs_instance *inst);
 
 /* EUNSUPPORTED (diag: "METHOD handles the paper's platform only: ...")
- * when inst is extended, else OK.  For methods of the paper's model. */
+ * when inst is extended or has slot lengths, else OK.  For methods of the
+ * paper's model. */
 ecs_result ecs_instance_require_paper(const ecs_instance *inst,
                                       const char *method, ecs_diag *diag);
+
+/* EUNSUPPORTED (diag: "METHOD handles slots of one length only ...") when
+ * inst has slot lengths, else OK.  For methods that count one work unit
+ * per slot at f = 1. */
+ecs_result ecs_instance_require_uniform(const ecs_instance *inst,
+                                        const char *method, ecs_diag *diag);
 
 /* The price of slot l at site s (l < nprice). */
 double ecs_instance_price(const ecs_instance *inst, int site, long l);

@@ -164,6 +164,10 @@ ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double
     if (inst == NULL || inst->graph == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     const ecs_graph *g = inst->graph;
+    ecs_result urc = ecs_instance_require_uniform(inst, "the fluid bound",
+                                                  diag);
+    if (urc != ECS_OK)
+        return urc;
     if (ecs_instance_extended(inst)) {
         if (mu != NULL)
             return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,

@@ -1,0 +1,255 @@
+/* Slots of different lengths (docs/MODEL.md "Slots of different lengths"):
+ * the worked example by hand, the checker, the profiles, brute force over
+ * every schedule of tiny instances against milp and solve, the uniform
+ * grid's identity, and the methods that refuse lengths. */
+#include "testutil.h"
+
+#include "ecsched/check.h"
+#include "ecsched/method.h"
+#include "ecsched/profile.h"
+#include "ecsched/solve.h"
+
+/* MODEL.md's worked example: F = {1, 0.5, 0}, quadratic power, one PE,
+ * slots of 60, 30, 30 minutes with a unit of 30 minutes (lengths 2, 1, 1),
+ * prices 1, 4, 1 per energy unit, one task of 2 units, D' = 3.  Slot 0 at
+ * f = 0.5 does 0.5 x 2 = 1 unit for 0.25 x 1 x 2 = 0.5; slot 1 waits;
+ * slot 2 at f = 1 does 1 unit for 1 x 1 x 1 = 1: cost 1.5, the optimum
+ * (f = 1 in slot 0 alone costs 2; 0.5 in all three costs
+ * 0.5 + 0.25 x 4 + 0.25 = 1.75 and does 2 units). */
+static const double ex_price[3] = {1.0, 4.0, 1.0};
+static const int ex_len[3] = {2, 1, 1};
+
+static void test_worked_example(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_platform(&p, 1, "1,0.5,0", "quadratic");
+    long work = 2;
+    ecs_graph *g = tu_graph(1, &work, 0, NULL);
+    ecs_schedule *s = ecs_schedule_new(1);
+    unsigned char f[3] = {1, 2, 0}; /* 0.5, 0, 1 */
+    assert_int_equal(ecs_schedule_place(s, 0, 0, 0, 2, f, 0), ECS_OK);
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, ex_price, 3, 3);
+    inst.slot_len = ex_len;
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, s, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, 1.5, 1e-12);
+    /* the same schedule on the uniform grid does 1.5 units: too little */
+    inst.slot_len = NULL;
+    assert_int_equal(ecs_check_schedule(&inst, s, &rep, NULL),
+                     ECS_EVIOLATION);
+    assert_int_equal(rep.first.kind, ECS_VIOLATION_WORK);
+    /* f = 1 in slot 0 alone: one slot holds the task under the lengths */
+    ecs_schedule *one = ecs_schedule_new(1);
+    unsigned char f1[1] = {0};
+    assert_int_equal(ecs_schedule_place(one, 0, 0, 0, 0, f1, 0), ECS_OK);
+    inst.slot_len = ex_len;
+    assert_int_equal(ecs_check_schedule(&inst, one, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, 2.0, 1e-12);
+    /* the profile DP finds the optimum and the checker's double */
+    unsigned char best[3];
+    double c = 0.0;
+    assert_int_equal(ecs_profile_cheapest_len(&p, ex_price, ex_len, 2, 0, 2,
+                                              best, &c),
+                     ECS_OK);
+    assert_close(c, 1.5, 1e-12);
+    assert_int_equal(best[0], 1);
+    assert_int_equal(best[2], 0);
+    /* the MILP and solve agree */
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = 60;
+    ecs_milp_result r;
+    assert_int_equal(ecs_milp_solve(&inst, &prm, &r, NULL), ECS_OK);
+    assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+    assert_close(r.cost, 1.5, 1e-9);
+    ecs_milp_result_release(&r);
+    ecs_schedule_free(one);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* Cost under lengths is power x price x length, slot by slot, summed as
+ * the checker sums: ecs_check_task_cost_len by hand. */
+static void test_task_cost_len(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_platform(&p, 1, "1,0.5,0", "static:0.4");
+    long work = 3;
+    ecs_graph *g = tu_graph(1, &work, 0, NULL);
+    ecs_schedule *s = ecs_schedule_new(1);
+    unsigned char f[2] = {0, 1}; /* 1 then 0.5 */
+    assert_int_equal(ecs_schedule_place(s, 0, 0, 0, 1, f, 0), ECS_OK);
+    double price[2] = {0.5, -1.0};
+    int len[2] = {1, 4};
+    /* power(1) = 1, power(0.5) = 0.4 + 0.6 / 8 = 0.475:
+     * 1 x 0.5 x 1 + 0.475 x -1 x 4 = 0.5 - 1.9 = -1.4 */
+    assert_close(ecs_check_task_cost_len(&p, price, len, 2, &s->task[0]),
+                 -1.4, 1e-12);
+    ecs_check_report rep;
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    inst.slot_len = len; /* 1 + 0.5 x 4 = 3 units: exactly the work */
+    assert_int_equal(ecs_check_schedule(&inst, s, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, -1.4, 1e-12);
+    len[1] = 3; /* 1 + 1.5: short of 3 */
+    assert_int_equal(ecs_check_schedule(&inst, s, &rep, NULL),
+                     ECS_EVIOLATION);
+    assert_int_equal(rep.first.kind, ECS_VIOLATION_WORK);
+    len[1] = 0;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_instance_validate(&inst, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "slot 1 has length 0"));
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* Tiny random instances with lengths 1..3: the optimum by enumeration of
+ * every schedule (testutil's own arithmetic) against milp and solve; the
+ * lengths all 1 against the uniform grid, bit for bit. */
+static void test_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 39;
+    int compared = 0, differs = 0;
+    for (int rep = 0; rep < 40; rep++) {
+        tu_tiny x;
+        tu_tiny_draw(&seed, "1,0.5,0", "quadratic", 5, 0.2, &x);
+        int len[TU_BF_MAXT];
+        for (long l = 0; l < x.T; l++)
+            len[l] = (int)tu_rng_int(&seed, 1, 3);
+        double opt = tu_brute_force_len(x.g, &x.p, x.price, len, x.T);
+        double uni = tu_brute_force(x.g, &x.p, x.price, x.T);
+        ecs_instance inst;
+        ecs_instance_init(&inst, x.g, &x.p, x.price, (size_t)x.T, x.T);
+        inst.slot_len = len;
+        assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 60;
+        ecs_milp_result r;
+        ecs_diag d;
+        ecs_diag_clear(&d);
+        ecs_result rc = ecs_milp_solve(&inst, &prm, &r, &d);
+        if (rc != ECS_OK)
+            print_error("%s\n", d.msg);
+        assert_int_equal(rc, ECS_OK);
+        if (opt == HUGE_VAL) {
+            assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
+        } else {
+            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            assert_close(r.cost, opt, tu_tol(opt));
+            compared++;
+        }
+        ecs_milp_result_release(&r);
+        ecs_solve_params sp;
+        ecs_solve_params_init(&sp);
+        sp.time_limit_s = 30;
+        ecs_solve_result sr;
+        rc = ecs_solve(&inst, NULL, &sp, &sr, &d);
+        if (rc != ECS_OK)
+            print_error("%s\n", d.msg);
+        assert_int_equal(rc, ECS_OK);
+        if (opt != HUGE_VAL && sr.schedule != NULL) {
+            assert_int_equal(sr.status, ECS_SOLVE_OPTIMAL);
+            assert_close(sr.cost, opt, tu_tol(opt));
+            ecs_check_report cr;
+            assert_int_equal(ecs_check_schedule(&inst, sr.schedule, &cr, NULL),
+                             ECS_OK);
+        }
+        if (opt == HUGE_VAL)
+            assert_null(sr.schedule);
+        ecs_solve_result_release(&sr);
+        if (opt != uni)
+            differs++;
+        /* every length 1: the uniform grid, the same double */
+        int ones[TU_BF_MAXT];
+        for (long l = 0; l < x.T; l++)
+            ones[l] = 1;
+        ecs_instance_release(&inst);
+        ecs_instance_init(&inst, x.g, &x.p, x.price, (size_t)x.T, x.T);
+        ecs_milp_result a, b;
+        assert_int_equal(ecs_milp_solve(&inst, &prm, &a, NULL), ECS_OK);
+        inst.slot_len = ones;
+        assert_int_equal(ecs_milp_solve(&inst, &prm, &b, NULL), ECS_OK);
+        assert_int_equal(a.status, b.status);
+        if (a.status == ECS_MILP_OPTIMAL) {
+            assert_true(a.cost == b.cost);
+            assert_close(a.cost, uni, tu_tol(uni));
+        }
+        ecs_milp_result_release(&a);
+        ecs_milp_result_release(&b);
+        ecs_graph_free(x.g);
+    }
+    assert_true(compared >= 20);
+    assert_true(differs >= 10); /* the lengths matter on most draws */
+}
+
+/* The table's rows decide: base, milp and solve handle lengths; the
+ * others refuse with EUNSUPPORTED naming the model, and so do the
+ * library's entry points called directly. */
+static void test_methods_refuse(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_platform(&p, 1, "1,0.5,0", "quadratic");
+    long work = 2;
+    ecs_graph *g = tu_graph(1, &work, 0, NULL);
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, ex_price, 3, 3);
+    inst.slot_len = ex_len;
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    assert_int_equal(ecs_instance_model(&inst), ECS_MODEL_SLOTS);
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.inst = &inst;
+    a.time_limit_s = 10;
+    int ran = 0;
+    for (size_t k = 0; k < n; k++) {
+        ecs_method_out out;
+        ecs_diag d;
+        ecs_diag_clear(&d);
+        ecs_result rc = ecs_method_run(&t[k], &a, &out, &d);
+        if (ecs_method_handles(&t[k], ECS_MODEL_SLOTS)) {
+            if (rc != ECS_OK)
+                print_error("%s: %s\n", t[k].name, d.msg);
+            assert_int_equal(rc, ECS_OK);
+            assert_non_null(out.schedule);
+            if (strcmp(t[k].name, "base") != 0)
+                assert_close(out.cost, 1.5, 1e-9);
+            ran++;
+        } else {
+            assert_int_equal(rc, ECS_EUNSUPPORTED);
+            assert_non_null(strstr(d.msg, "slots of different lengths"));
+        }
+        ecs_method_out_release(&out);
+    }
+    assert_int_equal(ran, 3);
+    ecs_local_params lp;
+    ecs_local_params_init(&lp);
+    ecs_local_result lr;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_local_run(&inst, NULL, &lp, &lr, &d),
+                     ECS_EUNSUPPORTED);
+    assert_non_null(strstr(d.msg, "local search handles slots of one length"));
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_worked_example),
+        cmocka_unit_test(test_task_cost_len),
+        cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_methods_refuse),
+    };
+    const struct CMUnitTest slow[] = {0};
+    return TU_RUN(quick, slow);
+}
