@@ -11,7 +11,9 @@ void ecs_slot_prices_release(ecs_slot_prices *sp)
     if (sp == NULL)
         return;
     free(sp->price);
+    free(sp->slot_len);
     sp->price = NULL;
+    sp->slot_len = NULL;
     sp->n = 0;
 }
 
@@ -47,15 +49,20 @@ ecs_result ecs_prices_slots(const ecs_price_series *s,
                             "needed (--no-repeat forbids repeating them)",
                             r->m, r->slot_minutes, nslots);
     out->price = malloc((nslots ? nslots : 1) * sizeof *out->price);
-    if (out->price == NULL)
+    if (r->len != NULL)
+        out->slot_len = malloc((nslots ? nslots : 1) * sizeof *out->slot_len);
+    if (out->price == NULL || (r->len != NULL && out->slot_len == NULL)) {
+        ecs_slot_prices_release(out);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    for (size_t l = 0; r->len != NULL && l < nslots; l++)
+        out->slot_len[l] = r->len[l % r->m];
     double f = ecs_prices_norm_factor(r->value, r->m);
     for (size_t l = 0; l < nslots; l++) {
         out->price[l] = r->value[l % r->m] / f;
         if (!isfinite(out->price[l])) {
             size_t at = l % r->m;
-            free(out->price);
-            out->price = NULL;
+            ecs_slot_prices_release(out);
             return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
                                 "slot %zu: price %g divided by the largest "
                                 "price %g is not a finite number (prices "

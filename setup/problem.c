@@ -330,6 +330,7 @@ static void problem_borrow(const ecs_problem *pb, ecs_instance *inst)
 {
     ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
                       pb->prices.n, pb->deadline);
+    inst->slot_len = pb->prices.slot_len;
     ecs_ext_instance(&pb->ext, inst);
 }
 

@@ -36,6 +36,7 @@
 #include <stddef.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/limits.h"
 #include "ecsched/platform.h"
 #include "ecsched/result.h"
 
@@ -106,9 +107,6 @@ typedef struct ecs_instance {
      * l < nprice; NULL: every slot is one unit (the uniform grid) */
     const int *slot_len;
 } ecs_instance;
-
-/* The longest slot length an instance accepts, in units. */
-#define ECS_SLOT_LEN_MAX 10080
 
 /* Slot l's length in units: slot_len[l], or 1 without lengths. */
 long ecs_instance_slot_len(const ecs_instance *inst, long l);
