@@ -17,6 +17,16 @@ void ecs_slot_prices_release(ecs_slot_prices *sp)
     sp->n = 0;
 }
 
+long long ecs_slot_prices_minutes_to(const ecs_slot_prices *sp, long slot)
+{
+    if (sp->slot_len == NULL)
+        return (long long)slot * sp->slot_minutes;
+    long long units = 0;
+    for (long l = 0; l < slot; l++)
+        units += (size_t)l < sp->n ? sp->slot_len[l] : 1;
+    return units * sp->slot_minutes;
+}
+
 double ecs_prices_norm_factor(const double *v, size_t n)
 {
     double max = 0.0, absmax = 0.0;

@@ -202,7 +202,7 @@ int ecs_fmt_clock(const ecs_zone *z, const ecs_slot_prices *sp,
             buf[0] = '\0';
         return 0;
     }
-    long long utc = sp->first_utc + (long long)slot * sp->slot_minutes * 60;
+    long long utc = sp->first_utc + ecs_slot_prices_minutes_to(sp, slot) * 60;
     int off = offset_at(z, utc);
     time_t t = (time_t)(utc + 60LL * off);
     struct tm tm;
@@ -226,7 +226,9 @@ void ecs_energy_of(const ecs_setup *m, const ecs_slot_prices *sp,
                        ecs_energy *out)
 {
     memset(out, 0, sizeof *out);
-    out->energy = ecs_check_energy(s, &m->platform);
+    out->energy = ecs_check_energy_len(s, &m->platform,
+                                       sp != NULL ? sp->slot_len : NULL,
+                                       sp != NULL ? sp->n : 0);
     out->kwh = out->money = NAN;
     if (!(m->watts > 0) || sp == NULL || sp->slot_minutes < 1)
         return;
@@ -334,11 +336,14 @@ int ecs_document_add_units(json_t *d, const ecs_doc_info *in)
                                             watts ? m->idle_watts : 0)) ||
            put(d, "deadline_minutes",
                in->deadline > 0 && sm > 0
-                   ? json_integer((json_int_t)in->deadline * sm)
+                   ? json_integer((json_int_t)ecs_slot_prices_minutes_to(
+                         sp, in->deadline))
                    : json_null()) ||
            put(d, "makespan_minutes",
-               c != NULL && sm > 0 ? json_integer((json_int_t)c->makespan * sm)
-                                   : json_null()) ||
+               c != NULL && sm > 0
+                   ? json_integer((json_int_t)ecs_slot_prices_minutes_to(
+                         sp, c->makespan))
+                   : json_null()) ||
            put(d, "zone", clock ? json_string(zl) : json_null()) ||
            put(d, "start_time", clock_json(&z, sp, 0)) ||
            put(d, "deadline_time",
@@ -348,18 +353,35 @@ int ecs_document_add_units(json_t *d, const ecs_doc_info *in)
                c != NULL ? clock_json(&z, sp, c->makespan) : json_null());
 }
 
-void ecs_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
+void ecs_fmt_slots(const ecs_slot_prices *sp, long slots, char *buf,
+                   size_t n)
 {
     char d[48];
-    ecs_fmt_duration(slots, slot_minutes, d, sizeof d);
+    if (sp != NULL && sp->slot_len != NULL) /* minutes of one minute */
+        ecs_fmt_duration((long)ecs_slot_prices_minutes_to(sp, slots), 1, d,
+                         sizeof d);
+    else
+        ecs_fmt_duration(slots, sp != NULL ? sp->slot_minutes : 0, d,
+                         sizeof d);
     snprintf(buf, n, "%ld slot%s = %s", slots, slots == 1 ? "" : "s", d);
 }
 
 void ecs_fmt_slot_info(const ecs_setup *m, const ecs_slot_prices *sp,
                            char *buf, size_t n)
 {
-    char d[48];
+    char d[160];
     ecs_fmt_duration(1, sp->slot_minutes, d, sizeof d);
+    if (sp->slot_len != NULL) { /* the shortest to the longest */
+        int lo = sp->slot_len[0], hi = sp->slot_len[0];
+        for (size_t l = 1; l < sp->n; l++) {
+            lo = sp->slot_len[l] < lo ? sp->slot_len[l] : lo;
+            hi = sp->slot_len[l] > hi ? sp->slot_len[l] : hi;
+        }
+        char a[32], b[32];
+        ecs_fmt_duration(lo, sp->slot_minutes, a, sizeof a);
+        ecs_fmt_duration(hi, sp->slot_minutes, b, sizeof b);
+        snprintf(d, sizeof d, "%s to %s (the prices' periods)", a, b);
+    }
     if (!ecs_has_clock(sp)) {
         snprintf(buf, n, "slots of %s, no clock times", d);
         return;

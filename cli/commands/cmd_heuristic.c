@@ -251,7 +251,7 @@ static void print_human(const heur_job *j)
     else
         printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
-    ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
+    ecs_fmt_slots(&pb->prices, pb->base_makespan, bmk, sizeof bmk);
     char how[160];
     ecs_problem_base_text(pb, how, sizeof how);
     printf("base        makespan %s, %s\n", bmk, how);
@@ -264,7 +264,6 @@ static void print_human(const heur_job *j)
     }
     ecs_energy e;
     char text[160], mk[64], bm[64], dl[64];
-    int sm = pb->prices.slot_minutes;
     ecs_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
     ecs_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
@@ -273,9 +272,9 @@ static void print_human(const heur_job *j)
         printf("saving      n/a (the base is not a schedule here)\n");
     else
         printf("saving      %.2f %%\n", saving_pct(j));
-    ecs_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
-    ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    ecs_fmt_slots(&pb->prices, j->rep.makespan, mk, sizeof mk);
+    ecs_fmt_slots(&pb->prices, pb->base_makespan, bm, sizeof bm);
+    ecs_fmt_slots(&pb->prices, pb->deadline, dl, sizeof dl);
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
     tool_print_clock(&j->m, &pb->prices, result_schedule(j), pb->deadline, 11);

@@ -55,8 +55,8 @@ void tool_outcome_print_problem(const tool_outcome *o)
     char src[1200];
     tool_fmt_price_sources(o->m, pb, src, sizeof src);
     printf("%-12s %s (%s)\n", "prices", src, info);
-    ecs_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
-    ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
+    ecs_fmt_slots(&pb->prices, pb->deadline, d, sizeof d);
+    ecs_fmt_slots(&pb->prices, pb->base_makespan, b, sizeof b);
     printf("%-12s %s (base makespan %s%s)\n", "deadline", d, b,
            pb->base_optimal ? ", optimal" : "");
 }
@@ -76,7 +76,7 @@ void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *
     ecs_energy_of_problem(o->pb, o->m, o->schedule, rep->cost, &e);
     ecs_fmt_energy(o->m, &e, text, sizeof text);
     printf("%-12s %s\n", "energy", text);
-    ecs_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
+    ecs_fmt_slots(&o->pb->prices, rep->makespan, mk, sizeof mk);
     printf("%-12s %s (%s)\n", "makespan", mk,
            rep->meets_deadline ? "meets the deadline" : "misses the deadline");
     tool_print_clock(o->m, &o->pb->prices, o->schedule, o->pb->deadline, 12);

@@ -117,6 +117,12 @@ ecs_result ecs_check_prices(const double *price, size_t nprice,
  */
 double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p);
 
+/* The same on slots of different lengths: power(f) * slot_len[l] per
+ * slot (units at f = 1; nslot lengths, slots beyond them 1); slot_len
+ * NULL is ecs_check_energy. */
+double ecs_check_energy_len(const ecs_schedule *s, const ecs_platform *p,
+                            const int *slot_len, size_t nslot);
+
 /*
  * When work is done in schedule s on platform p: *first receives the first
  * slot in which some task runs at f > 0 and *end the slot after the last

@@ -50,6 +50,12 @@ typedef struct ecs_slot_prices {
 /* Free the arrays of a slot price set (not the struct itself). */
 void ecs_slot_prices_release(ecs_slot_prices *sp);
 
+/* Minutes from the start of slot 0 to the start of slot `slot` (>= 0; a
+ * boundary: slot n is the end of slot n - 1): slot * slot_minutes on the
+ * uniform grid, the sum of the lengths before it with slot_len (slots
+ * beyond n lasting slot_minutes). */
+long long ecs_slot_prices_minutes_to(const ecs_slot_prices *sp, long slot);
+
 /* What a timestamp marks: the start or the end of its interval. */
 typedef enum ecs_price_stamp {
     ECS_PRICE_STAMP_START = 0,

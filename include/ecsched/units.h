@@ -82,8 +82,9 @@ void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
  * 0, or -1 when out of memory. */
 int ecs_document_add_units(json_t *d, const ecs_doc_info *in);
 
-/* "66 slots = 66 h" */
-void ecs_fmt_slots(long slots, int slot_minutes, char *buf, size_t n);
+/* "66 slots = 66 h": slots 0 .. slots-1 of sp and how long they last. */
+void ecs_fmt_slots(const ecs_slot_prices *sp, long slots, char *buf,
+                   size_t n);
 
 /* "slots of 60 min, times in +02:00" (or "..., no clock times" for
  * prices without timestamps). */
