@@ -229,6 +229,8 @@ void ecs_energy_of(const ecs_setup *m, const ecs_slot_prices *sp,
     out->energy = ecs_check_energy_len(s, &m->platform,
                                        sp != NULL ? sp->slot_len : NULL,
                                        sp != NULL ? sp->n : 0);
+    if (sp != NULL && sp->slot_len != NULL)
+        out->unit_minutes = sp->slot_minutes;
     out->kwh = out->money = NAN;
     if (!(m->watts > 0) || sp == NULL || sp->slot_minutes < 1)
         return;
@@ -276,6 +278,13 @@ void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
 {
     if (e->split[0] != '\0') {
         snprintf(buf, n, "%s", e->split);
+        return;
+    }
+    if (!e->has_kwh && e->unit_minutes > 0) {
+        char d[48];
+        ecs_fmt_duration(1, e->unit_minutes, d, sizeof d);
+        snprintf(buf, n, "%.6g PE-slots of %s at f = 1 (--watts W gives kWh "
+                         "and money)", e->energy, d);
         return;
     }
     if (!e->has_kwh) {

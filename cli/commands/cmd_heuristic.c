@@ -407,10 +407,16 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         j->res.fallback = 1;
         start = pb->base;
     } else {
-        /* a model the heuristic does not handle: the method table says so */
+        /* a model the heuristic does not handle: the method table says so
+         * (local's row first: --mode local names local search) */
         const ecs_instance *inst = &pb->inst;
-        rc = ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
-                                ecs_instance_model(inst), diag);
+        if (j->local)
+            rc = ecs_method_require(ecs_method_find("local"),
+                                    ecs_instance_model(inst), diag);
+        if (rc == ECS_OK)
+            rc = ecs_method_require(
+                ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
+                ecs_instance_model(inst), diag);
         if (rc == ECS_OK)
             rc = ecs_heur_run(inst, pb->base, &j->prm, &j->res, diag);
         start = j->res.schedule;

@@ -41,7 +41,9 @@ void ecs_zone_label(const ecs_zone *z, char *buf, size_t n);
 
 /* Energy and money of a schedule. */
 typedef struct ecs_energy {
-    double energy;      /* PE-slots at f = 1 (ecs_check_energy) */
+    double energy;      /* PE-slots at f = 1 (ecs_check_energy); with slot
+                           lengths, PE-slots of unit_minutes */
+    int unit_minutes;   /* slots of different lengths: the unit; 0 else */
     int has_kwh;        /* --watts given */
     double kwh;         /* energy x watts x slot hours / 1000 */
     int has_money;      /* --watts given, prices per MWh, finite */
