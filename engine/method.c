@@ -543,7 +543,7 @@ static const ecs_method table[] = {
      "ecs_milp_params", run_milp_paper},
     {"dp", ECS_ROLE_EXACT, P, "the dynamic program over order ideals",
      "ecs_dp_params", run_dp},
-    {"fluid", ECS_ROLE_BOUND, P | E, "the fluid bound", NULL, run_fluid},
+    {"fluid", ECS_ROLE_BOUND, P | E | S, "the fluid bound", NULL, run_fluid},
     {"colgen", ECS_ROLE_BOUND, P,
      "the column-generation and Lagrangian bound", "ecs_bound_params",
      run_colgen},

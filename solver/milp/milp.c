@@ -349,8 +349,6 @@ static void fluid_fallback(const ecs_instance *inst, ecs_milp_result *out)
     if (out->status != ECS_MILP_FEASIBLE &&
         out->status != ECS_MILP_NO_SOLUTION)
         return;
-    if (inst->slot_len != NULL)
-        return; /* the fluid bound is the uniform grid's */
     double fl;
     if (ecs_bound_fluid_instance(inst, NULL, &fl, NULL) != ECS_OK ||
         !isfinite(fl) || !(isnan(out->bound) || fl > out->bound))
