@@ -27,6 +27,50 @@ long long ecs_slot_prices_minutes_to(const ecs_slot_prices *sp, long slot)
     return units * sp->slot_minutes;
 }
 
+ecs_result ecs_slot_prices_merge(const ecs_slot_prices *in, size_t horizon,
+                                 ecs_slot_prices *out, size_t **first,
+                                 ecs_diag *diag)
+{
+    *out = *in;
+    out->price = NULL;
+    out->slot_len = NULL;
+    size_t n = in->n;
+    size_t *f = malloc((n + 1) * sizeof *f);
+    double *price = malloc((n ? n : 1) * sizeof *price);
+    int *len = malloc((n ? n : 1) * sizeof *len);
+    if (f == NULL || price == NULL || len == NULL) {
+        free(f);
+        free(price);
+        free(len);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    size_t m = 0;
+    int merged = 0;
+    for (size_t l = 0; l < n; l++) {
+        int w = in->slot_len != NULL ? in->slot_len[l] : 1;
+        if (m > 0 && l != horizon && price[m - 1] == in->price[l] &&
+            len[m - 1] + w <= ECS_SLOT_LEN_MAX) {
+            len[m - 1] += w;
+            merged = 1;
+            continue;
+        }
+        f[m] = l;
+        price[m] = in->price[l];
+        len[m] = w;
+        m++;
+    }
+    f[m] = n;
+    out->n = m;
+    out->price = price;
+    if (merged || in->slot_len != NULL) {
+        out->slot_len = len;
+    } else {
+        free(len);
+    }
+    *first = f;
+    return ECS_OK;
+}
+
 double ecs_prices_norm_factor(const double *v, size_t n)
 {
     double max = 0.0, absmax = 0.0;

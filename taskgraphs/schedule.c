@@ -310,3 +310,34 @@ ecs_schedule *ecs_schedule_fit_lengths(const ecs_graph *g,
     }
     return s;
 }
+
+ecs_schedule *ecs_schedule_unmerge(const ecs_schedule *s, const size_t *first,
+                                   size_t nmerged)
+{
+    ecs_schedule *out = s != NULL ? ecs_schedule_new(s->n) : NULL;
+    for (size_t i = 0; out != NULL && i < s->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        if (t->pe < 0 || t->freq == NULL)
+            continue;
+        if (t->start < 0 || t->stop < t->start || (size_t)t->stop >= nmerged) {
+            ecs_schedule_free(out);
+            return NULL;
+        }
+        long a = (long)first[t->start], b = (long)first[t->stop + 1] - 1;
+        unsigned char *f = malloc((size_t)(b - a + 1));
+        if (f == NULL) {
+            ecs_schedule_free(out);
+            return NULL;
+        }
+        for (long j = t->start; j <= t->stop; j++)
+            for (size_t l = first[j]; l < first[j + 1]; l++)
+                f[l - (size_t)a] = t->freq[j - t->start];
+        ecs_result rc = ecs_schedule_place(out, i, t->pe, a, b, f, 0);
+        free(f);
+        if (rc != ECS_OK) {
+            ecs_schedule_free(out);
+            return NULL;
+        }
+    }
+    return out;
+}

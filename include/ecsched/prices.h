@@ -277,6 +277,20 @@ ecs_result ecs_prices_slots(const ecs_price_series *s,
                             const ecs_price_options *opt, size_t nslots,
                             ecs_slot_prices *out, ecs_diag *diag);
 
+/*
+ * Merge runs of consecutive slots of equal price into one slot each (a
+ * coarsening: docs/MODEL.md "Merging slots"): slots 0 .. horizon-1 and
+ * horizon .. n-1 are merged apart, so that the boundary horizon (D') is a
+ * boundary of out, and no merged slot is longer than ECS_SLOT_LEN_MAX
+ * units.  out has the merged prices and their lengths in units of
+ * in->slot_minutes (slot_len NULL when nothing merged), the rest of in's
+ * fields; (*first)[j] is the first slot of in in merged slot j, for j =
+ * 0 .. out->n (malloc'ed, (*first)[out->n] = in->n).  OK, ENOMEM.
+ */
+ecs_result ecs_slot_prices_merge(const ecs_slot_prices *in, size_t horizon,
+                                 ecs_slot_prices *out, size_t **first,
+                                 ecs_diag *diag);
+
 /* min, max and mean of n values (all 0 when n = 0). */
 typedef struct ecs_price_stats {
     double min, max, mean;

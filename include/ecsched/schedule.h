@@ -58,6 +58,16 @@ ecs_schedule *ecs_schedule_fit_lengths(const struct ecs_graph *g,
                                        const ecs_schedule *base,
                                        const int *slot_len, size_t nslot);
 
+/*
+ * A schedule of merged slots on the slots they merge: merged slot j is
+ * slots first[j] .. first[j+1]-1 (nmerged + 1 offsets, as
+ * ecs_slot_prices_merge gives), each taking slot j's frequency.  The work
+ * and the cost are the same on both grids.  NULL when out of memory or a
+ * task's slot is beyond nmerged.
+ */
+ecs_schedule *ecs_schedule_unmerge(const ecs_schedule *s, const size_t *first,
+                                   size_t nmerged);
+
 /* Remove task i from the schedule (pe = -1). */
 void ecs_schedule_unplace(ecs_schedule *s, size_t i);
 
