@@ -9,8 +9,8 @@
 #include "ecsched/profile.h"
 #include "ecsched/solve.h"
 
-/* MODEL.md's worked example: F = {1, 0.5, 0}, quadratic power, one PE,
- * slots of 60, 30, 30 minutes with a unit of 30 minutes (lengths 2, 1, 1),
+/* The worked example of docs/MODEL.md "Slots of different lengths":
+ * F = {1, 0.5, 0}, quadratic power, one PE, slots of 60, 30, 30 minutes with a unit of 30 minutes (lengths 2, 1, 1),
  * prices 1, 4, 1 per energy unit, one task of 2 units, D' = 3.  Slot 0 at
  * f = 0.5 does 0.5 x 2 = 1 unit for 0.25 x 1 x 2 = 0.5; slot 1 waits;
  * slot 2 at f = 1 does 1 unit for 1 x 1 x 1 = 1: cost 1.5, the optimum
