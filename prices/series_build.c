@@ -95,7 +95,11 @@ static ecs_result stamp_time(const px_csv_table *t, size_t r,
             rc = to_utc(&b, txt, file, p->line, opt, s, &end, NULL, diag);
         if (rc != ECS_OK)
             return rc;
-        if (end <= p->start || (end - p->start) % 60 != 0 ||
+        if (end <= p->start)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                                "interval '%s' ends %s it starts", txt,
+                                end == p->start ? "when" : "before");
+        if ((end - p->start) % 60 != 0 ||
             end - p->start > 60LL * PX_PRICE_MAX_MINUTES)
             return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                                 "interval '%s' does not end whole minutes "

@@ -386,10 +386,11 @@ void ecs_fmt_slot_info(const ecs_setup *m, const ecs_slot_prices *sp,
             lo = sp->slot_len[l] < lo ? sp->slot_len[l] : lo;
             hi = sp->slot_len[l] > hi ? sp->slot_len[l] : hi;
         }
-        char a[32], b[32];
+        char a[32], b[32], u[32];
         ecs_fmt_duration(lo, sp->slot_minutes, a, sizeof a);
         ecs_fmt_duration(hi, sp->slot_minutes, b, sizeof b);
-        snprintf(d, sizeof d, "%s to %s (the prices' periods)", a, b);
+        ecs_fmt_duration(1, sp->slot_minutes, u, sizeof u);
+        snprintf(d, sizeof d, "%s to %s (the prices' periods; a work unit is %s at f = 1)", a, b, u);
     }
     if (!ecs_has_clock(sp)) {
         snprintf(buf, n, "slots of %s, no clock times", d);

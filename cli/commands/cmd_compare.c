@@ -183,7 +183,7 @@ static void print_head(const compare_job *j)
     const ecs_problem *pb = &j->pb;
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes       %d\n", j->m.platform.pes);
-    char bm[64], dl[64], info[160], end[64];
+    char bm[64], dl[64], info[256], end[64];
     ecs_fmt_slots(&pb->prices, pb->base_makespan, bm, sizeof bm);
     ecs_fmt_slots(&pb->prices, pb->deadline, dl, sizeof dl);
     ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);

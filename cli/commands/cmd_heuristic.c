@@ -217,7 +217,7 @@ static void print_human(const heur_job *j)
     const ecs_problem *pb = &j->pb;
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
-    char info[160];
+    char info[256];
     ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     char src[1200];
     tool_fmt_price_sources(&j->m, pb, src, sizeof src);

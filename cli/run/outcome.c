@@ -50,7 +50,7 @@ void tool_outcome_print_problem(const tool_outcome *o)
     const ecs_problem *pb = o->pb;
     printf("%-12s %s (%zu tasks with work)\n", "graph", pb->graph_path, pb->g->n);
     printf("%-12s %d\n", "pes", o->m->platform.pes);
-    char info[160], d[64], b[64];
+    char info[256], d[64], b[64];
     ecs_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
     char src[1200];
     tool_fmt_price_sources(o->m, pb, src, sizeof src);
