@@ -595,8 +595,11 @@ static void model_list(unsigned bits, char *buf, size_t size)
     buf[0] = '\0';
     for (size_t k = 0; k < 4; k++)
         if (bits & (unsigned)all[k]) {
+            /* "A", "A and B", "A, B and C" */
+            unsigned later = bits & ~((2u * (unsigned)all[k]) - 1u);
             int w = snprintf(buf + len, size - len, "%s%s",
-                             len ? " and " : "", long_name[k]);
+                             len == 0 ? "" : later ? ", " : " and ",
+                             long_name[k]);
             if (w < 0 || (size_t)w >= size - len)
                 return;
             len += (size_t)w;
