@@ -506,6 +506,9 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     if (rc != ECS_OK)
         return rc;
     out->mode = ECS_SOLVE_MODE_MILP;
+    out->milp_rows = mr.rows;
+    out->milp_cols = mr.cols;
+    out->milp_nonzeros = mr.nonzeros;
     if (mr.status == ECS_MILP_INFEASIBLE)
         out->status = ECS_SOLVE_INFEASIBLE;
     offer(out, &mr.schedule, mr.cost, ECS_FOUND_BY_MILP);
@@ -691,6 +694,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     rc = ecs_milp_estimate(inst, &nonzeros, &dp_ops, diag);
     if (rc != ECS_OK)
         return rc;
+    out->milp_estimate = nonzeros;
     int milp_ran = 0;
     if (nonzeros <= prm->milp_max_nonzeros &&
         dp_ops <= prm->milp_dp_ops_per_nonzero * prm->milp_max_nonzeros) {
@@ -738,6 +742,7 @@ static void result_init(ecs_solve_result *out)
     memset(out, 0, sizeof *out);
     out->status = ECS_SOLVE_NO_SOLUTION;
     out->cost = out->bound = out->gap = out->start_cost = NAN;
+    out->milp_estimate = NAN;
     out->bound_method = ECS_BOUND_BY_NONE;
     out->found_by = ECS_FOUND_BY_NONE;
     out->start_by = ECS_FOUND_BY_NONE;

@@ -194,6 +194,13 @@ static void print_human(const tool_outcome *o, const ecs_check_report *rep)
             printf("%-12s %.6f (the merged grid's: no schedule of the "
                    "merged slots costs less)\n", "merged bound",
                    j->merged_bound);
+        if (r->milp_nonzeros > 0)
+            printf("%-12s %ld rows, %ld columns, %ld non-zeros (the merged "
+                   "grid's MILP)\n", "merged model", r->milp_rows,
+                   r->milp_cols, r->milp_nonzeros);
+        else if (!isnan(r->milp_estimate))
+            printf("%-12s about %.3g non-zeros estimated: the MILP did not "
+                   "run\n", "merged model", r->milp_estimate);
     }
     if (r->lns_rounds > 0)
         printf("%-12s %ld neighbourhoods, %ld improved\n", "search",
@@ -251,7 +258,11 @@ static int add_solve_keys(json_t *d, const void *job)
             (json_object_set_new(d, "merged_slots",
                                  json_integer((json_int_t)j->merged_n)) ||
              json_object_set_new(d, "merged_bound",
-                                 ecs_json_num(j->merged_bound))));
+                                 ecs_json_num(j->merged_bound)) ||
+             json_object_set_new(d, "merged_milp_nonzeros",
+                                 json_integer(r->milp_nonzeros)) ||
+             json_object_set_new(d, "merged_milp_estimate",
+                                 ecs_json_num(r->milp_estimate))));
 }
 
 /*

@@ -392,6 +392,7 @@ typedef struct ecs_solve_result {
     double start_cost; ecs_stop stop; long lns_rounds; long lns_improved;
     double bound_time_s; size_t dp_states; double runtime_s;
     ecs_solve_step steps[9]; size_t nsteps;
+    long milp_rows, milp_cols, milp_nonzeros; double milp_estimate;
 } ecs_solve_result;
 ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
                      const ecs_solve_params *prm, ecs_solve_result *out,
