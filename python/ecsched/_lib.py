@@ -1305,7 +1305,7 @@ class FixedMap:
 
 def method_require(name, model):
     """EUNSUPPORTED from the table when method `name` does not handle
-    model ("paper", "extended", "fixedmap")."""
+    model ("paper", "extended", "fixedmap", "freemap")."""
     d = new_diag()
     m = lib.ecs_method_find(name.encode())
     check(lib.ecs_method_require(m, getattr(lib, "ECS_MODEL_" +
