@@ -11,9 +11,9 @@
 # processors; TEST_JOBS=1 runs them one after the other).  Each test works in
 # its own scratch directory (tests/cli/lib.sh T_DIR, mkdtemp in the unit
 # tests), so they do not see each other.  The longest start first: the wall
-# time of each test is kept in $1/.times and orders the next run (a test
-# without a recorded time starts before those with one, command-line scripts
-# before unit binaries).
+# time of each test is kept in $1/.times and orders the next run; before the
+# first run, tests/run.times (CPU seconds measured on a quiet machine; a
+# test it lacks starts first, command-line scripts before unit binaries).
 set -u
 testdir=$1
 ECSCHED=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
@@ -42,6 +42,7 @@ list() {
 order() {
   list | while read -r kind name path; do
     w=$( { [ -f "$times" ] && sed -n "s/^$kind\\.$name \\([0-9.]*\\)\$/\\1/p" "$times"; } | head -1)
+    [ -n "$w" ] || [ -f "$times" ] || w=$(sed -n "s/^$kind\\.$name \\([0-9.]*\\)\$/\\1/p" "$here/run.times" | head -1)
     # no recorded time: first (cli 1e9, unit 1e8 ahead of any real time)
     [ -n "$w" ] || { [ "$kind" = cli ] && w=1000000000 || w=100000000; }
     echo "$w $kind $name $path"
