@@ -1,5 +1,5 @@
-# Slots of different lengths and merging (issue 39, docs/MODEL.md "Slots of
-# different lengths", "Merging slots"): 100 tasks (the shared
+# Slots of different lengths and merging (issue 39; docs/MODEL.md
+# "Slots of different lengths" and "Merging slots"): 100 tasks (the shared
 # stg/100/rand0003.stg, P = 8) over a week of 15-minute slots (D' = 672),
 # on three weeks of prices:
 #   es   the shared OMIE day of 1 October 2025 (prices/es_2025-10-01_15min.csv,
