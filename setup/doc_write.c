@@ -287,7 +287,7 @@ ecs_result ecs_document_problem_text(const ecs_problem *pb,
         ecs_diag ad;
         if (ecs_problem_advice(pb, m->platform.pes, &adv, &ad) == ECS_OK &&
             json_object_set_new(d, "advice",
-                                ecs_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+                                ecs_advice_json(&adv, &pb->prices)) != 0) {
             json_decref(d);
             d = NULL;
         }

@@ -320,7 +320,7 @@ static void print_table(const compare_job *j, size_t point)
     if (pb->deadline < pb->base_makespan &&
         ecs_problem_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
         char text[512];
-        ecs_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
+        ecs_advice_text(&adv, j->m.platform.pes, &pb->prices,
                             text, sizeof text);
         printf("advice    %s\n", text);
     }
@@ -452,7 +452,7 @@ static json_t *build_doc(compare_job *j)
     ecs_diag ad;
     if (!bad && pb->deadline < pb->base_makespan &&
         ecs_problem_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        bad = set(d, "advice", ecs_advice_json(&adv, pb->prices.slot_minutes));
+        bad = set(d, "advice", ecs_advice_json(&adv, &pb->prices));
     if (!bad)
         bad = ecs_document_add_record(d, pb, &j->m, NULL, tool_base_limit(&j->prm[0]),
                                      j->t0, j->c0) != 0;

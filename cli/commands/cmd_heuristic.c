@@ -384,8 +384,8 @@ static int deadline_reachable(const heur_job *j)
     ecs_diag ad;
     char text[512] = "";
     if (ecs_problem_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        ecs_advice_text(&adv, j->m.platform.pes,
-                            j->pb.prices.slot_minutes, text, sizeof text);
+        ecs_advice_text(&adv, j->m.platform.pes, &j->pb.prices, text,
+                        sizeof text);
     tool_errorf(CMD,
                    "infeasible: the deadline D' = %ld is below the base "
                    "makespan M = %ld (the heuristic keeps the base schedule's "

@@ -103,7 +103,7 @@ int tool_outcome_finish(const tool_outcome *o)
         have_adv = ecs_problem_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
         if (have_adv &&
             json_object_set_new(doc, "advice",
-                                ecs_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+                                ecs_advice_json(&adv, &pb->prices)) != 0) {
             json_decref(doc);
             doc = NULL;
         }
@@ -126,7 +126,7 @@ int tool_outcome_finish(const tool_outcome *o)
         char adv_text[512] = "";
         if (have_adv)
             ecs_advice_text(&adv, o->m->platform.pes,
-                                pb->prices.slot_minutes, adv_text,
+                                &pb->prices, adv_text,
                                 sizeof adv_text);
         fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld%s%s\n",
                 o->cmd, pb->deadline, have_adv ? ": " : "", adv_text);

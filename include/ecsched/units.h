@@ -97,7 +97,10 @@ void ecs_fmt_slot_info(const ecs_setup *m, const ecs_slot_prices *sp,
 
 
 /* What would make pb's deadline feasible on pes PEs: ecs_makespan_advise
- * with the base's makespan (proven when the makespan search proved it). */
+ * with the base's makespan (proven when the makespan search proved it).
+ * On slots of different lengths: the base's makespan on them and the
+ * critical path on them (each task from the first slot after its
+ * predecessors, in the fewest slots at f = 1), no PE count. */
 ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
                           ecs_makespan_advice *a, ecs_diag *diag);
 
@@ -105,12 +108,13 @@ ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
  * deadline D'": the least deadline (in slots and hours) and what to pass,
  * the critical path, and the PE count that would do. */
 void ecs_advice_text(const ecs_makespan_advice *a, int pes,
-                         int slot_minutes, char *buf, size_t n);
+                     const ecs_slot_prices *sp, char *buf, size_t n);
 
 /* The advice for programs: {critical_path, least_deadline, least_proven,
  * lower_bound, pes_needed (null: none), pes_needed_proven, slot_minutes,
  * least_deadline_minutes, critical_path_minutes} (schedule.schema.json
  * "advice").  NULL when out of memory. */
-json_t *ecs_advice_json(const ecs_makespan_advice *a, int slot_minutes);
+json_t *ecs_advice_json(const ecs_makespan_advice *a,
+                        const ecs_slot_prices *sp);
 
 #endif
