@@ -6,6 +6,7 @@
 
 #include "ecsched/check.h"
 #include "ecsched/method.h"
+#include "ecsched/prices.h"
 #include "ecsched/profile.h"
 #include "ecsched/solve.h"
 
@@ -249,6 +250,112 @@ static void test_methods_refuse(void **state)
     ecs_graph_free(g);
 }
 
+/* Merging by hand: prices (1, 1, 2, 2, 2, 1) with D' = 4 merge into
+ * (1 | 2 | 2 | 1) of lengths (2, 2, 1, 1): the run of 2s is cut at D'. A
+ * schedule of the merged slots goes back on the fine ones with the same
+ * work and cost. */
+static void test_merge_by_hand(void **state)
+{
+    (void)state;
+    ecs_slot_prices in;
+    memset(&in, 0, sizeof in);
+    double price[6] = {1, 1, 2, 2, 2, 1};
+    in.n = 6;
+    in.price = price;
+    in.slot_minutes = 15;
+    ecs_slot_prices out;
+    size_t *first = NULL;
+    assert_int_equal(ecs_slot_prices_merge(&in, 4, &out, &first, NULL), ECS_OK);
+    assert_int_equal(out.n, 4);
+    assert_int_equal(out.slot_minutes, 15);
+    const int want_len[4] = {2, 2, 1, 1};
+    const size_t want_first[5] = {0, 2, 4, 5, 6};
+    for (size_t j = 0; j < 4; j++) {
+        assert_int_equal(out.slot_len[j], want_len[j]);
+        assert_close(out.price[j], price[want_first[j]], 0);
+    }
+    for (size_t j = 0; j <= 4; j++)
+        assert_int_equal(first[j], want_first[j]);
+    /* one task of 2 units on merged slots 1..2 at (1, 0.5), doing
+     * 2 + 0.5 units: fine slots 2..4 at (1, 1, 0.5) */
+    ecs_platform p;
+    tu_platform(&p, 1, "1,0.5,0", "quadratic");
+    long work = 2;
+    ecs_graph *g = tu_graph(1, &work, 0, NULL);
+    ecs_schedule *s = ecs_schedule_new(1);
+    unsigned char f[2] = {0, 1};
+    assert_int_equal(ecs_schedule_place(s, 0, 0, 1, 2, f, 0), ECS_OK);
+    ecs_schedule *fine = ecs_schedule_unmerge(s, first, out.n);
+    assert_non_null(fine);
+    assert_int_equal(fine->task[0].start, 2);
+    assert_int_equal(fine->task[0].stop, 4);
+    assert_int_equal(fine->task[0].freq[0], 0);
+    assert_int_equal(fine->task[0].freq[1], 0);
+    assert_int_equal(fine->task[0].freq[2], 1);
+    ecs_check_report a, b;
+    ecs_instance mi, fi;
+    ecs_instance_init(&mi, g, &p, out.price, out.n, 4);
+    mi.slot_len = out.slot_len;
+    ecs_instance_init(&fi, g, &p, price, 6, 6);
+    assert_int_equal(ecs_check_schedule(&mi, s, &a, NULL), ECS_OK);
+    assert_int_equal(ecs_check_schedule(&fi, fine, &b, NULL), ECS_OK);
+    /* 1 x 2 x 2 + 0.25 x 2 x 1 = 4.5 on both grids */
+    assert_close(a.cost, 4.5, 1e-12);
+    assert_close(b.cost, 4.5, 1e-12);
+    /* nothing to merge: no lengths, the same slots */
+    double flat[3] = {1, 2, 1};
+    in.n = 3;
+    in.price = flat;
+    ecs_slot_prices same;
+    size_t *f2 = NULL;
+    assert_int_equal(ecs_slot_prices_merge(&in, 3, &same, &f2, NULL), ECS_OK);
+    assert_int_equal(same.n, 3);
+    assert_null(same.slot_len);
+    ecs_slot_prices_release(&same);
+    free(f2);
+    ecs_schedule_free(fine);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+    ecs_slot_prices_release(&out);
+    free(first);
+}
+
+/* The base replayed on lengths (2, 2, 1, 1, ...): a chain of works 3 and
+ * 1 takes slots 0..1 (4 units for 3) and slot 2; a task on the same PE
+ * after them starts at slot 3. */
+static void test_fit_lengths_by_hand(void **state)
+{
+    (void)state;
+    long work[3] = {3, 1, 2};
+    ecs_edge e[1] = {{0, 1, 0}};
+    ecs_graph *g = tu_graph(3, work, 1, e);
+    ecs_schedule *base = ecs_schedule_new(3);
+    assert_int_equal(ecs_schedule_place(base, 0, 0, 0, 2, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(base, 1, 0, 3, 3, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(base, 2, 0, 4, 5, NULL, 0), ECS_OK);
+    const int len[6] = {2, 2, 1, 1, 1, 1};
+    ecs_schedule *s = ecs_schedule_fit_lengths(g, base, len, 6);
+    assert_non_null(s);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 1);
+    assert_int_equal(s->task[1].start, 2);
+    assert_int_equal(s->task[1].stop, 2);
+    assert_int_equal(s->task[2].start, 3);
+    assert_int_equal(s->task[2].stop, 4);
+    ecs_platform p;
+    tu_platform(&p, 1, "1,0.5,0", "quadratic");
+    double price[6] = {1, 1, 1, 1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 6, 5);
+    inst.slot_len = len;
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_int_equal(r.makespan, 5);
+    ecs_schedule_free(s);
+    ecs_schedule_free(base);
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -256,6 +363,8 @@ int main(void)
         cmocka_unit_test(test_task_cost_len),
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_methods_refuse),
+        cmocka_unit_test(test_merge_by_hand),
+        cmocka_unit_test(test_fit_lengths_by_hand),
     };
     const struct CMUnitTest slow[] = {0};
     return TU_RUN(quick, slow);
