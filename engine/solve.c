@@ -478,6 +478,13 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
 
 /* The exact MILP with milp_share of the time left, warm-started with the
  * best schedule. */
+/* 1 when no row that improves a schedule handles inst's model but the
+ * MILP (slots of different lengths): the plan then gives it everything. */
+static int no_search(const ecs_instance *inst)
+{
+    return !handles(inst, "lns") && !handles(inst, "local");
+}
+
 static ecs_result by_milp(driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
@@ -496,9 +503,12 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
         mp.time_limit_s = MIN_PHASE_S;
     mp.mip_gap = prm->gap;
     mp.warm_start = out->schedule;
-    mp.max_nonzeros = prm->milp_max_nonzeros > 1.0
-                          ? 2.0 * prm->milp_max_nonzeros
-                          : 2.0;
+    /* where nothing else improves a schedule (slots of different lengths:
+     * neither local search nor LNS), the MILP's own limit */
+    if (!no_search(d->inst))
+        mp.max_nonzeros = prm->milp_max_nonzeros > 1.0
+                              ? 2.0 * prm->milp_max_nonzeros
+                              : 2.0;
     ecs_milp_result mr;
     grant(d, sp, begun(d, sp), mp.time_limit_s);
     ecs_result rc = ecs_milp_solve(d->inst, &mp, &mr, diag);
@@ -696,8 +706,9 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         return rc;
     out->milp_estimate = nonzeros;
     int milp_ran = 0;
-    if (nonzeros <= prm->milp_max_nonzeros &&
-        dp_ops <= prm->milp_dp_ops_per_nonzero * prm->milp_max_nonzeros) {
+    if (no_search(inst) ||
+        (nonzeros <= prm->milp_max_nonzeros &&
+         dp_ops <= prm->milp_dp_ops_per_nonzero * prm->milp_max_nonzeros)) {
         rc = by_milp(d, diag);
         if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
             ecs_diag_clear(diag);
