@@ -138,7 +138,7 @@ ecs_result core_ivals_compute(const ecs_graph *g, const ecs_platform *p,
                                    L, c, dp);
             bad = keep_undominated(w->es[i], L, c, m, &b) != 0;
         }
-        if (!bad)
+        if (!bad && b.n > first)
             qsort(b.iv + first, b.n - first, sizeof *b.iv, cmp_interval);
         out->off[i + 1] = b.n;
     }
