@@ -48,7 +48,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <jansson.h>
+
 #include "ecsched/instance.h"
+#include "ecsched/problem.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
@@ -149,6 +152,63 @@ ecs_result ecs_replan(const ecs_instance *inst, const ecs_schedule *old,
 
 /* Free what a result holds; NULL is accepted. */
 void ecs_replan_result_release(ecs_replan_result *r);
+
+/*
+ * The slot of a time `text` on a grid whose slot 0 starts at first_utc
+ * (seconds since 1970, UTC; 0: no clock times) with slots of
+ * slot_minutes, clock times in zone_minutes (local = UTC + offset):
+ *  - a whole number: that slot;
+ *  - "HH:MM": that clock time on the day of slot 0;
+ *  - a time stamp as the price loader reads it ("2016-10-19T12:00+02:00",
+ *    "...Z", naive "2016-10-19 12:00" in the zone).
+ * A time inside a slot gives the next slot (the slot that has begun is
+ * under way).  *slot may be negative (before slot 0).  EINVAL naming the
+ * forms for anything else, or a clock time without clock times.
+ */
+ecs_result ecs_replan_now_parse(const char *text, long long first_utc,
+                                int slot_minutes, int zone_minutes,
+                                long *slot, ecs_diag *diag);
+
+/* A re-plan of a schedule document (ecs_replan_document). */
+typedef struct ecs_replan_run {
+    ecs_setup m;         /* the document's terms, the new prices */
+    ecs_problem pb;      /* the problem under them: D' as recorded */
+    int have_pb;
+    ecs_schedule *old;   /* the document's plan */
+    char old_command[32]; /* the command that made it */
+    double old_cost;     /* its cost under its own prices (the document's) */
+    long now_asked;      /* the slot of TIME (may be < 0) */
+    char now_time[48];   /* the clock time of slot now, "" without clock */
+    ecs_replan_result res;
+    json_t *doc;         /* the new document */
+} ecs_replan_run;
+
+/*
+ * Re-plan the schedule document at doc_path (written by a command on the
+ * paper's platform) from TIME `now` under the price series prices_spec
+ * (a file or built-in, read with the document's price options: its slot
+ * length, its zone, from its first slot on, never repeated), with the
+ * document's graph (graph.file, found by flags->find_file), PEs,
+ * frequencies, power, work unit and deadline.  flags gives find_file,
+ * limits, watts (0: the document's) and the new file's columns
+ * (price_column, time_column, filter, unit; "" = the loader's guess) and
+ * utc offset (when given).  run->doc is the new document: the head of
+ * every schedule document under the new prices, "replan" (now, the old
+ * plan's document, command, cost and tasks, what changed, the costs) and
+ * the record ("model" with the new price source, so that validate judges
+ * the new plan under the new prices).  EIO for a missing file, EPARSE,
+ * EINVAL for a document of another model (CaWoSched's, a compare
+ * document, one written by hand), prices that do not cover the horizon
+ * and the errors of ecs_replan; EUNSUPPORTED on an extended platform.
+ * Release with ecs_replan_run_release (also after an error).
+ */
+ecs_result ecs_replan_document(const char *doc_path, const char *prices_spec,
+                               const char *now, const ecs_setup *flags,
+                               const ecs_replan_params *prm,
+                               ecs_replan_run *run, ecs_diag *diag);
+
+/* Free what a run holds; NULL is accepted. */
+void ecs_replan_run_release(ecs_replan_run *run);
 
 #ifdef __cplusplus
 }
