@@ -304,7 +304,7 @@ ecs_result ecs_replan_document(const char *doc_path, const char *prices_spec,
     if (rc == ECS_OK) {
         ecs_zone z;
         ecs_zone_of(&run->m, &run->pb.prices, &z);
-        ecs_fmt_clock(&z, &run->pb.prices, run->res.now, 0, run->now_time,
+        ecs_fmt_clock(&z, &run->pb.prices, run->res.now, 1, run->now_time,
                       sizeof run->now_time);
         ecs_check_report rep;
         ecs_check_schedule(&run->pb.inst, run->res.schedule, &rep, NULL);

@@ -148,20 +148,26 @@ static void print_human(const replan_args *a, const ecs_replan_run *run)
     printf("prices     %s (%s)\n", sp->source, info);
     if (run->now_asked < 0)
         printf("now        before slot 0: every task is planned afresh\n");
-    else if (run->now_time[0])
-        printf("now        slot %ld = %s\n", r->now, run->now_time);
+    else if (ecs_has_clock(sp)) {
+        ecs_zone z;
+        char t[64];
+        ecs_zone_of(&run->m, sp, &z);
+        ecs_fmt_clock(&z, sp, r->now, 0, t, sizeof t);
+        printf("now        slot %ld = %s\n", r->now, t);
+    }
     else
         printf("now        slot %ld\n", r->now);
     ecs_fmt_slots(run->pb.deadline, sp->slot_minutes, dur, sizeof dur);
     printf("deadline   %s (as recorded)\n", dur);
-    printf("kept       %zu tasks done, %zu running (as they ran)\n",
+    size_t nfree = r->count[ECS_CHANGE_SAME] + r->count[ECS_CHANGE_PE] +
+                   r->count[ECS_CHANGE_FREQ] + r->count[ECS_CHANGE_MOVED];
+    printf("kept       %zu done, %zu running (as they ran)\n",
            r->count[ECS_CHANGE_DONE], r->count[ECS_CHANGE_RUNNING]);
-    printf("replanned  %zu tasks: %zu moved, %zu other frequencies, %zu "
+    printf("replanned  %zu task%s: %zu moved, %zu other frequencies, %zu "
            "other PE, %zu unchanged\n",
-           r->count[ECS_CHANGE_SAME] + r->count[ECS_CHANGE_PE] +
-               r->count[ECS_CHANGE_FREQ] + r->count[ECS_CHANGE_MOVED],
-           r->count[ECS_CHANGE_MOVED], r->count[ECS_CHANGE_FREQ],
-           r->count[ECS_CHANGE_PE], r->count[ECS_CHANGE_SAME]);
+           nfree, nfree == 1 ? "" : "s", r->count[ECS_CHANGE_MOVED],
+           r->count[ECS_CHANGE_FREQ], r->count[ECS_CHANGE_PE],
+           r->count[ECS_CHANGE_SAME]);
     double pct = r->keep_cost != 0 ? 100.0 * (r->cost - r->keep_cost) /
                                          fabs(r->keep_cost)
                                    : 0.0;

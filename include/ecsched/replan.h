@@ -178,7 +178,7 @@ typedef struct ecs_replan_run {
     char old_command[32]; /* the command that made it */
     double old_cost;     /* its cost under its own prices (the document's) */
     long now_asked;      /* the slot of TIME (may be < 0) */
-    char now_time[48];   /* the clock time of slot now, "" without clock */
+    char now_time[48];   /* slot now as an ISO time, "" without clock */
     ecs_replan_result res;
     json_t *doc;         /* the new document */
 } ecs_replan_run;
