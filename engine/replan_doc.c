@@ -331,3 +331,55 @@ ecs_result ecs_replan_document(const char *doc_path, const char *prices_spec,
     ecs_doc_model_release(&dm);
     return rc;
 }
+
+ecs_result ecs_replan_check(const json_t *doc, const char *path,
+                            const ecs_graph *g, const ecs_platform *p,
+                            const ecs_schedule *s, long *now, size_t *fixed,
+                            ecs_diag *diag)
+{
+    *now = -1;
+    *fixed = 0;
+    const json_t *rp = json_object_get(doc, "replan");
+    if (rp == NULL)
+        return ECS_OK;
+    const json_t *jn = json_object_get(rp, "now");
+    const json_t *tasks = json_object_get(json_object_get(rp, "old"), "tasks");
+    if (!json_is_integer(jn) || json_integer_value(jn) < 0 ||
+        !json_is_array(tasks))
+        return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                            "\"replan\" has no whole \"now\" >= 0 or no "
+                            "\"old\".\"tasks\"");
+    long t = (long)json_integer_value(jn);
+    ecs_schedule *old = NULL;
+    ecs_diag inner;
+    ecs_result rc = ecs_document_read_tasks(tasks, path, NULL, g, p, &old,
+                                            &inner);
+    if (rc != ECS_OK)
+        return ecs_diag_set(diag, rc == ECS_ENOMEM ? rc : ECS_EPARSE, path, 0,
+                            "replan.old: %s", inner.msg);
+    for (size_t i = 0; i < g->n && rc == ECS_OK; i++) {
+        const ecs_sched_task *a = &old->task[i], *b = &s->task[i];
+        if (a->pe < 0 || b->pe < 0)
+            continue;
+        if (a->start < t) {
+            (*fixed)++;
+            if (a->pe != b->pe || a->start != b->start || a->stop != b->stop ||
+                memcmp(a->freq, b->freq, (size_t)(a->stop - a->start + 1)) != 0)
+                rc = ecs_diag_set(diag, ECS_EVIOLATION, path, 0,
+                                  "task %ld started before now (slot %ld) in "
+                                  "the old plan (PE %d, slots %ld..%ld) and "
+                                  "is not kept as it ran (PE %d, slots "
+                                  "%ld..%ld, or its frequencies)",
+                                  g->id[i], t, a->pe, a->start, a->stop,
+                                  b->pe, b->start, b->stop);
+        } else if (b->start < t) {
+            rc = ecs_diag_set(diag, ECS_EVIOLATION, path, 0,
+                              "task %ld starts in slot %ld, before now (slot "
+                              "%ld), but had not started in the old plan",
+                              g->id[i], b->start, t);
+        }
+    }
+    ecs_schedule_free(old);
+    *now = t;
+    return rc;
+}

@@ -210,6 +210,20 @@ ecs_result ecs_replan_document(const char *doc_path, const char *prices_spec,
 /* Free what a run holds; NULL is accepted. */
 void ecs_replan_run_release(ecs_replan_run *run);
 
+/*
+ * What validate adds for a re-planned document (one with "replan"): every
+ * task that started before replan.now in replan.old.tasks is in s as it
+ * was (PE, start, stop, frequencies), and every other task of s starts at
+ * now or later.  *now gets replan.now and *fixed the tasks kept (-1 and
+ * 0 for a document without "replan", which passes).  OK, EVIOLATION
+ * naming the first task that breaks it (its STG id, the slot), EPARSE
+ * for a "replan" object that cannot be read, ENOMEM.
+ */
+ecs_result ecs_replan_check(const json_t *doc, const char *path,
+                            const ecs_graph *g, const ecs_platform *p,
+                            const ecs_schedule *s, long *now, size_t *fixed,
+                            ecs_diag *diag);
+
 #ifdef __cplusplus
 }
 #endif

@@ -39,6 +39,14 @@ expect_eq "$(jq -r '.model.price_source.options.no_repeat, .model.price_source.o
 run validate "$D/chain.stg" "$D/r.json"
 expect_rc 0 "validate the re-plan"
 expect_out "^cost +0\.240000" "validate: cost under the new prices"
+expect_out "^replan +1 task as they ran before slot 1" "validate: the prefix kept"
+run validate "$D/chain.stg" "$D/r.json" --json
+expect_eq "$(jq -c '[.feasible, .replan, .cost]' "$OUT")" '[true,{"now":1,"fixed":1},0.24]' "validate --json: the re-plan"
+# a document whose kept task moved (still a feasible schedule) breaks it
+jq '.tasks[0].start = 1 | .tasks[0].stop = 1 | .tasks[1].start = 2 | .tasks[1].stop = 3 | .tasks[1].freqs = [0, 1]' "$D/r.json" > "$D/moved.json"
+run validate "$D/chain.stg" "$D/moved.json"
+expect_rc 1 "validate: a kept task changed"
+expect_out "violation: task 1 started before now \(slot 1\) in the old plan" "names the task and now"
 
 # the forms of --now: clock time, time stamp, inside a slot (the next one)
 for t in 01:00 2024-05-06T01:00+02:00 "2024-05-06 01:00" 00:30; do
