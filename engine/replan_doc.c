@@ -132,7 +132,8 @@ static ecs_result doc_setup(const char *path, const json_t *doc,
              fo ? fo->filter_column : "");
     snprintf(o->filter_value, sizeof o->filter_value, "%s",
              fo ? fo->filter_value : "");
-    snprintf(o->unit, sizeof o->unit, "%s", fo ? fo->unit : "");
+    if (fo != NULL && fo->unit[0]) /* else the document's unit */
+        snprintf(o->unit, sizeof o->unit, "%s", fo->unit);
     if (fo != NULL && fo->utc_offset_given) {
         o->utc_offset_given = 1;
         o->utc_offset_minutes = fo->utc_offset_minutes;

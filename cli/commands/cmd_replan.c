@@ -180,8 +180,9 @@ static void print_human(const replan_args *a, const ecs_replan_run *run)
     if (e.has_money) {
         ecs_energy k;
         ecs_energy_of(&run->m, sp, run->old, r->keep_cost, &k);
-        printf("money      %.2f %s (keeping: %.2f %s), %.1f kWh\n", e.money,
-               e.currency, k.money, k.currency, e.kwh);
+        printf("money      %.2f %s, %.3g %s less than keeping the old plan; "
+               "%.1f kWh\n",
+               e.money, e.currency, k.money - e.money, e.currency, e.kwh);
     }
     if (!isnan(r->bound))
         printf("bound      %.6f (gap %.4f%%)\n", r->bound,

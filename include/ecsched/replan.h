@@ -191,8 +191,8 @@ typedef struct ecs_replan_run {
  * document's graph (graph.file, found by flags->find_file), PEs,
  * frequencies, power, work unit and deadline.  flags gives find_file,
  * limits, watts (0: the document's) and the new file's columns
- * (price_column, time_column, filter, unit; "" = the loader's guess) and
- * utc offset (when given).  run->doc is the new document: the head of
+ * (price_column, time_column, filter; "" = the loader's guess), its unit
+ * ("" = the document's) and utc offset (when given).  run->doc is the new document: the head of
  * every schedule document under the new prices, "replan" (now, the old
  * plan's document, command, cost and tasks, what changed, the costs) and
  * the record ("model" with the new price source, so that validate judges
