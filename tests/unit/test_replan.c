@@ -1,8 +1,8 @@
 /* Re-planning (replan.h): hand-computed tiny cases (which tasks stay
  * fixed, the cost, a running task's PE kept busy); brute force on tiny
- * random instances with the prefix fixed (its own enumeration of every
- * interval, PE and frequency profile of the free tasks); never dearer
- * than keeping the old plan; the fixed tasks unchanged; the checker on
+ * random instances with the prefix fixed (testutil's enumeration of every
+ * interval, PE and frequency profile); never dearer than keeping the old
+ * plan; the fixed tasks unchanged; the checker on
  * every plan; the due slots of local search and the MILP; bad input. */
 #include "testutil.h"
 
@@ -51,20 +51,29 @@ static void replan_ok(const ecs_graph *g, const ecs_platform *p,
         assert_true(r->bound <= r->cost + tu_tol(r->cost));
 }
 
-/* A -> B on one PE, F = {1, 0.5, 0}; old plan A in slot 0, B in slot 1;
+/* A -> B (work 1 each) on one PE, F = {1, 0.5, 0}; the old plan: A in
+ * slot 0, B in slot 1, at f = 1. */
+static ecs_graph *chain_case(ecs_platform *p, ecs_schedule **old)
+{
+    long work[] = {1, 1};
+    ecs_edge e[] = {{0, 1, 0}};
+    ecs_graph *g = tu_graph(2, work, 1, e);
+    tu_platform(p, 1, "1,0.5,0", "quadratic");
+    *old = ecs_schedule_new(2);
+    assert_int_equal(ecs_schedule_place(*old, 0, 0, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(*old, 1, 0, 1, 1, NULL, 0), ECS_OK);
+    return g;
+}
+
+/* The chain case;
  * new prices 1, 1, 5, 0.2 from slot 1: A done (1), B moves to slot 3 at
  * f = 1 (0.2; slot 1 costs 1, slots 2..3 at 0.5 cost 0.25 x 5.2 = 1.3). */
 static void test_replan_hand_moved(void **state)
 {
     (void)state;
-    long work[] = {1, 1};
-    ecs_edge e[] = {{0, 1, 0}};
-    ecs_graph *g = tu_graph(2, work, 1, e);
     ecs_platform p;
-    tu_platform(&p, 1, "1,0.5,0", "quadratic");
-    ecs_schedule *old = ecs_schedule_new(2);
-    assert_int_equal(ecs_schedule_place(old, 0, 0, 0, 0, NULL, 0), ECS_OK);
-    assert_int_equal(ecs_schedule_place(old, 1, 0, 1, 1, NULL, 0), ECS_OK);
+    ecs_schedule *old;
+    ecs_graph *g = chain_case(&p, &old);
     double price[] = {1, 1, 5, 0.2};
     for (int m = ECS_REPLAN_LOCAL; m <= ECS_REPLAN_MILP; m++) {
         ecs_replan_result r;
@@ -133,94 +142,6 @@ static void test_replan_hand_running(void **state)
     ecs_graph_free(g);
 }
 
-/* ---- brute force with the prefix fixed: its own enumeration ---- */
-
-typedef struct bf {
-    const ecs_graph *g;
-    const ecs_platform *p;
-    const double *price;
-    long T, now;
-    const ecs_schedule *old;
-    double cost[TU_BF_MAXN][TU_BF_MAXT][TU_BF_MAXT]; /* cheapest profile */
-    long s[TU_BF_MAXN], e[TU_BF_MAXN];
-    int pe[TU_BF_MAXN];
-    double best;
-} bf;
-
-/* The cheapest profile doing w on [s, e] by enumerating every frequency
- * vector (one index per slot). */
-static double bf_profile(const bf *b, long w, long s, long e)
-{
-    const ecs_platform *p = b->p;
-    long len = e - s + 1, combos = 1;
-    for (long l = 0; l < len; l++)
-        combos *= (long)p->nfreq;
-    double best = HUGE_VAL;
-    for (long c = 0; c < combos; c++) {
-        long x = c, q = 0;
-        double cost = 0;
-        for (long l = 0; l < len; l++) {
-            size_t k = (size_t)(x % (long)p->nfreq);
-            x /= (long)p->nfreq;
-            q += p->freq_q[k];
-            cost += p->power_of[k] * b->price[s + l];
-        }
-        if (q >= w * p->grid && cost < best)
-            best = cost;
-    }
-    return best;
-}
-
-static void bf_rec(bf *b, size_t i, double acc)
-{
-    const ecs_graph *g = b->g;
-    if (i == g->n) {
-        if (acc < b->best)
-            b->best = acc;
-        return;
-    }
-    const ecs_sched_task *t = &b->old->task[i];
-    int fixed = t->start < b->now;
-    for (int pe = 0; pe < b->p->pes; pe++)
-        for (long s = fixed ? t->start : b->now; s < b->T; s++)
-            for (long e = s; e < b->T; e++) {
-                if (fixed && (pe != t->pe || e != t->stop || s != t->start))
-                    continue;
-                double c = fixed ? 0 : b->cost[i][s][e];
-                if (c == HUGE_VAL)
-                    continue;
-                int ok = 1;
-                for (size_t x = g->pred_off[i]; ok && x < g->pred_off[i + 1]; x++)
-                    ok = b->e[g->pred[x]] < s;
-                for (size_t j = 0; ok && j < i; j++)
-                    ok = b->pe[j] != pe || b->e[j] < s || e < b->s[j];
-                if (!ok)
-                    continue;
-                b->s[i] = s;
-                b->e[i] = e;
-                b->pe[i] = pe;
-                if (fixed)
-                    for (long l = s; l <= e; l++)
-                        c += b->p->power_of[t->freq[l - s]] * b->price[l];
-                bf_rec(b, i + 1, acc + c);
-            }
-}
-
-/* The optimum with every task that starts before now in old fixed. */
-static double brute_force_fixed(const ecs_graph *g, const ecs_platform *p,
-                                const double *price, long T,
-                                const ecs_schedule *old, long now)
-{
-    bf b = {.g = g, .p = p, .price = price, .T = T, .now = now, .old = old,
-            .best = HUGE_VAL};
-    for (size_t i = 0; i < g->n; i++)
-        for (long s = 0; s < T; s++)
-            for (long e = s; e < T; e++)
-                b.cost[i][s][e] = bf_profile(&b, g->work[i], s, e);
-    bf_rec(&b, 0, 0.0);
-    return b.best;
-}
-
 /* Tiny random instances: the old plan the MILP's optimum under one
  * series, new prices, now in 1 .. the last start: the MILP's re-plan
  * equals brute force with the prefix fixed, local's is never below it. */
@@ -246,7 +167,7 @@ static void test_replan_brute_force(void **state)
         double fresh[TU_BF_MAXT];
         tu_random_prices(&seed, fresh, x.T, 0.2);
         long now = tu_rng_int(&seed, 0, last);
-        double opt = brute_force_fixed(x.g, &x.p, fresh, x.T, mr.schedule, now);
+        double opt = tu_brute_force_fixed(x.g, &x.p, fresh, x.T, mr.schedule, now);
         assert_true(opt < HUGE_VAL);
         ecs_replan_result r;
         replan_ok(x.g, &x.p, fresh, x.T, mr.schedule, now, ECS_REPLAN_MILP, &r);
@@ -355,14 +276,9 @@ static void test_due_slots(void **state)
 static void test_replan_errors(void **state)
 {
     (void)state;
-    long work[] = {1, 1};
-    ecs_edge e[] = {{0, 1, 0}};
-    ecs_graph *g = tu_graph(2, work, 1, e);
     ecs_platform p;
-    tu_platform(&p, 1, "1,0.5,0", "quadratic");
-    ecs_schedule *old = ecs_schedule_new(2);
-    assert_int_equal(ecs_schedule_place(old, 0, 0, 0, 0, NULL, 0), ECS_OK);
-    assert_int_equal(ecs_schedule_place(old, 1, 0, 1, 1, NULL, 0), ECS_OK);
+    ecs_schedule *old;
+    ecs_graph *g = chain_case(&p, &old);
     double price[] = {1, 1, 5, 0.2};
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, price, 4, 4);
