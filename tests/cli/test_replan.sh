@@ -91,6 +91,10 @@ jq 'del(.model)' "$D/old.json" > "$D/hand.json"
 run replan "$D/hand.json" --prices "$D/new.csv" --now 1
 expect_rc 2 "a document written by hand"
 expect_err "no \"model\"" "says why"
+run compare "$D/chain.stg" -p 1 --deadline 4 --freqs 1,0.5,0 --prices "$D/old.csv" -o "$D/cmp.json"
+run replan "$D/cmp.json" --prices "$D/new.csv" --now 1
+expect_rc 2 "a compare document"
+expect_err "holds several schedules" "says why"
 run milp "$D/chain.stg" -p 1 --deadline 4 --freqs 1,0.5,0 --prices "$D/old.csv" --watts 400:100 -o "$D/ext.json"
 run replan "$D/ext.json" --prices "$D/new.csv" --now 1
 expect_rc 2 "an extended platform"
