@@ -91,6 +91,10 @@ jq 'del(.model)' "$D/old.json" > "$D/hand.json"
 run replan "$D/hand.json" --prices "$D/new.csv" --now 1
 expect_rc 2 "a document written by hand"
 expect_err "no \"model\"" "says why"
+jq '.problem = "cawosched"' "$D/old.json" > "$D/cws.json"
+run replan "$D/cws.json" --prices "$D/new.csv" --now 1
+expect_rc 2 "a document of CaWoSched's problem"
+expect_err "CaWoSched's fixed-mapping problem: replan handles the paper's model" "says why"
 run compare "$D/chain.stg" -p 1 --deadline 4 --freqs 1,0.5,0 --prices "$D/old.csv" -o "$D/cmp.json"
 run replan "$D/cmp.json" --prices "$D/new.csv" --now 1
 expect_rc 2 "a compare document"
