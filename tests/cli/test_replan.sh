@@ -72,6 +72,24 @@ expect_rc 2 "a method that cannot re-plan"
 expect_err "does not run sweep" "says why"
 expect_no_file "$D/x.json" "nothing written"
 
+# 50 tasks on 8 PEs over a week's prices, the next day's prices one day
+# early as the new ones: never dearer than keeping, the prefix kept,
+# validate agrees
+W=data/prices/de_lu_2024-05-06_to_2024-05-12_hourly.csv
+awk -F, 'NR == 1 { print; next } { t[NR] = $1; p[NR] = $2 }
+  END { for (i = 2; i <= NR; i++) { j = i + 24; if (j > NR) j -= NR - 1; print t[i] "," p[j] } }' "$W" > "$D/shifted.csv"
+run heuristic data/stg/rand0000.stg -p 8 --extension 0.2 --mode local --prices "$W" -o "$D/h.json"
+expect_rc 0 "a plan of rand0000 on a week's prices"
+run replan "$D/h.json" --prices "$D/shifted.csv" --now 20 --time-limit 5 -o "$D/hr.json"
+expect_rc 0 "re-plan it at slot 20"
+expect_eq "$(jq '.replan.cost <= .replan.keep_cost and .cost == .replan.cost' "$D/hr.json")" true "never dearer than keeping the old plan"
+expect_eq "$(jq '[.replan.counts[]] | add' "$D/hr.json")" 50 "every task counted once"
+expect_eq "$(jq '[.tasks[] | select(.start >= 20)] | length' "$D/hr.json")" \
+  "$(jq '.replan.counts.same + .replan.counts.pe + .replan.counts.freq + .replan.counts.moved' "$D/hr.json")" "the free tasks start at now or later"
+run validate data/stg/rand0000.stg "$D/hr.json"
+expect_rc 0 "validate the re-plan of rand0000"
+expect_out "^cost +$(jq -r '.cost' "$D/hr.json" | awk '{ printf "%.6f", $1 }')\$" "validate's cost is the re-plan's"
+
 # errors: nothing left, prices short of the horizon, missing files,
 # another model, an extended platform, missing flags
 run replan "$D/old.json" --prices "$D/new.csv" --now 3 -o "$D/x.json"
