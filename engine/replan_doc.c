@@ -14,6 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The base search's limit (s): the base only gives the document's
+ * base_cost; the re-plan starts from the old plan. */
+#define REPLAN_BASE_LIMIT_S 1.0
+
 ecs_result ecs_replan_now_parse(const char *text, long long first_utc,
                                 int slot_minutes, int zone_minutes,
                                 long *slot, ecs_diag *diag)
@@ -281,7 +285,7 @@ ecs_result ecs_replan_document(const char *doc_path, const char *prices_spec,
         const char *gf = json_string_value(
             json_object_get(json_object_get(old_doc, "graph"), "file"));
         ecs_diag inner;
-        rc = ecs_problem_load(&run->m, gf, 1.0, &run->pb, &inner);
+        rc = ecs_problem_load(&run->m, gf, REPLAN_BASE_LIMIT_S, &run->pb, &inner);
         run->have_pb = rc == ECS_OK;
         if (rc != ECS_OK && strstr(inner.msg, "--start") != NULL)
             rc = ecs_diag_set(diag, ECS_EINVAL, inner.file[0] ? inner.file : NULL,
@@ -317,12 +321,14 @@ ecs_result ecs_replan_document(const char *doc_path, const char *prices_spec,
         head.runtime_s = ecs_clock_now() - t0;
         json_t *keys = json_object();
         json_object_set_new(keys, "replan", replan_json(run, doc_path, old_doc, prm));
-        json_t *params = json_pack("{s:s,s:f,s:f,s:I,s:f}", "method",
+        json_t *params = json_pack("{s:f,s:s,s:f,s:f,s:I,s:f}",
+                                   "makespan_limit_s", REPLAN_BASE_LIMIT_S, "method",
                                    ecs_replan_method_name(prm->method),
                                    "time_limit_s", prm->time_limit_s,
                                    "local_share", prm->local_share, "seed",
                                    (json_int_t)prm->seed, "gap", prm->mip_gap);
-        run->doc = ecs_document_problem(&head, keys, params, 1.0, t0, c0);
+        run->doc = ecs_document_problem(&head, keys, params,
+                                        REPLAN_BASE_LIMIT_S, t0, c0);
         if (run->doc == NULL)
             rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
                               "out of memory (or the price file cannot be "

@@ -35,6 +35,9 @@ expect_eq "$(jq -c '[.replan.old.tasks[1].start, .replan.old.command, .replan.ol
 expect_eq "$(jq -r '.model.price_source.options.no_repeat, .model.price_source.options.start' "$D/r.json" | tr '\n' ' ')" \
   "true 2024-05-05T22:00Z " "the new prices from the old first slot, never repeated"
 
+expect_eq "$(jq -n --slurpfile schema docs/schema/schedule.schema.json --slurpfile doc "$D/r.json" -r -f docs/schema/check.jq)" valid \
+  "the re-planned document matches docs/schema/schedule.schema.json"
+
 # validate judges the new plan under the new prices
 run validate "$D/chain.stg" "$D/r.json"
 expect_rc 0 "validate the re-plan"
