@@ -26,6 +26,7 @@
 #define COLOR_DRAW "#8c510a"
 #define COLOR_GREEN "#2ca02c"
 #define COLOR_CAP "#555"
+#define COLOR_NOW "#1f77b4"
 #define ENERGY_H 110.0   /* one site's energy panel; 90 each for several */
 #define ENERGY_GAP 60.0  /* from one site's panel to the next */
 
@@ -239,6 +240,10 @@ static size_t legend_items(const rd_gantt_data *d, ecs_svg_legend_item *it,
     if (d->deadline > 0 && n < max) {
         snprintf(st[n].text, sizeof st[n].text, "deadline D'");
         legend_add(it, st, n++, 1, COLOR_DEADLINE, "6 4");
+    }
+    if (d->now >= 0 && n < max) {
+        snprintf(st[n].text, sizeof st[n].text, "now (re-planned from)");
+        legend_add(it, st, n++, 1, COLOR_NOW, "2 3");
     }
     if (n < max) {
         snprintf(st[n].text, sizeof st[n].text, "makespan");
@@ -670,6 +675,19 @@ static void draw_marks(ecs_svg *s, const rd_gantt_data *d, const layout *L)
         snprintf(lab, sizeof lab, "D' = %ld", d->deadline);
         f.fill = COLOR_DEADLINE;
         ecs_svg_text(s, x - 4, L->top - 14, lab, &f);
+    }
+    if (d->now >= 0) { /* a re-plan: what ran before stays; label right */
+        double xn = ecs_svg_map(&L->x, (double)d->now);
+        st.stroke = COLOR_NOW;
+        st.stroke_width = 2;
+        st.dash = "2 3";
+        st.cls = "now";
+        ecs_svg_line(s, xn, L->top - 22, xn, L->price_bottom, &st);
+        snprintf(lab, sizeof lab, "now = %ld", d->now);
+        ecs_svg_font fn = f;
+        fn.anchor = ECS_SVG_START;
+        fn.fill = COLOR_NOW;
+        ecs_svg_text(s, xn + 4, L->top - 14, lab, &fn);
     }
     double x = ecs_svg_map(&L->x, (double)d->makespan);
     st.stroke = COLOR_MAKESPAN;

@@ -89,6 +89,9 @@ expect_eq "$(jq '.replan.cost <= .replan.keep_cost and .cost == .replan.cost' "$
 expect_eq "$(jq '[.replan.counts[]] | add' "$D/hr.json")" 50 "every task counted once"
 expect_eq "$(jq '[.tasks[] | select(.start >= 20)] | length' "$D/hr.json")" \
   "$(jq '.replan.counts.same + .replan.counts.pe + .replan.counts.freq + .replan.counts.moved' "$D/hr.json")" "the free tasks start at now or later"
+run plot "$D/hr.json" -o "$D/hr.svg"
+expect_rc 0 "plot the re-plan"
+expect_eq "$(grep -c 'class="now"' "$D/hr.svg")" 1 "the Gantt chart marks now"
 run validate data/stg/rand0000.stg "$D/hr.json"
 expect_rc 0 "validate the re-plan of rand0000"
 expect_out "^cost +$(jq -r '.cost' "$D/hr.json" | awk '{ printf "%.6f", $1 }')\$" "validate's cost is the re-plan's"
