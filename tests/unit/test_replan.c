@@ -184,19 +184,19 @@ static void test_replan_brute_force(void **state)
     assert_true(done >= 30);
 }
 
-/* Larger random graphs: never dearer than keeping, the prefix kept, the
- * MILP never above local (it starts from local's schedule). */
-static void test_replan_never_worse(void **state)
+/* Random graphs of n tasks (trials of them): never dearer than keeping,
+ * the prefix kept, the MILP never above local (it starts from local's
+ * schedule). */
+static void never_worse(uint64_t seed, int trials, size_t n)
 {
-    (void)state;
-    uint64_t seed = 7;
-    for (int trial = 0; trial < 6; trial++) {
-        ecs_graph *g = tu_random_graph(&seed, 12, 3, 0.2);
+    for (int trial = 0; trial < trials; trial++) {
+        ecs_graph *g = tu_random_graph(&seed, n, 3, 0.2);
         ecs_platform p;
         tu_platform(&p, 3, "1,0.8,0.6,0.4,0.2,0", "quadratic");
         ecs_schedule *base = tu_base_schedule(g, 3);
         long M = ecs_schedule_makespan(base), D = M + M / 2;
-        double price[64], fresh[64];
+        double price[256], fresh[256];
+        assert_true(D <= 256);
         tu_random_prices(&seed, price, D, 0.1);
         tu_random_prices(&seed, fresh, D, 0.1);
         ecs_local_params lp;
@@ -216,6 +216,19 @@ static void test_replan_never_worse(void **state)
         ecs_schedule_free(base);
         ecs_graph_free(g);
     }
+}
+
+static void test_replan_never_worse(void **state)
+{
+    (void)state;
+    never_worse(7, 6, 12);
+}
+
+/* make check: 20 graphs of 40 tasks */
+static void test_replan_never_worse_long(void **state)
+{
+    (void)state;
+    never_worse(11, 20, 40);
 }
 
 /* Due slots: local search and the MILP keep a task inside them; solve
@@ -327,5 +340,8 @@ int main(void)
         cmocka_unit_test(test_due_slots),
         cmocka_unit_test(test_replan_errors),
     };
-    return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
+    const struct CMUnitTest slow[] = {
+        cmocka_unit_test(test_replan_never_worse_long),
+    };
+    return TU_RUN(quick, slow);
 }
