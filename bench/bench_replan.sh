@@ -17,8 +17,8 @@
 #             reference no strategy can beat without knowing more.
 # solve and replan get RP_LIMIT seconds (default 20).  Rows to
 # bench/results/replan.csv (day,graph,strategy,eur,kwh,cost,status); a
-# table per strategy to stdout; the plot (render layer, bench/replan_plot.c)
-# to bench/results/replan.svg.  Run it alone: flock /work/bench.lock sh
+# table per strategy to stdout; the plots (render layer, bench/replan_plot.c)
+# to bench/results/replan.svg (EUR) and replan_kwh.svg.  Run it alone: flock /work/bench.lock sh
 # bench/bench_replan.sh (about 4 x RP_LIMIT s a day at most).
 set -u
 : "${ECSCHED:=bin/ecsched}" "${RP_LIMIT:=20}" "${RP_PES:=4}" "${RP_DAYS:=7}"
@@ -76,7 +76,8 @@ for g in $RP_GRAPHS; do
       ([.tasks[].work] | add) * $w / 1000, .base_cost, "base"] | map(tostring) | join(",")' "$tmp/o.json" >> "$out"
   row oracle "$tmp/o.json"
 done
-"$tmp/plot" "$out" > bench/results/replan.svg || exit 1
+"$tmp/plot" "$out" eur > bench/results/replan.svg || exit 1
+"$tmp/plot" "$out" kwh > bench/results/replan_kwh.svg || exit 1
 # the week per strategy
 awk -F, 'NR > 1 { e[$3] += $4; k[$3] += $5; if (!($3 in seen)) { seen[$3] = 1; o[++n] = $3 } }
   END { printf "%-9s %10s %9s %9s\n", "strategy", "EUR", "kWh", "vs asap"

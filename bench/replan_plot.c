@@ -1,9 +1,10 @@
 /*
- * The plot of bench/bench_replan.sh: the week's cost per day and strategy
- * as a grouped bar chart through the render layer (ecs_chart_bars_svg).
- * Reads the benchmark's CSV (day,graph,strategy,eur,kwh,...; strategies in
- * the order they first appear), writes the SVG to stdout.
- * Usage: replan_plot replan.csv > replan.svg
+ * The plots of bench/bench_replan.sh: the week's cost (eur) or energy
+ * (kwh) per day and strategy as a grouped bar chart through the render
+ * layer (ecs_chart_bars_svg).  Reads the benchmark's CSV
+ * (day,graph,strategy,eur,kwh,...; strategies in the order they first
+ * appear), writes the SVG to stdout.
+ * Usage: replan_plot replan.csv eur|kwh > replan.svg
  */
 #include <math.h>
 #include <stdio.h>
@@ -17,8 +18,9 @@
 
 int main(int argc, char **argv)
 {
-    if (argc != 2) {
-        fprintf(stderr, "usage: replan_plot FILE.csv\n");
+    int kwh = argc == 3 && strcmp(argv[2], "kwh") == 0;
+    if (argc != 3 || (!kwh && strcmp(argv[2], "eur") != 0)) {
+        fprintf(stderr, "usage: replan_plot FILE.csv eur|kwh\n");
         return 2;
     }
     FILE *f = fopen(argv[1], "r");
@@ -38,8 +40,9 @@ int main(int argc, char **argv)
             continue;
         }
         char d[32], g[128], s[32];
-        double eur;
-        if (sscanf(line, "%31[^,],%127[^,],%31[^,],%lf", d, g, s, &eur) != 4)
+        double eur, e;
+        if (sscanf(line, "%31[^,],%127[^,],%31[^,],%lf,%lf", d, g, s, &eur,
+                   &e) != 5)
             continue;
         size_t i = 0, j = 0;
         while (i < nd && strcmp(day[i], d) != 0)
@@ -51,7 +54,7 @@ int main(int argc, char **argv)
         if (j == ns && ns < MAXS)
             snprintf(strat[ns++], sizeof strat[0], "%s", s);
         if (i < nd && j < ns)
-            value[i * MAXS + j] = eur;
+            value[i * MAXS + j] = kwh ? e : eur;
     }
     fclose(f);
     const char *groups[MAXD], *bars[MAXS];
@@ -65,15 +68,17 @@ int main(int argc, char **argv)
         bars[j] = strat[j];
     ecs_bar_chart c = {
         .title = "A week of workflows under day-ahead prices (DE, 2016-10-23 to 29)",
-        .subtitle = "electricity cost per day: plan once on a forecast, re-plan when "
-                    "the prices arrive, as soon as possible, knowing the prices",
-        .ylabel = "EUR",
+        .subtitle = kwh ? "energy per day: plan once on a forecast, re-plan when "
+                          "the prices arrive, as soon as possible, knowing the prices"
+                        : "electricity cost per day: plan once on a forecast, re-plan "
+                          "when the prices arrive, as soon as possible, knowing the prices",
+        .ylabel = kwh ? "kWh" : "EUR",
         .ngroups = nd,
         .group = groups,
         .nbars = ns,
         .bar = bars,
         .value = v,
-        .value_decimals = 2,
+        .value_decimals = kwh ? 1 : 2,
     };
     char *svg = ecs_chart_bars_svg(&c);
     if (svg == NULL)
