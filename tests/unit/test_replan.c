@@ -143,13 +143,14 @@ static void test_replan_hand_running(void **state)
 }
 
 /* Tiny random instances: the old plan the MILP's optimum under one
- * series, new prices, now in 1 .. the last start: the MILP's re-plan
- * equals brute force with the prefix fixed, local's is never below it. */
+ * series, new prices, now in 1 .. the last start (0 when every task
+ * starts in slot 0): the MILP's re-plan equals brute force with the
+ * prefix fixed, local's is never below it. */
 static void test_replan_brute_force(void **state)
 {
     (void)state;
     uint64_t seed = 39;
-    int done = 0;
+    int done = 0, running = 0, fixed = 0;
     for (int trial = 0; trial < 60; trial++) {
         tu_tiny x;
         tu_tiny_draw(&seed, "1,0.5,0", "quadratic", TU_BF_MAXT, 0.2, &x);
@@ -166,13 +167,15 @@ static void test_replan_brute_force(void **state)
                 last = mr.schedule->task[i].start;
         double fresh[TU_BF_MAXT];
         tu_random_prices(&seed, fresh, x.T, 0.2);
-        long now = tu_rng_int(&seed, 0, last);
+        long now = tu_rng_int(&seed, last > 0 ? 1 : 0, last);
         double opt = tu_brute_force_fixed(x.g, &x.p, fresh, x.T, mr.schedule, now);
         assert_true(opt < HUGE_VAL);
         ecs_replan_result r;
         replan_ok(x.g, &x.p, fresh, x.T, mr.schedule, now, ECS_REPLAN_MILP, &r);
         assert_close(r.cost, opt, tu_tol(opt));
         assert_true(r.optimal);
+        running += r.count[ECS_CHANGE_RUNNING] > 0;
+        fixed += r.count[ECS_CHANGE_DONE] + r.count[ECS_CHANGE_RUNNING] > 0;
         ecs_replan_result_release(&r);
         replan_ok(x.g, &x.p, fresh, x.T, mr.schedule, now, ECS_REPLAN_LOCAL, &r);
         assert_true(r.cost >= opt - tu_tol(opt));
@@ -181,7 +184,8 @@ static void test_replan_brute_force(void **state)
         ecs_milp_result_release(&mr);
         ecs_graph_free(x.g);
     }
-    assert_true(done >= 30);
+    /* the cases that matter: some task fixed, some running at now */
+    assert_true(done >= 30 && fixed >= 20 && running >= 12);
 }
 
 /* Random graphs of n tasks (trials of them): never dearer than keeping,
