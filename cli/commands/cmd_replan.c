@@ -4,6 +4,7 @@
 #include "run/model.h"
 #include "run/args.h"
 #include "run/output.h"
+#include "run/params.h"
 #include "commands/commands.h"
 #include "ecsched/numparse.h"
 #include "ecsched/replan.h"
@@ -58,18 +59,13 @@ const tool_command tool_command_replan = {
     "nothing left to re-plan), nothing written; 3: internal error.\n",
     tool_cmd_replan};
 
-enum {
-    OPT_NOW = TOOL_OPT_COMMAND_BASE,
-    OPT_METHOD,
-    OPT_TIME_LIMIT,
-    OPT_SEED,
-    OPT_GAP
-};
+enum { OPT_NOW = TOOL_OPT_COMMAND_BASE, OPT_METHOD };
 
 typedef struct replan_args {
     tool_model m;
     const char *doc, *now;
     ecs_replan_params prm;
+    tool_param_grid grid; /* --time-limit, --seed, --gap (params.h) */
 } replan_args;
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
@@ -77,30 +73,16 @@ static int own_option(void *ctx, int c, const char *arg, const char *word)
     replan_args *a = ctx;
     (void)word;
     ecs_diag d;
-    double v;
     switch (c) {
     case OPT_NOW: a->now = arg; return 0;
     case OPT_METHOD:
         if (ecs_replan_method_parse(arg, &a->prm.method, &d) != ECS_OK)
             return tool_usage_error(CMD, "--method: %s", d.msg);
         return 0;
-    case OPT_TIME_LIMIT:
-        if (ecs_parse_double(arg, &v) != 0 || !(v > 0) || v > 1e7)
-            return tool_usage_error(CMD, "--time-limit: '%s' is not a number "
-                                         "of seconds > 0", arg);
-        a->prm.time_limit_s = v;
-        return 0;
-    case OPT_GAP:
-        if (ecs_parse_double(arg, &v) != 0 || !(v >= 0 && v < 1))
-            return tool_usage_error(CMD, "--gap: '%s' is not a number in "
-                                         "[0, 1)", arg);
-        a->prm.mip_gap = v;
-        return 0;
-    case OPT_SEED:
-        if (tool_parse_seed(arg, &a->prm.seed) != 0)
-            return tool_usage_error(CMD, "--seed: '%s' is not a whole number "
-                                         ">= 0", arg);
-        return 0;
+    case TOOL_OPT_PARAM + TOOL_PARAM_TIME_LIMIT:
+    case TOOL_OPT_PARAM + TOOL_PARAM_SEED:
+    case TOOL_OPT_PARAM + TOOL_PARAM_GAP:
+        return tool_param_option(CMD, &a->grid, c, arg, 0);
     default: return TOOL_NOT_OWN;
     }
 }
@@ -110,9 +92,9 @@ static int parse_args(replan_args *a, int argc, char **argv)
     static const struct option opts[] = {
         {"now", required_argument, 0, OPT_NOW},
         {"method", required_argument, 0, OPT_METHOD},
-        {"time-limit", required_argument, 0, OPT_TIME_LIMIT},
-        {"seed", required_argument, 0, OPT_SEED},
-        {"gap", required_argument, 0, OPT_GAP},
+        {"time-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_TIME_LIMIT},
+        {"seed", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_SEED},
+        {"gap", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_GAP},
         TOOL_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     /* the document gives the model: only how to read NEW applies */
@@ -130,6 +112,14 @@ static int parse_args(replan_args *a, int argc, char **argv)
     int pr = tool_parse_one(&spec, argc, argv, "needs one DOC", &a->doc);
     if (pr != 0)
         return pr;
+    tool_method_params mp;
+    tool_param_grid_point(&a->grid, 0, &mp);
+    if (mp.time_limit_given)
+        a->prm.time_limit_s = mp.time_limit_s;
+    if (a->grid.n[TOOL_PARAM_SEED])
+        a->prm.seed = mp.local.seed;
+    if (a->grid.n[TOOL_PARAM_GAP])
+        a->prm.mip_gap = mp.milp.mip_gap;
     if (a->m.prices_spec == NULL)
         return tool_usage_error(CMD, "needs --prices NEW (the new prices)");
     if (a->now == NULL)
@@ -199,6 +189,7 @@ int tool_cmd_replan(int argc, char **argv)
     memset(&a, 0, sizeof a);
     tool_model_init(&a.m);
     ecs_replan_params_init(&a.prm);
+    tool_param_grid_init(&a.grid);
     int pr = parse_args(&a, argc, argv);
     if (pr != 0)
         return tool_parse_exit(CMD, pr);

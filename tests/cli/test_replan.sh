@@ -136,4 +136,9 @@ expect_rc 2 "a --now of no form"
 expect_err "a slot number, a clock time HH:MM" "names the forms"
 run replan "$D/old.json" --prices "$D/new.csv" --now 1 -p 3
 expect_rc 2 "-p does not apply"
+run replan "$D/old.json" --prices "$D/new.csv" --now 1 --time-limit 0
+expect_rc 2 "--time-limit 0"
+expect_err "time-limit needs a number > 0" "the parameters' message"
+run replan "$D/old.json" --prices "$D/new.csv" --now 1 --seed 5 --gap 0.1 --time-limit 3 --json
+expect_eq "$(jq -c '[.params.seed, .params.gap, .params.time_limit_s, .params.method]' "$OUT")" '[5,0.1,3,"milp"]' "the parameters recorded"
 finish
