@@ -6,7 +6,6 @@
 #include "run/output.h"
 #include "run/params.h"
 #include "commands/commands.h"
-#include "ecsched/numparse.h"
 #include "ecsched/replan.h"
 #include "ecsched/units.h"
 
