@@ -13,7 +13,8 @@
 # Per week: `milp` on the fine grid (its model's rows, columns and
 # non-zeros, within SLOTS_MILP_LIMIT, default 120 s), `solve` on the fine
 # grid and `solve --merge-slots` (each within SLOTS_LIMIT, default 600 s).
-# SLOTS_CASES selects weeks ("es de tou lengths"); each run waits for
+# SLOTS_CASES selects weeks ("es de tou lengths"), SLOTS_RUNS the runs
+# ("milp solve solve-merged"); each run waits for
 # flock ${BENCH_LOCK:-/tmp/ecsched-bench.lock}.  One row per run:
 #   case grid run slots status cost bound gap% model time_s
 set -u
@@ -22,6 +23,7 @@ D=${ECSCHED_SHARED_DATA:-../shared/data}
 LIM=${SLOTS_LIMIT:-600}
 MLIM=${SLOTS_MILP_LIMIT:-120}
 CASES=${SLOTS_CASES:-es de tou lengths}
+RUNS=${SLOTS_RUNS:-milp solve solve-merged}
 LOCK=${BENCH_LOCK:-/tmp/ecsched-bench.lock}
 G=$D/stg/100/rand0003.stg
 tmp=$(mktemp -d)
@@ -33,6 +35,7 @@ fi
 # run CASE GRID RUN ARGS...: one command, one row
 run() {
   c=$1 grid=$2 what=$3; shift 3
+  case " $RUNS " in *" $what "*) ;; *) return ;; esac
   # the time inside the lock: the command's own wall time
   flock "$LOCK" sh -c 't0=$(date +%s.%N); "$@"; echo "$t0 $(date +%s.%N)" >"'"$tmp"'/t"' \
     sh "$E" "$@" -o "$tmp/d.json" >"$tmp/out" 2>"$tmp/err"

@@ -135,6 +135,7 @@ typedef struct ecs_instance {
     const ecs_graph *reduced; ecs_windows windows; int windows_empty;
     ecs_graph *reduced_owned_;
     const ecs_site *site; const ecs_source *source; size_t nsource;
+    const long *due;
     const int *slot_len;
 } ecs_instance;
 void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,

@@ -445,9 +445,19 @@ static ecs_result milp_solve_view(const ecs_instance *inst,
         prm->formulation != ECS_MILP_STRONG)
         rc = ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
                           "the paper formulation handles the paper's platform only; the default formulation handles this one");
-    if (inst->slot_len != NULL && prm->formulation != ECS_MILP_STRONG)
+    if (rc == ECS_OK && inst->slot_len != NULL &&
+        prm->formulation != ECS_MILP_STRONG)
         rc = ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
                           "the paper formulation handles slots of one length only (its work rows count one unit per slot); the default formulation handles slots of different lengths");
+    if (rc == ECS_OK && inst->due != NULL &&
+        (prm->formulation != ECS_MILP_STRONG || ecs_instance_extended(inst)))
+        rc = ecs_instance_require_no_due(inst, "the paper formulation and "
+                                         "the extended model's MILP", diag);
+    if (rc == ECS_OK && inst->due != NULL &&
+        (inst->reduced == NULL || inst->windows.es == NULL))
+        rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                          "an instance with due slots must be prepared "
+                          "(ecs_instance_prepare) before the MILP");
     if (rc != ECS_OK)
         return rc;
     const ecs_graph *g = inst->graph;

@@ -81,6 +81,10 @@ run milp "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5 --fo
 expect_rc 2 "the paper formulation refuses lengths"
 expect_err "paper's formulation handles .* only, not slots of different lengths" "and says why"
 
+run replan "$T_DIR/m.json" --prices "$F/tou.csv" --now 1
+expect_rc 2 "replan refuses a document on lengths"
+expect_err "replan handles slots of one length only" "and says why"
+
 # --merge-slots: the tariff at 60-minute slots merges into its six periods
 run solve "$G" -p 2 --prices "$F/tou.csv" --deadline 20 --time-limit 20 -o "$T_DIR/fine.json"
 expect_rc 0 "solve on hourly slots"
