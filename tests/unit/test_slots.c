@@ -20,16 +20,31 @@
 static const double ex_price[3] = {1.0, 4.0, 1.0};
 static const int ex_len[3] = {2, 1, 1};
 
+/* One PE of F = {1, 0.5, 0} under power, one task of `work` units, and
+ * (when s is not NULL) its schedule on slots start .. start + n - 1 at
+ * the frequency indices f[0 .. n-1]. */
+static ecs_graph *one_task(ecs_platform *p, const char *power, long work,
+                           ecs_schedule **s, long start,
+                           const unsigned char *f, long n)
+{
+    tu_platform(p, 1, "1,0.5,0", power);
+    ecs_graph *g = tu_graph(1, &work, 0, NULL);
+    if (s != NULL) {
+        *s = ecs_schedule_new(1);
+        assert_int_equal(ecs_schedule_place(*s, 0, 0, start, start + n - 1,
+                                            f, 0),
+                         ECS_OK);
+    }
+    return g;
+}
+
 static void test_worked_example(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_platform(&p, 1, "1,0.5,0", "quadratic");
-    long work = 2;
-    ecs_graph *g = tu_graph(1, &work, 0, NULL);
-    ecs_schedule *s = ecs_schedule_new(1);
-    unsigned char f[3] = {1, 2, 0}; /* 0.5, 0, 1 */
-    assert_int_equal(ecs_schedule_place(s, 0, 0, 0, 2, f, 0), ECS_OK);
+    ecs_schedule *s;
+    const unsigned char f[3] = {1, 2, 0}; /* 0.5, 0, 1 */
+    ecs_graph *g = one_task(&p, "quadratic", 2, &s, 0, f, 3);
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, ex_price, 3, 3);
     inst.slot_len = ex_len;
@@ -77,12 +92,9 @@ static void test_task_cost_len(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_platform(&p, 1, "1,0.5,0", "static:0.4");
-    long work = 3;
-    ecs_graph *g = tu_graph(1, &work, 0, NULL);
-    ecs_schedule *s = ecs_schedule_new(1);
-    unsigned char f[2] = {0, 1}; /* 1 then 0.5 */
-    assert_int_equal(ecs_schedule_place(s, 0, 0, 0, 1, f, 0), ECS_OK);
+    ecs_schedule *s;
+    const unsigned char f[2] = {0, 1}; /* 1 then 0.5 */
+    ecs_graph *g = one_task(&p, "static:0.4", 3, &s, 0, f, 2);
     double price[2] = {0.5, -1.0};
     int len[2] = {1, 4};
     /* power(1) = 1, power(0.5) = 0.4 + 0.6 / 8 = 0.475:
@@ -196,9 +208,7 @@ static void test_methods_refuse(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_platform(&p, 1, "1,0.5,0", "quadratic");
-    long work = 2;
-    ecs_graph *g = tu_graph(1, &work, 0, NULL);
+    ecs_graph *g = one_task(&p, "quadratic", 2, NULL, 0, NULL, 0);
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, ex_price, 3, 3);
     inst.slot_len = ex_len;
@@ -279,12 +289,9 @@ static void test_merge_by_hand(void **state)
     /* one task of 2 units on merged slots 1..2 at (1, 0.5), doing
      * 2 + 0.5 units: fine slots 2..4 at (1, 1, 0.5) */
     ecs_platform p;
-    tu_platform(&p, 1, "1,0.5,0", "quadratic");
-    long work = 2;
-    ecs_graph *g = tu_graph(1, &work, 0, NULL);
-    ecs_schedule *s = ecs_schedule_new(1);
-    unsigned char f[2] = {0, 1};
-    assert_int_equal(ecs_schedule_place(s, 0, 0, 1, 2, f, 0), ECS_OK);
+    ecs_schedule *s;
+    const unsigned char f[2] = {0, 1};
+    ecs_graph *g = one_task(&p, "quadratic", 2, &s, 1, f, 2);
     ecs_schedule *fine = ecs_schedule_unmerge(s, first, out.n);
     assert_non_null(fine);
     assert_int_equal(fine->task[0].start, 2);
