@@ -41,6 +41,8 @@ mcost=$(jq .cost "$T_DIR/m.json")
 expect_eq "$(jq -c '.prices.per_slot_minutes' "$T_DIR/m.json")" "[360,120,180,240,360]" "the document records the lengths (of the 5 slots priced)"
 expect_eq "$(jq -r '.model.price_source.options.slot_minutes' "$T_DIR/m.json")" "prices" "and how they were made"
 expect_eq "$(jq -r .deadline_minutes "$T_DIR/m.json")" "1260" "deadline_minutes from the lengths"
+v=$(jq -n --slurpfile schema docs/schema/schedule.schema.json --slurpfile doc "$T_DIR/m.json" -r -f docs/schema/check.jq 2>&1)
+expect_eq "$v" "valid" "the document on lengths follows docs/schema/schedule.schema.json"
 run solve "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5 --time-limit 20 -o "$T_DIR/s.json"
 expect_rc 0 "solve on the tariff"
 expect_eq "$(jq .cost "$T_DIR/s.json")" "$mcost" "solve finds milp's optimum"
