@@ -266,6 +266,15 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
     if (json_is_integer(sm) && json_integer_value(sm) >= 1 &&
         json_integer_value(sm) <= 1440)
         dm->slot_minutes = (int)json_integer_value(sm);
+    json_t *fs = json_is_object(pr) ? json_object_get(pr, "first_slot_utc") : NULL;
+    if (json_is_string(fs)) {
+        ecs_diag d;
+        if (ecs_prices_time_parse(json_string_value(fs), 0, 0,
+                                  &dm->first_slot_utc, &d) != ECS_OK)
+            return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                                "prices.first_slot_utc: %s", d.msg);
+        dm->has_first_slot = 1;
+    }
     /* the work unit the schedule was made with (docs/reference.md "JSON schedule") */
     json_t *mo = json_object_get(root, "model");
     json_t *wu = json_is_object(mo) ? json_object_get(mo, "work_unit_s") : NULL;
@@ -514,4 +523,21 @@ ecs_result ecs_document_pick_method(const json_t *doc, const char *file,
     }
     return ecs_diag_set(diag, ECS_EPARSE, file, 0,
                         "no method '%s' in this compare document", name);
+}
+
+ecs_result ecs_doc_slot_offsets(const ecs_doc_model *dm, const char *path,
+                                size_t n, long long **out, ecs_diag *diag)
+{
+    *out = NULL;
+    if (dm->slot_minutes <= 0)
+        return ecs_diag_set(diag, ECS_EINVAL, path, 0,
+                            "the document gives no slot length "
+                            "(prices.slot_minutes)");
+    long long *b = malloc((n ? n : 1) * sizeof *b);
+    if (b == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    for (size_t l = 0; l < n; l++)
+        b[l] = (long long)l * dm->slot_minutes * 60;
+    *out = b;
+    return ECS_OK;
 }

@@ -112,6 +112,8 @@ typedef struct ecs_doc_model {
     char price_source[256];
     double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
     int slot_minutes;     /* prices.slot_minutes, 0 if absent */
+    int has_first_slot;   /* prices.first_slot_utc is a time */
+    long long first_slot_utc; /* its seconds since 1970 UTC */
     /* the terms a document of ecsched records (validate judges under
      * them: docs/reference.md "validate") */
     int has_model;        /* a "model" object: made by a command */
@@ -156,6 +158,15 @@ ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
                         const ecs_graph *g, const ecs_platform *p,
                         ecs_schedule **out, ecs_doc_model *dm,
                         ecs_diag *diag);
+
+/*
+ * When the document's slots start: (*out)[l], l = 0 .. n-1, the seconds
+ * from slot 0's start to slot l's (slot l ends where l + 1 starts), from
+ * prices.slot_minutes; malloc'ed (free).  EINVAL naming path when the
+ * document gives no slot length; ENOMEM.
+ */
+ecs_result ecs_doc_slot_offsets(const ecs_doc_model *dm, const char *path,
+                                size_t n, long long **out, ecs_diag *diag);
 
 /* Read only the model keys of a schedule document. */
 ecs_result ecs_document_read_model(const char *path, const ecs_limits *lim,
