@@ -208,6 +208,18 @@ static ecs_result read_terms(const char *path, json_t *root, json_t *mo,
     return ECS_OK;
 }
 
+/* The offset of a clock time "2016-10-19T00:00+02:00" in minutes (0 for
+ * "Z", null or anything else). */
+static int zone_of(const json_t *v)
+{
+    const char *s = json_is_string(v) ? json_string_value(v) : "";
+    size_t n = strlen(s);
+    if (n < 6 || (s[n - 6] != '+' && s[n - 6] != '-') || s[n - 3] != ':')
+        return 0;
+    int h = atoi(s + n - 5), m = atoi(s + n - 2);
+    return (s[n - 6] == '-' ? -1 : 1) * (h * 60 + m);
+}
+
 static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
                              ecs_diag *diag)
 {
@@ -221,6 +233,10 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
     if (json_is_object(g) &&
         (rc = CHECK_KEYS(path, g, GRAPH_KEYS, "graph.", diag)) != ECS_OK)
         return rc;
+    if (json_is_object(g))
+        copy_str(json_object_get(g, "file"), dm->graph_file,
+                 sizeof dm->graph_file);
+    dm->zone_minutes = zone_of(json_object_get(root, "start_time"));
     json_t *v = json_object_get(root, "pes");
     if (json_is_integer(v)) {
         if (json_integer_value(v) > INT_MAX)

@@ -112,6 +112,9 @@ typedef struct ecs_doc_model {
     char price_source[256];
     double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
     int slot_minutes;     /* prices.slot_minutes, 0 if absent */
+    char graph_file[512]; /* graph.file, "" if absent */
+    int zone_minutes;     /* "zone" as +HH:MM (UTC: 0; a named zone: the
+                             offset of "start_time"), 0 if absent */
     int has_first_slot;   /* prices.first_slot_utc is a time */
     long long first_slot_utc; /* its seconds since 1970 UTC */
     /* the terms a document of ecsched records (validate judges under
