@@ -317,11 +317,12 @@ static ecs_result load(export_job *j, loaded *L, ecs_diag *diag)
     }
     if (dm->work_unit_s > 0)
         m->work_unit = dm->work_unit_s;
-    if (dm->freqs[0] != '\0' &&
+    int plat_file = dm->has_platform && dm->plat_file[0] != '\0';
+    /* F: the platform file's, else the document's */
+    if (!plat_file && dm->freqs[0] != '\0' &&
         (rc = ecs_platform_set_freqs(&m->platform, dm->freqs, diag)) != ECS_OK)
         return ecs_diag_set(diag, ECS_EPARSE, j->doc, 0, "freqs: %s", diag->msg);
-    m->freqs_given = dm->freqs[0] != '\0';
-    if (dm->has_platform && dm->plat_file[0] != '\0') {
+    if (plat_file) {
         m->platform_path = dm->plat_file;
         if ((rc = ecs_plat_resolve(m, diag)) != ECS_OK)
             return rc;

@@ -1,0 +1,190 @@
+#!/bin/sh
+# ecsched export --slurm: the scripts' contents against a schedule written
+# by hand (tests/fixtures/export/three.json: task 1 on PE 0 in slots 0..1
+# at f = 1, task 2 on PE 1 in slots 0..1 at f = 0.5, task 3 after both on
+# PE 0 in slots 2..5 at f = 1, 0 (a wait), 0.5, 0.5; slot 0 at
+# 2026-01-01T00:00Z = 1767225600), submit.sh run against a fake sbatch,
+# the wrapper run for real (4 s of sleep), and the errors.  The real Slurm
+# run is tests/slurm/run.sh.
+. "$(dirname "$0")/lib.sh"
+
+FX=tests/fixtures/export
+DOC=$FX/three.json
+D=$T_DIR/ex
+KHZ=2000000,1000000
+
+run export --slurm "$DOC" -o "$D" --khz $KHZ
+expect_rc 0 "export --slurm writes the directory"
+expect_out '^wrote .*: 3 jobs .* 2 dependencies, 1 with a frequency wrapper' "the summary counts jobs, dependencies and wrappers"
+for f in submit.sh plan.tsv task-1.sh task-2.sh task-3.sh; do
+  [ -f "$D/$f" ] || notok "$f missing"
+done
+[ -x "$D/submit.sh" ] && [ -x "$D/task-3.sh" ] && [ ! -x "$D/plan.tsv" ] &&
+  ok "the scripts are executable, plan.tsv is not" || notok "file modes"
+expect_eq "$(ls "$D" | wc -l)" 5 "5 files and nothing else"
+
+# begin times: the offsets of the first slots from slot 0 (60-minute slots)
+grep -q '^: "${ECSCHED_ORIGIN:=1767225600}"$' "$D/submit.sh" &&
+  ok "slot 0 is the document's first_slot_utc (1767225600)" || notok "origin line"
+subs=$(grep '^j[0-9]*=\$(sub ' "$D/submit.sh" | sed 's/ *#.*//')
+want='j1=$(sub 1 0 7200 "")
+j2=$(sub 2 0 7200 "")
+j3=$(sub 3 7200 21600 "$j1:$j2")'
+expect_eq "$subs" "$want" "submission in topological order, begin/end offsets, afterok on both predecessors"
+grep -q '# task 3: PE 0, 2026-01-01 03:00 +01:00$' "$D/submit.sh" &&
+  ok "the clock time of task 3's first slot in the document's zone" || notok "clock comment"
+grep -q -- '--kill-on-invalid-dep=yes' "$D/submit.sh" && ok "a failed job cancels its dependants" || notok "kill-on-invalid-dep"
+expect_eq "$(sed -n 4p "$D/plan.tsv")" "$(printf '3\t0\t\t2\t5\t7200\t21600\t1,2')" "plan.tsv: task 3's PE, slots, offsets and predecessors"
+
+# frequencies: one per job where constant, from the table (f = 1: 2000000,
+# f = 0.5: 1000000), the command under srun so that --cpu-freq applies
+grep -qx '#SBATCH --cpu-freq=2000000' "$D/task-1.sh" && grep -qx '#SBATCH --cpu-freq=1000000' "$D/task-2.sh" &&
+  ok "--cpu-freq from the kHz table (f = 1 and f = 0.5)" || notok "cpu-freq lines"
+grep -q 'exec srun --ntasks=1 sh "$0" task' "$D/task-1.sh" && ok "a constant-frequency task runs under srun" || notok "srun"
+grep -qx 'sleep 7200' "$D/task-1.sh" && ok "the default command sleeps for the task's span (2 slots = 7200 s)" || notok "sleep line"
+if grep -q -- '--cpu-freq' "$D/task-3.sh"; then notok "task 3 has a --cpu-freq line"; else ok "the wrapped task has no --cpu-freq"; fi
+# the wrapper of task 3: f = 1 at its start, stopped at slot 3, continued
+# and switched to 0.5 at slot 4
+w=$(sed -n 's/^ *\(at [0-9]*;.*\)  # .*/\1/p; s/^  \(cpupower .*\)  # .*/\1/p' "$D/task-3.sh")
+want='cpupower frequency-set -f 2000000
+at 10800; kill -STOP -- -"$task"
+at 14400; kill -CONT -- -"$task"; cpupower frequency-set -f 1000000'
+expect_eq "$w" "$want" "the wrapper switches at the slot boundaries (slot 3: stop, slot 4: 0.5)"
+
+# no kHz: no --cpu-freq, no frequency switching, but the wait still stops
+run export --slurm "$DOC" -o "$T_DIR/nokhz"
+expect_rc 0 "export without kHz"
+expect_out 'frequencies +not set' "the summary says no frequency is set"
+if grep -q -- 'cpu-freq\|cpupower' "$T_DIR"/nokhz/task-*.sh; then notok "a frequency without kHz"; else ok "no --cpu-freq or switch without kHz"; fi
+grep -q 'kill -STOP' "$T_DIR/nokhz/task-3.sh" && ok "the wait in place is still a stop" || notok "no stop"
+
+# nodes: one name for every PE, or one per PE
+run export --slurm "$DOC" -o "$T_DIR/nodes" --nodes n0,n1 --partition batch --job-prefix plan7
+expect_rc 0 "export --nodes n0,n1"
+grep -qx '#SBATCH --nodelist=n0' "$T_DIR/nodes/task-3.sh" && grep -qx '#SBATCH --nodelist=n1' "$T_DIR/nodes/task-2.sh" &&
+  grep -qx '#SBATCH --partition=batch' "$T_DIR/nodes/task-2.sh" && grep -qx '#SBATCH --job-name=plan7-2' "$T_DIR/nodes/task-2.sh" &&
+  ok "--nodelist of each PE's node, the partition and the job names" || notok "nodelist"
+run export --slurm "$DOC" -o "$T_DIR/n3" --nodes a,b,c
+expect_rc 2 "three node names for two PEs"
+expect_err 'give one per PE \(2\)' "the error says how many"
+
+# submit.sh against a fake sbatch: its arguments and the ids it returns
+mkdir -p "$T_DIR/bin"
+cat >"$T_DIR/bin/sbatch" <<'EOF'
+#!/bin/sh
+n=$(($(cat "$FAKE_DIR/n" 2>/dev/null || echo 100) + 1))
+echo "$n" >"$FAKE_DIR/n"
+echo "$n $*" >>"$FAKE_DIR/calls"
+echo "$n;cluster"
+EOF
+chmod +x "$T_DIR/bin/sbatch"
+FAKE_DIR=$T_DIR PATH="$T_DIR/bin:$PATH" ECSCHED_ORIGIN=1767225600 sh "$D/submit.sh" >"$OUT" 2>"$ERR"
+RC=$?
+expect_rc 0 "submit.sh runs against a fake sbatch"
+b0=$(TZ=UTC0 date -d @1767225600 +%Y-%m-%dT%H:%M:%S)
+b2=$(TZ=UTC0 date -d @1767232800 +%Y-%m-%dT%H:%M:%S)
+calls=$(TZ=UTC0 FAKE_DIR=$T_DIR PATH="$T_DIR/bin:$PATH" ECSCHED_ORIGIN=1767225600 sh -c 'rm -f "$FAKE_DIR/n" "$FAKE_DIR/calls"; sh "$0" >/dev/null 2>&1; cat "$FAKE_DIR/calls"' "$D/submit.sh")
+want="101 --parsable --begin=$b0 task-1.sh
+102 --parsable --begin=$b0 task-2.sh
+103 --parsable --begin=$b2 --dependency=afterok:101:102 --kill-on-invalid-dep=yes task-3.sh"
+expect_eq "$calls" "$want" "sbatch gets --begin (local time of ORIGIN + offset) and the ids of the predecessors' jobs"
+expect_eq "$(sed -n 4p "$D/jobs.tsv")" "$(printf '3\t103\t1767232800\t1767247200')" "jobs.tsv: task, job id, begin, planned end"
+expect_err 'slot 0 .* is past' "a past slot 0 is noted"
+
+# the wrapper for real: 1 s per slot, the switch command logs; task 3
+# starts at slot 2 = ORIGIN + 2 (so ORIGIN is 2 s ago)
+run export --slurm "$DOC" -o "$T_DIR/fast" --khz $KHZ --time-scale 3600 \
+  --freq-command 'echo "{khz} $(date +%s)" >>"$SWITCH_LOG"'
+expect_rc 0 "export --time-scale 3600"
+grep -qx 'sleep 4' "$T_DIR/fast/task-3.sh" && ok "scaled: task 3's 4 slots sleep 4 s" || notok "scaled sleep"
+o=$(($(date +%s) - 2))
+SWITCH_LOG=$T_DIR/switch.log ECSCHED_ORIGIN=$o sh "$T_DIR/fast/task-3.sh" >"$OUT" 2>"$ERR"
+RC=$?
+expect_rc 0 "the wrapper runs the task to its end"
+khz=$(cut -d' ' -f1 "$T_DIR/switch.log" | tr '\n' ' ')
+t2=$(sed -n 2p "$T_DIR/switch.log" | cut -d' ' -f2)
+expect_eq "$khz" "2000000 1000000 " "the wrapper switched to f = 1 then f = 0.5"
+[ -n "$t2" ] && [ "$t2" -ge $((o + 4)) ] && ok "the switch to 0.5 came no earlier than slot 4 (ORIGIN + 4 s)" ||
+  notok "switch at $t2, slot 4 at $((o + 4))"
+
+# errors: nothing written, the directory untouched
+run export --slurm "$DOC" -o "$D" --khz $KHZ
+expect_rc 2 "no clobber: a non-empty directory is refused"
+expect_err 'is not empty: give --force' "the error names --force"
+expect_eq "$(ls "$D" | wc -l)" 6 "the directory is untouched (5 files and the fake run's jobs.tsv)"
+run export --slurm "$DOC" -o "$D" --khz $KHZ --force
+expect_rc 0 "--force replaces it"
+expect_eq "$(ls "$D" | wc -l)" 5 "the old files are gone"
+expect_eq "$(ls -d "$D".* 2>/dev/null | wc -l)" 0 "no temporary directory is left"
+printf '{"tasks": [' >"$T_DIR/bad.json"
+run export --slurm "$T_DIR/bad.json" -o "$T_DIR/b1"
+expect_rc 2 "a document that is not JSON"
+expect_err 'bad.json' "the error names the file"
+expect_no_file "$T_DIR/b1" "nothing written"
+sed 's/"id": 3,/"id": 9,/' "$DOC" >"$T_DIR/other.json"
+run export --slurm "$T_DIR/other.json" -o "$T_DIR/b2"
+expect_rc 2 "a task the graph does not have"
+expect_err 'no task 9' "the error names the task"
+run export --slurm "$DOC" -o "$T_DIR/b3" --khz 2000000
+expect_rc 2 "--khz with one value for two frequencies above 0"
+expect_err 'give one per frequency above 0 of F \(2\)' "the error says how many"
+run export --slurm "$DOC" -o "$T_DIR/b4" --time-scale 7
+expect_rc 2 "a time scale that does not divide the slot"
+expect_err 'not a whole number of seconds' "the error says why"
+run export --slurm "$DOC" -o "$T_DIR/b5" --command 'run {task}'
+expect_rc 2 "a template with an unknown placeholder"
+expect_err "'\{task\}' is no placeholder" "the error names it"
+run export "$DOC" -o "$T_DIR/b6"
+expect_rc 2 "no format"
+for b in b2 b3 b4 b5 b6; do [ -e "$T_DIR/$b" ] && notok "$b written"; done
+
+# a platform file: nodes and cpu_freq_khz per class
+cat >"$T_DIR/plat.json" <<'EOF'
+{"frequencies": [1, 0.5, 0], "slot_minutes": 60,
+ "classes": [
+  {"name": "big", "count": 1, "speed": 2, "watts": [400, 150], "nodes": ["big01"], "cpu_freq_khz": [3000000, 1500000]},
+  {"name": "small", "count": 1, "watts": [100, 40], "nodes": "small01", "cpu_freq_khz": [2000000, 1000000]}
+ ]}
+EOF
+run heuristic $FX/three.stg --mode local --platform "$T_DIR/plat.json" --prices flat --extension 1 -o "$T_DIR/pdoc.json"
+expect_rc 0 "a schedule on the platform file"
+run export --slurm "$T_DIR/pdoc.json" -o "$T_DIR/pex"
+expect_rc 2 "prices without clock times (flat) and no --origin"
+expect_err 'no clock times.*give an origin' "the error asks for --origin"
+run export --slurm "$T_DIR/pdoc.json" -o "$T_DIR/pex" --origin now+60
+grep -q '^: "${ECSCHED_ORIGIN:=$(($(date +%s) + 60))}"$' "$T_DIR/pex/submit.sh" &&
+  ok "--origin now+60: slot 0 a minute after submission" || notok "origin now+60"
+expect_rc 0 "export takes nodes and kHz from the platform file"
+ok_n=0
+for f in "$T_DIR"/pex/task-*.sh; do
+  pe=$(sed -n 's/^# Task .*: PE \([0-9]*\).*/\1/p' "$f")
+  node=$(sed -n 's/^#SBATCH --nodelist=//p' "$f")
+  case "$pe:$node" in 0:big01 | 1:small01) ok_n=$((ok_n + 1)) ;; esac
+done
+expect_eq "$ok_n" 3 "each task on its PE's node (PE 0: big01, PE 1: small01)"
+bad=0
+for f in "$T_DIR"/pex/task-*.sh; do
+  pe=$(sed -n 's/^# Task .*: PE \([0-9]*\).*/\1/p' "$f")
+  for k in $(sed -n 's/^#SBATCH --cpu-freq=//p; s/.*frequency-set -f \([0-9]*\).*/\1/p' "$f"); do
+    case "$pe:$k" in 0:3000000 | 0:1500000 | 1:2000000 | 1:1000000) ;; *) bad=1 ;; esac
+  done
+done
+expect_eq "$bad" 0 "every kHz is from the table of the PE's class"
+run export --slurm "$T_DIR/pdoc.json" -o "$T_DIR/pex2" --nodes x --origin now
+expect_rc 2 "--nodes and the platform's nodes"
+expect_err 'give one' "the error says to give one"
+sed 's/, "nodes": "small01"//' "$T_DIR/plat.json" >"$T_DIR/plat2.json"
+sed "s|$T_DIR/plat.json|$T_DIR/plat2.json|" "$T_DIR/pdoc.json" >"$T_DIR/pdoc2.json"
+run export --slurm "$T_DIR/pdoc2.json" -o "$T_DIR/pex3" --origin now
+expect_rc 2 "a class without nodes while another has them"
+expect_err "class 'small' names no nodes" "the error names the class"
+sed 's/"cpu_freq_khz": \[2000000, 1000000\]/"cpu_freq_khz": [2000000]/' "$T_DIR/plat.json" >"$T_DIR/plat3.json"
+run heuristic $FX/three.stg --platform "$T_DIR/plat3.json" --prices flat --extension 1
+expect_rc 2 "a kHz table of the wrong length is a platform error"
+expect_err 'classes\[1\].cpu_freq_khz: needs a list of kHz, one per frequency above 0 \(2\)' "the error names the key"
+sed 's/"nodes": \["big01"\]/"nodes": ["big01", "big02"]/' "$T_DIR/plat.json" >"$T_DIR/plat4.json"
+run heuristic $FX/three.stg --platform "$T_DIR/plat4.json" --prices flat --extension 1
+expect_rc 2 "two node names for a class of one PE"
+expect_err 'classes\[0\].nodes: needs 1 node names' "the error names the key and the count"
+
+finish
