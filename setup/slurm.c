@@ -338,8 +338,11 @@ static char *job_text(const ctx *c, size_t i, int *wrapped)
     fprintf(f, "# Task %ld of %s (work %ld): PE %d", id, in->doc, in->g->work[i], t->pe);
     if (node != NULL)
         fprintf(f, " (node %s)", node);
-    fprintf(f, ", slots %ld..%ld,\n# %s to %s (%lld s in these jobs).\n", t->start,
-            t->stop, a, b, secs);
+    fprintf(f, ", slots %ld..%ld,\n# %s to %s (%ld slots, %lld s", t->start,
+            t->stop, a, b, t->stop - t->start + 1, secs);
+    if (c->par->time_scale > 1)
+        fprintf(f, " at time scale 1/%ld", c->par->time_scale);
+    fprintf(f, ").\n");
     if (in->khz == NULL && busy > 1)
         fprintf(f, "# Its frequency changes, but no kHz are known: none is set.\n");
     for (size_t q = 0; q < n; q++) {

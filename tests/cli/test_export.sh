@@ -146,6 +146,10 @@ cat >"$T_DIR/plat.json" <<'EOF'
   {"name": "small", "count": 1, "watts": [100, 40], "nodes": "small01", "cpu_freq_khz": [2000000, 1000000]}
  ]}
 EOF
+if command -v jq >/dev/null 2>&1; then
+  expect_eq "$(jq -n --slurpfile schema docs/schema/platform.schema.json --slurpfile doc "$T_DIR/plat.json" -r -f docs/schema/check.jq)" \
+    valid "nodes and cpu_freq_khz match docs/schema/platform.schema.json"
+fi
 run heuristic $FX/three.stg --mode local --platform "$T_DIR/plat.json" --prices flat --extension 1 -o "$T_DIR/pdoc.json"
 expect_rc 0 "a schedule on the platform file"
 run export --slurm "$T_DIR/pdoc.json" -o "$T_DIR/pex"
