@@ -138,6 +138,20 @@ run export "$DOC" -o "$T_DIR/b6"
 expect_rc 2 "no format"
 for b in b2 b3 b4 b5 b6; do [ -e "$T_DIR/$b" ] && notok "$b written"; done
 
+# a WfCommons workflow: each task's own command (program and arguments)
+WF=data/workflows/helloworld-chain-5-chameleon.json
+run heuristic $WF -p 1 --extension 0.5 -o "$T_DIR/wf.json"
+expect_rc 0 "a schedule of a WfCommons workflow"
+run export --slurm "$T_DIR/wf.json" -o "$T_DIR/wfx"
+expect_rc 0 "export of the workflow's schedule"
+n=0
+for k in 1 2 3 4 5; do
+  want=$(jq -r --arg id "cpuhog_chain_0000000$k" '.workflow.execution.tasks[] | select(.id == $id) | ([.command.program] + .command.arguments) | join(" ")' $WF 2>/dev/null)
+  [ -n "$want" ] && grep -Fqx -- "$want" "$T_DIR/wfx/task-$k.sh" && n=$((n + 1))
+done
+expect_eq "$n" 5 "each task runs its command from the workflow file (jq's join of program and arguments)"
+if grep -q '^sleep ' "$T_DIR"/wfx/task-*.sh; then notok "a workflow task sleeps"; else ok "no template where the graph has commands"; fi
+
 # a platform file: nodes and cpu_freq_khz per class
 cat >"$T_DIR/plat.json" <<'EOF'
 {"frequencies": [1, 0.5, 0], "slot_minutes": 60,
