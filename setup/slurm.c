@@ -604,11 +604,13 @@ ecs_result ecs_slurm_export(const ecs_slurm_input *in,
         deps += in->g->pred_off[i + 1] - in->g->pred_off[i];
     }
     /* a topological order: precedence puts a predecessor's last slot
-     * before its successor's first */
+     * before its successor's first (checked: afterok would otherwise
+     * hold back a job the plan starts earlier) */
     for (size_t q = 0; q < c.nt; q++) {
         size_t i = c.order[q];
         for (size_t e = in->g->pred_off[i]; e < in->g->pred_off[i + 1]; e++)
-            if (in->g->work[in->g->pred[e]] <= 0 || c.rank[in->g->pred[e]] >= q) {
+            if (in->g->work[in->g->pred[e]] <= 0 || c.rank[in->g->pred[e]] >= q ||
+                in->s->task[in->g->pred[e]].stop >= in->s->task[i].start) {
                 rc = ecs_diag_set(diag, ECS_EINVAL, in->doc, 0,
                                   "task %ld starts before its predecessor %ld ends: "
                                   "not a schedule to run (validate it)",
