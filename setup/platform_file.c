@@ -2,6 +2,7 @@
 #include "ecsched/platform_file.h"
 
 #include "ecsched/record.h"
+#include "ecsched/slurm.h"
 #include "ecsched/units.h"
 
 #include "ecsched/listsched.h"
@@ -349,12 +350,7 @@ static int read_slurm_keys(const pctx *c, const char *path, const json_t *o,
         for (size_t q = 0; q < n; q++) {
             json_t *v = json_is_array(nv) ? json_array_get(nv, q) : nv;
             const char *s = json_is_string(v) ? json_string_value(v) : NULL;
-            int ok = s != NULL && s[0] != '\0' && strlen(s) <= 200;
-            for (const char *t = s; ok && *t != '\0'; t++)
-                ok = (*t >= 'a' && *t <= 'z') || (*t >= 'A' && *t <= 'Z') ||
-                     (*t >= '0' && *t <= '9') || *t == '.' || *t == '_' ||
-                     *t == '-';
-            if (!ok)
+            if (!ecs_slurm_name_ok(s))
                 return bad(c, key, "[%zu] needs a node name (letters, digits, "
                            "'.', '_', '-'), not %s", q,
                            s ? (s[0] ? "this string" : "\"\"") : type_name(v)), -1;

@@ -64,8 +64,7 @@ static ecs_result check_template(const char *field, const char *t,
     return ECS_OK;
 }
 
-/* A name Slurm and a shell read as it is: [A-Za-z0-9._-]+. */
-static int plain_name(const char *s)
+int ecs_slurm_name_ok(const char *s)
 {
     if (s == NULL || s[0] == '\0' || strlen(s) > 200)
         return 0;
@@ -117,11 +116,11 @@ ecs_result ecs_slurm_params_validate(const ecs_slurm_params *p,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the origin must be now, now+SECONDS or @SECONDS "
                             "(since 1970 UTC), not '%s'", p->origin);
-    if (p->partition != NULL && !plain_name(p->partition))
+    if (p->partition != NULL && !ecs_slurm_name_ok(p->partition))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the partition '%s' is not a name (letters, digits, "
                             "'.', '_', '-')", p->partition);
-    if (!plain_name(p->job_prefix))
+    if (!ecs_slurm_name_ok(p->job_prefix))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the job name prefix '%s' is not a name (letters, "
                             "digits, '.', '_', '-')",
@@ -142,6 +141,17 @@ void ecs_slurm_files_release(ecs_slurm_files *f)
 }
 
 /* ---- the export ---- */
+
+/* Close f, a memstream over *text (set only by the close): the text, or
+ * NULL (freed) when the stream failed. */
+static char *text_close(FILE *f, char **text)
+{
+    if (fclose(f) != 0) {
+        free(*text);
+        return NULL;
+    }
+    return *text;
+}
 
 typedef struct ctx {
     const ecs_slurm_input *in;
@@ -420,11 +430,7 @@ static char *job_text(const ctx *c, size_t i, int *wrapped)
         fputc('\n', f);
     }
     free(sg);
-    if (fclose(f) != 0) {
-        free(text);
-        return NULL;
-    }
-    return text;
+    return text_close(f, &text);
 }
 
 /* A task's place in the submission order: by first slot, then by id. */
@@ -504,11 +510,7 @@ static char *submit_text(const ctx *c, size_t deps)
         fprintf(f, "\")  # task %ld: PE %d, %s\n", in->g->id[i], t->pe, when);
     }
     fprintf(f, "echo \"submit.sh: %zu jobs submitted (their ids: jobs.tsv)\"\n", c->nt);
-    if (fclose(f) != 0) {
-        free(text);
-        return NULL;
-    }
-    return text;
+    return text_close(f, &text);
 }
 
 static char *plan_text(const ctx *c)
@@ -532,11 +534,7 @@ static char *plan_text(const ctx *c)
                     in->g->id[in->g->pred[e]]);
         fputc('\n', f);
     }
-    if (fclose(f) != 0) {
-        free(text);
-        return NULL;
-    }
-    return text;
+    return text_close(f, &text);
 }
 
 static int add_file(ecs_slurm_files *out, const char *name, char *text, int x)

@@ -425,6 +425,25 @@ static ecs_result read_edges(const wf *w, json_t *tasks, const edges *P,
     return ECS_OK;
 }
 
+/* The text parsed into *root (NULL when it is not JSON: the error), w
+ * set up and the task lists found (find_tasks: its error with *root set). */
+static ecs_result wf_open(const char *buf, size_t len, const char *name, wf *w,
+                          json_t **root, json_t **tasks, json_t **exec,
+                          ecs_diag *diag)
+{
+    json_error_t err;
+    *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
+    if (*root == NULL)
+        return ecs_diag_set(diag, ECS_EPARSE, name, err.line > 0 ? err.line : 0,
+                            "not valid JSON: %s (column %d)", err.text,
+                            err.column);
+    memset(w, 0, sizeof *w);
+    w->file = name;
+    w->buf = buf;
+    w->len = len;
+    return find_tasks(w, *root, tasks, exec, diag);
+}
+
 ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
                                     const char *name, double work_unit,
                                     ecs_graph **out, ecs_diag *diag)
@@ -433,22 +452,14 @@ ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
     if (!(work_unit > 0))
         return ecs_diag_set(diag, ECS_EINVAL, name, 0,
                             "the work unit must be positive");
-    json_error_t err;
-    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
-    if (root == NULL)
-        return ecs_diag_set(diag, ECS_EPARSE, name, err.line > 0 ? err.line : 0,
-                            "not valid JSON: %s (column %d)", err.text,
-                            err.column);
     wf w;
-    memset(&w, 0, sizeof w);
-    w.file = name;
-    w.buf = buf;
-    w.len = len;
-    json_t *tasks = NULL, *exec = NULL;
+    json_t *root = NULL, *tasks = NULL, *exec = NULL;
+    ecs_result rc = wf_open(buf, len, name, &w, &root, &tasks, &exec, diag);
+    if (root == NULL)
+        return rc;
     edges E = {NULL, 0, 0};
     long *work = NULL;
     double file_work = 0;
-    ecs_result rc = find_tasks(&w, root, &tasks, &exec, diag);
     if (rc == ECS_OK) {
         work = calloc(json_array_size(tasks), sizeof *work);
         if (work == NULL)
@@ -503,19 +514,11 @@ ecs_result ecs_wfformat_commands(const char *buf, size_t len, const char *name,
     *n = 0;
     *id = NULL;
     *cmd = NULL;
-    json_error_t err;
-    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
-    if (root == NULL)
-        return ecs_diag_set(diag, ECS_EPARSE, name, err.line > 0 ? err.line : 0,
-                            "not valid JSON: %s (column %d)", err.text,
-                            err.column);
     wf w;
-    memset(&w, 0, sizeof w);
-    w.file = name;
-    w.buf = buf;
-    w.len = len;
-    json_t *tasks = NULL, *exec = NULL;
-    ecs_result rc = find_tasks(&w, root, &tasks, &exec, diag);
+    json_t *root = NULL, *tasks = NULL, *exec = NULL;
+    ecs_result rc = wf_open(buf, len, name, &w, &root, &tasks, &exec, diag);
+    if (root == NULL)
+        return rc;
     size_t nt = rc == ECS_OK ? json_array_size(tasks) : 0, i;
     json_t *t;
     long *ids = rc == ECS_OK ? calloc(nt, sizeof *ids) : NULL;

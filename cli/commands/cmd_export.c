@@ -212,11 +212,7 @@ static ecs_result nodes_flag(loaded *L, const char *list, ecs_diag *diag)
     for (int q = 0; q < pes; q++) {
         if (q < n)
             next_item(&s, name, sizeof name);
-        int ok = name[0] != '\0';
-        for (const char *t = name; ok && *t; t++)
-            ok = (*t >= 'a' && *t <= 'z') || (*t >= 'A' && *t <= 'Z') ||
-                 (*t >= '0' && *t <= '9') || *t == '.' || *t == '_' || *t == '-';
-        if (!ok)
+        if (!ecs_slurm_name_ok(name))
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                                 "--nodes: '%s' is not a node name (letters, "
                                 "digits, '.', '_', '-')", name);

@@ -55,6 +55,10 @@ typedef struct ecs_slurm_params {
 /* Defaults as above. */
 void ecs_slurm_params_init(ecs_slurm_params *p);
 
+/* 1 when s is a name Slurm and a shell read as it is (a node, partition
+ * or job name): 1 to 200 of [A-Za-z0-9._-]; else 0. */
+int ecs_slurm_name_ok(const char *s);
+
 /* ECS_OK, or EINVAL naming the field: an empty template, a template
  * whose braces name no placeholder of its kind, a time scale below 1, an
  * origin that is not of the forms above, an empty partition or prefix, or

@@ -286,7 +286,7 @@ export_run() {
   if ! sh "$X/submit.sh" >"$D/submit.out" 2>&1; then
     notok "submit.sh of $name: $(cat "$D/submit.out")"; return
   fi
-  ok "export --slurm $name: $njobs jobs submitted ($(sed -n 1p "$D/export.out" | sed 's/^wrote [^:]*: //'))"
+  ok "export --slurm $name: $njobs jobs submitted ($(sed -n '1s/.*plan.tsv), //p' "$D/export.out"))"
   ids=$(sed 1d "$X/jobs.tsv" | cut -f2 | tr '\n' ',')
   i=0
   while [ -n "$(squeue -h -j "${ids%,}" 2>/dev/null)" ]; do
