@@ -142,15 +142,24 @@ void ecs_slurm_files_release(ecs_slurm_files *f)
 
 /* ---- the export ---- */
 
-/* Close f, a memstream over *text (set only by the close): the text, or
- * NULL (freed) when the stream failed. */
-static char *text_close(FILE *f, char **text)
+/* What writer w writes (0, or -1 when it fails), as a malloc'ed text;
+ * NULL when out of memory. */
+struct ctx;
+typedef int (*text_writer)(const struct ctx *c, FILE *f, void *arg);
+
+static char *text_of(const struct ctx *c, text_writer w, void *arg)
 {
-    if (fclose(f) != 0) {
-        free(*text);
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (f == NULL)
+        return NULL;
+    int bad = w(c, f, arg) != 0;
+    if (fclose(f) != 0 || bad) {
+        free(text);
         return NULL;
     }
-    return *text;
+    return text;
 }
 
 typedef struct ctx {
@@ -304,21 +313,25 @@ static void seg_text(const ctx *c, const seg *s, char *buf, size_t n)
 }
 
 /* task-ID.sh of task i. */
-static char *job_text(const ctx *c, size_t i, int *wrapped)
+/* task-ID.sh of task ja->i (ja->wrapped: with a wrapper). */
+typedef struct job_arg {
+    size_t i;
+    int wrapped;
+} job_arg;
+
+static int job_write(const ctx *c, FILE *f, void *arg)
 {
+    job_arg *ja = arg;
+    size_t i = ja->i;
+    int *wrapped = &ja->wrapped;
     const ecs_slurm_input *in = c->in;
     const ecs_platform *p = in->p;
     const ecs_sched_task *t = &in->s->task[i];
     long id = in->g->id[i];
     size_t ns = (size_t)(t->stop - t->start + 1);
     seg *sg = malloc(ns * sizeof *sg);
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = sg ? open_memstream(&text, &len) : NULL;
-    if (f == NULL) {
-        free(sg);
-        return NULL;
-    }
+    if (sg == NULL)
+        return -1;
     size_t n = segments(t, sg);
     int zero = 0, busy = 0;
     for (size_t q = 0; q < n; q++) {
@@ -430,7 +443,7 @@ static char *job_text(const ctx *c, size_t i, int *wrapped)
         fputc('\n', f);
     }
     free(sg);
-    return text_close(f, &text);
+    return 0;
 }
 
 /* A task's place in the submission order: by first slot, then by id. */
@@ -447,14 +460,10 @@ static int by_start(const void *pa, const void *pb)
     return (a->id > b->id) - (a->id < b->id);
 }
 
-static char *submit_text(const ctx *c, size_t deps)
+static int submit_write(const ctx *c, FILE *f, void *arg)
 {
     const ecs_slurm_input *in = c->in;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f == NULL)
-        return NULL;
+    size_t deps = *(const size_t *)arg;
     int kind = 2;
     long long v = in->slot0_utc;
     if (c->par->origin != NULL)
@@ -510,17 +519,13 @@ static char *submit_text(const ctx *c, size_t deps)
         fprintf(f, "\")  # task %ld: PE %d, %s\n", in->g->id[i], t->pe, when);
     }
     fprintf(f, "echo \"submit.sh: %zu jobs submitted (their ids: jobs.tsv)\"\n", c->nt);
-    return text_close(f, &text);
+    return 0;
 }
 
-static char *plan_text(const ctx *c)
+static int plan_write(const ctx *c, FILE *f, void *arg)
 {
+    (void)arg;
     const ecs_slurm_input *in = c->in;
-    char *text = NULL;
-    size_t len = 0;
-    FILE *f = open_memstream(&text, &len);
-    if (f == NULL)
-        return NULL;
     fprintf(f, "task\tpe\tnode\tstart_slot\tstop_slot\tbegin_s\tend_s\tpredecessors\n");
     for (size_t q = 0; q < c->nt; q++) {
         size_t i = c->order[q];
@@ -534,7 +539,7 @@ static char *plan_text(const ctx *c)
                     in->g->id[in->g->pred[e]]);
         fputc('\n', f);
     }
-    return text_close(f, &text);
+    return 0;
 }
 
 static int add_file(ecs_slurm_files *out, const char *name, char *text, int x)
@@ -618,8 +623,8 @@ ecs_result ecs_slurm_export(const ecs_slurm_input *in,
     }
     out->jobs = c.nt;
     out->dependencies = deps;
-    if (add_file(out, "submit.sh", submit_text(&c, deps), 1) != 0 ||
-        add_file(out, "plan.tsv", plan_text(&c), 0) != 0) {
+    if (add_file(out, "submit.sh", text_of(&c, submit_write, &deps), 1) != 0 ||
+        add_file(out, "plan.tsv", text_of(&c, plan_write, NULL), 0) != 0) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, in->doc, 0, "out of memory");
         goto done;
     }
@@ -627,12 +632,12 @@ ecs_result ecs_slurm_export(const ecs_slurm_input *in,
         size_t i = c.order[q];
         char name[48];
         snprintf(name, sizeof name, "task-%ld.sh", in->g->id[i]);
-        int wrapped = 0;
-        if (add_file(out, name, job_text(&c, i, &wrapped), 1) != 0) {
+        job_arg ja = {i, 0};
+        if (add_file(out, name, text_of(&c, job_write, &ja), 1) != 0) {
             rc = ecs_diag_set(diag, ECS_ENOMEM, in->doc, 0, "out of memory");
             goto done;
         }
-        out->switching += (size_t)wrapped;
+        out->switching += (size_t)ja.wrapped;
     }
 done:
     free(c.order);
