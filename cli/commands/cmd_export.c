@@ -299,7 +299,17 @@ static ecs_result load(export_job *j, loaded *L, ecs_diag *diag)
 {
     tool_model *m = &L->m;
     tool_model_init(m);
-    ecs_result rc = ecs_document_read_model(j->doc, NULL, &L->dm, diag);
+    json_t *root = NULL;
+    ecs_result rc = ecs_json_load(j->doc, NULL, &root, diag);
+    if (rc != ECS_OK)
+        return rc;
+    int several = json_is_array(json_object_get(root, "methods"));
+    json_decref(root);
+    if (several)
+        return ecs_diag_set(diag, ECS_EPARSE, j->doc, 0,
+                            "a compare document holds several schedules: export "
+                            "the document of one method (its command's -o FILE)");
+    rc = ecs_document_read_model(j->doc, NULL, &L->dm, diag);
     if (rc != ECS_OK)
         return rc;
     const ecs_doc_model *dm = &L->dm;

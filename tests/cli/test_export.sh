@@ -134,9 +134,13 @@ expect_err 'not a whole number of seconds' "the error says why"
 run export --slurm "$DOC" -o "$T_DIR/b5" --command 'run {task}'
 expect_rc 2 "a template with an unknown placeholder"
 expect_err "'\{task\}' is no placeholder" "the error names it"
+printf '{"methods": [{"method": "base", "tasks": []}]}\n' >"$T_DIR/cmp.json"
+run export --slurm "$T_DIR/cmp.json" -o "$T_DIR/b7"
+expect_rc 2 "a compare document"
+expect_err 'holds several schedules' "the error says why"
 run export "$DOC" -o "$T_DIR/b6"
 expect_rc 2 "no format"
-for b in b2 b3 b4 b5 b6; do [ -e "$T_DIR/$b" ] && notok "$b written"; done
+for b in b2 b3 b4 b5 b6 b7; do [ -e "$T_DIR/$b" ] && notok "$b written"; done
 
 # a WfCommons workflow: each task's own command (program and arguments)
 WF=data/workflows/helloworld-chain-5-chameleon.json
