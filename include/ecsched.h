@@ -96,6 +96,7 @@ extern "C" {
 #include "ecsched/record.h"
 #include "ecsched/units.h"
 #include "ecsched/cws_doc.h"
+#include "ecsched/slurm.h"
 
 #include "ecsched/solve.h"
 #include "ecsched/method.h"

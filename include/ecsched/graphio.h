@@ -128,6 +128,7 @@ ecs_result ecs_wfformat_commands(const char *buf, size_t len, const char *name,
                                  size_t *n, long **id, char ***cmd,
                                  ecs_diag *diag);
 
+/* Free what ecs_wfformat_commands gave (n, *id, *cmd); NULLs accepted. */
 void ecs_wfformat_commands_free(size_t n, long *id, char **cmd);
 
 /*

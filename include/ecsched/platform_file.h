@@ -137,6 +137,7 @@ typedef struct ecs_plat_slurm {
 ecs_result ecs_plat_slurm_read(const ecs_setup *m, ecs_plat_slurm *out,
                                ecs_diag *diag);
 
+/* Free what ecs_plat_slurm_read gave s; a zeroed s is accepted. */
 void ecs_plat_slurm_release(ecs_plat_slurm *s);
 
 #endif
