@@ -541,7 +541,7 @@ ecs_result ecs_document_pick_method(const json_t *doc, const char *file,
                         "no method '%s' in this compare document", name);
 }
 
-ecs_result ecs_doc_slot_offsets(const ecs_doc_model *dm, const char *path,
+ecs_result ecs_doc_model_slot_offsets(const ecs_doc_model *dm, const char *path,
                                 size_t n, long long **out, ecs_diag *diag)
 {
     *out = NULL;

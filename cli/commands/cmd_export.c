@@ -371,7 +371,7 @@ static ecs_result load(export_job *j, loaded *L, ecs_diag *diag)
     for (size_t i = 0; i < L->s->n; i++)
         if (L->s->task[i].pe >= 0 && L->s->task[i].stop > last)
             last = L->s->task[i].stop;
-    return ecs_doc_slot_offsets(dm, j->doc, (size_t)last + 2, &L->boundary, diag);
+    return ecs_doc_model_slot_offsets(dm, j->doc, (size_t)last + 2, &L->boundary, diag);
 }
 
 int tool_cmd_export(int argc, char **argv)

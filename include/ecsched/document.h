@@ -168,7 +168,7 @@ ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
  * prices.slot_minutes; malloc'ed (free).  EINVAL naming path when the
  * document gives no slot length; ENOMEM.
  */
-ecs_result ecs_doc_slot_offsets(const ecs_doc_model *dm, const char *path,
+ecs_result ecs_doc_model_slot_offsets(const ecs_doc_model *dm, const char *path,
                                 size_t n, long long **out, ecs_diag *diag);
 
 /* Read only the model keys of a schedule document. */

@@ -1,6 +1,6 @@
 /* ecs_slurm_export (ecsched/slurm.h) on schedules built by hand, the
  * WfFormat commands (ecs_wfformat_commands) and the document's slot
- * offsets (ecs_doc_slot_offsets). */
+ * offsets (ecs_doc_model_slot_offsets). */
 #include "testutil.h"
 
 #include "ecsched/document.h"
@@ -212,9 +212,9 @@ static void test_slot_offsets(void **state)
     ecs_doc_model dm;
     memset(&dm, 0, sizeof dm);
     long long *b = NULL;
-    assert_int_equal(ecs_doc_slot_offsets(&dm, "d.json", 3, &b, NULL), ECS_EINVAL);
+    assert_int_equal(ecs_doc_model_slot_offsets(&dm, "d.json", 3, &b, NULL), ECS_EINVAL);
     dm.slot_minutes = 15;
-    assert_int_equal(ecs_doc_slot_offsets(&dm, "d.json", 3, &b, NULL), ECS_OK);
+    assert_int_equal(ecs_doc_model_slot_offsets(&dm, "d.json", 3, &b, NULL), ECS_OK);
     assert_int_equal(b[0], 0);
     assert_int_equal(b[2], 1800);
     free(b);
