@@ -386,9 +386,11 @@ static int job_write(const ctx *c, FILE *f, void *arg)
                 "# and the task is stopped while it waits in place at f = 0.\n"
                 "if [ \"${1:-}\" != task ]; then\n"
                 "  origin=${ECSCHED_ORIGIN:?submit with submit.sh, which sets it}\n"
-                "  at() {\n"
-                "    t=$((origin + $1)); now=$(date +%%s)\n"
-                "    [ \"$now\" -ge \"$t\" ] || sleep $((t - now))\n"
+                "  at() {  # until ORIGIN + $1 (within 0.1 s)\n"
+                "    t=$((origin + $1))\n"
+                "    while now=$(date +%%s); [ \"$now\" -lt \"$t\" ]; do\n"
+                "      if [ $((t - now)) -gt 2 ]; then sleep $((t - now - 2)); else sleep 0.1; fi\n"
+                "    done\n"
                 "  }\n");
         if (first_busy > 0)
             fprintf(f, "  at %lld  # the first slot at f > 0\n",
@@ -407,12 +409,12 @@ static int job_write(const ctx *c, FILE *f, void *arg)
             seg_text(c, &sg[q], s, sizeof s);
             fprintf(f, "    at %lld; ", offset(c, sg[q].first));
             if (p->freq_q[sg[q].k] == 0) {
-                fprintf(f, "kill -STOP -- -\"$task\"  # %s (waits)\n", s);
+                fprintf(f, "kill -s STOP -- -\"$task\"  # %s (waits)\n", s);
                 stopped = 1;
                 continue;
             }
             if (stopped)
-                fprintf(f, "kill -CONT -- -\"$task\"; ");
+                fprintf(f, "kill -s CONT -- -\"$task\"; ");
             stopped = 0;
             if (in->khz != NULL)
                 freq_line(c, f, khz_of(c, t->pe, sg[q].k));
@@ -421,7 +423,7 @@ static int job_write(const ctx *c, FILE *f, void *arg)
             fprintf(f, "  # %s\n", s);
         }
         if (stopped)
-            fprintf(f, "    at %lld; kill -CONT -- -\"$task\"  # the end of its slots\n",
+            fprintf(f, "    at %lld; kill -s CONT -- -\"$task\"  # the end of its slots\n",
                     offset(c, t->stop + 1));
         fprintf(f, "  ) &\n"
                    "  switcher=$!\n"

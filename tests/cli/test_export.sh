@@ -47,8 +47,8 @@ if grep -q -- '--cpu-freq' "$D/task-3.sh"; then notok "task 3 has a --cpu-freq l
 # and switched to 0.5 at slot 4
 w=$(sed -n 's/^ *\(at [0-9]*;.*\)  # .*/\1/p; s/^  \(cpupower .*\)  # .*/\1/p' "$D/task-3.sh")
 want='cpupower frequency-set -f 2000000
-at 10800; kill -STOP -- -"$task"
-at 14400; kill -CONT -- -"$task"; cpupower frequency-set -f 1000000'
+at 10800; kill -s STOP -- -"$task"
+at 14400; kill -s CONT -- -"$task"; cpupower frequency-set -f 1000000'
 expect_eq "$w" "$want" "the wrapper switches at the slot boundaries (slot 3: stop, slot 4: 0.5)"
 
 # no kHz: no --cpu-freq, no frequency switching, but the wait still stops
@@ -56,7 +56,7 @@ run export --slurm "$DOC" -o "$T_DIR/nokhz"
 expect_rc 0 "export without kHz"
 expect_out 'frequencies +not set' "the summary says no frequency is set"
 if grep -q -- 'cpu-freq\|cpupower' "$T_DIR"/nokhz/task-*.sh; then notok "a frequency without kHz"; else ok "no --cpu-freq or switch without kHz"; fi
-grep -q 'kill -STOP' "$T_DIR/nokhz/task-3.sh" && ok "the wait in place is still a stop" || notok "no stop"
+grep -q 'kill -s STOP' "$T_DIR/nokhz/task-3.sh" && ok "the wait in place is still a stop" || notok "no stop"
 
 # nodes: one name for every PE, or one per PE
 run export --slurm "$DOC" -o "$T_DIR/nodes" --nodes n0,n1 --partition batch --job-prefix plan7
@@ -91,21 +91,33 @@ expect_eq "$calls" "$want" "sbatch gets --begin (local time of ORIGIN + offset) 
 expect_eq "$(sed -n 4p "$D/jobs.tsv")" "$(printf '3\t103\t1767232800\t1767247200')" "jobs.tsv: task, job id, begin, planned end"
 expect_err 'slot 0 .* is past' "a past slot 0 is noted"
 
-# the wrapper for real: 1 s per slot, the switch command logs; task 3
-# starts at slot 2 = ORIGIN + 2 (so ORIGIN is 2 s ago)
-run export --slurm "$DOC" -o "$T_DIR/fast" --khz $KHZ --time-scale 3600 \
-  --freq-command 'echo "{khz} $(date +%s)" >>"$SWITCH_LOG"'
+# the wrapper for real: 1 s per slot, the switch command logs, the task
+# ticks every 0.1 s until slot 6 (ORIGIN + 6); task 3 starts at slot 2 =
+# ORIGIN + 2 (so ORIGIN is 2 s ago), waits in slot 3, runs at 0.5 from 4
+run export --slurm "$DOC" -o "$T_DIR/fast" --khz $KHZ --time-scale 3600
 expect_rc 0 "export --time-scale 3600"
 grep -qx 'sleep 4' "$T_DIR/fast/task-3.sh" && ok "scaled: task 3's 4 slots sleep 4 s" || notok "scaled sleep"
+run export --slurm "$DOC" -o "$T_DIR/tick" --khz $KHZ --time-scale 3600 \
+  --freq-command 'echo "{khz} $(date +%s%N)" >>"$SWITCH_LOG"' \
+  --command 'while [ "$(date +%s)" -lt $((ECSCHED_ORIGIN + 6)) ]; do date +%s%N >>"$TICKS"; sleep 0.1; done'
+expect_rc 0 "export with a ticking command"
 o=$(($(date +%s) - 2))
-SWITCH_LOG=$T_DIR/switch.log ECSCHED_ORIGIN=$o sh "$T_DIR/fast/task-3.sh" >"$OUT" 2>"$ERR"
+SWITCH_LOG=$T_DIR/switch.log TICKS=$T_DIR/ticks ECSCHED_ORIGIN=$o sh "$T_DIR/tick/task-3.sh" >"$OUT" 2>"$ERR"
 RC=$?
 expect_rc 0 "the wrapper runs the task to its end"
 khz=$(cut -d' ' -f1 "$T_DIR/switch.log" | tr '\n' ' ')
 t2=$(sed -n 2p "$T_DIR/switch.log" | cut -d' ' -f2)
 expect_eq "$khz" "2000000 1000000 " "the wrapper switched to f = 1 then f = 0.5"
-[ -n "$t2" ] && [ "$t2" -ge $((o + 4)) ] && ok "the switch to 0.5 came no earlier than slot 4 (ORIGIN + 4 s)" ||
-  notok "switch at $t2, slot 4 at $((o + 4))"
+[ -n "$t2" ] && [ "$t2" -ge $(((o + 4) * 1000000000)) ] && ok "the switch to 0.5 came no earlier than slot 4 (ORIGIN + 4 s)" ||
+  notok "switch at $t2 ns, slot 4 at $((o + 4)) s"
+# ticks (ns) relative to ORIGIN, in tenths of a second
+tenths=$(awk -v o="$o" '{ printf "%d\n", ($1 / 1e8) - o * 10 }' "$T_DIR/ticks" | sort -n | uniq)
+before=$(echo "$tenths" | awk '$1 < 30' | wc -l)
+during=$(echo "$tenths" | awk '$1 >= 32 && $1 < 39' | wc -l)
+after=$(echo "$tenths" | awk '$1 >= 42' | wc -l)
+[ "$before" -gt 0 ] && [ "$during" -eq 0 ] && [ "$after" -gt 0 ] &&
+  ok "the task ran in slot 2, was stopped in slot 3 (no tick from +3.2 to +3.9 s), ran again from slot 4" ||
+  notok "ticks before $before, in the wait $during, after $after"
 
 # errors: nothing written, the directory untouched
 run export --slurm "$DOC" -o "$D" --khz $KHZ

@@ -125,8 +125,8 @@ static void test_export(void **state)
     const char *t3 = file_text(&fs, "task-3.sh");
     assert_null(strstr(t3, "--cpu-freq"));
     assert_non_null(strstr(t3, "  cpupower frequency-set -f 2000000  # slot 2"));
-    assert_non_null(strstr(t3, "at 10800; kill -STOP -- -\"$task\""));
-    assert_non_null(strstr(t3, "at 14400; kill -CONT -- -\"$task\"; cpupower frequency-set -f 1000000"));
+    assert_non_null(strstr(t3, "at 10800; kill -s STOP -- -\"$task\""));
+    assert_non_null(strstr(t3, "at 14400; kill -s CONT -- -\"$task\"; cpupower frequency-set -f 1000000"));
     assert_non_null(strstr(file_text(&fs, "plan.tsv"), "\n3\t0\t\t2\t5\t7200\t21600\t1,2\n"));
     ecs_slurm_files_release(&fs);
 
@@ -138,7 +138,7 @@ static void test_export(void **state)
     assert_int_equal(ecs_slurm_export(&f.in, &f.par, &fs, &d), ECS_OK);
     assert_non_null(strstr(file_text(&fs, "task-2.sh"), "#SBATCH --nodelist=n1\n"));
     assert_non_null(strstr(file_text(&fs, "task-3.sh"), "\nwork 3 2 4\n"));
-    assert_non_null(strstr(file_text(&fs, "task-3.sh"), "at 3; kill -STOP"));
+    assert_non_null(strstr(file_text(&fs, "task-3.sh"), "at 3; kill -s STOP"));
     assert_non_null(strstr(file_text(&fs, "submit.sh"), "j3=$(sub 3 2 6 \"$j1:$j2\")"));
     ecs_slurm_files_release(&fs);
 
