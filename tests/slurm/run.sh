@@ -333,7 +333,25 @@ export_run() {
     notok "$name: $got frequency switches logged, the scripts have $want"
   fi
 }
-export_run chain tests/fixtures/export/chain.json 1800
+# chain: each task ticks every 0.1 s for its span; task 3 (slots 4..7 at
+# 2 s a slot) waits in place in slot 5: no tick from ORIGIN + 10.2 s to
+# ORIGIN + 11.9 s
+export_run chain tests/fixtures/export/chain.json 1800 \
+  --command 'end=$(($(date +%s) + {seconds})); while [ "$(date +%s)" -lt "$end" ]; do date +%s%N >>ticks-{id}.log; sleep 0.1; done'
+X=$D/export-chain
+o=$(sed -n 2p "$X/jobs.tsv" | cut -f3)
+if [ -s "$X/ticks-3.log" ]; then
+  t=$(awk -v o="$o" '{ t = int($1 / 1e8) - o * 10; if (t < 100) b++; else if (t >= 102 && t < 119) d++; else if (t >= 122) a++ }
+        END { printf "%d %d %d", b, d, a }' "$X/ticks-3.log")
+  set -- $t
+  if [ "$2" -eq 0 ] && [ "$3" -gt 0 ]; then
+    ok "chain: task 3 was stopped in its wait (slot 5: no tick of $(wc -l <"$X/ticks-3.log")) and ran on after it ($3 ticks)"
+  else
+    notok "chain: task 3's ticks: $1 before its wait, $2 during it, $3 after"
+  fi
+else
+  notok "chain: task 3 left no ticks"
+fi
 "$ECSCHED" generate --tasks 6 --seed 5 -o "$D/g6.stg" >/dev/null
 if "$ECSCHED" solve "$D/g6.stg" -p 1 --extension 0.6 --freqs 1,0.5,0 --time-limit 20 \
      -o "$D/g6.json" >/dev/null 2>&1; then
