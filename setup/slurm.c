@@ -403,6 +403,8 @@ static int job_write(const ctx *c, FILE *f, void *arg)
             fprintf(f, "  # %s\n", s);
         }
         fprintf(f, "  setsid sh \"$0\" task &\n  task=$!\n  (\n");
+        if (first_busy + 1 >= n)
+            fprintf(f, "    :  # nothing to switch after the first slot at f > 0\n");
         int stopped = 0;
         for (size_t q = first_busy + 1; q < n; q++) {
             char s[96];
@@ -544,18 +546,26 @@ static int plan_write(const ctx *c, FILE *f, void *arg)
     return 0;
 }
 
-static int add_file(ecs_slurm_files *out, const char *name, char *text, int x)
+/* Append a file (room for cap files: doubled when full); takes text. */
+static int add_file(ecs_slurm_files *out, size_t *cap, const char *name,
+                    char *text, int x)
 {
-    ecs_slurm_file *nf = realloc(out->file, (out->n + 1) * sizeof *nf);
-    char *nm = name ? strdup(name) : NULL;
-    if (nf == NULL || nm == NULL || text == NULL) {
-        if (nf != NULL)
-            out->file = nf;
+    if (out->n == *cap) {
+        size_t nc = *cap ? *cap * 2 : 16;
+        ecs_slurm_file *nf = realloc(out->file, nc * sizeof *nf);
+        if (nf == NULL) {
+            free(text);
+            return -1;
+        }
+        out->file = nf;
+        *cap = nc;
+    }
+    char *nm = strdup(name);
+    if (nm == NULL || text == NULL) {
         free(nm);
         free(text);
         return -1;
     }
-    out->file = nf;
     out->file[out->n++] = (ecs_slurm_file){nm, text, x};
     return 0;
 }
@@ -625,8 +635,9 @@ ecs_result ecs_slurm_export(const ecs_slurm_input *in,
     }
     out->jobs = c.nt;
     out->dependencies = deps;
-    if (add_file(out, "submit.sh", text_of(&c, submit_write, &deps), 1) != 0 ||
-        add_file(out, "plan.tsv", text_of(&c, plan_write, NULL), 0) != 0) {
+    size_t cap = 0;
+    if (add_file(out, &cap, "submit.sh", text_of(&c, submit_write, &deps), 1) != 0 ||
+        add_file(out, &cap, "plan.tsv", text_of(&c, plan_write, NULL), 0) != 0) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, in->doc, 0, "out of memory");
         goto done;
     }
@@ -635,7 +646,7 @@ ecs_result ecs_slurm_export(const ecs_slurm_input *in,
         char name[48];
         snprintf(name, sizeof name, "task-%ld.sh", in->g->id[i]);
         job_arg ja = {i, 0};
-        if (add_file(out, name, text_of(&c, job_write, &ja), 1) != 0) {
+        if (add_file(out, &cap, name, text_of(&c, job_write, &ja), 1) != 0) {
             rc = ecs_diag_set(diag, ECS_ENOMEM, in->doc, 0, "out of memory");
             goto done;
         }

@@ -154,6 +154,25 @@ run export "$DOC" -o "$T_DIR/b6"
 expect_rc 2 "no format"
 for b in b2 b3 b4 b5 b6 b7; do [ -e "$T_DIR/$b" ] && notok "$b written"; done
 
+# a heuristic's schedule of 100 tasks on 8 PEs (waits in place inside
+# tasks and at their start): every script parses, and plan.tsv is the
+# document's placement task for task
+"$ECSCHED" generate --tasks 100 --seed 3 -o "$T_DIR/g100.stg" >/dev/null
+run heuristic "$T_DIR/g100.stg" -p 8 --extension 0.2 -o "$T_DIR/h100.json"
+run export --slurm "$T_DIR/h100.json" -o "$T_DIR/x100" --khz 2400000,1920000,1440000,960000,480000
+expect_rc 0 "export of a 100-task schedule"
+bad=0
+for f in "$T_DIR"/x100/*.sh; do sh -n "$f" 2>>"$ERR" || bad=$((bad + 1)); done
+expect_eq "$bad" 0 "all 101 scripts parse (sh -n)"
+[ "$(grep -l 'nothing to switch' "$T_DIR"/x100/task-*.sh | wc -l)" -gt 0 ] &&
+  [ "$(grep -l 'kill -s STOP' "$T_DIR"/x100/task-*.sh | wc -l)" -gt 0 ] &&
+  ok "the schedule has tasks that wait at their start and tasks that wait inside" || notok "no waits to check"
+if command -v jq >/dev/null 2>&1; then
+  want=$(jq -r '.tasks[] | "\(.id) \(.pe) \(.start) \(.stop) \(.start * 3600) \((.stop + 1) * 3600)"' "$T_DIR/h100.json" | sort -n)
+  got=$(sed 1d "$T_DIR/x100/plan.tsv" | awk -F'\t' '{ print $1, $2, $4, $5, $6, $7 }' | sort -n)
+  expect_eq "$got" "$want" "plan.tsv: every task's PE, slots and offsets as in the document (jq)"
+fi
+
 # a WfCommons workflow: each task's own command (program and arguments)
 WF=data/workflows/helloworld-chain-5-chameleon.json
 run heuristic $WF -p 1 --extension 0.5 -o "$T_DIR/wf.json"

@@ -142,6 +142,22 @@ static void test_export(void **state)
     assert_non_null(strstr(file_text(&fs, "submit.sh"), "j3=$(sub 3 2 6 \"$j1:$j2\")"));
     ecs_slurm_files_release(&fs);
 
+    /* a task that waits only at its start: no empty switcher */
+    unsigned char lead[] = {2, 1, 1, 1};
+    assert_int_equal(ecs_schedule_place(f.s, 2, 0, 2, 5, lead, 0), ECS_OK);
+    f.par.time_scale = 1;
+    f.in.node = NULL;
+    assert_int_equal(ecs_slurm_export(&f.in, &f.par, &fs, &d), ECS_OK);
+    const char *t3l = file_text(&fs, "task-3.sh");
+    assert_non_null(strstr(t3l, "  at 10800  # the first slot at f > 0\n"
+                                "  cpupower frequency-set -f 1000000"));
+    assert_non_null(strstr(t3l, "  (\n    :  # nothing to switch"));
+    assert_null(strstr(t3l, "kill -s"));
+    ecs_slurm_files_release(&fs);
+    unsigned char back[] = {0, 2, 1, 1};
+    assert_int_equal(ecs_schedule_place(f.s, 2, 0, 2, 5, back, 0), ECS_OK);
+    f.in.node = node;
+
     /* errors: the files stay empty */
     f.par.time_scale = 7;
     assert_int_equal(ecs_slurm_export(&f.in, &f.par, &fs, &d), ECS_EINVAL);
