@@ -166,9 +166,15 @@ typedef struct ctx {
     const ecs_slurm_input *in;
     const ecs_slurm_params *par;
     ecs_diag *diag;
-    size_t *order;   /* tasks with work, in submission order */
+    size_t *order;   /* the tasks with a job, in submission order */
     size_t nt;
     size_t *rank;    /* task -> position in order */
+    unsigned char *job; /* task -> 1 when it gets a job (not a dummy) */
+    size_t *dep_off, *dep; /* task -> its predecessors with a job (through
+                              layout dummies) */
+    long long *beg, *end; /* task -> seconds from slot 0 (unscaled): its
+                             first slot's start and last slot's end; a
+                             task without work: its predecessors' last end */
 } ctx;
 
 /* A run of slots at one frequency inside a task. */
@@ -177,13 +183,14 @@ typedef struct seg {
     int k;
 } seg;
 
-static void clock_text(const ctx *c, long slot, char *buf, size_t n)
+/* The clock time secs after slot 0's start ("+N s" without a clock). */
+static void clock_secs(const ctx *c, long long secs, char *buf, size_t n)
 {
     if (!c->in->has_clock) {
-        snprintf(buf, n, "slot %ld", slot);
+        snprintf(buf, n, "slot 0 + %lld s", secs);
         return;
     }
-    time_t t = (time_t)(c->in->slot0_utc + c->in->boundary[slot] +
+    time_t t = (time_t)(c->in->slot0_utc + secs +
                         (long long)c->in->zone_minutes * 60);
     struct tm tm;
     gmtime_r(&t, &tm);
@@ -319,12 +326,65 @@ typedef struct job_arg {
     int wrapped;
 } job_arg;
 
+/* The first #SBATCH lines of task i's job (node: NULL for none). */
+static void job_head(const ctx *c, FILE *f, size_t i, const char *node)
+{
+    fprintf(f, "#!/bin/sh\n#SBATCH --job-name=%s-%ld\n#SBATCH --ntasks=1\n",
+            c->par->job_prefix, c->in->g->id[i]);
+    if (node != NULL)
+        fprintf(f, "#SBATCH --nodelist=%s\n", node);
+    if (c->par->partition != NULL)
+        fprintf(f, "#SBATCH --partition=%s\n", c->par->partition);
+}
+
+/* The task's command: its own, else the template. */
+static void job_command(const ctx *c, FILE *f, size_t i, long long secs,
+                        long slots)
+{
+    const ecs_slurm_input *in = c->in;
+    if (in->command != NULL && in->command[i] != NULL) {
+        fprintf(f, "# its command, from the graph:\n%s\n", in->command[i]);
+        return;
+    }
+    char v[4][32];
+    snprintf(v[0], sizeof v[0], "%ld", in->g->id[i]);
+    snprintf(v[1], sizeof v[1], "%lld", secs);
+    snprintf(v[2], sizeof v[2], "%ld", slots);
+    snprintf(v[3], sizeof v[3], "%ld", in->g->work[i]);
+    const char *vals[] = {v[0], v[1], v[2], v[3]};
+    expand(f, c->par->command, TASK_KEYS, vals);
+    fputc('\n', f);
+}
+
+/* A job step, so that --cpu-freq applies. */
+static const char SRUN_STEP[] = "if [ \"${1:-}\" != task ]; then\n"
+                                "  exec srun --ntasks=1 sh \"$0\" task\n"
+                                "fi\n";
+
+/* The job of a task without work: no PE, no slot; after its
+ * predecessors. */
+static int zero_work_job(const ctx *c, FILE *f, size_t i)
+{
+    char a[48];
+    clock_secs(c, c->beg[i], a, sizeof a);
+    job_head(c, f, i, NULL);
+    fprintf(f, "#SBATCH --output=task-%ld.out\n", c->in->g->id[i]);
+    fprintf(f, "# Task %ld of %s (work 0): no PE or slot of its own; it runs\n"
+               "# once its predecessors ended (planned: %s).\n",
+            c->in->g->id[i], c->in->doc, a);
+    fprintf(f, "set -u\n%s", SRUN_STEP);
+    job_command(c, f, i, 0, 0);
+    return 0;
+}
+
 static int job_write(const ctx *c, FILE *f, void *arg)
 {
     job_arg *ja = arg;
     size_t i = ja->i;
     int *wrapped = &ja->wrapped;
     const ecs_slurm_input *in = c->in;
+    if (in->g->work[i] <= 0)
+        return zero_work_job(c, f, i);
     const ecs_platform *p = in->p;
     const ecs_sched_task *t = &in->s->task[i];
     long id = in->g->id[i];
@@ -342,12 +402,7 @@ static int job_write(const ctx *c, FILE *f, void *arg)
     int wrap = zero || (in->khz != NULL && busy > 1);
     *wrapped = wrap;
     const char *node = node_of(c, t->pe);
-    fprintf(f, "#!/bin/sh\n#SBATCH --job-name=%s-%ld\n#SBATCH --ntasks=1\n",
-            c->par->job_prefix, id);
-    if (node != NULL)
-        fprintf(f, "#SBATCH --nodelist=%s\n", node);
-    if (c->par->partition != NULL)
-        fprintf(f, "#SBATCH --partition=%s\n", c->par->partition);
+    job_head(c, f, i, node);
     size_t first_busy = 0;
     while (first_busy < n && p->freq_q[sg[first_busy].k] == 0)
         first_busy++;
@@ -355,8 +410,8 @@ static int job_write(const ctx *c, FILE *f, void *arg)
         fprintf(f, "#SBATCH --cpu-freq=%ld\n", khz_of(c, t->pe, sg[first_busy].k));
     fprintf(f, "#SBATCH --output=task-%ld.out\n", id);
     char a[48], b[48];
-    clock_text(c, t->start, a, sizeof a);
-    clock_text(c, t->stop + 1, b, sizeof b);
+    clock_secs(c, in->boundary[t->start], a, sizeof a);
+    clock_secs(c, in->boundary[t->stop + 1], b, sizeof b);
     long long secs = offset(c, t->stop + 1) - offset(c, t->start);
     fprintf(f, "# Task %ld of %s (work %ld): PE %d", id, in->doc, in->g->work[i], t->pe);
     if (node != NULL)
@@ -375,10 +430,7 @@ static int job_write(const ctx *c, FILE *f, void *arg)
     }
     fprintf(f, "set -u\n");
     if (!wrap) {
-        /* a job step, so that --cpu-freq applies */
-        fprintf(f, "if [ \"${1:-}\" != task ]; then\n"
-                   "  exec srun --ntasks=1 sh \"$0\" task\n"
-                   "fi\n");
+        fputs(SRUN_STEP, f);
     } else {
         fprintf(f,
                 "# The wrapper: the task runs in its own process group; at each slot\n"
@@ -434,34 +486,33 @@ static int job_write(const ctx *c, FILE *f, void *arg)
                    "  exit \"$rc\"\n"
                    "fi\n");
     }
-    if (in->command != NULL && in->command[i] != NULL) {
-        fprintf(f, "# its command, from the graph:\n%s\n", in->command[i]);
-    } else {
-        char v[4][32];
-        snprintf(v[0], sizeof v[0], "%ld", id);
-        snprintf(v[1], sizeof v[1], "%lld", secs);
-        snprintf(v[2], sizeof v[2], "%ld", t->stop - t->start + 1);
-        snprintf(v[3], sizeof v[3], "%ld", in->g->work[i]);
-        const char *vals[] = {v[0], v[1], v[2], v[3]};
-        expand(f, c->par->command, TASK_KEYS, vals);
-        fputc('\n', f);
-    }
+    job_command(c, f, i, secs, t->stop - t->start + 1);
     free(sg);
     return 0;
 }
 
-/* A task's place in the submission order: by first slot, then by id. */
+/* A task's place in the submission order: by start, then by its place
+ * in the graph's topological order. */
 typedef struct okey {
-    long start, id;
-    size_t i;
+    long long beg;
+    size_t topo, i;
 } okey;
 
 static int by_start(const void *pa, const void *pb)
 {
     const okey *a = pa, *b = pb;
-    if (a->start != b->start)
-        return a->start < b->start ? -1 : 1;
-    return (a->id > b->id) - (a->id < b->id);
+    if (a->beg != b->beg)
+        return a->beg < b->beg ? -1 : 1;
+    return (a->topo > b->topo) - (a->topo < b->topo);
+}
+
+/* What the submit line and plan.tsv say of task i: its PE or "-". */
+static void pe_text(const ctx *c, size_t i, char *buf, size_t n)
+{
+    if (c->in->g->work[i] > 0)
+        snprintf(buf, n, "PE %d", c->in->s->task[i].pe);
+    else
+        snprintf(buf, n, "no work");
 }
 
 static int submit_write(const ctx *c, FILE *f, void *arg)
@@ -473,7 +524,7 @@ static int submit_write(const ctx *c, FILE *f, void *arg)
     if (c->par->origin != NULL)
         parse_origin(c->par->origin, &kind, &v);
     char a[48];
-    clock_text(c, 0, a, sizeof a);
+    clock_secs(c, 0, a, sizeof a);
     fprintf(f,
             "#!/bin/sh\n"
             "# %zu Slurm jobs, one per task of %s (ecsched %s export --slurm).\n"
@@ -510,17 +561,14 @@ static int submit_write(const ctx *c, FILE *f, void *arg)
             "}\n");
     for (size_t q = 0; q < c->nt; q++) {
         size_t i = c->order[q];
-        const ecs_sched_task *t = &in->s->task[i];
-        char when[48];
-        clock_text(c, t->start, when, sizeof when);
+        char when[48], pe[32];
+        clock_secs(c, c->beg[i], when, sizeof when);
+        pe_text(c, i, pe, sizeof pe);
         fprintf(f, "j%zu=$(sub %ld %lld %lld \"", q + 1, in->g->id[i],
-                offset(c, t->start), offset(c, t->stop + 1));
-        int first = 1;
-        for (size_t e = in->g->pred_off[i]; e < in->g->pred_off[i + 1]; e++) {
-            fprintf(f, "%s$j%zu", first ? "" : ":", c->rank[in->g->pred[e]] + 1);
-            first = 0;
-        }
-        fprintf(f, "\")  # task %ld: PE %d, %s\n", in->g->id[i], t->pe, when);
+                c->beg[i] / c->par->time_scale, c->end[i] / c->par->time_scale);
+        for (size_t e = c->dep_off[i]; e < c->dep_off[i + 1]; e++)
+            fprintf(f, "%s$j%zu", e == c->dep_off[i] ? "" : ":", c->rank[c->dep[e]] + 1);
+        fprintf(f, "\")  # task %ld: %s, %s\n", in->g->id[i], pe, when);
     }
     fprintf(f, "echo \"submit.sh: %zu jobs submitted (their ids: jobs.tsv)\"\n", c->nt);
     return 0;
@@ -534,16 +582,80 @@ static int plan_write(const ctx *c, FILE *f, void *arg)
     for (size_t q = 0; q < c->nt; q++) {
         size_t i = c->order[q];
         const ecs_sched_task *t = &in->s->task[i];
-        const char *node = node_of(c, t->pe);
-        fprintf(f, "%ld\t%d\t%s\t%ld\t%ld\t%lld\t%lld\t", in->g->id[i], t->pe,
-                node ? node : "", t->start, t->stop, offset(c, t->start),
-                offset(c, t->stop + 1));
-        for (size_t e = in->g->pred_off[i]; e < in->g->pred_off[i + 1]; e++)
-            fprintf(f, "%s%ld", e == in->g->pred_off[i] ? "" : ",",
-                    in->g->id[in->g->pred[e]]);
+        if (in->g->work[i] > 0) {
+            const char *node = node_of(c, t->pe);
+            fprintf(f, "%ld\t%d\t%s\t%ld\t%ld\t", in->g->id[i], t->pe,
+                    node ? node : "", t->start, t->stop);
+        } else {
+            fprintf(f, "%ld\t\t\t\t\t", in->g->id[i]);
+        }
+        fprintf(f, "%lld\t%lld\t", c->beg[i] / c->par->time_scale,
+                c->end[i] / c->par->time_scale);
+        for (size_t e = c->dep_off[i]; e < c->dep_off[i + 1]; e++)
+            fprintf(f, "%s%ld", e == c->dep_off[i] ? "" : ",", in->g->id[c->dep[e]]);
         fputc('\n', f);
     }
     return 0;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* c->dep: each job's predecessors with a job, reached back through
+ * layout dummies (each once); 0 or -1 out of memory. */
+static int job_deps(ctx *c)
+{
+    const ecs_graph *g = c->in->g;
+    size_t n = g->n, cap = g->nedges + 16, m = 0;
+    c->dep_off = calloc(n + 1, sizeof *c->dep_off);
+    c->dep = malloc(cap * sizeof *c->dep);
+    size_t *stack = malloc((n + 1) * sizeof *stack);
+    size_t *seen = malloc((n + 1) * sizeof *seen);
+    int rc = c->dep_off && c->dep && stack && seen ? 0 : -1;
+    for (size_t i = 0; i < n; i++)
+        if (seen != NULL)
+            seen[i] = (size_t)-1;
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        c->dep_off[i] = m;
+        if (!c->job[i])
+            continue;
+        size_t top = 0;
+        for (size_t e = g->pred_off[i]; e < g->pred_off[i + 1]; e++)
+            stack[top++] = g->pred[e];
+        while (rc == 0 && top > 0) {
+            size_t p = stack[--top];
+            if (seen[p] == i)
+                continue;
+            seen[p] = i;
+            if (!c->job[p]) { /* a dummy: its own predecessors */
+                for (size_t e = g->pred_off[p]; e < g->pred_off[p + 1]; e++)
+                    if (top < n)
+                        stack[top++] = g->pred[e];
+                continue;
+            }
+            if (m == cap) {
+                size_t *nd = realloc(c->dep, (cap *= 2) * sizeof *nd);
+                if (nd == NULL) {
+                    rc = -1;
+                    break;
+                }
+                c->dep = nd;
+            }
+            c->dep[m++] = p;
+        }
+    }
+    if (c->dep_off != NULL)
+        c->dep_off[n] = m;
+    /* each task's in the graph's order of tasks */
+    for (size_t i = 0; rc == 0 && i < n; i++)
+        qsort(c->dep + c->dep_off[i], c->dep_off[i + 1] - c->dep_off[i],
+              sizeof *c->dep, cmp_size);
+    free(stack);
+    free(seen);
+    return rc;
 }
 
 /* Append a file (room for cap files: doubled when full); takes text. */
@@ -586,52 +698,74 @@ ecs_result ecs_slurm_export(const ecs_slurm_input *in,
         return ecs_diag_set(diag, ECS_EINVAL, in->doc, 0,
                             "the prices have no clock times, so slot 0 has none: "
                             "give an origin (now, now+SECONDS or @SECONDS)");
-    ctx c = {in, par, diag, NULL, 0, NULL};
-    c.order = malloc((in->g->n + 1) * sizeof *c.order);
-    c.rank = malloc((in->g->n + 1) * sizeof *c.rank);
-    if (c.order == NULL || c.rank == NULL) {
+    ctx c = {in, par, diag, NULL, 0, NULL, NULL, NULL, NULL, NULL, NULL};
+    size_t n = in->g->n;
+    c.order = malloc((n + 1) * sizeof *c.order);
+    c.rank = malloc((n + 1) * sizeof *c.rank);
+    c.job = calloc(n + 1, 1);
+    c.beg = calloc(n + 1, sizeof *c.beg);
+    c.end = calloc(n + 1, sizeof *c.end);
+    okey *key = malloc((n + 1) * sizeof *key);
+    if (c.order == NULL || c.rank == NULL || c.job == NULL || c.beg == NULL ||
+        c.end == NULL || key == NULL) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, in->doc, 0, "out of memory");
         goto done;
     }
-    for (size_t i = 0; i < in->g->n; i++) {
+    /* a job for every task but a layout's dummies; those with work are
+     * checked and placed */
+    for (size_t i = 0; i < n; i++) {
+        c.job[i] = in->g->dummy == NULL || !in->g->dummy[i];
         if (in->g->work[i] <= 0)
             continue;
         if ((rc = check_task(&c, i)) != ECS_OK)
             goto done;
-        c.order[c.nt++] = i;
+        c.beg[i] = in->boundary[in->s->task[i].start];
+        c.end[i] = in->boundary[in->s->task[i].stop + 1];
     }
-    okey *key = malloc((c.nt + 1) * sizeof *key);
-    if (key == NULL) {
+    if (job_deps(&c) != 0) {
         rc = ecs_diag_set(diag, ECS_ENOMEM, in->doc, 0, "out of memory");
         goto done;
     }
-    for (size_t q = 0; q < c.nt; q++)
-        key[q] = (okey){in->s->task[c.order[q]].start, in->g->id[c.order[q]],
-                        c.order[q]};
+    /* a task without work: when its last predecessor ends (in a
+     * topological order, so that its predecessors are known) */
+    for (size_t q = 0; q < n; q++) {
+        size_t i = in->g->topo[q];
+        c.rank[i] = q; /* topological position, for the order's ties */
+        if (in->g->work[i] > 0)
+            continue;
+        long long b = 0;
+        for (size_t e = in->g->pred_off[i]; e < in->g->pred_off[i + 1]; e++)
+            b = c.end[in->g->pred[e]] > b ? c.end[in->g->pred[e]] : b;
+        c.beg[i] = c.end[i] = b;
+    }
+    for (size_t i = 0; i < n; i++)
+        if (c.job[i])
+            key[c.nt++] = (okey){c.beg[i], c.rank[i], i};
     qsort(key, c.nt, sizeof *key, by_start);
-    for (size_t q = 0; q < c.nt; q++)
-        c.order[q] = key[q].i;
-    free(key);
     size_t deps = 0;
     for (size_t q = 0; q < c.nt; q++) {
-        size_t i = c.order[q];
+        size_t i = key[q].i;
+        c.order[q] = i;
         c.rank[i] = q;
-        deps += in->g->pred_off[i + 1] - in->g->pred_off[i];
+        deps += c.dep_off[i + 1] - c.dep_off[i];
     }
-    /* a topological order: precedence puts a predecessor's last slot
-     * before its successor's first (checked: afterok would otherwise
-     * hold back a job the plan starts earlier) */
+    /* a topological order: precedence puts a predecessor's end at or
+     * before its successor's start (checked: afterok would otherwise hold
+     * back a job the plan starts earlier) */
     for (size_t q = 0; q < c.nt; q++) {
         size_t i = c.order[q];
-        for (size_t e = in->g->pred_off[i]; e < in->g->pred_off[i + 1]; e++)
-            if (in->g->work[in->g->pred[e]] <= 0 || c.rank[in->g->pred[e]] >= q ||
-                in->s->task[in->g->pred[e]].stop >= in->s->task[i].start) {
+        for (size_t e = c.dep_off[i]; e < c.dep_off[i + 1]; e++) {
+            size_t pr = c.dep[e];
+            if (c.rank[pr] >= q || c.end[pr] > c.beg[i] ||
+                (in->g->work[pr] > 0 && in->g->work[i] > 0 &&
+                 in->s->task[pr].stop >= in->s->task[i].start)) {
                 rc = ecs_diag_set(diag, ECS_EINVAL, in->doc, 0,
                                   "task %ld starts before its predecessor %ld ends: "
                                   "not a schedule to run (validate it)",
-                                  in->g->id[i], in->g->id[in->g->pred[e]]);
+                                  in->g->id[i], in->g->id[pr]);
                 goto done;
             }
+        }
     }
     out->jobs = c.nt;
     out->dependencies = deps;
@@ -653,8 +787,14 @@ ecs_result ecs_slurm_export(const ecs_slurm_input *in,
         out->switching += (size_t)ja.wrapped;
     }
 done:
+    free(key);
     free(c.order);
     free(c.rank);
+    free(c.job);
+    free(c.beg);
+    free(c.end);
+    free(c.dep_off);
+    free(c.dep);
     if (rc != ECS_OK)
         ecs_slurm_files_release(out);
     return rc;

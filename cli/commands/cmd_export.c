@@ -159,18 +159,18 @@ typedef struct loaded {
     ecs_plat_slurm ps;
     char **node;        /* --nodes, per PE */
     long *khz;          /* --khz */
-    char **cmd;         /* per task of g */
+    char **cmd;         /* per task of raw */
     long long *boundary;
 } loaded;
 
 static void loaded_release(loaded *L)
 {
     ecs_doc_model_release(&L->dm);
-    ecs_graph_free(L->raw);
-    if (L->cmd != NULL && L->g != NULL)
-        for (size_t i = 0; i < L->g->n; i++)
+    if (L->cmd != NULL && L->raw != NULL)
+        for (size_t i = 0; i < L->raw->n; i++)
             free(L->cmd[i]);
     free(L->cmd);
+    ecs_graph_free(L->raw);
     ecs_graph_free(L->g);
     ecs_schedule_free(L->s);
     ecs_plat_slurm_release(&L->ps);
@@ -250,10 +250,10 @@ static ecs_result khz_flag(loaded *L, const char *list, ecs_diag *diag)
     return ECS_OK;
 }
 
-/* The tasks' commands of a WfCommons graph, by task of g. */
+/* The tasks' commands of a WfCommons graph, by task of the graph read. */
 static ecs_result graph_commands(loaded *L, const char *path, ecs_diag *diag)
 {
-    if (L->g->format != ECS_STG_WFFORMAT)
+    if (L->raw->format != ECS_STG_WFFORMAT)
         return ECS_OK;
     FILE *f = fopen(path, "rb");
     if (f == NULL)
@@ -281,11 +281,11 @@ static ecs_result graph_commands(loaded *L, const char *path, ecs_diag *diag)
     free(buf);
     if (rc != ECS_OK)
         return rc;
-    L->cmd = calloc(L->g->n, sizeof *L->cmd);
+    L->cmd = calloc(L->raw->n, sizeof *L->cmd);
     if (L->cmd == NULL)
         rc = ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
     for (size_t k = 0; rc == ECS_OK && k < n; k++) {
-        size_t i = ecs_graph_find(L->g, id[k]);
+        size_t i = ecs_graph_find(L->raw, id[k]);
         if (i != (size_t)-1 && cmd[k] != NULL) {
             L->cmd[i] = cmd[k];
             cmd[k] = NULL;
@@ -344,7 +344,9 @@ static ecs_result load(export_job *j, loaded *L, ecs_diag *diag)
                             dm->plat_file, m->platform.pes);
     if ((rc = ecs_setup_load_graph(gpath, m, &L->raw, &L->g, diag)) != ECS_OK)
         return rc;
-    if ((rc = ecs_document_read(j->doc, NULL, L->g, &m->platform, &L->s, NULL,
+    /* the graph as read: every task that is not a layout's dummy gets a
+     * job, those without work too */
+    if ((rc = ecs_document_read(j->doc, NULL, L->raw, &m->platform, &L->s, NULL,
                                 diag)) != ECS_OK)
         return rc;
     if (j->nodes != NULL && L->ps.node != NULL)
@@ -396,7 +398,7 @@ int tool_cmd_export(int argc, char **argv)
                 last = (size_t)L.s->task[i].stop + 2;
         ecs_slurm_input in = {
             .doc = j.doc,
-            .g = L.g,
+            .g = L.raw,
             .s = L.s,
             .p = &L.m.platform,
             .boundary = L.boundary,

@@ -69,8 +69,12 @@ ecs_result ecs_slurm_params_validate(const ecs_slurm_params *p,
 /* What the jobs are made of. */
 typedef struct ecs_slurm_input {
     const char *doc;              /* the document's name, for comments */
-    const ecs_graph *g;           /* the contracted graph of s */
-    const ecs_schedule *s;        /* checked by the caller */
+    const ecs_graph *g;           /* the graph as read (not contracted):
+                                     every task but a layout's dummy gets a
+                                     job, a task without work too (it runs
+                                     when its predecessors ended) */
+    const ecs_schedule *s;        /* of g: its tasks with work placed
+                                     (checked by the caller) */
     const ecs_platform *p;        /* F, and the classes of PEs */
     const long long *boundary;    /* seconds from slot 0's start to the
                                      start of slot l, l = 0 .. nboundary-1
@@ -107,7 +111,7 @@ typedef struct ecs_slurm_files {
 
 /*
  * The files: submit.sh (submits every job in a topological order: by
- * first slot, then by id; each job's --begin is ECSCHED_ORIGIN plus its
+ * start, then by g's topological order; each job's --begin is ECSCHED_ORIGIN plus its
  * first slot's offset, computed at submission with GNU date in the local
  * zone that sbatch reads; the ids go to jobs.tsv), task-ID.sh per task
  * (#SBATCH lines, the command under srun so that --cpu-freq applies, or

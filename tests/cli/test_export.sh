@@ -187,6 +187,26 @@ done
 expect_eq "$n" 5 "each task runs its command from the workflow file (jq's join of program and arguments)"
 if grep -q '^sleep ' "$T_DIR"/wfx/task-*.sh; then notok "a workflow task sleeps"; else ok "no template where the graph has commands"; fi
 
+# tasks without work (runtime 0: 15 of sarek's 26) get jobs too, which run
+# when their predecessors ended: the jobs' predecessors are the file's
+# parents, task for task (jq)
+SW=data/workflows/sarek-dirt02-001.json
+run heuristic $SW -p 4 --extension 0.5 -o "$T_DIR/sarek.json"
+run export --slurm "$T_DIR/sarek.json" -o "$T_DIR/sx"
+expect_rc 0 "export of sarek's schedule"
+expect_out '^wrote .*: 26 jobs ' "a job for each of the 26 tasks, 15 of them without work"
+if command -v jq >/dev/null 2>&1; then
+  want=$(jq -r '.workflow.specification.tasks as $t | ($t | to_entries | map({(.value.id): (.key + 1)}) | add) as $ix
+    | $t | to_entries[] | "\(.key + 1) \([.value.parents[] | $ix[.]] | sort | map(tostring) | join(","))"' $SW | sort -n)
+  got=$(sed 1d "$T_DIR/sx/plan.tsv" | awk -F'\t' '{ print $1, $8 }' | sort -n)
+  expect_eq "$got" "$want" "every job's predecessors are its task's parents in the file"
+fi
+zero=$(sed 1d "$T_DIR/sx/plan.tsv" | awk -F'\t' '$2 == ""' | wc -l)
+expect_eq "$zero" 15 "15 jobs without PE or slots (the tasks of runtime 0)"
+bad=0
+for f in "$T_DIR"/sx/*.sh; do sh -n "$f" 2>>"$ERR" || bad=$((bad + 1)); done
+expect_eq "$bad" 0 "all 27 scripts parse, multi-line commands included (sh -n)"
+
 # a platform file: nodes and cpu_freq_khz per class
 cat >"$T_DIR/plat.json" <<'EOF'
 {"frequencies": [1, 0.5, 0], "slot_minutes": 60,
