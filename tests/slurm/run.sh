@@ -22,7 +22,8 @@
 #      the resubmission);
 #   6. exports schedules with `ecsched export --slurm` (a 1-PE schedule
 #      written by hand with a wait at f = 0, tests/fixtures/export/
-#      chain.json, and solve's schedule of a generated 6-task graph on 1
+#      chain.json; solve's schedule of a DOT graph with a task without
+#      work between two; solve's schedule of a generated 6-task graph on 1
 #      PE), durations scaled to seconds (--time-scale), slot 0 a few
 #      seconds after submission (--origin now+S), the frequency switches
 #      logged by --freq-command; runs submit.sh, waits, and checks from
@@ -351,6 +352,14 @@ if [ -s "$X/ticks-3.log" ]; then
   fi
 else
   notok "chain: task 3 left no ticks"
+fi
+# a task without work between two: its job runs between theirs
+printf 'digraph g {\n  a [weight=2];\n  z [weight=0];\n  b [weight=1];\n  a -> z;\n  z -> b;\n}\n' >"$D/z.dot"
+if "$ECSCHED" solve "$D/z.dot" -p 1 --extension 0.5 --freqs 1,0.5,0 --time-limit 20 \
+     -o "$D/z.json" >/dev/null 2>&1; then
+  export_run zero-work "$D/z.json" 1800
+else
+  notok "solve of a graph with a task without work"
 fi
 "$ECSCHED" generate --tasks 6 --seed 5 -o "$D/g6.stg" >/dev/null
 if "$ECSCHED" solve "$D/g6.stg" -p 1 --extension 0.6 --freqs 1,0.5,0 --time-limit 20 \
