@@ -31,6 +31,7 @@ typedef struct tool_command {
     X(report)                                                                \
     X(plot)                                                                  \
     X(export)                                                                \
+    X(replan)                                                                \
     X(reproduce)
 
 #define TOOL_COMMAND_DECLARE(name) extern const tool_command tool_command_##name;

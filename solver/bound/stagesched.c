@@ -169,6 +169,9 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     if (rc == ECS_OK)
         rc = ecs_instance_require_paper(inst, "the schedule of the bound by "
                                         "stages", diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "the schedule of the bound by "
+                                         "stages", diag);
     if (rc != ECS_OK)
         return rc;
     if (!(time_limit_s > 0.0))
