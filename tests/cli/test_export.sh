@@ -90,6 +90,20 @@ want="101 --parsable --begin=$b0 task-1.sh
 expect_eq "$calls" "$want" "sbatch gets --begin (local time of ORIGIN + offset) and the ids of the predecessors' jobs"
 expect_eq "$(sed -n 4p "$D/jobs.tsv")" "$(printf '3\t103\t1767232800\t1767247200')" "jobs.tsv: task, job id, begin, planned end"
 expect_err 'slot 0 .* is past' "a past slot 0 is noted"
+# an sbatch that refuses the second job: submit.sh stops there (exit
+# non-zero), jobs.tsv holds the one job submitted
+cat >"$T_DIR/bin/sbatch" <<'EOF'
+#!/bin/sh
+n=$(($(cat "$FAKE_DIR/n" 2>/dev/null || echo 100) + 1))
+echo "$n" >"$FAKE_DIR/n"
+[ "$n" -lt 102 ] || { echo "sbatch: error: Batch job submission failed" >&2; exit 1; }
+echo "$n"
+EOF
+rm -f "$T_DIR/n"
+FAKE_DIR=$T_DIR PATH="$T_DIR/bin:$PATH" ECSCHED_ORIGIN=1767225600 sh "$D/submit.sh" >"$OUT" 2>"$ERR"
+RC=$?
+[ "$RC" -ne 0 ] && ok "submit.sh stops at the first refused job (exit $RC)" || notok "submit.sh went on after a refused job"
+expect_eq "$(sed 1d "$D/jobs.tsv" | cut -f1,2 | tr '\t\n' ': ')" "1:101 " "jobs.tsv holds the job submitted before"
 
 # the wrapper for real: 1 s per slot, the switch command logs, the task
 # ticks every 0.1 s until slot 6 (ORIGIN + 6); task 3 starts at slot 2 =
