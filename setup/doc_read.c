@@ -283,14 +283,12 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
         json_integer_value(sm) <= 1440)
         dm->slot_minutes = (int)json_integer_value(sm);
     json_t *fs = json_is_object(pr) ? json_object_get(pr, "first_slot_utc") : NULL;
-    if (json_is_string(fs)) {
-        ecs_diag d;
-        if (ecs_prices_time_parse(json_string_value(fs), 0, 0,
-                                  &dm->first_slot_utc, &d) != ECS_OK)
-            return ecs_diag_set(diag, ECS_EPARSE, path, 0,
-                                "prices.first_slot_utc: %s", d.msg);
+    /* a time the loader reads, else none (the documents' other readers
+     * never needed it) */
+    if (json_is_string(fs) &&
+        ecs_prices_time_parse(json_string_value(fs), 0, 0, &dm->first_slot_utc,
+                              NULL) == ECS_OK)
         dm->has_first_slot = 1;
-    }
     /* the work unit the schedule was made with (docs/reference.md "JSON schedule") */
     json_t *mo = json_object_get(root, "model");
     json_t *wu = json_is_object(mo) ? json_object_get(mo, "work_unit_s") : NULL;

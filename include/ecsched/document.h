@@ -115,7 +115,8 @@ typedef struct ecs_doc_model {
     char graph_file[512]; /* graph.file, "" if absent */
     int zone_minutes;     /* "zone" as +HH:MM (UTC: 0; a named zone: the
                              offset of "start_time"), 0 if absent */
-    int has_first_slot;   /* prices.first_slot_utc is a time */
+    int has_first_slot;   /* prices.first_slot_utc is a time the price
+                             loader reads (else 0: no clock) */
     long long first_slot_utc; /* its seconds since 1970 UTC */
     /* the terms a document of ecsched records (validate judges under
      * them: docs/reference.md "validate") */
