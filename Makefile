@@ -116,13 +116,16 @@ test check: deps
 	@sh tests/check_layers.sh
 	@ECS_TEST_LONG=$(if $(filter check,$@),1,0) bash tests/run.sh $(BUILD)/tests $(EXE)
 
+# sanitize runs one test at a time (TEST_JOBS=1): the sanitized build is 3-5
+# times slower, and the docs' time-limited examples (reproduce --quick: MILPs
+# of at most 10 s) keep their margin only with a processor each.
 sanitize: deps
 	$(MAKE) BUILD=build/san BINDIR=build/san/bin \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  LDFLAGS="-fsanitize=address,undefined" \
 	  build/san/bin/ecsched $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
-	@ECS_TEST_LONG=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  bash tests/run.sh build/san/tests build/san/bin/ecsched
+	@TEST_JOBS=$${TEST_JOBS:-1} ECS_TEST_LONG=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 bash tests/run.sh build/san/tests build/san/bin/ecsched
 
 bench: all
 	@sh bench/run.sh $(EXE)
