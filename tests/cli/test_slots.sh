@@ -87,6 +87,10 @@ run replan "$T_DIR/m.json" --prices "$F/tou.csv" --now 1
 expect_rc 2 "replan refuses a document on lengths"
 expect_err "replan handles slots of one length only" "and says why"
 
+run export --slurm "$T_DIR/m.json" -o "$T_DIR/slurm"
+expect_rc 2 "export --slurm refuses a document on lengths"
+expect_err "export --slurm handles slots of one length only" "and says why"
+
 # --merge-slots: the tariff at 60-minute slots merges into its six periods
 run solve "$G" -p 2 --prices "$F/tou.csv" --deadline 20 --time-limit 20 -o "$T_DIR/fine.json"
 expect_rc 0 "solve on hourly slots"
