@@ -363,6 +363,64 @@ static void test_fit_lengths_by_hand(void **state)
     ecs_graph_free(g);
 }
 
+/* --slot-minutes prices on stamps at irregular steps: 00:00, 01:00, 01:15,
+ * 01:30 (UTC) last 60, 15, 15 and 15 minutes (the last as its
+ * neighbour): a unit of 15 minutes, lengths (4, 1, 1, 1); repeated to 6
+ * slots the pass starts again at 105 minutes. */
+static void test_prices_by_periods(void **state)
+{
+    (void)state;
+    const char *csv = "timestamp,price\n"
+                      "2025-10-01T00:00Z,40\n"
+                      "2025-10-01T01:00Z,80\n"
+                      "2025-10-01T01:15Z,20\n"
+                      "2025-10-01T01:30Z,40\n";
+    ecs_price_options o;
+    ecs_price_options_init(&o);
+    assert_int_equal(ecs_price_options_set(&o, ECS_PRICE_KEY_SLOT_MINUTES,
+                                           "prices", NULL),
+                     ECS_OK);
+    ecs_price_series s;
+    assert_int_equal(ecs_prices_read_buffer(csv, strlen(csv), "t.csv", &o, &s,
+                                            NULL),
+                     ECS_OK);
+    ecs_price_resampled r;
+    assert_int_equal(ecs_prices_resample(&s, &o, 6, &r, NULL), ECS_OK);
+    assert_int_equal(r.m, 4);
+    assert_int_equal(r.slot_minutes, 15);
+    assert_non_null(r.len);
+    const int want[4] = {4, 1, 1, 1};
+    for (size_t l = 0; l < 4; l++)
+        assert_int_equal(r.len[l], want[l]);
+    ecs_slot_prices sp;
+    assert_int_equal(ecs_prices_slots(&s, &r, &o, 6, &sp, NULL), ECS_OK);
+    assert_int_equal(sp.repeated, 1);
+    /* slots 4 and 5 repeat the pass: lengths 4 and 1, prices 40 and 80
+     * over the largest, 80 */
+    assert_int_equal(sp.slot_len[4], 4);
+    assert_int_equal(sp.slot_len[5], 1);
+    assert_close(sp.price[4], 0.5, 0);
+    assert_close(sp.price[5], 1.0, 0);
+    /* slot boundaries in minutes: 0, 60, 75, 90, 105, 165, 180 */
+    const long long at[7] = {0, 60, 75, 90, 105, 165, 180};
+    for (long l = 0; l <= 6; l++)
+        assert_int_equal(ecs_slot_prices_minutes_to(&sp, l), at[l]);
+    ecs_slot_prices_release(&sp);
+    ecs_price_resampled_release(&r);
+    ecs_price_series_release(&s);
+    /* periods of one length: the uniform grid of that length, no lengths */
+    const char *hourly = "timestamp,price\n2025-10-01T00:00Z,1\n"
+                         "2025-10-01T01:00Z,2\n2025-10-01T02:00Z,3\n";
+    assert_int_equal(ecs_prices_read_buffer(hourly, strlen(hourly), "h.csv",
+                                            &o, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_prices_resample(&s, &o, 3, &r, NULL), ECS_OK);
+    assert_int_equal(r.slot_minutes, 60);
+    assert_null(r.len);
+    ecs_price_resampled_release(&r);
+    ecs_price_series_release(&s);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -372,6 +430,7 @@ int main(void)
         cmocka_unit_test(test_methods_refuse),
         cmocka_unit_test(test_merge_by_hand),
         cmocka_unit_test(test_fit_lengths_by_hand),
+        cmocka_unit_test(test_prices_by_periods),
     };
     const struct CMUnitTest slow[] = {0};
     return TU_RUN(quick, slow);
