@@ -478,11 +478,14 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
 
 /* The exact MILP with milp_share of the time left, warm-started with the
  * best schedule. */
-/* 1 when no row that improves a schedule handles inst's model but the
- * MILP (slots of different lengths): the plan then gives it everything. */
+/* 1 when nothing after the MILP improves a schedule on inst's model:
+ * slots of different lengths, where local search runs in the start phase
+ * only (no LNS, no column generation to follow the MILP): the plan then
+ * gives the MILP everything. */
 static int no_search(const ecs_instance *inst)
 {
-    return !handles(inst, "lns") && !handles(inst, "local");
+    return !handles(inst, "lns") &&
+           ecs_instance_model(inst) == ECS_MODEL_SLOTS;
 }
 
 static ecs_result by_milp(driver *d, ecs_diag *diag)
