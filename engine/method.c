@@ -250,8 +250,10 @@ static ecs_result run_local(const ecs_method_args *a, ecs_method_out *out,
         sa.params = NULL;
         rc = a->inst->slot_len != NULL ? run_base(&sa, &sweep, diag)
                                        : run_sweep(&sa, &sweep, diag);
-        if (rc == ECS_OK && sweep.schedule != NULL &&
+        if (rc == ECS_OK && a->inst->slot_len != NULL &&
+            sweep.schedule != NULL &&
             ecs_schedule_makespan(sweep.schedule) > a->inst->deadline) {
+            /* a base past D' is no start (the sweep says so itself) */
             ecs_schedule_free(sweep.schedule);
             sweep.schedule = NULL;
             status(&sweep, "infeasible");
