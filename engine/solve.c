@@ -559,15 +559,19 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
     double limit = share(d, prm->bound_share) * left_at(d, sp);
     /* on fork-join pipelines the bound by stages also gives a schedule,
-     * in a share of the bound's time like its bound's */
+     * in the bound's share of the time and its own (a share each): its
+     * exact pass is the bound by stages, not run again */
     ecs_schedule *ss = NULL;
-    double sc = NAN;
+    double sc = NAN, sb = -HUGE_VAL;
     if (limit * bp.stages_share >= MIN_PHASE_S) {
-        ecs_result src = ecs_bound_stages_schedule(
-            d->inst, limit * bp.stages_share, &ss, &sc, diag);
+        bp.time_limit_s = 2.0 * limit * bp.stages_share;
+        ecs_result src = ecs_bound_stages_schedule(d->inst, &bp, &ss, &sc,
+                                                   &sb, diag);
         if (src != ECS_OK)
             return src;
         offer(out, &ss, sc, ECS_FOUND_BY_STAGES);
+        if (sb != -HUGE_VAL)
+            bp.stages_value = sb;
     }
     bp.start = out->schedule;
     /* no need to go on once the start is within the gap */

@@ -151,18 +151,24 @@ double bnd_stages(cg *c, double t_end, long max_blocks);
  * slot x, arg_s[j (D+1) + x] is the start of b_j in the least F_j(x) (its
  * finish at x) and arg_e[j (D+1) + x] the finish of b_{j-1} in the least
  * G_j(x) (b_j starting at x; j >= 1); last_e the last bottleneck's finish
- * in the minimum.  Both arrays hold m (D + 1) longs, filled by the run. */
+ * in the minimum.  Both arrays hold m (D + 1) longs, filled by the run;
+ * exact is the exact pass's value (the bound by stages, as bnd_stages's
+ * when it reaches that pass), -HUGE_VAL when the time ran out before. */
 typedef struct bnd_stage_trace {
     long *arg_s, *arg_e;
     long last_e;
+    double exact;
 } bnd_stage_trace;
 
 /* bnd_stages, filling tr (may be NULL) for the minimum's choices.  The
  * passes price the stages' first slots in blocks (16 per
  * bottleneck window, then 4 times more each pass, up to the exact pass or
  * max_blocks, 0: no cap): each pass's value is a bound, so the bound is
- * the largest value of the passes done in time.  With tr only the exact
- * pass runs (its choices are the schedule's). */
+ * the largest value of the passes done in time.  With tr each pass is the
+ * DP restricted to one e per block (the one of least cost so far, the
+ * stage priced from it: choices a schedule can follow), its value no
+ * bound unless exact; the passes are 16 and 64 blocks, then the exact
+ * one, and tr keeps the choices of the least value. */
 double bnd_stages_trace(cg *c, double t_end, long max_blocks,
                         bnd_stage_trace *tr);
 

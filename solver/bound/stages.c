@@ -469,8 +469,12 @@ static long stages_block(long len, long nb)
 /* One pass of the DP, the stages' first slots in blocks of nb per window
  * (stages_block): every range of a block is priced from the block's first
  * slot, a superset of its slots, so the value is a bound for any nb and the
- * exact DP when every block is one slot (*exact set then).  The value, or
- * -HUGE_VAL when nothing fits; *late when the time ran out (no value). */
+ * exact DP when every block is one slot (*exact set then).  With tr (the
+ * choices wanted for a schedule) a block stands for its one e of least F
+ * instead, and the stage is priced from that e + 1: the DP restricted to
+ * those e, whose choices give every stage the slots it was priced with
+ * (its value is no bound unless exact).  The value, or -HUGE_VAL when
+ * nothing fits; *late when the time ran out (no value). */
 static double stages_pass(stages_ws *w, long nb, double t_end,
                           bnd_stage_trace *tr, int *late, int *exact)
 {
@@ -544,15 +548,16 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                     continue;
                 if (ecs_clock_now() >= t_end)
                     goto late; /* a minimum over some e only: no bound */
+                long a = tr != NULL ? eb + 1 : a0; /* the choice's own */
                 double v;
                 if (sj->work <= 0.0) {
                     v = 0.0;
                 } else {
                     sweep_reset(w->z);
-                    for (long l = a0; l < D; l++)
+                    for (long l = a; l < D; l++)
                         sweep_insert_slot(w->z, l);
-                    v = stage_fits(w->z, sj, D - a0) ? stage_query(w->z, sj)
-                                                     : HUGE_VAL;
+                    v = stage_fits(w->z, sj, D - a) ? stage_query(w->z, sj)
+                                                    : HUGE_VAL;
                 }
                 if (fb + v < result || result == -HUGE_VAL) {
                     result = fb + v;
@@ -564,21 +569,32 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         }
         size_t b2 = g->topo[bp[j + 1]];
         long es2 = c->wp->es[b2], last2 = c->wp->lf[b2] - g->work[b2] + 1;
+        double before = HUGE_VAL; /* the least F(e) of the blocks before */
         for (long a0 = es + 1; a0 <= lf + 1 && a0 <= last2; a0 += blk) {
             long elo = a0 - 1, ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf;
-            long e;
-            for (e = elo; e <= ehi && F[e] == HUGE_VAL; e++)
-                ;
-            if (e > ehi)
+            long e, eb = -1;
+            for (e = elo; e <= ehi; e++)
+                if (F[e] != HUGE_VAL && (eb < 0 || F[e] < F[eb]))
+                    eb = e;
+            /* an earlier e of no more cost leaves the stage more slots:
+             * the block cannot give any s a smaller G */
+            if (eb < 0 || F[eb] >= before)
                 continue;
+            before = F[eb];
             if (ecs_clock_now() >= t_end)
                 goto late;
-            /* the stage inside a0..s-1 for every s, then the least F(e)
-             * over the block's e < s (a running minimum) */
-            stage_sweep(w->z, sj, a0, last2 - 1, out);
+            /* the stage inside a..s-1 for every s, then the least F(e)
+             * over the block's e < s (a running minimum); with tr the
+             * block's e of least F alone */
+            long a = a0;
+            if (tr != NULL) {
+                a = eb + 1;
+                elo = ehi = eb;
+            }
+            stage_sweep(w->z, sj, a, last2 - 1, out);
             double pm = HUGE_VAL;
             long pe = -1, ne = elo;
-            for (long s2 = es2 > a0 ? es2 : a0; s2 <= last2; s2++) {
+            for (long s2 = es2 > a ? es2 : a; s2 <= last2; s2++) {
                 for (; ne <= ehi && ne <= s2 - 1; ne++)
                     if (F[ne] < pm) {
                         pm = F[ne];
@@ -586,7 +602,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                     }
                 if (pm == HUGE_VAL)
                     continue;
-                double v = pm + out[s2 - a0];
+                double v = pm + out[s2 - a];
                 if (v < G[s2]) {
                     G[s2] = v;
                     if (tr != NULL)
@@ -635,7 +651,7 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
     double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
     long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
     /* a pass's choices, kept by the caller's trace when it is the best */
-    bnd_stage_trace pt = {NULL, NULL, -1};
+    bnd_stage_trace pt = {NULL, NULL, -1, -HUGE_VAL};
     if (tr != NULL) {
         pt.arg_s = malloc(m * D1 * sizeof *pt.arg_s);
         pt.arg_e = malloc(m * D1 * sizeof *pt.arg_e);
@@ -654,14 +670,19 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
     stages_ws w = {c, bp, m, st, &z, G, F, out, cur, nxt, sv, svn};
     /* coarse to fine: 16 blocks a window, then 4 times more each pass,
      * until the exact pass or the time; the largest value is the bound.
-     * The schedule (tr) wants the exact pass's choices: a coarse pass
-     * leaves some stages fewer slots than it priced them with. */
-    for (long nb = tr != NULL ? D + 1 : STAGES_FIRST_BLOCKS;; nb *= 4) {
+     * The schedule (tr) takes the choices of the pass of least value (the
+     * DP over some e of each window, or over all of them: the exact
+     * pass), from 16 and 64 blocks (cheap, in case the time runs out)
+     * straight to the exact pass */
+    if (tr != NULL)
+        tr->exact = -HUGE_VAL;
+    for (long nb = STAGES_FIRST_BLOCKS;;) {
         int late, exact;
         double v = stages_pass(&w, nb, t_end, tr ? &pt : NULL, &late, &exact);
         if (late)
             break;
-        if (v != -HUGE_VAL && (result == -HUGE_VAL || v > result)) {
+        if (v != -HUGE_VAL &&
+            (result == -HUGE_VAL || (tr != NULL ? v < result : v > result))) {
             result = v;
             if (tr != NULL) {
                 memcpy(tr->arg_s, pt.arg_s, m * D1 * sizeof *pt.arg_s);
@@ -669,8 +690,13 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
                 tr->last_e = pt.last_e;
             }
         }
-        if (exact || nb > D || (max_blocks > 0 && nb * 4 > max_blocks))
+        if (exact && tr != NULL)
+            tr->exact = v;
+        long next = tr != NULL && nb >= 4 * STAGES_FIRST_BLOCKS ? D + 1
+                                                                : 4 * nb;
+        if (exact || nb > D || (max_blocks > 0 && next > max_blocks))
             break;
+        nb = next;
     }
 done:
     if (zok)

@@ -67,9 +67,12 @@ static ecs_schedule *stage_sched_of(const ecs_graph *g, const ecs_platform *p,
     ecs_schedule *s = NULL;
     ecs_diag d;
     ecs_diag_clear(&d);
+    ecs_bound_params prm;
+    ecs_bound_params_init(&prm);
+    prm.time_limit_s = 30.0;
     assert_int_equal(ecs_bound_stages_schedule(
-                         ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), 30.0,
-                         &s, cost, &d),
+                         ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm,
+                         &s, cost, NULL, &d),
                      ECS_OK);
     if (s != NULL) {
         ecs_check_report rep;
