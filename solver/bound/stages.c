@@ -442,6 +442,47 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
     }
 }
 
+int bnd_stage_trace_alloc(const cg *c, const size_t *bp, size_t m,
+                          size_t max_cells, bnd_stage_trace *tr)
+{
+    tr->off = malloc((m + 1) * sizeof *tr->off);
+    tr->es = malloc((m ? m : 1) * sizeof *tr->es);
+    if (tr->off == NULL || tr->es == NULL) {
+        bnd_stage_trace_free(tr);
+        return -1;
+    }
+    tr->off[0] = 0;
+    for (size_t j = 0; j < m; j++) {
+        size_t b = c->g->topo[bp[j]];
+        long es = c->wp->es[b], lf = c->wp->lf[b];
+        tr->es[j] = es;
+        tr->off[j + 1] = tr->off[j] + (size_t)(lf >= es ? lf - es + 1 : 0);
+    }
+    if (tr->off[m] > max_cells) {
+        bnd_stage_trace_free(tr);
+        return -1;
+    }
+    size_t cells = tr->off[m] ? tr->off[m] : 1;
+    tr->arg_s = malloc(cells * sizeof *tr->arg_s);
+    tr->arg_e = malloc(cells * sizeof *tr->arg_e);
+    if (tr->arg_s == NULL || tr->arg_e == NULL) {
+        bnd_stage_trace_free(tr);
+        return -1;
+    }
+    return 0;
+}
+
+void bnd_stage_trace_free(bnd_stage_trace *tr)
+{
+    free(tr->arg_s);
+    free(tr->arg_e);
+    free(tr->off);
+    free(tr->es);
+    tr->arg_s = tr->arg_e = NULL;
+    tr->off = NULL;
+    tr->es = NULL;
+}
+
 double bnd_stages(cg *c, double t_end, long max_blocks)
 {
     return bnd_stages_trace(c, t_end, max_blocks, NULL);
@@ -525,7 +566,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
             bnd_dp_step(p, W, c->price[l], 0.0, &cur, &sv, &nxt, &svn);
             F[l] = cur[W];
             if (tr != NULL && cur[W] != HUGE_VAL)
-                tr->arg_s[j * ((size_t)D + 1) + (size_t)l] = sv[W];
+                tr->arg_s[bnd_trace_at(tr, j, l)] = sv[W];
         }
         for (long l = 0; l <= D; l++)
             G[l] = HUGE_VAL;
@@ -606,7 +647,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                 if (v < G[s2]) {
                     G[s2] = v;
                     if (tr != NULL)
-                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s2] = pe;
+                        tr->arg_e[bnd_trace_at(tr, j + 1, s2)] = pe;
                 }
             }
         }
@@ -651,16 +692,13 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
     double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
     long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
     /* a pass's choices, kept by the caller's trace when it is the best */
-    bnd_stage_trace pt = {NULL, NULL, -1, -HUGE_VAL};
-    if (tr != NULL) {
-        pt.arg_s = malloc(m * D1 * sizeof *pt.arg_s);
-        pt.arg_e = malloc(m * D1 * sizeof *pt.arg_e);
-    }
+    bnd_stage_trace pt = {NULL, NULL, NULL, NULL, -1, -HUGE_VAL};
+    int pt_bad = tr != NULL && bnd_stage_trace_alloc(c, bp, m, SIZE_MAX, &pt);
     sweep z;
     int zok = 0;
     double result = -HUGE_VAL;
     if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn ||
-        (tr != NULL && (!pt.arg_s || !pt.arg_e)))
+        pt_bad)
         goto done;
     if (sweep_init(&z, p, c->price, D) != 0)
         goto done;
@@ -685,8 +723,8 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
             (result == -HUGE_VAL || (tr != NULL ? v < result : v > result))) {
             result = v;
             if (tr != NULL) {
-                memcpy(tr->arg_s, pt.arg_s, m * D1 * sizeof *pt.arg_s);
-                memcpy(tr->arg_e, pt.arg_e, m * D1 * sizeof *pt.arg_e);
+                memcpy(tr->arg_s, pt.arg_s, pt.off[m] * sizeof *pt.arg_s);
+                memcpy(tr->arg_e, pt.arg_e, pt.off[m] * sizeof *pt.arg_e);
                 tr->last_e = pt.last_e;
             }
         }
@@ -701,8 +739,7 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
 done:
     if (zok)
         sweep_free(&z);
-    free(pt.arg_s);
-    free(pt.arg_e);
+    bnd_stage_trace_free(&pt);
     free(bp);
     free(st);
     free(G);

@@ -214,7 +214,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
             maxw = g->work[i];
     size_t *bp = malloc(n * sizeof *bp);
     unsigned char *isb = calloc(n, 1);
-    bnd_stage_trace tr = {NULL, NULL, -1, -HUGE_VAL};
+    bnd_stage_trace tr = {NULL, NULL, NULL, NULL, -1, -HUGE_VAL};
     builder b;
     memset(&b, 0, sizeof b);
     size_t *t = malloc(n * sizeof *t), *pe_of = malloc(n * sizeof *pe_of);
@@ -229,8 +229,8 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         !next || !first)
         goto done;
     m = bnd_bottlenecks(g, bp);
-    if (m == 0 || m == (size_t)-1 || m * D1 > ((size_t)1 << 24))
-        goto done; /* no stages, or their trace is too large */
+    if (m == 0 || m == (size_t)-1)
+        goto done; /* no stages */
     for (size_t j = 0; j < m; j++)
         isb[g->topo[bp[j]]] = 1;
     /* every edge inside a stage joins two consecutive tasks of a path: the
@@ -241,11 +241,13 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
             if (!isb[i] && !isb[g->succ[k]] && next[i] != g->succ[k])
                 goto done;
-    tr.arg_s = malloc(m * D1 * sizeof *tr.arg_s);
-    tr.arg_e = malloc(m * D1 * sizeof *tr.arg_e);
+    /* the choices over the bottlenecks' windows (two copies of two arrays:
+     * at most 512 MiB) */
+    if (bnd_stage_trace_alloc(&c, bp, m, (size_t)1 << 24, &tr) != 0)
+        goto done; /* out of memory, or the trace too large */
     S = malloc(m * sizeof *S);
     E = malloc(m * sizeof *E);
-    if (!tr.arg_s || !tr.arg_e || !S || !E)
+    if (!S || !E)
         goto done;
     double t_end = t0 + time_limit_s;
     double v = bnd_stages_trace(&c, t0 + STAGES_TRACE_SHARE * time_limit_s,
@@ -256,9 +258,9 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         goto done;
     E[m - 1] = tr.last_e;
     for (size_t j = m; j-- > 0;) {
-        S[j] = tr.arg_s[j * D1 + (size_t)E[j]];
+        S[j] = tr.arg_s[bnd_trace_at(&tr, j, E[j])];
         if (j > 0)
-            E[j - 1] = tr.arg_e[j * D1 + (size_t)S[j]];
+            E[j - 1] = tr.arg_e[bnd_trace_at(&tr, j, S[j])];
     }
     /* the builder: per PE chain DP rows over the widest stage range */
     b.g = g;
@@ -322,8 +324,7 @@ done:
     free(b.pm);
     free(b.bs);
     free(b.pme);
-    free(tr.arg_s);
-    free(tr.arg_e);
+    bnd_stage_trace_free(&tr);
     free(S);
     free(E);
     free(bp);
