@@ -116,7 +116,10 @@ typedef struct ecs_bound_params {
                                      cost minus the gap wanted */
     double stages_share;          /* share of the limit the bound by stages
                                      may use at most (default 0.25; 0:
-                                     not run) */
+                                     not run); all of it where neither
+                                     column generation nor the Lagrangian
+                                     runs (a pricing round too long for
+                                     the limit) */
     long stages_blocks;           /* the bound by stages' finest pass, in
                                      blocks per bottleneck window (its
                                      passes go from 16 blocks, 4 times

@@ -241,11 +241,13 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
         rc = fluid(c, out, diag);
         if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE &&
             prm->stages_share > 0.0 && out->bound < c->stop_at) {
+            /* its share of the time; all of it where neither column
+             * generation nor the Lagrangian follows */
             double now = ecs_clock_now();
+            double sh = heavy ? prm->stages_share : 1.0;
             double v = !isnan(prm->stages_value)
                            ? prm->stages_value
-                           : bnd_stages(c, now + prm->stages_share *
-                                                     (c->t_end - now),
+                           : bnd_stages(c, now + sh * (c->t_end - now),
                                         prm->stages_blocks);
             if (v > out->bound) {
                 out->bound = v;

@@ -317,6 +317,9 @@ typedef struct stage {
     long wv[STAGE_MAX_WORKS];       /* and how many paths have each */
     size_t wc[STAGE_MAX_WORKS];
     double alpha; /* min(P, paths) / P: the PEs the stage can use at once */
+    long need;    /* the slots the stage schedule's dealing needs: the
+                     longest PE's work when its paths go whole, longest
+                     first, each to the least loaded PE (stagesched.c) */
 } stage;
 
 static int by_long(const void *a, const void *b)
@@ -345,6 +348,50 @@ static void stage_group_works(stage *st, long *pw, size_t k)
     }
 }
 
+/* The largest load when the works pw[0..k-1] go whole to P PEs, longest
+ * first, each to the least loaded (the stage schedule's dealing,
+ * stagesched.c; ties change no load); load holds min(P, k) longs.  With
+ * k <= P every work has a PE of its own. */
+static long stage_dealt(const long *pw, size_t k, int P, long *load)
+{
+    long most = 0;
+    if (k <= (size_t)P) {
+        for (size_t q = 0; q < k; q++)
+            if (pw[q] > most)
+                most = pw[q];
+        return most;
+    }
+    long *w = malloc(k * sizeof *w);
+    if (w == NULL)
+        return LONG_MAX; /* no schedule claimed */
+    memcpy(w, pw, k * sizeof *w);
+    qsort(w, k, sizeof *w, by_long);
+    /* a binary min-heap of the P loads */
+    size_t h = (size_t)P;
+    for (size_t q = 0; q < h; q++)
+        load[q] = 0;
+    for (size_t q = k; q-- > 0;) {
+        load[0] += w[q];
+        if (load[0] > most)
+            most = load[0];
+        for (size_t x = 0;;) { /* sift down */
+            size_t l = 2 * x + 1, r = l + 1, s = x;
+            if (l < h && load[l] < load[s])
+                s = l;
+            if (r < h && load[r] < load[s])
+                s = r;
+            if (s == x)
+                break;
+            long t = load[x];
+            load[x] = load[s];
+            load[s] = t;
+            x = s;
+        }
+    }
+    free(w);
+    return most;
+}
+
 /* The stages' sizes, longest paths and path works from the paths of
  * bnd_stage_paths: 0, or -1 when out of memory. */
 static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
@@ -354,9 +401,10 @@ static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
     size_t *next = malloc(n * sizeof *next);
     unsigned char *first = malloc(n);
     long *dist = malloc(n * sizeof *dist), *pw = malloc(n * sizeof *pw);
+    long *load = malloc(n * sizeof *load); /* min(P, paths) PEs' loads */
     unsigned char *in = calloc(n, 1); /* in the stage being described */
     int rc = -1;
-    if (!next || !first || !dist || !pw || !in ||
+    if (!next || !first || !dist || !pw || !load || !in ||
         bnd_stage_paths(g, bp, m, next, first) != 0)
         goto out;
     for (size_t j = 0, q = 0; j <= m; j++) {
@@ -384,6 +432,7 @@ static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
         for (q = q0; q < hi; q++)
             in[g->topo[q]] = 0;
         st[j].paths = k;
+        st[j].need = stage_dealt(pw, k, P, load);
         stage_group_works(&st[j], pw, k);
         st[j].alpha = k < (size_t)P ? (double)k / (double)P : 1.0;
         q = hi + 1;
@@ -394,6 +443,7 @@ out:
     free(first);
     free(dist);
     free(pw);
+    free(load);
     free(in);
     return rc;
 }
@@ -415,18 +465,37 @@ static double stage_query(const sweep *z, const stage *st)
 }
 
 /* Whether the stage fits into len slots, in integers: its longest path,
- * and its work on min(P, paths) PEs. */
-static int stage_fits(const sweep *z, const stage *st, long len)
+ * and its work on min(P, paths) PEs; for the stage schedule (sched) the
+ * slots its dealing needs. */
+static int stage_fits(const sweep *z, const stage *st, long len, int sched)
 {
     size_t pes = st->paths < (size_t)z->p->pes ? st->paths : (size_t)z->p->pes;
     return len >= st->longest &&
-           st->work <= (double)pes * (double)len; /* exact: integers */
+           st->work <= (double)pes * (double)len && /* exact: integers */
+           (!sched || len >= st->need);
+}
+
+/* Whether the schedule's fit is the bound's for every stage (then the
+ * exact pass of the stage schedule is the bound by stages). */
+static int stages_same_fit(const stage *st, size_t m, int P)
+{
+    for (size_t j = 0; j <= m; j++) {
+        if (st[j].work <= 0.0)
+            continue;
+        long pes = st[j].paths < (size_t)P ? (long)st[j].paths : P;
+        long w = (long)st[j].work, fit = (w + pes - 1) / pes;
+        if (st[j].longest > fit)
+            fit = st[j].longest;
+        if (st[j].need > fit)
+            return 0;
+    }
+    return 1;
 }
 
 /* out[b - a + 1] = the stage's fluid inside a..b, for b = a-1 .. bmax
  * (a-1: no slot). */
 static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
-                        double *out)
+                        int sched, double *out)
 {
     out[0] = st->work > 0.0 ? HUGE_VAL : 0.0;
     if (st->work <= 0.0) {
@@ -437,7 +506,8 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
     sweep_reset(z);
     for (long b = a; b <= bmax; b++) {
         sweep_insert_slot(z, b);
-        out[b - a + 1] = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
+        out[b - a + 1] = stage_fits(z, st, b - a + 1, sched)
+                             ? stage_query(z, st)
                                                       : HUGE_VAL;
     }
 }
@@ -540,7 +610,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         size_t b = g->topo[bp[0]];
         long es = c->wp->es[b], last = c->wp->lf[b] - g->work[b] + 1;
         if (last >= es) {
-            stage_sweep(w->z, &st[0], 0, last - 1, out);
+            stage_sweep(w->z, &st[0], 0, last - 1, tr != NULL, out);
             for (long s = es; s <= last; s++)
                 G[s] = out[s];
         }
@@ -597,7 +667,8 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                     sweep_reset(w->z);
                     for (long l = a; l < D; l++)
                         sweep_insert_slot(w->z, l);
-                    v = stage_fits(w->z, sj, D - a) ? stage_query(w->z, sj)
+                    v = stage_fits(w->z, sj, D - a, tr != NULL)
+                            ? stage_query(w->z, sj)
                                                     : HUGE_VAL;
                 }
                 if (fb + v < result || result == -HUGE_VAL) {
@@ -632,7 +703,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                 a = eb + 1;
                 elo = ehi = eb;
             }
-            stage_sweep(w->z, sj, a, last2 - 1, out);
+            stage_sweep(w->z, sj, a, last2 - 1, tr != NULL, out);
             double pm = HUGE_VAL;
             long pe = -1, ne = elo;
             for (long s2 = es2 > a ? es2 : a; s2 <= last2; s2++) {
@@ -728,8 +799,8 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
                 tr->last_e = pt.last_e;
             }
         }
-        if (exact && tr != NULL)
-            tr->exact = v;
+        if (exact && tr != NULL && stages_same_fit(st, m, p->pes))
+            tr->exact = v; /* the bound's DP too */
         long next = tr != NULL && nb >= 4 * STAGES_FIRST_BLOCKS ? D + 1
                                                                 : 4 * nb;
         if (exact || nb > D || (max_blocks > 0 && next > max_blocks))
