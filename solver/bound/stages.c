@@ -553,6 +553,19 @@ void bnd_stage_trace_free(bnd_stage_trace *tr)
     tr->es = NULL;
 }
 
+/* The sweeps of a pass of nb blocks: one per block of every bottleneck's
+ * window (at least 1). */
+static double stages_sweeps(const cg *c, const size_t *bp, size_t m, long nb)
+{
+    double n = 1.0;
+    for (size_t j = 0; j < m; j++) {
+        size_t b = c->g->topo[bp[j]];
+        long len = c->wp->lf[b] - c->wp->es[b] + 1;
+        n += (double)(len < nb ? len : nb);
+    }
+    return n;
+}
+
 double bnd_stages(cg *c, double t_end, long max_blocks)
 {
     return bnd_stages_trace(c, t_end, max_blocks, NULL);
@@ -787,7 +800,9 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
         tr->exact = -HUGE_VAL;
     for (long nb = STAGES_FIRST_BLOCKS;;) {
         int late, exact;
+        double tp = ecs_clock_now();
         double v = stages_pass(&w, nb, t_end, tr ? &pt : NULL, &late, &exact);
+        tp = ecs_clock_now() - tp;
         if (late)
             break;
         if (v != -HUGE_VAL &&
@@ -804,6 +819,12 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
         long next = tr != NULL && nb >= 4 * STAGES_FIRST_BLOCKS ? D + 1
                                                                 : 4 * nb;
         if (exact || nb > D || (max_blocks > 0 && next > max_blocks))
+            break;
+        /* a pass costs about one sweep per block: one that cannot end in
+         * the time left is not begun (its time is the caller's) */
+        if (ecs_clock_now() + tp * stages_sweeps(c, bp, m, next) /
+                                  stages_sweeps(c, bp, m, nb) >
+            t_end)
             break;
         nb = next;
     }
