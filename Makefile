@@ -114,7 +114,7 @@ demo: deps all
 test check: deps
 	$(MAKE) all $(TEST_BIN)
 	@sh tests/check_layers.sh
-	@ECS_TEST_LONG=$(if $(filter check,$@),1,0) sh tests/run.sh $(BUILD)/tests $(EXE)
+	@ECS_TEST_LONG=$(if $(filter check,$@),1,0) bash tests/run.sh $(BUILD)/tests $(EXE)
 
 sanitize: deps
 	$(MAKE) BUILD=build/san BINDIR=build/san/bin \
@@ -122,7 +122,7 @@ sanitize: deps
 	  LDFLAGS="-fsanitize=address,undefined" \
 	  build/san/bin/ecsched $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
 	@ECS_TEST_LONG=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  sh tests/run.sh build/san/tests build/san/bin/ecsched
+	  bash tests/run.sh build/san/tests build/san/bin/ecsched
 
 bench: all
 	@sh bench/run.sh $(EXE)

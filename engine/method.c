@@ -1,6 +1,6 @@
 /* Every method in one table (method.h): the rows, their run functions on
- * one signature, and the fixed mapping's plan (the row solve on
- * CaWoSched's problem). */
+ * one signature, and CaWoSched's plans (the row solve on a fixed mapping
+ * and with the mapping chosen). */
 #include "ecsched/method.h"
 
 #include "ecsched/bound.h"
@@ -12,6 +12,7 @@
 #include "ecsched/local.h"
 #include "ecsched/makespan.h"
 #include "ecsched/milp.h"
+#include "ecsched/remap.h"
 #include "ecsched/solve.h"
 
 #include <math.h>
@@ -53,8 +54,12 @@ void ecs_method_out_release(ecs_method_out *out)
         return;
     ecs_schedule_free(out->schedule);
     free(out->cws_start);
+    ecs_cws_mapping_free(out->cws_map);
+    ecs_cws_problem_free(out->cws_problem);
     out->schedule = NULL;
     out->cws_start = NULL;
+    out->cws_map = NULL;
+    out->cws_problem = NULL;
 }
 
 ecs_model ecs_instance_model(const ecs_instance *inst)
@@ -66,7 +71,9 @@ ecs_model ecs_instance_model(const ecs_instance *inst)
 
 ecs_model ecs_method_args_model(const ecs_method_args *a)
 {
-    return a->cws != NULL ? ECS_MODEL_FIXEDMAP : ecs_instance_model(a->inst);
+    return a->cws != NULL         ? ECS_MODEL_FIXEDMAP
+           : a->cws_setup != NULL ? ECS_MODEL_FREEMAP
+                                  : ecs_instance_model(a->inst);
 }
 
 /* ---- helpers of the run functions ---- */
@@ -488,11 +495,103 @@ static ecs_result fixedmap_plan(const ecs_method_args *a, ecs_method_out *out,
     return ECS_OK;
 }
 
+/* ---- CaWoSched's platform with the mapping chosen (remap.h) ---- */
+
+/* The search's params: the row's as they are, or their defaults with the
+ * limit (when > 0) and seed of a; the given mapping a->cws_map when set. */
+static void remap_params(const ecs_method_args *a, ecs_remap_params *q)
+{
+    if (a->params != NULL)
+        *q = *(const ecs_remap_params *)a->params;
+    else {
+        ecs_remap_params_init(q);
+        if (a->time_limit_s > 0)
+            q->time_limit = a->time_limit_s;
+        q->seed = a->seed;
+    }
+    if (a->cws_map != NULL)
+        q->given = a->cws_map;
+}
+
+/* The mapping search with q: its mapping, problem and starts into out. */
+static ecs_result remap_search(const ecs_method_args *a,
+                               const ecs_remap_params *q, ecs_method_out *out,
+                               ecs_diag *diag)
+{
+    ecs_result rc = ecs_remap_search(a->graph, a->cws_setup, q, &out->cws_map,
+                                     &out->cws_problem, &out->cws_start,
+                                     &out->remap, diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->remap_ran = 1;
+    out->found_by = "remap";
+    const long long sc[3] = {out->remap.given_cost, out->remap.list_cost,
+                             out->remap.relax_cost};
+    for (int k = 0; k < 3; k++)
+        if (sc[k] >= 0 && !(out->start_cost <= (double)sc[k]))
+            out->start_cost = (double)sc[k];
+    status(out, "feasible");
+    return ECS_OK;
+}
+
+static ecs_result run_remap(const ecs_method_args *a, ecs_method_out *out,
+                            ecs_diag *diag)
+{
+    ecs_remap_params q;
+    remap_params(a, &q);
+    return remap_search(a, &q, out, diag);
+}
+
+/* Every mapping's bound: the relaxation's, or with frequencies the energy
+ * bound (remap.h). */
+static ecs_result run_remap_bound(const ecs_method_args *a,
+                                  ecs_method_out *out, ecs_diag *diag)
+{
+    const ecs_remap_params *q = a->params;
+    long long b;
+    ecs_result rc =
+        q != NULL && q->freqs != NULL
+            ? ecs_remap_bound_freqs(a->graph, a->cws_setup, q->freqs,
+                                    q->nfreqs, &b, diag)
+            : ecs_remap_bound(a->graph, a->cws_setup, &b, diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->bound = (double)b;
+    out->bound_method = q != NULL && q->freqs != NULL ? "energy" : "relaxation";
+    status(out, "bound");
+    return ECS_OK;
+}
+
+/* The plan with the mapping chosen (docs/cawosched.md): the bound, then
+ * the search stopping at it, within 0.9 of the limit (the rest for the
+ * caller's evaluation and document). */
+static ecs_result remap_plan(const ecs_method_args *a, ecs_method_out *out,
+                             ecs_diag *diag)
+{
+    double t0 = ecs_clock_now();
+    ecs_result rc = run_remap_bound(a, out, diag);
+    if (rc != ECS_OK)
+        return rc;
+    ecs_remap_params q;
+    remap_params(a, &q);
+    if (out->bound > (double)q.stop_cost)
+        q.stop_cost = (long long)out->bound; /* nothing is cheaper */
+    if (a->time_limit_s > 0) {
+        q.time_limit = 0.9 * a->time_limit_s - (ecs_clock_now() - t0);
+        if (q.time_limit < 0.01)
+            q.time_limit = 0.01;
+    }
+    out->note = "the mapping is chosen (the MILP fixes it)";
+    return remap_search(a, &q, out, diag);
+}
+
 static ecs_result run_solve(const ecs_method_args *a, ecs_method_out *out,
                             ecs_diag *diag)
 {
     if (a->cws != NULL)
         return fixedmap_plan(a, out, diag);
+    if (a->cws_setup != NULL)
+        return remap_plan(a, out, diag);
     ecs_solve_params prm;
     if (a->params != NULL)
         prm = *(const ecs_solve_params *)a->params;
@@ -524,6 +623,7 @@ static ecs_result run_solve(const ecs_method_args *a, ecs_method_out *out,
 #define P ECS_MODEL_PAPER
 #define E ECS_MODEL_EXTENDED
 #define F ECS_MODEL_FIXEDMAP
+#define R ECS_MODEL_FREEMAP
 
 static const ecs_method table[] = {
     {"base", ECS_ROLE_START, P | E,
@@ -551,15 +651,24 @@ static const ecs_method table[] = {
      "the fixed mapping's compulsory-part bound", NULL, run_fixedmap_bound},
     {"fixedmap_milp", ECS_ROLE_EXACT, F,
      "the fixed mapping's time-indexed MILP", NULL, run_fixedmap_milp},
-    {"solve", ECS_ROLE_EXACT, P | E | F,
+    {"remap", ECS_ROLE_IMPROVE, R,
+     "the mapping search (CaWoSched's platform)", "ecs_remap_params",
+     run_remap},
+    {"remap_bound", ECS_ROLE_BOUND, R,
+     "the bound of every mapping (relaxation or energy)",
+     "ecs_remap_params", run_remap_bound},
+    {"solve", ECS_ROLE_EXACT, P | E | F | R,
      "solve (the plan of solve.h; on a fixed mapping local, its bound, "
-     "then its MILP)",
-     "ecs_solve_params", run_solve},
+     "then its MILP; with the mapping chosen remap_bound, then remap)",
+     "ecs_solve_params (fixed mapping: ecs_fixedmap_params; mapping "
+     "chosen: ecs_remap_params)",
+     run_solve},
 };
 
 #undef P
 #undef E
 #undef F
+#undef R
 
 const ecs_method *ecs_methods(size_t *n)
 {
@@ -580,20 +689,28 @@ int ecs_method_handles(const ecs_method *m, ecs_model model)
     return m != NULL && (m->models & (unsigned)model) != 0;
 }
 
+/* The models for people, bit k's at k: their names, what they are. */
+#define ECS_MODEL_COUNT(name, bit, key) +1
+enum { NMODELS = 0 ECS_MODEL_MAP(ECS_MODEL_COUNT) };
+#undef ECS_MODEL_COUNT
+static const char *const model_long[NMODELS] = {
+    "the paper's platform", "the extended platform",
+    "CaWoSched's fixed mapping", "CaWoSched's platform with the mapping chosen"};
+static const char *const model_what[NMODELS] = {
+    "identical PEs, one price, no sources, no cap",
+    "PE classes, sites, sources or caps",
+    "the mapping and each processor's order given",
+    "the mapping and each processor's order chosen"};
+
 /* " and "-joined names of the models in bits into buf. */
 static void model_list(unsigned bits, char *buf, size_t size)
 {
-    static const ecs_model all[] = {ECS_MODEL_PAPER, ECS_MODEL_EXTENDED,
-                                     ECS_MODEL_FIXEDMAP};
-    static const char *const long_name[] = {
-        "the paper's platform", "the extended platform",
-        "CaWoSched's fixed mapping"};
     size_t len = 0;
     buf[0] = '\0';
-    for (size_t k = 0; k < 3; k++)
-        if (bits & (unsigned)all[k]) {
+    for (size_t k = 0; k < NMODELS; k++)
+        if (bits & (1u << k)) {
             int w = snprintf(buf + len, size - len, "%s%s",
-                             len ? " and " : "", long_name[k]);
+                             len ? " and " : "", model_long[k]);
             if (w < 0 || (size_t)w >= size - len)
                 return;
             len += (size_t)w;
@@ -607,16 +724,13 @@ ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no such method");
     if (ecs_method_handles(m, model))
         return ECS_OK;
-    static const char *const what[] = {
-        "identical PEs, one price, no sources, no cap",
-        "PE classes, sites, sources or caps",
-        "the mapping and each processor's order given"};
-    char has[160], other[160];
+    char has[200], other[200];
     model_list(m->models, has, sizeof has);
     model_list((unsigned)model, other, sizeof other);
-    const char *desc = model == ECS_MODEL_PAPER      ? what[0]
-                       : model == ECS_MODEL_EXTENDED ? what[1]
-                                                     : what[2];
+    size_t bit = 0;
+    while (bit + 1 < NMODELS && !((unsigned)model & (1u << bit)))
+        bit++;
+    const char *desc = model_what[bit];
     /* the rows that do the job on the model: bounds for a bound, the
      * improving and exact methods otherwise */
     const char *alt[sizeof table / sizeof *table];
@@ -649,10 +763,11 @@ ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
     out->cost = out->bound = out->gap = out->start_cost = NAN;
     if (m == NULL || a == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no method or no args");
-    if ((a->inst == NULL) == (a->cws == NULL))
+    if ((a->inst != NULL) + (a->cws != NULL) + (a->cws_setup != NULL) != 1 ||
+        (a->cws_setup != NULL) != (a->graph != NULL))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "give one problem: an instance or a fixed "
-                            "mapping");
+                            "give one problem: an instance, a fixed "
+                            "mapping, or a graph and CaWoSched's setup");
     ecs_result rc = ecs_method_require(m, ecs_method_args_model(a), diag);
     if (rc != ECS_OK)
         return rc;
@@ -670,18 +785,21 @@ ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
                                 "%s schedule rejected by the checker: %s",
                                 m->name, out->check.msg);
     }
+    const ecs_cws_problem *cp = a->cws != NULL ? a->cws : out->cws_problem;
     if (out->cws_start != NULL) {
         ecs_cws_eval ev;
         ecs_diag ed;
         ecs_diag_clear(&ed);
-        rc = ecs_cws_evaluate(a->cws, out->cws_start, &ev, &ed);
+        rc = cp == NULL ? ecs_diag_set(&ed, ECS_EINTERNAL, NULL, 0,
+                                       "start times without their problem")
+                        : ecs_cws_evaluate(cp, out->cws_start, &ev, &ed);
         if (rc != ECS_OK)
             return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                                 "internal: the schedule fails the evaluator: %s",
                                 ed.msg);
         out->cost = (double)ev.cost;
     }
-    if (a->cws != NULL && !isnan(out->cost) && !isnan(out->bound)) {
+    if (cp != NULL && !isnan(out->cost) && !isnan(out->bound)) {
         out->gap = gap_of(out->cost, out->bound);
         if (out->bound >= out->cost) {
             status(out, "optimal");

@@ -786,6 +786,8 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
     ecs_result rc = ecs_solve_params_validate(prm, diag);
     if (rc == ECS_OK)
         rc = ecs_instance_validate(inst, diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "solve", diag);
     if (rc != ECS_OK)
         return rc;
     /* derive the reduction and the windows once, for every phase */

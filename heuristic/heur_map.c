@@ -320,6 +320,8 @@ ecs_result ecs_heur_map(const ecs_instance *inst, const ecs_schedule *base, doub
     ecs_result rc = ecs_instance_require_paper(inst, "the paper's heuristic",
                                                diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "the paper's heuristic", diag);
+    if (rc == ECS_OK)
         rc = heur_check_inputs(inst, base, NULL, NULL, diag);
     if (rc != ECS_OK)
         return rc;

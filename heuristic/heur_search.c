@@ -16,6 +16,8 @@ ecs_result ecs_heur_budget_range(const ecs_instance *inst, const ecs_schedule *b
     ecs_result rc = ecs_instance_require_paper(inst, "the paper's heuristic",
                                                diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "the paper's heuristic", diag);
+    if (rc == ECS_OK)
         rc = heur_check_inputs(inst, base, NULL, &plus, diag);
     if (rc == ECS_OK)
         *range = sigma * plus;
@@ -144,6 +146,8 @@ ecs_result ecs_heur_run(const ecs_instance *inst, const ecs_schedule *base, cons
     ecs_result rc = ecs_heur_params_validate(prm, diag);
     if (rc == ECS_OK)
         rc = ecs_instance_require_paper(inst, "the paper's heuristic", diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "the paper's heuristic", diag);
     if (rc == ECS_OK)
         rc = heur_check_inputs(inst, base, &out->base_cost, &plus, diag);
     if (rc != ECS_OK)

@@ -225,7 +225,7 @@ static int chain_bounds(lh_state *st, const size_t *ch, size_t k)
     const ecs_graph *g = st->g;
     for (size_t j = 0; j < k; j++) {
         size_t t = ch[j];
-        long lo = 0, hi = st->D - 1;
+        long lo = 0, hi = lh_last(st, t);
         for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++) {
             size_t q = g->pred[x];
             if (st->pos[q] != 0) {
@@ -404,8 +404,8 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
         for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
             if (st->e[g->pred[x]] + 1 > lo)
                 lo = st->e[g->pred[x]] + 1;
-        if (hi > st->D - 1)
-            hi = st->D - 1;
+        if (hi > lh_last(st, t))
+            hi = lh_last(st, t);
         if (hi - lo + 1 < w)
             return -1;
         next_blocked(st, lo, hi);
@@ -444,7 +444,7 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
 int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
 {
     const ecs_graph *g = st->g;
-    long lo = 0, hi = st->D - 1, w = g->work[t];
+    long lo = 0, hi = lh_last(st, t), w = g->work[t];
     for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
         if (st->e[g->pred[x]] + 1 > lo)
             lo = st->e[g->pred[x]] + 1;
@@ -582,7 +582,7 @@ int lh_serial(lh_state *st, const long *prio, size_t *order)
         long run = 0, l = lo;
         for (; l < st->D && run < w; l++)
             run = st->load[l] < st->P ? run + 1 : 0;
-        if (run < w)
+        if (run < w || l - 1 > lh_last(st, t))
             rc = -1;
         else
             lh_state_set(st, t, l - w, l - 1);

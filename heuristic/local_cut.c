@@ -29,6 +29,8 @@ static void delta_bounds(const lh_state *st, const size_t *A, size_t na,
             lo = st->s[i] + g->work[i] - 1 - x;
         if (st->s[i] + lm - 1 - x < hi)
             hi = st->s[i] + lm - 1 - x;
+        if (lh_last(st, i) - x < hi)
+            hi = lh_last(st, i) - x;
         for (size_t y = g->succ_off[i]; y < g->succ_off[i + 1]; y++) {
             size_t q = g->succ[y];
             if (st->pos[q] != 2 && st->s[q] - 1 - x < hi)

@@ -106,7 +106,14 @@ typedef struct lh_state {
     long *touch;         /* D + 2: slots a move touched, then prefix counts */
     int oom;             /* an allocation failed */
     unsigned long moves, improved;
+    const long *due;     /* the instance's latest last slots, or NULL */
 } lh_state;
+
+/* The latest last slot task t may take: D' - 1, or its due slot. */
+static inline long lh_last(const lh_state *st, size_t t)
+{
+    return st->due != NULL && st->due[t] < st->D - 1 ? st->due[t] : st->D - 1;
+}
 
 /* A state for g with every task unplaced; -1 when out of memory. */
 int lh_state_init(lh_state *st, const ecs_graph *g, const ecs_platform *p,

@@ -456,6 +456,14 @@ static ecs_result check_inputs(const ecs_instance *inst,
                                      inst->deadline, diag);
     if (rc != ECS_OK)
         return rc;
+    if (inst->due != NULL && (rc = ecs_instance_validate(inst, diag)) != ECS_OK)
+        return rc;
+    for (size_t i = 0; inst->due != NULL && i < g->n && i < start->n; i++)
+        if (start->task[i].pe >= 0 && start->task[i].stop > inst->due[i])
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "the start schedule is not feasible: task %ld "
+                                "stops in slot %ld, after its due slot %ld",
+                                g->id[i], start->task[i].stop, inst->due[i]);
     ecs_check_report rep;
     rc = ecs_check_schedule(inst, start, &rep, NULL);
     if (rc == ECS_OK) {
@@ -726,6 +734,7 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
               lh_state_init(&st, g, p, deadline, &r.cache, r.cls) != 0 ||
               lh_state_init(&alt, g, p, deadline, &r.cache, r.cls) != 0;
     r.cache.t_end = r.t_end;
+    st.due = alt.due = inst->due;
     r.st = &st;
     r.alt = &alt;
     if (!bad)
@@ -756,6 +765,15 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                             "the local heuristic's schedule fails the "
                             "checker: %s", rep.msg);
     }
+    for (size_t i = 0; inst->due != NULL && i < res->n; i++)
+        if (res->task[i].stop > inst->due[i]) {
+            long id = g->id[i], stop = res->task[i].stop, due = inst->due[i];
+            ecs_schedule_free(res);
+            return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                                "the local heuristic's schedule stops task %ld "
+                                "in slot %ld, after its due slot %ld",
+                                id, stop, due);
+        }
     if (rep.cost > out->start_cost) {
         ecs_schedule_free(res);
         res = ecs_schedule_copy(start);

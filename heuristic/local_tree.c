@@ -73,7 +73,7 @@ static int tree_bounds(lh_state *st, const size_t *nodes, const size_t *parent,
     const ecs_graph *g = st->g;
     for (size_t j = 0; j < k; j++) {
         size_t t = nodes[j];
-        long lo = 0, hi = st->D - 1;
+        long lo = 0, hi = lh_last(st, t);
         for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++) {
             size_t q = g->pred[x];
             if (st->pos[q] != 0) {

@@ -99,6 +99,7 @@ extern "C" {
 
 #include "ecsched/solve.h"
 #include "ecsched/method.h"
+#include "ecsched/replan.h"
 
 #include "ecsched/svg.h"
 #include "ecsched/chart.h"

@@ -26,6 +26,7 @@
 #define COLOR_DRAW "#8c510a"
 #define COLOR_GREEN "#2ca02c"
 #define COLOR_CAP "#555"
+#define COLOR_NOW "#1f77b4"
 #define ENERGY_H 110.0   /* one site's energy panel; 90 each for several */
 #define ENERGY_GAP 60.0  /* from one site's panel to the next */
 
@@ -239,6 +240,10 @@ static size_t legend_items(const rd_gantt_data *d, ecs_svg_legend_item *it,
     if (d->deadline > 0 && n < max) {
         snprintf(st[n].text, sizeof st[n].text, "deadline D'");
         legend_add(it, st, n++, 1, COLOR_DEADLINE, "6 4");
+    }
+    if (d->now >= 0 && n < max) {
+        snprintf(st[n].text, sizeof st[n].text, "now (re-planned from)");
+        legend_add(it, st, n++, 1, COLOR_NOW, "2 3");
     }
     if (n < max) {
         snprintf(st[n].text, sizeof st[n].text, "makespan");
@@ -648,38 +653,59 @@ static void draw_energy(ecs_svg *s, const rd_gantt_data *d, const layout *L)
     ecs_svg_group_end(s);
 }
 
-/* Deadline and makespan: lines through both panels, labels above, the
- * makespan's one row below the deadline's so that they never collide. */
-static void draw_marks(ecs_svg *s, const rd_gantt_data *d, const layout *L)
+/* One mark: a vertical line at slot boundary `slot` from y0 through both
+ * panels, its label at height ty left of it (anchor END) or right of it
+ * (START). */
+typedef struct mark {
+    long slot;
+    const char *color, *dash, *cls;
+    double width, y0, ty;
+    ecs_svg_anchor anchor;
+} mark;
+
+static void draw_mark(ecs_svg *s, const layout *L, const mark *m,
+                      const char *lab)
 {
     ecs_svg_style st;
     ecs_svg_style_init(&st);
+    st.stroke = m->color;
+    st.stroke_width = m->width;
+    st.dash = m->dash;
+    st.cls = m->cls;
+    double x = ecs_svg_map(&L->x, (double)m->slot);
+    ecs_svg_line(s, x, m->y0, x, L->price_bottom, &st);
     ecs_svg_font f;
     ecs_svg_font_init(&f);
     f.size = 11;
-    f.anchor = ECS_SVG_END;
+    f.anchor = m->anchor;
+    f.fill = m->color;
+    ecs_svg_text(s, m->anchor == ECS_SVG_END ? x - 4 : x + 4, m->ty, lab, &f);
+}
+
+/* Deadline and makespan: lines through both panels, labels above, the
+ * makespan's one row below the deadline's so that they never collide; a
+ * re-plan's now (what ran before it stays) labelled right of its line. */
+static void draw_marks(ecs_svg *s, const rd_gantt_data *d, const layout *L)
+{
     char lab[64];
     ecs_svg_group_begin(s, "marks", NULL);
     if (d->deadline > 0) {
-        double x = ecs_svg_map(&L->x, (double)d->deadline);
-        st.stroke = COLOR_DEADLINE;
-        st.stroke_width = 2;
-        st.dash = "6 4";
-        st.cls = "deadline";
-        ecs_svg_line(s, x, L->top - 22, x, L->price_bottom, &st);
         snprintf(lab, sizeof lab, "D' = %ld", d->deadline);
-        f.fill = COLOR_DEADLINE;
-        ecs_svg_text(s, x - 4, L->top - 14, lab, &f);
+        draw_mark(s, L, &(mark){d->deadline, COLOR_DEADLINE, "6 4", "deadline",
+                                2, L->top - 22, L->top - 14, ECS_SVG_END},
+                  lab);
     }
-    double x = ecs_svg_map(&L->x, (double)d->makespan);
-    st.stroke = COLOR_MAKESPAN;
-    st.stroke_width = 1.5;
-    st.dash = NULL;
-    st.cls = "makespan";
-    ecs_svg_line(s, x, L->top - 8, x, L->price_bottom, &st);
+    if (d->now >= 0) {
+        snprintf(lab, sizeof lab, "now = %ld", d->now);
+        draw_mark(s, L, &(mark){d->now, COLOR_NOW, "2 3", "now", 2,
+                                L->top - 22, L->top - 14, ECS_SVG_START},
+                  lab);
+    }
     snprintf(lab, sizeof lab, "makespan %ld", d->makespan);
-    f.fill = COLOR_MAKESPAN;
-    ecs_svg_text(s, x - 4, L->top - 1 - (d->deadline > 0 ? 0 : 13), lab, &f);
+    draw_mark(s, L, &(mark){d->makespan, COLOR_MAKESPAN, NULL, "makespan", 1.5,
+                            L->top - 8, L->top - 1 - (d->deadline > 0 ? 0 : 13),
+                            ECS_SVG_END},
+              lab);
     ecs_svg_group_end(s);
 }
 

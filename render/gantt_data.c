@@ -150,6 +150,16 @@ static ecs_result read_head(const json_t *doc, const char *file,
                                 GANTT_MAX_SLOTS);
         d->deadline = (long)json_integer_value(v);
     }
+    d->now = -1;
+    v = json_object_get(json_object_get(doc, "replan"), "now");
+    if (v && !json_is_null(v)) {
+        if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+            json_integer_value(v) > GANTT_MAX_SLOTS)
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "\"replan\".\"now\" must be an integer in "
+                                "0..%ld", GANTT_MAX_SLOTS);
+        d->now = (long)json_integer_value(v);
+    }
     return ECS_OK;
 }
 

@@ -18,6 +18,7 @@ typedef struct rd_gantt_task {
 typedef struct rd_gantt_data {
     long pes;
     long deadline;      /* -1 when absent */
+    long now;           /* a re-plan's replan.now, -1 when absent */
     long makespan;      /* max stop + 1, from the tasks */
     size_t nprice;
     double *price;      /* prices.per_slot, or NULL */

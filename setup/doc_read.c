@@ -399,6 +399,37 @@ static ecs_result read_task(const char *path, const ecs_limits *lim,
     return ECS_OK;
 }
 
+ecs_result ecs_document_read_tasks(const json_t *tasks, const char *path,
+                                   const ecs_limits *lim, const ecs_graph *g,
+                                   const ecs_platform *p, ecs_schedule **out,
+                                   ecs_diag *diag)
+{
+    *out = NULL;
+    ecs_limits def;
+    if (lim == NULL) {
+        ecs_limits_init(&def);
+        lim = &def;
+    }
+    if (!json_is_array(tasks))
+        return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                            "\"tasks\" missing or not an array");
+    ecs_schedule *s = ecs_schedule_new(g->n);
+    if (s == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    size_t k;
+    json_t *t;
+    json_array_foreach(tasks, k, t)
+    {
+        ecs_result rc = read_task(path, lim, k, (json_t *)t, g, p, s, diag);
+        if (rc != ECS_OK) {
+            ecs_schedule_free(s);
+            return rc;
+        }
+    }
+    *out = s;
+    return ECS_OK;
+}
+
 ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
                         const ecs_graph *g, const ecs_platform *p,
                         ecs_schedule **out, ecs_doc_model *dm,
@@ -430,24 +461,7 @@ ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
     rc = read_model(path, root, m, diag);
     if (rc != ECS_OK)
         goto done;
-    if (!json_is_array(tasks)) {
-        rc = ecs_diag_set(diag, ECS_EPARSE, path, 0,
-                          "\"tasks\" missing or not an array");
-        goto done;
-    }
-    s = ecs_schedule_new(g->n);
-    if (s == NULL) {
-        rc = ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
-        goto done;
-    }
-    size_t k;
-    json_t *t;
-    json_array_foreach(tasks, k, t)
-    {
-        rc = read_task(path, lim, k, t, g, p, s, diag);
-        if (rc != ECS_OK)
-            goto done;
-    }
+    rc = ecs_document_read_tasks(tasks, path, lim, g, p, &s, diag);
 done:
     json_decref(root);
     if (rc != ECS_OK) {

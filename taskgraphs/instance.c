@@ -47,6 +47,17 @@ ecs_result ecs_instance_require_paper(const ecs_instance *inst,
                         method);
 }
 
+ecs_result ecs_instance_require_no_due(const ecs_instance *inst,
+                                       const char *method, ecs_diag *diag)
+{
+    if (inst == NULL || inst->due == NULL)
+        return ECS_OK;
+    return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                        "%s does not handle tasks with a latest last slot "
+                        "(a re-plan's fixed prefix); use local or milp",
+                        method);
+}
+
 double ecs_instance_price(const ecs_instance *inst, int site, long l)
 {
     if (inst->site != NULL && inst->site[site].price != NULL)
@@ -157,9 +168,41 @@ ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag)
                                 "task %ld has no work: contract the graph first",
                                 g->id[i]);
     rc = ecs_check_prices(inst->price, inst->nprice, inst->deadline, diag);
+    for (size_t i = 0; rc == ECS_OK && inst->due != NULL && i < g->n; i++)
+        if (inst->due[i] < g->work[i] - 1 || inst->due[i] >= inst->deadline)
+            rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                              "task %ld: due slot %ld outside %ld .. %ld "
+                              "(its work less 1 .. D' - 1)",
+                              g->id[i], inst->due[i], g->work[i] - 1,
+                              inst->deadline - 1);
     if (rc == ECS_OK && ecs_instance_extended(inst))
         rc = validate_extended(inst, diag);
     return rc;
+}
+
+/* lf_i <= due[i], then lf_a <= lf_b - w_b along the edges (reverse
+ * topological order); a window shorter than its work is empty.  A task
+ * takes at least its work in slots only on the paper's platform, where
+ * due is honoured (classes: only the clamp). */
+static void windows_due(ecs_instance *inst)
+{
+    const ecs_graph *g = inst->reduced;
+    ecs_windows *w = &inst->windows;
+    int paper = !ecs_instance_extended(inst);
+    for (size_t i = 0; i < g->n; i++)
+        if (inst->due[i] < w->lf[i])
+            w->lf[i] = inst->due[i];
+    for (size_t q = g->n; paper && q-- > 0;) {
+        size_t b = g->topo[q];
+        for (size_t x = g->pred_off[b]; x < g->pred_off[b + 1]; x++) {
+            size_t a = g->pred[x];
+            if (w->lf[b] - g->work[b] < w->lf[a])
+                w->lf[a] = w->lf[b] - g->work[b];
+        }
+    }
+    for (size_t i = 0; paper && i < g->n; i++)
+        if (w->lf[i] - w->es[i] + 1 < g->work[i])
+            inst->windows_empty = 1;
 }
 
 ecs_result ecs_instance_prepare(ecs_instance *inst, ecs_diag *diag)
@@ -179,6 +222,8 @@ ecs_result ecs_instance_prepare(ecs_instance *inst, ecs_diag *diag)
     }
     inst->reduced_owned_ = red;
     inst->reduced = red ? red : inst->graph;
+    if (inst->due != NULL)
+        windows_due(inst);
     return ECS_OK;
 }
 

@@ -43,7 +43,7 @@ owner() {
     heuristic|local|fixedmap|remap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
     setup|platform_file|problem|document|record|units|cws_doc) echo setup ;;
-    solve|method) echo engine ;;
+    solve|method|replan) echo engine ;;
     svg|chart|gantt) echo render ;;
     *) echo "" ;;
   esac

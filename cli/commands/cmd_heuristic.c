@@ -171,7 +171,9 @@ static int parse_args(heur_job *j, int argc, char **argv)
             ecs_diag why;
             ecs_diag_clear(&why);
             ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
-                               ECS_MODEL_FIXEDMAP, &why);
+                               j->m.remap ? ECS_MODEL_FREEMAP
+                                          : ECS_MODEL_FIXEDMAP,
+                               &why);
             return tool_usage_error(CMD, "%s needs --mode local (the "
                                          "sweep and binary modes scale "
                                          "frequencies, which CaWoSched's "

@@ -26,6 +26,7 @@ const tool_command tool_command_plot = {
     "deadline D' and the makespan as vertical lines; a legend; the command,\n"
     "cost and saving in the title.\n"
     "Hovering over a task in a browser shows its PE, slots and frequencies.\n"
+    "A re-planned document (ecsched replan) also has its now marked.\n"
     "The document alone is enough: no graph file is needed.\n"
     "\n"
     "  -o, --out FILE   write the SVG atomically to FILE (default: stdout)\n"

@@ -6,6 +6,7 @@
 #include "run/cawosched_cli.h"
 #include "commands/commands.h"
 #include "ecsched/platform_file.h"
+#include "ecsched/replan.h"
 #include "ecsched/units.h"
 #include "run/notes.h"
 
@@ -53,6 +54,9 @@ typedef struct validate_job {
     ecs_slot_prices sp;
     int have_sp;
     ecs_ext ext;      /* the extended platform's series (ext.on) */
+    long replan_now;  /* a re-planned document: its now, else -1 */
+    size_t replan_fixed; /* the tasks it kept as they ran */
+    char replan_msg[ECS_DIAG_MSG_MAX]; /* the prefix broken, else "" */
     int rejudge;      /* --rejudge */
     int differ;       /* a flag differs from the document (no --rejudge) */
 } validate_job;
@@ -434,6 +438,10 @@ static void print_human(const validate_job *j, const ecs_instance *inst,
         printf("result    violation: %s%s\n", r->msg, kw);
         return;
     }
+    if (j->replan_msg[0]) {
+        printf("result    violation: %s\n", j->replan_msg);
+        return;
+    }
     printf("makespan  %ld\n", r->makespan);
     if (j->m.deadline > 0)
         printf("deadline  %ld (%s)\n", j->m.deadline,
@@ -443,6 +451,10 @@ static void print_human(const validate_job *j, const ecs_instance *inst,
     ecs_ext_split_text(inst, &j->ext, &j->sp, j->s, text, sizeof text);
     if (text[0])
         printf("energy    %s\n", text);
+    if (j->replan_now >= 0)
+        printf("replan    %zu task%s as they ran before slot %ld (the whole "
+               "plan judged under its new prices)\n",
+               j->replan_fixed, j->replan_fixed == 1 ? "" : "s", j->replan_now);
     printf("result    feasible\n");
 }
 
@@ -460,7 +472,8 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
                                            : json_null());
     /* judged under the document's terms, or (--rejudge) the flags' */
     json_object_set_new(d, "rejudged", json_boolean(j->rejudge));
-    json_object_set_new(d, "feasible", json_boolean(rc == ECS_OK));
+    json_object_set_new(d, "feasible", json_boolean(rc == ECS_OK &&
+                                                    !j->replan_msg[0]));
     json_object_set_new(d, "makespan", json_integer(r->makespan));
     json_object_set_new(d, "meets_deadline", json_boolean(r->meets_deadline));
     json_object_set_new(d, "cost", rc == ECS_OK ? ecs_json_num(r->cost)
@@ -482,7 +495,18 @@ static int print_json(const validate_job *j, const ecs_instance *inst,
                                            : json_null());
         json_object_set_new(v, "message", ecs_json_text(r->msg));
     }
+    if (rc == ECS_OK && j->replan_msg[0]) {
+        v = json_object();
+        json_object_set_new(v, "kind", json_string("replan_prefix"));
+        json_object_set_new(v, "message", ecs_json_text(j->replan_msg));
+    }
     json_object_set_new(d, "violation", v ? v : json_null());
+    json_object_set_new(d, "replan", j->replan_now < 0
+                                         ? json_null()
+                                         : json_pack("{s:I,s:I}", "now",
+                                                     (json_int_t)j->replan_now,
+                                                     "fixed",
+                                                     (json_int_t)j->replan_fixed));
     if (j->ext.on) {
         json_object_set_new(d, "platform", ecs_plat_json(&j->m));
         json_object_set_new(d, "energy_split",
@@ -608,10 +632,28 @@ int tool_cmd_validate(int argc, char **argv)
         job_release(&j);
         return TOOL_EXIT_USAGE;
     }
+    /* a re-planned document: the prefix kept as it ran */
+    j.replan_now = -1;
+    if (rc == ECS_OK) {
+        json_t *doc = NULL;
+        ecs_result rr = ecs_json_load(j.sched_path, &j.m.limits, &doc, &diag);
+        if (rr == ECS_OK)
+            rr = ecs_replan_check(doc, j.sched_path, j.g, &j.m.platform, j.s,
+                                  &j.replan_now, &j.replan_fixed, &diag);
+        json_decref(doc);
+        if (rr == ECS_EVIOLATION)
+            snprintf(j.replan_msg, sizeof j.replan_msg, "%s", diag.msg);
+        else if (rr != ECS_OK) {
+            tool_error(CMD, &diag);
+            job_release(&j);
+            return tool_exit_code(rr);
+        }
+    }
     if (j.m.json)
         print_json(&j, &inst, rc, &rep);
     else
         print_human(&j, &inst, rc, &rep);
+    int broken = rc == ECS_OK && j.replan_msg[0];
     job_release(&j);
-    return tool_exit_code(rc);
+    return tool_exit_code(broken ? ECS_EVIOLATION : rc);
 }

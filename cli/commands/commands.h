@@ -30,6 +30,7 @@ typedef struct tool_command {
     X(batch)                                                                 \
     X(report)                                                                \
     X(plot)                                                                  \
+    X(replan)                                                                \
     X(reproduce)
 
 #define TOOL_COMMAND_DECLARE(name) extern const tool_command tool_command_##name;

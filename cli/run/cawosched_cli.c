@@ -53,11 +53,20 @@ int tool_cws_detect(const char *cmd, tool_model *m, int cws)
         m->platform_path = NULL;
     }
     int remapping = m->remap || m->mapping_out_path != NULL;
-    if (remapping && (cws != 1 || strcmp(cmd, "validate") == 0))
-        return tool_usage_error(cmd, "%s: choosing the mapping (CaWoSched's "
-                                     "problem, docs/cawosched.md) runs with "
-                                     "solve and heuristic --mode local only",
-                                m->remap ? "--remap" : "--mapping-out");
+    if (remapping && (cws != 1 || strcmp(cmd, "validate") == 0)) {
+        /* a command that runs a method of the table: the table's words */
+        ecs_diag why;
+        ecs_diag_clear(&why);
+        const ecs_method *row = ecs_method_find(cmd);
+        ecs_method_require(row, ECS_MODEL_FREEMAP, &why);
+        return tool_usage_error(cmd, "%s: %s%schoosing the mapping "
+                                     "(CaWoSched's problem, docs/cawosched.md) "
+                                     "runs with solve and heuristic --mode "
+                                     "local only",
+                                m->remap ? "--remap" : "--mapping-out",
+                                row != NULL ? why.msg : "",
+                                row != NULL ? "; " : "");
+    }
     if (remapping && m->cws_setup_path == NULL)
         return tool_usage_error(cmd, "%s needs --platform with CaWoSched's "
                                      "setup file",
@@ -238,38 +247,6 @@ static ecs_result write_mapping(const tool_model *m, const ecs_cws_files *in,
     return rc;
 }
 
-/* --remap: the mapping search (remap.h) from --mapping when given; its
- * mapping and problem replace in's, its starts go to *start. */
-static ecs_result run_remap(const tool_model *m, const tool_cws_opts *o,
-                            ecs_cws_files *in, double t0, long long bound,
-                            long **start, ecs_remap_stats *rs, ecs_diag *d)
-{
-    ecs_remap_params q;
-    ecs_remap_params_init(&q);
-    q.stop_cost = bound; /* nothing is cheaper */
-    q.freqs = ecs_cws_remap_freqs(m, &q.nfreqs);
-    q.given = in->map;
-    q.seed = o->seed;
-    if (o->time_limit_s > 0) {
-        /* solve keeps a tenth for the bound and the document */
-        double share = o->method == TOOL_CWS_SOLVE ? 0.9 : 1.0;
-        q.time_limit = o->time_limit_s * share - (ecs_clock_now() - t0);
-        if (q.time_limit < 0.01)
-            q.time_limit = 0.01;
-    }
-    ecs_cws_mapping *map;
-    ecs_cws_problem *p;
-    ecs_result rc = ecs_remap_search(in->g, in->setup, &q, &map, &p, start,
-                                     rs, d);
-    if (rc != ECS_OK)
-        return rc;
-    ecs_cws_mapping_free(in->map);
-    ecs_cws_problem_free(in->p);
-    in->map = map;
-    in->p = p;
-    return ECS_OK;
-}
-
 int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
                  const tool_cws_opts *o)
 {
@@ -293,53 +270,40 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     r.bound = -1;
     r.start_cost = -1;
     int code = TOOL_EXIT_OK;
-    const long *start = NULL; /* the schedule: the search's or the method's */
-    long *own = NULL;         /* the search's starts */
-    ecs_remap_stats rs;
     ecs_method_out out;
     memset(&out, 0, sizeof out);
-    if (m->remap) {
-        /* solve: the bound first, so that the search stops at it */
-        size_t nf;
-        const double *fq = ecs_cws_remap_freqs(m, &nf);
-        if (o->method == TOOL_CWS_SOLVE) {
-            rc = fq ? ecs_remap_bound_freqs(in.g, in.setup, fq, nf, &r.bound, &d)
-                    : ecs_remap_bound(in.g, in.setup, &r.bound, &d);
-            if (rc == ECS_EINFEASIBLE) {
-                tool_error(cmd, &d);
-                code = TOOL_EXIT_INFEASIBLE;
-                goto done;
-            }
-            if (rc != ECS_OK)
-                goto fail;
-            r.bound_method = fq ? "energy" : "relaxation";
-            r.milp_note = "the mapping is chosen (the MILP fixes it)";
-        }
-        rc = run_remap(m, o, &in, t0, r.bound, &own, &rs, &d);
-        if (rc == ECS_EINFEASIBLE) {
-            tool_error(cmd, &d);
-            code = TOOL_EXIT_INFEASIBLE;
-            goto done;
-        }
-        if (rc != ECS_OK)
-            goto fail;
-        start = own;
-        r.remap = &rs;
-        r.found_by = "remap";
-        long long sc[3] = {rs.given_cost, rs.list_cost, rs.relax_cost};
-        for (int k = 0; k < 3; k++)
-            if (sc[k] >= 0 && (r.start_cost < 0 || sc[k] < r.start_cost))
-                r.start_cost = sc[k];
-        goto evaluate;
-    }
     /* the method table's row (ecsched/method.h): on a fixed mapping local
-     * is the scheduler, solve the plan of scheduler, bound and MILP */
+     * is the scheduler, solve the plan of scheduler, bound and MILP; with
+     * the mapping chosen (--remap) remap is the mapping search, solve the
+     * plan of its bound and the search stopping at it */
     ecs_method_args a;
     ecs_method_args_init(&a);
-    a.cws = in.p;
     a.time_limit_s = o->time_limit_s;
     a.gap = o->gap;
-    rc = ecs_method_run(ecs_method_find(r.method), &a, &out, &d);
+    a.seed = o->seed;
+    const char *row = r.method;
+    ecs_remap_params q;
+    if (m->remap) {
+        ecs_remap_params_init(&q);
+        q.freqs = ecs_cws_remap_freqs(m, &q.nfreqs);
+        q.seed = o->seed;
+        if (o->time_limit_s > 0)
+            q.time_limit = o->time_limit_s;
+        a.params = &q;
+        a.graph = in.g;
+        a.cws_setup = in.setup;
+        a.cws_map = in.map;
+        if (o->method == TOOL_CWS_LOCAL)
+            row = "remap";
+    } else
+        a.cws = in.p;
+    rc = ecs_method_run(ecs_method_find(row), &a, &out, &d);
+    if (rc == ECS_EINFEASIBLE && m->remap) {
+        /* no mapping meets the deadline: no problem to document */
+        tool_error(cmd, &d);
+        code = TOOL_EXIT_INFEASIBLE;
+        goto done;
+    }
     if (rc == ECS_EINFEASIBLE) {
         /* no schedule: the document says so, exit 1 */
         tool_error(cmd, &d);
@@ -350,7 +314,17 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
     }
     if (rc != ECS_OK)
         goto fail;
-    start = out.cws_start;
+    if (out.remap_ran) {
+        /* the chosen mapping and its problem replace the given ones */
+        ecs_cws_mapping_free(in.map);
+        ecs_cws_problem_free(in.p);
+        in.map = out.cws_map;
+        in.p = out.cws_problem;
+        out.cws_map = NULL;
+        out.cws_problem = NULL;
+        r.remap = &out.remap;
+    }
+    const long *start = out.cws_start;
     r.found_by = out.found_by;
     r.start_cost = isnan(out.start_cost) ? -1 : (long long)out.start_cost;
     if (!isnan(out.bound)) {
@@ -367,7 +341,6 @@ int tool_cws_run(const char *cmd, const tool_model *m, const char *graph_path,
         r.milp_cols = out.milp.cols;
         r.milp_rows = out.milp.rows;
     }
-evaluate:;
     /* the schedule as the evaluator sees it: the figures printed */
     ecs_diag ed;
     ecs_diag_clear(&ed);
@@ -390,7 +363,6 @@ fail:
     code = tool_exit_code(rc);
 done:
     ecs_method_out_release(&out);
-    free(own);
     ecs_cws_files_release(&in);
     return code;
 }

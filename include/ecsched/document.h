@@ -157,6 +157,13 @@ ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
                         ecs_schedule **out, ecs_doc_model *dm,
                         ecs_diag *diag);
 
+/* The "tasks" array of a document (as ecs_document_read reads it; path
+ * names the document in messages) into a schedule of g. */
+ecs_result ecs_document_read_tasks(const json_t *tasks, const char *path,
+                                   const ecs_limits *lim, const ecs_graph *g,
+                                   const ecs_platform *p, ecs_schedule **out,
+                                   ecs_diag *diag);
+
 /* Read only the model keys of a schedule document. */
 ecs_result ecs_document_read_model(const char *path, const ecs_limits *lim,
                               ecs_doc_model *dm, ecs_diag *diag);

@@ -100,7 +100,21 @@ typedef struct ecs_instance {
                                      site has the instance's price, no cap */
     const ecs_source *source;     /* nsource sources */
     size_t nsource;               /* <= ECS_MAX_SOURCES */
+    /* Latest last slot of each task (graph->n values, each with
+     * work - 1 <= due[i] < D'), or NULL: D' - 1 for every task.  The
+     * fixed prefix of a re-plan (replan.h) pins a running task with it.
+     * Honoured by the windows (ecs_instance_prepare clamps lf to it and
+     * propagates), ecs_local_run on the paper's platform and ecs_milp_solve
+     * (the strong formulation, on a prepared instance); the methods that
+     * would ignore it refuse it (ecs_instance_require_no_due).  The
+     * checker does not judge it. */
+    const long *due;
 } ecs_instance;
+
+/* EUNSUPPORTED (diag: "METHOD does not handle tasks with a latest last
+ * slot (a re-plan's fixed prefix): ...") when inst->due is set, else OK. */
+ecs_result ecs_instance_require_no_due(const ecs_instance *inst,
+                                       const char *method, ecs_diag *diag);
 
 /* 1 when inst uses the extended model: PE classes, sites, sources or caps
  * (every method says whether it handles it, else ECS_EUNSUPPORTED). */
@@ -149,12 +163,13 @@ void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
 /* OK, or EINVAL (diag says which) for a missing graph, platform or prices,
  * a platform not initialised (ecs_platform_init and its setters), a task
  * without work (contract the graph first), a deadline below 1, fewer
- * prices than D' or a price that is not finite.  Every method runs it
+ * prices than D', a price that is not finite or a due slot outside
+ * work - 1 .. D' - 1.  Every method runs it
  * first. */
 ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag);
 
 /* Validate, then derive the reduction and the windows once (a second call
- * does nothing).  OK, EINVAL as ecs_instance_validate, ENOMEM. */
+ * does nothing; with due, lf_i <= due[i], propagated to the predecessors).  OK, EINVAL as ecs_instance_validate, ENOMEM. */
 ecs_result ecs_instance_prepare(ecs_instance *inst, ecs_diag *diag);
 
 /*

@@ -2,13 +2,14 @@
  * ecsched: every method in one table (engine/method.c), as SCIP lists its
  * plugins in scipdefplugins.c.  A row is a method's name, its role (start,
  * bound, exact, improve), the models it handles (the paper's platform, the
- * extended platform, CaWoSched's fixed mapping; docs/MODEL.md "Which
- * methods handle it" holds the same table and a test holds the one against
- * the other) and the function that runs it on any of them through
- * one signature.  `solve`'s plan (solve.h), the command's `--methods`,
- * `compare`, the CaWoSched plan (the row `solve` on a fixed mapping) and
- * the Python package compose from it, and a method asked for a model it
- * does not handle says so from its row (ecs_method_require).
+ * extended platform, CaWoSched's fixed mapping, CaWoSched's platform with
+ * the mapping chosen; docs/MODEL.md "Which methods handle it" holds the
+ * same table and a test holds the one against the other) and the function
+ * that runs it on any of them through one signature.  `solve`'s plan
+ * (solve.h), the command's `--methods`, `compare`, the CaWoSched plans (the
+ * row `solve` on a fixed mapping and with the mapping chosen) and the
+ * Python package compose from it, and a method asked for a model it does
+ * not handle says so from its row (ecs_method_require).
  *
  *     const ecs_method *m = ecs_method_find("local");
  *     ecs_method_args a;
@@ -38,6 +39,7 @@
 #include "ecsched/fixedmap_milp.h"
 #include "ecsched/instance.h"
 #include "ecsched/progress.h"
+#include "ecsched/remap.h"
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
@@ -57,11 +59,21 @@ typedef enum ecs_method_role {
 /* "start", "bound", "exact", "improve". */
 const char *ecs_method_role_name(ecs_method_role r);
 
-/* The models, one bit each.  XX(ENUM_SUFFIX, bit, "name") */
+/* The models, one bit each.  XX(ENUM_SUFFIX, bit, "name")
+ *  PAPER     identical PEs, one price (the paper)
+ *  EXTENDED  PE classes, sites, sources, caps (ecs_instance_extended)
+ *  FIXEDMAP  CaWoSched's fixed mapping: its setup, each task's processor
+ *            and each processor's order given, the starts chosen
+ *            (cawosched.h)
+ *  FREEMAP   CaWoSched's platform with the mapping chosen: its setup, each
+ *            task's processor, each processor's order and the starts (and
+ *            with frequencies each task's) chosen, transfers on the links
+ *            between processors (remap.h) */
 #define ECS_MODEL_MAP(XX)                                                     \
-    XX(PAPER, 1u, "paper")       /* identical PEs, one price (the paper) */  \
-    XX(EXTENDED, 2u, "extended") /* PE classes, sites, sources, caps */      \
-    XX(FIXEDMAP, 4u, "fixedmap") /* CaWoSched's fixed mapping (cawosched.h) */
+    XX(PAPER, 1u, "paper")                                                    \
+    XX(EXTENDED, 2u, "extended")                                              \
+    XX(FIXEDMAP, 4u, "fixedmap")                                              \
+    XX(FREEMAP, 8u, "freemap")
 
 typedef enum ecs_model {
 #define ECS_MODEL_ENUM(name, bit, key) ECS_MODEL_##name = bit,
@@ -69,14 +81,20 @@ typedef enum ecs_model {
 #undef ECS_MODEL_ENUM
 } ecs_model;
 
-/* "paper", "extended", "fixedmap"; "?" for anything else. */
+/* "paper", "extended", "fixedmap", "freemap"; "?" for anything else. */
 const char *ecs_model_name(ecs_model m);
 
-/* What a method is given.  One of inst (the paper's or the extended
- * model, by ecs_instance_extended) and cws (the fixed mapping) is set. */
+/* What a method is given.  One problem: inst (the paper's or the extended
+ * model, by ecs_instance_extended), cws (the fixed mapping), or graph and
+ * cws_setup (CaWoSched's platform with the mapping chosen). */
 typedef struct ecs_method_args {
     const ecs_instance *inst;   /* prepared once by the caller, or NULL */
     const ecs_cws_problem *cws; /* or NULL */
+    const ecs_graph *graph;     /* the mapping chosen: the graph, */
+    const ecs_cws_setup *cws_setup; /* CaWoSched's setup (both, or
+                                       neither), */
+    const ecs_cws_mapping *cws_map; /* and a mapping to start from (the
+                                       search's params.given), or NULL */
     const ecs_schedule *start;  /* a schedule of inst to start from: the
                                    base for base, sweep and binary; the
                                    start of local, lns and solve; the MILP's
@@ -87,7 +105,9 @@ typedef struct ecs_method_args {
                                    a valid schedule, or NULL */
     double time_limit_s;        /* > 0, default 60; 0: none, where the
                                    method allows it (the fixed mapping's
-                                   scheduler and plan) */
+                                   scheduler and plan); the mapping
+                                   search's default (10 s) with the
+                                   mapping chosen */
     double gap;                 /* exact methods: stop at this relative gap,
                                    default 0 */
     uint64_t seed;              /* default 1 */
@@ -95,7 +115,13 @@ typedef struct ecs_method_args {
                                    names (e.g. ecs_local_params for local),
                                    used as they are; NULL (default): their
                                    defaults with the limit, gap and seed
-                                   above */
+                                   above.  With the mapping chosen, every
+                                   row's is ecs_remap_params (freqs: the
+                                   frequencies; remap_bound reads only
+                                   them); solve's plan gives the search
+                                   0.9 of time_limit_s (when > 0) less the
+                                   bound's time, and stops it at the
+                                   bound */
     ecs_progress_fn progress;   /* the MILP's progress, or NULL */
     void *progress_ctx;
 } ecs_method_args;
@@ -107,8 +133,13 @@ void ecs_method_args_init(ecs_method_args *a);
 typedef struct ecs_method_out {
     ecs_schedule *schedule;  /* a schedule of inst that passed the
                                 checker, or NULL */
-    long *cws_start;         /* the fixed mapping: cws->n start times that
+    long *cws_start;         /* CaWoSched's models: the problem's (cws, or
+                                cws_problem below) n start times that
                                 ecs_cws_evaluate accepts, or NULL */
+    ecs_cws_mapping *cws_map;     /* the mapping chosen: the mapping, */
+    ecs_cws_problem *cws_problem; /* and its problem (with frequencies,
+                                     ecs_cws_problem_build_freq's), or
+                                     NULL */
     ecs_check_report check;  /* the checker on schedule */
     double cost;             /* its cost (checker or evaluator), NAN */
     double bound;            /* a proven lower bound on every schedule's
@@ -121,15 +152,21 @@ typedef struct ecs_method_out {
     const char *bound_method;/* who proved the bound ("milp", "fluid",
                                 "fixedmap", ...), or NULL */
     const char *found_by;    /* who found the schedule (solve), or NULL */
-    double start_cost;       /* the fixed mapping's best start, NAN */
-    const char *note;        /* the fixed mapping's plan: why the MILP
-                                did not run, or NULL */
+    double start_cost;       /* CaWoSched's models: the best start's cost
+                                (the scheduler's, the mapping search's
+                                given, list and relaxation mappings'),
+                                NAN */
+    const char *note;        /* CaWoSched's plans: why the MILP did not
+                                run, or NULL */
     int milp_ran;            /* the fixed mapping's plan ran the MILP */
     ecs_fixedmap_milp_result milp; /* what it gave (milp_ran) */
+    int remap_ran;           /* the mapping search ran */
+    ecs_remap_stats remap;   /* what it did (remap_ran) */
     double runtime_s;
 } ecs_method_out;
 
-/* Free what out holds; NULL is accepted. */
+/* Free what out holds (schedule, cws_start, cws_map, cws_problem); NULL is
+ * accepted. */
 void ecs_method_out_release(ecs_method_out *out);
 
 /* The run function of a row: fill out (zeroed, cost, bound, gap and
@@ -164,7 +201,8 @@ const ecs_method *ecs_method_find(const char *name);
  * PAPER. */
 ecs_model ecs_instance_model(const ecs_instance *inst);
 
-/* The model of args: FIXEDMAP when cws is set, else inst's. */
+/* The model of args: FIXEDMAP when cws is set, FREEMAP when cws_setup
+ * is, else inst's. */
 ecs_model ecs_method_args_model(const ecs_method_args *a);
 
 /* 1 when m handles model. */
@@ -183,7 +221,9 @@ ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
  * (above), EINVAL (a missing or doubled problem, bad params), EVIOLATION
  * when the checker rejects the schedule (out->check says why; the base
  * below D' is such a case, which a caller may report), and the method's
- * codes.  Release out with ecs_method_out_release, also after an error.
+ * codes (CaWoSched's rows: EINFEASIBLE when no schedule meets the
+ * deadline, diag says why).  Release out with ecs_method_out_release, also
+ * after an error.
  */
 ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
                           ecs_method_out *out, ecs_diag *diag);

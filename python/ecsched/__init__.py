@@ -55,7 +55,8 @@ def version():
 def methods():
     """The library's method table (include/ecsched/method.h), one dict a
     row: name, role ("start", "bound", "exact", "improve"), models (of
-    "paper", "extended", "fixedmap") and what it is."""
+    "paper", "extended", "fixedmap", "freemap": CaWoSched's platform with
+    the mapping chosen) and what it is."""
     return _lib.methods()
 
 

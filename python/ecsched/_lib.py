@@ -135,6 +135,7 @@ typedef struct ecs_instance {
     const ecs_graph *reduced; ecs_windows windows; int windows_empty;
     ecs_graph *reduced_owned_;
     const ecs_site *site; const ecs_source *source; size_t nsource;
+    const long *due;
 } ecs_instance;
 void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
                        const ecs_platform *p, const double *price,
@@ -404,7 +405,8 @@ typedef enum ecs_method_role {
 } ecs_method_role;
 const char *ecs_method_role_name(ecs_method_role r);
 typedef enum ecs_model {
-    ECS_MODEL_PAPER = 1, ECS_MODEL_EXTENDED = 2, ECS_MODEL_FIXEDMAP = 4
+    ECS_MODEL_PAPER = 1, ECS_MODEL_EXTENDED = 2, ECS_MODEL_FIXEDMAP = 4,
+    ECS_MODEL_FREEMAP = 8
 } ecs_model;
 const char *ecs_model_name(ecs_model m);
 typedef struct ecs_method {
@@ -518,18 +520,24 @@ typedef struct ecs_fixedmap_milp_result {
     int optimal; long long cost; long long bound; double seconds;
     size_t cols, rows;
 } ecs_fixedmap_milp_result;
+typedef struct ecs_remap_stats {
+    long long cost; long long given_cost; long long list_cost;
+    long long relax_cost; long list_makespan; const char *best_start;
+    long evals; long accepted; long rejected; double seconds;
+} ecs_remap_stats;
 typedef struct ecs_method_args {
     const ecs_instance *inst; const ecs_cws_problem *cws;
-    const ecs_schedule *start; const long *cws_start; double time_limit_s;
+    const ecs_graph *graph; const ecs_cws_setup *cws_setup;
+    const ecs_cws_mapping *cws_map; const ecs_schedule *start; const long *cws_start; double time_limit_s;
     double gap; uint64_t seed; const void *params; ecs_progress_fn progress;
     void *progress_ctx;
 } ecs_method_args;
 typedef struct ecs_method_out {
-    ecs_schedule *schedule; long *cws_start; ecs_check_report check;
-    double cost; double bound; double gap; int optimal; char status[24];
+    ecs_schedule *schedule; long *cws_start; ecs_cws_mapping *cws_map;
+    ecs_cws_problem *cws_problem; ecs_check_report check; double cost; double bound; double gap; int optimal; char status[24];
     const char *bound_method; const char *found_by; double start_cost;
     const char *note; int milp_ran; ecs_fixedmap_milp_result milp;
-    double runtime_s;
+    int remap_ran; ecs_remap_stats remap; double runtime_s;
 } ecs_method_out;
 void ecs_method_args_init(ecs_method_args *a);
 void ecs_method_out_release(ecs_method_out *out);
@@ -568,7 +576,8 @@ STRUCTS = ["ecs_diag", "ecs_limits", "ecs_decimal", "ecs_stg_meta",
            "ecs_solve_params", "ecs_solve_result", "ecs_series_spec",
            "ecs_plat_spec", "ecs_setup", "ecs_ext", "ecs_problem",
            "ecs_doc_request", "ecs_energy", "ecs_cws_eval", "ecs_cws_files",
-           "ecs_cws_run", "ecs_fixedmap_milp_result", "ecs_method_args",
+           "ecs_cws_run", "ecs_fixedmap_milp_result", "ecs_remap_stats",
+           "ecs_method_args",
            "ecs_method_out", "ecs_method", "ecs_gantt_options",
            "ecs_gantt_stats"]
 
@@ -667,7 +676,7 @@ def methods():
         rows.append({
             "name": _str(m.name),
             "role": _str(lib.ecs_method_role_name(m.role)),
-            "models": [_str(lib.ecs_model_name(b)) for b in (1, 2, 4)
+            "models": [_str(lib.ecs_model_name(b)) for b in (1, 2, 4, 8)
                        if m.models & b],
             "what": _str(m.what)})
     return rows
@@ -1297,7 +1306,7 @@ class FixedMap:
 
 def method_require(name, model):
     """EUNSUPPORTED from the table when method `name` does not handle
-    model ("paper", "extended", "fixedmap")."""
+    model ("paper", "extended", "fixedmap", "freemap")."""
     d = new_diag()
     m = lib.ecs_method_find(name.encode())
     check(lib.ecs_method_require(m, getattr(lib, "ECS_MODEL_" +

@@ -739,8 +739,9 @@ def test_methods_is_the_library_table_and_model_md():
         if cells[0] in ("method",) or cells[0].startswith("-"):
             continue
         md.append((cells[0].strip("`"), cells[1],
-                   [m for m, yes in zip(("paper", "extended", "fixedmap"),
-                                        cells[2:5]) if yes == "yes"]))
+                   [m for m, yes in zip(("paper", "extended", "fixedmap",
+                                         "freemap"),
+                                        cells[2:6]) if yes == "yes"]))
     assert md == [(r["name"], r["role"], r["models"]) for r in rows]
     solve = [r for r in rows if r["name"] == "solve"][0]
-    assert solve["models"] == ["paper", "extended", "fixedmap"]
+    assert solve["models"] == ["paper", "extended", "fixedmap", "freemap"]

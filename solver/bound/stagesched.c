@@ -181,6 +181,9 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     if (rc == ECS_OK)
         rc = ecs_instance_require_paper(inst, "the schedule of the bound by "
                                         "stages", diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "the schedule of the bound by "
+                                         "stages", diag);
     if (rc != ECS_OK)
         return rc;
     double time_limit_s = prm->time_limit_s;

@@ -441,6 +441,15 @@ static ecs_result milp_solve_view(const ecs_instance *inst,
         prm->formulation != ECS_MILP_STRONG)
         rc = ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
                           "the paper formulation handles the paper's platform only; the default formulation handles this one");
+    if (rc == ECS_OK && inst->due != NULL &&
+        (prm->formulation != ECS_MILP_STRONG || ecs_instance_extended(inst)))
+        rc = ecs_instance_require_no_due(inst, "the paper formulation and "
+                                         "the extended model's MILP", diag);
+    if (rc == ECS_OK && inst->due != NULL &&
+        (inst->reduced == NULL || inst->windows.es == NULL))
+        rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                          "an instance with due slots must be prepared "
+                          "(ecs_instance_prepare) before the MILP");
     if (rc != ECS_OK)
         return rc;
     const ecs_graph *g = inst->graph;

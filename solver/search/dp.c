@@ -994,6 +994,8 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
     if (rc == ECS_OK)
         rc = ecs_instance_require_paper(inst, "the dynamic program", diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "the dynamic program", diag);
+    if (rc == ECS_OK)
         rc = ecs_dp_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;

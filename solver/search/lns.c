@@ -368,6 +368,9 @@ ecs_result ecs_lns_solve(const ecs_instance *inst, const ecs_schedule *start,
         rc = ecs_instance_require_paper(inst, "large-neighbourhood search",
                                         diag);
     if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "large-neighbourhood search",
+                                         diag);
+    if (rc == ECS_OK)
         rc = ecs_lns_params_validate(prm, diag);
     if (rc != ECS_OK)
         return rc;

@@ -109,6 +109,14 @@ expect_rc 2 "--remap without CaWoSched's setup"
 expect_err "needs --platform with CaWoSched's setup" "it asks for the setup"
 run milp "$G" --platform "$S" --remap
 expect_rc 2 "milp --remap"
+# a method that cannot choose the mapping says so from the method table
+expect_err "the MILP \\(strong formulation\\) handles the paper's platform and the extended platform only, not CaWoSched's platform with the mapping chosen" \
+  "milp --remap: the table's row says what it handles"
+expect_err 'use remap or solve' "... and names the rows that choose the mapping"
+run heuristic "$G" --mode sweep --platform "$S" --remap
+expect_rc 2 "heuristic --mode sweep --remap"
+expect_err "--remap needs --mode local .*the paper's heuristic handles the paper's platform only, not CaWoSched's platform with the mapping chosen.*; use remap or solve" \
+  "heuristic --mode sweep --remap: the table's words"
 run solve "$G" --platform "$S" --mapping-out "$T_DIR/x.txt" --mapping "$M" --freqs 1
 expect_rc 0 "--mapping-out without --remap writes the fixed mapping"
 expect_eq "$(cat "$T_DIR/x.txt" | tr '\n' '|')" "2|0 1 3|2|" "the written mapping is the given one, CaWoSched's text form"

@@ -5,7 +5,9 @@
  * through ecs_method_run on the models it claims, against the brute-force
  * oracles (exact rows find the optimum, bounds stay below it, the others
  * find feasible schedules no cheaper than it) on the paper's and the
- * extended model, and against each other on CaWoSched's fixed mapping. */
+ * extended model, against each other on CaWoSched's fixed mapping, and
+ * against the hand-derived optimum over all mappings with the mapping
+ * chosen. */
 #include "testutil.h"
 
 #include "ecsched/cawosched.h"
@@ -13,6 +15,7 @@
 #include "ecsched/graphio.h"
 #include "ecsched/lns.h"
 #include "ecsched/method.h"
+#include "ecsched/remap.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,8 +65,8 @@ static void test_model_md_table(void **state)
     char line[512];
     int in = 0;
     size_t row = 0;
-    static const ecs_model models[3] = {ECS_MODEL_PAPER, ECS_MODEL_EXTENDED,
-                                        ECS_MODEL_FIXEDMAP};
+    static const ecs_model models[4] = {ECS_MODEL_PAPER, ECS_MODEL_EXTENDED,
+                                        ECS_MODEL_FIXEDMAP, ECS_MODEL_FREEMAP};
     while (fgets(line, sizeof line, f) != NULL) {
         if (strstr(line, "<!-- the method table") != NULL) {
             in = 1;
@@ -75,7 +78,7 @@ static void test_model_md_table(void **state)
             break; /* the table's end */
         char c[8][64];
         int nc = cells(line, c, 8);
-        assert_int_equal(nc, 5);
+        assert_int_equal(nc, 6);
         if (strcmp(c[0], "method") == 0 || c[0][0] == '-')
             continue; /* the header */
         if (row >= n) {
@@ -89,7 +92,7 @@ static void test_model_md_table(void **state)
             fail();
         }
         assert_string_equal(c[1], ecs_method_role_name(t[row].role));
-        for (int m = 0; m < 3; m++)
+        for (int m = 0; m < 4; m++)
             assert_string_equal(c[2 + m], ecs_method_handles(&t[row], models[m])
                                               ? "yes"
                                               : "no");
@@ -110,7 +113,7 @@ static void test_table_well_formed(void **state)
         assert_non_null(t[k].run);
         assert_non_null(t[k].what);
         assert_true(t[k].models != 0);
-        assert_true((t[k].models & ~7u) == 0);
+        assert_true((t[k].models & ~15u) == 0);
         assert_ptr_equal(ecs_method_find(t[k].name), &t[k]);
         for (size_t q = 0; q < k; q++)
             assert_string_not_equal(t[q].name, t[k].name);
@@ -119,6 +122,19 @@ static void test_table_well_formed(void **state)
     assert_null(ecs_method_find(NULL));
     assert_string_equal(ecs_method_role_name(ECS_ROLE_IMPROVE), "improve");
     assert_string_equal(ecs_model_name(ECS_MODEL_FIXEDMAP), "fixedmap");
+    assert_string_equal(ecs_model_name(ECS_MODEL_FREEMAP), "freemap");
+}
+
+/* Row name refuses model: EUNSUPPORTED, the message holding text. */
+static void refuses(const char *name, ecs_model model, const char *text)
+{
+    ecs_diag d;
+    assert_int_equal(ecs_method_require(ecs_method_find(name), model, &d),
+                     ECS_EUNSUPPORTED);
+    if (strstr(d.msg, text) == NULL) {
+        print_error("%s: '%s' lacks '%s'\n", name, d.msg, text);
+        fail();
+    }
 }
 
 /* EUNSUPPORTED from the row, naming its own models and methods that
@@ -148,15 +164,17 @@ static void test_require_says_so(void **state)
     }
     assert_true(named >= 2);
     /* a bound is offered bounds */
-    assert_int_equal(ecs_method_require(ecs_method_find("colgen"),
-                                        ECS_MODEL_EXTENDED, &d),
-                     ECS_EUNSUPPORTED);
-    assert_non_null(strstr(d.msg, "; use fluid"));
-    assert_int_equal(ecs_method_require(ecs_method_find("milp"),
-                                        ECS_MODEL_FIXEDMAP, &d),
-                     ECS_EUNSUPPORTED);
-    assert_non_null(strstr(d.msg, "not CaWoSched's fixed mapping"));
-    assert_non_null(strstr(d.msg, "fixedmap_milp"));
+    refuses("colgen", ECS_MODEL_EXTENDED, "; use fluid");
+    refuses("milp", ECS_MODEL_FIXEDMAP, "not CaWoSched's fixed mapping");
+    refuses("milp", ECS_MODEL_FIXEDMAP, "fixedmap_milp");
+    /* the mapping chosen: the search and the plan, or its bound */
+    refuses("local", ECS_MODEL_FREEMAP,
+            "not CaWoSched's platform with the mapping chosen (the mapping "
+            "and each processor's order chosen); use remap or solve");
+    refuses("fluid", ECS_MODEL_FREEMAP, "; use remap_bound");
+    refuses("remap", ECS_MODEL_FIXEDMAP,
+            "handles CaWoSched's platform with the mapping chosen only, not "
+            "CaWoSched's fixed mapping");
 }
 
 /* ---- every row on the models it claims ---- */
@@ -335,7 +353,8 @@ static void test_rows_on_fixedmap(void **state)
     ecs_method_args_init(&a);
     a.cws = p;
     a.time_limit_s = 20;
-    double cost[16], bound[16];
+    double cost[32], bound[32];
+    assert_true(n <= 32);
     for (size_t k = 0; k < n; k++) {
         ecs_method_out out;
         ecs_result rc = ecs_method_run(&t[k], &a, &out, &d);
@@ -375,6 +394,226 @@ static void test_rows_on_fixedmap(void **state)
     ecs_graph_free(g);
 }
 
+/* CaWoSched's platform with the mapping chosen, on the hand example: every
+ * mapping costs at least 8 and the given one 24 at best (docs/cawosched.md
+ * "Choosing the mapping", test_remap.c derives both).  Every row runs
+ * through ecs_method_run; each schedule's mapping builds its problem again
+ * (ecs_cws_problem_build) and the evaluator prices the starts on it. */
+typedef struct cws_in {
+    ecs_graph *g;
+    ecs_cws_mapping *map;
+    ecs_cws_setup *su;
+} cws_in;
+
+static void cws_load(cws_in *x, const char *setup)
+{
+    ecs_diag d;
+    ecs_graph_read_params gp;
+    ecs_graph_read_params_init(&gp);
+    assert_int_equal(ecs_graph_read_file("tests/fixtures/cawosched/hand.dot", &gp, &x->g, &d), ECS_OK);
+    assert_int_equal(ecs_cws_mapping_read_file("tests/fixtures/cawosched/hand_mapping.txt", &x->map, &d), ECS_OK);
+    assert_int_equal(ecs_cws_setup_read_buffer(setup, strlen(setup), "setup", &x->su, &d), ECS_OK);
+}
+
+static void cws_unload(cws_in *x)
+{
+    ecs_graph_free(x->g);
+    ecs_cws_mapping_free(x->map);
+    ecs_cws_setup_free(x->su);
+}
+
+/* The cost of out's starts on the problem of out's mapping built again:
+ * the evaluator's, which must accept them. */
+static long long rebuilt_cost(const cws_in *x, const ecs_method_out *out)
+{
+    ecs_diag d;
+    ecs_cws_problem *p;
+    assert_non_null(out->cws_map);
+    assert_non_null(out->cws_problem);
+    assert_non_null(out->cws_start);
+    assert_int_equal(ecs_cws_problem_build(x->g, out->cws_map, x->su, &p, &d), ECS_OK);
+    assert_int_equal(p->n, out->cws_problem->n);
+    ecs_cws_eval ev;
+    assert_int_equal(ecs_cws_evaluate(p, out->cws_start, &ev, &d), ECS_OK);
+    assert_true(ev.valid);
+    ecs_cws_problem_free(p);
+    return ev.cost;
+}
+
+/* Args of g on su with the search's params q: evals mappings, no time
+ * limit of its own (deterministic). */
+static void freemap_args(ecs_method_args *a, ecs_remap_params *q,
+                         const ecs_graph *g, const ecs_cws_setup *su,
+                         long evals)
+{
+    ecs_remap_params_init(q);
+    q->time_limit = 0;
+    q->max_evals = evals;
+    ecs_method_args_init(a);
+    a->graph = g;
+    a->cws_setup = su;
+    a->params = q;
+}
+
+static const char hand_setup[] = "10\n2\n1 1 0 0\n3 2 1 1\n2\n4 2\n0 5 10\n";
+
+static void test_rows_on_freemap(void **state)
+{
+    (void)state;
+    cws_in x;
+    cws_load(&x, hand_setup);
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    /* the search alone runs to its limit: a fixed number of mappings */
+    ecs_remap_params q;
+    ecs_method_args a;
+    freemap_args(&a, &q, x.g, x.su, 300);
+    a.cws_map = x.map;
+    a.time_limit_s = 20; /* the plan stops at its bound long before */
+    assert_int_equal(ecs_method_args_model(&a), ECS_MODEL_FREEMAP);
+    ecs_diag d;
+    int ran = 0;
+    for (size_t k = 0; k < n; k++) {
+        ecs_method_out out;
+        ecs_result rc = ecs_method_run(&t[k], &a, &out, &d);
+        if (!ecs_method_handles(&t[k], ECS_MODEL_FREEMAP)) {
+            assert_int_equal(rc, ECS_EUNSUPPORTED);
+            assert_null(out.cws_start);
+            ecs_method_out_release(&out);
+            continue;
+        }
+        if (rc != ECS_OK)
+            print_error("%s: %s\n", t[k].name, d.msg);
+        assert_int_equal(rc, ECS_OK);
+        ran++;
+        if (t[k].role == ECS_ROLE_BOUND) {
+            /* the relaxation's bound, 8: equal to the optimum here */
+            assert_null(out.cws_start);
+            assert_true(out.bound == 8);
+            assert_string_equal(out.bound_method, "relaxation");
+            assert_string_equal(out.status, "bound");
+        } else {
+            long long c = rebuilt_cost(&x, &out);
+            assert_true(c == (long long)out.cost);
+            assert_true(out.cost >= 8);   /* no mapping is cheaper */
+            assert_true(out.cost <= 24);  /* the given mapping is a start */
+            assert_true(out.remap_ran);
+            assert_string_equal(out.found_by, "remap");
+            assert_true(out.remap.given_cost == 24);
+            assert_true(out.start_cost <= 24);
+            assert_true(out.remap.cost == (long long)out.cost);
+        }
+        if (strcmp(t[k].name, "solve") == 0) {
+            /* the bound, then the search stopping at it: proven */
+            assert_true(out.cost == 8);
+            assert_true(out.bound == 8);
+            assert_true(out.optimal);
+            assert_string_equal(out.status, "optimal");
+            assert_string_equal(out.bound_method, "relaxation");
+            assert_non_null(out.note);
+            assert_true(out.gap == 0);
+        }
+        if (strcmp(t[k].name, "remap") == 0) {
+            /* the row is the search with its params, nothing else: the
+             * same mapping's starts for a fixed number of mappings */
+            ecs_remap_params r = q;
+            r.given = x.map;
+            ecs_cws_mapping *m2;
+            ecs_cws_problem *p2;
+            long *s2;
+            ecs_remap_stats st;
+            assert_int_equal(ecs_remap_search(x.g, x.su, &r, &m2, &p2, &s2, &st, &d), ECS_OK);
+            assert_true(st.cost == (long long)out.cost);
+            assert_int_equal(st.evals, out.remap.evals);
+            assert_int_equal(p2->n, out.cws_problem->n);
+            assert_memory_equal(s2, out.cws_start, p2->n * sizeof *s2);
+            assert_true(isnan(out.bound));
+            free(s2);
+            ecs_cws_problem_free(p2);
+            ecs_cws_mapping_free(m2);
+        }
+        ecs_method_out_release(&out);
+    }
+    assert_int_equal(ran, 3);
+    /* no params: the search's defaults, the args' limit and seed */
+    a.params = NULL;
+    a.time_limit_s = 0.2;
+    ecs_method_out out;
+    assert_int_equal(ecs_method_run(ecs_method_find("remap"), &a, &out, &d), ECS_OK);
+    assert_true(rebuilt_cost(&x, &out) == (long long)out.cost);
+    assert_true(out.cost >= 8 && out.cost <= 24);
+    ecs_method_out_release(&out);
+    /* one problem only: a graph without its setup, or two problems */
+    a.cws_setup = NULL;
+    assert_int_equal(ecs_method_run(ecs_method_find("solve"), &a, &out, &d), ECS_EINVAL);
+    ecs_method_out_release(&out);
+    a.cws_setup = x.su;
+    ecs_cws_problem *p;
+    assert_int_equal(ecs_cws_problem_build(x.g, x.map, x.su, &p, &d), ECS_OK);
+    a.cws = p;
+    assert_int_equal(ecs_method_run(ecs_method_find("solve"), &a, &out, &d), ECS_EINVAL);
+    ecs_method_out_release(&out);
+    ecs_cws_problem_free(p);
+    cws_unload(&x);
+    /* the deadline 5 below the critical path 6: no mapping meets it */
+    cws_load(&x, "5\n1\n1 1 0 0\n3 2 1 1\n2\n4\n0 5\n");
+    ecs_method_args b;
+    ecs_method_args_init(&b);
+    b.graph = x.g;
+    b.cws_setup = x.su;
+    b.time_limit_s = 1;
+    assert_int_equal(ecs_method_run(ecs_method_find("remap_bound"), &b, &out, &d), ECS_EINFEASIBLE);
+    ecs_method_out_release(&out);
+    assert_int_equal(ecs_method_run(ecs_method_find("solve"), &b, &out, &d), ECS_EINFEASIBLE);
+    assert_non_null(strstr(d.msg, "after the deadline 5"));
+    assert_null(out.cws_start);
+    ecs_method_out_release(&out);
+    cws_unload(&x);
+}
+
+/* With frequencies: one task of weight 2 on one processor of work power 4,
+ * a green budget of 1 a unit on [0, 4): at f = 1 it draws 4 for 2 units,
+ * brown 3 + 3 = 6; at f = 0.5 it lasts 4 units at power 1, all green: 0,
+ * which the energy bound (least work energy 4, green 4) proves. */
+static void test_freemap_freqs(void **state)
+{
+    (void)state;
+    ecs_diag d;
+    ecs_graph *g;
+    ecs_cws_setup *su;
+    const char dot[] = "digraph {\n0 [weight=2];\n}\n";
+    const char setup[] = "4\n1\n0\n4\n1\n1\n0 4\n";
+    assert_int_equal(ecs_dot_read_buffer(dot, strlen(dot), "one.dot", 1, &g, &d), ECS_OK);
+    assert_int_equal(ecs_cws_setup_read_buffer(setup, strlen(setup), "one.input", &su, &d), ECS_OK);
+    const double f[2] = {1, 0.5};
+    ecs_remap_params q;
+    ecs_method_args a;
+    freemap_args(&a, &q, g, su, 50);
+    a.time_limit_s = 10;
+    ecs_method_out out;
+    /* one speed: 6, and the relaxation's bound cannot go above it */
+    assert_int_equal(ecs_method_run(ecs_method_find("solve"), &a, &out, &d), ECS_OK);
+    assert_true(out.cost == 6);
+    assert_true(out.bound <= 6);
+    assert_null(out.cws_problem->freq);
+    ecs_method_out_release(&out);
+    q.freqs = f;
+    q.nfreqs = 2;
+    assert_int_equal(ecs_method_run(ecs_method_find("remap_bound"), &a, &out, &d), ECS_OK);
+    assert_true(out.bound == 0);
+    assert_string_equal(out.bound_method, "energy");
+    ecs_method_out_release(&out);
+    assert_int_equal(ecs_method_run(ecs_method_find("solve"), &a, &out, &d), ECS_OK);
+    assert_true(out.cost == 0);
+    assert_true(out.optimal);
+    assert_non_null(out.cws_problem->freq);
+    assert_true(out.cws_problem->freq[0] == 0.5);
+    assert_true(out.cws_problem->scale == ECS_CWS_FREQ_SCALE);
+    ecs_method_out_release(&out);
+    ecs_cws_setup_free(su);
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -384,6 +623,8 @@ int main(void)
         cmocka_unit_test(test_rows_on_paper),
         cmocka_unit_test(test_rows_on_extended),
         cmocka_unit_test(test_rows_on_fixedmap),
+        cmocka_unit_test(test_rows_on_freemap),
+        cmocka_unit_test(test_freemap_freqs),
     };
     const struct CMUnitTest slow[] = {{0}};
     return tu_run(quick, sizeof quick / sizeof *quick, slow, 0);

@@ -162,6 +162,8 @@ typedef struct bf {
     long s[TU_BF_MAXN], e[TU_BF_MAXN];
     int pe[TU_BF_MAXN];
     double best;
+    const ecs_schedule *old; /* tasks that start before now in it are fixed */
+    long now;                /* the others start at now or later */
 } bf;
 
 /* Cheapest profile of `work` over [s, e] by enumerating all K^len. */
@@ -205,7 +207,19 @@ static void bf_rec(bf *b, size_t i, double acc)
             b->best = acc;
         return;
     }
-    for (long s = 0; s < b->T; s++)
+    const ecs_sched_task *t = b->old ? &b->old->task[i] : NULL;
+    if (t != NULL && t->start < b->now) { /* fixed: as it ran */
+        double c = 0.0;
+        for (long l = t->start; l <= t->stop; l++)
+            c += b->p->power_of[t->freq[l - t->start]] * b->price[l];
+        b->s[i] = t->start;
+        b->e[i] = t->stop;
+        b->pe[i] = t->pe;
+        if (bf_ok(b, i))
+            bf_rec(b, i + 1, acc + c);
+        return;
+    }
+    for (long s = b->old ? b->now : 0; s < b->T; s++)
         for (long e = s; e < b->T; e++) {
             double c = b->cost[i][s][e];
             if (c == HUGE_VAL)
@@ -223,8 +237,16 @@ static void bf_rec(bf *b, size_t i, double acc)
 double tu_brute_force(const ecs_graph *g, const ecs_platform *p,
                       const double *price, long T)
 {
+    return tu_brute_force_fixed(g, p, price, T, NULL, 0);
+}
+
+double tu_brute_force_fixed(const ecs_graph *g, const ecs_platform *p,
+                            const double *price, long T,
+                            const ecs_schedule *old, long now)
+{
     assert_true(g->n <= TU_BF_MAXN && T >= 1 && T <= TU_BF_MAXT);
-    bf b = {.g = g, .p = p, .price = price, .T = T, .best = HUGE_VAL};
+    bf b = {.g = g, .p = p, .price = price, .T = T, .best = HUGE_VAL,
+            .old = old, .now = now};
     for (size_t i = 0; i < g->n; i++)
         for (long s = 0; s < T; s++)
             for (long e = 0; e < T; e++)

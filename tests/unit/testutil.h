@@ -140,6 +140,13 @@ void tu_milp(const ecs_graph *g, const ecs_platform *p, const double *price,
 double tu_brute_force(const ecs_graph *g, const ecs_platform *p,
                       const double *price, long T);
 
+/* The same with a re-plan's fixed prefix (replan.h): every task that
+ * starts before now in old runs as it ran there (PE, slots, frequencies,
+ * its cost included), every other task starts at now or later. */
+double tu_brute_force_fixed(const ecs_graph *g, const ecs_platform *p,
+                            const double *price, long T,
+                            const ecs_schedule *old, long now);
+
 /* The brute-force oracle of the extended model (docs/MODEL.md
  * "Heterogeneous platforms"). */
 #define TU_BFX_MAXN 3 /* tasks at most */
