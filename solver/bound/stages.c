@@ -594,10 +594,13 @@ static long stages_block(long len, long nb)
  * (stages_block): every range of a block is priced from the block's first
  * slot, a superset of its slots, so the value is a bound for any nb and the
  * exact DP when every block is one slot (*exact set then).  With tr (the
- * choices wanted for a schedule) a block stands for its one e of least F
- * instead, and the stage is priced from that e + 1: the DP restricted to
- * those e, whose choices give every stage the slots it was priced with
- * (its value is no bound unless exact).  The value, or -HUGE_VAL when
+ * choices wanted for a schedule) a block stands for two of its e instead,
+ * its e of least F and its first e of finite F, and the stage is priced
+ * from each e + 1: the DP restricted to those e, whose choices give every
+ * stage the slots it was priced with (its value is no bound unless
+ * exact).  Its first e of finite F keeps it feasible: every bottleneck
+ * can finish at its earliest finish the exact DP reaches, which leaves
+ * the most slots after it.  The value, or -HUGE_VAL when
  * nothing fits; *late when the time ran out (no value). */
 static double stages_pass(stages_ws *w, long nb, double t_end,
                           bnd_stage_trace *tr, int *late, int *exact)
@@ -662,16 +665,23 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
              * block's first e */
             for (long a0 = es + 1; a0 <= lf + 1; a0 += blk) {
                 long ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf, eb = -1;
-                double fb = HUGE_VAL;
+                long ef = -1;
                 for (long e = a0 - 1; e <= ehi; e++)
-                    if (F[e] < fb) {
-                        fb = F[e];
-                        eb = e;
+                    if (F[e] != HUGE_VAL) {
+                        if (ef < 0)
+                            ef = e;
+                        if (eb < 0 || F[e] < F[eb])
+                            eb = e;
                     }
-                if (fb == HUGE_VAL)
+                if (eb < 0)
                     continue;
                 if (ecs_clock_now() >= t_end)
                     goto late; /* a minimum over some e only: no bound */
+                /* with tr the block's candidates (stages_pass) */
+                for (int ci = 0; ci < (tr != NULL && ef != eb ? 2 : 1); ci++) {
+                if (ci == 1)
+                    eb = ef;
+                double fb = F[eb];
                 long a = tr != NULL ? eb + 1 : a0; /* the choice's own */
                 double v;
                 if (sj->work <= 0.0) {
@@ -689,6 +699,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                     if (tr != NULL)
                         tr->last_e = eb;
                 }
+                }
             }
             break;
         }
@@ -697,20 +708,34 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         double before = HUGE_VAL; /* the least F(e) of the blocks before */
         for (long a0 = es + 1; a0 <= lf + 1 && a0 <= last2; a0 += blk) {
             long elo = a0 - 1, ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf;
-            long e, eb = -1;
+            long e, eb = -1, ef = -1;
             for (e = elo; e <= ehi; e++)
-                if (F[e] != HUGE_VAL && (eb < 0 || F[e] < F[eb]))
-                    eb = e;
+                if (F[e] != HUGE_VAL) {
+                    if (ef < 0)
+                        ef = e;
+                    if (eb < 0 || F[e] < F[eb])
+                        eb = e;
+                }
             /* an earlier e of no more cost leaves the stage more slots:
              * the block cannot give any s a smaller G */
             if (eb < 0 || F[eb] >= before)
                 continue;
-            before = F[eb];
+            double fmin = F[eb];
             if (ecs_clock_now() >= t_end)
                 goto late;
+            /* with tr the block's candidates: its e of least F, and its
+             * first e of finite F (the most slots after it: the
+             * restricted DP then has a schedule wherever the exact one
+             * has, see stages_pass) unless dominated */
+            for (int ci = 0; ci < (tr != NULL && ef != eb ? 2 : 1); ci++) {
+            if (ci == 1) {
+                if (F[ef] >= before)
+                    break;
+                eb = ef;
+            }
             /* the stage inside a..s-1 for every s, then the least F(e)
              * over the block's e < s (a running minimum); with tr the
-             * block's e of least F alone */
+             * candidate alone */
             long a = a0;
             if (tr != NULL) {
                 a = eb + 1;
@@ -734,6 +759,8 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                         tr->arg_e[bnd_trace_at(tr, j + 1, s2)] = pe;
                 }
             }
+            }
+            before = fmin;
         }
     }
     if (result == HUGE_VAL)
