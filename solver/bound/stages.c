@@ -817,12 +817,11 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
     if (stages_describe(g, p->pes, bp, m, st) != 0)
         goto done;
     stages_ws w = {c, bp, m, st, &z, G, F, out, cur, nxt, sv, svn};
-    /* coarse to fine: 16 blocks a window, then 4 times more each pass,
-     * until the exact pass or the time; the largest value is the bound.
-     * The schedule (tr) takes the choices of the pass of least value (the
-     * DP over some e of each window, or over all of them: the exact
-     * pass), from 16 and 64 blocks (cheap, in case the time runs out)
-     * straight to the exact pass */
+    /* coarse to fine: 16 blocks a window, then 4 times more each pass
+     * (straight to the exact pass once it can end in time), until the
+     * exact pass or the time; the largest value is the bound.  The
+     * schedule (tr) takes the choices of the pass of least value (the DP
+     * over some e of each window, or over all of them: the exact pass) */
     if (tr != NULL)
         tr->exact = -HUGE_VAL;
     for (long nb = STAGES_FIRST_BLOCKS;;) {
@@ -843,15 +842,19 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
         }
         if (exact && tr != NULL && stages_same_fit(st, m, p->pes))
             tr->exact = v; /* the bound's DP too */
-        long next = tr != NULL && nb >= 4 * STAGES_FIRST_BLOCKS ? D + 1
-                                                                : 4 * nb;
-        if (exact || nb > D || (max_blocks > 0 && next > max_blocks))
+        if (exact || nb > D)
             break;
-        /* a pass costs about one sweep per block: one that cannot end in
-         * the time left is not begun (its time is the caller's) */
-        if (ecs_clock_now() + tp * stages_sweeps(c, bp, m, next) /
-                                  stages_sweeps(c, bp, m, nb) >
-            t_end)
+        /* a pass costs about one sweep per block: straight to the exact
+         * pass when it can end in the time left, else 4 times finer; one
+         * that cannot end is not begun (its time is the caller's) */
+        double left = t_end - ecs_clock_now(),
+               per = tp / stages_sweeps(c, bp, m, nb);
+        long next = 4 * nb;
+        if ((max_blocks == 0 || D + 1 <= max_blocks) &&
+            per * stages_sweeps(c, bp, m, D + 1) <= left)
+            next = D + 1;
+        if ((max_blocks > 0 && next > max_blocks) ||
+            per * stages_sweeps(c, bp, m, next) > left)
             break;
         nb = next;
     }
