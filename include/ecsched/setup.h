@@ -187,7 +187,7 @@ ecs_result ecs_setup_load_graph(const char *path, const ecs_setup *m,
 
 /* Longest schedule horizon (slots) the commands accept (a 30,000-task
  * fork-join pipeline at E = 0.2 has D' = 20,133: solve on it at P = 64
- * peaked at 334 MB with D' = 20,000, issue 40). */
+ * peaked at 343 MB, issue 40). */
 #define ECS_MAX_HORIZON 25000L
 
 /*
