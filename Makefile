@@ -111,18 +111,23 @@ demo: deps all
 	@sh tests/demo.sh $(EXE)
 
 # check: the same run with the long tests (ECS_TEST_LONG=1)
+# test runs the tests side by side, one per processor (tests/run.sh);
+# check and sanitize one at a time (TEST_JOBS=1): their solver runs to time
+# limits, and the sanitized build 3-5 times slower, keep their margin only
+# with a processor each (reproduce --quick: MILPs of at most 10 s).
 test check: deps
 	$(MAKE) all $(TEST_BIN)
 	@sh tests/check_layers.sh
-	@ECS_TEST_LONG=$(if $(filter check,$@),1,0) bash tests/run.sh $(BUILD)/tests $(EXE)
+	@ECS_TEST_LONG=$(if $(filter check,$@),1,0) $(if $(filter check,$@),TEST_JOBS=$${TEST_JOBS:-1}) \
+	  bash tests/run.sh $(BUILD)/tests $(EXE)
 
 sanitize: deps
 	$(MAKE) BUILD=build/san BINDIR=build/san/bin \
 	  CFLAGS="-O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
 	  LDFLAGS="-fsanitize=address,undefined" \
 	  build/san/bin/ecsched $(TEST_SRC:tests/unit/%.c=build/san/tests/%)
-	@ECS_TEST_LONG=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	  bash tests/run.sh build/san/tests build/san/bin/ecsched
+	@TEST_JOBS=$${TEST_JOBS:-1} ECS_TEST_LONG=0 ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+	  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 bash tests/run.sh build/san/tests build/san/bin/ecsched
 
 bench: all
 	@sh bench/run.sh $(EXE)

@@ -12,7 +12,7 @@
  * (macros, enum constants).  A function is ecs_<module>_<verb>: the module
  * is the header's (graph, stg, platform, schedule, check, profile, prices,
  * heur, local, listsched, makespan, milp, rng, diag, setup, plat, problem,
- * document, record, cws, svg, chart, gantt), or the type the function acts on
+ * document, record, cws, slurm, svg, chart, gantt), or the type the function acts on
  * (ecs_heur_params_init acts on an ecs_heur_params, ecs_slot_prices_release
  * on an ecs_slot_prices).  Kept apart for their age and their many callers:
  * ecs_strerror (after strerror(3)), ecs_parse_* and ecs_decimal_* of
@@ -96,6 +96,7 @@ extern "C" {
 #include "ecsched/record.h"
 #include "ecsched/units.h"
 #include "ecsched/cws_doc.h"
+#include "ecsched/slurm.h"
 
 #include "ecsched/solve.h"
 #include "ecsched/method.h"

@@ -208,6 +208,18 @@ static ecs_result read_terms(const char *path, json_t *root, json_t *mo,
     return ECS_OK;
 }
 
+/* The offset of a clock time "2016-10-19T00:00+02:00" in minutes (0 for
+ * "Z", null or anything else). */
+static int zone_of(const json_t *v)
+{
+    const char *s = json_is_string(v) ? json_string_value(v) : "";
+    size_t n = strlen(s);
+    if (n < 6 || (s[n - 6] != '+' && s[n - 6] != '-') || s[n - 3] != ':')
+        return 0;
+    int h = atoi(s + n - 5), m = atoi(s + n - 2);
+    return (s[n - 6] == '-' ? -1 : 1) * (h * 60 + m);
+}
+
 static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
                              ecs_diag *diag)
 {
@@ -221,6 +233,10 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
     if (json_is_object(g) &&
         (rc = CHECK_KEYS(path, g, GRAPH_KEYS, "graph.", diag)) != ECS_OK)
         return rc;
+    if (json_is_object(g))
+        copy_str(json_object_get(g, "file"), dm->graph_file,
+                 sizeof dm->graph_file);
+    dm->zone_minutes = zone_of(json_object_get(root, "start_time"));
     json_t *v = json_object_get(root, "pes");
     if (json_is_integer(v)) {
         if (json_integer_value(v) > INT_MAX)
@@ -266,6 +282,13 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
     if (json_is_integer(sm) && json_integer_value(sm) >= 1 &&
         json_integer_value(sm) <= 1440)
         dm->slot_minutes = (int)json_integer_value(sm);
+    json_t *fs = json_is_object(pr) ? json_object_get(pr, "first_slot_utc") : NULL;
+    /* a time the loader reads, else none (the documents' other readers
+     * never needed it) */
+    if (json_is_string(fs) &&
+        ecs_prices_time_parse(json_string_value(fs), 0, 0, &dm->first_slot_utc,
+                              NULL) == ECS_OK)
+        dm->has_first_slot = 1;
     /* the work unit the schedule was made with (docs/reference.md "JSON schedule") */
     json_t *mo = json_object_get(root, "model");
     json_t *wu = json_is_object(mo) ? json_object_get(mo, "work_unit_s") : NULL;
@@ -528,4 +551,21 @@ ecs_result ecs_document_pick_method(const json_t *doc, const char *file,
     }
     return ecs_diag_set(diag, ECS_EPARSE, file, 0,
                         "no method '%s' in this compare document", name);
+}
+
+ecs_result ecs_doc_model_slot_offsets(const ecs_doc_model *dm, const char *path,
+                                size_t n, long long **out, ecs_diag *diag)
+{
+    *out = NULL;
+    if (dm->slot_minutes <= 0)
+        return ecs_diag_set(diag, ECS_EINVAL, path, 0,
+                            "the document gives no slot length "
+                            "(prices.slot_minutes)");
+    long long *b = malloc((n ? n : 1) * sizeof *b);
+    if (b == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    for (size_t l = 0; l < n; l++)
+        b[l] = (long long)l * dm->slot_minutes * 60;
+    *out = b;
+    return ECS_OK;
 }

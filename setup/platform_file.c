@@ -2,6 +2,7 @@
 #include "ecsched/platform_file.h"
 
 #include "ecsched/record.h"
+#include "ecsched/slurm.h"
 #include "ecsched/units.h"
 
 #include "ecsched/listsched.h"
@@ -326,6 +327,61 @@ static int read_freqs(const pctx *c, const json_t *a, char *list, size_t n)
     return k < n ? 0 : (bad(c, key, "too long"), -1);
 }
 
+/* A class's "nodes" (a name per PE, or one for them all) and
+ * "cpu_freq_khz" (one per frequency above 0, or one per frequency with 0
+ * at f = 0), for Slurm: checked; node[0..count-1] and khz[0..nfreq-1] get
+ * them when not NULL (node entries point into o).  0 (absent keys give
+ * nothing), -1 with the message. */
+static int read_slurm_keys(const pctx *c, const char *path, const json_t *o,
+                           int count, const ecs_platform *p,
+                           const char **node, long *khz)
+{
+    char key[200];
+    json_t *nv = json_object_get(o, "nodes");
+    key_of(key, sizeof key, path, "nodes");
+    if (nv != NULL) {
+        size_t n = json_is_array(nv) ? json_array_size(nv) : 1;
+        if (!json_is_array(nv) && !json_is_string(nv))
+            return bad(c, key, "needs a list of %d node names (one per PE) or one "
+                       "name for them all, not %s", count, type_name(nv)), -1;
+        if (json_is_array(nv) && n != (size_t)count)
+            return bad(c, key, "needs %d node names (one per PE of the class), "
+                       "not %zu", count, n), -1;
+        for (size_t q = 0; q < n; q++) {
+            json_t *v = json_is_array(nv) ? json_array_get(nv, q) : nv;
+            const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+            if (!ecs_slurm_name_ok(s))
+                return bad(c, key, "[%zu] needs a node name (letters, digits, "
+                           "'.', '_', '-'), not %s", q,
+                           s ? (s[0] ? "this string" : "\"\"") : type_name(v)), -1;
+        }
+        for (int q = 0; node != NULL && q < count; q++)
+            node[q] = json_string_value(json_is_array(nv) ? json_array_get(nv, (size_t)q) : nv);
+    }
+    json_t *kv = json_object_get(o, "cpu_freq_khz");
+    key_of(key, sizeof key, path, "cpu_freq_khz");
+    if (kv != NULL) {
+        size_t busy = p->nfreq - (ecs_platform_has_zero(p) ? 1 : 0);
+        size_t n = json_is_array(kv) ? json_array_size(kv) : 0;
+        if (!json_is_array(kv) || (n != busy && n != p->nfreq))
+            return bad(c, key, "needs a list of kHz, one per frequency above 0 "
+                       "(%zu), not %s%zu", busy, json_is_array(kv) ? "" : "a non-list ",
+                       n), -1;
+        for (size_t q = 0; q < n; q++) {
+            json_t *v = json_array_get(kv, q);
+            double x = json_is_number(v) ? json_number_value(v) : -1;
+            int zero = p->freq_q[q] == 0;
+            if (!(zero ? x == 0 : (x >= 1 && x <= 1e9 && x == floor(x))))
+                return bad(c, key, "[%zu] (f = %s) needs %s, not %s", q,
+                           p->freq_text[q], zero ? "0" : "a whole number of kHz "
+                           "from 1 to 1e9", json_is_number(v) ? "that" : type_name(v)), -1;
+            if (khz != NULL)
+                khz[q] = (long)x;
+        }
+    }
+    return 0;
+}
+
 /* A class as given: its power before conversion to kWh per slot. */
 typedef struct class_in {
     ecs_pe_class c;
@@ -344,7 +400,7 @@ static int read_class(const pctx *c, size_t i, const json_t *o,
     if (!json_is_object(o))
         return bad(c, path, "needs an object, not %s", type_name(o)), -1;
     static const char *const known[] = {"name", "count", "site", "speed", "watts",
-                                        "idle_watts", NULL};
+                                        "idle_watts", "nodes", "cpu_freq_khz", NULL};
     if (only_keys(c, path, o, known) != ECS_OK)
         return -1;
     ecs_pe_class *k = &ci->c;
@@ -360,6 +416,8 @@ static int read_class(const pctx *c, size_t i, const json_t *o,
     if (cnt != floor(cnt))
         return bad(c, key, "needs a whole number, not %g", cnt), -1;
     k->count = (int)cnt;
+    if (read_slurm_keys(c, path, o, k->count, p, NULL, NULL) != 0)
+        return -1;
     const char *site = NULL;
     r = get_str(c, path, o, "site", &site);
     if (r < 0)
@@ -1325,4 +1383,92 @@ void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
         snprintf(buf + k, n - k, ", %.2f %s", money, unit);
     else if (k < n && sp != NULL && sp->unit[0] == '\0' && !ecs_prices_is_builtin(sp->source))
         snprintf(buf + k, n - k, ECS_MONEY_UNKNOWN_TEXT);
+}
+
+/* ---- what the file says for Slurm ---- */
+
+void ecs_plat_slurm_release(ecs_plat_slurm *s)
+{
+    if (s == NULL)
+        return;
+    for (int q = 0; s->node != NULL && q < s->pes; q++)
+        free(s->node[q]);
+    free(s->node);
+    free(s->khz);
+    memset(s, 0, sizeof *s);
+}
+
+ecs_result ecs_plat_slurm_read(const ecs_setup *m, ecs_plat_slurm *out,
+                               ecs_diag *diag)
+{
+    memset(out, 0, sizeof *out);
+    if (m->platform_path == NULL)
+        return ECS_OK;
+    const char *path = m->platform_path;
+    pctx c = {path, "", diag, m};
+    json_t *root = NULL;
+    ecs_result rc = m->platform_text != NULL
+                        ? ecs_json_parse(m->platform_text, m->platform_len, path,
+                                         &root, diag)
+                        : ecs_json_load(path, &m->limits, &root, diag);
+    if (rc != ECS_OK)
+        return rc;
+    const ecs_platform *p = &m->platform;
+    json_t *cls = json_object_get(root, "classes");
+    size_t ncls = json_array_size(cls);
+    const char **node = calloc((size_t)p->pes + 1, sizeof *node);
+    long *khz = calloc((ncls + 1) * ECS_MAX_FREQS, sizeof *khz);
+    int nodes = 0, khzs = 0, first = 0;
+    rc = node && khz ? ECS_OK : ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    for (size_t i = 0; rc == ECS_OK && i < ncls; i++) {
+        json_t *o = json_array_get(cls, i);
+        json_t *cnt = json_object_get(o, "count");
+        int count = json_is_number(cnt) ? (int)json_number_value(cnt) : 0;
+        char where[64];
+        snprintf(where, sizeof where, "classes[%zu]", i);
+        if (count < 1 || first + count > p->pes) {
+            rc = bad(&c, where, "its count does not match the platform read");
+            break;
+        }
+        if (read_slurm_keys(&c, where, o, count, p, node + first,
+                            khz + i * ECS_MAX_FREQS) != 0) {
+            rc = ECS_EPARSE;
+            break;
+        }
+        json_t *nm = json_object_get(o, "name");
+        const char *name = json_is_string(nm) ? json_string_value(nm) : where;
+        if (json_object_get(o, "nodes") != NULL)
+            nodes++;
+        else if (out->missing_nodes[0] == '\0')
+            snprintf(out->missing_nodes, sizeof out->missing_nodes, "%.*s", ECS_NAME_MAX - 1, name);
+        if (json_object_get(o, "cpu_freq_khz") != NULL)
+            khzs++;
+        else if (out->missing_khz[0] == '\0')
+            snprintf(out->missing_khz, sizeof out->missing_khz, "%.*s", ECS_NAME_MAX - 1, name);
+        first += count;
+    }
+    out->pes = p->pes;
+    out->nclass = (int)ncls;
+    if (rc == ECS_OK && nodes > 0) {
+        out->node = calloc((size_t)p->pes, sizeof *out->node);
+        if (out->node == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+        for (int q = 0; rc == ECS_OK && q < p->pes; q++)
+            if (node[q] != NULL && (out->node[q] = strdup(node[q])) == NULL)
+                rc = ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    }
+    if (nodes == 0)
+        out->missing_nodes[0] = '\0';
+    if (khzs == 0)
+        out->missing_khz[0] = '\0';
+    if (rc == ECS_OK && khzs > 0) {
+        out->khz = khz;
+        khz = NULL;
+    }
+    free(node);
+    free(khz);
+    json_decref(root);
+    if (rc != ECS_OK)
+        ecs_plat_slurm_release(out);
+    return rc;
 }

@@ -425,6 +425,25 @@ static ecs_result read_edges(const wf *w, json_t *tasks, const edges *P,
     return ECS_OK;
 }
 
+/* The text parsed into *root (NULL when it is not JSON: the error), w
+ * set up and the task lists found (find_tasks: its error with *root set). */
+static ecs_result wf_open(const char *buf, size_t len, const char *name, wf *w,
+                          json_t **root, json_t **tasks, json_t **exec,
+                          ecs_diag *diag)
+{
+    json_error_t err;
+    *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
+    if (*root == NULL)
+        return ecs_diag_set(diag, ECS_EPARSE, name, err.line > 0 ? err.line : 0,
+                            "not valid JSON: %s (column %d)", err.text,
+                            err.column);
+    memset(w, 0, sizeof *w);
+    w->file = name;
+    w->buf = buf;
+    w->len = len;
+    return find_tasks(w, *root, tasks, exec, diag);
+}
+
 ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
                                     const char *name, double work_unit,
                                     ecs_graph **out, ecs_diag *diag)
@@ -433,22 +452,14 @@ ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
     if (!(work_unit > 0))
         return ecs_diag_set(diag, ECS_EINVAL, name, 0,
                             "the work unit must be positive");
-    json_error_t err;
-    json_t *root = json_loadb(buf, len, JSON_REJECT_DUPLICATES, &err);
-    if (root == NULL)
-        return ecs_diag_set(diag, ECS_EPARSE, name, err.line > 0 ? err.line : 0,
-                            "not valid JSON: %s (column %d)", err.text,
-                            err.column);
     wf w;
-    memset(&w, 0, sizeof w);
-    w.file = name;
-    w.buf = buf;
-    w.len = len;
-    json_t *tasks = NULL, *exec = NULL;
+    json_t *root = NULL, *tasks = NULL, *exec = NULL;
+    ecs_result rc = wf_open(buf, len, name, &w, &root, &tasks, &exec, diag);
+    if (root == NULL)
+        return rc;
     edges E = {NULL, 0, 0};
     long *work = NULL;
     double file_work = 0;
-    ecs_result rc = find_tasks(&w, root, &tasks, &exec, diag);
     if (rc == ECS_OK) {
         work = calloc(json_array_size(tasks), sizeof *work);
         if (work == NULL)
@@ -465,4 +476,93 @@ ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
     gio_names_free(&w.byname);
     json_decref(root);
     return rc;
+}
+
+/* "program arg ..." of a command object, malloc'ed; NULL if none. */
+static char *command_text(json_t *c)
+{
+    json_t *prog = json_object_get(c, "program");
+    if (!json_is_string(prog) || json_string_length(prog) == 0)
+        return NULL;
+    size_t len = json_string_length(prog) + 1, i;
+    json_t *a;
+    json_t *args = json_object_get(c, "arguments");
+    json_array_foreach(args, i, a)
+        len += json_is_string(a) ? json_string_length(a) + 1 : 0;
+    char *s = malloc(len);
+    if (s == NULL)
+        return NULL;
+    size_t k = (size_t)snprintf(s, len, "%s", json_string_value(prog));
+    json_array_foreach(args, i, a)
+        if (json_is_string(a))
+            k += (size_t)snprintf(s + k, len - k, " %s", json_string_value(a));
+    return s;
+}
+
+void ecs_wfformat_commands_free(size_t n, long *id, char **cmd)
+{
+    for (size_t k = 0; cmd != NULL && k < n; k++)
+        free(cmd[k]);
+    free(cmd);
+    free(id);
+}
+
+ecs_result ecs_wfformat_commands(const char *buf, size_t len, const char *name,
+                                 size_t *n, long **id, char ***cmd,
+                                 ecs_diag *diag)
+{
+    *n = 0;
+    *id = NULL;
+    *cmd = NULL;
+    wf w;
+    json_t *root = NULL, *tasks = NULL, *exec = NULL;
+    ecs_result rc = wf_open(buf, len, name, &w, &root, &tasks, &exec, diag);
+    if (root == NULL)
+        return rc;
+    size_t nt = rc == ECS_OK ? json_array_size(tasks) : 0, i;
+    json_t *t;
+    long *ids = rc == ECS_OK ? calloc(nt, sizeof *ids) : NULL;
+    char **cmds = rc == ECS_OK ? calloc(nt, sizeof *cmds) : NULL;
+    if (rc == ECS_OK && (ids == NULL || cmds == NULL))
+        rc = ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+    json_array_foreach(tasks, i, t)
+    {
+        if (rc != ECS_OK)
+            break;
+        const char *tid = json_is_object(t) ? task_id(&w, t) : NULL;
+        size_t k;
+        int r = tid ? gio_names_add(&w.names, tid, strlen(tid), 0, &k) : 1;
+        if (tid == NULL || r == 0)
+            rc = ecs_diag_set(diag, ECS_EPARSE, name, 0,
+                              "task %zu of the task list has no unique \"%s\"",
+                              i + 1, w.id_key);
+        else if (r < 0)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+    }
+    if (rc == ECS_OK)
+        gio_ids(&w.names, ids);
+    json_array_foreach(exec ? exec : tasks, i, t)
+    {
+        if (rc != ECS_OK)
+            break;
+        const char *tid = json_is_object(t) ? task_id(&w, t) : NULL;
+        size_t k = tid ? gio_names_find(&w.names, tid, strlen(tid)) : (size_t)-1;
+        json_t *c = json_object_get(t, "command");
+        if (k == (size_t)-1 || !json_is_object(c) || cmds[k] != NULL)
+            continue;
+        cmds[k] = command_text(c);
+        if (cmds[k] == NULL && json_is_string(json_object_get(c, "program")) &&
+            json_string_length(json_object_get(c, "program")) > 0)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, name, 0, "out of memory");
+    }
+    gio_names_free(&w.names);
+    json_decref(root);
+    if (rc != ECS_OK) {
+        ecs_wfformat_commands_free(nt, ids, cmds);
+        return rc;
+    }
+    *n = nt;
+    *id = ids;
+    *cmd = cmds;
+    return ECS_OK;
 }

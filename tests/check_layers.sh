@@ -42,7 +42,7 @@ owner() {
     prices) echo prices ;;
     heuristic|local|fixedmap|remap) echo heuristic ;;
     listsched|makespan|milp|bound|dp|lns|fixedmap_milp) echo solver ;;
-    setup|platform_file|problem|document|record|units|cws_doc) echo setup ;;
+    setup|platform_file|problem|document|record|units|cws_doc|slurm) echo setup ;;
     solve|method|replan) echo engine ;;
     svg|chart|gantt) echo render ;;
     *) echo "" ;;

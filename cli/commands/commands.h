@@ -30,6 +30,7 @@ typedef struct tool_command {
     X(batch)                                                                 \
     X(report)                                                                \
     X(plot)                                                                  \
+    X(export)                                                                \
     X(replan)                                                                \
     X(reproduce)
 

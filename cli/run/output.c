@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <dirent.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -271,4 +272,136 @@ int tool_graph_output(const char *cmd, ecs_result rc, const ecs_graph *g,
                path, st.tasks, st.edges, st.critical_path, st.total_work);
     }
     return tool_exit_code(rc);
+}
+
+/* Remove the tree at path (a directory this process made or was asked
+ * to replace; symlinks are removed, never followed); 0 or -1. */
+static int remove_tree(const char *path)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0)
+        return -1;
+    if (!S_ISDIR(sb.st_mode))
+        return unlink(path);
+    DIR *d = opendir(path);
+    if (d == NULL)
+        return -1;
+    struct dirent *e;
+    int bad = 0;
+    while ((e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        size_t n = strlen(path) + strlen(e->d_name) + 2;
+        char *p = malloc(n);
+        if (p == NULL) {
+            bad = 1;
+            break;
+        }
+        snprintf(p, n, "%s/%s", path, e->d_name);
+        bad |= remove_tree(p) != 0;
+        free(p);
+    }
+    closedir(d);
+    return bad || rmdir(path) != 0 ? -1 : 0;
+}
+
+/* 1 if the directory at path holds an entry, 0 if empty, -1 on error. */
+static int dir_has_entries(const char *path)
+{
+    DIR *d = opendir(path);
+    if (d == NULL)
+        return -1;
+    struct dirent *e;
+    int any = 0;
+    while (!any && (e = readdir(d)) != NULL)
+        any = strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    closedir(d);
+    return any;
+}
+
+/* A fresh directory beside path: "path.tmp-XXXXXX" (malloc'ed) or NULL. */
+static char *temp_beside(const char *path, const char *what)
+{
+    size_t n = strlen(path) + 16;
+    char *t = malloc(n);
+    if (t == NULL)
+        return NULL;
+    snprintf(t, n, "%s.%s-XXXXXX", path, what);
+    if (mkdtemp(t) == NULL) {
+        free(t);
+        return NULL;
+    }
+    return t;
+}
+
+ecs_result tool_write_dir(const char *path, const tool_dir_file *f, size_t n,
+                          int force, ecs_diag *diag)
+{
+    size_t plen = strlen(path);
+    while (plen > 1 && path[plen - 1] == '/')
+        plen--;
+    char *dir = strndup(path, plen);
+    if (dir == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    struct stat sb;
+    int exists = lstat(dir, &sb) == 0;
+    ecs_result rc = ECS_OK;
+    if (exists && !S_ISDIR(sb.st_mode))
+        rc = ecs_diag_set(diag, ECS_EIO, path, 0,
+                          "exists and is not a directory");
+    else if (exists && !force && dir_has_entries(dir) != 0)
+        rc = ecs_diag_set(diag, ECS_EIO, path, 0,
+                          "is not empty: give --force to replace it, or "
+                          "another directory");
+    char *tmp = rc == ECS_OK ? temp_beside(dir, "tmp") : NULL;
+    if (rc == ECS_OK && tmp == NULL)
+        rc = ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write: %s",
+                          strerror(errno));
+    for (size_t k = 0; rc == ECS_OK && k < n; k++) {
+        size_t m = strlen(tmp) + strlen(f[k].name) + 2;
+        char *fp = malloc(m);
+        if (fp == NULL) {
+            rc = ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+            break;
+        }
+        snprintf(fp, m, "%s/%s", tmp, f[k].name);
+        int fd = open(fp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW,
+                      f[k].executable ? 0755 : 0644);
+        int bad = fd < 0 || write_all(fd, f[k].text, strlen(f[k].text)) != 0;
+        int e = errno;
+        if (fd >= 0 && close(fd) != 0 && !bad) {
+            bad = 1;
+            e = errno;
+        }
+        if (bad)
+            rc = ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write %s: %s",
+                              f[k].name, strerror(e));
+        free(fp);
+    }
+    char *old = NULL;
+    if (rc == ECS_OK && exists) {
+        /* aside first: rename() replaces only an empty directory */
+        old = temp_beside(dir, "old");
+        if (old == NULL || rmdir(old) != 0 || rename(dir, old) != 0)
+            rc = ecs_diag_set(diag, ECS_EIO, path, 0, "cannot replace: %s",
+                              strerror(errno));
+    }
+    if (rc == ECS_OK && rename(tmp, dir) != 0) {
+        rc = ecs_diag_set(diag, ECS_EIO, path, 0, "cannot write: %s",
+                          strerror(errno));
+        if (old != NULL)
+            rename(old, dir); /* put it back */
+        free(old);
+        old = NULL;
+    }
+    if (rc != ECS_OK && tmp != NULL)
+        remove_tree(tmp);
+    if (rc == ECS_OK && old != NULL)
+        remove_tree(old);
+    if (rc == ECS_OK)
+        sync_dir(dir);
+    free(old);
+    free(tmp);
+    free(dir);
+    return rc;
 }

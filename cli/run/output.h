@@ -29,6 +29,24 @@
 ecs_result tool_write_file(const char *path, const char *text,
                               ecs_diag *diag);
 
+/* One file of a directory that tool_write_dir writes. */
+typedef struct tool_dir_file {
+    const char *name; /* a plain name, no '/' */
+    const char *text;
+    int executable;   /* mode 0755, else 0644 */
+} tool_dir_file;
+
+/*
+ * Write a directory of n files at path, atomically: into a fresh
+ * temporary directory beside it (mkdtemp), then renamed to path.  path
+ * must not exist or be an empty directory; a directory that holds
+ * anything is refused (EIO naming it, "give --force") unless force,
+ * which replaces it (the old one is renamed aside, then removed).  On any
+ * failure the temporary directory is removed and path is as it was.
+ */
+ecs_result tool_write_dir(const char *path, const tool_dir_file *f, size_t n,
+                          int force, ecs_diag *diag);
+
 /* Writes graph g to the memory stream f (a format's writer). */
 typedef ecs_result (*tool_graph_fmt)(FILE *f, const ecs_graph *g,
                                         const void *ctx, ecs_diag *diag);

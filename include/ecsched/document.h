@@ -112,6 +112,12 @@ typedef struct ecs_doc_model {
     char price_source[256];
     double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
     int slot_minutes;     /* prices.slot_minutes, 0 if absent */
+    char graph_file[512]; /* graph.file, "" if absent */
+    int zone_minutes;     /* "zone" as +HH:MM (UTC: 0; a named zone: the
+                             offset of "start_time"), 0 if absent */
+    int has_first_slot;   /* prices.first_slot_utc is a time the price
+                             loader reads (else 0: no clock) */
+    long long first_slot_utc; /* its seconds since 1970 UTC */
     /* the terms a document of ecsched records (validate judges under
      * them: docs/reference.md "validate") */
     int has_model;        /* a "model" object: made by a command */
@@ -156,6 +162,15 @@ ecs_result ecs_document_read(const char *path, const ecs_limits *lim,
                         const ecs_graph *g, const ecs_platform *p,
                         ecs_schedule **out, ecs_doc_model *dm,
                         ecs_diag *diag);
+
+/*
+ * When the document's slots start: (*out)[l], l = 0 .. n-1, the seconds
+ * from slot 0's start to slot l's (slot l ends where l + 1 starts), from
+ * prices.slot_minutes; malloc'ed (free).  EINVAL naming path when the
+ * document gives no slot length; ENOMEM.
+ */
+ecs_result ecs_doc_model_slot_offsets(const ecs_doc_model *dm, const char *path,
+                                size_t n, long long **out, ecs_diag *diag);
 
 /* The "tasks" array of a document (as ecs_document_read reads it; path
  * names the document in messages) into a schedule of g. */

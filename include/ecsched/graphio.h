@@ -115,6 +115,23 @@ ecs_result ecs_wfformat_read_buffer(const char *buf, size_t len,
                                     ecs_graph **out, ecs_diag *diag);
 
 /*
+ * The commands of a WfFormat file's tasks (schema 1.5
+ * workflow.execution.tasks[].command, 1.4 workflow.tasks[].command):
+ * "program arg arg ..." (the arguments as the file writes them, joined by
+ * spaces), for the graph ecs_wfformat_read_buffer reads from the same
+ * text: (*id)[k] is the graph's id of task k, (*cmd)[k] its command or
+ * NULL, k < *n.  Malloc'ed: release with ecs_wfformat_commands_free.  A
+ * file whose tasks have no command gives *n tasks, all NULL.  EPARSE as
+ * the reader's, ENOMEM.
+ */
+ecs_result ecs_wfformat_commands(const char *buf, size_t len, const char *name,
+                                 size_t *n, long **id, char ***cmd,
+                                 ecs_diag *diag);
+
+/* Free what ecs_wfformat_commands gave (n, *id, *cmd); NULLs accepted. */
+void ecs_wfformat_commands_free(size_t n, long *id, char **cmd);
+
+/*
  * Write g in DOT: `strict digraph "NAME" {`, one `ID [weight=W];` per task
  * (layout dummies that are a source or a sink left out, as ecs_stg_write
  * does), one `A -> B;` per edge between written tasks (`A -> B [size=C];`

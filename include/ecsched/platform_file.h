@@ -112,4 +112,32 @@ void ecs_ext_split_text(const ecs_instance *inst, const ecs_ext *ext,
                          const ecs_slot_prices *sp, const ecs_schedule *s,
                          char *buf, size_t n);
 
+/*
+ * What the platform file m->platform_path says for Slurm (docs/reference.md
+ * "Platforms"; `ecsched export --slurm`): each class's "nodes" and
+ * "cpu_freq_khz", on the PEs and frequencies of m->platform (read by
+ * ecs_plat_resolve first).
+ */
+typedef struct ecs_plat_slurm {
+    int pes;
+    char **node;   /* per PE (malloc'ed), NULL where its class names no
+                      node; NULL when no class does */
+    long *khz;     /* khz[c * ECS_MAX_FREQS + k] per class c and frequency
+                      k (0 at f = 0 and where unknown); NULL when no class
+                      gives kHz */
+    int nclass;
+    char missing_nodes[ECS_NAME_MAX]; /* a class without nodes while
+                                         another has them, "" if none */
+    char missing_khz[ECS_NAME_MAX];   /* the same for cpu_freq_khz */
+} ecs_plat_slurm;
+
+/* Read them (m->platform_path set; else *out stays empty).  EPARSE / EIO
+ * naming the file and the key, ENOMEM.  Release with
+ * ecs_plat_slurm_release. */
+ecs_result ecs_plat_slurm_read(const ecs_setup *m, ecs_plat_slurm *out,
+                               ecs_diag *diag);
+
+/* Free what ecs_plat_slurm_read gave s; a zeroed s is accepted. */
+void ecs_plat_slurm_release(ecs_plat_slurm *s);
+
 #endif

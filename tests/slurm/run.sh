@@ -19,7 +19,22 @@
 #      cost to the digit;
 #   5. checks that the cancelled shard resumed from its recorded cases,
 #      shows the slurmd log lines of the array tasks it ran (4 of them, plus
-#      the resubmission), and stops the daemons it started.
+#      the resubmission);
+#   6. exports schedules with `ecsched export --slurm` (a 1-PE schedule
+#      written by hand with a wait at f = 0, tests/fixtures/export/
+#      chain.json; solve's schedule of a DOT graph with a task without
+#      work between two; solve's schedule of a generated 6-task graph on 1
+#      PE), durations scaled to seconds (--time-scale), slot 0 a few
+#      seconds after submission (--origin now+S), the frequency switches
+#      logged by --freq-command; runs submit.sh, waits, and checks from
+#      the job completion log (JobCompType=jobcomp/filetxt: sacct needs
+#      slurmdbd, which this test does not run) that every job completed,
+#      started no earlier than its --begin and after its predecessors'
+#      jobs ended, and that the wrappers ran every switch; then stops the
+#      daemons it started.
+# sched_interval=1: Slurm looks at jobs whose --begin has come once per
+# scheduling pass (60 s by default), which would make a job of 2-second
+# slots a minute late.
 # Prints ok/not ok/skip lines like tests/cli; exit 1 on a failure.  Skipped
 # (exit 0, with the reason) where Slurm cannot start: not root and no
 # Slurm installed, apt unavailable, a daemon that does not come up.
@@ -95,7 +110,9 @@ ProctrackType=proctrack/linuxproc
 TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
-JobCompType=jobcomp/none
+JobCompType=jobcomp/filetxt
+JobCompLoc=$D/jobcomp.txt
+SchedulerParameters=sched_interval=1
 MpiDefault=none
 SwitchType=switch/none
 SchedulerType=sched/builtin
@@ -249,6 +266,107 @@ if [ "$ran" -eq 4 ]; then
   ok "slurmd ran the 4 array tasks of job $job ($(grep -c 'Launching batch job' "$D/log/slurmd.log") batch jobs launched in all, the resubmission's included)"
 else
   notok "slurmd's log shows $ran of the 4 array tasks of job $job"
+fi
+
+# ---- export --slurm: a schedule as jobs --------------------------------------
+# to_epoch T: the job completion log's local time as seconds since 1970
+to_epoch() { date -d "$1" +%s; }
+# comp JOB KEY: KEY=value of job JOB in the completion log
+comp() { sed -n "s/^JobId=$1 .*\b$2=\([^ ]*\).*/\1/p" "$D/jobcomp.txt" | tail -1; }
+# export_run NAME DOC SCALE [FLAGS]: export, submit, wait, check
+export_run() {
+  name=$1 doc=$2 scale=$3
+  shift 3
+  X=$D/export-$name
+  if ! (cd "$top" && "$ECSCHED" export --slurm "$doc" -o "$X" --time-scale "$scale" \
+          --origin now+8 --khz 2000000,1000000 \
+          --freq-command 'echo "{khz} $(date +%s) $SLURM_JOB_ID" >>freq.log' "$@") >"$D/export.out" 2>&1; then
+    notok "export --slurm $name: $(cat "$D/export.out")"; return
+  fi
+  njobs=$(($(wc -l <"$X/plan.tsv") - 1))
+  if ! sh "$X/submit.sh" >"$D/submit.out" 2>&1; then
+    notok "submit.sh of $name: $(cat "$D/submit.out")"; return
+  fi
+  ok "export --slurm $name: $njobs jobs submitted ($(sed -n '1s/.*plan.tsv), //p' "$D/export.out"))"
+  ids=$(sed 1d "$X/jobs.tsv" | cut -f2 | tr '\n' ',')
+  i=0
+  while [ -n "$(squeue -h -j "${ids%,}" 2>/dev/null)" ]; do
+    i=$((i + 1)); [ $i -lt 1200 ] || { notok "$name: the jobs did not finish in 10 minutes"; scancel ${ids%,} 2>/dev/null; return; }
+    sleep 0.5
+  done
+  i=0 # the completion log is written when a job ends
+  while [ "$(sed 1d "$X/jobs.tsv" | cut -f2 | while read -r j; do comp "$j" JobState; done | grep -c COMPLETED)" -lt "$njobs" ] && [ $i -lt 20 ]; do
+    i=$((i + 1)); sleep 0.5
+  done
+  bad=0 late=0 checked=0
+  while IFS="$(printf '\t')" read -r task job begin end; do
+    [ "$task" = task ] && continue
+    st=$(comp "$job" JobState) s=$(comp "$job" StartTime) e=$(comp "$job" EndTime)
+    if [ "$st" != COMPLETED ]; then
+      echo "# $name: task $task (job $job) is ${st:-not in the log}"; bad=$((bad + 1)); continue
+    fi
+    s=$(to_epoch "$s") e=$(to_epoch "$e")
+    if [ "$s" -lt "$begin" ]; then
+      echo "# $name: task $task (job $job) started at $s, before its --begin $begin"; bad=$((bad + 1))
+    fi
+    [ $((s - begin)) -gt "$late" ] && late=$((s - begin))
+    preds=$(awk -F'\t' -v t="$task" '$1 == t { print $8 }' "$X/plan.tsv" | tr ',' ' ')
+    for pt in $preds; do
+      pj=$(awk -F'\t' -v t="$pt" '$1 == t { print $2 }' "$X/jobs.tsv")
+      pe=$(to_epoch "$(comp "$pj" EndTime)")
+      checked=$((checked + 1))
+      if [ "$s" -lt "$pe" ]; then
+        echo "# $name: task $task (job $job) started at $s, before its predecessor $pt (job $pj) ended at $pe"; bad=$((bad + 1))
+      fi
+    done
+    echo "# $name: task $task = job $job: begin +$((begin - $(sed -n 2p "$X/jobs.tsv" | cut -f3)))s, started $((s - begin))s after it, ran $((e - s))s (planned $((end - begin))s)"
+  done <"$X/jobs.tsv"
+  if [ "$bad" -eq 0 ]; then
+    ok "$name: all $njobs jobs completed, none before its --begin (at most ${late}s after), none before its predecessors ended ($checked dependencies)"
+  else
+    notok "$name: $bad violations in the completion log"
+  fi
+  want=$(grep -c 'at [0-9]*; .*echo\|^  echo ' "$X"/task-*.sh | awk -F: '{ n += $2 } END { print n }')
+  got=$(wc -l <"$X/freq.log" 2>/dev/null || echo 0)
+  if [ "$got" -eq "$want" ]; then
+    ok "$name: the wrappers ran all $want frequency switches ($(grep -l 'setsid' "$X"/task-*.sh | wc -l) wrapped jobs)"
+  else
+    notok "$name: $got frequency switches logged, the scripts have $want"
+  fi
+}
+# chain: each task ticks every 0.1 s for its span; task 3 (slots 4..7 at
+# 2 s a slot) waits in place in slot 5: no tick from ORIGIN + 10.2 s to
+# ORIGIN + 11.9 s
+export_run chain tests/fixtures/export/chain.json 1800 \
+  --command 'end=$(($(date +%s) + {seconds})); while [ "$(date +%s)" -lt "$end" ]; do date +%s%N >>ticks-{id}.log; sleep 0.1; done'
+X=$D/export-chain
+o=$(sed -n 2p "$X/jobs.tsv" | cut -f3)
+if [ -s "$X/ticks-3.log" ]; then
+  t=$(awk -v o="$o" '{ t = int($1 / 1e8) - o * 10; if (t < 100) b++; else if (t >= 102 && t < 119) d++; else if (t >= 122) a++ }
+        END { printf "%d %d %d", b, d, a }' "$X/ticks-3.log")
+  set -- $t
+  if [ "$2" -eq 0 ] && [ "$3" -gt 0 ]; then
+    ok "chain: task 3 was stopped in its wait (slot 5: no tick of $(wc -l <"$X/ticks-3.log")) and ran on after it ($3 ticks)"
+  else
+    notok "chain: task 3's ticks: $1 before its wait, $2 during it, $3 after"
+  fi
+else
+  notok "chain: task 3 left no ticks"
+fi
+# a task without work between two: its job runs between theirs
+printf 'digraph g {\n  a [weight=2];\n  z [weight=0];\n  b [weight=1];\n  a -> z;\n  z -> b;\n}\n' >"$D/z.dot"
+if "$ECSCHED" solve "$D/z.dot" -p 1 --extension 0.5 --freqs 1,0.5,0 --time-limit 20 \
+     -o "$D/z.json" >/dev/null 2>&1; then
+  export_run zero-work "$D/z.json" 1800
+else
+  notok "solve of a graph with a task without work"
+fi
+"$ECSCHED" generate --tasks 6 --seed 5 -o "$D/g6.stg" >/dev/null
+if "$ECSCHED" solve "$D/g6.stg" -p 1 --extension 0.6 --freqs 1,0.5,0 --time-limit 20 \
+     -o "$D/g6.json" >/dev/null 2>&1; then
+  export_run solve "$D/g6.json" 3600
+else
+  notok "solve of a 6-task graph for export"
 fi
 
 [ "$FAIL" -eq 0 ] && echo "slurm: all passed" || echo "slurm: $FAIL failed (KEEP=1 keeps $D)"
