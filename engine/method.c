@@ -64,9 +64,10 @@ void ecs_method_out_release(ecs_method_out *out)
 
 ecs_model ecs_instance_model(const ecs_instance *inst)
 {
-    return inst != NULL && inst->platform != NULL && ecs_instance_extended(inst)
-               ? ECS_MODEL_EXTENDED
-               : ECS_MODEL_PAPER;
+    if (inst != NULL && inst->platform != NULL && ecs_instance_extended(inst))
+        return ECS_MODEL_EXTENDED;
+    return inst != NULL && inst->slot_len != NULL ? ECS_MODEL_SLOTS
+                                                  : ECS_MODEL_PAPER;
 }
 
 ecs_model ecs_method_args_model(const ecs_method_args *a)
@@ -624,9 +625,10 @@ static ecs_result run_solve(const ecs_method_args *a, ecs_method_out *out,
 #define E ECS_MODEL_EXTENDED
 #define F ECS_MODEL_FIXEDMAP
 #define R ECS_MODEL_FREEMAP
+#define S ECS_MODEL_SLOTS
 
 static const ecs_method table[] = {
-    {"base", ECS_ROLE_START, P | E,
+    {"base", ECS_ROLE_START, P | E | S,
      "the base schedule (every task at f = 1, makespan-optimal)",
      "ecs_makespan_params", run_base},
     {"sweep", ECS_ROLE_START, P, "the paper's heuristic", "ecs_heur_params",
@@ -635,13 +637,13 @@ static const ecs_method table[] = {
      run_binary},
     {"local", ECS_ROLE_IMPROVE, P | E | F, "local search",
      "ecs_local_params (fixed mapping: ecs_fixedmap_params)", run_local},
-    {"milp", ECS_ROLE_EXACT, P | E, "the MILP (strong formulation)",
+    {"milp", ECS_ROLE_EXACT, P | E | S, "the MILP (strong formulation)",
      "ecs_milp_params", run_milp},
     {"milp_paper", ECS_ROLE_EXACT, P, "the MILP in the paper's formulation",
      "ecs_milp_params", run_milp_paper},
     {"dp", ECS_ROLE_EXACT, P, "the dynamic program over order ideals",
      "ecs_dp_params", run_dp},
-    {"fluid", ECS_ROLE_BOUND, P | E, "the fluid bound", NULL, run_fluid},
+    {"fluid", ECS_ROLE_BOUND, P | E | S, "the fluid bound", NULL, run_fluid},
     {"colgen", ECS_ROLE_BOUND, P,
      "the column-generation and Lagrangian bound", "ecs_bound_params",
      run_colgen},
@@ -657,7 +659,7 @@ static const ecs_method table[] = {
     {"remap_bound", ECS_ROLE_BOUND, R,
      "the bound of every mapping (relaxation or energy)",
      "ecs_remap_params", run_remap_bound},
-    {"solve", ECS_ROLE_EXACT, P | E | F | R,
+    {"solve", ECS_ROLE_EXACT, P | E | F | R | S,
      "solve (the plan of solve.h; on a fixed mapping local, its bound, "
      "then its MILP; with the mapping chosen remap_bound, then remap)",
      "ecs_solve_params (fixed mapping: ecs_fixedmap_params; mapping "
@@ -669,6 +671,7 @@ static const ecs_method table[] = {
 #undef E
 #undef F
 #undef R
+#undef S
 
 const ecs_method *ecs_methods(size_t *n)
 {
@@ -695,12 +698,14 @@ enum { NMODELS = 0 ECS_MODEL_MAP(ECS_MODEL_COUNT) };
 #undef ECS_MODEL_COUNT
 static const char *const model_long[NMODELS] = {
     "the paper's platform", "the extended platform",
-    "CaWoSched's fixed mapping", "CaWoSched's platform with the mapping chosen"};
+    "CaWoSched's fixed mapping", "CaWoSched's platform with the mapping chosen",
+    "slots of different lengths"};
 static const char *const model_what[NMODELS] = {
     "identical PEs, one price, no sources, no cap",
     "PE classes, sites, sources or caps",
     "the mapping and each processor's order given",
-    "the mapping and each processor's order chosen"};
+    "the mapping and each processor's order chosen",
+    "a slot does its length's work"};
 
 /* " and "-joined names of the models in bits into buf. */
 static void model_list(unsigned bits, char *buf, size_t size)
@@ -709,8 +714,11 @@ static void model_list(unsigned bits, char *buf, size_t size)
     buf[0] = '\0';
     for (size_t k = 0; k < NMODELS; k++)
         if (bits & (1u << k)) {
+            /* "A", "A and B", "A, B and C" */
+            unsigned later = bits & ~((2u << k) - 1u);
             int w = snprintf(buf + len, size - len, "%s%s",
-                             len ? " and " : "", model_long[k]);
+                             len == 0 ? "" : later ? ", " : " and ",
+                             model_long[k]);
             if (w < 0 || (size_t)w >= size - len)
                 return;
             len += (size_t)w;

@@ -183,6 +183,12 @@ static ecs_result doc_kind(const char *path, const json_t *doc,
                             "others)",
                             dm->plat_file[0] ? dm->plat_file : "--watts W:IDLE, "
                                                                "--green or --power-cap");
+    if (dm->slot_len != NULL || dm->price_opt.slots_from_prices)
+        return ecs_diag_set(diag, ECS_EUNSUPPORTED, path, 0,
+                            "a document on slots of different lengths "
+                            "(--slot-minutes prices): replan handles slots "
+                            "of one length only (a running task's fixed "
+                            "prefix counts one unit per slot)");
     if (!dm->has_model)
         return ecs_diag_set(diag, ECS_EINVAL, path, 0,
                             "the document has no \"model\" (written by hand): "

@@ -312,6 +312,8 @@ static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
 {
     const ecs_solve_params *prm = d->prm;
     ecs_solve_result *out = d->out;
+    if (!handles(d->inst, "local"))
+        return;
     ecs_local_params lp = prm->local;
     if (whole || cap < lp.time_limit_s || prm->effort > 0)
         lp.time_limit_s = cap;
@@ -369,7 +371,7 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_makespan_result mr;
     memset(&mr, 0, sizeof mr);
     const ecs_schedule *base = prm->base;
-    if (!handles(inst, "sweep")) /* the base (given), then local */
+    if (ecs_instance_extended(inst)) /* the base (given), then local */
         return start_extended(d, st);
     if (base == NULL) {
         ecs_makespan_params mp;
@@ -402,7 +404,8 @@ static ecs_result start_run(driver *d, ecs_solve_step *st, ecs_diag *diag)
     ecs_heur_params_init(&hp);
     ecs_heur_result hr;
     ecs_diag ignored;
-    if (ecs_heur_run(inst, base, &hp, &hr, &ignored) == ECS_OK) {
+    if (handles(inst, "sweep") &&
+        ecs_heur_run(inst, base, &hp, &hr, &ignored) == ECS_OK) {
         if (!hr.fallback)
             offer(out, &hr.schedule, hr.cost, ECS_FOUND_BY_SWEEP);
         ecs_heur_result_release(&hr);
@@ -475,6 +478,13 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
 
 /* The exact MILP with milp_share of the time left, warm-started with the
  * best schedule. */
+/* 1 when no row that improves a schedule handles inst's model but the
+ * MILP (slots of different lengths): the plan then gives it everything. */
+static int no_search(const ecs_instance *inst)
+{
+    return !handles(inst, "lns") && !handles(inst, "local");
+}
+
 static ecs_result by_milp(driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
@@ -493,9 +503,12 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
         mp.time_limit_s = MIN_PHASE_S;
     mp.mip_gap = prm->gap;
     mp.warm_start = out->schedule;
-    mp.max_nonzeros = prm->milp_max_nonzeros > 1.0
-                          ? 2.0 * prm->milp_max_nonzeros
-                          : 2.0;
+    /* where nothing else improves a schedule (slots of different lengths:
+     * neither local search nor LNS), the MILP's own limit */
+    if (!no_search(d->inst))
+        mp.max_nonzeros = prm->milp_max_nonzeros > 1.0
+                              ? 2.0 * prm->milp_max_nonzeros
+                              : 2.0;
     ecs_milp_result mr;
     grant(d, sp, begun(d, sp), mp.time_limit_s);
     ecs_result rc = ecs_milp_solve(d->inst, &mp, &mr, diag);
@@ -503,6 +516,9 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     if (rc != ECS_OK)
         return rc;
     out->mode = ECS_SOLVE_MODE_MILP;
+    out->milp_rows = mr.rows;
+    out->milp_cols = mr.cols;
+    out->milp_nonzeros = mr.nonzeros;
     if (mr.status == ECS_MILP_INFEASIBLE)
         out->status = ECS_SOLVE_INFEASIBLE;
     offer(out, &mr.schedule, mr.cost, ECS_FOUND_BY_MILP);
@@ -661,9 +677,11 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         return ECS_OK;
     }
     /* the fluid bound, immediate: every route has at least this one */
-    double fl;
+    double fl = NAN;
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_FLUID);
-    ecs_result rc = ecs_bound_fluid_instance(inst, NULL, &fl, diag);
+    ecs_result rc = handles(inst, "fluid")
+                        ? ecs_bound_fluid_instance(inst, NULL, &fl, diag)
+                        : ECS_OK;
     step_end(d, sp);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
@@ -684,9 +702,11 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     rc = ecs_milp_estimate(inst, &nonzeros, &dp_ops, diag);
     if (rc != ECS_OK)
         return rc;
+    out->milp_estimate = nonzeros;
     int milp_ran = 0;
-    if (nonzeros <= prm->milp_max_nonzeros &&
-        dp_ops <= prm->milp_dp_ops_per_nonzero * prm->milp_max_nonzeros) {
+    if (no_search(inst) ||
+        (nonzeros <= prm->milp_max_nonzeros &&
+         dp_ops <= prm->milp_dp_ops_per_nonzero * prm->milp_max_nonzeros)) {
         rc = by_milp(d, diag);
         if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
             ecs_diag_clear(diag);
@@ -712,7 +732,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         /* the extended model: the MILP's own column generation when the
          * MILP did not run, in the bound's share, then local search from
          * the best schedule with the rest (as the bound and LNS phases) */
-        if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S)
+        if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S ||
+            !handles(inst, "local"))
             return ECS_OK;
         rc = by_colgen(d, diag);
         if (rc != ECS_OK || ecs_gap_reached(out->cost, out->bound, prm->gap))
@@ -741,6 +762,7 @@ static void result_init(ecs_solve_result *out)
     memset(out, 0, sizeof *out);
     out->status = ECS_SOLVE_NO_SOLUTION;
     out->cost = out->bound = out->gap = out->start_cost = NAN;
+    out->milp_estimate = NAN;
     out->bound_method = ECS_BOUND_BY_NONE;
     out->found_by = ECS_FOUND_BY_NONE;
     out->start_by = ECS_FOUND_BY_NONE;

@@ -704,6 +704,8 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     if (rc == ECS_OK && (inst == NULL || inst->platform == NULL))
         rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                           "graph, platform, prices and start are required");
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_uniform(inst, "local search", diag);
     if (rc == ECS_OK && ecs_instance_extended(inst))
         return lh_local_ext_run(inst, start, prm, out, diag);
     if (rc == ECS_OK)

@@ -81,10 +81,15 @@ ecs_result ecs_price_options_set(ecs_price_options *o, ecs_price_key key,
     long long t;
     switch (key) {
     case ECS_PRICE_KEY_SLOT_MINUTES:
+        if (strcmp(v, "prices") == 0) {
+            o->slots_from_prices = 1;
+            return ECS_OK;
+        }
         if (ecs_parse_long(v, &n) != 0 || n < 1 || n > 24 * 60)
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                                "--slot-minutes must be 1..1440, not '%s'", v);
+                                "--slot-minutes must be 1..1440 or 'prices', not '%s'", v);
         o->slot_minutes = (int)n;
+        o->slots_from_prices = 0;
         return ECS_OK;
     case ECS_PRICE_KEY_NO_REPEAT:
         o->no_repeat = 1;

@@ -11,6 +11,7 @@ void ecs_price_resampled_release(ecs_price_resampled *r)
     if (r == NULL)
         return;
     free(r->value);
+    free(r->len);
     memset(r, 0, sizeof *r);
 }
 
@@ -71,12 +72,81 @@ static ecs_result grid_start(const ecs_price_series *s,
     return ECS_OK;
 }
 
+static long gcd(long a, long b)
+{
+    while (b != 0) {
+        long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* One slot per point from t0 (a point's start): the points' lengths in
+ * units of their greatest common divisor (docs/MODEL.md "Slots of
+ * different lengths"). */
+static ecs_result by_points(const ecs_price_series *s,
+                            const ecs_price_options *opt, long long t0,
+                            ecs_price_resampled *out, ecs_diag *diag)
+{
+    size_t first = 0;
+    while (first < s->n && s->pt[first].start < t0)
+        first++;
+    if (first == s->n || s->pt[first].start != t0) {
+        char a[32];
+        ecs_prices_time_format(t0, a, sizeof a);
+        return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
+                            "--start %s is not the start of a price period "
+                            "(--slot-minutes prices cuts slots at the "
+                            "periods' bounds)", a);
+    }
+    size_t m = s->n - first;
+    ecs_limits def;
+    ecs_limits_init(&def);
+    const ecs_limits *lim = opt->limits ? opt->limits : &def;
+    ecs_result rc = ecs_limits_check(lim, ECS_LIMIT_SLOTS, (double)m,
+                                     s->source, 0,
+                                     "the series has periods:", diag);
+    if (rc != ECS_OK)
+        return rc;
+    long unit = 0, longest = 0;
+    for (size_t j = first; j < s->n; j++) {
+        unit = gcd(s->pt[j].minutes, unit);
+        if (s->pt[j].minutes > longest)
+            longest = s->pt[j].minutes;
+    }
+    if (longest / unit > ECS_SLOT_LEN_MAX)
+        return ecs_diag_set(diag, ECS_EINVAL, s->source, 0,
+                            "periods of %ld and %ld minutes: the longest "
+                            "is more than %d times their common unit",
+                            unit, longest, ECS_SLOT_LEN_MAX);
+    out->value = malloc(m * sizeof *out->value);
+    out->len = unit != longest ? malloc(m * sizeof *out->len) : NULL;
+    if (out->value == NULL || (unit != longest && out->len == NULL)) {
+        ecs_price_resampled_release(out);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    for (size_t l = 0; l < m; l++) {
+        out->value[l] = s->pt[first + l].price;
+        if (out->len != NULL)
+            out->len[l] = (int)(s->pt[first + l].minutes / unit);
+    }
+    out->m = m;
+    out->first_utc = t0;
+    out->slot_minutes = (int)unit;
+    return ECS_OK;
+}
+
 ecs_result ecs_prices_resample(const ecs_price_series *s,
                                const ecs_price_options *opt, size_t min_slots,
                                ecs_price_resampled *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->slot_minutes = opt->slot_minutes;
+    if (s->kind != ECS_PRICE_DATA && opt->slots_from_prices)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "--slot-minutes prices does not apply to '%s' "
+                            "(defined per slot, not in time)", s->source);
     if (s->kind != ECS_PRICE_DATA) {
         if (opt->start[0] != '\0')
             return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
@@ -90,6 +160,8 @@ ecs_result ecs_prices_resample(const ecs_price_series *s,
     ecs_result rc = grid_start(s, opt, &t0, diag);
     if (rc != ECS_OK)
         return rc;
+    if (opt->slots_from_prices)
+        return by_points(s, opt, t0, out, diag);
     long long end = s->pt[s->n - 1].start + s->pt[s->n - 1].minutes * 60LL;
     long long slots = (end - t0 + len - 1) / len;
     ecs_limits def;

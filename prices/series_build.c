@@ -95,7 +95,11 @@ static ecs_result stamp_time(const px_csv_table *t, size_t r,
             rc = to_utc(&b, txt, file, p->line, opt, s, &end, NULL, diag);
         if (rc != ECS_OK)
             return rc;
-        if (end <= p->start || (end - p->start) % 60 != 0 ||
+        if (end <= p->start)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
+                                "interval '%s' ends %s it starts", txt,
+                                end == p->start ? "when" : "before");
+        if ((end - p->start) % 60 != 0 ||
             end - p->start > 60LL * PX_PRICE_MAX_MINUTES)
             return ecs_diag_set(diag, ECS_EPARSE, file, p->line,
                                 "interval '%s' does not end whole minutes "
@@ -375,10 +379,47 @@ static ecs_result order_rows(raw_pt *p, size_t n, const char *file,
     return ECS_OK;
 }
 
+/* Point stamps under --slot-minutes prices: a point lasts until the next
+ * stamp (stamps of starts) or from the previous one (stamps of ends); the
+ * last (first) point lasts as long as its neighbour, a lone point
+ * opt->slot_minutes. */
+static ecs_result stamp_periods(raw_pt *p, size_t n, const char *file,
+                                const ecs_price_options *opt, ecs_diag *diag)
+{
+    for (size_t i = 1; i < n; i++) {
+        long long d = p[i].start - p[i - 1].start;
+        if (d % 60 != 0)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
+                                "times are not whole minutes apart");
+        if (d > 60LL * PX_PRICE_MAX_MINUTES)
+            return ecs_diag_set(diag, ECS_EPARSE, file, p[i].line,
+                                "times are %lld minutes apart: intervals "
+                                "longer than 31 days are not supported",
+                                d / 60);
+    }
+    int end = opt->stamp == ECS_PRICE_STAMP_END;
+    for (size_t i = 0; i < n; i++) {
+        if (p[i].minutes != 0)
+            continue;
+        long long d = 60LL * opt->slot_minutes;
+        if (n > 1 && !end)
+            d = i + 1 < n ? p[i + 1].start - p[i].start
+                          : p[i].start - p[i - 1].start;
+        else if (n > 1)
+            d = i > 0 ? p[i].start - p[i - 1].start : p[1].start - p[0].start;
+        p[i].minutes = (int)(d / 60);
+    }
+    for (size_t i = 0; end && i < n; i++)
+        p[i].start -= p[i].minutes * 60LL;
+    return ECS_OK;
+}
+
 /* Point stamps: every point lasts the smallest step between stamps. */
 static ecs_result point_lengths(raw_pt *p, size_t n, const char *file,
                                 const ecs_price_options *opt, ecs_diag *diag)
 {
+    if (opt->slots_from_prices)
+        return stamp_periods(p, n, file, opt, diag);
     long long step = 0;
     for (size_t i = 1; i < n; i++) {
         long long d = p[i].start - p[i - 1].start;

@@ -57,7 +57,9 @@ typedef struct layout {
                                          energy_top + q energy_stride */
     double energy_h, energy_stride;
     double font;     /* task label size; 0: no labels */
-    ecs_svg_scale x; /* slot -> px */
+    ecs_svg_scale x; /* slot -> px (with slot lengths: units of
+                        slot_minutes since slot 0 -> px, rd_gantt_pos) */
+    char axis_label[64]; /* "slot", or the unit of slot lengths */
 } layout;
 
 /* Bold text is wider than ecs_svg_text_width's estimate. */
@@ -113,7 +115,11 @@ static void make_layout(const rd_gantt_data *d, const ecs_gantt_options *o,
         L->H = L->energy_bottom + 44;
     }
     L->x.d0 = 0;
-    L->x.d1 = (double)L->slots;
+    L->x.d1 = rd_gantt_pos(d, L->slots); /* slot widths to scale */
+    snprintf(L->axis_label, sizeof L->axis_label, "slot");
+    if (d->slot_pos != NULL)
+        snprintf(L->axis_label, sizeof L->axis_label,
+                 "time in units of %ld min (slots to scale)", d->slot_minutes);
     L->x.r0 = MARGIN_L;
     L->x.r1 = MARGIN_L + pw;
     L->x.log = 0;
@@ -366,7 +372,8 @@ static void task_tooltip(const rd_gantt_task *t, char *buf, size_t size)
 }
 
 /* Draws one task; returns 1 if its label was drawn. */
-static int draw_task(ecs_svg *s, const rd_gantt_task *t, const layout *L)
+static int draw_task(ecs_svg *s, const rd_gantt_data *d,
+                     const rd_gantt_task *t, const layout *L)
 {
     char tip[512], col[8];
     task_tooltip(t, tip, sizeof tip);
@@ -381,14 +388,14 @@ static int draw_task(ecs_svg *s, const rd_gantt_task *t, const layout *L)
         long b = a + 1;
         while (b < len && t->f[b] == t->f[a])
             b++;
-        double x0 = ecs_svg_map(&L->x, (double)(t->start + a));
-        double x1 = ecs_svg_map(&L->x, (double)(t->start + b));
+        double x0 = ecs_svg_map(&L->x, rd_gantt_pos(d, t->start + a));
+        double x1 = ecs_svg_map(&L->x, rd_gantt_pos(d, t->start + b));
         st.fill = freq_color(col, t->f[a]);
         ecs_svg_rect(s, x0, y, x1 - x0, h, &st);
         a = b;
     }
-    double x0 = ecs_svg_map(&L->x, (double)t->start);
-    double x1 = ecs_svg_map(&L->x, (double)(t->stop + 1));
+    double x0 = ecs_svg_map(&L->x, rd_gantt_pos(d, t->start));
+    double x1 = ecs_svg_map(&L->x, rd_gantt_pos(d, t->stop + 1));
     st.fill = "none";
     st.stroke = "#333";
     st.stroke_width = x1 - x0 < 6 ? 0.5 : 1;
@@ -421,7 +428,7 @@ static void draw_time_axis(ecs_svg *s, const layout *L, double y,
     ax.scale = L->x;
     ax.pos = y;
     ax.integer = 1;
-    ax.label = "slot";
+    ax.label = L->axis_label;
     ax.grid_len = grid;
     ecs_svg_axis_draw(s, &ax);
 }
@@ -450,7 +457,7 @@ static void draw_clock(ecs_svg *s, const rd_gantt_data *d, const layout *L, doub
 {
     if (!d->has_clock)
         return;
-    long step = clock_step(L->slots, d->slot_minutes);
+    long step = clock_step((long)rd_gantt_pos(d, L->slots), d->slot_minutes);
     long every = (L->slots + 7) / 8;
     ecs_svg_font f;
     ecs_svg_font_init(&f);
@@ -462,7 +469,8 @@ static void draw_clock(ecs_svg *s, const rd_gantt_data *d, const layout *L, doub
     long last_day = -1;
     int first = 1;
     for (long l = 0; l <= L->slots; l++) {
-        long long t = d->first_utc + (long long)l * d->slot_minutes * 60 +
+        long long t = d->first_utc +
+                      (long long)rd_gantt_pos(d, l) * d->slot_minutes * 60 +
                       60LL * d->zone_minutes; /* wall clock, read as UTC */
         long long minutes = t / 60;
         if (step > 0 ? (minutes % step != 0) : (l % every != 0))
@@ -474,7 +482,7 @@ static void draw_clock(ecs_svg *s, const rd_gantt_data *d, const layout *L, doub
         char hm[16], day[16];
         snprintf(hm, sizeof hm, "%02d:%02d", tm.tm_hour, tm.tm_min);
         f.anchor = first && l == 0 ? ECS_SVG_START : ECS_SVG_MIDDLE;
-        double x = ecs_svg_map(&L->x, (double)l);
+        double x = ecs_svg_map(&L->x, rd_gantt_pos(d, l));
         ecs_svg_text(s, x, y, hm, &f);
         long dayno = (long)(t / 86400);
         if (dayno != last_day) {
@@ -534,8 +542,8 @@ static void draw_prices(ecs_svg *s, const rd_gantt_data *d, const layout *L)
         if (x && y) {
             for (size_t l = 0; l < n; l++) {
                 double py = ecs_svg_map(&ax.scale, k * d->price[l]);
-                x[2 * l] = ecs_svg_map(&L->x, (double)l);
-                x[2 * l + 1] = ecs_svg_map(&L->x, (double)l + 1);
+                x[2 * l] = ecs_svg_map(&L->x, rd_gantt_pos(d, (long)l));
+                x[2 * l + 1] = ecs_svg_map(&L->x, rd_gantt_pos(d, (long)l + 1));
                 y[2 * l] = y[2 * l + 1] = py;
             }
             ecs_svg_style st;
@@ -663,8 +671,8 @@ typedef struct mark {
     ecs_svg_anchor anchor;
 } mark;
 
-static void draw_mark(ecs_svg *s, const layout *L, const mark *m,
-                      const char *lab)
+static void draw_mark(ecs_svg *s, const rd_gantt_data *d, const layout *L,
+                      const mark *m, const char *lab)
 {
     ecs_svg_style st;
     ecs_svg_style_init(&st);
@@ -672,7 +680,7 @@ static void draw_mark(ecs_svg *s, const layout *L, const mark *m,
     st.stroke_width = m->width;
     st.dash = m->dash;
     st.cls = m->cls;
-    double x = ecs_svg_map(&L->x, (double)m->slot);
+    double x = ecs_svg_map(&L->x, rd_gantt_pos(d, m->slot));
     ecs_svg_line(s, x, m->y0, x, L->price_bottom, &st);
     ecs_svg_font f;
     ecs_svg_font_init(&f);
@@ -691,18 +699,18 @@ static void draw_marks(ecs_svg *s, const rd_gantt_data *d, const layout *L)
     ecs_svg_group_begin(s, "marks", NULL);
     if (d->deadline > 0) {
         snprintf(lab, sizeof lab, "D' = %ld", d->deadline);
-        draw_mark(s, L, &(mark){d->deadline, COLOR_DEADLINE, "6 4", "deadline",
+        draw_mark(s, d, L, &(mark){d->deadline, COLOR_DEADLINE, "6 4", "deadline",
                                 2, L->top - 22, L->top - 14, ECS_SVG_END},
                   lab);
     }
     if (d->now >= 0) {
         snprintf(lab, sizeof lab, "now = %ld", d->now);
-        draw_mark(s, L, &(mark){d->now, COLOR_NOW, "2 3", "now", 2,
+        draw_mark(s, d, L, &(mark){d->now, COLOR_NOW, "2 3", "now", 2,
                                 L->top - 22, L->top - 14, ECS_SVG_START},
                   lab);
     }
     snprintf(lab, sizeof lab, "makespan %ld", d->makespan);
-    draw_mark(s, L, &(mark){d->makespan, COLOR_MAKESPAN, NULL, "makespan", 1.5,
+    draw_mark(s, d, L, &(mark){d->makespan, COLOR_MAKESPAN, NULL, "makespan", 1.5,
                             L->top - 8, L->top - 1 - (d->deadline > 0 ? 0 : 13),
                             ECS_SVG_END},
               lab);
@@ -745,7 +753,7 @@ ecs_result ecs_gantt_render(const json_t *doc, const char *file,
         draw_time_axis(s, &L, L.gantt_bottom, L.gantt_bottom - L.top);
         ecs_svg_group_begin(s, "tasks", NULL);
         for (size_t i = 0; i < d.ntask; i++)
-            labels += (size_t)draw_task(s, &d.task[i], &L);
+            labels += (size_t)draw_task(s, &d, &d.task[i], &L);
         ecs_svg_group_end(s);
         draw_prices(s, &d, &L);
         draw_energy(s, &d, &L);

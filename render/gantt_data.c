@@ -19,6 +19,7 @@ void rd_gantt_data_release(rd_gantt_data *d)
         free(d->task[i].f);
     free(d->task);
     free(d->price);
+    free(d->slot_pos);
     for (size_t q = 0; q < d->nsite; q++) {
         free(d->site[q].price);
         free(d->site[q].cap);
@@ -222,7 +223,36 @@ static ecs_result read_prices(const json_t *doc, const char *file,
         d->price[l] = json_number_value(x);
     }
     d->nprice = n;
+    json_t *pm = json_object_get(pr, "per_slot_minutes");
+    if (pm == NULL || json_is_null(pm) || d->slot_minutes < 1)
+        return ECS_OK;
+    if (!json_is_array(pm) || json_array_size(pm) < n)
+        return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                            "\"prices.per_slot_minutes\" is not an array "
+                            "of one length per price");
+    d->slot_pos = malloc((n + 1) * sizeof *d->slot_pos);
+    if (d->slot_pos == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, file, 0, "out of memory");
+    d->slot_pos[0] = 0;
+    for (size_t l = 0; l < n; l++) {
+        json_t *x = json_array_get(pm, l);
+        json_int_t v = json_is_integer(x) ? json_integer_value(x) : 0;
+        if (v < 1 || v % d->slot_minutes != 0)
+            return ecs_diag_set(diag, ECS_EPARSE, file, 0,
+                                "prices.per_slot_minutes[%zu] is not a "
+                                "multiple of prices.slot_minutes", l);
+        d->slot_pos[l + 1] = d->slot_pos[l] + (long)(v / d->slot_minutes);
+    }
     return ECS_OK;
+}
+
+double rd_gantt_pos(const rd_gantt_data *d, long l)
+{
+    if (d->slot_pos == NULL || l <= 0)
+        return (double)l;
+    if ((size_t)l <= d->nprice)
+        return (double)d->slot_pos[l];
+    return (double)(d->slot_pos[d->nprice] + (l - (long)d->nprice));
 }
 
 /* Frequencies for the legend: the document's "freqs", else those used. */

@@ -30,6 +30,10 @@ typedef struct rd_gantt_data {
     double normalized_by;  /* prices.normalized_by, 0 when absent */
     char unit[32];         /* prices.unit, "" when unknown */
     long slot_minutes;     /* prices.slot_minutes, 0 when absent */
+    long *slot_pos;        /* slots of different lengths
+                              (prices.per_slot_minutes): slot_pos[l] is
+                              the start of slot l in units of
+                              slot_minutes, l = 0 .. nprice; NULL: l */
     int has_clock;         /* prices.first_slot_utc given */
     long long first_utc;   /* its seconds since 1970 (UTC) */
     int zone_minutes;      /* clock times' offset: of the document's
@@ -54,6 +58,10 @@ typedef struct rd_gantt_data {
         int has_green;
     } site[8];
 } rd_gantt_data;
+
+/* Where slot boundary l lies on the time axis, in units of slot_minutes
+ * (l itself on the uniform grid; slots beyond the prices one unit). */
+double rd_gantt_pos(const rd_gantt_data *d, long l);
 
 /*
  * Read and check what the chart needs from a schedule document (keys as in

@@ -13,6 +13,8 @@ void ecs_doc_model_release(ecs_doc_model *dm)
         return;
     free(dm->price);
     dm->price = NULL;
+    free(dm->slot_len);
+    dm->slot_len = NULL;
     dm->nprice = 0;
 }
 
@@ -66,6 +68,7 @@ static const key_type PRICE_KEYS[] = {
     {"cycle", T_INT, 0, "a whole number >= 0"},
     {"first_slot_utc", T_STR | T_NULL, 0, "a time string or null"},
     {"per_slot", T_ARR, 0, "an array of numbers"},
+    {"per_slot_minutes", T_ARR, 0, "an array of whole numbers >= 1"},
 };
 
 static const key_type TASK_KEYS[] = {
@@ -208,6 +211,36 @@ static ecs_result read_terms(const char *path, json_t *root, json_t *mo,
     return ECS_OK;
 }
 
+/* prices.per_slot_minutes: one length per price, each a multiple of
+ * prices.slot_minutes, into dm->slot_len (in units of slot_minutes). */
+static ecs_result read_lengths(const char *path, const json_t *pm,
+                               ecs_doc_model *dm, ecs_diag *diag)
+{
+    if (json_array_size(pm) != dm->nprice)
+        return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                            "prices.per_slot_minutes has %zu lengths for %zu "
+                            "prices", json_array_size(pm), dm->nprice);
+    if (dm->slot_minutes < 1)
+        return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                            "prices.per_slot_minutes needs prices.slot_minutes");
+    dm->slot_len = malloc(dm->nprice * sizeof *dm->slot_len);
+    if (dm->slot_len == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, path, 0, "out of memory");
+    for (size_t l = 0; l < dm->nprice; l++) {
+        json_t *x = json_array_get(pm, l);
+        json_int_t v = json_is_integer(x) ? json_integer_value(x) : 0;
+        if (v < 1 || v % dm->slot_minutes != 0 ||
+            v / dm->slot_minutes > ECS_SLOT_LEN_MAX)
+            return ecs_diag_set(diag, ECS_EPARSE, path, 0,
+                                "prices.per_slot_minutes[%zu] is not a "
+                                "multiple of prices.slot_minutes (%d) from 1 "
+                                "to %d of them",
+                                l, dm->slot_minutes, ECS_SLOT_LEN_MAX);
+        dm->slot_len[l] = (int)(v / dm->slot_minutes);
+    }
+    return ECS_OK;
+}
+
 /* The offset of a clock time "2016-10-19T00:00+02:00" in minutes (0 for
  * "Z", null or anything else). */
 static int zone_of(const json_t *v)
@@ -322,6 +355,12 @@ static ecs_result read_model(const char *path, json_t *root, ecs_doc_model *dm,
                 return ecs_diag_set(diag, ECS_EPARSE, path, 0,
                                     "prices.per_slot[%zu] is not a number", l);
             dm->price[l] = json_number_value(x);
+        }
+        json_t *pm = json_object_get(pr, "per_slot_minutes");
+        if (pm != NULL) {
+            ecs_result lrc = read_lengths(path, pm, dm, diag);
+            if (lrc != ECS_OK)
+                return lrc;
         }
         json_t *src = json_object_get(pr, "source");
         if (json_is_string(src))

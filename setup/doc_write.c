@@ -78,6 +78,20 @@ static json_t *prices_obj(const ecs_slot_prices *sp)
         json_decref(o);
         return NULL;
     }
+    if (sp->slot_len == NULL)
+        return o;
+    /* slots of different lengths: each slot's minutes */
+    json_t *len = json_array();
+    for (size_t l = 0; len != NULL && l < sp->n; l++)
+        if (json_array_append_new(len, json_integer((json_int_t)sp->slot_len[l] *
+                                                    sp->slot_minutes)) != 0) {
+            json_decref(len);
+            len = NULL;
+        }
+    if (set(o, "per_slot_minutes", len)) {
+        json_decref(o);
+        return NULL;
+    }
     return o;
 }
 
@@ -273,7 +287,7 @@ ecs_result ecs_document_problem_text(const ecs_problem *pb,
         ecs_diag ad;
         if (ecs_problem_advice(pb, m->platform.pes, &adv, &ad) == ECS_OK &&
             json_object_set_new(d, "advice",
-                                ecs_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+                                ecs_advice_json(&adv, &pb->prices)) != 0) {
             json_decref(d);
             d = NULL;
         }

@@ -330,6 +330,7 @@ static void problem_borrow(const ecs_problem *pb, ecs_instance *inst)
 {
     ecs_instance_init(inst, pb->g, pb->platform, pb->prices.price,
                       pb->prices.n, pb->deadline);
+    inst->slot_len = pb->prices.slot_len;
     ecs_ext_instance(&pb->ext, inst);
 }
 
@@ -351,6 +352,25 @@ static ecs_result problem_instance(const ecs_setup *m, ecs_problem *pb,
     return ecs_instance_prepare(inst, diag);
 }
 
+/* Slots of different lengths: the base replayed on them (the makespan
+ * search's order, each task in the fewest slots at f = 1), its makespan M
+ * and D' from it; the prices already cover max(D', M) slots of the
+ * uniform base, which is no shorter. */
+static ecs_result fit_base(const ecs_setup *m, ecs_problem *pb,
+                           ecs_diag *diag)
+{
+    ecs_schedule *s = ecs_schedule_fit_lengths(pb->g, pb->base,
+                                               pb->prices.slot_len,
+                                               pb->prices.n);
+    if (s == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    ecs_schedule_free(pb->base);
+    pb->base = s;
+    pb->base_makespan = ecs_schedule_makespan(s);
+    pb->base_optimal = 0; /* the search's order, not a search on lengths */
+    return ecs_setup_deadline(m, pb->base_makespan, &pb->deadline, diag);
+}
+
 ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
                                ecs_diag *diag)
 {
@@ -367,6 +387,11 @@ ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
         return rc;
     pb->have_prices = 1;
     pb->base_cost = 0.0;
+    if (pb->prices.slot_len != NULL && !pb->base_from_file && !pb->ext.on) {
+        rc = fit_base(m, pb, diag);
+        if (rc != ECS_OK)
+            return rc;
+    }
     rc = problem_instance(m, pb, diag);
     if (rc != ECS_OK)
         return rc;
@@ -384,8 +409,11 @@ ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
         return ECS_OK;
     }
     for (size_t i = 0; i < pb->g->n; i++)
-        pb->base_cost += ecs_check_task_cost(&m->platform, pb->prices.price,
-                                             pb->prices.n, &pb->base->task[i]);
+        pb->base_cost += ecs_check_task_cost_len(&m->platform,
+                                                 pb->prices.price,
+                                                 pb->prices.slot_len,
+                                                 pb->prices.n,
+                                                 &pb->base->task[i]);
     return ECS_OK;
 }
 

@@ -82,7 +82,10 @@ static json_t *options_obj(const ecs_price_options *o)
     if (o->filter_column[0] != '\0')
         snprintf(filter, sizeof filter, "%s=%s", o->filter_column, o->filter_value);
     static const char *const fills[] = {"none", "previous", "linear"};
-    if (j == NULL || set(j, "slot_minutes", json_integer(o->slot_minutes)) ||
+    if (j == NULL ||
+        set(j, "slot_minutes", o->slots_from_prices
+                                   ? json_string("prices")
+                                   : json_integer(o->slot_minutes)) ||
         set(j, "no_repeat", json_boolean(o->no_repeat)) ||
         set(j, "price_column", str_or_null(o->price_column)) ||
         set(j, "time_column", str_or_null(o->time_column)) ||

@@ -56,6 +56,38 @@ static long fastest_critical_path(const ecs_graph *g, const ecs_platform *p,
     return cp;
 }
 
+/* Slots of different lengths: the critical path on them (every task on
+ * a PE of its own, in topological order, replayed on the lengths) and the
+ * base's makespan on them; no PE count. */
+static ecs_result lengths_advice(const ecs_problem *pb,
+                                 ecs_makespan_advice *a, ecs_diag *diag)
+{
+    const ecs_graph *g = pb->g;
+    ecs_schedule *own = ecs_schedule_new(g->n);
+    ecs_result rc = own != NULL ? ECS_OK : ECS_ENOMEM;
+    for (size_t k = 0; rc == ECS_OK && k < g->n; k++) {
+        size_t i = g->topo[k];
+        rc = ecs_schedule_place(own, i, (int)i, (long)k, (long)k, NULL, 0);
+    }
+    ecs_schedule *cp = rc == ECS_OK
+                           ? ecs_schedule_fit_lengths(g, own, pb->prices.slot_len,
+                                                      pb->prices.n)
+                           : NULL;
+    ecs_schedule_free(own);
+    if (cp == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    a->critical_path = ecs_schedule_makespan(cp);
+    ecs_schedule_free(cp);
+    a->least_deadline = pb->base_makespan > a->critical_path
+                            ? pb->base_makespan
+                            : a->critical_path;
+    a->least_proven = 0;
+    a->lower_bound = a->critical_path;
+    a->pes_needed = 0;
+    a->pes_needed_proven = 0;
+    return ECS_OK;
+}
+
 ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
                           ecs_makespan_advice *a, ecs_diag *diag)
 {
@@ -63,6 +95,8 @@ ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
     ecs_result rc = ecs_makespan_advise(pb->g, pes, D, pb->base_makespan,
                                         pb->base_optimal,
                                         pb->base_lower_bound, a, diag);
+    if (rc == ECS_OK && pb->have_prices && pb->prices.slot_len != NULL)
+        return lengths_advice(pb, a, diag);
     if (rc != ECS_OK || pb->platform == NULL || pb->platform->nclass == 0)
         return rc;
     /* PE classes: the critical path on the fastest; more PEs of identical
@@ -74,12 +108,28 @@ ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
     return rc;
 }
 
+/* "3 h": slots 0..slots-1 of sp as a duration ("?" without sp). */
+static void fmt_span(const ecs_slot_prices *sp, long slots, char *buf,
+                     size_t n)
+{
+    if (sp != NULL && sp->slot_len != NULL)
+        ecs_fmt_duration((long)ecs_slot_prices_minutes_to(sp, slots), 1, buf,
+                         n);
+    else
+        ecs_fmt_duration(slots, sp != NULL ? sp->slot_minutes : 0, buf, n);
+}
+
+static json_int_t span_minutes(const ecs_slot_prices *sp, long slots)
+{
+    return sp != NULL ? (json_int_t)ecs_slot_prices_minutes_to(sp, slots) : 0;
+}
+
 void ecs_advice_text(const ecs_makespan_advice *a, int pes,
-                         int slot_minutes, char *buf, size_t n)
+                     const ecs_slot_prices *sp, char *buf, size_t n)
 {
     char least[48], cp[48];
-    ecs_fmt_duration(a->least_deadline, slot_minutes, least, sizeof least);
-    ecs_fmt_duration(a->critical_path, slot_minutes, cp, sizeof cp);
+    fmt_span(sp, a->least_deadline, least, sizeof least);
+    fmt_span(sp, a->critical_path, cp, sizeof cp);
     int k = snprintf(buf, n,
                      "the least makespan on %d PE%s is %ld slots (%s, %s); "
                      "the critical path%s is %ld slots (%s)",
@@ -111,8 +161,10 @@ static int put(json_t *o, const char *key, json_t *v)
     return v == NULL || json_object_set_new(o, key, v) != 0 ? -1 : 0;
 }
 
-json_t *ecs_advice_json(const ecs_makespan_advice *a, int slot_minutes)
+json_t *ecs_advice_json(const ecs_makespan_advice *a,
+                        const ecs_slot_prices *sp)
 {
+    int slot_minutes = sp != NULL ? sp->slot_minutes : 0;
     json_t *o = json_object();
     if (o == NULL ||
         put(o, "deadline", json_integer(a->deadline)) ||
@@ -126,9 +178,9 @@ json_t *ecs_advice_json(const ecs_makespan_advice *a, int slot_minutes)
                                                  a->pes_needed_proven)) ||
         put(o, "slot_minutes", json_integer(slot_minutes)) ||
         put(o, "least_deadline_minutes",
-            json_integer((json_int_t)a->least_deadline * slot_minutes)) ||
+            json_integer(span_minutes(sp, a->least_deadline))) ||
         put(o, "critical_path_minutes",
-            json_integer((json_int_t)a->critical_path * slot_minutes))) {
+            json_integer(span_minutes(sp, a->critical_path)))) {
         json_decref(o);
         return NULL;
     }
@@ -202,7 +254,7 @@ int ecs_fmt_clock(const ecs_zone *z, const ecs_slot_prices *sp,
             buf[0] = '\0';
         return 0;
     }
-    long long utc = sp->first_utc + (long long)slot * sp->slot_minutes * 60;
+    long long utc = sp->first_utc + ecs_slot_prices_minutes_to(sp, slot) * 60;
     int off = offset_at(z, utc);
     time_t t = (time_t)(utc + 60LL * off);
     struct tm tm;
@@ -226,7 +278,11 @@ void ecs_energy_of(const ecs_setup *m, const ecs_slot_prices *sp,
                        ecs_energy *out)
 {
     memset(out, 0, sizeof *out);
-    out->energy = ecs_check_energy(s, &m->platform);
+    out->energy = ecs_check_energy_len(s, &m->platform,
+                                       sp != NULL ? sp->slot_len : NULL,
+                                       sp != NULL ? sp->n : 0);
+    if (sp != NULL && sp->slot_len != NULL)
+        out->unit_minutes = sp->slot_minutes;
     out->kwh = out->money = NAN;
     if (!(m->watts > 0) || sp == NULL || sp->slot_minutes < 1)
         return;
@@ -274,6 +330,13 @@ void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
 {
     if (e->split[0] != '\0') {
         snprintf(buf, n, "%s", e->split);
+        return;
+    }
+    if (!e->has_kwh && e->unit_minutes > 0) {
+        char d[48];
+        ecs_fmt_duration(1, e->unit_minutes, d, sizeof d);
+        snprintf(buf, n, "%.6g PE-slots of %s at f = 1 (--watts W gives kWh "
+                         "and money)", e->energy, d);
         return;
     }
     if (!e->has_kwh) {
@@ -334,11 +397,14 @@ int ecs_document_add_units(json_t *d, const ecs_doc_info *in)
                                             watts ? m->idle_watts : 0)) ||
            put(d, "deadline_minutes",
                in->deadline > 0 && sm > 0
-                   ? json_integer((json_int_t)in->deadline * sm)
+                   ? json_integer((json_int_t)ecs_slot_prices_minutes_to(
+                         sp, in->deadline))
                    : json_null()) ||
            put(d, "makespan_minutes",
-               c != NULL && sm > 0 ? json_integer((json_int_t)c->makespan * sm)
-                                   : json_null()) ||
+               c != NULL && sm > 0
+                   ? json_integer((json_int_t)ecs_slot_prices_minutes_to(
+                         sp, c->makespan))
+                   : json_null()) ||
            put(d, "zone", clock ? json_string(zl) : json_null()) ||
            put(d, "start_time", clock_json(&z, sp, 0)) ||
            put(d, "deadline_time",
@@ -348,18 +414,36 @@ int ecs_document_add_units(json_t *d, const ecs_doc_info *in)
                c != NULL ? clock_json(&z, sp, c->makespan) : json_null());
 }
 
-void ecs_fmt_slots(long slots, int slot_minutes, char *buf, size_t n)
+void ecs_fmt_slots(const ecs_slot_prices *sp, long slots, char *buf,
+                   size_t n)
 {
     char d[48];
-    ecs_fmt_duration(slots, slot_minutes, d, sizeof d);
+    if (sp != NULL && sp->slot_len != NULL) /* minutes of one minute */
+        ecs_fmt_duration((long)ecs_slot_prices_minutes_to(sp, slots), 1, d,
+                         sizeof d);
+    else
+        ecs_fmt_duration(slots, sp != NULL ? sp->slot_minutes : 0, d,
+                         sizeof d);
     snprintf(buf, n, "%ld slot%s = %s", slots, slots == 1 ? "" : "s", d);
 }
 
 void ecs_fmt_slot_info(const ecs_setup *m, const ecs_slot_prices *sp,
                            char *buf, size_t n)
 {
-    char d[48];
+    char d[160];
     ecs_fmt_duration(1, sp->slot_minutes, d, sizeof d);
+    if (sp->slot_len != NULL) { /* the shortest to the longest */
+        int lo = sp->slot_len[0], hi = sp->slot_len[0];
+        for (size_t l = 1; l < sp->n; l++) {
+            lo = sp->slot_len[l] < lo ? sp->slot_len[l] : lo;
+            hi = sp->slot_len[l] > hi ? sp->slot_len[l] : hi;
+        }
+        char a[32], b[32], u[32];
+        ecs_fmt_duration(lo, sp->slot_minutes, a, sizeof a);
+        ecs_fmt_duration(hi, sp->slot_minutes, b, sizeof b);
+        ecs_fmt_duration(1, sp->slot_minutes, u, sizeof u);
+        snprintf(d, sizeof d, "%s to %s (the prices' periods; a work unit is %s at f = 1)", a, b, u);
+    }
     if (!ecs_has_clock(sp)) {
         snprintf(buf, n, "slots of %s, no clock times", d);
         return;

@@ -30,13 +30,22 @@ const char *ecs_violation_desc(ecs_violation_kind k)
 double ecs_check_task_cost(const ecs_platform *p, const double *price,
                            size_t nprice, const ecs_sched_task *t)
 {
+    return ecs_check_task_cost_len(p, price, NULL, nprice, t);
+}
+
+double ecs_check_task_cost_len(const ecs_platform *p, const double *price,
+                               const int *slot_len, size_t nprice,
+                               const ecs_sched_task *t)
+{
     double c = 0.0;
     if (t->pe < 0 || t->freq == NULL)
         return 0.0;
     for (long l = t->start; l <= t->stop; l++) {
         unsigned char k = t->freq[l - t->start];
         if (l >= 0 && (size_t)l < nprice && k < p->nfreq)
-            c += p->power_of[k] * price[l];
+            c += p->power_of[k] *
+                 (slot_len != NULL ? price[l] * (double)slot_len[l]
+                                   : price[l]);
     }
     return c;
 }
@@ -69,6 +78,7 @@ static ecs_result violate(ecs_check_report *r, ecs_violation_kind kind,
 
 /* Per-task checks: scheduled, PE, slots, frequencies, work. */
 static ecs_result check_tasks(const ecs_graph *g, const ecs_platform *p,
+                              const int *slot_len, size_t nprice,
                               const ecs_schedule *s, ecs_check_report *r)
 {
     for (size_t i = 0; i < g->n; i++) {
@@ -97,7 +107,10 @@ static ecs_result check_tasks(const ecs_graph *g, const ecs_platform *p,
                                t->pe, l,
                                "task %ld on PE %d, slot %ld: frequency not in F",
                                id, t->pe, l);
-            done += ecs_platform_speed_q(p, cls, k);
+            /* a slot of length m does m times the work; beyond the
+             * prices a slot has length 1 (no_price judges it later) */
+            long m = slot_len != NULL && (size_t)l < nprice ? slot_len[l] : 1;
+            done += ecs_platform_speed_q(p, cls, k) * m;
         }
         if (done < g->work[i] * p->grid)
             return violate(r, ECS_VIOLATION_WORK, i, (size_t)-1, t->pe,
@@ -187,7 +200,8 @@ static ecs_result check_precedence(const ecs_graph *g, const ecs_schedule *s,
 
 static ecs_result check_deadline_and_cost(const ecs_graph *g,
                                           const ecs_platform *p,
-                                          const double *price, size_t nprice,
+                                          const double *price,
+                                          const int *slot_len, size_t nprice,
                                           long deadline, const ecs_schedule *s,
                                           ecs_check_report *r)
 {
@@ -207,7 +221,7 @@ static ecs_result check_deadline_and_cost(const ecs_graph *g,
                            "task %ld on PE %d uses slot %ld, but prices cover slots 0..%zu only",
                            g->id[i], t->pe, t->stop, nprice ? nprice - 1 : 0);
         if (g->work[i] > 0)
-            r->cost += ecs_check_task_cost(p, price, nprice, t);
+            r->cost += ecs_check_task_cost_len(p, price, slot_len, nprice, t);
     }
     return ECS_OK;
 }
@@ -331,7 +345,8 @@ static ecs_result check_supply(const ecs_instance *inst,
 }
 
 static ecs_result check_schedule(const ecs_graph *g, const ecs_platform *p,
-                                 const double *price, size_t nprice,
+                                 const double *price, const int *slot_len,
+                                 size_t nprice,
                                  long deadline, const ecs_schedule *s,
                                  ecs_check_report *report)
 {
@@ -346,7 +361,7 @@ static ecs_result check_schedule(const ecs_graph *g, const ecs_platform *p,
                  "the schedule has %zu tasks, the graph %zu", s->n, g->n);
         return ECS_EINVAL;
     }
-    ecs_result rc = check_tasks(g, p, s, report);
+    ecs_result rc = check_tasks(g, p, slot_len, nprice, s, report);
     if (rc != ECS_OK)
         return rc;
     report->makespan = ecs_schedule_makespan(s);
@@ -366,7 +381,8 @@ static ecs_result check_schedule(const ecs_graph *g, const ecs_platform *p,
     if (rc == ECS_OK)
         rc = check_precedence(g, s, ready, src, report);
     if (rc == ECS_OK)
-        rc = check_deadline_and_cost(g, p, price, nprice, deadline, s, report);
+        rc = check_deadline_and_cost(g, p, price, slot_len, nprice, deadline,
+                                     s, report);
     free(order);
     free(src);
     free(ready);
@@ -383,7 +399,8 @@ ecs_result ecs_check_schedule(const ecs_instance *inst, const ecs_schedule *s,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "%s", report->msg);
     }
     ecs_result rc = check_schedule(inst->graph, inst->platform, inst->price,
-                                   inst->nprice, inst->deadline, s, report);
+                                   inst->slot_len, inst->nprice,
+                                   inst->deadline, s, report);
     if (rc == ECS_OK && ecs_instance_extended(inst))
         rc = check_supply(inst, s, report);
     if (rc != ECS_OK)

@@ -4,6 +4,12 @@
 
 double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p)
 {
+    return ecs_check_energy_len(s, p, NULL, 0);
+}
+
+double ecs_check_energy_len(const ecs_schedule *s, const ecs_platform *p,
+                            const int *slot_len, size_t nslot)
+{
     double e = 0.0;
     if (s == NULL || p == NULL)
         return 0.0;
@@ -13,7 +19,10 @@ double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p)
             continue;
         for (long l = t->start; l <= t->stop; l++) {
             unsigned char k = t->freq[l - t->start];
-            if (k < p->nfreq)
+            if (k < p->nfreq && slot_len != NULL && l >= 0 &&
+                (size_t)l < nslot)
+                e += p->power_of[k] * (double)slot_len[l];
+            else if (k < p->nfreq)
                 e += p->power_of[k];
         }
     }

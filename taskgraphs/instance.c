@@ -37,9 +37,21 @@ int ecs_instance_extended(const ecs_instance *inst)
            inst->nsource > 0;
 }
 
+ecs_result ecs_instance_require_uniform(const ecs_instance *inst,
+                                        const char *method, ecs_diag *diag)
+{
+    if (inst == NULL || inst->slot_len == NULL)
+        return ECS_OK;
+    return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                        "%s handles slots of one length only (a slot does one work unit at f = 1); use milp or solve for slots of different lengths",
+                        method);
+}
+
 ecs_result ecs_instance_require_paper(const ecs_instance *inst,
                                       const char *method, ecs_diag *diag)
 {
+    if (inst != NULL && inst->slot_len != NULL)
+        return ecs_instance_require_uniform(inst, method, diag);
     if (inst == NULL || inst->platform == NULL || !ecs_instance_extended(inst))
         return ECS_OK;
     return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
@@ -177,6 +189,49 @@ ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag)
                               inst->deadline - 1);
     if (rc == ECS_OK && ecs_instance_extended(inst))
         rc = validate_extended(inst, diag);
+    if (rc != ECS_OK || inst->slot_len == NULL)
+        return rc;
+    if (ecs_instance_extended(inst))
+        return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                            "slots of different lengths are supported on the paper's platform only (identical PEs, one price, no sources, no cap)");
+    if (inst->due != NULL)
+        return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                            "slots of different lengths with tasks due by a slot (a re-plan's fixed prefix) are not supported");
+    for (size_t l = 0; l < inst->nprice; l++)
+        if (inst->slot_len[l] < 1 || inst->slot_len[l] > ECS_SLOT_LEN_MAX)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "slot %zu has length %d units; lengths are 1..%d",
+                                l, inst->slot_len[l], ECS_SLOT_LEN_MAX);
+    return ECS_OK;
+}
+
+long ecs_instance_slot_len(const ecs_instance *inst, long l)
+{
+    return inst->slot_len != NULL ? inst->slot_len[l] : 1;
+}
+
+ecs_result ecs_windows_compute_instance(const ecs_instance *inst,
+                                        const ecs_graph *g, ecs_windows *w,
+                                        int *empty, ecs_diag *diag)
+{
+    if (inst->slot_len == NULL)
+        return ecs_windows_compute_platform(g, inst->platform, inst->deadline,
+                                            w, empty, diag);
+    long longest = 1;
+    for (long l = 0; l < inst->deadline && (size_t)l < inst->nprice; l++)
+        if (inst->slot_len[l] > longest)
+            longest = inst->slot_len[l];
+    /* g's structure with the fewest slots each task can take as works */
+    ecs_graph h = *g;
+    h.work = malloc((g->n ? g->n : 1) * sizeof *h.work);
+    if (h.work == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    for (size_t i = 0; i < g->n; i++)
+        h.work[i] = (g->work[i] + longest - 1) / longest;
+    ecs_result rc = ecs_windows_compute_platform(&h, inst->platform,
+                                                 inst->deadline, w, empty,
+                                                 diag);
+    free(h.work);
     return rc;
 }
 
@@ -213,9 +268,9 @@ ecs_result ecs_instance_prepare(ecs_instance *inst, ecs_diag *diag)
     ecs_graph *red = NULL;
     if (ecs_graph_transitive_reduction(inst->graph, &red, NULL) != ECS_OK)
         red = NULL; /* too large or out of memory: the graph itself */
-    rc = ecs_windows_compute_platform(red ? red : inst->graph,
-                             inst->platform, inst->deadline, &inst->windows,
-                             &inst->windows_empty, diag);
+    rc = ecs_windows_compute_instance(inst, red ? red : inst->graph,
+                                      &inst->windows, &inst->windows_empty,
+                                      diag);
     if (rc != ECS_OK) {
         ecs_graph_free(red);
         return rc;

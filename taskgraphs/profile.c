@@ -12,13 +12,15 @@ size_t ecs_profile_scratch(const ecs_platform *p, long work)
 
 /*
  * One slot of the DP: nxt[v] = min over k of cur[u] + power_k * r with
- * v = min(W, u + q_k).  When how is non-NULL, how[v] records k of the best
+ * v = min(W, u + q_k * m), for a slot of length m (r is the slot's price
+ * times m, so that m = 1 is the uniform grid's step, bit for bit).  When how is non-NULL, how[v] records k of the best
  * choice and *from_W the u of the best choice for v = W (for v < W it is
  * v - q_k).  Every function of this file uses this one step, so that their
  * costs agree to the last bit.
  */
-static void dp_step(const ecs_platform *p, double r, long W, const double *cur,
-                    double *nxt, unsigned char *how, long *from_W)
+static void dp_step(const ecs_platform *p, double r, long m, long W,
+                    const double *cur, double *nxt, unsigned char *how,
+                    long *from_W)
 {
     for (long v = 0; v <= W; v++)
         nxt[v] = HUGE_VAL;
@@ -26,7 +28,7 @@ static void dp_step(const ecs_platform *p, double r, long W, const double *cur,
         if (cur[u] == HUGE_VAL)
             continue;
         for (size_t k = 0; k < p->nfreq; k++) {
-            long v = u + p->freq_q[k];
+            long v = u + p->freq_q[k] * m;
             if (v > W)
                 v = W;
             double c = cur[u] + p->power_of[k] * r;
@@ -42,9 +44,28 @@ static void dp_step(const ecs_platform *p, double r, long W, const double *cur,
     }
 }
 
+/* Slot l's length (1 without lengths) and its price times its length
+ * (the price itself without lengths: no arithmetic on the uniform grid). */
+static long slot_m(const int *slot_len, long l)
+{
+    return slot_len != NULL ? slot_len[l] : 1;
+}
+
+static double slot_r(const double *price, const int *slot_len, long l)
+{
+    return slot_len != NULL ? price[l] * (double)slot_len[l] : price[l];
+}
+
 void ecs_profile_costs_from(const ecs_platform *p, const double *price,
                             long work, long s, long len, double *cost,
                             double *scratch)
+{
+    ecs_profile_costs_from_len(p, price, NULL, work, s, len, cost, scratch);
+}
+
+void ecs_profile_costs_from_len(const ecs_platform *p, const double *price,
+                                const int *slot_len, long work, long s,
+                                long len, double *cost, double *scratch)
 {
     long W = work * p->grid;
     double *dp = scratch, *nx = scratch + W + 1;
@@ -52,7 +73,8 @@ void ecs_profile_costs_from(const ecs_platform *p, const double *price,
         dp[v] = HUGE_VAL;
     dp[0] = 0.0;
     for (long t = 0; t < len; t++) {
-        dp_step(p, price[s + t], W, dp, nx, NULL, NULL);
+        dp_step(p, slot_r(price, slot_len, s + t), slot_m(slot_len, s + t),
+                W, dp, nx, NULL, NULL);
         double *tmp = dp;
         dp = nx;
         nx = tmp;
@@ -63,16 +85,34 @@ void ecs_profile_costs_from(const ecs_platform *p, const double *price,
 void ecs_profile_window(const ecs_platform *p, const double *price, long work,
                         long es, long L, double *c, double *scratch)
 {
+    ecs_profile_window_len(p, price, NULL, work, es, L, c, scratch);
+}
+
+void ecs_profile_window_len(const ecs_platform *p, const double *price,
+                            const int *slot_len, long work, long es, long L,
+                            double *c, double *scratch)
+{
     for (size_t q = 0; q < (size_t)L * (size_t)L; q++)
         c[q] = HUGE_VAL;
-    for (long a = 0; a + work <= L; a++)
-        ecs_profile_costs_from(p, price, work, es + a, L - a,
-                               c + (size_t)a * (size_t)L + (size_t)a, scratch);
+    /* on the uniform grid a task needs at least `work` slots; with lengths
+     * a single slot may hold it */
+    long need = slot_len != NULL ? 1 : work;
+    for (long a = 0; a + need <= L; a++)
+        ecs_profile_costs_from_len(p, price, slot_len, work, es + a, L - a,
+                                   c + (size_t)a * (size_t)L + (size_t)a,
+                                   scratch);
 }
 
 ecs_result ecs_profile_cheapest(const ecs_platform *p, const double *price,
                                 long work, long s, long e,
                                 unsigned char *freq, double *cost)
+{
+    return ecs_profile_cheapest_len(p, price, NULL, work, s, e, freq, cost);
+}
+
+ecs_result ecs_profile_cheapest_len(const ecs_platform *p, const double *price,
+                                    const int *slot_len, long work, long s,
+                                    long e, unsigned char *freq, double *cost)
 {
     long W = work * p->grid, len = e - s + 1;
     size_t width = (size_t)W + 1;
@@ -91,8 +131,8 @@ ecs_result ecs_profile_cheapest(const ecs_platform *p, const double *price,
     cur[0] = 0.0;
     for (long t = 0; t < len; t++) {
         from_W[t] = -1;
-        dp_step(p, price[s + t], W, cur, nxt, how + (size_t)t * width,
-                &from_W[t]);
+        dp_step(p, slot_r(price, slot_len, s + t), slot_m(slot_len, s + t), W,
+                cur, nxt, how + (size_t)t * width, &from_W[t]);
         double *tmp = cur;
         cur = nxt;
         nxt = tmp;
@@ -106,7 +146,7 @@ ecs_result ecs_profile_cheapest(const ecs_platform *p, const double *price,
         for (long t = len - 1; t >= 0; t--) {
             int k = how[(size_t)t * width + (size_t)v];
             freq[t] = (unsigned char)k;
-            v = v == W ? from_W[t] : v - p->freq_q[k];
+            v = v == W ? from_W[t] : v - p->freq_q[k] * slot_m(slot_len, s + t);
         }
         *cost = best;
     }

@@ -1,6 +1,8 @@
 /* Schedules: storage of PE, interval and per-slot frequencies (schedule.h). */
 #include "ecsched/schedule.h"
 
+#include "ecsched/graph.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -233,4 +235,109 @@ ecs_result ecs_schedule_assign_pes(ecs_schedule *s, int pes)
     free(en);
     free(pe);
     return rc;
+}
+
+/* A task of the base by its start, then stop, then index. */
+typedef struct fit_key {
+    long start, stop;
+    size_t i;
+} fit_key;
+
+static int cmp_fit_key(const void *a, const void *b)
+{
+    const fit_key *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    if (x->stop != y->stop)
+        return x->stop < y->stop ? -1 : 1;
+    return (x->i > y->i) - (x->i < y->i);
+}
+
+ecs_schedule *ecs_schedule_fit_lengths(const ecs_graph *g,
+                                       const ecs_schedule *base,
+                                       const int *slot_len, size_t nslot)
+{
+    if (g == NULL || base == NULL || base->n != g->n)
+        return NULL;
+    size_t n = g->n ? g->n : 1;
+    fit_key *order = malloc(n * sizeof *order);
+    long *stop = malloc(n * sizeof *stop);
+    int pes = ecs_schedule_pes_used(base);
+    long *free_at = calloc((size_t)(pes > 0 ? pes : 1), sizeof *free_at);
+    ecs_schedule *s = ecs_schedule_new(g->n);
+    if (order == NULL || stop == NULL || free_at == NULL || s == NULL) {
+        free(order);
+        free(stop);
+        free(free_at);
+        ecs_schedule_free(s);
+        return NULL;
+    }
+    size_t m = 0;
+    for (size_t i = 0; i < g->n; i++) {
+        stop[i] = -1;
+        if (g->work[i] > 0 && base->task[i].pe >= 0 &&
+            base->task[i].pe < pes) {
+            order[m].start = base->task[i].start;
+            order[m].stop = base->task[i].stop;
+            order[m++].i = i;
+        }
+    }
+    qsort(order, m, sizeof *order, cmp_fit_key);
+    ecs_result rc = ECS_OK;
+    for (size_t k = 0; k < m && rc == ECS_OK; k++) {
+        size_t i = order[k].i;
+        int pe = base->task[i].pe;
+        long a = free_at[pe];
+        for (size_t e = g->pred_off[i]; e < g->pred_off[i + 1]; e++)
+            if (stop[g->pred[e]] + 1 > a)
+                a = stop[g->pred[e]] + 1;
+        long b = a, done = 0;
+        for (;; b++) {
+            done += (size_t)b < nslot && slot_len != NULL ? slot_len[b] : 1;
+            if (done >= g->work[i])
+                break;
+        }
+        stop[i] = b;
+        free_at[pe] = b + 1;
+        rc = ecs_schedule_place(s, i, pe, a, b, NULL, 0);
+    }
+    free(order);
+    free(stop);
+    free(free_at);
+    if (rc != ECS_OK) {
+        ecs_schedule_free(s);
+        return NULL;
+    }
+    return s;
+}
+
+ecs_schedule *ecs_schedule_unmerge(const ecs_schedule *s, const size_t *first,
+                                   size_t nmerged)
+{
+    ecs_schedule *out = s != NULL ? ecs_schedule_new(s->n) : NULL;
+    for (size_t i = 0; out != NULL && i < s->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        if (t->pe < 0 || t->freq == NULL)
+            continue;
+        if (t->start < 0 || t->stop < t->start || (size_t)t->stop >= nmerged) {
+            ecs_schedule_free(out);
+            return NULL;
+        }
+        long a = (long)first[t->start], b = (long)first[t->stop + 1] - 1;
+        unsigned char *f = malloc((size_t)(b - a + 1));
+        if (f == NULL) {
+            ecs_schedule_free(out);
+            return NULL;
+        }
+        for (long j = t->start; j <= t->stop; j++)
+            for (size_t l = first[j]; l < first[j + 1]; l++)
+                f[l - (size_t)a] = t->freq[j - t->start];
+        ecs_result rc = ecs_schedule_place(out, i, t->pe, a, b, f, 0);
+        free(f);
+        if (rc != ECS_OK) {
+            ecs_schedule_free(out);
+            return NULL;
+        }
+    }
+    return out;
 }

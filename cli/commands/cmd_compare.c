@@ -183,10 +183,9 @@ static void print_head(const compare_job *j)
     const ecs_problem *pb = &j->pb;
     printf("graph     %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes       %d\n", j->m.platform.pes);
-    int sm = pb->prices.slot_minutes;
-    char bm[64], dl[64], info[160], end[64];
-    ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    char bm[64], dl[64], info[256], end[64];
+    ecs_fmt_slots(&pb->prices, pb->base_makespan, bm, sizeof bm);
+    ecs_fmt_slots(&pb->prices, pb->deadline, dl, sizeof dl);
     ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     char how[160];
     ecs_problem_base_text(pb, how, sizeof how);
@@ -321,7 +320,7 @@ static void print_table(const compare_job *j, size_t point)
     if (pb->deadline < pb->base_makespan &&
         ecs_problem_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK) {
         char text[512];
-        ecs_advice_text(&adv, j->m.platform.pes, pb->prices.slot_minutes,
+        ecs_advice_text(&adv, j->m.platform.pes, &pb->prices,
                             text, sizeof text);
         printf("advice    %s\n", text);
     }
@@ -453,7 +452,7 @@ static json_t *build_doc(compare_job *j)
     ecs_diag ad;
     if (!bad && pb->deadline < pb->base_makespan &&
         ecs_problem_advice(pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        bad = set(d, "advice", ecs_advice_json(&adv, pb->prices.slot_minutes));
+        bad = set(d, "advice", ecs_advice_json(&adv, &pb->prices));
     if (!bad)
         bad = ecs_document_add_record(d, pb, &j->m, NULL, tool_base_limit(&j->prm[0]),
                                      j->t0, j->c0) != 0;

@@ -313,6 +313,12 @@ static ecs_result load(export_job *j, loaded *L, ecs_diag *diag)
     if (rc != ECS_OK)
         return rc;
     const ecs_doc_model *dm = &L->dm;
+    if (dm->slot_len != NULL)
+        return ecs_diag_set(diag, ECS_EUNSUPPORTED, j->doc, 0,
+                            "a document on slots of different lengths "
+                            "(prices.per_slot_minutes): export --slurm "
+                            "handles slots of one length only (its --begin "
+                            "times and wrappers count slot_minutes a slot)");
     const char *gpath = j->graph ? j->graph : dm->graph_file;
     if (gpath[0] == '\0')
         return ecs_diag_set(diag, ECS_EPARSE, j->doc, 0,

@@ -219,7 +219,7 @@ static void print_human(const heur_job *j)
     const ecs_problem *pb = &j->pb;
     printf("graph       %s (%zu tasks with work)\n", j->graph_path, pb->g->n);
     printf("pes         %d\n", j->m.platform.pes);
-    char info[160];
+    char info[256];
     ecs_fmt_slot_info(&j->m, &pb->prices, info, sizeof info);
     char src[1200];
     tool_fmt_price_sources(&j->m, pb, src, sizeof src);
@@ -253,7 +253,7 @@ static void print_human(const heur_job *j)
     else
         printf("base cost   %.6f\n", r->base_cost);
     char bmk[64];
-    ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, bmk, sizeof bmk);
+    ecs_fmt_slots(&pb->prices, pb->base_makespan, bmk, sizeof bmk);
     char how[160];
     ecs_problem_base_text(pb, how, sizeof how);
     printf("base        makespan %s, %s\n", bmk, how);
@@ -266,7 +266,6 @@ static void print_human(const heur_job *j)
     }
     ecs_energy e;
     char text[160], mk[64], bm[64], dl[64];
-    int sm = pb->prices.slot_minutes;
     ecs_energy_of_problem(pb, &j->m, result_schedule(j), j->rep.cost, &e);
     ecs_fmt_energy(&j->m, &e, text, sizeof text);
     printf("cost        %.6f (normalised)\n", j->rep.cost);
@@ -275,9 +274,9 @@ static void print_human(const heur_job *j)
         printf("saving      n/a (the base is not a schedule here)\n");
     else
         printf("saving      %.2f %%\n", saving_pct(j));
-    ecs_fmt_slots(j->rep.makespan, sm, mk, sizeof mk);
-    ecs_fmt_slots(pb->base_makespan, sm, bm, sizeof bm);
-    ecs_fmt_slots(pb->deadline, sm, dl, sizeof dl);
+    ecs_fmt_slots(&pb->prices, j->rep.makespan, mk, sizeof mk);
+    ecs_fmt_slots(&pb->prices, pb->base_makespan, bm, sizeof bm);
+    ecs_fmt_slots(&pb->prices, pb->deadline, dl, sizeof dl);
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
     tool_print_clock(&j->m, &pb->prices, result_schedule(j), pb->deadline, 11);
@@ -385,8 +384,8 @@ static int deadline_reachable(const heur_job *j)
     ecs_diag ad;
     char text[512] = "";
     if (ecs_problem_advice(&j->pb, j->m.platform.pes, &adv, &ad) == ECS_OK)
-        ecs_advice_text(&adv, j->m.platform.pes,
-                            j->pb.prices.slot_minutes, text, sizeof text);
+        ecs_advice_text(&adv, j->m.platform.pes, &j->pb.prices, text,
+                        sizeof text);
     tool_errorf(CMD,
                    "infeasible: the deadline D' = %ld is below the base "
                    "makespan M = %ld (the heuristic keeps the base schedule's "
@@ -410,10 +409,16 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
         j->res.fallback = 1;
         start = pb->base;
     } else {
-        /* a model the heuristic does not handle: the method table says so */
+        /* a model the heuristic does not handle: the method table says so
+         * (local's row first: --mode local names local search) */
         const ecs_instance *inst = &pb->inst;
-        rc = ecs_method_require(ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
-                                ecs_instance_model(inst), diag);
+        if (j->local)
+            rc = ecs_method_require(ecs_method_find("local"),
+                                    ecs_instance_model(inst), diag);
+        if (rc == ECS_OK)
+            rc = ecs_method_require(
+                ecs_method_find(ecs_heur_mode_name(j->prm.mode)),
+                ecs_instance_model(inst), diag);
         if (rc == ECS_OK)
             rc = ecs_heur_run(inst, pb->base, &j->prm, &j->res, diag);
         start = j->res.schedule;

@@ -188,7 +188,7 @@ static void slot_time(const prices_job *j, size_t l, char *buf, size_t size)
         return;
     }
     long long t = j->r.first_utc +
-                  (long long)(l % j->r.m) * 60LL * j->r.slot_minutes;
+                  60LL * ecs_slot_prices_minutes_to(&j->sp, (long)(l % j->r.m));
     ecs_prices_time_format(t, buf, size);
 }
 
@@ -236,8 +236,12 @@ static void print_head(const prices_job *j)
         printf("first slot     %s\n",
                s->untimed ? "- (no dates in the file; --start sets one)" : a);
     }
-    printf("slot minutes   %d%s\n", j->sp.slot_minutes,
-           synthetic(j) ? " (a built-in defined per slot)" : "");
+    if (j->sp.slot_len != NULL)
+        printf("slot minutes   prices (periods of different lengths, in "
+               "units of %d min)\n", j->sp.slot_minutes);
+    else
+        printf("slot minutes   %d%s\n", j->sp.slot_minutes,
+               synthetic(j) ? " (a built-in defined per slot)" : "");
     printf("slots          %zu (one pass of the series: %zu%s)\n", j->sp.n,
            j->r.m, j->r.periodic ? ", periodic" : "");
     printf("repeated       %s\n", j->sp.repeated ? "yes" : "no");
@@ -260,23 +264,32 @@ static void print_human(const prices_job *j)
     }
     if (sw < 4)
         sw = 4;
-    printf("\n%*s  %s%*s  %s\n", sw, "slot", synthetic(j) ? "" : "start (UTC)        ",
-           pw, "price", "normalized");
+    int len = j->sp.slot_len != NULL; /* a column of minutes */
+    printf("\n%*s  %s%s%*s  %s\n", sw, "slot", synthetic(j) ? "" : "start (UTC)        ",
+           len ? "minutes  " : "", pw, "price", "normalized");
     for (size_t l = 0; l < j->sp.n; l++) {
         slot_time(j, l, t, sizeof t);
-        printf("%*zu  %s%s%*s  %.6f\n", sw, l, t, synthetic(j) ? "" : "  ", pw,
-               num(j->orig[l], a, sizeof a), j->sp.price[l]);
+        char m[32] = "";
+        if (len)
+            snprintf(m, sizeof m, "%7lld  ",
+                     (long long)j->sp.slot_len[l] * j->sp.slot_minutes);
+        printf("%*zu  %s%s%s%*s  %.6f\n", sw, l, t, synthetic(j) ? "" : "  ",
+               m, pw, num(j->orig[l], a, sizeof a), j->sp.price[l]);
     }
 }
 
 static void print_csv(const prices_job *j)
 {
     char a[64], t[64];
-    printf("slot,start_utc,price,normalized\n");
+    int len = j->sp.slot_len != NULL; /* a column of minutes */
+    printf("slot,start_utc,%sprice,normalized\n", len ? "minutes," : "");
     for (size_t l = 0; l < j->sp.n; l++) {
         slot_time(j, l, t, sizeof t);
-        char b[64];
-        printf("%zu,%s,%s,%s\n", l, t, exact(j->orig[l], a, sizeof a),
+        char b[64], m[32] = "";
+        if (len)
+            snprintf(m, sizeof m, "%lld,",
+                     (long long)j->sp.slot_len[l] * j->sp.slot_minutes);
+        printf("%zu,%s,%s%s,%s\n", l, t, m, exact(j->orig[l], a, sizeof a),
                exact(j->sp.price[l], b, sizeof b));
     }
 }
@@ -326,6 +339,13 @@ static int print_json(const prices_job *j)
           set(d, "max", ecs_json_num(j->st.max)) ||
           set(d, "mean", ecs_json_num(j->st.mean)) ||
           set(d, "per_slot", per) || set(d, "per_slot_original", orig);
+    if (!bad && j->sp.slot_len != NULL) { /* slots of different lengths */
+        json_t *pm = json_array();
+        for (size_t l = 0; pm != NULL && l < j->sp.n; l++)
+            json_array_append_new(pm, json_integer((json_int_t)j->sp.slot_len[l] *
+                                                   j->sp.slot_minutes));
+        bad = pm == NULL || set(d, "per_slot_minutes", pm);
+    }
     if (bad) { /* per and orig belong to d only once set */
         if (per != NULL && json_object_get(d, "per_slot") != per)
             json_decref(per);

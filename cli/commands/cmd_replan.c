@@ -146,7 +146,7 @@ static void print_human(const replan_args *a, const ecs_replan_run *run)
     }
     else
         printf("now        slot %ld\n", r->now);
-    ecs_fmt_slots(run->pb.deadline, sp->slot_minutes, dur, sizeof dur);
+    ecs_fmt_slots(sp, run->pb.deadline, dur, sizeof dur);
     printf("deadline   %s (as recorded)\n", dur);
     size_t nfree = r->count[ECS_CHANGE_SAME] + r->count[ECS_CHANGE_PE] +
                    r->count[ECS_CHANGE_FREQ] + r->count[ECS_CHANGE_MOVED];

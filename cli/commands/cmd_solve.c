@@ -48,7 +48,7 @@ const tool_command tool_command_solve = {
     "Usage: ecsched solve GRAPH -p P [--prices SPEC] [--extension E | --deadline N]\n"
     "                     [--freqs LIST] [--power MODEL] [--time-limit S]\n"
     "                     [--makespan-limit S] [--gap G] [--seed S] [--effort N]\n"
-    "                     [-o FILE]\n"
+    "                     [--merge-slots] [-o FILE]\n"
     "                     [--json]\n"
     "       ecsched solve GRAPH.dot --mapping FILE --platform SETUP [--freqs 1]\n"
     "                     [--time-limit S] [--gap G] [-o FILE] [--json]\n"
@@ -90,6 +90,9 @@ const tool_command tool_command_solve = {
     "                     nodes, Lagrangian steps; N/100 + 1 neighbourhoods):\n"
     "                     the same schedule and bound on any machine and load\n"
     "                     while --time-limit, the safety stop, does not bind\n"
+    "  --merge-slots      merge runs of slots of equal price into one (a\n"
+    "                     coarsening: frequencies change at merged bounds);\n"
+    "                     the schedule on the fine grid, its bound beside\n"
     "  --base FILE        base schedule (JSON tasks with id, pe, start, stop)\n"
     "  -o FILE            write the schedule document (JSON)\n"
     "  --json             print the schedule document instead of the summary\n"
@@ -106,12 +109,24 @@ typedef struct solve_job {
     ecs_problem pb;
     int have_pb;
     ecs_solve_result res;
+    /* --merge-slots: the coarsening and what the fine grid says */
+    int merge;
+    size_t merged_n;       /* slots of the merged grid before D' */
+    double merged_bound;   /* solve's bound on the merged grid (NAN) */
+    double fine_bound;     /* the fine grid's fluid bound (NAN) */
 } solve_job;
+
+/* --merge-slots's getopt id (beyond the parameter options) */
+#define OPT_MERGE_SLOTS (TOOL_OPT_PARAM + 200)
 
 static int own_option(void *ctx, int c, const char *arg, const char *word)
 {
     solve_job *j = ctx;
     (void)word;
+    if (c == OPT_MERGE_SLOTS) {
+        j->merge = 1;
+        return 0;
+    }
     return tool_param_option(CMD, &j->grid, c, arg, 0);
 }
 
@@ -128,6 +143,7 @@ static int parse_args(solve_job *j, int argc, char **argv)
         {"seed", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_SEED},
         {"effort", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_EFFORT},
         {"makespan-limit", required_argument, 0, TOOL_OPT_PARAM + TOOL_PARAM_MAKESPAN_LIMIT},
+        {"merge-slots", no_argument, 0, OPT_MERGE_SLOTS},
         TOOL_MODEL_LONGOPTS,
         {0, 0, 0, 0}};
     tool_argspec spec;
@@ -171,6 +187,22 @@ static void print_human(const tool_outcome *o, const ecs_check_report *rep)
                ecs_bound_method_name(r->bound_method));
     if (!isnan(r->gap))
         printf("%-12s %.4f%%\n", "gap", 100.0 * r->gap);
+    if (j->merge) {
+        printf("%-12s %zu slots for the fine grid's %ld (runs of equal "
+               "price merged; the schedule above on the fine grid)\n",
+               "merged", j->merged_n, o->pb->deadline);
+        if (!isnan(j->merged_bound))
+            printf("%-12s %.6f (the merged grid's: no schedule of the "
+                   "merged slots costs less)\n", "merged bound",
+                   j->merged_bound);
+        if (r->milp_nonzeros > 0)
+            printf("%-12s %ld rows, %ld columns, %ld non-zeros (the merged "
+                   "grid's MILP)\n", "merged model", r->milp_rows,
+                   r->milp_cols, r->milp_nonzeros);
+        else if (!isnan(r->milp_estimate))
+            printf("%-12s about %.3g non-zeros estimated: the MILP did not "
+                   "run\n", "merged model", r->milp_estimate);
+    }
     if (r->lns_rounds > 0)
         printf("%-12s %ld neighbourhoods, %ld improved\n", "search",
                r->lns_rounds, r->lns_improved);
@@ -222,7 +254,92 @@ static int add_solve_keys(json_t *d, const void *job)
            json_object_set_new(d, "phases", phases_json(r)) ||
            json_object_set_new(d, "stop", json_string(ecs_stop_name(r->stop))) ||
            json_object_set_new(d, "solve_runtime_s",
-                               ecs_json_num(round(r->runtime_s * 1e6) / 1e6));
+                               ecs_json_num(round(r->runtime_s * 1e6) / 1e6)) ||
+           (j->merge &&
+            (json_object_set_new(d, "merged_slots",
+                                 json_integer((json_int_t)j->merged_n)) ||
+             json_object_set_new(d, "merged_bound",
+                                 ecs_json_num(j->merged_bound)) ||
+             json_object_set_new(d, "merged_milp_nonzeros",
+                                 json_integer(r->milp_nonzeros)) ||
+             json_object_set_new(d, "merged_milp_estimate",
+                                 ecs_json_num(r->milp_estimate))));
+}
+
+/*
+ * --merge-slots (docs/MODEL.md "Merging slots"): solve on the grid whose
+ * runs of equal price are merged, the schedule put back on the fine grid
+ * (same work, same cost); the bound and gap reported are the fine grid's
+ * (its fluid bound, or the merged bound when it is also the fine one's
+ * because nothing merged), the merged grid's bound beside them.
+ */
+static ecs_result solve_merged(solve_job *j, ecs_diag *diag)
+{
+    ecs_problem *pb = &j->pb;
+    if (pb->ext.on)
+        return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                            "--merge-slots handles the paper's platform only "
+                            "(a source or a cap differs slot by slot)");
+    ecs_slot_prices mp;
+    size_t *first = NULL;
+    ecs_result rc = ecs_slot_prices_merge(&pb->prices, (size_t)pb->deadline,
+                                          &mp, &first, diag);
+    if (rc != ECS_OK)
+        return rc;
+    size_t dm = 0;
+    while (dm < mp.n && first[dm] < (size_t)pb->deadline)
+        dm++;
+    j->merged_n = dm;
+    ecs_instance inst;
+    ecs_instance_init(&inst, pb->g, pb->platform, mp.price, mp.n, (long)dm);
+    inst.slot_len = mp.slot_len;
+    rc = ecs_instance_prepare(&inst, diag);
+    ecs_schedule *base = NULL;
+    if (rc == ECS_OK) {
+        /* the base's order on the merged slots, when it meets D' */
+        base = ecs_schedule_fit_lengths(pb->g, pb->base, mp.slot_len, mp.n);
+        ecs_check_report cr;
+        if (base != NULL && ecs_check_schedule(&inst, base, &cr, NULL) != ECS_OK) {
+            ecs_schedule_free(base);
+            base = NULL;
+        }
+        j->prm.base = base;
+        rc = ecs_solve(&inst, NULL, &j->prm, &j->res, diag);
+    }
+    if (rc == ECS_OK && j->res.schedule != NULL) {
+        ecs_schedule *fine = ecs_schedule_unmerge(j->res.schedule, first, mp.n);
+        if (fine == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        ecs_schedule_free(j->res.schedule);
+        j->res.schedule = fine;
+    }
+    j->merged_bound = j->res.bound;
+    if (rc == ECS_OK && mp.n != pb->prices.n) {
+        /* the fine grid's bound: its fluid bound */
+        double fl = NAN;
+        ecs_diag ignored;
+        if (ecs_bound_fluid_instance(&pb->inst, NULL, &fl, &ignored) != ECS_OK)
+            fl = NAN;
+        j->fine_bound = fl;
+        j->res.bound = fl;
+        j->res.bound_method = ECS_BOUND_BY_FLUID;
+        if (j->res.schedule != NULL && !isnan(fl)) {
+            ecs_check_report cr;
+            if (ecs_check_schedule(&pb->inst, j->res.schedule, &cr, NULL) == ECS_OK) {
+                j->res.cost = cr.cost;
+                j->res.gap = ecs_gap_rel(cr.cost, fl);
+            }
+            if (j->res.status == ECS_SOLVE_OPTIMAL &&
+                !ecs_gap_reached(j->res.cost, fl, j->prm.gap))
+                j->res.status = ECS_SOLVE_FEASIBLE; /* optimal on the merged grid */
+        }
+    }
+    ecs_schedule_free(base);
+    j->prm.base = NULL;
+    ecs_instance_release(&inst);
+    ecs_slot_prices_release(&mp);
+    free(first);
+    return rc;
 }
 
 int tool_cmd_solve(int argc, char **argv)
@@ -277,8 +394,12 @@ int tool_cmd_solve(int argc, char **argv)
         j.prm.base = j.pb.base;
         j.prm.local = mp->local;
         j.prm.time_limit_s = tool_budget_left(t0 + mp->time_limit_s);
-        rc = ecs_solve(&j.pb.inst,
-                       NULL, &j.prm, &j.res, &diag);
+        j.merged_bound = j.fine_bound = NAN;
+        if (j.merge)
+            rc = solve_merged(&j, &diag);
+        else
+            rc = ecs_solve(&j.pb.inst,
+                           NULL, &j.prm, &j.res, &diag);
     }
     /* runtime_s: the command's wall time, not the solver's alone */
     tool_outcome o = {CMD, &j.m, &j.pb, j.res.schedule, exact_status(j.res.status),

@@ -280,6 +280,8 @@ static void apply_doc_units(validate_job *j)
 {
     tool_model *m = &j->m;
     char a[64], b[64];
+    if (!m->slot_minutes_given && j->dm.price_opt.slots_from_prices)
+        m->price_opt.slots_from_prices = 1; /* the lengths it was made on */
     if (j->dm.slot_minutes > 0) {
         if (!m->slot_minutes_given)
             m->price_opt.slot_minutes = j->dm.slot_minutes;
@@ -386,7 +388,8 @@ static ecs_result apply_doc_model(validate_job *j, ecs_diag *diag)
 /* Prices: --prices if given, else the document's per-slot prices, else the
  * default built-in, over max(deadline, makespan) slots. */
 static ecs_result resolve_prices(validate_job *j, const double **price,
-                                 size_t *nprice, ecs_diag *diag)
+                                 size_t *nprice, const int **slot_len,
+                                 ecs_diag *diag)
 {
     long need = ecs_schedule_makespan(j->s);
     if (j->m.deadline > need)
@@ -407,6 +410,7 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
     if (j->m.prices_spec == NULL && j->dm.nprice > 0) {
         *price = j->dm.price;
         *nprice = j->dm.nprice;
+        *slot_len = j->dm.slot_len; /* the lengths the document records */
         return ECS_OK;
     }
     ecs_result rc = ecs_setup_load_prices(&j->m, (size_t)(need > 0 ? need : 1),
@@ -417,6 +421,7 @@ static ecs_result resolve_prices(validate_job *j, const double **price,
     tool_note_repeated(CMD, &j->sp);
     *price = j->sp.price;
     *nprice = j->sp.n;
+    *slot_len = j->sp.slot_len;
     return ECS_OK;
 }
 
@@ -575,6 +580,7 @@ int tool_cmd_validate(int argc, char **argv)
     ecs_diag_clear(&diag);
     const double *price = NULL;
     size_t nprice = 0;
+    const int *slot_len = NULL;
     /* the document's model first: its work unit decides the graph's work */
     ecs_result rc = ecs_document_read_model(j.sched_path, &j.m.limits, &j.dm, &diag);
     if (rc == ECS_OK) {
@@ -604,7 +610,7 @@ int tool_cmd_validate(int argc, char **argv)
         rc = ecs_document_read(j.sched_path, &j.m.limits, j.g, &j.m.platform, &j.s,
                           NULL, &diag);
     if (rc == ECS_OK)
-        rc = resolve_prices(&j, &price, &nprice, &diag);
+        rc = resolve_prices(&j, &price, &nprice, &slot_len, &diag);
     if (rc != ECS_OK) {
         tool_error(CMD, &diag);
         job_release(&j);
@@ -613,6 +619,7 @@ int tool_cmd_validate(int argc, char **argv)
     ecs_check_report rep;
     ecs_instance inst;
     ecs_instance_init(&inst, j.g, &j.m.platform, price, nprice, j.m.deadline);
+    inst.slot_len = slot_len;
     ecs_ext_instance(&j.ext, &inst);
     rc = ecs_check_schedule(&inst, j.s, &rep, &diag);
     if (rc != ECS_OK && rc != ECS_EVIOLATION) {

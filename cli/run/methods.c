@@ -111,9 +111,15 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
 {
     const ecs_problem *pb = ctx->pb;
     tool_method_out sweep;
+    /* a model local does not handle: its own row says so (not the
+     * sweep's, which it starts from) */
+    ecs_result rc = ecs_method_require(ecs_method_find("local"),
+                                       ecs_instance_model(&pb->inst), diag);
+    if (rc != ECS_OK)
+        return rc;
     /* on an extended platform the sweep does not run: local starts from
      * the base */
-    ecs_result rc = tool_method_run(pb->ext.on ? TOOL_METHOD_BASE : TOOL_METHOD_SWEEP,
+    rc = tool_method_run(pb->ext.on ? TOOL_METHOD_BASE : TOOL_METHOD_SWEEP,
                                     ctx, &sweep, diag);
     if (rc != ECS_OK || sweep.schedule == NULL) {
         if (rc == ECS_OK)

@@ -148,7 +148,9 @@ int tool_limit_option(ecs_limits *l, int opt, const char *arg,
     "                       (S + (1-S) f^3 for f > 0)\n"                    \
     "  --prices SPEC        built-in (flat, increasing, alternating,\n"     \
     "                       epex-2016-10-19: default) or a CSV file\n"      \
-    "  --slot-minutes M     slot length for CSV prices (default 60)\n"      \
+    "  --slot-minutes M     slot length for CSV prices (default 60); prices:\n" \
+    "                       one slot per period of the series, as long\n"  \
+    "                       (milp, solve, validate, plot)\n"               \
     "  --no-repeat          error if prices are shorter than the deadline\n" \
     "  --format F           graph format: auto (by content), standard,\n"   \
     "                       proto, comm (STG layouts), dot, wfformat\n"      \
@@ -197,7 +199,8 @@ int tool_limit_option(ecs_limits *l, int opt, const char *arg,
     "Price flags (also accepted by every scheduling command):\n"            \
     "  --prices SPEC        the same as the SPEC argument\n"                \
     "  --slot-minutes M     slot length (default 60); finer series are\n"    \
-    "                       averaged over a slot, coarser ones repeated\n"   \
+    "                       averaged over a slot, coarser ones repeated;\n"  \
+    "                       prices: one slot per period, as long\n"          \
     "  --start TIME         first slot (default: the series' first point)\n" \
     "  --no-repeat          error if the series is shorter than the slots\n" \
     "  --price-column C     column name or 1-based number (default: guess\n" \

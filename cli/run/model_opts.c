@@ -221,6 +221,17 @@ void tool_note_repeated(const char *cmd, const ecs_slot_prices *sp)
 {
     if (sp == NULL || !sp->repeated)
         return;
+    if (sp->slot_len != NULL) {
+        char d[48];
+        ecs_fmt_duration(1, (int)(ecs_slot_prices_minutes_to(sp, (long)sp->cycle)),
+                         d, sizeof d);
+        fprintf(stderr,
+                "ecsched %s: note: the prices (%s) cover %zu slots (%s) and "
+                "are repeated to fill %zu slots (--no-repeat makes this an "
+                "error)\n",
+                cmd, sp->source, sp->cycle, d, sp->n);
+        return;
+    }
     fprintf(stderr,
             "ecsched %s: note: the prices (%s) cover %zu slots of %d minutes "
             "and are repeated to fill %zu slots (--no-repeat makes this an "

@@ -50,13 +50,13 @@ void tool_outcome_print_problem(const tool_outcome *o)
     const ecs_problem *pb = o->pb;
     printf("%-12s %s (%zu tasks with work)\n", "graph", pb->graph_path, pb->g->n);
     printf("%-12s %d\n", "pes", o->m->platform.pes);
-    char info[160], d[64], b[64];
+    char info[256], d[64], b[64];
     ecs_fmt_slot_info(o->m, &pb->prices, info, sizeof info);
     char src[1200];
     tool_fmt_price_sources(o->m, pb, src, sizeof src);
     printf("%-12s %s (%s)\n", "prices", src, info);
-    ecs_fmt_slots(pb->deadline, pb->prices.slot_minutes, d, sizeof d);
-    ecs_fmt_slots(pb->base_makespan, pb->prices.slot_minutes, b, sizeof b);
+    ecs_fmt_slots(&pb->prices, pb->deadline, d, sizeof d);
+    ecs_fmt_slots(&pb->prices, pb->base_makespan, b, sizeof b);
     printf("%-12s %s (base makespan %s%s)\n", "deadline", d, b,
            pb->base_optimal ? ", optimal" : "");
 }
@@ -76,7 +76,7 @@ void tool_outcome_print_solution(const tool_outcome *o, const ecs_check_report *
     ecs_energy_of_problem(o->pb, o->m, o->schedule, rep->cost, &e);
     ecs_fmt_energy(o->m, &e, text, sizeof text);
     printf("%-12s %s\n", "energy", text);
-    ecs_fmt_slots(rep->makespan, o->pb->prices.slot_minutes, mk, sizeof mk);
+    ecs_fmt_slots(&o->pb->prices, rep->makespan, mk, sizeof mk);
     printf("%-12s %s (%s)\n", "makespan", mk,
            rep->meets_deadline ? "meets the deadline" : "misses the deadline");
     tool_print_clock(o->m, &o->pb->prices, o->schedule, o->pb->deadline, 12);
@@ -103,7 +103,7 @@ int tool_outcome_finish(const tool_outcome *o)
         have_adv = ecs_problem_advice(pb, o->m->platform.pes, &adv, &ad) == ECS_OK;
         if (have_adv &&
             json_object_set_new(doc, "advice",
-                                ecs_advice_json(&adv, pb->prices.slot_minutes)) != 0) {
+                                ecs_advice_json(&adv, &pb->prices)) != 0) {
             json_decref(doc);
             doc = NULL;
         }
@@ -126,7 +126,7 @@ int tool_outcome_finish(const tool_outcome *o)
         char adv_text[512] = "";
         if (have_adv)
             ecs_advice_text(&adv, o->m->platform.pes,
-                                pb->prices.slot_minutes, adv_text,
+                                &pb->prices, adv_text,
                                 sizeof adv_text);
         fprintf(stderr, "ecsched %s: no schedule meets the deadline %ld%s%s\n",
                 o->cmd, pb->deadline, have_adv ? ": " : "", adv_text);

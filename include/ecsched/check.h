@@ -92,6 +92,15 @@ double ecs_check_task_cost(const ecs_platform *p, const double *price,
                            size_t nprice, const ecs_sched_task *t);
 
 /*
+ * The same on slots of different lengths: slot l costs
+ * power(f) * (price[l] * slot_len[l]) (docs/MODEL.md "Slots of different
+ * lengths"); slot_len NULL is ecs_check_task_cost.
+ */
+double ecs_check_task_cost_len(const ecs_platform *p, const double *price,
+                               const int *slot_len, size_t nprice,
+                               const ecs_sched_task *t);
+
+/*
  * Validate the price inputs of a scheduler before it runs: deadline D' at
  * least 1, at least D' prices, and price[l] finite for every slot l < D'.
  * Returns OK, or EINVAL with diag naming the problem (the slot of a price
@@ -107,6 +116,12 @@ ecs_result ecs_check_prices(const double *price, size_t nprice,
  * is watt-hours.  Frequency indices outside p count as 0.
  */
 double ecs_check_energy(const ecs_schedule *s, const ecs_platform *p);
+
+/* The same on slots of different lengths: power(f) * slot_len[l] per
+ * slot (units at f = 1; nslot lengths, slots beyond them 1); slot_len
+ * NULL is ecs_check_energy. */
+double ecs_check_energy_len(const ecs_schedule *s, const ecs_platform *p,
+                            const int *slot_len, size_t nslot);
 
 /*
  * When work is done in schedule s on platform p: *first receives the first

@@ -109,6 +109,9 @@ typedef struct ecs_doc_model {
     long deadline;        /* -1 if absent */
     size_t nprice;        /* prices.per_slot length, 0 if absent */
     double *price;        /* prices.per_slot, malloc'ed, or NULL */
+    int *slot_len;        /* prices.per_slot_minutes / slot_minutes
+                             (slots of different lengths), malloc'ed, or
+                             NULL */
     char price_source[256];
     double work_unit_s;   /* model.work_unit_s, 0 if absent or null */
     int slot_minutes;     /* prices.slot_minutes, 0 if absent */

@@ -36,6 +36,7 @@
 #include <stddef.h>
 
 #include "ecsched/graph.h"
+#include "ecsched/limits.h"
 #include "ecsched/platform.h"
 #include "ecsched/result.h"
 
@@ -109,6 +110,12 @@ typedef struct ecs_instance {
      * would ignore it refuse it (ecs_instance_require_no_due).  The
      * checker does not judge it. */
     const long *due;
+    /* slots of different lengths (docs/MODEL.md "Slots of different
+     * lengths"): slot_len[l] >= 1 is slot l's length in units (the unit
+     * being the length in which one PE at f = 1 does one work unit), for
+     * l < nprice; NULL: every slot is one unit (the uniform grid).  Not
+     * with due (a re-plan on lengths is EUNSUPPORTED). */
+    const int *slot_len;
 } ecs_instance;
 
 /* EUNSUPPORTED (diag: "METHOD does not handle tasks with a latest last
@@ -116,14 +123,32 @@ typedef struct ecs_instance {
 ecs_result ecs_instance_require_no_due(const ecs_instance *inst,
                                        const char *method, ecs_diag *diag);
 
+/* Slot l's length in units: slot_len[l], or 1 without lengths. */
+long ecs_instance_slot_len(const ecs_instance *inst, long l);
+
+/* The windows of g (inst's graph or its reduction) under inst: those of
+ * ecs_windows_compute_platform on the uniform grid; with slot lengths,
+ * those of the graph whose works are ceil(w_i / longest slot) (a task
+ * needs at least that many slots wherever it runs).  OK, ENOMEM. */
+ecs_result ecs_windows_compute_instance(const ecs_instance *inst,
+                                        const ecs_graph *g, ecs_windows *w,
+                                        int *empty, ecs_diag *diag);
+
 /* 1 when inst uses the extended model: PE classes, sites, sources or caps
  * (every method says whether it handles it, else ECS_EUNSUPPORTED). */
 int ecs_instance_extended(const ecs_instance *inst);
 
 /* EUNSUPPORTED (diag: "METHOD handles the paper's platform only: ...")
- * when inst is extended, else OK.  For methods of the paper's model. */
+ * when inst is extended or has slot lengths, else OK.  For methods of the
+ * paper's model. */
 ecs_result ecs_instance_require_paper(const ecs_instance *inst,
                                       const char *method, ecs_diag *diag);
+
+/* EUNSUPPORTED (diag: "METHOD handles slots of one length only ...") when
+ * inst has slot lengths, else OK.  For methods that count one work unit
+ * per slot at f = 1. */
+ecs_result ecs_instance_require_uniform(const ecs_instance *inst,
+                                        const char *method, ecs_diag *diag);
 
 /* The price of slot l at site s (l < nprice). */
 double ecs_instance_price(const ecs_instance *inst, int site, long l);
@@ -163,9 +188,10 @@ void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
 /* OK, or EINVAL (diag says which) for a missing graph, platform or prices,
  * a platform not initialised (ecs_platform_init and its setters), a task
  * without work (contract the graph first), a deadline below 1, fewer
- * prices than D', a price that is not finite or a due slot outside
- * work - 1 .. D' - 1.  Every method runs it
- * first. */
+ * prices than D', a price that is not finite, a due slot outside
+ * work - 1 .. D' - 1 or a slot length outside 1..ECS_SLOT_LEN_MAX;
+ * EUNSUPPORTED for slot lengths on the extended model or with due.  Every
+ * method runs it first. */
 ecs_result ecs_instance_validate(const ecs_instance *inst, ecs_diag *diag);
 
 /* Validate, then derive the reduction and the windows once (a second call

@@ -16,6 +16,10 @@
 
 #include "ecsched/result.h"
 
+/* The longest slot of slots of different lengths, in units of the
+ * shortest common length (a week of one-minute units). */
+#define ECS_SLOT_LEN_MAX 10080
+
 typedef struct ecs_limits {
     long long max_input_bytes; /* bytes of one input file (--max-input-bytes),
                                   default 256 MiB */

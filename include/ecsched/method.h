@@ -68,12 +68,16 @@ const char *ecs_method_role_name(ecs_method_role r);
  *  FREEMAP   CaWoSched's platform with the mapping chosen: its setup, each
  *            task's processor, each processor's order and the starts (and
  *            with frequencies each task's) chosen, transfers on the links
- *            between processors (remap.h) */
+ *            between processors (remap.h)
+ *  SLOTS     the paper's platform on slots of different lengths
+ *            (instance.h slot_len; docs/MODEL.md "Slots of different
+ *            lengths") */
 #define ECS_MODEL_MAP(XX)                                                     \
     XX(PAPER, 1u, "paper")                                                    \
     XX(EXTENDED, 2u, "extended")                                              \
     XX(FIXEDMAP, 4u, "fixedmap")                                              \
-    XX(FREEMAP, 8u, "freemap")
+    XX(FREEMAP, 8u, "freemap")                                                \
+    XX(SLOTS, 16u, "slots")
 
 typedef enum ecs_model {
 #define ECS_MODEL_ENUM(name, bit, key) ECS_MODEL_##name = bit,
@@ -197,8 +201,8 @@ const ecs_method *ecs_methods(size_t *n);
 /* The row named `name`, or NULL. */
 const ecs_method *ecs_method_find(const char *name);
 
-/* The model of an instance: EXTENDED when ecs_instance_extended, else
- * PAPER. */
+/* The model of an instance: EXTENDED when ecs_instance_extended, SLOTS
+ * when it has slot lengths (instance.h), else PAPER. */
 ecs_model ecs_instance_model(const ecs_instance *inst);
 
 /* The model of args: FIXEDMAP when cws is set, FREEMAP when cws_setup

@@ -29,7 +29,13 @@ typedef struct ecs_slot_prices {
     size_t n;              /* number of slots */
     double *price;         /* n normalised prices (slot 0 .. n-1) */
     double normalized_by;  /* price = original / normalized_by */
-    int slot_minutes;      /* slot length */
+    int slot_minutes;      /* slot length; with slot_len, the unit the
+                            * lengths count in (their greatest common
+                            * divisor) */
+    int *slot_len;         /* n lengths in units of slot_minutes (slot l
+                            * lasts slot_len[l] * slot_minutes minutes), or
+                            * NULL: every slot lasts slot_minutes (the
+                            * uniform grid); see slots_from_prices */
     int repeated;          /* 1 if the series was repeated to reach n slots */
     char source[256];      /* built-in name or file path */
     char unit[32];         /* e.g. "EUR/MWh", "" if unknown */
@@ -43,6 +49,12 @@ typedef struct ecs_slot_prices {
 
 /* Free the arrays of a slot price set (not the struct itself). */
 void ecs_slot_prices_release(ecs_slot_prices *sp);
+
+/* Minutes from the start of slot 0 to the start of slot `slot` (>= 0; a
+ * boundary: slot n is the end of slot n - 1): slot * slot_minutes on the
+ * uniform grid, the sum of the lengths before it with slot_len (slots
+ * beyond n lasting slot_minutes). */
+long long ecs_slot_prices_minutes_to(const ecs_slot_prices *sp, long slot);
 
 /* What a timestamp marks: the start or the end of its interval. */
 typedef enum ecs_price_stamp {
@@ -66,6 +78,12 @@ typedef enum ecs_price_fill {
  */
 typedef struct ecs_price_options {
     int slot_minutes;       /* slot length, 1..1440, default 60 */
+    int slots_from_prices;  /* 1 (--slot-minutes prices): one slot per
+                               point of the series, as long as the point
+                               (docs/MODEL.md "Slots of different
+                               lengths"); a series whose points are all of
+                               one length gives the uniform grid of that
+                               length */
     int no_repeat;          /* 1: a series shorter than the slots needed is an error */
     char price_column[ECS_PRICE_NAME_MAX]; /* header name or 1-based number; "" = guess */
     char time_column[ECS_PRICE_NAME_MAX];  /* header name or 1-based number; "" = guess */
@@ -100,7 +118,8 @@ ecs_result ecs_price_options_validate(const ecs_price_options *o,
 
 /* The option keys that ecs_price_options_set understands. */
 typedef enum ecs_price_key {
-    ECS_PRICE_KEY_SLOT_MINUTES, /* "15" */
+    ECS_PRICE_KEY_SLOT_MINUTES, /* "15", or "prices": the series' own
+                                   periods (slots_from_prices) */
     ECS_PRICE_KEY_NO_REPEAT,    /* value ignored */
     ECS_PRICE_KEY_PRICE_COLUMN, /* "SpotPriceEUR" or "6" */
     ECS_PRICE_KEY_TIME_COLUMN,  /* "HourUTC" or "1" */
@@ -216,7 +235,9 @@ typedef struct ecs_price_resampled {
     size_t m;            /* slots */
     double *value;       /* m prices, original units */
     long long first_utc; /* start of slot 0 (0 for synthetic built-ins) */
-    int slot_minutes;
+    int slot_minutes;    /* with len: the unit of the lengths */
+    int *len;            /* m lengths in units of slot_minutes, or NULL:
+                            every slot slot_minutes long */
     int periodic;        /* 1: cycling it is its definition (flat, alternating) */
 } ecs_price_resampled;
 
@@ -224,7 +245,11 @@ void ecs_price_resampled_release(ecs_price_resampled *r);
 
 /*
  * Resample s to opt->slot_minutes from opt->start (default: the first
- * point) to the end of the series.  A slot's price is the time-weighted
+ * point) to the end of the series.  With opt->slots_from_prices, one slot
+ * per point from opt->start (a point's start) instead: slot_minutes the
+ * greatest common divisor of the points' lengths and len their lengths
+ * in that unit (NULL when they are all one length); EINVAL for a
+ * synthetic built-in (defined per slot, not in time).  A slot's price is the time-weighted
  * average of the points overlapping it (a last slot that the series covers
  * only in part averages over the part covered).  The synthetic built-ins
  * give one value per slot: flat and alternating one period, increasing
@@ -242,7 +267,8 @@ double ecs_prices_norm_factor(const double *v, size_t n);
 
 /*
  * nslots per-slot prices from a resampled series: slot l takes
- * value[l mod m] / ecs_prices_norm_factor(value, m).  repeated is set when
+ * value[l mod m] / ecs_prices_norm_factor(value, m) (and length
+ * len[l mod m] when r has lengths).  repeated is set when
  * nslots > m (unless the series is periodic by definition); with
  * opt->no_repeat that is an error (EINVAL).  nslots may be below m.
  */
@@ -250,6 +276,20 @@ ecs_result ecs_prices_slots(const ecs_price_series *s,
                             const ecs_price_resampled *r,
                             const ecs_price_options *opt, size_t nslots,
                             ecs_slot_prices *out, ecs_diag *diag);
+
+/*
+ * Merge runs of consecutive slots of equal price into one slot each (a
+ * coarsening: docs/MODEL.md "Merging slots"): slots 0 .. horizon-1 and
+ * horizon .. n-1 are merged apart, so that the boundary horizon (D') is a
+ * boundary of out, and no merged slot is longer than ECS_SLOT_LEN_MAX
+ * units.  out has the merged prices and their lengths in units of
+ * in->slot_minutes (slot_len NULL when nothing merged), the rest of in's
+ * fields; (*first)[j] is the first slot of in in merged slot j, for j =
+ * 0 .. out->n (malloc'ed, (*first)[out->n] = in->n).  OK, ENOMEM.
+ */
+ecs_result ecs_slot_prices_merge(const ecs_slot_prices *in, size_t horizon,
+                                 ecs_slot_prices *out, size_t **first,
+                                 ecs_diag *diag);
 
 /* min, max and mean of n values (all 0 when n = 0). */
 typedef struct ecs_price_stats {

@@ -62,4 +62,24 @@ ecs_result ecs_profile_cheapest(const ecs_platform *p, const double *price,
                                 long work, long s, long e,
                                 unsigned char *freq, double *cost);
 
+/*
+ * The same three on slots of different lengths (docs/MODEL.md "Slots of
+ * different lengths"): slot_len[l] >= 1 is slot l's length in units, so
+ * that frequency index k does q_k * slot_len[l] grid steps there and costs
+ * power_k * price[l] * slot_len[l]; slot_len NULL is the uniform grid (the
+ * functions above, the same doubles bit for bit).  slot_len is read where
+ * price is.
+ */
+void ecs_profile_costs_from_len(const ecs_platform *p, const double *price,
+                                const int *slot_len, long work, long s,
+                                long len, double *cost, double *scratch);
+
+void ecs_profile_window_len(const ecs_platform *p, const double *price,
+                            const int *slot_len, long work, long es, long L,
+                            double *c, double *scratch);
+
+ecs_result ecs_profile_cheapest_len(const ecs_platform *p, const double *price,
+                                    const int *slot_len, long work, long s,
+                                    long e, unsigned char *freq, double *cost);
+
 #endif

@@ -43,6 +43,31 @@ ecs_result ecs_schedule_place(ecs_schedule *s, size_t i, int pe, long start,
                               long stop, const unsigned char *freq,
                               unsigned char fill);
 
+/*
+ * The schedule base replayed on slots of different lengths (docs/MODEL.md
+ * "Slots of different lengths"): task by task in the order of base's
+ * starts (then stops), each on its PE at frequency index 0 (f = 1) from the
+ * first slot after its predecessors and its PE's task before, for the
+ * fewest slots whose lengths (slot_len[l] units, nslot of them; 1 beyond,
+ * or everywhere when slot_len is NULL) sum to its work.  Every task stops
+ * no later than in base.  g is base's graph (contracted).  NULL when out
+ * of memory or base does not fit g.
+ */
+struct ecs_graph;
+ecs_schedule *ecs_schedule_fit_lengths(const struct ecs_graph *g,
+                                       const ecs_schedule *base,
+                                       const int *slot_len, size_t nslot);
+
+/*
+ * A schedule of merged slots on the slots they merge: merged slot j is
+ * slots first[j] .. first[j+1]-1 (nmerged + 1 offsets, as
+ * ecs_slot_prices_merge gives), each taking slot j's frequency.  The work
+ * and the cost are the same on both grids.  NULL when out of memory or a
+ * task's slot is beyond nmerged.
+ */
+ecs_schedule *ecs_schedule_unmerge(const ecs_schedule *s, const size_t *first,
+                                   size_t nmerged);
+
 /* Remove task i from the schedule (pe = -1). */
 void ecs_schedule_unplace(ecs_schedule *s, size_t i);
 

@@ -242,6 +242,10 @@ typedef struct ecs_solve_result {
                                                   order (the plan made
                                                   visible) */
     size_t nsteps;
+    long milp_rows, milp_cols, milp_nonzeros; /* the MILP's model when it
+                                                 ran, else 0 */
+    double milp_estimate;     /* its estimated non-zeros (the plan's
+                                 measure), NAN when not estimated */
 } ecs_solve_result;
 
 /*

@@ -41,7 +41,9 @@ void ecs_zone_label(const ecs_zone *z, char *buf, size_t n);
 
 /* Energy and money of a schedule. */
 typedef struct ecs_energy {
-    double energy;      /* PE-slots at f = 1 (ecs_check_energy) */
+    double energy;      /* PE-slots at f = 1 (ecs_check_energy); with slot
+                           lengths, PE-slots of unit_minutes */
+    int unit_minutes;   /* slots of different lengths: the unit; 0 else */
     int has_kwh;        /* --watts given */
     double kwh;         /* energy x watts x slot hours / 1000 */
     int has_money;      /* --watts given, prices per MWh, finite */
@@ -82,8 +84,9 @@ void ecs_fmt_energy(const ecs_setup *m, const ecs_energy *e,
  * 0, or -1 when out of memory. */
 int ecs_document_add_units(json_t *d, const ecs_doc_info *in);
 
-/* "66 slots = 66 h" */
-void ecs_fmt_slots(long slots, int slot_minutes, char *buf, size_t n);
+/* "66 slots = 66 h": slots 0 .. slots-1 of sp and how long they last. */
+void ecs_fmt_slots(const ecs_slot_prices *sp, long slots, char *buf,
+                   size_t n);
 
 /* "slots of 60 min, times in +02:00" (or "..., no clock times" for
  * prices without timestamps). */
@@ -94,7 +97,10 @@ void ecs_fmt_slot_info(const ecs_setup *m, const ecs_slot_prices *sp,
 
 
 /* What would make pb's deadline feasible on pes PEs: ecs_makespan_advise
- * with the base's makespan (proven when the makespan search proved it). */
+ * with the base's makespan (proven when the makespan search proved it).
+ * On slots of different lengths: the base's makespan on them and the
+ * critical path on them (each task from the first slot after its
+ * predecessors, in the fewest slots at f = 1), no PE count. */
 ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
                           ecs_makespan_advice *a, ecs_diag *diag);
 
@@ -102,12 +108,13 @@ ecs_result ecs_problem_advice(const ecs_problem *pb, int pes,
  * deadline D'": the least deadline (in slots and hours) and what to pass,
  * the critical path, and the PE count that would do. */
 void ecs_advice_text(const ecs_makespan_advice *a, int pes,
-                         int slot_minutes, char *buf, size_t n);
+                     const ecs_slot_prices *sp, char *buf, size_t n);
 
 /* The advice for programs: {critical_path, least_deadline, least_proven,
  * lower_bound, pes_needed (null: none), pes_needed_proven, slot_minutes,
  * least_deadline_minutes, critical_path_minutes} (schedule.schema.json
  * "advice").  NULL when out of memory. */
-json_t *ecs_advice_json(const ecs_makespan_advice *a, int slot_minutes);
+json_t *ecs_advice_json(const ecs_makespan_advice *a,
+                        const ecs_slot_prices *sp);
 
 #endif

@@ -136,6 +136,7 @@ typedef struct ecs_instance {
     ecs_graph *reduced_owned_;
     const ecs_site *site; const ecs_source *source; size_t nsource;
     const long *due;
+    const int *slot_len;
 } ecs_instance;
 void ecs_instance_init(ecs_instance *inst, const ecs_graph *g,
                        const ecs_platform *p, const double *price,
@@ -158,7 +159,7 @@ long ecs_schedule_makespan(const ecs_schedule *s);
 
 typedef struct ecs_slot_prices {
     size_t n; double *price; double normalized_by; int slot_minutes;
-    int repeated; char source[256]; char unit[32]; size_t cycle;
+    int *slot_len; int repeated; char source[256]; char unit[32]; size_t cycle;
     long long first_utc; int zone_known; int zone_minutes;
 } ecs_slot_prices;
 void ecs_slot_prices_release(ecs_slot_prices *sp);
@@ -168,7 +169,8 @@ typedef enum ecs_price_fill {
     ECS_PRICE_FILL_NONE = 0, ECS_PRICE_FILL_PREVIOUS, ECS_PRICE_FILL_LINEAR
 } ecs_price_fill;
 typedef struct ecs_price_options {
-    int slot_minutes; int no_repeat; char price_column[128];
+    int slot_minutes; int slots_from_prices; int no_repeat;
+    char price_column[128];
     char time_column[128]; char filter_column[128]; char filter_value[128];
     int utc_offset_given; int utc_offset_minutes; char utc_zone[64];
     ecs_price_stamp stamp; ecs_price_fill fill; char start[64]; char unit[32];
@@ -201,7 +203,7 @@ typedef struct ecs_price_series {
 void ecs_price_series_release(ecs_price_series *s);
 typedef struct ecs_price_resampled {
     size_t m; double *value; long long first_utc; int slot_minutes;
-    int periodic;
+    int *len; int periodic;
 } ecs_price_resampled;
 void ecs_price_resampled_release(ecs_price_resampled *r);
 ecs_result ecs_prices_read_buffer(const char *text, size_t len,
@@ -391,6 +393,7 @@ typedef struct ecs_solve_result {
     double start_cost; ecs_stop stop; long lns_rounds; long lns_improved;
     double bound_time_s; size_t dp_states; double runtime_s;
     ecs_solve_step steps[9]; size_t nsteps;
+    long milp_rows, milp_cols, milp_nonzeros; double milp_estimate;
 } ecs_solve_result;
 ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
                      const ecs_solve_params *prm, ecs_solve_result *out,
@@ -406,7 +409,7 @@ typedef enum ecs_method_role {
 const char *ecs_method_role_name(ecs_method_role r);
 typedef enum ecs_model {
     ECS_MODEL_PAPER = 1, ECS_MODEL_EXTENDED = 2, ECS_MODEL_FIXEDMAP = 4,
-    ECS_MODEL_FREEMAP = 8
+    ECS_MODEL_FREEMAP = 8, ECS_MODEL_SLOTS = 16
 } ecs_model;
 const char *ecs_model_name(ecs_model m);
 typedef struct ecs_method {
@@ -482,8 +485,8 @@ ecs_result ecs_document_problem_text(const ecs_problem *pb,
                                      const ecs_doc_request *rq, char **text,
                                      ecs_diag *diag);
 typedef struct ecs_energy {
-    double energy; int has_kwh; double kwh; int has_money; double money;
-    char currency[32]; char split[400];
+    double energy; int unit_minutes; int has_kwh; double kwh; int has_money;
+    double money; char currency[32]; char split[400];
 } ecs_energy;
 void ecs_energy_of_problem(const ecs_problem *pb, const ecs_setup *m,
                            const ecs_schedule *s, double cost,

@@ -158,12 +158,46 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
     return ECS_OK;
 }
 
+/* Slots of different lengths: the fluid problem forgets tasks, so a slot
+ * of m units is m slots of one unit at its price (docs/MODEL.md "Slots of
+ * different lengths"): the bound of the uniform grid of the units.  mu
+ * (per slot) is not defined there: EUNSUPPORTED when asked for. */
+static ecs_result fluid_lengths(const ecs_instance *inst, double *mu,
+                                double *value, ecs_diag *diag)
+{
+    if (mu != NULL)
+        return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                            "the fluid bound's slot prices are for slots of one length only");
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    long units = 0;
+    for (long l = 0; l < inst->deadline; l++)
+        units += inst->slot_len[l];
+    double *unit_price = malloc((size_t)units * sizeof *unit_price);
+    if (unit_price == NULL)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    long u = 0;
+    for (long l = 0; l < inst->deadline; l++)
+        for (int k = 0; k < inst->slot_len[l]; k++)
+            unit_price[u++] = inst->price[l];
+    double work = 0.0;
+    for (size_t i = 0; i < inst->graph->n; i++)
+        work += (double)inst->graph->work[i];
+    rc = ecs_bound_fluid(inst->platform, unit_price, (size_t)units, units,
+                         work, NULL, value, diag);
+    free(unit_price);
+    return rc;
+}
+
 ecs_result ecs_bound_fluid_instance(const ecs_instance *inst, double *mu, double *value,
                                  ecs_diag *diag)
 {
     if (inst == NULL || inst->graph == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     const ecs_graph *g = inst->graph;
+    if (inst->slot_len != NULL)
+        return fluid_lengths(inst, mu, value, diag);
     if (ecs_instance_extended(inst)) {
         if (mu != NULL)
             return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,

@@ -54,10 +54,11 @@ typedef struct core_ivals {
 } core_ivals;
 
 /* Cost every interval of every task's window by DP and keep those that are
- * strictly cheaper than every interval inside them.  ELIMIT (out empty)
+ * strictly cheaper than every interval inside them; slot_len as in
+ * ecs_profile_window_len (NULL: the uniform grid).  ELIMIT (out empty)
  * when the monotonic clock passes t_end (seconds; 0 for no deadline). */
 ecs_result core_ivals_compute(const ecs_graph *g, const ecs_platform *p,
-                                  const double *price,
+                                  const double *price, const int *slot_len,
                                   const ecs_windows *w, double t_end,
                                   core_ivals *out, ecs_diag *diag);
 void core_ivals_release(core_ivals *iv);

@@ -105,7 +105,7 @@ static int past(double t_end)
 }
 
 ecs_result core_ivals_compute(const ecs_graph *g, const ecs_platform *p,
-                                  const double *price,
+                                  const double *price, const int *slot_len,
                                   const ecs_windows *w, double t_end,
                                   core_ivals *out, ecs_diag *diag)
 {
@@ -133,11 +133,12 @@ ecs_result core_ivals_compute(const ecs_graph *g, const ecs_platform *p,
         }
         long L = w->lf[i] - w->es[i] + 1;
         size_t first = b.n;
-        if (L >= g->work[i]) {
-            ecs_profile_window(p, price, g->work[i], w->es[i], L, c, dp);
+        if (L >= g->work[i] || (slot_len != NULL && L >= 1)) {
+            ecs_profile_window_len(p, price, slot_len, g->work[i], w->es[i],
+                                   L, c, dp);
             bad = keep_undominated(w->es[i], L, c, m, &b) != 0;
         }
-        if (!bad)
+        if (!bad && b.n > first)
             qsort(b.iv + first, b.n - first, sizeof *b.iv, cmp_interval);
         out->off[i + 1] = b.n;
     }

@@ -185,9 +185,8 @@ ecs_result ecs_milp_estimate(const ecs_instance *inst, double *nonzeros,
     memset(&own, 0, sizeof own);
     if (inst->windows.n != g->n || inst->windows.es == NULL) {
         int empty = 0;
-        ecs_result rc = ecs_windows_compute_platform(g, inst->platform,
-                                                     inst->deadline, &own,
-                                                     &empty, diag);
+        ecs_result rc = ecs_windows_compute_instance(inst, g, &own, &empty,
+                                                     diag);
         if (rc != ECS_OK)
             return rc;
         w = &own;
@@ -218,7 +217,8 @@ typedef struct built {
 } built;
 
 static ecs_result build(const ecs_graph *g, const ecs_platform *p,
-                        const double *price, long deadline,
+                        const double *price, const int *slot_len,
+                        long deadline,
                         const ecs_windows *w, const ecs_milp_params *prm,
                         double t_end, built *b, ecs_diag *diag)
 {
@@ -231,7 +231,7 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
                                                    prm->warm_start);
         return rc;
     }
-    ecs_result rc = core_ivals_compute(g, p, price, w, t_end, &b->iv,
+    ecs_result rc = core_ivals_compute(g, p, price, slot_len, w, t_end, &b->iv,
                                            diag);
     if (rc == ECS_ELIMIT) {
         b->late = 1; /* no model: the warm start, if any, is the answer */
@@ -271,13 +271,15 @@ static void built_release(built *b)
 }
 
 static ecs_result extract(const ecs_graph *g, const ecs_platform *p,
-                          const double *price, const ecs_milp_params *prm,
+                          const double *price, const int *slot_len,
+                          const ecs_milp_params *prm,
                           const built *b, const double *x, ecs_schedule **out,
                           ecs_diag *diag)
 {
     if (prm->formulation == ECS_MILP_PAPER)
         return milp_paper_extract(g, &b->pmap, x, out, diag);
-    return milp_strong_extract(g, p, price, &b->iv, &b->smap, x, out,
+    return milp_strong_extract(g, p, price, slot_len, &b->iv, &b->smap, x,
+                               out,
                                    diag);
 }
 
@@ -290,7 +292,8 @@ static ecs_result conclude(const ecs_instance *inst, const ecs_graph *g,
     const ecs_platform *p = inst->platform;
     const double *price = inst->price;
     if (run->x != NULL) {
-        ecs_result rc = extract(g, p, price, prm, b, run->x, &out->schedule,
+        ecs_result rc = extract(g, p, price, inst->slot_len, prm, b, run->x,
+                                &out->schedule,
                                 diag);
         if (rc != ECS_OK)
             return rc;
@@ -374,7 +377,8 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
     double t_end = t0 + prm->time_limit_s; /* for the whole solve */
     int export = prm->write_lp != NULL || prm->write_mps != NULL;
     /* an export asked for is written whatever the limit */
-    ecs_result rc = build(g, p, price, deadline, w, prm, export ? 0.0 : t_end,
+    ecs_result rc = build(g, p, price, inst->slot_len, deadline, w, prm,
+                          export ? 0.0 : t_end,
                           &b, diag);
     if (rc == ECS_OK && b.no_interval) {
         out->status = ECS_MILP_INFEASIBLE;
@@ -441,6 +445,10 @@ static ecs_result milp_solve_view(const ecs_instance *inst,
         prm->formulation != ECS_MILP_STRONG)
         rc = ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
                           "the paper formulation handles the paper's platform only; the default formulation handles this one");
+    if (rc == ECS_OK && inst->slot_len != NULL &&
+        prm->formulation != ECS_MILP_STRONG)
+        rc = ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                          "the paper formulation handles slots of one length only (its work rows count one unit per slot); the default formulation handles slots of different lengths");
     if (rc == ECS_OK && inst->due != NULL &&
         (prm->formulation != ECS_MILP_STRONG || ecs_instance_extended(inst)))
         rc = ecs_instance_require_no_due(inst, "the paper formulation and "
@@ -471,7 +479,7 @@ static ecs_result milp_solve_view(const ecs_instance *inst,
         empty = inst->windows_empty;
     } else {
         g = core_solver_graph(g, &red);
-        rc = ecs_windows_compute_platform(g, p, deadline, &w, &empty, diag);
+        rc = ecs_windows_compute_instance(inst, g, &w, &empty, diag);
         if (rc != ECS_OK) {
             ecs_graph_free(red);
             return rc;

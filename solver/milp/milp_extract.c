@@ -102,7 +102,8 @@ static int assign_pes(const chosen *ch, size_t n, int pes, int *pe_of)
 }
 
 static ecs_result place_profiles(const ecs_graph *g, const ecs_platform *p,
-                                 const double *price, const chosen *ch,
+                                 const double *price, const int *slot_len,
+                                 const chosen *ch,
                                  const int *pe_of, ecs_schedule *s,
                                  ecs_diag *diag)
 {
@@ -111,8 +112,9 @@ static ecs_result place_profiles(const ecs_graph *g, const ecs_platform *p,
         long len = ch[k].e - ch[k].s + 1;
         unsigned char *f = malloc((size_t)len);
         double cost;
-        ecs_result rc = f ? ecs_profile_cheapest(p, price, g->work[i],
-                                                 ch[k].s, ch[k].e, f, &cost)
+        ecs_result rc = f ? ecs_profile_cheapest_len(p, price, slot_len,
+                                                     g->work[i], ch[k].s,
+                                                     ch[k].e, f, &cost)
                           : ECS_ENOMEM;
         if (rc == ECS_OK)
             rc = ecs_schedule_place(s, i, pe_of[i], ch[k].s, ch[k].e, f, 0);
@@ -127,7 +129,7 @@ static ecs_result place_profiles(const ecs_graph *g, const ecs_platform *p,
 }
 
 ecs_result milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
-                                   const double *price,
+                                   const double *price, const int *slot_len,
                                    const core_ivals *iv,
                                    const milp_strong_map *map,
                                    const double *x, ecs_schedule **out,
@@ -151,7 +153,7 @@ ecs_result milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
             rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
                               "more than P tasks in a slot");
         else
-            rc = place_profiles(g, p, price, ch, pe_of, s, diag);
+            rc = place_profiles(g, p, price, slot_len, ch, pe_of, s, diag);
     }
     free(ch);
     free(pe_of);

@@ -164,7 +164,7 @@ double *milp_strong_from_schedule(const ecs_graph *g,
 /* The schedule of a strong solution x (ncols values): intervals chosen,
  * PEs assigned greedily by start slot, profiles by DP. */
 ecs_result milp_strong_extract(const ecs_graph *g, const ecs_platform *p,
-                                   const double *price,
+                                   const double *price, const int *slot_len,
                                    const core_ivals *iv,
                                    const milp_strong_map *map,
                                    const double *x, ecs_schedule **out,

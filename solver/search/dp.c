@@ -1026,7 +1026,7 @@ ecs_result ecs_dp_solve(const ecs_instance *inst, const ecs_dp_params *prm, ecs_
         return ECS_OK;
     }
     core_ivals iv;
-    rc = core_ivals_compute(g, p, price, wp, t0 + prm->time_limit_s, &iv,
+    rc = core_ivals_compute(g, p, price, NULL, wp, t0 + prm->time_limit_s, &iv,
                            diag);
     ecs_windows_release(&w);
     if (rc == ECS_ELIMIT) { /* out of time while costing the intervals */

@@ -177,7 +177,7 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed, long t0,
     milp_run run;
     memset(&run, 0, sizeof run);
     if (rc == ECS_OK)
-        rc = core_ivals_compute(sg, L->p, L->price, &w, t_end, &iv, diag);
+        rc = core_ivals_compute(sg, L->p, L->price, NULL, &w, t_end, &iv, diag);
     if (rc == ECS_OK)
         rc = milp_strong_build(sg, L->p, L->D, &w, &iv, &mod, &smap,
                                    diag);
@@ -206,7 +206,7 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed, long t0,
     ecs_schedule *got = NULL;
     if (rc == ECS_OK && run.x != NULL &&
         run.obj < warm_obj - 1e-9 * (1.0 + fabs(warm_obj)))
-        rc = milp_strong_extract(sg, L->p, L->price, &iv, &smap, run.x,
+        rc = milp_strong_extract(sg, L->p, L->price, NULL, &iv, &smap, run.x,
                                      &got, diag);
     if (rc == ECS_OK && got != NULL) {
         ecs_schedule *cand = ecs_schedule_copy(inc);

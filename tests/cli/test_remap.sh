@@ -110,7 +110,7 @@ expect_err "needs --platform with CaWoSched's setup" "it asks for the setup"
 run milp "$G" --platform "$S" --remap
 expect_rc 2 "milp --remap"
 # a method that cannot choose the mapping says so from the method table
-expect_err "the MILP \\(strong formulation\\) handles the paper's platform and the extended platform only, not CaWoSched's platform with the mapping chosen" \
+expect_err "the MILP \\(strong formulation\\) handles the paper's platform, the extended platform and slots of different lengths only, not CaWoSched's platform with the mapping chosen" \
   "milp --remap: the table's row says what it handles"
 expect_err 'use remap or solve' "... and names the rows that choose the mapping"
 run heuristic "$G" --mode sweep --platform "$S" --remap

@@ -157,6 +157,7 @@ typedef struct bf {
     const ecs_graph *g;
     const ecs_platform *p;
     const double *price;
+    const int *slot_len; /* or NULL: every slot 1 */
     long T;
     double cost[TU_BF_MAXN][TU_BF_MAXT][TU_BF_MAXT]; /* cheapest profile */
     long s[TU_BF_MAXN], e[TU_BF_MAXN];
@@ -177,8 +178,9 @@ static double bf_profile(const bf *b, long work, long s, long e)
         long c = code, q = 0;
         double cost = 0.0;
         for (long t = 0; t < len; t++, c /= K) {
-            q += b->p->freq_q[c % K];
-            cost += b->p->power_of[c % K] * b->price[s + t];
+            long m = b->slot_len != NULL ? b->slot_len[s + t] : 1;
+            q += b->p->freq_q[c % K] * m;
+            cost += b->p->power_of[c % K] * b->price[s + t] * (double)m;
         }
         if (q >= work * b->p->grid && cost < best)
             best = cost;
@@ -240,13 +242,30 @@ double tu_brute_force(const ecs_graph *g, const ecs_platform *p,
     return tu_brute_force_fixed(g, p, price, T, NULL, 0);
 }
 
+static double bf_run(const ecs_graph *g, const ecs_platform *p,
+                     const double *price, const int *slot_len, long T,
+                     const ecs_schedule *old, long now);
+
+double tu_brute_force_len(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, const int *slot_len, long T)
+{
+    return bf_run(g, p, price, slot_len, T, NULL, 0);
+}
+
 double tu_brute_force_fixed(const ecs_graph *g, const ecs_platform *p,
                             const double *price, long T,
                             const ecs_schedule *old, long now)
 {
+    return bf_run(g, p, price, NULL, T, old, now);
+}
+
+static double bf_run(const ecs_graph *g, const ecs_platform *p,
+                     const double *price, const int *slot_len, long T,
+                     const ecs_schedule *old, long now)
+{
     assert_true(g->n <= TU_BF_MAXN && T >= 1 && T <= TU_BF_MAXT);
-    bf b = {.g = g, .p = p, .price = price, .T = T, .best = HUGE_VAL,
-            .old = old, .now = now};
+    bf b = {.g = g, .p = p, .price = price, .slot_len = slot_len, .T = T,
+            .best = HUGE_VAL, .old = old, .now = now};
     for (size_t i = 0; i < g->n; i++)
         for (long s = 0; s < T; s++)
             for (long e = 0; e < T; e++)

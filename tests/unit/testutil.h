@@ -140,6 +140,13 @@ void tu_milp(const ecs_graph *g, const ecs_platform *p, const double *price,
 double tu_brute_force(const ecs_graph *g, const ecs_platform *p,
                       const double *price, long T);
 
+/* The same on slots of different lengths (slot_len[l] units for slot l;
+ * NULL: every slot 1): a slot does q_k * slot_len[l] grid steps and costs
+ * power_k * price[l] * slot_len[l] (docs/MODEL.md "Slots of different
+ * lengths"). */
+double tu_brute_force_len(const ecs_graph *g, const ecs_platform *p,
+                          const double *price, const int *slot_len, long T);
+
 /* The same with a re-plan's fixed prefix (replan.h): every task that
  * starts before now in old runs as it ran there (PE, slots, frequencies,
  * its cost included), every other task starts at now or later. */
