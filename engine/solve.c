@@ -578,15 +578,19 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_BOUND);
     double limit = share(d, prm->bound_share) * left_at(d, sp);
     /* on fork-join pipelines the bound by stages also gives a schedule,
-     * in a share of the bound's time like its bound's */
+     * in the bound's share of the time and its own (a share each): its
+     * exact pass is the bound by stages, not run again */
     ecs_schedule *ss = NULL;
-    double sc = NAN;
+    double sc = NAN, sb = -HUGE_VAL;
     if (limit * bp.stages_share >= MIN_PHASE_S) {
-        ecs_result src = ecs_bound_stages_schedule(
-            d->inst, limit * bp.stages_share, &ss, &sc, diag);
+        bp.time_limit_s = 2.0 * limit * bp.stages_share;
+        ecs_result src = ecs_bound_stages_schedule(d->inst, &bp, &ss, &sc,
+                                                   &sb, diag);
         if (src != ECS_OK)
             return src;
         offer(out, &ss, sc, ECS_FOUND_BY_STAGES);
+        if (sb != -HUGE_VAL)
+            bp.stages_value = sb;
     }
     bp.start = out->schedule;
     /* no need to go on once the start is within the gap */
@@ -697,8 +701,17 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
         return ECS_OK;
     }
-    if (handles(inst, "dp") && prm->dp_max_ideals > 0 && gs->n <= prm->dp_max_tasks &&
-        ecs_dp_count_ideals(gs, prm->dp_max_ideals) <= prm->dp_max_ideals) {
+    /* the dynamic program over order ideals: first on two PEs, where it
+     * proves in a second what the MILP leaves open for half a minute (50
+     * tasks); after the MILP on more, where the MILP proves most narrow
+     * graphs at E = 0.05 in under a second and the DP's states would cost
+     * seconds and hundreds of MB first (issue 40); where the MILP does not
+     * prove (its LP bound weak), the DP starts from its schedule */
+    int dp_ok = handles(inst, "dp") && prm->dp_max_ideals > 0 &&
+                gs->n <= prm->dp_max_tasks &&
+                ecs_dp_count_ideals(gs, prm->dp_max_ideals) <= prm->dp_max_ideals;
+    int dp_first = dp_ok && inst->platform->pes <= 2;
+    if (dp_first) {
         rc = by_dp(d, diag);
         if (rc != ECS_OK || settled(out, prm->gap))
             return rc;
@@ -719,6 +732,11 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         } else {
             milp_ran = rc == ECS_OK;
         }
+        if (rc != ECS_OK || settled(out, prm->gap))
+            return rc;
+    }
+    if (dp_ok && !dp_first) {
+        rc = by_dp(d, diag);
         if (rc != ECS_OK || settled(out, prm->gap))
             return rc;
     }

@@ -116,12 +116,19 @@ typedef struct ecs_bound_params {
                                      cost minus the gap wanted */
     double stages_share;          /* share of the limit the bound by stages
                                      may use at most (default 0.25; 0:
-                                     not run) */
+                                     not run); all of it where neither
+                                     column generation nor the Lagrangian
+                                     runs (a pricing round too long for
+                                     the limit) */
     long stages_blocks;           /* the bound by stages' finest pass, in
                                      blocks per bottleneck window (its
                                      passes go from 16 blocks, 4 times
                                      finer each; default 0: up to the
                                      exact pass, time permitting; >= 0) */
+    double stages_value;          /* the bound by stages already known for
+                                     this instance (ecs_bound_stages_
+                                     schedule's bound), taken instead of
+                                     running it; NAN (default): run it */
     int lagr_edges;               /* 1 (default): the Lagrangian relaxation
                                      also prices the edges between its
                                      chains (a multiplier per edge and
@@ -189,20 +196,28 @@ ecs_result ecs_bound_fluid(const ecs_platform *p, const double *price,
 size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bottleneck);
 
 /*
- * A schedule from the bound by stages, for graphs whose every edge touches
- * a bottleneck (fork-join pipelines; none otherwise): the bottlenecks on
- * the intervals of the DP's minimum, each stage's tasks dealt to the PEs by
- * longest work first and placed one after the other on each PE on the
- * intervals of least exact cost inside the stage's slots (a stage that
- * needs more slots pushes what follows later).  *out is a schedule the
- * checker accepts, with its cost in *cost, or NULL (no bottleneck, an edge
- * between two stage tasks, the deadline passed, the time limit reached,
- * out of memory).  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
+ * A schedule from the bound by stages, for graphs whose every edge inside
+ * a stage joins two consecutive tasks of one of its paths (fork-join
+ * pipelines, with chains as branches or not; none otherwise): the
+ * bottlenecks on the intervals of the DP's minimum (the passes coarse to
+ * fine as far as half of prm->time_limit_s and prm->stages_blocks allow,
+ * the choices of the pass of least value), each stage's paths dealt to the
+ * PEs by longest work first and placed one after the other on each PE on
+ * the intervals of least exact cost inside the stage's slots (a stage that
+ * needs more slots pushes what follows later).  Reads time_limit_s and
+ * stages_blocks of prm (ecs_bound_params_validate).  *out is a schedule
+ * the checker accepts, with its cost in *cost, or NULL (no bottleneck, an
+ * edge between two stage tasks off a path, the deadline passed, the time
+ * limit reached before the first pass, out of memory).  bound (may be
+ * NULL): the exact pass's value when it was reached, which is the bound
+ * by stages of ecs_bound_compute (give it as stages_value there), else
+ * -HUGE_VAL.  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
  * extended model (the paper's platform only).
  */
 ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
-                                     double time_limit_s, ecs_schedule **out,
-                                     double *cost, ecs_diag *diag);
+                                     const ecs_bound_params *prm,
+                                     ecs_schedule **out, double *cost,
+                                     double *bound, ecs_diag *diag);
 
 /* ecs_bound_fluid for the total work of g (g may be NULL: EINVAL).  On
  * the extended model (ecs_instance_extended) ecs_bound_fluid_ext, with

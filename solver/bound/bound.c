@@ -59,6 +59,7 @@ void ecs_bound_params_init(ecs_bound_params *prm)
     prm->colgen = 1;
     prm->lagr_edges = 1;
     prm->stages_share = 0.25;
+    prm->stages_value = NAN;
     prm->stop_at = HUGE_VAL;
 }
 
@@ -87,6 +88,10 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the blocks of the bound by stages must be 0 "
                             "(up to the exact pass) or positive");
+    if (prm->stages_value == HUGE_VAL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the known bound by stages must be finite, "
+                            "-inf or NAN (none)");
     if (isnan(prm->stop_at))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the bound to stop at is not a number");
@@ -236,9 +241,14 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
         rc = fluid(c, out, diag);
         if (rc == ECS_OK && out->status != ECS_BOUND_INFEASIBLE &&
             prm->stages_share > 0.0 && out->bound < c->stop_at) {
+            /* its share of the time; all of it where neither column
+             * generation nor the Lagrangian follows */
             double now = ecs_clock_now();
-            double v = bnd_stages(c, now + prm->stages_share * (c->t_end - now),
-                                  prm->stages_blocks);
+            double sh = heavy ? prm->stages_share : 1.0;
+            double v = !isnan(prm->stages_value)
+                           ? prm->stages_value
+                           : bnd_stages(c, now + sh * (c->t_end - now),
+                                        prm->stages_blocks);
             if (v > out->bound) {
                 out->bound = v;
                 out->method = ECS_BOUND_BY_STAGES;

@@ -148,21 +148,44 @@ size_t bnd_envelope(const ecs_platform *p, double price, long *hull,
 double bnd_stages(cg *c, double t_end, long max_blocks);
 
 /* The minimum's choices, when asked: for bottleneck j (0-based, of m) and
- * slot x, arg_s[j (D+1) + x] is the start of b_j in the least F_j(x) (its
- * finish at x) and arg_e[j (D+1) + x] the finish of b_{j-1} in the least
+ * slot x of its window es[j] .. (cells off[j] .. off[j+1]-1),
+ * arg_s[bnd_trace_at(tr, j, x)] is the start of b_j in the least F_j(x)
+ * (its finish at x) and arg_e[...] the finish of b_{j-1} in the least
  * G_j(x) (b_j starting at x; j >= 1); last_e the last bottleneck's finish
- * in the minimum.  Both arrays hold m (D + 1) longs, filled by the run. */
+ * in the minimum.  Both arrays hold off[m] longs (the windows' slots:
+ * linear in tasks + slots where the windows are), filled by the run;
+ * exact is the exact pass's value (the bound by stages, as bnd_stages's
+ * when it reaches that pass), -HUGE_VAL when the time ran out before. */
 typedef struct bnd_stage_trace {
     long *arg_s, *arg_e;
+    size_t *off; /* m + 1 */
+    long *es;    /* m: each bottleneck's window's first slot */
     long last_e;
+    double exact;
 } bnd_stage_trace;
+
+static inline size_t bnd_trace_at(const bnd_stage_trace *tr, size_t j,
+                                  long x)
+{
+    return tr->off[j] + (size_t)(x - tr->es[j]);
+}
+
+/* A trace for the bottlenecks bp[0..m-1] over c's windows (stages.c),
+ * empty first (every pointer NULL): 0, or -1 when out of memory or its
+ * cells would pass max_cells (nothing left allocated then). */
+int bnd_stage_trace_alloc(const cg *c, const size_t *bp, size_t m,
+                          size_t max_cells, bnd_stage_trace *tr);
+void bnd_stage_trace_free(bnd_stage_trace *tr);
 
 /* bnd_stages, filling tr (may be NULL) for the minimum's choices.  The
  * passes price the stages' first slots in blocks (16 per
  * bottleneck window, then 4 times more each pass, up to the exact pass or
  * max_blocks, 0: no cap): each pass's value is a bound, so the bound is
- * the largest value of the passes done in time.  With tr only the exact
- * pass runs (its choices are the schedule's). */
+ * the largest value of the passes done in time.  With tr each pass is the
+ * DP restricted to one e per block (the one of least cost so far, the
+ * stage priced from it: choices a schedule can follow), its value no
+ * bound unless exact; the passes are 16 and 64 blocks, then the exact
+ * one, and tr keeps the choices of the least value. */
 double bnd_stages_trace(cg *c, double t_end, long max_blocks,
                         bnd_stage_trace *tr);
 

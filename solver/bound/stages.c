@@ -317,6 +317,9 @@ typedef struct stage {
     long wv[STAGE_MAX_WORKS];       /* and how many paths have each */
     size_t wc[STAGE_MAX_WORKS];
     double alpha; /* min(P, paths) / P: the PEs the stage can use at once */
+    long need;    /* the slots the stage schedule's dealing needs: the
+                     longest PE's work when its paths go whole, longest
+                     first, each to the least loaded PE (stagesched.c) */
 } stage;
 
 static int by_long(const void *a, const void *b)
@@ -345,6 +348,50 @@ static void stage_group_works(stage *st, long *pw, size_t k)
     }
 }
 
+/* The largest load when the works pw[0..k-1] go whole to P PEs, longest
+ * first, each to the least loaded (the stage schedule's dealing,
+ * stagesched.c; ties change no load); load holds min(P, k) longs.  With
+ * k <= P every work has a PE of its own. */
+static long stage_dealt(const long *pw, size_t k, int P, long *load)
+{
+    long most = 0;
+    if (k <= (size_t)P) {
+        for (size_t q = 0; q < k; q++)
+            if (pw[q] > most)
+                most = pw[q];
+        return most;
+    }
+    long *w = malloc(k * sizeof *w);
+    if (w == NULL)
+        return LONG_MAX; /* no schedule claimed */
+    memcpy(w, pw, k * sizeof *w);
+    qsort(w, k, sizeof *w, by_long);
+    /* a binary min-heap of the P loads */
+    size_t h = (size_t)P;
+    for (size_t q = 0; q < h; q++)
+        load[q] = 0;
+    for (size_t q = k; q-- > 0;) {
+        load[0] += w[q];
+        if (load[0] > most)
+            most = load[0];
+        for (size_t x = 0;;) { /* sift down */
+            size_t l = 2 * x + 1, r = l + 1, s = x;
+            if (l < h && load[l] < load[s])
+                s = l;
+            if (r < h && load[r] < load[s])
+                s = r;
+            if (s == x)
+                break;
+            long t = load[x];
+            load[x] = load[s];
+            load[s] = t;
+            x = s;
+        }
+    }
+    free(w);
+    return most;
+}
+
 /* The stages' sizes, longest paths and path works from the paths of
  * bnd_stage_paths: 0, or -1 when out of memory. */
 static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
@@ -354,9 +401,10 @@ static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
     size_t *next = malloc(n * sizeof *next);
     unsigned char *first = malloc(n);
     long *dist = malloc(n * sizeof *dist), *pw = malloc(n * sizeof *pw);
+    long *load = malloc(n * sizeof *load); /* min(P, paths) PEs' loads */
     unsigned char *in = calloc(n, 1); /* in the stage being described */
     int rc = -1;
-    if (!next || !first || !dist || !pw || !in ||
+    if (!next || !first || !dist || !pw || !load || !in ||
         bnd_stage_paths(g, bp, m, next, first) != 0)
         goto out;
     for (size_t j = 0, q = 0; j <= m; j++) {
@@ -384,6 +432,7 @@ static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
         for (q = q0; q < hi; q++)
             in[g->topo[q]] = 0;
         st[j].paths = k;
+        st[j].need = stage_dealt(pw, k, P, load);
         stage_group_works(&st[j], pw, k);
         st[j].alpha = k < (size_t)P ? (double)k / (double)P : 1.0;
         q = hi + 1;
@@ -394,6 +443,7 @@ out:
     free(first);
     free(dist);
     free(pw);
+    free(load);
     free(in);
     return rc;
 }
@@ -415,18 +465,37 @@ static double stage_query(const sweep *z, const stage *st)
 }
 
 /* Whether the stage fits into len slots, in integers: its longest path,
- * and its work on min(P, paths) PEs. */
-static int stage_fits(const sweep *z, const stage *st, long len)
+ * and its work on min(P, paths) PEs; for the stage schedule (sched) the
+ * slots its dealing needs. */
+static int stage_fits(const sweep *z, const stage *st, long len, int sched)
 {
     size_t pes = st->paths < (size_t)z->p->pes ? st->paths : (size_t)z->p->pes;
     return len >= st->longest &&
-           st->work <= (double)pes * (double)len; /* exact: integers */
+           st->work <= (double)pes * (double)len && /* exact: integers */
+           (!sched || len >= st->need);
+}
+
+/* Whether the schedule's fit is the bound's for every stage (then the
+ * exact pass of the stage schedule is the bound by stages). */
+static int stages_same_fit(const stage *st, size_t m, int P)
+{
+    for (size_t j = 0; j <= m; j++) {
+        if (st[j].work <= 0.0)
+            continue;
+        long pes = st[j].paths < (size_t)P ? (long)st[j].paths : P;
+        long w = (long)st[j].work, fit = (w + pes - 1) / pes;
+        if (st[j].longest > fit)
+            fit = st[j].longest;
+        if (st[j].need > fit)
+            return 0;
+    }
+    return 1;
 }
 
 /* out[b - a + 1] = the stage's fluid inside a..b, for b = a-1 .. bmax
  * (a-1: no slot). */
 static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
-                        double *out)
+                        int sched, double *out)
 {
     out[0] = st->work > 0.0 ? HUGE_VAL : 0.0;
     if (st->work <= 0.0) {
@@ -437,9 +506,64 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
     sweep_reset(z);
     for (long b = a; b <= bmax; b++) {
         sweep_insert_slot(z, b);
-        out[b - a + 1] = stage_fits(z, st, b - a + 1) ? stage_query(z, st)
+        out[b - a + 1] = stage_fits(z, st, b - a + 1, sched)
+                             ? stage_query(z, st)
                                                       : HUGE_VAL;
     }
+}
+
+int bnd_stage_trace_alloc(const cg *c, const size_t *bp, size_t m,
+                          size_t max_cells, bnd_stage_trace *tr)
+{
+    tr->off = malloc((m + 1) * sizeof *tr->off);
+    tr->es = malloc((m ? m : 1) * sizeof *tr->es);
+    if (tr->off == NULL || tr->es == NULL) {
+        bnd_stage_trace_free(tr);
+        return -1;
+    }
+    tr->off[0] = 0;
+    for (size_t j = 0; j < m; j++) {
+        size_t b = c->g->topo[bp[j]];
+        long es = c->wp->es[b], lf = c->wp->lf[b];
+        tr->es[j] = es;
+        tr->off[j + 1] = tr->off[j] + (size_t)(lf >= es ? lf - es + 1 : 0);
+    }
+    if (tr->off[m] > max_cells) {
+        bnd_stage_trace_free(tr);
+        return -1;
+    }
+    size_t cells = tr->off[m] ? tr->off[m] : 1;
+    tr->arg_s = malloc(cells * sizeof *tr->arg_s);
+    tr->arg_e = malloc(cells * sizeof *tr->arg_e);
+    if (tr->arg_s == NULL || tr->arg_e == NULL) {
+        bnd_stage_trace_free(tr);
+        return -1;
+    }
+    return 0;
+}
+
+void bnd_stage_trace_free(bnd_stage_trace *tr)
+{
+    free(tr->arg_s);
+    free(tr->arg_e);
+    free(tr->off);
+    free(tr->es);
+    tr->arg_s = tr->arg_e = NULL;
+    tr->off = NULL;
+    tr->es = NULL;
+}
+
+/* The sweeps of a pass of nb blocks: one per block of every bottleneck's
+ * window (at least 1). */
+static double stages_sweeps(const cg *c, const size_t *bp, size_t m, long nb)
+{
+    double n = 1.0;
+    for (size_t j = 0; j < m; j++) {
+        size_t b = c->g->topo[bp[j]];
+        long len = c->wp->lf[b] - c->wp->es[b] + 1;
+        n += (double)(len < nb ? len : nb);
+    }
+    return n;
 }
 
 double bnd_stages(cg *c, double t_end, long max_blocks)
@@ -469,8 +593,15 @@ static long stages_block(long len, long nb)
 /* One pass of the DP, the stages' first slots in blocks of nb per window
  * (stages_block): every range of a block is priced from the block's first
  * slot, a superset of its slots, so the value is a bound for any nb and the
- * exact DP when every block is one slot (*exact set then).  The value, or
- * -HUGE_VAL when nothing fits; *late when the time ran out (no value). */
+ * exact DP when every block is one slot (*exact set then).  With tr (the
+ * choices wanted for a schedule) a block stands for two of its e instead,
+ * its e of least F and its first e of finite F, and the stage is priced
+ * from each e + 1: the DP restricted to those e, whose choices give every
+ * stage the slots it was priced with (its value is no bound unless
+ * exact).  Its first e of finite F keeps it feasible: every bottleneck
+ * can finish at its earliest finish the exact DP reaches, which leaves
+ * the most slots after it.  The value, or -HUGE_VAL when
+ * nothing fits; *late when the time ran out (no value). */
 static double stages_pass(stages_ws *w, long nb, double t_end,
                           bnd_stage_trace *tr, int *late, int *exact)
 {
@@ -495,7 +626,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         size_t b = g->topo[bp[0]];
         long es = c->wp->es[b], last = c->wp->lf[b] - g->work[b] + 1;
         if (last >= es) {
-            stage_sweep(w->z, &st[0], 0, last - 1, out);
+            stage_sweep(w->z, &st[0], 0, last - 1, tr != NULL, out);
             for (long s = es; s <= last; s++)
                 G[s] = out[s];
         }
@@ -521,7 +652,7 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
             bnd_dp_step(p, W, c->price[l], 0.0, &cur, &sv, &nxt, &svn);
             F[l] = cur[W];
             if (tr != NULL && cur[W] != HUGE_VAL)
-                tr->arg_s[j * ((size_t)D + 1) + (size_t)l] = sv[W];
+                tr->arg_s[bnd_trace_at(tr, j, l)] = sv[W];
         }
         for (long l = 0; l <= D; l++)
             G[l] = HUGE_VAL;
@@ -534,51 +665,86 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
              * block's first e */
             for (long a0 = es + 1; a0 <= lf + 1; a0 += blk) {
                 long ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf, eb = -1;
-                double fb = HUGE_VAL;
+                long ef = -1;
                 for (long e = a0 - 1; e <= ehi; e++)
-                    if (F[e] < fb) {
-                        fb = F[e];
-                        eb = e;
+                    if (F[e] != HUGE_VAL) {
+                        if (ef < 0)
+                            ef = e;
+                        if (eb < 0 || F[e] < F[eb])
+                            eb = e;
                     }
-                if (fb == HUGE_VAL)
+                if (eb < 0)
                     continue;
                 if (ecs_clock_now() >= t_end)
                     goto late; /* a minimum over some e only: no bound */
+                /* with tr the block's candidates (stages_pass) */
+                for (int ci = 0; ci < (tr != NULL && ef != eb ? 2 : 1); ci++) {
+                if (ci == 1)
+                    eb = ef;
+                double fb = F[eb];
+                long a = tr != NULL ? eb + 1 : a0; /* the choice's own */
                 double v;
                 if (sj->work <= 0.0) {
                     v = 0.0;
                 } else {
                     sweep_reset(w->z);
-                    for (long l = a0; l < D; l++)
+                    for (long l = a; l < D; l++)
                         sweep_insert_slot(w->z, l);
-                    v = stage_fits(w->z, sj, D - a0) ? stage_query(w->z, sj)
-                                                     : HUGE_VAL;
+                    v = stage_fits(w->z, sj, D - a, tr != NULL)
+                            ? stage_query(w->z, sj)
+                                                    : HUGE_VAL;
                 }
                 if (fb + v < result || result == -HUGE_VAL) {
                     result = fb + v;
                     if (tr != NULL)
                         tr->last_e = eb;
                 }
+                }
             }
             break;
         }
         size_t b2 = g->topo[bp[j + 1]];
         long es2 = c->wp->es[b2], last2 = c->wp->lf[b2] - g->work[b2] + 1;
+        double before = HUGE_VAL; /* the least F(e) of the blocks before */
         for (long a0 = es + 1; a0 <= lf + 1 && a0 <= last2; a0 += blk) {
             long elo = a0 - 1, ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf;
-            long e;
-            for (e = elo; e <= ehi && F[e] == HUGE_VAL; e++)
-                ;
-            if (e > ehi)
+            long e, eb = -1, ef = -1;
+            for (e = elo; e <= ehi; e++)
+                if (F[e] != HUGE_VAL) {
+                    if (ef < 0)
+                        ef = e;
+                    if (eb < 0 || F[e] < F[eb])
+                        eb = e;
+                }
+            /* an earlier e of no more cost leaves the stage more slots:
+             * the block cannot give any s a smaller G */
+            if (eb < 0 || F[eb] >= before)
                 continue;
+            double fmin = F[eb];
             if (ecs_clock_now() >= t_end)
                 goto late;
-            /* the stage inside a0..s-1 for every s, then the least F(e)
-             * over the block's e < s (a running minimum) */
-            stage_sweep(w->z, sj, a0, last2 - 1, out);
+            /* with tr the block's candidates: its e of least F, and its
+             * first e of finite F (the most slots after it: the
+             * restricted DP then has a schedule wherever the exact one
+             * has, see stages_pass) unless dominated */
+            for (int ci = 0; ci < (tr != NULL && ef != eb ? 2 : 1); ci++) {
+            if (ci == 1) {
+                if (F[ef] >= before)
+                    break;
+                eb = ef;
+            }
+            /* the stage inside a..s-1 for every s, then the least F(e)
+             * over the block's e < s (a running minimum); with tr the
+             * candidate alone */
+            long a = a0;
+            if (tr != NULL) {
+                a = eb + 1;
+                elo = ehi = eb;
+            }
+            stage_sweep(w->z, sj, a, last2 - 1, tr != NULL, out);
             double pm = HUGE_VAL;
             long pe = -1, ne = elo;
-            for (long s2 = es2 > a0 ? es2 : a0; s2 <= last2; s2++) {
+            for (long s2 = es2 > a ? es2 : a; s2 <= last2; s2++) {
                 for (; ne <= ehi && ne <= s2 - 1; ne++)
                     if (F[ne] < pm) {
                         pm = F[ne];
@@ -586,13 +752,15 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
                     }
                 if (pm == HUGE_VAL)
                     continue;
-                double v = pm + out[s2 - a0];
+                double v = pm + out[s2 - a];
                 if (v < G[s2]) {
                     G[s2] = v;
                     if (tr != NULL)
-                        tr->arg_e[(j + 1) * ((size_t)D + 1) + (size_t)s2] = pe;
+                        tr->arg_e[bnd_trace_at(tr, j + 1, s2)] = pe;
                 }
             }
+            }
+            before = fmin;
         }
     }
     if (result == HUGE_VAL)
@@ -635,16 +803,13 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
     double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
     long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
     /* a pass's choices, kept by the caller's trace when it is the best */
-    bnd_stage_trace pt = {NULL, NULL, -1};
-    if (tr != NULL) {
-        pt.arg_s = malloc(m * D1 * sizeof *pt.arg_s);
-        pt.arg_e = malloc(m * D1 * sizeof *pt.arg_e);
-    }
+    bnd_stage_trace pt = {NULL, NULL, NULL, NULL, -1, -HUGE_VAL};
+    int pt_bad = tr != NULL && bnd_stage_trace_alloc(c, bp, m, SIZE_MAX, &pt);
     sweep z;
     int zok = 0;
     double result = -HUGE_VAL;
     if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn ||
-        (tr != NULL && (!pt.arg_s || !pt.arg_e)))
+        pt_bad)
         goto done;
     if (sweep_init(&z, p, c->price, D) != 0)
         goto done;
@@ -652,31 +817,51 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
     if (stages_describe(g, p->pes, bp, m, st) != 0)
         goto done;
     stages_ws w = {c, bp, m, st, &z, G, F, out, cur, nxt, sv, svn};
-    /* coarse to fine: 16 blocks a window, then 4 times more each pass,
-     * until the exact pass or the time; the largest value is the bound.
-     * The schedule (tr) wants the exact pass's choices: a coarse pass
-     * leaves some stages fewer slots than it priced them with. */
-    for (long nb = tr != NULL ? D + 1 : STAGES_FIRST_BLOCKS;; nb *= 4) {
+    /* coarse to fine: 16 blocks a window, then 4 times more each pass
+     * (straight to the exact pass once it can end in time), until the
+     * exact pass or the time; the largest value is the bound.  The
+     * schedule (tr) takes the choices of the pass of least value (the DP
+     * over some e of each window, or over all of them: the exact pass) */
+    if (tr != NULL)
+        tr->exact = -HUGE_VAL;
+    for (long nb = STAGES_FIRST_BLOCKS;;) {
         int late, exact;
+        double tp = ecs_clock_now();
         double v = stages_pass(&w, nb, t_end, tr ? &pt : NULL, &late, &exact);
+        tp = ecs_clock_now() - tp;
         if (late)
             break;
-        if (v != -HUGE_VAL && (result == -HUGE_VAL || v > result)) {
+        if (v != -HUGE_VAL &&
+            (result == -HUGE_VAL || (tr != NULL ? v < result : v > result))) {
             result = v;
             if (tr != NULL) {
-                memcpy(tr->arg_s, pt.arg_s, m * D1 * sizeof *pt.arg_s);
-                memcpy(tr->arg_e, pt.arg_e, m * D1 * sizeof *pt.arg_e);
+                memcpy(tr->arg_s, pt.arg_s, pt.off[m] * sizeof *pt.arg_s);
+                memcpy(tr->arg_e, pt.arg_e, pt.off[m] * sizeof *pt.arg_e);
                 tr->last_e = pt.last_e;
             }
         }
-        if (exact || nb > D || (max_blocks > 0 && nb * 4 > max_blocks))
+        if (exact && tr != NULL && stages_same_fit(st, m, p->pes))
+            tr->exact = v; /* the bound's DP too */
+        if (exact || nb > D)
             break;
+        /* a pass costs about one sweep per block: straight to the exact
+         * pass when it can end in the time left, else 4 times finer; one
+         * that cannot end is not begun (its time is the caller's) */
+        double left = t_end - ecs_clock_now(),
+               per = tp / stages_sweeps(c, bp, m, nb);
+        long next = 4 * nb;
+        if ((max_blocks == 0 || D + 1 <= max_blocks) &&
+            per * stages_sweeps(c, bp, m, D + 1) <= left)
+            next = D + 1;
+        if ((max_blocks > 0 && next > max_blocks) ||
+            per * stages_sweeps(c, bp, m, next) > left)
+            break;
+        nb = next;
     }
 done:
     if (zok)
         sweep_free(&z);
-    free(pt.arg_s);
-    free(pt.arg_e);
+    bnd_stage_trace_free(&pt);
     free(bp);
     free(st);
     free(G);

@@ -56,6 +56,9 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
     long L = hi - lo + 1;
     if (L < 1)
         return -1;
+    /* with frequency 0 in F an interval costs no more than one inside it
+     * (its other slots idle): the first task starts at lo */
+    int idle = b->p->freq_q[b->p->nfreq - 1] == 0;
     for (size_t q = 0; q < k; q++) {
         if (ecs_clock_now() >= b->t_end)
             return -1;
@@ -64,7 +67,8 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
         for (long x = 0; x < L; x++)
             row[x] = HUGE_VAL;
         long w = b->g->work[t[q]];
-        for (long a = lo; a + w - 1 <= hi; a++) {
+        for (long a = lo; a + w - 1 <= hi && (q > 0 || !idle || a == lo);
+             a++) {
             double prev = 0.0;
             if (q > 0)
                 prev = a > lo ? b->pm[(q - 1) * (size_t)L + (size_t)(a - 1 - lo)]
@@ -101,6 +105,9 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
     }
     return 0;
 }
+
+/* The share of the time limit for the DP's passes (the rest builds). */
+#define STAGES_TRACE_SHARE 0.6
 
 typedef struct work_of {
     long w;
@@ -159,13 +166,18 @@ static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
 }
 
 ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
-                                     double time_limit_s, ecs_schedule **out,
-                                     double *cost, ecs_diag *diag)
+                                     const ecs_bound_params *prm,
+                                     ecs_schedule **out, double *cost,
+                                     double *bound, ecs_diag *diag)
 {
     double t0 = ecs_clock_now();
     *out = NULL;
     *cost = NAN;
-    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (bound != NULL)
+        *bound = -HUGE_VAL;
+    ecs_result rc = ecs_bound_params_validate(prm, diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_validate(inst, diag);
     if (rc == ECS_OK)
         rc = ecs_instance_require_paper(inst, "the schedule of the bound by "
                                         "stages", diag);
@@ -174,9 +186,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
                                          "stages", diag);
     if (rc != ECS_OK)
         return rc;
-    if (!(time_limit_s > 0.0))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "the time limit must be positive");
+    double time_limit_s = prm->time_limit_s;
     const ecs_graph *g0 = inst->graph;
     if (g0->n == 0 || inst->deadline < 1)
         return ECS_OK;
@@ -207,7 +217,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
             maxw = g->work[i];
     size_t *bp = malloc(n * sizeof *bp);
     unsigned char *isb = calloc(n, 1);
-    bnd_stage_trace tr = {NULL, NULL, -1};
+    bnd_stage_trace tr = {NULL, NULL, NULL, NULL, -1, -HUGE_VAL};
     builder b;
     memset(&b, 0, sizeof b);
     size_t *t = malloc(n * sizeof *t), *pe_of = malloc(n * sizeof *pe_of);
@@ -222,8 +232,8 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         !next || !first)
         goto done;
     m = bnd_bottlenecks(g, bp);
-    if (m == 0 || m == (size_t)-1 || m * D1 > ((size_t)1 << 24))
-        goto done; /* no stages, or their trace is too large */
+    if (m == 0 || m == (size_t)-1)
+        goto done; /* no stages */
     for (size_t j = 0; j < m; j++)
         isb[g->topo[bp[j]]] = 1;
     /* every edge inside a stage joins two consecutive tasks of a path: the
@@ -234,21 +244,26 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
             if (!isb[i] && !isb[g->succ[k]] && next[i] != g->succ[k])
                 goto done;
-    tr.arg_s = malloc(m * D1 * sizeof *tr.arg_s);
-    tr.arg_e = malloc(m * D1 * sizeof *tr.arg_e);
+    /* the choices over the bottlenecks' windows (two copies of two arrays:
+     * at most 512 MiB) */
+    if (bnd_stage_trace_alloc(&c, bp, m, (size_t)1 << 24, &tr) != 0)
+        goto done; /* out of memory, or the trace too large */
     S = malloc(m * sizeof *S);
     E = malloc(m * sizeof *E);
-    if (!tr.arg_s || !tr.arg_e || !S || !E)
+    if (!S || !E)
         goto done;
     double t_end = t0 + time_limit_s;
-    double v = bnd_stages_trace(&c, t0 + 0.5 * time_limit_s, 0, &tr);
+    double v = bnd_stages_trace(&c, t0 + STAGES_TRACE_SHARE * time_limit_s,
+                                prm->stages_blocks, &tr);
+    if (bound != NULL)
+        *bound = tr.exact;
     if (v == -HUGE_VAL || tr.last_e < 0)
         goto done;
     E[m - 1] = tr.last_e;
     for (size_t j = m; j-- > 0;) {
-        S[j] = tr.arg_s[j * D1 + (size_t)E[j]];
+        S[j] = tr.arg_s[bnd_trace_at(&tr, j, E[j])];
         if (j > 0)
-            E[j - 1] = tr.arg_e[j * D1 + (size_t)S[j]];
+            E[j - 1] = tr.arg_e[bnd_trace_at(&tr, j, S[j])];
     }
     /* the builder: per PE chain DP rows over the widest stage range */
     b.g = g;
@@ -312,8 +327,7 @@ done:
     free(b.pm);
     free(b.bs);
     free(b.pme);
-    free(tr.arg_s);
-    free(tr.arg_e);
+    bnd_stage_trace_free(&tr);
     free(S);
     free(E);
     free(bp);

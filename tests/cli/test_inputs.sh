@@ -96,17 +96,17 @@ expect_err "critical path is 36000 slots .* a larger --work-unit" "the numbers a
 run heuristic $F/graphs/cawosched.dot --deadline 30000
 expect_rc 2 "an absurd deadline is refused"
 expect_err "D' = 30000 slots" "the deadline's numbers"
-# one task of work 18000: D' = floor(18000 x 1.2) = 21600 is refused, and
-# the message names what fits: floor(18000 x 1.111) = 19998 <= 20000 <
-# floor(18000 x 1.112) = 20016
-printf '1\n0 0 0\n1 18000 1 0\n2 0 1 1\n' >"$T_DIR/long.stg"
+# one task of work 22000: D' = floor(22000 x 1.2) = 26400 is refused, and
+# the message names what fits: floor(22000 x 1.136) = 24992 <= 25000 <
+# floor(22000 x 1.137) = 25014
+printf '1\n0 0 0\n1 22000 1 0\n2 0 1 1\n' >"$T_DIR/long.stg"
 run heuristic "$T_DIR/long.stg" -p 1 --extension 0.2
 expect_rc 2 "a deadline beyond the horizon from --extension is refused"
-expect_err "D' = 21600 slots .*--deadline 20000, or --extension 0\.111 or less \(base makespan 18000 slots\)" "the sizes that fit"
-run heuristic "$T_DIR/long.stg" -p 1 --extension 0.111
+expect_err "D' = 26400 slots .*--deadline 25000, or --extension 0\.136 or less \(base makespan 22000 slots\)" "the sizes that fit"
+run heuristic "$T_DIR/long.stg" -p 1 --extension 0.136
 expect_rc 0 "the extension named fits"
-expect_out "^deadline +19998 slots" "D' = 19998"
-run heuristic "$T_DIR/long.stg" -p 1 --extension 0.112
+expect_out "^deadline +24992 slots" "D' = 24992"
+run heuristic "$T_DIR/long.stg" -p 1 --extension 0.137
 expect_rc 2 "one thousandth more does not"
 
 # ---- the shared workflows (WfCommons) ----

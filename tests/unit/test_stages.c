@@ -6,7 +6,9 @@
  * MILP's proven optimum on generated fork-join pipelines, and never below
  * the fluid bound.  Its schedule (ecs_bound_stages_schedule, stagesched.c)
  * passes the checker at the cost it reports, is optimal on chains, never
- * below a proven optimum, and is not built where a stage holds an edge. */
+ * below a proven optimum, and is not built where a stage holds an edge;
+ * the value of its exact pass, where it gives one, is the bound by
+ * stages. */
 #include "testutil.h"
 
 #include "ecsched/bound.h"
@@ -59,7 +61,10 @@ static double fluid_of(const ecs_graph *g, const ecs_platform *p,
 }
 
 /* The schedule from the bound by stages, or NULL; a schedule must pass
- * the checker with the cost returned. */
+ * the checker with the cost returned.  The exact pass's value, when it
+ * gives one (its fit the bound's), is the bound by stages of
+ * ecs_bound_compute: counted in sched_bounds. */
+static int sched_bounds;
 static ecs_schedule *stage_sched_of(const ecs_graph *g, const ecs_platform *p,
                                     const double *price, long D,
                                     double *cost)
@@ -67,10 +72,21 @@ static ecs_schedule *stage_sched_of(const ecs_graph *g, const ecs_platform *p,
     ecs_schedule *s = NULL;
     ecs_diag d;
     ecs_diag_clear(&d);
+    ecs_bound_params prm;
+    ecs_bound_params_init(&prm);
+    prm.time_limit_s = 30.0;
+    double sb = 0.0;
     assert_int_equal(ecs_bound_stages_schedule(
-                         ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), 30.0,
-                         &s, cost, &d),
+                         ECS_INSTANCE_BORROW(g, p, price, (size_t)D, D), &prm,
+                         &s, cost, &sb, &d),
                      ECS_OK);
+    if (sb != -HUGE_VAL) {
+        ecs_bound_result r = stages_of(g, p, price, D);
+        assert_true(sb <= r.bound + tu_tol(r.bound));
+        if (r.method == ECS_BOUND_BY_STAGES)
+            assert_close(sb, r.bound, tu_tol(r.bound));
+        sched_bounds++;
+    }
     if (s != NULL) {
         ecs_check_report rep;
         assert_int_equal(
@@ -386,6 +402,7 @@ static void test_stages_brute_force(void **state)
 static void forkjoin_vs_milp(size_t chain_max, const size_t *sizes)
 {
     int proven = 0;
+    sched_bounds = 0;
     for (int t = 0; t < 6; t++) {
         ecs_gen_params gp;
         ecs_gen_params_init(&gp);
@@ -442,6 +459,7 @@ static void forkjoin_vs_milp(size_t chain_max, const size_t *sizes)
         ecs_graph_free(g);
     }
     assert_true(proven >= 3);
+    assert_true(sched_bounds > 0); /* at P = 16 every branch has a PE */
 }
 
 /* The coarse pass (stages_blocks = 16: every stage priced from the first
