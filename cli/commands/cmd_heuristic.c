@@ -272,7 +272,10 @@ static void print_human(const heur_job *j)
         printf("%s  %.6f\n", ext ? "start cost" : "sweep cost", l->start_cost);
         printf("search      %s: %ld rounds, %lu of %lu kicks better%s\n",
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
-               l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
+               l->kicks,
+               !l->kept_start ? ""
+               : ext          ? "; the base schedule kept"
+                              : "; the sweep's schedule kept");
     }
     ecs_energy e;
     char text[160], mk[64], bm[64], dl[64];
