@@ -85,6 +85,9 @@ expect_eq "$(jq --argjson m "$mcost" '.cost >= $m - 1e-9 and .cost <= .base_cost
 run validate "$G" "$T_DIR/l.json"
 expect_rc 0 "validate accepts local's schedule under the lengths"
 expect_out "^cost +$(printf '%.6f' "$(jq .cost "$T_DIR/l.json")")" "validate's cost is local's"
+run compare "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5 --methods base,local --effort 2000
+expect_rc 0 "compare: local on lengths"
+expect_out "^local +[-0-9.]+ .* yes +feasible" "compare's local row has a schedule that meets D'"
 
 # what does not handle lengths says so and exits 2
 run heuristic "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5
