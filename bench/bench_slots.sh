@@ -9,12 +9,13 @@
 #   tou  a tariff of six periods a day (tests/fixtures/slots/tou.csv: night,
 #        shoulder, peak) on 15-minute slots, repeated;
 # and, on the tariff's own periods (--slot-minutes prices, 42 slots of
-# 2 to 6 h, a work unit of 1 h), milp on slots of different lengths.
+# 2 to 6 h, a work unit of 1 h), milp, solve and heuristic --mode local
+# (within SLOTS_MILP_LIMIT) on slots of different lengths.
 # Per week: `milp` on the fine grid (its model's rows, columns and
 # non-zeros, within SLOTS_MILP_LIMIT, default 120 s), `solve` on the fine
 # grid and `solve --merge-slots` (each within SLOTS_LIMIT, default 600 s).
 # SLOTS_CASES selects weeks ("es de tou lengths"), SLOTS_RUNS the runs
-# ("milp solve solve-merged"); each run waits for
+# ("milp solve solve-merged local"); each run waits for
 # flock ${BENCH_LOCK:-/tmp/ecsched-bench.lock}.  One row per run:
 #   case grid run slots status cost bound gap% model time_s
 set -u
@@ -23,7 +24,7 @@ D=${ECSCHED_SHARED_DATA:-../shared/data}
 LIM=${SLOTS_LIMIT:-600}
 MLIM=${SLOTS_MILP_LIMIT:-120}
 CASES=${SLOTS_CASES:-es de tou lengths}
-RUNS=${SLOTS_RUNS:-milp solve solve-merged}
+RUNS=${SLOTS_RUNS:-milp solve solve-merged local}
 LOCK=${BENCH_LOCK:-/tmp/ecsched-bench.lock}
 G=$D/stg/100/rand0003.stg
 tmp=$(mktemp -d)
@@ -73,6 +74,8 @@ for c in $CASES; do
       run tou periods milp milp "$G" -p 8 --prices tests/fixtures/slots/tou.csv \
         --slot-minutes prices --deadline 42 --time-limit "$MLIM"
       run tou periods solve solve "$G" -p 8 --prices tests/fixtures/slots/tou.csv \
-        --slot-minutes prices --deadline 42 --time-limit "$LIM" ;;
+        --slot-minutes prices --deadline 42 --time-limit "$LIM"
+      run tou periods local heuristic "$G" -p 8 --prices tests/fixtures/slots/tou.csv \
+        --slot-minutes prices --deadline 42 --mode local --time-limit "$MLIM" ;;
   esac
 done

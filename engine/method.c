@@ -127,6 +127,15 @@ static ecs_result own_base(const ecs_method_args *a, ecs_schedule **base,
     *base = mr.schedule;
     mr.schedule = NULL;
     ecs_makespan_result_release(&mr);
+    if (rc == ECS_OK && a->inst->slot_len != NULL) {
+        /* on slots of different lengths: replayed on them */
+        ecs_schedule *fit = ecs_schedule_fit_lengths(
+            a->inst->graph, *base, a->inst->slot_len, a->inst->nprice);
+        ecs_schedule_free(*base);
+        *base = fit;
+        if (fit == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
     return rc;
 }
 
@@ -234,10 +243,21 @@ static ecs_result run_local(const ecs_method_args *a, ecs_method_out *out,
     const ecs_schedule *start = a->start;
     ecs_result rc = ECS_OK;
     if (start == NULL && !ecs_instance_extended(a->inst)) {
-        /* the sweep's schedule (from the makespan search's base) */
+        /* the sweep's schedule (from the makespan search's base); on slots
+         * of different lengths, which the sweep does not handle, the base
+         * fitted to them */
         ecs_method_args sa = *a;
         sa.params = NULL;
-        rc = run_sweep(&sa, &sweep, diag);
+        rc = a->inst->slot_len != NULL ? run_base(&sa, &sweep, diag)
+                                       : run_sweep(&sa, &sweep, diag);
+        if (rc == ECS_OK && a->inst->slot_len != NULL &&
+            sweep.schedule != NULL &&
+            ecs_schedule_makespan(sweep.schedule) > a->inst->deadline) {
+            /* a base past D' is no start (the sweep says so itself) */
+            ecs_schedule_free(sweep.schedule);
+            sweep.schedule = NULL;
+            status(&sweep, "infeasible");
+        }
         if (rc != ECS_OK || sweep.schedule == NULL) {
             if (rc == ECS_OK)
                 status(out, sweep.status);
@@ -635,7 +655,7 @@ static const ecs_method table[] = {
      run_sweep},
     {"binary", ECS_ROLE_START, P, "the paper's heuristic", "ecs_heur_params",
      run_binary},
-    {"local", ECS_ROLE_IMPROVE, P | E | F, "local search",
+    {"local", ECS_ROLE_IMPROVE, P | E | F | S, "local search",
      "ecs_local_params (fixed mapping: ecs_fixedmap_params)", run_local},
     {"milp", ECS_ROLE_EXACT, P | E | S, "the MILP (strong formulation)",
      "ecs_milp_params", run_milp},

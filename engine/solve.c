@@ -478,11 +478,14 @@ static ecs_result by_dp(driver *d, ecs_diag *diag)
 
 /* The exact MILP with milp_share of the time left, warm-started with the
  * best schedule. */
-/* 1 when no row that improves a schedule handles inst's model but the
- * MILP (slots of different lengths): the plan then gives it everything. */
+/* 1 when nothing after the MILP improves a schedule on inst's model:
+ * slots of different lengths, where local search runs in the start phase
+ * only (no LNS, no column generation to follow the MILP): the plan then
+ * gives the MILP everything. */
 static int no_search(const ecs_instance *inst)
 {
-    return !handles(inst, "lns") && !handles(inst, "local");
+    return !handles(inst, "lns") &&
+           ecs_instance_model(inst) == ECS_MODEL_SLOTS;
 }
 
 static ecs_result by_milp(driver *d, ecs_diag *diag)
@@ -740,13 +743,19 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     if (!handles(inst, "colgen") || !handles(inst, "lns")) {
         /* the extended model: the MILP's own column generation when the
          * MILP did not run, in the bound's share, then local search from
-         * the best schedule with the rest (as the bound and LNS phases) */
+         * the best schedule with the rest (as the bound and LNS phases);
+         * on slots of different lengths (the MILP above its own limit)
+         * local search alone: that column generation prices slots of one
+         * length */
         if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S ||
             !handles(inst, "local"))
             return ECS_OK;
-        rc = by_colgen(d, diag);
-        if (rc != ECS_OK || ecs_gap_reached(out->cost, out->bound, prm->gap))
-            return rc;
+        if (ecs_instance_model(inst) != ECS_MODEL_SLOTS) {
+            rc = by_colgen(d, diag);
+            if (rc != ECS_OK ||
+                ecs_gap_reached(out->cost, out->bound, prm->gap))
+                return rc;
+        }
         return by_local(d);
     }
     if (left(d) <= 0.0)

@@ -38,6 +38,44 @@ int lh_state_init(lh_state *st, const ecs_graph *g, const ecs_platform *p,
     return 0;
 }
 
+/* Units before slot l (slots outside 0..D-1 count one). */
+static long cum_at(const lh_state *st, long l)
+{
+    if (l < 0)
+        return l;
+    if (l > st->D)
+        return st->cum[st->D] + (l - st->D);
+    return st->cum[l];
+}
+
+long lh_end_len(const lh_state *st, size_t t, long s)
+{
+    long w = st->g->work[t], a = s, b = s + w - 1; /* b holds it */
+    long base = cum_at(st, s);
+    while (a < b) {
+        long m = a + (b - a) / 2;
+        if (cum_at(st, m + 1) - base >= w)
+            b = m;
+        else
+            a = m + 1;
+    }
+    return b;
+}
+
+long lh_begin_len(const lh_state *st, size_t t, long e)
+{
+    long w = st->g->work[t], a = e - w + 1, b = e; /* a holds it */
+    long top = cum_at(st, e + 1);
+    while (a < b) {
+        long m = b - (b - a) / 2;
+        if (top - cum_at(st, m) >= w)
+            a = m;
+        else
+            b = m - 1;
+    }
+    return a;
+}
+
 void lh_state_release(lh_state *st)
 {
     if (st == NULL)
@@ -248,14 +286,14 @@ static int chain_bounds(lh_state *st, const size_t *ch, size_t k)
         st->hi[j] = hi;
     }
     for (size_t j = 1; j < k; j++)
-        if (st->lo[j - 1] + g->work[ch[j - 1]] > st->lo[j])
-            st->lo[j] = st->lo[j - 1] + g->work[ch[j - 1]];
+        if (lh_end(st, ch[j - 1], st->lo[j - 1]) + 1 > st->lo[j])
+            st->lo[j] = lh_end(st, ch[j - 1], st->lo[j - 1]) + 1;
     for (size_t j = k - 1; j-- > 0;)
-        if (st->hi[j + 1] - g->work[ch[j + 1]] < st->hi[j])
-            st->hi[j] = st->hi[j + 1] - g->work[ch[j + 1]];
+        if (lh_begin(st, ch[j + 1], st->hi[j + 1]) - 1 < st->hi[j])
+            st->hi[j] = lh_begin(st, ch[j + 1], st->hi[j + 1]) - 1;
     size_t total = 0;
     for (size_t j = 0; j < k; j++) {
-        if (st->hi[j] - st->lo[j] + 1 < g->work[ch[j]])
+        if (lh_end(st, ch[j], st->lo[j]) > st->hi[j])
             return 0;
         st->off[j] = total;
         total += (size_t)(st->hi[j] - st->lo[j] + 1);
@@ -312,7 +350,7 @@ void lh_putback(lh_state *st, const size_t *t, size_t k)
 static int dp_position(lh_state *st, const size_t *ch, size_t j)
 {
     size_t t = ch[j];
-    long w = st->g->work[t], lo = st->lo[j], hi = st->hi[j];
+    long lo = st->lo[j], hi = st->hi[j];
     long R = hi - lo + 1;
     double *F = st->F + st->off[j], *G = st->G + st->off[j];
     long *A = st->A + st->off[j], *GA = st->GA + st->off[j];
@@ -320,8 +358,8 @@ static int dp_position(lh_state *st, const size_t *ch, size_t j)
     long plo = j > 0 ? st->lo[j - 1] : 0, phi = j > 0 ? st->hi[j - 1] : 0;
     for (long x = 0; x < R; x++)
         F[x] = HUGE_VAL;
-    for (long s = lo; s + w - 1 <= hi; s++) {
-        if (st->nb[s] < s + w)
+    for (long s = lo, e0; (e0 = lh_end(st, t, s)) <= hi; s++) {
+        if (st->nb[s] <= e0)
             continue; /* a full slot within the shortest interval */
         double gp = 0.0;
         if (j > 0) {
@@ -343,7 +381,7 @@ static int dp_position(lh_state *st, const size_t *ch, size_t j)
             emax = hi;
         if (emax > st->nb[s] - 1)
             emax = st->nb[s] - 1;
-        for (long e = s + w - 1; e <= emax; e++) {
+        for (long e = e0; e <= emax; e++) {
             double v = gp + row[e - s];
             if (v < F[e - lo]) {
                 F[e - lo] = v;
@@ -400,19 +438,19 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
     const ecs_graph *g = st->g;
     for (size_t q = 0; q < st->n; q++) {
         size_t t = order[q];
-        long lo = 0, hi = lf[t], w = g->work[t];
+        long lo = 0, hi = lf[t];
         for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
             if (st->e[g->pred[x]] + 1 > lo)
                 lo = st->e[g->pred[x]] + 1;
         if (hi > lh_last(st, t))
             hi = lh_last(st, t);
-        if (hi - lo + 1 < w)
+        if (lh_end(st, t, lo) > hi)
             return -1;
         next_blocked(st, lo, hi);
         double best = HUGE_VAL;
         long bs = -1, be = -1;
-        for (long s = lo; s + w - 1 <= hi; s++) {
-            if (st->nb[s] < s + w)
+        for (long s = lo, e0; (e0 = lh_end(st, t, s)) <= hi; s++) {
+            if (st->nb[s] <= e0)
                 continue;
             long len;
             const double *row = lh_row(st->cache, st->cls[t], s, &len);
@@ -425,7 +463,7 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
                 emax = hi;
             if (emax > st->nb[s] - 1)
                 emax = st->nb[s] - 1;
-            for (long e = s + w - 1; e <= emax; e++)
+            for (long e = e0; e <= emax; e++)
                 if (row[e - s] != HUGE_VAL &&
                     (bs < 0 || row[e - s] < best - lh_tol(best) ||
                      (row[e - s] <= best && e < be))) {
@@ -444,7 +482,7 @@ int lh_place_all(lh_state *st, const size_t *order, const long *lf)
 int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
 {
     const ecs_graph *g = st->g;
-    long lo = 0, hi = lh_last(st, t), w = g->work[t];
+    long lo = 0, hi = lh_last(st, t);
     for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
         if (st->e[g->pred[x]] + 1 > lo)
             lo = st->e[g->pred[x]] + 1;
@@ -455,12 +493,12 @@ int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
     next_blocked(st, lo, hi);
     /* the starts with room for the work, counted, then the r1-th taken */
     long starts = 0;
-    for (long s = lo; s + w - 1 <= hi; s++)
-        if (st->nb[s] >= s + w)
+    for (long s = lo, e0; (e0 = lh_end(st, t, s)) <= hi; s++)
+        if (st->nb[s] > e0)
             starts++;
     long pick = starts > 0 ? (long)(r1 % (uint64_t)starts) : -1;
-    for (long s = lo; pick >= 0 && s + w - 1 <= hi; s++) {
-        if (st->nb[s] < s + w || pick-- > 0)
+    for (long s = lo, e0; pick >= 0 && (e0 = lh_end(st, t, s)) <= hi; s++) {
+        if (st->nb[s] <= e0 || pick-- > 0)
             continue;
         long len;
         if (lh_row(st->cache, st->cls[t], s, &len) == NULL) {
@@ -472,7 +510,7 @@ int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
             emax = hi;
         if (emax > st->nb[s] - 1)
             emax = st->nb[s] - 1;
-        long e = s + w - 1 + (long)(r2 % (uint64_t)(emax - (s + w - 1) + 1));
+        long e = e0 + (long)(r2 % (uint64_t)(emax - e0 + 1));
         st->os[0] = st->s[t];
         st->oe[0] = st->e[t];
         lh_state_set(st, t, s, e);
@@ -485,14 +523,14 @@ int lh_kick(lh_state *st, size_t t, uint64_t r1, uint64_t r2)
 
 int lh_shrink(lh_state *st, size_t t, int late)
 {
-    long w = st->g->work[t];
-    if (st->e[t] - st->s[t] + 1 <= w)
+    long s = late ? lh_begin(st, t, st->e[t]) : st->s[t];
+    long e = late ? st->e[t] : lh_end(st, t, st->s[t]);
+    if (s <= st->s[t] && e >= st->e[t])
         return 0;
-    long s = late ? st->e[t] - w + 1 : st->s[t];
     st->os[0] = st->s[t];
     st->oe[0] = st->e[t];
     lh_load_add(st, st->s[t], st->e[t], -1);
-    lh_state_set(st, t, s, s + w - 1);
+    lh_state_set(st, t, s, e);
     lh_moved(st, &t, 1);
     return 1;
 }
@@ -579,13 +617,16 @@ int lh_serial(lh_state *st, const long *prio, size_t *order)
         for (size_t x = g->pred_off[t]; x < g->pred_off[t + 1]; x++)
             if (st->e[g->pred[x]] + 1 > lo)
                 lo = st->e[g->pred[x]] + 1;
+        /* run: units of free slots in a row before l */
         long run = 0, l = lo;
         for (; l < st->D && run < w; l++)
-            run = st->load[l] < st->P ? run + 1 : 0;
+            run = st->load[l] < st->P
+                      ? run + (st->cum ? st->cum[l + 1] - st->cum[l] : 1)
+                      : 0;
         if (run < w || l - 1 > lh_last(st, t))
             rc = -1;
         else
-            lh_state_set(st, t, l - w, l - 1);
+            lh_state_set(st, t, lh_begin(st, t, l - 1), l - 1);
     }
     free(indeg);
     free(heap_a);

@@ -172,8 +172,8 @@ const double *lh_row(lh_cache *c, size_t cls, long s, long *len)
     if (r == NULL)
         return NULL;
     slot = &c->row[cls * (size_t)c->D + (size_t)s]; /* after a flush */
-    ecs_profile_costs_from(c->p, c->price, c->cls_work[cls], s, L, r,
-                           c->scratch);
+    ecs_profile_costs_from_len(c->p, c->price, c->len, c->cls_work[cls], s,
+                               L, r, c->scratch);
     c->computed++;
     *slot = r;
     return r;
@@ -192,7 +192,7 @@ double lh_cost(lh_cache *c, size_t cls, long s, long e)
         if (e - s < len)
             return r[e - s];
     }
-    ecs_profile_costs_from(c->p, c->price, c->cls_work[cls], s, e - s + 1,
-                           c->tmp, c->scratch);
+    ecs_profile_costs_from_len(c->p, c->price, c->len, c->cls_work[cls], s,
+                               e - s + 1, c->tmp, c->scratch);
     return c->tmp[e - s];
 }

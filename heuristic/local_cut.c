@@ -25,8 +25,8 @@ static void delta_bounds(const lh_state *st, const size_t *A, size_t na,
     for (size_t k = 0; k < na; k++) {
         size_t i = A[k];
         long lm = c->cls_lmax[st->cls[i]];
-        if (st->s[i] + g->work[i] - 1 - x > lo)
-            lo = st->s[i] + g->work[i] - 1 - x;
+        if (lh_end(st, i, st->s[i]) - x > lo)
+            lo = lh_end(st, i, st->s[i]) - x;
         if (st->s[i] + lm - 1 - x < hi)
             hi = st->s[i] + lm - 1 - x;
         if (lh_last(st, i) - x < hi)
@@ -40,8 +40,8 @@ static void delta_bounds(const lh_state *st, const size_t *A, size_t na,
     for (size_t k = 0; k < nb; k++) {
         size_t j = B[k];
         long lm = c->cls_lmax[st->cls[j]];
-        if (st->e[j] - g->work[j] + 1 - (x + 1) < hi)
-            hi = st->e[j] - g->work[j] + 1 - (x + 1);
+        if (lh_begin(st, j, st->e[j]) - (x + 1) < hi)
+            hi = lh_begin(st, j, st->e[j]) - (x + 1);
         if (st->e[j] - x - lm > lo)
             lo = st->e[j] - x - lm;
         for (size_t y = g->pred_off[j]; y < g->pred_off[j + 1]; y++) {

@@ -25,6 +25,7 @@
 typedef struct lh_cache {
     const ecs_platform *p;
     const double *price;
+    const int *len;      /* slot lengths (instance.h), NULL: uniform */
     long D;              /* slots 0..D-1 */
     size_t ncls;         /* distinct works */
     long *cls_work;      /* work of each class */
@@ -107,7 +108,29 @@ typedef struct lh_state {
     int oom;             /* an allocation failed */
     unsigned long moves, improved;
     const long *due;     /* the instance's latest last slots, or NULL */
+    const long *cum;     /* with slot lengths: cum[l] = len_0 + .. +
+                            len_{l-1}, l = 0..D; NULL on the uniform grid */
 } lh_state;
+
+/* With slot lengths (cum): the earliest last slot of task t from first
+ * slot s, and its latest first slot to last slot e, at f = 1 (slots
+ * outside 0..D-1 count one unit).  Both are nondecreasing in s, e. */
+long lh_end_len(const lh_state *st, size_t t, long s);
+long lh_begin_len(const lh_state *st, size_t t, long e);
+
+/* The earliest last slot of task t run at f = 1 from slot s: the fewest
+ * slots whose lengths hold its work (s + w - 1 on the uniform grid). */
+static inline long lh_end(const lh_state *st, size_t t, long s)
+{
+    return st->cum == NULL ? s + st->g->work[t] - 1 : lh_end_len(st, t, s);
+}
+
+/* The latest first slot of task t run at f = 1 to slot e (e - w + 1 on
+ * the uniform grid). */
+static inline long lh_begin(const lh_state *st, size_t t, long e)
+{
+    return st->cum == NULL ? e - st->g->work[t] + 1 : lh_begin_len(st, t, e);
+}
 
 /* The latest last slot task t may take: D' - 1, or its due slot. */
 static inline long lh_last(const lh_state *st, size_t t)

@@ -40,6 +40,7 @@
 #define LH_SWAP_TRIES 4
 
 typedef struct lh_run {
+    const ecs_instance *inst;
     const ecs_graph *g;
     const ecs_platform *p;
     const double *price;
@@ -63,6 +64,8 @@ typedef struct lh_run {
     size_t *start_list; /* n */
     unsigned *mark;   /* n: tree membership by stamp */
     long *prio;       /* n: priorities of a relist */
+    long *cum;        /* D + 1: units before each slot (slot lengths), or
+                         NULL */
     unsigned stamp;
     long rounds;
     ecs_local_stop stop;
@@ -515,6 +518,7 @@ static void run_release(lh_run *r)
     free(r->start_list);
     free(r->mark);
     free(r->prio);
+    free(r->cum);
     free(r->cls);
     lh_cache_release(&r->cache);
 }
@@ -536,8 +540,9 @@ static ecs_result export(lh_run *r, const lh_state *st, ecs_schedule **out,
     ecs_result rc = s && f ? ECS_OK : ECS_ENOMEM;
     for (size_t i = 0; rc == ECS_OK && i < st->n; i++) {
         double c;
-        rc = ecs_profile_cheapest(st->p, r->price, st->g->work[i], st->s[i],
-                                  st->e[i], f, &c);
+        rc = ecs_profile_cheapest_len(st->p, r->price, r->cache.len,
+                                      st->g->work[i], st->s[i], st->e[i], f,
+                                      &c);
         if (rc == ECS_OK)
             rc = ecs_schedule_place(s, i, r->pe[i], st->s[i], st->e[i], f, 0);
     }
@@ -557,6 +562,38 @@ static ecs_result export(lh_run *r, const lh_state *st, ecs_schedule **out,
 /* ---- the scratch start ---- */
 
 
+/* scratch_start with slot lengths: the latest finish of every task is
+ * its window's (ecs_windows_compute_instance: the works counted in the
+ * longest slots), its latest start the latest first slot that holds its
+ * work at f = 1 to there. */
+static int scratch_start_len(lh_run *r, lh_state *st)
+{
+    const ecs_graph *g = r->g;
+    size_t n = g->n ? g->n : 1;
+    ecs_windows w;
+    int empty = 0;
+    memset(&w, 0, sizeof w);
+    lh_key *k = malloc(n * sizeof *k);
+    int rc = -1;
+    if (k == NULL ||
+        ecs_windows_compute_instance(r->inst, g, &w, &empty, NULL) != ECS_OK) {
+        st->oom = 1;
+    } else if (!empty) {
+        for (size_t i = 0; i < g->n; i++) {
+            k[i].k1 = lh_begin(st, i, w.lf[i]);
+            k[i].k2 = w.es[i];
+            k[i].i = i;
+        }
+        qsort(k, g->n, sizeof *k, lh_cmp_key);
+        for (size_t i = 0; i < g->n; i++)
+            r->order[i] = k[i].i;
+        rc = lh_place_all(st, r->order, w.lf);
+    }
+    ecs_windows_release(&w);
+    free(k);
+    return rc;
+}
+
 /*
  * Place every task from scratch: in the order of their latest start (ties:
  * earliest start), each in its cheapest interval that starts after its
@@ -565,6 +602,8 @@ static ecs_result export(lh_run *r, const lh_state *st, ecs_schedule **out,
  */
 static int scratch_start(lh_run *r, lh_state *st)
 {
+    if (st->cum != NULL)
+        return scratch_start_len(r, st);
     const ecs_graph *g = r->g;
     size_t n = g->n ? g->n : 1;
     long *tl = malloc(n * sizeof *tl), *bl = malloc(n * sizeof *bl);
@@ -704,8 +743,9 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     if (rc == ECS_OK && (inst == NULL || inst->platform == NULL))
         rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                           "graph, platform, prices and start are required");
-    if (rc == ECS_OK)
-        rc = ecs_instance_require_uniform(inst, "local search", diag);
+    if (rc == ECS_OK && ecs_instance_extended(inst))
+        rc = ecs_instance_require_uniform(inst, "local search on the "
+                                                "extended platform", diag);
     if (rc == ECS_OK && ecs_instance_extended(inst))
         return lh_local_ext_run(inst, start, prm, out, diag);
     if (rc == ECS_OK)
@@ -718,6 +758,7 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     long deadline = inst->deadline;
     lh_run r;
     memset(&r, 0, sizeof r);
+    r.inst = inst;
     r.g = g;
     r.p = p;
     r.price = price;
@@ -736,6 +777,14 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
               lh_state_init(&st, g, p, deadline, &r.cache, r.cls) != 0 ||
               lh_state_init(&alt, g, p, deadline, &r.cache, r.cls) != 0;
     r.cache.t_end = r.t_end;
+    r.cache.len = inst->slot_len;
+    if (!bad && inst->slot_len != NULL) {
+        r.cum = malloc(((size_t)deadline + 1) * sizeof *r.cum);
+        bad = r.cum == NULL;
+        for (long l = 0; !bad && l <= deadline; l++)
+            r.cum[l] = l == 0 ? 0 : r.cum[l - 1] + inst->slot_len[l - 1];
+    }
+    st.cum = alt.cum = r.cum;
     st.due = alt.due = inst->due;
     r.st = &st;
     r.alt = &alt;

@@ -98,27 +98,31 @@ static int tree_bounds(lh_state *st, const size_t *nodes, const size_t *parent,
     /* children tighten parents, then parents children */
     for (size_t j = k; j-- > 1;) {
         size_t a = parent[j];
-        long wj = g->work[nodes[j]];
         if (rel[j] == 0) { /* j before a */
-            if (st->tlo[j] + wj > st->tlo[a])
-                st->tlo[a] = st->tlo[j] + wj;
-        } else if (st->thi[j] - wj < st->thi[a]) {
-            st->thi[a] = st->thi[j] - wj;
+            long lo = lh_end(st, nodes[j], st->tlo[j]) + 1;
+            if (lo > st->tlo[a])
+                st->tlo[a] = lo;
+        } else {
+            long hi = lh_begin(st, nodes[j], st->thi[j]) - 1;
+            if (hi < st->thi[a])
+                st->thi[a] = hi;
         }
     }
     for (size_t j = 1; j < k; j++) {
         size_t a = parent[j];
-        long wa = g->work[nodes[a]];
         if (rel[j] == 0) {
-            if (st->thi[a] - wa < st->thi[j])
-                st->thi[j] = st->thi[a] - wa;
-        } else if (st->tlo[a] + wa > st->tlo[j]) {
-            st->tlo[j] = st->tlo[a] + wa;
+            long hi = lh_begin(st, nodes[a], st->thi[a]) - 1;
+            if (hi < st->thi[j])
+                st->thi[j] = hi;
+        } else {
+            long lo = lh_end(st, nodes[a], st->tlo[a]) + 1;
+            if (lo > st->tlo[j])
+                st->tlo[j] = lo;
         }
     }
     size_t total = 0;
     for (size_t j = 0; j < k; j++) {
-        if (st->thi[j] - st->tlo[j] + 1 < g->work[nodes[j]])
+        if (lh_end(st, nodes[j], st->tlo[j]) > st->thi[j])
             return 0;
         st->toff[j] = total;
         total += (size_t)(st->thi[j] - st->tlo[j] + 1);
@@ -149,15 +153,15 @@ static int tree_node(lh_state *st, const size_t *nodes, const size_t *parent,
                      const unsigned char *rel, size_t k, size_t j)
 {
     size_t t = nodes[j];
-    long w = st->g->work[t], lo = st->tlo[j], hi = st->thi[j];
+    long lo = st->tlo[j], hi = st->thi[j];
     long R = hi - lo + 1;
     double *V = st->tV + st->toff[j], *H = st->tH + st->toff[j];
     long *VA = st->tVA + st->toff[j], *HA = st->tHA + st->toff[j];
     int by_s = j > 0 && rel[j] == 1;
     for (long x = 0; x < R; x++)
         V[x] = HUGE_VAL;
-    for (long s = lo; s + w - 1 <= hi; s++) {
-        if (st->nb[s] < s + w)
+    for (long s = lo, e0; (e0 = lh_end(st, t, s)) <= hi; s++) {
+        if (st->nb[s] <= e0)
             continue;
         double ps = 0.0;
         for (size_t c = j + 1; c < k && ps != HUGE_VAL; c++)
@@ -174,7 +178,7 @@ static int tree_node(lh_state *st, const size_t *nodes, const size_t *parent,
             emax = hi;
         if (emax > st->nb[s] - 1)
             emax = st->nb[s] - 1;
-        for (long e = s + w - 1; e <= emax; e++) {
+        for (long e = e0; e <= emax; e++) {
             double v = ps + row[e - s];
             for (size_t c = j + 1; c < k && v != HUGE_VAL; c++)
                 if (parent[c] == j && rel[c] == 1)

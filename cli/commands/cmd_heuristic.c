@@ -52,7 +52,8 @@ const tool_command tool_command_heuristic = {
     "--mode local (ours, not the paper's) starts from the sweep's schedule\n"
     "and searches: any task to any PE and interval, its frequencies by the\n"
     "exact interval cost, chains, PEs and trees of tasks re-timed together,\n"
-    "random kicks; never dearer than the sweep.\n"
+    "random kicks; never dearer than the sweep.  On slots of different\n"
+    "lengths (--slot-minutes prices) it starts from the base schedule.\n"
     "With --mapping and CaWoSched's setup as --platform, --mode local runs\n"
     "CaWoSched's fixed-mapping problem with ecsched's scheduler alone\n"
     "(docs/cawosched.md; no bound: see solve); --time-limit then has no\n"
@@ -203,6 +204,13 @@ static int parse_args(heur_job *j, int argc, char **argv)
     return 0;
 }
 
+/* --mode local from the base, no sweep: on an extended platform or on
+ * slots of different lengths (the sweep handles neither). */
+static int local_from_base(const heur_job *j)
+{
+    return j->local && (j->pb.ext.on || j->pb.inst.slot_len != NULL);
+}
+
 static double saving_pct(const heur_job *j)
 {
     double base = j->res.base_cost;
@@ -224,11 +232,13 @@ static void print_human(const heur_job *j)
     char src[1200];
     tool_fmt_price_sources(&j->m, pb, src, sizeof src);
     printf("prices      %s (%s)\n", src, info);
-    int ext = pb->ext.on; /* local from the base: no sweep */
-    if (j->local && ext)
+    int ext = local_from_base(j); /* local from the base: no sweep */
+    if (ext)
         printf("mode        local (seed %llu, limit %g s), from the base "
-               "(an extended platform: no sweep)\n",
-               (unsigned long long)j->lprm.seed, j->lprm.time_limit_s);
+               "(%s: no sweep)\n",
+               (unsigned long long)j->lprm.seed, j->lprm.time_limit_s,
+               pb->ext.on ? "an extended platform"
+                          : "slots of different lengths");
     else if (j->local)
         printf("mode        local (seed %llu, limit %g s), from the sweep "
                "(%ld steps, sigma %g)\n",
@@ -262,7 +272,10 @@ static void print_human(const heur_job *j)
         printf("%s  %.6f\n", ext ? "start cost" : "sweep cost", l->start_cost);
         printf("search      %s: %ld rounds, %lu of %lu kicks better%s\n",
                ecs_local_stop_name(l->stop), l->rounds, l->kicks_improved,
-               l->kicks, l->kept_start ? "; the sweep's schedule kept" : "");
+               l->kicks,
+               !l->kept_start ? ""
+               : ext          ? "; the base schedule kept"
+                              : "; the sweep's schedule kept");
     }
     ecs_energy e;
     char text[160], mk[64], bm[64], dl[64];
@@ -280,7 +293,7 @@ static void print_human(const heur_job *j)
     printf("makespan    %s (base %s)\n", mk, bm);
     printf("deadline    %s (%s)\n", dl, j->rep.meets_deadline ? "met" : "missed");
     tool_print_clock(&j->m, &pb->prices, result_schedule(j), pb->deadline, 11);
-    if (j->local && ext)
+    if (ext)
         printf("runtime     %.1f ms (local %.1f ms)\n", j->runtime_s * 1e3,
                j->local_s * 1e3);
     else if (j->local)
@@ -313,7 +326,7 @@ static int add_keys(json_t *d, const void *job)
     const ecs_heur_result *r = &j->res;
     /* the sweep's keys: null where no sweep ran (local on an extended
      * platform starts from the base) */
-    int sw = !(j->local && j->pb.ext.on);
+    int sw = !local_from_base(j);
     return json_object_set_new(d, "mode",
                                json_string(j->local ? "local"
                                                     : ecs_heur_mode_name(j->prm.mode))) ||
@@ -402,9 +415,11 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
     double t = ecs_clock_now();
     ecs_result rc = ECS_OK;
     const ecs_schedule *start = NULL;
-    if (j->local && pb->ext.on) {
-        /* the sweep scales the paper's single price curve: on an extended
-         * platform local starts from the base schedule */
+    if (local_from_base(j)) {
+        /* the sweep scales the paper's single price curve of slots of one
+         * length: on an extended platform and on slots of different
+         * lengths local starts from the base schedule (on lengths the
+         * makespan search's, fitted: ecs_schedule_fit_lengths) */
         j->res.base_cost = pb->base_cost;
         j->res.fallback = 1;
         start = pb->base;

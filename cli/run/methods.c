@@ -117,10 +117,11 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                                        ecs_instance_model(&pb->inst), diag);
     if (rc != ECS_OK)
         return rc;
-    /* on an extended platform the sweep does not run: local starts from
-     * the base */
-    rc = tool_method_run(pb->ext.on ? TOOL_METHOD_BASE : TOOL_METHOD_SWEEP,
-                                    ctx, &sweep, diag);
+    /* on an extended platform and on slots of different lengths the
+     * sweep does not run: local starts from the base */
+    int from_base = pb->ext.on || pb->inst.slot_len != NULL;
+    rc = tool_method_run(from_base ? TOOL_METHOD_BASE : TOOL_METHOD_SWEEP,
+                         ctx, &sweep, diag);
     if (rc != ECS_OK || sweep.schedule == NULL) {
         if (rc == ECS_OK)
             snprintf(out->status, sizeof out->status, "%s", sweep.status);

@@ -66,6 +66,17 @@
  *   schedule, unless the time limit cuts the search short.
  * - Time.  The limit is wall-clock (CLOCK_MONOTONIC), checked between
  *   moves; the best schedule found by then is returned.
+ * - Slots of different lengths (instance.h slot_len; docs/MODEL.md "Slots
+ *   of different lengths"), on the paper's platform: interval costs are
+ *   the profile DP on the lengths (ecs_profile_costs_from_len), and where
+ *   the uniform grid says "w slots" (a task's shortest interval, the
+ *   chains' and trees' bounds, the cut's, the kicks, the shrink, serial
+ *   generation) the search uses the fewest slots from a first slot, or to
+ *   a last one, whose lengths hold the work at f = 1.  The scratch start
+ *   takes the instance's windows (ecs_windows_compute_instance) as latest
+ *   finishes.  Without lengths none of this runs: the uniform grid's
+ *   arithmetic and results are unchanged.  With the extended platform,
+ *   lengths are refused (EUNSUPPORTED).
  *
  * The extended model (heuristic/local_ext.c; docs/MODEL.md "Heterogeneous
  * platforms"), entered when ecs_instance_extended(inst): PE classes, idle

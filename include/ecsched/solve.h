@@ -44,7 +44,9 @@
  * handles (method.h: sweep, dp, colgen and lns the paper's platform only;
  * on the extended platform the start is the base then local search, and
  * the MILP has all of the time left, with its own column generation when
- * it cannot run).
+ * it cannot run; on slots of different lengths the start is the base
+ * fitted to them then local search, and the MILP runs whatever its
+ * estimated size, within its own limit, with all of the time left).
  *
  * Budgets.  time_limit_s is a wall-clock limit on the whole call (the
  * start included).  With an effort budget E > 0 the shares above are not

@@ -1,7 +1,8 @@
 # Slots of different lengths (docs/MODEL.md "Slots of different lengths"):
 # --slot-minutes prices, the reader's errors, milp and solve on a tariff of
-# night/shoulder/peak periods, validate and plot under the lengths, the
-# refusals, --merge-slots, and the uniform grid's identity.
+# night/shoulder/peak periods, heuristic --mode local on it, validate and
+# plot under the lengths, the refusals, --merge-slots, and the uniform
+# grid's identity.
 . tests/cli/lib.sh
 F=tests/fixtures/slots
 G=tests/fixtures/tiny.stg
@@ -73,10 +74,22 @@ xs=$(grep -o 'class="price"[^>]*points="[^"]*"\|points="[^"]*"[^>]*class="price"
 r=$(echo "$xs" | awk '{ if ($2 - $1 > 0) printf "%.3f", ($3 - $2) / ($2 - $1); else print "none" }')
 expect_eq "$r" "0.333" "the 2-hour slot is drawn a third of the 6-hour one"
 
+# heuristic --mode local on the tariff: from the base fitted to the
+# lengths (no sweep), never below milp's optimum nor above the base
+run heuristic "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5 --mode local --effort 2000 -o "$T_DIR/l.json"
+expect_rc 0 "heuristic --mode local on lengths"
+expect_out "^mode +local .*from the base \(slots of different lengths: no sweep\)" "local says it starts from the base"
+expect_eq "$(jq -c '.prices.per_slot_minutes' "$T_DIR/l.json")" "[360,120,180,240,360]" "local's document records the lengths"
+expect_eq "$(jq -r '[.mode, .budget, .start_cost == .base_cost] | map(tostring) | join(" ")' "$T_DIR/l.json")" "local null true" "no sweep's keys; the start is the base"
+expect_eq "$(jq --argjson m "$mcost" '.cost >= $m - 1e-9 and .cost <= .base_cost' "$T_DIR/l.json")" "true" "local's cost lies between milp's optimum and the base's"
+run validate "$G" "$T_DIR/l.json"
+expect_rc 0 "validate accepts local's schedule under the lengths"
+expect_out "^cost +$(printf '%.6f' "$(jq .cost "$T_DIR/l.json")")" "validate's cost is local's"
+run compare "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5 --methods base,local --effort 2000
+expect_rc 0 "compare: local on lengths"
+expect_out "^local +[-0-9.]+ .* yes +feasible" "compare's local row has a schedule that meets D'"
+
 # what does not handle lengths says so and exits 2
-run heuristic "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5 --mode local
-expect_rc 2 "heuristic --mode local refuses lengths"
-expect_err "local search handles .* only, not slots of different lengths" "local search says why"
 run heuristic "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5
 expect_rc 2 "the paper's heuristic refuses lengths"
 run milp "$G" -p 2 --prices "$F/tou.csv" --slot-minutes prices --deadline 5 --formulation paper

@@ -5,6 +5,7 @@
 #include "testutil.h"
 
 #include "ecsched/check.h"
+#include "ecsched/local.h"
 #include "ecsched/method.h"
 #include "ecsched/prices.h"
 #include "ecsched/profile.h"
@@ -120,6 +121,150 @@ static void test_task_cost_len(void **state)
     ecs_graph_free(g);
 }
 
+/* Local search from the base fitted to inst's lengths (the method table's
+ * base row), its moves bounded so that the run does not depend on the
+ * clock; *lr holds the result.  0 when the base misses D' (no start). */
+static int local_from_base(const ecs_instance *inst, ecs_local_result *lr)
+{
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.inst = inst;
+    a.time_limit_s = 10;
+    ecs_method_out b;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_method_run(ecs_method_find("base"), &a, &b, &d);
+    if (rc == ECS_EVIOLATION) { /* the checker: D' missed */
+        assert_int_equal(b.check.first.kind, ECS_VIOLATION_DEADLINE);
+        ecs_method_out_release(&b);
+        return 0;
+    }
+    assert_int_equal(rc, ECS_OK);
+    assert_non_null(b.schedule);
+    ecs_local_params lp;
+    ecs_local_params_init(&lp);
+    lp.time_limit_s = 60;
+    lp.max_moves = 3000;
+    rc = ecs_local_run(inst, b.schedule, &lp, lr, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    ecs_method_out_release(&b);
+    return 1;
+}
+
+/* Local search on lengths where its move is forced by a long cheap slot:
+ * one PE, F = {1, 0.5, 0}, quadratic power, a -> b of 2 units each,
+ * lengths (1, 1, 1, 1, 4), prices (1, 1, 1, 1, 0.1), D' = 5.  The base
+ * fitted to the lengths runs a in slots 0..1 and b in 2..3 at f = 1:
+ * cost 2 + 2 = 4.  In the long slot f = 0.5 does 0.5 x 4 = 2 units for
+ * 0.25 x 0.1 x 4 = 0.1, so b moves there alone (a span that no slot of one
+ * unit allows), and a spreads over slots 0..3 at f = 0.5 (4 x 0.25 = 1),
+ * a's least on the unit slots: 1.1, the optimum (a cannot use slot 4,
+ * which b needs after it). */
+static void test_local_long_slot(void **state)
+{
+    (void)state;
+    long work[2] = {2, 2};
+    ecs_edge e[1] = {{0, 1, 0}};
+    ecs_graph *g = tu_graph(2, work, 1, e);
+    ecs_platform p;
+    tu_platform(&p, 1, "1,0.5,0", "quadratic");
+    const double price[5] = {1, 1, 1, 1, 0.1};
+    const int len[5] = {1, 1, 1, 1, 4};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 5, 5);
+    inst.slot_len = len;
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    ecs_local_result lr;
+    assert_int_equal(local_from_base(&inst, &lr), 1);
+    assert_close(lr.start_cost, 4.0, 1e-12);
+    assert_close(lr.cost, 1.1, 1e-12);
+    const ecs_schedule *s = lr.schedule;
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 3);
+    for (int l = 0; l < 4; l++)
+        assert_int_equal(s->task[0].freq[l], 1);
+    assert_int_equal(s->task[1].start, 4);
+    assert_int_equal(s->task[1].stop, 4);
+    assert_int_equal(s->task[1].freq[0], 1);
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, s, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, 1.1, 1e-12);
+    /* brute force agrees that 1.1 is the optimum */
+    assert_close(tu_brute_force_len(g, &p, price, len, 5), 1.1, 1e-12);
+    ecs_local_result_release(&lr);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+}
+
+/* Local search on the tiny instances with lengths 1..3: its cost is never
+ * below the optimum by enumeration nor above its start, the checker
+ * accepts every schedule; with every length 1 it gives the uniform grid's
+ * schedule and cost, bit for bit. */
+static void test_local_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3939;
+    int compared = 0, optimal = 0, below_start = 0;
+    for (int rep = 0; rep < 40; rep++) {
+        tu_tiny x;
+        tu_tiny_draw(&seed, "1,0.5,0", "quadratic", 5, 0.2, &x);
+        int len[TU_BF_MAXT], ones[TU_BF_MAXT];
+        for (long l = 0; l < x.T; l++) {
+            len[l] = (int)tu_rng_int(&seed, 1, 3);
+            ones[l] = 1;
+        }
+        double opt = tu_brute_force_len(x.g, &x.p, x.price, len, x.T);
+        ecs_instance inst;
+        ecs_instance_init(&inst, x.g, &x.p, x.price, (size_t)x.T, x.T);
+        inst.slot_len = len;
+        assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+        ecs_local_result lr;
+        if (local_from_base(&inst, &lr)) {
+            assert_true(opt != HUGE_VAL); /* a feasible start */
+            ecs_check_report cr;
+            assert_int_equal(ecs_check_schedule(&inst, lr.schedule, &cr, NULL),
+                             ECS_OK);
+            assert_true(cr.cost == lr.cost);
+            assert_true(lr.cost >= opt - tu_tol(opt));
+            assert_true(lr.cost <= lr.start_cost);
+            compared++;
+            optimal += lr.cost <= opt + tu_tol(opt);
+            below_start += lr.cost < lr.start_cost - tu_tol(lr.start_cost);
+            ecs_local_result_release(&lr);
+        }
+        ecs_instance_release(&inst);
+        /* lengths all 1 against no lengths: the same search */
+        ecs_instance_init(&inst, x.g, &x.p, x.price, (size_t)x.T, x.T);
+        assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+        ecs_local_result a, b;
+        if (local_from_base(&inst, &a)) {
+            inst.slot_len = ones;
+            assert_int_equal(local_from_base(&inst, &b), 1);
+            assert_true(a.cost == b.cost);
+            assert_true(a.start_cost == b.start_cost);
+            for (size_t i = 0; i < x.g->n; i++) {
+                const ecs_sched_task *ta = &a.schedule->task[i],
+                                     *tb = &b.schedule->task[i];
+                assert_int_equal(ta->pe, tb->pe);
+                assert_int_equal(ta->start, tb->start);
+                assert_int_equal(ta->stop, tb->stop);
+                assert_memory_equal(ta->freq, tb->freq,
+                                    (size_t)(ta->stop - ta->start + 1));
+            }
+            ecs_local_result_release(&a);
+            ecs_local_result_release(&b);
+        }
+        ecs_instance_release(&inst);
+        ecs_graph_free(x.g);
+    }
+    print_message("local on lengths: %d compared, %d optimal, %d below "
+                  "their start\n", compared, optimal, below_start);
+    assert_true(compared >= 20);
+    assert_true(below_start >= 5); /* the search moves on lengths */
+}
+
 /* Tiny random instances with lengths 1..3: the optimum by enumeration of
  * every schedule (testutil's own arithmetic) against milp and solve; the
  * lengths all 1 against the uniform grid, bit for bit. */
@@ -201,9 +346,8 @@ static void test_brute_force(void **state)
     assert_true(differs >= 10); /* the lengths matter on most draws */
 }
 
-/* The table's rows decide: base, milp, fluid and solve handle lengths; the
- * others refuse with EUNSUPPORTED naming the model, and so do the
- * library's entry points called directly. */
+/* The table's rows decide: base, local, milp, fluid and solve handle
+ * lengths; the others refuse with EUNSUPPORTED naming the model. */
 static void test_methods_refuse(void **state)
 {
     (void)state;
@@ -247,15 +391,7 @@ static void test_methods_refuse(void **state)
         }
         ecs_method_out_release(&out);
     }
-    assert_int_equal(ran, 4);
-    ecs_local_params lp;
-    ecs_local_params_init(&lp);
-    ecs_local_result lr;
-    ecs_diag d;
-    ecs_diag_clear(&d);
-    assert_int_equal(ecs_local_run(&inst, NULL, &lp, &lr, &d),
-                     ECS_EUNSUPPORTED);
-    assert_non_null(strstr(d.msg, "local search handles slots of one length"));
+    assert_int_equal(ran, 5);
     ecs_instance_release(&inst);
     ecs_graph_free(g);
 }
@@ -427,6 +563,8 @@ int main(void)
         cmocka_unit_test(test_worked_example),
         cmocka_unit_test(test_task_cost_len),
         cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_local_long_slot),
+        cmocka_unit_test(test_local_brute_force),
         cmocka_unit_test(test_methods_refuse),
         cmocka_unit_test(test_merge_by_hand),
         cmocka_unit_test(test_fit_lengths_by_hand),
