@@ -465,6 +465,12 @@ void ecs_problem_base_text(const ecs_problem *pb, char *buf, size_t n)
                                          : "";
     if (pb->base_optimal)
         snprintf(buf, n, "%sproven optimal", how);
+    else if (pb->have_prices && pb->prices.slot_len != NULL &&
+             !pb->base_from_file && !pb->ext.on)
+        /* fit_base: the lower bound is the uniform grid's, in work units */
+        snprintf(buf, n, "%snot proven optimal (the makespan search's order "
+                 "replayed on the slot lengths; a lower bound: %ld work units "
+                 "at f = 1)", how, pb->base_lower_bound);
     else if (pb->base_from_file)
         snprintf(buf, n, "from --base (not proven optimal)");
     else
