@@ -4,7 +4,7 @@
 #   make deps       install missing Debian packages
 #   make demo       deps + build + run the main job on bundled data
 #   make test       deps + build + unit tests + command-line tests (the quick
-#                   set: every behaviour; 142 s measured on a quiet 2-core
+#                   set: every behaviour; 69 s measured on a quiet 2-core
 #                   machine, docs/reference.md "Building and testing")
 #   make check      the same plus the long runs (ECS_TEST_LONG=1: larger
 #                   instances, solver runs to their limits, make install)
