@@ -67,4 +67,17 @@ json_key() {
   sed -n "s/^ *\"$2\": \"\{0,1\}\([^\",]*\)\"\{0,1\},\{0,1\}\$/\1/p" "$1" | head -1
 }
 
+# on_tty FILE CMD: run the shell command CMD on a terminal (script(1)), its
+# output into FILE with carriage returns as newlines.  script's stdin is a
+# pipe held open until CMD ends: at end of input (stdin /dev/null, as
+# tests/run.sh gives) script can end the session before CMD has finished.
+on_tty() {
+  rm -f "$T_DIR/tty.in"; mkfifo "$T_DIR/tty.in"
+  sleep 600 >"$T_DIR/tty.in" &
+  _hold=$!
+  script -qc "$2" "$T_DIR/tty.raw" <"$T_DIR/tty.in" >/dev/null 2>&1
+  kill "$_hold" 2>/dev/null; wait "$_hold" 2>/dev/null
+  tr '\r' '\n' <"$T_DIR/tty.raw" >"$1"
+}
+
 finish() { [ "$T_FAIL" -eq 0 ]; }
