@@ -1,5 +1,5 @@
 /* libFuzzer target: the price CSV loader (every layout, both encodings),
- * then resampling, normalisation and the figures `prices` prints. */
+ * on a fixed slot length or the series' own periods, then resampling, normalisation and the figures `prices` prints. */
 #include "ecsched/prices.h"
 
 #include <math.h>
@@ -28,6 +28,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                    : (o >> 3) % 3 == 1 ? ECS_PRICE_FILL_PREVIOUS
                                        : ECS_PRICE_FILL_LINEAR;
         opt.slot_minutes = (o & 0x20) ? 15 : 60;
+        opt.slots_from_prices = (o & 0x40) != 0; /* --slot-minutes prices */
     }
     ecs_diag d;
     ecs_price_series s;
@@ -38,9 +39,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (ecs_prices_resample(&s, &opt, 48, &r, &d) == ECS_OK) {
         ecs_slot_prices sp;
         if (ecs_prices_slots(&s, &r, &opt, 48, &sp, &d) == ECS_OK) {
-            for (size_t l = 0; l < sp.n; l++)
+            for (size_t l = 0; l < sp.n; l++) {
                 if (!isfinite(sp.price[l]))
                     abort(); /* a non-finite price must be an error */
+                if (sp.slot_len != NULL && sp.slot_len[l] < 1)
+                    abort(); /* a period's slot lasts a unit at least */
+            }
             ecs_price_stats st;
             ecs_prices_stats(r.value, r.m, &st);
             if (!isfinite(st.mean) || !isfinite(st.min) || !isfinite(st.max))
