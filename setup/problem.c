@@ -352,6 +352,15 @@ static ecs_result problem_instance(const ecs_setup *m, ecs_problem *pb,
     return ecs_instance_prepare(inst, diag);
 }
 
+/* Whether the base is the makespan search's, replayed on slots of
+ * different lengths by fit_base (its lower bound stays the uniform grid's,
+ * in work units). */
+static int base_on_lengths(const ecs_problem *pb)
+{
+    return pb->have_prices && pb->prices.slot_len != NULL &&
+           !pb->base_from_file && !pb->ext.on;
+}
+
 /* Slots of different lengths: the base replayed on them (the makespan
  * search's order, each task in the fewest slots at f = 1), its makespan M
  * and D' from it; the prices already cover max(D', M) slots of the
@@ -387,7 +396,7 @@ ecs_result ecs_problem_prices(const ecs_setup *m, ecs_problem *pb,
         return rc;
     pb->have_prices = 1;
     pb->base_cost = 0.0;
-    if (pb->prices.slot_len != NULL && !pb->base_from_file && !pb->ext.on) {
+    if (base_on_lengths(pb)) {
         rc = fit_base(m, pb, diag);
         if (rc != ECS_OK)
             return rc;
@@ -465,9 +474,7 @@ void ecs_problem_base_text(const ecs_problem *pb, char *buf, size_t n)
                                          : "";
     if (pb->base_optimal)
         snprintf(buf, n, "%sproven optimal", how);
-    else if (pb->have_prices && pb->prices.slot_len != NULL &&
-             !pb->base_from_file && !pb->ext.on)
-        /* fit_base: the lower bound is the uniform grid's, in work units */
+    else if (base_on_lengths(pb))
         snprintf(buf, n, "%snot proven optimal (the makespan search's order "
                  "replayed on the slot lengths; a lower bound: %ld work units "
                  "at f = 1)", how, pb->base_lower_bound);
