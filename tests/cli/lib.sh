@@ -80,4 +80,17 @@ on_tty() {
   tr '\r' '\n' <"$T_DIR/tty.raw" >"$1"
 }
 
+# on_tty_until FILE REGEX CMD: on_tty, up to three times until FILE holds a
+# line matching REGEX.  Under make check and CI, script(1) now and then
+# ended its session early with no output from the command after its first
+# second (cause not found: the command's own run, outside script, was
+# whole); the caller still asserts on the last transcript.
+on_tty_until() {
+  for _try in 1 2 3; do
+    on_tty "$1" "$3"
+    grep -Eq -- "$2" "$1" && return 0
+  done
+  return 0
+}
+
 finish() { [ "$T_FAIL" -eq 0 ]; }

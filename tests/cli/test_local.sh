@@ -123,7 +123,7 @@ expect_out '^mode +local \(seed 1, limit (39|40)(\.[0-9]+)? s\)' "local gets wha
 # progress on a terminal (script(1) gives one) on a run over a second
 # (issue 36 item 8): a line a second with the cost and the rounds
 if command -v script >/dev/null 2>&1; then
-  on_tty "$OUT" "$ECSCHED heuristic data/stg/rand0000.stg -p 2 --extension 3 --mode local --time-limit 3 -o $T_DIR/lp.json"
+  on_tty_until "$OUT" "^local: [0-9.]+ s, cost" "$ECSCHED heuristic data/stg/rand0000.stg -p 2 --extension 3 --mode local --time-limit 3 -o $T_DIR/lp.json"
   expect_out "^local: [0-9.]+ s, cost [0-9.]+ \(the schedule under search\), [0-9]+ rounds" "heuristic --mode local: progress on a terminal"
   "$ECSCHED" heuristic data/stg/rand0000.stg -p 2 --extension 3 --mode local --time-limit 1.5 >"$OUT" 2>"$ERR"
   if grep -q "^local:" "$ERR"; then RC=0; notok "no progress when stderr is not a terminal"; else ok "no progress when stderr is not a terminal"; fi
