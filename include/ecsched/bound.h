@@ -125,6 +125,11 @@ typedef struct ecs_bound_params {
                                      passes go from 16 blocks, 4 times
                                      finer each; default 0: up to the
                                      exact pass, time permitting; >= 0) */
+    int stages_sweep;             /* how the bound by stages' exact pass
+                                     prices a stage over its (first slot,
+                                     last slot) pairs: ECS_STAGES_SWEEP_AUTO
+                                     (default), _MONOTONE or _QUADRATIC
+                                     (below) */
     double stages_value;          /* the bound by stages already known for
                                      this instance (ecs_bound_stages_
                                      schedule's bound), taken instead of
@@ -135,6 +140,26 @@ typedef struct ecs_bound_params {
                                      slot); 0: drops them (the weaker
                                      bound of capacity prices alone) */
 } ecs_bound_params;
+
+/* The exact pass of the bound by stages (ecs_bound_params.stages_sweep;
+ * docs/MODEL.md "The bound by stages"): a stage's cost over a slot range
+ * is Monge (the fluid of a union and an intersection costs at least that
+ * of the two ranges), so the best last slot of the bottleneck before it
+ * moves monotonely with the stage's end.
+ * AUTO: the quadratic sweep where both bottlenecks' windows are at most
+ * ECS_STAGES_QUADRATIC_MAX slots, the monotone one elsewhere.
+ * MONOTONE: divide and conquer over the stage's end (O(L log L) ranges for
+ * a window of L slots instead of L^2 / 2), once for the stage's fluid on
+ * min(P, paths) PEs and once for its paths' sum, the larger of the two
+ * minima taken (a bound: at most the minimum of the larger term).
+ * QUADRATIC: every range, the two terms apart as MONOTONE does (the test
+ * oracle of MONOTONE). */
+enum {
+    ECS_STAGES_SWEEP_AUTO = 0,
+    ECS_STAGES_SWEEP_MONOTONE = 1,
+    ECS_STAGES_SWEEP_QUADRATIC = 2
+};
+#define ECS_STAGES_QUADRATIC_MAX 64
 
 /* Fill params with the defaults. */
 void ecs_bound_params_init(ecs_bound_params *prm);

@@ -197,6 +197,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     c.p = inst->platform;
     c.price = inst->price;
     c.D = inst->deadline;
+    c.stages_sweep = prm->stages_sweep;
     int empty = 0;
     if (inst->windows.es != NULL && inst->windows.n == c.g->n) {
         c.wp = &inst->windows;
