@@ -234,9 +234,12 @@ size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bottleneck);
  * the checker accepts, with its cost in *cost, or NULL (no bottleneck, an
  * edge between two stage tasks off a path, the deadline passed, the time
  * limit reached before the first pass, out of memory).  bound (may be
- * NULL): the exact pass's value when it was reached, which is the bound
- * by stages of ecs_bound_compute (give it as stages_value there), else
- * -HUGE_VAL.  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
+ * NULL): the exact pass's value when it was reached and every stage was
+ * priced by the sweep per e of both terms (windows of at most
+ * ECS_STAGES_QUADRATIC_MAX slots under ECS_STAGES_SWEEP_AUTO), which is
+ * then the bound by stages of ecs_bound_compute (give it as stages_value
+ * there), else -HUGE_VAL (the monotone sweep's choices are a schedule's,
+ * not a bound).  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
  * extended model (the paper's platform only).
  */
 ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
