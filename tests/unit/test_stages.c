@@ -326,14 +326,19 @@ static void chain_exact(void)
     assert_true(exact >= 12);
 }
 
-/* by the sweep of small windows (quadratic) and by the monotone one */
+/* f by the sweep of small windows (quadratic) and by the monotone one */
+static void both_sweeps(void (*f)(void))
+{
+    f();
+    sweep_mode = ECS_STAGES_SWEEP_MONOTONE;
+    f();
+    sweep_mode = ECS_STAGES_SWEEP_AUTO;
+}
+
 static void test_stages_chain_exact(void **state)
 {
     (void)state;
-    chain_exact();
-    sweep_mode = ECS_STAGES_SWEEP_MONOTONE;
-    chain_exact();
-    sweep_mode = ECS_STAGES_SWEEP_AUTO;
+    both_sweeps(chain_exact);
 }
 
 /* Tiny fork-joins and joins (a -> {b, c} -> d, a -> {b, c}, {a, b} -> c,
@@ -408,10 +413,32 @@ static void brute_force(void)
 static void test_stages_brute_force(void **state)
 {
     (void)state;
-    brute_force();
-    sweep_mode = ECS_STAGES_SWEEP_MONOTONE;
-    brute_force();
-    sweep_mode = ECS_STAGES_SWEEP_AUTO;
+    both_sweeps(brute_force);
+}
+
+/* A generated fork-join pipeline (contracted) and its base makespan on
+ * pes PEs in *M. */
+static ecs_graph *gen_pipeline(size_t tasks, uint64_t seed, long max_work,
+                               size_t chain_max, int pes, long *M)
+{
+    ecs_gen_params gp;
+    ecs_gen_params_init(&gp);
+    gp.tasks = tasks;
+    gp.method = ECS_GEN_FORKJOIN;
+    gp.seed = seed;
+    gp.max_work = max_work;
+    gp.chain_max = chain_max;
+    ecs_graph *raw = NULL, *g = NULL;
+    assert_int_equal(ecs_stg_generate(&gp, &raw, NULL), ECS_OK);
+    assert_int_equal(ecs_graph_contract(raw, &g, NULL), ECS_OK);
+    ecs_graph_free(raw);
+    ecs_schedule *base = tu_base_schedule(g, pes);
+    *M = 0;
+    for (size_t i = 0; i < g->n; i++)
+        if (base->task[i].stop + 1 > *M)
+            *M = base->task[i].stop + 1;
+    ecs_schedule_free(base);
+    return g;
 }
 
 /* Generated fork-join pipelines (two and three stages of 10..14 parallel
@@ -427,26 +454,12 @@ static void forkjoin_vs_milp(size_t chain_max, const size_t *sizes)
     int proven = 0;
     sched_bounds = 0;
     for (int t = 0; t < 6; t++) {
-        ecs_gen_params gp;
-        ecs_gen_params_init(&gp);
-        gp.tasks = sizes[t % 3];
-        gp.method = ECS_GEN_FORKJOIN;
-        gp.seed = (uint64_t)(t + 1);
-        gp.max_work = 3;
-        gp.chain_max = chain_max;
-        ecs_graph *raw = NULL, *g = NULL;
-        assert_int_equal(ecs_stg_generate(&gp, &raw, NULL), ECS_OK);
-        assert_int_equal(ecs_graph_contract(raw, &g, NULL), ECS_OK);
-        ecs_graph_free(raw);
         int pes = t < 2 ? 3 : t < 4 ? 5 : 16;
+        long M;
+        ecs_graph *g = gen_pipeline(sizes[t % 3], (uint64_t)(t + 1), 3,
+                                    chain_max, pes, &M);
         ecs_platform p;
         tu_platform(&p, pes, "1,0.8,0.6,0.4,0.2,0", "quadratic");
-        ecs_schedule *base = tu_base_schedule(g, pes);
-        long M = 0;
-        for (size_t i = 0; i < g->n; i++)
-            if (base->task[i].stop + 1 > M)
-                M = base->task[i].stop + 1;
-        ecs_schedule_free(base);
         long D = M + M / 5;
         double price[256];
         assert_true(D <= 256);
@@ -461,7 +474,7 @@ static void forkjoin_vs_milp(size_t chain_max, const size_t *sizes)
             print_message("fork-join %zu tasks (chains 1..%zu), P = %d, "
                           "D' = %ld: optimum "
                           "%.6f, stages %.6f, root LP %.6f, fluid %.6f\n",
-                          gp.tasks, chain_max, pes, D, mr.cost, r.bound,
+                          sizes[t % 3], chain_max, pes, D, mr.cost, r.bound,
                           mr.root_bound,
                           fl);
             assert_true(r.bound <= mr.cost + tu_tol(mr.cost));
@@ -561,27 +574,13 @@ static void test_stages_monotone_sweep(void **state)
     uint64_t seed = 4040;
     int lower = 0, built = 0;
     for (int t = 0; t < 12; t++) {
-        ecs_gen_params gp;
-        ecs_gen_params_init(&gp);
-        gp.tasks = (size_t)tu_rng_int(&seed, 40, 70);
-        gp.method = ECS_GEN_FORKJOIN;
-        gp.seed = (uint64_t)(t + 11);
-        gp.max_work = 4;
-        gp.chain_max = 3;
-        ecs_graph *raw = NULL, *g = NULL;
-        assert_int_equal(ecs_stg_generate(&gp, &raw, NULL), ECS_OK);
-        assert_int_equal(ecs_graph_contract(raw, &g, NULL), ECS_OK);
-        ecs_graph_free(raw);
         int pes = t % 3 == 0 ? 2 : t % 3 == 1 ? 4 : 16;
+        long M;
+        size_t tasks = (size_t)tu_rng_int(&seed, 40, 70);
+        ecs_graph *g = gen_pipeline(tasks, (uint64_t)(t + 11), 4, 3, pes, &M);
         ecs_platform p;
         tu_platform(&p, pes, t % 2 ? "1,0.8,0.6,0.4,0.2,0" : "1,0.5",
                     t % 4 < 2 ? "quadratic" : "static:0.4");
-        ecs_schedule *base = tu_base_schedule(g, pes);
-        long M = 0;
-        for (size_t i = 0; i < g->n; i++)
-            if (base->task[i].stop + 1 > M)
-                M = base->task[i].stop + 1;
-        ecs_schedule_free(base);
         long D = M + M * tu_rng_int(&seed, 2, 10) / 10;
         double price[512];
         assert_true(D <= 512);
