@@ -88,6 +88,11 @@ double ecs_gap_rel(double cost, double bound);
  * the gap is unknown). */
 int ecs_gap_reached(double cost, double bound, double gap);
 
+/* A bound at or above cost - (gap + 0.5e-9) max(|cost|, 1e-9) reaches the
+ * gap under cost (ecs_gap_reached, whose 1e-9 covers the rounding): e.g.
+ * a bound's stop_at. */
+double ecs_gap_floor(double cost, double gap);
+
 /* The dearest cost that reaches the gap over bound: (c - bound) <= gap |c|,
  * so c <= bound / (1 - gap) for bound >= 0 and bound / (1 + gap) below. */
 double ecs_gap_target(double bound, double gap);
