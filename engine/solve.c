@@ -10,6 +10,7 @@
 #include "ecsched/clock.h"
 #include "ecsched/dp.h"
 #include "ecsched/heuristic.h"
+#include "ecsched/listsched.h"
 #include "ecsched/lns.h"
 #include "ecsched/local.h"
 #include "ecsched/makespan.h"
@@ -348,8 +349,10 @@ static void start_local(driver *d, ecs_solve_step *st)
 }
 
 /* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
- * the caller's base when it is feasible, then local search, which builds
- * a start of its own when there is none. */
+ * the caller's base when it is feasible, the cheapest-fit list schedule
+ * (listsched.h; it keeps the caps and looks at the sources), then local
+ * search from the cheaper, which builds a start of its own when there is
+ * none. */
 static ecs_result start_extended(driver *d, ecs_solve_step *st)
 {
     ecs_check_report rep;
@@ -358,6 +361,12 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
         ecs_schedule *b = ecs_schedule_copy(d->prm->base);
         offer(d->out, &b, rep.cost, ECS_FOUND_BY_BASE);
     }
+    ecs_schedule *cf = NULL;
+    if (ecs_instance_model(d->inst) != ECS_MODEL_SLOTS && d->inst->due == NULL &&
+        ecs_listsched_cheapest(d->inst, &cf, NULL) == ECS_OK &&
+        ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
+        offer(d->out, &cf, rep.cost, ECS_FOUND_BY_LIST);
+    ecs_schedule_free(cf);
     start_local(d, st);
     return ECS_OK;
 }

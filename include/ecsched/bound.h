@@ -80,8 +80,9 @@ const char *ecs_bound_method_name(ecs_bound_method m);
  * by every method (milp, dp, solve) and as GLPK's mip_gap judges it
  * (solver/core/gap.c) ---- */
 
-/* (cost - bound) / max(|cost|, 1e-9), at least 0; NAN when either is NAN or
- * the bound is not finite. */
+/* (cost - bound) / max(|cost|, 1e-9), at least 0, and 0 when cost - bound
+ * <= 1e-9 (1 + |bound|) (rounding, also at a cost of 0); NAN when either
+ * is NAN or the bound is not finite. */
 double ecs_gap_rel(double cost, double bound);
 
 /* 1 when ecs_gap_rel(cost, bound) <= gap (within 1e-9), else 0 (also when
