@@ -1,0 +1,232 @@
+/* The cheapest-fit list schedule of the extended model
+ * (solver/makespan/listsched.c ecs_listsched_cheapest; docs/MODEL.md
+ * "Cheapest-fit list schedule"): costs computed by hand on one- and
+ * two-task examples with sources and caps, and on tiny random instances
+ * against the brute-force oracle (testutil.c tu_brute_force_ext) with the
+ * checker on every schedule; the fluid bound of the extended model
+ * (ecs_bound_fluid_ext) never above that oracle's optimum. */
+#include "testutil.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/listsched.h"
+
+#include <math.h>
+#include <string.h>
+
+/* docs/MODEL.md's worked platform: F = {1, 0.5, 0}; fast (speeds 2, 1;
+ * powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5; powers 1, 0.4; idle
+ * 0.2), one PE each.  Grid 2: a task of work 2 is 4 grid steps, so fast
+ * at f = 1 takes 1 slot (adds 3.5 to the idle draw), fast at 0.5 2 slots
+ * (adds 1.0 each), slow at 1 2 slots (0.8 each), slow at 0.5 4 slots
+ * (0.2 each). */
+static void worked_platform(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
+                 (const double[]){4, 1.5, 0}, 0.5);
+    tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.4, 0}, 0.2);
+}
+
+/* Run it, check the schedule (the checker judges caps too) and return its
+ * cost; HUGE_VAL when it finds none. */
+static double cheapest(const ecs_instance *inst, ecs_schedule **keep)
+{
+    ecs_schedule *s = NULL;
+    ecs_diag d;
+    ecs_result rc = ecs_listsched_cheapest(inst, &s, &d);
+    if (rc == ECS_EINFEASIBLE) {
+        assert_null(s);
+        return HUGE_VAL;
+    }
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    ecs_check_report r;
+    rc = ecs_check_schedule(inst, s, &r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", r.msg);
+    assert_int_equal(rc, ECS_OK);
+    if (keep != NULL)
+        *keep = s;
+    else
+        ecs_schedule_free(s);
+    return r.cost;
+}
+
+/* One task of work 2 at price 1.  D' = 4: slow at 0.5 over slots 0..3
+ * adds the least (0.8); cost 4 x 0.7 idle + 0.8 = 3.6.  D' = 2: slow at
+ * 1 (1.6 against 2.0 and 3.5); 2 x 0.7 + 1.6 = 3.0 (MODEL.md's worked
+ * example). */
+static void test_hand_one_task(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[4] = {1, 1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    ecs_schedule *s = NULL;
+    assert_close(cheapest(&inst, &s), 3.6, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 3);
+    assert_int_equal(s->task[0].freq[0], 1);
+    ecs_schedule_free(s);
+    inst.deadline = 2;
+    assert_close(cheapest(&inst, &s), 3.0, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].stop - s->task[0].start, 1);
+    assert_int_equal(s->task[0].freq[0], 0);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* A chain A -> B of work 2 each, D' = 4, price 1: A must stop by slot 2
+ * (B's slot at the fastest duration after it), so slow at 1 over 0..1
+ * (1.6; slow at 0.5 would need 4 slots), then B slow at 1 over 2..3:
+ * 4 x 0.7 + 3.2 = 6.0, the optimum (brute force). */
+static void test_hand_chain(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){2, 2}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double price[4] = {1, 1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    ecs_schedule *s = NULL;
+    assert_close(cheapest(&inst, &s), 6.0, 1e-12);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 1);
+    assert_int_equal(s->task[1].start, 2);
+    assert_int_equal(s->task[1].stop, 3);
+    assert_close(tu_brute_force_ext(&inst), 6.0, 1e-12);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* A free source of 1.5 in slots 2 and 3 only (none in 0 and 1), one task
+ * of work 2, D' = 4, price 1: slow at 1 over 2..3 draws 0.7 + 0.8 = 1.5
+ * there, all of it from the source: it adds 0 (slow at 0.5 over 0..3
+ * would add 0.4 from the grid in slots 0 and 1, the least energy but not
+ * the least money).  Cost: the idle draw of slots 0 and 1, 1.4.  With a
+ * cap of 1.0 in every slot only slow at 0.5 fits beside the idle 0.7
+ * (0.9): over 0..3, the grid gives 0.9 in slots 0 and 1, the source the
+ * rest: 1.8; at D' = 3 nothing fits. */
+static void test_hand_source_cap(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[4] = {1, 1, 1, 1}, vol[4] = {0, 0, 1.5, 1.5};
+    double cap[4] = {1.0, 1.0, 1.0, 1.0};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    ecs_site site = {.price = NULL, .cap = NULL};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    inst.source = &src;
+    inst.nsource = 1;
+    ecs_schedule *s = NULL;
+    assert_close(cheapest(&inst, &s), 1.4, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].start, 2);
+    assert_int_equal(s->task[0].stop, 3);
+    assert_int_equal(s->task[0].freq[0], 0);
+    ecs_schedule_free(s);
+    site.cap = cap;
+    inst.site = &site;
+    assert_close(cheapest(&inst, &s), 1.8, 1e-12);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 3);
+    assert_int_equal(s->task[0].freq[0], 1);
+    ecs_schedule_free(s);
+    inst.deadline = 3;
+    ecs_diag d;
+    assert_int_equal(ecs_listsched_cheapest(&inst, &s, &d), ECS_EINFEASIBLE);
+    assert_null(s);
+    assert_non_null(strstr(d.msg, "task"));
+    ecs_graph_free(g);
+}
+
+/* Tiny random instances (1-3 tasks, D' 2-5, prices with negative ones, a
+ * source in half, a cap in a third): the schedule passes the checker (cap
+ * included) and is never cheaper than brute force, never found where
+ * brute force finds none; the fluid bound is never above brute force's
+ * optimum.  The cheapest-fit is a heuristic: it is feasible on most
+ * instances brute force solves, not all (a greedy order). */
+static void test_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3737;
+    int solved = 0, found = 0, runs = 300;
+    for (int rep = 0; rep < runs; rep++) {
+        size_t n = (size_t)tu_rng_int(&seed, 1, 3);
+        ecs_graph *g = tu_random_graph(&seed, n, 3, 0.4);
+        ecs_platform p;
+        ecs_platform_init(&p);
+        assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
+        double fi = 0.1 + tu_rng_unit(&seed), si = 0.1 * tu_rng_unit(&seed);
+        double f0 = fi + 1.5 + 3 * tu_rng_unit(&seed);
+        double f1 = fi + 0.3 + (f0 - fi) * 0.5 * tu_rng_unit(&seed);
+        double w0 = si + 0.4 + tu_rng_unit(&seed);
+        double w1 = si + 0.1 + (w0 - si) * 0.6 * tu_rng_unit(&seed);
+        tu_add_class(&p, "fast", 1, 0, (const double[]){2, 1, 0},
+                     (const double[]){f0, f1, 0}, fi);
+        tu_add_class(&p, "slow", n == 3 ? 1 : 2, 0,
+                     (const double[]){1, 0.5, 0},
+                     (const double[]){w0, w1, 0}, si);
+        long T = tu_rng_int(&seed, 2, 5);
+        double price[5], vol[5], cap[5];
+        tu_random_prices(&seed, price, T, 0.3);
+        for (long l = 0; l < T; l++) {
+            vol[l] = 3 * tu_rng_unit(&seed);
+            cap[l] = fi + si * 2 + 0.5 + 4 * tu_rng_unit(&seed);
+        }
+        ecs_source src = {.name = "solar", .site = 0,
+                          .price = 0.2 * tu_rng_unit(&seed), .volume = vol};
+        ecs_site site = {.price = NULL, .cap = cap};
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, (size_t)T, T);
+        if (rep % 2 == 0) {
+            inst.source = &src;
+            inst.nsource = 1;
+        }
+        if (rep % 3 == 0)
+            inst.site = &site;
+        double opt = tu_brute_force_ext(&inst);
+        double c = cheapest(&inst, NULL);
+        double fl = NAN;
+        assert_int_equal(ecs_bound_fluid_ext(&inst, &fl, NULL), ECS_OK);
+        if (isfinite(opt)) {
+            solved++;
+            assert_true(fl <= opt + 1e-9 * (1 + fabs(opt)));
+            if (isfinite(c)) {
+                found++;
+                assert_true(c >= opt - 1e-9 * (1 + fabs(opt)));
+            }
+        } else {
+            assert_false(isfinite(c));
+        }
+        ecs_graph_free(g);
+    }
+    /* most instances brute force solves have a cheapest-fit schedule */
+    assert_true(solved > runs / 2);
+    assert_true(found * 10 >= solved * 8);
+}
+
+int main(void)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_hand_one_task),
+        cmocka_unit_test(test_hand_chain),
+        cmocka_unit_test(test_hand_source_cap),
+        cmocka_unit_test(test_vs_brute_force),
+    };
+    return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
+}
