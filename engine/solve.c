@@ -349,10 +349,13 @@ static void start_local(driver *d, ecs_solve_step *st)
 }
 
 /* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
- * the caller's base when it is feasible, the cheapest-fit list schedule
- * (listsched.h; it keeps the caps and looks at the sources), then local
- * search from the cheaper, which builds a start of its own when there is
- * none. */
+ * the caller's base when it is feasible, then local search, which builds
+ * a start of its own when there is none; then the cheapest-fit list
+ * schedule (listsched.h; it keeps the caps and looks at the sources) when
+ * it is cheaper.  Local search from the base reaches cheaper schedules
+ * than from the cheapest-fit one on fork-join graphs under a cap
+ * (bench/results/ext37.md, "Third round"); the later local phase starts
+ * from the cheaper of the two. */
 static ecs_result start_extended(driver *d, ecs_solve_step *st)
 {
     ecs_check_report rep;
@@ -361,13 +364,13 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
         ecs_schedule *b = ecs_schedule_copy(d->prm->base);
         offer(d->out, &b, rep.cost, ECS_FOUND_BY_BASE);
     }
+    start_local(d, st);
     ecs_schedule *cf = NULL;
     if (ecs_instance_model(d->inst) != ECS_MODEL_SLOTS && d->inst->due == NULL &&
         ecs_listsched_cheapest(d->inst, &cf, NULL) == ECS_OK &&
         ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
         offer(d->out, &cf, rep.cost, ECS_FOUND_BY_LIST);
     ecs_schedule_free(cf);
-    start_local(d, st);
     return ECS_OK;
 }
 

@@ -4,7 +4,9 @@
  * two-task examples with sources and caps, and on tiny random instances
  * against the brute-force oracle (testutil.c tu_brute_force_ext) with the
  * checker on every schedule; the fluid bound of the extended model
- * (ecs_bound_fluid_ext) never above that oracle's optimum. */
+ * (ecs_bound_fluid_ext) and its greedy without the windows
+ * (ecs_bound_fluid_ext_greedy) by hand and never above that oracle's
+ * optimum. */
 #include "testutil.h"
 
 #include "ecsched/bound.h"
@@ -201,8 +203,16 @@ static void test_vs_brute_force(void **state)
             inst.site = &site;
         double opt = tu_brute_force_ext(&inst);
         double c = cheapest(&inst, NULL);
-        double fl = NAN;
+        double fl = NAN, gr = NAN;
         assert_int_equal(ecs_bound_fluid_ext(&inst, &fl, NULL), ECS_OK);
+        ecs_result grc = ecs_bound_fluid_ext_greedy(&inst, &gr, NULL);
+        int neg = 0;
+        for (long l = 0; l < T; l++)
+            neg |= price[l] < 0.0;
+        assert_int_equal(grc, neg ? ECS_EUNSUPPORTED : ECS_OK);
+        /* the LP without the windows' rows: never above the LP with them */
+        if (!neg)
+            assert_true(gr <= fl + 1e-9 * (1 + fabs(fl)) || !isfinite(fl));
         if (isfinite(opt)) {
             solved++;
             assert_true(fl <= opt + 1e-9 * (1 + fabs(opt)));
@@ -220,6 +230,73 @@ static void test_vs_brute_force(void **state)
     assert_true(found * 10 >= solved * 8);
 }
 
+/* The fluid bound by hand on the worked platform, one task of work 2
+ * (4 grid steps), D' = 2, price 1.  Per slot and PE, the least extra
+ * energy per step (the lower hull of the frequencies): slow 0.2 for its
+ * first step, 0.6 for its second; fast 0.5 for two, then 1.25 for two.
+ * Without the windows' rows (the greedy) the two slots' cheapest 4 steps
+ * are 0.2 twice and 0.5 twice: 1.4, plus the idle draw 2 x 0.7: 2.8.  The
+ * windows let one PE work per slot (one task), so 2 steps per slot by one
+ * PE: slow at 1 (0.8): 1.6 + 1.4 = 3.0, the optimum.  With a free source
+ * of 1.0 per slot the idle draw is free and leaves 0.3 per slot: the
+ * greedy takes 1.2 steps per slot free (slow's step, 0.2 steps of fast's
+ * first piece) and 1.6 more at 0.5: 0.8; the LP one slow PE at 1 per
+ * slot, 0.5 from the grid each: 1.0, the optimum.  A negative price:
+ * the greedy does not apply. */
+static void test_fluid_greedy_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[2] = {1, 1}, vol[2] = {1, 1}, v = NAN;
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 2.8, 1e-9);
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 3.0, 1e-9);
+    assert_close(tu_brute_force_ext(&inst), 3.0, 1e-12);
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    inst.source = &src;
+    inst.nsource = 1;
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 0.8, 1e-9);
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 1.0, 1e-9);
+    assert_close(tu_brute_force_ext(&inst), 1.0, 1e-12);
+    price[1] = -1;
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &v, NULL),
+                     ECS_EUNSUPPORTED);
+    ecs_graph_free(g);
+}
+
+/* Beyond 12,000 LP columns (2 classes x 3,000 slots x 3 frequencies)
+ * ecs_bound_fluid_ext is the greedy: on one task of work 2 at price 1,
+ * slots 0 and 1 dearer (2): the cheapest step of four cheap slots (slow's
+ * first, 0.2 each): 0.8, plus the idle draw 0.7 over the 3,000 slots at
+ * their prices (2,998 + 2 x 2).  (The LP's windows would keep the task's
+ * 4 steps within one PE per slot.) */
+static void test_fluid_greedy_at_scale(void **state)
+{
+    (void)state;
+    enum { T = 3000 };
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    static double price[T];
+    for (int l = 0; l < T; l++)
+        price[l] = l < 2 ? 2 : 1;
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, T, T);
+    double v = NAN, w = NAN;
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &v, NULL), ECS_OK);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &w, NULL), ECS_OK);
+    assert_true(v == w);
+    assert_close(v, 0.7 * (T - 2 + 2 * 2) + 0.8, 1e-6); /* less 1e-10 relative */
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -227,6 +304,8 @@ int main(void)
         cmocka_unit_test(test_hand_chain),
         cmocka_unit_test(test_hand_source_cap),
         cmocka_unit_test(test_vs_brute_force),
+        cmocka_unit_test(test_fluid_greedy_hand),
+        cmocka_unit_test(test_fluid_greedy_at_scale),
     };
     return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
 }
