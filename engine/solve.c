@@ -104,6 +104,7 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->milp_share = 0.5;
     prm->bound_share = 0.5;
     prm->colgen_share = 0.25;
+    prm->colgen_max_tasks = 250;
     prm->lns_free_tasks = 30;
     prm->lns_sub_time_limit_s = 10.0;
 }
@@ -762,7 +763,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S ||
             !handles(inst, "local"))
             return ECS_OK;
-        if (ecs_instance_model(inst) != ECS_MODEL_SLOTS) {
+        if (ecs_instance_model(inst) != ECS_MODEL_SLOTS &&
+            gs->n <= prm->colgen_max_tasks) {
             rc = by_colgen(d, diag);
             if (rc != ECS_OK ||
                 ecs_gap_reached(out->cost, out->bound, prm->gap))

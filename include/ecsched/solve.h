@@ -31,8 +31,9 @@
  *           tasks freed at first, lns_sub_time_limit_s a
  *           sub-problem)
  *   local   the extended model beyond the MILP's size: after   the rest
- *           its column generation (bound_share, as bound),
- *           local search from the best schedule (local.h)
+ *           its column generation (bound_share, as bound; up
+ *           to colgen_max_tasks tasks), local search from the
+ *           best schedule (local.h)
  *
  * Every phase runs on the instance without what cannot bind
  * (ecs_instance_view_make, instance.h): a source of zero volume or a cap
@@ -209,6 +210,14 @@ typedef struct ecs_solve_params {
                                  P = 4, montage 748 tasks P = 4: the same
                                  bound within 0.05% with or without half
                                  of 30 s for column generation) */
+    size_t colgen_max_tasks;  /* the extended model beyond the MILP's
+                                 size: its column generation only up to
+                                 this many tasks (default 250; 0: never):
+                                 at 300 and 1,000 tasks it gave no bound
+                                 above the fluid one and no schedule in
+                                 6-40 s, with 1.5-2 GB at 1,000 tasks
+                                 (bench/results/ext37.md, "Third round");
+                                 local search has the time instead */
     size_t lns_free_tasks;    /* default 30 */
     double lns_sub_time_limit_s; /* default 10 */
     ecs_progress_fn progress; /* or NULL */

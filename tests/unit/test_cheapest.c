@@ -12,6 +12,7 @@
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
 #include "ecsched/listsched.h"
+#include "ecsched/solve.h"
 
 #include <math.h>
 #include <string.h>
@@ -297,6 +298,81 @@ static void test_fluid_greedy_at_scale(void **state)
     ecs_graph_free(g);
 }
 
+/* The phases of r as "start,fluid,bound,local". */
+static void trace(const ecs_solve_result *r, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t k = 0; k < r->nsteps; k++) {
+        if (k > 0)
+            strncat(buf, ",", len - strlen(buf) - 1);
+        strncat(buf, ecs_solve_phase_name(r->steps[k].phase),
+                len - strlen(buf) - 1);
+    }
+}
+
+/* solve's plan on the extended model beyond the MILP's size (a limit of
+ * one non-zero): column generation (phase bound) then local search up to
+ * colgen_max_tasks tasks, local search alone above.  On the one-task
+ * example under the source the start is the cheapest-fit schedule, cost
+ * 1.4 (test_hand_source_cap), which local search keeps or matches. */
+static void test_solve_plan_at_scale(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    uint64_t seed = 37;
+    ecs_graph *g = tu_random_graph(&seed, 8, 3, 0.3);
+    double price[40], vol[40];
+    for (int l = 0; l < 40; l++) {
+        price[l] = 1 + (l % 5);
+        vol[l] = l % 3 == 0 ? 1.5 : 0.0;
+    }
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 40, 40);
+    inst.source = &src;
+    inst.nsource = 1;
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 1.0;
+    prm.milp_max_nonzeros = 1.0;
+    ecs_solve_result r;
+    char t[128];
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,bound,local");
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, r.cost, 1e-9);
+    ecs_solve_result_release(&r);
+    prm.colgen_max_tasks = 7; /* fewer than the graph's 8 */
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,local");
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, r.cost, 1e-9);
+    assert_true(r.bound <= r.cost + 1e-9);
+    ecs_solve_result_release(&r);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+    /* the one-task example: the cheapest-fit start */
+    g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double pr4[4] = {1, 1, 1, 1}, v4[4] = {0, 0, 1.5, 1.5};
+    ecs_source s4 = {.name = "solar", .site = 0, .price = 0, .volume = v4};
+    ecs_instance_init(&inst, g, &p, pr4, 4, 4);
+    inst.source = &s4;
+    inst.nsource = 1;
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    prm.local.time_limit_s = 0.01;
+    assert_int_equal(ecs_solve_start(&inst, &prm, &r, NULL), ECS_OK);
+    assert_close(r.cost, 1.4, 1e-9);
+    assert_true(r.found_by == ECS_FOUND_BY_LIST || r.found_by == ECS_FOUND_BY_LOCAL);
+    ecs_solve_result_release(&r);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -306,6 +382,7 @@ int main(void)
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_fluid_greedy_hand),
         cmocka_unit_test(test_fluid_greedy_at_scale),
+        cmocka_unit_test(test_solve_plan_at_scale),
     };
     return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
 }
