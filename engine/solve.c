@@ -105,6 +105,7 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->bound_share = 0.5;
     prm->colgen_share = 0.25;
     prm->colgen_max_tasks = 250;
+    prm->milp_all_max_tasks = 60;
     prm->lns_free_tasks = 30;
     prm->lns_sub_time_limit_s = 10.0;
 }
@@ -501,6 +502,16 @@ static int no_search(const ecs_instance *inst)
            ecs_instance_model(inst) == ECS_MODEL_SLOTS;
 }
 
+/* 1 when the MILP has all of the time left: the extended model (neither
+ * the bound nor the search handles it) up to milp_all_max_tasks tasks;
+ * above, it has milp_share and local search the rest (phase local). */
+static int milp_alone(const ecs_instance *inst, const ecs_solve_params *prm)
+{
+    return !handles(inst, "colgen") && !handles(inst, "lns") &&
+           (no_search(inst) ||
+            ecs_instance_solver_graph(inst)->n <= prm->milp_all_max_tasks);
+}
+
 static ecs_result by_milp(driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
@@ -510,9 +521,8 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_MILP);
     /* nothing after the MILP where neither the bound nor the search
      * handles the model (the extended one): all of the time */
-    mp.time_limit_s = (!handles(d->inst, "colgen") && !handles(d->inst, "lns")
-                           ? 1.0
-                           : share(d, prm->milp_share)) *
+    mp.time_limit_s = (milp_alone(d->inst, prm) ? 1.0
+                                                : share(d, prm->milp_share)) *
                       left_at(d, sp);
     mp.max_nodes = (unsigned long long)prm->effort;
     if (mp.time_limit_s < MIN_PHASE_S)
@@ -760,9 +770,11 @@ static ecs_result plan(driver *d, ecs_diag *diag)
          * on slots of different lengths (the MILP above its own limit)
          * local search alone: that column generation prices slots of one
          * length */
-        if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S ||
+        if (out->schedule == NULL || left(d) <= MIN_PHASE_S ||
             !handles(inst, "local"))
             return ECS_OK;
+        if (milp_ran) /* above milp_all_max_tasks: the rest */
+            return by_local(d);
         if (ecs_instance_model(inst) != ECS_MODEL_SLOTS &&
             gs->n <= prm->colgen_max_tasks) {
             rc = by_colgen(d, diag);

@@ -33,7 +33,9 @@
  *   local   the extended model beyond the MILP's size: after   the rest
  *           its column generation (bound_share, as bound; up
  *           to colgen_max_tasks tasks), local search from the
- *           best schedule (local.h)
+ *           best schedule (local.h); within it, above
+ *           milp_all_max_tasks tasks, after the MILP
+ *           (milp_share)
  *
  * Every phase runs on the instance without what cannot bind
  * (ecs_instance_view_make, instance.h): a source of zero volume or a cap
@@ -201,7 +203,7 @@ typedef struct ecs_solve_params {
     size_t dp_max_bytes;      /* the dynamic program's memory, 1 GiB */
     double milp_max_nonzeros; /* default 2e6; 0: no MILP */
     double milp_dp_ops_per_nonzero; /* default 200 */
-    double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: always all of it) */
+    double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: all of it up to milp_all_max_tasks tasks) */
     double bound_share;       /* default 0.5 */
     double colgen_share;      /* default 0.25 of the bound's time: where
                                  column generation has not solved the LP by
@@ -218,6 +220,13 @@ typedef struct ecs_solve_params {
                                  6-40 s, with 1.5-2 GB at 1,000 tasks
                                  (bench/results/ext37.md, "Third round");
                                  local search has the time instead */
+    size_t milp_all_max_tasks; /* the extended model: the MILP has all of
+                                 the time left up to this many tasks
+                                 (default 60: paper-sized graphs, where it
+                                 proves), milp_share of it above and local
+                                 search the rest (at 100 tasks, P = 8, on
+                                 three sites it gave nothing in 36 s;
+                                 bench/results/ext37.md, "Third round") */
     size_t lns_free_tasks;    /* default 30 */
     double lns_sub_time_limit_s; /* default 10 */
     ecs_progress_fn progress; /* or NULL */

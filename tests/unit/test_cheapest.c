@@ -312,7 +312,9 @@ static void trace(const ecs_solve_result *r, char *buf, size_t len)
 
 /* solve's plan on the extended model beyond the MILP's size (a limit of
  * one non-zero): column generation (phase bound) then local search up to
- * colgen_max_tasks tasks, local search alone above.  On the one-task
+ * colgen_max_tasks tasks, local search alone above; within it, the MILP
+ * with all of the time left up to milp_all_max_tasks tasks, milp_share of
+ * it above and local search after it.  On the one-task
  * example under the source the start is the cheapest-fit schedule, cost
  * 1.4 (test_hand_source_cap), which local search keeps or matches. */
 static void test_solve_plan_at_scale(void **state)
@@ -353,6 +355,25 @@ static void test_solve_plan_at_scale(void **state)
     assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
     assert_close(rep.cost, r.cost, 1e-9);
     assert_true(r.bound <= r.cost + 1e-9);
+    ecs_solve_result_release(&r);
+    /* within the MILP's size: all of the time left up to
+     * milp_all_max_tasks tasks, milp_share of it above, then local */
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 0.5;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp");
+    assert_close(r.steps[2].granted_s, r.steps[2].left_s, 1e-9);
+    ecs_solve_result_release(&r);
+    prm.milp_all_max_tasks = 7;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    trace(&r, t, sizeof t);
+    assert_true(strncmp(t, "start,fluid,milp", 16) == 0);
+    assert_close(r.steps[2].granted_s, prm.milp_share * r.steps[2].left_s,
+                 1e-9);
+    if (r.status != ECS_SOLVE_OPTIMAL)
+        assert_string_equal(t, "start,fluid,milp,local");
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
     ecs_solve_result_release(&r);
     ecs_instance_release(&inst);
     ecs_graph_free(g);
