@@ -12,24 +12,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One class per platform without classes. */
-static void class_of(const ecs_platform *p, size_t c, int *count, int *site,
-                     const long **speed_q, const double **power,
-                     double *idle)
+/* A class as the LP sees it (one class per platform without classes). */
+typedef struct fx_class {
+    int count, site;
+    const long *sq;   /* speed_q */
+    const double *pw; /* power_of */
+    double idle;
+} fx_class;
+
+static fx_class class_of(const ecs_platform *p, size_t c)
 {
-    if (p->nclass == 0) {
-        *count = p->pes;
-        *site = 0;
-        *speed_q = p->freq_q;
-        *power = p->power_of;
-        *idle = 0.0;
-        return;
+    if (p->nclass == 0)
+        return (fx_class){p->pes, 0, p->freq_q, p->power_of, 0.0};
+    const ecs_pe_class *k = &p->cls[c];
+    return (fx_class){k->count, k->site, k->speed_q, k->power_of, k->idle};
+}
+
+/* The idle draw of every PE of site s. */
+static double site_idle(const ecs_platform *p, int s)
+{
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    double idle_s = 0.0;
+    for (size_t c = 0; c < nc; c++) {
+        fx_class cl = class_of(p, c);
+        if (cl.site == s)
+            idle_s += cl.count * cl.idle;
     }
-    *count = p->cls[c].count;
-    *site = p->cls[c].site;
-    *speed_q = p->cls[c].speed_q;
-    *power = p->cls[c].power_of;
-    *idle = p->cls[c].idle;
+    return idle_s;
 }
 
 /* What the windows say about slot l and the prefix and suffix of the
@@ -133,27 +142,14 @@ static ecs_result build_and_solve(const ecs_instance *inst,
         free(act);
     }
     for (size_t c = 0; c < nc; c++) {
-        int count, site;
-        const long *sq;
-        const double *pw;
-        double idle;
-        class_of(p, c, &count, &site, &sq, &pw, &idle);
+        fx_class cl = class_of(p, c);
         for (long l = 0; l < D; l++)
             glp_set_row_bnds(lp, r_cap + (int)(c * (size_t)D + (size_t)l),
-                             GLP_UP, 0, count);
+                             GLP_UP, 0, cl.count);
     }
     glp_set_row_bnds(lp, r_work, GLP_LO, work_q, 0);
     for (int s = 0; s < nsite; s++) {
-        double idle_s = 0.0;
-        for (size_t c = 0; c < nc; c++) {
-            int count, site;
-            const long *sq;
-            const double *pw;
-            double idle;
-            class_of(p, c, &count, &site, &sq, &pw, &idle);
-            if (site == s)
-                idle_s += count * idle;
-        }
+        double idle_s = site_idle(p, s);
         for (long l = 0; l < D; l++) {
             int r = (int)((size_t)s * (size_t)D + (size_t)l);
             glp_set_row_bnds(lp, r_cov + r, GLP_FX, idle_s, idle_s);
@@ -166,38 +162,34 @@ static ecs_result build_and_solve(const ecs_instance *inst,
     }
     /* columns: z (class, slot, k), y (site, slot), x (source, slot) */
     for (size_t c = 0; c < nc; c++) {
-        int count, site;
-        const long *sq;
-        const double *pw;
-        double idle;
-        class_of(p, c, &count, &site, &sq, &pw, &idle);
+        fx_class cl = class_of(p, c);
         for (long l = 0; l < D; l++)
             for (size_t k = 0; k < p->nfreq; k++) {
-                if (sq[k] <= 0)
+                if (cl.sq[k] <= 0)
                     continue;
                 int j = glp_add_cols(lp, 1);
                 glp_set_col_bnds(lp, j, GLP_LO, 0, 0);
                 int ind[8];
                 double val[8];
                 int n = 0;
-                int rc = (int)((size_t)site * (size_t)D + (size_t)l);
+                int rc = (int)((size_t)cl.site * (size_t)D + (size_t)l);
                 ind[++n] = r_cap + (int)(c * (size_t)D + (size_t)l);
                 val[n] = 1;
                 ind[++n] = r_work;
-                val[n] = (double)sq[k];
+                val[n] = (double)cl.sq[k];
                 if (w != NULL) {
                     ind[++n] = r_act + (int)l;
                     val[n] = 1;
                     ind[++n] = r_a + (int)l;
-                    val[n] = (double)sq[k];
+                    val[n] = (double)cl.sq[k];
                     ind[++n] = r_b + (int)l;
-                    val[n] = (double)sq[k];
+                    val[n] = (double)cl.sq[k];
                 }
-                if (pw[k] - idle != 0.0) {
+                if (cl.pw[k] - cl.idle != 0.0) {
                     ind[++n] = r_cov + rc;
-                    val[n] = -(pw[k] - idle);
+                    val[n] = -(cl.pw[k] - cl.idle);
                     ind[++n] = r_pc + rc;
-                    val[n] = pw[k] - idle;
+                    val[n] = cl.pw[k] - cl.idle;
                 }
                 glp_set_mat_col(lp, j, n, ind, val);
             }
@@ -292,12 +284,8 @@ static int work_pieces(const ecs_platform *p, int s, fpiece *out)
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int m = 0;
     for (size_t c = 0; c < nc; c++) {
-        int count, site;
-        const long *sq;
-        const double *pw;
-        double idle;
-        class_of(p, c, &count, &site, &sq, &pw, &idle);
-        if (site != s)
+        fx_class cl = class_of(p, c);
+        if (cl.site != s)
             continue;
         double hx[ECS_MAX_FREQS + 1], hy[ECS_MAX_FREQS + 1];
         int h = 0;
@@ -305,9 +293,9 @@ static int work_pieces(const ecs_platform *p, int s, fpiece *out)
         hy[h++] = 0.0;
         /* speeds rise as k falls */
         for (size_t kk = p->nfreq; kk-- > 0;) {
-            if (sq[kk] <= 0)
+            if (cl.sq[kk] <= 0)
                 continue;
-            double x = (double)sq[kk], y = pw[kk] - idle;
+            double x = (double)cl.sq[kk], y = cl.pw[kk] - cl.idle;
             if (h > 0 && x <= hx[h - 1]) {
                 if (x == hx[h - 1] && y < hy[h - 1] && h > 1)
                     h--; /* the cheaper of two equal speeds */
@@ -325,7 +313,7 @@ static int work_pieces(const ecs_platform *p, int s, fpiece *out)
             double r = (hy[j] - hy[j - 1]) / (hx[j] - hx[j - 1]);
             if (!(r >= 0.0))
                 return -1;
-            out[m++] = (fpiece){r, (double)count * (hx[j] - hx[j - 1])};
+            out[m++] = (fpiece){r, (double)cl.count * (hx[j] - hx[j - 1])};
         }
     }
     qsort(out, (size_t)m, sizeof *out, cmp_piece);
@@ -398,16 +386,7 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
     size_t na = 0;
     int infeasible = 0;
     for (int s = 0; s < nsite && rc == ECS_OK && !infeasible; s++) {
-        double idle = 0.0;
-        for (size_t c = 0; c < nc; c++) {
-            int count, site;
-            const long *sq;
-            const double *pw;
-            double ic;
-            class_of(p, c, &count, &site, &sq, &pw, &ic);
-            if (site == s)
-                idle += count * ic;
-        }
+        double idle = site_idle(p, s);
         int nw = work_pieces(p, s, wk);
         if (nw < 0) {
             rc = ECS_EUNSUPPORTED;
@@ -469,15 +448,26 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
     return rc;
 }
 
-ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
-                                      ecs_diag *diag)
+/* EINVAL (diag) for a missing instance, graph, platform, value or
+ * deadline. */
+static ecs_result check_input(const ecs_instance *inst, const double *value,
+                              ecs_diag *diag)
 {
     if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
         value == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     if (inst->deadline < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no deadline");
-    ecs_result rc = fluid_greedy(inst, value);
+    return ECS_OK;
+}
+
+ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
+                                      ecs_diag *diag)
+{
+    ecs_result rc = check_input(inst, value, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = fluid_greedy(inst, value);
     if (rc == ECS_EUNSUPPORTED)
         return ecs_diag_set(diag, rc, NULL, 0,
                             "the fluid greedy needs prices >= 0 and powers "
@@ -495,11 +485,9 @@ ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
 ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
                                ecs_diag *diag)
 {
-    if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
-        value == NULL)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    if (inst->deadline < 1)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no deadline");
+    ecs_result rc = check_input(inst, value, diag);
+    if (rc != ECS_OK)
+        return rc;
     /* the windows: the instance's when prepared, else derived here (none
      * when they cannot be: the bound without them) */
     ecs_windows own;
@@ -529,7 +517,7 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
         }
     }
     glpk_guard gd;
-    ecs_result rc = glpk_guard_begin(&gd, 0, diag);
+    rc = glpk_guard_begin(&gd, 0, diag);
     if (rc != ECS_OK) {
         ecs_windows_release(&own);
         return rc;

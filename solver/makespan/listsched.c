@@ -207,6 +207,30 @@ static long ceil_div(long a, long b)
     return (a + b - 1) / b;
 }
 
+/* The base's order on classes: dur[v] the fastest duration
+ * ceil(w G / vmax), bl[v] the bottom level with these durations (in
+ * reverse topological order), order the tasks by bottom level, then more
+ * successors, then lower index. */
+static void base_order(const ecs_graph *g, const ecs_platform *p, long vmax,
+                       long *dur, long *bl, hk *order)
+{
+    size_t n = g->n;
+    for (size_t v = 0; v < n; v++)
+        dur[v] = ceil_div(g->work[v] * p->grid, vmax);
+    for (size_t k = n; k-- > 0;) {
+        size_t v = g->topo[k];
+        long best = 0;
+        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
+            if (bl[g->succ[e]] > best)
+                best = bl[g->succ[e]];
+        bl[v] = dur[v] + best;
+    }
+    for (size_t v = 0; v < n; v++)
+        order[v] = (hk){bl[v], (long)(g->succ_off[v + 1] - g->succ_off[v]),
+                        v};
+    qsort(order, n, sizeof *order, cmp_hk);
+}
+
 /* The site draws of the capped base: idle[s] of every PE of site s, use
  * of the tasks placed (over ncap slots), the caps. */
 typedef struct capctx {
@@ -311,22 +335,7 @@ ecs_result ecs_listsched_platform_capped(const ecs_graph *g,
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         goto done;
     }
-    /* bottom levels with the fastest durations, in reverse topological
-     * order */
-    for (size_t v = 0; v < n; v++)
-        dur[v] = ceil_div(g->work[v] * p->grid, vmax);
-    for (size_t k = n; k-- > 0;) {
-        size_t v = g->topo[k];
-        long best = 0;
-        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
-            if (bl[g->succ[e]] > best)
-                best = bl[g->succ[e]];
-        bl[v] = dur[v] + best;
-    }
-    for (size_t v = 0; v < n; v++)
-        order[v] = (hk){bl[v], (long)(g->succ_off[v + 1] - g->succ_off[v]),
-                        v};
-    qsort(order, n, sizeof *order, cmp_hk);
+    base_order(g, p, vmax, dur, bl, order);
     /* one heap of PEs by free time per class */
     for (size_t c = 0; c < nc; c++) {
         hc[c] = (heap){buf + p->cls[c].first_pe, 0, pe_free, NULL};
@@ -470,20 +479,7 @@ ecs_result ecs_listsched_cheapest(const ecs_instance *inst, ecs_schedule **out,
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         goto done;
     }
-    for (size_t v = 0; v < n; v++)
-        dur[v] = ceil_div(g->work[v] * p->grid, vmax);
-    for (size_t k = n; k-- > 0;) {
-        size_t v = g->topo[k];
-        long best = 0;
-        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
-            if (bl[g->succ[e]] > best)
-                best = bl[g->succ[e]];
-        bl[v] = dur[v] + best;
-    }
-    for (size_t v = 0; v < n; v++)
-        order[v] = (hk){bl[v], (long)(g->succ_off[v + 1] - g->succ_off[v]),
-                        v};
-    qsort(order, n, sizeof *order, cmp_hk);
+    base_order(g, p, vmax, dur, bl, order);
     for (size_t o = 0; o < n && rc == ECS_OK; o++) {
         size_t v = order[o].i;
         long ready = 0;

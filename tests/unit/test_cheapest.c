@@ -298,17 +298,6 @@ static void test_fluid_greedy_at_scale(void **state)
     ecs_graph_free(g);
 }
 
-/* The phases of r as "start,fluid,bound,local". */
-static void trace(const ecs_solve_result *r, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (size_t k = 0; k < r->nsteps; k++) {
-        if (k > 0)
-            strncat(buf, ",", len - strlen(buf) - 1);
-        strncat(buf, ecs_solve_phase_name(r->steps[k].phase),
-                len - strlen(buf) - 1);
-    }
-}
 
 /* solve's plan on the extended model beyond the MILP's size (a limit of
  * one non-zero): column generation (phase bound) then local search up to
@@ -342,7 +331,7 @@ static void test_solve_plan_at_scale(void **state)
     ecs_solve_result r;
     char t[128];
     assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,bound,local");
     ecs_check_report rep;
     assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
@@ -350,7 +339,7 @@ static void test_solve_plan_at_scale(void **state)
     ecs_solve_result_release(&r);
     prm.colgen_max_tasks = 7; /* fewer than the graph's 8 */
     assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,local");
     assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
     assert_close(rep.cost, r.cost, 1e-9);
@@ -361,13 +350,13 @@ static void test_solve_plan_at_scale(void **state)
     ecs_solve_params_init(&prm);
     prm.time_limit_s = 0.5;
     assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,milp");
     assert_close(r.steps[2].granted_s, r.steps[2].left_s, 1e-9);
     ecs_solve_result_release(&r);
     prm.milp_all_max_tasks = 7;
     assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_true(strncmp(t, "start,fluid,milp", 16) == 0);
     assert_close(r.steps[2].granted_s, prm.milp_share * r.steps[2].left_s,
                  1e-9);
