@@ -350,6 +350,9 @@ static void start_local(driver *d, ecs_solve_step *st)
     run_local(d, st, now, share(d, d->prm->start_share) * now_left, 0);
 }
 
+/* The most steps of the cheapest-fit list schedule in the start. */
+#define CHEAPEST_FIT_MAX_STEPS 1e9
+
 /* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
  * the caller's base when it is feasible, then local search, which builds
  * a start of its own when there is none; then the cheapest-fit list
@@ -367,8 +370,15 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
         offer(d->out, &b, rep.cost, ECS_FOUND_BY_BASE);
     }
     start_local(d, st);
+    /* its steps, n (P + |F| P) D', kept to about a second (fork-join
+     * 1,000 tasks on 8 PEs over 1,948 slots: 9e7; CaWoSched's atacseq1000
+     * on 72 PEs over 215 slots: 3e7) */
+    const ecs_platform *p = d->inst->platform;
+    double steps = (double)d->inst->graph->n * (double)p->pes *
+                   (1.0 + (double)p->nfreq) * (double)d->inst->deadline;
     ecs_schedule *cf = NULL;
     if (ecs_instance_model(d->inst) != ECS_MODEL_SLOTS && d->inst->due == NULL &&
+        steps <= CHEAPEST_FIT_MAX_STEPS &&
         ecs_listsched_cheapest(d->inst, &cf, NULL) == ECS_OK &&
         ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
         offer(d->out, &cf, rep.cost, ECS_FOUND_BY_LIST);

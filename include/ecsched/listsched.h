@@ -79,7 +79,7 @@ ecs_result ecs_listsched_platform_capped(const ecs_graph *g,
  * tasks are used), and stops by D' minus the bottom level of its
  * successors at the fastest durations, else by D'.  So with a cap it
  * keeps the cap (throttling when that fits), and with a limited source it
- * moves work into the slots the source covers.  O(n (P + F C) D') time,
+ * moves work into the slots the source covers.  O(n (P + F P) D') time,
  * O(P D') memory.  inst is prepared or not; not on slots of different
  * lengths nor with due slots (EUNSUPPORTED).  *out is a new schedule
  * meeting D' (ecs_schedule_free); EINFEASIBLE (diag names the task) when
