@@ -104,7 +104,7 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->milp_share = 0.5;
     prm->bound_share = 0.5;
     prm->colgen_share = 0.25;
-    prm->colgen_max_tasks = 250;
+    prm->colgen_max_tasks = 500;
     prm->milp_all_max_tasks = 60;
     prm->lns_free_tasks = 30;
     prm->lns_sub_time_limit_s = 10.0;

@@ -214,12 +214,13 @@ typedef struct ecs_solve_params {
                                  of 30 s for column generation) */
     size_t colgen_max_tasks;  /* the extended model beyond the MILP's
                                  size: its column generation only up to
-                                 this many tasks (default 250; 0: never):
-                                 at 300 and 1,000 tasks it gave no bound
-                                 above the fluid one and no schedule in
-                                 6-40 s, with 1.5-2 GB at 1,000 tasks
-                                 (bench/results/ext37.md, "Third round");
-                                 local search has the time instead */
+                                 this many tasks (default 500; 0: never):
+                                 at 1,000 tasks it gave no bound above the
+                                 fluid one and no schedule in 8-9 s of
+                                 20 s, with 1.5-2 GB; local search used
+                                 the time (bench/results/ext37.md, "Third
+                                 round"); at 300 it is kept (local search
+                                 alone stopped after 1.4 s of 110) */
     size_t milp_all_max_tasks; /* the extended model: the MILP has all of
                                  the time left up to this many tasks
                                  (default 60: paper-sized graphs, where it
