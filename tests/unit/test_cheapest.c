@@ -61,7 +61,7 @@ static double cheapest(const ecs_instance *inst, ecs_schedule **keep)
 
 /* One task of work 2 at price 1.  D' = 4: slow at 0.5 over slots 0..3
  * adds the least (0.8); cost 4 x 0.7 idle + 0.8 = 3.6.  D' = 2: slow at
- * 1 (1.6 against 2.0 and 3.5); 2 x 0.7 + 1.6 = 3.0 (MODEL.md's worked
+ * 1 (1.6 against 2.0 and 3.5); 2 x 0.7 + 1.6 = 3.0 (docs/MODEL.md's worked
  * example). */
 static void test_hand_one_task(void **state)
 {
