@@ -461,6 +461,14 @@ static ecs_result check_input(const ecs_instance *inst, const double *value,
     return ECS_OK;
 }
 
+/* Every cost is >= 0 where every price is: a value the simplex's or the
+ * greedy's margin put below 0 is 0. */
+static void clamp_at_zero(const ecs_instance *inst, double *value)
+{
+    if (*value < 0.0 && prices_nonneg(inst))
+        *value = 0.0;
+}
+
 ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
                                       ecs_diag *diag)
 {
@@ -513,6 +521,7 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
             ecs_windows_release(&own);
             if (grc != ECS_OK)
                 return ecs_diag_set(diag, grc, NULL, 0, "out of memory");
+            clamp_at_zero(inst, value);
             return ECS_OK;
         }
     }
@@ -540,5 +549,7 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
                             "GLPK could not solve the fluid LP");
     if (infeasible)
         *value = HUGE_VAL; /* no schedule at all: every cost is above */
+    else
+        clamp_at_zero(inst, value);
     return ECS_OK;
 }
