@@ -216,7 +216,7 @@ typedef struct ecs_solve_params {
                                  size: its column generation only up to
                                  this many tasks (default 500; 0: never):
                                  at 1,000 tasks it gave no bound above the
-                                 fluid one and no schedule in 8-9 s of
+                                 fluid one and no schedule in 7.6-9 s of
                                  20 s, with 1.5-2 GB; local search used
                                  the time (bench/results/ext37.md, "Third
                                  round"); at 300 it is kept (local search
