@@ -56,15 +56,18 @@
 /* Block shifts: share of the kicks (%). */
 #define LX_SHIFT_PCT 15u
 
-/* The window move (an exact sub-problem): share of the kicks (%), the
- * tasks of a window (at least, at most), the most columns of one window
- * (built) and of one task (kept: the cheapest), GLPK's time limit on the
- * window's MILP (ms). */
-#define LX_WIN_PCT 30u
-#define LX_WIN_MIN 4
-#define LX_WIN_MAX 7
+/* The window move (an exact sub-problem): share of the kicks that try one
+ * first (%), the tasks of a window (at least, at most), the most columns
+ * of one window (built) and of one task (kept: the cheapest), the
+ * branch-and-bound nodes of the window's MILP (a limit that depends on no
+ * clock) and GLPK's time limit on it (ms, a guard that a 32-task case
+ * never reaches: the MILP takes 0.1 to 150 ms on the shared machine). */
+#define LX_WIN_PCT 60u
+#define LX_WIN_MIN 6
+#define LX_WIN_MAX 12
 #define LX_WIN_COLS 20000
-#define LX_WIN_MS 50
+#define LX_WIN_MS 1000
+#define LX_WIN_NODES 200
 #define LX_WIN_KEEP 150
 
 /* Tasks kicked at once, at most. */
@@ -165,6 +168,7 @@ typedef struct lx {
     void *wlp;            /* its GLPK problem while it is built */
     int no_glpk;          /* GLPK failed: no window moves */
     unsigned char *wfq;   /* LX_WIN_MAX * D */
+    unsigned char *wst;   /* P * D: where columns start and end */
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -1498,11 +1502,12 @@ static int lx_cmp_col(const void *a, const void *b)
 
 /*
  * The columns of task i (off the schedule, the draw that of the tasks
- * placed): on every PE, every interval [s, e] of every free stretch of
- * its room at its cheapest profile started in s (lx_profile_from), but
- * only the intervals cheaper than every interval inside them (any
- * schedule that uses one of the others is no cheaper with the interval
- * inside it, which frees the PE and the neighbours' room).  The PEs of a
+ * placed): on every PE, intervals [s, e] of every free stretch of its
+ * room at its cheapest profile started in s (lx_profile_from), only those
+ * cheaper than every interval inside them (any schedule that uses one of
+ * the others is no dearer with the interval inside it, which frees the PE
+ * and the neighbours' room), and of those that start in s the shortest
+ * (full speed: room for the others) and the cheapest.  The PEs of a
  * class with the same stretch share its costs.  0 done, 1 too large, -1
  * out of memory.
  */
@@ -1546,7 +1551,8 @@ static int lx_win_cols(lx *x, size_t i)
                 }
                 /* T(s, e) becomes the least over the intervals inside
                  * [s, e]; a column where T(s, e) is below all of them */
-                for (long s = b; s >= a; s--)
+                for (long s = b; s >= a; s--) {
+                    size_t s0 = x->ncol;
                     for (long e = s; e <= b; e++) {
                         double *v = &T[(size_t)(s - a) * D + (size_t)(e - a)];
                         double in = HUGE_VAL;
@@ -1563,6 +1569,13 @@ static int lx_win_cols(lx *x, size_t i)
                             *v = in;
                         }
                     }
+                    /* of those starting in s: the shortest (the
+                     * first) and the cheapest (the last) */
+                    if (x->ncol - s0 > 2) {
+                        x->wcol[s0 + 1] = x->wcol[x->ncol - 1];
+                        x->ncol = s0 + 2;
+                    }
+                }
                 if (ns < 8) {
                     sa[ns] = a;
                     sb[ns] = b;
@@ -1589,6 +1602,19 @@ static int lx_glpk_silence(void *info, const char *msg)
 static void lx_glpk_error(void *info)
 {
     longjmp(*(jmp_buf *)info, 1);
+}
+
+/* GLPK's branch and bound stopped after LX_WIN_NODES nodes (a limit that
+ * depends on no clock). */
+static void lx_glpk_nodes(glp_tree *T, void *info)
+{
+    (void)info;
+    if (glp_ios_reason(T) == GLP_ISELECT) {
+        int a, n, t;
+        glp_ios_tree_size(T, &a, &n, &t);
+        if (t > LX_WIN_NODES)
+            glp_ios_terminate(T);
+    }
 }
 
 /* Entry (row, col, 1) appended to the window's matrix.  -1 out of
@@ -1652,11 +1678,17 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         for (size_t j = off[t]; j < off[t + 1]; j++) {
             const lx_col *cl = &x->wcol[j];
             for (long l = cl->s; l <= cl->e; l++)
-                cell[(size_t)cl->pe * D + (size_t)l] |= 1 << t;
+                cell[(size_t)cl->pe * D + (size_t)l] |= 1 << t; /* t < LX_WIN_MAX < 31 */
         }
+    /* a PE-slot's columns lie among those of the next slot unless one
+     * ends there: only those rows */
+    unsigned char *st = x->wst;
+    memset(st, 0, P * D);
+    for (size_t j = 0; j < x->ncol; j++)
+        st[(size_t)x->wcol[j].pe * D + (size_t)x->wcol[j].e] = 1;
     for (size_t c = 0; c < P * D; c++) {
         int v = cell[c];
-        cell[c] = (v & (v - 1)) ? ++row : 0;
+        cell[c] = (v & (v - 1)) && st[c] ? ++row : 0;
     }
     for (size_t j = 0; j < x->ncol; j++) {
         const lx_col *cl = &x->wcol[j];
@@ -1682,7 +1714,14 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             for (size_t j = off[tu]; j < off[tu + 1]; j++)
                 if (x->wcol[j].e > b)
                     b = x->wcol[j].e;
+            /* row t lies inside row t + 1 unless one of u's columns
+             * ends in t: only those rows */
+            memset(x->wst, 0, D);
+            for (size_t j = off[tu]; j < off[tu + 1]; j++)
+                x->wst[x->wcol[j].e] = 1;
             for (long t = a; t <= b; t++) {
+                if (!x->wst[t])
+                    continue;
                 row++;
                 for (size_t j = off[tu]; j < off[tu + 1]; j++)
                     if (x->wcol[j].e >= t && lx_nz(x, row, (int)j + 1) != 0)
@@ -1702,10 +1741,11 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     io.msg_lev = GLP_MSG_OFF;
     io.presolve = GLP_ON;
     io.tm_lim = LX_WIN_MS;
+    io.cb_func = lx_glpk_nodes;
     int found = 0;
     if (glp_intopt(lp, &io) == 0 || glp_mip_status(lp) == GLP_FEAS) {
-        int st = glp_mip_status(lp);
-        if ((st == GLP_OPT || st == GLP_FEAS) &&
+        int ms = glp_mip_status(lp);
+        if ((ms == GLP_OPT || ms == GLP_FEAS) &&
             glp_mip_obj_val(lp) < limit - 1e-10 * (1.0 + fabs(limit))) {
             found = 1;
             for (size_t t = 0; t < m; t++) {
@@ -1725,16 +1765,17 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
  * The window move (an exact sub-problem of a large neighbourhood): a
  * window of LX_WIN_MIN to LX_WIN_MAX tasks (the nearest in time to a
  * random slot on every class, or a task and its graph neighbours) taken
- * off, and put back at the least total cost with all others fixed: each
- * task on any PE of any class, any interval and profile, their
- * precedences and PEs kept, by a depth-first branch and bound over their
- * columns (lx_win_cols; each column priced on the others' draw, which is
- * exact where the slot cost is linear in the draw: no source, no cap)
- * in a topological order, cheapest column first, bounded by the least
- * cost of the tasks left, at most LX_WIN_NODES placements tried.  The
- * tasks are then placed one by one at their best profile inside their
- * chosen intervals on the real draw (the caps kept).  Kept when the total
- * falls: 1; else the window restored: 0; -1 out of memory.
+ * off and put back with all others fixed, each on any PE of any class,
+ * any interval and profile, their precedences and PEs kept, by a MILP on
+ * GLPK over their columns (lx_win_cols: per task and start the shortest
+ * and the cheapest interval of each free stretch, the LX_WIN_KEEP
+ * cheapest of them and its place now, so the window as it is stays a
+ * solution; each priced on the others' draw, which is exact where the
+ * slot cost is linear in the draw: no source, no cap), at most
+ * LX_WIN_NODES nodes.  The tasks are then placed one by one at their best
+ * profile inside their chosen intervals on the real draw (the caps kept).
+ * Kept when the total falls: 1; else the window restored: 0; -1 out of
+ * memory.  After a GLPK error (its error state) no window is tried again.
  */
 static int lx_window(lx *x)
 {
@@ -1766,7 +1807,6 @@ static int lx_window(lx *x)
     double fixed = lx_draw(x, (size_t)-1);
     int rc = 0;
     x->ncol = 0;
-    double tA = lh_now();
     for (size_t t = 0; t < m && rc == 0; t++) {
         off[t] = x->ncol;
         rc = lx_win_cols(x, wt[t]);
@@ -1784,7 +1824,6 @@ static int lx_window(lx *x)
             rc = -1;
     }
     off[m] = x->ncol;
-    double tB = lh_now();
     volatile int found = 0;
     if (rc == 0 && !x->no_glpk) {
         jmp_buf jb;
@@ -1808,7 +1847,6 @@ static int lx_window(lx *x)
             rc = -1;
     }
     int kept = 0;
-    if (getenv("LXDBG")) fprintf(stderr, "win m=%zu rc=%d cols=%zu nnz=%zu found=%d old=%g cols_ms=%.1f milp_ms=%.1f\n", m, rc, x->ncol, x->nnz, found, old_total-fixed, 1e3*(tB-tA), 1e3*(lh_now()-tB));
     if (rc >= 0 && found > 0) {
         int ok = 1;
         for (size_t t = 0; t < m && ok; t++) {
@@ -1893,9 +1931,12 @@ static void lx_shift(lx *x)
 
 /*
  * Kick, descend, accept or not, until max_stall kicks in a row found no
- * schedule cheaper than the best or the time.  A kick is a ruin and
+ * schedule cheaper than the best or the time.  LX_WIN_PCT % of the kicks
+ * first try a window move (lx_window);
+ * a kick (when that found nothing cheaper, or without it) is a ruin and
  * recreate (LX_RUIN_PCT % of them), a new build (LX_RELIST_PCT %, graphs
- * up to LX_RELIST_TASKS tasks) or 1 to 3 tasks moved at random.  The
+ * up to LX_RELIST_TASKS tasks), a block shift (LX_SHIFT_PCT %) or 1 to 3
+ * tasks moved at random.  The
  * result of its descent is accepted as the current schedule when it is
  * less than LX_RRT x (1 - stall / max_stall) above the best (record to
  * record travel: a worse schedule is accepted early, none at the end of
@@ -2071,6 +2112,7 @@ static void lx_release(lx *x)
     free(x->wtab);
     free(x->wocc);
     free(x->wfq);
+    free(x->wst);
     free(x->wia);
     free(x->wja);
     free(x->war);
@@ -2157,7 +2199,8 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->wtab = malloc(D * D * sizeof *x->wtab);
     x->wocc = malloc((size_t)x->P * D * sizeof *x->wocc);
     x->wfq = calloc(LX_WIN_MAX * D, 1);
-    if (!x->wtab || !x->wocc || !x->wfq ||
+    x->wst = malloc((size_t)x->P * D);
+    if (!x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
