@@ -1506,8 +1506,7 @@ static int lx_cmp_col(const void *a, const void *b)
  * room at its cheapest profile started in s (lx_profile_from), only those
  * cheaper than every interval inside them (any schedule that uses one of
  * the others is no dearer with the interval inside it, which frees the PE
- * and the neighbours' room), and of those that start in s the shortest
- * (full speed: room for the others) and the cheapest.  The PEs of a
+ * and the neighbours' room).  The PEs of a
  * class with the same stretch share its costs.  0 done, 1 too large, -1
  * out of memory.
  */
@@ -1552,7 +1551,6 @@ static int lx_win_cols(lx *x, size_t i)
                 /* T(s, e) becomes the least over the intervals inside
                  * [s, e]; a column where T(s, e) is below all of them */
                 for (long s = b; s >= a; s--) {
-                    size_t s0 = x->ncol;
                     for (long e = s; e <= b; e++) {
                         double *v = &T[(size_t)(s - a) * D + (size_t)(e - a)];
                         double in = HUGE_VAL;
@@ -1568,12 +1566,6 @@ static int lx_win_cols(lx *x, size_t i)
                         } else {
                             *v = in;
                         }
-                    }
-                    /* of those starting in s: the shortest (the
-                     * first) and the cheapest (the last) */
-                    if (x->ncol - s0 > 2) {
-                        x->wcol[s0 + 1] = x->wcol[x->ncol - 1];
-                        x->ncol = s0 + 2;
                     }
                 }
                 if (ns < 8) {
@@ -1767,8 +1759,8 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
  * random slot on every class, or a task and its graph neighbours) taken
  * off and put back with all others fixed, each on any PE of any class,
  * any interval and profile, their precedences and PEs kept, by a MILP on
- * GLPK over their columns (lx_win_cols: per task and start the shortest
- * and the cheapest interval of each free stretch, the LX_WIN_KEEP
+ * GLPK over their columns (lx_win_cols: the intervals of each free
+ * stretch cheaper than every interval inside them, the LX_WIN_KEEP
  * cheapest of them and its place now, so the window as it is stays a
  * solution; each priced on the others' draw, which is exact where the
  * slot cost is linear in the draw: no source, no cap), at most
