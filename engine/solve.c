@@ -644,7 +644,7 @@ static ecs_result by_bound(driver *d, ecs_diag *diag)
     bp.start = out->schedule;
     /* no need to go on once the start is within the gap */
     if (isfinite(out->cost))
-        bp.stop_at = out->cost - prm->gap * fabs(out->cost);
+        bp.stop_at = ecs_gap_floor(out->cost, prm->gap);
     double now = ecs_clock_now();
     bp.time_limit_s = limit - (now - begun(d, sp));
     bp.colgen_share = share(d, prm->colgen_share);

@@ -89,6 +89,11 @@ double ecs_gap_rel(double cost, double bound);
  * the gap is unknown). */
 int ecs_gap_reached(double cost, double bound, double gap);
 
+/* A bound at or above cost - (gap + 0.5e-9) max(|cost|, 1e-9) reaches the
+ * gap under cost (ecs_gap_reached, whose 1e-9 covers the rounding): e.g.
+ * a bound's stop_at. */
+double ecs_gap_floor(double cost, double gap);
+
 /* The dearest cost that reaches the gap over bound: (c - bound) <= gap |c|,
  * so c <= bound / (1 - gap) for bound >= 0 and bound / (1 + gap) below. */
 double ecs_gap_target(double bound, double gap);
@@ -126,6 +131,11 @@ typedef struct ecs_bound_params {
                                      passes go from 16 blocks, 4 times
                                      finer each; default 0: up to the
                                      exact pass, time permitting; >= 0) */
+    int stages_sweep;             /* how the bound by stages' exact pass
+                                     prices a stage over its (first slot,
+                                     last slot) pairs: ECS_STAGES_SWEEP_AUTO
+                                     (default), _MONOTONE or _QUADRATIC
+                                     (below) */
     double stages_value;          /* the bound by stages already known for
                                      this instance (ecs_bound_stages_
                                      schedule's bound), taken instead of
@@ -136,6 +146,26 @@ typedef struct ecs_bound_params {
                                      slot); 0: drops them (the weaker
                                      bound of capacity prices alone) */
 } ecs_bound_params;
+
+/* The exact pass of the bound by stages (ecs_bound_params.stages_sweep;
+ * docs/MODEL.md "The bound by stages"): a stage's cost over a slot range
+ * is Monge (the fluid of a union and an intersection costs at least that
+ * of the two ranges), so the best last slot of the bottleneck before it
+ * moves monotonely with the stage's end.
+ * AUTO: the quadratic sweep where both bottlenecks' windows are at most
+ * ECS_STAGES_QUADRATIC_MAX slots, the monotone one elsewhere.
+ * MONOTONE: divide and conquer over the stage's end (O(L log L) ranges for
+ * a window of L slots instead of L^2 / 2), once for the stage's fluid on
+ * min(P, paths) PEs and once for its paths' sum, the larger of the two
+ * minima taken (a bound: at most the minimum of the larger term).
+ * QUADRATIC: every range, the two terms apart as MONOTONE does (the test
+ * oracle of MONOTONE). */
+enum {
+    ECS_STAGES_SWEEP_AUTO = 0,
+    ECS_STAGES_SWEEP_MONOTONE = 1,
+    ECS_STAGES_SWEEP_QUADRATIC = 2
+};
+#define ECS_STAGES_QUADRATIC_MAX 64
 
 /* Fill params with the defaults. */
 void ecs_bound_params_init(ecs_bound_params *prm);
@@ -210,9 +240,12 @@ size_t ecs_bound_bottlenecks(const ecs_graph *g, unsigned char *is_bottleneck);
  * the checker accepts, with its cost in *cost, or NULL (no bottleneck, an
  * edge between two stage tasks off a path, the deadline passed, the time
  * limit reached before the first pass, out of memory).  bound (may be
- * NULL): the exact pass's value when it was reached, which is the bound
- * by stages of ecs_bound_compute (give it as stages_value there), else
- * -HUGE_VAL.  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
+ * NULL): the exact pass's value when it was reached and every stage was
+ * priced by the sweep per e of both terms (windows of at most
+ * ECS_STAGES_QUADRATIC_MAX slots under ECS_STAGES_SWEEP_AUTO), which is
+ * then the bound by stages of ecs_bound_compute (give it as stages_value
+ * there), else -HUGE_VAL (the monotone sweep's choices are a schedule's,
+ * not a bound).  Returns OK, EINVAL for bad input, EUNSUPPORTED on the
  * extended model (the paper's platform only).
  */
 ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,

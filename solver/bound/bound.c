@@ -88,6 +88,11 @@ ecs_result ecs_bound_params_validate(const ecs_bound_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the blocks of the bound by stages must be 0 "
                             "(up to the exact pass) or positive");
+    if (prm->stages_sweep < ECS_STAGES_SWEEP_AUTO ||
+        prm->stages_sweep > ECS_STAGES_SWEEP_QUADRATIC)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the sweep of the bound by stages must be 0 "
+                            "(auto), 1 (monotone) or 2 (quadratic)");
     if (prm->stages_value == HUGE_VAL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the known bound by stages must be finite, "
@@ -208,6 +213,7 @@ ecs_result ecs_bound_compute(const ecs_instance *inst, const ecs_bound_params *p
     c->t_end = t0 + prm->time_limit_s;
     c->stop_at = prm->stop_at;
     c->lagr_max = prm->lagr_max_iterations;
+    c->stages_sweep = prm->stages_sweep;
     int empty = 0;
     if (inst->windows.es != NULL && inst->windows.n == c->g->n) {
         c->wp = &inst->windows;

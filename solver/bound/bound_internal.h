@@ -51,6 +51,7 @@ typedef struct cg {
     long D;
     ecs_windows w;           /* owned windows, when not the instance's */
     const ecs_windows *wp;   /* the windows in use */
+    int stages_sweep;        /* ecs_bound_params.stages_sweep */
     glp_prob *lp;
     double t_end;
     /* columns (GLPK index j, 1-based): task (-1 for a slack), s, e */

@@ -165,6 +165,8 @@ typedef struct sweep {
     size_t ntouched;
     unsigned char *mark;
     double negcap, total;
+    long lo, hi; /* the slots inserted, when a window (sweep_window):
+                    lo .. hi, none when hi < lo */
 } sweep;
 
 typedef struct piece {
@@ -248,13 +250,17 @@ static void sweep_reset(sweep *z)
     }
     z->ntouched = 0;
     z->negcap = z->total = 0.0;
+    z->lo = 0;
+    z->hi = -1;
 }
 
-static void sweep_insert_slot(sweep *z, long l)
+/* Slot l's pieces into the tree (sign 1) or out of it (-1, after they
+ * went in since the last reset). */
+static void sweep_add_slot(sweep *z, long l, double sign)
 {
     for (size_t q = z->slot_off[l]; q < z->slot_off[l + 1]; q++) {
         size_t r = z->rank[q];
-        double cp = z->cap[r], co = z->slope[r] * cp;
+        double cp = sign * z->cap[r], co = z->slope[r] * cp;
         for (size_t x = r + 1; x <= z->npc; x += x & (~x + 1)) {
             z->fcap[x] += cp;
             z->fcost[x] += co;
@@ -267,6 +273,36 @@ static void sweep_insert_slot(sweep *z, long l)
             z->negcap += cp;
         z->total += cp;
     }
+}
+
+static void sweep_insert_slot(sweep *z, long l)
+{
+    sweep_add_slot(z, l, 1.0);
+}
+
+/* The slots a .. b inserted and no other (a > b: none), moving the ends
+ * of the window already there when that is shorter than starting anew.
+ * Taking slots out again leaves rounding in the tree's sums (a few ulps
+ * of its largest), which the bound's final 1e-10 covers. */
+static void sweep_window(sweep *z, long a, long b)
+{
+    long move = labs(z->lo - a) + labs(z->hi - b);
+    if (z->hi < z->lo || b < z->lo || a > z->hi || move > b - a + 1) {
+        sweep_reset(z);
+        for (long l = a; l <= b; l++)
+            sweep_insert_slot(z, l);
+        z->lo = a;
+        z->hi = b;
+        return;
+    }
+    for (; z->lo > a; z->lo--)
+        sweep_add_slot(z, z->lo - 1, 1.0);
+    for (; z->hi < b; z->hi++)
+        sweep_add_slot(z, z->hi + 1, 1.0);
+    for (; z->lo < a; z->lo++)
+        sweep_add_slot(z, z->lo, -1.0);
+    for (; z->hi > b; z->hi--)
+        sweep_add_slot(z, z->hi, -1.0);
 }
 
 /* The fluid cost of W units among the inserted slots: every piece of
@@ -448,20 +484,33 @@ out:
     return rc;
 }
 
+/* The stage's terms among the inserted slots (stage_query): */
+enum { TERM_BOTH, TERM_FLUID, TERM_PATHS };
+
 /* The stage's fluid among the inserted slots: with alpha P PEs instead of
  * P every capacity scales by alpha, so the cost of W units is alpha times
- * the cost of W / alpha units with P. */
-static double stage_query(const sweep *z, const stage *st)
+ * the cost of W / alpha units with P (TERM_FLUID); and each path alone,
+ * at most one unit a slot (its tasks never share a slot): the fluid bound
+ * of one PE (every capacity times 1 / P) for its work, summed over the
+ * paths (TERM_PATHS); TERM_BOTH: the larger of the two. */
+static double stage_query_term(const sweep *z, const stage *st, int term)
 {
-    double v = st->alpha * sweep_query(z, st->work / st->alpha);
-    /* and each path alone, at most one unit a slot (its tasks never share
-     * a slot): the fluid bound of one PE (every capacity times 1 / P) for
-     * its work, summed over the paths */
-    double P = (double)z->p->pes, sum = 0.0;
-    for (size_t k = 0; k < st->nw; k++) {
-        sum += (double)st->wc[k] * sweep_query(z, P * (double)st->wv[k]) / P;
+    double v = -HUGE_VAL, sum = -HUGE_VAL;
+    if (term != TERM_PATHS)
+        v = st->alpha * sweep_query(z, st->work / st->alpha);
+    if (term != TERM_FLUID) {
+        double P = (double)z->p->pes;
+        sum = 0.0;
+        for (size_t k = 0; k < st->nw; k++)
+            sum += (double)st->wc[k] * sweep_query(z, P * (double)st->wv[k]) /
+                   P;
     }
     return sum > v ? sum : v;
+}
+
+static double stage_query(const sweep *z, const stage *st)
+{
+    return stage_query_term(z, st, TERM_BOTH);
 }
 
 /* Whether the stage fits into len slots, in integers: its longest path,
@@ -492,10 +541,10 @@ static int stages_same_fit(const stage *st, size_t m, int P)
     return 1;
 }
 
-/* out[b - a + 1] = the stage's fluid inside a..b, for b = a-1 .. bmax
+/* out[b - a + 1] = the stage's term inside a..b, for b = a-1 .. bmax
  * (a-1: no slot). */
-static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
-                        int sched, double *out)
+static void stage_sweep_term(sweep *z, const stage *st, long a, long bmax,
+                             int sched, int term, double *out)
 {
     out[0] = st->work > 0.0 ? HUGE_VAL : 0.0;
     if (st->work <= 0.0) {
@@ -507,8 +556,70 @@ static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
     for (long b = a; b <= bmax; b++) {
         sweep_insert_slot(z, b);
         out[b - a + 1] = stage_fits(z, st, b - a + 1, sched)
-                             ? stage_query(z, st)
-                                                      : HUGE_VAL;
+                             ? stage_query_term(z, st, term)
+                             : HUGE_VAL;
+    }
+    z->lo = a;
+    z->hi = bmax;
+}
+
+static void stage_sweep(sweep *z, const stage *st, long a, long bmax,
+                        int sched, double *out)
+{
+    stage_sweep_term(z, st, a, bmax, sched, TERM_BOTH, out);
+}
+
+/* The monotone sweep (ECS_STAGES_SWEEP_MONOTONE): H[s] = min over the
+ * candidates e = E[0..] < s of F[e] + the stage's term inside e+1 .. s-1,
+ * with the argument in arg[s] when arg is not NULL.  The term is Monge in
+ * (e, s) (docs/MODEL.md), so the leftmost best candidate of s never
+ * decreases with s: divide and conquer over s, the candidates of the
+ * middle s deciding those of each half, one sliding window of slots in
+ * the tree (sweep_window).  O((S + E) log S) ranges for S ends. */
+typedef struct dc {
+    sweep *z;
+    const stage *st;
+    const double *F;
+    const long *E;
+    int term, sched;
+    double *H;
+    long *arg;
+} dc;
+
+static double dc_eval(dc *x, long e, long s)
+{
+    long len = s - 1 - e;
+    if (len < 0)
+        return HUGE_VAL;
+    if (x->st->work <= 0.0)
+        return x->F[e];
+    if (!stage_fits(x->z, x->st, len, x->sched))
+        return HUGE_VAL;
+    sweep_window(x->z, e + 1, s - 1);
+    return x->F[e] + stage_query_term(x->z, x->st, x->term);
+}
+
+static void dc_solve(dc *x, long sl, long sr, size_t ol, size_t oh)
+{
+    while (sl <= sr) {
+        long s = sl + (sr - sl) / 2;
+        double best = HUGE_VAL;
+        size_t bi = ol;
+        for (size_t i = ol; i <= oh && x->E[i] < s; i++) {
+            double v = dc_eval(x, x->E[i], s);
+            if (v < best) {
+                best = v;
+                bi = i;
+            }
+        }
+        x->H[s] = best;
+        if (x->arg != NULL)
+            x->arg[s] = x->E[bi];
+        /* the left half recursively, the right one by the loop */
+        if (sl < s)
+            dc_solve(x, sl, s - 1, ol, bi);
+        sl = s + 1;
+        ol = bi;
     }
 }
 
@@ -553,15 +664,27 @@ void bnd_stage_trace_free(bnd_stage_trace *tr)
     tr->es = NULL;
 }
 
+static int stage_by_terms(int mode, long len1, long len2);
+
 /* The sweeps of a pass of nb blocks: one per block of every bottleneck's
- * window (at least 1). */
+ * window (at least 1); in the exact pass about 2 (log2 L + 1) for a
+ * window of L slots the monotone sweep prices (two terms, each range
+ * priced once on each level of its divide and conquer). */
 static double stages_sweeps(const cg *c, const size_t *bp, size_t m, long nb)
 {
     double n = 1.0;
     for (size_t j = 0; j < m; j++) {
         size_t b = c->g->topo[bp[j]];
         long len = c->wp->lf[b] - c->wp->es[b] + 1;
-        n += (double)(len < nb ? len : nb);
+        long len2 = len;
+        if (j + 1 < m) {
+            size_t b2 = c->g->topo[bp[j + 1]];
+            len2 = c->wp->lf[b2] - c->wp->es[b2] + 1;
+        }
+        if (nb >= len && stage_by_terms(c->stages_sweep, len, len2))
+            n += 2.0 * (log2((double)len + 1.0) + 1.0);
+        else
+            n += (double)(len < nb ? len : nb);
     }
     return n;
 }
@@ -580,7 +703,88 @@ typedef struct stages_ws {
     sweep *z;
     double *G, *F, *out, *cur, *nxt;
     long *sv, *svn;
+    double *H1, *H2; /* the exact pass's terms by s (stage_exact) */
+    long *E, *arg;   /* its candidate e; the choice by s */
+    int chosen;      /* a pass's choices came from the monotone sweep of
+                        both terms at once (no bound: see stage_exact) */
 } stages_ws;
+
+/* Whether the exact pass prices the stage between windows of len1 and
+ * len2 slots by stage_exact (the two terms apart for the bound), not by
+ * the old sweep per e of both terms at once. */
+static int stage_by_terms(int mode, long len1, long len2)
+{
+    if (mode == ECS_STAGES_SWEEP_AUTO)
+        return len1 > ECS_STAGES_QUADRATIC_MAX ||
+               len2 > ECS_STAGES_QUADRATIC_MAX;
+    return 1;
+}
+
+/* The exact pass over the stage sj between bottleneck j's last slot e
+ * (es .. lf) and bottleneck j+1's first s (es2 .. last2): G[s] from F[e]
+ * by the monotone sweep (dc_solve) or, ECS_STAGES_SWEEP_QUADRATIC, by one
+ * sweep per e.  Only the e whose F is below every earlier one's can be
+ * best (an earlier e of no more cost leaves the stage more slots).  For
+ * the bound the fluid and the paths' sum go apart and G[s] is the larger
+ * of their minima (at most the minimum of the larger: a bound; the larger
+ * of two Monge terms need not be Monge).  For the schedule (tr) both
+ * terms at once by dc_solve: a feasible choice whose G[s] is the price of
+ * the e it chose, not a bound (w->chosen). */
+static void stage_exact(stages_ws *w, const stage *sj, long es, long lf,
+                        long es2, long last2, bnd_stage_trace *tr, size_t j)
+{
+    const double *F = w->F;
+    double *G = w->G;
+    size_t ne = 0;
+    double before = HUGE_VAL;
+    for (long e = es; e <= lf && e < last2; e++)
+        if (F[e] < before) {
+            before = F[e];
+            w->E[ne++] = e;
+        }
+    if (ne == 0)
+        return;
+    long slo = es2 > w->E[0] + 1 ? es2 : w->E[0] + 1;
+    if (slo > last2)
+        return;
+    int quad = w->c->stages_sweep == ECS_STAGES_SWEEP_QUADRATIC;
+    dc x = {w->z, sj, F, w->E, TERM_BOTH, tr != NULL, w->H1,
+            tr != NULL ? w->arg : NULL};
+    sweep_reset(w->z);
+    if (tr != NULL) {
+        dc_solve(&x, slo, last2, 0, ne - 1);
+        for (long s = slo; s <= last2; s++)
+            if (w->H1[s] < G[s]) {
+                G[s] = w->H1[s];
+                tr->arg_e[bnd_trace_at(tr, j + 1, s)] = w->arg[s];
+            }
+        w->chosen = 1;
+        return;
+    }
+    for (int t = 0; t < 2; t++) {
+        double *H = t == 0 ? w->H1 : w->H2;
+        x.term = t == 0 ? TERM_FLUID : TERM_PATHS;
+        x.H = H;
+        if (!quad) {
+            dc_solve(&x, slo, last2, 0, ne - 1);
+            continue;
+        }
+        for (long s = slo; s <= last2; s++)
+            H[s] = HUGE_VAL;
+        for (size_t i = 0; i < ne; i++) {
+            long e = w->E[i];
+            stage_sweep_term(w->z, sj, e + 1, last2 - 1, 0, x.term, w->out);
+            for (long s = slo > e + 1 ? slo : e + 1; s <= last2; s++)
+                if (F[e] + w->out[s - e - 1] < H[s])
+                    H[s] = F[e] + w->out[s - e - 1];
+        }
+    }
+    for (long s = slo; s <= last2; s++) {
+        double v = w->H1[s] > w->H2[s] ? w->H1[s] : w->H2[s];
+        if (v < G[s])
+            G[s] = v;
+    }
+}
 
 /* The block of a pass: the first slots of a stage (e + 1 over a window of
  * len values) in blocks of ceil(len / nb) slots, at least 1. */
@@ -660,6 +864,30 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         long blk = stages_block(lf - es + 1, nb);
         if (blk > 1)
             *exact = 0;
+        if (j + 1 == m && blk == 1) {
+            /* the exact pass: the last stage inside e+1 .. D-1 for every
+             * e, one sweep from D-1 down */
+            sweep_reset(w->z);
+            long a = D;
+            for (long e = lf; e >= es; e--) {
+                if (F[e] == HUGE_VAL)
+                    continue;
+                if (sj->work > 0.0)
+                    for (; a > e + 1; a--)
+                        sweep_insert_slot(w->z, a - 1);
+                double v = sj->work <= 0.0 ? 0.0
+                           : stage_fits(w->z, sj, D - e - 1, tr != NULL)
+                               ? stage_query(w->z, sj)
+                               : HUGE_VAL;
+                if (F[e] + v < result || result == -HUGE_VAL ||
+                    (F[e] + v == result && tr != NULL)) {
+                    result = F[e] + v;
+                    if (tr != NULL)
+                        tr->last_e = e;
+                }
+            }
+            break;
+        }
         if (j + 1 == m) {
             /* the last stage inside e+1 .. D-1, priced from a0 - 1 = the
              * block's first e */
@@ -705,6 +933,14 @@ static double stages_pass(stages_ws *w, long nb, double t_end,
         }
         size_t b2 = g->topo[bp[j + 1]];
         long es2 = c->wp->es[b2], last2 = c->wp->lf[b2] - g->work[b2] + 1;
+        /* (the schedule's under ECS_STAGES_SWEEP_QUADRATIC: the sweep
+         * per e below) */
+        if (blk == 1 &&
+            stage_by_terms(c->stages_sweep, lf - es + 1, last2 - es2 + 1) &&
+            !(tr != NULL && c->stages_sweep == ECS_STAGES_SWEEP_QUADRATIC)) {
+            stage_exact(w, sj, es, lf, es2, last2, tr, j);
+            continue;
+        }
         double before = HUGE_VAL; /* the least F(e) of the blocks before */
         for (long a0 = es + 1; a0 <= lf + 1 && a0 <= last2; a0 += blk) {
             long elo = a0 - 1, ehi = a0 + blk - 2 < lf ? a0 + blk - 2 : lf;
@@ -802,21 +1038,24 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
     size_t W1 = (size_t)(maxw * p->grid) + 1;
     double *cur = malloc(W1 * sizeof *cur), *nxt = malloc(W1 * sizeof *nxt);
     long *sv = malloc(W1 * sizeof *sv), *svn = malloc(W1 * sizeof *svn);
+    double *H1 = malloc(D1 * sizeof *H1), *H2 = malloc(D1 * sizeof *H2);
+    long *E = malloc(D1 * sizeof *E), *arg = malloc(D1 * sizeof *arg);
     /* a pass's choices, kept by the caller's trace when it is the best */
     bnd_stage_trace pt = {NULL, NULL, NULL, NULL, -1, -HUGE_VAL};
     int pt_bad = tr != NULL && bnd_stage_trace_alloc(c, bp, m, SIZE_MAX, &pt);
     sweep z;
     int zok = 0;
     double result = -HUGE_VAL;
-    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn ||
-        pt_bad)
+    if (!st || !G || !F || !out || !cur || !nxt || !sv || !svn || !H1 ||
+        !H2 || !E || !arg || pt_bad)
         goto done;
     if (sweep_init(&z, p, c->price, D) != 0)
         goto done;
     zok = 1;
     if (stages_describe(g, p->pes, bp, m, st) != 0)
         goto done;
-    stages_ws w = {c, bp, m, st, &z, G, F, out, cur, nxt, sv, svn};
+    stages_ws w = {c,  bp,  m,  st, &z, G,   F,  out, cur,
+                   nxt, sv, svn, H1, H2, E, arg, 0};
     /* coarse to fine: 16 blocks a window, then 4 times more each pass
      * (straight to the exact pass once it can end in time), until the
      * exact pass or the time; the largest value is the bound.  The
@@ -826,6 +1065,7 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
         tr->exact = -HUGE_VAL;
     for (long nb = STAGES_FIRST_BLOCKS;;) {
         int late, exact;
+        w.chosen = 0;
         double tp = ecs_clock_now();
         double v = stages_pass(&w, nb, t_end, tr ? &pt : NULL, &late, &exact);
         tp = ecs_clock_now() - tp;
@@ -840,7 +1080,8 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
                 tr->last_e = pt.last_e;
             }
         }
-        if (exact && tr != NULL && stages_same_fit(st, m, p->pes))
+        if (exact && tr != NULL && !w.chosen &&
+            stages_same_fit(st, m, p->pes))
             tr->exact = v; /* the bound's DP too */
         if (exact || nb > D)
             break;
@@ -871,5 +1112,9 @@ done:
     free(nxt);
     free(sv);
     free(svn);
+    free(H1);
+    free(H2);
+    free(E);
+    free(arg);
     return result;
 }

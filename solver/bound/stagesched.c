@@ -59,6 +59,11 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
     /* with frequency 0 in F an interval costs no more than one inside it
      * (its other slots idle): the first task starts at lo */
     int idle = b->p->freq_q[b->p->nfreq - 1] == 0;
+    /* a task needs at least its work in slots: task q starts after the
+     * work before it and ends before the work after it (after) */
+    long after = 0, before = 0;
+    for (size_t q = 0; q < k; q++)
+        after += b->g->work[t[q]];
     for (size_t q = 0; q < k; q++) {
         if (ecs_clock_now() >= b->t_end)
             return -1;
@@ -67,22 +72,25 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
         for (long x = 0; x < L; x++)
             row[x] = HUGE_VAL;
         long w = b->g->work[t[q]];
-        for (long a = lo; a + w - 1 <= hi && (q > 0 || !idle || a == lo);
-             a++) {
+        after -= w;
+        long last = hi - after; /* its last end that leaves the rest room */
+        for (long a = lo + before;
+             a + w - 1 <= last && (q > 0 || !idle || a == lo); a++) {
             double prev = 0.0;
             if (q > 0)
                 prev = a > lo ? b->pm[(q - 1) * (size_t)L + (size_t)(a - 1 - lo)]
                               : HUGE_VAL;
             if (prev == HUGE_VAL)
                 continue;
-            ecs_profile_costs_from(b->p, b->price, w, a, hi - a + 1, b->cost,
-                                   b->scratch);
-            for (long d = 0; a + d <= hi; d++)
+            ecs_profile_costs_from(b->p, b->price, w, a, last - a + 1,
+                                   b->cost, b->scratch);
+            for (long d = 0; a + d <= last; d++)
                 if (prev + b->cost[d] < row[a + d - lo]) {
                     row[a + d - lo] = prev + b->cost[d];
                     bs[a + d - lo] = a;
                 }
         }
+        before += w;
         for (long x = 0; x < L; x++) {
             if (x > 0 && pmr[x - 1] <= row[x]) {
                 pmr[x] = pmr[x - 1];
@@ -197,6 +205,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     c.p = inst->platform;
     c.price = inst->price;
     c.D = inst->deadline;
+    c.stages_sweep = prm->stages_sweep;
     int empty = 0;
     if (inst->windows.es != NULL && inst->windows.n == c.g->n) {
         c.wp = &inst->windows;

@@ -23,6 +23,12 @@ int ecs_gap_reached(double cost, double bound, double gap)
     return !isnan(gp) && gp <= gap + 1e-9;
 }
 
+double ecs_gap_floor(double cost, double gap)
+{
+    double den = fabs(cost) > 1e-9 ? fabs(cost) : 1e-9;
+    return cost - (gap + 0.5e-9) * den; /* inside ecs_gap_reached's 1e-9 */
+}
+
 double ecs_gap_target(double bound, double gap)
 {
     return bound >= 0.0 ? bound / (1.0 - gap) : bound / (1.0 + gap);

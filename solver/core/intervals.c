@@ -69,25 +69,40 @@ static int buf_push(ival_buf *b, long s, long e, double cost)
     return 0;
 }
 
-/* Keep the intervals strictly cheaper than every interval inside them;
- * m holds the minimum over each interval's sub-intervals. */
-static int keep_undominated(long es, long L, const double *c, double *m,
+/* Keep the intervals strictly cheaper than every interval inside them:
+ * the rows of the window's costs from its last first slot down, row s
+ * (the costs of [s, s .. L-1], ecs_profile_costs_from) in c, m[e] the
+ * minimum over the sub-intervals of [s, e] and prev[e] that of [s+1, e]
+ * (the row before), so the memory is linear in L (the order of the
+ * intervals pushed is sorted by the caller). */
+static int keep_undominated(const ecs_platform *p, const double *price,
+                            const int *slot_len, long work, long es, long L,
+                            double *c, double *m, double *prev, double *dp,
                             ival_buf *b)
 {
-    for (long len = 1; len <= L; len++)
-        for (long s = 0; s + len <= L; s++) {
-            long e = s + len - 1;
-            size_t q = (size_t)s * (size_t)L + (size_t)e;
+    /* on the uniform grid a task needs at least `work` slots; with lengths
+     * a single slot may hold it (as ecs_profile_window_len) */
+    long need = slot_len != NULL ? 1 : work;
+    for (long s = L - 1; s >= 0; s--) {
+        if (s + need <= L)
+            ecs_profile_costs_from_len(p, price, slot_len, work, es + s,
+                                       L - s, c + s, dp);
+        else
+            for (long e = s; e < L; e++)
+                c[e] = HUGE_VAL;
+        for (long e = s; e < L; e++) {
             double sub = HUGE_VAL;
-            if (len > 1) {
-                double a = m[q + (size_t)L], d = m[q - 1];
+            if (e > s) {
+                double a = prev[e], d = m[e - 1];
                 sub = a < d ? a : d;
             }
-            m[q] = c[q] < sub ? c[q] : sub;
-            if (c[q] != HUGE_VAL && c[q] < sub - cost_tol(c[q]))
-                if (buf_push(b, es + s, es + e, c[q]) != 0)
+            m[e] = c[e] < sub ? c[e] : sub;
+            if (c[e] != HUGE_VAL && c[e] < sub - cost_tol(c[e]))
+                if (buf_push(b, es + s, es + e, c[e]) != 0)
                     return -1;
         }
+        memcpy(prev + s, m + s, (size_t)(L - s) * sizeof *m);
+    }
     return 0;
 }
 
@@ -120,11 +135,14 @@ ecs_result core_ivals_compute(const ecs_graph *g, const ecs_platform *p,
         if (g->work[i] * p->grid > maxW)
             maxW = g->work[i] * p->grid;
     }
-    double *c = malloc((size_t)maxL * (size_t)maxL * sizeof *c);
-    double *m = malloc((size_t)maxL * (size_t)maxL * sizeof *m);
+    /* one row of the window's costs at a time (keep_undominated) */
+    double *c = malloc((size_t)maxL * sizeof *c);
+    double *m = malloc((size_t)maxL * sizeof *m);
+    double *prev = malloc((size_t)maxL * sizeof *prev);
     double *dp = malloc(2 * ((size_t)maxW + 1) * sizeof *dp);
     ival_buf b = {NULL, 0, 0};
-    int bad = out->off == NULL || c == NULL || m == NULL || dp == NULL;
+    int bad = out->off == NULL || c == NULL || m == NULL || prev == NULL ||
+              dp == NULL;
     int late = 0;
     for (size_t i = 0; !bad && !late && i < g->n; i++) {
         if (past(t_end)) {
@@ -133,17 +151,16 @@ ecs_result core_ivals_compute(const ecs_graph *g, const ecs_platform *p,
         }
         long L = w->lf[i] - w->es[i] + 1;
         size_t first = b.n;
-        if (L >= g->work[i] || (slot_len != NULL && L >= 1)) {
-            ecs_profile_window_len(p, price, slot_len, g->work[i], w->es[i],
-                                   L, c, dp);
-            bad = keep_undominated(w->es[i], L, c, m, &b) != 0;
-        }
+        if (L >= g->work[i] || (slot_len != NULL && L >= 1))
+            bad = keep_undominated(p, price, slot_len, g->work[i], w->es[i],
+                                   L, c, m, prev, dp, &b) != 0;
         if (!bad && b.n > first)
             qsort(b.iv + first, b.n - first, sizeof *b.iv, cmp_interval);
         out->off[i + 1] = b.n;
     }
     free(c);
     free(m);
+    free(prev);
     free(dp);
     if (bad || late) {
         free(b.iv);

@@ -734,6 +734,24 @@ static void test_validation(void **state)
     ecs_bound_params_init(&bp);
     bp.stop_at = NAN;
     assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
+    ecs_bound_params_init(&bp);
+    bp.stages_sweep = 3;
+    assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
+    bp.stages_sweep = -1;
+    assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_EINVAL);
+    bp.stages_sweep = ECS_STAGES_SWEEP_QUADRATIC;
+    assert_int_equal(ecs_bound_params_validate(&bp, NULL), ECS_OK);
+    /* a bound that reaches the gap: 100 - 2.00000005 at 2% (half the
+     * gap's 1e-9 taken), and one 1e-6 (1 + |cost|) below it does not */
+    assert_close(ecs_gap_floor(100.0, 0.02), 100.0 - 2.00000005, 1e-12);
+    const double costs[4] = {100.0, -50.0, 0.0, 3e-12};
+    for (int k = 0; k < 4; k++)
+        for (int q = 0; q < 2; q++) {
+            double c = costs[k], gp = q ? 0.02 : 0.0;
+            double f = ecs_gap_floor(c, gp);
+            assert_true(ecs_gap_reached(c, f, gp));
+            assert_false(ecs_gap_reached(c, f - 1e-6 * (1.0 + fabs(c)), gp));
+        }
     /* solve's parameters: test_solve.c test_params */
     assert_string_equal(ecs_bound_status_name(ECS_BOUND_LP_OPTIMAL),
                         "lp_optimal");
