@@ -703,8 +703,8 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         warm = from_schedule(&ext, &p, g, &mp, m.ncols, warm_s);
     milp_run run;
     milp_run_init(&run, &m, warm, prm, t0, t_end);
-    /* a source or a cap binds: GLPK's MIR cuts on the cover and cap rows
-     * (docs/MODEL.md "MILP, extended model") */
+    /* a source or a cap binds: GLPK's MIR and Gomory cuts (docs/MODEL.md
+     * "MILP, extended model") */
     for (size_t c = 0; c < mp.nclass; c++)
         run.cuts |= !mp.lin[c];
     if (rc == ECS_OK) {

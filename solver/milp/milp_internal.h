@@ -255,8 +255,9 @@ typedef struct milp_run {
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */
-    int cuts;              /* GLPK's mixed-integer rounding cuts in the
-                              tree (0: none) */
+    int cuts;              /* GLPK's mixed-integer rounding and
+                              Gomory mixed-integer cuts in the tree (0:
+                              none) */
 } milp_run;
 
 /* run zeroed, then the caller's limits, log, progress and exports from
