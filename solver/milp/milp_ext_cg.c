@@ -303,17 +303,11 @@ static double lagrangian_base(const cg *c)
     return v;
 }
 
-/* The column of least reduced cost of task i on class k; returns it in
- * *d (HUGE_VAL: none) with its interval and profile in prof. */
-static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
-                  unsigned char *prof)
+/* pin(s) = -sum of y over rows (a -> i, l >= s); pout(e) = + sum of y
+ * over rows (i -> b, l >= e + 1), for task i at the duals read */
+static void prec_duals(cg *c, size_t i)
 {
-    const ecs_platform *p = c->p;
     long es = c->w->es[i], lf = c->w->lf[i], len = lf - es + 1;
-    size_t W = (size_t)(c->g->work[i] * p->grid) + 1;
-    int site = p->cls[k].site;
-    /* pin(s) = -sum of y over rows (a -> i, l >= s); pout(e) = + sum of y
-     * over rows (i -> b, l >= e + 1) */
     for (long l = 0; l <= len; l++)
         c->pin[l] = c->pout[l] = 0.0;
     /* each row's dual at its last start (end), then sums from the right */
@@ -332,6 +326,18 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
         c->pin[l] += c->pin[l + 1];
         c->pout[l] += c->pout[l + 1];
     }
+}
+
+/* The column of least reduced cost of task i on class k; returns it in
+ * *d (HUGE_VAL: none) with its interval and profile in prof. */
+static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
+                  unsigned char *prof)
+{
+    const ecs_platform *p = c->p;
+    long es = c->w->es[i], lf = c->w->lf[i];
+    size_t W = (size_t)(c->g->work[i] * p->grid) + 1;
+    int site = p->cls[k].site;
+    prec_duals(c, i);
     /* val[l][v]: least cost of being started, v steps done, after slot l
      * (row l - es); bk: the frequency and whether it started there */
     double *val = c->val;
@@ -434,23 +440,7 @@ static void price_intervals(cg *c, size_t i, int k, double *out)
     long es = c->w->es[i], lf = c->w->lf[i], len = lf - es + 1;
     size_t W = (size_t)(c->g->work[i] * p->grid) + 1;
     int site = p->cls[k].site;
-    for (long l = 0; l <= len; l++)
-        c->pin[l] = c->pout[l] = 0.0;
-    for (size_t r = c->in_off[i]; r < c->in_off[i + 1]; r++) {
-        long at = c->prec[r].l < lf ? c->prec[r].l : lf;
-        if (at >= es)
-            c->pin[at - es] -= c->yp[r];
-    }
-    for (size_t q = c->out_off[i]; q < c->out_off[i + 1]; q++) {
-        size_t r = c->out_row[q];
-        long at = c->prec[r].l - 1 < lf ? c->prec[r].l - 1 : lf;
-        if (at >= es)
-            c->pout[at - es] += c->yp[r];
-    }
-    for (long l = len - 2; l >= 0; l--) {
-        c->pin[l] += c->pin[l + 1];
-        c->pout[l] += c->pout[l + 1];
-    }
+    prec_duals(c, i);
     double *cur = c->val, *nxt = c->val + W;
     for (long s = es; s <= lf; s++) {
         double *row = out + (size_t)(s - es) * (size_t)len;
