@@ -9,7 +9,10 @@
 
 #include "ecsched/check.h"
 
+#include <glpk.h>
 #include <limits.h>
+#include <setjmp.h>
+#include <stdio.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +56,20 @@
 /* Block shifts: share of the kicks (%). */
 #define LX_SHIFT_PCT 15u
 
+/* The window move (an exact sub-problem): share of the kicks that try one
+ * first (%), the tasks of a window (at least, at most), the most columns
+ * of one window (built) and of one task (kept: the cheapest), the
+ * branch-and-bound nodes of the window's MILP (a limit that depends on no
+ * clock) and GLPK's time limit on it (ms, a guard that a 32-task case
+ * never reaches: the MILP takes 0.1 to 150 ms on the shared machine). */
+#define LX_WIN_PCT 60u
+#define LX_WIN_MIN 6
+#define LX_WIN_MAX 12
+#define LX_WIN_COLS 20000
+#define LX_WIN_MS 1000
+#define LX_WIN_NODES 200
+#define LX_WIN_KEEP 150
+
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
@@ -66,6 +83,14 @@ typedef struct lx_seg {
     int cls, pe;
     long a, b;
 } lx_seg;
+
+/* A column of the window move: one task of the window on PE pe over
+ * [s, e] at its cheapest profile there (cost on the draw of the others). */
+typedef struct lx_col {
+    int pe;
+    long s, e;
+    double cost;
+} lx_col;
 
 /* A placement of one task. */
 typedef struct lx_place {
@@ -132,6 +157,18 @@ typedef struct lx {
     int *old_cls;         /* n: the classes before a ruin */
     double cls_best[ECS_MAX_CLASSES]; /* lx_best_in: the least per class */
     long *dist;
+    /* the window move: its columns, its tasks' old placements */
+    struct lx_col *wcol;
+    size_t ncol, cap_col;
+    double *wtab;         /* D * D exact-start costs of one stretch */
+    int *wocc;            /* P * D: the window's PE-slot rows */
+    int *wia, *wja;       /* the window MILP's matrix (from 1) */
+    double *war;
+    size_t nnz, cap_nz;
+    void *wlp;            /* its GLPK problem while it is built */
+    int no_glpk;          /* GLPK failed: no window moves */
+    unsigned char *wfq;   /* LX_WIN_MAX * D */
+    unsigned char *wst;   /* P * D: where columns start and end */
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -1296,23 +1333,23 @@ static double lx_regret(const lx *x)
  * instead).  0 done, 1 a task found no room (the caller restores), -1
  * out of memory.
  */
-static int lx_ruin(lx *x)
+/*
+ * The tasks of a neighbourhood: k of them (fewer when fewer are near),
+ * marked in x->gone and listed in x->rkey (their build keys): rule 0 the
+ * tasks nearest in time to a random slot (on class cls only, or on all with
+ * cls -1), rule 1 a random task and its neighbours in the graph by
+ * breadth-first search, rule 2 any tasks.  Ties at random.  Their count.
+ */
+static size_t lx_pick(lx *x, size_t k, int rule, int cls)
 {
-    size_t n = x->n, kmax = n * LX_RUIN_SHARE / 100 < 4 ? 4 : n * LX_RUIN_SHARE / 100;
-    if (kmax > LX_RUIN_MAX)
-        kmax = LX_RUIN_MAX;
-    if (kmax > n)
-        kmax = n;
-    size_t kmin = n < 2 ? n : 2;
-    size_t k = kmin + (size_t)ecs_rng_below(&x->rng, kmax - kmin + 1);
+    size_t n = x->n;
     memset(x->gone, 0, n);
-    int rule = (int)ecs_rng_below(&x->rng, 3);
     long far = x->D + 1;
-    if (rule == 0) { /* nearest in time to slot t, on class c or all */
+    if (rule == 0) { /* nearest in time to slot t, on class cls or all */
         long t = (long)ecs_rng_below(&x->rng, (uint64_t)x->D);
-        int c = ecs_rng_below(&x->rng, 2) ? (int)ecs_rng_below(&x->rng,
-                                                                 (uint64_t)x->ncls)
-                                          : -1;
+        int c = cls != -2 ? cls
+                : ecs_rng_below(&x->rng, 2) ? (int)ecs_rng_below(&x->rng, (uint64_t)x->ncls)
+                                            : -1;
         for (size_t i = 0; i < n; i++)
             x->dist[i] = c >= 0 && x->cls[i] != c ? far
                          : t < x->s[i]            ? x->s[i] - t
@@ -1353,6 +1390,19 @@ static int lx_ruin(lx *x)
                 x->gone[x->order[t]] = 1;
                 x->rkey[m++] = lx_key(x, x->order[t]);
             }
+    return m;
+}
+
+static int lx_ruin(lx *x)
+{
+    size_t n = x->n, kmax = n * LX_RUIN_SHARE / 100 < 4 ? 4 : n * LX_RUIN_SHARE / 100;
+    if (kmax > LX_RUIN_MAX)
+        kmax = LX_RUIN_MAX;
+    if (kmax > n)
+        kmax = n;
+    size_t kmin = n < 2 ? n : 2;
+    size_t k = kmin + (size_t)ecs_rng_below(&x->rng, kmax - kmin + 1);
+    size_t m = lx_pick(x, k, (int)ecs_rng_below(&x->rng, 3), -2);
     if (m == 0)
         return 1;
     /* half of the time (with two classes or more), each task taken off
@@ -1420,6 +1470,406 @@ static int lx_ruin(lx *x)
     return 0;
 }
 
+/* ---- the window move: an exact sub-problem ---- */
+
+/* Column (pe, s, e, cost) added to the window's list.  -1 out of memory. */
+static int lx_add_col(lx *x, int pe, long s, long e, double cost)
+{
+    if (x->ncol == x->cap_col) {
+        size_t nc = x->cap_col ? 2 * x->cap_col : 256;
+        lx_col *nw = realloc(x->wcol, nc * sizeof *nw);
+        if (nw == NULL)
+            return -1;
+        x->wcol = nw;
+        x->cap_col = nc;
+    }
+    x->wcol[x->ncol++] = (lx_col){pe, s, e, cost};
+    return 0;
+}
+
+/* Columns by cost, then PE, start and end (qsort). */
+static int lx_cmp_col(const void *a, const void *b)
+{
+    const lx_col *p = a, *q = b;
+    if (p->cost != q->cost)
+        return p->cost < q->cost ? -1 : 1;
+    if (p->pe != q->pe)
+        return p->pe < q->pe ? -1 : 1;
+    if (p->s != q->s)
+        return p->s < q->s ? -1 : 1;
+    return (p->e > q->e) - (p->e < q->e);
+}
+
+/*
+ * The columns of task i (off the schedule, the draw that of the tasks
+ * placed): on every PE, intervals [s, e] of every free stretch of its
+ * room at its cheapest profile started in s (lx_profile_from), only those
+ * cheaper than every interval inside them (any schedule that uses one of
+ * the others is no dearer with the interval inside it, which frees the PE
+ * and the neighbours' room).  The PEs of a
+ * class with the same stretch share its costs.  0 done, 1 too large, -1
+ * out of memory.
+ */
+static int lx_win_cols(lx *x, size_t i)
+{
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    size_t D = (size_t)x->D;
+    double *T = x->wtab;
+    for (int c = 0; c < x->ncls; c++) {
+        long sa[8], sb[8];
+        size_t sf[8], st[8], ns = 0;
+        for (int k = 0; k < x->count[c]; k++) {
+            int pe = x->first[c] + k;
+            const int *row = x->occ + (size_t)pe * D;
+            long l = lo;
+            while (l <= hi) {
+                while (l <= hi && row[l] >= 0)
+                    l++;
+                if (l > hi)
+                    break;
+                long a = l;
+                while (l <= hi && row[l] < 0)
+                    l++;
+                long b = l - 1;
+                size_t from = x->ncol, u;
+                for (u = 0; u < ns && (sa[u] != a || sb[u] != b); u++)
+                    ;
+                if (u < ns) { /* the same stretch on another PE */
+                    for (size_t j = sf[u]; j < st[u]; j++)
+                        if (lx_add_col(x, pe, x->wcol[j].s, x->wcol[j].e,
+                                       x->wcol[j].cost) != 0)
+                            return -1;
+                    continue;
+                }
+                for (long s = a; s <= b; s++) {
+                    if (lx_profile_from(x, i, c, s, b, x->chain_tmp) != 0)
+                        return 1;
+                    for (long e = s; e <= b; e++)
+                        T[(size_t)(s - a) * D + (size_t)(e - a)] = x->chain_tmp[e - s];
+                }
+                /* T(s, e) becomes the least over the intervals inside
+                 * [s, e]; a column where T(s, e) is below all of them */
+                for (long s = b; s >= a; s--) {
+                    for (long e = s; e <= b; e++) {
+                        double *v = &T[(size_t)(s - a) * D + (size_t)(e - a)];
+                        double in = HUGE_VAL;
+                        if (e > s)
+                            in = *(v - 1);
+                        if (s < e && v[D] < in)
+                            in = v[D];
+                        if (*v < in - 1e-12 * (1.0 + fabs(in == HUGE_VAL ? *v : in))) {
+                            if (lx_add_col(x, pe, s, e, *v) != 0)
+                                return -1;
+                            if (x->ncol > LX_WIN_COLS)
+                                return 1;
+                        } else {
+                            *v = in;
+                        }
+                    }
+                }
+                if (ns < 8) {
+                    sa[ns] = a;
+                    sb[ns] = b;
+                    sf[ns] = from;
+                    st[ns++] = x->ncol;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* GLPK inside the local search: its terminal output swallowed and its
+ * error hook jumping back (the library never prints, never aborts; the
+ * steps of solver/core/glpk_guard.h, which the heuristic layer cannot
+ * include). */
+static int lx_glpk_silence(void *info, const char *msg)
+{
+    (void)info;
+    (void)msg;
+    return 1;
+}
+
+static void lx_glpk_error(void *info)
+{
+    longjmp(*(jmp_buf *)info, 1);
+}
+
+/* GLPK's branch and bound stopped after LX_WIN_NODES nodes (a limit that
+ * depends on no clock). */
+static void lx_glpk_nodes(glp_tree *T, void *info)
+{
+    (void)info;
+    if (glp_ios_reason(T) == GLP_ISELECT) {
+        int a, n, t;
+        glp_ios_tree_size(T, &a, &n, &t);
+        if (t > LX_WIN_NODES)
+            glp_ios_terminate(T);
+    }
+}
+
+/* Entry (row, col, 1) appended to the window's matrix.  -1 out of
+ * memory. */
+static int lx_nz(lx *x, int row, int col)
+{
+    if (x->nnz + 1 >= x->cap_nz) {
+        size_t nc = x->cap_nz ? 2 * x->cap_nz : 4096;
+        int *ia = realloc(x->wia, nc * sizeof *ia);
+        if (ia != NULL)
+            x->wia = ia;
+        int *ja = realloc(x->wja, nc * sizeof *ja);
+        if (ja != NULL)
+            x->wja = ja;
+        double *ar = realloc(x->war, nc * sizeof *ar);
+        if (ar != NULL)
+            x->war = ar;
+        if (ia == NULL || ja == NULL || ar == NULL)
+            return -1;
+        x->cap_nz = nc;
+    }
+    x->nnz++; /* GLPK counts from 1 */
+    x->wia[x->nnz] = row;
+    x->wja[x->nnz] = col;
+    x->war[x->nnz] = 1.0;
+    return 0;
+}
+
+/*
+ * The window's MILP on GLPK (inside the guard): a binary per column, each
+ * task one column, each PE-slot of two tasks' columns at most one, and for
+ * each edge u -> v of the window and slot t, u ending at t or later and v
+ * starting at t or earlier not both.  Its best columns into best[] (1) or
+ * none (0: no solution within LX_WIN_MS or none better); -1 out of memory.
+ */
+static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
+                       double limit, size_t *best)
+{
+    size_t D = (size_t)x->D, P = (size_t)x->P;
+    glp_prob *lp = x->wlp = glp_create_prob();
+    glp_set_obj_dir(lp, GLP_MIN);
+    glp_add_cols(lp, (int)x->ncol);
+    for (size_t j = 0; j < x->ncol; j++) {
+        glp_set_col_kind(lp, (int)j + 1, GLP_BV);
+        glp_set_obj_coef(lp, (int)j + 1, x->wcol[j].cost);
+    }
+    x->nnz = 0;
+    int row = 0;
+    for (size_t t = 0; t < m; t++) {
+        row++;
+        for (size_t j = off[t]; j < off[t + 1]; j++)
+            if (lx_nz(x, row, (int)j + 1) != 0)
+                return -1;
+    }
+    int nrow_assign = row;
+    /* the PE-slots two tasks or more may take: their rows */
+    int *cell = x->wocc;
+    for (size_t c = 0; c < P * D; c++)
+        cell[c] = 0;
+    for (size_t t = 0; t < m; t++)
+        for (size_t j = off[t]; j < off[t + 1]; j++) {
+            const lx_col *cl = &x->wcol[j];
+            for (long l = cl->s; l <= cl->e; l++)
+                cell[(size_t)cl->pe * D + (size_t)l] |= 1 << t; /* t < LX_WIN_MAX < 31 */
+        }
+    /* a PE-slot's columns lie among those of the next slot unless one
+     * ends there: only those rows */
+    unsigned char *st = x->wst;
+    memset(st, 0, P * D);
+    for (size_t j = 0; j < x->ncol; j++)
+        st[(size_t)x->wcol[j].pe * D + (size_t)x->wcol[j].e] = 1;
+    for (size_t c = 0; c < P * D; c++) {
+        int v = cell[c];
+        cell[c] = (v & (v - 1)) && st[c] ? ++row : 0;
+    }
+    for (size_t j = 0; j < x->ncol; j++) {
+        const lx_col *cl = &x->wcol[j];
+        for (long l = cl->s; l <= cl->e; l++) {
+            int r = cell[(size_t)cl->pe * D + (size_t)l];
+            if (r > 0 && lx_nz(x, r, (int)j + 1) != 0)
+                return -1;
+        }
+    }
+    /* the window's edges */
+    const ecs_graph *g = x->sg;
+    for (size_t tv = 0; tv < m; tv++) {
+        size_t v = wt[tv];
+        for (size_t k = g->pred_off[v]; k < g->pred_off[v + 1]; k++) {
+            size_t u = g->pred[k];
+            if (!x->gone[u])
+                continue;
+            size_t tu = (size_t)x->dist[u];
+            long a = LONG_MAX, b = LONG_MIN; /* v's first start, u's last end */
+            for (size_t j = off[tv]; j < off[tv + 1]; j++)
+                if (x->wcol[j].s < a)
+                    a = x->wcol[j].s;
+            for (size_t j = off[tu]; j < off[tu + 1]; j++)
+                if (x->wcol[j].e > b)
+                    b = x->wcol[j].e;
+            /* row t lies inside row t + 1 unless one of u's columns
+             * ends in t: only those rows */
+            memset(x->wst, 0, D);
+            for (size_t j = off[tu]; j < off[tu + 1]; j++)
+                x->wst[x->wcol[j].e] = 1;
+            for (long t = a; t <= b; t++) {
+                if (!x->wst[t])
+                    continue;
+                row++;
+                for (size_t j = off[tu]; j < off[tu + 1]; j++)
+                    if (x->wcol[j].e >= t && lx_nz(x, row, (int)j + 1) != 0)
+                        return -1;
+                for (size_t j = off[tv]; j < off[tv + 1]; j++)
+                    if (x->wcol[j].s <= t && lx_nz(x, row, (int)j + 1) != 0)
+                        return -1;
+            }
+        }
+    }
+    glp_add_rows(lp, row);
+    for (int r = 1; r <= row; r++)
+        glp_set_row_bnds(lp, r, r <= nrow_assign ? GLP_FX : GLP_UP, 1.0, 1.0);
+    glp_load_matrix(lp, (int)x->nnz, x->wia, x->wja, x->war);
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = GLP_MSG_OFF;
+    io.presolve = GLP_ON;
+    io.tm_lim = LX_WIN_MS;
+    io.cb_func = lx_glpk_nodes;
+    int found = 0;
+    if (glp_intopt(lp, &io) == 0 || glp_mip_status(lp) == GLP_FEAS) {
+        int ms = glp_mip_status(lp);
+        if ((ms == GLP_OPT || ms == GLP_FEAS) &&
+            glp_mip_obj_val(lp) < limit - 1e-10 * (1.0 + fabs(limit))) {
+            found = 1;
+            for (size_t t = 0; t < m; t++) {
+                best[t] = off[t];
+                for (size_t j = off[t]; j < off[t + 1]; j++)
+                    if (glp_mip_col_val(lp, (int)j + 1) > 0.5)
+                        best[t] = j;
+            }
+        }
+    }
+    glp_delete_prob(lp);
+    x->wlp = NULL;
+    return found;
+}
+
+/*
+ * The window move (an exact sub-problem of a large neighbourhood): a
+ * window of LX_WIN_MIN to LX_WIN_MAX tasks (the nearest in time to a
+ * random slot on every class, or a task and its graph neighbours) taken
+ * off and put back with all others fixed, each on any PE of any class,
+ * any interval and profile, their precedences and PEs kept, by a MILP on
+ * GLPK over their columns (lx_win_cols: the intervals of each free
+ * stretch cheaper than every interval inside them, the LX_WIN_KEEP
+ * cheapest of them and its place now, so the window as it is stays a
+ * solution; each priced on the others' draw, which is exact where the
+ * slot cost is linear in the draw: no source, no cap), at most
+ * LX_WIN_NODES nodes.  The tasks are then placed one by one at their best
+ * profile inside their chosen intervals on the real draw (the caps kept).
+ * Kept when the total falls: 1; else the window restored: 0; -1 out of
+ * memory.  After a GLPK error (its error state) no window is tried again.
+ */
+static int lx_window(lx *x)
+{
+    size_t n = x->n, D = (size_t)x->D;
+    size_t k = LX_WIN_MIN + (size_t)ecs_rng_below(&x->rng, LX_WIN_MAX - LX_WIN_MIN + 1);
+    size_t m = lx_pick(x, k < n ? k : n, (int)ecs_rng_below(&x->rng, 2), -1);
+    if (m == 0)
+        return 0;
+    size_t wt[LX_WIN_MAX], off[LX_WIN_MAX + 1], best[LX_WIN_MAX];
+    lx_place old[LX_WIN_MAX];
+    /* the window in the order of its starts (topological) */
+    for (size_t t = 0; t < m; t++)
+        x->rkey[t] = (lh_key){x->s[x->rkey[t].i], 0, x->rkey[t].i};
+    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    double old_total = x->total;
+    lx_begin(x);
+    for (size_t t = 0; t < m; t++) {
+        size_t i = x->rkey[t].i;
+        wt[t] = i;
+        x->dist[i] = (long)t;
+        old[t] = (lx_place){x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
+        memcpy(x->wfq + t * D, x->fq + i * D, (size_t)(x->e[i] - x->s[i] + 1));
+        if (x->s[i] < x->chg_lo)
+            x->chg_lo = x->s[i];
+        if (x->e[i] > x->chg_hi)
+            x->chg_hi = x->e[i];
+        lx_unplace(x, i);
+    }
+    double fixed = lx_draw(x, (size_t)-1);
+    int rc = 0;
+    x->ncol = 0;
+    for (size_t t = 0; t < m && rc == 0; t++) {
+        off[t] = x->ncol;
+        rc = lx_win_cols(x, wt[t]);
+        if (rc == 0 && x->ncol == off[t])
+            rc = 1; /* cannot happen: its old place is free */
+        if (rc != 0)
+            break;
+        /* its cheapest LX_WIN_KEEP columns and its place now */
+        qsort(x->wcol + off[t], x->ncol - off[t], sizeof *x->wcol, lx_cmp_col);
+        if (x->ncol - off[t] > LX_WIN_KEEP)
+            x->ncol = off[t] + LX_WIN_KEEP;
+        size_t i = wt[t];
+        double cur = lx_current(x, i);
+        if (lx_add_col(x, old[t].pe, old[t].s, old[t].e, cur) != 0)
+            rc = -1;
+    }
+    off[m] = x->ncol;
+    volatile int found = 0;
+    if (rc == 0 && !x->no_glpk) {
+        jmp_buf jb;
+        int old_term = glp_term_out(GLP_OFF);
+        glp_term_hook(lx_glpk_silence, NULL);
+        if (glp_at_error()) {
+            x->no_glpk = 1;
+        } else if (setjmp(jb) != 0) {
+            x->wlp = NULL; /* GLPK's, in its error state */
+            x->no_glpk = 1;
+        } else {
+            glp_error_hook(lx_glpk_error, &jb);
+            found = lx_win_milp(x, wt, off, m, old_total - fixed, best);
+            if (found < 0)
+                glp_delete_prob(x->wlp);
+            glp_error_hook(NULL, NULL);
+        }
+        glp_term_hook(NULL, NULL);
+        glp_term_out(old_term);
+        if (found < 0)
+            rc = -1;
+    }
+    int kept = 0;
+    if (rc >= 0 && found > 0) {
+        int ok = 1;
+        for (size_t t = 0; t < m && ok; t++) {
+            const lx_col *cl = &x->wcol[best[t]];
+            int c = x->p->nclass ? ecs_platform_pe_class(x->p, cl->pe) : 0;
+            lx_place pl;
+            lx_fill(x, (size_t)-1);
+            ok = lx_profile(x, wt[t], c, cl->s, cl->e, 0, &pl) == 0;
+            if (ok) {
+                pl.pe = cl->pe;
+                lx_put(x, wt[t], &pl, x->cand_fq + pl.s);
+            }
+        }
+        double tot = ok ? lx_draw(x, (size_t)-1) : HUGE_VAL;
+        if (tot < old_total - 1e-10 * (1.0 + fabs(old_total))) {
+            x->total = tot;
+            x->improved++;
+            lx_touch(x);
+            kept = 1;
+        }
+    }
+    if (!kept) {
+        for (size_t t = 0; t < m; t++)
+            lx_unplace(x, wt[t]);
+        for (size_t t = 0; t < m; t++)
+            lx_put(x, wt[t], &old[t], x->wfq + t * D);
+        x->total = old_total;
+    }
+    return rc < 0 ? -1 : kept;
+}
+
 /*
  * The block shift: every task inside a random stretch of time [t1, t2]
  * (a quarter to a half of D') moved by the same delta (1 to 4 slots,
@@ -1473,9 +1923,12 @@ static void lx_shift(lx *x)
 
 /*
  * Kick, descend, accept or not, until max_stall kicks in a row found no
- * schedule cheaper than the best or the time.  A kick is a ruin and
+ * schedule cheaper than the best or the time.  LX_WIN_PCT % of the kicks
+ * first try a window move (lx_window);
+ * a kick (when that found nothing cheaper, or without it) is a ruin and
  * recreate (LX_RUIN_PCT % of them), a new build (LX_RELIST_PCT %, graphs
- * up to LX_RELIST_TASKS tasks) or 1 to 3 tasks moved at random.  The
+ * up to LX_RELIST_TASKS tasks), a block shift (LX_SHIFT_PCT %) or 1 to 3
+ * tasks moved at random.  The
  * result of its descent is accepted as the current schedule when it is
  * less than LX_RRT x (1 - stall / max_stall) above the best (record to
  * record travel: a worse schedule is accepted early, none at the end of
@@ -1500,6 +1953,15 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
     for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
          stall++) {
         out->kicks++;
+        if (ecs_rng_below(&x->rng, 100) < LX_WIN_PCT) {
+            int wr = lx_window(x);
+            if (wr < 0) {
+                rc = -1;
+                break;
+            }
+            if (wr > 0)
+                goto descend;
+        }
         unsigned r = (unsigned)ecs_rng_below(&x->rng, 100);
         int relist = x->n <= LX_RELIST_TASKS && r >= LX_RUIN_PCT &&
                      r < LX_RUIN_PCT + LX_RELIST_PCT;
@@ -1519,6 +1981,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
         } else {
             lx_kick(x);
         }
+    descend:
         if (lx_descend(x, stop) != 0) {
             rc = -1;
             break;
@@ -1637,6 +2100,14 @@ static void lx_release(lx *x)
     free(x->old_cls);
     free(x->rkey);
     free(x->dist);
+    free(x->wcol);
+    free(x->wtab);
+    free(x->wocc);
+    free(x->wfq);
+    free(x->wst);
+    free(x->wia);
+    free(x->wja);
+    free(x->war);
 }
 
 static ecs_result lx_setup(lx *x, ecs_diag *diag)
@@ -1717,7 +2188,12 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->old_cls = malloc(n * sizeof *x->old_cls);
     x->rkey = malloc(n * sizeof *x->rkey);
     x->dist = malloc(n * sizeof *x->dist);
-    if (!x->gone || !x->old_cls || !x->rkey || !x->dist ||
+    x->wtab = malloc(D * D * sizeof *x->wtab);
+    x->wocc = malloc((size_t)x->P * D * sizeof *x->wocc);
+    x->wfq = calloc(LX_WIN_MAX * D, 1);
+    x->wst = malloc((size_t)x->P * D);
+    if (!x->wst || !x->wtab || !x->wocc || !x->wfq ||
+        !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
         !x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||

@@ -464,6 +464,65 @@ static void test_local_cross_site(void **state)
     ecs_graph_free(g);
 }
 
+/* A coordinated exchange across two sites (issue 37): east (2 PEs) has
+ * price -1 in slots 0..3 and 2 after, west (2 PEs) 1 throughout, D' = 8;
+ * speeds 1, 0.5 at powers 1, 0.3, no idle; 8 independent tasks of work 2.
+ * East's 8 negative PE-slots give at most -1 each (power 1 at most), and
+ * the 8 work units left cost at least 0.6 each (0.3 / 0.5 at price 1 or
+ * more): the optimum is -8 + 4.8 = -3.2, with four tasks at full speed in
+ * east's negative hours and four at half speed over all of west's slots.
+ * From the start with all eight at full speed on west (16) no single task
+ * can move alone: west holds four tasks at half speed only when the other
+ * four have left, and east's hours take four at full speed.  Every seed,
+ * from that start and from nothing, reaches -3.2; the checker accepts
+ * every schedule (run_local). */
+static void test_local_exchange_sites(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_platform_init(&p);
+    assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
+    tu_add_class(&p, "e", 2, east, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.3, 0}, 0.0);
+    tu_add_class(&p, "w", 2, west, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.3, 0}, 0.0);
+    ecs_graph *g = tu_graph(8, (const long[]){2, 2, 2, 2, 2, 2, 2, 2}, 0, NULL);
+    enum { T = 8 };
+    double pe[T], pw[T];
+    for (int l = 0; l < T; l++) {
+        pe[l] = l < 4 ? -1.0 : 2.0;
+        pw[l] = 1.0;
+    }
+    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, pe, T, T);
+    inst.site = site;
+    ecs_schedule *start = ecs_schedule_new(8);
+    assert_non_null(start);
+    const unsigned char f1[2] = {0, 0}; /* index 0: f = 1 */
+    for (size_t i = 0; i < 8; i++)
+        assert_int_equal(ecs_schedule_place(start, i, 2 + (int)(i / 4),
+                                            2 * (long)(i % 4),
+                                            2 * (long)(i % 4) + 1, f1, 0),
+                         ECS_OK);
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        for (int from = 0; from < 2; from++) {
+            ecs_local_result r;
+            assert_int_equal(run_local(&inst, from ? start : NULL, seed, &r),
+                             ECS_OK);
+            if (from)
+                assert_close(r.start_cost, 16.0, 1e-12);
+            assert_close(r.cost, -3.2, 1e-9);
+            ecs_local_result_release(&r);
+        }
+    }
+    ecs_schedule_free(start);
+    ecs_graph_free(g);
+}
+
 /* Two sites (two slow PEs east, two fast ones west) with cheap hours in
  * opposite halves of D' = 16, a random graph of 12 tasks: the search from
  * the list schedule and
@@ -721,6 +780,7 @@ int main(void)
         cmocka_unit_test(test_local_worked),
         cmocka_unit_test(test_local_start),
         cmocka_unit_test(test_local_cross_site),
+        cmocka_unit_test(test_local_exchange_sites),
         cmocka_unit_test(test_local_two_sites_seeded),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),
