@@ -7,7 +7,9 @@
 #           (OPSD profiles of 2018-10-01), a cap of 0.7 kW per PE that
 #           binds (the peak draw is about 1.1 kW per PE);
 #   three   three sites on three markets (Tallinn, Frankfurt, Aarhus), one
-#           class each (1/4, 1/4, 1/2 of the PEs).
+#           class each (1/4, 1/4, 1/2 of the PEs);
+#   solar   the bundled data/platforms/solar_two_class.json without its cap,
+#           half the PEs fast (as bench_peers37.sh's).
 # EXT_PES PEs (default "4 8"), EXT_VARIANTS (default "mix three"),
 # EXT_GRAPHS graphs (default 32).  Rows to EXT_OUT (default
 # bench/results/ext37.csv; EXT_APPEND=1 appends), a summary per variant
@@ -18,18 +20,21 @@ set -u
 : "${EXT_GRAPHS:=32}" "${EXT_OUT:=bench/results/ext37.csv}"
 tmp=$(mktemp -d)
 plat=bench/platforms
-trap 'rm -rf "$tmp"; rm -f "$plat"/.bench_ext_*.json' EXIT
+trap 'rm -rf "$tmp"; rm -f "$plat"/.bench_ext_*.json data/platforms/.bench_ext_*.json' EXIT
 # platform FILE for VARIANT and P (beside the originals: relative paths
 # stay valid)
 ext_platform() {
   q=$(($2 / 4)) h=$(($2 - 2 * ($2 / 4)))
   f="$plat/.bench_ext_$1_$2.json"
+  [ "$1" != solar ] || f="data/platforms/.bench_ext_$1_$2.json"
   case $1 in
     mix) jq --argjson q "$q" --argjson h "$h" --argjson cap "$(echo "$2" | awk '{ print 0.7 * $1 }')" \
            '.classes[0].count = $q | .classes[1].count = $q | .classes[2].count = $h
             | .sites[0].power_cap_kw = $cap' "$plat/mix.json" ;;
     three) jq --argjson q "$q" --argjson h "$h" \
            '.classes[0].count = $q | .classes[1].count = $q | .classes[2].count = $h' "$plat/three_sites.json" ;;
+    solar) jq --argjson h "$(($2 / 2))" 'del(.sites[0].power_cap_kw)
+           | .classes[0].count = $h | .classes[1].count = $h' data/platforms/solar_two_class.json ;;
   esac > "$f"
   echo "$f"
 }

@@ -10,7 +10,9 @@
 # (bench/platforms, as bench_ext37.sh makes them) and solar (the bundled
 # solar_two_class.json without its cap, half the PEs fast), E = 0.2.
 # Rows to PEERS_OUT (default bench/results/peers37.csv; PEERS_APPEND=1
-# appends): solver, status, objective, bound, wall seconds.
+# appends): solver, status, objective, bound, wall seconds; for CBC also
+# its root LP and its root bound after cuts ("Cuts at root node changed
+# objective from A to B").
 set -u
 : "${ECSCHED:=bin/ecsched}" "${PEERS_LIMIT:=60}"
 : "${PEERS_HIGHS:=/work/peers/install/bin/highs}"
@@ -37,7 +39,7 @@ platform() {
 }
 now() { date +%s.%N; }
 [ "${PEERS_APPEND:-0}" = 1 ] ||
-  echo "platform,pes,graph,solver,status,objective,bound,wall_s,rows,cols" > "$PEERS_OUT"
+  echo "platform,pes,graph,solver,status,objective,bound,wall_s,rows,cols,root_lp,root_cuts" > "$PEERS_OUT"
 for c in $PEERS_CASES; do
   pl=${c%%:*} rest=${c#*:} P=${rest%%:*} g=${rest#*:}
   [ -f "data/paper32/$g.stg" ] || { echo "$c: no data/paper32/$g.stg"; continue; }
@@ -50,7 +52,7 @@ for c in $PEERS_CASES; do
   "$ECSCHED" solve "data/paper32/$g.stg" --platform "$pf" --extension 0.2 \
     --time-limit "$PEERS_LIMIT" --json -o "$tmp/s.json" >/dev/null 2>&1
   t1=$(now)
-  echo "$pl,$P,$g,ecsched,$(jq -r .status "$tmp/s.json"),$(jq -r .cost "$tmp/s.json"),$(jq -r .bound "$tmp/s.json"),$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }'),$rows,$cols" >> "$PEERS_OUT"
+  echo "$pl,$P,$g,ecsched,$(jq -r .status "$tmp/s.json"),$(jq -r .cost "$tmp/s.json"),$(jq -r .bound "$tmp/s.json"),$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }'),$rows,$cols,," >> "$PEERS_OUT"
   t0=$(now)
   timeout $((PEERS_LIMIT + 30)) cbc "$tmp/m.lp" -sec "$PEERS_LIMIT" -threads 1 -solve -quit > "$tmp/cbc.txt" 2>&1
   t1=$(now)
@@ -58,7 +60,8 @@ for c in $PEERS_CASES; do
   obj=$(grep -m1 '^Objective value:' "$tmp/cbc.txt" | awk '{ print $3 }')
   lb=$(grep -m1 '^Lower bound:' "$tmp/cbc.txt" | awk '{ print $3 }')
   case $st in Optimal*) lb=$obj ;; esac
-  echo "$pl,$P,$g,cbc,$st,$obj,$lb,$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }'),$rows,$cols" >> "$PEERS_OUT"
+  root=$(grep -m1 '^Cuts at root node changed objective from' "$tmp/cbc.txt" | awk '{ printf "%s,%s", $8, $10 }')
+  echo "$pl,$P,$g,cbc,$st,$obj,$lb,$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }'),$rows,$cols,${root:-,}" >> "$PEERS_OUT"
   if [ -x "$PEERS_HIGHS" ]; then
     t0=$(now)
     (cd "$tmp" && timeout $((PEERS_LIMIT + 30)) "$PEERS_HIGHS" --model_file m.lp \
@@ -67,7 +70,7 @@ for c in $PEERS_CASES; do
     st=$(grep -m1 '^ *Status ' "$tmp/highs.txt" | sed 's/^ *Status *//')
     obj=$(grep -m1 '^ *Primal bound' "$tmp/highs.txt" | awk '{ print $NF }')
     lb=$(grep -m1 '^ *Dual bound' "$tmp/highs.txt" | awk '{ print $NF }')
-    echo "$pl,$P,$g,highs,$st,$obj,$lb,$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }'),$rows,$cols" >> "$PEERS_OUT"
+    echo "$pl,$P,$g,highs,$st,$obj,$lb,$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }'),$rows,$cols,," >> "$PEERS_OUT"
   fi
   rm -f "$pf"
 done

@@ -113,6 +113,11 @@ typedef struct ecs_milp_result {
     long rows, cols;         /* model size */
     long nonzeros;
     unsigned long long nodes; /* branch-and-bound nodes */
+    long fixed;              /* extended model: interval columns set to 0
+                                before branch and bound because every
+                                schedule that uses them costs more than the
+                                best one known (column generation's
+                                reduced costs, docs/MODEL.md) */
     double runtime_s;
 } ecs_milp_result;
 

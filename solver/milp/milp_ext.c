@@ -571,6 +571,35 @@ static ecs_result extract(const ecs_instance *inst, const ecs_platform *p,
     return ECS_OK;
 }
 
+/* Reduced-cost fixing (docs/MODEL.md "MILP, extended model"): an
+ * interval column whose bound ivb (milp_ext_cg_result) is above the best
+ * schedule's cost ub is set to 0: every schedule that uses it is dearer
+ * than one known.  Returns the columns fixed. */
+static long fix_intervals(const ext_map *mp, const ecs_graph *g,
+                          const double *ivb, const size_t *ivb_off, double ub,
+                          milp_model *m)
+{
+    long fixed = 0;
+    double above = ub + 1e-7 * (1.0 + fabs(ub));
+    for (size_t i = 0; i < g->n; i++) {
+        const ext_task *t = &mp->t[i];
+        size_t len = (size_t)t->len;
+        for (size_t c = 0; c < mp->nclass; c++)
+            for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++) {
+                long s, e;
+                iv_of(t, c, j - t->x0[c], &s, &e);
+                double b = ivb[ivb_off[i] + (c * len + (size_t)(s - t->es)) *
+                                                len +
+                               (size_t)(e - t->es)];
+                if (b > above && m->ub[j] > 0.0) {
+                    m->ub[j] = 0.0;
+                    fixed++;
+                }
+            }
+    }
+    return fixed;
+}
+
 double milp_ext_estimate(const ecs_instance *inst, const ecs_graph *g,
                              const ecs_windows *w)
 {
@@ -624,7 +653,7 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
     }
     milp_ext_cg_result cr;
     rc = milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
-                             t0 + time_limit_s, &cr, diag);
+                             t0 + time_limit_s, 0, &cr, diag);
     if (rc == ECS_OK) {
         out->bound = cr.bound;
         out->lp_value = cr.lp_value;
@@ -669,7 +698,8 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     /* the best schedule so far: the warm start, or column generation's */
     const ecs_schedule *warm_s = prm->warm_start;
     ecs_schedule *cg_best = NULL;
-    double best_cost = NAN, cg_bound = NAN;
+    double best_cost = NAN, cg_bound = NAN, *ivb = NULL;
+    size_t *ivb_off = NULL;
     ecs_check_report rep;
     if (warm_s != NULL && ecs_check_schedule(inst, warm_s, &rep, NULL) ==
                               ECS_OK)
@@ -680,7 +710,9 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         double now = ecs_clock_now(), left = t_end - now;
         milp_ext_cg_result cr;
         rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
-                                 now + 0.5 * left, &cr, diag);
+                                 now + 0.5 * left, 1, &cr, diag);
+        ivb = cr.ivb;
+        ivb_off = cr.ivb_off;
         if (rc == ECS_OK) {
             cg_bound = cr.bound;
             out->root_bound = cr.lp_value;
@@ -698,13 +730,17 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     }
     int settled = !isnan(cg_bound) && !isnan(best_cost) &&
                   ecs_gap_reached(best_cost, cg_bound, prm->mip_gap);
+    if (rc == ECS_OK && ivb != NULL && !settled && isfinite(best_cost))
+        out->fixed = fix_intervals(&mp, g, ivb, ivb_off, best_cost, &m);
+    free(ivb);
+    free(ivb_off);
     double *warm = NULL;
     if (rc == ECS_OK && warm_s != NULL && !settled)
         warm = from_schedule(&ext, &p, g, &mp, m.ncols, warm_s);
     milp_run run;
     milp_run_init(&run, &m, warm, prm, t0, t_end);
-    /* a source or a cap binds: GLPK's MIR cuts on the cover and cap rows
-     * (docs/MODEL.md "MILP, extended model") */
+    /* a source or a cap binds: GLPK's MIR and Gomory cuts (docs/MODEL.md
+     * "MILP, extended model") */
     for (size_t c = 0; c < mp.nclass; c++)
         run.cuts |= !mp.lin[c];
     if (rc == ECS_OK) {

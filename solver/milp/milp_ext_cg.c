@@ -303,17 +303,11 @@ static double lagrangian_base(const cg *c)
     return v;
 }
 
-/* The column of least reduced cost of task i on class k; returns it in
- * *d (HUGE_VAL: none) with its interval and profile in prof. */
-static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
-                  unsigned char *prof)
+/* pin(s) = -sum of y over rows (a -> i, l >= s); pout(e) = + sum of y
+ * over rows (i -> b, l >= e + 1), for task i at the duals read */
+static void prec_duals(cg *c, size_t i)
 {
-    const ecs_platform *p = c->p;
     long es = c->w->es[i], lf = c->w->lf[i], len = lf - es + 1;
-    size_t W = (size_t)(c->g->work[i] * p->grid) + 1;
-    int site = p->cls[k].site;
-    /* pin(s) = -sum of y over rows (a -> i, l >= s); pout(e) = + sum of y
-     * over rows (i -> b, l >= e + 1) */
     for (long l = 0; l <= len; l++)
         c->pin[l] = c->pout[l] = 0.0;
     /* each row's dual at its last start (end), then sums from the right */
@@ -332,6 +326,18 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
         c->pin[l] += c->pin[l + 1];
         c->pout[l] += c->pout[l + 1];
     }
+}
+
+/* The column of least reduced cost of task i on class k; returns it in
+ * *d (HUGE_VAL: none) with its interval and profile in prof. */
+static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
+                  unsigned char *prof)
+{
+    const ecs_platform *p = c->p;
+    long es = c->w->es[i], lf = c->w->lf[i];
+    size_t W = (size_t)(c->g->work[i] * p->grid) + 1;
+    int site = p->cls[k].site;
+    prec_duals(c, i);
     /* val[l][v]: least cost of being started, v steps done, after slot l
      * (row l - es); bk: the frequency and whether it started there */
     double *val = c->val;
@@ -425,6 +431,109 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
     memmove(prof, prof + (*bs - es), (size_t)(best_e - *bs + 1));
 }
 
+/* The least reduced cost of task i on class k in every interval s..e of
+ * its window at the duals read: out[(s - es) * len + (e - es)] (HUGE_VAL:
+ * no profile of the work fits), by price()'s DP from every start. */
+static void price_intervals(cg *c, size_t i, int k, double *out)
+{
+    const ecs_platform *p = c->p;
+    long es = c->w->es[i], lf = c->w->lf[i], len = lf - es + 1;
+    size_t W = (size_t)(c->g->work[i] * p->grid) + 1;
+    int site = p->cls[k].site;
+    prec_duals(c, i);
+    double *cur = c->val, *nxt = c->val + W;
+    for (long s = es; s <= lf; s++) {
+        double *row = out + (size_t)(s - es) * (size_t)len;
+        for (long e = es; e <= lf; e++)
+            row[e - es] = HUGE_VAL;
+        for (long l = s; l <= lf; l++) {
+            size_t cell = (size_t)site * (size_t)c->D + (size_t)l;
+            double mu = c->mu[(size_t)k * (size_t)c->D + (size_t)l];
+            double pk = c->pi[cell] - c->kappa[cell];
+            for (size_t v = 0; v < W; v++)
+                nxt[v] = HUGE_VAL;
+            for (size_t f = 0; f < p->nfreq; f++) {
+                double sc = extra(p, k, f) * pk - mu;
+                size_t q = (size_t)p->cls[k].speed_q[f];
+                if (l == s) {
+                    size_t to = q < W - 1 ? q : W - 1;
+                    if (c->pin[s - es] + sc < nxt[to])
+                        nxt[to] = c->pin[s - es] + sc;
+                    continue;
+                }
+                for (size_t v = 0; v < W; v++) {
+                    if (cur[v] == HUGE_VAL)
+                        continue;
+                    size_t t2 = v + q < W - 1 ? v + q : W - 1;
+                    if (cur[v] + sc < nxt[t2])
+                        nxt[t2] = cur[v] + sc;
+                }
+            }
+            if (nxt[W - 1] != HUGE_VAL)
+                row[l - es] = nxt[W - 1] + c->pout[l - es] - c->u[i];
+            double *t = cur;
+            cur = nxt;
+            nxt = t;
+        }
+    }
+}
+
+/* ivb (milp_ext_cg_result) at the duals read: the Lagrangian bound at
+ * them with task i's least reduced cost replaced by its interval's
+ * (docs/MODEL.md "Column generation, extended model").  0; 1 when the
+ * duals give no bound; -1 out of memory. */
+static int interval_bounds(cg *c, milp_ext_cg_result *out)
+{
+    double lagr = lagrangian_base(c);
+    if (!isfinite(lagr))
+        return 1;
+    size_t total = 0;
+    out->ivb_off = malloc((c->n ? c->n : 1) * sizeof *out->ivb_off);
+    double *dmin = malloc((c->n ? c->n : 1) * sizeof *dmin);
+    if (out->ivb_off == NULL || dmin == NULL) {
+        free(dmin);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        size_t len = (size_t)(c->w->lf[i] - c->w->es[i] + 1);
+        out->ivb_off[i] = total;
+        total += c->nc * len * len;
+    }
+    out->ivb = malloc((total ? total : 1) * sizeof *out->ivb);
+    if (out->ivb == NULL) {
+        free(dmin);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        size_t len = (size_t)(c->w->lf[i] - c->w->es[i] + 1);
+        dmin[i] = HUGE_VAL;
+        for (size_t k = 0; k < c->nc; k++) {
+            double *t = out->ivb + out->ivb_off[i] + k * len * len;
+            price_intervals(c, i, (int)k, t);
+            for (size_t q = 0; q < len * len; q++)
+                if (t[q] < dmin[i])
+                    dmin[i] = t[q];
+        }
+        lagr += dmin[i];
+    }
+    for (size_t i = 0; i < c->n && isfinite(lagr); i++) {
+        size_t len = (size_t)(c->w->lf[i] - c->w->es[i] + 1);
+        double *t = out->ivb + out->ivb_off[i];
+        for (size_t q = 0; q < c->nc * len * len; q++)
+            if (t[q] != HUGE_VAL)
+                t[q] += lagr - dmin[i];
+    }
+    free(dmin);
+    if (!isfinite(lagr)) {
+        free(out->ivb);
+        free(out->ivb_off);
+        out->ivb = NULL;
+        out->ivb_off = NULL;
+        return 1;
+    }
+    return 0;
+}
+
 /* Columns of the schedule s (its intervals and profiles). */
 static int seed_columns(cg *c, const ecs_schedule *s)
 {
@@ -514,7 +623,7 @@ static ecs_schedule *to_schedule(const cg *c, const double *x)
 }
 
 static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
-                      double mip_end, milp_ext_cg_result *out)
+                      double mip_end, int want_ivb, milp_ext_cg_result *out)
 {
     if (build_master(c) != 0)
         return ECS_ENOMEM;
@@ -538,7 +647,7 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     c->kappa = malloc(cells * sizeof *c->kappa);
     c->pin = malloc((maxlen + 1) * sizeof *c->pin);
     c->pout = malloc((maxlen + 1) * sizeof *c->pout);
-    c->val = malloc(maxlen * maxw * sizeof *c->val);
+    c->val = malloc((maxlen < 2 ? 2 : maxlen) * maxw * sizeof *c->val);
     c->bk = malloc(maxlen * maxw * 2);
     unsigned char *prof = malloc(maxlen);
     if (!c->u || !c->mu || !c->yp || !c->pi || !c->kappa || !c->pin ||
@@ -593,6 +702,8 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
         out->bound = out->lp_value;
     if (!isnan(out->bound))
         out->bound -= 1e-10 * (1.0 + fabs(out->bound));
+    if (want_ivb && out->rounds > 0 && interval_bounds(c, out) < 0)
+        return ECS_ENOMEM;
     /* the MILP over the columns generated */
     if (ecs_clock_now() >= mip_end || glp_get_status(c->lp) != GLP_OPT)
         return ECS_OK;
@@ -620,8 +731,8 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, milp_ext_cg_result *out,
-                               ecs_diag *diag)
+                               double mip_end, int want_ivb,
+                               milp_ext_cg_result *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->bound = NAN;
@@ -652,7 +763,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
         glpk_guard_arm(&gd);
         c->lp = glp_create_prob();
         glp_set_obj_dir(c->lp, GLP_MIN);
-        rc = run(c, start, t_end, mip_end, out);
+        rc = run(c, start, t_end, mip_end, want_ivb, out);
         glp_delete_prob(c->lp);
         c->lp = NULL;
         glpk_guard_end(&gd);

@@ -472,8 +472,10 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
     io.mip_gap = c->run->mip_gap;
     io.cb_func = on_tree;
     io.cb_info = c;
-    if (c->run->cuts)
+    if (c->run->cuts) { /* docs/MODEL.md "MILP, extended model" */
         io.mir_cuts = GLP_ON;
+        io.gmi_cuts = GLP_ON;
+    }
     if (pcost) {
         c->pc = milp_pcost_new(glp_get_num_cols(c->lp));
         c->sb_left = 0.25 * (c->run->t_end - ecs_clock_now());

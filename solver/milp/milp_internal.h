@@ -138,18 +138,29 @@ typedef struct milp_ext_cg_result {
     unsigned rounds;         /* master LPs solved */
     ecs_schedule *schedule;  /* from the MILP over the columns, or NULL;
                                 the caller checks and frees it */
+    double *ivb;             /* when asked and the last duals give a
+                                Lagrangian bound: for task i on class c in
+                                slots s..e, a lower bound on the cost of
+                                every schedule that runs it so,
+                                ivb[ivb_off[i] + (c * len + s - es) * len +
+                                e - es] (len, es: task i's window; HUGE_VAL
+                                where no profile fits); NULL otherwise.
+                                The caller frees ivb and ivb_off. */
+    size_t *ivb_off;         /* n offsets into ivb */
 } milp_ext_cg_result;
 
 /* Seeded with the columns of the feasible schedule start (nothing when it
  * is NULL or leaves the windows): price until no column has a negative
- * reduced cost or t_end, then the MILP over the columns until mip_end.
- * p has classes (as_classes).  OK; ESOLVER; ENOMEM. */
+ * reduced cost or t_end, then (want_ivb) the bound of every task's
+ * intervals at the last duals (docs/MODEL.md "Column generation, extended
+ * model"), then the MILP over the columns until mip_end.  p has classes
+ * (as_classes).  OK; ESOLVER; ENOMEM. */
 ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, milp_ext_cg_result *out,
-                               ecs_diag *diag);
+                               double mip_end, int want_ivb,
+                               milp_ext_cg_result *out, ecs_diag *diag);
 
 /* ---- schedules and solutions (milp_extract.c) ---- */
 
@@ -255,8 +266,9 @@ typedef struct milp_run {
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */
-    int cuts;              /* GLPK's mixed-integer rounding cuts in the
-                              tree (0: none) */
+    int cuts;              /* GLPK's mixed-integer rounding and
+                              Gomory mixed-integer cuts in the tree (0:
+                              none) */
 } milp_run;
 
 /* run zeroed, then the caller's limits, log, progress and exports from

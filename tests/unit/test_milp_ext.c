@@ -171,7 +171,21 @@ typedef struct bf {
     long st[4], sp[4];
     unsigned char k[4][BF_T];
     double best;
+    double second;           /* the least cost above best (HUGE_VAL: none) */
+    struct bf_keep {         /* the schedules of best and second */
+        int pe[4];
+        long st[4], sp[4];
+        unsigned char k[4][BF_T];
+    } at_best, at_second;
 } bf;
+
+static void bf_keep_now(const bf *b, struct bf_keep *to)
+{
+    memcpy(to->pe, b->pe, sizeof to->pe);
+    memcpy(to->st, b->st, sizeof to->st);
+    memcpy(to->sp, b->sp, sizeof to->sp);
+    memcpy(to->k, b->k, sizeof to->k);
+}
 
 static double bf_cover(const ecs_instance *inst, int site, long l, double e)
 {
@@ -219,8 +233,20 @@ static void bf_leaf(bf *b)
                 return;
             cost += bf_cover(b->inst, s, l, draw[s][l]);
         }
-    if (cost < b->best)
+    double tol = 1e-6 * (1.0 + fabs(cost));
+    if (cost < b->best - tol) {
+        if (b->best != HUGE_VAL) {
+            b->second = b->best;
+            b->at_second = b->at_best;
+        }
         b->best = cost;
+        bf_keep_now(b, &b->at_best);
+    } else if (cost > b->best + tol && cost < b->second - tol) {
+        b->second = cost;
+        bf_keep_now(b, &b->at_second);
+    } else if (cost < b->best) {
+        b->best = cost;
+    }
 }
 
 static void bf_profiles(bf *b, size_t i, long l, long done);
@@ -266,17 +292,40 @@ static void bf_profiles(bf *b, size_t i, long l, long done)
     }
 }
 
+static double brute_force_all(const ecs_instance *inst, bf *b)
+{
+    memset(b, 0, sizeof *b);
+    b->inst = inst;
+    b->g = inst->graph;
+    b->p = inst->platform;
+    b->T = inst->deadline;
+    b->best = b->second = HUGE_VAL;
+    bf_task(b, 0);
+    return b->best;
+}
+
 static double brute_force(const ecs_instance *inst)
 {
     bf b;
-    memset(&b, 0, sizeof b);
-    b.inst = inst;
-    b.g = inst->graph;
-    b.p = inst->platform;
-    b.T = inst->deadline;
-    b.best = HUGE_VAL;
-    bf_task(&b, 0);
-    return b.best;
+    return brute_force_all(inst, &b);
+}
+
+/* The schedule kept in k (n tasks). */
+static ecs_schedule *bf_schedule(const struct bf_keep *k, size_t n)
+{
+    ecs_schedule *s = ecs_schedule_new(n);
+    assert_non_null(s);
+    for (size_t i = 0; i < n; i++) {
+        ecs_sched_task *t = &s->task[i];
+        t->pe = k->pe[i];
+        t->start = k->st[i];
+        t->stop = k->sp[i];
+        t->freq = malloc((size_t)(t->stop - t->start + 1));
+        assert_non_null(t->freq);
+        for (long l = t->start; l <= t->stop; l++)
+            t->freq[l - t->start] = k->k[i][l];
+    }
+    return s;
 }
 
 /* ---- random tiny instances ---- */
@@ -507,6 +556,47 @@ static void test_colgen_bound_valid(void **state)
     assert_true(runs >= 10);
     print_message("column generation: LP bound = optimum on %d of %d\n", tight,
                   runs);
+}
+
+/* Reduced-cost fixing (milp_ext.c): warm-started with the second-best
+ * schedule of the enumeration, the MILP fixes the intervals that column
+ * generation's duals price above it, and still finds the brute force's
+ * optimum (fixing the optimum's interval would leave the warm start). */
+static void test_fixing_keeps_optimum(void **state)
+{
+    (void)state;
+    uint64_t seed = 43;
+    int runs = 0, fixed = 0;
+    for (int r = 0; r < 60; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4 | 8 | 16, &x);
+        bf b;
+        double want = brute_force_all(&x.inst, &b);
+        if (b.second == HUGE_VAL) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_schedule *warm = bf_schedule(&b.at_second, x.g->n);
+        assert_close(check_cost(&x.inst, warm, ECS_OK), b.second,
+                     tu_tol(b.second));
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.warm_start = warm;
+        ecs_milp_result res;
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, NULL), ECS_OK);
+        assert_int_equal(res.status, ECS_MILP_OPTIMAL);
+        assert_close(res.cost, want, tu_tol(want));
+        assert_close(check_cost(&x.inst, res.schedule, ECS_OK), res.cost,
+                     1e-12);
+        fixed += res.fixed > 0;
+        ecs_milp_result_release(&res);
+        ecs_schedule_free(warm);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 10);
+    assert_true(fixed >= 3); /* the fixing is exercised */
+    print_message("fixing: intervals fixed on %d of %d runs\n", fixed, runs);
 }
 
 /* A one-class platform with a source of volume 0 equals the paper's model:
@@ -840,6 +930,7 @@ int main(void)
         cmocka_unit_test(test_one_class_equals_paper),
         cmocka_unit_test(test_solve_matches_brute_force),
         cmocka_unit_test(test_colgen_bound_valid),
+        cmocka_unit_test(test_fixing_keeps_optimum),
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
         cmocka_unit_test(test_view_keeps_what_binds),
