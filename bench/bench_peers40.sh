@@ -12,7 +12,7 @@
 # $ECSCHED_SHARED_DATA/stg/50, default ../shared/data).  Rows to
 # PEERS_OUT (default bench/results/peers40.csv; PEERS_APPEND=1 appends):
 # solver, status, objective (cost), bound, wall seconds, peak MB, the
-# model's rows and columns.  Run one case per call under the shared lock
+# model's rows and columns; PEERS_LOGS, a directory for the peers' logs.  Run one case per call under the shared lock
 # when the machine is shared: every case takes up to three limits.
 set -u
 : "${ECSCHED:=bin/ecsched}" "${PEERS_LIMIT:=120}"
@@ -28,6 +28,16 @@ now() { date +%s.%N; }
 want() { case " $PEERS_SOLVERS " in *" $1 "*) return 0 ;; esac; return 1; }
 since() { echo "$1 $(now)" | awk '{ printf "%.2f", $2 - $1 }'; }
 peak() { awk '/^peak / { printf "%.0f", $2 / 1024 }' "$1"; }
+# peer NAME COMMAND...: COMMAND in $tmp, its output to $tmp/NAME.txt (and
+# $PEERS_LOGS/NAME_graph_P_E.txt when PEERS_LOGS is set), w its wall seconds
+peer() {
+  n=$1; shift
+  t0=$(now)
+  (cd "$tmp" && /usr/bin/time -f "peak %M" -o t.txt timeout $((PEERS_LIMIT + 30)) \
+    "$@" > "$n.txt" 2>&1)
+  w=$(since "$t0")
+  [ -z "${PEERS_LOGS:-}" ] || cp "$tmp/$n.txt" "$PEERS_LOGS/${n}_${g}_${P}_$E.txt"
+}
 [ "${PEERS_APPEND:-0}" = 1 ] ||
   echo "graph,pes,extension,solver,status,objective,bound,wall_s,peak_mb,rows,cols" > "$PEERS_OUT"
 for c in $PEERS_CASES; do
@@ -50,28 +60,21 @@ for c in $PEERS_CASES; do
     "$(jq -r .bound "$tmp/s.json")" "$w" "$(peak "$tmp/t.txt")"
   fi
   if want highs && [ -x "$PEERS_HIGHS" ]; then
-    t0=$(now)
-    (cd "$tmp" && /usr/bin/time -f "peak %M" -o t.txt timeout $((PEERS_LIMIT + 30)) \
-      "$PEERS_HIGHS" --model_file m.lp --time_limit "$PEERS_LIMIT" --threads 1 \
-      --parallel off > highs.txt 2>&1) # Highs.log there
-    w=$(since "$t0")
+    peer highs "$PEERS_HIGHS" --model_file m.lp --time_limit "$PEERS_LIMIT" \
+      --threads 1 --parallel off # Highs.log there
     st=$(grep -m1 '^ *Status ' "$tmp/highs.txt" | sed 's/^ *Status *//')
     obj=$(grep -m1 '^ *Primal bound' "$tmp/highs.txt" | awk '{ print $NF }')
     lb=$(grep -m1 '^ *Dual bound' "$tmp/highs.txt" | awk '{ print $NF }')
     row highs "$st" "$obj" "$lb" "$w" "$(peak "$tmp/t.txt")"
-    cp "$tmp/highs.txt" "${PEERS_LOGS:-$tmp}/highs_${g}_${P}_$E.txt" 2>/dev/null
   fi
   if want scip && [ -x "$PEERS_SCIP" ]; then
-    t0=$(now)
-    (cd "$tmp" && /usr/bin/time -f "peak %M" -o t.txt timeout $((PEERS_LIMIT + 30)) \
-      "$PEERS_SCIP" -c "set limits time $PEERS_LIMIT" -c "set parallel maxnthreads 1" \
-      -c "read m.lp" -c optimize -c "display statistics" -c quit > scip.txt 2>&1)
-    w=$(since "$t0")
+    peer scip "$PEERS_SCIP" -c "set limits time $PEERS_LIMIT" \
+      -c "set parallel maxnthreads 1" -c "read m.lp" -c optimize \
+      -c "display statistics" -c quit
     st=$(grep -m1 '^SCIP Status' "$tmp/scip.txt" | sed 's/^SCIP Status *: *//; s/,/;/g')
-    obj=$(grep -m1 '^Primal Bound' "$tmp/scip.txt" | awk '{ print $4 + 0 }')
-    lb=$(grep -m1 '^Dual Bound' "$tmp/scip.txt" | awk '{ print $4 + 0 }')
+    obj=$(grep -m1 '^Primal Bound' "$tmp/scip.txt" | awk '{ printf "%.12g", $4 }')
+    lb=$(grep -m1 '^Dual Bound' "$tmp/scip.txt" | awk '{ printf "%.12g", $4 }')
     row scip "$st" "$obj" "$lb" "$w" "$(peak "$tmp/t.txt")"
-    cp "$tmp/scip.txt" "${PEERS_LOGS:-$tmp}/scip_${g}_${P}_$E.txt" 2>/dev/null
   fi
 done
 column -s, -t "$PEERS_OUT"
