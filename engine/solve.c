@@ -10,6 +10,7 @@
 #include "ecsched/clock.h"
 #include "ecsched/dp.h"
 #include "ecsched/heuristic.h"
+#include "ecsched/listsched.h"
 #include "ecsched/lns.h"
 #include "ecsched/local.h"
 #include "ecsched/makespan.h"
@@ -103,6 +104,8 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->milp_share = 0.5;
     prm->bound_share = 0.5;
     prm->colgen_share = 0.25;
+    prm->colgen_max_tasks = 500;
+    prm->milp_all_max_tasks = 60;
     prm->lns_free_tasks = 30;
     prm->lns_sub_time_limit_s = 10.0;
 }
@@ -308,13 +311,14 @@ static ecs_result make_start(driver *d, ecs_diag *diag)
 /* Local search from out's schedule (or none) within cap seconds, or
  * within its own limit when that is smaller and whole is 0. */
 static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
-                      int whole)
+                      int whole, uint64_t round)
 {
     const ecs_solve_params *prm = d->prm;
     ecs_solve_result *out = d->out;
     if (!handles(d->inst, "local"))
         return;
     ecs_local_params lp = prm->local;
+    lp.seed += round;
     if (whole || cap < lp.time_limit_s || prm->effort > 0)
         lp.time_limit_s = cap;
     if (prm->effort > 0)
@@ -344,12 +348,20 @@ static void start_local(driver *d, ecs_solve_step *st)
 {
     double now = ecs_clock_now();
     double now_left = d->t_end - now > 0.0 ? d->t_end - now : 0.0;
-    run_local(d, st, now, share(d, d->prm->start_share) * now_left, 0);
+    run_local(d, st, now, share(d, d->prm->start_share) * now_left, 0, 0);
 }
+
+/* The most steps of the cheapest-fit list schedule in the start. */
+#define CHEAPEST_FIT_MAX_STEPS 1e9
 
 /* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
  * the caller's base when it is feasible, then local search, which builds
- * a start of its own when there is none. */
+ * a start of its own when there is none; then the cheapest-fit list
+ * schedule (listsched.h; it keeps the caps and looks at the sources) when
+ * it is cheaper.  Local search from the base reaches cheaper schedules
+ * than from the cheapest-fit one on fork-join graphs under a cap
+ * (bench/results/ext37.md, "Third round"); the later local phase starts
+ * from the cheaper of the two. */
 static ecs_result start_extended(driver *d, ecs_solve_step *st)
 {
     ecs_check_report rep;
@@ -359,6 +371,19 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
         offer(d->out, &b, rep.cost, ECS_FOUND_BY_BASE);
     }
     start_local(d, st);
+    /* its steps, n (P + |F| P) D', kept to about a second (fork-join
+     * 1,000 tasks on 8 PEs over 1,948 slots: 9e7; CaWoSched's atacseq1000
+     * on 72 PEs over 215 slots: 3e7) */
+    const ecs_platform *p = d->inst->platform;
+    double steps = (double)d->inst->graph->n * (double)p->pes *
+                   (1.0 + (double)p->nfreq) * (double)d->inst->deadline;
+    ecs_schedule *cf = NULL;
+    if (ecs_instance_model(d->inst) != ECS_MODEL_SLOTS && d->inst->due == NULL &&
+        steps <= CHEAPEST_FIT_MAX_STEPS &&
+        ecs_listsched_cheapest(d->inst, &cf, NULL) == ECS_OK &&
+        ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
+        offer(d->out, &cf, rep.cost, ECS_FOUND_BY_LIST);
+    ecs_schedule_free(cf);
     return ECS_OK;
 }
 
@@ -488,6 +513,16 @@ static int no_search(const ecs_instance *inst)
            ecs_instance_model(inst) == ECS_MODEL_SLOTS;
 }
 
+/* 1 when the MILP has all of the time left: the extended model (neither
+ * the bound nor the search handles it) up to milp_all_max_tasks tasks;
+ * above, it has milp_share and local search the rest (phase local). */
+static int milp_alone(const ecs_instance *inst, const ecs_solve_params *prm)
+{
+    return !handles(inst, "colgen") && !handles(inst, "lns") &&
+           (no_search(inst) ||
+            ecs_instance_solver_graph(inst)->n <= prm->milp_all_max_tasks);
+}
+
 static ecs_result by_milp(driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
@@ -497,9 +532,8 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_MILP);
     /* nothing after the MILP where neither the bound nor the search
      * handles the model (the extended one): all of the time */
-    mp.time_limit_s = (!handles(d->inst, "colgen") && !handles(d->inst, "lns")
-                           ? 1.0
-                           : share(d, prm->milp_share)) *
+    mp.time_limit_s = (milp_alone(d->inst, prm) ? 1.0
+                                                : share(d, prm->milp_share)) *
                       left_at(d, sp);
     mp.max_nodes = (unsigned long long)prm->effort;
     if (mp.time_limit_s < MIN_PHASE_S)
@@ -553,6 +587,10 @@ static ecs_result by_colgen(driver *d, ecs_diag *diag)
     return ECS_OK;
 }
 
+/* Runs of local search in a row without a gain before the local phase
+ * ends. */
+#define LOCAL_RUNS 3
+
 /* The extended model after its bound: local search from the best
  * schedule (column generation's when cheaper) with the rest of the time,
  * as the paper model's LNS. */
@@ -561,7 +599,18 @@ static ecs_result by_local(driver *d)
     if (left(d) < MIN_PHASE_S)
         return ECS_OK;
     ecs_solve_step *sp = step_begin(d, ECS_PHASE_LOCAL);
-    run_local(d, sp, begun(d, sp), left_at(d, sp), 1);
+    /* local search stops by itself after max_stall kicks without a gain
+     * (300 tasks on three sites: after 1.4 s of 110); again from the best
+     * schedule with the next seed while the time lasts, until LOCAL_RUNS
+     * runs in a row gain nothing */
+    uint64_t round = 0;
+    for (int idle = 0; idle < LOCAL_RUNS && left(d) > MIN_PHASE_S; round++) {
+        double before = d->out->cost;
+        run_local(d, sp, ecs_clock_now(), left(d), 1, round);
+        if (d->prm->effort > 0)
+            break; /* counted work: one run, the same on any machine */
+        idle = d->out->cost < before - 1e-9 * fabs(before) ? 0 : idle + 1;
+    }
     step_end(d, sp);
     report(d, "local");
     return ECS_OK;
@@ -747,10 +796,13 @@ static ecs_result plan(driver *d, ecs_diag *diag)
          * on slots of different lengths (the MILP above its own limit)
          * local search alone: that column generation prices slots of one
          * length */
-        if (milp_ran || out->schedule == NULL || left(d) <= MIN_PHASE_S ||
+        if (out->schedule == NULL || left(d) <= MIN_PHASE_S ||
             !handles(inst, "local"))
             return ECS_OK;
-        if (ecs_instance_model(inst) != ECS_MODEL_SLOTS) {
+        if (milp_ran) /* above milp_all_max_tasks: the rest */
+            return by_local(d);
+        if (ecs_instance_model(inst) != ECS_MODEL_SLOTS &&
+            gs->n <= prm->colgen_max_tasks) {
             rc = by_colgen(d, diag);
             if (rc != ECS_OK ||
                 ecs_gap_reached(out->cost, out->bound, prm->gap))

@@ -71,7 +71,7 @@ static const tool_method_params *params_of(const tool_method_ctx *ctx,
 /* The engine's name for a method of the set that made a start. */
 static ecs_found_by found_by_of(const char *method)
 {
-    for (int f = ECS_FOUND_BY_NONE; f <= ECS_FOUND_BY_LNS; f++)
+    for (int f = ECS_FOUND_BY_NONE; f <= ECS_FOUND_BY_LIST; f++)
         if (method != NULL && strcmp(method, ecs_found_by_name((ecs_found_by)f)) == 0)
             return (ecs_found_by)f;
     return ECS_FOUND_BY_START;

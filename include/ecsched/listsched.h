@@ -15,6 +15,8 @@
 #include "ecsched/result.h"
 #include "ecsched/schedule.h"
 
+struct ecs_instance;
+
 /*
  * Critical-path list scheduling (CP/MISF: priority = bottom level, ties by
  * more successors, then lower index) on `pes` identical PEs at f = 1.
@@ -61,6 +63,30 @@ ecs_result ecs_listsched_platform_capped(const ecs_graph *g,
                                          const double *const *cap,
                                          size_t ncap, ecs_schedule **out,
                                          ecs_diag *diag);
+
+/*
+ * The cheapest-fit list schedule of the extended model (docs/MODEL.md
+ * "Cheapest-fit list schedule"), a start that looks at the bill: the
+ * tasks in the base's order above (bottom level at the fastest durations,
+ * ties by more successors, then lower index), each in turn on the PE, the
+ * frequency (one for all its slots, f > 0) and the start that add the
+ * least to the cost of the tasks placed before it: its draw P_{c,k} - I_c
+ * at its class's site over its slots, priced at the margin of the site's
+ * cover (ecs_instance_slot_cost: sources, then the grid, every PE's idle
+ * draw included), under the site's cap; ties by the earlier stop, then the
+ * lower class, frequency index and PE.  A task starts after its
+ * predecessors stop, on a PE free over its slots (gaps between placed
+ * tasks are used), and stops by D' minus the bottom level of its
+ * successors at the fastest durations, else by D'.  So with a cap it
+ * keeps the cap (throttling when that fits), and with a limited source it
+ * moves work into the slots the source covers.  O(n (P + F P) D') time,
+ * O(P D') memory.  inst is prepared or not; not on slots of different
+ * lengths nor with due slots (EUNSUPPORTED).  *out is a new schedule
+ * meeting D' (ecs_schedule_free); EINFEASIBLE (diag names the task) when
+ * a task fits nowhere; EINVAL, ENOMEM.
+ */
+ecs_result ecs_listsched_cheapest(const struct ecs_instance *inst,
+                                  ecs_schedule **out, ecs_diag *diag);
 
 /*
  * Lower bound on the makespan of g on `pes` PEs at f = 1:

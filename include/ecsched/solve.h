@@ -31,8 +31,11 @@
  *           tasks freed at first, lns_sub_time_limit_s a
  *           sub-problem)
  *   local   the extended model beyond the MILP's size: after   the rest
- *           its column generation (bound_share, as bound),
- *           local search from the best schedule (local.h)
+ *           its column generation (bound_share, as bound; up
+ *           to colgen_max_tasks tasks), local search from the
+ *           best schedule (local.h); within it, above
+ *           milp_all_max_tasks tasks, after the MILP
+ *           (milp_share)
  *
  * Every phase runs on the instance without what cannot bind
  * (ecs_instance_view_make, instance.h): a source of zero volume or a cap
@@ -126,7 +129,9 @@ const char *ecs_solve_mode_name(ecs_solve_mode m);
     XX(MILP, "milp")     /* the MILP */                                       \
     XX(STAGES, "stages") /* the bound by stages' schedule                     \
                             (ecs_bound_stages_schedule) */                     \
-    XX(LNS, "lns")       /* large-neighbourhood search */
+    XX(LNS, "lns")       /* large-neighbourhood search */                     \
+    XX(LIST, "cheapest_fit") /* the cheapest-fit list schedule                \
+                                (ecs_listsched_cheapest) */
 
 typedef enum ecs_found_by {
 #define ECS_FOUND_BY_ENUM(name, key) ECS_FOUND_BY_##name,
@@ -198,7 +203,7 @@ typedef struct ecs_solve_params {
     size_t dp_max_bytes;      /* the dynamic program's memory, 1 GiB */
     double milp_max_nonzeros; /* default 2e6; 0: no MILP */
     double milp_dp_ops_per_nonzero; /* default 200 */
-    double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: always all of it) */
+    double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: all of it up to milp_all_max_tasks tasks) */
     double bound_share;       /* default 0.5 */
     double colgen_share;      /* default 0.25 of the bound's time: where
                                  column generation has not solved the LP by
@@ -207,6 +212,22 @@ typedef struct ecs_solve_params {
                                  P = 4, montage 748 tasks P = 4: the same
                                  bound within 0.05% with or without half
                                  of 30 s for column generation) */
+    size_t colgen_max_tasks;  /* the extended model beyond the MILP's
+                                 size: its column generation only up to
+                                 this many tasks (default 500; 0: never):
+                                 at 1,000 tasks it gave no bound above the
+                                 fluid one and no schedule in 7.6-9 s of
+                                 20 s, with 1.5-2 GB; local search used
+                                 the time (bench/results/ext37.md, "Third
+                                 round"); at 300 it is kept (local search
+                                 alone stopped after 1.4 s of 110) */
+    size_t milp_all_max_tasks; /* the extended model: the MILP has all of
+                                 the time left up to this many tasks
+                                 (default 60: paper-sized graphs, where it
+                                 proves), milp_share of it above and local
+                                 search the rest (at 100 tasks, P = 8, on
+                                 three sites it gave nothing in 36 s;
+                                 bench/results/ext37.md, "Third round") */
     size_t lns_free_tasks;    /* default 30 */
     double lns_sub_time_limit_s; /* default 10 */
     ecs_progress_fn progress; /* or NULL */

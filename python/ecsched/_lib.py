@@ -359,7 +359,8 @@ const char *ecs_solve_mode_name(ecs_solve_mode m);
 typedef enum ecs_found_by {
     ECS_FOUND_BY_NONE, ECS_FOUND_BY_START, ECS_FOUND_BY_BASE,
     ECS_FOUND_BY_SWEEP, ECS_FOUND_BY_BINARY, ECS_FOUND_BY_LOCAL,
-    ECS_FOUND_BY_DP, ECS_FOUND_BY_MILP, ECS_FOUND_BY_STAGES, ECS_FOUND_BY_LNS
+    ECS_FOUND_BY_DP, ECS_FOUND_BY_MILP, ECS_FOUND_BY_STAGES, ECS_FOUND_BY_LNS,
+    ECS_FOUND_BY_LIST
 } ecs_found_by;
 const char *ecs_found_by_name(ecs_found_by f);
 typedef enum ecs_solve_phase {
@@ -380,7 +381,8 @@ typedef struct ecs_solve_params {
     size_t dp_max_ideals; double dp_share; size_t dp_beam;
     double dp_beam_share; size_t dp_max_bytes; double milp_max_nonzeros;
     double milp_dp_ops_per_nonzero; double milp_share; double bound_share;
-    double colgen_share; size_t lns_free_tasks; double lns_sub_time_limit_s;
+    double colgen_share; size_t colgen_max_tasks;
+    size_t milp_all_max_tasks; size_t lns_free_tasks; double lns_sub_time_limit_s;
     ecs_progress_fn progress; void *progress_ctx;
 } ecs_solve_params;
 void ecs_solve_params_init(ecs_solve_params *prm);

@@ -12,24 +12,33 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* One class per platform without classes. */
-static void class_of(const ecs_platform *p, size_t c, int *count, int *site,
-                     const long **speed_q, const double **power,
-                     double *idle)
+/* A class as the LP sees it (one class per platform without classes). */
+typedef struct fx_class {
+    int count, site;
+    const long *sq;   /* speed_q */
+    const double *pw; /* power_of */
+    double idle;
+} fx_class;
+
+static fx_class class_of(const ecs_platform *p, size_t c)
 {
-    if (p->nclass == 0) {
-        *count = p->pes;
-        *site = 0;
-        *speed_q = p->freq_q;
-        *power = p->power_of;
-        *idle = 0.0;
-        return;
+    if (p->nclass == 0)
+        return (fx_class){p->pes, 0, p->freq_q, p->power_of, 0.0};
+    const ecs_pe_class *k = &p->cls[c];
+    return (fx_class){k->count, k->site, k->speed_q, k->power_of, k->idle};
+}
+
+/* The idle draw of every PE of site s. */
+static double site_idle(const ecs_platform *p, int s)
+{
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    double idle_s = 0.0;
+    for (size_t c = 0; c < nc; c++) {
+        fx_class cl = class_of(p, c);
+        if (cl.site == s)
+            idle_s += cl.count * cl.idle;
     }
-    *count = p->cls[c].count;
-    *site = p->cls[c].site;
-    *speed_q = p->cls[c].speed_q;
-    *power = p->cls[c].power_of;
-    *idle = p->cls[c].idle;
+    return idle_s;
 }
 
 /* What the windows say about slot l and the prefix and suffix of the
@@ -133,27 +142,14 @@ static ecs_result build_and_solve(const ecs_instance *inst,
         free(act);
     }
     for (size_t c = 0; c < nc; c++) {
-        int count, site;
-        const long *sq;
-        const double *pw;
-        double idle;
-        class_of(p, c, &count, &site, &sq, &pw, &idle);
+        fx_class cl = class_of(p, c);
         for (long l = 0; l < D; l++)
             glp_set_row_bnds(lp, r_cap + (int)(c * (size_t)D + (size_t)l),
-                             GLP_UP, 0, count);
+                             GLP_UP, 0, cl.count);
     }
     glp_set_row_bnds(lp, r_work, GLP_LO, work_q, 0);
     for (int s = 0; s < nsite; s++) {
-        double idle_s = 0.0;
-        for (size_t c = 0; c < nc; c++) {
-            int count, site;
-            const long *sq;
-            const double *pw;
-            double idle;
-            class_of(p, c, &count, &site, &sq, &pw, &idle);
-            if (site == s)
-                idle_s += count * idle;
-        }
+        double idle_s = site_idle(p, s);
         for (long l = 0; l < D; l++) {
             int r = (int)((size_t)s * (size_t)D + (size_t)l);
             glp_set_row_bnds(lp, r_cov + r, GLP_FX, idle_s, idle_s);
@@ -166,38 +162,34 @@ static ecs_result build_and_solve(const ecs_instance *inst,
     }
     /* columns: z (class, slot, k), y (site, slot), x (source, slot) */
     for (size_t c = 0; c < nc; c++) {
-        int count, site;
-        const long *sq;
-        const double *pw;
-        double idle;
-        class_of(p, c, &count, &site, &sq, &pw, &idle);
+        fx_class cl = class_of(p, c);
         for (long l = 0; l < D; l++)
             for (size_t k = 0; k < p->nfreq; k++) {
-                if (sq[k] <= 0)
+                if (cl.sq[k] <= 0)
                     continue;
                 int j = glp_add_cols(lp, 1);
                 glp_set_col_bnds(lp, j, GLP_LO, 0, 0);
                 int ind[8];
                 double val[8];
                 int n = 0;
-                int rc = (int)((size_t)site * (size_t)D + (size_t)l);
+                int rc = (int)((size_t)cl.site * (size_t)D + (size_t)l);
                 ind[++n] = r_cap + (int)(c * (size_t)D + (size_t)l);
                 val[n] = 1;
                 ind[++n] = r_work;
-                val[n] = (double)sq[k];
+                val[n] = (double)cl.sq[k];
                 if (w != NULL) {
                     ind[++n] = r_act + (int)l;
                     val[n] = 1;
                     ind[++n] = r_a + (int)l;
-                    val[n] = (double)sq[k];
+                    val[n] = (double)cl.sq[k];
                     ind[++n] = r_b + (int)l;
-                    val[n] = (double)sq[k];
+                    val[n] = (double)cl.sq[k];
                 }
-                if (pw[k] - idle != 0.0) {
+                if (cl.pw[k] - cl.idle != 0.0) {
                     ind[++n] = r_cov + rc;
-                    val[n] = -(pw[k] - idle);
+                    val[n] = -(cl.pw[k] - cl.idle);
                     ind[++n] = r_pc + rc;
-                    val[n] = pw[k] - idle;
+                    val[n] = cl.pw[k] - cl.idle;
                 }
                 glp_set_mat_col(lp, j, n, ind, val);
             }
@@ -251,14 +243,259 @@ static ecs_result build_and_solve(const ecs_instance *inst,
     return ECS_OK;
 }
 
-ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
-                               ecs_diag *diag)
+/* ---- the same LP without the windows' rows, by a greedy (docs/MODEL.md
+ * "Fluid bound, extended model"), where every price is >= 0 ---- */
+
+/* A piece of a convex curve: amount (grid steps of work or energy) at a
+ * rate (energy per step, cost per energy or cost per step). */
+typedef struct fpiece {
+    double rate, amount;
+} fpiece;
+
+static int cmp_piece(const void *a, const void *b)
+{
+    const fpiece *x = a, *y = b;
+    return (x->rate > y->rate) - (x->rate < y->rate);
+}
+
+/* Whether every grid price of slots 0..D-1 and every source's price is
+ * >= 0 (then drawing more never pays and the greedy is exact). */
+static int prices_nonneg(const ecs_instance *inst)
+{
+    const ecs_platform *p = inst->platform;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    for (int s = 0; s < nsite; s++)
+        for (long l = 0; l < inst->deadline; l++)
+            if (!(ecs_instance_price(inst, s, l) >= 0.0))
+                return 0;
+    for (size_t q = 0; q < inst->nsource; q++)
+        if (!(inst->source[q].price >= 0.0))
+            return 0;
+    return 1;
+}
+
+/* The work segments of site s: per class, the lower convex hull of (0, 0)
+ * and (q_{c,k}, P_{c,k} - I_c) (the least extra energy of one PE for a
+ * given work in a slot), n_c times each segment; all classes' segments
+ * by energy per step.  Returns how many (at most nc * nfreq), -1 when a
+ * rate is negative (the greedy does not apply). */
+static int work_pieces(const ecs_platform *p, int s, fpiece *out)
+{
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    int m = 0;
+    for (size_t c = 0; c < nc; c++) {
+        fx_class cl = class_of(p, c);
+        if (cl.site != s)
+            continue;
+        double hx[ECS_MAX_FREQS + 1], hy[ECS_MAX_FREQS + 1];
+        int h = 0;
+        hx[h] = 0.0;
+        hy[h++] = 0.0;
+        /* speeds rise as k falls */
+        for (size_t kk = p->nfreq; kk-- > 0;) {
+            if (cl.sq[kk] <= 0)
+                continue;
+            double x = (double)cl.sq[kk], y = cl.pw[kk] - cl.idle;
+            if (h > 0 && x <= hx[h - 1]) {
+                if (x == hx[h - 1] && y < hy[h - 1] && h > 1)
+                    h--; /* the cheaper of two equal speeds */
+                else
+                    continue;
+            }
+            while (h >= 2 && (hx[h - 1] - hx[h - 2]) * (y - hy[h - 2]) -
+                                     (hy[h - 1] - hy[h - 2]) * (x - hx[h - 2]) <=
+                                 0.0)
+                h--;
+            hx[h] = x;
+            hy[h++] = y;
+        }
+        for (int j = 1; j < h; j++) {
+            double r = (hy[j] - hy[j - 1]) / (hx[j] - hx[j - 1]);
+            if (!(r >= 0.0))
+                return -1;
+            out[m++] = (fpiece){r, (double)cl.count * (hx[j] - hx[j - 1])};
+        }
+    }
+    qsort(out, (size_t)m, sizeof *out, cmp_piece);
+    return m;
+}
+
+/* The energy pieces of site s in slot l above its idle draw: the sources
+ * cheaper than the grid by price (as ecs_instance_slot_cover), then the
+ * grid, all within the cap; the idle draw takes the cheapest first.
+ * Returns how many; *room the energy the cap leaves (< 0: infeasible). */
+static int energy_pieces(const ecs_instance *inst, int s, long l,
+                         double idle, fpiece *out, double *room)
+{
+    double r = ecs_instance_price(inst, s, l);
+    int m = 0;
+    for (size_t j = 0; j < inst->nsource; j++) {
+        const ecs_source *src = &inst->source[j];
+        if (src->site != s || !(src->price < r) || !(src->volume[l] > 0.0))
+            continue;
+        out[m++] = (fpiece){src->price, src->volume[l]};
+    }
+    qsort(out, (size_t)m, sizeof *out, cmp_piece);
+    out[m++] = (fpiece){r, HUGE_VAL};
+    double left = idle;
+    int k = 0;
+    while (left > 0.0 && k < m) {
+        double take = out[k].amount < left ? out[k].amount : left;
+        out[k].amount -= take;
+        left -= take;
+        if (out[k].amount <= 0.0)
+            k++;
+    }
+    *room = ecs_instance_cap(inst, s, l) - idle;
+    if (k > 0)
+        memmove(out, out + k, (size_t)(m - k) * sizeof *out);
+    return m - k;
+}
+
+/* The LP without the windows' rows: every slot's cost of work is convex
+ * and piecewise linear (the work pieces priced through the energy
+ * pieces), the slots are coupled by the total work only, so taking the
+ * cheapest pieces over all slots until the work is done is optimal.
+ * OK with *value (HUGE_VAL: no solution), EUNSUPPORTED when a price or a
+ * rate is negative, ENOMEM. */
+static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
+{
+    *value = NAN;
+    const ecs_platform *p = inst->platform;
+    const ecs_graph *g = inst->graph;
+    long D = inst->deadline;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    if (!prices_nonneg(inst))
+        return ECS_EUNSUPPORTED;
+    double need = 0.0;
+    for (size_t i = 0; i < g->n; i++)
+        need += (double)g->work[i] * (double)p->grid;
+    size_t per = nc * p->nfreq + inst->nsource + 1;
+    fpiece *all = malloc((size_t)nsite * (size_t)D * 2 * per * sizeof *all);
+    fpiece *wk = malloc(nc * p->nfreq * sizeof *wk);
+    fpiece *en = malloc((inst->nsource + 1) * sizeof *en);
+    if (all == NULL || wk == NULL || en == NULL) {
+        free(all);
+        free(wk);
+        free(en);
+        return ECS_ENOMEM;
+    }
+    ecs_result rc = ECS_OK;
+    double base = 0.0;
+    size_t na = 0;
+    int infeasible = 0;
+    for (int s = 0; s < nsite && rc == ECS_OK && !infeasible; s++) {
+        double idle = site_idle(p, s);
+        int nw = work_pieces(p, s, wk);
+        if (nw < 0) {
+            rc = ECS_EUNSUPPORTED;
+            break;
+        }
+        for (long l = 0; l < D; l++) {
+            double room;
+            int ne = energy_pieces(inst, s, l, idle, en, &room);
+            double cap = ecs_instance_cap(inst, s, l);
+            if (room < -1e-9 * (1.0 + fabs(cap))) {
+                infeasible = 1;
+                break;
+            }
+            base += ecs_instance_slot_cost(inst, s, l, idle);
+            /* walk the work pieces through the energy pieces */
+            int j = 0;
+            double eleft = ne > 0 ? en[0].amount : 0.0;
+            for (int w = 0; w < nw && room > 0.0; w++) {
+                double steps = wk[w].amount, r = wk[w].rate;
+                while (steps > 0.0 && room > 0.0 && j < ne) {
+                    if (r <= 0.0) { /* free work */
+                        all[na++] = (fpiece){0.0, steps};
+                        steps = 0.0;
+                        break;
+                    }
+                    double e = steps * r;
+                    if (e > room)
+                        e = room;
+                    if (e > eleft)
+                        e = eleft;
+                    all[na++] = (fpiece){r * en[j].rate, e / r};
+                    steps -= e / r;
+                    room -= e;
+                    eleft -= e;
+                    if (eleft <= 0.0 && ++j < ne)
+                        eleft = en[j].amount;
+                }
+            }
+        }
+    }
+    if (rc == ECS_OK && !infeasible) {
+        qsort(all, na, sizeof *all, cmp_piece);
+        double left = need, v = base;
+        for (size_t k = 0; k < na && left > 0.0; k++) {
+            double take = all[k].amount < left ? all[k].amount : left;
+            v += take * all[k].rate;
+            left -= take;
+        }
+        if (left > 1e-9 * (1.0 + need))
+            infeasible = 1;
+        else
+            *value = v - 1e-10 * (1.0 + fabs(v));
+    }
+    if (rc == ECS_OK && infeasible)
+        *value = HUGE_VAL;
+    free(all);
+    free(wk);
+    free(en);
+    return rc;
+}
+
+/* EINVAL (diag) for a missing instance, graph, platform, value or
+ * deadline. */
+static ecs_result check_input(const ecs_instance *inst, const double *value,
+                              ecs_diag *diag)
 {
     if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
         value == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
     if (inst->deadline < 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no deadline");
+    return ECS_OK;
+}
+
+/* Every cost is >= 0 where every price is: a value the simplex's or the
+ * greedy's margin put below 0 is 0. */
+static void clamp_at_zero(const ecs_instance *inst, double *value)
+{
+    if (*value < 0.0 && prices_nonneg(inst))
+        *value = 0.0;
+}
+
+ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
+                                      ecs_diag *diag)
+{
+    ecs_result rc = check_input(inst, value, diag);
+    if (rc != ECS_OK)
+        return rc;
+    rc = fluid_greedy(inst, value);
+    if (rc == ECS_EUNSUPPORTED)
+        return ecs_diag_set(diag, rc, NULL, 0,
+                            "the fluid greedy needs prices >= 0 and powers "
+                            "at least the idle draw");
+    if (rc != ECS_OK)
+        return ecs_diag_set(diag, rc, NULL, 0, "out of memory");
+    return ECS_OK;
+}
+
+/* The LP's columns (classes x slots x frequencies) above which the
+ * windows' rows are left out and the greedy solves the LP without them
+ * (docs/MODEL.md "Fluid bound, extended model"). */
+#define FLUID_EXT_LP_MAX_COLUMNS 12000.0
+
+ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
+                               ecs_diag *diag)
+{
+    ecs_result rc = check_input(inst, value, diag);
+    if (rc != ECS_OK)
+        return rc;
     /* the windows: the instance's when prepared, else derived here (none
      * when they cannot be: the bound without them) */
     ecs_windows own;
@@ -276,8 +513,20 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
         *value = HUGE_VAL; /* the critical path exceeds D' */
         return ECS_OK;
     }
+    size_t ncl = inst->platform->nclass > 0 ? inst->platform->nclass : 1;
+    if ((double)ncl * (double)inst->deadline * (double)inst->platform->nfreq >
+        FLUID_EXT_LP_MAX_COLUMNS) {
+        ecs_result grc = fluid_greedy(inst, value);
+        if (grc != ECS_EUNSUPPORTED) {
+            ecs_windows_release(&own);
+            if (grc != ECS_OK)
+                return ecs_diag_set(diag, grc, NULL, 0, "out of memory");
+            clamp_at_zero(inst, value);
+            return ECS_OK;
+        }
+    }
     glpk_guard gd;
-    ecs_result rc = glpk_guard_begin(&gd, 0, diag);
+    rc = glpk_guard_begin(&gd, 0, diag);
     if (rc != ECS_OK) {
         ecs_windows_release(&own);
         return rc;
@@ -300,5 +549,7 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
                             "GLPK could not solve the fluid LP");
     if (infeasible)
         *value = HUGE_VAL; /* no schedule at all: every cost is above */
+    else
+        clamp_at_zero(inst, value);
     return ECS_OK;
 }

@@ -5,6 +5,7 @@
  * heap of PE free times.  O((n + E) log n).
  */
 #include "ecsched/listsched.h"
+#include "ecsched/instance.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -206,6 +207,30 @@ static long ceil_div(long a, long b)
     return (a + b - 1) / b;
 }
 
+/* The base's order on classes: dur[v] the fastest duration
+ * ceil(w G / vmax), bl[v] the bottom level with these durations (in
+ * reverse topological order), order the tasks by bottom level, then more
+ * successors, then lower index. */
+static void base_order(const ecs_graph *g, const ecs_platform *p, long vmax,
+                       long *dur, long *bl, hk *order)
+{
+    size_t n = g->n;
+    for (size_t v = 0; v < n; v++)
+        dur[v] = ceil_div(g->work[v] * p->grid, vmax);
+    for (size_t k = n; k-- > 0;) {
+        size_t v = g->topo[k];
+        long best = 0;
+        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
+            if (bl[g->succ[e]] > best)
+                best = bl[g->succ[e]];
+        bl[v] = dur[v] + best;
+    }
+    for (size_t v = 0; v < n; v++)
+        order[v] = (hk){bl[v], (long)(g->succ_off[v + 1] - g->succ_off[v]),
+                        v};
+    qsort(order, n, sizeof *order, cmp_hk);
+}
+
 /* The site draws of the capped base: idle[s] of every PE of site s, use
  * of the tasks placed (over ncap slots), the caps. */
 typedef struct capctx {
@@ -310,22 +335,7 @@ ecs_result ecs_listsched_platform_capped(const ecs_graph *g,
         rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
         goto done;
     }
-    /* bottom levels with the fastest durations, in reverse topological
-     * order */
-    for (size_t v = 0; v < n; v++)
-        dur[v] = ceil_div(g->work[v] * p->grid, vmax);
-    for (size_t k = n; k-- > 0;) {
-        size_t v = g->topo[k];
-        long best = 0;
-        for (size_t e = g->succ_off[v]; e < g->succ_off[v + 1]; e++)
-            if (bl[g->succ[e]] > best)
-                best = bl[g->succ[e]];
-        bl[v] = dur[v] + best;
-    }
-    for (size_t v = 0; v < n; v++)
-        order[v] = (hk){bl[v], (long)(g->succ_off[v + 1] - g->succ_off[v]),
-                        v};
-    qsort(order, n, sizeof *order, cmp_hk);
+    base_order(g, p, vmax, dur, bl, order);
     /* one heap of PEs by free time per class */
     for (size_t c = 0; c < nc; c++) {
         hc[c] = (heap){buf + p->cls[c].first_pe, 0, pe_free, NULL};
@@ -389,6 +399,198 @@ done:
     free(pe_free);
     free(buf);
     free(hc);
+    if (rc != ECS_OK)
+        ecs_schedule_free(s);
+    else
+        *out = s;
+    return rc;
+}
+
+/* ---- the cheapest-fit list schedule (extended model) ---- */
+
+/* One class as the extended model sees it (the paper's platform: one
+ * class of every PE at site 0, no idle draw). */
+typedef struct cf_class {
+    int count, first_pe, site;
+    double idle;
+} cf_class;
+
+static cf_class cf_class_of(const ecs_platform *p, size_t c)
+{
+    if (p->nclass == 0)
+        return (cf_class){p->pes, 0, 0, 0.0};
+    const ecs_pe_class *pc = &p->cls[c];
+    return (cf_class){pc->count, pc->first_pe, pc->site, pc->idle};
+}
+
+ecs_result ecs_listsched_cheapest(const ecs_instance *inst, ecs_schedule **out,
+                                  ecs_diag *diag)
+{
+    *out = NULL;
+    if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
+        inst->deadline < 1 || inst->platform->pes < 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the cheapest-fit list schedule needs an "
+                            "instance with PEs and a deadline");
+    ecs_result rc = ecs_instance_require_uniform(inst, "the cheapest-fit "
+                                                       "list schedule",
+                                                 diag);
+    if (rc == ECS_OK)
+        rc = ecs_instance_require_no_due(inst, "the cheapest-fit list "
+                                               "schedule",
+                                         diag);
+    if (rc != ECS_OK)
+        return rc;
+    const ecs_graph *g = inst->graph;
+    const ecs_platform *p = inst->platform;
+    size_t n = g->n, m = n ? n : 1;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    long D = inst->deadline;
+    for (size_t v = 0; v < n; v++)
+        if (g->work[v] <= 0)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "task %ld has no work: contract the graph first",
+                                g->id[v]);
+    long vmax = 0;
+    for (size_t c = 0; c < nc; c++)
+        if (ecs_platform_speed_q(p, (int)c, 0) > vmax)
+            vmax = ecs_platform_speed_q(p, (int)c, 0);
+    if (vmax <= 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "no class works at f = 1");
+    double idle[ECS_MAX_SITES] = {0};
+    for (size_t c = 0; c < nc; c++) {
+        cf_class k = cf_class_of(p, c);
+        idle[k.site] += k.count * k.idle;
+    }
+    ecs_schedule *s = ecs_schedule_new(n);
+    long *dur = malloc(m * sizeof *dur), *bl = malloc(m * sizeof *bl);
+    long *finish = malloc(m * sizeof *finish);
+    hk *order = malloc(m * sizeof *order);
+    unsigned char *busy = calloc((size_t)p->pes * (size_t)D, 1);
+    long *freerun = malloc((size_t)p->pes * (size_t)D * sizeof *freerun);
+    double *use = calloc((size_t)nsite * (size_t)D, sizeof *use);
+    double *marg = malloc((size_t)D * sizeof *marg);
+    double *win = malloc(((size_t)D + 1) * sizeof *win);
+    long *capok = malloc(((size_t)D + 1) * sizeof *capok);
+    if (!s || !dur || !bl || !finish || !order || !busy || !freerun || !use ||
+        !marg || !win || !capok) {
+        rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        goto done;
+    }
+    base_order(g, p, vmax, dur, bl, order);
+    for (size_t o = 0; o < n && rc == ECS_OK; o++) {
+        size_t v = order[o].i;
+        long ready = 0;
+        for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
+            if (finish[g->pred[e]] > ready)
+                ready = finish[g->pred[e]];
+        /* the free run of every PE from every slot in [ready, D) */
+        for (int q = 0; q < p->pes; q++) {
+            const unsigned char *b = busy + (size_t)q * (size_t)D;
+            long *fr = freerun + (size_t)q * (size_t)D;
+            long run = 0;
+            for (long t = D - 1; t >= ready; t--) {
+                run = b[t] ? 0 : run + 1;
+                fr[t] = run;
+            }
+        }
+        int found = 0, bq = -1;
+        size_t bk = 0;
+        long bs = 0, bd = 0;
+        double bcost = HUGE_VAL;
+        /* stop by D' less the successors' tail, else by D' */
+        long lims[2] = {D - (bl[v] - dur[v]), D};
+        for (int pass = 0; pass < 2 && !found; pass++) {
+            long lim = lims[pass];
+            if (pass == 1 && lims[0] == D)
+                break;
+            for (size_t c = 0; c < nc; c++) {
+                cf_class cl = cf_class_of(p, c);
+                const double *su = use + (size_t)cl.site * (size_t)D;
+                double cap_idle = idle[cl.site];
+                for (size_t k = 0; k < p->nfreq; k++) {
+                    long q_k = ecs_platform_speed_q(p, (int)c, k);
+                    if (q_k <= 0)
+                        continue;
+                    long d = ceil_div(g->work[v] * p->grid, q_k);
+                    if (ready + d > lim)
+                        continue;
+                    double x = ecs_platform_power(p, (int)c, k) - cl.idle;
+                    /* the margin of every slot, its window sums, and the
+                     * slots from which the cap holds for d slots */
+                    long run = 0;
+                    for (long t = lim - 1; t >= ready; t--) {
+                        double e0 = cap_idle + su[t];
+                        double cap = ecs_instance_cap(inst, cl.site, t);
+                        int ok = e0 + x <= cap + 1e-9 * (1.0 + fabs(cap));
+                        run = ok ? run + 1 : 0;
+                        capok[t] = run;
+                        marg[t] = ok ? ecs_instance_slot_cost(inst, cl.site,
+                                                              t, e0 + x) -
+                                           ecs_instance_slot_cost(
+                                               inst, cl.site, t, e0)
+                                     : 0.0;
+                    }
+                    win[lim] = 0.0;
+                    for (long t = lim - 1; t >= ready; t--)
+                        win[t] = win[t + 1] + marg[t];
+                    for (int q = cl.first_pe; q < cl.first_pe + cl.count;
+                         q++) {
+                        const long *fr = freerun + (size_t)q * (size_t)D;
+                        for (long t = ready; t + d <= lim; t++) {
+                            if (fr[t] < d || capok[t] < d)
+                                continue;
+                            double cost = win[t] - win[t + d];
+                            double tol = 1e-12 * (1.0 + fabs(bcost));
+                            if (!found || cost < bcost - tol ||
+                                (cost <= bcost + tol && t + d < bs + bd)) {
+                                found = 1;
+                                bcost = cost;
+                                bq = q;
+                                bk = k;
+                                bs = t;
+                                bd = d;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (!found) {
+            rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                              "task %ld fits on no PE between slot %ld and "
+                              "the deadline %ld (its predecessors, the PEs' "
+                              "tasks and the caps leave no room)",
+                              g->id[v], ready, D);
+            break;
+        }
+        int bc = p->nclass > 0 ? ecs_platform_pe_class(p, bq) : 0;
+        cf_class cl = cf_class_of(p, (size_t)bc);
+        double x = ecs_platform_power(p, bc, bk) - cl.idle;
+        for (long t = bs; t < bs + bd; t++) {
+            busy[(size_t)bq * (size_t)D + (size_t)t] = 1;
+            use[(size_t)cl.site * (size_t)D + (size_t)t] += x;
+        }
+        finish[v] = bs + bd;
+        rc = ecs_schedule_place(s, v, bq, bs, bs + bd - 1, NULL,
+                                (unsigned char)bk);
+        if (rc != ECS_OK)
+            rc = ecs_diag_set(diag, rc, NULL, 0, "list scheduling: %s",
+                              ecs_strerror(rc));
+    }
+done:
+    free(dur);
+    free(bl);
+    free(finish);
+    free(order);
+    free(busy);
+    free(freerun);
+    free(use);
+    free(marg);
+    free(win);
+    free(capok);
     if (rc != ECS_OK)
         ecs_schedule_free(s);
     else

@@ -87,17 +87,6 @@ static void solve(problem *x, const ecs_solve_params *prm, ecs_solve_result *r)
     ecs_instance_release(&inst);
 }
 
-/* The phases of r, in order, as "start,fluid,dp_beam,dp". */
-static void trace(const ecs_solve_result *r, char *buf, size_t len)
-{
-    buf[0] = '\0';
-    for (size_t k = 0; k < r->nsteps; k++) {
-        if (k > 0)
-            strncat(buf, ",", len - strlen(buf) - 1);
-        strncat(buf, ecs_solve_phase_name(r->steps[k].phase),
-                len - strlen(buf) - 1);
-    }
-}
 
 /* Every phase was granted at most what was left of the limit when it
  * began, and began within the limit (plus the overrun of one phase). */
@@ -142,7 +131,7 @@ static void test_route_dp(void **state)
     ecs_solve_params prm = params(30.0);
     prm.base = x.base;
     solve(&x, &prm, &r);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,dp_beam,dp");
     assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
     assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
@@ -164,7 +153,7 @@ static void test_route_dp(void **state)
     /* the MILP alone proves the same optimum */
     prm.dp_max_ideals = 0;
     solve(&x, &prm, &r);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,milp");
     assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
     assert_close(r.cost, dp2, 1e-9);
@@ -176,14 +165,14 @@ static void test_route_dp(void **state)
     prm = params(30.0);
     prm.base = x.base;
     solve(&x, &prm, &r);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,milp");
     assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
     double milp_cost = r.cost;
     ecs_solve_result_release(&r);
     prm.milp_max_nonzeros = 1.0;
     solve(&x, &prm, &r);
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,dp_beam,dp");
     assert_close(r.cost, milp_cost, 1e-9);
     assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
@@ -206,7 +195,7 @@ static void test_route_milp(void **state)
     ecs_solve_result r;
     solve(&x, &prm, &r);
     char t[128];
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid,milp");
     assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP);
     assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
@@ -232,7 +221,7 @@ static void test_route_bound_lns(void **state)
     ecs_solve_result r;
     solve(&x, &prm, &r);
     char t[128];
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     /* the search runs unless the bound closed the gap */
     if (r.status == ECS_SOLVE_OPTIMAL)
         assert_true(strcmp(t, "start,fluid,bound") == 0 ||
@@ -259,7 +248,7 @@ static void test_route_bound_only(void **state)
     ecs_solve_result r;
     solve(&x, &prm, &r);
     char t[128];
-    trace(&r, t, sizeof t);
+    tu_solve_trace(&r, t, sizeof t);
     assert_string_equal(t, "start,fluid");
     assert_int_equal(r.mode, ECS_SOLVE_MODE_BOUND);
     assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);

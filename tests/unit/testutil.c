@@ -514,3 +514,14 @@ void tu_add_class(ecs_platform *p, const char *name, int count, int site,
         print_error("%s\n", d.msg);
     assert_int_equal(rc, ECS_OK);
 }
+
+void tu_solve_trace(const ecs_solve_result *r, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    for (size_t k = 0; k < r->nsteps; k++) {
+        if (k > 0)
+            strncat(buf, ",", len - strlen(buf) - 1);
+        strncat(buf, ecs_solve_phase_name(r->steps[k].phase),
+                len - strlen(buf) - 1);
+    }
+}

@@ -20,6 +20,7 @@
 #include "ecsched/milp.h"
 #include "ecsched/platform.h"
 #include "ecsched/schedule.h"
+#include "ecsched/solve.h"
 
 /* cmocka 1.1.5 has no assert_double_equal. */
 #define assert_close(a, b, tol)                                              \
@@ -176,6 +177,9 @@ double tu_brute_force_fixed(const ecs_graph *g, const ecs_platform *p,
  * meets D' under the caps.
  */
 double tu_brute_force_ext(const ecs_instance *inst);
+
+/* The phases of a solve result, in order, as "start,fluid,dp_beam,dp". */
+void tu_solve_trace(const ecs_solve_result *r, char *buf, size_t len);
 
 /* ---- quick and long tests ---- */
 

@@ -1,0 +1,398 @@
+/* The cheapest-fit list schedule of the extended model
+ * (solver/makespan/listsched.c ecs_listsched_cheapest; docs/MODEL.md
+ * "Cheapest-fit list schedule"): costs computed by hand on one- and
+ * two-task examples with sources and caps, and on tiny random instances
+ * against the brute-force oracle (testutil.c tu_brute_force_ext) with the
+ * checker on every schedule; the fluid bound of the extended model
+ * (ecs_bound_fluid_ext) and its greedy without the windows
+ * (ecs_bound_fluid_ext_greedy) by hand and never above that oracle's
+ * optimum. */
+#include "testutil.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/listsched.h"
+#include "ecsched/solve.h"
+
+#include <math.h>
+#include <string.h>
+
+/* docs/MODEL.md's worked platform: F = {1, 0.5, 0}; fast (speeds 2, 1;
+ * powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5; powers 1, 0.4; idle
+ * 0.2), one PE each.  Grid 2: a task of work 2 is 4 grid steps, so fast
+ * at f = 1 takes 1 slot (adds 3.5 to the idle draw), fast at 0.5 2 slots
+ * (adds 1.0 each), slow at 1 2 slots (0.8 each), slow at 0.5 4 slots
+ * (0.2 each). */
+static void worked_platform(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
+                 (const double[]){4, 1.5, 0}, 0.5);
+    tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.4, 0}, 0.2);
+}
+
+/* Run it, check the schedule (the checker judges caps too) and return its
+ * cost; HUGE_VAL when it finds none. */
+static double cheapest(const ecs_instance *inst, ecs_schedule **keep)
+{
+    ecs_schedule *s = NULL;
+    ecs_diag d;
+    ecs_result rc = ecs_listsched_cheapest(inst, &s, &d);
+    if (rc == ECS_EINFEASIBLE) {
+        assert_null(s);
+        return HUGE_VAL;
+    }
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    assert_int_equal(rc, ECS_OK);
+    ecs_check_report r;
+    rc = ecs_check_schedule(inst, s, &r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", r.msg);
+    assert_int_equal(rc, ECS_OK);
+    if (keep != NULL)
+        *keep = s;
+    else
+        ecs_schedule_free(s);
+    return r.cost;
+}
+
+/* One task of work 2 at price 1.  D' = 4: slow at 0.5 over slots 0..3
+ * adds the least (0.8); cost 4 x 0.7 idle + 0.8 = 3.6.  D' = 2: slow at
+ * 1 (1.6 against 2.0 and 3.5); 2 x 0.7 + 1.6 = 3.0 (docs/MODEL.md's worked
+ * example). */
+static void test_hand_one_task(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[4] = {1, 1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    ecs_schedule *s = NULL;
+    assert_close(cheapest(&inst, &s), 3.6, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 3);
+    assert_int_equal(s->task[0].freq[0], 1);
+    ecs_schedule_free(s);
+    inst.deadline = 2;
+    assert_close(cheapest(&inst, &s), 3.0, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].stop - s->task[0].start, 1);
+    assert_int_equal(s->task[0].freq[0], 0);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* A chain A -> B of work 2 each, D' = 4, price 1: A must stop by slot 2
+ * (B's slot at the fastest duration after it), so slow at 1 over 0..1
+ * (1.6; slow at 0.5 would need 4 slots), then B slow at 1 over 2..3:
+ * 4 x 0.7 + 3.2 = 6.0, the optimum (brute force). */
+static void test_hand_chain(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){2, 2}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double price[4] = {1, 1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    ecs_schedule *s = NULL;
+    assert_close(cheapest(&inst, &s), 6.0, 1e-12);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 1);
+    assert_int_equal(s->task[1].start, 2);
+    assert_int_equal(s->task[1].stop, 3);
+    assert_close(tu_brute_force_ext(&inst), 6.0, 1e-12);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* A free source of 1.5 in slots 2 and 3 only (none in 0 and 1), one task
+ * of work 2, D' = 4, price 1: slow at 1 over 2..3 draws 0.7 + 0.8 = 1.5
+ * there, all of it from the source: it adds 0 (slow at 0.5 over 0..3
+ * would add 0.4 from the grid in slots 0 and 1, the least energy but not
+ * the least money).  Cost: the idle draw of slots 0 and 1, 1.4.  With a
+ * cap of 1.0 in every slot only slow at 0.5 fits beside the idle 0.7
+ * (0.9): over 0..3, the grid gives 0.9 in slots 0 and 1, the source the
+ * rest: 1.8; at D' = 3 nothing fits. */
+static void test_hand_source_cap(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[4] = {1, 1, 1, 1}, vol[4] = {0, 0, 1.5, 1.5};
+    double cap[4] = {1.0, 1.0, 1.0, 1.0};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    ecs_site site = {.price = NULL, .cap = NULL};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    inst.source = &src;
+    inst.nsource = 1;
+    ecs_schedule *s = NULL;
+    assert_close(cheapest(&inst, &s), 1.4, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].start, 2);
+    assert_int_equal(s->task[0].stop, 3);
+    assert_int_equal(s->task[0].freq[0], 0);
+    ecs_schedule_free(s);
+    site.cap = cap;
+    inst.site = &site;
+    assert_close(cheapest(&inst, &s), 1.8, 1e-12);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 3);
+    assert_int_equal(s->task[0].freq[0], 1);
+    ecs_schedule_free(s);
+    inst.deadline = 3;
+    ecs_diag d;
+    assert_int_equal(ecs_listsched_cheapest(&inst, &s, &d), ECS_EINFEASIBLE);
+    assert_null(s);
+    assert_non_null(strstr(d.msg, "task"));
+    ecs_graph_free(g);
+}
+
+/* Tiny random instances (1-3 tasks, D' 2-5, prices with negative ones, a
+ * source in half, a cap in a third): the schedule passes the checker (cap
+ * included) and is never cheaper than brute force, never found where
+ * brute force finds none; the fluid bound is never above brute force's
+ * optimum.  The cheapest-fit is a heuristic: it is feasible on most
+ * instances brute force solves, not all (a greedy order). */
+static void test_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3737;
+    int solved = 0, found = 0, runs = 300;
+    for (int rep = 0; rep < runs; rep++) {
+        size_t n = (size_t)tu_rng_int(&seed, 1, 3);
+        ecs_graph *g = tu_random_graph(&seed, n, 3, 0.4);
+        ecs_platform p;
+        ecs_platform_init(&p);
+        assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
+        double fi = 0.1 + tu_rng_unit(&seed), si = 0.1 * tu_rng_unit(&seed);
+        double f0 = fi + 1.5 + 3 * tu_rng_unit(&seed);
+        double f1 = fi + 0.3 + (f0 - fi) * 0.5 * tu_rng_unit(&seed);
+        double w0 = si + 0.4 + tu_rng_unit(&seed);
+        double w1 = si + 0.1 + (w0 - si) * 0.6 * tu_rng_unit(&seed);
+        tu_add_class(&p, "fast", 1, 0, (const double[]){2, 1, 0},
+                     (const double[]){f0, f1, 0}, fi);
+        tu_add_class(&p, "slow", n == 3 ? 1 : 2, 0,
+                     (const double[]){1, 0.5, 0},
+                     (const double[]){w0, w1, 0}, si);
+        long T = tu_rng_int(&seed, 2, 5);
+        double price[5], vol[5], cap[5];
+        tu_random_prices(&seed, price, T, 0.3);
+        for (long l = 0; l < T; l++) {
+            vol[l] = 3 * tu_rng_unit(&seed);
+            cap[l] = fi + si * 2 + 0.5 + 4 * tu_rng_unit(&seed);
+        }
+        ecs_source src = {.name = "solar", .site = 0,
+                          .price = 0.2 * tu_rng_unit(&seed), .volume = vol};
+        ecs_site site = {.price = NULL, .cap = cap};
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, (size_t)T, T);
+        if (rep % 2 == 0) {
+            inst.source = &src;
+            inst.nsource = 1;
+        }
+        if (rep % 3 == 0)
+            inst.site = &site;
+        double opt = tu_brute_force_ext(&inst);
+        double c = cheapest(&inst, NULL);
+        double fl = NAN, gr = NAN;
+        assert_int_equal(ecs_bound_fluid_ext(&inst, &fl, NULL), ECS_OK);
+        ecs_result grc = ecs_bound_fluid_ext_greedy(&inst, &gr, NULL);
+        int neg = 0;
+        for (long l = 0; l < T; l++)
+            neg |= price[l] < 0.0;
+        assert_int_equal(grc, neg ? ECS_EUNSUPPORTED : ECS_OK);
+        /* the LP without the windows' rows: never above the LP with them */
+        if (!neg)
+            assert_true(gr <= fl + 1e-9 * (1 + fabs(fl)) || !isfinite(fl));
+        if (isfinite(opt)) {
+            solved++;
+            assert_true(fl <= opt + 1e-9 * (1 + fabs(opt)));
+            if (isfinite(c)) {
+                found++;
+                assert_true(c >= opt - 1e-9 * (1 + fabs(opt)));
+            }
+        } else {
+            assert_false(isfinite(c));
+        }
+        ecs_graph_free(g);
+    }
+    /* most instances brute force solves have a cheapest-fit schedule */
+    assert_true(solved > runs / 2);
+    assert_true(found * 10 >= solved * 8);
+}
+
+/* The fluid bound by hand on the worked platform, one task of work 2
+ * (4 grid steps), D' = 2, price 1.  Per slot and PE, the least extra
+ * energy per step (the lower hull of the frequencies): slow 0.2 for its
+ * first step, 0.6 for its second; fast 0.5 for two, then 1.25 for two.
+ * Without the windows' rows (the greedy) the two slots' cheapest 4 steps
+ * are 0.2 twice and 0.5 twice: 1.4, plus the idle draw 2 x 0.7: 2.8.  The
+ * windows let one PE work per slot (one task), so 2 steps per slot by one
+ * PE: slow at 1 (0.8): 1.6 + 1.4 = 3.0, the optimum.  With a free source
+ * of 1.0 per slot the idle draw is free and leaves 0.3 per slot: the
+ * greedy takes 1.2 steps per slot free (slow's step, 0.2 steps of fast's
+ * first piece) and 1.6 more at 0.5: 0.8; the LP one slow PE at 1 per
+ * slot, 0.5 from the grid each: 1.0, the optimum.  A negative price:
+ * the greedy does not apply. */
+static void test_fluid_greedy_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[2] = {1, 1}, vol[2] = {1, 1}, v = NAN;
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 2.8, 1e-9);
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 3.0, 1e-9);
+    assert_close(tu_brute_force_ext(&inst), 3.0, 1e-12);
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    inst.source = &src;
+    inst.nsource = 1;
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 0.8, 1e-9);
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &v, NULL), ECS_OK);
+    assert_close(v, 1.0, 1e-9);
+    assert_close(tu_brute_force_ext(&inst), 1.0, 1e-12);
+    price[1] = -1;
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &v, NULL),
+                     ECS_EUNSUPPORTED);
+    ecs_graph_free(g);
+}
+
+/* Beyond 12,000 LP columns (2 classes x 3,000 slots x 3 frequencies)
+ * ecs_bound_fluid_ext is the greedy: on one task of work 2 at price 1,
+ * slots 0 and 1 dearer (2): the cheapest step of four cheap slots (slow's
+ * first, 0.2 each): 0.8, plus the idle draw 0.7 over the 3,000 slots at
+ * their prices (2,998 + 2 x 2).  (The LP's windows would keep the task's
+ * 4 steps within one PE per slot.) */
+static void test_fluid_greedy_at_scale(void **state)
+{
+    (void)state;
+    enum { T = 3000 };
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    static double price[T];
+    for (int l = 0; l < T; l++)
+        price[l] = l < 2 ? 2 : 1;
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, T, T);
+    double v = NAN, w = NAN;
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &v, NULL), ECS_OK);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &w, NULL), ECS_OK);
+    assert_true(v == w);
+    assert_close(v, 0.7 * (T - 2 + 2 * 2) + 0.8, 1e-6); /* less 1e-10 relative */
+    ecs_graph_free(g);
+}
+
+
+/* solve's plan on the extended model beyond the MILP's size (a limit of
+ * one non-zero): column generation (phase bound) then local search up to
+ * colgen_max_tasks tasks, local search alone above; within it, the MILP
+ * with all of the time left up to milp_all_max_tasks tasks, milp_share of
+ * it above and local search after it.  On the one-task
+ * example under the source the start is the cheapest-fit schedule, cost
+ * 1.4 (test_hand_source_cap), which local search keeps or matches. */
+static void test_solve_plan_at_scale(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    uint64_t seed = 37;
+    ecs_graph *g = tu_random_graph(&seed, 8, 3, 0.3);
+    double price[40], vol[40];
+    for (int l = 0; l < 40; l++) {
+        price[l] = 1 + (l % 5);
+        vol[l] = l % 3 == 0 ? 1.5 : 0.0;
+    }
+    ecs_source src = {.name = "solar", .site = 0, .price = 0, .volume = vol};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 40, 40);
+    inst.source = &src;
+    inst.nsource = 1;
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 1.0;
+    prm.milp_max_nonzeros = 1.0;
+    ecs_solve_result r;
+    char t[128];
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,bound,local");
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, r.cost, 1e-9);
+    ecs_solve_result_release(&r);
+    prm.colgen_max_tasks = 7; /* fewer than the graph's 8 */
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,local");
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, r.cost, 1e-9);
+    assert_true(r.bound <= r.cost + 1e-9);
+    ecs_solve_result_release(&r);
+    /* within the MILP's size: all of the time left up to
+     * milp_all_max_tasks tasks, milp_share of it above, then local */
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 0.5;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp");
+    assert_close(r.steps[2].granted_s, r.steps[2].left_s, 1e-9);
+    ecs_solve_result_release(&r);
+    prm.milp_all_max_tasks = 7;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_true(strncmp(t, "start,fluid,milp", 16) == 0);
+    assert_close(r.steps[2].granted_s, prm.milp_share * r.steps[2].left_s,
+                 1e-9);
+    if (r.status != ECS_SOLVE_OPTIMAL)
+        assert_string_equal(t, "start,fluid,milp,local");
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    ecs_solve_result_release(&r);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+    /* the one-task example: the cheapest-fit start */
+    g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double pr4[4] = {1, 1, 1, 1}, v4[4] = {0, 0, 1.5, 1.5};
+    ecs_source s4 = {.name = "solar", .site = 0, .price = 0, .volume = v4};
+    ecs_instance_init(&inst, g, &p, pr4, 4, 4);
+    inst.source = &s4;
+    inst.nsource = 1;
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    prm.local.time_limit_s = 0.01;
+    assert_int_equal(ecs_solve_start(&inst, &prm, &r, NULL), ECS_OK);
+    assert_close(r.cost, 1.4, 1e-9);
+    assert_true(r.found_by == ECS_FOUND_BY_LIST || r.found_by == ECS_FOUND_BY_LOCAL);
+    ecs_solve_result_release(&r);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_hand_one_task),
+        cmocka_unit_test(test_hand_chain),
+        cmocka_unit_test(test_hand_source_cap),
+        cmocka_unit_test(test_vs_brute_force),
+        cmocka_unit_test(test_fluid_greedy_hand),
+        cmocka_unit_test(test_fluid_greedy_at_scale),
+        cmocka_unit_test(test_solve_plan_at_scale),
+    };
+    return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
+}
