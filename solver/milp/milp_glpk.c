@@ -43,7 +43,6 @@ typedef struct glpk_ctx {
     double max_gap; /* longest time between callbacks: a node LP */
     double next_progress; /* when the progress callback is due */
     milp_pcost *pc;   /* pseudo-costs, while a tree branches by them */
-    double switch_at; /* when the first of two trees is judged (0: never) */
     double sb_left;       /* seconds left for its strong branching */
 } glpk_ctx;
 
@@ -122,23 +121,6 @@ static int on_term(void *info, const char *s)
     return 1; /* GLPK prints nothing itself */
 }
 
-/* The first of two trees at its half of the time: 1 when its bound has
- * closed at least MILP_KEEP_FIRST of the gap between the root bound and
- * its incumbent, so that it keeps the rest of the time (a second tree
- * would start again from the root bound). */
-#define MILP_KEEP_FIRST 0.1
-
-static int first_tree_closing(glp_tree *T, const glpk_ctx *c)
-{
-    glp_prob *lp = glp_ios_get_prob(T);
-    const milp_run *r = c->run;
-    if (glp_mip_status(lp) != GLP_FEAS || isnan(r->bound) ||
-        isnan(r->root_bound))
-        return 0;
-    double gap = glp_mip_obj_val(lp) - r->root_bound;
-    return gap > 0.0 && r->bound - r->root_bound >= MILP_KEEP_FIRST * gap;
-}
-
 static void on_tree(glp_tree *T, void *info)
 {
     glpk_ctx *c = info;
@@ -146,14 +128,6 @@ static void on_tree(glp_tree *T, void *info)
         c->injected = 1;
         if (glp_ios_heur_sol(T, c->warm1) == 0)
             c->run->warm_accepted = 1;
-    }
-    if (c->switch_at > 0.0 && ecs_clock_now() >= c->switch_at) {
-        c->switch_at = 0.0;
-        record_bound(T, c);
-        if (!first_tree_closing(T, c)) {
-            glp_ios_terminate(T); /* the second tree's turn */
-            return;
-        }
     }
     if (node_would_overrun(c)) {
         record_bound(T, c);
@@ -552,10 +526,7 @@ static void implied_kind(glpk_ctx *c, int kind)
  * tight in few nodes (generated 31- and 32-task graphs at P = 4: 0.3 and
  * 5 s, against 6 and 20 s by pseudo-costs from the root, whose strong
  * branching alone takes seconds; at P = 2 the first tree alone took 26 s of
- * a 60 s limit, a fifth was too little), or with all of it when by then its
- * bound has closed a tenth of the gap from the root bound to its incumbent
- * (first_tree_closing: the second tree would start again from the root
- * bound, which it rarely passes in the time left); then, if the gap is still open, a
+ * a 60 s limit, a fifth was too little); then, if the gap is still open, a
  * new tree from the root with the cumulative columns integer and
  * pseudo-costs (milp_pcost.h), warm-started with the best schedule so far,
  * which closes the models whose LP bound is weak (docs/MODEL.md "MILP,
@@ -567,9 +538,9 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     size_t n = run->model->ncols;
     double t_end = run->t_end;
     implied_kind(c, GLP_CV);
-    c->switch_at = ecs_clock_now() + 0.5 * (t_end - ecs_clock_now());
+    run->t_end = ecs_clock_now() + 0.5 * (t_end - ecs_clock_now());
     ecs_result rc = solve_tree(c, 0, diag);
-    c->switch_at = 0.0;
+    run->t_end = t_end;
     implied_kind(c, GLP_IV);
     if (rc != ECS_OK || run->mip_status == 1 || run->mip_status == 3 ||
         over(c))
