@@ -731,9 +731,34 @@ static int iterate(lh_run *r, lh_state *best, lh_state *alt,
     return 0;
 }
 
+static ecs_result local_run_on(const ecs_instance *inst,
+                               const ecs_schedule *start,
+                               const ecs_local_params *prm,
+                               ecs_local_result *out, ecs_diag *diag);
+
+/* The route is chosen on what can bind (ecs_instance_view_make, as solve
+ * and milp do): a source of zero volume or a cap above the peak leaves the
+ * paper's platform the paper's local search, with the same result and
+ * speed as without it.  Without a start the extended search runs (it
+ * builds one; the paper's needs one). */
 ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                          const ecs_local_params *prm, ecs_local_result *out,
                          ecs_diag *diag)
+{
+    if (inst == NULL || start == NULL || !ecs_instance_extended(inst))
+        return local_run_on(inst, start, prm, out, diag);
+    ecs_instance_view v;
+    ecs_result rc = ecs_instance_view_make(inst, &v, diag);
+    if (rc == ECS_OK)
+        rc = local_run_on(v.changed ? &v.inst : inst, start, prm, out, diag);
+    ecs_instance_view_release(&v);
+    return rc;
+}
+
+static ecs_result local_run_on(const ecs_instance *inst,
+                               const ecs_schedule *start,
+                               const ecs_local_params *prm,
+                               ecs_local_result *out, ecs_diag *diag)
 {
     if (out == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no result");

@@ -108,6 +108,9 @@ typedef struct heur_job {
     double local_s;         /* ecs_local_run alone */
     char base_bad[512];     /* why the base is not a schedule here (a
                                --base above a cap), else "" */
+    ecs_instance_view view; /* pb.inst without what cannot bind */
+    int view_paper;         /* an extended platform whose view is the
+                               paper's: the paper's route (sweep, local) */
 } heur_job;
 
 /* The schedule the command reports: local's or the heuristic's. */
@@ -204,11 +207,13 @@ static int parse_args(heur_job *j, int argc, char **argv)
     return 0;
 }
 
-/* --mode local from the base, no sweep: on an extended platform or on
- * slots of different lengths (the sweep handles neither). */
+/* --mode local from the base, no sweep: on an extended platform (unless
+ * what makes it extended cannot bind: ecs_instance_view_make) or on slots
+ * of different lengths (the sweep handles neither). */
 static int local_from_base(const heur_job *j)
 {
-    return j->local && (j->pb.ext.on || j->pb.inst.slot_len != NULL);
+    return j->local && ((j->pb.ext.on && !j->view_paper) ||
+                        j->pb.inst.slot_len != NULL);
 }
 
 static double saving_pct(const heur_job *j)
@@ -426,7 +431,7 @@ static ecs_result solve(heur_job *j, ecs_diag *diag)
     } else {
         /* a model the heuristic does not handle: the method table says so
          * (local's row first: --mode local names local search) */
-        const ecs_instance *inst = &pb->inst;
+        const ecs_instance *inst = j->view_paper ? &j->view.inst : &pb->inst;
         if (j->local)
             rc = ecs_method_require(ecs_method_find("local"),
                                     ecs_instance_model(inst), diag);
@@ -491,6 +496,12 @@ static int run_job(heur_job *j)
         return tool_exit_code(rc);
     }
     j->have_pb = 1;
+    rc = ecs_instance_view_make(&j->pb.inst, &j->view, &diag);
+    if (rc != ECS_OK) {
+        tool_error(CMD, &diag);
+        return tool_exit_code(rc);
+    }
+    j->view_paper = j->pb.ext.on && j->view.paper;
     tool_note_repeated(CMD, &j->pb.prices);
     tool_note_green(CMD, &j->m, &j->pb.ext);
     tool_note_rounding(CMD, &j->m, j->graph_path, j->pb.raw);
@@ -527,6 +538,7 @@ int tool_cmd_heuristic(int argc, char **argv)
     int code = run_job(&j);
     ecs_heur_result_release(&j.res);
     ecs_local_result_release(&j.lres);
+    ecs_instance_view_release(&j.view);
     if (j.have_pb)
         ecs_problem_release(&j.pb);
     return code;

@@ -243,8 +243,12 @@ typedef struct ecs_local_result {
  * checker (a bug; diag says how).  On an extended instance (see above)
  * start may be NULL or infeasible; EINFEASIBLE when no schedule was found
  * (a window shorter than its task, an idle draw above a cap, or no start
- * built), ELIMIT above 2^25 PE-slots or 2^27 slot-work states.  Release *out with ecs_local_result_release
- * (also after an error: *out is then empty).
+ * built), ELIMIT above 2^25 PE-slots or 2^27 slot-work states.  The route
+ * is chosen on what can bind (ecs_instance_view_make, instance.h): an
+ * extended instance whose sources and caps cannot bind runs as its view
+ * (the paper's search where the view is the paper's platform, given a
+ * start), with the same result and speed as without them.  Release *out with
+ * ecs_local_result_release (also after an error: *out is then empty).
  */
 ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                          const ecs_local_params *prm, ecs_local_result *out,

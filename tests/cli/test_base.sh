@@ -55,6 +55,28 @@ expect_eq "$(jq -r '.base.method' "$OUT")" "makespan_search" "equal PEs: the mak
 run milp $G -p 2 --watts 1000 --extension 0.2 --time-limit 1 --json --green $F/zero.csv
 expect_eq "$(jq -c '[.base.makespan, .deadline, .base.optimal]' "$OUT")" "$paper" "milp: the same base and D'"
 
+# ---- heuristic: the paper's route where the extended features cannot bind ----
+# paper32 g31 on 4 PEs: the sweep, then local search.  A zero-volume source
+# and a cap far above the peak leave the paper's platform: the same sweep
+# (budget), the same local search (rounds) and the same cost.  Before, both
+# took the extended local search from the base (128.837 against 128.741;
+# on g03 at P = 2 with a 2 s limit it ran all of the 2 s where the paper's
+# route ends in milliseconds).
+G=data/paper32/g31_n32.stg
+K='[.cost, .deadline, .budget, .local_rounds, .saving_pct]'
+run heuristic $G -p 4 --watts 1000 --extension 0.2 --mode local --json
+plain=$(jq -c "$K" "$OUT")
+expect_eq "$(jq -r '.budget | type' "$OUT")" "number" "the paper's platform: local from the sweep (a budget)"
+run heuristic $G -p 4 --watts 1000 --extension 0.2 --mode local --json --green $F/zero.csv
+expect_eq "$(jq -c "$K" "$OUT")" "$plain" "a zero-volume --green: the paper's sweep and local search, the same cost"
+run heuristic $G -p 4 --watts 1000 --extension 0.2 --mode local --json --power-cap 100000
+expect_eq "$(jq -c "$K" "$OUT")" "$plain" "a cap far above the peak: the same sweep, local search and cost"
+run heuristic $G -p 4 --watts 1000 --extension 0.2 --json
+sweep=$(jq -c '[.cost, .budget]' "$OUT")
+run heuristic $G -p 4 --watts 1000 --extension 0.2 --json --green $F/zero.csv
+expect_rc 0 "--mode sweep with a zero-volume --green runs (the paper's platform)"
+expect_eq "$(jq -c '[.cost, .budget]' "$OUT")" "$sweep" "the sweep with a zero-volume --green: the same budget and cost"
+
 # ---- local never compared with a base that is not a schedule ----
 # a --base running both tasks at once breaks the cap, in the cheap slots
 # 0-1 (price 1, then 10); every schedule under the cap runs a task in the
