@@ -71,9 +71,14 @@ static const tool_method_params *params_of(const tool_method_ctx *ctx,
 /* The engine's name for a method of the set that made a start. */
 static ecs_found_by found_by_of(const char *method)
 {
-    for (int f = ECS_FOUND_BY_NONE; f <= ECS_FOUND_BY_LIST; f++)
-        if (method != NULL && strcmp(method, ecs_found_by_name((ecs_found_by)f)) == 0)
-            return (ecs_found_by)f;
+    /* every key of solve.h's one list (a new one needs nothing here) */
+#define FOUND_BY_IF(name, key)                                                \
+    if (strcmp(method, key) == 0)                                              \
+        return ECS_FOUND_BY_##name;
+    if (method != NULL) {
+        ECS_FOUND_BY_MAP(FOUND_BY_IF)
+    }
+#undef FOUND_BY_IF
     return ECS_FOUND_BY_START;
 }
 
