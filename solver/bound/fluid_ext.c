@@ -4,6 +4,7 @@
  * least the total work; the draw of every site and slot covered by its
  * sources and the grid, under its cap.  One LP, solved by GLPK's simplex. */
 #include "core/glpk_guard.h"
+#include "bound_internal.h"
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
 
@@ -352,63 +353,70 @@ static int energy_pieces(const ecs_instance *inst, int s, long l,
     return m - k;
 }
 
-/* The LP without the windows' rows: every slot's cost of work is convex
- * and piecewise linear (the work pieces priced through the energy
- * pieces), the slots are coupled by the total work only, so taking the
- * cheapest pieces over all slots until the work is done is optimal.
- * OK with *value (HUGE_VAL: no solution), EUNSUPPORTED when a price or a
- * rate is negative, ENOMEM. */
-static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
+void bnd_ext_pieces_free(bnd_ext_pieces *pc)
 {
-    *value = NAN;
+    free(pc->off);
+    free(pc->rate);
+    free(pc->amount);
+    pc->off = NULL;
+    pc->rate = pc->amount = NULL;
+}
+
+/* Every slot's cost of work above the idle draw is convex and piecewise
+ * linear: the work pieces (work_pieces) priced through the energy pieces
+ * (energy_pieces), within the cap.  Slot by slot, every site's. */
+int bnd_ext_pieces_make(const ecs_instance *inst, bnd_ext_pieces *pc)
+{
+    memset(pc, 0, sizeof *pc);
     const ecs_platform *p = inst->platform;
-    const ecs_graph *g = inst->graph;
     long D = inst->deadline;
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int nsite = p->nsite < 1 ? 1 : p->nsite;
+    pc->D = D;
     if (!prices_nonneg(inst))
-        return ECS_EUNSUPPORTED;
-    double need = 0.0;
-    for (size_t i = 0; i < g->n; i++)
-        need += (double)g->work[i] * (double)p->grid;
+        return -2;
     size_t per = nc * p->nfreq + inst->nsource + 1;
-    fpiece *all = malloc((size_t)nsite * (size_t)D * 2 * per * sizeof *all);
-    fpiece *wk = malloc(nc * p->nfreq * sizeof *wk);
+    size_t most = (size_t)nsite * (size_t)D * 2 * per + 1;
+    pc->off = malloc(((size_t)D + 1) * sizeof *pc->off);
+    pc->rate = malloc(most * sizeof *pc->rate);
+    pc->amount = malloc(most * sizeof *pc->amount);
+    fpiece *wk = malloc((size_t)nsite * nc * p->nfreq * sizeof *wk + 1);
+    int *nw = malloc((size_t)nsite * sizeof *nw);
+    double *idle = malloc((size_t)nsite * sizeof *idle);
     fpiece *en = malloc((inst->nsource + 1) * sizeof *en);
-    if (all == NULL || wk == NULL || en == NULL) {
-        free(all);
-        free(wk);
-        free(en);
-        return ECS_ENOMEM;
+    int rc = 0;
+    if (!pc->off || !pc->rate || !pc->amount || !wk || !nw || !idle || !en) {
+        rc = -1;
+        goto out;
     }
-    ecs_result rc = ECS_OK;
-    double base = 0.0;
+    for (int s = 0; s < nsite && rc == 0; s++) {
+        idle[s] = site_idle(p, s);
+        nw[s] = work_pieces(p, s, wk + (size_t)s * nc * p->nfreq);
+        if (nw[s] < 0)
+            rc = -2;
+    }
     size_t na = 0;
-    int infeasible = 0;
-    for (int s = 0; s < nsite && rc == ECS_OK && !infeasible; s++) {
-        double idle = site_idle(p, s);
-        int nw = work_pieces(p, s, wk);
-        if (nw < 0) {
-            rc = ECS_EUNSUPPORTED;
-            break;
-        }
-        for (long l = 0; l < D; l++) {
+    for (long l = 0; l < D && rc == 0; l++) {
+        pc->off[l] = na;
+        for (int s = 0; s < nsite && rc == 0; s++) {
             double room;
-            int ne = energy_pieces(inst, s, l, idle, en, &room);
+            int ne = energy_pieces(inst, s, l, idle[s], en, &room);
             double cap = ecs_instance_cap(inst, s, l);
             if (room < -1e-9 * (1.0 + fabs(cap))) {
-                infeasible = 1;
+                rc = 1;
                 break;
             }
-            base += ecs_instance_slot_cost(inst, s, l, idle);
+            pc->base += ecs_instance_slot_cost(inst, s, l, idle[s]);
+            const fpiece *ws = wk + (size_t)s * nc * p->nfreq;
             /* walk the work pieces through the energy pieces */
             int j = 0;
             double eleft = ne > 0 ? en[0].amount : 0.0;
-            for (int w = 0; w < nw && room > 0.0; w++) {
-                double steps = wk[w].amount, r = wk[w].rate;
+            for (int w = 0; w < nw[s] && room > 0.0; w++) {
+                double steps = ws[w].amount, r = ws[w].rate;
                 while (steps > 0.0 && room > 0.0 && j < ne) {
                     if (r <= 0.0) { /* free work */
-                        all[na++] = (fpiece){0.0, steps};
+                        pc->rate[na] = 0.0;
+                        pc->amount[na++] = steps;
                         steps = 0.0;
                         break;
                     }
@@ -417,7 +425,8 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
                         e = room;
                     if (e > eleft)
                         e = eleft;
-                    all[na++] = (fpiece){r * en[j].rate, e / r};
+                    pc->rate[na] = r * en[j].rate;
+                    pc->amount[na++] = e / r;
                     steps -= e / r;
                     room -= e;
                     eleft -= e;
@@ -427,25 +436,57 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
             }
         }
     }
-    if (rc == ECS_OK && !infeasible) {
-        qsort(all, na, sizeof *all, cmp_piece);
-        double left = need, v = base;
-        for (size_t k = 0; k < na && left > 0.0; k++) {
-            double take = all[k].amount < left ? all[k].amount : left;
-            v += take * all[k].rate;
-            left -= take;
-        }
-        if (left > 1e-9 * (1.0 + need))
-            infeasible = 1;
-        else
-            *value = v - 1e-10 * (1.0 + fabs(v));
-    }
-    if (rc == ECS_OK && infeasible)
-        *value = HUGE_VAL;
-    free(all);
+    if (rc == 0)
+        pc->off[D] = na;
+out:
     free(wk);
+    free(nw);
+    free(idle);
     free(en);
+    if (rc != 0)
+        bnd_ext_pieces_free(pc);
     return rc;
+}
+
+/* The LP without the windows' rows: the slots are coupled by the total
+ * work only, so taking the cheapest pieces (bnd_ext_pieces_make) over all
+ * slots until the work is done is optimal.  OK with *value (HUGE_VAL: no
+ * solution), EUNSUPPORTED when a price or a rate is negative, ENOMEM. */
+static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
+{
+    *value = NAN;
+    const ecs_graph *g = inst->graph;
+    double need = 0.0;
+    for (size_t i = 0; i < g->n; i++)
+        need += (double)g->work[i] * (double)inst->platform->grid;
+    bnd_ext_pieces pc;
+    int prc = bnd_ext_pieces_make(inst, &pc);
+    if (prc == 1) {
+        *value = HUGE_VAL;
+        return ECS_OK;
+    }
+    if (prc != 0)
+        return prc == -2 ? ECS_EUNSUPPORTED : ECS_ENOMEM;
+    size_t na = pc.off[pc.D];
+    fpiece *all = malloc((na + 1) * sizeof *all);
+    if (all == NULL) {
+        bnd_ext_pieces_free(&pc);
+        return ECS_ENOMEM;
+    }
+    for (size_t k = 0; k < na; k++)
+        all[k] = (fpiece){pc.rate[k], pc.amount[k]};
+    qsort(all, na, sizeof *all, cmp_piece);
+    double left = need, v = pc.base;
+    for (size_t k = 0; k < na && left > 0.0; k++) {
+        double take = all[k].amount < left ? all[k].amount : left;
+        v += take * all[k].rate;
+        left -= take;
+    }
+    *value = left > 1e-9 * (1.0 + need) ? HUGE_VAL
+                                        : v - 1e-10 * (1.0 + fabs(v));
+    free(all);
+    bnd_ext_pieces_free(&pc);
+    return ECS_OK;
 }
 
 /* EINVAL (diag) for a missing instance, graph, platform, value or

@@ -1,0 +1,224 @@
+/* The bound by stages of the extended model (solver/bound/stages_ext.c,
+ * ecs_bound_stages_ext; docs/MODEL.md "Stages, extended model") and its
+ * schedule (ecs_bound_stages_ext_schedule, through the cheapest-fit list
+ * schedule within ranges, ecs_listsched_cheapest_within): by hand on a
+ * chain of two tasks, never above the brute-force optimum
+ * (testutil.c tu_brute_force_ext) on tiny random instances with sources
+ * and caps, never below the fluid greedy, the checker on every
+ * schedule. */
+#include "testutil.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/listsched.h"
+
+#include <math.h>
+#include <string.h>
+
+/* docs/MODEL.md's worked platform (as test_cheapest.c): F = {1, 0.5, 0};
+ * fast (speeds 2, 1; powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5;
+ * powers 1, 0.4; idle 0.2), one PE each; grid 2.  Per slot at price r the
+ * least extra energy per grid step (each class's lower hull): slow 0.2 r
+ * for one step, then 0.6 r for one; fast 0.5 r for two, then 1.25 r for
+ * two. */
+static void worked_platform(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
+                 (const double[]){4, 1.5, 0}, 0.5);
+    tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.4, 0}, 0.2);
+}
+
+/* A chain A -> B of work 1 each (2 grid steps), D' = 2, prices 1 and 3.
+ * The idle draw 0.7 a slot costs 0.7 (1 + 3) = 2.8 in every schedule.
+ * Both tasks are bottlenecks and their windows are slot 0 and slot 1:
+ * the bound prices A's 2 steps in slot 0 (0.2 + 0.5 = 0.7) and B's in
+ * slot 1 (3 x 0.7 = 2.1): 2.8 + 2.8 = 5.6.  The fluid greedy takes the 4
+ * cheapest steps of both slots (0.2, 0.5, 0.5, 0.6 in slot 0): 2.8 + 1.8
+ * = 4.6.  The optimum: each task on slow at f = 1 (0.8 a slot), 2.8 +
+ * 0.8 + 2.4 = 6.0, the schedule of the bound's ranges. */
+static void test_hand_chain(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double price[2] = {1, 3};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    double v = NAN, fl = NAN;
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_close(v, 5.6, 1e-8);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &fl, NULL), ECS_OK);
+    assert_close(fl, 4.6, 1e-8);
+    assert_close(tu_brute_force_ext(&inst), 6.0, 1e-12);
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_bound_stages_ext_schedule(&inst, 10.0, &s, &v, NULL),
+                     ECS_OK);
+    assert_close(v, 5.6, 1e-8);
+    assert_non_null(s);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 6.0, 1e-12);
+    ecs_schedule_free(s);
+    /* D' = 1: the chain does not fit, no schedule */
+    inst.deadline = 1;
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_true(v == HUGE_VAL);
+    /* without an edge no task is a bottleneck: nothing claimed */
+    ecs_graph *g2 = tu_graph(2, (const long[]){1, 1}, 0, NULL);
+    ecs_instance_init(&inst, g2, &p, price, 2, 2);
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_true(v == -HUGE_VAL);
+    /* a negative price: the greedy's pieces do not apply */
+    price[1] = -1;
+    inst.graph = g;
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL),
+                     ECS_EUNSUPPORTED);
+    ecs_graph_free(g);
+    ecs_graph_free(g2);
+}
+
+/* The cheapest-fit list schedule within ranges: one task of work 2 (4
+ * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
+ * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
+ * 1.6: 4.4); within slot 3 alone, fast at 1 (adds 3.5: 6.3); a range
+ * too short for its work (a task of work 4: fast at 1 needs 2 slots) is
+ * left for the whole horizon. */
+static void test_within_ranges(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[4] = {1, 1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    ecs_check_report r;
+    ecs_schedule *s = NULL;
+    long lo = 2, hi = 3;
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, NULL, NULL, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 3.6, 1e-12);
+    ecs_schedule_free(s);
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, &lo, &hi, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 4.4, 1e-12);
+    assert_int_equal(s->task[0].start, 2);
+    assert_int_equal(s->task[0].stop, 3);
+    ecs_schedule_free(s);
+    lo = 3;
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, &lo, &hi, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 6.3, 1e-12);
+    assert_int_equal(s->task[0].pe, 0);
+    ecs_schedule_free(s);
+    ecs_graph *g4 = tu_graph(1, (const long[]){4}, 0, NULL);
+    inst.graph = g4;
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, &lo, &hi, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    ecs_schedule *free_s = NULL;
+    assert_int_equal(ecs_listsched_cheapest(&inst, &free_s, NULL), ECS_OK);
+    ecs_check_report rf;
+    assert_int_equal(ecs_check_schedule(&inst, free_s, &rf, NULL), ECS_OK);
+    assert_close(r.cost, rf.cost, 1e-12);
+    ecs_schedule_free(s);
+    ecs_schedule_free(free_s);
+    ecs_graph_free(g);
+    ecs_graph_free(g4);
+}
+
+/* Tiny random instances (1-3 tasks, D' 2-5, prices >= 0, a source in
+ * half, a cap in a third, two classes): the bound is never above brute
+ * force's optimum, never below the fluid greedy, claims no infeasibility
+ * where a schedule exists; its schedule passes the checker and is never
+ * below the optimum.  On some the bound is above the greedy (it can
+ * fail). */
+static void test_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3738;
+    int claimed = 0, above = 0, sched = 0, runs = 300;
+    for (int rep = 0; rep < runs; rep++) {
+        size_t n = (size_t)tu_rng_int(&seed, 1, 3);
+        ecs_graph *g = tu_random_graph(&seed, n, 3, 0.6);
+        ecs_platform p;
+        ecs_platform_init(&p);
+        assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
+        double fi = 0.1 + tu_rng_unit(&seed), si = 0.1 * tu_rng_unit(&seed);
+        double f0 = fi + 1.5 + 3 * tu_rng_unit(&seed);
+        double f1 = fi + 0.3 + (f0 - fi) * 0.5 * tu_rng_unit(&seed);
+        double w0 = si + 0.4 + tu_rng_unit(&seed);
+        double w1 = si + 0.1 + (w0 - si) * 0.6 * tu_rng_unit(&seed);
+        tu_add_class(&p, "fast", 1, 0, (const double[]){2, 1, 0},
+                     (const double[]){f0, f1, 0}, fi);
+        tu_add_class(&p, "slow", n == 3 ? 1 : 2, 0,
+                     (const double[]){1, 0.5, 0},
+                     (const double[]){w0, w1, 0}, si);
+        long T = tu_rng_int(&seed, 2, 5);
+        double price[5], vol[5], cap[5];
+        tu_random_prices(&seed, price, T, 0.0);
+        for (long l = 0; l < T; l++) {
+            vol[l] = 3 * tu_rng_unit(&seed);
+            cap[l] = fi + si * 2 + 0.5 + 4 * tu_rng_unit(&seed);
+        }
+        ecs_source src = {.name = "solar", .site = 0,
+                          .price = 0.2 * tu_rng_unit(&seed), .volume = vol};
+        ecs_site site = {.price = NULL, .cap = cap};
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, (size_t)T, T);
+        if (rep % 2 == 0) {
+            inst.source = &src;
+            inst.nsource = 1;
+        }
+        if (rep % 3 == 0)
+            inst.site = &site;
+        double opt = tu_brute_force_ext(&inst);
+        double v = NAN, gr = NAN, v2 = NAN;
+        assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+        assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &gr, NULL), ECS_OK);
+        ecs_schedule *s = NULL;
+        assert_int_equal(ecs_bound_stages_ext_schedule(&inst, 10.0, &s, &v2,
+                                                       NULL),
+                         ECS_OK);
+        assert_true(v2 == v || (isnan(v) && isnan(v2)));
+        if (v != -HUGE_VAL) {
+            claimed++;
+            if (isfinite(opt))
+                assert_true(v <= opt + 1e-9 * (1 + fabs(opt)));
+            if (isfinite(gr))
+                assert_true(v >= gr - 1e-8 * (1 + fabs(gr)));
+            if (v > gr + 1e-6 * (1 + fabs(gr)))
+                above++;
+        }
+        if (s != NULL) {
+            ecs_check_report r;
+            assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+            assert_true(isfinite(opt));
+            assert_true(r.cost >= opt - 1e-9 * (1 + fabs(opt)));
+            sched++;
+            ecs_schedule_free(s);
+        }
+        ecs_graph_free(g);
+    }
+    assert_true(claimed > runs / 3);
+    assert_true(above > 0);
+    assert_true(sched > runs / 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_hand_chain),
+        cmocka_unit_test(test_within_ranges),
+        cmocka_unit_test(test_vs_brute_force),
+    };
+    return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
+}
