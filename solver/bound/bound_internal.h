@@ -225,4 +225,9 @@ typedef struct bnd_ext_pieces {
 int bnd_ext_pieces_make(const ecs_instance *inst, bnd_ext_pieces *pc);
 void bnd_ext_pieces_free(bnd_ext_pieces *pc);
 
+/* EINVAL (diag) for a missing instance, graph, platform, value or
+ * deadline (the extended model's bounds, fluid_ext.c). */
+ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
+                               ecs_diag *diag);
+
 #endif

@@ -489,9 +489,7 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
     return ECS_OK;
 }
 
-/* EINVAL (diag) for a missing instance, graph, platform, value or
- * deadline. */
-static ecs_result check_input(const ecs_instance *inst, const double *value,
+ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
                               ecs_diag *diag)
 {
     if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
@@ -513,7 +511,7 @@ static void clamp_at_zero(const ecs_instance *inst, double *value)
 ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
                                       ecs_diag *diag)
 {
-    ecs_result rc = check_input(inst, value, diag);
+    ecs_result rc = bnd_ext_check_input(inst, value, diag);
     if (rc != ECS_OK)
         return rc;
     rc = fluid_greedy(inst, value);
@@ -534,7 +532,7 @@ ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
 ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
                                ecs_diag *diag)
 {
-    ecs_result rc = check_input(inst, value, diag);
+    ecs_result rc = bnd_ext_check_input(inst, value, diag);
     if (rc != ECS_OK)
         return rc;
     /* the windows: the instance's when prepared, else derived here (none

@@ -506,11 +506,11 @@ done:
 ecs_result ecs_bound_stages_ext(const ecs_instance *inst, double time_limit_s,
                                 double *value, ecs_diag *diag)
 {
-    if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
-        value == NULL || !(time_limit_s >= 0.0))
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    if (inst->deadline < 1)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no deadline");
+    ecs_result rc = bnd_ext_check_input(inst, value, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (!(time_limit_s >= 0.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "a negative time limit");
     return stages_ext_core(inst, ecs_clock_now() + time_limit_s, value, NULL,
                            NULL, diag);
 }
@@ -520,13 +520,14 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
                                          ecs_schedule **out, double *value,
                                          ecs_diag *diag)
 {
-    if (out != NULL)
-        *out = NULL;
-    if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
-        value == NULL || out == NULL || !(time_limit_s >= 0.0))
+    if (out == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
-    if (inst->deadline < 1)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no deadline");
+    *out = NULL;
+    ecs_result rc = bnd_ext_check_input(inst, value, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (!(time_limit_s >= 0.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "a negative time limit");
     size_t n = inst->graph->n;
     long *lo = malloc((n ? n : 1) * sizeof *lo);
     long *hi = malloc((n ? n : 1) * sizeof *hi);
@@ -537,8 +538,8 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
     }
     for (size_t i = 0; i < n; i++)
         lo[i] = -1;
-    ecs_result rc = stages_ext_core(inst, ecs_clock_now() + time_limit_s,
-                                    value, lo, hi, diag);
+    rc = stages_ext_core(inst, ecs_clock_now() + time_limit_s, value, lo, hi,
+                         diag);
     if (rc == ECS_OK && isfinite(*value) && n > 0 && lo[0] >= 0) {
         ecs_diag ignored;
         if (ecs_listsched_cheapest_within(inst, lo, hi, out, &ignored) !=
