@@ -732,7 +732,7 @@ static ecs_result stages_extended(driver *d, double *fl, ecs_diag *diag)
     double v = -HUGE_VAL;
     ecs_schedule *ss = NULL;
     ecs_result rc = ecs_bound_stages_ext_schedule(
-        d->inst, STAGES_EXT_SHARE * left(d), &ss, &v, diag);
+        d->inst, share(d, STAGES_EXT_SHARE) * left(d), &ss, &v, diag);
     ecs_check_report rep;
     if (ss != NULL && ecs_check_schedule(d->inst, ss, &rep, NULL) == ECS_OK)
         offer(d->out, &ss, rep.cost, ECS_FOUND_BY_STAGES);
