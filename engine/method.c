@@ -837,10 +837,11 @@ ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
         }
     }
     ecs_result rc = ecs_method_require(m, model, diag);
-    double t0 = ecs_clock_now();
-    if (rc == ECS_OK)
+    if (rc == ECS_OK) { /* a refused row took no time */
+        double t0 = ecs_clock_now();
         rc = m->run(&va, out, diag);
-    out->runtime_s = ecs_clock_now() - t0;
+        out->runtime_s = ecs_clock_now() - t0;
+    }
     if (viewed)
         ecs_instance_view_release(&view);
     if (rc != ECS_OK)
