@@ -208,8 +208,8 @@ size_t bnd_bottlenecks(const ecs_graph *g, size_t *pos_out);
 int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
                     size_t *next, unsigned char *first);
 
-/* The fluid greedy's pieces of the extended model (fluid_ext.c; docs/
- * MODEL.md "Fluid bound, extended model"): slot l's least cost of work
+/* The fluid greedy's pieces of the extended model (fluid_ext.c;
+ * docs/MODEL.md "Fluid bound, extended model"): slot l's least cost of work
  * above the idle draw is convex and piecewise linear, its pieces
  * off[l] .. off[l+1]-1 of rate (cost per grid step, >= 0) and amount
  * (grid steps), every site's; base the idle draw's cost over 0..D-1. */
