@@ -302,9 +302,10 @@ ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
  * bottleneck.  time_limit_s bounds the DP (a stopped DP gives nothing).
  * *value: the bound; HUGE_VAL when no schedule meets D' (the windows or
  * the caps); -HUGE_VAL when it claims nothing (no bottleneck, slots of
- * different lengths, or the time ran out).  OK; EINVAL; EUNSUPPORTED when
- * a price is negative or a class draws less than idle at some f > 0;
- * ENOMEM.  Also valid on the paper's model.
+ * different lengths, or the time ran out).  A slot where a site pays a
+ * negative price counts its least cost over every draw its PEs can make,
+ * its work free.  OK; EINVAL; EUNSUPPORTED when a class draws less than
+ * idle at some f > 0; ENOMEM.  Also valid on the paper's model.
  */
 ecs_result ecs_bound_stages_ext(const ecs_instance *inst, double time_limit_s,
                                 double *value, ecs_diag *diag);

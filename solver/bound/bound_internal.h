@@ -221,8 +221,14 @@ typedef struct bnd_ext_pieces {
 } bnd_ext_pieces;
 
 /* 0; 1 when some cap is below the idle draw (no schedule); -1 out of
- * memory; -2 a negative price, or a power below the idle draw. */
-int bnd_ext_pieces_make(const ecs_instance *inst, bnd_ext_pieces *pc);
+ * memory; -2 a power below the idle draw, or a negative price unless
+ * relax.  With relax, a slot and site that pays a negative price (its
+ * grid's, or a source's) adds to base its least cost over every draw its
+ * PEs can make under its cap, and its work pieces cost 0: a lower bound
+ * of any schedule's cost there (docs/MODEL.md "Stages, extended
+ * model"). */
+int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
+                        bnd_ext_pieces *pc);
 void bnd_ext_pieces_free(bnd_ext_pieces *pc);
 
 /* EINVAL (diag) for a missing instance, graph, platform, value or

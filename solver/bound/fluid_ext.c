@@ -365,7 +365,63 @@ void bnd_ext_pieces_free(bnd_ext_pieces *pc)
 /* Every slot's cost of work above the idle draw is convex and piecewise
  * linear: the work pieces (work_pieces) priced through the energy pieces
  * (energy_pieces), within the cap.  Slot by slot, every site's. */
-int bnd_ext_pieces_make(const ecs_instance *inst, bnd_ext_pieces *pc)
+/* Whether site s pays a negative price in slot l (its grid's or a
+ * source's with volume there): drawing more can pay. */
+static int slot_negative(const ecs_instance *inst, int s, long l)
+{
+    if (!(ecs_instance_price(inst, s, l) >= 0.0))
+        return 1;
+    for (size_t q = 0; q < inst->nsource; q++)
+        if (inst->source[q].site == s && inst->source[q].volume[l] > 0.0 &&
+            !(inst->source[q].price >= 0.0))
+            return 1;
+    return 0;
+}
+
+/* The most extra draw of site s in a slot: every PE at its largest
+ * power above idle. */
+static double site_max_extra(const ecs_platform *p, int s)
+{
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    double most = 0.0;
+    for (size_t c = 0; c < nc; c++) {
+        fx_class cl = class_of(p, c);
+        if (cl.site != s)
+            continue;
+        double m = 0.0;
+        for (size_t k = 0; k < p->nfreq; k++)
+            if (cl.pw[k] - cl.idle > m)
+                m = cl.pw[k] - cl.idle;
+        most += cl.count * m;
+    }
+    return most;
+}
+
+/* The least cost of site s in slot l over the draws idle .. idle + most:
+ * the cover is convex and piecewise linear, so its least is at an end or
+ * at a breakpoint, where the sources above the idle draw (en[0..ne-1],
+ * energy_pieces) run out. */
+static double slot_least(const ecs_instance *inst, int s, long l,
+                         double idle, double most, const fpiece *en, int ne)
+{
+    double best = ecs_instance_slot_cost(inst, s, l, idle);
+    double top = ecs_instance_slot_cost(inst, s, l, idle + most);
+    if (top < best)
+        best = top;
+    double e = 0.0;
+    for (int k = 0; k < ne && en[k].amount < HUGE_VAL; k++) {
+        e += en[k].amount;
+        if (e >= most)
+            break;
+        double v = ecs_instance_slot_cost(inst, s, l, idle + e);
+        if (v < best)
+            best = v;
+    }
+    return best;
+}
+
+int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
+                        bnd_ext_pieces *pc)
 {
     memset(pc, 0, sizeof *pc);
     const ecs_platform *p = inst->platform;
@@ -373,7 +429,7 @@ int bnd_ext_pieces_make(const ecs_instance *inst, bnd_ext_pieces *pc)
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int nsite = p->nsite < 1 ? 1 : p->nsite;
     pc->D = D;
-    if (!prices_nonneg(inst))
+    if (!relax && !prices_nonneg(inst))
         return -2;
     size_t per = nc * p->nfreq + inst->nsource + 1;
     size_t most = (size_t)nsite * (size_t)D * 2 * per + 1;
@@ -406,7 +462,18 @@ int bnd_ext_pieces_make(const ecs_instance *inst, bnd_ext_pieces *pc)
                 rc = 1;
                 break;
             }
-            pc->base += ecs_instance_slot_cost(inst, s, l, idle[s]);
+            /* a negative price (relax): the slot's least cost over every
+             * draw it can make, its work free */
+            int neg = relax && slot_negative(inst, s, l);
+            size_t na0 = na;
+            if (neg) {
+                double extra = site_max_extra(p, s);
+                if (room < extra)
+                    extra = room > 0.0 ? room : 0.0;
+                pc->base += slot_least(inst, s, l, idle[s], extra, en, ne);
+            } else {
+                pc->base += ecs_instance_slot_cost(inst, s, l, idle[s]);
+            }
             const fpiece *ws = wk + (size_t)s * nc * p->nfreq;
             /* walk the work pieces through the energy pieces */
             int j = 0;
@@ -434,6 +501,9 @@ int bnd_ext_pieces_make(const ecs_instance *inst, bnd_ext_pieces *pc)
                         eleft = en[j].amount;
                 }
             }
+            if (neg)
+                for (size_t q = na0; q < na; q++)
+                    pc->rate[q] = 0.0;
         }
     }
     if (rc == 0)
@@ -460,7 +530,7 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
     for (size_t i = 0; i < g->n; i++)
         need += (double)g->work[i] * (double)inst->platform->grid;
     bnd_ext_pieces pc;
-    int prc = bnd_ext_pieces_make(inst, &pc);
+    int prc = bnd_ext_pieces_make(inst, 0, &pc);
     if (prc == 1) {
         *value = HUGE_VAL;
         return ECS_OK;

@@ -446,7 +446,7 @@ static ecs_result stages_ext_core(const ecs_instance *inst, double t_end,
     }
     for (size_t i = 0; i < n; i++)
         dmin[i] = (g->work[i] * p->grid + top - 1) / top;
-    prc = bnd_ext_pieces_make(inst, &pc);
+    prc = bnd_ext_pieces_make(inst, 1, &pc);
     if (prc == 1) {
         *value = HUGE_VAL; /* a cap below the idle draw */
         goto done;
@@ -480,8 +480,6 @@ static ecs_result stages_ext_core(const ecs_instance *inst, double t_end,
          * tree's sums) */
         v += pc.base;
         *value = v - 1e-9 * (1.0 + fabs(v));
-        if (*value < 0.0)
-            *value = 0.0; /* every rate and price is >= 0 */
         if (arg != NULL)
             ranges_of(g, bp, m, arg, D, lo, hi);
     }
@@ -496,8 +494,8 @@ done:
     free(pt);
     if (rc == ECS_EUNSUPPORTED)
         return ecs_diag_set(diag, rc, NULL, 0,
-                            "the bound by stages needs prices >= 0 and "
-                            "powers at least the idle draw");
+                            "the bound by stages needs powers at least the "
+                            "idle draw");
     if (rc != ECS_OK)
         return ecs_diag_set(diag, rc, NULL, 0, "out of memory");
     return ECS_OK;

@@ -74,10 +74,16 @@ static void test_hand_chain(void **state)
     ecs_instance_init(&inst, g2, &p, price, 2, 2);
     assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
     assert_true(v == -HUGE_VAL);
-    /* a negative price: the greedy's pieces do not apply */
+    /* a negative price in slot 1: there the least cost of any draw
+     * (every PE at its top power, 0.7 + 3.5 + 0.8 = 5.0: -5.0) and B's
+     * work free; A in slot 0 as before (0.7 + 0.7): -3.6.  The optimum:
+     * A on slow at 1 (0.7 + 0.8), B on fast at 1 (-(0.7 + 3.5)): -2.7 */
     price[1] = -1;
     inst.graph = g;
-    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL),
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_close(v, -3.6, 1e-8);
+    assert_close(tu_brute_force_ext(&inst), -2.7, 1e-12);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &fl, NULL),
                      ECS_EUNSUPPORTED);
     ecs_graph_free(g);
     ecs_graph_free(g2);
@@ -182,6 +188,28 @@ static void test_vs_brute_force(void **state)
     assert_true(claimed > runs / 3);
     assert_true(above > 0);
     assert_true(sched > runs / 3);
+    /* with negative prices (the greedy does not apply; the bound prices
+     * such a slot at its least cost over every draw, its work free):
+     * never above the optimum */
+    int negs = 0;
+    for (int rep = 0; rep < runs; rep++) {
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.6, 0.3);
+        double opt = tu_brute_force_ext(&k.inst), v = NAN;
+        assert_int_equal(ecs_bound_stages_ext(&k.inst, 10.0, &v, NULL),
+                         ECS_OK);
+        int neg = 0;
+        for (long l = 0; l < k.inst.deadline; l++)
+            neg |= k.price[l] < 0.0;
+        if (isfinite(v) && isfinite(opt)) {
+            assert_true(v <= opt + 1e-9 * (1 + fabs(opt)));
+            negs += neg;
+        }
+        if (v == HUGE_VAL)
+            assert_false(isfinite(opt));
+        tu_ext_case_free(&k);
+    }
+    assert_true(negs > runs / 10);
 }
 
 /* solve's fluid phase on the extended model (docs/MODEL.md "solve on the
