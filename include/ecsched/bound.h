@@ -281,7 +281,8 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
  * all slots until the total work is done are the optimum.  Never above
  * ecs_bound_fluid_ext; ecs_bound_fluid_ext uses it instead of the LP when
  * classes x slots x frequencies exceed 12,000 (the LP took 25 s at 1,948
- * slots).  O(D' S (|C| |F| + sources) log) time.  OK (*value HUGE_VAL when
+ * slots), relaxed where a price is negative (such a slot at its least
+ * cost over every draw, its work free: a lower bound).  O(D' S (|C| |F| + sources) log) time.  OK (*value HUGE_VAL when
  * the caps or the horizon leave too little work); EUNSUPPORTED when a
  * price is negative or a class draws less than idle at some f > 0;
  * EINVAL; ENOMEM.
