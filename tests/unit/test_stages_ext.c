@@ -252,6 +252,16 @@ static void test_solve_fluid_phase(void **state)
     assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
     assert_close(rep.cost, base + 2.0, 1e-6);
     ecs_solve_result_release(&r);
+    /* a price of -1 in slot 5: beyond the LP's size the fluid is the
+     * relaxed greedy: slot 5 at its least cost (every PE at its top
+     * power: -(0.7 + 3.5 + 0.8) = -5.0), its 6 steps free, which do the
+     * 4 steps */
+    price[5] = -1;
+    ecs_instance_release(&inst);
+    ecs_instance_init(&inst, g, &p, price, T, T);
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &fl, NULL), ECS_OK);
+    assert_close(fl, 0.7 * (1 + 3.0 * (T - 2)) - 5.0, 1e-5);
     ecs_instance_release(&inst);
     ecs_graph_free(g);
 }
