@@ -25,7 +25,6 @@
 #include "ecsched/listsched.h"
 
 #include <math.h>
-#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
