@@ -192,11 +192,12 @@ static long lns_reach(const ecs_schedule *inc, const size_t *group, size_t k)
 
 /* One sub-problem over the freed tasks (group[0..nfreed-1]) in the span
  * [t0, t1]: with reach < 0 (a time window) every freed task may use the
- * span and every fixed task that meets the span is pinned; with reach >= 0
- * (a group) a freed task only slots within reach of its own interval, and
- * only the fixed tasks that meet those slots are pinned, so the model
- * grows with the group, not with the tasks its span crosses.  *improved
- * set when the incumbent was replaced. */
+ * span and every fixed task that meets the span is pinned (in the model,
+ * its window its own interval); with reach >= 0 (a group) a freed task
+ * only slots within reach of its own interval, and the fixed tasks that
+ * meet those slots are constants of the capacity rows (busy), so the
+ * model holds the group alone.  *improved set when the incumbent was
+ * replaced. */
 static ecs_result solve_sub(lns_state *L, const unsigned char *freed,
                             const size_t *group, size_t nfreed, long t0,
                             long t1, long reach, double t_end, int *improved,
@@ -208,10 +209,13 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed,
     size_t *sub = malloc((n ? n : 1) * sizeof *sub);
     long *map = malloc((n ? n : 1) * sizeof *map);
     long *seg = reach >= 0 ? malloc((2 * nfreed + 2) * sizeof *seg) : NULL;
-    if (sub == NULL || map == NULL || (reach >= 0 && seg == NULL)) {
+    int *busy = reach >= 0 ? calloc((size_t)L->D, sizeof *busy) : NULL;
+    if (sub == NULL || map == NULL ||
+        (reach >= 0 && (seg == NULL || busy == NULL))) {
         free(sub);
         free(map);
         free(seg);
+        free(busy);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     }
     if (reach >= 0)
@@ -219,11 +223,12 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed,
     for (size_t i = 0; i < n; i++) {
         const ecs_sched_task *t = &inc->task[i];
         map[i] = -1;
-        if (freed[i] ||
-            (reach < 0 ? t->stop >= t0 && t->start <= t1
-                       : meets_union(seg, nseg, t->start, t->stop))) {
+        if (freed[i] || (reach < 0 && t->stop >= t0 && t->start <= t1)) {
             map[i] = (long)m;
             sub[m++] = i;
+        } else if (reach >= 0 && meets_union(seg, nseg, t->start, t->stop)) {
+            for (long l = t->start; l <= t->stop; l++)
+                busy[l]++;
         }
     }
     free(seg);
@@ -279,11 +284,11 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed,
     if (rc == ECS_OK)
         rc = core_ivals_compute(sg, L->p, L->price, NULL, &w, t_end, &iv, diag);
     if (rc == ECS_OK)
-        rc = milp_strong_build(sg, L->p, L->D, &w, &iv, &mod, &smap,
-                                   diag);
+        rc = milp_strong_build(sg, L->p, L->D, &w, &iv, busy, &mod, &smap,
+                               diag);
     if (rc == ECS_OK) {
         warm = milp_strong_from_schedule(sg, &iv, &smap, mod.ncols, ws);
-        rc = milp_rounder_init(&rnd, sg, L->p, L->D, &iv, &smap,
+        rc = milp_rounder_init(&rnd, sg, L->p, L->D, &iv, busy, &smap,
                                    mod.ncols);
         have_rnd = rc == ECS_OK;
     }
@@ -344,6 +349,7 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed,
     free(work);
     free(sub);
     free(map);
+    free(busy);
     if (rc == ECS_ELIMIT) { /* the time ran out while costing intervals */
         ecs_diag_clear(diag);
         rc = ECS_OK;
