@@ -7,12 +7,17 @@
  * Why the sub-model's solutions are feasible for the whole problem:
  * - a freed task's window is the neighbourhood's span [t0, t1] cut by the
  *   incumbent intervals of its fixed predecessors and successors, so
- *   precedence with fixed tasks holds;
- * - every fixed task that meets [t0, t1] is in the sub-model ("pinned":
- *   its window is its own interval), so the capacity rows count every task
- *   in the slots of [t0, t1]; outside [t0, t1] only pinned tasks of the
- *   sub-model run, inside their old intervals, so no slot gets more tasks
- *   than in the incumbent;
+ *   precedence with fixed tasks holds (a group's task also stays within
+ *   reach of its own interval: lns_reach);
+ * - a window: every fixed task that meets [t0, t1] is in the sub-model
+ *   ("pinned": its window is its own interval), so the capacity rows
+ *   count every task in the slots of [t0, t1]; outside [t0, t1] only
+ *   pinned tasks of the sub-model run, inside their old intervals, so no
+ *   slot gets more tasks than in the incumbent;
+ * - a group: the sub-model holds the freed tasks alone; every fixed task
+ *   that meets a freed task's window keeps its interval and counts as a
+ *   constant in the capacity rows of its slots (busy), so every slot a
+ *   freed task can use counts every task there; no other slot changes;
  * - PEs are then reassigned greedily by start slot (interval graphs are
  *   perfect), and the checker has the last word. */
 #include "search_internal.h"
