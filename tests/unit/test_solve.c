@@ -184,6 +184,36 @@ static void test_route_dp(void **state)
     unload(&x);
 }
 
+/* After a MILP that left the gap open (here: 10 ms for it, where it
+ * needs about 0.2 s; 36% open after 10 ms) the dynamic program runs with
+ * at most 64 MiB of states (solve.c, DP_AFTER_MILP_BYTES) and still
+ * proves a narrow graph whose states fit: the MILP's optimum with the
+ * whole time. */
+static void test_route_dp_after_milp(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g07_n13.stg", 4, 70);
+    assert_true(ecs_dp_count_ideals(x.g, 5000) <= 5000);
+    ecs_solve_params prm = params(30.0);
+    prm.base = x.base;
+    ecs_solve_result r;
+    solve(&x, &prm, &r);
+    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
+    double opt = r.cost;
+    ecs_solve_result_release(&r);
+    prm.milp_share = 1e-6;
+    solve(&x, &prm, &r);
+    char t[128];
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp,dp_beam,dp");
+    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
+    assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
+    assert_close(r.cost, opt, 1e-9 * (1.0 + fabs(opt)));
+    ecs_solve_result_release(&r);
+    unload(&x);
+}
+
 /* Without the dynamic program, the MILP (its model is small) proves it;
  * it was granted milp_share of what was left. */
 static void test_route_milp(void **state)
@@ -605,6 +635,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_route_dp),
+        cmocka_unit_test(test_route_dp_after_milp),
         cmocka_unit_test(test_route_milp),
         cmocka_unit_test(test_route_bound_lns),
         cmocka_unit_test(test_route_bound_only),
