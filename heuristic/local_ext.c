@@ -73,9 +73,7 @@
 /* The window LP's first columns per task (the cheapest, and its place
  * now); the others join by their reduced costs. */
 #define LX_WIN_START 8
-#ifndef LX_WIN_ADD
 #define LX_WIN_ADD 4
-#endif
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
@@ -86,14 +84,6 @@
 #define LX_STALL_MIN 5
 
 /* A free stretch of one PE inside a task's room. */
-#ifdef LX_PROF
-static struct { double t_build, t_lp, t_ip, t_cols, t_glpk, t_desc, t_other, t_win; long cg_rounds, glcols, sh[5], last_imp, n_minprune, n_ip, nnz, nodes_cur, nodes_hist[5], win, win_kept, win_found, cols, rows, nodes, kicks, desc_gain; } lxp;
-#define PT0 double _pt = lh_now()
-#define PT(f) lxp.f += lh_now() - _pt
-#else
-#define PT0 (void)0
-#define PT(f) (void)0
-#endif
 typedef struct lx_seg {
     int cls, pe;
     long a, b;
@@ -1634,9 +1624,6 @@ static void lx_glpk_nodes(glp_tree *T, void *info)
     } else if (r == GLP_ISELECT) {
         int a, n, t;
         glp_ios_tree_size(T, &a, &n, &t);
-#ifdef LX_PROF
-        lxp.nodes_cur = t;
-#endif
         if (t > LX_WIN_NODES)
             glp_ios_terminate(T);
     }
@@ -1839,10 +1826,6 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             lx_win_add(x, lp, j, cst[j]);
         lx_win_add(x, lp, off[t + 1] - 1, cst[off[t + 1] - 1]);
     }
-#ifdef LX_PROF
-    lxp.cols += (long)nc; lxp.rows += row; lxp.nnz += (long)x->nnz;
-    double _pb = lh_now();
-#endif
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
@@ -1883,17 +1866,10 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                 lx_win_add(x, lp, pick[q], cst[pick[q]]);
             added += np;
         }
-#ifdef LX_PROF
-        lxp.cg_rounds++;
-#endif
         if (added == 0)
             break;
         z = HUGE_VAL;
     }
-#ifdef LX_PROF
-    lxp.t_lp += lh_now() - _pb; _pb = lh_now();
-    lxp.glcols += glp_get_num_cols(lp);
-#endif
     int found = 0;
     if (z < limit - tol) {
         /* the columns that may take part in a solution below limit */
@@ -1927,9 +1903,6 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         io.cb_func = lx_glpk_nodes;
         io.cb_info = &cb;
         int ir = ok ? glp_intopt(lp, &io) : -1;
-#ifdef LX_PROF
-        lxp.t_ip += lh_now() - _pb; lxp.n_ip++;
-#endif
         if (ok && (ir == 0 || glp_mip_status(lp) == GLP_FEAS)) {
             int ms = glp_mip_status(lp);
             if ((ms == GLP_OPT || ms == GLP_FEAS) &&
@@ -1998,7 +1971,6 @@ static int lx_window(lx *x)
     }
     double fixed = lx_draw(x, (size_t)-1);
     int rc = 0;
-    PT0;
     x->ncol = 0;
     for (size_t t = 0; t < m && rc == 0; t++) {
         off[t] = x->ncol;
@@ -2018,10 +1990,6 @@ static int lx_window(lx *x)
     }
     off[m] = x->ncol;
     volatile int found = 0;
-    PT(t_cols);
-#ifdef LX_PROF
-    double _pg = lh_now();
-#endif
     if (rc == 0 && !x->no_glpk) {
         jmp_buf jb;
         int old_term = glp_term_out(GLP_OFF);
@@ -2043,10 +2011,6 @@ static int lx_window(lx *x)
         if (found < 0)
             rc = -1;
     }
-#ifdef LX_PROF
-    lxp.nodes += lxp.nodes_cur; lxp.nodes_hist[lxp.nodes_cur <= 1 ? 0 : lxp.nodes_cur <= 10 ? 1 : lxp.nodes_cur <= 50 ? 2 : lxp.nodes_cur <= 200 ? 3 : 4]++; lxp.nodes_cur = 0;
-    lxp.t_glpk += lh_now() - _pg; lxp.win++; if (found > 0) lxp.win_found++;
-#endif
     int kept = 0;
     if (rc >= 0 && found > 0) {
         int ok = 1;
@@ -2067,9 +2031,6 @@ static int lx_window(lx *x)
             x->improved++;
             lx_touch(x);
             kept = 1;
-#ifdef LX_PROF
-            lxp.win_kept++;
-#endif
         }
     }
     if (!kept) {
@@ -2194,14 +2155,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             lx_kick(x);
         }
     descend:;
-#ifdef LX_PROF
-        double _pd = lh_now(), _before = x->total;
-        lxp.kicks++;
-#endif
         int dr = lx_descend(x, stop);
-#ifdef LX_PROF
-        lxp.t_desc += lh_now() - _pd; if (x->total < _before - 1e-9) lxp.desc_gain++;
-#endif
         if (dr != 0) {
             rc = -1;
             break;
@@ -2218,10 +2172,6 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             best_total = x->total;
             lx_save(x);
             out->kicks_improved++;
-#ifdef LX_PROF
-            lxp.sh[stall < 10 ? 0 : stall < 20 ? 1 : stall < 40 ? 2 : stall < 60 ? 3 : 4]++;
-            lxp.last_imp = (long)out->kicks;
-#endif
             stall = -1;
         } else if (x->total < best_total + LX_RRT * (1.0 - (double)stall /
                                                             (double)stall_max) *
@@ -2591,13 +2541,5 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
     out->cost = rep.cost;
     out->makespan = rep.makespan;
     out->runtime_s = lh_now() - t0;
-#ifdef LX_PROF
-    fprintf(stderr, "PROF2 build %.3f lp %.3f ip %.3f n_ip %ld minprune %ld nnz/win %.0f\n", lxp.t_build, lxp.t_lp, lxp.t_ip, lxp.n_ip, lxp.n_minprune, lxp.win ? (double)lxp.nnz / (double)lxp.win : 0.0);
-    fprintf(stderr, "PROF4 cg_rounds/win %.1f glcols/win %.0f\n", lxp.win ? (double)lxp.cg_rounds / (double)lxp.win : 0.0, lxp.win ? (double)lxp.glcols / (double)lxp.win : 0.0);
-    fprintf(stderr, "PROF3 stall-at-improvement <10 %ld <20 %ld <40 %ld <60 %ld >=60 %ld last %ld\n", lxp.sh[0], lxp.sh[1], lxp.sh[2], lxp.sh[3], lxp.sh[4], lxp.last_imp);
-    fprintf(stderr, "PROF total %.3f cols %.3f glpk %.3f desc %.3f | kicks %ld desc_gain %ld win %ld found %ld kept %ld | cols/win %.0f rows/win %.0f nodes/win %.1f hist %ld %ld %ld %ld %ld\n",
-            out->runtime_s, lxp.t_cols, lxp.t_glpk, lxp.t_desc, lxp.kicks, lxp.desc_gain, lxp.win, lxp.win_found, lxp.win_kept,
-            lxp.win ? (double)lxp.cols / (double)lxp.win : 0.0, lxp.win ? (double)lxp.rows / (double)lxp.win : 0.0, lxp.win ? (double)lxp.nodes / (double)lxp.win : 0.0, lxp.nodes_hist[0], lxp.nodes_hist[1], lxp.nodes_hist[2], lxp.nodes_hist[3], lxp.nodes_hist[4]);
-#endif
     return ECS_OK;
 }
