@@ -144,7 +144,9 @@ typedef struct lx {
     unsigned char *pk;    /* D * (nmax + 1) */
     unsigned char *best_fq; /* D */
     unsigned char *cand_fq; /* D */
-    unsigned char *pair_fq; /* 4 * D: two old profiles, two new ones */
+    unsigned char *pair_fq; /* 6 * D: two old profiles, two new ones, the
+                               two first placements */
+    int linear;           /* no source, no cap: slot costs linear */
     size_t *partner;      /* n */
     unsigned char *chain_fq; /* LX_CHAIN_MAX * D */
     double *chain_g, *chain_tab, *chain_tmp; /* LX_CHAIN_MAX * D, D, D */
@@ -712,26 +714,52 @@ static int lx_pair(lx *x, size_t i, size_t j)
 {
     size_t D = (size_t)x->D;
     unsigned char *oi = x->pair_fq, *oj = oi + D, *na = oj + D, *nb = na + D;
+    unsigned char *fi = nb + D, *fj = fi + D;
     lx_place pi = {x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
     lx_place pj = {x->cls[j], x->pe[j], x->s[j], x->e[j], 0.0};
     memcpy(oi, x->fq + i * D, (size_t)(pi.e - pi.s + 1));
     memcpy(oj, x->fq + j * D, (size_t)(pj.e - pj.s + 1));
     double old = x->total, best = old;
+    /* with a linear slot cost, what the two cost now (their marginal
+     * costs do not depend on the draw) */
+    int lin = x->linear && !x->phase1;
+    double now = lin ? lx_current(x, i) + lx_current(x, j) : 0.0;
     lx_begin(x);
     x->chg_lo = pi.s < pj.s ? pi.s : pj.s;
     x->chg_hi = pi.e > pj.e ? pi.e : pj.e;
     lx_place ba = {0}, bb = {0};
     size_t first = (size_t)-1;
     x->moves++;
+    /* each one's best with both off: the first placement of each order */
+    lx_unplace(x, i);
+    lx_unplace(x, j);
+    lx_fill(x, (size_t)-1);
+    lx_place p1[2];
+    int r1[2];
     for (int ord = 0; ord < 2; ord++) {
+        size_t a = ord ? j : i;
+        r1[ord] = lx_best(x, a, 0, &p1[ord]);
+        if (r1[ord] < 0)
+            return -1;
+        if (r1[ord] == 0)
+            memcpy((ord ? fj : fi) + p1[ord].s, x->best_fq + p1[ord].s,
+                   (size_t)(p1[ord].e - p1[ord].s + 1));
+    }
+    /* with a linear slot cost no pair placement costs less than the two
+     * bests with both off (the second has less room, the same prices):
+     * none cheaper than now when their sum is not */
+    int skip = lin && r1[0] == 0 && r1[1] == 0 &&
+               p1[0].cost + p1[1].cost >= now - 1e-12 * (1.0 + fabs(old));
+    for (int ord = 0; ord < 2 && !skip; ord++) {
         size_t a = ord ? j : i, b = ord ? i : j;
-        lx_unplace(x, i);
-        lx_unplace(x, j);
-        lx_place pa, pb;
-        lx_fill(x, (size_t)-1);
-        int rc = lx_best(x, a, 0, &pa);
+        if (ord) {
+            lx_unplace(x, i);
+            lx_unplace(x, j);
+        }
+        lx_place pa = p1[ord], pb;
+        int rc = r1[ord];
         if (rc == 0) {
-            lx_put(x, a, &pa, x->best_fq + pa.s);
+            lx_put(x, a, &pa, (ord ? fj : fi) + pa.s);
             lx_fill(x, (size_t)-1);
             rc = lx_best(x, b, 0, &pb);
         }
@@ -751,6 +779,10 @@ static int lx_pair(lx *x, size_t i, size_t j)
         }
         lx_unplace(x, i);
         lx_unplace(x, j);
+        lx_put(x, i, &pi, oi);
+        lx_put(x, j, &pj, oj);
+    }
+    if (skip) {
         lx_put(x, i, &pi, oi);
         lx_put(x, j, &pj, oj);
     }
@@ -2299,6 +2331,10 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->P = p->pes;
     x->K = p->nfreq;
     x->grid = p->grid;
+    x->linear = x->inst->nsource == 0;
+    for (int q = 0; x->inst->site != NULL && q < p->nsite; q++)
+        if (x->inst->site[q].cap != NULL)
+            x->linear = 0;
     for (int c = 0; c < x->ncls; c++) {
         x->site_of[c] = p->nclass ? p->cls[c].site : 0;
         x->first[c] = p->nclass ? p->cls[c].first_pe : 0;
@@ -2355,7 +2391,7 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->best_fq = calloc(D, 1);
     x->cand_fq = calloc(D, 1);
     x->order = malloc(n * sizeof *x->order);
-    x->pair_fq = calloc(4 * D, 1);
+    x->pair_fq = calloc(6 * D, 1);
     x->dirty = malloc(n);
     x->dirty2 = malloc(n);
     x->partner = malloc(n * sizeof *x->partner);
