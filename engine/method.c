@@ -70,6 +70,20 @@ ecs_model ecs_instance_model(const ecs_instance *inst)
                                                   : ECS_MODEL_PAPER;
 }
 
+ecs_result ecs_instance_binding_model(const ecs_instance *inst,
+                                      ecs_model *model, ecs_diag *diag)
+{
+    *model = ecs_instance_model(inst);
+    if (*model != ECS_MODEL_EXTENDED)
+        return ECS_OK;
+    ecs_instance_view v;
+    ecs_result rc = ecs_instance_view_make(inst, &v, diag);
+    if (rc == ECS_OK)
+        *model = ecs_instance_model(&v.inst);
+    ecs_instance_view_release(&v);
+    return rc;
+}
+
 ecs_model ecs_method_args_model(const ecs_method_args *a)
 {
     return a->cws != NULL         ? ECS_MODEL_FIXEDMAP
@@ -242,11 +256,18 @@ static ecs_result run_local(const ecs_method_args *a, ecs_method_out *out,
     memset(&sweep, 0, sizeof sweep);
     const ecs_schedule *start = a->start;
     ecs_result rc = ECS_OK;
-    if (start == NULL && !ecs_instance_extended(a->inst)) {
-        /* the sweep's schedule (from the makespan search's base); on slots
-         * of different lengths, which the sweep does not handle, the base
+    ecs_instance_view view;
+    memset(&view, 0, sizeof view);
+    if (start == NULL &&
+        (rc = ecs_instance_view_make(a->inst, &view, diag)) != ECS_OK)
+        return rc;
+    if (start == NULL && ecs_instance_model(&view.inst) != ECS_MODEL_EXTENDED) {
+        /* the sweep's schedule (from the makespan search's base), on the
+         * view where an extended feature cannot bind; on slots of
+         * different lengths, which the sweep does not handle, the base
          * fitted to them */
         ecs_method_args sa = *a;
+        sa.inst = &view.inst;
         sa.params = NULL;
         rc = a->inst->slot_len != NULL ? run_base(&sa, &sweep, diag)
                                        : run_sweep(&sa, &sweep, diag);
@@ -262,10 +283,12 @@ static ecs_result run_local(const ecs_method_args *a, ecs_method_out *out,
             if (rc == ECS_OK)
                 status(out, sweep.status);
             ecs_method_out_release(&sweep);
+            ecs_instance_view_release(&view);
             return rc;
         }
         start = sweep.schedule;
     }
+    ecs_instance_view_release(&view);
     ecs_local_params prm;
     if (a->params != NULL)
         prm = *(const ecs_local_params *)a->params;
@@ -796,12 +819,31 @@ ecs_result ecs_method_run(const ecs_method *m, const ecs_method_args *a,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "give one problem: an instance, a fixed "
                             "mapping, or a graph and CaWoSched's setup");
-    ecs_result rc = ecs_method_require(m, ecs_method_args_model(a), diag);
-    if (rc != ECS_OK)
-        return rc;
-    double t0 = ecs_clock_now();
-    rc = m->run(a, out, diag);
-    out->runtime_s = ecs_clock_now() - t0;
+    /* a row without the extended platform runs on the view when what
+     * makes the instance extended cannot bind (rows with it choose their
+     * route themselves) */
+    ecs_model model = ecs_method_args_model(a);
+    ecs_instance_view view;
+    int viewed = 0;
+    ecs_method_args va = *a;
+    if (model == ECS_MODEL_EXTENDED && !ecs_method_handles(m, model)) {
+        ecs_result vr = ecs_instance_view_make(a->inst, &view, diag);
+        if (vr != ECS_OK)
+            return vr;
+        viewed = 1;
+        if (ecs_method_handles(m, ecs_instance_model(&view.inst))) {
+            model = ecs_instance_model(&view.inst);
+            va.inst = &view.inst;
+        }
+    }
+    ecs_result rc = ecs_method_require(m, model, diag);
+    if (rc == ECS_OK) { /* a refused row took no time */
+        double t0 = ecs_clock_now();
+        rc = m->run(&va, out, diag);
+        out->runtime_s = ecs_clock_now() - t0;
+    }
+    if (viewed)
+        ecs_instance_view_release(&view);
     if (rc != ECS_OK)
         return rc;
     if (out->schedule != NULL) {

@@ -382,7 +382,7 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
         steps <= CHEAPEST_FIT_MAX_STEPS &&
         ecs_listsched_cheapest(d->inst, &cf, NULL) == ECS_OK &&
         ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
-        offer(d->out, &cf, rep.cost, ECS_FOUND_BY_LIST);
+        offer(d->out, &cf, rep.cost, ECS_FOUND_BY_CHEAPEST_FIT);
     ecs_schedule_free(cf);
     return ECS_OK;
 }

@@ -139,9 +139,16 @@ static int parse_args(compare_job *j, int argc, char **argv)
 
 static void fmt_num(char *buf, size_t n, double v, const char *fmt)
 {
-    if (isfinite(v))
+    if (isfinite(v)) {
         snprintf(buf, n, fmt, v);
-    else
+        if (buf[0] == '-') { /* "-0.00%": a rounding's sign, not a loss */
+            int zero = 1;
+            for (const char *c = buf + 1; *c != '\0'; c++)
+                zero &= !(*c >= '1' && *c <= '9');
+            if (zero)
+                memmove(buf, buf + 1, strlen(buf));
+        }
+    } else
         snprintf(buf, n, "-");
 }
 

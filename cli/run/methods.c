@@ -122,9 +122,14 @@ static ecs_result run_local(const tool_method_ctx *ctx, tool_method_out *out,
                                        ecs_instance_model(&pb->inst), diag);
     if (rc != ECS_OK)
         return rc;
-    /* on an extended platform and on slots of different lengths the
-     * sweep does not run: local starts from the base */
-    int from_base = pb->ext.on || pb->inst.slot_len != NULL;
+    /* on an extended platform (where what makes it extended can bind) and
+     * on slots of different lengths the sweep does not run: local starts
+     * from the base */
+    ecs_model route;
+    rc = ecs_instance_binding_model(&pb->inst, &route, diag);
+    if (rc != ECS_OK)
+        return rc;
+    int from_base = route != ECS_MODEL_PAPER;
     rc = tool_method_run(from_base ? TOOL_METHOD_BASE : TOOL_METHOD_SWEEP,
                          ctx, &sweep, diag);
     if (rc != ECS_OK || sweep.schedule == NULL) {

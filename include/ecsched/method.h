@@ -205,6 +205,13 @@ const ecs_method *ecs_method_find(const char *name);
  * when it has slot lengths (instance.h), else PAPER. */
 ecs_model ecs_instance_model(const ecs_instance *inst);
 
+/* The model of what can bind in inst into *model: the model of its view
+ * (ecs_instance_view_make: sources of zero volume and caps above the peak
+ * dropped), so PAPER for an extended platform whose extended features
+ * cannot bind.  Every schedule costs the same on either.  OK, or ENOMEM. */
+ecs_result ecs_instance_binding_model(const ecs_instance *inst,
+                                      ecs_model *model, ecs_diag *diag);
+
 /* The model of args: FIXEDMAP when cws is set, FREEMAP when cws_setup
  * is, else inst's. */
 ecs_model ecs_method_args_model(const ecs_method_args *a);
@@ -221,7 +228,10 @@ ecs_result ecs_method_require(const ecs_method *m, ecs_model model,
 /*
  * Run m: ecs_method_require on a's model, the row's run function, then
  * the checker on its schedule (out->check, out->cost) or the evaluator on
- * its start times.  OK with out filled for every outcome; EUNSUPPORTED
+ * its start times.  A row that does not handle the extended platform runs
+ * on the instance's view when what makes it extended cannot bind
+ * (ecs_instance_binding_model: the sweep with a zero-volume source is the
+ * paper's sweep); the checker judges the schedule on a->inst itself.  OK with out filled for every outcome; EUNSUPPORTED
  * (above), EINVAL (a missing or doubled problem, bad params), EVIOLATION
  * when the checker rejects the schedule (out->check says why; the base
  * below D' is such a case, which a caller may report), and the method's

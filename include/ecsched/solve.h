@@ -130,8 +130,8 @@ const char *ecs_solve_mode_name(ecs_solve_mode m);
     XX(STAGES, "stages") /* the bound by stages' schedule                     \
                             (ecs_bound_stages_schedule) */                     \
     XX(LNS, "lns")       /* large-neighbourhood search */                     \
-    XX(LIST, "cheapest_fit") /* the cheapest-fit list schedule                \
-                                (ecs_listsched_cheapest) */
+    XX(CHEAPEST_FIT, "cheapest_fit") /* the cheapest-fit list schedule        \
+                                        (ecs_listsched_cheapest) */
 
 typedef enum ecs_found_by {
 #define ECS_FOUND_BY_ENUM(name, key) ECS_FOUND_BY_##name,

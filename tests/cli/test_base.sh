@@ -77,6 +77,33 @@ run heuristic $G -p 4 --watts 1000 --extension 0.2 --json --green $F/zero.csv
 expect_rc 0 "--mode sweep with a zero-volume --green runs (the paper's platform)"
 expect_eq "$(jq -c '[.cost, .budget]' "$OUT")" "$sweep" "the sweep with a zero-volume --green: the same budget and cost"
 
+# compare and batch run their methods through the method table: the sweep,
+# binary search and local search on the view where the extended features
+# cannot bind (before, compare skipped the sweep and binary search with a
+# zero-volume source and its local search ran from the base: 128.837)
+M=base,sweep,binary,local
+KC='[.methods[] | [.method, .status, .cost, .makespan]]'
+run compare $G -p 4 --watts 1000 --extension 0.2 --methods $M --json
+cplain=$(jq -c "$KC" "$OUT")
+expect_eq "$(jq -c '[.methods[] | select(.status == "feasible") | .method] | length' "$OUT")" 4 \
+  "compare on the paper's platform: base, sweep, binary and local all run"
+expect_eq "$(jq -c '[.methods[] | select(.method == "sweep" or .method == "local") | .cost]' "$OUT")" \
+  "$(printf '[%s,%s]' "$(echo "$sweep" | jq '.[0]')" "$(echo "$plain" | jq '.[0]')")" \
+  "compare's sweep and local cost what heuristic's sweep and local do"
+run compare $G -p 4 --watts 1000 --extension 0.2 --methods $M --json --green $F/zero.csv
+expect_eq "$(jq -c "$KC" "$OUT")" "$cplain" "compare with a zero-volume --green: every method as without it"
+run compare $G -p 4 --watts 1000 --extension 0.2 --methods $M --json --power-cap 100000
+expect_eq "$(jq -c "$KC" "$OUT")" "$cplain" "compare with a cap far above the peak: every method as without it"
+run compare $G --platform bench/platforms/mix.json --extension 0.2 --methods base,sweep --json
+expect_eq "$(jq -r '.methods[] | select(.method == "sweep") | .status' "$OUT")" "skipped" \
+  "a cap and sources that bind: compare still skips the sweep (the paper's platform only)"
+run batch $G -p 4 --watts 1000 --extension 0.2 --methods sweep,local --out "$T_DIR/plain.jsonl"
+run batch $G -p 4 --watts 1000 --extension 0.2 --methods sweep,local --green $F/zero.csv --out "$T_DIR/zero.jsonl"
+expect_rc 0 "batch with a zero-volume --green runs the sweep"
+expect_eq "$(jq -c '[.method, .status, .cost]' "$T_DIR/zero.jsonl" | tr -d '\n')" \
+  "$(jq -c '[.method, .status, .cost]' "$T_DIR/plain.jsonl" | tr -d '\n')" \
+  "batch with a zero-volume --green: the sweep's and local's costs as without it"
+
 # ---- local never compared with a base that is not a schedule ----
 # a --base running both tasks at once breaks the cap, in the cheap slots
 # 0-1 (price 1, then 10); every schedule under the cap runs a task in the

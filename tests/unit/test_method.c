@@ -331,6 +331,100 @@ static void test_rows_on_extended(void **state)
     assert_true(feasible >= 4);
 }
 
+/* A row's status and cost on inst, start given (NAN cost: none). */
+static void row_result(const ecs_method *m, const ecs_instance *inst,
+                       const ecs_schedule *start, ecs_result *rc,
+                       char *status, size_t size, double *cost)
+{
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.inst = inst;
+    a.start = start;
+    a.time_limit_s = 20;
+    ecs_lns_params lp;
+    ecs_lns_params_init(&lp);
+    lp.max_rounds = 5;
+    if (strcmp(m->name, "lns") == 0)
+        a.params = &lp;
+    ecs_method_out out;
+    *rc = ecs_method_run(m, &a, &out, NULL);
+    snprintf(status, size, "%s", out.status);
+    *cost = out.schedule != NULL ? out.cost : NAN;
+    ecs_method_out_release(&out);
+}
+
+/* What cannot bind changes no row: the paper's tiny instances with a source
+ * of zero volume, then with a cap above any draw, give every row of the
+ * table the code, status and cost it gives without them (the rows of the
+ * paper's platform only run on the view; before, they were refused). */
+static void test_rows_on_view(void **state)
+{
+    (void)state;
+    size_t n;
+    const ecs_method *t = ecs_methods(&n);
+    uint64_t seed = 3503;
+    int compared = 0;
+    for (int rep = 0; rep < 6; rep++) {
+        tu_tiny x;
+        tu_tiny_draw(&seed, "1,0.5,0", "quadratic", TU_BF_MAXT, 0.0, &x);
+        ecs_instance plain;
+        ecs_instance_init(&plain, x.g, &x.p, x.price, (size_t)x.T, x.T);
+        assert_int_equal(ecs_instance_prepare(&plain, NULL), ECS_OK);
+        ecs_method_args a;
+        ecs_method_args_init(&a);
+        a.inst = &plain;
+        ecs_method_out base;
+        ecs_result brc = ecs_method_run(ecs_method_find("base"), &a, &base, NULL);
+        const ecs_schedule *start = brc == ECS_OK ? base.schedule : NULL;
+        double zero[TU_BF_MAXT] = {0};
+        double cap[TU_BF_MAXT];
+        for (long l = 0; l < x.T; l++)
+            cap[l] = 1e9;
+        for (int variant = 0; variant < 2; variant++) {
+            ecs_platform p = x.p;
+            ecs_source src = {.name = "none", .site = 0, .price = 0, .volume = zero};
+            ecs_site site = {.price = NULL, .cap = cap};
+            ecs_instance ext;
+            ecs_instance_init(&ext, x.g, &p, x.price, (size_t)x.T, x.T);
+            if (variant == 0) {
+                ext.source = &src;
+                ext.nsource = 1;
+            } else {
+                ext.site = &site;
+            }
+            assert_int_equal(ecs_instance_prepare(&ext, NULL), ECS_OK);
+            assert_int_equal(ecs_instance_model(&ext), ECS_MODEL_EXTENDED);
+            ecs_model bm;
+            assert_int_equal(ecs_instance_binding_model(&ext, &bm, NULL), ECS_OK);
+            assert_int_equal(bm, ECS_MODEL_PAPER);
+            for (size_t k = 0; k < n; k++) {
+                if (!ecs_method_handles(&t[k], ECS_MODEL_PAPER))
+                    continue;
+                ecs_result r0, r1;
+                char s0[32], s1[32];
+                double c0, c1;
+                row_result(&t[k], &plain, start, &r0, s0, sizeof s0, &c0);
+                row_result(&t[k], &ext, start, &r1, s1, sizeof s1, &c1);
+                if (r0 != r1 || strcmp(s0, s1) != 0)
+                    print_error("%s (variant %d): %d %s against %d %s\n",
+                                t[k].name, variant, r0, s0, r1, s1);
+                assert_int_equal(r1, r0);
+                assert_string_equal(s1, s0);
+                assert_int_equal(isnan(c1), isnan(c0));
+                if (!isnan(c0)) {
+                    assert_close(c1, c0, tu_tol(c0));
+                    compared++;
+                }
+            }
+            ecs_instance_release(&ext);
+        }
+        ecs_method_out_release(&base);
+        ecs_instance_release(&plain);
+        ecs_graph_free(x.g);
+    }
+    assert_true(compared >= 30);
+}
+
 /* CaWoSched's hand example (tests/fixtures/cawosched/hand.*): solve's plan
  * proves the optimum the MILP row finds, the bound row stays below it,
  * local's schedule is no cheaper, and the free mapping's rows refuse it. */
@@ -623,6 +717,7 @@ int main(void)
         cmocka_unit_test(test_require_says_so),
         cmocka_unit_test(test_rows_on_paper),
         cmocka_unit_test(test_rows_on_extended),
+        cmocka_unit_test(test_rows_on_view),
         cmocka_unit_test(test_rows_on_fixedmap),
         cmocka_unit_test(test_rows_on_freemap),
         cmocka_unit_test(test_freemap_freqs),
