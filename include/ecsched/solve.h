@@ -200,7 +200,8 @@ typedef struct ecs_solve_params {
     double dp_share;          /* default 0.5 */
     size_t dp_beam;           /* default 1000 states a slot */
     double dp_beam_share;     /* default 0.1 */
-    size_t dp_max_bytes;      /* the dynamic program's memory, 1 GiB */
+    size_t dp_max_bytes;      /* the dynamic program's memory, 1 GiB (64
+                                 MiB at most after the MILP) */
     double milp_max_nonzeros; /* default 2e6; 0: no MILP */
     double milp_dp_ops_per_nonzero; /* default 200 */
     double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: all of it up to milp_all_max_tasks tasks) */

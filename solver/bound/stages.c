@@ -151,15 +151,18 @@ int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
     return 0;
 }
 
-/* The sweep's state: the envelope pieces of every slot in slope order and
- * a Fenwick tree of the inserted ones (capacity P * width, cost slope *
- * capacity), with the nodes touched since the last reset. */
+/* The sweep's state: the envelope pieces of every slot, ranked by slope
+ * (pieces of one slope share a rank: the slots of one price have the same
+ * pieces, so repeated or rounded prices keep the tree small), and a
+ * Fenwick tree over the ranks of the inserted ones (capacity P * width,
+ * cost slope * capacity), with the nodes touched since the last reset. */
 typedef struct sweep {
     const ecs_platform *p;
-    size_t npc;        /* pieces */
-    size_t *slot_off;  /* per slot: its pieces' ranks rank[slot_off[l]..] */
-    size_t *rank;
-    double *slope, *cap; /* by rank */
+    size_t npc;        /* ranks: distinct slopes */
+    size_t *slot_off;  /* per slot: its pieces rank[slot_off[l]..] */
+    size_t *rank;      /* by piece (slot order) */
+    double *cap;       /* by piece */
+    double *slope;     /* by rank */
     double *fcap, *fcost; /* Fenwick, 1-based */
     size_t *touched;
     size_t ntouched;
@@ -229,13 +232,15 @@ static int sweep_init(sweep *z, const ecs_platform *p, const double *price,
         }
     }
     z->slot_off[D] = np;
-    z->npc = np;
     qsort(pc, np, sizeof *pc, by_piece_slope);
+    size_t nr = 0;
     for (size_t r = 0; r < np; r++) {
-        z->rank[pc[r].at] = r;
-        z->slope[r] = pc[r].slope;
-        z->cap[r] = pc[r].cap;
+        if (r == 0 || pc[r].slope != pc[r - 1].slope)
+            z->slope[nr++] = pc[r].slope;
+        z->rank[pc[r].at] = nr - 1;
+        z->cap[pc[r].at] = pc[r].cap;
     }
+    z->npc = nr;
     free(pc);
     return 0;
 }
@@ -260,7 +265,7 @@ static void sweep_add_slot(sweep *z, long l, double sign)
 {
     for (size_t q = z->slot_off[l]; q < z->slot_off[l + 1]; q++) {
         size_t r = z->rank[q];
-        double cp = sign * z->cap[r], co = z->slope[r] * cp;
+        double cp = sign * z->cap[q], co = z->slope[r] * cp;
         for (size_t x = r + 1; x <= z->npc; x += x & (~x + 1)) {
             z->fcap[x] += cp;
             z->fcost[x] += co;
@@ -689,6 +694,27 @@ static double stages_sweeps(const cg *c, const size_t *bp, size_t m, long nb)
     return n;
 }
 
+/* The first pass: the exact one where it costs at most STAGES_EXACT_FIRST
+ * times the first coarse pass (its sweeps; a coarse pass of the schedule
+ * prices two finishes a block).  The monotone sweep's exact pass costs
+ * about 2 (log2 L + 1) sweeps a window, so from windows of about 128 slots
+ * on a coarse pass saves little and its bound is weak: on 30,000
+ * fork-join tasks at P = 64 the 16-block pass took 20 s and stayed below
+ * the fluid bound, and no finer pass fitted in the time left. */
+#define STAGES_EXACT_FIRST 2.0
+static long stages_first_blocks(const cg *c, const size_t *bp, size_t m,
+                                long max_blocks, int sched)
+{
+    long all = c->D + 1;
+    if (max_blocks > 0 && all > max_blocks)
+        return STAGES_FIRST_BLOCKS;
+    double coarse = stages_sweeps(c, bp, m, STAGES_FIRST_BLOCKS) *
+                    (sched ? 2.0 : 1.0);
+    return stages_sweeps(c, bp, m, all) <= STAGES_EXACT_FIRST * coarse
+               ? all
+               : STAGES_FIRST_BLOCKS;
+}
+
 double bnd_stages(cg *c, double t_end, long max_blocks)
 {
     return bnd_stages_trace(c, t_end, max_blocks, NULL);
@@ -1063,7 +1089,7 @@ double bnd_stages_trace(cg *c, double t_end, long max_blocks,
      * over some e of each window, or over all of them: the exact pass) */
     if (tr != NULL)
         tr->exact = -HUGE_VAL;
-    for (long nb = STAGES_FIRST_BLOCKS;;) {
+    for (long nb = stages_first_blocks(c, bp, m, max_blocks, tr != NULL);;) {
         int late, exact;
         w.chosen = 0;
         double tp = ecs_clock_now();

@@ -245,10 +245,10 @@ static ecs_result build(const ecs_graph *g, const ecs_platform *p,
             b->no_interval = 1;
     if (b->no_interval)
         return ECS_OK;
-    rc = milp_strong_build(g, p, deadline, w, &b->iv, &b->m, &b->smap,
-                               diag);
+    rc = milp_strong_build(g, p, deadline, w, &b->iv, NULL, &b->m,
+                           &b->smap, diag);
     if (rc == ECS_OK) {
-        rc = milp_rounder_init(&b->rounder, g, p, deadline, &b->iv,
+        rc = milp_rounder_init(&b->rounder, g, p, deadline, &b->iv, NULL,
                                    &b->smap, b->m.ncols);
         if (rc != ECS_OK)
             return ecs_diag_set(diag, rc, NULL, 0, "out of memory");

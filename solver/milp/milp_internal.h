@@ -94,10 +94,14 @@ typedef struct milp_strong_map {
 double milp_strong_estimate(const ecs_graph *g, const ecs_windows *w,
                                 long deadline);
 
+/* The strong model of g; busy (NULL: none) counts per slot the tasks
+ * outside g that keep their intervals there (a neighbourhood's fixed
+ * tasks): slot l's capacity row allows P - busy[l] of g's tasks. */
 ecs_result milp_strong_build(const ecs_graph *g, const ecs_platform *p,
                                  long deadline, const ecs_windows *w,
-                                 const core_ivals *iv, milp_model *m,
-                                 milp_strong_map *map, ecs_diag *diag);
+                                 const core_ivals *iv, const int *busy,
+                                 milp_model *m, milp_strong_map *map,
+                                 ecs_diag *diag);
 void milp_strong_map_release(milp_strong_map *map);
 
 /* Paper formulation: x_{i,j,k,l}, z_{i,j}, y_{i,l}, Y_{i,l}. */
@@ -203,6 +207,8 @@ typedef struct milp_rounder {
     const core_ivals *iv;
     const milp_strong_map *map;
     size_t ncols;
+    const int *busy; /* tasks outside g per slot (milp_strong_build), or
+                        NULL */
     /* work space */
     const double *lp;
     int *used;       /* tasks per slot */
@@ -214,7 +220,7 @@ typedef struct milp_rounder {
 
 ecs_result milp_rounder_init(milp_rounder *r, const ecs_graph *g,
                                  const ecs_platform *p, long deadline,
-                                 const core_ivals *iv,
+                                 const core_ivals *iv, const int *busy,
                                  const milp_strong_map *map, size_t ncols);
 void milp_rounder_release(milp_rounder *r);
 

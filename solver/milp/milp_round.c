@@ -9,10 +9,11 @@
 
 ecs_result milp_rounder_init(milp_rounder *r, const ecs_graph *g,
                                  const ecs_platform *p, long deadline,
-                                 const core_ivals *iv,
+                                 const core_ivals *iv, const int *busy,
                                  const milp_strong_map *map, size_t ncols)
 {
     memset(r, 0, sizeof *r);
+    r->busy = busy;
     r->g = g;
     r->p = p;
     r->deadline = deadline;
@@ -134,7 +135,10 @@ int milp_round(void *ctx, const double *lp, double *x)
 {
     milp_rounder *r = ctx;
     r->lp = lp;
-    memset(r->used, 0, (size_t)r->deadline * sizeof *r->used);
+    if (r->busy != NULL)
+        memcpy(r->used, r->busy, (size_t)r->deadline * sizeof *r->used);
+    else
+        memset(r->used, 0, (size_t)r->deadline * sizeof *r->used);
     memset(r->done, 0, r->g->n ? r->g->n : 1);
     expected_starts(r);
     for (size_t k = 0; k < r->g->n; k++) {

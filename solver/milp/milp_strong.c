@@ -160,16 +160,17 @@ static double add_term(milp_model *m, size_t r, term t, double sign)
     return 0.0;
 }
 
-/* At most P tasks active in slot l: sum_i S_{i,l} - C_{i,l-1} <= P. */
+/* At most P tasks active in slot l: sum_i S_{i,l} - C_{i,l-1} <= P
+ * (P - busy[l] with busy). */
 static void add_capacity(const ecs_graph *g, const ecs_platform *p,
-                         long deadline, milp_model *m,
+                         long deadline, const int *busy, milp_model *m,
                          const milp_strong_map *mp)
 {
     for (long l = 0; l < deadline; l++) {
-        long live = 0;
+        long live = 0, cap = p->pes - (busy != NULL ? busy[l] : 0);
         for (size_t i = 0; i < g->n; i++)
             live += mp->s_first[i] <= l && l <= mp->c_last[i] + 1;
-        if (live <= p->pes)
+        if (live <= cap)
             continue;
         size_t r = milp_model_row(m, MILP_ROW_LE, 0.0, "cap_%ld", l);
         double cst = 0.0;
@@ -177,7 +178,7 @@ static void add_capacity(const ecs_graph *g, const ecs_platform *p,
             cst += add_term(m, r, start_term(mp, i, l), 1.0);
             cst += add_term(m, r, done_term(mp, i, l - 1), -1.0);
         }
-        m->rhs[r] = (double)p->pes - cst;
+        m->rhs[r] = (double)cap - cst;
     }
 }
 
@@ -201,8 +202,9 @@ static void add_precedence(const ecs_graph *g, milp_model *m,
 
 ecs_result milp_strong_build(const ecs_graph *g, const ecs_platform *p,
                                  long deadline, const ecs_windows *w,
-                                 const core_ivals *iv, milp_model *m,
-                                 milp_strong_map *mp, ecs_diag *diag)
+                                 const core_ivals *iv, const int *busy,
+                                 milp_model *m, milp_strong_map *mp,
+                                 ecs_diag *diag)
 {
     (void)w;
     if (map_alloc(mp, g->n) != 0) {
@@ -218,7 +220,7 @@ ecs_result milp_strong_build(const ecs_graph *g, const ecs_platform *p,
         add_chain(g, iv, i, 0, m, mp);
         add_chain(g, iv, i, 1, m, mp);
     }
-    add_capacity(g, p, deadline, m, mp);
+    add_capacity(g, p, deadline, busy, m, mp);
     add_precedence(g, m, mp);
     if (m->oom) {
         milp_strong_map_release(mp);

@@ -7,12 +7,17 @@
  * Why the sub-model's solutions are feasible for the whole problem:
  * - a freed task's window is the neighbourhood's span [t0, t1] cut by the
  *   incumbent intervals of its fixed predecessors and successors, so
- *   precedence with fixed tasks holds;
- * - every fixed task that meets [t0, t1] is in the sub-model ("pinned":
- *   its window is its own interval), so the capacity rows count every task
- *   in the slots of [t0, t1]; outside [t0, t1] only pinned tasks of the
- *   sub-model run, inside their old intervals, so no slot gets more tasks
- *   than in the incumbent;
+ *   precedence with fixed tasks holds (a group's task also stays within
+ *   reach of its own interval: lns_reach);
+ * - a window: every fixed task that meets [t0, t1] is in the sub-model
+ *   ("pinned": its window is its own interval), so the capacity rows
+ *   count every task in the slots of [t0, t1]; outside [t0, t1] only
+ *   pinned tasks of the sub-model run, inside their old intervals, so no
+ *   slot gets more tasks than in the incumbent;
+ * - a group: the sub-model holds the freed tasks alone; every fixed task
+ *   that meets a freed task's window keeps its interval and counts as a
+ *   constant in the capacity rows of its slots (busy), so every slot a
+ *   freed task can use counts every task there; no other slot changes;
  * - PEs are then reassigned greedily by start slot (interval graphs are
  *   perfect), and the checker has the last word. */
 #include "search_internal.h"
@@ -96,29 +101,149 @@ static size_t pick_group(const ecs_graph *g, const ecs_schedule *inc,
     return tail;
 }
 
-/* One sub-problem; *improved set when the incumbent was replaced. */
-static ecs_result solve_sub(lns_state *L, const unsigned char *freed, long t0,
-                            long t1, double t_end, int *improved,
+/* Freed task i's window in the sub-problem: its own window inside the
+ * span [t0, t1], within `reach` slots of its incumbent interval when reach
+ * >= 0, after its fixed predecessors and before its fixed successors. */
+static void freed_window(const lns_state *L, const unsigned char *freed,
+                         size_t i, long t0, long t1, long reach, long *es_out,
+                         long *lf_out)
+{
+    const ecs_graph *g = L->g;
+    const ecs_schedule *inc = L->incumbent;
+    const ecs_sched_task *t = &inc->task[i];
+    long es = t0 > L->win->es[i] ? t0 : L->win->es[i];
+    long lf = t1 < L->win->lf[i] ? t1 : L->win->lf[i];
+    if (reach >= 0) {
+        if (t->start - reach > es)
+            es = t->start - reach;
+        if (t->stop + reach < lf)
+            lf = t->stop + reach;
+    }
+    for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
+        if (!freed[g->pred[k]] && inc->task[g->pred[k]].stop + 1 > es)
+            es = inc->task[g->pred[k]].stop + 1;
+    for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
+        if (!freed[g->succ[k]] && inc->task[g->succ[k]].start - 1 < lf)
+            lf = inc->task[g->succ[k]].start - 1;
+    *es_out = es;
+    *lf_out = lf;
+}
+
+static int by_first(const void *a, const void *b)
+{
+    const long *x = a, *y = b;
+    return (x[0] > y[0]) - (x[0] < y[0]);
+}
+
+/* The union of the freed tasks' windows as disjoint sorted segments
+ * seg[2 k], seg[2 k + 1] (k < *nseg); seg holds 2 nfreed longs. */
+static void freed_union(const lns_state *L, const unsigned char *freed,
+                        const size_t *group, size_t nfreed, long t0, long t1,
+                        long reach, long *seg, size_t *nseg)
+{
+    for (size_t q = 0; q < nfreed; q++)
+        freed_window(L, freed, group[q], t0, t1, reach, &seg[2 * q],
+                     &seg[2 * q + 1]);
+    qsort(seg, nfreed, 2 * sizeof *seg, by_first);
+    size_t k = 0;
+    for (size_t q = 0; q < nfreed; q++) {
+        long a = seg[2 * q], b = seg[2 * q + 1];
+        if (b < a)
+            continue;
+        if (k > 0 && a <= seg[2 * k - 1] + 1) {
+            if (b > seg[2 * k - 1])
+                seg[2 * k - 1] = b;
+            continue;
+        }
+        seg[2 * k] = a;
+        seg[2 * k + 1] = b;
+        k++;
+    }
+    *nseg = k;
+}
+
+/* Whether [a, b] meets one of the segments (freed_union). */
+static int meets_union(const long *seg, size_t nseg, long a, long b)
+{
+    size_t lo = 0, hi = nseg; /* the first segment ending at a or later */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (seg[2 * mid + 1] < a)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < nseg && seg[2 * lo] <= b;
+}
+
+/* The interval columns of a sub-problem at most.  A time window's freed
+ * tasks may use its whole span: their intervals grow with the square of
+ * the span (the slack after the base's last task on 10,000 layered tasks
+ * at P = 64: 414,000 intervals, 507,000 columns, about 300 MB with GLPK's
+ * copy, for a model GLPK does not solve in its 10 s anyway). */
+#define LNS_MAX_INTERVALS 100000
+
+/* How far a group's freed tasks may move from their incumbent intervals:
+ * the longest of those intervals (at least LNS_MIN_REACH slots).  A group
+ * of neighbours in the graph can span the horizon (its breadth-first
+ * search jumps when a component ends, and grows with `want`); with the
+ * whole span to every freed task and every task that crosses it pinned,
+ * its model was the graph's (10,000 layered tasks at P = 64: 9,400 tasks,
+ * 700,000 columns). */
+#define LNS_MIN_REACH 2
+static long lns_reach(const ecs_schedule *inc, const size_t *group, size_t k)
+{
+    long r = LNS_MIN_REACH;
+    for (size_t q = 0; q < k; q++) {
+        const ecs_sched_task *t = &inc->task[group[q]];
+        if (t->stop - t->start + 1 > r)
+            r = t->stop - t->start + 1;
+    }
+    return r;
+}
+
+/* One sub-problem over the freed tasks (group[0..nfreed-1]) in the span
+ * [t0, t1]: with reach < 0 (a time window) every freed task may use the
+ * span and every fixed task that meets the span is pinned (in the model,
+ * its window its own interval); with reach >= 0 (a group) a freed task
+ * only slots within reach of its own interval, and the fixed tasks that
+ * meet those slots are constants of the capacity rows (busy), so the
+ * model holds the group alone.  *improved set when the incumbent was
+ * replaced. */
+static ecs_result solve_sub(lns_state *L, const unsigned char *freed,
+                            const size_t *group, size_t nfreed, long t0,
+                            long t1, long reach, double t_end, int *improved,
                             int *proved, ecs_diag *diag)
 {
     const ecs_graph *g = L->g;
     ecs_schedule *inc = L->incumbent;
-    size_t n = g->n, m = 0;
+    size_t n = g->n, m = 0, nseg = 0;
     size_t *sub = malloc((n ? n : 1) * sizeof *sub);
     long *map = malloc((n ? n : 1) * sizeof *map);
-    if (sub == NULL || map == NULL) {
+    long *seg = reach >= 0 ? malloc((2 * nfreed + 2) * sizeof *seg) : NULL;
+    int *busy = reach >= 0 ? calloc((size_t)L->D, sizeof *busy) : NULL;
+    if (sub == NULL || map == NULL ||
+        (reach >= 0 && (seg == NULL || busy == NULL))) {
         free(sub);
         free(map);
+        free(seg);
+        free(busy);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     }
+    if (reach >= 0)
+        freed_union(L, freed, group, nfreed, t0, t1, reach, seg, &nseg);
     for (size_t i = 0; i < n; i++) {
         const ecs_sched_task *t = &inc->task[i];
         map[i] = -1;
-        if (freed[i] || (t->stop >= t0 && t->start <= t1)) {
+        if (freed[i] || (reach < 0 && t->stop >= t0 && t->start <= t1)) {
             map[i] = (long)m;
             sub[m++] = i;
+        } else if (reach >= 0 && meets_union(seg, nseg, t->start, t->stop)) {
+            for (long l = t->start; l <= t->stop; l++)
+                busy[l]++;
         }
     }
+    free(seg);
     long *id = malloc((m ? m : 1) * sizeof *id);
     long *work = malloc((m ? m : 1) * sizeof *work);
     size_t ne = 0, cap = 0;
@@ -144,24 +269,16 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed, long t0,
             w.lf[q] = t->stop;
             continue;
         }
-        long es = t0 > L->win->es[i] ? t0 : L->win->es[i];
-        long lf = t1 < L->win->lf[i] ? t1 : L->win->lf[i];
-        for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
-            if (!freed[g->pred[k]] && inc->task[g->pred[k]].stop + 1 > es)
-                es = inc->task[g->pred[k]].stop + 1;
+        freed_window(L, freed, i, t0, t1, reach, &w.es[q], &w.lf[q]);
         for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++) {
             size_t b = g->succ[k];
-            if (!freed[b] && inc->task[b].start - 1 < lf)
-                lf = inc->task[b].start - 1;
-            else if (freed[b]) {
+            if (freed[b]) {
                 ed[ne].from = q;
                 ed[ne].to = (size_t)map[b];
                 ed[ne].comm = 0;
                 ne++;
             }
         }
-        w.es[q] = es;
-        w.lf[q] = lf;
     }
     if (rc == ECS_OK)
         rc = ecs_graph_build(m, id, work, NULL, ne, ed, 0, &sg, diag);
@@ -178,16 +295,19 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed, long t0,
     memset(&run, 0, sizeof run);
     if (rc == ECS_OK)
         rc = core_ivals_compute(sg, L->p, L->price, NULL, &w, t_end, &iv, diag);
-    if (rc == ECS_OK)
-        rc = milp_strong_build(sg, L->p, L->D, &w, &iv, &mod, &smap,
-                                   diag);
-    if (rc == ECS_OK) {
+    /* a model beyond LNS_MAX_INTERVALS is not built: not proved, so the
+     * next neighbourhood is smaller */
+    int skip = rc == ECS_OK && iv.off[m] > LNS_MAX_INTERVALS;
+    if (rc == ECS_OK && !skip)
+        rc = milp_strong_build(sg, L->p, L->D, &w, &iv, busy, &mod, &smap,
+                               diag);
+    if (rc == ECS_OK && !skip) {
         warm = milp_strong_from_schedule(sg, &iv, &smap, mod.ncols, ws);
-        rc = milp_rounder_init(&rnd, sg, L->p, L->D, &iv, &smap,
+        rc = milp_rounder_init(&rnd, sg, L->p, L->D, &iv, busy, &smap,
                                    mod.ncols);
         have_rnd = rc == ECS_OK;
     }
-    if (rc == ECS_OK) {
+    if (rc == ECS_OK && !skip) {
         run.model = &mod;
         run.warm = warm;
         run.t_end = t_end;
@@ -244,6 +364,7 @@ static ecs_result solve_sub(lns_state *L, const unsigned char *freed, long t0,
     free(work);
     free(sub);
     free(map);
+    free(busy);
     if (rc == ECS_ELIMIT) { /* the time ran out while costing intervals */
         ecs_diag_clear(diag);
         rc = ECS_OK;
@@ -333,8 +454,11 @@ static ecs_result run(lns_state *L, const ecs_lns_params *prm, double t0,
         double cap = left < L->sub_limit ? left : L->sub_limit;
         double t_start = ecs_clock_now();
         int improved = 0, proved = 0;
-        rc = solve_sub(L, freed, a, b, t_start + cap, &improved, &proved,
-                       diag);
+        /* a group's tasks move within its longest interval of their own
+         * (lns_reach), a window's anywhere in it */
+        long reach = (L->rounds & 1) ? lns_reach(L->incumbent, queue, k) : -1;
+        rc = solve_sub(L, freed, queue, k, a, b, reach, t_start + cap,
+                       &improved, &proved, diag);
         L->rounds++;
         L->improved += improved;
         /* adapt the neighbourhood: grow while sub-problems are proved

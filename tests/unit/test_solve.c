@@ -14,7 +14,9 @@
 #include "ecsched/check.h"
 #include "ecsched/dp.h"
 #include "ecsched/graph.h"
+#include "ecsched/lns.h"
 #include "ecsched/local.h"
+#include "ecsched/milp.h"
 #include "ecsched/makespan.h"
 #include "ecsched/prices.h"
 #include "ecsched/solve.h"
@@ -178,6 +180,36 @@ static void test_route_dp(void **state)
     assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
     assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
     assert_budget_kept(&r, 30.0);
+    ecs_solve_result_release(&r);
+    unload(&x);
+}
+
+/* After a MILP that left the gap open (here: 10 ms for it, where it
+ * needs about 0.2 s; 36% open after 10 ms) the dynamic program runs with
+ * at most 64 MiB of states (solve.c, DP_AFTER_MILP_BYTES) and still
+ * proves a narrow graph whose states fit: the MILP's optimum with the
+ * whole time. */
+static void test_route_dp_after_milp(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g07_n13.stg", 4, 70);
+    assert_true(ecs_dp_count_ideals(x.g, 5000) <= 5000);
+    ecs_solve_params prm = params(30.0);
+    prm.base = x.base;
+    ecs_solve_result r;
+    solve(&x, &prm, &r);
+    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
+    double opt = r.cost;
+    ecs_solve_result_release(&r);
+    prm.milp_share = 1e-6;
+    solve(&x, &prm, &r);
+    char t[128];
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp,dp_beam,dp");
+    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
+    assert_int_equal(r.mode, ECS_SOLVE_MODE_DP);
+    assert_close(r.cost, opt, 1e-9 * (1.0 + fabs(opt)));
     ecs_solve_result_release(&r);
     unload(&x);
 }
@@ -494,6 +526,74 @@ static void test_stage_schedule_in_time(void **state)
     unload(&x);
 }
 
+/* Large-neighbourhood search (lns.h) from x's base with the seed 1, the
+ * given tasks to free and rounds, node-limited sub-problems (no clock):
+ * OK, the schedule passes the checker at the cost reported, and costs no
+ * more than the start. */
+static double lns_cost(problem *x, size_t free_tasks, long rounds)
+{
+    ecs_instance inst;
+    ecs_instance_init(&inst, x->g, &x->p, x->sp.price, x->sp.n, x->deadline);
+    ecs_lns_params lp;
+    ecs_lns_params_init(&lp);
+    lp.time_limit_s = 60.0;
+    lp.free_tasks = free_tasks;
+    lp.max_rounds = rounds;
+    lp.sub_max_nodes = 100000;
+    lp.sub_time_limit_s = 60.0;
+    ecs_lns_result r;
+    ecs_diag d;
+    assert_int_equal(ecs_lns_solve(&inst, x->base, &lp, &r, &d), ECS_OK);
+    assert_int_equal(r.rounds, rounds);
+    ecs_check_report rep, base;
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL),
+                     ECS_OK);
+    assert_close(rep.cost, r.cost, 1e-9);
+    assert_int_equal(ecs_check_schedule(&inst, x->base, &base, NULL), ECS_OK);
+    assert_true(r.cost <= base.cost + 1e-9);
+    double c = r.cost;
+    ecs_lns_result_release(&r);
+    ecs_instance_release(&inst);
+    return c;
+}
+
+static double milp_optimum(problem *x)
+{
+    ecs_instance inst;
+    ecs_instance_init(&inst, x->g, &x->p, x->sp.price, x->sp.n, x->deadline);
+    ecs_milp_params mp;
+    ecs_milp_params_init(&mp);
+    ecs_milp_result mr;
+    ecs_diag d;
+    assert_int_equal(ecs_milp_solve(&inst, &mp, &mr, &d), ECS_OK);
+    assert_int_equal(mr.status, ECS_MILP_OPTIMAL);
+    double c = mr.cost;
+    ecs_milp_result_release(&mr);
+    ecs_instance_release(&inst);
+    return c;
+}
+
+/* LNS's first neighbourhood is a time window; asked to free more tasks
+ * than the graph has it widens to the whole horizon, where its sub-problem
+ * is the whole strong MILP: one round reaches the MILP's optimum.  A
+ * group (every second round) moves its tasks only near their intervals
+ * (lns.c: its model grows with the group, not with the graph): from the
+ * base, rounds of small windows and groups stay feasible and never go
+ * below the optimum, the same on a second run. */
+static void test_lns_window_and_group(void **state)
+{
+    (void)state;
+    problem x;
+    load(&x, "data/paper32/g07_n13.stg", 4, 0);
+    double opt = milp_optimum(&x);
+    double whole = lns_cost(&x, x.g->n + 1, 1);
+    assert_close(whole, opt, 1e-9 * (1.0 + fabs(opt)));
+    double small = lns_cost(&x, 3, 12);
+    assert_true(small >= opt - 1e-9 * (1.0 + fabs(opt)));
+    assert_close(lns_cost(&x, 3, 12), small, 1e-12);
+    unload(&x);
+}
+
 /* Parameters are checked up front. */
 static void test_params(void **state)
 {
@@ -535,6 +635,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_route_dp),
+        cmocka_unit_test(test_route_dp_after_milp),
         cmocka_unit_test(test_route_milp),
         cmocka_unit_test(test_route_bound_lns),
         cmocka_unit_test(test_route_bound_only),
@@ -544,6 +645,7 @@ int main(void)
         cmocka_unit_test(test_local_effort),
         cmocka_unit_test(test_prepared_instance),
         cmocka_unit_test(test_stage_schedule_in_time),
+        cmocka_unit_test(test_lns_window_and_group),
         cmocka_unit_test(test_params),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
