@@ -11,13 +11,14 @@
 #   solar   the bundled data/platforms/solar_two_class.json without its cap,
 #           half the PEs fast (as bench_peers37.sh's).
 # EXT_PES PEs (default "4 8"), EXT_VARIANTS (default "mix three"),
-# EXT_GRAPHS graphs (default 32).  Rows to EXT_OUT (default
+# EXT_GRAPHS graphs (default 32) after the first EXT_SKIP (default 0: a
+# long series split into locked invocations).  Rows to EXT_OUT (default
 # bench/results/ext37.csv; EXT_APPEND=1 appends), a summary per variant
 # and P to stdout: proven optimal, median and largest time, largest gap.
 set -u
 : "${ECSCHED:=bin/ecsched}"
 : "${EXT_PES:=4 8}" "${EXT_LIMIT:=30}" "${EXT_VARIANTS:=mix three}"
-: "${EXT_GRAPHS:=32}" "${EXT_OUT:=bench/results/ext37.csv}"
+: "${EXT_GRAPHS:=32}" "${EXT_SKIP:=0}" "${EXT_OUT:=bench/results/ext37.csv}"
 tmp=$(mktemp -d)
 plat=bench/platforms
 trap 'rm -rf "$tmp"; rm -f "$plat"/.bench_ext_*.json data/platforms/.bench_ext_*.json' EXIT
@@ -46,8 +47,9 @@ for v in $EXT_VARIANTS; do
     pf=$(ext_platform "$v" "$P")
     k=0
     for g in data/paper32/*.stg; do
-      [ $k -lt "$EXT_GRAPHS" ] || break
       k=$((k + 1))
+      [ $k -gt "$EXT_SKIP" ] || continue
+      [ $k -le $((EXT_SKIP + EXT_GRAPHS)) ] || break
       "$ECSCHED" solve "$g" --platform "$pf" --extension 0.2 \
         --time-limit "$EXT_LIMIT" --json -o "$tmp/s.json" >/dev/null 2>"$tmp/err" ||
         [ -s "$tmp/s.json" ] || { echo "$v P=$P $g: $(head -1 "$tmp/err")"; continue; }

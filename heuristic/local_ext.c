@@ -70,6 +70,11 @@
 #define LX_WIN_NODES 200
 #define LX_WIN_KEEP 150
 
+/* The window LP's first columns per task (the cheapest, and its place
+ * now); the others join by their reduced costs. */
+#define LX_WIN_START 8
+#define LX_WIN_ADD 4
+
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
@@ -139,7 +144,9 @@ typedef struct lx {
     unsigned char *pk;    /* D * (nmax + 1) */
     unsigned char *best_fq; /* D */
     unsigned char *cand_fq; /* D */
-    unsigned char *pair_fq; /* 4 * D: two old profiles, two new ones */
+    unsigned char *pair_fq; /* 6 * D: two old profiles, two new ones, the
+                               two first placements */
+    int linear;           /* no source, no cap: slot costs linear */
     size_t *partner;      /* n */
     unsigned char *chain_fq; /* LX_CHAIN_MAX * D */
     double *chain_g, *chain_tab, *chain_tmp; /* LX_CHAIN_MAX * D, D, D */
@@ -166,6 +173,10 @@ typedef struct lx {
     double *war;
     size_t nnz, cap_nz;
     void *wlp;            /* its GLPK problem while it is built */
+    double *winc;         /* ncol + 1: the incumbent given to GLPK */
+    size_t *wcp, *wback;  /* the window matrix by column; GLPK's columns */
+    int *wri, *wgl;
+    double *wcst, *wdual;
     int no_glpk;          /* GLPK failed: no window moves */
     unsigned char *wfq;   /* LX_WIN_MAX * D */
     unsigned char *wst;   /* P * D: where columns start and end */
@@ -703,26 +714,52 @@ static int lx_pair(lx *x, size_t i, size_t j)
 {
     size_t D = (size_t)x->D;
     unsigned char *oi = x->pair_fq, *oj = oi + D, *na = oj + D, *nb = na + D;
+    unsigned char *fi = nb + D, *fj = fi + D;
     lx_place pi = {x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
     lx_place pj = {x->cls[j], x->pe[j], x->s[j], x->e[j], 0.0};
     memcpy(oi, x->fq + i * D, (size_t)(pi.e - pi.s + 1));
     memcpy(oj, x->fq + j * D, (size_t)(pj.e - pj.s + 1));
     double old = x->total, best = old;
+    /* with a linear slot cost, what the two cost now (their marginal
+     * costs do not depend on the draw) */
+    int lin = x->linear && !x->phase1;
+    double now = lin ? lx_current(x, i) + lx_current(x, j) : 0.0;
     lx_begin(x);
     x->chg_lo = pi.s < pj.s ? pi.s : pj.s;
     x->chg_hi = pi.e > pj.e ? pi.e : pj.e;
     lx_place ba = {0}, bb = {0};
     size_t first = (size_t)-1;
     x->moves++;
+    /* each one's best with both off: the first placement of each order */
+    lx_unplace(x, i);
+    lx_unplace(x, j);
+    lx_fill(x, (size_t)-1);
+    lx_place p1[2];
+    int r1[2];
     for (int ord = 0; ord < 2; ord++) {
+        size_t a = ord ? j : i;
+        r1[ord] = lx_best(x, a, 0, &p1[ord]);
+        if (r1[ord] < 0)
+            return -1;
+        if (r1[ord] == 0)
+            memcpy((ord ? fj : fi) + p1[ord].s, x->best_fq + p1[ord].s,
+                   (size_t)(p1[ord].e - p1[ord].s + 1));
+    }
+    /* with a linear slot cost no pair placement costs less than the two
+     * bests with both off (the second has less room, the same prices):
+     * none cheaper than now when their sum is not */
+    int skip = lin && r1[0] == 0 && r1[1] == 0 &&
+               p1[0].cost + p1[1].cost >= now - 1e-12 * (1.0 + fabs(old));
+    for (int ord = 0; ord < 2 && !skip; ord++) {
         size_t a = ord ? j : i, b = ord ? i : j;
-        lx_unplace(x, i);
-        lx_unplace(x, j);
-        lx_place pa, pb;
-        lx_fill(x, (size_t)-1);
-        int rc = lx_best(x, a, 0, &pa);
+        if (ord) {
+            lx_unplace(x, i);
+            lx_unplace(x, j);
+        }
+        lx_place pa = p1[ord], pb;
+        int rc = r1[ord];
         if (rc == 0) {
-            lx_put(x, a, &pa, x->best_fq + pa.s);
+            lx_put(x, a, &pa, (ord ? fj : fi) + pa.s);
             lx_fill(x, (size_t)-1);
             rc = lx_best(x, b, 0, &pb);
         }
@@ -742,6 +779,10 @@ static int lx_pair(lx *x, size_t i, size_t j)
         }
         lx_unplace(x, i);
         lx_unplace(x, j);
+        lx_put(x, i, &pi, oi);
+        lx_put(x, j, &pj, oj);
+    }
+    if (skip) {
         lx_put(x, i, &pi, oi);
         lx_put(x, j, &pj, oj);
     }
@@ -1596,12 +1637,23 @@ static void lx_glpk_error(void *info)
     longjmp(*(jmp_buf *)info, 1);
 }
 
-/* GLPK's branch and bound stopped after LX_WIN_NODES nodes (a limit that
- * depends on no clock). */
+/* The window MILP's callback: the window as it is given as the incumbent
+ * at the root (so that the tree prunes every node whose bound is not below
+ * it), and the branch and bound stopped after LX_WIN_NODES nodes (a limit
+ * that depends on no clock). */
+typedef struct lx_cb {
+    const double *inc; /* the incumbent, from 1 */
+    int given;
+} lx_cb;
+
 static void lx_glpk_nodes(glp_tree *T, void *info)
 {
-    (void)info;
-    if (glp_ios_reason(T) == GLP_ISELECT) {
+    lx_cb *cb = info;
+    int r = glp_ios_reason(T);
+    if (r == GLP_IHEUR && !cb->given) {
+        cb->given = 1;
+        glp_ios_heur_sol(T, cb->inc);
+    } else if (r == GLP_ISELECT) {
         int a, n, t;
         glp_ios_tree_size(T, &a, &n, &t);
         if (t > LX_WIN_NODES)
@@ -1635,24 +1687,41 @@ static int lx_nz(lx *x, int row, int col)
     return 0;
 }
 
+/* Column j of the window (from 0) added to its GLPK problem at cost c
+ * (bounds 0 and 1; its rows from the column-major copy).  */
+static void lx_win_add(lx *x, glp_prob *lp, size_t j, double c)
+{
+    int k = glp_add_cols(lp, 1);
+    glp_set_col_bnds(lp, k, GLP_DB, 0.0, 1.0);
+    glp_set_obj_coef(lp, k, c);
+    size_t a = x->wcp[j], len = x->wcp[j + 1] - a;
+    /* GLPK reads ind[1..len] and val[1..len] (wri from 1, war[1..] all 1) */
+    glp_set_mat_col(lp, k, (int)len, x->wri + a - 1, x->war);
+    x->wgl[j] = k;
+    x->wback[k] = j;
+}
+
 /*
  * The window's MILP on GLPK (inside the guard): a binary per column, each
  * task one column, each PE-slot of two tasks' columns at most one, and for
  * each edge u -> v of the window and slot t, u ending at t or later and v
- * starting at t or earlier not both.  Its best columns into best[] (1) or
- * none (0: no solution within LX_WIN_MS or none better); -1 out of memory.
+ * starting at t or earlier not both.  Each task's least cost is taken out
+ * of its columns (the objective's constant).  Its LP is solved by column
+ * generation (a restricted master: each task's LX_WIN_START cheapest
+ * columns and its place now; the columns of negative reduced cost added
+ * until none is left: the LP optimum z of all columns); no solution below
+ * limit when z is not (most windows end here).  Then every column whose
+ * reduced cost is below limit - z joins (any solution below limit takes
+ * only such columns: its cost is at least z plus the reduced cost of each
+ * column it takes outside the LP's support) and the branch and bound runs
+ * on them, from the window as it is (the incumbent), at most LX_WIN_NODES
+ * nodes.  Its best columns into best[] (1) or none (0: no solution below
+ * limit found); -1 out of memory.
  */
 static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                        double limit, size_t *best)
 {
-    size_t D = (size_t)x->D, P = (size_t)x->P;
-    glp_prob *lp = x->wlp = glp_create_prob();
-    glp_set_obj_dir(lp, GLP_MIN);
-    glp_add_cols(lp, (int)x->ncol);
-    for (size_t j = 0; j < x->ncol; j++) {
-        glp_set_col_kind(lp, (int)j + 1, GLP_BV);
-        glp_set_obj_coef(lp, (int)j + 1, x->wcol[j].cost);
-    }
+    size_t D = (size_t)x->D, P = (size_t)x->P, nc = x->ncol;
     x->nnz = 0;
     int row = 0;
     for (size_t t = 0; t < m; t++) {
@@ -1676,13 +1745,13 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
      * ends there: only those rows */
     unsigned char *st = x->wst;
     memset(st, 0, P * D);
-    for (size_t j = 0; j < x->ncol; j++)
+    for (size_t j = 0; j < nc; j++)
         st[(size_t)x->wcol[j].pe * D + (size_t)x->wcol[j].e] = 1;
     for (size_t c = 0; c < P * D; c++) {
         int v = cell[c];
         cell[c] = (v & (v - 1)) && st[c] ? ++row : 0;
     }
-    for (size_t j = 0; j < x->ncol; j++) {
+    for (size_t j = 0; j < nc; j++) {
         const lx_col *cl = &x->wcol[j];
         for (long l = cl->s; l <= cl->e; l++) {
             int r = cell[(size_t)cl->pe * D + (size_t)l];
@@ -1724,27 +1793,163 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             }
         }
     }
+    /* the matrix by column (wcp: starts, wri: rows); the GLPK column of
+     * each (wgl, 0: not in the LP) and back (wback); shifted costs (wcst);
+     * the incumbent (winc) */
+    size_t *cp = realloc(x->wcp, (nc + 1) * sizeof *cp);
+    if (cp != NULL)
+        x->wcp = cp;
+    int *ri = realloc(x->wri, (x->nnz + 1) * sizeof *ri);
+    if (ri != NULL)
+        x->wri = ri;
+    int *gl = realloc(x->wgl, (nc + 1) * sizeof *gl);
+    if (gl != NULL)
+        x->wgl = gl;
+    size_t *bk = realloc(x->wback, (nc + 1) * sizeof *bk);
+    if (bk != NULL)
+        x->wback = bk;
+    double *cst = realloc(x->wcst, (nc + 1) * sizeof *cst);
+    if (cst != NULL)
+        x->wcst = cst;
+    double *inc = realloc(x->winc, (nc + 1) * sizeof *inc);
+    if (inc != NULL)
+        x->winc = inc;
+    if (cp == NULL || ri == NULL || gl == NULL || bk == NULL || cst == NULL ||
+        inc == NULL)
+        return -1;
+    for (size_t j = 0; j <= nc; j++)
+        cp[j] = 0;
+    for (size_t z = 1; z <= x->nnz; z++)
+        cp[x->wja[z]]++; /* column j (wja j + 1) counted at cp[j + 1] */
+    cp[0] = 1;           /* wri from 1, as GLPK reads it */
+    for (size_t j = 0; j < nc; j++) {
+        cp[j + 1] += cp[j];
+        gl[j] = (int)cp[j]; /* the next place of column j */
+    }
+    for (size_t z = 1; z <= x->nnz; z++)
+        ri[gl[x->wja[z] - 1]++] = x->wia[z];
+    double *y = realloc(x->wdual, ((size_t)row + 1) * sizeof *y);
+    if (y == NULL)
+        return -1;
+    x->wdual = y;
+    double shift = 0.0;
+    for (size_t t = 0; t < m; t++) {
+        double lo = HUGE_VAL;
+        for (size_t j = off[t]; j < off[t + 1]; j++)
+            if (x->wcol[j].cost < lo)
+                lo = x->wcol[j].cost;
+        shift += lo;
+        for (size_t j = off[t]; j < off[t + 1]; j++) {
+            cst[j] = x->wcol[j].cost - lo;
+            gl[j] = 0;
+        }
+    }
+    double tol = 1e-10 * (1.0 + fabs(limit));
+    if (shift >= limit - tol)
+        return 0; /* each task at its cheapest is no cheaper */
+    glp_prob *lp = x->wlp = glp_create_prob();
+    glp_set_obj_dir(lp, GLP_MIN);
+    glp_set_obj_coef(lp, 0, shift);
     glp_add_rows(lp, row);
     for (int r = 1; r <= row; r++)
         glp_set_row_bnds(lp, r, r <= nrow_assign ? GLP_FX : GLP_UP, 1.0, 1.0);
-    glp_load_matrix(lp, (int)x->nnz, x->wia, x->wja, x->war);
-    glp_iocp io;
-    glp_init_iocp(&io);
-    io.msg_lev = GLP_MSG_OFF;
-    io.presolve = GLP_ON;
-    io.tm_lim = LX_WIN_MS;
-    io.cb_func = lx_glpk_nodes;
+    for (size_t t = 0; t < m; t++) {
+        for (size_t j = off[t]; j + 1 < off[t + 1] && j < off[t] + LX_WIN_START; j++)
+            lx_win_add(x, lp, j, cst[j]);
+        lx_win_add(x, lp, off[t + 1] - 1, cst[off[t + 1] - 1]);
+    }
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    sm.tm_lim = LX_WIN_MS;
+    double z = HUGE_VAL;
+    for (;;) {
+        if (glp_simplex(lp, &sm) != 0 || glp_get_status(lp) != GLP_OPT)
+            break;
+        z = glp_get_obj_val(lp);
+        for (int r = 1; r <= row; r++)
+            y[r] = glp_get_row_dual(lp, r);
+        /* each task's LX_WIN_ADD columns of least negative reduced cost */
+        int added = 0;
+        for (size_t t = 0; t < m; t++) {
+            size_t pick[LX_WIN_ADD];
+            double pd[LX_WIN_ADD];
+            int np = 0;
+            for (size_t j = off[t]; j < off[t + 1]; j++) {
+                if (gl[j])
+                    continue;
+                double d = cst[j];
+                for (size_t a = cp[j]; a < cp[j + 1]; a++)
+                    d -= y[ri[a]];
+                if (d >= -1e-9)
+                    continue;
+                if (np == LX_WIN_ADD && d >= pd[np - 1])
+                    continue;
+                int q = np < LX_WIN_ADD ? np++ : LX_WIN_ADD - 1;
+                while (q > 0 && pd[q - 1] > d) {
+                    pd[q] = pd[q - 1];
+                    pick[q] = pick[q - 1];
+                    q--;
+                }
+                pd[q] = d;
+                pick[q] = j;
+            }
+            for (int q = 0; q < np; q++)
+                lx_win_add(x, lp, pick[q], cst[pick[q]]);
+            added += np;
+        }
+        if (added == 0)
+            break;
+        z = HUGE_VAL;
+    }
     int found = 0;
-    if (glp_intopt(lp, &io) == 0 || glp_mip_status(lp) == GLP_FEAS) {
-        int ms = glp_mip_status(lp);
-        if ((ms == GLP_OPT || ms == GLP_FEAS) &&
-            glp_mip_obj_val(lp) < limit - 1e-10 * (1.0 + fabs(limit))) {
-            found = 1;
-            for (size_t t = 0; t < m; t++) {
-                best[t] = off[t];
-                for (size_t j = off[t]; j < off[t + 1]; j++)
-                    if (glp_mip_col_val(lp, (int)j + 1) > 0.5)
+    if (z < limit - tol) {
+        /* the columns that may take part in a solution below limit */
+        int added = 0;
+        for (size_t j = 0; j < nc; j++) {
+            if (gl[j])
+                continue;
+            double d = cst[j];
+            for (size_t a = cp[j]; a < cp[j + 1]; a++)
+                d -= y[ri[a]];
+            if (d < limit - z - tol) {
+                lx_win_add(x, lp, j, cst[j]);
+                added++;
+            }
+        }
+        int ok = added == 0 || (glp_simplex(lp, &sm) == 0 &&
+                                glp_get_status(lp) == GLP_OPT);
+        int ncl = glp_get_num_cols(lp);
+        for (int k = 1; ok && k <= ncl; k++) {
+            glp_set_col_kind(lp, k, GLP_BV);
+            inc[k] = 0.0;
+        }
+        for (size_t t = 0; ok && t < m; t++)
+            inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
+        lx_cb cb = {inc, 0};
+        glp_iocp io;
+        glp_init_iocp(&io);
+        io.msg_lev = GLP_MSG_OFF;
+        io.br_tech = GLP_BR_MFV;
+        io.tm_lim = LX_WIN_MS;
+        io.cb_func = lx_glpk_nodes;
+        io.cb_info = &cb;
+        int ir = ok ? glp_intopt(lp, &io) : -1;
+        if (ok && (ir == 0 || glp_mip_status(lp) == GLP_FEAS)) {
+            int ms = glp_mip_status(lp);
+            if ((ms == GLP_OPT || ms == GLP_FEAS) &&
+                glp_mip_obj_val(lp) < limit - tol) {
+                found = 1;
+                for (size_t t = 0; t < m; t++)
+                    best[t] = off[t + 1] - 1;
+                for (int k = 1; k <= ncl; k++)
+                    if (glp_mip_col_val(lp, k) > 0.5) {
+                        size_t j = x->wback[k];
+                        size_t t = 0;
+                        while (t + 1 < m && off[t + 1] <= j)
+                            t++;
                         best[t] = j;
+                    }
             }
         }
     }
@@ -1981,8 +2186,9 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
         } else {
             lx_kick(x);
         }
-    descend:
-        if (lx_descend(x, stop) != 0) {
+    descend:;
+        int dr = lx_descend(x, stop);
+        if (dr != 0) {
             rc = -1;
             break;
         }
@@ -2106,6 +2312,13 @@ static void lx_release(lx *x)
     free(x->wfq);
     free(x->wst);
     free(x->wia);
+    free(x->winc);
+    free(x->wcp);
+    free(x->wback);
+    free(x->wri);
+    free(x->wgl);
+    free(x->wcst);
+    free(x->wdual);
     free(x->wja);
     free(x->war);
 }
@@ -2118,6 +2331,10 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->P = p->pes;
     x->K = p->nfreq;
     x->grid = p->grid;
+    x->linear = x->inst->nsource == 0;
+    for (int q = 0; x->inst->site != NULL && q < p->nsite; q++)
+        if (x->inst->site[q].cap != NULL)
+            x->linear = 0;
     for (int c = 0; c < x->ncls; c++) {
         x->site_of[c] = p->nclass ? p->cls[c].site : 0;
         x->first[c] = p->nclass ? p->cls[c].first_pe : 0;
@@ -2174,7 +2391,7 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->best_fq = calloc(D, 1);
     x->cand_fq = calloc(D, 1);
     x->order = malloc(n * sizeof *x->order);
-    x->pair_fq = calloc(4 * D, 1);
+    x->pair_fq = calloc(6 * D, 1);
     x->dirty = malloc(n);
     x->dirty2 = malloc(n);
     x->partner = malloc(n * sizeof *x->partner);

@@ -128,8 +128,10 @@
  *   6 to 12 tasks (those nearest a random slot on every class, or a graph
  *   neighbourhood) taken off and put back by a small MILP on GLPK over
  *   their columns (PE, interval, cheapest profile on the others' draw),
- *   their precedences and PEs kept, at most 200 nodes (no clock); kept
- *   when the total falls.  GLPK runs silenced with an error hook; after a
+ *   their precedences and PEs kept, its LP by column generation (from
+ *   each task's cheapest columns; ended when its bound is not below the
+ *   window's cost now), at most 200 nodes (no clock); kept when the
+ *   total falls.  GLPK runs silenced with an error hook; after a
  *   GLPK error (GLPK's error state) no window move is tried again.
  * - Kicks, each followed by the search: a ruin and recreate (50 %: 2 to
  *   60 % of the tasks, those nearest a random slot on one class or all,

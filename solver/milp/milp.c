@@ -401,7 +401,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         run.sift = 1;
         /* branching on the cumulative S and C (MILP_COL_IMPLIED) too, by
          * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
-        run.pcost = prm->max_nodes == 0;
+        run.pcost = prm->max_nodes == 0 ? MILP_PCOST_TWO_TREES : 0;
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
         rc = milp_glpk_solve(&run, diag);

@@ -235,12 +235,12 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
         t->s0 = m->ncols;
         for (size_t c = 0; c < nc; c++)
             for (long l = t->es; l <= t->lf; l++)
-                milp_model_col(m, 0, 1, MILP_COL_CONT, 0, "S_%ld_%zu_%ld",
+                milp_model_col(m, 0, 1, MILP_COL_IMPLIED, 0, "S_%ld_%zu_%ld",
                                    g->id[i], c, l);
         t->c0 = m->ncols;
         for (size_t c = 0; c < nc; c++)
             for (long l = t->es; l <= t->lf; l++)
-                milp_model_col(m, 0, 1, MILP_COL_CONT, 0, "C_%ld_%zu_%ld",
+                milp_model_col(m, 0, 1, MILP_COL_IMPLIED, 0, "C_%ld_%zu_%ld",
                                    g->id[i], c, l);
         t->u0 = m->ncols;
         for (size_t c = 0; c < nc; c++)
@@ -739,10 +739,13 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         warm = from_schedule(&ext, &p, g, &mp, m.ncols, warm_s);
     milp_run run;
     milp_run_init(&run, &m, warm, prm, t0, t_end);
-    /* a source or a cap binds: GLPK's MIR and Gomory cuts (docs/MODEL.md
-     * "MILP, extended model") */
+    /* a source or a cap binds: GLPK's MIR and Gomory cuts, and one tree
+     * that branches on the cumulative S and C by pseudo-costs
+     * (docs/MODEL.md "MILP, extended model") */
     for (size_t c = 0; c < mp.nclass; c++)
         run.cuts |= !mp.lin[c];
+    if (run.cuts && prm->max_nodes == 0)
+        run.pcost = MILP_PCOST_ONE_TREE;
     if (rc == ECS_OK) {
         out->rows = (long)m.nrows;
         out->cols = (long)m.ncols;

@@ -597,7 +597,10 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
         if (run->dive && !over(c))
             rc = dive(c, diag);
         if (rc == ECS_OK && !over(c) && resolve_root(c)) {
-            if (run->pcost) {
+            if (run->pcost == MILP_PCOST_ONE_TREE) {
+                implied_kind(c, GLP_IV);
+                rc = solve_tree(c, 1, diag);
+            } else if (run->pcost == MILP_PCOST_TWO_TREES) {
                 rc = solve_two_trees(c, diag);
             } else {
                 implied_kind(c, GLP_CV); /* the first of two trees alone */

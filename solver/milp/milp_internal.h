@@ -36,6 +36,10 @@ typedef enum milp_col_kind {
                            l" or not), and otherwise treated as continuous */
 } milp_col_kind;
 
+/* milp_run.pcost: how branch and bound branches (0: GLPK's default rule
+ * on the MILP_COL_INT columns, one tree). */
+enum { MILP_PCOST_TWO_TREES = 1, MILP_PCOST_ONE_TREE = 2 };
+
 typedef struct milp_model {
     size_t ncols, nrows, nnz;
     size_t cap_cols, cap_rows, cap_nnz;
@@ -264,11 +268,13 @@ typedef struct milp_run {
     unsigned long rounded; /* incumbents the heuristic supplied */
     int dive;              /* run the diving heuristic after the root */
     unsigned long long max_nodes; /* stop after this many nodes (0: none) */
-    int pcost;             /* two trees: GLPK's default rule
+    int pcost;             /* MILP_PCOST_TWO_TREES: GLPK's default rule
                               (Driebeck-Tomlin) on the MILP_COL_INT columns
                               with half the time, then the MILP_COL_IMPLIED
                               columns integer too and pseudo-costs
-                              (milp_pcost.h); 0: the first tree alone */
+                              (milp_pcost.h); MILP_PCOST_ONE_TREE: that
+                              second tree alone, from the root; 0: the
+                              first tree alone */
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */

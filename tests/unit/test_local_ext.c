@@ -476,9 +476,13 @@ static void test_local_cross_site(void **state)
  * four have left, and east's hours take four at full speed.  Every seed,
  * from that start and from nothing, reaches -3.2; the checker accepts
  * every schedule (run_local). */
-static void test_local_exchange_sites(void **state)
+/* The exchange of test_local_exchange_sites at scale k: 2k tasks, D' = 2k,
+ * east's negative slots 0..k-1; the bound of that test gives
+ * -2k + 2k 0.6 = -0.8k, reached with k tasks at full speed on east in its
+ * negative hours and k at half speed over all of west's slots; the start
+ * puts all 2k at full speed on west (4k). */
+static void exchange_sites(int k, uint64_t seeds)
 {
-    (void)state;
     ecs_platform p;
     ecs_platform_init(&p);
     assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
@@ -489,38 +493,57 @@ static void test_local_exchange_sites(void **state)
                  (const double[]){1, 0.3, 0}, 0.0);
     tu_add_class(&p, "w", 2, west, (const double[]){1, 0.5, 0},
                  (const double[]){1, 0.3, 0}, 0.0);
-    ecs_graph *g = tu_graph(8, (const long[]){2, 2, 2, 2, 2, 2, 2, 2}, 0, NULL);
-    enum { T = 8 };
-    double pe[T], pw[T];
-    for (int l = 0; l < T; l++) {
-        pe[l] = l < 4 ? -1.0 : 2.0;
+    size_t n = 2 * (size_t)k;
+    long work[16];
+    assert_true(n <= 16);
+    for (size_t i = 0; i < n; i++)
+        work[i] = 2;
+    ecs_graph *g = tu_graph(n, work, 0, NULL);
+    double pe[16], pw[16];
+    for (int l = 0; l < 2 * k; l++) {
+        pe[l] = l < k ? -1.0 : 2.0;
         pw[l] = 1.0;
     }
     ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
     ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, pe, T, T);
+    ecs_instance_init(&inst, g, &p, pe, n, (long)n);
     inst.site = site;
-    ecs_schedule *start = ecs_schedule_new(8);
+    ecs_schedule *start = ecs_schedule_new(n);
     assert_non_null(start);
     const unsigned char f1[2] = {0, 0}; /* index 0: f = 1 */
-    for (size_t i = 0; i < 8; i++)
-        assert_int_equal(ecs_schedule_place(start, i, 2 + (int)(i / 4),
-                                            2 * (long)(i % 4),
-                                            2 * (long)(i % 4) + 1, f1, 0),
+    for (size_t i = 0; i < n; i++)
+        assert_int_equal(ecs_schedule_place(start, i, 2 + (int)(i / (size_t)k),
+                                            2 * (long)(i % (size_t)k),
+                                            2 * (long)(i % (size_t)k) + 1, f1, 0),
                          ECS_OK);
-    for (uint64_t seed = 1; seed <= 4; seed++) {
+    for (uint64_t seed = 1; seed <= seeds; seed++) {
         for (int from = 0; from < 2; from++) {
             ecs_local_result r;
             assert_int_equal(run_local(&inst, from ? start : NULL, seed, &r),
                              ECS_OK);
             if (from)
-                assert_close(r.start_cost, 16.0, 1e-12);
-            assert_close(r.cost, -3.2, 1e-9);
+                assert_close(r.start_cost, 4.0 * k, 1e-12);
+            assert_close(r.cost, -0.8 * k, 1e-9);
             ecs_local_result_release(&r);
         }
     }
     ecs_schedule_free(start);
     ecs_graph_free(g);
+}
+
+static void test_local_exchange_sites(void **state)
+{
+    (void)state;
+    exchange_sites(4, 4);
+}
+
+/* The same at 16 tasks on 16 slots (optimum -6.4): each window of 6 to
+ * 12 tasks has more columns per task than the window LP starts with, so
+ * the optimum needs the columns its reduced costs bring in. */
+static void test_local_exchange_sites16(void **state)
+{
+    (void)state;
+    exchange_sites(8, 2);
 }
 
 /* Two sites (two slow PEs east, two fast ones west) with cheap hours in
@@ -781,6 +804,7 @@ int main(void)
         cmocka_unit_test(test_local_start),
         cmocka_unit_test(test_local_cross_site),
         cmocka_unit_test(test_local_exchange_sites),
+        cmocka_unit_test(test_local_exchange_sites16),
         cmocka_unit_test(test_local_two_sites_seeded),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),

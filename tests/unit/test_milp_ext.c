@@ -466,6 +466,46 @@ static void test_bf_all(void **state)
     run_features(1 | 2 | 4 | 8 | 16, 40, 16);
 }
 
+/* Where a source or a cap can bind, the tree branches on the cumulative S
+ * and C by pseudo-costs (docs/MODEL.md "MILP, extended model"): on tiny
+ * instances with both whose root LP is below the optimum (the tree must
+ * close it), the MILP proves the brute force's optimum, its bound equals
+ * it, and its schedule passes the checker at that cost. */
+static void test_tree_closes_capped(void **state)
+{
+    (void)state;
+    uint64_t seed = 17;
+    int branched = 0;
+    for (int r = 0; r < 60; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4, &x);
+        double want = brute_force(&x.inst);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        ecs_milp_result res;
+        ecs_diag d;
+        ecs_diag_clear(&d);
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, &d), ECS_OK);
+        if (want == HUGE_VAL) {
+            assert_int_equal(res.status, ECS_MILP_INFEASIBLE);
+        } else {
+            assert_int_equal(res.status, ECS_MILP_OPTIMAL);
+            assert_close(res.cost, want, tu_tol(want));
+            assert_close(res.bound, want, tu_tol(want));
+            assert_close(check_cost(&x.inst, res.schedule, ECS_OK), want,
+                         tu_tol(want));
+            assert_true(res.root_bound <= want + tu_tol(want));
+            if (res.root_bound < want - 1e-4 * (1.0 + fabs(want)) &&
+                res.nodes > 1)
+                branched++;
+        }
+        ecs_milp_result_release(&res);
+        ecs_graph_free(x.g);
+    }
+    assert_true(branched >= 3); /* the tree had work to do */
+}
+
 /* make check: many more draws of every feature together */
 static void test_bf_all_long(void **state)
 {
@@ -927,6 +967,7 @@ int main(void)
         cmocka_unit_test(test_bf_sites),
         cmocka_unit_test(test_bf_negative),
         cmocka_unit_test(test_bf_all),
+        cmocka_unit_test(test_tree_closes_capped),
         cmocka_unit_test(test_one_class_equals_paper),
         cmocka_unit_test(test_solve_matches_brute_force),
         cmocka_unit_test(test_colgen_bound_valid),
