@@ -180,6 +180,8 @@ typedef struct driver {
     const ecs_solve_params *prm;
     ecs_solve_result *out;
     double t0, t_end;
+    int stages_bound; /* the fluid phase's bound is the extended model's
+                         bound by stages */
 } driver;
 
 static double left(const driver *d)
@@ -727,6 +729,39 @@ static ecs_result by_lns(driver *d, ecs_diag *diag)
     return ECS_OK;
 }
 
+/* The share of the time left that the extended model's bound by stages
+ * may take (it ends in well under a second at 1,000 tasks). */
+#define STAGES_EXT_SHARE 0.1
+
+/* The extended model's bound by stages and its schedule (bound.h,
+ * ecs_bound_stages_ext_schedule) after the fluid bound *fl, in the fluid
+ * phase: *fl becomes the larger (HUGE_VAL: no schedule), the schedule is
+ * offered.  Where it does not apply (a negative price), nothing. */
+static ecs_result stages_extended(driver *d, double *fl, ecs_diag *diag)
+{
+    double v = -HUGE_VAL;
+    ecs_schedule *ss = NULL;
+    ecs_result rc = ecs_bound_stages_ext_schedule(
+        d->inst, share(d, STAGES_EXT_SHARE) * left(d), &ss, &v, diag);
+    ecs_check_report rep;
+    if (ss != NULL && ecs_check_schedule(d->inst, ss, &rep, NULL) == ECS_OK)
+        offer(d->out, &ss, rep.cost, ECS_FOUND_BY_STAGES);
+    ecs_schedule_free(ss);
+    if (rc == ECS_EUNSUPPORTED) {
+        ecs_diag_clear(diag);
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    if (v == HUGE_VAL && d->out->schedule == NULL)
+        return ECS_EINFEASIBLE;
+    if (isfinite(v) && (isnan(*fl) || v > *fl)) {
+        *fl = v;
+        d->stages_bound = 1;
+    }
+    return ECS_OK;
+}
+
 /* The plan of solve.h's table, from the best schedule and bound so far. */
 static ecs_result plan(driver *d, ecs_diag *diag)
 {
@@ -744,6 +779,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     ecs_result rc = handles(inst, "fluid")
                         ? ecs_bound_fluid_instance(inst, NULL, &fl, diag)
                         : ECS_OK;
+    if (rc == ECS_OK && ecs_instance_extended(inst))
+        rc = stages_extended(d, &fl, diag);
     step_end(d, sp);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
@@ -754,7 +791,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
         return rc;
     if (isfinite(fl)) {
         out->bound = fl;
-        out->bound_method = ECS_BOUND_BY_FLUID;
+        out->bound_method =
+            d->stages_bound ? ECS_BOUND_BY_STAGES : ECS_BOUND_BY_FLUID;
     }
     if (ecs_gap_reached(out->cost, out->bound, prm->gap)) {
         out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
@@ -866,7 +904,7 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
     rc = ecs_instance_view_make(inst, &view, diag);
     if (rc != ECS_OK)
         return rc;
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0};
     rc = make_start(&d, diag);
     ecs_instance_view_release(&view);
     if (rc != ECS_OK) {
@@ -910,7 +948,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
             ecs_instance_release(&own);
         return rc;
     }
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {

@@ -281,12 +281,50 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
  * all slots until the total work is done are the optimum.  Never above
  * ecs_bound_fluid_ext; ecs_bound_fluid_ext uses it instead of the LP when
  * classes x slots x frequencies exceed 12,000 (the LP took 25 s at 1,948
- * slots).  O(D' S (|C| |F| + sources) log) time.  OK (*value HUGE_VAL when
+ * slots), relaxed where a price is negative (such a slot at its least
+ * cost over every draw, its work free: a lower bound).  O(D' S (|C| |F| + sources) log) time.  OK (*value HUGE_VAL when
  * the caps or the horizon leave too little work); EUNSUPPORTED when a
  * price is negative or a class draws less than idle at some f > 0;
  * EINVAL; ENOMEM.
  */
 ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
                                       ecs_diag *diag);
+
+/*
+ * The bound by stages of the extended model (docs/MODEL.md "Stages,
+ * extended model"): the bottleneck tasks (ecs_bound_bottlenecks) cut every
+ * schedule's horizon into consecutive ranges, one per stage and one per
+ * bottleneck, each holding only its own part's work above the idle draw;
+ * each part priced by the fluid greedy's pieces (ecs_bound_fluid_ext_greedy)
+ * inside its range, with every source's volume and cap of those slots; the
+ * least sum over the ranges that fit (every part's longest path at the
+ * top speed, every bottleneck in its window), by a dynamic program over
+ * the boundaries.  Never below the fluid greedy, which it is without a
+ * bottleneck.  time_limit_s bounds the DP (a stopped DP gives nothing).
+ * *value: the bound; HUGE_VAL when no schedule meets D' (the windows or
+ * the caps); -HUGE_VAL when it claims nothing (no bottleneck, slots of
+ * different lengths, or the time ran out).  A slot where a site pays a
+ * negative price counts its least cost over every draw its PEs can make,
+ * its work free.  OK; EINVAL; EUNSUPPORTED when a class draws less than
+ * idle at some f > 0; ENOMEM.  Also valid on the paper's model.
+ */
+ecs_result ecs_bound_stages_ext(const ecs_instance *inst, double time_limit_s,
+                                double *value, ecs_diag *diag);
+
+/*
+ * The same bound, and a schedule from its minimum (docs/MODEL.md "Stages,
+ * extended model"): every task within its part's range of slots there,
+ * placed by the cheapest-fit list schedule (ecs_listsched_cheapest_within;
+ * where a stage's whole tasks need more slots than the fluid gave it, the
+ * tasks after it are pushed).  *out: a new schedule (ecs_schedule_free)
+ * or NULL when the bound claims nothing, the DP's choices do not fit in
+ * memory (more than 2^24 cells of parts x slots) or the list schedule
+ * finds none; not checked (the caller's checker has the last word).
+ * *value and the errors as ecs_bound_stages_ext.
+ */
+ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
+                                         double time_limit_s,
+                                         ecs_schedule **out, double *value,
+                                         ecs_diag *diag);
 
 #endif

@@ -89,6 +89,19 @@ ecs_result ecs_listsched_cheapest(const struct ecs_instance *inst,
                                   ecs_schedule **out, ecs_diag *diag);
 
 /*
+ * The same with a range of slots per task (lo[i] .. hi[i], both NULL: none,
+ * as ecs_listsched_cheapest): each task first within its range (from
+ * lo[i], or from where its predecessors stop when that is later, and by
+ * hi[i] plus as many slots as they pushed it past lo[i]), and where it
+ * fits nowhere there as ecs_listsched_cheapest places it.  The ranges of
+ * the extended bound by stages (ecs_bound_stages_ext_schedule).  Errors as
+ * ecs_listsched_cheapest.
+ */
+ecs_result ecs_listsched_cheapest_within(const struct ecs_instance *inst,
+                                         const long *lo, const long *hi,
+                                         ecs_schedule **out, ecs_diag *diag);
+
+/*
  * Lower bound on the makespan of g on `pes` PEs at f = 1:
  * max(critical path, ceil(total work / pes)), head and tail load bounds
  * (the tasks that cannot start before h need ceil(work / pes) slots after

@@ -9,6 +9,8 @@
  *   lagrangian.c  the Lagrangian relaxation over chains
  *   stages.c      the bound by stages between bottleneck tasks
  *   fluid.c       the fluid bound
+ *   fluid_ext.c   the fluid bound of the extended model, its pieces
+ *   stages_ext.c  the bound by stages of the extended model
  * (docs/MODEL.md "Cost lower bounds") */
 #ifndef ECSCHED_BOUND_INTERNAL_H
 #define ECSCHED_BOUND_INTERNAL_H
@@ -205,5 +207,33 @@ size_t bnd_bottlenecks(const ecs_graph *g, size_t *pos_out);
  * tasks of one path are pairwise comparable: no two run in one slot. */
 int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
                     size_t *next, unsigned char *first);
+
+/* The fluid greedy's pieces of the extended model (fluid_ext.c;
+ * docs/MODEL.md "Fluid bound, extended model"): slot l's least cost of work
+ * above the idle draw is convex and piecewise linear, its pieces
+ * off[l] .. off[l+1]-1 of rate (cost per grid step, >= 0) and amount
+ * (grid steps), every site's; base the idle draw's cost over 0..D-1. */
+typedef struct bnd_ext_pieces {
+    long D;
+    size_t *off;
+    double *rate, *amount;
+    double base;
+} bnd_ext_pieces;
+
+/* 0; 1 when some cap is below the idle draw (no schedule); -1 out of
+ * memory; -2 a power below the idle draw, or a negative price unless
+ * relax.  With relax, a slot and site that pays a negative price (its
+ * grid's, or a source's) adds to base its least cost over every draw its
+ * PEs can make under its cap, and its work pieces cost 0: a lower bound
+ * of any schedule's cost there (docs/MODEL.md "Stages, extended
+ * model"). */
+int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
+                        bnd_ext_pieces *pc);
+void bnd_ext_pieces_free(bnd_ext_pieces *pc);
+
+/* EINVAL (diag) for a missing instance, graph, platform, value or
+ * deadline (the extended model's bounds, fluid_ext.c). */
+ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
+                               ecs_diag *diag);
 
 #endif

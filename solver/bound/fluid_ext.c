@@ -4,6 +4,7 @@
  * least the total work; the draw of every site and slot covered by its
  * sources and the grid, under its cap.  One LP, solved by GLPK's simplex. */
 #include "core/glpk_guard.h"
+#include "bound_internal.h"
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
 
@@ -352,63 +353,137 @@ static int energy_pieces(const ecs_instance *inst, int s, long l,
     return m - k;
 }
 
-/* The LP without the windows' rows: every slot's cost of work is convex
- * and piecewise linear (the work pieces priced through the energy
- * pieces), the slots are coupled by the total work only, so taking the
- * cheapest pieces over all slots until the work is done is optimal.
- * OK with *value (HUGE_VAL: no solution), EUNSUPPORTED when a price or a
- * rate is negative, ENOMEM. */
-static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
+void bnd_ext_pieces_free(bnd_ext_pieces *pc)
 {
-    *value = NAN;
+    free(pc->off);
+    free(pc->rate);
+    free(pc->amount);
+    pc->off = NULL;
+    pc->rate = pc->amount = NULL;
+}
+
+/* Every slot's cost of work above the idle draw is convex and piecewise
+ * linear: the work pieces (work_pieces) priced through the energy pieces
+ * (energy_pieces), within the cap.  Slot by slot, every site's. */
+/* Whether site s pays a negative price in slot l (its grid's or a
+ * source's with volume there): drawing more can pay. */
+static int slot_negative(const ecs_instance *inst, int s, long l)
+{
+    if (!(ecs_instance_price(inst, s, l) >= 0.0))
+        return 1;
+    for (size_t q = 0; q < inst->nsource; q++)
+        if (inst->source[q].site == s && inst->source[q].volume[l] > 0.0 &&
+            !(inst->source[q].price >= 0.0))
+            return 1;
+    return 0;
+}
+
+/* The most extra draw of site s in a slot: every PE at its largest
+ * power above idle. */
+static double site_max_extra(const ecs_platform *p, int s)
+{
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    double most = 0.0;
+    for (size_t c = 0; c < nc; c++) {
+        fx_class cl = class_of(p, c);
+        if (cl.site != s)
+            continue;
+        double m = 0.0;
+        for (size_t k = 0; k < p->nfreq; k++)
+            if (cl.pw[k] - cl.idle > m)
+                m = cl.pw[k] - cl.idle;
+        most += cl.count * m;
+    }
+    return most;
+}
+
+/* The least cost of site s in slot l over the draws idle .. idle + most:
+ * the cover is convex and piecewise linear, so its least is at an end or
+ * at a breakpoint, where the sources above the idle draw (en[0..ne-1],
+ * energy_pieces) run out. */
+static double slot_least(const ecs_instance *inst, int s, long l,
+                         double idle, double most, const fpiece *en, int ne)
+{
+    double best = ecs_instance_slot_cost(inst, s, l, idle);
+    double top = ecs_instance_slot_cost(inst, s, l, idle + most);
+    if (top < best)
+        best = top;
+    double e = 0.0;
+    for (int k = 0; k < ne && en[k].amount < HUGE_VAL; k++) {
+        e += en[k].amount;
+        if (e >= most)
+            break;
+        double v = ecs_instance_slot_cost(inst, s, l, idle + e);
+        if (v < best)
+            best = v;
+    }
+    return best;
+}
+
+int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
+                        bnd_ext_pieces *pc)
+{
+    memset(pc, 0, sizeof *pc);
     const ecs_platform *p = inst->platform;
-    const ecs_graph *g = inst->graph;
     long D = inst->deadline;
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int nsite = p->nsite < 1 ? 1 : p->nsite;
-    if (!prices_nonneg(inst))
-        return ECS_EUNSUPPORTED;
-    double need = 0.0;
-    for (size_t i = 0; i < g->n; i++)
-        need += (double)g->work[i] * (double)p->grid;
+    pc->D = D;
+    if (!relax && !prices_nonneg(inst))
+        return -2;
     size_t per = nc * p->nfreq + inst->nsource + 1;
-    fpiece *all = malloc((size_t)nsite * (size_t)D * 2 * per * sizeof *all);
-    fpiece *wk = malloc(nc * p->nfreq * sizeof *wk);
+    size_t most = (size_t)nsite * (size_t)D * 2 * per + 1;
+    pc->off = malloc(((size_t)D + 1) * sizeof *pc->off);
+    pc->rate = malloc(most * sizeof *pc->rate);
+    pc->amount = malloc(most * sizeof *pc->amount);
+    fpiece *wk = malloc((size_t)nsite * nc * p->nfreq * sizeof *wk + 1);
+    int *nw = malloc((size_t)nsite * sizeof *nw);
+    double *idle = malloc((size_t)nsite * sizeof *idle);
     fpiece *en = malloc((inst->nsource + 1) * sizeof *en);
-    if (all == NULL || wk == NULL || en == NULL) {
-        free(all);
-        free(wk);
-        free(en);
-        return ECS_ENOMEM;
+    int rc = 0;
+    if (!pc->off || !pc->rate || !pc->amount || !wk || !nw || !idle || !en) {
+        rc = -1;
+        goto out;
     }
-    ecs_result rc = ECS_OK;
-    double base = 0.0;
+    for (int s = 0; s < nsite && rc == 0; s++) {
+        idle[s] = site_idle(p, s);
+        nw[s] = work_pieces(p, s, wk + (size_t)s * nc * p->nfreq);
+        if (nw[s] < 0)
+            rc = -2;
+    }
     size_t na = 0;
-    int infeasible = 0;
-    for (int s = 0; s < nsite && rc == ECS_OK && !infeasible; s++) {
-        double idle = site_idle(p, s);
-        int nw = work_pieces(p, s, wk);
-        if (nw < 0) {
-            rc = ECS_EUNSUPPORTED;
-            break;
-        }
-        for (long l = 0; l < D; l++) {
+    for (long l = 0; l < D && rc == 0; l++) {
+        pc->off[l] = na;
+        for (int s = 0; s < nsite && rc == 0; s++) {
             double room;
-            int ne = energy_pieces(inst, s, l, idle, en, &room);
+            int ne = energy_pieces(inst, s, l, idle[s], en, &room);
             double cap = ecs_instance_cap(inst, s, l);
             if (room < -1e-9 * (1.0 + fabs(cap))) {
-                infeasible = 1;
+                rc = 1;
                 break;
             }
-            base += ecs_instance_slot_cost(inst, s, l, idle);
+            /* a negative price (relax): the slot's least cost over every
+             * draw it can make, its work free */
+            int neg = relax && slot_negative(inst, s, l);
+            size_t na0 = na;
+            if (neg) {
+                double extra = site_max_extra(p, s);
+                if (room < extra)
+                    extra = room > 0.0 ? room : 0.0;
+                pc->base += slot_least(inst, s, l, idle[s], extra, en, ne);
+            } else {
+                pc->base += ecs_instance_slot_cost(inst, s, l, idle[s]);
+            }
+            const fpiece *ws = wk + (size_t)s * nc * p->nfreq;
             /* walk the work pieces through the energy pieces */
             int j = 0;
             double eleft = ne > 0 ? en[0].amount : 0.0;
-            for (int w = 0; w < nw && room > 0.0; w++) {
-                double steps = wk[w].amount, r = wk[w].rate;
+            for (int w = 0; w < nw[s] && room > 0.0; w++) {
+                double steps = ws[w].amount, r = ws[w].rate;
                 while (steps > 0.0 && room > 0.0 && j < ne) {
                     if (r <= 0.0) { /* free work */
-                        all[na++] = (fpiece){0.0, steps};
+                        pc->rate[na] = 0.0;
+                        pc->amount[na++] = steps;
                         steps = 0.0;
                         break;
                     }
@@ -417,7 +492,8 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
                         e = room;
                     if (e > eleft)
                         e = eleft;
-                    all[na++] = (fpiece){r * en[j].rate, e / r};
+                    pc->rate[na] = r * en[j].rate;
+                    pc->amount[na++] = e / r;
                     steps -= e / r;
                     room -= e;
                     eleft -= e;
@@ -425,32 +501,69 @@ static ecs_result fluid_greedy(const ecs_instance *inst, double *value)
                         eleft = en[j].amount;
                 }
             }
+            if (neg)
+                for (size_t q = na0; q < na; q++)
+                    pc->rate[q] = 0.0;
         }
     }
-    if (rc == ECS_OK && !infeasible) {
-        qsort(all, na, sizeof *all, cmp_piece);
-        double left = need, v = base;
-        for (size_t k = 0; k < na && left > 0.0; k++) {
-            double take = all[k].amount < left ? all[k].amount : left;
-            v += take * all[k].rate;
-            left -= take;
-        }
-        if (left > 1e-9 * (1.0 + need))
-            infeasible = 1;
-        else
-            *value = v - 1e-10 * (1.0 + fabs(v));
-    }
-    if (rc == ECS_OK && infeasible)
-        *value = HUGE_VAL;
-    free(all);
+    if (rc == 0)
+        pc->off[D] = na;
+out:
     free(wk);
+    free(nw);
+    free(idle);
     free(en);
+    if (rc != 0)
+        bnd_ext_pieces_free(pc);
     return rc;
 }
 
-/* EINVAL (diag) for a missing instance, graph, platform, value or
- * deadline. */
-static ecs_result check_input(const ecs_instance *inst, const double *value,
+/* The LP without the windows' rows: the slots are coupled by the total
+ * work only, so taking the cheapest pieces (bnd_ext_pieces_make) over all
+ * slots until the work is done is optimal.  With relax, a slot that pays
+ * a negative price at its least cost over every draw (a lower bound, no
+ * longer the LP's optimum).  OK with *value (HUGE_VAL: no solution),
+ * EUNSUPPORTED when a rate is negative (or a price, unless relax),
+ * ENOMEM. */
+static ecs_result fluid_greedy(const ecs_instance *inst, int relax,
+                               double *value)
+{
+    *value = NAN;
+    const ecs_graph *g = inst->graph;
+    double need = 0.0;
+    for (size_t i = 0; i < g->n; i++)
+        need += (double)g->work[i] * (double)inst->platform->grid;
+    bnd_ext_pieces pc;
+    int prc = bnd_ext_pieces_make(inst, relax, &pc);
+    if (prc == 1) {
+        *value = HUGE_VAL;
+        return ECS_OK;
+    }
+    if (prc != 0)
+        return prc == -2 ? ECS_EUNSUPPORTED : ECS_ENOMEM;
+    size_t na = pc.off[pc.D];
+    fpiece *all = malloc((na + 1) * sizeof *all);
+    if (all == NULL) {
+        bnd_ext_pieces_free(&pc);
+        return ECS_ENOMEM;
+    }
+    for (size_t k = 0; k < na; k++)
+        all[k] = (fpiece){pc.rate[k], pc.amount[k]};
+    qsort(all, na, sizeof *all, cmp_piece);
+    double left = need, v = pc.base;
+    for (size_t k = 0; k < na && left > 0.0; k++) {
+        double take = all[k].amount < left ? all[k].amount : left;
+        v += take * all[k].rate;
+        left -= take;
+    }
+    *value = left > 1e-9 * (1.0 + need) ? HUGE_VAL
+                                        : v - 1e-10 * (1.0 + fabs(v));
+    free(all);
+    bnd_ext_pieces_free(&pc);
+    return ECS_OK;
+}
+
+ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
                               ecs_diag *diag)
 {
     if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
@@ -472,10 +585,10 @@ static void clamp_at_zero(const ecs_instance *inst, double *value)
 ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
                                       ecs_diag *diag)
 {
-    ecs_result rc = check_input(inst, value, diag);
+    ecs_result rc = bnd_ext_check_input(inst, value, diag);
     if (rc != ECS_OK)
         return rc;
-    rc = fluid_greedy(inst, value);
+    rc = fluid_greedy(inst, 0, value);
     if (rc == ECS_EUNSUPPORTED)
         return ecs_diag_set(diag, rc, NULL, 0,
                             "the fluid greedy needs prices >= 0 and powers "
@@ -493,7 +606,7 @@ ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
 ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
                                ecs_diag *diag)
 {
-    ecs_result rc = check_input(inst, value, diag);
+    ecs_result rc = bnd_ext_check_input(inst, value, diag);
     if (rc != ECS_OK)
         return rc;
     /* the windows: the instance's when prepared, else derived here (none
@@ -516,7 +629,10 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
     size_t ncl = inst->platform->nclass > 0 ? inst->platform->nclass : 1;
     if ((double)ncl * (double)inst->deadline * (double)inst->platform->nfreq >
         FLUID_EXT_LP_MAX_COLUMNS) {
-        ecs_result grc = fluid_greedy(inst, value);
+        /* with a negative price the relaxed greedy: the LP at this size
+         * took 31 s of a 10 s limit (fork-join, 1,000 tasks, three
+         * sites) */
+        ecs_result grc = fluid_greedy(inst, 1, value);
         if (grc != ECS_EUNSUPPORTED) {
             ecs_windows_release(&own);
             if (grc != ECS_OK)

@@ -426,6 +426,13 @@ static cf_class cf_class_of(const ecs_platform *p, size_t c)
 ecs_result ecs_listsched_cheapest(const ecs_instance *inst, ecs_schedule **out,
                                   ecs_diag *diag)
 {
+    return ecs_listsched_cheapest_within(inst, NULL, NULL, out, diag);
+}
+
+ecs_result ecs_listsched_cheapest_within(const ecs_instance *inst,
+                                         const long *lo, const long *hi,
+                                         ecs_schedule **out, ecs_diag *diag)
+{
     *out = NULL;
     if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
         inst->deadline < 1 || inst->platform->pes < 1)
@@ -500,12 +507,27 @@ ecs_result ecs_listsched_cheapest(const ecs_instance *inst, ecs_schedule **out,
         size_t bk = 0;
         long bs = 0, bd = 0;
         double bcost = HUGE_VAL;
-        /* stop by D' less the successors' tail, else by D' */
-        long lims[2] = {D - (bl[v] - dur[v]), D};
-        for (int pass = 0; pass < 2 && !found; pass++) {
+        /* stop by D' less the successors' tail, else by D'; within the
+         * task's range first (from lo[v] and by hi[v], by as much more as
+         * its predecessors pushed it past lo[v]) */
+        long tail = D - (bl[v] - dur[v]);
+        long lims[4] = {tail, tail, tail, D}, from[4] = {ready, ready,
+                                                         ready, ready};
+        int first = 2;
+        if (lo != NULL && hi != NULL) {
+            long push = ready > lo[v] ? ready - lo[v] : 0;
+            from[0] = ready > lo[v] ? ready : lo[v];
+            lims[0] = hi[v] + 1 < tail ? hi[v] + 1 : tail;
+            lims[1] = hi[v] + 1 + push < tail ? hi[v] + 1 + push : tail;
+            first = 0;
+        }
+        for (int pass = first; pass < 4 && !found; pass++) {
             long lim = lims[pass];
-            if (pass == 1 && lims[0] == D)
+            if (pass == 3 && lims[2] == D)
                 break;
+            if (pass > first && lim == lims[pass - 1] &&
+                from[pass] == from[pass - 1])
+                continue;
             for (size_t c = 0; c < nc; c++) {
                 cf_class cl = cf_class_of(p, c);
                 const double *su = use + (size_t)cl.site * (size_t)D;
@@ -515,13 +537,13 @@ ecs_result ecs_listsched_cheapest(const ecs_instance *inst, ecs_schedule **out,
                     if (q_k <= 0)
                         continue;
                     long d = ceil_div(g->work[v] * p->grid, q_k);
-                    if (ready + d > lim)
+                    if (from[pass] + d > lim)
                         continue;
                     double x = ecs_platform_power(p, (int)c, k) - cl.idle;
                     /* the margin of every slot, its window sums, and the
                      * slots from which the cap holds for d slots */
                     long run = 0;
-                    for (long t = lim - 1; t >= ready; t--) {
+                    for (long t = lim - 1; t >= from[pass]; t--) {
                         double e0 = cap_idle + su[t];
                         double cap = ecs_instance_cap(inst, cl.site, t);
                         int ok = e0 + x <= cap + 1e-9 * (1.0 + fabs(cap));
@@ -534,12 +556,12 @@ ecs_result ecs_listsched_cheapest(const ecs_instance *inst, ecs_schedule **out,
                                      : 0.0;
                     }
                     win[lim] = 0.0;
-                    for (long t = lim - 1; t >= ready; t--)
+                    for (long t = lim - 1; t >= from[pass]; t--)
                         win[t] = win[t + 1] + marg[t];
                     for (int q = cl.first_pe; q < cl.first_pe + cl.count;
                          q++) {
                         const long *fr = freerun + (size_t)q * (size_t)D;
-                        for (long t = ready; t + d <= lim; t++) {
+                        for (long t = from[pass]; t + d <= lim; t++) {
                             if (fr[t] < d || capok[t] < d)
                                 continue;
                             double cost = win[t] - win[t + d];

@@ -169,44 +169,16 @@ static void test_vs_brute_force(void **state)
     uint64_t seed = 3737;
     int solved = 0, found = 0, runs = 300;
     for (int rep = 0; rep < runs; rep++) {
-        size_t n = (size_t)tu_rng_int(&seed, 1, 3);
-        ecs_graph *g = tu_random_graph(&seed, n, 3, 0.4);
-        ecs_platform p;
-        ecs_platform_init(&p);
-        assert_int_equal(ecs_platform_set_freqs(&p, "1,0.5,0", NULL), ECS_OK);
-        double fi = 0.1 + tu_rng_unit(&seed), si = 0.1 * tu_rng_unit(&seed);
-        double f0 = fi + 1.5 + 3 * tu_rng_unit(&seed);
-        double f1 = fi + 0.3 + (f0 - fi) * 0.5 * tu_rng_unit(&seed);
-        double w0 = si + 0.4 + tu_rng_unit(&seed);
-        double w1 = si + 0.1 + (w0 - si) * 0.6 * tu_rng_unit(&seed);
-        tu_add_class(&p, "fast", 1, 0, (const double[]){2, 1, 0},
-                     (const double[]){f0, f1, 0}, fi);
-        tu_add_class(&p, "slow", n == 3 ? 1 : 2, 0,
-                     (const double[]){1, 0.5, 0},
-                     (const double[]){w0, w1, 0}, si);
-        long T = tu_rng_int(&seed, 2, 5);
-        double price[5], vol[5], cap[5];
-        tu_random_prices(&seed, price, T, 0.3);
-        for (long l = 0; l < T; l++) {
-            vol[l] = 3 * tu_rng_unit(&seed);
-            cap[l] = fi + si * 2 + 0.5 + 4 * tu_rng_unit(&seed);
-        }
-        ecs_source src = {.name = "solar", .site = 0,
-                          .price = 0.2 * tu_rng_unit(&seed), .volume = vol};
-        ecs_site site = {.price = NULL, .cap = cap};
-        ecs_instance inst;
-        ecs_instance_init(&inst, g, &p, price, (size_t)T, T);
-        if (rep % 2 == 0) {
-            inst.source = &src;
-            inst.nsource = 1;
-        }
-        if (rep % 3 == 0)
-            inst.site = &site;
-        double opt = tu_brute_force_ext(&inst);
-        double c = cheapest(&inst, NULL);
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.4, 0.3);
+        const ecs_instance *inst = &k.inst;
+        long T = inst->deadline;
+        const double *price = k.price;
+        double opt = tu_brute_force_ext(inst);
+        double c = cheapest(inst, NULL);
         double fl = NAN, gr = NAN;
-        assert_int_equal(ecs_bound_fluid_ext(&inst, &fl, NULL), ECS_OK);
-        ecs_result grc = ecs_bound_fluid_ext_greedy(&inst, &gr, NULL);
+        assert_int_equal(ecs_bound_fluid_ext(inst, &fl, NULL), ECS_OK);
+        ecs_result grc = ecs_bound_fluid_ext_greedy(inst, &gr, NULL);
         int neg = 0;
         for (long l = 0; l < T; l++)
             neg |= price[l] < 0.0;
@@ -224,7 +196,7 @@ static void test_vs_brute_force(void **state)
         } else {
             assert_false(isfinite(c));
         }
-        ecs_graph_free(g);
+        tu_ext_case_free(&k);
     }
     /* most instances brute force solves have a cheapest-fit schedule */
     assert_true(solved > runs / 2);

@@ -525,3 +525,46 @@ void tu_solve_trace(const ecs_solve_result *r, char *buf, size_t len)
                 len - strlen(buf) - 1);
     }
 }
+
+void tu_ext_case_random(tu_ext_case *c, uint64_t *seed, int rep,
+                        double edge_p, double neg)
+{
+    memset(c, 0, sizeof *c);
+    size_t n = (size_t)tu_rng_int(seed, 1, 3);
+    c->g = tu_random_graph(seed, n, 3, edge_p);
+    ecs_platform *p = &c->p;
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    double fi = 0.1 + tu_rng_unit(seed), si = 0.1 * tu_rng_unit(seed);
+    double f0 = fi + 1.5 + 3 * tu_rng_unit(seed);
+    double f1 = fi + 0.3 + (f0 - fi) * 0.5 * tu_rng_unit(seed);
+    double w0 = si + 0.4 + tu_rng_unit(seed);
+    double w1 = si + 0.1 + (w0 - si) * 0.6 * tu_rng_unit(seed);
+    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
+                 (const double[]){f0, f1, 0}, fi);
+    tu_add_class(p, "slow", n == 3 ? 1 : 2, 0, (const double[]){1, 0.5, 0},
+                 (const double[]){w0, w1, 0}, si);
+    long T = tu_rng_int(seed, 2, 5);
+    tu_random_prices(seed, c->price, T, neg);
+    for (long l = 0; l < T; l++) {
+        c->vol[l] = 3 * tu_rng_unit(seed);
+        c->cap[l] = fi + si * 2 + 0.5 + 4 * tu_rng_unit(seed);
+    }
+    c->src = (ecs_source){.name = "solar", .site = 0,
+                          .price = 0.2 * tu_rng_unit(seed),
+                          .volume = c->vol};
+    c->site = (ecs_site){.price = NULL, .cap = c->cap};
+    ecs_instance_init(&c->inst, c->g, p, c->price, (size_t)T, T);
+    if (rep % 2 == 0) {
+        c->inst.source = &c->src;
+        c->inst.nsource = 1;
+    }
+    if (rep % 3 == 0)
+        c->inst.site = &c->site;
+}
+
+void tu_ext_case_free(tu_ext_case *c)
+{
+    ecs_graph_free(c->g);
+    c->g = NULL;
+}

@@ -178,6 +178,26 @@ double tu_brute_force_fixed(const ecs_graph *g, const ecs_platform *p,
  */
 double tu_brute_force_ext(const ecs_instance *inst);
 
+/* A tiny random instance of the extended model within the oracle's
+ * limits (test_cheapest, test_stages_ext): 1-3 tasks of work 1-3 (edges
+ * with probability edge_p), D' 2-5, prices with probability neg negative;
+ * two classes (fast: 1 PE, speeds 2, 1; slow: 2 PEs, 1 with 3 tasks,
+ * speeds 1, 0.5) of random powers and idle draw; a source of random
+ * volume and price when rep is even, a random cap when rep is a multiple
+ * of 3.  inst points into the case: keep it in place; tu_ext_case_free. */
+typedef struct tu_ext_case {
+    ecs_graph *g;
+    ecs_platform p;
+    double price[TU_BFX_MAXT], vol[TU_BFX_MAXT], cap[TU_BFX_MAXT];
+    ecs_source src;
+    ecs_site site;
+    ecs_instance inst;
+} tu_ext_case;
+
+void tu_ext_case_random(tu_ext_case *c, uint64_t *seed, int rep,
+                        double edge_p, double neg);
+void tu_ext_case_free(tu_ext_case *c);
+
 /* The phases of a solve result, in order, as "start,fluid,dp_beam,dp". */
 void tu_solve_trace(const ecs_solve_result *r, char *buf, size_t len);
 

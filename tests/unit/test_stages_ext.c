@@ -1,0 +1,278 @@
+/* The bound by stages of the extended model (solver/bound/stages_ext.c,
+ * ecs_bound_stages_ext; docs/MODEL.md "Stages, extended model") and its
+ * schedule (ecs_bound_stages_ext_schedule, through the cheapest-fit list
+ * schedule within ranges, ecs_listsched_cheapest_within): by hand on a
+ * chain of two tasks, never above the brute-force optimum
+ * (testutil.c tu_brute_force_ext) on tiny random instances with sources
+ * and caps, never below the fluid greedy, the checker on every
+ * schedule. */
+#include "testutil.h"
+
+#include "ecsched/bound.h"
+#include "ecsched/check.h"
+#include "ecsched/listsched.h"
+#include "ecsched/solve.h"
+
+#include <math.h>
+#include <string.h>
+
+/* docs/MODEL.md's worked platform (as test_cheapest.c): F = {1, 0.5, 0};
+ * fast (speeds 2, 1; powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5;
+ * powers 1, 0.4; idle 0.2), one PE each; grid 2.  Per slot at price r the
+ * least extra energy per grid step (each class's lower hull): slow 0.2 r
+ * for one step, then 0.6 r for one; fast 0.5 r for two, then 1.25 r for
+ * two. */
+static void worked_platform(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
+                 (const double[]){4, 1.5, 0}, 0.5);
+    tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.4, 0}, 0.2);
+}
+
+/* A chain A -> B of work 1 each (2 grid steps), D' = 2, prices 1 and 3.
+ * The idle draw 0.7 a slot costs 0.7 (1 + 3) = 2.8 in every schedule.
+ * Both tasks are bottlenecks and their windows are slot 0 and slot 1:
+ * the bound prices A's 2 steps in slot 0 (0.2 + 0.5 = 0.7) and B's in
+ * slot 1 (3 x 0.7 = 2.1): 2.8 + 2.8 = 5.6.  The fluid greedy takes the 4
+ * cheapest steps of both slots (0.2, 0.5, 0.5, 0.6 in slot 0): 2.8 + 1.8
+ * = 4.6.  The optimum: each task on slow at f = 1 (0.8 a slot), 2.8 +
+ * 0.8 + 2.4 = 6.0, the schedule of the bound's ranges. */
+static void test_hand_chain(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double price[2] = {1, 3};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    double v = NAN, fl = NAN;
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_close(v, 5.6, 1e-8);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &fl, NULL), ECS_OK);
+    assert_close(fl, 4.6, 1e-8);
+    assert_close(tu_brute_force_ext(&inst), 6.0, 1e-12);
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_bound_stages_ext_schedule(&inst, 10.0, &s, &v, NULL),
+                     ECS_OK);
+    assert_close(v, 5.6, 1e-8);
+    assert_non_null(s);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 6.0, 1e-12);
+    ecs_schedule_free(s);
+    /* D' = 1: the chain does not fit, no schedule */
+    inst.deadline = 1;
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_true(v == HUGE_VAL);
+    /* without an edge no task is a bottleneck: nothing claimed */
+    ecs_graph *g2 = tu_graph(2, (const long[]){1, 1}, 0, NULL);
+    ecs_instance_init(&inst, g2, &p, price, 2, 2);
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_true(v == -HUGE_VAL);
+    /* a negative price in slot 1: there the least cost of any draw
+     * (every PE at its top power, 0.7 + 3.5 + 0.8 = 5.0: -5.0) and B's
+     * work free; A in slot 0 as before (0.7 + 0.7): -3.6.  The optimum:
+     * A on slow at 1 (0.7 + 0.8), B on fast at 1 (-(0.7 + 3.5)): -2.7 */
+    price[1] = -1;
+    inst.graph = g;
+    assert_int_equal(ecs_bound_stages_ext(&inst, 10.0, &v, NULL), ECS_OK);
+    assert_close(v, -3.6, 1e-8);
+    assert_close(tu_brute_force_ext(&inst), -2.7, 1e-12);
+    assert_int_equal(ecs_bound_fluid_ext_greedy(&inst, &fl, NULL),
+                     ECS_EUNSUPPORTED);
+    ecs_graph_free(g);
+    ecs_graph_free(g2);
+}
+
+/* The cheapest-fit list schedule within ranges: one task of work 2 (4
+ * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
+ * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
+ * 1.6: 4.4); within slot 3 alone, fast at 1 (adds 3.5: 6.3); a range
+ * too short for its work (a task of work 4: fast at 1 needs 2 slots) is
+ * left for the whole horizon. */
+static void test_within_ranges(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[4] = {1, 1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 4, 4);
+    ecs_check_report r;
+    ecs_schedule *s = NULL;
+    long lo = 2, hi = 3;
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, NULL, NULL, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 3.6, 1e-12);
+    ecs_schedule_free(s);
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, &lo, &hi, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 4.4, 1e-12);
+    assert_int_equal(s->task[0].start, 2);
+    assert_int_equal(s->task[0].stop, 3);
+    ecs_schedule_free(s);
+    lo = 3;
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, &lo, &hi, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 6.3, 1e-12);
+    assert_int_equal(s->task[0].pe, 0);
+    ecs_schedule_free(s);
+    ecs_graph *g4 = tu_graph(1, (const long[]){4}, 0, NULL);
+    inst.graph = g4;
+    assert_int_equal(ecs_listsched_cheapest_within(&inst, &lo, &hi, &s, NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    ecs_schedule *free_s = NULL;
+    assert_int_equal(ecs_listsched_cheapest(&inst, &free_s, NULL), ECS_OK);
+    ecs_check_report rf;
+    assert_int_equal(ecs_check_schedule(&inst, free_s, &rf, NULL), ECS_OK);
+    assert_close(r.cost, rf.cost, 1e-12);
+    ecs_schedule_free(s);
+    ecs_schedule_free(free_s);
+    ecs_graph_free(g);
+    ecs_graph_free(g4);
+}
+
+/* Tiny random instances (1-3 tasks, D' 2-5, prices >= 0, a source in
+ * half, a cap in a third, two classes): the bound is never above brute
+ * force's optimum, never below the fluid greedy, claims no infeasibility
+ * where a schedule exists; its schedule passes the checker and is never
+ * below the optimum.  On some the bound is above the greedy (it can
+ * fail). */
+static void test_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3738;
+    int claimed = 0, above = 0, sched = 0, runs = 300;
+    for (int rep = 0; rep < runs; rep++) {
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.6, 0.0);
+        const ecs_instance *inst = &k.inst;
+        double opt = tu_brute_force_ext(inst);
+        double v = NAN, gr = NAN, v2 = NAN;
+        assert_int_equal(ecs_bound_stages_ext(inst, 10.0, &v, NULL), ECS_OK);
+        assert_int_equal(ecs_bound_fluid_ext_greedy(inst, &gr, NULL), ECS_OK);
+        ecs_schedule *s = NULL;
+        assert_int_equal(ecs_bound_stages_ext_schedule(inst, 10.0, &s, &v2,
+                                                       NULL),
+                         ECS_OK);
+        assert_true(v2 == v || (isnan(v) && isnan(v2)));
+        if (v != -HUGE_VAL) {
+            claimed++;
+            if (isfinite(opt))
+                assert_true(v <= opt + 1e-9 * (1 + fabs(opt)));
+            if (isfinite(gr))
+                assert_true(v >= gr - 1e-8 * (1 + fabs(gr)));
+            if (v > gr + 1e-6 * (1 + fabs(gr)))
+                above++;
+        }
+        if (s != NULL) {
+            ecs_check_report r;
+            assert_int_equal(ecs_check_schedule(inst, s, &r, NULL), ECS_OK);
+            assert_true(isfinite(opt));
+            assert_true(r.cost >= opt - 1e-9 * (1 + fabs(opt)));
+            sched++;
+            ecs_schedule_free(s);
+        }
+        tu_ext_case_free(&k);
+    }
+    assert_true(claimed > runs / 3);
+    assert_true(above > 0);
+    assert_true(sched > runs / 3);
+    /* with negative prices (the greedy does not apply; the bound prices
+     * such a slot at its least cost over every draw, its work free):
+     * never above the optimum */
+    int negs = 0;
+    for (int rep = 0; rep < runs; rep++) {
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.6, 0.3);
+        double opt = tu_brute_force_ext(&k.inst), v = NAN;
+        assert_int_equal(ecs_bound_stages_ext(&k.inst, 10.0, &v, NULL),
+                         ECS_OK);
+        int neg = 0;
+        for (long l = 0; l < k.inst.deadline; l++)
+            neg |= k.price[l] < 0.0;
+        if (isfinite(v) && isfinite(opt)) {
+            assert_true(v <= opt + 1e-9 * (1 + fabs(opt)));
+            negs += neg;
+        }
+        if (v == HUGE_VAL)
+            assert_false(isfinite(opt));
+        tu_ext_case_free(&k);
+    }
+    assert_true(negs > runs / 10);
+}
+
+/* solve's fluid phase on the extended model (docs/MODEL.md "solve on the
+ * extended model"): the chain A -> B of work 1 each over 3,000 slots (2
+ * classes x 3,000 slots x 3 frequencies: beyond the fluid LP's 12,000
+ * columns, so the fluid is the greedy), price 1 in slot 0 and 3 after.
+ * The idle draw costs 0.7 (1 + 3 x 2,999) = 6,298.6.  The greedy takes 4
+ * steps (0.2, 0.5, 0.5 in slot 0, then 0.6): 1.8; the stages price A alone
+ * in slot 0 (0.2 + 0.5 = 0.7) and B over two dear slots at slow's first
+ * step (2 x 0.6 = 1.2): 1.9, the bound solve reports (`stages`).  The
+ * optimum, the stage schedule's: A on slow at 1 in slot 0 (0.8), B on
+ * slow at 0.5 over two slots (1.2): 2.0. */
+static void test_solve_fluid_phase(void **state)
+{
+    (void)state;
+    enum { T = 3000 };
+    ecs_platform p;
+    worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    static double price[T];
+    for (int l = 0; l < T; l++)
+        price[l] = l == 0 ? 1 : 3;
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, T, T);
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    double base = 0.7 * (1 + 3.0 * (T - 1)), fl = NAN;
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &fl, NULL), ECS_OK);
+    assert_close(fl, base + 1.8, 1e-5);
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 2.0;
+    prm.milp_max_nonzeros = 1.0;
+    prm.colgen_max_tasks = 0;
+    ecs_solve_result r;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    assert_int_equal(r.bound_method, ECS_BOUND_BY_STAGES);
+    assert_close(r.bound, base + 1.9, 1e-5);
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, base + 2.0, 1e-6);
+    ecs_solve_result_release(&r);
+    /* a price of -1 in slot 5: beyond the LP's size the fluid is the
+     * relaxed greedy: slot 5 at its least cost (every PE at its top
+     * power: -(0.7 + 3.5 + 0.8) = -5.0), its 6 steps free, which do the
+     * 4 steps */
+    price[5] = -1;
+    ecs_instance_release(&inst);
+    ecs_instance_init(&inst, g, &p, price, T, T);
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    assert_int_equal(ecs_bound_fluid_ext(&inst, &fl, NULL), ECS_OK);
+    assert_close(fl, 0.7 * (1 + 3.0 * (T - 2)) - 5.0, 1e-5);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+}
+
+int main(void)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_hand_chain),
+        cmocka_unit_test(test_within_ranges),
+        cmocka_unit_test(test_vs_brute_force),
+        cmocka_unit_test(test_solve_fluid_phase),
+    };
+    return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
+}
