@@ -236,4 +236,47 @@ void bnd_ext_pieces_free(bnd_ext_pieces *pc);
 ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
                                ecs_diag *diag);
 
+/* The fluid pieces of a window of slots, by slope in a Fenwick tree (cap,
+ * cost), for the cheapest-W query of the bounds by stages (stages.c and
+ * stages_ext.c; solver/bound/sweep.c).  Pieces of one slope share a rank:
+ * repeated prices make few ranks. */
+typedef struct bnd_sweep {
+    size_t npc;            /* ranks: distinct slopes */
+    size_t *slot_off;      /* D + 1: slot l's pieces slot_off[l] .. */
+    size_t *rank;          /* by piece (slot order) */
+    double *cap;           /* by piece */
+    double *slope;         /* by rank */
+    double *fcap, *fcost;  /* Fenwick, 1-based */
+    size_t *touched;       /* the nodes touched since the last reset */
+    size_t ntouched;
+    unsigned char *mark;
+    double negcap, total;  /* inserted: of negative slope, in all */
+    long lo, hi;           /* the window (bnd_sweep_window): lo .. hi,
+                              none when hi < lo */
+} bnd_sweep;
+
+/* The sweep of D slots whose pieces are slope[q], cap[q] (slot order,
+ * slot l's at slot_off[l] .. slot_off[l + 1] - 1; copied), empty.  0, or
+ * -1 out of memory (nothing to free). */
+int bnd_sweep_init(bnd_sweep *z, long D, const size_t *slot_off,
+                   const double *slope, const double *cap);
+void bnd_sweep_free(bnd_sweep *z);
+
+/* Empty it (the nodes touched only: exact zeros). */
+void bnd_sweep_reset(bnd_sweep *z);
+
+/* Slot l's pieces in (sign 1) or out again (-1). */
+void bnd_sweep_add_slot(bnd_sweep *z, long l, double sign);
+
+/* The slots a .. b inserted and no other (a > b: none), moving the ends
+ * of the window already there when that is shorter than starting anew.
+ * Taking slots out again leaves rounding in the tree's sums (a few ulps
+ * of its largest), which the bounds' final tolerance covers. */
+void bnd_sweep_window(bnd_sweep *z, long a, long b);
+
+/* The fluid cost of W units among the inserted pieces: every piece of
+ * negative slope, then the cheapest until W, at most everything inserted
+ * (the caller checks that W fits: never more than the exact value). */
+double bnd_sweep_query(const bnd_sweep *z, double W);
+
 #endif

@@ -151,50 +151,18 @@ int bnd_stage_paths(const ecs_graph *g, const size_t *bp, size_t m,
     return 0;
 }
 
-/* The sweep's state: the envelope pieces of every slot, ranked by slope
- * (pieces of one slope share a rank: the slots of one price have the same
- * pieces, so repeated or rounded prices keep the tree small), and a
- * Fenwick tree over the ranks of the inserted ones (capacity P * width,
- * cost slope * capacity), with the nodes touched since the last reset. */
+/* The sweep's state: the envelope pieces of every slot (capacity P *
+ * width) in the shared sweep (bound_internal.h, bnd_sweep: a Fenwick tree
+ * by slope where the slots of one price share ranks, so repeated or
+ * rounded prices keep the tree small), and the platform. */
 typedef struct sweep {
+    bnd_sweep b;
     const ecs_platform *p;
-    size_t npc;        /* ranks: distinct slopes */
-    size_t *slot_off;  /* per slot: its pieces rank[slot_off[l]..] */
-    size_t *rank;      /* by piece (slot order) */
-    double *cap;       /* by piece */
-    double *slope;     /* by rank */
-    double *fcap, *fcost; /* Fenwick, 1-based */
-    size_t *touched;
-    size_t ntouched;
-    unsigned char *mark;
-    double negcap, total;
-    long lo, hi; /* the slots inserted, when a window (sweep_window):
-                    lo .. hi, none when hi < lo */
 } sweep;
-
-typedef struct piece {
-    double slope, cap;
-    size_t at; /* index in slot order */
-} piece;
-
-static int by_piece_slope(const void *a, const void *b)
-{
-    const piece *x = a, *y = b;
-    if (x->slope != y->slope)
-        return (x->slope > y->slope) - (x->slope < y->slope);
-    return (x->at > y->at) - (x->at < y->at);
-}
 
 static void sweep_free(sweep *z)
 {
-    free(z->slot_off);
-    free(z->rank);
-    free(z->slope);
-    free(z->cap);
-    free(z->fcap);
-    free(z->fcost);
-    free(z->touched);
-    free(z->mark);
+    bnd_sweep_free(&z->b);
 }
 
 static int sweep_init(sweep *z, const ecs_platform *p, const double *price,
@@ -204,139 +172,53 @@ static int sweep_init(sweep *z, const ecs_platform *p, const double *price,
     z->p = p;
     size_t K = p->nfreq, most = (size_t)D * K + 1;
     long hull[ECS_MAX_FREQS + 1];
-    piece *pc = malloc(most * sizeof *pc);
-    z->slot_off = malloc(((size_t)D + 1) * sizeof *z->slot_off);
-    z->rank = malloc(most * sizeof *z->rank);
-    z->slope = malloc(most * sizeof *z->slope);
-    z->cap = malloc(most * sizeof *z->cap);
-    z->fcap = calloc(most + 1, sizeof *z->fcap);
-    z->fcost = calloc(most + 1, sizeof *z->fcost);
-    z->mark = calloc(most + 1, 1);
-    z->touched = malloc((most + 1) * sizeof *z->touched);
-    if (!pc || !z->slot_off || !z->rank || !z->slope || !z->cap ||
-        !z->fcap || !z->fcost || !z->mark || !z->touched) {
-        free(pc);
-        sweep_free(z);
-        return -1;
-    }
-    size_t np = 0;
-    for (long l = 0; l < D; l++) {
-        double sl[ECS_MAX_FREQS], wd[ECS_MAX_FREQS];
-        size_t k = bnd_envelope(p, price[l], hull, sl, wd);
-        z->slot_off[l] = np;
-        for (size_t h = 0; h < k; h++) {
-            pc[np].slope = sl[h];
-            pc[np].cap = wd[h] * (double)p->pes;
-            pc[np].at = np;
-            np++;
-        }
-    }
-    z->slot_off[D] = np;
-    qsort(pc, np, sizeof *pc, by_piece_slope);
-    size_t nr = 0;
-    for (size_t r = 0; r < np; r++) {
-        if (r == 0 || pc[r].slope != pc[r - 1].slope)
-            z->slope[nr++] = pc[r].slope;
-        z->rank[pc[r].at] = nr - 1;
-        z->cap[pc[r].at] = pc[r].cap;
-    }
-    z->npc = nr;
-    free(pc);
-    return 0;
-}
-
-/* Empty the tree (the nodes touched only: exact zeros). */
-static void sweep_reset(sweep *z)
-{
-    for (size_t t = 0; t < z->ntouched; t++) {
-        size_t x = z->touched[t];
-        z->fcap[x] = z->fcost[x] = 0.0;
-        z->mark[x] = 0;
-    }
-    z->ntouched = 0;
-    z->negcap = z->total = 0.0;
-    z->lo = 0;
-    z->hi = -1;
-}
-
-/* Slot l's pieces into the tree (sign 1) or out of it (-1, after they
- * went in since the last reset). */
-static void sweep_add_slot(sweep *z, long l, double sign)
-{
-    for (size_t q = z->slot_off[l]; q < z->slot_off[l + 1]; q++) {
-        size_t r = z->rank[q];
-        double cp = sign * z->cap[q], co = z->slope[r] * cp;
-        for (size_t x = r + 1; x <= z->npc; x += x & (~x + 1)) {
-            z->fcap[x] += cp;
-            z->fcost[x] += co;
-            if (!z->mark[x]) {
-                z->mark[x] = 1;
-                z->touched[z->ntouched++] = x;
+    size_t *off = malloc(((size_t)D + 1) * sizeof *off);
+    double *slope = malloc(most * sizeof *slope);
+    double *cap = malloc(most * sizeof *cap);
+    int rc = -1;
+    if (off != NULL && slope != NULL && cap != NULL) {
+        size_t np = 0;
+        for (long l = 0; l < D; l++) {
+            double sl[ECS_MAX_FREQS], wd[ECS_MAX_FREQS];
+            size_t k = bnd_envelope(p, price[l], hull, sl, wd);
+            off[l] = np;
+            for (size_t h = 0; h < k; h++, np++) {
+                slope[np] = sl[h];
+                cap[np] = wd[h] * (double)p->pes;
             }
         }
-        if (z->slope[r] < 0.0)
-            z->negcap += cp;
-        z->total += cp;
+        off[D] = np;
+        rc = bnd_sweep_init(&z->b, D, off, slope, cap);
     }
+    free(off);
+    free(slope);
+    free(cap);
+    return rc;
+}
+
+static void sweep_reset(sweep *z)
+{
+    bnd_sweep_reset(&z->b);
 }
 
 static void sweep_insert_slot(sweep *z, long l)
 {
-    sweep_add_slot(z, l, 1.0);
+    bnd_sweep_add_slot(&z->b, l, 1.0);
 }
 
-/* The slots a .. b inserted and no other (a > b: none), moving the ends
- * of the window already there when that is shorter than starting anew.
- * Taking slots out again leaves rounding in the tree's sums (a few ulps
- * of its largest), which the bound's final 1e-10 covers. */
 static void sweep_window(sweep *z, long a, long b)
 {
-    long move = labs(z->lo - a) + labs(z->hi - b);
-    if (z->hi < z->lo || b < z->lo || a > z->hi || move > b - a + 1) {
-        sweep_reset(z);
-        for (long l = a; l <= b; l++)
-            sweep_insert_slot(z, l);
-        z->lo = a;
-        z->hi = b;
-        return;
-    }
-    for (; z->lo > a; z->lo--)
-        sweep_add_slot(z, z->lo - 1, 1.0);
-    for (; z->hi < b; z->hi++)
-        sweep_add_slot(z, z->hi + 1, 1.0);
-    for (; z->lo < a; z->lo++)
-        sweep_add_slot(z, z->lo, -1.0);
-    for (; z->hi > b; z->hi--)
-        sweep_add_slot(z, z->hi, -1.0);
+    bnd_sweep_window(&z->b, a, b);
 }
 
-/* The fluid cost of W units among the inserted slots: every piece of
- * negative slope, then the cheapest until W.  The caller has checked in
- * integers that W fits (the pieces' widths are sums of decimal fractions:
- * a range that W fills exactly may hold a hair less in floating point), so
- * at most everything inserted is taken: never more than the exact value,
- * a lower bound still. */
+/* The fluid cost of W units among the inserted slots (bnd_sweep_query).
+ * The caller has checked in integers that W fits (the pieces' widths are
+ * sums of decimal fractions: a range that W fills exactly may hold a hair
+ * less in floating point), so at most everything inserted is taken: never
+ * more than the exact value, a lower bound still. */
 static double sweep_query(const sweep *z, double W)
 {
-    double X = W > z->negcap ? W : z->negcap;
-    if (X <= 0.0)
-        return 0.0;
-    if (X > z->total)
-        X = z->total;
-    size_t pos = 0, step = 1;
-    while (step * 2 <= z->npc)
-        step *= 2;
-    double rem = X, acc = 0.0;
-    for (; step > 0; step /= 2)
-        if (pos + step <= z->npc && z->fcap[pos + step] < rem) {
-            pos += step;
-            rem -= z->fcap[pos];
-            acc += z->fcost[pos];
-        }
-    /* the piece of rank pos (0-based) takes the rest */
-    if (pos >= z->npc)
-        return acc; /* rounding: everything inserted is taken */
-    return acc + rem * z->slope[pos];
+    return bnd_sweep_query(&z->b, W);
 }
 
 /* The stages: bottleneck positions bp[0..m-1] in g->topo; stage j holds
@@ -564,8 +446,8 @@ static void stage_sweep_term(sweep *z, const stage *st, long a, long bmax,
                              ? stage_query_term(z, st, term)
                              : HUGE_VAL;
     }
-    z->lo = a;
-    z->hi = bmax;
+    z->b.lo = a;
+    z->b.hi = bmax;
 }
 
 static void stage_sweep(sweep *z, const stage *st, long a, long bmax,

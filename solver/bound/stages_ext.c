@@ -28,157 +28,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The pieces of the slots in the window lo .. hi, by rate in a Fenwick
- * tree (amount, cost), with the nodes touched since the last reset. */
-typedef struct xsweep {
-    const bnd_ext_pieces *pc;
-    size_t npc;
-    size_t *rank;           /* piece (slot order) -> rank by rate */
-    double *rate, *amt;     /* by rank */
-    double *fcap, *fcost;   /* Fenwick, 1-based */
-    size_t *touched;
-    unsigned char *mark;
-    size_t ntouched;
-    double total;
-    long lo, hi;            /* the window, none when hi < lo */
-} xsweep;
-
-typedef struct xpiece {
-    double rate;
-    size_t at;
-} xpiece;
-
-static int by_rate(const void *a, const void *b)
-{
-    const xpiece *x = a, *y = b;
-    if (x->rate != y->rate)
-        return (x->rate > y->rate) - (x->rate < y->rate);
-    return (x->at > y->at) - (x->at < y->at);
-}
-
-static void xs_free(xsweep *z)
-{
-    free(z->rank);
-    free(z->rate);
-    free(z->amt);
-    free(z->fcap);
-    free(z->fcost);
-    free(z->touched);
-    free(z->mark);
-}
-
-static int xs_init(xsweep *z, const bnd_ext_pieces *pc)
-{
-    memset(z, 0, sizeof *z);
-    z->pc = pc;
-    size_t n = pc->off[pc->D];
-    z->npc = n;
-    z->hi = -1;
-    xpiece *xp = malloc((n + 1) * sizeof *xp);
-    z->rank = malloc((n + 1) * sizeof *z->rank);
-    z->rate = malloc((n + 1) * sizeof *z->rate);
-    z->amt = malloc((n + 1) * sizeof *z->amt);
-    z->fcap = calloc(n + 1, sizeof *z->fcap);
-    z->fcost = calloc(n + 1, sizeof *z->fcost);
-    z->touched = malloc((n + 1) * sizeof *z->touched);
-    z->mark = calloc(n + 1, 1);
-    if (!xp || !z->rank || !z->rate || !z->amt || !z->fcap || !z->fcost ||
-        !z->touched || !z->mark) {
-        free(xp);
-        xs_free(z);
-        return -1;
-    }
-    for (size_t q = 0; q < n; q++)
-        xp[q] = (xpiece){pc->rate[q], q};
-    qsort(xp, n, sizeof *xp, by_rate);
-    for (size_t r = 0; r < n; r++) {
-        z->rank[xp[r].at] = r;
-        z->rate[r] = xp[r].rate;
-        z->amt[r] = pc->amount[xp[r].at];
-    }
-    free(xp);
-    return 0;
-}
-
-/* Empty the tree (the nodes touched only: exact zeros). */
-static void xs_reset(xsweep *z)
-{
-    for (size_t t = 0; t < z->ntouched; t++) {
-        size_t x = z->touched[t];
-        z->fcap[x] = z->fcost[x] = 0.0;
-        z->mark[x] = 0;
-    }
-    z->ntouched = 0;
-    z->total = 0.0;
-    z->lo = 0;
-    z->hi = -1;
-}
-
-/* Slot l's pieces into the tree (sign 1) or out of it (-1). */
-static void xs_add(xsweep *z, long l, double sign)
-{
-    const bnd_ext_pieces *pc = z->pc;
-    for (size_t q = pc->off[l]; q < pc->off[l + 1]; q++) {
-        size_t r = z->rank[q];
-        double cp = sign * z->amt[r], co = z->rate[r] * cp;
-        for (size_t x = r + 1; x <= z->npc; x += x & (~x + 1)) {
-            z->fcap[x] += cp;
-            z->fcost[x] += co;
-            if (!z->mark[x]) {
-                z->mark[x] = 1;
-                z->touched[z->ntouched++] = x;
-            }
-        }
-        z->total += cp;
-    }
-}
-
-/* The slots a .. b in the window and no other, moving its ends when that
- * is shorter than starting anew. */
-static void xs_window(xsweep *z, long a, long b)
-{
-    long move = labs(z->lo - a) + labs(z->hi - b);
-    if (z->hi < z->lo || b < z->lo || a > z->hi || move > b - a + 1) {
-        xs_reset(z);
-        for (long l = a; l <= b; l++)
-            xs_add(z, l, 1.0);
-        z->lo = a;
-        z->hi = b;
-        return;
-    }
-    for (; z->lo > a; z->lo--)
-        xs_add(z, z->lo - 1, 1.0);
-    for (; z->hi < b; z->hi++)
-        xs_add(z, z->hi + 1, 1.0);
-    for (; z->lo < a; z->lo++)
-        xs_add(z, z->lo, -1.0);
-    for (; z->hi > b; z->hi--)
-        xs_add(z, z->hi, -1.0);
-}
-
-/* The cheapest W grid steps among the window's pieces (every rate >= 0);
- * HUGE_VAL when the window holds less than W (within 1e-9 relative: then
- * everything in it, no more than the exact value). */
-static double xs_query(const xsweep *z, double W)
+/* The cheapest W grid steps among the window's pieces (bnd_sweep: every
+ * rate is >= 0 here); HUGE_VAL when the window holds less than W (within
+ * 1e-9 relative: then everything in it, no more than the exact value). */
+static double xs_query(const bnd_sweep *z, double W)
 {
     if (W <= 0.0)
         return 0.0;
     if (z->total < W - 1e-9 * (1.0 + W))
         return HUGE_VAL;
-    double X = W < z->total ? W : z->total;
-    size_t pos = 0, step = 1;
-    while (step * 2 <= z->npc)
-        step *= 2;
-    double rem = X, acc = 0.0;
-    for (; step > 0; step /= 2)
-        if (pos + step <= z->npc && z->fcap[pos + step] < rem) {
-            pos += step;
-            rem -= z->fcap[pos];
-            acc += z->fcost[pos];
-        }
-    if (pos >= z->npc)
-        return acc;
-    return acc + rem * z->rate[pos];
+    return bnd_sweep_query(z, W);
 }
 
 /* A part: a stage (the tasks between two bottlenecks) or a bottleneck. */
@@ -193,7 +52,7 @@ typedef struct xpart {
  * over the candidate first slots t = E[i] of H[t] + the part's fluid
  * inside t .. t'-1. */
 typedef struct xdc {
-    xsweep *z;
+    bnd_sweep *z;
     const xpart *pt;
     const double *H;
     const long *E;
@@ -210,7 +69,7 @@ static double xdc_eval(xdc *x, long t, long te)
         return HUGE_VAL;
     if (x->pt->work <= 0.0)
         return x->H[t];
-    xs_window(x->z, t, te - 1);
+    bnd_sweep_window(x->z, t, te - 1);
     double v = xs_query(x->z, x->pt->work);
     return v == HUGE_VAL ? HUGE_VAL : x->H[t] + v;
 }
@@ -293,7 +152,7 @@ static int parts_describe(const ecs_graph *g, const size_t *bp, size_t m,
  * no boundaries fit, -HUGE_VAL when the time ran out; *oom when out of
  * memory.  With arg (np (D + 1) cells) the best first slot of part k by
  * its end t' in arg[k (D + 1) + t']. */
-static double stages_ext_dp(const xpart *pt, size_t np, xsweep *z, long D,
+static double stages_ext_dp(const xpart *pt, size_t np, bnd_sweep *z, long D,
                             double t_end, long *arg, int *oom)
 {
     double *H = malloc(((size_t)D + 1) * sizeof *H);
@@ -341,7 +200,7 @@ static double stages_ext_dp(const xpart *pt, size_t np, xsweep *z, long D,
             xdc x = {z, p, H, E, Hn,
                      arg != NULL ? arg + k * ((size_t)D + 1) : NULL, t_end,
                      0, 0};
-            xs_reset(z);
+            bnd_sweep_reset(z);
             xdc_solve(&x, sl, sr, 0, ne - 1);
             if (x.late)
                 goto out;
@@ -426,7 +285,7 @@ static ecs_result stages_ext_core(const ecs_instance *inst, double t_end,
     bnd_ext_pieces pc;
     memset(&pc, 0, sizeof pc);
     long *arg = NULL;
-    xsweep z;
+    bnd_sweep z;
     int zok = 0, prc = -1;
     ecs_result rc = ECS_OK;
     if (bp == NULL || dmin == NULL || pt == NULL) {
@@ -455,7 +314,7 @@ static ecs_result stages_ext_core(const ecs_instance *inst, double t_end,
         goto done;
     }
     if (parts_describe(g, bp, m, w, dmin, p->grid, D, pt) != 0 ||
-        xs_init(&z, &pc) != 0) {
+        bnd_sweep_init(&z, pc.D, pc.off, pc.rate, pc.amount) != 0) {
         rc = ECS_ENOMEM;
         goto done;
     }
@@ -485,7 +344,7 @@ static ecs_result stages_ext_core(const ecs_instance *inst, double t_end,
 done:
     free(arg);
     if (zok)
-        xs_free(&z);
+        bnd_sweep_free(&z);
     bnd_ext_pieces_free(&pc);
     ecs_windows_release(&own);
     free(bp);

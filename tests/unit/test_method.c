@@ -183,8 +183,10 @@ static void test_require_says_so(void **state)
 /* Run row m on inst from start; asserts OK (or EUNSUPPORTED when the row
  * does not handle inst's model, then nothing ran) and checks the outcome
  * against the optimum opt (HUGE_VAL: no schedule). */
-static void run_on(const ecs_method *m, const ecs_instance *inst,
-                   const ecs_schedule *start, double start_cost, double opt)
+/* Run row m on inst from start (NULL: none) with a 20 s limit, into out. */
+static ecs_result run_row(const ecs_method *m, const ecs_instance *inst,
+                          const ecs_schedule *start, ecs_method_out *out,
+                          ecs_diag *d)
 {
     ecs_method_args a;
     ecs_method_args_init(&a);
@@ -197,10 +199,16 @@ static void run_on(const ecs_method *m, const ecs_instance *inst,
     lp.max_rounds = 5;
     if (strcmp(m->name, "lns") == 0)
         a.params = &lp;
+    return ecs_method_run(m, &a, out, d);
+}
+
+static void run_on(const ecs_method *m, const ecs_instance *inst,
+                   const ecs_schedule *start, double start_cost, double opt)
+{
     ecs_method_out out;
     ecs_diag d;
     ecs_diag_clear(&d);
-    ecs_result rc = ecs_method_run(m, &a, &out, &d);
+    ecs_result rc = run_row(m, inst, start, &out, &d);
     ecs_model model = ecs_instance_model(inst);
     if (!ecs_method_handles(m, model)) {
         assert_int_equal(rc, ECS_EUNSUPPORTED);
@@ -336,18 +344,8 @@ static void row_result(const ecs_method *m, const ecs_instance *inst,
                        const ecs_schedule *start, ecs_result *rc,
                        char *status, size_t size, double *cost)
 {
-    ecs_method_args a;
-    ecs_method_args_init(&a);
-    a.inst = inst;
-    a.start = start;
-    a.time_limit_s = 20;
-    ecs_lns_params lp;
-    ecs_lns_params_init(&lp);
-    lp.max_rounds = 5;
-    if (strcmp(m->name, "lns") == 0)
-        a.params = &lp;
     ecs_method_out out;
-    *rc = ecs_method_run(m, &a, &out, NULL);
+    *rc = run_row(m, inst, start, &out, NULL);
     snprintf(status, size, "%s", out.status);
     *cost = out.schedule != NULL ? out.cost : NAN;
     ecs_method_out_release(&out);
