@@ -1,6 +1,6 @@
 /* The fluid pieces of a window of slots in a Fenwick tree by slope: the
  * cheapest-W query of the bounds by stages (bound_internal.h, bnd_sweep;
- * docs/MODEL.md "the monotone sweep"). */
+ * docs/MODEL.md "The bound by stages"). */
 #include "bound_internal.h"
 
 #include <stdlib.h>
