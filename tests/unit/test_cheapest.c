@@ -23,15 +23,6 @@
  * at f = 1 takes 1 slot (adds 3.5 to the idle draw), fast at 0.5 2 slots
  * (adds 1.0 each), slow at 1 2 slots (0.8 each), slow at 0.5 4 slots
  * (0.2 each). */
-static void worked_platform(ecs_platform *p)
-{
-    ecs_platform_init(p);
-    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
-    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
-                 (const double[]){4, 1.5, 0}, 0.5);
-    tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
-                 (const double[]){1, 0.4, 0}, 0.2);
-}
 
 /* Run it, check the schedule (the checker judges caps too) and return its
  * cost; HUGE_VAL when it finds none. */
@@ -67,7 +58,7 @@ static void test_hand_one_task(void **state)
 {
     (void)state;
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
     double price[4] = {1, 1, 1, 1};
     ecs_instance inst;
@@ -96,7 +87,7 @@ static void test_hand_chain(void **state)
 {
     (void)state;
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(2, (const long[]){2, 2}, 1,
                             (const ecs_edge[]){{0, 1, 0}});
     double price[4] = {1, 1, 1, 1};
@@ -125,7 +116,7 @@ static void test_hand_source_cap(void **state)
 {
     (void)state;
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
     double price[4] = {1, 1, 1, 1}, vol[4] = {0, 0, 1.5, 1.5};
     double cap[4] = {1.0, 1.0, 1.0, 1.0};
@@ -220,7 +211,7 @@ static void test_fluid_greedy_hand(void **state)
 {
     (void)state;
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
     double price[2] = {1, 1}, vol[2] = {1, 1}, v = NAN;
     ecs_instance inst;
@@ -255,7 +246,7 @@ static void test_fluid_greedy_at_scale(void **state)
     (void)state;
     enum { T = 3000 };
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
     static double price[T];
     for (int l = 0; l < T; l++)
@@ -282,7 +273,7 @@ static void test_solve_plan_at_scale(void **state)
 {
     (void)state;
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     uint64_t seed = 37;
     ecs_graph *g = tu_random_graph(&seed, 8, 3, 0.3);
     double price[40], vol[40];

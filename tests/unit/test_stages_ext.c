@@ -16,21 +16,12 @@
 #include <math.h>
 #include <string.h>
 
-/* docs/MODEL.md's worked platform (as test_cheapest.c): F = {1, 0.5, 0};
+/* The worked platform (tu_worked_platform): F = {1, 0.5, 0};
  * fast (speeds 2, 1; powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5;
  * powers 1, 0.4; idle 0.2), one PE each; grid 2.  Per slot at price r the
  * least extra energy per grid step (each class's lower hull): slow 0.2 r
  * for one step, then 0.6 r for one; fast 0.5 r for two, then 1.25 r for
  * two. */
-static void worked_platform(ecs_platform *p)
-{
-    ecs_platform_init(p);
-    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
-    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
-                 (const double[]){4, 1.5, 0}, 0.5);
-    tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
-                 (const double[]){1, 0.4, 0}, 0.2);
-}
 
 /* A chain A -> B of work 1 each (2 grid steps), D' = 2, prices 1 and 3.
  * The idle draw 0.7 a slot costs 0.7 (1 + 3) = 2.8 in every schedule.
@@ -44,7 +35,7 @@ static void test_hand_chain(void **state)
 {
     (void)state;
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
                             (const ecs_edge[]){{0, 1, 0}});
     double price[2] = {1, 3};
@@ -99,7 +90,7 @@ static void test_within_ranges(void **state)
 {
     (void)state;
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
     double price[4] = {1, 1, 1, 1};
     ecs_instance inst;
@@ -227,7 +218,7 @@ static void test_solve_fluid_phase(void **state)
     (void)state;
     enum { T = 3000 };
     ecs_platform p;
-    worked_platform(&p);
+    tu_worked_platform(&p);
     ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
                             (const ecs_edge[]){{0, 1, 0}});
     static double price[T];

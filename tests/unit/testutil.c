@@ -568,3 +568,13 @@ void tu_ext_case_free(tu_ext_case *c)
     ecs_graph_free(c->g);
     c->g = NULL;
 }
+
+void tu_worked_platform(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    tu_add_class(p, "fast", 1, 0, (const double[]){2, 1, 0},
+                 (const double[]){4, 1.5, 0}, 0.5);
+    tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.4, 0}, 0.2);
+}

@@ -99,6 +99,11 @@ void tu_platform(ecs_platform *p, int pes, const char *freqs,
 void tu_add_class(ecs_platform *p, const char *name, int count, int site,
                   const double *speed, const double *power, double idle);
 
+/* docs/MODEL.md's worked platform into p: F = {1, 0.5, 0}; fast (speeds
+ * 2, 1; powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5; powers 1, 0.4;
+ * idle 0.2), one PE each; grid 2. */
+void tu_worked_platform(ecs_platform *p);
+
 /* CaWoSched's files for tiny random instances (docs/cawosched.md): a DOT
  * graph of n tasks (ids 0..n-1, weights 1..3, each edge i -> j, i < j,
  * with probability 1/2 and size 0..2) into dot, returning the total weight;
