@@ -278,6 +278,10 @@ typedef struct milp_run {
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */
+    int rcfix;             /* reduced-cost fixing with bound propagation
+                              at the root from the incumbent, the root LP
+                              again while it fixes (milp_rcfix.h) */
+    long fixed;            /* out: columns whose bounds it tightened */
     int cuts;              /* GLPK's mixed-integer rounding and
                               Gomory mixed-integer cuts in the tree (0:
                               none) */
