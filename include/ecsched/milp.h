@@ -113,11 +113,15 @@ typedef struct ecs_milp_result {
     long rows, cols;         /* model size */
     long nonzeros;
     unsigned long long nodes; /* branch-and-bound nodes */
-    long fixed;              /* extended model: interval columns set to 0
-                                before branch and bound because every
-                                schedule that uses them costs more than the
-                                best one known (column generation's
-                                reduced costs, docs/MODEL.md) */
+    long fixed;              /* interval columns set to 0 before branch
+                                and bound because every schedule that uses
+                                them costs more than the best one known
+                                (extended model: column generation's
+                                reduced costs; strong model: the root LP's
+                                reduced costs, with the columns that bound
+                                propagation tightens then; docs/MODEL.md) */
+    unsigned long cuts;      /* strong model: zero-half cuts added in
+                                branch and bound (docs/MODEL.md) */
     double runtime_s;
 } ecs_milp_result;
 

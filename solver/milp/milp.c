@@ -403,6 +403,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
          * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
         run.pcost = prm->max_nodes == 0 ? MILP_PCOST_TWO_TREES : 0;
         run.rcfix = 1; /* reduced-cost fixing at the root (milp_rcfix.h) */
+        run.zerohalf = 1; /* zero-half cuts (milp_zerohalf.h) */
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
         rc = milp_glpk_solve(&run, diag);
@@ -410,6 +411,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         out->root_bound = run.root_bound;
         out->nodes = run.nodes;
         out->fixed = run.fixed;
+        out->cuts = run.zh_cuts;
         rc = conclude(inst, g, prm, &b, &run, out, diag);
     }
     free(run.x);
