@@ -50,6 +50,7 @@ typedef struct glpk_ctx {
     double *lb, *ub;      /* the columns' bounds after fixing (or NULL) */
     int zh_node, zh_rounds; /* the node cuts were last separated at, and
                                the rounds there */
+    int zh_done;            /* no more rounds at that node */
     double zh_obj;          /* its LP value at the last round */
 } glpk_ctx;
 
@@ -79,11 +80,22 @@ static void separate(glp_tree *T, glpk_ctx *c)
     if (node != c->zh_node) {
         c->zh_node = node;
         c->zh_rounds = 0;
-    } else if (!(z > c->zh_obj + 1e-8 * (1.0 + fabs(z)))) {
-        return; /* the last round did not lift the LP */
-    }
-    if (c->zh_rounds >= (level == 0 ? 30 : 3))
+        c->zh_done = 0;
+    } else if (c->zh_done) {
         return;
+    } else if (!(z > c->zh_obj + 1e-8 * (1.0 + fabs(z))) ||
+               c->zh_rounds >= (level == 0 ? 30 : 3)) {
+        if (c->run->verbose && c->run->log != NULL) {
+            char line[120];
+            snprintf(line, sizeof line,
+                     "zero-half: node %d (depth %d) after %d rounds: LP "
+                     "%.10g\n",
+                     node, level, c->zh_rounds, z);
+            c->run->log(c->run->log_ctx, line);
+        }
+        c->zh_done = 1;
+        return; /* the last round did not lift the LP, or enough rounds */
+    }
     c->zh_rounds++;
     c->zh_obj = z;
     double t_sep = ecs_clock_now();

@@ -134,7 +134,9 @@ static void on_log(void *ctx, const char *text)
     double z;
     int node, k;
     if (sscanf(text, "zero-half: node %d (depth 0) round %d: LP %lf", &node,
-               &k, &z) == 3) {
+               &k, &z) == 3 ||
+        sscanf(text, "zero-half: node %d (depth 0) after %d rounds: LP %lf",
+               &node, &k, &z) == 3) {
         r->rounds++;
         if (z > r->max_lp)
             r->max_lp = z;
@@ -145,10 +147,12 @@ static void on_log(void *ctx, const char *text)
  * default) proves the brute-force optimum on tiny instances (those of 3
  * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs);
  * the sample makes both act (columns fixed, cuts added) on some of them,
- * and the root LP after each round of cuts never exceeds the optimum: a
- * cut that removed the optimum would show there even when the optimum was
- * already known (a wrong rounding, floor(beta'/2) - 1, put the root LP
- * above the optimum and failed here). */
+ * and the root LP after each round of cuts never exceeds the optimum, so
+ * that a cut that removed the optimum shows even when the optimum was
+ * already known.  Two wrong cuts made on purpose failed here: the
+ * right-hand side floor(beta'/2) - 1 left the root LP with no solution
+ * (no round lifted it), the wrong sign for a column taken from its upper
+ * bound gave a cost above the optimum. */
 static void test_brute_force_fix_cuts(void **state)
 {
     (void)state;
