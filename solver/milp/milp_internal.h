@@ -77,6 +77,10 @@ size_t milp_model_row(milp_model *m, milp_sense sense, double rhs,
 /* Add coefficient a at (row, col), 0-based. */
 void milp_model_nz(milp_model *m, size_t row, size_t col, double a);
 
+/* *to = a copy of from without names (rows may be added to it); 0, or -1
+ * when out of memory (then *to holds nothing). */
+int milp_model_copy(milp_model *to, const milp_model *from);
+
 /* ---- formulations ---- */
 
 /* Strong formulation: column layout for extraction and warm starts. */
