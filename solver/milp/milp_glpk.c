@@ -48,10 +48,6 @@ typedef struct glpk_ctx {
     double sb_left;       /* seconds left for its strong branching */
     milp_rows rows;       /* the matrix by rows, for propagation (or none) */
     double *lb, *ub;      /* the columns' bounds after fixing (or NULL) */
-    int zh_node, zh_rounds; /* the node cuts were last separated at, and
-                               the rounds there */
-    int zh_done;            /* no more rounds at that node */
-    double zh_obj;          /* its LP value at the last round */
     milp_model cm;          /* the model and the root's cuts (have_cm) */
     int have_cm;
 } glpk_ctx;
@@ -69,85 +65,6 @@ static int need_rows(glpk_ctx *c)
         return 0;
     milp_rows_release(&c->rows);
     return milp_rows_init(&c->rows, &c->cm);
-}
-
-/*
- * Zero-half cuts at the root (up to 30 rounds) and at the nodes of depth
- * 1 and 2 (up to 3 rounds each), while a round lifts the node's LP value
- * by more than 1e-6 relative: GLPK solves the LP again after every round
- * that added cuts, and calls back.  The cuts hold for every integer
- * solution (milp_zerohalf.h), so GLPK may keep them for the whole tree.
- */
-static void separate(glp_tree *T, glpk_ctx *c)
-{
-    int node = glp_ios_curr_node(T), level = glp_ios_node_level(T, node);
-    if (level == 0 || level > 2 || need_rows(c) != 0)
-        return; /* (the root's rounds ran before the tree: root_cuts) */
-    const milp_model *m = &c->cm;
-    glp_prob *lp = glp_ios_get_prob(T);
-    double z = glp_get_obj_val(lp);
-    if (node != c->zh_node) {
-        c->zh_node = node;
-        c->zh_rounds = 0;
-        c->zh_done = 0;
-    } else if (c->zh_done) {
-        return;
-    } else if (!(z > c->zh_obj + 1e-8 * (1.0 + fabs(z))) ||
-               c->zh_rounds >= (level == 0 ? 30 : 3)) {
-        if (c->run->verbose && c->run->log != NULL) {
-            char line[120];
-            snprintf(line, sizeof line,
-                     "zero-half: node %d (depth %d) after %d rounds: LP "
-                     "%.10g\n",
-                     node, level, c->zh_rounds, z);
-            c->run->log(c->run->log_ctx, line);
-        }
-        c->zh_done = 1;
-        return; /* the last round did not lift the LP, or enough rounds */
-    }
-    c->zh_rounds++;
-    c->zh_obj = z;
-    double t_sep = ecs_clock_now();
-    size_t n = m->ncols;
-    double *x = malloc((n ? n : 1) * sizeof *x);
-    milp_cuts cuts;
-    milp_cuts_init(&cuts);
-    if (x == NULL)
-        return;
-    for (size_t j = 0; j < n; j++)
-        x[j] = glp_get_col_prim(lp, (int)j + 1);
-    long k = milp_zerohalf(m, &c->rows, x, 4000, 400, 1e-3, &cuts);
-    int *ind = NULL;
-    double *val = NULL;
-    size_t most = 0;
-    for (long q = 0; q < k; q++)
-        if (cuts.off[q + 1] - cuts.off[q] > most)
-            most = cuts.off[q + 1] - cuts.off[q];
-    ind = malloc((most + 1) * sizeof *ind);
-    val = malloc((most + 1) * sizeof *val);
-    for (long q = 0; ind != NULL && val != NULL && q < k; q++) {
-        size_t a = cuts.off[q], len = cuts.off[q + 1] - a;
-        for (size_t t = 0; t < len; t++) {
-            ind[t + 1] = (int)cuts.col[a + t] + 1;
-            val[t + 1] = cuts.val[a + t];
-        }
-        glp_ios_add_row(T, NULL, 101, 0, (int)len, ind, val, GLP_UP,
-                        cuts.rhs[q]);
-        c->run->zh_cuts++;
-    }
-    if (c->run->verbose && c->run->log != NULL) {
-        char line[160];
-        snprintf(line, sizeof line,
-                 "zero-half: node %d (depth %d) round %d: LP %.10g, %ld "
-                 "cuts, most violated by %.4g (%.2f s)\n",
-                 node, level, c->zh_rounds, z, k, k > 0 ? cuts.viol[0] : 0.0,
-                 ecs_clock_now() - t_sep);
-        c->run->log(c->run->log_ctx, line);
-    }
-    free(ind);
-    free(val);
-    free(x);
-    milp_cuts_release(&cuts);
 }
 
 static int ms_left(const glpk_ctx *c)
@@ -249,9 +166,6 @@ static void on_tree(glp_tree *T, void *info)
             glp_ios_heur_sol(T, c->heur1) == 0)
             c->run->rounded++;
     }
-    if (glp_ios_reason(T) == GLP_ICUTGEN && c->run->zerohalf > 1 &&
-        !over(c))
-        separate(T, c);
     if (glp_ios_reason(T) == GLP_IBRANCH && c->pc != NULL &&
         !(glp_ios_mip_gap(T) <= c->run->mip_gap)) {
         /* strong branching: a tenth of the time left a node, a quarter of
@@ -814,7 +728,6 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
         io.mir_cuts = GLP_ON;
         io.gmi_cuts = GLP_ON;
     }
-    c->zh_node = 0; /* node numbers start again */
     if (pcost) {
         c->pc = milp_pcost_new(glp_get_num_cols(c->lp));
         c->sb_left = 0.25 * (c->run->t_end - ecs_clock_now());

@@ -286,8 +286,8 @@ typedef struct milp_run {
                               at the root from the incumbent, the root LP
                               again while it fixes (milp_rcfix.h) */
     long fixed;            /* out: columns whose bounds it tightened */
-    int zerohalf;          /* zero-half cuts (milp_zerohalf.h) at the
-                              root and the nodes of depth 1 and 2 */
+    int zerohalf;          /* rounds of zero-half cuts at the root
+                              before branch and bound (milp_zerohalf.h) */
     unsigned long zh_cuts; /* out: zero-half cuts added */
     int cuts;              /* GLPK's mixed-integer rounding and
                               Gomory mixed-integer cuts in the tree (0:
