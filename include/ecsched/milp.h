@@ -90,6 +90,11 @@ typedef struct ecs_milp_params {
                                    depends on no clock but the limit's */
     const char *write_lp;       /* export the model (CPLEX LP), or NULL */
     const char *write_mps;      /* export the model (free MPS), or NULL */
+    int zero_half;              /* strong model: 1 adds rounds of zero-half
+                                   cuts at the root before branch and bound
+                                   (docs/MODEL.md; default 0: on the shared
+                                   50-task graphs at P = 4 they cost more
+                                   time than their bound gains) */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

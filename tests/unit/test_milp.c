@@ -142,8 +142,8 @@ static void on_log(void *ctx, const char *text)
     }
 }
 
-/* The strong model with reduced-cost fixing and zero-half cuts (on by
- * default) proves the brute-force optimum on tiny instances (those of 3
+/* The strong model with reduced-cost fixing (always) and zero-half cuts
+ * (prm.zero_half) proves the brute-force optimum on tiny instances (those of 3
  * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs);
  * the sample makes both act (columns fixed, cuts added) on some of them,
  * and the root LP after each round of cuts never exceeds the optimum, so
@@ -169,6 +169,7 @@ static void test_brute_force_fix_cuts(void **state)
         ecs_milp_params prm;
         ecs_milp_params_init(&prm);
         prm.time_limit_s = 120;
+        prm.zero_half = 1;
         root_lp lp = {-HUGE_VAL, 0};
         prm.verbose = 1;
         prm.log = on_log;
@@ -502,6 +503,10 @@ static void test_validation(void **state)
     ecs_milp_params_init(&prm);
     prm.mip_gap = 1.5;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    ecs_milp_params_init(&prm);
+    prm.zero_half = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "zero_half"));
     ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
