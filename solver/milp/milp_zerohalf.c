@@ -33,24 +33,26 @@ void milp_cuts_release(milp_cuts *c)
     memset(c, 0, sizeof *c);
 }
 
+/* Grow *p (elements of size sz) to cap elements; 0 or -1. */
+static int grow(void *p, size_t cap, size_t sz)
+{
+    void **pp = p, *q = realloc(*pp, cap * sz);
+    if (q == NULL)
+        return -1;
+    *pp = q;
+    return 0;
+}
+
 /* Append a cut of len terms; 0 or -1. */
 static int cuts_add(milp_cuts *c, const size_t *col, const double *val,
                     size_t len, double rhs, double viol)
 {
     if (c->n + 1 >= c->cap_n) {
         size_t cap = c->cap_n ? 2 * c->cap_n : 64;
-        size_t *o = realloc(c->off, (cap + 1) * sizeof *o);
-        if (o == NULL)
+        if (grow(&c->off, cap + 1, sizeof *c->off) ||
+            grow(&c->rhs, cap, sizeof *c->rhs) ||
+            grow(&c->viol, cap, sizeof *c->viol))
             return -1;
-        c->off = o;
-        double *rh = realloc(c->rhs, cap * sizeof *rh);
-        if (rh == NULL)
-            return -1;
-        c->rhs = rh;
-        double *vi = realloc(c->viol, cap * sizeof *vi);
-        if (vi == NULL)
-            return -1;
-        c->viol = vi;
         if (c->n == 0)
             c->off[0] = 0;
         c->cap_n = cap;
@@ -59,14 +61,9 @@ static int cuts_add(milp_cuts *c, const size_t *col, const double *val,
         size_t cap = c->cap_nnz ? 2 * c->cap_nnz : 1024;
         while (cap < c->nnz + len)
             cap *= 2;
-        size_t *co = realloc(c->col, cap * sizeof *co);
-        if (co == NULL)
+        if (grow(&c->col, cap, sizeof *c->col) ||
+            grow(&c->val, cap, sizeof *c->val))
             return -1;
-        c->col = co;
-        double *va = realloc(c->val, cap * sizeof *va);
-        if (va == NULL)
-            return -1;
-        c->val = va;
         c->cap_nnz = cap;
     }
     memcpy(c->col + c->nnz, col, len * sizeof *col);
