@@ -356,6 +356,45 @@ static void start_local(driver *d, ecs_solve_step *st)
 /* The most steps of the cheapest-fit list schedule in the start. */
 #define CHEAPEST_FIT_MAX_STEPS 1e9
 
+/* The cheapest-fit list schedules within the base's slots stretched to
+ * D' (task i first within floor(s_i D' / M) .. ceil((e_i + 1) D' / M) - 1,
+ * M the base's makespan), one frequency per task and a frequency per
+ * slot (listsched.h): the base's order in time keeps room for the tasks
+ * after each one where the plain cheapest-fit places the first ones in
+ * the cheapest slots of the horizon and leaves the last ones none (the
+ * shared montage 03d on the three sites: no schedule plain, 63.79 within
+ * the ranges, where local search's start was 67.32; docs/MODEL.md
+ * "Cheapest-fit list schedule").  Each feasible one is offered. */
+static void start_stretched(driver *d, const ecs_schedule *base)
+{
+    size_t n = base->n;
+    long M = ecs_schedule_makespan(base), D = d->inst->deadline;
+    long *lo = malloc((n ? n : 1) * sizeof *lo);
+    long *hi = malloc((n ? n : 1) * sizeof *hi);
+    if (lo != NULL && hi != NULL && M > 0) {
+        for (size_t i = 0; i < n; i++) {
+            const ecs_sched_task *t = &base->task[i];
+            lo[i] = t->start * D / M;
+            hi[i] = ((t->stop + 1) * D + M - 1) / M - 1;
+        }
+        for (int prof = 0; prof < 2; prof++) {
+            ecs_schedule *cf = NULL;
+            ecs_check_report rep;
+            ecs_result rc =
+                prof ? ecs_listsched_cheapest_profiles(d->inst, lo, hi, &cf,
+                                                       NULL)
+                     : ecs_listsched_cheapest_within(d->inst, lo, hi, &cf,
+                                                     NULL);
+            if (rc == ECS_OK &&
+                ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
+                offer(d->out, &cf, rep.cost, ECS_FOUND_BY_CHEAPEST_FIT);
+            ecs_schedule_free(cf);
+        }
+    }
+    free(lo);
+    free(hi);
+}
+
 /* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
  * the caller's base when it is feasible, then local search, which builds
  * a start of its own when there is none; then the cheapest-fit list
@@ -386,6 +425,10 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
         ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
         offer(d->out, &cf, rep.cost, ECS_FOUND_BY_CHEAPEST_FIT);
     ecs_schedule_free(cf);
+    if (d->prm->base != NULL && ecs_instance_model(d->inst) != ECS_MODEL_SLOTS &&
+        d->inst->due == NULL && steps <= CHEAPEST_FIT_MAX_STEPS &&
+        d->prm->base->n == d->inst->graph->n)
+        start_stretched(d, d->prm->base);
     return ECS_OK;
 }
 

@@ -194,6 +194,117 @@ static void test_vs_brute_force(void **state)
     assert_true(found * 10 >= solved * 8);
 }
 
+/* The profile list schedule (ecs_listsched_cheapest_profiles): one task
+ * of work 2 (4 grid steps), prices 1, 10, 1, D' = 3.  Every schedule pays
+ * the idle draw, 0.7 x 12 = 8.4.  One frequency throughout: fast at 1 in
+ * slot 0 adds 3.5 (fast at 0.5 or slow at 1 over two slots would pay the
+ * dear slot: 11.0, 8.8): 11.9.  A frequency per slot: slow at 1 in slot 0
+ * (+0.8), waiting at f = 0 through the dear slot 1 (its idle draw only),
+ * slow at 1 in slot 2 (+0.8): 10.0, the optimum (brute force); fast at
+ * 0.5, 0, 0.5 would add 2.0. */
+static void test_profiles_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[3] = {1, 10, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 3, 3);
+    assert_close(cheapest(&inst, NULL), 11.9, 1e-12);
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_listsched_cheapest_profiles(&inst, NULL, NULL, &s,
+                                                     NULL),
+                     ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 10.0, 1e-12);
+    assert_close(tu_brute_force_ext(&inst), 10.0, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 2);
+    assert_int_equal(s->task[0].freq[0], 0);
+    assert_int_equal(s->task[0].freq[1], 2); /* f = 0 */
+    assert_int_equal(s->task[0].freq[2], 0);
+    ecs_schedule_free(s);
+    /* the same price everywhere: one frequency throughout, slow at 1
+     * over 0..1 (+1.6; slow at 0.5 needs 4 slots); a frequency per slot,
+     * slow at 1, 0.5, 0.5 (2 + 1 + 1 steps, +0.8 + 0.2 + 0.2): 2.1 + 1.2,
+     * the optimum */
+    price[1] = 1;
+    assert_close(cheapest(&inst, NULL), 2.1 + 1.6, 1e-12);
+    assert_int_equal(ecs_listsched_cheapest_profiles(&inst, NULL, NULL, &s,
+                                                     NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 2.1 + 1.2, 1e-12);
+    assert_close(tu_brute_force_ext(&inst), 2.1 + 1.2, 1e-12);
+    assert_int_equal(s->task[0].stop, 2);
+    ecs_schedule_free(s);
+    long lo = 0;
+    ecs_diag d;
+    assert_int_equal(ecs_listsched_cheapest_profiles(&inst, &lo, NULL, &s, &d),
+                     ECS_EINVAL);
+    assert_null(s);
+    ecs_graph_free(g);
+}
+
+/* The profile list schedule on the tiny random instances of
+ * test_vs_brute_force, with and without ranges: every schedule passes the
+ * checker and is never cheaper than brute force; found on most instances
+ * brute force solves; on one task never dearer than one frequency
+ * throughout (its search holds every such placement). */
+static void test_profiles_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3738;
+    int solved = 0, found = 0, single = 0, runs = 300;
+    for (int rep = 0; rep < runs; rep++) {
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.4, 0.3);
+        const ecs_instance *inst = &k.inst;
+        size_t n = inst->graph->n;
+        long lo[8], hi[8];
+        for (size_t i = 0; i < n && i < 8; i++) {
+            lo[i] = tu_rng_int(&seed, 0, (int)inst->deadline - 1);
+            hi[i] = lo[i] + tu_rng_int(&seed, 0, 2);
+        }
+        double opt = tu_brute_force_ext(inst);
+        double c = cheapest(inst, NULL);
+        for (int ranged = 0; ranged < 2 && n <= 8; ranged++) {
+            ecs_schedule *s = NULL;
+            ecs_diag d;
+            ecs_result rc = ecs_listsched_cheapest_profiles(
+                inst, ranged ? lo : NULL, ranged ? hi : NULL, &s, &d);
+            if (rc == ECS_EINFEASIBLE) {
+                assert_null(s);
+                continue;
+            }
+            assert_int_equal(rc, ECS_OK);
+            ecs_check_report r;
+            rc = ecs_check_schedule(inst, s, &r, &d);
+            if (rc != ECS_OK)
+                print_error("%s\n", r.msg);
+            assert_int_equal(rc, ECS_OK);
+            assert_true(isfinite(opt));
+            assert_true(r.cost >= opt - 1e-9 * (1 + fabs(opt)));
+            if (!ranged) {
+                found++;
+                if (n == 1 && isfinite(c)) {
+                    single++;
+                    assert_true(r.cost <= c + 1e-9 * (1 + fabs(c)));
+                }
+            }
+            ecs_schedule_free(s);
+        }
+        solved += isfinite(opt);
+        tu_ext_case_free(&k);
+    }
+    assert_true(solved > runs / 2);
+    assert_true(found * 10 >= solved * 7);
+    assert_true(single > 10);
+}
+
 /* The fluid bound by hand on the worked platform, one task of work 2
  * (4 grid steps), D' = 2, price 1.  Per slot and PE, the least extra
  * energy per step (the lower hull of the frequencies): slow 0.2 for its
@@ -353,6 +464,8 @@ int main(void)
         cmocka_unit_test(test_hand_chain),
         cmocka_unit_test(test_hand_source_cap),
         cmocka_unit_test(test_vs_brute_force),
+        cmocka_unit_test(test_profiles_hand),
+        cmocka_unit_test(test_profiles_vs_brute_force),
         cmocka_unit_test(test_fluid_greedy_hand),
         cmocka_unit_test(test_fluid_greedy_at_scale),
         cmocka_unit_test(test_solve_plan_at_scale),
