@@ -51,6 +51,10 @@ typedef struct cg {
     size_t *out_row;
     int *pcap_row; /* site * D + l -> row or 0 */
     int c_fixed;   /* columns before the task columns */
+    int c_art;     /* the first of n artificial columns (1-based), one per
+                      task's row "one", fixed at 0 except while probing */
+    unsigned char *ban; /* n * nc: 1 where task i may not run on class k
+                           (probing: temporarily; 2: for good) */
     cg_col *col;
     size_t ncol, capcol;
     /* duals */
@@ -236,6 +240,15 @@ static int build_master(cg *c)
             double v[2] = {0, 1};
             glp_set_mat_col(c->lp, j, 1, ind, v);
         }
+    }
+    /* artificial columns (probing): task i "done" at a price, so that a
+     * master whose columns a probe forbids stays feasible */
+    c->c_art = glp_add_cols(c->lp, (int)n);
+    for (size_t i = 0; i < n; i++) {
+        int ind[2] = {0, c->r_one + (int)i};
+        double v[2] = {0, 1};
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_FX, 0, 0);
+        glp_set_mat_col(c->lp, c->c_art + (int)i, 1, ind, v);
     }
     c->c_fixed = glp_get_num_cols(c->lp);
     return 0;
@@ -509,6 +522,11 @@ static int interval_bounds(cg *c, milp_ext_cg_result *out)
         dmin[i] = HUGE_VAL;
         for (size_t k = 0; k < c->nc; k++) {
             double *t = out->ivb + out->ivb_off[i] + k * len * len;
+            if (c->ban[i * c->nc + k]) { /* no schedule below ub there */
+                for (size_t q = 0; q < len * len; q++)
+                    t[q] = HUGE_VAL;
+                continue;
+            }
             price_intervals(c, i, (int)k, t);
             for (size_t q = 0; q < len * len; q++)
                 if (t[q] < dmin[i])
@@ -622,8 +640,140 @@ static ecs_schedule *to_schedule(const cg *c, const double *x)
     return s;
 }
 
+/* Ban (v = 1: for a probe; 2: for good) or allow (v = 0) task i on
+ * class k: its columns there fixed at 0, or free again. */
+static void set_ban(cg *c, size_t i, size_t k, unsigned char v)
+{
+    c->ban[i * c->nc + k] = v;
+    for (size_t q = 0; q < c->ncol; q++)
+        if (c->col[q].task == i && (size_t)c->col[q].cls == k)
+            glp_set_col_bnds(c->lp, c->c_fixed + 1 + (int)q,
+                             v ? GLP_FX : GLP_DB, 0, v ? 0 : 1);
+}
+
+/* Master LPs and pricing (over the classes not banned) until no column
+ * prices out or t_end: 1 when converged, 0 not, -1 out of memory.
+ * *bound: the best Lagrangian bound seen, and the LP value when
+ * converged, if higher (left as it is when neither); *lpv: the last LP's
+ * value; *rounds counts the LPs. */
+static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
+                   double *lpv, unsigned *rounds)
+{
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    sm.meth = GLP_PRIMAL;
+    int converged = 0;
+    while (ecs_clock_now() < t_end) {
+        sm.tm_lim = (int)ms_left(t_end);
+        int ret = glp_simplex(c->lp, &sm);
+        if (ret != 0 || glp_get_status(c->lp) != GLP_OPT)
+            break;
+        (*rounds)++;
+        *lpv = glp_get_obj_val(c->lp);
+        read_duals(c);
+        size_t added = 0;
+        double lagr = lagrangian_base(c);
+        for (size_t i = 0; i < c->n; i++) {
+            double dmin = HUGE_VAL;
+            for (size_t k = 0; k < c->nc; k++) {
+                if (c->ban[i * c->nc + k])
+                    continue;
+                double d;
+                long s = -1, e = -1;
+                price(c, i, (int)k, &d, &s, &e, prof);
+                if (d < dmin)
+                    dmin = d;
+                if (d < -1e-9 * (1.0 + fabs(*lpv)) && s >= 0 && e >= s) {
+                    if (push_col(c, i, (int)k, s, e, prof) != 0)
+                        return -1;
+                    added++;
+                }
+            }
+            lagr += dmin; /* HUGE_VAL: the task has no column at all */
+        }
+        if (isfinite(lagr) && (isnan(*bound) || lagr > *bound))
+            *bound = lagr;
+        if (added == 0) {
+            converged = 1;
+            break;
+        }
+    }
+    if (converged && (isnan(*bound) || *lpv > *bound))
+        *bound = *lpv;
+    return converged;
+}
+
+/* Probing on the classes (docs/MODEL.md "Column generation, extended
+ * model"): for task i and class k, the profile LP without i on k; when its
+ * bound is above ub (the cost of a known schedule), every schedule that
+ * does not run i on k is dearer, and i's other classes are banned for
+ * good; else the LP with i on k alone bans k for good when its bound is
+ * above ub.  The bans hold in the later probes.  The task's artificial
+ * column (price above ub) keeps a master feasible while a probe forbids
+ * its columns.  Until t_end; returns the bans made, -1 out of memory. */
+static long probe(cg *c, double ub, double t_end, unsigned char *prof,
+                  double *split)
+{
+    double above = ub + 1e-7 * (1.0 + fabs(ub));
+    double big = 2.0 * (fabs(ub) + 1.0);
+    size_t nc = c->nc;
+    long made = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        glp_set_obj_coef(c->lp, c->c_art + (int)i, big);
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_LO, 0, 0);
+    }
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < nc && ecs_clock_now() < t_end; k++) {
+            size_t left = 0;
+            for (size_t q = 0; q < nc; q++)
+                left += c->ban[i * nc + q] == 0;
+            if (left < 2)
+                break;
+            if (c->ban[i * nc + k])
+                continue;
+            unsigned rounds = 0;
+            double b = NAN, lpv = NAN;
+            set_ban(c, i, k, 1);
+            int r = cg_loop(c, t_end, prof, &b, &lpv, &rounds);
+            set_ban(c, i, k, 0);
+            if (r < 0)
+                return -1;
+            double off = b;
+            if (b > above) { /* i runs on k in every cheaper schedule */
+                for (size_t q = 0; q < nc; q++)
+                    if (q != k)
+                        set_ban(c, i, q, 2);
+                made += (long)left - 1;
+                break;
+            }
+            for (size_t q = 0; q < nc; q++)
+                if (q != k && c->ban[i * nc + q] == 0)
+                    set_ban(c, i, q, 1);
+            b = NAN;
+            r = cg_loop(c, t_end, prof, &b, &lpv, &rounds);
+            for (size_t q = 0; q < nc; q++)
+                if (c->ban[i * nc + q] == 1)
+                    set_ban(c, i, q, 0);
+            if (r < 0)
+                return -1;
+            /* every schedule runs i on k or not */
+            double both = off < b ? off : b;
+            if (!isnan(off) && !isnan(b) && !(both <= *split))
+                *split = both;
+            if (b > above) { /* i runs on k in no cheaper schedule */
+                set_ban(c, i, k, 2);
+                made++;
+            }
+        }
+    for (size_t i = 0; i < c->n; i++)
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_FX, 0, 0);
+    return made;
+}
+
 static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
-                      double mip_end, int want_ivb, milp_ext_cg_result *out)
+                      double mip_end, int want_ivb, double ub,
+                      milp_ext_cg_result *out)
 {
     if (build_master(c) != 0)
         return ECS_ENOMEM;
@@ -655,51 +805,34 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
         free(prof);
         return ECS_ENOMEM;
     }
-    glp_smcp sm;
-    glp_init_smcp(&sm);
-    sm.msg_lev = GLP_MSG_OFF;
-    sm.meth = GLP_PRIMAL;
-    int converged = 0;
-    while (ecs_clock_now() < t_end) {
-        sm.tm_lim = (int)ms_left(t_end);
-        int ret = glp_simplex(c->lp, &sm);
-        if (ret != 0 || glp_get_status(c->lp) != GLP_OPT)
-            break;
-        out->rounds++;
-        out->lp_value = glp_get_obj_val(c->lp);
-        read_duals(c);
-        size_t added = 0;
-        double lagr = lagrangian_base(c);
-        for (size_t i = 0; i < c->n; i++) {
-            double dmin = HUGE_VAL;
-            for (size_t k = 0; k < c->nc; k++) {
-                double d;
-                long s = -1, e = -1;
-                price(c, i, (int)k, &d, &s, &e, prof);
-                if (d < dmin)
-                    dmin = d;
-                if (d < -1e-9 * (1.0 + fabs(out->lp_value)) && s >= 0 &&
-                    e >= s) {
-                    if (push_col(c, i, (int)k, s, e, prof) != 0) {
-                        free(prof);
-                        return ECS_ENOMEM;
-                    }
-                    added++;
-                }
-            }
-            lagr += dmin; /* HUGE_VAL: the task has no column at all */
+    int converged = cg_loop(c, t_end, prof, &out->bound, &out->lp_value,
+                            &out->rounds);
+    if (converged < 0) {
+        free(prof);
+        return ECS_ENOMEM;
+    }
+    if (want_ivb && converged && isfinite(ub) &&
+        out->bound < ub - 1e-9 * (1.0 + fabs(ub))) {
+        double now = ecs_clock_now(), split = NAN;
+        long made = probe(c, ub, now + 0.8 * (t_end - now), prof, &split);
+        double b = NAN, lpv = NAN;
+        int fin = made < 0 ? -1 : cg_loop(c, t_end, prof, &b, &lpv,
+                                          &out->rounds);
+        if (fin < 0) {
+            free(prof);
+            return ECS_ENOMEM;
         }
-        if (isfinite(lagr) && (isnan(out->bound) || lagr > out->bound))
-            out->bound = lagr;
-        if (added == 0) {
-            converged = 1;
-            break;
-        }
+        out->banned = made;
+        /* with bans, a bound on the schedules not dearer than ub */
+        if (!isnan(split) && !(split <= b))
+            b = split;
+        if (!isnan(b) && b > ub)
+            b = ub;
+        if (!isnan(b) && b > out->bound)
+            out->bound = b;
     }
     free(prof);
     out->columns = c->ncol;
-    if (converged && (isnan(out->bound) || out->lp_value > out->bound))
-        out->bound = out->lp_value;
     if (!isnan(out->bound))
         out->bound -= 1e-10 * (1.0 + fabs(out->bound));
     if (want_ivb && out->rounds > 0 && interval_bounds(c, out) < 0)
@@ -731,7 +864,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, int want_ivb,
+                               double mip_end, int want_ivb, double ub,
                                milp_ext_cg_result *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
@@ -756,6 +889,12 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->n = g->n;
     c->nc = p->nclass;
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
+    c->ban = calloc(c->n * c->nc + 1, 1);
+    if (c->ban == NULL) {
+        free(c);
+        glpk_guard_end(&gd);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
     if (setjmp(gd.jb) != 0) {
         rc = glpk_guard_failed(&gd, diag);
         c->lp = NULL; /* GLPK's, in its error state */
@@ -763,7 +902,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
         glpk_guard_arm(&gd);
         c->lp = glp_create_prob();
         glp_set_obj_dir(c->lp, GLP_MIN);
-        rc = run(c, start, t_end, mip_end, want_ivb, out);
+        rc = run(c, start, t_end, mip_end, want_ivb, ub, out);
         glp_delete_prob(c->lp);
         c->lp = NULL;
         glpk_guard_end(&gd);
@@ -787,6 +926,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     free(c->pout);
     free(c->val);
     free(c->bk);
+    free(c->ban);
     free(c);
     return rc;
 }

@@ -639,6 +639,51 @@ static void test_fixing_keeps_optimum(void **state)
     print_message("fixing: intervals fixed on %d of %d runs\n", fixed, runs);
 }
 
+/* Probing on the classes (milp_ext_cg.c): on one site with two classes,
+ * sources and a cap, warm-started with the enumeration's second-best
+ * schedule, column generation bans the (task, class) pairs whose profile
+ * LP is above it; the MILP still proves the brute force's optimum (a ban
+ * of the optimum's class would lose it), its bound never above it. */
+static void test_probing_keeps_optimum(void **state)
+{
+    (void)state;
+    uint64_t seed = 4242;
+    int runs = 0, banned = 0;
+    for (int r = 0; r < 80; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4, &x);
+        bf b;
+        double want = brute_force_all(&x.inst, &b);
+        if (b.second == HUGE_VAL || x.g->n < 2) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_schedule *warm = bf_schedule(&b.at_second, x.g->n);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.warm_start = warm;
+        ecs_milp_result res;
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, NULL), ECS_OK);
+        assert_int_equal(res.status, ECS_MILP_OPTIMAL);
+        if (fabs(res.cost - want) > tu_tol(want)) {
+            print_error("round %d: MILP %.12g, brute force %.12g (%ld banned)\n",
+                        r, res.cost, want, res.banned);
+            fail();
+        }
+        assert_true(res.bound <= want + tu_tol(want));
+        assert_close(check_cost(&x.inst, res.schedule, ECS_OK), res.cost,
+                     1e-12);
+        banned += res.banned > 0;
+        ecs_milp_result_release(&res);
+        ecs_schedule_free(warm);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 10);
+    assert_true(banned >= 5); /* the probing is exercised */
+    print_message("probing: pairs banned on %d of %d runs\n", banned, runs);
+}
+
 /* A one-class platform with a source of volume 0 equals the paper's model:
  * the same instance with the source and without (the view drops the
  * source and gives the paper's platform: the same route). */
@@ -972,6 +1017,7 @@ int main(void)
         cmocka_unit_test(test_solve_matches_brute_force),
         cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
+        cmocka_unit_test(test_probing_keeps_optimum),
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
         cmocka_unit_test(test_view_keeps_what_binds),
