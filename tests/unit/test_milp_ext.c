@@ -665,7 +665,7 @@ static void test_probing_keeps_optimum(void **state)
 {
     (void)state;
     int runs, fixed, banned;
-    second_best_runs(4242, 1 | 2 | 4, 80, 2, &runs, &fixed, &banned);
+    second_best_runs(4242, 1 | 2 | 4, 240, 2, &runs, &fixed, &banned);
     assert_true(runs >= 10);
     assert_true(banned >= 5); /* the probing is exercised */
     print_message("probing: tasks restricted on %d of %d runs\n", banned,
