@@ -76,10 +76,13 @@
 #define LX_WIN_ADD 4
 
 /* Recombination (lx_recombine): the elite's size, the kicks between two
- * recombinations (at least: only when the elite changed since). */
+ * recombinations (at least: only when the elite changed since), each
+ * task's cheapest intervals per class among its columns (lx_rc_cheap)
+ * and the most branch-and-bound nodes of its MILP (no clock). */
 #define LX_ELITE 8
 #define LX_RECOMB_EVERY 20
-#define LX_RC_CHEAP 12
+#define LX_RC_CHEAP 40
+#define LX_RC_NODES 30
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
@@ -193,6 +196,8 @@ typedef struct lx {
     double el_total[LX_ELITE];
     int nel, el_new;      /* how many; added since the last recombination */
     size_t *rc_wt, *rc_off, *rc_best; /* n, n + 1, n */
+    struct lx_col *rc_col; /* each task's cheapest columns (lx_rc_cheap) */
+    size_t *rc_coff;      /* n + 1 */
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -1657,6 +1662,7 @@ static void lx_glpk_error(void *info)
 typedef struct lx_cb {
     const double *inc; /* the incumbent, from 1 */
     int given;
+    int nodes;         /* the most nodes */
 } lx_cb;
 
 static void lx_glpk_nodes(glp_tree *T, void *info)
@@ -1669,7 +1675,7 @@ static void lx_glpk_nodes(glp_tree *T, void *info)
     } else if (r == GLP_ISELECT) {
         int a, n, t;
         glp_ios_tree_size(T, &a, &n, &t);
-        if (t > LX_WIN_NODES)
+        if (t > cb->nodes)
             glp_ios_terminate(T);
     }
 }
@@ -1940,7 +1946,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         }
         for (size_t t = 0; ok && t < m; t++)
             inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
-        lx_cb cb = {inc, 0};
+        lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES};
         glp_iocp io;
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
@@ -2147,8 +2153,10 @@ static void lx_elite_add(lx *x)
  * and put back by the window's MILP (lx_win_milp, all n tasks) over the
  * columns of the elite: each task's interval in each elite schedule on
  * every PE of the class it has there (the PEs of a class are alike, so
- * parts of two schedules fit together whatever PE numbers they use), and
- * its place now (the last, the incumbent); each priced at its cheapest
+ * parts of two schedules fit together whatever PE numbers they use), its
+ * LX_RC_CHEAP cheapest intervals per class anywhere in its window
+ * (lx_rc_cheap), and its place now (the last, the incumbent), at most
+ * LX_RC_NODES nodes; each priced at its cheapest
  * profile on the idle draw, which is exact where the slot cost is linear
  * in the draw (no source, no cap; elsewhere the placement on the real draw
  * decides, lx_win_apply).  The MILP takes each task's place from any of
@@ -2157,6 +2165,62 @@ static void lx_elite_add(lx *x)
  * Called where x is its saved state (x->b_*, lx_iterate between kicks):
  * kept when the total falls (1), else restored (0); -1 out of memory.
  */
+/*
+ * Each task's cheapest columns with all tasks off (lx_win_cols over its
+ * whole window on the idle draw, the same at every recombination: built
+ * once): the LX_RC_CHEAP cheapest intervals of each class, on each of the
+ * class's PEs, into x->rc_col (task i's from x->rc_coff[i], by cost).
+ * 0 done, 1 too large, -1 out of memory.
+ */
+static int lx_rc_cheap(lx *x)
+{
+    size_t n = x->n;
+    x->ncol = 0;
+    for (size_t i = 0; i < n; i++) {
+        x->rc_coff[i] = x->ncol;
+        size_t from = x->ncol;
+        int wr = lx_win_cols(x, i);
+        if (wr != 0)
+            return wr;
+        qsort(x->wcol + from, x->ncol - from, sizeof *x->wcol, lx_cmp_col);
+        size_t to = from;
+        int taken[ECS_MAX_CLASSES] = {0};
+        for (size_t j = from; j < x->ncol; j++) {
+            int c = x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[j].pe) : 0;
+            size_t h = from;
+            while (h < to && (x->wcol[h].s != x->wcol[j].s || x->wcol[h].e != x->wcol[j].e ||
+                              (x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[h].pe) : 0) != c))
+                h++;
+            if (h == to) { /* a new interval of class c */
+                if (taken[c] >= LX_RC_CHEAP)
+                    continue;
+                taken[c]++;
+            }
+            x->wcol[to++] = x->wcol[j];
+        }
+        x->ncol = to;
+    }
+    x->rc_coff[n] = x->ncol;
+    x->rc_col = malloc((x->ncol ? x->ncol : 1) * sizeof *x->rc_col);
+    if (x->rc_col == NULL)
+        return -1;
+    memcpy(x->rc_col, x->wcol, x->ncol * sizeof *x->rc_col);
+    return 0;
+}
+
+/* Column (pe, s, e, cost) of task i (its columns from `from`) unless it
+ * has it or it is its place now (which comes last).  -1 out of memory. */
+static int lx_rc_add(lx *x, size_t i, size_t from, int pe, long s, long e,
+                     double cost)
+{
+    if (pe == x->b_pe[i] && s == x->b_s[i] && e == x->b_e[i])
+        return 0;
+    for (size_t j = from; j < x->ncol; j++)
+        if (x->wcol[j].pe == pe && x->wcol[j].s == s && x->wcol[j].e == e)
+            return 0;
+    return lx_add_col(x, pe, s, e, cost);
+}
+
 static int lx_recombine(lx *x)
 {
     size_t n = x->n, *wt = x->rc_wt, *off = x->rc_off;
@@ -2173,36 +2237,18 @@ static int lx_recombine(lx *x)
         lx_unplace(x, i);
     }
     double fixed = lx_draw(x, (size_t)-1);
-    int rc = 0;
+    int rc = x->rc_col == NULL ? lx_rc_cheap(x) : 0;
     x->ncol = 0;
     x->el_new = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
         off[i] = x->ncol;
+        for (size_t j = x->rc_coff[i]; j < x->rc_coff[i + 1] && rc == 0; j++)
+            if (lx_rc_add(x, i, off[i], x->rc_col[j].pe, x->rc_col[j].s,
+                          x->rc_col[j].e, x->rc_col[j].cost) != 0)
+                rc = -1;
+        /* its interval in each elite schedule on every PE of its class
+         * there, then its place now */
         for (int k = 0; k <= x->nel && rc == 0; k++) {
-            if (k == x->nel && rc == 0) {
-                /* its LX_RC_CHEAP cheapest columns anywhere (the others
-                 * off: its whole window) not there yet */
-                size_t from = x->ncol;
-                int wr = lx_win_cols(x, i);
-                if (wr < 0) {
-                    rc = -1;
-                    break;
-                }
-                qsort(x->wcol + from, x->ncol - from, sizeof *x->wcol, lx_cmp_col);
-                size_t to = from;
-                for (size_t j = from; j < x->ncol && to - from < LX_RC_CHEAP; j++) {
-                    size_t h = off[i];
-                    while (h < from && (x->wcol[h].pe != x->wcol[j].pe ||
-                                        x->wcol[h].s != x->wcol[j].s ||
-                                        x->wcol[h].e != x->wcol[j].e))
-                        h++;
-                    if (h == from && (x->wcol[j].pe != x->b_pe[i] ||
-                                      x->wcol[j].s != x->b_s[i] ||
-                                      x->wcol[j].e != x->b_e[i]))
-                        x->wcol[to++] = x->wcol[j];
-                }
-                x->ncol = to;
-            }
             const int *ep = k < x->nel ? x->el_pe + (size_t)k * n : x->b_pe;
             const long *es = k < x->nel ? x->el_s + (size_t)k * n : x->b_s;
             const long *ee = k < x->nel ? x->el_e + (size_t)k * n : x->b_e;
@@ -2214,19 +2260,15 @@ static int lx_recombine(lx *x)
                     rc = 1; /* its place now has no profile: too large */
                 continue;
             }
-            int a = k < x->nel ? x->first[c] : ep[i];
-            int b = k < x->nel ? x->first[c] + x->count[c] : ep[i] + 1;
-            for (int pe = a; pe < b && rc == 0; pe++) {
-                if (k < x->nel && pe == x->b_pe[i] && es[i] == x->b_s[i] &&
-                    ee[i] == x->b_e[i])
-                    continue; /* its place now comes last */
-                size_t j = off[i];
-                while (j < x->ncol && (x->wcol[j].pe != pe || x->wcol[j].s != es[i] ||
-                                       x->wcol[j].e != ee[i]))
-                    j++;
-                if (j == x->ncol && lx_add_col(x, pe, es[i], ee[i], pl.cost) != 0)
+            if (k == x->nel) {
+                qsort(x->wcol + off[i], x->ncol - off[i], sizeof *x->wcol, lx_cmp_col);
+                if (lx_add_col(x, ep[i], es[i], ee[i], pl.cost) != 0)
                     rc = -1;
+                break;
             }
+            for (int pe = x->first[c]; pe < x->first[c] + x->count[c] && rc == 0; pe++)
+                if (lx_rc_add(x, i, off[i], pe, es[i], ee[i], pl.cost) != 0)
+                    rc = -1;
         }
     }
     off[n] = x->ncol;
@@ -2505,6 +2547,8 @@ static void lx_release(lx *x)
     free(x->rc_wt);
     free(x->rc_off);
     free(x->rc_best);
+    free(x->rc_col);
+    free(x->rc_coff);
 }
 
 static ecs_result lx_setup(lx *x, ecs_diag *diag)
@@ -2599,7 +2643,8 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->rc_wt = malloc(n * sizeof *x->rc_wt);
     x->rc_off = malloc((n + 1) * sizeof *x->rc_off);
     x->rc_best = malloc(n * sizeof *x->rc_best);
-    if (!x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
+    x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
+    if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
         !x->rc_best || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
