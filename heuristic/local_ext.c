@@ -722,6 +722,17 @@ static void lx_unplace(lx *x, size_t i)
     x->pe[i] = -1;
 }
 
+/* Take task i off the schedule, its slots counted as changed by the
+ * move under way (lx_begin). */
+static void lx_take_off(lx *x, size_t i)
+{
+    if (x->s[i] < x->chg_lo)
+        x->chg_lo = x->s[i];
+    if (x->e[i] > x->chg_hi)
+        x->chg_hi = x->e[i];
+    lx_unplace(x, i);
+}
+
 /*
  * The pair move: tasks i and j taken off together and put back one after
  * the other, each where it costs least on the draw of all the others
@@ -1472,11 +1483,7 @@ static int lx_ruin(lx *x)
     lx_begin(x);
     for (size_t t = 0; t < m; t++) {
         size_t i = x->rkey[t].i;
-        if (x->s[i] < x->chg_lo)
-            x->chg_lo = x->s[i];
-        if (x->e[i] > x->chg_hi)
-            x->chg_hi = x->e[i];
-        lx_unplace(x, i);
+        lx_take_off(x, i);
     }
     int how = (int)ecs_rng_below(&x->rng, 3);
     if (how != 1) {
@@ -2078,11 +2085,7 @@ static int lx_window(lx *x)
         x->dist[i] = (long)t;
         old[t] = (lx_place){x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
         memcpy(x->wfq + t * D, x->fq + i * D, (size_t)(x->e[i] - x->s[i] + 1));
-        if (x->s[i] < x->chg_lo)
-            x->chg_lo = x->s[i];
-        if (x->e[i] > x->chg_hi)
-            x->chg_hi = x->e[i];
-        lx_unplace(x, i);
+        lx_take_off(x, i);
     }
     double fixed = lx_draw(x, (size_t)-1);
     int rc = 0;
@@ -2230,11 +2233,7 @@ static int lx_recombine(lx *x)
         wt[i] = i;
         x->gone[i] = 1;
         x->dist[i] = (long)i;
-        if (x->s[i] < x->chg_lo)
-            x->chg_lo = x->s[i];
-        if (x->e[i] > x->chg_hi)
-            x->chg_hi = x->e[i];
-        lx_unplace(x, i);
+        lx_take_off(x, i);
     }
     double fixed = lx_draw(x, (size_t)-1);
     int rc = x->rc_col == NULL ? lx_rc_cheap(x) : 0;

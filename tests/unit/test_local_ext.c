@@ -414,6 +414,21 @@ static void test_local_start(void **state)
     ecs_graph_free(g);
 }
 
+/* Two sites, east and west, one PE each (class e, then w): f = 1 at
+ * power 1, no idle. */
+static void east_west(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(p, "west", &west, NULL), ECS_OK);
+    tu_add_class(p, "e", 1, east, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+    tu_add_class(p, "w", 1, west, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+}
+
 /* A move across sites from a start at the wrong ones (hand-derived): two
  * sites, one PE each (speed 1, F = {1, 0}, 1 kWh per busy slot, no
  * idle), a chain a -> b of work 1 and a task c of work 2, D' = 3, prices
@@ -427,15 +442,7 @@ static void test_local_cross_site(void **state)
 {
     (void)state;
     ecs_platform p;
-    ecs_platform_init(&p);
-    assert_int_equal(ecs_platform_set_freqs(&p, "1,0", NULL), ECS_OK);
-    int east = 0, west = 0;
-    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
-    tu_add_class(&p, "e", 1, east, (const double[]){1, 0},
-                 (const double[]){1, 0}, 0.0);
-    tu_add_class(&p, "w", 1, west, (const double[]){1, 0},
-                 (const double[]){1, 0}, 0.0);
+    east_west(&p);
     ecs_graph *g = tu_graph(3, (const long[]){1, 1, 2}, 1,
                             (const ecs_edge[]){{0, 1, 0}});
     double pe[3] = {0, 4, 4}, pw[3] = {4, 0, 0};
@@ -559,15 +566,7 @@ static void test_local_mix(void **state)
 {
     (void)state;
     ecs_platform p;
-    ecs_platform_init(&p);
-    assert_int_equal(ecs_platform_set_freqs(&p, "1,0", NULL), ECS_OK);
-    int east = 0, west = 0;
-    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
-    tu_add_class(&p, "e", 1, east, (const double[]){1, 0},
-                 (const double[]){1, 0}, 0.0);
-    tu_add_class(&p, "w", 1, west, (const double[]){1, 0},
-                 (const double[]){1, 0}, 0.0);
+    east_west(&p);
     ecs_graph *g = tu_graph(3, (const long[]){1, 1, 1}, 1,
                             (const ecs_edge[]){{0, 2, 0}});
     double pe[3] = {1, 1, 5}, pw[3] = {6, 1, 1};
