@@ -83,6 +83,7 @@
 #define LX_RECOMB_EVERY 20
 #define LX_RC_CHEAP 40
 #define LX_RC_NODES 30
+#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
@@ -1888,7 +1889,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
-    sm.tm_lim = LX_WIN_MS;
+    sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
     double z = HUGE_VAL;
     for (;;) {
         if (glp_simplex(lp, &sm) != 0 || glp_get_status(lp) != GLP_OPT)
@@ -1958,7 +1959,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
         io.br_tech = GLP_BR_MFV;
-        io.tm_lim = LX_WIN_MS;
+        io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
         io.cb_func = lx_glpk_nodes;
         io.cb_info = &cb;
         int ir = ok ? glp_intopt(lp, &io) : -1;
