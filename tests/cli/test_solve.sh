@@ -109,7 +109,7 @@ effort_same() { # GRAPH NAME
   expect_eq "$(jq '[.phases[] | select(.phase != "start" and .phase != "fluid") | (.granted_s - .left_s) | fabs < 1e-6] | all' "$T_DIR/eff30.json")" "true" \
             "solve $2 --effort: no time share is applied (every phase may use all that is left)"
 }
-effort_same data/paper32/g31_n32.stg g31_n32
+effort_same data/paper32/g20_n23.stg g20_n23
 long_run "solve rand0000 --effort" && effort_same data/stg/rand0000.stg rand0000
 RC=0; $ECSCHED heuristic data/stg/rand0000.stg -p 4 --extension 0.2 --effort 5 --json >"$OUT" 2>"$ERR" || RC=$?
 expect_rc 2 "heuristic --effort without --mode local is a usage error"

@@ -707,6 +707,78 @@ static void test_freemap_freqs(void **state)
     ecs_graph_free(g);
 }
 
+/* The row stages: the bound by stages and its schedule, chosen by the
+ * model.  Paper: on a chain every task is a bottleneck and the bound by
+ * stages is the exact problem (test_stages), so the row's bound and its
+ * schedule are the brute-force optimum (bound_method "stages").
+ * Extended: test_stages_ext's chain by hand on the worked platform (A ->
+ * B of work 1, D' = 2, prices 1 and 3): bound 5.6, its schedule 6.0, the
+ * optimum.  Without a bottleneck (two independent tasks) the row gives the
+ * fluid bound and says so. */
+static void test_stages_row(void **state)
+{
+    (void)state;
+    const ecs_method *m = ecs_method_find("stages");
+    assert_non_null(m);
+    assert_int_equal(m->role, ECS_ROLE_BOUND);
+    ecs_diag d;
+    ecs_method_args a;
+    ecs_method_out out;
+    /* paper: a chain of three on one PE, F = {1, 0.5} */
+    ecs_platform p;
+    ecs_platform_init(&p);
+    assert_int_equal(ecs_platform_set_pes(&p, 1, &d), ECS_OK);
+    ecs_graph *g = tu_graph(3, (const long[]){2, 1, 2}, 2,
+                            (const ecs_edge[]){{0, 1, 0}, {1, 2, 0}});
+    double price[8] = {3, 1, 1, 4, 2, 1, 5, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 8, 8);
+    double opt = tu_brute_force(g, &p, price, 8);
+    assert_true(opt < HUGE_VAL);
+    ecs_method_args_init(&a);
+    a.inst = &inst;
+    assert_int_equal(ecs_method_run(m, &a, &out, &d), ECS_OK);
+    assert_string_equal(out.bound_method, "stages");
+    assert_close(out.bound, opt, tu_tol(opt));
+    assert_non_null(out.schedule);
+    assert_close(out.cost, opt, tu_tol(opt));
+    ecs_method_out_release(&out);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+    /* extended: the worked platform's chain */
+    tu_worked_platform(&p);
+    g = tu_graph(2, (const long[]){1, 1}, 1, (const ecs_edge[]){{0, 1, 0}});
+    double pr2[2] = {1, 3};
+    ecs_instance_init(&inst, g, &p, pr2, 2, 2);
+    assert_int_equal(ecs_instance_model(&inst), ECS_MODEL_EXTENDED);
+    a.inst = &inst;
+    assert_int_equal(ecs_method_run(m, &a, &out, &d), ECS_OK);
+    assert_string_equal(out.bound_method, "stages");
+    assert_close(out.bound, 5.6, 1e-8);
+    assert_non_null(out.schedule);
+    assert_close(out.cost, 6.0, 1e-12);
+    assert_string_equal(out.status, "feasible");
+    ecs_method_out_release(&out);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+    /* no bottleneck: the fluid row's bound, named fluid */
+    g = tu_graph(2, (const long[]){1, 1}, 0, NULL);
+    ecs_instance_init(&inst, g, &p, pr2, 2, 2);
+    a.inst = &inst;
+    ecs_method_out fl;
+    assert_int_equal(ecs_method_run(ecs_method_find("fluid"), &a, &fl, &d),
+                     ECS_OK);
+    assert_int_equal(ecs_method_run(m, &a, &out, &d), ECS_OK);
+    assert_string_equal(out.bound_method, "fluid");
+    assert_close(out.bound, fl.bound, 1e-12);
+    assert_string_equal(out.status, "bound");
+    assert_null(out.schedule);
+    ecs_method_out_release(&fl);
+    ecs_method_out_release(&out);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -719,6 +791,7 @@ int main(void)
         cmocka_unit_test(test_rows_on_fixedmap),
         cmocka_unit_test(test_rows_on_freemap),
         cmocka_unit_test(test_freemap_freqs),
+        cmocka_unit_test(test_stages_row),
     };
     const struct CMUnitTest slow[] = {{0}};
     return tu_run(quick, sizeof quick / sizeof *quick, slow, 0);
