@@ -83,6 +83,7 @@
 #define LX_RECOMB_EVERY 20
 #define LX_RC_CHEAP 40
 #define LX_RC_NODES 30
+#define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
 
 /* Tasks kicked at once, at most. */
@@ -199,6 +200,7 @@ typedef struct lx {
     size_t *rc_wt, *rc_off, *rc_best; /* n, n + 1, n */
     struct lx_col *rc_col; /* each task's cheapest columns (lx_rc_cheap) */
     size_t *rc_coff;      /* n + 1 */
+    int rc_ready;         /* rc_col built (1), too large (-1), not yet */
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -2178,20 +2180,19 @@ static void lx_elite_add(lx *x)
  */
 static int lx_rc_cheap(lx *x)
 {
-    size_t n = x->n;
-    x->ncol = 0;
+    size_t n = x->n, have = 0, cap = 0;
     for (size_t i = 0; i < n; i++) {
-        x->rc_coff[i] = x->ncol;
-        size_t from = x->ncol;
+        x->rc_coff[i] = have;
+        x->ncol = 0;
         int wr = lx_win_cols(x, i);
         if (wr != 0)
             return wr;
-        qsort(x->wcol + from, x->ncol - from, sizeof *x->wcol, lx_cmp_col);
-        size_t to = from;
+        qsort(x->wcol, x->ncol, sizeof *x->wcol, lx_cmp_col);
+        size_t to = 0;
         int taken[ECS_MAX_CLASSES] = {0};
-        for (size_t j = from; j < x->ncol; j++) {
+        for (size_t j = 0; j < x->ncol; j++) {
             int c = x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[j].pe) : 0;
-            size_t h = from;
+            size_t h = 0;
             while (h < to && (x->wcol[h].s != x->wcol[j].s || x->wcol[h].e != x->wcol[j].e ||
                               (x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[h].pe) : 0) != c))
                 h++;
@@ -2202,13 +2203,21 @@ static int lx_rc_cheap(lx *x)
             }
             x->wcol[to++] = x->wcol[j];
         }
-        x->ncol = to;
+        if (have + to > LX_RC_COLS)
+            return 1;
+        if (have + to > cap) {
+            size_t nc = 2 * (have + to);
+            lx_col *nw = realloc(x->rc_col, nc * sizeof *nw);
+            if (nw == NULL)
+                return -1;
+            x->rc_col = nw;
+            cap = nc;
+        }
+        memcpy(x->rc_col + have, x->wcol, to * sizeof *x->rc_col);
+        have += to;
     }
-    x->rc_coff[n] = x->ncol;
-    x->rc_col = malloc((x->ncol ? x->ncol : 1) * sizeof *x->rc_col);
-    if (x->rc_col == NULL)
-        return -1;
-    memcpy(x->rc_col, x->wcol, x->ncol * sizeof *x->rc_col);
+    x->rc_coff[n] = have;
+    x->ncol = 0;
     return 0;
 }
 
@@ -2237,7 +2246,11 @@ static int lx_recombine(lx *x)
         lx_take_off(x, i);
     }
     double fixed = lx_draw(x, (size_t)-1);
-    int rc = x->rc_col == NULL ? lx_rc_cheap(x) : 0;
+    int rc = 0;
+    if (!x->rc_ready) {
+        rc = lx_rc_cheap(x);
+        x->rc_ready = rc == 0 ? 1 : -1; /* -1: too large, none again */
+    }
     x->ncol = 0;
     x->el_new = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
@@ -2366,7 +2379,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
     for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
          stall++) {
         out->kicks++;
-        if (x->nel >= 2 && x->el_new > 0 &&
+        if (x->rc_ready >= 0 && x->nel >= 2 && x->el_new > 0 &&
             (++since >= LX_RECOMB_EVERY || stall == stall_max - 1)) {
             since = 0;
             int rr = lx_recombine(x);
