@@ -2176,7 +2176,8 @@ static void lx_elite_add(lx *x)
  * whole window on the idle draw, the same at every recombination: built
  * once): the LX_RC_CHEAP cheapest intervals of each class, on each of the
  * class's PEs, into x->rc_col (task i's from x->rc_coff[i], by cost).
- * 0 done, 1 too large, -1 out of memory.
+ * 0 done, 1 too large (a task above LX_WIN_COLS columns or all above
+ * LX_RC_COLS), -1 out of memory.
  */
 static int lx_rc_cheap(lx *x)
 {
