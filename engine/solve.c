@@ -182,7 +182,32 @@ typedef struct driver {
     double t0, t_end;
     int stages_bound; /* the fluid phase's bound is the extended model's
                          bound by stages */
+    int nalt;          /* the extended model's other starts (keep_alt) */
+    ecs_schedule *alt[4];
+    double alt_cost[4];
 } driver;
+
+/* Keep a copy of a feasible schedule of the extended model's start or
+ * fluid phase (cost: its cost), for local search from it in the local
+ * phase when local search from the best one stops gaining (by_local). */
+static void keep_alt(driver *d, const ecs_schedule *s, double cost)
+{
+    int cap = (int)(sizeof d->alt / sizeof *d->alt);
+    if (s == NULL || d->nalt >= cap)
+        return;
+    ecs_schedule *c = ecs_schedule_copy(s);
+    if (c == NULL)
+        return;
+    d->alt[d->nalt] = c;
+    d->alt_cost[d->nalt++] = cost;
+}
+
+static void drop_alts(driver *d)
+{
+    for (int a = 0; a < d->nalt; a++)
+        ecs_schedule_free(d->alt[a]);
+    d->nalt = 0;
+}
 
 static double left(const driver *d)
 {
@@ -310,15 +335,13 @@ static ecs_result make_start(driver *d, ecs_diag *diag)
     return rc;
 }
 
-/* Local search from out's schedule (or none) within cap seconds, or
- * within its own limit when that is smaller and whole is 0. */
-static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
-                      int whole, uint64_t round)
+/* Local search from `from` (or none) within cap seconds, or within its
+ * own limit when that is smaller and whole is 0; its result in *lr. */
+static ecs_result local_from(driver *d, ecs_solve_step *st,
+                             const ecs_schedule *from, double now, double cap,
+                             int whole, uint64_t round, ecs_local_result *lr)
 {
     const ecs_solve_params *prm = d->prm;
-    ecs_solve_result *out = d->out;
-    if (!handles(d->inst, "local"))
-        return;
     ecs_local_params lp = prm->local;
     lp.seed += round;
     if (whole || cap < lp.time_limit_s || prm->effort > 0)
@@ -328,9 +351,21 @@ static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
     if (lp.time_limit_s < MIN_PHASE_S)
         lp.time_limit_s = MIN_PHASE_S;
     grant(d, st, now, lp.time_limit_s);
-    ecs_local_result lr;
     ecs_diag ignored;
-    if (ecs_local_run(d->inst, out->schedule, &lp, &lr, &ignored) == ECS_OK) {
+    return ecs_local_run(d->inst, from, &lp, lr, &ignored);
+}
+
+/* Local search from out's schedule (or none) as local_from; out takes its
+ * schedule when it is no dearer. */
+static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
+                      int whole, uint64_t round)
+{
+    ecs_solve_result *out = d->out;
+    if (!handles(d->inst, "local"))
+        return;
+    ecs_local_result lr;
+    if (local_from(d, st, out->schedule, now, cap, whole, round, &lr) ==
+        ECS_OK) {
         /* never dearer than its start; its schedule even when it kept it */
         if (lr.schedule != NULL &&
             (out->schedule == NULL || lr.cost <= out->cost)) {
@@ -356,6 +391,47 @@ static void start_local(driver *d, ecs_solve_step *st)
 /* The most steps of the cheapest-fit list schedule in the start. */
 #define CHEAPEST_FIT_MAX_STEPS 1e9
 
+/* The cheapest-fit list schedules within the base's slots stretched to
+ * D' (task i first within floor(s_i D' / M) .. ceil((e_i + 1) D' / M) - 1,
+ * M the base's makespan), one frequency per task and a frequency per
+ * slot (listsched.h): the base's order in time keeps room for the tasks
+ * after each one where the plain cheapest-fit places the first ones in
+ * the cheapest slots of the horizon and leaves the last ones none (the
+ * shared montage 03d on the three sites: no schedule plain, 63.79 within
+ * the ranges, where local search's start was 67.32; docs/MODEL.md
+ * "Cheapest-fit list schedule").  Each feasible one is kept as another
+ * start of the local phase (keep_alt), not offered: local search from
+ * it stopped at 55.96 on montage where from the base it reached 44.88. */
+static void start_stretched(driver *d, const ecs_schedule *base)
+{
+    size_t n = base->n;
+    long M = ecs_schedule_makespan(base), D = d->inst->deadline;
+    long *lo = malloc((n ? n : 1) * sizeof *lo);
+    long *hi = malloc((n ? n : 1) * sizeof *hi);
+    if (lo != NULL && hi != NULL && M > 0) {
+        for (size_t i = 0; i < n; i++) {
+            const ecs_sched_task *t = &base->task[i];
+            lo[i] = t->start * D / M;
+            hi[i] = ((t->stop + 1) * D + M - 1) / M - 1;
+        }
+        for (int prof = 0; prof < 2; prof++) {
+            ecs_schedule *cf = NULL;
+            ecs_check_report rep;
+            ecs_result rc =
+                prof ? ecs_listsched_cheapest_profiles(d->inst, lo, hi, &cf,
+                                                       NULL)
+                     : ecs_listsched_cheapest_within(d->inst, lo, hi, &cf,
+                                                     NULL);
+            if (rc == ECS_OK &&
+                ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
+                keep_alt(d, cf, rep.cost);
+            ecs_schedule_free(cf);
+        }
+    }
+    free(lo);
+    free(hi);
+}
+
 /* The extended model's start (docs/MODEL.md "Heterogeneous platforms"):
  * the caller's base when it is feasible, then local search, which builds
  * a start of its own when there is none; then the cheapest-fit list
@@ -373,6 +449,8 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
         offer(d->out, &b, rep.cost, ECS_FOUND_BY_BASE);
     }
     start_local(d, st);
+    if (d->out->schedule != NULL)
+        keep_alt(d, d->out->schedule, d->out->cost);
     /* its steps, n (P + |F| P) D', kept to about a second (fork-join
      * 1,000 tasks on 8 PEs over 1,948 slots: 9e7; CaWoSched's atacseq1000
      * on 72 PEs over 215 slots: 3e7) */
@@ -383,9 +461,15 @@ static ecs_result start_extended(driver *d, ecs_solve_step *st)
     if (ecs_instance_model(d->inst) != ECS_MODEL_SLOTS && d->inst->due == NULL &&
         steps <= CHEAPEST_FIT_MAX_STEPS &&
         ecs_listsched_cheapest(d->inst, &cf, NULL) == ECS_OK &&
-        ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK)
+        ecs_check_schedule(d->inst, cf, &rep, NULL) == ECS_OK) {
+        keep_alt(d, cf, rep.cost);
         offer(d->out, &cf, rep.cost, ECS_FOUND_BY_CHEAPEST_FIT);
+    }
     ecs_schedule_free(cf);
+    if (d->prm->base != NULL && ecs_instance_model(d->inst) != ECS_MODEL_SLOTS &&
+        d->inst->due == NULL && steps <= CHEAPEST_FIT_MAX_STEPS &&
+        d->prm->base->n == d->inst->graph->n)
+        start_stretched(d, d->prm->base);
     return ECS_OK;
 }
 
@@ -616,12 +700,46 @@ static ecs_result by_local(driver *d)
      * schedule with the next seed while the time lasts, until LOCAL_RUNS
      * runs in a row gain nothing */
     uint64_t round = 0;
+    double first = d->out->cost;
     for (int idle = 0; idle < LOCAL_RUNS && left(d) > MIN_PHASE_S; round++) {
         double before = d->out->cost;
         run_local(d, sp, ecs_clock_now(), left(d), 1, round);
         if (d->prm->effort > 0)
             break; /* counted work: one run, the same on any machine */
         idle = d->out->cost < before - 1e-9 * fabs(before) ? 0 : idle + 1;
+    }
+    /* then from every other start (the schedules of the start and fluid
+     * phases it did not begin from), each again while it gains: local
+     * search from the cheapest start can stop in a dearer local optimum
+     * than from another (the shared montage 03d on the three sites: from
+     * the cheapest-fit start within the base stretched, 55.96, where the
+     * start of local search from the base reached 46.43; runs without a
+     * gain had stopped it at 43 s of 120) */
+    for (int a = 0; a < d->nalt && d->prm->effort == 0; a++) {
+        ecs_schedule *cur = d->alt[a];
+        double cost = d->alt_cost[a];
+        if (fabs(cost - first) <= 1e-9 * (1.0 + fabs(first)))
+            continue; /* where the runs above began */
+        for (int idle = 0; idle < LOCAL_RUNS && left(d) > MIN_PHASE_S;
+             round++) {
+            ecs_local_result lr;
+            if (local_from(d, sp, cur, ecs_clock_now(), left(d), 1, round,
+                           &lr) != ECS_OK)
+                break;
+            int gain = lr.schedule != NULL &&
+                       lr.cost < cost - 1e-9 * (1.0 + fabs(cost));
+            if (gain) {
+                ecs_schedule_free(cur);
+                cur = lr.schedule;
+                lr.schedule = NULL;
+                cost = lr.cost;
+                ecs_schedule *c = ecs_schedule_copy(cur);
+                offer(d->out, &c, cost, ECS_FOUND_BY_LOCAL);
+            }
+            ecs_local_result_release(&lr);
+            idle = gain ? 0 : idle + 1;
+        }
+        d->alt[a] = cur;
     }
     step_end(d, sp);
     report(d, "local");
@@ -744,8 +862,10 @@ static ecs_result stages_extended(driver *d, double *fl, ecs_diag *diag)
     ecs_result rc = ecs_bound_stages_ext_schedule(
         d->inst, share(d, STAGES_EXT_SHARE) * left(d), &ss, &v, diag);
     ecs_check_report rep;
-    if (ss != NULL && ecs_check_schedule(d->inst, ss, &rep, NULL) == ECS_OK)
+    if (ss != NULL && ecs_check_schedule(d->inst, ss, &rep, NULL) == ECS_OK) {
+        keep_alt(d, ss, rep.cost);
         offer(d->out, &ss, rep.cost, ECS_FOUND_BY_STAGES);
+    }
     ecs_schedule_free(ss);
     if (rc == ECS_EUNSUPPORTED) {
         ecs_diag_clear(diag);
@@ -904,8 +1024,9 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
     rc = ecs_instance_view_make(inst, &view, diag);
     if (rc != ECS_OK)
         return rc;
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0, 0, {NULL}, {0}};
     rc = make_start(&d, diag);
+    drop_alts(&d);
     ecs_instance_view_release(&view);
     if (rc != ECS_OK) {
         ecs_solve_result_release(out);
@@ -948,7 +1069,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
             ecs_instance_release(&own);
         return rc;
     }
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0, 0, {NULL}, {0}};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {
@@ -968,6 +1089,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
     out->start_cost = out->cost;
     if (rc == ECS_OK)
         rc = plan(&d, diag);
+    drop_alts(&d);
     ecs_instance_view_release(&view);
     if (prepared_here) /* else what it derived is the caller's */
         ecs_instance_release(&own);

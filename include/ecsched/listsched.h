@@ -102,6 +102,25 @@ ecs_result ecs_listsched_cheapest_within(const struct ecs_instance *inst,
                                          ecs_schedule **out, ecs_diag *diag);
 
 /*
+ * The same (lo and hi both NULL, or both given as for
+ * ecs_listsched_cheapest_within) with a frequency per slot (docs/MODEL.md
+ * "Cheapest-fit list schedule", "Profiles"): each task also takes the
+ * profile of least marginal cost over consecutive free slots of one PE,
+ * its draw priced as above slot by slot, waiting at f = 0 (when F has it)
+ * through dear slots, never in its first slot, where that is cheaper than
+ * one frequency throughout (ties: the earlier stop; the one frequency
+ * otherwise).  The profiles are searched by a dynamic program over slots
+ * and grid steps of work per PE over each task's first slots of its pass,
+ * as many as its share of 3e8 steps gives (all of them below some
+ * hundreds of tasks).  Errors as ecs_listsched_cheapest; EINVAL when only
+ * one of lo and hi is given.
+ */
+ecs_result ecs_listsched_cheapest_profiles(const struct ecs_instance *inst,
+                                           const long *lo, const long *hi,
+                                           ecs_schedule **out,
+                                           ecs_diag *diag);
+
+/*
  * Lower bound on the makespan of g on `pes` PEs at f = 1:
  * max(critical path, ceil(total work / pes)), head and tail load bounds
  * (the tasks that cannot start before h need ceil(work / pes) slots after

@@ -33,7 +33,9 @@
  *   local   the extended model beyond the MILP's size: after   the rest
  *           its column generation (bound_share, as bound; up
  *           to colgen_max_tasks tasks), local search from the
- *           best schedule (local.h); within it, above
+ *           best schedule (local.h), then from the start and
+ *           fluid phases' other schedules (docs/MODEL.md "solve
+ *           on the extended model"); within it, above
  *           milp_all_max_tasks tasks, after the MILP
  *           (milp_share)
  *

@@ -192,6 +192,22 @@ void bnd_stage_trace_free(bnd_stage_trace *tr);
 double bnd_stages_trace(cg *c, double t_end, long max_blocks,
                         bnd_stage_trace *tr);
 
+/* The longest path ending just before task v inside a stage: the most of
+ * dist[u] over v's predecessors u that are in the stage (in[u]), or 0;
+ * the bound by stages walks a stage's tasks in topological order with
+ * dist[v] = this + v's own length (stages.c: its work; stages_ext.c: its
+ * fewest slots). */
+static inline long bnd_stage_pred_dist(const ecs_graph *g, size_t v,
+                                       const unsigned char *in,
+                                       const long *dist)
+{
+    long d = 0;
+    for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
+        if (in[g->pred[e]] && dist[g->pred[e]] > d)
+            d = dist[g->pred[e]];
+    return d;
+}
+
 /* The bottleneck tasks of g (comparable with every other task), in
  * topological order: fills pos_out[0..] with their positions in g->topo
  * and returns their number; (size_t)-1 when out of memory (stages.c). */

@@ -336,11 +336,7 @@ static int stages_describe(const ecs_graph *g, int P, const size_t *bp,
             in[g->topo[q]] = 1;
         for (q = q0; q < hi; q++) {
             size_t v = g->topo[q];
-            long d = 0;
-            for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
-                if (in[g->pred[e]] && dist[g->pred[e]] > d)
-                    d = dist[g->pred[e]];
-            dist[v] = d + g->work[v];
+            dist[v] = bnd_stage_pred_dist(g, v, in, dist) + g->work[v];
             if (dist[v] > st[j].longest)
                 st[j].longest = dist[v];
             st[j].work += (double)g->work[v];

@@ -124,11 +124,7 @@ static int parts_describe(const ecs_graph *g, const size_t *bp, size_t m,
             in[g->topo[q]] = 1;
         for (q = q0; q < hi; q++) {
             size_t v = g->topo[q];
-            long d = 0;
-            for (size_t e = g->pred_off[v]; e < g->pred_off[v + 1]; e++)
-                if (in[g->pred[e]] && dist[g->pred[e]] > d)
-                    d = dist[g->pred[e]];
-            dist[v] = d + dmin[v];
+            dist[v] = bnd_stage_pred_dist(g, v, in, dist) + dmin[v];
             if (dist[v] > s->len)
                 s->len = dist[v];
             s->work += (double)g->work[v] * (double)grid;

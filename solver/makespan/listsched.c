@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* A binary min-heap of task (or PE) indices under a caller's order. */
 typedef struct heap {
@@ -423,15 +424,198 @@ static cf_class cf_class_of(const ecs_platform *p, size_t c)
     return (cf_class){pc->count, pc->first_pe, pc->site, pc->idle};
 }
 
+/* ---- the profile search (ecs_listsched_cheapest_profiles) ---- */
+
+/* The most DP steps (slots x grid steps x frequencies, summed over the PEs)
+ * of the profile search over all tasks: each task's slots are cut so that
+ * it takes its n-th part (about a second; fork-join 1,000 tasks on 8 PEs
+ * over 1,948 slots keeps a window of some hundred slots per task). */
+#define PF_MAX_STEPS 3e8
+
+/* The buffers of one task's profile search. */
+typedef struct pf_buf {
+    long H, W;          /* slots and grid steps they are sized for */
+    double *mk;         /* nfreq x H marginal costs (HUGE_VAL: over the cap) */
+    double *C, *Cn;     /* W: the least cost of s steps done */
+    unsigned char *bk;  /* H x W: the frequency that reached s in slot t */
+    unsigned char *fq;  /* H: the best profile so far */
+    unsigned char *tmp; /* H: a profile being traced */
+} pf_buf;
+
+static void pf_free(pf_buf *b)
+{
+    free(b->mk);
+    free(b->C);
+    free(b->bk);
+    free(b->fq);
+    b->mk = b->C = NULL;
+    b->bk = b->fq = NULL;
+}
+
+/* Room for H slots and W steps; 0, or -1 when out of memory. */
+static int pf_reserve(pf_buf *b, size_t nfreq, long H, long W)
+{
+    if (H <= b->H && W <= b->W)
+        return 0;
+    if (H < b->H)
+        H = b->H;
+    if (W < b->W)
+        W = b->W;
+    pf_free(b);
+    b->mk = malloc(nfreq * (size_t)H * sizeof *b->mk);
+    b->C = malloc(2 * (size_t)W * sizeof *b->C);
+    b->bk = malloc((size_t)H * (size_t)W);
+    b->fq = malloc(2 * (size_t)H);
+    if (!b->mk || !b->C || !b->bk || !b->fq) {
+        pf_free(b);
+        b->H = b->W = 0;
+        return -1;
+    }
+    b->Cn = b->C + W;
+    b->tmp = b->fq + H;
+    b->H = H;
+    b->W = W;
+    return 0;
+}
+
+/* The best profile found for a task. */
+typedef struct pf_best {
+    int found, q;
+    long start, stop;
+    double cost;
+} pf_best;
+
+/* One PE q of class c over slots a .. a+H-1 (the marginal costs in
+ * b->mk): the least cost of W grid steps in consecutive slots of q, a
+ * frequency per slot (f = 0, where F has it, waits and costs what its
+ * draw adds; never in the first slot), q free in all of them; a start
+ * enters 0 steps at cost 0 in any free slot.  Improves *best (ties: the
+ * earlier stop), its profile in b->fq from its start. */
+static void pf_pe(const ecs_platform *p, int c, int q, const unsigned char *busy,
+                  long a, long H, long W, pf_buf *b, pf_best *best)
+{
+    double *C = b->C, *Cn = b->Cn;
+    size_t K = p->nfreq;
+    for (long s = 0; s < W; s++)
+        C[s] = HUGE_VAL;
+    for (long u = 0; u < H; u++) {
+        if (busy[a + u]) {
+            for (long s = 0; s < W; s++)
+                C[s] = HUGE_VAL;
+            continue;
+        }
+        C[0] = 0.0; /* a start in slot a + u */
+        for (long s = 0; s < W; s++)
+            Cn[s] = HUGE_VAL;
+        unsigned char *bk = b->bk + (size_t)u * (size_t)W;
+        for (long s = 0; s < W; s++) {
+            if (C[s] == HUGE_VAL)
+                continue;
+            for (size_t k = 0; k < K; k++) {
+                long qk = ecs_platform_speed_q(p, c, k);
+                double mc = b->mk[k * (size_t)H + (size_t)u];
+                if ((qk <= 0 && s == 0) || mc == HUGE_VAL)
+                    continue;
+                double v = C[s] + mc;
+                if (s + qk < W) {
+                    if (v < Cn[s + qk]) {
+                        Cn[s + qk] = v;
+                        bk[s + qk] = (unsigned char)k;
+                    }
+                    continue;
+                }
+                double tol = 1e-12 * (1.0 + fabs(best->cost));
+                if (best->found &&
+                    (v > best->cost + tol ||
+                     (v >= best->cost - tol && a + u >= best->stop)))
+                    continue;
+                /* trace it back to its start */
+                long t = u, st = s;
+                b->tmp[t] = (unsigned char)k;
+                while (st > 0) {
+                    t--;
+                    unsigned char kk = b->bk[(size_t)t * (size_t)W + (size_t)st];
+                    b->tmp[t] = kk;
+                    st -= ecs_platform_speed_q(p, c, kk);
+                }
+                memcpy(b->fq, b->tmp + t, (size_t)(u - t + 1));
+                *best = (pf_best){1, q, a + t, a + u, v};
+            }
+        }
+        double *x = C;
+        C = Cn;
+        Cn = x;
+    }
+}
+
+/* The profile search of task v with W grid steps over slots a .. a+H-1 on
+ * every PE: the marginal costs per class (the margin of the site's cover
+ * above its draw so far, HUGE_VAL where the cap does not hold), then
+ * pf_pe.  use: the sites' draws of the tasks placed, idle: every PE's. */
+static void pf_task(const ecs_instance *inst, const unsigned char *busy,
+                    const double *use, const double *idle, long a, long H,
+                    long W, pf_buf *b, pf_best *best)
+{
+    const ecs_platform *p = inst->platform;
+    long D = inst->deadline;
+    size_t nc = p->nclass > 0 ? p->nclass : 1, K = p->nfreq;
+    for (size_t c = 0; c < nc; c++) {
+        cf_class cl = cf_class_of(p, c);
+        const double *su = use + (size_t)cl.site * (size_t)D;
+        for (size_t k = 0; k < K; k++) {
+            double x = ecs_platform_power(p, (int)c, k) - cl.idle;
+            double *mk = b->mk + k * (size_t)H;
+            for (long u = 0; u < H; u++) {
+                long t = a + u;
+                double e0 = idle[cl.site] + su[t];
+                double cap = ecs_instance_cap(inst, cl.site, t);
+                mk[u] = e0 + x <= cap + 1e-9 * (1.0 + fabs(cap))
+                            ? ecs_instance_slot_cost(inst, cl.site, t,
+                                                     e0 + x) -
+                                  ecs_instance_slot_cost(inst, cl.site, t, e0)
+                            : HUGE_VAL;
+            }
+        }
+        for (int q = cl.first_pe; q < cl.first_pe + cl.count; q++)
+            pf_pe(p, (int)c, q, busy + (size_t)q * (size_t)D, a, H, W, b,
+                  best);
+    }
+}
+
+static ecs_result cheapest_core(const ecs_instance *inst, const long *lo,
+                                const long *hi, int profiles,
+                                ecs_schedule **out, ecs_diag *diag);
+
+
 ecs_result ecs_listsched_cheapest(const ecs_instance *inst, ecs_schedule **out,
                                   ecs_diag *diag)
 {
-    return ecs_listsched_cheapest_within(inst, NULL, NULL, out, diag);
+    return cheapest_core(inst, NULL, NULL, 0, out, diag);
 }
 
 ecs_result ecs_listsched_cheapest_within(const ecs_instance *inst,
                                          const long *lo, const long *hi,
                                          ecs_schedule **out, ecs_diag *diag)
+{
+    return cheapest_core(inst, lo, hi, 0, out, diag);
+}
+
+ecs_result ecs_listsched_cheapest_profiles(const ecs_instance *inst,
+                                           const long *lo, const long *hi,
+                                           ecs_schedule **out, ecs_diag *diag)
+{
+    if (out != NULL)
+        *out = NULL;
+    if ((lo == NULL) != (hi == NULL))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the profile list schedule needs both ranges "
+                            "or neither");
+    return cheapest_core(inst, lo, hi, 1, out, diag);
+}
+
+static ecs_result cheapest_core(const ecs_instance *inst, const long *lo,
+                                const long *hi, int profiles,
+                                ecs_schedule **out, ecs_diag *diag)
 {
     *out = NULL;
     if (inst == NULL || inst->graph == NULL || inst->platform == NULL ||
@@ -487,6 +671,11 @@ ecs_result ecs_listsched_cheapest_within(const ecs_instance *inst,
         goto done;
     }
     base_order(g, p, vmax, dur, bl, order);
+    pf_buf pb = {0, 0, NULL, NULL, NULL, NULL, NULL, NULL};
+    /* each task's share of the profile search's steps, per PE and step of
+     * work and frequency: its most slots */
+    double pf_slots = PF_MAX_STEPS / ((double)m * (double)p->pes *
+                                      (double)p->nfreq);
     for (size_t o = 0; o < n && rc == ECS_OK; o++) {
         size_t v = order[o].i;
         long ready = 0;
@@ -579,7 +768,33 @@ ecs_result ecs_listsched_cheapest_within(const ecs_instance *inst,
                     }
                 }
             }
+            /* a frequency per slot over the pass's first slots, where
+             * that is cheaper (ties: the earlier stop) */
+            long W = g->work[v] * p->grid;
+            long H = lim - from[pass];
+            double hmax = pf_slots / (double)W;
+            if (hmax < (double)H)
+                H = hmax < 1.0 ? 1 : (long)hmax;
+            if (profiles && H > 0) {
+                if (pf_reserve(&pb, p->nfreq, H, W) != 0) {
+                    rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
+                                      "out of memory");
+                    break;
+                }
+                pf_best pf = {found, -1, 0, found ? bs + bd - 1 : 0,
+                              found ? bcost : HUGE_VAL};
+                pf_task(inst, busy, use, idle, from[pass], H, W, &pb, &pf);
+                if (pf.q >= 0) { /* cheaper, or as cheap and earlier */
+                    found = 2;
+                    bcost = pf.cost;
+                    bq = pf.q;
+                    bs = pf.start;
+                    bd = pf.stop - pf.start + 1;
+                }
+            }
         }
+        if (rc != ECS_OK)
+            break;
         if (!found) {
             rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
                               "task %ld fits on no PE between slot %ld and "
@@ -590,18 +805,20 @@ ecs_result ecs_listsched_cheapest_within(const ecs_instance *inst,
         }
         int bc = p->nclass > 0 ? ecs_platform_pe_class(p, bq) : 0;
         cf_class cl = cf_class_of(p, (size_t)bc);
-        double x = ecs_platform_power(p, bc, bk) - cl.idle;
         for (long t = bs; t < bs + bd; t++) {
+            size_t kt = found == 2 ? pb.fq[t - bs] : bk;
             busy[(size_t)bq * (size_t)D + (size_t)t] = 1;
-            use[(size_t)cl.site * (size_t)D + (size_t)t] += x;
+            use[(size_t)cl.site * (size_t)D + (size_t)t] +=
+                ecs_platform_power(p, bc, kt) - cl.idle;
         }
         finish[v] = bs + bd;
-        rc = ecs_schedule_place(s, v, bq, bs, bs + bd - 1, NULL,
-                                (unsigned char)bk);
+        rc = ecs_schedule_place(s, v, bq, bs, bs + bd - 1,
+                                found == 2 ? pb.fq : NULL, (unsigned char)bk);
         if (rc != ECS_OK)
             rc = ecs_diag_set(diag, rc, NULL, 0, "list scheduling: %s",
                               ecs_strerror(rc));
     }
+    pf_free(&pb);
 done:
     free(dur);
     free(bl);

@@ -24,13 +24,19 @@
  * (adds 1.0 each), slow at 1 2 slots (0.8 each), slow at 0.5 4 slots
  * (0.2 each). */
 
-/* Run it, check the schedule (the checker judges caps too) and return its
- * cost; HUGE_VAL when it finds none. */
-static double cheapest(const ecs_instance *inst, ecs_schedule **keep)
+/* Run the cheapest-fit list schedule (within lo .. hi when given; with
+ * profiles: ecs_listsched_cheapest_profiles), check the schedule (the
+ * checker judges caps too) and return its cost; HUGE_VAL when it finds
+ * none. */
+static double listsched_cost(const ecs_instance *inst, int profiles,
+                             const long *lo, const long *hi,
+                             ecs_schedule **keep)
 {
     ecs_schedule *s = NULL;
     ecs_diag d;
-    ecs_result rc = ecs_listsched_cheapest(inst, &s, &d);
+    ecs_result rc =
+        profiles ? ecs_listsched_cheapest_profiles(inst, lo, hi, &s, &d)
+                 : ecs_listsched_cheapest_within(inst, lo, hi, &s, &d);
     if (rc == ECS_EINFEASIBLE) {
         assert_null(s);
         return HUGE_VAL;
@@ -48,6 +54,11 @@ static double cheapest(const ecs_instance *inst, ecs_schedule **keep)
     else
         ecs_schedule_free(s);
     return r.cost;
+}
+
+static double cheapest(const ecs_instance *inst, ecs_schedule **keep)
+{
+    return listsched_cost(inst, 0, NULL, NULL, keep);
 }
 
 /* One task of work 2 at price 1.  D' = 4: slow at 0.5 over slots 0..3
@@ -192,6 +203,106 @@ static void test_vs_brute_force(void **state)
     /* most instances brute force solves have a cheapest-fit schedule */
     assert_true(solved > runs / 2);
     assert_true(found * 10 >= solved * 8);
+}
+
+/* The profile list schedule (ecs_listsched_cheapest_profiles): one task
+ * of work 2 (4 grid steps), prices 1, 10, 1, D' = 3.  Every schedule pays
+ * the idle draw, 0.7 x 12 = 8.4.  One frequency throughout: fast at 1 in
+ * slot 0 adds 3.5 (fast at 0.5 or slow at 1 over two slots would pay the
+ * dear slot: 11.0, 8.8): 11.9.  A frequency per slot: slow at 1 in slot 0
+ * (+0.8), waiting at f = 0 through the dear slot 1 (its idle draw only),
+ * slow at 1 in slot 2 (+0.8): 10.0, the optimum (brute force); fast at
+ * 0.5, 0, 0.5 would add 2.0. */
+static void test_profiles_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){2}, 0, NULL);
+    double price[3] = {1, 10, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 3, 3);
+    assert_close(cheapest(&inst, NULL), 11.9, 1e-12);
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_listsched_cheapest_profiles(&inst, NULL, NULL, &s,
+                                                     NULL),
+                     ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 10.0, 1e-12);
+    assert_close(tu_brute_force_ext(&inst), 10.0, 1e-12);
+    assert_int_equal(s->task[0].pe, 1);
+    assert_int_equal(s->task[0].start, 0);
+    assert_int_equal(s->task[0].stop, 2);
+    assert_int_equal(s->task[0].freq[0], 0);
+    assert_int_equal(s->task[0].freq[1], 2); /* f = 0 */
+    assert_int_equal(s->task[0].freq[2], 0);
+    ecs_schedule_free(s);
+    /* the same price everywhere: one frequency throughout, slow at 1
+     * over 0..1 (+1.6; slow at 0.5 needs 4 slots); a frequency per slot,
+     * slow at 1, 0.5, 0.5 (2 + 1 + 1 steps, +0.8 + 0.2 + 0.2): 2.1 + 1.2,
+     * the optimum */
+    price[1] = 1;
+    assert_close(cheapest(&inst, NULL), 2.1 + 1.6, 1e-12);
+    assert_int_equal(ecs_listsched_cheapest_profiles(&inst, NULL, NULL, &s,
+                                                     NULL),
+                     ECS_OK);
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 2.1 + 1.2, 1e-12);
+    assert_close(tu_brute_force_ext(&inst), 2.1 + 1.2, 1e-12);
+    assert_int_equal(s->task[0].stop, 2);
+    ecs_schedule_free(s);
+    long lo = 0;
+    ecs_diag d;
+    assert_int_equal(ecs_listsched_cheapest_profiles(&inst, &lo, NULL, &s, &d),
+                     ECS_EINVAL);
+    assert_null(s);
+    ecs_graph_free(g);
+}
+
+/* The profile list schedule on the tiny random instances of
+ * test_vs_brute_force, with and without ranges: every schedule passes the
+ * checker and is never cheaper than brute force; found on most instances
+ * brute force solves; on one task never dearer than one frequency
+ * throughout (its search holds every such placement). */
+static void test_profiles_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3738;
+    int solved = 0, found = 0, single = 0, runs = 300;
+    for (int rep = 0; rep < runs; rep++) {
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.4, 0.3);
+        const ecs_instance *inst = &k.inst;
+        size_t n = inst->graph->n;
+        long lo[8], hi[8];
+        for (size_t i = 0; i < n && i < 8; i++) {
+            lo[i] = tu_rng_int(&seed, 0, (int)inst->deadline - 1);
+            hi[i] = lo[i] + tu_rng_int(&seed, 0, 2);
+        }
+        double opt = tu_brute_force_ext(inst);
+        double c = cheapest(inst, NULL);
+        for (int ranged = 0; ranged < 2 && n <= 8; ranged++) {
+            double pc = listsched_cost(inst, 1, ranged ? lo : NULL,
+                                       ranged ? hi : NULL, NULL);
+            if (!isfinite(pc))
+                continue;
+            assert_true(isfinite(opt));
+            assert_true(pc >= opt - 1e-9 * (1 + fabs(opt)));
+            if (!ranged) {
+                found++;
+                if (n == 1 && isfinite(c)) {
+                    single++;
+                    assert_true(pc <= c + 1e-9 * (1 + fabs(c)));
+                }
+            }
+        }
+        solved += isfinite(opt);
+        tu_ext_case_free(&k);
+    }
+    assert_true(solved > runs / 2);
+    assert_true(found * 10 >= solved * 7);
+    assert_true(single > 10);
 }
 
 /* The fluid bound by hand on the worked platform, one task of work 2
@@ -346,6 +457,57 @@ static void test_solve_plan_at_scale(void **state)
     ecs_graph_free(g);
 }
 
+/* The list schedules within a base stretched to D' (solve's other starts
+ * of the local phase; ranges computed here: floor(s D' / M) .. ceil((e + 1)
+ * D' / M) - 1) on 20 random graphs with a list schedule at f = 1 as the
+ * base and D' = 1.5 M: both are found on every one and pass the checker;
+ * solve (column generation and local search, a second) with that base
+ * gives a checked schedule never dearer than its start. */
+static void test_stretched_starts(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    for (uint64_t k = 0; k < 20; k++) {
+        uint64_t seed = 41 + k;
+        ecs_graph *g = tu_random_graph(&seed, 10, 3, 0.3);
+        double price[60];
+        for (int l = 0; l < 60; l++)
+            price[l] = 1 + ((l + (long)k) * 7 % 5);
+        ecs_schedule *base = NULL;
+        assert_int_equal(ecs_listsched_platform(g, &p, &base, NULL), ECS_OK);
+        long M = ecs_schedule_makespan(base), D = M + M / 2;
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, D, D);
+        assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+        long lo[10], hi[10];
+        for (size_t i = 0; i < g->n; i++) {
+            lo[i] = base->task[i].start * D / M;
+            hi[i] = ((base->task[i].stop + 1) * D + M - 1) / M - 1;
+        }
+        assert_true(isfinite(listsched_cost(&inst, 0, lo, hi, NULL)));
+        assert_true(isfinite(listsched_cost(&inst, 1, lo, hi, NULL)));
+        if (k < 2) {
+            ecs_solve_params prm;
+            ecs_solve_params_init(&prm);
+            prm.base = base;
+            prm.time_limit_s = 1.0;
+            prm.milp_max_nonzeros = 1.0;
+            ecs_solve_result r;
+            assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+            ecs_check_report rep;
+            assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL),
+                             ECS_OK);
+            assert_close(rep.cost, r.cost, 1e-9);
+            assert_true(r.cost <= r.start_cost + 1e-9);
+            ecs_solve_result_release(&r);
+        }
+        ecs_schedule_free(base);
+        ecs_instance_release(&inst);
+        ecs_graph_free(g);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -353,9 +515,12 @@ int main(void)
         cmocka_unit_test(test_hand_chain),
         cmocka_unit_test(test_hand_source_cap),
         cmocka_unit_test(test_vs_brute_force),
+        cmocka_unit_test(test_profiles_hand),
+        cmocka_unit_test(test_profiles_vs_brute_force),
         cmocka_unit_test(test_fluid_greedy_hand),
         cmocka_unit_test(test_fluid_greedy_at_scale),
         cmocka_unit_test(test_solve_plan_at_scale),
+        cmocka_unit_test(test_stretched_starts),
     };
     return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
 }
