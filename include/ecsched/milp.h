@@ -118,6 +118,11 @@ typedef struct ecs_milp_result {
                                 schedule that uses them costs more than the
                                 best one known (column generation's
                                 reduced costs, docs/MODEL.md) */
+    long banned;             /* extended model: (task, class) pairs ruled
+                                out before branch and bound by probing: every
+                                schedule that runs the task there costs more
+                                than the best one known (docs/MODEL.md
+                                "Column generation, extended model") */
     double runtime_s;
 } ecs_milp_result;
 
