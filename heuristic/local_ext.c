@@ -75,6 +75,17 @@
 #define LX_WIN_START 8
 #define LX_WIN_ADD 4
 
+/* Recombination (lx_recombine): the elite's size, the kicks between two
+ * recombinations (at least: only when the elite changed since), each
+ * task's cheapest intervals per class among its columns (lx_rc_cheap)
+ * and the most branch-and-bound nodes of its MILP (no clock). */
+#define LX_ELITE 8
+#define LX_RECOMB_EVERY 20
+#define LX_RC_CHEAP 40
+#define LX_RC_NODES 30
+#define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap: else none */
+#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
+
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
@@ -180,6 +191,16 @@ typedef struct lx {
     int no_glpk;          /* GLPK failed: no window moves */
     unsigned char *wfq;   /* LX_WIN_MAX * D */
     unsigned char *wst;   /* P * D: where columns start and end */
+    /* recombination: the elite (the cheapest distinct local optima seen,
+     * LX_ELITE at most: each task's PE, start and end) */
+    int *el_pe;
+    long *el_s, *el_e;
+    double el_total[LX_ELITE];
+    int nel, el_new;      /* how many; added since the last recombination */
+    size_t *rc_wt, *rc_off, *rc_best; /* n, n + 1, n */
+    struct lx_col *rc_col; /* each task's cheapest columns (lx_rc_cheap) */
+    size_t *rc_coff;      /* n + 1 */
+    int rc_ready;         /* rc_col built (1), too large (-1), not yet */
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -702,6 +723,17 @@ static void lx_unplace(lx *x, size_t i)
 {
     lx_occupy(x, i, -1);
     x->pe[i] = -1;
+}
+
+/* Take task i off the schedule, its slots counted as changed by the
+ * move under way (lx_begin). */
+static void lx_take_off(lx *x, size_t i)
+{
+    if (x->s[i] < x->chg_lo)
+        x->chg_lo = x->s[i];
+    if (x->e[i] > x->chg_hi)
+        x->chg_hi = x->e[i];
+    lx_unplace(x, i);
 }
 
 /*
@@ -1454,11 +1486,7 @@ static int lx_ruin(lx *x)
     lx_begin(x);
     for (size_t t = 0; t < m; t++) {
         size_t i = x->rkey[t].i;
-        if (x->s[i] < x->chg_lo)
-            x->chg_lo = x->s[i];
-        if (x->e[i] > x->chg_hi)
-            x->chg_hi = x->e[i];
-        lx_unplace(x, i);
+        lx_take_off(x, i);
     }
     int how = (int)ecs_rng_below(&x->rng, 3);
     if (how != 1) {
@@ -1644,6 +1672,7 @@ static void lx_glpk_error(void *info)
 typedef struct lx_cb {
     const double *inc; /* the incumbent, from 1 */
     int given;
+    int nodes;         /* the most nodes */
 } lx_cb;
 
 static void lx_glpk_nodes(glp_tree *T, void *info)
@@ -1656,7 +1685,7 @@ static void lx_glpk_nodes(glp_tree *T, void *info)
     } else if (r == GLP_ISELECT) {
         int a, n, t;
         glp_ios_tree_size(T, &a, &n, &t);
-        if (t > LX_WIN_NODES)
+        if (t > cb->nodes)
             glp_ios_terminate(T);
     }
 }
@@ -1735,11 +1764,13 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     int *cell = x->wocc;
     for (size_t c = 0; c < P * D; c++)
         cell[c] = 0;
-    for (size_t t = 0; t < m; t++)
+    for (size_t t = 0; t < m; t++) /* 0 none, t + 1 task t's only, -1 two or more */
         for (size_t j = off[t]; j < off[t + 1]; j++) {
             const lx_col *cl = &x->wcol[j];
-            for (long l = cl->s; l <= cl->e; l++)
-                cell[(size_t)cl->pe * D + (size_t)l] |= 1 << t; /* t < LX_WIN_MAX < 31 */
+            for (long l = cl->s; l <= cl->e; l++) {
+                int *v = &cell[(size_t)cl->pe * D + (size_t)l];
+                *v = *v == 0 || *v == (int)t + 1 ? (int)t + 1 : -1;
+            }
         }
     /* a PE-slot's columns lie among those of the next slot unless one
      * ends there: only those rows */
@@ -1748,8 +1779,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     for (size_t j = 0; j < nc; j++)
         st[(size_t)x->wcol[j].pe * D + (size_t)x->wcol[j].e] = 1;
     for (size_t c = 0; c < P * D; c++) {
-        int v = cell[c];
-        cell[c] = (v & (v - 1)) && st[c] ? ++row : 0;
+        cell[c] = cell[c] < 0 && st[c] ? ++row : 0;
     }
     for (size_t j = 0; j < nc; j++) {
         const lx_col *cl = &x->wcol[j];
@@ -1861,7 +1891,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
-    sm.tm_lim = LX_WIN_MS;
+    sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
     double z = HUGE_VAL;
     for (;;) {
         if (glp_simplex(lp, &sm) != 0 || glp_get_status(lp) != GLP_OPT)
@@ -1926,12 +1956,12 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         }
         for (size_t t = 0; ok && t < m; t++)
             inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
-        lx_cb cb = {inc, 0};
+        lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES};
         glp_iocp io;
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
         io.br_tech = GLP_BR_MFV;
-        io.tm_lim = LX_WIN_MS;
+        io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
         io.cb_func = lx_glpk_nodes;
         io.cb_info = &cb;
         int ir = ok ? glp_intopt(lp, &io) : -1;
@@ -1956,6 +1986,69 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_delete_prob(lp);
     x->wlp = NULL;
     return found;
+}
+
+/*
+ * lx_win_milp inside the GLPK guard (its terminal silenced, its error
+ * hook set): 1 found, 0 not, -1 out of memory; after a GLPK error none
+ * (0) and no window move again (no_glpk).
+ */
+static int lx_win_solve(lx *x, const size_t *wt, const size_t *off, size_t m,
+                        double limit, size_t *best)
+{
+    if (x->no_glpk)
+        return 0;
+    volatile int found = 0;
+    jmp_buf jb;
+    int old_term = glp_term_out(GLP_OFF);
+    glp_term_hook(lx_glpk_silence, NULL);
+    if (glp_at_error()) {
+        x->no_glpk = 1;
+    } else if (setjmp(jb) != 0) {
+        x->wlp = NULL; /* GLPK's, in its error state */
+        x->no_glpk = 1;
+        found = 0;
+    } else {
+        glp_error_hook(lx_glpk_error, &jb);
+        found = lx_win_milp(x, wt, off, m, limit, best);
+        if (found < 0)
+            glp_delete_prob(x->wlp);
+        glp_error_hook(NULL, NULL);
+    }
+    glp_term_hook(NULL, NULL);
+    glp_term_out(old_term);
+    return found;
+}
+
+/*
+ * The tasks wt[0..m) (off the schedule) put at the columns best[] of the
+ * window, one by one at their best profile inside the chosen interval on
+ * the real draw (the caps kept).  1 when all found room and the total fell
+ * below old_total (x->total set, the changed slots touched); 0 when not
+ * (the caller puts them back).
+ */
+static int lx_win_apply(lx *x, const size_t *wt, size_t m, const size_t *best,
+                        double old_total)
+{
+    int ok = 1;
+    for (size_t t = 0; t < m && ok; t++) {
+        const lx_col *cl = &x->wcol[best[t]];
+        int c = x->p->nclass ? ecs_platform_pe_class(x->p, cl->pe) : 0;
+        lx_place pl;
+        lx_fill(x, (size_t)-1);
+        ok = lx_profile(x, wt[t], c, cl->s, cl->e, 0, &pl) == 0;
+        if (ok) {
+            pl.pe = cl->pe;
+            lx_put(x, wt[t], &pl, x->cand_fq + pl.s);
+        }
+    }
+    double tot = ok ? lx_draw(x, (size_t)-1) : HUGE_VAL;
+    if (!(tot < old_total - 1e-10 * (1.0 + fabs(old_total))))
+        return 0;
+    x->total = tot;
+    x->improved++;
+    lx_touch(x);
+    return 1;
 }
 
 /*
@@ -1995,11 +2088,7 @@ static int lx_window(lx *x)
         x->dist[i] = (long)t;
         old[t] = (lx_place){x->cls[i], x->pe[i], x->s[i], x->e[i], 0.0};
         memcpy(x->wfq + t * D, x->fq + i * D, (size_t)(x->e[i] - x->s[i] + 1));
-        if (x->s[i] < x->chg_lo)
-            x->chg_lo = x->s[i];
-        if (x->e[i] > x->chg_hi)
-            x->chg_hi = x->e[i];
-        lx_unplace(x, i);
+        lx_take_off(x, i);
     }
     double fixed = lx_draw(x, (size_t)-1);
     int rc = 0;
@@ -2021,50 +2110,10 @@ static int lx_window(lx *x)
             rc = -1;
     }
     off[m] = x->ncol;
-    volatile int found = 0;
-    if (rc == 0 && !x->no_glpk) {
-        jmp_buf jb;
-        int old_term = glp_term_out(GLP_OFF);
-        glp_term_hook(lx_glpk_silence, NULL);
-        if (glp_at_error()) {
-            x->no_glpk = 1;
-        } else if (setjmp(jb) != 0) {
-            x->wlp = NULL; /* GLPK's, in its error state */
-            x->no_glpk = 1;
-        } else {
-            glp_error_hook(lx_glpk_error, &jb);
-            found = lx_win_milp(x, wt, off, m, old_total - fixed, best);
-            if (found < 0)
-                glp_delete_prob(x->wlp);
-            glp_error_hook(NULL, NULL);
-        }
-        glp_term_hook(NULL, NULL);
-        glp_term_out(old_term);
-        if (found < 0)
-            rc = -1;
-    }
-    int kept = 0;
-    if (rc >= 0 && found > 0) {
-        int ok = 1;
-        for (size_t t = 0; t < m && ok; t++) {
-            const lx_col *cl = &x->wcol[best[t]];
-            int c = x->p->nclass ? ecs_platform_pe_class(x->p, cl->pe) : 0;
-            lx_place pl;
-            lx_fill(x, (size_t)-1);
-            ok = lx_profile(x, wt[t], c, cl->s, cl->e, 0, &pl) == 0;
-            if (ok) {
-                pl.pe = cl->pe;
-                lx_put(x, wt[t], &pl, x->cand_fq + pl.s);
-            }
-        }
-        double tot = ok ? lx_draw(x, (size_t)-1) : HUGE_VAL;
-        if (tot < old_total - 1e-10 * (1.0 + fabs(old_total))) {
-            x->total = tot;
-            x->improved++;
-            lx_touch(x);
-            kept = 1;
-        }
-    }
+    int found = rc == 0 ? lx_win_solve(x, wt, off, m, old_total - fixed, best) : 0;
+    if (found < 0)
+        rc = -1;
+    int kept = rc >= 0 && found > 0 && lx_win_apply(x, wt, m, best, old_total);
     if (!kept) {
         for (size_t t = 0; t < m; t++)
             lx_unplace(x, wt[t]);
@@ -2072,6 +2121,177 @@ static int lx_window(lx *x)
             lx_put(x, wt[t], &old[t], x->wfq + t * D);
         x->total = old_total;
     }
+    return rc < 0 ? -1 : kept;
+}
+
+/* ---- recombination: a MILP that mixes the elite ---- */
+
+/* The schedule in x (a local optimum) joins the elite unless one there
+ * costs the same or the elite is full of ones no dearer (else the dearest
+ * leaves). */
+static void lx_elite_add(lx *x)
+{
+    size_t n = x->n;
+    double tol = 1e-9 * (1.0 + fabs(x->total));
+    int k = x->nel, worst = 0;
+    for (int j = 0; j < x->nel; j++) {
+        if (fabs(x->el_total[j] - x->total) <= tol)
+            return;
+        if (x->el_total[j] > x->el_total[worst])
+            worst = j;
+    }
+    if (x->nel == LX_ELITE) {
+        if (x->el_total[worst] <= x->total)
+            return;
+        k = worst;
+    } else {
+        x->nel++;
+    }
+    memcpy(x->el_pe + (size_t)k * n, x->pe, n * sizeof *x->pe);
+    memcpy(x->el_s + (size_t)k * n, x->s, n * sizeof *x->s);
+    memcpy(x->el_e + (size_t)k * n, x->e, n * sizeof *x->e);
+    x->el_total[k] = x->total;
+    x->el_new++;
+}
+
+/*
+ * Recombination (path relinking by an exact MILP): every task taken off
+ * and put back by the window's MILP (lx_win_milp, all n tasks) over the
+ * columns of the elite: each task's interval in each elite schedule on
+ * every PE of the class it has there (the PEs of a class are alike, so
+ * parts of two schedules fit together whatever PE numbers they use), its
+ * LX_RC_CHEAP cheapest intervals per class anywhere in its window
+ * (lx_rc_cheap), and its place now (the last, the incumbent), at most
+ * LX_RC_NODES nodes; each priced at its cheapest
+ * profile on the idle draw, which is exact where the slot cost is linear
+ * in the draw (no source, no cap; elsewhere the placement on the real draw
+ * decides, lx_win_apply).  The MILP takes each task's place from any of
+ * the schedules where the others' places allow: the coordinated exchanges
+ * of many tasks between sites and hours that two good schedules differ by.
+ * Called where x is its saved state (x->b_*, lx_iterate between kicks):
+ * kept when the total falls (1), else restored (0); -1 out of memory.
+ */
+/*
+ * Each task's cheapest columns with all tasks off (lx_win_cols over its
+ * whole window on the idle draw, the same at every recombination: built
+ * once): the LX_RC_CHEAP cheapest intervals of each class, on each of the
+ * class's PEs, into x->rc_col (task i's from x->rc_coff[i], by cost).
+ * 0 done, 1 too large (a task above LX_WIN_COLS columns or all above
+ * LX_RC_COLS), -1 out of memory.
+ */
+static int lx_rc_cheap(lx *x)
+{
+    size_t n = x->n, have = 0, cap = 0;
+    for (size_t i = 0; i < n; i++) {
+        x->rc_coff[i] = have;
+        x->ncol = 0;
+        int wr = lx_win_cols(x, i);
+        if (wr != 0)
+            return wr;
+        qsort(x->wcol, x->ncol, sizeof *x->wcol, lx_cmp_col);
+        size_t to = 0;
+        int taken[ECS_MAX_CLASSES] = {0};
+        for (size_t j = 0; j < x->ncol; j++) {
+            int c = x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[j].pe) : 0;
+            size_t h = 0;
+            while (h < to && (x->wcol[h].s != x->wcol[j].s || x->wcol[h].e != x->wcol[j].e ||
+                              (x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[h].pe) : 0) != c))
+                h++;
+            if (h == to) { /* a new interval of class c */
+                if (taken[c] >= LX_RC_CHEAP)
+                    continue;
+                taken[c]++;
+            }
+            x->wcol[to++] = x->wcol[j];
+        }
+        if (have + to > LX_RC_COLS)
+            return 1;
+        if (have + to > cap) {
+            size_t nc = 2 * (have + to);
+            lx_col *nw = realloc(x->rc_col, nc * sizeof *nw);
+            if (nw == NULL)
+                return -1;
+            x->rc_col = nw;
+            cap = nc;
+        }
+        memcpy(x->rc_col + have, x->wcol, to * sizeof *x->rc_col);
+        have += to;
+    }
+    x->rc_coff[n] = have;
+    x->ncol = 0;
+    return 0;
+}
+
+/* Column (pe, s, e, cost) of task i (its columns from `from`) unless it
+ * has it or it is its place now (which comes last).  -1 out of memory. */
+static int lx_rc_add(lx *x, size_t i, size_t from, int pe, long s, long e,
+                     double cost)
+{
+    if (pe == x->b_pe[i] && s == x->b_s[i] && e == x->b_e[i])
+        return 0;
+    for (size_t j = from; j < x->ncol; j++)
+        if (x->wcol[j].pe == pe && x->wcol[j].s == s && x->wcol[j].e == e)
+            return 0;
+    return lx_add_col(x, pe, s, e, cost);
+}
+
+static int lx_recombine(lx *x)
+{
+    size_t n = x->n, *wt = x->rc_wt, *off = x->rc_off;
+    double old_total = x->total;
+    lx_begin(x);
+    for (size_t i = 0; i < n; i++) {
+        wt[i] = i;
+        x->gone[i] = 1;
+        x->dist[i] = (long)i;
+        lx_take_off(x, i);
+    }
+    double fixed = lx_draw(x, (size_t)-1);
+    int rc = 0;
+    if (!x->rc_ready) {
+        rc = lx_rc_cheap(x);
+        x->rc_ready = rc == 0 ? 1 : -1; /* -1: too large, none again */
+    }
+    x->ncol = 0;
+    x->el_new = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        off[i] = x->ncol;
+        for (size_t j = x->rc_coff[i]; j < x->rc_coff[i + 1] && rc == 0; j++)
+            if (lx_rc_add(x, i, off[i], x->rc_col[j].pe, x->rc_col[j].s,
+                          x->rc_col[j].e, x->rc_col[j].cost) != 0)
+                rc = -1;
+        /* its interval in each elite schedule on every PE of its class
+         * there, then its place now */
+        for (int k = 0; k <= x->nel && rc == 0; k++) {
+            const int *ep = k < x->nel ? x->el_pe + (size_t)k * n : x->b_pe;
+            const long *es = k < x->nel ? x->el_s + (size_t)k * n : x->b_s;
+            const long *ee = k < x->nel ? x->el_e + (size_t)k * n : x->b_e;
+            int c = x->p->nclass ? ecs_platform_pe_class(x->p, ep[i]) : 0;
+            lx_place pl;
+            int pr = lx_profile(x, i, c, es[i], ee[i], 0, &pl);
+            if (pr != 0) {
+                if (k == x->nel)
+                    rc = 1; /* its place now has no profile: too large */
+                continue;
+            }
+            if (k == x->nel) {
+                qsort(x->wcol + off[i], x->ncol - off[i], sizeof *x->wcol, lx_cmp_col);
+                if (lx_add_col(x, ep[i], es[i], ee[i], pl.cost) != 0)
+                    rc = -1;
+                break;
+            }
+            for (int pe = x->first[c]; pe < x->first[c] + x->count[c] && rc == 0; pe++)
+                if (lx_rc_add(x, i, off[i], pe, es[i], ee[i], pl.cost) != 0)
+                    rc = -1;
+        }
+    }
+    off[n] = x->ncol;
+    int found = rc == 0 ? lx_win_solve(x, wt, off, n, old_total - fixed, x->rc_best) : 0;
+    if (found < 0)
+        rc = -1;
+    int kept = rc >= 0 && found > 0 && lx_win_apply(x, wt, n, x->rc_best, old_total);
+    if (!kept)
+        lx_restore(x);
     return rc < 0 ? -1 : kept;
 }
 
@@ -2155,9 +2375,22 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
         return -1;
     double best_total = x->total;
     int rc = 0;
+    long since = 0;
+    lx_elite_add(x);
     for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
          stall++) {
         out->kicks++;
+        if (x->rc_ready >= 0 && x->nel >= 2 && x->el_new > 0 &&
+            (++since >= LX_RECOMB_EVERY || stall == stall_max - 1)) {
+            since = 0;
+            int rr = lx_recombine(x);
+            if (rr < 0) {
+                rc = -1;
+                break;
+            }
+            if (rr > 0)
+                goto descend;
+        }
         if (ecs_rng_below(&x->rng, 100) < LX_WIN_PCT) {
             int wr = lx_window(x);
             if (wr < 0) {
@@ -2192,6 +2425,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             rc = -1;
             break;
         }
+        lx_elite_add(x);
         double tol = 1e-10 * (1.0 + fabs(best_total));
         if (x->total < best_total - tol) {
             ecs_schedule *s = lx_export(x);
@@ -2321,6 +2555,14 @@ static void lx_release(lx *x)
     free(x->wdual);
     free(x->wja);
     free(x->war);
+    free(x->el_pe);
+    free(x->el_s);
+    free(x->el_e);
+    free(x->rc_wt);
+    free(x->rc_off);
+    free(x->rc_best);
+    free(x->rc_col);
+    free(x->rc_coff);
 }
 
 static ecs_result lx_setup(lx *x, ecs_diag *diag)
@@ -2409,7 +2651,15 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->wocc = malloc((size_t)x->P * D * sizeof *x->wocc);
     x->wfq = calloc(LX_WIN_MAX * D, 1);
     x->wst = malloc((size_t)x->P * D);
-    if (!x->wst || !x->wtab || !x->wocc || !x->wfq ||
+    x->el_pe = malloc(LX_ELITE * n * sizeof *x->el_pe);
+    x->el_s = malloc(LX_ELITE * n * sizeof *x->el_s);
+    x->el_e = malloc(LX_ELITE * n * sizeof *x->el_e);
+    x->rc_wt = malloc(n * sizeof *x->rc_wt);
+    x->rc_off = malloc((n + 1) * sizeof *x->rc_off);
+    x->rc_best = malloc(n * sizeof *x->rc_best);
+    x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
+    if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
+        !x->rc_best || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
@@ -2435,61 +2685,144 @@ static ecs_schedule *lx_export(const lx *x)
     return sc;
 }
 
+/*
+ * x set up on inst (validated; its windows computed into own when the
+ * instance has none, released by the caller with lx_release), prm its
+ * parameters; the caps checked against the idle draw.
+ */
+static ecs_result lx_open(lx *x, const ecs_instance *inst,
+                          const ecs_local_params *prm, ecs_windows *own,
+                          ecs_diag *diag)
+{
+    double t0 = lh_now();
+    memset(x, 0, sizeof *x);
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    int empty = 0;
+    const ecs_windows *win = &inst->windows;
+    if (inst->windows.n != inst->graph->n || inst->reduced == NULL) {
+        rc = ecs_windows_compute_platform(inst->graph, inst->platform,
+                                          inst->deadline, own, &empty, diag);
+        if (rc != ECS_OK)
+            return rc;
+        win = own;
+    } else {
+        empty = inst->windows_empty;
+    }
+    if (empty)
+        return ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                            "no schedule meets the deadline D' = %ld: a "
+                            "task's window is shorter than its work",
+                            inst->deadline);
+    x->inst = inst;
+    x->g = inst->graph;
+    x->sg = ecs_instance_solver_graph(inst);
+    x->p = inst->platform;
+    x->prm = prm;
+    x->D = inst->deadline;
+    x->n = inst->graph->n;
+    x->es = win->es;
+    x->lf = win->lf;
+    x->t_end = t0 + prm->time_limit_s;
+    x->t0 = t0;
+    x->t_report = t0 + prm->progress_every_s;
+    ecs_rng_seed(&x->rng, prm->seed);
+    rc = lx_setup(x, diag);
+    for (int q = 0; rc == ECS_OK && q < x->nsite; q++)
+        for (long l = 0; l < x->D; l++)
+            if (x->base[q] > lx_cap(x, q, l)) {
+                rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
+                                  "no schedule meets the caps: site %s draws "
+                                  "%.6g kWh in slot %ld when idle, above its "
+                                  "cap of %.6g kWh",
+                                  x->p->site_name[q][0] ? x->p->site_name[q]
+                                                        : "0",
+                                  x->base[q], l, ecs_instance_cap(inst, q, l));
+                break;
+            }
+    return rc;
+}
+
+/* res (freed here on failure) through the checker: its cost and
+ * makespan into *rep.  EINTERNAL when it fails. */
+static ecs_result lx_checked(const ecs_instance *inst, ecs_schedule *res,
+                             ecs_check_report *rep, ecs_diag *diag)
+{
+    if (ecs_check_schedule(inst, res, rep, NULL) == ECS_OK)
+        return ECS_OK;
+    ecs_schedule_free(res);
+    return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
+                        "the local heuristic's schedule fails the "
+                        "checker: %s", rep->msg);
+}
+
+ecs_result lh_local_ext_mix(const ecs_instance *inst,
+                            const ecs_schedule *const *sched, size_t k,
+                            ecs_local_result *out, ecs_diag *diag)
+{
+    double t0 = lh_now();
+    ecs_local_params prm;
+    ecs_local_params_init(&prm);
+    lx x;
+    ecs_windows own = {0};
+    ecs_result rc = lx_open(&x, inst, &prm, &own, diag);
+    /* each feasible schedule into the elite; the cheapest the current */
+    size_t first = k;
+    double least = HUGE_VAL;
+    for (size_t t = 0; rc == ECS_OK && t < k; t++) {
+        double c;
+        if (sched[t] == NULL || !lx_feasible(&x, sched[t], &c))
+            continue;
+        lx_load(&x, sched[t]);
+        lx_elite_add(&x);
+        if (x.total < least) {
+            least = x.total;
+            first = t;
+        }
+    }
+    if (rc == ECS_OK && first == k)
+        rc = ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                          "none of the %zu schedules to mix meets the "
+                          "deadline, the precedences and the caps", k);
+    int kept = 0;
+    ecs_schedule *res = NULL;
+    if (rc == ECS_OK) {
+        lx_load(&x, sched[first]);
+        lx_save(&x);
+        out->start_cost = x.total;
+        kept = x.nel >= 2 ? lx_recombine(&x) : 0;
+        res = kept >= 0 ? lx_export(&x) : NULL;
+        if (res == NULL)
+            rc = ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    lx_release(&x);
+    ecs_windows_release(&own);
+    ecs_check_report rep;
+    if (rc == ECS_OK)
+        rc = lx_checked(inst, res, &rep, diag);
+    if (rc != ECS_OK)
+        return rc;
+    out->schedule = res;
+    out->cost = rep.cost;
+    out->makespan = rep.makespan;
+    out->kept_start = !kept;
+    out->runtime_s = lh_now() - t0;
+    return ECS_OK;
+}
+
 ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
                             const ecs_local_params *prm, ecs_local_result *out,
                             ecs_diag *diag)
 {
     double t0 = lh_now();
-    ecs_result rc = ecs_instance_validate(inst, diag);
-    if (rc != ECS_OK)
-        return rc;
-    ecs_windows own = {0};
-    int empty = 0;
-    const ecs_windows *win = &inst->windows;
-    if (inst->windows.n != inst->graph->n || inst->reduced == NULL) {
-        rc = ecs_windows_compute_platform(inst->graph, inst->platform,
-                                          inst->deadline, &own, &empty, diag);
-        if (rc != ECS_OK)
-            return rc;
-        win = &own;
-    } else {
-        empty = inst->windows_empty;
-    }
-    if (empty) {
-        ecs_windows_release(&own);
-        return ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
-                            "no schedule meets the deadline D' = %ld: a "
-                            "task's window is shorter than its work",
-                            inst->deadline);
-    }
     lx x;
-    memset(&x, 0, sizeof x);
-    x.inst = inst;
-    x.g = inst->graph;
-    x.sg = ecs_instance_solver_graph(inst);
-    x.p = inst->platform;
-    x.prm = prm;
-    x.D = inst->deadline;
-    x.n = inst->graph->n;
-    x.es = win->es;
-    x.lf = win->lf;
-    x.t_end = t0 + prm->time_limit_s;
-    x.t0 = t0;
-    x.t_report = t0 + prm->progress_every_s;
-    ecs_rng_seed(&x.rng, prm->seed);
-    rc = lx_setup(&x, diag);
-    for (int q = 0; rc == ECS_OK && q < x.nsite; q++)
-        for (long l = 0; l < x.D; l++)
-            if (x.base[q] > lx_cap(&x, q, l)) {
-                rc = ecs_diag_set(diag, ECS_EINFEASIBLE, NULL, 0,
-                                  "no schedule meets the caps: site %s draws "
-                                  "%.6g kWh in slot %ld when idle, above its "
-                                  "cap of %.6g kWh",
-                                  x.p->site_name[q][0] ? x.p->site_name[q]
-                                                       : "0",
-                                  x.base[q], l, ecs_instance_cap(inst, q, l));
-                break;
-            }
+    ecs_windows own = {0};
+    ecs_result rc = lx_open(&x, inst, prm, &own, diag);
+    if (rc != ECS_OK && x.inst == NULL) {
+        ecs_windows_release(&own);
+        return rc;
+    }
     ecs_local_stop stop = ECS_LOCAL_CONVERGED;
     double start_cost = 0.0;
     int have_start = rc == ECS_OK && lx_feasible(&x, start, &start_cost);
@@ -2557,12 +2890,9 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
     if (rc != ECS_OK)
         return rc;
     ecs_check_report rep;
-    if (ecs_check_schedule(inst, res, &rep, NULL) != ECS_OK) {
-        ecs_schedule_free(res);
-        return ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
-                            "the local heuristic's schedule fails the "
-                            "checker: %s", rep.msg);
-    }
+    rc = lx_checked(inst, res, &rep, diag);
+    if (rc != ECS_OK)
+        return rc;
     if (have_start && rep.cost > start_cost) {
         ecs_schedule_free(res);
         res = ecs_schedule_copy(start);

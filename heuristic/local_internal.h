@@ -261,4 +261,9 @@ ecs_result lh_local_ext_run(const ecs_instance *inst,
                             const ecs_local_params *prm,
                             ecs_local_result *out, ecs_diag *diag);
 
+/* ecs_local_mix on an extended, uniform instance, *out cleared. */
+ecs_result lh_local_ext_mix(const ecs_instance *inst,
+                            const ecs_schedule *const *sched, size_t k,
+                            ecs_local_result *out, ecs_diag *diag);
+
 #endif

@@ -755,6 +755,24 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
     return rc;
 }
 
+ecs_result ecs_local_mix(const ecs_instance *inst,
+                         const ecs_schedule *const *sched, size_t k,
+                         ecs_local_result *out, ecs_diag *diag)
+{
+    if (out == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no result");
+    memset(out, 0, sizeof *out);
+    if (inst == NULL || inst->platform == NULL || !ecs_instance_extended(inst))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the mix of schedules works on the extended "
+                            "model (classes, sites, sources or caps)");
+    if (sched == NULL && k > 0)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "no schedules");
+    ecs_result rc = ecs_instance_require_uniform(inst, "the mix of schedules",
+                                                 diag);
+    return rc != ECS_OK ? rc : lh_local_ext_mix(inst, sched, k, out, diag);
+}
+
 static ecs_result local_run_on(const ecs_instance *inst,
                                const ecs_schedule *start,
                                const ecs_local_params *prm,

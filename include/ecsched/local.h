@@ -256,6 +256,26 @@ ecs_result ecs_local_run(const ecs_instance *inst, const ecs_schedule *start,
                          const ecs_local_params *prm, ecs_local_result *out,
                          ecs_diag *diag);
 
+/*
+ * Recombination on an extended instance (ecs_instance_extended; the step
+ * the extended local search takes between its kicks, docs/MODEL.md "Local
+ * heuristic"): the cheapest mix of the k schedules sched[0..k-1] (NULL or
+ * infeasible ones skipped) by an exact MILP in which every task takes its
+ * interval in one of them, on any PE of the class it has there, or one of
+ * its cheapest intervals anywhere, its profile the cheapest on that
+ * interval, with the precedences and one task per PE-slot kept.  out gets
+ * the mix when it is cheaper than the cheapest schedule given (by the
+ * checker), else a copy of that schedule (kept_start 1); start_cost its
+ * cost.  The columns are priced exactly where the slot cost is linear in
+ * the draw (no source, no cap); elsewhere the mix is placed on the real
+ * draw and kept only when it is cheaper.  EINVAL when the instance is not
+ * extended, is not uniform or no schedule given is feasible; ENOMEM;
+ * EINTERNAL as ecs_local_run.  Release *out with ecs_local_result_release.
+ */
+ecs_result ecs_local_mix(const ecs_instance *inst,
+                         const ecs_schedule *const *sched, size_t k,
+                         ecs_local_result *out, ecs_diag *diag);
+
 /* Free what a result holds; NULL is accepted. */
 void ecs_local_result_release(ecs_local_result *r);
 

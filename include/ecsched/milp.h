@@ -125,8 +125,14 @@ typedef struct ecs_milp_result {
                                 reduced costs; strong model: the root LP's
                                 reduced costs, with the columns that bound
                                 propagation tightens then; docs/MODEL.md) */
-    unsigned long cuts;      /* strong model: zero-half cuts added in
-                                branch and bound (docs/MODEL.md) */
+    unsigned long cuts;      /* strong model: zero-half cuts added at the
+                                root (ecs_milp_params.zero_half;
+                                docs/MODEL.md) */
+    long banned;             /* extended model: (task, class) pairs ruled
+                                out before branch and bound by probing: every
+                                schedule that runs the task there costs more
+                                than the best one known (docs/MODEL.md
+                                "Column generation, extended model") */
     double runtime_s;
 } ecs_milp_result;
 

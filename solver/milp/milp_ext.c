@@ -653,7 +653,7 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
     }
     milp_ext_cg_result cr;
     rc = milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
-                             t0 + time_limit_s, 0, &cr, diag);
+                             t0 + time_limit_s, 0, NAN, &cr, diag);
     if (rc == ECS_OK) {
         out->bound = cr.bound;
         out->lp_value = cr.lp_value;
@@ -708,11 +708,19 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         /* the profile formulation's LP bound and its columns' schedules
          * first (docs/MODEL.md "Column generation, extended model") */
         double now = ecs_clock_now(), left = t_end - now;
+        /* probing where a source or a cap can bind (docs/MODEL.md "Column
+         * generation, extended model"); elsewhere the tree closes the
+         * profile LP's gap faster than the probes */
+        int binds = 0;
+        for (size_t c = 0; c < mp.nclass; c++)
+            binds |= !mp.lin[c];
         milp_ext_cg_result cr;
         rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
-                                 now + 0.5 * left, 1, &cr, diag);
+                                 now + 0.5 * left, 1,
+                                 binds ? best_cost : NAN, &cr, diag);
         ivb = cr.ivb;
         ivb_off = cr.ivb_off;
+        out->banned = cr.banned;
         if (rc == ECS_OK) {
             cg_bound = cr.bound;
             out->root_bound = cr.lp_value;

@@ -51,6 +51,12 @@ typedef struct cg {
     size_t *out_row;
     int *pcap_row; /* site * D + l -> row or 0 */
     int c_fixed;   /* columns before the task columns */
+    int c_art;     /* the first of n artificial columns (1-based), one per
+                      task's row "one", fixed at 0 except while probing */
+    unsigned char *ban; /* n * nc: 1 where task i may not run on class k
+                           (probing) */
+    long *smin, *smax;  /* n * nc: task i starts on class k in smin..smax
+                           (its window unless probing shrinks it) */
     cg_col *col;
     size_t ncol, capcol;
     /* duals */
@@ -237,6 +243,15 @@ static int build_master(cg *c)
             glp_set_mat_col(c->lp, j, 1, ind, v);
         }
     }
+    /* artificial columns (probing): task i "done" at a price, so that a
+     * master whose columns a probe forbids stays feasible */
+    c->c_art = glp_add_cols(c->lp, (int)n);
+    for (size_t i = 0; i < n; i++) {
+        int ind[2] = {0, c->r_one + (int)i};
+        double v[2] = {0, 1};
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_FX, 0, 0);
+        glp_set_mat_col(c->lp, c->c_art + (int)i, 1, ind, v);
+    }
     c->c_fixed = glp_get_num_cols(c->lp);
     return 0;
 }
@@ -360,7 +375,8 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
             /* start here */
             size_t to = q < W - 1 ? q : W - 1;
             double x = c->pin[l - es] + sc;
-            if (x < val[at + to]) {
+            if (l >= c->smin[i * c->nc + (size_t)k] &&
+                l <= c->smax[i * c->nc + (size_t)k] && x < val[at + to]) {
                 val[at + to] = x;
                 bk[(at + to) * 2] = (unsigned char)f;
                 bk[(at + to) * 2 + 1] = 1;
@@ -446,6 +462,9 @@ static void price_intervals(cg *c, size_t i, int k, double *out)
         double *row = out + (size_t)(s - es) * (size_t)len;
         for (long e = es; e <= lf; e++)
             row[e - es] = HUGE_VAL;
+        if (s < c->smin[i * c->nc + (size_t)k] ||
+            s > c->smax[i * c->nc + (size_t)k])
+            continue; /* no schedule below ub starts there */
         for (long l = s; l <= lf; l++) {
             size_t cell = (size_t)site * (size_t)c->D + (size_t)l;
             double mu = c->mu[(size_t)k * (size_t)c->D + (size_t)l];
@@ -509,6 +528,11 @@ static int interval_bounds(cg *c, milp_ext_cg_result *out)
         dmin[i] = HUGE_VAL;
         for (size_t k = 0; k < c->nc; k++) {
             double *t = out->ivb + out->ivb_off[i] + k * len * len;
+            if (c->ban[i * c->nc + k]) { /* no schedule below ub there */
+                for (size_t q = 0; q < len * len; q++)
+                    t[q] = HUGE_VAL;
+                continue;
+            }
             price_intervals(c, i, (int)k, t);
             for (size_t q = 0; q < len * len; q++)
                 if (t[q] < dmin[i])
@@ -622,8 +646,274 @@ static ecs_schedule *to_schedule(const cg *c, const double *x)
     return s;
 }
 
+/* Task i's columns free where its bans and start ranges allow them,
+ * fixed at 0 elsewhere. */
+static void sync_task(cg *c, size_t i)
+{
+    for (size_t q = 0; q < c->ncol; q++)
+        if (c->col[q].task == i) {
+            size_t at = i * c->nc + (size_t)c->col[q].cls;
+            int ok = !c->ban[at] && c->col[q].s >= c->smin[at] &&
+                     c->col[q].s <= c->smax[at];
+            glp_set_col_bnds(c->lp, c->c_fixed + 1 + (int)q,
+                             ok ? GLP_DB : GLP_FX, 0, ok ? 1 : 0);
+        }
+}
+
+/* Master LPs and pricing (over the classes not banned) until no column
+ * prices out or t_end: 1 when converged, 0 not, -1 out of memory.
+ * *bound: the best Lagrangian bound seen, and the LP value when
+ * converged, if higher (left as it is when neither); *lpv: the last LP's
+ * value; *rounds counts the LPs. */
+static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
+                   double *lpv, unsigned *rounds)
+{
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    sm.meth = GLP_PRIMAL;
+    int converged = 0;
+    while (ecs_clock_now() < t_end) {
+        sm.tm_lim = (int)ms_left(t_end);
+        int ret = glp_simplex(c->lp, &sm);
+        if (ret != 0 || glp_get_status(c->lp) != GLP_OPT)
+            break;
+        (*rounds)++;
+        *lpv = glp_get_obj_val(c->lp);
+        read_duals(c);
+        size_t added = 0;
+        double lagr = lagrangian_base(c);
+        for (size_t i = 0; i < c->n; i++) {
+            double dmin = HUGE_VAL;
+            for (size_t k = 0; k < c->nc; k++) {
+                if (c->ban[i * c->nc + k])
+                    continue;
+                double d;
+                long s = -1, e = -1;
+                price(c, i, (int)k, &d, &s, &e, prof);
+                if (d < dmin)
+                    dmin = d;
+                if (d < -1e-9 * (1.0 + fabs(*lpv)) && s >= 0 && e >= s) {
+                    if (push_col(c, i, (int)k, s, e, prof) != 0)
+                        return -1;
+                    added++;
+                }
+            }
+            lagr += dmin; /* HUGE_VAL: the task has no column at all */
+        }
+        if (isfinite(lagr) && (isnan(*bound) || lagr > *bound))
+            *bound = lagr;
+        if (added == 0) {
+            converged = 1;
+            break;
+        }
+    }
+    if (converged && (isnan(*bound) || *lpv > *bound))
+        *bound = *lpv;
+    return converged;
+}
+
+/* Task i's bans and start ranges, kept while a probe changes them. */
+typedef struct task_lim {
+    unsigned char *ban;
+    long *smin, *smax;
+} task_lim;
+
+static void lim_copy(cg *c, size_t i, task_lim *t, int save)
+{
+    size_t at = i * c->nc, nb = c->nc;
+    if (save) {
+        memcpy(t->ban, c->ban + at, nb);
+        memcpy(t->smin, c->smin + at, nb * sizeof *t->smin);
+        memcpy(t->smax, c->smax + at, nb * sizeof *t->smax);
+    } else {
+        memcpy(c->ban + at, t->ban, nb);
+        memcpy(c->smin + at, t->smin, nb * sizeof *t->smin);
+        memcpy(c->smax + at, t->smax, nb * sizeof *t->smax);
+        sync_task(c, i);
+    }
+}
+
+/* The profile LP's bound with task i's restrictions as they are now
+ * (NAN: none), then task i's saved ones again.  -1 out of memory. */
+static int probe_lp(cg *c, size_t i, task_lim *saved, double t_end,
+                    unsigned char *prof, double *b)
+{
+    sync_task(c, i);
+    unsigned rounds = 0;
+    double lpv = NAN;
+    *b = NAN;
+    int r = cg_loop(c, t_end, prof, b, &lpv, &rounds);
+    lim_copy(c, i, saved, 0);
+    return r < 0 ? -1 : 0;
+}
+
+/* Probing (docs/MODEL.md "Column generation, extended model").  Classes:
+ * for task i and class k, the profile LP without i on k; when its bound is
+ * above ub (the cost of a known schedule), every schedule that does not
+ * run i on k is dearer, and i's other classes are banned; else the LP with
+ * i on k alone bans k when its bound is above ub.  Starts: for i on k, the
+ * longest first (last) part of its start range whose LP, i on k alone, is
+ * above ub, by bisection, leaves the range.  Restrictions hold in the
+ * later probes.  The task's artificial column (price above ub) keeps a
+ * master feasible while a probe forbids its columns.  Until t_end;
+ * returns the restrictions made, -1 out of memory. */
+static long probe(cg *c, double ub, double t_end, unsigned char *prof,
+                  double *split)
+{
+    double above = ub + 1e-7 * (1.0 + fabs(ub));
+    double big = 2.0 * (fabs(ub) + 1.0);
+    size_t nc = c->nc;
+    long made = 0;
+    task_lim sv;
+    sv.ban = malloc(nc);
+    sv.smin = malloc(nc * sizeof *sv.smin);
+    sv.smax = malloc(nc * sizeof *sv.smax);
+    if (sv.ban == NULL || sv.smin == NULL || sv.smax == NULL) {
+        made = -1;
+        goto out;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        glp_set_obj_coef(c->lp, c->c_art + (int)i, big);
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_LO, 0, 0);
+    }
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < nc && ecs_clock_now() < t_end; k++) {
+            unsigned char *bn = c->ban + i * nc;
+            size_t left = 0;
+            for (size_t q = 0; q < nc; q++)
+                left += bn[q] == 0;
+            if (left < 2)
+                break;
+            if (bn[k])
+                continue;
+            double off, on;
+            lim_copy(c, i, &sv, 1);
+            bn[k] = 1;
+            if (probe_lp(c, i, &sv, t_end, prof, &off) < 0)
+                goto oom;
+            if (off > above) { /* i runs on k in every cheaper schedule */
+                for (size_t q = 0; q < nc; q++)
+                    bn[q] = q != k;
+                sync_task(c, i);
+                made += (long)left - 1;
+                break;
+            }
+            lim_copy(c, i, &sv, 1);
+            for (size_t q = 0; q < nc; q++)
+                bn[q] = q != k;
+            if (probe_lp(c, i, &sv, t_end, prof, &on) < 0)
+                goto oom;
+            /* every schedule runs i on k or not */
+            double both = off < on ? off : on;
+            if (!isnan(off) && !isnan(on) && !(both <= *split))
+                *split = both;
+            if (on > above) { /* i runs on k in no cheaper schedule */
+                bn[k] = 1;
+                sync_task(c, i);
+                made++;
+            }
+        }
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < nc && ecs_clock_now() < t_end; k++) {
+            size_t at = i * nc + k;
+            if (c->ban[at])
+                continue;
+            for (int side = 0; side < 2; side++) {
+                /* side 0: the largest m with starts smin..m above ub;
+                 * side 1: the least m with starts m..smax above ub */
+                long lo = c->smin[at] + side, hi = c->smax[at] - 1 + side;
+                long found = side ? c->smax[at] + 1 : c->smin[at] - 1;
+                while (lo <= hi && ecs_clock_now() < t_end) {
+                    long mid = lo + (hi - lo) / 2;
+                    double b;
+                    lim_copy(c, i, &sv, 1);
+                    for (size_t q = 0; q < nc; q++)
+                        c->ban[i * nc + q] = q != k;
+                    if (side)
+                        c->smin[at] = mid;
+                    else
+                        c->smax[at] = mid;
+                    if (probe_lp(c, i, &sv, t_end, prof, &b) < 0)
+                        goto oom;
+                    if (b > above && side == 0) {
+                        found = mid;
+                        lo = mid + 1;
+                    } else if (b > above) {
+                        found = mid;
+                        hi = mid - 1;
+                    } else if (side == 0) {
+                        hi = mid - 1;
+                    } else {
+                        lo = mid + 1;
+                    }
+                }
+                if (side == 0 && found >= c->smin[at]) {
+                    c->smin[at] = found + 1;
+                    made++;
+                } else if (side == 1 && found <= c->smax[at]) {
+                    c->smax[at] = found - 1;
+                    made++;
+                }
+                if (c->smin[at] > c->smax[at])
+                    c->ban[at] = 1;
+                sync_task(c, i);
+                if (c->ban[at])
+                    break;
+            }
+        }
+    goto out;
+oom:
+    made = -1;
+out:
+    for (size_t i = 0; i < c->n; i++)
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_FX, 0, 0);
+    free(sv.ban);
+    free(sv.smin);
+    free(sv.smax);
+    return made;
+}
+
+/* Probing pays where the profile LP is far below the best schedule
+ * known: more than 3 % (mix at P = 4: 4 to 8 %); closer, the tree closes
+ * the gap in seconds and the probes cost more than they save
+ * (bench/results/ext37.md, "Fifth round"). */
+static int wide_gap(double bound, double ub)
+{
+    return bound < ub - 0.03 * fabs(ub);
+}
+
+/* The MILP over the columns generated until mip_end: its schedule in
+ * out->schedule (the caller checks it).  0; -1 out of memory. */
+static int column_milp(cg *c, double mip_end, milp_ext_cg_result *out)
+{
+    if (ecs_clock_now() >= mip_end || glp_get_status(c->lp) != GLP_OPT)
+        return 0;
+    for (size_t q = 0; q < c->ncol; q++)
+        glp_set_col_kind(c->lp, c->c_fixed + 1 + (int)q, GLP_BV);
+    glp_iocp io;
+    glp_init_iocp(&io);
+    io.msg_lev = GLP_MSG_OFF;
+    io.tm_lim = (int)ms_left(mip_end);
+    int ret = glp_intopt(c->lp, &io);
+    int st = glp_mip_status(c->lp);
+    for (size_t q = 0; q < c->ncol; q++)
+        glp_set_col_kind(c->lp, c->c_fixed + 1 + (int)q, GLP_CV);
+    if ((ret == 0 || ret == GLP_ETMLIM) && (st == GLP_OPT || st == GLP_FEAS)) {
+        double *x = malloc((c->ncol ? c->ncol : 1) * sizeof *x);
+        if (x == NULL)
+            return -1;
+        for (size_t q = 0; q < c->ncol; q++)
+            x[q] = glp_mip_col_val(c->lp, c->c_fixed + 1 + (int)q);
+        out->schedule = to_schedule(c, x);
+        free(x);
+    }
+    return 0;
+}
+
 static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
-                      double mip_end, int want_ivb, milp_ext_cg_result *out)
+                      double mip_end, int want_ivb, double ub,
+                      milp_ext_cg_result *out)
 {
     if (build_master(c) != 0)
         return ECS_ENOMEM;
@@ -655,75 +945,56 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
         free(prof);
         return ECS_ENOMEM;
     }
-    glp_smcp sm;
-    glp_init_smcp(&sm);
-    sm.msg_lev = GLP_MSG_OFF;
-    sm.meth = GLP_PRIMAL;
-    int converged = 0;
-    while (ecs_clock_now() < t_end) {
-        sm.tm_lim = (int)ms_left(t_end);
-        int ret = glp_simplex(c->lp, &sm);
-        if (ret != 0 || glp_get_status(c->lp) != GLP_OPT)
-            break;
-        out->rounds++;
-        out->lp_value = glp_get_obj_val(c->lp);
-        read_duals(c);
-        size_t added = 0;
-        double lagr = lagrangian_base(c);
-        for (size_t i = 0; i < c->n; i++) {
-            double dmin = HUGE_VAL;
-            for (size_t k = 0; k < c->nc; k++) {
-                double d;
-                long s = -1, e = -1;
-                price(c, i, (int)k, &d, &s, &e, prof);
-                if (d < dmin)
-                    dmin = d;
-                if (d < -1e-9 * (1.0 + fabs(out->lp_value)) && s >= 0 &&
-                    e >= s) {
-                    if (push_col(c, i, (int)k, s, e, prof) != 0) {
-                        free(prof);
-                        return ECS_ENOMEM;
-                    }
-                    added++;
-                }
-            }
-            lagr += dmin; /* HUGE_VAL: the task has no column at all */
+    int converged = cg_loop(c, t_end, prof, &out->bound, &out->lp_value,
+                            &out->rounds);
+    if (converged < 0) {
+        free(prof);
+        return ECS_ENOMEM;
+    }
+    int probing = want_ivb && converged && isfinite(ub) &&
+                  wide_gap(out->bound, ub);
+    if (probing) {
+        /* the MILP over the columns first, for a better ub */
+        double now = ecs_clock_now();
+        if (column_milp(c, now + 0.5 * (mip_end - now), out) < 0) {
+            free(prof);
+            return ECS_ENOMEM;
         }
-        if (isfinite(lagr) && (isnan(out->bound) || lagr > out->bound))
-            out->bound = lagr;
-        if (added == 0) {
-            converged = 1;
-            break;
+        ecs_check_report rep;
+        if (out->schedule != NULL &&
+            ecs_check_schedule(c->inst, out->schedule, &rep, NULL) ==
+                ECS_OK &&
+            rep.cost < ub)
+            ub = rep.cost;
+        probing = wide_gap(out->bound, ub);
+    }
+    if (probing) {
+        double now = ecs_clock_now(), split = NAN;
+        long made = probe(c, ub, now + 0.8 * (mip_end - now), prof, &split);
+        double b = NAN, lpv = NAN;
+        int fin = made < 0 ? -1 : cg_loop(c, mip_end, prof, &b, &lpv,
+                                          &out->rounds);
+        if (fin < 0) {
+            free(prof);
+            return ECS_ENOMEM;
         }
+        out->banned = made;
+        /* with bans, a bound on the schedules not dearer than ub */
+        if (!isnan(split) && !(split <= b))
+            b = split;
+        if (!isnan(b) && b > ub)
+            b = ub;
+        if (!isnan(b) && b > out->bound)
+            out->bound = b;
     }
     free(prof);
     out->columns = c->ncol;
-    if (converged && (isnan(out->bound) || out->lp_value > out->bound))
-        out->bound = out->lp_value;
     if (!isnan(out->bound))
         out->bound -= 1e-10 * (1.0 + fabs(out->bound));
     if (want_ivb && out->rounds > 0 && interval_bounds(c, out) < 0)
         return ECS_ENOMEM;
-    /* the MILP over the columns generated */
-    if (ecs_clock_now() >= mip_end || glp_get_status(c->lp) != GLP_OPT)
-        return ECS_OK;
-    for (size_t q = 0; q < c->ncol; q++)
-        glp_set_col_kind(c->lp, c->c_fixed + 1 + (int)q, GLP_BV);
-    glp_iocp io;
-    glp_init_iocp(&io);
-    io.msg_lev = GLP_MSG_OFF;
-    io.tm_lim = (int)ms_left(mip_end);
-    int ret = glp_intopt(c->lp, &io);
-    int st = glp_mip_status(c->lp);
-    if ((ret == 0 || ret == GLP_ETMLIM) && (st == GLP_OPT || st == GLP_FEAS)) {
-        double *x = malloc((c->ncol ? c->ncol : 1) * sizeof *x);
-        if (x == NULL)
-            return ECS_ENOMEM;
-        for (size_t q = 0; q < c->ncol; q++)
-            x[q] = glp_mip_col_val(c->lp, c->c_fixed + 1 + (int)q);
-        out->schedule = to_schedule(c, x);
-        free(x);
-    }
+    if (out->schedule == NULL && column_milp(c, mip_end, out) < 0)
+        return ECS_ENOMEM;
     return ECS_OK;
 }
 
@@ -731,7 +1002,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, int want_ivb,
+                               double mip_end, int want_ivb, double ub,
                                milp_ext_cg_result *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
@@ -756,6 +1027,22 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->n = g->n;
     c->nc = p->nclass;
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
+    c->ban = calloc(c->n * c->nc + 1, 1);
+    c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
+    c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);
+    if (c->ban == NULL || c->smin == NULL || c->smax == NULL) {
+        free(c->ban);
+        free(c->smin);
+        free(c->smax);
+        free(c);
+        glpk_guard_end(&gd);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    for (size_t i = 0; i < c->n; i++)
+        for (size_t k = 0; k < c->nc; k++) {
+            c->smin[i * c->nc + k] = w->es[i];
+            c->smax[i * c->nc + k] = w->lf[i];
+        }
     if (setjmp(gd.jb) != 0) {
         rc = glpk_guard_failed(&gd, diag);
         c->lp = NULL; /* GLPK's, in its error state */
@@ -763,7 +1050,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
         glpk_guard_arm(&gd);
         c->lp = glp_create_prob();
         glp_set_obj_dir(c->lp, GLP_MIN);
-        rc = run(c, start, t_end, mip_end, want_ivb, out);
+        rc = run(c, start, t_end, mip_end, want_ivb, ub, out);
         glp_delete_prob(c->lp);
         c->lp = NULL;
         glpk_guard_end(&gd);
@@ -787,6 +1074,9 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     free(c->pout);
     free(c->val);
     free(c->bk);
+    free(c->ban);
+    free(c->smin);
+    free(c->smax);
     free(c);
     return rc;
 }

@@ -159,19 +159,23 @@ typedef struct milp_ext_cg_result {
                                 where no profile fits); NULL otherwise.
                                 The caller frees ivb and ivb_off. */
     size_t *ivb_off;         /* n offsets into ivb */
+    long banned;             /* (task, class) pairs that probing proved
+                                dearer than ub */
 } milp_ext_cg_result;
 
 /* Seeded with the columns of the feasible schedule start (nothing when it
  * is NULL or leaves the windows): price until no column has a negative
- * reduced cost or t_end, then (want_ivb) the bound of every task's
- * intervals at the last duals (docs/MODEL.md "Column generation, extended
- * model"), then the MILP over the columns until mip_end.  p has classes
- * (as_classes).  OK; ESOLVER; ENOMEM. */
+ * reduced cost or t_end; then (want_ivb) when ub, the cost of start, is
+ * finite, probing on the classes, and the bound of every task's intervals
+ * at the last duals (docs/MODEL.md "Column generation, extended model"),
+ * then the MILP over the columns until mip_end.  p has classes
+ * (as_classes).  With bans, bound and ivb bound the schedules not dearer
+ * than ub (bound is at most ub).  OK; ESOLVER; ENOMEM. */
 ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
-                               double mip_end, int want_ivb,
+                               double mip_end, int want_ivb, double ub,
                                milp_ext_cg_result *out, ecs_diag *diag);
 
 /* ---- schedules and solutions (milp_extract.c) ---- */

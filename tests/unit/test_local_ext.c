@@ -414,6 +414,21 @@ static void test_local_start(void **state)
     ecs_graph_free(g);
 }
 
+/* Two sites, east and west, one PE each (class e, then w): f = 1 at
+ * power 1, no idle. */
+static void east_west(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(p, "west", &west, NULL), ECS_OK);
+    tu_add_class(p, "e", 1, east, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+    tu_add_class(p, "w", 1, west, (const double[]){1, 0},
+                 (const double[]){1, 0}, 0.0);
+}
+
 /* A move across sites from a start at the wrong ones (hand-derived): two
  * sites, one PE each (speed 1, F = {1, 0}, 1 kWh per busy slot, no
  * idle), a chain a -> b of work 1 and a task c of work 2, D' = 3, prices
@@ -427,15 +442,7 @@ static void test_local_cross_site(void **state)
 {
     (void)state;
     ecs_platform p;
-    ecs_platform_init(&p);
-    assert_int_equal(ecs_platform_set_freqs(&p, "1,0", NULL), ECS_OK);
-    int east = 0, west = 0;
-    assert_int_equal(ecs_platform_add_site(&p, "east", &east, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_add_site(&p, "west", &west, NULL), ECS_OK);
-    tu_add_class(&p, "e", 1, east, (const double[]){1, 0},
-                 (const double[]){1, 0}, 0.0);
-    tu_add_class(&p, "w", 1, west, (const double[]){1, 0},
-                 (const double[]){1, 0}, 0.0);
+    east_west(&p);
     ecs_graph *g = tu_graph(3, (const long[]){1, 1, 2}, 1,
                             (const ecs_edge[]){{0, 1, 0}});
     double pe[3] = {0, 4, 4}, pw[3] = {4, 0, 0};
@@ -544,6 +551,74 @@ static void test_local_exchange_sites16(void **state)
 {
     (void)state;
     exchange_sites(8, 2);
+}
+
+/* Recombination (ecs_local_mix): east and west one PE each (power 1 at
+ * f = 1, no idle), D' = 3, east's prices 1 1 5, west's 6 1 1; three
+ * tasks of work 1, task 0 before task 2.  A puts all three on east in
+ * slots 0, 1, 2 (1 + 1 + 5 = 7), B all three on west (6 + 1 + 1 = 8); the
+ * optimum 3 (brute force) takes tasks 0 and 1 from A, task 2 from B: the
+ * mix finds it (it has no other move: without the recombination the
+ * result is A).  The checker accepts it (its cost and the edge); a single
+ * schedule comes back as it is; no feasible schedule and a paper instance
+ * are EINVAL. */
+static void test_local_mix(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    east_west(&p);
+    ecs_graph *g = tu_graph(3, (const long[]){1, 1, 1}, 1,
+                            (const ecs_edge[]){{0, 2, 0}});
+    double pe[3] = {1, 1, 5}, pw[3] = {6, 1, 1};
+    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, pe, 3, 3);
+    inst.site = site;
+    assert_close(tu_brute_force_ext(&inst), 3.0, 1e-12);
+    const unsigned char f1[1] = {0}; /* index 0: f = 1 */
+    ecs_schedule *a = ecs_schedule_new(3), *b = ecs_schedule_new(3),
+                 *bad = ecs_schedule_new(3);
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_non_null(bad);
+    for (size_t i = 0; i < 3; i++) {
+        assert_int_equal(ecs_schedule_place(a, i, 0, (long)i, (long)i, f1, 0), ECS_OK);
+        assert_int_equal(ecs_schedule_place(b, i, 1, (long)i, (long)i, f1, 0), ECS_OK);
+        /* task 2 before task 0: the edge broken */
+        assert_int_equal(ecs_schedule_place(bad, i, 0, 2 - (long)i, 2 - (long)i, f1, 0),
+                         ECS_OK);
+    }
+    const ecs_schedule *both[3] = {bad, b, a};
+    ecs_local_result r;
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_local_mix(&inst, both, 3, &r, &d), ECS_OK);
+    assert_close(r.start_cost, 7.0, 1e-12);
+    assert_close(r.cost, 3.0, 1e-12);
+    assert_int_equal(r.kept_start, 0);
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, &d), ECS_OK);
+    assert_close(rep.cost, 3.0, 1e-12);
+    assert_int_equal(r.schedule->task[0].pe, 0);
+    assert_int_equal(r.schedule->task[2].pe, 1);
+    ecs_local_result_release(&r);
+    /* one schedule: itself */
+    assert_int_equal(ecs_local_mix(&inst, both + 1, 1, &r, &d), ECS_OK);
+    assert_close(r.cost, 8.0, 1e-12);
+    assert_int_equal(r.kept_start, 1);
+    ecs_local_result_release(&r);
+    /* none feasible; the paper model */
+    assert_int_equal(ecs_local_mix(&inst, both, 1, &r, &d), ECS_EINVAL);
+    ecs_local_result_release(&r);
+    ecs_instance paper;
+    ecs_platform pp;
+    ecs_platform_init(&pp);
+    ecs_instance_init(&paper, g, &pp, pe, 3, 3);
+    assert_int_equal(ecs_local_mix(&paper, both + 2, 1, &r, &d), ECS_EINVAL);
+    ecs_schedule_free(a);
+    ecs_schedule_free(b);
+    ecs_schedule_free(bad);
+    ecs_graph_free(g);
 }
 
 /* Two sites (two slow PEs east, two fast ones west) with cheap hours in
@@ -805,6 +880,7 @@ int main(void)
         cmocka_unit_test(test_local_cross_site),
         cmocka_unit_test(test_local_exchange_sites),
         cmocka_unit_test(test_local_exchange_sites16),
+        cmocka_unit_test(test_local_mix),
         cmocka_unit_test(test_local_two_sites_seeded),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),

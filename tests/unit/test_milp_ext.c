@@ -598,21 +598,22 @@ static void test_colgen_bound_valid(void **state)
                   runs);
 }
 
-/* Reduced-cost fixing (milp_ext.c): warm-started with the second-best
- * schedule of the enumeration, the MILP fixes the intervals that column
- * generation's duals price above it, and still finds the brute force's
- * optimum (fixing the optimum's interval would leave the warm start). */
-static void test_fixing_keeps_optimum(void **state)
+/* Warm-started with the enumeration's second-best schedule on `rounds`
+ * tiny instances of `features` (those with at least min_n tasks), the
+ * MILP proves the brute force's optimum, its bound never above it: a
+ * fixing or a probe that removed the optimum would leave the warm start.
+ * Counts the runs, those where intervals were fixed and those where
+ * probing restricted a task. */
+static void second_best_runs(uint64_t seed, int features, int rounds,
+                             size_t min_n, int *runs, int *fixed, int *banned)
 {
-    (void)state;
-    uint64_t seed = 43;
-    int runs = 0, fixed = 0;
-    for (int r = 0; r < 60; r++) {
+    *runs = *fixed = *banned = 0;
+    for (int r = 0; r < rounds; r++) {
         tiny x;
-        tiny_draw(&seed, 1 | 2 | 4 | 8 | 16, &x);
+        tiny_draw(&seed, features, &x);
         bf b;
         double want = brute_force_all(&x.inst, &b);
-        if (b.second == HUGE_VAL) {
+        if (b.second == HUGE_VAL || x.g->n < min_n) {
             ecs_graph_free(x.g);
             continue;
         }
@@ -625,18 +626,50 @@ static void test_fixing_keeps_optimum(void **state)
         ecs_milp_result res;
         assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, NULL), ECS_OK);
         assert_int_equal(res.status, ECS_MILP_OPTIMAL);
-        assert_close(res.cost, want, tu_tol(want));
+        if (fabs(res.cost - want) > tu_tol(want)) {
+            print_error("round %d: MILP %.12g, brute force %.12g (%ld fixed, "
+                        "%ld banned)\n", r, res.cost, want, res.fixed,
+                        res.banned);
+            fail();
+        }
+        assert_true(res.bound <= want + tu_tol(want));
         assert_close(check_cost(&x.inst, res.schedule, ECS_OK), res.cost,
                      1e-12);
-        fixed += res.fixed > 0;
+        *fixed += res.fixed > 0;
+        *banned += res.banned > 0;
         ecs_milp_result_release(&res);
         ecs_schedule_free(warm);
         ecs_graph_free(x.g);
-        runs++;
+        (*runs)++;
     }
+}
+
+/* Reduced-cost fixing (milp_ext.c): the MILP fixes the intervals that
+ * column generation's duals price above the warm start, and still finds
+ * the brute force's optimum. */
+static void test_fixing_keeps_optimum(void **state)
+{
+    (void)state;
+    int runs, fixed, banned;
+    second_best_runs(43, 1 | 2 | 4 | 8 | 16, 60, 1, &runs, &fixed, &banned);
     assert_true(runs >= 10);
     assert_true(fixed >= 3); /* the fixing is exercised */
     print_message("fixing: intervals fixed on %d of %d runs\n", fixed, runs);
+}
+
+/* Probing (milp_ext_cg.c): on one site with two classes, sources and a
+ * cap, column generation bans (task, class) pairs and shrinks ranges of
+ * starts whose profile LP is above the warm start; the MILP still proves
+ * the brute force's optimum. */
+static void test_probing_keeps_optimum(void **state)
+{
+    (void)state;
+    int runs, fixed, banned;
+    second_best_runs(4242, 1 | 2 | 4, 240, 2, &runs, &fixed, &banned);
+    assert_true(runs >= 10);
+    assert_true(banned >= 5); /* the probing is exercised */
+    print_message("probing: tasks restricted on %d of %d runs\n", banned,
+                  runs);
 }
 
 /* A one-class platform with a source of volume 0 equals the paper's model:
@@ -972,6 +1005,7 @@ int main(void)
         cmocka_unit_test(test_solve_matches_brute_force),
         cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
+        cmocka_unit_test(test_probing_keeps_optimum),
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
         cmocka_unit_test(test_view_keeps_what_binds),
