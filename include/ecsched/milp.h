@@ -90,6 +90,11 @@ typedef struct ecs_milp_params {
                                    depends on no clock but the limit's */
     const char *write_lp;       /* export the model (CPLEX LP), or NULL */
     const char *write_mps;      /* export the model (free MPS), or NULL */
+    int zero_half;              /* strong model: 1 adds rounds of zero-half
+                                   cuts at the root before branch and bound
+                                   (docs/MODEL.md; default 0: on the shared
+                                   50-task graphs at P = 4 they cost more
+                                   time than their bound gains) */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */
@@ -113,11 +118,16 @@ typedef struct ecs_milp_result {
     long rows, cols;         /* model size */
     long nonzeros;
     unsigned long long nodes; /* branch-and-bound nodes */
-    long fixed;              /* extended model: interval columns set to 0
-                                before branch and bound because every
-                                schedule that uses them costs more than the
-                                best one known (column generation's
-                                reduced costs, docs/MODEL.md) */
+    long fixed;              /* interval columns set to 0 before branch
+                                and bound because every schedule that uses
+                                them costs more than the best one known
+                                (extended model: column generation's
+                                reduced costs; strong model: the root LP's
+                                reduced costs, with the columns that bound
+                                propagation tightens then; docs/MODEL.md) */
+    unsigned long cuts;      /* strong model: zero-half cuts added at the
+                                root (ecs_milp_params.zero_half;
+                                docs/MODEL.md) */
     long banned;             /* extended model: (task, class) pairs ruled
                                 out before branch and bound by probing: every
                                 schedule that runs the task there costs more

@@ -331,7 +331,7 @@ typedef struct ecs_milp_params {
     ecs_progress_fn progress;
     void *progress_ctx; double progress_every_s; double max_nonzeros;
     unsigned long long max_nodes;
-    const char *write_lp; const char *write_mps;
+    const char *write_lp; const char *write_mps; int zero_half;
 } ecs_milp_params;
 void ecs_milp_params_init(ecs_milp_params *prm);
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
@@ -340,7 +340,7 @@ typedef struct ecs_milp_result {
     ecs_milp_status status; ecs_schedule *schedule; double cost;
     double bound; ecs_bound_method bound_method; double gap; double root_bound;
     long rows, cols; long nonzeros; unsigned long long nodes; long fixed;
-    long banned; double runtime_s;
+    unsigned long cuts; long banned; double runtime_s;
 } ecs_milp_result;
 ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm,
                           ecs_milp_result *out, ecs_diag *diag);

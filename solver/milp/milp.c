@@ -73,6 +73,9 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (!(prm->max_nonzeros >= 1.0) || !isfinite(prm->max_nonzeros))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the non-zero limit must be at least 1");
+    if (prm->zero_half != 0 && prm->zero_half != 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "zero_half must be 0 or 1 (%d)", prm->zero_half);
     return ECS_OK;
 }
 
@@ -402,12 +405,16 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         /* branching on the cumulative S and C (MILP_COL_IMPLIED) too, by
          * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
         run.pcost = prm->max_nodes == 0 ? MILP_PCOST_TWO_TREES : 0;
+        run.rcfix = 1; /* reduced-cost fixing at the root (milp_rcfix.h) */
+        run.zerohalf = prm->zero_half; /* (milp_zerohalf.h) */
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
         rc = milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         out->root_bound = run.root_bound;
         out->nodes = run.nodes;
+        out->fixed = run.fixed;
+        out->cuts = run.zh_cuts;
         rc = conclude(inst, g, prm, &b, &run, out, diag);
     }
     free(run.x);

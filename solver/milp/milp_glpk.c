@@ -20,6 +20,8 @@
 #include "core/glpk_guard.h"
 #include "milp_dive.h"
 #include "milp_pcost.h"
+#include "milp_rcfix.h"
+#include "milp_zerohalf.h"
 #include "ecsched/clock.h"
 #include "milp_internal.h"
 
@@ -44,7 +46,26 @@ typedef struct glpk_ctx {
     double next_progress; /* when the progress callback is due */
     milp_pcost *pc;   /* pseudo-costs, while a tree branches by them */
     double sb_left;       /* seconds left for its strong branching */
+    milp_rows rows;       /* the matrix by rows, for propagation (or none) */
+    double *lb, *ub;      /* the columns' bounds after fixing (or NULL) */
+    milp_model cm;          /* the model and the root's cuts (have_cm) */
+    int have_cm;
 } glpk_ctx;
+
+/* The model with the cuts added at the root (c->cm) and it by rows
+ * (c->rows), built when first needed or stale; 0 or -1. */
+static int need_rows(glpk_ctx *c)
+{
+    if (!c->have_cm) {
+        if (milp_model_copy(&c->cm, c->run->model) != 0)
+            return -1;
+        c->have_cm = 1;
+    }
+    if (c->rows.row_off != NULL && c->rows.nrows == c->cm.nrows)
+        return 0;
+    milp_rows_release(&c->rows);
+    return milp_rows_init(&c->rows, &c->cm);
+}
 
 static int ms_left(const glpk_ctx *c)
 {
@@ -445,6 +466,237 @@ static int resolve_root(glpk_ctx *c)
     return glp_simplex(c->lp, &sm) == 0 && glp_get_status(c->lp) == GLP_OPT;
 }
 
+/* Column j's bounds in the LP: [lb, ub]. */
+static void set_bounds(glp_prob *lp, size_t j, double lb, double ub)
+{
+    glp_set_col_bnds(lp, (int)j + 1, lb == ub ? GLP_FX : GLP_DB, lb, ub);
+}
+
+/*
+ * Reduced-cost fixing at the root (run->rcfix; milp_rcfix.h): with the
+ * incumbent's cost U and the root LP's duals, tighten every integer
+ * column that no schedule of cost at most U can move off its bound,
+ * propagate over the rows (a task's intervals fixed at a start fix its
+ * S and C there, and through the precedence rows its neighbours'), and
+ * solve the root LP again on the smaller model; again while a round
+ * tightens a hundredth of the columns or more (at most 8 rounds).  The
+ * LP's value then bounds the schedules of cost at most U, so min(LP, U)
+ * bounds them all.  0 when the root LP could not be solved again.
+ */
+static int fix_root(glpk_ctx *c)
+{
+    milp_run *run = c->run;
+    if (!run->rcfix || c->warm1 == NULL || over(c) ||
+        run->model->ncols == 0 || need_rows(c) != 0)
+        return 1; /* (out of memory: no fixing, still correct) */
+    const milp_model *m = &c->cm; /* the model and the root's cuts */
+    size_t n = m->ncols;
+    if (c->lb == NULL) {
+        c->lb = malloc(n * sizeof *c->lb);
+        c->ub = malloc(n * sizeof *c->ub);
+        if (c->lb == NULL || c->ub == NULL)
+            return 1;
+        memcpy(c->lb, m->lb, n * sizeof *c->lb);
+        memcpy(c->ub, m->ub, n * sizeof *c->ub);
+    }
+    double *y = malloc((m->nrows ? m->nrows : 1) * sizeof *y);
+    double *d = malloc(n * sizeof *d), *nlb = malloc(n * sizeof *nlb);
+    double *nub = malloc(n * sizeof *nub);
+    int ok = 1;
+    double U = objective(run->model, c->warm1);
+    for (int round = 0; y != NULL && d != NULL && nlb != NULL &&
+                        nub != NULL && round < 8 && !over(c);
+         round++) {
+        for (size_t r = 0; r < m->nrows; r++)
+            y[r] = glp_get_row_dual(c->lp, (int)r + 1);
+        memcpy(nlb, c->lb, n * sizeof *nlb);
+        memcpy(nub, c->ub, n * sizeof *nub);
+        double L = milp_rc_lagrangian(m, y, nlb, nub, d);
+        if (milp_rc_fix(m, d, L, U, nlb, nub) == 0 ||
+            milp_propagate(m, &c->rows, nlb, nub, 20 * m->nrows + 1000) < 0)
+            break; /* (-1 cannot be while the incumbent fits the bounds) */
+        size_t changed = 0;
+        for (size_t j = 0; j < n; j++)
+            if (nlb[j] != c->lb[j] || nub[j] != c->ub[j]) {
+                set_bounds(c->lp, j, nlb[j], nub[j]);
+                changed++;
+            }
+        memcpy(c->lb, nlb, n * sizeof *nlb);
+        memcpy(c->ub, nub, n * sizeof *nub);
+        run->fixed += (long)changed;
+        if (!resolve_root(c)) {
+            ok = 0;
+            break;
+        }
+        double z = glp_get_obj_val(c->lp), b = z < U ? z : U;
+        if (isnan(run->bound) || b > run->bound)
+            run->bound = b;
+        if (run->verbose && run->log != NULL) {
+            char line[160];
+            snprintf(line, sizeof line,
+                     "reduced-cost fixing: %zu columns tightened, root LP "
+                     "%.10g (incumbent %.10g)\n",
+                     changed, z, U);
+            run->log(run->log_ctx, line);
+        }
+        if (changed < n / 100 + 1)
+            break;
+    }
+    free(y);
+    free(d);
+    free(nlb);
+    free(nub);
+    return ok;
+}
+
+/* Add cut q of cuts to the LP and to c->cm; 0 or -1. */
+static int add_cut(glpk_ctx *c, const milp_cuts *cuts, size_t q, int *ind,
+                   double *val)
+{
+    size_t a = cuts->off[q], len = cuts->off[q + 1] - a;
+    size_t r = milp_model_row(&c->cm, MILP_ROW_LE, cuts->rhs[q], "zh");
+    for (size_t t = 0; t < len; t++) {
+        ind[t + 1] = (int)cuts->col[a + t] + 1;
+        val[t + 1] = cuts->val[a + t];
+        milp_model_nz(&c->cm, r, cuts->col[a + t], cuts->val[a + t]);
+    }
+    if (c->cm.oom)
+        return -1;
+    int row = glp_add_rows(c->lp, 1);
+    glp_set_mat_row(c->lp, row, (int)len, ind, val);
+    glp_set_row_bnds(c->lp, row, GLP_UP, cuts->rhs[q], cuts->rhs[q]);
+    return 0;
+}
+
+/* Drop the root's cuts that do not bind at the LP optimum (their rows'
+ * auxiliary variables are basic: the basis stays valid and optimal), so
+ * that the trees' node LPs carry only the cuts that lift the bound; c->cm
+ * becomes the model and the cuts kept.  0 or -1 (out of memory). */
+static int drop_slack_cuts(glpk_ctx *c)
+{
+    if (!c->have_cm)
+        return 0;
+    int m0 = (int)c->run->model->nrows, nr = glp_get_num_rows(c->lp);
+    if (nr <= m0)
+        return 0;
+    int *num = malloc((size_t)(nr - m0 + 1) * sizeof *num), k = 0;
+    int nc = glp_get_num_cols(c->lp);
+    int *ind = malloc((size_t)(nc + 1) * sizeof *ind);
+    double *val = malloc((size_t)(nc + 1) * sizeof *val);
+    if (num == NULL || ind == NULL || val == NULL) {
+        free(num), free(ind), free(val);
+        return -1;
+    }
+    for (int i = m0 + 1; i <= nr; i++)
+        if (glp_get_row_stat(c->lp, i) == GLP_BS)
+            num[++k] = i;
+    if (k > 0)
+        glp_del_rows(c->lp, k, num);
+    milp_model_release(&c->cm);
+    milp_rows_release(&c->rows);
+    c->have_cm = 0;
+    int bad = milp_model_copy(&c->cm, c->run->model) != 0;
+    c->have_cm = !bad;
+    nr = glp_get_num_rows(c->lp);
+    for (int i = m0 + 1; !bad && i <= nr; i++) {
+        int len = glp_get_mat_row(c->lp, i, ind, val);
+        size_t r = milp_model_row(&c->cm, MILP_ROW_LE,
+                                  glp_get_row_ub(c->lp, i), "zh");
+        for (int t = 1; t <= len; t++)
+            milp_model_nz(&c->cm, r, (size_t)ind[t] - 1, val[t]);
+        bad = c->cm.oom;
+    }
+    if (c->run->verbose && c->run->log != NULL) {
+        char line[120];
+        snprintf(line, sizeof line,
+                 "zero-half at the root: %d cuts bind and stay, %d dropped\n",
+                 nr - m0, k);
+        c->run->log(c->run->log_ctx, line);
+    }
+    free(num), free(ind), free(val);
+    return bad ? -1 : 0;
+}
+
+/*
+ * Rounds of zero-half cuts at the root before branch and bound (run->
+ * zerohalf): each round separates at the root LP's point, adds the cuts
+ * to the LP as rows (so both trees of solve_two_trees start from them,
+ * and reduced-cost fixing sees them), and solves the LP again by the dual
+ * simplex; while a round lifts the LP by more than 1e-7 relative, within
+ * a fifth of the time left.  The LP's value then bounds every schedule
+ * of cost at most the incumbent's (fixing) or every schedule (no
+ * fixing): min(LP, incumbent) is a bound either way.  0 when the LP
+ * could not be solved again.
+ */
+static int root_cuts(glpk_ctx *c)
+{
+    milp_run *run = c->run;
+    if (!run->zerohalf || over(c) || need_rows(c) != 0)
+        return 1;
+    size_t n = c->cm.ncols;
+    double t_stop = ecs_clock_now() + 0.1 * (run->t_end - ecs_clock_now());
+    double *x = malloc((n ? n : 1) * sizeof *x);
+    int *ind = malloc((n + 1) * sizeof *ind);
+    double *val = malloc((n + 1) * sizeof *val);
+    int ok = 1;
+    double z = glp_get_obj_val(c->lp);
+    for (int round = 0; x != NULL && ind != NULL && val != NULL &&
+                        round < 50 && ecs_clock_now() < t_stop;
+         round++) {
+        if (need_rows(c) != 0)
+            break;
+        for (size_t j = 0; j < n; j++)
+            x[j] = glp_get_col_prim(c->lp, (int)j + 1);
+        milp_cuts cuts;
+        milp_cuts_init(&cuts);
+        long k = milp_zerohalf(&c->cm, &c->rows, x, 4000, 200, 1e-2, &cuts);
+        for (long q = 0; q < k; q++)
+            if (add_cut(c, &cuts, (size_t)q, ind, val) != 0) {
+                k = q;
+                break;
+            }
+        milp_cuts_release(&cuts);
+        if (k <= 0)
+            break;
+        run->zh_cuts += (unsigned long)k;
+        glp_smcp sm;
+        glp_init_smcp(&sm);
+        sm.msg_lev = GLP_MSG_OFF;
+        sm.presolve = GLP_OFF;
+        sm.meth = GLP_DUALP;
+        sm.tm_lim = ms_left(c);
+        if (glp_simplex(c->lp, &sm) != 0 || glp_get_status(c->lp) != GLP_OPT) {
+            ok = 0;
+            break;
+        }
+        double z1 = glp_get_obj_val(c->lp);
+        if (run->verbose && run->log != NULL) {
+            char line[160];
+            snprintf(line, sizeof line,
+                     "zero-half at the root: round %d, %ld cuts, LP "
+                     "%.10g (%.1f s)\n",
+                     round + 1, k, z1, ecs_clock_now() - run->t_start);
+            run->log(run->log_ctx, line);
+        }
+        int lifted = z1 > z + 1e-7 * (1.0 + fabs(z));
+        z = z1;
+        if (c->warm1 != NULL) {
+            double U = objective(run->model, c->warm1);
+            double b = z < U ? z : U;
+            if (isnan(run->bound) || b > run->bound)
+                run->bound = b;
+        }
+        if (!lifted)
+            break;
+    }
+    free(x);
+    free(ind);
+    free(val);
+    if (ok && drop_slack_cuts(c) != 0)
+        ok = 0;
+    return ok;
+}
+
 /* The time ran out before branch and bound: the incumbent is the answer. */
 static ecs_result keep_incumbent(glpk_ctx *c, ecs_diag *diag)
 {
@@ -562,7 +814,7 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     int st1 = run->mip_status;
     run->x = NULL;
     c->last_cb = 0.0; /* node times start again */
-    if (resolve_root(c))
+    if (resolve_root(c) && fix_root(c)) /* the first tree's incumbent */
         rc = solve_tree(c, 1, diag);
     /* (a second tree stopped before it began reports the problem object's
      * stale MIP status: only a solution that satisfies the rows counts) */
@@ -596,7 +848,8 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
     if (rc == ECS_OK && !over(c) && solve_root(c)) {
         if (run->dive && !over(c))
             rc = dive(c, diag);
-        if (rc == ECS_OK && !over(c) && resolve_root(c)) {
+        if (rc == ECS_OK && !over(c) && resolve_root(c) && fix_root(c) &&
+            root_cuts(c) && fix_root(c)) {
             if (run->pcost == MILP_PCOST_ONE_TREE) {
                 implied_kind(c, GLP_IV);
                 rc = solve_tree(c, 1, diag);
@@ -626,6 +879,11 @@ static void restore(glpk_ctx *c)
     free(c->warm1);
     free(c->lpx);
     free(c->heur1);
+    free(c->lb);
+    free(c->ub);
+    milp_rows_release(&c->rows);
+    if (c->have_cm)
+        milp_model_release(&c->cm);
 }
 
 void milp_run_init(milp_run *run, const milp_model *m,
@@ -664,6 +922,8 @@ ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
     run->x = NULL;
     run->warm_accepted = 0;
     run->dive_improved = 0;
+    run->fixed = 0;
+    run->zh_cuts = 0;
     glpk_guard gd;
     ecs_result rc = glpk_guard_begin(&gd, run->verbose, diag);
     if (rc != ECS_OK)

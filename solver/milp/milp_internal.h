@@ -77,6 +77,10 @@ size_t milp_model_row(milp_model *m, milp_sense sense, double rhs,
 /* Add coefficient a at (row, col), 0-based. */
 void milp_model_nz(milp_model *m, size_t row, size_t col, double a);
 
+/* *to = a copy of from without names (rows may be added to it); 0, or -1
+ * when out of memory (then *to holds nothing). */
+int milp_model_copy(milp_model *to, const milp_model *from);
+
 /* ---- formulations ---- */
 
 /* Strong formulation: column layout for extraction and warm starts. */
@@ -282,6 +286,13 @@ typedef struct milp_run {
     int sift;              /* root LP by sifting the integer columns from
                               the warm start's (when there is one) */
     int dive_improved;     /* the dive found a better incumbent */
+    int rcfix;             /* reduced-cost fixing with bound propagation
+                              at the root from the incumbent, the root LP
+                              again while it fixes (milp_rcfix.h) */
+    long fixed;            /* out: columns whose bounds it tightened */
+    int zerohalf;          /* rounds of zero-half cuts at the root
+                              before branch and bound (milp_zerohalf.h) */
+    unsigned long zh_cuts; /* out: zero-half cuts added */
     int cuts;              /* GLPK's mixed-integer rounding and
                               Gomory mixed-integer cuts in the tree (0:
                               none) */

@@ -157,3 +157,37 @@ void milp_model_nz(milp_model *m, size_t row, size_t col, double a)
     m->ja[m->nnz] = (int)col + 1;
     m->ar[m->nnz] = a;
 }
+
+/* Copy n elements of size sz (at least one allocated); NULL on failure. */
+static void *dup(const void *src, size_t n, size_t sz)
+{
+    void *d = malloc((n ? n : 1) * sz);
+    if (d != NULL && n > 0)
+        memcpy(d, src, n * sz);
+    return d;
+}
+
+int milp_model_copy(milp_model *to, const milp_model *from)
+{
+    milp_model_init(to, 0);
+    to->ncols = to->cap_cols = from->ncols;
+    to->nrows = to->cap_rows = from->nrows;
+    to->nnz = from->nnz;
+    to->cap_nnz = from->nnz + 1;
+    to->obj = dup(from->obj, from->ncols, sizeof *to->obj);
+    to->lb = dup(from->lb, from->ncols, sizeof *to->lb);
+    to->ub = dup(from->ub, from->ncols, sizeof *to->ub);
+    to->integer = dup(from->integer, from->ncols, 1);
+    to->sense = dup(from->sense, from->nrows, 1);
+    to->rhs = dup(from->rhs, from->nrows, sizeof *to->rhs);
+    to->ia = dup(from->ia, from->nnz + 1, sizeof *to->ia);
+    to->ja = dup(from->ja, from->nnz + 1, sizeof *to->ja);
+    to->ar = dup(from->ar, from->nnz + 1, sizeof *to->ar);
+    if (to->obj == NULL || to->lb == NULL || to->ub == NULL ||
+        to->integer == NULL || to->sense == NULL || to->rhs == NULL ||
+        to->ia == NULL || to->ja == NULL || to->ar == NULL) {
+        milp_model_release(to);
+        return -1;
+    }
+    return 0;
+}

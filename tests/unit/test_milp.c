@@ -121,6 +121,88 @@ static void test_brute_force(void **state)
     (void)infeasible;
 }
 
+/* The verbose log's root LP values after rounds of zero-half cuts
+ * ("zero-half at the root: round k, c cuts, LP z"): the largest. */
+typedef struct root_lp {
+    double max_lp;
+    int rounds;
+} root_lp;
+
+static void on_log(void *ctx, const char *text)
+{
+    root_lp *r = ctx;
+    double z;
+    int round;
+    long k;
+    if (sscanf(text, "zero-half at the root: round %d, %ld cuts, LP %lf",
+               &round, &k, &z) == 3) {
+        r->rounds++;
+        if (z > r->max_lp)
+            r->max_lp = z;
+    }
+}
+
+/* The strong model with reduced-cost fixing (always) and zero-half cuts
+ * (prm.zero_half) proves the brute-force optimum on tiny instances (those of 3
+ * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs);
+ * the sample makes both act (columns fixed, cuts added) on some of them,
+ * and the root LP after each round of cuts never exceeds the optimum, so
+ * that a cut that removed the optimum shows even when the optimum was
+ * already known.  Two wrong cuts made on purpose failed here: the
+ * right-hand side floor(beta'/2) - 1 (the status was not optimal), the
+ * wrong sign for a column taken from its upper bound (a cost above the
+ * optimum). */
+static void test_brute_force_fix_cuts(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261128;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    int fixed = 0, cut = 0, feasible = 0, lifted = 0;
+    for (int t = 0; t < 1000; t++) {
+        tu_tiny x;
+        tu_tiny_draw(&seed, freqs[t % 3], "quadratic", 8, 0.25, &x);
+        if (x.g->n < 3) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        double opt = tu_brute_force(x.g, &x.p, x.price, x.T);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        prm.zero_half = 1;
+        root_lp lp = {-HUGE_VAL, 0};
+        prm.verbose = 1;
+        prm.log = on_log;
+        prm.log_ctx = &lp;
+        ecs_milp_result r;
+        ecs_diag d;
+        ecs_diag_clear(&d);
+        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(x.g, &x.p,
+                                                            x.price,
+                                                            (size_t)x.T,
+                                                            x.T),
+                                        &prm, &r, &d),
+                         ECS_OK);
+        if (opt == HUGE_VAL) {
+            assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
+        } else {
+            feasible++;
+            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            assert_close(r.cost, opt, 1e-6);
+            assert_true(lp.max_lp <= opt + 1e-6);
+            fixed += r.fixed > 0;
+            cut += r.cuts > 0;
+            lifted += lp.rounds > 0 && lp.max_lp > r.root_bound + 1e-6;
+        }
+        ecs_milp_result_release(&r);
+        ecs_graph_free(x.g);
+    }
+    assert_true(feasible >= 100);
+    assert_true(fixed >= 100);
+    assert_true(cut >= 3);
+    assert_true(lifted >= 1); /* a round of cuts raised the root LP */
+}
+
 /* The two formulations reach the same optimum on random instances of up
  * to 8 tasks, with default F and negative prices among the slots: the
  * first 6 of a seeded sequence, all 20 under make check (the paper
@@ -422,6 +504,10 @@ static void test_validation(void **state)
     prm.mip_gap = 1.5;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     ecs_milp_params_init(&prm);
+    prm.zero_half = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "zero_half"));
+    ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
         prm.formulation = (ecs_milp_formulation)f;
@@ -468,6 +554,7 @@ int main(void)
         cmocka_unit_test(test_hand_single_task),
         cmocka_unit_test(test_hand_static_power),
         cmocka_unit_test(test_brute_force),
+        cmocka_unit_test(test_brute_force_fix_cuts),
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
