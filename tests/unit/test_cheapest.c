@@ -269,7 +269,7 @@ static void test_profiles_vs_brute_force(void **state)
 {
     (void)state;
     uint64_t seed = 3738;
-    int solved = 0, found = 0, single = 0, runs = 300;
+    int solved = 0, found = 0, single = 0, runs = 150;
     for (int rep = 0; rep < runs; rep++) {
         tu_ext_case k;
         tu_ext_case_random(&k, &seed, rep, 0.4, 0.3);
@@ -491,7 +491,7 @@ static void test_stretched_starts(void **state)
             ecs_solve_params prm;
             ecs_solve_params_init(&prm);
             prm.base = base;
-            prm.time_limit_s = 1.0;
+            prm.time_limit_s = 0.3;
             prm.milp_max_nonzeros = 1.0;
             ecs_solve_result r;
             assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);

@@ -158,7 +158,10 @@ static void test_brute_force_fix_cuts(void **state)
     uint64_t seed = 20261128;
     const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
     int fixed = 0, cut = 0, feasible = 0, lifted = 0;
-    for (int t = 0; t < 1000; t++) {
+    /* make test: 400 draws; make check 1,000 (about 2 s more), where a
+     * round of cuts also raises the root LP (2 of the 1,000) */
+    int draws = tu_long() ? 1000 : 400;
+    for (int t = 0; t < draws; t++) {
         tu_tiny x;
         tu_tiny_draw(&seed, freqs[t % 3], "quadratic", 8, 0.25, &x);
         if (x.g->n < 3) {
@@ -197,10 +200,11 @@ static void test_brute_force_fix_cuts(void **state)
         ecs_milp_result_release(&r);
         ecs_graph_free(x.g);
     }
-    assert_true(feasible >= 100);
-    assert_true(fixed >= 100);
+    assert_true(feasible >= draws / 10);
+    assert_true(fixed >= draws / 10);
     assert_true(cut >= 3);
-    assert_true(lifted >= 1); /* a round of cuts raised the root LP */
+    if (tu_long())
+        assert_true(lifted >= 1); /* a round of cuts raised the root LP */
 }
 
 /* The two formulations reach the same optimum on random instances of up
