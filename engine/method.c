@@ -375,16 +375,38 @@ static ecs_result run_dp(const ecs_method_args *a, ecs_method_out *out,
     return rc;
 }
 
+/* The fluid bound of inst into *v; work that does not fit is an outcome
+ * (HUGE_VAL), not an error. */
+static ecs_result fluid_value(const ecs_instance *inst, double *v,
+                              ecs_diag *diag)
+{
+    ecs_result rc = ecs_bound_fluid_instance(inst, NULL, v, diag);
+    if (rc == ECS_EINFEASIBLE) {
+        ecs_diag_clear(diag);
+        *v = HUGE_VAL;
+        rc = ECS_OK;
+    }
+    return rc;
+}
+
+/* The bound's parameters: the caller's, or the defaults with the row's
+ * time limit. */
+static void bound_params(const ecs_method_args *a, ecs_bound_params *prm)
+{
+    if (a->params != NULL)
+        *prm = *(const ecs_bound_params *)a->params;
+    else {
+        ecs_bound_params_init(prm);
+        prm->time_limit_s = a->time_limit_s;
+        prm->start = a->start;
+    }
+}
+
 static ecs_result run_fluid(const ecs_method_args *a, ecs_method_out *out,
                             ecs_diag *diag)
 {
     double v;
-    ecs_result rc = ecs_bound_fluid_instance(a->inst, NULL, &v, diag);
-    if (rc == ECS_EINFEASIBLE) { /* the work does not fit: an outcome */
-        ecs_diag_clear(diag);
-        v = HUGE_VAL;
-        rc = ECS_OK;
-    }
+    ecs_result rc = fluid_value(a->inst, &v, diag);
     if (rc != ECS_OK)
         return rc;
     out->bound = v;
@@ -397,13 +419,7 @@ static ecs_result run_colgen(const ecs_method_args *a, ecs_method_out *out,
                              ecs_diag *diag)
 {
     ecs_bound_params prm;
-    if (a->params != NULL)
-        prm = *(const ecs_bound_params *)a->params;
-    else {
-        ecs_bound_params_init(&prm);
-        prm.time_limit_s = a->time_limit_s;
-        prm.start = a->start;
-    }
+    bound_params(a, &prm);
     ecs_bound_result r;
     ecs_result rc = ecs_bound_compute(a->inst, &prm, &r, diag);
     if (rc != ECS_OK)
@@ -443,22 +459,12 @@ static ecs_result run_stages(const ecs_method_args *a, ecs_method_out *out,
                                            diag);
     else {
         ecs_bound_params prm;
-        if (a->params != NULL)
-            prm = *(const ecs_bound_params *)a->params;
-        else {
-            ecs_bound_params_init(&prm);
-            prm.time_limit_s = a->time_limit_s;
-        }
+        bound_params(a, &prm);
         rc = ecs_bound_stages_schedule(inst, &prm, &s, &cost, &b, diag);
     }
     out->bound_method = "stages";
     if (rc == ECS_OK && b == -HUGE_VAL) {
-        rc = ecs_bound_fluid_instance(inst, NULL, &b, diag);
-        if (rc == ECS_EINFEASIBLE) { /* the work does not fit: an outcome */
-            ecs_diag_clear(diag);
-            b = HUGE_VAL;
-            rc = ECS_OK;
-        }
+        rc = fluid_value(inst, &b, diag);
         out->bound_method = "fluid";
     }
     if (viewed)
