@@ -21,6 +21,7 @@
 #include "milp_dive.h"
 #include "milp_pcost.h"
 #include "milp_rcfix.h"
+#include "milp_sbprobe.h"
 #include "milp_zerohalf.h"
 #include "ecsched/clock.h"
 #include "milp_internal.h"
@@ -50,6 +51,9 @@ typedef struct glpk_ctx {
     double *lb, *ub;      /* the columns' bounds after fixing (or NULL) */
     milp_model cm;          /* the model and the root's cuts (have_cm) */
     int have_cm;
+    int root_col;         /* the probes' best column (1-based; 0: none): the
+                             trees branch on it at the root */
+    int root_sel;         /* GLP_DN_BRNCH or GLP_UP_BRNCH: its child first */
 } glpk_ctx;
 
 /* The model with the cuts added at the root (c->cm) and it by rows
@@ -166,7 +170,12 @@ static void on_tree(glp_tree *T, void *info)
             glp_ios_heur_sol(T, c->heur1) == 0)
             c->run->rounded++;
     }
-    if (glp_ios_reason(T) == GLP_IBRANCH && c->pc != NULL &&
+    if (glp_ios_reason(T) == GLP_IBRANCH && c->root_col > 0 &&
+        glp_ios_node_level(T, glp_ios_curr_node(T)) == 0 &&
+        glp_ios_can_branch(T, c->root_col)) {
+        /* the root: on the column whose children the probes proved best */
+        glp_ios_branch_upon(T, c->root_col, c->root_sel);
+    } else if (glp_ios_reason(T) == GLP_IBRANCH && c->pc != NULL &&
         !(glp_ios_mip_gap(T) <= c->run->mip_gap)) {
         /* strong branching: a tenth of the time left a node, a quarter of
          * the tree's time in all (GLPK's own rule has no limit); none
@@ -472,6 +481,23 @@ static void set_bounds(glp_prob *lp, size_t j, double lb, double ub)
     glp_set_col_bnds(lp, (int)j + 1, lb == ub ? GLP_FX : GLP_DB, lb, ub);
 }
 
+/* c->lb, c->ub: the columns' bounds now, from the model's at first; 0, or
+ * -1 when out of memory. */
+static int need_bounds(glpk_ctx *c)
+{
+    const milp_model *m = &c->cm;
+    size_t n = m->ncols;
+    if (c->lb != NULL)
+        return 0;
+    c->lb = malloc(n * sizeof *c->lb);
+    c->ub = malloc(n * sizeof *c->ub);
+    if (c->lb == NULL || c->ub == NULL)
+        return -1;
+    memcpy(c->lb, m->lb, n * sizeof *c->lb);
+    memcpy(c->ub, m->ub, n * sizeof *c->ub);
+    return 0;
+}
+
 /*
  * Reduced-cost fixing at the root (run->rcfix; milp_rcfix.h): with the
  * incumbent's cost U and the root LP's duals, tighten every integer
@@ -491,14 +517,8 @@ static int fix_root(glpk_ctx *c)
         return 1; /* (out of memory: no fixing, still correct) */
     const milp_model *m = &c->cm; /* the model and the root's cuts */
     size_t n = m->ncols;
-    if (c->lb == NULL) {
-        c->lb = malloc(n * sizeof *c->lb);
-        c->ub = malloc(n * sizeof *c->ub);
-        if (c->lb == NULL || c->ub == NULL)
-            return 1;
-        memcpy(c->lb, m->lb, n * sizeof *c->lb);
-        memcpy(c->ub, m->ub, n * sizeof *c->ub);
-    }
+    if (need_bounds(c) != 0)
+        return 1;
     double *y = malloc((m->nrows ? m->nrows : 1) * sizeof *y);
     double *d = malloc(n * sizeof *d), *nlb = malloc(n * sizeof *nlb);
     double *nub = malloc(n * sizeof *nub);
@@ -697,6 +717,54 @@ static int root_cuts(glpk_ctx *c)
     return ok;
 }
 
+/*
+ * Strong-branching probes at the root (run->sbprobe; milp_sbprobe.h) with
+ * run->sbprobe_share of the time left: the children of the fractional
+ * columns by the dual simplex, those above the incumbent's cost ruled out
+ * (the column fixed to the other side and propagated), the best of the
+ * children's minima a bound.  1 when branch and bound follows; 2 when the
+ * probes proved the incumbent optimal; 0 when the root LP could not be
+ * solved again.
+ */
+static int probe_root(glpk_ctx *c)
+{
+    milp_run *run = c->run;
+    if (!run->sbprobe || c->warm1 == NULL || over(c) ||
+        run->model->ncols == 0 || need_rows(c) != 0 || need_bounds(c) != 0)
+        return 1; /* (out of memory: no probes, still correct) */
+    double U = objective(run->model, c->warm1), t = ecs_clock_now();
+    double t_stop = t + run->sbprobe_share * (run->t_end - t);
+    milp_sb_out o;
+    int rc = milp_sb_probe(c->lp, &c->cm, &c->rows, c->lb, c->ub, U, t_stop,
+                           run->t_end, 1000, 4, &o);
+    run->fixed += o.fixed;
+    run->sb_probed += o.probed;
+    double b = o.proved || o.bound > U ? U : o.bound;
+    if (rc == 0 && !o.proved) {
+        double z = glp_get_obj_val(c->lp); /* the root LP now */
+        if (z > b)
+            b = z < U ? z : U;
+    }
+    if (isnan(run->bound) || b > run->bound)
+        run->bound = b;
+    if (run->verbose && run->log != NULL) {
+        char line[200];
+        snprintf(line, sizeof line,
+                 "strong-branching probes: %ld columns probed, %ld "
+                 "tightened, bound %.10g%s (%.1f s)\n",
+                 o.probed, o.fixed, b, o.proved ? ", proved" : "",
+                 ecs_clock_now() - t);
+        run->log(run->log_ctx, line);
+    }
+    if (o.proved)
+        return 2;
+    if (rc == 0 && o.best_col >= 0 && o.bound > glp_get_obj_val(c->lp)) {
+        c->root_col = (int)o.best_col + 1;
+        c->root_sel = o.best_up ? GLP_DN_BRNCH : GLP_UP_BRNCH;
+    }
+    return rc == -2 ? 0 : 1; /* (-1: out of memory, the LP as it was) */
+}
+
 /* The time ran out before branch and bound: the incumbent is the answer. */
 static ecs_result keep_incumbent(glpk_ctx *c, ecs_diag *diag)
 {
@@ -769,6 +837,8 @@ static void implied_kind(glpk_ctx *c, int kind)
     for (size_t j = 0; j < m->ncols; j++)
         if (m->integer[j] == MILP_COL_IMPLIED)
             glp_set_col_kind(c->lp, (int)j + 1, kind);
+    if (c->root_col > 0) /* branched on at the root (probe_root) */
+        glp_set_col_kind(c->lp, c->root_col, GLP_IV);
 }
 
 /*
@@ -848,8 +918,14 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
     if (rc == ECS_OK && !over(c) && solve_root(c)) {
         if (run->dive && !over(c))
             rc = dive(c, diag);
+        int pr = 0;
         if (rc == ECS_OK && !over(c) && resolve_root(c) && fix_root(c) &&
-            root_cuts(c) && fix_root(c)) {
+            root_cuts(c) && fix_root(c))
+            pr = probe_root(c);
+        if (pr == 2) { /* nothing cheaper than the incumbent is left */
+            rc = keep_incumbent(c, diag);
+            run->mip_status = 1;
+        } else if (pr == 1) {
             if (run->pcost == MILP_PCOST_ONE_TREE) {
                 implied_kind(c, GLP_IV);
                 rc = solve_tree(c, 1, diag);
