@@ -51,9 +51,10 @@ typedef struct glpk_ctx {
     double *lb, *ub;      /* the columns' bounds after fixing (or NULL) */
     milp_model cm;          /* the model and the root's cuts (have_cm) */
     int have_cm;
-    int root_col;         /* the probes' best column (1-based; 0: none): the
-                             trees branch on it at the root */
-    int root_sel;         /* GLP_DN_BRNCH or GLP_UP_BRNCH: its child first */
+    int nsb;              /* the probes' best columns (1-based): the trees
+                             branch on the first fractional one of them */
+    int sb_col[MILP_SB_TOP];
+    int sb_sel[MILP_SB_TOP]; /* GLP_DN_BRNCH or GLP_UP_BRNCH: child first */
 } glpk_ctx;
 
 /* The model with the cuts added at the root (c->cm) and it by rows
@@ -146,6 +147,18 @@ static int on_term(void *info, const char *s)
     return 1; /* GLPK prints nothing itself */
 }
 
+/* Branch on the first of the probes' columns that is fractional at the
+ * node; 1 when it did (0: the tree's own rule chooses). */
+static int sb_branch(glp_tree *T, glpk_ctx *c)
+{
+    for (int q = 0; q < c->nsb; q++)
+        if (glp_ios_can_branch(T, c->sb_col[q])) {
+            glp_ios_branch_upon(T, c->sb_col[q], c->sb_sel[q]);
+            return 1;
+        }
+    return 0;
+}
+
 static void on_tree(glp_tree *T, void *info)
 {
     glpk_ctx *c = info;
@@ -170,11 +183,9 @@ static void on_tree(glp_tree *T, void *info)
             glp_ios_heur_sol(T, c->heur1) == 0)
             c->run->rounded++;
     }
-    if (glp_ios_reason(T) == GLP_IBRANCH && c->root_col > 0 &&
-        glp_ios_node_level(T, glp_ios_curr_node(T)) == 0 &&
-        glp_ios_can_branch(T, c->root_col)) {
-        /* the root: on the column whose children the probes proved best */
-        glp_ios_branch_upon(T, c->root_col, c->root_sel);
+    if (glp_ios_reason(T) == GLP_IBRANCH && sb_branch(T, c)) {
+        /* (near the root: on a column whose children the probes proved
+         * best there) */
     } else if (glp_ios_reason(T) == GLP_IBRANCH && c->pc != NULL &&
         !(glp_ios_mip_gap(T) <= c->run->mip_gap)) {
         /* strong branching: a tenth of the time left a node, a quarter of
@@ -732,8 +743,13 @@ static int probe_root(glpk_ctx *c)
     if (!run->sbprobe || c->warm1 == NULL || over(c) ||
         run->model->ncols == 0 || need_rows(c) != 0 || need_bounds(c) != 0)
         return 1; /* (out of memory: no probes, still correct) */
+    /* within a share of the time left, and five root LPs' time (and a
+     * quarter of a second): small models close sooner by branching */
     double U = objective(run->model, c->warm1), t = ecs_clock_now();
-    double t_stop = t + run->sbprobe_share * (run->t_end - t);
+    double budget = run->sbprobe_share * (run->t_end - t);
+    if (budget > 5.0 * c->root_s + 0.25)
+        budget = 5.0 * c->root_s + 0.25;
+    double t_stop = t + budget;
     milp_sb_out o;
     int rc = milp_sb_probe(c->lp, &c->cm, &c->rows, c->lb, c->ub, U, t_stop,
                            run->t_end, 1000, 4, &o);
@@ -751,16 +767,17 @@ static int probe_root(glpk_ctx *c)
         char line[200];
         snprintf(line, sizeof line,
                  "strong-branching probes: %ld columns probed, %ld "
-                 "tightened, bound %.10g%s (%.1f s)\n",
+                 "tightened, bound %.10g%s (%.1f s; root LP %.1f s)\n",
                  o.probed, o.fixed, b, o.proved ? ", proved" : "",
-                 ecs_clock_now() - t);
+                 ecs_clock_now() - t, c->root_s);
         run->log(run->log_ctx, line);
     }
     if (o.proved)
         return 2;
-    if (rc == 0 && o.best_col >= 0 && o.bound > glp_get_obj_val(c->lp)) {
-        c->root_col = (int)o.best_col + 1;
-        c->root_sel = o.best_up ? GLP_DN_BRNCH : GLP_UP_BRNCH;
+    for (int q = 0; rc == 0 && q < o.ntop; q++) {
+        c->sb_col[q] = (int)o.top_col[q] + 1;
+        c->sb_sel[q] = o.top_up[q] ? GLP_DN_BRNCH : GLP_UP_BRNCH;
+        c->nsb = q + 1;
     }
     return rc == -2 ? 0 : 1; /* (-1: out of memory, the LP as it was) */
 }
@@ -837,8 +854,8 @@ static void implied_kind(glpk_ctx *c, int kind)
     for (size_t j = 0; j < m->ncols; j++)
         if (m->integer[j] == MILP_COL_IMPLIED)
             glp_set_col_kind(c->lp, (int)j + 1, kind);
-    if (c->root_col > 0) /* branched on at the root (probe_root) */
-        glp_set_col_kind(c->lp, c->root_col, GLP_IV);
+    for (int q = 0; q < c->nsb; q++) /* branched on near the root */
+        glp_set_col_kind(c->lp, c->sb_col[q], GLP_IV);
 }
 
 /*

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #define FRAC_EPS 1e-6 /* a value this close to an integer is integral */
+#define FULL_MAX (2 * MILP_SB_TOP) /* full probes a round at most */
 
 typedef struct probe_ws {
     glp_prob *lp;
@@ -173,6 +174,36 @@ static long tighten(probe_ws *w, const milp_rows *r, size_t j, double nl,
     return changed;
 }
 
+/* Column j of score s into the ranking out->top_* (its earlier entry,
+ * from before a fixing moved the LP, replaced). */
+static void rank(milp_sb_out *out, long j, double s, int up)
+{
+    int q = 0;
+    while (q < out->ntop && out->top_col[q] != j)
+        q++;
+    if (q == out->ntop) { /* new: the last place, if it is worse */
+        if (out->ntop < MILP_SB_TOP)
+            out->ntop++;
+        else if (!(s > out->top_score[--q]))
+            return;
+    }
+    while (q > 0 && s > out->top_score[q - 1]) { /* up to its place */
+        out->top_col[q] = out->top_col[q - 1];
+        out->top_score[q] = out->top_score[q - 1];
+        out->top_up[q] = out->top_up[q - 1];
+        q--;
+    }
+    while (q + 1 < out->ntop && s < out->top_score[q + 1]) { /* or down */
+        out->top_col[q] = out->top_col[q + 1];
+        out->top_score[q] = out->top_score[q + 1];
+        out->top_up[q] = out->top_up[q + 1];
+        q++;
+    }
+    out->top_col[q] = j;
+    out->top_score[q] = s;
+    out->top_up[q] = up;
+}
+
 /* Probe column j (fractional at v) with w->it_lim iterations a child:
  * its children's minimum (its score), the bound raised, a child above the
  * cutoff ruled out.  0; 1 when nothing below the cutoff is left; -2 when
@@ -186,11 +217,9 @@ static int probe(probe_ws *w, const milp_rows *r, size_t j, double v,
                                             : -HUGE_VAL;
     out->probed++;
     *score = dn < up ? dn : up;
-    if (*score > out->bound) {
+    if (*score > out->bound)
         out->bound = *score;
-        out->best_col = (long)j;
-        out->best_up = up >= dn; /* the child of the lower bound first */
-    }
+    rank(out, (long)j, *score, up >= dn);
     int cut_dn = dn > cutoff + tol, cut_up = up > cutoff + tol;
     if (cut_dn && cut_up)
         return 1;
@@ -228,8 +257,7 @@ int milp_sb_probe(glp_prob *lp, const milp_model *m, const milp_rows *r,
     out->probed = 0;
     out->fixed = 0;
     out->proved = 0;
-    out->best_col = -1;
-    out->best_up = 0;
+    out->ntop = 0;
     size_t n = m->ncols;
     probe_ws w = {lp, m, lb, ub, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
                   t_stop, t_end, it_lim};
@@ -253,7 +281,7 @@ int milp_sb_probe(glp_prob *lp, const milp_model *m, const milp_rows *r,
         double t0 = ecs_clock_now();
         /* a screen of every candidate with few iterations a child (its
          * values are bounds too) in half of the time, then the full
-         * probes, the best screened first */
+         * probes of the FULL_MAX best screened, best first */
         for (size_t q = 0; q < k; q++)
             c[q].score = -HUGE_VAL;
         w.it_lim = screen_it;
@@ -264,7 +292,8 @@ int milp_sb_probe(glp_prob *lp, const milp_model *m, const milp_rows *r,
         w.it_lim = it_lim;
         if (rc == 0) {
             qsort(c, k, sizeof *c, by_score);
-            rc = round_over(&w, r, c, k, t_stop, cutoff, out);
+            rc = round_over(&w, r, c, k < FULL_MAX ? k : FULL_MAX, t_stop,
+                            cutoff, out);
         }
         if (rc == 1) {
             out->proved = 1;

@@ -9,14 +9,20 @@
 
 #include "milp_rcfix.h"
 
+#define MILP_SB_TOP 16
+
 typedef struct milp_sb_out {
     double bound;  /* every solution within the bounds given costs at least
                       min(bound, cutoff) (-HUGE_VAL: nothing proved) */
     long probed;   /* columns whose two children were solved */
     long fixed;    /* columns tightened (probes and propagation) */
     int proved;    /* 1: no solution cheaper than cutoff is left */
-    long best_col; /* the column of that bound (-1: none) */
-    int best_up;   /* 1: its up child has the larger bound */
+    /* the columns of the largest minima (scores), best first: ntop of at
+     * most MILP_SB_TOP; up[q]: its up child has the larger bound */
+    int ntop;
+    long top_col[MILP_SB_TOP];
+    double top_score[MILP_SB_TOP];
+    int top_up[MILP_SB_TOP];
 } milp_sb_out;
 
 /*
