@@ -27,8 +27,8 @@
 #include "milp_internal.h"
 
 #include <glpk.h>
-#include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,12 +74,14 @@ static int need_rows(glpk_ctx *c)
 
 static int ms_left(const glpk_ctx *c)
 {
-    double left = c->run->t_end - ecs_clock_now();
-    if (left <= 0.001)
-        return 1;
-    if (left * 1000.0 >= (double)INT_MAX)
-        return INT_MAX;
-    return (int)(left * 1000.0);
+    return glpk_ms_until(c->run->t_end);
+}
+
+/* run->bound raised to b (a bound proved) when b is above it. */
+static void raise_bound(milp_run *run, double b)
+{
+    if (isnan(run->bound) || b > run->bound)
+        run->bound = b;
 }
 
 /* The best bound and the node count, readable only in the callback. */
@@ -87,9 +89,7 @@ static void record_bound(glp_tree *T, glpk_ctx *c)
 {
     int best = glp_ios_best_node(T);
     if (best != 0) {
-        double b = glp_ios_node_bound(T, best);
-        if (isnan(c->run->bound) || b > c->run->bound)
-            c->run->bound = b;
+        raise_bound(c->run, glp_ios_node_bound(T, best));
     }
     int a_cnt, n_cnt, t_cnt;
     glp_ios_tree_size(T, &a_cnt, &n_cnt, &t_cnt);
@@ -441,6 +441,19 @@ static double objective(const milp_model *m, const double *x1)
     return z;
 }
 
+/* A line of the verbose log (printf's format). */
+static void say(const milp_run *run, const char *fmt, ...)
+{
+    if (!run->verbose || run->log == NULL)
+        return;
+    char line[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    run->log(run->log_ctx, line);
+}
+
 /* Dive with half the time left; a better solution becomes the warm start. */
 static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
 {
@@ -559,17 +572,12 @@ static int fix_root(glpk_ctx *c)
             ok = 0;
             break;
         }
-        double z = glp_get_obj_val(c->lp), b = z < U ? z : U;
-        if (isnan(run->bound) || b > run->bound)
-            run->bound = b;
-        if (run->verbose && run->log != NULL) {
-            char line[160];
-            snprintf(line, sizeof line,
-                     "reduced-cost fixing: %zu columns tightened, root LP "
-                     "%.10g (incumbent %.10g)\n",
-                     changed, z, U);
-            run->log(run->log_ctx, line);
-        }
+        double z = glp_get_obj_val(c->lp);
+        raise_bound(run, z < U ? z : U);
+        say(run,
+            "reduced-cost fixing: %zu columns tightened, root LP %.10g "
+            "(incumbent %.10g)\n",
+            changed, z, U);
         if (changed < n / 100 + 1)
             break;
     }
@@ -637,13 +645,8 @@ static int drop_slack_cuts(glpk_ctx *c)
             milp_model_nz(&c->cm, r, (size_t)ind[t] - 1, val[t]);
         bad = c->cm.oom;
     }
-    if (c->run->verbose && c->run->log != NULL) {
-        char line[120];
-        snprintf(line, sizeof line,
-                 "zero-half at the root: %d cuts bind and stay, %d dropped\n",
-                 nr - m0, k);
-        c->run->log(c->run->log_ctx, line);
-    }
+    say(c->run, "zero-half at the root: %d cuts bind and stay, %d dropped\n",
+        nr - m0, k);
     free(num), free(ind), free(val);
     return bad ? -1 : 0;
 }
@@ -701,21 +704,14 @@ static int root_cuts(glpk_ctx *c)
             break;
         }
         double z1 = glp_get_obj_val(c->lp);
-        if (run->verbose && run->log != NULL) {
-            char line[160];
-            snprintf(line, sizeof line,
-                     "zero-half at the root: round %d, %ld cuts, LP "
-                     "%.10g (%.1f s)\n",
-                     round + 1, k, z1, ecs_clock_now() - run->t_start);
-            run->log(run->log_ctx, line);
-        }
+        say(run,
+            "zero-half at the root: round %d, %ld cuts, LP %.10g (%.1f s)\n",
+            round + 1, k, z1, ecs_clock_now() - run->t_start);
         int lifted = z1 > z + 1e-7 * (1.0 + fabs(z));
         z = z1;
         if (c->warm1 != NULL) {
             double U = objective(run->model, c->warm1);
-            double b = z < U ? z : U;
-            if (isnan(run->bound) || b > run->bound)
-                run->bound = b;
+            raise_bound(run, z < U ? z : U);
         }
         if (!lifted)
             break;
@@ -761,17 +757,12 @@ static int probe_root(glpk_ctx *c)
         if (z > b)
             b = z < U ? z : U;
     }
-    if (isnan(run->bound) || b > run->bound)
-        run->bound = b;
-    if (run->verbose && run->log != NULL) {
-        char line[200];
-        snprintf(line, sizeof line,
-                 "strong-branching probes: %ld columns probed, %ld "
-                 "tightened, bound %.10g%s (%.1f s; root LP %.1f s)\n",
-                 o.probed, o.fixed, b, o.proved ? ", proved" : "",
-                 ecs_clock_now() - t, c->root_s);
-        run->log(run->log_ctx, line);
-    }
+    raise_bound(run, b);
+    say(run,
+        "strong-branching probes: %ld columns probed, %ld tightened, bound "
+        "%.10g%s (%.1f s; root LP %.1f s)\n",
+        o.probed, o.fixed, b, o.proved ? ", proved" : "",
+        ecs_clock_now() - t, c->root_s);
     if (o.proved)
         return 2;
     for (int q = 0; rc == 0 && q < o.ntop; q++) {

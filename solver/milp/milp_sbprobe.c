@@ -8,9 +8,9 @@
  * bound of its duals, computed from the model. */
 #include "milp_sbprobe.h"
 
+#include "core/glpk_guard.h"
 #include "ecsched/clock.h"
 
-#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,16 +33,6 @@ typedef struct probe_ws {
 static void set_bounds(glp_prob *lp, size_t j, double lb, double ub)
 {
     glp_set_col_bnds(lp, (int)j + 1, lb == ub ? GLP_FX : GLP_DB, lb, ub);
-}
-
-static int ms_until(double t)
-{
-    double left = t - ecs_clock_now();
-    if (left <= 0.001)
-        return 1;
-    if (left * 1000.0 >= (double)INT_MAX)
-        return INT_MAX;
-    return (int)(left * 1000.0);
 }
 
 static void save_basis(probe_ws *w)
@@ -77,7 +67,7 @@ static double child(probe_ws *w, size_t j, double nl, double nu)
     sm.presolve = GLP_OFF;
     sm.meth = GLP_DUAL;
     sm.it_lim = w->it_lim;
-    sm.tm_lim = ms_until(w->t_stop);
+    sm.tm_lim = glpk_ms_until(w->t_stop);
     int ret = glp_simplex(w->lp, &sm);
     double z = -HUGE_VAL;
     if (ret == 0 && glp_get_prim_stat(w->lp) == GLP_NOFEAS &&
@@ -107,7 +97,7 @@ static int resolve(probe_ws *w)
     sm.msg_lev = GLP_MSG_OFF;
     sm.presolve = GLP_OFF;
     sm.meth = GLP_DUALP;
-    sm.tm_lim = ms_until(w->t_end);
+    sm.tm_lim = glpk_ms_until(w->t_end);
     if (glp_simplex(w->lp, &sm) != 0 || glp_get_status(w->lp) != GLP_OPT)
         return -1;
     save_basis(w);
@@ -133,7 +123,8 @@ static double frac_of(double v)
     return v - floor(v);
 }
 
-/* The fractional integer-valued columns, most fractional first; their count. */
+/* The fractional integer-valued columns, most fractional first; how
+ * many. */
 static size_t candidates(const probe_ws *w, cand *c)
 {
     const milp_model *m = w->m;

@@ -142,6 +142,28 @@ static void on_log(void *ctx, const char *text)
     }
 }
 
+/* Solve tiny instance x (brute-force optimum opt, HUGE_VAL when
+ * infeasible) with prm: infeasible then, else optimal at opt; 1 when
+ * feasible.  r is released by the caller. */
+static int solve_tiny(const tu_tiny *x, const ecs_milp_params *prm,
+                      double opt, ecs_milp_result *r)
+{
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(x->g, &x->p,
+                                                        x->price,
+                                                        (size_t)x->T, x->T),
+                                    prm, r, &d),
+                     ECS_OK);
+    if (opt == HUGE_VAL) {
+        assert_int_equal(r->status, ECS_MILP_INFEASIBLE);
+        return 0;
+    }
+    assert_int_equal(r->status, ECS_MILP_OPTIMAL);
+    assert_close(r->cost, opt, 1e-6);
+    return 1;
+}
+
 /* The strong model with reduced-cost fixing (always) and zero-half cuts
  * (prm.zero_half) proves the brute-force optimum on tiny instances (those of 3
  * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs);
@@ -178,20 +200,8 @@ static void test_brute_force_fix_cuts(void **state)
         prm.log = on_log;
         prm.log_ctx = &lp;
         ecs_milp_result r;
-        ecs_diag d;
-        ecs_diag_clear(&d);
-        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(x.g, &x.p,
-                                                            x.price,
-                                                            (size_t)x.T,
-                                                            x.T),
-                                        &prm, &r, &d),
-                         ECS_OK);
-        if (opt == HUGE_VAL) {
-            assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
-        } else {
+        if (solve_tiny(&x, &prm, opt, &r)) {
             feasible++;
-            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
-            assert_close(r.cost, opt, 1e-6);
             assert_true(lp.max_lp <= opt + 1e-6);
             fixed += r.fixed > 0;
             cut += r.cuts > 0;
@@ -263,20 +273,8 @@ static void test_brute_force_probes(void **state)
         prm.log = on_probe_log;
         prm.log_ctx = &lg;
         ecs_milp_result r;
-        ecs_diag d;
-        ecs_diag_clear(&d);
-        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(x.g, &x.p,
-                                                            x.price,
-                                                            (size_t)x.T,
-                                                            x.T),
-                                        &prm, &r, &d),
-                         ECS_OK);
-        if (opt == HUGE_VAL) {
-            assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
-        } else {
+        if (solve_tiny(&x, &prm, opt, &r)) {
             feasible++;
-            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
-            assert_close(r.cost, opt, 1e-6);
             assert_true(lg.bound <= opt + 1e-6);
             probed += lg.probed > 0;
             tightened += lg.tightened > 0;
