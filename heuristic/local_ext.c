@@ -16,6 +16,18 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef LX_PROF
+#include <time.h>
+static double prof_t[8]; static long prof_n[8], prof_ok[8];
+#define PROF_X(...) __VA_ARGS__
+#define PROF_B clock_t pb_ = clock()
+#define PROF_E(k, r) (prof_t[k] += (double)(clock() - pb_) / CLOCKS_PER_SEC, prof_n[k]++, prof_ok[k] += (r) > 0)
+static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 8; k++) fprintf(stderr, "prof %d: %.3f s %ld calls %ld ok\n", k, prof_t[k], prof_n[k], prof_ok[k]); }
+#else
+#define PROF_X(...)
+#define PROF_B (void)0
+#define PROF_E(k, r) (void)0
+#endif
 
 /* The most PE-slot cells of the occupancy table. */
 #define LX_MAX_CELLS (1L << 25)
@@ -158,6 +170,16 @@ typedef struct lx {
     unsigned char *pair_fq; /* 6 * D: two old profiles, two new ones, the
                                two first placements */
     int linear;           /* no source, no cap: slot costs linear */
+    double *price;        /* nsite * D: the prices (linear) */
+    /* linear: each task's interval costs on each class, which then do not
+     * depend on the draw (lx_tab): X(s, e) the cheapest profile started
+     * in s (at f > 0) and done by e, M(a, b) the least X inside [a, b];
+     * task i on class c over its window [es, lf] (L slots) at
+     * tab + toff[i * ncls + c], X(s, e) at (s - es) * L + e - es, M at
+     * L * L after it */
+    double *tab;
+    size_t *toff;
+    int tab_ready;        /* built (1), not wanted or too large (-1), not yet */
     size_t *partner;      /* n */
     unsigned char *chain_fq; /* LX_CHAIN_MAX * D */
     double *chain_g, *chain_tab, *chain_tmp; /* LX_CHAIN_MAX * D, D, D */
@@ -198,9 +220,12 @@ typedef struct lx {
     double el_total[LX_ELITE];
     int nel, el_new;      /* how many; added since the last recombination */
     size_t *rc_wt, *rc_off, *rc_best; /* n, n + 1, n */
+    long *rc_last;        /* P: lx_rc_pes's last end per PE */
     struct lx_col *rc_col; /* each task's cheapest columns (lx_rc_cheap) */
     size_t *rc_coff;      /* n + 1 */
     int rc_ready;         /* rc_col built (1), too large (-1), not yet */
+    int agg;              /* lx_win_milp: a column's pe is its class, the
+                             class-slot rows bounded by the class's count */
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -412,17 +437,19 @@ static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
     if (len * x->q[c][0] < N)
         return 1;
     x->rows++;
-    int site = x->site_of[c];
+    int site = x->site_of[c], lin = x->linear && !x->phase1;
     const double *E = x->draw + (size_t)site * D;
     for (long l = a; l <= b; l++) {
-        double e0 = E[l], g0 = lx_slot(x, site, l, e0);
+        double e0 = lin ? 0.0 : E[l], g0 = lin ? 0.0 : lx_slot(x, site, l, e0);
         double cap = lx_limit(x, site, l);
+        double pr = lin ? x->price[(size_t)site * D + (size_t)l] : 0.0;
         double *m = x->mc + (size_t)(l - a) * K;
         for (size_t k = 0; k < K; k++) {
             double e1 = e0 + x->dl[c][k];
             m[k] = x->q[c][k] == 0 ? 0.0
                    : e1 > cap      ? HUGE_VAL
                    : mode == 2     ? x->dl[c][k]
+                   : lin           ? pr * x->dl[c][k]
                                    : lx_slot(x, site, l, e1) - g0;
         }
     }
@@ -547,10 +574,15 @@ static void lx_touch(lx *x)
     }
 }
 
+static int lx_tab(lx *x);
+static double lx_tab_least(const lx *x, size_t i, int c, long a, long b);
+
 /*
  * The best placement of task i (left out of the draw, which the caller
  * computed) over every segment: *pl and best_fq.  0 found, 1 none, -1 out
- * of memory or too large.
+ * of memory or too large.  With the tables (lx_tab, mode 0) each segment's
+ * least cost is read and only the first segment of the least runs its DP
+ * (for the profile): the same placement as the DP on every segment.
  */
 static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
                       lx_place *pl)
@@ -562,6 +594,32 @@ static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
     int found = 0;
     for (int c = 0; c < x->ncls; c++)
         x->cls_best[c] = HUGE_VAL;
+    int tab = mode == 0 ? lx_tab(x) : 0;
+    if (tab < 0)
+        return -1;
+    if (tab > 0 && lo >= x->es[i] && hi <= x->lf[i]) {
+        size_t bk = 0;
+        double least = HUGE_VAL;
+        for (size_t k = 0; k < x->nseg; k++) {
+            const lx_seg *sg = &x->seg[k];
+            double v = lx_tab_least(x, i, sg->cls, sg->a, sg->b);
+            if (v < x->cls_best[sg->cls])
+                x->cls_best[sg->cls] = v;
+            if (v < least) {
+                least = v;
+                bk = k;
+            }
+        }
+        if (least == HUGE_VAL)
+            return 1;
+        lx_seg sg = x->seg[bk];
+        int rc = lx_profile(x, i, sg.cls, sg.a, sg.b, 0, pl);
+        if (rc != 0)
+            return rc < 0 ? -1 : 1;
+        pl->pe = sg.pe;
+        memcpy(x->best_fq + pl->s, x->cand_fq + pl->s, (size_t)(pl->e - pl->s + 1));
+        return 0;
+    }
     for (size_t k = 0; k < x->nseg; k++) {
         lx_seg sg = x->seg[k];
         lx_place c;
@@ -606,19 +664,21 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
     if ((b - s + 1) * (long)W > LX_MAX_DP)
         return -1;
     x->rows++;
-    int site = x->site_of[c];
+    int site = x->site_of[c], lin = x->linear && !x->phase1;
     const double *E = x->draw + (size_t)site * D;
     double *val = x->val, *nv = x->nval;
     for (size_t w = 0; w < W; w++)
         val[w] = HUGE_VAL;
     for (long l = s; l <= b; l++) {
-        double e0 = E[l], g0 = lx_slot(x, site, l, e0);
+        double e0 = lin ? 0.0 : E[l], g0 = lin ? 0.0 : lx_slot(x, site, l, e0);
         double cap = lx_limit(x, site, l);
+        double pr = lin ? x->price[(size_t)site * D + (size_t)l] : 0.0;
         double m[ECS_MAX_FREQS];
         for (size_t k = 0; k < K; k++) {
             double e1 = e0 + x->dl[c][k];
             m[k] = x->q[c][k] == 0 ? 0.0
                    : e1 > cap      ? HUGE_VAL
+                   : lin           ? pr * x->dl[c][k]
                                    : lx_slot(x, site, l, e1) - g0;
         }
         for (size_t w = 0; w < W; w++)
@@ -652,6 +712,88 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
     return 0;
 }
 
+/*
+ * Where the slot cost is linear in the draw (no source, no cap), task i's
+ * costs on class c do not depend on where the others are (lx_profile and
+ * lx_profile_from price slot l at price x draw, bit for bit the same on
+ * any draw): each task's table of X(s, e) (lx_profile_from from every
+ * start of its window) and M(a, b) (the least X(s, e) with a <= s <= e <=
+ * b: lx_profile's cost in mode 0 over [a, b], the same sums in the same
+ * order) is built once, when all fit in prm->cache_mb.  1 when the tables
+ * are there, 0 when not (the DPs run each time); -1 out of memory.
+ */
+static int lx_tab(lx *x)
+{
+    if (x->tab_ready)
+        return x->tab_ready > 0;
+    x->tab_ready = -1;
+    if (!x->linear || x->phase1)
+        return 0;
+    size_t n = x->n, nc = (size_t)x->ncls, need = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t L = (size_t)(x->lf[i] - x->es[i] + 1);
+        need += nc * 2 * L * L;
+    }
+    if ((double)need * sizeof(double) > x->prm->cache_mb * 1048576.0)
+        return 0;
+    x->toff = malloc((n * nc + 1) * sizeof *x->toff);
+    x->tab = malloc((need ? need : 1) * sizeof *x->tab);
+    if (x->toff == NULL || x->tab == NULL)
+        return -1;
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        long es = x->es[i], lf = x->lf[i];
+        size_t L = (size_t)(lf - es + 1);
+        for (size_t c = 0; c < nc; c++) {
+            x->toff[i * nc + c] = at;
+            double *X = x->tab + at, *M = X + L * L;
+            for (long a = es; a <= lf; a++) {
+                size_t r = (size_t)(a - es) * L;
+                if (lx_profile_from(x, i, (int)c, a, lf, X + r + (size_t)(a - es)) != 0)
+                    return 0; /* too large for the DP: no tables */
+            }
+            /* M(a, b) = min(X(a, b), M(a + 1, b), M(a, b - 1)) */
+            for (size_t a = L; a-- > 0;)
+                for (size_t b = a; b < L; b++) {
+                    double v = X[a * L + b];
+                    if (a + 1 <= b && M[(a + 1) * L + b] < v)
+                        v = M[(a + 1) * L + b];
+                    if (b > a && M[a * L + b - 1] < v)
+                        v = M[a * L + b - 1];
+                    M[a * L + b] = v;
+                }
+            at += 2 * L * L;
+        }
+    }
+    x->toff[n * nc] = at;
+    x->tab_ready = 1;
+    return 1;
+}
+
+/* M(a, b) of task i on class c (lx_tab built). */
+static double lx_tab_least(const lx *x, size_t i, int c, long a, long b)
+{
+    size_t L = (size_t)(x->lf[i] - x->es[i] + 1);
+    const double *M = x->tab + x->toff[i * (size_t)x->ncls + (size_t)c] + L * L;
+    return M[(size_t)(a - x->es[i]) * L + (size_t)(b - x->es[i])];
+}
+
+/* lx_profile_from's out[] from the tables when they are there (the same
+ * values), else by its DP.  0 done, 1 too large, -1 out of memory. */
+static int lx_from(lx *x, size_t i, int c, long s, long b, double *out)
+{
+    int t = lx_tab(x);
+    if (t < 0)
+        return -1;
+    if (t == 0 || s < x->es[i] || b > x->lf[i])
+        return lx_profile_from(x, i, c, s, b, out) != 0;
+    size_t L = (size_t)(x->lf[i] - x->es[i] + 1);
+    const double *X = x->tab + x->toff[i * (size_t)x->ncls + (size_t)c] +
+                      (size_t)(s - x->es[i]) * L + (size_t)(s - x->es[i]);
+    memcpy(out, X, (size_t)(b - s + 1) * sizeof *out);
+    return 0;
+}
+
 /* Put task i at pl with profile best_fq (occupancy updated). */
 static void lx_put(lx *x, size_t i, const lx_place *pl, const unsigned char *f)
 {
@@ -679,12 +821,15 @@ static double lx_current(lx *x, size_t i)
 {
     int c = x->cls[i], site = x->site_of[c];
     const double *E = x->draw + (size_t)site * (size_t)x->D;
+    const double *pr = x->price + (size_t)site * (size_t)x->D;
     const unsigned char *f = x->fq + i * (size_t)x->D;
+    int lin = x->linear && !x->phase1;
     double m = 0.0;
     for (long l = x->s[i]; l <= x->e[i]; l++) {
         double d = x->dl[c][f[l - x->s[i]]];
         if (d != 0.0)
-            m += lx_slot(x, site, l, E[l] + d) - lx_slot(x, site, l, E[l]);
+            m += lin ? pr[l] * d
+                     : lx_slot(x, site, l, E[l] + d) - lx_slot(x, site, l, E[l]);
     }
     return m;
 }
@@ -975,7 +1120,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
                                      : HUGE_VAL;
                 if (before == HUGE_VAL)
                     continue;
-                if (lx_profile_from(x, i, sg.cls, st, sg.b, x->chain_tmp) != 0) {
+                if (lx_from(x, i, sg.cls, st, sg.b, x->chain_tmp) != 0) {
                     bad = 1;
                     break;
                 }
@@ -1612,8 +1757,9 @@ static int lx_win_cols(lx *x, size_t i)
                     continue;
                 }
                 for (long s = a; s <= b; s++) {
-                    if (lx_profile_from(x, i, c, s, b, x->chain_tmp) != 0)
-                        return 1;
+                    int fr = lx_from(x, i, c, s, b, x->chain_tmp);
+                    if (fr != 0)
+                        return fr;
                     for (long e = s; e <= b; e++)
                         T[(size_t)(s - a) * D + (size_t)(e - a)] = x->chain_tmp[e - s];
                 }
@@ -1751,6 +1897,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                        double limit, size_t *best)
 {
     size_t D = (size_t)x->D, P = (size_t)x->P, nc = x->ncol;
+    PROF_X(PROF_B; int big_ = m > LX_WIN_MAX;)
     x->nnz = 0;
     int row = 0;
     for (size_t t = 0; t < m; t++) {
@@ -1883,11 +2030,15 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_add_rows(lp, row);
     for (int r = 1; r <= row; r++)
         glp_set_row_bnds(lp, r, r <= nrow_assign ? GLP_FX : GLP_UP, 1.0, 1.0);
+    for (size_t c = 0; x->agg && c < P * D; c++)
+        if (cell[c] > 0)
+            glp_set_row_bnds(lp, cell[c], GLP_UP, 0.0, (double)x->count[c / D]);
     for (size_t t = 0; t < m; t++) {
         for (size_t j = off[t]; j + 1 < off[t + 1] && j < off[t] + LX_WIN_START; j++)
             lx_win_add(x, lp, j, cst[j]);
         lx_win_add(x, lp, off[t + 1] - 1, cst[off[t + 1] - 1]);
     }
+    PROF_X(if (big_) { PROF_E(3, 0); pb_ = clock(); })
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
@@ -1933,6 +2084,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         z = HUGE_VAL;
     }
     int found = 0;
+    PROF_X(if (big_) { PROF_E(4, z < limit - tol); prof_ok[6] += glp_get_num_cols(lp); pb_ = clock(); })
     if (z < limit - tol) {
         /* the columns that may take part in a solution below limit */
         int added = 0;
@@ -1983,6 +2135,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             }
         }
     }
+    PROF_X(if (big_) { PROF_E(5, found); })
     glp_delete_prob(lp);
     x->wlp = NULL;
     return found;
@@ -2192,17 +2345,18 @@ static int lx_rc_cheap(lx *x)
         size_t to = 0;
         int taken[ECS_MAX_CLASSES] = {0};
         for (size_t j = 0; j < x->ncol; j++) {
-            int c = x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[j].pe) : 0;
+            lx_col cl = x->wcol[j];
+            cl.pe = x->p->nclass ? ecs_platform_pe_class(x->p, cl.pe) : 0;
             size_t h = 0;
-            while (h < to && (x->wcol[h].s != x->wcol[j].s || x->wcol[h].e != x->wcol[j].e ||
-                              (x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[h].pe) : 0) != c))
+            while (h < to && (x->wcol[h].s != cl.s || x->wcol[h].e != cl.e ||
+                              x->wcol[h].pe != cl.pe))
                 h++;
-            if (h == to) { /* a new interval of class c */
-                if (taken[c] >= LX_RC_CHEAP)
-                    continue;
-                taken[c]++;
-            }
-            x->wcol[to++] = x->wcol[j];
+            /* a new interval of its class, while the class has fewer
+             * than LX_RC_CHEAP */
+            if (h < to || taken[cl.pe] >= LX_RC_CHEAP)
+                continue;
+            taken[cl.pe]++;
+            x->wcol[to++] = cl;
         }
         if (have + to > LX_RC_COLS)
             return 1;
@@ -2222,17 +2376,49 @@ static int lx_rc_cheap(lx *x)
     return 0;
 }
 
-/* Column (pe, s, e, cost) of task i (its columns from `from`) unless it
- * has it or it is its place now (which comes last).  -1 out of memory. */
-static int lx_rc_add(lx *x, size_t i, size_t from, int pe, long s, long e,
+/* Column (class c, s, e, cost) of task i (its columns from `from`) unless
+ * it has it or it is its place now (which comes last).  -1 out of
+ * memory. */
+static int lx_rc_add(lx *x, size_t i, size_t from, int c, long s, long e,
                      double cost)
 {
-    if (pe == x->b_pe[i] && s == x->b_s[i] && e == x->b_e[i])
+    if (c == x->b_cls[i] && s == x->b_s[i] && e == x->b_e[i])
         return 0;
     for (size_t j = from; j < x->ncol; j++)
-        if (x->wcol[j].pe == pe && x->wcol[j].s == s && x->wcol[j].e == e)
+        if (x->wcol[j].pe == c && x->wcol[j].s == s && x->wcol[j].e == e)
             return 0;
-    return lx_add_col(x, pe, s, e, cost);
+    return lx_add_col(x, c, s, e, cost);
+}
+
+/*
+ * The PEs of the recombination's columns best[] (a class each, at most
+ * its count of them in any slot): in the order of their starts, each task
+ * on the PE of its class that became free last before its start (an
+ * interval graph is coloured so by as many colours as it has intervals
+ * in a slot).  Each chosen column's pe set to it.  0 done, 1 a slot of a
+ * class above its count (cannot happen).
+ */
+static int lx_rc_pes(lx *x, const size_t *best)
+{
+    size_t n = x->n;
+    long *last = x->rc_last;
+    for (int q = 0; q < x->P; q++)
+        last[q] = -1;
+    for (size_t t = 0; t < n; t++)
+        x->rkey[t] = (lh_key){x->wcol[best[t]].s, 0, t};
+    qsort(x->rkey, n, sizeof *x->rkey, lh_cmp_key);
+    for (size_t k = 0; k < n; k++) {
+        lx_col *cl = &x->wcol[best[x->rkey[k].i]];
+        int c = cl->pe, q = -1;
+        for (int pe = x->first[c]; pe < x->first[c] + x->count[c]; pe++)
+            if (last[pe] < cl->s && (q < 0 || last[pe] > last[q]))
+                q = pe;
+        if (q < 0)
+            return 1;
+        last[q] = cl->e;
+        cl->pe = q;
+    }
+    return 0;
 }
 
 static int lx_recombine(lx *x)
@@ -2276,20 +2462,22 @@ static int lx_recombine(lx *x)
             }
             if (k == x->nel) {
                 qsort(x->wcol + off[i], x->ncol - off[i], sizeof *x->wcol, lx_cmp_col);
-                if (lx_add_col(x, ep[i], es[i], ee[i], pl.cost) != 0)
+                if (lx_add_col(x, c, es[i], ee[i], pl.cost) != 0)
                     rc = -1;
                 break;
             }
-            for (int pe = x->first[c]; pe < x->first[c] + x->count[c] && rc == 0; pe++)
-                if (lx_rc_add(x, i, off[i], pe, es[i], ee[i], pl.cost) != 0)
-                    rc = -1;
+            if (lx_rc_add(x, i, off[i], c, es[i], ee[i], pl.cost) != 0)
+                rc = -1;
         }
     }
     off[n] = x->ncol;
+    x->agg = 1;
     int found = rc == 0 ? lx_win_solve(x, wt, off, n, old_total - fixed, x->rc_best) : 0;
+    x->agg = 0;
     if (found < 0)
         rc = -1;
-    int kept = rc >= 0 && found > 0 && lx_win_apply(x, wt, n, x->rc_best, old_total);
+    int kept = rc >= 0 && found > 0 && lx_rc_pes(x, x->rc_best) == 0 &&
+               lx_win_apply(x, wt, n, x->rc_best, old_total);
     if (!kept)
         lx_restore(x);
     return rc < 0 ? -1 : kept;
@@ -2383,7 +2571,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
         if (x->rc_ready >= 0 && x->nel >= 2 && x->el_new > 0 &&
             (++since >= LX_RECOMB_EVERY || stall == stall_max - 1)) {
             since = 0;
-            int rr = lx_recombine(x);
+            PROF_B; int rr = lx_recombine(x); PROF_E(0, rr);
             if (rr < 0) {
                 rc = -1;
                 break;
@@ -2392,7 +2580,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
                 goto descend;
         }
         if (ecs_rng_below(&x->rng, 100) < LX_WIN_PCT) {
-            int wr = lx_window(x);
+            PROF_B; int wr = lx_window(x); PROF_E(1, wr);
             if (wr < 0) {
                 rc = -1;
                 break;
@@ -2420,7 +2608,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             lx_kick(x);
         }
     descend:;
-        int dr = lx_descend(x, stop);
+        PROF_B; int dr = lx_descend(x, stop); PROF_E(2, 0);
         if (dr != 0) {
             rc = -1;
             break;
@@ -2561,6 +2749,10 @@ static void lx_release(lx *x)
     free(x->rc_wt);
     free(x->rc_off);
     free(x->rc_best);
+    free(x->rc_last);
+    free(x->price);
+    free(x->tab);
+    free(x->toff);
     free(x->rc_col);
     free(x->rc_coff);
 }
@@ -2657,9 +2849,14 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->rc_wt = malloc(n * sizeof *x->rc_wt);
     x->rc_off = malloc((n + 1) * sizeof *x->rc_off);
     x->rc_best = malloc(n * sizeof *x->rc_best);
+    x->rc_last = malloc((size_t)x->P * sizeof *x->rc_last);
+    x->price = malloc((size_t)x->nsite * D * sizeof *x->price);
+    for (int q = 0; x->price != NULL && q < x->nsite; q++)
+        for (size_t l = 0; l < D; l++)
+            x->price[(size_t)q * D + l] = ecs_instance_price(x->inst, q, (long)l);
     x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
     if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
-        !x->rc_best || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
+        !x->rc_best || !x->rc_last || !x->price || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
