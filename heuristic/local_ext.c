@@ -577,15 +577,60 @@ static void lx_touch(lx *x)
 static int lx_tab(lx *x);
 static double lx_tab_least(const lx *x, size_t i, int c, long a, long b);
 
+/* With the tables, task i's least cost over the segments (lx_segments
+ * computed) from each one's M, the first segment of the least into *bk;
+ * x->cls_best set. */
+static double lx_least(lx *x, size_t i, size_t *bk)
+{
+    double least = HUGE_VAL;
+    *bk = 0;
+    for (size_t k = 0; k < x->nseg; k++) {
+        const lx_seg *sg = &x->seg[k];
+        double v = lx_tab_least(x, i, sg->cls, sg->a, sg->b);
+        if (v < x->cls_best[sg->cls])
+            x->cls_best[sg->cls] = v;
+        if (v < least) {
+            least = v;
+            *bk = k;
+        }
+    }
+    return least;
+}
+
+/* Task i's least cost where it may go now (its room, the free stretches;
+ * left out of the draw) into *v when the tables are there: 0; 1 when they
+ * are not; -1 out of memory. */
+static int lx_least_of(lx *x, size_t i, double *v)
+{
+    int tab = lx_tab(x);
+    if (tab <= 0)
+        return tab < 0 ? -1 : 1;
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    *v = HUGE_VAL;
+    if (lo > hi)
+        return 0;
+    if (lo < x->es[i] || hi > x->lf[i])
+        return 1;
+    if (lx_segments(x, i, lo, hi) != 0)
+        return -1;
+    for (int c = 0; c < x->ncls; c++)
+        x->cls_best[c] = HUGE_VAL;
+    size_t bk;
+    *v = lx_least(x, i, &bk);
+    return 0;
+}
+
 /*
  * The best placement of task i (left out of the draw, which the caller
  * computed) over every segment: *pl and best_fq.  0 found, 1 none, -1 out
  * of memory or too large.  With the tables (lx_tab, mode 0) each segment's
  * least cost is read and only the first segment of the least runs its DP
- * (for the profile): the same placement as the DP on every segment.
+ * (for the profile): the same placement as the DP on every segment; none
+ * (1) when the least is not below bar (the caller would not take it).
  */
-static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
-                      lx_place *pl)
+static int lx_best_below(lx *x, size_t i, long lo, long hi, int mode,
+                         double bar, lx_place *pl)
 {
     if (lo > hi)
         return 1;
@@ -598,19 +643,9 @@ static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
     if (tab < 0)
         return -1;
     if (tab > 0 && lo >= x->es[i] && hi <= x->lf[i]) {
-        size_t bk = 0;
-        double least = HUGE_VAL;
-        for (size_t k = 0; k < x->nseg; k++) {
-            const lx_seg *sg = &x->seg[k];
-            double v = lx_tab_least(x, i, sg->cls, sg->a, sg->b);
-            if (v < x->cls_best[sg->cls])
-                x->cls_best[sg->cls] = v;
-            if (v < least) {
-                least = v;
-                bk = k;
-            }
-        }
-        if (least == HUGE_VAL)
+        size_t bk;
+        double least = lx_least(x, i, &bk);
+        if (least == HUGE_VAL || !(least < bar))
             return 1;
         lx_seg sg = x->seg[bk];
         int rc = lx_profile(x, i, sg.cls, sg.a, sg.b, 0, pl);
@@ -641,6 +676,12 @@ static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
         }
     }
     return found ? 0 : 1;
+}
+
+static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
+                      lx_place *pl)
+{
+    return lx_best_below(x, i, lo, hi, mode, HUGE_VAL, pl);
 }
 
 static int lx_best(lx *x, size_t i, int mode, lx_place *pl)
@@ -841,12 +882,14 @@ static int lx_move(lx *x, size_t i)
     x->moves++;
     lx_begin(x);
     lx_fill(x, i);
-    double cur = lx_current(x, i);
+    double cur = lx_current(x, i), bar = cur - 1e-12 * (1.0 + fabs(cur));
     lx_place pl;
-    int rc = lx_best(x, i, 0, &pl);
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    int rc = lx_best_below(x, i, lo, hi, 0, bar, &pl);
     if (rc != 0)
         return rc < 0 ? -1 : 0;
-    if (!(pl.cost < cur - 1e-12 * (1.0 + fabs(cur))))
+    if (!(pl.cost < bar))
         return 0;
     lx_place old = {x->cls[i], x->pe[i], x->s[i], x->e[i], cur};
     memcpy(x->cand_fq, x->fq + i * (size_t)x->D, (size_t)(old.e - old.s + 1));
@@ -910,6 +953,19 @@ static int lx_pair(lx *x, size_t i, size_t j)
     /* each one's best with both off: the first placement of each order */
     lx_unplace(x, i);
     lx_unplace(x, j);
+    if (lin) { /* the skip below from the tables, without a DP */
+        double vi, vj;
+        int ti = lx_least_of(x, i, &vi), tj = ti == 0 ? lx_least_of(x, j, &vj) : ti;
+        if (ti < 0 || tj < 0)
+            return -1;
+        if (ti == 0 && tj == 0 && vi < HUGE_VAL && vj < HUGE_VAL &&
+            vi + vj >= now - 1e-12 * (1.0 + fabs(old))) {
+            lx_put(x, i, &pi, oi);
+            lx_put(x, j, &pj, oj);
+            x->total = lx_draw(x, (size_t)-1);
+            return 0;
+        }
+    }
     lx_fill(x, (size_t)-1);
     lx_place p1[2];
     int r1[2];
@@ -1714,6 +1770,57 @@ static int lx_cmp_col(const void *a, const void *b)
     return (p->e > q->e) - (p->e < q->e);
 }
 
+/* lx_cmp_col's order, inline. */
+static int lx_col_before(const lx_col *p, const lx_col *q)
+{
+    if (p->cost != q->cost)
+        return p->cost < q->cost;
+    if (p->pe != q->pe)
+        return p->pe < q->pe;
+    if (p->s != q->s)
+        return p->s < q->s;
+    return p->e < q->e;
+}
+
+/* The keep first of the n columns a[] by lx_cmp_col's order (a total
+ * order: no two columns alike), sorted, in a[0..keep): a selection
+ * (Lomuto's partition around a median of three) until the keep first are
+ * in a[0..hi), then a sort of those only; the same columns in the same
+ * order as a sort of all n. */
+static void lx_keep_cols(lx_col *a, size_t n, size_t keep)
+{
+    size_t lo = 0, hi = n;
+    lx_col t;
+    while (keep < hi && hi - lo > 16) {
+        size_t mid = lo + (hi - lo) / 2, pv = mid;
+        if (lx_col_before(&a[mid], &a[lo]) != lx_col_before(&a[hi - 1], &a[lo]))
+            pv = lo; /* a[lo] between the other two */
+        else if (lx_col_before(&a[hi - 1], &a[mid]) != lx_col_before(&a[hi - 1], &a[lo]))
+            pv = hi - 1; /* a[hi - 1] between */
+        t = a[pv];
+        a[pv] = a[hi - 1];
+        a[hi - 1] = t;
+        size_t st = lo;
+        for (size_t k = lo; k + 1 < hi; k++)
+            if (lx_col_before(&a[k], &a[hi - 1])) {
+                t = a[k];
+                a[k] = a[st];
+                a[st++] = t;
+            }
+        t = a[st];
+        a[st] = a[hi - 1];
+        a[hi - 1] = t;
+        /* a[lo..st) before a[st], a[st + 1..hi) after it */
+        if (keep <= st)
+            hi = st;
+        else if (keep == st + 1)
+            hi = st + 1;
+        else
+            lo = st + 1;
+    }
+    qsort(a, hi, sizeof *a, lx_cmp_col);
+}
+
 /*
  * The columns of task i (off the schedule, the draw that of the tasks
  * placed): on every PE, intervals [s, e] of every free stretch of its
@@ -2254,7 +2361,7 @@ static int lx_window(lx *x)
         if (rc != 0)
             break;
         /* its cheapest LX_WIN_KEEP columns and its place now */
-        qsort(x->wcol + off[t], x->ncol - off[t], sizeof *x->wcol, lx_cmp_col);
+        lx_keep_cols(x->wcol + off[t], x->ncol - off[t], LX_WIN_KEEP);
         if (x->ncol - off[t] > LX_WIN_KEEP)
             x->ncol = off[t] + LX_WIN_KEEP;
         size_t i = wt[t];
