@@ -18,11 +18,11 @@
 #include <string.h>
 #ifdef LX_PROF
 #include <time.h>
-static double prof_t[8]; static long prof_n[8], prof_ok[8];
+static double prof_t[16]; static long prof_n[16], prof_ok[16];
 #define PROF_X(...) __VA_ARGS__
 #define PROF_B clock_t pb_ = clock()
 #define PROF_E(k, r) (prof_t[k] += (double)(clock() - pb_) / CLOCKS_PER_SEC, prof_n[k]++, prof_ok[k] += (r) > 0)
-static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 8; k++) fprintf(stderr, "prof %d: %.3f s %ld calls %ld ok\n", k, prof_t[k], prof_n[k], prof_ok[k]); }
+static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 16; k++) fprintf(stderr, "prof %d: %.3f s %ld calls %ld ok\n", k, prof_t[k], prof_n[k], prof_ok[k]); }
 #else
 #define PROF_X(...)
 #define PROF_B (void)0
@@ -74,7 +74,9 @@ static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 8;
  * branch-and-bound nodes of the window's MILP (a limit that depends on no
  * clock) and GLPK's time limit on it (ms, a guard that a 32-task case
  * never reaches: the MILP takes 0.1 to 150 ms on the shared machine). */
+#ifndef LX_WIN_PCT
 #define LX_WIN_PCT 60u
+#endif
 #define LX_WIN_MIN 6
 #define LX_WIN_MAX 12
 #define LX_WIN_COLS 20000
@@ -91,9 +93,15 @@ static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 8;
  * recombinations (at least: only when the elite changed since), each
  * task's cheapest intervals per class among its columns (lx_rc_cheap)
  * and the most branch-and-bound nodes of its MILP (no clock). */
+#ifndef LX_ELITE
 #define LX_ELITE 8
+#endif
+#ifndef LX_RECOMB_EVERY
 #define LX_RECOMB_EVERY 20
+#endif
+#ifndef LX_RC_CHEAP
 #define LX_RC_CHEAP 40
+#endif
 #define LX_RC_NODES 30
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
@@ -647,8 +655,13 @@ static int lx_best_below(lx *x, size_t i, long lo, long hi, int mode,
         double least = lx_least(x, i, &bk);
         if (least == HUGE_VAL || !(least < bar))
             return 1;
+        /* its DP up to the first end where M(a, e) reaches the least: the
+         * DP's first end of its least, where it stops improving */
         lx_seg sg = x->seg[bk];
-        int rc = lx_profile(x, i, sg.cls, sg.a, sg.b, 0, pl);
+        long e = sg.a;
+        while (e < sg.b && lx_tab_least(x, i, sg.cls, sg.a, e) != least)
+            e++;
+        int rc = lx_profile(x, i, sg.cls, sg.a, e, 0, pl);
         if (rc != 0)
             return rc < 0 ? -1 : 1;
         pl->pe = sg.pe;
@@ -2004,7 +2017,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                        double limit, size_t *best)
 {
     size_t D = (size_t)x->D, P = (size_t)x->P, nc = x->ncol;
-    PROF_X(PROF_B; int big_ = m > LX_WIN_MAX;)
+    PROF_X(PROF_B; int big_ = m > LX_WIN_MAX; clock_t w0_ = pb_;)
     x->nnz = 0;
     int row = 0;
     for (size_t t = 0; t < m; t++) {
@@ -2157,11 +2170,16 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         z = glp_get_obj_val(lp);
         for (int r = 1; r <= row; r++)
             y[r] = glp_get_row_dual(lp, r);
-        /* each task's LX_WIN_ADD columns of least negative reduced cost */
+        /* each task's LX_WIN_ADD columns of least negative reduced cost;
+         * the Lagrangian bound z + sum over the tasks of their least
+         * reduced cost (each task takes one column, each other row's dual
+         * is <= 0 on a row <= its bound): when it is not below limit,
+         * neither is the LP optimum, and no solution is */
         int added = 0;
+        double lagr = z;
         for (size_t t = 0; t < m; t++) {
             size_t pick[LX_WIN_ADD];
-            double pd[LX_WIN_ADD];
+            double pd[LX_WIN_ADD], least = 0.0;
             int np = 0;
             for (size_t j = off[t]; j < off[t + 1]; j++) {
                 if (gl[j])
@@ -2169,6 +2187,8 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                 double d = cst[j];
                 for (size_t a = cp[j]; a < cp[j + 1]; a++)
                     d -= y[ri[a]];
+                if (d < least)
+                    least = d;
                 if (d >= -1e-9)
                     continue;
                 if (np == LX_WIN_ADD && d >= pd[np - 1])
@@ -2185,13 +2205,16 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             for (int q = 0; q < np; q++)
                 lx_win_add(x, lp, pick[q], cst[pick[q]]);
             added += np;
+            lagr += least;
         }
         if (added == 0)
             break;
+        if (lagr >= limit - tol)
+            break; /* z stays: not below limit either */
         z = HUGE_VAL;
     }
     int found = 0;
-    PROF_X(if (big_) { PROF_E(4, z < limit - tol); prof_ok[6] += glp_get_num_cols(lp); pb_ = clock(); })
+    PROF_X(if (big_) { PROF_E(4, z < limit - tol); prof_ok[6] += glp_get_num_cols(lp); pb_ = clock(); } else { PROF_E(9, z < limit - tol); prof_ok[10] += glp_get_num_cols(lp); pb_ = clock(); })
     if (z < limit - tol) {
         /* the columns that may take part in a solution below limit */
         int added = 0;
@@ -2242,7 +2265,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             }
         }
     }
-    PROF_X(if (big_) { PROF_E(5, found); })
+    PROF_X(if (big_) { PROF_E(5, found); } else { PROF_E(11, found); pb_ = w0_; PROF_E(7, found); })
     glp_delete_prob(lp);
     x->wlp = NULL;
     return found;
@@ -2352,6 +2375,7 @@ static int lx_window(lx *x)
     }
     double fixed = lx_draw(x, (size_t)-1);
     int rc = 0;
+    PROF_X(PROF_B;)
     x->ncol = 0;
     for (size_t t = 0; t < m && rc == 0; t++) {
         off[t] = x->ncol;
@@ -2370,6 +2394,7 @@ static int lx_window(lx *x)
             rc = -1;
     }
     off[m] = x->ncol;
+    PROF_X(PROF_E(6, 0); prof_ok[7] += x->ncol;)
     int found = rc == 0 ? lx_win_solve(x, wt, off, m, old_total - fixed, best) : 0;
     if (found < 0)
         rc = -1;
@@ -2658,6 +2683,9 @@ static void lx_shift(lx *x)
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
     long stall_max = x->prm->max_stall;
+#ifdef LX_EXP_STALL
+    stall_max = LX_EXP_STALL;
+#endif
     if (x->n > LX_STALL_TASKS) {
         stall_max = (long)((double)stall_max * LX_STALL_TASKS / (double)x->n);
         if (stall_max < LX_STALL_MIN)
