@@ -128,6 +128,13 @@ typedef struct lx_col {
     double cost;
 } lx_col;
 
+/* A column of the recombination kept for the next one. */
+typedef struct lx_rcp {
+    size_t i;
+    int cls;
+    long s, e;
+} lx_rcp;
+
 /* A placement of one task. */
 typedef struct lx_place {
     int cls, pe;
@@ -234,6 +241,12 @@ typedef struct lx {
     int rc_ready;         /* rc_col built (1), too large (-1), not yet */
     int agg;              /* lx_win_milp: a column's pe is its class, the
                              class-slot rows bounded by the class's count */
+    /* the recombination LP's columns at the end of its column generation
+     * (task, class, start, end), its next LP's first columns (winit) */
+    struct lx_rcp *rc_prev;
+    size_t nprev, cap_prev;
+    unsigned char *winit;
+    size_t cap_init;
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -2158,6 +2171,9 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             lx_win_add(x, lp, j, cst[j]);
         lx_win_add(x, lp, off[t + 1] - 1, cst[off[t + 1] - 1]);
     }
+    for (size_t j = 0; x->agg && x->winit != NULL && j < nc; j++)
+        if (x->winit[j] && !gl[j])
+            lx_win_add(x, lp, j, cst[j]);
     PROF_X(if (big_) { PROF_E(3, 0); pb_ = clock(); })
     glp_smcp sm;
     glp_init_smcp(&sm);
@@ -2211,9 +2227,31 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             break;
         if (lagr >= limit - tol)
             break; /* z stays: not below limit either */
+        PROF_X(if (big_) prof_ok[12]++; else prof_ok[13]++;)
         z = HUGE_VAL;
     }
     int found = 0;
+    if (x->agg) { /* the LP's columns: the next recombination's first */
+        int ncl = glp_get_num_cols(lp);
+        if ((size_t)ncl > x->cap_prev) {
+            lx_rcp *np = realloc(x->rc_prev, (size_t)ncl * sizeof *np);
+            if (np == NULL) {
+                glp_delete_prob(lp);
+                x->wlp = NULL;
+                return -1;
+            }
+            x->rc_prev = np;
+            x->cap_prev = (size_t)ncl;
+        }
+        x->nprev = 0;
+        for (int k = 1; k <= ncl; k++) {
+            size_t j = x->wback[k], t = 0;
+            while (t + 1 < m && off[t + 1] <= j)
+                t++;
+            const lx_col *cl = &x->wcol[j];
+            x->rc_prev[x->nprev++] = (lx_rcp){wt[t], cl->pe, cl->s, cl->e};
+        }
+    }
     PROF_X(if (big_) { PROF_E(4, z < limit - tol); prof_ok[6] += glp_get_num_cols(lp); pb_ = clock(); } else { PROF_E(9, z < limit - tol); prof_ok[10] += glp_get_num_cols(lp); pb_ = clock(); })
     if (z < limit - tol) {
         /* the columns that may take part in a solution below limit */
@@ -2603,6 +2641,28 @@ static int lx_recombine(lx *x)
         }
     }
     off[n] = x->ncol;
+    /* the last recombination's LP columns start this one's */
+    if (rc == 0 && x->ncol > x->cap_init) {
+        unsigned char *ni = realloc(x->winit, x->ncol);
+        if (ni == NULL)
+            rc = -1;
+        else {
+            x->winit = ni;
+            x->cap_init = x->ncol;
+        }
+    }
+    if (rc == 0) {
+        memset(x->winit, 0, x->ncol);
+        for (size_t k = 0; k < x->nprev; k++) {
+            const lx_rcp *q = &x->rc_prev[k];
+            for (size_t j = off[q->i]; j < off[q->i + 1]; j++)
+                if (x->wcol[j].pe == q->cls && x->wcol[j].s == q->s &&
+                    x->wcol[j].e == q->e) {
+                    x->winit[j] = 1;
+                    break;
+                }
+        }
+    }
     x->agg = 1;
     int found = rc == 0 ? lx_win_solve(x, wt, off, n, old_total - fixed, x->rc_best) : 0;
     x->agg = 0;
@@ -2885,6 +2945,8 @@ static void lx_release(lx *x)
     free(x->rc_off);
     free(x->rc_best);
     free(x->rc_last);
+    free(x->rc_prev);
+    free(x->winit);
     free(x->price);
     free(x->tab);
     free(x->toff);
