@@ -16,18 +16,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#ifdef LX_PROF
-#include <time.h>
-static double prof_t[16]; static long prof_n[16], prof_ok[16];
-#define PROF_X(...) __VA_ARGS__
-#define PROF_B clock_t pb_ = clock()
-#define PROF_E(k, r) (prof_t[k] += (double)(clock() - pb_) / CLOCKS_PER_SEC, prof_n[k]++, prof_ok[k] += (r) > 0)
-static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 16; k++) fprintf(stderr, "prof %d: %.3f s %ld calls %ld ok\n", k, prof_t[k], prof_n[k], prof_ok[k]); }
-#else
-#define PROF_X(...)
-#define PROF_B (void)0
-#define PROF_E(k, r) (void)0
-#endif
 
 /* The most PE-slot cells of the occupancy table. */
 #define LX_MAX_CELLS (1L << 25)
@@ -74,9 +62,7 @@ static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 16
  * branch-and-bound nodes of the window's MILP (a limit that depends on no
  * clock) and GLPK's time limit on it (ms, a guard that a 32-task case
  * never reaches: the MILP takes 0.1 to 150 ms on the shared machine). */
-#ifndef LX_WIN_PCT
 #define LX_WIN_PCT 60u
-#endif
 #define LX_WIN_MIN 6
 #define LX_WIN_MAX 12
 #define LX_WIN_COLS 20000
@@ -93,15 +79,9 @@ static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 16
  * recombinations (at least: only when the elite changed since), each
  * task's cheapest intervals per class among its columns (lx_rc_cheap)
  * and the most branch-and-bound nodes of its MILP (no clock). */
-#ifndef LX_ELITE
 #define LX_ELITE 8
-#endif
-#ifndef LX_RECOMB_EVERY
 #define LX_RECOMB_EVERY 20
-#endif
-#ifndef LX_RC_CHEAP
 #define LX_RC_CHEAP 40
-#endif
 #define LX_RC_NODES 30
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
@@ -109,8 +89,13 @@ static void __attribute__((destructor)) prof_dump(void) { for (int k = 0; k < 16
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
-/* Above this many tasks max_stall is scaled by LX_STALL_TASKS / n (at
- * least LX_STALL_MIN), as in the paper model's local search. */
+/* A stall ends after LX_STALL_PCT % of max_stall kicks (rounded up: each
+ * kick here is a window MILP or a ruin, recombination every
+ * LX_RECOMB_EVERY; half the paper model's stall loses little,
+ * bench/results/local_ext.md "Sixth round"), and above LX_STALL_TASKS
+ * tasks after at most max_stall x LX_STALL_TASKS / n (at least
+ * LX_STALL_MIN), as in the paper model's local search. */
+#define LX_STALL_PCT 50
 #define LX_STALL_TASKS 100
 #define LX_STALL_MIN 5
 
@@ -2030,7 +2015,6 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                        double limit, size_t *best)
 {
     size_t D = (size_t)x->D, P = (size_t)x->P, nc = x->ncol;
-    PROF_X(PROF_B; int big_ = m > LX_WIN_MAX; clock_t w0_ = pb_;)
     x->nnz = 0;
     int row = 0;
     for (size_t t = 0; t < m; t++) {
@@ -2174,7 +2158,6 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     for (size_t j = 0; x->agg && x->winit != NULL && j < nc; j++)
         if (x->winit[j] && !gl[j])
             lx_win_add(x, lp, j, cst[j]);
-    PROF_X(if (big_) { PROF_E(3, 0); pb_ = clock(); })
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
@@ -2227,7 +2210,6 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             break;
         if (lagr >= limit - tol)
             break; /* z stays: not below limit either */
-        PROF_X(if (big_) prof_ok[12]++; else prof_ok[13]++;)
         z = HUGE_VAL;
     }
     int found = 0;
@@ -2252,7 +2234,6 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             x->rc_prev[x->nprev++] = (lx_rcp){wt[t], cl->pe, cl->s, cl->e};
         }
     }
-    PROF_X(if (big_) { PROF_E(4, z < limit - tol); prof_ok[6] += glp_get_num_cols(lp); pb_ = clock(); } else { PROF_E(9, z < limit - tol); prof_ok[10] += glp_get_num_cols(lp); pb_ = clock(); })
     if (z < limit - tol) {
         /* the columns that may take part in a solution below limit */
         int added = 0;
@@ -2303,7 +2284,6 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             }
         }
     }
-    PROF_X(if (big_) { PROF_E(5, found); } else { PROF_E(11, found); pb_ = w0_; PROF_E(7, found); })
     glp_delete_prob(lp);
     x->wlp = NULL;
     return found;
@@ -2413,7 +2393,6 @@ static int lx_window(lx *x)
     }
     double fixed = lx_draw(x, (size_t)-1);
     int rc = 0;
-    PROF_X(PROF_B;)
     x->ncol = 0;
     for (size_t t = 0; t < m && rc == 0; t++) {
         off[t] = x->ncol;
@@ -2432,7 +2411,6 @@ static int lx_window(lx *x)
             rc = -1;
     }
     off[m] = x->ncol;
-    PROF_X(PROF_E(6, 0); prof_ok[7] += x->ncol;)
     int found = rc == 0 ? lx_win_solve(x, wt, off, m, old_total - fixed, best) : 0;
     if (found < 0)
         rc = -1;
@@ -2742,15 +2720,13 @@ static void lx_shift(lx *x)
  */
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
-    long stall_max = x->prm->max_stall;
-#ifdef LX_EXP_STALL
-    stall_max = LX_EXP_STALL;
-#endif
+    long stall_max = (x->prm->max_stall * LX_STALL_PCT + 99) / 100;
     if (x->n > LX_STALL_TASKS) {
-        stall_max = (long)((double)stall_max * LX_STALL_TASKS / (double)x->n);
-        if (stall_max < LX_STALL_MIN)
-            stall_max = x->prm->max_stall < LX_STALL_MIN ? x->prm->max_stall
-                                                         : LX_STALL_MIN;
+        long sc = (long)((double)x->prm->max_stall * LX_STALL_TASKS / (double)x->n);
+        if (sc < LX_STALL_MIN)
+            sc = x->prm->max_stall < LX_STALL_MIN ? x->prm->max_stall : LX_STALL_MIN;
+        if (sc < stall_max)
+            stall_max = sc;
     }
     lx_save(x);
     ecs_schedule *best = lx_export(x);
@@ -2766,7 +2742,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
         if (x->rc_ready >= 0 && x->nel >= 2 && x->el_new > 0 &&
             (++since >= LX_RECOMB_EVERY || stall == stall_max - 1)) {
             since = 0;
-            PROF_B; int rr = lx_recombine(x); PROF_E(0, rr);
+            int rr = lx_recombine(x);
             if (rr < 0) {
                 rc = -1;
                 break;
@@ -2775,7 +2751,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
                 goto descend;
         }
         if (ecs_rng_below(&x->rng, 100) < LX_WIN_PCT) {
-            PROF_B; int wr = lx_window(x); PROF_E(1, wr);
+            int wr = lx_window(x);
             if (wr < 0) {
                 rc = -1;
                 break;
@@ -2803,7 +2779,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             lx_kick(x);
         }
     descend:;
-        PROF_B; int dr = lx_descend(x, stop); PROF_E(2, 0);
+        int dr = lx_descend(x, stop);
         if (dr != 0) {
             rc = -1;
             break;

@@ -149,7 +149,10 @@
  *   checked by ecs_check_schedule; it is never dearer than a feasible
  *   start (else the start is returned, kept_start = 1); start_cost is the
  *   cost of the start searched from (given or built).  `rows` counts the
- *   profile DPs run; cache_mb is unused.
+ *   profile DPs run.  Where the slot cost is linear in the draw (no
+ *   source, no cap) each task's interval costs per class are tabled once
+ *   when they fit in cache_mb (8 bytes x 2 x classes x window length
+ *   squared per task); the tables change no schedule, only the DPs run.
  */
 #ifndef ECSCHED_LOCAL_H
 #define ECSCHED_LOCAL_H
