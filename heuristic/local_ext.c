@@ -83,19 +83,21 @@
 #define LX_RECOMB_EVERY 20
 #define LX_RC_CHEAP 40
 #define LX_RC_NODES 30
-#define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap: else none */
+#define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
+                            once per PE of its class: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
-/* A stall ends after LX_STALL_PCT % of max_stall kicks (rounded up: each
- * kick here is a window MILP or a ruin, recombination every
- * LX_RECOMB_EVERY; half the paper model's stall loses little,
- * bench/results/local_ext.md "Sixth round"), and above LX_STALL_TASKS
- * tasks after at most max_stall x LX_STALL_TASKS / n (at least
- * LX_STALL_MIN), as in the paper model's local search. */
-#define LX_STALL_PCT 50
+/* A stall ends after half of max_stall kicks (rounded up) up to
+ * LX_STALL_HALF tasks (each kick here is a window MILP or a ruin, with a
+ * recombination every LX_RECOMB_EVERY; there half the stall loses little,
+ * bench/results/local_ext.md "Sixth round"), after max_stall x n / (2
+ * LX_STALL_HALF) up to twice as many, after max_stall up to
+ * LX_STALL_TASKS, and above after max_stall x LX_STALL_TASKS / n (at
+ * least LX_STALL_MIN), as in the paper model's local search. */
+#define LX_STALL_HALF 32
 #define LX_STALL_TASKS 100
 #define LX_STALL_MIN 5
 
@@ -2475,14 +2477,16 @@ static void lx_elite_add(lx *x)
 /*
  * Each task's cheapest columns with all tasks off (lx_win_cols over its
  * whole window on the idle draw, the same at every recombination: built
- * once): the LX_RC_CHEAP cheapest intervals of each class, on each of the
- * class's PEs, into x->rc_col (task i's from x->rc_coff[i], by cost).
- * 0 done, 1 too large (a task above LX_WIN_COLS columns or all above
- * LX_RC_COLS), -1 out of memory.
+ * once): the LX_RC_CHEAP cheapest intervals of each class (a column per
+ * class: its pe the class) into x->rc_col (task i's from x->rc_coff[i], by
+ * cost).  0 done, 1 too large (a task above LX_WIN_COLS columns, or all
+ * above LX_RC_COLS when each counts once per PE of its class: about 60
+ * tasks on 8 PEs; its LP and tree grow with the tasks, and larger runs
+ * spend their time better on windows), -1 out of memory.
  */
 static int lx_rc_cheap(lx *x)
 {
-    size_t n = x->n, have = 0, cap = 0;
+    size_t n = x->n, have = 0, cap = 0, per_pe = 0;
     for (size_t i = 0; i < n; i++) {
         x->rc_coff[i] = have;
         x->ncol = 0;
@@ -2504,9 +2508,10 @@ static int lx_rc_cheap(lx *x)
             if (h < to || taken[cl.pe] >= LX_RC_CHEAP)
                 continue;
             taken[cl.pe]++;
+            per_pe += (size_t)x->count[cl.pe];
             x->wcol[to++] = cl;
         }
-        if (have + to > LX_RC_COLS)
+        if (per_pe > LX_RC_COLS)
             return 1;
         if (have + to > cap) {
             size_t nc = 2 * (have + to);
@@ -2720,13 +2725,16 @@ static void lx_shift(lx *x)
  */
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
-    long stall_max = (x->prm->max_stall * LX_STALL_PCT + 99) / 100;
+    long stall_max = x->prm->max_stall;
+    size_t nh = x->n < LX_STALL_HALF ? LX_STALL_HALF : x->n;
+    if (nh < 2 * LX_STALL_HALF) /* rounded up */
+        stall_max = (long)(((size_t)stall_max * nh + 2 * LX_STALL_HALF - 1) /
+                           (2 * LX_STALL_HALF));
     if (x->n > LX_STALL_TASKS) {
-        long sc = (long)((double)x->prm->max_stall * LX_STALL_TASKS / (double)x->n);
-        if (sc < LX_STALL_MIN)
-            sc = x->prm->max_stall < LX_STALL_MIN ? x->prm->max_stall : LX_STALL_MIN;
-        if (sc < stall_max)
-            stall_max = sc;
+        stall_max = (long)((double)stall_max * LX_STALL_TASKS / (double)x->n);
+        if (stall_max < LX_STALL_MIN)
+            stall_max = x->prm->max_stall < LX_STALL_MIN ? x->prm->max_stall
+                                                         : LX_STALL_MIN;
     }
     lx_save(x);
     ecs_schedule *best = lx_export(x);
