@@ -424,6 +424,29 @@ static int lx_segments(lx *x, size_t i, long lo, long hi)
 /* ---- the profile DP ---- */
 
 /*
+ * The cost of slot l at each frequency k for a task on class c, on the
+ * current draw E: g(E + P_k - I) - g(E) (mode 0, 1), the draw above idle
+ * P_k - I (mode 2); 0 at f = 0, HUGE_VAL where the cap would break.  Where
+ * the slot cost is linear (no source, no cap; not in phase 1) price x
+ * (P_k - I), the same bits on any draw (lx_tab).
+ */
+static void lx_slot_costs(const lx *x, int c, long l, int mode, double *m)
+{
+    int site = x->site_of[c], lin = x->linear && !x->phase1;
+    size_t at = (size_t)site * (size_t)x->D + (size_t)l;
+    double e0 = lin ? 0.0 : x->draw[at], g0 = lin ? 0.0 : lx_slot(x, site, l, e0);
+    double cap = lx_limit(x, site, l), pr = lin ? x->price[at] : 0.0;
+    for (size_t k = 0; k < x->K; k++) {
+        double e1 = e0 + x->dl[c][k];
+        m[k] = x->q[c][k] == 0 ? 0.0
+               : e1 > cap      ? HUGE_VAL
+               : mode == 2     ? x->dl[c][k]
+               : lin           ? pr * x->dl[c][k]
+                               : lx_slot(x, site, l, e1) - g0;
+    }
+}
+
+/*
  * The cheapest profile of task i on class c inside [a, b] (one PE's free
  * stretch) on the current draw (task i left out): DP over (slot, work
  * done) with slot costs g(E + busy - idle) - g(E), frequencies that break
@@ -445,22 +468,8 @@ static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
     if (len * x->q[c][0] < N)
         return 1;
     x->rows++;
-    int site = x->site_of[c], lin = x->linear && !x->phase1;
-    const double *E = x->draw + (size_t)site * D;
-    for (long l = a; l <= b; l++) {
-        double e0 = lin ? 0.0 : E[l], g0 = lin ? 0.0 : lx_slot(x, site, l, e0);
-        double cap = lx_limit(x, site, l);
-        double pr = lin ? x->price[(size_t)site * D + (size_t)l] : 0.0;
-        double *m = x->mc + (size_t)(l - a) * K;
-        for (size_t k = 0; k < K; k++) {
-            double e1 = e0 + x->dl[c][k];
-            m[k] = x->q[c][k] == 0 ? 0.0
-                   : e1 > cap      ? HUGE_VAL
-                   : mode == 2     ? x->dl[c][k]
-                   : lin           ? pr * x->dl[c][k]
-                                   : lx_slot(x, site, l, e1) - g0;
-        }
-    }
+    for (long l = a; l <= b; l++)
+        lx_slot_costs(x, c, l, mode, x->mc + (size_t)(l - a) * K);
     double *val = x->val, *nv = x->nval;
     for (size_t w = 0; w < W; w++)
         val[w] = HUGE_VAL;
@@ -714,27 +723,16 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
                            double *out)
 {
     long N = need_of(x, i, c);
-    size_t K = x->K, W = (size_t)N + 1, D = (size_t)x->D;
+    size_t K = x->K, W = (size_t)N + 1;
     if ((b - s + 1) * (long)W > LX_MAX_DP)
         return -1;
     x->rows++;
-    int site = x->site_of[c], lin = x->linear && !x->phase1;
-    const double *E = x->draw + (size_t)site * D;
     double *val = x->val, *nv = x->nval;
     for (size_t w = 0; w < W; w++)
         val[w] = HUGE_VAL;
     for (long l = s; l <= b; l++) {
-        double e0 = lin ? 0.0 : E[l], g0 = lin ? 0.0 : lx_slot(x, site, l, e0);
-        double cap = lx_limit(x, site, l);
-        double pr = lin ? x->price[(size_t)site * D + (size_t)l] : 0.0;
         double m[ECS_MAX_FREQS];
-        for (size_t k = 0; k < K; k++) {
-            double e1 = e0 + x->dl[c][k];
-            m[k] = x->q[c][k] == 0 ? 0.0
-                   : e1 > cap      ? HUGE_VAL
-                   : lin           ? pr * x->dl[c][k]
-                                   : lx_slot(x, site, l, e1) - g0;
-        }
+        lx_slot_costs(x, c, l, 0, m);
         for (size_t w = 0; w < W; w++)
             nv[w] = HUGE_VAL;
         if (l == s) {
