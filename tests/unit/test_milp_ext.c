@@ -604,10 +604,11 @@ static void test_colgen_bound_valid(void **state)
  * fixing or a probe that removed the optimum would leave the warm start.
  * Counts the runs, those where intervals were fixed and those where
  * probing restricted a task. */
+static int warm_taken; /* runs whose warm start the model took */
 static void second_best_runs(uint64_t seed, int features, int rounds,
                              size_t min_n, int *runs, int *fixed, int *banned)
 {
-    *runs = *fixed = *banned = 0;
+    *runs = *fixed = *banned = warm_taken = 0;
     for (int r = 0; r < rounds; r++) {
         tiny x;
         tiny_draw(&seed, features, &x);
@@ -637,6 +638,7 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
                      1e-12);
         *fixed += res.fixed > 0;
         *banned += res.banned > 0;
+        warm_taken += res.warm_used;
         ecs_milp_result_release(&res);
         ecs_schedule_free(warm);
         ecs_graph_free(x.g);
@@ -670,6 +672,29 @@ static void test_probing_keeps_optimum(void **state)
     assert_true(banned >= 5); /* the probing is exercised */
     print_message("probing: tasks restricted on %d of %d runs\n", banned,
                   runs);
+}
+
+/* Where every class is linear (two sites, no source, no cap), the MILP
+ * keeps only the undominated intervals of each class and takes the strong
+ * model's route: reduced-cost fixing at the root from the warm start
+ * (docs/MODEL.md "MILP, extended model").  Warm-started with the
+ * enumeration's second-best schedule, it proves the brute force's optimum
+ * (negative prices included: an interval longer than its work may be the
+ * cheaper one); the warm start is a solution of the model every time
+ * (its intervals' draw is in their costs, not in the sites' cover rows). */
+static void test_linear_sites_keep_optimum(void **state)
+{
+    (void)state;
+    int runs, fixed, banned, runs2, fixed2;
+    second_best_runs(71, 1 | 8, 80, 1, &runs, &fixed, &banned);
+    assert_int_equal(banned, 0); /* nothing is probed there */
+    assert_int_equal(warm_taken, runs); /* a solution of the model */
+    second_best_runs(72, 1 | 8 | 16, 80, 1, &runs2, &fixed2, &banned);
+    assert_int_equal(warm_taken, runs2);
+    assert_true(runs >= 10 && runs2 >= 10);
+    assert_true(fixed + fixed2 >= 5);
+    print_message("linear sites: columns fixed on %d of %d runs\n",
+                  fixed + fixed2, runs + runs2);
 }
 
 /* A one-class platform with a source of volume 0 equals the paper's model:
@@ -1006,6 +1031,7 @@ int main(void)
         cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
         cmocka_unit_test(test_probing_keeps_optimum),
+        cmocka_unit_test(test_linear_sites_keep_optimum),
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
         cmocka_unit_test(test_view_keeps_what_binds),
