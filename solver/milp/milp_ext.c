@@ -823,17 +823,20 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     int binds = 0;
     for (size_t c = 0; rc == ECS_OK && c < mp.nclass; c++)
         binds |= !mp.lin[c];
-    if (rc == ECS_OK && binds && warm_s != NULL && !export &&
-        prm->max_nodes == 0) {
+    if (rc == ECS_OK && warm_s != NULL && !export && prm->max_nodes == 0) {
         /* the profile formulation's LP bound and its columns' schedules
          * first (docs/MODEL.md "Column generation, extended model"), with
-         * probing; where every class is linear its LP is this model's
-         * (the intervals carry their cheapest profiles) and the tree
-         * below gets the time */
+         * probing where a source or a cap can bind; where every class is
+         * linear its LP is this model's (the intervals carry their
+         * cheapest profiles): only the schedules of the MILP over its
+         * columns, in a share of the time, and the tree below gets the
+         * rest */
         double now = ecs_clock_now(), left = t_end - now;
+        double cg_share = binds ? 0.4 : 0.1, mip_share = binds ? 0.5 : 0.15;
         milp_ext_cg_result cr;
-        rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
-                                 now + 0.5 * left, 1, best_cost, &cr, diag);
+        rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + cg_share * left,
+                                 now + mip_share * left, 1,
+                                 binds ? best_cost : NAN, &cr, diag);
         ivb = cr.ivb;
         ivb_off = cr.ivb_off;
         out->banned = cr.banned;
