@@ -180,8 +180,9 @@ typedef struct driver {
     const ecs_solve_params *prm;
     ecs_solve_result *out;
     double t0, t_end;
-    int stages_bound; /* the fluid phase's bound is the extended model's
-                         bound by stages */
+    ecs_bound_method fluid_by; /* who gave the fluid phase's bound: FLUID,
+                                  or the extended model's STAGES or
+                                  GRANULAR */
     int nalt;          /* the extended model's other starts (keep_alt) */
     ecs_schedule *alt[4];
     double alt_cost[4];
@@ -877,7 +878,34 @@ static ecs_result stages_extended(driver *d, double *fl, ecs_diag *diag)
         return ECS_EINFEASIBLE;
     if (isfinite(v) && (isnan(*fl) || v > *fl)) {
         *fl = v;
-        d->stages_bound = 1;
+        d->fluid_by = ECS_BOUND_BY_STAGES;
+    }
+    return ECS_OK;
+}
+
+/* The share of the time left that the extended model's granular bound
+ * may take (a GLPK LP of at most 12,000 PE columns). */
+#define GRANULAR_EXT_SHARE 0.1
+
+/* The extended model's granular bound (bound.h, ecs_bound_granular_ext)
+ * after the fluid bound and the bound by stages *fl, in the fluid phase:
+ * *fl becomes the larger (HUGE_VAL: no schedule). */
+static ecs_result granular_extended(driver *d, double *fl, ecs_diag *diag)
+{
+    double v = -HUGE_VAL;
+    ecs_result rc = ecs_bound_granular_ext(
+        d->inst, share(d, GRANULAR_EXT_SHARE) * left(d), &v, diag);
+    if (rc == ECS_EUNSUPPORTED) {
+        ecs_diag_clear(diag);
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    if (v == HUGE_VAL && d->out->schedule == NULL)
+        return ECS_EINFEASIBLE;
+    if (isfinite(v) && (isnan(*fl) || v > *fl)) {
+        *fl = v;
+        d->fluid_by = ECS_BOUND_BY_GRANULAR;
     }
     return ECS_OK;
 }
@@ -901,6 +929,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
                         : ECS_OK;
     if (rc == ECS_OK && ecs_instance_extended(inst))
         rc = stages_extended(d, &fl, diag);
+    if (rc == ECS_OK && ecs_instance_extended(inst))
+        rc = granular_extended(d, &fl, diag);
     step_end(d, sp);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
@@ -912,7 +942,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     if (isfinite(fl)) {
         out->bound = fl;
         out->bound_method =
-            d->stages_bound ? ECS_BOUND_BY_STAGES : ECS_BOUND_BY_FLUID;
+            d->fluid_by;
     }
     if (ecs_gap_reached(out->cost, out->bound, prm->gap)) {
         out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
@@ -1024,7 +1054,8 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
     rc = ecs_instance_view_make(inst, &view, diag);
     if (rc != ECS_OK)
         return rc;
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0, 0, {NULL}, {0}};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}};
     rc = make_start(&d, diag);
     drop_alts(&d);
     ecs_instance_view_release(&view);
@@ -1069,7 +1100,8 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
             ecs_instance_release(&own);
         return rc;
     }
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0, 0, {NULL}, {0}};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {

@@ -1,0 +1,383 @@
+/* The granular bound of the extended model (docs/MODEL.md "Granular
+ * bound, extended model"): the fluid bound, told that a task runs whole
+ * slots.
+ *
+ * The fluid LP (fluid_ext.c) lets one PE do several tasks' work in one
+ * slot and a task use a fraction of a slot.  In a schedule, a task runs
+ * on one PE over whole slots: task i keeps its PE busy for at least
+ * d_i = ceil(w_i G / v) slots (v = max_c q_{c,0}) and draws at least e_i
+ * above idle, the least extra energy of any profile of whole slots that
+ * does its w_i G steps on some class (a cover of w_i G by the class's
+ * speeds q_{c,k} at P_{c,k} - I_c each; a dynamic program over steps).
+ * So every schedule's PE counts z_{c,l,k} (class c at f_k in slot l)
+ * satisfy, besides the fluid's rows,
+ *   sum_{c,l,k} z_{c,l,k} >= sum_i d_i
+ *   sum_{c,l,k} (P_{c,k} - I_c) z_{c,l,k} >= sum_i e_i,
+ * and the LP's optimum plus the idle draw's cost is a lower bound: its
+ * extra draw is covered slot by slot by the pieces left after the idle
+ * draw (sources cheaper than the grid by price, then the grid, under the
+ * cap), whose cheapest fill of E costs g(idle + E) - g(idle) exactly.
+ * On graphs of many short tasks (the shared montage: 748 tasks of one
+ * unit) a fast PE cannot do two tasks in one slot, which the fluid
+ * assumes.  Where the LP would exceed WINDOWS of columns, slots are
+ * merged into blocks of B (the class's PEs and the pieces of a block
+ * summed): a relaxation.  GLPK's simplex under a time limit; no
+ * optimum, no claim. */
+#include "core/glpk_guard.h"
+#include "bound_internal.h"
+#include "ecsched/bound.h"
+#include "ecsched/clock.h"
+
+#include <glpk.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The PE columns (classes x blocks x frequencies) above which slots are
+ * merged into blocks. */
+#define GRANULAR_MAX_COLS 24000.0
+
+/* The most buckets of tasks by work (make_buckets). */
+#define GRANULAR_MAX_BUCKETS 8
+
+/* The dynamic program's steps (in the gcd of the class's speeds) above
+ * which a task's least energy is its fluid share instead. */
+#define GRANULAR_MAX_DP 20000
+
+static long gcd_l(long a, long b)
+{
+    while (b != 0) {
+        long t = a % b;
+        a = b;
+        b = t;
+    }
+    return a;
+}
+
+/* A class as the LP sees it (one class per platform without classes). */
+typedef struct gclass {
+    int count, site;
+    const long *sq;
+    const double *pw;
+    double idle;
+} gclass;
+
+static gclass gclass_of(const ecs_platform *p, size_t c)
+{
+    if (p->nclass == 0)
+        return (gclass){p->pes, 0, p->freq_q, p->power_of, 0.0};
+    const ecs_pe_class *k = &p->cls[c];
+    return (gclass){k->count, k->site, k->speed_q, k->power_of, k->idle};
+}
+
+/* The least extra energy of W grid steps on class cl over whole slots:
+ * min sum_k n_k (P_k - I) over n_k >= 0 with sum_k n_k q_k >= W (a slot at
+ * f = 0 adds nothing and does nothing).  An unbounded covering knapsack
+ * over the steps in units of the speeds' gcd; beyond GRANULAR_MAX_DP
+ * units, W times the least energy per step (a lower bound).  f (scratch)
+ * holds GRANULAR_MAX_DP + 1. */
+static double least_energy(const gclass *cl, size_t nfreq, long W, double *f)
+{
+    long g = 0;
+    double ratio = HUGE_VAL;
+    for (size_t k = 0; k < nfreq; k++)
+        if (cl->sq[k] > 0) {
+            g = gcd_l(g, cl->sq[k]);
+            double r = (cl->pw[k] - cl->idle) / (double)cl->sq[k];
+            if (r < ratio)
+                ratio = r;
+        }
+    if (g == 0)
+        return HUGE_VAL;
+    long n = (W + g - 1) / g;
+    if (n > GRANULAR_MAX_DP)
+        return ratio * (double)W;
+    f[0] = 0.0;
+    for (long x = 1; x <= n; x++) {
+        double best = HUGE_VAL;
+        for (size_t k = 0; k < nfreq; k++) {
+            if (cl->sq[k] <= 0)
+                continue;
+            long q = cl->sq[k] / g, from = x - q < 0 ? 0 : x - q;
+            double v = f[from] + (cl->pw[k] - cl->idle);
+            if (v < best)
+                best = v;
+        }
+        f[x] = best;
+    }
+    return f[n];
+}
+
+/* Tasks by work: a bucket holds the tasks whose work is among some
+ * consecutive distinct values, wmax the largest (grid steps). */
+typedef struct gbucket {
+    double wmax, work, busy, energy; /* work in units */
+} gbucket;
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return (x > y) - (x < y);
+}
+
+/* The buckets (at most GRANULAR_MAX_BUCKETS) into bk, how many in *nbk:
+ * per bucket the largest work, the work, sum_i d_i and sum_i e_i of the
+ * header.  -1 when out of memory. */
+static int make_buckets(const ecs_instance *inst, gbucket *bk, size_t *nbk)
+{
+    const ecs_platform *p = inst->platform;
+    const ecs_graph *g = inst->graph;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    double *f = malloc((GRANULAR_MAX_DP + 1) * sizeof *f);
+    long *ws = malloc((g->n + 1) * sizeof *ws);
+    if (f == NULL || ws == NULL) {
+        free(f);
+        free(ws);
+        return -1;
+    }
+    size_t n = 0;
+    for (size_t i = 0; i < g->n; i++)
+        if (g->work[i] > 0)
+            ws[n++] = g->work[i] * p->grid;
+    qsort(ws, n, sizeof *ws, cmp_long);
+    size_t nd = 0; /* distinct values */
+    for (size_t j = 0; j < n; j++)
+        nd += j == 0 || ws[j] != ws[j - 1];
+    size_t per = (nd + GRANULAR_MAX_BUCKETS - 1) / GRANULAR_MAX_BUCKETS;
+    long v = 0;
+    for (size_t c = 0; c < nc; c++)
+        if (gclass_of(p, c).sq[0] > v)
+            v = gclass_of(p, c).sq[0];
+    *nbk = 0;
+    size_t d = 0;
+    double e = HUGE_VAL;
+    for (size_t j = 0; j < n; j++) {
+        if (j == 0 || ws[j] != ws[j - 1]) {
+            if (d % per == 0)
+                bk[(*nbk)++] = (gbucket){0, 0, 0, 0};
+            d++;
+            e = HUGE_VAL; /* the least energy of this work */
+            for (size_t c = 0; c < nc; c++) {
+                gclass cl = gclass_of(p, c);
+                double x = least_energy(&cl, p->nfreq, ws[j], f);
+                if (x < e)
+                    e = x;
+            }
+        }
+        gbucket *b = &bk[*nbk - 1];
+        b->wmax = (double)ws[j];
+        b->work += (double)ws[j] / (double)p->grid;
+        b->busy += (double)((ws[j] + v - 1) / v);
+        if (isfinite(e) && e > 0.0)
+            b->energy += e;
+    }
+    free(f);
+    free(ws);
+    return 0;
+}
+
+/* Build and solve the LP of the header with blocks of B slots; work in
+ * units (grid steps over G) for the LP's scaling.  *st: 0 optimum in
+ * *value (the LP's, without the idle draw's cost), 1 no solution, 2 no
+ * claim (the time ran out).  *base: the idle draw's cost.  en holds
+ * nsource + 1 pieces. */
+static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst, long B,
+                           const gbucket *bk, size_t nbk, double time_limit_s,
+                           bnd_fpiece *en, double *value, double *base,
+                           int *st)
+{
+    const ecs_platform *p = inst->platform;
+    long D = inst->deadline, nb = (D + B - 1) / B;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    int nsite = p->nsite < 1 ? 1 : p->nsite;
+    double G = (double)p->grid;
+    *st = 2;
+    *base = 0.0;
+    /* rows: per bucket its work, busy PE-slots, extra energy; PEs per
+     * class and block; draw per site and block; cap per site and slot */
+    int r_w = glp_add_rows(lp, (int)(3 * nbk));
+    int r_c = glp_add_rows(lp, (int)(nc * (size_t)nb));
+    int r_e = glp_add_rows(lp, (int)((size_t)nsite * (size_t)nb));
+    int r_k = glp_add_rows(lp, (int)((size_t)nsite * (size_t)D));
+    for (size_t j = 0; j < nbk; j++) {
+        glp_set_row_bnds(lp, r_w + (int)(3 * j), GLP_LO, bk[j].work, 0);
+        glp_set_row_bnds(lp, r_w + (int)(3 * j) + 1, GLP_LO, bk[j].busy, 0);
+        glp_set_row_bnds(lp, r_w + (int)(3 * j) + 2, GLP_LO, bk[j].energy, 0);
+    }
+    for (size_t c = 0; c < nc; c++)
+        for (long b = 0; b < nb; b++) {
+            long len = (b + 1) * B < D ? B : D - b * B;
+            glp_set_row_bnds(lp, r_c + (int)(c * (size_t)nb + (size_t)b),
+                             GLP_UP, 0, (double)gclass_of(p, c).count * len);
+        }
+    for (int s = 0; s < nsite; s++)
+        for (long b = 0; b < nb; b++)
+            glp_set_row_bnds(lp, r_e + (int)((size_t)s * (size_t)nb +
+                                             (size_t)b),
+                             GLP_FX, 0, 0);
+    int ind[6];
+    double val[6];
+    /* y: PE-slots of bucket j's tasks on class c at f_k in block b; a
+     * PE-slot does at most min(q_{c,k}, wmax_j) of their work */
+    for (size_t j = 0; j < nbk; j++)
+        for (size_t c = 0; c < nc; c++) {
+            gclass cl = gclass_of(p, c);
+            for (long b = 0; b < nb; b++)
+                for (size_t k = 0; k < p->nfreq; k++) {
+                    if (cl.sq[k] <= 0)
+                        continue;
+                    int col = glp_add_cols(lp, 1);
+                    glp_set_col_bnds(lp, col, GLP_LO, 0, 0);
+                    double e = cl.pw[k] - cl.idle;
+                    double q = (double)cl.sq[k];
+                    int n = 0;
+                    ind[++n] = r_w + (int)(3 * j);
+                    val[n] = (q < bk[j].wmax ? q : bk[j].wmax) / G;
+                    ind[++n] = r_w + (int)(3 * j) + 1;
+                    val[n] = 1.0;
+                    ind[++n] = r_c + (int)(c * (size_t)nb + (size_t)b);
+                    val[n] = 1.0;
+                    if (e != 0.0) {
+                        ind[++n] = r_w + (int)(3 * j) + 2;
+                        val[n] = e;
+                        ind[++n] = r_e + (int)((size_t)cl.site * (size_t)nb +
+                                               (size_t)b);
+                        val[n] = e;
+                    }
+                    glp_set_mat_col(lp, col, n, ind, val);
+                }
+        }
+    for (int s = 0; s < nsite; s++) {
+        double idle = bnd_ext_site_idle(p, s);
+        for (long l = 0; l < D; l++) {
+            double room;
+            int ne = bnd_ext_energy_pieces(inst, s, l, idle, en, &room);
+            double cap = ecs_instance_cap(inst, s, l);
+            if (room < -1e-9 * (1.0 + fabs(cap))) {
+                *st = 1; /* a cap below the idle draw */
+                return ECS_OK;
+            }
+            *base += ecs_instance_slot_cost(inst, s, l, idle);
+            int rk = r_k + (int)((size_t)s * (size_t)D + (size_t)l);
+            if (isfinite(room))
+                glp_set_row_bnds(lp, rk, GLP_UP, 0, room > 0.0 ? room : 0.0);
+            else
+                glp_set_row_bnds(lp, rk, GLP_FR, 0, 0);
+            for (int q = 0; q < ne; q++) {
+                int col = glp_add_cols(lp, 1);
+                if (isfinite(en[q].amount))
+                    glp_set_col_bnds(lp, col, GLP_DB, 0, en[q].amount);
+                else
+                    glp_set_col_bnds(lp, col, GLP_LO, 0, 0);
+                glp_set_obj_coef(lp, col, en[q].rate);
+                ind[1] = r_e + (int)((size_t)s * (size_t)nb + (size_t)(l / B));
+                val[1] = -1.0;
+                ind[2] = rk;
+                val[2] = 1.0;
+                glp_set_mat_col(lp, col, 2, ind, val);
+            }
+        }
+    }
+    glp_smcp sm;
+    glp_init_smcp(&sm);
+    sm.msg_lev = GLP_MSG_OFF;
+    sm.presolve = GLP_ON;
+    double ms = time_limit_s * 1000.0;
+    sm.tm_lim = ms < 1.0 ? 1 : ms > 2e9 ? 2000000000 : (int)ms;
+    int ret = glp_simplex(lp, &sm);
+    if (ret == GLP_ENOPFS) {
+        *st = 1;
+        return ECS_OK;
+    }
+    if (ret == GLP_ETMLIM || ret == GLP_EITLIM || ret == GLP_ENODFS)
+        return ECS_OK;
+    if (ret != 0)
+        return ECS_ESOLVER;
+    int s = glp_get_status(lp);
+    if (s == GLP_NOFEAS) {
+        *st = 1;
+    } else if (s == GLP_OPT) {
+        *st = 0;
+        *value = glp_get_obj_val(lp);
+    }
+    return ECS_OK;
+}
+
+/* solve_lp inside the GLPK guard (core/glpk_guard.h), when time is
+ * left (else *st 2: no claim). */
+static ecs_result guarded_lp(const ecs_instance *inst, long B,
+                             const gbucket *bk, size_t nbk,
+                             double time_limit_s,
+                             bnd_fpiece *en, double *value, double *base,
+                             int *st, ecs_diag *diag)
+{
+    *st = 2;
+    if (!(time_limit_s > 0.0))
+        return ECS_OK;
+    glpk_guard gd;
+    ecs_result rc = glpk_guard_begin(&gd, 0, diag);
+    if (rc != ECS_OK)
+        return rc;
+    glp_prob *volatile lp = NULL;
+    if (setjmp(gd.jb) != 0)
+        return glpk_guard_failed(&gd, diag);
+    glpk_guard_arm(&gd);
+    lp = glp_create_prob();
+    rc = solve_lp(lp, inst, B, bk, nbk, time_limit_s, en, value, base, st);
+    glp_delete_prob(lp);
+    glpk_guard_end(&gd);
+    if (rc != ECS_OK)
+        return ecs_diag_set(diag, rc, NULL, 0,
+                            "GLPK could not solve the LP of the granular "
+                            "bound");
+    return ECS_OK;
+}
+
+ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
+                                  double time_limit_s, double *value,
+                                  ecs_diag *diag)
+{
+    ecs_result rc = bnd_ext_check_input(inst, value, diag);
+    if (rc != ECS_OK)
+        return rc;
+    double t_end = ecs_clock_now() + time_limit_s;
+    *value = -HUGE_VAL;
+    const ecs_platform *p = inst->platform;
+    long D = inst->deadline;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    for (size_t c = 0; c < nc; c++) {
+        gclass cl = gclass_of(p, c);
+        for (size_t k = 0; k < p->nfreq; k++)
+            if (cl.sq[k] > 0 && cl.pw[k] < cl.idle)
+                return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
+                                    "the granular bound needs powers at "
+                                    "least the idle draw");
+    }
+    gbucket bk[GRANULAR_MAX_BUCKETS];
+    size_t nbk = 0;
+    bnd_fpiece *en = malloc((inst->nsource + 1) * sizeof *en);
+    if (en == NULL || make_buckets(inst, bk, &nbk) != 0) {
+        free(en);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    long B = 1;
+    while (B < D && (double)(nbk ? nbk : 1) * (double)nc * (double)p->nfreq *
+                            (double)((D + B - 1) / B) >
+                        GRANULAR_MAX_COLS)
+        B *= 2;
+    int st = 2;
+    double lpv = NAN, base = 0.0;
+    rc = guarded_lp(inst, B, bk, nbk, t_end - ecs_clock_now(), en, &lpv,
+                    &base, &st, diag);
+    free(en);
+    if (rc != ECS_OK)
+        return rc;
+    if (st == 1) {
+        *value = HUGE_VAL; /* no schedule meets D' under the caps */
+    } else if (st == 0) {
+        double x = base + lpv;
+        /* the simplex's tolerances, the sums' rounding */
+        *value = x - 1e-9 * (1.0 + fabs(x));
+    }
+    return ECS_OK;
+}
