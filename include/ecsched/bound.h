@@ -345,7 +345,8 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
  * simplex in the calling thread's environment within time_limit_s.
  * *value: the bound, the LP's optimum less 1e-9 relative; HUGE_VAL when
  * no schedule meets D' under the caps; -HUGE_VAL when it claims nothing
- * (the time ran out).  OK; EINVAL; EUNSUPPORTED when a class draws less
+ * (the time ran out, slots of different lengths).  OK; EINVAL;
+ * EUNSUPPORTED when a class draws less
  * than idle at some f > 0; ESOLVER; ENOMEM.  Also valid on the paper's
  * model.
  */

@@ -1,28 +1,30 @@
 /* The granular bound of the extended model (docs/MODEL.md "Granular
  * bound, extended model"): the fluid bound, told that a task runs whole
- * slots.
+ * slots on one PE.
  *
  * The fluid LP (fluid_ext.c) lets one PE do several tasks' work in one
- * slot and a task use a fraction of a slot.  In a schedule, a task runs
- * on one PE over whole slots: task i keeps its PE busy for at least
- * d_i = ceil(w_i G / v) slots (v = max_c q_{c,0}) and draws at least e_i
- * above idle, the least extra energy of any profile of whole slots that
- * does its w_i G steps on some class (a cover of w_i G by the class's
- * speeds q_{c,k} at P_{c,k} - I_c each; a dynamic program over steps).
- * So every schedule's PE counts z_{c,l,k} (class c at f_k in slot l)
- * satisfy, besides the fluid's rows,
- *   sum_{c,l,k} z_{c,l,k} >= sum_i d_i
- *   sum_{c,l,k} (P_{c,k} - I_c) z_{c,l,k} >= sum_i e_i,
- * and the LP's optimum plus the idle draw's cost is a lower bound: its
- * extra draw is covered slot by slot by the pieces left after the idle
- * draw (sources cheaper than the grid by price, then the grid, under the
- * cap), whose cheapest fill of E costs g(idle + E) - g(idle) exactly.
+ * slot.  In a schedule a PE runs one task in a slot, so a slot of class
+ * c at f_k does at most min(q_{c,k}, W_i) of task i's W_i = w_i G grid
+ * steps; task i keeps its PE busy in at least d_i = ceil(W_i / v) slots
+ * (v = max_c q_{c,0}) and draws at least e_i above idle, the least
+ * extra energy of any profile of whole slots that does W_i on some class
+ * (a covering knapsack over the class's speeds, a dynamic program over
+ * steps).  The tasks go into at most 8 buckets by work (consecutive
+ * distinct values); y_{j,c,k,l} >= 0, the PE-slots of bucket j's tasks
+ * on class c at f_k in slot l.  Every schedule's counts satisfy
+ *   sum_{c,k,l} min(q_{c,k}, Wmax_j) y_{j,c,k,l} >= sum_{i in j} W_i
+ *   sum_{c,k,l} y_{j,c,k,l} >= sum_{i in j} d_i
+ *   sum_{c,k,l} (P_{c,k} - I_c) y_{j,c,k,l} >= sum_{i in j} e_i
+ *   sum_{j,k} y_{j,c,k,l} <= n_c
+ * and its extra draw, covered slot by slot by the pieces left after the
+ * idle draw (sources cheaper than the grid by price, then the grid,
+ * under the cap), whose cheapest fill of E costs g(idle + E) - g(idle)
+ * exactly: the LP's optimum plus the idle draw's cost is a lower bound.
  * On graphs of many short tasks (the shared montage: 748 tasks of one
- * unit) a fast PE cannot do two tasks in one slot, which the fluid
- * assumes.  Where the LP would exceed WINDOWS of columns, slots are
- * merged into blocks of B (the class's PEs and the pieces of a block
- * summed): a relaxation.  GLPK's simplex under a time limit; no
- * optimum, no claim. */
+ * unit, a fast PE does two units a slot) it is well above the fluid.
+ * As many buckets as keep the PE columns within GRANULAR_MAX_COLS; none
+ * fit: no claim.  GLPK's simplex under a time limit; no optimum, no
+ * claim. */
 #include "core/glpk_guard.h"
 #include "bound_internal.h"
 #include "ecsched/bound.h"
@@ -33,8 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The PE columns (classes x blocks x frequencies) above which slots are
- * merged into blocks. */
+/* The most PE columns (buckets x classes x frequencies x slots). */
 #define GRANULAR_MAX_COLS 24000.0
 
 /* The most buckets of tasks by work (make_buckets). */
@@ -120,10 +121,11 @@ static int cmp_long(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The buckets (at most GRANULAR_MAX_BUCKETS) into bk, how many in *nbk:
+/* The buckets (at most kmax) into bk, how many in *nbk:
  * per bucket the largest work, the work, sum_i d_i and sum_i e_i of the
  * header.  -1 when out of memory. */
-static int make_buckets(const ecs_instance *inst, gbucket *bk, size_t *nbk)
+static int make_buckets(const ecs_instance *inst, size_t kmax, gbucket *bk,
+                        size_t *nbk)
 {
     const ecs_platform *p = inst->platform;
     const ecs_graph *g = inst->graph;
@@ -143,7 +145,7 @@ static int make_buckets(const ecs_instance *inst, gbucket *bk, size_t *nbk)
     size_t nd = 0; /* distinct values */
     for (size_t j = 0; j < n; j++)
         nd += j == 0 || ws[j] != ws[j - 1];
-    size_t per = (nd + GRANULAR_MAX_BUCKETS - 1) / GRANULAR_MAX_BUCKETS;
+    size_t per = (nd + kmax - 1) / kmax;
     long v = 0;
     for (size_t c = 0; c < nc; c++)
         if (gclass_of(p, c).sq[0] > v)
@@ -176,25 +178,25 @@ static int make_buckets(const ecs_instance *inst, gbucket *bk, size_t *nbk)
     return 0;
 }
 
-/* Build and solve the LP of the header with blocks of B slots; work in
+/* Build and solve the LP of the header; work in
  * units (grid steps over G) for the LP's scaling.  *st: 0 optimum in
  * *value (the LP's, without the idle draw's cost), 1 no solution, 2 no
  * claim (the time ran out).  *base: the idle draw's cost.  en holds
  * nsource + 1 pieces. */
-static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst, long B,
+static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst,
                            const gbucket *bk, size_t nbk, double time_limit_s,
                            bnd_fpiece *en, double *value, double *base,
                            int *st)
 {
     const ecs_platform *p = inst->platform;
-    long D = inst->deadline, nb = (D + B - 1) / B;
+    long D = inst->deadline, nb = D;
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int nsite = p->nsite < 1 ? 1 : p->nsite;
     double G = (double)p->grid;
     *st = 2;
     *base = 0.0;
     /* rows: per bucket its work, busy PE-slots, extra energy; PEs per
-     * class and block; draw per site and block; cap per site and slot */
+     * class and slot; draw and cap per site and slot */
     int r_w = glp_add_rows(lp, (int)(3 * nbk));
     int r_c = glp_add_rows(lp, (int)(nc * (size_t)nb));
     int r_e = glp_add_rows(lp, (int)((size_t)nsite * (size_t)nb));
@@ -205,11 +207,9 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst, long B,
         glp_set_row_bnds(lp, r_w + (int)(3 * j) + 2, GLP_LO, bk[j].energy, 0);
     }
     for (size_t c = 0; c < nc; c++)
-        for (long b = 0; b < nb; b++) {
-            long len = (b + 1) * B < D ? B : D - b * B;
+        for (long b = 0; b < nb; b++)
             glp_set_row_bnds(lp, r_c + (int)(c * (size_t)nb + (size_t)b),
-                             GLP_UP, 0, (double)gclass_of(p, c).count * len);
-        }
+                             GLP_UP, 0, (double)gclass_of(p, c).count);
     for (int s = 0; s < nsite; s++)
         for (long b = 0; b < nb; b++)
             glp_set_row_bnds(lp, r_e + (int)((size_t)s * (size_t)nb +
@@ -217,7 +217,7 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst, long B,
                              GLP_FX, 0, 0);
     int ind[6];
     double val[6];
-    /* y: PE-slots of bucket j's tasks on class c at f_k in block b; a
+    /* y: PE-slots of bucket j's tasks on class c at f_k in slot b; a
      * PE-slot does at most min(q_{c,k}, wmax_j) of their work */
     for (size_t j = 0; j < nbk; j++)
         for (size_t c = 0; c < nc; c++) {
@@ -270,7 +270,7 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst, long B,
                 else
                     glp_set_col_bnds(lp, col, GLP_LO, 0, 0);
                 glp_set_obj_coef(lp, col, en[q].rate);
-                ind[1] = r_e + (int)((size_t)s * (size_t)nb + (size_t)(l / B));
+                ind[1] = r_e + (int)((size_t)s * (size_t)nb + (size_t)l);
                 val[1] = -1.0;
                 ind[2] = rk;
                 val[2] = 1.0;
@@ -305,7 +305,7 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst, long B,
 
 /* solve_lp inside the GLPK guard (core/glpk_guard.h), when time is
  * left (else *st 2: no claim). */
-static ecs_result guarded_lp(const ecs_instance *inst, long B,
+static ecs_result guarded_lp(const ecs_instance *inst,
                              const gbucket *bk, size_t nbk,
                              double time_limit_s,
                              bnd_fpiece *en, double *value, double *base,
@@ -323,7 +323,7 @@ static ecs_result guarded_lp(const ecs_instance *inst, long B,
         return glpk_guard_failed(&gd, diag);
     glpk_guard_arm(&gd);
     lp = glp_create_prob();
-    rc = solve_lp(lp, inst, B, bk, nbk, time_limit_s, en, value, base, st);
+    rc = solve_lp(lp, inst, bk, nbk, time_limit_s, en, value, base, st);
     glp_delete_prob(lp);
     glpk_guard_end(&gd);
     if (rc != ECS_OK)
@@ -342,6 +342,8 @@ ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
         return rc;
     double t_end = ecs_clock_now() + time_limit_s;
     *value = -HUGE_VAL;
+    if (inst->slot_len != NULL)
+        return ECS_OK; /* slots of different lengths: no claim */
     const ecs_platform *p = inst->platform;
     long D = inst->deadline;
     size_t nc = p->nclass > 0 ? p->nclass : 1;
@@ -353,21 +355,31 @@ ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
                                     "the granular bound needs powers at "
                                     "least the idle draw");
     }
+    /* as many buckets as fit in GRANULAR_MAX_COLS PE columns; none: no
+     * claim (slots merged into blocks pooled their prices and caps and
+     * fell below the fluid bound at 1,000 tasks) */
+    size_t nf = 0;
+    for (size_t c = 0; c < nc; c++)
+        for (size_t k = 0; k < p->nfreq; k++)
+            nf += gclass_of(p, c).sq[k] > 0;
+    double per_bucket = (double)nf * (double)D;
+    size_t kmax = per_bucket > GRANULAR_MAX_COLS
+                      ? 0
+                      : (size_t)(GRANULAR_MAX_COLS / per_bucket);
+    if (kmax > GRANULAR_MAX_BUCKETS)
+        kmax = GRANULAR_MAX_BUCKETS;
+    if (kmax == 0)
+        return ECS_OK;
     gbucket bk[GRANULAR_MAX_BUCKETS];
     size_t nbk = 0;
     bnd_fpiece *en = malloc((inst->nsource + 1) * sizeof *en);
-    if (en == NULL || make_buckets(inst, bk, &nbk) != 0) {
+    if (en == NULL || make_buckets(inst, kmax, bk, &nbk) != 0) {
         free(en);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     }
-    long B = 1;
-    while (B < D && (double)(nbk ? nbk : 1) * (double)nc * (double)p->nfreq *
-                            (double)((D + B - 1) / B) >
-                        GRANULAR_MAX_COLS)
-        B *= 2;
     int st = 2;
     double lpv = NAN, base = 0.0;
-    rc = guarded_lp(inst, B, bk, nbk, t_end - ecs_clock_now(), en, &lpv,
+    rc = guarded_lp(inst, bk, nbk, t_end - ecs_clock_now(), en, &lpv,
                     &base, &st, diag);
     free(en);
     if (rc != ECS_OK)
