@@ -9,12 +9,15 @@
  * (v = max_c q_{c,0}) and draws at least e_i above idle, the least
  * extra energy of any profile of whole slots that does W_i on some class
  * (a covering knapsack over the class's speeds, a dynamic program over
- * steps).  The tasks go into at most 8 buckets by work (consecutive
- * distinct values); y_{j,c,k,l} >= 0, the PE-slots of bucket j's tasks
- * on class c at f_k in slot l.  Every schedule's counts satisfy
+ * steps).  The tasks go into groups: by time window (on the classes)
+ * and work where that fits, else at most 8 buckets by work
+ * (consecutive distinct values) over the whole horizon; y_{j,c,k,l} >=
+ * 0, the PE-slots of group j's tasks on class c at f_k in slot l of its
+ * window.  Every schedule's counts satisfy
  *   sum_{c,k,l} min(q_{c,k}, Wmax_j) y_{j,c,k,l} >= sum_{i in j} W_i
  *   sum_{c,k,l} y_{j,c,k,l} >= sum_{i in j} d_i
  *   sum_{c,k,l} (P_{c,k} - I_c) y_{j,c,k,l} >= sum_{i in j} e_i
+ *   sum_{c,k} y_{j,c,k,l} <= n_j  (its tasks, one PE each)
  *   sum_{j,k} y_{j,c,k,l} <= n_c
  * and its extra draw, covered slot by slot by the pieces left after the
  * idle draw (sources cheaper than the grid by price, then the grid,
@@ -22,8 +25,8 @@
  * exactly: the LP's optimum plus the idle draw's cost is a lower bound.
  * On graphs of many short tasks (the shared montage: 748 tasks of one
  * unit, a fast PE does two units a slot) it is well above the fluid.
- * As many buckets as keep the PE columns within GRANULAR_MAX_COLS; none
- * fit: no claim.  GLPK's simplex under a time limit; no optimum, no
+ * Groups (or as many buckets as) keep the PE columns within
+ * GRANULAR_MAX_COLS; none fit: no claim.  GLPK's simplex under a time limit; no optimum, no
  * claim. */
 #include "core/glpk_guard.h"
 #include "bound_internal.h"
@@ -109,72 +112,121 @@ static double least_energy(const gclass *cl, size_t nfreq, long W, double *f)
     return f[n];
 }
 
-/* Tasks by work: a bucket holds the tasks whose work is among some
- * consecutive distinct values, wmax the largest (grid steps). */
+/* A group of tasks: those of one window and one work (window mode), or
+ * of consecutive distinct works over the whole horizon (bucket mode);
+ * wmax the largest work (grid steps), n how many. */
 typedef struct gbucket {
-    double wmax, work, busy, energy; /* work in units */
+    long es, lf;
+    double wmax, work, busy, energy, n; /* work in units */
 } gbucket;
 
-static int cmp_long(const void *a, const void *b)
+/* A task with work: its window and its grid steps. */
+typedef struct gtask {
+    long es, lf, W;
+} gtask;
+
+static int cmp_task(const void *a, const void *b)
 {
-    long x = *(const long *)a, y = *(const long *)b;
-    return (x > y) - (x < y);
+    const gtask *x = a, *y = b;
+    if (x->es != y->es)
+        return (x->es > y->es) - (x->es < y->es);
+    if (x->lf != y->lf)
+        return (x->lf > y->lf) - (x->lf < y->lf);
+    return (x->W > y->W) - (x->W < y->W);
 }
 
-/* The buckets (at most kmax) into bk, how many in *nbk:
- * per bucket the largest work, the work, sum_i d_i and sum_i e_i of the
- * header.  -1 when out of memory. */
-static int make_buckets(const ecs_instance *inst, size_t kmax, gbucket *bk,
-                        size_t *nbk)
+/* The groups into *out (malloc'd), how many in *nbk: by window and work
+ * where their PE columns (nf per slot of each window) fit in
+ * GRANULAR_MAX_COLS (w not NULL), else at most GRANULAR_MAX_BUCKETS
+ * buckets by work over the whole horizon, as many as fit; *nbk 0 when
+ * none does.  Per group the largest work, the work, sum_i d_i and sum_i
+ * e_i of the header.  -1 when out of memory. */
+static int make_groups(const ecs_instance *inst, const ecs_windows *w,
+                       size_t nf, gbucket **out, size_t *nbk)
 {
     const ecs_platform *p = inst->platform;
     const ecs_graph *g = inst->graph;
+    long D = inst->deadline;
     size_t nc = p->nclass > 0 ? p->nclass : 1;
+    *out = NULL;
+    *nbk = 0;
     double *f = malloc((GRANULAR_MAX_DP + 1) * sizeof *f);
-    long *ws = malloc((g->n + 1) * sizeof *ws);
-    if (f == NULL || ws == NULL) {
+    gtask *ts = malloc((g->n + 1) * sizeof *ts);
+    gbucket *bk = malloc((g->n + 1) * sizeof *bk);
+    if (f == NULL || ts == NULL || bk == NULL) {
         free(f);
-        free(ws);
+        free(ts);
+        free(bk);
         return -1;
     }
     size_t n = 0;
     for (size_t i = 0; i < g->n; i++)
-        if (g->work[i] > 0)
-            ws[n++] = g->work[i] * p->grid;
-    qsort(ws, n, sizeof *ws, cmp_long);
-    size_t nd = 0; /* distinct values */
+        if (g->work[i] > 0) {
+            long es = w == NULL || w->es[i] < 0 ? 0 : w->es[i];
+            long lf = w == NULL || w->lf[i] >= D ? D - 1 : w->lf[i];
+            ts[n++] = (gtask){es, lf, g->work[i] * p->grid};
+        }
+    qsort(ts, n, sizeof *ts, cmp_task);
+    double cols = 0.0;
     for (size_t j = 0; j < n; j++)
-        nd += j == 0 || ws[j] != ws[j - 1];
-    size_t per = (nd + kmax - 1) / kmax;
+        if (j == 0 || cmp_task(&ts[j], &ts[j - 1]) != 0)
+            cols += (double)nf * (double)(ts[j].lf - ts[j].es + 1);
+    size_t per = 0; /* bucket mode: distinct works per bucket */
+    if (w == NULL || cols > GRANULAR_MAX_COLS) {
+        double per_bucket = (double)nf * (double)D;
+        size_t kmax = per_bucket > GRANULAR_MAX_COLS
+                          ? 0
+                          : (size_t)(GRANULAR_MAX_COLS / per_bucket);
+        if (kmax > GRANULAR_MAX_BUCKETS)
+            kmax = GRANULAR_MAX_BUCKETS;
+        if (kmax == 0 || n == 0) {
+            free(f);
+            free(ts);
+            free(bk);
+            return 0;
+        }
+        for (size_t j = 0; j < n; j++) {
+            ts[j].es = 0;
+            ts[j].lf = D - 1;
+        }
+        qsort(ts, n, sizeof *ts, cmp_task);
+        size_t nd = 0;
+        for (size_t j = 0; j < n; j++)
+            nd += j == 0 || ts[j].W != ts[j - 1].W;
+        per = (nd + kmax - 1) / kmax;
+    }
     long v = 0;
     for (size_t c = 0; c < nc; c++)
         if (gclass_of(p, c).sq[0] > v)
             v = gclass_of(p, c).sq[0];
-    *nbk = 0;
     size_t d = 0;
     double e = HUGE_VAL;
     for (size_t j = 0; j < n; j++) {
-        if (j == 0 || ws[j] != ws[j - 1]) {
-            if (d % per == 0)
-                bk[(*nbk)++] = (gbucket){0, 0, 0, 0};
-            d++;
+        int neww = j == 0 || ts[j].W != ts[j - 1].W;
+        int start = per == 0 ? j == 0 || cmp_task(&ts[j], &ts[j - 1]) != 0
+                             : neww && d++ % per == 0;
+        if (start)
+            bk[(*nbk)++] = (gbucket){ts[j].es, ts[j].lf, 0, 0, 0, 0, 0};
+        if (neww || start) {
             e = HUGE_VAL; /* the least energy of this work */
             for (size_t c = 0; c < nc; c++) {
                 gclass cl = gclass_of(p, c);
-                double x = least_energy(&cl, p->nfreq, ws[j], f);
+                double x = least_energy(&cl, p->nfreq, ts[j].W, f);
                 if (x < e)
                     e = x;
             }
         }
         gbucket *b = &bk[*nbk - 1];
-        b->wmax = (double)ws[j];
-        b->work += (double)ws[j] / (double)p->grid;
-        b->busy += (double)((ws[j] + v - 1) / v);
+        b->wmax = (double)ts[j].W;
+        b->work += (double)ts[j].W / (double)p->grid;
+        b->busy += (double)((ts[j].W + v - 1) / v);
+        b->n += 1.0;
         if (isfinite(e) && e > 0.0)
             b->energy += e;
     }
     free(f);
-    free(ws);
+    free(ts);
+    *out = bk;
     return 0;
 }
 
@@ -198,6 +250,10 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst,
     /* rows: per bucket its work, busy PE-slots, extra energy; PEs per
      * class and slot; draw and cap per site and slot */
     int r_w = glp_add_rows(lp, (int)(3 * nbk));
+    size_t nt = 0; /* rows: at most n_j of group j's tasks in a slot */
+    for (size_t j = 0; j < nbk; j++)
+        nt += (size_t)(bk[j].lf - bk[j].es + 1);
+    int r_t = glp_add_rows(lp, (int)nt);
     int r_c = glp_add_rows(lp, (int)(nc * (size_t)nb));
     int r_e = glp_add_rows(lp, (int)((size_t)nsite * (size_t)nb));
     int r_k = glp_add_rows(lp, (int)((size_t)nsite * (size_t)D));
@@ -215,14 +271,17 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst,
             glp_set_row_bnds(lp, r_e + (int)((size_t)s * (size_t)nb +
                                              (size_t)b),
                              GLP_FX, 0, 0);
-    int ind[6];
-    double val[6];
+    int ind[7];
+    double val[7];
     /* y: PE-slots of bucket j's tasks on class c at f_k in slot b; a
      * PE-slot does at most min(q_{c,k}, wmax_j) of their work */
-    for (size_t j = 0; j < nbk; j++)
+    for (size_t j = 0, t0 = 0; j < nbk; t0 += (size_t)(bk[j].lf - bk[j].es + 1), j++) {
+        for (long b = bk[j].es; b <= bk[j].lf; b++)
+            glp_set_row_bnds(lp, r_t + (int)(t0 + (size_t)(b - bk[j].es)),
+                             GLP_UP, 0, bk[j].n);
         for (size_t c = 0; c < nc; c++) {
             gclass cl = gclass_of(p, c);
-            for (long b = 0; b < nb; b++)
+            for (long b = bk[j].es; b <= bk[j].lf; b++)
                 for (size_t k = 0; k < p->nfreq; k++) {
                     if (cl.sq[k] <= 0)
                         continue;
@@ -234,6 +293,8 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst,
                     ind[++n] = r_w + (int)(3 * j);
                     val[n] = (q < bk[j].wmax ? q : bk[j].wmax) / G;
                     ind[++n] = r_w + (int)(3 * j) + 1;
+                    val[n] = 1.0;
+                    ind[++n] = r_t + (int)(t0 + (size_t)(b - bk[j].es));
                     val[n] = 1.0;
                     ind[++n] = r_c + (int)(c * (size_t)nb + (size_t)b);
                     val[n] = 1.0;
@@ -247,6 +308,7 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst,
                     glp_set_mat_col(lp, col, n, ind, val);
                 }
         }
+    }
     for (int s = 0; s < nsite; s++) {
         double idle = bnd_ext_site_idle(p, s);
         for (long l = 0; l < D; l++) {
@@ -345,7 +407,6 @@ ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
     if (inst->slot_len != NULL)
         return ECS_OK; /* slots of different lengths: no claim */
     const ecs_platform *p = inst->platform;
-    long D = inst->deadline;
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     for (size_t c = 0; c < nc; c++) {
         gclass cl = gclass_of(p, c);
@@ -355,33 +416,45 @@ ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
                                     "the granular bound needs powers at "
                                     "least the idle draw");
     }
-    /* as many buckets as fit in GRANULAR_MAX_COLS PE columns; none: no
-     * claim (slots merged into blocks pooled their prices and caps and
-     * fell below the fluid bound at 1,000 tasks) */
     size_t nf = 0;
     for (size_t c = 0; c < nc; c++)
         for (size_t k = 0; k < p->nfreq; k++)
             nf += gclass_of(p, c).sq[k] > 0;
-    double per_bucket = (double)nf * (double)D;
-    size_t kmax = per_bucket > GRANULAR_MAX_COLS
-                      ? 0
-                      : (size_t)(GRANULAR_MAX_COLS / per_bucket);
-    if (kmax > GRANULAR_MAX_BUCKETS)
-        kmax = GRANULAR_MAX_BUCKETS;
-    if (kmax == 0)
-        return ECS_OK;
-    gbucket bk[GRANULAR_MAX_BUCKETS];
-    size_t nbk = 0;
-    bnd_fpiece *en = malloc((inst->nsource + 1) * sizeof *en);
-    if (en == NULL || make_buckets(inst, kmax, bk, &nbk) != 0) {
-        free(en);
+    ecs_windows own;
+    const ecs_windows *w = NULL;
+    int empty = 0;
+    if (bnd_ext_windows(inst, &own, &w, &empty) != ECS_OK)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    if (w != NULL && empty) {
+        ecs_windows_release(&own);
+        *value = HUGE_VAL; /* the critical path exceeds D' */
+        return ECS_OK;
+    }
+    /* by window and work where that fits, else buckets by work over the
+     * horizon, as many as fit; none: no claim (slots merged into blocks
+     * pooled their prices and caps and fell below the fluid bound at
+     * 1,000 tasks) */
+    gbucket *bk = NULL;
+    size_t nbk = 0;
+    int mrc = make_groups(inst, w, nf, &bk, &nbk);
+    ecs_windows_release(&own);
+    bnd_fpiece *en = malloc((inst->nsource + 1) * sizeof *en);
+    if (en == NULL || mrc != 0) {
+        free(en);
+        free(bk);
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    }
+    if (nbk == 0) {
+        free(en);
+        free(bk);
+        return ECS_OK;
     }
     int st = 2;
     double lpv = NAN, base = 0.0;
     rc = guarded_lp(inst, bk, nbk, t_end - ecs_clock_now(), en, &lpv,
                     &base, &st, diag);
     free(en);
+    free(bk);
     if (rc != ECS_OK)
         return rc;
     if (st == 1) {
