@@ -848,6 +848,27 @@ static ecs_result by_lns(driver *d, ecs_diag *diag)
     return ECS_OK;
 }
 
+/* After an extended bound of the fluid phase gave v (rc its result):
+ * EUNSUPPORTED is nothing; HUGE_VAL without a schedule is EINFEASIBLE;
+ * a finite v above *fl becomes *fl, by `by`. */
+static ecs_result raise_fluid(driver *d, double *fl, double v, ecs_result rc,
+                              ecs_bound_method by, ecs_diag *diag)
+{
+    if (rc == ECS_EUNSUPPORTED) {
+        ecs_diag_clear(diag);
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    if (v == HUGE_VAL && d->out->schedule == NULL)
+        return ECS_EINFEASIBLE;
+    if (isfinite(v) && (isnan(*fl) || v > *fl)) {
+        *fl = v;
+        d->fluid_by = by;
+    }
+    return ECS_OK;
+}
+
 /* The share of the time left that the extended model's bound by stages
  * may take (it ends in well under a second at 1,000 tasks). */
 #define STAGES_EXT_SHARE 0.1
@@ -868,19 +889,7 @@ static ecs_result stages_extended(driver *d, double *fl, ecs_diag *diag)
         offer(d->out, &ss, rep.cost, ECS_FOUND_BY_STAGES);
     }
     ecs_schedule_free(ss);
-    if (rc == ECS_EUNSUPPORTED) {
-        ecs_diag_clear(diag);
-        return ECS_OK;
-    }
-    if (rc != ECS_OK)
-        return rc;
-    if (v == HUGE_VAL && d->out->schedule == NULL)
-        return ECS_EINFEASIBLE;
-    if (isfinite(v) && (isnan(*fl) || v > *fl)) {
-        *fl = v;
-        d->fluid_by = ECS_BOUND_BY_STAGES;
-    }
-    return ECS_OK;
+    return raise_fluid(d, fl, v, rc, ECS_BOUND_BY_STAGES, diag);
 }
 
 /* The share of the time left that the extended model's granular bound
@@ -895,19 +904,7 @@ static ecs_result granular_extended(driver *d, double *fl, ecs_diag *diag)
     double v = -HUGE_VAL;
     ecs_result rc = ecs_bound_granular_ext(
         d->inst, share(d, GRANULAR_EXT_SHARE) * left(d), &v, diag);
-    if (rc == ECS_EUNSUPPORTED) {
-        ecs_diag_clear(diag);
-        return ECS_OK;
-    }
-    if (rc != ECS_OK)
-        return rc;
-    if (v == HUGE_VAL && d->out->schedule == NULL)
-        return ECS_EINFEASIBLE;
-    if (isfinite(v) && (isnan(*fl) || v > *fl)) {
-        *fl = v;
-        d->fluid_by = ECS_BOUND_BY_GRANULAR;
-    }
-    return ECS_OK;
+    return raise_fluid(d, fl, v, rc, ECS_BOUND_BY_GRANULAR, diag);
 }
 
 /* The plan of solve.h's table, from the best schedule and bound so far. */

@@ -254,6 +254,17 @@ typedef struct bnd_fpiece {
     double rate, amount;
 } bnd_fpiece;
 
+/* A class as the extended model's LPs see it (fluid_ext.c): one class
+ * (the PEs of the paper's platform) where the platform has none. */
+typedef struct bnd_ext_class {
+    int count, site;
+    const long *sq;   /* speed_q */
+    const double *pw; /* power_of */
+    double idle;
+} bnd_ext_class;
+
+bnd_ext_class bnd_ext_class_of(const ecs_platform *p, size_t c);
+
 /* The idle draw of every PE of site s (fluid_ext.c). */
 double bnd_ext_site_idle(const ecs_platform *p, int s);
 

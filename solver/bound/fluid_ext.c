@@ -13,20 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A class as the LP sees it (one class per platform without classes). */
-typedef struct fx_class {
-    int count, site;
-    const long *sq;   /* speed_q */
-    const double *pw; /* power_of */
-    double idle;
-} fx_class;
-
-static fx_class class_of(const ecs_platform *p, size_t c)
+bnd_ext_class bnd_ext_class_of(const ecs_platform *p, size_t c)
 {
     if (p->nclass == 0)
-        return (fx_class){p->pes, 0, p->freq_q, p->power_of, 0.0};
+        return (bnd_ext_class){p->pes, 0, p->freq_q, p->power_of, 0.0};
     const ecs_pe_class *k = &p->cls[c];
-    return (fx_class){k->count, k->site, k->speed_q, k->power_of, k->idle};
+    return (bnd_ext_class){k->count, k->site, k->speed_q, k->power_of,
+                           k->idle};
 }
 
 double bnd_ext_site_idle(const ecs_platform *p, int s)
@@ -34,7 +27,7 @@ double bnd_ext_site_idle(const ecs_platform *p, int s)
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     double idle_s = 0.0;
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         if (cl.site == s)
             idle_s += cl.count * cl.idle;
     }
@@ -142,7 +135,7 @@ static ecs_result build_and_solve(const ecs_instance *inst,
         free(act);
     }
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         for (long l = 0; l < D; l++)
             glp_set_row_bnds(lp, r_cap + (int)(c * (size_t)D + (size_t)l),
                              GLP_UP, 0, cl.count);
@@ -162,7 +155,7 @@ static ecs_result build_and_solve(const ecs_instance *inst,
     }
     /* columns: z (class, slot, k), y (site, slot), x (source, slot) */
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         for (long l = 0; l < D; l++)
             for (size_t k = 0; k < p->nfreq; k++) {
                 if (cl.sq[k] <= 0)
@@ -282,7 +275,7 @@ static int work_pieces(const ecs_platform *p, int s, fpiece *out)
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int m = 0;
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         if (cl.site != s)
             continue;
         double hx[ECS_MAX_FREQS + 1], hy[ECS_MAX_FREQS + 1];
@@ -378,7 +371,7 @@ static double site_max_extra(const ecs_platform *p, int s)
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     double most = 0.0;
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         if (cl.site != s)
             continue;
         double m = 0.0;

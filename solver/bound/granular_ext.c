@@ -58,29 +58,13 @@ static long gcd_l(long a, long b)
     return a;
 }
 
-/* A class as the LP sees it (one class per platform without classes). */
-typedef struct gclass {
-    int count, site;
-    const long *sq;
-    const double *pw;
-    double idle;
-} gclass;
-
-static gclass gclass_of(const ecs_platform *p, size_t c)
-{
-    if (p->nclass == 0)
-        return (gclass){p->pes, 0, p->freq_q, p->power_of, 0.0};
-    const ecs_pe_class *k = &p->cls[c];
-    return (gclass){k->count, k->site, k->speed_q, k->power_of, k->idle};
-}
-
 /* The least extra energy of W grid steps on class cl over whole slots:
  * min sum_k n_k (P_k - I) over n_k >= 0 with sum_k n_k q_k >= W (a slot at
  * f = 0 adds nothing and does nothing).  An unbounded covering knapsack
  * over the steps in units of the speeds' gcd; beyond GRANULAR_MAX_DP
  * units, W times the least energy per step (a lower bound).  f (scratch)
  * holds GRANULAR_MAX_DP + 1. */
-static double least_energy(const gclass *cl, size_t nfreq, long W, double *f)
+static double least_energy(const bnd_ext_class *cl, size_t nfreq, long W, double *f)
 {
     long g = 0;
     double ratio = HUGE_VAL;
@@ -197,8 +181,8 @@ static int make_groups(const ecs_instance *inst, const ecs_windows *w,
     }
     long v = 0;
     for (size_t c = 0; c < nc; c++)
-        if (gclass_of(p, c).sq[0] > v)
-            v = gclass_of(p, c).sq[0];
+        if (bnd_ext_class_of(p, c).sq[0] > v)
+            v = bnd_ext_class_of(p, c).sq[0];
     size_t d = 0;
     double e = HUGE_VAL;
     for (size_t j = 0; j < n; j++) {
@@ -210,7 +194,7 @@ static int make_groups(const ecs_instance *inst, const ecs_windows *w,
         if (neww || start) {
             e = HUGE_VAL; /* the least energy of this work */
             for (size_t c = 0; c < nc; c++) {
-                gclass cl = gclass_of(p, c);
+                bnd_ext_class cl = bnd_ext_class_of(p, c);
                 double x = least_energy(&cl, p->nfreq, ts[j].W, f);
                 if (x < e)
                     e = x;
@@ -265,7 +249,7 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst,
     for (size_t c = 0; c < nc; c++)
         for (long b = 0; b < nb; b++)
             glp_set_row_bnds(lp, r_c + (int)(c * (size_t)nb + (size_t)b),
-                             GLP_UP, 0, (double)gclass_of(p, c).count);
+                             GLP_UP, 0, (double)bnd_ext_class_of(p, c).count);
     for (int s = 0; s < nsite; s++)
         for (long b = 0; b < nb; b++)
             glp_set_row_bnds(lp, r_e + (int)((size_t)s * (size_t)nb +
@@ -280,7 +264,7 @@ static ecs_result solve_lp(glp_prob *lp, const ecs_instance *inst,
             glp_set_row_bnds(lp, r_t + (int)(t0 + (size_t)(b - bk[j].es)),
                              GLP_UP, 0, bk[j].n);
         for (size_t c = 0; c < nc; c++) {
-            gclass cl = gclass_of(p, c);
+            bnd_ext_class cl = bnd_ext_class_of(p, c);
             for (long b = bk[j].es; b <= bk[j].lf; b++)
                 for (size_t k = 0; k < p->nfreq; k++) {
                     if (cl.sq[k] <= 0)
@@ -409,7 +393,7 @@ ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
     const ecs_platform *p = inst->platform;
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     for (size_t c = 0; c < nc; c++) {
-        gclass cl = gclass_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         for (size_t k = 0; k < p->nfreq; k++)
             if (cl.sq[k] > 0 && cl.pw[k] < cl.idle)
                 return ecs_diag_set(diag, ECS_EUNSUPPORTED, NULL, 0,
@@ -419,7 +403,7 @@ ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
     size_t nf = 0;
     for (size_t c = 0; c < nc; c++)
         for (size_t k = 0; k < p->nfreq; k++)
-            nf += gclass_of(p, c).sq[k] > 0;
+            nf += bnd_ext_class_of(p, c).sq[k] > 0;
     ecs_windows own;
     const ecs_windows *w = NULL;
     int empty = 0;

@@ -10,6 +10,7 @@
 
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
+#include "ecsched/method.h"
 #include "ecsched/solve.h"
 
 #include <math.h>
@@ -31,15 +32,24 @@
  * 1.8 + 70 = 142.5.  With D' = 1 no schedule exists (three tasks, two
  * PEs): the fluid finds one (6 steps: fast at 1 and slow at 1), the
  * granular bound none (3 busy PE-slots in 2). */
+static double hand_price[2] = {1, 100};
+
+/* test_hand's instance into inst (p and *g its platform and graph; free
+ * *g after). */
+static void hand_case(ecs_platform *p, ecs_graph **g, ecs_instance *inst)
+{
+    tu_worked_platform(p);
+    *g = tu_graph(3, (const long[]){1, 1, 1}, 0, NULL);
+    ecs_instance_init(inst, *g, p, hand_price, 2, 2);
+}
+
 static void test_hand(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_worked_platform(&p);
-    ecs_graph *g = tu_graph(3, (const long[]){1, 1, 1}, 0, NULL);
-    double price[2] = {1, 100};
+    ecs_graph *g;
     ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    hand_case(&p, &g, &inst);
     double v = NAN, fl = NAN;
     assert_int_equal(ecs_bound_granular_ext(&inst, 10.0, &v, NULL), ECS_OK);
     assert_close(v, 142.5, 1e-6);
@@ -128,11 +138,9 @@ static void test_solve_fluid_phase(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_worked_platform(&p);
-    ecs_graph *g = tu_graph(3, (const long[]){1, 1, 1}, 0, NULL);
-    double price[2] = {1, 100};
+    ecs_graph *g;
     ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    hand_case(&p, &g, &inst);
     assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
     ecs_solve_params prm;
     ecs_solve_params_init(&prm);
@@ -154,12 +162,39 @@ static void test_solve_fluid_phase(void **state)
     ecs_graph_free(g);
 }
 
+/* The method table's row `granular` on test_hand's instance: the bound
+ * 142.5 (`granular`), no schedule. */
+static void test_row(void **state)
+{
+    (void)state;
+    const ecs_method *m = ecs_method_find("granular");
+    assert_non_null(m);
+    assert_int_equal(m->role, ECS_ROLE_BOUND);
+    ecs_platform p;
+    ecs_graph *g;
+    ecs_instance inst;
+    hand_case(&p, &g, &inst);
+    ecs_method_args a;
+    ecs_method_args_init(&a);
+    a.inst = &inst;
+    ecs_method_out out;
+    ecs_diag d;
+    assert_int_equal(ecs_method_run(m, &a, &out, &d), ECS_OK);
+    assert_string_equal(out.bound_method, "granular");
+    assert_close(out.bound, 142.5, 1e-6);
+    assert_null(out.schedule);
+    ecs_method_out_release(&out);
+    ecs_instance_release(&inst);
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
         cmocka_unit_test(test_hand),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
+        cmocka_unit_test(test_row),
     };
     return tu_run(quick, sizeof quick / sizeof *quick, NULL, 0);
 }
