@@ -436,6 +436,21 @@ static ecs_result bound_instance(const ecs_method_args *a,
     return ECS_OK;
 }
 
+/* A bound row's result rc, *b: where it claims nothing (-HUGE_VAL), the
+ * fluid bound of inst instead; bound_method says which (name or
+ * "fluid"). */
+static ecs_result or_fluid(ecs_result rc, const ecs_instance *inst,
+                           double *b, ecs_method_out *out, const char *name,
+                           ecs_diag *diag)
+{
+    out->bound_method = name;
+    if (rc == ECS_OK && *b == -HUGE_VAL) {
+        rc = fluid_value(inst, b, diag);
+        out->bound_method = "fluid";
+    }
+    return rc;
+}
+
 /* The granular bound of the extended model (docs/MODEL.md "Granular
  * bound, extended model"), on the paper's view where what cannot bind
  * leaves the paper's model; where it claims nothing, the fluid bound, and
@@ -451,11 +466,7 @@ static ecs_result run_granular(const ecs_method_args *a, ecs_method_out *out,
         return rc;
     double b = -HUGE_VAL;
     rc = ecs_bound_granular_ext(inst, a->time_limit_s, &b, diag);
-    out->bound_method = "granular";
-    if (rc == ECS_OK && b == -HUGE_VAL) {
-        rc = fluid_value(inst, &b, diag);
-        out->bound_method = "fluid";
-    }
+    rc = or_fluid(rc, inst, &b, out, "granular", diag);
     if (viewed)
         ecs_instance_view_release(&view);
     if (rc != ECS_OK)
@@ -506,11 +517,7 @@ static ecs_result run_stages(const ecs_method_args *a, ecs_method_out *out,
         bound_params(a, &prm);
         rc = ecs_bound_stages_schedule(inst, &prm, &s, &cost, &b, diag);
     }
-    out->bound_method = "stages";
-    if (rc == ECS_OK && b == -HUGE_VAL) {
-        rc = fluid_value(inst, &b, diag);
-        out->bound_method = "fluid";
-    }
+    rc = or_fluid(rc, inst, &b, out, "stages", diag);
     if (viewed)
         ecs_instance_view_release(&view);
     if (rc != ECS_OK) {
