@@ -94,7 +94,7 @@ run compare $G -p 4 --watts 1000 --extension 0.2 --methods $M --json --green $F/
 expect_eq "$(jq -c "$KC" "$OUT")" "$cplain" "compare with a zero-volume --green: every method as without it"
 run compare $G -p 4 --watts 1000 --extension 0.2 --methods $M --json --power-cap 100000
 expect_eq "$(jq -c "$KC" "$OUT")" "$cplain" "compare with a cap far above the peak: every method as without it"
-run compare $G --platform bench/platforms/mix.json --extension 0.2 --methods base,sweep --json
+run compare $G --platform data/platforms/solar_two_class.json --extension 0.2 --methods base,sweep --json
 expect_eq "$(jq -r '.methods[] | select(.method == "sweep") | .status' "$OUT")" "skipped" \
   "a cap and sources that bind: compare still skips the sweep (the paper's platform only)"
 run batch $G -p 4 --watts 1000 --extension 0.2 --methods sweep,local --out "$T_DIR/plain.jsonl"

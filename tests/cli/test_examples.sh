@@ -82,7 +82,7 @@ mask() {
   awk '/time_s$/ {t = 1; print; next}
        /^Runtime per case/ {r = 1; print; next}
        NF == 0 {t = 0; r = 0}
-       t && NF > 1 {sub(/[0-9.]+$/, "<t>")}
+       t && NF > 1 {sub(/ *[0-9.]+$/, " <t>")}
        r {gsub(/[0-9]+\.[0-9]+/, "<t>")}
        {print}'
 }
