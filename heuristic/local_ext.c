@@ -83,14 +83,21 @@
 #define LX_RECOMB_EVERY 20
 #define LX_RC_CHEAP 40
 #define LX_RC_NODES 30
-#define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap: else none */
+#define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
+                            once per PE of its class: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
-/* Above this many tasks max_stall is scaled by LX_STALL_TASKS / n (at
+/* A stall ends after half of max_stall kicks (rounded up) up to
+ * LX_STALL_HALF tasks (each kick here is a window MILP or a ruin, with a
+ * recombination every LX_RECOMB_EVERY; there half the stall loses little,
+ * bench/results/local_ext.md "Sixth round"), after max_stall x n / (2
+ * LX_STALL_HALF) up to twice as many, after max_stall up to
+ * LX_STALL_TASKS, and above after max_stall x LX_STALL_TASKS / n (at
  * least LX_STALL_MIN), as in the paper model's local search. */
+#define LX_STALL_HALF 32
 #define LX_STALL_TASKS 100
 #define LX_STALL_MIN 5
 
@@ -107,6 +114,13 @@ typedef struct lx_col {
     long s, e;
     double cost;
 } lx_col;
+
+/* A column of the recombination kept for the next one. */
+typedef struct lx_rcp {
+    size_t i;
+    int cls;
+    long s, e;
+} lx_rcp;
 
 /* A placement of one task. */
 typedef struct lx_place {
@@ -158,6 +172,16 @@ typedef struct lx {
     unsigned char *pair_fq; /* 6 * D: two old profiles, two new ones, the
                                two first placements */
     int linear;           /* no source, no cap: slot costs linear */
+    double *price;        /* nsite * D: the prices (linear) */
+    /* linear: each task's interval costs on each class, which then do not
+     * depend on the draw (lx_tab): X(s, e) the cheapest profile started
+     * in s (at f > 0) and done by e, M(a, b) the least X inside [a, b];
+     * task i on class c over its window [es, lf] (L slots) at
+     * tab + toff[i * ncls + c], X(s, e) at (s - es) * L + e - es, M at
+     * L * L after it */
+    double *tab;
+    size_t *toff;
+    int tab_ready;        /* built (1), not wanted or too large (-1), not yet */
     size_t *partner;      /* n */
     unsigned char *chain_fq; /* LX_CHAIN_MAX * D */
     double *chain_g, *chain_tab, *chain_tmp; /* LX_CHAIN_MAX * D, D, D */
@@ -198,9 +222,18 @@ typedef struct lx {
     double el_total[LX_ELITE];
     int nel, el_new;      /* how many; added since the last recombination */
     size_t *rc_wt, *rc_off, *rc_best; /* n, n + 1, n */
+    long *rc_last;        /* P: lx_rc_pes's last end per PE */
     struct lx_col *rc_col; /* each task's cheapest columns (lx_rc_cheap) */
     size_t *rc_coff;      /* n + 1 */
     int rc_ready;         /* rc_col built (1), too large (-1), not yet */
+    int agg;              /* lx_win_milp: a column's pe is its class, the
+                             class-slot rows bounded by the class's count */
+    /* the recombination LP's columns at the end of its column generation
+     * (task, class, start, end), its next LP's first columns (winit) */
+    struct lx_rcp *rc_prev;
+    size_t nprev, cap_prev;
+    unsigned char *winit;
+    size_t cap_init;
     /* bookkeeping */
     ecs_rng rng;
     double t_end;
@@ -391,6 +424,29 @@ static int lx_segments(lx *x, size_t i, long lo, long hi)
 /* ---- the profile DP ---- */
 
 /*
+ * The cost of slot l at each frequency k for a task on class c, on the
+ * current draw E: g(E + P_k - I) - g(E) (mode 0, 1), the draw above idle
+ * P_k - I (mode 2); 0 at f = 0, HUGE_VAL where the cap would break.  Where
+ * the slot cost is linear (no source, no cap; not in phase 1) price x
+ * (P_k - I), the same bits on any draw (lx_tab).
+ */
+static void lx_slot_costs(const lx *x, int c, long l, int mode, double *m)
+{
+    int site = x->site_of[c], lin = x->linear && !x->phase1;
+    size_t at = (size_t)site * (size_t)x->D + (size_t)l;
+    double e0 = lin ? 0.0 : x->draw[at], g0 = lin ? 0.0 : lx_slot(x, site, l, e0);
+    double cap = lx_limit(x, site, l), pr = lin ? x->price[at] : 0.0;
+    for (size_t k = 0; k < x->K; k++) {
+        double e1 = e0 + x->dl[c][k];
+        m[k] = x->q[c][k] == 0 ? 0.0
+               : e1 > cap      ? HUGE_VAL
+               : mode == 2     ? x->dl[c][k]
+               : lin           ? pr * x->dl[c][k]
+                               : lx_slot(x, site, l, e1) - g0;
+    }
+}
+
+/*
  * The cheapest profile of task i on class c inside [a, b] (one PE's free
  * stretch) on the current draw (task i left out): DP over (slot, work
  * done) with slot costs g(E + busy - idle) - g(E), frequencies that break
@@ -412,20 +468,8 @@ static int lx_profile(lx *x, size_t i, int c, long a, long b, int mode,
     if (len * x->q[c][0] < N)
         return 1;
     x->rows++;
-    int site = x->site_of[c];
-    const double *E = x->draw + (size_t)site * D;
-    for (long l = a; l <= b; l++) {
-        double e0 = E[l], g0 = lx_slot(x, site, l, e0);
-        double cap = lx_limit(x, site, l);
-        double *m = x->mc + (size_t)(l - a) * K;
-        for (size_t k = 0; k < K; k++) {
-            double e1 = e0 + x->dl[c][k];
-            m[k] = x->q[c][k] == 0 ? 0.0
-                   : e1 > cap      ? HUGE_VAL
-                   : mode == 2     ? x->dl[c][k]
-                                   : lx_slot(x, site, l, e1) - g0;
-        }
-    }
+    for (long l = a; l <= b; l++)
+        lx_slot_costs(x, c, l, mode, x->mc + (size_t)(l - a) * K);
     double *val = x->val, *nv = x->nval;
     for (size_t w = 0; w < W; w++)
         val[w] = HUGE_VAL;
@@ -547,13 +591,63 @@ static void lx_touch(lx *x)
     }
 }
 
+static int lx_tab(lx *x);
+static double lx_tab_least(const lx *x, size_t i, int c, long a, long b);
+
+/* With the tables, task i's least cost over the segments (lx_segments
+ * computed) from each one's M, the first segment of the least into *bk;
+ * x->cls_best set. */
+static double lx_least(lx *x, size_t i, size_t *bk)
+{
+    double least = HUGE_VAL;
+    *bk = 0;
+    for (size_t k = 0; k < x->nseg; k++) {
+        const lx_seg *sg = &x->seg[k];
+        double v = lx_tab_least(x, i, sg->cls, sg->a, sg->b);
+        if (v < x->cls_best[sg->cls])
+            x->cls_best[sg->cls] = v;
+        if (v < least) {
+            least = v;
+            *bk = k;
+        }
+    }
+    return least;
+}
+
+/* Task i's least cost where it may go now (its room, the free stretches;
+ * left out of the draw) into *v when the tables are there: 0; 1 when they
+ * are not; -1 out of memory. */
+static int lx_least_of(lx *x, size_t i, double *v)
+{
+    int tab = lx_tab(x);
+    if (tab <= 0)
+        return tab < 0 ? -1 : 1;
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    *v = HUGE_VAL;
+    if (lo > hi)
+        return 0;
+    if (lo < x->es[i] || hi > x->lf[i])
+        return 1;
+    if (lx_segments(x, i, lo, hi) != 0)
+        return -1;
+    for (int c = 0; c < x->ncls; c++)
+        x->cls_best[c] = HUGE_VAL;
+    size_t bk;
+    *v = lx_least(x, i, &bk);
+    return 0;
+}
+
 /*
  * The best placement of task i (left out of the draw, which the caller
  * computed) over every segment: *pl and best_fq.  0 found, 1 none, -1 out
- * of memory or too large.
+ * of memory or too large.  With the tables (lx_tab, mode 0) each segment's
+ * least cost is read and only the first segment of the least runs its DP
+ * (for the profile): the same placement as the DP on every segment; none
+ * (1) when the least is not below bar (the caller would not take it).
  */
-static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
-                      lx_place *pl)
+static int lx_best_below(lx *x, size_t i, long lo, long hi, int mode,
+                         double bar, lx_place *pl)
 {
     if (lo > hi)
         return 1;
@@ -562,6 +656,27 @@ static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
     int found = 0;
     for (int c = 0; c < x->ncls; c++)
         x->cls_best[c] = HUGE_VAL;
+    int tab = mode == 0 ? lx_tab(x) : 0;
+    if (tab < 0)
+        return -1;
+    if (tab > 0 && lo >= x->es[i] && hi <= x->lf[i]) {
+        size_t bk;
+        double least = lx_least(x, i, &bk);
+        if (least == HUGE_VAL || !(least < bar))
+            return 1;
+        /* its DP up to the first end where M(a, e) reaches the least: the
+         * DP's first end of its least, where it stops improving */
+        lx_seg sg = x->seg[bk];
+        long e = sg.a;
+        while (e < sg.b && lx_tab_least(x, i, sg.cls, sg.a, e) != least)
+            e++;
+        int rc = lx_profile(x, i, sg.cls, sg.a, e, 0, pl);
+        if (rc != 0)
+            return rc < 0 ? -1 : 1;
+        pl->pe = sg.pe;
+        memcpy(x->best_fq + pl->s, x->cand_fq + pl->s, (size_t)(pl->e - pl->s + 1));
+        return 0;
+    }
     for (size_t k = 0; k < x->nseg; k++) {
         lx_seg sg = x->seg[k];
         lx_place c;
@@ -585,6 +700,12 @@ static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
     return found ? 0 : 1;
 }
 
+static int lx_best_in(lx *x, size_t i, long lo, long hi, int mode,
+                      lx_place *pl)
+{
+    return lx_best_below(x, i, lo, hi, mode, HUGE_VAL, pl);
+}
+
 static int lx_best(lx *x, size_t i, int mode, lx_place *pl)
 {
     long lo, hi;
@@ -602,25 +723,16 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
                            double *out)
 {
     long N = need_of(x, i, c);
-    size_t K = x->K, W = (size_t)N + 1, D = (size_t)x->D;
+    size_t K = x->K, W = (size_t)N + 1;
     if ((b - s + 1) * (long)W > LX_MAX_DP)
         return -1;
     x->rows++;
-    int site = x->site_of[c];
-    const double *E = x->draw + (size_t)site * D;
     double *val = x->val, *nv = x->nval;
     for (size_t w = 0; w < W; w++)
         val[w] = HUGE_VAL;
     for (long l = s; l <= b; l++) {
-        double e0 = E[l], g0 = lx_slot(x, site, l, e0);
-        double cap = lx_limit(x, site, l);
         double m[ECS_MAX_FREQS];
-        for (size_t k = 0; k < K; k++) {
-            double e1 = e0 + x->dl[c][k];
-            m[k] = x->q[c][k] == 0 ? 0.0
-                   : e1 > cap      ? HUGE_VAL
-                                   : lx_slot(x, site, l, e1) - g0;
-        }
+        lx_slot_costs(x, c, l, 0, m);
         for (size_t w = 0; w < W; w++)
             nv[w] = HUGE_VAL;
         if (l == s) {
@@ -652,6 +764,88 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
     return 0;
 }
 
+/*
+ * Where the slot cost is linear in the draw (no source, no cap), task i's
+ * costs on class c do not depend on where the others are (lx_profile and
+ * lx_profile_from price slot l at price x draw, bit for bit the same on
+ * any draw): each task's table of X(s, e) (lx_profile_from from every
+ * start of its window) and M(a, b) (the least X(s, e) with a <= s <= e <=
+ * b: lx_profile's cost in mode 0 over [a, b], the same sums in the same
+ * order) is built once, when all fit in prm->cache_mb.  1 when the tables
+ * are there, 0 when not (the DPs run each time); -1 out of memory.
+ */
+static int lx_tab(lx *x)
+{
+    if (x->tab_ready)
+        return x->tab_ready > 0;
+    x->tab_ready = -1;
+    if (!x->linear || x->phase1)
+        return 0;
+    size_t n = x->n, nc = (size_t)x->ncls, need = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t L = (size_t)(x->lf[i] - x->es[i] + 1);
+        need += nc * 2 * L * L;
+    }
+    if ((double)need * sizeof(double) > x->prm->cache_mb * 1048576.0)
+        return 0;
+    x->toff = malloc((n * nc + 1) * sizeof *x->toff);
+    x->tab = malloc((need ? need : 1) * sizeof *x->tab);
+    if (x->toff == NULL || x->tab == NULL)
+        return -1;
+    size_t at = 0;
+    for (size_t i = 0; i < n; i++) {
+        long es = x->es[i], lf = x->lf[i];
+        size_t L = (size_t)(lf - es + 1);
+        for (size_t c = 0; c < nc; c++) {
+            x->toff[i * nc + c] = at;
+            double *X = x->tab + at, *M = X + L * L;
+            for (long a = es; a <= lf; a++) {
+                size_t r = (size_t)(a - es) * L;
+                if (lx_profile_from(x, i, (int)c, a, lf, X + r + (size_t)(a - es)) != 0)
+                    return 0; /* too large for the DP: no tables */
+            }
+            /* M(a, b) = min(X(a, b), M(a + 1, b), M(a, b - 1)) */
+            for (size_t a = L; a-- > 0;)
+                for (size_t b = a; b < L; b++) {
+                    double v = X[a * L + b];
+                    if (a + 1 <= b && M[(a + 1) * L + b] < v)
+                        v = M[(a + 1) * L + b];
+                    if (b > a && M[a * L + b - 1] < v)
+                        v = M[a * L + b - 1];
+                    M[a * L + b] = v;
+                }
+            at += 2 * L * L;
+        }
+    }
+    x->toff[n * nc] = at;
+    x->tab_ready = 1;
+    return 1;
+}
+
+/* M(a, b) of task i on class c (lx_tab built). */
+static double lx_tab_least(const lx *x, size_t i, int c, long a, long b)
+{
+    size_t L = (size_t)(x->lf[i] - x->es[i] + 1);
+    const double *M = x->tab + x->toff[i * (size_t)x->ncls + (size_t)c] + L * L;
+    return M[(size_t)(a - x->es[i]) * L + (size_t)(b - x->es[i])];
+}
+
+/* lx_profile_from's out[] from the tables when they are there (the same
+ * values), else by its DP.  0 done, 1 too large, -1 out of memory. */
+static int lx_from(lx *x, size_t i, int c, long s, long b, double *out)
+{
+    int t = lx_tab(x);
+    if (t < 0)
+        return -1;
+    if (t == 0 || s < x->es[i] || b > x->lf[i])
+        return lx_profile_from(x, i, c, s, b, out) != 0;
+    size_t L = (size_t)(x->lf[i] - x->es[i] + 1);
+    const double *X = x->tab + x->toff[i * (size_t)x->ncls + (size_t)c] +
+                      (size_t)(s - x->es[i]) * L + (size_t)(s - x->es[i]);
+    memcpy(out, X, (size_t)(b - s + 1) * sizeof *out);
+    return 0;
+}
+
 /* Put task i at pl with profile best_fq (occupancy updated). */
 static void lx_put(lx *x, size_t i, const lx_place *pl, const unsigned char *f)
 {
@@ -679,12 +873,15 @@ static double lx_current(lx *x, size_t i)
 {
     int c = x->cls[i], site = x->site_of[c];
     const double *E = x->draw + (size_t)site * (size_t)x->D;
+    const double *pr = x->price + (size_t)site * (size_t)x->D;
     const unsigned char *f = x->fq + i * (size_t)x->D;
+    int lin = x->linear && !x->phase1;
     double m = 0.0;
     for (long l = x->s[i]; l <= x->e[i]; l++) {
         double d = x->dl[c][f[l - x->s[i]]];
         if (d != 0.0)
-            m += lx_slot(x, site, l, E[l] + d) - lx_slot(x, site, l, E[l]);
+            m += lin ? pr[l] * d
+                     : lx_slot(x, site, l, E[l] + d) - lx_slot(x, site, l, E[l]);
     }
     return m;
 }
@@ -696,12 +893,14 @@ static int lx_move(lx *x, size_t i)
     x->moves++;
     lx_begin(x);
     lx_fill(x, i);
-    double cur = lx_current(x, i);
+    double cur = lx_current(x, i), bar = cur - 1e-12 * (1.0 + fabs(cur));
     lx_place pl;
-    int rc = lx_best(x, i, 0, &pl);
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    int rc = lx_best_below(x, i, lo, hi, 0, bar, &pl);
     if (rc != 0)
         return rc < 0 ? -1 : 0;
-    if (!(pl.cost < cur - 1e-12 * (1.0 + fabs(cur))))
+    if (!(pl.cost < bar))
         return 0;
     lx_place old = {x->cls[i], x->pe[i], x->s[i], x->e[i], cur};
     memcpy(x->cand_fq, x->fq + i * (size_t)x->D, (size_t)(old.e - old.s + 1));
@@ -765,6 +964,19 @@ static int lx_pair(lx *x, size_t i, size_t j)
     /* each one's best with both off: the first placement of each order */
     lx_unplace(x, i);
     lx_unplace(x, j);
+    if (lin) { /* the skip below from the tables, without a DP */
+        double vi, vj;
+        int ti = lx_least_of(x, i, &vi), tj = ti == 0 ? lx_least_of(x, j, &vj) : ti;
+        if (ti < 0 || tj < 0)
+            return -1;
+        if (ti == 0 && tj == 0 && vi < HUGE_VAL && vj < HUGE_VAL &&
+            vi + vj >= now - 1e-12 * (1.0 + fabs(old))) {
+            lx_put(x, i, &pi, oi);
+            lx_put(x, j, &pj, oj);
+            x->total = lx_draw(x, (size_t)-1);
+            return 0;
+        }
+    }
     lx_fill(x, (size_t)-1);
     lx_place p1[2];
     int r1[2];
@@ -975,7 +1187,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
                                      : HUGE_VAL;
                 if (before == HUGE_VAL)
                     continue;
-                if (lx_profile_from(x, i, sg.cls, st, sg.b, x->chain_tmp) != 0) {
+                if (lx_from(x, i, sg.cls, st, sg.b, x->chain_tmp) != 0) {
                     bad = 1;
                     break;
                 }
@@ -1569,6 +1781,57 @@ static int lx_cmp_col(const void *a, const void *b)
     return (p->e > q->e) - (p->e < q->e);
 }
 
+/* lx_cmp_col's order, inline. */
+static int lx_col_before(const lx_col *p, const lx_col *q)
+{
+    if (p->cost != q->cost)
+        return p->cost < q->cost;
+    if (p->pe != q->pe)
+        return p->pe < q->pe;
+    if (p->s != q->s)
+        return p->s < q->s;
+    return p->e < q->e;
+}
+
+/* The keep first of the n columns a[] by lx_cmp_col's order (a total
+ * order: no two columns alike), sorted, in a[0..keep): a selection
+ * (Lomuto's partition around a median of three) until the keep first are
+ * in a[0..hi), then a sort of those only; the same columns in the same
+ * order as a sort of all n. */
+static void lx_keep_cols(lx_col *a, size_t n, size_t keep)
+{
+    size_t lo = 0, hi = n;
+    lx_col t;
+    while (keep < hi && hi - lo > 16) {
+        size_t mid = lo + (hi - lo) / 2, pv = mid;
+        if (lx_col_before(&a[mid], &a[lo]) != lx_col_before(&a[hi - 1], &a[lo]))
+            pv = lo; /* a[lo] between the other two */
+        else if (lx_col_before(&a[hi - 1], &a[mid]) != lx_col_before(&a[hi - 1], &a[lo]))
+            pv = hi - 1; /* a[hi - 1] between */
+        t = a[pv];
+        a[pv] = a[hi - 1];
+        a[hi - 1] = t;
+        size_t st = lo;
+        for (size_t k = lo; k + 1 < hi; k++)
+            if (lx_col_before(&a[k], &a[hi - 1])) {
+                t = a[k];
+                a[k] = a[st];
+                a[st++] = t;
+            }
+        t = a[st];
+        a[st] = a[hi - 1];
+        a[hi - 1] = t;
+        /* a[lo..st) before a[st], a[st + 1..hi) after it */
+        if (keep <= st)
+            hi = st;
+        else if (keep == st + 1)
+            hi = st + 1;
+        else
+            lo = st + 1;
+    }
+    qsort(a, hi, sizeof *a, lx_cmp_col);
+}
+
 /*
  * The columns of task i (off the schedule, the draw that of the tasks
  * placed): on every PE, intervals [s, e] of every free stretch of its
@@ -1612,8 +1875,9 @@ static int lx_win_cols(lx *x, size_t i)
                     continue;
                 }
                 for (long s = a; s <= b; s++) {
-                    if (lx_profile_from(x, i, c, s, b, x->chain_tmp) != 0)
-                        return 1;
+                    int fr = lx_from(x, i, c, s, b, x->chain_tmp);
+                    if (fr != 0)
+                        return fr;
                     for (long e = s; e <= b; e++)
                         T[(size_t)(s - a) * D + (size_t)(e - a)] = x->chain_tmp[e - s];
                 }
@@ -1883,11 +2147,17 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_add_rows(lp, row);
     for (int r = 1; r <= row; r++)
         glp_set_row_bnds(lp, r, r <= nrow_assign ? GLP_FX : GLP_UP, 1.0, 1.0);
+    for (size_t c = 0; x->agg && c < P * D; c++)
+        if (cell[c] > 0)
+            glp_set_row_bnds(lp, cell[c], GLP_UP, 0.0, (double)x->count[c / D]);
     for (size_t t = 0; t < m; t++) {
         for (size_t j = off[t]; j + 1 < off[t + 1] && j < off[t] + LX_WIN_START; j++)
             lx_win_add(x, lp, j, cst[j]);
         lx_win_add(x, lp, off[t + 1] - 1, cst[off[t + 1] - 1]);
     }
+    for (size_t j = 0; x->agg && x->winit != NULL && j < nc; j++)
+        if (x->winit[j] && !gl[j])
+            lx_win_add(x, lp, j, cst[j]);
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
@@ -1899,11 +2169,16 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         z = glp_get_obj_val(lp);
         for (int r = 1; r <= row; r++)
             y[r] = glp_get_row_dual(lp, r);
-        /* each task's LX_WIN_ADD columns of least negative reduced cost */
+        /* each task's LX_WIN_ADD columns of least negative reduced cost;
+         * the Lagrangian bound z + sum over the tasks of their least
+         * reduced cost (each task takes one column, each other row's dual
+         * is <= 0 on a row <= its bound): when it is not below limit,
+         * neither is the LP optimum, and no solution is */
         int added = 0;
+        double lagr = z;
         for (size_t t = 0; t < m; t++) {
             size_t pick[LX_WIN_ADD];
-            double pd[LX_WIN_ADD];
+            double pd[LX_WIN_ADD], least = 0.0;
             int np = 0;
             for (size_t j = off[t]; j < off[t + 1]; j++) {
                 if (gl[j])
@@ -1911,6 +2186,8 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                 double d = cst[j];
                 for (size_t a = cp[j]; a < cp[j + 1]; a++)
                     d -= y[ri[a]];
+                if (d < least)
+                    least = d;
                 if (d >= -1e-9)
                     continue;
                 if (np == LX_WIN_ADD && d >= pd[np - 1])
@@ -1927,12 +2204,36 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             for (int q = 0; q < np; q++)
                 lx_win_add(x, lp, pick[q], cst[pick[q]]);
             added += np;
+            lagr += least;
         }
         if (added == 0)
             break;
+        if (lagr >= limit - tol)
+            break; /* z stays: not below limit either */
         z = HUGE_VAL;
     }
     int found = 0;
+    if (x->agg) { /* the LP's columns: the next recombination's first */
+        int ncl = glp_get_num_cols(lp);
+        if ((size_t)ncl > x->cap_prev) {
+            lx_rcp *np = realloc(x->rc_prev, (size_t)ncl * sizeof *np);
+            if (np == NULL) {
+                glp_delete_prob(lp);
+                x->wlp = NULL;
+                return -1;
+            }
+            x->rc_prev = np;
+            x->cap_prev = (size_t)ncl;
+        }
+        x->nprev = 0;
+        for (int k = 1; k <= ncl; k++) {
+            size_t j = x->wback[k], t = 0;
+            while (t + 1 < m && off[t + 1] <= j)
+                t++;
+            const lx_col *cl = &x->wcol[j];
+            x->rc_prev[x->nprev++] = (lx_rcp){wt[t], cl->pe, cl->s, cl->e};
+        }
+    }
     if (z < limit - tol) {
         /* the columns that may take part in a solution below limit */
         int added = 0;
@@ -2101,7 +2402,7 @@ static int lx_window(lx *x)
         if (rc != 0)
             break;
         /* its cheapest LX_WIN_KEEP columns and its place now */
-        qsort(x->wcol + off[t], x->ncol - off[t], sizeof *x->wcol, lx_cmp_col);
+        lx_keep_cols(x->wcol + off[t], x->ncol - off[t], LX_WIN_KEEP);
         if (x->ncol - off[t] > LX_WIN_KEEP)
             x->ncol = off[t] + LX_WIN_KEEP;
         size_t i = wt[t];
@@ -2174,14 +2475,16 @@ static void lx_elite_add(lx *x)
 /*
  * Each task's cheapest columns with all tasks off (lx_win_cols over its
  * whole window on the idle draw, the same at every recombination: built
- * once): the LX_RC_CHEAP cheapest intervals of each class, on each of the
- * class's PEs, into x->rc_col (task i's from x->rc_coff[i], by cost).
- * 0 done, 1 too large (a task above LX_WIN_COLS columns or all above
- * LX_RC_COLS), -1 out of memory.
+ * once): the LX_RC_CHEAP cheapest intervals of each class (a column per
+ * class: its pe the class) into x->rc_col (task i's from x->rc_coff[i], by
+ * cost).  0 done, 1 too large (a task above LX_WIN_COLS columns, or all
+ * above LX_RC_COLS when each counts once per PE of its class: about 60
+ * tasks on 8 PEs; its LP and tree grow with the tasks, and larger runs
+ * spend their time better on windows), -1 out of memory.
  */
 static int lx_rc_cheap(lx *x)
 {
-    size_t n = x->n, have = 0, cap = 0;
+    size_t n = x->n, have = 0, cap = 0, per_pe = 0;
     for (size_t i = 0; i < n; i++) {
         x->rc_coff[i] = have;
         x->ncol = 0;
@@ -2192,19 +2495,21 @@ static int lx_rc_cheap(lx *x)
         size_t to = 0;
         int taken[ECS_MAX_CLASSES] = {0};
         for (size_t j = 0; j < x->ncol; j++) {
-            int c = x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[j].pe) : 0;
+            lx_col cl = x->wcol[j];
+            cl.pe = x->p->nclass ? ecs_platform_pe_class(x->p, cl.pe) : 0;
             size_t h = 0;
-            while (h < to && (x->wcol[h].s != x->wcol[j].s || x->wcol[h].e != x->wcol[j].e ||
-                              (x->p->nclass ? ecs_platform_pe_class(x->p, x->wcol[h].pe) : 0) != c))
+            while (h < to && (x->wcol[h].s != cl.s || x->wcol[h].e != cl.e ||
+                              x->wcol[h].pe != cl.pe))
                 h++;
-            if (h == to) { /* a new interval of class c */
-                if (taken[c] >= LX_RC_CHEAP)
-                    continue;
-                taken[c]++;
-            }
-            x->wcol[to++] = x->wcol[j];
+            /* a new interval of its class, while the class has fewer
+             * than LX_RC_CHEAP */
+            if (h < to || taken[cl.pe] >= LX_RC_CHEAP)
+                continue;
+            taken[cl.pe]++;
+            per_pe += (size_t)x->count[cl.pe];
+            x->wcol[to++] = cl;
         }
-        if (have + to > LX_RC_COLS)
+        if (per_pe > LX_RC_COLS)
             return 1;
         if (have + to > cap) {
             size_t nc = 2 * (have + to);
@@ -2222,17 +2527,49 @@ static int lx_rc_cheap(lx *x)
     return 0;
 }
 
-/* Column (pe, s, e, cost) of task i (its columns from `from`) unless it
- * has it or it is its place now (which comes last).  -1 out of memory. */
-static int lx_rc_add(lx *x, size_t i, size_t from, int pe, long s, long e,
+/* Column (class c, s, e, cost) of task i (its columns from `from`) unless
+ * it has it or it is its place now (which comes last).  -1 out of
+ * memory. */
+static int lx_rc_add(lx *x, size_t i, size_t from, int c, long s, long e,
                      double cost)
 {
-    if (pe == x->b_pe[i] && s == x->b_s[i] && e == x->b_e[i])
+    if (c == x->b_cls[i] && s == x->b_s[i] && e == x->b_e[i])
         return 0;
     for (size_t j = from; j < x->ncol; j++)
-        if (x->wcol[j].pe == pe && x->wcol[j].s == s && x->wcol[j].e == e)
+        if (x->wcol[j].pe == c && x->wcol[j].s == s && x->wcol[j].e == e)
             return 0;
-    return lx_add_col(x, pe, s, e, cost);
+    return lx_add_col(x, c, s, e, cost);
+}
+
+/*
+ * The PEs of the recombination's columns best[] (a class each, at most
+ * its count of them in any slot): in the order of their starts, each task
+ * on the PE of its class that became free last before its start (an
+ * interval graph is coloured so by as many colours as it has intervals
+ * in a slot).  Each chosen column's pe set to it.  0 done, 1 a slot of a
+ * class above its count (cannot happen).
+ */
+static int lx_rc_pes(lx *x, const size_t *best)
+{
+    size_t n = x->n;
+    long *last = x->rc_last;
+    for (int q = 0; q < x->P; q++)
+        last[q] = -1;
+    for (size_t t = 0; t < n; t++)
+        x->rkey[t] = (lh_key){x->wcol[best[t]].s, 0, t};
+    qsort(x->rkey, n, sizeof *x->rkey, lh_cmp_key);
+    for (size_t k = 0; k < n; k++) {
+        lx_col *cl = &x->wcol[best[x->rkey[k].i]];
+        int c = cl->pe, q = -1;
+        for (int pe = x->first[c]; pe < x->first[c] + x->count[c]; pe++)
+            if (last[pe] < cl->s && (q < 0 || last[pe] > last[q]))
+                q = pe;
+        if (q < 0)
+            return 1;
+        last[q] = cl->e;
+        cl->pe = q;
+    }
+    return 0;
 }
 
 static int lx_recombine(lx *x)
@@ -2276,20 +2613,44 @@ static int lx_recombine(lx *x)
             }
             if (k == x->nel) {
                 qsort(x->wcol + off[i], x->ncol - off[i], sizeof *x->wcol, lx_cmp_col);
-                if (lx_add_col(x, ep[i], es[i], ee[i], pl.cost) != 0)
+                if (lx_add_col(x, c, es[i], ee[i], pl.cost) != 0)
                     rc = -1;
                 break;
             }
-            for (int pe = x->first[c]; pe < x->first[c] + x->count[c] && rc == 0; pe++)
-                if (lx_rc_add(x, i, off[i], pe, es[i], ee[i], pl.cost) != 0)
-                    rc = -1;
+            if (lx_rc_add(x, i, off[i], c, es[i], ee[i], pl.cost) != 0)
+                rc = -1;
         }
     }
     off[n] = x->ncol;
+    /* the last recombination's LP columns start this one's */
+    if (rc == 0 && x->ncol > x->cap_init) {
+        unsigned char *ni = realloc(x->winit, x->ncol);
+        if (ni == NULL)
+            rc = -1;
+        else {
+            x->winit = ni;
+            x->cap_init = x->ncol;
+        }
+    }
+    if (rc == 0) {
+        memset(x->winit, 0, x->ncol);
+        for (size_t k = 0; k < x->nprev; k++) {
+            const lx_rcp *q = &x->rc_prev[k];
+            for (size_t j = off[q->i]; j < off[q->i + 1]; j++)
+                if (x->wcol[j].pe == q->cls && x->wcol[j].s == q->s &&
+                    x->wcol[j].e == q->e) {
+                    x->winit[j] = 1;
+                    break;
+                }
+        }
+    }
+    x->agg = 1;
     int found = rc == 0 ? lx_win_solve(x, wt, off, n, old_total - fixed, x->rc_best) : 0;
+    x->agg = 0;
     if (found < 0)
         rc = -1;
-    int kept = rc >= 0 && found > 0 && lx_win_apply(x, wt, n, x->rc_best, old_total);
+    int kept = rc >= 0 && found > 0 && lx_rc_pes(x, x->rc_best) == 0 &&
+               lx_win_apply(x, wt, n, x->rc_best, old_total);
     if (!kept)
         lx_restore(x);
     return rc < 0 ? -1 : kept;
@@ -2363,6 +2724,10 @@ static void lx_shift(lx *x)
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
     long stall_max = x->prm->max_stall;
+    size_t nh = x->n < LX_STALL_HALF ? LX_STALL_HALF : x->n;
+    if (nh < 2 * LX_STALL_HALF) /* rounded up */
+        stall_max = (long)(((size_t)stall_max * nh + 2 * LX_STALL_HALF - 1) /
+                           (2 * LX_STALL_HALF));
     if (x->n > LX_STALL_TASKS) {
         stall_max = (long)((double)stall_max * LX_STALL_TASKS / (double)x->n);
         if (stall_max < LX_STALL_MIN)
@@ -2561,6 +2926,12 @@ static void lx_release(lx *x)
     free(x->rc_wt);
     free(x->rc_off);
     free(x->rc_best);
+    free(x->rc_last);
+    free(x->rc_prev);
+    free(x->winit);
+    free(x->price);
+    free(x->tab);
+    free(x->toff);
     free(x->rc_col);
     free(x->rc_coff);
 }
@@ -2657,9 +3028,14 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->rc_wt = malloc(n * sizeof *x->rc_wt);
     x->rc_off = malloc((n + 1) * sizeof *x->rc_off);
     x->rc_best = malloc(n * sizeof *x->rc_best);
+    x->rc_last = malloc((size_t)x->P * sizeof *x->rc_last);
+    x->price = malloc((size_t)x->nsite * D * sizeof *x->price);
+    for (int q = 0; x->price != NULL && q < x->nsite; q++)
+        for (size_t l = 0; l < D; l++)
+            x->price[(size_t)q * D + l] = ecs_instance_price(x->inst, q, (long)l);
     x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
     if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
-        !x->rc_best || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
+        !x->rc_best || !x->rc_last || !x->price || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||

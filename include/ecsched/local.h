@@ -145,11 +145,16 @@
  *   Acceptance by record-to-record travel: a result less than 2 % of the
  *   best (scaled down to 0 over a stall) above the best becomes the
  *   current schedule; the best is kept.  Stop, effort, seed and time limit
- *   as above (max_stall kicks without a new best).  The result is
+ *   as above, but a stall here is half of max_stall kicks without a new
+ *   best up to 32 tasks (rounded up), max_stall x n / 64 up to 64 tasks,
+ *   max_stall up to 100, max_stall x 100 / n above (at least 5).  The result is
  *   checked by ecs_check_schedule; it is never dearer than a feasible
  *   start (else the start is returned, kept_start = 1); start_cost is the
  *   cost of the start searched from (given or built).  `rows` counts the
- *   profile DPs run; cache_mb is unused.
+ *   profile DPs run.  Where the slot cost is linear in the draw (no
+ *   source, no cap) each task's interval costs per class are tabled once
+ *   when they fit in cache_mb (8 bytes x 2 x classes x window length
+ *   squared per task); the tables change no schedule, only the DPs run.
  */
 #ifndef ECSCHED_LOCAL_H
 #define ECSCHED_LOCAL_H
