@@ -146,7 +146,7 @@ void ecs_instance_release(ecs_instance *inst);
 typedef enum ecs_bound_method {
     ECS_BOUND_BY_NONE, ECS_BOUND_BY_FLUID, ECS_BOUND_BY_STAGES,
     ECS_BOUND_BY_LP_COLGEN, ECS_BOUND_BY_LAGRANGIAN_CAPACITY,
-    ECS_BOUND_BY_MILP, ECS_BOUND_BY_DP
+    ECS_BOUND_BY_MILP, ECS_BOUND_BY_DP, ECS_BOUND_BY_GRANULAR
 } ecs_bound_method;
 const char *ecs_bound_method_name(ecs_bound_method m);
 
