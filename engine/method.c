@@ -415,6 +415,67 @@ static ecs_result run_fluid(const ecs_method_args *a, ecs_method_out *out,
     return ECS_OK;
 }
 
+/* The instance a bound row runs on: a's, or its view without what
+ * cannot bind (ecs_instance_view_make) where that is the paper's model,
+ * the same result as without it; *viewed says whether view must be
+ * released. */
+static ecs_result bound_instance(const ecs_method_args *a,
+                                 ecs_instance_view *view, int *viewed,
+                                 const ecs_instance **inst, ecs_diag *diag)
+{
+    *inst = a->inst;
+    *viewed = 0;
+    if (ecs_instance_model(a->inst) != ECS_MODEL_EXTENDED)
+        return ECS_OK;
+    ecs_result rc = ecs_instance_view_make(a->inst, view, diag);
+    if (rc != ECS_OK)
+        return rc;
+    *viewed = 1;
+    if (ecs_instance_model(&view->inst) != ECS_MODEL_EXTENDED)
+        *inst = &view->inst;
+    return ECS_OK;
+}
+
+/* A bound row's result rc, *b: where it claims nothing (-HUGE_VAL), the
+ * fluid bound of inst instead; bound_method says which (name or
+ * "fluid"). */
+static ecs_result or_fluid(ecs_result rc, const ecs_instance *inst,
+                           double *b, ecs_method_out *out, const char *name,
+                           ecs_diag *diag)
+{
+    out->bound_method = name;
+    if (rc == ECS_OK && *b == -HUGE_VAL) {
+        rc = fluid_value(inst, b, diag);
+        out->bound_method = "fluid";
+    }
+    return rc;
+}
+
+/* The granular bound of the extended model (docs/MODEL.md "Granular
+ * bound, extended model"), on the paper's view where what cannot bind
+ * leaves the paper's model; where it claims nothing, the fluid bound, and
+ * bound_method says which. */
+static ecs_result run_granular(const ecs_method_args *a, ecs_method_out *out,
+                              ecs_diag *diag)
+{
+    const ecs_instance *inst;
+    ecs_instance_view view;
+    int viewed;
+    ecs_result rc = bound_instance(a, &view, &viewed, &inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    double b = -HUGE_VAL;
+    rc = ecs_bound_granular_ext(inst, a->time_limit_s, &b, diag);
+    rc = or_fluid(rc, inst, &b, out, "granular", diag);
+    if (viewed)
+        ecs_instance_view_release(&view);
+    if (rc != ECS_OK)
+        return rc;
+    out->bound = b;
+    status(out, isinf(b) && b > 0 ? "infeasible" : "bound");
+    return ECS_OK;
+}
+
 static ecs_result run_colgen(const ecs_method_args *a, ecs_method_out *out,
                              ecs_diag *diag)
 {
@@ -442,18 +503,12 @@ static ecs_result run_stages(const ecs_method_args *a, ecs_method_out *out,
     double cost = NAN, b = -HUGE_VAL;
     /* where what makes the instance extended cannot bind, the paper's
      * route on its view (the same result as without it) */
-    const ecs_instance *inst = a->inst;
+    const ecs_instance *inst;
     ecs_instance_view view;
-    int viewed = 0;
-    ecs_result rc = ECS_OK;
-    if (ecs_instance_model(inst) == ECS_MODEL_EXTENDED) {
-        rc = ecs_instance_view_make(inst, &view, diag);
-        if (rc != ECS_OK)
-            return rc;
-        viewed = 1;
-        if (ecs_instance_model(&view.inst) != ECS_MODEL_EXTENDED)
-            inst = &view.inst;
-    }
+    int viewed;
+    ecs_result rc = bound_instance(a, &view, &viewed, &inst, diag);
+    if (rc != ECS_OK)
+        return rc;
     if (ecs_instance_model(inst) == ECS_MODEL_EXTENDED)
         rc = ecs_bound_stages_ext_schedule(inst, a->time_limit_s, &s, &b,
                                            diag);
@@ -462,11 +517,7 @@ static ecs_result run_stages(const ecs_method_args *a, ecs_method_out *out,
         bound_params(a, &prm);
         rc = ecs_bound_stages_schedule(inst, &prm, &s, &cost, &b, diag);
     }
-    out->bound_method = "stages";
-    if (rc == ECS_OK && b == -HUGE_VAL) {
-        rc = fluid_value(inst, &b, diag);
-        out->bound_method = "fluid";
-    }
+    rc = or_fluid(rc, inst, &b, out, "stages", diag);
     if (viewed)
         ecs_instance_view_release(&view);
     if (rc != ECS_OK) {
@@ -763,6 +814,9 @@ static const ecs_method table[] = {
     {"stages", ECS_ROLE_BOUND, P | E,
      "the bound by stages and the schedule from its minimum",
      "ecs_bound_params (time_limit_s, stages_blocks)", run_stages},
+    {"granular", ECS_ROLE_BOUND, P | E,
+     "the granular bound (the fluid bound, every task in whole slots)",
+     NULL, run_granular},
     {"lns", ECS_ROLE_IMPROVE, P, "large-neighbourhood search",
      "ecs_lns_params", run_lns},
     {"fixedmap_bound", ECS_ROLE_BOUND, F,

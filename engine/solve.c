@@ -180,8 +180,9 @@ typedef struct driver {
     const ecs_solve_params *prm;
     ecs_solve_result *out;
     double t0, t_end;
-    int stages_bound; /* the fluid phase's bound is the extended model's
-                         bound by stages */
+    ecs_bound_method fluid_by; /* who gave the fluid phase's bound: FLUID,
+                                  or the extended model's STAGES or
+                                  GRANULAR */
     int nalt;          /* the extended model's other starts (keep_alt) */
     ecs_schedule *alt[4];
     double alt_cost[4];
@@ -847,6 +848,27 @@ static ecs_result by_lns(driver *d, ecs_diag *diag)
     return ECS_OK;
 }
 
+/* After an extended bound of the fluid phase gave v (rc its result):
+ * EUNSUPPORTED is nothing; HUGE_VAL without a schedule is EINFEASIBLE;
+ * a finite v above *fl becomes *fl, by `by`. */
+static ecs_result raise_fluid(driver *d, double *fl, double v, ecs_result rc,
+                              ecs_bound_method by, ecs_diag *diag)
+{
+    if (rc == ECS_EUNSUPPORTED) {
+        ecs_diag_clear(diag);
+        return ECS_OK;
+    }
+    if (rc != ECS_OK)
+        return rc;
+    if (v == HUGE_VAL && d->out->schedule == NULL)
+        return ECS_EINFEASIBLE;
+    if (isfinite(v) && (isnan(*fl) || v > *fl)) {
+        *fl = v;
+        d->fluid_by = by;
+    }
+    return ECS_OK;
+}
+
 /* The share of the time left that the extended model's bound by stages
  * may take (it ends in well under a second at 1,000 tasks). */
 #define STAGES_EXT_SHARE 0.1
@@ -867,19 +889,22 @@ static ecs_result stages_extended(driver *d, double *fl, ecs_diag *diag)
         offer(d->out, &ss, rep.cost, ECS_FOUND_BY_STAGES);
     }
     ecs_schedule_free(ss);
-    if (rc == ECS_EUNSUPPORTED) {
-        ecs_diag_clear(diag);
-        return ECS_OK;
-    }
-    if (rc != ECS_OK)
-        return rc;
-    if (v == HUGE_VAL && d->out->schedule == NULL)
-        return ECS_EINFEASIBLE;
-    if (isfinite(v) && (isnan(*fl) || v > *fl)) {
-        *fl = v;
-        d->stages_bound = 1;
-    }
-    return ECS_OK;
+    return raise_fluid(d, fl, v, rc, ECS_BOUND_BY_STAGES, diag);
+}
+
+/* The share of the time left that the extended model's granular bound
+ * may take (a GLPK LP of at most 24,000 PE columns; 0.1 s on montage). */
+#define GRANULAR_EXT_SHARE 0.1
+
+/* The extended model's granular bound (bound.h, ecs_bound_granular_ext)
+ * after the fluid bound and the bound by stages *fl, in the fluid phase:
+ * *fl becomes the larger (HUGE_VAL: no schedule). */
+static ecs_result granular_extended(driver *d, double *fl, ecs_diag *diag)
+{
+    double v = -HUGE_VAL;
+    ecs_result rc = ecs_bound_granular_ext(
+        d->inst, share(d, GRANULAR_EXT_SHARE) * left(d), &v, diag);
+    return raise_fluid(d, fl, v, rc, ECS_BOUND_BY_GRANULAR, diag);
 }
 
 /* The plan of solve.h's table, from the best schedule and bound so far. */
@@ -901,6 +926,8 @@ static ecs_result plan(driver *d, ecs_diag *diag)
                         : ECS_OK;
     if (rc == ECS_OK && ecs_instance_extended(inst))
         rc = stages_extended(d, &fl, diag);
+    if (rc == ECS_OK && ecs_instance_extended(inst))
+        rc = granular_extended(d, &fl, diag);
     step_end(d, sp);
     if (rc == ECS_EINFEASIBLE) {
         ecs_diag_clear(diag);
@@ -912,7 +939,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     if (isfinite(fl)) {
         out->bound = fl;
         out->bound_method =
-            d->stages_bound ? ECS_BOUND_BY_STAGES : ECS_BOUND_BY_FLUID;
+            d->fluid_by;
     }
     if (ecs_gap_reached(out->cost, out->bound, prm->gap)) {
         out->mode = ECS_SOLVE_MODE_BOUND; /* the start is within the gap */
@@ -1024,7 +1051,8 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
     rc = ecs_instance_view_make(inst, &view, diag);
     if (rc != ECS_OK)
         return rc;
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0, 0, {NULL}, {0}};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}};
     rc = make_start(&d, diag);
     drop_alts(&d);
     ecs_instance_view_release(&view);
@@ -1069,7 +1097,8 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
             ecs_instance_release(&own);
         return rc;
     }
-    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s, 0, 0, {NULL}, {0}};
+    driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {

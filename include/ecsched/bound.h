@@ -65,7 +65,9 @@ const char *ecs_bound_status_name(ecs_bound_status s);
     XX(LAGRANGIAN_CAPACITY, "lagrangian_capacity") /* the Lagrangian over  \
                                         chains, capacity and edges priced */ \
     XX(MILP, "milp")                 /* GLPK's branch-and-bound bound */     \
-    XX(DP, "dp")                     /* a finished dynamic program */
+    XX(DP, "dp")                     /* a finished dynamic program */      \
+    XX(GRANULAR, "granular")         /* the granular bound of the         \
+                                        extended model */
 
 typedef enum ecs_bound_method {
 #define ECS_BOUND_METHOD_ENUM(name, key) ECS_BOUND_BY_##name,
@@ -326,5 +328,30 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
                                          double time_limit_s,
                                          ecs_schedule **out, double *value,
                                          ecs_diag *diag);
+
+/*
+ * The granular bound of the extended model (docs/MODEL.md "Granular
+ * bound, extended model"): the fluid LP (the PEs of every class at every
+ * frequency in every slot, the total work, every site's draw covered by
+ * its sources and the grid under its cap) with two rows that say that a
+ * task runs whole slots on one PE: the busy PE-slots are at least
+ * sum_i ceil(w_i G / v) (v the top speed of any class) and the extra
+ * energy at least sum_i e_i, e_i the least extra energy of any profile
+ * of whole slots that does task i's work on some class.  Without the
+ * windows' rows of ecs_bound_fluid_ext, so neither is above the other in
+ * general; where tasks are short against a slot (the shared montage
+ * graphs) it is the higher.  Slots merged into blocks where classes x
+ * slots x frequencies exceed 12,000 (a relaxation).  Solved by GLPK's
+ * simplex in the calling thread's environment within time_limit_s.
+ * *value: the bound, the LP's optimum less 1e-9 relative; HUGE_VAL when
+ * no schedule meets D' under the caps; -HUGE_VAL when it claims nothing
+ * (the time ran out, slots of different lengths).  OK; EINVAL;
+ * EUNSUPPORTED when a class draws less
+ * than idle at some f > 0; ESOLVER; ENOMEM.  Also valid on the paper's
+ * model.
+ */
+ecs_result ecs_bound_granular_ext(const ecs_instance *inst,
+                                  double time_limit_s, double *value,
+                                  ecs_diag *diag);
 
 #endif

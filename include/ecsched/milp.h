@@ -140,6 +140,12 @@ typedef struct ecs_milp_result {
                                 schedule that runs the task there costs more
                                 than the best one known (docs/MODEL.md
                                 "Column generation, extended model") */
+    int warm_used;           /* 1 when the warm start (or, on the extended
+                                model, a cheaper schedule found before the
+                                tree) satisfied every row of the model and
+                                was given to branch and bound as its first
+                                incumbent; 0 when none was given, or it was
+                                not a solution of the model */
     double runtime_s;
 } ecs_milp_result;
 

@@ -146,7 +146,7 @@ void ecs_instance_release(ecs_instance *inst);
 typedef enum ecs_bound_method {
     ECS_BOUND_BY_NONE, ECS_BOUND_BY_FLUID, ECS_BOUND_BY_STAGES,
     ECS_BOUND_BY_LP_COLGEN, ECS_BOUND_BY_LAGRANGIAN_CAPACITY,
-    ECS_BOUND_BY_MILP, ECS_BOUND_BY_DP
+    ECS_BOUND_BY_MILP, ECS_BOUND_BY_DP, ECS_BOUND_BY_GRANULAR
 } ecs_bound_method;
 const char *ecs_bound_method_name(ecs_bound_method m);
 
@@ -341,7 +341,7 @@ typedef struct ecs_milp_result {
     ecs_milp_status status; ecs_schedule *schedule; double cost;
     double bound; ecs_bound_method bound_method; double gap; double root_bound;
     long rows, cols; long nonzeros; unsigned long long nodes; long fixed;
-    unsigned long cuts; long banned; double runtime_s;
+    unsigned long cuts; long banned; int warm_used; double runtime_s;
 } ecs_milp_result;
 ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm,
                           ecs_milp_result *out, ecs_diag *diag);

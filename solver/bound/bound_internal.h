@@ -11,6 +11,7 @@
  *   fluid.c       the fluid bound
  *   fluid_ext.c   the fluid bound of the extended model, its pieces
  *   stages_ext.c  the bound by stages of the extended model
+ *   granular_ext.c the granular bound of the extended model
  * (docs/MODEL.md "Cost lower bounds") */
 #ifndef ECSCHED_BOUND_INTERNAL_H
 #define ECSCHED_BOUND_INTERNAL_H
@@ -246,6 +247,44 @@ typedef struct bnd_ext_pieces {
 int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
                         bnd_ext_pieces *pc);
 void bnd_ext_pieces_free(bnd_ext_pieces *pc);
+
+/* A piece of a convex curve: amount (grid steps of work or energy) at a
+ * rate (energy per step, cost per energy or cost per step). */
+typedef struct bnd_fpiece {
+    double rate, amount;
+} bnd_fpiece;
+
+/* A class as the extended model's LPs see it (fluid_ext.c): one class
+ * (the PEs of the paper's platform) where the platform has none. */
+typedef struct bnd_ext_class {
+    int count, site;
+    const long *sq;   /* speed_q */
+    const double *pw; /* power_of */
+    double idle;
+} bnd_ext_class;
+
+bnd_ext_class bnd_ext_class_of(const ecs_platform *p, size_t c);
+
+/* The idle draw of every PE of site s (fluid_ext.c). */
+double bnd_ext_site_idle(const ecs_platform *p, int s);
+
+/* The energy pieces of site s in slot l above its idle draw idle: the
+ * sources cheaper than the grid by price (as ecs_instance_slot_cover),
+ * then the grid (amount HUGE_VAL), the cap not applied; the idle draw
+ * takes the cheapest first, so the cheapest fill of E above idle by
+ * these pieces costs g_{s,l}(idle + E) - g_{s,l}(idle).  out holds
+ * nsource + 1.  Returns how many; *room the energy the cap leaves above
+ * idle (< 0: infeasible; +inf without a cap) (fluid_ext.c). */
+int bnd_ext_energy_pieces(const ecs_instance *inst, int s, long l,
+                          double idle, bnd_fpiece *out, double *room);
+
+/* The windows of the extended model's bounds (fluid_ext.c): the
+ * instance's when prepared for its graph, else computed into *own
+ * (ecs_windows_compute_platform; release *own after).  *w NULL when they
+ * cannot be computed (the bounds then do without); *empty 1 when the
+ * critical path exceeds D'.  OK, or ENOMEM. */
+ecs_result bnd_ext_windows(const ecs_instance *inst, ecs_windows *own,
+                           const ecs_windows **w, int *empty);
 
 /* EINVAL (diag) for a missing instance, graph, platform, value or
  * deadline (the extended model's bounds, fluid_ext.c). */

@@ -13,29 +13,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A class as the LP sees it (one class per platform without classes). */
-typedef struct fx_class {
-    int count, site;
-    const long *sq;   /* speed_q */
-    const double *pw; /* power_of */
-    double idle;
-} fx_class;
-
-static fx_class class_of(const ecs_platform *p, size_t c)
+bnd_ext_class bnd_ext_class_of(const ecs_platform *p, size_t c)
 {
     if (p->nclass == 0)
-        return (fx_class){p->pes, 0, p->freq_q, p->power_of, 0.0};
+        return (bnd_ext_class){p->pes, 0, p->freq_q, p->power_of, 0.0};
     const ecs_pe_class *k = &p->cls[c];
-    return (fx_class){k->count, k->site, k->speed_q, k->power_of, k->idle};
+    return (bnd_ext_class){k->count, k->site, k->speed_q, k->power_of,
+                           k->idle};
 }
 
-/* The idle draw of every PE of site s. */
-static double site_idle(const ecs_platform *p, int s)
+double bnd_ext_site_idle(const ecs_platform *p, int s)
 {
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     double idle_s = 0.0;
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         if (cl.site == s)
             idle_s += cl.count * cl.idle;
     }
@@ -143,14 +135,14 @@ static ecs_result build_and_solve(const ecs_instance *inst,
         free(act);
     }
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         for (long l = 0; l < D; l++)
             glp_set_row_bnds(lp, r_cap + (int)(c * (size_t)D + (size_t)l),
                              GLP_UP, 0, cl.count);
     }
     glp_set_row_bnds(lp, r_work, GLP_LO, work_q, 0);
     for (int s = 0; s < nsite; s++) {
-        double idle_s = site_idle(p, s);
+        double idle_s = bnd_ext_site_idle(p, s);
         for (long l = 0; l < D; l++) {
             int r = (int)((size_t)s * (size_t)D + (size_t)l);
             glp_set_row_bnds(lp, r_cov + r, GLP_FX, idle_s, idle_s);
@@ -163,7 +155,7 @@ static ecs_result build_and_solve(const ecs_instance *inst,
     }
     /* columns: z (class, slot, k), y (site, slot), x (source, slot) */
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         for (long l = 0; l < D; l++)
             for (size_t k = 0; k < p->nfreq; k++) {
                 if (cl.sq[k] <= 0)
@@ -249,9 +241,7 @@ static ecs_result build_and_solve(const ecs_instance *inst,
 
 /* A piece of a convex curve: amount (grid steps of work or energy) at a
  * rate (energy per step, cost per energy or cost per step). */
-typedef struct fpiece {
-    double rate, amount;
-} fpiece;
+typedef bnd_fpiece fpiece;
 
 static int cmp_piece(const void *a, const void *b)
 {
@@ -285,7 +275,7 @@ static int work_pieces(const ecs_platform *p, int s, fpiece *out)
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int m = 0;
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         if (cl.site != s)
             continue;
         double hx[ECS_MAX_FREQS + 1], hy[ECS_MAX_FREQS + 1];
@@ -321,11 +311,7 @@ static int work_pieces(const ecs_platform *p, int s, fpiece *out)
     return m;
 }
 
-/* The energy pieces of site s in slot l above its idle draw: the sources
- * cheaper than the grid by price (as ecs_instance_slot_cover), then the
- * grid, all within the cap; the idle draw takes the cheapest first.
- * Returns how many; *room the energy the cap leaves (< 0: infeasible). */
-static int energy_pieces(const ecs_instance *inst, int s, long l,
+int bnd_ext_energy_pieces(const ecs_instance *inst, int s, long l,
                          double idle, fpiece *out, double *room)
 {
     double r = ecs_instance_price(inst, s, l);
@@ -364,7 +350,7 @@ void bnd_ext_pieces_free(bnd_ext_pieces *pc)
 
 /* Every slot's cost of work above the idle draw is convex and piecewise
  * linear: the work pieces (work_pieces) priced through the energy pieces
- * (energy_pieces), within the cap.  Slot by slot, every site's. */
+ * (bnd_ext_energy_pieces), within the cap.  Slot by slot, every site's. */
 /* Whether site s pays a negative price in slot l (its grid's or a
  * source's with volume there): drawing more can pay. */
 static int slot_negative(const ecs_instance *inst, int s, long l)
@@ -385,7 +371,7 @@ static double site_max_extra(const ecs_platform *p, int s)
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     double most = 0.0;
     for (size_t c = 0; c < nc; c++) {
-        fx_class cl = class_of(p, c);
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
         if (cl.site != s)
             continue;
         double m = 0.0;
@@ -400,7 +386,7 @@ static double site_max_extra(const ecs_platform *p, int s)
 /* The least cost of site s in slot l over the draws idle .. idle + most:
  * the cover is convex and piecewise linear, so its least is at an end or
  * at a breakpoint, where the sources above the idle draw (en[0..ne-1],
- * energy_pieces) run out. */
+ * bnd_ext_energy_pieces) run out. */
 static double slot_least(const ecs_instance *inst, int s, long l,
                          double idle, double most, const fpiece *en, int ne)
 {
@@ -446,7 +432,7 @@ int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
         goto out;
     }
     for (int s = 0; s < nsite && rc == 0; s++) {
-        idle[s] = site_idle(p, s);
+        idle[s] = bnd_ext_site_idle(p, s);
         nw[s] = work_pieces(p, s, wk + (size_t)s * nc * p->nfreq);
         if (nw[s] < 0)
             rc = -2;
@@ -456,7 +442,7 @@ int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
         pc->off[l] = na;
         for (int s = 0; s < nsite && rc == 0; s++) {
             double room;
-            int ne = energy_pieces(inst, s, l, idle[s], en, &room);
+            int ne = bnd_ext_energy_pieces(inst, s, l, idle[s], en, &room);
             double cap = ecs_instance_cap(inst, s, l);
             if (room < -1e-9 * (1.0 + fabs(cap))) {
                 rc = 1;
@@ -598,6 +584,24 @@ ecs_result ecs_bound_fluid_ext_greedy(const ecs_instance *inst, double *value,
     return ECS_OK;
 }
 
+ecs_result bnd_ext_windows(const ecs_instance *inst, ecs_windows *own,
+                           const ecs_windows **w, int *empty)
+{
+    memset(own, 0, sizeof *own);
+    *w = NULL;
+    *empty = 0;
+    if (inst->windows.es != NULL && inst->windows.n == inst->graph->n) {
+        *w = &inst->windows;
+        *empty = inst->windows_empty;
+        return ECS_OK;
+    }
+    ecs_result rc = ecs_windows_compute_platform(
+        inst->graph, inst->platform, inst->deadline, own, empty, NULL);
+    if (rc == ECS_OK)
+        *w = own;
+    return rc == ECS_ENOMEM ? rc : ECS_OK;
+}
+
 /* The LP's columns (classes x slots x frequencies) above which the
  * windows' rows are left out and the greedy solves the LP without them
  * (docs/MODEL.md "Fluid bound, extended model"). */
@@ -609,19 +613,11 @@ ecs_result ecs_bound_fluid_ext(const ecs_instance *inst, double *value,
     ecs_result rc = bnd_ext_check_input(inst, value, diag);
     if (rc != ECS_OK)
         return rc;
-    /* the windows: the instance's when prepared, else derived here (none
-     * when they cannot be: the bound without them) */
     ecs_windows own;
-    memset(&own, 0, sizeof own);
     const ecs_windows *w = NULL;
     int empty = 0;
-    if (inst->windows.es != NULL && inst->windows.n == inst->graph->n)
-        w = &inst->windows;
-    else if (ecs_windows_compute_platform(inst->graph, inst->platform,
-                                          inst->deadline, &own, &empty,
-                                          NULL) == ECS_OK)
-        w = &own;
-    if (w != NULL && (empty || inst->windows_empty)) {
+    bnd_ext_windows(inst, &own, &w, &empty);
+    if (w != NULL && empty) {
         ecs_windows_release(&own);
         *value = HUGE_VAL; /* the critical path exceeds D' */
         return ECS_OK;

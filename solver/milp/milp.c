@@ -421,6 +421,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         out->root_bound = run.root_bound;
         out->nodes = run.nodes;
         out->fixed = run.fixed;
+        out->warm_used = run.warm_valid;
         out->cuts = run.zh_cuts;
         rc = conclude(inst, g, prm, &b, &run, out, diag);
     }

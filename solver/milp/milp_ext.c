@@ -22,9 +22,12 @@
 typedef struct ext_task {
     long es, lf, len;              /* window and its length */
     size_t x0[ECS_MAX_CLASSES + 1]; /* intervals of class c: x0[c] .. x0[c+1]-1 */
+    long *iv;                      /* interval column j: first slot
+                                      iv[2 (j - x0[0])], last the next */
     long dmin[ECS_MAX_CLASSES];    /* shortest interval on class c */
     size_t s0, c0;                 /* S: s0 + c * len + (l - es); C alike */
-    size_t u0;                     /* u: u0 + ((c * len) + (l - es)) * nk + kk */
+    size_t u0[ECS_MAX_CLASSES];    /* u of a class with frequency columns:
+                                      u0[c] + (l - es) * nk + kk */
 } ext_task;
 
 typedef struct ext_map {
@@ -44,7 +47,7 @@ typedef struct ext_map {
 static size_t u_col(const ext_map *mp, size_t i, size_t c, long l, size_t kk)
 {
     const ext_task *t = &mp->t[i];
-    return t->u0 + ((c * (size_t)t->len) + (size_t)(l - t->es)) * mp->nk + kk;
+    return t->u0[c] + (size_t)(l - t->es) * mp->nk + kk;
 }
 
 static size_t s_col(const ext_map *mp, size_t i, size_t c, long l)
@@ -59,24 +62,11 @@ static size_t c_col(const ext_map *mp, size_t i, size_t c, long l)
     return t->c0 + c * (size_t)t->len + (size_t)(l - t->es);
 }
 
-/* Interval index q of class c of task i: its first and last slot. */
-static void iv_of(const ext_task *t, size_t c, size_t q, long *s, long *e)
+/* Interval column j of task t: its first and last slot. */
+static void iv_of(const ext_task *t, size_t j, long *s, long *e)
 {
-    /* intervals by start s = es.., then by end e = s + dmin - 1 .. lf */
-    long dm = t->dmin[c];
-    long st = t->es;
-    for (;;) {
-        long cnt = t->lf - (st + dm - 1) + 1;
-        if (cnt < 0)
-            cnt = 0;
-        if (q < (size_t)cnt) {
-            *s = st;
-            *e = st + dm - 1 + (long)q;
-            return;
-        }
-        q -= (size_t)cnt;
-        st++;
-    }
+    *s = t->iv[2 * (j - t->x0[0])];
+    *e = t->iv[2 * (j - t->x0[0]) + 1];
 }
 
 static double energy_extra(const ecs_platform *p, size_t c, size_t k)
@@ -174,6 +164,87 @@ static void as_classes(const ecs_platform *p, ecs_platform *out)
     out->cls[0] = c;
 }
 
+/* Add the column of interval s..e of task t on class c at cost `cost`. */
+static void iv_col(ext_task *t, milp_model *m, double cost, long id,
+                   size_t c, long s, long e)
+{
+    size_t q = m->ncols - t->x0[0];
+    t->iv[2 * q] = s;
+    t->iv[2 * q + 1] = e;
+    milp_model_col(m, 0, 1, MILP_COL_INT, cost, "x_%ld_%zu_%ld_%ld", id, c,
+                       s, e);
+}
+
+/* Tolerance under which two interval costs count as equal. */
+static double cost_tol(double c)
+{
+    return 1e-9 * (fabs(c) > 1.0 ? fabs(c) : 1.0);
+}
+
+/*
+ * The intervals of task i on the linear class c (docs/MODEL.md "MILP,
+ * extended model"), each at its cheapest profile's cost, as the strong
+ * model keeps them: only those strictly cheaper than every interval inside
+ * them.  A schedule that runs i on a dominated interval runs it as cheaply
+ * on one inside it, which occupies a subset of its slots, starts no
+ * earlier and ends no later.  0, or -1 when out of memory.
+ */
+static int lin_intervals(const ecs_instance *inst, const ecs_platform *p,
+                         const ecs_graph *g, size_t i, size_t c,
+                         ext_task *t, milp_model *m)
+{
+    size_t len = (size_t)t->len;
+    long need = g->work[i] * p->grid, dm = t->dmin[c];
+    /* cost[a * len + b]: slots es + a .. es + b; low[]: the least over
+     * the intervals inside, row a + 1 first */
+    double *cost = malloc(len * len * sizeof *cost);
+    double *low = malloc(len * len * sizeof *low);
+    if (cost == NULL || low == NULL) {
+        free(cost);
+        free(low);
+        return -1;
+    }
+    for (size_t a = len; a-- > 0;) {
+        long s = t->es + (long)a;
+        double *val = NULL;
+        if (s + dm - 1 <= t->lf) {
+            val = cheapest(inst, p, c, need, s, t->lf);
+            if (val == NULL) {
+                free(cost);
+                free(low);
+                return -1;
+            }
+        }
+        for (size_t b = a; b < len; b++) {
+            double x = val != NULL && (long)(b - a) + 1 >= dm
+                           ? val[(b - a) * (size_t)(need + 1) + (size_t)need]
+                           : HUGE_VAL;
+            double sub = HUGE_VAL;
+            if (b > a) {
+                double u = low[(a + 1) * len + b], v = low[a * len + b - 1];
+                sub = u < v ? u : v;
+            }
+            cost[a * len + b] = x;
+            low[a * len + b] = x < sub ? x : sub;
+        }
+        free(val);
+    }
+    for (size_t a = 0; a < len; a++)
+        for (size_t b = a; b < len; b++) {
+            double x = cost[a * len + b], sub = HUGE_VAL;
+            if (b > a) {
+                double u = low[(a + 1) * len + b], v = low[a * len + b - 1];
+                sub = u < v ? u : v;
+            }
+            if (x != HUGE_VAL && x < sub - cost_tol(x))
+                iv_col(t, m, x, g->id[i], c, t->es + (long)a,
+                       t->es + (long)b);
+        }
+    free(cost);
+    free(low);
+    return 0;
+}
+
 static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
                         const ecs_graph *g, const ecs_windows *w,
                         int names, milp_model *m, ext_map *mp,
@@ -208,28 +279,24 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
         t->es = w->es[i];
         t->lf = w->lf[i];
         t->len = t->lf - t->es + 1;
+        size_t most = nc * (size_t)t->len * (size_t)(t->len + 1) / 2;
+        t->iv = malloc(2 * (most ? most : 1) * sizeof *t->iv);
+        if (t->iv == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        t->x0[0] = m->ncols;
         for (size_t c = 0; c < nc; c++) {
             long top = p->cls[c].speed_q[0];
             t->dmin[c] = (g->work[i] * p->grid + top - 1) / top;
             t->x0[c] = m->ncols;
-            long s, e, need = g->work[i] * p->grid;
-            for (s = t->es; s <= t->lf; s++) {
-                double *val = NULL;
-                if (mp->lin[c] && s + t->dmin[c] - 1 <= t->lf) {
-                    val = cheapest(inst, p, c, need, s, t->lf);
-                    if (val == NULL)
-                        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
-                                            "out of memory");
-                }
-                for (e = s + t->dmin[c] - 1; e <= t->lf; e++)
-                    milp_model_col(m, 0, 1, MILP_COL_INT,
-                                       val ? val[(size_t)(e - s) *
-                                                     (size_t)(need + 1) +
-                                                 (size_t)need]
-                                           : 0.0,
-                                       "x_%ld_%zu_%ld_%ld", g->id[i], c, s, e);
-                free(val);
+            if (mp->lin[c]) {
+                if (lin_intervals(inst, p, g, i, c, t, m) != 0)
+                    return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,
+                                        "out of memory");
+                continue;
             }
+            for (long s = t->es; s <= t->lf; s++)
+                for (long e = s + t->dmin[c] - 1; e <= t->lf; e++)
+                    iv_col(t, m, 0.0, g->id[i], c, s, e);
         }
         t->x0[nc] = m->ncols;
         t->s0 = m->ncols;
@@ -242,13 +309,14 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
             for (long l = t->es; l <= t->lf; l++)
                 milp_model_col(m, 0, 1, MILP_COL_IMPLIED, 0, "C_%ld_%zu_%ld",
                                    g->id[i], c, l);
-        t->u0 = m->ncols;
-        for (size_t c = 0; c < nc; c++)
-            for (long l = t->es; l <= t->lf; l++)
+        for (size_t c = 0; c < nc; c++) {
+            t->u0[c] = m->ncols;
+            for (long l = t->es; !mp->lin[c] && l <= t->lf; l++)
                 for (size_t kk = 0; kk < mp->nk; kk++)
-                    milp_model_col(m, 0, mp->lin[c] ? 0 : 1, MILP_COL_INT,
-                                       0, "u_%ld_%zu_%ld_%zu", g->id[i], c, l,
+                    milp_model_col(m, 0, 1, MILP_COL_INT, 0,
+                                       "u_%ld_%zu_%ld_%zu", g->id[i], c, l,
                                        mp->kidx[kk]);
+        }
     }
     mp->y0 = m->ncols;
     for (int s = 0; s < nsite; s++)
@@ -290,7 +358,7 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
             }
             for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++) {
                 long s, e;
-                iv_of(t, c, j - t->x0[c], &s, &e);
+                iv_of(t, j, &s, &e);
                 milp_model_nz(m, rs0 + (size_t)(s - t->es), j, -1);
                 milp_model_nz(m, rc0 + (size_t)(e - t->es), j, -1);
             }
@@ -305,6 +373,11 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
                     milp_model_nz(m, r, c_col(mp, i, c, l - 1), 1);
             }
         }
+        int freq_cols = 0; /* else every interval does the work */
+        for (size_t c = 0; c < nc; c++)
+            freq_cols |= !mp->lin[c];
+        if (!freq_cols)
+            continue;
         r = milp_model_row(m, MILP_ROW_GE, (double)(g->work[i] * p->grid),
                                "work_%ld", id);
         for (size_t c = 0; c < nc; c++) {
@@ -396,12 +469,34 @@ static ecs_result build(const ecs_instance *inst, const ecs_platform *p,
     return ECS_OK;
 }
 
+/* Task i on class c in interval column j of x: x_j and its S and C. */
+static void set_interval(const ext_map *mp, size_t i, size_t c, size_t j,
+                         double *x)
+{
+    const ext_task *t = &mp->t[i];
+    long a, b;
+    iv_of(t, j, &a, &b);
+    x[j] = 1;
+    for (long l = t->es; l <= t->lf; l++) {
+        x[s_col(mp, i, c, l)] = l >= a;
+        x[c_col(mp, i, c, l)] = l >= b;
+    }
+}
+
+static void map_release(ext_map *mp)
+{
+    for (size_t i = 0; mp->t != NULL && i < mp->n; i++)
+        free(mp->t[i].iv);
+    free(mp->t);
+    mp->t = NULL;
+}
+
 /* The column values of a feasible schedule s (for the warm start). */
 static double *from_schedule(const ecs_instance *inst, const ecs_platform *p,
                              const ecs_graph *g, const ext_map *mp,
-                             size_t ncols, const ecs_schedule *s)
+                             const milp_model *m, const ecs_schedule *s)
 {
-    double *x = calloc(ncols ? ncols : 1, sizeof *x);
+    double *x = calloc(m->ncols ? m->ncols : 1, sizeof *x);
     int nsite = (int)mp->nsite;
     long D = mp->D;
     double *draw = malloc((size_t)nsite * (size_t)D * sizeof *draw);
@@ -420,19 +515,27 @@ static double *from_schedule(const ecs_instance *inst, const ecs_platform *p,
             free(draw);
             return NULL; /* outside the windows: not usable */
         }
-        /* the interval's index: starts before st->start, then its end */
-        size_t q = 0;
-        for (long a = t->es; a < st->start; a++) {
-            long cnt = t->lf - (a + t->dmin[c] - 1) + 1;
-            q += cnt > 0 ? (size_t)cnt : 0;
+        /* its interval's column; on a linear class the cheapest kept
+         * inside it (lin_intervals), which does the work as cheaply */
+        size_t pick = (size_t)-1;
+        for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++) {
+            long s0, e0;
+            iv_of(t, j, &s0, &e0);
+            if (s0 == st->start && e0 == st->stop) {
+                pick = j;
+                break;
+            }
+            if (mp->lin[c] && s0 >= st->start && e0 <= st->stop &&
+                (pick == (size_t)-1 || m->obj[j] < m->obj[pick]))
+                pick = j;
         }
-        q += (size_t)(st->stop - (st->start + t->dmin[c] - 1));
-        x[t->x0[c] + q] = 1;
-        for (long l = t->es; l <= t->lf; l++) {
-            x[s_col(mp, i, (size_t)c, l)] = l >= st->start;
-            x[c_col(mp, i, (size_t)c, l)] = l >= st->stop;
-            if (l < st->start || l > st->stop || mp->lin[c])
-                continue;
+        if (pick == (size_t)-1) {
+            free(x);
+            free(draw);
+            return NULL;
+        }
+        set_interval(mp, i, (size_t)c, pick, x);
+        for (long l = st->start; l <= st->stop && !mp->lin[c]; l++) {
             size_t k = st->freq[l - st->start];
             for (size_t kk = 0; kk < mp->nk; kk++)
                 if (mp->kidx[kk] == k)
@@ -442,6 +545,18 @@ static double *from_schedule(const ecs_instance *inst, const ecs_platform *p,
     ecs_instance ext = *inst;
     ext.platform = p;
     ecs_check_draw(&ext, s, D, draw);
+    /* a linear class's draw above idle is in its intervals' costs, not in
+     * its site's cover row (build) */
+    for (size_t i = 0; i < g->n; i++) {
+        int c = ecs_platform_pe_class(p, s->task[i].pe);
+        if (!mp->lin[c])
+            continue;
+        const ecs_sched_task *st = &s->task[i];
+        int q = p->cls[c].site;
+        for (long l = st->start; l <= st->stop; l++)
+            draw[(size_t)q * (size_t)D + (size_t)l] -=
+                energy_extra(p, (size_t)c, st->freq[l - st->start]);
+    }
     for (int q = 0; q < nsite; q++)
         for (long l = 0; l < D; l++) {
             double from[ECS_MAX_SOURCES], grid = 0.0;
@@ -486,7 +601,7 @@ static ecs_result extract(const ecs_instance *inst, const ecs_platform *p,
             for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++)
                 if (x[j] > 0.5) {
                     cls[i] = (int)c;
-                    iv_of(t, c, j - t->x0[c], &start, &stop);
+                    iv_of(t, j, &start, &stop);
                 }
         if (start < 0) {
             rc = ecs_diag_set(diag, ECS_EINTERNAL, NULL, 0,
@@ -587,7 +702,7 @@ static long fix_intervals(const ext_map *mp, const ecs_graph *g,
         for (size_t c = 0; c < mp->nclass; c++)
             for (size_t j = t->x0[c]; j < t->x0[c + 1]; j++) {
                 long s, e;
-                iv_of(t, c, j - t->x0[c], &s, &e);
+                iv_of(t, j, &s, &e);
                 double b = ivb[ivb_off[i] + (c * len + (size_t)(s - t->es)) *
                                                 len +
                                (size_t)(e - t->es)];
@@ -704,19 +819,23 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     if (warm_s != NULL && ecs_check_schedule(inst, warm_s, &rep, NULL) ==
                               ECS_OK)
         best_cost = rep.cost;
+    /* a source or a cap can bind: some class has frequency columns */
+    int binds = 0;
+    for (size_t c = 0; rc == ECS_OK && c < mp.nclass; c++)
+        binds |= !mp.lin[c];
     if (rc == ECS_OK && warm_s != NULL && !export && prm->max_nodes == 0) {
         /* the profile formulation's LP bound and its columns' schedules
-         * first (docs/MODEL.md "Column generation, extended model") */
+         * first (docs/MODEL.md "Column generation, extended model"), with
+         * probing where a source or a cap can bind; where every class is
+         * linear its LP is this model's (the intervals carry their
+         * cheapest profiles): only the schedules of the MILP over its
+         * columns, in a share of the time, and the tree below gets the
+         * rest */
         double now = ecs_clock_now(), left = t_end - now;
-        /* probing where a source or a cap can bind (docs/MODEL.md "Column
-         * generation, extended model"); elsewhere the tree closes the
-         * profile LP's gap faster than the probes */
-        int binds = 0;
-        for (size_t c = 0; c < mp.nclass; c++)
-            binds |= !mp.lin[c];
+        double cg_share = binds ? 0.4 : 0.1, mip_share = binds ? 0.5 : 0.15;
         milp_ext_cg_result cr;
-        rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + 0.4 * left,
-                                 now + 0.5 * left, 1,
+        rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + cg_share * left,
+                                 now + mip_share * left, 1,
                                  binds ? best_cost : NAN, &cr, diag);
         ivb = cr.ivb;
         ivb_off = cr.ivb_off;
@@ -744,7 +863,7 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     free(ivb_off);
     double *warm = NULL;
     if (rc == ECS_OK && warm_s != NULL && !settled)
-        warm = from_schedule(&ext, &p, g, &mp, m.ncols, warm_s);
+        warm = from_schedule(&ext, &p, g, &mp, &m, warm_s);
     milp_run run;
     milp_run_init(&run, &m, warm, prm, t0, t_end);
     /* a source or a cap binds: GLPK's MIR and Gomory cuts, and one tree
@@ -754,6 +873,11 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         run.cuts |= !mp.lin[c];
     if (run.cuts && prm->max_nodes == 0)
         run.pcost = MILP_PCOST_ONE_TREE;
+    /* every class linear: the strong model's reduced-cost fixing at the
+     * root from the warm start and its dive (docs/MODEL.md "MILP,
+     * extended model") */
+    run.rcfix = !binds;
+    run.dive = !binds;
     if (rc == ECS_OK) {
         out->rows = (long)m.nrows;
         out->cols = (long)m.ncols;
@@ -765,6 +889,8 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         if (isnan(out->root_bound))
             out->root_bound = run.root_bound;
         out->nodes = run.nodes;
+        out->fixed += run.fixed;
+        out->warm_used = run.warm_valid;
         if (run.x != NULL) {
             rc = extract(&ext, &p, g, &mp, run.x, &out->schedule, diag);
             if (rc == ECS_OK)
@@ -834,7 +960,7 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     ecs_schedule_free(cg_best);
     free(run.x);
     free(warm);
-    free(mp.t);
+    map_release(&mp);
     milp_model_release(&m);
     return rc;
 }

@@ -297,6 +297,7 @@ static ecs_result prepare_warm(glpk_ctx *c, ecs_diag *diag)
     }
     if (c->run->warm == NULL || violation(m, c->run->warm) > 1e-6)
         return ECS_OK; /* nothing usable to inject */
+    c->run->warm_valid = 1;
     c->warm1 = malloc((m->ncols + 1) * sizeof *c->warm1);
     if (c->warm1 == NULL)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -1011,6 +1012,7 @@ ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
     run->nodes = 0;
     run->x = NULL;
     run->warm_accepted = 0;
+    run->warm_valid = 0;
     run->dive_improved = 0;
     run->fixed = 0;
     run->zh_cuts = 0;

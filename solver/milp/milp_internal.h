@@ -269,6 +269,7 @@ typedef struct milp_run {
     unsigned long long nodes;
     double *x;            /* incumbent column values (ncols), malloc'ed */
     int warm_accepted;
+    int warm_valid;       /* warm satisfies the model's rows and bounds */
     /* optional primal heuristic: from the LP values lp (ncols) write an
      * integer feasible x (ncols) and return 0, or return -1 */
     int (*round)(void *ctx, const double *lp, double *x);

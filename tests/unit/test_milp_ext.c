@@ -604,10 +604,12 @@ static void test_colgen_bound_valid(void **state)
  * fixing or a probe that removed the optimum would leave the warm start.
  * Counts the runs, those where intervals were fixed and those where
  * probing restricted a task. */
+static int warm_taken; /* runs whose warm start the model took */
 static void second_best_runs(uint64_t seed, int features, int rounds,
-                             size_t min_n, int *runs, int *fixed, int *banned)
+                             size_t min_n, unsigned long long effort,
+                             int *runs, int *fixed, int *banned)
 {
-    *runs = *fixed = *banned = 0;
+    *runs = *fixed = *banned = warm_taken = 0;
     for (int r = 0; r < rounds; r++) {
         tiny x;
         tiny_draw(&seed, features, &x);
@@ -623,6 +625,7 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
         ecs_milp_params prm;
         ecs_milp_params_init(&prm);
         prm.warm_start = warm;
+        prm.max_nodes = effort;
         ecs_milp_result res;
         assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, NULL), ECS_OK);
         assert_int_equal(res.status, ECS_MILP_OPTIMAL);
@@ -637,6 +640,7 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
                      1e-12);
         *fixed += res.fixed > 0;
         *banned += res.banned > 0;
+        warm_taken += res.warm_used;
         ecs_milp_result_release(&res);
         ecs_schedule_free(warm);
         ecs_graph_free(x.g);
@@ -651,7 +655,7 @@ static void test_fixing_keeps_optimum(void **state)
 {
     (void)state;
     int runs, fixed, banned;
-    second_best_runs(43, 1 | 2 | 4 | 8 | 16, 60, 1, &runs, &fixed, &banned);
+    second_best_runs(43, 1 | 2 | 4 | 8 | 16, 60, 1, 0, &runs, &fixed, &banned);
     assert_true(runs >= 10);
     assert_true(fixed >= 3); /* the fixing is exercised */
     print_message("fixing: intervals fixed on %d of %d runs\n", fixed, runs);
@@ -665,11 +669,37 @@ static void test_probing_keeps_optimum(void **state)
 {
     (void)state;
     int runs, fixed, banned;
-    second_best_runs(4242, 1 | 2 | 4, 240, 2, &runs, &fixed, &banned);
+    second_best_runs(4242, 1 | 2 | 4, 240, 2, 0, &runs, &fixed, &banned);
     assert_true(runs >= 10);
     assert_true(banned >= 5); /* the probing is exercised */
     print_message("probing: tasks restricted on %d of %d runs\n", banned,
                   runs);
+}
+
+/* Where every class is linear (two sites, no source, no cap), the MILP
+ * keeps only the undominated intervals of each class and takes the strong
+ * model's route: reduced-cost fixing at the root from the best schedule
+ * (docs/MODEL.md "MILP, extended model").  Warm-started with the
+ * enumeration's second-best schedule, it proves the brute force's optimum
+ * (negative prices included: an interval longer than its work may be the
+ * cheaper one).  With an effort limit (no column generation before the
+ * tree) the warm start is a solution of the model every time (its
+ * intervals' draw is in their costs, not in the sites' cover rows). */
+static void test_linear_sites_keep_optimum(void **state)
+{
+    (void)state;
+    int runs, fixed, banned;
+    second_best_runs(71, 1 | 8, 80, 1, 0, &runs, &fixed, &banned);
+    assert_int_equal(banned, 0); /* nothing is probed there */
+    assert_true(runs >= 10);
+    second_best_runs(72, 1 | 8 | 16, 80, 1, 0, &runs, &fixed, &banned);
+    assert_true(runs >= 10);
+    second_best_runs(73, 1 | 8 | 16, 80, 1, 100000, &runs, &fixed, &banned);
+    assert_true(runs >= 10);
+    assert_int_equal(warm_taken, runs); /* a solution of the model */
+    assert_true(fixed >= 5); /* the root's fixing from it */
+    print_message("linear sites: columns fixed at the root on %d of %d "
+                  "runs\n", fixed, runs);
 }
 
 /* A one-class platform with a source of volume 0 equals the paper's model:
@@ -1006,6 +1036,7 @@ int main(void)
         cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
         cmocka_unit_test(test_probing_keeps_optimum),
+        cmocka_unit_test(test_linear_sites_keep_optimum),
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
         cmocka_unit_test(test_view_keeps_what_binds),
