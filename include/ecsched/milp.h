@@ -95,6 +95,13 @@ typedef struct ecs_milp_params {
                                    (docs/MODEL.md; default 0: on the shared
                                    50-task graphs at P = 4 they cost more
                                    time than their bound gains) */
+    int sb_probe;               /* strong model: 1 (default) probes the
+                                   fractional columns of the root LP by
+                                   strong branching before branch and bound
+                                   with a share of the time: the bound the
+                                   children prove, the columns whose child
+                                   costs more than the best schedule fixed
+                                   (docs/MODEL.md); 0: none */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

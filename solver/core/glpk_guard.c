@@ -1,7 +1,10 @@
 /* The one guard around the library's GLPK calls (glpk_guard.h). */
 #include "glpk_guard.h"
 
+#include "ecsched/clock.h"
+
 #include <glpk.h>
+#include <limits.h>
 
 /* GLPK's terminal, swallowed: on an error GLPK turns its output back on
  * to print the message, which the library must not print. */
@@ -60,4 +63,14 @@ ecs_result glpk_guard_failed(glpk_guard *g, ecs_diag *diag)
     return ecs_diag_set(diag, ECS_ESOLVER, NULL, 0,
                         "GLPK reported an internal error (GLPK is now in its "
                         "error state: glp_free_env() before solving again)");
+}
+
+int glpk_ms_until(double t)
+{
+    double left = t - ecs_clock_now();
+    if (left <= 0.001)
+        return 1;
+    if (left * 1000.0 >= (double)INT_MAX)
+        return INT_MAX;
+    return (int)(left * 1000.0);
 }

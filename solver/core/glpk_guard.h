@@ -55,6 +55,10 @@ void glpk_guard_arm(glpk_guard *g);
 /* The hook removed and the terminal output as before begin. */
 void glpk_guard_end(glpk_guard *g);
 
+/* GLPK's time limit (tm_lim, ms) for a call that must end by the clock's
+ * t (ecs_clock_now seconds): at least 1, at most INT_MAX. */
+int glpk_ms_until(double t);
+
 /* After setjmp(g->jb) returned non-zero: glpk_guard_end, then ESOLVER with
  * a message that says how to recover. */
 ecs_result glpk_guard_failed(glpk_guard *g, ecs_diag *diag);

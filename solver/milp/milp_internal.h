@@ -294,6 +294,10 @@ typedef struct milp_run {
     int zerohalf;          /* rounds of zero-half cuts at the root
                               before branch and bound (milp_zerohalf.h) */
     unsigned long zh_cuts; /* out: zero-half cuts added */
+    int sbprobe;           /* strong-branching probes at the root before
+                              branch and bound (milp_sbprobe.h) */
+    double sbprobe_share;  /* with this share of the time left */
+    long sb_probed;        /* out: columns probed */
     int cuts;              /* GLPK's mixed-integer rounding and
                               Gomory mixed-integer cuts in the tree (0:
                               none) */

@@ -142,6 +142,28 @@ static void on_log(void *ctx, const char *text)
     }
 }
 
+/* Solve tiny instance x (brute-force optimum opt, HUGE_VAL when
+ * infeasible) with prm: infeasible then, else optimal at opt; 1 when
+ * feasible.  r is released by the caller. */
+static int solve_tiny(const tu_tiny *x, const ecs_milp_params *prm,
+                      double opt, ecs_milp_result *r)
+{
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(x->g, &x->p,
+                                                        x->price,
+                                                        (size_t)x->T, x->T),
+                                    prm, r, &d),
+                     ECS_OK);
+    if (opt == HUGE_VAL) {
+        assert_int_equal(r->status, ECS_MILP_INFEASIBLE);
+        return 0;
+    }
+    assert_int_equal(r->status, ECS_MILP_OPTIMAL);
+    assert_close(r->cost, opt, 1e-6);
+    return 1;
+}
+
 /* The strong model with reduced-cost fixing (always) and zero-half cuts
  * (prm.zero_half) proves the brute-force optimum on tiny instances (those of 3
  * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs);
@@ -178,20 +200,8 @@ static void test_brute_force_fix_cuts(void **state)
         prm.log = on_log;
         prm.log_ctx = &lp;
         ecs_milp_result r;
-        ecs_diag d;
-        ecs_diag_clear(&d);
-        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(x.g, &x.p,
-                                                            x.price,
-                                                            (size_t)x.T,
-                                                            x.T),
-                                        &prm, &r, &d),
-                         ECS_OK);
-        if (opt == HUGE_VAL) {
-            assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
-        } else {
+        if (solve_tiny(&x, &prm, opt, &r)) {
             feasible++;
-            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
-            assert_close(r.cost, opt, 1e-6);
             assert_true(lp.max_lp <= opt + 1e-6);
             fixed += r.fixed > 0;
             cut += r.cuts > 0;
@@ -205,6 +215,120 @@ static void test_brute_force_fix_cuts(void **state)
     assert_true(cut >= 3);
     if (tu_long())
         assert_true(lifted >= 1); /* a round of cuts raised the root LP */
+}
+
+/* The verbose log's strong-branching probes ("strong-branching probes: k
+ * columns probed, t tightened, bound b"). */
+typedef struct probe_log {
+    long probed, tightened;
+    double bound;
+    int proved;
+} probe_log;
+
+static void on_probe_log(void *ctx, const char *text)
+{
+    probe_log *r = ctx;
+    long k, t;
+    double b;
+    if (sscanf(text, "strong-branching probes: %ld columns probed, %ld "
+                     "tightened, bound %lf", &k, &t, &b) == 3) {
+        r->probed += k;
+        r->tightened += t;
+        if (b > r->bound)
+            r->bound = b;
+        r->proved |= strstr(text, "proved") != NULL;
+    }
+}
+
+/* The strong-branching probes at the root (ecs_milp_params.sb_probe, on
+ * by default) keep the brute-force optimum on tiny instances: the bound
+ * they prove never exceeds it (a child's value is the Lagrangian bound of
+ * its duals, the probe's the least of its two children), and a column
+ * they fix (a child above the incumbent) never removes it.  On the sample
+ * the probes run on fractional root LPs, raise the bound above the root
+ * LP and fix columns.  Made wrong on purpose, once each: the larger of
+ * the two children as the probe's bound (the bound exceeded the optimum);
+ * the column fixed to the side of the child above the incumbent (not
+ * optimal). */
+static void test_brute_force_probes(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261128;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    int probed = 0, lifted = 0, tightened = 0, feasible = 0;
+    int draws = tu_long() ? 1000 : 200;
+    for (int t = 0; t < draws; t++) {
+        tu_tiny x; /* 4 tasks on 2 PEs: fractional root LPs */
+        x.g = tu_random_graph(&seed, TU_BF_MAXN, 2, 0.3);
+        tu_platform(&x.p, 1 + t % 2, freqs[t % 3], "quadratic");
+        x.T = tu_rng_int(&seed, 3, TU_BF_MAXT);
+        tu_random_prices(&seed, x.price, x.T, 0.25);
+        double opt = tu_brute_force(x.g, &x.p, x.price, x.T);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        assert_int_equal(prm.sb_probe, 1); /* the default */
+        probe_log lg = {0, 0, -HUGE_VAL, 0};
+        prm.verbose = 1;
+        prm.log = on_probe_log;
+        prm.log_ctx = &lg;
+        ecs_milp_result r;
+        if (solve_tiny(&x, &prm, opt, &r)) {
+            feasible++;
+            assert_true(lg.bound <= opt + 1e-6);
+            probed += lg.probed > 0;
+            tightened += lg.tightened > 0;
+            lifted += lg.probed > 0 && lg.bound > r.root_bound + 1e-6;
+        }
+        ecs_milp_result_release(&r);
+        ecs_graph_free(x.g);
+    }
+    /* larger: 8 to 12 tasks on 2 PEs, against the MILP without probes
+     * (both prove their optimum; the probes' bound is not above it) */
+    int mid = 0;
+    for (int t = 0; t < (tu_long() ? 40 : 12); t++) {
+        size_t n = (size_t)tu_rng_int(&seed, 8, 12);
+        ecs_graph *g = tu_random_graph(&seed, n, 4, 0.3);
+        ecs_platform p;
+        tu_platform(&p, 2, freqs[t % 3], "quadratic");
+        ecs_schedule *base = tu_base_schedule(g, 2);
+        long M = ecs_schedule_makespan(base), D = M + (M + 4) / 5;
+        double price[256];
+        tu_random_prices(&seed, price, D, 0.15);
+        double cost[2];
+        probe_log lg = {0, 0, -HUGE_VAL, 0};
+        for (int on = 0; on < 2; on++) {
+            ecs_milp_params prm;
+            ecs_milp_params_init(&prm);
+            prm.time_limit_s = 120;
+            prm.sb_probe = on;
+            prm.verbose = 1;
+            prm.log = on_probe_log;
+            prm.log_ctx = &lg;
+            ecs_milp_result r;
+            assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price,
+                                                                (size_t)D, D),
+                                            &prm, &r, NULL),
+                             ECS_OK);
+            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            cost[on] = r.cost;
+            if (on)
+                lifted += lg.probed > 0 && lg.bound > r.root_bound + 1e-6;
+            ecs_milp_result_release(&r);
+            if (!on)
+                assert_int_equal(lg.probed, 0);
+        }
+        assert_close(cost[1], cost[0], 1e-6);
+        assert_true(lg.bound <= cost[0] + 1e-6);
+        mid += lg.probed > 0;
+        tightened += lg.tightened > 0;
+        ecs_schedule_free(base);
+        ecs_graph_free(g);
+    }
+    assert_true(feasible >= draws / 10);
+    /* the sample makes them act (200 tiny draws: 8 probed; 12 larger: 8) */
+    assert_true(probed >= 3 && mid >= 4);
+    assert_true(lifted >= 3 && tightened >= 5);
 }
 
 /* The two formulations reach the same optimum on random instances of up
@@ -512,6 +636,10 @@ static void test_validation(void **state)
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     assert_non_null(strstr(d.msg, "zero_half"));
     ecs_milp_params_init(&prm);
+    prm.sb_probe = -1;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "sb_probe"));
+    ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
         prm.formulation = (ecs_milp_formulation)f;
@@ -559,6 +687,7 @@ int main(void)
         cmocka_unit_test(test_hand_static_power),
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_brute_force_fix_cuts),
+        cmocka_unit_test(test_brute_force_probes),
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
