@@ -98,10 +98,12 @@ typedef struct ecs_milp_params {
     int sb_probe;               /* strong model: 1 (default) probes the
                                    fractional columns of the root LP by
                                    strong branching before branch and bound
-                                   with a share of the time: the bound the
-                                   children prove, the columns whose child
-                                   costs more than the best schedule fixed
-                                   (docs/MODEL.md); 0: none */
+                                   with a share of the time, where the root
+                                   gap to the warm start is at least 0.5 %:
+                                   the bound the children prove, the
+                                   columns whose child costs more than the
+                                   best schedule fixed (docs/MODEL.md);
+                                   2: at any root gap; 0: none */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

@@ -77,9 +77,9 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->zero_half != 0 && prm->zero_half != 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "zero_half must be 0 or 1 (%d)", prm->zero_half);
-    if (prm->sb_probe != 0 && prm->sb_probe != 1)
+    if (prm->sb_probe < 0 || prm->sb_probe > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "sb_probe must be 0 or 1 (%d)", prm->sb_probe);
+                            "sb_probe must be 0, 1 or 2 (%d)", prm->sb_probe);
     return ECS_OK;
 }
 
@@ -412,7 +412,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         run.rcfix = 1; /* reduced-cost fixing at the root (milp_rcfix.h) */
         run.zerohalf = prm->zero_half; /* (milp_zerohalf.h) */
         /* (milp_sbprobe.h; by the clock: not under an effort budget) */
-        run.sbprobe = prm->sb_probe && prm->max_nodes == 0;
+        run.sbprobe = prm->max_nodes == 0 ? prm->sb_probe : 0;
         run.sbprobe_share = 0.15;
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */

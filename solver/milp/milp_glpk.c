@@ -756,7 +756,7 @@ static int probe_root(glpk_ctx *c)
      * branching (measured on paper32 at P = 4: g27, g29-g31 at 0.02-0.16 %
      * took 1.5-2.2 times as long with the probes and their branching; the
      * 50-task cases they prove start at 0.7-0.8 %) */
-    if (U - glp_get_obj_val(c->lp) <= 0.005 * fabs(U))
+    if (run->sbprobe == 1 && U - glp_get_obj_val(c->lp) <= 0.005 * fabs(U))
         return 1;
     double budget = run->sbprobe_share * (run->t_end - t);
     if (budget > c->root_s + 0.05)

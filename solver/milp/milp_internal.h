@@ -295,7 +295,8 @@ typedef struct milp_run {
                               before branch and bound (milp_zerohalf.h) */
     unsigned long zh_cuts; /* out: zero-half cuts added */
     int sbprobe;           /* strong-branching probes at the root before
-                              branch and bound (milp_sbprobe.h) */
+                              branch and bound (milp_sbprobe.h): 1 where
+                              the root gap is at least 0.5 %, 2 always */
     double sbprobe_share;  /* with this share of the time left */
     long sb_probed;        /* out: columns probed */
     int cuts;              /* GLPK's mixed-integer rounding and

@@ -268,6 +268,7 @@ static void test_brute_force_probes(void **state)
         ecs_milp_params_init(&prm);
         prm.time_limit_s = 120;
         assert_int_equal(prm.sb_probe, 1); /* the default */
+        prm.sb_probe = 2; /* at any root gap: tiny models have small ones */
         probe_log lg = {0, 0, -HUGE_VAL, 0};
         prm.verbose = 1;
         prm.log = on_probe_log;
@@ -301,7 +302,7 @@ static void test_brute_force_probes(void **state)
             ecs_milp_params prm;
             ecs_milp_params_init(&prm);
             prm.time_limit_s = 120;
-            prm.sb_probe = on;
+            prm.sb_probe = 2 * on;
             prm.verbose = 1;
             prm.log = on_probe_log;
             prm.log_ctx = &lg;
@@ -639,6 +640,10 @@ static void test_validation(void **state)
     prm.sb_probe = -1;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     assert_non_null(strstr(d.msg, "sb_probe"));
+    prm.sb_probe = 3;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.sb_probe = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
