@@ -246,6 +246,14 @@ typedef struct bnd_ext_pieces {
  * model"). */
 int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
                         bnd_ext_pieces *pc);
+/* As bnd_ext_pieces_make with the work of one PE of class `only` alone
+ * (its hull's segments once, at its site; every other PE idle): the
+ * least extra cost of that PE's work in each slot when it is the only
+ * one working (the bound by stages' bottlenecks, docs/MODEL.md "Stages,
+ * extended model"); BND_EXT_ALL: bnd_ext_pieces_make. */
+#define BND_EXT_ALL ((size_t)-1)
+int bnd_ext_pieces_make_class(const ecs_instance *inst, int relax,
+                              size_t only, bnd_ext_pieces *pc);
 void bnd_ext_pieces_free(bnd_ext_pieces *pc);
 
 /* A piece of a convex curve: amount (grid steps of work or energy) at a
