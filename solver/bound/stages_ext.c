@@ -21,6 +21,7 @@
  * Fenwick tree over the pieces by rate.
  */
 #include "bound_internal.h"
+#include "ecsched/check.h"
 #include "ecsched/clock.h"
 #include "ecsched/listsched.h"
 
@@ -482,10 +483,31 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
     rc = stages_ext_core(inst, ecs_clock_now() + time_limit_s, value, lo, hi,
                          diag);
     if (rc == ECS_OK && isfinite(*value) && n > 0 && lo[0] >= 0) {
+        /* the cheaper of the stage builder's (by paths, stagesched.c) and
+         * the cheapest-fit list schedule's within the ranges, each as the
+         * checker finds it; none: the bound stands */
         ecs_diag ignored;
+        ecs_schedule *sb = NULL;
+        ecs_check_report ra, rb;
+        if (bnd_stages_ext_build(inst, lo, hi,
+                                 ecs_clock_now() + time_limit_s, &sb) != 0)
+            sb = NULL;
+        if (sb != NULL && ecs_check_schedule(inst, sb, &rb, NULL) != ECS_OK) {
+            ecs_schedule_free(sb);
+            sb = NULL;
+        }
         if (ecs_listsched_cheapest_within(inst, lo, hi, out, &ignored) !=
-            ECS_OK)
-            *out = NULL; /* no schedule: the bound stands */
+                ECS_OK ||
+            ecs_check_schedule(inst, *out, &ra, NULL) != ECS_OK) {
+            ecs_schedule_free(*out);
+            *out = NULL;
+        }
+        if (sb != NULL && (*out == NULL || rb.cost < ra.cost)) {
+            ecs_schedule_free(*out);
+            *out = sb;
+            sb = NULL;
+        }
+        ecs_schedule_free(sb);
     }
     free(lo);
     free(hi);
