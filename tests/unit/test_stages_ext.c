@@ -84,6 +84,39 @@ static void test_hand_chain(void **state)
     ecs_graph_free(g2);
 }
 
+/* A fork-join pipeline A -> {B, C} -> E of work 1 each (2 grid steps) on
+ * the worked platform, D' = 3, price 1: every task takes one slot at the
+ * top speed of either class (slow 1, fast 2 at f = 1 or 1 at f = 0.5), so
+ * A in slot 0, B and C in slot 1 on the two PEs, E in slot 2.  Idle 0.7
+ * x 3 = 2.1; A and E each on one PE alone cost 0.8 at least (slow at 1;
+ * fast at 0.5 adds 1.0); B and C 0.8 + 1.0: 2.1 + 0.8 + 1.8 + 0.8 = 5.5,
+ * the bound (the stage's fluid takes the 4 steps 0.2, 0.5, 0.5, 0.6) and
+ * the optimum (four tasks: beyond tu_brute_force_ext); the stage
+ * builder's schedule (A and E on slow) costs it. */
+static void test_hand_forkjoin(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 1, 1}, 4,
+                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
+                                               {1, 3, 0}, {2, 3, 0}});
+    double price[3] = {1, 1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 3, 3);
+    double v = NAN;
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_bound_stages_ext_schedule(&inst, 10.0, &s, &v, NULL),
+                     ECS_OK);
+    assert_close(v, 5.5, 1e-8);
+    assert_non_null(s);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 5.5, 1e-12);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* The cheapest-fit list schedule within ranges: one task of work 2 (4
  * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
  * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
@@ -275,6 +308,7 @@ int main(void)
 {
     const struct CMUnitTest quick[] = {
         cmocka_unit_test(test_hand_chain),
+        cmocka_unit_test(test_hand_forkjoin),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
