@@ -37,6 +37,18 @@ typedef struct builder {
     long topq; /* the PE's top speed in grid steps a slot (grid: paper) */
 } builder;
 
+static void builder_free(builder *b)
+{
+    ecs_schedule_free(b->s);
+    free(b->cost);
+    free(b->scratch);
+    free(b->freq);
+    free(b->best);
+    free(b->pm);
+    free(b->bs);
+    free(b->pme);
+}
+
 /* The fewest slots of task i on the builder's PE. */
 static long slots_of(const builder *b, size_t i)
 {
@@ -141,13 +153,10 @@ static int by_work_desc(const void *x, const void *y)
     return a->i < c->i ? -1 : a->i > c->i;
 }
 
-/* The stage's paths, from their first tasks t[0..k-1], inside
- * [lo, *hi]: dealt whole to the PEs by longest work first (each to the
- * least loaded), *hi raised when a PE's work needs more slots; 0 or -1. */
-static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
-                       size_t *pe_of, long *load, size_t *tmp, work_of *wo)
+/* The paths from their first tasks t[0..k-1] by work, longest first. */
+static void paths_by_work(const builder *b, const size_t *t, size_t k,
+                          work_of *wo)
 {
-    int P = b->p->pes;
     for (size_t q = 0; q < k; q++) {
         wo[q].w = 0;
         for (size_t u = t[q]; u != SIZE_MAX; u = b->next[u])
@@ -155,6 +164,45 @@ static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
         wo[q].i = t[q];
     }
     qsort(wo, k, sizeof *wo, by_work_desc);
+}
+
+typedef struct xbuild xbuild;
+static void on_pe(builder *b, const xbuild *x, int r);
+
+/* The paths wo[0..k-1] dealt to the PEs (pe_of, of P) placed, each PE's
+ * tasks one after the other inside [lo, *hi] (place_chain; with x on the
+ * PE's class), *hi raised to hold the busiest PE's `most` slots: 0 or
+ * -1 (past D', or no fit). */
+static int place_dealt(builder *b, const xbuild *x, const work_of *wo,
+                       size_t k, const size_t *pe_of, int P, long lo,
+                       long *hi, long most, size_t *tmp)
+{
+    if (*hi - lo + 1 < most)
+        *hi = lo + most - 1;
+    if (*hi >= b->D)
+        return -1;
+    for (int r = 0; r < P; r++) {
+        size_t n = 0;
+        for (size_t q = 0; q < k; q++)
+            if (pe_of[q] == (size_t)r)
+                for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
+                    tmp[n++] = u;
+        if (x != NULL)
+            on_pe(b, x, r);
+        if (n > 0 && place_chain(b, tmp, n, r, lo, *hi, NULL, 0) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The stage's paths, from their first tasks t[0..k-1], inside
+ * [lo, *hi]: dealt whole to the PEs by longest work first (each to the
+ * least loaded), *hi raised when a PE's work needs more slots; 0 or -1. */
+static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
+                       size_t *pe_of, long *load, size_t *tmp, work_of *wo)
+{
+    int P = b->p->pes;
+    paths_by_work(b, t, k, wo);
     for (int q = 0; q < P; q++)
         load[q] = 0;
     long most = 0;
@@ -168,20 +216,7 @@ static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
         if (load[best] > most)
             most = load[best];
     }
-    if (*hi - lo + 1 < most)
-        *hi = lo + most - 1;
-    if (*hi >= b->D)
-        return -1;
-    for (int r = 0; r < P; r++) {
-        size_t n = 0;
-        for (size_t q = 0; q < k; q++)
-            if (pe_of[q] == (size_t)r)
-                for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
-                    tmp[n++] = u;
-        if (n > 0 && place_chain(b, tmp, n, r, lo, *hi, NULL, 0) != 0)
-            return -1;
-    }
-    return 0;
+    return place_dealt(b, NULL, wo, k, pe_of, P, lo, hi, most, tmp);
 }
 
 /* The stages' paths of g between the bottlenecks bp[0..m-1] (isb marks
@@ -358,14 +393,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         }
     }
 done:
-    ecs_schedule_free(b.s);
-    free(b.cost);
-    free(b.scratch);
-    free(b.freq);
-    free(b.best);
-    free(b.pm);
-    free(b.bs);
-    free(b.pme);
+    builder_free(&b);
     bnd_stage_trace_free(&tr);
     free(S);
     free(E);
@@ -388,7 +416,7 @@ done:
 /* The classes as the profile DP sees one PE of each: F's indices at the
  * class's speeds, its powers above its idle draw (the idle draw is paid
  * in every schedule), its site's grid prices. */
-typedef struct xbuild {
+struct xbuild {
     size_t nc;
     ecs_platform *cp;     /* nc */
     const double **price; /* nc: the class's site's prices, D' */
@@ -397,7 +425,7 @@ typedef struct xbuild {
     int *cls_of;          /* P */
     long *top;            /* nc */
     double *mean;         /* nc: the mean price over the current stage */
-} xbuild;
+};
 
 static void xbuild_free(xbuild *x)
 {
@@ -464,6 +492,12 @@ static void on_class(builder *b, const xbuild *x, size_t c)
     b->topq = x->top[c];
 }
 
+/* The builder on PE r. */
+static void on_pe(builder *b, const xbuild *x, int r)
+{
+    on_class(b, x, (size_t)x->cls_of[r]);
+}
+
 /* The least energy (above idle) of `steps` grid steps on one PE of the
  * class cp within L slots at one frequency, times price; HUGE_VAL when
  * not even the top speed does them. */
@@ -503,13 +537,7 @@ static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
                            double *steps, size_t *tmp, work_of *wo)
 {
     int P = x->P;
-    for (size_t q = 0; q < k; q++) {
-        wo[q].w = 0;
-        for (size_t u = t[q]; u != SIZE_MAX; u = b->next[u])
-            wo[q].w += b->g->work[u];
-        wo[q].i = t[q];
-    }
-    qsort(wo, k, sizeof *wo, by_work_desc);
+    paths_by_work(b, t, k, wo);
     long L = *hi - lo + 1;
     for (size_t c = 0; c < x->nc; c++) {
         double sum = 0.0;
@@ -550,21 +578,7 @@ static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
         if (need[r] > most)
             most = need[r];
     }
-    if (L < most)
-        *hi = lo + most - 1;
-    if (*hi >= b->D)
-        return -1;
-    for (int r = 0; r < P; r++) {
-        size_t n = 0;
-        for (size_t q = 0; q < k; q++)
-            if (pe_of[q] == (size_t)r)
-                for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
-                    tmp[n++] = u;
-        on_class(b, x, (size_t)x->cls_of[r]);
-        if (n > 0 && place_chain(b, tmp, n, r, lo, *hi, NULL, 0) != 0)
-            return -1;
-    }
-    return 0;
+    return place_dealt(b, x, wo, k, pe_of, P, lo, hi, most, tmp);
 }
 
 int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
@@ -684,14 +698,7 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
         b.s = NULL;
     }
 done:
-    ecs_schedule_free(b.s);
-    free(b.cost);
-    free(b.scratch);
-    free(b.freq);
-    free(b.best);
-    free(b.pm);
-    free(b.bs);
-    free(b.pme);
+    builder_free(&b);
     free(bp);
     free(isb);
     free(t);
