@@ -581,6 +581,10 @@ static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
     return place_dealt(b, x, wo, k, pe_of, P, lo, hi, most, tmp);
 }
 
+/* The most cells of a stage's chain DP rows (tasks x slots left, 32
+ * bytes each: 512 MiB); a larger stage: no schedule. */
+#define STAGES_EXT_MAX_CELLS ((size_t)1 << 24)
+
 int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
                          const long *hi, double t_end, ecs_schedule **out)
 {
@@ -648,7 +652,9 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
             long shi = j < m ? hi[v0] : D - 1;
             if (shi < slo)
                 shi = slo;
-            ok = slo < D && rows_alloc(&b, tasks, slo) &&
+            ok = slo < D &&
+                 tasks * (size_t)(D - slo + 1) <= STAGES_EXT_MAX_CELLS &&
+                 rows_alloc(&b, tasks, slo) &&
                  place_stage_ext(&b, &x, t, k, slo, &shi, pe_of, need, steps,
                                  tmp, wo) == 0;
             for (size_t r = q0; ok && r < end; r++)
