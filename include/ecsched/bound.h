@@ -316,13 +316,17 @@ ecs_result ecs_bound_stages_ext(const ecs_instance *inst, double time_limit_s,
 /*
  * The same bound, and a schedule from its minimum (docs/MODEL.md "Stages,
  * extended model"): every task within its part's range of slots there,
- * placed by the cheapest-fit list schedule (ecs_listsched_cheapest_within;
- * where a stage's whole tasks need more slots than the fluid gave it, the
- * tasks after it are pushed).  *out: a new schedule (ecs_schedule_free)
+ * placed by the stage builder (on fork-join graphs: each stage's paths
+ * dealt to the PEs where they fit and add the least estimated cost, each
+ * PE's tasks on their cheapest intervals, each bottleneck on its cheapest
+ * class) and by the cheapest-fit list schedule
+ * (ecs_listsched_cheapest_within), the cheaper of the two as the checker
+ * finds them (where a stage's whole tasks need more slots than the fluid
+ * gave it, the tasks after it are pushed).  The builder has time_limit_s
+ * again after the bound's DP.  *out: a new schedule (ecs_schedule_free)
  * or NULL when the bound claims nothing, the DP's choices do not fit in
- * memory (more than 2^24 cells of parts x slots) or the list schedule
- * finds none; not checked (the caller's checker has the last word).
- * *value and the errors as ecs_bound_stages_ext.
+ * memory (more than 2^24 cells of parts x slots) or neither finds a
+ * feasible one.  *value and the errors as ecs_bound_stages_ext.
  */
 ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
                                          double time_limit_s,

@@ -246,6 +246,14 @@ typedef struct bnd_ext_pieces {
  * model"). */
 int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
                         bnd_ext_pieces *pc);
+/* As bnd_ext_pieces_make with the work of one PE of class `only` alone
+ * (its hull's segments once, at its site; every other PE idle): the
+ * least extra cost of that PE's work in each slot when it is the only
+ * one working (the bound by stages' bottlenecks, docs/MODEL.md "Stages,
+ * extended model"); BND_EXT_ALL: bnd_ext_pieces_make. */
+#define BND_EXT_ALL ((size_t)-1)
+int bnd_ext_pieces_make_class(const ecs_instance *inst, int relax,
+                              size_t only, bnd_ext_pieces *pc);
 void bnd_ext_pieces_free(bnd_ext_pieces *pc);
 
 /* A piece of a convex curve: amount (grid steps of work or energy) at a
@@ -290,6 +298,21 @@ ecs_result bnd_ext_windows(const ecs_instance *inst, ecs_windows *own,
  * deadline (the extended model's bounds, fluid_ext.c). */
 ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
                                ecs_diag *diag);
+
+/* A schedule of the extended model from the bound by stages' ranges
+ * (stagesched.c; docs/MODEL.md "Stages, extended model"): lo[i] .. hi[i]
+ * task i's part's slots (every task of a stage the stage's, a
+ * bottleneck its own).  Part by part in time: a stage's paths
+ * (bnd_stage_paths) each to the PE where it fits at the top speed and
+ * adds the least estimated cost, each PE's tasks on their cheapest
+ * intervals at its class's profile and its site's prices (a part that
+ * needs more slots pushes the rest later); a bottleneck on the class of
+ * least cost in its range.  *out NULL where the graph's stages are not
+ * independent paths or the schedule passes D' (the caller checks the
+ * schedule: the caps and the sources are not looked at).  0, or -1 out
+ * of memory. */
+int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
+                         const long *hi, double t_end, ecs_schedule **out);
 
 /* The fluid pieces of a window of slots, by slope in a Fenwick tree (cap,
  * cost), for the cheapest-W query of the bounds by stages (stages.c and

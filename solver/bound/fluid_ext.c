@@ -268,16 +268,20 @@ static int prices_nonneg(const ecs_instance *inst)
 /* The work segments of site s: per class, the lower convex hull of (0, 0)
  * and (q_{c,k}, P_{c,k} - I_c) (the least extra energy of one PE for a
  * given work in a slot), n_c times each segment; all classes' segments
- * by energy per step.  Returns how many (at most nc * nfreq), -1 when a
+ * by energy per step (only != BND_EXT_ALL: class `only`'s, once: one
+ * PE of it).  Returns how many (at most nc * nfreq), -1 when a
  * rate is negative (the greedy does not apply). */
-static int work_pieces(const ecs_platform *p, int s, fpiece *out)
+static int work_pieces(const ecs_platform *p, int s, size_t only,
+                       fpiece *out)
 {
     size_t nc = p->nclass > 0 ? p->nclass : 1;
     int m = 0;
     for (size_t c = 0; c < nc; c++) {
         bnd_ext_class cl = bnd_ext_class_of(p, c);
-        if (cl.site != s)
+        if (cl.site != s || (only != BND_EXT_ALL && c != only))
             continue;
+        if (only != BND_EXT_ALL)
+            cl.count = 1; /* one PE of class `only` */
         double hx[ECS_MAX_FREQS + 1], hy[ECS_MAX_FREQS + 1];
         int h = 0;
         hx[h] = 0.0;
@@ -409,6 +413,12 @@ static double slot_least(const ecs_instance *inst, int s, long l,
 int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
                         bnd_ext_pieces *pc)
 {
+    return bnd_ext_pieces_make_class(inst, relax, BND_EXT_ALL, pc);
+}
+
+int bnd_ext_pieces_make_class(const ecs_instance *inst, int relax,
+                              size_t only, bnd_ext_pieces *pc)
+{
     memset(pc, 0, sizeof *pc);
     const ecs_platform *p = inst->platform;
     long D = inst->deadline;
@@ -433,7 +443,7 @@ int bnd_ext_pieces_make(const ecs_instance *inst, int relax,
     }
     for (int s = 0; s < nsite && rc == 0; s++) {
         idle[s] = bnd_ext_site_idle(p, s);
-        nw[s] = work_pieces(p, s, wk + (size_t)s * nc * p->nfreq);
+        nw[s] = work_pieces(p, s, only, wk + (size_t)s * nc * p->nfreq);
         if (nw[s] < 0)
             rc = -2;
     }

@@ -21,6 +21,7 @@
  * Fenwick tree over the pieces by rate.
  */
 #include "bound_internal.h"
+#include "ecsched/check.h"
 #include "ecsched/clock.h"
 #include "ecsched/listsched.h"
 
@@ -144,19 +145,72 @@ static int parts_describe(const ecs_graph *g, const size_t *bp, size_t m,
     return 0;
 }
 
+/* One PE of each class alone (a bottleneck's part): nc sweeps of its
+ * pieces (bnd_ext_pieces_make_class) and its fewest slots per unit. */
+typedef struct xone {
+    size_t nc;
+    bnd_sweep *z; /* nc */
+    long *top;    /* nc: the class's top speed (grid steps a slot) */
+} xone;
+
+/* A bottleneck's part ends at t' in sl .. sr (x0: its divide and
+ * conquer over the fluid of every PE, done): Hn[t'] becomes the larger of
+ * it and the least over the classes of H[t] + the cheapest work of one
+ * PE of the class alone in t .. t'-1 (both are lower bounds of the same
+ * least cost: only the bottleneck works there, on one PE); Hc, Ht (D + 1
+ * doubles), ac, at (D + 1 longs) are scratch.  0, or 1 when late. */
+static int one_pe(const xone *o, const xdc *x0, long sl, long sr, size_t ne,
+                  double *Hc, double *Ht, long *ac, long *at)
+{
+    for (long t = sl; t <= sr; t++)
+        Hc[t] = HUGE_VAL;
+    for (size_t c = 0; c < o->nc; c++) {
+        if (o->top[c] <= 0)
+            continue;
+        xpart pc = *x0->pt;
+        pc.len = (long)ceil(pc.work / (double)o->top[c] - 1e-9);
+        for (long t = sl; t <= sr; t++)
+            Ht[t] = HUGE_VAL;
+        xdc x = {&o->z[c], &pc, x0->H, x0->E, Ht, at, x0->t_end, 0, 0};
+        bnd_sweep_reset(&o->z[c]);
+        xdc_solve(&x, sl, sr, 0, ne - 1);
+        if (x.late)
+            return 1;
+        for (long t = sl; t <= sr; t++)
+            if (Ht[t] < Hc[t]) {
+                Hc[t] = Ht[t];
+                ac[t] = at[t];
+            }
+    }
+    for (long t = sl; t <= sr; t++)
+        if (Hc[t] > x0->Hn[t]) {
+            x0->Hn[t] = Hc[t];
+            if (x0->arg != NULL && Hc[t] < HUGE_VAL)
+                x0->arg[t] = ac[t];
+        }
+    return 0;
+}
+
 /* The DP over the parts' boundaries; the bound less base, HUGE_VAL when
  * no boundaries fit, -HUGE_VAL when the time ran out; *oom when out of
  * memory.  With arg (np (D + 1) cells) the best first slot of part k by
- * its end t' in arg[k (D + 1) + t']. */
+ * its end t' in arg[k (D + 1) + t'].  With o, a bottleneck's part costs
+ * at least one PE's work alone (one_pe). */
 static double stages_ext_dp(const xpart *pt, size_t np, bnd_sweep *z, long D,
-                            double t_end, long *arg, int *oom)
+                            const xone *o, double t_end, long *arg, int *oom)
 {
     double *H = malloc(((size_t)D + 1) * sizeof *H);
     double *Hn = malloc(((size_t)D + 1) * sizeof *Hn);
     long *E = malloc(((size_t)D + 1) * sizeof *E);
+    double *Hc = o != NULL ? malloc(((size_t)D + 1) * sizeof *Hc) : NULL;
+    double *Ht = o != NULL ? malloc(((size_t)D + 1) * sizeof *Ht) : NULL;
+    long *at = o != NULL ? malloc(((size_t)D + 1) * sizeof *at) : NULL;
+    long *ac = o != NULL ? malloc(((size_t)D + 1) * sizeof *ac) : NULL;
     double result = -HUGE_VAL;
     *oom = 0;
-    if (H == NULL || Hn == NULL || E == NULL) {
+    if (H == NULL || Hn == NULL || E == NULL ||
+        (o != NULL &&
+         (Hc == NULL || Ht == NULL || at == NULL || ac == NULL))) {
         *oom = 1;
         goto out;
     }
@@ -200,6 +254,9 @@ static double stages_ext_dp(const xpart *pt, size_t np, bnd_sweep *z, long D,
             xdc_solve(&x, sl, sr, 0, ne - 1);
             if (x.late)
                 goto out;
+            if (o != NULL && k % 2 == 1 && p->work > 0.0 &&
+                one_pe(o, &x, sl, sr, ne, Hc, Ht, ac, at))
+                goto out;
         }
         double *sw = H;
         H = Hn;
@@ -210,6 +267,10 @@ out:
     free(H);
     free(Hn);
     free(E);
+    free(Hc);
+    free(Ht);
+    free(at);
+    free(ac);
     return result;
 }
 
@@ -323,8 +384,32 @@ static ecs_result stages_ext_core(const ecs_instance *inst, double t_end,
             goto done;
         }
     }
+    /* one PE of each class alone, for the bottlenecks */
+    xone one = {nc, calloc(nc, sizeof *one.z), calloc(nc, sizeof *one.top)};
+    size_t nz = 0;
+    if (one.z == NULL || one.top == NULL) {
+        rc = ECS_ENOMEM;
+        goto one_done;
+    }
+    for (; nz < nc; nz++) {
+        bnd_ext_pieces pk;
+        int krc = bnd_ext_pieces_make_class(inst, 1, nz, &pk);
+        if (krc != 0 ||
+            bnd_sweep_init(&one.z[nz], pk.D, pk.off, pk.rate, pk.amount) != 0) {
+            /* the pieces of every PE made no other answer than 0 */
+            if (krc == 0)
+                bnd_ext_pieces_free(&pk);
+            rc = ECS_ENOMEM;
+            goto one_done;
+        }
+        bnd_ext_pieces_free(&pk);
+        const long *sq = p->nclass > 0 ? p->cls[nz].speed_q : p->freq_q;
+        for (size_t k = 0; k < p->nfreq; k++)
+            if (sq[k] > one.top[nz])
+                one.top[nz] = sq[k];
+    }
     int oom;
-    double v = stages_ext_dp(pt, np, &z, D, t_end, arg, &oom);
+    double v = stages_ext_dp(pt, np, &z, D, &one, t_end, arg, &oom);
     if (oom)
         rc = ECS_ENOMEM;
     else if (v == HUGE_VAL)
@@ -337,6 +422,11 @@ static ecs_result stages_ext_core(const ecs_instance *inst, double t_end,
         if (arg != NULL)
             ranges_of(g, bp, m, arg, D, lo, hi);
     }
+one_done:
+    for (size_t c = 0; c < nz; c++)
+        bnd_sweep_free(&one.z[c]);
+    free(one.z);
+    free(one.top);
 done:
     free(arg);
     if (zok)
@@ -393,10 +483,31 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
     rc = stages_ext_core(inst, ecs_clock_now() + time_limit_s, value, lo, hi,
                          diag);
     if (rc == ECS_OK && isfinite(*value) && n > 0 && lo[0] >= 0) {
+        /* the cheaper of the stage builder's (by paths, stagesched.c) and
+         * the cheapest-fit list schedule's within the ranges, each as the
+         * checker finds it; none: the bound stands */
         ecs_diag ignored;
+        ecs_schedule *sb = NULL;
+        ecs_check_report ra, rb;
+        if (bnd_stages_ext_build(inst, lo, hi,
+                                 ecs_clock_now() + time_limit_s, &sb) != 0)
+            sb = NULL;
+        if (sb != NULL && ecs_check_schedule(inst, sb, &rb, NULL) != ECS_OK) {
+            ecs_schedule_free(sb);
+            sb = NULL;
+        }
         if (ecs_listsched_cheapest_within(inst, lo, hi, out, &ignored) !=
-            ECS_OK)
-            *out = NULL; /* no schedule: the bound stands */
+                ECS_OK ||
+            ecs_check_schedule(inst, *out, &ra, NULL) != ECS_OK) {
+            ecs_schedule_free(*out);
+            *out = NULL;
+        }
+        if (sb != NULL && (*out == NULL || rb.cost < ra.cost)) {
+            ecs_schedule_free(*out);
+            *out = sb;
+            sb = NULL;
+        }
+        ecs_schedule_free(sb);
     }
     free(lo);
     free(hi);

@@ -34,7 +34,26 @@ typedef struct builder {
     long *bs, *pme;         /* its start; the end of that least */
     unsigned char *freq;
     ecs_schedule *s;
+    long topq; /* the PE's top speed in grid steps a slot (grid: paper) */
 } builder;
+
+static void builder_free(builder *b)
+{
+    ecs_schedule_free(b->s);
+    free(b->cost);
+    free(b->scratch);
+    free(b->freq);
+    free(b->best);
+    free(b->pm);
+    free(b->bs);
+    free(b->pme);
+}
+
+/* The fewest slots of task i on the builder's PE. */
+static long slots_of(const builder *b, size_t i)
+{
+    return (b->g->work[i] * b->p->grid + b->topq - 1) / b->topq;
+}
 
 /* Place task i on pe over [a, e] at its cheapest profile: 0 or -1. */
 static int place(builder *b, size_t i, int pe, long a, long e)
@@ -48,10 +67,10 @@ static int place(builder *b, size_t i, int pe, long a, long e)
 }
 
 /* The tasks t[0..k-1] one after the other on pe inside [lo, hi], on the
- * intervals of least total cost: 0, or -1 when they do not fit or the
- * time ran out. */
+ * intervals of least total cost (*least, when not NULL; placed unless
+ * dry): 0, or -1 when they do not fit or the time ran out. */
 static int place_chain(builder *b, const size_t *t, size_t k, int pe,
-                       long lo, long hi)
+                       long lo, long hi, double *least, int dry)
 {
     long L = hi - lo + 1;
     if (L < 1)
@@ -63,7 +82,7 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
      * work before it and ends before the work after it (after) */
     long after = 0, before = 0;
     for (size_t q = 0; q < k; q++)
-        after += b->g->work[t[q]];
+        after += slots_of(b, t[q]);
     for (size_t q = 0; q < k; q++) {
         if (ecs_clock_now() >= b->t_end)
             return -1;
@@ -71,11 +90,11 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
         long *bs = b->bs + q * (size_t)L, *pme = b->pme + q * (size_t)L;
         for (long x = 0; x < L; x++)
             row[x] = HUGE_VAL;
-        long w = b->g->work[t[q]];
-        after -= w;
+        long w = b->g->work[t[q]], ws = slots_of(b, t[q]);
+        after -= ws;
         long last = hi - after; /* its last end that leaves the rest room */
         for (long a = lo + before;
-             a + w - 1 <= last && (q > 0 || !idle || a == lo); a++) {
+             a + ws - 1 <= last && (q > 0 || !idle || a == lo); a++) {
             double prev = 0.0;
             if (q > 0)
                 prev = a > lo ? b->pm[(q - 1) * (size_t)L + (size_t)(a - 1 - lo)]
@@ -90,7 +109,7 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
                     bs[a + d - lo] = a;
                 }
         }
-        before += w;
+        before += ws;
         for (long x = 0; x < L; x++) {
             if (x > 0 && pmr[x - 1] <= row[x]) {
                 pmr[x] = pmr[x - 1];
@@ -103,6 +122,10 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
     }
     if (b->pm[(k - 1) * (size_t)L + (size_t)(L - 1)] == HUGE_VAL)
         return -1;
+    if (least != NULL)
+        *least = b->pm[(k - 1) * (size_t)L + (size_t)(L - 1)];
+    if (dry)
+        return 0;
     long by = hi;
     for (size_t q = k; q-- > 0;) {
         long e = b->pme[q * (size_t)L + (size_t)(by - lo)];
@@ -130,13 +153,10 @@ static int by_work_desc(const void *x, const void *y)
     return a->i < c->i ? -1 : a->i > c->i;
 }
 
-/* The stage's paths, from their first tasks t[0..k-1], inside
- * [lo, *hi]: dealt whole to the PEs by longest work first (each to the
- * least loaded), *hi raised when a PE's work needs more slots; 0 or -1. */
-static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
-                       size_t *pe_of, long *load, size_t *tmp, work_of *wo)
+/* The paths from their first tasks t[0..k-1] by work, longest first. */
+static void paths_by_work(const builder *b, const size_t *t, size_t k,
+                          work_of *wo)
 {
-    int P = b->p->pes;
     for (size_t q = 0; q < k; q++) {
         wo[q].w = 0;
         for (size_t u = t[q]; u != SIZE_MAX; u = b->next[u])
@@ -144,6 +164,45 @@ static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
         wo[q].i = t[q];
     }
     qsort(wo, k, sizeof *wo, by_work_desc);
+}
+
+typedef struct xbuild xbuild;
+static void on_pe(builder *b, const xbuild *x, int r);
+
+/* The paths wo[0..k-1] dealt to the PEs (pe_of, of P) placed, each PE's
+ * tasks one after the other inside [lo, *hi] (place_chain; with x on the
+ * PE's class), *hi raised to hold the busiest PE's `most` slots: 0 or
+ * -1 (past D', or no fit). */
+static int place_dealt(builder *b, const xbuild *x, const work_of *wo,
+                       size_t k, const size_t *pe_of, int P, long lo,
+                       long *hi, long most, size_t *tmp)
+{
+    if (*hi - lo + 1 < most)
+        *hi = lo + most - 1;
+    if (*hi >= b->D)
+        return -1;
+    for (int r = 0; r < P; r++) {
+        size_t n = 0;
+        for (size_t q = 0; q < k; q++)
+            if (pe_of[q] == (size_t)r)
+                for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
+                    tmp[n++] = u;
+        if (x != NULL)
+            on_pe(b, x, r);
+        if (n > 0 && place_chain(b, tmp, n, r, lo, *hi, NULL, 0) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* The stage's paths, from their first tasks t[0..k-1], inside
+ * [lo, *hi]: dealt whole to the PEs by longest work first (each to the
+ * least loaded), *hi raised when a PE's work needs more slots; 0 or -1. */
+static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
+                       size_t *pe_of, long *load, size_t *tmp, work_of *wo)
+{
+    int P = b->p->pes;
+    paths_by_work(b, t, k, wo);
     for (int q = 0; q < P; q++)
         load[q] = 0;
     long most = 0;
@@ -157,20 +216,40 @@ static int place_stage(builder *b, size_t *t, size_t k, long lo, long *hi,
         if (load[best] > most)
             most = load[best];
     }
-    if (*hi - lo + 1 < most)
-        *hi = lo + most - 1;
-    if (*hi >= b->D)
-        return -1;
-    for (int r = 0; r < P; r++) {
-        size_t n = 0;
-        for (size_t q = 0; q < k; q++)
-            if (pe_of[q] == (size_t)r)
-                for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
-                    tmp[n++] = u;
-        if (n > 0 && place_chain(b, tmp, n, r, lo, *hi) != 0)
-            return -1;
-    }
-    return 0;
+    return place_dealt(b, NULL, wo, k, pe_of, P, lo, hi, most, tmp);
+}
+
+/* The stages' paths of g between the bottlenecks bp[0..m-1] (isb marks
+ * them) in next and first (bnd_stage_paths): 1 when every edge inside a
+ * stage joins two consecutive tasks of a path (the paths independent),
+ * else 0 (or out of memory). */
+static int stage_paths_ok(const ecs_graph *g, const size_t *bp, size_t m,
+                          const unsigned char *isb, size_t *next,
+                          unsigned char *first)
+{
+    if (bnd_stage_paths(g, bp, m, next, first) != 0)
+        return 0;
+    for (size_t i = 0; i < g->n; i++)
+        for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
+            if (!isb[i] && !isb[g->succ[k]] && next[i] != g->succ[k])
+                return 0;
+    return 1;
+}
+
+/* The chain DP's rows for `tasks` tasks over the slots lo .. D'-1: 1, or
+ * 0 when out of memory. */
+static int rows_alloc(builder *b, size_t tasks, long lo)
+{
+    size_t cells = tasks * ((size_t)(b->D - lo) + 1);
+    free(b->best);
+    free(b->pm);
+    free(b->bs);
+    free(b->pme);
+    b->best = malloc(cells * sizeof *b->best);
+    b->pm = malloc(cells * sizeof *b->pm);
+    b->bs = malloc(cells * sizeof *b->bs);
+    b->pme = malloc(cells * sizeof *b->pme);
+    return b->best && b->pm && b->bs && b->pme;
 }
 
 ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
@@ -247,12 +326,8 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         isb[g->topo[bp[j]]] = 1;
     /* every edge inside a stage joins two consecutive tasks of a path: the
      * stages' paths are independent */
-    if (bnd_stage_paths(g, bp, m, next, first) != 0)
+    if (!stage_paths_ok(g, bp, m, isb, next, first))
         goto done;
-    for (size_t i = 0; i < n; i++)
-        for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
-            if (!isb[i] && !isb[g->succ[k]] && next[i] != g->succ[k])
-                goto done;
     /* the choices over the bottlenecks' windows (two copies of two arrays:
      * at most 512 MiB) */
     if (bnd_stage_trace_alloc(&c, bp, m, (size_t)1 << 24, &tr) != 0)
@@ -281,6 +356,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
     b.D = c.D;
     b.t_end = t_end;
     b.next = next;
+    b.topq = c.p->grid;
     b.cost = malloc(D1 * sizeof *b.cost);
     b.scratch = malloc(ecs_profile_scratch(c.p, maxw) * sizeof *b.scratch);
     b.freq = malloc(D1);
@@ -296,20 +372,9 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
                 t[k++] = g->topo[q]; /* the paths' first tasks */
         q = end + 1;
         long hi = j < m ? S[j] + shift - 1 : c.D - 1;
-        if (k > 0) {
-            /* rows for the PE with the most tasks (all of them at most) */
-            size_t L = (size_t)(c.D - lo) + 1, cells = tasks * L;
-            free(b.best);
-            free(b.pm);
-            free(b.bs);
-            free(b.pme);
-            b.best = malloc(cells * sizeof *b.best);
-            b.pm = malloc(cells * sizeof *b.pm);
-            b.bs = malloc(cells * sizeof *b.bs);
-            b.pme = malloc(cells * sizeof *b.pme);
-            ok = b.best && b.pm && b.bs && b.pme &&
+        if (k > 0) /* rows for the PE with the most tasks (all at most) */
+            ok = rows_alloc(&b, tasks, lo) &&
                  place_stage(&b, t, k, lo, &hi, pe_of, load, tmp, wo) == 0;
-        }
         if (!ok || j == m)
             break;
         size_t bt = g->topo[bp[j]];
@@ -328,14 +393,7 @@ ecs_result ecs_bound_stages_schedule(const ecs_instance *inst,
         }
     }
 done:
-    ecs_schedule_free(b.s);
-    free(b.cost);
-    free(b.scratch);
-    free(b.freq);
-    free(b.best);
-    free(b.pm);
-    free(b.bs);
-    free(b.pme);
+    builder_free(&b);
     bnd_stage_trace_free(&tr);
     free(S);
     free(E);
@@ -351,4 +409,312 @@ done:
     ecs_windows_release(&c.w);
     ecs_graph_free(red);
     return ECS_OK;
+}
+
+/* ---- the extended model (bnd_stages_ext_build) ---- */
+
+/* The classes as the profile DP sees one PE of each: F's indices at the
+ * class's speeds, its powers above its idle draw (the idle draw is paid
+ * in every schedule), its site's grid prices. */
+struct xbuild {
+    size_t nc;
+    ecs_platform *cp;     /* nc */
+    const double **price; /* nc: the class's site's prices, D' */
+    double **own;         /* nsite price rows */
+    int nsite, P;
+    int *cls_of;          /* P */
+    long *top;            /* nc */
+    double *mean;         /* nc: the mean price over the current stage */
+};
+
+static void xbuild_free(xbuild *x)
+{
+    free(x->cp);
+    free(x->price);
+    for (int s = 0; s < x->nsite && x->own != NULL; s++)
+        free(x->own[s]);
+    free(x->own);
+    free(x->cls_of);
+    free(x->top);
+    free(x->mean);
+}
+
+/* 0, or -1 when out of memory. */
+static int xbuild_init(xbuild *x, const ecs_instance *inst)
+{
+    const ecs_platform *p = inst->platform;
+    long D = inst->deadline;
+    memset(x, 0, sizeof *x);
+    x->nc = p->nclass > 0 ? p->nclass : 1;
+    x->nsite = p->nsite < 1 ? 1 : p->nsite;
+    x->P = p->pes;
+    x->cp = malloc(x->nc * sizeof *x->cp);
+    x->price = malloc(x->nc * sizeof *x->price);
+    x->own = calloc((size_t)x->nsite, sizeof *x->own);
+    x->cls_of = malloc((size_t)p->pes * sizeof *x->cls_of);
+    x->top = malloc(x->nc * sizeof *x->top);
+    x->mean = malloc(x->nc * sizeof *x->mean);
+    if (!x->cp || !x->price || !x->own || !x->cls_of || !x->top || !x->mean)
+        return -1;
+    for (int s = 0; s < x->nsite; s++) {
+        x->own[s] = malloc((size_t)D * sizeof **x->own);
+        if (x->own[s] == NULL)
+            return -1;
+        for (long l = 0; l < D; l++)
+            x->own[s][l] = ecs_instance_price(inst, s, l);
+    }
+    for (size_t c = 0; c < x->nc; c++) {
+        bnd_ext_class cl = bnd_ext_class_of(p, c);
+        ecs_platform *cp = &x->cp[c];
+        *cp = *p;
+        cp->nclass = 0;
+        cp->pes = 1;
+        x->top[c] = 0;
+        for (size_t k = 0; k < p->nfreq; k++) {
+            cp->freq_q[k] = cl.sq[k];
+            cp->power_of[k] = cl.pw[k] - cl.idle;
+            if (cl.sq[k] > x->top[c])
+                x->top[c] = cl.sq[k];
+        }
+        x->price[c] = x->own[cl.site];
+        int first = p->nclass > 0 ? p->cls[c].first_pe : 0;
+        for (int r = first; r < first + cl.count && r < p->pes; r++)
+            x->cls_of[r] = (int)c;
+    }
+    return 0;
+}
+
+/* The builder on one PE of class c. */
+static void on_class(builder *b, const xbuild *x, size_t c)
+{
+    b->p = &x->cp[c];
+    b->price = x->price[c];
+    b->topq = x->top[c];
+}
+
+/* The builder on PE r. */
+static void on_pe(builder *b, const xbuild *x, int r)
+{
+    on_class(b, x, (size_t)x->cls_of[r]);
+}
+
+/* The least energy (above idle) of `steps` grid steps on one PE of the
+ * class cp within L slots at one frequency, times price; HUGE_VAL when
+ * not even the top speed does them. */
+static double estimate(const ecs_platform *cp, double steps, long L,
+                       double price)
+{
+    if (steps <= 0.0)
+        return 0.0;
+    double best = HUGE_VAL;
+    for (size_t k = 0; k < cp->nfreq; k++)
+        if (cp->freq_q[k] > 0 && (double)cp->freq_q[k] * (double)L >= steps) {
+            double e = steps * cp->power_of[k] / (double)cp->freq_q[k];
+            if (e < best)
+                best = e;
+        }
+    return best == HUGE_VAL ? HUGE_VAL : best * price;
+}
+
+/* The slots of the path from u on one PE of class c at its top speed. */
+static long path_slots(builder *b, const xbuild *x, size_t c, size_t u)
+{
+    on_class(b, x, c);
+    long v = 0;
+    for (; u != SIZE_MAX; u = b->next[u])
+        v += slots_of(b, u);
+    return v;
+}
+
+/* place_stage on the extended model: each path (longest work first) to
+ * the PE where it fits within [lo, *hi] at the top speed and adds the
+ * least estimated cost (estimate, at the mean price of the PE's site
+ * there), else to the PE it leaves the least busy (*hi raised); then each
+ * PE's tasks on their cheapest intervals (place_chain).  need (P longs),
+ * steps (P doubles) are scratch.  0 or -1. */
+static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
+                           long lo, long *hi, size_t *pe_of, long *need,
+                           double *steps, size_t *tmp, work_of *wo)
+{
+    int P = x->P;
+    paths_by_work(b, t, k, wo);
+    long L = *hi - lo + 1;
+    for (size_t c = 0; c < x->nc; c++) {
+        double sum = 0.0;
+        for (long l = lo; l <= *hi; l++)
+            sum += x->price[c][l];
+        x->mean[c] = sum / (double)L;
+    }
+    for (int r = 0; r < P; r++) {
+        need[r] = 0;
+        steps[r] = 0.0;
+    }
+    long most = 0;
+    for (size_t q = 0; q < k; q++) {
+        double ws = (double)wo[q].w * (double)x->cp[0].grid;
+        int best = -1, least = -1;
+        double bd = HUGE_VAL;
+        long ln = 0;
+        for (int r = 0; r < P; r++) {
+            size_t c = (size_t)x->cls_of[r];
+            long nr = need[r] + path_slots(b, x, c, wo[q].i);
+            if (least < 0 || nr < ln) {
+                least = r;
+                ln = nr;
+            }
+            if (nr > L)
+                continue;
+            double d = estimate(&x->cp[c], steps[r] + ws, L, x->mean[c]) -
+                       estimate(&x->cp[c], steps[r], L, x->mean[c]);
+            if (best < 0 || d < bd) {
+                best = r;
+                bd = d;
+            }
+        }
+        int r = best >= 0 ? best : least;
+        pe_of[q] = (size_t)r;
+        need[r] += path_slots(b, x, (size_t)x->cls_of[r], wo[q].i);
+        steps[r] += ws;
+        if (need[r] > most)
+            most = need[r];
+    }
+    return place_dealt(b, x, wo, k, pe_of, P, lo, hi, most, tmp);
+}
+
+/* The most cells of a stage's chain DP rows (tasks x slots left, 32
+ * bytes each: 512 MiB); a larger stage: no schedule. */
+#define STAGES_EXT_MAX_CELLS ((size_t)1 << 24)
+
+int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
+                         const long *hi, double t_end, ecs_schedule **out)
+{
+    *out = NULL;
+    const ecs_graph *g = inst->graph;
+    size_t n = g->n;
+    long D = inst->deadline;
+    xbuild x;
+    builder b;
+    memset(&b, 0, sizeof b);
+    int rc = xbuild_init(&x, inst);
+    size_t *bp = malloc((n ? n : 1) * sizeof *bp);
+    unsigned char *isb = calloc(n ? n : 1, 1);
+    size_t *t = malloc((n ? n : 1) * sizeof *t);
+    size_t *pe_of = malloc((n ? n : 1) * sizeof *pe_of);
+    size_t *tmp = malloc((n ? n : 1) * sizeof *tmp);
+    work_of *wo = malloc((n ? n : 1) * sizeof *wo);
+    size_t *next = malloc((n ? n : 1) * sizeof *next);
+    unsigned char *first = malloc(n ? n : 1);
+    long *need = malloc((size_t)x.P * sizeof *need);
+    double *steps = malloc((size_t)x.P * sizeof *steps);
+    long maxw = 1;
+    for (size_t i = 0; i < n; i++)
+        if (g->work[i] > maxw)
+            maxw = g->work[i];
+    b.g = g;
+    b.D = D;
+    b.t_end = t_end;
+    b.next = next;
+    b.cost = malloc(((size_t)D + 1) * sizeof *b.cost);
+    b.freq = malloc((size_t)D + 1);
+    b.s = ecs_schedule_new(n);
+    if (rc != 0 || !bp || !isb || !t || !pe_of || !tmp || !wo || !next ||
+        !first || !need || !steps || !b.cost || !b.freq || !b.s) {
+        rc = -1;
+        goto done;
+    }
+    b.scratch = malloc(ecs_profile_scratch(&x.cp[0], maxw) * sizeof *b.scratch);
+    if (b.scratch == NULL) {
+        rc = -1;
+        goto done;
+    }
+    size_t m = bnd_bottlenecks(g, bp);
+    if (m == (size_t)-1) {
+        rc = -1;
+        goto done;
+    }
+    if (m == 0)
+        goto done; /* no stages */
+    for (size_t j = 0; j < m; j++)
+        isb[g->topo[bp[j]]] = 1;
+    if (!stage_paths_ok(g, bp, m, isb, next, first))
+        goto done;
+    long cur = 0; /* the first slot after the tasks placed */
+    int ok = 1;
+    for (size_t j = 0, q = 0; ok && j <= m; j++) {
+        size_t end = j < m ? bp[j] : n, k = 0, tasks = 0, q0 = q;
+        for (; q < end; q++, tasks++)
+            if (first[g->topo[q]])
+                t[k++] = g->topo[q];
+        q = end + 1;
+        if (k > 0) {
+            size_t v0 = g->topo[q0];
+            long slo = lo[v0] > cur ? lo[v0] : cur;
+            long shi = j < m ? hi[v0] : D - 1;
+            if (shi < slo)
+                shi = slo;
+            ok = slo < D &&
+                 tasks * (size_t)(D - slo + 1) <= STAGES_EXT_MAX_CELLS &&
+                 rows_alloc(&b, tasks, slo) &&
+                 place_stage_ext(&b, &x, t, k, slo, &shi, pe_of, need, steps,
+                                 tmp, wo) == 0;
+            for (size_t r = q0; ok && r < end; r++)
+                if (b.s->task[g->topo[r]].stop + 1 > cur)
+                    cur = b.s->task[g->topo[r]].stop + 1;
+        }
+        if (!ok || j == m)
+            break;
+        /* the bottleneck: on the class of least cost within its range
+         * (every PE is free there) */
+        size_t bt = g->topo[bp[j]];
+        long a = lo[bt] > cur ? lo[bt] : cur, e = hi[bt], fast = D;
+        for (size_t c = 0; c < x.nc; c++) {
+            on_class(&b, &x, c);
+            if (slots_of(&b, bt) < fast)
+                fast = slots_of(&b, bt);
+        }
+        if (e < a + fast - 1)
+            e = a + fast - 1;
+        if (e >= D)
+            e = D - 1;
+        ok = a <= e && rows_alloc(&b, 1, a);
+        double bc = HUGE_VAL;
+        size_t bcl = 0;
+        for (size_t c = 0; ok && c < x.nc; c++) {
+            double v;
+            on_class(&b, &x, c);
+            if (place_chain(&b, &bt, 1, 0, a, e, &v, 1) == 0 && v < bc) {
+                bc = v;
+                bcl = c;
+            }
+        }
+        if (!ok || bc == HUGE_VAL) {
+            ok = 0;
+            break;
+        }
+        on_class(&b, &x, bcl);
+        int pe = inst->platform->nclass > 0
+                     ? inst->platform->cls[bcl].first_pe
+                     : 0;
+        ok = place_chain(&b, &bt, 1, pe, a, e, NULL, 0) == 0;
+        if (ok)
+            cur = b.s->task[bt].stop + 1;
+    }
+    if (ok && m > 0) {
+        *out = b.s;
+        b.s = NULL;
+    }
+done:
+    builder_free(&b);
+    free(bp);
+    free(isb);
+    free(t);
+    free(pe_of);
+    free(tmp);
+    free(wo);
+    free(next);
+    free(first);
+    free(need);
+    free(steps);
+    xbuild_free(&x);
+    return rc;
 }

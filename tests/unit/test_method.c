@@ -712,8 +712,8 @@ static void test_freemap_freqs(void **state)
  * stages is the exact problem (test_stages), so the row's bound and its
  * schedule are the brute-force optimum (bound_method "stages").
  * Extended: test_stages_ext's chain by hand on the worked platform (A ->
- * B of work 1, D' = 2, prices 1 and 3): bound 5.6, its schedule 6.0, the
- * optimum.  Without a bottleneck (two independent tasks) the row gives the
+ * B of work 1, D' = 2, prices 1 and 3): bound 6.0 (each bottleneck on
+ * one PE alone), its schedule 6.0, the optimum.  Without a bottleneck (two independent tasks) the row gives the
  * fluid bound and says so. */
 static void test_stages_row(void **state)
 {
@@ -754,7 +754,7 @@ static void test_stages_row(void **state)
     a.inst = &inst;
     assert_int_equal(ecs_method_run(m, &a, &out, &d), ECS_OK);
     assert_string_equal(out.bound_method, "stages");
-    assert_close(out.bound, 5.6, 1e-8);
+    assert_close(out.bound, 6.0, 1e-8);
     assert_non_null(out.schedule);
     assert_close(out.cost, 6.0, 1e-12);
     assert_string_equal(out.status, "feasible");
