@@ -97,8 +97,9 @@
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
-/* A stall ends after max_stall kicks up to LX_STALL_FULL tasks (a kick
- * costs a few ms there), after half of max_stall kicks (rounded up) up to
+/* A stall ends after max_stall kicks on graphs of up to LX_STALL_FULL
+ * tasks (before the solver's reduction: a kick costs a few ms there),
+ * else after half of max_stall kicks (rounded up) up to
  * LX_STALL_HALF tasks (each kick here is a window MILP or a ruin, with a
  * recombination every LX_RECOMB_EVERY; there half the stall loses little,
  * bench/results/local_ext.md "Sixth round"), after max_stall x n / (2
@@ -2794,7 +2795,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
     long stall_max = x->prm->max_stall;
     size_t nh = x->n < LX_STALL_HALF ? LX_STALL_HALF : x->n;
-    if (x->n > LX_STALL_FULL && nh < 2 * LX_STALL_HALF) /* rounded up */
+    if (x->g->n > LX_STALL_FULL && nh < 2 * LX_STALL_HALF) /* rounded up */
         stall_max = (long)(((size_t)stall_max * nh + 2 * LX_STALL_HALF - 1) /
                            (2 * LX_STALL_HALF));
     if (x->n > LX_STALL_TASKS) {
