@@ -23,6 +23,14 @@
 # Every other figure (costs, bounds, gaps, nodes, counts) must match to the
 # digit; outputs of time-limited runs are of runs that prove their result.
 #
+# An example bounded by wall-clock time (--time-limit, the local search's
+# budget, reproduce's MILPs) that differs runs once more; if it differs again
+# while the machine is overloaded (the 1-minute load average at least twice
+# the processors), it is reported as skipped, with the load: its output is
+# that of a run ending well within the limit on a quiet machine, and speed
+# is for the benchmarks to judge. On a machine that is not overloaded it
+# must match.
+#
 # A block preceded by the line `<!-- example: not checked: REASON -->` is
 # skipped (REASON says why, e.g. another test checks it); blocks that need the
 # shared data skip with a message when it is absent.
@@ -122,6 +130,40 @@ lb=""
 command -v stdbuf >/dev/null 2>&1 &&
   lb="env ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 stdbuf -oL -eL"
 
+# run_block N: run block N's commands in a fresh directory; sets bad (the
+# first command whose output differs, or "") and last (its exit code), and
+# prints what differs.
+run_block() {
+  fresh
+  k=1 bad="" last=0
+  while [ -f "$X/$1.$k.cmd" ]; do
+    # the previous command's exit code is $? of this one (echo $?)
+    (cd "$W" && PATH="$T_DIR/path:$PATH" $lb sh -c "(exit ${last:-0}); $(cat "$X/$1.$k.cmd")") \
+      >"$T_DIR/got" 2>&1
+    last=$?
+    mask <"$X/$1.$k.want" >"$T_DIR/want.m"
+    mask <"$T_DIR/got" >"$T_DIR/got.m"
+    if ! match_lines "$T_DIR/want.m" "$T_DIR/got.m"; then
+      bad="$(head -1 "$X/$1.$k.cmd")"
+      echo "  --- $where: \$ $bad"
+      echo "  --- shown:"; sed 's/^/    /' "$X/$1.$k.want"
+      echo "  --- printed:"; sed 's/^/    /' "$T_DIR/got"
+      break
+    fi
+    k=$((k + 1))
+  done
+}
+# timed N: block N runs something bounded by wall-clock time (a time limit,
+# the local search's budget, reproduce's MILPs)
+timed() {
+  cat "$X/$1".*.cmd | grep -Eq -- '--time-limit [1-9]|--mode local|reproduce '
+}
+# overloaded: the 1-minute load average is at least twice the processors
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+overloaded() {
+  awk -v n="$ncpu" '{ exit !($1 >= 2 * n) }' /proc/loadavg 2>/dev/null
+}
+
 nblk=$(cat "$X/count" 2>/dev/null || echo 0)
 checked=0 skipped=0
 b=1
@@ -136,24 +178,18 @@ while [ "$b" -le "$nblk" ]; do
     skip "$where ($first): needs the shared data (../shared/data or \$ECSCHED_SHARED_DATA)"
     b=$((b + 1)); continue
   fi
-  fresh
-  k=1 bad="" last=0
-  while [ -f "$X/$b.$k.cmd" ]; do
-    # the previous command's exit code is $? of this one (echo $?)
-    (cd "$W" && PATH="$T_DIR/path:$PATH" $lb sh -c "(exit ${last:-0}); $(cat "$X/$b.$k.cmd")") \
-      >"$T_DIR/got" 2>&1
-    last=$?
-    mask <"$X/$b.$k.want" >"$T_DIR/want.m"
-    mask <"$T_DIR/got" >"$T_DIR/got.m"
-    if ! match_lines "$T_DIR/want.m" "$T_DIR/got.m"; then
-      bad="$(head -1 "$X/$b.$k.cmd")"
-      echo "  --- $where: \$ $bad"
-      echo "  --- shown:"; sed 's/^/    /' "$X/$b.$k.want"
-      echo "  --- printed:"; sed 's/^/    /' "$T_DIR/got"
-      break
+  run_block "$b" >"$T_DIR/diff"
+  if [ -n "$bad" ] && timed "$b"; then
+    # A wall-clock limit: the output shown is of a run that ends well
+    # within it on a quiet machine.  Once more, then, if the machine is
+    # still overloaded, not compared (speed is the benchmarks' to judge).
+    run_block "$b" >"$T_DIR/diff"
+    if [ -n "$bad" ] && overloaded; then
+      skip "$where ($first): not compared: it differed twice on an overloaded machine (load $(cut -d' ' -f1 /proc/loadavg) on $ncpu processors); its output is that of a run within its wall-clock limit"
+      skipped=$((skipped + 1)); b=$((b + 1)); continue
     fi
-    k=$((k + 1))
-  done
+  fi
+  cat "$T_DIR/diff"
   if [ -z "$bad" ]; then ok "$where: $first"; else RC=$last; notok "$where: $first prints what the example shows"; fi
   checked=$((checked + 1))
   b=$((b + 1))
