@@ -86,6 +86,8 @@
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
                             once per PE of its class: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
+#define LX_RC_REFUSED 2 /* with a source or a cap: no recombination after
+                           more than LX_RC_REFUSED x (kept + 1) refused */
 
 /* Where the slot cost is not linear in the draw (a source, a cap), the
  * share of the draw of a window's other tasks, where they are now, that
@@ -237,7 +239,10 @@ typedef struct lx {
     long *rc_last;        /* P: lx_rc_pes's last end per PE */
     struct lx_col *rc_col; /* each task's cheapest columns (lx_rc_cheap) */
     size_t *rc_coff;      /* n + 1 */
-    int rc_ready;         /* rc_col built (1), too large (-1), not yet */
+    int rc_ready;         /* rc_col built (1), too large or given up (-1),
+                             not yet */
+    int rc_kept, rc_refused; /* recombinations kept; found by the MILP but
+                                refused by the real draw */
     int agg;              /* lx_win_milp: a column's pe is its class, the
                              class-slot rows bounded by the class's count */
     /* the recombination LP's columns at the end of its column generation
@@ -2721,6 +2726,10 @@ static int lx_recombine(lx *x)
         rc = -1;
     int kept = rc >= 0 && found > 0 && lx_rc_pes(x, x->rc_best) == 0 &&
                lx_win_apply(x, wt, n, x->rc_best, old_total);
+    x->rc_kept += kept;
+    x->rc_refused += found > 0 && !kept;
+    if (!x->linear && x->rc_refused > LX_RC_REFUSED * (x->rc_kept + 1))
+        x->rc_ready = -1; /* its columns' prices mislead it here */
     if (!kept)
         lx_restore(x);
     return rc < 0 ? -1 : kept;
