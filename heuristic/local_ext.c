@@ -86,17 +86,29 @@
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
                             once per PE of its class: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
+#define LX_RC_REFUSED 2 /* with a source or a cap: no recombination after
+                           more than LX_RC_REFUSED x (kept + 1) refused */
+
+/* Where the slot cost is not linear in the draw (a source, a cap), the
+ * share of the draw of a window's other tasks, where they are now, that
+ * its columns are priced on (lx_seen): of the window move's, of the
+ * recombination's (bench/results/local_ext.md "Seventh round"). */
+#define LX_WIN_SHARE 1.0
+#define LX_RC_SHARE 0.5
 
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
-/* A stall ends after half of max_stall kicks (rounded up) up to
+/* A stall ends after max_stall kicks on graphs of up to LX_STALL_FULL
+ * tasks (before the solver's reduction: a kick costs a few ms there),
+ * else after half of max_stall kicks (rounded up) up to
  * LX_STALL_HALF tasks (each kick here is a window MILP or a ruin, with a
  * recombination every LX_RECOMB_EVERY; there half the stall loses little,
  * bench/results/local_ext.md "Sixth round"), after max_stall x n / (2
  * LX_STALL_HALF) up to twice as many, after max_stall up to
  * LX_STALL_TASKS, and above after max_stall x LX_STALL_TASKS / n (at
  * least LX_STALL_MIN), as in the paper model's local search. */
+#define LX_STALL_FULL 12
 #define LX_STALL_HALF 32
 #define LX_STALL_TASKS 100
 #define LX_STALL_MIN 5
@@ -214,6 +226,8 @@ typedef struct lx {
     double *wcst, *wdual;
     int no_glpk;          /* GLPK failed: no window moves */
     unsigned char *wfq;   /* LX_WIN_MAX * D */
+    double *wfull, *wfix; /* nsite * D: the draw with the window's (or the
+                             recombination's) tasks, without them */
     unsigned char *wst;   /* P * D: where columns start and end */
     /* recombination: the elite (the cheapest distinct local optima seen,
      * LX_ELITE at most: each task's PE, start and end) */
@@ -225,7 +239,10 @@ typedef struct lx {
     long *rc_last;        /* P: lx_rc_pes's last end per PE */
     struct lx_col *rc_col; /* each task's cheapest columns (lx_rc_cheap) */
     size_t *rc_coff;      /* n + 1 */
-    int rc_ready;         /* rc_col built (1), too large (-1), not yet */
+    int rc_ready;         /* rc_col built (1), too large or given up (-1),
+                             not yet */
+    int rc_kept, rc_refused; /* recombinations kept; found by the MILP but
+                                refused by the real draw */
     int agg;              /* lx_win_milp: a column's pe is its class, the
                              class-slot rows bounded by the class's count */
     /* the recombination LP's columns at the end of its column generation
@@ -2353,6 +2370,31 @@ static int lx_win_apply(lx *x, const size_t *wt, size_t m, const size_t *best,
 }
 
 /*
+ * The draw the columns of one task of a window (or of the recombination)
+ * are priced on where the slot cost is not linear in the draw (a source,
+ * a cap): the draw without the window (wfix) and the share `share` of the
+ * draw of the window's other tasks where they are now (wfull less the
+ * task's own draw: class c over [s, e] at profile f).  On the draw
+ * without the window alone, each task would count on all of a source's
+ * volume left in a slot, which the others take as well: the MILP then
+ * "finds" a cheaper window on nearly every try that the real draw does
+ * not confirm; at share 1 a column costs what moving that task alone
+ * costs (exact for one task; for several, the sum is no less than their
+ * joint cost where the slot cost is convex, as a source's and a cap's
+ * are).
+ */
+static void lx_seen(lx *x, double share, int c, long s, long e,
+                    const unsigned char *f)
+{
+    size_t SD = (size_t)x->nsite * (size_t)x->D;
+    for (size_t k = 0; k < SD; k++)
+        x->draw[k] = x->wfix[k] + share * (x->wfull[k] - x->wfix[k]);
+    double *row = x->draw + (size_t)x->site_of[c] * (size_t)x->D;
+    for (long l = s; l <= e; l++)
+        row[l] -= share * x->dl[c][f[l - s]];
+}
+
+/*
  * The window move (an exact sub-problem of a large neighbourhood): a
  * window of LX_WIN_MIN to LX_WIN_MAX tasks (the nearest in time to a
  * random slot on every class, or a task and its graph neighbours) taken
@@ -2382,6 +2424,11 @@ static int lx_window(lx *x)
         x->rkey[t] = (lh_key){x->s[x->rkey[t].i], 0, x->rkey[t].i};
     qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
     double old_total = x->total;
+    size_t SD = (size_t)x->nsite * D;
+    if (!x->linear) {
+        lx_fill(x, (size_t)-1);
+        memcpy(x->wfull, x->draw, SD * sizeof *x->draw);
+    }
     lx_begin(x);
     for (size_t t = 0; t < m; t++) {
         size_t i = x->rkey[t].i;
@@ -2394,8 +2441,12 @@ static int lx_window(lx *x)
     double fixed = lx_draw(x, (size_t)-1);
     int rc = 0;
     x->ncol = 0;
+    if (!x->linear)
+        memcpy(x->wfix, x->draw, SD * sizeof *x->draw);
     for (size_t t = 0; t < m && rc == 0; t++) {
         off[t] = x->ncol;
+        if (!x->linear)
+            lx_seen(x, LX_WIN_SHARE, old[t].cls, old[t].s, old[t].e, x->wfq + t * D);
         rc = lx_win_cols(x, wt[t]);
         if (rc == 0 && x->ncol == off[t])
             rc = 1; /* cannot happen: its old place is free */
@@ -2411,6 +2462,8 @@ static int lx_window(lx *x)
             rc = -1;
     }
     off[m] = x->ncol;
+    if (!x->linear)
+        memcpy(x->draw, x->wfix, SD * sizeof *x->draw);
     int found = rc == 0 ? lx_win_solve(x, wt, off, m, old_total - fixed, best) : 0;
     if (found < 0)
         rc = -1;
@@ -2575,7 +2628,12 @@ static int lx_rc_pes(lx *x, const size_t *best)
 static int lx_recombine(lx *x)
 {
     size_t n = x->n, *wt = x->rc_wt, *off = x->rc_off;
+    size_t SD = (size_t)x->nsite * (size_t)x->D;
     double old_total = x->total;
+    if (!x->linear) {
+        lx_fill(x, (size_t)-1);
+        memcpy(x->wfull, x->draw, SD * sizeof *x->draw);
+    }
     lx_begin(x);
     for (size_t i = 0; i < n; i++) {
         wt[i] = i;
@@ -2591,12 +2649,27 @@ static int lx_recombine(lx *x)
     }
     x->ncol = 0;
     x->el_new = 0;
+    if (!x->linear)
+        memcpy(x->wfix, x->draw, SD * sizeof *x->draw);
     for (size_t i = 0; i < n && rc == 0; i++) {
         off[i] = x->ncol;
-        for (size_t j = x->rc_coff[i]; j < x->rc_coff[i + 1] && rc == 0; j++)
-            if (lx_rc_add(x, i, off[i], x->rc_col[j].pe, x->rc_col[j].s,
-                          x->rc_col[j].e, x->rc_col[j].cost) != 0)
+        /* not linear: each column priced again on lx_seen's draw (the
+         * tasks off the schedule keep their class, interval, profile) */
+        if (!x->linear)
+            lx_seen(x, LX_RC_SHARE, x->cls[i], x->s[i], x->e[i],
+                    x->fq + i * (size_t)x->D);
+        for (size_t j = x->rc_coff[i]; j < x->rc_coff[i + 1] && rc == 0; j++) {
+            const lx_col *cl = &x->rc_col[j];
+            double cost = cl->cost;
+            lx_place pl;
+            if (!x->linear) {
+                if (lx_profile(x, i, cl->pe, cl->s, cl->e, 0, &pl) != 0)
+                    continue; /* a cap left it no profile on this draw */
+                cost = pl.cost;
+            }
+            if (lx_rc_add(x, i, off[i], cl->pe, cl->s, cl->e, cost) != 0)
                 rc = -1;
+        }
         /* its interval in each elite schedule on every PE of its class
          * there, then its place now */
         for (int k = 0; k <= x->nel && rc == 0; k++) {
@@ -2622,6 +2695,8 @@ static int lx_recombine(lx *x)
         }
     }
     off[n] = x->ncol;
+    if (!x->linear)
+        memcpy(x->draw, x->wfix, SD * sizeof *x->draw);
     /* the last recombination's LP columns start this one's */
     if (rc == 0 && x->ncol > x->cap_init) {
         unsigned char *ni = realloc(x->winit, x->ncol);
@@ -2651,6 +2726,10 @@ static int lx_recombine(lx *x)
         rc = -1;
     int kept = rc >= 0 && found > 0 && lx_rc_pes(x, x->rc_best) == 0 &&
                lx_win_apply(x, wt, n, x->rc_best, old_total);
+    x->rc_kept += kept;
+    x->rc_refused += found > 0 && !kept;
+    if (!x->linear && x->rc_refused > LX_RC_REFUSED * (x->rc_kept + 1))
+        x->rc_ready = -1; /* its columns' prices mislead it here */
     if (!kept)
         lx_restore(x);
     return rc < 0 ? -1 : kept;
@@ -2725,7 +2804,7 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
     long stall_max = x->prm->max_stall;
     size_t nh = x->n < LX_STALL_HALF ? LX_STALL_HALF : x->n;
-    if (nh < 2 * LX_STALL_HALF) /* rounded up */
+    if (x->g->n > LX_STALL_FULL && nh < 2 * LX_STALL_HALF) /* rounded up */
         stall_max = (long)(((size_t)stall_max * nh + 2 * LX_STALL_HALF - 1) /
                            (2 * LX_STALL_HALF));
     if (x->n > LX_STALL_TASKS) {
@@ -2907,6 +2986,8 @@ static void lx_release(lx *x)
     free(x->dist);
     free(x->wcol);
     free(x->wtab);
+    free(x->wfull);
+    free(x->wfix);
     free(x->wocc);
     free(x->wfq);
     free(x->wst);
@@ -3021,6 +3102,8 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->wtab = malloc(D * D * sizeof *x->wtab);
     x->wocc = malloc((size_t)x->P * D * sizeof *x->wocc);
     x->wfq = calloc(LX_WIN_MAX * D, 1);
+    x->wfull = malloc((size_t)x->nsite * D * sizeof *x->wfull);
+    x->wfix = malloc((size_t)x->nsite * D * sizeof *x->wfix);
     x->wst = malloc((size_t)x->P * D);
     x->el_pe = malloc(LX_ELITE * n * sizeof *x->el_pe);
     x->el_s = malloc(LX_ELITE * n * sizeof *x->el_s);
@@ -3035,7 +3118,7 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
             x->price[(size_t)q * D + l] = ecs_instance_price(x->inst, q, (long)l);
     x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
     if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
-        !x->rc_best || !x->rc_last || !x->price || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
+        !x->rc_best || !x->rc_last || !x->price || !x->wfull || !x->wfix || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||

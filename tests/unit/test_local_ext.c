@@ -648,25 +648,38 @@ static void opposite_prices(double *pe, double *pw, int T, int half)
 }
 
 /* Two sites (two slow PEs east, two fast ones west) with cheap hours in
- * opposite halves of D' = 16, a random graph of 12 tasks: the search from
- * the list schedule and
- * from nothing is never dearer than from its start, every result passes
- * the checker, and the same seed gives the same schedule (determinism of
- * the ruins, shifts and acceptance). */
-static void test_local_two_sites_seeded(void **state)
+ * opposite halves of D' = 16, a random graph of 12 tasks; with `source`
+ * also a free source of 0 to 2.4 kWh per slot (seeded) at the east site
+ * and a cap of 4.5 kW in the west (the slot cost not linear in the draw:
+ * the window's and the recombination's columns are priced on the draw of
+ * their other tasks where they are, local_ext.c lx_seen): the search from
+ * the list schedule and from nothing is never dearer than from its start,
+ * every result passes the checker (run_local), and the same seed gives
+ * the same schedule, task by task (determinism of the ruins, shifts,
+ * windows and acceptance). */
+static void two_sites_seeded(int source)
 {
-    (void)state;
     ecs_platform p;
     slow_east_fast_west(&p);
     uint64_t seed = 37;
     ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
     enum { T = 16 };
-    double pe[T], pw[T];
+    double pe[T], pw[T], vol[T], cap[T];
     opposite_prices(pe, pw, T, T / 2);
-    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    for (int l = 0; l < T; l++) {
+        vol[l] = 2.4 * tu_rng_unit(&seed);
+        cap[l] = 4.5;
+    }
+    ecs_site site[2] = {{.price = NULL, .cap = NULL},
+                        {.price = pw, .cap = source ? cap : NULL}};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0.0, .volume = vol};
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, pe, T, T);
     inst.site = site;
+    if (source) {
+        inst.source = &src;
+        inst.nsource = 1;
+    }
     ecs_schedule *base = NULL;
     assert_int_equal(ecs_listsched_platform(g, &p, &base, NULL), ECS_OK);
     ecs_local_result a, b, c;
@@ -675,8 +688,12 @@ static void test_local_two_sites_seeded(void **state)
     assert_int_equal(run_local(&inst, base, 7, &b), ECS_OK);
     assert_close(a.cost, b.cost, 0.0);
     for (size_t i = 0; i < g->n; i++) {
-        assert_int_equal(a.schedule->task[i].pe, b.schedule->task[i].pe);
-        assert_int_equal(a.schedule->task[i].start, b.schedule->task[i].start);
+        const ecs_sched_task *ta = &a.schedule->task[i], *tb = &b.schedule->task[i];
+        assert_int_equal(ta->pe, tb->pe);
+        assert_int_equal(ta->start, tb->start);
+        assert_int_equal(ta->stop, tb->stop);
+        for (long l = 0; l <= ta->stop - ta->start; l++)
+            assert_int_equal(ta->freq[l], tb->freq[l]);
     }
     assert_int_equal(run_local(&inst, NULL, 8, &c), ECS_OK);
     assert_true(c.cost <= c.start_cost + 1e-12);
@@ -685,6 +702,18 @@ static void test_local_two_sites_seeded(void **state)
     ecs_local_result_release(&c);
     ecs_schedule_free(base);
     ecs_graph_free(g);
+}
+
+static void test_local_two_sites_seeded(void **state)
+{
+    (void)state;
+    two_sites_seeded(0);
+}
+
+static void test_local_source_seeded(void **state)
+{
+    (void)state;
+    two_sites_seeded(1);
 }
 
 /* The interval-cost tables of a linear slot cost (no source, no cap:
@@ -950,6 +979,7 @@ int main(void)
         cmocka_unit_test(test_local_exchange_sites16),
         cmocka_unit_test(test_local_mix),
         cmocka_unit_test(test_local_two_sites_seeded),
+        cmocka_unit_test(test_local_source_seeded),
         cmocka_unit_test(test_local_tables_same),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),
