@@ -605,11 +605,14 @@ static void test_colgen_bound_valid(void **state)
  * Counts the runs, those where intervals were fixed and those where
  * probing restricted a task. */
 static int warm_taken; /* runs whose warm start the model took */
+/* runs where probing restricted a task although the profile LP was within
+ * 3 % of the warm start's cost */
+static int narrow_banned;
 static void second_best_runs(uint64_t seed, int features, int rounds,
                              size_t min_n, unsigned long long effort,
                              int *runs, int *fixed, int *banned)
 {
-    *runs = *fixed = *banned = warm_taken = 0;
+    *runs = *fixed = *banned = warm_taken = narrow_banned = 0;
     for (int r = 0; r < rounds; r++) {
         tiny x;
         tiny_draw(&seed, features, &x);
@@ -640,6 +643,8 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
                      1e-12);
         *fixed += res.fixed > 0;
         *banned += res.banned > 0;
+        narrow_banned += res.banned > 0 && !isnan(res.root_bound) &&
+                         res.root_bound >= b.second - 0.03 * fabs(b.second);
         warm_taken += res.warm_used;
         ecs_milp_result_release(&res);
         ecs_schedule_free(warm);
@@ -664,7 +669,9 @@ static void test_fixing_keeps_optimum(void **state)
 /* Probing (milp_ext_cg.c): on one site with two classes, sources and a
  * cap, column generation bans (task, class) pairs and shrinks ranges of
  * starts whose profile LP is above the warm start; the MILP still proves
- * the brute force's optimum. */
+ * the brute force's optimum.  It probes wherever the profile LP is below
+ * the best schedule known, also within 3 % of it (where it did not
+ * before: solar at P = 4 then left 0.02 to 1.4 % open at 60 s). */
 static void test_probing_keeps_optimum(void **state)
 {
     (void)state;
@@ -672,8 +679,10 @@ static void test_probing_keeps_optimum(void **state)
     second_best_runs(4242, 1 | 2 | 4, 240, 2, 0, &runs, &fixed, &banned);
     assert_true(runs >= 10);
     assert_true(banned >= 5); /* the probing is exercised */
-    print_message("probing: tasks restricted on %d of %d runs\n", banned,
-                  runs);
+    assert_true(narrow_banned >= 2); /* also at a narrow gap */
+    print_message("probing: tasks restricted on %d of %d runs (%d with the "
+                  "profile LP within 3 %% of the warm start)\n", banned,
+                  runs, narrow_banned);
 }
 
 /* Where every class is linear (two sites, no source, no cap), the MILP
