@@ -526,6 +526,124 @@ static long path_slots(builder *b, const xbuild *x, size_t c, size_t u)
     return v;
 }
 
+/* The least cost of PE r's paths of the deal (those q with pe_of[q] =
+ * r, in wo's order) one after the other inside [lo, hi] (place_chain,
+ * dry): 0 for none, HUGE_VAL when they do not fit or the time ran out. */
+static double pe_cost(builder *b, const xbuild *x, const work_of *wo,
+                      size_t k, const size_t *pe_of, int r, long lo, long hi,
+                      size_t *tmp)
+{
+    size_t n = 0;
+    for (size_t q = 0; q < k; q++)
+        if (pe_of[q] == (size_t)r)
+            for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
+                tmp[n++] = u;
+    if (n == 0)
+        return 0.0;
+    on_pe(b, x, r);
+    double v;
+    return place_chain(b, tmp, n, r, lo, hi, &v, 1) == 0 ? v : HUGE_VAL;
+}
+
+/* The deal pe_of of the paths wo[0..k-1] inside [lo, hi] improved by
+ * descent on its exact cost (the sum over the PEs of pe_cost: the stage
+ * is the window, every other task stays): a path moves to the PE where
+ * the sum falls most, two paths of different PEs swap, until no move
+ * or swap lowers it or the clock passes t_desc.  need (slots at the top
+ * speed) follows; steps (P doubles) is scratch.  Each PE's cost is the
+ * exact profile DP's over the site's grid prices, so on a platform
+ * without sources and caps the sum is the stage's cost above idle and
+ * every accepted step lowers the schedule's cost; with them the checker
+ * has the last word (the caller keeps the cheaper schedule).  0, or -1
+ * when the deal does not fit (never: it starts from one that does). */
+static int improve_deal(builder *b, const xbuild *x, const work_of *wo,
+                        size_t k, size_t *pe_of, long lo, long hi,
+                        long *need, double *steps, size_t *tmp,
+                        double t_desc)
+{
+    int P = x->P;
+    long L = hi - lo + 1;
+    if (k < 2 || P < 2 || ecs_clock_now() >= t_desc)
+        return 0;
+    double *c = steps; /* the PEs' costs */
+    for (int r = 0; r < P; r++) {
+        c[r] = pe_cost(b, x, wo, k, pe_of, r, lo, hi, tmp);
+        if (c[r] == HUGE_VAL)
+            return 0; /* no fit or no time: the deal as it is */
+    }
+    for (int gain = 1; gain && ecs_clock_now() < t_desc;) {
+        gain = 0;
+        for (size_t q = 0; q < k && ecs_clock_now() < t_desc; q++) {
+            int r = (int)pe_of[q];
+            pe_of[q] = SIZE_MAX;
+            double without = pe_cost(b, x, wo, k, pe_of, r, lo, hi, tmp);
+            double bd = -1e-9 * (1.0 + fabs(c[r])), bw = 0.0, bo = 0.0;
+            int to = -1;
+            size_t with = SIZE_MAX; /* a swap's partner, or none */
+            for (int r2 = 0; r2 < P && without != HUGE_VAL; r2++) {
+                if (r2 == r)
+                    continue;
+                long sq = path_slots(b, x, (size_t)x->cls_of[r2], wo[q].i);
+                if (need[r2] + sq <= L) { /* move q to r2 */
+                    pe_of[q] = (size_t)r2;
+                    double w2 = pe_cost(b, x, wo, k, pe_of, r2, lo, hi, tmp);
+                    pe_of[q] = SIZE_MAX;
+                    double d = without + w2 - c[r] - c[r2];
+                    if (w2 != HUGE_VAL && d < bd) {
+                        bd = d;
+                        to = r2;
+                        with = SIZE_MAX;
+                        bw = without;
+                        bo = w2;
+                    }
+                    continue;
+                }
+                /* full: swap q with a path o of r2 */
+                for (size_t o = 0; o < k; o++) {
+                    if (pe_of[o] != (size_t)r2 || ecs_clock_now() >= t_desc)
+                        continue;
+                    long so = path_slots(b, x, (size_t)x->cls_of[r2], wo[o].i);
+                    long sr = path_slots(b, x, (size_t)x->cls_of[r], wo[o].i);
+                    long qr = path_slots(b, x, (size_t)x->cls_of[r], wo[q].i);
+                    if (need[r2] - so + sq > L || need[r] - qr + sr > L)
+                        continue;
+                    pe_of[q] = (size_t)r2;
+                    pe_of[o] = (size_t)r;
+                    double a1 = pe_cost(b, x, wo, k, pe_of, r, lo, hi, tmp);
+                    double a2 = pe_cost(b, x, wo, k, pe_of, r2, lo, hi, tmp);
+                    pe_of[q] = SIZE_MAX;
+                    pe_of[o] = (size_t)r2;
+                    double d = a1 + a2 - c[r] - c[r2];
+                    if (a1 != HUGE_VAL && a2 != HUGE_VAL && d < bd) {
+                        bd = d;
+                        to = r2;
+                        with = o;
+                        bw = a1;
+                        bo = a2;
+                    }
+                }
+            }
+            if (to < 0) {
+                pe_of[q] = (size_t)r;
+                continue;
+            }
+            pe_of[q] = (size_t)to;
+            need[r] -= path_slots(b, x, (size_t)x->cls_of[r], wo[q].i);
+            need[to] += path_slots(b, x, (size_t)x->cls_of[to], wo[q].i);
+            if (with != SIZE_MAX) {
+                pe_of[with] = (size_t)r;
+                need[to] -= path_slots(b, x, (size_t)x->cls_of[to],
+                                       wo[with].i);
+                need[r] += path_slots(b, x, (size_t)x->cls_of[r], wo[with].i);
+            }
+            c[r] = bw;
+            c[to] = bo;
+            gain = 1;
+        }
+    }
+    return 0;
+}
+
 /* place_stage on the extended model: each path (longest work first) to
  * the PE where it fits within [lo, *hi] at the top speed and adds the
  * least estimated cost (estimate, at the mean price of the PE's site
@@ -534,7 +652,8 @@ static long path_slots(builder *b, const xbuild *x, size_t c, size_t u)
  * steps (P doubles) are scratch.  0 or -1. */
 static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
                            long lo, long *hi, size_t *pe_of, long *need,
-                           double *steps, size_t *tmp, work_of *wo)
+                           double *steps, size_t *tmp, work_of *wo,
+                           double t_desc)
 {
     int P = x->P;
     paths_by_work(b, t, k, wo);
@@ -578,7 +697,27 @@ static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
         if (need[r] > most)
             most = need[r];
     }
+    if (*hi - lo + 1 < most)
+        *hi = lo + most - 1;
+    if (*hi >= b->D)
+        return -1;
+    if (improve_deal(b, x, wo, k, pe_of, lo, *hi, need, steps, tmp,
+                     t_desc) != 0)
+        return -1;
     return place_dealt(b, x, wo, k, pe_of, P, lo, hi, most, tmp);
+}
+
+/* The share of the time left that the descents of the stages' deals
+ * (improve_deal) may take, spread evenly over the stages left (the rest
+ * places them). */
+#define STAGES_EXT_DESCENT_SHARE 0.5
+
+/* Until when the descent of the next of `stages` stages left may run. */
+static double desc_until(double t_end, size_t stages)
+{
+    double now = ecs_clock_now(), l = t_end - now;
+    return l > 0.0 ? now + STAGES_EXT_DESCENT_SHARE * l / (double)stages
+                   : now;
 }
 
 /* The most cells of a stage's chain DP rows (tasks x slots left, 32
@@ -656,7 +795,7 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
                  tasks * (size_t)(D - slo + 1) <= STAGES_EXT_MAX_CELLS &&
                  rows_alloc(&b, tasks, slo) &&
                  place_stage_ext(&b, &x, t, k, slo, &shi, pe_of, need, steps,
-                                 tmp, wo) == 0;
+                                 tmp, wo, desc_until(t_end, m - j + 1)) == 0;
             for (size_t r = q0; ok && r < end; r++)
                 if (b.s->task[g->topo[r]].stop + 1 > cur)
                     cur = b.s->task[g->topo[r]].stop + 1;
