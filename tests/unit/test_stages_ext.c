@@ -117,6 +117,49 @@ static void test_hand_forkjoin(void **state)
     ecs_graph_free(g);
 }
 
+/* The stage builder's descent on its deal (stagesched.c improve_deal): a
+ * fork-join A -> {C, B} -> E on the worked platform, works 1, 1, 2, 1
+ * (C before B in the graph), D' = 5, prices 1, 10, 10, 10, 1.  Idle 0.7
+ * x 32 = 22.4; A in slot 0 and E in slot 4 each on slow at 1 (0.8; over
+ * two slots the dear one costs more), the stage in slots 1..3 at price
+ * 10.  Per step above idle: slow 0.2 at f = 0.5 (one a slot), 0.4 at 1;
+ * fast 0.5 at 0.5 (two a slot), 0.875 at 1.  The stage's deals: B (4
+ * steps) on slow over 3 slots (3 at 0.5, one more at 0.6: 1.2) and C on
+ * fast at 0.5 (1.0): 2.2; B on fast (2.0) and C on slow (0.4): 2.4; both
+ * on slow (6 steps in 3 slots, all at 1): 2.4; both on fast: 3.0.  The
+ * optimum 22.4 + 0.8 + 22 + 0.8 = 46.0.  The estimate's deal (one
+ * frequency per PE at the mean price 10) puts B on slow (16 against 20)
+ * and then C on slow too (24 - 16 = 8 against fast's 10): 48.0; so does
+ * the cheapest-fit list schedule in the ranges (C first, on slow over
+ * two slots; B then on fast: 4 + 20).  The descent moves C to fast: the
+ * schedule costs the optimum. */
+static void test_hand_deal_descent(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 2, 1}, 4,
+                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
+                                               {1, 3, 0}, {2, 3, 0}});
+    double price[5] = {1, 10, 10, 10, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 5, 5);
+    double v = NAN;
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_bound_stages_ext_schedule(&inst, 10.0, &s, &v, NULL),
+                     ECS_OK);
+    assert_non_null(s);
+    assert_true(v <= 46.0 + 1e-9);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 46.0, 1e-9);
+    /* B (task 2) on slow (PE 1), C (task 1) on fast (PE 0) */
+    assert_int_equal(s->task[2].pe, 1);
+    assert_int_equal(s->task[1].pe, 0);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* The cheapest-fit list schedule within ranges: one task of work 2 (4
  * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
  * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
@@ -309,6 +352,7 @@ int main(void)
     const struct CMUnitTest quick[] = {
         cmocka_unit_test(test_hand_chain),
         cmocka_unit_test(test_hand_forkjoin),
+        cmocka_unit_test(test_hand_deal_descent),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
