@@ -688,6 +688,31 @@ static ecs_result by_colgen(driver *d, ecs_diag *diag)
  * ends. */
 #define LOCAL_RUNS 3
 
+/* The share of the time left that one stage LNS may take (its builder's
+ * deal descents half of it). */
+#define STAGE_LNS_SHARE 0.1
+
+/* The stage LNS (bound.h ecs_bound_stages_ext_improve) on the best
+ * schedule, unless it already ran on one of that cost (*at): 1 when it
+ * found a cheaper one (offered), else 0.  Fork-join pipelines only; on
+ * other graphs it finds no stages at once. */
+static int stage_lns(driver *d, double *at)
+{
+    double before = d->out->cost;
+    if (d->out->schedule == NULL || before == *at || left(d) < MIN_PHASE_S)
+        return 0;
+    *at = before;
+    ecs_schedule *s = NULL;
+    double c = NAN;
+    if (ecs_bound_stages_ext_improve(d->inst, d->out->schedule,
+                                     STAGE_LNS_SHARE * left(d), &s, &c,
+                                     NULL) != ECS_OK ||
+        s == NULL)
+        return 0;
+    offer(d->out, &s, c, ECS_FOUND_BY_STAGES);
+    return d->out->cost < before - 1e-9 * fabs(before);
+}
+
 /* The extended model after its bound: local search from the best
  * schedule (column generation's when cheaper) with the rest of the time,
  * as the paper model's LNS. */
@@ -701,13 +726,19 @@ static ecs_result by_local(driver *d)
      * schedule with the next seed while the time lasts, until LOCAL_RUNS
      * runs in a row gain nothing */
     uint64_t round = 0;
-    double first = d->out->cost;
+    double first = d->out->cost, lns_at = NAN;
     for (int idle = 0; idle < LOCAL_RUNS && left(d) > MIN_PHASE_S; round++) {
         double before = d->out->cost;
         run_local(d, sp, ecs_clock_now(), left(d), 1, round);
         if (d->prm->effort > 0)
             break; /* counted work: one run, the same on any machine */
         idle = d->out->cost < before - 1e-9 * fabs(before) ? 0 : idle + 1;
+        /* a run without a gain: the stage LNS re-solves each stage of
+         * the best schedule in its slots there (fork-join 1,000 on the
+         * three sites: local search alone gained 275.11 -> 269.82 in
+         * 106 s from the stage builder's schedule) */
+        if (idle > 0 && stage_lns(d, &lns_at))
+            idle = 0;
     }
     /* then from every other start (the schedules of the start and fluid
      * phases it did not begin from), each again while it gains: local

@@ -314,6 +314,16 @@ ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
 int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
                          const long *hi, double t_end, ecs_schedule **out);
 
+/* The stage LNS (docs/MODEL.md "Stages, extended model"): on the parts of
+ * the feasible schedule s (each stage's slots between its bottlenecks'
+ * intervals there, each bottleneck's interval) the stage builder
+ * (bnd_stages_ext_build) with those ranges, then part by part in time its
+ * tasks in place of s's wherever the checker's cost falls.  *out: a new
+ * schedule cheaper than s (*cost its cost), or NULL (no gain, no stages,
+ * s infeasible, the time out at t_end).  0, or -1 out of memory. */
+int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
+                           double t_end, ecs_schedule **out, double *cost);
+
 /* The fluid pieces of a window of slots, by slope in a Fenwick tree (cap,
  * cost), for the cheapest-W query of the bounds by stages (stages.c and
  * stages_ext.c; solver/bound/sweep.c).  Pieces of one slope share a rank:

@@ -513,3 +513,26 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
     free(hi);
     return rc;
 }
+
+ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
+                                        const ecs_schedule *start,
+                                        double time_limit_s,
+                                        ecs_schedule **out, double *cost,
+                                        ecs_diag *diag)
+{
+    if (out == NULL || cost == NULL || start == NULL || inst == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    *out = NULL;
+    *cost = NAN;
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (!(time_limit_s >= 0.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "a negative time limit");
+    if (inst->slot_len != NULL)
+        return ECS_OK; /* the builder prices slots of one length */
+    if (bnd_stages_ext_improve(inst, start, ecs_clock_now() + time_limit_s,
+                               out, cost) != 0)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    return ECS_OK;
+}

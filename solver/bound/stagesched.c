@@ -857,3 +857,139 @@ done:
     xbuild_free(&x);
     return rc;
 }
+
+/* The parts of `from` (a stage's tasks, or a bottleneck) whose tasks
+ * i have part[i] = k, copied into s one part at a time in time order,
+ * each kept when the checker's cost of s falls (*cost: s's cost; a part
+ * kept moves its frequency rows from `from` to s).  0, or -1 out of
+ * memory. */
+static int take_parts(const ecs_instance *inst, ecs_schedule *s,
+                      double *cost, ecs_schedule *from,
+                      const size_t *part, size_t nparts, double t_end)
+{
+    size_t n = s->n;
+    ecs_sched_task *keep = malloc((n ? n : 1) * sizeof *keep);
+    if (keep == NULL)
+        return -1;
+    for (size_t k = 0; k < nparts && ecs_clock_now() < t_end; k++) {
+        int diff = 0;
+        for (size_t i = 0; i < n; i++)
+            if (part[i] == k) {
+                const ecs_sched_task *a = &s->task[i], *c = &from->task[i];
+                diff |= a->pe != c->pe || a->start != c->start ||
+                        a->stop != c->stop || a->freq == NULL ||
+                        c->freq == NULL ||
+                        memcmp(a->freq, c->freq,
+                               (size_t)(a->stop - a->start + 1)) != 0;
+            }
+        if (!diff)
+            continue;
+        /* swap the part's tasks in (their frequency rows with them) */
+        for (size_t i = 0; i < n; i++)
+            if (part[i] == k) {
+                keep[i] = s->task[i];
+                s->task[i] = from->task[i];
+            }
+        ecs_check_report rep;
+        if (ecs_check_schedule(inst, s, &rep, NULL) == ECS_OK &&
+            rep.cost < *cost - 1e-9 * (1.0 + fabs(*cost))) {
+            *cost = rep.cost;
+            for (size_t i = 0; i < n; i++)
+                if (part[i] == k) { /* from's rows are s's now */
+                    free(keep[i].freq);
+                    from->task[i].freq = NULL;
+                }
+            continue;
+        }
+        for (size_t i = 0; i < n; i++)
+            if (part[i] == k)
+                s->task[i] = keep[i];
+    }
+    free(keep);
+    return 0;
+}
+
+int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
+                           double t_end, ecs_schedule **out, double *cost)
+{
+    *out = NULL;
+    const ecs_graph *g = inst->graph;
+    size_t n = g->n, m1 = n ? n : 1;
+    long D = inst->deadline;
+    ecs_check_report rep;
+    if (n == 0 || s == NULL || s->n != n ||
+        ecs_check_schedule(inst, s, &rep, NULL) != ECS_OK)
+        return 0;
+    size_t *bp = malloc(m1 * sizeof *bp), *next = malloc(m1 * sizeof *next);
+    size_t *part = malloc(m1 * sizeof *part);
+    unsigned char *isb = calloc(m1, 1), *first = malloc(m1);
+    long *lo = malloc(m1 * sizeof *lo), *hi = malloc(m1 * sizeof *hi);
+    ecs_schedule *r = NULL, *c = NULL;
+    int rc = 0;
+    if (!bp || !next || !part || !isb || !first || !lo || !hi) {
+        rc = -1;
+        goto done;
+    }
+    size_t m = bnd_bottlenecks(g, bp);
+    if (m == (size_t)-1) {
+        rc = -1;
+        goto done;
+    }
+    if (m == 0)
+        goto done;
+    for (size_t j = 0; j < m; j++)
+        isb[g->topo[bp[j]]] = 1;
+    if (!stage_paths_ok(g, bp, m, isb, next, first))
+        goto done;
+    /* the parts' ranges in s: a bottleneck's interval, a stage's slots
+     * between its bottlenecks'; part 2j stage j, 2j + 1 bottleneck j */
+    for (size_t j = 0, q = 0; j <= m; j++) {
+        size_t end = j < m ? bp[j] : n;
+        long a = j > 0 ? s->task[g->topo[bp[j - 1]]].stop + 1 : 0;
+        long e = j < m ? s->task[g->topo[bp[j]]].start - 1 : D - 1;
+        for (; q < end; q++) {
+            lo[g->topo[q]] = a;
+            hi[g->topo[q]] = e;
+            part[g->topo[q]] = 2 * j;
+        }
+        if (j == m)
+            break;
+        size_t bt = g->topo[bp[j]];
+        lo[bt] = s->task[bt].start;
+        hi[bt] = s->task[bt].stop;
+        part[bt] = 2 * j + 1;
+        q = end + 1;
+    }
+    if (bnd_stages_ext_build(inst, lo, hi, t_end, &r) != 0) {
+        rc = -1;
+        goto done;
+    }
+    if (r == NULL)
+        goto done;
+    c = ecs_schedule_copy(s);
+    if (c == NULL) {
+        rc = -1;
+        goto done;
+    }
+    double v = rep.cost;
+    if (take_parts(inst, c, &v, r, part, 2 * m + 1, t_end) != 0) {
+        rc = -1;
+        goto done;
+    }
+    if (v < rep.cost - 1e-9 * (1.0 + fabs(rep.cost))) {
+        *out = c;
+        *cost = v;
+        c = NULL;
+    }
+done:
+    ecs_schedule_free(r);
+    ecs_schedule_free(c);
+    free(bp);
+    free(next);
+    free(part);
+    free(isb);
+    free(first);
+    free(lo);
+    free(hi);
+    return rc;
+}

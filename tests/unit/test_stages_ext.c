@@ -160,6 +160,104 @@ static void test_hand_deal_descent(void **state)
     ecs_graph_free(g);
 }
 
+/* The stage LNS (ecs_bound_stages_ext_improve) on test_hand_deal_descent's
+ * instance from the estimate's deal placed by hand: A in slot 0, B in
+ * slots 1..2, C in slot 3, E in slot 4, all on slow at f = 1: 22.4 + 0.8
+ * + 10 x (1.6 + 0.8) + 0.8 = 48.0.  Its parts there: A's slot 0, the
+ * stage's slots 1..3, E's slot 4; re-solved, the stage costs 22 (C on
+ * fast): 46.0, the optimum.  From the optimum nothing is cheaper (NULL);
+ * nor from a schedule that is not feasible. */
+static void test_stage_lns_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 2, 1}, 4,
+                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
+                                               {1, 3, 0}, {2, 3, 0}});
+    double price[5] = {1, 10, 10, 10, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 5, 5);
+    ecs_schedule *s = ecs_schedule_new(4);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 2, 1, 1, 2, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 1, 1, 3, 3, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 3, 1, 4, 4, NULL, 0), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 48.0, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, 10.0, &o, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, 46.0, 1e-9);
+    assert_close(c, r.cost, 1e-12);
+    assert_int_equal(o->task[1].pe, 0);
+    assert_int_equal(o->task[2].pe, 1);
+    ecs_schedule *o2 = NULL;
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, o, 10.0, &o2, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_null(o2);
+    /* E before C ends: not feasible, nothing */
+    assert_int_equal(ecs_schedule_place(s, 3, 0, 3, 3, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, 10.0, &o2, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_null(o2);
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, -1.0, &o2, &c,
+                                                  NULL),
+                     ECS_EINVAL);
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* The stage LNS from the cheapest-fit list schedule on the tiny random
+ * instances of test_vs_brute_force (sources, caps, two classes): what
+ * it returns passes the checker, is cheaper than its start and never
+ * below brute force's optimum; it returns something on some of them. */
+static void test_stage_lns_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3739;
+    int runs = 300, gains = 0;
+    for (int rep = 0; rep < runs; rep++) {
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.6, 0.0);
+        const ecs_instance *inst = &k.inst;
+        ecs_schedule *s = NULL;
+        ecs_check_report r0;
+        if (ecs_listsched_cheapest(inst, &s, NULL) != ECS_OK ||
+            ecs_check_schedule(inst, s, &r0, NULL) != ECS_OK) {
+            ecs_schedule_free(s);
+            tu_ext_case_free(&k);
+            continue;
+        }
+        double opt = tu_brute_force_ext(inst), c = NAN;
+        ecs_schedule *o = NULL;
+        assert_int_equal(ecs_bound_stages_ext_improve(inst, s, 10.0, &o, &c,
+                                                      NULL),
+                         ECS_OK);
+        if (o != NULL) {
+            ecs_check_report r;
+            assert_int_equal(ecs_check_schedule(inst, o, &r, NULL), ECS_OK);
+            assert_close(c, r.cost, 1e-12);
+            assert_true(r.cost < r0.cost);
+            assert_true(r.cost >= opt - 1e-9 * (1 + fabs(opt)));
+            gains++;
+        }
+        ecs_schedule_free(o);
+        ecs_schedule_free(s);
+        tu_ext_case_free(&k);
+    }
+    assert_true(gains > 0);
+}
+
 /* The cheapest-fit list schedule within ranges: one task of work 2 (4
  * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
  * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
@@ -353,6 +451,8 @@ int main(void)
         cmocka_unit_test(test_hand_chain),
         cmocka_unit_test(test_hand_forkjoin),
         cmocka_unit_test(test_hand_deal_descent),
+        cmocka_unit_test(test_stage_lns_hand),
+        cmocka_unit_test(test_stage_lns_vs_brute_force),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
