@@ -644,6 +644,56 @@ static int improve_deal(builder *b, const xbuild *x, const work_of *wo,
     return 0;
 }
 
+typedef struct start_of {
+    long a;
+    work_of w;
+} start_of;
+
+static int by_start(const void *x, const void *y)
+{
+    const start_of *a = x, *c = y;
+    if (a->a != c->a)
+        return a->a < c->a ? -1 : 1;
+    return a->w.i < c->w.i ? -1 : a->w.i > c->w.i;
+}
+
+/* The deal of schedule `from` (the stage LNS): when each of the paths
+ * wo[0..k-1] runs on one PE there, pe_of its PE, wo in the order of the
+ * paths' starts (each PE's paths then in their order there), need (P)
+ * their slots at the top speed: 1 when every PE's fit in L slots, else 0
+ * (wo, pe_of and need as they were or scratch; the caller deals). */
+static int deal_of(builder *b, const xbuild *x, const ecs_schedule *from,
+                   work_of *wo, size_t k, size_t *pe_of, long *need, long L)
+{
+    start_of *so = malloc(k * sizeof *so);
+    if (so == NULL)
+        return 0;
+    int ok = 1;
+    for (size_t q = 0; q < k && ok; q++) {
+        int pe = from->task[wo[q].i].pe;
+        for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
+            ok &= from->task[u].pe == pe;
+        ok &= pe >= 0 && pe < x->P;
+        so[q].a = from->task[wo[q].i].start;
+        so[q].w = wo[q];
+    }
+    if (ok) {
+        qsort(so, k, sizeof *so, by_start);
+        for (int r = 0; r < x->P; r++)
+            need[r] = 0;
+        for (size_t q = 0; q < k; q++) {
+            wo[q] = so[q].w;
+            int r = from->task[wo[q].i].pe;
+            pe_of[q] = (size_t)r;
+            need[r] += path_slots(b, x, (size_t)x->cls_of[r], wo[q].i);
+        }
+        for (int r = 0; r < x->P; r++)
+            ok &= need[r] <= L;
+    }
+    free(so);
+    return ok;
+}
+
 /* place_stage on the extended model: each path (longest work first) to
  * the PE where it fits within [lo, *hi] at the top speed and adds the
  * least estimated cost (estimate, at the mean price of the PE's site
@@ -653,11 +703,21 @@ static int improve_deal(builder *b, const xbuild *x, const work_of *wo,
 static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
                            long lo, long *hi, size_t *pe_of, long *need,
                            double *steps, size_t *tmp, work_of *wo,
-                           double t_desc)
+                           double t_desc, const ecs_schedule *from)
 {
     int P = x->P;
     paths_by_work(b, t, k, wo);
     long L = *hi - lo + 1;
+    if (from != NULL && deal_of(b, x, from, wo, k, pe_of, need, L)) {
+        long most = 0;
+        for (int r = 0; r < P; r++)
+            if (need[r] > most)
+                most = need[r];
+        if (improve_deal(b, x, wo, k, pe_of, lo, *hi, need, steps, tmp,
+                         t_desc) != 0)
+            return -1;
+        return place_dealt(b, x, wo, k, pe_of, P, lo, hi, most, tmp);
+    }
     for (size_t c = 0; c < x->nc; c++) {
         double sum = 0.0;
         for (long l = lo; l <= *hi; l++)
@@ -725,7 +785,8 @@ static double desc_until(double t_end, size_t stages)
 #define STAGES_EXT_MAX_CELLS ((size_t)1 << 24)
 
 int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
-                         const long *hi, double t_end, ecs_schedule **out)
+                         const long *hi, const ecs_schedule *from,
+                         double t_end, ecs_schedule **out)
 {
     *out = NULL;
     const ecs_graph *g = inst->graph;
@@ -795,7 +856,8 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
                  tasks * (size_t)(D - slo + 1) <= STAGES_EXT_MAX_CELLS &&
                  rows_alloc(&b, tasks, slo) &&
                  place_stage_ext(&b, &x, t, k, slo, &shi, pe_of, need, steps,
-                                 tmp, wo, desc_until(t_end, m - j + 1)) == 0;
+                                 tmp, wo, desc_until(t_end, m - j + 1),
+                                 from) == 0;
             for (size_t r = q0; ok && r < end; r++)
                 if (b.s->task[g->topo[r]].stop + 1 > cur)
                     cur = b.s->task[g->topo[r]].stop + 1;
@@ -960,7 +1022,7 @@ int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
         part[bt] = 2 * j + 1;
         q = end + 1;
     }
-    if (bnd_stages_ext_build(inst, lo, hi, t_end, &r) != 0) {
+    if (bnd_stages_ext_build(inst, lo, hi, s, t_end, &r) != 0) {
         rc = -1;
         goto done;
     }
