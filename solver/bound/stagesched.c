@@ -236,6 +236,22 @@ static int stage_paths_ok(const ecs_graph *g, const size_t *bp, size_t m,
     return 1;
 }
 
+/* g's bottlenecks in bp (*m of them; isb marks them) and its stages'
+ * paths in next and first: 1 when there are bottlenecks and the paths
+ * are independent (stage_paths_ok), 0 when not, -1 out of memory. */
+static int fj_stages(const ecs_graph *g, size_t *bp, unsigned char *isb,
+                     size_t *next, unsigned char *first, size_t *m)
+{
+    *m = bnd_bottlenecks(g, bp);
+    if (*m == (size_t)-1)
+        return -1;
+    if (*m == 0)
+        return 0;
+    for (size_t j = 0; j < *m; j++)
+        isb[g->topo[bp[j]]] = 1;
+    return stage_paths_ok(g, bp, *m, isb, next, first);
+}
+
 /* The chain DP's rows for `tasks` tasks over the slots lo .. D'-1: 1, or
  * 0 when out of memory. */
 static int rows_alloc(builder *b, size_t tasks, long lo)
@@ -644,53 +660,37 @@ static int improve_deal(builder *b, const xbuild *x, const work_of *wo,
     return 0;
 }
 
-typedef struct start_of {
-    long a;
-    work_of w;
-} start_of;
-
-static int by_start(const void *x, const void *y)
-{
-    const start_of *a = x, *c = y;
-    if (a->a != c->a)
-        return a->a < c->a ? -1 : 1;
-    return a->w.i < c->w.i ? -1 : a->w.i > c->w.i;
-}
-
 /* The deal of schedule `from` (the stage LNS): when each of the paths
  * wo[0..k-1] runs on one PE there, pe_of its PE, wo in the order of the
  * paths' starts (each PE's paths then in their order there), need (P)
- * their slots at the top speed: 1 when every PE's fit in L slots, else 0
- * (wo, pe_of and need as they were or scratch; the caller deals). */
+ * their slots at the top speed (wo's w then minus the start, which
+ * nothing after the deal reads): 1 when every PE's fit in L slots, else
+ * 0 (wo, pe_of and need then scratch: the caller sorts wo again and
+ * deals). */
 static int deal_of(builder *b, const xbuild *x, const ecs_schedule *from,
                    work_of *wo, size_t k, size_t *pe_of, long *need, long L)
 {
-    start_of *so = malloc(k * sizeof *so);
-    if (so == NULL)
-        return 0;
     int ok = 1;
     for (size_t q = 0; q < k && ok; q++) {
         int pe = from->task[wo[q].i].pe;
         for (size_t u = wo[q].i; u != SIZE_MAX; u = b->next[u])
             ok &= from->task[u].pe == pe;
         ok &= pe >= 0 && pe < x->P;
-        so[q].a = from->task[wo[q].i].start;
-        so[q].w = wo[q];
     }
-    if (ok) {
-        qsort(so, k, sizeof *so, by_start);
-        for (int r = 0; r < x->P; r++)
-            need[r] = 0;
-        for (size_t q = 0; q < k; q++) {
-            wo[q] = so[q].w;
-            int r = from->task[wo[q].i].pe;
-            pe_of[q] = (size_t)r;
-            need[r] += path_slots(b, x, (size_t)x->cls_of[r], wo[q].i);
-        }
-        for (int r = 0; r < x->P; r++)
-            ok &= need[r] <= L;
+    if (!ok)
+        return 0;
+    /* by start: the latest start first is the least -start */
+    for (size_t q = 0; q < k; q++)
+        wo[q].w = -from->task[wo[q].i].start;
+    qsort(wo, k, sizeof *wo, by_work_desc);
+    for (int r = 0; r < x->P; r++)
+        need[r] = 0;
+    for (size_t q = 0; q < k; q++) {
+        int r = from->task[wo[q].i].pe;
+        pe_of[q] = (size_t)r;
+        need[r] += path_slots(b, x, (size_t)x->cls_of[r], wo[q].i);
+        ok &= need[r] <= L;
     }
-    free(so);
     return ok;
 }
 
@@ -718,6 +718,8 @@ static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
             return -1;
         return place_dealt(b, x, wo, k, pe_of, P, lo, hi, most, tmp);
     }
+    if (from != NULL)
+        paths_by_work(b, t, k, wo); /* deal_of left wo by start */
     for (size_t c = 0; c < x->nc; c++) {
         double sum = 0.0;
         for (long l = lo; l <= *hi; l++)
@@ -827,17 +829,12 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
         rc = -1;
         goto done;
     }
-    size_t m = bnd_bottlenecks(g, bp);
-    if (m == (size_t)-1) {
-        rc = -1;
-        goto done;
+    size_t m = 0;
+    int st = fj_stages(g, bp, isb, next, first, &m);
+    if (st <= 0) {
+        rc = st;
+        goto done; /* no stages, or out of memory */
     }
-    if (m == 0)
-        goto done; /* no stages */
-    for (size_t j = 0; j < m; j++)
-        isb[g->topo[bp[j]]] = 1;
-    if (!stage_paths_ok(g, bp, m, isb, next, first))
-        goto done;
     long cur = 0; /* the first slot after the tasks placed */
     int ok = 1;
     for (size_t j = 0, q = 0; ok && j <= m; j++) {
@@ -992,17 +989,12 @@ int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
         rc = -1;
         goto done;
     }
-    size_t m = bnd_bottlenecks(g, bp);
-    if (m == (size_t)-1) {
-        rc = -1;
+    size_t m = 0;
+    int st = fj_stages(g, bp, isb, next, first, &m);
+    if (st <= 0) {
+        rc = st;
         goto done;
     }
-    if (m == 0)
-        goto done;
-    for (size_t j = 0; j < m; j++)
-        isb[g->topo[bp[j]]] = 1;
-    if (!stage_paths_ok(g, bp, m, isb, next, first))
-        goto done;
     /* the parts' ranges in s: a bottleneck's interval, a stage's slots
      * between its bottlenecks'; part 2j stage j, 2j + 1 bottleneck j */
     for (size_t j = 0, q = 0; j <= m; j++) {

@@ -133,17 +133,23 @@ static void test_hand_forkjoin(void **state)
  * the cheapest-fit list schedule in the ranges (C first, on slow over
  * two slots; B then on fast: 4 + 20).  The descent moves C to fast: the
  * schedule costs the optimum. */
+static ecs_graph *hand_deal_case(ecs_platform *p, ecs_instance *inst)
+{
+    static double price[5] = {1, 10, 10, 10, 1};
+    tu_worked_platform(p);
+    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 2, 1}, 4,
+                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
+                                               {1, 3, 0}, {2, 3, 0}});
+    ecs_instance_init(inst, g, p, price, 5, 5);
+    return g;
+}
+
 static void test_hand_deal_descent(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_worked_platform(&p);
-    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 2, 1}, 4,
-                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
-                                               {1, 3, 0}, {2, 3, 0}});
-    double price[5] = {1, 10, 10, 10, 1};
     ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, price, 5, 5);
+    ecs_graph *g = hand_deal_case(&p, &inst);
     double v = NAN;
     ecs_schedule *s = NULL;
     assert_int_equal(ecs_bound_stages_ext_schedule(&inst, 10.0, &s, &v, NULL),
@@ -171,13 +177,8 @@ static void test_stage_lns_hand(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_worked_platform(&p);
-    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 2, 1}, 4,
-                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
-                                               {1, 3, 0}, {2, 3, 0}});
-    double price[5] = {1, 10, 10, 10, 1};
     ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, price, 5, 5);
+    ecs_graph *g = hand_deal_case(&p, &inst);
     ecs_schedule *s = ecs_schedule_new(4);
     assert_non_null(s);
     assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
