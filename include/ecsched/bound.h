@@ -355,6 +355,22 @@ ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
                                         ecs_diag *diag);
 
 /*
+ * The PE re-timing (docs/MODEL.md "Stages, extended model"): on any
+ * graph, PE by PE, round after round while one gains, the PE's tasks of
+ * the feasible schedule `start` kept in their order there and re-timed
+ * together by the stage builder's chain DP (each task within the slots
+ * its predecessors and successors on the other PEs leave it, each
+ * interval at its cheapest profile at the class's speeds and powers and
+ * the site's grid prices), kept where the checker's cost falls.  Within
+ * time_limit_s.  *out, *cost and the errors as
+ * ecs_bound_stages_ext_improve.
+ */
+ecs_result ecs_bound_retime_ext(const ecs_instance *inst,
+                                const ecs_schedule *start,
+                                double time_limit_s, ecs_schedule **out,
+                                double *cost, ecs_diag *diag);
+
+/*
  * The granular bound of the extended model (docs/MODEL.md "Granular
  * bound, extended model"): the fluid LP (the PEs of every class at every
  * frequency in every slot, the total work, every site's draw covered by

@@ -318,6 +318,17 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
                          const long *hi, const ecs_schedule *from,
                          double t_end, ecs_schedule **out);
 
+/* The PE re-timing (docs/MODEL.md "Stages, extended model"): PE by PE,
+ * round after round while one gains, the PE's tasks of the feasible
+ * schedule s in their order there re-timed together by the builder's
+ * chain DP (each interval at its cheapest profile at the class's speeds
+ * and powers and the site's grid prices), each within its predecessors'
+ * and successors' slots on the other PEs; kept where the checker's cost
+ * falls.  Any graph.  *out: a new schedule cheaper than s (*cost its
+ * cost), or NULL.  0, or -1 out of memory. */
+int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
+                   double t_end, ecs_schedule **out, double *cost);
+
 /* The stage LNS (docs/MODEL.md "Stages, extended model"): on the parts of
  * the feasible schedule s (each stage's slots between its bottlenecks'
  * intervals there, each bottleneck's interval) the stage builder

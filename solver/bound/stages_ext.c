@@ -514,11 +514,15 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
     return rc;
 }
 
-ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
-                                        const ecs_schedule *start,
-                                        double time_limit_s,
-                                        ecs_schedule **out, double *cost,
-                                        ecs_diag *diag)
+/* The two improvements of a schedule (the stage LNS, the PE re-timing)
+ * behind their public checks. */
+static ecs_result improve_with(int (*how)(const ecs_instance *,
+                                          const ecs_schedule *, double,
+                                          ecs_schedule **, double *),
+                               const ecs_instance *inst,
+                               const ecs_schedule *start, double time_limit_s,
+                               ecs_schedule **out, double *cost,
+                               ecs_diag *diag)
 {
     if (out == NULL || cost == NULL || start == NULL || inst == NULL)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
@@ -531,8 +535,26 @@ ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "a negative time limit");
     if (inst->slot_len != NULL)
         return ECS_OK; /* the builder prices slots of one length */
-    if (bnd_stages_ext_improve(inst, start, ecs_clock_now() + time_limit_s,
-                               out, cost) != 0)
+    if (how(inst, start, ecs_clock_now() + time_limit_s, out, cost) != 0)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     return ECS_OK;
+}
+
+ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
+                                        const ecs_schedule *start,
+                                        double time_limit_s,
+                                        ecs_schedule **out, double *cost,
+                                        ecs_diag *diag)
+{
+    return improve_with(bnd_stages_ext_improve, inst, start, time_limit_s,
+                        out, cost, diag);
+}
+
+ecs_result ecs_bound_retime_ext(const ecs_instance *inst,
+                                const ecs_schedule *start,
+                                double time_limit_s, ecs_schedule **out,
+                                double *cost, ecs_diag *diag)
+{
+    return improve_with(bnd_retime_pes, inst, start, time_limit_s, out, cost,
+                        diag);
 }

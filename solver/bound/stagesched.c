@@ -35,6 +35,8 @@ typedef struct builder {
     unsigned char *freq;
     ecs_schedule *s;
     long topq; /* the PE's top speed in grid steps a slot (grid: paper) */
+    const long *es, *lf; /* each task's earliest first and latest last
+                            slot (by graph index), or NULL: none */
 } builder;
 
 static void builder_free(builder *b)
@@ -76,7 +78,8 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
     if (L < 1)
         return -1;
     /* with frequency 0 in F an interval costs no more than one inside it
-     * (its other slots idle): the first task starts at lo */
+     * (its other slots idle): the first task starts at lo (at its
+     * earliest slot, with b->es) */
     int idle = b->p->freq_q[b->p->nfreq - 1] == 0;
     /* a task needs at least its work in slots: task q starts after the
      * work before it and ends before the work after it (after) */
@@ -93,8 +96,15 @@ static int place_chain(builder *b, const size_t *t, size_t k, int pe,
         long w = b->g->work[t[q]], ws = slots_of(b, t[q]);
         after -= ws;
         long last = hi - after; /* its last end that leaves the rest room */
-        for (long a = lo + before;
-             a + ws - 1 <= last && (q > 0 || !idle || a == lo); a++) {
+        long a0 = lo + before;
+        if (b->es != NULL) {
+            if (b->es[t[q]] > a0)
+                a0 = b->es[t[q]];
+            if (b->lf[t[q]] < last)
+                last = b->lf[t[q]];
+        }
+        for (long a = a0;
+             a + ws - 1 <= last && (q > 0 || !idle || a == a0); a++) {
             double prev = 0.0;
             if (q > 0)
                 prev = a > lo ? b->pm[(q - 1) * (size_t)L + (size_t)(a - 1 - lo)]
@@ -1045,5 +1055,139 @@ done:
     free(first);
     free(lo);
     free(hi);
+    return rc;
+}
+
+typedef struct by_pe_start {
+    long a;
+    size_t i;
+} by_pe_start;
+
+static int cmp_pe_start(const void *x, const void *y)
+{
+    const by_pe_start *a = x, *c = y;
+    if (a->a != c->a)
+        return a->a < c->a ? -1 : 1;
+    return a->i < c->i ? -1 : a->i > c->i;
+}
+
+/* PE r's tasks in s by start into t (*k of them), and each one's
+ * earliest first and latest last slot from its predecessors and
+ * successors on the other PEs (es, lf; the PE's own order keeps the
+ * rest).  tmp: n entries of scratch. */
+static void pe_tasks(const ecs_graph *g, const ecs_schedule *s, int r,
+                     long D, size_t *t, size_t *k, long *es, long *lf,
+                     by_pe_start *tmp)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < g->n; i++)
+        if (s->task[i].pe == r) {
+            tmp[m].a = s->task[i].start;
+            tmp[m++].i = i;
+        }
+    qsort(tmp, m, sizeof *tmp, cmp_pe_start);
+    for (size_t q = 0; q < m; q++) {
+        size_t i = tmp[q].i;
+        t[q] = i;
+        es[i] = 0;
+        lf[i] = D - 1;
+        for (size_t e = g->pred_off[i]; e < g->pred_off[i + 1]; e++) {
+            const ecs_sched_task *u = &s->task[g->pred[e]];
+            if (u->pe != r && u->stop + 1 > es[i])
+                es[i] = u->stop + 1;
+        }
+        for (size_t e = g->succ_off[i]; e < g->succ_off[i + 1]; e++) {
+            const ecs_sched_task *u = &s->task[g->succ[e]];
+            if (u->pe != r && u->start - 1 < lf[i])
+                lf[i] = u->start - 1;
+        }
+    }
+    *k = m;
+}
+
+int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
+                   double t_end, ecs_schedule **out, double *cost)
+{
+    *out = NULL;
+    const ecs_graph *g = inst->graph;
+    size_t n = g->n, m1 = n ? n : 1;
+    long D = inst->deadline;
+    ecs_check_report rep;
+    if (n == 0 || s == NULL || s->n != n ||
+        ecs_check_schedule(inst, s, &rep, NULL) != ECS_OK)
+        return 0;
+    xbuild x;
+    builder b;
+    memset(&b, 0, sizeof b);
+    int rc = xbuild_init(&x, inst);
+    size_t *t = malloc(m1 * sizeof *t);
+    long *es = malloc(m1 * sizeof *es), *lf = malloc(m1 * sizeof *lf);
+    by_pe_start *tmp = malloc(m1 * sizeof *tmp);
+    long maxw = 1;
+    for (size_t i = 0; i < n; i++)
+        if (g->work[i] > maxw)
+            maxw = g->work[i];
+    b.g = g;
+    b.D = D;
+    b.t_end = t_end;
+    b.es = es;
+    b.lf = lf;
+    b.cost = malloc(((size_t)D + 1) * sizeof *b.cost);
+    b.freq = malloc((size_t)D + 1);
+    ecs_schedule *c = ecs_schedule_copy(s);
+    if (rc != 0 || !t || !es || !lf || !tmp || !b.cost || !b.freq || !c) {
+        rc = -1;
+        goto done;
+    }
+    b.scratch = malloc(ecs_profile_scratch(&x.cp[0], maxw) * sizeof *b.scratch);
+    if (b.scratch == NULL) {
+        rc = -1;
+        goto done;
+    }
+    double v = rep.cost;
+    for (int gain = 1; gain && ecs_clock_now() < t_end;) {
+        gain = 0;
+        for (int r = 0; r < x.P && ecs_clock_now() < t_end; r++) {
+            size_t k = 0;
+            pe_tasks(g, c, r, D, t, &k, es, lf, tmp);
+            if (k == 0 || k * ((size_t)D + 1) > STAGES_EXT_MAX_CELLS)
+                continue;
+            if (!rows_alloc(&b, k, 0)) {
+                rc = -1;
+                goto done;
+            }
+            b.s = ecs_schedule_copy(c);
+            if (b.s == NULL) {
+                rc = -1;
+                goto done;
+            }
+            on_pe(&b, &x, r);
+            ecs_check_report rr;
+            if (place_chain(&b, t, k, r, 0, D - 1, NULL, 0) == 0 &&
+                ecs_check_schedule(inst, b.s, &rr, NULL) == ECS_OK &&
+                rr.cost < v - 1e-9 * (1.0 + fabs(v))) {
+                ecs_schedule_free(c);
+                c = b.s;
+                v = rr.cost;
+                gain = 1;
+            } else {
+                ecs_schedule_free(b.s);
+            }
+            b.s = NULL;
+        }
+    }
+    if (v < rep.cost - 1e-9 * (1.0 + fabs(rep.cost))) {
+        *out = c;
+        *cost = v;
+        c = NULL;
+    }
+done:
+    builder_free(&b);
+    ecs_schedule_free(c);
+    free(t);
+    free(es);
+    free(lf);
+    free(tmp);
+    xbuild_free(&x);
     return rc;
 }
