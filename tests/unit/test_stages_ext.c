@@ -218,15 +218,16 @@ static void test_stage_lns_hand(void **state)
     ecs_graph_free(g);
 }
 
-/* The stage LNS from the cheapest-fit list schedule on the tiny random
- * instances of test_vs_brute_force (sources, caps, two classes): what
- * it returns passes the checker, is cheaper than its start and never
- * below brute force's optimum; it returns something on some of them. */
+/* The stage LNS and the PE re-timing from the cheapest-fit list schedule
+ * on the tiny random instances of test_vs_brute_force (sources, caps, two
+ * classes): what each returns passes the checker, is cheaper than its
+ * start and never below brute force's optimum; each returns something on
+ * some of them. */
 static void test_stage_lns_vs_brute_force(void **state)
 {
     (void)state;
     uint64_t seed = 3739;
-    int runs = 300, gains = 0;
+    int runs = 300, gains[2] = {0, 0};
     for (int rep = 0; rep < runs; rep++) {
         tu_ext_case k;
         tu_ext_case_random(&k, &seed, rep, 0.6, 0.0);
@@ -240,23 +241,77 @@ static void test_stage_lns_vs_brute_force(void **state)
             continue;
         }
         double opt = tu_brute_force_ext(inst), c = NAN;
-        ecs_schedule *o = NULL;
-        assert_int_equal(ecs_bound_stages_ext_improve(inst, s, 10.0, &o, &c,
-                                                      NULL),
-                         ECS_OK);
-        if (o != NULL) {
-            ecs_check_report r;
-            assert_int_equal(ecs_check_schedule(inst, o, &r, NULL), ECS_OK);
-            assert_close(c, r.cost, 1e-12);
-            assert_true(r.cost < r0.cost);
-            assert_true(r.cost >= opt - 1e-9 * (1 + fabs(opt)));
-            gains++;
+        for (int how = 0; how < 2; how++) {
+            ecs_schedule *o = NULL;
+            assert_int_equal(how == 0 ? ecs_bound_stages_ext_improve(
+                                            inst, s, 10.0, &o, &c, NULL)
+                                      : ecs_bound_retime_ext(inst, s, 10.0,
+                                                             &o, &c, NULL),
+                             ECS_OK);
+            if (o != NULL) {
+                ecs_check_report r;
+                assert_int_equal(ecs_check_schedule(inst, o, &r, NULL),
+                                 ECS_OK);
+                assert_close(c, r.cost, 1e-12);
+                assert_true(r.cost < r0.cost);
+                assert_true(r.cost >= opt - 1e-9 * (1 + fabs(opt)));
+                gains[how]++;
+            }
+            ecs_schedule_free(o);
         }
-        ecs_schedule_free(o);
         ecs_schedule_free(s);
         tu_ext_case_free(&k);
     }
-    assert_true(gains > 0);
+    assert_true(gains[0] > 0);
+    assert_true(gains[1] > 0);
+}
+
+/* The PE re-timing (ecs_bound_retime_ext) by hand: a chain A -> B of
+ * work 1 each (2 grid steps), D' = 3, prices 3, 3, 1.  From A on slow
+ * (PE 1) in slot 0 at f = 1 (0.8 x 3 = 2.4) and B on fast (PE 0) in
+ * slot 2 at f = 0.5 (1.5 - 0.5 = 1.0 x 1): idle 0.7 x 7 = 4.9, 8.3.  B
+ * stays (fast does 2 steps a slot at least, slot 2 the cheapest); A may
+ * take slots 0..1 only (B starts in slot 2): one step in each at 0.5,
+ * 0.2 x 3 twice = 1.2: 7.1.  Slot 2 would be cheaper for A (0.8) but B
+ * is there: the window holds.  From 7.1 nothing (NULL). */
+static void test_retime_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double price[3] = {3, 3, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 3, 3);
+    ecs_schedule *s = ecs_schedule_new(2);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 1, 0, 2, 2, NULL, 1), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 8.3, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_retime_ext(&inst, s, 10.0, &o, &c, NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, 7.1, 1e-9);
+    assert_close(c, r.cost, 1e-12);
+    assert_int_equal(o->task[0].pe, 1);
+    assert_int_equal(o->task[0].start, 0);
+    assert_int_equal(o->task[0].stop, 1);
+    assert_int_equal(o->task[1].start, 2);
+    ecs_schedule *o2 = NULL;
+    assert_int_equal(ecs_bound_retime_ext(&inst, o, 10.0, &o2, &c, NULL),
+                     ECS_OK);
+    assert_null(o2);
+    assert_int_equal(ecs_bound_retime_ext(&inst, NULL, 10.0, &o2, &c, NULL),
+                     ECS_EINVAL);
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
 }
 
 /* The cheapest-fit list schedule within ranges: one task of work 2 (4
@@ -454,6 +509,7 @@ int main(void)
         cmocka_unit_test(test_hand_deal_descent),
         cmocka_unit_test(test_stage_lns_hand),
         cmocka_unit_test(test_stage_lns_vs_brute_force),
+        cmocka_unit_test(test_retime_hand),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
