@@ -227,7 +227,7 @@ static void test_stage_lns_vs_brute_force(void **state)
 {
     (void)state;
     uint64_t seed = 3739;
-    int runs = 300, gains[2] = {0, 0};
+    int runs = 120, gains[2] = {0, 0};
     for (int rep = 0; rep < runs; rep++) {
         tu_ext_case k;
         tu_ext_case_random(&k, &seed, rep, 0.6, 0.0);
