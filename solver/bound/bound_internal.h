@@ -324,10 +324,12 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
  * chain DP (each interval at its cheapest profile at the class's speeds
  * and powers and the site's grid prices), each within its predecessors'
  * and successors' slots on the other PEs; kept where the checker's cost
- * falls.  Any graph.  *out: a new schedule cheaper than s (*cost its
- * cost), or NULL.  0, or -1 out of memory. */
+ * falls.  Any graph.  s is feasible (the caller checks it), s_cost its
+ * cost.  *out: a new schedule cheaper than s (*cost its cost), or NULL.
+ * 0, or -1 out of memory. */
 int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
-                   double t_end, ecs_schedule **out, double *cost);
+                   double s_cost, double t_end, ecs_schedule **out,
+                   double *cost);
 
 /* The stage LNS (docs/MODEL.md "Stages, extended model"): on the parts of
  * the feasible schedule s (each stage's slots between its bottlenecks'
@@ -336,9 +338,11 @@ int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
  * part in time its
  * tasks in place of s's wherever the checker's cost falls.  *out: a new
  * schedule cheaper than s (*cost its cost), or NULL (no gain, no stages,
- * s infeasible, the time out at t_end).  0, or -1 out of memory. */
+ * the time out at t_end).  s is feasible (the caller checks it), s_cost
+ * its cost.  0, or -1 out of memory. */
 int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
-                           double t_end, ecs_schedule **out, double *cost);
+                           double s_cost, double t_end, ecs_schedule **out,
+                           double *cost);
 
 /* The fluid pieces of a window of slots, by slope in a Fenwick tree (cap,
  * cost), for the cheapest-W query of the bounds by stages (stages.c and

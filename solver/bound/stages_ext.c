@@ -518,7 +518,7 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
  * behind their public checks. */
 static ecs_result improve_with(int (*how)(const ecs_instance *,
                                           const ecs_schedule *, double,
-                                          ecs_schedule **, double *),
+                                          double, ecs_schedule **, double *),
                                const ecs_instance *inst,
                                const ecs_schedule *start, double time_limit_s,
                                ecs_schedule **out, double *cost,
@@ -533,9 +533,13 @@ static ecs_result improve_with(int (*how)(const ecs_instance *,
         return rc;
     if (!(time_limit_s >= 0.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "a negative time limit");
-    if (inst->slot_len != NULL)
-        return ECS_OK; /* the builder prices slots of one length */
-    if (how(inst, start, ecs_clock_now() + time_limit_s, out, cost) != 0)
+    ecs_check_report rep;
+    if (inst->slot_len != NULL || inst->graph->n == 0 ||
+        start->n != inst->graph->n ||
+        ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK)
+        return ECS_OK; /* slots of one length only; a feasible start */
+    if (how(inst, start, rep.cost, ecs_clock_now() + time_limit_s, out,
+            cost) != 0)
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     return ECS_OK;
 }

@@ -779,6 +779,31 @@ static int place_stage_ext(builder *b, const xbuild *x, size_t *t, size_t k,
     return place_dealt(b, x, wo, k, pe_of, P, lo, hi, most, tmp);
 }
 
+/* The builder b on the extended model's classes x of inst, until t_end:
+ * its DP's cost, frequency and profile rows (the chain rows: rows_alloc).
+ * 0, or -1 out of memory (free with builder_free and xbuild_free either
+ * way). */
+static int builder_ext_init(builder *b, xbuild *x, const ecs_instance *inst,
+                            double t_end)
+{
+    const ecs_graph *g = inst->graph;
+    memset(b, 0, sizeof *b);
+    if (xbuild_init(x, inst) != 0)
+        return -1;
+    long maxw = 1;
+    for (size_t i = 0; i < g->n; i++)
+        if (g->work[i] > maxw)
+            maxw = g->work[i];
+    b->g = g;
+    b->D = inst->deadline;
+    b->t_end = t_end;
+    b->cost = malloc(((size_t)b->D + 1) * sizeof *b->cost);
+    b->freq = malloc((size_t)b->D + 1);
+    b->scratch = malloc(ecs_profile_scratch(&x->cp[0], maxw) *
+                        sizeof *b->scratch);
+    return b->cost && b->freq && b->scratch ? 0 : -1;
+}
+
 /* The share of the time left that the descents of the stages' deals
  * (improve_deal) may take, spread evenly over the stages left (the rest
  * places them). */
@@ -806,8 +831,7 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
     long D = inst->deadline;
     xbuild x;
     builder b;
-    memset(&b, 0, sizeof b);
-    int rc = xbuild_init(&x, inst);
+    int rc = builder_ext_init(&b, &x, inst, t_end);
     size_t *bp = malloc((n ? n : 1) * sizeof *bp);
     unsigned char *isb = calloc(n ? n : 1, 1);
     size_t *t = malloc((n ? n : 1) * sizeof *t);
@@ -816,26 +840,12 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
     work_of *wo = malloc((n ? n : 1) * sizeof *wo);
     size_t *next = malloc((n ? n : 1) * sizeof *next);
     unsigned char *first = malloc(n ? n : 1);
-    long *need = malloc((size_t)x.P * sizeof *need);
-    double *steps = malloc((size_t)x.P * sizeof *steps);
-    long maxw = 1;
-    for (size_t i = 0; i < n; i++)
-        if (g->work[i] > maxw)
-            maxw = g->work[i];
-    b.g = g;
-    b.D = D;
-    b.t_end = t_end;
+    long *need = x.P > 0 ? malloc((size_t)x.P * sizeof *need) : NULL;
+    double *steps = x.P > 0 ? malloc((size_t)x.P * sizeof *steps) : NULL;
     b.next = next;
-    b.cost = malloc(((size_t)D + 1) * sizeof *b.cost);
-    b.freq = malloc((size_t)D + 1);
     b.s = ecs_schedule_new(n);
     if (rc != 0 || !bp || !isb || !t || !pe_of || !tmp || !wo || !next ||
-        !first || !need || !steps || !b.cost || !b.freq || !b.s) {
-        rc = -1;
-        goto done;
-    }
-    b.scratch = malloc(ecs_profile_scratch(&x.cp[0], maxw) * sizeof *b.scratch);
-    if (b.scratch == NULL) {
+        !first || !need || !steps || !b.s) {
         rc = -1;
         goto done;
     }
@@ -979,16 +989,13 @@ static int take_parts(const ecs_instance *inst, ecs_schedule *s,
 }
 
 int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
-                           double t_end, ecs_schedule **out, double *cost)
+                           double s_cost, double t_end, ecs_schedule **out,
+                           double *cost)
 {
     *out = NULL;
     const ecs_graph *g = inst->graph;
     size_t n = g->n, m1 = n ? n : 1;
     long D = inst->deadline;
-    ecs_check_report rep;
-    if (n == 0 || s == NULL || s->n != n ||
-        ecs_check_schedule(inst, s, &rep, NULL) != ECS_OK)
-        return 0;
     size_t *bp = malloc(m1 * sizeof *bp), *next = malloc(m1 * sizeof *next);
     size_t *part = malloc(m1 * sizeof *part);
     unsigned char *isb = calloc(m1, 1), *first = malloc(m1);
@@ -1035,12 +1042,12 @@ int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
         rc = -1;
         goto done;
     }
-    double v = rep.cost;
+    double v = s_cost;
     if (take_parts(inst, c, &v, r, part, 2 * m + 1, t_end) != 0) {
         rc = -1;
         goto done;
     }
-    if (v < rep.cost - 1e-9 * (1.0 + fabs(rep.cost))) {
+    if (v < s_cost - 1e-9 * (1.0 + fabs(s_cost))) {
         *out = c;
         *cost = v;
         c = NULL;
@@ -1058,34 +1065,21 @@ done:
     return rc;
 }
 
-typedef struct by_pe_start {
-    long a;
-    size_t i;
-} by_pe_start;
-
-static int cmp_pe_start(const void *x, const void *y)
-{
-    const by_pe_start *a = x, *c = y;
-    if (a->a != c->a)
-        return a->a < c->a ? -1 : 1;
-    return a->i < c->i ? -1 : a->i > c->i;
-}
-
 /* PE r's tasks in s by start into t (*k of them), and each one's
  * earliest first and latest last slot from its predecessors and
  * successors on the other PEs (es, lf; the PE's own order keeps the
  * rest).  tmp: n entries of scratch. */
 static void pe_tasks(const ecs_graph *g, const ecs_schedule *s, int r,
                      long D, size_t *t, size_t *k, long *es, long *lf,
-                     by_pe_start *tmp)
+                     work_of *tmp)
 {
     size_t m = 0;
     for (size_t i = 0; i < g->n; i++)
         if (s->task[i].pe == r) {
-            tmp[m].a = s->task[i].start;
+            tmp[m].w = -s->task[i].start; /* the earliest first */
             tmp[m++].i = i;
         }
-    qsort(tmp, m, sizeof *tmp, cmp_pe_start);
+    qsort(tmp, m, sizeof *tmp, by_work_desc);
     for (size_t q = 0; q < m; q++) {
         size_t i = tmp[q].i;
         t[q] = i;
@@ -1106,45 +1100,27 @@ static void pe_tasks(const ecs_graph *g, const ecs_schedule *s, int r,
 }
 
 int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
-                   double t_end, ecs_schedule **out, double *cost)
+                   double s_cost, double t_end, ecs_schedule **out,
+                   double *cost)
 {
     *out = NULL;
     const ecs_graph *g = inst->graph;
     size_t n = g->n, m1 = n ? n : 1;
     long D = inst->deadline;
-    ecs_check_report rep;
-    if (n == 0 || s == NULL || s->n != n ||
-        ecs_check_schedule(inst, s, &rep, NULL) != ECS_OK)
-        return 0;
     xbuild x;
     builder b;
-    memset(&b, 0, sizeof b);
-    int rc = xbuild_init(&x, inst);
+    int rc = builder_ext_init(&b, &x, inst, t_end);
     size_t *t = malloc(m1 * sizeof *t);
     long *es = malloc(m1 * sizeof *es), *lf = malloc(m1 * sizeof *lf);
-    by_pe_start *tmp = malloc(m1 * sizeof *tmp);
-    long maxw = 1;
-    for (size_t i = 0; i < n; i++)
-        if (g->work[i] > maxw)
-            maxw = g->work[i];
-    b.g = g;
-    b.D = D;
-    b.t_end = t_end;
+    work_of *tmp = malloc(m1 * sizeof *tmp);
     b.es = es;
     b.lf = lf;
-    b.cost = malloc(((size_t)D + 1) * sizeof *b.cost);
-    b.freq = malloc((size_t)D + 1);
     ecs_schedule *c = ecs_schedule_copy(s);
-    if (rc != 0 || !t || !es || !lf || !tmp || !b.cost || !b.freq || !c) {
+    if (rc != 0 || !t || !es || !lf || !tmp || !c) {
         rc = -1;
         goto done;
     }
-    b.scratch = malloc(ecs_profile_scratch(&x.cp[0], maxw) * sizeof *b.scratch);
-    if (b.scratch == NULL) {
-        rc = -1;
-        goto done;
-    }
-    double v = rep.cost;
+    double v = s_cost;
     for (int gain = 1; gain && ecs_clock_now() < t_end;) {
         gain = 0;
         for (int r = 0; r < x.P && ecs_clock_now() < t_end; r++) {
@@ -1176,7 +1152,7 @@ int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
             b.s = NULL;
         }
     }
-    if (v < rep.cost - 1e-9 * (1.0 + fabs(rep.cost))) {
+    if (v < s_cost - 1e-9 * (1.0 + fabs(s_cost))) {
         *out = c;
         *cost = v;
         c = NULL;
