@@ -1099,6 +1099,78 @@ static void pe_tasks(const ecs_graph *g, const ecs_schedule *s, int r,
     *k = m;
 }
 
+/* 1 when some site of inst has a source or a cap: the re-timing then
+ * prices each slot through them (eff_prices). */
+static int has_sources_or_caps(const ecs_instance *inst)
+{
+    if (inst->nsource > 0)
+        return 1;
+    int ns = inst->platform->nsite < 1 ? 1 : inst->platform->nsite;
+    for (int st = 0; st < ns; st++)
+        for (long l = 0; l < inst->deadline; l++)
+            if (isfinite(ecs_instance_cap(inst, st, l)))
+                return 1;
+    return 0;
+}
+
+/* The prices of PE r's slots for its re-timing where sources or caps
+ * are (eff, D' values; use, D' scratch): what the top extra draw of r's
+ * class adds to its site's cost there over the draw of every PE's idle
+ * and every task off r (its sources first, then the grid), per unit; a
+ * slot where that draw passes the cap costs `block` a unit, so the DP
+ * leaves it idle (at f = 0 nothing is drawn above idle). */
+static void eff_prices(const ecs_instance *inst, const ecs_schedule *s,
+                       int r, double *eff, double *use)
+{
+    const ecs_platform *p = inst->platform;
+    long D = inst->deadline;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    int cr = 0;
+    for (size_t c = 0; c < nc; c++) {
+        int first = p->nclass > 0 ? p->cls[c].first_pe : 0;
+        if (r >= first && r < first + bnd_ext_class_of(p, c).count)
+            cr = (int)c;
+    }
+    bnd_ext_class kr = bnd_ext_class_of(p, (size_t)cr);
+    for (long l = 0; l < D; l++)
+        use[l] = 0.0;
+    for (size_t i = 0; i < s->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        if (t->pe < 0 || t->pe == r || t->freq == NULL)
+            continue;
+        size_t c = 0;
+        for (size_t q = 0; q < nc; q++) {
+            int first = p->nclass > 0 ? p->cls[q].first_pe : 0;
+            if (t->pe >= first && t->pe < first + bnd_ext_class_of(p, q).count)
+                c = q;
+        }
+        bnd_ext_class k = bnd_ext_class_of(p, c);
+        if (k.site != kr.site)
+            continue;
+        for (long l = t->start; l <= t->stop && l < D; l++)
+            use[l] += k.pw[t->freq[l - t->start]] - k.idle;
+    }
+    double top = 0.0, most = 0.0;
+    for (size_t k = 0; k < p->nfreq; k++)
+        if (kr.pw[k] - kr.idle > top)
+            top = kr.pw[k] - kr.idle;
+    for (long l = 0; l < D; l++)
+        if (fabs(ecs_instance_price(inst, kr.site, l)) > most)
+            most = fabs(ecs_instance_price(inst, kr.site, l));
+    double block = 1e6 * (1.0 + most), idle = bnd_ext_site_idle(p, kr.site);
+    for (long l = 0; l < D; l++) {
+        double e0 = idle + use[l], cap = ecs_instance_cap(inst, kr.site, l);
+        if (top <= 0.0)
+            eff[l] = ecs_instance_price(inst, kr.site, l);
+        else if (e0 + top > cap + 1e-9 * (1.0 + fabs(cap)))
+            eff[l] = block;
+        else
+            eff[l] = (ecs_instance_slot_cost(inst, kr.site, l, e0 + top) -
+                      ecs_instance_slot_cost(inst, kr.site, l, e0)) /
+                     top;
+    }
+}
+
 int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
                    double s_cost, double t_end, ecs_schedule **out,
                    double *cost)
@@ -1116,7 +1188,9 @@ int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
     b.es = es;
     b.lf = lf;
     ecs_schedule *c = ecs_schedule_copy(s);
-    if (rc != 0 || !t || !es || !lf || !tmp || !c) {
+    int through = has_sources_or_caps(inst);
+    double *eff = through ? malloc(2 * ((size_t)D + 1) * sizeof *eff) : NULL;
+    if (rc != 0 || !t || !es || !lf || !tmp || !c || (through && !eff)) {
         rc = -1;
         goto done;
     }
@@ -1138,6 +1212,10 @@ int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
                 goto done;
             }
             on_pe(&b, &x, r);
+            if (through) {
+                eff_prices(inst, c, r, eff, eff + D + 1);
+                b.price = eff;
+            }
             ecs_check_report rr;
             if (place_chain(&b, t, k, r, 0, D - 1, NULL, 0) == 0 &&
                 ecs_check_schedule(inst, b.s, &rr, NULL) == ECS_OK &&
@@ -1160,6 +1238,7 @@ int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
 done:
     builder_free(&b);
     ecs_schedule_free(c);
+    free(eff);
     free(t);
     free(es);
     free(lf);

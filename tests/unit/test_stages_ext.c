@@ -314,6 +314,51 @@ static void test_retime_hand(void **state)
     ecs_graph_free(g);
 }
 
+/* The PE re-timing through a source: one task A of work 1 (2 grid
+ * steps), D' = 2, grid prices 1 and 5, a free source of 10 in slot 1.
+ * From A on slow (PE 1) in slot 0 at f = 1: (0.7 + 0.8) x 1 = 1.5 (slot
+ * 1's idle draw is green).  At the grid's prices slot 0 is A's cheapest
+ * (0.8 against 4.0, or 1.2 over both): no gain there; through the source
+ * slot 1 adds nothing: A at f = 1 there (its interval from slot 0, at
+ * f = 0 in it: the chain DP's first task starts at its earliest slot),
+ * 0.7 (slot 0's idle draw), the optimum (brute force). */
+static void test_retime_source(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){1}, 0, NULL);
+    double price[2] = {1, 5}, vol[2] = {0, 10};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0.0,
+                      .volume = vol};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    inst.source = &src;
+    inst.nsource = 1;
+    ecs_schedule *s = ecs_schedule_new(1);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 1.5, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_retime_ext(&inst, s, 10.0, &o, &c, NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, 0.7, 1e-9);
+    assert_close(tu_brute_force_ext(&inst), 0.7, 1e-9);
+    assert_int_equal(o->task[0].pe, 1);
+    assert_int_equal(o->task[0].start, 0);
+    assert_int_equal(o->task[0].stop, 1);
+    assert_int_equal(o->task[0].freq[0], 2); /* f = 0 */
+    assert_int_equal(o->task[0].freq[1], 0); /* f = 1 */
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* The cheapest-fit list schedule within ranges: one task of work 2 (4
  * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
  * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
@@ -510,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_stage_lns_hand),
         cmocka_unit_test(test_stage_lns_vs_brute_force),
         cmocka_unit_test(test_retime_hand),
+        cmocka_unit_test(test_retime_source),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
