@@ -1065,10 +1065,17 @@ done:
     return rc;
 }
 
+/* How far the re-timing moves a task at most: its slots in the chain DP
+ * from RETIME_REACH before its start to as many after its stop (the DP's
+ * steps grow with the square of a task's span: without it a PE of 125
+ * tasks over 1,831 slots took seconds). */
+#define RETIME_REACH 48
+
 /* PE r's tasks in s by start into t (*k of them), and each one's
- * earliest first and latest last slot from its predecessors and
- * successors on the other PEs (es, lf; the PE's own order keeps the
- * rest).  tmp: n entries of scratch. */
+ * earliest first and latest last slot: within RETIME_REACH of its slots
+ * in s, after its predecessors and before its successors on the other
+ * PEs (es, lf; the PE's own order keeps the rest).  tmp: n entries of
+ * scratch. */
 static void pe_tasks(const ecs_graph *g, const ecs_schedule *s, int r,
                      long D, size_t *t, size_t *k, long *es, long *lf,
                      work_of *tmp)
@@ -1083,8 +1090,12 @@ static void pe_tasks(const ecs_graph *g, const ecs_schedule *s, int r,
     for (size_t q = 0; q < m; q++) {
         size_t i = tmp[q].i;
         t[q] = i;
-        es[i] = 0;
-        lf[i] = D - 1;
+        es[i] = s->task[i].start - RETIME_REACH;
+        lf[i] = s->task[i].stop + RETIME_REACH;
+        if (es[i] < 0)
+            es[i] = 0;
+        if (lf[i] > D - 1)
+            lf[i] = D - 1;
         for (size_t e = g->pred_off[i]; e < g->pred_off[i + 1]; e++) {
             const ecs_sched_task *u = &s->task[g->pred[e]];
             if (u->pe != r && u->stop + 1 > es[i])
