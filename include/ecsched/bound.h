@@ -359,9 +359,11 @@ ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
  * graph, PE by PE, round after round while one gains, the PE's tasks of
  * the feasible schedule `start` kept in their order there and re-timed
  * together by the stage builder's chain DP (each task within the slots
- * its predecessors and successors on the other PEs leave it, each
- * interval at its cheapest profile at the class's speeds and powers and
- * the site's grid prices), kept where the checker's cost falls.  Within
+ * its predecessors and successors on the other PEs leave it and within
+ * 48 slots of its own, each interval at its cheapest profile at the
+ * class's speeds and powers and the site's grid prices; with sources or
+ * caps each slot priced by what the class's top draw adds through them,
+ * a slot over the cap closed), kept where the checker's cost falls.  Within
  * time_limit_s.  *out, *cost and the errors as
  * ecs_bound_stages_ext_improve.
  */
