@@ -981,6 +981,7 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
             return ECS_ENOMEM;
         }
         out->banned = made;
+        out->probed = 1;
         /* with bans, a bound on the schedules not dearer than ub */
         if (!isnan(split) && !(split <= b))
             b = split;
