@@ -66,6 +66,9 @@ typedef struct cg {
     double *pin, *pout;
     double *val;          /* (len + 1) * (W + 1) */
     unsigned char *bk;    /* choices */
+    double target;        /* a probe's threshold (NAN: none): cg_loop
+                             stops once the bound is above it or the
+                             master's value is not */
 } cg;
 
 static double extra(const ecs_platform *p, int c, size_t k)
@@ -662,7 +665,9 @@ static void sync_task(cg *c, size_t i)
 }
 
 /* Master LPs and pricing (over the classes not banned) until no column
- * prices out or t_end: 1 when converged, 0 not, -1 out of memory.
+ * prices out or t_end, or (c->target not NAN) the bound is above the
+ * target or the master's value is not: 1 when converged, 0 not, -1 out
+ * of memory.
  * *bound: the best Lagrangian bound seen, and the LP value when
  * converged, if higher (left as it is when neither); *lpv: the last LP's
  * value; *rounds counts the LPs. */
@@ -681,6 +686,10 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
             break;
         (*rounds)++;
         *lpv = glp_get_obj_val(c->lp);
+        /* the master has fewer columns than the LP: the LP's value is at
+         * most *lpv, so no bound above the target will come */
+        if (*lpv <= c->target)
+            break;
         read_duals(c);
         size_t added = 0;
         double lagr = lagrangian_base(c);
@@ -704,6 +713,8 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
         }
         if (isfinite(lagr) && (isnan(*bound) || lagr > *bound))
             *bound = lagr;
+        if (*bound > c->target)
+            break; /* above the target: the probe's answer is known */
         if (added == 0) {
             converged = 1;
             break;
@@ -835,7 +846,11 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
                         c->smin[at] = mid;
                     else
                         c->smax[at] = mid;
-                    if (probe_lp(c, i, &sv, t_end, prof, &b) < 0)
+                    /* only whether the bound is above ub counts here */
+                    c->target = above;
+                    int r = probe_lp(c, i, &sv, t_end, prof, &b);
+                    c->target = NAN;
+                    if (r < 0)
                         goto oom;
                     if (b > above && side == 0) {
                         found = mid;
@@ -1030,6 +1045,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->n = g->n;
     c->nc = p->nclass;
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
+    c->target = NAN;
     c->ban = calloc(c->n * c->nc + 1, 1);
     c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
     c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);
