@@ -145,7 +145,8 @@ typedef struct ecs_milp_result {
     int restarts;            /* extended model: trees ended at a schedule
                                 clearly cheaper than the one the probes
                                 used, each followed by new probes and a
-                                new tree (docs/MODEL.md "Probing") */
+                                new tree (docs/MODEL.md "Column
+                                generation, extended model") */
     int warm_used;           /* 1 when the warm start (or, on the extended
                                 model, a cheaper schedule found before the
                                 tree) satisfied every row of the model and

@@ -686,8 +686,8 @@ static ecs_result extract(const ecs_instance *inst, const ecs_platform *p,
     return ECS_OK;
 }
 
-/* Restarts after probing (docs/MODEL.md "Probing"): at most
- * EXT_RESTARTS, each when the tree finds a schedule below the probes'
+/* Restarts after probing (docs/MODEL.md "Column generation, extended
+ * model"): at most EXT_RESTARTS, each when the tree finds a schedule below the probes'
  * best by EXT_RESTART_GAIN of the gap between it and the probed bound. */
 #define EXT_RESTARTS 4
 #define EXT_RESTART_GAIN 0.1
@@ -904,7 +904,8 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
         /* the probes used best_cost: a tree's schedule clearly cheaper
          * makes more restrictions valid, so the tree stops there while
          * twice the probes' time is left, and column generation probes
-         * again before a new tree (docs/MODEL.md "Probing") */
+         * again before a new tree (docs/MODEL.md "Column generation,
+         * extended model") */
         if (probed && restarts < EXT_RESTARTS && isfinite(best_cost) &&
             isfinite(cg_bound)) {
             run.stop_below = best_cost - EXT_RESTART_GAIN *
