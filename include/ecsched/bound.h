@@ -334,6 +334,45 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
                                          ecs_diag *diag);
 
 /*
+ * The stage LNS (docs/MODEL.md "Stages, extended model"): on a fork-join
+ * graph (the stages' edges join consecutive tasks of paths), the parts of
+ * the feasible schedule `start` (each stage's slots between its
+ * bottlenecks' intervals, each bottleneck's interval) re-solved by the
+ * stage builder in those ranges (paths dealt and improved by descent,
+ * each PE's tasks on their cheapest intervals, each bottleneck on its
+ * cheapest class), then part by part in time the rebuilt part in place of
+ * start's wherever the checker's cost falls.  Within time_limit_s.
+ * *out: a new schedule cheaper than start (ecs_schedule_free), *cost its
+ * cost as the checker finds it; NULL (and *cost NaN) when nothing is
+ * cheaper, the graph has no such stages, start is infeasible or the model
+ * has slots of different lengths.  OK; EINVAL (missing input, a bad
+ * instance, a negative limit); ENOMEM.
+ */
+ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
+                                        const ecs_schedule *start,
+                                        double time_limit_s,
+                                        ecs_schedule **out, double *cost,
+                                        ecs_diag *diag);
+
+/*
+ * The PE re-timing (docs/MODEL.md "Stages, extended model"): on any
+ * graph, PE by PE, round after round while one gains, the PE's tasks of
+ * the feasible schedule `start` kept in their order there and re-timed
+ * together by the stage builder's chain DP (each task within the slots
+ * its predecessors and successors on the other PEs leave it and within
+ * 48 slots of its own, each interval at its cheapest profile at the
+ * class's speeds and powers and the site's grid prices; with sources or
+ * caps each slot priced by what the class's top draw adds through them,
+ * a slot over the cap closed), kept where the checker's cost falls.  Within
+ * time_limit_s.  *out, *cost and the errors as
+ * ecs_bound_stages_ext_improve.
+ */
+ecs_result ecs_bound_retime_ext(const ecs_instance *inst,
+                                const ecs_schedule *start,
+                                double time_limit_s, ecs_schedule **out,
+                                double *cost, ecs_diag *diag);
+
+/*
  * The granular bound of the extended model (docs/MODEL.md "Granular
  * bound, extended model"): the fluid LP (the PEs of every class at every
  * frequency in every slot, the total work, every site's draw covered by

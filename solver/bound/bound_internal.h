@@ -304,7 +304,10 @@ ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
  * task i's part's slots (every task of a stage the stage's, a
  * bottleneck its own).  Part by part in time: a stage's paths
  * (bnd_stage_paths) each to the PE where it fits at the top speed and
- * adds the least estimated cost, each PE's tasks on their cheapest
+ * adds the least estimated cost (or, with `from` not NULL, where a
+ * stage's paths each run on one PE there and fit: that deal, each PE's
+ * paths in their order there), the deal improved by descent on the PEs'
+ * exact costs, each PE's tasks on their cheapest
  * intervals at its class's profile and its site's prices (a part that
  * needs more slots pushes the rest later); a bottleneck on the class of
  * least cost in its range.  *out NULL where the graph's stages are not
@@ -312,7 +315,34 @@ ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
  * schedule: the caps and the sources are not looked at).  0, or -1 out
  * of memory. */
 int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
-                         const long *hi, double t_end, ecs_schedule **out);
+                         const long *hi, const ecs_schedule *from,
+                         double t_end, ecs_schedule **out);
+
+/* The PE re-timing (docs/MODEL.md "Stages, extended model"): PE by PE,
+ * round after round while one gains, the PE's tasks of the feasible
+ * schedule s in their order there re-timed together by the builder's
+ * chain DP (each interval at its cheapest profile at the class's speeds
+ * and powers and the site's grid prices), each within its predecessors'
+ * and successors' slots on the other PEs; kept where the checker's cost
+ * falls.  Any graph.  s is feasible (the caller checks it), s_cost its
+ * cost.  *out: a new schedule cheaper than s (*cost its cost), or NULL.
+ * 0, or -1 out of memory. */
+int bnd_retime_pes(const ecs_instance *inst, const ecs_schedule *s,
+                   double s_cost, double t_end, ecs_schedule **out,
+                   double *cost);
+
+/* The stage LNS (docs/MODEL.md "Stages, extended model"): on the parts of
+ * the feasible schedule s (each stage's slots between its bottlenecks'
+ * intervals there, each bottleneck's interval) the stage builder
+ * (bnd_stages_ext_build) with those ranges from s's deal, then part by
+ * part in time its
+ * tasks in place of s's wherever the checker's cost falls.  *out: a new
+ * schedule cheaper than s (*cost its cost), or NULL (no gain, no stages,
+ * the time out at t_end).  s is feasible (the caller checks it), s_cost
+ * its cost.  0, or -1 out of memory. */
+int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
+                           double s_cost, double t_end, ecs_schedule **out,
+                           double *cost);
 
 /* The fluid pieces of a window of slots, by slope in a Fenwick tree (cap,
  * cost), for the cheapest-W query of the bounds by stages (stages.c and

@@ -489,7 +489,7 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
         ecs_diag ignored;
         ecs_schedule *sb = NULL;
         ecs_check_report ra, rb;
-        if (bnd_stages_ext_build(inst, lo, hi,
+        if (bnd_stages_ext_build(inst, lo, hi, NULL,
                                  ecs_clock_now() + time_limit_s, &sb) != 0)
             sb = NULL;
         if (sb != NULL && ecs_check_schedule(inst, sb, &rb, NULL) != ECS_OK) {
@@ -512,4 +512,53 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
     free(lo);
     free(hi);
     return rc;
+}
+
+/* The two improvements of a schedule (the stage LNS, the PE re-timing)
+ * behind their public checks. */
+static ecs_result improve_with(int (*how)(const ecs_instance *,
+                                          const ecs_schedule *, double,
+                                          double, ecs_schedule **, double *),
+                               const ecs_instance *inst,
+                               const ecs_schedule *start, double time_limit_s,
+                               ecs_schedule **out, double *cost,
+                               ecs_diag *diag)
+{
+    if (out == NULL || cost == NULL || start == NULL || inst == NULL)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "missing input");
+    *out = NULL;
+    *cost = NAN;
+    ecs_result rc = ecs_instance_validate(inst, diag);
+    if (rc != ECS_OK)
+        return rc;
+    if (!(time_limit_s >= 0.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0, "a negative time limit");
+    ecs_check_report rep;
+    if (inst->slot_len != NULL || inst->graph->n == 0 ||
+        start->n != inst->graph->n ||
+        ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK)
+        return ECS_OK; /* slots of one length only; a feasible start */
+    if (how(inst, start, rep.cost, ecs_clock_now() + time_limit_s, out,
+            cost) != 0)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+    return ECS_OK;
+}
+
+ecs_result ecs_bound_stages_ext_improve(const ecs_instance *inst,
+                                        const ecs_schedule *start,
+                                        double time_limit_s,
+                                        ecs_schedule **out, double *cost,
+                                        ecs_diag *diag)
+{
+    return improve_with(bnd_stages_ext_improve, inst, start, time_limit_s,
+                        out, cost, diag);
+}
+
+ecs_result ecs_bound_retime_ext(const ecs_instance *inst,
+                                const ecs_schedule *start,
+                                double time_limit_s, ecs_schedule **out,
+                                double *cost, ecs_diag *diag)
+{
+    return improve_with(bnd_retime_pes, inst, start, time_limit_s, out, cost,
+                        diag);
 }

@@ -117,6 +117,248 @@ static void test_hand_forkjoin(void **state)
     ecs_graph_free(g);
 }
 
+/* The stage builder's descent on its deal (stagesched.c improve_deal): a
+ * fork-join A -> {C, B} -> E on the worked platform, works 1, 1, 2, 1
+ * (C before B in the graph), D' = 5, prices 1, 10, 10, 10, 1.  Idle 0.7
+ * x 32 = 22.4; A in slot 0 and E in slot 4 each on slow at 1 (0.8; over
+ * two slots the dear one costs more), the stage in slots 1..3 at price
+ * 10.  Per step above idle: slow 0.2 at f = 0.5 (one a slot), 0.4 at 1;
+ * fast 0.5 at 0.5 (two a slot), 0.875 at 1.  The stage's deals: B (4
+ * steps) on slow over 3 slots (3 at 0.5, one more at 0.6: 1.2) and C on
+ * fast at 0.5 (1.0): 2.2; B on fast (2.0) and C on slow (0.4): 2.4; both
+ * on slow (6 steps in 3 slots, all at 1): 2.4; both on fast: 3.0.  The
+ * optimum 22.4 + 0.8 + 22 + 0.8 = 46.0.  The estimate's deal (one
+ * frequency per PE at the mean price 10) puts B on slow (16 against 20)
+ * and then C on slow too (24 - 16 = 8 against fast's 10): 48.0; so does
+ * the cheapest-fit list schedule in the ranges (C first, on slow over
+ * two slots; B then on fast: 4 + 20).  The descent moves C to fast: the
+ * schedule costs the optimum. */
+static ecs_graph *hand_deal_case(ecs_platform *p, ecs_instance *inst)
+{
+    static double price[5] = {1, 10, 10, 10, 1};
+    tu_worked_platform(p);
+    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 2, 1}, 4,
+                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
+                                               {1, 3, 0}, {2, 3, 0}});
+    ecs_instance_init(inst, g, p, price, 5, 5);
+    return g;
+}
+
+static void test_hand_deal_descent(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_instance inst;
+    ecs_graph *g = hand_deal_case(&p, &inst);
+    double v = NAN;
+    ecs_schedule *s = NULL;
+    assert_int_equal(ecs_bound_stages_ext_schedule(&inst, 10.0, &s, &v, NULL),
+                     ECS_OK);
+    assert_non_null(s);
+    assert_true(v <= 46.0 + 1e-9);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 46.0, 1e-9);
+    /* B (task 2) on slow (PE 1), C (task 1) on fast (PE 0) */
+    assert_int_equal(s->task[2].pe, 1);
+    assert_int_equal(s->task[1].pe, 0);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* The stage LNS (ecs_bound_stages_ext_improve) on test_hand_deal_descent's
+ * instance from the estimate's deal placed by hand: A in slot 0, B in
+ * slots 1..2, C in slot 3, E in slot 4, all on slow at f = 1: 22.4 + 0.8
+ * + 10 x (1.6 + 0.8) + 0.8 = 48.0.  Its parts there: A's slot 0, the
+ * stage's slots 1..3, E's slot 4; re-solved, the stage costs 22 (C on
+ * fast): 46.0, the optimum.  From the optimum nothing is cheaper (NULL);
+ * nor from a schedule that is not feasible. */
+static void test_stage_lns_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_instance inst;
+    ecs_graph *g = hand_deal_case(&p, &inst);
+    ecs_schedule *s = ecs_schedule_new(4);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 2, 1, 1, 2, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 1, 1, 3, 3, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 3, 1, 4, 4, NULL, 0), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 48.0, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, 10.0, &o, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, 46.0, 1e-9);
+    assert_close(c, r.cost, 1e-12);
+    assert_int_equal(o->task[1].pe, 0);
+    assert_int_equal(o->task[2].pe, 1);
+    ecs_schedule *o2 = NULL;
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, o, 10.0, &o2, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_null(o2);
+    /* E before C ends: not feasible, nothing */
+    assert_int_equal(ecs_schedule_place(s, 3, 0, 3, 3, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, 10.0, &o2, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_null(o2);
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, -1.0, &o2, &c,
+                                                  NULL),
+                     ECS_EINVAL);
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* The stage LNS and the PE re-timing from the cheapest-fit list schedule
+ * on the tiny random instances of test_vs_brute_force (sources, caps, two
+ * classes): what each returns passes the checker, is cheaper than its
+ * start and never below brute force's optimum; each returns something on
+ * some of them. */
+static void test_stage_lns_vs_brute_force(void **state)
+{
+    (void)state;
+    uint64_t seed = 3739;
+    int runs = 120, gains[2] = {0, 0};
+    for (int rep = 0; rep < runs; rep++) {
+        tu_ext_case k;
+        tu_ext_case_random(&k, &seed, rep, 0.6, 0.0);
+        const ecs_instance *inst = &k.inst;
+        ecs_schedule *s = NULL;
+        ecs_check_report r0;
+        if (ecs_listsched_cheapest(inst, &s, NULL) != ECS_OK ||
+            ecs_check_schedule(inst, s, &r0, NULL) != ECS_OK) {
+            ecs_schedule_free(s);
+            tu_ext_case_free(&k);
+            continue;
+        }
+        double opt = tu_brute_force_ext(inst), c = NAN;
+        for (int how = 0; how < 2; how++) {
+            ecs_schedule *o = NULL;
+            assert_int_equal(how == 0 ? ecs_bound_stages_ext_improve(
+                                            inst, s, 10.0, &o, &c, NULL)
+                                      : ecs_bound_retime_ext(inst, s, 10.0,
+                                                             &o, &c, NULL),
+                             ECS_OK);
+            if (o != NULL) {
+                ecs_check_report r;
+                assert_int_equal(ecs_check_schedule(inst, o, &r, NULL),
+                                 ECS_OK);
+                assert_close(c, r.cost, 1e-12);
+                assert_true(r.cost < r0.cost);
+                assert_true(r.cost >= opt - 1e-9 * (1 + fabs(opt)));
+                gains[how]++;
+            }
+            ecs_schedule_free(o);
+        }
+        ecs_schedule_free(s);
+        tu_ext_case_free(&k);
+    }
+    assert_true(gains[0] > 0);
+    assert_true(gains[1] > 0);
+}
+
+/* The PE re-timing (ecs_bound_retime_ext) by hand: a chain A -> B of
+ * work 1 each (2 grid steps), D' = 3, prices 3, 3, 1.  From A on slow
+ * (PE 1) in slot 0 at f = 1 (0.8 x 3 = 2.4) and B on fast (PE 0) in
+ * slot 2 at f = 0.5 (1.5 - 0.5 = 1.0 x 1): idle 0.7 x 7 = 4.9, 8.3.  B
+ * stays (fast does 2 steps a slot at least, slot 2 the cheapest); A may
+ * take slots 0..1 only (B starts in slot 2): one step in each at 0.5,
+ * 0.2 x 3 twice = 1.2: 7.1.  Slot 2 would be cheaper for A (0.8) but B
+ * is there: the window holds.  From 7.1 nothing (NULL). */
+static void test_retime_hand(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
+                            (const ecs_edge[]){{0, 1, 0}});
+    double price[3] = {3, 3, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 3, 3);
+    ecs_schedule *s = ecs_schedule_new(2);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 1, 0, 2, 2, NULL, 1), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 8.3, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_retime_ext(&inst, s, 10.0, &o, &c, NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, 7.1, 1e-9);
+    assert_close(c, r.cost, 1e-12);
+    assert_int_equal(o->task[0].pe, 1);
+    assert_int_equal(o->task[0].start, 0);
+    assert_int_equal(o->task[0].stop, 1);
+    assert_int_equal(o->task[1].start, 2);
+    ecs_schedule *o2 = NULL;
+    assert_int_equal(ecs_bound_retime_ext(&inst, o, 10.0, &o2, &c, NULL),
+                     ECS_OK);
+    assert_null(o2);
+    assert_int_equal(ecs_bound_retime_ext(&inst, NULL, 10.0, &o2, &c, NULL),
+                     ECS_EINVAL);
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* The PE re-timing through a source: one task A of work 1 (2 grid
+ * steps), D' = 2, grid prices 1 and 5, a free source of 10 in slot 1.
+ * From A on slow (PE 1) in slot 0 at f = 1: (0.7 + 0.8) x 1 = 1.5 (slot
+ * 1's idle draw is green).  At the grid's prices slot 0 is A's cheapest
+ * (0.8 against 4.0, or 1.2 over both): no gain there; through the source
+ * slot 1 adds nothing: A at f = 1 there (its interval from slot 0, at
+ * f = 0 in it: the chain DP's first task starts at its earliest slot),
+ * 0.7 (slot 0's idle draw), the optimum (brute force). */
+static void test_retime_source(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(1, (const long[]){1}, 0, NULL);
+    double price[2] = {1, 5}, vol[2] = {0, 10};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0.0,
+                      .volume = vol};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    inst.source = &src;
+    inst.nsource = 1;
+    ecs_schedule *s = ecs_schedule_new(1);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 1.5, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_retime_ext(&inst, s, 10.0, &o, &c, NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, 0.7, 1e-9);
+    assert_close(tu_brute_force_ext(&inst), 0.7, 1e-9);
+    assert_int_equal(o->task[0].pe, 1);
+    assert_int_equal(o->task[0].start, 0);
+    assert_int_equal(o->task[0].stop, 1);
+    assert_int_equal(o->task[0].freq[0], 2); /* f = 0 */
+    assert_int_equal(o->task[0].freq[1], 0); /* f = 1 */
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* The cheapest-fit list schedule within ranges: one task of work 2 (4
  * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
  * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
@@ -309,6 +551,11 @@ int main(void)
     const struct CMUnitTest quick[] = {
         cmocka_unit_test(test_hand_chain),
         cmocka_unit_test(test_hand_forkjoin),
+        cmocka_unit_test(test_hand_deal_descent),
+        cmocka_unit_test(test_stage_lns_hand),
+        cmocka_unit_test(test_stage_lns_vs_brute_force),
+        cmocka_unit_test(test_retime_hand),
+        cmocka_unit_test(test_retime_source),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
