@@ -104,6 +104,14 @@ typedef struct ecs_milp_params {
                                    columns whose child costs more than the
                                    best schedule fixed (docs/MODEL.md);
                                    2: at any root gap; 0: none */
+    int restart;                /* strong model: 1 (default) restarts at
+                                   the root after reduced-cost fixing on
+                                   the model without the columns fixed at
+                                   0, where they are at least a fifth of
+                                   the columns and the root gap to the warm
+                                   start is at least 0.5 % (docs/MODEL.md
+                                   "Root restart"); 2: whenever a column
+                                   is fixed at 0; 0: none */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

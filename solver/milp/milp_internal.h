@@ -302,6 +302,11 @@ typedef struct milp_run {
     int cuts;              /* GLPK's mixed-integer rounding and
                               Gomory mixed-integer cuts in the tree (0:
                               none) */
+    int restart;           /* the root restart after reduced-cost fixing
+                              (milp_restart.h; ecs_milp_params.restart):
+                              1 where it removes enough, 2 whenever it
+                              removes a column, 0 none */
+    long removed;          /* out: columns the restart removed */
 } milp_run;
 
 /* run zeroed, then the caller's limits, log, progress and exports from
