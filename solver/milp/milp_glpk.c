@@ -559,7 +559,6 @@ static int fix_root(glpk_ctx *c)
     double *nub = malloc(n * sizeof *nub);
     int ok = 1;
     double U = objective(run->model, c->warm1);
-    if (getenv("ECS_DEV_U") && atof(getenv("ECS_DEV_U")) < U) U = atof(getenv("ECS_DEV_U")); /* DEV */
     for (int round = 0; y != NULL && d != NULL && nlb != NULL &&
                         nub != NULL && round < 8 && !over(c);
          round++) {
@@ -833,14 +832,6 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
         io.mir_cuts = GLP_ON;
         io.gmi_cuts = GLP_ON;
     }
-    { /* DEV */
-        const char *e = getenv("ECS_DEV_CUTS");
-        int v = e != NULL && c->run->removed == -1 ? atoi(e) : 0;
-        if (v & 1) io.mir_cuts = GLP_ON;
-        if (v & 2) io.gmi_cuts = GLP_ON;
-        if (v & 4) io.cov_cuts = GLP_ON;
-        if (v & 8) io.clq_cuts = GLP_ON;
-    }
     if (pcost) {
         c->pc = milp_pcost_new(glp_get_num_cols(c->lp));
         c->sb_left = 0.25 * (c->run->t_end - ecs_clock_now());
@@ -1103,7 +1094,7 @@ static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
     sub->model = &rs->red;
     sub->warm = rs->warm;
     sub->restart = 0;
-    sub->removed = -1; /* DEV marker */
+    sub->removed = 0;
     sub->write_lp = sub->write_mps = NULL;
     sub->dive = 0;     /* (it ran on the whole model) */
     sub->zerohalf = 0; /* (the cuts kept are rows of red) */

@@ -92,6 +92,10 @@ typedef struct milp_strong_map {
     size_t *s_col;          /* column of S_{i,s_first} (consecutive) */
     long *c_first, *c_last; /* C_{i,l} columns for l in [c_first, c_last] */
     size_t *c_col;
+    size_t *twin; /* the task before i in its group of interchangeable
+                     tasks (same work, predecessors, successors and kept
+                     intervals), which starts no later (the symmetry
+                     rows), or (size_t)-1 */
 } milp_strong_map;
 
 /* Estimated non-zeros of the strong model before it is built. */
@@ -238,10 +242,14 @@ void milp_rounder_release(milp_rounder *r);
  * ends first; 0 when every task got one. */
 int milp_round(void *rounder, const double *lp, double *x);
 
-/* Column values of a choice of one interval per task (pick[i] indexes iv). */
+/* Column values of a choice of one interval per task (pick[i] indexes
+ * iv).  pick is first reordered within each group of interchangeable tasks
+ * (map->twin) so that a task starts no earlier than its twin, as the
+ * symmetry rows ask: the same intervals, the same cost, a schedule just as
+ * feasible. */
 void milp_strong_vector(const core_ivals *iv,
                             const milp_strong_map *map, size_t n,
-                            const size_t *pick, double *x, size_t ncols);
+                            size_t *pick, double *x, size_t ncols);
 
 /* ---- GLPK driver (milp_glpk.c) ---- */
 
