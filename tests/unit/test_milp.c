@@ -349,6 +349,46 @@ static void test_brute_force_probes(void **state)
     assert_true(mid_restarts >= 6); /* (12 of the 12 larger ones) */
 }
 
+/* The symmetry rows of interchangeable tasks (a task starts no earlier
+ * than its twin: same work, predecessors, successors and intervals) keep
+ * the brute-force optimum: a diamond whose two middle tasks are twins,
+ * three independent tasks of equal work (a group of three), and two
+ * tasks of equal work and equal windows that are not twins (A -> C,
+ * B -> C, B -> D: B has one successor more), over random prices, 1 and 2
+ * PEs, three frequency sets. */
+static void test_brute_force_twins(void **state)
+{
+    (void)state;
+    uint64_t seed = 4040;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    const ecs_edge diamond[] = {{0, 1, 0}, {0, 2, 0}, {1, 3, 0}, {2, 3, 0}};
+    const ecs_edge notwin[] = {{0, 2, 0}, {1, 2, 0}, {1, 3, 0}};
+    int feasible = 0;
+    int draws = tu_long() ? 300 : 30;
+    for (int t = 0; t < draws; t++) {
+        int shape = t % 3;
+        long w = tu_rng_int(&seed, 1, 2);
+        long work[4] = {1, w, w, 1}, work2[4] = {w, w, 2, 1};
+        ecs_graph *g = shape == 0   ? tu_graph(4, work, 4, diamond)
+                       : shape == 1 ? tu_graph(3, work + 1, 0, NULL)
+                                    : tu_graph(4, work2, 3, notwin);
+        tu_tiny x;
+        x.g = g;
+        tu_platform(&x.p, 1 + t / 3 % 2, freqs[t / 6 % 3], "quadratic");
+        x.T = tu_rng_int(&seed, 5, TU_BF_MAXT);
+        tu_random_prices(&seed, x.price, x.T, 0.2);
+        double opt = tu_brute_force(g, &x.p, x.price, x.T);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        ecs_milp_result r;
+        feasible += solve_tiny(&x, &prm, opt, &r);
+        ecs_milp_result_release(&r);
+        ecs_graph_free(g);
+    }
+    assert_true(feasible >= draws / 2);
+}
+
 /* The two formulations reach the same optimum on random instances of up
  * to 8 tasks, with default F and negative prices among the slots: the
  * first 6 of a seeded sequence, all 20 under make check (the paper
@@ -710,6 +750,7 @@ int main(void)
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_brute_force_fix_cuts),
         cmocka_unit_test(test_brute_force_probes),
+        cmocka_unit_test(test_brute_force_twins),
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
