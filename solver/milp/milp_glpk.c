@@ -1038,8 +1038,9 @@ static ecs_result restart_back(glpk_ctx *c, restart_state *rs, double U,
  * trees; GLPK's node LPs and our callbacks then work on the columns that
  * can still take a value).  With run->restart 1 only where at least
  * RESTART_SHARE of the columns go and the root gap is at least half a per
- * cent (smaller gaps close sooner by branching: the probes' gate); 2:
- * whenever a column goes.  1 when the restart ran the rest of the solve
+ * cent (smaller gaps close sooner by branching: the probes' gate) and
+ * the time left is at least four root LPs' (the restart solves one again);
+ * 2: whenever a column goes.  1 when the restart ran the rest of the solve
  * (*rc its result), 0 when the caller goes on.
  */
 #define RESTART_SHARE 0.2
@@ -1056,8 +1057,9 @@ static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
     double U = objective(run->model, c->warm1), z = glp_get_obj_val(c->lp);
     if (zero == 0 ||
         (run->restart == 1 && ((double)zero < RESTART_SHARE * (double)n ||
-                               U - z <= 0.005 * fabs(U))))
-        return 0;
+                               U - z <= 0.005 * fabs(U) ||
+                               run->t_end - ecs_clock_now() < 4.0 * c->root_s)))
+        return 0; /* (1: and time for four root LPs: it solves one again) */
     restart_state *rs = calloc(1, sizeof *rs);
     if (rs == NULL)
         return 0; /* (out of memory: no restart, still correct) */
