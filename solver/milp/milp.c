@@ -57,7 +57,7 @@ void ecs_milp_params_init(ecs_milp_params *prm)
     prm->max_nonzeros = 5e7;
     prm->progress_every_s = 0.5;
     prm->sb_probe = 1;
-    prm->restart = 1;
+    prm->restart = 0;
 }
 
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,

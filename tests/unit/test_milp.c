@@ -201,7 +201,7 @@ static void test_brute_force_fix_cuts(void **state)
         ecs_milp_params_init(&prm);
         prm.time_limit_s = 120;
         prm.zero_half = 1;
-        assert_int_equal(prm.restart, 1); /* the default: gated */
+        assert_int_equal(prm.restart, 0); /* the default: off */
         prm.restart = t % 2 ? 2 : 1;
         root_lp lp = {-HUGE_VAL, 0, 0};
         prm.verbose = 1;
@@ -700,6 +700,13 @@ static void test_validation(void **state)
     prm.sb_probe = 3;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     prm.sb_probe = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
+    prm.restart = -1;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "restart"));
+    prm.restart = 3;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.restart = 2;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
