@@ -107,8 +107,9 @@ typedef struct ecs_milp_params {
     int restart;                /* strong model: 0 (default) none; 2
                                    restarts at the root after reduced-cost
                                    fixing, on the model without the
-                                   columns fixed at 0 (docs/MODEL.md "Root
-                                   restart"), whenever a column is; 1 only
+                                   columns fixed at 0 (docs/MODEL.md "MILP,
+                                   strong formulation"), whenever a column
+                                   is; 1 only
                                    where they are at least a fifth of the
                                    columns, the root gap to the warm start
                                    is at least 0.5 % and four root LPs'

@@ -1,5 +1,5 @@
-/* The root restart of the MILP (docs/MODEL.md "MILP, strong formulation",
- * "Root restart"), not public: the model without the columns that
+/* The root restart of the MILP (docs/MODEL.md "MILP, strong formulation":
+ * the root restart), not public: the model without the columns that
  * reduced-cost fixing and bound propagation fixed at 0. */
 #ifndef ECSCHED_MILP_RESTART_H
 #define ECSCHED_MILP_RESTART_H
