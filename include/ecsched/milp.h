@@ -154,6 +154,11 @@ typedef struct ecs_milp_result {
                                 schedule that runs the task there costs more
                                 than the best one known (docs/MODEL.md
                                 "Column generation, extended model") */
+    int restarts;            /* extended model: trees ended at a schedule
+                                clearly cheaper than the one the probes
+                                used, each followed by new probes and a
+                                new tree (docs/MODEL.md "Column
+                                generation, extended model") */
     int warm_used;           /* 1 when the warm start (or, on the extended
                                 model, a cheaper schedule found before the
                                 tree) satisfied every row of the model and

@@ -686,6 +686,12 @@ static ecs_result extract(const ecs_instance *inst, const ecs_platform *p,
     return ECS_OK;
 }
 
+/* Restarts after probing (docs/MODEL.md "Column generation, extended
+ * model"): at most EXT_RESTARTS, each when the tree finds a schedule below the probes'
+ * best by EXT_RESTART_GAIN of the gap between it and the probed bound. */
+#define EXT_RESTARTS 4
+#define EXT_RESTART_GAIN 0.1
+
 /* Reduced-cost fixing (docs/MODEL.md "MILP, extended model"): an
  * interval column whose bound ivb (milp_ext_cg_result) is above the best
  * schedule's cost ub is set to 0: every schedule that uses it is dearer
@@ -823,73 +829,135 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
     int binds = 0;
     for (size_t c = 0; rc == ECS_OK && c < mp.nclass; c++)
         binds |= !mp.lin[c];
-    if (rc == ECS_OK && warm_s != NULL && !export && prm->max_nodes == 0) {
-        /* the profile formulation's LP bound and its columns' schedules
-         * first (docs/MODEL.md "Column generation, extended model"), with
-         * probing where a source or a cap can bind; where every class is
-         * linear its LP is this model's (the intervals carry their
-         * cheapest profiles): only the schedules of the MILP over its
-         * columns, in a share of the time, and the tree below gets the
-         * rest */
-        double now = ecs_clock_now(), left = t_end - now;
-        double cg_share = binds ? 0.4 : 0.1, mip_share = binds ? 0.5 : 0.15;
-        milp_ext_cg_result cr;
-        rc = milp_ext_colgen(&ext, &p, g, w, warm_s, now + cg_share * left,
-                                 now + mip_share * left, 1,
-                                 binds ? best_cost : NAN, &cr, diag);
-        ivb = cr.ivb;
-        ivb_off = cr.ivb_off;
-        out->banned = cr.banned;
-        if (rc == ECS_OK) {
-            cg_bound = cr.bound;
-            out->root_bound = cr.lp_value;
-            if (cr.schedule != NULL &&
-                ecs_check_schedule(inst, cr.schedule, &rep, NULL) ==
-                    ECS_OK &&
-                !(rep.cost >= best_cost)) {
-                cg_best = cr.schedule;
-                best_cost = rep.cost;
-                warm_s = cg_best;
-            } else {
-                ecs_schedule_free(cr.schedule);
+    double *warm = NULL, tree_bound = NAN;
+    unsigned long long nodes = 0;
+    long fixed = 0;
+    int settled = 0;
+    milp_run run;
+    memset(&run, 0, sizeof run);
+    for (int restarts = 0;; restarts++) {
+        double cg_t0 = ecs_clock_now();
+        int probed = 0;
+        if (rc == ECS_OK && warm_s != NULL && !export &&
+            prm->max_nodes == 0) {
+            /* the profile formulation's LP bound and its columns'
+             * schedules first (docs/MODEL.md "Column generation, extended
+             * model"), with probing where a source or a cap can bind;
+             * where every class is linear its LP is this model's (the
+             * intervals carry their cheapest profiles): only the
+             * schedules of the MILP over its columns, in a share of the
+             * time, and the tree below gets the rest */
+            double now = ecs_clock_now(), left = t_end - now;
+            double cg_share = binds ? 0.4 : 0.1,
+                   mip_share = binds ? 0.5 : 0.15;
+            milp_ext_cg_result cr;
+            rc = milp_ext_colgen(&ext, &p, g, w, warm_s,
+                                 now + cg_share * left, now + mip_share * left,
+                                 1, binds ? best_cost : NAN, &cr, diag);
+            ivb = cr.ivb;
+            ivb_off = cr.ivb_off;
+            if (cr.banned > out->banned)
+                out->banned = cr.banned;
+            probed = cr.probed;
+            if (rc == ECS_OK) {
+                if (!isnan(cr.bound) &&
+                    (isnan(cg_bound) || cr.bound > cg_bound))
+                    cg_bound = cr.bound;
+                if (restarts == 0)
+                    out->root_bound = cr.lp_value;
+                if (cr.schedule != NULL &&
+                    ecs_check_schedule(inst, cr.schedule, &rep, NULL) ==
+                        ECS_OK &&
+                    !(rep.cost >= best_cost)) {
+                    ecs_schedule_free(cg_best);
+                    cg_best = cr.schedule;
+                    best_cost = rep.cost;
+                    warm_s = cg_best;
+                } else {
+                    ecs_schedule_free(cr.schedule);
+                }
             }
         }
-    }
-    int settled = !isnan(cg_bound) && !isnan(best_cost) &&
+        settled = !isnan(cg_bound) && !isnan(best_cost) &&
                   ecs_gap_reached(best_cost, cg_bound, prm->mip_gap);
-    if (rc == ECS_OK && ivb != NULL && !settled && isfinite(best_cost))
-        out->fixed = fix_intervals(&mp, g, ivb, ivb_off, best_cost, &m);
-    free(ivb);
-    free(ivb_off);
-    double *warm = NULL;
-    if (rc == ECS_OK && warm_s != NULL && !settled)
-        warm = from_schedule(&ext, &p, g, &mp, &m, warm_s);
-    milp_run run;
-    milp_run_init(&run, &m, warm, prm, t0, t_end);
-    /* a source or a cap binds: GLPK's MIR and Gomory cuts, and one tree
-     * that branches on the cumulative S and C by pseudo-costs
-     * (docs/MODEL.md "MILP, extended model") */
-    for (size_t c = 0; c < mp.nclass; c++)
-        run.cuts |= !mp.lin[c];
-    if (run.cuts && prm->max_nodes == 0)
-        run.pcost = MILP_PCOST_ONE_TREE;
-    /* every class linear: the strong model's reduced-cost fixing at the
-     * root from the warm start and its dive (docs/MODEL.md "MILP,
-     * extended model") */
-    run.rcfix = !binds;
-    run.dive = !binds;
+        if (rc == ECS_OK && ivb != NULL && !settled && isfinite(best_cost))
+            fixed += fix_intervals(&mp, g, ivb, ivb_off, best_cost, &m);
+        free(ivb);
+        free(ivb_off);
+        ivb = NULL;
+        ivb_off = NULL;
+        if (rc == ECS_OK && warm_s != NULL && !settled)
+            warm = from_schedule(&ext, &p, g, &mp, &m, warm_s);
+        milp_run_init(&run, &m, warm, prm, t0, t_end);
+        /* a source or a cap binds: GLPK's MIR and Gomory cuts, and one
+         * tree that branches on the cumulative S and C by pseudo-costs
+         * (docs/MODEL.md "MILP, extended model") */
+        for (size_t c = 0; c < mp.nclass; c++)
+            run.cuts |= !mp.lin[c];
+        if (run.cuts && prm->max_nodes == 0)
+            run.pcost = MILP_PCOST_ONE_TREE;
+        /* every class linear: the strong model's reduced-cost fixing at
+         * the root from the warm start and its dive (docs/MODEL.md "MILP,
+         * extended model") */
+        run.rcfix = !binds;
+        run.dive = !binds;
+        /* the probes used best_cost: a tree's schedule clearly cheaper
+         * makes more restrictions valid, so the tree stops there while
+         * twice the probes' time is left, and column generation probes
+         * again before a new tree (docs/MODEL.md "Column generation,
+         * extended model") */
+        if (probed && restarts < EXT_RESTARTS && isfinite(best_cost) &&
+            isfinite(cg_bound)) {
+            run.stop_below = best_cost - EXT_RESTART_GAIN *
+                                             (best_cost - cg_bound);
+            run.stop_by = t_end - 2.0 * (ecs_clock_now() - cg_t0);
+        }
+        if (rc == ECS_OK && !settled)
+            rc = milp_glpk_solve(&run, diag);
+        nodes += run.nodes;
+        if (rc != ECS_OK || settled || !run.stopped || run.x == NULL)
+            break;
+        /* the tree's incumbent, as the best schedule of the next round */
+        ecs_schedule *ns = NULL;
+        rc = extract(&ext, &p, g, &mp, run.x, &ns, diag);
+        if (rc == ECS_OK &&
+            ecs_check_schedule(inst, ns, &rep, NULL) == ECS_OK &&
+            rep.cost < best_cost) {
+            ecs_schedule_free(cg_best);
+            cg_best = ns;
+            best_cost = rep.cost;
+            warm_s = cg_best;
+        } else {
+            ecs_schedule_free(ns);
+        }
+        if (!isnan(run.bound) && (isnan(tree_bound) || run.bound > tree_bound))
+            tree_bound = run.bound;
+        free(run.x);
+        run.x = NULL;
+        free(warm);
+        warm = NULL;
+        if (rc != ECS_OK)
+            break;
+        out->restarts++;
+    }
+    /* a stopped tree's bound holds for the model as it was then, whose
+     * restrictions every later one keeps */
+    if (rc == ECS_OK && !isnan(tree_bound) &&
+        (isnan(run.bound) || tree_bound > run.bound) &&
+        run.mip_status != 1)
+        run.bound = tree_bound;
+    run.nodes = nodes;
+    run.fixed += fixed;
     if (rc == ECS_OK) {
         out->rows = (long)m.nrows;
         out->cols = (long)m.ncols;
         out->nonzeros = (long)m.nnz;
     }
-    if (rc == ECS_OK && !settled)
-        rc = milp_glpk_solve(&run, diag);
     if (rc == ECS_OK) {
         if (isnan(out->root_bound))
             out->root_bound = run.root_bound;
         out->nodes = run.nodes;
-        out->fixed += run.fixed;
+        out->fixed = run.fixed;
         out->warm_used = run.warm_valid;
         if (run.x != NULL) {
             rc = extract(&ext, &p, g, &mp, run.x, &out->schedule, diag);

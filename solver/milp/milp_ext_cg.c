@@ -66,6 +66,9 @@ typedef struct cg {
     double *pin, *pout;
     double *val;          /* (len + 1) * (W + 1) */
     unsigned char *bk;    /* choices */
+    double t_hi, t_lo;    /* a probe's thresholds (NAN: none): cg_loop
+                             stops once the bound is above t_hi or the
+                             master's value is not above t_lo */
 } cg;
 
 static double extra(const ecs_platform *p, int c, size_t k)
@@ -662,7 +665,9 @@ static void sync_task(cg *c, size_t i)
 }
 
 /* Master LPs and pricing (over the classes not banned) until no column
- * prices out or t_end: 1 when converged, 0 not, -1 out of memory.
+ * prices out or t_end, or the bound is above c->t_hi or the master's
+ * value is not above c->t_lo (NAN: no such stop): 1 when converged, 0
+ * not, -1 out of memory.
  * *bound: the best Lagrangian bound seen, and the LP value when
  * converged, if higher (left as it is when neither); *lpv: the last LP's
  * value; *rounds counts the LPs. */
@@ -681,6 +686,10 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
             break;
         (*rounds)++;
         *lpv = glp_get_obj_val(c->lp);
+        /* the master has fewer columns than the LP: the LP's value is at
+         * most *lpv, so no bound above the target will come */
+        if (*lpv <= c->t_lo)
+            break;
         read_duals(c);
         size_t added = 0;
         double lagr = lagrangian_base(c);
@@ -704,6 +713,8 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
         }
         if (isfinite(lagr) && (isnan(*bound) || lagr > *bound))
             *bound = lagr;
+        if (*bound > c->t_hi)
+            break; /* above t_hi: the probe's answer is known */
         if (added == 0) {
             converged = 1;
             break;
@@ -788,10 +799,17 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
                 break;
             if (bn[k])
                 continue;
+            /* each probe runs until its answer is known: above ub (a
+             * ban), or neither above ub nor, with the other probe, above
+             * the split bound so far (NAN: any value raises it) */
             double off, on;
             lim_copy(c, i, &sv, 1);
             bn[k] = 1;
-            if (probe_lp(c, i, &sv, t_end, prof, &off) < 0)
+            c->t_hi = above;
+            c->t_lo = *split < above ? *split : isnan(*split) ? NAN : above;
+            int r = probe_lp(c, i, &sv, t_end, prof, &off);
+            c->t_hi = c->t_lo = NAN;
+            if (r < 0)
                 goto oom;
             if (off > above) { /* i runs on k in every cheaper schedule */
                 for (size_t q = 0; q < nc; q++)
@@ -803,7 +821,14 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
             lim_copy(c, i, &sv, 1);
             for (size_t q = 0; q < nc; q++)
                 bn[q] = q != k;
-            if (probe_lp(c, i, &sv, t_end, prof, &on) < 0)
+            c->t_hi = above;
+            c->t_lo = isnan(off) || off <= *split ? above
+                      : *split < above            ? *split
+                      : isnan(*split)             ? NAN
+                                                  : above;
+            r = probe_lp(c, i, &sv, t_end, prof, &on);
+            c->t_hi = c->t_lo = NAN;
+            if (r < 0)
                 goto oom;
             /* every schedule runs i on k or not */
             double both = off < on ? off : on;
@@ -835,7 +860,11 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
                         c->smin[at] = mid;
                     else
                         c->smax[at] = mid;
-                    if (probe_lp(c, i, &sv, t_end, prof, &b) < 0)
+                    /* only whether the bound is above ub counts here */
+                    c->t_hi = c->t_lo = above;
+                    int r = probe_lp(c, i, &sv, t_end, prof, &b);
+                    c->t_hi = c->t_lo = NAN;
+                    if (r < 0)
                         goto oom;
                     if (b > above && side == 0) {
                         found = mid;
@@ -981,6 +1010,7 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
             return ECS_ENOMEM;
         }
         out->banned = made;
+        out->probed = 1;
         /* with bans, a bound on the schedules not dearer than ub */
         if (!isnan(split) && !(split <= b))
             b = split;
@@ -1029,6 +1059,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->n = g->n;
     c->nc = p->nclass;
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
+    c->t_hi = c->t_lo = NAN;
     c->ban = calloc(c->n * c->nc + 1, 1);
     c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
     c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);

@@ -210,6 +210,11 @@ static void on_tree(glp_tree *T, void *info)
     report_progress(T, c);
     if (c->run->max_nodes > 0 && c->run->nodes >= c->run->max_nodes)
         glp_ios_terminate(T); /* the effort budget */
+    if (glp_ios_reason(T) == GLP_IBINGO && ecs_clock_now() < c->run->stop_by &&
+        glp_mip_obj_val(glp_ios_get_prob(T)) < c->run->stop_below) {
+        c->run->stopped = 1; /* the caller restarts from this incumbent */
+        glp_ios_terminate(T);
+    }
 }
 
 static void load(glp_prob *lp, const milp_model *m)
@@ -901,7 +906,7 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     run->t_end = t_end;
     implied_kind(c, GLP_IV);
     if (rc != ECS_OK || run->mip_status == 1 || run->mip_status == 3 ||
-        over(c))
+        over(c) || run->stopped)
         return rc;
     /* the first tree's best schedule starts the second */
     if (run->x != NULL) {
@@ -1011,6 +1016,7 @@ static ecs_result restart_back(glpk_ctx *c, restart_state *rs, double U,
     run->zh_cuts = sub->zh_cuts;
     run->rounded = sub->rounded;
     run->warm_accepted = sub->warm_accepted;
+    run->stopped = sub->stopped;
     if (sub->x != NULL && (sub->mip_status == 1 || sub->mip_status == 2) &&
         sub->obj <= U + 1e-9 * (fabs(U) > 1.0 ? fabs(U) : 1.0)) {
         size_t n = run->model->ncols;
@@ -1218,6 +1224,7 @@ ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
     run->fixed = 0;
     run->zh_cuts = 0;
     run->removed = 0;
+    run->stopped = 0;
     glpk_guard gd;
     ecs_result rc = glpk_guard_begin(&gd, run->verbose, diag);
     if (rc != ECS_OK)

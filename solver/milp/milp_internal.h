@@ -165,6 +165,8 @@ typedef struct milp_ext_cg_result {
     size_t *ivb_off;         /* n offsets into ivb */
     long banned;             /* (task, class) pairs that probing proved
                                 dearer than ub */
+    int probed;              /* probing ran (with ub, or the column
+                                MILP's schedule when cheaper) */
 } milp_ext_cg_result;
 
 /* Seeded with the columns of the feasible schedule start (nothing when it
@@ -315,6 +317,11 @@ typedef struct milp_run {
                               1 where it removes enough, 2 whenever it
                               removes a column, 0 none */
     long removed;          /* out: columns the restart removed */
+    double stop_below;     /* with stop_by: end the tree at an incumbent */
+    double stop_by;        /* of objective below stop_below found before
+                              this clock time (0: never), for a caller
+                              that restarts from it */
+    int stopped;           /* out: the tree ended so */
 } milp_run;
 
 /* run zeroed, then the caller's limits, log, progress and exports from

@@ -608,11 +608,14 @@ static int warm_taken; /* runs whose warm start the model took */
 /* runs where probing restricted a task although the profile LP was within
  * 3 % of the warm start's cost */
 static int narrow_banned;
+/* runs where a tree ended at a schedule cheaper than the probes' and
+ * column generation probed again before a new tree */
+static int restarted;
 static void second_best_runs(uint64_t seed, int features, int rounds,
                              size_t min_n, unsigned long long effort,
                              int *runs, int *fixed, int *banned)
 {
-    *runs = *fixed = *banned = warm_taken = narrow_banned = 0;
+    *runs = *fixed = *banned = warm_taken = narrow_banned = restarted = 0;
     for (int r = 0; r < rounds; r++) {
         tiny x;
         tiny_draw(&seed, features, &x);
@@ -646,6 +649,7 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
         narrow_banned += res.banned > 0 && !isnan(res.root_bound) &&
                          res.root_bound >= b.second - 0.03 * fabs(b.second);
         warm_taken += res.warm_used;
+        restarted += res.restarts > 0;
         ecs_milp_result_release(&res);
         ecs_schedule_free(warm);
         ecs_graph_free(x.g);
@@ -671,7 +675,9 @@ static void test_fixing_keeps_optimum(void **state)
  * starts whose profile LP is above the warm start; the MILP still proves
  * the brute force's optimum.  It probes wherever the profile LP is below
  * the best schedule known, also within 3 % of it (where it did not
- * before: solar at P = 4 then left 0.02 to 1.4 % open at 60 s). */
+ * before: solar at P = 4 then left 0.02 to 1.4 % open at 60 s).  A tree
+ * that finds a schedule clearly below the warm start ends there, and
+ * column generation probes again with it before a new tree. */
 static void test_probing_keeps_optimum(void **state)
 {
     (void)state;
@@ -680,9 +686,62 @@ static void test_probing_keeps_optimum(void **state)
     assert_true(runs >= 10);
     assert_true(banned >= 5); /* the probing is exercised */
     assert_true(narrow_banned >= 2); /* also at a narrow gap */
+    /* the trees that find the optimum below the warm start stop there and
+     * the probes run again with it (a restart that lost the tree's
+     * schedule, or probed below it, would miss the optimum above) */
+    assert_true(restarted >= 2);
     print_message("probing: tasks restricted on %d of %d runs (%d with the "
-                  "profile LP within 3 %% of the warm start)\n", banned,
-                  runs, narrow_banned);
+                  "profile LP within 3 %% of the warm start), %d restarted\n",
+                  banned, runs, narrow_banned, restarted);
+}
+
+/* Warm-started with the enumeration's optimum, the probes run with its
+ * cost as the best known (the tightest, where they restrict the most),
+ * and the tree takes the warm start only if none of its intervals was
+ * fixed: every tree that runs has it (warm_used), and the bound is never
+ * above the optimum.  A probe of starts that cut the optimum's start
+ * (its intervals fixed) would leave a tree without it. */
+static void test_probes_keep_optimal_intervals(void **state)
+{
+    (void)state;
+    uint64_t seed = 4243;
+    int runs = 0, banned = 0, trees = 0;
+    for (int r = 0; r < 120; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4, &x);
+        bf b;
+        double want = brute_force_all(&x.inst, &b);
+        if (want == HUGE_VAL) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_schedule *opt = bf_schedule(&b.at_best, x.g->n);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.warm_start = opt;
+        ecs_milp_result res;
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, NULL), ECS_OK);
+        assert_int_equal(res.status, ECS_MILP_OPTIMAL);
+        assert_close(res.cost, want, tu_tol(want));
+        assert_true(res.bound <= want + tu_tol(want));
+        if (res.nodes > 0 && !res.warm_used) {
+            print_error("round %d: the tree did not take the optimum as its "
+                        "warm start (%ld banned, %ld fixed)\n", r,
+                        res.banned, res.fixed);
+            fail();
+        }
+        trees += res.nodes > 0;
+        banned += res.banned > 0;
+        ecs_milp_result_release(&res);
+        ecs_schedule_free(opt);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 20);
+    assert_true(banned >= 5); /* the probes restrict */
+    assert_true(trees >= 5);  /* and trees run after them */
+    print_message("probes at the optimum's cost: %d of %d runs restricted, "
+                  "%d trees, each with the optimum\n", banned, runs, trees);
 }
 
 /* Where every class is linear (two sites, no source, no cap), the MILP
@@ -1045,6 +1104,7 @@ int main(void)
         cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
         cmocka_unit_test(test_probing_keeps_optimum),
+        cmocka_unit_test(test_probes_keep_optimal_intervals),
         cmocka_unit_test(test_linear_sites_keep_optimum),
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
