@@ -967,8 +967,10 @@ static void restart_free(restart_state *rs)
 {
     if (rs == NULL)
         return;
-    if (rs->have_sc)
+    if (rs->have_sc) { /* (a GLPK error in the smaller model's solve) */
+        milp_pcost_free(rs->sc.pc);
         restore(&rs->sc);
+    }
     if (rs->have_red)
         milp_model_release(&rs->red);
     free(rs->sub.x);
