@@ -104,6 +104,18 @@ typedef struct ecs_milp_params {
                                    columns whose child costs more than the
                                    best schedule fixed (docs/MODEL.md);
                                    2: at any root gap; 0: none */
+    int restart;                /* strong model: 0 (default) none; 2
+                                   restarts at the root after reduced-cost
+                                   fixing, on the model without the
+                                   columns fixed at 0 (docs/MODEL.md "MILP,
+                                   strong formulation"), whenever a column
+                                   is; 1 only
+                                   where they are at least a fifth of the
+                                   columns, the root gap to the warm start
+                                   is at least 0.5 % and four root LPs'
+                                   time is left.  Off: on the shared
+                                   50-task graphs at P = 4 it raised no
+                                   bound, and on paper32 it cost nodes */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

@@ -57,6 +57,7 @@ void ecs_milp_params_init(ecs_milp_params *prm)
     prm->max_nonzeros = 5e7;
     prm->progress_every_s = 0.5;
     prm->sb_probe = 1;
+    prm->restart = 0;
 }
 
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
@@ -80,6 +81,9 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->sb_probe < 0 || prm->sb_probe > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "sb_probe must be 0, 1 or 2 (%d)", prm->sb_probe);
+    if (prm->restart < 0 || prm->restart > 2)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "restart must be 0, 1 or 2 (%d)", prm->restart);
     return ECS_OK;
 }
 
@@ -414,6 +418,8 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         /* (milp_sbprobe.h; by the clock: not under an effort budget) */
         run.sbprobe = prm->max_nodes == 0 ? prm->sb_probe : 0;
         run.sbprobe_share = 0.15;
+        run.restart = prm->max_nodes == 0 ? prm->restart : 0; /* (by the
+                                                   clock, as the probes) */
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
         rc = milp_glpk_solve(&run, diag);

@@ -17,8 +17,17 @@ static void set_chain(double *x, size_t col0, long first, long last, long at)
 
 void milp_strong_vector(const core_ivals *iv,
                             const milp_strong_map *map, size_t n,
-                            const size_t *pick, double *x, size_t ncols)
+                            size_t *pick, double *x, size_t ncols)
 {
+    /* insertion into each group's chain of twins, by start */
+    for (size_t j = 0; map->twin != NULL && j < n; j++)
+        for (size_t k = j, t; (t = map->twin[k]) != (size_t)-1 &&
+                              iv->iv[pick[t]].s > iv->iv[pick[k]].s;
+             k = t) {
+            size_t rk = pick[k] - iv->off[k], rt = pick[t] - iv->off[t];
+            pick[k] = iv->off[k] + rt;
+            pick[t] = iv->off[t] + rk;
+        }
     memset(x, 0, ncols * sizeof *x);
     for (size_t i = 0; i < n; i++) {
         size_t v = pick[i];

@@ -21,6 +21,7 @@
 #include "milp_dive.h"
 #include "milp_pcost.h"
 #include "milp_rcfix.h"
+#include "milp_restart.h"
 #include "milp_sbprobe.h"
 #include "milp_zerohalf.h"
 #include "ecsched/clock.h"
@@ -32,6 +33,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct restart_state restart_state;
 
 typedef struct glpk_ctx {
     milp_run *run;
@@ -55,6 +58,7 @@ typedef struct glpk_ctx {
                              branch on the first fractional one of them */
     int sb_col[MILP_SB_TOP];
     int sb_sel[MILP_SB_TOP]; /* GLP_DN_BRNCH or GLP_UP_BRNCH: child first */
+    restart_state *rs;    /* the root restart under way, or NULL */
 } glpk_ctx;
 
 /* The model with the cuts added at the root (c->cm) and it by rows
@@ -942,6 +946,186 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     return rc;
 }
 
+/* ---- the root restart (milp_restart.h) ---- */
+
+struct restart_state {
+    milp_run *outer;        /* the run on the whole model */
+    milp_model red;         /* it without the columns fixed at 0 */
+    size_t *keep;           /* red's column k is the model's keep[k] */
+    unsigned char *gone;    /* the model's columns removed */
+    double *warm;           /* the warm start on red (0-based) */
+    double *full_lp, *full_x; /* the rounder's arguments on the model */
+    milp_run sub;           /* the run on red */
+    glpk_ctx sc;
+    int have_red, have_sc;
+};
+
+static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag);
+static void restore(glpk_ctx *c);
+
+static void restart_free(restart_state *rs)
+{
+    if (rs == NULL)
+        return;
+    if (rs->have_sc) { /* (a GLPK error in the smaller model's solve) */
+        milp_pcost_free(rs->sc.pc);
+        restore(&rs->sc);
+    }
+    if (rs->have_red)
+        milp_model_release(&rs->red);
+    free(rs->sub.x);
+    free(rs->keep);
+    free(rs->gone);
+    free(rs->warm);
+    free(rs->full_lp);
+    free(rs->full_x);
+    free(rs);
+}
+
+/* The rounding heuristic on the smaller model: the model's own on the LP
+ * point with the removed columns at 0; its schedule counts when it uses
+ * none of them (0), else 1. */
+static int restart_round(void *ctx, const double *lp, double *x)
+{
+    restart_state *rs = ctx;
+    const milp_run *outer = rs->outer;
+    size_t n = outer->model->ncols;
+    memset(rs->full_lp, 0, n * sizeof *rs->full_lp);
+    for (size_t k = 0; k < rs->red.ncols; k++)
+        rs->full_lp[rs->keep[k]] = lp[k];
+    int r = outer->round(outer->round_ctx, rs->full_lp, rs->full_x);
+    if (r != 0)
+        return r;
+    for (size_t j = 0; j < n; j++)
+        if (rs->gone[j] && rs->full_x[j] != 0.0)
+            return 1;
+    for (size_t k = 0; k < rs->red.ncols; k++)
+        x[k] = rs->full_x[rs->keep[k]];
+    return 0;
+}
+
+/* The smaller model's answer as the model's: its schedule (the columns
+ * removed at 0) when no dearer than the incumbent U, else the incumbent;
+ * its bound, which bounds every schedule of cost at most U (docs/MODEL.md),
+ * capped at the best schedule's cost. */
+static ecs_result restart_back(glpk_ctx *c, restart_state *rs, double U,
+                               ecs_diag *diag)
+{
+    milp_run *run = c->run, *sub = &rs->sub;
+    run->nodes = sub->nodes;
+    run->fixed = sub->fixed;
+    run->sb_probed = sub->sb_probed;
+    run->zh_cuts = sub->zh_cuts;
+    run->rounded = sub->rounded;
+    run->warm_accepted = sub->warm_accepted;
+    run->stopped = sub->stopped;
+    if (sub->x != NULL && (sub->mip_status == 1 || sub->mip_status == 2) &&
+        sub->obj <= U + 1e-9 * (fabs(U) > 1.0 ? fabs(U) : 1.0)) {
+        size_t n = run->model->ncols;
+        run->x = calloc(n ? n : 1, sizeof *run->x);
+        if (run->x == NULL)
+            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
+        for (size_t k = 0; k < rs->red.ncols; k++)
+            run->x[rs->keep[k]] = sub->x[k];
+        run->obj = sub->obj;
+        run->mip_status = sub->mip_status;
+    } else {
+        ecs_result r = keep_incumbent(c, diag);
+        if (r != ECS_OK)
+            return r;
+    }
+    if (!isnan(sub->bound) && sub->mip_status != 3)
+        raise_bound(run, sub->bound < run->obj ? sub->bound : run->obj);
+    return ECS_OK;
+}
+
+/*
+ * The root restart (run->restart): after reduced-cost fixing, the model
+ * without the columns fixed at 0 (and the rows left empty) is solved from
+ * its own root as the whole model would be (root LP, fixing, probes, the
+ * trees; GLPK's node LPs and our callbacks then work on the columns that
+ * can still take a value).  With run->restart 1 only where at least
+ * RESTART_SHARE of the columns go and the root gap is at least half a per
+ * cent (smaller gaps close sooner by branching: the probes' gate) and
+ * the time left is at least four root LPs' (the restart solves one again);
+ * 2: whenever a column goes.  1 when the restart ran the rest of the solve
+ * (*rc its result), 0 when the caller goes on.
+ */
+#define RESTART_SHARE 0.2
+static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
+{
+    milp_run *run = c->run;
+    if (!run->restart || c->warm1 == NULL || c->lb == NULL || !c->have_cm ||
+        over(c))
+        return 0;
+    const milp_model *m = &c->cm; /* the model and the root's cuts */
+    size_t n = m->ncols, zero = 0;
+    for (size_t j = 0; j < n; j++)
+        zero += c->lb[j] == 0.0 && c->ub[j] == 0.0;
+    double U = objective(run->model, c->warm1), z = glp_get_obj_val(c->lp);
+    if (zero == 0 ||
+        (run->restart == 1 && ((double)zero < RESTART_SHARE * (double)n ||
+                               U - z <= 0.005 * fabs(U) ||
+                               run->t_end - ecs_clock_now() < 4.0 * c->root_s)))
+        return 0; /* (1: and time for four root LPs: it solves one again) */
+    restart_state *rs = calloc(1, sizeof *rs);
+    if (rs == NULL)
+        return 0; /* (out of memory: no restart, still correct) */
+    rs->keep = malloc((n ? n : 1) * sizeof *rs->keep);
+    rs->gone = malloc(n ? n : 1);
+    rs->warm = malloc((n ? n : 1) * sizeof *rs->warm);
+    if (run->round != NULL) {
+        rs->full_lp = malloc((n ? n : 1) * sizeof *rs->full_lp);
+        rs->full_x = malloc((n ? n : 1) * sizeof *rs->full_x);
+    }
+    long k = -1;
+    if (rs->keep != NULL && rs->gone != NULL && rs->warm != NULL &&
+        (run->round == NULL || (rs->full_lp != NULL && rs->full_x != NULL)))
+        k = milp_model_reduce(m, c->lb, c->ub, &rs->red, rs->keep);
+    if (k < 0) {
+        restart_free(rs);
+        return 0;
+    }
+    rs->have_red = 1;
+    memset(rs->gone, 1, n);
+    for (long q = 0; q < k; q++) {
+        rs->gone[rs->keep[q]] = 0;
+        rs->warm[q] = c->warm1[rs->keep[q] + 1];
+    }
+    run->removed = (long)n - k;
+    say(run, "root restart: %ld of %zu columns removed, %zu of %zu rows "
+             "left (root LP %.10g, incumbent %.10g)\n",
+        run->removed, n, rs->red.nrows, m->nrows, z, U);
+    glp_delete_prob(c->lp); /* (its memory, before the smaller model's) */
+    c->lp = NULL;
+    rs->outer = run;
+    milp_run *sub = &rs->sub;
+    *sub = *run;
+    sub->model = &rs->red;
+    sub->warm = rs->warm;
+    sub->restart = 0;
+    sub->removed = 0;
+    sub->write_lp = sub->write_mps = NULL;
+    sub->dive = 0;     /* (it ran on the whole model) */
+    sub->zerohalf = 0; /* (the cuts kept are rows of red) */
+    sub->x = NULL;
+    sub->round = run->round != NULL ? restart_round : NULL;
+    sub->round_ctx = rs;
+    c->rs = rs;
+    rs->sc.run = sub;
+    rs->have_sc = 1;
+    *rc = prepare_warm(&rs->sc, diag);
+    if (*rc == ECS_OK)
+        *rc = run_guarded(&rs->sc, diag);
+    restore(&rs->sc);
+    rs->have_sc = 0;
+    if (*rc == ECS_OK)
+        *rc = restart_back(c, rs, U, diag);
+    c->rs = NULL;
+    restart_free(rs);
+    return 1;
+}
+
 static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
 {
     milp_run *run = c->run;
@@ -958,8 +1142,10 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
         int pr = 0;
         if (rc == ECS_OK && !over(c) && resolve_root(c) && fix_root(c) &&
             root_cuts(c) && fix_root(c))
-            pr = probe_root(c);
-        if (pr == 2) { /* nothing cheaper than the incumbent is left */
+            pr = restart_root(c, &rc, diag) ? 3 : probe_root(c);
+        if (pr == 3) {
+            /* the restart solved the smaller model: its answer stands */
+        } else if (pr == 2) { /* nothing cheaper than the incumbent is left */
             rc = keep_incumbent(c, diag);
             run->mip_status = 1;
         } else if (pr == 1) {
@@ -978,7 +1164,8 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
     } else if (rc == ECS_OK && !run->lp_infeasible) {
         rc = keep_incumbent(c, diag); /* the root LP ran out of time */
     }
-    glp_delete_prob(c->lp);
+    if (c->lp != NULL)
+        glp_delete_prob(c->lp);
     c->lp = NULL;
     return rc;
 }
@@ -987,8 +1174,8 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
  * (after a solve, or after a GLPK error). */
 static void restore(glpk_ctx *c)
 {
-    if (c->run->verbose && c->run->log != NULL)
-        glp_term_hook(NULL, NULL);
+    restart_free(c->rs); /* (after a GLPK error in the restart) */
+    c->rs = NULL;
     free(c->warm1);
     free(c->lpx);
     free(c->heur1);
@@ -1038,6 +1225,7 @@ ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
     run->dive_improved = 0;
     run->fixed = 0;
     run->zh_cuts = 0;
+    run->removed = 0;
     run->stopped = 0;
     glpk_guard gd;
     ecs_result rc = glpk_guard_begin(&gd, run->verbose, diag);
@@ -1052,6 +1240,8 @@ ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
     }
     if (setjmp(gd.jb) != 0) {
         /* c.lp stays with the environment (GLPK's error state) */
+        if (run->verbose && run->log != NULL)
+            glp_term_hook(NULL, NULL);
         restore(&c);
         milp_pcost_free(c.pc);
         free(run->x);
@@ -1062,6 +1252,8 @@ ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
     if (run->verbose && run->log != NULL)
         glp_term_hook(on_term, run);
     rc = run_guarded(&c, diag);
+    if (run->verbose && run->log != NULL)
+        glp_term_hook(NULL, NULL);
     restore(&c);
     glpk_guard_end(&gd);
     return rc;

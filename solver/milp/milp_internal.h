@@ -92,6 +92,10 @@ typedef struct milp_strong_map {
     size_t *s_col;          /* column of S_{i,s_first} (consecutive) */
     long *c_first, *c_last; /* C_{i,l} columns for l in [c_first, c_last] */
     size_t *c_col;
+    size_t *twin; /* the task before i in its group of interchangeable
+                     tasks (same work, predecessors, successors and kept
+                     intervals), which starts no later (the symmetry
+                     rows), or (size_t)-1 */
 } milp_strong_map;
 
 /* Estimated non-zeros of the strong model before it is built. */
@@ -240,10 +244,14 @@ void milp_rounder_release(milp_rounder *r);
  * ends first; 0 when every task got one. */
 int milp_round(void *rounder, const double *lp, double *x);
 
-/* Column values of a choice of one interval per task (pick[i] indexes iv). */
+/* Column values of a choice of one interval per task (pick[i] indexes
+ * iv).  pick is first reordered within each group of interchangeable tasks
+ * (map->twin) so that a task starts no earlier than its twin, as the
+ * symmetry rows ask: the same intervals, the same cost, a schedule just as
+ * feasible. */
 void milp_strong_vector(const core_ivals *iv,
                             const milp_strong_map *map, size_t n,
-                            const size_t *pick, double *x, size_t ncols);
+                            size_t *pick, double *x, size_t ncols);
 
 /* ---- GLPK driver (milp_glpk.c) ---- */
 
@@ -304,6 +312,11 @@ typedef struct milp_run {
     int cuts;              /* GLPK's mixed-integer rounding and
                               Gomory mixed-integer cuts in the tree (0:
                               none) */
+    int restart;           /* the root restart after reduced-cost fixing
+                              (milp_restart.h; ecs_milp_params.restart):
+                              1 where it removes enough, 2 whenever it
+                              removes a column, 0 none */
+    long removed;          /* out: columns the restart removed */
     double stop_below;     /* with stop_by: end the tree at an incumbent */
     double stop_by;        /* of objective below stop_below found before
                               this clock time (0: never), for a caller

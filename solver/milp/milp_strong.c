@@ -68,8 +68,9 @@ static int map_alloc(milp_strong_map *mp, size_t n)
     mp->c_last = calloc(k, sizeof(long));
     mp->s_col = calloc(k, sizeof(size_t));
     mp->c_col = calloc(k, sizeof(size_t));
+    mp->twin = malloc(k * sizeof(size_t));
     return mp->x_off && mp->s_first && mp->s_last && mp->c_first &&
-                   mp->c_last && mp->s_col && mp->c_col
+                   mp->c_last && mp->s_col && mp->c_col && mp->twin
                ? 0
                : -1;
 }
@@ -85,6 +86,7 @@ void milp_strong_map_release(milp_strong_map *mp)
     free(mp->c_last);
     free(mp->s_col);
     free(mp->c_col);
+    free(mp->twin);
     memset(mp, 0, sizeof *mp);
 }
 
@@ -200,6 +202,125 @@ static void add_precedence(const ecs_graph *g, milp_model *m,
         }
 }
 
+/* Tasks i and j interchangeable: the same work, predecessors, successors
+ * (sorted lists) and kept intervals (sorted by (s, e)) with the same costs. */
+static int same_task(const ecs_graph *g, const core_ivals *iv, size_t i,
+                     size_t j)
+{
+    size_t np = g->pred_off[i + 1] - g->pred_off[i];
+    size_t ns = g->succ_off[i + 1] - g->succ_off[i];
+    size_t nv = iv->off[i + 1] - iv->off[i];
+    if (g->work[i] != g->work[j] || np != g->pred_off[j + 1] - g->pred_off[j] ||
+        ns != g->succ_off[j + 1] - g->succ_off[j] ||
+        nv != iv->off[j + 1] - iv->off[j])
+        return 0;
+    for (size_t k = 0; k < np; k++)
+        if (g->pred[g->pred_off[i] + k] != g->pred[g->pred_off[j] + k])
+            return 0;
+    for (size_t k = 0; k < ns; k++)
+        if (g->succ[g->succ_off[i] + k] != g->succ[g->succ_off[j] + k])
+            return 0;
+    for (size_t k = 0; k < nv; k++) {
+        const core_interval *a = &iv->iv[iv->off[i] + k];
+        const core_interval *b = &iv->iv[iv->off[j] + k];
+        if (a->s != b->s || a->e != b->e || a->cost != b->cost)
+            return 0;
+    }
+    return 1;
+}
+
+typedef struct task_key {
+    unsigned long long h;
+    size_t i;
+} task_key;
+
+static int by_key(const void *a, const void *b)
+{
+    const task_key *x = a, *y = b;
+    if (x->h != y->h)
+        return x->h < y->h ? -1 : 1;
+    return x->i < y->i ? -1 : x->i > y->i;
+}
+
+static unsigned long long mix(unsigned long long h, unsigned long long v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    return h;
+}
+
+/* mp->twin: the groups of interchangeable tasks (tasks with work and
+ * intervals only), each task's twin the one before it by index; 0, or -1
+ * when out of memory. */
+static int find_twins(const ecs_graph *g, const core_ivals *iv,
+                      milp_strong_map *mp)
+{
+    size_t n = g->n;
+    for (size_t i = 0; i < n; i++)
+        mp->twin[i] = NO_COL;
+    task_key *key = malloc((n ? n : 1) * sizeof *key);
+    size_t *last = malloc((n ? n : 1) * sizeof *last);
+    if (key == NULL || last == NULL) {
+        free(key);
+        free(last);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned long long h = (unsigned long long)g->work[i];
+        for (size_t k = g->pred_off[i]; k < g->pred_off[i + 1]; k++)
+            h = mix(h, g->pred[k]);
+        h = mix(h, 0xffffffffULL);
+        for (size_t k = g->succ_off[i]; k < g->succ_off[i + 1]; k++)
+            h = mix(h, g->succ[k]);
+        h = mix(h, iv->off[i + 1] - iv->off[i]);
+        key[i].h = h;
+        key[i].i = i;
+        last[i] = i;
+    }
+    qsort(key, n, sizeof *key, by_key);
+    for (size_t a = 0; a < n;) {
+        size_t b = a + 1;
+        while (b < n && key[b].h == key[a].h)
+            b++;
+        for (size_t q = a + 1; q < b; q++) {
+            size_t j = key[q].i;
+            if (g->work[j] <= 0 || iv->off[j + 1] == iv->off[j])
+                continue;
+            for (size_t r = a; r < q; r++) { /* the first equal leader */
+                size_t i = key[r].i;
+                if (mp->twin[i] == NO_COL && same_task(g, iv, i, j)) {
+                    mp->twin[j] = last[i];
+                    last[i] = j;
+                    break;
+                }
+            }
+        }
+        a = b;
+    }
+    free(key);
+    free(last);
+    return 0;
+}
+
+/* Symmetry rows: S_{t,l} >= S_{j,l} for t = twin[j], wherever S is a
+ * column of both (their ranges are the same). */
+static void add_symmetry(const ecs_graph *g, milp_model *m,
+                         const milp_strong_map *mp)
+{
+    for (size_t j = 0; j < g->n; j++) {
+        size_t t = mp->twin[j];
+        if (t == NO_COL)
+            continue;
+        for (long l = mp->s_first[j]; l <= mp->s_last[j]; l++) {
+            size_t r = milp_model_row(m, MILP_ROW_GE, 0.0, "sym_%ld_%ld_%ld",
+                                      g->id[t], g->id[j], l);
+            milp_model_nz(m, r, mp->s_col[t] + (size_t)(l - mp->s_first[t]),
+                          1.0);
+            milp_model_nz(m, r, mp->s_col[j] + (size_t)(l - mp->s_first[j]),
+                          -1.0);
+        }
+    }
+}
+
 ecs_result milp_strong_build(const ecs_graph *g, const ecs_platform *p,
                                  long deadline, const ecs_windows *w,
                                  const core_ivals *iv, const int *busy,
@@ -222,6 +343,10 @@ ecs_result milp_strong_build(const ecs_graph *g, const ecs_platform *p,
     }
     add_capacity(g, p, deadline, busy, m, mp);
     add_precedence(g, m, mp);
+    if (find_twins(g, iv, mp) != 0)
+        m->oom = 1;
+    else
+        add_symmetry(g, m, mp);
     if (m->oom) {
         milp_strong_map_release(mp);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0,

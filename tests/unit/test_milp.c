@@ -126,6 +126,7 @@ static void test_brute_force(void **state)
 typedef struct root_lp {
     double max_lp;
     int rounds;
+    int restarts; /* "root restart: k of n columns removed" with k > 0 */
 } root_lp;
 
 static void on_log(void *ctx, const char *text)
@@ -140,6 +141,8 @@ static void on_log(void *ctx, const char *text)
         if (z > r->max_lp)
             r->max_lp = z;
     }
+    if (sscanf(text, "root restart: %ld of", &k) == 1 && k > 0)
+        r->restarts++;
 }
 
 /* Solve tiny instance x (brute-force optimum opt, HUGE_VAL when
@@ -166,8 +169,11 @@ static int solve_tiny(const tu_tiny *x, const ecs_milp_params *prm,
 
 /* The strong model with reduced-cost fixing (always) and zero-half cuts
  * (prm.zero_half) proves the brute-force optimum on tiny instances (those of 3
- * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs);
- * the sample makes both act (columns fixed, cuts added) on some of them,
+ * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs),
+ * every other draw with the root restart forced on (prm.restart 2: the
+ * model without the columns fixed at 0 solved from its root, its schedule
+ * and bound mapped back); the sample makes all three act (columns fixed,
+ * cuts added, restarts) on some of them,
  * and the root LP after each round of cuts never exceeds the optimum, so
  * that a cut that removed the optimum shows even when the optimum was
  * already known.  Two wrong cuts made on purpose failed here: the
@@ -179,7 +185,7 @@ static void test_brute_force_fix_cuts(void **state)
     (void)state;
     uint64_t seed = 20261128;
     const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
-    int fixed = 0, cut = 0, feasible = 0, lifted = 0;
+    int fixed = 0, cut = 0, feasible = 0, lifted = 0, restarted = 0;
     /* make test: 400 draws; make check 1,000 (about 2 s more), where a
      * round of cuts also raises the root LP (2 of the 1,000) */
     int draws = tu_long() ? 1000 : 400;
@@ -195,7 +201,9 @@ static void test_brute_force_fix_cuts(void **state)
         ecs_milp_params_init(&prm);
         prm.time_limit_s = 120;
         prm.zero_half = 1;
-        root_lp lp = {-HUGE_VAL, 0};
+        assert_int_equal(prm.restart, 0); /* the default: off */
+        prm.restart = t % 2 ? 2 : 1;
+        root_lp lp = {-HUGE_VAL, 0, 0};
         prm.verbose = 1;
         prm.log = on_log;
         prm.log_ctx = &lp;
@@ -206,6 +214,8 @@ static void test_brute_force_fix_cuts(void **state)
             fixed += r.fixed > 0;
             cut += r.cuts > 0;
             lifted += lp.rounds > 0 && lp.max_lp > r.root_bound + 1e-6;
+            restarted += lp.restarts > 0;
+            assert_true(r.bound <= opt + 1e-6);
         }
         ecs_milp_result_release(&r);
         ecs_graph_free(x.g);
@@ -213,6 +223,7 @@ static void test_brute_force_fix_cuts(void **state)
     assert_true(feasible >= draws / 10);
     assert_true(fixed >= draws / 10);
     assert_true(cut >= 3);
+    assert_true(restarted >= draws / 20);
     if (tu_long())
         assert_true(lifted >= 1); /* a round of cuts raised the root LP */
 }
@@ -223,6 +234,7 @@ typedef struct probe_log {
     long probed, tightened;
     double bound;
     int proved;
+    int restarts; /* root restarts that removed columns */
 } probe_log;
 
 static void on_probe_log(void *ctx, const char *text)
@@ -238,6 +250,8 @@ static void on_probe_log(void *ctx, const char *text)
             r->bound = b;
         r->proved |= strstr(text, "proved") != NULL;
     }
+    if (sscanf(text, "root restart: %ld of", &k) == 1 && k > 0)
+        r->restarts++;
 }
 
 /* The strong-branching probes at the root (ecs_milp_params.sb_probe, on
@@ -269,7 +283,7 @@ static void test_brute_force_probes(void **state)
         prm.time_limit_s = 120;
         assert_int_equal(prm.sb_probe, 1); /* the default */
         prm.sb_probe = 2; /* at any root gap: tiny models have small ones */
-        probe_log lg = {0, 0, -HUGE_VAL, 0};
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0};
         prm.verbose = 1;
         prm.log = on_probe_log;
         prm.log_ctx = &lg;
@@ -286,7 +300,7 @@ static void test_brute_force_probes(void **state)
     }
     /* larger: 8 to 12 tasks on 2 PEs, against the MILP without probes
      * (both prove their optimum; the probes' bound is not above it) */
-    int mid = 0;
+    int mid = 0, mid_restarts = 0;
     for (int t = 0; t < (tu_long() ? 40 : 12); t++) {
         size_t n = (size_t)tu_rng_int(&seed, 8, 12);
         ecs_graph *g = tu_random_graph(&seed, n, 4, 0.3);
@@ -297,12 +311,13 @@ static void test_brute_force_probes(void **state)
         double price[256];
         tu_random_prices(&seed, price, D, 0.15);
         double cost[2];
-        probe_log lg = {0, 0, -HUGE_VAL, 0};
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0};
         for (int on = 0; on < 2; on++) {
             ecs_milp_params prm;
             ecs_milp_params_init(&prm);
             prm.time_limit_s = 120;
             prm.sb_probe = 2 * on;
+            prm.restart = 2 * on; /* the root restart, forced, as well */
             prm.verbose = 1;
             prm.log = on_probe_log;
             prm.log_ctx = &lg;
@@ -322,6 +337,7 @@ static void test_brute_force_probes(void **state)
         assert_close(cost[1], cost[0], 1e-6);
         assert_true(lg.bound <= cost[0] + 1e-6);
         mid += lg.probed > 0;
+        mid_restarts += lg.restarts > 0;
         tightened += lg.tightened > 0;
         ecs_schedule_free(base);
         ecs_graph_free(g);
@@ -330,6 +346,47 @@ static void test_brute_force_probes(void **state)
     /* the sample makes them act (200 tiny draws: 8 probed; 12 larger: 8) */
     assert_true(probed >= 3 && mid >= 4);
     assert_true(lifted >= 3 && tightened >= 5);
+    assert_true(mid_restarts >= 6); /* (12 of the 12 larger ones) */
+}
+
+/* The symmetry rows of interchangeable tasks (a task starts no earlier
+ * than its twin: same work, predecessors, successors and intervals) keep
+ * the brute-force optimum: a diamond whose two middle tasks are twins,
+ * three independent tasks of equal work (a group of three), and two
+ * tasks of equal work and equal windows that are not twins (A -> C,
+ * B -> C, B -> D: B has one successor more), over random prices, 1 and 2
+ * PEs, three frequency sets. */
+static void test_brute_force_twins(void **state)
+{
+    (void)state;
+    uint64_t seed = 4040;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    const ecs_edge diamond[] = {{0, 1, 0}, {0, 2, 0}, {1, 3, 0}, {2, 3, 0}};
+    const ecs_edge notwin[] = {{0, 2, 0}, {1, 2, 0}, {1, 3, 0}};
+    int feasible = 0;
+    int draws = tu_long() ? 300 : 30;
+    for (int t = 0; t < draws; t++) {
+        int shape = t % 3;
+        long w = tu_rng_int(&seed, 1, 2);
+        long work[4] = {1, w, w, 1}, work2[4] = {w, w, 2, 1};
+        ecs_graph *g = shape == 0   ? tu_graph(4, work, 4, diamond)
+                       : shape == 1 ? tu_graph(3, work + 1, 0, NULL)
+                                    : tu_graph(4, work2, 3, notwin);
+        tu_tiny x;
+        x.g = g;
+        tu_platform(&x.p, 1 + t / 3 % 2, freqs[t / 6 % 3], "quadratic");
+        x.T = tu_rng_int(&seed, 5, TU_BF_MAXT);
+        tu_random_prices(&seed, x.price, x.T, 0.2);
+        double opt = tu_brute_force(g, &x.p, x.price, x.T);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        ecs_milp_result r;
+        feasible += solve_tiny(&x, &prm, opt, &r);
+        ecs_milp_result_release(&r);
+        ecs_graph_free(g);
+    }
+    assert_true(feasible >= draws / 2);
 }
 
 /* The two formulations reach the same optimum on random instances of up
@@ -644,6 +701,13 @@ static void test_validation(void **state)
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     prm.sb_probe = 2;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
+    prm.restart = -1;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "restart"));
+    prm.restart = 3;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.restart = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
@@ -693,6 +757,7 @@ int main(void)
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_brute_force_fix_cuts),
         cmocka_unit_test(test_brute_force_probes),
+        cmocka_unit_test(test_brute_force_twins),
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
