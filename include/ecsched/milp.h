@@ -159,6 +159,10 @@ typedef struct ecs_milp_result {
                                 used, each followed by new probes and a
                                 new tree (docs/MODEL.md "Column
                                 generation, extended model") */
+    long class_nodes;        /* extended model: profile LPs solved by the
+                                splits on the classes after probing
+                                (docs/MODEL.md "Column generation,
+                                extended model", "Class splits") */
     int warm_used;           /* 1 when the warm start (or, on the extended
                                 model, a cheaper schedule found before the
                                 tree) satisfied every row of the model and
