@@ -858,7 +858,7 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
             ivb_off = cr.ivb_off;
             if (cr.banned > out->banned)
                 out->banned = cr.banned;
-            out->class_nodes += cr.class_nodes;
+            out->split_nodes += cr.split_nodes;
             probed = cr.probed;
             if (rc == ECS_OK) {
                 if (!isnan(cr.bound) &&

@@ -1213,8 +1213,17 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
         if (fin > 0) {
             /* the rest until mip_end: splits */
             int oom = 0;
-            double tb = split_tree(c, ub, mip_end, prof, &out->class_nodes,
+            double tb = split_tree(c, ub, mip_end, prof, &out->split_nodes,
                                    &oom);
+            /* the LP with the probes' restrictions again: its duals give
+             * the intervals' bounds below (at most a second past
+             * mip_end) */
+            double lpv2 = NAN, b2 = NAN;
+            double t2 = ecs_clock_now() + 1.0;
+            if (!oom && out->split_nodes > 0 &&
+                cg_loop(c, t2 > mip_end ? t2 : mip_end, prof, &b2, &lpv2,
+                        &out->rounds) < 0)
+                oom = 1;
             if (oom) {
                 free(prof);
                 return ECS_ENOMEM;
