@@ -387,6 +387,32 @@ static void test_brute_force_twins(void **state)
         ecs_graph_free(g);
     }
     assert_true(feasible >= draws / 2);
+    /* Twins but for their successors (A -> C, B -> C, B -> D; A and B of
+     * work 1, C of 3, D of 2: A's and B's windows are the same, [0, 2)),
+     * on 2 PEs at f = 1 over 5 slots priced 2, 1, 1, 4, 1 (power 1 a busy
+     * slot): the only optimum runs B in slot 0, A in 1, C in 2-4 and D in
+     * 1-2, 11 by hand (2 + 2 + 2 + 4 + 1); A no later than B costs at
+     * least 12 (both in slot 0: 4 + 1 + 2 + 4 + 1), neither in slot 0 13
+     * (slot 3 twice), A before B 14.  A rule that took A and B for twins
+     * (ignoring successors) would make A start no later than B and miss
+     * it: made so on purpose once (same_task and the key without the
+     * successors), this failed (12 instead of 11). */
+    const long work3[4] = {1, 1, 3, 2};
+    tu_tiny y;
+    y.g = tu_graph(4, work3, 3, notwin);
+    tu_platform(&y.p, 2, "1", "quadratic");
+    y.T = 5;
+    const double dear[5] = {2, 1, 1, 4, 1};
+    memcpy(y.price, dear, sizeof dear);
+    double opt = tu_brute_force(y.g, &y.p, y.price, y.T);
+    assert_close(opt, 11.0, 1e-9);
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = 120;
+    ecs_milp_result r;
+    assert_true(solve_tiny(&y, &prm, opt, &r));
+    ecs_milp_result_release(&r);
+    ecs_graph_free(y.g);
 }
 
 /* The two formulations reach the same optimum on random instances of up
