@@ -203,6 +203,11 @@ static void test_brute_force_fix_cuts(void **state)
         prm.zero_half = 1;
         assert_int_equal(prm.restart, 0); /* the default: off */
         prm.restart = t % 2 ? 2 : 1;
+        if (t % 4 >= 2) { /* half of the draws (either restart): the cuts
+                           * in the trees instead of the root's */
+            prm.zero_half = 0;
+            prm.node_cuts = 1;
+        }
         root_lp lp = {-HUGE_VAL, 0, 0};
         prm.verbose = 1;
         prm.log = on_log;
@@ -235,6 +240,7 @@ typedef struct probe_log {
     double bound;
     int proved;
     int restarts; /* root restarts that removed columns */
+    unsigned long node_cuts; /* "node cuts: k offered" */
 } probe_log;
 
 static void on_probe_log(void *ctx, const char *text)
@@ -252,6 +258,9 @@ static void on_probe_log(void *ctx, const char *text)
     }
     if (sscanf(text, "root restart: %ld of", &k) == 1 && k > 0)
         r->restarts++;
+    unsigned long nc;
+    if (sscanf(text, "node cuts: %lu offered", &nc) == 1)
+        r->node_cuts += nc;
 }
 
 /* The strong-branching probes at the root (ecs_milp_params.sb_probe, on
@@ -283,7 +292,7 @@ static void test_brute_force_probes(void **state)
         prm.time_limit_s = 120;
         assert_int_equal(prm.sb_probe, 1); /* the default */
         prm.sb_probe = 2; /* at any root gap: tiny models have small ones */
-        probe_log lg = {0, 0, -HUGE_VAL, 0, 0};
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0};
         prm.verbose = 1;
         prm.log = on_probe_log;
         prm.log_ctx = &lg;
@@ -311,13 +320,14 @@ static void test_brute_force_probes(void **state)
         double price[256];
         tu_random_prices(&seed, price, D, 0.15);
         double cost[2];
-        probe_log lg = {0, 0, -HUGE_VAL, 0, 0};
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0};
         for (int on = 0; on < 2; on++) {
             ecs_milp_params prm;
             ecs_milp_params_init(&prm);
             prm.time_limit_s = 120;
             prm.sb_probe = 2 * on;
             prm.restart = 2 * on; /* the root restart, forced, as well */
+            prm.node_cuts = on;   /* and cuts at the nodes */
             prm.verbose = 1;
             prm.log = on_probe_log;
             prm.log_ctx = &lg;
@@ -347,6 +357,62 @@ static void test_brute_force_probes(void **state)
     assert_true(probed >= 3 && mid >= 4);
     assert_true(lifted >= 3 && tightened >= 5);
     assert_true(mid_restarts >= 6); /* (12 of the 12 larger ones) */
+}
+
+/* Zero-half cuts at the nodes (ecs_milp_params.node_cuts) keep the
+ * optimum: random graphs of 10 to 15 tasks on 2 or 3 PEs, D a third above
+ * the makespan, solved with and without them; both prove optimality at
+ * the same cost and the bound with cuts is not above it.  (The
+ * brute-force draws of test_brute_force_fix_cuts run with them too, but
+ * the trees of 4 tasks offer no cut: no zero-half cut is violated by
+ * 0.01 there.)  The sample offers cuts in most trees that branch (6 of
+ * the 24).  Made wrong on purpose once, the cuts' right-hand side 1 less
+ * (a cut that removes integer points): this failed. */
+static void test_node_cuts(void **state)
+{
+    (void)state;
+    uint64_t seed = 4141;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    int with_cuts = 0;
+    for (int t = 0; t < 24; t++) {
+        size_t n = (size_t)tu_rng_int(&seed, 10, 15);
+        int pes = (int)tu_rng_int(&seed, 2, 3);
+        ecs_graph *g = tu_random_graph(&seed, n, 4, 0.2);
+        ecs_platform p;
+        tu_platform(&p, pes, freqs[t % 3], "quadratic");
+        ecs_schedule *base = tu_base_schedule(g, pes);
+        long M = ecs_schedule_makespan(base), D = M + (M + 2) / 3;
+        double price[256], cost[2], bound = 0.0;
+        tu_random_prices(&seed, price, D, 0.15);
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0};
+        for (int on = 0; on < 2; on++) {
+            ecs_milp_params prm;
+            ecs_milp_params_init(&prm);
+            assert_int_equal(prm.node_cuts, 0); /* the default: none */
+            prm.time_limit_s = 120;
+            prm.node_cuts = on;
+            prm.verbose = 1;
+            prm.log = on_probe_log;
+            prm.log_ctx = &lg;
+            ecs_milp_result r;
+            assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price,
+                                                                (size_t)D, D),
+                                            &prm, &r, NULL),
+                             ECS_OK);
+            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            cost[on] = r.cost;
+            bound = r.bound;
+            ecs_milp_result_release(&r);
+            if (!on)
+                assert_int_equal(lg.node_cuts, 0);
+        }
+        assert_close(cost[1], cost[0], 1e-6);
+        assert_true(bound <= cost[0] + 1e-6);
+        with_cuts += lg.node_cuts > 0;
+        ecs_schedule_free(base);
+        ecs_graph_free(g);
+    }
+    assert_true(with_cuts >= 4);
 }
 
 /* The symmetry rows of interchangeable tasks (a task starts no earlier
@@ -784,6 +850,7 @@ int main(void)
         cmocka_unit_test(test_brute_force_fix_cuts),
         cmocka_unit_test(test_brute_force_probes),
         cmocka_unit_test(test_brute_force_twins),
+        cmocka_unit_test(test_node_cuts),
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
