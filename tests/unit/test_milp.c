@@ -203,11 +203,9 @@ static void test_brute_force_fix_cuts(void **state)
         prm.zero_half = 1;
         assert_int_equal(prm.restart, 0); /* the default: off */
         prm.restart = t % 2 ? 2 : 1;
-        if (t % 4 >= 2) { /* half of the draws (either restart): the cuts
-                           * in the trees instead of the root's */
-            prm.zero_half = 0;
-            prm.node_cuts = 1;
-        }
+        prm.node_cuts = t % 4 >= 2; /* (half of the draws, either restart:
+                                     * trees of 4 tasks offer no node cut,
+                                     * see test_node_cuts) */
         root_lp lp = {-HUGE_VAL, 0, 0};
         prm.verbose = 1;
         prm.log = on_log;
