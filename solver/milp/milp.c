@@ -81,9 +81,10 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->sb_probe < 0 || prm->sb_probe > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "sb_probe must be 0, 1 or 2 (%d)", prm->sb_probe);
-    if (prm->node_cuts != 0 && prm->node_cuts != 1)
+    if (prm->node_cuts < 0 || prm->node_cuts > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "node_cuts must be 0 or 1 (%d)", prm->node_cuts);
+                            "node_cuts must be 0, 1 or 2 (%d)",
+                            prm->node_cuts);
     if (prm->restart < 0 || prm->restart > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart must be 0, 1 or 2 (%d)", prm->restart);

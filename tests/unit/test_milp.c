@@ -203,9 +203,9 @@ static void test_brute_force_fix_cuts(void **state)
         prm.zero_half = 1;
         assert_int_equal(prm.restart, 0); /* the default: off */
         prm.restart = t % 2 ? 2 : 1;
-        prm.node_cuts = t % 4 >= 2; /* (half of the draws, either restart:
-                                     * trees of 4 tasks offer no node cut,
-                                     * see test_node_cuts) */
+        /* cuts at the nodes in half of the draws, either restart (trees
+         * of 4 tasks offer none: see test_node_cuts) */
+        prm.node_cuts = t % 4 >= 2 ? 2 : 0;
         root_lp lp = {-HUGE_VAL, 0, 0};
         prm.verbose = 1;
         prm.log = on_log;
@@ -259,6 +259,22 @@ static void on_probe_log(void *ctx, const char *text)
     unsigned long nc;
     if (sscanf(text, "node cuts: %lu offered", &nc) == 1)
         r->node_cuts += nc;
+}
+
+/* Solve g on p over D slots with prm, its verbose log into lg; asserts
+ * that it proved optimality.  Release *r. */
+static void solve_logged(const ecs_graph *g, const ecs_platform *p,
+                         const double *price, long D, ecs_milp_params *prm,
+                         probe_log *lg, ecs_milp_result *r)
+{
+    prm->verbose = 1;
+    prm->log = on_probe_log;
+    prm->log_ctx = lg;
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price,
+                                                        (size_t)D, D),
+                                    prm, r, NULL),
+                     ECS_OK);
+    assert_int_equal(r->status, ECS_MILP_OPTIMAL);
 }
 
 /* The strong-branching probes at the root (ecs_milp_params.sb_probe, on
@@ -325,16 +341,9 @@ static void test_brute_force_probes(void **state)
             prm.time_limit_s = 120;
             prm.sb_probe = 2 * on;
             prm.restart = 2 * on; /* the root restart, forced, as well */
-            prm.node_cuts = on;   /* and cuts at the nodes */
-            prm.verbose = 1;
-            prm.log = on_probe_log;
-            prm.log_ctx = &lg;
+            prm.node_cuts = 2 * on; /* and cuts at the nodes */
             ecs_milp_result r;
-            assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price,
-                                                                (size_t)D, D),
-                                            &prm, &r, NULL),
-                             ECS_OK);
-            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            solve_logged(g, &p, price, D, &prm, &lg, &r);
             cost[on] = r.cost;
             if (on)
                 lifted += lg.probed > 0 && lg.bound > r.root_bound + 1e-6;
@@ -388,16 +397,9 @@ static void test_node_cuts(void **state)
             ecs_milp_params_init(&prm);
             assert_int_equal(prm.node_cuts, 0); /* the default: none */
             prm.time_limit_s = 120;
-            prm.node_cuts = on;
-            prm.verbose = 1;
-            prm.log = on_probe_log;
-            prm.log_ctx = &lg;
+            prm.node_cuts = 2 * on; /* (from the first node) */
             ecs_milp_result r;
-            assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price,
-                                                                (size_t)D, D),
-                                            &prm, &r, NULL),
-                             ECS_OK);
-            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            solve_logged(g, &p, price, D, &prm, &lg, &r);
             cost[on] = r.cost;
             bound = r.bound;
             ecs_milp_result_release(&r);
