@@ -914,13 +914,18 @@ out:
  * (starts up to it, and after it).  A node whose bound is above ub is
  * dropped (no cheaper schedule is in it).  Until t_end, or until the
  * least node is one whose LP has a single class and start per task (no
- * split raises it).  Returns the least bound over the open nodes (ub when
+ * split raises it), or until the least bound has not risen for 1 s more
+ * than the time to its last rise.  Returns the least bound over the open nodes (ub when
  * none is left: no schedule is cheaper than ub), NAN when no LP was
  * solved; *lps counts the node LPs; *oom set when out of memory. */
 #define SPLIT_NODES 512
 /* the probes' share of the time between the column MILP and mip_end; the
  * splits get the rest */
 #define PROBE_SHARE 0.5
+/* the splits stop when the least bound has not risen for this many
+ * seconds plus the time they took to its last rise: the tree gets the
+ * rest */
+#define SPLIT_STALL_S 1.0
 typedef struct split_node {
     unsigned char *ban;
     long *smin, *smax;
@@ -980,6 +985,8 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
         glp_set_obj_coef(c->lp, c->c_art + (int)i, big);
         glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_LO, 0, 0);
     }
+    /* the least bound, and when it last rose */
+    double t0 = ecs_clock_now(), t_gain = t0, least = -HUGE_VAL;
     while (nn > 0 && ecs_clock_now() < t_end) {
         size_t at = 0;
         for (size_t q = 1; q < nn; q++)
@@ -987,6 +994,13 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
                 at = q;
         if (nd[at].leaf)
             break; /* the least bound cannot rise by splits */
+        double now = ecs_clock_now();
+        if (nd[at].bound > least + 1e-9 * (1.0 + fabs(least))) {
+            least = nd[at].bound;
+            t_gain = now;
+        } else if (now - t_gain > SPLIT_STALL_S + (t_gain - t0)) {
+            break; /* no gain for as long as it took to the last one */
+        }
         split_load(c, &nd[at], nb, 0);
         double b = NAN, lpv = NAN;
         unsigned rounds = 0;
