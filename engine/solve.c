@@ -357,26 +357,17 @@ static ecs_result local_from(driver *d, ecs_solve_step *st,
 }
 
 /* Local search from out's schedule (or none) as local_from; out takes its
- * schedule when it is no dearer. */
+ * schedule when it is cheaper (offer: a tie keeps the schedule and the
+ * finder that reached that cost first). */
 static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
                       int whole, uint64_t round)
 {
-    ecs_solve_result *out = d->out;
     if (!handles(d->inst, "local"))
         return;
     ecs_local_result lr;
-    if (local_from(d, st, out->schedule, now, cap, whole, round, &lr) ==
+    if (local_from(d, st, d->out->schedule, now, cap, whole, round, &lr) ==
         ECS_OK) {
-        /* never dearer than its start; its schedule even when it kept it */
-        if (lr.schedule != NULL &&
-            (out->schedule == NULL || lr.cost <= out->cost)) {
-            ecs_schedule_free(out->schedule);
-            out->schedule = lr.schedule;
-            lr.schedule = NULL;
-            out->cost = lr.cost;
-            out->found_by = ECS_FOUND_BY_LOCAL;
-            out->status = ECS_SOLVE_FEASIBLE;
-        }
+        offer(d->out, &lr.schedule, lr.cost, ECS_FOUND_BY_LOCAL);
         ecs_local_result_release(&lr);
     }
 }
@@ -707,13 +698,13 @@ static int window_lns(driver *d, double *at)
     if (ecs_bound_stages_ext_improve(d->inst, d->out->schedule,
                                      WINDOW_LNS_SHARE * left(d), &s, &c,
                                      NULL) == ECS_OK)
-        offer(d->out, &s, c, ECS_FOUND_BY_STAGES);
+        offer(d->out, &s, c, ECS_FOUND_BY_STAGE_LNS);
     ecs_schedule_free(s);
     s = NULL;
     if (ecs_bound_retime_ext(d->inst, d->out->schedule,
                              WINDOW_LNS_SHARE * left(d), &s, &c,
                              NULL) == ECS_OK)
-        offer(d->out, &s, c, ECS_FOUND_BY_STAGES);
+        offer(d->out, &s, c, ECS_FOUND_BY_RETIME);
     ecs_schedule_free(s);
     *at = d->out->cost;
     return d->out->cost < before - 1e-9 * fabs(before);

@@ -359,6 +359,53 @@ static void test_retime_source(void **state)
     ecs_graph_free(g);
 }
 
+/* solve's window LNS reports the PE re-timing's schedule as found_by
+ * "retime": two independent tasks A and B of work 1 (2 grid steps), D' =
+ * 3, prices 3, 3, 1, from A on slow (PE 1) in slot 0 at f = 1 (0.8 x 3 =
+ * 2.4) and B on fast (PE 0) in slot 0 at f = 0.5 (1.0 x 3 = 3.0): idle
+ * 0.7 x 7 = 4.9, 10.3.  Re-timed on their PEs both go to slot 2 (0.8 and
+ * 1.0): 6.7, the optimum (brute force), which nothing after it beats (a
+ * tie keeps the finder).  The MILP and column generation are off, so the
+ * local phase's window LNS runs first; the graph has no stages, so the
+ * stage LNS finds nothing. */
+static void test_solve_found_by_retime(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 0, NULL);
+    double price[3] = {3, 3, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 3, 3);
+    ecs_schedule *s = ecs_schedule_new(2);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 1, 0, 0, 0, NULL, 1), ECS_OK);
+    ecs_check_report rep;
+    assert_int_equal(ecs_check_schedule(&inst, s, &rep, NULL), ECS_OK);
+    assert_close(rep.cost, 10.3, 1e-9);
+    assert_close(tu_brute_force_ext(&inst), 6.7, 1e-9);
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 10.0;
+    prm.milp_max_nonzeros = 1.0;
+    prm.colgen_max_tasks = 0;
+    ecs_solve_result r;
+    assert_int_equal(ecs_solve(&inst, s, &prm, &r, NULL), ECS_OK);
+    assert_int_equal(r.start_by, ECS_FOUND_BY_START);
+    assert_int_equal(r.found_by, ECS_FOUND_BY_RETIME);
+    assert_string_equal(ecs_found_by_name(r.found_by), "retime");
+    assert_string_equal(ecs_found_by_name(ECS_FOUND_BY_STAGE_LNS),
+                        "stage_lns");
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL),
+                     ECS_OK);
+    assert_close(rep.cost, 6.7, 1e-9);
+    assert_close(r.cost, 6.7, 1e-9);
+    ecs_solve_result_release(&r);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* The cheapest-fit list schedule within ranges: one task of work 2 (4
  * grid steps), D' = 4, price 1.  Free, it runs on slow at 0.5 over 0..3
  * (adds 0.8: 2.8 + 0.8 = 3.6); within slots 2..3, slow at 1 there (adds
@@ -556,6 +603,7 @@ int main(void)
         cmocka_unit_test(test_stage_lns_vs_brute_force),
         cmocka_unit_test(test_retime_hand),
         cmocka_unit_test(test_retime_source),
+        cmocka_unit_test(test_solve_found_by_retime),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
