@@ -218,6 +218,57 @@ static void test_stage_lns_hand(void **state)
     ecs_graph_free(g);
 }
 
+/* The stage LNS through a source: test_hand_forkjoin's A -> {B, C} -> E,
+ * works 1 (2 grid steps each), D' = 5, grid prices 1, 5, 10, 10, 1, a
+ * free source of 10 in slots 2 and 3.  From A in slot 0 and E in slot 4
+ * on slow at f = 1 (0.8 each), B on slow at 1 in slot 1 (0.8 x 5 = 4.0)
+ * and C on fast at 0.5 in slot 2 (free): idle 0.7 x (1 + 5 + 1) = 4.9
+ * (slots 2 and 3 green), 10.5.  At the grid's prices the stage's slot 1
+ * looks cheapest (5 against 10) and every rebuilt stage costs more (B
+ * and C both in slot 1: 4.0 + 5.0): nothing.  Priced by what s's draw
+ * costs there (slot 1: 5 a unit; slots 2 and 3: 0, the source covers
+ * it), B and C go to slots 2 and 3: 4.9 + 0.8 + 0.8 = 6.5 (A keeps its
+ * slot, the part's range: the optimum, A in slot 2 and B, C in slot 3,
+ * is 5.7).  The grid's prices alone give nothing here (the test fails
+ * without the pricing). */
+static void test_stage_lns_source(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    tu_worked_platform(&p);
+    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 1, 1}, 4,
+                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
+                                               {1, 3, 0}, {2, 3, 0}});
+    double price[5] = {1, 5, 10, 10, 1}, vol[5] = {0, 0, 10, 10, 0};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0.0,
+                      .volume = vol};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 5, 5);
+    inst.source = &src;
+    inst.nsource = 1;
+    ecs_schedule *s = ecs_schedule_new(4);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 1, 1, 1, 1, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 2, 0, 2, 2, NULL, 1), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 3, 1, 4, 4, NULL, 0), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, 10.5, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, 10.0, &o, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, 6.5, 1e-9);
+    assert_close(c, r.cost, 1e-12);
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
 /* The stage LNS and the PE re-timing from the cheapest-fit list schedule
  * on the tiny random instances of test_vs_brute_force (sources, caps, two
  * classes): what each returns passes the checker, is cheaper than its
@@ -600,6 +651,7 @@ int main(void)
         cmocka_unit_test(test_hand_forkjoin),
         cmocka_unit_test(test_hand_deal_descent),
         cmocka_unit_test(test_stage_lns_hand),
+        cmocka_unit_test(test_stage_lns_source),
         cmocka_unit_test(test_stage_lns_vs_brute_force),
         cmocka_unit_test(test_retime_hand),
         cmocka_unit_test(test_retime_source),
