@@ -452,6 +452,7 @@ static void test_solve_found_by_retime(void **state)
     prm.time_limit_s = 10.0;
     prm.milp_max_nonzeros = 1.0;
     prm.colgen_max_tasks = 0;
+    prm.local.max_stall = 4; /* the local phase's runs short (x 64 at most) */
     ecs_solve_result r;
     assert_int_equal(ecs_solve(&inst, s, &prm, &r, NULL), ECS_OK);
     assert_int_equal(r.start_by, ECS_FOUND_BY_START);
