@@ -109,8 +109,9 @@
  * after max_stall x LX_STALL_TASKS / n (at least LX_STALL_MIN), as in the
  * paper model's local search.  (Up to the eighth round of
  * bench/results/local_ext.md graphs of 13 to 64 tasks stopped after half
- * of max_stall to max_stall x n / 64; the ninth round's cheaper window
- * pays for the whole stall, the one lever that moved the worst cases.) */
+ * of max_stall to max_stall x n / 64; the whole stall, the one lever
+ * that moved the worst cases, costs 1.1 x the CPU there with the ninth
+ * round's cheaper window.) */
 #define LX_STALL_TASKS 100
 #define LX_STALL_MIN 5
 
