@@ -116,6 +116,12 @@ typedef struct ecs_milp_params {
                                    time is left.  Off: on the shared
                                    50-task graphs at P = 4 it raised no
                                    bound, and on paper32 it cost nodes */
+    int node_cuts;              /* strong model: 2 separates zero-half cuts
+                                   at the nodes of branch and bound too
+                                   (docs/MODEL.md "MILP, strong
+                                   formulation"), within a fifth of the
+                                   tree's time; 1 only once a tree has run
+                                   5 s; 0 (default) none */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

@@ -81,6 +81,10 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->sb_probe < 0 || prm->sb_probe > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "sb_probe must be 0, 1 or 2 (%d)", prm->sb_probe);
+    if (prm->node_cuts < 0 || prm->node_cuts > 2)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "node_cuts must be 0, 1 or 2 (%d)",
+                            prm->node_cuts);
     if (prm->restart < 0 || prm->restart > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart must be 0, 1 or 2 (%d)", prm->restart);
@@ -415,6 +419,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         run.pcost = prm->max_nodes == 0 ? MILP_PCOST_TWO_TREES : 0;
         run.rcfix = 1; /* reduced-cost fixing at the root (milp_rcfix.h) */
         run.zerohalf = prm->zero_half; /* (milp_zerohalf.h) */
+        run.nodecuts = prm->node_cuts;
         /* (milp_sbprobe.h; by the clock: not under an effort budget) */
         run.sbprobe = prm->max_nodes == 0 ? prm->sb_probe : 0;
         run.sbprobe_share = 0.15;

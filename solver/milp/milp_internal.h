@@ -304,6 +304,10 @@ typedef struct milp_run {
     int zerohalf;          /* rounds of zero-half cuts at the root
                               before branch and bound (milp_zerohalf.h) */
     unsigned long zh_cuts; /* out: zero-half cuts added */
+    int nodecuts;          /* zero-half cuts at the trees' nodes too
+                              (milp_glpk.c node_cuts): 1 once a tree has
+                              run 5 s, 2 from its first node, 0 none */
+    unsigned long nc_cuts; /* out: cuts offered there */
     int sbprobe;           /* strong-branching probes at the root before
                               branch and bound (milp_sbprobe.h): 1 where
                               the root gap is at least 0.5 %, 2 always */
