@@ -186,6 +186,8 @@ typedef struct driver {
     int nalt;          /* the extended model's other starts (keep_alt) */
     ecs_schedule *alt[4];
     double alt_cost[4];
+    int stall_shift; /* local search's max_stall times 2^stall_shift (the
+                        extended model's local phase, by_local) */
 } driver;
 
 /* Keep a copy of a feasible schedule of the extended model's start or
@@ -345,6 +347,10 @@ static ecs_result local_from(driver *d, ecs_solve_step *st,
     const ecs_solve_params *prm = d->prm;
     ecs_local_params lp = prm->local;
     lp.seed += round;
+    for (int k = 0; k < d->stall_shift && lp.max_stall > 0 &&
+                    lp.max_stall <= ECS_LOCAL_MAX_ROUNDS / 2;
+         k++)
+        lp.max_stall *= 2;
     if (whole || cap < lp.time_limit_s || prm->effort > 0)
         lp.time_limit_s = cap;
     if (prm->effort > 0)
@@ -357,26 +363,17 @@ static ecs_result local_from(driver *d, ecs_solve_step *st,
 }
 
 /* Local search from out's schedule (or none) as local_from; out takes its
- * schedule when it is no dearer. */
+ * schedule when it is cheaper (offer: a tie keeps the schedule and the
+ * finder that reached that cost first). */
 static void run_local(driver *d, ecs_solve_step *st, double now, double cap,
                       int whole, uint64_t round)
 {
-    ecs_solve_result *out = d->out;
     if (!handles(d->inst, "local"))
         return;
     ecs_local_result lr;
-    if (local_from(d, st, out->schedule, now, cap, whole, round, &lr) ==
+    if (local_from(d, st, d->out->schedule, now, cap, whole, round, &lr) ==
         ECS_OK) {
-        /* never dearer than its start; its schedule even when it kept it */
-        if (lr.schedule != NULL &&
-            (out->schedule == NULL || lr.cost <= out->cost)) {
-            ecs_schedule_free(out->schedule);
-            out->schedule = lr.schedule;
-            lr.schedule = NULL;
-            out->cost = lr.cost;
-            out->found_by = ECS_FOUND_BY_LOCAL;
-            out->status = ECS_SOLVE_FEASIBLE;
-        }
+        offer(d->out, &lr.schedule, lr.cost, ECS_FOUND_BY_LOCAL);
         ecs_local_result_release(&lr);
     }
 }
@@ -685,8 +682,13 @@ static ecs_result by_colgen(driver *d, ecs_diag *diag)
 }
 
 /* Runs of local search in a row without a gain before the local phase
- * ends. */
+ * goes on to the other starts. */
 #define LOCAL_RUNS 3
+
+/* After the other starts, local search from the best schedule again with
+ * its stall (max_stall) doubled after every run without a gain, up to
+ * this many doublings (x 64), while the time lasts. */
+#define LOCAL_STALL_DOUBLINGS 6
 
 /* The share of the time left that each of the window LNS's two passes
  * may take (the stage LNS's deal descents half of it). */
@@ -707,13 +709,13 @@ static int window_lns(driver *d, double *at)
     if (ecs_bound_stages_ext_improve(d->inst, d->out->schedule,
                                      WINDOW_LNS_SHARE * left(d), &s, &c,
                                      NULL) == ECS_OK)
-        offer(d->out, &s, c, ECS_FOUND_BY_STAGES);
+        offer(d->out, &s, c, ECS_FOUND_BY_STAGE_LNS);
     ecs_schedule_free(s);
     s = NULL;
     if (ecs_bound_retime_ext(d->inst, d->out->schedule,
                              WINDOW_LNS_SHARE * left(d), &s, &c,
                              NULL) == ECS_OK)
-        offer(d->out, &s, c, ECS_FOUND_BY_STAGES);
+        offer(d->out, &s, c, ECS_FOUND_BY_RETIME);
     ecs_schedule_free(s);
     *at = d->out->cost;
     return d->out->cost < before - 1e-9 * fabs(before);
@@ -781,6 +783,24 @@ static ecs_result by_local(driver *d)
         }
         d->alt[a] = cur;
     }
+    /* then the time left, which the runs above leave unused once they
+     * stop gaining (fork-join 1,000 on the three sites: solve ended at
+     * 86 s of 120): from the best schedule with a longer stall, doubled
+     * after every run without a gain, so that local search's kicks and
+     * its acceptance of slightly dearer schedules walk further from it;
+     * the window LNS after each run */
+    for (d->stall_shift = 1; d->stall_shift <= LOCAL_STALL_DOUBLINGS &&
+                             d->prm->effort == 0 && left(d) > MIN_PHASE_S &&
+                             !ecs_gap_reached(d->out->cost, d->out->bound,
+                                              d->prm->gap);
+         round++) {
+        double before = d->out->cost;
+        run_local(d, sp, ecs_clock_now(), left(d), 1, round);
+        window_lns(d, &lns_at);
+        if (!(d->out->cost < before - 1e-9 * fabs(before)))
+            d->stall_shift++;
+    }
+    d->stall_shift = 0;
     if (d->prm->effort == 0)
         window_lns(d, &lns_at);
     step_end(d, sp);
@@ -1094,7 +1114,7 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
     if (rc != ECS_OK)
         return rc;
     driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
-                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}};
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}, 0};
     rc = make_start(&d, diag);
     drop_alts(&d);
     ecs_instance_view_release(&view);
@@ -1140,7 +1160,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
         return rc;
     }
     driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
-                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}};
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}, 0};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {

@@ -71,9 +71,11 @@
 #define LX_WIN_KEEP 150
 
 /* The window LP's first columns per task (the cheapest, and its place
- * now); the others join by their reduced costs. */
-#define LX_WIN_START 8
-#define LX_WIN_ADD 4
+ * now) and the most that join per task and round by their reduced costs
+ * (bench/results/local_ext.md "Ninth round": 16 and 8 take 5 rounds of
+ * column generation per window where 8 and 4 took 7 to 8). */
+#define LX_WIN_START 16
+#define LX_WIN_ADD 8
 
 /* Recombination (lx_recombine): the elite's size, the kicks between two
  * recombinations (at least: only when the elite changed since), each
@@ -86,6 +88,10 @@
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
                             once per PE of its class: else none */
 #define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
+#define LX_RC_ITS 400 /* the most simplex iterations of its branch and
+                          bound (work, beside LX_RC_NODES: 30 nodes took
+                          800 to 1,600 iterations and 0.2 to 0.4 s on
+                          `sites3` P = 4 g28) */
 #define LX_RC_REFUSED 2 /* with a source or a cap: no recombination after
                            more than LX_RC_REFUSED x (kept + 1) refused */
 
@@ -99,17 +105,13 @@
 /* Tasks kicked at once, at most. */
 #define LX_KICK_TASKS 3
 
-/* A stall ends after max_stall kicks on graphs of up to LX_STALL_FULL
- * tasks (before the solver's reduction: a kick costs a few ms there),
- * else after half of max_stall kicks (rounded up) up to
- * LX_STALL_HALF tasks (each kick here is a window MILP or a ruin, with a
- * recombination every LX_RECOMB_EVERY; there half the stall loses little,
- * bench/results/local_ext.md "Sixth round"), after max_stall x n / (2
- * LX_STALL_HALF) up to twice as many, after max_stall up to
- * LX_STALL_TASKS, and above after max_stall x LX_STALL_TASKS / n (at
- * least LX_STALL_MIN), as in the paper model's local search. */
-#define LX_STALL_FULL 12
-#define LX_STALL_HALF 32
+/* A stall ends after max_stall kicks up to LX_STALL_TASKS tasks, above
+ * after max_stall x LX_STALL_TASKS / n (at least LX_STALL_MIN), as in the
+ * paper model's local search.  (Up to the eighth round of
+ * bench/results/local_ext.md graphs of 13 to 64 tasks stopped after half
+ * of max_stall to max_stall x n / 64; the whole stall, the one lever
+ * that moved the worst cases, costs 1.1 x the CPU there with the ninth
+ * round's cheaper window.) */
 #define LX_STALL_TASKS 100
 #define LX_STALL_MIN 5
 
@@ -1954,6 +1956,7 @@ typedef struct lx_cb {
     const double *inc; /* the incumbent, from 1 */
     int given;
     int nodes;         /* the most nodes */
+    int it0, its;      /* the simplex iterations at the start, the most */
 } lx_cb;
 
 static void lx_glpk_nodes(glp_tree *T, void *info)
@@ -1966,7 +1969,8 @@ static void lx_glpk_nodes(glp_tree *T, void *info)
     } else if (r == GLP_ISELECT) {
         int a, n, t;
         glp_ios_tree_size(T, &a, &n, &t);
-        if (t > cb->nodes)
+        if (t > cb->nodes ||
+            glp_get_it_cnt(glp_ios_get_prob(T)) - cb->it0 > cb->its)
             glp_ios_terminate(T);
     }
 }
@@ -2175,6 +2179,16 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     for (size_t j = 0; x->agg && x->winit != NULL && j < nc; j++)
         if (x->winit[j] && !gl[j])
             lx_win_add(x, lp, j, cst[j]);
+    /* the first basis: each task's place now (its last column, in the LP
+     * from the start) basic, its assignment row at its bound, every other
+     * row's slack basic: the window as it is, a feasible vertex (the basis
+     * matrix is triangular: a place now has one entry in the assignment
+     * rows, its own), so that the primal simplex starts in its phase 2
+     * instead of searching a feasible basis from the slacks */
+    for (int r = 1; r <= row; r++)
+        glp_set_row_stat(lp, r, r <= nrow_assign ? GLP_NS : GLP_BS);
+    for (size_t t = 0; t < m; t++)
+        glp_set_col_stat(lp, gl[off[t + 1] - 1], GLP_BS);
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
@@ -2274,7 +2288,8 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         }
         for (size_t t = 0; ok && t < m; t++)
             inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
-        lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES};
+        lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES,
+                    glp_get_it_cnt(lp), m > LX_WIN_MAX ? LX_RC_ITS : INT_MAX};
         glp_iocp io;
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
@@ -2803,10 +2818,6 @@ static void lx_shift(lx *x)
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
     long stall_max = x->prm->max_stall;
-    size_t nh = x->n < LX_STALL_HALF ? LX_STALL_HALF : x->n;
-    if (x->g->n > LX_STALL_FULL && nh < 2 * LX_STALL_HALF) /* rounded up */
-        stall_max = (long)(((size_t)stall_max * nh + 2 * LX_STALL_HALF - 1) /
-                           (2 * LX_STALL_HALF));
     if (x->n > LX_STALL_TASKS) {
         stall_max = (long)((double)stall_max * LX_STALL_TASKS / (double)x->n);
         if (stall_max < LX_STALL_MIN)

@@ -146,9 +146,7 @@
  *   best (scaled down to 0 over a stall) above the best becomes the
  *   current schedule; the best is kept.  Stop, effort, seed and time limit
  *   as above, but a stall here is max_stall kicks without a new best up
- *   to 12 tasks, half of max_stall up to 32 tasks (rounded up),
- *   max_stall x n / 64 up to 64 tasks, max_stall up to 100, max_stall x
- *   100 / n above (at least 5).  The result is
+ *   to 100 tasks, max_stall x 100 / n above (at least 5).  The result is
  *   checked by ecs_check_schedule; it is never dearer than a feasible
  *   start (else the start is returned, kept_start = 1); start_cost is the
  *   cost of the start searched from (given or built).  `rows` counts the

@@ -130,10 +130,14 @@ const char *ecs_solve_mode_name(ecs_solve_mode m);
     XX(DP, "dp")         /* the dynamic program */                            \
     XX(MILP, "milp")     /* the MILP */                                       \
     XX(STAGES, "stages") /* the bound by stages' schedule                     \
-                            (ecs_bound_stages_schedule) */                     \
+                            (ecs_bound_stages_schedule,                       \
+                            ecs_bound_stages_ext_schedule) */                 \
     XX(LNS, "lns")       /* large-neighbourhood search */                     \
     XX(CHEAPEST_FIT, "cheapest_fit") /* the cheapest-fit list schedule        \
-                                        (ecs_listsched_cheapest) */
+                                        (ecs_listsched_cheapest) */           \
+    XX(STAGE_LNS, "stage_lns") /* the stage LNS                               \
+                                  (ecs_bound_stages_ext_improve) */           \
+    XX(RETIME, "retime") /* the PE re-timing (ecs_bound_retime_ext) */
 
 typedef enum ecs_found_by {
 #define ECS_FOUND_BY_ENUM(name, key) ECS_FOUND_BY_##name,

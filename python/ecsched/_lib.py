@@ -363,7 +363,7 @@ typedef enum ecs_found_by {
     ECS_FOUND_BY_NONE, ECS_FOUND_BY_START, ECS_FOUND_BY_BASE,
     ECS_FOUND_BY_SWEEP, ECS_FOUND_BY_BINARY, ECS_FOUND_BY_LOCAL,
     ECS_FOUND_BY_DP, ECS_FOUND_BY_MILP, ECS_FOUND_BY_STAGES, ECS_FOUND_BY_LNS,
-    ECS_FOUND_BY_CHEAPEST_FIT
+    ECS_FOUND_BY_CHEAPEST_FIT, ECS_FOUND_BY_STAGE_LNS, ECS_FOUND_BY_RETIME
 } ecs_found_by;
 const char *ecs_found_by_name(ecs_found_by f);
 typedef enum ecs_solve_phase {

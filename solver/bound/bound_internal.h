@@ -313,10 +313,12 @@ ecs_result bnd_ext_check_input(const ecs_instance *inst, const double *value,
  * least cost in its range.  *out NULL where the graph's stages are not
  * independent paths or the schedule passes D' (the caller checks the
  * schedule: the caps and the sources are not looked at).  0, or -1 out
- * of memory. */
+ * of memory.  price: NULL (each site's grid prices), or each site's
+ * prices of D' slots in their place. */
 int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
                          const long *hi, const ecs_schedule *from,
-                         double t_end, ecs_schedule **out);
+                         double *const *price, double t_end,
+                         ecs_schedule **out);
 
 /* The PE re-timing (docs/MODEL.md "Stages, extended model"): PE by PE,
  * round after round while one gains, the PE's tasks of the feasible

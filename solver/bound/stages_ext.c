@@ -489,7 +489,7 @@ ecs_result ecs_bound_stages_ext_schedule(const ecs_instance *inst,
         ecs_diag ignored;
         ecs_schedule *sb = NULL;
         ecs_check_report ra, rb;
-        if (bnd_stages_ext_build(inst, lo, hi, NULL,
+        if (bnd_stages_ext_build(inst, lo, hi, NULL, NULL,
                                  ecs_clock_now() + time_limit_s, &sb) != 0)
             sb = NULL;
         if (sb != NULL && ecs_check_schedule(inst, sb, &rb, NULL) != ECS_OK) {

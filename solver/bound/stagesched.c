@@ -823,7 +823,8 @@ static double desc_until(double t_end, size_t stages)
 
 int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
                          const long *hi, const ecs_schedule *from,
-                         double t_end, ecs_schedule **out)
+                         double *const *price, double t_end,
+                         ecs_schedule **out)
 {
     *out = NULL;
     const ecs_graph *g = inst->graph;
@@ -844,6 +845,8 @@ int bnd_stages_ext_build(const ecs_instance *inst, const long *lo,
     double *steps = x.P > 0 ? malloc((size_t)x.P * sizeof *steps) : NULL;
     b.next = next;
     b.s = ecs_schedule_new(n);
+    for (int s = 0; rc == 0 && price != NULL && s < x.nsite; s++)
+        memcpy(x.own[s], price[s], (size_t)D * sizeof *x.own[s]);
     if (rc != 0 || !bp || !isb || !t || !pe_of || !tmp || !wo || !next ||
         !first || !need || !steps || !b.s) {
         rc = -1;
@@ -988,6 +991,59 @@ static int take_parts(const ecs_instance *inst, ecs_schedule *s,
     return 0;
 }
 
+static int has_sources_or_caps(const ecs_instance *inst);
+
+/* The prices of the stage LNS where sources or caps are (price[site][l],
+ * D' each): each slot's busy draw in s (every task's above its PE's
+ * idle), whose part alone runs there, at what it costs over the site's
+ * idle draw through the sources and the grid, per unit; a slot without
+ * busy draw at what the top extra draw of the site's largest class would
+ * add. */
+static void part_prices(const ecs_instance *inst, const ecs_schedule *s,
+                        double *const *price)
+{
+    const ecs_platform *p = inst->platform;
+    long D = inst->deadline;
+    size_t nc = p->nclass > 0 ? p->nclass : 1;
+    int ns = p->nsite < 1 ? 1 : p->nsite;
+    for (int st = 0; st < ns; st++)
+        for (long l = 0; l < D; l++)
+            price[st][l] = 0.0; /* the busy draw first */
+    for (size_t i = 0; i < s->n; i++) {
+        const ecs_sched_task *t = &s->task[i];
+        if (t->pe < 0 || t->freq == NULL)
+            continue;
+        for (size_t c = 0; c < nc; c++) {
+            bnd_ext_class k = bnd_ext_class_of(p, c);
+            int first = p->nclass > 0 ? p->cls[c].first_pe : 0;
+            if (t->pe < first || t->pe >= first + k.count)
+                continue;
+            for (long l = t->start; l <= t->stop && l < D; l++)
+                price[k.site][l] += k.pw[t->freq[l - t->start]] - k.idle;
+        }
+    }
+    for (int st = 0; st < ns; st++) {
+        double idle = bnd_ext_site_idle(p, st), top = 0.0;
+        for (size_t c = 0; c < nc; c++) {
+            bnd_ext_class k = bnd_ext_class_of(p, c);
+            for (size_t q = 0; q < p->nfreq && k.site == st; q++)
+                if (k.pw[q] - k.idle > top)
+                    top = k.pw[q] - k.idle;
+        }
+        for (long l = 0; l < D; l++) {
+            double busy = price[st][l], g0 =
+                ecs_instance_slot_cost(inst, st, l, idle);
+            if (busy <= 1e-9 * (1.0 + idle))
+                busy = top;
+            price[st][l] =
+                busy > 0.0
+                    ? (ecs_instance_slot_cost(inst, st, l, idle + busy) - g0) /
+                          busy
+                    : ecs_instance_price(inst, st, l);
+        }
+    }
+}
+
 int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
                            double s_cost, double t_end, ecs_schedule **out,
                            double *cost)
@@ -1001,6 +1057,7 @@ int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
     unsigned char *isb = calloc(m1, 1), *first = malloc(m1);
     long *lo = malloc(m1 * sizeof *lo), *hi = malloc(m1 * sizeof *hi);
     ecs_schedule *r = NULL, *c = NULL;
+    double **pr = NULL;
     int rc = 0;
     if (!bp || !next || !part || !isb || !first || !lo || !hi) {
         rc = -1;
@@ -1031,7 +1088,25 @@ int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
         part[bt] = 2 * j + 1;
         q = end + 1;
     }
-    if (bnd_stages_ext_build(inst, lo, hi, s, t_end, &r) != 0) {
+    /* with sources or caps the builder prices each slot by what s's
+     * draw there costs through them (the grid's prices would send work
+     * to slots whose source s already uses) */
+    if (has_sources_or_caps(inst)) {
+        int ns = inst->platform->nsite < 1 ? 1 : inst->platform->nsite;
+        pr = calloc((size_t)ns, sizeof *pr);
+        for (int si = 0; pr != NULL && si < ns; si++)
+            if ((pr[si] = malloc((size_t)(D > 0 ? D : 1) * sizeof **pr)) ==
+                NULL) {
+                rc = -1;
+                goto done;
+            }
+        if (pr == NULL) {
+            rc = -1;
+            goto done;
+        }
+        part_prices(inst, s, pr);
+    }
+    if (bnd_stages_ext_build(inst, lo, hi, s, pr, t_end, &r) != 0) {
         rc = -1;
         goto done;
     }
@@ -1053,6 +1128,12 @@ int bnd_stages_ext_improve(const ecs_instance *inst, const ecs_schedule *s,
         c = NULL;
     }
 done:
+    for (int si = 0; pr != NULL && si < (inst->platform->nsite < 1
+                                             ? 1
+                                             : inst->platform->nsite);
+         si++)
+        free(pr[si]);
+    free(pr);
     ecs_schedule_free(r);
     ecs_schedule_free(c);
     free(bp);

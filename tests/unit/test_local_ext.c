@@ -961,6 +961,38 @@ static void test_local_one_class(void **state)
     assert_true(feasible >= runs / 2);
 }
 
+/* The stall (ecs_local_params max_stall): on 16 independent tasks of work
+ * 1 with 16 slow PEs, D' = 2 at price 1, each task's cheapest place is its
+ * own slow PE at f = 0.5 for both slots (2 x 0.4 = 0.8 against 1 at f = 1
+ * or 1.5 on the fast PE), which the start's descent reaches; no kick
+ * finds a cheaper schedule, so the search stops after exactly max_stall
+ * kicks (graphs of 13 to 32 tasks stopped after half of it before the
+ * ninth round of bench/results/local_ext.md). */
+static void test_local_stall(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    model_platform(&p, 1, 16);
+    long work[16];
+    for (int i = 0; i < 16; i++)
+        work[i] = 1;
+    ecs_graph *g = tu_graph(16, work, 0, NULL);
+    double price[2] = {1, 1};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 2, 2);
+    ecs_local_result r;
+    assert_int_equal(run_local(&inst, NULL, 1, &r), ECS_OK);
+    for (size_t i = 0; i < 16; i++) {
+        const ecs_sched_task *t = &r.schedule->task[i];
+        assert_int_equal(ecs_platform_pe_class(&p, t->pe), 1);
+        assert_int_equal(t->stop - t->start, 1);
+    }
+    assert_int_equal(r.kicks_improved, 0);
+    assert_int_equal(r.kicks, 30); /* run_local's max_stall */
+    ecs_local_result_release(&r);
+    ecs_graph_free(g);
+}
+
 int main(void)
 {
     const struct CMUnitTest quick[] = {
@@ -983,6 +1015,7 @@ int main(void)
         cmocka_unit_test(test_local_tables_same),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),
+        cmocka_unit_test(test_local_stall),
     };
     const struct CMUnitTest slow[] = {
         cmocka_unit_test(test_local_vs_brute_force_long),

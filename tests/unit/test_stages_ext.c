@@ -84,6 +84,16 @@ static void test_hand_chain(void **state)
     ecs_graph_free(g2);
 }
 
+/* The fork-join A -> {B, C} -> E (tasks 0, 1, 2, 3) of works work[] on
+ * the worked platform (p). */
+static ecs_graph *fork_join4(ecs_platform *p, const long *work)
+{
+    tu_worked_platform(p);
+    return tu_graph(4, work, 4,
+                    (const ecs_edge[]){{0, 1, 0}, {0, 2, 0}, {1, 3, 0},
+                                       {2, 3, 0}});
+}
+
 /* A fork-join pipeline A -> {B, C} -> E of work 1 each (2 grid steps) on
  * the worked platform, D' = 3, price 1: every task takes one slot at the
  * top speed of either class (slow 1, fast 2 at f = 1 or 1 at f = 0.5), so
@@ -97,10 +107,7 @@ static void test_hand_forkjoin(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_worked_platform(&p);
-    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 1, 1}, 4,
-                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
-                                               {1, 3, 0}, {2, 3, 0}});
+    ecs_graph *g = fork_join4(&p, (const long[]){1, 1, 1, 1});
     double price[3] = {1, 1, 1};
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, price, 3, 3);
@@ -136,10 +143,7 @@ static void test_hand_forkjoin(void **state)
 static ecs_graph *hand_deal_case(ecs_platform *p, ecs_instance *inst)
 {
     static double price[5] = {1, 10, 10, 10, 1};
-    tu_worked_platform(p);
-    ecs_graph *g = tu_graph(4, (const long[]){1, 1, 2, 1}, 4,
-                            (const ecs_edge[]){{0, 1, 0}, {0, 2, 0},
-                                               {1, 3, 0}, {2, 3, 0}});
+    ecs_graph *g = fork_join4(p, (const long[]){1, 1, 2, 1});
     ecs_instance_init(inst, g, p, price, 5, 5);
     return g;
 }
@@ -166,6 +170,36 @@ static void test_hand_deal_descent(void **state)
     ecs_graph_free(g);
 }
 
+/* The stage LNS from s, which the checker prices at `from`: its schedule,
+ * which the checker prices at `to`, as the LNS says. */
+static ecs_schedule *stage_lns_to(const ecs_instance *inst,
+                                  const ecs_schedule *s, double from,
+                                  double to)
+{
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(inst, s, &r, NULL), ECS_OK);
+    assert_close(r.cost, from, 1e-9);
+    ecs_schedule *o = NULL;
+    double c = NAN;
+    assert_int_equal(ecs_bound_stages_ext_improve(inst, s, 10.0, &o, &c,
+                                                  NULL),
+                     ECS_OK);
+    assert_non_null(o);
+    assert_int_equal(ecs_check_schedule(inst, o, &r, NULL), ECS_OK);
+    assert_close(r.cost, to, 1e-9);
+    assert_close(c, r.cost, 1e-12);
+    return o;
+}
+
+/* inst gets one free source "solar" on site 0 of volume vol (src). */
+static void free_source(ecs_instance *inst, ecs_source *src, double *vol)
+{
+    *src = (ecs_source){.name = "solar", .site = 0, .price = 0.0,
+                        .volume = vol};
+    inst->source = src;
+    inst->nsource = 1;
+}
+
 /* The stage LNS (ecs_bound_stages_ext_improve) on test_hand_deal_descent's
  * instance from the estimate's deal placed by hand: A in slot 0, B in
  * slots 1..2, C in slot 3, E in slot 4, all on slow at f = 1: 22.4 + 0.8
@@ -185,18 +219,8 @@ static void test_stage_lns_hand(void **state)
     assert_int_equal(ecs_schedule_place(s, 2, 1, 1, 2, NULL, 0), ECS_OK);
     assert_int_equal(ecs_schedule_place(s, 1, 1, 3, 3, NULL, 0), ECS_OK);
     assert_int_equal(ecs_schedule_place(s, 3, 1, 4, 4, NULL, 0), ECS_OK);
-    ecs_check_report r;
-    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
-    assert_close(r.cost, 48.0, 1e-9);
-    ecs_schedule *o = NULL;
+    ecs_schedule *o = stage_lns_to(&inst, s, 48.0, 46.0);
     double c = NAN;
-    assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, 10.0, &o, &c,
-                                                  NULL),
-                     ECS_OK);
-    assert_non_null(o);
-    assert_int_equal(ecs_check_schedule(&inst, o, &r, NULL), ECS_OK);
-    assert_close(r.cost, 46.0, 1e-9);
-    assert_close(c, r.cost, 1e-12);
     assert_int_equal(o->task[1].pe, 0);
     assert_int_equal(o->task[2].pe, 1);
     ecs_schedule *o2 = NULL;
@@ -213,6 +237,41 @@ static void test_stage_lns_hand(void **state)
     assert_int_equal(ecs_bound_stages_ext_improve(&inst, s, -1.0, &o2, &c,
                                                   NULL),
                      ECS_EINVAL);
+    ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* The stage LNS through a source: test_hand_forkjoin's A -> {B, C} -> E,
+ * works 1 (2 grid steps each), D' = 5, grid prices 1, 5, 10, 10, 1, a
+ * free source of 10 in slots 2 and 3.  From A in slot 0 and E in slot 4
+ * on slow at f = 1 (0.8 each), B on slow at 1 in slot 1 (0.8 x 5 = 4.0)
+ * and C on fast at 0.5 in slot 2 (free): idle 0.7 x (1 + 5 + 1) = 4.9
+ * (slots 2 and 3 green), 10.5.  At the grid's prices the stage's slot 1
+ * looks cheapest (5 against 10) and every rebuilt stage costs more (B
+ * and C both in slot 1: 4.0 + 5.0): nothing.  Priced by what s's draw
+ * costs there (slot 1: 5 a unit; slots 2 and 3: 0, the source covers
+ * it), B and C go to slots 2 and 3: 4.9 + 0.8 + 0.8 = 6.5 (A keeps its
+ * slot, the part's range: the optimum, A in slot 2 and B, C in slot 3,
+ * is 5.7).  The grid's prices alone give nothing here (the test fails
+ * without the pricing). */
+static void test_stage_lns_source(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_graph *g = fork_join4(&p, (const long[]){1, 1, 1, 1});
+    double price[5] = {1, 5, 10, 10, 1}, vol[5] = {0, 0, 10, 10, 0};
+    ecs_source src;
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, price, 5, 5);
+    free_source(&inst, &src, vol);
+    ecs_schedule *s = ecs_schedule_new(4);
+    assert_non_null(s);
+    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 1, 1, 1, 1, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 2, 0, 2, 2, NULL, 1), ECS_OK);
+    assert_int_equal(ecs_schedule_place(s, 3, 1, 4, 4, NULL, 0), ECS_OK);
+    ecs_schedule *o = stage_lns_to(&inst, s, 10.5, 6.5);
     ecs_schedule_free(o);
     ecs_schedule_free(s);
     ecs_graph_free(g);
@@ -266,6 +325,28 @@ static void test_stage_lns_vs_brute_force(void **state)
     assert_true(gains[1] > 0);
 }
 
+/* Two tasks A, B of work 1 on the worked platform (an edge A -> B when
+ * chain), D' = 3, prices 3, 3, 1; *s: A on slow (PE 1) at f = 1 in slot
+ * 0, B on fast (PE 0) at f = 0.5 in slot b, which the checker prices at
+ * cost.  The graph (inst borrows it and p). */
+static ecs_graph *two_tasks(ecs_platform *p, ecs_instance *inst, int chain,
+                            long b, double cost, ecs_schedule **s)
+{
+    static double price[3] = {3, 3, 1};
+    tu_worked_platform(p);
+    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, chain ? 1 : 0,
+                            chain ? (const ecs_edge[]){{0, 1, 0}} : NULL);
+    ecs_instance_init(inst, g, p, price, 3, 3);
+    *s = ecs_schedule_new(2);
+    assert_non_null(*s);
+    assert_int_equal(ecs_schedule_place(*s, 0, 1, 0, 0, NULL, 0), ECS_OK);
+    assert_int_equal(ecs_schedule_place(*s, 1, 0, b, b, NULL, 1), ECS_OK);
+    ecs_check_report r;
+    assert_int_equal(ecs_check_schedule(inst, *s, &r, NULL), ECS_OK);
+    assert_close(r.cost, cost, 1e-9);
+    return g;
+}
+
 /* The PE re-timing (ecs_bound_retime_ext) by hand: a chain A -> B of
  * work 1 each (2 grid steps), D' = 3, prices 3, 3, 1.  From A on slow
  * (PE 1) in slot 0 at f = 1 (0.8 x 3 = 2.4) and B on fast (PE 0) in
@@ -278,19 +359,10 @@ static void test_retime_hand(void **state)
 {
     (void)state;
     ecs_platform p;
-    tu_worked_platform(&p);
-    ecs_graph *g = tu_graph(2, (const long[]){1, 1}, 1,
-                            (const ecs_edge[]){{0, 1, 0}});
-    double price[3] = {3, 3, 1};
     ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, price, 3, 3);
-    ecs_schedule *s = ecs_schedule_new(2);
-    assert_non_null(s);
-    assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
-    assert_int_equal(ecs_schedule_place(s, 1, 0, 2, 2, NULL, 1), ECS_OK);
+    ecs_schedule *s = NULL;
+    ecs_graph *g = two_tasks(&p, &inst, 1, 2, 8.3, &s);
     ecs_check_report r;
-    assert_int_equal(ecs_check_schedule(&inst, s, &r, NULL), ECS_OK);
-    assert_close(r.cost, 8.3, 1e-9);
     ecs_schedule *o = NULL;
     double c = NAN;
     assert_int_equal(ecs_bound_retime_ext(&inst, s, 10.0, &o, &c, NULL),
@@ -329,12 +401,10 @@ static void test_retime_source(void **state)
     tu_worked_platform(&p);
     ecs_graph *g = tu_graph(1, (const long[]){1}, 0, NULL);
     double price[2] = {1, 5}, vol[2] = {0, 10};
-    ecs_source src = {.name = "solar", .site = 0, .price = 0.0,
-                      .volume = vol};
+    ecs_source src;
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, price, 2, 2);
-    inst.source = &src;
-    inst.nsource = 1;
+    free_source(&inst, &src, vol);
     ecs_schedule *s = ecs_schedule_new(1);
     assert_non_null(s);
     assert_int_equal(ecs_schedule_place(s, 0, 1, 0, 0, NULL, 0), ECS_OK);
@@ -355,6 +425,46 @@ static void test_retime_source(void **state)
     assert_int_equal(o->task[0].freq[0], 2); /* f = 0 */
     assert_int_equal(o->task[0].freq[1], 0); /* f = 1 */
     ecs_schedule_free(o);
+    ecs_schedule_free(s);
+    ecs_graph_free(g);
+}
+
+/* solve's window LNS reports the PE re-timing's schedule as found_by
+ * "retime": two independent tasks A and B of work 1 (2 grid steps), D' =
+ * 3, prices 3, 3, 1, from A on slow (PE 1) in slot 0 at f = 1 (0.8 x 3 =
+ * 2.4) and B on fast (PE 0) in slot 0 at f = 0.5 (1.0 x 3 = 3.0): idle
+ * 0.7 x 7 = 4.9, 10.3.  Re-timed on their PEs both go to slot 2 (0.8 and
+ * 1.0): 6.7, the optimum (brute force), which nothing after it beats (a
+ * tie keeps the finder).  The MILP and column generation are off, so the
+ * local phase's window LNS runs first; the graph has no stages, so the
+ * stage LNS finds nothing. */
+static void test_solve_found_by_retime(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    ecs_instance inst;
+    ecs_schedule *s = NULL;
+    ecs_graph *g = two_tasks(&p, &inst, 0, 0, 10.3, &s);
+    ecs_check_report rep;
+    assert_close(tu_brute_force_ext(&inst), 6.7, 1e-9);
+    ecs_solve_params prm;
+    ecs_solve_params_init(&prm);
+    prm.time_limit_s = 10.0;
+    prm.milp_max_nonzeros = 1.0;
+    prm.colgen_max_tasks = 0;
+    prm.local.max_stall = 4; /* the local phase's runs short (x 64 at most) */
+    ecs_solve_result r;
+    assert_int_equal(ecs_solve(&inst, s, &prm, &r, NULL), ECS_OK);
+    assert_int_equal(r.start_by, ECS_FOUND_BY_START);
+    assert_int_equal(r.found_by, ECS_FOUND_BY_RETIME);
+    assert_string_equal(ecs_found_by_name(r.found_by), "retime");
+    assert_string_equal(ecs_found_by_name(ECS_FOUND_BY_STAGE_LNS),
+                        "stage_lns");
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL),
+                     ECS_OK);
+    assert_close(rep.cost, 6.7, 1e-9);
+    assert_close(r.cost, 6.7, 1e-9);
+    ecs_solve_result_release(&r);
     ecs_schedule_free(s);
     ecs_graph_free(g);
 }
@@ -553,9 +663,11 @@ int main(void)
         cmocka_unit_test(test_hand_forkjoin),
         cmocka_unit_test(test_hand_deal_descent),
         cmocka_unit_test(test_stage_lns_hand),
+        cmocka_unit_test(test_stage_lns_source),
         cmocka_unit_test(test_stage_lns_vs_brute_force),
         cmocka_unit_test(test_retime_hand),
         cmocka_unit_test(test_retime_source),
+        cmocka_unit_test(test_solve_found_by_retime),
         cmocka_unit_test(test_within_ranges),
         cmocka_unit_test(test_vs_brute_force),
         cmocka_unit_test(test_solve_fluid_phase),
