@@ -165,6 +165,11 @@ typedef struct ecs_milp_result {
                                 used, each followed by new probes and a
                                 new tree (docs/MODEL.md "Column
                                 generation, extended model") */
+    long split_nodes;        /* extended model: nodes whose profile LP the
+                                splits after probing solved (branch and
+                                price on the classes and starts;
+                                docs/MODEL.md "Column generation,
+                                extended model", "Splits") */
     int warm_used;           /* 1 when the warm start (or, on the extended
                                 model, a cheaper schedule found before the
                                 tree) satisfied every row of the model and

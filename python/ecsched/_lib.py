@@ -341,7 +341,8 @@ typedef struct ecs_milp_result {
     ecs_milp_status status; ecs_schedule *schedule; double cost;
     double bound; ecs_bound_method bound_method; double gap; double root_bound;
     long rows, cols; long nonzeros; unsigned long long nodes; long fixed;
-    unsigned long cuts; long banned; int restarts; int warm_used;
+    unsigned long cuts; long banned; int restarts; long split_nodes;
+    int warm_used;
     double runtime_s;
 } ecs_milp_result;
 ecs_result ecs_milp_solve(const ecs_instance *inst, const ecs_milp_params *prm,

@@ -849,7 +849,7 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
              * time, and the tree below gets the rest */
             double now = ecs_clock_now(), left = t_end - now;
             double cg_share = binds ? 0.4 : 0.1,
-                   mip_share = binds ? 0.5 : 0.15;
+                   mip_share = binds ? 0.9 : 0.15;
             milp_ext_cg_result cr;
             rc = milp_ext_colgen(&ext, &p, g, w, warm_s,
                                  now + cg_share * left, now + mip_share * left,
@@ -858,6 +858,7 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
             ivb_off = cr.ivb_off;
             if (cr.banned > out->banned)
                 out->banned = cr.banned;
+            out->split_nodes += cr.split_nodes;
             probed = cr.probed;
             if (rc == ECS_OK) {
                 if (!isnan(cr.bound) &&

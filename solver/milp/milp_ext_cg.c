@@ -904,6 +904,220 @@ out:
     return made;
 }
 
+/* Branch and price after probing (docs/MODEL.md "Column generation,
+ * extended model", "Splits"): best first over nodes, each a copy of the
+ * tasks' bans and start ranges (probing's, narrowed); a node's bound is
+ * its profile LP's, or its parent's until that LP is solved.  The node of
+ * least bound is split on the task whose LP weight is most spread over
+ * the classes, one child per class it may use; when every task is on one
+ * class there, on the task whose starts are most spread, at their mean
+ * (starts up to it, and after it).  A node whose bound is above ub is
+ * dropped (no cheaper schedule is in it).  Until t_end, or until the
+ * least node is one whose LP has a single class and start per task (no
+ * split raises it), or until the least bound has not risen for 1 s more
+ * than the time to its last rise.  Returns the least bound over the open nodes (ub when
+ * none is left: no schedule is cheaper than ub), NAN when no LP was
+ * solved; *lps counts the node LPs; *oom set when out of memory. */
+#define SPLIT_NODES 512
+/* the probes' share of the time between the column MILP and mip_end; the
+ * splits get the rest */
+#define PROBE_SHARE 0.5
+/* the splits stop when the least bound has not risen for this many
+ * seconds plus the time they took to its last rise: the tree gets the
+ * rest */
+#define SPLIT_STALL_S 1.0
+typedef struct split_node {
+    unsigned char *ban;
+    long *smin, *smax;
+    double bound;
+    int leaf; /* its LP has one class and one start per task */
+} split_node;
+
+static void split_load(cg *c, const split_node *x, size_t nb, int save)
+{
+    if (save) {
+        memcpy(x->ban, c->ban, nb);
+        memcpy(x->smin, c->smin, nb * sizeof *x->smin);
+        memcpy(x->smax, c->smax, nb * sizeof *x->smax);
+        return;
+    }
+    memcpy(c->ban, x->ban, nb);
+    memcpy(c->smin, x->smin, nb * sizeof *x->smin);
+    memcpy(c->smax, x->smax, nb * sizeof *x->smax);
+    for (size_t i = 0; i < c->n; i++)
+        sync_task(c, i);
+}
+
+static void split_copy(split_node *to, const split_node *from, size_t nb)
+{
+    memcpy(to->ban, from->ban, nb);
+    memcpy(to->smin, from->smin, nb * sizeof *to->smin);
+    memcpy(to->smax, from->smax, nb * sizeof *to->smax);
+    to->bound = from->bound;
+    to->leaf = from->leaf;
+}
+
+static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
+                         long *lps, int *oom)
+{
+    double above = ub + 1e-7 * (1.0 + fabs(ub));
+    double big = 2.0 * (fabs(ub) + 1.0);
+    size_t nb = c->n * c->nc, nn = 0, cap = SPLIT_NODES + 1;
+    split_node *nd = calloc(cap, sizeof *nd);
+    double *wt = malloc((3 * nb + 1) * sizeof *wt);
+    double result = NAN;
+    *oom = nd == NULL || wt == NULL;
+    for (size_t q = 0; !*oom && q < cap; q++) {
+        nd[q].ban = malloc(nb + 1);
+        nd[q].smin = malloc((nb + 1) * sizeof *nd[q].smin);
+        nd[q].smax = malloc((nb + 1) * sizeof *nd[q].smax);
+        *oom = !nd[q].ban || !nd[q].smin || !nd[q].smax;
+    }
+    if (*oom)
+        goto out;
+    /* nd[cap - 1]: the restrictions before the splits, put back at the end */
+    split_load(c, &nd[cap - 1], nb, 1);
+    split_load(c, &nd[0], nb, 1);
+    nd[0].bound = -HUGE_VAL;
+    nd[0].leaf = 0;
+    nn = 1;
+    for (size_t i = 0; i < c->n; i++) {
+        glp_set_obj_coef(c->lp, c->c_art + (int)i, big);
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_LO, 0, 0);
+    }
+    /* the least bound, and when it last rose */
+    double t0 = ecs_clock_now(), t_gain = t0, least = -HUGE_VAL;
+    while (nn > 0 && ecs_clock_now() < t_end) {
+        size_t at = 0;
+        for (size_t q = 1; q < nn; q++)
+            if (nd[q].bound < nd[at].bound)
+                at = q;
+        if (nd[at].leaf)
+            break; /* the least bound cannot rise by splits */
+        double now = ecs_clock_now();
+        if (nd[at].bound > least + 1e-9 * (1.0 + fabs(least))) {
+            least = nd[at].bound;
+            t_gain = now;
+        } else if (now - t_gain > SPLIT_STALL_S + (t_gain - t0)) {
+            break; /* no gain for as long as it took to the last one */
+        }
+        split_load(c, &nd[at], nb, 0);
+        double b = NAN, lpv = NAN;
+        unsigned rounds = 0;
+        int r = cg_loop(c, t_end, prof, &b, &lpv, &rounds);
+        if (r < 0) {
+            *oom = 1;
+            break;
+        }
+        (*lps)++;
+        if (r == 0)
+            break; /* out of time: the nodes' bounds stand */
+        if (b > nd[at].bound)
+            nd[at].bound = b;
+        if (nd[at].bound > above) { /* infeasible or dearer than ub */
+            split_copy(&nd[at], &nd[--nn], nb);
+            continue;
+        }
+        /* the LP's weight of task i on class k (wt), and the sums of its
+         * starts and squared starts there */
+        memset(wt, 0, 3 * nb * sizeof *wt);
+        for (size_t q = 0; q < c->ncol; q++) {
+            double v = glp_get_col_prim(c->lp, c->c_fixed + 1 + (int)q);
+            size_t ik = c->col[q].task * c->nc + (size_t)c->col[q].cls;
+            double s = (double)c->col[q].s;
+            if (v > 1e-9) {
+                wt[ik] += v;
+                wt[nb + ik] += v * s;
+                wt[2 * nb + ik] += v * s * s;
+            }
+        }
+        size_t bi = c->n, bk = 0;
+        double spread = 1e-6;
+        for (size_t i = 0; i < c->n; i++) {
+            double mx = 0.0;
+            for (size_t k = 0; k < c->nc; k++)
+                if (wt[i * c->nc + k] > mx)
+                    mx = wt[i * c->nc + k];
+            if (1.0 - mx > spread) {
+                spread = 1.0 - mx;
+                bi = i;
+            }
+        }
+        int by_start = bi == c->n;
+        double mean = 0.0;
+        if (by_start) { /* the starts' variance on the task's one class */
+            spread = 1e-6;
+            for (size_t ik = 0; ik < nb; ik++) {
+                if (wt[ik] < 0.5)
+                    continue;
+                double m = wt[nb + ik] / wt[ik];
+                double var = wt[2 * nb + ik] / wt[ik] - m * m;
+                if (var > spread) {
+                    spread = var;
+                    bi = ik / c->nc;
+                    bk = ik % c->nc;
+                    mean = m;
+                }
+            }
+        }
+        if (bi == c->n) { /* one class and one start per task */
+            nd[at].leaf = 1;
+            continue;
+        }
+        if (nn + c->nc > SPLIT_NODES)
+            break;
+        size_t made = 0;
+        if (by_start) {
+            size_t ik = bi * c->nc + bk;
+            long m = (long)floor(mean);
+            if (m < nd[at].smin[ik])
+                m = nd[at].smin[ik];
+            for (int side = 0; side < 2; side++) {
+                split_node *ch = &nd[nn + made++];
+                split_copy(ch, &nd[at], nb);
+                if (side == 0)
+                    ch->smax[ik] = m;
+                else
+                    ch->smin[ik] = m + 1;
+                if (ch->smin[ik] > ch->smax[ik])
+                    ch->ban[ik] = 1;
+            }
+        } else {
+            for (size_t k = 0; k < c->nc; k++) {
+                if (nd[at].ban[bi * c->nc + k])
+                    continue;
+                split_node *ch = &nd[nn + made++];
+                split_copy(ch, &nd[at], nb);
+                for (size_t q = 0; q < c->nc; q++)
+                    ch->ban[bi * c->nc + q] = q != k;
+            }
+        }
+        nn += made;
+        /* the parent's place to the last node */
+        split_copy(&nd[at], &nd[--nn], nb);
+    }
+    if (!*oom && nn == 0)
+        result = ub;
+    else if (!*oom)
+        for (size_t q = 0; q < nn; q++)
+            if (isnan(result) || nd[q].bound < result)
+                result = nd[q].bound;
+    if (result == -HUGE_VAL)
+        result = NAN;
+    for (size_t i = 0; i < c->n; i++)
+        glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_FX, 0, 0);
+    split_load(c, &nd[cap - 1], nb, 0);
+out:
+    for (size_t q = 0; nd != NULL && q < cap; q++) {
+        free(nd[q].ban);
+        free(nd[q].smin);
+        free(nd[q].smax);
+    }
+    free(nd);
+    free(wt);
+    return result;
+}
+
 /* Probing pays wherever the converged profile LP is below the best
  * schedule known: at 4 to 8 % (mix at P = 4) it raises the bound, at 0.02
  * to 3 % (solar at P = 4, mix at P = 8) its bans and ranges fix enough of
@@ -1001,13 +1215,35 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     }
     if (probing) {
         double now = ecs_clock_now(), split = NAN;
-        long made = probe(c, ub, now + 0.8 * (mip_end - now), prof, &split);
+        long made = probe(c, ub, now + PROBE_SHARE * (mip_end - now), prof,
+                          &split);
         double b = NAN, lpv = NAN;
         int fin = made < 0 ? -1 : cg_loop(c, mip_end, prof, &b, &lpv,
                                           &out->rounds);
         if (fin < 0) {
             free(prof);
             return ECS_ENOMEM;
+        }
+        if (fin > 0) {
+            /* the rest until mip_end: splits */
+            int oom = 0;
+            double tb = split_tree(c, ub, mip_end, prof, &out->split_nodes,
+                                   &oom);
+            /* the LP with the probes' restrictions again: its duals give
+             * the intervals' bounds below (at most a second past
+             * mip_end) */
+            double lpv2 = NAN, b2 = NAN;
+            double t2 = ecs_clock_now() + 1.0;
+            if (!oom && out->split_nodes > 0 &&
+                cg_loop(c, t2 > mip_end ? t2 : mip_end, prof, &b2, &lpv2,
+                        &out->rounds) < 0)
+                oom = 1;
+            if (oom) {
+                free(prof);
+                return ECS_ENOMEM;
+            }
+            if (!isnan(tb) && !(tb <= b))
+                b = tb;
         }
         out->banned = made;
         out->probed = 1;

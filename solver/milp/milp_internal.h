@@ -167,6 +167,7 @@ typedef struct milp_ext_cg_result {
                                 dearer than ub */
     int probed;              /* probing ran (with ub, or the column
                                 MILP's schedule when cheaper) */
+    long split_nodes;        /* nodes of the splits after probing */
 } milp_ext_cg_result;
 
 /* Seeded with the columns of the feasible schedule start (nothing when it

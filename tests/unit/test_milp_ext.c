@@ -611,11 +611,14 @@ static int narrow_banned;
 /* runs where a tree ended at a schedule cheaper than the probes' and
  * column generation probed again before a new tree */
 static int restarted;
+/* runs where the splits after probing solved a node's profile LP */
+static int split_runs;
 static void second_best_runs(uint64_t seed, int features, int rounds,
                              size_t min_n, unsigned long long effort,
                              int *runs, int *fixed, int *banned)
 {
     *runs = *fixed = *banned = warm_taken = narrow_banned = restarted = 0;
+    split_runs = 0;
     for (int r = 0; r < rounds; r++) {
         tiny x;
         tiny_draw(&seed, features, &x);
@@ -650,6 +653,7 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
                          res.root_bound >= b.second - 0.03 * fabs(b.second);
         warm_taken += res.warm_used;
         restarted += res.restarts > 0;
+        split_runs += res.split_nodes > 0;
         ecs_milp_result_release(&res);
         ecs_schedule_free(warm);
         ecs_graph_free(x.g);
@@ -690,9 +694,14 @@ static void test_probing_keeps_optimum(void **state)
      * the probes run again with it (a restart that lost the tree's
      * schedule, or probed below it, would miss the optimum above) */
     assert_true(restarted >= 2);
+    /* the splits after the probes run (their bound, never above the
+     * optimum, is checked above: a split that dropped a class the
+     * optimum uses would put it at the warm start's cost) */
+    assert_true(split_runs >= 5);
     print_message("probing: tasks restricted on %d of %d runs (%d with the "
-                  "profile LP within 3 %% of the warm start), %d restarted\n",
-                  banned, runs, narrow_banned, restarted);
+                  "profile LP within 3 %% of the warm start), %d restarted, "
+                  "%d with splits\n",
+                  banned, runs, narrow_banned, restarted, split_runs);
 }
 
 /* Warm-started with the enumeration's optimum, the probes run with its
