@@ -76,6 +76,13 @@
  * column generation per window where 8 and 4 took 7 to 8). */
 #define LX_WIN_START 16
 #define LX_WIN_ADD 8
+/* ... and on graphs of more than LX_STALL_TASKS tasks (solve's local
+ * phase at scale, where the LP's size costs more than its rounds: montage
+ * 03d, 748 tasks, three sites, `solve --time-limit 120`: 4.85 % with 16
+ * and 8, 3.61 % with these; bench/results/local_ext.md "Ninth round") */
+#define LX_WIN_START_LARGE 8
+#define LX_WIN_ADD_LARGE 4
+_Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
 
 /* Recombination (lx_recombine): the elite's size, the kicks between two
  * recombinations (at least: only when the elite changed since), each
@@ -2171,8 +2178,10 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     for (size_t c = 0; x->agg && c < P * D; c++)
         if (cell[c] > 0)
             glp_set_row_bnds(lp, cell[c], GLP_UP, 0.0, (double)x->count[c / D]);
+    const size_t wstart = x->n > LX_STALL_TASKS ? LX_WIN_START_LARGE : LX_WIN_START;
+    const int wadd = x->n > LX_STALL_TASKS ? LX_WIN_ADD_LARGE : LX_WIN_ADD;
     for (size_t t = 0; t < m; t++) {
-        for (size_t j = off[t]; j + 1 < off[t + 1] && j < off[t] + LX_WIN_START; j++)
+        for (size_t j = off[t]; j + 1 < off[t + 1] && j < off[t] + wstart; j++)
             lx_win_add(x, lp, j, cst[j]);
         lx_win_add(x, lp, off[t + 1] - 1, cst[off[t + 1] - 1]);
     }
@@ -2200,7 +2209,7 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         z = glp_get_obj_val(lp);
         for (int r = 1; r <= row; r++)
             y[r] = glp_get_row_dual(lp, r);
-        /* each task's LX_WIN_ADD columns of least negative reduced cost;
+        /* each task's wadd columns of least negative reduced cost;
          * the Lagrangian bound z + sum over the tasks of their least
          * reduced cost (each task takes one column, each other row's dual
          * is <= 0 on a row <= its bound): when it is not below limit,
@@ -2221,9 +2230,9 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
                     least = d;
                 if (d >= -1e-9)
                     continue;
-                if (np == LX_WIN_ADD && d >= pd[np - 1])
+                if (np == wadd && d >= pd[np - 1])
                     continue;
-                int q = np < LX_WIN_ADD ? np++ : LX_WIN_ADD - 1;
+                int q = np < wadd ? np++ : wadd - 1;
                 while (q > 0 && pd[q - 1] > d) {
                     pd[q] = pd[q - 1];
                     pick[q] = pick[q - 1];
