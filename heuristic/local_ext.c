@@ -98,7 +98,11 @@ _Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
 #define LX_RC_ITS 400 /* the most simplex iterations of its branch and
                           bound (work, beside LX_RC_NODES: 30 nodes took
                           800 to 1,600 iterations and 0.2 to 0.4 s on
-                          `sites3` P = 4 g28) */
+                          `sites3` P = 4 g28; on graphs of up to
+                          LX_STALL_TASKS tasks only, as the first basis
+                          and LX_WIN_START/LX_WIN_ADD: at scale the
+                          eighth round's window did better, layered 300
+                          on three sites at 120 s 2.06 % against 2.70 %) */
 #define LX_RC_REFUSED 2 /* with a source or a cap: no recombination after
                            more than LX_RC_REFUSED x (kept + 1) refused */
 
@@ -2194,10 +2198,12 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
      * matrix is triangular: a place now has one entry in the assignment
      * rows, its own), so that the primal simplex starts in its phase 2
      * instead of searching a feasible basis from the slacks */
-    for (int r = 1; r <= row; r++)
-        glp_set_row_stat(lp, r, r <= nrow_assign ? GLP_NS : GLP_BS);
-    for (size_t t = 0; t < m; t++)
-        glp_set_col_stat(lp, gl[off[t + 1] - 1], GLP_BS);
+    if (x->n <= LX_STALL_TASKS) { /* as LX_RC_ITS */
+        for (int r = 1; r <= row; r++)
+            glp_set_row_stat(lp, r, r <= nrow_assign ? GLP_NS : GLP_BS);
+        for (size_t t = 0; t < m; t++)
+            glp_set_col_stat(lp, gl[off[t + 1] - 1], GLP_BS);
+    }
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
@@ -2298,7 +2304,8 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         for (size_t t = 0; ok && t < m; t++)
             inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
         lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES,
-                    glp_get_it_cnt(lp), m > LX_WIN_MAX ? LX_RC_ITS : INT_MAX};
+                    glp_get_it_cnt(lp),
+                    m > LX_WIN_MAX && x->n <= LX_STALL_TASKS ? LX_RC_ITS : INT_MAX};
         glp_iocp io;
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
