@@ -12,7 +12,7 @@
 # its own scratch directory (tests/cli/lib.sh T_DIR, mkdtemp in the unit
 # tests), so they do not see each other.  The longest start first: the wall
 # time of each test is kept in $1/.times and orders the next run; before the
-# first run, tests/run.times (CPU seconds measured on a quiet machine; a
+# first run, tests/run.times (a quiet machine's $1/.times, wall seconds side by side; a
 # test it lacks starts first, command-line scripts before unit binaries).
 set -u
 testdir=$1
