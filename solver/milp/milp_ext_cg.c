@@ -952,6 +952,10 @@ out:
  * their LPs take on a loaded machine (bench/results/ext37.md, "Tenth
  * round: exact") */
 #define SPLIT_STALL_NODES 4
+/* a node's LP gets at most this many times the mean time of the node LPs
+ * before it, and at least SPLIT_NODE_MIN_S */
+#define SPLIT_NODE_X 20.0
+#define SPLIT_NODE_MIN_S 1.0
 typedef struct split_node {
     unsigned char *ban;
     long *smin, *smax, *emin, *emax;
@@ -1043,6 +1047,7 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
     /* the least bound, and when it last rose */
     double least = -HUGE_VAL;
     long solved = 0, at_gain = 0;
+    double t_first = ecs_clock_now();
     long stall = SPLIT_STALL_NODES * (long)c->nc;
     while (nn > 0 && ecs_clock_now() < t_end) {
         size_t at = 0;
@@ -1064,14 +1069,27 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
         split_load(c, &nd[at], nb, 0);
         double b = NAN, lpv = NAN;
         unsigned rounds = 0;
-        int r = cg_loop(c, t_end, prof, &b, &lpv, &rounds);
+        /* a node's LP gets at most SPLIT_NODE_X times the mean so far (and
+         * SPLIT_NODE_MIN_S): one that does not converge in that keeps its
+         * Lagrangian bound and is split by its master's solution (the
+         * choice of a split needs no optimum; the children's bounds are
+         * their parent's until solved) */
+        double t_node = ecs_clock_now();
+        double node_end = t_node + (solved > 0 ? SPLIT_NODE_X * (t_node - t_first) /
+                                                     (double)solved
+                                               : HUGE_VAL);
+        if (node_end < t_node + SPLIT_NODE_MIN_S)
+            node_end = t_node + SPLIT_NODE_MIN_S;
+        if (node_end > t_end)
+            node_end = t_end;
+        int r = cg_loop(c, node_end, prof, &b, &lpv, &rounds);
         if (r < 0) {
             *oom = 1;
             break;
         }
         (*lps)++;
         solved++;
-        if (r == 0)
+        if (r == 0 && ecs_clock_now() >= t_end)
             break; /* out of time: the nodes' bounds stand */
         if (b > nd[at].bound)
             nd[at].bound = b;
