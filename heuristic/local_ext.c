@@ -1038,8 +1038,19 @@ static int lx_pair(lx *x, size_t i, size_t j)
         int rc = r1[ord];
         if (rc == 0) {
             lx_put(x, a, &pa, (ord ? fj : fi) + pa.s);
-            lx_fill(x, (size_t)-1);
-            rc = lx_best(x, b, 0, &pb);
+            if (lin) { /* b's least from the tables first (no DP): its
+                          DP only when the pair may cost less than now */
+                double vb;
+                int tb = lx_least_of(x, b, &vb);
+                if (tb < 0)
+                    return -1;
+                if (tb == 0 && !(pa.cost + vb < now - 1e-12 * (1.0 + fabs(old))))
+                    rc = 1;
+            }
+            if (rc == 0) {
+                lx_fill(x, (size_t)-1);
+                rc = lx_best(x, b, 0, &pb);
+            }
         }
         if (rc < 0)
             return -1;
