@@ -2888,8 +2888,9 @@ static void lx_shift(lx *x)
  * Kick, descend, accept or not, until max_stall kicks in a row found no
  * schedule cheaper than the best or the time.  LX_WIN_PCT % of the kicks
  * first try a window move (lx_window);
- * a kick (when that found nothing cheaper, or without it) is a ruin and
- * recreate (LX_RUIN_PCT % of them), a new build (LX_RELIST_PCT %, graphs
+ * a kick (when that found nothing cheaper, or without it) is an ejection
+ * (LX_EJECT_PCT % of them), a ruin and recreate (LX_RUIN_PCT % less
+ * those), a new build (LX_RELIST_PCT %, graphs
  * up to LX_RELIST_TASKS tasks), a block shift (LX_SHIFT_PCT %) or 1 to 3
  * tasks moved at random.  The
  * result of its descent is accepted as the current schedule when it is
