@@ -117,12 +117,13 @@ fi
 # the ejection kick (heuristic/local_ext.c lx_eject; bench/results/
 # local_ext.md "Tenth round"): paper32 g26 on two sites, 4 PEs each,
 # E = 0.2 (D' = 74).  Tallinn's prices are negative in hours 4 to 14 of
-# each day: the optimum (6.567308, proven by solve) gives task 9 all of
-# its room (slots 3 to 62) on one Tallinn PE, drawing at f = 1 in the
-# negative hours of three days.  Without the ejection kick the search
-# stopped at 7.374982 (12.3 % above) with seeds 1 and 2: task 9 kept 12
-# slots, other tasks sat on the PEs over the rest of its room, and no
-# move freed one; with it, seed 1 ends at 6.596750 (0.45 %).
+# each day, and the cheap schedules give some tasks long intervals on a
+# Tallinn PE that draw at f = 1 in the negative hours of two or three
+# days (the optimum, 6.567308, proven by solve: task 9 over slots 3 to
+# 62).  main's search (seeds 1 and 2, and 4 of seeds 1 to 12) stops at
+# 7.374982 (12.3 % above), task 9 over 12 slots, the PEs over the rest of
+# its room taken by other tasks; with the ejection kick seed 1 ends at
+# 6.596750 (0.45 %; tasks 11 and 15 over slots 6 to 30 and 11 to 33).
 jq --arg e "$PWD/data/platforms/ee_2023-07-16_utc.csv" --arg d "$PWD/data/prices/de_lu_2024-05-06_to_2024-05-12_hourly.csv" \
   '.sites[0].prices = $e | .sites[1].prices.file = $d | .classes[0].count = 4 | .classes[1].count = 4' \
   data/platforms/two_sites.json >"$T_DIR/sites8.json"
