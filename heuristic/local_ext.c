@@ -54,7 +54,9 @@
 #define LX_RUIN_MAX 64
 
 /* Ejection kicks (lx_eject): the share of the kicks (%), taken out of
- * the ruins' LX_RUIN_PCT. */
+ * the ruins' LX_RUIN_PCT, on graphs of up to LX_STALL_TASKS tasks (above,
+ * in solve's local phase at scale, the ruins keep their share: not
+ * measured there; bench/results/local_ext.md "Tenth round"). */
 #define LX_EJECT_PCT 10u
 
 /* Block shifts: share of the kicks (%). */
@@ -1038,8 +1040,11 @@ static int lx_pair(lx *x, size_t i, size_t j)
         int rc = r1[ord];
         if (rc == 0) {
             lx_put(x, a, &pa, (ord ? fj : fi) + pa.s);
-            if (lin) { /* b's least from the tables first (no DP): its
-                          DP only when the pair may cost less than now */
+            if (lin && x->n <= LX_STALL_TASKS) {
+                /* b's least from the tables first (no DP): its DP only
+                 * when the pair may cost less than now (up to
+                 * LX_STALL_TASKS tasks, as lx_eject: at scale, in solve's
+                 * local phase, not measured) */
                 double vb;
                 int tb = lx_least_of(x, b, &vb);
                 if (tb < 0)
@@ -2943,9 +2948,9 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
         int relist = x->n <= LX_RELIST_TASKS && r >= LX_RUIN_PCT &&
                      r < LX_RUIN_PCT + LX_RELIST_PCT;
         if (r < LX_RUIN_PCT || relist) {
-            int b = relist                ? lx_build(x, -1)
-                    : r < LX_EJECT_PCT ? lx_eject(x)
-                                          : lx_ruin(x);
+            int b = relist ? lx_build(x, -1)
+                    : r < LX_EJECT_PCT && x->n <= LX_STALL_TASKS ? lx_eject(x)
+                                                                  : lx_ruin(x);
             if (b < 0) {
                 rc = -1;
                 break;
