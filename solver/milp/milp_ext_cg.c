@@ -925,15 +925,17 @@ out:
 
 /* Branch and price after probing (docs/MODEL.md "Column generation,
  * extended model", "Splits"): best first over nodes, each a copy of the
- * tasks' bans and start ranges (probing's, narrowed); a node's bound is
+ * tasks' bans and start ranges (probing's, narrowed), stop and frequency
+ * ranges; a node's bound is
  * its profile LP's, or its parent's until that LP is solved.  The node of
  * least bound is split on the task whose LP weight is most spread over
  * the classes, one child per class it may use; when every task is on one
- * class there, on the task whose starts are most spread, at their mean
- * (starts up to it, and after it).  A node whose bound is above ub is
- * dropped (no cheaper schedule is in it).  Until t_end, or until the
- * least node is one whose LP has a single class and start per task (no
- * split raises it), or until the least bound has not risen over the
+ * class there, on the task whose starts or stops are most spread, at their
+ * mean (up to it, and after it); when those are one per task too, on the
+ * slot of a task whose frequency indices are most spread, at their mean.
+ * A node whose bound is above ub is dropped (no cheaper schedule is in
+ * it).  Until t_end, or until the least node is one whose LP has a single
+ * class, start, stop and profile per task (no split raises it), or until the least bound has not risen over the
  * last max(SPLIT_STALL_NODES per class, node LPs to its last rise) node
  * LPs.  Returns the least bound over the open nodes (ub when
  * none is left: no schedule is cheaper than ub), NAN when no LP was
@@ -961,7 +963,7 @@ typedef struct split_node {
     long *smin, *smax, *emin, *emax;
     unsigned char *flo, *fhi; /* n * D, or NULL: no frequency splits */
     double bound;
-    int leaf; /* its LP has one class and one start per task */
+    int leaf; /* its LP has one class, start, stop and profile per task */
 } split_node;
 
 static void split_load(cg *c, const split_node *x, size_t nb, int save)
