@@ -122,6 +122,15 @@ typedef struct ecs_milp_params {
                                    formulation"), within a fifth of the
                                    tree's time; 1 only once a tree has run
                                    5 s; 0 (default) none */
+    int best_first;             /* strong model: the trees' node selection.
+                                   1 (default): once the gap to the
+                                   incumbent is within 1 %, the active
+                                   node of the lowest bound before every
+                                   node (no dive after a branching), which
+                                   raises the bound soonest (docs/MODEL.md
+                                   "MILP, strong formulation"); 2 from the
+                                   first node; 0 GLPK's (dive into a child,
+                                   best local bound on backtracking) */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

@@ -58,6 +58,7 @@ void ecs_milp_params_init(ecs_milp_params *prm)
     prm->progress_every_s = 0.5;
     prm->sb_probe = 1;
     prm->restart = 0;
+    prm->best_first = 1;
 }
 
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
@@ -85,6 +86,10 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "node_cuts must be 0, 1 or 2 (%d)",
                             prm->node_cuts);
+    if (prm->best_first < 0 || prm->best_first > 2)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "best_first must be 0, 1 or 2 (%d)",
+                            prm->best_first);
     if (prm->restart < 0 || prm->restart > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart must be 0, 1 or 2 (%d)", prm->restart);
@@ -420,6 +425,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         run.rcfix = 1; /* reduced-cost fixing at the root (milp_rcfix.h) */
         run.zerohalf = prm->zero_half; /* (milp_zerohalf.h) */
         run.nodecuts = prm->node_cuts;
+        run.bestfirst = prm->best_first;
         /* (milp_sbprobe.h; by the clock: not under an effort budget) */
         run.sbprobe = prm->max_nodes == 0 ? prm->sb_probe : 0;
         run.sbprobe_share = 0.15;
