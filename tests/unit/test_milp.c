@@ -408,7 +408,7 @@ static void test_node_cuts(void **state)
         for (int on = 0; on < 2; on++) {
             ecs_milp_params prm;
             ecs_milp_params_init(&prm);
-            assert_int_equal(prm.node_cuts, 0); /* the default: none */
+            assert_int_equal(prm.node_cuts, 3); /* the default: gated */
             prm.time_limit_s = 120;
             prm.node_cuts = 2 * on; /* (from the first node) */
             ecs_milp_result r;
