@@ -53,6 +53,12 @@
 #define LX_RUIN_SHARE 60u
 #define LX_RUIN_MAX 64
 
+/* Ejection kicks (lx_eject): the share of the kicks (%), taken out of
+ * the ruins' LX_RUIN_PCT, on graphs of up to LX_STALL_TASKS tasks (above,
+ * in solve's local phase at scale, the ruins keep their share: not
+ * measured there; bench/results/local_ext.md "Tenth round"). */
+#define LX_EJECT_PCT 10u
+
 /* Block shifts: share of the kicks (%). */
 #define LX_SHIFT_PCT 15u
 
@@ -1034,8 +1040,22 @@ static int lx_pair(lx *x, size_t i, size_t j)
         int rc = r1[ord];
         if (rc == 0) {
             lx_put(x, a, &pa, (ord ? fj : fi) + pa.s);
-            lx_fill(x, (size_t)-1);
-            rc = lx_best(x, b, 0, &pb);
+            if (lin && x->n <= LX_STALL_TASKS) {
+                /* b's least from the tables first (no DP): its DP only
+                 * when the pair may cost less than now (up to
+                 * LX_STALL_TASKS tasks, as lx_eject: at scale, in solve's
+                 * local phase, not measured) */
+                double vb;
+                int tb = lx_least_of(x, b, &vb);
+                if (tb < 0)
+                    return -1;
+                if (tb == 0 && !(pa.cost + vb < now - 1e-12 * (1.0 + fabs(old))))
+                    rc = 1;
+            }
+            if (rc == 0) {
+                lx_fill(x, (size_t)-1);
+                rc = lx_best(x, b, 0, &pb);
+            }
         }
         if (rc < 0)
             return -1;
@@ -1775,6 +1795,58 @@ static int lx_ruin(lx *x)
         if (rc != 0)
             return rc;
         lx_put(x, i, &pl, x->best_fq + pl.s);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+    return 0;
+}
+
+/*
+ * The ejection kick: a random task i given the whole of its room on a
+ * random PE q.  The tasks on q inside i's room (none is a graph neighbour
+ * of i: its room ends where they begin) are taken off with i; i is put
+ * back first, at its exact best on the draw of the others (on q, now free
+ * over its room, or anywhere else), then the ejected tasks by latest
+ * start, each at its best.  A task whose cheapest interval is long (a
+ * stretch of negative or cheap prices to draw in, across days) needs a
+ * PE free over all of it, which no single move, ruin of tasks near in
+ * time or window of up to LX_WIN_MAX tasks gives it when several tasks
+ * sit there (bench/results/local_ext.md "Tenth round": `sites` P = 8
+ * g26).  0 done, 1 no task ejected or one found no room (the caller
+ * restores), -1 out of memory.
+ */
+static int lx_eject(lx *x)
+{
+    size_t n = x->n;
+    size_t i = (size_t)ecs_rng_below(&x->rng, n);
+    int q = (int)ecs_rng_below(&x->rng, (uint64_t)x->P);
+    long lo, hi;
+    lx_room(x, i, &lo, &hi);
+    memset(x->gone, 0, n);
+    size_t m = 0;
+    for (size_t t = 0; t < n; t++)
+        if (t != i && x->pe[t] == q && x->s[t] <= hi && x->e[t] >= lo) {
+            x->gone[t] = 1;
+            x->rkey[m++] = lx_key(x, t);
+        }
+    if (m == 0)
+        return 1;
+    x->gone[i] = 1;
+    for (size_t i2 = 0; i2 < n; i2++)
+        x->old_cls[i2] = -1;
+    lx_begin(x);
+    lx_take_off(x, i);
+    for (size_t t = 0; t < m; t++)
+        lx_take_off(x, x->rkey[t].i);
+    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    lx_place pl;
+    for (size_t t = 0; t <= m; t++) {
+        size_t j = t == 0 ? i : x->rkey[t - 1].i;
+        lx_fill(x, (size_t)-1);
+        int rc = lx_best(x, j, 0, &pl);
+        if (rc != 0)
+            return rc;
+        lx_put(x, j, &pl, x->best_fq + pl.s);
     }
     x->total = lx_draw(x, (size_t)-1);
     lx_touch(x);
@@ -2821,8 +2893,9 @@ static void lx_shift(lx *x)
  * Kick, descend, accept or not, until max_stall kicks in a row found no
  * schedule cheaper than the best or the time.  LX_WIN_PCT % of the kicks
  * first try a window move (lx_window);
- * a kick (when that found nothing cheaper, or without it) is a ruin and
- * recreate (LX_RUIN_PCT % of them), a new build (LX_RELIST_PCT %, graphs
+ * a kick (when that found nothing cheaper, or without it) is an ejection
+ * (LX_EJECT_PCT % of them), a ruin and recreate (LX_RUIN_PCT % less
+ * those), a new build (LX_RELIST_PCT %, graphs
  * up to LX_RELIST_TASKS tasks), a block shift (LX_SHIFT_PCT %) or 1 to 3
  * tasks moved at random.  The
  * result of its descent is accepted as the current schedule when it is
@@ -2875,7 +2948,9 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
         int relist = x->n <= LX_RELIST_TASKS && r >= LX_RUIN_PCT &&
                      r < LX_RUIN_PCT + LX_RELIST_PCT;
         if (r < LX_RUIN_PCT || relist) {
-            int b = relist ? lx_build(x, -1) : lx_ruin(x);
+            int b = relist ? lx_build(x, -1)
+                    : r < LX_EJECT_PCT && x->n <= LX_STALL_TASKS ? lx_eject(x)
+                                                                  : lx_ruin(x);
             if (b < 0) {
                 rc = -1;
                 break;

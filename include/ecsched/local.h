@@ -133,7 +133,11 @@
  *   window's cost now), at most 200 nodes (no clock); kept when the
  *   total falls.  GLPK runs silenced with an error hook; after a
  *   GLPK error (GLPK's error state) no window move is tried again.
- * - Kicks, each followed by the search: a ruin and recreate (50 %: 2 to
+ * - Kicks, each followed by the search: an ejection (10 %, graphs up to
+ *   100 tasks: a random task
+ *   given the whole of its room on a random PE, the tasks there inside it
+ *   taken off, it put back first at its exact best, then they, each at
+ *   its exact best), a ruin and recreate (40 %, 50 % above 100 tasks: 2 to
  *   60 % of the tasks, those nearest a random slot on one class or all,
  *   a graph neighbourhood, or any, taken off, half of the time sent to
  *   another class, and put back by latest start, in a random topological

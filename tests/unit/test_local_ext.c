@@ -769,6 +769,51 @@ static void test_local_tables_same(void **state)
     ecs_graph_free(g);
 }
 
+/* The tables change no schedule where a pair move decides (heuristic/
+ * local_ext.c lx_pair: the second task's least read from the tables before
+ * its DP; bench/results/local_ext.md "Tenth round"): the descent alone
+ * (max_stall 0: no kicks, no window) from the built start on random
+ * 10-task graphs on two sites with opposite prices, with the tables and
+ * without (cache_mb 1), to the bit. */
+static void test_local_tables_same_descent(void **state)
+{
+    (void)state;
+    ecs_platform p;
+    slow_east_fast_west(&p);
+    enum { T = 64 };
+    double pe[T], pw[T];
+    opposite_prices(pe, pw, T, 4);
+    ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
+    int differ = 0;
+    for (uint64_t gs = 1; gs <= 40; gs++) {
+        uint64_t seed = gs;
+        ecs_graph *g = tu_random_graph(&seed, 10, 3, 0.3);
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, pe, T, T);
+        inst.site = site;
+        ecs_local_result r[2];
+        for (int k = 0; k < 2; k++) {
+            ecs_local_params prm;
+            ecs_local_params_init(&prm);
+            prm.seed = gs;
+            prm.max_stall = 0;
+            prm.scratch_start = 0;
+            prm.time_limit_s = 60; /* never binds */
+            if (k == 1)
+                prm.cache_mb = 1;
+            ecs_diag d;
+            ecs_diag_clear(&d);
+            assert_int_equal(ecs_local_run(&inst, NULL, &prm, &r[k], &d), ECS_OK);
+        }
+        if (r[0].cost != r[1].cost)
+            differ++;
+        ecs_local_result_release(&r[0]);
+        ecs_local_result_release(&r[1]);
+        ecs_graph_free(g);
+    }
+    assert_int_equal(differ, 0);
+}
+
 /* A random tiny instance of the extended model: 1..3 tasks, two classes
  * (fast: speeds 2, 1; slow: 1, 0.5; random powers and idle), T slots,
  * prices with negative ones; by variant: no source, a source of volume 0,
@@ -1013,6 +1058,7 @@ int main(void)
         cmocka_unit_test(test_local_two_sites_seeded),
         cmocka_unit_test(test_local_source_seeded),
         cmocka_unit_test(test_local_tables_same),
+        cmocka_unit_test(test_local_tables_same_descent),
         cmocka_unit_test(test_local_vs_brute_force),
         cmocka_unit_test(test_local_one_class),
         cmocka_unit_test(test_local_stall),
