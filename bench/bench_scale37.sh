@@ -6,6 +6,7 @@
 # "Converting": atacseq1000, 72 PEs in 6 classes, --freqs 1, the setup's
 # deadline).  SCALE_CASES: the cases, words of
 #   fj1000:mix fj300:three lay300:three lay1000:mix stg100:three stg100:mix
+#   stg50:mix (the shared 50-task STG graph rand0000)
 #   wf:NAME:three (a shared workflow, ../shared/data/workflows/NAME.json)
 #   cws:SETTING_D (e.g. cws:setting3_143: atacseq1000_small's setup)
 # One row per case to SCALE_OUT (default bench/results/scale37.csv,
@@ -33,6 +34,7 @@ for c in $SCALE_CASES; do
     lay300:*) "$ECSCHED" generate --tasks 300 --seed 37 --method layered -o "$tmp/g.stg" 2>/dev/null; g=$tmp/g.stg ;;
     lay1000:*) "$ECSCHED" generate --tasks 1000 --seed 37 --method layered -o "$tmp/g.stg" 2>/dev/null; g=$tmp/g.stg ;;
     stg100:*) g=$shared/stg/100/rand0000.stg ;;
+    stg50:*) g=$shared/stg/50/rand0000.stg ;;
     wf:*) n=${c#wf:}; n=${n%:*}; g=$shared/workflows/$n.json ;;
     cws:*) s=${c#cws:}; d=${s#*_}; set=${s%_*}
       f=""

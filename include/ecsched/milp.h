@@ -121,7 +121,19 @@ typedef struct ecs_milp_params {
                                    (docs/MODEL.md "MILP, strong
                                    formulation"), within a fifth of the
                                    tree's time; 1 only once a tree has run
-                                   5 s; 0 (default) none */
+                                   5 s; 3 (default) as 1 on models of at
+                                   most 12,000 columns (on larger ones the
+                                   node LPs with the cuts get slow), else
+                                   none; 0 none */
+    int best_first;             /* strong model: the trees' node selection.
+                                   1 (default): once the gap to the
+                                   incumbent is within 1 %, the active
+                                   node of the lowest bound before every
+                                   node (no dive after a branching), which
+                                   raises the bound soonest (docs/MODEL.md
+                                   "MILP, strong formulation"); 2 from the
+                                   first node; 0 GLPK's (dive into a child,
+                                   best local bound on backtracking) */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

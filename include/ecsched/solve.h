@@ -231,7 +231,11 @@ typedef struct ecs_solve_params {
     size_t milp_all_max_tasks; /* the extended model: the MILP has all of
                                  the time left up to this many tasks
                                  (default 60: paper-sized graphs, where it
-                                 proves), milp_share of it above and local
+                                 proves; two thirds of it where a source
+                                 or a cap can bind, whose frequency
+                                 columns are weak: STG 50 on the mix
+                                 platform, the MILP's 288 s of 300 gave
+                                 nothing), milp_share of it above and local
                                  search the rest (at 100 tasks, P = 8, on
                                  three sites it gave nothing in 36 s;
                                  bench/results/ext37.md, "Third round") */

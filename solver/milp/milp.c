@@ -48,6 +48,13 @@ const char *ecs_milp_status_name(ecs_milp_status s)
     return "unknown";
 }
 
+/* Zero-half cuts at the nodes (node_cuts 3, the default) on models of at
+ * most this many columns: with best-first selection on rand0093 at P = 4,
+ * E = 0.05 (9,383 columns) they raised the bound after 400 nodes by 0.027
+ * for 16 % more time; on rand0001 at E = 0.2 (27,744) the node LPs with
+ * them were so slow that the bound fell (peers40.md, ninth round). */
+#define NC_MAX_COLS 12000
+
 void ecs_milp_params_init(ecs_milp_params *prm)
 {
     memset(prm, 0, sizeof *prm);
@@ -58,6 +65,8 @@ void ecs_milp_params_init(ecs_milp_params *prm)
     prm->progress_every_s = 0.5;
     prm->sb_probe = 1;
     prm->restart = 0;
+    prm->best_first = 1;
+    prm->node_cuts = 3;
 }
 
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
@@ -81,10 +90,14 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->sb_probe < 0 || prm->sb_probe > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "sb_probe must be 0, 1 or 2 (%d)", prm->sb_probe);
-    if (prm->node_cuts < 0 || prm->node_cuts > 2)
+    if (prm->node_cuts < 0 || prm->node_cuts > 3)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "node_cuts must be 0, 1 or 2 (%d)",
+                            "node_cuts must be 0, 1, 2 or 3 (%d)",
                             prm->node_cuts);
+    if (prm->best_first < 0 || prm->best_first > 2)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "best_first must be 0, 1 or 2 (%d)",
+                            prm->best_first);
     if (prm->restart < 0 || prm->restart > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart must be 0, 1 or 2 (%d)", prm->restart);
@@ -419,7 +432,12 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         run.pcost = prm->max_nodes == 0 ? MILP_PCOST_TWO_TREES : 0;
         run.rcfix = 1; /* reduced-cost fixing at the root (milp_rcfix.h) */
         run.zerohalf = prm->zero_half; /* (milp_zerohalf.h) */
-        run.nodecuts = prm->node_cuts;
+        /* 3: as 1 on models of at most NC_MAX_COLS columns, whose node
+         * LPs stay fast with the cuts (docs/MODEL.md) */
+        run.nodecuts = prm->node_cuts != 3            ? prm->node_cuts
+                       : b.m.ncols <= NC_MAX_COLS ? 1
+                                                    : 0;
+        run.bestfirst = prm->best_first;
         /* (milp_sbprobe.h; by the clock: not under an effort budget) */
         run.sbprobe = prm->max_nodes == 0 ? prm->sb_probe : 0;
         run.sbprobe_share = 0.15;

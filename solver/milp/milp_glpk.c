@@ -59,6 +59,9 @@ typedef struct glpk_ctx {
     int sb_col[MILP_SB_TOP];
     int sb_sel[MILP_SB_TOP]; /* GLP_DN_BRNCH or GLP_UP_BRNCH: child first */
     restart_state *rs;    /* the root restart under way, or NULL */
+    double bf_last;       /* best_first: the bound of the node last
+                             selected in this tree */
+    unsigned long bf_down; /* selections below it (none: a check) */
     /* zero-half cuts at the nodes (run->nodecuts; node_cuts) */
     int nc_node, nc_count; /* the node last cut (number, tree size then) */
     int nc_rounds;        /* rounds there so far */
@@ -258,9 +261,41 @@ static void node_cuts(glp_tree *T, glpk_ctx *c)
     c->nc_time += ecs_clock_now() - t;
 }
 
+/* Best-first node selection (run->bestfirst; docs/MODEL.md "MILP, strong
+ * formulation"): GLPK asks at GLP_ISELECT before every node and by default
+ * dives into a child of the node just branched, backtracking to the best
+ * local bound only when a dive ends; the bound rises only as the lowest
+ * active node is solved.  Here the active node of the lowest bound is
+ * taken before every node: with an incumbent near the optimum those are
+ * the nodes a proof must solve anyway.  1: once the relative gap is within
+ * BF_GAP (further off, the dives find better schedules). */
+#define BF_GAP 0.01
+static void best_first(glp_tree *T, glpk_ctx *c)
+{
+    int a_cnt, n_cnt, t_cnt;
+    glp_ios_tree_size(T, &a_cnt, &n_cnt, &t_cnt);
+    if (a_cnt < 2 ||
+        (c->run->bestfirst == 1 && !(glp_ios_mip_gap(T) <= BF_GAP)))
+        return; /* (one node: GLPK takes it) */
+    int b = glp_ios_best_node(T);
+    if (b != 0) {
+        glp_ios_select_node(T, b);
+        c->run->bf_selected++;
+        /* (the lowest bound never falls: a child's is at least its
+         * parent's; a check that the tests read) */
+        double z = glp_ios_node_bound(T, b);
+        c->bf_down += c->bf_last > z + 1e-9 * (1.0 + fabs(z));
+        c->bf_last = z;
+    }
+}
+
 static void on_tree(glp_tree *T, void *info)
 {
     glpk_ctx *c = info;
+    if (glp_ios_reason(T) == GLP_ISELECT && c->run->bestfirst) {
+        best_first(T, c);
+        return;
+    }
     if (glp_ios_reason(T) == GLP_IHEUR && c->warm1 != NULL && !c->injected) {
         c->injected = 1;
         if (glp_ios_heur_sol(T, c->warm1) == 0)
@@ -925,6 +960,7 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
     io.cb_func = on_tree;
     io.cb_info = c;
     c->nc_t0 = c->nc_time = 0.0; /* (node cuts: this tree's time) */
+    c->bf_last = -HUGE_VAL; /* (best_first: this tree's nodes) */
     c->nc_node = 0;
     if (c->run->cuts) { /* docs/MODEL.md "MILP, extended model" */
         io.mir_cuts = GLP_ON;
@@ -940,6 +976,8 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
         say(c->run, "node cuts: %lu offered in %.1f s of the tree's %.1f s\n",
             c->run->nc_cuts - nc0, c->nc_time,
             c->nc_t0 > 0.0 ? ecs_clock_now() - c->nc_t0 : 0.0);
+    say(c->run, "best-first: %lu nodes selected, %lu below the last\n",
+        c->run->bf_selected, c->bf_down);
     milp_pcost_free(c->pc);
     c->pc = NULL;
     int st = glp_mip_status(c->lp);
@@ -1115,6 +1153,7 @@ static ecs_result restart_back(glpk_ctx *c, restart_state *rs, double U,
     run->sb_probed = sub->sb_probed;
     run->zh_cuts = sub->zh_cuts;
     run->nc_cuts = sub->nc_cuts;
+    run->bf_selected = sub->bf_selected;
     run->rounded = sub->rounded;
     run->warm_accepted = sub->warm_accepted;
     run->stopped = sub->stopped;
@@ -1328,6 +1367,7 @@ ecs_result milp_glpk_solve(milp_run *run, ecs_diag *diag)
     run->fixed = 0;
     run->zh_cuts = 0;
     run->nc_cuts = 0;
+    run->bf_selected = 0;
     run->removed = 0;
     run->stopped = 0;
     glpk_guard gd;

@@ -309,6 +309,13 @@ typedef struct milp_run {
                               (milp_glpk.c node_cuts): 1 once a tree has
                               run 5 s, 2 from its first node, 0 none */
     unsigned long nc_cuts; /* out: cuts offered there */
+    int bestfirst;         /* node selection (milp_glpk.c on_tree): 2 the
+                              active node of the lowest bound at every
+                              node (no dive after a branching), 1 so once
+                              the gap to the incumbent is within
+                              BF_GAP, 0 GLPK's (dive, then best local
+                              bound on backtracking) */
+    unsigned long bf_selected; /* out: nodes it selected */
     int sbprobe;           /* strong-branching probes at the root before
                               branch and bound (milp_sbprobe.h): 1 where
                               the root gap is at least 0.5 %, 2 always */

@@ -438,6 +438,32 @@ static void test_solve_plan_at_scale(void **state)
         assert_string_equal(t, "start,fluid,milp,local");
     assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
     ecs_solve_result_release(&r);
+    /* where a source (or a cap) can bind, the MILP alone only up to two
+     * thirds of milp_all_max_tasks: 12 -> 8, the graph's 8 tasks (all of
+     * the time left); 11 -> 7 (milp_share); without the source 11 keeps
+     * all of it */
+    prm.milp_all_max_tasks = 12;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp");
+    assert_close(r.steps[2].granted_s, r.steps[2].left_s, 1e-9);
+    ecs_solve_result_release(&r);
+    prm.milp_all_max_tasks = 11;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_true(strncmp(t, "start,fluid,milp", 16) == 0);
+    assert_close(r.steps[2].granted_s, prm.milp_share * r.steps[2].left_s,
+                 1e-9);
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    ecs_solve_result_release(&r);
+    ecs_instance_release(&inst);
+    ecs_instance_init(&inst, g, &p, price, 40, 40); /* no source */
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp");
+    assert_close(r.steps[2].granted_s, r.steps[2].left_s, 1e-9);
+    ecs_solve_result_release(&r);
     ecs_instance_release(&inst);
     ecs_graph_free(g);
     /* the one-task example: the cheapest-fit start */

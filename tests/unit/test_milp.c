@@ -239,6 +239,9 @@ typedef struct probe_log {
     int proved;
     int restarts; /* root restarts that removed columns */
     unsigned long node_cuts; /* "node cuts: k offered" */
+    unsigned long bf_nodes; /* "best-first: k nodes selected, d below */
+    unsigned long bf_down;  /* the last" */
+    int bf_lines;
 } probe_log;
 
 static void on_probe_log(void *ctx, const char *text)
@@ -259,6 +262,13 @@ static void on_probe_log(void *ctx, const char *text)
     unsigned long nc;
     if (sscanf(text, "node cuts: %lu offered", &nc) == 1)
         r->node_cuts += nc;
+    unsigned long down;
+    if (sscanf(text, "best-first: %lu nodes selected, %lu below", &nc,
+               &down) == 2) {
+        r->bf_nodes = nc; /* (the count so far, over the trees) */
+        r->bf_down += down;
+        r->bf_lines++;
+    }
 }
 
 /* Solve g on p over D slots with prm, its verbose log into lg; asserts
@@ -306,7 +316,7 @@ static void test_brute_force_probes(void **state)
         prm.time_limit_s = 120;
         assert_int_equal(prm.sb_probe, 1); /* the default */
         prm.sb_probe = 2; /* at any root gap: tiny models have small ones */
-        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0};
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0, 0, 0, 0};
         prm.verbose = 1;
         prm.log = on_probe_log;
         prm.log_ctx = &lg;
@@ -334,7 +344,7 @@ static void test_brute_force_probes(void **state)
         double price[256];
         tu_random_prices(&seed, price, D, 0.15);
         double cost[2];
-        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0};
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0, 0, 0, 0};
         for (int on = 0; on < 2; on++) {
             ecs_milp_params prm;
             ecs_milp_params_init(&prm);
@@ -394,11 +404,11 @@ static void test_node_cuts(void **state)
         long M = ecs_schedule_makespan(base), D = M + (M + 2) / 3;
         double price[256], cost[2], bound = 0.0;
         tu_random_prices(&seed, price, D, 0.15);
-        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0};
+        probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0, 0, 0, 0};
         for (int on = 0; on < 2; on++) {
             ecs_milp_params prm;
             ecs_milp_params_init(&prm);
-            assert_int_equal(prm.node_cuts, 0); /* the default: none */
+            assert_int_equal(prm.node_cuts, 3); /* the default: gated */
             prm.time_limit_s = 120;
             prm.node_cuts = 2 * on; /* (from the first node) */
             ecs_milp_result r;
@@ -416,6 +426,63 @@ static void test_node_cuts(void **state)
         ecs_graph_free(g);
     }
     assert_true(with_cuts >= (tu_long() ? 8 : 3)); /* (5 of 12, 14 of 48) */
+}
+
+/* Best-first node selection (ecs_milp_params.best_first) keeps the
+ * optimum: random graphs of 18 to 24 tasks on 2 or 3 PEs, D a third above
+ * the makespan, solved with GLPK's selection (0) and best-first from the
+ * first node (2) (make check: and the default, 1, best-first within a 1 %
+ * gap, which every other test runs): all prove optimality at the same
+ * cost, no bound above it; 0 selects no node, 2 selects some in the
+ * draws that branch (4 of the 6; make check: 24 draws), and every node
+ * it selects has the lowest bound: the bounds selected never fall (the
+ * driver's log counts the falls).  Made wrong on purpose, once each:
+ * selecting with 0 as with 2 (the count with 0 was 4); no selection with
+ * 2 (no draw selected a node); the active node after the lowest one
+ * selected instead of it (14 falls). */
+static void test_best_first(void **state)
+{
+    (void)state;
+    uint64_t seed = 11;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    int selected = 0;
+    int draws = tu_long() ? 24 : 6, modes = tu_long() ? 3 : 2;
+    for (int t = 0; t < draws; t++) {
+        size_t n = (size_t)tu_rng_int(&seed, 18, 24);
+        int pes = (int)tu_rng_int(&seed, 2, 3);
+        ecs_graph *g = tu_random_graph(&seed, n, 4, 0.2);
+        ecs_platform p;
+        tu_platform(&p, pes, freqs[t % 3], "quadratic");
+        ecs_schedule *base = tu_base_schedule(g, pes);
+        long M = ecs_schedule_makespan(base), D = M + (M + 2) / 3;
+        double price[256], cost[3];
+        tu_random_prices(&seed, price, D, 0.15);
+        for (int mode = 0; mode < modes; mode++) {
+            probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0, 0, 0, 0};
+            ecs_milp_params prm;
+            ecs_milp_params_init(&prm);
+            assert_int_equal(prm.best_first, 1); /* the default */
+            prm.time_limit_s = 120;
+            prm.best_first = mode == 2 ? 1 : mode == 1 ? 2 : 0;
+            ecs_milp_result r;
+            solve_logged(g, &p, price, D, &prm, &lg, &r);
+            cost[mode] = r.cost;
+            assert_true(r.bound <= r.cost + 1e-6);
+            ecs_milp_result_release(&r);
+            assert_true(lg.bf_lines > 0); /* (a line a tree) */
+            assert_int_equal(lg.bf_down, 0); /* (the lowest bound first) */
+            if (mode == 0)
+                assert_int_equal(lg.bf_nodes, 0);
+            if (mode == 1)
+                selected += lg.bf_nodes > 0;
+        }
+        assert_close(cost[1], cost[0], 1e-6);
+        if (modes > 2)
+            assert_close(cost[2], cost[0], 1e-6);
+        ecs_schedule_free(base);
+        ecs_graph_free(g);
+    }
+    assert_true(selected >= (tu_long() ? 8 : 3)); /* (4 of 6) */
 }
 
 /* The symmetry rows of interchangeable tasks (a task starts no earlier
@@ -854,6 +921,7 @@ int main(void)
         cmocka_unit_test(test_brute_force_probes),
         cmocka_unit_test(test_brute_force_twins),
         cmocka_unit_test(test_node_cuts),
+        cmocka_unit_test(test_best_first),
         cmocka_unit_test(test_strong_equals_paper),
         cmocka_unit_test(test_not_above_base),
         cmocka_unit_test(test_infeasible),
