@@ -56,6 +56,11 @@ typedef struct cg {
                       task's row "one", fixed at 0 except while probing */
     unsigned char *ban; /* n * nc: 1 where task i may not run on class k
                            (probing) */
+    unsigned char *flo, *fhi; /* n * D or NULL: task i runs in slot l at a
+                                 frequency index in flo..fhi (all unless a
+                                 split shrinks it) */
+    long *emin, *emax;  /* n * nc: task i stops on class k in emin..emax
+                           (its window unless a split shrinks it) */
     long *smin, *smax;  /* n * nc: task i starts on class k in smin..smax
                            (its window unless probing shrinks it) */
     cg_col *col;
@@ -373,7 +378,12 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
             bk[(at + v) * 2] = 0;
             bk[(at + v) * 2 + 1] = 0;
         }
-        for (size_t f = 0; f < p->nfreq; f++) {
+        size_t f_lo = 0, f_hi = p->nfreq - 1;
+        if (c->flo != NULL) {
+            f_lo = c->flo[i * (size_t)c->D + (size_t)l];
+            f_hi = c->fhi[i * (size_t)c->D + (size_t)l];
+        }
+        for (size_t f = f_lo; f <= f_hi && f < p->nfreq; f++) {
             double sc = extra(p, k, f) * pk - mu;
             size_t q = (size_t)p->cls[k].speed_q[f];
             /* start here */
@@ -401,6 +411,8 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
             }
         }
         if (val[at + W - 1] != HUGE_VAL &&
+            l >= c->emin[i * c->nc + (size_t)k] &&
+            l <= c->emax[i * c->nc + (size_t)k] &&
             val[at + W - 1] + c->pout[l - es] < best) {
             best = val[at + W - 1] + c->pout[l - es];
             best_e = l;
@@ -658,7 +670,14 @@ static void sync_task(cg *c, size_t i)
         if (c->col[q].task == i) {
             size_t at = i * c->nc + (size_t)c->col[q].cls;
             int ok = !c->ban[at] && c->col[q].s >= c->smin[at] &&
-                     c->col[q].s <= c->smax[at];
+                     c->col[q].s <= c->smax[at] &&
+                     c->col[q].e >= c->emin[at] && c->col[q].e <= c->emax[at];
+            for (long l = c->col[q].s; ok && c->flo != NULL && l <= c->col[q].e;
+                 l++) {
+                size_t fl = i * (size_t)c->D + (size_t)l;
+                unsigned f = c->col[q].prof[l - c->col[q].s];
+                ok = f >= c->flo[fl] && f <= c->fhi[fl];
+            }
             glp_set_col_bnds(c->lp, c->c_fixed + 1 + (int)q,
                              ok ? GLP_DB : GLP_FX, 0, ok ? 1 : 0);
         }
@@ -906,31 +925,45 @@ out:
 
 /* Branch and price after probing (docs/MODEL.md "Column generation,
  * extended model", "Splits"): best first over nodes, each a copy of the
- * tasks' bans and start ranges (probing's, narrowed); a node's bound is
+ * tasks' bans and start ranges (probing's, narrowed), stop and frequency
+ * ranges; a node's bound is
  * its profile LP's, or its parent's until that LP is solved.  The node of
  * least bound is split on the task whose LP weight is most spread over
  * the classes, one child per class it may use; when every task is on one
- * class there, on the task whose starts are most spread, at their mean
- * (starts up to it, and after it).  A node whose bound is above ub is
- * dropped (no cheaper schedule is in it).  Until t_end, or until the
- * least node is one whose LP has a single class and start per task (no
- * split raises it), or until the least bound has not risen for 1 s more
- * than the time to its last rise.  Returns the least bound over the open nodes (ub when
+ * class there, on the task whose starts or stops are most spread, at their
+ * mean (up to it, and after it); when those are one per task too, on the
+ * slot of a task whose frequency indices are most spread, at their mean.
+ * A node whose bound is above ub is dropped (no cheaper schedule is in
+ * it).  Until t_end, or until the least node is one whose LP has a single
+ * class, start, stop and profile per task (no split raises it), or until the least bound has not risen over the
+ * last max(SPLIT_STALL_NODES per class, node LPs to its last rise) node
+ * LPs.  Returns the least bound over the open nodes (ub when
  * none is left: no schedule is cheaper than ub), NAN when no LP was
  * solved; *lps counts the node LPs; *oom set when out of memory. */
 #define SPLIT_NODES 512
+/* frequency splits where tasks x slots are at most this many (two bytes
+ * each per node) */
+#define SPLIT_FREQ_CELLS 16384
 /* the probes' share of the time between the column MILP and mip_end; the
  * splits get the rest */
 #define PROBE_SHARE 0.5
-/* the splits stop when the least bound has not risen for this many
- * seconds plus the time they took to its last rise: the tree gets the
- * rest */
-#define SPLIT_STALL_S 1.0
+/* the splits stop when the least bound has not risen over this many node
+ * LPs per class, or over as many as they took to its last rise if more:
+ * the tree gets the rest.  Counted in LPs, not seconds: the siblings of a
+ * split leave the least bound flat until each is solved, however long
+ * their LPs take on a loaded machine (bench/results/ext37.md, "Tenth
+ * round: exact") */
+#define SPLIT_STALL_NODES 4
+/* a node's LP gets at most this many times the mean time of the node LPs
+ * before it, and at least SPLIT_NODE_MIN_S */
+#define SPLIT_NODE_X 20.0
+#define SPLIT_NODE_MIN_S 1.0
 typedef struct split_node {
     unsigned char *ban;
-    long *smin, *smax;
+    long *smin, *smax, *emin, *emax;
+    unsigned char *flo, *fhi; /* n * D, or NULL: no frequency splits */
     double bound;
-    int leaf; /* its LP has one class and one start per task */
+    int leaf; /* its LP has one class, start, stop and profile per task */
 } split_node;
 
 static void split_load(cg *c, const split_node *x, size_t nb, int save)
@@ -939,20 +972,39 @@ static void split_load(cg *c, const split_node *x, size_t nb, int save)
         memcpy(x->ban, c->ban, nb);
         memcpy(x->smin, c->smin, nb * sizeof *x->smin);
         memcpy(x->smax, c->smax, nb * sizeof *x->smax);
+        memcpy(x->emin, c->emin, nb * sizeof *x->emin);
+        memcpy(x->emax, c->emax, nb * sizeof *x->emax);
+        if (x->flo != NULL) {
+            memcpy(x->flo, c->flo, c->n * (size_t)c->D);
+            memcpy(x->fhi, c->fhi, c->n * (size_t)c->D);
+        }
         return;
     }
     memcpy(c->ban, x->ban, nb);
     memcpy(c->smin, x->smin, nb * sizeof *x->smin);
     memcpy(c->smax, x->smax, nb * sizeof *x->smax);
+    memcpy(c->emin, x->emin, nb * sizeof *x->emin);
+    memcpy(c->emax, x->emax, nb * sizeof *x->emax);
+    if (x->flo != NULL) {
+        memcpy(c->flo, x->flo, c->n * (size_t)c->D);
+        memcpy(c->fhi, x->fhi, c->n * (size_t)c->D);
+    }
     for (size_t i = 0; i < c->n; i++)
         sync_task(c, i);
 }
 
-static void split_copy(split_node *to, const split_node *from, size_t nb)
+static void split_copy(split_node *to, const split_node *from, size_t nb,
+                       size_t nf)
 {
+    if (nf > 0) {
+        memcpy(to->flo, from->flo, nf);
+        memcpy(to->fhi, from->fhi, nf);
+    }
     memcpy(to->ban, from->ban, nb);
     memcpy(to->smin, from->smin, nb * sizeof *to->smin);
     memcpy(to->smax, from->smax, nb * sizeof *to->smax);
+    memcpy(to->emin, from->emin, nb * sizeof *to->emin);
+    memcpy(to->emax, from->emax, nb * sizeof *to->emax);
     to->bound = from->bound;
     to->leaf = from->leaf;
 }
@@ -963,15 +1015,24 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
     double above = ub + 1e-7 * (1.0 + fabs(ub));
     double big = 2.0 * (fabs(ub) + 1.0);
     size_t nb = c->n * c->nc, nn = 0, cap = SPLIT_NODES + 1;
+    size_t nf = c->flo != NULL ? c->n * (size_t)c->D : 0;
     split_node *nd = calloc(cap, sizeof *nd);
-    double *wt = malloc((3 * nb + 1) * sizeof *wt);
+    double *wt = malloc((5 * nb + 1) * sizeof *wt);
     double result = NAN;
     *oom = nd == NULL || wt == NULL;
     for (size_t q = 0; !*oom && q < cap; q++) {
         nd[q].ban = malloc(nb + 1);
         nd[q].smin = malloc((nb + 1) * sizeof *nd[q].smin);
         nd[q].smax = malloc((nb + 1) * sizeof *nd[q].smax);
-        *oom = !nd[q].ban || !nd[q].smin || !nd[q].smax;
+        nd[q].emin = malloc((nb + 1) * sizeof *nd[q].emin);
+        nd[q].emax = malloc((nb + 1) * sizeof *nd[q].emax);
+        *oom = !nd[q].ban || !nd[q].smin || !nd[q].smax || !nd[q].emin ||
+               !nd[q].emax;
+        if (nf > 0) {
+            nd[q].flo = malloc(nf);
+            nd[q].fhi = malloc(nf);
+            *oom = *oom || !nd[q].flo || !nd[q].fhi;
+        }
     }
     if (*oom)
         goto out;
@@ -986,7 +1047,10 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
         glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_LO, 0, 0);
     }
     /* the least bound, and when it last rose */
-    double t0 = ecs_clock_now(), t_gain = t0, least = -HUGE_VAL;
+    double least = -HUGE_VAL;
+    long solved = 0, at_gain = 0;
+    double t_first = ecs_clock_now();
+    long stall = SPLIT_STALL_NODES * (long)c->nc;
     while (nn > 0 && ecs_clock_now() < t_end) {
         size_t at = 0;
         for (size_t q = 1; q < nn; q++)
@@ -994,41 +1058,60 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
                 at = q;
         if (nd[at].leaf)
             break; /* the least bound cannot rise by splits */
-        double now = ecs_clock_now();
-        if (nd[at].bound > least + 1e-9 * (1.0 + fabs(least))) {
+        /* (from -HUGE_VAL, the first node's, the test below would be
+         * -inf > NaN: never a rise) */
+        if (isfinite(nd[at].bound) &&
+            (!isfinite(least) ||
+             nd[at].bound > least + 1e-9 * (1.0 + fabs(least)))) {
             least = nd[at].bound;
-            t_gain = now;
-        } else if (now - t_gain > SPLIT_STALL_S + (t_gain - t0)) {
-            break; /* no gain for as long as it took to the last one */
+            at_gain = solved;
+        } else if (solved - at_gain > (at_gain > stall ? at_gain : stall)) {
+            break; /* no gain over as many LPs as to the last one */
         }
         split_load(c, &nd[at], nb, 0);
         double b = NAN, lpv = NAN;
         unsigned rounds = 0;
-        int r = cg_loop(c, t_end, prof, &b, &lpv, &rounds);
+        /* a node's LP gets at most SPLIT_NODE_X times the mean so far (and
+         * SPLIT_NODE_MIN_S): one that does not converge in that keeps its
+         * Lagrangian bound and is split by its master's solution (the
+         * choice of a split needs no optimum; the children's bounds are
+         * their parent's until solved) */
+        double t_node = ecs_clock_now();
+        double node_end = t_node + (solved > 0 ? SPLIT_NODE_X * (t_node - t_first) /
+                                                     (double)solved
+                                               : HUGE_VAL);
+        if (node_end < t_node + SPLIT_NODE_MIN_S)
+            node_end = t_node + SPLIT_NODE_MIN_S;
+        if (node_end > t_end)
+            node_end = t_end;
+        int r = cg_loop(c, node_end, prof, &b, &lpv, &rounds);
         if (r < 0) {
             *oom = 1;
             break;
         }
         (*lps)++;
-        if (r == 0)
+        solved++;
+        if (r == 0 && ecs_clock_now() >= t_end)
             break; /* out of time: the nodes' bounds stand */
         if (b > nd[at].bound)
             nd[at].bound = b;
         if (nd[at].bound > above) { /* infeasible or dearer than ub */
-            split_copy(&nd[at], &nd[--nn], nb);
+            split_copy(&nd[at], &nd[--nn], nb, nf);
             continue;
         }
         /* the LP's weight of task i on class k (wt), and the sums of its
          * starts and squared starts there */
-        memset(wt, 0, 3 * nb * sizeof *wt);
+        memset(wt, 0, 5 * nb * sizeof *wt);
         for (size_t q = 0; q < c->ncol; q++) {
             double v = glp_get_col_prim(c->lp, c->c_fixed + 1 + (int)q);
             size_t ik = c->col[q].task * c->nc + (size_t)c->col[q].cls;
-            double s = (double)c->col[q].s;
+            double s = (double)c->col[q].s, e = (double)c->col[q].e;
             if (v > 1e-9) {
                 wt[ik] += v;
                 wt[nb + ik] += v * s;
                 wt[2 * nb + ik] += v * s * s;
+                wt[3 * nb + ik] += v * e;
+                wt[4 * nb + ik] += v * e * e;
             }
         }
         size_t bi = c->n, bk = 0;
@@ -1043,43 +1126,101 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
                 bi = i;
             }
         }
-        int by_start = bi == c->n;
+        int by_start = bi == c->n, by_end = 0;
         double mean = 0.0;
-        if (by_start) { /* the starts' variance on the task's one class */
+        if (by_start) { /* the starts' or stops' variance on the task's
+                           one class */
             spread = 1e-6;
             for (size_t ik = 0; ik < nb; ik++) {
                 if (wt[ik] < 0.5)
                     continue;
-                double m = wt[nb + ik] / wt[ik];
-                double var = wt[2 * nb + ik] / wt[ik] - m * m;
-                if (var > spread) {
-                    spread = var;
-                    bi = ik / c->nc;
-                    bk = ik % c->nc;
-                    mean = m;
+                for (int se = 0; se < 2; se++) {
+                    double m = wt[(1 + 2 * se) * nb + ik] / wt[ik];
+                    double var = wt[(2 + 2 * se) * nb + ik] / wt[ik] - m * m;
+                    if (var > spread) {
+                        spread = var;
+                        bi = ik / c->nc;
+                        bk = ik % c->nc;
+                        mean = m;
+                        by_end = se;
+                    }
                 }
             }
         }
-        if (bi == c->n) { /* one class and one start per task */
+        /* one class, start and stop per task: the frequency in a slot
+         * whose index is most spread over the task's columns */
+        int by_freq = 0;
+        long fl_at = 0;
+        if (bi == c->n && nf > 0) {
+            spread = 1e-6;
+            for (size_t i = 0; i < c->n; i++) {
+                long es = c->w->es[i], lf = c->w->lf[i];
+                for (long l = es; l <= lf; l++) {
+                    double s0 = 0, s1 = 0, s2 = 0;
+                    for (size_t q = 0; q < c->ncol; q++) {
+                        const cg_col *cl = &c->col[q];
+                        if (cl->task != i || l < cl->s || l > cl->e)
+                            continue;
+                        double v = glp_get_col_prim(c->lp,
+                                                    c->c_fixed + 1 + (int)q);
+                        if (v <= 1e-9)
+                            continue;
+                        double f = (double)cl->prof[l - cl->s];
+                        s0 += v;
+                        s1 += v * f;
+                        s2 += v * f * f;
+                    }
+                    if (s0 < 0.5)
+                        continue;
+                    double m = s1 / s0, var = s2 / s0 - m * m;
+                    if (var > spread) {
+                        spread = var;
+                        bi = i;
+                        fl_at = l;
+                        mean = m;
+                        by_freq = 1;
+                    }
+                }
+            }
+        }
+        if (bi == c->n) { /* one class, start, stop and profile per task */
             nd[at].leaf = 1;
             continue;
         }
         if (nn + c->nc > SPLIT_NODES)
             break;
         size_t made = 0;
-        if (by_start) {
-            size_t ik = bi * c->nc + bk;
+        if (by_freq) {
+            size_t fi = bi * (size_t)c->D + (size_t)fl_at;
             long m = (long)floor(mean);
-            if (m < nd[at].smin[ik])
-                m = nd[at].smin[ik];
+            if (m < nd[at].flo[fi])
+                m = nd[at].flo[fi];
+            if (m >= nd[at].fhi[fi])
+                m = nd[at].fhi[fi] - 1;
             for (int side = 0; side < 2; side++) {
                 split_node *ch = &nd[nn + made++];
-                split_copy(ch, &nd[at], nb);
+                split_copy(ch, &nd[at], nb, nf);
                 if (side == 0)
-                    ch->smax[ik] = m;
+                    ch->fhi[fi] = (unsigned char)m;
                 else
-                    ch->smin[ik] = m + 1;
-                if (ch->smin[ik] > ch->smax[ik])
+                    ch->flo[fi] = (unsigned char)(m + 1);
+            }
+        } else if (by_start) {
+            size_t ik = bi * c->nc + bk;
+            long m = (long)floor(mean);
+            long lo = by_end ? nd[at].emin[ik] : nd[at].smin[ik];
+            if (m < lo)
+                m = lo;
+            for (int side = 0; side < 2; side++) {
+                split_node *ch = &nd[nn + made++];
+                split_copy(ch, &nd[at], nb, nf);
+                long *mx = by_end ? ch->emax : ch->smax;
+                long *mn = by_end ? ch->emin : ch->smin;
+                if (side == 0)
+                    mx[ik] = m;
+                else
+                    mn[ik] = m + 1;
+                if (mn[ik] > mx[ik])
                     ch->ban[ik] = 1;
             }
         } else {
@@ -1087,14 +1228,14 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
                 if (nd[at].ban[bi * c->nc + k])
                     continue;
                 split_node *ch = &nd[nn + made++];
-                split_copy(ch, &nd[at], nb);
+                split_copy(ch, &nd[at], nb, nf);
                 for (size_t q = 0; q < c->nc; q++)
                     ch->ban[bi * c->nc + q] = q != k;
             }
         }
         nn += made;
         /* the parent's place to the last node */
-        split_copy(&nd[at], &nd[--nn], nb);
+        split_copy(&nd[at], &nd[--nn], nb, nf);
     }
     if (!*oom && nn == 0)
         result = ub;
@@ -1112,6 +1253,10 @@ out:
         free(nd[q].ban);
         free(nd[q].smin);
         free(nd[q].smax);
+        free(nd[q].emin);
+        free(nd[q].emax);
+        free(nd[q].flo);
+        free(nd[q].fhi);
     }
     free(nd);
     free(wt);
@@ -1299,10 +1444,26 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->ban = calloc(c->n * c->nc + 1, 1);
     c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
     c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);
-    if (c->ban == NULL || c->smin == NULL || c->smax == NULL) {
+    c->emin = malloc((c->n * c->nc + 1) * sizeof *c->emin);
+    c->emax = malloc((c->n * c->nc + 1) * sizeof *c->emax);
+    if (c->n * (size_t)c->D <= SPLIT_FREQ_CELLS && p->nfreq <= 255) {
+        c->flo = calloc(c->n * (size_t)c->D + 1, 1);
+        c->fhi = malloc(c->n * (size_t)c->D + 1);
+        if (c->flo == NULL || c->fhi == NULL) {
+            free(c->flo);
+            free(c->fhi);
+            c->flo = c->fhi = NULL; /* no frequency splits */
+        } else {
+            memset(c->fhi, (int)(p->nfreq - 1), c->n * (size_t)c->D + 1);
+        }
+    }
+    if (c->ban == NULL || c->smin == NULL || c->smax == NULL ||
+        c->emin == NULL || c->emax == NULL) {
         free(c->ban);
         free(c->smin);
         free(c->smax);
+        free(c->emin);
+        free(c->emax);
         free(c);
         glpk_guard_end(&gd);
         return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
@@ -1311,6 +1472,8 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
         for (size_t k = 0; k < c->nc; k++) {
             c->smin[i * c->nc + k] = w->es[i];
             c->smax[i * c->nc + k] = w->lf[i];
+            c->emin[i * c->nc + k] = w->es[i];
+            c->emax[i * c->nc + k] = w->lf[i];
         }
     if (setjmp(gd.jb) != 0) {
         rc = glpk_guard_failed(&gd, diag);
@@ -1346,6 +1509,10 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     free(c->ban);
     free(c->smin);
     free(c->smax);
+    free(c->emin);
+    free(c->emax);
+    free(c->flo);
+    free(c->fhi);
     free(c);
     return rc;
 }
