@@ -1018,8 +1018,11 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
     size_t nf = c->flo != NULL ? c->n * (size_t)c->D : 0;
     split_node *nd = calloc(cap, sizeof *nd);
     double *wt = malloc((5 * nb + 1) * sizeof *wt);
+    /* per task and slot: the LP weight of its columns there, and the sums
+     * of their frequency indices and squares (frequency splits) */
+    double *fw = nf > 0 ? malloc(3 * nf * sizeof *fw) : NULL;
     double result = NAN;
-    *oom = nd == NULL || wt == NULL;
+    *oom = nd == NULL || wt == NULL || (nf > 0 && fw == NULL);
     for (size_t q = 0; !*oom && q < cap; q++) {
         nd[q].ban = malloc(nb + 1);
         nd[q].smin = malloc((nb + 1) * sizeof *nd[q].smin);
@@ -1152,24 +1155,28 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
         int by_freq = 0;
         long fl_at = 0;
         if (bi == c->n && nf > 0) {
+            /* one pass over the columns (in their order, as the sums
+             * per slot were before: the same values) */
+            memset(fw, 0, 3 * nf * sizeof *fw);
+            for (size_t q = 0; q < c->ncol; q++) {
+                const cg_col *cl = &c->col[q];
+                double v = glp_get_col_prim(c->lp, c->c_fixed + 1 + (int)q);
+                if (v <= 1e-9)
+                    continue;
+                for (long l = cl->s; l <= cl->e; l++) {
+                    size_t fl = cl->task * (size_t)c->D + (size_t)l;
+                    double f = (double)cl->prof[l - cl->s];
+                    fw[fl] += v;
+                    fw[nf + fl] += v * f;
+                    fw[2 * nf + fl] += v * f * f;
+                }
+            }
             spread = 1e-6;
             for (size_t i = 0; i < c->n; i++) {
                 long es = c->w->es[i], lf = c->w->lf[i];
                 for (long l = es; l <= lf; l++) {
-                    double s0 = 0, s1 = 0, s2 = 0;
-                    for (size_t q = 0; q < c->ncol; q++) {
-                        const cg_col *cl = &c->col[q];
-                        if (cl->task != i || l < cl->s || l > cl->e)
-                            continue;
-                        double v = glp_get_col_prim(c->lp,
-                                                    c->c_fixed + 1 + (int)q);
-                        if (v <= 1e-9)
-                            continue;
-                        double f = (double)cl->prof[l - cl->s];
-                        s0 += v;
-                        s1 += v * f;
-                        s2 += v * f * f;
-                    }
+                    size_t fl = i * (size_t)c->D + (size_t)l;
+                    double s0 = fw[fl], s1 = fw[nf + fl], s2 = fw[2 * nf + fl];
                     if (s0 < 0.5)
                         continue;
                     double m = s1 / s0, var = s2 / s0 - m * m;
@@ -1260,6 +1267,7 @@ out:
     }
     free(nd);
     free(wt);
+    free(fw);
     return result;
 }
 
