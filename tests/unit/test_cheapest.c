@@ -465,6 +465,20 @@ static void test_solve_plan_at_scale(void **state)
     assert_close(r.steps[2].granted_s, r.steps[2].left_s, 1e-9);
     ecs_solve_result_release(&r);
     ecs_instance_release(&inst);
+    /* a source of zero volume cannot bind: solve's view drops it, and the
+     * plan is the one without a source (all of the time left at 11) */
+    double vol0[40] = {0};
+    ecs_source src0 = {.name = "solar", .site = 0, .price = 0, .volume = vol0};
+    ecs_instance_init(&inst, g, &p, price, 40, 40);
+    inst.source = &src0;
+    inst.nsource = 1;
+    assert_int_equal(ecs_instance_prepare(&inst, NULL), ECS_OK);
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,milp");
+    assert_close(r.steps[2].granted_s, r.steps[2].left_s, 1e-9);
+    ecs_solve_result_release(&r);
+    ecs_instance_release(&inst);
     ecs_graph_free(g);
     /* the one-task example: the cheapest-fit start */
     g = tu_graph(1, (const long[]){2}, 0, NULL);
