@@ -66,8 +66,9 @@
  * first (%), the tasks of a window (at least, at most), the most columns
  * of one window (built) and of one task (kept: the cheapest), the
  * branch-and-bound nodes of the window's MILP (a limit that depends on no
- * clock) and GLPK's time limit on it (ms, a guard that a 32-task case
- * never reaches: the MILP takes 0.1 to 150 ms on the shared machine). */
+ * clock) and, on graphs of more than LX_STALL_TASKS tasks only, GLPK's time
+ * limit on it (ms, a guard: solve's local phase at scale runs under solve's
+ * clock anyway; below, the work limits LX_WIN_LP_ITS and LX_WIN_ITS). */
 #define LX_WIN_PCT 60u
 #define LX_WIN_MIN 6
 #define LX_WIN_MAX 12
@@ -100,7 +101,8 @@ _Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
 #define LX_RC_NODES 30
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
                             once per PE of its class: else none */
-#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
+#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS
+                          (above LX_STALL_TASKS tasks only) */
 #define LX_RC_ITS 400 /* the most simplex iterations of its branch and
                           bound (work, beside LX_RC_NODES: 30 nodes took
                           800 to 1,600 iterations and 0.2 to 0.4 s on
@@ -111,6 +113,21 @@ _Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
                           on three sites at 120 s 2.06 % against 2.70 %) */
 #define LX_RC_REFUSED 2 /* with a source or a cap: no recombination after
                            more than LX_RC_REFUSED x (kept + 1) refused */
+
+/* GLPK's work limits inside the window and the recombination on graphs of
+ * up to LX_STALL_TASKS tasks, in place of the clock (LX_WIN_MS, LX_RC_MS),
+ * so that the same command gives the same schedule under any load: the
+ * most simplex iterations of one LP solve of a window (GLPK's it_lim), of
+ * one of the recombination, and of a window's branch and bound (counted
+ * from the callback at each node's selection, beside LX_WIN_NODES; the
+ * recombination's is LX_RC_ITS).  Sized far above what is used: over the
+ * 15 cases of the development set at seed 1 (11,000 LP solves, 360
+ * branch and bounds), at most 132, 670 and 1,288 iterations
+ * (bench/results/local_ext.md "Eleventh round").  A window whose LP stops
+ * at the limit is given up, as one whose LP is not solved. */
+#define LX_WIN_LP_ITS 5000
+#define LX_RC_LP_ITS 20000
+#define LX_WIN_ITS 20000
 
 /* Where the slot cost is not linear in the draw (a source, a cap), the
  * share of the draw of a window's other tasks, where they are now, that
@@ -2279,7 +2296,11 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
-    sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+    const int at_scale = x->n > LX_STALL_TASKS;
+    if (at_scale)
+        sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+    else /* work, not time: the same schedule under any load */
+        sm.it_lim = m > LX_WIN_MAX ? LX_RC_LP_ITS : LX_WIN_LP_ITS;
     double z = HUGE_VAL;
     for (;;) {
         if (glp_simplex(lp, &sm) != 0 || glp_get_status(lp) != GLP_OPT)
@@ -2377,12 +2398,13 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
         lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES,
                     glp_get_it_cnt(lp),
-                    m > LX_WIN_MAX && x->n <= LX_STALL_TASKS ? LX_RC_ITS : INT_MAX};
+                    at_scale ? INT_MAX : m > LX_WIN_MAX ? LX_RC_ITS : LX_WIN_ITS};
         glp_iocp io;
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
         io.br_tech = GLP_BR_MFV;
-        io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+        if (at_scale)
+            io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
         io.cb_func = lx_glpk_nodes;
         io.cb_info = &cb;
         int ir = ok ? glp_intopt(lp, &io) : -1;
