@@ -221,6 +221,14 @@ typedef struct lx {
                                two first placements */
     int linear;           /* no source, no cap: slot costs linear */
     double *price;        /* nsite * D: the prices (linear) */
+    /* with sources: each site's and slot's sources cheaper than its price
+     * and not empty, in the order ecs_instance_slot_cover takes them
+     * (cov_m of them at cov_v, cov_p + (q D + l) nsource: volume,
+     * price), so that lx_slot prices a draw by the same sums without
+     * sorting them again (the DP's slot costs, bench/results/local_ext.md
+     * "Eleventh round") */
+    unsigned char *cov_m;
+    double *cov_v, *cov_p;
     /* linear: each task's interval costs on each class, which then do not
      * depend on the draw (lx_tab): X(s, e) the cheapest profile started
      * in s (at f > 0) and done by e, M(a, b) the least X inside [a, b];
@@ -353,7 +361,19 @@ static double lx_slot(const lx *x, int q, long l, double e)
         double over = e - lx_cap(x, q, l);
         return over > 0.0 ? over : 0.0;
     }
-    return ecs_instance_slot_cost(x->inst, q, l, e);
+    if (x->cov_m == NULL)
+        return ecs_instance_slot_cost(x->inst, q, l, e);
+    /* ecs_instance_slot_cover's sums, its order of the sources read from
+     * the table */
+    size_t at = (size_t)q * (size_t)x->D + (size_t)l, ns = x->inst->nsource;
+    const double *v = x->cov_v + at * ns, *pr = x->cov_p + at * ns;
+    double left = e > 0.0 ? e : 0.0, cost = 0.0;
+    for (size_t k = 0; k < x->cov_m[at] && left > 0.0; k++) {
+        double take = v[k] < left ? v[k] : left;
+        cost += take * pr[k];
+        left -= take;
+    }
+    return cost + left * x->price[at];
 }
 
 /* The cap a placement must keep (none in phase 1). */
@@ -3135,6 +3155,9 @@ static void lx_release(lx *x)
     free(x->rc_prev);
     free(x->winit);
     free(x->price);
+    free(x->cov_m);
+    free(x->cov_v);
+    free(x->cov_p);
     free(x->tab);
     free(x->toff);
     free(x->rc_col);
@@ -3240,8 +3263,39 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     for (int q = 0; x->price != NULL && q < x->nsite; q++)
         for (size_t l = 0; l < D; l++)
             x->price[(size_t)q * D + l] = ecs_instance_price(x->inst, q, (long)l);
+    size_t ns = x->inst->nsource;
+    int cov_ok = 1;
+    if (ns > 0 && ns <= ECS_MAX_SOURCES) {
+        size_t nqd = (size_t)x->nsite * D;
+        x->cov_m = malloc(nqd);
+        x->cov_v = malloc(nqd * ns * sizeof *x->cov_v);
+        x->cov_p = malloc(nqd * ns * sizeof *x->cov_p);
+        cov_ok = x->cov_m && x->cov_v && x->cov_p && x->price;
+        for (size_t at = 0; cov_ok && at < nqd; at++) {
+            int q = (int)(at / D);
+            long l = (long)(at % D);
+            double r = x->price[at];
+            size_t order[ECS_MAX_SOURCES], m = 0;
+            for (size_t j = 0; j < ns; j++) { /* as ecs_instance_slot_cover */
+                const ecs_source *src = &x->inst->source[j];
+                if (src->site != q || !(src->price < r) || !(src->volume[l] > 0.0))
+                    continue;
+                size_t k = m++;
+                while (k > 0 && x->inst->source[order[k - 1]].price > src->price) {
+                    order[k] = order[k - 1];
+                    k--;
+                }
+                order[k] = j;
+            }
+            x->cov_m[at] = (unsigned char)m;
+            for (size_t k = 0; k < m; k++) {
+                x->cov_v[at * ns + k] = x->inst->source[order[k]].volume[l];
+                x->cov_p[at * ns + k] = x->inst->source[order[k]].price;
+            }
+        }
+    }
     x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
-    if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
+    if (!cov_ok || !x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
         !x->rc_best || !x->rc_last || !x->price || !x->wfull || !x->wfix || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
