@@ -66,8 +66,9 @@
  * first (%), the tasks of a window (at least, at most), the most columns
  * of one window (built) and of one task (kept: the cheapest), the
  * branch-and-bound nodes of the window's MILP (a limit that depends on no
- * clock) and GLPK's time limit on it (ms, a guard that a 32-task case
- * never reaches: the MILP takes 0.1 to 150 ms on the shared machine). */
+ * clock) and, on graphs of more than LX_STALL_TASKS tasks only, GLPK's time
+ * limit on it (ms, a guard: solve's local phase at scale runs under solve's
+ * clock anyway; below, the work limits LX_WIN_LP_ITS and LX_WIN_ITS). */
 #define LX_WIN_PCT 60u
 #define LX_WIN_MIN 6
 #define LX_WIN_MAX 12
@@ -100,7 +101,8 @@ _Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
 #define LX_RC_NODES 30
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
                             once per PE of its class: else none */
-#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
+#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS
+                          (above LX_STALL_TASKS tasks only) */
 #define LX_RC_ITS 400 /* the most simplex iterations of its branch and
                           bound (work, beside LX_RC_NODES: 30 nodes took
                           800 to 1,600 iterations and 0.2 to 0.4 s on
@@ -111,6 +113,21 @@ _Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
                           on three sites at 120 s 2.06 % against 2.70 %) */
 #define LX_RC_REFUSED 2 /* with a source or a cap: no recombination after
                            more than LX_RC_REFUSED x (kept + 1) refused */
+
+/* GLPK's work limits inside the window and the recombination on graphs of
+ * up to LX_STALL_TASKS tasks, in place of the clock (LX_WIN_MS, LX_RC_MS),
+ * so that the same command gives the same schedule under any load: the
+ * most simplex iterations of one LP solve of a window (GLPK's it_lim), of
+ * one of the recombination, and of a window's branch and bound (counted
+ * from the callback at each node's selection, beside LX_WIN_NODES; the
+ * recombination's is LX_RC_ITS).  Sized far above what is used: over the
+ * 15 cases of the development set at seed 1 (11,000 LP solves, 360
+ * branch and bounds), at most 132, 670 and 1,288 iterations
+ * (bench/results/local_ext.md "Eleventh round").  A window whose LP stops
+ * at the limit is given up, as one whose LP is not solved. */
+#define LX_WIN_LP_ITS 5000
+#define LX_RC_LP_ITS 20000
+#define LX_WIN_ITS 20000
 
 /* Where the slot cost is not linear in the draw (a source, a cap), the
  * share of the draw of a window's other tasks, where they are now, that
@@ -204,6 +221,14 @@ typedef struct lx {
                                two first placements */
     int linear;           /* no source, no cap: slot costs linear */
     double *price;        /* nsite * D: the prices (linear) */
+    /* with sources: each site's and slot's sources cheaper than its price
+     * and not empty, in the order ecs_instance_slot_cover takes them
+     * (cov_m of them at cov_v, cov_p + (q D + l) nsource: volume,
+     * price), so that lx_slot prices a draw by the same sums without
+     * sorting them again (the DP's slot costs, bench/results/local_ext.md
+     * "Eleventh round") */
+    unsigned char *cov_m;
+    double *cov_v, *cov_p;
     /* linear: each task's interval costs on each class, which then do not
      * depend on the draw (lx_tab): X(s, e) the cheapest profile started
      * in s (at f > 0) and done by e, M(a, b) the least X inside [a, b];
@@ -336,7 +361,19 @@ static double lx_slot(const lx *x, int q, long l, double e)
         double over = e - lx_cap(x, q, l);
         return over > 0.0 ? over : 0.0;
     }
-    return ecs_instance_slot_cost(x->inst, q, l, e);
+    if (x->cov_m == NULL)
+        return ecs_instance_slot_cost(x->inst, q, l, e);
+    /* ecs_instance_slot_cover's sums, its order of the sources read from
+     * the table */
+    size_t at = (size_t)q * (size_t)x->D + (size_t)l, ns = x->inst->nsource;
+    const double *v = x->cov_v + at * ns, *pr = x->cov_p + at * ns;
+    double left = e > 0.0 ? e : 0.0, cost = 0.0;
+    for (size_t k = 0; k < x->cov_m[at] && left > 0.0; k++) {
+        double take = v[k] < left ? v[k] : left;
+        cost += take * pr[k];
+        left -= take;
+    }
+    return cost + left * x->price[at];
 }
 
 /* The cap a placement must keep (none in phase 1). */
@@ -2279,7 +2316,11 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
-    sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+    const int at_scale = x->n > LX_STALL_TASKS;
+    if (at_scale)
+        sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+    else /* work, not time: the same schedule under any load */
+        sm.it_lim = m > LX_WIN_MAX ? LX_RC_LP_ITS : LX_WIN_LP_ITS;
     double z = HUGE_VAL;
     for (;;) {
         if (glp_simplex(lp, &sm) != 0 || glp_get_status(lp) != GLP_OPT)
@@ -2377,12 +2418,13 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
         lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES,
                     glp_get_it_cnt(lp),
-                    m > LX_WIN_MAX && x->n <= LX_STALL_TASKS ? LX_RC_ITS : INT_MAX};
+                    at_scale ? INT_MAX : m > LX_WIN_MAX ? LX_RC_ITS : LX_WIN_ITS};
         glp_iocp io;
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
         io.br_tech = GLP_BR_MFV;
-        io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+        if (at_scale)
+            io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
         io.cb_func = lx_glpk_nodes;
         io.cb_info = &cb;
         int ir = ok ? glp_intopt(lp, &io) : -1;
@@ -3113,6 +3155,9 @@ static void lx_release(lx *x)
     free(x->rc_prev);
     free(x->winit);
     free(x->price);
+    free(x->cov_m);
+    free(x->cov_v);
+    free(x->cov_p);
     free(x->tab);
     free(x->toff);
     free(x->rc_col);
@@ -3218,8 +3263,28 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     for (int q = 0; x->price != NULL && q < x->nsite; q++)
         for (size_t l = 0; l < D; l++)
             x->price[(size_t)q * D + l] = ecs_instance_price(x->inst, q, (long)l);
+    size_t ns = x->inst->nsource;
+    int cov_ok = 1;
+    if (ns > 0 && ns <= ECS_MAX_SOURCES) {
+        size_t nqd = (size_t)x->nsite * D;
+        x->cov_m = malloc(nqd);
+        x->cov_v = malloc(nqd * ns * sizeof *x->cov_v);
+        x->cov_p = malloc(nqd * ns * sizeof *x->cov_p);
+        cov_ok = x->cov_m && x->cov_v && x->cov_p && x->price;
+        for (size_t at = 0; cov_ok && at < nqd; at++) {
+            long l = (long)(at % D);
+            size_t order[ECS_MAX_SOURCES];
+            size_t m = ecs_instance_slot_sources(x->inst, (int)(at / D), l,
+                                                 order);
+            x->cov_m[at] = (unsigned char)m;
+            for (size_t k = 0; k < m; k++) {
+                x->cov_v[at * ns + k] = x->inst->source[order[k]].volume[l];
+                x->cov_p[at * ns + k] = x->inst->source[order[k]].price;
+            }
+        }
+    }
     x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
-    if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
+    if (!cov_ok || !x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
         !x->rc_best || !x->rc_last || !x->price || !x->wfull || !x->wfix || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||

@@ -63,7 +63,10 @@
  *   DP's), the start itself is returned (kept_start = 1).
  * - Randomness.  Every random choice comes from a splitmix64 stream
  *   (rng.h) seeded with `seed`: the same inputs and seed give the same
- *   schedule, unless the time limit cuts the search short.
+ *   schedule, unless the time limit cuts the search short (on the
+ *   extended model up to 100 tasks the GLPK runs inside the window and
+ *   the recombination stop at work limits, not at a clock, so the load
+ *   does not change the schedule either; docs/MODEL.md "Local heuristic").
  * - Time.  The limit is wall-clock (CLOCK_MONOTONIC), checked between
  *   moves; the best schedule found by then is returned.
  * - Slots of different lengths (instance.h slot_len; docs/MODEL.md "Slots
