@@ -672,6 +672,12 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
     mp.max_nodes = (unsigned long long)prm->effort;
     if (mp.time_limit_s < MIN_PHASE_S)
         mp.time_limit_s = MIN_PHASE_S;
+    /* the second tree starts where milp_share puts it (its proofs, as
+     * rand0004 at P = 4, E = 0.2, no later); the larger grant's rest is
+     * its own */
+    double planned = share(d, prm->milp_share) * left_at(d, sp);
+    if (!milp_alone(d->inst, prm) && planned < mp.time_limit_s)
+        mp.split_limit_s = planned;
     mp.mip_gap = prm->gap;
     mp.warm_start = out->schedule;
     /* where nothing else improves a schedule (slots of different lengths:

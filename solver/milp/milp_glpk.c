@@ -1037,7 +1037,10 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     size_t n = run->model->ncols;
     double t_end = run->t_end;
     implied_kind(c, GLP_CV);
-    run->t_end = ecs_clock_now() + 0.5 * (t_end - ecs_clock_now());
+    /* (split_end: where the caller gives more time than the split is
+     * planned for, the rest goes to the second tree) */
+    double split = run->split_end > 0.0 ? run->split_end : t_end;
+    run->t_end = ecs_clock_now() + 0.5 * (split - ecs_clock_now());
     ecs_result rc = solve_tree(c, 0, diag);
     run->t_end = t_end;
     implied_kind(c, GLP_IV);
@@ -1335,6 +1338,9 @@ void milp_run_init(milp_run *run, const milp_model *m,
     run->model = m;
     run->warm = warm;
     run->t_end = t_end;
+    run->split_end = prm->split_limit_s > 0.0 && t0 + prm->split_limit_s < t_end
+                         ? t0 + prm->split_limit_s
+                         : t_end;
     run->mip_gap = prm->mip_gap;
     run->verbose = prm->verbose;
     run->log = prm->log;
