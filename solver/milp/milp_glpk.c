@@ -289,10 +289,11 @@ static void best_first(glp_tree *T, glpk_ctx *c)
     }
 }
 
-/* Strong branching's budgets count to the split's end (split_limit_s):
- * a second tree given more time than the split planned spends no more
- * of it on strong branching than it would have (rand0004 at P = 4,
- * E = 0.2, proven in its second tree). */
+/* The budgets of the root's dive and probes and of strong branching
+ * count to the split's end (split_limit_s): a MILP given more time than
+ * the split planned spends no more of it on them than it would have, the
+ * rest goes to the second tree (rand0004 and rand0064 at P = 4, E = 0.2,
+ * proven within the planned grant). */
 static double sb_end(const milp_run *run)
 {
     return run->split_end > 0.0 && run->split_end < run->t_end
@@ -619,7 +620,7 @@ static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
         memcpy(best, c->warm1 + 1, m->ncols * sizeof *best);
         best_obj = objective(m, c->warm1);
     }
-    double t_end = ecs_clock_now() + 0.5 * (double)ms_left(c) / 1000.0;
+    double t_end = ecs_clock_now() + 0.5 * (sb_end(c->run) - ecs_clock_now());
     int r = milp_dive(c->lp, c->run, t_end, best, &best_obj);
     if (r < 0) {
         free(best);
@@ -821,7 +822,7 @@ static int root_cuts(glpk_ctx *c)
     if (!run->zerohalf || over(c) || need_rows(c) != 0)
         return 1;
     size_t n = c->cm.ncols;
-    double t_stop = ecs_clock_now() + 0.1 * (run->t_end - ecs_clock_now());
+    double t_stop = ecs_clock_now() + 0.1 * (sb_end(run) - ecs_clock_now());
     double *x = malloc((n ? n : 1) * sizeof *x);
     int *ind = malloc((n + 1) * sizeof *ind);
     double *val = malloc((n + 1) * sizeof *val);
@@ -905,7 +906,7 @@ static int probe_root(glpk_ctx *c)
      * 50-task cases they prove start at 0.7-0.8 %) */
     if (run->sbprobe == 1 && U - z0 <= 0.005 * fabs(U))
         return 1;
-    double budget = run->sbprobe_share * (run->t_end - t);
+    double budget = run->sbprobe_share * (sb_end(run) - t);
     if (budget > c->root_s + 0.05)
         budget = c->root_s + 0.05;
     double t_stop = t + budget;
