@@ -216,7 +216,8 @@ typedef struct ecs_solve_params {
     double milp_dp_ops_per_nonzero; /* default 200 */
     double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: all of it up to milp_all_max_tasks tasks) */
     double milp_last_share;   /* the MILP's share instead of milp_share
-                                 where no phase after it raises the bound:
+                                 (when larger) where no phase after it
+                                 raises the bound:
                                  the paper's model, no dynamic program to
                                  follow, at most milp_all_max_tasks tasks
                                  and milp_last_max_pes PEs (default 0.9:
