@@ -3077,10 +3077,12 @@ static void lx_shift(lx *x)
  * left in x at the end.  With two sites or more (graphs of up to
  * LX_STALL_TASKS tasks) the stall is followed by LX_SWAP_TRIES kicks from
  * the best, each a window move (LX_WIN_PCT %) or else a site exchange
- * (lx_swap), kept only when cheaper than the best (then the stall starts
- * again): up to the end of the stall the search is what it is without
- * them, so they never leave a dearer schedule (bench/results/local_ext.md
- * "Eleventh round, second part").  -1 out of memory.
+ * (lx_swap), kept only when cheaper than the best (then the polish
+ * starts again from it, not the stall: its CPU stays bounded): up to the
+ * end of the first stall the search is what it is without them, so they
+ * never leave a dearer schedule than without them (the 10 s limit
+ * aside; bench/results/local_ext.md "Eleventh round, second part").  -1
+ * out of memory.
  */
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
@@ -3191,7 +3193,9 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             best_total = x->total;
             lx_save(x);
             out->kicks_improved++;
-            stall = -1;
+            /* a new best: the stall starts again, or after a polish
+             * kick the polish (LX_SWAP_TRIES - 1 kicks more) */
+            stall = stall >= stall_max ? stall_max : -1;
         } else if (x->total < best_total + LX_RRT * (1.0 - (double)stall /
                                                             (double)stall_max) *
                                                fabs(best_total) -
