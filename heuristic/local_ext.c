@@ -3441,21 +3441,10 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
         x->cov_p = malloc(nqd * ns * sizeof *x->cov_p);
         cov_ok = x->cov_m && x->cov_v && x->cov_p && x->price;
         for (size_t at = 0; cov_ok && at < nqd; at++) {
-            int q = (int)(at / D);
             long l = (long)(at % D);
-            double r = x->price[at];
-            size_t order[ECS_MAX_SOURCES], m = 0;
-            for (size_t j = 0; j < ns; j++) { /* as ecs_instance_slot_cover */
-                const ecs_source *src = &x->inst->source[j];
-                if (src->site != q || !(src->price < r) || !(src->volume[l] > 0.0))
-                    continue;
-                size_t k = m++;
-                while (k > 0 && x->inst->source[order[k - 1]].price > src->price) {
-                    order[k] = order[k - 1];
-                    k--;
-                }
-                order[k] = j;
-            }
+            size_t order[ECS_MAX_SOURCES];
+            size_t m = ecs_instance_slot_sources(x->inst, (int)(at / D), l,
+                                                 order);
             x->cov_m[at] = (unsigned char)m;
             for (size_t k = 0; k < m; k++) {
                 x->cov_v[at * ns + k] = x->inst->source[order[k]].volume[l];
