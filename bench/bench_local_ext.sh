@@ -26,7 +26,8 @@
 # the cache with the new deadline replace it: the last row counts).
 # LE_VARIANTS picks platforms, LE_SKIP and LE_GRAPHS which graphs (the
 # LE_GRAPHS after the first LE_SKIP; default all 32), LE_SEED local's seed
-# (default 1); LE_OPT_ONLY=1 fills the cache and runs no local search.
+# (default 1), LE_TIME_LIMIT local's --time-limit (default: none given, the
+# command's 10 s); LE_OPT_ONLY=1 fills the cache and runs no local search.
 # Every solver run under `flock LE_LOCK` (default /work/bench.lock, one
 # case per lock; empty: none, for a caller that holds it).  Rows to
 # LE_OUT (default bench/results/local_ext.csv; LE_APPEND=1 appends), a
@@ -34,7 +35,7 @@
 set -u
 : "${ECSCHED:=bin/ecsched}"
 : "${LE_PES:=4 8}" "${LE_VARIANTS:=classes sites solar classes3 sites3 green}"
-: "${LE_GRAPHS:=32}" "${LE_SKIP:=0}" "${LE_OPT_ONLY:=}" "${LE_APPEND:=}" "${LE_OPT:=}" "${LE_OPT_LIMIT:=60}" "${LE_SEED:=1}"
+: "${LE_TIME_LIMIT:=}" "${LE_GRAPHS:=32}" "${LE_SKIP:=0}" "${LE_OPT_ONLY:=}" "${LE_APPEND:=}" "${LE_OPT:=}" "${LE_OPT_LIMIT:=60}" "${LE_SEED:=1}"
 LE_LOCK=${LE_LOCK-/work/bench.lock}
 : "${LE_OUT:=bench/results/local_ext.csv}"
 data=${ECSCHED_SHARED_DATA:-../shared/data}
@@ -114,7 +115,7 @@ for v in $LE_VARIANTS; do
       fi
       [ -n "$row" ] && [ -z "$LE_OPT_ONLY" ] || continue
       lock "$ECSCHED" heuristic "$g" --mode local --platform "$pf" --extension 0.2 \
-        --seed "$LE_SEED" --json -o "$tmp/l.json" >/dev/null 2>"$tmp/err" ||
+        --seed "$LE_SEED" ${LE_TIME_LIMIT:+--time-limit "$LE_TIME_LIMIT"} --json -o "$tmp/l.json" >/dev/null 2>"$tmp/err" ||
         { echo "$v P=$P $g: local: $(head -1 "$tmp/err")"; exit 1; }
       "$ECSCHED" validate "$g" "$tmp/l.json" --platform "$pf" >/dev/null 2>&1 ||
         { echo "$v P=$P $g: local's schedule fails validate"; exit 1; }

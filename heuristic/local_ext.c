@@ -58,6 +58,15 @@
  * in solve's local phase at scale, the ruins keep their share: not
  * measured there; bench/results/local_ext.md "Tenth round"). */
 #define LX_EJECT_PCT 10u
+/* the site exchange (lx_swap; two sites or more, graphs of up to
+ * LX_STALL_TASKS tasks): LX_SWAP_TRIES kicks after each stall, from the
+ * best; up to LX_SWAP_MAX tasks of one site against up to LX_SWAP_MAX + 1
+ * of another chosen among its LX_SWAP_POOL nearest in time, and up to
+ * LX_SWAP_NEAR tasks around them re-timed */
+#define LX_SWAP_TRIES 30
+#define LX_SWAP_MAX 3u
+#define LX_SWAP_POOL 8u
+#define LX_SWAP_NEAR 8u
 
 /* Block shifts: share of the kicks (%). */
 #define LX_SHIFT_PCT 15u
@@ -66,8 +75,9 @@
  * first (%), the tasks of a window (at least, at most), the most columns
  * of one window (built) and of one task (kept: the cheapest), the
  * branch-and-bound nodes of the window's MILP (a limit that depends on no
- * clock) and GLPK's time limit on it (ms, a guard that a 32-task case
- * never reaches: the MILP takes 0.1 to 150 ms on the shared machine). */
+ * clock) and, on graphs of more than LX_STALL_TASKS tasks only, GLPK's time
+ * limit on it (ms, a guard: solve's local phase at scale runs under solve's
+ * clock anyway; below, the work limits LX_WIN_LP_ITS and LX_WIN_ITS). */
 #define LX_WIN_PCT 60u
 #define LX_WIN_MIN 6
 #define LX_WIN_MAX 12
@@ -100,7 +110,8 @@ _Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
 #define LX_RC_NODES 30
 #define LX_RC_COLS 20000 /* the most columns of lx_rc_cheap, each counted
                             once per PE of its class: else none */
-#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS */
+#define LX_RC_MS 10000 /* GLPK's time limit (ms): a guard, as LX_WIN_MS
+                          (above LX_STALL_TASKS tasks only) */
 #define LX_RC_ITS 400 /* the most simplex iterations of its branch and
                           bound (work, beside LX_RC_NODES: 30 nodes took
                           800 to 1,600 iterations and 0.2 to 0.4 s on
@@ -111,6 +122,21 @@ _Static_assert(LX_WIN_ADD_LARGE <= LX_WIN_ADD, "pick[] is sized by LX_WIN_ADD");
                           on three sites at 120 s 2.06 % against 2.70 %) */
 #define LX_RC_REFUSED 2 /* with a source or a cap: no recombination after
                            more than LX_RC_REFUSED x (kept + 1) refused */
+
+/* GLPK's work limits inside the window and the recombination on graphs of
+ * up to LX_STALL_TASKS tasks, in place of the clock (LX_WIN_MS, LX_RC_MS),
+ * so that the same command gives the same schedule under any load: the
+ * most simplex iterations of one LP solve of a window (GLPK's it_lim), of
+ * one of the recombination, and of a window's branch and bound (counted
+ * from the callback at each node's selection, beside LX_WIN_NODES; the
+ * recombination's is LX_RC_ITS).  Sized far above what is used: over the
+ * 15 cases of the development set at seed 1 (11,000 LP solves, 360
+ * branch and bounds), at most 132, 670 and 1,288 iterations
+ * (bench/results/local_ext.md "Eleventh round").  A window whose LP stops
+ * at the limit is given up, as one whose LP is not solved. */
+#define LX_WIN_LP_ITS 5000
+#define LX_RC_LP_ITS 20000
+#define LX_WIN_ITS 20000
 
 /* Where the slot cost is not linear in the draw (a source, a cap), the
  * share of the draw of a window's other tasks, where they are now, that
@@ -204,6 +230,14 @@ typedef struct lx {
                                two first placements */
     int linear;           /* no source, no cap: slot costs linear */
     double *price;        /* nsite * D: the prices (linear) */
+    /* with sources: each site's and slot's sources cheaper than its price
+     * and not empty, in the order ecs_instance_slot_cover takes them
+     * (cov_m of them at cov_v, cov_p + (q D + l) nsource: volume,
+     * price), so that lx_slot prices a draw by the same sums without
+     * sorting them again (the DP's slot costs, bench/results/local_ext.md
+     * "Eleventh round") */
+    unsigned char *cov_m;
+    double *cov_v, *cov_p;
     /* linear: each task's interval costs on each class, which then do not
      * depend on the draw (lx_tab): X(s, e) the cheapest profile started
      * in s (at f > 0) and done by e, M(a, b) the least X inside [a, b];
@@ -336,7 +370,19 @@ static double lx_slot(const lx *x, int q, long l, double e)
         double over = e - lx_cap(x, q, l);
         return over > 0.0 ? over : 0.0;
     }
-    return ecs_instance_slot_cost(x->inst, q, l, e);
+    if (x->cov_m == NULL)
+        return ecs_instance_slot_cost(x->inst, q, l, e);
+    /* ecs_instance_slot_cover's sums, its order of the sources read from
+     * the table */
+    size_t at = (size_t)q * (size_t)x->D + (size_t)l, ns = x->inst->nsource;
+    const double *v = x->cov_v + at * ns, *pr = x->cov_p + at * ns;
+    double left = e > 0.0 ? e : 0.0, cost = 0.0;
+    for (size_t k = 0; k < x->cov_m[at] && left > 0.0; k++) {
+        double take = v[k] < left ? v[k] : left;
+        cost += take * pr[k];
+        left -= take;
+    }
+    return cost + left * x->price[at];
 }
 
 /* The cap a placement must keep (none in phase 1). */
@@ -1853,6 +1899,127 @@ static int lx_eject(lx *x)
     return 0;
 }
 
+/*
+ * The site exchange kick (two sites or more, graphs of up to
+ * LX_STALL_TASKS tasks): a random slot t and two random sites a and b;
+ * 1 to LX_SWAP_MAX tasks of site a drawn among the 2k nearest in time to
+ * t, and the set of up to LX_SWAP_MAX + 1 tasks of site b among its
+ * LX_SWAP_POOL nearest to t whose work is closest to theirs (ties: the
+ * fewer tasks, then the nearer); both sets are taken off with up to
+ * LX_SWAP_NEAR other tasks nearest in time to t (any site: the tasks
+ * around them, to be re-timed), and all are put back by latest start,
+ * each at its exact best on the draw of the others placed, the
+ * exchanged ones away from their class (lx_best_ban: with one class per
+ * site, at the other site; if they find no room there, anywhere).  An
+ * exchange of equal work between two sites with the tasks around it
+ * re-timed, which no ruin (every task away from its class, or none) and
+ * no window of up to LX_WIN_MAX tasks makes (bench/results/local_ext.md
+ * "Eleventh round, second part": `sites` P = 4 g21, P = 8 g28).  0 done,
+ * 1 nothing to exchange or a task found no room (the caller restores),
+ * -1 out of memory.
+ */
+static int lx_swap(lx *x)
+{
+    size_t n = x->n;
+    int sa = (int)ecs_rng_below(&x->rng, (uint64_t)x->nsite);
+    int sb = (int)ecs_rng_below(&x->rng, (uint64_t)(x->nsite - 1));
+    if (sb >= sa)
+        sb++;
+    long t = (long)ecs_rng_below(&x->rng, (uint64_t)x->D);
+    for (size_t i = 0; i < n; i++)
+        x->dist[i] = t < x->s[i] ? x->s[i] - t : t > x->e[i] ? t - x->e[i] : 0;
+    /* every task by distance to t, ties at random (insertion sort) */
+    size_t *o = x->order;
+    for (size_t i = 0; i < n; i++)
+        o[i] = i;
+    lx_shuffle(x, o, n);
+    for (size_t a = 1; a < n; a++) {
+        size_t v = o[a], b = a;
+        while (b > 0 && x->dist[o[b - 1]] > x->dist[v]) {
+            o[b] = o[b - 1];
+            b--;
+        }
+        o[b] = v;
+    }
+    size_t ka = 1 + (size_t)ecs_rng_below(&x->rng, LX_SWAP_MAX);
+    size_t pa[2 * LX_SWAP_MAX], na = 0, pb[LX_SWAP_POOL], nb = 0;
+    for (size_t u = 0; u < n; u++) {
+        size_t i = o[u];
+        int q = x->site_of[x->cls[i]];
+        if (q == sa && na < 2 * ka)
+            pa[na++] = i;
+        else if (q == sb && nb < LX_SWAP_POOL)
+            pb[nb++] = i;
+    }
+    if (na == 0 || nb == 0)
+        return 1;
+    if (ka > na)
+        ka = na;
+    lx_shuffle(x, pa, na);
+    long wa = 0;
+    for (size_t u = 0; u < ka; u++)
+        wa += x->g->work[pa[u]];
+    /* site b's subset closest in work (the pool is by distance) */
+    unsigned bestm = 0;
+    long bestd = -1;
+    size_t bestk = 0;
+    for (unsigned m = 1; m < (1u << nb); m++) {
+        size_t k = 0;
+        long w = 0;
+        for (size_t u = 0; u < nb; u++)
+            if (m >> u & 1u) {
+                k++;
+                w += x->g->work[pb[u]];
+            }
+        if (k > LX_SWAP_MAX + 1)
+            continue;
+        long d = w > wa ? w - wa : wa - w;
+        if (bestd < 0 || d < bestd || (d == bestd && k < bestk)) {
+            bestd = d;
+            bestm = m;
+            bestk = k;
+        }
+    }
+    memset(x->gone, 0, n);
+    for (size_t i = 0; i < n; i++)
+        x->old_cls[i] = -1;
+    size_t m = 0;
+    for (size_t u = 0; u < ka; u++) {
+        x->gone[pa[u]] = 1;
+        x->old_cls[pa[u]] = x->cls[pa[u]];
+    }
+    for (size_t u = 0; u < nb; u++)
+        if (bestm >> u & 1u) {
+            x->gone[pb[u]] = 1;
+            x->old_cls[pb[u]] = x->cls[pb[u]];
+        }
+    size_t near = (size_t)ecs_rng_below(&x->rng, LX_SWAP_NEAR + 1);
+    for (size_t u = 0; u < n && near > 0; u++)
+        if (!x->gone[o[u]]) {
+            x->gone[o[u]] = 1;
+            near--;
+        }
+    for (size_t i = 0; i < n; i++)
+        if (x->gone[i])
+            x->rkey[m++] = lx_key(x, i);
+    lx_begin(x);
+    for (size_t u = 0; u < m; u++)
+        lx_take_off(x, x->rkey[u].i);
+    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    lx_place pl;
+    for (size_t u = 0; u < m; u++) {
+        size_t i = x->rkey[u].i;
+        lx_fill(x, (size_t)-1);
+        int rc = lx_best_ban(x, i, 0, &pl);
+        if (rc != 0)
+            return rc;
+        lx_put(x, i, &pl, x->best_fq + pl.s);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+    return 0;
+}
+
 /* ---- the window move: an exact sub-problem ---- */
 
 /* Column (pe, s, e, cost) added to the window's list.  -1 out of memory. */
@@ -2279,7 +2446,11 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
     glp_smcp sm;
     glp_init_smcp(&sm);
     sm.msg_lev = GLP_MSG_OFF;
-    sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+    const int at_scale = x->n > LX_STALL_TASKS;
+    if (at_scale)
+        sm.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+    else /* work, not time: the same schedule under any load */
+        sm.it_lim = m > LX_WIN_MAX ? LX_RC_LP_ITS : LX_WIN_LP_ITS;
     double z = HUGE_VAL;
     for (;;) {
         if (glp_simplex(lp, &sm) != 0 || glp_get_status(lp) != GLP_OPT)
@@ -2377,12 +2548,13 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
             inc[gl[off[t + 1] - 1]] = 1.0; /* its place now */
         lx_cb cb = {inc, 0, m > LX_WIN_MAX ? LX_RC_NODES : LX_WIN_NODES,
                     glp_get_it_cnt(lp),
-                    m > LX_WIN_MAX && x->n <= LX_STALL_TASKS ? LX_RC_ITS : INT_MAX};
+                    at_scale ? INT_MAX : m > LX_WIN_MAX ? LX_RC_ITS : LX_WIN_ITS};
         glp_iocp io;
         glp_init_iocp(&io);
         io.msg_lev = GLP_MSG_OFF;
         io.br_tech = GLP_BR_MFV;
-        io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
+        if (at_scale)
+            io.tm_lim = m > LX_WIN_MAX ? LX_RC_MS : LX_WIN_MS;
         io.cb_func = lx_glpk_nodes;
         io.cb_info = &cb;
         int ir = ok ? glp_intopt(lp, &io) : -1;
@@ -2902,7 +3074,15 @@ static void lx_shift(lx *x)
  * less than LX_RRT x (1 - stall / max_stall) above the best (record to
  * record travel: a worse schedule is accepted early, none at the end of
  * a stall), else the current one is restored; the best is kept apart and
- * left in x at the end.  -1 out of memory.
+ * left in x at the end.  With two sites or more (graphs of up to
+ * LX_STALL_TASKS tasks) the stall is followed by LX_SWAP_TRIES kicks from
+ * the best, each a window move (LX_WIN_PCT %) or else a site exchange
+ * (lx_swap), kept only when cheaper than the best (then the polish
+ * starts again from it, not the stall: its CPU stays bounded): up to the
+ * end of the first stall the search is what it is without them, so they
+ * never leave a dearer schedule than without them (the 10 s limit
+ * aside; bench/results/local_ext.md "Eleventh round, second part").  -1
+ * out of memory.
  */
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
@@ -2921,9 +3101,38 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
     int rc = 0;
     long since = 0;
     lx_elite_add(x);
-    for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
+    long swaps = x->nsite > 1 && x->n <= LX_STALL_TASKS && stall_max > 0 ? LX_SWAP_TRIES
+                                                                         : 0;
+    for (long stall = 0; x->n > 0 && stall < stall_max + swaps && !lx_time_up(x);
          stall++) {
         out->kicks++;
+        if (stall >= stall_max) {
+            if (stall == stall_max) { /* from the best (a local optimum) */
+                lx_load(x, best);
+                memset(x->dirty, 0, x->n);
+                memset(x->dirty2, 0, x->n);
+                lx_save(x);
+            }
+            if (ecs_rng_below(&x->rng, 100) < LX_WIN_PCT) {
+                int wr = lx_window(x);
+                if (wr < 0) {
+                    rc = -1;
+                    break;
+                }
+                if (wr > 0)
+                    goto descend;
+            }
+            int b = lx_swap(x);
+            if (b < 0) {
+                rc = -1;
+                break;
+            }
+            if (b > 0) {
+                lx_restore(x);
+                continue;
+            }
+            goto descend;
+        }
         if (x->rc_ready >= 0 && x->nel >= 2 && x->el_new > 0 &&
             (++since >= LX_RECOMB_EVERY || stall == stall_max - 1)) {
             since = 0;
@@ -2984,7 +3193,9 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             best_total = x->total;
             lx_save(x);
             out->kicks_improved++;
-            stall = -1;
+            /* a new best: the stall starts again, or after a polish
+             * kick the polish (LX_SWAP_TRIES - 1 kicks more) */
+            stall = stall >= stall_max ? stall_max : -1;
         } else if (x->total < best_total + LX_RRT * (1.0 - (double)stall /
                                                             (double)stall_max) *
                                                fabs(best_total) -
@@ -3113,6 +3324,9 @@ static void lx_release(lx *x)
     free(x->rc_prev);
     free(x->winit);
     free(x->price);
+    free(x->cov_m);
+    free(x->cov_v);
+    free(x->cov_p);
     free(x->tab);
     free(x->toff);
     free(x->rc_col);
@@ -3218,8 +3432,28 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     for (int q = 0; x->price != NULL && q < x->nsite; q++)
         for (size_t l = 0; l < D; l++)
             x->price[(size_t)q * D + l] = ecs_instance_price(x->inst, q, (long)l);
+    size_t ns = x->inst->nsource;
+    int cov_ok = 1;
+    if (ns > 0 && ns <= ECS_MAX_SOURCES) {
+        size_t nqd = (size_t)x->nsite * D;
+        x->cov_m = malloc(nqd);
+        x->cov_v = malloc(nqd * ns * sizeof *x->cov_v);
+        x->cov_p = malloc(nqd * ns * sizeof *x->cov_p);
+        cov_ok = x->cov_m && x->cov_v && x->cov_p && x->price;
+        for (size_t at = 0; cov_ok && at < nqd; at++) {
+            long l = (long)(at % D);
+            size_t order[ECS_MAX_SOURCES];
+            size_t m = ecs_instance_slot_sources(x->inst, (int)(at / D), l,
+                                                 order);
+            x->cov_m[at] = (unsigned char)m;
+            for (size_t k = 0; k < m; k++) {
+                x->cov_v[at * ns + k] = x->inst->source[order[k]].volume[l];
+                x->cov_p[at * ns + k] = x->inst->source[order[k]].price;
+            }
+        }
+    }
     x->rc_coff = malloc((n + 1) * sizeof *x->rc_coff);
-    if (!x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
+    if (!cov_ok || !x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
         !x->rc_best || !x->rc_last || !x->price || !x->wfull || !x->wfix || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
         !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||

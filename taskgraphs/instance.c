@@ -84,14 +84,12 @@ double ecs_instance_cap(const ecs_instance *inst, int site, long l)
     return INFINITY;
 }
 
-double ecs_instance_slot_cover(const ecs_instance *inst, int site, long l,
-                               double e, double *from_source, double *grid)
+size_t ecs_instance_slot_sources(const ecs_instance *inst, int site, long l,
+                                 size_t order[])
 {
     double r = ecs_instance_price(inst, site, l);
-    size_t order[ECS_MAX_SOURCES], m = 0;
+    size_t m = 0;
     for (size_t j = 0; j < inst->nsource && j < ECS_MAX_SOURCES; j++) {
-        if (from_source != NULL)
-            from_source[j] = 0.0;
         const ecs_source *src = &inst->source[j];
         if (src->site != site || !(src->price < r) ||
             !(src->volume[l] > 0.0))
@@ -103,6 +101,18 @@ double ecs_instance_slot_cover(const ecs_instance *inst, int site, long l,
         }
         order[q] = j;
     }
+    return m;
+}
+
+double ecs_instance_slot_cover(const ecs_instance *inst, int site, long l,
+                               double e, double *from_source, double *grid)
+{
+    double r = ecs_instance_price(inst, site, l);
+    size_t order[ECS_MAX_SOURCES];
+    for (size_t j = 0; from_source != NULL && j < inst->nsource &&
+                       j < ECS_MAX_SOURCES; j++)
+        from_source[j] = 0.0;
+    size_t m = ecs_instance_slot_sources(inst, site, l, order);
     double left = e > 0.0 ? e : 0.0, cost = 0.0;
     for (size_t q = 0; q < m && left > 0.0; q++) {
         const ecs_source *src = &inst->source[order[q]];

@@ -163,6 +163,15 @@ double ecs_instance_price(const ecs_instance *inst, int site, long l);
 double ecs_instance_slot_cost(const ecs_instance *inst, int site, long l,
                               double e);
 
+/* The sources that cover a draw at site s in slot l, in the order the
+ * cover takes them: those of the site cheaper than its price in slot l
+ * and not empty there, by price, ties by index; their indices into
+ * order[] (room for ECS_MAX_SOURCES); returns how many.  The one place
+ * that order is decided (ecs_instance_slot_cover, and the tables of the
+ * local search that price a draw the same way). */
+size_t ecs_instance_slot_sources(const ecs_instance *inst, int site, long l,
+                                 size_t order[]);
+
 /* The same cover in parts: from_source[j] for every source j of the
  * instance (0 for other sites'; may be NULL), the grid's share in *grid
  * (may be NULL); returns the cost. */

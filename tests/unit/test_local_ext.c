@@ -885,6 +885,55 @@ static void xtiny_draw(uint64_t *seed, int variant, xtiny *x)
     }
 }
 
+/* One task, three sources at its site in a random index order with
+ * prices 0, 0.2 and 0.45 and random volumes of 0 to 0.6 per slot (the
+ * slot cost takes them cheapest first, then the grid: local_ext.c tables
+ * their order per slot, lx_slot), random prices, D' of 3 to 5: the
+ * search's DP places one task exactly, so local = brute force on every
+ * instance (30 of them). */
+static void test_local_sources_order(void **state)
+{
+    (void)state;
+    uint64_t seed = 4242;
+    for (int rep = 0; rep < 30; rep++) {
+        ecs_graph *g = tu_random_graph(&seed, 1, 4, 0.0);
+        ecs_platform p;
+        model_platform(&p, 1, 1);
+        long T = tu_rng_int(&seed, 3, 5);
+        double price[8], vol[3][8];
+        tu_random_prices(&seed, price, T, 0.3);
+        const double sp[3] = {0.0, 0.2, 0.45};
+        int perm = (int)tu_rng_int(&seed, 0, 5);
+        const int order[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                 {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+        ecs_source src[3];
+        for (int j = 0; j < 3; j++) {
+            memset(&src[j], 0, sizeof src[j]);
+            snprintf(src[j].name, sizeof src[j].name, "s%d", j);
+            src[j].site = 0;
+            src[j].price = sp[order[perm][j]];
+            src[j].volume = vol[j];
+            for (long l = 0; l < T; l++)
+                vol[j][l] = 0.6 * tu_rng_unit(&seed);
+        }
+        ecs_instance inst;
+        ecs_instance_init(&inst, g, &p, price, (size_t)T, T);
+        inst.source = src;
+        inst.nsource = 3;
+        double bf = tu_brute_force_ext(&inst);
+        ecs_local_result r;
+        ecs_result rc = run_local(&inst, NULL, (uint64_t)rep + 1, &r);
+        if (bf == HUGE_VAL) {
+            assert_int_equal(rc, ECS_EINFEASIBLE);
+        } else {
+            assert_int_equal(rc, ECS_OK);
+            assert_close(r.cost, bf, 1e-9 * (1.0 + fabs(bf)));
+            ecs_local_result_release(&r);
+        }
+        ecs_graph_free(g);
+    }
+}
+
 /* Local search against brute force on random tiny instances of every
  * variant: never cheaper, never feasible where brute force finds nothing,
  * equal on at least 90 %; half of the runs start from the list schedule
@@ -1060,6 +1109,7 @@ int main(void)
         cmocka_unit_test(test_local_tables_same),
         cmocka_unit_test(test_local_tables_same_descent),
         cmocka_unit_test(test_local_vs_brute_force),
+        cmocka_unit_test(test_local_sources_order),
         cmocka_unit_test(test_local_one_class),
         cmocka_unit_test(test_local_stall),
     };
