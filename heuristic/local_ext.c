@@ -58,6 +58,15 @@
  * in solve's local phase at scale, the ruins keep their share: not
  * measured there; bench/results/local_ext.md "Tenth round"). */
 #define LX_EJECT_PCT 10u
+/* the site exchange (lx_swap; two sites or more, graphs of up to
+ * LX_STALL_TASKS tasks): LX_SWAP_TRIES kicks after each stall, from the
+ * best; up to LX_SWAP_MAX tasks of one site against up to LX_SWAP_MAX + 1
+ * of another chosen among its LX_SWAP_POOL nearest in time, and up to
+ * LX_SWAP_NEAR tasks around them re-timed */
+#define LX_SWAP_TRIES 30
+#define LX_SWAP_MAX 3u
+#define LX_SWAP_POOL 8u
+#define LX_SWAP_NEAR 8u
 
 /* Block shifts: share of the kicks (%). */
 #define LX_SHIFT_PCT 15u
@@ -1890,6 +1899,127 @@ static int lx_eject(lx *x)
     return 0;
 }
 
+/*
+ * The site exchange kick (two sites or more, graphs of up to
+ * LX_STALL_TASKS tasks): a random slot t and two random sites a and b;
+ * 1 to LX_SWAP_MAX tasks of site a drawn among the 2k nearest in time to
+ * t, and the set of up to LX_SWAP_MAX + 1 tasks of site b among its
+ * LX_SWAP_POOL nearest to t whose work is closest to theirs (ties: the
+ * fewer tasks, then the nearer); both sets are taken off with up to
+ * LX_SWAP_NEAR other tasks nearest in time to t (any site: the tasks
+ * around them, to be re-timed), and all are put back by latest start,
+ * each at its exact best on the draw of the others placed, the
+ * exchanged ones away from their class (lx_best_ban: with one class per
+ * site, at the other site; if they find no room there, anywhere).  An
+ * exchange of equal work between two sites with the tasks around it
+ * re-timed, which no ruin (every task away from its class, or none) and
+ * no window of up to LX_WIN_MAX tasks makes (bench/results/local_ext.md
+ * "Eleventh round, second part": `sites` P = 4 g21, P = 8 g28).  0 done,
+ * 1 nothing to exchange or a task found no room (the caller restores),
+ * -1 out of memory.
+ */
+static int lx_swap(lx *x)
+{
+    size_t n = x->n;
+    int sa = (int)ecs_rng_below(&x->rng, (uint64_t)x->nsite);
+    int sb = (int)ecs_rng_below(&x->rng, (uint64_t)(x->nsite - 1));
+    if (sb >= sa)
+        sb++;
+    long t = (long)ecs_rng_below(&x->rng, (uint64_t)x->D);
+    for (size_t i = 0; i < n; i++)
+        x->dist[i] = t < x->s[i] ? x->s[i] - t : t > x->e[i] ? t - x->e[i] : 0;
+    /* every task by distance to t, ties at random (insertion sort) */
+    size_t *o = x->order;
+    for (size_t i = 0; i < n; i++)
+        o[i] = i;
+    lx_shuffle(x, o, n);
+    for (size_t a = 1; a < n; a++) {
+        size_t v = o[a], b = a;
+        while (b > 0 && x->dist[o[b - 1]] > x->dist[v]) {
+            o[b] = o[b - 1];
+            b--;
+        }
+        o[b] = v;
+    }
+    size_t ka = 1 + (size_t)ecs_rng_below(&x->rng, LX_SWAP_MAX);
+    size_t pa[2 * LX_SWAP_MAX], na = 0, pb[LX_SWAP_POOL], nb = 0;
+    for (size_t u = 0; u < n; u++) {
+        size_t i = o[u];
+        int q = x->site_of[x->cls[i]];
+        if (q == sa && na < 2 * ka)
+            pa[na++] = i;
+        else if (q == sb && nb < LX_SWAP_POOL)
+            pb[nb++] = i;
+    }
+    if (na == 0 || nb == 0)
+        return 1;
+    if (ka > na)
+        ka = na;
+    lx_shuffle(x, pa, na);
+    long wa = 0;
+    for (size_t u = 0; u < ka; u++)
+        wa += x->g->work[pa[u]];
+    /* site b's subset closest in work (the pool is by distance) */
+    unsigned bestm = 0;
+    long bestd = -1;
+    size_t bestk = 0;
+    for (unsigned m = 1; m < (1u << nb); m++) {
+        size_t k = 0;
+        long w = 0;
+        for (size_t u = 0; u < nb; u++)
+            if (m >> u & 1u) {
+                k++;
+                w += x->g->work[pb[u]];
+            }
+        if (k > LX_SWAP_MAX + 1)
+            continue;
+        long d = w > wa ? w - wa : wa - w;
+        if (bestd < 0 || d < bestd || (d == bestd && k < bestk)) {
+            bestd = d;
+            bestm = m;
+            bestk = k;
+        }
+    }
+    memset(x->gone, 0, n);
+    for (size_t i = 0; i < n; i++)
+        x->old_cls[i] = -1;
+    size_t m = 0;
+    for (size_t u = 0; u < ka; u++) {
+        x->gone[pa[u]] = 1;
+        x->old_cls[pa[u]] = x->cls[pa[u]];
+    }
+    for (size_t u = 0; u < nb; u++)
+        if (bestm >> u & 1u) {
+            x->gone[pb[u]] = 1;
+            x->old_cls[pb[u]] = x->cls[pb[u]];
+        }
+    size_t near = (size_t)ecs_rng_below(&x->rng, LX_SWAP_NEAR + 1);
+    for (size_t u = 0; u < n && near > 0; u++)
+        if (!x->gone[o[u]]) {
+            x->gone[o[u]] = 1;
+            near--;
+        }
+    for (size_t i = 0; i < n; i++)
+        if (x->gone[i])
+            x->rkey[m++] = lx_key(x, i);
+    lx_begin(x);
+    for (size_t u = 0; u < m; u++)
+        lx_take_off(x, x->rkey[u].i);
+    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    lx_place pl;
+    for (size_t u = 0; u < m; u++) {
+        size_t i = x->rkey[u].i;
+        lx_fill(x, (size_t)-1);
+        int rc = lx_best_ban(x, i, 0, &pl);
+        if (rc != 0)
+            return rc;
+        lx_put(x, i, &pl, x->best_fq + pl.s);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+    return 0;
+}
+
 /* ---- the window move: an exact sub-problem ---- */
 
 /* Column (pe, s, e, cost) added to the window's list.  -1 out of memory. */
@@ -2944,7 +3074,15 @@ static void lx_shift(lx *x)
  * less than LX_RRT x (1 - stall / max_stall) above the best (record to
  * record travel: a worse schedule is accepted early, none at the end of
  * a stall), else the current one is restored; the best is kept apart and
- * left in x at the end.  -1 out of memory.
+ * left in x at the end.  With two sites or more (graphs of up to
+ * LX_STALL_TASKS tasks) the stall is followed by LX_SWAP_TRIES kicks from
+ * the best, each a window move (LX_WIN_PCT %) or else a site exchange
+ * (lx_swap), kept only when cheaper than the best (then the polish
+ * starts again from it, not the stall: its CPU stays bounded): up to the
+ * end of the first stall the search is what it is without them, so they
+ * never leave a dearer schedule than without them (the 10 s limit
+ * aside; bench/results/local_ext.md "Eleventh round, second part").  -1
+ * out of memory.
  */
 static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
 {
@@ -2963,9 +3101,38 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
     int rc = 0;
     long since = 0;
     lx_elite_add(x);
-    for (long stall = 0; x->n > 0 && stall < stall_max && !lx_time_up(x);
+    long swaps = x->nsite > 1 && x->n <= LX_STALL_TASKS && stall_max > 0 ? LX_SWAP_TRIES
+                                                                         : 0;
+    for (long stall = 0; x->n > 0 && stall < stall_max + swaps && !lx_time_up(x);
          stall++) {
         out->kicks++;
+        if (stall >= stall_max) {
+            if (stall == stall_max) { /* from the best (a local optimum) */
+                lx_load(x, best);
+                memset(x->dirty, 0, x->n);
+                memset(x->dirty2, 0, x->n);
+                lx_save(x);
+            }
+            if (ecs_rng_below(&x->rng, 100) < LX_WIN_PCT) {
+                int wr = lx_window(x);
+                if (wr < 0) {
+                    rc = -1;
+                    break;
+                }
+                if (wr > 0)
+                    goto descend;
+            }
+            int b = lx_swap(x);
+            if (b < 0) {
+                rc = -1;
+                break;
+            }
+            if (b > 0) {
+                lx_restore(x);
+                continue;
+            }
+            goto descend;
+        }
         if (x->rc_ready >= 0 && x->nel >= 2 && x->el_new > 0 &&
             (++since >= LX_RECOMB_EVERY || stall == stall_max - 1)) {
             since = 0;
@@ -3026,7 +3193,9 @@ static int lx_iterate(lx *x, ecs_local_result *out, ecs_local_stop *stop)
             best_total = x->total;
             lx_save(x);
             out->kicks_improved++;
-            stall = -1;
+            /* a new best: the stall starts again, or after a polish
+             * kick the polish (LX_SWAP_TRIES - 1 kicks more) */
+            stall = stall >= stall_max ? stall_max : -1;
         } else if (x->total < best_total + LX_RRT * (1.0 - (double)stall /
                                                             (double)stall_max) *
                                                fabs(best_total) -

@@ -151,7 +151,13 @@
  *   a random free stretch at the top frequency where the caps allow.
  *   Acceptance by record-to-record travel: a result less than 2 % of the
  *   best (scaled down to 0 over a stall) above the best becomes the
- *   current schedule; the best is kept.  Stop, effort, seed and time limit
+ *   current schedule; the best is kept.  With two sites or more (graphs
+ *   up to 100 tasks) each stall is followed by 30 kicks from the best
+ *   (a window move, 60 %, or else a site exchange: 1 to 3 tasks of one
+ *   site near a random slot against the tasks of another near it closest
+ *   in work, up to 8 tasks around them re-timed), kept only when cheaper
+ *   than the best (a new best restarts these 30, not the stall).
+ *   Stop, effort, seed and time limit
  *   as above, but a stall here is max_stall kicks without a new best up
  *   to 100 tasks, max_stall x 100 / n above (at least 5).  The result is
  *   checked by ecs_check_schedule; it is never dearer than a feasible

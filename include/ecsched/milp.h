@@ -191,6 +191,12 @@ typedef struct ecs_milp_result {
                                 price on the classes and starts;
                                 docs/MODEL.md "Column generation,
                                 extended model", "Splits") */
+    long rounded;            /* extended model: schedules cheaper than the
+                                best known that column generation found
+                                by rounding the LPs of its probes and
+                                splits (every task on its column of most
+                                weight; docs/MODEL.md "Column generation,
+                                extended model", "Roundings") */
     int warm_used;           /* 1 when the warm start (or, on the extended
                                 model, a cheaper schedule found before the
                                 tree) satisfied every row of the model and

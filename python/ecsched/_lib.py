@@ -342,7 +342,7 @@ typedef struct ecs_milp_result {
     ecs_milp_status status; ecs_schedule *schedule; double cost;
     double bound; ecs_bound_method bound_method; double gap; double root_bound;
     long rows, cols; long nonzeros; unsigned long long nodes; long fixed;
-    unsigned long cuts; long banned; int restarts; long split_nodes;
+    unsigned long cuts; long banned; int restarts; long split_nodes; long rounded;
     int warm_used;
     double runtime_s;
 } ecs_milp_result;

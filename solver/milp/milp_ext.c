@@ -859,6 +859,7 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
             if (cr.banned > out->banned)
                 out->banned = cr.banned;
             out->split_nodes += cr.split_nodes;
+            out->rounded += cr.rounded;
             probed = cr.probed;
             if (rc == ECS_OK) {
                 if (!isnan(cr.bound) &&

@@ -74,6 +74,10 @@ typedef struct cg {
     double t_hi, t_lo;    /* a probe's thresholds (NAN: none): cg_loop
                              stops once the bound is above t_hi or the
                              master's value is not above t_lo */
+    double *rub;          /* when not NULL (probing): the best cost known,
+                             lowered by the probe LPs' roundings, whose
+                             schedules go to rout->schedule */
+    struct milp_ext_cg_result *rout;
 } cg;
 
 static double extra(const ecs_platform *p, int c, size_t k)
@@ -765,6 +769,9 @@ static void lim_copy(cg *c, size_t i, task_lim *t, int save)
     }
 }
 
+static int round_lp(cg *c, double *ub, milp_ext_cg_result *out,
+                    double *cost);
+
 /* The profile LP's bound with task i's restrictions as they are now
  * (NAN: none), then task i's saved ones again.  -1 out of memory. */
 static int probe_lp(cg *c, size_t i, task_lim *saved, double t_end,
@@ -775,8 +782,22 @@ static int probe_lp(cg *c, size_t i, task_lim *saved, double t_end,
     double lpv = NAN;
     *b = NAN;
     int r = cg_loop(c, t_end, prof, b, &lpv, &rounds);
+    double rc;
+    if (r >= 0 && rounds > 0 && c->rub != NULL &&
+        round_lp(c, c->rub, c->rout, &rc) < 0)
+        r = -1;
     lim_copy(c, i, saved, 0);
     return r < 0 ? -1 : 0;
+}
+
+/* ub + 1e-7 relative after a probe LP's rounding lowered *c->rub, else
+ * above */
+static double probe_above(const cg *c, double above)
+{
+    if (c->rub == NULL)
+        return above;
+    double a = *c->rub + 1e-7 * (1.0 + fabs(*c->rub));
+    return a < above ? a : above;
 }
 
 /* Probing (docs/MODEL.md "Column generation, extended model").  Classes:
@@ -787,8 +808,10 @@ static int probe_lp(cg *c, size_t i, task_lim *saved, double t_end,
  * longest first (last) part of its start range whose LP, i on k alone, is
  * above ub, by bisection, leaves the range.  Restrictions hold in the
  * later probes.  The task's artificial column (price above ub) keeps a
- * master feasible while a probe forbids its columns.  Until t_end;
- * returns the restrictions made, -1 out of memory. */
+ * master feasible while a probe forbids its columns.  Every probe LP's
+ * rounding (round_lp) that is cheaper than ub lowers it (c->rub) for the
+ * probes after it.  Until t_end; returns the restrictions made, -1 out
+ * of memory. */
 static long probe(cg *c, double ub, double t_end, unsigned char *prof,
                   double *split)
 {
@@ -827,6 +850,7 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
             c->t_hi = above;
             c->t_lo = *split < above ? *split : isnan(*split) ? NAN : above;
             int r = probe_lp(c, i, &sv, t_end, prof, &off);
+            above = probe_above(c, above);
             c->t_hi = c->t_lo = NAN;
             if (r < 0)
                 goto oom;
@@ -846,6 +870,7 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
                       : isnan(*split)             ? NAN
                                                   : above;
             r = probe_lp(c, i, &sv, t_end, prof, &on);
+            above = probe_above(c, above);
             c->t_hi = c->t_lo = NAN;
             if (r < 0)
                 goto oom;
@@ -882,6 +907,7 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
                     /* only whether the bound is above ub counts here */
                     c->t_hi = c->t_lo = above;
                     int r = probe_lp(c, i, &sv, t_end, prof, &b);
+                    above = probe_above(c, above);
                     c->t_hi = c->t_lo = NAN;
                     if (r < 0)
                         goto oom;
@@ -934,7 +960,10 @@ out:
  * mean (up to it, and after it); when those are one per task too, on the
  * slot of a task whose frequency indices are most spread, at their mean.
  * A node whose bound is above ub is dropped (no cheaper schedule is in
- * it).  Until t_end, or until the least node is one whose LP has a single
+ * it).  Every node's LP is rounded (round_lp): a schedule cheaper than
+ * ub lowers *ubp (and goes to out->schedule); one that costs the node's
+ * bound closes the node (nothing in it is cheaper), its bound kept in the
+ * least bound returned.  Until t_end, or until the least node is one whose LP has a single
  * class, start, stop and profile per task (no split raises it), or until the least bound has not risen over the
  * last max(SPLIT_STALL_NODES per class, node LPs to its last rise) node
  * LPs.  Returns the least bound over the open nodes (ub when
@@ -1009,11 +1038,72 @@ static void split_copy(split_node *to, const split_node *from, size_t nb,
     to->leaf = from->leaf;
 }
 
-static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
+/* The master LP's solution rounded: every task on its column of most
+ * weight, its PEs as to_schedule's.  When the checker passes it and it is
+ * cheaper than *ub, it replaces out->schedule and *ub is its cost: 1;
+ * 0 when not; -1 out of memory.  *cost: its cost when feasible, else
+ * HUGE_VAL. */
+static int round_lp(cg *c, double *ub, milp_ext_cg_result *out, double *cost)
+{
+    *cost = HUGE_VAL;
+    double *x = calloc(c->ncol + 1, sizeof *x);
+    size_t *best = malloc((c->n + 1) * sizeof *best);
+    double *bw = malloc((c->n + 1) * sizeof *bw);
+    if (x == NULL || best == NULL || bw == NULL) {
+        free(x);
+        free(best);
+        free(bw);
+        return -1;
+    }
+    for (size_t i = 0; i < c->n; i++) {
+        best[i] = (size_t)-1;
+        bw[i] = 1e-9;
+    }
+    for (size_t q = 0; q < c->ncol; q++) {
+        double v = glp_get_col_prim(c->lp, c->c_fixed + 1 + (int)q);
+        size_t i = c->col[q].task;
+        if (v > bw[i]) {
+            bw[i] = v;
+            best[i] = q;
+        }
+    }
+    int ok = 1;
+    for (size_t i = 0; i < c->n && ok; i++)
+        if (best[i] == (size_t)-1)
+            ok = 0;
+        else
+            x[best[i]] = 1.0;
+    ecs_schedule *s = ok ? to_schedule(c, x) : NULL;
+    free(x);
+    free(best);
+    free(bw);
+    ecs_check_report rep;
+    int r = 0;
+    if (s != NULL &&
+        ecs_check_schedule(c->inst, s, &rep, NULL) == ECS_OK) {
+        *cost = rep.cost;
+        if (rep.cost < *ub) {
+            *ub = rep.cost;
+            ecs_schedule_free(out->schedule);
+            out->schedule = s;
+            out->rounded++;
+            s = NULL;
+            r = 1;
+        }
+    }
+    ecs_schedule_free(s);
+    return r;
+}
+
+static double split_tree(cg *c, double *ubp, double t_end,
+                         unsigned char *prof, milp_ext_cg_result *out,
                          long *lps, int *oom)
 {
+    double ub = *ubp;
     double above = ub + 1e-7 * (1.0 + fabs(ub));
     double big = 2.0 * (fabs(ub) + 1.0);
+    /* the least bound of the nodes closed by their LP's rounding */
+    double closed = HUGE_VAL;
     size_t nb = c->n * c->nc, nn = 0, cap = SPLIT_NODES + 1;
     size_t nf = c->flo != NULL ? c->n * (size_t)c->D : 0;
     split_node *nd = calloc(cap, sizeof *nd);
@@ -1098,6 +1188,25 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
             break; /* out of time: the nodes' bounds stand */
         if (b > nd[at].bound)
             nd[at].bound = b;
+        /* the LP's rounding: a cheaper schedule lowers ub; one that costs
+         * the node's bound closes the node */
+        double rc = HUGE_VAL;
+        if (r > 0 && nd[at].bound <= above) {
+            int rr = round_lp(c, &ub, out, &rc);
+            if (rr < 0) {
+                *oom = 1;
+                break;
+            }
+            if (rr > 0) {
+                above = ub + 1e-7 * (1.0 + fabs(ub));
+            }
+        }
+        if (rc <= nd[at].bound + 1e-9 * (1.0 + fabs(nd[at].bound))) {
+            if (nd[at].bound < closed)
+                closed = nd[at].bound;
+            split_copy(&nd[at], &nd[--nn], nb, nf);
+            continue;
+        }
         if (nd[at].bound > above) { /* infeasible or dearer than ub */
             split_copy(&nd[at], &nd[--nn], nb, nf);
             continue;
@@ -1252,6 +1361,9 @@ static double split_tree(cg *c, double ub, double t_end, unsigned char *prof,
                 result = nd[q].bound;
     if (result == -HUGE_VAL)
         result = NAN;
+    if (!isnan(result) && closed < result)
+        result = closed;
+    *ubp = ub;
     for (size_t i = 0; i < c->n; i++)
         glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_FX, 0, 0);
     split_load(c, &nd[cap - 1], nb, 0);
@@ -1368,8 +1480,14 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     }
     if (probing) {
         double now = ecs_clock_now(), split = NAN;
+        /* the probe LPs' roundings lower ub (bench/results/ext37.md,
+         * "Eleventh round: exact") */
+        c->rub = &ub;
+        c->rout = out;
         long made = probe(c, ub, now + PROBE_SHARE * (mip_end - now), prof,
                           &split);
+        c->rub = NULL;
+        c->rout = NULL;
         double b = NAN, lpv = NAN;
         int fin = made < 0 ? -1 : cg_loop(c, mip_end, prof, &b, &lpv,
                                           &out->rounds);
@@ -1380,8 +1498,8 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
         if (fin > 0) {
             /* the rest until mip_end: splits */
             int oom = 0;
-            double tb = split_tree(c, ub, mip_end, prof, &out->split_nodes,
-                                   &oom);
+            double tb = split_tree(c, &ub, mip_end, prof, out,
+                                   &out->split_nodes, &oom);
             /* the LP with the probes' restrictions again: its duals give
              * the intervals' bounds below (at most a second past
              * mip_end) */

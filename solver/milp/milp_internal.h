@@ -168,6 +168,8 @@ typedef struct milp_ext_cg_result {
     int probed;              /* probing ran (with ub, or the column
                                 MILP's schedule when cheaper) */
     long split_nodes;        /* nodes of the splits after probing */
+    long rounded;            /* schedules cheaper than ub found by
+                                rounding the probes' and splits' LPs */
 } milp_ext_cg_result;
 
 /* Seeded with the columns of the feasible schedule start (nothing when it

@@ -613,12 +613,15 @@ static int narrow_banned;
 static int restarted;
 /* runs where the splits after probing solved a node's profile LP */
 static int split_runs;
+static int rounded_runs; /* runs whose probes or splits rounded an LP to a
+                           schedule cheaper than the best known */
+static int rounded_proven; /* of those, proven without a tree */
 static void second_best_runs(uint64_t seed, int features, int rounds,
                              size_t min_n, unsigned long long effort,
                              int *runs, int *fixed, int *banned)
 {
     *runs = *fixed = *banned = warm_taken = narrow_banned = restarted = 0;
-    split_runs = 0;
+    split_runs = rounded_runs = rounded_proven = 0;
     for (int r = 0; r < rounds; r++) {
         tiny x;
         tiny_draw(&seed, features, &x);
@@ -654,6 +657,8 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
         warm_taken += res.warm_used;
         restarted += res.restarts > 0;
         split_runs += res.split_nodes > 0;
+        rounded_runs += res.rounded > 0;
+        rounded_proven += res.rounded > 0 && res.nodes == 0;
         ecs_milp_result_release(&res);
         ecs_schedule_free(warm);
         ecs_graph_free(x.g);
@@ -679,9 +684,14 @@ static void test_fixing_keeps_optimum(void **state)
  * starts whose profile LP is above the warm start; the MILP still proves
  * the brute force's optimum.  It probes wherever the profile LP is below
  * the best schedule known, also within 3 % of it (where it did not
- * before: solar at P = 4 then left 0.02 to 1.4 % open at 60 s).  A tree
- * that finds a schedule clearly below the warm start ends there, and
- * column generation probes again with it before a new tree. */
+ * before: solar at P = 4 then left 0.02 to 1.4 % open at 60 s).  The
+ * probes' and splits' LPs, rounded (every task on its column of most
+ * weight), give schedules below the warm start that lower the cost the
+ * later probes and splits use, and are kept (a rounding that lowered it
+ * without keeping its schedule, or lowered it below its cost, would miss
+ * the optimum above).  A tree that finds a schedule clearly below the
+ * warm start ends there, and column generation probes again with it
+ * before a new tree; on these tiny cases the roundings find it first. */
 static void test_probing_keeps_optimum(void **state)
 {
     (void)state;
@@ -690,18 +700,24 @@ static void test_probing_keeps_optimum(void **state)
     assert_true(runs >= 10);
     assert_true(banned >= 5); /* the probing is exercised */
     assert_true(narrow_banned >= 2); /* also at a narrow gap */
-    /* the trees that find the optimum below the warm start stop there and
-     * the probes run again with it (a restart that lost the tree's
-     * schedule, or probed below it, would miss the optimum above) */
-    assert_true(restarted >= 2);
+    /* the roundings find schedules below the warm start (and, where they
+     * do not, trees that find one stop there and the probes run again
+     * with it: a restart that lost the tree's schedule, or probed below
+     * it, would miss the optimum above) */
+    assert_true(rounded_runs >= 5);
+    /* and prove it with the splits, no tree after them (a rounding whose
+     * schedule was lost leaves the tree to find it again) */
+    assert_true(rounded_proven >= 3);
     /* the splits after the probes run (their bound, never above the
      * optimum, is checked above: a split that dropped a class the
      * optimum uses would put it at the warm start's cost) */
     assert_true(split_runs >= 5);
     print_message("probing: tasks restricted on %d of %d runs (%d with the "
                   "profile LP within 3 %% of the warm start), %d restarted, "
-                  "%d with splits\n",
-                  banned, runs, narrow_banned, restarted, split_runs);
+                  "%d with splits, %d with roundings below the warm start "
+                  "(%d proven without a tree)\n",
+                  banned, runs, narrow_banned, restarted, split_runs,
+                  rounded_runs, rounded_proven);
 }
 
 /* Warm-started with the enumeration's optimum, the probes run with its
