@@ -102,6 +102,8 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->milp_max_nonzeros = 2e6;
     prm->milp_dp_ops_per_nonzero = 200.0;
     prm->milp_share = 0.5;
+    prm->milp_last_share = 0.9;
+    prm->milp_last_max_pes = 4;
     prm->bound_share = 0.5;
     prm->colgen_share = 0.25;
     prm->colgen_max_tasks = 500;
@@ -143,6 +145,7 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
         const char *what;
     } shares[] = {{prm->start_share, "start"},
                   {prm->milp_share, "MILP"},
+                  {prm->milp_last_share, "MILP's (nothing after it)"},
                   {prm->bound_share, "bound"},
                   {prm->colgen_share, "column generation"},
                   {prm->dp_share, "dynamic program"},
@@ -635,7 +638,28 @@ static int milp_alone(const ecs_instance *inst, const ecs_solve_params *prm)
            (no_search(inst) || ecs_instance_solver_graph(inst)->n <= most);
 }
 
-static ecs_result by_milp(driver *d, ecs_diag *diag)
+/* The MILP's share of the time left when it is not alone: milp_last_share
+ * where no phase after it raises the bound (the paper's model, no dynamic
+ * program to follow, at most milp_all_max_tasks tasks and
+ * milp_last_max_pes PEs: the LNS after it only improves the schedule)
+ * when it is the larger, else milp_share.  On the shared 50-task graphs at P = 4 the trees' bound
+ * rises with their time where it sits at the root's after milp_share
+ * (rand0093, E = 0.2: 169.97 with 0.5, 170.29 with 0.9; docs/MODEL.md
+ * "The solve plan"). */
+static double milp_grant_share(const driver *d, int dp_after)
+{
+    const ecs_instance *inst = d->inst;
+    const ecs_solve_params *prm = d->prm;
+    if (!dp_after && handles(inst, "lns") && handles(inst, "colgen") &&
+        inst->platform->pes <= prm->milp_last_max_pes &&
+        ecs_instance_solver_graph(inst)->n <= prm->milp_all_max_tasks)
+        return share(d, prm->milp_last_share > prm->milp_share
+                            ? prm->milp_last_share
+                            : prm->milp_share); /* (1: the MILP alone) */
+    return share(d, prm->milp_share);
+}
+
+static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
     const ecs_solve_params *prm = d->prm;
@@ -645,11 +669,17 @@ static ecs_result by_milp(driver *d, ecs_diag *diag)
     /* nothing after the MILP where neither the bound nor the search
      * handles the model (the extended one): all of the time */
     mp.time_limit_s = (milp_alone(d->inst, prm) ? 1.0
-                                                : share(d, prm->milp_share)) *
+                                                : milp_grant_share(d, dp_after)) *
                       left_at(d, sp);
     mp.max_nodes = (unsigned long long)prm->effort;
     if (mp.time_limit_s < MIN_PHASE_S)
         mp.time_limit_s = MIN_PHASE_S;
+    /* the second tree starts where milp_share puts it (its proofs, as
+     * rand0004 at P = 4, E = 0.2, no later); the larger grant's rest is
+     * its own */
+    double planned = share(d, prm->milp_share) * left_at(d, sp);
+    if (!milp_alone(d->inst, prm) && planned < mp.time_limit_s)
+        mp.split_limit_s = planned;
     mp.mip_gap = prm->gap;
     mp.warm_start = out->schedule;
     /* where nothing else improves a schedule (slots of different lengths:
@@ -1049,7 +1079,7 @@ static ecs_result plan(driver *d, ecs_diag *diag)
     if (no_search(inst) ||
         (nonzeros <= prm->milp_max_nonzeros &&
          dp_ops <= prm->milp_dp_ops_per_nonzero * prm->milp_max_nonzeros)) {
-        rc = by_milp(d, diag);
+        rc = by_milp(d, dp_ok && !dp_first, diag);
         if (rc == ECS_ELIMIT) { /* the model was larger than estimated */
             ecs_diag_clear(diag);
             rc = ECS_OK;

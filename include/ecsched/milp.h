@@ -134,6 +134,15 @@ typedef struct ecs_milp_params {
                                    "MILP, strong formulation"); 2 from the
                                    first node; 0 GLPK's (dive into a child,
                                    best local bound on backtracking) */
+    double split_limit_s;       /* strong model: the two trees split the
+                                   time as if the limit were this many
+                                   seconds (from the call), the second
+                                   tree then having the rest of
+                                   time_limit_s: solve's larger grant
+                                   where nothing after the MILP raises the
+                                   bound keeps the second tree's start
+                                   (and its proofs) where milp_share puts
+                                   it.  0 (default): the time limit */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

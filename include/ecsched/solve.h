@@ -21,9 +21,13 @@
  *                                                            it, then exact
  *   milp    the gap is open and the strong model has at      milp_share of
  *           most milp_max_nonzeros estimated non-zeros and   what is left
- *           its interval costs at most
- *           milp_dp_ops_per_nonzero * milp_max_nonzeros
- *           DP operations (milp.h; warm-started)
+ *           its interval costs at most                       (milp_last_share
+ *           milp_dp_ops_per_nonzero * milp_max_nonzeros      where no dp
+ *           DP operations (milp.h; warm-started)             follows, up to
+ *                                                            milp_all_max_tasks
+ *                                                            tasks and
+ *                                                            milp_last_max_pes
+ *                                                            PEs)
  *   bound   the gap is open and the MILP did not run         bound_share of
  *           (bound.h: column generation within colgen_share  what is left
  *           of it, then the Lagrangian)
@@ -211,6 +215,20 @@ typedef struct ecs_solve_params {
     double milp_max_nonzeros; /* default 2e6; 0: no MILP */
     double milp_dp_ops_per_nonzero; /* default 200 */
     double milp_share;        /* default 0.5; 1: the MILP alone (the extended model: all of it up to milp_all_max_tasks tasks) */
+    double milp_last_share;   /* the MILP's share instead of milp_share
+                                 (when larger) where no phase after it
+                                 raises the bound:
+                                 the paper's model, no dynamic program to
+                                 follow, at most milp_all_max_tasks tasks
+                                 and milp_last_max_pes PEs (default 0.9:
+                                 the shared 50-task graphs at P = 4, whose
+                                 bound the MILP's trees raise with time
+                                 while the LNS after them raises none;
+                                 bench/results/peers40.md, eleventh
+                                 round) */
+    int milp_last_max_pes;    /* default 4; 0: milp_share everywhere (at
+                                 P = 8 the second tree's proofs come later
+                                 in a larger grant) */
     double bound_share;       /* default 0.5 */
     double colgen_share;      /* default 0.25 of the bound's time: where
                                  column generation has not solved the LP by

@@ -81,6 +81,9 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
         return ECS_EINVAL;
     if (ecs_check_gap(prm->mip_gap, diag) != ECS_OK)
         return ECS_EINVAL;
+    if (!(prm->split_limit_s >= 0.0) || !isfinite(prm->split_limit_s))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "split_limit_s must be a non-negative number");
     if (!(prm->max_nonzeros >= 1.0) || !isfinite(prm->max_nonzeros))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the non-zero limit must be at least 1");

@@ -289,6 +289,18 @@ static void best_first(glp_tree *T, glpk_ctx *c)
     }
 }
 
+/* The budgets of the root's dive and probes and of strong branching
+ * count to the split's end (split_limit_s): a MILP given more time than
+ * the split planned spends no more of it on them than it would have, the
+ * rest goes to the second tree (rand0004 and rand0064 at P = 4, E = 0.2,
+ * proven within the planned grant). */
+static double sb_end(const milp_run *run)
+{
+    return run->split_end > 0.0 && run->split_end < run->t_end
+               ? run->split_end
+               : run->t_end;
+}
+
 static void on_tree(glp_tree *T, void *info)
 {
     glpk_ctx *c = info;
@@ -327,7 +339,7 @@ static void on_tree(glp_tree *T, void *info)
         /* strong branching: a tenth of the time left a node, a quarter of
          * the tree's time in all (GLPK's own rule has no limit); none
          * within the gap, where GLPK stops at its next node */
-        double t = ecs_clock_now(), left = c->run->t_end - t;
+        double t = ecs_clock_now(), left = sb_end(c->run) - t;
         double sb = 0.1 * left < c->sb_left ? 0.1 * left : c->sb_left;
         milp_pcost_branch(c->pc, T, t + (sb > 0.0 ? sb : 0.0));
         c->sb_left -= ecs_clock_now() - t;
@@ -608,7 +620,7 @@ static ecs_result dive(glpk_ctx *c, ecs_diag *diag)
         memcpy(best, c->warm1 + 1, m->ncols * sizeof *best);
         best_obj = objective(m, c->warm1);
     }
-    double t_end = ecs_clock_now() + 0.5 * (double)ms_left(c) / 1000.0;
+    double t_end = ecs_clock_now() + 0.5 * (sb_end(c->run) - ecs_clock_now());
     int r = milp_dive(c->lp, c->run, t_end, best, &best_obj);
     if (r < 0) {
         free(best);
@@ -810,7 +822,7 @@ static int root_cuts(glpk_ctx *c)
     if (!run->zerohalf || over(c) || need_rows(c) != 0)
         return 1;
     size_t n = c->cm.ncols;
-    double t_stop = ecs_clock_now() + 0.1 * (run->t_end - ecs_clock_now());
+    double t_stop = ecs_clock_now() + 0.1 * (sb_end(run) - ecs_clock_now());
     double *x = malloc((n ? n : 1) * sizeof *x);
     int *ind = malloc((n + 1) * sizeof *ind);
     double *val = malloc((n + 1) * sizeof *val);
@@ -894,7 +906,7 @@ static int probe_root(glpk_ctx *c)
      * 50-task cases they prove start at 0.7-0.8 %) */
     if (run->sbprobe == 1 && U - z0 <= 0.005 * fabs(U))
         return 1;
-    double budget = run->sbprobe_share * (run->t_end - t);
+    double budget = run->sbprobe_share * (sb_end(run) - t);
     if (budget > c->root_s + 0.05)
         budget = c->root_s + 0.05;
     double t_stop = t + budget;
@@ -968,7 +980,7 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
     }
     if (pcost) {
         c->pc = milp_pcost_new(glp_get_num_cols(c->lp));
-        c->sb_left = 0.25 * (c->run->t_end - ecs_clock_now());
+        c->sb_left = 0.25 * (sb_end(c->run) - ecs_clock_now());
     }
     unsigned long nc0 = c->run->nc_cuts;
     int ret = glp_intopt(c->lp, &io);
@@ -1037,7 +1049,10 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
     size_t n = run->model->ncols;
     double t_end = run->t_end;
     implied_kind(c, GLP_CV);
-    run->t_end = ecs_clock_now() + 0.5 * (t_end - ecs_clock_now());
+    /* (split_end: where the caller gives more time than the split is
+     * planned for, the rest goes to the second tree) */
+    double split = run->split_end > 0.0 ? run->split_end : t_end;
+    run->t_end = ecs_clock_now() + 0.5 * (split - ecs_clock_now());
     ecs_result rc = solve_tree(c, 0, diag);
     run->t_end = t_end;
     implied_kind(c, GLP_IV);
@@ -1335,6 +1350,9 @@ void milp_run_init(milp_run *run, const milp_model *m,
     run->model = m;
     run->warm = warm;
     run->t_end = t_end;
+    run->split_end = prm->split_limit_s > 0.0 && t0 + prm->split_limit_s < t_end
+                         ? t0 + prm->split_limit_s
+                         : t_end;
     run->mip_gap = prm->mip_gap;
     run->verbose = prm->verbose;
     run->log = prm->log;

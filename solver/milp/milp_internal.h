@@ -326,6 +326,9 @@ typedef struct milp_run {
     int cuts;              /* GLPK's mixed-integer rounding and
                               Gomory mixed-integer cuts in the tree (0:
                               none) */
+    double split_end;      /* the two trees split the time up to this
+                              clock time (ecs_milp_params.split_limit_s;
+                              t_end when 0) */
     int restart;           /* the root restart after reduced-cost fixing
                               (milp_restart.h; ecs_milp_params.restart):
                               1 where it removes enough, 2 whenever it

@@ -871,6 +871,15 @@ static void test_validation(void **state)
     prm.restart = 2;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     ecs_milp_params_init(&prm);
+    assert_true(prm.split_limit_s == 0.0); /* the default: the limit */
+    prm.split_limit_s = -1.0;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "split_limit_s"));
+    prm.split_limit_s = NAN;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.split_limit_s = 5.0;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
+    ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
         prm.formulation = (ecs_milp_formulation)f;

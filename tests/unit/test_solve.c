@@ -215,27 +215,37 @@ static void test_route_dp_after_milp(void **state)
 }
 
 /* Without the dynamic program, the MILP (its model is small) proves it;
- * it was granted milp_share of what was left. */
+ * it was granted milp_last_share of what was left (nothing after it
+ * raises the bound: no dynamic program, 8 tasks, 2 PEs), milp_share
+ * above milp_last_max_pes PEs or milp_all_max_tasks tasks. */
 static void test_route_milp(void **state)
 {
     (void)state;
     problem x;
     load(&x, "data/paper32/g00_n08.stg", 2, 0);
-    ecs_solve_params prm = params(30.0);
-    prm.base = x.base;
-    prm.dp_max_ideals = 0;
-    ecs_solve_result r;
-    solve(&x, &prm, &r);
-    char t[128];
-    tu_solve_trace(&r, t, sizeof t);
-    assert_string_equal(t, "start,fluid,milp");
-    assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP);
-    assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
-    assert_int_equal(r.bound_method, ECS_BOUND_BY_MILP);
-    const ecs_solve_step *m = &r.steps[2];
-    assert_close(m->granted_s, prm.milp_share * (30.0 - m->at_s), 0.05);
-    assert_budget_kept(&r, 30.0);
-    ecs_solve_result_release(&r);
+    for (int k = 0; k < 3; k++) {
+        ecs_solve_params prm = params(30.0);
+        prm.base = x.base;
+        prm.dp_max_ideals = 0;
+        if (k == 1)
+            prm.milp_last_max_pes = 1;
+        if (k == 2)
+            prm.milp_all_max_tasks = 7;
+        ecs_solve_result r;
+        solve(&x, &prm, &r);
+        char t[128];
+        tu_solve_trace(&r, t, sizeof t);
+        assert_string_equal(t, "start,fluid,milp");
+        assert_int_equal(r.mode, ECS_SOLVE_MODE_MILP);
+        assert_int_equal(r.status, ECS_SOLVE_OPTIMAL);
+        assert_int_equal(r.bound_method, ECS_BOUND_BY_MILP);
+        const ecs_solve_step *m = &r.steps[2];
+        double sh = k == 0 ? prm.milp_last_share : prm.milp_share;
+        assert_true(prm.milp_last_share != prm.milp_share);
+        assert_close(m->granted_s, sh * (30.0 - m->at_s), 0.05);
+        assert_budget_kept(&r, 30.0);
+        ecs_solve_result_release(&r);
+    }
     unload(&x);
 }
 
@@ -602,7 +612,8 @@ static void test_params(void **state)
     ecs_solve_params_init(&prm);
     assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_OK);
     double *shares[] = {&prm.start_share, &prm.dp_share, &prm.dp_beam_share,
-                        &prm.milp_share, &prm.bound_share, &prm.colgen_share};
+                        &prm.milp_share, &prm.milp_last_share,
+                        &prm.bound_share, &prm.colgen_share};
     for (size_t k = 0; k < sizeof shares / sizeof *shares; k++) {
         ecs_solve_params_init(&prm);
         *shares[k] = 0.0;
