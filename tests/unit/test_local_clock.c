@@ -40,31 +40,6 @@ int gettimeofday(struct timeval *restrict tv, void *restrict tz)
     return 0;
 }
 
-/* Two sites: two slow PEs east (speeds 1, 0.5; powers 1, 0.3; idle 0.1),
- * two fast ones west (speeds 2, 1; powers 3, 1; idle 0.2); prices cheap
- * at one site and dear at the other by turns of `half` slots. */
-static void two_sites(ecs_platform *p)
-{
-    ecs_platform_init(p);
-    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
-    int east = 0, west = 0;
-    assert_int_equal(ecs_platform_add_site(p, "east", &east, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_add_site(p, "west", &west, NULL), ECS_OK);
-    tu_add_class(p, "e", 2, east, (const double[]){1, 0.5, 0},
-                 (const double[]){1, 0.3, 0}, 0.1);
-    tu_add_class(p, "w", 2, west, (const double[]){2, 1, 0},
-                 (const double[]){3, 1, 0}, 0.2);
-}
-
-static void opposite_prices(double *pe, double *pw, int T, int half)
-{
-    for (int l = 0; l < T; l++) {
-        int cheap = (l / half) % 2 == 0;
-        pe[l] = cheap ? -0.2 + 0.1 * (l % 3) : 1.0 + 0.1 * (l % 4);
-        pw[l] = cheap ? 1.0 + 0.1 * (l % 4) : 0.1 * (l % 3);
-    }
-}
-
 /* A random graph of 20 tasks on the two sites, D' = 24, from nothing,
  * seeds 1 to 3: with the true clock and with the fast one, the same
  * schedule task by task at the same cost to the bit and the same kicks;
@@ -75,12 +50,12 @@ static void test_local_clock_same(void **state)
 {
     (void)state;
     ecs_platform p;
-    two_sites(&p);
+    tu_slow_east_fast_west(&p);
     uint64_t gs = 53;
     ecs_graph *g = tu_random_graph(&gs, 20, 4, 0.25);
     enum { T = 24 };
     double pe[T], pw[T];
-    opposite_prices(pe, pw, T, 4);
+    tu_opposite_prices(pe, pw, T, 4);
     ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, pe, T, T);

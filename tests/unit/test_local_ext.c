@@ -621,32 +621,6 @@ static void test_local_mix(void **state)
     ecs_graph_free(g);
 }
 
-/* Two sites: two slow PEs east (speeds 1, 0.5; powers 1, 0.3; idle 0.1),
- * two fast ones west (speeds 2, 1; powers 3, 1; idle 0.2). */
-static void slow_east_fast_west(ecs_platform *p)
-{
-    ecs_platform_init(p);
-    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
-    int east = 0, west = 0;
-    assert_int_equal(ecs_platform_add_site(p, "east", &east, NULL), ECS_OK);
-    assert_int_equal(ecs_platform_add_site(p, "west", &west, NULL), ECS_OK);
-    tu_add_class(p, "e", 2, east, (const double[]){1, 0.5, 0},
-                 (const double[]){1, 0.3, 0}, 0.1);
-    tu_add_class(p, "w", 2, west, (const double[]){2, 1, 0},
-                 (const double[]){3, 1, 0}, 0.2);
-}
-
-/* East's and west's prices over T slots, cheap at one and dear at the
- * other by turns of half slots (east cheap first). */
-static void opposite_prices(double *pe, double *pw, int T, int half)
-{
-    for (int l = 0; l < T; l++) {
-        int cheap = (l / half) % 2 == 0;
-        pe[l] = cheap ? -0.2 + 0.1 * (l % 3) : 1.0 + 0.1 * (l % 4);
-        pw[l] = cheap ? 1.0 + 0.1 * (l % 4) : 0.1 * (l % 3);
-    }
-}
-
 /* Two sites (two slow PEs east, two fast ones west) with cheap hours in
  * opposite halves of D' = 16, a random graph of 12 tasks; with `source`
  * also a free source of 0 to 2.4 kWh per slot (seeded) at the east site
@@ -660,12 +634,12 @@ static void opposite_prices(double *pe, double *pw, int T, int half)
 static void two_sites_seeded(int source)
 {
     ecs_platform p;
-    slow_east_fast_west(&p);
+    tu_slow_east_fast_west(&p);
     uint64_t seed = 37;
     ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
     enum { T = 16 };
     double pe[T], pw[T], vol[T], cap[T];
-    opposite_prices(pe, pw, T, T / 2);
+    tu_opposite_prices(pe, pw, T, T / 2);
     for (int l = 0; l < T; l++) {
         vol[l] = 2.4 * tu_rng_unit(&seed);
         cap[l] = 4.5;
@@ -728,12 +702,12 @@ static void test_local_tables_same(void **state)
 {
     (void)state;
     ecs_platform p;
-    slow_east_fast_west(&p);
+    tu_slow_east_fast_west(&p);
     uint64_t seed = 41;
     ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
     enum { T = 96 };
     double pe[T], pw[T];
-    opposite_prices(pe, pw, T, 6);
+    tu_opposite_prices(pe, pw, T, 6);
     ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
     ecs_instance inst;
     ecs_instance_init(&inst, g, &p, pe, T, T);
@@ -779,10 +753,10 @@ static void test_local_tables_same_descent(void **state)
 {
     (void)state;
     ecs_platform p;
-    slow_east_fast_west(&p);
+    tu_slow_east_fast_west(&p);
     enum { T = 64 };
     double pe[T], pw[T];
-    opposite_prices(pe, pw, T, 4);
+    tu_opposite_prices(pe, pw, T, 4);
     ecs_site site[2] = {{.price = NULL, .cap = NULL}, {.price = pw, .cap = NULL}};
     int differ = 0;
     for (uint64_t gs = 1; gs <= 40; gs++) {

@@ -578,3 +578,25 @@ void tu_worked_platform(ecs_platform *p)
     tu_add_class(p, "slow", 1, 0, (const double[]){1, 0.5, 0},
                  (const double[]){1, 0.4, 0}, 0.2);
 }
+
+void tu_slow_east_fast_west(ecs_platform *p)
+{
+    ecs_platform_init(p);
+    assert_int_equal(ecs_platform_set_freqs(p, "1,0.5,0", NULL), ECS_OK);
+    int east = 0, west = 0;
+    assert_int_equal(ecs_platform_add_site(p, "east", &east, NULL), ECS_OK);
+    assert_int_equal(ecs_platform_add_site(p, "west", &west, NULL), ECS_OK);
+    tu_add_class(p, "e", 2, east, (const double[]){1, 0.5, 0},
+                 (const double[]){1, 0.3, 0}, 0.1);
+    tu_add_class(p, "w", 2, west, (const double[]){2, 1, 0},
+                 (const double[]){3, 1, 0}, 0.2);
+}
+
+void tu_opposite_prices(double *pe, double *pw, int T, int half)
+{
+    for (int l = 0; l < T; l++) {
+        int cheap = (l / half) % 2 == 0;
+        pe[l] = cheap ? -0.2 + 0.1 * (l % 3) : 1.0 + 0.1 * (l % 4);
+        pw[l] = cheap ? 1.0 + 0.1 * (l % 4) : 0.1 * (l % 3);
+    }
+}

@@ -99,6 +99,14 @@ void tu_platform(ecs_platform *p, int pes, const char *freqs,
 void tu_add_class(ecs_platform *p, const char *name, int count, int site,
                   const double *speed, const double *power, double idle);
 
+/* Two sites: two slow PEs east (speeds 1, 0.5; powers 1, 0.3; idle 0.1),
+ * two fast ones west (speeds 2, 1; powers 3, 1; idle 0.2); F = {1, 0.5, 0}. */
+void tu_slow_east_fast_west(ecs_platform *p);
+
+/* East's and west's prices over T slots, cheap at one and dear at the
+ * other by turns of half slots (east cheap first). */
+void tu_opposite_prices(double *pe, double *pw, int T, int half);
+
 /* docs/MODEL.md's worked platform into p: F = {1, 0.5, 0}; fast (speeds
  * 2, 1; powers 4, 1.5; idle 0.5) and slow (speeds 1, 0.5; powers 1, 0.4;
  * idle 0.2), one PE each; grid 2. */
