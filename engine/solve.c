@@ -697,7 +697,7 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
      * reduced-cost fixing sets to 0, solved by GLPK's own tree (rand0001,
      * P = 4, E = 0.2: 168.03 at 120 s against 167.78; docs/MODEL.md) */
     if (restart_plain_here(d, dp_after)) {
-        mp.restart = 2;
+        mp.restart = 1;
         mp.restart_plain = 1;
     }
     mp.mip_gap = prm->gap;
