@@ -160,6 +160,10 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the search frees at least one task, for a "
                             "positive time");
+    if (prm->milp_restart_plain < 0 || prm->milp_restart_plain > 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "milp_restart_plain must be 0 or 1 (%d)",
+                            prm->milp_restart_plain);
     return ecs_local_params_validate(&prm->local, diag);
 }
 
@@ -695,8 +699,11 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
     /* where nothing after the MILP raises the bound (milp_last_share's
      * cases): the root restart on the model without the columns that
      * reduced-cost fixing sets to 0, solved by GLPK's own tree (rand0001,
-     * P = 4, E = 0.2: 168.03 at 120 s against 167.78; docs/MODEL.md) */
-    if (restart_plain_here(d, dp_after)) {
+     * P = 4, E = 0.2: 168.03 at 120 s against 167.79), gated (restart 1:
+     * a fifth of the columns gone, a root gap of 0.5 %; forced, paper32's
+     * g20 at P = 4 lost its proof; docs/MODEL.md "MILP, strong
+     * formulation") */
+    if (prm->milp_restart_plain && restart_plain_here(d, dp_after)) {
         mp.restart = 1;
         mp.restart_plain = 1;
     }

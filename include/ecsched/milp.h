@@ -151,7 +151,7 @@ typedef struct ecs_milp_params {
                                    MIR, cover and clique cuts; no probes,
                                    no pseudo-costs, no node selection or
                                    cuts of ours).  0 (default): as the
-                                   whole model.  solve sets restart 2 and
+                                   whole model.  solve sets restart 1 and
                                    this where nothing after the MILP
                                    raises the bound (docs/MODEL.md "MILP,
                                    strong formulation", "The solve plan") */
