@@ -152,7 +152,8 @@ typedef struct ecs_milp_params {
                                    no pseudo-costs, no node selection or
                                    cuts of ours).  0 (default): as the
                                    whole model.  solve sets restart 1 and
-                                   this where nothing after the MILP
+                                   this with its milp_restart_plain (off
+                                   by default) where nothing after the MILP
                                    raises the bound (docs/MODEL.md "MILP,
                                    strong formulation", "The solve plan") */
 } ecs_milp_params;
