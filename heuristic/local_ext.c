@@ -306,7 +306,8 @@ typedef struct lx {
     int agg;              /* lx_win_milp: a column's pe is its class, the
                              class-slot rows bounded by the class's count */
     /* the recombination LP's columns at the end of its column generation
-     * (task, class, start, end), its next LP's first columns (winit) */
+     * (task, class, start, end; up to LX_STALL_TASKS tasks its basic
+     * ones), its next LP's first columns (winit) */
     struct lx_rcp *rc_prev;
     size_t nprev, cap_prev;
     unsigned char *winit;
@@ -2629,6 +2630,13 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         }
         x->nprev = 0;
         for (int k = 1; k <= ncl; k++) {
+            /* its basic columns only (graphs of up to LX_STALL_TASKS
+             * tasks): the next LP starts near the last one's optimum
+             * without carrying every column the last one priced in
+             * (about 1,700 of 3,700 on `sites3` P = 4 g30;
+             * bench/results/local_ext.md "Twelfth round") */
+            if (x->n <= LX_STALL_TASKS && glp_get_col_stat(lp, k) != GLP_BS)
+                continue;
             size_t j = x->wback[k], t = 0;
             while (t + 1 < m && off[t + 1] <= j)
                 t++;
@@ -3085,7 +3093,7 @@ static int lx_recombine(lx *x)
     off[n] = x->ncol;
     if (!x->linear)
         memcpy(x->draw, x->wfix, SD * sizeof *x->draw);
-    /* the last recombination's LP columns start this one's */
+    /* the last recombination's LP columns (its basic ones) start this one's */
     if (rc == 0 && x->ncol > x->cap_init) {
         unsigned char *ni = realloc(x->winit, x->ncol);
         if (ni == NULL)
