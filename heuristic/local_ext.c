@@ -402,7 +402,7 @@ static double lx_limit(const lx *x, int q, long l)
 /* The draw of every site and slot, task skip left out (or (size_t)-1),
  * summed as the checker sums it (idle of the classes in their order, then
  * the tasks in index order, slot by slot). */
-static void lx_fill(lx *x, size_t skip)
+static void lx_fill_all(lx *x, size_t skip)
 {
     size_t D = (size_t)x->D;
     for (int q = 0; q < x->nsite; q++)
@@ -419,11 +419,21 @@ static void lx_fill(lx *x, size_t skip)
     }
 }
 
-/* lx_fill and the cost of that draw. */
+/* lx_fill_all where a move reads the draw: not where the slot cost is
+ * linear in it (no source, no cap; not in phase 1), where the slot costs
+ * (lx_slot_costs, lx_current) read the prices only and no cap is checked
+ * against it (the same schedules; the draw is summed again by lx_draw). */
+static void lx_fill(lx *x, size_t skip)
+{
+    if (!x->linear || x->phase1)
+        lx_fill_all(x, skip);
+}
+
+/* lx_fill_all and the cost of that draw. */
 static double lx_draw(lx *x, size_t skip)
 {
     size_t D = (size_t)x->D;
-    lx_fill(x, skip);
+    lx_fill_all(x, skip);
     double cost = 0.0;
     for (int q = 0; q < x->nsite; q++)
         for (long l = 0; l < x->D; l++)
@@ -3510,7 +3520,7 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->e = malloc(n * sizeof *x->e);
     x->fq = calloc(n * D, 1);
     x->occ = malloc((size_t)x->P * D * sizeof *x->occ);
-    x->draw = malloc((size_t)x->nsite * D * sizeof *x->draw);
+    x->draw = calloc((size_t)x->nsite * D, sizeof *x->draw);
     x->b_pe = malloc(n * sizeof *x->b_pe);
     x->b_cls = malloc(n * sizeof *x->b_cls);
     x->b_s = malloc(n * sizeof *x->b_s);
