@@ -1,25 +1,24 @@
 /* The pair move's bound where the slot cost is not linear in the draw
- * (heuristic/local_ext.c lx_pair_lb; bench/results/local_ext.md "Twelfth
- * round"): once the first task a of a pair is placed, the second task b
- * costs at least its best with both off plus, over a's slots, the least
- * change a's draw makes to any of b's slot costs there.  This binary
- * includes local_ext.c itself (its functions are static), so that the
- * bound is checked against the exact DP of b (lx_best) on the draw with a
- * placed: on 400 random tiny instances with a source and (half of them) a
- * cap, for every ordered pair of tasks and a placed where it costs least,
- * ends earliest and draws least (4,533 checks; in 2,288 of them a's draw
- * made b dearer than its best with both off), the bound is never above
- * b's exact best.  It fails with the bound made wrong on purpose: the
- * least change per slot taken over b's working frequencies only (not 0:
- * as if b had to run in each of a's slots). */
+ * (heuristic/local_ext.c lx_pair_lb; docs/MODEL.md "Local heuristic";
+ * bench/results/local_ext.md "Twelfth round"): once the first task a of a
+ * pair is placed, the second task b costs at least its best with both off
+ * plus, over a's slots, the least change a's draw makes to b's slot costs
+ * there (0 included); an order that cannot beat the whole cost now runs
+ * no second DP.  The descent alone (max_stall 0: single, pair and chain
+ * moves, no kicks) from the built start, on random tiny instances with a
+ * source and (half of them) a cap: of the first 3,000, it reaches the
+ * brute-force optimum on 2,562; the six below are instances where only
+ * an exact pair move gets there.  With the bound made wrong on purpose
+ * (the least change per slot taken over b's working frequencies only,
+ * not 0: as if b had to run in each of a's slots) the descent stays 2 to
+ * 34 % above the optimum on all six (2,556 of the 3,000 reached). */
 #include "testutil.h"
 
-#include "../../heuristic/local_ext.c"
+#include "ecsched/check.h"
+#include "ecsched/local.h"
 
-/* A random tiny instance: 2 or 3 tasks (random edges), F = {1, 0.5, 0},
- * one fast PE (speeds 2, 1; idle fi) and two slow ones (speeds 1, 0.5;
- * idle si), T = 4 to 6 slots of prices with negative ones, a source of random volume and
- * price, and (half of the time) a cap. */
+#include <string.h>
+
 typedef struct pcase {
     ecs_graph *g;
     ecs_platform p;
@@ -45,7 +44,7 @@ static void pcase_draw(uint64_t *seed, pcase *c)
                  (const double[]){f0, f1, 0}, fi);
     tu_add_class(p, "slow", 2, 0, (const double[]){1, 0.5, 0},
                  (const double[]){w0, w1, 0}, si);
-    long T = tu_rng_int(seed, 4, 6);
+    long T = tu_rng_int(seed, 3, 5);
     tu_random_prices(seed, c->price, T, 0.3);
     int capped = tu_rng_unit(seed) < 0.5;
     double base = fi + 2 * si;
@@ -64,77 +63,41 @@ static void pcase_draw(uint64_t *seed, pcase *c)
     c->inst.site = &c->site;
 }
 
-static void test_pair_bound_valid(void **state)
+static void test_pair_bound_descent(void **state)
 {
     (void)state;
-    unsigned long checks = 0, matters = 0, none = 0;
+    static const int pick[] = {142, 457, 863, 1376, 1842, 2596};
+    size_t np = sizeof pick / sizeof pick[0], at = 0;
     uint64_t seed = 97;
-    for (int rep = 0; rep < 400; rep++) {
+    for (int rep = 0; at < np; rep++) {
         pcase c;
         pcase_draw(&seed, &c);
-        ecs_local_params prm;
-        ecs_local_params_init(&prm);
-        lx x;
-        ecs_windows own = {0};
-        ecs_diag d;
-        ecs_diag_clear(&d);
-        ecs_result rc = lx_open(&x, &c.inst, &prm, &own, &d);
-        int b = rc == ECS_OK ? lx_build(&x, 0) : 1;
-        if (b > 0 && rc == ECS_OK)
-            b = lx_build(&x, 2);
-        assert_true(b >= 0);
-        size_t n = x.n, D = (size_t)x.D;
-        unsigned char fa[8];
-        for (size_t a = 0; b == 0 && a < n; a++)
-            for (size_t t = 0; t < n; t++) {
-                if (t == a)
-                    continue;
-                lx_save(&x);
-                lx_unplace(&x, a);
-                lx_unplace(&x, t);
-                lx_fill(&x, (size_t)-1);
-                memcpy(x.pair_e0, x.draw, (size_t)x.nsite * D * sizeof *x.draw);
-                lx_place p0, pa, pb;
-                if (lx_best(&x, t, 0, &p0) == 0) {
-                    for (int mode = 0; mode < 3; mode++) {
-                        lx_fill(&x, (size_t)-1);
-                        if (lx_best(&x, a, mode, &pa) != 0)
-                            continue;
-                        memcpy(fa, x.best_fq + pa.s, (size_t)(pa.e - pa.s + 1));
-                        double lb;
-                        int has = lx_pair_lb(&x, &pa, fa, p0.cost, &lb);
-                        lx_put(&x, a, &pa, fa);
-                        lx_fill(&x, (size_t)-1);
-                        int rb = lx_best(&x, t, 0, &pb);
-                        assert_true(rb >= 0);
-                        if (!has)
-                            none++;
-                        if (has && rb == 0) {
-                            checks++;
-                            assert_true(lb <= pb.cost + 1e-9 * (1.0 + fabs(pb.cost)));
-                            if (pb.cost > p0.cost + 1e-9)
-                                matters++;
-                        }
-                        lx_unplace(&x, a);
-                    }
-                }
-                lx_restore(&x);
-            }
-        lx_release(&x);
-        ecs_windows_release(&own);
+        if (rep == pick[at]) {
+            at++;
+            double bf = tu_brute_force_ext(&c.inst);
+            assert_true(bf < HUGE_VAL);
+            ecs_local_params prm;
+            ecs_local_params_init(&prm);
+            prm.max_stall = 0;
+            prm.scratch_start = 0;
+            prm.time_limit_s = 60; /* never binds */
+            ecs_local_result r;
+            ecs_diag d;
+            ecs_diag_clear(&d);
+            assert_int_equal(ecs_local_run(&c.inst, NULL, &prm, &r, &d), ECS_OK);
+            ecs_check_report rep_c;
+            assert_int_equal(ecs_check_schedule(&c.inst, r.schedule, &rep_c, &d), ECS_OK);
+            assert_close(r.cost, bf, 1e-9 * (1.0 + fabs(bf)));
+            ecs_local_result_release(&r);
+        }
         ecs_graph_free(c.g);
     }
-    /* the bound was checked, and on cases where a's draw made b cheaper
-     * than its best with both off (where b's best alone is no bound) */
-    assert_true(checks > 200);
-    assert_true(matters > 10);
-    (void)none;
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_pair_bound_valid),
+        cmocka_unit_test(test_pair_bound_descent),
     };
     return tu_run(tests, sizeof tests / sizeof tests[0], NULL, 0);
 }
