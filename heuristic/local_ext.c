@@ -1077,9 +1077,19 @@ static int lx_pair_lb(const lx *x, const lx_place *pa, const unsigned char *fa,
     int ca = pa->cls, site = x->site_of[ca];
     size_t at0 = (size_t)site * (size_t)x->D;
     double sum = lb;
+    /* the slot cost (the cheapest cover: sources by price, each below the
+     * grid's, then the grid; in phase 1 the draw above the cap) is convex
+     * in a draw >= 0, so where a adds draw (da >= 0) and b's working
+     * frequencies add draw too, every change is >= 0 and the least is 0:
+     * such slots are skipped (the platform's check keeps a working
+     * frequency's power at least idle, so all are) */
+    int up = 1;
+    for (int c = 0; c < x->ncls && up; c++)
+        for (size_t k = 0; k < x->K && up; k++)
+            up = x->site_of[c] != site || x->q[c][k] == 0 || x->dl[c][k] >= 0.0;
     for (long l = pa->s; l <= pa->e; l++) {
         double da = x->dl[ca][fa[l - pa->s]];
-        if (da == 0.0)
+        if (da == 0.0 || (up && da > 0.0 && x->pair_e0[at0 + (size_t)l] >= 0.0))
             continue;
         double e0 = x->pair_e0[at0 + (size_t)l], e1 = e0 + da;
         double g0 = lx_slot(x, site, l, e0), g1 = lx_slot(x, site, l, e1);
