@@ -33,17 +33,6 @@ typedef struct cg_row_prec {
     long l;      /* b started by l only if a stopped by l - 1 */
 } cg_row_prec;
 
-/* A cap cut (milp_ext_cut.c): in slot cell (site * D + l), sum over the
- * columns of a[class * nfreq + f] (f the column's frequency index in the
- * slot) times their value <= its row's upper bound. */
-typedef struct cg_cut {
-    int row;
-    size_t cell;
-    double rhs;
-    double sig; /* its dual, clamped to <= 0 */
-    double *a;  /* nc * nfreq */
-} cg_cut;
-
 typedef struct cg {
     const ecs_instance *inst;
     const ecs_platform *p;
@@ -89,20 +78,7 @@ typedef struct cg {
                              lowered by the probe LPs' roundings, whose
                              schedules go to rout->schedule */
     struct milp_ext_cg_result *rout;
-    cg_cut *cut;          /* cap cuts (docs/MODEL.md "Cap cuts") */
-    size_t ncut, capcut;
-    double *cutd;         /* cells * nc * nfreq: sum of a * sig of the
-                             cell's cuts, or NULL while there are none */
 } cg;
-
-/* The cuts' duals for class k at frequency index f in slot cell: what a
- * column pays there beyond its energy and capacity duals (subtracted). */
-static double cut_term(const cg *c, size_t cell, int k, size_t f)
-{
-    if (c->cutd == NULL)
-        return 0.0;
-    return c->cutd[(cell * c->nc + (size_t)k) * c->p->nfreq + f];
-}
 
 static double extra(const ecs_platform *p, int c, size_t k)
 {
@@ -115,7 +91,7 @@ static int add_col(cg *c, size_t q)
     const cg_col *cl = &c->col[q];
     const ecs_platform *p = c->p;
     long len = cl->e - cl->s + 1;
-    size_t cap = 4 + 3 * (size_t)len + 2 * c->nprec + c->ncut;
+    size_t cap = 4 + 3 * (size_t)len + 2 * c->nprec;
     int *ind = malloc((cap + 1) * sizeof *ind);
     double *val = malloc((cap + 1) * sizeof *val);
     if (ind == NULL || val == NULL) {
@@ -139,15 +115,6 @@ static int add_col(cg *c, size_t q)
             if (c->pcap_row[at] > 0) {
                 ind[++nz] = c->pcap_row[at];
                 val[nz] = d;
-            }
-            for (size_t q2 = 0; q2 < c->ncut; q2++) {
-                const cg_cut *ct = &c->cut[q2];
-                double a = ct->a[(size_t)cl->cls * p->nfreq +
-                                 cl->prof[l - cl->s]];
-                if (ct->cell == at && a != 0.0) {
-                    ind[++nz] = ct->row;
-                    val[nz] = a;
-                }
             }
         }
     }
@@ -322,19 +289,6 @@ static void read_duals(cg *c)
             c->kappa[q] = y < 0.0 ? y : 0.0;
         }
     }
-    if (c->cutd != NULL) {
-        size_t per = c->nc * c->p->nfreq;
-        memset(c->cutd, 0,
-               (size_t)c->nsite * (size_t)c->D * per * sizeof *c->cutd);
-        for (size_t q = 0; q < c->ncut; q++) {
-            cg_cut *ct = &c->cut[q];
-            double y = glp_get_row_dual(c->lp, ct->row);
-            ct->sig = y < 0.0 ? y : 0.0;
-            if (ct->sig != 0.0)
-                for (size_t t = 0; t < per; t++)
-                    c->cutd[ct->cell * per + t] += ct->a[t] * ct->sig;
-        }
-    }
 }
 
 /* The Lagrangian (Farley) bound at the duals read, without the tasks'
@@ -347,8 +301,6 @@ static double lagrangian_base(const cg *c)
     double v = 0.0;
     for (size_t i = 0; i < c->n; i++)
         v += c->u[i];
-    for (size_t q = 0; q < c->ncut; q++)
-        v += c->cut[q].sig * c->cut[q].rhs;
     for (size_t k = 0; k < c->nc; k++)
         for (long l = 0; l < c->D; l++)
             v += c->mu[k * (size_t)c->D + (size_t)l] * c->p->cls[k].count;
@@ -436,8 +388,7 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
             f_hi = c->fhi[i * (size_t)c->D + (size_t)l];
         }
         for (size_t f = f_lo; f <= f_hi && f < p->nfreq; f++) {
-            double sc = extra(p, k, f) * pk - mu -
-                        cut_term(c, cell, k, f);
+            double sc = extra(p, k, f) * pk - mu;
             size_t q = (size_t)p->cls[k].speed_q[f];
             /* start here */
             size_t to = q < W - 1 ? q : W - 1;
@@ -490,8 +441,7 @@ static void price(cg *c, size_t i, int k, double *d, long *bs, long *be,
         size_t q = (size_t)p->cls[k].speed_q[f];
         size_t cell = (size_t)site * (size_t)c->D + (size_t)l;
         double sc = extra(p, k, f) * (c->pi[cell] - c->kappa[cell]) -
-                    c->mu[(size_t)k * (size_t)c->D + (size_t)l] -
-                    cut_term(c, cell, k, f);
+                    c->mu[(size_t)k * (size_t)c->D + (size_t)l];
         const double *prev = val + (size_t)(l - 1 - es) * W;
         size_t pick = W;
         double err = HUGE_VAL;
@@ -542,8 +492,7 @@ static void price_intervals(cg *c, size_t i, int k, double *out)
             for (size_t v = 0; v < W; v++)
                 nxt[v] = HUGE_VAL;
             for (size_t f = 0; f < p->nfreq; f++) {
-                double sc = extra(p, k, f) * pk - mu -
-                            cut_term(c, cell, k, f);
+                double sc = extra(p, k, f) * pk - mu;
                 size_t q = (size_t)p->cls[k].speed_q[f];
                 if (l == s) {
                     size_t to = q < W - 1 ? q : W - 1;
@@ -793,20 +742,9 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
             converged = 1;
             break;
         }
-        /* with cuts, pricing may go on offering columns of reduced cost
-         * within GLPK's tolerance that move nothing: the
-         * Lagrangian bound at the master's value ends it (the bound is
-         * then that Lagrangian bound) */
-        if (c->ncut > 0 && isfinite(lagr) &&
-            lagr >= *lpv - 1e-7 * (1.0 + fabs(*lpv))) {
-            converged = 2;
-            break;
-        }
     }
-    if (converged == 1 && (isnan(*bound) || *lpv > *bound))
+    if (converged && (isnan(*bound) || *lpv > *bound))
         *bound = *lpv;
-    if (converged == 2)
-        converged = 1;
     return converged;
 }
 
@@ -1483,137 +1421,6 @@ static int column_milp(cg *c, double mip_end, milp_ext_cg_result *out)
     return 0;
 }
 
-/* Cap cuts (docs/MODEL.md "Column generation, extended model", "Cap
- * cuts"): at the master's solution, for every slot of a site with a cap,
- * z (tasks per class and frequency in the slot) and an inequality of the
- * hull of the slot's integer points that z violates (milp_ext_cut.c),
- * added as a row.  The number added; -1 out of memory. */
-#define CUT_MAX_POINTS 20000
-#define CUT_TOL 1e-6
-#define CUT_ROUNDS 40
-#define CUT_MAX 2000
-
-static long add_cap_cuts(cg *c)
-{
-    const ecs_platform *p = c->p;
-    size_t nf = p->nfreq, per = c->nc * nf;
-    size_t cells = (size_t)c->nsite * (size_t)c->D;
-    if (c->ncut >= CUT_MAX)
-        return 0;
-    double *z = calloc(cells * per + 1, sizeof *z);
-    int *icls = malloc((per + 1) * sizeof *icls);
-    int *cnt = malloc((c->nc + 1) * sizeof *cnt);
-    size_t *map = malloc((per + 1) * sizeof *map);
-    double *e = malloc((per + 1) * sizeof *e);
-    double *zs = malloc((per + 1) * sizeof *zs);
-    double *a = malloc((per + 1) * sizeof *a);
-    int *ind = malloc((c->ncol + 1) * sizeof *ind);
-    double *val = malloc((c->ncol + 1) * sizeof *val);
-    long added = -1;
-    if (!z || !icls || !cnt || !map || !e || !zs || !a || !ind || !val)
-        goto out;
-    if (c->cutd == NULL) {
-        c->cutd = calloc(cells * per + 1, sizeof *c->cutd);
-        if (c->cutd == NULL)
-            goto out;
-    }
-    for (size_t q = 0; q < c->ncol; q++) {
-        double x = glp_get_col_prim(c->lp, c->c_fixed + 1 + (int)q);
-        if (x <= 1e-9)
-            continue;
-        const cg_col *cl = &c->col[q];
-        size_t site = (size_t)p->cls[cl->cls].site;
-        for (long l = cl->s; l <= cl->e; l++)
-            z[(site * (size_t)c->D + (size_t)l) * per +
-              (size_t)cl->cls * nf + cl->prof[l - cl->s]] += x;
-    }
-    added = 0;
-    for (size_t at = 0; at < cells && c->ncut < CUT_MAX; at++) {
-        if (c->pcap_row[at] <= 0)
-            continue;
-        int site = (int)(at / (size_t)c->D);
-        long l = (long)(at % (size_t)c->D);
-        double idle = 0.0;
-        size_t m = 0, ncls = 0;
-        for (size_t k = 0; k < c->nc; k++) {
-            if (p->cls[k].site != site)
-                continue;
-            idle += p->cls[k].count * p->cls[k].idle;
-            for (size_t f = 0; f < nf; f++)
-                if (extra(p, (int)k, f) > 1e-12) {
-                    icls[m] = (int)ncls;
-                    e[m] = extra(p, (int)k, f);
-                    zs[m] = z[at * per + k * nf + f];
-                    map[m++] = k * nf + f;
-                }
-            cnt[ncls++] = p->cls[k].count;
-        }
-        double used = 0.0;
-        for (size_t j = 0; j < m; j++)
-            used += zs[j];
-        if (m == 0 || used <= 1e-9)
-            continue;
-        double b;
-        int rr = milp_ext_cap_cut(m, icls, e, ncls, cnt,
-                                  ecs_instance_cap(c->inst, site, l) - idle,
-                                  zs, CUT_MAX_POINTS, CUT_TOL, a, &b);
-        if (rr < 0) {
-            added = -1;
-            goto out;
-        }
-        if (rr == 0)
-            continue;
-        if (c->ncut == c->capcut) {
-            size_t nc2 = c->capcut ? 2 * c->capcut : 64;
-            cg_cut *nw = realloc(c->cut, nc2 * sizeof *nw);
-            if (nw == NULL) {
-                added = -1;
-                goto out;
-            }
-            c->cut = nw;
-            c->capcut = nc2;
-        }
-        cg_cut *ct = &c->cut[c->ncut];
-        ct->a = calloc(per, sizeof *ct->a);
-        if (ct->a == NULL) {
-            added = -1;
-            goto out;
-        }
-        for (size_t j = 0; j < m; j++)
-            ct->a[map[j]] = a[j];
-        ct->cell = at;
-        ct->rhs = b;
-        ct->sig = 0.0;
-        ct->row = glp_add_rows(c->lp, 1);
-        glp_set_row_bnds(c->lp, ct->row, GLP_UP, 0.0, b);
-        c->ncut++;
-        int nz = 0;
-        for (size_t q = 0; q < c->ncol; q++) {
-            const cg_col *cl = &c->col[q];
-            if (p->cls[cl->cls].site != site || l < cl->s || l > cl->e)
-                continue;
-            double v = ct->a[(size_t)cl->cls * nf + cl->prof[l - cl->s]];
-            if (v != 0.0) {
-                ind[++nz] = c->c_fixed + 1 + (int)q;
-                val[nz] = v;
-            }
-        }
-        glp_set_mat_row(c->lp, ct->row, nz, ind, val);
-        added++;
-    }
-out:
-    free(z);
-    free(icls);
-    free(cnt);
-    free(map);
-    free(e);
-    free(zs);
-    free(a);
-    free(ind);
-    free(val);
-    return added;
-}
-
 static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
                       double mip_end, int want_ivb, double ub,
                       milp_ext_cg_result *out)
@@ -1650,22 +1457,6 @@ static ecs_result run(cg *c, const ecs_schedule *start, double t_end,
     }
     int converged = cg_loop(c, t_end, prof, &out->bound, &out->lp_value,
                             &out->rounds);
-    /* cap cuts, then the LP again (each a bound: the cuts hold for every
-     * schedule) */
-    for (int q = 0; q < CUT_ROUNDS && converged > 0 && want_ivb; q++) {
-        long nc2 = add_cap_cuts(c);
-        if (nc2 < 0)
-            converged = -1;
-        if (nc2 <= 0)
-            break;
-        out->cuts += (long)nc2;
-        double b0 = out->bound;
-        converged = cg_loop(c, t_end, prof, &out->bound, &out->lp_value,
-                            &out->rounds);
-        /* rounds that raise the LP by less than 1e-4 relative end them */
-        if (converged > 0 && !(out->bound > b0 + 1e-4 * (1.0 + fabs(b0))))
-            break;
-    }
     if (converged < 0) {
         free(prof);
         return ECS_ENOMEM;
@@ -1848,10 +1639,6 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     free(c->emax);
     free(c->flo);
     free(c->fhi);
-    for (size_t q = 0; q < c->ncut; q++)
-        free(c->cut[q].a);
-    free(c->cut);
-    free(c->cutd);
     free(c);
     return rc;
 }

@@ -170,7 +170,6 @@ typedef struct milp_ext_cg_result {
     long split_nodes;        /* nodes of the splits after probing */
     long rounded;            /* schedules cheaper than ub found by
                                 rounding the probes' and splits' LPs */
-    long cuts;               /* cap cuts added to the profile LP */
 } milp_ext_cg_result;
 
 /* Seeded with the columns of the feasible schedule start (nothing when it
@@ -187,24 +186,6 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_schedule *start, double t_end,
                                double mip_end, int want_ivb, double ub,
                                milp_ext_cg_result *out, ecs_diag *diag);
-
-/* ---- cap cuts of the profile formulation (milp_ext_cut.c) ---- */
-
-/* The points of X = { z integer >= 0 : sum_{j of class c} z_j <= cnt[c],
- * sum_j e[j] z_j <= cap } (m items, item j of class cls[j] < ncls, e[j] >
- * 0; cap with a tolerance of 1e-9 relative): their number, *pts (m
- * each, the caller frees); -2 (and NULL) when more than max_points, -1
- * out of memory. */
-long milp_ext_cap_points(size_t m, const int *cls, const double *e,
-                         size_t ncls, const int *cnt, double cap,
-                         size_t max_points, int **pts);
-
-/* An inequality sum a[j] z_j <= *b that holds on every point of X (above)
- * and that zs violates by more than tol: 1 (a, b set), 0 none (or X has
- * more than max_points), -1 out of memory.  Inside the GLPK guard. */
-int milp_ext_cap_cut(size_t m, const int *cls, const double *e, size_t ncls,
-                     const int *cnt, double cap, const double *zs,
-                     size_t max_points, double tol, double *a, double *b);
 
 /* ---- schedules and solutions (milp_extract.c) ---- */
 
