@@ -1977,6 +1977,36 @@ static int lx_ruin(lx *x)
 }
 
 /*
+ * The put-back of lx_eject and lx_swap: lx_begin, then the tasks
+ * rkey[0..m) are taken off (`first` before them unless it is (size_t)-1),
+ * rkey is sorted by latest start, and `first` and then rkey's tasks are
+ * put back one by one, each at its exact best on the draw of the others
+ * placed (away from its class where old_cls names one: lx_best_ban).  0
+ * done, 1 a task found no room (the caller restores), -1 out of memory.
+ */
+static int lx_reinsert(lx *x, size_t first, size_t m)
+{
+    lx_begin(x);
+    if (first != (size_t)-1)
+        lx_take_off(x, first);
+    for (size_t u = 0; u < m; u++)
+        lx_take_off(x, x->rkey[u].i);
+    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    lx_place pl;
+    for (size_t u = first != (size_t)-1 ? 0 : 1; u <= m; u++) {
+        size_t i = u == 0 ? first : x->rkey[u - 1].i;
+        lx_fill(x, (size_t)-1);
+        int rc = lx_best_ban(x, i, 0, &pl);
+        if (rc != 0)
+            return rc;
+        lx_put(x, i, &pl, x->best_fq + pl.s);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+    return 0;
+}
+
+/*
  * The ejection kick: a random task i given the whole of its room on a
  * random PE q.  The tasks on q inside i's room (none is a graph neighbour
  * of i: its room ends where they begin) are taken off with i; i is put
@@ -2009,23 +2039,7 @@ static int lx_eject(lx *x)
     x->gone[i] = 1;
     for (size_t i2 = 0; i2 < n; i2++)
         x->old_cls[i2] = -1;
-    lx_begin(x);
-    lx_take_off(x, i);
-    for (size_t t = 0; t < m; t++)
-        lx_take_off(x, x->rkey[t].i);
-    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
-    lx_place pl;
-    for (size_t t = 0; t <= m; t++) {
-        size_t j = t == 0 ? i : x->rkey[t - 1].i;
-        lx_fill(x, (size_t)-1);
-        int rc = lx_best(x, j, 0, &pl);
-        if (rc != 0)
-            return rc;
-        lx_put(x, j, &pl, x->best_fq + pl.s);
-    }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
-    return 0;
+    return lx_reinsert(x, i, m);
 }
 
 /*
@@ -2131,22 +2145,7 @@ static int lx_swap(lx *x)
     for (size_t i = 0; i < n; i++)
         if (x->gone[i])
             x->rkey[m++] = lx_key(x, i);
-    lx_begin(x);
-    for (size_t u = 0; u < m; u++)
-        lx_take_off(x, x->rkey[u].i);
-    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
-    lx_place pl;
-    for (size_t u = 0; u < m; u++) {
-        size_t i = x->rkey[u].i;
-        lx_fill(x, (size_t)-1);
-        int rc = lx_best_ban(x, i, 0, &pl);
-        if (rc != 0)
-            return rc;
-        lx_put(x, i, &pl, x->best_fq + pl.s);
-    }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
-    return 0;
+    return lx_reinsert(x, (size_t)-1, m);
 }
 
 /* ---- the window move: an exact sub-problem ---- */
