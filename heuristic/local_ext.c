@@ -228,6 +228,13 @@ typedef struct lx {
     unsigned char *cand_fq; /* D */
     unsigned char *pair_fq; /* 6 * D: two old profiles, two new ones, the
                                two first placements */
+    double *pair_e0;      /* nsite * D: the pair move's draw with both off */
+    /* lx_profile_from's slot costs of class pf_c over [pf_a, pf_b] on the
+     * draw as it is (lx_pf_fill), read instead of computed again for each
+     * start of one stretch (pf_c -1: none) */
+    double *pf_mc;        /* D * K */
+    int pf_c;
+    long pf_a, pf_b;
     int linear;           /* no source, no cap: slot costs linear */
     double *price;        /* nsite * D: the prices (linear) */
     /* with sources: each site's and slot's sources cheaper than its price
@@ -299,7 +306,8 @@ typedef struct lx {
     int agg;              /* lx_win_milp: a column's pe is its class, the
                              class-slot rows bounded by the class's count */
     /* the recombination LP's columns at the end of its column generation
-     * (task, class, start, end), its next LP's first columns (winit) */
+     * (task, class, start, end; up to LX_STALL_TASKS tasks its basic
+     * ones), its next LP's first columns (winit) */
     struct lx_rcp *rc_prev;
     size_t nprev, cap_prev;
     unsigned char *winit;
@@ -394,7 +402,7 @@ static double lx_limit(const lx *x, int q, long l)
 /* The draw of every site and slot, task skip left out (or (size_t)-1),
  * summed as the checker sums it (idle of the classes in their order, then
  * the tasks in index order, slot by slot). */
-static void lx_fill(lx *x, size_t skip)
+static void lx_fill_all(lx *x, size_t skip)
 {
     size_t D = (size_t)x->D;
     for (int q = 0; q < x->nsite; q++)
@@ -411,11 +419,21 @@ static void lx_fill(lx *x, size_t skip)
     }
 }
 
-/* lx_fill and the cost of that draw. */
+/* lx_fill_all where a move reads the draw: not where the slot cost is
+ * linear in it (no source, no cap; not in phase 1), where the slot costs
+ * (lx_slot_costs, lx_current) read the prices only and no cap is checked
+ * against it (the same schedules; the draw is summed again by lx_draw). */
+static void lx_fill(lx *x, size_t skip)
+{
+    if (!x->linear || x->phase1)
+        lx_fill_all(x, skip);
+}
+
+/* lx_fill_all and the cost of that draw. */
 static double lx_draw(lx *x, size_t skip)
 {
     size_t D = (size_t)x->D;
-    lx_fill(x, skip);
+    lx_fill_all(x, skip);
     double cost = 0.0;
     for (int q = 0; q < x->nsite; q++)
         for (long l = 0; l < x->D; l++)
@@ -812,9 +830,14 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
     double *val = x->val, *nv = x->nval;
     for (size_t w = 0; w < W; w++)
         val[w] = HUGE_VAL;
+    int pre = c == x->pf_c && s >= x->pf_a && b <= x->pf_b;
     for (long l = s; l <= b; l++) {
-        double m[ECS_MAX_FREQS];
-        lx_slot_costs(x, c, l, 0, m);
+        double mm[ECS_MAX_FREQS];
+        const double *m = mm;
+        if (pre)
+            m = x->pf_mc + (size_t)(l - x->pf_a) * K;
+        else
+            lx_slot_costs(x, c, l, 0, mm);
         for (size_t w = 0; w < W; w++)
             nv[w] = HUGE_VAL;
         if (l == s) {
@@ -844,6 +867,23 @@ static int lx_profile_from(lx *x, size_t i, int c, long s, long b,
         out[l - s] = val[N];
     }
     return 0;
+}
+
+/* lx_profile_from's slot costs of class c over [a, b] on the draw as it
+ * is, computed once for the starts of one stretch (the same values
+ * lx_slot_costs gives each time; lx_pf_done before the draw changes) */
+static void lx_pf_fill(lx *x, int c, long a, long b)
+{
+    for (long l = a; l <= b; l++)
+        lx_slot_costs(x, c, l, 0, x->pf_mc + (size_t)(l - a) * x->K);
+    x->pf_c = c;
+    x->pf_a = a;
+    x->pf_b = b;
+}
+
+static void lx_pf_done(lx *x)
+{
+    x->pf_c = -1;
 }
 
 /*
@@ -1018,6 +1058,67 @@ static void lx_take_off(lx *x, size_t i)
 }
 
 /*
+ * Where the slot cost is not linear in the draw (a source, a cap; and in
+ * phase 1): a lower bound on what task b can cost once task a is placed
+ * at pa with profile fa, both having been off on the draw E0 (x->pair_e0),
+ * given b's best on E0 (lb: the least over every placement of b with both
+ * off).  Placing a can only take room from b (its PE-slots, its
+ * precedences), and changes b's slot costs only in a's slots at a's site:
+ * at frequency k of a class c there, by corr = [g(E0 + da + d_ck) - g(E0 +
+ * da)] - [g(E0 + d_ck) - g(E0)] (exact, for any slot cost g); so every
+ * placement of b costs at least lb plus, over a's slots, the least of 0
+ * and every such corr.  1 with the bound in *out; 0 when there is none: a
+ * frequency that a's draw lets b take under a cap where E0 did not (a's
+ * draw below idle).
+ */
+static int lx_pair_lb(const lx *x, const lx_place *pa, const unsigned char *fa,
+                      double lb, double *out)
+{
+    int ca = pa->cls, site = x->site_of[ca];
+    size_t at0 = (size_t)site * (size_t)x->D;
+    double sum = lb;
+    /* the slot cost (the cheapest cover: sources by price, each below the
+     * grid's, then the grid; in phase 1 the draw above the cap) is convex
+     * in a draw >= 0, so where a adds draw (da >= 0) and b's working
+     * frequencies add draw too, every change is >= 0 and the least is 0:
+     * such slots are skipped (the platform's check keeps a working
+     * frequency's power at least idle, so all are) */
+    int up = 1;
+    for (int c = 0; c < x->ncls && up; c++)
+        for (size_t k = 0; k < x->K && up; k++)
+            up = x->site_of[c] != site || x->q[c][k] == 0 || x->dl[c][k] >= 0.0;
+    for (long l = pa->s; l <= pa->e; l++) {
+        double da = x->dl[ca][fa[l - pa->s]];
+        if (da == 0.0 || (up && da > 0.0 && x->pair_e0[at0 + (size_t)l] >= 0.0))
+            continue;
+        double e0 = x->pair_e0[at0 + (size_t)l], e1 = e0 + da;
+        double g0 = lx_slot(x, site, l, e0), g1 = lx_slot(x, site, l, e1);
+        double cap = lx_limit(x, site, l), least = 0.0;
+        for (int c = 0; c < x->ncls; c++) {
+            if (x->site_of[c] != site)
+                continue;
+            for (size_t k = 0; k < x->K; k++) {
+                if (x->q[c][k] == 0)
+                    continue;
+                double dk = x->dl[c][k];
+                int ok0 = !(e0 + dk > cap), ok1 = !(e1 + dk > cap);
+                if (ok1 && !ok0)
+                    return 0;
+                if (!ok1)
+                    continue;
+                double corr = (lx_slot(x, site, l, e1 + dk) - g1) -
+                              (lx_slot(x, site, l, e0 + dk) - g0);
+                if (corr < least)
+                    least = corr;
+            }
+        }
+        sum += least;
+    }
+    *out = sum;
+    return 1;
+}
+
+/*
  * The pair move: tasks i and j taken off together and put back one after
  * the other, each where it costs least on the draw of all the others
  * placed (both orders tried); kept when the total falls.  1 when it fell,
@@ -1060,6 +1161,17 @@ static int lx_pair(lx *x, size_t i, size_t j)
         }
     }
     lx_fill(x, (size_t)-1);
+    /* not linear (up to LX_STALL_TASKS tasks, as above): the draw with
+     * both off and its cost, for lx_pair_lb */
+    int nlb = !lin && x->n <= LX_STALL_TASKS;
+    double off_total = 0.0;
+    if (nlb) {
+        size_t SD = (size_t)x->nsite * D;
+        memcpy(x->pair_e0, x->draw, SD * sizeof *x->draw);
+        for (int q = 0; q < x->nsite; q++)
+            for (long l = 0; l < x->D; l++)
+                off_total += lx_slot(x, q, l, x->draw[(size_t)q * D + (size_t)l]);
+    }
     lx_place p1[2];
     int r1[2];
     for (int ord = 0; ord < 2; ord++) {
@@ -1071,13 +1183,27 @@ static int lx_pair(lx *x, size_t i, size_t j)
             memcpy((ord ? fj : fi) + p1[ord].s, x->best_fq + p1[ord].s,
                    (size_t)(p1[ord].e - p1[ord].s + 1));
     }
+    /* not linear: an order whose second task cannot make the pair
+     * cheaper than now (lx_pair_lb) is skipped before its second DP */
+    int ncut[2] = {0, 0};
+    for (int ord = 0; nlb && ord < 2; ord++) {
+        double lb;
+        if (r1[ord] == 0 && r1[1 - ord] == 0 &&
+            lx_pair_lb(x, &p1[ord], (ord ? fj : fi) + p1[ord].s,
+                       p1[1 - ord].cost, &lb) &&
+            off_total + p1[ord].cost + lb >= old - 1e-12 * (1.0 + fabs(old)))
+            ncut[ord] = 1;
+    }
     /* with a linear slot cost no pair placement costs less than the two
      * bests with both off (the second has less room, the same prices):
      * none cheaper than now when their sum is not */
-    int skip = lin && r1[0] == 0 && r1[1] == 0 &&
-               p1[0].cost + p1[1].cost >= now - 1e-12 * (1.0 + fabs(old));
+    int skip = (lin && r1[0] == 0 && r1[1] == 0 &&
+                p1[0].cost + p1[1].cost >= now - 1e-12 * (1.0 + fabs(old))) ||
+               (ncut[0] && ncut[1]);
     for (int ord = 0; ord < 2 && !skip; ord++) {
         size_t a = ord ? j : i, b = ord ? i : j;
+        if (ncut[ord])
+            continue;
         if (ord) {
             lx_unplace(x, i);
             lx_unplace(x, j);
@@ -1276,6 +1402,8 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
         }
         for (size_t q = 0; q < x->nseg && !bad; q++) {
             lx_seg sg = x->seg[q];
+            if (!x->linear || x->phase1)
+                lx_pf_fill(x, sg.cls, sg.a, sg.b);
             for (long st = sg.a; st <= sg.b; st++) {
                 double before = 0.0;
                 if (j > 0)
@@ -1295,6 +1423,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
                     }
                 }
             }
+            lx_pf_done(x);
         }
         /* G_j(e) = prefix minimum; be: the last slot reaching it */
         double run = HUGE_VAL;
@@ -1848,6 +1977,36 @@ static int lx_ruin(lx *x)
 }
 
 /*
+ * The put-back of lx_eject and lx_swap: lx_begin, then the tasks
+ * rkey[0..m) are taken off (`first` before them unless it is (size_t)-1),
+ * rkey is sorted by latest start, and `first` and then rkey's tasks are
+ * put back one by one, each at its exact best on the draw of the others
+ * placed (away from its class where old_cls names one: lx_best_ban).  0
+ * done, 1 a task found no room (the caller restores), -1 out of memory.
+ */
+static int lx_reinsert(lx *x, size_t first, size_t m)
+{
+    lx_begin(x);
+    if (first != (size_t)-1)
+        lx_take_off(x, first);
+    for (size_t u = 0; u < m; u++)
+        lx_take_off(x, x->rkey[u].i);
+    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
+    lx_place pl;
+    for (size_t u = first != (size_t)-1 ? 0 : 1; u <= m; u++) {
+        size_t i = u == 0 ? first : x->rkey[u - 1].i;
+        lx_fill(x, (size_t)-1);
+        int rc = lx_best_ban(x, i, 0, &pl);
+        if (rc != 0)
+            return rc;
+        lx_put(x, i, &pl, x->best_fq + pl.s);
+    }
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+    return 0;
+}
+
+/*
  * The ejection kick: a random task i given the whole of its room on a
  * random PE q.  The tasks on q inside i's room (none is a graph neighbour
  * of i: its room ends where they begin) are taken off with i; i is put
@@ -1880,23 +2039,7 @@ static int lx_eject(lx *x)
     x->gone[i] = 1;
     for (size_t i2 = 0; i2 < n; i2++)
         x->old_cls[i2] = -1;
-    lx_begin(x);
-    lx_take_off(x, i);
-    for (size_t t = 0; t < m; t++)
-        lx_take_off(x, x->rkey[t].i);
-    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
-    lx_place pl;
-    for (size_t t = 0; t <= m; t++) {
-        size_t j = t == 0 ? i : x->rkey[t - 1].i;
-        lx_fill(x, (size_t)-1);
-        int rc = lx_best(x, j, 0, &pl);
-        if (rc != 0)
-            return rc;
-        lx_put(x, j, &pl, x->best_fq + pl.s);
-    }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
-    return 0;
+    return lx_reinsert(x, i, m);
 }
 
 /*
@@ -2002,22 +2145,7 @@ static int lx_swap(lx *x)
     for (size_t i = 0; i < n; i++)
         if (x->gone[i])
             x->rkey[m++] = lx_key(x, i);
-    lx_begin(x);
-    for (size_t u = 0; u < m; u++)
-        lx_take_off(x, x->rkey[u].i);
-    qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
-    lx_place pl;
-    for (size_t u = 0; u < m; u++) {
-        size_t i = x->rkey[u].i;
-        lx_fill(x, (size_t)-1);
-        int rc = lx_best_ban(x, i, 0, &pl);
-        if (rc != 0)
-            return rc;
-        lx_put(x, i, &pl, x->best_fq + pl.s);
-    }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
-    return 0;
+    return lx_reinsert(x, (size_t)-1, m);
 }
 
 /* ---- the window move: an exact sub-problem ---- */
@@ -2143,13 +2271,18 @@ static int lx_win_cols(lx *x, size_t i)
                             return -1;
                     continue;
                 }
+                if (!x->linear || x->phase1)
+                    lx_pf_fill(x, c, a, b);
                 for (long s = a; s <= b; s++) {
                     int fr = lx_from(x, i, c, s, b, x->chain_tmp);
-                    if (fr != 0)
+                    if (fr != 0) {
+                        lx_pf_done(x);
                         return fr;
+                    }
                     for (long e = s; e <= b; e++)
                         T[(size_t)(s - a) * D + (size_t)(e - a)] = x->chain_tmp[e - s];
                 }
+                lx_pf_done(x);
                 /* T(s, e) becomes the least over the intervals inside
                  * [s, e]; a column where T(s, e) is below all of them */
                 for (long s = b; s >= a; s--) {
@@ -2516,6 +2649,13 @@ static int lx_win_milp(lx *x, const size_t *wt, const size_t *off, size_t m,
         }
         x->nprev = 0;
         for (int k = 1; k <= ncl; k++) {
+            /* its basic columns only (graphs of up to LX_STALL_TASKS
+             * tasks): the next LP starts near the last one's optimum
+             * without carrying every column the last one priced in
+             * (about 1,700 of 3,700 on `sites3` P = 4 g30;
+             * bench/results/local_ext.md "Twelfth round") */
+            if (x->n <= LX_STALL_TASKS && glp_get_col_stat(lp, k) != GLP_BS)
+                continue;
             size_t j = x->wback[k], t = 0;
             while (t + 1 < m && off[t + 1] <= j)
                 t++;
@@ -2972,7 +3112,7 @@ static int lx_recombine(lx *x)
     off[n] = x->ncol;
     if (!x->linear)
         memcpy(x->draw, x->wfix, SD * sizeof *x->draw);
-    /* the last recombination's LP columns start this one's */
+    /* the last recombination's LP columns (its basic ones) start this one's */
     if (rc == 0 && x->ncol > x->cap_init) {
         unsigned char *ni = realloc(x->winit, x->ncol);
         if (ni == NULL)
@@ -3283,6 +3423,8 @@ static void lx_release(lx *x)
     free(x->best_fq);
     free(x->cand_fq);
     free(x->pair_fq);
+    free(x->pair_e0);
+    free(x->pf_mc);
     free(x->partner);
     free(x->chain_fq);
     free(x->chain_g);
@@ -3387,7 +3529,7 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->e = malloc(n * sizeof *x->e);
     x->fq = calloc(n * D, 1);
     x->occ = malloc((size_t)x->P * D * sizeof *x->occ);
-    x->draw = malloc((size_t)x->nsite * D * sizeof *x->draw);
+    x->draw = calloc((size_t)x->nsite * D, sizeof *x->draw);
     x->b_pe = malloc(n * sizeof *x->b_pe);
     x->b_cls = malloc(n * sizeof *x->b_cls);
     x->b_s = malloc(n * sizeof *x->b_s);
@@ -3402,6 +3544,9 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     x->cand_fq = calloc(D, 1);
     x->order = malloc(n * sizeof *x->order);
     x->pair_fq = calloc(6 * D, 1);
+    x->pair_e0 = malloc((size_t)x->nsite * D * sizeof *x->pair_e0);
+    x->pf_mc = malloc(D * x->K * sizeof *x->pf_mc);
+    x->pf_c = -1;
     x->dirty = malloc(n);
     x->dirty2 = malloc(n);
     x->partner = malloc(n * sizeof *x->partner);
@@ -3456,7 +3601,7 @@ static ecs_result lx_setup(lx *x, ecs_diag *diag)
     if (!cov_ok || !x->rc_coff || !x->el_pe || !x->el_s || !x->el_e || !x->rc_wt || !x->rc_off ||
         !x->rc_best || !x->rc_last || !x->price || !x->wfull || !x->wfix || !x->wst || !x->wtab || !x->wocc || !x->wfq ||
         !x->gone || !x->old_cls || !x->rkey || !x->dist ||
-        !x->pair_fq || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
+        !x->pair_fq || !x->pair_e0 || !x->pf_mc || !x->partner || !x->dirty || !x->dirty2 || !x->chain_fq || !x->chain_g ||
         !x->chain_tab || !x->chain_tmp || !x->chain_s || !x->chain_e ||
         !x->pe || !x->cls || !x->s || !x->e || !x->fq || !x->occ ||
         !x->draw || !x->b_pe || !x->b_cls || !x->b_s || !x->b_e ||
