@@ -160,6 +160,10 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the search frees at least one task, for a "
                             "positive time");
+    if (prm->milp_restart_plain < 0 || prm->milp_restart_plain > 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "milp_restart_plain must be 0 or 1 (%d)",
+                            prm->milp_restart_plain);
     return ecs_local_params_validate(&prm->local, diag);
 }
 
@@ -659,6 +663,18 @@ static double milp_grant_share(const driver *d, int dp_after)
     return share(d, prm->milp_share);
 }
 
+/* milp_grant_share's cases: no dynamic program after the MILP, the LNS
+ * and column generation handle the model, at most milp_last_max_pes PEs
+ * and milp_all_max_tasks tasks */
+static int restart_plain_here(const driver *d, int dp_after)
+{
+    const ecs_instance *inst = d->inst;
+    const ecs_solve_params *prm = d->prm;
+    return !dp_after && handles(inst, "lns") && handles(inst, "colgen") &&
+           inst->platform->pes <= prm->milp_last_max_pes &&
+           ecs_instance_solver_graph(inst)->n <= prm->milp_all_max_tasks;
+}
+
 static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
@@ -680,6 +696,17 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
     double planned = share(d, prm->milp_share) * left_at(d, sp);
     if (!milp_alone(d->inst, prm) && planned < mp.time_limit_s)
         mp.split_limit_s = planned;
+    /* where nothing after the MILP raises the bound (milp_last_share's
+     * cases): the root restart on the model without the columns that
+     * reduced-cost fixing sets to 0, solved by GLPK's own tree (rand0001,
+     * P = 4, E = 0.2: 168.03 at 120 s against 167.79), gated (restart 1:
+     * a fifth of the columns gone, a root gap of 0.5 %; forced, paper32's
+     * g20 at P = 4 lost its proof; docs/MODEL.md "MILP, strong
+     * formulation") */
+    if (prm->milp_restart_plain && restart_plain_here(d, dp_after)) {
+        mp.restart = 1;
+        mp.restart_plain = 1;
+    }
     mp.mip_gap = prm->gap;
     mp.warm_start = out->schedule;
     /* where nothing else improves a schedule (slots of different lengths:

@@ -143,6 +143,19 @@ typedef struct ecs_milp_params {
                                    bound keeps the second tree's start
                                    (and its proofs) where milp_share puts
                                    it.  0 (default): the time limit */
+    int restart_plain;          /* strong model, with restart: 1 solves the
+                                   smaller model by one tree of GLPK's own
+                                   (its default branching rule with the
+                                   cumulative columns integer too, best
+                                   local bound on backtracking, its Gomory,
+                                   MIR, cover and clique cuts; no probes,
+                                   no pseudo-costs, no node selection or
+                                   cuts of ours).  0 (default): as the
+                                   whole model.  solve sets restart 1 and
+                                   this with its milp_restart_plain (off
+                                   by default) where nothing after the MILP
+                                   raises the bound (docs/MODEL.md "MILP,
+                                   strong formulation", "The solve plan") */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

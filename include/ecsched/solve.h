@@ -229,6 +229,16 @@ typedef struct ecs_solve_params {
     int milp_last_max_pes;    /* default 4; 0: milp_share everywhere (at
                                  P = 8 the second tree's proofs come later
                                  in a larger grant) */
+    int milp_restart_plain;   /* 1: in milp_last_share's cases the MILP
+                                 restarts at the root on the model without
+                                 the columns reduced-cost fixing sets to 0
+                                 (ecs_milp_params restart 1, restart_plain
+                                 1: GLPK's own tree on it).  Default 0:
+                                 it raised rand0001's bound (P = 4, E =
+                                 0.2, 120 s: 168.03-168.13 against 167.79)
+                                 but rand0004 was not proven in 120 s on a
+                                 loaded machine (bench/results/peers40.md,
+                                 twelfth round) */
     double bound_share;       /* default 0.5 */
     double colgen_share;      /* default 0.25 of the bound's time: where
                                  column generation has not solved the LP by

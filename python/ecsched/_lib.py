@@ -334,6 +334,7 @@ typedef struct ecs_milp_params {
     const char *write_lp; const char *write_mps; int zero_half;
     int sb_probe; int restart; int node_cuts; int best_first;
     double split_limit_s;
+    int restart_plain;
 } ecs_milp_params;
 void ecs_milp_params_init(ecs_milp_params *prm);
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
@@ -385,7 +386,8 @@ typedef struct ecs_solve_params {
     size_t dp_max_ideals; double dp_share; size_t dp_beam;
     double dp_beam_share; size_t dp_max_bytes; double milp_max_nonzeros;
     double milp_dp_ops_per_nonzero; double milp_share;
-    double milp_last_share; int milp_last_max_pes; double bound_share;
+    double milp_last_share; int milp_last_max_pes; int milp_restart_plain;
+    double bound_share;
     double colgen_share; size_t colgen_max_tasks;
     size_t milp_all_max_tasks; size_t lns_free_tasks; double lns_sub_time_limit_s;
     ecs_progress_fn progress; void *progress_ctx;

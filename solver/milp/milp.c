@@ -104,6 +104,10 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->restart < 0 || prm->restart > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart must be 0, 1 or 2 (%d)", prm->restart);
+    if (prm->restart_plain < 0 || prm->restart_plain > 1)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "restart_plain must be 0 or 1 (%d)",
+                            prm->restart_plain);
     return ECS_OK;
 }
 
@@ -444,6 +448,7 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         /* (milp_sbprobe.h; by the clock: not under an effort budget) */
         run.sbprobe = prm->max_nodes == 0 ? prm->sb_probe : 0;
         run.sbprobe_share = 0.15;
+        run.plain_restart = prm->restart_plain;
         run.restart = prm->max_nodes == 0 ? prm->restart : 0; /* (by the
                                                    clock, as the probes) */
     }

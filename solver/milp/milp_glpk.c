@@ -974,6 +974,10 @@ static ecs_result solve_tree(glpk_ctx *c, int pcost, ecs_diag *diag)
     c->nc_t0 = c->nc_time = 0.0; /* (node cuts: this tree's time) */
     c->bf_last = -HUGE_VAL; /* (best_first: this tree's nodes) */
     c->nc_node = 0;
+    if (c->run->plain) { /* docs/MODEL.md "MILP, strong formulation" */
+        io.bt_tech = GLP_BT_BLB;
+        io.gmi_cuts = io.mir_cuts = io.cov_cuts = io.clq_cuts = GLP_ON;
+    }
     if (c->run->cuts) { /* docs/MODEL.md "MILP, extended model" */
         io.mir_cuts = GLP_ON;
         io.gmi_cuts = GLP_ON;
@@ -1261,6 +1265,13 @@ static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
     sub->write_lp = sub->write_mps = NULL;
     sub->dive = 0;     /* (it ran on the whole model) */
     sub->zerohalf = 0; /* (the cuts kept are rows of red) */
+    if (run->plain_restart) { /* GLPK's own tree on the smaller model */
+        sub->plain = 1;
+        sub->pcost = 0;
+        sub->bestfirst = 0;
+        sub->nodecuts = 0;
+        sub->sbprobe = 0;
+    }
     sub->x = NULL;
     sub->round = run->round != NULL ? restart_round : NULL;
     sub->round_ctx = rs;
@@ -1302,7 +1313,10 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
             rc = keep_incumbent(c, diag);
             run->mip_status = 1;
         } else if (pr == 1) {
-            if (run->pcost == MILP_PCOST_ONE_TREE) {
+            if (run->plain) {
+                implied_kind(c, GLP_IV);
+                rc = solve_tree(c, 0, diag);
+            } else if (run->pcost == MILP_PCOST_ONE_TREE) {
                 implied_kind(c, GLP_IV);
                 rc = solve_tree(c, 1, diag);
             } else if (run->pcost == MILP_PCOST_TWO_TREES) {

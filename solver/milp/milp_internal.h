@@ -334,6 +334,14 @@ typedef struct milp_run {
                               1 where it removes enough, 2 whenever it
                               removes a column, 0 none */
     long removed;          /* out: columns the restart removed */
+    int plain_restart;     /* the restart's smaller model solved plain
+                              (below; ecs_milp_params.restart_plain) */
+    int plain;             /* one tree by GLPK's default rule with the
+                              MILP_COL_IMPLIED columns integer too, best
+                              local bound on backtracking and GLPK's own
+                              cuts (Gomory, MIR, cover, clique), none of
+                              ours (the smaller model of a restart with
+                              ecs_milp_params.restart_plain) */
     double stop_below;     /* with stop_by: end the tree at an incumbent */
     double stop_by;        /* of objective below stop_below found before
                               this clock time (0: never), for a caller

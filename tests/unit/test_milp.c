@@ -172,7 +172,8 @@ static int solve_tiny(const tu_tiny *x, const ecs_milp_params *prm,
  * and 4 tasks among 1,000 drawn; smaller ones have integral root LPs),
  * every other draw with the root restart forced on (prm.restart 2: the
  * model without the columns fixed at 0 solved from its root, its schedule
- * and bound mapped back); the sample makes all three act (columns fixed,
+ * and bound mapped back), half of those with the smaller model solved by
+ * GLPK's own tree (prm.restart_plain); the sample makes all three act (columns fixed,
  * cuts added, restarts) on some of them,
  * and the root LP after each round of cuts never exceeds the optimum, so
  * that a cut that removed the optimum shows even when the optimum was
@@ -186,6 +187,7 @@ static void test_brute_force_fix_cuts(void **state)
     uint64_t seed = 20261128;
     const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
     int fixed = 0, cut = 0, feasible = 0, lifted = 0, restarted = 0;
+    int plain = 0;
     /* make test: 400 draws; make check 1,000 (about 2 s more), where a
      * round of cuts also raises the root LP (2 of the 1,000) */
     int draws = tu_long() ? 1000 : 400;
@@ -203,6 +205,8 @@ static void test_brute_force_fix_cuts(void **state)
         prm.zero_half = 1;
         assert_int_equal(prm.restart, 0); /* the default: off */
         prm.restart = t % 2 ? 2 : 1;
+        assert_int_equal(prm.restart_plain, 0); /* the default: off */
+        prm.restart_plain = t % 4 == 3;
         /* cuts at the nodes in half of the draws, either restart (trees
          * of 4 tasks offer none: see test_node_cuts) */
         prm.node_cuts = t % 4 >= 2 ? 2 : 0;
@@ -218,6 +222,7 @@ static void test_brute_force_fix_cuts(void **state)
             cut += r.cuts > 0;
             lifted += lp.rounds > 0 && lp.max_lp > r.root_bound + 1e-6;
             restarted += lp.restarts > 0;
+            plain += lp.restarts > 0 && prm.restart_plain;
             assert_true(r.bound <= opt + 1e-6);
         }
         ecs_milp_result_release(&r);
@@ -227,6 +232,7 @@ static void test_brute_force_fix_cuts(void **state)
     assert_true(fixed >= draws / 10);
     assert_true(cut >= 3);
     assert_true(restarted >= draws / 20);
+    assert_true(plain >= draws / 40);
     if (tu_long())
         assert_true(lifted >= 1); /* a round of cuts raised the root LP */
 }
@@ -878,6 +884,14 @@ static void test_validation(void **state)
     prm.split_limit_s = NAN;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     prm.split_limit_s = 5.0;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
+    ecs_milp_params_init(&prm);
+    prm.restart_plain = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "restart_plain"));
+    prm.restart_plain = -1;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.restart_plain = 1;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;

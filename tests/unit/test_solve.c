@@ -633,6 +633,12 @@ static void test_params(void **state)
     ecs_solve_params_init(&prm);
     prm.gap = 1.0; /* a gap in [0, 1) */
     assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    ecs_solve_params_init(&prm);
+    assert_int_equal(prm.milp_restart_plain, 0); /* the default: off */
+    prm.milp_restart_plain = 2;
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    prm.milp_restart_plain = 1;
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_OK);
     /* every name of every enum is distinct and known */
     assert_string_equal(ecs_solve_mode_name(ECS_SOLVE_MODE_MILP_LNS),
                         "milp+lns");
