@@ -399,6 +399,14 @@ static double lx_limit(const lx *x, int q, long l)
     return x->phase1 ? HUGE_VAL : lx_cap(x, q, l);
 }
 
+/* The slot cost is linear in the draw: no source, no cap, and not in
+ * phase 1 (whose cost is the draw above the cap).  Then a task's slot
+ * costs read the prices only, never the draw of the others. */
+static int lx_lin(const lx *x)
+{
+    return x->linear && !x->phase1;
+}
+
 /* The draw of every site and slot, task skip left out (or (size_t)-1),
  * summed as the checker sums it (idle of the classes in their order, then
  * the tasks in index order, slot by slot). */
@@ -425,7 +433,7 @@ static void lx_fill_all(lx *x, size_t skip)
  * against it (the same schedules; the draw is summed again by lx_draw). */
 static void lx_fill(lx *x, size_t skip)
 {
-    if (!x->linear || x->phase1)
+    if (!lx_lin(x))
         lx_fill_all(x, skip);
 }
 
@@ -532,7 +540,7 @@ static int lx_segments(lx *x, size_t i, long lo, long hi)
  */
 static void lx_slot_costs(const lx *x, int c, long l, int mode, double *m)
 {
-    int site = x->site_of[c], lin = x->linear && !x->phase1;
+    int site = x->site_of[c], lin = lx_lin(x);
     size_t at = (size_t)site * (size_t)x->D + (size_t)l;
     double e0 = lin ? 0.0 : x->draw[at], g0 = lin ? 0.0 : lx_slot(x, site, l, e0);
     double cap = lx_limit(x, site, l), pr = lin ? x->price[at] : 0.0;
@@ -901,7 +909,7 @@ static int lx_tab(lx *x)
     if (x->tab_ready)
         return x->tab_ready > 0;
     x->tab_ready = -1;
-    if (!x->linear || x->phase1)
+    if (!lx_lin(x))
         return 0;
     size_t n = x->n, nc = (size_t)x->ncls, need = 0;
     for (size_t i = 0; i < n; i++) {
@@ -997,7 +1005,7 @@ static double lx_current(lx *x, size_t i)
     const double *E = x->draw + (size_t)site * (size_t)x->D;
     const double *pr = x->price + (size_t)site * (size_t)x->D;
     const unsigned char *f = x->fq + i * (size_t)x->D;
-    int lin = x->linear && !x->phase1;
+    int lin = lx_lin(x);
     double m = 0.0;
     for (long l = x->s[i]; l <= x->e[i]; l++) {
         double d = x->dl[c][f[l - x->s[i]]];
@@ -1136,7 +1144,7 @@ static int lx_pair(lx *x, size_t i, size_t j)
     double old = x->total, best = old;
     /* with a linear slot cost, what the two cost now (their marginal
      * costs do not depend on the draw) */
-    int lin = x->linear && !x->phase1;
+    int lin = lx_lin(x);
     double now = lin ? lx_current(x, i) + lx_current(x, j) : 0.0;
     lx_begin(x);
     x->chg_lo = pi.s < pj.s ? pi.s : pj.s;
@@ -1402,7 +1410,7 @@ static int lx_chain(lx *x, const size_t *ch, size_t k)
         }
         for (size_t q = 0; q < x->nseg && !bad; q++) {
             lx_seg sg = x->seg[q];
-            if (!x->linear || x->phase1)
+            if (!lx_lin(x))
                 lx_pf_fill(x, sg.cls, sg.a, sg.b);
             for (long st = sg.a; st <= sg.b; st++) {
                 double before = 0.0;
@@ -2271,7 +2279,7 @@ static int lx_win_cols(lx *x, size_t i)
                             return -1;
                     continue;
                 }
-                if (!x->linear || x->phase1)
+                if (!lx_lin(x))
                     lx_pf_fill(x, c, a, b);
                 for (long s = a; s <= b; s++) {
                     int fr = lx_from(x, i, c, s, b, x->chain_tmp);
