@@ -642,6 +642,19 @@ static int milp_alone(const ecs_instance *inst, const ecs_solve_params *prm)
            (no_search(inst) || ecs_instance_solver_graph(inst)->n <= most);
 }
 
+/* Where nothing after the MILP raises the bound: no dynamic program
+ * after it, the LNS and column generation handle the model, at most
+ * milp_last_max_pes PEs and milp_all_max_tasks tasks (milp_last_share's
+ * grant and milp_restart_plain's cases) */
+static int milp_is_last(const driver *d, int dp_after)
+{
+    const ecs_instance *inst = d->inst;
+    const ecs_solve_params *prm = d->prm;
+    return !dp_after && handles(inst, "lns") && handles(inst, "colgen") &&
+           inst->platform->pes <= prm->milp_last_max_pes &&
+           ecs_instance_solver_graph(inst)->n <= prm->milp_all_max_tasks;
+}
+
 /* The MILP's share of the time left when it is not alone: milp_last_share
  * where no phase after it raises the bound (the paper's model, no dynamic
  * program to follow, at most milp_all_max_tasks tasks and
@@ -652,27 +665,12 @@ static int milp_alone(const ecs_instance *inst, const ecs_solve_params *prm)
  * "The solve plan"). */
 static double milp_grant_share(const driver *d, int dp_after)
 {
-    const ecs_instance *inst = d->inst;
     const ecs_solve_params *prm = d->prm;
-    if (!dp_after && handles(inst, "lns") && handles(inst, "colgen") &&
-        inst->platform->pes <= prm->milp_last_max_pes &&
-        ecs_instance_solver_graph(inst)->n <= prm->milp_all_max_tasks)
+    if (milp_is_last(d, dp_after))
         return share(d, prm->milp_last_share > prm->milp_share
                             ? prm->milp_last_share
                             : prm->milp_share); /* (1: the MILP alone) */
     return share(d, prm->milp_share);
-}
-
-/* milp_grant_share's cases: no dynamic program after the MILP, the LNS
- * and column generation handle the model, at most milp_last_max_pes PEs
- * and milp_all_max_tasks tasks */
-static int restart_plain_here(const driver *d, int dp_after)
-{
-    const ecs_instance *inst = d->inst;
-    const ecs_solve_params *prm = d->prm;
-    return !dp_after && handles(inst, "lns") && handles(inst, "colgen") &&
-           inst->platform->pes <= prm->milp_last_max_pes &&
-           ecs_instance_solver_graph(inst)->n <= prm->milp_all_max_tasks;
 }
 
 static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
@@ -703,7 +701,7 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
      * a fifth of the columns gone, a root gap of 0.5 %; forced, paper32's
      * g20 at P = 4 lost its proof; docs/MODEL.md "MILP, strong
      * formulation") */
-    if (prm->milp_restart_plain && restart_plain_here(d, dp_after)) {
+    if (prm->milp_restart_plain && milp_is_last(d, dp_after)) {
         mp.restart = 1;
         mp.restart_plain = 1;
     }
