@@ -3780,6 +3780,21 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
         int built = 0;
         if (have_start) {
             lx_load(&x, start);
+            /* ruin_start ruins and recreates of the start first (each
+             * kept only when every task found room): the search is then
+             * from that schedule, never dearer than it, and start_cost
+             * is its cost */
+            for (unsigned k = 0; k < prm->ruin_start && !bad; k++) {
+                lx_save(&x);
+                int b = lx_ruin(&x);
+                bad = b < 0;
+                if (b > 0)
+                    lx_restore(&x);
+            }
+            if (prm->ruin_start > 0) {
+                lx_all_dirty(&x);
+                start_cost = x.total;
+            }
         } else {
             int b = lx_build(&x, 0);
             if (b > 0)
