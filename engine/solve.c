@@ -17,7 +17,6 @@
 #include "ecsched/method.h"
 
 #include <math.h>
-#include <stdio.h> /* I37S_DEV */
 #include <stdlib.h>
 #include <string.h>
 
@@ -779,7 +778,6 @@ static ecs_result by_colgen(driver *d, ecs_diag *diag)
  * fork-join pipelines, elsewhere it finds no stages at once), then the
  * PE re-timing (ecs_bound_retime_ext; any graph).  1 when either found a
  * cheaper schedule (offered), else 0. */
-#define DEVTR(d, what) do { if (getenv("I37S_TRACE")) fprintf(stderr, "TR %.1f %s %.6f shift=%d\n", ecs_clock_now() - (d)->t0, what, (d)->out->cost, (d)->stall_shift); } while (0) /* I37S_DEV */
 static int window_lns(driver *d, double *at)
 {
     double before = d->out->cost;
@@ -922,7 +920,6 @@ static ecs_result by_local(driver *d)
          round++) {
         double before = d->out->cost;
         run_local(d, sp, ecs_clock_now(), left(d), 1, round);
-        DEVTR(d, "dbl");
         window_lns(d, &lns_at);
         if (!(d->out->cost < before - 1e-9 * fabs(before)))
             d->stall_shift++;
@@ -947,11 +944,8 @@ static ecs_result by_local(driver *d)
         double cost = lr.cost;
         lr.schedule = NULL;
         ecs_local_result_release(&lr);
-        double c0 = cost; /* I37S_DEV */
         int rd = cur != NULL ? descend_both(d, sp, &cur, &cost, &round) : 0;
-        if (getenv("I37S_TRACE")) fprintf(stderr, "RR ruin=%u after_local=%.4f after_both=%.4f\n", 1 + (unsigned)((round - 1) % RESTART_RUINS), c0, cost); /* I37S_DEV */
         offer(d->out, &cur, cost, ECS_FOUND_BY_LOCAL);
-        DEVTR(d, "rr");
         if (rd != 0)
             break;
     }
