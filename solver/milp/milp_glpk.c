@@ -45,6 +45,7 @@ typedef struct glpk_ctx {
     int injected;
     double t_start; /* when the root LP started */
     double root_s;  /* how long it took */
+    int root_its;   /* and its simplex iterations */
     double last_cb; /* time of the previous callback */
     double max_gap; /* longest time between callbacks: a node LP */
     double next_progress; /* when the progress callback is due */
@@ -575,6 +576,7 @@ static int solve_root(glpk_ctx *c)
     sm.tm_lim = ms_left(c);
     int ret = glp_simplex(c->lp, &sm);
     c->root_s = ecs_clock_now() - c->t_start;
+    c->root_its = glp_get_it_cnt(c->lp);
     if (ret == 0 && glp_get_status(c->lp) == GLP_OPT) {
         c->run->root_bound = glp_get_obj_val(c->lp);
         c->run->bound = c->run->root_bound;
@@ -887,17 +889,24 @@ static int root_cuts(glpk_ctx *c)
  * probes proved the incumbent optimal; 0 when the root LP could not be
  * solved again.
  */
+#define PROBE_EXTRA_ITS 500 /* (about a twentieth of a second on paper32) */
+
 static int probe_root(glpk_ctx *c)
 {
     milp_run *run = c->run;
     if (!run->sbprobe || c->warm1 == NULL || over(c) ||
         run->model->ncols == 0 || need_rows(c) != 0 || need_bounds(c) != 0)
         return 1; /* (out of memory: no probes, still correct) */
-    /* within a share of the time left, and one root LP's time (and a
-     * twentieth of a second): small models close sooner by branching
-     * (measured: five root LPs and a quarter of a second doubled paper32's
-     * sum at P = 4, 13.5 -> 24.2 s, where the probes ran to that limit and
-     * tightened nothing; the 50-task cases' probes end within one root LP) */
+    /* as many simplex iterations as the root LP took and PROBE_EXTRA_ITS
+     * more (counted work: the same probes, bound and tree on every run
+     * that ends within its time; until the twelfth round the budget was
+     * the root LP's time and a twentieth of a second, which probed 25 to
+     * 31 columns on paper32's g21 from run to run and changed its
+     * optimal schedule), within a share of the time left (a safety cap):
+     * small models close sooner by branching (measured: five root LPs
+     * and a quarter of a second doubled paper32's sum at P = 4, 13.5 ->
+     * 24.2 s, where the probes ran to that limit and tightened nothing;
+     * the 50-task cases' probes end within one root LP) */
     double U = objective(run->model, c->warm1), t = ecs_clock_now();
     double z0 = glp_get_obj_val(c->lp);
     /* a root gap under half a per cent closes sooner by the trees' own
@@ -906,13 +915,11 @@ static int probe_root(glpk_ctx *c)
      * 50-task cases they prove start at 0.7-0.8 %) */
     if (run->sbprobe == 1 && U - z0 <= 0.005 * fabs(U))
         return 1;
-    double budget = run->sbprobe_share * (sb_end(run) - t);
-    if (budget > c->root_s + 0.05)
-        budget = c->root_s + 0.05;
-    double t_stop = t + budget;
+    double t_stop = t + run->sbprobe_share * (sb_end(run) - t);
+    long its = (long)c->root_its + PROBE_EXTRA_ITS;
     milp_sb_out o;
     int rc = milp_sb_probe(c->lp, &c->cm, &c->rows, c->lb, c->ub, U, t_stop,
-                           run->t_end, 1000, 4, &o);
+                           run->t_end, 1000, its, 4, &o);
     run->fixed += o.fixed;
     run->sb_probed += o.probed;
     double b = o.proved || o.bound > U ? U : o.bound;
@@ -924,9 +931,9 @@ static int probe_root(glpk_ctx *c)
     raise_bound(run, b);
     say(run,
         "strong-branching probes: %ld columns probed, %ld tightened, bound "
-        "%.10g%s (%.1f s; root LP %.1f s)\n",
+        "%.10g%s (%.1f s, %ld iterations; root LP %.1f s, %d iterations)\n",
         o.probed, o.fixed, b, o.proved ? ", proved" : "",
-        ecs_clock_now() - t, c->root_s);
+        ecs_clock_now() - t, o.iterations, c->root_s, c->root_its);
     if (o.proved)
         return 2;
     /* the trees branch on the probes' best columns only where the probes

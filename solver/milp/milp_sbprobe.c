@@ -11,6 +11,7 @@
 #include "core/glpk_guard.h"
 #include "ecsched/clock.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,8 @@ typedef struct probe_ws {
     double *x;             /* the root LP's values (0-based) */
     double t_stop, t_end;
     int it_lim;
+    long its;              /* the children's simplex iterations so far */
+    long it_stop;          /* no child begun at or after this many */
 } probe_ws;
 
 static void set_bounds(glp_prob *lp, size_t j, double lb, double ub)
@@ -55,6 +58,14 @@ static void restore_basis(probe_ws *w)
         glp_set_col_stat(w->lp, j, w->cstat[j]);
 }
 
+/* Whether another child may begin: below the iteration budget (counted
+ * work, the same on every run) and before the clock's t (a safety cap:
+ * it binds only when the time left is short). */
+static int more(const probe_ws *w, double t)
+{
+    return w->its < w->it_stop && ecs_clock_now() < t;
+}
+
 /* The child of column j within [nl, nu]: a lower bound on every solution
  * of the rows there; HUGE_VAL when its LP has no solution. */
 static double child(probe_ws *w, size_t j, double nl, double nu)
@@ -68,7 +79,9 @@ static double child(probe_ws *w, size_t j, double nl, double nu)
     sm.meth = GLP_DUAL;
     sm.it_lim = w->it_lim;
     sm.tm_lim = glpk_ms_until(w->t_stop);
+    int it0 = glp_get_it_cnt(w->lp);
     int ret = glp_simplex(w->lp, &sm);
+    w->its += glp_get_it_cnt(w->lp) - it0;
     double z = -HUGE_VAL;
     if (ret == 0 && glp_get_prim_stat(w->lp) == GLP_NOFEAS &&
         glp_get_dual_stat(w->lp) == GLP_FEAS) {
@@ -204,8 +217,8 @@ static int probe(probe_ws *w, const milp_rows *r, size_t j, double v,
 {
     double tol = 1e-9 * (1.0 + fabs(cutoff));
     double dn = child(w, j, w->lb[j], floor(v));
-    double up = ecs_clock_now() < w->t_stop ? child(w, j, ceil(v), w->ub[j])
-                                            : -HUGE_VAL;
+    double up = more(w, w->t_stop) ? child(w, j, ceil(v), w->ub[j])
+                                   : -HUGE_VAL;
     out->probed++;
     *score = dn < up ? dn : up;
     if (*score > out->bound)
@@ -228,7 +241,7 @@ static int probe(probe_ws *w, const milp_rows *r, size_t j, double v,
 static int round_over(probe_ws *w, const milp_rows *r, cand *c, size_t k,
                       double t, double cutoff, milp_sb_out *out)
 {
-    for (size_t q = 0; q < k && ecs_clock_now() < t; q++) {
+    for (size_t q = 0; q < k && more(w, t); q++) {
         size_t j = c[q].j;
         double v = w->x[j], f = frac_of(v);
         if (w->lb[j] == w->ub[j] || f <= FRAC_EPS || f >= 1.0 - FRAC_EPS)
@@ -242,16 +255,18 @@ static int round_over(probe_ws *w, const milp_rows *r, cand *c, size_t k,
 
 int milp_sb_probe(glp_prob *lp, const milp_model *m, const milp_rows *r,
                   double *lb, double *ub, double cutoff, double t_stop,
-                  double t_end, int it_lim, int passes, milp_sb_out *out)
+                  double t_end, int it_lim, long it_budget, int passes,
+                  milp_sb_out *out)
 {
     out->bound = -HUGE_VAL;
     out->probed = 0;
     out->fixed = 0;
+    out->iterations = 0;
     out->proved = 0;
     out->ntop = 0;
     size_t n = m->ncols;
     probe_ws w = {lp, m, lb, ub, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-                  t_stop, t_end, it_lim};
+                  t_stop, t_end, it_lim, 0, LONG_MAX};
     w.x = malloc((n ? n : 1) * sizeof *w.x);
     w.clb = malloc((n ? n : 1) * sizeof *w.clb);
     w.cub = malloc((n ? n : 1) * sizeof *w.cub);
@@ -271,15 +286,18 @@ int milp_sb_probe(glp_prob *lp, const milp_model *m, const milp_rows *r,
             long fixed_before = out->fixed;
         double t0 = ecs_clock_now();
         /* a screen of every candidate with few iterations a child (its
-         * values are bounds too) in half of the time, then the full
-         * probes of the FULL_MAX best screened, best first */
+         * values are bounds too) in half of the budget left (and of the
+         * time), then the full probes of the FULL_MAX best screened, best
+         * first */
         for (size_t q = 0; q < k; q++)
             c[q].score = -HUGE_VAL;
         w.it_lim = screen_it;
         w.t_stop = t0 + 0.5 * (t_stop - t0);
+        w.it_stop = it_budget > 0 ? w.its + (it_budget - w.its) / 2 : LONG_MAX;
         if (screen_it > 0)
             rc = round_over(&w, r, c, k, w.t_stop, cutoff, out);
         w.t_stop = t_stop;
+        w.it_stop = it_budget > 0 ? it_budget : LONG_MAX;
         w.it_lim = it_lim;
         if (rc == 0) {
             qsort(c, k, sizeof *c, by_score);
@@ -291,10 +309,11 @@ int milp_sb_probe(glp_prob *lp, const milp_model *m, const milp_rows *r,
             rc = 0;
             break;
         }
-        if (out->fixed == fixed_before || ecs_clock_now() >= t_stop)
+        if (out->fixed == fixed_before || !more(&w, t_stop))
             break;
         /* the fixings moved the root LP: probe its new point */
     }
+    out->iterations = w.its;
     if (rc == 0 && !out->proved) {
         restore_basis(&w);
         if (resolve(&w) != 0)

@@ -16,6 +16,7 @@ typedef struct milp_sb_out {
                       min(bound, cutoff) (-HUGE_VAL: nothing proved) */
     long probed;   /* columns whose two children were solved */
     long fixed;    /* columns tightened (probes and propagation) */
+    long iterations; /* the children's simplex iterations */
     int proved;    /* 1: no solution cheaper than cutoff is left */
     /* the columns of the largest minima (scores), best first: ntop of at
      * most MILP_SB_TOP; up[q]: its up child has the larger bound */
@@ -33,7 +34,7 @@ typedef struct milp_sb_out {
  * the Lagrangian bound of its row duals (milp_rc_lagrangian: valid for
  * any duals, so an unfinished child still counts).  First a screen of
  * every candidate at 40 iterations a child, most fractional first, in half
- * of the time; then the 2 * MILP_SB_TOP best screened at it_lim.  A child
+ * of the budget; then the 2 * MILP_SB_TOP best screened at it_lim.  A child
  * whose value is above cutoff (relative 1e-9), or whose LP has no
  * solution, is ruled out: the column is tightened to the other side,
  * propagated over the rows (rows of m, r), and the root LP solved again.
@@ -41,14 +42,18 @@ typedef struct milp_sb_out {
  * solution of cost below cutoff (out->bound); the columns of the best
  * minima are ranked in out->top_*.  m is the model lp holds (rows and
  * columns in the same order), lb and ub its columns' bounds now
- * (tightened in place and in lp).  Probes until the clock's t_stop
- * (ecs_clock_now); again from the new root LP while a round fixes, at most
- * passes rounds; the root LP's re-solves end by t_end.  lp is left at the
+ * (tightened in place and in lp).  Probes while the children's simplex
+ * iterations are below it_budget (counted work: the same probes on every
+ * run; the screen stops at half of what is left; 0 or less: no count)
+ * and the clock is before t_stop (ecs_clock_now; a safety cap); again
+ * from the new root LP while a round fixes, at most passes rounds; the
+ * root LP's re-solves end by t_end.  lp is left at the
  * optimum of its root LP on the tightened bounds, unless proved.  0, -1
  * out of memory, -2 when the root LP could not be solved again.
  */
 int milp_sb_probe(glp_prob *lp, const milp_model *m, const milp_rows *r,
                   double *lb, double *ub, double cutoff, double t_stop,
-                  double t_end, int it_lim, int passes, milp_sb_out *out);
+                  double t_end, int it_lim, long it_budget, int passes,
+                  milp_sb_out *out);
 
 #endif

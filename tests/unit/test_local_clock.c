@@ -83,13 +83,7 @@ static void test_local_clock_same(void **state)
         }
         assert_close(r[0].cost, r[1].cost, 0.0);
         assert_int_equal(r[0].kicks, r[1].kicks);
-        for (size_t i = 0; i < g->n; i++) {
-            const ecs_sched_task *u = &r[0].schedule->task[i], *v = &r[1].schedule->task[i];
-            assert_int_equal(u->pe, v->pe);
-            assert_int_equal(u->start, v->start);
-            assert_int_equal(u->stop, v->stop);
-            assert_memory_equal(u->freq, v->freq, (size_t)(u->stop - u->start + 1));
-        }
+        tu_assert_same_schedule(r[0].schedule, r[1].schedule);
         ecs_local_result_release(&r[0]);
         ecs_local_result_release(&r[1]);
     }

@@ -825,13 +825,7 @@ static void test_local_tables_same(void **state)
         assert_close(rep.cost, r[k].cost, 1e-12);
     }
     assert_close(r[0].cost, r[1].cost, 0.0);
-    for (size_t i = 0; i < g->n; i++) {
-        assert_int_equal(r[0].schedule->task[i].pe, r[1].schedule->task[i].pe);
-        assert_int_equal(r[0].schedule->task[i].start, r[1].schedule->task[i].start);
-        const ecs_sched_task *u = &r[0].schedule->task[i], *v = &r[1].schedule->task[i];
-        assert_int_equal(u->stop, v->stop);
-        assert_memory_equal(u->freq, v->freq, (size_t)(u->stop - u->start + 1));
-    }
+    tu_assert_same_schedule(r[0].schedule, r[1].schedule);
     assert_int_equal(r[0].kicks, r[1].kicks);
     assert_true(r[0].rows < r[1].rows);
     ecs_local_result_release(&r[0]);

@@ -850,20 +850,6 @@ static void test_view_same_optimum(void **state)
     assert_true(changed >= 5); /* the draws do make views */
 }
 
-/* The same tasks in the same slots at the same frequencies on the same
- * PEs. */
-static void assert_same_schedule(const ecs_schedule *a, const ecs_schedule *b,
-                                 size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        assert_int_equal(a->task[i].pe, b->task[i].pe);
-        assert_int_equal(a->task[i].start, b->task[i].start);
-        assert_int_equal(a->task[i].stop, b->task[i].stop);
-        assert_memory_equal(a->task[i].freq, b->task[i].freq,
-                            (size_t)(a->task[i].stop - a->task[i].start + 1));
-    }
-}
-
 /* A source without volume (or never cheaper than the grid) and a cap
  * above the peak draw change neither the MILP's nor solve's result: the
  * same status, cost, bound and schedule as without them; the optimum is
@@ -916,7 +902,7 @@ static void test_cannot_bind_same_result(void **state)
             assert_close(ra.cost, want, tu_tol(want));
             assert_true(ra.cost == rb.cost);
             assert_true(ra.bound == rb.bound);
-            assert_same_schedule(ra.schedule, rb.schedule, x.g->n);
+            tu_assert_same_schedule(ra.schedule, rb.schedule);
             assert_close(check_cost(&b, rb.schedule, ECS_OK), rb.cost, 1e-12);
         }
         ecs_milp_result_release(&ra);
@@ -931,7 +917,7 @@ static void test_cannot_bind_same_result(void **state)
         assert_int_equal(sa.mode, sb.mode);
         if (sa.schedule != NULL) {
             assert_true(sa.cost == sb.cost);
-            assert_same_schedule(sa.schedule, sb.schedule, x.g->n);
+            tu_assert_same_schedule(sa.schedule, sb.schedule);
         }
         ecs_solve_result_release(&sa);
         ecs_solve_result_release(&sb);

@@ -350,23 +350,6 @@ static void test_start_phase(void **state)
     unload(&x);
 }
 
-
-/* Same schedules, task for task. */
-static void assert_same_schedule(const ecs_schedule *a, const ecs_schedule *b)
-{
-    assert_non_null(a);
-    assert_non_null(b);
-    assert_int_equal(a->n, b->n);
-    for (size_t i = 0; i < a->n; i++) {
-        const ecs_sched_task *x = &a->task[i], *y = &b->task[i];
-        assert_int_equal(x->pe, y->pe);
-        assert_int_equal(x->start, y->start);
-        assert_int_equal(x->stop, y->stop);
-        for (long l = x->start; x->pe >= 0 && l <= x->stop; l++)
-            assert_int_equal(x->freq[l - x->start], y->freq[l - y->start]);
-    }
-}
-
 /* Under an effort budget no decision reads the clock: two runs whose time
  * limits (the safety stop, far from binding) differ tenfold give the same
  * schedule and bound, on every route (the MILP; the bound and the search;
@@ -405,7 +388,7 @@ static void test_effort_deterministic(void **state)
                     assert_close(r[run].steps[q].granted_s,
                                  r[run].steps[q].left_s, 1e-6);
         }
-        assert_same_schedule(r[0].schedule, r[1].schedule);
+        tu_assert_same_schedule(r[0].schedule, r[1].schedule);
         assert_close(r[0].cost, r[1].cost, 0.0);
         assert_close(r[0].bound, r[1].bound, 0.0);
         assert_int_equal(r[0].lns_rounds, r[1].lns_rounds);
@@ -436,7 +419,7 @@ static void test_local_effort(void **state)
         assert_int_equal(r[run].stop, ECS_LOCAL_EFFORT);
         assert_in_range(r[run].moves, 7, 7 + 64); /* stops within a round */
     }
-    assert_same_schedule(r[0].schedule, r[1].schedule);
+    tu_assert_same_schedule(r[0].schedule, r[1].schedule);
     assert_close(r[0].cost, r[1].cost, 0.0);
     ecs_local_result_release(&r[0]);
     ecs_local_result_release(&r[1]);

@@ -121,6 +121,21 @@ void tu_platform(ecs_platform *p, int pes, const char *freqs,
     assert_int_equal(ecs_platform_set_power(p, power, NULL), ECS_OK);
 }
 
+void tu_assert_same_schedule(const ecs_schedule *a, const ecs_schedule *b)
+{
+    assert_non_null(a);
+    assert_non_null(b);
+    assert_int_equal(a->n, b->n);
+    for (size_t i = 0; i < a->n; i++) {
+        const ecs_sched_task *x = &a->task[i], *y = &b->task[i];
+        assert_int_equal(x->pe, y->pe);
+        assert_int_equal(x->start, y->start);
+        assert_int_equal(x->stop, y->stop);
+        for (long l = x->start; x->pe >= 0 && l <= x->stop; l++)
+            assert_int_equal(x->freq[l - x->start], y->freq[l - y->start]);
+    }
+}
+
 ecs_schedule *tu_base_schedule(const ecs_graph *g, int pes)
 {
     ecs_makespan_params prm;

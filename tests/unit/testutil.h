@@ -124,6 +124,10 @@ void tu_cws_random_setup2(uint64_t *s, long D, char *setup, size_t size);
 /* The makespan solver's schedule of g on pes PEs at f = 1 (1 s limit). */
 ecs_schedule *tu_base_schedule(const ecs_graph *g, int pes);
 
+/* Asserts a and b the same schedule: as many tasks, each on the same PE
+ * in the same slots at the same frequencies. */
+void tu_assert_same_schedule(const ecs_schedule *a, const ecs_schedule *b);
+
 /* A tiny random instance for the brute-force oracle: 1 to 4 tasks of work
  * 1 or 2 (an edge with probability 0.4), 1 or 2 PEs with frequencies freqs
  * and power model power, 2 to tmax slots, each price negative with
