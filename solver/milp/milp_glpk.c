@@ -897,16 +897,20 @@ static int probe_root(glpk_ctx *c)
     if (!run->sbprobe || c->warm1 == NULL || over(c) ||
         run->model->ncols == 0 || need_rows(c) != 0 || need_bounds(c) != 0)
         return 1; /* (out of memory: no probes, still correct) */
-    /* as many simplex iterations as the root LP took and PROBE_EXTRA_ITS
-     * more (counted work: the same probes, bound and tree on every run
-     * that ends within its time; until the twelfth round the budget was
-     * the root LP's time and a twentieth of a second, which probed 25 to
-     * 31 columns on paper32's g21 from run to run and changed its
-     * optimal schedule), within a share of the time left (a safety cap):
-     * small models close sooner by branching (measured: five root LPs
-     * and a quarter of a second doubled paper32's sum at P = 4, 13.5 ->
-     * 24.2 s, where the probes ran to that limit and tightened nothing;
-     * the 50-task cases' probes end within one root LP) */
+    /* a budget of counted work: three quarters of the simplex iterations
+     * the root LP took and PROBE_EXTRA_ITS more, about the root LP's time
+     * and a twentieth of a second (a probe's iteration costs about a
+     * third more than the root's: restored bases, the Lagrangian bound;
+     * measured on the 50-task graphs at P = 4), so that a run that ends
+     * within its time gives the same probes, tree and schedule on every
+     * run (until the twelfth round the budget was that time itself:
+     * paper32's g21 at P = 4 probed 25 to 31 columns from run to run and
+     * ended on one of two optimal schedules); a share of the time left
+     * caps it only as a safety.  About one root LP: small models close
+     * sooner by branching (measured: five root LPs and a quarter of a
+     * second doubled paper32's sum at P = 4, 13.5 -> 24.2 s, where the
+     * probes ran to that limit and tightened nothing; the 50-task cases'
+     * probes end within one root LP) */
     double U = objective(run->model, c->warm1), t = ecs_clock_now();
     double z0 = glp_get_obj_val(c->lp);
     /* a root gap under half a per cent closes sooner by the trees' own
@@ -916,7 +920,7 @@ static int probe_root(glpk_ctx *c)
     if (run->sbprobe == 1 && U - z0 <= 0.005 * fabs(U))
         return 1;
     double t_stop = t + run->sbprobe_share * (sb_end(run) - t);
-    long its = (long)c->root_its + PROBE_EXTRA_ITS;
+    long its = 3L * c->root_its / 4 + PROBE_EXTRA_ITS;
     milp_sb_out o;
     int rc = milp_sb_probe(c->lp, &c->cm, &c->rows, c->lb, c->ub, U, t_stop,
                            run->t_end, 1000, its, 4, &o);
