@@ -195,6 +195,8 @@ typedef struct driver {
     double alt_cost[4];
     int stall_shift; /* local search's max_stall times 2^stall_shift (the
                         extended model's local phase, by_local) */
+    unsigned ruin;   /* local search's ruin_start, without its scratch
+                        start (by_local's restarts); 0: none */
 } driver;
 
 /* Keep a copy of a feasible schedule of the extended model's start or
@@ -358,6 +360,10 @@ static ecs_result local_from(driver *d, ecs_solve_step *st,
                     lp.max_stall <= ECS_LOCAL_MAX_ROUNDS / 2;
          k++)
         lp.max_stall *= 2;
+    if (d->ruin > 0) {
+        lp.ruin_start = d->ruin;
+        lp.scratch_start = 0;
+    }
     if (whole || cap < lp.time_limit_s || prm->effort > 0)
         lp.time_limit_s = cap;
     if (prm->effort > 0)
@@ -794,6 +800,51 @@ static int window_lns(driver *d, double *at)
     return d->out->cost < before - 1e-9 * fabs(before);
 }
 
+/* The PE re-timing and local search in turn from *cur (cost *cost),
+ * each result kept in *cur when cheaper, until a turn of both gains
+ * nothing or the time is up; *round is the seed of the next run
+ * (advanced).  0, or -1 on an error. */
+static int descend_both(driver *d, ecs_solve_step *sp, ecs_schedule **cur,
+                        double *cost, uint64_t *round)
+{
+    for (int gain = 1; gain && left(d) > MIN_PHASE_S; (*round)++) {
+        gain = 0;
+        ecs_schedule *s = NULL;
+        double c = NAN;
+        if (ecs_bound_retime_ext(d->inst, *cur, WINDOW_LNS_SHARE * left(d),
+                                 &s, &c, NULL) == ECS_OK &&
+            s != NULL && c < *cost - 1e-9 * (1.0 + fabs(*cost))) {
+            ecs_schedule_free(*cur);
+            *cur = s;
+            s = NULL;
+            *cost = c;
+            gain = 1;
+        }
+        ecs_schedule_free(s);
+        if (!gain || left(d) <= MIN_PHASE_S)
+            break;
+        gain = 0;
+        ecs_local_result lr;
+        if (local_from(d, sp, *cur, ecs_clock_now(), left(d), 1, *round,
+                       &lr) != ECS_OK)
+            return -1;
+        if (lr.schedule != NULL &&
+            lr.cost < *cost - 1e-9 * (1.0 + fabs(*cost))) {
+            ecs_schedule_free(*cur);
+            *cur = lr.schedule;
+            lr.schedule = NULL;
+            *cost = lr.cost;
+            gain = 1;
+        }
+        ecs_local_result_release(&lr);
+    }
+    return 0;
+}
+
+/* The most ruins and recreates of a restart's start (ruin_start: 1 to
+ * this many, by round). */
+#define RESTART_RUINS 8
+
 /* The extended model after its bound: local search from the best
  * schedule (column generation's when cheaper) with the rest of the time,
  * as the paper model's LNS. */
@@ -874,6 +925,30 @@ static ecs_result by_local(driver *d)
             d->stall_shift++;
     }
     d->stall_shift = 0;
+    /* then, while the time lasts, restarts from the best schedule: local
+     * search from it ruined and recreated 1 to RESTART_RUINS times
+     * (ruin_start; its result may be dearer than the best), then the PE
+     * re-timing and local search in turn while they gain; a cheaper
+     * schedule becomes the best, the next restart is from it */
+    while (d->prm->effort == 0 && left(d) > MIN_PHASE_S &&
+           d->out->schedule != NULL &&
+           !ecs_gap_reached(d->out->cost, d->out->bound, d->prm->gap)) {
+        ecs_local_result lr;
+        d->ruin = 1 + (unsigned)(round % RESTART_RUINS);
+        ecs_result rc = local_from(d, sp, d->out->schedule, ecs_clock_now(),
+                                   left(d), 1, round++, &lr);
+        d->ruin = 0;
+        if (rc != ECS_OK)
+            break;
+        ecs_schedule *cur = lr.schedule;
+        double cost = lr.cost;
+        lr.schedule = NULL;
+        ecs_local_result_release(&lr);
+        int rd = cur != NULL ? descend_both(d, sp, &cur, &cost, &round) : 0;
+        offer(d->out, &cur, cost, ECS_FOUND_BY_LOCAL);
+        if (rd != 0)
+            break;
+    }
     if (d->prm->effort == 0)
         window_lns(d, &lns_at);
     step_end(d, sp);
@@ -1187,7 +1262,7 @@ ecs_result ecs_solve_start(const ecs_instance *inst,
     if (rc != ECS_OK)
         return rc;
     driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
-                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}, 0};
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}, 0, 0};
     rc = make_start(&d, diag);
     drop_alts(&d);
     ecs_instance_view_release(&view);
@@ -1233,7 +1308,7 @@ ecs_result ecs_solve(const ecs_instance *inst, const ecs_schedule *start,
         return rc;
     }
     driver d = {&view.inst, prm, out, t0, t0 + prm->time_limit_s,
-                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}, 0};
+                ECS_BOUND_BY_FLUID, 0, {NULL}, {0}, 0, 0};
     if (start != NULL) {
         ecs_check_report rep;
         if (ecs_check_schedule(inst, start, &rep, NULL) != ECS_OK) {

@@ -58,6 +58,10 @@
  * in solve's local phase at scale, the ruins keep their share: not
  * measured there; bench/results/local_ext.md "Tenth round"). */
 #define LX_EJECT_PCT 10u
+
+/* Ruins tried per ruin of ruin_start (a ruin whose tasks do not all find
+ * room again is undone). */
+#define LX_RUIN_TRIES 8u
 /* the site exchange (lx_swap; two sites or more, graphs of up to
  * LX_STALL_TASKS tasks): LX_SWAP_TRIES kicks after each stall, from the
  * best; up to LX_SWAP_MAX tasks of one site against up to LX_SWAP_MAX + 1
@@ -3780,6 +3784,26 @@ ecs_result lh_local_ext_run(const ecs_instance *inst, const ecs_schedule *start,
         int built = 0;
         if (have_start) {
             lx_load(&x, start);
+            /* ruin_start ruins and recreates of the start first (each
+             * kept only when every task found room): the search is then
+             * from that schedule, never dearer than it, and start_cost
+             * is its cost */
+            unsigned done = 0;
+            for (unsigned k = 0; done < prm->ruin_start && !bad &&
+                                 k < LX_RUIN_TRIES * prm->ruin_start;
+                 k++) {
+                lx_save(&x);
+                int b = lx_ruin(&x);
+                bad = b < 0;
+                if (b > 0)
+                    lx_restore(&x);
+                else
+                    done++;
+            }
+            if (prm->ruin_start > 0) {
+                lx_all_dirty(&x);
+                start_cost = x.total;
+            }
         } else {
             int b = lx_build(&x, 0);
             if (b > 0)

@@ -32,6 +32,7 @@ void ecs_local_params_init(ecs_local_params *prm)
     prm->scratch_start = 1;
     prm->max_stall = 100;
     prm->cache_mb = 256.0;
+    prm->ruin_start = 0;
     prm->progress_every_s = 1.0;
 }
 

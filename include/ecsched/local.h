@@ -217,6 +217,15 @@ typedef struct ecs_local_params {
                             with a time limit that does not bind, the same
                             start, seed and max_moves give the same
                             schedule on any machine and load. */
+    unsigned ruin_start; /* the extended model with a feasible start
+                            only (ignored elsewhere): ruin and recreate
+                            (the kick above) the start this many times
+                            before the search, which then returns a
+                            schedule no dearer than that ruined start
+                            (start_cost its cost; the start itself when
+                            the checker finds the result dearer), not
+                            than the start: a restart near the start
+                            (solve's local phase).  Default 0 */
     ecs_progress_fn progress; /* called about every progress_every_s
                             seconds (phase "local", elapsed_s, cost: the
                             cost of the schedule under search, nodes: the

@@ -297,6 +297,7 @@ const char *ecs_local_stop_name(ecs_local_stop s);
 typedef struct ecs_local_params {
     double time_limit_s; uint64_t seed; long max_rounds; int scratch_start;
     long max_stall; double cache_mb; unsigned long max_moves;
+    unsigned ruin_start;
     ecs_progress_fn progress; void *progress_ctx; double progress_every_s;
 } ecs_local_params;
 void ecs_local_params_init(ecs_local_params *prm);

@@ -690,6 +690,102 @@ static void test_local_source_seeded(void **state)
     two_sites_seeded(1);
 }
 
+/* ruin_start (solve's local phase's restarts, engine/solve.c by_local):
+ * the two sites of two_sites_seeded, with and without the source and the
+ * cap; the start is local search's own result (a local optimum, cost a).
+ * From it with ruin_start 0 the search begins at a itself (start_cost a).
+ * With ruin_start 1 to 4 and no kicks (max_stall 0: the ruined start's
+ * descent only), over seeds: every result passes the checker (its cost
+ * the checker's), is never dearer than the ruined start it reports
+ * (start_cost), and some ruined starts are dearer than a (the ruins ran:
+ * without them, or with start_cost left at a, this fails); the same seed
+ * gives the same costs. */
+static ecs_result run_ruined(const ecs_instance *inst,
+                             const ecs_schedule *start, uint64_t seed,
+                             unsigned ruins, ecs_local_result *r)
+{
+    ecs_local_params prm;
+    ecs_local_params_init(&prm);
+    prm.seed = seed;
+    prm.max_stall = 0;
+    prm.scratch_start = 0;
+    prm.ruin_start = ruins;
+    prm.time_limit_s = 60; /* never binds on these sizes */
+    ecs_diag d;
+    ecs_diag_clear(&d);
+    ecs_result rc = ecs_local_run(inst, start, &prm, r, &d);
+    if (rc != ECS_OK)
+        print_error("%s\n", d.msg);
+    if (rc == ECS_OK) {
+        ecs_check_report rep;
+        ecs_result c = ecs_check_schedule(inst, r->schedule, &rep, &d);
+        if (c != ECS_OK)
+            print_error("%s\n", d.msg);
+        assert_int_equal(c, ECS_OK);
+        assert_close(rep.cost, r->cost, 1e-12);
+        assert_true(rep.makespan <= inst->deadline);
+    }
+    return rc;
+}
+
+static void ruin_start_sites(int source)
+{
+    ecs_platform p;
+    tu_slow_east_fast_west(&p);
+    uint64_t seed = 37;
+    ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
+    enum { T = 16 };
+    double pe[T], pw[T], vol[T], cap[T];
+    tu_opposite_prices(pe, pw, T, T / 2);
+    for (int l = 0; l < T; l++) {
+        vol[l] = 2.4 * tu_rng_unit(&seed);
+        cap[l] = 4.5;
+    }
+    ecs_site site[2] = {{.price = NULL, .cap = NULL},
+                        {.price = pw, .cap = source ? cap : NULL}};
+    ecs_source src = {.name = "solar", .site = 0, .price = 0.0, .volume = vol};
+    ecs_instance inst;
+    ecs_instance_init(&inst, g, &p, pe, T, T);
+    inst.site = site;
+    if (source) {
+        inst.source = &src;
+        inst.nsource = 1;
+    }
+    ecs_local_result a, r, r2;
+    assert_int_equal(run_local(&inst, NULL, 5, &a), ECS_OK);
+    assert_int_equal(run_ruined(&inst, a.schedule, 1, 0, &r), ECS_OK);
+    assert_close(r.start_cost, a.cost, 1e-9);
+    assert_true(r.cost <= a.cost + 1e-12);
+    ecs_local_result_release(&r);
+    int dearer = 0;
+    for (uint64_t sd = 1; sd <= 24; sd++) {
+        unsigned k = 1 + (unsigned)(sd % 4);
+        assert_int_equal(run_ruined(&inst, a.schedule, sd, k, &r), ECS_OK);
+        assert_true(r.cost <= r.start_cost + 1e-9);
+        dearer += r.start_cost > a.cost + 1e-9;
+        assert_int_equal(run_ruined(&inst, a.schedule, sd, k, &r2), ECS_OK);
+        assert_close(r.cost, r2.cost, 0.0);
+        assert_close(r.start_cost, r2.start_cost, 0.0);
+        ecs_local_result_release(&r);
+        ecs_local_result_release(&r2);
+    }
+    assert_true(dearer >= 3);
+    ecs_local_result_release(&a);
+    ecs_graph_free(g);
+}
+
+static void test_local_ruin_start(void **state)
+{
+    (void)state;
+    ruin_start_sites(0);
+}
+
+static void test_local_ruin_start_source(void **state)
+{
+    (void)state;
+    ruin_start_sites(1);
+}
+
 /* The interval-cost tables of a linear slot cost (no source, no cap:
  * local_ext.c lx_tab, built when they fit in cache_mb) change no
  * schedule: two sites, 12 tasks, D' = 96, prices turning every 6 slots
@@ -1074,6 +1170,8 @@ int main(void)
         cmocka_unit_test(test_local_mix),
         cmocka_unit_test(test_local_two_sites_seeded),
         cmocka_unit_test(test_local_source_seeded),
+        cmocka_unit_test(test_local_ruin_start),
+        cmocka_unit_test(test_local_ruin_start_source),
         cmocka_unit_test(test_local_tables_same),
         cmocka_unit_test(test_local_tables_same_descent),
         cmocka_unit_test(test_local_vs_brute_force),
