@@ -92,9 +92,17 @@ typedef struct ecs_milp_params {
     const char *write_mps;      /* export the model (free MPS), or NULL */
     int zero_half;              /* strong model: 1 adds rounds of zero-half
                                    cuts at the root before branch and bound
-                                   (docs/MODEL.md; default 0: on the shared
-                                   50-task graphs at P = 4 they cost more
-                                   time than their bound gains) */
+                                   (docs/MODEL.md "MILP, strong
+                                   formulation": SCIP's choices, at most 20
+                                   rounds of 20); 2 as 1 on models of more
+                                   than 25,000 columns; 0 (default) none:
+                                   on the shared 50-task graphs at P = 4
+                                   they lift rand0001 (E = 0.2) by 0.16 at
+                                   120 s, lower rand0008 (E = 0.05) by
+                                   0.01, rand0093 (E = 0.2) by 0.27 and
+                                   cost rand0064 (E = 0.2) its proof
+                                   (bench/results/peers40.md,
+                                   "Thirteenth round") */
     int sb_probe;               /* strong model: 1 (default) probes the
                                    fractional columns of the root LP by
                                    strong branching before branch and bound

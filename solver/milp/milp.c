@@ -54,6 +54,10 @@ const char *ecs_milp_status_name(ecs_milp_status s)
  * for 16 % more time; on rand0001 at E = 0.2 (27,744) the node LPs with
  * them were so slow that the bound fell (peers40.md, ninth round). */
 #define NC_MAX_COLS 12000
+/* zero_half 2: the root's zero-half cuts on models of more than this
+ * many columns (the shared rand0001 at P = 4, E = 0.2: 27,744; the
+ * proofs of rand0064 and rand0093 at E = 0.2, 21,146 and 21,378, not) */
+#define ZH_MIN_COLS 25000
 
 void ecs_milp_params_init(ecs_milp_params *prm)
 {
@@ -87,9 +91,9 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (!(prm->max_nonzeros >= 1.0) || !isfinite(prm->max_nonzeros))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the non-zero limit must be at least 1");
-    if (prm->zero_half != 0 && prm->zero_half != 1)
+    if (prm->zero_half < 0 || prm->zero_half > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "zero_half must be 0 or 1 (%d)", prm->zero_half);
+                            "zero_half must be 0, 1 or 2 (%d)", prm->zero_half);
     if (prm->sb_probe < 0 || prm->sb_probe > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "sb_probe must be 0, 1 or 2 (%d)", prm->sb_probe);
@@ -438,7 +442,10 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
          * pseudo-costs (docs/MODEL.md "MILP, strong formulation") */
         run.pcost = prm->max_nodes == 0 ? MILP_PCOST_TWO_TREES : 0;
         run.rcfix = 1; /* reduced-cost fixing at the root (milp_rcfix.h) */
-        run.zerohalf = prm->zero_half; /* (milp_zerohalf.h) */
+        /* (milp_zerohalf.h) 2: as 1 on models of more than ZH_MIN_COLS
+         * columns (docs/MODEL.md) */
+        run.zerohalf = prm->zero_half != 2 ? prm->zero_half
+                       : b.m.ncols > ZH_MIN_COLS;
         /* 3: as 1 on models of at most NC_MAX_COLS columns, whose node
          * LPs stay fast with the cuts (docs/MODEL.md) */
         run.nodecuts = prm->node_cuts != 3            ? prm->node_cuts

@@ -812,26 +812,36 @@ static int drop_slack_cuts(glpk_ctx *c)
  * zerohalf): each round separates at the root LP's point, adds the cuts
  * to the LP as rows (so both trees of solve_two_trees start from them,
  * and reduced-cost fixing sees them), and solves the LP again by the dual
- * simplex; while a round lifts the LP by more than 1e-7 relative, within
- * a fifth of the time left.  The LP's value then bounds every schedule
- * of cost at most the incumbent's (fixing) or every schedule (no
- * fixing): min(LP, incumbent) is a bound either way.  0 when the LP
- * could not be solved again.
+ * simplex; while a round lifts the LP by more than 1e-7 relative, at
+ * most ZH_ROUNDS rounds (the clock only as a safety cap).  The LP's
+ * value then bounds every schedule of cost at most the incumbent's
+ * (fixing) or every schedule (no fixing): min(LP, incumbent) is a bound
+ * either way.  0 when the LP could not be solved again.
  */
+#define ZH_ROUNDS 20
 static int root_cuts(glpk_ctx *c)
 {
     milp_run *run = c->run;
     if (!run->zerohalf || over(c) || need_rows(c) != 0)
         return 1;
     size_t n = c->cm.ncols;
-    double t_stop = ecs_clock_now() + 0.1 * (sb_end(run) - ecs_clock_now());
+    /* SCIP's choices (milp_zerohalf.h): the zero-slack rows as pivots of
+     * their largest odd column, violation above 0.05, at most 5 % of the
+     * columns plus 100 non-zeros, 20 cuts a round by efficacy, none of
+     * cosine above 0.1 with a cut kept before it */
+    milp_zh_opts zo = {4000, 20, 0.05, 1.0, n / 20 + 100, 0.1, 1, 1};
+    /* the clock only as a safety cap (half of the time left; none but
+     * the limit under an effort budget, whose runs do not depend on it) */
+    double t_now = ecs_clock_now();
+    double t_stop = run->max_nodes > 0 ? HUGE_VAL
+                                       : t_now + 0.5 * (sb_end(run) - t_now);
     double *x = malloc((n ? n : 1) * sizeof *x);
     int *ind = malloc((n + 1) * sizeof *ind);
     double *val = malloc((n + 1) * sizeof *val);
     int ok = 1;
     double z = glp_get_obj_val(c->lp);
     for (int round = 0; x != NULL && ind != NULL && val != NULL &&
-                        round < 50 && ecs_clock_now() < t_stop;
+                        round < ZH_ROUNDS && ecs_clock_now() < t_stop;
          round++) {
         if (need_rows(c) != 0)
             break;
@@ -839,12 +849,22 @@ static int root_cuts(glpk_ctx *c)
             x[j] = glp_get_col_prim(c->lp, (int)j + 1);
         milp_cuts cuts;
         milp_cuts_init(&cuts);
-        long k = milp_zerohalf(&c->cm, &c->rows, x, 4000, 200, 1e-2, &cuts);
-        for (long q = 0; q < k; q++)
+        long k = milp_zerohalf_opts(&c->cm, &c->rows, x, &zo, &cuts);
+        long off = 0; /* cuts the incumbent violates: none, as every cut
+                         holds for every integer solution (a self-check
+                         the tests read in the log) */
+        for (long q = 0; q < k; q++) {
+            if (c->warm1 != NULL) {
+                double a = -cuts.rhs[q];
+                for (size_t t = cuts.off[q]; t < cuts.off[q + 1]; t++)
+                    a += cuts.val[t] * c->warm1[cuts.col[t] + 1];
+                off += a > 1e-6;
+            }
             if (add_cut(c, &cuts, (size_t)q, ind, val) != 0) {
                 k = q;
                 break;
             }
+        }
         milp_cuts_release(&cuts);
         if (k <= 0)
             break;
@@ -861,8 +881,9 @@ static int root_cuts(glpk_ctx *c)
         }
         double z1 = glp_get_obj_val(c->lp);
         say(run,
-            "zero-half at the root: round %d, %ld cuts, LP %.10g (%.1f s)\n",
-            round + 1, k, z1, ecs_clock_now() - run->t_start);
+            "zero-half at the root: round %d, %ld cuts, LP %.10g (%.1f s), "
+            "%ld violated by the incumbent\n",
+            round + 1, k, z1, ecs_clock_now() - run->t_start, off);
         int lifted = z1 > z + 1e-7 * (1.0 + fabs(z));
         z = z1;
         if (c->warm1 != NULL) {

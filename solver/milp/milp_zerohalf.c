@@ -88,6 +88,7 @@ typedef struct zh {
     double *near;        /* ncols: the nearer bound */
     double *dist;        /* ncols: |x - near| */
     long *fcol;          /* ncols: index among the fractional columns, -1 */
+    double *fdist;       /* nf: the fractional columns' distances */
     size_t nf;           /* fractional columns */
     /* the kept rows */
     size_t nk;
@@ -151,7 +152,7 @@ static void flip(uint64_t *v, size_t k)
 }
 
 /* The rows of slack below 1, their parity vectors; 0 or -1. */
-static int collect(zh *z, size_t max_rows)
+static int collect(zh *z, size_t max_rows, double max_slack)
 {
     const milp_model *m = z->m;
     size_t cand = 0;
@@ -170,7 +171,7 @@ static int collect(zh *z, size_t max_rows)
             any = z->fcol[z->r->row_col[k]] >= 0 &&
                   ((long)fabs(z->r->row_val[k]) & 1L);
         double s = row_slack(z, i, &sg[i]);
-        if (!any || !(s < 1.0 - EPS_FRAC))
+        if (!any || !(s < 1.0 - EPS_FRAC) || !(s <= max_slack + EPS_FRAC))
             continue;
         sl[i] = s > 0.0 ? s : 0.0;
         idx[cand++] = i;
@@ -240,7 +241,7 @@ static void fold_singletons(zh *z, size_t *count, size_t *owner)
 /* The cut of the kept rows in origin vector o; 0 when added or not
  * violated enough, -1 when out of memory. */
 static int make_cut(zh *z, const uint64_t *o, double min_viol,
-                    milp_cuts *out)
+                    size_t max_len, int by_eff, milp_cuts *out)
 {
     const milp_model *m = z->m;
     size_t nt = 0;
@@ -293,9 +294,83 @@ static int make_cut(zh *z, const uint64_t *o, double min_viol,
         len++;
     }
     double viol = lhs - rhs;
-    if (len == 0 || !(viol > min_viol))
+    if (len == 0 || !(viol > min_viol) || (max_len > 0 && len > max_len))
         return 0;
-    return cuts_add(out, z->ccol, z->cval, len, rhs, viol);
+    double nrm = 0.0;
+    for (size_t t = 0; t < len; t++)
+        nrm += z->cval[t] * z->cval[t];
+    /* the score it is kept by (the violation is recomputed on output) */
+    return cuts_add(out, z->ccol, z->cval, len, rhs,
+                    by_eff ? viol / sqrt(nrm) : viol);
+}
+
+/* Elimination, each column's pivot the tightest row that has it. */
+static void elim_columns(zh *z, unsigned char *used)
+{
+    for (size_t k = 0; k < z->nf; k++) {
+        size_t piv = z->nk;
+        for (size_t q = 0; q < z->nk; q++)
+            if (!used[q] && bit(z->bits + q * z->wc, k) &&
+                (piv == z->nk || z->kslack[q] < z->kslack[piv]))
+                piv = q;
+        if (piv == z->nk)
+            continue;
+        used[piv] = 1;
+        const uint64_t *pb = z->bits + piv * z->wc, *po = z->orig + piv * z->wo;
+        for (size_t q = 0; q < z->nk; q++) {
+            if (q == piv || !bit(z->bits + q * z->wc, k))
+                continue;
+            uint64_t *qb = z->bits + q * z->wc, *qo = z->orig + q * z->wo;
+            for (size_t w = 0; w < z->wc; w++)
+                qb[w] ^= pb[w];
+            for (size_t w = 0; w < z->wo; w++)
+                qo[w] ^= po[w];
+            z->odd[q] ^= z->odd[piv];
+        }
+    }
+}
+
+/* XOR row piv into row q. */
+static void add_row(zh *z, size_t q, size_t piv)
+{
+    uint64_t *qb = z->bits + q * z->wc, *qo = z->orig + q * z->wo;
+    const uint64_t *pb = z->bits + piv * z->wc, *po = z->orig + piv * z->wo;
+    for (size_t w = 0; w < z->wc; w++)
+        qb[w] ^= pb[w];
+    for (size_t w = 0; w < z->wo; w++)
+        qo[w] ^= po[w];
+    z->odd[q] ^= z->odd[piv];
+}
+
+/* Elimination as SCIP's zero-half separator does it (Koster et al.'s
+ * Proposition 5): every row of slack 0 (after the fold), in the order of
+ * the rows, is the pivot of its odd column of the largest distance, which
+ * it eliminates from every other row; the pivot keeps it (its own cut
+ * pays that distance) and pivots no more.  Adding a row of slack 0 leaves
+ * every row's slack as it was. */
+static void elim_zero_slack(zh *z, unsigned char *used)
+{
+    for (size_t q = 0; q < z->nk; q++) {
+        if (z->kslack[q] > EPS_FRAC)
+            continue;
+        const uint64_t *qb = z->bits + q * z->wc;
+        long best = -1;
+        double bd = -1.0;
+        for (size_t w = 0; w < z->wc; w++)
+            for (uint64_t v = qb[w]; v != 0; v &= v - 1) {
+                size_t k = 64 * w + (size_t)__builtin_ctzll(v);
+                if (k < z->nf && z->fdist[k] > bd) {
+                    bd = z->fdist[k];
+                    best = (long)k;
+                }
+            }
+        if (best < 0)
+            continue;
+        used[q] = 1;
+        for (size_t p = 0; p < z->nk; p++)
+            if (p != q && bit(z->bits + p * z->wc, (size_t)best))
+                add_row(z, p, q);
+    }
 }
 
 static void zh_release(zh *z)
@@ -303,6 +378,7 @@ static void zh_release(zh *z)
     free(z->near);
     free(z->dist);
     free(z->fcol);
+    free(z->fdist);
     free(z->krow);
     free(z->ksign);
     free(z->kslack);
@@ -320,6 +396,33 @@ long milp_zerohalf(const milp_model *m, const milp_rows *r, const double *x,
                    size_t max_rows, size_t max_cuts, double min_viol,
                    milp_cuts *out)
 {
+    milp_zh_opts o = {max_rows, max_cuts, min_viol, 1.0, 0, 2.0, 0, 0};
+    return milp_zerohalf_opts(m, r, x, &o, out);
+}
+
+/* Cosine of cuts a and b of c; sc is zero on entry and on return. */
+static double cosine(const milp_cuts *c, size_t a, size_t b, double *sc)
+{
+    double na = 0.0, nb = 0.0, d = 0.0;
+    for (size_t k = c->off[a]; k < c->off[a + 1]; k++) {
+        sc[c->col[k]] = c->val[k];
+        na += c->val[k] * c->val[k];
+    }
+    for (size_t k = c->off[b]; k < c->off[b + 1]; k++) {
+        d += sc[c->col[k]] * c->val[k];
+        nb += c->val[k] * c->val[k];
+    }
+    for (size_t k = c->off[a]; k < c->off[a + 1]; k++)
+        sc[c->col[k]] = 0.0;
+    return na > 0.0 && nb > 0.0 ? fabs(d) / sqrt(na * nb) : 0.0;
+}
+
+long milp_zerohalf_opts(const milp_model *m, const milp_rows *r,
+                        const double *x, const milp_zh_opts *opt,
+                        milp_cuts *out)
+{
+    size_t max_rows = opt->max_rows, max_cuts = opt->max_cuts;
+    double min_viol = opt->min_viol;
     zh z;
     memset(&z, 0, sizeof z);
     z.m = m;
@@ -346,38 +449,26 @@ long milp_zerohalf(const milp_model *m, const milp_rows *r, const double *x,
         z.dist[j] = lo <= hi ? (lo > 0.0 ? lo : 0.0) : (hi > 0.0 ? hi : 0.0);
         z.fcol[j] = z.dist[j] > EPS_FRAC ? (long)z.nf++ : -1;
     }
-    if (collect(&z, max_rows) != 0)
+    z.fdist = malloc((z.nf ? z.nf : 1) * sizeof *z.fdist);
+    if (z.fdist == NULL)
+        goto done;
+    for (size_t j = 0; j < m->ncols; j++)
+        if (z.fcol[j] >= 0)
+            z.fdist[z.fcol[j]] = z.dist[j];
+    if (collect(&z, max_rows, opt->max_slack) != 0)
         goto done;
     count = malloc((z.nf ? z.nf : 1) * sizeof *count);
     owner = malloc((z.nf ? z.nf : 1) * sizeof *owner);
     if (count == NULL || owner == NULL)
         goto done;
     fold_singletons(&z, count, owner);
-    /* elimination: each column's pivot is the tightest row that has it */
     unsigned char *used = calloc(z.nk + 1, 1);
     if (used == NULL)
         goto done;
-    for (size_t k = 0; k < z.nf; k++) {
-        size_t piv = z.nk;
-        for (size_t q = 0; q < z.nk; q++)
-            if (!used[q] && bit(z.bits + q * z.wc, k) &&
-                (piv == z.nk || z.kslack[q] < z.kslack[piv]))
-                piv = q;
-        if (piv == z.nk)
-            continue;
-        used[piv] = 1;
-        const uint64_t *pb = z.bits + piv * z.wc, *po = z.orig + piv * z.wo;
-        for (size_t q = 0; q < z.nk; q++) {
-            if (q == piv || !bit(z.bits + q * z.wc, k))
-                continue;
-            uint64_t *qb = z.bits + q * z.wc, *qo = z.orig + q * z.wo;
-            for (size_t w = 0; w < z.wc; w++)
-                qb[w] ^= pb[w];
-            for (size_t w = 0; w < z.wo; w++)
-                qo[w] ^= po[w];
-            z.odd[q] ^= z.odd[piv];
-        }
-    }
+    if (opt->elim == 1)
+        elim_zero_slack(&z, used);
+    else
+        elim_columns(&z, used);
     free(used);
     /* rows left with an odd right-hand side: slack of the combination
      * plus the distance of its odd columns below 1 */
@@ -391,15 +482,26 @@ long milp_zerohalf(const milp_model *m, const milp_rows *r, const double *x,
         for (size_t p = 0; p < z.nk && s < 1.0; p++)
             if (bit(o, p))
                 s += z.kslack[p];
+        if (opt->elim == 1) /* (and the odd columns it keeps) */
+            for (size_t k = 0; k < z.nf && s < 1.0; k++)
+                if (bit(z.bits + q * z.wc, k))
+                    s += z.fdist[k];
         if (!(s < 1.0 - 2.0 * min_viol))
             continue;
-        if (make_cut(&z, o, min_viol, &found) != 0) {
+        if (make_cut(&z, o, min_viol, opt->max_len, opt->by_efficacy,
+                     &found) != 0) {
             milp_cuts_release(&found);
             goto done;
         }
     }
     /* the most violated max_cuts */
     added = 0;
+    size_t *kept = malloc((max_cuts ? max_cuts : 1) * sizeof *kept);
+    if (kept == NULL) {
+        milp_cuts_release(&found);
+        added = -1;
+        goto done;
+    }
     while ((size_t)added < max_cuts) {
         size_t best = found.n;
         for (size_t q = 0; q < found.n; q++)
@@ -408,15 +510,24 @@ long milp_zerohalf(const milp_model *m, const milp_rows *r, const double *x,
                 best = q;
         if (best == found.n)
             break;
+        found.viol[best] = 0.0;
+        int par = 0; /* (z.acc is zero between uses) */
+        for (long u = 0; u < added && !par && opt->max_parallel < 1.0; u++)
+            par = cosine(&found, kept[u], best, z.acc) > opt->max_parallel;
+        if (par)
+            continue;
         size_t a = found.off[best], b = found.off[best + 1];
+        double v = -found.rhs[best];
+        for (size_t k = a; k < b; k++)
+            v += found.val[k] * x[found.col[k]];
         if (cuts_add(out, found.col + a, found.val + a, b - a,
-                     found.rhs[best], found.viol[best]) != 0) {
+                     found.rhs[best], v) != 0) {
             added = -1;
             break;
         }
-        found.viol[best] = 0.0;
-        added++;
+        kept[added++] = best;
     }
+    free(kept);
     milp_cuts_release(&found);
 done:
     free(count);

@@ -38,4 +38,30 @@ long milp_zerohalf(const milp_model *m, const milp_rows *r, const double *x,
                    size_t max_rows, size_t max_cuts, double min_viol,
                    milp_cuts *out);
 
+/*
+ * The separation of milp_zerohalf with the choices of SCIP's zero-half
+ * separator (docs/MODEL.md "MILP, strong formulation"): only the rows of slack at
+ * most max_slack at x (rather than below 1); a cut of more than
+ * max_len non-zeros dropped; the cuts kept by efficacy (violation over
+ * the Euclidean norm of the coefficients), each skipped when its cosine
+ * with a cut kept before it exceeds max_parallel.  max_slack >= 1,
+ * max_len 0 (no limit) and max_parallel >= 1 give milp_zerohalf's choice
+ * but for the order (efficacy, not violation).  The work is counted
+ * (rows, columns, candidates): no clock.
+ */
+typedef struct milp_zh_opts {
+    size_t max_rows, max_cuts;
+    double min_viol;
+    double max_slack;    /* rows of slack at most this (1: below 1) */
+    size_t max_len;      /* 0: any length */
+    double max_parallel; /* >= 1: no parallelism test */
+    int by_efficacy;     /* 1: kept by efficacy; 0: by violation */
+    int elim;            /* 0: each column's pivot the tightest row;
+                            1: SCIP's (Proposition 5) */
+} milp_zh_opts;
+
+long milp_zerohalf_opts(const milp_model *m, const milp_rows *r,
+                        const double *x, const milp_zh_opts *o,
+                        milp_cuts *out);
+
 #endif

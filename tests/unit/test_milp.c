@@ -127,6 +127,9 @@ typedef struct root_lp {
     double max_lp;
     int rounds;
     int restarts; /* "root restart: k of n columns removed" with k > 0 */
+    long cuts;    /* the rounds' cuts */
+    long off;     /* those the incumbent violates (", v violated by the
+                     incumbent") */
 } root_lp;
 
 static void on_log(void *ctx, const char *text)
@@ -135,11 +138,20 @@ static void on_log(void *ctx, const char *text)
     double z;
     int round;
     long k;
+    double t;
+    long v;
     if (sscanf(text, "zero-half at the root: round %d, %ld cuts, LP %lf",
                &round, &k, &z) == 3) {
         r->rounds++;
+        r->cuts += k;
         if (z > r->max_lp)
             r->max_lp = z;
+        if (sscanf(text, "zero-half at the root: round %d, %ld cuts, LP %lf "
+                         "(%lf s), %ld violated by the incumbent",
+                   &round, &k, &z, &t, &v) == 5)
+            r->off += v;
+        else
+            r->off += 1000000; /* (the line's format changed) */
     }
     if (sscanf(text, "root restart: %ld of", &k) == 1 && k > 0)
         r->restarts++;
@@ -210,7 +222,7 @@ static void test_brute_force_fix_cuts(void **state)
         /* cuts at the nodes in half of the draws, either restart (trees
          * of 4 tasks offer none: see test_node_cuts) */
         prm.node_cuts = t % 4 >= 2 ? 2 : 0;
-        root_lp lp = {-HUGE_VAL, 0, 0};
+        root_lp lp = {-HUGE_VAL, 0, 0, 0, 0};
         prm.verbose = 1;
         prm.log = on_log;
         prm.log_ctx = &lp;
@@ -235,6 +247,103 @@ static void test_brute_force_fix_cuts(void **state)
     assert_true(plain >= draws / 40);
     if (tu_long())
         assert_true(lifted >= 1); /* a round of cuts raised the root LP */
+}
+
+/* Every zero-half cut of the root (SCIP's choices, milp_zerohalf_opts)
+ * holds at the incumbent's integer point: the root checks each cut there
+ * and counts those it violates in its log ("v violated by the
+ * incumbent"); none may be.  Tiny instances (3 and 4 tasks, up to 8
+ * slots): the MILP with the cuts proves the brute-force optimum, no root
+ * LP after a round of cuts above it.  Larger ones (8 to 12 tasks on 2
+ * PEs): the warm start is the MILP's proven optimum without cuts, so
+ * every cut is checked at an optimal integer solution, and the optimum
+ * stays.  Made wrong on purpose (milp_zerohalf.c make_cut): one
+ * coefficient of every cut lowered by 1 (the cut's first term) was
+ * caught by the incumbent check; the right-hand side rounded up instead
+ * of down as well. */
+static void test_zerohalf_cuts_hold_at_optimum(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261129;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    long cuts = 0, rounds = 0, draws = tu_long() ? 600 : 200;
+    for (long t = 0; t < draws; t++) {
+        tu_tiny x;
+        tu_tiny_draw(&seed, freqs[t % 3], "quadratic", 8, 0.25, &x);
+        if (x.g->n < 3) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        double opt = tu_brute_force(x.g, &x.p, x.price, x.T);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        assert_int_equal(prm.zero_half, 0); /* the default: off */
+        prm.zero_half = 1;
+        prm.sb_probe = 0; /* (the root's LP goes to the cuts) */
+        root_lp lp = {-HUGE_VAL, 0, 0, 0, 0};
+        prm.verbose = 1;
+        prm.log = on_log;
+        prm.log_ctx = &lp;
+        ecs_milp_result r;
+        if (solve_tiny(&x, &prm, opt, &r)) {
+            assert_true(lp.max_lp <= opt + 1e-6);
+            assert_true(r.bound <= opt + 1e-6);
+        }
+        assert_int_equal(lp.off, 0);
+        cuts += lp.cuts;
+        rounds += lp.rounds;
+        ecs_milp_result_release(&r);
+        ecs_graph_free(x.g);
+    }
+    /* larger: 8 to 12 tasks on 2 PEs, the warm start the MILP's optimum
+     * without cuts (proven), the same optimum with them */
+    long tiny = cuts;
+    for (int t = 0; t < (tu_long() ? 100 : 30); t++) {
+        size_t n = (size_t)tu_rng_int(&seed, 8, 12);
+        ecs_graph *g = tu_random_graph(&seed, n, 4, 0.3);
+        ecs_platform p;
+        tu_platform(&p, 2, freqs[t % 3], "quadratic");
+        ecs_schedule *base = tu_base_schedule(g, 2);
+        long M = ecs_schedule_makespan(base), D = M + (M + 4) / 5;
+        double price[256];
+        tu_random_prices(&seed, price, D, 0.15);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        prm.zero_half = 0;
+        ecs_milp_result r0, r;
+        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price,
+                                                            (size_t)D, D),
+                                        &prm, &r0, NULL),
+                         ECS_OK);
+        assert_int_equal(r0.status, ECS_MILP_OPTIMAL);
+        ecs_milp_params_init(&prm);
+        prm.time_limit_s = 120;
+        prm.warm_start = r0.schedule;
+        prm.zero_half = 1;
+        prm.sb_probe = 0;
+        root_lp lp = {-HUGE_VAL, 0, 0, 0, 0};
+        prm.verbose = 1;
+        prm.log = on_log;
+        prm.log_ctx = &lp;
+        assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price,
+                                                            (size_t)D, D),
+                                        &prm, &r, NULL),
+                         ECS_OK);
+        assert_int_equal(lp.off, 0);
+        assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+        assert_close(r.cost, r0.cost, 1e-6);
+        assert_true(lp.max_lp <= r0.cost + 1e-6);
+        cuts += lp.cuts;
+        rounds += lp.rounds;
+        ecs_milp_result_release(&r);
+        ecs_milp_result_release(&r0);
+        ecs_schedule_free(base);
+        ecs_graph_free(g);
+    }
+    /* the sample makes them act (11 cuts on the tiny ones, 50 in all) */
+    assert_true(tiny >= 5 && cuts >= 30 && rounds >= 10);
 }
 
 /* The verbose log's strong-branching probes ("strong-branching probes: k
@@ -322,6 +431,7 @@ static void test_brute_force_probes(void **state)
         prm.time_limit_s = 120;
         assert_int_equal(prm.sb_probe, 1); /* the default */
         prm.sb_probe = 2; /* at any root gap: tiny models have small ones */
+        prm.zero_half = 0; /* (the probes alone: the cuts close some) */
         probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0, 0, 0, 0};
         prm.verbose = 1;
         prm.log = on_probe_log;
@@ -356,6 +466,7 @@ static void test_brute_force_probes(void **state)
             ecs_milp_params_init(&prm);
             prm.time_limit_s = 120;
             prm.sb_probe = 2 * on;
+            prm.zero_half = 0;
             prm.restart = 2 * on; /* the root restart, forced, as well */
             prm.node_cuts = 2 * on; /* and cuts at the nodes */
             ecs_milp_result r;
@@ -858,7 +969,7 @@ static void test_validation(void **state)
     prm.mip_gap = 1.5;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     ecs_milp_params_init(&prm);
-    prm.zero_half = 2;
+    prm.zero_half = 3;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     assert_non_null(strstr(d.msg, "zero_half"));
     ecs_milp_params_init(&prm);
@@ -941,6 +1052,7 @@ int main(void)
         cmocka_unit_test(test_hand_static_power),
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_brute_force_fix_cuts),
+        cmocka_unit_test(test_zerohalf_cuts_hold_at_optimum),
         cmocka_unit_test(test_brute_force_probes),
         cmocka_unit_test(test_brute_force_twins),
         cmocka_unit_test(test_node_cuts),
