@@ -621,6 +621,39 @@ static void test_local_mix(void **state)
     ecs_graph_free(g);
 }
 
+/* The instance of two_sites_seeded and ruin_start_sites (described
+ * there); x must stay where it is while x->inst is used. */
+enum { TS_T = 16 };
+typedef struct two_sites {
+    ecs_platform p;
+    ecs_graph *g;
+    double pe[TS_T], pw[TS_T], vol[TS_T], cap[TS_T];
+    ecs_site site[2];
+    ecs_source src;
+    ecs_instance inst;
+} two_sites;
+
+static void two_sites_load(two_sites *x, int source)
+{
+    tu_slow_east_fast_west(&x->p);
+    uint64_t seed = 37;
+    x->g = tu_random_graph(&seed, 12, 4, 0.3);
+    tu_opposite_prices(x->pe, x->pw, TS_T, TS_T / 2);
+    for (int l = 0; l < TS_T; l++) {
+        x->vol[l] = 2.4 * tu_rng_unit(&seed);
+        x->cap[l] = 4.5;
+    }
+    x->site[0] = (ecs_site){.price = NULL, .cap = NULL};
+    x->site[1] = (ecs_site){.price = x->pw, .cap = source ? x->cap : NULL};
+    x->src = (ecs_source){.name = "solar", .site = 0, .price = 0.0, .volume = x->vol};
+    ecs_instance_init(&x->inst, x->g, &x->p, x->pe, TS_T, TS_T);
+    x->inst.site = x->site;
+    if (source) {
+        x->inst.source = &x->src;
+        x->inst.nsource = 1;
+    }
+}
+
 /* Two sites (two slow PEs east, two fast ones west) with cheap hours in
  * opposite halves of D' = 16, a random graph of 12 tasks; with `source`
  * also a free source of 0 to 2.4 kWh per slot (seeded) at the east site
@@ -633,43 +666,19 @@ static void test_local_mix(void **state)
  * windows and acceptance). */
 static void two_sites_seeded(int source)
 {
-    ecs_platform p;
-    tu_slow_east_fast_west(&p);
-    uint64_t seed = 37;
-    ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
-    enum { T = 16 };
-    double pe[T], pw[T], vol[T], cap[T];
-    tu_opposite_prices(pe, pw, T, T / 2);
-    for (int l = 0; l < T; l++) {
-        vol[l] = 2.4 * tu_rng_unit(&seed);
-        cap[l] = 4.5;
-    }
-    ecs_site site[2] = {{.price = NULL, .cap = NULL},
-                        {.price = pw, .cap = source ? cap : NULL}};
-    ecs_source src = {.name = "solar", .site = 0, .price = 0.0, .volume = vol};
-    ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, pe, T, T);
-    inst.site = site;
-    if (source) {
-        inst.source = &src;
-        inst.nsource = 1;
-    }
+    two_sites x;
+    two_sites_load(&x, source);
+    ecs_graph *g = x.g;
+    const ecs_instance *inst = &x.inst;
     ecs_schedule *base = NULL;
-    assert_int_equal(ecs_listsched_platform(g, &p, &base, NULL), ECS_OK);
+    assert_int_equal(ecs_listsched_platform(g, &x.p, &base, NULL), ECS_OK);
     ecs_local_result a, b, c;
-    assert_int_equal(run_local(&inst, base, 7, &a), ECS_OK);
+    assert_int_equal(run_local(inst, base, 7, &a), ECS_OK);
     assert_true(a.cost <= a.start_cost + 1e-12);
-    assert_int_equal(run_local(&inst, base, 7, &b), ECS_OK);
+    assert_int_equal(run_local(inst, base, 7, &b), ECS_OK);
     assert_close(a.cost, b.cost, 0.0);
-    for (size_t i = 0; i < g->n; i++) {
-        const ecs_sched_task *ta = &a.schedule->task[i], *tb = &b.schedule->task[i];
-        assert_int_equal(ta->pe, tb->pe);
-        assert_int_equal(ta->start, tb->start);
-        assert_int_equal(ta->stop, tb->stop);
-        for (long l = 0; l <= ta->stop - ta->start; l++)
-            assert_int_equal(ta->freq[l], tb->freq[l]);
-    }
-    assert_int_equal(run_local(&inst, NULL, 8, &c), ECS_OK);
+    tu_assert_same_schedule(a.schedule, b.schedule);
+    assert_int_equal(run_local(inst, NULL, 8, &c), ECS_OK);
     assert_true(c.cost <= c.start_cost + 1e-12);
     ecs_local_result_release(&a);
     ecs_local_result_release(&b);
@@ -730,40 +739,23 @@ static ecs_result run_ruined(const ecs_instance *inst,
 
 static void ruin_start_sites(int source)
 {
-    ecs_platform p;
-    tu_slow_east_fast_west(&p);
-    uint64_t seed = 37;
-    ecs_graph *g = tu_random_graph(&seed, 12, 4, 0.3);
-    enum { T = 16 };
-    double pe[T], pw[T], vol[T], cap[T];
-    tu_opposite_prices(pe, pw, T, T / 2);
-    for (int l = 0; l < T; l++) {
-        vol[l] = 2.4 * tu_rng_unit(&seed);
-        cap[l] = 4.5;
-    }
-    ecs_site site[2] = {{.price = NULL, .cap = NULL},
-                        {.price = pw, .cap = source ? cap : NULL}};
-    ecs_source src = {.name = "solar", .site = 0, .price = 0.0, .volume = vol};
-    ecs_instance inst;
-    ecs_instance_init(&inst, g, &p, pe, T, T);
-    inst.site = site;
-    if (source) {
-        inst.source = &src;
-        inst.nsource = 1;
-    }
+    two_sites x;
+    two_sites_load(&x, source);
+    ecs_graph *g = x.g;
+    const ecs_instance *inst = &x.inst;
     ecs_local_result a, r, r2;
-    assert_int_equal(run_local(&inst, NULL, 5, &a), ECS_OK);
-    assert_int_equal(run_ruined(&inst, a.schedule, 1, 0, &r), ECS_OK);
+    assert_int_equal(run_local(inst, NULL, 5, &a), ECS_OK);
+    assert_int_equal(run_ruined(inst, a.schedule, 1, 0, &r), ECS_OK);
     assert_close(r.start_cost, a.cost, 1e-9);
     assert_true(r.cost <= a.cost + 1e-12);
     ecs_local_result_release(&r);
     int dearer = 0;
     for (uint64_t sd = 1; sd <= 24; sd++) {
         unsigned k = 1 + (unsigned)(sd % 4);
-        assert_int_equal(run_ruined(&inst, a.schedule, sd, k, &r), ECS_OK);
+        assert_int_equal(run_ruined(inst, a.schedule, sd, k, &r), ECS_OK);
         assert_true(r.cost <= r.start_cost + 1e-9);
         dearer += r.start_cost > a.cost + 1e-9;
-        assert_int_equal(run_ruined(&inst, a.schedule, sd, k, &r2), ECS_OK);
+        assert_int_equal(run_ruined(inst, a.schedule, sd, k, &r2), ECS_OK);
         assert_close(r.cost, r2.cost, 0.0);
         assert_close(r.start_cost, r2.start_cost, 0.0);
         ecs_local_result_release(&r);
