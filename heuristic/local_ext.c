@@ -703,6 +703,14 @@ static void lx_touch(lx *x)
     }
 }
 
+/* After a kick rebuilt the schedule: its total drawn again, its changed
+ * tasks and their neighbours free to move (lx_touch). */
+static void lx_settle(lx *x)
+{
+    x->total = lx_draw(x, (size_t)-1);
+    lx_touch(x);
+}
+
 static int lx_tab(lx *x);
 static double lx_tab_least(const lx *x, size_t i, int c, long a, long b);
 
@@ -1799,8 +1807,7 @@ static void lx_kick(lx *x)
         memset(x->cand_fq, 0, (size_t)dur);
         lx_put(x, i, &pl, x->cand_fq);
     }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
+    lx_settle(x);
 }
 
 /* lx_best away from task i's class in old_cls (if it has one there and
@@ -1815,6 +1822,17 @@ static int lx_best_ban(lx *x, size_t i, int mode, lx_place *pl)
     }
     if (rc == 1)
         rc = lx_best(x, i, mode, pl);
+    return rc;
+}
+
+/* Task i put at its lx_best_ban place (best_fq): 0, 1 no room, -1 out
+ * of memory. */
+static int lx_put_best(lx *x, size_t i, int mode)
+{
+    lx_place pl;
+    int rc = lx_best_ban(x, i, mode, &pl);
+    if (rc == 0)
+        lx_put(x, i, &pl, x->best_fq + pl.s);
     return rc;
 }
 
@@ -1978,13 +1996,11 @@ static int lx_ruin(lx *x)
         size_t i = x->rkey[pick].i;
         int md = how == 2 || ecs_rng_below(&x->rng, 4) ? 0
                                                         : (int)ecs_rng_below(&x->rng, 3);
-        int rc = lx_best_ban(x, i, md, &pl);
+        int rc = lx_put_best(x, i, md);
         if (rc != 0)
             return rc;
-        lx_put(x, i, &pl, x->best_fq + pl.s);
     }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
+    lx_settle(x);
     return 0;
 }
 
@@ -2004,17 +2020,13 @@ static int lx_reinsert(lx *x, size_t first, size_t m)
     for (size_t u = 0; u < m; u++)
         lx_take_off(x, x->rkey[u].i);
     qsort(x->rkey, m, sizeof *x->rkey, lh_cmp_key);
-    lx_place pl;
     for (size_t u = first != (size_t)-1 ? 0 : 1; u <= m; u++) {
-        size_t i = u == 0 ? first : x->rkey[u - 1].i;
         lx_fill(x, (size_t)-1);
-        int rc = lx_best_ban(x, i, 0, &pl);
+        int rc = lx_put_best(x, u == 0 ? first : x->rkey[u - 1].i, 0);
         if (rc != 0)
             return rc;
-        lx_put(x, i, &pl, x->best_fq + pl.s);
     }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
+    lx_settle(x);
     return 0;
 }
 
@@ -3209,8 +3221,7 @@ static void lx_shift(lx *x)
         memcpy(x->cand_fq, f, (size_t)(e - s + 1));
         lx_put(x, i, &pl, x->cand_fq);
     }
-    x->total = lx_draw(x, (size_t)-1);
-    lx_touch(x);
+    lx_settle(x);
 }
 
 /*
