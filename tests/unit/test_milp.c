@@ -157,6 +157,30 @@ static void on_log(void *ctx, const char *text)
         r->restarts++;
 }
 
+/* prm's verbose log read into lp (on_log), lp cleared. */
+static void log_root(ecs_milp_params *prm, root_lp *lp)
+{
+    *lp = (root_lp){-HUGE_VAL, 0, 0, 0, 0};
+    prm->verbose = 1;
+    prm->log = on_log;
+    prm->log_ctx = lp;
+}
+
+/* A tiny draw of 3 or 4 tasks (tu_tiny_draw: up to 8 slots, quadratic
+ * power, frequencies freqs) and its brute-force optimum *opt; 0 (nothing
+ * drawn to free) when the draw has fewer than 3 tasks. */
+static int tiny_with_opt(uint64_t *seed, const char *freqs, tu_tiny *x,
+                         double *opt)
+{
+    tu_tiny_draw(seed, freqs, "quadratic", 8, 0.25, x);
+    if (x->g->n < 3) {
+        ecs_graph_free(x->g);
+        return 0;
+    }
+    *opt = tu_brute_force(x->g, &x->p, x->price, x->T);
+    return 1;
+}
+
 /* Solve tiny instance x (brute-force optimum opt, HUGE_VAL when
  * infeasible) with prm: infeasible then, else optimal at opt; 1 when
  * feasible.  r is released by the caller. */
@@ -205,12 +229,9 @@ static void test_brute_force_fix_cuts(void **state)
     int draws = tu_long() ? 1000 : 400;
     for (int t = 0; t < draws; t++) {
         tu_tiny x;
-        tu_tiny_draw(&seed, freqs[t % 3], "quadratic", 8, 0.25, &x);
-        if (x.g->n < 3) {
-            ecs_graph_free(x.g);
+        double opt;
+        if (!tiny_with_opt(&seed, freqs[t % 3], &x, &opt))
             continue;
-        }
-        double opt = tu_brute_force(x.g, &x.p, x.price, x.T);
         ecs_milp_params prm;
         ecs_milp_params_init(&prm);
         prm.time_limit_s = 120;
@@ -222,10 +243,8 @@ static void test_brute_force_fix_cuts(void **state)
         /* cuts at the nodes in half of the draws, either restart (trees
          * of 4 tasks offer none: see test_node_cuts) */
         prm.node_cuts = t % 4 >= 2 ? 2 : 0;
-        root_lp lp = {-HUGE_VAL, 0, 0, 0, 0};
-        prm.verbose = 1;
-        prm.log = on_log;
-        prm.log_ctx = &lp;
+        root_lp lp;
+        log_root(&prm, &lp);
         ecs_milp_result r;
         if (solve_tiny(&x, &prm, opt, &r)) {
             feasible++;
@@ -269,22 +288,17 @@ static void test_zerohalf_cuts_hold_at_optimum(void **state)
     long cuts = 0, rounds = 0, draws = tu_long() ? 600 : 200;
     for (long t = 0; t < draws; t++) {
         tu_tiny x;
-        tu_tiny_draw(&seed, freqs[t % 3], "quadratic", 8, 0.25, &x);
-        if (x.g->n < 3) {
-            ecs_graph_free(x.g);
+        double opt;
+        if (!tiny_with_opt(&seed, freqs[t % 3], &x, &opt))
             continue;
-        }
-        double opt = tu_brute_force(x.g, &x.p, x.price, x.T);
         ecs_milp_params prm;
         ecs_milp_params_init(&prm);
         prm.time_limit_s = 120;
         assert_int_equal(prm.zero_half, 0); /* the default: off */
         prm.zero_half = 1;
         prm.sb_probe = 0; /* (the root's LP goes to the cuts) */
-        root_lp lp = {-HUGE_VAL, 0, 0, 0, 0};
-        prm.verbose = 1;
-        prm.log = on_log;
-        prm.log_ctx = &lp;
+        root_lp lp;
+        log_root(&prm, &lp);
         ecs_milp_result r;
         if (solve_tiny(&x, &prm, opt, &r)) {
             assert_true(lp.max_lp <= opt + 1e-6);
@@ -323,10 +337,8 @@ static void test_zerohalf_cuts_hold_at_optimum(void **state)
         prm.warm_start = r0.schedule;
         prm.zero_half = 1;
         prm.sb_probe = 0;
-        root_lp lp = {-HUGE_VAL, 0, 0, 0, 0};
-        prm.verbose = 1;
-        prm.log = on_log;
-        prm.log_ctx = &lp;
+        root_lp lp;
+        log_root(&prm, &lp);
         assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, &p, price,
                                                             (size_t)D, D),
                                         &prm, &r, NULL),
