@@ -166,6 +166,23 @@ static void log_root(ecs_milp_params *prm, root_lp *lp)
     prm->log_ctx = lp;
 }
 
+/* A random graph of 8 to 12 tasks on 2 PEs (frequencies freqs, quadratic
+ * power) in *p, D' a fifth above its base schedule's makespan in *D,
+ * random prices (a few negative) in price[0..D). */
+static ecs_graph *mid_draw(uint64_t *seed, const char *freqs,
+                           ecs_platform *p, double *price, long *D)
+{
+    size_t n = (size_t)tu_rng_int(seed, 8, 12);
+    ecs_graph *g = tu_random_graph(seed, n, 4, 0.3);
+    tu_platform(p, 2, freqs, "quadratic");
+    ecs_schedule *base = tu_base_schedule(g, 2);
+    long M = ecs_schedule_makespan(base);
+    ecs_schedule_free(base);
+    *D = M + (M + 4) / 5;
+    tu_random_prices(seed, price, *D, 0.15);
+    return g;
+}
+
 /* A tiny draw of 3 or 4 tasks (tu_tiny_draw: up to 8 slots, quadratic
  * power, frequencies freqs) and its brute-force optimum *opt; 0 (nothing
  * drawn to free) when the draw has fewer than 3 tasks. */
@@ -314,14 +331,10 @@ static void test_zerohalf_cuts_hold_at_optimum(void **state)
      * without cuts (proven), the same optimum with them */
     long tiny = cuts;
     for (int t = 0; t < (tu_long() ? 100 : 30); t++) {
-        size_t n = (size_t)tu_rng_int(&seed, 8, 12);
-        ecs_graph *g = tu_random_graph(&seed, n, 4, 0.3);
         ecs_platform p;
-        tu_platform(&p, 2, freqs[t % 3], "quadratic");
-        ecs_schedule *base = tu_base_schedule(g, 2);
-        long M = ecs_schedule_makespan(base), D = M + (M + 4) / 5;
         double price[256];
-        tu_random_prices(&seed, price, D, 0.15);
+        long D;
+        ecs_graph *g = mid_draw(&seed, freqs[t % 3], &p, price, &D);
         ecs_milp_params prm;
         ecs_milp_params_init(&prm);
         prm.time_limit_s = 120;
@@ -351,7 +364,6 @@ static void test_zerohalf_cuts_hold_at_optimum(void **state)
         rounds += lp.rounds;
         ecs_milp_result_release(&r);
         ecs_milp_result_release(&r0);
-        ecs_schedule_free(base);
         ecs_graph_free(g);
     }
     /* the sample makes them act (11 cuts on the tiny ones, 50 in all) */
@@ -463,14 +475,10 @@ static void test_brute_force_probes(void **state)
      * (both prove their optimum; the probes' bound is not above it) */
     int mid = 0, mid_restarts = 0;
     for (int t = 0; t < (tu_long() ? 40 : 12); t++) {
-        size_t n = (size_t)tu_rng_int(&seed, 8, 12);
-        ecs_graph *g = tu_random_graph(&seed, n, 4, 0.3);
         ecs_platform p;
-        tu_platform(&p, 2, freqs[t % 3], "quadratic");
-        ecs_schedule *base = tu_base_schedule(g, 2);
-        long M = ecs_schedule_makespan(base), D = M + (M + 4) / 5;
         double price[256];
-        tu_random_prices(&seed, price, D, 0.15);
+        long D;
+        ecs_graph *g = mid_draw(&seed, freqs[t % 3], &p, price, &D);
         double cost[2];
         probe_log lg = {0, 0, -HUGE_VAL, 0, 0, 0, 0, 0, 0};
         for (int on = 0; on < 2; on++) {
@@ -495,7 +503,6 @@ static void test_brute_force_probes(void **state)
         mid += lg.probed > 0;
         mid_restarts += lg.restarts > 0;
         tightened += lg.tightened > 0;
-        ecs_schedule_free(base);
         ecs_graph_free(g);
     }
     assert_true(feasible >= draws / 10);
