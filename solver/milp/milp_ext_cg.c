@@ -688,19 +688,19 @@ static void sync_task(cg *c, size_t i)
 }
 
 /* The column purge (docs/MODEL.md "Column generation, extended model",
- * "Purge"): once the master holds more than PURGE_HI times as many task
- * columns as it has rows, its task columns nonbasic at 0 leave it but for
- * the PURGE_KEEP times its rows of least reduced cost (and the start's
- * columns, the first n).  Pricing is exact over every column, so a column
- * that leaves comes back whenever it prices out: the bounds stay those of
- * the full master, and its LPs stay small.  The probes' and the splits'
- * LPs change the columns' bounds all the time and each added hundreds of
- * columns that stayed: on mix P = 4 g04 the master grew from 773 to 5,152
- * task columns and a master LP took 35 ms, 9 ms with the purge
- * (bench/results/ext37.md, "Fourteenth round: exact").  Counted, not
- * timed: the same columns on any machine. */
-#define PURGE_HI 3.0
-#define PURGE_KEEP 1.0
+ * "Purge"): once the master holds more than milp_ext_purge_hi times as
+ * many task columns as it has rows, its task columns nonbasic at 0 leave
+ * it but for the milp_ext_purge_keep times its rows of least reduced cost
+ * (and the start's columns, the first n).  Pricing is exact over every
+ * column, so a column that leaves comes back whenever it prices out: the
+ * bounds stay those of the full master, and its LPs stay small.  The
+ * probes' and the splits' LPs change the columns' bounds all the time and
+ * each added columns that stayed: on mix P = 4 g04 the master grew from
+ * 773 to 5,152 task columns and a master LP took 35 ms, 9 ms with the
+ * purge (bench/results/ext37.md, "Fourteenth round: exact").  Counted,
+ * not timed: the same columns on any machine. */
+double milp_ext_purge_hi = 3.0, milp_ext_purge_keep = 1.0;
+unsigned long milp_ext_purged;
 
 static int by_dual(const void *a, const void *b)
 {
@@ -712,9 +712,9 @@ static int by_dual(const void *a, const void *b)
 static int purge_cols(cg *c)
 {
     size_t rows = (size_t)glp_get_num_rows(c->lp);
-    if ((double)c->ncol <= PURGE_HI * (double)rows)
+    if ((double)c->ncol <= milp_ext_purge_hi * (double)rows)
         return 0;
-    size_t keep = (size_t)(PURGE_KEEP * (double)rows), m = 0;
+    size_t keep = (size_t)(milp_ext_purge_keep * (double)rows), m = 0;
     double *d = malloc(c->ncol * sizeof *d);
     double *srt = malloc(c->ncol * sizeof *srt);
     int *del = malloc((c->ncol + 1) * sizeof *del);
@@ -749,6 +749,7 @@ static int purge_cols(cg *c)
         if (nd > 0)
             glp_del_cols(c->lp, nd, del);
         c->ncol = w;
+        milp_ext_purged += (unsigned long)nd;
     }
     free(d);
     free(srt);

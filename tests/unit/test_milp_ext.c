@@ -4,6 +4,7 @@
  * two sites, sources, caps and negative prices; the fluid bound below
  * both; the one-class platform against the paper's model. */
 #include "testutil.h"
+#include "milp/milp_internal.h"
 
 #include "ecsched/bound.h"
 #include "ecsched/check.h"
@@ -720,6 +721,30 @@ static void test_probing_keeps_optimum(void **state)
                   rounded_runs, rounded_proven);
 }
 
+/* The column purge (milp_ext_cg.c purge_cols) at every column generation,
+ * every task column nonbasic at 0 but the start's out of the master each
+ * time: pricing brings back what the LPs need, so the probes' and splits'
+ * draws of test_probing_keeps_optimum still prove the enumeration's
+ * optimum with their bound never above it (a purge that dropped other
+ * columns from the master than from its list, or the start's, would not). */
+static void test_purge_keeps_optimum(void **state)
+{
+    (void)state;
+    int runs, fixed, banned;
+    double hi = milp_ext_purge_hi, keep = milp_ext_purge_keep;
+    milp_ext_purge_hi = milp_ext_purge_keep = 0.0;
+    milp_ext_purged = 0;
+    second_best_runs(4242, 1 | 2 | 4, 240, 2, 0, &runs, &fixed, &banned);
+    unsigned long purged = milp_ext_purged;
+    milp_ext_purge_hi = hi;
+    milp_ext_purge_keep = keep;
+    assert_true(runs >= 10);
+    assert_true(split_runs >= 5); /* the splits' LPs ran on purged masters */
+    assert_true(purged >= 1000);
+    print_message("purge: %lu columns purged over %d runs (%d with "
+                  "splits)\n", purged, runs, split_runs);
+}
+
 /* Warm-started with the enumeration's optimum, the probes run with its
  * cost as the best known (the tightest, where they restrict the most),
  * and the tree takes the warm start only if none of its intervals was
@@ -1115,6 +1140,7 @@ int main(void)
         cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
         cmocka_unit_test(test_probing_keeps_optimum),
+        cmocka_unit_test(test_purge_keeps_optimum),
         cmocka_unit_test(test_probes_keep_optimal_intervals),
         cmocka_unit_test(test_linear_sites_keep_optimum),
         cmocka_unit_test(test_view_same_optimum),
