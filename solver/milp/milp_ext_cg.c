@@ -1035,21 +1035,13 @@ out:
  * it).  Every node's LP is rounded (round_lp): a schedule cheaper than
  * ub lowers *ubp (and goes to out->schedule); one that costs the node's
  * bound closes the node (nothing in it is cheaper), its bound kept in the
- * least bound returned.  Until t_end, or until the least node is one
- * whose LP has a single class, start, stop and profile per task (no split
- * raises it), or until the open nodes would be more than `most`, or
- * until the least bound has not risen over the last max(SPLIT_STALL_NODES
- * per class, node LPs to its last rise) node LPs.
- * Returns the least bound over the open nodes (ub when
+ * least bound returned.  Until t_end, or until the least node is one whose LP has a single
+ * class, start, stop and profile per task (no split raises it), or until the least bound has not risen over the
+ * last max(SPLIT_STALL_NODES per class, node LPs to its last rise) node
+ * LPs.  Returns the least bound over the open nodes (ub when
  * none is left: no schedule is cheaper than ub), NAN when no LP was
  * solved; *lps counts the node LPs; *oom set when out of memory. */
 #define SPLIT_NODES 512
-/* at most SPLIT_NODES_MAX open nodes where they fit in SPLIT_MEM bytes
- * (at least SPLIT_NODES): on mix P = 4 g04 (2 kB a node) the splits
- * prove the optimum with up to 562 open nodes; at 1,000 tasks and three
- * classes (99 kB a node) 512 */
-#define SPLIT_NODES_MAX 4096
-#define SPLIT_MEM (48.0 * 1024.0 * 1024.0)
 /* frequency splits where tasks x slots are at most this many (two bytes
  * each per node) */
 #define SPLIT_FREQ_CELLS 16384
@@ -1061,11 +1053,8 @@ out:
  * the tree gets the rest.  Counted in LPs, not seconds: the siblings of a
  * split leave the least bound flat until each is solved, however long
  * their LPs take on a loaded machine (bench/results/ext37.md, "Tenth
- * round: exact").  64 since the column purge made a node LP about 4 times
- * cheaper (was 4: on mix P = 4 g04 the splits then stopped after about 20
- * LPs at 0.6 % and left GLPK's tree 30 s to prove; with 64 they prove it
- * themselves; "Fourteenth round: exact") */
-#define SPLIT_STALL_NODES 64
+ * round: exact") */
+#define SPLIT_STALL_NODES 4
 /* a node's LP gets at most this many times the mean time of the node LPs
  * before it, and at least SPLIT_NODE_MIN_S */
 #define SPLIT_NODE_X 20.0
@@ -1187,13 +1176,8 @@ static double split_tree(cg *c, double *ubp, double t_end,
     double big = 2.0 * (fabs(ub) + 1.0);
     /* the least bound of the nodes closed by their LP's rounding */
     double closed = HUGE_VAL;
-    size_t nb = c->n * c->nc, nn = 0;
+    size_t nb = c->n * c->nc, nn = 0, cap = SPLIT_NODES + 1;
     size_t nf = c->flo != NULL ? c->n * (size_t)c->D : 0;
-    double per = (double)(nb * (1 + 4 * sizeof(long)) + 2 * nf);
-    size_t most = SPLIT_MEM / per > SPLIT_NODES_MAX ? SPLIT_NODES_MAX
-                  : SPLIT_MEM / per < SPLIT_NODES  ? SPLIT_NODES
-                                                   : (size_t)(SPLIT_MEM / per);
-    size_t cap = most + 1;
     split_node *nd = calloc(cap, sizeof *nd);
     double *wt = malloc((5 * nb + 1) * sizeof *wt);
     /* per task and slot: the LP weight of its columns there, and the sums
@@ -1391,7 +1375,7 @@ static double split_tree(cg *c, double *ubp, double t_end,
             nd[at].leaf = 1;
             continue;
         }
-        if (nn + c->nc > most)
+        if (nn + c->nc > SPLIT_NODES)
             break;
         size_t made = 0;
         if (by_freq) {

@@ -787,15 +787,11 @@ static void test_probes_keep_optimal_intervals(void **state)
         ecs_graph_free(x.g);
         runs++;
     }
-    print_message("probes at the optimum's cost: %d of %d runs restricted, "
-                  "%d trees, each with the optimum\n", banned, runs, trees);
     assert_true(runs >= 20);
     assert_true(banned >= 5); /* the probes restrict */
-    /* and trees run after them: 11 of 99 before the fourteenth round,
-     * 1 since the splits after the probes run 64 LPs per class past the
-     * last rise of their bound (milp_ext_cg.c SPLIT_STALL_NODES) and
-     * prove the rest themselves */
-    assert_true(trees >= 1);
+    assert_true(trees >= 5);  /* and trees run after them */
+    print_message("probes at the optimum's cost: %d of %d runs restricted, "
+                  "%d trees, each with the optimum\n", banned, runs, trees);
 }
 
 /* Where every class is linear (two sites, no source, no cap), the MILP
