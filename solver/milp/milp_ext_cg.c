@@ -71,6 +71,7 @@ typedef struct cg {
     double *pin, *pout;
     double *val;          /* (len + 1) * (W + 1) */
     unsigned char *bk;    /* choices */
+    int purge;            /* ecs_milp_params.ext_purge */
     double t_hi, t_lo;    /* a probe's thresholds (NAN: none): cg_loop
                              stops once the bound is above t_hi or the
                              master's value is not above t_lo */
@@ -688,9 +689,9 @@ static void sync_task(cg *c, size_t i)
 }
 
 /* The column purge (docs/MODEL.md "Column generation, extended model",
- * "Purge"): once the master holds more than milp_ext_purge_hi times as
+ * "Purge"): once the master holds more than PURGE_HI times as
  * many task columns as it has rows, its task columns nonbasic at 0 leave
- * it but for the milp_ext_purge_keep times its rows of least reduced cost
+ * it but for the PURGE_KEEP times its rows of least reduced cost
  * (and the start's columns, the first n).  Pricing is exact over every
  * column, so a column that leaves comes back whenever it prices out: the
  * bounds stay those of the full master, and its LPs stay small.  The
@@ -699,8 +700,8 @@ static void sync_task(cg *c, size_t i)
  * 773 to 5,152 task columns and a master LP took 35 ms, 9 ms with the
  * purge (bench/results/ext37.md, "Fourteenth round: exact").  Counted,
  * not timed: the same columns on any machine. */
-double milp_ext_purge_hi = 3.0, milp_ext_purge_keep = 1.0;
-unsigned long milp_ext_purged;
+#define PURGE_HI 3.0
+#define PURGE_KEEP 1.0
 
 static int by_dual(const void *a, const void *b)
 {
@@ -708,13 +709,16 @@ static int by_dual(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* 0; -1 out of memory. */
+/* (c->purge 2: at every call, every such column; 0 never.)  0; -1 out of
+ * memory. */
 static int purge_cols(cg *c)
 {
     size_t rows = (size_t)glp_get_num_rows(c->lp);
-    if ((double)c->ncol <= milp_ext_purge_hi * (double)rows)
+    if (c->purge == 0 ||
+        (c->purge == 1 && (double)c->ncol <= PURGE_HI * (double)rows))
         return 0;
-    size_t keep = (size_t)(milp_ext_purge_keep * (double)rows), m = 0;
+    size_t keep = c->purge == 2 ? 0 : (size_t)(PURGE_KEEP * (double)rows);
+    size_t m = 0;
     double *d = malloc(c->ncol * sizeof *d);
     double *srt = malloc(c->ncol * sizeof *srt);
     int *del = malloc((c->ncol + 1) * sizeof *del);
@@ -749,7 +753,6 @@ static int purge_cols(cg *c)
         if (nd > 0)
             glp_del_cols(c->lp, nd, del);
         c->ncol = w;
-        milp_ext_purged += (unsigned long)nd;
     }
     free(d);
     free(srt);
@@ -1614,7 +1617,8 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
                                double mip_end, int want_ivb, double ub,
-                               milp_ext_cg_result *out, ecs_diag *diag)
+                               int purge, milp_ext_cg_result *out,
+                               ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->bound = NAN;
@@ -1639,6 +1643,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->nc = p->nclass;
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
     c->t_hi = c->t_lo = NAN;
+    c->purge = purge;
     c->ban = calloc(c->n * c->nc + 1, 1);
     c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
     c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);

@@ -179,23 +179,15 @@ typedef struct milp_ext_cg_result {
  * at the last duals (docs/MODEL.md "Column generation, extended model"),
  * then the MILP over the columns until mip_end.  p has classes
  * (as_classes).  With bans, bound and ivb bound the schedules not dearer
- * than ub (bound is at most ub).  OK; ESOLVER; ENOMEM. */
+ * than ub (bound is at most ub).  purge: ecs_milp_params.ext_purge.  OK;
+ * ESOLVER; ENOMEM. */
 ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
                                double mip_end, int want_ivb, double ub,
-                               milp_ext_cg_result *out, ecs_diag *diag);
-
-/* The column purge of milp_ext_colgen (milp_ext_cg.c purge_cols): past
- * milp_ext_purge_hi times the master's rows in task columns, its task
- * columns nonbasic at 0 leave it but for milp_ext_purge_keep times its
- * rows of least reduced cost.  Defaults 3 and 1; tests set both to 0 (a
- * purge at every column generation, every such column out) and read
- * milp_ext_purged, the columns purged since (not thread-safe: tests
- * only). */
-extern double milp_ext_purge_hi, milp_ext_purge_keep;
-extern unsigned long milp_ext_purged;
+                               int purge, milp_ext_cg_result *out,
+                               ecs_diag *diag);
 
 /* ---- schedules and solutions (milp_extract.c) ---- */
 
