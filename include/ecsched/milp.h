@@ -164,6 +164,17 @@ typedef struct ecs_milp_params {
                                    by default) where nothing after the MILP
                                    raises the bound (docs/MODEL.md "MILP,
                                    strong formulation", "The solve plan") */
+    int ext_purge;              /* extended model, column generation: 1
+                                   (default) purges the master at the start
+                                   of every probe and split LP once it
+                                   holds more than 3 times as many task
+                                   columns as rows, down to as many as rows
+                                   of least reduced cost (docs/MODEL.md
+                                   "Column generation, extended model",
+                                   "Purge"); 2 at every column generation,
+                                   every task column nonbasic at 0 but the
+                                   start's (for tests: the bounds and the
+                                   optimum are the same); 0 never */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

@@ -70,6 +70,7 @@ void ecs_milp_params_init(ecs_milp_params *prm)
     prm->sb_probe = 1;
     prm->restart = 0;
     prm->best_first = 1;
+    prm->ext_purge = 1;
     prm->node_cuts = 3;
 }
 
@@ -108,6 +109,10 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (prm->restart < 0 || prm->restart > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart must be 0, 1 or 2 (%d)", prm->restart);
+    if (prm->ext_purge < 0 || prm->ext_purge > 2)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "ext_purge must be 0, 1 or 2 (%d)",
+                            prm->ext_purge);
     if (prm->restart_plain < 0 || prm->restart_plain > 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart_plain must be 0 or 1 (%d)",

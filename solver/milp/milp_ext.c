@@ -774,7 +774,7 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
     }
     milp_ext_cg_result cr;
     rc = milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
-                             t0 + time_limit_s, 0, NAN, &cr, diag);
+                             t0 + time_limit_s, 0, NAN, 1, &cr, diag);
     if (rc == ECS_OK) {
         out->bound = cr.bound;
         out->lp_value = cr.lp_value;
@@ -853,7 +853,8 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
             milp_ext_cg_result cr;
             rc = milp_ext_colgen(&ext, &p, g, w, warm_s,
                                  now + cg_share * left, now + mip_share * left,
-                                 1, binds ? best_cost : NAN, &cr, diag);
+                                 1, binds ? best_cost : NAN, prm->ext_purge,
+                                 &cr, diag);
             ivb = cr.ivb;
             ivb_off = cr.ivb_off;
             if (cr.banned > out->banned)

@@ -71,6 +71,7 @@ typedef struct cg {
     double *pin, *pout;
     double *val;          /* (len + 1) * (W + 1) */
     unsigned char *bk;    /* choices */
+    int purge;            /* ecs_milp_params.ext_purge */
     double t_hi, t_lo;    /* a probe's thresholds (NAN: none): cg_loop
                              stops once the bound is above t_hi or the
                              master's value is not above t_lo */
@@ -687,6 +688,78 @@ static void sync_task(cg *c, size_t i)
         }
 }
 
+/* The column purge (docs/MODEL.md "Column generation, extended model",
+ * "Purge"): once the master holds more than PURGE_HI times as
+ * many task columns as it has rows, its task columns nonbasic at 0 leave
+ * it but for the PURGE_KEEP times its rows of least reduced cost
+ * (and the start's columns, the first n).  Pricing is exact over every
+ * column, so a column that leaves comes back whenever it prices out: the
+ * bounds stay those of the full master, and its LPs stay small.  The
+ * probes' and the splits' LPs change the columns' bounds all the time and
+ * each added columns that stayed: on mix P = 4 g04 the master grew from
+ * 773 to 5,152 task columns and a master LP took 35 ms, 9 ms with the
+ * purge (bench/results/ext37.md, "Fourteenth round: exact").  Counted,
+ * not timed: the same columns on any machine. */
+#define PURGE_HI 3.0
+#define PURGE_KEEP 1.0
+
+static int by_dual(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* (c->purge 2: at every call, every such column; 0 never.)  0; -1 out of
+ * memory. */
+static int purge_cols(cg *c)
+{
+    size_t rows = (size_t)glp_get_num_rows(c->lp);
+    if (c->purge == 0 ||
+        (c->purge == 1 && (double)c->ncol <= PURGE_HI * (double)rows))
+        return 0;
+    size_t keep = c->purge == 2 ? 0 : (size_t)(PURGE_KEEP * (double)rows);
+    size_t m = 0;
+    double *d = malloc(c->ncol * sizeof *d);
+    double *srt = malloc(c->ncol * sizeof *srt);
+    int *del = malloc((c->ncol + 1) * sizeof *del);
+    if (d == NULL || srt == NULL || del == NULL) {
+        free(d);
+        free(srt);
+        free(del);
+        return -1;
+    }
+    for (size_t q = 0; q < c->ncol; q++) {
+        int j = c->c_fixed + 1 + (int)q, st = glp_get_col_stat(c->lp, j);
+        d[q] = HUGE_VAL; /* stays */
+        if (q >= c->n && (st == GLP_NL || st == GLP_NS)) {
+            d[q] = glp_get_col_dual(c->lp, j);
+            srt[m++] = d[q];
+        }
+    }
+    if (m > keep) {
+        qsort(srt, m, sizeof *srt, by_dual);
+        double cut = srt[keep];
+        int nd = 0;
+        size_t w = 0;
+        for (size_t q = 0; q < c->ncol; q++) {
+            if (d[q] != HUGE_VAL && d[q] >= cut) {
+                del[++nd] = c->c_fixed + 1 + (int)q;
+                free(c->col[q].prof);
+            } else {
+                c->col[w++] = c->col[q];
+            }
+        }
+        /* nonbasic columns only: the basis stays valid */
+        if (nd > 0)
+            glp_del_cols(c->lp, nd, del);
+        c->ncol = w;
+    }
+    free(d);
+    free(srt);
+    free(del);
+    return 0;
+}
+
 /* Master LPs and pricing (over the classes not banned) until no column
  * prices out or t_end, or the bound is above c->t_hi or the master's
  * value is not above c->t_lo (NAN: no such stop): 1 when converged, 0
@@ -702,6 +775,8 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
     sm.msg_lev = GLP_MSG_OFF;
     sm.meth = GLP_PRIMAL;
     int converged = 0;
+    if (purge_cols(c) != 0)
+        return -1;
     while (ecs_clock_now() < t_end) {
         sm.tm_lim = (int)ms_left(t_end);
         int ret = glp_simplex(c->lp, &sm);
@@ -1542,7 +1617,8 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
                                double mip_end, int want_ivb, double ub,
-                               milp_ext_cg_result *out, ecs_diag *diag)
+                               int purge, milp_ext_cg_result *out,
+                               ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->bound = NAN;
@@ -1567,6 +1643,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->nc = p->nclass;
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
     c->t_hi = c->t_lo = NAN;
+    c->purge = purge;
     c->ban = calloc(c->n * c->nc + 1, 1);
     c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
     c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);

@@ -179,13 +179,15 @@ typedef struct milp_ext_cg_result {
  * at the last duals (docs/MODEL.md "Column generation, extended model"),
  * then the MILP over the columns until mip_end.  p has classes
  * (as_classes).  With bans, bound and ivb bound the schedules not dearer
- * than ub (bound is at most ub).  OK; ESOLVER; ENOMEM. */
+ * than ub (bound is at most ub).  purge: ecs_milp_params.ext_purge.  OK;
+ * ESOLVER; ENOMEM. */
 ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
                                double mip_end, int want_ivb, double ub,
-                               milp_ext_cg_result *out, ecs_diag *diag);
+                               int purge, milp_ext_cg_result *out,
+                               ecs_diag *diag);
 
 /* ---- schedules and solutions (milp_extract.c) ---- */
 

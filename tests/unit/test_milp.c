@@ -1024,6 +1024,15 @@ static void test_validation(void **state)
     prm.restart_plain = 1;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     ecs_milp_params_init(&prm);
+    assert_int_equal(prm.ext_purge, 1); /* the default */
+    prm.ext_purge = 3;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "ext_purge"));
+    prm.ext_purge = -1;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.ext_purge = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
+    ecs_milp_params_init(&prm);
     prm.max_nonzeros = 10;
     for (int f = 0; f < 2; f++) {
         prm.formulation = (ecs_milp_formulation)f;

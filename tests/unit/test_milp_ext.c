@@ -616,6 +616,9 @@ static int split_runs;
 static int rounded_runs; /* runs whose probes or splits rounded an LP to a
                            schedule cheaper than the best known */
 static int rounded_proven; /* of those, proven without a tree */
+/* ecs_milp_params.ext_purge of second_best_runs' solves */
+static int runs_purge = 1;
+
 static void second_best_runs(uint64_t seed, int features, int rounds,
                              size_t min_n, unsigned long long effort,
                              int *runs, int *fixed, int *banned)
@@ -638,6 +641,7 @@ static void second_best_runs(uint64_t seed, int features, int rounds,
         ecs_milp_params_init(&prm);
         prm.warm_start = warm;
         prm.max_nodes = effort;
+        prm.ext_purge = runs_purge;
         ecs_milp_result res;
         assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, NULL), ECS_OK);
         assert_int_equal(res.status, ECS_MILP_OPTIMAL);
@@ -718,6 +722,31 @@ static void test_probing_keeps_optimum(void **state)
                   "(%d proven without a tree)\n",
                   banned, runs, narrow_banned, restarted, split_runs,
                   rounded_runs, rounded_proven);
+}
+
+/* The column purge (milp_ext_cg.c purge_cols) at every column generation
+ * (ext_purge 2: every task column nonbasic at 0 but the start's leaves the
+ * master before every probe and node LP): pricing brings back what the
+ * LPs need, so the draws of test_probing_keeps_optimum still prove the
+ * enumeration's optimum with their bound never above it, and their
+ * probes and splits still run (a purge that dropped other columns from
+ * the master than from its list, or the start's, would not); with no
+ * purge the same. */
+static void test_purge_keeps_optimum(void **state)
+{
+    (void)state;
+    for (int mode = 0; mode <= 2; mode += 2) {
+        int runs, fixed, banned;
+        runs_purge = mode;
+        second_best_runs(4242, 1 | 2 | 4, 240, 2, 0, &runs, &fixed, &banned);
+        runs_purge = 1;
+        assert_true(runs >= 10);
+        assert_true(banned >= 5);
+        assert_true(split_runs >= 5);
+        print_message("purge %d: %d runs, %d probed, %d with splits, %d "
+                      "with roundings\n", mode, runs, banned, split_runs,
+                      rounded_runs);
+    }
 }
 
 /* Warm-started with the enumeration's optimum, the probes run with its
@@ -1115,6 +1144,7 @@ int main(void)
         cmocka_unit_test(test_colgen_bound_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
         cmocka_unit_test(test_probing_keeps_optimum),
+        cmocka_unit_test(test_purge_keeps_optimum),
         cmocka_unit_test(test_probes_keep_optimal_intervals),
         cmocka_unit_test(test_linear_sites_keep_optimum),
         cmocka_unit_test(test_view_same_optimum),
