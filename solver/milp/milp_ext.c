@@ -739,7 +739,17 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
                            double time_limit_s, ecs_milp_colgen_result *out,
                            ecs_diag *diag)
 {
+    ecs_milp_colgen_params prm = {time_limit_s, 0.0, 0};
+    return ecs_milp_colgen_ex(inst, start, &prm, out, diag);
+}
+
+ecs_result ecs_milp_colgen_ex(const ecs_instance *inst,
+                              const ecs_schedule *start,
+                              const ecs_milp_colgen_params *prm,
+                              ecs_milp_colgen_result *out, ecs_diag *diag)
+{
     double t0 = ecs_clock_now();
+    double time_limit_s = prm->time_limit_s;
     memset(out, 0, sizeof *out);
     out->bound = out->lp_value = out->cost = NAN;
     ecs_result rc = ecs_instance_validate(inst, diag);
@@ -752,6 +762,9 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
     if (!(time_limit_s >= 0.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the time limit must be a number >= 0");
+    if (!(prm->smooth >= 0.0 && prm->smooth < 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the smoothing must be in [0, 1)");
     ecs_platform p;
     as_classes(inst->platform, &p);
     ecs_instance ext = *inst;
@@ -774,7 +787,8 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
     }
     milp_ext_cg_result cr;
     rc = milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
-                             t0 + time_limit_s, 0, NAN, &cr, diag);
+                             t0 + time_limit_s, 0, NAN, prm->smooth,
+                             prm->prec_rows_max, &cr, diag);
     if (rc == ECS_OK) {
         out->bound = cr.bound;
         out->lp_value = cr.lp_value;
@@ -853,7 +867,8 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
             milp_ext_cg_result cr;
             rc = milp_ext_colgen(&ext, &p, g, w, warm_s,
                                  now + cg_share * left, now + mip_share * left,
-                                 1, binds ? best_cost : NAN, &cr, diag);
+                                 1, binds ? best_cost : NAN, 0.0, 0, &cr,
+                                 diag);
             ivb = cr.ivb;
             ivb_off = cr.ivb_off;
             if (cr.banned > out->banned)
