@@ -301,10 +301,13 @@ typedef struct ecs_milp_colgen_params {
     double time_limit_s;
     double smooth;         /* 0 */
     size_t prec_rows_max;  /* 0 */
+    int no_mip;            /* 1: no MILP over the columns (no schedule):
+                              the pricing has all of the time and the call
+                              returns once it converges (0) */
 } ecs_milp_colgen_params;
 
-/* ecs_milp_colgen with options (ecs_milp_colgen is this with smooth 0
- * and every precedence row). */
+/* ecs_milp_colgen with options (ecs_milp_colgen is this with smooth 0,
+ * every precedence row and the MILP over the columns). */
 ecs_result ecs_milp_colgen_ex(const ecs_instance *inst,
                               const ecs_schedule *start,
                               const ecs_milp_colgen_params *prm,

@@ -739,7 +739,7 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
                            double time_limit_s, ecs_milp_colgen_result *out,
                            ecs_diag *diag)
 {
-    ecs_milp_colgen_params prm = {time_limit_s, 0.0, 0};
+    ecs_milp_colgen_params prm = {time_limit_s, 0.0, 0, 0};
     return ecs_milp_colgen_ex(inst, start, &prm, out, diag);
 }
 
@@ -786,9 +786,11 @@ ecs_result ecs_milp_colgen_ex(const ecs_instance *inst,
         w = &own;
     }
     milp_ext_cg_result cr;
-    rc = milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
-                             t0 + time_limit_s, 0, NAN, prm->smooth,
-                             prm->prec_rows_max, &cr, diag);
+    /* no_mip: the pricing until the limit, no MILP after it */
+    double t_end = t0 + (prm->no_mip ? 1.0 : 0.7) * time_limit_s;
+    double mip_end = prm->no_mip ? t0 : t0 + time_limit_s;
+    rc = milp_ext_colgen(&ext, &p, g, w, start, t_end, mip_end, 0, NAN,
+                         prm->smooth, prm->prec_rows_max, &cr, diag);
     if (rc == ECS_OK) {
         out->bound = cr.bound;
         out->lp_value = cr.lp_value;

@@ -619,7 +619,7 @@ static void test_colgen_smoothed_strided_valid(void **state)
             continue;
         }
         ecs_schedule *warm = bf_schedule(&b.at_second, x.g->n);
-        ecs_milp_colgen_params cp = {60, 0.5, 1};
+        ecs_milp_colgen_params cp = {60, 0.5, 1, 0};
         ecs_milp_colgen_result cr, full;
         assert_int_equal(ecs_milp_colgen_ex(&x.inst, warm, &cp, &cr, NULL),
                          ECS_OK);
