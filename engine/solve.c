@@ -757,8 +757,8 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
  * local search's and the stage schedule's. */
 
 /* The extended model beyond the MILP's size: its column generation (a
- * bound, and schedules from the MILP over its columns) with bound_share
- * of the time left, as the paper model's bound phase. */
+ * bound; no MILP over its columns since the fourteenth round, above) with
+ * bound_share of the time left, as the paper model's bound phase. */
 static ecs_result by_colgen(driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;

@@ -290,9 +290,9 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
 /*
  * ecs_milp_colgen's options.  smooth in [0, 1): the pricing's duals are
  * smooth times those of the best Lagrangian bound so far (the centre)
- * plus 1 - smooth times the master's; where no column prices out there,
- * the master's own duals are priced before convergence is declared (0:
- * the master's duals only).  prec_rows_max > 0: the precedence rows of
+ * plus 1 - smooth times the master's; where no column prices out there
+ * or the master's value did not fall, the master's own duals are priced
+ * too, and only they declare convergence (0: the master's duals only).  prec_rows_max > 0: the precedence rows of
  * every k-th slot of a task's window only, k the least that keeps them
  * at most prec_rows_max (0: every row).  Both keep the bound valid
  * (docs/MODEL.md "Column generation, extended model", "At scale").
