@@ -738,9 +738,27 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
     return ECS_OK;
 }
 
+/* The bound phase's column generation on the extended model: its duals
+ * smoothed (ecs_milp_colgen_params.smooth) and at most about this many
+ * precedence rows (every k-th slot's).  STG 100 on mix at P = 8: 37,135
+ * rows, 15 master LPs in 140 s, the Lagrangian bound at 47.9 where the
+ * fluid bound is 73.02; with 5,000 rows (every 8th slot) and smoothing
+ * 0.5, 52 master LPs in 135 s and the bound 73.11 (docs/MODEL.md "Column
+ * generation, extended model", "At scale"). */
+#define COLGEN_SMOOTH 0.5
+#define COLGEN_PREC_ROWS 5000
+/* ... and no MILP over its columns (ecs_milp_colgen_params.no_mip): the
+ * phase ends when the pricing converges and local search has the rest.
+ * STG 100 on mix, 590 s (locked): the pricing converged and the MILP
+ * over its 10,000 columns ran past its limit, to 307.9 s of the 290 s
+ * granted, and gave no schedule kept (found by local, 74.991 against
+ * 74.976 with 377 s of local search before); rnaseq on mix and
+ * seismology 300p on the three sites (120 s): the best schedule was
+ * local search's and the stage schedule's. */
+
 /* The extended model beyond the MILP's size: its column generation (a
- * bound, and schedules from the MILP over its columns) with bound_share
- * of the time left, as the paper model's bound phase. */
+ * bound; no MILP over its columns since the fourteenth round, above) with
+ * bound_share of the time left, as the paper model's bound phase. */
 static ecs_result by_colgen(driver *d, ecs_diag *diag)
 {
     ecs_solve_result *out = d->out;
@@ -748,7 +766,8 @@ static ecs_result by_colgen(driver *d, ecs_diag *diag)
     double t = share(d, d->prm->bound_share) * left_at(d, sp);
     grant(d, sp, begun(d, sp), t);
     ecs_milp_colgen_result cr;
-    ecs_result rc = ecs_milp_colgen(d->inst, out->schedule, t, &cr, diag);
+    ecs_milp_colgen_params cp = {t, COLGEN_SMOOTH, COLGEN_PREC_ROWS, 1};
+    ecs_result rc = ecs_milp_colgen_ex(d->inst, out->schedule, &cp, &cr, diag);
     step_end(d, sp);
     if (rc != ECS_OK)
         return rc;

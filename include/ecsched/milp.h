@@ -298,6 +298,32 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
                            double time_limit_s, ecs_milp_colgen_result *out,
                            ecs_diag *diag);
 
+/*
+ * ecs_milp_colgen's options.  smooth in [0, 1): the pricing's duals are
+ * smooth times those of the best Lagrangian bound so far (the centre)
+ * plus 1 - smooth times the master's; where no column prices out there
+ * or the master's value did not fall, the master's own duals are priced
+ * too, and only they declare convergence (0: the master's duals only).  prec_rows_max > 0: the precedence rows of
+ * every k-th slot of a task's window only, k the least that keeps them
+ * at most prec_rows_max (0: every row).  Both keep the bound valid
+ * (docs/MODEL.md "Column generation, extended model", "At scale").
+ */
+typedef struct ecs_milp_colgen_params {
+    double time_limit_s;
+    double smooth;         /* 0 */
+    size_t prec_rows_max;  /* 0 */
+    int no_mip;            /* 1: no MILP over the columns (no schedule):
+                              the pricing has all of the time and the call
+                              returns once it converges (0) */
+} ecs_milp_colgen_params;
+
+/* ecs_milp_colgen with options (ecs_milp_colgen is this with smooth 0,
+ * every precedence row and the MILP over the columns). */
+ecs_result ecs_milp_colgen_ex(const ecs_instance *inst,
+                              const ecs_schedule *start,
+                              const ecs_milp_colgen_params *prm,
+                              ecs_milp_colgen_result *out, ecs_diag *diag);
+
 /* Free what a result holds; NULL is accepted. */
 void ecs_milp_colgen_result_release(ecs_milp_colgen_result *r);
 

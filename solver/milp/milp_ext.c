@@ -739,7 +739,17 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
                            double time_limit_s, ecs_milp_colgen_result *out,
                            ecs_diag *diag)
 {
+    ecs_milp_colgen_params prm = {time_limit_s, 0.0, 0, 0};
+    return ecs_milp_colgen_ex(inst, start, &prm, out, diag);
+}
+
+ecs_result ecs_milp_colgen_ex(const ecs_instance *inst,
+                              const ecs_schedule *start,
+                              const ecs_milp_colgen_params *prm,
+                              ecs_milp_colgen_result *out, ecs_diag *diag)
+{
     double t0 = ecs_clock_now();
+    double time_limit_s = prm->time_limit_s;
     memset(out, 0, sizeof *out);
     out->bound = out->lp_value = out->cost = NAN;
     ecs_result rc = ecs_instance_validate(inst, diag);
@@ -752,6 +762,9 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
     if (!(time_limit_s >= 0.0))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the time limit must be a number >= 0");
+    if (!(prm->smooth >= 0.0 && prm->smooth < 1.0))
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "the smoothing must be in [0, 1)");
     ecs_platform p;
     as_classes(inst->platform, &p);
     ecs_instance ext = *inst;
@@ -773,8 +786,11 @@ ecs_result ecs_milp_colgen(const ecs_instance *inst, const ecs_schedule *start,
         w = &own;
     }
     milp_ext_cg_result cr;
-    rc = milp_ext_colgen(&ext, &p, g, w, start, t0 + 0.7 * time_limit_s,
-                             t0 + time_limit_s, 0, NAN, 1, &cr, diag);
+    /* no_mip: the pricing until the limit, no MILP after it */
+    double t_end = t0 + (prm->no_mip ? 1.0 : 0.7) * time_limit_s;
+    double mip_end = prm->no_mip ? t0 : t0 + time_limit_s;
+    rc = milp_ext_colgen(&ext, &p, g, w, start, t_end, mip_end, 0, NAN, 1,
+                         prm->smooth, prm->prec_rows_max, &cr, diag);
     if (rc == ECS_OK) {
         out->bound = cr.bound;
         out->lp_value = cr.lp_value;
@@ -854,7 +870,7 @@ ecs_result milp_ext_solve(const ecs_instance *inst, const ecs_graph *g,
             rc = milp_ext_colgen(&ext, &p, g, w, warm_s,
                                  now + cg_share * left, now + mip_share * left,
                                  1, binds ? best_cost : NAN, prm->ext_purge,
-                                 &cr, diag);
+                                 0.0, 0, &cr, diag);
             ivb = cr.ivb;
             ivb_off = cr.ivb_off;
             if (cr.banned > out->banned)

@@ -79,6 +79,10 @@ typedef struct cg {
                              lowered by the probe LPs' roundings, whose
                              schedules go to rout->schedule */
     struct milp_ext_cg_result *rout;
+    double smooth;         /* the duals' smoothing (0: none) */
+    size_t prec_rows_max;  /* precedence rows at most (0: all) */
+    long stride;           /* the precedence rows kept: every stride-th
+                              slot of a task's window */
 } cg;
 
 static double extra(const ecs_platform *p, int c, size_t k)
@@ -163,21 +167,39 @@ static int push_col(cg *c, size_t task, int cls, long s, long e,
     return add_col(c, c->ncol - 1);
 }
 
+/* 1 when build_master keeps the precedence row of b's predecessors at
+ * slot l: every c->stride-th slot of b's window (every slot when the
+ * stride is 1).  Any subset of the rows is a relaxation of the profile
+ * formulation, so its LP and Lagrangian bounds stay lower bounds
+ * (docs/MODEL.md "Column generation, extended model", "At scale"). */
+static int keep_prec(const cg *c, size_t b, long l)
+{
+    return c->stride <= 1 || (l - c->w->es[b]) % c->stride == 0;
+}
+
 static int build_master(cg *c)
 {
     const ecs_platform *p = c->p;
     const ecs_graph *g = c->g;
     long D = c->D;
     size_t n = c->n, nc = c->nc;
-    /* precedence rows */
+    /* precedence rows: all of them, or every stride-th slot's where
+     * they would be more than prec_rows_max */
     size_t np = 0;
-    for (size_t b = 0; b < n; b++)
-        for (size_t q = g->pred_off[b]; q < g->pred_off[b + 1]; q++) {
-            size_t a = g->pred[q];
-            for (long l = c->w->es[b]; l <= c->w->lf[b]; l++)
-                if (l - 1 < c->w->lf[a])
-                    np++;
-        }
+    c->stride = 1;
+    for (int pass = 0; pass < 2; pass++) {
+        np = 0;
+        for (size_t b = 0; b < n; b++)
+            for (size_t q = g->pred_off[b]; q < g->pred_off[b + 1]; q++) {
+                size_t a = g->pred[q];
+                for (long l = c->w->es[b]; l <= c->w->lf[b]; l++)
+                    if (l - 1 < c->w->lf[a] && keep_prec(c, b, l))
+                        np++;
+            }
+        if (pass > 0 || c->prec_rows_max == 0 || np <= c->prec_rows_max)
+            break;
+        c->stride = (long)((np + c->prec_rows_max - 1) / c->prec_rows_max);
+    }
     c->prec = malloc((np ? np : 1) * sizeof *c->prec);
     c->pcap_row = calloc((size_t)c->nsite * (size_t)D, sizeof *c->pcap_row);
     c->in_off = calloc(n + 1, sizeof *c->in_off);
@@ -190,7 +212,7 @@ static int build_master(cg *c)
         for (size_t q = g->pred_off[b]; q < g->pred_off[b + 1]; q++) {
             size_t a = g->pred[q];
             for (long l = c->w->es[b]; l <= c->w->lf[b]; l++)
-                if (l - 1 < c->w->lf[a]) {
+                if (l - 1 < c->w->lf[a] && keep_prec(c, b, l)) {
                     c->prec[c->nprec].a = a;
                     c->prec[c->nprec].b = b;
                     c->prec[c->nprec].l = l;
@@ -767,6 +789,61 @@ static int purge_cols(cg *c)
  * *bound: the best Lagrangian bound seen, and the LP value when
  * converged, if higher (left as it is when neither); *lpv: the last LP's
  * value; *rounds counts the LPs. */
+/* The duals of the master (u, mu, yp, pi, kappa) as one vector: their
+ * sizes. */
+static size_t dual_len(const cg *c)
+{
+    return c->n + c->nc * (size_t)c->D + c->nprec +
+           2 * (size_t)c->nsite * (size_t)c->D;
+}
+
+/* Copy the duals read to v (to = 1) or v to the duals (to = 0). */
+static void dual_io(cg *c, double *v, int to)
+{
+    double *part[5] = {c->u, c->mu, c->yp, c->pi, c->kappa};
+    size_t len[5] = {c->n, c->nc * (size_t)c->D, c->nprec,
+                     (size_t)c->nsite * (size_t)c->D,
+                     (size_t)c->nsite * (size_t)c->D};
+    size_t at = 0;
+    for (int j = 0; j < 5; j++) {
+        if (to)
+            memcpy(v + at, part[j], len[j] * sizeof *v);
+        else
+            memcpy(part[j], v + at, len[j] * sizeof *v);
+        at += len[j];
+    }
+}
+
+/* Price every task at the duals set: the Lagrangian bound there (-inf:
+ * none) and the columns of negative reduced cost added (*added); -1 out
+ * of memory. */
+static int price_all(cg *c, unsigned char *prof, double lpv, double *lagr,
+                     size_t *added)
+{
+    double v = lagrangian_base(c);
+    *added = 0;
+    for (size_t i = 0; i < c->n; i++) {
+        double dmin = HUGE_VAL;
+        for (size_t k = 0; k < c->nc; k++) {
+            if (c->ban[i * c->nc + k])
+                continue;
+            double d;
+            long s = -1, e = -1;
+            price(c, i, (int)k, &d, &s, &e, prof);
+            if (d < dmin)
+                dmin = d;
+            if (d < -1e-9 * (1.0 + fabs(lpv)) && s >= 0 && e >= s) {
+                if (push_col(c, i, (int)k, s, e, prof) != 0)
+                    return -1;
+                (*added)++;
+            }
+        }
+        v += dmin; /* HUGE_VAL: the task has no column at all */
+    }
+    *lagr = v;
+    return 0;
+}
+
 static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
                    double *lpv, unsigned *rounds)
 {
@@ -777,6 +854,20 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
     int converged = 0;
     if (purge_cols(c) != 0)
         return -1;
+    double alpha = c->smooth;
+    size_t dl = dual_len(c);
+    double *ctr = NULL, *mst = NULL;
+    if (alpha > 0.0) {
+        ctr = malloc(dl * sizeof *ctr);
+        mst = malloc(dl * sizeof *mst);
+        if (ctr == NULL || mst == NULL) {
+            free(ctr);
+            free(mst);
+            return -1;
+        }
+    }
+    double cval = -HUGE_VAL; /* the Lagrangian bound at the centre */
+    double last_lpv = HUGE_VAL; /* the master's value the round before */
     while (ecs_clock_now() < t_end) {
         sm.tm_lim = (int)ms_left(t_end);
         int ret = glp_simplex(c->lp, &sm);
@@ -789,35 +880,67 @@ static int cg_loop(cg *c, double t_end, unsigned char *prof, double *bound,
         if (*lpv <= c->t_lo)
             break;
         read_duals(c);
-        size_t added = 0;
-        double lagr = lagrangian_base(c);
-        for (size_t i = 0; i < c->n; i++) {
-            double dmin = HUGE_VAL;
-            for (size_t k = 0; k < c->nc; k++) {
-                if (c->ban[i * c->nc + k])
-                    continue;
-                double d;
-                long s = -1, e = -1;
-                price(c, i, (int)k, &d, &s, &e, prof);
-                if (d < dmin)
-                    dmin = d;
-                if (d < -1e-9 * (1.0 + fabs(*lpv)) && s >= 0 && e >= s) {
-                    if (push_col(c, i, (int)k, s, e, prof) != 0)
-                        return -1;
-                    added++;
-                }
+        size_t added = 0, added_s = 0;
+        double lagr;
+        int smoothed = ctr != NULL && isfinite(cval);
+        if (smoothed) {
+            dual_io(c, mst, 1);
+            double *sm_d = malloc(dl * sizeof *sm_d);
+            if (sm_d == NULL) {
+                free(ctr);
+                free(mst);
+                return -1;
             }
-            lagr += dmin; /* HUGE_VAL: the task has no column at all */
+            for (size_t j = 0; j < dl; j++)
+                sm_d[j] = alpha * ctr[j] + (1.0 - alpha) * mst[j];
+            dual_io(c, sm_d, 0);
+            free(sm_d);
+        }
+        if (price_all(c, prof, *lpv, &lagr, &added) != 0) {
+            free(ctr);
+            free(mst);
+            return -1;
+        }
+        if (ctr != NULL && isfinite(lagr) && lagr > cval) {
+            cval = lagr;
+            dual_io(c, ctr, 1);
         }
         if (isfinite(lagr) && (isnan(*bound) || lagr > *bound))
             *bound = lagr;
+        if (smoothed && (added == 0 || !(*lpv < last_lpv - 1e-9 *
+                                                        (1.0 + fabs(*lpv))))) {
+            /* nothing at the smoothed duals, or the master did not move
+             * (their columns may be in it already): the master's own
+             * duals price too, and decide convergence */
+            dual_io(c, mst, 0);
+            added_s = added;
+            if (price_all(c, prof, *lpv, &lagr, &added) != 0) {
+                free(ctr);
+                free(mst);
+                return -1;
+            }
+            if (isfinite(lagr) && lagr > cval) {
+                cval = lagr;
+                dual_io(c, ctr, 1);
+            }
+            if (isfinite(lagr) && (isnan(*bound) || lagr > *bound))
+                *bound = lagr;
+        }
         if (*bound > c->t_hi)
             break; /* above t_hi: the probe's answer is known */
         if (added == 0) {
             converged = 1;
+            /* the smoothed duals' columns came after the master's
+             * optimum: solved again (its value stays the LP's), for the
+             * MILP over the columns */
+            if (added_s > 0)
+                glp_simplex(c->lp, &sm);
             break;
         }
+        last_lpv = *lpv;
     }
+    free(ctr);
+    free(mst);
     if (converged && (isnan(*bound) || *lpv > *bound))
         *bound = *lpv;
     return converged;
@@ -1617,8 +1740,9 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
                                double mip_end, int want_ivb, double ub,
-                               int purge, milp_ext_cg_result *out,
-                               ecs_diag *diag)
+                               int purge, double smooth,
+                               size_t prec_rows_max,
+                               milp_ext_cg_result *out, ecs_diag *diag)
 {
     memset(out, 0, sizeof *out);
     out->bound = NAN;
@@ -1644,6 +1768,9 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->nsite = p->nsite < 1 ? 1 : p->nsite;
     c->t_hi = c->t_lo = NAN;
     c->purge = purge;
+    c->smooth = smooth > 0.0 && smooth < 1.0 ? smooth : 0.0;
+    c->prec_rows_max = prec_rows_max;
+    c->stride = 1;
     c->ban = calloc(c->n * c->nc + 1, 1);
     c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
     c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);

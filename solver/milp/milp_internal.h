@@ -179,15 +179,21 @@ typedef struct milp_ext_cg_result {
  * at the last duals (docs/MODEL.md "Column generation, extended model"),
  * then the MILP over the columns until mip_end.  p has classes
  * (as_classes).  With bans, bound and ivb bound the schedules not dearer
- * than ub (bound is at most ub).  purge: ecs_milp_params.ext_purge.  OK;
+ * than ub (bound is at most ub).  purge: ecs_milp_params.ext_purge.
+ * smooth in [0, 1): the pricing's duals
+ * are smooth times the duals of the best Lagrangian bound so far plus the
+ * rest times the master's (0: the master's; docs/MODEL.md "Column
+ * generation, extended model", "At scale"); prec_rows_max > 0: at most
+ * about that many precedence rows, every k-th slot's (0: all).  OK;
  * ESOLVER; ENOMEM. */
 ecs_result milp_ext_colgen(const ecs_instance *inst,
                                const ecs_platform *p, const ecs_graph *g,
                                const ecs_windows *w,
                                const ecs_schedule *start, double t_end,
                                double mip_end, int want_ivb, double ub,
-                               int purge, milp_ext_cg_result *out,
-                               ecs_diag *diag);
+                               int purge, double smooth,
+                               size_t prec_rows_max,
+                               milp_ext_cg_result *out, ecs_diag *diag);
 
 /* ---- schedules and solutions (milp_extract.c) ---- */
 

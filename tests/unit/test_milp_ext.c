@@ -598,6 +598,60 @@ static void test_colgen_bound_valid(void **state)
                   runs);
 }
 
+/* Column generation with smoothed duals and the precedence rows of every
+ * k-th slot only (ecs_milp_colgen_ex, solve's bound phase on the extended
+ * model), seeded with the enumeration's second-best schedule: it
+ * converges, its bound is never above the brute force's optimum, and
+ * never above the bound of every row without smoothing (its LP is a
+ * relaxation of that one). */
+static void test_colgen_smoothed_strided_valid(void **state)
+{
+    (void)state;
+    uint64_t seed = 43;
+    int runs = 0, lower = 0;
+    for (int r = 0; r < 150; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4 | 8 | 16, &x);
+        bf b;
+        double want = brute_force_all(&x.inst, &b);
+        if (b.second == HUGE_VAL) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_schedule *warm = bf_schedule(&b.at_second, x.g->n);
+        ecs_milp_colgen_params cp = {60, 0.5, 1, 0};
+        ecs_milp_colgen_result cr, full;
+        assert_int_equal(ecs_milp_colgen_ex(&x.inst, warm, &cp, &cr, NULL),
+                         ECS_OK);
+        assert_int_equal(ecs_milp_colgen(&x.inst, warm, 60, &full, NULL),
+                         ECS_OK);
+        assert_false(isnan(cr.bound));
+        assert_false(isnan(full.bound));
+        if (!(cr.bound <= want + tu_tol(want))) {
+            print_error("round %d: bound %.12g above the optimum %.12g\n", r,
+                        cr.bound, want);
+            fail();
+        }
+        assert_true(cr.bound <= full.bound + tu_tol(full.bound));
+        lower += cr.bound < full.bound - tu_tol(full.bound);
+        if (cr.schedule != NULL) {
+            ecs_check_report rep;
+            assert_int_equal(ecs_check_schedule(&x.inst, cr.schedule, &rep,
+                                                NULL),
+                             ECS_OK);
+            assert_true(rep.cost >= want - tu_tol(want));
+        }
+        ecs_milp_colgen_result_release(&cr);
+        ecs_milp_colgen_result_release(&full);
+        ecs_schedule_free(warm);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 30);
+    print_message("smoothed, strided column generation: %d runs, %d below "
+                  "every row's bound\n", runs, lower);
+}
+
 /* Warm-started with the enumeration's second-best schedule on `rounds`
  * tiny instances of `features` (those with at least min_n tasks), the
  * MILP proves the brute force's optimum, its bound never above it: a
@@ -1142,6 +1196,7 @@ int main(void)
         cmocka_unit_test(test_one_class_equals_paper),
         cmocka_unit_test(test_solve_matches_brute_force),
         cmocka_unit_test(test_colgen_bound_valid),
+        cmocka_unit_test(test_colgen_smoothed_strided_valid),
         cmocka_unit_test(test_fixing_keeps_optimum),
         cmocka_unit_test(test_probing_keeps_optimum),
         cmocka_unit_test(test_purge_keeps_optimum),
