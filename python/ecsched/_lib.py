@@ -336,6 +336,7 @@ typedef struct ecs_milp_params {
     int sb_probe; int restart; int node_cuts; int best_first;
     double split_limit_s;
     int restart_plain;
+    int restart_reruns;
 } ecs_milp_params;
 void ecs_milp_params_init(ecs_milp_params *prm);
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
