@@ -712,7 +712,7 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
         mp.restart = 1;
         mp.restart_plain = 1;
     }
-    /* 2: on models of more than 25,000 columns (restart 3, at any root
+    /* 2: on models of 25,000 to 60,000 columns (restart 3, at any root
      * gap), with two reruns (restart_reruns): the smaller model's tree
      * stops at a schedule that closes a quarter of the room, the fixing
      * removes more with it (rand0001, P = 4, E = 0.2: proven in 74 s;

@@ -122,7 +122,8 @@ typedef struct ecs_milp_params {
                                    columns, the root gap to the warm start
                                    is at least 0.5 % and four root LPs'
                                    time is left; 3 as 1 on models of more
-                                   than 25,000 columns.  Off: on the
+                                   than 25,000 and at most 60,000
+                                   columns.  Off: on the
                                    shared 50-task graphs at P = 4 it
                                    raised no bound, and on paper32 it cost
                                    nodes (solve sets 3 with restart_plain

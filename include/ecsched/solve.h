@@ -239,7 +239,7 @@ typedef struct ecs_solve_params {
                                  rand0004 was not proven in 120 s on a
                                  loaded machine (bench/results/peers40.md,
                                  twelfth round).  2 (default): so only on
-                                 models of more than 25,000 columns
+                                 models of 25,000 to 60,000 columns
                                  (restart 3), with two reruns
                                  (restart_reruns 2): rand0001 proven in
                                  44-61 s (fourteenth round); 0: none */

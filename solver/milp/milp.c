@@ -48,13 +48,18 @@ const char *ecs_milp_status_name(ecs_milp_status s)
     return "unknown";
 }
 
-/* restart 3: as 1 on models of more than this many columns.  On the
- * shared 50-task graphs at P = 4 the restart with reruns proves rand0001
- * at E = 0.2 (27,744 columns); on the models of 21,000 columns and less
- * the probes' and trees' proofs came sooner without a restart (rand0004
- * and rand0064 at E = 0.2, paper32; bench/results/peers40.md, twelfth
- * and fourteenth rounds) */
+/* restart 3: as 1 on models of more than RESTART_MIN_COLS and at most
+ * RESTART_MAX_COLS columns.  On the shared 50-task graphs at P = 4 the
+ * restart with reruns proves rand0001 at E = 0.2 (27,744 columns) and
+ * lifts rand0008 at E = 0.05 (48,062) a little; on the models of 21,000
+ * columns and less the probes' and trees' proofs came sooner without a
+ * restart (rand0004 at E = 0.2, paper32's g20 and g31; twelfth round),
+ * and on rand0008 at E = 0.2 (103,684) GLPK's plain tree on the smaller
+ * model (still 26,000 columns) ran 12 nodes and ended below the trees of
+ * the whole model (294.96-294.97 against 295.02 at 120 s;
+ * bench/results/peers40.md, fourteenth round) */
 #define RESTART_MIN_COLS 25000
+#define RESTART_MAX_COLS 60000
 
 /* Zero-half cuts at the nodes (node_cuts 3, the default) on models of at
  * most this many columns: with best-first selection on rand0093 at P = 4,
@@ -469,11 +474,13 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         run.sbprobe_share = 0.15;
         run.plain_restart = prm->restart_plain;
         /* (by the clock, as the probes; 3: as 1 on models of more than
-         * RESTART_MIN_COLS columns) */
+         * RESTART_MIN_COLS and at most RESTART_MAX_COLS columns) */
         run.restart = prm->max_nodes != 0 ? 0
                       : prm->restart != 3 ? prm->restart
-                      : b.m.ncols > RESTART_MIN_COLS ? 3
-                                                     : 0;
+                      : b.m.ncols > RESTART_MIN_COLS &&
+                              b.m.ncols <= RESTART_MAX_COLS
+                          ? 3
+                          : 0;
         run.reruns = prm->restart_reruns;
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */

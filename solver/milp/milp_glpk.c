@@ -1242,7 +1242,9 @@ static ecs_result restart_back(glpk_ctx *c, restart_state *rs, double U,
  * (*rc its result), 0 when the caller goes on.
  */
 #define RESTART_SHARE 0.2
+#ifndef RERUN_SHARE
 #define RERUN_SHARE 0.25
+#endif
 static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
 {
     milp_run *run = c->run;
