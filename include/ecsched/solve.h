@@ -242,7 +242,7 @@ typedef struct ecs_solve_params {
                                  models of 25,000 to 60,000 columns
                                  (restart 3), with two reruns
                                  (restart_reruns 2): rand0001 proven in
-                                 44-61 s (fourteenth round); 0: none */
+                                 33-61 s (fourteenth round); 0: none */
     double bound_share;       /* default 0.5 */
     double colgen_share;      /* default 0.25 of the bound's time: where
                                  column generation has not solved the LP by
