@@ -178,9 +178,9 @@ typedef struct ecs_milp_params {
                                    fixing runs again with it and the
                                    model restarts without the columns it
                                    fixes at 0 (docs/MODEL.md "MILP, strong
-                                   formulation": rand0001 at P = 4, E =
-                                   0.2 proven in 74 s where the one
-                                   restart left 167.98 at 120 s) */
+                                   formulation": in solve, rand0001 at
+                                   P = 4, E = 0.2 proven in 33-61 s where
+                                   the one restart left 167.98 at 120 s) */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */
