@@ -104,6 +104,7 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->milp_share = 0.5;
     prm->milp_last_share = 0.9;
     prm->milp_last_max_pes = 4;
+    prm->milp_restart_plain = 2;
     prm->bound_share = 0.5;
     prm->colgen_share = 0.25;
     prm->colgen_max_tasks = 500;
@@ -160,9 +161,9 @@ ecs_result ecs_solve_params_validate(const ecs_solve_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the search frees at least one task, for a "
                             "positive time");
-    if (prm->milp_restart_plain < 0 || prm->milp_restart_plain > 1)
+    if (prm->milp_restart_plain < 0 || prm->milp_restart_plain > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "milp_restart_plain must be 0 or 1 (%d)",
+                            "milp_restart_plain must be 0, 1 or 2 (%d)",
                             prm->milp_restart_plain);
     return ecs_local_params_validate(&prm->local, diag);
 }
@@ -707,9 +708,19 @@ static ecs_result by_milp(driver *d, int dp_after, ecs_diag *diag)
      * a fifth of the columns gone, a root gap of 0.5 %; forced, paper32's
      * g20 at P = 4 lost its proof; docs/MODEL.md "MILP, strong
      * formulation") */
-    if (prm->milp_restart_plain && milp_is_last(d, dp_after)) {
+    if (prm->milp_restart_plain == 1 && milp_is_last(d, dp_after)) {
         mp.restart = 1;
         mp.restart_plain = 1;
+    }
+    /* 2: on models of 25,000 to 60,000 columns (restart 3, at any root
+     * gap), with two reruns (restart_reruns): the smaller model's tree
+     * stops at a schedule that closes a quarter of the room, the fixing
+     * removes more with it (rand0001, P = 4, E = 0.2: proven in 74 s;
+     * bench/results/peers40.md, fourteenth round) */
+    if (prm->milp_restart_plain == 2 && milp_is_last(d, dp_after)) {
+        mp.restart = 3;
+        mp.restart_plain = 1;
+        mp.restart_reruns = 2;
     }
     mp.mip_gap = prm->gap;
     mp.warm_start = out->schedule;

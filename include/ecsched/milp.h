@@ -121,9 +121,14 @@ typedef struct ecs_milp_params {
                                    where they are at least a fifth of the
                                    columns, the root gap to the warm start
                                    is at least 0.5 % and four root LPs'
-                                   time is left.  Off: on the shared
-                                   50-task graphs at P = 4 it raised no
-                                   bound, and on paper32 it cost nodes */
+                                   time is left; 3 as 1 on models of more
+                                   than 25,000 and at most 60,000
+                                   columns.  Off: on the
+                                   shared 50-task graphs at P = 4 it
+                                   raised no bound, and on paper32 it cost
+                                   nodes (solve sets 3 with restart_plain
+                                   and restart_reruns where nothing after
+                                   the MILP raises the bound) */
     int node_cuts;              /* strong model: 2 separates zero-half cuts
                                    at the nodes of branch and bound too
                                    (docs/MODEL.md "MILP, strong
@@ -175,6 +180,18 @@ typedef struct ecs_milp_params {
                                    every task column nonbasic at 0 but the
                                    start's (for tests: the bounds and the
                                    optimum are the same); 0 never */
+    int restart_reruns;         /* strong model, with restart: at most
+                                   this many more restarts (default 0,
+                                   at most 8): the smaller model's tree
+                                   stops at the first schedule that
+                                   closes a quarter of the room between
+                                   the incumbent and the root LP, the
+                                   fixing runs again with it and the
+                                   model restarts without the columns it
+                                   fixes at 0 (docs/MODEL.md "MILP, strong
+                                   formulation": in solve, rand0001 at
+                                   P = 4, E = 0.2 proven in 33-61 s where
+                                   the one restart left 167.98 at 120 s) */
 } ecs_milp_params;
 
 /* Fill params with the defaults. */

@@ -233,12 +233,16 @@ typedef struct ecs_solve_params {
                                  restarts at the root on the model without
                                  the columns reduced-cost fixing sets to 0
                                  (ecs_milp_params restart 1, restart_plain
-                                 1: GLPK's own tree on it).  Default 0:
-                                 it raised rand0001's bound (P = 4, E =
-                                 0.2, 120 s: 168.03-168.13 against 167.79)
-                                 but rand0004 was not proven in 120 s on a
+                                 1: GLPK's own tree on it): it raised
+                                 rand0001's bound (P = 4, E = 0.2, 120 s:
+                                 168.03-168.13 against 167.79) but
+                                 rand0004 was not proven in 120 s on a
                                  loaded machine (bench/results/peers40.md,
-                                 twelfth round) */
+                                 twelfth round).  2 (default): so only on
+                                 models of 25,000 to 60,000 columns
+                                 (restart 3), with two reruns
+                                 (restart_reruns 2): rand0001 proven in
+                                 33-61 s (fourteenth round); 0: none */
     double bound_share;       /* default 0.5 */
     double colgen_share;      /* default 0.25 of the bound's time: where
                                  column generation has not solved the LP by

@@ -337,6 +337,7 @@ typedef struct ecs_milp_params {
     double split_limit_s;
     int restart_plain;
     int ext_purge;
+    int restart_reruns;
 } ecs_milp_params;
 void ecs_milp_params_init(ecs_milp_params *prm);
 ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,

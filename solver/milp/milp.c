@@ -48,6 +48,19 @@ const char *ecs_milp_status_name(ecs_milp_status s)
     return "unknown";
 }
 
+/* restart 3: as 1 on models of more than RESTART_MIN_COLS and at most
+ * RESTART_MAX_COLS columns.  On the shared 50-task graphs at P = 4 the
+ * restart with reruns proves rand0001 at E = 0.2 (27,744 columns) and
+ * lifts rand0008 at E = 0.05 (48,062) a little; on the models of 21,000
+ * columns and less the probes' and trees' proofs came sooner without a
+ * restart (rand0004 at E = 0.2, paper32's g20 and g31; twelfth round),
+ * and on rand0008 at E = 0.2 (103,684) GLPK's plain tree on the smaller
+ * model (still 26,000 columns) ran 12 nodes and ended below the trees of
+ * the whole model (294.96-294.97 against 295.02 at 120 s;
+ * bench/results/peers40.md, fourteenth round) */
+#define RESTART_MIN_COLS 25000
+#define RESTART_MAX_COLS 60000
+
 /* Zero-half cuts at the nodes (node_cuts 3, the default) on models of at
  * most this many columns: with best-first selection on rand0093 at P = 4,
  * E = 0.05 (9,383 columns) they raised the bound after 400 nodes by 0.027
@@ -106,13 +119,17 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "best_first must be 0, 1 or 2 (%d)",
                             prm->best_first);
-    if (prm->restart < 0 || prm->restart > 2)
+    if (prm->restart < 0 || prm->restart > 3)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "restart must be 0, 1 or 2 (%d)", prm->restart);
+                            "restart must be 0, 1, 2 or 3 (%d)", prm->restart);
     if (prm->ext_purge < 0 || prm->ext_purge > 2)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "ext_purge must be 0, 1 or 2 (%d)",
                             prm->ext_purge);
+    if (prm->restart_reruns < 0 || prm->restart_reruns > 8)
+        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                            "restart_reruns must be in 0..8 (%d)",
+                            prm->restart_reruns);
     if (prm->restart_plain < 0 || prm->restart_plain > 1)
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "restart_plain must be 0 or 1 (%d)",
@@ -461,8 +478,15 @@ static ecs_result solve_model(const ecs_instance *inst, const ecs_graph *g,
         run.sbprobe = prm->max_nodes == 0 ? prm->sb_probe : 0;
         run.sbprobe_share = 0.15;
         run.plain_restart = prm->restart_plain;
-        run.restart = prm->max_nodes == 0 ? prm->restart : 0; /* (by the
-                                                   clock, as the probes) */
+        /* (by the clock, as the probes; 3: as 1 on models of more than
+         * RESTART_MIN_COLS and at most RESTART_MAX_COLS columns) */
+        run.restart = prm->max_nodes != 0 ? 0
+                      : prm->restart != 3 ? prm->restart
+                      : b.m.ncols > RESTART_MIN_COLS &&
+                              b.m.ncols <= RESTART_MAX_COLS
+                          ? 3
+                          : 0;
+        run.reruns = prm->restart_reruns;
     }
     if (!b.late && (export || ecs_clock_now() < run.t_end)) /* else the warm start */
         rc = milp_glpk_solve(&run, diag);

@@ -1237,10 +1237,14 @@ static ecs_result restart_back(glpk_ctx *c, restart_state *rs, double U,
  * RESTART_SHARE of the columns go and the root gap is at least half a per
  * cent (smaller gaps close sooner by branching: the probes' gate) and
  * the time left is at least four root LPs' (the restart solves one again);
+ * 3 (the large models of ecs_milp_params.restart 3) as 1 at any root gap;
  * 2: whenever a column goes.  1 when the restart ran the rest of the solve
  * (*rc its result), 0 when the caller goes on.
  */
 #define RESTART_SHARE 0.2
+#ifndef RERUN_SHARE
+#define RERUN_SHARE 0.25
+#endif
 static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
 {
     milp_run *run = c->run;
@@ -1253,10 +1257,11 @@ static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
         zero += c->lb[j] == 0.0 && c->ub[j] == 0.0;
     double U = objective(run->model, c->warm1), z = glp_get_obj_val(c->lp);
     if (zero == 0 ||
-        (run->restart == 1 && ((double)zero < RESTART_SHARE * (double)n ||
-                               U - z <= 0.005 * fabs(U) ||
+        (run->restart != 2 && ((double)zero < RESTART_SHARE * (double)n ||
+                               (run->restart == 1 && U - z <= 0.005 * fabs(U)) ||
                                run->t_end - ecs_clock_now() < 4.0 * c->root_s)))
-        return 0; /* (1: and time for four root LPs: it solves one again) */
+        return 0; /* (1, 3: and time for four root LPs: it solves one
+                     again) */
     restart_state *rs = calloc(1, sizeof *rs);
     if (rs == NULL)
         return 0; /* (out of memory: no restart, still correct) */
@@ -1304,6 +1309,14 @@ static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
         sub->nodecuts = 0;
         sub->sbprobe = 0;
     }
+    /* (reruns: the smaller model's tree stops at a schedule that closes
+     * RERUN_SHARE of the room U - z, to fix and restart again with it;
+     * the clock only as the limit) */
+    sub->stop_by = 0.0;
+    if (run->reruns > 0) {
+        sub->stop_below = U - RERUN_SHARE * (U - z);
+        sub->stop_by = run->t_end;
+    }
     sub->x = NULL;
     sub->round = run->round != NULL ? restart_round : NULL;
     sub->round_ctx = rs;
@@ -1320,6 +1333,71 @@ static int restart_root(glpk_ctx *c, ecs_result *rc, ecs_diag *diag)
     c->rs = NULL;
     restart_free(rs);
     return 1;
+}
+
+/* Branch and bound from the root as run asks (plain, one tree, two). */
+static ecs_result trees(glpk_ctx *c, ecs_diag *diag)
+{
+    milp_run *run = c->run;
+    if (run->plain) {
+        implied_kind(c, GLP_IV);
+        return solve_tree(c, 0, diag);
+    }
+    if (run->pcost == MILP_PCOST_ONE_TREE) {
+        implied_kind(c, GLP_IV);
+        return solve_tree(c, 1, diag);
+    }
+    if (run->pcost == MILP_PCOST_TWO_TREES)
+        return solve_two_trees(c, diag);
+    implied_kind(c, GLP_CV); /* the first of two trees alone */
+    return solve_tree(c, 0, diag);
+}
+
+/*
+ * The tree stopped at a schedule that closed RERUN_SHARE of the room
+ * (run->reruns, set by restart_root): that schedule becomes the
+ * incumbent U, the root LP is solved again, reduced-cost fixing runs
+ * with the new U (every column it fixes takes that value in every
+ * schedule of cost at most U), and the model restarts without the
+ * columns fixed at 0 (restart_root, whenever a column goes), else the
+ * trees run again.  The stopped tree's schedule stands where nothing
+ * cheaper is found.
+ */
+static ecs_result again(glpk_ctx *c, ecs_diag *diag)
+{
+    milp_run *run = c->run;
+    size_t n = run->model->ncols;
+    if (c->warm1 == NULL)
+        c->warm1 = malloc((n + 1) * sizeof *c->warm1);
+    if (c->warm1 == NULL)
+        return ECS_OK; /* (out of memory: the stopped tree's answer) */
+    c->warm1[0] = 0.0;
+    for (size_t j = 0; j < n; j++) /* integral now, to the last bit */
+        c->warm1[j + 1] = run->model->integer[j] == MILP_COL_CONT
+                              ? run->x[j]
+                              : round(run->x[j]);
+    c->injected = 0;
+    free(run->x);
+    run->x = NULL;
+    run->mip_status = 0;
+    run->stopped = 0;
+    run->reruns--;
+    run->stop_by = 0.0;
+    say(run, "rerun: the tree stopped at %.10g\n",
+        objective(run->model, c->warm1));
+    ecs_result rc = ECS_OK;
+    if (over(c) || !resolve_root(c) || !fix_root(c))
+        return keep_incumbent(c, diag);
+    int r0 = run->restart;
+    run->restart = 2;
+    int done = restart_root(c, &rc, diag);
+    run->restart = r0;
+    if (done)
+        return rc;
+    rc = trees(c, diag);
+    if (rc == ECS_OK && run->x == NULL)
+        rc = keep_incumbent(c, diag);
+    return rc;
 }
 
 static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
@@ -1345,18 +1423,10 @@ static ecs_result run_guarded(glpk_ctx *c, ecs_diag *diag)
             rc = keep_incumbent(c, diag);
             run->mip_status = 1;
         } else if (pr == 1) {
-            if (run->plain) {
-                implied_kind(c, GLP_IV);
-                rc = solve_tree(c, 0, diag);
-            } else if (run->pcost == MILP_PCOST_ONE_TREE) {
-                implied_kind(c, GLP_IV);
-                rc = solve_tree(c, 1, diag);
-            } else if (run->pcost == MILP_PCOST_TWO_TREES) {
-                rc = solve_two_trees(c, diag);
-            } else {
-                implied_kind(c, GLP_CV); /* the first of two trees alone */
-                rc = solve_tree(c, 0, diag);
-            }
+            rc = trees(c, diag);
+            if (rc == ECS_OK && run->stopped && run->reruns > 0 &&
+                run->x != NULL)
+                rc = again(c, diag);
         } else if (rc == ECS_OK) {
             rc = keep_incumbent(c, diag);
         }

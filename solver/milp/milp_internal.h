@@ -344,6 +344,12 @@ typedef struct milp_run {
     long removed;          /* out: columns the restart removed */
     int plain_restart;     /* the restart's smaller model solved plain
                               (below; ecs_milp_params.restart_plain) */
+    int reruns;            /* a restart's smaller model: this many more
+                              restarts, each when its tree finds a
+                              schedule that closes RERUN_SHARE of the
+                              room between the incumbent and the root
+                              LP (the tree stops there, the fixing runs
+                              again with it, milp_glpk.c again) */
     int plain;             /* one tree by GLPK's default rule with the
                               MILP_COL_IMPLIED columns integer too, best
                               local bound on backtracking and GLPK's own

@@ -285,6 +285,124 @@ static void test_brute_force_fix_cuts(void **state)
         assert_true(lifted >= 1); /* a round of cuts raised the root LP */
 }
 
+/* The verbose log's restarts ("root restart: k of n columns removed" with
+ * k > 0) and reruns ("rerun: the tree stopped at U"). */
+typedef struct rerun_log {
+    int restarts, reruns;
+} rerun_log;
+
+static void on_rerun_log(void *ctx, const char *text)
+{
+    rerun_log *r = ctx;
+    long k;
+    if (sscanf(text, "root restart: %ld of", &k) == 1 && k > 0)
+        r->restarts++;
+    r->reruns += strncmp(text, "rerun: ", 7) == 0;
+}
+
+/* g on p over D slots with the root restart forced (restart 2, GLPK's own
+ * tree on the smaller model every other call: plain), its reruns
+ * (restart_reruns 2), zero-half cuts at the root (zero_half 1) and the
+ * base schedule (every task at f = 1, far above the optimum) as the
+ * warm start when it meets D, so that the smaller model's tree finds
+ * cheaper schedules, stops at one and fixes again with it; the log into
+ * lg.  Release *r. */
+static void solve_reruns(const ecs_graph *g, const ecs_platform *p,
+                         const double *price, long D, int plain,
+                         rerun_log *lg, ecs_milp_result *r)
+{
+    ecs_schedule *base = tu_base_schedule(g, p->pes);
+    ecs_milp_params prm;
+    ecs_milp_params_init(&prm);
+    prm.time_limit_s = 120;
+    assert_int_equal(prm.restart_reruns, 0); /* the default: none */
+    prm.restart = 2;
+    prm.restart_plain = plain;
+    prm.restart_reruns = 2;
+    prm.zero_half = 1;
+    prm.warm_start = ecs_schedule_makespan(base) <= D ? base : NULL;
+    prm.verbose = 1;
+    prm.log = on_rerun_log;
+    prm.log_ctx = lg;
+    assert_int_equal(ecs_milp_solve(ECS_INSTANCE_BORROW(g, p, price,
+                                                        (size_t)D, D),
+                                    &prm, r, NULL),
+                     ECS_OK);
+    ecs_schedule_free(base);
+}
+
+/* The root restart with its reruns (restart_reruns) keeps the optimum:
+ * tiny draws (3 and 4 tasks) end proven at their brute-force optimum,
+ * draws of 8 to 12 tasks on 2 PEs at the MILP's proven optimum without
+ * restart (the same cost, bound = cost), every schedule checked by the
+ * checker; the bound never exceeds the optimum.  The sample makes them
+ * act: restarts, and reruns whose fixing used the stopped tree's
+ * schedule.  Made wrong on purpose: the rerun's fixing with a cutoff
+ * below its incumbent (the stopped tree's cost less a tenth of the room
+ * U - L, so that columns whose reduced cost does not exceed the true gap
+ * are fixed) lost the optimum; the room of milp_rc_fix halved too. */
+static void test_restart_reruns(void **state)
+{
+    (void)state;
+    uint64_t seed = 20261129;
+    const char *freqs[] = {"1,0.5,0", "1,0.6,0.3", "1,0.75,0.5,0.25,0"};
+    int feasible = 0, restarted = 0, reran = 0;
+    for (int t = 0; t < (tu_long() ? 600 : 200); t++) {
+        tu_tiny x;
+        double opt;
+        if (!tiny_with_opt(&seed, freqs[t % 3], &x, &opt))
+            continue;
+        rerun_log lg = {0, 0};
+        ecs_milp_result r;
+        solve_reruns(x.g, &x.p, x.price, x.T, t % 2, &lg, &r);
+        if (opt == HUGE_VAL) {
+            assert_int_equal(r.status, ECS_MILP_INFEASIBLE);
+        } else {
+            assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+            assert_close(r.cost, opt, 1e-6);
+            assert_true(r.bound <= opt + 1e-6);
+            feasible++;
+        }
+        restarted += lg.restarts > 0;
+        reran += lg.reruns > 0;
+        ecs_milp_result_release(&r);
+        ecs_graph_free(x.g);
+    }
+    int mid_restarted = 0, mid_reran = 0;
+    for (int t = 0; t < (tu_long() ? 40 : 12); t++) {
+        ecs_platform p;
+        double price[256];
+        long D;
+        ecs_graph *g = mid_draw(&seed, freqs[t % 3], &p, price, &D);
+        double cost0;
+        assert_int_equal(solve(g, &p, price, D, ECS_MILP_STRONG, NULL,
+                               &cost0),
+                         ECS_MILP_OPTIMAL);
+        rerun_log lg = {0, 0};
+        ecs_milp_result r;
+        solve_reruns(g, &p, price, D, t % 2, &lg, &r);
+        assert_int_equal(r.status, ECS_MILP_OPTIMAL);
+        assert_close(r.cost, cost0, 1e-6);
+        assert_close(r.bound, r.cost, 1e-6);
+        ecs_check_report rep;
+        assert_int_equal(ecs_check_schedule(ECS_INSTANCE_BORROW(g, &p, price,
+                                                                (size_t)D, D),
+                                            r.schedule, &rep, NULL),
+                         ECS_OK);
+        assert_close(rep.cost, r.cost, 1e-9);
+        mid_restarted += lg.restarts > 0;
+        mid_reran += lg.reruns > 0;
+        ecs_milp_result_release(&r);
+        ecs_graph_free(g);
+    }
+    printf("reruns: %d feasible tiny, %d restarted, %d reran; mid %d "
+           "restarted, %d reran\n",
+           feasible, restarted, reran, mid_restarted, mid_reran);
+    assert_true(feasible >= 20);
+    assert_true(restarted >= 5 && reran >= 1);
+    assert_true(mid_restarted >= 4 && mid_reran >= 2);
+}
+
 /* Every zero-half cut of the root (SCIP's choices, milp_zerohalf_opts)
  * holds at the incumbent's integer point: the root checks each cut there
  * and counts those it violates in its log ("v violated by the
@@ -1002,9 +1120,18 @@ static void test_validation(void **state)
     prm.restart = -1;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
     assert_non_null(strstr(d.msg, "restart"));
-    prm.restart = 3;
+    prm.restart = 4;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.restart = 3;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     prm.restart = 2;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
+    prm.restart_reruns = -1;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    assert_non_null(strstr(d.msg, "restart_reruns"));
+    prm.restart_reruns = 9;
+    assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_EINVAL);
+    prm.restart_reruns = 8;
     assert_int_equal(ecs_milp_params_validate(&prm, &d), ECS_OK);
     ecs_milp_params_init(&prm);
     assert_true(prm.split_limit_s == 0.0); /* the default: the limit */
@@ -1081,6 +1208,7 @@ int main(void)
         cmocka_unit_test(test_brute_force),
         cmocka_unit_test(test_brute_force_fix_cuts),
         cmocka_unit_test(test_zerohalf_cuts_hold_at_optimum),
+        cmocka_unit_test(test_restart_reruns),
         cmocka_unit_test(test_brute_force_probes),
         cmocka_unit_test(test_brute_force_twins),
         cmocka_unit_test(test_node_cuts),

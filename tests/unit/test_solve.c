@@ -617,8 +617,11 @@ static void test_params(void **state)
     prm.gap = 1.0; /* a gap in [0, 1) */
     assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
     ecs_solve_params_init(&prm);
-    assert_int_equal(prm.milp_restart_plain, 0); /* the default: off */
-    prm.milp_restart_plain = 2;
+    /* the default: the restart with reruns on the large models */
+    assert_int_equal(prm.milp_restart_plain, 2);
+    prm.milp_restart_plain = 3;
+    assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
+    prm.milp_restart_plain = -1;
     assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_EINVAL);
     prm.milp_restart_plain = 1;
     assert_int_equal(ecs_solve_params_validate(&prm, NULL), ECS_OK);
