@@ -1079,10 +1079,28 @@ static void implied_kind(glpk_ctx *c, int kind)
  * which closes the models whose LP bound is weak (docs/MODEL.md "MILP,
  * strong formulation").  The bound is the better of the two trees'.
  */
+/* The tree's best schedule (run->x, not NULL) as the next warm start
+ * (c->warm1, 1-based), its integer columns rounded: integral now, to the
+ * last bit.  0; -1 out of memory (c->warm1 unchanged). */
+static int keep_warm(glpk_ctx *c)
+{
+    const milp_run *run = c->run;
+    size_t n = run->model->ncols;
+    if (c->warm1 == NULL)
+        c->warm1 = malloc((n + 1) * sizeof *c->warm1);
+    if (c->warm1 == NULL)
+        return -1;
+    c->warm1[0] = 0.0;
+    for (size_t j = 0; j < n; j++)
+        c->warm1[j + 1] = run->model->integer[j] == MILP_COL_CONT
+                              ? run->x[j]
+                              : round(run->x[j]);
+    return 0;
+}
+
 static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
 {
     milp_run *run = c->run;
-    size_t n = run->model->ncols;
     double t_end = run->t_end;
     implied_kind(c, GLP_CV);
     /* (split_end: where the caller gives more time than the split is
@@ -1096,17 +1114,8 @@ static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
         over(c) || run->stopped)
         return rc;
     /* the first tree's best schedule starts the second */
-    if (run->x != NULL) {
-        if (c->warm1 == NULL)
-            c->warm1 = malloc((n + 1) * sizeof *c->warm1);
-        if (c->warm1 == NULL)
-            return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
-        c->warm1[0] = 0.0;
-        for (size_t j = 0; j < n; j++) /* integral now, to the last bit */
-            c->warm1[j + 1] = run->model->integer[j] == MILP_COL_CONT
-                                  ? run->x[j]
-                                  : round(run->x[j]);
-    }
+    if (run->x != NULL && keep_warm(c) != 0)
+        return ecs_diag_set(diag, ECS_ENOMEM, NULL, 0, "out of memory");
     c->injected = 0;
     double *x1 = run->x, obj1 = run->obj, bound1 = run->bound;
     int st1 = run->mip_status;
@@ -1366,16 +1375,8 @@ static ecs_result trees(glpk_ctx *c, ecs_diag *diag)
 static ecs_result again(glpk_ctx *c, ecs_diag *diag)
 {
     milp_run *run = c->run;
-    size_t n = run->model->ncols;
-    if (c->warm1 == NULL)
-        c->warm1 = malloc((n + 1) * sizeof *c->warm1);
-    if (c->warm1 == NULL)
+    if (keep_warm(c) != 0)
         return ECS_OK; /* (out of memory: the stopped tree's answer) */
-    c->warm1[0] = 0.0;
-    for (size_t j = 0; j < n; j++) /* integral now, to the last bit */
-        c->warm1[j + 1] = run->model->integer[j] == MILP_COL_CONT
-                              ? run->x[j]
-                              : round(run->x[j]);
     c->injected = 0;
     free(run->x);
     run->x = NULL;
