@@ -1066,19 +1066,6 @@ static void implied_kind(glpk_ctx *c, int kind)
         glp_set_col_kind(c->lp, c->sb_col[q], GLP_IV);
 }
 
-/*
- * Branch and bound in two trees (run->pcost): first GLPK's default rule on
- * the interval binaries alone (the cumulative columns continuous) with half
- * of the time, which closes the small models and those whose LP bound is
- * tight in few nodes (generated 31- and 32-task graphs at P = 4: 0.3 and
- * 5 s, against 6 and 20 s by pseudo-costs from the root, whose strong
- * branching alone takes seconds; at P = 2 the first tree alone took 26 s of
- * a 60 s limit, a fifth was too little); then, if the gap is still open, a
- * new tree from the root with the cumulative columns integer and
- * pseudo-costs (milp_pcost.h), warm-started with the best schedule so far,
- * which closes the models whose LP bound is weak (docs/MODEL.md "MILP,
- * strong formulation").  The bound is the better of the two trees'.
- */
 /* The tree's best schedule (run->x, not NULL) as the next warm start
  * (c->warm1, 1-based), its integer columns rounded: integral now, to the
  * last bit.  0; -1 out of memory (c->warm1 unchanged). */
@@ -1098,6 +1085,19 @@ static int keep_warm(glpk_ctx *c)
     return 0;
 }
 
+/*
+ * Branch and bound in two trees (run->pcost): first GLPK's default rule on
+ * the interval binaries alone (the cumulative columns continuous) with half
+ * of the time, which closes the small models and those whose LP bound is
+ * tight in few nodes (generated 31- and 32-task graphs at P = 4: 0.3 and
+ * 5 s, against 6 and 20 s by pseudo-costs from the root, whose strong
+ * branching alone takes seconds; at P = 2 the first tree alone took 26 s of
+ * a 60 s limit, a fifth was too little); then, if the gap is still open, a
+ * new tree from the root with the cumulative columns integer and
+ * pseudo-costs (milp_pcost.h), warm-started with the best schedule so far,
+ * which closes the models whose LP bound is weak (docs/MODEL.md "MILP,
+ * strong formulation").  The bound is the better of the two trees'.
+ */
 static ecs_result solve_two_trees(glpk_ctx *c, ecs_diag *diag)
 {
     milp_run *run = c->run;
