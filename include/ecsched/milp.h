@@ -164,10 +164,11 @@ typedef struct ecs_milp_params {
                                    MIR, cover and clique cuts; no probes,
                                    no pseudo-costs, no node selection or
                                    cuts of ours).  0 (default): as the
-                                   whole model.  solve sets restart 1 and
-                                   this with its milp_restart_plain (off
-                                   by default) where nothing after the MILP
-                                   raises the bound (docs/MODEL.md "MILP,
+                                   whole model.  solve sets it, with
+                                   restart 1 or 3, through its
+                                   milp_restart_plain (2 by default: restart
+                                   3 and two reruns) where nothing after the
+                                   MILP raises the bound (docs/MODEL.md "MILP,
                                    strong formulation", "The solve plan") */
     int ext_purge;              /* extended model, column generation: 1
                                    (default) purges the master at the start
