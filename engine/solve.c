@@ -872,17 +872,6 @@ static int descend_both(driver *d, ecs_solve_step *sp, ecs_schedule **cur,
     return 0;
 }
 
-/* Above this many tasks the local phase's first runs of local search
- * each end after at most 1 / LOCAL_SLICES of the phase's time, the window
- * LNS after each: at 1,000 tasks one run of local search took the whole
- * phase and ended at its limit, still gaining (layered 1,000 on mix, 300
- * s: 791.08 -> 742.19 in one run of 260 s), where runs of 40 s with the
- * PE re-timing between went 1,356 -> 736.11 (the PE re-timing gaining
- * 8 to 13 after each; bench/results/ext37.md, "Fifteenth round: at
- * scale"). */
-#define LOCAL_SLICE_TASKS 500
-#define LOCAL_SLICES 7.0
-
 /* The most ruins and recreates of a restart's start (ruin_start: 1 to
  * this many, by round). */
 #define RESTART_RUINS 8
@@ -908,15 +897,9 @@ static ecs_result by_local(driver *d)
      * stages of fork-join pipelines dealt as it found them */
     if (d->prm->effort == 0)
         window_lns(d, &lns_at);
-    double slice = d->prm->effort == 0 &&
-                           ecs_instance_solver_graph(d->inst)->n >
-                               LOCAL_SLICE_TASKS
-                       ? left(d) / LOCAL_SLICES
-                       : HUGE_VAL;
     for (int idle = 0; idle < LOCAL_RUNS && left(d) > MIN_PHASE_S; round++) {
         double before = d->out->cost;
-        run_local(d, sp, ecs_clock_now(), left(d) < slice ? left(d) : slice,
-                  1, round);
+        run_local(d, sp, ecs_clock_now(), left(d), 1, round);
         if (d->prm->effort > 0)
             break; /* counted work: one run, the same on any machine */
         window_lns(d, &lns_at);
