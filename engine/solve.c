@@ -108,6 +108,7 @@ void ecs_solve_params_init(ecs_solve_params *prm)
     prm->bound_share = 0.5;
     prm->colgen_share = 0.25;
     prm->colgen_max_tasks = 500;
+    prm->colgen_max_task_slots = 40000;
     prm->milp_all_max_tasks = 60;
     prm->lns_free_tasks = 30;
     prm->lns_sub_time_limit_s = 10.0;
@@ -1236,8 +1237,14 @@ static ecs_result plan(driver *d, ecs_diag *diag)
             return ECS_OK;
         if (milp_ran) /* above milp_all_max_tasks: the rest */
             return by_local(d);
+        /* column generation only where it converged in the phase
+         * (colgen_max_task_slots: tasks x D'; layered 300 on the three
+         * sites and layered 1,000 on mix left it far under the fluid
+         * bound, bench/results/ext37.md "Fifteenth round: at scale") */
         if (ecs_instance_model(inst) != ECS_MODEL_SLOTS &&
-            gs->n <= prm->colgen_max_tasks) {
+            gs->n <= prm->colgen_max_tasks &&
+            (double)gs->n * (double)inst->deadline <=
+                (double)prm->colgen_max_task_slots) {
             rc = by_colgen(d, diag);
             if (rc != ECS_OK ||
                 ecs_gap_reached(out->cost, out->bound, prm->gap))

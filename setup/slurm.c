@@ -444,9 +444,23 @@ static int job_write(const ctx *c, FILE *f, void *arg)
                 "      if [ $((t - now)) -gt 2 ]; then sleep $((t - now - 2)); else sleep 0.1; fi\n"
                 "    done\n"
                 "  }\n");
+        int waits = 0; /* a wait in place after the first slot at f > 0 */
+        for (size_t q = first_busy + 1; q < n; q++)
+            waits |= p->freq_q[sg[q].k] == 0;
+        if (waits)
+            fprintf(f, "  upto() { [ \"$(date +%%s)\" -lt $((origin + $1)) ]; }"
+                       "  # before ORIGIN + $1\n");
         if (first_busy > 0)
             fprintf(f, "  at %lld  # the first slot at f > 0\n",
                     offset(c, sg[first_busy].first));
+        /* a job that Slurm starts late, inside a wait, starts after it */
+        for (size_t q = first_busy + 1; q < n; q++)
+            if (p->freq_q[sg[q].k] == 0) {
+                long long e = offset(c, q + 1 < n ? sg[q + 1].first : t->stop + 1);
+                fprintf(f, "  if ! upto %lld && upto %lld; then at %lld; fi"
+                           "  # started in its wait at f = 0\n",
+                        offset(c, sg[q].first), e, e);
+            }
         if (first_busy < n && in->khz != NULL) {
             char s[96];
             seg_text(c, &sg[first_busy], s, sizeof s);
@@ -457,13 +471,21 @@ static int job_write(const ctx *c, FILE *f, void *arg)
         fprintf(f, "  setsid sh \"$0\" task &\n  task=$!\n  (\n");
         if (first_busy + 1 >= n)
             fprintf(f, "    :  # nothing to switch after the first slot at f > 0\n");
+        /* setsid makes the group an instant after "&" returns: a STOP
+         * due at once must not reach for it before it exists */
+        if (waits)
+            fprintf(f, "    until kill -s 0 -- -\"$task\" 2>/dev/null"
+                       " || ! kill -s 0 \"$task\" 2>/dev/null; do sleep 0.05; done"
+                       "  # its group exists\n");
         int stopped = 0;
         for (size_t q = first_busy + 1; q < n; q++) {
             char s[96];
             seg_text(c, &sg[q], s, sizeof s);
             fprintf(f, "    at %lld; ", offset(c, sg[q].first));
             if (p->freq_q[sg[q].k] == 0) {
-                fprintf(f, "kill -s STOP -- -\"$task\"  # %s (waits)\n", s);
+                /* a wait already over (a late start) is skipped */
+                fprintf(f, "upto %lld && kill -s STOP -- -\"$task\"  # %s (waits)\n",
+                        offset(c, q + 1 < n ? sg[q + 1].first : t->stop + 1), s);
                 stopped = 1;
                 continue;
             }

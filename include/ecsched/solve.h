@@ -36,7 +36,8 @@
  *           sub-problem)
  *   local   the extended model beyond the MILP's size: after   the rest
  *           its column generation (bound_share, as bound; up
- *           to colgen_max_tasks tasks), local search from the
+ *           to colgen_max_tasks tasks and colgen_max_task_slots
+ *           tasks x D'), local search from the
  *           best schedule (local.h), then from the start and
  *           fluid phases' other schedules (docs/MODEL.md "solve
  *           on the extended model"); within it, above
@@ -260,6 +261,19 @@ typedef struct ecs_solve_params {
                                  the time (bench/results/ext37.md, "Third
                                  round"); at 300 it is kept (local search
                                  alone stopped after 1.4 s of 110) */
+    size_t colgen_max_task_slots; /* ... and only where tasks x D' is at
+                                 most this (default 40,000; 0: never):
+                                 the shared rnaseq (197 x 85), seismology
+                                 300p (301 x 46) and STG 100 (100 x 189)
+                                 converge in the phase and raise the
+                                 bound; on layered 300 on the three sites
+                                 (300 x 207) 19 master LPs in 146 s left
+                                 a Lagrangian bound of 64.2 under the
+                                 fluid's 85.40, on layered 1,000 on mix
+                                 (1,000 x 1,831) 28 in 145 s 428.7 under
+                                 685.3 with 481 MB: local search has the
+                                 time (bench/results/ext37.md,
+                                 "Fifteenth round: at scale") */
     size_t milp_all_max_tasks; /* the extended model: the MILP has all of
                                  the time left up to this many tasks
                                  (default 60: paper-sized graphs, where it

@@ -391,7 +391,7 @@ typedef struct ecs_solve_params {
     double milp_dp_ops_per_nonzero; double milp_share;
     double milp_last_share; int milp_last_max_pes; int milp_restart_plain;
     double bound_share;
-    double colgen_share; size_t colgen_max_tasks;
+    double colgen_share; size_t colgen_max_tasks; size_t colgen_max_task_slots;
     size_t milp_all_max_tasks; size_t lns_free_tasks; double lns_sub_time_limit_s;
     ecs_progress_fn progress; void *progress_ctx;
 } ecs_solve_params;

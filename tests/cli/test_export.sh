@@ -47,9 +47,28 @@ if grep -q -- '--cpu-freq' "$D/task-3.sh"; then notok "task 3 has a --cpu-freq l
 # and switched to 0.5 at slot 4
 w=$(sed -n 's/^ *\(at [0-9]*;.*\)  # .*/\1/p; s/^  \(cpupower .*\)  # .*/\1/p' "$D/task-3.sh")
 want='cpupower frequency-set -f 2000000
-at 10800; kill -s STOP -- -"$task"
+at 10800; upto 14400 && kill -s STOP -- -"$task"
 at 14400; kill -s CONT -- -"$task"; cpupower frequency-set -f 1000000'
 expect_eq "$w" "$want" "the wrapper switches at the slot boundaries (slot 3: stop, slot 4: 0.5)"
+# a job that Slurm starts late (at 1/3600 time: task 3 at 2..6 s, its wait
+# in slot 3 at 3..4 s; the command notes when it runs): inside its wait it
+# starts at the wait's end; after it, at once
+run export --slurm "$DOC" -o "$T_DIR/late" --time-scale 3600 --khz 2000000,1000000 --freq-command ':'
+expect_rc 0 "export --time-scale 3600"
+sed -i 's/^sleep [0-9]*$/date +%s >>ran/' "$T_DIR/late/task-3.sh"
+for late in 3 5; do
+  rm -f "$T_DIR/late/ran"
+  o=$(($(date +%s) - late))
+  (cd "$T_DIR/late" && ECSCHED_ORIGIN=$o timeout 20 sh task-3.sh) >/dev/null 2>&1
+  r=$(cat "$T_DIR/late/ran" 2>/dev/null)
+  if [ $late = 3 ]; then
+    [ -n "$r" ] && [ "$r" -ge $((o + 4)) ] && ok "started late inside its wait: it runs at the wait's end" ||
+      notok "started late inside its wait: it ran at ${r:-never} (the wait ends at $((o + 4)))"
+  else
+    [ -n "$r" ] && [ "$r" -le $((o + late + 1)) ] && ok "started late after its wait: it runs at once" ||
+      notok "started late after its wait: it ran at ${r:-never}, not $((o + late))"
+  fi
+done
 
 # no kHz: no --cpu-freq, no frequency switching, but the wait still stops
 run export --slurm "$DOC" -o "$T_DIR/nokhz"

@@ -402,7 +402,8 @@ static void assert_milp_plan(const ecs_instance *inst, const ecs_solve_params *p
 
 /* solve's plan on the extended model beyond the MILP's size (a limit of
  * one non-zero): column generation (phase bound) then local search up to
- * colgen_max_tasks tasks, local search alone above; within it, the MILP
+ * colgen_max_tasks tasks and colgen_max_task_slots tasks x D', local
+ * search alone above; within it, the MILP
  * with all of the time left up to milp_all_max_tasks tasks, milp_share of
  * it above and local search after it.  On the one-task
  * example under the source the start is the cheapest-fit schedule, cost
@@ -445,6 +446,19 @@ static void test_solve_plan_at_scale(void **state)
     assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
     assert_close(rep.cost, r.cost, 1e-9);
     assert_true(r.bound <= r.cost + 1e-9);
+    ecs_solve_result_release(&r);
+    /* and only up to colgen_max_task_slots tasks x D' (8 x 40 = 320) */
+    prm.colgen_max_tasks = 500;
+    prm.colgen_max_task_slots = 319;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,local");
+    assert_int_equal(ecs_check_schedule(&inst, r.schedule, &rep, NULL), ECS_OK);
+    ecs_solve_result_release(&r);
+    prm.colgen_max_task_slots = 320;
+    assert_int_equal(ecs_solve(&inst, NULL, &prm, &r, NULL), ECS_OK);
+    tu_solve_trace(&r, t, sizeof t);
+    assert_string_equal(t, "start,fluid,bound,local");
     ecs_solve_result_release(&r);
     /* within the MILP's size: all of the time left up to
      * milp_all_max_tasks tasks, milp_share of it above, then local */

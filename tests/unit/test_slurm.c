@@ -125,7 +125,14 @@ static void test_export(void **state)
     const char *t3 = file_text(&fs, "task-3.sh");
     assert_null(strstr(t3, "--cpu-freq"));
     assert_non_null(strstr(t3, "  cpupower frequency-set -f 2000000  # slot 2"));
-    assert_non_null(strstr(t3, "at 10800; kill -s STOP -- -\"$task\""));
+    assert_non_null(strstr(t3, "at 10800; upto 14400 && kill -s STOP -- -\"$task\""));
+    /* started late, inside its wait: it starts at the wait's end */
+    assert_non_null(strstr(t3, "\n  if ! upto 10800 && upto 14400; then at 14400; fi"));
+    assert_true(strstr(t3, "then at 14400") < strstr(t3, "setsid"));
+    /* the switcher waits for the task's group before its first STOP */
+    const char *grp = strstr(t3, "  (\n    until kill -s 0 -- -\"$task\" 2>/dev/null");
+    assert_non_null(grp);
+    assert_true(grp < strstr(t3, "kill -s STOP"));
     assert_non_null(strstr(t3, "at 14400; kill -s CONT -- -\"$task\"; cpupower frequency-set -f 1000000"));
     assert_non_null(strstr(file_text(&fs, "plan.tsv"), "\n3\t0\t\t2\t5\t7200\t21600\t1,2\n"));
     ecs_slurm_files_release(&fs);
@@ -138,7 +145,7 @@ static void test_export(void **state)
     assert_int_equal(ecs_slurm_export(&f.in, &f.par, &fs, &d), ECS_OK);
     assert_non_null(strstr(file_text(&fs, "task-2.sh"), "#SBATCH --nodelist=n1\n"));
     assert_non_null(strstr(file_text(&fs, "task-3.sh"), "\nwork 3 2 4\n"));
-    assert_non_null(strstr(file_text(&fs, "task-3.sh"), "at 3; kill -s STOP"));
+    assert_non_null(strstr(file_text(&fs, "task-3.sh"), "at 3; upto 4 && kill -s STOP"));
     assert_non_null(strstr(file_text(&fs, "submit.sh"), "j3=$(sub 3 2 6 \"$j1:$j2\")"));
     ecs_slurm_files_release(&fs);
 
@@ -153,6 +160,8 @@ static void test_export(void **state)
                                 "  cpupower frequency-set -f 1000000"));
     assert_non_null(strstr(t3l, "  (\n    :  # nothing to switch"));
     assert_null(strstr(t3l, "kill -s"));
+    assert_null(strstr(t3l, "until kill -s 0"));
+    assert_null(strstr(t3l, "upto"));
     ecs_slurm_files_release(&fs);
     unsigned char back[] = {0, 2, 1, 1};
     assert_int_equal(ecs_schedule_place(f.s, 2, 0, 2, 5, back, 0), ECS_OK);
