@@ -83,6 +83,12 @@ typedef struct cg {
     size_t prec_rows_max;  /* precedence rows at most (0: all) */
     long stride;           /* the precedence rows kept: every stride-th
                               slot of a task's window */
+    /* the probes' class split of the largest bound (probe): task sp_task
+     * (n: none) on class sp_cls alone, LP bound sp_on, or off it,
+     * sp_off; the splits start from it (split_tree) */
+    size_t sp_task;
+    int sp_cls;
+    double sp_on, sp_off;
 } cg;
 
 static double extra(const ecs_platform *p, int c, size_t k)
@@ -1074,8 +1080,13 @@ static long probe(cg *c, double ub, double t_end, unsigned char *prof,
                 goto oom;
             /* every schedule runs i on k or not */
             double both = off < on ? off : on;
-            if (!isnan(off) && !isnan(on) && !(both <= *split))
+            if (!isnan(off) && !isnan(on) && !(both <= *split)) {
                 *split = both;
+                c->sp_task = i;
+                c->sp_cls = (int)k;
+                c->sp_on = on;
+                c->sp_off = off;
+            }
             if (on > above) { /* i runs on k in no cheaper schedule */
                 bn[k] = 1;
                 sync_task(c, i);
@@ -1333,6 +1344,27 @@ static double split_tree(cg *c, double *ubp, double t_end,
     nd[0].bound = -HUGE_VAL;
     nd[0].leaf = 0;
     nn = 1;
+    if (c->sp_task < c->n) {
+        /* the probes' split of the largest bound first, its two sides at
+         * the probes' bounds (valid for the schedules of each side that
+         * keep to the later restrictions too: fewer schedules); a side
+         * the later probes banned is no node, the other is the root */
+        size_t i = c->sp_task, k = (size_t)c->sp_cls;
+        int on_ok = !nd[0].ban[i * c->nc + k], off_ok = 0;
+        for (size_t q = 0; q < c->nc; q++)
+            off_ok |= q != k && !nd[0].ban[i * c->nc + q];
+        if (on_ok && off_ok) {
+            split_copy(&nd[1], &nd[0], nb, nf);
+            for (size_t q = 0; q < c->nc; q++)
+                nd[1].ban[i * c->nc + q] = q != k;
+            nd[1].bound = c->sp_on;
+            nd[0].ban[i * c->nc + k] = 1;
+            nd[0].bound = c->sp_off;
+            nn = 2;
+        } else {
+            nd[0].bound = on_ok ? c->sp_on : c->sp_off;
+        }
+    }
     for (size_t i = 0; i < c->n; i++) {
         glp_set_obj_coef(c->lp, c->c_art + (int)i, big);
         glp_set_col_bnds(c->lp, c->c_art + (int)i, GLP_LO, 0, 0);
@@ -1771,6 +1803,7 @@ ecs_result milp_ext_colgen(const ecs_instance *inst,
     c->smooth = smooth > 0.0 && smooth < 1.0 ? smooth : 0.0;
     c->prec_rows_max = prec_rows_max;
     c->stride = 1;
+    c->sp_task = c->n;
     c->ban = calloc(c->n * c->nc + 1, 1);
     c->smin = malloc((c->n * c->nc + 1) * sizeof *c->smin);
     c->smax = malloc((c->n * c->nc + 1) * sizeof *c->smax);

@@ -172,11 +172,12 @@ typedef struct bf {
     unsigned char k[4][BF_T];
     double best;
     double second;           /* the least cost above best (HUGE_VAL: none) */
-    struct bf_keep {         /* the schedules of best and second */
+    double worst;            /* the largest cost (-HUGE_VAL: none) */
+    struct bf_keep {         /* the schedules of best, second and worst */
         int pe[4];
         long st[4], sp[4];
         unsigned char k[4][BF_T];
-    } at_best, at_second;
+    } at_best, at_second, at_worst;
 } bf;
 
 static void bf_keep_now(const bf *b, struct bf_keep *to)
@@ -234,6 +235,10 @@ static void bf_leaf(bf *b)
             cost += bf_cover(b->inst, s, l, draw[s][l]);
         }
     double tol = 1e-6 * (1.0 + fabs(cost));
+    if (cost > b->worst) {
+        b->worst = cost;
+        bf_keep_now(b, &b->at_worst);
+    }
     if (cost < b->best - tol) {
         if (b->best != HUGE_VAL) {
             b->second = b->best;
@@ -300,6 +305,7 @@ static double brute_force_all(const ecs_instance *inst, bf *b)
     b->p = inst->platform;
     b->T = inst->deadline;
     b->best = b->second = HUGE_VAL;
+    b->worst = -HUGE_VAL;
     bf_task(b, 0);
     return b->best;
 }
@@ -803,6 +809,53 @@ static void test_purge_keeps_optimum(void **state)
     }
 }
 
+/* Warm-started with the enumeration's dearest schedule (the probes' and
+ * splits' best cost far above the optimum until their roundings lower
+ * it), the splits start from the probes' class split of the largest
+ * bound, each side at its probe's LP bound (milp_ext_cg.c split_tree):
+ * every run proves the enumeration's optimum and its bound is never above
+ * it (a side given the other side's bound, where that is above the
+ * optimum and the optimum is on this side, puts the bound above it). */
+static void test_splits_seeded_keep_optimum(void **state)
+{
+    (void)state;
+    uint64_t seed = 4244;
+    int runs = 0, splits = 0;
+    for (int r = 0; r < 240; r++) {
+        tiny x;
+        tiny_draw(&seed, 1 | 2 | 4, &x);
+        bf b;
+        double want = brute_force_all(&x.inst, &b);
+        if (want == HUGE_VAL || b.worst <= want + tu_tol(want) ||
+            x.g->n < 2) {
+            ecs_graph_free(x.g);
+            continue;
+        }
+        ecs_schedule *warm = bf_schedule(&b.at_worst, x.g->n);
+        ecs_milp_params prm;
+        ecs_milp_params_init(&prm);
+        prm.warm_start = warm;
+        ecs_milp_result res;
+        assert_int_equal(ecs_milp_solve(&x.inst, &prm, &res, NULL), ECS_OK);
+        assert_int_equal(res.status, ECS_MILP_OPTIMAL);
+        assert_close(res.cost, want, tu_tol(want));
+        if (!(res.bound <= want + tu_tol(want))) {
+            print_error("round %d: bound %.12g above the optimum %.12g\n", r,
+                        res.bound, want);
+            fail();
+        }
+        splits += res.split_nodes > 0;
+        ecs_milp_result_release(&res);
+        ecs_schedule_free(warm);
+        ecs_graph_free(x.g);
+        runs++;
+    }
+    assert_true(runs >= 20);
+    assert_true(splits >= 5);
+    print_message("splits from the dearest schedule: %d of %d runs\n", splits,
+                  runs);
+}
+
 /* Warm-started with the enumeration's optimum, the probes run with its
  * cost as the best known (the tightest, where they restrict the most),
  * and the tree takes the warm start only if none of its intervals was
@@ -1201,6 +1254,7 @@ int main(void)
         cmocka_unit_test(test_probing_keeps_optimum),
         cmocka_unit_test(test_purge_keeps_optimum),
         cmocka_unit_test(test_probes_keep_optimal_intervals),
+        cmocka_unit_test(test_splits_seeded_keep_optimum),
         cmocka_unit_test(test_linear_sites_keep_optimum),
         cmocka_unit_test(test_view_same_optimum),
         cmocka_unit_test(test_cannot_bind_same_result),
