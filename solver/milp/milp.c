@@ -105,35 +105,25 @@ ecs_result ecs_milp_params_validate(const ecs_milp_params *prm,
     if (!(prm->max_nonzeros >= 1.0) || !isfinite(prm->max_nonzeros))
         return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
                             "the non-zero limit must be at least 1");
-    if (prm->zero_half < 0 || prm->zero_half > 2)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "zero_half must be 0, 1 or 2 (%d)", prm->zero_half);
-    if (prm->sb_probe < 0 || prm->sb_probe > 2)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "sb_probe must be 0, 1 or 2 (%d)", prm->sb_probe);
-    if (prm->node_cuts < 0 || prm->node_cuts > 3)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "node_cuts must be 0, 1, 2 or 3 (%d)",
-                            prm->node_cuts);
-    if (prm->best_first < 0 || prm->best_first > 2)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "best_first must be 0, 1 or 2 (%d)",
-                            prm->best_first);
-    if (prm->restart < 0 || prm->restart > 3)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "restart must be 0, 1, 2 or 3 (%d)", prm->restart);
-    if (prm->ext_purge < 0 || prm->ext_purge > 2)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "ext_purge must be 0, 1 or 2 (%d)",
-                            prm->ext_purge);
-    if (prm->restart_reruns < 0 || prm->restart_reruns > 8)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "restart_reruns must be in 0..8 (%d)",
-                            prm->restart_reruns);
-    if (prm->restart_plain < 0 || prm->restart_plain > 1)
-        return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
-                            "restart_plain must be 0 or 1 (%d)",
-                            prm->restart_plain);
+    /* the integer switches and counts: one row each */
+    const struct {
+        const char *name;
+        int value, lo, hi;
+    } range[] = {
+        {"zero_half", prm->zero_half, 0, 2},
+        {"sb_probe", prm->sb_probe, 0, 2},
+        {"node_cuts", prm->node_cuts, 0, 3},
+        {"best_first", prm->best_first, 0, 2},
+        {"restart", prm->restart, 0, 3},
+        {"ext_purge", prm->ext_purge, 0, 2},
+        {"restart_reruns", prm->restart_reruns, 0, 8},
+        {"restart_plain", prm->restart_plain, 0, 1},
+    };
+    for (size_t k = 0; k < sizeof range / sizeof range[0]; k++)
+        if (range[k].value < range[k].lo || range[k].value > range[k].hi)
+            return ecs_diag_set(diag, ECS_EINVAL, NULL, 0,
+                                "%s must be in %d..%d (%d)", range[k].name,
+                                range[k].lo, range[k].hi, range[k].value);
     return ECS_OK;
 }
 
